@@ -1,0 +1,17 @@
+"""regelwerk: a declarative board-game rules interpreter.
+
+    from interpreter import load_game
+    game = load_game("lielow")
+"""
+from .api import (  # noqa: F401
+    Action,
+    BoardView,
+    DefinitionError,
+    Game,
+    IllegalActionError,
+    PieceView,
+    Result,
+    RuleRuntimeError,
+    bundled_games,
+    load_game,
+)

@@ -1,0 +1,82 @@
+"""Random playouts at full speed: the figure of merit of the compiled rules."""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..runtime.engine import CHANCE
+
+# A game whose rules never end it must not hang a benchmark.
+DEFAULT_MAX_PLIES = 100_000
+
+
+@dataclass
+class BenchResult:
+    playouts: int
+    seconds: float
+    actions: int
+    unfinished: int  # playouts stopped at the ply bound
+
+    @property
+    def playouts_per_s(self) -> float:
+        return self.playouts / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds if self.seconds > 0 else float("inf")
+
+    def as_json(self) -> dict:
+        return {
+            "playouts": self.playouts,
+            "seconds": round(self.seconds, 6),
+            "playouts_per_s": round(self.playouts_per_s, 3),
+            "actions_per_s": round(self.actions_per_s, 3),
+        }
+
+
+def playout(engine, state, rng: random.Random, max_plies: int = DEFAULT_MAX_PLIES) -> int:
+    """Play `state` (changed in place) to the end, uniformly at random (chance by its
+    probabilities). Returns the number of actions played."""
+    legal_of = engine.legal
+    apply = engine.apply_in_place
+    decisions = engine.r.decisions
+    rand = rng.random
+    n = 0
+    while state.result is None and n < max_plies:
+        legal = legal_of(state)
+        if not legal:
+            break
+        decision = decisions[state.decision]
+        if decision.is_chance:
+            probabilities = decision.probabilities
+            x = rand()
+            code = legal[-1]
+            for c in legal:
+                x -= probabilities[c[3]]
+                if x < 0:
+                    code = c
+                    break
+        else:
+            code = legal[int(rand() * len(legal))]
+        apply(state, code)
+        n += 1
+    return n
+
+
+def bench(game, playouts: int, seed: int, max_plies: int = DEFAULT_MAX_PLIES, progress=None) -> BenchResult:
+    rng = random.Random(seed)
+    engine = game.engine
+    start = game.initial_state()
+    actions = 0
+    unfinished = 0
+    t0 = time.perf_counter()
+    for i in range(playouts):
+        state = start.copy()
+        actions += playout(engine, state, rng, max_plies)
+        if state.result is None and engine.legal(state):
+            unfinished += 1
+        if progress is not None:
+            progress(i + 1)
+    seconds = time.perf_counter() - t0
+    return BenchResult(playouts, seconds, actions, unfinished)

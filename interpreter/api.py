@@ -1,0 +1,265 @@
+"""The public API: load a game, then ask it about positions. See docs/api.md."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Union
+
+from .compilation.compiler import Compiler, collect_items
+from .compilation.expressions import RuleError
+from .compilation.model import GameModel, build_model, parse_option_value, read_options
+from .loading.definition import Definition, bundled_games, load_definition, locate
+from .runtime.engine import CHANCE, Engine, RuleRuntimeError
+from .runtime.state import FIRST_ATTRIBUTE, State
+from .runtime.views import Action, BoardView, PieceView, Result
+from .validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
+
+__all__ = [
+    "load_game",
+    "bundled_games",
+    "Game",
+    "Action",
+    "Result",
+    "PieceView",
+    "BoardView",
+    "DefinitionError",
+    "IllegalActionError",
+    "RuleRuntimeError",
+]
+
+
+class IllegalActionError(ValueError):
+    def __init__(self, notation: str, ply: int, game: str, reason: str = "not legal here"):
+        super().__init__(f"ply {ply}: action '{notation}' is {reason} in {game}")
+        self.notation = notation
+        self.ply = ply
+        self.game = game
+
+
+def load_game(name_or_path: str, options: Optional[dict] = None, variant: Optional[str] = None) -> "Game":
+    """A game by bundled name, folder, YAML file or variant file, with options set."""
+    definition = load_definition(str(name_or_path), str(variant) if variant else None)
+    return Game(definition, dict(options or {}))
+
+
+class Game:
+    """A compiled game. Positions are `State` values; the Game itself holds no position."""
+
+    def __init__(self, definition: Definition, options: dict):
+        self.definition = definition
+        diags = DiagnosticList()
+        sources = definition.sources
+
+        def report(path: tuple, message: str, hint: Optional[str]) -> None:
+            file, line, col = locate(definition, path)
+            diags.error(file, line, col, message, hint=hint)
+
+        specs = read_options(definition.data, report)
+        values = {}
+        for name, raw in options.items():
+            if name not in specs:
+                from .validation.diagnostics import suggest
+
+                best = suggest(name, list(specs))
+                known = ", ".join(specs) or "none"
+                diags.error(
+                    "--option", 1, 1, f"{definition.name} has no option '{name}' (its options: {known})",
+                    hint=f"did you mean '{best}'?" if best else None,
+                )
+                continue
+            try:
+                values[name] = parse_option_value(specs[name], raw)
+            except ValueError as exc:
+                diags.error("--option", 1, 1, str(exc))
+        diags.raise_if_errors(sources)
+        self.model: GameModel = build_model(definition.data, values, report)
+        diags.raise_if_errors(sources)
+        errors: list[RuleError] = []
+        items = collect_items(definition.rules, errors)
+        compiler = Compiler(self.model, items)
+        rules = compiler.compile()
+        for err in errors + compiler.errors:
+            diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
+        if rules is None and not diags.has_errors:
+            diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
+        diags.raise_if_errors(sources)
+        self.rules = rules
+        self.engine = Engine(rules)
+        compiler.engine_ref[0] = self.engine
+        self.warnings = [d for d in diags if d.severity == "warning"]
+        self._board_view: Optional[BoardView] = None
+
+    # ------------------------------------------------------------ description
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    @property
+    def title(self) -> str:
+        return self.model.title
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.model.players)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.model.options)
+
+    @property
+    def option_specs(self) -> dict[str, dict]:
+        out = {}
+        for name, spec in self.model.option_specs.items():
+            entry = {"default": spec.default, "description": spec.description}
+            if spec.values is not None:
+                entry["values"] = list(spec.values)
+            else:
+                entry["type"] = spec.type
+                if spec.minimum is not None:
+                    entry["min"] = spec.minimum
+                if spec.maximum is not None:
+                    entry["max"] = spec.maximum
+            out[name] = entry
+        return out
+
+    @property
+    def kinds(self) -> dict[str, dict]:
+        return {
+            k.name: {"symbol": k.symbol, "owner": "neutral" if k.neutral else "player", "value": k.value}
+            for k in self.model.kinds.values()
+        }
+
+    @property
+    def player_colors(self) -> dict[str, str]:
+        return {p: self.model.player_colors[p] for p in self.model.players}
+
+    @property
+    def pool_sites(self) -> dict[str, tuple[str, str]]:
+        out = {}
+        names = self.model.board.names
+        for pool in self.model.pools.values():
+            for i, site in enumerate(pool.sites):
+                if site != -1:
+                    out[names[site]] = (pool.name, self.model.players[i])
+        return out
+
+    @property
+    def board(self) -> BoardView:
+        if self._board_view is None:
+            self._board_view = _board_view(self.model)
+        return self._board_view
+
+    # ------------------------------------------------------------ positions
+    def initial_state(self) -> State:
+        return self.engine.initial_state()
+
+    def to_move(self, state: State) -> Optional[str]:
+        who = self.engine.to_move(state)
+        if who is None:
+            return None
+        return "chance" if who == CHANCE else self.model.players[who]
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return [self._action(code) for code in self.engine.legal(state)]
+
+    def legal_notations(self, state: State) -> list[str]:
+        notation = self.engine.notation
+        return sorted(notation(code) for code in self.engine.legal(state))
+
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        if self.engine.to_move(state) != CHANCE:
+            return []
+        return [(self._action(code), p) for code, p in self.engine.chance_probabilities(state)]
+
+    def parse_action(self, state: State, text: str) -> Action:
+        wanted = text.strip()
+        codes = self.engine.legal(state)
+        notation = self.engine.notation
+        by_text = {notation(code): code for code in codes}
+        code = by_text.get(wanted)
+        if code is None:
+            code = by_text.get(wanted.lower())
+        if code is None:
+            reason = "after the end of the game" if state.result is not None else "not legal here"
+            raise IllegalActionError(wanted, state.ply + 1, self.name, reason)
+        return self._action(code)
+
+    def apply(self, state: State, action: Union[Action, str]) -> State:
+        if isinstance(action, str):
+            action = self.parse_action(state, action)
+        new = state.copy()
+        self.engine.apply_in_place(new, action.code)
+        return new
+
+    def is_terminal(self, state: State) -> bool:
+        return self.engine.to_move(state) is None
+
+    def result(self, state: State) -> Optional[Result]:
+        if not self.is_terminal(state):
+            return None
+        winner, scores = state.result
+        players = self.model.players
+        return Result(players[winner] if winner >= 0 else None, {p: scores[i] for i, p in enumerate(players)})
+
+    def phase(self, state: State) -> str:
+        return self.rules.phases[state.phase].name
+
+    def last_action(self, state: State) -> Optional[Action]:
+        return self._action(state.last) if state.last is not None else None
+
+    def pieces(self, state: State) -> list[PieceView]:
+        m = self.model
+        names = m.board.names
+        kinds = sorted(m.kinds.values(), key=lambda k: k.index)
+        attrs = m.attributes_in_order()
+        out = []
+        for site, p in enumerate(state.board):
+            if p is None:
+                continue
+            owner = m.players[p[0]] if p[0] >= 0 else None
+            attributes = {a.name: p[a.index] for a in attrs}
+            stones = tuple(m.players[c] for c in p[2]) if p[2] is not None else None
+            out.append(PieceView(names[site], kinds[p[1]].name, owner, attributes, stones))
+        return out
+
+    def pools(self, state: State) -> dict[str, dict[str, int]]:
+        return {
+            pool.name: {p: state.vars[pool.offset + i] for i, p in enumerate(self.model.players)}
+            for pool in self.model.pools.values()
+        }
+
+    def variables(self, state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for var in self.model.variables.values():
+            cast = bool if var.type == "flag" else int
+            if var.per_player:
+                out[var.name] = {p: cast(state.vars[var.offset + i]) for i, p in enumerate(self.model.players)}
+            else:
+                out[var.name] = cast(state.vars[var.offset])
+        return out
+
+    def _action(self, code: tuple) -> Action:
+        names = self.model.board.names
+        frm = names[code[1]] if code[1] >= 0 else None
+        to = names[code[2]] if code[2] >= 0 else None
+        return Action(self.engine.notation(code), code, frm, to)
+
+
+def _board_view(model: GameModel) -> BoardView:
+    board = model.board
+    names = board.names
+    regions = {}
+    for region in model.regions.values():
+        if region.per_player:
+            for i, p in enumerate(model.players):
+                regions[f"{region.name}.{p}"] = frozenset(names[s] for s in region.sites[i])
+        else:
+            regions[region.name] = frozenset(names[s] for s in region.sites[0])
+    return BoardView(
+        kind=board.kind,
+        sites=tuple(names),
+        coords={names[i]: board.coords[i] for i in range(board.size)},
+        edges=tuple((names[a], names[b], one_way) for a, b, one_way in board.edges),
+        files=board.files,
+        ranks=board.ranks,
+        regions=regions,
+    )
+

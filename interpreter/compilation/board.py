@@ -1,0 +1,137 @@
+"""Board geometry compiled into index tables: sites, rays along directions, adjacency.
+
+Sites are numbered 0..n-1. "No site" is -1 everywhere in the runtime; every
+per-site table has one extra trailing entry so that indexing it with -1 is safe
+and yields the neutral value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Grid directions as (file delta, rank delta), clockwise from north.
+GRID_DIRECTIONS = {
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
+}
+DIRECTION_NAMES = tuple(GRID_DIRECTIONS)
+OPPOSITE = {d: DIRECTION_NAMES[(i + 4) % 8] for i, d in enumerate(DIRECTION_NAMES)}
+
+# Absolute direction sets every grid game can name.
+ABSOLUTE_SETS = {
+    "orthogonal": ("n", "e", "s", "w"),
+    "diagonal": ("ne", "se", "sw", "nw"),
+    "all": DIRECTION_NAMES,
+}
+
+# Direction sets relative to a player's forward direction, as offsets in eighths
+# of a turn clockwise from forward.
+RELATIVE_SETS = {
+    "forward": (0,),
+    "backward": (4,),
+    "left": (6,),
+    "right": (2,),
+    "sideways": (6, 2),
+    "forward_diagonal": (7, 1),
+    "backward_diagonal": (5, 3),
+}
+
+FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass
+class Board:
+    kind: str  # "grid" or "graph"
+    names: list[str]
+    index: dict[str, int]
+    coords: list[tuple[float, float]]
+    files: int = 0
+    ranks: int = 0
+    # Per direction index (grid only): for each site, the sites along the ray, nearest first.
+    rays: list[list[tuple[int, ...]]] = field(default_factory=list)
+    # For each site, the sites reachable in one step along an edge.
+    adjacent: list[tuple[int, ...]] = field(default_factory=list)
+    # Edges as given, for drawing: (a, b, one_way).
+    edges: list[tuple[int, int, bool]] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def site_file(self, site: int) -> int:
+        return site % self.files
+
+    def site_rank(self, site: int) -> int:
+        return site // self.files
+
+
+def grid_site_name(file: int, rank: int) -> str:
+    return f"{FILE_LETTERS[file]}{rank + 1}"
+
+
+def build_grid(files: int, ranks: int) -> Board:
+    names = [grid_site_name(f, r) for r in range(ranks) for f in range(files)]
+    index = {name: i for i, name in enumerate(names)}
+    coords = [(float(i % files), float(i // files)) for i in range(len(names))]
+    rays: list[list[tuple[int, ...]]] = []
+    for name in DIRECTION_NAMES:
+        df, dr = GRID_DIRECTIONS[name]
+        per_site = []
+        for site in range(len(names)):
+            f, r = site % files, site // files
+            ray = []
+            f, r = f + df, r + dr
+            while 0 <= f < files and 0 <= r < ranks:
+                ray.append(r * files + f)
+                f, r = f + df, r + dr
+            per_site.append(tuple(ray))
+        rays.append(per_site)
+    orthogonal = [DIRECTION_NAMES.index(d) for d in ABSOLUTE_SETS["orthogonal"]]
+    adjacent = [tuple(rays[d][s][0] for d in orthogonal if rays[d][s]) for s in range(len(names))]
+    edges = []
+    for s in range(len(names)):
+        for d in (DIRECTION_NAMES.index("n"), DIRECTION_NAMES.index("e")):
+            if rays[d][s]:
+                edges.append((s, rays[d][s][0], False))
+    return Board("grid", names, index, coords, files, ranks, rays, adjacent, edges)
+
+
+def build_graph(sites: dict[str, object], chains: list[list[str]], one_way: list[list[str]]) -> Board:
+    """`chains`: each a list of two or more sites joined in sequence, both ways;
+    `one_way`: each a list of sites joined in sequence, in that direction only."""
+    names = list(sites)
+    index = {name: i for i, name in enumerate(names)}
+    coords = []
+    for name in names:
+        xy = sites[name]
+        coords.append((float(xy[0]), float(xy[1])) if xy else (0.0, 0.0))
+    neighbours: list[list[int]] = [[] for _ in names]
+    edges: list[tuple[int, int, bool]] = []
+
+    def link(a: int, b: int) -> None:
+        if b not in neighbours[a]:
+            neighbours[a].append(b)
+
+    for chain in chains:
+        for a, b in zip(chain, chain[1:]):
+            ia, ib = index[a], index[b]
+            link(ia, ib)
+            link(ib, ia)
+            edges.append((ia, ib, False))
+    for chain in one_way:
+        for a, b in zip(chain, chain[1:]):
+            ia, ib = index[a], index[b]
+            link(ia, ib)
+            edges.append((ia, ib, True))
+    adjacent = [tuple(n) for n in neighbours]
+    return Board("graph", names, index, coords, adjacent=adjacent, edges=edges)
+
+
+def relative_directions(forward: str, offsets: tuple[int, ...]) -> tuple[str, ...]:
+    base = DIRECTION_NAMES.index(forward)
+    return tuple(DIRECTION_NAMES[(base + o) % 8] for o in offsets)

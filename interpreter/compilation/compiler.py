@@ -1,0 +1,693 @@
+"""Rules AST + GameModel → CompiledRules (closures and tables the engine runs)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Optional
+
+from ..parsing import ast as A
+from ..runtime.engine import CaseRuntime, CompiledRules, DecisionRuntime, PhaseRuntime, end_game
+from ..runtime.state import OWNER
+from . import patterns as P
+from .effects import EffectCompiler, _sequence
+from .expressions import ExpressionCompiler, RuleError, Scope, Value, describe
+from .model import GameModel
+
+CANDIDATE_DEPS = {"to", "target", "jumped"}
+PIECE_DEPS = {"piece", "from"}
+
+DEFAULT_NOTATION = {
+    ("onto", "empty"): "{from}-{to}",
+    ("onto", "own"): "{from}-{to}",
+    ("onto", "enemy"): "{from}x{to}",
+    ("onto", "neutral"): "{from}x{to}",
+    ("over", "enemy"): "{from}x{to}",
+    ("over", "own"): "{from}x{to}",
+    ("over", "neutral"): "{from}x{to}",
+    ("over", "any"): "{from}x{to}",
+    ("off", "board"): "{from}-off",
+}
+TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
+LANDING_SLOT = {"empty": P.EMPTY, "own": P.OWN, "neutral": P.NEUTRAL, "enemy": P.ENEMY}
+
+
+@dataclass
+class RuleItems:
+    """The top-level items of a rules file, by kind and name."""
+
+    phases: list
+    decisions: dict
+    chances: dict
+    defines: dict
+    procedures: dict
+    forbids: list
+    score: Optional[A.Score]
+
+
+def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
+    items = RuleItems([], {}, {}, {}, {}, [], None)
+    seen: dict[str, A.Pos] = {}
+    for rules in files:
+        for item in rules.items:
+            if isinstance(item, A.Forbid):
+                items.forbids.append(item)
+                continue
+            if isinstance(item, A.Score):
+                if items.score is not None:
+                    errors.append(RuleError(item.pos, f"a second 'score' (the first is at {items.score.pos})"))
+                items.score = item
+                continue
+            if isinstance(item, A.Removal):
+                errors.append(RuleError(item.pos, "'remove' belongs in a variant's rules, not in a game's"))
+                continue
+            name = item.name
+            if name in seen:
+                errors.append(RuleError(item.pos, f"'{name}' is already defined at {seen[name]}"))
+                continue
+            seen[name] = item.pos
+            if isinstance(item, A.Phase):
+                items.phases.append(item)
+            elif isinstance(item, A.Decision):
+                items.decisions[name] = item
+            elif isinstance(item, A.Chance):
+                items.chances[name] = item
+            elif isinstance(item, A.Define):
+                items.defines[name] = item
+            elif isinstance(item, A.Procedure):
+                items.procedures[name] = item
+    return items
+
+
+class Compiler:
+    def __init__(self, model: GameModel, items: RuleItems):
+        self.m = model
+        self.items = items
+        self.errors: list[RuleError] = []
+        self.x = ExpressionCompiler(model, items.defines)
+        self.slots = [0]
+        self.decision_names = list(items.decisions) + list(items.chances)
+        self.decision_index = {name: i for i, name in enumerate(self.decision_names)}
+        self.phase_index = {p.name: i for i, p in enumerate(items.phases)}
+        self.engine_ref: list = [None]
+        engine_ref = self.engine_ref
+
+        def end(f, how, player):
+            end_game(engine_ref[0], f, how, player)
+
+        self.fx = EffectCompiler(self.x, items.procedures, self.decision_index, self.phase_index, end)
+        self.cases: list[CaseRuntime] = []
+
+    # ------------------------------------------------------------ helpers
+    def scope(self, available, where: str) -> Scope:
+        return Scope(frozenset(available), where, {}, self.slots)
+
+    def guard(self, fn: Callable) -> Optional[Callable]:
+        try:
+            return fn()
+        except RuleError as err:
+            self.errors.append(err)
+            return None
+
+    def block(self, stmts, available, where: str) -> Optional[Callable]:
+        if stmts is None:
+            return None
+        return self.fx.block(stmts, self.scope(available, where))
+
+    # ------------------------------------------------------------ the whole
+    def compile(self) -> Optional[CompiledRules]:
+        m, items = self.m, self.items
+        if not items.phases:
+            self.errors.append(RuleError(A.Pos("<rules>", 1, 1), "the rules declare no phase (e.g. 'phase play:' with 'turn: move')"))
+            return None
+        self.forbid = self._forbids()
+        decisions: list[DecisionRuntime] = []
+        for name in self.decision_names:
+            if name in items.decisions:
+                decisions.append(self._decision(items.decisions[name], len(decisions)))
+            else:
+                decisions.append(self._chance(items.chances[name], len(decisions)))
+        phases = [self._phase(p) for p in items.phases]
+        score = None
+        if items.score is not None:
+            v = self.guard(lambda: self.x.compile(items.score.expr, self.scope((), "the score")))
+            if v is not None:
+                if v.type != "int":
+                    self.errors.append(RuleError(items.score.expr.pos, f"the score must be a number, found {describe(v)}"))
+                score = v.fn
+        self.errors.extend(self.fx.errors)
+        if self.errors or any(p is None for p in phases):
+            return None
+        board = [None] * (m.board.size + 1)
+        for site, owner, kind in m.setup:
+            board[site] = m.fresh_piece(owner, kind)
+        board.pop()
+        vars_ = [0] * m.vars_size
+        for var in m.variables.values():
+            for i in range(m.player_count if var.per_player else 1):
+                vars_[var.offset + i] = var.default
+        for pool in m.pools.values():
+            for i in range(m.player_count):
+                vars_[pool.offset + i] = pool.initial
+        return CompiledRules(
+            players=list(m.players),
+            site_names=list(m.board.names),
+            decisions=decisions,
+            cases=self.cases,
+            phases=phases,
+            initial_board=board,
+            initial_vars=vars_,
+            score=score,
+            local_slots=self.slots[0] + 1,
+        )
+
+    # ------------------------------------------------------------ forbids
+    def _forbids(self) -> dict:
+        grouped: dict[str, list] = {"passing": [], "landing": [], "capturing": []}
+        for item in self.items.forbids:
+            v = self.guard(lambda: self.x.boolean(item.cond, self.scope({"site", "piece", "from"}, f"a 'forbid {item.what}' condition")))
+            if v is not None and not (v.is_const and not v.const):
+                grouped[item.what].append(v.fn)
+        combined = {}
+        for what, fns in grouped.items():
+            if not fns:
+                combined[what] = None
+            elif len(fns) == 1:
+                combined[what] = fns[0]
+            else:
+                fns_t = tuple(fns)
+                combined[what] = lambda f, fns_t=fns_t: any(fn(f) for fn in fns_t)
+        return combined
+
+    # ------------------------------------------------------------ phases
+    def _phase(self, phase: A.Phase) -> Optional[PhaseRuntime]:
+        m = self.m
+        if phase.order:
+            order = []
+            for name in phase.order:
+                if name.id in m.players:
+                    order.append(m.players.index(name.id))
+                elif name.id not in m.all_players:
+                    self.errors.append(RuleError(name.pos, f"unknown player '{name.id}'", self.x.hint(name.id, self.scope((), ""))))
+            order = tuple(order)
+        else:
+            order = tuple(range(m.player_count))
+        if not order:
+            self.errors.append(RuleError(phase.pos, f"phase '{phase.name}' has no player in play"))
+            return None
+        if not phase.turn:
+            self.errors.append(RuleError(phase.pos, f"phase '{phase.name}' has no 'turn:' naming the decisions of a turn"))
+            return None
+        turn = []
+        for name in phase.turn:
+            if name.id not in self.decision_index:
+                from ..validation.diagnostics import suggest
+
+                best = suggest(name.id, self.decision_names)
+                self.errors.append(RuleError(name.pos, f"unknown decision '{name.id}'", f"did you mean '{best}'?" if best else None))
+            else:
+                turn.append(self.decision_index[name.id])
+        after_turn = self.block(phase.after_turn, (), f"phase '{phase.name}', after each turn")
+        after_action = self.block(phase.after_action, {"piece", "from", "to"}, f"phase '{phase.name}', after each action")
+        no_action = self.block(phase.no_action, (), f"phase '{phase.name}', if no action")
+        successor = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
+        if not turn:
+            return None
+        return PhaseRuntime(phase.name, order, tuple(turn), after_turn, after_action, no_action, successor)
+
+    # ------------------------------------------------------------ chance
+    def _chance(self, chance: A.Chance, index: int) -> DecisionRuntime:
+        values: list = []
+        weights: list = []
+        out_type = "int"
+        scope = self.scope((), f"the outcomes of chance '{chance.name}'")
+        try:
+            if chance.outcomes_range is not None:
+                lo_e, hi_e = chance.outcomes_range
+                lo = self.x.compile(lo_e, scope)
+                hi = self.x.compile(hi_e, scope)
+                for e, v in ((lo_e, lo), (hi_e, hi)):
+                    if v.type != "int" or not v.is_const:
+                        raise RuleError(e.pos, "outcome ranges need fixed numbers, e.g. 'outcomes 1 to 6'")
+                if hi.const - lo.const > 10_000 or hi.const < lo.const:
+                    raise RuleError(chance.pos, f"the outcome range {lo.const} to {hi.const} is empty or too large")
+                values = list(range(lo.const, hi.const + 1))
+                weights = [1] * len(values)
+            else:
+                for outcome in chance.outcomes:
+                    v = self.x.compile(outcome.value, scope)
+                    if not v.is_const:
+                        raise RuleError(outcome.value.pos, "outcomes must be fixed values (numbers, players or sites)")
+                    w = 1
+                    if outcome.weight is not None:
+                        wv = self.x.compile(outcome.weight, scope)
+                        if wv.type != "int" or not wv.is_const or wv.const <= 0:
+                            raise RuleError(outcome.weight.pos, "a weight must be a fixed positive number")
+                        w = wv.const
+                    if v.type == "players":
+                        values.extend(v.const)
+                        weights.extend([w] * len(v.const))
+                        out_type = "player"
+                    elif v.type == "sites":
+                        values.extend(v.const)
+                        weights.extend([w] * len(v.const))
+                        out_type = "site"
+                    elif v.type in ("int", "player", "site", "str"):
+                        values.append(v.const)
+                        weights.append(w)
+                        out_type = v.type
+                    else:
+                        raise RuleError(outcome.value.pos, f"an outcome must be a number, a player or a site, found {describe(v)}")
+        except RuleError as err:
+            self.errors.append(err)
+        if not values:
+            if not any(e.pos == chance.pos for e in self.errors):
+                self.errors.append(RuleError(chance.pos, f"chance '{chance.name}' has no outcome"))
+            values, weights = [0], [1]
+        body_scope = self.scope({"outcome"}, f"chance '{chance.name}'")
+        body_scope.locals["$outcome_type"] = (0, out_type)
+        effect = self.fx.block(chance.body, body_scope)
+        total = sum(weights)
+        probabilities = tuple(float(Fraction(w, total)) for w in weights)
+        labels = tuple(self._label(v, out_type) for v in values)
+        case_id = len(self.cases)
+        values_t = tuple(values)
+
+        def prepare(f, code, values_t=values_t):
+            f.out = values_t[code[3]]
+
+        self.cases.append(CaseRuntime(index, effect, prepare, (chance.name + ":", "{outcome}"), f"chance '{chance.name}'", chance.pos))
+        codes = tuple((case_id, -1, -1, k) for k in range(len(values)))
+
+        def gen(f, out, codes=codes):
+            out.extend(codes)
+
+        return DecisionRuntime(chance.name, True, gen, None, values_t, labels, probabilities)
+
+    def _label(self, value, type_: str) -> str:
+        if type_ == "player":
+            return self.m.players[value]
+        if type_ == "site":
+            return self.m.board.names[value]
+        return str(value)
+
+    # ------------------------------------------------------------ decisions
+    def _decision(self, decision: A.Decision, index: int) -> DecisionRuntime:
+        gens = []
+        pass_rules = []
+        by_kind = any(a.by and any(b.kind for b in a.by) for a in decision.actions)
+        templates_seen: dict = {}
+        dedup = False
+        needs_pieces = False
+        for action in decision.actions:
+            compiled = self.guard(lambda: self._action(action, index))
+            if compiled is None:
+                continue
+            gen, is_pass, stuck_only, templates, uses_pieces = compiled
+            needs_pieces |= uses_pieces
+            for t in templates:
+                if t in templates_seen and templates_seen[t] != action.name:
+                    dedup = True
+                templates_seen.setdefault(t, action.name)
+            if is_pass and stuck_only:
+                pass_rules.append(gen)
+            else:
+                gens.append(gen)
+        after = self.block(
+            decision.after_action, {"piece", "from", "to", "target", "jumped"}, f"decision '{decision.name}', after each action"
+        )
+        n_kinds = len(self.m.kinds)
+        gens_t = tuple(gens)
+        pass_t = tuple(pass_rules)
+        cases = self.cases
+
+        if by_kind:
+            def collect(f):
+                own = [[] for _ in range(n_kinds)]
+                b = f.b
+                for s in f.o[f.p]:
+                    own[b[s][1]].append(s)
+                return own
+        else:
+            def collect(f):
+                return (f.o[f.p],)
+
+        def gen(f, out):
+            own = collect(f) if needs_pieces else None
+            for g in gens_t:
+                g(f, own, out)
+            if not out:
+                for g in pass_t:
+                    g(f, own, out)
+            if dedup and len(out) > 1:
+                seen = set()
+                kept = []
+                for code in out:
+                    key = _notation_key(cases[code[0]].template, code)
+                    if key not in seen:
+                        seen.add(key)
+                        kept.append(code)
+                out[:] = kept
+
+        return DecisionRuntime(decision.name, False, gen, after)
+
+    def _action(self, action: A.Action, decision_index: int):
+        pattern = action.pattern
+        kind = type(pattern).__name__
+        available = {"piece", "from", "to", "target"}
+        if isinstance(pattern, A.JumpPattern):
+            available = {"piece", "from", "to", "jumped"}
+        elif isinstance(pattern, A.DropPattern):
+            available = {"piece", "to", "target"}
+        elif isinstance(pattern, A.SelectPattern):
+            available = {"to", "target"}
+        elif isinstance(pattern, A.PassPattern):
+            available = set()
+        where_text = f"action '{action.name}'"
+
+        # -- which pieces act
+        kinds = None
+        pools = []
+        same_piece = False
+        for by in action.by:
+            if by.kind is not None:
+                if by.kind not in self.m.kinds:
+                    from ..validation.diagnostics import suggest
+
+                    best = suggest(by.kind, list(self.m.kinds))
+                    raise RuleError(by.pos, f"unknown piece kind '{by.kind}'", f"did you mean '{best}'?" if best else None)
+                kinds = (kinds or ()) + (self.m.kinds[by.kind].index,)
+            elif by.pool is not None:
+                pool = self.fx._pool(by.pool, by.pos)
+                if pool.kind is None:
+                    raise RuleError(by.pos, f"pool '{by.pool}' has no 'kind': say which pieces wait in it")
+                if all(s == -1 for s in pool.sites):
+                    raise RuleError(by.pos, f"pool '{by.pool}' stands on no site: give it 'sites' in the YAML")
+                fresh = [self.m.fresh_piece(p, pool.kind) for p in range(self.m.player_count)]
+                pools.append((pool.offset, tuple(pool.sites), fresh))
+            else:
+                same_piece = True
+        if pools and kinds is None:
+            kinds = ()
+        if isinstance(pattern, (A.DropPattern, A.SelectPattern, A.PassPattern)) and action.by:
+            raise RuleError(action.by[0].pos, f"'by' chooses the moving piece; a {kind.replace('Pattern', '').lower()} action has none")
+
+        # -- where conditions, split into the level they can be checked at
+        scope = self.scope(available, where_text)
+        levels = {"action": [], "piece": [], "candidate": []}
+        for cond in action.wheres:
+            for part in _conjuncts(cond):
+                v = self.x.boolean(part, scope)
+                if v.is_const:
+                    if not v.const:
+                        levels["action"].append(v.fn)
+                    continue
+                if v.deps & CANDIDATE_DEPS:
+                    levels["candidate"].append(v.fn)
+                elif v.deps & PIECE_DEPS:
+                    levels["piece"].append(v.fn)
+                else:
+                    levels["action"].append(v.fn)
+        action_guard = _all(levels["action"])
+        piece_where = _all(levels["piece"])
+        cand_where = _all(levels["candidate"])
+
+        # -- cases
+        allowed = _allowed_cases(pattern)
+        case_ids = [None, None, None, None]
+        over_ids = [None, None, None, None]
+        off_case = None
+        templates = []
+        seen_cases = {}
+        for case in action.cases:
+            key = (case.kind, case.what)
+            if key not in allowed:
+                raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; it can have: {', '.join(k + ' ' + w for k, w in allowed)}")
+            if key in seen_cases:
+                raise RuleError(case.pos, f"'{case.label}' appears twice in action '{action.name}'")
+            seen_cases[key] = True
+            template_text = case.notation or action.notation or _default_notation(pattern, key)
+            template = self._template(template_text, case.pos)
+            templates.append(template)
+            case_available = set(available)
+            if case.kind == "off":
+                case_available -= {"to", "target"}
+            if case.what == "empty" and case.kind == "onto":
+                case_available -= {"target"}
+            self.fx.drop_pool_offset = self.m.pools[pattern.pool].offset if isinstance(pattern, A.DropPattern) and pattern.pool else None
+            effect = self.fx.block(case.body, self.scope(case_available | {"piece"} if "piece" in available else case_available, f"{where_text}, {case.label}"))
+            self.fx.drop_pool_offset = None
+            cid = len(self.cases)
+            self.cases.append(CaseRuntime(decision_index, effect, self._prepare(pattern), template, f"action '{action.name}', {case.label}", case.pos))
+            if case.kind == "onto":
+                case_ids[LANDING_SLOT[case.what]] = cid
+            elif case.kind == "over":
+                if case.what == "any":
+                    for slot in (P.OWN, P.NEUTRAL, P.ENEMY):
+                        over_ids[slot] = over_ids[slot] if over_ids[slot] is not None else cid
+                else:
+                    over_ids[LANDING_SLOT[case.what]] = cid
+            else:
+                off_case = cid
+
+        if isinstance(pattern, A.PassPattern):
+            template = self._template(action.notation or "pass", action.pos)
+            templates.append(template)
+            cid = len(self.cases)
+            self.cases.append(CaseRuntime(decision_index, _sequence([]), _prepare_nothing, template, f"action '{action.name}'", action.pos))
+            code = (cid, -1, -1, -1)
+
+            def pass_gen(f, own, out, code=code):
+                out.append(code)
+
+            return self._guarded(pass_gen, action_guard), True, pattern.only_if_stuck, templates, False
+
+        if not action.cases:
+            raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
+
+        landing = P.Landing(case_ids, self.forbid["landing"], self.forbid["capturing"], self.forbid["passing"], cand_where)
+        starts = P.Starts(kinds, tuple(pools), same_piece, piece_where).make()
+        gen = self._pattern(pattern, scope, starts, landing, over_ids, off_case, cand_where, piece_where)
+        uses_pieces = not isinstance(pattern, (A.DropPattern, A.SelectPattern)) and not same_piece
+        return self._guarded(gen, action_guard), False, False, templates, uses_pieces
+
+    def _guarded(self, gen, guard):
+        if guard is None:
+            return gen
+
+        def guarded(f, own, out):
+            if guard(f):
+                gen(f, own, out)
+
+        return guarded
+
+    def _pattern(self, pattern, scope, starts, landing, over_ids, off_case, cand_where, piece_where):
+        board = self.m.board
+        if isinstance(pattern, (A.StepPattern, A.LeapPattern, A.JumpPattern)):
+            if board.kind != "grid":
+                raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph board use 'walk N steps' or 'go to'")
+            table = self._directions(pattern.directions)
+            dirs = lambda f: table[f.p]  # noqa: E731
+            low, high = self._distance(pattern.distance, scope)
+            if isinstance(pattern, A.JumpPattern):
+                return P.jump_pattern(starts, dirs, low, high, board.rays, over_ids, landing)
+            if isinstance(pattern, A.LeapPattern):
+                if pattern.distance.unbounded:
+                    raise RuleError(pattern.pos, "a leap needs a bounded distance")
+                exact = pattern.distance.high is None
+                tables = P.leap_table(board.rays, table, max(board.files, board.ranks) + 1) if exact else None
+                return P.leap_pattern(starts, tables, low, None if exact else high, board.rays, dirs, landing, off_case, cand_where)
+            return P.step_pattern(starts, dirs, low, high, board.rays, landing)
+        if isinstance(pattern, A.WalkPattern):
+            steps = self.x.compile(pattern.steps, scope)
+            if steps.type != "int":
+                raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
+            return P.walk_pattern(starts, steps.fn, board.adjacent, landing, pattern.pos)
+        if isinstance(pattern, A.GoPattern):
+            return P.go_pattern(starts, self._targets(pattern.targets, scope, "go to"), landing)
+        if isinstance(pattern, A.DropPattern):
+            kind = self.fx._kind(pattern.kind, pattern.kind_pos)
+            neutral = self.m.kinds[pattern.kind].neutral
+            fresh = [self.m.fresh_piece(-1 if neutral else p, kind) for p in range(self.m.player_count)]
+            pool_offset = None
+            if pattern.pool is not None:
+                pool_offset = self.fx._pool(pattern.pool, pattern.pos).offset
+            return P.drop_pattern(fresh, pool_offset, self._targets(pattern.targets, scope, "drop ... on"), piece_where, landing)
+        if isinstance(pattern, A.SelectPattern):
+            return P.select_pattern(self._targets(pattern.targets, scope, "select"), piece_where, landing)
+        raise AssertionError(pattern)
+
+    def _targets(self, e: A.Expr, scope: Scope, what: str) -> Callable:
+        v = self.x.compile(e, scope)
+        if v.type == "site":
+            fn = v.fn
+            return lambda f: (s,) if (s := fn(f)) != -1 else ()
+        if v.type != "sites":
+            if v.type == "perplayer":
+                raise RuleError(e.pos, f"this differs per player: say whose, e.g. [player]")
+            raise RuleError(e.pos, f"'{what}' needs a set of sites, found {describe(v)}")
+        if v.deps & CANDIDATE_DEPS:
+            raise RuleError(e.pos, f"the sites of '{what}' cannot depend on the landing site")
+        return v.fn
+
+    def _directions(self, names: list[A.Name]) -> list:
+        """Per player, the direction indices named (relative ones resolved)."""
+        sets = self.m.direction_sets
+        per_player = [[] for _ in range(self.m.player_count)]
+        for name in names:
+            if name.id not in sets:
+                from ..validation.diagnostics import suggest
+
+                best = suggest(name.id, list(sets))
+                if not any(self.m.forward) and name.id in ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal"):
+                    raise RuleError(name.pos, f"'{name.id}' is relative to a player: give each player a 'forward' direction in the YAML")
+                raise RuleError(name.pos, f"unknown direction '{name.id}'", f"did you mean '{best}'?" if best else None)
+            for p in range(self.m.player_count):
+                for d in sets[name.id][p]:
+                    if d not in per_player[p]:
+                        per_player[p].append(d)
+        return [tuple(d) for d in per_player]
+
+    def _distance(self, distance: A.Distance, scope: Scope):
+        low = self.x.compile(distance.low, scope)
+        if low.type != "int":
+            raise RuleError(distance.low.pos, f"a distance must be a number, found {describe(low)}")
+        if low.deps & CANDIDATE_DEPS:
+            raise RuleError(distance.low.pos, "a distance cannot depend on the landing site")
+        if distance.unbounded:
+            return low.fn, None
+        if distance.high is None:
+            return low.fn, low.fn
+        high = self.x.compile(distance.high, scope)
+        if high.type != "int":
+            raise RuleError(distance.high.pos, f"a distance must be a number, found {describe(high)}")
+        return low.fn, high.fn
+
+    def _template(self, text: str, pos) -> tuple:
+        parts = []
+        rest = text
+        while rest:
+            i = rest.find("{")
+            if i < 0:
+                parts.append(rest)
+                break
+            if i > 0:
+                parts.append(rest[:i])
+            j = rest.find("}", i)
+            field = rest[i : j + 1] if j >= 0 else rest[i:]
+            if field not in TEMPLATE_FIELDS:
+                raise RuleError(pos, f"unknown notation field '{field}'; the fields are {', '.join(TEMPLATE_FIELDS)}")
+            parts.append(field)
+            rest = rest[j + 1 :]
+        if not parts:
+            raise RuleError(pos, "a notation cannot be empty")
+        return tuple(parts)
+
+    def _prepare(self, pattern) -> Callable:
+        if isinstance(pattern, A.JumpPattern):
+            return _prepare_jump
+        if isinstance(pattern, A.DropPattern):
+            kind = self.m.kinds[pattern.kind]
+            fresh = [self.m.fresh_piece(-1 if kind.neutral else p, kind.index) for p in range(self.m.player_count)]
+
+            def prepare_drop(f, code, fresh=fresh):
+                f.frm = f.at = -1
+                f.pc = fresh[f.p]
+                to = code[2]
+                f.to = to
+                f.tg = f.b[to]
+                f.js = -1
+                f.jp = None
+
+            return prepare_drop
+        if isinstance(pattern, A.SelectPattern):
+            return _prepare_select
+        pools = {}
+        for pool in self.m.pools.values():
+            if pool.kind is not None:
+                for p, site in enumerate(pool.sites):
+                    if site != -1:
+                        pools[site] = self.m.fresh_piece(p, pool.kind)
+
+        def prepare_move(f, code, pools=pools):
+            frm = code[1]
+            b = f.b
+            f.frm = f.at = frm
+            p = b[frm]
+            f.pc = p if p is not None else pools.get(frm)
+            to = code[2]
+            f.to = to
+            f.tg = b[to] if to != -1 else None
+            f.js = -1
+            f.jp = None
+
+        return prepare_move
+
+
+def _prepare_jump(f, code):
+    frm = code[1]
+    b = f.b
+    f.frm = f.at = frm
+    f.pc = b[frm]
+    f.to = code[2]
+    f.tg = None
+    f.js = code[3]
+    f.jp = b[code[3]]
+
+
+def _prepare_select(f, code):
+    f.frm = f.at = -1
+    f.pc = None
+    f.to = code[2]
+    f.tg = f.b[code[2]]
+    f.js = -1
+    f.jp = None
+
+
+def _prepare_nothing(f, code):
+    f.frm = f.at = f.to = f.js = -1
+    f.pc = f.tg = f.jp = None
+
+
+def _notation_key(template: tuple, code: tuple) -> tuple:
+    return (
+        template,
+        code[1] if "{from}" in template else None,
+        code[2] if "{to}" in template else None,
+        code[3] if "{outcome}" in template else None,
+    )
+
+
+def _conjuncts(e: A.Expr) -> list[A.Expr]:
+    if isinstance(e, A.And):
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
+
+
+def _all(fns: list) -> Optional[Callable]:
+    if not fns:
+        return None
+    if len(fns) == 1:
+        return fns[0]
+    fns_t = tuple(fns)
+    return lambda f: all(fn(f) for fn in fns_t)
+
+
+def _allowed_cases(pattern) -> list:
+    onto = [("onto", w) for w in ("empty", "enemy", "own", "neutral")]
+    if isinstance(pattern, A.JumpPattern):
+        return [("over", w) for w in ("enemy", "own", "neutral", "any")]
+    if isinstance(pattern, A.LeapPattern):
+        return onto + [("off", "board")]
+    return onto
+
+
+def _pattern_word(pattern) -> str:
+    return type(pattern).__name__.replace("Pattern", "").lower()
+
+
+def _default_notation(pattern, key) -> str:
+    if isinstance(pattern, A.DropPattern):
+        return "@{to}"
+    if isinstance(pattern, A.SelectPattern):
+        return "{to}"
+    return DEFAULT_NOTATION[key]

@@ -1,0 +1,437 @@
+"""The structural part of a definition (the YAML), resolved into indices.
+
+`build_model` takes schema-valid YAML data and the chosen option values and
+produces a `GameModel`: players in play, board tables, regions as site masks,
+piece kinds, attribute and variable layouts, pools and the setup. Problems are
+reported through `report(path, message, hint)` with the YAML path of the culprit,
+so that the caller can turn them into `file:line:column` diagnostics.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from ..runtime.state import FIRST_ATTRIBUTE
+from . import board as B
+
+Report = Callable[[tuple, str, Optional[str]], None]
+
+
+class ModelError(Exception):
+    """A problem that stops building the model (already reported)."""
+
+
+@dataclass
+class Region:
+    name: str
+    # A shared region has one set; a per-player region has one set per player index.
+    per_player: bool
+    sites: list[tuple[int, ...]]  # one entry (shared) or one per player
+    masks: list[list[bool]]  # same shape; each mask has a trailing False for site -1
+
+
+@dataclass
+class Attribute:
+    name: str
+    index: int  # position in the piece tuple
+    type: str  # "int", "flag", "marker"
+    default: int | bool
+
+
+@dataclass
+class Kind:
+    name: str
+    index: int
+    symbol: str
+    value: int
+    neutral: bool
+
+
+@dataclass
+class Variable:
+    name: str
+    offset: int
+    per_player: bool
+    type: str  # "int" or "flag"
+    default: int
+
+
+@dataclass
+class Pool:
+    name: str
+    offset: int  # one counter per player from here
+    initial: int
+    kind: Optional[int]  # kind of the pieces waiting in it, if they can enter the board
+    sites: list[int]  # per player: the board site where the pool stands, or -1
+
+
+@dataclass
+class Option:
+    name: str
+    type: str  # "int" or "str"
+    default: Any
+    values: Optional[list]
+    minimum: Optional[int]
+    maximum: Optional[int]
+    description: str
+
+
+@dataclass
+class GameModel:
+    name: str
+    title: str
+    all_players: list[str]
+    players: list[str]  # in play, in turn order
+    player_colors: dict[str, str]
+    forward: list[Optional[str]]  # per player index
+    board: B.Board
+    regions: dict[str, Region]
+    direction_sets: dict[str, list[tuple[int, ...]]]  # name -> per player: direction indices
+    kinds: dict[str, Kind]
+    attributes: dict[str, Attribute]
+    stacks: bool
+    pools: dict[str, Pool]
+    variables: dict[str, Variable]
+    options: dict[str, Any]
+    option_specs: dict[str, Option]
+    lines: list[tuple[int, ...]]
+    vars_size: int
+    setup: list[tuple[int, int, int]]  # (site, owner, kind)
+    pool_site_of: list[int] = field(default_factory=list)  # site -> pool offset base, -1 (trailing -1)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def fresh_piece(self, owner: int, kind: int) -> tuple:
+        stones = (owner,) if self.stacks else None
+        return (owner, kind, stones) + tuple(a.default for a in self.attributes_in_order())
+
+    def attributes_in_order(self) -> list[Attribute]:
+        return sorted(self.attributes.values(), key=lambda a: a.index)
+
+
+DEFAULT_COLORS = ["#e8e4d8", "#303030", "#d62728", "#1f77b4", "#2ca02c", "#ffbf00", "#9467bd", "#8c564b"]
+
+
+def parse_option_value(spec: Option, raw: Any) -> Any:
+    """Convert a command-line string (or YAML value) to the option's type; ValueError if not allowed."""
+    value = raw
+    if spec.type == "int":
+        if isinstance(raw, bool):
+            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
+        if isinstance(raw, str):
+            try:
+                value = int(raw.strip())
+            except ValueError:
+                raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'") from None
+        if not isinstance(value, int):
+            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
+        if spec.minimum is not None and value < spec.minimum:
+            raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {value}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {value}")
+    else:
+        value = str(raw).strip() if isinstance(raw, str) else raw
+    if spec.values is not None and value not in spec.values:
+        allowed = ", ".join(str(v) for v in spec.values)
+        raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
+    return value
+
+
+def read_options(data: dict, report: Report) -> dict[str, Option]:
+    specs = {}
+    for name, raw in (data.get("options") or {}).items():
+        values = raw.get("values")
+        default = raw.get("default")
+        if values is not None:
+            kind = "int" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "str"
+            if kind == "str":
+                values = [str(v) for v in values]
+        else:
+            kind = raw.get("type", "int")
+        spec = Option(name, kind, default, values, raw.get("min"), raw.get("max"), raw.get("description", ""))
+        try:
+            spec.default = parse_option_value(spec, default)
+        except ValueError as exc:
+            report(("options", name, "default"), f"the default does not fit: {exc}", None)
+        specs[name] = spec
+    return specs
+
+
+def build_model(data: dict, option_values: dict[str, Any], report: Report) -> GameModel:
+    """`option_values` must already be checked (see `parse_option_value`)."""
+    specs = read_options(data, report)
+    options = {name: spec.default for name, spec in specs.items()}
+    options.update(option_values)
+
+    players_raw = data["players"]
+    all_players = [p["name"] if isinstance(p, dict) else p for p in players_raw]
+    colors = {}
+    forward_by_name = {}
+    for i, p in enumerate(players_raw):
+        name = all_players[i]
+        colors[name] = (p.get("color") if isinstance(p, dict) else None) or DEFAULT_COLORS[i % len(DEFAULT_COLORS)]
+        forward_by_name[name] = p.get("forward") if isinstance(p, dict) else None
+    players = _players_in_play(data, all_players, options, report)
+
+    board = _build_board(data["board"], report)
+    index = board.index
+
+    def site(name: Any, path: tuple) -> int:
+        key = str(name)
+        if key not in index:
+            from ..validation.diagnostics import suggest
+
+            hint = suggest(key, list(index))
+            report(path, f"unknown site '{key}'", f"did you mean '{hint}'?" if hint else None)
+            return -1
+        return index[key]
+
+    player_index = {name: i for i, name in enumerate(players)}
+    forward = [forward_by_name.get(name) for name in players]
+
+    regions = {}
+    for name, spec in (data.get("regions") or {}).items():
+        path = ("regions", name)
+        if isinstance(spec, dict) and "per_player" in spec:
+            per = []
+            for pname in players:
+                sub = spec["per_player"].get(pname)
+                if sub is None:
+                    report(path + ("per_player",), f"region '{name}' has no sites for player '{pname}'", None)
+                    sub = []
+                per.append(_region_sites(sub, board, site, path + ("per_player", pname), report))
+            regions[name] = Region(name, True, per, [_mask(s, board.size) for s in per])
+        else:
+            sites = _region_sites(spec, board, site, path, report)
+            regions[name] = Region(name, False, [sites], [_mask(sites, board.size)])
+
+    direction_sets = _direction_sets(board, data.get("directions") or {}, forward, report)
+
+    kinds = {}
+    for i, (name, spec) in enumerate((data.get("pieces") or {}).items()):
+        spec = spec or {}
+        kinds[name] = Kind(
+            name,
+            i,
+            str(spec.get("symbol", name[:1].upper())),
+            int(spec.get("value", 0)),
+            spec.get("owner") == "neutral",
+        )
+
+    attributes = {}
+    for i, (name, spec) in enumerate((data.get("attributes") or {}).items()):
+        kind = spec.get("type", "int")
+        default = spec.get("default", False if kind in ("flag", "marker") else 0)
+        if kind in ("flag", "marker"):
+            default = bool(default)
+        attributes[name] = Attribute(name, FIRST_ATTRIBUTE + i, kind, default)
+
+    offset = 0
+    variables = {}
+    for name, spec in (data.get("variables") or {}).items():
+        per_player = bool(spec.get("per_player", False))
+        kind = spec.get("type", "int")
+        default = int(spec.get("default", 0))
+        variables[name] = Variable(name, offset, per_player, kind, default)
+        offset += len(players) if per_player else 1
+
+    pools = {}
+    pool_site_of = [-1] * (board.size + 1)
+    for name, spec in (data.get("pools") or {}).items():
+        kind_name = spec.get("kind")
+        kind = None
+        if kind_name is not None:
+            if kind_name not in kinds:
+                report(("pools", name, "kind"), f"unknown piece kind '{kind_name}'", _hint(kind_name, kinds))
+            else:
+                kind = kinds[kind_name].index
+        sites = [-1] * len(players)
+        for pname, sname in (spec.get("sites") or {}).items():
+            if pname not in all_players:
+                report(("pools", name, "sites", pname), f"unknown player '{pname}'", _hint(pname, all_players))
+                continue
+            s = site(sname, ("pools", name, "sites", pname))
+            if pname in player_index and s >= 0:
+                sites[player_index[pname]] = s
+                pool_site_of[s] = offset
+        initial = spec.get("initial", 0)
+        pools[name] = Pool(name, offset, int(initial), kind, sites)
+        offset += len(players)
+
+    lines = []
+    for i, line in enumerate(data.get("lines") or []):
+        lines.append(tuple(site(s, ("lines", i, j)) for j, s in enumerate(line)))
+
+    setup = []
+    for owner_name, placements in (data.get("setup") or {}).items():
+        if owner_name == "neutral":
+            owner = -1
+        elif owner_name in player_index:
+            owner = player_index[owner_name]
+        elif owner_name in all_players:
+            continue  # a player not in play with these options
+        else:
+            report(("setup", owner_name), f"unknown player '{owner_name}'", _hint(owner_name, all_players + ["neutral"]))
+            continue
+        for kind_name, sites in (placements or {}).items():
+            if kind_name not in kinds:
+                report(("setup", owner_name, kind_name), f"unknown piece kind '{kind_name}'", _hint(kind_name, kinds))
+                continue
+            kind = kinds[kind_name]
+            if kind.neutral != (owner == -1):
+                whose = "neutral" if kind.neutral else "owned by a player"
+                report(("setup", owner_name, kind_name), f"pieces of kind '{kind_name}' are {whose}", None)
+            for j, sname in enumerate(sites or []):
+                s = site(sname, ("setup", owner_name, kind_name, j))
+                if s >= 0:
+                    setup.append((s, owner, kind.index))
+
+    model = GameModel(
+        name=str(data.get("game", "")),
+        title=str(data.get("title", data.get("game", ""))),
+        all_players=all_players,
+        players=players,
+        player_colors=colors,
+        forward=forward,
+        board=board,
+        regions=regions,
+        direction_sets=direction_sets,
+        kinds=kinds,
+        attributes=attributes,
+        stacks=bool(data.get("stacks", False)),
+        pools=pools,
+        variables=variables,
+        options=options,
+        option_specs=specs,
+        lines=lines,
+        vars_size=offset,
+        setup=setup,
+        pool_site_of=pool_site_of,
+    )
+    seen = {}
+    for s, owner, kind in setup:
+        if s in seen:
+            report(("setup",), f"site '{board.names[s]}' is given two pieces in the setup", None)
+        seen[s] = True
+    return model
+
+
+def _hint(name: str, candidates) -> Optional[str]:
+    from ..validation.diagnostics import suggest
+
+    best = suggest(name, list(candidates))
+    return f"did you mean '{best}'?" if best else None
+
+
+def _players_in_play(data: dict, all_players: list[str], options: dict, report: Report) -> list[str]:
+    in_play = data.get("in_play")
+    if not in_play:
+        return list(all_players)
+    option = in_play["option"]
+    if option not in options:
+        report(("in_play", "option"), f"unknown option '{option}'", _hint(option, options))
+        return list(all_players)
+    choices = {str(k): v for k, v in in_play["choices"].items()}
+    chosen = choices.get(str(options[option]))
+    if chosen is None:
+        report(("in_play", "choices"), f"no list of players for {option}={options[option]}", None)
+        return list(all_players)
+    unknown = [p for p in chosen if p not in all_players]
+    for p in unknown:
+        report(("in_play", "choices", str(options[option])), f"unknown player '{p}'", _hint(p, all_players))
+    # Turn order follows the declaration order of the players.
+    return [p for p in all_players if p in chosen]
+
+
+def _build_board(spec: dict, report: Report) -> B.Board:
+    if "grid" in spec:
+        grid = spec["grid"]
+        return B.build_grid(int(grid["files"]), int(grid["ranks"]))
+    graph = spec["graph"]
+    sites = graph["sites"]
+    names = set(map(str, sites))
+    sites = {str(k): v for k, v in sites.items()}
+    chains, one_way = [], []
+    for key, out in (("edges", chains), ("one_way", one_way)):
+        for i, chain in enumerate(graph.get(key) or []):
+            good = True
+            for j, s in enumerate(chain):
+                if str(s) not in names:
+                    report(("board", "graph", key, i, j), f"unknown site '{s}' in an edge", _hint(str(s), names))
+                    good = False
+            if good:
+                out.append([str(s) for s in chain])
+    return B.build_graph(sites, chains, one_way)
+
+
+def _region_sites(spec: Any, board: B.Board, site, path: tuple, report: Report) -> tuple[int, ...]:
+    """A region is a list of sites, or a rule: ranks / files / edge / all, minus `except`."""
+    if isinstance(spec, list):
+        return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
+    chosen: set[int] = set()
+    if board.kind == "grid":
+        for r in spec.get("ranks") or []:
+            chosen |= {s for s in range(board.size) if board.site_rank(s) == int(r) - 1}
+        for f in spec.get("files") or []:
+            col = B.FILE_LETTERS.index(str(f)) if str(f) in B.FILE_LETTERS else -1
+            chosen |= {s for s in range(board.size) if board.site_file(s) == col}
+        if spec.get("edge"):
+            chosen |= {
+                s
+                for s in range(board.size)
+                if board.site_rank(s) in (0, board.ranks - 1) or board.site_file(s) in (0, board.files - 1)
+            }
+    elif any(k in spec for k in ("ranks", "files", "edge")):
+        report(path, "ranks, files and edge describe regions of grid boards only; list the sites", None)
+    if spec.get("all"):
+        chosen |= set(range(board.size))
+    for i, x in enumerate(spec.get("sites") or []):
+        s = site(x, path + ("sites", i))
+        if s >= 0:
+            chosen.add(s)
+    for i, x in enumerate(spec.get("except") or []):
+        s = site(x, path + ("except", i))
+        chosen.discard(s)
+    return tuple(sorted(chosen))
+
+
+def _mask(sites: tuple[int, ...], size: int) -> list[bool]:
+    mask = [False] * (size + 1)
+    for s in sites:
+        mask[s] = True
+    return mask
+
+
+def _direction_sets(board: B.Board, custom: dict, forward: list, report: Report) -> dict[str, list[tuple[int, ...]]]:
+    """Every direction name or set, resolved per player to direction indices."""
+    if board.kind != "grid":
+        return {}
+    n = len(forward)
+    idx = {d: i for i, d in enumerate(B.DIRECTION_NAMES)}
+    sets: dict[str, list[tuple[int, ...]]] = {}
+    for d in B.DIRECTION_NAMES:
+        sets[d] = [(idx[d],)] * n
+    for name, members in B.ABSOLUTE_SETS.items():
+        sets[name] = [tuple(idx[d] for d in members)] * n
+    if all(f is not None for f in forward):
+        for name, offsets in B.RELATIVE_SETS.items():
+            sets[name] = [tuple(idx[d] for d in B.relative_directions(forward[p], offsets)) for p in range(n)]
+    for name, members in custom.items():
+        resolved: set[int] = set()
+        per_player: list[tuple[int, ...]] = []
+        for p in range(n):
+            acc = []
+            for j, m in enumerate(members):
+                if m not in sets:
+                    if p == 0:
+                        report(("directions", name, j), f"unknown direction '{m}'", _hint(m, sets))
+                    continue
+                for d in sets[m][p]:
+                    if d not in acc:
+                        acc.append(d)
+            per_player.append(tuple(acc))
+            resolved |= set(acc)
+        sets[name] = per_player
+    return sets

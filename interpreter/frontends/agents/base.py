@@ -1,0 +1,81 @@
+"""What every built-in player has in common.
+
+An agent sees a game only through the public `Game` API (docs/api.md) and owns a
+seeded `random.Random`, so a game between agents replays exactly from the seeds.
+"""
+from __future__ import annotations
+
+import random
+from operator import attrgetter
+from typing import Any, Protocol, Sequence, runtime_checkable
+
+from interpreter.runtime.views import Action
+
+CHANCE = "chance"  # what `game.to_move` answers at a chance event
+
+_by_notation = attrgetter("notation")
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player that picks one legal action; deterministic given its seed."""
+
+    name: str
+
+    def choose(self, game: Any, state: Any) -> Action:
+        ...
+
+
+class SeededAgent:
+    """Base class: holds the seeded random generator and answers chance events."""
+
+    name = "agent"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any, state: Any) -> Action:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def sorted_actions(actions: Sequence[Action]) -> list[Action]:
+    """Actions in notation order.
+
+    The runtime may build its lists from sets, whose order of strings changes from
+    one process to the next (hash randomisation); picking by index from a sorted
+    list keeps a seeded agent reproducible across processes.
+    """
+    return sorted(actions, key=_by_notation)
+
+
+def chance_table(game: Any, state: Any) -> tuple[list[Action], list[float]]:
+    """The outcomes of the chance event at `state` and their cumulative weights."""
+    outcomes = sorted(game.chance_outcomes(state), key=lambda pair: pair[0].notation)
+    actions = [action for action, _ in outcomes]
+    cumulative: list[float] = []
+    total = 0.0
+    for _, probability in outcomes:
+        total += float(probability)
+        cumulative.append(total)
+    return actions, cumulative
+
+
+def sample_from_table(
+    actions: Sequence[Action], cumulative: Sequence[float], rng: random.Random
+) -> Action:
+    """One outcome drawn by its probability (weights need not sum to exactly 1)."""
+    # rng.choices does the bisect on cumulative weights; passing cum_weights avoids
+    # re-summing the probabilities on every draw.
+    return rng.choices(actions, cum_weights=cumulative, k=1)[0]
+
+
+def sample_chance(game: Any, state: Any, rng: random.Random) -> Action:
+    """Draw the outcome of the chance event at `state` by its probabilities."""
+    actions, cumulative = chance_table(game, state)
+    if not actions:
+        raise ValueError("no chance outcomes at this position")
+    return sample_from_table(actions, cumulative, rng)

@@ -1,0 +1,22 @@
+"""The baseline player: uniform among the legal actions."""
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.runtime.views import Action
+
+from .base import CHANCE, SeededAgent, sample_chance, sorted_actions
+
+
+class RandomAgent(SeededAgent):
+    """Picks uniformly among the legal actions (by probability at a chance event)."""
+
+    name = "random"
+
+    def choose(self, game: Any, state: Any) -> Action:
+        if game.to_move(state) == CHANCE:
+            return sample_chance(game, state, self.rng)
+        actions = game.legal_actions(state)
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        return self.rng.choice(sorted_actions(actions))

@@ -1,0 +1,97 @@
+"""Building an agent from a short text, as typed on the command line.
+
+    random            uniform among the legal actions
+    mcts              UCT search, default budget
+    mcts:2000         2000 iterations
+    mcts:5s           5 seconds (also 500ms, 1.5s)
+    mcts:iterations=500,seconds=2,c=1.0,rollout=200
+"""
+from __future__ import annotations
+
+from .base import SeededAgent
+from .mcts import MCTSAgent
+from .random_agent import RandomAgent
+
+AGENT_KINDS = ("random", "mcts")
+_SPEC_HELP = (
+    "valid agents: 'random', 'mcts', 'mcts:N' (N iterations), 'mcts:Ns' or "
+    "'mcts:Nms' (thinking time), 'mcts:iterations=N,seconds=S,c=X,rollout=N'"
+)
+
+
+def make_agent(spec: str, seed: int | None = 0) -> SeededAgent:
+    """The agent named by `spec`, seeded with `seed`; ValueError for anything else.
+
+    'human' is not an agent: the play loop asks a person instead.
+    """
+    text = spec.strip()
+    kind, _, params = text.partition(":")
+    kind = kind.strip().lower()
+    if kind == "random":
+        if params.strip():
+            raise ValueError(f"agent 'random' takes no parameters, got {spec!r}")
+        return RandomAgent(seed=seed)
+    if kind == "mcts":
+        return MCTSAgent(seed=seed, **_mcts_params(params, spec))
+    if kind == "human":
+        raise ValueError("'human' is handled by the play loop, not by make_agent")
+    raise ValueError(f"unknown agent {spec!r}; {_SPEC_HELP}")
+
+
+def _mcts_params(params: str, spec: str) -> dict:
+    params = params.strip()
+    if not params:
+        return {}
+    if "=" not in params:
+        return _budget(params, spec)
+    result: dict = {}
+    for item in params.split(","):
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not value:
+            raise ValueError(f"bad agent parameter {item.strip()!r} in {spec!r}; {_SPEC_HELP}")
+        key = key.lower()
+        if key in ("iterations", "i", "n"):
+            result["iterations"] = _positive_int(value, spec)
+        elif key in ("seconds", "time", "t"):
+            result.update(_budget(value if value[-1].isalpha() else value + "s", spec))
+        elif key in ("c", "exploration"):
+            result["exploration"] = _float(value, spec)
+        elif key in ("rollout", "rollout_limit"):
+            result["rollout_limit"] = _positive_int(value, spec)
+        else:
+            raise ValueError(f"unknown agent parameter {key!r} in {spec!r}; {_SPEC_HELP}")
+    return result
+
+
+def _budget(text: str, spec: str) -> dict:
+    """'2000' -> iterations, '5s' / '500ms' -> seconds."""
+    text = text.strip().lower()
+    if text.endswith("ms"):
+        seconds = _float(text[:-2], spec) / 1000.0
+    elif text.endswith("s"):
+        seconds = _float(text[:-1], spec)
+    else:
+        return {"iterations": _positive_int(text, spec)}
+    if not seconds > 0:
+        raise ValueError(f"thinking time must be positive in {spec!r}")
+    return {"seconds": seconds}
+
+
+def _positive_int(text: str, spec: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"expected a whole number, got {text!r} in {spec!r}; {_SPEC_HELP}") from None
+    if value < 1:
+        raise ValueError(f"expected a number of at least 1, got {text!r} in {spec!r}")
+    return value
+
+
+def _float(text: str, spec: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"expected a number, got {text!r} in {spec!r}; {_SPEC_HELP}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"expected a finite number, got {text!r} in {spec!r}")
+    return value

@@ -1,0 +1,66 @@
+"""Turning a game's `Result` into one reward in [0, 1] per player.
+
+Games score in different currencies: some only name a winner (scores 1/0), some
+count points (total power) and name the player with most. Search needs one scale,
+so the outcome decides most of the reward and the share of the points breaks ties
+between lines with the same outcome (a bigger margin is a safer win).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from interpreter.runtime.views import Result
+
+DRAW = 0.5
+
+
+def draw_rewards(n_players: int) -> tuple[float, ...]:
+    """What an unfinished (capped) playout is worth to everyone."""
+    return (DRAW,) * n_players
+
+
+def normalised_rewards(
+    players: Sequence[str], result: Result | None, score_weight: float = 0.1
+) -> tuple[float, ...]:
+    """Rewards in [0, 1] for `players` (in that order).
+
+    - A named winner gets 1, everyone else 0.
+    - Without a single winner, the players sharing the top score get 0.5 and the
+      rest 0; when everyone scores the same that is a plain draw (0.5 each).
+    - `score_weight` of the reward comes from the points: each player's share of
+      the total when no score is negative, otherwise the position between the
+      lowest and highest score. With win/loss scores (1/0) this changes nothing.
+    """
+    n = len(players)
+    if result is None:
+        return draw_rewards(n)
+    scores = [_number(result.scores.get(p, 0.0)) for p in players]
+    if result.winner is not None:
+        outcome = [1.0 if p == result.winner else 0.0 for p in players]
+    else:
+        top = max(scores, default=0.0)
+        outcome = [DRAW if s == top else 0.0 for s in scores]
+    if score_weight <= 0.0:
+        return tuple(outcome)
+    share = _score_share(scores, outcome)
+    keep = 1.0 - score_weight
+    return tuple(keep * o + score_weight * s for o, s in zip(outcome, share))
+
+
+def _score_share(scores: list[float], outcome: list[float]) -> list[float]:
+    low, high = min(scores, default=0.0), max(scores, default=0.0)
+    if low >= 0.0:
+        total = sum(scores)
+        if total > 0.0:
+            return [s / total for s in scores]
+        return outcome  # nobody scored: the points say nothing beyond the outcome
+    if high == low:
+        return [DRAW] * len(scores)
+    return [(s - low) / (high - low) for s in scores]
+
+
+def _number(value: object) -> float:
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 0.0

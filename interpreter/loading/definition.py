@@ -1,0 +1,165 @@
+"""Finding, reading and checking a game definition: YAML + rules files.
+
+Everything that can go wrong becomes a `Diagnostic` with file, line and column;
+`load_definition` raises one `DefinitionError` carrying all of them.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional
+
+from .. import assets
+from ..parsing import ast as A
+from ..parsing.parser import AstBuildError, RulesSyntaxError, parse_rules, rules_parser
+from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, suggest
+from ..validation.lark_errors import diagnostic_from_lark
+from ..validation.schema_check import check_against_schema
+from ..validation.yaml_source import PositionIndex, load_yaml_file
+
+
+@dataclass
+class Definition:
+    """A game definition read from disk: YAML data with positions, and parsed rules."""
+
+    yaml_file: str  # display name
+    data: dict
+    positions: PositionIndex
+    rules: list[A.RulesFile]
+    sources: dict[str, str] = field(default_factory=dict)  # display name -> text
+    # display name of the file each top-level YAML key came from (variants override keys)
+    key_origin: dict[str, str] = field(default_factory=dict)
+    positions_by_file: dict[str, PositionIndex] = field(default_factory=dict)
+    variant_chain: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(self.data.get("game", ""))
+
+
+def bundled_games() -> list[str]:
+    root = assets.games_dir()
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / f"{p.name}.yaml").is_file())
+
+
+def display_name(path: Path) -> str:
+    """A path as people should see it in messages: relative to the working directory when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return rel if not rel.startswith("..") else str(path)
+
+
+def resolve(name_or_path: str) -> Path:
+    """The YAML file of a game (or variant) given by bundled name, folder or file."""
+    candidate = Path(name_or_path)
+    if candidate.is_file():
+        return candidate
+    if candidate.is_dir():
+        for name in (f"{candidate.resolve().name}.yaml", "game.yaml"):
+            if (candidate / name).is_file():
+                return candidate / name
+        yamls = sorted(candidate.glob("*.yaml"))
+        if len(yamls) == 1:
+            return yamls[0]
+        raise DefinitionError(Diagnostic(str(candidate), 1, 1, f"no game definition in folder {candidate} (expected {candidate.resolve().name}.yaml)"))
+    bundled = assets.games_dir() / name_or_path / f"{name_or_path}.yaml"
+    if "/" not in name_or_path and bundled.is_file():
+        return bundled
+    known = bundled_games()
+    hint = suggest(name_or_path, known)
+    message = f"no game '{name_or_path}': not a bundled game ({', '.join(known)}) nor a file or folder"
+    raise DefinitionError(Diagnostic(name_or_path, 1, 1, message, hint=f"did you mean '{hint}'?" if hint else None))
+
+
+@lru_cache(maxsize=4)
+def _schema(name: str) -> dict:
+    return json.loads(assets.schema_path(name).read_text(encoding="utf-8"))
+
+
+def read_yaml(path: Path, diags: DiagnosticList, sources: dict) -> tuple[Optional[dict], PositionIndex, str]:
+    name = display_name(path)
+    doc = load_yaml_file(path, name)
+    sources[name] = doc.text
+    diags.extend(doc.diagnostics)
+    if not doc.ok:
+        return None, doc.positions, name
+    if not isinstance(doc.data, dict):
+        diags.error(name, 1, 1, "a game definition is a YAML mapping (game: ..., players: ..., board: ...)")
+        return None, doc.positions, name
+    return doc.data, doc.positions, name
+
+
+def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[A.RulesFile]:
+    name = display_name(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        file, (line, col) = origin
+        diags.error(file, line, col, f"cannot read rules file {name}: {reason}")
+        return None
+    sources[name] = text
+    try:
+        return parse_rules(text, name)
+    except RulesSyntaxError as exc:
+        diags.add(diagnostic_from_lark(exc.lark_error, name, exc.text, rules_parser()))
+    except AstBuildError as exc:
+        diags.error(exc.pos.file, exc.pos.line, exc.pos.column, exc.message)
+    return None
+
+
+def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definition:
+    """Read and check the YAML and parse the rules; raise DefinitionError listing every problem."""
+    from .variants import apply_variants, is_variant, variant_chain
+
+    diags = DiagnosticList()
+    sources: dict[str, str] = {}
+    path = resolve(name_or_path)
+    chain: list[Path] = []
+    if variant is not None:
+        chain.append(Path(variant))
+    data, positions, name = read_yaml(path, diags, sources)
+    if data is not None and is_variant(data):
+        # The variant's own path given as GAME: play the game it extends, with it.
+        chain.insert(0, path)
+        base_path, more = variant_chain(path, data, diags, sources)
+        chain = more + chain
+        path = base_path
+        data, positions, name = read_yaml(path, diags, sources)
+    elif variant is not None:
+        more: list[Path] = []
+        vdata, _, _ = read_yaml(Path(variant), diags, sources)
+        if vdata is not None:
+            _, more = variant_chain(Path(variant), vdata, diags, sources)
+        chain = more + [Path(variant)] if more else chain
+    if data is None:
+        diags.raise_if_errors(sources)
+        raise DefinitionError(diags.sorted(), sources)
+    diags.extend(check_against_schema(data, _schema("game.schema.json"), positions, name))
+    if diags.has_errors:
+        raise DefinitionError(diags.sorted(), sources)
+    rules = []
+    rule_files = data["rules"] if isinstance(data["rules"], list) else [data["rules"]]
+    for i, rel in enumerate(rule_files):
+        where = ("rules", i) if isinstance(data["rules"], list) else ("rules",)
+        parsed = read_rules(path.parent / rel, diags, sources, (name, positions.locate(where)))
+        if parsed is not None:
+            rules.append(parsed)
+    definition = Definition(name, data, positions, rules, sources, {k: name for k in data}, {name: positions})
+    if chain:
+        apply_variants(definition, chain, diags)
+    diags.raise_if_errors(sources)
+    return definition
+
+
+def locate(definition: Definition, path: tuple) -> tuple[str, int, int]:
+    """file, line, column of a YAML path of the (merged) definition."""
+    file = definition.key_origin.get(path[0], definition.yaml_file) if path else definition.yaml_file
+    positions = definition.positions_by_file.get(file, definition.positions)
+    line, col = positions.locate(path, key=False)
+    return file, line, col

@@ -1,0 +1,213 @@
+"""Variants: text overlays on a game (or on another variant).
+
+A variant is a YAML file with `extends:` naming what it changes. It may
+
+- set new defaults for options (`options: {capture: whole}`),
+- replace whole top-level sections of the YAML (`setup:`, `regions:`, ...),
+- bring a rules overlay (`rules: file.rules`): a top-level item with the name of an
+  existing one replaces it; a `decision` merges action by action (same name
+  replaces, new name adds); `remove action move.travel` (or `remove decision X`,
+  `remove phase X`, ...) drops an item; `forbid` lines are added.
+
+Nothing is copied: the variant holds only what differs.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Optional
+
+from ..parsing import ast as A
+from ..validation.diagnostics import DiagnosticList, suggest
+from ..validation.schema_check import check_against_schema
+
+MAX_VARIANT_DEPTH = 16
+
+# Top-level sections of a game a variant may replace.
+REPLACEABLE = (
+    "title",
+    "description",
+    "players",
+    "in_play",
+    "board",
+    "regions",
+    "directions",
+    "pieces",
+    "attributes",
+    "stacks",
+    "pools",
+    "variables",
+    "lines",
+    "setup",
+)
+
+
+def is_variant(data: dict) -> bool:
+    return isinstance(data, dict) and "extends" in data
+
+
+def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict) -> tuple[Path, list[Path]]:
+    """Follow `extends` from a variant to its game: (game yaml, variants base-first, excluding `path`)."""
+    from .definition import display_name, read_yaml, resolve
+
+    chain: list[Path] = []
+    seen = {path.resolve()}
+    current_path, current = path, data
+    while True:
+        target = current.get("extends")
+        name = display_name(current_path)
+        if not isinstance(target, str):
+            diags.error(name, 1, 1, "'extends' must name a game or a variant file")
+            return current_path, chain
+        local = current_path.parent / target
+        try:
+            base = local if local.exists() else resolve(target)
+        except Exception as exc:  # DefinitionError: say it at the 'extends' line
+            diags.error(name, 1, 1, f"'extends: {target}' names no game or variant file")
+            return current_path, chain
+        if base.is_dir():
+            base = resolve(str(base))
+        if base.resolve() in seen:
+            diags.error(name, 1, 1, f"variants extend each other in a circle ({target})")
+            return base, chain
+        seen.add(base.resolve())
+        if len(seen) > MAX_VARIANT_DEPTH:
+            diags.error(name, 1, 1, f"more than {MAX_VARIANT_DEPTH} variants extend each other")
+            return base, chain
+        base_data, _, _ = read_yaml(base, diags, sources)
+        if base_data is None or not is_variant(base_data):
+            return base, chain
+        chain.insert(0, base)
+        current_path, current = base, base_data
+
+
+def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
+    """Apply the variant files in `chain` (base first) to `definition`, in place."""
+    from .definition import _schema, display_name, read_rules, read_yaml
+
+    for path in chain:
+        data, positions, name = read_yaml(path, diags, definition.sources)
+        if data is None:
+            continue
+        problems = check_against_schema(data, _schema("variant.schema.json"), positions, name)
+        diags.extend(problems)
+        if problems:
+            continue
+        definition.variant_chain.append(name)
+        definition.positions_by_file[name] = positions
+        merged = definition.data
+        for key in REPLACEABLE:
+            if key in data:
+                merged[key] = copy.deepcopy(data[key])
+                definition.key_origin[key] = name
+        options = merged.setdefault("options", {})
+        for opt, value in (data.get("options") or {}).items():
+            if opt not in options:
+                best = suggest(opt, list(options))
+                line, col = positions.locate(("options", opt), key=True)
+                diags.error(name, line, col, f"the game has no option '{opt}'", hint=f"did you mean '{best}'?" if best else None)
+                continue
+            options[opt] = dict(options[opt], default=value)
+        if "options" in data:
+            definition.key_origin.setdefault("options", definition.yaml_file)
+        rule_files = data.get("rules")
+        if rule_files:
+            for i, rel in enumerate(rule_files if isinstance(rule_files, list) else [rule_files]):
+                where = ("rules", i) if isinstance(rule_files, list) else ("rules",)
+                overlay = read_rules(path.parent / rel, diags, definition.sources, (name, positions.locate(where)))
+                if overlay is not None:
+                    definition.rules = overlay_rules(definition.rules, overlay, diags)
+        if "title" not in data:
+            merged["title"] = f"{merged.get('title', merged.get('game'))} ({data.get('variant', path.stem)})"
+
+
+def overlay_rules(base: list[A.RulesFile], overlay: A.RulesFile, diags: DiagnosticList) -> list[A.RulesFile]:
+    """The items of `base` with `overlay` applied, as one rules file list."""
+    items: list = [item for rules in base for item in rules.items]
+    for item in overlay.items:
+        if isinstance(item, A.Removal):
+            _remove(items, item, diags)
+        elif isinstance(item, A.Forbid):
+            items.append(item)
+        elif isinstance(item, A.Score):
+            items = [i for i in items if not isinstance(i, A.Score)] + [item]
+        elif isinstance(item, A.Decision):
+            existing = _find(items, A.Decision, item.name)
+            if existing is None:
+                items.append(item)
+            else:
+                items[items.index(existing)] = _merge_decision(existing, item)
+        else:
+            existing = _find(items, type(item), item.name)
+            if existing is None:
+                items.append(item)
+            else:
+                items[items.index(existing)] = item
+    return [A.RulesFile(overlay.path, items)]
+
+
+def _find(items: list, kind: type, name: str):
+    for item in items:
+        if isinstance(item, kind) and item.name == name:
+            return item
+    return None
+
+
+def _merge_decision(base: A.Decision, overlay: A.Decision) -> A.Decision:
+    actions = list(base.actions)
+    for action in overlay.actions:
+        for i, old in enumerate(actions):
+            if old.name == action.name:
+                actions[i] = action
+                break
+        else:
+            actions.append(action)
+    after = overlay.after_action if overlay.after_action is not None else base.after_action
+    return A.Decision(base.pos, base.name, actions, after)
+
+
+_KINDS = {
+    "phase": A.Phase,
+    "decision": A.Decision,
+    "chance": A.Chance,
+    "define": A.Define,
+    "procedure": A.Procedure,
+}
+
+
+def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
+    pos = removal.pos
+    if removal.item_kind == "action":
+        if removal.member is None:
+            diags.error(pos.file, pos.line, pos.column, "name the action with its decision: remove action DECISION.ACTION")
+            return
+        decision = _find(items, A.Decision, removal.name)
+        if decision is None:
+            _not_found(items, A.Decision, removal.name, "decision", pos, diags)
+            return
+        kept = [a for a in decision.actions if a.name != removal.member]
+        if len(kept) == len(decision.actions):
+            best = suggest(removal.member, [a.name for a in decision.actions])
+            diags.error(pos.file, pos.line, pos.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=f"did you mean '{best}'?" if best else None)
+            return
+        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action)
+        return
+    if removal.item_kind == "score":
+        items[:] = [i for i in items if not isinstance(i, A.Score)]
+        return
+    kind = _KINDS.get(removal.item_kind)
+    if kind is None:
+        best = suggest(removal.item_kind, list(_KINDS) + ["action", "score"])
+        diags.error(pos.file, pos.line, pos.column, f"cannot remove a '{removal.item_kind}'; removable: {', '.join(list(_KINDS) + ['action', 'score'])}", hint=f"did you mean '{best}'?" if best else None)
+        return
+    found = _find(items, kind, removal.name)
+    if found is None:
+        _not_found(items, kind, removal.name, removal.item_kind, pos, diags)
+        return
+    items.remove(found)
+
+
+def _not_found(items, kind, name, word, pos, diags) -> None:
+    names = [i.name for i in items if isinstance(i, kind)]
+    best = suggest(name, names)
+    diags.error(pos.file, pos.line, pos.column, f"there is no {word} '{name}' to remove", hint=f"did you mean '{best}'?" if best else None)

@@ -1,0 +1,459 @@
+"""The typed syntax tree of a rules file.
+
+Every node carries `pos` (file, line, column) so that any later stage — semantic
+checks, compilation, runtime errors found by lint — can point at the source.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+
+@dataclass(frozen=True)
+class Pos:
+    file: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+NOWHERE = Pos("<builtin>", 0, 0)
+
+
+# ------------------------------------------------------------------ expressions
+@dataclass
+class Expr:
+    pos: Pos
+
+
+@dataclass
+class Num(Expr):
+    value: int
+
+
+@dataclass
+class Str(Expr):
+    value: str
+
+
+@dataclass
+class Bool(Expr):
+    value: bool
+
+
+@dataclass
+class NoneLit(Expr):
+    pass
+
+
+@dataclass
+class Name(Expr):
+    id: str
+
+
+@dataclass
+class Attr(Expr):
+    obj: Expr
+    name: str
+
+
+@dataclass
+class Index(Expr):
+    obj: Expr
+    index: Expr
+
+
+@dataclass
+class Call(Expr):
+    fn: str
+    args: list[Expr]
+
+
+@dataclass
+class BinOp(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class Neg(Expr):
+    operand: Expr
+
+
+@dataclass
+class Compare(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class And(Expr):
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class Or(Expr):
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class Not(Expr):
+    operand: Expr
+
+
+@dataclass
+class IfExp(Expr):
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
+@dataclass
+class Is(Expr):
+    """`x is KIND` / `x is enemy` (negated for `is not`)."""
+
+    obj: Expr
+    what: str
+    what_pos: Pos
+    negated: bool = False
+
+
+@dataclass
+class In(Expr):
+    item: Expr
+    collection: Expr
+    negated: bool = False
+
+
+@dataclass
+class Pieces(Expr):
+    """`pieces [of OWNER] [where COND]`: the sites holding matching pieces."""
+
+    owner: Optional[Expr]
+    where: Optional[Expr]
+
+
+@dataclass
+class ListLit(Expr):
+    items: list[Expr]
+
+
+# ------------------------------------------------------------------ statements
+@dataclass
+class Stmt:
+    pos: Pos
+
+
+@dataclass
+class MoveStmt(Stmt):
+    pass
+
+
+@dataclass
+class PlaceStmt(Stmt):
+    pass
+
+
+@dataclass
+class RemoveStmt(Stmt):
+    what: Expr
+
+
+@dataclass
+class ReturnStmt(Stmt):
+    what: Expr
+    pool: str
+
+
+@dataclass
+class GiveStmt(Stmt):
+    marker: str
+    to: Expr
+
+
+@dataclass
+class PromoteStmt(Stmt):
+    what: Expr
+    kind: str
+
+
+@dataclass
+class StackStmt(Stmt):
+    """`stack X under Y` (whole stack) or `stack top of X under Y`."""
+
+    source: Expr
+    dest: Expr
+    top_only: bool
+
+
+@dataclass
+class ReleaseStmt(Stmt):
+    what: Expr
+    pool: str
+
+
+@dataclass
+class AddStoneStmt(Stmt):
+    pool: str
+    dest: Expr
+
+
+@dataclass
+class LetStmt(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass
+class AssignStmt(Stmt):
+    target: Expr
+    op: str
+    value: Expr
+
+
+@dataclass
+class ThenStmt(Stmt):
+    decision: str
+
+
+@dataclass
+class NotationStmt(Stmt):
+    template: str
+
+
+@dataclass
+class WinStmt(Stmt):
+    player: Optional[Expr]
+
+
+@dataclass
+class LoseStmt(Stmt):
+    player: Optional[Expr]
+
+
+@dataclass
+class DrawStmt(Stmt):
+    pass
+
+
+@dataclass
+class EndStmt(Stmt):
+    pass
+
+
+@dataclass
+class StartPhaseStmt(Stmt):
+    phase: str
+
+
+@dataclass
+class NextTurnStmt(Stmt):
+    player: Expr
+
+
+@dataclass
+class CallStmt(Stmt):
+    procedure: str
+
+
+@dataclass
+class IfStmt(Stmt):
+    branches: list[tuple[Expr, list[Stmt]]]
+    otherwise: list[Stmt]
+
+
+@dataclass
+class ForEachStmt(Stmt):
+    var: str
+    iterable: Expr
+    body: list[Stmt]
+
+
+# ------------------------------------------------------------------ patterns
+@dataclass
+class Pattern:
+    pos: Pos
+
+
+@dataclass
+class Distance:
+    low: Expr
+    high: Optional[Expr]  # None: same as low (exact)
+    unbounded: bool = False
+
+
+@dataclass
+class StepPattern(Pattern):
+    """Move along a direction over empty sites only (slide = unbounded step)."""
+
+    directions: list[Name]
+    distance: Distance
+
+
+@dataclass
+class LeapPattern(Pattern):
+    """Exactly `distance` sites along a direction, passing over anything."""
+
+    directions: list[Name]
+    distance: Distance
+
+
+@dataclass
+class JumpPattern(Pattern):
+    """Over exactly one piece at `distance`, landing on the site just beyond it."""
+
+    directions: list[Name]
+    distance: Distance
+
+
+@dataclass
+class WalkPattern(Pattern):
+    """Exactly N steps along board edges, never entering a site twice."""
+
+    steps: Expr
+
+
+@dataclass
+class GoPattern(Pattern):
+    """To any site of a set (a transfer: travel, flying, relocation)."""
+
+    targets: Expr
+
+
+@dataclass
+class DropPattern(Pattern):
+    kind: str
+    kind_pos: Pos
+    pool: Optional[str]
+    targets: Expr
+
+
+@dataclass
+class SelectPattern(Pattern):
+    targets: Expr
+
+
+@dataclass
+class PassPattern(Pattern):
+    only_if_stuck: bool
+
+
+# ------------------------------------------------------------------ rules
+@dataclass
+class Case:
+    pos: Pos
+    kind: str  # "onto", "over", "off"
+    what: str  # "empty", "enemy", "own", "neutral", "any", "board"
+    body: list[Stmt]
+    notation: Optional[str] = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.what}"
+
+
+@dataclass
+class ByItem:
+    pos: Pos
+    kind: Optional[str] = None  # a piece kind
+    pool: Optional[str] = None  # pieces waiting in a pool (its site is the start)
+    same_piece: bool = False  # the piece that started this follow-up decision
+
+
+@dataclass
+class Action:
+    pos: Pos
+    name: str
+    by: list[ByItem]
+    pattern: Optional[Pattern]
+    wheres: list[Expr]
+    notation: Optional[str]
+    cases: list[Case]
+
+
+@dataclass
+class Decision:
+    pos: Pos
+    name: str
+    actions: list[Action]
+    after_action: Optional[list[Stmt]] = None
+
+
+@dataclass
+class Outcome:
+    value: Expr
+    weight: Optional[Expr]
+
+
+@dataclass
+class Chance:
+    pos: Pos
+    name: str
+    outcomes_range: Optional[tuple[Expr, Expr]]
+    outcomes: list[Outcome]
+    body: list[Stmt]
+
+
+@dataclass
+class Forbid:
+    pos: Pos
+    what: str  # passing, landing, capturing
+    cond: Expr
+
+
+@dataclass
+class Phase:
+    pos: Pos
+    name: str
+    order: Optional[list[Name]] = None
+    turn: list[Name] = field(default_factory=list)
+    after_turn: Optional[list[Stmt]] = None
+    after_action: Optional[list[Stmt]] = None
+    no_action: Optional[list[Stmt]] = None
+
+
+@dataclass
+class Define:
+    pos: Pos
+    name: str
+    expr: Expr
+
+
+@dataclass
+class Procedure:
+    pos: Pos
+    name: str
+    body: list[Stmt]
+
+
+@dataclass
+class Score:
+    pos: Pos
+    expr: Expr
+
+
+@dataclass
+class Removal:
+    """In a variant: `remove action move.travel`, `remove define x`, ..."""
+
+    pos: Pos
+    item_kind: str
+    name: str
+    member: Optional[str] = None
+
+
+Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, Removal]
+
+
+@dataclass
+class RulesFile:
+    path: str
+    items: list[Item]

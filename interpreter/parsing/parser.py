@@ -1,0 +1,453 @@
+"""Rules text → typed AST (`parsing.ast`), with the Lark grammar in grammar/rules.lark."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError, VisitError
+from lark.indenter import Indenter
+
+from .. import assets
+from . import ast as A
+
+# Rules files are small; a larger one is a mistake or an attack.
+MAX_RULES_BYTES = 1_000_000
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=1)
+def rules_parser() -> Lark:
+    return Lark(
+        assets.grammar_text(),
+        parser="lalr",
+        postlex=_RulesIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+class RulesSyntaxError(Exception):
+    """A rules file did not parse; `lark_error` holds the details."""
+
+    def __init__(self, file: str, text: str, lark_error: Exception):
+        super().__init__(str(lark_error))
+        self.file = file
+        self.text = text
+        self.lark_error = lark_error
+
+
+class AstBuildError(Exception):
+    """A construct parsed but is malformed (e.g. an assignment to a literal)."""
+
+    def __init__(self, pos: A.Pos, message: str):
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+
+def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
+    """Parse rules text. Raises RulesSyntaxError or AstBuildError."""
+    if len(text) > MAX_RULES_BYTES:
+        raise AstBuildError(A.Pos(file, 1, 1), f"rules file is larger than {MAX_RULES_BYTES} bytes")
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = rules_parser().parse(source)
+    except LarkError as exc:
+        raise RulesSyntaxError(file, source, exc) from None
+    try:
+        items = _ToAst(file).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, AstBuildError):
+            raise exc.orig_exc from None
+        raise
+    return A.RulesFile(file, items)
+
+
+def _pos(file: str, meta) -> A.Pos:
+    if getattr(meta, "empty", True):
+        return A.Pos(file, 0, 0)
+    return A.Pos(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_pos(file: str, tok: Token) -> A.Pos:
+    return A.Pos(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def p(self, meta) -> A.Pos:
+        return _pos(self.file, meta)
+
+    # ---------------------------------------------------------- top level
+    def start(self, meta, items):
+        return list(items)
+
+    def define(self, meta, ch):
+        return A.Define(self.p(meta), str(ch[0]), ch[1])
+
+    def procedure(self, meta, ch):
+        return A.Procedure(self.p(meta), str(ch[0]), ch[1])
+
+    def score(self, meta, ch):
+        return A.Score(self.p(meta), ch[0])
+
+    def removal(self, meta, ch):
+        return A.Removal(self.p(meta), str(ch[0]), str(ch[1]), str(ch[2]) if len(ch) > 2 else None)
+
+    def name_list(self, meta, ch):
+        return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
+
+    def phase(self, meta, ch):
+        phase = A.Phase(self.p(meta), str(ch[0]))
+        for kind, pos, value in ch[1:]:
+            if getattr(phase, kind) not in (None, []):
+                raise AstBuildError(pos, f"phase '{phase.name}' has more than one '{_ENTRY_WORDS[kind]}' entry")
+            setattr(phase, kind, value)
+        return phase
+
+    def order(self, meta, ch):
+        return ("order", self.p(meta), ch[0])
+
+    def turn(self, meta, ch):
+        return ("turn", self.p(meta), ch[0])
+
+    def forbid(self, meta, ch):
+        return A.Forbid(self.p(meta), ch[0], ch[1])
+
+    def forbid_what(self, meta, ch):
+        return str(ch[0])
+
+    def after_turn(self, meta, ch):
+        return ("after_turn", self.p(meta), ch[0])
+
+    def after_action(self, meta, ch):
+        return ("after_action", self.p(meta), ch[0])
+
+    def no_action(self, meta, ch):
+        return ("no_action", self.p(meta), ch[0])
+
+    def decision(self, meta, ch):
+        decision = A.Decision(self.p(meta), str(ch[0]), [])
+        for entry in ch[1:]:
+            if isinstance(entry, A.Action):
+                decision.actions.append(entry)
+            else:
+                _, pos, body = entry
+                if decision.after_action is not None:
+                    raise AstBuildError(pos, f"decision '{decision.name}' has more than one 'after each action' block")
+                decision.after_action = body
+        return decision
+
+    def chance(self, meta, ch):
+        name, (rng, outcomes), *body = ch
+        return A.Chance(self.p(meta), str(name), rng, outcomes, list(body))
+
+    def outcomes(self, meta, ch):
+        return ch[0]
+
+    def outcome_range(self, meta, ch):
+        return ((ch[0], ch[1]), [])
+
+    def outcome_list(self, meta, ch):
+        return (None, list(ch))
+
+    def weighted_outcome(self, meta, ch):
+        return A.Outcome(ch[0], ch[1] if len(ch) > 1 else None)
+
+    # ---------------------------------------------------------- actions
+    def action(self, meta, ch):
+        name = str(ch[0])
+        rest = ch[1:]
+        by = []
+        if rest and isinstance(rest[0], list) and all(isinstance(b, A.ByItem) for b in rest[0]):
+            by = rest[0]
+            rest = rest[1:]
+        action = A.Action(self.p(meta), name, by, None, [], None, [])
+        for entry in rest:
+            if isinstance(entry, A.Pattern):
+                if action.pattern is not None:
+                    raise AstBuildError(entry.pos, f"action '{name}' has more than one movement pattern")
+                action.pattern = entry
+            elif isinstance(entry, A.Case):
+                action.cases.append(entry)
+            elif isinstance(entry, tuple) and entry[0] == "where":
+                action.wheres.append(entry[2])
+            elif isinstance(entry, tuple) and entry[0] == "notation":
+                action.notation = entry[2]
+        if action.pattern is None:
+            raise AstBuildError(action.pos, f"action '{name}' has no movement pattern (step, slide, leap, jump, walk, go, drop, select or pass)")
+        return action
+
+    def by_clause(self, meta, ch):
+        return list(ch)
+
+    def by_kind(self, meta, ch):
+        return A.ByItem(self.p(meta), kind=str(ch[0]))
+
+    def by_pool(self, meta, ch):
+        return A.ByItem(self.p(meta), pool=str(ch[0]))
+
+    def by_same_piece(self, meta, ch):
+        return A.ByItem(self.p(meta), same_piece=True)
+
+    def where(self, meta, ch):
+        return ("where", self.p(meta), ch[0])
+
+    def notation(self, meta, ch):
+        return ("notation", self.p(meta), _unquote(ch[0]))
+
+    def directions(self, meta, ch):
+        return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
+
+    def distance(self, meta, ch):
+        if len(ch) == 1:
+            return A.Distance(ch[0], None)
+        if ch[1] == "unbounded":
+            return A.Distance(ch[0], None, unbounded=True)
+        return A.Distance(ch[0], ch[1])
+
+    def unbounded(self, meta, ch):
+        return "unbounded"
+
+    def _exact_one(self, meta):
+        return A.Distance(A.Num(self.p(meta), 1), None)
+
+    def step(self, meta, ch):
+        return A.StepPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
+
+    def slide(self, meta, ch):
+        return A.StepPattern(self.p(meta), ch[0], A.Distance(A.Num(self.p(meta), 1), None, unbounded=True))
+
+    def leap(self, meta, ch):
+        return A.LeapPattern(self.p(meta), ch[0], ch[1])
+
+    def jump(self, meta, ch):
+        return A.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
+
+    def walk(self, meta, ch):
+        return A.WalkPattern(self.p(meta), ch[0])
+
+    def go(self, meta, ch):
+        return A.GoPattern(self.p(meta), ch[0])
+
+    def drop(self, meta, ch):
+        kind = ch[0]
+        pool = str(ch[1]) if len(ch) == 3 else None
+        return A.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), pool, ch[-1])
+
+    def select(self, meta, ch):
+        return A.SelectPattern(self.p(meta), ch[0])
+
+    def pass_(self, meta, ch):
+        return A.PassPattern(self.p(meta), bool(ch))
+
+    def only_if_stuck(self, meta, ch):
+        return True
+
+    def case(self, meta, ch):
+        head, body = ch
+        kind, what = head
+        notation = None
+        kept = []
+        for stmt in body:
+            if isinstance(stmt, A.NotationStmt):
+                notation = stmt.template
+            else:
+                kept.append(stmt)
+        return A.Case(self.p(meta), kind, what, kept, notation)
+
+    def case_head(self, meta, ch):
+        return (str(ch[0]), str(ch[1]))
+
+    # ---------------------------------------------------------- statements
+    def block(self, meta, ch):
+        return list(ch)
+
+    def if_stmt(self, meta, ch):
+        branches = [(ch[0], ch[1])]
+        otherwise: list = []
+        for extra in ch[2:]:
+            if extra[0] == "elif":
+                branches.append((extra[1], extra[2]))
+            else:
+                otherwise = extra[1]
+        return A.IfStmt(self.p(meta), branches, otherwise)
+
+    def elif_clause(self, meta, ch):
+        return ("elif", ch[0], ch[1])
+
+    def else_clause(self, meta, ch):
+        return ("else", ch[0])
+
+    def for_stmt(self, meta, ch):
+        return A.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[2])
+
+    def move_stmt(self, meta, ch):
+        return A.MoveStmt(self.p(meta))
+
+    def place_stmt(self, meta, ch):
+        return A.PlaceStmt(self.p(meta))
+
+    def remove_stmt(self, meta, ch):
+        return A.RemoveStmt(self.p(meta), ch[0])
+
+    def return_stmt(self, meta, ch):
+        return A.ReturnStmt(self.p(meta), ch[0], str(ch[1]))
+
+    def give_stmt(self, meta, ch):
+        return A.GiveStmt(self.p(meta), str(ch[0]), ch[1])
+
+    def promote_stmt(self, meta, ch):
+        return A.PromoteStmt(self.p(meta), ch[0], str(ch[1]))
+
+    def stack_stmt(self, meta, ch):
+        return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=False)
+
+    def stack_top_stmt(self, meta, ch):
+        return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=True)
+
+    def release_stmt(self, meta, ch):
+        return A.ReleaseStmt(self.p(meta), ch[0], str(ch[1]))
+
+    def add_stone_stmt(self, meta, ch):
+        return A.AddStoneStmt(self.p(meta), str(ch[0]), ch[1])
+
+    def let_stmt(self, meta, ch):
+        return A.LetStmt(self.p(meta), str(ch[0]), ch[1])
+
+    def assign_stmt(self, meta, ch):
+        target, op, value = ch
+        if not isinstance(target, (A.Name, A.Attr, A.Index)):
+            raise AstBuildError(target.pos, "only a variable, an indexed variable or an attribute can be assigned to")
+        return A.AssignStmt(self.p(meta), target, str(op), value)
+
+    def call_stmt(self, meta, ch):
+        return A.CallStmt(self.p(meta), str(ch[0]))
+
+    def then_stmt(self, meta, ch):
+        return A.ThenStmt(self.p(meta), str(ch[0]))
+
+    def notation_stmt(self, meta, ch):
+        return A.NotationStmt(self.p(meta), _unquote(ch[0]))
+
+    def win_stmt(self, meta, ch):
+        return A.WinStmt(self.p(meta), ch[0] if ch else None)
+
+    def lose_stmt(self, meta, ch):
+        return A.LoseStmt(self.p(meta), ch[0] if ch else None)
+
+    def draw_stmt(self, meta, ch):
+        return A.DrawStmt(self.p(meta))
+
+    def end_stmt(self, meta, ch):
+        return A.EndStmt(self.p(meta))
+
+    def start_phase_stmt(self, meta, ch):
+        return A.StartPhaseStmt(self.p(meta), str(ch[0]))
+
+    def next_turn_stmt(self, meta, ch):
+        return A.NextTurnStmt(self.p(meta), ch[0])
+
+    # ---------------------------------------------------------- expressions
+    def if_expr(self, meta, ch):
+        return A.IfExp(self.p(meta), ch[1], ch[0], ch[2])
+
+    def or_(self, meta, ch):
+        return A.Or(self.p(meta), ch[0], ch[1])
+
+    def and_(self, meta, ch):
+        return A.And(self.p(meta), ch[0], ch[1])
+
+    def not_(self, meta, ch):
+        return A.Not(self.p(meta), ch[0])
+
+    def compare(self, meta, ch):
+        return A.Compare(self.p(meta), str(ch[1]), ch[0], ch[2])
+
+    def is_(self, meta, ch):
+        return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]))
+
+    def is_not(self, meta, ch):
+        return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]), negated=True)
+
+    def in_(self, meta, ch):
+        return A.In(self.p(meta), ch[0], ch[1])
+
+    def not_in(self, meta, ch):
+        return A.In(self.p(meta), ch[0], ch[1], negated=True)
+
+    def binop(self, meta, ch):
+        return A.BinOp(self.p(meta), str(ch[1]), ch[0], ch[2])
+
+    def neg(self, meta, ch):
+        return A.Neg(self.p(meta), ch[0])
+
+    def attr(self, meta, ch):
+        return A.Attr(self.p(meta), ch[0], str(ch[1]))
+
+    def index(self, meta, ch):
+        return A.Index(self.p(meta), ch[0], ch[1])
+
+    def number(self, meta, ch):
+        return A.Num(self.p(meta), int(ch[0]))
+
+    def string(self, meta, ch):
+        return A.Str(self.p(meta), _unquote(ch[0]))
+
+    def true(self, meta, ch):
+        return A.Bool(self.p(meta), True)
+
+    def false(self, meta, ch):
+        return A.Bool(self.p(meta), False)
+
+    def none(self, meta, ch):
+        return A.NoneLit(self.p(meta))
+
+    def call(self, meta, ch):
+        return A.Call(self.p(meta), str(ch[0]), list(ch[1:]))
+
+    def pieces(self, meta, ch):
+        owner = where = None
+        for part in ch:
+            if part[0] == "owner":
+                owner = part[1]
+            else:
+                where = part[1]
+        return A.Pieces(self.p(meta), owner, where)
+
+    def pieces_owner(self, meta, ch):
+        return ("owner", ch[0])
+
+    def pieces_filter(self, meta, ch):
+        return ("where", ch[0])
+
+    def list_(self, meta, ch):
+        return A.ListLit(self.p(meta), list(ch))
+
+    def name(self, meta, ch):
+        return A.Name(self.p(meta), str(ch[0]))
+
+
+_ENTRY_WORDS = {
+    "order": "order",
+    "turn": "turn",
+    "after_turn": "after each turn",
+    "after_action": "after each action",
+    "no_action": "if no action",
+}
+
+
+def _unquote(tok) -> str:
+    return str(tok)[1:-1]

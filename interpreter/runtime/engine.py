@@ -1,0 +1,246 @@
+"""Runs compiled rules: legal actions, applying one, turn order, the result.
+
+Nothing here knows any game; the compiler hands over `CompiledRules` — closures
+and tables — and the engine sequences them: the decisions of a turn, follow-up
+decisions started by `then`, the end of a turn, phase changes and the end of the
+game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .state import Frame, State
+
+CHANCE = -2  # `to_move` index of the chance player
+
+
+@dataclass
+class CaseRuntime:
+    """One way an action can turn out (an action's `onto empty` case, a chance event, ...)."""
+
+    decision: int
+    effect: Callable
+    prepare: Callable  # (frame, code) -> None: sets the registers the effects read
+    template: tuple  # notation parts: literal strings and field names
+    label: str  # "action leap, onto enemy" — for messages
+    pos: object  # source position of the case
+
+
+@dataclass
+class DecisionRuntime:
+    name: str
+    is_chance: bool
+    gen: Callable  # (frame, out) -> None
+    after: Optional[Callable] = None
+    # chance events only
+    outcome_values: tuple = ()
+    outcome_labels: tuple = ()
+    probabilities: tuple = ()
+
+
+@dataclass
+class PhaseRuntime:
+    name: str
+    order: tuple  # player indices in turn order
+    turn: tuple  # decision indices taken in sequence in each turn
+    after_turn: Optional[Callable] = None
+    after_action: Optional[Callable] = None
+    no_action: Optional[Callable] = None
+    successor: dict = field(default_factory=dict)
+
+
+@dataclass
+class CompiledRules:
+    players: list  # names in play
+    site_names: list
+    decisions: list  # DecisionRuntime
+    cases: list  # CaseRuntime
+    phases: list  # PhaseRuntime
+    initial_board: list
+    initial_vars: list
+    score: Optional[Callable]  # (frame) -> number for frame.p
+    local_slots: int
+
+
+class RuleRuntimeError(Exception):
+    """The rules did something impossible at run time (reported with the rule's position)."""
+
+    def __init__(self, pos, message: str):
+        super().__init__(f"{pos}: {message}" if pos else message)
+        self.pos = pos
+        self.message = message
+
+
+class Engine:
+    def __init__(self, rules: CompiledRules):
+        self.r = rules
+        self.frame = Frame(rules.local_slots)
+        self.n_players = len(rules.players)
+
+    # ------------------------------------------------------------ positions
+    def initial_state(self) -> State:
+        r = self.r
+        s = State.__new__(State)
+        s.board = list(r.initial_board)
+        s.occ = [[] for _ in range(self.n_players + 1)]
+        for site, piece in enumerate(s.board):
+            if piece is not None:
+                s.occ[piece[0]].append(site)
+        s.vars = list(r.initial_vars)
+        s.phase = 0
+        phase = r.phases[0]
+        s.player = phase.order[0]
+        s.step = 0
+        s.decision = phase.turn[0]
+        s.carry = -1
+        s.ply = 0
+        s.result = None
+        s.next_player = -1
+        s.next_phase = -1
+        s.last = None
+        s.legal = None
+        return s
+
+    def to_move(self, s: State) -> Optional[int]:
+        """Player index, CHANCE, or None when the game is over."""
+        if s.result is None:
+            self.legal(s)
+        if s.result is not None:
+            return None
+        return CHANCE if self.r.decisions[s.decision].is_chance else s.player
+
+    # ------------------------------------------------------------ legal actions
+    def legal(self, s: State) -> list:
+        legal = s.legal
+        if legal is not None:
+            return legal
+        if s.result is not None:
+            s.legal = []
+            return s.legal
+        f = self.frame
+        f.bind(s)
+        out: list = []
+        self.r.decisions[s.decision].gen(f, out)
+        if not out:
+            self._no_action(s)
+        s.legal = out
+        return out
+
+    def _no_action(self, s: State) -> None:
+        phase = self.r.phases[s.phase]
+        f = self.frame.bind(s)
+        if phase.no_action is not None:
+            phase.no_action(f)
+        else:
+            end_game(self, f, "score", -1)
+        if s.result is None:
+            raise RuleRuntimeError(
+                None,
+                f"{self.r.players[s.player]} has no legal action in phase '{phase.name}' "
+                f"and the phase's 'if no action' rule did not end the game",
+            )
+
+    # ------------------------------------------------------------ applying
+    def apply_in_place(self, s: State, code: tuple) -> None:
+        r = self.r
+        case = r.cases[code[0]]
+        f = self.frame.bind(s)
+        f.followup = -1
+        case.prepare(f, code)
+        case.effect(f)
+        decision = r.decisions[case.decision]
+        if decision.after is not None:
+            decision.after(f)
+        phase = r.phases[s.phase]
+        if phase.after_action is not None:
+            phase.after_action(f)
+        s.ply += 1
+        s.last = code
+        s.legal = None
+        if s.result is not None:
+            return
+        if f.followup >= 0:
+            s.decision = f.followup
+            s.carry = f.at
+            return
+        s.carry = -1
+        s.step += 1
+        if s.step < len(phase.turn):
+            s.decision = phase.turn[s.step]
+            return
+        self._end_turn(s, f, phase)
+
+    def _end_turn(self, s: State, f: Frame, phase: PhaseRuntime) -> None:
+        if phase.after_turn is not None:
+            f.p = s.player
+            phase.after_turn(f)
+            if s.result is not None:
+                return
+        phases = self.r.phases
+        if s.next_phase >= 0:
+            phase = phases[s.next_phase]
+            s.phase = s.next_phase
+            s.next_phase = -1
+            s.player = s.next_player if s.next_player >= 0 else phase.order[0]
+        else:
+            s.player = s.next_player if s.next_player >= 0 else phase.successor.get(s.player, phase.order[0])
+        s.next_player = -1
+        s.step = 0
+        s.decision = phase.turn[0]
+
+    # ------------------------------------------------------------ notation
+    def notation(self, code: tuple) -> str:
+        case = self.r.cases[code[0]]
+        names = self.r.site_names
+        parts = []
+        for part in case.template:
+            if part == "{from}":
+                parts.append(names[code[1]] if code[1] >= 0 else "")
+            elif part == "{to}":
+                parts.append(names[code[2]] if code[2] >= 0 else "off")
+            elif part == "{outcome}":
+                parts.append(self.r.decisions[case.decision].outcome_labels[code[3]])
+            else:
+                parts.append(part)
+        return "".join(parts)
+
+    def chance_probabilities(self, s: State) -> list[tuple[tuple, float]]:
+        decision = self.r.decisions[s.decision]
+        return [(code, decision.probabilities[code[3]]) for code in self.legal(s)]
+
+
+def end_game(engine: "Engine", f: Frame, how: str, player: int) -> None:
+    """Record the result on the frame's state (the first ending counts)."""
+    s = f.s
+    if s.result is not None:
+        return
+    n = engine.n_players
+    score = engine.r.score
+    if how == "win":
+        scores = _scores(f, score, n) if score else tuple(1 if i == player else 0 for i in range(n))
+        s.result = (player, scores)
+    elif how == "lose":
+        winner = (1 - player) if n == 2 else -1
+        scores = _scores(f, score, n) if score else tuple(0 if i == player else 1 for i in range(n))
+        s.result = (winner, scores)
+    elif how == "draw":
+        scores = _scores(f, score, n) if score else (0,) * n
+        s.result = (-1, scores)
+    else:
+        scores = _scores(f, score, n) if score else (0,) * n
+        best = max(scores)
+        winners = [i for i, x in enumerate(scores) if x == best]
+        s.result = (winners[0] if len(winners) == 1 else -1, scores)
+
+
+def _scores(f: Frame, score: Callable, n: int) -> tuple:
+    saved = f.p
+    try:
+        values = []
+        for i in range(n):
+            f.p = i
+            values.append(score(f))
+        return tuple(values)
+    finally:
+        f.p = saved

@@ -1,0 +1,63 @@
+"""Read-only views of a game and its positions, for front ends (CLI, renderers, agents).
+
+The runtime works on compact tuples and integer indices; these views translate them
+into names so that code outside the runtime never depends on the internal layout.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal action in one position.
+
+    `notation` is the text a player types and a record stores. `code` is the
+    runtime's internal encoding and is only meaningful to the game that made it.
+    """
+
+    notation: str
+    code: tuple
+    from_site: str | None = None
+    to_site: str | None = None
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class PieceView:
+    site: str
+    kind: str
+    owner: str | None  # None for a neutral piece
+    attributes: Mapping[str, object] = field(default_factory=dict)
+    # Colours of the stones of a stack, bottom first; None when the game has no stacks.
+    stones: tuple[str, ...] | None = None
+
+    @property
+    def height(self) -> int:
+        return len(self.stones) if self.stones else 1
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: str | None  # None: a draw (or no single winner)
+    scores: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Geometry of the board, enough to draw it."""
+
+    kind: str  # "grid" or "graph"
+    sites: tuple[str, ...]
+    # Drawing coordinates of every site, x to the right and y upwards, in board units
+    # (a grid uses file index and rank index).
+    coords: Mapping[str, tuple[float, float]]
+    # Edges as (a, b, one_way); for a grid, the orthogonal neighbours.
+    edges: tuple[tuple[str, str, bool], ...]
+    files: int = 0  # grid only
+    ranks: int = 0  # grid only
+    # Named regions, flattened: a per-player region `half` appears as `half.white`, ...
+    regions: Mapping[str, frozenset[str]] = field(default_factory=dict)

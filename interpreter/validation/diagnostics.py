@@ -1,0 +1,329 @@
+"""Diagnostics: what is wrong with a definition, where, and how to fix it.
+
+Every problem found in a definition (YAML, schema, rules text, semantic checks) is
+reported as a `Diagnostic` so that front ends print them all the same way:
+
+    FILE:LINE:COLUMN: error: message
+        offending source line
+        ^~~~
+        hint: did you mean 'size'?
+
+Lines and columns are 1-based and count characters (a tab is one column), which
+is what both PyYAML marks and Lark tokens give us.
+"""
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Mapping
+
+SEVERITIES = ("error", "warning")
+
+# Tabs are expanded in the echoed source line (and the caret line is computed from
+# the expanded text), so the caret lands right whatever the terminal's tab stops are.
+_TAB_SIZE = 4
+
+# Longer source lines are shown as a window around the column (minified YAML, long rules).
+_MAX_SHOWN = 100
+
+_ANSI = {
+    "location": "\x1b[1m",
+    "error": "\x1b[1;31m",
+    "warning": "\x1b[1;35m",
+    "caret": "\x1b[1;32m",
+    "hint": "\x1b[1;36m",
+    "reset": "\x1b[0m",
+}
+
+
+def _paint(text: str, style: str, color: bool) -> str:
+    return f"{_ANSI[style]}{text}{_ANSI['reset']}" if color else text
+
+
+def _char_width(char: str) -> int:
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def _printable(line: str) -> str:
+    """`line` with control and invisible format characters (but not tabs) made visible.
+
+    Echoing them raw would let a definition drive the terminal or hide text
+    (bidirectional overrides); one '?' each keeps the columns where they were.
+    """
+    return "".join(
+        "?" if char != "\t" and unicodedata.category(char) in ("Cc", "Cf") else char for char in line
+    )
+
+
+def _display_width(text: str) -> int:
+    """Terminal width of `text`, which must not contain tabs."""
+    return sum(_char_width(c) for c in text)
+
+
+def split_source_lines(text: str) -> list[str]:
+    """Split source text into lines the way line numbers are counted (on '\\n' only)."""
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem at one place of one file.
+
+    `end_column`, when known, is the 1-based column just past the offending text
+    (exclusive, as Lark's `Token.end_column`); the caret line underlines up to it.
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+    hint: str | None = None
+    end_column: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
+        # Positions come from many producers (some use -1 or 0 for "unknown"); a
+        # diagnostic must still print, so clamp instead of failing.
+        object.__setattr__(self, "line", max(1, int(self.line)))
+        object.__setattr__(self, "column", max(1, int(self.column)))
+        if self.end_column is not None and self.end_column <= self.column:
+            object.__setattr__(self, "end_column", None)
+
+    @property
+    def location(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    @property
+    def headline(self) -> str:
+        """The first line of `format()`: `FILE:LINE:COLUMN: error: message`."""
+        return f"{self.location}: {self.severity}: {self.message}"
+
+    def format(self, source_lines: list[str] | None = None, color: bool = False) -> str:
+        parts = [
+            f"{_paint(self.location + ':', 'location', color)} "
+            f"{_paint(self.severity + ':', self.severity, color)} {self.message}"
+        ]
+        if source_lines is not None and 1 <= self.line <= len(source_lines):
+            shown, caret = self._excerpt(source_lines[self.line - 1])
+            parts.append("    " + shown)
+            parts.append("    " + _paint(caret, "caret", color))
+        if self.hint:
+            parts.append(f"    {_paint('hint:', 'hint', color)} {self.hint}")
+        return "\n".join(parts)
+
+    def _excerpt(self, raw_line: str) -> tuple[str, str]:
+        line = _printable(raw_line.rstrip("\r\n"))
+        start = min(self.column - 1, len(line))
+        end = start + 1
+        if self.end_column is not None:
+            end = max(end, min(self.end_column - 1, len(line)))
+        # Expanding a prefix gives the same tab stops as expanding the whole line, so
+        # offsets into the expanded line can be taken from expanded prefixes.
+        expanded = line.expandtabs(_TAB_SIZE)
+        caret_at = len(line[:start].expandtabs(_TAB_SIZE))
+        caret_end = max(caret_at + 1, len(line[:end].expandtabs(_TAB_SIZE)))
+        window_start, window_end = 0, len(expanded)
+        if len(expanded) > _MAX_SHOWN:
+            window_start = max(0, min(caret_at - _MAX_SHOWN // 3, len(expanded) - _MAX_SHOWN))
+            window_end = window_start + _MAX_SHOWN
+        head = "..." if window_start > 0 else ""
+        tail = "..." if window_end < len(expanded) else ""
+        shown = (head + expanded[window_start:window_end]).rstrip() + tail
+        lead = _display_width(head + expanded[window_start:caret_at])
+        width = max(1, _display_width(expanded[caret_at:min(caret_end, window_end)]))
+        return shown, " " * lead + "^" + "~" * (width - 1)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def _identity(diagnostic: Diagnostic) -> tuple:
+    # The hint and the underline width do not make two reports of one problem different.
+    return (diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.severity, diagnostic.message)
+
+
+def _order(diagnostic: Diagnostic) -> tuple:
+    return (diagnostic.file, diagnostic.line, diagnostic.column)
+
+
+def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Sorted by file, line, column (stable otherwise) with duplicates removed."""
+    seen: set[tuple] = set()
+    unique = []
+    for diagnostic in diagnostics:
+        key = _identity(diagnostic)
+        if key not in seen:
+            seen.add(key)
+            unique.append(diagnostic)
+    return sorted(unique, key=_order)
+
+
+def format_diagnostics(
+    diagnostics: Iterable[Diagnostic],
+    sources: Mapping[str, str] | None = None,
+    color: bool = False,
+) -> str:
+    """All diagnostics, sorted and de-duplicated, one block each, separated by newlines.
+
+    `sources` maps a diagnostic's `file` to the text of that file; files without
+    a source are reported without the excerpt.
+    """
+    split: dict[str, list[str]] = {}
+    blocks = []
+    for diagnostic in sort_diagnostics(diagnostics):
+        lines = None
+        if sources is not None and diagnostic.file in sources:
+            if diagnostic.file not in split:
+                split[diagnostic.file] = split_source_lines(sources[diagnostic.file])
+            lines = split[diagnostic.file]
+        blocks.append(diagnostic.format(lines, color=color))
+    return "\n".join(blocks)
+
+
+class DefinitionError(Exception):
+    """A game definition (or an option) is broken; `str()` is ready to print.
+
+    `.diagnostics` holds every problem found, sorted by position. `sources`
+    (file → text), when given, adds the offending source line under each message.
+    """
+
+    def __init__(
+        self,
+        diagnostics: Diagnostic | Iterable[Diagnostic],
+        sources: Mapping[str, str] | None = None,
+    ) -> None:
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics: list[Diagnostic] = sort_diagnostics(diagnostics)
+        self.sources: dict[str, str] = dict(sources or {})
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        return format_diagnostics(self.diagnostics, self.sources)
+
+
+class DiagnosticList:
+    """Collects diagnostics from several checks; iterates sorted and de-duplicated."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic] = ()) -> None:
+        self._items: list[Diagnostic] = list(diagnostics)
+
+    def add(self, diagnostic: Diagnostic) -> Diagnostic:
+        self._items.append(diagnostic)
+        return diagnostic
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self._items.extend(diagnostics)
+
+    def error(
+        self,
+        file: str,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        hint: str | None = None,
+        end_column: int | None = None,
+    ) -> Diagnostic:
+        return self.add(Diagnostic(file, line, column, message, "error", hint, end_column))
+
+    def warning(
+        self,
+        file: str,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        hint: str | None = None,
+        end_column: int | None = None,
+    ) -> Diagnostic:
+        return self.add(Diagnostic(file, line, column, message, "warning", hint, end_column))
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity == "error" for d in self._items)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.sorted() if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.sorted() if d.severity == "warning"]
+
+    def sorted(self) -> list[Diagnostic]:
+        return sort_diagnostics(self._items)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.sorted())
+
+    def __len__(self) -> int:
+        return len(self.sorted())
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def format_all(self, sources: Mapping[str, str] | None = None, color: bool = False) -> str:
+        return format_diagnostics(self._items, sources, color)
+
+    def raise_if_errors(self, sources: Mapping[str, str] | None = None) -> None:
+        """Raise `DefinitionError` with everything collected (warnings too) if any is an error."""
+        if self.has_errors:
+            raise DefinitionError(self._items, sources)
+
+
+# A misspelling is worth a suggestion when it shares most of its letters with a known
+# name. difflib's default cutoff (0.6) also pairs unrelated words ("size"/"sites",
+# "setup"/"step"), so ask for 0.7, and accept any single typo (one letter added,
+# dropped, changed, or two swapped) in names of three letters or more.
+_SUGGEST_CUTOFF = 0.7
+
+
+def _one_typo_apart(a: str, b: str) -> bool:
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diffs = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diffs) == 1:
+            return True
+        return len(diffs) == 2 and diffs[1] == diffs[0] + 1 and a[diffs[0]] == b[diffs[1]] and a[diffs[1]] == b[diffs[0]]
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """The known name nearest to a misspelled `name` (case-insensitive), or None.
+
+    Returns the candidate in its own spelling. A name that is itself a candidate
+    gets no suggestion; one that differs only by case gets the right spelling.
+    """
+    if not isinstance(name, str):
+        return None
+    by_folded: dict[str, str] = {}
+    for candidate in candidates:
+        if isinstance(candidate, str):
+            by_folded.setdefault(candidate.casefold(), candidate)
+    if name in by_folded.values():
+        return None
+    folded = name.casefold()
+    if folded in by_folded:
+        return by_folded[folded]
+    best_score, best = 0.0, None
+    # Sorted, so that ties go to the alphabetically first name whatever the input order.
+    for candidate in sorted(by_folded):
+        score = difflib.SequenceMatcher(None, folded, candidate).ratio()
+        close = score >= _SUGGEST_CUTOFF or (min(len(folded), len(candidate)) >= 3 and _one_typo_apart(folded, candidate))
+        if close and score > best_score:
+            best_score, best = score, by_folded[candidate]
+    return best
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """`"did you mean 'x'?"` for the nearest known name, or None."""
+    best = suggest(name, candidates)
+    return f"did you mean {best!r}?" if best is not None else None

@@ -1,0 +1,410 @@
+"""Lark parse errors as diagnostics a rule author can act on.
+
+Lark reports what went wrong in terms of its terminals (`COLON`, `__ANON_3`, `_NL`,
+`$END`) and sometimes without a position (the Indenter's `DedentError`). This module
+turns them into `FILE:LINE:COLUMN` diagnostics that say what was found and what was
+expected in the words a person would type, and looks in the source for the usual
+culprit of a confusing error at the end of a file: an unclosed bracket.
+
+The rules language is assumed to use `#` line comments and '...'/"..." strings that
+do not span lines; only the bracket and indentation scans depend on that.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Iterable
+
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+from lark.indenter import DedentError
+from lark.lexer import PatternStr
+
+from .diagnostics import Diagnostic, suggest
+
+COMMENT_START = "#"
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+_CLOSERS = {close: open_ for open_, close in _OPENERS.items()}
+_MAX_EXPECTED = 8
+_DEFAULT_TAB_LEN = 8  # lark's own Indenter examples use 8
+
+# Lark names anonymous punctuation terminals after the character (load_grammar's
+# _TERMINAL_NAMES); without the parser at hand this is how we get the character back.
+_PUNCTUATION_NAMES = {
+    "DOT": ".", "COMMA": ",", "COLON": ":", "SEMICOLON": ";", "PLUS": "+", "MINUS": "-",
+    "STAR": "*", "SLASH": "/", "BACKSLASH": "\\", "VBAR": "|", "QMARK": "?", "BANG": "!",
+    "AT": "@", "HASH": "#", "DOLLAR": "$", "PERCENT": "%", "CIRCUMFLEX": "^",
+    "AMPERSAND": "&", "UNDERSCORE": "_", "LESSTHAN": "<", "MORETHAN": ">", "EQUAL": "=",
+    "DBLQUOTE": '"', "QUOTE": "'", "BACKQUOTE": "`", "TILDE": "~", "LPAR": "(",
+    "RPAR": ")", "LBRACE": "{", "RBRACE": "}", "LSQB": "[", "RSQB": "]",
+    "NEWLINE": "\n", "CRLF": "\r\n", "TAB": "\t", "SPACE": " ",
+}
+
+_CATEGORY_WORDS = {
+    "NAME": "a name", "CNAME": "a name", "WORD": "a name", "IDENTIFIER": "a name",
+    "NUMBER": "a number", "INT": "a number", "SIGNED_INT": "a number",
+    "DECIMAL": "a number", "FLOAT": "a number", "SIGNED_FLOAT": "a number",
+    "SIGNED_NUMBER": "a number", "DIGIT": "a number",
+    "STRING": "a string", "ESCAPED_STRING": "a string",
+    "NEWLINE": "end of line", "_NEWLINE": "end of line", "_NL": "end of line",
+    "_INDENT": "an indented block", "_DEDENT": "end of block",
+    "$END": "end of file",
+}
+
+# Order in an "expected" list: kinds of things first, then keywords, then
+# punctuation, then layout.
+_RANK_WORD, _RANK_KEYWORD, _RANK_PUNCTUATION, _RANK_LAYOUT = range(4)
+_LAYOUT_WORDS = {"end of line", "an indented block", "end of block", "end of file"}
+
+
+def diagnostic_from_lark(
+    exc: LarkError,
+    file: str,
+    source_text: str,
+    lark_parser: Any = None,
+) -> Diagnostic:
+    """A diagnostic for a Lark error raised while parsing `source_text` (the text of `file`).
+
+    `lark_parser` (the `Lark` object that raised) is optional; with it, anonymous
+    terminals are shown as their literal text and the Indenter's settings are used.
+    """
+    vocabulary = _Vocabulary(exc, lark_parser)
+    try:
+        if isinstance(exc, UnexpectedCharacters):
+            return _unexpected_characters(exc, file, source_text, vocabulary)
+        if isinstance(exc, UnexpectedToken):
+            return _unexpected_token(exc, file, source_text, vocabulary)
+        if isinstance(exc, UnexpectedEOF):
+            return _unexpected_end(file, source_text, vocabulary.expected_of(exc), vocabulary)
+        if isinstance(exc, DedentError):
+            return _bad_dedent(exc, file, source_text, vocabulary.tab_len)
+        if isinstance(exc, VisitError):
+            return _visit_error(exc, file)
+    except Exception:  # noqa: BLE001 - a broken rules file must still get a diagnostic
+        pass
+    return Diagnostic(file, _line_of(exc), _column_of(exc), _first_line(str(exc)) or type(exc).__name__)
+
+
+# --- describing terminals -----------------------------------------------------------
+
+
+class _Vocabulary:
+    """How to say each terminal name of one grammar in words."""
+
+    def __init__(self, exc: LarkError, lark_parser: Any) -> None:
+        self.lark_parser = lark_parser
+        self.terminals = getattr(exc, "_terminals_by_name", None) or {}
+        postlex = getattr(getattr(lark_parser, "options", None), "postlex", None)
+        self.layout = dict(_CATEGORY_WORDS)
+        for attribute, words in (("NL_type", "end of line"), ("INDENT_type", "an indented block"), ("DEDENT_type", "end of block")):
+            name = getattr(postlex, attribute, None)
+            if isinstance(name, str):
+                self.layout[name] = words
+        self.nl_type = getattr(postlex, "NL_type", "_NL")
+        self.indent_type = getattr(postlex, "INDENT_type", "_INDENT")
+        self.dedent_type = getattr(postlex, "DEDENT_type", "_DEDENT")
+        self.tab_len = getattr(postlex, "tab_len", _DEFAULT_TAB_LEN)
+
+    def _definition(self, name: str):
+        if self.lark_parser is not None:
+            try:
+                return self.lark_parser.get_terminal(name)
+            except (KeyError, AttributeError):
+                pass
+        return self.terminals.get(name)
+
+    def describe(self, name: str) -> tuple[int, str]:
+        """(rank, words) for a terminal name."""
+        if name in (self.nl_type, self.indent_type, self.dedent_type, "$END"):
+            return _RANK_LAYOUT, self.layout.get(name, "end of line")
+        definition = self._definition(name)
+        if definition is not None and isinstance(definition.pattern, PatternStr):
+            return _literal(definition.pattern.value)
+        if name in self.layout:
+            words = self.layout[name]
+            return (_RANK_LAYOUT if words in _LAYOUT_WORDS else _RANK_WORD), words
+        if definition is None:
+            if name in _PUNCTUATION_NAMES:
+                return _literal(_PUNCTUATION_NAMES[name])
+            if re.fullmatch(r"[A-Z][A-Z0-9_]*", name) and not name.startswith("__"):
+                # Anonymous keyword terminals are named after the keyword ("phase" → PHASE).
+                return _RANK_KEYWORD, _quote(name.lower())
+        return _RANK_WORD, _article(name.strip("_").lower().replace("_", " ") or "symbol")
+
+    def expected_words(self, names: Iterable[str]) -> list[str]:
+        described = {self.describe(name) for name in names}
+        return [words for _, words in sorted(described)]
+
+    def expected_of(self, exc: UnexpectedInput) -> list[str]:
+        names: Iterable[str] = ()
+        if isinstance(exc, UnexpectedToken):
+            try:
+                names = exc.accepts or exc.expected
+            except Exception:  # noqa: BLE001 - accepts() replays the parser; fall back if it fails
+                names = exc.expected
+        elif isinstance(exc, UnexpectedCharacters):
+            names = exc.allowed or ()
+        else:
+            names = getattr(exc, "expected", ()) or ()
+        return self.expected_words(names)
+
+    def keywords(self, names: Iterable[str]) -> list[str]:
+        """The literal words among the terminals, unquoted (for did-you-mean)."""
+        words = []
+        for name in names:
+            rank, text = self.describe(name)
+            if rank == _RANK_KEYWORD:
+                words.append(text[1:-1])
+        return words
+
+
+def _literal(text: str) -> tuple[int, str]:
+    rank = _RANK_KEYWORD if re.fullmatch(r"\w+", text) else _RANK_PUNCTUATION
+    return rank, _quote(text)
+
+
+def _quote(text: str) -> str:
+    if len(text) > 30:
+        text = text[:27] + "..."
+    text = "".join(_visible(char) for char in text)
+    if '"' in text and "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', '\\"') + '"'
+
+
+def _visible(char: str) -> str:
+    if char == "\t":
+        return "\\t"
+    if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        return f"\\u{ord(char):04x}"
+    return char
+
+
+def _article(words: str) -> str:
+    return ("an " if words[:1] in "aeiou" else "a ") + words
+
+
+def _expected_phrase(words: list[str]) -> str:
+    if not words:
+        return ""
+    if len(words) == 1:
+        return f"expected {words[0]}"
+    if len(words) > _MAX_EXPECTED:
+        shown = ", ".join(words[:_MAX_EXPECTED])
+        return f"expected one of: {shown}, ... ({len(words) - _MAX_EXPECTED} more)"
+    return "expected one of: " + ", ".join(words)
+
+
+# --- the errors ---------------------------------------------------------------------
+
+
+def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: _Vocabulary) -> Diagnostic:
+    token = exc.token
+    expected = vocabulary.expected_of(exc)
+    kind = getattr(token, "type", "")
+    start = getattr(token, "start_pos", None)
+    at_end = kind == "$END" or (
+        kind == vocabulary.dedent_type and (start is None or not _has_content_after(source, start))
+    )
+    if at_end:
+        return _unexpected_end(file, source, expected, vocabulary)
+
+    line, column = _line_of(exc), _column_of(exc)
+    end_column = None
+    if kind in (vocabulary.indent_type, vocabulary.dedent_type):
+        # These borrow the position of the newline before them; the text they are
+        # about starts after its indentation.
+        line = getattr(token, "end_line", None) or line
+        column = getattr(token, "end_column", None) or column
+        found = vocabulary.describe(kind)[1]
+    elif kind == vocabulary.nl_type:
+        found = "end of line"
+    else:
+        found = _quote(str(token))
+        if getattr(token, "end_line", None) == line and getattr(token, "end_column", None):
+            end_column = token.end_column
+
+    message = f"found {found}"
+    phrase = _expected_phrase(expected)
+    if phrase:
+        message += ", " + phrase
+
+    hint = None
+    offset = start if isinstance(start, int) and start >= 0 else _offset_of(source, line, column)
+    unclosed = _innermost_unclosed(source, offset)
+    if unclosed is not None and _quote(_OPENERS[unclosed[0]]) in expected:
+        hint = f"unclosed {unclosed[0]!r} opened at {unclosed[1]}:{unclosed[2]}"
+    elif re.fullmatch(r"\w+", str(token)):
+        nearest = suggest(str(token), vocabulary.keywords(_names_of(exc)))
+        if nearest is not None:
+            hint = f"did you mean {_quote(nearest)}?"
+    return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
+
+
+def _names_of(exc: UnexpectedToken) -> Iterable[str]:
+    try:
+        return exc.accepts or exc.expected
+    except Exception:  # noqa: BLE001
+        return exc.expected
+
+
+def _unexpected_characters(exc: UnexpectedCharacters, file: str, source: str, vocabulary: _Vocabulary) -> Diagnostic:
+    char = getattr(exc, "char", "") or ""
+    if char == "\t":
+        shown = "a tab character"
+    elif char and unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Zs") and char != " ":
+        shown = f"character U+{ord(char):04X}"
+    else:
+        shown = f"character {_quote(char)}"
+    message = f"unexpected {shown}"
+    phrase = _expected_phrase(vocabulary.expected_of(exc))
+    if phrase:
+        message += ", " + phrase
+    hint = None
+    if char in ('"', "'"):
+        hint = "is a string missing its closing quote?"
+    return Diagnostic(file, _line_of(exc), _column_of(exc), message, hint=hint)
+
+
+def _unexpected_end(file: str, source: str, expected: list[str], vocabulary: _Vocabulary) -> Diagnostic:
+    line, column = _end_position(source)
+    unclosed = _innermost_unclosed(source, len(source))
+    phrase = _expected_phrase(expected)
+    if unclosed is not None:
+        bracket, open_line, open_column = unclosed
+        return Diagnostic(
+            file,
+            line,
+            column,
+            f"unclosed {bracket!r} opened at {open_line}:{open_column}",
+            hint=f"add the closing {_OPENERS[bracket]!r}",
+        )
+    message = "unexpected end of file" + (", " + phrase if phrase else "")
+    return Diagnostic(file, line, column, message)
+
+
+def _bad_dedent(exc: DedentError, file: str, source: str, tab_len: int) -> Diagnostic:
+    found = _find_bad_dedent(source, tab_len)
+    if found is None:
+        return Diagnostic(file, 1, 1, f"indentation does not match any enclosing block ({exc})")
+    line, column, levels = found
+    if line == source.count("\n") + 1 and not source.split("\n")[-1].strip():
+        hint = "remove the white space at the end of the file"
+    else:
+        choices = " or ".join(str(level) for level in levels)
+        hint = f"indent this line by {choices} spaces, like a line of the block it belongs to"
+    return Diagnostic(file, line, column, "indentation does not match any enclosing block", hint=hint)
+
+
+def _visit_error(exc: VisitError, file: str) -> Diagnostic:
+    node = exc.obj
+    meta = getattr(node, "meta", None)
+    line = getattr(meta, "line", None) if meta is not None and not getattr(meta, "empty", True) else None
+    column = getattr(meta, "column", None) if line is not None else None
+    if line is None:  # a Token
+        line, column = getattr(node, "line", None), getattr(node, "column", None)
+    message = _first_line(str(exc.orig_exc)) or type(exc.orig_exc).__name__
+    return Diagnostic(file, line or 1, column or 1, message)
+
+
+# --- looking at the source ----------------------------------------------------------
+
+
+def _first_line(text: str) -> str:
+    return text.strip().split("\n", 1)[0].strip()
+
+
+def _line_of(exc: Any) -> int:
+    line = getattr(exc, "line", None)
+    return line if isinstance(line, int) and line > 0 else 1
+
+
+def _column_of(exc: Any) -> int:
+    column = getattr(exc, "column", None)
+    return column if isinstance(column, int) and column > 0 else 1
+
+
+def _has_content_after(source: str, offset: int) -> bool:
+    return any(not line.strip().startswith(COMMENT_START) for line in source[offset:].split("\n") if line.strip())
+
+
+def _end_position(source: str) -> tuple[int, int]:
+    """Just after the last character that is not white space: where something is missing."""
+    return _position_of(source, len(source.rstrip()))
+
+
+def _position_of(source: str, offset: int) -> tuple[int, int]:
+    before = source[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
+def _offset_of(source: str, line: int, column: int) -> int:
+    lines = source.split("\n")
+    return sum(len(text) + 1 for text in lines[: line - 1]) + column - 1
+
+
+def _scan_brackets(text: str, stack: list[tuple[str, int, int]], line_number: int) -> None:
+    """Update the stack of open brackets with one line, skipping strings and comments."""
+    quote = None
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if quote is not None:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = None
+        elif char in ('"', "'"):
+            quote = char
+        elif text.startswith(COMMENT_START, index):
+            return
+        elif char in _OPENERS:
+            stack.append((char, line_number, index + 1))
+        elif char in _CLOSERS and stack and stack[-1][0] == _CLOSERS[char]:
+            stack.pop()
+        index += 1
+
+
+def _innermost_unclosed(source: str, offset: int) -> tuple[str, int, int] | None:
+    """The innermost bracket opened before `offset` and not closed by then."""
+    stack: list[tuple[str, int, int]] = []
+    for number, text in enumerate(source[:offset].split("\n"), start=1):
+        _scan_brackets(text, stack, number)
+    return stack[-1] if stack else None
+
+
+def _find_bad_dedent(source: str, tab_len: int) -> tuple[int, int, list[int]] | None:
+    """Replay the Indenter's bookkeeping to find the line it rejected.
+
+    Returns (line, column of its first character, indentation widths it could have had).
+    """
+    levels = [0]
+    brackets: list[tuple[str, int, int]] = []
+    seen_content = False
+    lines = source.split("\n")
+    for number, text in enumerate(lines, start=1):
+        stripped = text.strip(" \t\r")
+        # Blank lines are measured only at the very end, where no line follows them.
+        measured = stripped or (number == len(lines) and text)
+        if not brackets and measured and not stripped.startswith(COMMENT_START):
+            indent = text[: len(text) - len(text.lstrip(" \t"))]
+            width = indent.count(" ") + indent.count("\t") * tab_len
+            # The Indenter only measures indentation after a newline token.
+            if seen_content:
+                if width > levels[-1]:
+                    levels.append(width)
+                else:
+                    allowed = list(levels)
+                    while width < levels[-1]:
+                        levels.pop()
+                    if width != levels[-1]:
+                        return number, len(indent) + 1, allowed
+            seen_content = True
+        _scan_brackets(text, brackets, number)
+    return None

@@ -1,0 +1,437 @@
+"""JSON-Schema checking with messages written for rule authors.
+
+jsonschema's own messages ("Additional properties are not allowed ('sizee' was
+unexpected)", "'eight' is not of type 'integer'", "... is not valid under any of the
+given schemas") are precise but read like a validator's internals. Each error is
+rewritten here into what an author needs — which field, what was expected, what was
+found, the nearest known name — and placed at the key or value it is about.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
+
+from .diagnostics import Diagnostic, suggest
+from .yaml_source import PositionIndex
+
+Path = tuple
+
+# oneOf/anyOf only say "none of the alternatives fit"; any other error at the same
+# place says more. Mirrors jsonschema's own WEAK_MATCHES.
+_WEAK = frozenset({"oneOf", "anyOf"})
+_MAX_LISTED = 12
+
+_TYPE_WORDS = {
+    "integer": "an integer",
+    "number": "a number",
+    "string": "a string",
+    "boolean": "true or false",
+    "object": "a mapping",
+    "array": "a list",
+    "null": "empty",
+}
+
+
+@dataclass(frozen=True)
+class _Problem:
+    path: Path  # where to point (in the data as validated)
+    message: str
+    at_key: bool = False  # point at the mapping key of `path` rather than its value
+    hint: str | None = None
+    weak: bool = False
+
+
+def check_against_schema(
+    data: Any,
+    schema: dict,
+    positions: PositionIndex | None,
+    file: str,
+    *,
+    registry: Any = None,
+) -> list[Diagnostic]:
+    """Every way `data` fails `schema` (Draft 2020-12), as located diagnostics, best first.
+
+    `positions` comes from `yaml_source` (None: everything is reported at 1:1).
+    `registry` (a `referencing.Registry`) resolves `$ref`s to other schema files.
+    """
+    positions = positions if positions is not None else PositionIndex()
+    instance = _as_json(data)
+    kwargs = {"registry": registry} if registry is not None else {}
+    validator = jsonschema.Draft202012Validator(schema, **kwargs)
+    problems: list[_Problem] = []
+    for error in validator.iter_errors(instance):
+        problems.extend(_explain(error, instance))
+
+    located = []
+    for problem in problems:
+        path = _original_path(data, problem.path)
+        found, is_key = positions.nearest(path, key=problem.at_key)
+        line, column = (positions.keys if is_key else positions.values).get(found, (1, 1))
+        end = positions.end_column(found, key=is_key) if found == path else None
+        located.append((problem, Diagnostic(file, line, column, problem.message, hint=problem.hint, end_column=end)))
+
+    located.sort(key=lambda item: (item[0].weak, len(item[0].path), item[1].line, item[1].column))
+    seen: set[tuple] = set()
+    result = []
+    for _, diagnostic in located:
+        identity = (diagnostic.line, diagnostic.column, diagnostic.message)
+        if identity not in seen:
+            seen.add(identity)
+            result.append(diagnostic)
+    return result
+
+
+# --- choosing which errors to report ------------------------------------------------
+
+
+def _explain(error: ValidationError, root: Any) -> list[_Problem]:
+    if error.validator in _WEAK:
+        return _explain_alternatives(error, root)
+    return _describe(error, root)
+
+
+def _explain_alternatives(error: ValidationError, root: Any) -> list[_Problem]:
+    path = tuple(error.absolute_path)
+    if not error.context:
+        # oneOf failing because more than one alternative fits: nothing to descend into.
+        return [_Problem(path, f"{_subject(path)} matches more than one of the allowed forms", weak=True)]
+
+    branches: dict[Any, list[ValidationError]] = defaultdict(list)
+    for sub in error.context:
+        branches[sub.relative_schema_path[0]].append(sub)
+
+    # An alternative for another type of value (a string shorthand where a mapping
+    # was written) is certainly not the one meant; one whose discriminating field
+    # ("kind: grid") has another value most likely is not.
+    right_type = [subs for subs in branches.values() if not _wrong_type(subs, path)]
+    if not right_type:
+        types: list[str] = []
+        for subs in branches.values():
+            for sub in subs:
+                if sub.validator == "type" and tuple(sub.absolute_path) == path:
+                    _extend_unique(types, _as_list(sub.validator_value))
+        return [_Problem(path, f"{_subject(path)} must be {_type_words(types)}, found {_show(error.instance)}")]
+    plausible = [subs for subs in right_type if _discriminator(subs, path) is None]
+    if not plausible and len(right_type) > 1:
+        merged = _merge_discriminators(right_type, path)
+        if merged is not None:
+            return [merged]
+    plausible = plausible or right_type
+    # Of several remaining alternatives, report the one the author got furthest into.
+    best = max(plausible, key=lambda subs: (max(len(s.absolute_path) for s in subs), -len(subs)))
+    return [problem for sub in best for problem in _explain(sub, root)]
+
+
+def _wrong_type(subs: list[ValidationError], path: Path) -> bool:
+    return any(sub.validator == "type" and tuple(sub.absolute_path) == path for sub in subs)
+
+
+def _discriminator(subs: list[ValidationError], path: Path) -> ValidationError | None:
+    """A const/enum failure on a field of the value at `path`, if the branch has one."""
+    for sub in subs:
+        sub_path = tuple(sub.absolute_path)
+        if sub.validator in ("const", "enum") and len(sub_path) == len(path) + 1 and sub_path[: len(path)] == path:
+            return sub
+    return None
+
+
+def _merge_discriminators(branches: list[list[ValidationError]], path: Path) -> _Problem | None:
+    """One message when every alternative wants another value of the same field.
+
+    E.g. each wants a different `kind`: "'hexagon' is not one of grid, graph".
+    """
+    allowed: list[Any] = []
+    field_paths = set()
+    instance = None
+    for subs in branches:
+        sub = _discriminator(subs, path)
+        if sub is None:
+            return None
+        field_paths.add(tuple(sub.absolute_path))
+        _extend_unique(allowed, [sub.validator_value] if sub.validator == "const" else sub.validator_value)
+        instance = sub.instance
+    if len(field_paths) != 1:
+        return None
+    return _enum_problem(field_paths.pop(), instance, allowed)
+
+
+# --- wording ------------------------------------------------------------------------
+
+
+def _describe(error: ValidationError, root: Any) -> list[_Problem]:
+    path = tuple(error.absolute_path)
+    if error.validator is None:
+        # A `false` subschema: jsonschema leaves the offending key out of the path.
+        path = path + _false_schema_key(root, path, error.instance)
+        return [_Problem(path, f"{_subject(path)} is not allowed here", at_key=bool(path) and isinstance(path[-1], str))]
+    if "propertyNames" in error.absolute_schema_path:
+        # The instance is a key of the mapping at `path`; point at that key.
+        name = error.instance
+        subject = f"field name {_show(name)}" + _in(path)
+        return _describe_as(error, path + (name,), subject, at_key=True)
+    return _describe_as(error, path, _subject(path), at_key=False)
+
+
+def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool) -> list[_Problem]:
+    kind = error.validator
+    value = error.validator_value
+    instance = error.instance
+    # For a key the subject already shows it ("field name 'Bad-Name' in options").
+    found = "" if at_key else f", found {_show(instance)}"
+
+    def problem(message: str, hint: str | None = None) -> list[_Problem]:
+        return [_Problem(path, message, at_key=at_key, hint=hint)]
+
+    if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
+        return _unknown_fields(error, path)
+    if kind == "required" and isinstance(instance, dict):
+        return [
+            _Problem(path, f"missing required field {name!r}{_in(path)}", at_key=True)
+            for name in value
+            if name not in instance
+        ]
+    if kind == "dependentRequired" and isinstance(instance, dict):
+        return [
+            _Problem(path, f"field {needed!r} is required{_in(path)} when {present!r} is given", at_key=True)
+            for present, needs in value.items()
+            if present in instance
+            for needed in needs
+            if needed not in instance
+        ]
+    if kind == "type":
+        return problem(f"{subject} must be {_type_words(_as_list(value))}{found}")
+    if at_key and kind in ("enum", "const"):
+        # A key restricted to a list of names is just an unknown field by another route.
+        known = [name for name in (value if kind == "enum" else [value]) if isinstance(name, str)]
+        nearest = suggest(instance, known) if isinstance(instance, str) else None
+        guess = f" (did you mean {nearest!r}?)" if nearest is not None else ""
+        return problem(f"unknown field {_show(instance)}{_in(path[:-1])}{guess}")
+    if kind == "enum":
+        return [_enum_problem(path, instance, value)]
+    if kind == "const":
+        return problem(f"{subject} must be {_show(value)}{found}")
+    if kind == "minimum":
+        return problem(f"{subject} must be at least {value}{found}")
+    if kind == "maximum":
+        return problem(f"{subject} must be at most {value}{found}")
+    if kind == "exclusiveMinimum":
+        return problem(f"{subject} must be greater than {value}{found}")
+    if kind == "exclusiveMaximum":
+        return problem(f"{subject} must be less than {value}{found}")
+    if kind == "multipleOf":
+        return problem(f"{subject} must be a multiple of {value}{found}")
+    if kind in ("minItems", "maxItems") and isinstance(instance, list):
+        bound = "at least" if kind == "minItems" else "at most"
+        return problem(f"{subject} must have {bound} {_count(value, 'item')}, found {len(instance)}")
+    if kind in ("minProperties", "maxProperties") and isinstance(instance, dict):
+        bound = "at least" if kind == "minProperties" else "at most"
+        return problem(f"{subject} must have {bound} {_count(value, 'field')}, found {len(instance)}")
+    if kind in ("minLength", "maxLength") and isinstance(instance, str):
+        bound = "at least" if kind == "minLength" else "at most"
+        return problem(f"{subject} must be {bound} {_count(value, 'character')} long{found}")
+    if kind == "pattern":
+        return problem(f"{subject} must match the pattern {value}{found}")
+    if kind == "format":
+        return problem(f"{subject} must be a valid {value}{found}")
+    if kind == "uniqueItems":
+        duplicate = _first_duplicate(instance)
+        detail = f" ({_show(duplicate)} appears more than once)" if duplicate is not _NONE else ""
+        return problem(f"{subject} must not contain duplicates{detail}")
+    if kind in ("contains", "minContains"):
+        return problem(f"{subject} has no item of the required form")
+    if kind == "maxContains":
+        return problem(f"{subject} has too many items of the restricted form")
+    if kind == "not":
+        return problem(f"{subject} is not allowed to be {_show(instance)}")
+    if kind in ("items", "unevaluatedItems") and isinstance(instance, list):
+        return problem(f"{subject} has too many items")
+    return problem(f"{subject}: {error.message}")
+
+
+def _false_schema_key(root: Any, path: Path, value: Any) -> Path:
+    parent = root
+    for part in path:
+        try:
+            parent = parent[part]
+        except (KeyError, IndexError, TypeError):
+            return ()
+    if isinstance(parent, dict):
+        for matches in (lambda v: v is value, lambda v: v == value):
+            for key, item in parent.items():
+                if matches(item):
+                    return (key,)
+    return ()
+
+
+def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
+    instance = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    known = list(_known_properties(schema))
+    if error.validator == "additionalProperties":
+        patterns = list(schema.get("patternProperties", {}))
+        extras = [
+            key
+            for key in instance
+            if key not in known and not any(re.search(pattern, str(key)) for pattern in patterns)
+        ]
+    else:
+        # unevaluatedProperties depends on everything evaluated elsewhere; jsonschema
+        # names the offenders in its message, so take them from there.
+        extras = [key for key in instance if key not in known and repr(key) in error.message]
+    problems = []
+    for key in extras:
+        nearest = suggest(key, known)
+        message = f"unknown field {key!r}{_in(path)}"
+        hint = None
+        if nearest is not None:
+            message += f" (did you mean {nearest!r}?)"
+        elif known and len(known) <= _MAX_LISTED:
+            hint = "known fields: " + ", ".join(known)
+        problems.append(_Problem(path + (key,), message, at_key=True, hint=hint))
+    return problems
+
+
+def _known_properties(schema: dict) -> Iterator[str]:
+    seen = set()
+    stack = [schema]
+    while stack:
+        current = stack.pop(0)
+        if not isinstance(current, dict):
+            continue
+        for name in current.get("properties", {}):
+            if name not in seen:
+                seen.add(name)
+                yield name
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            stack.extend(current.get(keyword, []))
+        for keyword in ("then", "else"):
+            if keyword in current:
+                stack.append(current[keyword])
+
+
+def _enum_problem(path: Path, instance: Any, allowed: Iterable[Any]) -> _Problem:
+    allowed = list(allowed)
+    shown = [value if isinstance(value, str) else _show(value) for value in allowed[:_MAX_LISTED]]
+    listing = ", ".join(shown) + (f", ... ({len(allowed) - _MAX_LISTED} more)" if len(allowed) > _MAX_LISTED else "")
+    where = _in(path)
+    hint = None
+    if isinstance(instance, str):
+        nearest = suggest(instance, [value for value in allowed if isinstance(value, str)])
+        hint = f"did you mean {nearest!r}?" if nearest is not None else None
+    return _Problem(path, f"{_show(instance)} is not one of {listing}{where}", hint=hint)
+
+
+def dotted(path: Iterable) -> str:
+    """`("board", "grid", "files")` → `board.grid.files`; list indices as `players[0]`."""
+    text = ""
+    for part in path:
+        if isinstance(part, int) and not isinstance(part, bool):
+            text += f"[{part}]"
+        elif isinstance(part, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", part):
+            text += f".{part}" if text else part
+        else:
+            text += f"[{_show(part)}]"
+    return text
+
+
+def _subject(path: Path) -> str:
+    return dotted(path) if path else "the document"
+
+
+def _in(path: Path) -> str:
+    return f" in {dotted(path)}" if path else ""
+
+
+def _show(value: Any) -> str:
+    """A value as a rule author wrote it in YAML, shortened."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return repr(text)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+def _type_words(types: list[str]) -> str:
+    words = [_TYPE_WORDS.get(t, t) for t in types]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _count(number: Any, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _as_list(value: Any) -> list:
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _extend_unique(target: list, values: Iterable) -> None:
+    for value in values:
+        if value not in target:
+            target.append(value)
+
+
+_NONE = object()
+
+
+def _first_duplicate(items: Any) -> Any:
+    if not isinstance(items, list):
+        return _NONE
+    for index, item in enumerate(items):
+        if item in items[:index]:
+            return item
+    return _NONE
+
+
+# --- YAML data as JSON sees it ------------------------------------------------------
+
+
+def _json_key(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)
+
+
+def _as_json(data: Any) -> Any:
+    """`data` with mapping keys as strings, as a JSON document would have them.
+
+    YAML allows `1:` or `true:` as keys; JSON Schema keywords that look at keys
+    (patternProperties, propertyNames) assume strings.
+    """
+    if isinstance(data, dict):
+        return {_json_key(key): _as_json(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_as_json(item) for item in data]
+    return data
+
+
+def _original_path(data: Any, path: Path) -> Path:
+    """Map a path in `_as_json(data)` back to the keys the YAML data really has."""
+    original = []
+    current = data
+    for part in path:
+        if isinstance(current, dict):
+            if part not in current:
+                part = next((key for key in current if _json_key(key) == part), part)
+            current = current.get(part)
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            current = current[part]
+        else:
+            current = None
+        original.append(part)
+    return tuple(original)

@@ -1,0 +1,474 @@
+"""Safe YAML loading that remembers where every value (and every key) came from.
+
+PyYAML's `safe_load` gives plain data but forgets positions, silently keeps the last
+of duplicate keys and expands aliases without limit. Here the node graph is composed
+with the safe loader and turned into plain data by a bounded walk that records, for
+each path (a tuple of mapping keys and list indices), the 1-based line and column of
+the value and of its mapping key. Nothing here raises on bad input: every problem is
+a `Diagnostic`.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostic
+
+Path = tuple  # of str | int | other hashable YAML keys
+
+MAX_YAML_BYTES = 2 * 1024 * 1024
+# Budget for nodes reached through aliases: generous for sharing a few blocks with
+# anchors, tiny next to a "billion laughs" document (which needs 10**9).
+MAX_ALIAS_EXPANSION = 10_000
+MAX_DEPTH = 100
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_VALUE_TAG = "tag:yaml.org,2002:value"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MAP_TAG = "tag:yaml.org,2002:map"
+
+
+@dataclass
+class PositionIndex:
+    """Where the values and keys of a loaded document are.
+
+    `values[path]` is the (line, column) of the value at `path`; `keys[path]` that of
+    the mapping key whose value is at `path` (absent for list items and the root).
+    """
+
+    values: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    # 1-based exclusive end columns of single-line values and keys, for underlining.
+    value_ends: dict[Path, int] = field(default_factory=dict)
+    key_ends: dict[Path, int] = field(default_factory=dict)
+
+    def value(self, path: Iterable) -> tuple[int, int] | None:
+        return self.values.get(tuple(path))
+
+    def key(self, path: Iterable) -> tuple[int, int] | None:
+        return self.keys.get(tuple(path))
+
+    def __getitem__(self, path: Iterable) -> tuple[int, int]:
+        return self.values[tuple(path)]
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, tuple) and path in self.values
+
+    def nearest(self, path: Iterable, *, key: bool = False) -> tuple[Path, bool]:
+        """The longest prefix of `path` that has a position, and whether it is a key's.
+
+        Asking for the key of a path that has none (a list item) falls back to its value.
+        """
+        path = tuple(path)
+        if key and path in self.keys:
+            return path, True
+        for length in range(len(path), -1, -1):
+            if path[:length] in self.values:
+                return path[:length], False
+        return (), False
+
+    def locate(self, path: Iterable, *, key: bool = False) -> tuple[int, int]:
+        """(line, column) of `path` (of its key if `key`), else of the nearest located ancestor, else (1, 1)."""
+        found, is_key = self.nearest(path, key=key)
+        table = self.keys if is_key else self.values
+        return table.get(found, (1, 1))
+
+    def end_column(self, path: Iterable, *, key: bool = False) -> int | None:
+        """End column (exclusive) of the exact value or key at `path` if it fits on one line."""
+        path = tuple(path)
+        return (self.key_ends if key else self.value_ends).get(path)
+
+
+@dataclass
+class YamlDocument:
+    """The result of loading: plain data (None when unusable), positions, problems."""
+
+    file: str
+    text: str
+    data: Any = None
+    positions: PositionIndex = field(default_factory=PositionIndex)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+
+class _AliasNode(Node):
+    """An alias occurrence kept in the node graph, so its own position is known."""
+
+    id = "alias"
+
+    def __init__(self, target: Node, start_mark, end_mark) -> None:
+        super().__init__(target.tag, target, start_mark, end_mark)
+        self.target = target
+
+
+class _PositionLoader(yaml.SafeLoader):
+    """The safe loader, composing only: aliases stay visible as `_AliasNode`s."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            target = super().compose_node(parent, index)
+            return _AliasNode(target, event.start_mark, event.end_mark)
+        return super().compose_node(parent, index)
+
+
+class _Stop(Exception):
+    """Abandon the walk: the document cannot be turned into data safely."""
+
+    def __init__(self, node: Node, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.node = node
+        self.message = message
+        self.hint = hint
+
+
+def load_yaml_file(path: str | os.PathLike, display_name: str | None = None) -> YamlDocument:
+    """Load a YAML file; `display_name` is the file name used in diagnostics (default: `path`)."""
+    name = display_name if display_name is not None else os.fspath(path)
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_YAML_BYTES + 1)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return YamlDocument(name, "", diagnostics=[Diagnostic(name, 1, 1, f"cannot read {name}: {reason}")])
+    if len(raw) > MAX_YAML_BYTES:
+        return YamlDocument(name, "", diagnostics=[_too_large(name)])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line, column = _line_column_of_bytes(raw, exc.start)
+        message = f"{name} is not valid UTF-8 text (byte 0x{raw[exc.start]:02x})"
+        return YamlDocument(name, "", diagnostics=[Diagnostic(name, line, column, message)])
+    return load_yaml_text(text, name)
+
+
+def load_yaml_text(text: str, file: str = "<string>") -> YamlDocument:
+    """Load YAML from a string; `file` names it in diagnostics."""
+    # PyYAML skips a byte-order mark but counts it as a column of the first line.
+    text = text[1:] if text.startswith("\ufeff") else text
+    document = YamlDocument(file, text)
+    if len(text) > MAX_YAML_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_YAML_BYTES:
+        document.diagnostics.append(_too_large(file))
+        return document
+    loader = None
+    try:
+        loader = _PositionLoader(text)
+        root = loader.get_single_node()
+    except yaml.YAMLError as exc:
+        document.diagnostics.append(_from_yaml_error(exc, file, text))
+        return document
+    except RecursionError:
+        document.diagnostics.append(Diagnostic(file, 1, 1, "the document is nested too deeply"))
+        return document
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if root is None:
+        return document
+    walker = _Walker(loader, file, document.positions)
+    try:
+        document.data = walker.walk(root, (), depth=0, in_alias=False, active=set())
+    except _Stop as stop:
+        line, column = _mark_position(stop.node.start_mark)
+        walker.diagnostics.append(Diagnostic(file, line, column, stop.message, hint=stop.hint))
+        document.data = None
+    document.diagnostics.extend(walker.diagnostics)
+    return document
+
+
+def _too_large(file: str) -> Diagnostic:
+    limit = MAX_YAML_BYTES // (1024 * 1024)
+    return Diagnostic(file, 1, 1, f"{file} is too large (a definition file may have at most {limit} MB)")
+
+
+def _line_column_of_bytes(raw: bytes, offset: int) -> tuple[int, int]:
+    before = raw[:offset]
+    line_start = before.rfind(b"\n") + 1
+    column = len(before[line_start:].decode("utf-8", "replace")) + 1
+    return before.count(b"\n") + 1, column
+
+
+def _mark_position(mark) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
+
+
+class _Walker:
+    """Turns composed nodes into plain data, recording positions, bounded in work."""
+
+    def __init__(self, loader: yaml.SafeLoader, file: str, positions: PositionIndex) -> None:
+        self.loader = loader
+        self.file = file
+        self.positions = positions
+        self.diagnostics: list[Diagnostic] = []
+        self.expanded = 0
+        # Where an alias bomb is reported: the alias in the document's own text whose
+        # expansion ran over the budget, not a value deep inside an anchor.
+        self.outermost_alias: Node | None = None
+
+    def walk(self, node: Node, path: Path, *, depth: int, in_alias: bool, active: set[int]) -> Any:
+        if isinstance(node, _AliasNode):
+            self._record_value(path, node)
+            if not in_alias:
+                self.outermost_alias = node
+            return self._walk_inner(node.target, path, depth=depth, in_alias=True, active=active)
+        self._record_value(path, node)
+        return self._walk_inner(node, path, depth=depth, in_alias=in_alias, active=active)
+
+    def _walk_inner(self, node: Node, path: Path, *, depth: int, in_alias: bool, active: set[int]) -> Any:
+        if depth > MAX_DEPTH:
+            raise _Stop(node, f"the document is nested too deeply (more than {MAX_DEPTH} levels)")
+        if in_alias:
+            self.expanded += 1
+            if self.expanded > MAX_ALIAS_EXPANSION:
+                raise _Stop(
+                    self.outermost_alias or node,
+                    f"aliases expand to more than {MAX_ALIAS_EXPANSION} values",
+                    hint="a definition may reuse blocks with anchors and aliases, but not multiply them without bound",
+                )
+        if isinstance(node, ScalarNode):
+            return self._scalar(node)
+        if id(node) in active:
+            raise _Stop(node, "an alias refers to a block that contains it (recursive alias)")
+        active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                if node.tag != _SEQ_TAG:
+                    raise _Stop(node, f"unsupported YAML tag {_short_tag(node.tag)!r}", hint=_TAG_HINT)
+                return [
+                    self.walk(item, path + (index,), depth=depth + 1, in_alias=in_alias, active=active)
+                    for index, item in enumerate(node.value)
+                ]
+            if isinstance(node, MappingNode):
+                return self._mapping(node, path, depth=depth, in_alias=in_alias, active=active)
+            raise _Stop(node, "unsupported YAML node")
+        finally:
+            active.discard(id(node))
+
+    def _scalar(self, node: ScalarNode) -> Any:
+        if node.tag == _VALUE_TAG:  # the '=' key of old YAML: PyYAML reads it as a string
+            return node.value
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.constructor.ConstructorError as exc:
+            problem = exc.problem or ""
+            if "could not determine a constructor for the tag" in problem:
+                raise _Stop(node, f"unsupported YAML tag {_short_tag(node.tag)!r}", hint=_TAG_HINT) from None
+            raise _Stop(node, problem or "invalid value") from None
+        except Exception:
+            # PyYAML's scalar constructors fail with assorted exceptions on malformed
+            # explicitly tagged values (`!!timestamp nope`, bad `!!binary`).
+            raise _Stop(node, f"invalid value {_shorten(node.value)!r} for tag {_short_tag(node.tag)!r}") from None
+
+    def _mapping(self, node: MappingNode, path: Path, *, depth: int, in_alias: bool, active: set[int]) -> dict:
+        if node.tag != _MAP_TAG:
+            raise _Stop(node, f"unsupported YAML tag {_short_tag(node.tag)!r}", hint=_TAG_HINT)
+        own: dict = {}
+        key_nodes: dict = {}
+        merges: list[Node] = []
+        for key_node, value_node in node.value:
+            key_target = self._target(key_node)
+            if isinstance(key_target, ScalarNode) and key_target.tag == _MERGE_TAG:
+                merges.append(value_node)
+                continue
+            key = self._key(key_node)
+            if key in key_nodes:
+                first_line, first_column = _mark_position(key_nodes[key].start_mark)
+                line, column = _mark_position(key_node.start_mark)
+                self.diagnostics.append(
+                    Diagnostic(
+                        self.file,
+                        line,
+                        column,
+                        f"duplicate key {_show_key(key)} (first defined at {first_line}:{first_column})",
+                        end_column=_end_column(key_node),
+                    )
+                )
+                continue
+            key_nodes[key] = key_node
+            self._record_key(path + (key,), key_node)
+            own[key] = self.walk(value_node, path + (key,), depth=depth + 1, in_alias=in_alias, active=active)
+        if not merges:
+            return own
+        # '<<' merge keys, as YAML 1.1 and safe_load have them: the mapping's own keys
+        # win, then earlier merged mappings over later ones. Own keys were walked (and
+        # their positions recorded) first, so positions follow the same precedence.
+        merged: dict = {}
+        for merge_value in merges:
+            target = self._target(merge_value)
+            sources = target.value if isinstance(target, SequenceNode) else [merge_value]
+            for source in sources:
+                if not isinstance(self._target(source), MappingNode):
+                    raise _Stop(source, "'<<' can only merge a mapping or a list of mappings")
+                for key, value in self.walk(source, path, depth=depth, in_alias=True, active=active).items():
+                    merged.setdefault(key, value)
+        merged.update(own)
+        return merged
+
+    def _key(self, key_node: Node) -> Any:
+        target = self._target(key_node)
+        if not isinstance(target, ScalarNode):
+            kind = "a list" if isinstance(target, SequenceNode) else "a mapping"
+            raise _Stop(key_node, f"a mapping key must be a plain value, found {kind}")
+        return self._scalar(target)
+
+    @staticmethod
+    def _target(node: Node) -> Node:
+        return node.target if isinstance(node, _AliasNode) else node
+
+    def _record_value(self, path: Path, node: Node) -> None:
+        # Keys already recorded keep their first position (merged entries come later).
+        if path not in self.positions.values:
+            self.positions.values[path] = _mark_position(node.start_mark)
+            end = _end_column(node)
+            if end is not None:
+                self.positions.value_ends[path] = end
+
+    def _record_key(self, path: Path, node: Node) -> None:
+        if path not in self.positions.keys:
+            self.positions.keys[path] = _mark_position(node.start_mark)
+            end = _end_column(node)
+            if end is not None:
+                self.positions.key_ends[path] = end
+
+
+_TAG_HINT = "definitions are plain YAML data: mappings, lists, strings, numbers, true/false, null"
+
+
+def _end_column(node: Node) -> int | None:
+    if node.start_mark.line == node.end_mark.line and not isinstance(node, (MappingNode, SequenceNode)):
+        return node.end_mark.column + 1
+    return None
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _short_tag(tag: str) -> str:
+    prefix = "tag:yaml.org,2002:"
+    return "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag
+
+
+def _show_key(key: Any) -> str:
+    return repr(key) if isinstance(key, str) else str(key)
+
+
+# --- YAML syntax errors -----------------------------------------------------------
+
+_TOKEN_WORDS = {
+    "<block end>": "the end of the block",
+    "<block mapping start>": "a new mapping",
+    "<block sequence start>": "a new list",
+    "<block entry>": "a list item ('- ')",
+    "<scalar>": "a value",
+    "<alias>": "an alias",
+    "<anchor>": "an anchor",
+    "<tag>": "a tag",
+    "<stream end>": "the end of the file",
+    "<document start>": "'---'",
+    "<document end>": "'...'",
+    "<directive>": "a directive",
+    "?": "a mapping key",
+}
+
+_CONTEXT_WORDS = {
+    "while parsing a block mapping": "mapping",
+    "while parsing a block collection": "list",
+    "while parsing a flow sequence": "list",
+    "while parsing a flow mapping": "mapping",
+}
+
+
+def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
+    if isinstance(exc, yaml.reader.ReaderError):
+        line, column = _line_column_of_offset(text, exc.position)
+        if isinstance(exc.character, int):
+            code = exc.character
+        else:
+            code = ord(exc.character) if exc.character else 0
+        return Diagnostic(file, line, column, f"control character U+{code:04X} is not allowed in YAML")
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return Diagnostic(file, 1, 1, str(exc).splitlines()[0] if str(exc) else "invalid YAML")
+    mark = exc.problem_mark or exc.context_mark
+    line, column = _mark_position(mark) if mark is not None else (1, 1)
+    message, hint = _explain(exc, text, line, column)
+    if message.startswith("unclosed quote") and exc.context_mark is not None:
+        # The end of the file is no place to look for a missing quote.
+        line, column = _mark_position(exc.context_mark)
+    return Diagnostic(file, line, column, message, hint=hint)
+
+
+def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tuple[str, str | None]:
+    problem = (exc.problem or exc.context or "invalid YAML").strip()
+    context = (exc.context or "").strip()
+    context_at = _mark_position(exc.context_mark) if exc.context_mark is not None else None
+    where = f"{context_at[0]}:{context_at[1]}" if context_at else None
+
+    if problem.startswith("found character '\\t'"):
+        lines = text.split("\n")
+        source_line = lines[line - 1] if line <= len(lines) else ""
+        if source_line[: column - 1].strip(" \t") == "":
+            return "tab characters are not allowed for indentation in YAML", "indent with spaces"
+        return "a tab character is not allowed here", "use spaces"
+    if problem.startswith("found character ") and "cannot start any token" in problem:
+        char = problem[len("found character "):].split(" that", 1)[0]
+        return f"a value cannot start with {char}", "put the value in quotes"
+    if problem == "mapping values are not allowed here":
+        return (
+            "unexpected ':' (mapping values are not allowed here)",
+            "put a value that contains ': ' in quotes, or check the indentation",
+        )
+    if problem.startswith("expected <block end>, but found"):
+        found = _describe_found(problem)
+        kind = _CONTEXT_WORDS.get(context, "block")
+        started = f" started at line {context_at[0]}" if context_at else ""
+        return (
+            f"bad indentation: expected the end of the {kind}{started}, found {found}",
+            "check that this line lines up with the entries it belongs to",
+        )
+    if problem == "found unexpected end of stream" and "quoted scalar" in context:
+        return "unclosed quote: this string never ends", "add the closing quote"
+    if "found undefined alias" in problem:
+        name = problem.rsplit(" ", 1)[-1].strip("'\"")
+        return f"unknown alias '*{name}'", f"define the anchor '&{name}' before using it"
+    if context.startswith("found duplicate anchor"):
+        name = context[len("found duplicate anchor "):].split(";", 1)[0].strip("'\"")
+        return f"duplicate anchor '&{name}' (first defined at {where})", "give each anchor its own name"
+    if problem == "but found another document":
+        return "a definition file holds a single YAML document", "remove the '---' that starts a second one"
+    if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
+        expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
+        hint = None
+        if context in ("while parsing a flow sequence", "while parsing a flow mapping") and where:
+            bracket = "[" if "sequence" in context else "{"
+            hint = f"unclosed '{bracket}' opened at {where}"
+        elif where and context in _CONTEXT_WORDS:
+            hint = f"in the {_CONTEXT_WORDS[context]} started at {where}"
+        return f"expected {_words(expected)}, found {_words(found)}", hint
+    hint = f"{context} at {where}" if context and where and context != problem else None
+    return problem, hint
+
+
+def _describe_found(problem: str) -> str:
+    return _words(problem.split(", but found ", 1)[-1])
+
+
+def _words(token_text: str) -> str:
+    token_text = token_text.strip()
+    unquoted = token_text.strip("'")
+    if unquoted in _TOKEN_WORDS:
+        return _TOKEN_WORDS[unquoted]
+    return token_text
+
+
+def _line_column_of_offset(text: str, offset: int) -> tuple[int, int]:
+    offset = max(0, min(offset, len(text)))
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
