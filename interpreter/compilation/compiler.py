@@ -1,7 +1,7 @@
 """Rules AST + GameModel → CompiledRules (closures and tables the engine runs)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Optional
 
@@ -96,6 +96,16 @@ class Compiler:
 
         self.fx = EffectCompiler(self.x, items.procedures, self.decision_index, self.phase_index, end)
         self.cases: list[CaseRuntime] = []
+        board = model.board
+        # neighbours[direction][site]: the adjacent site that way, or -1.
+        self.neighbours = [[ray[0] if ray else -1 for ray in per_site] for per_site in board.rays]
+        # pool_pieces[site]: the piece that leaves a pool standing on that site.
+        self.pool_pieces = [None] * (board.size + 1)
+        for pool in model.pools.values():
+            if pool.kind is not None:
+                for player, site in enumerate(pool.sites):
+                    if site != -1:
+                        self.pool_pieces[site] = model.fresh_piece(player, pool.kind)
 
     # ------------------------------------------------------------ helpers
     def scope(self, available, where: str) -> Scope:
@@ -162,21 +172,56 @@ class Compiler:
 
     # ------------------------------------------------------------ forbids
     def _forbids(self) -> dict:
+        """Each kind of `forbid` as one Restriction: a mask of the sites it can apply
+        to, so that its condition runs only there. A `site in REGION` conjunct gives
+        the sites; a `site is KIND` conjunct is checked on the piece before the rest."""
         grouped: dict[str, list] = {"passing": [], "landing": [], "capturing": []}
         for item in self.items.forbids:
-            v = self.guard(lambda: self.x.boolean(item.cond, self.scope({"site", "piece", "from"}, f"a 'forbid {item.what}' condition")))
-            if v is not None and not (v.is_const and not v.const):
-                grouped[item.what].append(v.fn)
+            scope = self.scope({"site", "piece", "from"}, f"a 'forbid {item.what}' condition")
+            compiled = self.guard(lambda: self._restriction(item.cond, scope))
+            if compiled is not None:
+                grouped[item.what].append(compiled)
+        n = self.m.board.size
         combined = {}
-        for what, fns in grouped.items():
-            if not fns:
+        for what, entries in grouped.items():
+            if not entries:
                 combined[what] = None
-            elif len(fns) == 1:
-                combined[what] = fns[0]
-            else:
-                fns_t = tuple(fns)
-                combined[what] = lambda f, fns_t=fns_t: any(fn(f) for fn in fns_t)
+                continue
+            mask = [any(m[s] for m, _ in entries) for s in range(n)] + [False]
+            bad, bad_mask = entries[0][1], entries[0][0]
+            for m, fn in entries[1:]:
+                bad = _either(bad, bad_mask, fn, m)
+                bad_mask = [a or b for a, b in zip(bad_mask, m)]
+            combined[what] = P.Restriction(mask, bad)
         return combined
+
+    def _restriction(self, cond: A.Expr, scope: Scope):
+        """(mask, condition) for one forbid."""
+        everywhere = [True] * self.m.board.size + [False]
+        mask = everywhere
+        kinds = None
+        rest = []
+        for part in _conjuncts(cond):
+            if mask is everywhere and isinstance(part, A.In) and not part.negated and _is_name(part.item, "site"):
+                region = self.x.compile(part.collection, scope)
+                if region.mask is not None:
+                    mask = region.mask
+                    continue
+            if kinds is None and isinstance(part, A.Is) and not part.negated and _is_name(part.obj, "site") and part.what in self.m.kinds:
+                kinds = self.m.kinds[part.what].index
+            rest.append(self.x.boolean(part, scope))
+        if any(v.is_const and not v.const for v in rest):
+            return (mask, lambda f: False)
+        fn = _all([v.fn for v in rest if not v.is_const]) or (lambda f: True)
+        if kinds is not None:
+            k, cond_fn = kinds, fn
+
+            def fn(f):
+                # The kind test first: it is one index, the rest may be long.
+                p = f.b[f.site]
+                return p is not None and p[1] == k and cond_fn(f)
+
+        return (mask, fn)
 
     # ------------------------------------------------------------ phases
     def _phase(self, phase: A.Phase) -> Optional[PhaseRuntime]:
@@ -292,63 +337,15 @@ class Compiler:
 
     # ------------------------------------------------------------ decisions
     def _decision(self, decision: A.Decision, index: int) -> DecisionRuntime:
-        gens = []
-        pass_rules = []
-        by_kind = any(a.by and any(b.kind for b in a.by) for a in decision.actions)
-        templates_seen: dict = {}
-        dedup = False
-        needs_pieces = False
+        actions: list[CompiledAction] = []
         for action in decision.actions:
             compiled = self.guard(lambda: self._action(action, index))
-            if compiled is None:
-                continue
-            gen, is_pass, stuck_only, templates, uses_pieces = compiled
-            needs_pieces |= uses_pieces
-            for t in templates:
-                if t in templates_seen and templates_seen[t] != action.name:
-                    dedup = True
-                templates_seen.setdefault(t, action.name)
-            if is_pass and stuck_only:
-                pass_rules.append(gen)
-            else:
-                gens.append(gen)
+            if compiled is not None:
+                actions.append(compiled)
         after = self.block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"}, f"decision '{decision.name}', after each action"
         )
-        n_kinds = len(self.m.kinds)
-        gens_t = tuple(gens)
-        pass_t = tuple(pass_rules)
-        cases = self.cases
-
-        if by_kind:
-            def collect(f):
-                own = [[] for _ in range(n_kinds)]
-                b = f.b
-                for s in f.o[f.p]:
-                    own[b[s][1]].append(s)
-                return own
-        else:
-            def collect(f):
-                return (f.o[f.p],)
-
-        def gen(f, out):
-            own = collect(f) if needs_pieces else None
-            for g in gens_t:
-                g(f, own, out)
-            if not out:
-                for g in pass_t:
-                    g(f, own, out)
-            if dedup and len(out) > 1:
-                seen = set()
-                kept = []
-                for code in out:
-                    key = _notation_key(cases[code[0]].template, code)
-                    if key not in seen:
-                        seen.add(key)
-                        kept.append(code)
-                out[:] = kept
-
-        return DecisionRuntime(decision.name, False, gen, after)
+        return DecisionRuntime(decision.name, False, _decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces), after)
 
     def _action(self, action: A.Action, decision_index: int):
         pattern = action.pattern
@@ -382,8 +379,7 @@ class Compiler:
                     raise RuleError(by.pos, f"pool '{by.pool}' has no 'kind': say which pieces wait in it")
                 if all(s == -1 for s in pool.sites):
                     raise RuleError(by.pos, f"pool '{by.pool}' stands on no site: give it 'sites' in the YAML")
-                fresh = [self.m.fresh_piece(p, pool.kind) for p in range(self.m.player_count)]
-                pools.append((pool.offset, tuple(pool.sites), fresh))
+                pools.append((pool.offset, tuple(pool.sites)))
             else:
                 same_piece = True
         if pools and kinds is None:
@@ -449,61 +445,61 @@ class Compiler:
             else:
                 off_case = cid
 
+        result = CompiledAction(action.name, action_guard, templates, _movers(action, self.m))
         if isinstance(pattern, A.PassPattern):
             template = self._template(action.notation or "pass", action.pos)
-            templates.append(template)
+            result.templates.append(template)
             cid = len(self.cases)
             self.cases.append(CaseRuntime(decision_index, _sequence([]), _prepare_nothing, template, f"action '{action.name}'", action.pos))
             code = (cid, -1, -1, -1)
 
-            def pass_gen(f, own, out, code=code):
+            def pass_gen(f, out, code=code):
                 out.append(code)
 
-            return self._guarded(pass_gen, action_guard), True, pattern.only_if_stuck, templates, False
+            result.place_gen = pass_gen
+            result.only_if_stuck = pattern.only_if_stuck
+            return result
 
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
 
         landing = P.Landing(case_ids, self.forbid["landing"], self.forbid["capturing"], self.forbid["passing"], cand_where)
-        starts = P.Starts(kinds, tuple(pools), same_piece, piece_where).make()
-        gen = self._pattern(pattern, scope, starts, landing, over_ids, off_case, cand_where, piece_where)
-        uses_pieces = not isinstance(pattern, (A.DropPattern, A.SelectPattern)) and not same_piece
-        return self._guarded(gen, action_guard), False, False, templates, uses_pieces
+        if isinstance(pattern, (A.DropPattern, A.SelectPattern, A.GoPattern)):
+            # These do not move along a path: nothing is passed over.
+            landing.passing = None
+        gen = self._pattern(pattern, scope, landing, over_ids, off_case, cand_where, piece_where)
+        if isinstance(pattern, (A.DropPattern, A.SelectPattern)):
+            result.place_gen = gen
+        else:
+            result.piece_gen = P.with_piece_condition(gen, piece_where)
+            result.kinds = kinds
+            result.pools = tuple(pools)
+            result.same_piece = same_piece
+        return result
 
-    def _guarded(self, gen, guard):
-        if guard is None:
-            return gen
-
-        def guarded(f, own, out):
-            if guard(f):
-                gen(f, own, out)
-
-        return guarded
-
-    def _pattern(self, pattern, scope, starts, landing, over_ids, off_case, cand_where, piece_where):
+    def _pattern(self, pattern, scope, landing, over_ids, off_case, cand_where, piece_where):
         board = self.m.board
         if isinstance(pattern, (A.StepPattern, A.LeapPattern, A.JumpPattern)):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph board use 'walk N steps' or 'go to'")
             table = self._directions(pattern.directions)
-            dirs = lambda f: table[f.p]  # noqa: E731
             low, high = self._distance(pattern.distance, scope)
             if isinstance(pattern, A.JumpPattern):
-                return P.jump_pattern(starts, dirs, low, high, board.rays, over_ids, landing)
+                return P.jump_pattern(table, low, high, board.rays, self.neighbours, over_ids, landing)
             if isinstance(pattern, A.LeapPattern):
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
                 exact = pattern.distance.high is None
                 tables = P.leap_table(board.rays, table, max(board.files, board.ranks) + 1) if exact else None
-                return P.leap_pattern(starts, tables, low, None if exact else high, board.rays, dirs, landing, off_case, cand_where)
-            return P.step_pattern(starts, dirs, low, high, board.rays, landing)
+                return P.leap_pattern(tables, _as_fn(low), None if exact else _as_fn(high), board.rays, table, landing, off_case, cand_where)
+            return P.step_pattern(table, low, high, board.rays, self.neighbours, landing)
         if isinstance(pattern, A.WalkPattern):
             steps = self.x.compile(pattern.steps, scope)
             if steps.type != "int":
                 raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
-            return P.walk_pattern(starts, steps.fn, board.adjacent, landing, pattern.pos)
+            return P.walk_pattern(steps.fn, board.adjacent, landing, pattern.pos)
         if isinstance(pattern, A.GoPattern):
-            return P.go_pattern(starts, self._targets(pattern.targets, scope, "go to"), landing)
+            return P.go_pattern(self._targets(pattern.targets, scope, "go to"), landing)
         if isinstance(pattern, A.DropPattern):
             kind = self.fx._kind(pattern.kind, pattern.kind_pos)
             neutral = self.m.kinds[pattern.kind].neutral
@@ -511,9 +507,9 @@ class Compiler:
             pool_offset = None
             if pattern.pool is not None:
                 pool_offset = self.fx._pool(pattern.pool, pattern.pos).offset
-            return P.drop_pattern(fresh, pool_offset, self._targets(pattern.targets, scope, "drop ... on"), piece_where, landing)
+            return P.choose_site_pattern(self._targets(pattern.targets, scope, "drop ... on"), piece_where, landing, fresh, pool_offset)
         if isinstance(pattern, A.SelectPattern):
-            return P.select_pattern(self._targets(pattern.targets, scope, "select"), piece_where, landing)
+            return P.choose_site_pattern(self._targets(pattern.targets, scope, "select"), piece_where, landing, None, None)
         raise AssertionError(pattern)
 
     def _targets(self, e: A.Expr, scope: Scope, what: str) -> Callable:
@@ -548,19 +544,21 @@ class Compiler:
         return [tuple(d) for d in per_player]
 
     def _distance(self, distance: A.Distance, scope: Scope):
+        """(low, high) as numbers when fixed, else closures; high None: unbounded."""
         low = self.x.compile(distance.low, scope)
         if low.type != "int":
             raise RuleError(distance.low.pos, f"a distance must be a number, found {describe(low)}")
         if low.deps & CANDIDATE_DEPS:
             raise RuleError(distance.low.pos, "a distance cannot depend on the landing site")
+        low_v = low.const if low.is_const else low.fn
         if distance.unbounded:
-            return low.fn, None
+            return low_v, None
         if distance.high is None:
-            return low.fn, low.fn
+            return low_v, low_v
         high = self.x.compile(distance.high, scope)
         if high.type != "int":
             raise RuleError(distance.high.pos, f"a distance must be a number, found {describe(high)}")
-        return low.fn, high.fn
+        return low_v, (high.const if high.is_const else high.fn)
 
     def _template(self, text: str, pos) -> tuple:
         parts = []
@@ -648,6 +646,159 @@ def _prepare_nothing(f, code):
     f.pc = f.tg = f.jp = None
 
 
+@dataclass
+class CompiledAction:
+    name: str
+    guard: Optional[Callable]  # action-level condition, checked once per position
+    templates: list
+    movers: Optional[set]  # kinds it can move (None: not limited to kinds)
+    piece_gen: Optional[Callable] = None  # (frame, site, piece, out) for moving patterns
+    place_gen: Optional[Callable] = None  # (frame, out) for drop, select and pass
+    kinds: Optional[tuple] = None  # kinds on the board it moves (None: all)
+    pools: tuple = ()  # (offset, site per player) of pools whose pieces it moves
+    same_piece: bool = False
+    only_if_stuck: bool = False
+
+
+def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: list) -> Callable:
+    """gen(frame, out) for a decision: each of the player's pieces is visited once
+    and handed to the actions of its kind; then pools, the follow-up piece, drops,
+    selections and, when nothing else is legal, passes."""
+    movers = [a for a in actions if a.piece_gen is not None and not a.same_piece]
+    board_movers = [a for a in movers if a.kinds is None or a.kinds]
+    pool_movers = [a for a in movers if a.pools]
+    same_movers = [a for a in actions if a.piece_gen is not None and a.same_piece]
+    placers = [a for a in actions if a.place_gen is not None and not a.only_if_stuck]
+    passes = [a for a in actions if a.only_if_stuck]
+    index = {id(a): i for i, a in enumerate(actions)}
+    guarded = any(a.guard is not None for a in actions)
+
+    # Actions that may produce the same notation: a travel that is also a step.
+    clashing: set = set()
+    from_free = False
+    for i, a in enumerate(actions):
+        for b in actions[:i]:
+            shared = set(a.templates) & set(b.templates)
+            if shared and (a.movers is None or b.movers is None or a.movers & b.movers):
+                clashing |= {i, index[id(b)]}
+                from_free |= any("{from}" not in t for t in shared)
+    tids = _template_ids(cases)
+    per_piece_dedup = bool(clashing) and not from_free
+
+    by_kind = []
+    for k in range(n_kinds):
+        entries = tuple((index[id(a)], a.piece_gen) for a in board_movers if a.kinds is None or k in a.kinds)
+        by_kind.append(entries)
+    pools: dict = {}
+    for a in pool_movers:
+        for pool in a.pools:
+            pools.setdefault(pool, []).append((index[id(a)], a.piece_gen))
+    pool_users = tuple((pool, tuple(users)) for pool, users in pools.items())
+    dedup_kind = [per_piece_dedup and sum(1 for i, _ in by_kind[k] if i in clashing) > 1 for k in range(n_kinds)]
+    plain_by_kind = [tuple(g for _, g in entries) for entries in by_kind]
+
+    def gen(f, out):
+        me = f.p
+        b = f.b
+        enabled = [a.guard is None or a.guard(f) for a in actions] if guarded else None
+        if board_movers:
+            for s in f.o[me]:
+                p = b[s]
+                k = p[1]
+                if dedup_kind[k]:
+                    _clashing_piece(f, s, p, out, by_kind[k], enabled, clashing, tids)
+                elif enabled is None:
+                    for g in plain_by_kind[k]:
+                        g(f, s, p, out)
+                else:
+                    for i, g in by_kind[k]:
+                        if enabled[i]:
+                            g(f, s, p, out)
+        for pool, users in pool_users:
+            offset, sites = pool
+            s = sites[me]
+            if s == -1 or f.v[offset + me] <= 0 or b[s] is not None:
+                continue
+            p = pool_pieces[s]
+            start = len(out)
+            for i, g in users:
+                if enabled is None or enabled[i]:
+                    g(f, s, p, out)
+            if per_piece_dedup and len(out) - start > 1:
+                _drop_repeats(out, start, tids)
+        carry = f.s.carry
+        if same_movers and carry != -1 and b[carry] is not None:
+            start = len(out)
+            for a in same_movers:
+                if enabled is None or enabled[index[id(a)]]:
+                    a.piece_gen(f, carry, b[carry], out)
+            if per_piece_dedup and len(out) - start > 1:
+                _drop_repeats(out, start, tids)
+        for a in placers:
+            if enabled is None or enabled[index[id(a)]]:
+                a.place_gen(f, out)
+        if not out:
+            for a in passes:
+                if enabled is None or enabled[index[id(a)]]:
+                    a.place_gen(f, out)
+        if clashing and from_free and len(out) > 1:
+            _drop_repeats(out, 0, tids)
+
+    return gen
+
+
+def _clashing_piece(f, s, p, out, entries, enabled, clashing, tids) -> None:
+    """Run a piece's generators; when two actions that may clash both produced
+    moves, keep the first of each notation."""
+    start = len(out)
+    producers = 0
+    for i, g in entries:
+        if enabled is None or enabled[i]:
+            before = len(out)
+            g(f, s, p, out)
+            if i in clashing and len(out) > before:
+                producers += 1
+    if producers > 1:
+        _drop_repeats(out, start, tids)
+
+
+def _template_ids(cases: list) -> "_TemplateIds":
+    return _TemplateIds(cases)
+
+
+class _TemplateIds:
+    """case id -> a small number per distinct notation template (cases grow while compiling)."""
+
+    def __init__(self, cases: list):
+        self.cases = cases
+        self.ids: dict = {}
+
+    def key(self, code: tuple) -> tuple:
+        template = self.cases[code[0]].template
+        tid = self.ids.setdefault(template, len(self.ids))
+        return (
+            tid,
+            code[1] if "{from}" in template else None,
+            code[2] if "{to}" in template else None,
+            code[3] if "{outcome}" in template else None,
+        )
+
+
+def _drop_repeats(out: list, start: int, tids: _TemplateIds) -> None:
+    """Keep the first of the actions in out[start:] that share a notation."""
+    seen = set()
+    kept = []
+    key = tids.key
+    for code in out[start:]:
+        k = key(code)
+        if k not in seen:
+            seen.add(k)
+            kept.append(code)
+    if len(kept) != len(out) - start:
+        del out[start:]
+        out.extend(kept)
+
+
 def _notation_key(template: tuple, code: tuple) -> tuple:
     return (
         template,
@@ -657,10 +808,49 @@ def _notation_key(template: tuple, code: tuple) -> tuple:
     )
 
 
+def _kinds_needed(action: A.Action, model: GameModel):
+    """Kind indices one of which must be on the board for the action to do anything;
+    None when it can act without (pools, drops, follow-ups)."""
+    if not action.by or any(b.kind is None for b in action.by):
+        return None
+    return tuple(model.kinds[b.kind].index for b in action.by if b.kind in model.kinds)
+
+
+def _movers(action: A.Action, model: GameModel):
+    """The kinds an action can move, or None when it is not limited to kinds."""
+    if not action.by or any(b.same_piece for b in action.by):
+        return None
+    kinds = set()
+    for b in action.by:
+        if b.kind is not None and b.kind in model.kinds:
+            kinds.add(model.kinds[b.kind].index)
+        elif b.pool is not None and b.pool in model.pools and model.pools[b.pool].kind is not None:
+            kinds.add(model.pools[b.pool].kind)
+    return kinds
+
+
 def _conjuncts(e: A.Expr) -> list[A.Expr]:
     if isinstance(e, A.And):
         return _conjuncts(e.left) + _conjuncts(e.right)
     return [e]
+
+
+def _is_name(e: A.Expr, name: str) -> bool:
+    return isinstance(e, A.Name) and e.id == name
+
+
+def _either(first: Callable, first_mask: list, second: Callable, second_mask: list) -> Callable:
+    """A condition true where either restriction applies (each only on its sites)."""
+
+    def either(f):
+        s = f.site
+        return (first_mask[s] and first(f)) or (second_mask[s] and second(f))
+
+    return either
+
+
+def _as_fn(x):
+    return x if callable(x) or x is None else (lambda f, x=x: x)
 
 
 def _all(fns: list) -> Optional[Callable]:
@@ -668,6 +858,9 @@ def _all(fns: list) -> Optional[Callable]:
         return None
     if len(fns) == 1:
         return fns[0]
+    if len(fns) == 2:
+        a, b = fns
+        return lambda f: a(f) and b(f)
     fns_t = tuple(fns)
     return lambda f: all(fn(f) for fn in fns_t)
 

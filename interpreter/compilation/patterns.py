@@ -1,27 +1,47 @@
-"""Movement patterns → generator closures of candidate actions.
+"""Movement patterns → generators of candidate actions.
 
-A generator is called as `gen(frame, own, out)`: `own[kind]` lists the sites of
-the deciding player's pieces by kind (collected once per position), and every
+Moving patterns (step, slide, leap, jump, walk, go) compile to a *piece
+generator* `gen(frame, site, piece, out)`: the decision visits the deciding
+player's pieces once and hands each to the generators of the actions its kind
+may take. Placing patterns (drop, select) compile to `gen(frame, out)`. Every
 legal action found is appended to `out` as a code `(case_id, from, to, extra)`.
 
-The patterns are generic (step, slide, leap, jump, walk, go, drop, select, pass);
-what a game makes of them lives in its rules. All per-site geometry comes from
-the tables of `board.py`, so a generator only indexes lists.
+Geometry comes from the tables of `board.py`, so a generator only indexes lists.
+Restrictions (`forbid ...`) arrive as a site mask plus a residual condition, so
+the condition runs only on the few sites the mask names.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..runtime.state import OWNER
 from .expressions import RuleError
 
-# Bound on the number of partial walks explored for one piece (a definition can
-# ask for walks of any length on any graph).
+# Bounds on walks, which a definition can make as long as it likes on any graph.
 MAX_WALK_NODES = 200_000
 MAX_WALK_STEPS = 500
 
 EMPTY, OWN, NEUTRAL, ENEMY = 0, 1, 2, 3
+FAR = 1 << 30
+
+
+@dataclass
+class Restriction:
+    """A compiled `forbid` kind: `mask[site]` says whether `bad(frame)` must be asked."""
+
+    mask: list
+    bad: Callable  # frame with `site` set -> bool
+
+    def check(self) -> Callable:
+        mask, bad = self.mask, self.bad
+
+        def forbidden(f, t):
+            if not mask[t]:
+                return False
+            f.site = t
+            return bad(f)
+
+        return forbidden
 
 
 @dataclass
@@ -29,112 +49,89 @@ class Landing:
     """What the cases of one action allow, and the checks a candidate must pass."""
 
     case_ids: list  # by EMPTY/OWN/NEUTRAL/ENEMY: case id or None
-    land_forbidden: Optional[Callable]  # frame (with site set) -> bool
-    capture_forbidden: Optional[Callable]
-    pass_forbidden: Optional[Callable]
+    landing: Optional[Restriction]
+    capturing: Optional[Restriction]
+    passing: Optional[Restriction]
     where: Optional[Callable]  # candidate-level condition, or None
 
-    def make(self) -> Callable:
-        """cand(frame, to, piece_on_to, out, frm, extra) -> None"""
-        c_empty, c_own, c_neutral, c_enemy = self.case_ids
-        land_forbidden = self.land_forbidden
-        capture_forbidden = self.capture_forbidden
+    def accept(self) -> tuple:
+        """(ok, watch_empty, watch_taken) for candidates whose landing case exists.
+
+        `ok(frame, from, piece, to, piece_on_to)` checks a candidate (and sets the
+        frame registers it needs); it is None when there is nothing to check. When
+        watch masks are given (no `where` condition), a candidate on a site the
+        mask leaves False is accepted without calling `ok`: `watch_empty` for an
+        empty landing site, `watch_taken` for an occupied one.
+        """
+        land = self.landing.check() if self.landing else None
+        capture = self.capturing.check() if self.capturing else None
         where = self.where
-        if land_forbidden is None and capture_forbidden is None and where is None:
-            def cand(f, t, q, out, frm, extra):
-                if q is None:
-                    cid = c_empty
-                else:
-                    o = q[OWNER]
-                    cid = c_own if o == f.p else (c_neutral if o < 0 else c_enemy)
-                if cid is not None:
-                    out.append((cid, frm, t, extra))
+        if land is None and capture is None and where is None:
+            return None, None, None
+        watch_empty = watch_taken = None
+        if where is None:
+            land_mask = self.landing.mask if self.landing else None
+            capture_mask = self.capturing.mask if self.capturing else None
+            nowhere = [False] * len(land_mask or capture_mask)
+            watch_empty = land_mask or nowhere
+            watch_taken = [a or b for a, b in zip(land_mask or nowhere, capture_mask or nowhere)]
 
-            return cand
-
-        def cand(f, t, q, out, frm, extra):
-            if q is None:
-                cid = c_empty
-                enemy = False
-            else:
-                o = q[OWNER]
-                enemy = o >= 0 and o != f.p
-                cid = c_own if o == f.p else (c_neutral if o < 0 else c_enemy)
-            if cid is None:
-                return
-            f.site = t
-            if land_forbidden is not None and land_forbidden(f):
-                return
-            if enemy and capture_forbidden is not None and capture_forbidden(f):
-                return
+        def ok(f, s, p, t, q):
+            f.frm = f.at = s
+            f.pc = p
+            if land is not None and land(f, t):
+                return False
+            if capture is not None and q is not None and q[0] >= 0 and q[0] != f.p and capture(f, t):
+                return False
             if where is not None:
                 f.to = t
                 f.tg = q
-                if not where(f):
-                    return
-            out.append((cid, frm, t, extra))
+                return where(f)
+            return True
 
-        return cand
+        return ok, watch_empty, watch_taken
 
-    def passable(self) -> Callable:
-        """ok(frame, site) -> whether the piece may pass over `site`."""
-        forbidden = self.pass_forbidden
-        if forbidden is None:
-            return None
+    def blocked(self) -> tuple:
+        """(mask, bad): a piece may not pass over site t when mask[t] and bad(frame, t)."""
+        if self.passing is None:
+            return None, None
+        return self.passing.mask, self.passing.check()
 
-        def ok(f, t):
-            f.site = t
-            return not forbidden(f)
+    def emitter(self) -> Callable:
+        """emit(frame, from, piece, to, out, me): classify the landing site, check it,
+        and record the action. Used where a loop over candidates is not the hot path."""
+        c_empty, c_own, c_neutral, c_enemy = self.case_ids
+        ok, watch_empty, watch_taken = self.accept()
 
-        return ok
-
-
-@dataclass
-class Starts:
-    """Which pieces an action moves: kinds on the board, a pool's site, or the follow-up piece."""
-
-    kinds: Optional[tuple]  # kind indices, or None for every kind
-    pools: tuple  # (offset, sites per player, fresh piece per player)
-    same_piece: bool
-    piece_where: Optional[Callable]  # piece-level condition
-
-    def make(self) -> Callable:
-        """starts(frame, own) -> list of (site, piece)"""
-        kinds, pools, same, where = self.kinds, self.pools, self.same_piece, self.piece_where
-
-        def starts(f, own):
-            b = f.b
-            result = []
-            if same:
-                if f.s.carry != -1 and b[f.s.carry] is not None:
-                    result.append((f.s.carry, b[f.s.carry]))
+        def emit(f, s, p, t, out, me):
+            q = f.b[t]
+            if q is None:
+                cid = c_empty
             else:
-                groups = own if kinds is None else [own[k] for k in kinds]
-                for group in groups:
-                    for s in group:
-                        result.append((s, b[s]))
-                for offset, sites, fresh in pools:
-                    s = sites[f.p]
-                    if s != -1 and f.v[offset + f.p] > 0 and b[s] is None:
-                        result.append((s, fresh[f.p]))
-            if where is None:
-                return result
-            kept = []
-            for s, p in result:
-                f.frm = f.at = s
-                f.pc = p
-                if where(f):
-                    kept.append((s, p))
-            return kept
+                o = q[0]
+                cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+            if cid is not None and (
+                ok is None
+                or (watch_empty is not None and not (watch_empty if q is None else watch_taken)[t])
+                or ok(f, s, p, t, q)
+            ):
+                out.append((cid, s, t, -1))
 
-        return starts
+        return emit
 
 
-def _enter(f, s, p):
-    f.frm = f.at = s
-    f.pc = p
-    f.js = -1
-    f.jp = None
+def with_piece_condition(gen: Callable, where: Optional[Callable]) -> Callable:
+    """A piece generator that first asks a condition about the piece (and `from`)."""
+    if where is None:
+        return gen
+
+    def guarded(f, s, p, out):
+        f.frm = f.at = s
+        f.pc = p
+        if where(f):
+            gen(f, s, p, out)
+
+    return guarded
 
 
 def leap_table(rays: list, dirs_by_player: list, max_distance: int) -> list:
@@ -159,295 +156,356 @@ def leap_table(rays: list, dirs_by_player: list, max_distance: int) -> list:
     return tables
 
 
-def leap_pattern(
-    starts: Callable,
-    tables: list,
-    low: Callable,
-    high: Optional[Callable],
-    rays: list,
-    dirs: Callable,
-    landing: Landing,
-    off_case: Optional[int],
-    off_where: Optional[Callable],
-) -> Callable:
+def leap_pattern(tables, low, high, rays, dirs_table, landing: Landing, off_case, off_where) -> Callable:
     """Exactly `distance` sites along a direction, over anything in between; off the
     board when the distance leads beyond the edge (one action per piece)."""
     c_empty, c_own, c_neutral, c_enemy = landing.case_ids
+    ok, watch_empty, watch_taken = landing.accept()
+    pass_mask, blocked = landing.blocked()
     all_off = ((), True)
-    if high is None and landing.pass_forbidden is None and landing.land_forbidden is None and landing.capture_forbidden is None and landing.where is None:
-        # The common case: exact distance, no restriction to check per site.
-        def gen(f, own, out):
+
+    def off_board(f, s, out):
+        if off_where is not None:
+            f.to = -1
+            f.tg = None
+            if not off_where(f):
+                return
+        out.append((off_case, s, -1, -1))
+
+    if high is None and blocked is None:
+        # Exact distance with nothing in between to check: one table lookup per piece.
+        def leap(f, s, p, out):
             b = f.b
             me = f.p
-            table = tables[me]
-            append = out.append
-            for s, p in starts(f, own):
-                f.frm = f.at = s
-                f.pc = p
-                d = low(f)
-                if d <= 0:
-                    continue
-                row = table[s]
-                on, off = row[d] if d < len(row) else all_off
-                for t in on:
-                    q = b[t]
+            f.frm = f.at = s
+            f.pc = p
+            d = low(f)
+            if d <= 0:
+                return
+            row = tables[me][s]
+            on, off = row[d] if d < len(row) else all_off
+            for t in on:
+                q = b[t]
+                if q is None:
+                    cid = c_empty
+                else:
+                    o = q[0]
+                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                if cid is not None and (
+                    ok is None
+                    or (watch_empty is not None and not (watch_empty if q is None else watch_taken)[t])
+                    or ok(f, s, p, t, q)
+                ):
+                    out.append((cid, s, t, -1))
+            if off and off_case is not None:
+                off_board(f, s, out)
+
+        return leap
+
+    emit = landing.emitter()
+
+    def leap_range(f, s, p, out):
+        me = f.p
+        f.frm = f.at = s
+        f.pc = p
+        lo = max(low(f), 1)
+        hi = lo if high is None else high(f)
+        off_done = False
+        for x in dirs_table[me]:
+            ray = rays[x][s]
+            for k in range(lo, hi + 1):
+                if k > len(ray):
+                    if off_case is not None and not off_done:
+                        off_board(f, s, out)
+                        off_done = True
+                    break
+                if blocked is not None and any(pass_mask[t] and blocked(f, t) for t in ray[: k - 1]):
+                    break
+                emit(f, s, p, ray[k - 1], out, me)
+
+    return leap_range
+
+
+def step_pattern(dirs_table, low, high, rays, neighbours, landing: Landing) -> Callable:
+    """Along grid directions over empty sites only, landing at a distance in low..high
+    (high None: as far as the way is free). `low`/`high` are numbers or closures."""
+    c_empty, c_own, c_neutral, c_enemy = landing.case_ids
+    ok, watch_empty, watch_taken = landing.accept()
+    pass_mask, blocked = landing.blocked()
+    low_fixed = low if isinstance(low, int) else None
+    high_fixed = FAR if high is None else (high if isinstance(high, int) else None)
+
+    if low_fixed == 1 and high_fixed == 1:
+        # One step: the adjacent sites of each direction are listed per site once.
+        targets = _per_player_site_table(dirs_table, len(neighbours[0]), lambda dirs, s: tuple(t for x in dirs if (t := neighbours[x][s]) >= 0))
+        return _to_each_target(targets, landing)
+
+    def step(f, s, p, out):
+        b = f.b
+        me = f.p
+        if low_fixed is None or high_fixed is None:
+            f.frm = f.at = s
+            f.pc = p
+        lo = low_fixed if low_fixed is not None else low(f)
+        hi = high_fixed if high_fixed is not None else high(f)
+        for x in dirs_table[me]:
+            k = 0
+            for t in rays[x][s]:
+                k += 1
+                if k > hi:
+                    break
+                q = b[t]
+                if k >= lo:
                     if q is None:
-                        if c_empty is not None:
-                            append((c_empty, s, t, -1))
+                        cid = c_empty
                     else:
                         o = q[0]
                         cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                        if cid is not None:
-                            append((cid, s, t, -1))
-                if off and off_case is not None:
-                    if off_where is None:
-                        append((off_case, s, -1, -1))
-                    else:
-                        f.to = -1
-                        f.tg = None
-                        if off_where(f):
-                            append((off_case, s, -1, -1))
-
-        return gen
-
-    cand = landing.make()
-    passable = landing.passable()
-
-    def gen(f, own, out):
-        b = f.b
-        for s, p in starts(f, own):
-            f.frm = f.at = s
-            f.pc = p
-            lo = low(f)
-            hi = lo if high is None else high(f)
-            off_done = False
-            for x in dirs(f):
-                ray = rays[x][s]
-                n = len(ray)
-                for k in range(max(lo, 1), hi + 1):
-                    if k > n:
-                        if off_case is not None and not off_done:
-                            f.to = -1
-                            f.tg = None
-                            if off_where is None or off_where(f):
-                                out.append((off_case, s, -1, -1))
-                            off_done = True
-                        break
-                    if passable is not None and not all(passable(f, t) for t in ray[: k - 1]):
-                        break
-                    t = ray[k - 1]
-                    cand(f, t, b[t], out, s, -1)
-
-    return gen
-
-
-def step_pattern(
-    starts: Callable,
-    dirs: Callable,
-    low: Callable,
-    high: Optional[Callable],
-    rays: list,
-    landing: Landing,
-) -> Callable:
-    """Along grid directions over empty sites only, landing at a distance in low..high
-    (high None: as far as the way is free)."""
-    cand = landing.make()
-    passable = landing.passable()
-    c_empty, c_own, c_neutral, c_enemy = landing.case_ids
-    simple = landing.land_forbidden is None and landing.capture_forbidden is None and landing.where is None
-
-    def gen(f, own, out):
-        b = f.b
-        me = f.p
-        for s, p in starts(f, own):
-            f.frm = f.at = s
-            f.pc = p
-            lo = low(f)
-            hi = high(f) if high is not None else 1 << 30
-            for x in dirs(f):
-                k = 0
-                for t in rays[x][s]:
-                    k += 1
-                    if k > hi:
-                        break
-                    q = b[t]
-                    if k >= lo:
-                        if simple:
-                            if q is None:
-                                if c_empty is not None:
-                                    out.append((c_empty, s, t, -1))
-                            else:
-                                o = q[0]
-                                cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                                if cid is not None:
-                                    out.append((cid, s, t, -1))
-                        else:
-                            cand(f, t, q, out, s, -1)
-                    if q is not None:
-                        break
-                    if passable is not None and not passable(f, t):
-                        break
-
-    return gen
-
-
-def jump_pattern(
-    starts: Callable,
-    dirs: Callable,
-    low: Callable,
-    high: Optional[Callable],
-    rays: list,
-    over_cases: list,  # by EMPTY(unused)/OWN/NEUTRAL/ENEMY
-    landing: Landing,
-) -> Callable:
-    """Over exactly one piece at distance low..high, the squares before it empty,
-    landing on the square just beyond it, which must be empty."""
-    _, c_own, c_neutral, c_enemy = over_cases
-    passable = landing.passable()
-    land_forbidden = landing.land_forbidden
-    capture_forbidden = landing.capture_forbidden
-    where = landing.where
-
-    def gen(f, own, out):
-        b = f.b
-        me = f.p
-        for s, p in starts(f, own):
-            _enter(f, s, p)
-            lo = low(f)
-            hi = high(f) if high is not None else 1 << 30
-            for d in dirs(f):
-                ray = rays[d][s]
-                k = 0
-                for t in ray:
-                    k += 1
-                    if k > hi:
-                        break
-                    q = b[t]
-                    if q is None:
-                        if passable is not None and not passable(f, t):
-                            break
-                        continue
-                    if k < lo or k >= len(ray):
-                        break
-                    land = ray[k]
-                    if b[land] is not None:
-                        break
-                    o = q[OWNER]
-                    enemy = o >= 0 and o != me
-                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                    if cid is None:
-                        break
-                    f.site = t
-                    if enemy and capture_forbidden is not None and capture_forbidden(f):
-                        break
-                    f.site = land
-                    if land_forbidden is not None and land_forbidden(f):
-                        break
-                    if where is not None:
-                        f.to = land
-                        f.tg = None
-                        f.js = t
-                        f.jp = q
-                        ok = where(f)
-                        f.js = -1
-                        f.jp = None
-                        if not ok:
-                            break
-                    out.append((cid, s, land, t))
+                    if cid is not None and (
+                        ok is None
+                        or (watch_empty is not None and not (watch_empty if q is None else watch_taken)[t])
+                        or ok(f, s, p, t, q)
+                    ):
+                        out.append((cid, s, t, -1))
+                if q is not None or (pass_mask is not None and pass_mask[t] and blocked(f, t)):
                     break
 
-    return gen
+    return step
 
 
-def walk_pattern(starts: Callable, steps: Callable, adjacent: list, landing: Landing, pos) -> Callable:
+def _per_player_site_table(dirs_table: list, n_sites: int, build: Callable) -> list:
+    """table[player][site] = build(directions of that player, site); players with
+    the same directions share one table."""
+    shared: dict = {}
+    for dirs in dirs_table:
+        if dirs not in shared:
+            shared[dirs] = [build(dirs, s) for s in range(n_sites)]
+    return [shared[dirs] for dirs in dirs_table]
+
+
+def _to_each_target(targets: list, landing: Landing) -> Callable:
+    """gen(frame, site, piece, out) landing on each of targets[player][site]."""
+    c_empty, c_own, c_neutral, c_enemy = landing.case_ids
+    ok, watch_empty, watch_taken = landing.accept()
+    if ok is None:
+        def to_each(f, s, p, out):
+            b = f.b
+            me = f.p
+            for t in targets[me][s]:
+                q = b[t]
+                if q is None:
+                    if c_empty is not None:
+                        out.append((c_empty, s, t, -1))
+                else:
+                    o = q[0]
+                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                    if cid is not None:
+                        out.append((cid, s, t, -1))
+
+        return to_each
+
+    if watch_empty is None:
+        def to_each_checked(f, s, p, out):
+            b = f.b
+            me = f.p
+            for t in targets[me][s]:
+                q = b[t]
+                if q is None:
+                    cid = c_empty
+                else:
+                    o = q[0]
+                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                if cid is not None and ok(f, s, p, t, q):
+                    out.append((cid, s, t, -1))
+
+        return to_each_checked
+
+    def to_each_watched(f, s, p, out):
+        b = f.b
+        me = f.p
+        for t in targets[me][s]:
+            q = b[t]
+            if q is None:
+                if c_empty is not None and (not watch_empty[t] or ok(f, s, p, t, q)):
+                    out.append((c_empty, s, t, -1))
+            else:
+                o = q[0]
+                cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                if cid is not None and (not watch_taken[t] or ok(f, s, p, t, q)):
+                    out.append((cid, s, t, -1))
+
+    return to_each_watched
+
+
+def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, landing: Landing) -> Callable:
+    """Over exactly one piece at distance low..high, the squares before it empty,
+    landing on the square just beyond it, which must be empty. `low`/`high` are
+    numbers or closures."""
+    _, c_own, c_neutral, c_enemy = over_cases
+    pass_mask, blocked = landing.blocked()
+    land_mask = landing.landing.mask if landing.landing else None
+    land_bad = landing.landing.check() if landing.landing else None
+    capture_mask = landing.capturing.mask if landing.capturing else None
+    capture_bad = landing.capturing.check() if landing.capturing else None
+    where = landing.where
+    checked = capture_mask is not None or land_mask is not None or where is not None
+    low_fixed = low if isinstance(low, int) else None
+    high_fixed = FAR if high is None else (high if isinstance(high, int) else None)
+
+    def take(f, s, p, t, q, land, me, out):
+        """The jump from s over t (holding q) to the empty `land`, if allowed."""
+        o = q[0]
+        cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+        if cid is None:
+            return
+        if checked:
+            f.frm = f.at = s
+            f.pc = p
+            if o >= 0 and o != me and capture_mask is not None and capture_mask[t] and capture_bad(f, t):
+                return
+            if land_mask is not None and land_mask[land] and land_bad(f, land):
+                return
+            if where is not None:
+                f.to = land
+                f.tg = None
+                f.js = t
+                f.jp = q
+                accepted = where(f)
+                f.js = -1
+                f.jp = None
+                if not accepted:
+                    return
+        out.append((cid, s, land, t))
+
+    if low_fixed == 1 and high_fixed == 1:
+        # Over an adjacent piece: (over, landing) pairs listed per site once.
+        pairs = _per_player_site_table(
+            dirs_table,
+            len(neighbours[0]),
+            lambda dirs, s: tuple(
+                (t, neighbours[x][t]) for x in dirs if (t := neighbours[x][s]) >= 0 and neighbours[x][t] >= 0
+            ),
+        )
+
+        def adjacent_jump(f, s, p, out):
+            b = f.b
+            me = f.p
+            for t, land in pairs[me][s]:
+                q = b[t]
+                if q is not None and b[land] is None:
+                    take(f, s, p, t, q, land, me, out)
+
+        return adjacent_jump
+
+    def jump(f, s, p, out):
+        b = f.b
+        me = f.p
+        if low_fixed is None or high_fixed is None:
+            f.frm = f.at = s
+            f.pc = p
+        lo = low_fixed if low_fixed is not None else low(f)
+        hi = high_fixed if high_fixed is not None else high(f)
+        for x in dirs_table[me]:
+            ray = rays[x][s]
+            k = 0
+            for t in ray:
+                k += 1
+                if k > hi:
+                    break
+                q = b[t]
+                if q is None:
+                    if pass_mask is not None and pass_mask[t] and blocked(f, t):
+                        break
+                    continue
+                # The first piece on the way: jump it or nothing.
+                if k >= lo and k < len(ray) and b[ray[k]] is None:
+                    take(f, s, p, t, q, ray[k], me, out)
+                break
+
+    return jump
+
+
+def walk_pattern(steps, adjacent: list, landing: Landing, pos) -> Callable:
     """Exactly N steps along edges, never entering a site twice (the start counts
     as entered); each end site once per piece."""
-    cand = landing.make()
-    passable = landing.passable()
+    emit = landing.emitter()
+    pass_mask, bad = landing.blocked()
 
-    def gen(f, own, out):
-        b = f.b
-        for s, p in starts(f, own):
-            _enter(f, s, p)
-            n = steps(f)
-            if n <= 0:
-                continue
-            if n > MAX_WALK_STEPS:
-                raise RuleError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
-            ends: set = set()
-            visited = {s}
-            budget = [MAX_WALK_NODES]
+    def walk(f, s, p, out):
+        f.frm = f.at = s
+        f.pc = p
+        n = steps(f)
+        if n <= 0:
+            return
+        if n > MAX_WALK_STEPS:
+            raise RuleError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
+        me = f.p
+        for t in sorted(_walk_ends(f, s, n, adjacent, pass_mask, bad, pos)):
+            emit(f, s, p, t, out, me)
 
-            def extend(site, left):
-                budget[0] -= 1
-                if budget[0] < 0:
-                    raise RuleError(pos, f"a walk of {n} steps explores more than {MAX_WALK_NODES} paths")
-                for t in adjacent[site]:
-                    if t in visited:
-                        continue
-                    if left == 1:
-                        ends.add(t)
-                        continue
-                    if passable is not None and not passable(f, t):
-                        continue
-                    visited.add(t)
-                    extend(t, left - 1)
-                    visited.discard(t)
-
-            extend(s, n)
-            for t in sorted(ends):
-                cand(f, t, b[t], out, s, -1)
-
-    return gen
+    return walk
 
 
-def go_pattern(starts: Callable, targets: Callable, landing: Landing) -> Callable:
+def _walk_ends(f, start: int, n: int, adjacent: list, pass_mask, bad, pos) -> set:
+    """End sites of all walks of exactly n steps from `start` without revisiting,
+    the sites before the last not blocked. Depth-first with an explicit stack."""
+    ends: set = set()
+    path = [start]
+    on_path = {start}
+    stack = [iter(adjacent[start])]
+    explored = 0
+    while stack:
+        t = next(stack[-1], None)
+        if t is None:
+            stack.pop()
+            on_path.discard(path.pop())
+            continue
+        if t in on_path:
+            continue
+        if len(path) == n:
+            ends.add(t)
+            continue
+        if pass_mask is not None and pass_mask[t] and bad(f, t):
+            continue
+        explored += 1
+        if explored > MAX_WALK_NODES:
+            raise RuleError(pos, f"a walk of {n} steps explores more than {MAX_WALK_NODES} paths")
+        path.append(t)
+        on_path.add(t)
+        stack.append(iter(adjacent[t]))
+    return ends
+
+
+def go_pattern(targets, landing: Landing) -> Callable:
     """To any site of a set, whatever lies between."""
-    cand = landing.make()
+    emit = landing.emitter()
 
-    def gen(f, own, out):
-        b = f.b
-        for s, p in starts(f, own):
-            _enter(f, s, p)
-            for t in targets(f):
-                if t != s:
-                    cand(f, t, b[t], out, s, -1)
+    def go(f, s, p, out):
+        f.frm = f.at = s
+        f.pc = p
+        me = f.p
+        for t in targets(f):
+            if t != s:
+                emit(f, s, p, t, out, me)
 
-    return gen
+    return go
 
 
-def drop_pattern(fresh: list, pool_offset: Optional[int], targets: Callable, piece_where, landing: Landing) -> Callable:
-    """A new piece (per player, or neutral) onto a site of a set, from a pool if given."""
-    cand = landing.make()
+def choose_site_pattern(targets, piece_where, landing: Landing, fresh: Optional[list], pool_offset) -> Callable:
+    """drop (a new piece — the player's, or neutral — from a pool if given) or
+    select (no piece): a site of a set is chosen, and the cases say what happens."""
+    emit = landing.emitter()
 
-    def gen(f, own, out):
-        if pool_offset is not None and f.v[pool_offset + f.p] <= 0:
+    def choose(f, out):
+        me = f.p
+        if pool_offset is not None and f.v[pool_offset + me] <= 0:
             return
         f.frm = f.at = -1
-        f.pc = fresh[f.p]
-        f.js = -1
-        f.jp = None
+        p = fresh[me] if fresh is not None else None
+        f.pc = p
         if piece_where is not None and not piece_where(f):
             return
-        b = f.b
         for t in targets(f):
-            cand(f, t, b[t], out, -1, -1)
+            emit(f, -1, p, t, out, me)
 
-    return gen
-
-
-def select_pattern(targets: Callable, piece_where, landing: Landing) -> Callable:
-    cand = landing.make()
-
-    def gen(f, own, out):
-        f.frm = f.at = -1
-        f.pc = None
-        f.js = -1
-        f.jp = None
-        if piece_where is not None and not piece_where(f):
-            return
-        b = f.b
-        for t in targets(f):
-            cand(f, t, b[t], out, -1, -1)
-
-    return gen
+    return choose

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from rich.color import Color, ColorParseError
@@ -99,12 +98,6 @@ def flag_names(pieces: Iterable[PieceView]) -> list[str]:
     return sorted(names)
 
 
-@dataclass
-class _Label:
-    text: str
-    owner: str | None
-
-
 class PieceLabeller:
     """Short labels for pieces: kind symbol, owner, stack height or counters, markers."""
 
@@ -129,8 +122,12 @@ class PieceLabeller:
 
     def symbol(self, kind: str) -> str:
         spec = self.kinds.get(kind) or {}
-        symbol = spec.get("symbol") if isinstance(spec, Mapping) else None
-        return str(symbol) if symbol else (kind[:1].upper() or "?")
+        symbol = str(spec.get("symbol") or "") if isinstance(spec, Mapping) else ""
+        if not symbol or (self.plain and not symbol.isascii()):
+            # Plain mode promises ASCII: a symbol like '♔' falls back to the kind's initial.
+            fallback = _ascii(kind[:1]).upper() if self.plain else kind[:1].upper()
+            return fallback if fallback and fallback != "?" else "X"
+        return symbol
 
     def owner_part(self, owner: str | None, symbol: str) -> str:
         if owner is None:
@@ -268,6 +265,10 @@ def position_text(
             out.append("\n")
     out.rstrip()
     out.append("\n")
+    if plain:
+        # Names from a definition may hold any character; plain mode promises ASCII
+        # (one '?' per character, so the layout keeps its columns).
+        return Text(_ascii(out.plain))
     return out
 
 
@@ -320,6 +321,8 @@ def _format_variable(name: str, value: object) -> str:
 def _number(value: object) -> str:
     if value is None:
         return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

@@ -119,6 +119,15 @@ class _Vocabulary:
                 pass
         return self.terminals.get(name)
 
+    def describe_all(self, name: str) -> list[tuple[int, str]]:
+        """(rank, words) for each thing a terminal can be: several for `OP: "+" | "-"`."""
+        definition = self._definition(name)
+        if definition is not None and name not in self.layout and not isinstance(definition.pattern, PatternStr):
+            literals = _literal_alternatives(definition.pattern.value)
+            if literals:
+                return [_literal(text) for text in literals]
+        return [self.describe(name)]
+
     def describe(self, name: str) -> tuple[int, str]:
         """(rank, words) for a terminal name."""
         if name in (self.nl_type, self.indent_type, self.dedent_type, "$END"):
@@ -138,7 +147,7 @@ class _Vocabulary:
         return _RANK_WORD, _article(name.strip("_").lower().replace("_", " ") or "symbol")
 
     def expected_words(self, names: Iterable[str]) -> list[str]:
-        described = {self.describe(name) for name in names}
+        described = {words for name in names for words in self.describe_all(name)}
         return [words for _, words in sorted(described)]
 
     def expected_of(self, exc: UnexpectedInput) -> list[str]:
@@ -162,6 +171,37 @@ class _Vocabulary:
             if rank == _RANK_KEYWORD:
                 words.append(text[1:-1])
         return words
+
+
+_REGEX_SPECIAL = set(".^$*+?{}[]()|\\")
+
+
+def _literal_alternatives(regex: str) -> list[str] | None:
+    """The literal strings of a regex that is only an alternation of literals, else None.
+
+    Lark compiles `OP: "+" | "-"` to `(?:\\+|\\-)`; an author should read `"+"`, `"-"`.
+    """
+    if regex.startswith("(?:") and regex.endswith(")"):
+        regex = regex[3:-1]
+    literals = []
+    current = ""
+    index = 0
+    while index < len(regex):
+        char = regex[index]
+        if char == "\\" and index + 1 < len(regex) and not regex[index + 1].isalnum():
+            current += regex[index + 1]
+            index += 2
+            continue
+        if char == "|":
+            literals.append(current)
+            current = ""
+        elif char in _REGEX_SPECIAL:
+            return None
+        else:
+            current += char
+        index += 1
+    literals.append(current)
+    return literals if all(literals) else None
 
 
 def _literal(text: str) -> tuple[int, str]:
@@ -297,7 +337,7 @@ def _bad_dedent(exc: DedentError, file: str, source: str, tab_len: int) -> Diagn
     if line == source.count("\n") + 1 and not source.split("\n")[-1].strip():
         hint = "remove the white space at the end of the file"
     else:
-        choices = " or ".join(str(level) for level in levels)
+        choices = " or ".join(", ".join(str(level) for level in levels).rsplit(", ", 1))
         hint = f"indent this line by {choices} spaces, like a line of the block it belongs to"
     return Diagnostic(file, line, column, "indentation does not match any enclosing block", hint=hint)
 

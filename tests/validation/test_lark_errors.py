@@ -24,9 +24,11 @@ stmt: NAME "(" [arg ("," arg)*] ")" _NL
     | "move" NAME ARROW NAME _NL
     | "go" NAME "->" NAME _NL
     | "when" cond _NL
+    | "if" NAME CMP NAME _NL
 arg: NAME | NUMBER | STRING | "[" [arg ("," arg)*] "]"
 cond: "empty" | "enemy" | "own" | "neutral" | "north" | "south" | "east" | "west" | "up" | "down"
 ARROW: "=>"
+CMP: "==" | "!=" | "<"
 COMMENT: /#[^\n]*/
 _NL: /(\r?\n[\t ]*(#[^\n]*)?)+/
 %ignore COMMENT
@@ -94,6 +96,11 @@ def test_named_and_anonymous_literal_terminals_show_their_text(parser):
     assert diagnostic.message == 'found "b", expected "->"'
 
 
+def test_a_terminal_of_several_literals_lists_each(parser):
+    text = "phase play:\n    if a b\n"
+    assert diagnose(parser, text).message == 'found "b", expected one of: "!=", "<", "=="'
+
+
 def test_unexpected_character(parser):
     text = "phase play:\n    f(a ? b)\n"
     assert shown(diagnose(parser, text), text) == (
@@ -158,7 +165,7 @@ def test_end_of_file(parser):
 def test_unexpected_indent(parser):
     text = "phase play:\n    f()\n        g()\n"
     assert shown(diagnose(parser, text), text) == (
-        'r.rules:3:9: error: found an indented block, expected one of: a name, "go", "move", "when", end of block\n'
+        'r.rules:3:9: error: found an indented block, expected one of: a name, "go", "if", "move", "when", end of block\n'
         "            g()\n"
         "            ^"
     )
@@ -179,6 +186,15 @@ def test_inconsistent_dedent_counts_tabs_like_the_indenter(parser):
     diagnostic = diagnose(parser, text)
     assert (diagnostic.line, diagnostic.column) == (3, 5)
     assert diagnostic.hint == "indent this line by 0 or 8 spaces, like a line of the block it belongs to"
+
+
+def test_inconsistent_dedent_lists_every_level(parser):
+    text = "phase play:\n    when empty\n        f(a)\n      g(b)\n"
+    with pytest.raises(Exception) as info:
+        Lark(GRAMMAR.replace("stmt+", "(stmt | _INDENT stmt+ _DEDENT)+"), parser="lalr", postlex=_Indenter()).parse(text)
+    diagnostic = diagnostic_from_lark(info.value, "r.rules", text)
+    assert (diagnostic.line, diagnostic.column) == (4, 7)
+    assert diagnostic.hint == "indent this line by 0, 4 or 8 spaces, like a line of the block it belongs to"
 
 
 def test_white_space_at_the_end_of_the_file(parser):

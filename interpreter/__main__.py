@@ -1,0 +1,6 @@
+"""`python -m interpreter ...` is the `regelwerk` command."""
+import sys
+
+from .frontends.cli import main
+
+sys.exit(main())

@@ -1,0 +1,576 @@
+"""The `regelwerk` command: the contract is /work/shared/spec/interface.md.
+
+Every command goes through the public API (`load_game` and the `Game` facade).
+Whatever goes wrong ends in one clear message and a non-zero exit status:
+1 for a broken definition, record or argument, 2 for an illegal action in a
+record, 130 for Ctrl-C; never a traceback (set REGELWERK_DEBUG=1 to see one for
+an internal error).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+from ..api import DefinitionError, Game, IllegalActionError, RuleRuntimeError, bundled_games, load_game
+from ..validation.diagnostics import Diagnostic, format_diagnostics
+from .records import Record, RecordError, RecordHeader, read_record
+
+PROG = "regelwerk"
+EXIT_ERROR = 1
+EXIT_ILLEGAL = 2
+EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in regelwerk, not in the user's input
+
+
+class CliError(Exception):
+    """A problem to report as `regelwerk: message` with exit status `status`."""
+
+    def __init__(self, message: str, status: int = EXIT_ERROR):
+        super().__init__(message)
+        self.status = status
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError, version as installed_version
+
+    try:
+        return installed_version("regelwerk")
+    except PackageNotFoundError:
+        return "(source checkout, not installed)"
+
+
+def _option_pair(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got '{text}'")
+    return name.strip(), value.strip()
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+
+
+def _is_path(name: str) -> bool:
+    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or Path(name).exists()
+
+
+def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
+    """The game of a command: GAME, --option and --variant, on top of the record's header.
+
+    Options and the variant in a record's header apply unless the command line
+    sets them too, so a record replays as it was played.
+    """
+    header = record.header if record is not None else RecordHeader()
+    if header.game and not _is_path(args.game) and header.game != args.game:
+        raise _header_mismatch(record, args.game)
+    options = dict(header.options)
+    options.update(dict(args.option or []))
+    variant = args.variant or _header_variant(record)
+    game = load_game(args.game, options, variant)
+    if header.game and header.game != game.name:
+        raise _header_mismatch(record, game.name)
+    return game
+
+
+def _header_mismatch(record: Record, name: str) -> RecordError:
+    line, column = record.header.positions.get("game", (1, 1))
+    message = f"this is a record of '{record.header.game}', not of '{name}'"
+    return RecordError(Diagnostic(record.source, line, column, message), record.text)
+
+
+def _header_variant(record: Optional[Record]) -> Optional[str]:
+    """The header's variant; a relative path is tried from here, then beside the record."""
+    if record is None or not record.header.variant:
+        return None
+    variant = Path(record.header.variant)
+    if not variant.is_absolute() and not variant.exists() and record.source not in ("-", "<stdin>"):
+        beside = Path(record.source).parent / variant
+        if beside.exists():
+            return str(beside)
+    return str(variant)
+
+
+def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):
+    """The position after the record; `on_state(ply, state)` sees every position on the way.
+
+    An illegal action, or one after the end, is a CliError with EXIT_ILLEGAL whose
+    message names the game, the ply, the action and where it is in the record.
+    """
+    state = game.initial_state()
+    if on_state is not None:
+        on_state(0, state)
+    if record is None:
+        return state
+    for index, action in enumerate(record.actions):
+        ply = index + 1
+        where = record.where(index)
+        if game.is_terminal(state):
+            raise CliError(
+                f"{game.name}: ply {ply}: action '{action.notation}' comes after the end of the game ({where})",
+                EXIT_ILLEGAL,
+            )
+        try:
+            state = game.apply(state, action.notation)
+        except IllegalActionError:
+            raise CliError(
+                f"{game.name}: ply {ply}: action '{action.notation}' is not legal here ({where})", EXIT_ILLEGAL
+            ) from None
+        if on_state is not None:
+            on_state(ply, state)
+    return state
+
+
+def position_json(game: Game, state, ply: int) -> dict:
+    """One line of `replay --json`: keys in the contract's order."""
+    terminal = game.is_terminal(state)
+    line = {
+        "ply": ply,
+        "to_move": game.to_move(state),
+        "legal": game.legal_notations(state),
+        "terminal": terminal,
+    }
+    if terminal:
+        result = game.result(state)
+        line["winner"] = result.winner
+        line["scores"] = dict(result.scores)
+    return line
+
+
+def describe_result(game: Game, state) -> str:
+    result = game.result(state)
+    scores = ", ".join(f"{p} {_number(s)}" for p, s in result.scores.items())
+    head = f"{result.winner} wins" if result.winner is not None else "no winner"
+    return f"game over: {head} ({scores})"
+
+
+def _number(value) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def _read_optional_record(args: argparse.Namespace) -> Optional[Record]:
+    return read_record(args.record) if getattr(args, "record", None) else None
+
+
+def _print_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+
+
+# ----------------------------------------------------------------------------- commands
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    entries, broken = [], []
+    for name in bundled_games():
+        try:
+            game = load_game(name)
+        except DefinitionError:
+            broken.append(name)
+            continue
+        entries.append(
+            {
+                "name": name,
+                "title": game.title,
+                "players": list(game.players),
+                "options": game.option_specs,
+            }
+        )
+    if args.json:
+        _print_json(entries)
+    else:
+        for entry in entries:
+            print(_list_entry(entry))
+    for name in broken:
+        print(f"{PROG}: the bundled game '{name}' does not load; see `{PROG} validate {name}`", file=sys.stderr)
+    return EXIT_ERROR if broken else 0
+
+
+def _list_entry(entry: dict) -> str:
+    lines = [f"{entry['name']} — {entry['title']}, players: {', '.join(entry['players'])}"]
+    if not entry["options"]:
+        lines.append("    no options")
+    for name, spec in entry["options"].items():
+        if "values" in spec:
+            allowed = "|".join(str(v) for v in spec["values"])
+        else:
+            allowed = spec.get("type", "value")
+            if "min" in spec or "max" in spec:
+                allowed += f" {spec.get('min', '')}..{spec.get('max', '')}"
+        lines.append(f"    --option {name}={spec['default']}  ({allowed})")
+        if spec.get("description"):
+            lines.append(f"        {spec['description']}")
+    return "\n".join(lines)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    color = _color(sys.stderr)
+    status = 0
+    for path in args.paths:
+        try:
+            game = load_game(path, dict(args.option or []), args.variant)
+        except DefinitionError as exc:
+            print(format_diagnostics(exc.diagnostics, exc.sources, color=color), file=sys.stderr)
+            status = EXIT_ERROR
+            continue
+        except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
+            if os.environ.get("REGELWERK_DEBUG"):
+                raise
+            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {exc}", file=sys.stderr)
+            status = EXIT_ERROR
+            continue
+        if game.warnings:
+            print(format_diagnostics(game.warnings, game.definition.sources, color=color), file=sys.stderr)
+        print(f"{path}: ok ({game.title}, {len(game.players)} players)")
+    return status
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    record = _read_optional_record(args)
+    game = load(args, record)
+    plies = len(record.actions) if record else 0
+    state = replay_record(game, record)
+    if args.json:
+        _print_json(position_json(game, state, plies))
+        return 0
+    if game.is_terminal(state):
+        print(describe_result(game, state), file=sys.stderr)
+        return 0
+    for notation in game.legal_notations(state):
+        print(notation)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = read_record(args.record)
+    game = load(args, record)
+    if args.json:
+        write = sys.stdout.write
+        state = replay_record(game, record, lambda ply, s: write(json.dumps(position_json(game, s, ply)) + "\n"))
+        return 0
+
+    movers: list[str] = []  # who was to move before each action
+
+    def show(ply: int, s) -> None:
+        if ply:
+            print(f"{ply:4d}. {movers[-1]:<10} {record.actions[ply - 1].notation}")
+        movers.append(game.to_move(s) or "")
+
+    state = replay_record(game, record, show)
+    _draw(game, state)
+    if game.is_terminal(state):
+        print(describe_result(game, state))
+    else:
+        print(f"to move: {game.to_move(state)}")
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    from ..analysis.perft import perft
+
+    record = _read_optional_record(args)
+    game = load(args, record)
+    state = replay_record(game, record)
+    # One depth at a time, so each count shows as soon as it is known; the shallower
+    # walks cost a fraction of the deepest one.
+    for depth in range(1, args.depth + 1):
+        started = time.perf_counter()
+        count = perft(game, state, depth)[-1]
+        seconds = time.perf_counter() - started
+        if args.json:
+            _print_json({"depth": depth, "count": count})
+        else:
+            print(f"depth {depth}: {count}  ({seconds:.2f} s)")
+        sys.stdout.flush()
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from ..analysis.bench import bench
+
+    game = load(args)
+    if args.json or not sys.stderr.isatty():
+        result = bench(game, args.playouts, args.seed, max_plies=args.max_plies)
+    else:
+        result = _bench_with_progress(game, args, bench)
+    if args.json:
+        data = result.as_json()
+        data.update({"game": game.name, "seed": args.seed, "actions": result.actions, "unfinished": result.unfinished})
+        _print_json(data)
+        return 0
+    average = result.actions / result.playouts
+    print(
+        f"{game.name}: {result.playouts} playouts in {result.seconds:.2f} s: "
+        f"{result.playouts_per_s:.1f} playouts/s, {result.actions_per_s:.0f} actions/s "
+        f"({average:.1f} actions per game, seed {args.seed})"
+    )
+    if result.unfinished:
+        print(f"note: {result.unfinished} playouts stopped unfinished after {args.max_plies} actions", file=sys.stderr)
+    return 0
+
+
+def _bench_with_progress(game: Game, args: argparse.Namespace, bench):
+    from rich.console import Console
+    from rich.progress import Progress
+
+    # Updating the bar costs time that the benchmark counts: update ~200 times in all.
+    step = max(1, args.playouts // 200)
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{game.name}: playouts", total=args.playouts)
+
+        def advance(done: int) -> None:
+            if done % step == 0 or done == args.playouts:
+                progress.update(task, completed=done)
+
+        return bench(game, args.playouts, args.seed, max_plies=args.max_plies, progress=advance)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import PlayError, play_command
+
+    game = load(args)
+    try:
+        return play_command(args, game)
+    except PlayError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _draw(game: Game, state) -> None:
+    try:
+        from .render_text import print_position
+    except ImportError:  # the renderer is optional for the command-line tools
+        return
+    print_position(game, state)
+
+
+def _color(stream) -> bool:
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+# ----------------------------------------------------------------------------- the parser
+
+
+def _example_game() -> str:
+    try:
+        names = bundled_games()
+    except OSError:
+        names = []
+    return names[0] if names else "GAME"
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The `regelwerk` parser and its commands' parsers by name."""
+    g = _example_game()
+    try:
+        games = ", ".join(bundled_games())
+    except OSError:
+        games = ""
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        formatter_class=raw,
+        description="regelwerk plays board games described in YAML and a rules language.",
+        epilog=(
+            "examples:\n"
+            f"  {PROG} list                          the bundled games and their options\n"
+            f"  {PROG} play {g}                    play against the computer\n"
+            f"  {PROG} replay {g} game.txt --json  every position of a recorded game\n"
+            f"  {PROG} COMMAND --help                more about one command"
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def game_command(name: str, summary: str, examples: str, **kwargs) -> argparse.ArgumentParser:
+        sub = commands.add_parser(
+            name, help=summary, description=summary, epilog="examples:\n" + examples, formatter_class=raw, **kwargs
+        )
+        sub.add_argument(
+            "game", metavar="GAME",
+            help=f"a bundled game ({games}) or the path of a game folder, game file or variant file",
+        )
+        _definition_options(sub)
+        return sub
+
+    def record_argument(sub: argparse.ArgumentParser, required: bool) -> None:
+        sub.add_argument(
+            "record", metavar="RECORD", nargs=None if required else "?",
+            help="a game record: actions separated by spaces or new lines, '#' comments; '-' reads standard input",
+        )
+
+    sub = commands.add_parser(
+        "list", help="the bundled games and their options",
+        description="List the bundled games with their players and options (defaults, allowed values).",
+        epilog=f"examples:\n  {PROG} list\n  {PROG} list --json", formatter_class=raw,
+    )
+    sub.add_argument("--json", action="store_true", help="print one JSON list")
+    sub.set_defaults(run=cmd_list)
+
+    sub = commands.add_parser(
+        "validate", help="check game definitions",
+        description=(
+            "Check game definitions (folders, game files, variant files or bundled names). Every problem is\n"
+            "printed as FILE:LINE:COLUMN: error: message. The exit status is 0 only when all are valid."
+        ),
+        epilog=f"examples:\n  {PROG} validate {g}\n  {PROG} validate mygame/ mygame/variants/fast.yaml",
+        formatter_class=raw,
+    )
+    sub.add_argument("paths", metavar="PATH", nargs="+", help="a game folder, game file, variant file or bundled name")
+    _definition_options(sub)
+    sub.set_defaults(run=cmd_validate)
+
+    sub = game_command(
+        "moves", "the legal actions after a record, one per line, sorted",
+        f"  {PROG} moves {g}\n  {PROG} moves {g} game.txt\n  echo 'd2-d3' | {PROG} moves {g} -",
+    )
+    record_argument(sub, required=False)
+    sub.add_argument("--json", action="store_true", help="print the position as one JSON line (as replay --json)")
+    sub.set_defaults(run=cmd_moves)
+
+    sub = game_command(
+        "replay", "replay a record and show every position",
+        f"  {PROG} replay {g} game.txt\n  {PROG} replay {g} game.txt --json\n\n"
+        "With --json, one line per position (the initial one and one after each action):\n"
+        '  {"ply": 0, "to_move": "...", "legal": [...], "terminal": false}\n'
+        'A terminal line also has "winner" and "scores". An illegal action stops the replay\n'
+        "with exit status 2 and one message on standard error.",
+    )
+    record_argument(sub, required=True)
+    sub.add_argument("--json", action="store_true", help="one JSON object per position (the contract for scripts)")
+    sub.set_defaults(run=cmd_replay)
+
+    sub = game_command(
+        "perft", "count the action sequences of each length (a test of the move generator)",
+        f"  {PROG} perft {g} --depth 3\n  {PROG} perft {g} --depth 4 game.txt --json\n\n"
+        "Chance outcomes count as actions; a game that ends early adds nothing deeper.",
+    )
+    sub.add_argument("--depth", type=_positive_int, required=True, metavar="N", help="count depths 1 to N")
+    record_argument(sub, required=False)
+    sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
+    sub.set_defaults(run=cmd_perft)
+
+    sub = game_command(
+        "bench", "random playouts at full speed: playouts and actions per second",
+        f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
+    )
+    sub.add_argument("--playouts", type=_positive_int, default=100, metavar="N", help="number of games (default 100)")
+    sub.add_argument("--seed", type=_int, default=0, metavar="S", help="random seed (default 0)")
+    sub.add_argument(
+        "--max-plies", type=_positive_int, default=100_000, metavar="N",
+        help="stop a playout after N actions (default 100000)",
+    )
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.set_defaults(run=cmd_bench)
+
+    sub = game_command(
+        "play", "play in the terminal: people and built-in AI players",
+        f"  {PROG} play {g}                         you against the computer (MCTS)\n"
+        f"  {PROG} play {g} --players human,human   two people at one keyboard\n"
+        f"  {PROG} play {g} --players mcts:200,random --seed 3\n"
+        f"  {PROG} play {g} --record mine.txt < moves.txt\n\n"
+        "Type an action's notation to play it; '?' lists the legal actions, 'undo' takes\n"
+        "back your last move, 'quit' stops. The game is saved as a record after every action.\n"
+        "When standard input is not a terminal, it is read as one action per line.",
+    )
+    sub.add_argument(
+        "--players", metavar="LIST", default="human,mcts",
+        help=(
+            "who plays, in turn order, separated by commas: human, random, mcts, mcts:N (N iterations), "
+            "mcts:Ns (seconds); the last one fills the remaining seats (default human,mcts)"
+        ),
+    )
+    sub.add_argument("--seed", type=_int, default=None, metavar="N", help="seed of the AI players and chance (default: random, saved in the record)")
+    sub.add_argument("--record", metavar="FILE", default=None, help="where to save the game (default GAME-YYYYmmdd-HHMMSS.txt here)")
+    sub.set_defaults(run=cmd_play)
+    return parser, commands.choices
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    """The parsed command line; argparse exits (SystemExit) for --help and usage errors.
+
+    A command's arguments are parsed "intermixed", so that an optional RECORD may
+    come after options (`perft GAME --depth 3 RECORD`); plain argparse would have
+    matched it as absent before `--depth` and then reject it.
+    """
+    parser, commands = build_parser()
+    if argv and argv[0] in commands:
+        args = commands[argv[0]].parse_intermixed_args(argv[1:])
+        args.command = argv[0]
+        return args
+    return parser.parse_args(argv)
+
+
+def _definition_options(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--option", metavar="NAME=VALUE", type=_option_pair, action="append", default=[],
+        help="set an option of the game (repeatable); `regelwerk list` shows them",
+    )
+    sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply to the game")
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    try:
+        args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
+        return args.run(args)
+    except SystemExit as exc:  # --help, --version, a usage error: argparse has printed it
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    except DefinitionError as exc:
+        print(format_diagnostics(exc.diagnostics, exc.sources, color=_color(sys.stderr)), file=sys.stderr)
+        return EXIT_ERROR
+    except RecordError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ERROR
+    except CliError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return exc.status
+    except RuleRuntimeError as exc:
+        print(f"{PROG}: error in the rules while playing: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_ERROR
+    except Exception as exc:  # noqa: BLE001 - a bug must still end in one readable line
+        if os.environ.get("REGELWERK_DEBUG"):
+            raise
+        print(
+            f"{PROG}: internal error: {type(exc).__name__}: {exc} (set REGELWERK_DEBUG=1 to see where; please report it)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """After the reader of a pipe went away (`| head`): keep the exit-time flush quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

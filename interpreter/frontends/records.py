@@ -1,0 +1,190 @@
+"""Game records: the actions of one game as text, with an optional header.
+
+    # game: regibus
+    # option: capture=whole
+    # players: human,mcts
+    # seed: 7
+    start:red
+    c2-c3  d7-d6      # several actions on a line are fine too
+
+Notations are separated by white space or new lines; `#` starts a comment that
+runs to the end of the line. Comment lines of the form `# key: value` before the
+first action make the header; anything else is a plain comment. A record without
+a header (a bare list of actions) is a complete record. Every action keeps its
+line and column, so an error can point into the file.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Optional
+
+from ..validation.diagnostics import Diagnostic, split_source_lines
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+_HEADER_LINE = re.compile(r"^\s*#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
+_TOKEN = re.compile(r"\S+")
+# Header keys written in this order (others follow in the order they were read).
+_KNOWN_KEYS = ("game", "variant", "option", "players", "seed", "date")
+
+
+class RecordError(Exception):
+    """A record cannot be read; `str()` is `FILE:LINE:COLUMN: error: ...` (+ excerpt)."""
+
+    def __init__(self, diagnostic: Diagnostic, text: Optional[str] = None):
+        self.diagnostic = diagnostic
+        self.text = text
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        lines = split_source_lines(self.text) if self.text is not None else None
+        return self.diagnostic.format(lines)
+
+
+@dataclass(frozen=True)
+class RecordedAction:
+    notation: str
+    line: int
+    column: int
+
+
+@dataclass
+class RecordHeader:
+    game: Optional[str] = None
+    options: dict[str, str] = field(default_factory=dict)  # as typed: NAME -> VALUE text
+    variant: Optional[str] = None
+    players: Optional[str] = None
+    seed: Optional[int] = None
+    date: Optional[str] = None
+    extra: dict[str, str] = field(default_factory=dict)  # other `# key: value` lines, kept
+    # (line, column) of each key's value as read, for messages about it
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
+
+
+@dataclass
+class Record:
+    actions: list[RecordedAction]
+    header: RecordHeader = field(default_factory=RecordHeader)
+    source: str = "<record>"  # the name used in messages
+    text: str = ""
+
+    @property
+    def notations(self) -> list[str]:
+        return [a.notation for a in self.actions]
+
+    def where(self, index: int) -> str:
+        """`FILE:LINE:COLUMN` of the action at `index` (0-based)."""
+        action = self.actions[index]
+        return f"{self.source}:{action.line}:{action.column}"
+
+
+def parse_record(text: str, source: str = "<record>") -> Record:
+    header = RecordHeader()
+    actions: list[RecordedAction] = []
+    for number, line in enumerate(split_source_lines(text), start=1):
+        code, _, comment = line.partition("#")
+        if not actions and not code.strip() and comment:
+            _read_header_line(header, line, number, source, text)
+        for token in _TOKEN.finditer(code):
+            actions.append(RecordedAction(token.group(), number, token.start() + 1))
+    return Record(actions, header, source, text)
+
+
+def _read_header_line(header: RecordHeader, line: str, number: int, source: str, text: str) -> None:
+    match = _HEADER_LINE.match(line)
+    if match is None:
+        return  # a plain comment
+    key, value = match.group(1).lower(), match.group(2)
+    column = match.start(2) + 1
+    header.positions[key] = (number, column)
+
+    def fail(message: str) -> None:
+        raise RecordError(Diagnostic(source, number, column, message), text)
+
+    if key == "game":
+        header.game = value
+    elif key == "option":
+        name, sep, option_value = value.partition("=")
+        if not sep or not name.strip():
+            fail(f"an option is written NAME=VALUE, not '{value}'")
+        header.options[name.strip()] = option_value.strip()
+    elif key == "variant":
+        header.variant = value
+    elif key == "players":
+        header.players = value
+    elif key == "seed":
+        try:
+            header.seed = int(value)
+        except ValueError:
+            fail(f"a seed is a whole number, not '{value}'")
+    elif key == "date":
+        header.date = value
+    else:
+        header.extra[key] = value
+
+
+def read_record(path: str) -> Record:
+    """The record in file `path` (`-`: standard input); RecordError if it cannot be read."""
+    source = STDIN_NAME if path == STDIN else path
+    try:
+        if path == STDIN:
+            text = sys.stdin.read()
+        else:
+            # utf-8-sig: a byte-order mark some editors write is not part of the first action.
+            text = Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(Diagnostic(source, 1, 1, f"cannot read {source}: it is not UTF-8 text")) from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise RecordError(Diagnostic(source, 1, 1, f"cannot read {source}: {reason}")) from None
+    return parse_record(text, source)
+
+
+def format_record(notations: Iterable[str], header: Optional[RecordHeader] = None) -> str:
+    """Header comment lines, then one action per line."""
+    lines = []
+    if header is not None:
+        if header.game:
+            lines.append(f"# game: {header.game}")
+        if header.variant:
+            lines.append(f"# variant: {header.variant}")
+        lines.extend(f"# option: {name}={value}" for name, value in header.options.items())
+        if header.players:
+            lines.append(f"# players: {header.players}")
+        if header.seed is not None:
+            lines.append(f"# seed: {header.seed}")
+        if header.date:
+            lines.append(f"# date: {header.date}")
+        lines.extend(f"# {key}: {value}" for key, value in header.extra.items() if key not in _KNOWN_KEYS)
+    lines.extend(notations)
+    return "".join(line + "\n" for line in lines)
+
+
+def write_record(path: str, notations: Iterable[str], header: Optional[RecordHeader] = None) -> None:
+    """Write the record to `path`, replacing the file in one step.
+
+    The play loop saves after every action; writing a temporary file and renaming
+    it means an interrupted save never leaves half a record behind.
+    """
+    target = Path(path)
+    text = format_record(notations, header)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        # mkstemp makes the file private (0600); a record is an ordinary document.
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

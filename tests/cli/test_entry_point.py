@@ -1,0 +1,23 @@
+"""The command as a separate process: what `regelwerk` (the installed script) runs."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_module_entry_point(tmp_path):
+    (tmp_path / "game.txt").write_text("d2-d3\ne7-e6\na2-a5\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env.pop("REGELWERK_DEBUG", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "interpreter.frontends.cli", "replay", "lielow", "game.txt", "--json"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2
+    assert [json.loads(line)["ply"] for line in done.stdout.splitlines()] == [0, 1, 2]
+    assert done.stderr == "regelwerk: lielow: ply 3: action 'a2-a5' is not legal here (game.txt:3:1)\n"
