@@ -151,6 +151,82 @@ class Game:
     def initial_state(self) -> State:
         return self.engine.initial_state()
 
+    def make_state(
+        self,
+        pieces: dict,
+        to_move: Optional[str] = None,
+        phase: Optional[str] = None,
+        decision: Optional[str] = None,
+        variables: Optional[dict] = None,
+        pools: Optional[dict] = None,
+        carry: Optional[str] = None,
+    ) -> State:
+        """A position built by hand (for tests, puzzles, analysis).
+
+        `pieces`: {site: (owner, kind)} or {site: (owner, kind, {"stones": [...],
+        attribute: value, ...})}; owner is a player name or "neutral". Unlisted
+        variables and pools keep their initial values; `phase` defaults to the
+        first phase, `decision` to the first of its turn; `carry` is the site of
+        the piece a follow-up decision acts on.
+        """
+        m = self.model
+        rules = self.rules
+        state = self.engine.initial_state()
+        state.board = [None] * m.board.size
+        state.occ = [[] for _ in range(len(m.players) + 1)]
+        attrs = {a.name: a for a in m.attributes.values()}
+        for site, spec in pieces.items():
+            if site not in m.board.index:
+                raise ValueError(f"unknown site '{site}'")
+            owner_name, kind_name, *extra = spec
+            extra = dict(extra[0]) if extra else {}
+            owner = -1 if owner_name == "neutral" else m.players.index(owner_name)
+            if kind_name not in m.kinds:
+                raise ValueError(f"unknown piece kind '{kind_name}'")
+            piece = list(m.fresh_piece(owner, m.kinds[kind_name].index))
+            stones = extra.pop("stones", None)
+            if stones is not None:
+                if not m.stacks:
+                    raise ValueError("this game has no stacks")
+                colours = tuple(m.players.index(c) for c in stones)
+                if colours[-1] != owner:
+                    raise ValueError(f"the top stone at {site} must be the owner's colour")
+                piece[2] = colours
+            for name, value in extra.items():
+                if name not in attrs:
+                    raise ValueError(f"unknown attribute '{name}'")
+                piece[attrs[name].index] = value
+            index = m.board.index[site]
+            state.board[index] = tuple(piece)
+            state.occ[owner].append(index)
+        if phase is not None:
+            names = [ph.name for ph in rules.phases]
+            state.phase = names.index(phase)
+        current = rules.phases[state.phase]
+        state.player = m.players.index(to_move) if to_move is not None else current.order[0]
+        if decision is not None:
+            names = [d.name for d in rules.decisions]
+            state.decision = names.index(decision)
+            if state.decision in current.turn:
+                state.step = current.turn.index(state.decision)
+        else:
+            state.decision = current.turn[0]
+            state.step = 0
+        if carry is not None:
+            state.carry = m.board.index[carry]
+        for name, value in (variables or {}).items():
+            var = m.variables[name]
+            if var.per_player:
+                for player, v in value.items():
+                    state.vars[var.offset + m.players.index(player)] = int(v)
+            else:
+                state.vars[var.offset] = int(value)
+        for name, counts in (pools or {}).items():
+            pool = m.pools[name]
+            for player, v in counts.items():
+                state.vars[pool.offset + m.players.index(player)] = int(v)
+        return state
+
     def to_move(self, state: State) -> Optional[str]:
         who = self.engine.to_move(state)
         if who is None:

@@ -187,12 +187,21 @@ class Compiler:
             if not entries:
                 combined[what] = None
                 continue
-            mask = [any(m[s] for m, _ in entries) for s in range(n)] + [False]
+            entries = [e for e in entries if e[2] is None or e[2][0] != "never"]
+            if not entries:
+                combined[what] = None
+                continue
+            mask = [any(m[s] for m, _, _ in entries) for s in range(n)] + [False]
             bad, bad_mask = entries[0][1], entries[0][0]
-            for m, fn in entries[1:]:
+            for m, fn, _ in entries[1:]:
                 bad = _either(bad, bad_mask, fn, m)
                 bad_mask = [a or b for a, b in zip(bad_mask, m)]
-            combined[what] = P.Restriction(mask, bad)
+            restriction = P.Restriction(mask, bad)
+            shapes = [shape for _, _, shape in entries]
+            if all(shape is not None for shape in shapes):
+                restriction.static_sites = frozenset().union(*(s[1] for s in shapes if s[0] == "static"))
+                restriction.kinds = frozenset(s[1] for s in shapes if s[0] == "kind")
+            combined[what] = restriction
         return combined
 
     def _restriction(self, cond: A.Expr, scope: Scope):
@@ -211,8 +220,15 @@ class Compiler:
                 kinds = self.m.kinds[part.what].index
             rest.append(self.x.boolean(part, scope))
         if any(v.is_const and not v.const for v in rest):
-            return (mask, lambda f: False)
-        fn = _all([v.fn for v in rest if not v.is_const]) or (lambda f: True)
+            return (mask, lambda f: False, ("never", None))
+        dynamic = [v for v in rest if not v.is_const]
+        if not dynamic:
+            shape = ("static", frozenset(s for s, on in enumerate(mask[:-1]) if on))
+        elif kinds is not None and len(dynamic) == 1 and mask is everywhere:
+            shape = ("kind", kinds)
+        else:
+            shape = None
+        fn = _all([v.fn for v in dynamic]) or (lambda f: True)
         if kinds is not None:
             k, cond_fn = kinds, fn
 
@@ -221,7 +237,7 @@ class Compiler:
                 p = f.b[f.site]
                 return p is not None and p[1] == k and cond_fn(f)
 
-        return (mask, fn)
+        return (mask, fn, shape)
 
     # ------------------------------------------------------------ phases
     def _phase(self, phase: A.Phase) -> Optional[PhaseRuntime]:
@@ -497,7 +513,8 @@ class Compiler:
             steps = self.x.compile(pattern.steps, scope)
             if steps.type != "int":
                 raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
-            return P.walk_pattern(steps.fn, board.adjacent, landing, pattern.pos)
+            neutral = frozenset(k.index for k in self.m.kinds.values() if k.neutral)
+            return P.walk_pattern(steps.fn, board.adjacent, landing, pattern.pos, neutral)
         if isinstance(pattern, A.GoPattern):
             return P.go_pattern(self._targets(pattern.targets, scope, "go to"), landing)
         if isinstance(pattern, A.DropPattern):

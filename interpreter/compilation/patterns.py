@@ -31,6 +31,10 @@ class Restriction:
 
     mask: list
     bad: Callable  # frame with `site` set -> bool
+    # The same, split by shape (for walks): sites always forbidden; kinds whose pieces
+    # are forbidden wherever they stand; None when some condition is more general.
+    static_sites: Optional[frozenset] = None
+    kinds: Optional[frozenset] = None
 
     def check(self) -> Callable:
         mask, bad = self.mask, self.bad
@@ -425,11 +429,35 @@ def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, land
     return jump
 
 
-def walk_pattern(steps, adjacent: list, landing: Landing, pos) -> Callable:
+def walk_pattern(steps, adjacent: list, landing: Landing, pos, neutral_kinds: frozenset) -> Callable:
     """Exactly N steps along edges, never entering a site twice (the start counts
-    as entered); each end site once per piece."""
+    as entered); each end site once per piece.
+
+    The board's paths never change, so the walks of each (start, length) are
+    found once and kept as (end, bitmasks of the sites passed); a position then
+    only needs the bitmask of the sites that block passing."""
     emit = landing.emitter()
     pass_mask, bad = landing.blocked()
+    passing = landing.passing
+    static = passing.static_sites if passing is not None and passing.kinds is not None else None
+    blocker_kinds = passing.kinds if passing is not None else None
+    simple = passing is None or (blocker_kinds is not None)
+    walks: dict = {}
+
+    def blockers(f) -> int:
+        """Bitmask of the sites holding a piece of a blocking kind."""
+        memo = f.memo
+        if "walk-blockers" in memo:
+            return memo["walk-blockers"]
+        b = f.b
+        mask = 0
+        owners = (f.o[-1],) if blocker_kinds <= neutral_kinds else f.o
+        for sites in owners:
+            for t in sites:
+                if b[t][1] in blocker_kinds:
+                    mask |= 1 << t
+        memo["walk-blockers"] = mask
+        return mask
 
     def walk(f, s, p, out):
         f.frm = f.at = s
@@ -440,15 +468,58 @@ def walk_pattern(steps, adjacent: list, landing: Landing, pos) -> Callable:
         if n > MAX_WALK_STEPS:
             raise RuleError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
         me = f.p
-        for t in sorted(_walk_ends(f, s, n, adjacent, pass_mask, bad, pos)):
+        if not simple:
+            for t in sorted(_walk_ends(f, s, n, adjacent, pass_mask, bad, pos)):
+                emit(f, s, p, t, out, me)
+            return
+        known = walks.get((s, n))
+        if known is None:
+            known = walks[(s, n)] = _walk_table(s, n, adjacent, static or frozenset(), pos)
+        ends, passed_any, by_end = known
+        blocked = blockers(f) if blocker_kinds else 0
+        if passed_any & blocked:
+            ends = [t for t, masks in by_end if any(not m & blocked for m in masks)]
+        for t in ends:
             emit(f, s, p, t, out, me)
 
     return walk
 
 
+def _walk_table(start: int, n: int, adjacent: list, forbidden: frozenset, pos) -> tuple:
+    """(ends, union of passed masks, ((end, minimal passed masks), ...)) of all walks
+    of exactly n steps from `start` that enter no site twice and pass no site of
+    `forbidden`."""
+    by_end: dict = {}
+    explored = 0
+    stack = [(start, 1 << start, 0, n)]
+    while stack:
+        site, visited, passed, left = stack.pop()
+        for t in adjacent[site]:
+            bit = 1 << t
+            if visited & bit:
+                continue
+            if left == 1:
+                by_end.setdefault(t, set()).add(passed)
+            elif t not in forbidden:
+                explored += 1
+                if explored > MAX_WALK_NODES:
+                    raise RuleError(pos, f"walks of {n} steps explore more than {MAX_WALK_NODES} paths")
+                stack.append((t, visited | bit, passed | bit, left - 1))
+    table = []
+    union = 0
+    for end in sorted(by_end):
+        masks = by_end[end]
+        # A set of passed sites that contains another one never matters.
+        minimal = tuple(sorted(m for m in masks if not any(o != m and o & m == o for o in masks)))
+        table.append((end, minimal))
+        for m in minimal:
+            union |= m
+    return tuple(sorted(by_end)), union, tuple(table)
+
+
 def _walk_ends(f, start: int, n: int, adjacent: list, pass_mask, bad, pos) -> set:
     """End sites of all walks of exactly n steps from `start` without revisiting,
-    the sites before the last not blocked. Depth-first with an explicit stack."""
+    the sites before the last not blocked (any condition). Depth-first."""
     ends: set = set()
     path = [start]
     on_path = {start}

@@ -18,7 +18,7 @@ from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import Diagnostic, format_diagnostics
-from .records import Record, RecordError, RecordHeader, read_record
+from .records import STDIN_NAME, Record, RecordError, RecordHeader, read_record
 
 PROG = "regelwerk"
 EXIT_ERROR = 1
@@ -82,15 +82,36 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
     sets them too, so a record replays as it was played.
     """
     header = record.header if record is not None else RecordHeader()
+    # Checked before loading too: the header's options are likely wrong for another
+    # game, and "this record is of another game" is the message that helps.
     if header.game and not _is_path(args.game) and header.game != args.game:
         raise _header_mismatch(record, args.game)
-    options = dict(header.options)
-    options.update(dict(args.option or []))
+    typed = dict(args.option or [])
+    from_header = {name: value for name, value in header.options.items() if name not in typed}
     variant = args.variant or _header_variant(record)
-    game = load_game(args.game, options, variant)
+    try:
+        game = load_game(args.game, {**from_header, **typed}, variant)
+    except DefinitionError as exc:
+        raise _blame_header(exc, record, from_header) from None
     if header.game and header.game != game.name:
         raise _header_mismatch(record, game.name)
     return game
+
+
+def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: dict) -> DefinitionError:
+    """Option errors that come from the record's header, pointed at its lines.
+
+    The API reports a bad option at `--option:1:1`; when the option was not typed
+    but read from the record, the record's line is where to look.
+    """
+    moved = []
+    for diagnostic in exc.diagnostics:
+        name = next((n for n in from_header if f"'{n}'" in diagnostic.message), None)
+        if diagnostic.file != "--option" or name is None:
+            return exc
+        line, column = record.header.positions[f"option:{name}"]
+        moved.append(Diagnostic(record.source, line, column, diagnostic.message, hint=diagnostic.hint))
+    return DefinitionError(moved, {record.source: record.text}) if moved else exc
 
 
 def _header_mismatch(record: Record, name: str) -> RecordError:
@@ -104,7 +125,7 @@ def _header_variant(record: Optional[Record]) -> Optional[str]:
     if record is None or not record.header.variant:
         return None
     variant = Path(record.header.variant)
-    if not variant.is_absolute() and not variant.exists() and record.source not in ("-", "<stdin>"):
+    if not variant.is_absolute() and not variant.exists() and record.source != STDIN_NAME:
         beside = Path(record.source).parent / variant
         if beside.exists():
             return str(beside)
@@ -264,8 +285,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = read_record(args.record)
     game = load(args, record)
     if args.json:
-        write = sys.stdout.write
-        state = replay_record(game, record, lambda ply, s: write(json.dumps(position_json(game, s, ply)) + "\n"))
+        replay_record(game, record, lambda ply, s: _print_json(position_json(game, s, ply)))
         return 0
 
     movers: list[str] = []  # who was to move before each action
@@ -308,7 +328,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from ..analysis.bench import bench
 
     game = load(args)
-    if args.json or not sys.stderr.isatty():
+    if args.json or not isatty(sys.stderr):
         result = bench(game, args.playouts, args.seed, max_plies=args.max_plies)
     else:
         result = _bench_with_progress(game, args, bench)
@@ -363,7 +383,14 @@ def _draw(game: Game, state) -> None:
 
 
 def _color(stream) -> bool:
-    return stream.isatty() and not os.environ.get("NO_COLOR")
+    return isatty(stream) and not os.environ.get("NO_COLOR")
+
+
+def isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced or closed streams
+        return False
 
 
 # ----------------------------------------------------------------------------- the parser
@@ -549,6 +576,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"{PROG}: error in the rules while playing: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
+        if isatty(sys.stdout):  # leave the shell's prompt on a line of its own
+            sys.stdout.write("\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()

@@ -16,7 +16,7 @@ from typing import Any, Optional, TextIO
 
 from ..api import Game, IllegalActionError
 from .agents import make_agent, sample_chance
-from .cli import describe_result
+from .cli import describe_result, isatty
 from .records import RecordHeader, write_record
 
 HUMAN = "human"
@@ -81,7 +81,7 @@ class LineInput:
     def __init__(self, stream: TextIO, out: TextIO):
         self.stream = stream
         self.out = out
-        self.interactive = _isatty(stream)
+        self.interactive = isatty(stream)
 
     def read(self, prompt: str) -> Optional[str]:
         """The next entry (stripped), or None at the end of the input."""
@@ -125,8 +125,8 @@ class Session:
             from .render_text import render_text
         except ImportError:  # no renderer: the moves alone still tell the game
             return
-        plain = not _isatty(self.out)
-        self.out.write(render_text(self.game, self.states[-1], plain=plain))
+        plain = not isatty(self.out)
+        self.out.write(render_text(self.game, self.state, plain=plain))
         self.out.flush()
 
     def save(self) -> None:
@@ -158,7 +158,7 @@ class Session:
                 if action is None:
                     self.say(f"game stopped; it is saved in {self.record_path}")
                     return 0
-                if action == "":  # undone, or just information shown: ask again
+                if action == "":  # undone: ask again in the earlier position
                     continue
             else:
                 action = self.think(self.seats[player])
@@ -179,7 +179,7 @@ class Session:
         self.draw()
 
     def think(self, seat: Seat) -> str:
-        if not _isatty(self.out):
+        if not isatty(self.out):
             return seat.agent.choose(self.game, self.state).notation
         from rich.console import Console
 
@@ -190,9 +190,14 @@ class Session:
         """A legal notation from the person; "" after a command; None to stop."""
         while True:
             text = self.reader.read(f"{player}> ")
-            if text is None or text.lower() in _QUIT:
+            if text is None:
                 return None
+            # A game's own notation wins over a command of the same spelling.
+            if text in self.game.legal_notations(self.state):
+                return text
             command = text.lower()
+            if command in _QUIT:
+                return None
             if command in _HELP:
                 self.say(_HELP_TEXT)
             elif command in _LIST:
@@ -233,13 +238,6 @@ _HELP_TEXT = """\
   ?          list the legal actions
   undo       take back your last action (and the replies to it)
   quit       stop; the game so far stays in the record"""
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def play_command(args, game: Game) -> int:

@@ -1,6 +1,6 @@
 """Game records: the actions of one game as text, with an optional header.
 
-    # game: regibus
+    # game: mygame
     # option: capture=whole
     # players: human,mcts
     # seed: 7
@@ -30,7 +30,7 @@ STDIN_NAME = "<stdin>"
 
 _HEADER_LINE = re.compile(r"^\s*#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _TOKEN = re.compile(r"\S+")
-# Header keys written in this order (others follow in the order they were read).
+# Header keys with a field of their own; any other key is kept in `extra`.
 _KNOWN_KEYS = ("game", "variant", "option", "players", "seed", "date")
 
 
@@ -114,6 +114,7 @@ def _read_header_line(header: RecordHeader, line: str, number: int, source: str,
         if not sep or not name.strip():
             fail(f"an option is written NAME=VALUE, not '{value}'")
         header.options[name.strip()] = option_value.strip()
+        header.positions[f"option:{name.strip()}"] = (number, column)
     elif key == "variant":
         header.variant = value
     elif key == "players":

@@ -120,6 +120,8 @@ class Engine:
             return s.legal
         f = self.frame
         f.bind(s)
+        if f.memo:
+            f.memo = {}
         out: list = []
         self.r.decisions[s.decision].gen(f, out)
         if not out:

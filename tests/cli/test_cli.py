@@ -119,8 +119,10 @@ def test_record_of_another_game(capsys, record):
 
 def test_header_options_are_used(capsys, record):
     # Lielow has no options: the header's option reaches the game and is refused.
-    code, _, err = run(capsys, "replay", "lielow", record("# option: speed=2\nd2-d3\n"), "--json")
+    path = record("# option: speed=2\nd2-d3\n")
+    code, _, err = run(capsys, "replay", "lielow", path, "--json")
     assert code == 1
+    assert err.startswith(f"{path}:1:11: error: ")  # at the header line, not at '--option'
     assert "no option 'speed'" in err and "Traceback" not in err
 
 
