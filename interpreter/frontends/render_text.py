@@ -523,6 +523,9 @@ class _GraphDrawing:
         self.plain = plain
         self.colours = game.player_colors
         self.pools = game.pools(state)
+        # An empty site must not look like a piece: 'o' unless a kind uses that letter.
+        symbols = {labeller.symbol(kind).lower() for kind in game.kinds}
+        self.empty = next((g for g in ("o", ".", "+") if g not in symbols), "_")
         self.width = max(width, 20)
         self.height = max(height, 8)
         self.positions = self._layout()
@@ -591,7 +594,7 @@ class _GraphDrawing:
                     return label, None
                 colour = hex_colour(self.colours.get(player))
                 return label, f"bold {colour}" + (" underline" if lit else "")
-        return "o", (lit_style or (None if self.plain else _SITE_STYLE))
+        return self.empty, (lit_style or (None if self.plain else _SITE_STYLE))
 
     def _edge(self, canvas: _Canvas, start: tuple[int, int], end: tuple[int, int], one_way: bool) -> None:
         (c0, r0), (c1, r1) = start, end

@@ -76,9 +76,21 @@ def resolve(name_or_path: str) -> Path:
     raise DefinitionError(Diagnostic(name_or_path, 1, 1, message, hint=f"did you mean '{hint}'?" if hint else None))
 
 
+SCHEMA_BASE = "https://regelwerk.dev/schemas/"
+
+
 @lru_cache(maxsize=4)
 def _schema(name: str) -> dict:
     return json.loads(assets.schema_path(name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def schema_registry():
+    """The schemas by their $id, so that one can $ref another."""
+    from referencing import Registry, Resource
+
+    resources = [(SCHEMA_BASE + n, Resource.from_contents(_schema(n))) for n in ("game.schema.json", "variant.schema.json")]
+    return Registry().with_resources(resources)
 
 
 def read_yaml(path: Path, diags: DiagnosticList, sources: dict) -> tuple[Optional[dict], PositionIndex, str]:

@@ -83,13 +83,13 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict) 
 
 def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
     """Apply the variant files in `chain` (base first) to `definition`, in place."""
-    from .definition import _schema, display_name, read_rules, read_yaml
+    from .definition import _schema, read_rules, read_yaml, schema_registry
 
     for path in chain:
         data, positions, name = read_yaml(path, diags, definition.sources)
         if data is None:
             continue
-        problems = check_against_schema(data, _schema("variant.schema.json"), positions, name)
+        problems = check_against_schema(data, _schema("variant.schema.json"), positions, name, registry=schema_registry())
         diags.extend(problems)
         if problems:
             continue

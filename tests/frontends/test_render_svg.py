@@ -3,8 +3,14 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from interpreter.frontends.render_svg import render_svg
 from interpreter.runtime.views import Action, PieceView
+
+from interpreter.frontends.agents import RandomAgent
+from interpreter.frontends.render_text import render_text
 
 from .fakes import CoinRace, StaticGame, TicTacToe, grid_board
 from .test_render_text import COLOURS, KINDS, stack_position
@@ -167,3 +173,18 @@ def test_counters_are_shown_on_the_piece():
     game = StaticGame(grid_board(3, 3), ("white", "black"), pieces, kinds=KINDS, player_colors=COLOURS)
     root = parse(render_svg(game, game.initial_state()))
     assert [t.text for t in with_class(root, "counter")] == ["3"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 60), race=st.booleans())
+def test_any_reachable_position_draws(seed, plies, race):
+    game = CoinRace() if race else TicTacToe()
+    agent = RandomAgent(seed=seed)
+    state = game.initial_state()
+    while not game.is_terminal(state) and state.ply < plies:
+        state = game.apply(state, agent.choose(game, state))
+    root = parse(render_svg(game, state))
+    drawn = sorted((p.get("data-site"), p.get("data-owner")) for p in with_class(root, "piece"))
+    assert drawn == sorted((p.site, p.owner or "neutral") for p in game.pieces(state))
+    text = render_text(game, state, plain=True)
+    assert text.isascii() and f"ply {state.ply}" in text

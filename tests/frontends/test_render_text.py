@@ -191,3 +191,18 @@ def test_a_big_graph_fits_the_canvas():
     assert "#" in middle and "k" in middle
     assert middle.index("k") < middle.index("#") < middle.index("N")
     assert "o" in "".join(canvas)  # empty sites are drawn
+
+
+def test_empty_sites_never_look_like_pieces():
+    # Pawns drawn as 'o' (upper case for the first player, lower for the second):
+    # an empty site must then be drawn with another glyph.
+    board = BoardView("graph", ("x", "y", "z"), {"x": (0.0, 0.0), "y": (4.0, 0.0), "z": (8.0, 0.0)},
+                      (("x", "y", False), ("y", "z", True)))
+    pieces = [PieceView("x", "pawn", "red"), PieceView("z", "pawn", "green")]
+    game = StaticGame(board, ("red", "green"), pieces, kinds={"pawn": {"symbol": "o", "owner": "player"}},
+                      player_colors={"red": "#d62728", "green": "#2ca02c"})
+    text = render_text(game, game.initial_state(), plain=True)
+    line = next(line for line in text.splitlines() if "O" in line)
+    assert line.split("-")[0].strip() == "O"
+    assert line.rstrip().endswith(">o")  # the one-way edge into z ends in an arrowhead
+    assert "." in line and line.count("o") == 1
