@@ -619,17 +619,68 @@ class ExpressionCompiler:
             return self.m.attributes[e.id].index
         return None
 
+    def _condition_on_each(self, coll: Value, e: A.Expr, scope: Scope, fn_name: str):
+        """The condition of count/exists/all, with `it` bound to each element."""
+        inner = scope.child()
+        slot = inner.new_slot()
+        elem = {"sites": "site", "players": "player"}[coll.type]
+        inner.locals["it"] = (slot, elem)
+        cond = self.boolean(e, inner)
+        return slot, cond
+
     def _fn_count(self, e: A.Call, scope):
         coll = self._collection(e.args[0], scope, "count")
-        if coll.is_const:
-            return const(len(coll.const), "int")
-        cf = coll.fn
-        return Value(lambda f: len(cf(f)), "int", coll.deps)
+        if len(e.args) == 1:
+            if coll.is_const:
+                return const(len(coll.const), "int")
+            cf = coll.fn
+            return Value(lambda f: len(cf(f)), "int", coll.deps)
+        slot, cond = self._condition_on_each(coll, e.args[1], scope, "count")
+        cf, test = coll.fn, cond.fn
+
+        def count(f):
+            loc = f.loc
+            n = 0
+            for x in cf(f):
+                loc[slot] = x
+                if test(f):
+                    n += 1
+            return n
+
+        return Value(count, "int", coll.deps | (cond.deps - {"locals"}))
 
     def _fn_exists(self, e: A.Call, scope):
         coll = self._collection(e.args[0], scope, "exists")
         cf = coll.fn
-        return Value(lambda f: len(cf(f)) > 0, "bool", coll.deps)
+        if len(e.args) == 1:
+            return Value(lambda f: len(cf(f)) > 0, "bool", coll.deps)
+        slot, cond = self._condition_on_each(coll, e.args[1], scope, "exists")
+        test = cond.fn
+
+        def exists(f):
+            loc = f.loc
+            for x in cf(f):
+                loc[slot] = x
+                if test(f):
+                    return True
+            return False
+
+        return Value(exists, "bool", coll.deps | (cond.deps - {"locals"}))
+
+    def _fn_all(self, e: A.Call, scope):
+        coll = self._collection(e.args[0], scope, "all")
+        slot, cond = self._condition_on_each(coll, e.args[1], scope, "all")
+        cf, test = coll.fn, cond.fn
+
+        def every(f):
+            loc = f.loc
+            for x in cf(f):
+                loc[slot] = x
+                if not test(f):
+                    return False
+            return True
+
+        return Value(every, "bool", coll.deps | (cond.deps - {"locals"}))
 
     def _fn_sum(self, e: A.Call, scope):
         coll = self.expect(self._collection(e.args[0], scope, "sum"), ("sites",), e.args[0], "the first argument of 'sum'")
@@ -826,8 +877,9 @@ _TYPE_WORDS = {
 }
 
 FUNCTIONS = {
-    "count": ((1,), "count(SET) — how many sites (or players) are in the set"),
-    "exists": ((1,), "exists(SET) — whether the set is not empty"),
+    "count": ((1, 2), "count(SET) or count(SET, CONDITION) — how many elements (for which the condition holds, `it` being each)"),
+    "exists": ((1, 2), "exists(SET) or exists(SET, CONDITION) — whether some element (meets the condition)"),
+    "all": ((2,), "all(SET, CONDITION) — whether every element meets the condition (`it` being each)"),
     "sum": ((2,), "sum(SET, ATTRIBUTE) — total of an attribute over the pieces on the sites"),
     "max": ((2,), "max(SET, ATTRIBUTE) or max(A, B)"),
     "min": ((2,), "min(SET, ATTRIBUTE) or min(A, B)"),
