@@ -11,6 +11,7 @@ from .runtime.engine import CHANCE, Engine, RuleRuntimeError
 from .runtime.state import FIRST_ATTRIBUTE, State
 from .runtime.views import Action, BoardView, PieceView, Result
 from .validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
+from .validation.semantic import unused_warnings
 
 __all__ = [
     "load_game",
@@ -80,6 +81,7 @@ class Game:
             diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
         if rules is None and not diags.has_errors:
             diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
+        diags.extend(unused_warnings(self.model, items, lambda path: locate(definition, path)))
         diags.raise_if_errors(sources)
         self.rules = rules
         self.engine = Engine(rules)

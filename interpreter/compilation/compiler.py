@@ -273,7 +273,7 @@ class Compiler:
         successor = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
         if not turn:
             return None
-        return PhaseRuntime(phase.name, order, tuple(turn), after_turn, after_action, no_action, successor)
+        return PhaseRuntime(phase.name, order, tuple(turn), after_turn, after_action, no_action, successor, phase.pos)
 
     # ------------------------------------------------------------ chance
     def _chance(self, chance: A.Chance, index: int) -> DecisionRuntime:
@@ -342,7 +342,10 @@ class Compiler:
         def gen(f, out, codes=codes):
             out.extend(codes)
 
-        return DecisionRuntime(chance.name, True, gen, None, values_t, labels, probabilities)
+        return DecisionRuntime(
+            chance.name, True, gen, None, pos=chance.pos,
+            outcome_values=values_t, outcome_labels=labels, probabilities=probabilities,
+        )
 
     def _label(self, value, type_: str) -> str:
         if type_ == "player":
@@ -361,7 +364,8 @@ class Compiler:
         after = self.block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"}, f"decision '{decision.name}', after each action"
         )
-        return DecisionRuntime(decision.name, False, _decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces), after)
+        generator = _decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces)
+        return DecisionRuntime(decision.name, False, generator, after, pos=decision.pos)
 
     def _action(self, action: A.Action, decision_index: int):
         pattern = action.pattern

@@ -364,6 +364,24 @@ def _bench_with_progress(game: Game, args: argparse.Namespace, bench):
         return bench(game, args.playouts, args.seed, max_plies=args.max_plies, progress=advance)
 
 
+def cmd_lint(args: argparse.Namespace) -> int:
+    from ..analysis.lint import format_report, lint
+
+    game = load(args)
+    report = lint(game, playouts=args.playouts, max_plies=args.max_plies, seed=args.seed)
+    print(format_report(report, game.name, game.definition.yaml_file))
+    return 0 if report.ok else EXIT_ERROR
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from ..loading.definition import load_definition
+    from ..loading.show import effective_definition
+
+    definition = load_definition(args.game, args.variant)
+    sys.stdout.write(effective_definition(definition))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .play import PlayError, play_command
 
@@ -507,6 +525,29 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=cmd_bench)
+
+    sub = game_command(
+        "lint", "play bounded random games and report what only play reveals",
+        f"  {PROG} lint {g}\n  {PROG} lint mygame/ --playouts 1000 --max-plies 500\n\n"
+        "Reports games that reach the ply bound without ending, positions where nobody can act\n"
+        "but the game goes on, runtime errors of the rules and two actions with one notation,\n"
+        "each at the rule (FILE:LINE:COLUMN) involved. Exit status 1 when an error is found.",
+    )
+    sub.add_argument("--playouts", type=_positive_int, default=200, metavar="N", help="number of random games (default 200)")
+    sub.add_argument("--max-plies", type=_positive_int, default=5000, metavar="N", help="the ply bound of one game (default 5000)")
+    sub.add_argument("--seed", type=_int, default=0, metavar="S", help="random seed (default 0)")
+    sub.set_defaults(run=cmd_lint)
+
+    sub = commands.add_parser(
+        "show", help="print the effective definition (after variants), with where each part comes from",
+        description="Print the effective, merged definition of a game or variant: its YAML sections and rules,\n"
+        "each marked with the file (and line) it comes from.",
+        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml",
+        formatter_class=raw,
+    )
+    sub.add_argument("game", metavar="GAME", help="a bundled game, a game folder or file, or a variant file")
+    sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
+    sub.set_defaults(run=cmd_show)
 
     sub = game_command(
         "play", "play in the terminal: people and built-in AI players",

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 from .. import assets
 from ..parsing import ast as A
-from ..parsing.parser import AstBuildError, RulesSyntaxError, parse_rules, rules_parser
+from ..parsing.parser import AstBuildError, RulesSyntaxError, parse_rules_collecting, rules_parser
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, suggest
 from ..validation.lark_errors import diagnostic_from_lark
 from ..validation.schema_check import check_against_schema
@@ -116,13 +116,13 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[s
         diags.error(file, line, col, f"cannot read rules file {name}: {reason}")
         return None
     sources[name] = text
-    try:
-        return parse_rules(text, name)
-    except RulesSyntaxError as exc:
-        diags.add(diagnostic_from_lark(exc.lark_error, name, exc.text, rules_parser()))
-    except AstBuildError as exc:
-        diags.error(exc.pos.file, exc.pos.line, exc.pos.column, exc.message)
-    return None
+    rules, errors = parse_rules_collecting(text, name)
+    for exc in errors:
+        if isinstance(exc, RulesSyntaxError):
+            diags.add(diagnostic_from_lark(exc.lark_error, name, exc.text, rules_parser()))
+        else:
+            diags.error(exc.pos.file, exc.pos.line, exc.pos.column, exc.message)
+    return rules
 
 
 def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definition:
@@ -153,15 +153,19 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
         diags.raise_if_errors(sources)
         raise DefinitionError(diags.sorted(), sources)
     diags.extend(check_against_schema(data, _schema("game.schema.json"), positions, name))
-    if diags.has_errors:
-        raise DefinitionError(diags.sorted(), sources)
+    # The rules are read even when the YAML has problems: every mistake at once.
     rules = []
-    rule_files = data["rules"] if isinstance(data["rules"], list) else [data["rules"]]
+    declared = data.get("rules")
+    rule_files = declared if isinstance(declared, list) else [declared]
     for i, rel in enumerate(rule_files):
-        where = ("rules", i) if isinstance(data["rules"], list) else ("rules",)
+        if not isinstance(rel, str):
+            continue
+        where = ("rules", i) if isinstance(declared, list) else ("rules",)
         parsed = read_rules(path.parent / rel, diags, sources, (name, positions.locate(where)))
         if parsed is not None:
             rules.append(parsed)
+    if diags.has_errors:
+        raise DefinitionError(diags.sorted(), sources)
     definition = Definition(name, data, positions, rules, sources, {k: name for k in data}, {name: positions})
     if chain:
         apply_variants(definition, chain, diags)

@@ -109,7 +109,8 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
                 continue
             options[opt] = dict(options[opt], default=value)
         if "options" in data:
-            definition.key_origin.setdefault("options", definition.yaml_file)
+            base = definition.key_origin.get("options", definition.yaml_file)
+            definition.key_origin["options"] = f"{base}, defaults changed by {name}"
         rule_files = data.get("rules")
         if rule_files:
             for i, rel in enumerate(rule_files if isinstance(rule_files, list) else [rule_files]):
@@ -119,6 +120,7 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
                     definition.rules = overlay_rules(definition.rules, overlay, diags)
         if "title" not in data:
             merged["title"] = f"{merged.get('title', merged.get('game'))} ({data.get('variant', path.stem)})"
+        definition.key_origin["title"] = name
 
 
 def overlay_rules(base: list[A.RulesFile], overlay: A.RulesFile, diags: DiagnosticList) -> list[A.RulesFile]:

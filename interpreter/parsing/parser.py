@@ -71,6 +71,37 @@ def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
     return A.RulesFile(file, items)
 
 
+def parse_rules_collecting(text: str, file: str = "<rules>") -> tuple:
+    """(RulesFile or None, [errors]): like parse_rules, but on a syntax error every
+    top-level item is parsed on its own, so that one broken item does not hide the
+    mistakes of the others. Errors are RulesSyntaxError or AstBuildError."""
+    try:
+        return parse_rules(text, file), []
+    except (RulesSyntaxError, AstBuildError) as first:
+        if isinstance(first, AstBuildError) and first.pos.line <= 1 and len(text) > MAX_RULES_BYTES:
+            return None, [first]
+        errors = []
+        for start, chunk in _top_level_chunks(text):
+            # Pad with blank lines so that line numbers stay those of the file.
+            try:
+                parse_rules("\n" * start + chunk, file)
+            except (RulesSyntaxError, AstBuildError) as exc:
+                errors.append(exc)
+        return None, errors or [first]
+
+
+def _top_level_chunks(text: str) -> list[tuple[int, str]]:
+    """(index of first line, text) of each top-level item: a line that starts
+    without indentation (and is not a comment) begins a new item."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if line[:1] not in ("", " ", "\t", "#") and line.strip()]
+    chunks = []
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        chunks.append((start, "\n".join(lines[start:end])))
+    return chunks
+
+
 def _pos(file: str, meta) -> A.Pos:
     if getattr(meta, "empty", True):
         return A.Pos(file, 0, 0)

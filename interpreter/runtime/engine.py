@@ -33,6 +33,7 @@ class DecisionRuntime:
     is_chance: bool
     gen: Callable  # (frame, out) -> None
     after: Optional[Callable] = None
+    pos: object = None  # source position, for runtime errors
     # chance events only
     outcome_values: tuple = ()
     outcome_labels: tuple = ()
@@ -48,6 +49,7 @@ class PhaseRuntime:
     after_action: Optional[Callable] = None
     no_action: Optional[Callable] = None
     successor: dict = field(default_factory=dict)
+    pos: object = None
 
 
 @dataclass
@@ -123,7 +125,11 @@ class Engine:
         if f.memo:
             f.memo = {}
         out: list = []
-        self.r.decisions[s.decision].gen(f, out)
+        decision = self.r.decisions[s.decision]
+        try:
+            decision.gen(f, out)
+        except Exception as exc:  # a rule failed while listing actions: say which
+            raise _runtime_error(exc, decision.pos, f"while listing the actions of '{decision.name}'") from exc
         if not out:
             self._no_action(s)
         s.legal = out
@@ -138,7 +144,7 @@ class Engine:
             end_game(self, f, "score", -1)
         if s.result is None:
             raise RuleRuntimeError(
-                None,
+                phase.pos,
                 f"{self.r.players[s.player]} has no legal action in phase '{phase.name}' "
                 f"and the phase's 'if no action' rule did not end the game",
             )
@@ -150,13 +156,16 @@ class Engine:
         f = self.frame.bind(s)
         f.followup = -1
         case.prepare(f, code)
-        case.effect(f)
         decision = r.decisions[case.decision]
-        if decision.after is not None:
-            decision.after(f)
         phase = r.phases[s.phase]
-        if phase.after_action is not None:
-            phase.after_action(f)
+        try:
+            case.effect(f)
+            if decision.after is not None:
+                decision.after(f)
+            if phase.after_action is not None:
+                phase.after_action(f)
+        except Exception as exc:  # a rule failed while applying: say which
+            raise _runtime_error(exc, case.pos, f"while applying {case.label}") from exc
         s.ply += 1
         s.last = code
         s.legal = None
@@ -176,7 +185,10 @@ class Engine:
     def _end_turn(self, s: State, f: Frame, phase: PhaseRuntime) -> None:
         if phase.after_turn is not None:
             f.p = s.player
-            phase.after_turn(f)
+            try:
+                phase.after_turn(f)
+            except Exception as exc:
+                raise _runtime_error(exc, phase.pos, f"at the end of a turn of phase '{phase.name}'") from exc
             if s.result is not None:
                 return
         phases = self.r.phases
@@ -210,6 +222,15 @@ class Engine:
     def chance_probabilities(self, s: State) -> list[tuple[tuple, float]]:
         decision = self.r.decisions[s.decision]
         return [(code, decision.probabilities[code[3]]) for code in self.legal(s)]
+
+
+def _runtime_error(exc: Exception, pos, doing: str) -> "RuleRuntimeError":
+    """A failure inside compiled rules, pinned to the rule that was running."""
+    if isinstance(exc, RuleRuntimeError):
+        return exc
+    inner_pos = getattr(exc, "pos", None)
+    message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+    return RuleRuntimeError(inner_pos or pos, f"{message} ({doing})")
 
 
 def end_game(engine: "Engine", f: Frame, how: str, player: int) -> None:

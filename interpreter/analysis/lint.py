@@ -1,0 +1,129 @@
+"""Dynamic lint: play bounded random games and report what only play reveals.
+
+- games that reach the ply bound without ending (a missing end rule or draw rule),
+- positions where the player to move has no action and the rules do not end the
+  game (the engine raises; we report the phase),
+- runtime errors of the rules (each tied to the rule that failed),
+- two different legal actions with the same notation (records would be ambiguous).
+
+Every finding carries the source position of the rule involved, how often it
+happened, and the actions of the first game that showed it, so it can be replayed.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..runtime.engine import CHANCE, RuleRuntimeError
+
+DEFAULT_PLAYOUTS = 200
+DEFAULT_MAX_PLIES = 5_000
+
+
+@dataclass
+class Finding:
+    severity: str  # "error" or "warning"
+    pos: object  # ast.Pos or None
+    message: str
+    count: int = 1
+    first_record: list = field(default_factory=list)  # notations up to the problem
+
+    def location(self, fallback: str) -> str:
+        if self.pos is None or not getattr(self.pos, "line", 0):
+            return f"{fallback}:1:1"
+        return f"{self.pos.file}:{self.pos.line}:{self.pos.column}"
+
+
+@dataclass
+class LintReport:
+    playouts: int
+    finished: int
+    findings: list
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+
+def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PLIES, seed: int = 0, progress=None) -> LintReport:
+    rng = random.Random(seed)
+    engine = game.engine
+    findings: dict = {}
+    finished = 0
+
+    def note(key, severity, pos, message, record):
+        if key in findings:
+            findings[key].count += 1
+        else:
+            findings[key] = Finding(severity, pos, message, 1, list(record))
+
+    for i in range(playouts):
+        state = game.initial_state()
+        record: list = []
+        try:
+            while len(record) < max_plies:
+                legal = engine.legal(state)
+                if state.result is not None:
+                    finished += 1
+                    break
+                _check_notations(engine, state, legal, record, note)
+                code = _pick(engine, state, legal, rng)
+                record.append(engine.notation(code))
+                engine.apply_in_place(state, code)
+            else:
+                phase = engine.r.phases[state.phase]
+                note(
+                    ("bound", phase.name),
+                    "warning",
+                    phase.pos,
+                    f"a game did not end within {max_plies} actions (phase '{phase.name}'); "
+                    "is a rule that ends the game (a turn limit, a draw) missing?",
+                    record,
+                )
+        except RuleRuntimeError as exc:
+            note(("runtime", str(exc.pos), exc.message), "error", exc.pos, exc.message, record)
+        if progress is not None:
+            progress(i + 1)
+    ordered = sorted(findings.values(), key=lambda f: (f.severity != "error", -f.count))
+    return LintReport(playouts, finished, ordered)
+
+
+def _pick(engine, state, legal: list, rng: random.Random):
+    decision = engine.r.decisions[state.decision]
+    if decision.is_chance:
+        weights = [decision.probabilities[code[3]] for code in legal]
+        return rng.choices(legal, weights)[0]
+    return legal[rng.randrange(len(legal))]
+
+
+def _check_notations(engine, state, legal: list, record: list, note) -> None:
+    seen: dict = {}
+    for code in legal:
+        text = engine.notation(code)
+        if text in seen and seen[text] != code:
+            case_a = engine.r.cases[seen[text][0]]
+            case_b = engine.r.cases[code[0]]
+            note(
+                ("notation", case_a.label, case_b.label),
+                "error",
+                case_b.pos,
+                f"two different legal actions are both written '{text}' ({case_a.label} at {case_a.pos} "
+                f"and {case_b.label}); give one of them its own notation",
+                record,
+            )
+        seen.setdefault(text, code)
+
+
+def format_report(report: LintReport, game_name: str, fallback_file: str) -> str:
+    lines = []
+    for f in report.findings:
+        times = f"{f.count} of {report.playouts} games" if f.count > 1 else "1 game"
+        lines.append(f"{f.location(fallback_file)}: {f.severity}: {f.message} [{times}]")
+        if f.first_record:
+            shown = " ".join(f.first_record[-12:])
+            more = f"... ({len(f.first_record)} actions) " if len(f.first_record) > 12 else ""
+            lines.append(f"    first seen after: {more}{shown}")
+    ended = f"{report.finished} of {report.playouts} random games of {game_name} ended normally"
+    lines.append(ended + ("; no problem found" if not report.findings else ""))
+    return "\n".join(lines)

@@ -1,0 +1,58 @@
+"""The effective definition of a game after its variants, with where each part came from."""
+from __future__ import annotations
+
+import yaml
+
+from ..parsing import ast as A
+from .definition import Definition
+
+_KEYWORD = {
+    A.Phase: "phase",
+    A.Decision: "decision",
+    A.Chance: "chance",
+    A.Define: "define",
+    A.Procedure: "procedure",
+    A.Score: "score",
+    A.Forbid: "forbid",
+}
+
+
+def effective_definition(definition: Definition) -> str:
+    out = [f"# {definition.data.get('title', definition.name)}: the effective definition"]
+    out.append(f"# game: {definition.yaml_file}")
+    for variant in definition.variant_chain:
+        out.append(f"# variant: {variant}")
+    out.append("")
+    out.append("# ---------------------------------------------------------------- YAML")
+    for key, value in definition.data.items():
+        origin = definition.key_origin.get(key, definition.yaml_file)
+        out.append(f"# from {origin}")
+        out.append(yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=100).rstrip())
+    out.append("")
+    out.append("# ---------------------------------------------------------------- rules")
+    for rules in definition.rules:
+        for item in rules.items:
+            out.extend(_item_text(item, definition.sources))
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _slice(pos: A.Pos, sources: dict) -> list[str]:
+    lines = sources.get(pos.file, "").split("\n")
+    end = pos.end_line if pos.end_line >= pos.line else pos.line
+    chunk = lines[pos.line - 1 : end]
+    # A block's end position is the first line after it; drop trailing blank lines.
+    while chunk and not chunk[-1].strip():
+        chunk.pop()
+    return chunk
+
+
+def _item_text(item, sources: dict) -> list[str]:
+    if isinstance(item, A.Decision) and any(a.pos.file != item.pos.file for a in item.actions):
+        # A decision merged from several files: each action with its own origin.
+        lines = [f"# {item.pos}", f"decision {item.name}:"]
+        for action in item.actions:
+            lines.append(f"    # {action.pos}")
+            lines.extend(_slice(action.pos, sources))
+        return lines
+    return [f"# {item.pos}"] + _slice(item.pos, sources)

@@ -1,0 +1,84 @@
+"""Static checks beyond compiling: parts of a definition that can never matter.
+
+Compiling already rejects what is wrong (unknown names, type errors). What is
+left here are warnings about what is merely useless, which is usually a
+mistake in the making: a region nobody uses, a decision no turn reaches, an
+action for a kind of piece that can never be on the board.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import Callable, Iterator
+
+from ..parsing import ast as A
+from .diagnostics import Diagnostic
+
+Locate = Callable[[tuple], tuple]  # YAML path -> (file, line, column)
+
+
+def walk(node) -> Iterator:
+    """Every AST node below `node` (dataclasses, lists, tuples), node first."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (list, tuple)):
+            stack.extend(reversed(current))
+            continue
+        if not is_dataclass(current) or isinstance(current, A.Pos):
+            continue
+        yield current
+        for f in fields(current):
+            value = getattr(current, f.name)
+            if isinstance(value, (list, tuple)) or (is_dataclass(value) and not isinstance(value, A.Pos)):
+                stack.append(value)
+
+
+def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
+    """Warnings about unused regions, decisions, procedures, named expressions,
+    phases never started, and actions for kinds that never appear."""
+    everything = [items.phases, list(items.decisions.values()), list(items.chances.values()),
+                  list(items.defines.values()), list(items.procedures.values()), items.forbids]
+    if items.score is not None:
+        everything.append(items.score)
+    nodes = list(walk(everything))
+    names = {n.id for n in nodes if isinstance(n, A.Name)}
+    called = {n.procedure for n in nodes if isinstance(n, A.CallStmt)}
+    followups = {n.decision for n in nodes if isinstance(n, A.ThenStmt)}
+    started = {n.phase for n in nodes if isinstance(n, A.StartPhaseStmt)}
+    in_turns = {name.id for phase in items.phases for name in phase.turn}
+    warnings: list[Diagnostic] = []
+
+    def warn(pos: A.Pos, message: str) -> None:
+        warnings.append(Diagnostic(pos.file, pos.line, pos.column, message, "warning"))
+
+    for region in model.regions:
+        if region not in names:
+            file, line, col = locate(("regions", region))
+            warnings.append(Diagnostic(file, line, col, f"region '{region}' is never used in the rules", "warning"))
+    for name, decision in list(items.decisions.items()) + list(items.chances.items()):
+        if name not in in_turns and name not in followups:
+            warn(decision.pos, f"'{name}' is never taken: no phase's 'turn' names it and no 'then' starts it")
+    for name, procedure in items.procedures.items():
+        if name not in called:
+            warn(procedure.pos, f"procedure '{name}' is never used")
+    for name, define in items.defines.items():
+        if name not in names:
+            warn(define.pos, f"'{name}' is defined but never used")
+    for phase in items.phases[1:]:
+        if phase.name not in started:
+            warn(phase.pos, f"phase '{phase.name}' is never started: no 'start phase {phase.name}' in the rules")
+
+    present = {kind for _, _, kind in model.setup}
+    present |= {pool.kind for pool in model.pools.values() if pool.kind is not None}
+    for node in nodes:
+        if isinstance(node, A.PromoteStmt) and node.kind in model.kinds:
+            present.add(model.kinds[node.kind].index)
+        if isinstance(node, A.DropPattern) and node.kind in model.kinds:
+            present.add(model.kinds[node.kind].index)
+    for decision in items.decisions.values():
+        for action in decision.actions:
+            kinds = [b.kind for b in action.by if b.kind is not None]
+            if kinds and not any(b.pool or b.same_piece for b in action.by):
+                if all(k in model.kinds and model.kinds[k].index not in present for k in kinds):
+                    warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, dropped, promoted to or waiting in a pool")
+    return warnings
