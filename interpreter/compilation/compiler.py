@@ -344,7 +344,7 @@ class Compiler:
 
         return DecisionRuntime(
             chance.name, True, gen, None, pos=chance.pos,
-            outcome_values=values_t, outcome_labels=labels, probabilities=probabilities,
+            outcome_values=values_t, outcome_labels=labels, probabilities=probabilities, codes=codes,
         )
 
     def _label(self, value, type_: str) -> str:
@@ -684,15 +684,12 @@ class CompiledAction:
 def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: list) -> Callable:
     """gen(frame, out) for a decision: each of the player's pieces is visited once
     and handed to the actions of its kind; then pools, the follow-up piece, drops,
-    selections and, when nothing else is legal, passes."""
-    movers = [a for a in actions if a.piece_gen is not None and not a.same_piece]
-    board_movers = [a for a in movers if a.kinds is None or a.kinds]
-    pool_movers = [a for a in movers if a.pools]
-    same_movers = [a for a in actions if a.piece_gen is not None and a.same_piece]
-    placers = [a for a in actions if a.place_gen is not None and not a.only_if_stuck]
-    passes = [a for a in actions if a.only_if_stuck]
+    selections and, when nothing else is legal, passes.
+
+    Actions with a condition that does not depend on the piece (`where die == 6`)
+    are switched on or off once per position; the dispatch tables for each
+    combination are built on first use and kept."""
     index = {id(a): i for i, a in enumerate(actions)}
-    guarded = any(a.guard is not None for a in actions)
 
     # Actions that may produce the same notation: a travel that is also a step.
     clashing: set = set()
@@ -703,88 +700,116 @@ def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: l
             if shared and (a.movers is None or b.movers is None or a.movers & b.movers):
                 clashing |= {i, index[id(b)]}
                 from_free |= any("{from}" not in t for t in shared)
-    tids = _template_ids(cases)
-    per_piece_dedup = bool(clashing) and not from_free
+    tids = _TemplateIds(cases)
+    guards = tuple((i, a.guard) for i, a in enumerate(actions) if a.guard is not None)
+    configs: dict = {}
 
-    by_kind = []
-    for k in range(n_kinds):
-        entries = tuple((index[id(a)], a.piece_gen) for a in board_movers if a.kinds is None or k in a.kinds)
-        by_kind.append(entries)
-    pools: dict = {}
-    for a in pool_movers:
-        for pool in a.pools:
-            pools.setdefault(pool, []).append((index[id(a)], a.piece_gen))
-    pool_users = tuple((pool, tuple(users)) for pool, users in pools.items())
-    dedup_kind = [per_piece_dedup and sum(1 for i, _ in by_kind[k] if i in clashing) > 1 for k in range(n_kinds)]
-    plain_by_kind = [tuple(g for _, g in entries) for entries in by_kind]
+    def configure(disabled: frozenset) -> _Dispatch:
+        on = [a for i, a in enumerate(actions) if i not in disabled]
+        clash = sum(1 for i in clashing if i not in disabled) > 1
+        movers = [a for a in on if a.piece_gen is not None and not a.same_piece]
+        by_kind = []
+        dedup_kind = []
+        for k in range(n_kinds):
+            entries = tuple((index[id(a)], a.piece_gen) for a in movers if a.kinds is None or k in a.kinds)
+            by_kind.append(entries)
+            dedup_kind.append(clash and not from_free and sum(1 for i, _ in entries if i in clashing) > 1)
+        pools: dict = {}
+        for a in movers:
+            for pool in a.pools:
+                pools.setdefault(pool, []).append(a.piece_gen)
+        return _Dispatch(
+            any_board_movers=any(a.kinds is None or a.kinds for a in movers),
+            plain=tuple(tuple(g for _, g in entries) for entries in by_kind),
+            entries=tuple(by_kind),
+            dedup_kind=tuple(dedup_kind),
+            pools=tuple((pool, tuple(gens)) for pool, gens in pools.items()),
+            same=tuple(a.piece_gen for a in on if a.piece_gen is not None and a.same_piece),
+            placers=tuple(a.place_gen for a in on if a.place_gen is not None and not a.only_if_stuck),
+            passes=tuple(a.place_gen for a in on if a.only_if_stuck),
+            dedup_pieces=clash and not from_free,
+            dedup_all=clash and from_free,
+        )
+
+    static = configure(frozenset())
 
     def gen(f, out):
+        if guards:
+            disabled = frozenset(i for i, guard in guards if not guard(f))
+            d = configs.get(disabled)
+            if d is None:
+                d = configs[disabled] = configure(disabled)
+        else:
+            d = static
         me = f.p
         b = f.b
-        enabled = [a.guard is None or a.guard(f) for a in actions] if guarded else None
-        if board_movers:
+        if d.any_board_movers:
+            plain, dedup_kind = d.plain, d.dedup_kind
             for s in f.o[me]:
                 p = b[s]
                 k = p[1]
                 if dedup_kind[k]:
-                    _clashing_piece(f, s, p, out, by_kind[k], enabled, clashing, tids)
-                elif enabled is None:
-                    for g in plain_by_kind[k]:
-                        g(f, s, p, out)
+                    _clashing_piece(f, s, p, out, d.entries[k], clashing, tids)
                 else:
-                    for i, g in by_kind[k]:
-                        if enabled[i]:
-                            g(f, s, p, out)
-        for pool, users in pool_users:
-            offset, sites = pool
+                    for g in plain[k]:
+                        g(f, s, p, out)
+        for (offset, sites), gens in d.pools:
             s = sites[me]
             if s == -1 or f.v[offset + me] <= 0 or b[s] is not None:
                 continue
             p = pool_pieces[s]
             start = len(out)
-            for i, g in users:
-                if enabled is None or enabled[i]:
-                    g(f, s, p, out)
-            if per_piece_dedup and len(out) - start > 1:
+            for g in gens:
+                g(f, s, p, out)
+            if d.dedup_pieces and len(out) - start > 1:
                 _drop_repeats(out, start, tids)
-        carry = f.s.carry
-        if same_movers and carry != -1 and b[carry] is not None:
-            start = len(out)
-            for a in same_movers:
-                if enabled is None or enabled[index[id(a)]]:
-                    a.piece_gen(f, carry, b[carry], out)
-            if per_piece_dedup and len(out) - start > 1:
-                _drop_repeats(out, start, tids)
-        for a in placers:
-            if enabled is None or enabled[index[id(a)]]:
-                a.place_gen(f, out)
+        if d.same:
+            carry = f.s.carry
+            if carry != -1 and b[carry] is not None:
+                start = len(out)
+                for g in d.same:
+                    g(f, carry, b[carry], out)
+                if d.dedup_pieces and len(out) - start > 1:
+                    _drop_repeats(out, start, tids)
+        for g in d.placers:
+            g(f, out)
         if not out:
-            for a in passes:
-                if enabled is None or enabled[index[id(a)]]:
-                    a.place_gen(f, out)
-        if clashing and from_free and len(out) > 1:
+            for g in d.passes:
+                g(f, out)
+        if d.dedup_all and len(out) > 1:
             _drop_repeats(out, 0, tids)
 
     return gen
 
 
-def _clashing_piece(f, s, p, out, entries, enabled, clashing, tids) -> None:
+@dataclass
+class _Dispatch:
+    """Which generators a decision runs, by kind of piece, for one set of enabled actions."""
+
+    any_board_movers: bool
+    plain: tuple  # per kind: piece generators
+    entries: tuple  # per kind: (action index, piece generator)
+    dedup_kind: tuple  # per kind: whether two of its actions may write the same notation
+    pools: tuple  # ((offset, sites), generators)
+    same: tuple  # generators of the follow-up piece
+    placers: tuple  # drop and select generators
+    passes: tuple  # pass generators (only when nothing else is legal)
+    dedup_pieces: bool
+    dedup_all: bool
+
+
+def _clashing_piece(f, s, p, out, entries, clashing, tids) -> None:
     """Run a piece's generators; when two actions that may clash both produced
     moves, keep the first of each notation."""
     start = len(out)
     producers = 0
     for i, g in entries:
-        if enabled is None or enabled[i]:
-            before = len(out)
-            g(f, s, p, out)
-            if i in clashing and len(out) > before:
-                producers += 1
+        before = len(out)
+        g(f, s, p, out)
+        if i in clashing and len(out) > before:
+            producers += 1
     if producers > 1:
         _drop_repeats(out, start, tids)
-
-
-def _template_ids(cases: list) -> "_TemplateIds":
-    return _TemplateIds(cases)
 
 
 class _TemplateIds:

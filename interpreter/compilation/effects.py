@@ -314,8 +314,7 @@ class EffectCompiler:
                 raise RuleError(t.pos, f"'{t.id}' is not a variable (declare it under 'variables' in the YAML)", f"did you mean '{best}'?" if best else None)
             if var.per_player:
                 raise RuleError(t.pos, f"variable '{t.id}' differs per player: say whose, e.g. {t.id}[player]")
-            off = var.offset
-            return self._assign_slot(s, lambda f: off, value, var.type)
+            return self._assign_slot(s, var.offset, value, var.type)
         # Index: a per-player variable or pool
         assert isinstance(t, A.Index)
         if not isinstance(t.obj, A.Name) or (t.obj.id not in self.m.variables and t.obj.id not in self.m.pools):
@@ -327,25 +326,55 @@ class EffectCompiler:
         if idx.type != "player":
             raise RuleError(t.index.pos, f"the index must be a player, found {describe(idx)}")
         off, ifn = thing.offset, idx.fn
+        if idx.is_const:
+            return self._assign_slot(s, off + idx.const, value, getattr(thing, "type", "int"))
         return self._assign_slot(s, lambda f: off + ifn(f), value, getattr(thing, "type", "int"))
 
-    def _assign_slot(self, s: A.AssignStmt, slot_fn, value: Value, var_type: str):
+    def _assign_slot(self, s: A.AssignStmt, slot, value: Value, var_type: str):
+        """`slot`: a fixed index into the variables, or a closure computing it."""
         vf = value.fn
         if s.op != "=":
             if value.type != "int":
                 raise RuleError(s.value.pos, f"'{s.op}' needs a number, found {describe(value)}")
             sign = 1 if s.op == "+=" else -1
+            if isinstance(slot, int):
+                if value.is_const:
+                    step = sign * value.const
+
+                    def bump(f):
+                        f.v[slot] += step
+
+                    return bump
+
+                def add_fixed(f):
+                    f.v[slot] += sign * vf(f)
+
+                return add_fixed
 
             def add(f):
-                f.v[slot_fn(f)] += sign * vf(f)
+                f.v[slot(f)] += sign * vf(f)
 
             return add
         expected = ("bool", "int") if var_type == "flag" else ("int",)
         if value.type not in expected and not (var_type != "flag" and value.type in ("site", "player")):
             raise RuleError(s.value.pos, f"cannot store {describe(value)} in a {var_type} variable")
+        # Flags are stored as 0/1; numbers, sites and players are already ints.
+        convert = value.type == "bool"
+        if isinstance(slot, int):
+            if convert:
+                def assign_flag(f):
+                    f.v[slot] = 1 if vf(f) else 0
+
+                return assign_flag
+
+            def assign_fixed(f):
+                f.v[slot] = vf(f)
+
+            return assign_fixed
 
         def assign(f):
-            f.v[slot_fn(f)] = int(vf(f))
+            x = vf(f)
+            f.v[slot(f)] = (1 if x else 0) if convert else x
 
         return assign
 

@@ -167,7 +167,11 @@ class ExpressionCompiler:
         if name in scope.locals:
             slot, type_ = scope.locals[name]
             if type_ == "site":
-                return Value(lambda f: f.loc[slot], "site", frozenset({"locals"}), piece=lambda f: f.b[f.loc[slot]])
+                # A local may hold none (-1), e.g. `let x = neighbour(to, n)` at the edge.
+                return Value(
+                    lambda f: f.loc[slot], "site", frozenset({"locals"}),
+                    piece=lambda f: f.b[s] if (s := f.loc[slot]) != -1 else None,
+                )
             return Value(lambda f: f.loc[slot], type_, frozenset({"locals"}))
         if name in CONTEXT_NAMES:
             return self._context(e, scope)

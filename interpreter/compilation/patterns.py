@@ -397,7 +397,9 @@ def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, land
             for t, land in pairs[me][s]:
                 q = b[t]
                 if q is not None and b[land] is None:
-                    take(f, s, p, t, q, land, me, out)
+                    o = q[0]
+                    if (c_own if o == me else (c_neutral if o < 0 else c_enemy)) is not None:
+                        take(f, s, p, t, q, land, me, out)
 
         return adjacent_jump
 
@@ -437,12 +439,15 @@ def walk_pattern(steps, adjacent: list, landing: Landing, pos, neutral_kinds: fr
     found once and kept as (end, bitmasks of the sites passed); a position then
     only needs the bitmask of the sites that block passing."""
     emit = landing.emitter()
+    ok = landing.accept()[0]
+    c_empty, c_own, c_neutral, c_enemy = landing.case_ids
     pass_mask, bad = landing.blocked()
     passing = landing.passing
     static = passing.static_sites if passing is not None and passing.kinds is not None else None
     blocker_kinds = passing.kinds if passing is not None else None
     simple = passing is None or (blocker_kinds is not None)
-    walks: dict = {}
+    # walks[site][n]: the walk table of n steps from site, filled on first use.
+    walks = [[None] * 8 for _ in adjacent]
 
     def blockers(f) -> int:
         """Bitmask of the sites holding a piece of a blocking kind."""
@@ -472,23 +477,50 @@ def walk_pattern(steps, adjacent: list, landing: Landing, pos, neutral_kinds: fr
             for t in sorted(_walk_ends(f, s, n, adjacent, pass_mask, bad, pos)):
                 emit(f, s, p, t, out, me)
             return
-        known = walks.get((s, n))
+        row = walks[s]
+        if n >= len(row):
+            row.extend([None] * (n + 1 - len(row)))
+        known = row[n]
         if known is None:
-            known = walks[(s, n)] = _walk_table(s, n, adjacent, static or frozenset(), pos)
-        ends, passed_any, by_end = known
-        blocked = blockers(f) if blocker_kinds else 0
-        if passed_any & blocked:
-            ends = [t for t, masks in by_end if any(not m & blocked for m in masks)]
-        for t in ends:
-            emit(f, s, p, t, out, me)
+            known = row[n] = _walk_table(s, n, adjacent, static or frozenset(), pos)
+        ends, passed_any, single, several = known
+        if blocker_kinds:
+            blocked = blockers(f)
+            if passed_any & blocked:
+                ends = [t for t, m in single if not m & blocked]
+                if several:
+                    ends += [t for t, masks in several if _some_free(masks, blocked)]
+        if ok is None:
+            b = f.b
+            for t in ends:
+                q = b[t]
+                if q is None:
+                    if c_empty is not None:
+                        out.append((c_empty, s, t, -1))
+                else:
+                    o = q[0]
+                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                    if cid is not None:
+                        out.append((cid, s, t, -1))
+        else:
+            for t in ends:
+                emit(f, s, p, t, out, me)
 
     return walk
 
 
+def _some_free(masks: tuple, blocked: int) -> bool:
+    for m in masks:
+        if not m & blocked:
+            return True
+    return False
+
+
 def _walk_table(start: int, n: int, adjacent: list, forbidden: frozenset, pos) -> tuple:
-    """(ends, union of passed masks, ((end, minimal passed masks), ...)) of all walks
-    of exactly n steps from `start` that enter no site twice and pass no site of
-    `forbidden`."""
+    """(ends, union of passed masks, ((end, mask), ...) for ends reached one way,
+    ((end, minimal masks), ...) for the others) of all walks of exactly n steps from
+    `start` that enter no site twice and pass no site of `forbidden`. A mask is the
+    bitmask of the sites passed on the way."""
     by_end: dict = {}
     explored = 0
     stack = [(start, 1 << start, 0, n)]
@@ -505,16 +537,20 @@ def _walk_table(start: int, n: int, adjacent: list, forbidden: frozenset, pos) -
                 if explored > MAX_WALK_NODES:
                     raise RuleError(pos, f"walks of {n} steps explore more than {MAX_WALK_NODES} paths")
                 stack.append((t, visited | bit, passed | bit, left - 1))
-    table = []
+    single = []
+    several = []
     union = 0
     for end in sorted(by_end):
         masks = by_end[end]
         # A set of passed sites that contains another one never matters.
         minimal = tuple(sorted(m for m in masks if not any(o != m and o & m == o for o in masks)))
-        table.append((end, minimal))
+        if len(minimal) == 1:
+            single.append((end, minimal[0]))
+        else:
+            several.append((end, minimal))
         for m in minimal:
             union |= m
-    return tuple(sorted(by_end)), union, tuple(table)
+    return tuple(sorted(by_end)), union, tuple(single), tuple(several)
 
 
 def _walk_ends(f, start: int, n: int, adjacent: list, pass_mask, bad, pos) -> set:

@@ -38,6 +38,7 @@ class DecisionRuntime:
     outcome_values: tuple = ()
     outcome_labels: tuple = ()
     probabilities: tuple = ()
+    codes: tuple = ()  # chance events: every outcome's action code
 
 
 @dataclass
@@ -120,12 +121,16 @@ class Engine:
         if s.result is not None:
             s.legal = []
             return s.legal
+        decision = self.r.decisions[s.decision]
+        if decision.is_chance:
+            # The outcomes of a chance event are fixed when the rules are compiled.
+            s.legal = out = list(decision.codes)
+            return out
         f = self.frame
         f.bind(s)
         if f.memo:
             f.memo = {}
         out: list = []
-        decision = self.r.decisions[s.decision]
         try:
             decision.gen(f, out)
         except Exception as exc:  # a rule failed while listing actions: say which
