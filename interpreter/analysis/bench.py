@@ -48,7 +48,7 @@ def playout(engine, state, rng: random.Random, max_plies: int = DEFAULT_MAX_PLIE
         if not legal:
             break
         decision = decisions[state.decision]
-        if decision.is_chance:
+        if decision.is_chance and not decision.uniform:
             probabilities = decision.probabilities
             x = rand()
             code = legal[-1]

@@ -345,6 +345,7 @@ class Compiler:
         return DecisionRuntime(
             chance.name, True, gen, None, pos=chance.pos,
             outcome_values=values_t, outcome_labels=labels, probabilities=probabilities, codes=codes,
+            uniform=len(set(weights)) == 1,
         )
 
     def _label(self, value, type_: str) -> str:
@@ -364,7 +365,7 @@ class Compiler:
         after = self.block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"}, f"decision '{decision.name}', after each action"
         )
-        generator = _decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces)
+        generator = _decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours)
         return DecisionRuntime(decision.name, False, generator, after, pos=decision.pos)
 
     def _action(self, action: A.Action, decision_index: int):
@@ -681,7 +682,20 @@ class CompiledAction:
     only_if_stuck: bool = False
 
 
-def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: list) -> Callable:
+def _fused(gens: tuple, neighbours: list) -> tuple:
+    """The generators of one kind with each one-step action and adjacent-jump
+    action over the same directions merged into one pass (see fuse_step_and_jump)."""
+    gens = list(gens)
+    for i in range(len(gens)):
+        for j in range(len(gens)):
+            if i != j and gens[i] is not None and gens[j] is not None:
+                merged = P.fuse_step_and_jump(gens[i], gens[j], neighbours) if neighbours else None
+                if merged is not None:
+                    gens[i], gens[j] = merged, None
+    return tuple(g for g in gens if g is not None)
+
+
+def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: list, neighbours: list) -> Callable:
     """gen(frame, out) for a decision: each of the player's pieces is visited once
     and handed to the actions of its kind; then pools, the follow-up piece, drops,
     selections and, when nothing else is legal, passes.
@@ -720,7 +734,7 @@ def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: l
                 pools.setdefault(pool, []).append(a.piece_gen)
         return _Dispatch(
             any_board_movers=any(a.kinds is None or a.kinds for a in movers),
-            plain=tuple(tuple(g for _, g in entries) for entries in by_kind),
+            plain=tuple(_fused(tuple(g for _, g in entries), neighbours) for entries in by_kind),
             entries=tuple(by_kind),
             dedup_kind=tuple(dedup_kind),
             pools=tuple((pool, tuple(gens)) for pool, gens in pools.items()),
@@ -798,18 +812,26 @@ class _Dispatch:
     dedup_all: bool
 
 
-def _clashing_piece(f, s, p, out, entries, clashing, tids) -> None:
-    """Run a piece's generators; when two actions that may clash both produced
-    moves, keep the first of each notation."""
-    start = len(out)
-    producers = 0
+def _clashing_piece(f, s, p, out, entries, clashing, tids: "_TemplateIds") -> None:
+    """Run one piece's generators, dropping an action of a later clashing action
+    when an earlier one already wrote it. All start from this piece, so a
+    notation is told by its template and its landing site."""
+    spans = None  # where the earlier clashing actions wrote
     for i, g in entries:
-        before = len(out)
+        start = len(out)
         g(f, s, p, out)
-        if i in clashing and len(out) > before:
-            producers += 1
-    if producers > 1:
-        _drop_repeats(out, start, tids)
+        if i not in clashing or len(out) == start:
+            continue
+        if spans is None:
+            spans = [(start, len(out))]
+            continue
+        case_tid = tids.by_case()
+        seen = {(case_tid[c[0]], c[2]) for a, b in spans for c in out[a:b]}
+        fresh = [c for c in out[start:] if (case_tid[c[0]], c[2]) not in seen]
+        if len(fresh) != len(out) - start:
+            del out[start:]
+            out.extend(fresh)
+        spans.append((start, len(out)))
 
 
 class _TemplateIds:
@@ -818,6 +840,13 @@ class _TemplateIds:
     def __init__(self, cases: list):
         self.cases = cases
         self.ids: dict = {}
+        self._by_case: list = []
+
+    def by_case(self) -> list:
+        """Template id of every case (built on first use, when all cases exist)."""
+        if len(self._by_case) != len(self.cases):
+            self._by_case = [self.ids.setdefault(c.template, len(self.ids)) for c in self.cases]
+        return self._by_case
 
     def key(self, code: tuple) -> tuple:
         template = self.cases[code[0]].template

@@ -242,7 +242,9 @@ def step_pattern(dirs_table, low, high, rays, neighbours, landing: Landing) -> C
     if low_fixed == 1 and high_fixed == 1:
         # One step: the adjacent sites of each direction are listed per site once.
         targets = _per_player_site_table(dirs_table, len(neighbours[0]), lambda dirs, s: tuple(t for x in dirs if (t := neighbours[x][s]) >= 0))
-        return _to_each_target(targets, landing)
+        gen = _to_each_target(targets, landing)
+        gen.fusion = ("one step", tuple(dirs_table), landing)
+        return gen
 
     def step(f, s, p, out):
         b = f.b
@@ -341,6 +343,51 @@ def _to_each_target(targets: list, landing: Landing) -> Callable:
     return to_each_watched
 
 
+def fuse_step_and_jump(step_gen: Callable, jump_gen: Callable, neighbours: list) -> Optional[Callable]:
+    """One generator doing the work of a one-step action and an adjacent-jump
+    action over the same directions: each neighbour is looked at once — empty, it
+    is a step; occupied, with the square beyond empty, a jump. None if the two do
+    not fit together."""
+    step_info = getattr(step_gen, "fusion", None)
+    jump_info = getattr(jump_gen, "fusion", None)
+    if not step_info or not jump_info or step_info[0] != "one step" or jump_info[0] != "adjacent jump":
+        return None
+    if step_info[1] != jump_info[1]:
+        return None
+    dirs_table = step_info[1]
+    landing = step_info[2]
+    (over_empty, c_own, c_neutral, c_enemy), take = jump_info[2]
+    s_empty, s_own, s_neutral, s_enemy = landing.case_ids
+    if s_own is not None or s_neutral is not None or s_enemy is not None:
+        return None  # a step onto a piece would compete with the jump over it
+    ok, watch_empty, _ = landing.accept()
+    n_sites = len(neighbours[0])
+    pairs = _per_player_site_table(
+        list(dirs_table),
+        n_sites,
+        lambda dirs, s: tuple(
+            (t, neighbours[x][t]) for x in dirs if (t := neighbours[x][s]) >= 0
+        ),
+    )
+
+    def step_or_jump(f, s, p, out):
+        b = f.b
+        me = f.p
+        for t, land in pairs[me][s]:
+            q = b[t]
+            if q is None:
+                if s_empty is not None and (
+                    ok is None or (watch_empty is not None and not watch_empty[t]) or ok(f, s, p, t, q)
+                ):
+                    out.append((s_empty, s, t, -1))
+            elif land >= 0 and b[land] is None:
+                o = q[0]
+                if (c_own if o == me else (c_neutral if o < 0 else c_enemy)) is not None:
+                    take(f, s, p, t, q, land, me, out)
+
+    return step_or_jump
+
+
 def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, landing: Landing) -> Callable:
     """Over exactly one piece at distance low..high, the squares before it empty,
     landing on the square just beyond it, which must be empty. `low`/`high` are
@@ -401,6 +448,7 @@ def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, land
                     if (c_own if o == me else (c_neutral if o < 0 else c_enemy)) is not None:
                         take(f, s, p, t, q, land, me, out)
 
+        adjacent_jump.fusion = ("adjacent jump", tuple(dirs_table), (over_cases, take))
         return adjacent_jump
 
     def jump(f, s, p, out):

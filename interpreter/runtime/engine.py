@@ -39,6 +39,7 @@ class DecisionRuntime:
     outcome_labels: tuple = ()
     probabilities: tuple = ()
     codes: tuple = ()  # chance events: every outcome's action code
+    uniform: bool = False  # chance events: all outcomes equally likely
 
 
 @dataclass
