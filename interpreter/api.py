@@ -277,8 +277,23 @@ class Game:
         players = self.model.players
         return Result(players[winner] if winner >= 0 else None, {p: scores[i] for i, p in enumerate(players)})
 
+    def current_scores(self, state: State) -> Optional[dict[str, float]]:
+        """The game's `score` rule evaluated on this position (over or not), or None
+        when the rules define no score. Useful to judge unfinished games."""
+        if self.rules.score is None:
+            return None
+        from .runtime.engine import _scores
+
+        frame = self.engine.frame.bind(state)
+        values = _scores(frame, self.rules.score, len(self.model.players))
+        return {p: values[i] for i, p in enumerate(self.model.players)}
+
     def phase(self, state: State) -> str:
         return self.rules.phases[state.phase].name
+
+    def decision(self, state: State) -> str:
+        """Name of the decision (or chance event) to be taken now."""
+        return self.rules.decisions[state.decision].name
 
     def last_action(self, state: State) -> Optional[Action]:
         return self._action(state.last) if state.last is not None else None

@@ -63,9 +63,20 @@ def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PL
         record: list = []
         try:
             while len(record) < max_plies:
+                before = engine.default_endings
                 legal = engine.legal(state)
                 if state.result is not None:
                     finished += 1
+                    if engine.default_endings > before:
+                        phase = engine.r.phases[state.phase]
+                        note(
+                            ("default end", phase.name),
+                            "warning",
+                            phase.pos,
+                            f"the player to move had no legal action in phase '{phase.name}', which has no "
+                            "'if no action' rule: the game ended by the default (the scores decide)",
+                            record,
+                        )
                     break
                 _check_notations(engine, state, legal, record, note)
                 code = _pick(engine, state, legal, rng)

@@ -81,6 +81,9 @@ class Engine:
         self.r = rules
         self.frame = Frame(rules.local_slots)
         self.n_players = len(rules.players)
+        # How often a game ended because nobody could act and the phase said nothing
+        # about it (the default: the game ends by the scores). Lint reports it.
+        self.default_endings = 0
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
@@ -148,6 +151,7 @@ class Engine:
             phase.no_action(f)
         else:
             end_game(self, f, "score", -1)
+            self.default_endings += 1
         if s.result is None:
             raise RuleRuntimeError(
                 phase.pos,
@@ -166,10 +170,12 @@ class Engine:
         phase = r.phases[s.phase]
         try:
             case.effect(f)
-            if decision.after is not None:
-                decision.after(f)
-            if phase.after_action is not None:
-                phase.after_action(f)
+            # A game that has just ended ends at once: nothing more happens.
+            if s.result is None:
+                if decision.after is not None:
+                    decision.after(f)
+                if phase.after_action is not None:
+                    phase.after_action(f)
         except Exception as exc:  # a rule failed while applying: say which
             raise _runtime_error(exc, case.pos, f"while applying {case.label}") from exc
         s.ply += 1
