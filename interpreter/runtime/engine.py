@@ -25,6 +25,7 @@ class CaseRuntime:
     template: tuple  # notation parts: literal strings and field names
     label: str  # "action leap, onto enemy" — for messages
     pos: object  # source position of the case
+    after: Optional[Callable] = None  # its decision's `after each action`, set by the engine
 
 
 @dataclass
@@ -81,6 +82,10 @@ class Engine:
         self.r = rules
         self.frame = Frame(rules.local_slots)
         self.n_players = len(rules.players)
+        self.cases = rules.cases
+        self.phases = rules.phases
+        for case in rules.cases:
+            case.after = rules.decisions[case.decision].after
         # How often a game ended because nobody could act and the phase said nothing
         # about it (the default: the game ends by the scores). Lint reports it.
         self.default_endings = 0
@@ -161,19 +166,23 @@ class Engine:
 
     # ------------------------------------------------------------ applying
     def apply_in_place(self, s: State, code: tuple) -> None:
-        r = self.r
-        case = r.cases[code[0]]
-        f = self.frame.bind(s)
+        case = self.cases[code[0]]
+        f = self.frame
+        f.s = s
+        f.b = s.board
+        f.v = s.vars
+        f.o = s.occ
+        f.p = s.player
         f.followup = -1
         case.prepare(f, code)
-        decision = r.decisions[case.decision]
-        phase = r.phases[s.phase]
+        phase = self.phases[s.phase]
         try:
             case.effect(f)
             # A game that has just ended ends at once: nothing more happens.
             if s.result is None:
-                if decision.after is not None:
-                    decision.after(f)
+                after = case.after
+                if after is not None:
+                    after(f)
                 if phase.after_action is not None:
                     phase.after_action(f)
         except Exception as exc:  # a rule failed while applying: say which
@@ -188,10 +197,13 @@ class Engine:
             s.carry = f.at
             return
         s.carry = -1
-        s.step += 1
-        if s.step < len(phase.turn):
-            s.decision = phase.turn[s.step]
+        step = s.step + 1
+        turn = phase.turn
+        if step < len(turn):
+            s.step = step
+            s.decision = turn[step]
             return
+        s.step = step
         self._end_turn(s, f, phase)
 
     def _end_turn(self, s: State, f: Frame, phase: PhaseRuntime) -> None:
