@@ -174,7 +174,7 @@ class Game:
         m = self.model
         rules = self.rules
         state = self.engine.initial_state()
-        state.board = [None] * m.board.size
+        state.board = [None] * (m.board.size + 1)  # the trailing entry: "no site"
         state.occ = [[] for _ in range(len(m.players) + 1)]
         attrs = {a.name: a for a in m.attributes.values()}
         for site, spec in pieces.items():
@@ -251,7 +251,10 @@ class Game:
         wanted = text.strip()
         codes = self.engine.legal(state)
         notation = self.engine.notation
-        by_text = {notation(code): code for code in codes}
+        by_text: dict = {}
+        for code in codes:
+            # Two actions with one notation are merged when listed; the first counts.
+            by_text.setdefault(notation(code), code)
         code = by_text.get(wanted)
         if code is None:
             code = by_text.get(wanted.lower())

@@ -42,10 +42,11 @@ class RuleItems:
     procedures: dict
     forbids: list
     score: Optional[A.Score]
+    files: list = field(default_factory=list)  # the rules files, for messages about all of them
 
 
 def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
-    items = RuleItems([], {}, {}, {}, {}, [], None)
+    items = RuleItems([], {}, {}, {}, {}, [], None, [rules.path for rules in files])
     seen: dict[str, A.Pos] = {}
     for rules in files:
         for item in rules.items:
@@ -108,8 +109,8 @@ class Compiler:
                         self.pool_pieces[site] = model.fresh_piece(player, pool.kind)
 
     # ------------------------------------------------------------ helpers
-    def scope(self, available, where: str) -> Scope:
-        return Scope(frozenset(available), where, {}, self.slots)
+    def scope(self, available, where: str, piece_always: bool = False, followups: bool = False) -> Scope:
+        return Scope(frozenset(available), where, {}, self.slots, piece_always, followups)
 
     def guard(self, fn: Callable) -> Optional[Callable]:
         try:
@@ -118,16 +119,17 @@ class Compiler:
             self.errors.append(err)
             return None
 
-    def block(self, stmts, available, where: str) -> Optional[Callable]:
+    def block(self, stmts, available, where: str, followups: bool = False) -> Optional[Callable]:
         if stmts is None:
             return None
-        return self.fx.block(stmts, self.scope(available, where))
+        return self.fx.block(stmts, self.scope(available, where, followups=followups))
 
     # ------------------------------------------------------------ the whole
     def compile(self) -> Optional[CompiledRules]:
         m, items = self.m, self.items
         if not items.phases:
-            self.errors.append(RuleError(A.Pos("<rules>", 1, 1), "the rules declare no phase (e.g. 'phase play:' with 'turn: move')"))
+            file = items.files[0] if items.files else "<rules>"
+            self.errors.append(RuleError(A.Pos(file, 1, 1), "the rules declare no phase (e.g. 'phase play:' with 'turn: move')"))
             return None
         self.forbid = self._forbids()
         decisions: list[DecisionRuntime] = []
@@ -147,10 +149,11 @@ class Compiler:
         self.errors.extend(self.fx.errors)
         if self.errors or any(p is None for p in phases):
             return None
+        # One more entry than sites, always empty: "no site" is -1, and board[-1]
+        # must then read as nothing rather than as the last site.
         board = [None] * (m.board.size + 1)
         for site, owner, kind in m.setup:
             board[site] = m.fresh_piece(owner, kind)
-        board.pop()
         vars_ = [0] * m.vars_size
         for var in m.variables.values():
             for i in range(m.player_count if var.per_player else 1):
@@ -268,7 +271,9 @@ class Compiler:
             else:
                 turn.append(self.decision_index[name.id])
         after_turn = self.block(phase.after_turn, (), f"phase '{phase.name}', after each turn")
-        after_action = self.block(phase.after_action, {"piece", "from", "to"}, f"phase '{phase.name}', after each action")
+        after_action = self.block(
+            phase.after_action, {"piece", "from", "to"}, f"phase '{phase.name}', after each action", followups=True
+        )
         no_action = self.block(phase.no_action, (), f"phase '{phase.name}', if no action")
         successor = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
         if not turn:
@@ -320,11 +325,15 @@ class Compiler:
                         raise RuleError(outcome.value.pos, f"an outcome must be a number, a player or a site, found {describe(v)}")
         except RuleError as err:
             self.errors.append(err)
+        merged: dict = {}
+        for v, w in zip(values, weights):
+            merged[v] = merged.get(v, 0) + w
+        values, weights = list(merged), list(merged.values())
         if not values:
             if not any(e.pos == chance.pos for e in self.errors):
                 self.errors.append(RuleError(chance.pos, f"chance '{chance.name}' has no outcome"))
             values, weights = [0], [1]
-        body_scope = self.scope({"outcome"}, f"chance '{chance.name}'")
+        body_scope = self.scope({"outcome"}, f"chance '{chance.name}'", followups=True)
         body_scope.locals["$outcome_type"] = (0, out_type)
         effect = self.fx.block(chance.body, body_scope)
         total = sum(weights)
@@ -334,7 +343,10 @@ class Compiler:
         values_t = tuple(values)
 
         def prepare(f, code, values_t=values_t):
+            # Nothing moves in a chance event: no piece, no sites.
             f.out = values_t[code[3]]
+            f.frm = f.at = f.to = f.js = -1
+            f.pc = f.tg = f.jp = None
 
         self.cases.append(CaseRuntime(index, effect, prepare, (chance.name + ":", "{outcome}"), f"chance '{chance.name}'", chance.pos))
         codes = tuple((case_id, -1, -1, k) for k in range(len(values)))
@@ -363,7 +375,10 @@ class Compiler:
             if compiled is not None:
                 actions.append(compiled)
         after = self.block(
-            decision.after_action, {"piece", "from", "to", "target", "jumped"}, f"decision '{decision.name}', after each action"
+            decision.after_action,
+            {"piece", "from", "to", "target", "jumped"},
+            f"decision '{decision.name}', after each action",
+            followups=True,
         )
         generator = _decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours)
         return DecisionRuntime(decision.name, False, generator, after, pos=decision.pos)
@@ -409,7 +424,7 @@ class Compiler:
             raise RuleError(action.by[0].pos, f"'by' chooses the moving piece; a {kind.replace('Pattern', '').lower()} action has none")
 
         # -- where conditions, split into the level they can be checked at
-        scope = self.scope(available, where_text)
+        scope = self.scope(available, where_text, piece_always="piece" in available)
         levels = {"action": [], "piece": [], "candidate": []}
         for cond in action.wheres:
             for part in _conjuncts(cond):
@@ -443,16 +458,24 @@ class Compiler:
                 raise RuleError(case.pos, f"'{case.label}' appears twice in action '{action.name}'")
             seen_cases[key] = True
             template_text = case.notation or action.notation or _default_notation(pattern, key)
-            template = self._template(template_text, case.pos)
+            template = self._template(template_text, case.pos, TEMPLATE_FIELDS[:2])
             templates.append(template)
             case_available = set(available)
             if case.kind == "off":
                 case_available -= {"to", "target"}
             if case.what == "empty" and case.kind == "onto":
                 case_available -= {"target"}
-            self.fx.drop_pool_offset = self.m.pools[pattern.pool].offset if isinstance(pattern, A.DropPattern) and pattern.pool else None
-            effect = self.fx.block(case.body, self.scope(case_available | {"piece"} if "piece" in available else case_available, f"{where_text}, {case.label}"))
-            self.fx.drop_pool_offset = None
+            is_drop = isinstance(pattern, A.DropPattern)
+            self.fx.in_drop = is_drop
+            self.fx.drop_pool_offset = self.fx._pool(pattern.pool, pattern.pos).offset if is_drop and pattern.pool else None
+            case_scope = self.scope(
+                case_available, f"{where_text}, {case.label}", piece_always="piece" in available, followups=True
+            )
+            try:
+                effect = self.fx.block(case.body, case_scope)
+            finally:
+                self.fx.in_drop = False
+                self.fx.drop_pool_offset = None
             cid = len(self.cases)
             self.cases.append(CaseRuntime(decision_index, effect, self._prepare(pattern), template, f"action '{action.name}', {case.label}", case.pos))
             if case.kind == "onto":
@@ -468,7 +491,7 @@ class Compiler:
 
         result = CompiledAction(action.name, action_guard, templates, _movers(action, self.m))
         if isinstance(pattern, A.PassPattern):
-            template = self._template(action.notation or "pass", action.pos)
+            template = self._template(action.notation or "pass", action.pos, ())
             result.templates.append(template)
             cid = len(self.cases)
             self.cases.append(CaseRuntime(decision_index, _sequence([]), _prepare_nothing, template, f"action '{action.name}'", action.pos))
@@ -582,7 +605,8 @@ class Compiler:
             raise RuleError(distance.high.pos, f"a distance must be a number, found {describe(high)}")
         return low_v, (high.const if high.is_const else high.fn)
 
-    def _template(self, text: str, pos) -> tuple:
+    def _template(self, text: str, pos, fields: tuple = TEMPLATE_FIELDS) -> tuple:
+        pos = getattr(text, "pos", pos)  # the notation string itself, when the parser kept where it is
         parts = []
         rest = text
         while rest:
@@ -594,8 +618,10 @@ class Compiler:
                 parts.append(rest[:i])
             j = rest.find("}", i)
             field = rest[i : j + 1] if j >= 0 else rest[i:]
-            if field not in TEMPLATE_FIELDS:
-                raise RuleError(pos, f"unknown notation field '{field}'; the fields are {', '.join(TEMPLATE_FIELDS)}")
+            if field not in fields:
+                if field in TEMPLATE_FIELDS:
+                    raise RuleError(pos, f"'{field}' has no meaning in this notation; it can use {', '.join(fields) or 'no field'}")
+                raise RuleError(pos, f"unknown notation field '{field}'; the fields are {', '.join(fields) or 'none here'}")
             parts.append(field)
             rest = rest[j + 1 :]
         if not parts:
@@ -606,6 +632,7 @@ class Compiler:
         if isinstance(pattern, A.JumpPattern):
             return _prepare_jump
         if isinstance(pattern, A.DropPattern):
+            self.fx._kind(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError, not a KeyError
             kind = self.m.kinds[pattern.kind]
             fresh = [self.m.fresh_piece(-1 if kind.neutral else p, kind.index) for p in range(self.m.player_count)]
 
@@ -709,18 +736,24 @@ def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: l
     clashing: set = set()
     from_free = False
     for i, a in enumerate(actions):
+        if a.piece_gen is not None and any("{from}" not in t for t in a.templates):
+            # Without its origin in the notation, one action moving two pieces can
+            # write the same thing twice.
+            clashing.add(i)
+            from_free = True
         for b in actions[:i]:
             shared = set(a.templates) & set(b.templates)
-            if shared and (a.movers is None or b.movers is None or a.movers & b.movers):
+            without_from = any("{from}" not in t for t in shared)
+            if shared and (without_from or a.movers is None or b.movers is None or a.movers & b.movers):
                 clashing |= {i, index[id(b)]}
-                from_free |= any("{from}" not in t for t in shared)
+                from_free |= without_from
     tids = _TemplateIds(cases)
     guards = tuple((i, a.guard) for i, a in enumerate(actions) if a.guard is not None)
     configs: dict = {}
 
     def configure(disabled: frozenset) -> _Dispatch:
         on = [a for i, a in enumerate(actions) if i not in disabled]
-        clash = sum(1 for i in clashing if i not in disabled) > 1
+        clash = sum(1 for i in clashing if i not in disabled) > (0 if from_free else 1)
         movers = [a for a in on if a.piece_gen is not None and not a.same_piece]
         by_kind = []
         dedup_kind = []

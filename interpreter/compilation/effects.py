@@ -10,7 +10,7 @@ from typing import Callable, Optional
 
 from ..parsing import ast as A
 from ..runtime.state import FIRST_ATTRIBUTE, KIND, OWNER, STONES, clear, replace
-from .expressions import ExpressionCompiler, RuleError, Scope, Value, describe
+from .expressions import ExpressionCompiler, RuleError, Scope, Value, describe, name_pos
 
 # How a compiled block ends the game; the engine turns these into a Result.
 END_WIN, END_LOSE, END_DRAW, END_SCORE = "win", "lose", "draw", "score"
@@ -38,7 +38,8 @@ class EffectCompiler:
         self._procedure_stack: list[str] = []
         self.errors: list[RuleError] = []
         self.followups: list[tuple[A.Pos, str]] = []
-        # Set while compiling an action: the pool a `drop` takes from, if any.
+        # Set while compiling a `drop` action: that it is one, and its pool if any.
+        self.in_drop = False
         self.drop_pool_offset: Optional[int] = None
 
     # ------------------------------------------------------------ blocks
@@ -97,6 +98,8 @@ class EffectCompiler:
 
     def _PlaceStmt(self, s: A.PlaceStmt, scope: Scope):
         self._require(scope, "to", s.pos, "place")
+        if not self.in_drop:
+            raise RuleError(s.pos, "'place' puts a new piece down and belongs to 'drop' actions; a piece that moves uses 'move'")
         offset = self.drop_pool_offset
 
         def place(f):
@@ -122,7 +125,7 @@ class EffectCompiler:
         return remove
 
     def _ReturnStmt(self, s: A.ReturnStmt, scope: Scope):
-        pool = self._pool(s.pool, s.pos)
+        pool = self._pool(s.pool, name_pos(s.pos, s.pool))
         v = self._site(s.what, scope, "what 'return' sends back")
         where, off = v.fn, pool.offset
 
@@ -193,7 +196,7 @@ class EffectCompiler:
         return give
 
     def _PromoteStmt(self, s: A.PromoteStmt, scope: Scope):
-        kind = self._kind(s.kind, s.pos)
+        kind = self._kind(s.kind, name_pos(s.pos, s.kind))
         v = self._site(s.what, scope, "what 'promote' changes")
         where = v.fn
 
@@ -244,7 +247,7 @@ class EffectCompiler:
 
     def _ReleaseStmt(self, s: A.ReleaseStmt, scope: Scope):
         self._needs_stacks(s.pos, "release")
-        pool = self._pool(s.pool, s.pos)
+        pool = self._pool(s.pool, name_pos(s.pos, s.pool))
         where = self._site(s.what, scope, "the stack to release").fn
         off = pool.offset
 
@@ -385,7 +388,7 @@ class EffectCompiler:
             from ..validation.diagnostics import suggest
 
             best = suggest(t.name, list(self.m.attributes))
-            raise RuleError(t.pos, f"unknown attribute '{t.name}'", f"did you mean '{best}'?" if best else None)
+            raise RuleError(name_pos(t.pos, t.name), f"unknown attribute '{t.name}'", f"did you mean '{best}'?" if best else None)
         if attr.type == "marker":
             raise RuleError(t.pos, f"'{t.name}' is a marker: move it with 'give {t.name} to ...'")
         if attr.type == "int" and value.type != "int":
@@ -509,11 +512,13 @@ class EffectCompiler:
             self._procedure_stack.pop()
 
     def _ThenStmt(self, s: A.ThenStmt, scope: Scope):
+        if not scope.followups:
+            raise RuleError(s.pos, f"'then' starts a follow-up decision after an action; it has no effect in {scope.where}")
         if s.decision not in self.decision_index:
             from ..validation.diagnostics import suggest
 
             best = suggest(s.decision, list(self.decision_index))
-            raise RuleError(s.pos, f"unknown decision '{s.decision}'", f"did you mean '{best}'?" if best else None)
+            raise RuleError(name_pos(s.pos, s.decision), f"unknown decision '{s.decision}'", f"did you mean '{best}'?" if best else None)
         index = self.decision_index[s.decision]
         self.followups.append((s.pos, s.decision))
 
@@ -556,7 +561,8 @@ class EffectCompiler:
             from ..validation.diagnostics import suggest
 
             best = suggest(s.phase, list(self.phase_index))
-            raise RuleError(s.pos, f"unknown phase '{s.phase}'", f"did you mean '{best}'?" if best else None)
+            known = ", ".join(self.phase_index) or "none"
+            raise RuleError(name_pos(s.pos, s.phase), f"unknown phase '{s.phase}'", f"did you mean '{best}'?" if best else f"the phases: {known}")
         index = self.phase_index[s.phase]
 
         def start_phase(f):

@@ -43,6 +43,14 @@ class RuleError(Exception):
         self.hint = hint
 
 
+def name_pos(pos: A.Pos, name: str) -> A.Pos:
+    """Where `name` is written when it is the last word of the construct at `pos`
+    (`piece.rnage`, `promote piece to chef`); `pos` itself when that is unknown."""
+    if pos.end_line and pos.end_column and pos.end_column - len(name) >= 1:
+        return A.Pos(pos.file, pos.end_line, pos.end_column - len(name), pos.end_line, pos.end_column)
+    return pos
+
+
 @dataclass
 class Value:
     fn: Callable[[Any], Any]
@@ -73,9 +81,17 @@ class Scope:
     where: str  # human description, for error messages ("a forbid condition")
     locals: dict = field(default_factory=dict)  # name -> (slot, type)
     slot_counter: list = field(default_factory=lambda: [0])
+    # True where an acting piece always exists (the actions of moving and dropping
+    # patterns): `piece` is then read without checking for none.
+    piece_always: bool = False
+    # Whether `then DECISION` can start a follow-up here.
+    followups: bool = False
 
     def child(self, **extra) -> "Scope":
-        return Scope(self.available | frozenset(extra.get("add", ())), self.where, dict(self.locals), self.slot_counter)
+        return Scope(
+            self.available | frozenset(extra.get("add", ())), self.where, dict(self.locals), self.slot_counter,
+            self.piece_always, self.followups,
+        )
 
     def new_slot(self) -> int:
         self.slot_counter[0] += 1
@@ -290,12 +306,14 @@ class ExpressionCompiler:
             from ..validation.diagnostics import suggest
 
             best = suggest(name, list(self.m.attributes) + list(BUILTIN_PROPERTIES))
-            raise RuleError(e.pos, f"unknown attribute '{name}'", f"did you mean '{best}'?" if best else None)
+            raise RuleError(name_pos(e.pos, name), f"unknown attribute '{name}'", f"did you mean '{best}'?" if best else None)
         i = attr.index
         type_ = "int" if attr.type == "int" else "bool"
         missing = 0 if attr.type == "int" else False
-        if obj.piece_slot == "pc":
+        if obj.piece_slot == "pc" and scope.piece_always:
             return Value(lambda f: f.pc[i], type_, deps)
+        if obj.piece_slot == "pc":
+            return Value(lambda f: p[i] if (p := f.pc) is not None else missing, type_, deps)
         if obj.piece_slot == "tg":
             return Value(lambda f: p[i] if (p := f.tg) is not None else missing, type_, deps)
         if obj.piece_slot == "jp":
@@ -483,7 +501,7 @@ class ExpressionCompiler:
         what = e.what
         if what in self.m.kinds:
             k = self.m.kinds[what].index
-            if obj.piece_slot == "pc":
+            if obj.piece_slot == "pc" and scope.piece_always:
                 fn = lambda f: f.pc[KIND] == k  # noqa: E731
             else:
                 fn = lambda f: (p := get(f)) is not None and p[KIND] == k  # noqa: E731
@@ -526,7 +544,7 @@ class ExpressionCompiler:
         if coll.mask is not None:
             mask = coll.mask
             if item.is_const:
-                return const(mask[item.const], "bool")
+                return const(mask[item.const] != e.negated, "bool")
             fn = lambda f: mask[itf(f)]  # noqa: E731
         elif coll.per_player and coll.per_player[0] == "region_indexed":
             masks, ifn = coll.per_player[1]

@@ -21,6 +21,16 @@ class ModelError(Exception):
     """A problem that stops building the model (already reported)."""
 
 
+class _AtKey:
+    def __repr__(self) -> str:
+        return "AT_KEY"
+
+
+# Last element of a reported YAML path when the mistake is the mapping key itself
+# (an unknown piece kind or player used as a key): point at the key, not its value.
+AT_KEY = _AtKey()
+
+
 @dataclass
 class Region:
     name: str
@@ -250,7 +260,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         sites = [-1] * len(players)
         for pname, sname in (spec.get("sites") or {}).items():
             if pname not in all_players:
-                report(("pools", name, "sites", pname), f"unknown player '{pname}'", _hint(pname, all_players))
+                report(("pools", name, "sites", pname, AT_KEY), f"unknown player '{pname}'", _hint(pname, all_players))
                 continue
             s = site(sname, ("pools", name, "sites", pname))
             if pname in player_index and s >= 0:
@@ -265,6 +275,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         lines.append(tuple(site(s, ("lines", i, j)) for j, s in enumerate(line)))
 
     setup = []
+    placed: set[int] = set()
     for owner_name, placements in (data.get("setup") or {}).items():
         if owner_name == "neutral":
             owner = -1
@@ -273,19 +284,22 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         elif owner_name in all_players:
             continue  # a player not in play with these options
         else:
-            report(("setup", owner_name), f"unknown player '{owner_name}'", _hint(owner_name, all_players + ["neutral"]))
+            report(("setup", owner_name, AT_KEY), f"unknown player '{owner_name}'", _hint(owner_name, all_players + ["neutral"]))
             continue
         for kind_name, sites in (placements or {}).items():
             if kind_name not in kinds:
-                report(("setup", owner_name, kind_name), f"unknown piece kind '{kind_name}'", _hint(kind_name, kinds))
+                report(("setup", owner_name, kind_name, AT_KEY), f"unknown piece kind '{kind_name}'", _hint(kind_name, kinds))
                 continue
             kind = kinds[kind_name]
             if kind.neutral != (owner == -1):
                 whose = "neutral" if kind.neutral else "owned by a player"
-                report(("setup", owner_name, kind_name), f"pieces of kind '{kind_name}' are {whose}", None)
+                report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", None)
             for j, sname in enumerate(sites or []):
                 s = site(sname, ("setup", owner_name, kind_name, j))
                 if s >= 0:
+                    if s in placed:
+                        report(("setup", owner_name, kind_name, j), f"site '{board.names[s]}' is given two pieces in the setup", None)
+                    placed.add(s)
                     setup.append((s, owner, kind.index))
 
     model = GameModel(
@@ -310,11 +324,6 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         setup=setup,
         pool_site_of=pool_site_of,
     )
-    seen = {}
-    for s, owner, kind in setup:
-        if s in seen:
-            report(("setup",), f"site '{board.names[s]}' is given two pieces in the setup", None)
-        seen[s] = True
     return model
 
 

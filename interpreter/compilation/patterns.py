@@ -212,8 +212,9 @@ def leap_pattern(tables, low, high, rays, dirs_table, landing: Landing, off_case
         me = f.p
         f.frm = f.at = s
         f.pc = p
-        lo = max(low(f), 1)
+        lo = low(f)
         hi = lo if high is None else high(f)
+        lo = max(lo, 1)
         off_done = False
         for x in dirs_table[me]:
             ray = rays[x][s]
@@ -249,7 +250,7 @@ def step_pattern(dirs_table, low, high, rays, neighbours, landing: Landing) -> C
     def step(f, s, p, out):
         b = f.b
         me = f.p
-        if low_fixed is None or high_fixed is None:
+        if low_fixed is None or high_fixed is None or blocked is not None:
             f.frm = f.at = s
             f.pc = p
         lo = low_fixed if low_fixed is not None else low(f)

@@ -139,15 +139,17 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     if data is not None and is_variant(data):
         # The variant's own path given as GAME: play the game it extends, with it.
         chain.insert(0, path)
-        base_path, more = variant_chain(path, data, diags, sources)
+        base_path, more = variant_chain(path, data, diags, sources, positions)
+        # A variant whose `extends` leads nowhere has no game to check it against.
+        diags.raise_if_errors(sources)
         chain = more + chain
         path = base_path
         data, positions, name = read_yaml(path, diags, sources)
     elif variant is not None:
         more: list[Path] = []
-        vdata, _, _ = read_yaml(Path(variant), diags, sources)
+        vdata, vpositions, _ = read_yaml(Path(variant), diags, sources)
         if vdata is not None:
-            _, more = variant_chain(Path(variant), vdata, diags, sources)
+            _, more = variant_chain(Path(variant), vdata, diags, sources, vpositions)
         chain = more + [Path(variant)] if more else chain
     if data is None:
         diags.raise_if_errors(sources)
@@ -174,8 +176,16 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
 
 
 def locate(definition: Definition, path: tuple) -> tuple[str, int, int]:
-    """file, line, column of a YAML path of the (merged) definition."""
+    """file, line, column of a YAML path of the (merged) definition; of the mapping
+    key rather than its value when the path ends with `AT_KEY`."""
+    from ..compilation.model import AT_KEY
+
+    key = bool(path) and path[-1] is AT_KEY
+    if key:
+        path = path[:-1]
     file = definition.key_origin.get(path[0], definition.yaml_file) if path else definition.yaml_file
+    if file not in definition.positions_by_file:  # a description ("X, defaults changed by Y"), not a file
+        file = definition.yaml_file
     positions = definition.positions_by_file.get(file, definition.positions)
-    line, col = positions.locate(path, key=False)
+    line, col = positions.locate(path, key=key)
     return file, line, col

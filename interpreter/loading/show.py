@@ -41,8 +41,14 @@ def _slice(pos: A.Pos, sources: dict) -> list[str]:
     lines = sources.get(pos.file, "").split("\n")
     end = pos.end_line if pos.end_line >= pos.line else pos.line
     chunk = lines[pos.line - 1 : end]
-    # A block's end position is the first line after it; drop trailing blank lines.
-    while chunk and not chunk[-1].strip():
+    # A block's end position is where the next item begins: stop at the first later
+    # line that is no longer indented deeper than the item's first line.
+    indent = len(chunk[0]) - len(chunk[0].lstrip()) if chunk else 0
+    for i, line in enumerate(chunk[1:], start=1):
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            chunk = chunk[:i]
+            break
+    while chunk and (not chunk[-1].strip() or chunk[-1].lstrip().startswith("#")):
         chunk.pop()
     return chunk
 
@@ -54,5 +60,8 @@ def _item_text(item, sources: dict) -> list[str]:
         for action in item.actions:
             lines.append(f"    # {action.pos}")
             lines.extend(_slice(action.pos, sources))
+        if item.after_pos is not None:
+            lines.append(f"    # {item.after_pos}")
+            lines.extend(_slice(item.after_pos, sources))
         return lines
     return [f"# {item.pos}"] + _slice(item.pos, sources)

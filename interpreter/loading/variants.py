@@ -17,6 +17,7 @@ import copy
 from pathlib import Path
 from typing import Optional
 
+from ..compilation.model import read_options
 from ..parsing import ast as A
 from ..validation.diagnostics import DiagnosticList, suggest
 from ..validation.schema_check import check_against_schema
@@ -46,9 +47,12 @@ def is_variant(data: dict) -> bool:
     return isinstance(data, dict) and "extends" in data
 
 
-def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict) -> tuple[Path, list[Path]]:
-    """Follow `extends` from a variant to its game: (game yaml, variants base-first, excluding `path`)."""
-    from .definition import display_name, read_yaml, resolve
+def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, positions=None) -> tuple[Path, list[Path]]:
+    """Follow `extends` from a variant to its game: (game yaml, variants base-first, excluding `path`).
+
+    A broken link is reported at the `extends:` value of the variant that has it
+    (`positions`: those of `data`)."""
+    from .definition import bundled_games, display_name, read_yaml, resolve
 
     chain: list[Path] = []
     seen = {path.resolve()}
@@ -56,25 +60,34 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict) 
     while True:
         target = current.get("extends")
         name = display_name(current_path)
+        line, col = positions.locate(("extends",)) if positions is not None else (1, 1)
         if not isinstance(target, str):
-            diags.error(name, 1, 1, "'extends' must name a game or a variant file")
+            diags.error(name, line, col, "'extends' must name a game or a variant file")
             return current_path, chain
         local = current_path.parent / target
         try:
             base = local if local.exists() else resolve(target)
-        except Exception as exc:  # DefinitionError: say it at the 'extends' line
-            diags.error(name, 1, 1, f"'extends: {target}' names no game or variant file")
+        except Exception:  # DefinitionError: say it at the 'extends' line
+            best = suggest(target, bundled_games())
+            hint = f"did you mean '{best}'?" if best else (
+                f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to {name}"
+            )
+            diags.error(name, line, col, f"'extends: {target}' names no game or variant file", hint=hint)
             return current_path, chain
         if base.is_dir():
-            base = resolve(str(base))
+            try:
+                base = resolve(str(base))
+            except Exception:  # a folder without a game in it
+                diags.error(name, line, col, f"'extends: {target}' names a folder without a game definition")
+                return current_path, chain
         if base.resolve() in seen:
-            diags.error(name, 1, 1, f"variants extend each other in a circle ({target})")
+            diags.error(name, line, col, f"variants extend each other in a circle ({target})")
             return base, chain
         seen.add(base.resolve())
         if len(seen) > MAX_VARIANT_DEPTH:
-            diags.error(name, 1, 1, f"more than {MAX_VARIANT_DEPTH} variants extend each other")
+            diags.error(name, line, col, f"more than {MAX_VARIANT_DEPTH} variants extend each other")
             return base, chain
-        base_data, _, _ = read_yaml(base, diags, sources)
+        base_data, positions, _ = read_yaml(base, diags, sources)
         if base_data is None or not is_variant(base_data):
             return base, chain
         chain.insert(0, base)
@@ -107,7 +120,16 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
                 line, col = positions.locate(("options", opt), key=True)
                 diags.error(name, line, col, f"the game has no option '{opt}'", hint=f"did you mean '{best}'?" if best else None)
                 continue
-            options[opt] = dict(options[opt], default=value)
+            changed = dict(options[opt], default=value)
+            problems: list = []
+            read_options({"options": {opt: changed}}, lambda path, message, hint: problems.append(message))
+            if problems:
+                # Said here, at the variant's value: the merged options have no file of their own.
+                line, col = positions.locate(("options", opt))
+                reason = problems[0].split(": ", 1)[-1]
+                diags.error(name, line, col, reason)
+                continue
+            options[opt] = changed
         if "options" in data:
             base = definition.key_origin.get("options", definition.yaml_file)
             definition.key_origin["options"] = f"{base}, defaults changed by {name}"
@@ -164,8 +186,9 @@ def _merge_decision(base: A.Decision, overlay: A.Decision) -> A.Decision:
                 break
         else:
             actions.append(action)
-    after = overlay.after_action if overlay.after_action is not None else base.after_action
-    return A.Decision(base.pos, base.name, actions, after)
+    if overlay.after_action is not None:
+        return A.Decision(base.pos, base.name, actions, overlay.after_action, overlay.after_pos)
+    return A.Decision(base.pos, base.name, actions, base.after_action, base.after_pos)
 
 
 _KINDS = {
@@ -179,6 +202,9 @@ _KINDS = {
 
 def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
     pos = removal.pos
+    if not removal.name and removal.item_kind not in ("score",):
+        diags.error(pos.file, pos.line, pos.column, f"say which {removal.item_kind} to remove: remove {removal.item_kind} NAME")
+        return
     if removal.item_kind == "action":
         if removal.member is None:
             diags.error(pos.file, pos.line, pos.column, "name the action with its decision: remove action DECISION.ACTION")
@@ -192,7 +218,7 @@ def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
             best = suggest(removal.member, [a.name for a in decision.actions])
             diags.error(pos.file, pos.line, pos.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=f"did you mean '{best}'?" if best else None)
             return
-        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action)
+        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos)
         return
     if removal.item_kind == "score":
         items[:] = [i for i in items if not isinstance(i, A.Score)]

@@ -385,6 +385,7 @@ class Decision:
     name: str
     actions: list[Action]
     after_action: Optional[list[Stmt]] = None
+    after_pos: Optional[Pos] = None  # where `after each action:` stands
 
 
 @dataclass

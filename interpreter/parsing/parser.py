@@ -56,7 +56,7 @@ class AstBuildError(Exception):
 def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
     """Parse rules text. Raises RulesSyntaxError or AstBuildError."""
     if len(text) > MAX_RULES_BYTES:
-        raise AstBuildError(A.Pos(file, 1, 1), f"rules file is larger than {MAX_RULES_BYTES} bytes")
+        raise AstBuildError(A.Pos(file, 1, 1), f"rules file is longer than {MAX_RULES_BYTES} characters")
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = rules_parser().parse(source)
@@ -135,7 +135,8 @@ class _ToAst(Transformer):
         return A.Score(self.p(meta), ch[0])
 
     def removal(self, meta, ch):
-        return A.Removal(self.p(meta), str(ch[0]), str(ch[1]), str(ch[2]) if len(ch) > 2 else None)
+        name = str(ch[1]) if len(ch) > 1 else ""
+        return A.Removal(self.p(meta), str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
 
     def name_list(self, meta, ch):
         return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
@@ -179,6 +180,7 @@ class _ToAst(Transformer):
                 if decision.after_action is not None:
                     raise AstBuildError(pos, f"decision '{decision.name}' has more than one 'after each action' block")
                 decision.after_action = body
+                decision.after_pos = pos
         return decision
 
     def chance(self, meta, ch):
@@ -237,7 +239,7 @@ class _ToAst(Transformer):
         return ("where", self.p(meta), ch[0])
 
     def notation(self, meta, ch):
-        return ("notation", self.p(meta), _unquote(ch[0]))
+        return ("notation", self.p(meta), _located_text(self.file, ch[0]))
 
     def directions(self, meta, ch):
         return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
@@ -371,7 +373,7 @@ class _ToAst(Transformer):
         return A.ThenStmt(self.p(meta), str(ch[0]))
 
     def notation_stmt(self, meta, ch):
-        return A.NotationStmt(self.p(meta), _unquote(ch[0]))
+        return A.NotationStmt(self.p(meta), _located_text(self.file, ch[0]))
 
     def win_stmt(self, meta, ch):
         return A.WinStmt(self.p(meta), ch[0] if ch else None)
@@ -482,3 +484,16 @@ _ENTRY_WORDS = {
 
 def _unquote(tok) -> str:
     return str(tok)[1:-1]
+
+
+class LocatedText(str):
+    """A string literal that remembers where it was written, for error messages
+    about its contents (a notation template); otherwise an ordinary `str`."""
+
+    pos: A.Pos
+
+
+def _located_text(file: str, tok: Token) -> LocatedText:
+    text = LocatedText(_unquote(tok))
+    text.pos = _tok_pos(file, tok)
+    return text

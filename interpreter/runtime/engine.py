@@ -183,7 +183,7 @@ class Engine:
                 after = case.after
                 if after is not None:
                     after(f)
-                if phase.after_action is not None:
+                if phase.after_action is not None and s.result is None:
                     phase.after_action(f)
         except Exception as exc:  # a rule failed while applying: say which
             raise _runtime_error(exc, case.pos, f"while applying {case.label}") from exc

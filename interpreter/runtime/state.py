@@ -45,7 +45,7 @@ class State:
     """One position. Treat as a value: `Game.apply` returns a new one."""
 
     __slots__ = (
-        "board",  # list: site index -> piece tuple or None
+        "board",  # list: site index -> piece tuple or None, plus a last entry that is always None (site -1)
         # per owner, the sites of its pieces (index -1, the last list: neutral pieces);
         # kept by every effect so that nothing has to scan the board for a player's pieces
         "occ",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import Callable, Iterator
 
+from ..compilation.model import AT_KEY
 from ..parsing import ast as A
 from .diagnostics import Diagnostic
 
@@ -53,7 +54,7 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
 
     for region in model.regions:
         if region not in names:
-            file, line, col = locate(("regions", region))
+            file, line, col = locate(("regions", region, AT_KEY))
             warnings.append(Diagnostic(file, line, col, f"region '{region}' is never used in the rules", "warning"))
     for name, decision in list(items.decisions.items()) + list(items.chances.items()):
         if name not in in_turns and name not in followups:

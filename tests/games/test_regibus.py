@@ -352,8 +352,8 @@ def test_emperor_steps_one_or_two_and_captures_at_any_distance():
 def test_emperor_two_square_step_needs_the_middle_square_empty():
     g = game()
     s = position({"b2": "wE", "b3": "wN", "c3": "bN", "h8": "bN"}, crowned="w")
-    # N: own knight on b3 blocks b4. NE: the knight on c3 is captured (landing d4 is
-    # Rome, closed) -- so neither c3, d4 nor a capture.
+    # N: the own knight on b3 blocks b3 and b4. NE: the black knight on c3 could only
+    # be captured by landing on d4, which is Rome (closed): no step, no capture there.
     assert moves_from(g, s, "b2") == ["b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-c1", "b2-c2", "b2-d2"]
 
 
@@ -469,6 +469,18 @@ def test_ransom_after_a_capture_onto_the_baseline():
     check_invariants(g, s)
 
 
+def test_ransom_can_use_a_stone_the_same_capture_returned():
+    g = game()
+    # White's pool is empty; the captured black knight holds a white captive, which
+    # the top capture returns to White's pool before the ransom takes it.
+    s = position({"c6": "wK*", "c7": "bN:wb", "h1": "bK:wwwwwwwwwwb"})
+    assert g.pools(s)["stones"]["white"] == 0
+    s = g.apply(s, "c6xc8")
+    assert board(g, s)["c8"] == "wK:wbw"
+    assert g.pools(s)["stones"] == {"white": 0, "black": 10}
+    check_invariants(g, s)
+
+
 def test_black_ransom_on_rank_1():
     g = game()
     s = g.apply(position({"f2": "bK:wb*", "a8": "wN"}, to_move="black"), "f2-f1")
@@ -494,6 +506,7 @@ def test_coronation_with_three_kings_and_the_placement_in_the_opponents_half():
     assert board(g, s)["d4"] == "wE"  # crowned (and unmarked), still on Rome for now
     assert g.variables(s)["crowned"] == {"white": True, "black": False}
     assert g.to_move(s) == "white" and g.phase(s) == "play"
+    assert g.decision(s) == "place_emperor"
     # Any empty square of ranks 5-8 except the Rome squares d5 and e5.
     taken = {"b7", "g7", "h6"}
     assert g.legal_notations(s) == sorted("@" + x for x in HALF["black"] if x not in ROME and x not in taken)
@@ -510,7 +523,7 @@ def test_no_coronation_with_fewer_than_three_own_kings():
     s = position({"c3": "wK", "b7": "wK", "g2": "bK", "g3": "bK"})
     s = g.apply(s, "c3-d4")
     assert board(g, s)["d4"] == "wK*"
-    assert g.to_move(s) == "black"
+    assert g.to_move(s) == "black" and g.decision(s) == "move"
     assert g.variables(s)["crowned"] == {"white": False, "black": False}
 
 
@@ -519,7 +532,7 @@ def test_coronation_by_a_capture_landing_on_rome():
     s = position({"g4": "wK", "f4": "bN", "b7": "wK", "g7": "wK", "a8": "bN"}, quiet=7)
     s = g.apply(s, "g4xe4")
     assert board(g, s)["e4"] == "wE:bw"
-    assert g.legal_notations(s)[0].startswith("@")
+    assert g.decision(s) == "place_emperor" and g.to_move(s) == "white"
     s = g.apply(s, "@a5")
     assert board(g, s)["a5"] == "wE:bw"
     assert g.variables(s)["quiet"] == 0  # the turn had a capture
@@ -562,7 +575,7 @@ def test_quiet_limit_is_checked_after_the_coronation_placement():
     g = game(quiet_limit=3)
     s = position(CORONATION, quiet=2, g=g)
     s = g.apply(s, "c3-d4")
-    assert not g.is_terminal(s) and g.to_move(s) == "white"
+    assert not g.is_terminal(s) and g.to_move(s) == "white" and g.decision(s) == "place_emperor"
     s = g.apply(s, "@a5")
     assert g.is_terminal(s)
     assert g.variables(s)["quiet"] == 3
@@ -628,7 +641,7 @@ def test_rome_exception_for_the_uncrowned_players_king_with_three_kings():
     assert moves_from(g, s, "g4") == ["g4-f3", "g4-f5", "g4-g3", "g4-g5", "g4-h3", "g4-h4", "g4-h5", "g4xe4"]
     s = g.apply(s, "g4xe4")
     assert board(g, s)["e4"] == "bE:wb"
-    assert g.legal_notations(s)[0].startswith("@")
+    assert g.decision(s) == "place_emperor" and g.to_move(s) == "black"
 
 
 def test_rome_exception_needs_three_kings():
@@ -779,6 +792,19 @@ def test_no_legal_action_ends_the_game():
     assert result.winner == "black" and dict(result.scores) == {"white": 1, "black": 3}
 
 
+def test_a_player_without_a_legal_action_does_not_lose_by_it():
+    g = game()
+    # White: a prince on a7 (a6 taken: no backward move; a9 off the board) and
+    # knights b7-h7 under black knights b8-h8. White is stuck but has more power.
+    figures = {"a7": "wP", "a6": "bN"}
+    figures.update({f"{f}7": "wN" for f in "bcdefgh"})
+    figures.update({f"{f}8": "bN" for f in "bcdefgh"})
+    s = position(figures)
+    assert g.is_terminal(s)
+    result = g.result(s)
+    assert result.winner == "white" and dict(result.scores) == {"white": 9, "black": 8}
+
+
 def test_capturing_the_last_figure_ends_the_game():
     g = game()
     s = g.apply(position({"c3": "wN", "c4": "bN"}), "c3xc5")
@@ -870,6 +896,9 @@ def test_stone_invariant_after_every_action_of_random_games(options):
             was_play = g.phase(s) == "play" and action[0] != "@"
             s = g.apply(s, action)
             check_invariants(g, s)
+            if options["capture"] == "whole" and g.phase(s) == "play":
+                # no stone ever returns to a pool: no ransom in this option
+                assert g.pools(s)["stones"] == {"white": 0, "black": 0}
             if was_play and g.pools(s)["stones"][mover] < pool:
                 seen["ransom"] += 1
             seen["capture"] += "x" in action
