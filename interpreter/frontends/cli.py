@@ -383,11 +383,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play import PlayError, play_command
+    from .play import PlayError
+    from .play_cmd import run
 
-    game = load(args)
     try:
-        return play_command(args, game)
+        return run(args)
     except PlayError as exc:
         raise CliError(str(exc)) from None
 
@@ -445,12 +445,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    def game_command(name: str, summary: str, examples: str, **kwargs) -> argparse.ArgumentParser:
+    def game_command(name: str, summary: str, examples: str, game_optional: bool = False,
+                     **kwargs) -> argparse.ArgumentParser:
         sub = commands.add_parser(
             name, help=summary, description=summary, epilog="examples:\n" + examples, formatter_class=raw, **kwargs
         )
         sub.add_argument(
-            "game", metavar="GAME",
+            "game", metavar="GAME", nargs="?" if game_optional else None,
             help=f"a bundled game ({games}) or the path of a game folder, game file or variant file",
         )
         _definition_options(sub)
@@ -549,26 +550,14 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
     sub.set_defaults(run=cmd_show)
 
-    sub = game_command(
-        "play", "play in the terminal: people and built-in AI players",
-        f"  {PROG} play {g}                         you against the computer (MCTS)\n"
-        f"  {PROG} play {g} --players human,human   two people at one keyboard\n"
-        f"  {PROG} play {g} --players mcts:200,random --seed 3\n"
-        f"  {PROG} play {g} --record mine.txt < moves.txt\n\n"
-        "Type an action's notation to play it; '?' lists the legal actions, 'undo' takes\n"
-        "back your last move, 'quit' stops. The game is saved as a record after every action.\n"
-        "When standard input is not a terminal, it is read as one action per line.",
-    )
-    sub.add_argument(
-        "--players", metavar="LIST", default="human,mcts",
-        help=(
-            "who plays, in turn order, separated by commas: human, random, mcts, mcts:N (N iterations), "
-            "mcts:Ns (seconds); the last one fills the remaining seats (default human,mcts)"
-        ),
-    )
-    sub.add_argument("--seed", type=_int, default=None, metavar="N", help="seed of the AI players and chance (default: random, saved in the record)")
-    sub.add_argument("--record", metavar="FILE", default=None, help="where to save the game (default GAME-YYYYmmdd-HHMMSS.txt here)")
-    sub.set_defaults(run=cmd_play)
+    # The commands that have modules of their own describe their arguments there.
+    from . import match, play_cmd, render_cmd
+
+    play_cmd.configure_parser(game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True), cmd_play)
+    match.configure_parser(game_command("match", *match.help_texts(PROG, g)))
+    sub = game_command("render", *render_cmd.help_texts(PROG, g))
+    record_argument(sub, required=False)
+    render_cmd.configure_parser(sub)
     return parser, commands.choices
 
 
@@ -609,7 +598,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         return EXIT_ERROR
     except RecordError as exc:
         print(str(exc), file=sys.stderr)
-        return EXIT_ERROR
+        return getattr(exc, "status", EXIT_ERROR)
     except CliError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return exc.status

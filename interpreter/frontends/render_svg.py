@@ -482,8 +482,15 @@ def _attribute_text(value: object) -> str:
 
 def _variable_text(name: str, value: object) -> str:
     if isinstance(value, Mapping):
-        return f"{name}: " + " ".join(f"{k}={v}" for k, v in value.items())
-    return f"{name}={'-' if value is None else value}"
+        return f"{name}: " + " ".join(f"{k}={_value_text(v)}" for k, v in value.items())
+    return f"{name}={_value_text(value)}"
+
+
+def _value_text(value: object) -> str:
+    """As the text drawing writes values: `true`/`false`, `-` for none."""
+    if value is None:
+        return "-"
+    return _attribute_text(value)
 
 
 def _shape_points(shape: str, x: float, y: float, size: float) -> str:

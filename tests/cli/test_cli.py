@@ -236,7 +236,7 @@ def test_play_from_standard_input_writes_a_record_that_replays(capsys, monkeypat
     code, out, _ = run(capsys, "play", "lielow", "--players", "human,random", "--seed", "4", "--record", path)
     assert code == 0
     assert "'nonsense' is not legal here" in out
-    assert "legal: a2-a1 a2-a3" in out
+    assert "a2: a2-a1 a2-a3" in out  # the legal actions, by the site they leave
     assert "back to ply 2" in out
     assert f"saved in {path}" in out
     assert "white: upper case" in out  # the board was drawn (plain, as stdout is no terminal)
@@ -339,11 +339,11 @@ def test_regibus_perft_after_the_contact_record(capsys):
 @pytest.mark.skipif("royalfiz" not in bundled_games(), reason="royalfiz is not bundled yet")
 def test_royalfiz_play_with_chance_replays(capsys, tmp_path):
     path = tmp_path / "r.txt"
-    code, _, _ = run(capsys, "play", "royalfiz", "--option", "players=2", "--players", "random",
-                     "--seed", "3", "--record", path)
+    code, _, _ = run(capsys, "play", "royalfiz", "--option", "players=2", "--option", "max_turns=80",
+                     "--players", "random", "--seed", "3", "--record", path)
     assert code == 0
     record = read_record(str(path))
-    assert record.header.options == {"players": "2"}
+    assert record.header.options == {"players": "2", "max_turns": "80"}
     assert any(n.startswith(("start:", "roll:")) for n in record.notations)
     code, out, _ = run(capsys, "replay", "royalfiz", path, "--json")  # options from the header
     lines = json_lines(out)

@@ -282,3 +282,66 @@ def test_make_agent_lists_the_valid_kinds():
         make_agent("minimax")
     with pytest.raises(ValueError, match="play loop"):
         make_agent("human")
+
+
+# -- cut-off playouts are judged by the score rule --------------------------------------------
+
+
+class EndlessPoints:
+    """Two players take turns forever; 'gain' adds a point to the mover, 'wait' does not.
+
+    Only `current_scores` can tell the two actions apart: every playout is cut off.
+    """
+
+    name = "endless"
+    players = ("a", "b")
+
+    def initial_state(self):
+        return (0, 0, 0)  # points of a, points of b, ply
+
+    def to_move(self, state):
+        return self.players[state[2] % 2]
+
+    def legal_actions(self, state):
+        from interpreter.runtime.views import Action
+
+        return [Action("gain", ("gain",)), Action("wait", ("wait",))]
+
+    def chance_outcomes(self, state):
+        return []
+
+    def apply(self, state, action):
+        a, b, ply = state
+        if action.notation == "gain":
+            a, b = (a + 1, b) if ply % 2 == 0 else (a, b + 1)
+        return (a, b, ply + 1)
+
+    def result(self, state):
+        return None
+
+    def current_scores(self, state):
+        return {"a": state[0], "b": state[1]}
+
+
+def test_a_cut_off_playout_counts_the_points():
+    from interpreter.frontends.agents import cutoff_rewards
+
+    game = EndlessPoints()
+    agent = MCTSAgent(iterations=300, seed=1, rollout_limit=6)
+    assert agent.choose(game, game.initial_state()).notation == "gain"
+    value = dict((n, v) for n, _, v in agent.last_stats.choices)
+    assert value["gain"] > 0.5 > value["wait"]
+    assert cutoff_rewards(("a", "b"), {"a": 13, "b": 6}) == pytest.approx((13 / 19, 6 / 19))
+    assert cutoff_rewards(("a", "b", "c"), {"a": 3, "b": 3, "c": 0}) == (0.5, 0.5, 0.0)
+    assert cutoff_rewards(("a", "b"), {"a": 0, "b": 0}) == (0.5, 0.5)
+    assert cutoff_rewards(("a", "b"), {"a": -2, "b": 1}) == (0.0, 1.0)
+
+
+def test_without_a_score_rule_a_cut_off_playout_is_a_draw():
+    class NoScore(EndlessPoints):
+        def current_scores(self, state):
+            return None
+
+    agent = MCTSAgent(iterations=100, seed=1, rollout_limit=6)
+    agent.choose(NoScore(), NoScore().initial_state())
+    assert all(v == pytest.approx(0.5) for _, _, v in agent.last_stats.choices)

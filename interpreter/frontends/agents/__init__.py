@@ -3,7 +3,7 @@ from .base import Agent, SeededAgent, sample_chance
 from .mcts import MCTSAgent, SearchStats
 from .random_agent import RandomAgent
 from .registry import AGENT_KINDS, make_agent
-from .rewards import normalised_rewards
+from .rewards import cutoff_rewards, normalised_rewards
 
 __all__ = [
     "AGENT_KINDS",
@@ -13,6 +13,7 @@ __all__ = [
     "SearchStats",
     "SeededAgent",
     "make_agent",
+    "cutoff_rewards",
     "normalised_rewards",
     "sample_chance",
 ]

@@ -19,7 +19,7 @@ from typing import Any
 from interpreter.runtime.views import Action
 
 from .base import CHANCE, SeededAgent, chance_table, sample_from_table, sorted_actions
-from .rewards import draw_rewards, normalised_rewards
+from .rewards import cutoff_rewards, draw_rewards, normalised_rewards
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT_LIMIT = 400
@@ -78,7 +78,10 @@ class MCTSAgent(SeededAgent):
     reproducible: a time budget depends on the machine.
 
     `rollout_limit` caps the length of one random playout (a bounded loop even for
-    games that may not end); a capped playout counts as a draw. `score_weight`
+    games that may not end). A capped playout is judged by the game's `score` rule
+    on the position it reached (`game.current_scores`), normalised by
+    `rewards.cutoff_rewards`: the leader on points gets more than 0.5, level scores
+    0.5 each. A game without a score rule counts a capped playout as a draw. `score_weight`
     is the part of a reward that comes from the points (see rewards.py).
     """
 
@@ -299,4 +302,14 @@ class _Search:
         else:
             if game.to_move(state) is None:  # the last step of the budget ended it
                 return self.terminal_reward(state)
+            return self.cutoff_reward(state)
         return draw_rewards(self.n)
+
+    def cutoff_reward(self, state: Any) -> tuple[float, ...]:
+        """A playout cut off at `rollout_limit`: judged by the game's score rule on the
+        position reached when it has one (see `rewards.cutoff_rewards`), else a draw."""
+        current = getattr(self.game, "current_scores", None)
+        scores = current(state) if current is not None else None
+        if scores is None:
+            return draw_rewards(self.n)
+        return cutoff_rewards(self.players, scores)

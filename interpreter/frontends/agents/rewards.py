@@ -7,7 +7,7 @@ between lines with the same outcome (a bigger margin is a safer win).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from interpreter.runtime.views import Result
 
@@ -17,6 +17,26 @@ DRAW = 0.5
 def draw_rewards(n_players: int) -> tuple[float, ...]:
     """What an unfinished (capped) playout is worth to everyone."""
     return (DRAW,) * n_players
+
+
+def cutoff_rewards(players: Sequence[str], scores: Mapping[str, object]) -> tuple[float, ...]:
+    """Rewards in [0, 1] for an unfinished playout, from the scores it reached.
+
+    Each player gets 0.5 + 0.5 * (s - b) / (|s| + |b|), where s is its score and b
+    the best score among the others: 0.5 when level with the best of the others,
+    more when ahead, less when behind, 0.5 for everyone when all scores are 0. For
+    two players with non-negative scores this is each one's share of the points
+    (13 to 6 gives 13/19 and 6/19), so the rewards read as chances to win.
+    """
+    values = [_number(scores.get(p, 0.0)) for p in players]
+    if len(values) < 2:
+        return draw_rewards(len(values))
+    rewards = []
+    for i, own in enumerate(values):
+        best = max(v for j, v in enumerate(values) if j != i)
+        scale = abs(own) + abs(best)
+        rewards.append(DRAW if scale == 0.0 else DRAW + DRAW * (own - best) / scale)
+    return tuple(rewards)
 
 
 def normalised_rewards(

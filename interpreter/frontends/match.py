@@ -1,0 +1,369 @@
+"""`regelwerk match`: many games between built-in players, with statistics.
+
+    regelwerk match lielow --players mcts:1000,random --games 100 --seed 1 --swap
+
+Each game is a pure function of (the game, the players, --seed, its number): its
+agents and its chance events draw from generators seeded with `SEED/GAME/WHO`, so
+a match gives the same results whatever the order the games run in, on one
+process or on several (`--jobs`).
+
+The players are the entries of --players (the last one fills the remaining
+seats, as for `play`). With `--swap` game k rotates the seats by k places, so
+over a multiple of the number of seats every entry plays every side equally.
+
+A game that reaches `--max-plies` unfinished counts as a draw (and is reported).
+The win rate's 95% confidence interval is the Wilson score interval.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+from .agents import make_agent, sample_chance
+from .records import RecordHeader, write_record
+
+CHANCE = "chance"
+Z95 = 1.959963984540054
+
+
+# -- one game -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """Game number `index` of a match: which entry sits in which seat."""
+
+    index: int
+    seats: tuple[int, ...]  # seats[i]: the entry (index into the --players list) playing players[i]
+
+
+@dataclass
+class GameOutcome:
+    index: int
+    seats: tuple[int, ...]
+    winner: Optional[str]  # a player (seat name), None: draw or unfinished
+    finished: bool
+    plies: int
+    notations: list[str] = field(default_factory=list)
+
+
+def game_seed(seed: int, index: int, who: str) -> str:
+    return f"{seed}/{index}/{who}"
+
+
+def play_one(game: Any, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int) -> GameOutcome:
+    """Play game `plan.index` to its end (or `max_plies`)."""
+    players = game.players
+    agents = {
+        player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)))
+        for player, entry in zip(players, plan.seats)
+    }
+    chance_rng = random.Random(game_seed(seed, plan.index, CHANCE))
+    state = game.initial_state()
+    notations: list[str] = []
+    while len(notations) < max_plies:
+        who = game.to_move(state)
+        if who is None:
+            break
+        if who == CHANCE:
+            action = sample_chance(game, state, chance_rng)
+        else:
+            action = agents[who].choose(game, state)
+        notations.append(action.notation)
+        state = game.apply(state, action)
+    finished = game.is_terminal(state)
+    winner = game.result(state).winner if finished else None
+    return GameOutcome(plan.index, plan.seats, winner, finished, len(notations), notations)
+
+
+def _int_seed(text: str) -> int:
+    return random.Random(text).getrandbits(62)
+
+
+def plans(n_games: int, n_seats: int, n_entries: int, swap: bool) -> list[GamePlan]:
+    base = tuple(min(i, n_entries - 1) for i in range(n_seats))  # the last entry fills the rest
+    out = []
+    for index in range(n_games):
+        shift = index % n_seats if swap else 0
+        out.append(GamePlan(index, tuple(base[(i + shift) % n_seats] for i in range(n_seats))))
+    return out
+
+
+# -- statistics ---------------------------------------------------------------------------------
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (0..1), (0, 1) without trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def labels(specs: Sequence[str]) -> list[str]:
+    """A name per entry: its spec, numbered when two entries are alike (`random#2`)."""
+    out = []
+    for i, spec in enumerate(specs):
+        same = [j for j, other in enumerate(specs) if other == spec]
+        out.append(spec if len(same) == 1 else f"{spec}#{same.index(i) + 1}")
+    return out
+
+
+def summarise(game: Any, specs: Sequence[str], outcomes: Sequence[GameOutcome]) -> dict:
+    """Wins, draws and losses per entry and per seat, win rates with 95% intervals."""
+    players = list(game.players)
+    names = labels(specs)
+    n = len(outcomes)
+    agents = []
+    for entry, name in enumerate(names):
+        played = [o for o in outcomes if entry in o.seats]
+        wins = sum(1 for o in played if o.winner is not None and o.seats[players.index(o.winner)] == entry)
+        draws = sum(1 for o in played if o.winner is None)
+        losses = len(played) - wins - draws
+        low, high = wilson(wins, len(played))
+        seats = {
+            player: sum(1 for o in played if o.seats[i] == entry)
+            for i, player in enumerate(players)
+        }
+        agents.append({
+            "agent": name,
+            "spec": specs[entry],
+            "games": len(played),
+            "wins": wins,
+            "draws": draws,
+            "losses": losses,
+            "win_rate": _round(wins / len(played)) if played else None,
+            "ci95": [_round(low), _round(high)],
+            "score_rate": _round((wins + draws / 2) / len(played)) if played else None,
+            "seats": {p: c for p, c in seats.items() if c},
+        })
+    by_seat = {}
+    for player in players:
+        wins = sum(1 for o in outcomes if o.winner == player)
+        by_seat[player] = {"wins": wins, "win_rate": _round(wins / n) if n else None}
+    draws = sum(1 for o in outcomes if o.winner is None)
+    return {
+        "game": game.name,
+        "games": n,
+        "agents": agents,
+        "seats": by_seat,
+        "draws": draws,
+        "unfinished": sum(1 for o in outcomes if not o.finished),
+        "plies_mean": _round(sum(o.plies for o in outcomes) / n) if n else 0,
+    }
+
+
+def _round(x: float) -> float:
+    return round(x, 4)
+
+
+# -- running --------------------------------------------------------------------------------------
+
+
+_worker_game = None
+
+
+def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
+    global _worker_game
+    from ..api import load_game
+
+    _worker_game = load_game(game_name, options, variant)
+
+
+def _worker_play(specs, plan, seed, max_plies) -> GameOutcome:
+    return play_one(_worker_game, specs, plan, seed, max_plies)
+
+
+def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
+              max_plies: int = 5000, jobs: int = 1, load_args: Optional[tuple] = None,
+              progress: Optional[Callable[[GameOutcome], None]] = None) -> list[GameOutcome]:
+    """Play the match; outcomes in game order. `load_args` = (name, options, variant)
+    lets worker processes load the game themselves when `jobs` > 1."""
+    todo = plans(n_games, len(game.players), len(specs), swap)
+    results: list[GameOutcome] = []
+    if jobs <= 1 or load_args is None or n_games <= 1:
+        for plan in todo:
+            outcome = play_one(game, specs, plan, seed, max_plies)
+            results.append(outcome)
+            if progress is not None:
+                progress(outcome)
+        return results
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=load_args) as pool:
+        futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies) for plan in todo]
+        for future in as_completed(futures):
+            outcome = future.result()
+            results.append(outcome)
+            if progress is not None:
+                progress(outcome)
+    return sorted(results, key=lambda o: o.index)
+
+
+def check_specs(game: Any, players_text: str) -> list[str]:
+    """The entries of --players, each a valid agent; ValueError otherwise."""
+    specs = [part.strip() for part in players_text.split(",")]
+    if not specs or any(not spec for spec in specs):
+        raise ValueError(f"--players: expected agents separated by commas, got '{players_text}'")
+    if len(specs) > len(game.players):
+        raise ValueError(
+            f"--players: {len(specs)} players given but {game.name} is played by "
+            f"{len(game.players)} ({', '.join(game.players)})"
+        )
+    for spec in specs:
+        if spec.lower() == "human":
+            raise ValueError("--players: a match is played by built-in players only (random, mcts, mcts:N, ...)")
+        try:
+            make_agent(spec, seed=0)
+        except ValueError as exc:
+            raise ValueError(f"--players: {exc}") from None
+    return specs
+
+
+def format_report(report: dict, seconds: float) -> str:
+    head = (
+        f"{report['game']}: {report['games']} games, seed {report['seed']}"
+        f"{', seats swapped' if report['swap'] else ''}; {seconds:.1f} s, "
+        f"{report['plies_mean']:.1f} actions per game"
+    )
+    width = max([len(a["agent"]) for a in report["agents"]] + [5])
+    lines = [head, "", f"{'agent':<{width}}  games  wins  draws  losses  win rate  95% interval      score"]
+    for a in report["agents"]:
+        rate = "-" if a["win_rate"] is None else f"{100 * a['win_rate']:.1f}%"
+        score = "-" if a["score_rate"] is None else f"{100 * a['score_rate']:.1f}%"
+        low, high = a["ci95"]
+        lines.append(
+            f"{a['agent']:<{width}}  {a['games']:5d}  {a['wins']:4d}  {a['draws']:5d}  {a['losses']:6d}  "
+            f"{rate:>8}  [{100 * low:5.1f}%, {100 * high:5.1f}%]  {score:>6}"
+        )
+    seats = ", ".join(f"{p} {s['wins']}" for p, s in report["seats"].items())
+    lines.append("")
+    lines.append(f"wins by seat: {seats}; draws {report['draws']}")
+    if report["unfinished"]:
+        lines.append(f"{report['unfinished']} games stopped unfinished after {report['max_plies']} actions "
+                     "(counted as draws)")
+    n_seats = len(report["seats"])
+    if report["swap"] and report["games"] % n_seats:
+        lines.append(f"note: {report['games']} games is not a multiple of {n_seats} seats: the sides are "
+                     "not played equally often")
+    return "\n".join(lines)
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def help_texts(prog: str, g: str) -> tuple[str, str]:
+    return (
+        "many games between built-in players: wins, draws, losses and win rates",
+        f"  {prog} match {g} --players mcts:1000,random --games 100 --seed 1 --swap\n"
+        f"  {prog} match {g} --players mcts:200,mcts:50 --games 40 --seed 7 --swap --jobs 4\n"
+        f"  {prog} match {g} --players mcts:20,random --games 2 --seed 1 --json\n\n"
+        "--players names one agent per seat in turn order (the last fills the remaining seats);\n"
+        "--swap rotates the seats from one game to the next, so that each agent plays each side\n"
+        "equally often. Given --seed, the results are the same on every run (and any --jobs).\n"
+        "The win rate comes with a 95% confidence interval (Wilson); 'score' counts a draw as\n"
+        "half a win. Games reaching --max-plies unfinished count as draws.",
+    )
+
+
+def configure_parser(sub) -> None:
+    from .cli import _int, _positive_int
+
+    sub.add_argument("--players", metavar="LIST", default="mcts,random",
+                     help="the agents, one per seat in turn order: random, mcts, mcts:N, mcts:Ns, ... "
+                          "(default mcts,random)")
+    sub.add_argument("--games", type=_positive_int, default=10, metavar="N", help="number of games (default 10)")
+    sub.add_argument("--seed", type=_int, default=0, metavar="S", help="random seed (default 0)")
+    sub.add_argument("--swap", action="store_true", help="rotate the seats from game to game")
+    sub.add_argument("--max-plies", type=_positive_int, default=5000, metavar="N",
+                     help="stop a game unfinished after N actions (default 5000)")
+    sub.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+                     help="play on N processes at once (same results; default 1)")
+    sub.add_argument("--records", metavar="DIR", default=None,
+                     help="save every game as a record DIR/GAME-match-NNNN.txt")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from .cli import CliError, _color, isatty, load
+
+    game = load(args)
+    try:
+        specs = check_specs(game, args.players)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    options = dict(args.option or [])
+    load_args = (args.game, options, args.variant)
+    started = time.perf_counter()
+    show_progress = not args.json and isatty(sys.stderr) and args.games > 1
+    kwargs = dict(swap=args.swap, max_plies=args.max_plies, jobs=args.jobs, load_args=load_args)
+    if show_progress:
+        outcomes = _with_progress(game, specs, args, kwargs, _color(sys.stderr))
+    else:
+        outcomes = run_match(game, specs, args.games, args.seed, **kwargs)
+    seconds = time.perf_counter() - started
+    if args.records:
+        _save_records(game, specs, outcomes, args, options)
+    report = summarise(game, specs, outcomes)
+    report.update({"seed": args.seed, "swap": args.swap, "max_plies": args.max_plies, "options": options,
+                   "players": list(specs)})
+    if args.variant:
+        report["variant"] = args.variant
+    if args.json:
+        sys.stdout.write(json.dumps(report) + "\n")
+    else:
+        print(format_report(report, seconds))
+    return 0
+
+
+def _with_progress(game, specs, args, kwargs, colour: bool):
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    names = labels(specs)
+    wins = [0] * len(specs)
+    draws = [0]
+    players = list(game.players)
+
+    def tally() -> str:
+        parts = [f"{name} {w}" for name, w in zip(names, wins)]
+        return " · ".join(parts) + f" · draws {draws[0]}"
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+               TextColumn("{task.fields[tally]}"))
+    console = Console(stderr=True, no_color=not colour)
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.name}", total=args.games, tally=tally())
+
+        def advance(outcome: GameOutcome) -> None:
+            if outcome.winner is None:
+                draws[0] += 1
+            else:
+                wins[outcome.seats[players.index(outcome.winner)]] += 1
+            progress.update(task, advance=1, tally=tally())
+
+        return run_match(game, specs, args.games, args.seed, progress=advance, **kwargs)
+
+
+def _save_records(game, specs, outcomes, args, options) -> None:
+    folder = Path(args.records)
+    folder.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(args.games)))
+    for outcome in outcomes:
+        header = RecordHeader(
+            game=game.name, options=options, variant=args.variant,
+            players=",".join(specs[entry] for entry in outcome.seats),
+            extra={"match": f"game {outcome.index + 1} of {args.games}, seed {args.seed}",
+                   "result": (outcome.winner or "draw") if outcome.finished else "unfinished"},
+        )
+        write_record(str(folder / f"{game.name}-match-{outcome.index + 1:0{width}d}.txt"), outcome.notations, header)

@@ -1,0 +1,165 @@
+"""The `regelwerk play` command: arguments, `--resume`, the header of the record.
+
+The game itself is played by `play.Session`; see docs/playing.md for the whole
+behaviour.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from ..api import Game, IllegalActionError
+from ..validation.diagnostics import Diagnostic
+from .play import CHANCE_MODES, PlayError, Session, default_record_path, make_seats
+from .prompt import LineInput
+from .records import STDIN, Record, RecordError, RecordHeader, read_record
+
+
+def play_command(args, game: Game, resumed=None) -> int:
+    """Run `regelwerk play` with parsed arguments; PlayError for bad ones.
+
+    `resumed` is the `Record` of `--resume`: its actions are replayed first (the
+    caller checked them), and its header supplies what the command line leaves out.
+    """
+    old = resumed.header if resumed is not None else RecordHeader()
+    seed = args.seed if args.seed is not None else old.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    players = args.players or old.players or "human,mcts"
+    chance = args.chance or old.extra.get("chance") or "roll"
+    if chance not in CHANCE_MODES:
+        raise PlayError(f"--chance: expected one of {', '.join(CHANCE_MODES)}, got '{chance}'")
+    seats = make_seats(game, players, seed)
+    if args.record:
+        path = Path(args.record)
+    elif resumed is not None:
+        path = Path(resumed.source)
+    else:
+        path = default_record_path(game.name)
+    header = RecordHeader(
+        game=game.name,
+        options={**old.options, **dict(args.option or [])},
+        variant=args.variant or old.variant,
+        players=",".join(seat.spec for seat in seats),
+        seed=seed,
+        date=old.date or datetime.now().isoformat(timespec="seconds"),
+        extra={key: value for key, value in old.extra.items() if key != "chance"},
+    )
+    if chance != "roll":
+        header.extra["chance"] = chance
+    if resumed is not None:
+        header.extra["resumed"] = datetime.now().isoformat(timespec="seconds")
+    session = Session(
+        game, seats, seed, path, header, LineInput(sys.stdin, sys.stdout), sys.stdout,
+        chance=chance, stacks=bool(getattr(args, "stacks", False)),
+        notations=resumed.notations if resumed is not None else None,
+    )
+    if resumed is not None:
+        session.say(f"resuming {resumed.source} after {len(resumed.notations)} actions")
+    return session.run()
+
+
+class DamagedRecord(RecordError):
+    """A record to resume that does not replay: exit status 2, as an illegal action."""
+
+    status = 2
+
+
+def run(args) -> int:
+    """`regelwerk play [GAME] [--resume FILE] ...`, parsed."""
+    from .cli import load
+
+    resumed = None
+    if args.resume:
+        if args.resume == STDIN:
+            raise PlayError("--resume needs a file: standard input is where the moves are typed")
+        resumed = read_record(args.resume)
+        if args.game is None:
+            if not resumed.header.game:
+                raise PlayError(
+                    f"{resumed.source} does not say which game it is (no '# game:' line); "
+                    f"name it: regelwerk play GAME --resume {resumed.source}"
+                )
+            args.game = resumed.header.game
+    elif args.game is None:
+        raise PlayError("which game? regelwerk play GAME (or --resume FILE); `regelwerk list` shows the games")
+    game = load(args, resumed)
+    if resumed is not None:
+        check_replays(game, resumed)
+    return play_command(args, game, resumed)
+
+
+def check_replays(game: Game, record: Record) -> None:
+    """DamagedRecord at the first action of `record` that cannot be played."""
+    state = game.initial_state()
+    for index, action in enumerate(record.actions):
+        ply = index + 1
+        if game.is_terminal(state):
+            message = f"ply {ply}: '{action.notation}' comes after the end of the game ({game.name})"
+        else:
+            try:
+                state = game.apply(state, action.notation)
+                continue
+            except IllegalActionError:
+                message = f"ply {ply}: '{action.notation}' is not a legal action of {game.name} here"
+        legal = game.legal_notations(state)
+        hint = None
+        if legal:
+            shown = " ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
+            hint = f"legal at ply {ply}: {shown}; fix or delete this line and the rest, then resume"
+        diagnostic = Diagnostic(record.source, action.line, action.column, message,
+                                end_column=action.column + len(action.notation), hint=hint)
+        raise DamagedRecord(diagnostic, record.text)
+
+
+def help_texts(prog: str, g: str) -> tuple[str, str]:
+    """The summary and the examples of `regelwerk play --help`."""
+    return (
+        "play in the terminal: people and built-in AI players",
+        f"  {prog} play {g}                         you against the computer (MCTS)\n"
+        f"  {prog} play {g} --players human,human   two people at one keyboard\n"
+        f"  {prog} play {g} --players mcts:200,random --seed 3\n"
+        f"  {prog} play {g} --record mine.txt < moves.txt\n"
+        f"  {prog} play --resume mine.txt              continue a saved game\n"
+        f"  {prog} play royalfiz --chance ask          roll a real die and type what it shows\n\n"
+        "At your turn type an action as the game writes it (d2-d3, @c3, home_red-o4), or:\n"
+        "  SITE          the legal actions from that site and to it\n"
+        "  moves, ?      the legal actions        undo      take back your last entry\n"
+        "  save [FILE]   save (to FILE from now)  stacks    show/hide the stack listing\n"
+        "  board         draw the board again     help      the commands   quit   stop\n"
+        "The game is saved as a record (with a header: game, options, players, seed, date)\n"
+        "after every action; --resume FILE continues it. When standard input is not a\n"
+        "terminal, it is read as one entry per line ('#' comments and blank lines skipped).\n\n"
+        "Random choices (chance, the AI's search) at each ply depend only on --seed, so a\n"
+        "game replays, and resumes, exactly; 'undo' does not re-roll the dice.",
+    )
+
+
+def configure_parser(sub, run_command) -> None:
+    """The arguments of `regelwerk play` (GAME, --option and --variant are already there)."""
+    from .cli import _int
+
+    sub.add_argument(
+        "--players", metavar="LIST", default=None,
+        help=(
+            "who plays, in turn order, separated by commas: human, random, mcts, mcts:N (N iterations), "
+            "mcts:Ns (seconds); the last one fills the remaining seats (default human,mcts; "
+            "with --resume the record's players)"
+        ),
+    )
+    sub.add_argument("--seed", type=_int, default=None, metavar="N",
+                     help="seed of the AI players and chance (default: random; saved in the record)")
+    sub.add_argument("--record", metavar="FILE", default=None,
+                     help="where to save the game (default GAME-YYYYmmdd-HHMMSS.txt here; with --resume, "
+                          "the resumed file)")
+    sub.add_argument("--resume", metavar="FILE", default=None,
+                     help="continue the game saved in FILE (game, options, variant, players and seed "
+                          "from its header; GAME and the options given here take precedence)")
+    sub.add_argument("--chance", choices=CHANCE_MODES, default=None,
+                     help="roll: the program draws chance outcomes (default); ask: you type each outcome "
+                          "(e.g. roll:4 or just 4), for a physical die")
+    sub.add_argument("--stacks", action="store_true",
+                     help="list every stack (bottom to top) under the board; the 'stacks' command toggles it")
+    sub.set_defaults(run=run_command)

@@ -1,0 +1,86 @@
+"""`regelwerk render GAME [RECORD] --svg FILE | --text`: draw the position after a record.
+
+    regelwerk render regibus docs/images/regibus.txt --svg docs/images/regibus.svg
+    regelwerk render lielow game.txt --text --ply 12
+
+The last action is highlighted (from- and to-site, an arrow in SVG); a roll that
+came after the last move keeps that move lit, and the header shows the variables
+(the die), whose turn it is and the result once the game is over.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def help_texts(prog: str, g: str) -> tuple[str, str]:
+    return (
+        "draw the position after a record, as SVG or as text",
+        f"  {prog} render {g}                               the start position, as text\n"
+        f"  {prog} render {g} game.txt --svg position.svg\n"
+        f"  {prog} render {g} game.txt --ply 10 --text      after the first 10 actions\n"
+        f"  {prog} render regibus game.txt --text --stacks     with every stack listed\n\n"
+        "Without --svg, the text drawing is printed (colours on a terminal, ASCII otherwise);\n"
+        "with --svg FILE ('-': standard output) an SVG document is written, with one\n"
+        "<g class=\"piece\"> per piece (data-site, data-owner, data-kind, data-height).",
+    )
+
+
+def configure_parser(sub) -> None:
+    from .cli import _int
+
+    sub.add_argument("--svg", metavar="FILE", default=None, help="write the picture as SVG to FILE ('-': standard output)")
+    sub.add_argument("--text", action="store_true", help="print the text drawing (the default without --svg)")
+    sub.add_argument("--ply", type=_int, default=None, metavar="N",
+                     help="draw the position after the first N actions of the record (negative: from the end)")
+    sub.add_argument("--stacks", action="store_true", help="text: list every stack, bottom to top")
+    sub.add_argument("--plain", action="store_true", help="text: ASCII without colours, even on a terminal")
+    sub.add_argument("--no-highlight", action="store_true", help="do not highlight the last move")
+    sub.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from .cli import CliError, _color, load, replay_record
+    from .records import read_record
+
+    record = read_record(args.record) if args.record else None
+    game = load(args, record)
+    if record is not None and args.ply is not None:
+        total = len(record.actions)
+        keep = args.ply if args.ply >= 0 else total + args.ply
+        if not 0 <= keep <= total:
+            raise CliError(f"--ply {args.ply}: the record has {total} actions")
+        record.actions = record.actions[:keep]
+    elif args.ply not in (None, 0):
+        raise CliError("--ply needs a RECORD")
+    states = []
+    replay_record(game, record, lambda ply, state: states.append(state))
+    state = states[-1]
+    last = last_move(game, states)
+    highlight = not args.no_highlight
+    if args.svg:
+        from .render_svg import render_svg
+
+        svg = render_svg(game, state, last_action=last, highlight_last=highlight) + "\n"
+        if args.svg == "-":
+            sys.stdout.write(svg)
+        else:
+            try:
+                Path(args.svg).write_text(svg, encoding="utf-8")
+            except OSError as exc:
+                raise CliError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
+    if args.text or not args.svg:
+        from .render_text import render_text
+
+        plain = args.plain or not _color(sys.stdout)
+        sys.stdout.write(render_text(game, state, plain=plain, stacks=args.stacks, last_action=last,
+                                     highlight_last=highlight))
+    return 0
+
+
+def last_move(game, states):
+    """The action to highlight: the last one that was not a chance outcome."""
+    for index in range(len(states) - 1, 0, -1):
+        if game.to_move(states[index - 1]) != "chance":
+            return game.last_action(states[index])
+    return None
