@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from .agents import make_agent, sample_chance
+from .play_cmd import variant_given_as_game
 from .records import RecordHeader, write_record
 
 CHANCE = "chance"
@@ -361,7 +362,7 @@ def _save_records(game, specs, outcomes, args, options) -> None:
     width = max(4, len(str(args.games)))
     for outcome in outcomes:
         header = RecordHeader(
-            game=game.name, options=options, variant=args.variant,
+            game=game.name, options=options, variant=args.variant or variant_given_as_game(args.game, game),
             players=",".join(specs[entry] for entry in outcome.seats),
             extra={"match": f"game {outcome.index + 1} of {args.games}, seed {args.seed}",
                    "result": (outcome.winner or "draw") if outcome.finished else "unfinished"},

@@ -9,6 +9,7 @@ import random
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Optional
 
 from ..api import Game, IllegalActionError
 from ..validation.diagnostics import Diagnostic
@@ -41,7 +42,7 @@ def play_command(args, game: Game, resumed=None) -> int:
     header = RecordHeader(
         game=game.name,
         options={**old.options, **dict(args.option or [])},
-        variant=args.variant or old.variant,
+        variant=args.variant or old.variant or variant_given_as_game(args.game, game),
         players=",".join(seat.spec for seat in seats),
         seed=seed,
         date=old.date or datetime.now().isoformat(timespec="seconds"),
@@ -163,3 +164,11 @@ def configure_parser(sub, run_command) -> None:
     sub.add_argument("--stacks", action="store_true",
                      help="list every stack (bottom to top) under the board; the 'stacks' command toggles it")
     sub.set_defaults(run=run_command)
+
+
+def variant_given_as_game(game_arg: str, game) -> Optional[str]:
+    """A variant file given as GAME: the record must name it, or a replay of the
+    record by the game's name would play the game without the variant."""
+    if game.definition.variant_chain and Path(game_arg).is_file():
+        return str(Path(game_arg).resolve())
+    return None

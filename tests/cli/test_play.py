@@ -186,3 +186,16 @@ def test_stacks_and_follow_up_decisions_are_generic(capsys, monkeypatch, tmp_pat
     assert "white [place]> @a4" in out and "white [move]> d4xd6" in out
     assert "to c3: @c3" not in out and "from c3:" not in out  # c3 is full: nothing from or to it yet
     assert "stack listing on" in out and "stacks (bottom -> top):" in out and "d6 " in out
+
+
+def test_a_variant_given_as_game_is_named_in_the_record(capsys, monkeypatch, tmp_path):
+    """Replaying by the game's name must still play the variant: its setup differs."""
+    from pathlib import Path
+
+    variant = Path(__file__).resolve().parents[2] / "games" / "regibus" / "variants" / "quick-start.yaml"
+    path = tmp_path / "quick.txt"
+    code, _, _ = play(capsys, monkeypatch, "a2-a3\nquit\n", variant, "--players", "human,human", "--record", path)
+    assert code == 0
+    header = read_record(str(path)).header
+    assert header.game == "regibus" and header.variant == str(variant)
+    assert cli.main(["replay", "regibus", str(path)]) == 0

@@ -15,7 +15,7 @@ from .random_agent import RandomAgent
 AGENT_KINDS = ("random", "mcts")
 _SPEC_HELP = (
     "valid agents: 'random', 'mcts', 'mcts:N' (N iterations), 'mcts:Ns' or "
-    "'mcts:Nms' (thinking time), 'mcts:iterations=N,seconds=S,c=X,rollout=N'"
+    "'mcts:Nms' (thinking time), 'mcts:iterations=N/seconds=S/c=X/rollout=N'"
 )
 
 
@@ -45,7 +45,8 @@ def _mcts_params(params: str, spec: str) -> dict:
     if "=" not in params:
         return _budget(params, spec)
     result: dict = {}
-    for item in params.split(","):
+    # '/' separates parameters on a command line, where ',' already separates players.
+    for item in params.replace("/", ",").split(","):
         key, sep, value = (part.strip() for part in item.partition("="))
         if not sep or not value:
             raise ValueError(f"bad agent parameter {item.strip()!r} in {spec!r}; {_SPEC_HELP}")
