@@ -15,3 +15,16 @@ from .api import (  # noqa: F401
     bundled_games,
     load_game,
 )
+
+__all__ = [
+    "Action",
+    "BoardView",
+    "DefinitionError",
+    "Game",
+    "IllegalActionError",
+    "PieceView",
+    "Result",
+    "RuleRuntimeError",
+    "bundled_games",
+    "load_game",
+]

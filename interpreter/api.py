@@ -1,16 +1,16 @@
 """The public API: load a game, then ask it about positions. See docs/api.md."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Optional, Union
 
 from .compilation.compiler import Compiler, collect_items
 from .compilation.expressions import RuleError
 from .compilation.model import GameModel, build_model, parse_option_value, read_options
 from .loading.definition import Definition, bundled_games, load_definition, locate
 from .runtime.engine import CHANCE, Engine, RuleRuntimeError
-from .runtime.state import FIRST_ATTRIBUTE, State
+from .runtime.state import State
 from .runtime.views import Action, BoardView, PieceView, Result
-from .validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
+from .validation.diagnostics import DefinitionError, DiagnosticList
 from .validation.semantic import unused_warnings
 
 __all__ = [

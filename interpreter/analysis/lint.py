@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Optional
 
-from ..runtime.engine import CHANCE, RuleRuntimeError
+from ..runtime.engine import RuleRuntimeError
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_MAX_PLIES = 5_000

@@ -7,10 +7,11 @@ from typing import Callable, Optional
 
 from ..parsing import ast as A
 from ..runtime.engine import CaseRuntime, CompiledRules, DecisionRuntime, PhaseRuntime, end_game
-from ..runtime.state import OWNER
 from . import patterns as P
+from .dispatch import CompiledAction, decision_generator
+from .restrictions import compile_restrictions
 from .effects import EffectCompiler, _sequence
-from .expressions import ExpressionCompiler, RuleError, Scope, Value, describe
+from .expressions import ExpressionCompiler, RuleError, Scope, conjuncts, describe
 from .model import GameModel
 
 CANDIDATE_DEPS = {"to", "target", "jumped"}
@@ -131,7 +132,7 @@ class Compiler:
             file = items.files[0] if items.files else "<rules>"
             self.errors.append(RuleError(A.Pos(file, 1, 1), "the rules declare no phase (e.g. 'phase play:' with 'turn: move')"))
             return None
-        self.forbid = self._forbids()
+        self.forbid = compile_restrictions(self.items.forbids, self.x, self.m.board.size, self.scope, self.errors)
         decisions: list[DecisionRuntime] = []
         for name in self.decision_names:
             if name in items.decisions:
@@ -174,74 +175,6 @@ class Compiler:
         )
 
     # ------------------------------------------------------------ forbids
-    def _forbids(self) -> dict:
-        """Each kind of `forbid` as one Restriction: a mask of the sites it can apply
-        to, so that its condition runs only there. A `site in REGION` conjunct gives
-        the sites; a `site is KIND` conjunct is checked on the piece before the rest."""
-        grouped: dict[str, list] = {"passing": [], "landing": [], "capturing": []}
-        for item in self.items.forbids:
-            scope = self.scope({"site", "piece", "from"}, f"a 'forbid {item.what}' condition")
-            compiled = self.guard(lambda: self._restriction(item.cond, scope))
-            if compiled is not None:
-                grouped[item.what].append(compiled)
-        n = self.m.board.size
-        combined = {}
-        for what, entries in grouped.items():
-            if not entries:
-                combined[what] = None
-                continue
-            entries = [e for e in entries if e[2] is None or e[2][0] != "never"]
-            if not entries:
-                combined[what] = None
-                continue
-            mask = [any(m[s] for m, _, _ in entries) for s in range(n)] + [False]
-            bad, bad_mask = entries[0][1], entries[0][0]
-            for m, fn, _ in entries[1:]:
-                bad = _either(bad, bad_mask, fn, m)
-                bad_mask = [a or b for a, b in zip(bad_mask, m)]
-            restriction = P.Restriction(mask, bad)
-            shapes = [shape for _, _, shape in entries]
-            if all(shape is not None for shape in shapes):
-                restriction.static_sites = frozenset().union(*(s[1] for s in shapes if s[0] == "static"))
-                restriction.kinds = frozenset(s[1] for s in shapes if s[0] == "kind")
-            combined[what] = restriction
-        return combined
-
-    def _restriction(self, cond: A.Expr, scope: Scope):
-        """(mask, condition) for one forbid."""
-        everywhere = [True] * self.m.board.size + [False]
-        mask = everywhere
-        kinds = None
-        rest = []
-        for part in _conjuncts(cond):
-            if mask is everywhere and isinstance(part, A.In) and not part.negated and _is_name(part.item, "site"):
-                region = self.x.compile(part.collection, scope)
-                if region.mask is not None:
-                    mask = region.mask
-                    continue
-            if kinds is None and isinstance(part, A.Is) and not part.negated and _is_name(part.obj, "site") and part.what in self.m.kinds:
-                kinds = self.m.kinds[part.what].index
-            rest.append(self.x.boolean(part, scope))
-        if any(v.is_const and not v.const for v in rest):
-            return (mask, lambda f: False, ("never", None))
-        dynamic = [v for v in rest if not v.is_const]
-        if not dynamic:
-            shape = ("static", frozenset(s for s, on in enumerate(mask[:-1]) if on))
-        elif kinds is not None and len(dynamic) == 1 and mask is everywhere:
-            shape = ("kind", kinds)
-        else:
-            shape = None
-        fn = _all([v.fn for v in dynamic]) or (lambda f: True)
-        if kinds is not None:
-            k, cond_fn = kinds, fn
-
-            def fn(f):
-                # The kind test first: it is one index, the rest may be long.
-                p = f.b[f.site]
-                return p is not None and p[1] == k and cond_fn(f)
-
-        return (mask, fn, shape)
-
     # ------------------------------------------------------------ phases
     def _phase(self, phase: A.Phase) -> Optional[PhaseRuntime]:
         m = self.m
@@ -380,7 +313,7 @@ class Compiler:
             f"decision '{decision.name}', after each action",
             followups=True,
         )
-        generator = _decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours)
+        generator = decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours)
         return DecisionRuntime(decision.name, False, generator, after, pos=decision.pos)
 
     def _action(self, action: A.Action, decision_index: int):
@@ -427,7 +360,7 @@ class Compiler:
         scope = self.scope(available, where_text, piece_always="piece" in available)
         levels = {"action": [], "piece": [], "candidate": []}
         for cond in action.wheres:
-            for part in _conjuncts(cond):
+            for part in conjuncts(cond):
                 v = self.x.boolean(part, scope)
                 if v.is_const:
                     if not v.const:
@@ -564,7 +497,7 @@ class Compiler:
             return lambda f: (s,) if (s := fn(f)) != -1 else ()
         if v.type != "sites":
             if v.type == "perplayer":
-                raise RuleError(e.pos, f"this differs per player: say whose, e.g. [player]")
+                raise RuleError(e.pos, "this differs per player: say whose, e.g. [player]")
             raise RuleError(e.pos, f"'{what}' needs a set of sites, found {describe(v)}")
         if v.deps & CANDIDATE_DEPS:
             raise RuleError(e.pos, f"the sites of '{what}' cannot depend on the landing site")
@@ -695,235 +628,6 @@ def _prepare_nothing(f, code):
     f.pc = f.tg = f.jp = None
 
 
-@dataclass
-class CompiledAction:
-    name: str
-    guard: Optional[Callable]  # action-level condition, checked once per position
-    templates: list
-    movers: Optional[set]  # kinds it can move (None: not limited to kinds)
-    piece_gen: Optional[Callable] = None  # (frame, site, piece, out) for moving patterns
-    place_gen: Optional[Callable] = None  # (frame, out) for drop, select and pass
-    kinds: Optional[tuple] = None  # kinds on the board it moves (None: all)
-    pools: tuple = ()  # (offset, site per player) of pools whose pieces it moves
-    same_piece: bool = False
-    only_if_stuck: bool = False
-
-
-def _fused(gens: tuple, neighbours: list) -> tuple:
-    """The generators of one kind with each one-step action and adjacent-jump
-    action over the same directions merged into one pass (see fuse_step_and_jump)."""
-    gens = list(gens)
-    for i in range(len(gens)):
-        for j in range(len(gens)):
-            if i != j and gens[i] is not None and gens[j] is not None:
-                merged = P.fuse_step_and_jump(gens[i], gens[j], neighbours) if neighbours else None
-                if merged is not None:
-                    gens[i], gens[j] = merged, None
-    return tuple(g for g in gens if g is not None)
-
-
-def _decision_generator(actions: list, n_kinds: int, cases: list, pool_pieces: list, neighbours: list) -> Callable:
-    """gen(frame, out) for a decision: each of the player's pieces is visited once
-    and handed to the actions of its kind; then pools, the follow-up piece, drops,
-    selections and, when nothing else is legal, passes.
-
-    Actions with a condition that does not depend on the piece (`where die == 6`)
-    are switched on or off once per position; the dispatch tables for each
-    combination are built on first use and kept."""
-    index = {id(a): i for i, a in enumerate(actions)}
-
-    # Actions that may produce the same notation: a travel that is also a step.
-    clashing: set = set()
-    from_free = False
-    for i, a in enumerate(actions):
-        if a.piece_gen is not None and any("{from}" not in t for t in a.templates):
-            # Without its origin in the notation, one action moving two pieces can
-            # write the same thing twice.
-            clashing.add(i)
-            from_free = True
-        for b in actions[:i]:
-            shared = set(a.templates) & set(b.templates)
-            without_from = any("{from}" not in t for t in shared)
-            if shared and (without_from or a.movers is None or b.movers is None or a.movers & b.movers):
-                clashing |= {i, index[id(b)]}
-                from_free |= without_from
-    tids = _TemplateIds(cases)
-    guards = tuple((i, a.guard) for i, a in enumerate(actions) if a.guard is not None)
-    configs: dict = {}
-
-    def configure(disabled: frozenset) -> _Dispatch:
-        on = [a for i, a in enumerate(actions) if i not in disabled]
-        clash = sum(1 for i in clashing if i not in disabled) > (0 if from_free else 1)
-        movers = [a for a in on if a.piece_gen is not None and not a.same_piece]
-        by_kind = []
-        dedup_kind = []
-        for k in range(n_kinds):
-            entries = tuple((index[id(a)], a.piece_gen) for a in movers if a.kinds is None or k in a.kinds)
-            by_kind.append(entries)
-            dedup_kind.append(clash and not from_free and sum(1 for i, _ in entries if i in clashing) > 1)
-        pools: dict = {}
-        for a in movers:
-            for pool in a.pools:
-                pools.setdefault(pool, []).append(a.piece_gen)
-        return _Dispatch(
-            any_board_movers=any(a.kinds is None or a.kinds for a in movers),
-            plain=tuple(_fused(tuple(g for _, g in entries), neighbours) for entries in by_kind),
-            entries=tuple(by_kind),
-            dedup_kind=tuple(dedup_kind),
-            pools=tuple((pool, tuple(gens)) for pool, gens in pools.items()),
-            same=tuple(a.piece_gen for a in on if a.piece_gen is not None and a.same_piece),
-            placers=tuple(a.place_gen for a in on if a.place_gen is not None and not a.only_if_stuck),
-            passes=tuple(a.place_gen for a in on if a.only_if_stuck),
-            dedup_pieces=clash and not from_free,
-            dedup_all=clash and from_free,
-        )
-
-    static = configure(frozenset())
-
-    def gen(f, out):
-        if guards:
-            disabled = frozenset(i for i, guard in guards if not guard(f))
-            d = configs.get(disabled)
-            if d is None:
-                d = configs[disabled] = configure(disabled)
-        else:
-            d = static
-        me = f.p
-        b = f.b
-        if d.any_board_movers:
-            plain, dedup_kind = d.plain, d.dedup_kind
-            for s in f.o[me]:
-                p = b[s]
-                k = p[1]
-                if dedup_kind[k]:
-                    _clashing_piece(f, s, p, out, d.entries[k], clashing, tids)
-                else:
-                    for g in plain[k]:
-                        g(f, s, p, out)
-        for (offset, sites), gens in d.pools:
-            s = sites[me]
-            if s == -1 or f.v[offset + me] <= 0 or b[s] is not None:
-                continue
-            p = pool_pieces[s]
-            start = len(out)
-            for g in gens:
-                g(f, s, p, out)
-            if d.dedup_pieces and len(out) - start > 1:
-                _drop_repeats(out, start, tids)
-        if d.same:
-            carry = f.s.carry
-            if carry != -1 and b[carry] is not None:
-                start = len(out)
-                for g in d.same:
-                    g(f, carry, b[carry], out)
-                if d.dedup_pieces and len(out) - start > 1:
-                    _drop_repeats(out, start, tids)
-        for g in d.placers:
-            g(f, out)
-        if not out:
-            for g in d.passes:
-                g(f, out)
-        if d.dedup_all and len(out) > 1:
-            _drop_repeats(out, 0, tids)
-
-    return gen
-
-
-@dataclass
-class _Dispatch:
-    """Which generators a decision runs, by kind of piece, for one set of enabled actions."""
-
-    any_board_movers: bool
-    plain: tuple  # per kind: piece generators
-    entries: tuple  # per kind: (action index, piece generator)
-    dedup_kind: tuple  # per kind: whether two of its actions may write the same notation
-    pools: tuple  # ((offset, sites), generators)
-    same: tuple  # generators of the follow-up piece
-    placers: tuple  # drop and select generators
-    passes: tuple  # pass generators (only when nothing else is legal)
-    dedup_pieces: bool
-    dedup_all: bool
-
-
-def _clashing_piece(f, s, p, out, entries, clashing, tids: "_TemplateIds") -> None:
-    """Run one piece's generators, dropping an action of a later clashing action
-    when an earlier one already wrote it. All start from this piece, so a
-    notation is told by its template and its landing site."""
-    spans = None  # where the earlier clashing actions wrote
-    for i, g in entries:
-        start = len(out)
-        g(f, s, p, out)
-        if i not in clashing or len(out) == start:
-            continue
-        if spans is None:
-            spans = [(start, len(out))]
-            continue
-        case_tid = tids.by_case()
-        seen = {(case_tid[c[0]], c[2]) for a, b in spans for c in out[a:b]}
-        fresh = [c for c in out[start:] if (case_tid[c[0]], c[2]) not in seen]
-        if len(fresh) != len(out) - start:
-            del out[start:]
-            out.extend(fresh)
-        spans.append((start, len(out)))
-
-
-class _TemplateIds:
-    """case id -> a small number per distinct notation template (cases grow while compiling)."""
-
-    def __init__(self, cases: list):
-        self.cases = cases
-        self.ids: dict = {}
-        self._by_case: list = []
-
-    def by_case(self) -> list:
-        """Template id of every case (built on first use, when all cases exist)."""
-        if len(self._by_case) != len(self.cases):
-            self._by_case = [self.ids.setdefault(c.template, len(self.ids)) for c in self.cases]
-        return self._by_case
-
-    def key(self, code: tuple) -> tuple:
-        template = self.cases[code[0]].template
-        tid = self.ids.setdefault(template, len(self.ids))
-        return (
-            tid,
-            code[1] if "{from}" in template else None,
-            code[2] if "{to}" in template else None,
-            code[3] if "{outcome}" in template else None,
-        )
-
-
-def _drop_repeats(out: list, start: int, tids: _TemplateIds) -> None:
-    """Keep the first of the actions in out[start:] that share a notation."""
-    seen = set()
-    kept = []
-    key = tids.key
-    for code in out[start:]:
-        k = key(code)
-        if k not in seen:
-            seen.add(k)
-            kept.append(code)
-    if len(kept) != len(out) - start:
-        del out[start:]
-        out.extend(kept)
-
-
-def _notation_key(template: tuple, code: tuple) -> tuple:
-    return (
-        template,
-        code[1] if "{from}" in template else None,
-        code[2] if "{to}" in template else None,
-        code[3] if "{outcome}" in template else None,
-    )
-
-
-def _kinds_needed(action: A.Action, model: GameModel):
-    """Kind indices one of which must be on the board for the action to do anything;
-    None when it can act without (pools, drops, follow-ups)."""
-    if not action.by or any(b.kind is None for b in action.by):
-        return None
-    return tuple(model.kinds[b.kind].index for b in action.by if b.kind in model.kinds)
-
-
 def _movers(action: A.Action, model: GameModel):
     """The kinds an action can move, or None when it is not limited to kinds."""
     if not action.by or any(b.same_piece for b in action.by):
@@ -935,26 +639,6 @@ def _movers(action: A.Action, model: GameModel):
         elif b.pool is not None and b.pool in model.pools and model.pools[b.pool].kind is not None:
             kinds.add(model.pools[b.pool].kind)
     return kinds
-
-
-def _conjuncts(e: A.Expr) -> list[A.Expr]:
-    if isinstance(e, A.And):
-        return _conjuncts(e.left) + _conjuncts(e.right)
-    return [e]
-
-
-def _is_name(e: A.Expr, name: str) -> bool:
-    return isinstance(e, A.Name) and e.id == name
-
-
-def _either(first: Callable, first_mask: list, second: Callable, second_mask: list) -> Callable:
-    """A condition true where either restriction applies (each only on its sites)."""
-
-    def either(f):
-        s = f.site
-        return (first_mask[s] and first(f)) or (second_mask[s] and second(f))
-
-    return either
 
 
 def _as_fn(x):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..parsing import ast as A
-from ..runtime.state import FIRST_ATTRIBUTE, KIND, OWNER, STONES
+from ..runtime.state import KIND, OWNER, STONES
 from .model import GameModel
 
 NOCONST = object()
@@ -844,6 +844,17 @@ class ExpressionCompiler:
             return False
 
         return Value(fn, "bool", site.deps)
+
+
+def conjuncts(e: A.Expr) -> list[A.Expr]:
+    """The parts of `a and b and c`, so that each can be checked where it belongs."""
+    if isinstance(e, A.And):
+        return conjuncts(e.left) + conjuncts(e.right)
+    return [e]
+
+
+def is_name(e: A.Expr, name: str) -> bool:
+    return isinstance(e, A.Name) and e.id == name
 
 
 def _unindexed(f):

@@ -169,8 +169,42 @@ def read_options(data: dict, report: Report) -> dict[str, Option]:
     return specs
 
 
+def _check_names(data: dict, report: Report) -> None:
+    """Names the rules could not use as declared: a region, variable or pool named like
+    a word the rules give a meaning of their own (`player`, `to`, ...), one name
+    declared twice (a region and a pool `home`), an attribute named like a built-in
+    property. Without this check the rules would silently see the other meaning."""
+    from .expressions import BUILTIN_PROPERTIES, CONTEXT_NAMES
+
+    reserved = dict(CONTEXT_NAMES, it="each element in count/exists/all and 'pieces ... where'")
+    first: dict[str, str] = {}
+    for section, word in (("regions", "region"), ("variables", "variable"), ("pools", "pool"), ("options", "option")):
+        for name in data.get(section) or {}:
+            if section != "options" and name in reserved:
+                report(
+                    (section, name, AT_KEY),
+                    f"'{name}' cannot name a {word}: in the rules '{name}' means {reserved[name]}",
+                    "choose another name",
+                )
+            elif name in first:
+                report(
+                    (section, name, AT_KEY),
+                    f"'{name}' is already the name of a {first[name]}: in the rules a name means one thing",
+                    "choose another name",
+                )
+            first.setdefault(name, word)
+    for name in data.get("attributes") or {}:
+        if name in BUILTIN_PROPERTIES:
+            report(
+                ("attributes", name, AT_KEY),
+                f"'{name}' cannot name an attribute: '.{name}' is the built-in {name} of a piece",
+                "choose another name",
+            )
+
+
 def build_model(data: dict, option_values: dict[str, Any], report: Report) -> GameModel:
     """`option_values` must already be checked (see `parse_option_value`)."""
+    _check_names(data, report)
     specs = read_options(data, report)
     options = {name: spec.default for name, spec in specs.items()}
     options.update(option_values)

@@ -10,11 +10,11 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 from .. import assets
 from ..parsing import ast as A
-from ..parsing.parser import AstBuildError, RulesSyntaxError, parse_rules_collecting, rules_parser
+from ..parsing.parser import RulesSyntaxError, parse_rules_collecting, rules_parser
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, suggest
 from ..validation.lark_errors import diagnostic_from_lark
 from ..validation.schema_check import check_against_schema

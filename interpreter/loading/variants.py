@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Optional
 
+from ..compilation.expressions import name_pos
 from ..compilation.model import read_options
 from ..parsing import ast as A
 from ..validation.diagnostics import DiagnosticList, suggest
@@ -215,8 +215,11 @@ def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
             return
         kept = [a for a in decision.actions if a.name != removal.member]
         if len(kept) == len(decision.actions):
-            best = suggest(removal.member, [a.name for a in decision.actions])
-            diags.error(pos.file, pos.line, pos.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=f"did you mean '{best}'?" if best else None)
+            names = [a.name for a in decision.actions]
+            best = suggest(removal.member, names)
+            hint = f"did you mean '{best}'?" if best else f"its actions: {', '.join(names) or 'none'}"
+            at = name_pos(pos, removal.member)
+            diags.error(at.file, at.line, at.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=hint)
             return
         items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos)
         return
