@@ -313,6 +313,9 @@ class Compiler:
             f"decision '{decision.name}', after each action",
             followups=True,
         )
+        for case in self.cases:
+            if case.decision == index:
+                case.after = after
         generator = decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours)
         return DecisionRuntime(decision.name, False, generator, after, pos=decision.pos)
 

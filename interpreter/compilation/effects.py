@@ -18,6 +18,9 @@ END_WIN, END_LOSE, END_DRAW, END_SCORE = "win", "lose", "draw", "score"
 # Bound for `for each` over a definition-driven collection (sites, players, ...).
 MAX_LOOP = 100_000
 
+# How deep procedures may call procedures (each is compiled where it is called).
+MAX_CALL_DEPTH = 50
+
 
 class EffectCompiler:
     def __init__(
@@ -57,7 +60,10 @@ class EffectCompiler:
         return _sequence(fns)
 
     def stmt(self, s: A.Stmt, scope: Scope) -> Optional[Callable]:
-        return getattr(self, "_" + type(s).__name__)(s, scope)
+        try:
+            return getattr(self, "_" + type(s).__name__)(s, scope)
+        except RecursionError:
+            raise RuleError(s.pos, "this statement is nested too deeply to compile") from None
 
     def _site(self, e: A.Expr, scope: Scope, what: str) -> Value:
         v = self.x.compile(e, scope)
@@ -504,6 +510,8 @@ class EffectCompiler:
         if name in self._procedure_stack:
             chain = " -> ".join(self._procedure_stack + [name])
             raise RuleError(s.pos, f"procedure '{name}' calls itself ({chain}); procedures cannot recurse")
+        if len(self._procedure_stack) >= MAX_CALL_DEPTH:
+            raise RuleError(s.pos, f"procedures call procedures more than {MAX_CALL_DEPTH} deep ({self._procedure_stack[0]} -> ... -> {name})")
         self._procedure_stack.append(name)
         try:
             # Compiled in the caller's scope: a procedure is a named piece of its caller.

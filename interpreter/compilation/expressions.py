@@ -17,6 +17,10 @@ from .model import GameModel
 
 NOCONST = object()
 
+# How deep a define may use defines that use defines ...: each is compiled where it is
+# used, so the depth is paid in Python stack frames.
+MAX_DEFINE_DEPTH = 50
+
 # Names the rules can use, and where they are meaningful.
 CONTEXT_NAMES = {
     "player": "the player deciding now",
@@ -117,7 +121,12 @@ class ExpressionCompiler:
     # ------------------------------------------------------------ entry points
     def compile(self, e: A.Expr, scope: Scope) -> Value:
         method = getattr(self, "_" + type(e).__name__)
-        return method(e, scope)
+        try:
+            return method(e, scope)
+        except RecursionError:
+            # A backstop for what the parser's and the define limits let through
+            # (long chains of defines of long expressions): an error, not a crash.
+            raise RuleError(e.pos, "this expression is nested too deeply to compile", "split it into smaller defines") from None
 
     def boolean(self, e: A.Expr, scope: Scope) -> Value:
         """Compile as a condition: sites and players count as true when present."""
@@ -278,6 +287,8 @@ class ExpressionCompiler:
         if e.id in self._define_stack:
             chain = " -> ".join(self._define_stack + [e.id])
             raise RuleError(e.pos, f"'{e.id}' is defined in terms of itself ({chain})")
+        if len(self._define_stack) >= MAX_DEFINE_DEPTH:
+            raise RuleError(e.pos, f"defines refer to defines more than {MAX_DEFINE_DEPTH} deep ({self._define_stack[0]} -> ... -> {e.id})")
         self._define_stack.append(e.id)
         try:
             return self.compile(self.defines[e.id].expr, scope)

@@ -178,6 +178,16 @@ def _check_names(data: dict, report: Report) -> None:
 
     reserved = dict(CONTEXT_NAMES, it="each element in count/exists/all and 'pieces ... where'")
     first: dict[str, str] = {}
+    for i, player in enumerate(data.get("players") or []):
+        name = player.get("name") if isinstance(player, dict) else player
+        path = ("players", i, "name") if isinstance(player, dict) else ("players", i)
+        if name == "neutral":
+            report(path, "'neutral' cannot name a player: the setup uses it for the pieces of no player", "choose another name")
+        elif name in reserved:
+            report(path, f"'{name}' cannot name a player: in the rules '{name}' means {reserved[name]}", "choose another name")
+        elif name in first:
+            report(path, f"player '{name}' is declared twice", None)
+        first.setdefault(name, "player")
     for section, word in (("regions", "region"), ("variables", "variable"), ("pools", "pool"), ("options", "option")):
         for name in data.get(section) or {}:
             if section != "options" and name in reserved:

@@ -109,7 +109,7 @@ def read_yaml(path: Path, diags: DiagnosticList, sources: dict) -> tuple[Optiona
 def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[A.RulesFile]:
     name = display_name(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the rules
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         file, (line, col) = origin

@@ -12,6 +12,10 @@ from . import ast as A
 
 # Rules files are small; a larger one is a mistake or an attack.
 MAX_RULES_BYTES = 1_000_000
+# Nesting of the syntax tree (expressions in expressions, blocks in blocks): building
+# the AST, compiling and running it recurse once per level, so it is bounded well
+# below Python's recursion limit. Real rules stay under 30.
+MAX_NESTING = 200
 
 
 class _RulesIndenter(Indenter):
@@ -62,13 +66,39 @@ def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
         tree = rules_parser().parse(source)
     except LarkError as exc:
         raise RulesSyntaxError(file, source, exc) from None
+    _check_nesting(tree, file)
     try:
         items = _ToAst(file).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, AstBuildError):
             raise exc.orig_exc from None
         raise
+    except RecursionError:
+        raise AstBuildError(A.Pos(file, 1, 1), "the rules are nested too deeply") from None
     return A.RulesFile(file, items)
+
+
+def _check_nesting(tree, file: str) -> None:
+    """AstBuildError at the first place (in the text) nested deeper than MAX_NESTING;
+    the tree is walked without recursion."""
+    too_deep = None
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        meta = getattr(node, "meta", None)
+        if depth > MAX_NESTING and meta is not None and not getattr(meta, "empty", True):
+            where = (meta.line, meta.column)
+            too_deep = where if too_deep is None else min(too_deep, where)
+            continue
+        for child in getattr(node, "children", ()):
+            if hasattr(child, "children"):
+                stack.append((child, depth + 1))
+    if too_deep is not None:
+        raise AstBuildError(
+            A.Pos(file, *too_deep),
+            f"this is nested too deeply (more than {MAX_NESTING} levels of expressions or blocks); "
+            "split it with 'define', 'let' or a procedure",
+        )
 
 
 def parse_rules_collecting(text: str, file: str = "<rules>") -> tuple:
@@ -136,7 +166,11 @@ class _ToAst(Transformer):
 
     def removal(self, meta, ch):
         name = str(ch[1]) if len(ch) > 1 else ""
-        return A.Removal(self.p(meta), str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
+        # The position ends with the last name (not the line break), so that a message
+        # about that name can point at it.
+        last = ch[-1]
+        pos = A.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
+        return A.Removal(pos, str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
 
     def name_list(self, meta, ch):
         return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]

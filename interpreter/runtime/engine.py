@@ -25,7 +25,7 @@ class CaseRuntime:
     template: tuple  # notation parts: literal strings and field names
     label: str  # "action leap, onto enemy" — for messages
     pos: object  # source position of the case
-    after: Optional[Callable] = None  # its decision's `after each action`, set by the engine
+    after: Optional[Callable] = None  # its decision's `after each action` (set when that is compiled)
 
 
 @dataclass
@@ -84,8 +84,6 @@ class Engine:
         self.n_players = len(rules.players)
         self.cases = rules.cases
         self.phases = rules.phases
-        for case in rules.cases:
-            case.after = rules.decisions[case.decision].after
         # How often a game ended because nobody could act and the phase said nothing
         # about it (the default: the game ends by the scores). Lint reports it.
         self.default_endings = 0

@@ -235,6 +235,14 @@ def _expected_phrase(words: list[str]) -> str:
         return ""
     if len(words) == 1:
         return f"expected {words[0]}"
+    layout = [word for word in words if word in _LAYOUT_WORDS]
+    if len(words) > _MAX_EXPECTED and layout and len(layout) < len(words):
+        # A long list would hide "end of line" at its end, and a stray word after a
+        # complete statement is the usual reason for such a list: name it first.
+        others = [word for word in words if word not in _LAYOUT_WORDS]
+        shown = ", ".join(others[:_MAX_EXPECTED])
+        more = f", ... ({len(others) - _MAX_EXPECTED} more)" if len(others) > _MAX_EXPECTED else ""
+        return f"expected {' or '.join(layout)} or one of: {shown}{more}"
     if len(words) > _MAX_EXPECTED:
         shown = ", ".join(words[:_MAX_EXPECTED])
         return f"expected one of: {shown}, ... ({len(words) - _MAX_EXPECTED} more)"
@@ -257,6 +265,17 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
 
     line, column = _line_of(exc), _column_of(exc)
     end_column = None
+    offset = start if isinstance(start, int) and start >= 0 else _offset_of(source, line, column)
+    if expected == [vocabulary.layout.get(vocabulary.indent_type, "an indented block")]:
+        return _empty_block(file, source, offset)
+    if kind == vocabulary.indent_type:
+        return Diagnostic(
+            file,
+            getattr(token, "end_line", None) or line,
+            getattr(token, "end_column", None) or column,
+            "unexpected indentation",
+            hint="indent this line like the line before it, or end that line with ':' to start a block",
+        )
     if kind in (vocabulary.indent_type, vocabulary.dedent_type):
         # These borrow the position of the newline before them; the text they are
         # about starts after its indentation.
@@ -276,10 +295,22 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
         message += ", " + phrase
 
     hint = None
-    offset = start if isinstance(start, int) and start >= 0 else _offset_of(source, line, column)
     unclosed = _innermost_unclosed(source, offset)
     if unclosed is not None and _quote(_OPENERS[unclosed[0]]) in expected:
-        hint = f"unclosed {unclosed[0]!r} opened at {unclosed[1]}:{unclosed[2]}"
+        bracket, open_line, open_column = unclosed
+        if open_line < line:
+            # Inside brackets a line break is no end: the mistake is the bracket
+            # left open lines before the place where the parser gave up.
+            return Diagnostic(
+                file,
+                open_line,
+                open_column,
+                f"unclosed {bracket!r}: expected {_OPENERS[bracket]!r} before {found} at {line}:{column}",
+                hint=f"add the closing {_OPENERS[bracket]!r}",
+            )
+        hint = f"unclosed {bracket!r} opened at {open_line}:{open_column}"
+    elif str(token) == "=":
+        hint = "'=' assigns a value; to compare, write '=='"
     elif re.fullmatch(r"\w+", str(token)):
         nearest = suggest(str(token), vocabulary.keywords(_names_of(exc)))
         if nearest is not None:
@@ -309,10 +340,14 @@ def _unexpected_characters(exc: UnexpectedCharacters, file: str, source: str, vo
     hint = None
     if char in ('"', "'"):
         hint = "is a string missing its closing quote?"
+    elif char.isalnum() and not char.isascii():
+        hint = "names are made of the letters a-z and A-Z, digits and '_'"
     return Diagnostic(file, _line_of(exc), _column_of(exc), message, hint=hint)
 
 
 def _unexpected_end(file: str, source: str, expected: list[str], vocabulary: _Vocabulary) -> Diagnostic:
+    if expected == [vocabulary.layout.get(vocabulary.indent_type, "an indented block")]:
+        return _empty_block(file, source, len(source))
     line, column = _end_position(source)
     unclosed = _innermost_unclosed(source, len(source))
     phrase = _expected_phrase(expected)
@@ -327,6 +362,41 @@ def _unexpected_end(file: str, source: str, expected: list[str], vocabulary: _Vo
         )
     message = "unexpected end of file" + (", " + phrase if phrase else "")
     return Diagnostic(file, line, column, message)
+
+
+def _empty_block(file: str, source: str, offset: int) -> Diagnostic:
+    """Only an indented block could come next: the line before opens a block and has none."""
+    lines = source[:offset].split("\n")
+    for number in range(len(lines), 0, -1):
+        code = _code_of(lines[number - 1]).rstrip(" \t\r")
+        if code:
+            column = len(code)
+            if code.endswith(":"):
+                return Diagnostic(
+                    file, number, column, "expected an indented block after ':'",
+                    hint="write the lines of the block under this one, indented further",
+                )
+            return Diagnostic(file, number, column + 1, "expected an indented block")
+    return Diagnostic(file, 1, 1, "expected an indented block")
+
+
+def _code_of(text: str) -> str:
+    """A line without its comment (a comment sign inside a string does not count)."""
+    quote = None
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if quote is not None:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = None
+        elif char in ('"', "'"):
+            quote = char
+        elif text.startswith(COMMENT_START, index):
+            return text[:index]
+        index += 1
+    return text
 
 
 def _bad_dedent(exc: DedentError, file: str, source: str, tab_len: int) -> Diagnostic:

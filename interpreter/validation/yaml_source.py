@@ -398,11 +398,65 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
         return Diagnostic(file, 1, 1, str(exc).splitlines()[0] if str(exc) else "invalid YAML")
     mark = exc.problem_mark or exc.context_mark
     line, column = _mark_position(mark) if mark is not None else (1, 1)
+    flow = exc.context_mark if exc.context in ("while parsing a flow sequence", "while parsing a flow mapping") else None
+    runaway = _runaway_quote(text, line, _mark_position(flow) if flow is not None else None)
+    if runaway is not None:
+        # A string missing its closing quote swallows the lines after it, up to the
+        # next quote; the error only shows where that accidental string ends.
+        (start_line, start_column), end_line = runaway
+        return Diagnostic(
+            file, start_line, start_column, f"unclosed quote: this string runs on to line {end_line}",
+            hint="add the closing quote",
+        )
     message, hint = _explain(exc, text, line, column)
-    if message.startswith("unclosed quote") and exc.context_mark is not None:
-        # The end of the file is no place to look for a missing quote.
+    if message.startswith(("unclosed quote", "unclosed '", "missing ':'")) and exc.context_mark is not None:
+        # The end of the file is no place to look for a missing quote, nor the next
+        # line for a missing ':' or an unclosed bracket: point where they belong.
         line, column = _mark_position(exc.context_mark)
     return Diagnostic(file, line, column, message, hint=hint)
+
+
+def _runaway_quote(text: str, line: int, flow_start: tuple[int, int] | None) -> tuple[tuple[int, int], int] | None:
+    """(start, last line) of a quoted string that spans lines and ends on the error's
+    `line`, or that spans lines inside the broken bracket opened at `flow_start`."""
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.start_mark.line + 1 > line:
+                break
+            if (
+                isinstance(token, yaml.ScalarToken)
+                and token.style in ('"', "'")
+                and token.start_mark.line < token.end_mark.line
+                and (
+                    token.end_mark.line + 1 == line
+                    or (flow_start is not None and _mark_position(token.start_mark) > flow_start)
+                )
+            ):
+                return _mark_position(token.start_mark), token.end_mark.line + 1
+    except yaml.YAMLError:
+        pass
+    except RecursionError:
+        pass
+    return None
+
+
+def _indent_levels(text: str, line: int) -> list[int]:
+    """The indentation widths of the blocks open just before `line` (a rough replay:
+    every deeper line opens a level, every shallower one closes those above it)."""
+    levels = [0]
+    for source_line in text.split("\n")[: line - 1]:
+        stripped = source_line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        width = len(source_line) - len(source_line.lstrip(" "))
+        while levels and width < levels[-1]:
+            levels.pop()
+        if not levels or width > levels[-1]:
+            levels.append(width)
+        if stripped.startswith("- "):
+            item = width + 2 + len(stripped[2:]) - len(stripped[2:].lstrip(" "))
+            levels.append(item)
+    return levels
 
 
 def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tuple[str, str | None]:
@@ -426,6 +480,16 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
             "put a value that contains ': ' in quotes, or check the indentation",
         )
     if problem.startswith("expected <block end>, but found"):
+        lines = text.split("\n")
+        source_line = lines[line - 1] if line <= len(lines) else ""
+        width = len(source_line) - len(source_line.lstrip(" "))
+        levels = sorted(set(_indent_levels(text, line)))
+        if width not in levels and column == width + 1:
+            choices = " or ".join(", ".join(str(level) for level in levels).rsplit(", ", 1))
+            return (
+                "bad indentation: this line lines up with none of the blocks around it",
+                f"indent it by {choices} spaces, like the lines of the block it belongs to",
+            )
         found = _describe_found(problem)
         kind = _CONTEXT_WORDS.get(context, "block")
         started = f" started at line {context_at[0]}" if context_at else ""
@@ -443,11 +507,22 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         return f"duplicate anchor '&{name}' (first defined at {where})", "give each anchor its own name"
     if problem == "but found another document":
         return "a definition file holds a single YAML document", "remove the '---' that starts a second one"
+    if problem == "could not find expected ':'" and context == "while scanning a simple key" and context_at:
+        lines = text.split("\n")
+        key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
+        key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
+        return f"missing ':' after {_shorten(key)!r}", "write each entry of a mapping as 'key: value'"
     if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
         expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
         hint = None
         if context in ("while parsing a flow sequence", "while parsing a flow mapping") and where:
             bracket = "[" if "sequence" in context else "{"
+            if context_at[0] < line:
+                closer = "]" if bracket == "[" else "}"
+                return (
+                    f"unclosed '{bracket}': expected {_words(expected)} before {_words(found)} at {line}:{column}",
+                    f"add the closing '{closer}'",
+                )
             hint = f"unclosed '{bracket}' opened at {where}"
         elif where and context in _CONTEXT_WORDS:
             hint = f"in the {_CONTEXT_WORDS[context]} started at {where}"
