@@ -21,6 +21,7 @@ from .diagnostics import Diagnostic
 Path = tuple  # of str | int | other hashable YAML keys
 
 MAX_YAML_BYTES = 2 * 1024 * 1024
+_LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029": "\n"})
 # Budget for nodes reached through aliases: generous for sharing a few blocks with
 # anchors, tiny next to a "billion laughs" document (which needs 10**9).
 MAX_ALIAS_EXPANSION = 10_000
@@ -153,6 +154,9 @@ def load_yaml_text(text: str, file: str = "<string>") -> YamlDocument:
     """Load YAML from a string; `file` names it in diagnostics."""
     # PyYAML skips a byte-order mark but counts it as a column of the first line.
     text = text[1:] if text.startswith("\ufeff") else text
+    # YAML also breaks lines at a lone '\r', U+0085, U+2028 and U+2029; the excerpts
+    # of diagnostics split lines at '\n' only. Make them agree on line numbers.
+    text = text.replace("\r\n", "\n").translate(_LINE_BREAKS)
     document = YamlDocument(file, text)
     if len(text) > MAX_YAML_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_YAML_BYTES:
         document.diagnostics.append(_too_large(file))

@@ -145,11 +145,27 @@ def test_unclosed_paren_at_end_of_file_ignores_brackets_in_strings_and_comments(
 
 
 def test_unclosed_paren_before_more_text(parser):
+    # Inside brackets line breaks do not count: the place to look is the bracket.
     text = "phase play:\n    f(a, b\nphase other:\n    g()\n"
     diagnostic = diagnose(parser, text)
-    assert (diagnostic.line, diagnostic.column) == (3, 1)
-    assert diagnostic.message == 'found "phase", expected one of: ")", ","'
+    assert (diagnostic.line, diagnostic.column) == (2, 6)
+    assert diagnostic.message == "unclosed '(': expected ')' before \"phase\" at 3:1"
+    assert diagnostic.hint == "add the closing ')'"
+
+
+def test_unclosed_paren_on_the_same_line_is_a_hint(parser):
+    text = "phase play:\n    f(a b)\n"
+    diagnostic = diagnose(parser, text)
+    assert (diagnostic.line, diagnostic.column) == (2, 9)
+    assert diagnostic.message == 'found "b", expected one of: ")", ","'
     assert diagnostic.hint == "unclosed '(' opened at 2:6"
+
+
+def test_empty_block_points_at_its_colon(parser):
+    for text in ("phase play:\nphase two:\n    f()\n", "phase play:  # nothing yet\n\n"):
+        diagnostic = diagnose(parser, text)
+        assert (diagnostic.line, diagnostic.column) == (1, 11), text
+        assert diagnostic.message == "expected an indented block after ':'"
 
 
 def test_end_of_file(parser):
@@ -165,9 +181,10 @@ def test_end_of_file(parser):
 def test_unexpected_indent(parser):
     text = "phase play:\n    f()\n        g()\n"
     assert shown(diagnose(parser, text), text) == (
-        'r.rules:3:9: error: found an indented block, expected one of: a name, "go", "if", "move", "when", end of block\n'
+        "r.rules:3:9: error: unexpected indentation\n"
         "            g()\n"
-        "            ^"
+        "            ^\n"
+        "    hint: indent this line like the line before it, or end that line with ':' to start a block"
     )
 
 

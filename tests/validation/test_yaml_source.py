@@ -145,8 +145,13 @@ def test_non_scalar_key_is_reported():
         ),
         (
             "board:\n  size: 8\n kind: grid\n",
-            3, 2, "bad indentation: expected the end of the mapping started at line 1, found a new mapping",
-            "check that this line lines up with the entries it belongs to",
+            3, 2, "bad indentation: this line lines up with none of the blocks around it",
+            "indent it by 0 or 2 spaces, like the lines of the block it belongs to",
+        ),
+        (
+            "board:\n  size: 8\nkind: grid\n  more: 1\n",
+            4, 7, "unexpected ':' (mapping values are not allowed here)",
+            "put a value that contains ': ' in quotes, or check the indentation",
         ),
         (
             "players:\n  - a\n  b: 2\n",
@@ -155,7 +160,19 @@ def test_non_scalar_key_is_reported():
         ),
         (
             "sites: [a1, a2\nedges: 3\n",
-            2, 6, "expected ',' or ']', found ':'", "unclosed '[' opened at 1:8",
+            1, 8, "unclosed '[': expected ',' or ']' before ':' at 2:6", "add the closing ']'",
+        ),
+        (
+            "game: x\ntitle X\nplayers: 2\n",
+            2, 1, "missing ':' after 'title X'", "write each entry of a mapping as 'key: value'",
+        ),
+        (
+            'players:\n  - {name: a, color: "#fff}\n  - {name: b, color: "#000"}\n',
+            2, 22, "unclosed quote: this string runs on to line 3", "add the closing quote",
+        ),
+        (
+            'players:\n  - {name: a, color: "#fff}\n  - {name: b}\nboard: {}\n',
+            2, 22, "unclosed quote: this string never ends", "add the closing quote",
         ),
         (
             "title: 'Chess\nplayers: 2\n",
@@ -343,7 +360,7 @@ def test_byte_order_mark_in_file_is_skipped(tmp_path):
     path = tmp_path / "bom.yaml"
     path.write_bytes(b"\xef\xbb\xbfa: [1, 2\n")
     diagnostic = only_diagnostic(load_yaml_file(path, display_name="bom.yaml"))
-    assert (diagnostic.line, diagnostic.column) == (2, 1)
+    assert (diagnostic.line, diagnostic.column) == (1, 4)  # the unclosed '[', not shifted by the mark
 
 
 def test_mangled_documents_never_raise():
@@ -367,3 +384,12 @@ def test_mangled_documents_never_raise():
             check_against_schema(document.data, schema, document.positions, "m.yaml")
         for diagnostic in document.diagnostics:
             diagnostic.format(document.text.split("\n"))
+
+
+def test_every_yaml_line_break_counts_as_a_line_of_the_excerpts():
+    # YAML breaks lines at a lone '\r' (and U+0085, U+2028, U+2029) too; the excerpt
+    # shown under a diagnostic must be the line the position is about.
+    document = load_yaml_text("a: 1\r\rb: [x,\r\ny: 2\n")
+    diagnostic = only_diagnostic(document)
+    assert (diagnostic.line, diagnostic.column) == (3, 4)
+    assert document.text.split("\n")[2] == "b: [x,"
