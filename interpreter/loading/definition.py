@@ -106,6 +106,19 @@ def read_yaml(path: Path, diags: DiagnosticList, sources: dict) -> tuple[Optiona
     return doc.data, doc.positions, name
 
 
+def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str, tuple[int, int]]) -> Optional[Path]:
+    """The rules file `rel` named in a definition in `folder`; it must lie inside that
+    folder, so that a definition from a stranger cannot make us read (and show
+    lines of) other files."""
+    candidate = (folder / rel).resolve()
+    base = folder.resolve()
+    if Path(rel).is_absolute() or (candidate != base and base not in candidate.parents):
+        file, (line, col) = origin
+        diags.error(file, line, col, f"rules file '{rel}' must be inside the definition's folder ({display_name(folder) or '.'})")
+        return None
+    return folder / rel
+
+
 def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[A.RulesFile]:
     name = display_name(path)
     try:
@@ -163,7 +176,9 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
         if not isinstance(rel, str):
             continue
         where = ("rules", i) if isinstance(declared, list) else ("rules",)
-        parsed = read_rules(path.parent / rel, diags, sources, (name, positions.locate(where)))
+        origin = (name, positions.locate(where))
+        inside = rules_path(path.parent, rel, diags, origin)
+        parsed = read_rules(inside, diags, sources, origin) if inside is not None else None
         if parsed is not None:
             rules.append(parsed)
     if diags.has_errors:

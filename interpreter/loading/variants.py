@@ -96,7 +96,7 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
 
 def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
     """Apply the variant files in `chain` (base first) to `definition`, in place."""
-    from .definition import _schema, read_rules, read_yaml, schema_registry
+    from .definition import _schema, read_rules, read_yaml, rules_path, schema_registry
 
     for path in chain:
         data, positions, name = read_yaml(path, diags, definition.sources)
@@ -137,7 +137,9 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
         if rule_files:
             for i, rel in enumerate(rule_files if isinstance(rule_files, list) else [rule_files]):
                 where = ("rules", i) if isinstance(rule_files, list) else ("rules",)
-                overlay = read_rules(path.parent / rel, diags, definition.sources, (name, positions.locate(where)))
+                origin = (name, positions.locate(where))
+                inside = rules_path(path.parent, rel, diags, origin)
+                overlay = read_rules(inside, diags, definition.sources, origin) if inside is not None else None
                 if overlay is not None:
                     definition.rules = overlay_rules(definition.rules, overlay, diags)
         if "title" not in data:
