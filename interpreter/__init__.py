@@ -1,7 +1,7 @@
 """regelwerk: a declarative board-game rules interpreter.
 
     from interpreter import load_game
-    game = load_game("lielow")
+    game = load_game("GAME")        # a bundled game's name, or a definition's path
 """
 from .api import (  # noqa: F401
     Action,

@@ -1,6 +1,6 @@
 """`regelwerk match`: many games between built-in players, with statistics.
 
-    regelwerk match lielow --players mcts:1000,random --games 100 --seed 1 --swap
+    regelwerk match GAME --players mcts:1000,random --games 100 --seed 1 --swap
 
 Each game is a pure function of (the game, the players, --seed, its number): its
 agents and its chance events draw from generators seeded with `SEED/GAME/WHO`, so

@@ -1,7 +1,7 @@
 """`regelwerk render GAME [RECORD] --svg FILE | --text`: draw the position after a record.
 
-    regelwerk render regibus docs/images/regibus.txt --svg docs/images/regibus.svg
-    regelwerk render lielow game.txt --text --ply 12
+    regelwerk render GAME game.txt --svg position.svg
+    regelwerk render GAME game.txt --text --ply 12
 
 The last action is highlighted (from- and to-site, an arrow in SVG); a roll that
 came after the last move keeps that move lit, and the header shows the variables
@@ -19,7 +19,7 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
         f"  {prog} render {g}                               the start position, as text\n"
         f"  {prog} render {g} game.txt --svg position.svg\n"
         f"  {prog} render {g} game.txt --ply 10 --text      after the first 10 actions\n"
-        f"  {prog} render regibus game.txt --text --stacks     with every stack listed\n\n"
+        f"  {prog} render {g} game.txt --text --stacks       with every stack listed (games with stacks)\n\n"
         "Without --svg, the text drawing is printed (colours on a terminal, ASCII otherwise);\n"
         "with --svg FILE ('-': standard output) an SVG document is written, with one\n"
         "<g class=\"piece\"> per piece (data-site, data-owner, data-kind, data-height).",
