@@ -40,15 +40,19 @@ def playout(engine, state, rng: random.Random, max_plies: int = DEFAULT_MAX_PLIE
     legal_of = engine.legal
     apply = engine.apply_in_place
     decisions = engine.r.decisions
+    # per decision: whether its choice is weighted (a chance event of unequal odds)
+    weighted = [d.is_chance and not d.uniform for d in decisions]
+    # per decision: a chance event's outcomes, fixed when the rules are compiled (what
+    # `legal` would copy), else None
+    outcomes = [d.codes if d.is_chance else None for d in decisions]
     rand = rng.random
     n = 0
     while state.result is None and n < max_plies:
-        legal = legal_of(state)
+        legal = outcomes[state.decision] or legal_of(state)
         if not legal:
             break
-        decision = decisions[state.decision]
-        if decision.is_chance and not decision.uniform:
-            probabilities = decision.probabilities
+        if weighted[state.decision]:
+            probabilities = decisions[state.decision].probabilities
             x = rand()
             code = legal[-1]
             for c in legal:

@@ -316,7 +316,9 @@ class Compiler:
         for case in self.cases:
             if case.decision == index:
                 case.after = after
-        generator = decision_generator(actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours)
+        generator = decision_generator(
+            actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours, self.forbid.refresher()
+        )
         return DecisionRuntime(decision.name, False, generator, after, pos=decision.pos)
 
     def _action(self, action: A.Action, decision_index: int):
@@ -443,44 +445,67 @@ class Compiler:
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
 
-        landing = P.Landing(case_ids, self.forbid["landing"], self.forbid["capturing"], self.forbid["passing"], cand_where)
+        landing = P.Landing(
+            case_ids, self.forbid["landing"], self.forbid["capturing"], self.forbid["passing"], cand_where, self.forbid.union,
+            self.m.board.size,
+        )
         if isinstance(pattern, (A.DropPattern, A.SelectPattern, A.GoPattern)):
             # These do not move along a path: nothing is passed over.
             landing.passing = None
-        gen = self._pattern(pattern, scope, landing, over_ids, off_case, cand_where, piece_where)
+        gen, reach = self._pattern(pattern, scope, landing, over_ids, off_case, cand_where, piece_where)
         if isinstance(pattern, (A.DropPattern, A.SelectPattern)):
             result.place_gen = gen
         else:
             result.piece_gen = P.with_piece_condition(gen, piece_where)
+            result.reach = reach
             result.kinds = kinds
             result.pools = tuple(pools)
             result.same_piece = same_piece
         return result
 
     def _pattern(self, pattern, scope, landing, over_ids, off_case, cand_where, piece_where):
+        """(generator, reach): reach[player][site] is every site the action can ever
+        land on from `site` (-1: off the board), or None when that is not known before
+        play. Two actions of a piece whose reaches never meet cannot write the same
+        notation, so the decision need not compare what they produce."""
         board = self.m.board
         if isinstance(pattern, (A.StepPattern, A.LeapPattern, A.JumpPattern)):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph board use 'walk N steps' or 'go to'")
             table = self._directions(pattern.directions)
-            low, high = self._distance(pattern.distance, scope)
+            low, high, low_attr = self._distance(pattern.distance, scope)
+            fixed = isinstance(low, int) and (high is None or isinstance(high, int))
+            first, last = (low, high) if fixed else (1, None)
             if isinstance(pattern, A.JumpPattern):
-                return P.jump_pattern(table, low, high, board.rays, self.neighbours, over_ids, landing)
+                # A jump lands just beyond the piece it jumps.
+                reach = P.reach_along(board.rays, table, first + 1, None if last is None else last + 1, False)
+                return P.jump_pattern(table, low, high, board.rays, self.neighbours, over_ids, landing), reach
             if isinstance(pattern, A.LeapPattern):
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
                 exact = pattern.distance.high is None
                 tables = P.leap_table(board.rays, table, max(board.files, board.ranks) + 1) if exact else None
-                return P.leap_pattern(tables, _as_fn(low), None if exact else _as_fn(high), board.rays, table, landing, off_case, cand_where)
-            return P.step_pattern(table, low, high, board.rays, self.neighbours, landing)
+                reach = P.reach_along(board.rays, table, first, last, off_case is not None)
+                return P.leap_pattern(
+                    tables, _as_fn(low), None if exact else _as_fn(high), board.rays, table, landing, off_case, cand_where,
+                    low_attr,
+                ), reach
+            reach = P.reach_along(board.rays, table, first, last, False)
+            return P.step_pattern(table, low, high, board.rays, self.neighbours, landing), reach
         if isinstance(pattern, A.WalkPattern):
             steps = self.x.compile(pattern.steps, scope)
             if steps.type != "int":
                 raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
             neutral = frozenset(k.index for k in self.m.kinds.values() if k.neutral)
-            return P.walk_pattern(steps.fn, board.adjacent, landing, pattern.pos, neutral)
+            per_piece = bool(steps.deps & (PIECE_DEPS | {"locals"}))
+            return P.walk_pattern(steps.fn, per_piece, board.adjacent, landing, pattern.pos, neutral), None
         if isinstance(pattern, A.GoPattern):
-            return P.go_pattern(self._targets(pattern.targets, scope, "go to"), landing)
+            targets = self.x.compile(pattern.targets, scope)
+            reach = None
+            if targets.static_sites is not None:
+                sites = frozenset(targets.static_sites)
+                reach = [[sites - {s} for s in range(board.size)]] * self.m.player_count
+            return P.go_pattern(self._targets(pattern.targets, scope, "go to", targets), landing), reach
         if isinstance(pattern, A.DropPattern):
             kind = self.fx._kind(pattern.kind, pattern.kind_pos)
             neutral = self.m.kinds[pattern.kind].neutral
@@ -488,13 +513,14 @@ class Compiler:
             pool_offset = None
             if pattern.pool is not None:
                 pool_offset = self.fx._pool(pattern.pool, pattern.pos).offset
-            return P.choose_site_pattern(self._targets(pattern.targets, scope, "drop ... on"), piece_where, landing, fresh, pool_offset)
+            return P.choose_site_pattern(self._targets(pattern.targets, scope, "drop ... on"), piece_where, landing, fresh, pool_offset), None
         if isinstance(pattern, A.SelectPattern):
-            return P.choose_site_pattern(self._targets(pattern.targets, scope, "select"), piece_where, landing, None, None)
+            return P.choose_site_pattern(self._targets(pattern.targets, scope, "select"), piece_where, landing, None, None), None
         raise AssertionError(pattern)
 
-    def _targets(self, e: A.Expr, scope: Scope, what: str) -> Callable:
-        v = self.x.compile(e, scope)
+    def _targets(self, e: A.Expr, scope: Scope, what: str, v=None) -> Callable:
+        """The sites an action chooses from, as a closure (`v`: already compiled)."""
+        v = v if v is not None else self.x.compile(e, scope)
         if v.type == "site":
             fn = v.fn
             return lambda f: (s,) if (s := fn(f)) != -1 else ()
@@ -525,7 +551,9 @@ class Compiler:
         return [tuple(d) for d in per_player]
 
     def _distance(self, distance: A.Distance, scope: Scope):
-        """(low, high) as numbers when fixed, else closures; high None: unbounded."""
+        """(low, high, low_attribute): low and high as numbers when fixed, else
+        closures (high None: unbounded); low_attribute the index of the attribute of
+        the moving piece that `low` reads (`distance piece.range`), else None."""
         low = self.x.compile(distance.low, scope)
         if low.type != "int":
             raise RuleError(distance.low.pos, f"a distance must be a number, found {describe(low)}")
@@ -533,13 +561,13 @@ class Compiler:
             raise RuleError(distance.low.pos, "a distance cannot depend on the landing site")
         low_v = low.const if low.is_const else low.fn
         if distance.unbounded:
-            return low_v, None
+            return low_v, None, low.piece_attr
         if distance.high is None:
-            return low_v, low_v
+            return low_v, low_v, low.piece_attr
         high = self.x.compile(distance.high, scope)
         if high.type != "int":
             raise RuleError(distance.high.pos, f"a distance must be a number, found {describe(high)}")
-        return low_v, (high.const if high.is_const else high.fn)
+        return low_v, (high.const if high.is_const else high.fn), low.piece_attr
 
     def _template(self, text: str, pos, fields: tuple = TEMPLATE_FIELDS) -> tuple:
         pos = getattr(text, "pos", pos)  # the notation string itself, when the parser kept where it is

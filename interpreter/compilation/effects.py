@@ -6,6 +6,7 @@ statements and the `after each action` rules see the piece as it is now.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable, Optional
 
 from ..parsing import ast as A
@@ -420,6 +421,20 @@ class EffectCompiler:
                         f.b[f.at] = new
 
                 return bump
+        if is_acting and op == "=" and value.is_const:
+            # `piece.mark = false` after a move: no site to look up, no value to compute
+            c = value.const
+
+            def set_constant(f):
+                p = f.pc
+                if p is None:
+                    return
+                new = p[:i] + (c,) + p[i + 1 :]
+                f.pc = new
+                if f.at != -1:
+                    f.b[f.at] = new
+
+            return set_constant
 
         def set_attribute(f):
             site = where(f)
@@ -465,6 +480,20 @@ class EffectCompiler:
                         otherwise(f)
             return if_
         tests = [(c.fn, body) for c, body in branches]
+        if len(tests) == 2:
+            # if/elif (with or without else), the common chain: no loop
+            (first, first_body), (second, second_body) = tests
+            rest = otherwise if otherwise is not None else _nothing
+
+            def if_elif(f):
+                if first(f):
+                    first_body(f)
+                elif second(f):
+                    second_body(f)
+                else:
+                    rest(f)
+
+            return if_elif
 
         def if_chain(f):
             for cf, body in tests:
@@ -540,7 +569,7 @@ class EffectCompiler:
 
     def _player_or_current(self, e: Optional[A.Expr], scope: Scope):
         if e is None:
-            return lambda f: f.p
+            return attrgetter("p")
         v = self.x.compile(e, scope)
         if v.type != "player":
             raise RuleError(e.pos, f"expected a player, found {describe(v)}")
@@ -588,6 +617,9 @@ class EffectCompiler:
 
 
 def _sequence(fns: list[Callable]) -> Callable:
+    # A block inside a block (a procedure, a constant `if`) is spliced in: one call
+    # less per statement run.
+    fns = [part for fn in fns for part in getattr(fn, "parts", (fn,))]
     if not fns:
         return _nothing
     if len(fns) == 1:
@@ -599,8 +631,8 @@ def _sequence(fns: list[Callable]) -> Callable:
             a(f)
             b(f)
 
-        return two
-    if len(fns) == 3:
+        seq = two
+    elif len(fns) == 3:
         a, b, c = fns
 
         def three(f):
@@ -608,14 +640,17 @@ def _sequence(fns: list[Callable]) -> Callable:
             b(f)
             c(f)
 
-        return three
-    fns = tuple(fns)
+        seq = three
+    else:
+        steps = tuple(fns)
 
-    def many(f):
-        for fn in fns:
-            fn(f)
+        def many(f):
+            for fn in steps:
+                fn(f)
 
-    return many
+        seq = many
+    seq.parts = tuple(fns)
+    return seq
 
 
 def _nothing(f):

@@ -9,6 +9,7 @@ offending node.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Callable, Optional
 
 from ..parsing import ast as A
@@ -16,6 +17,19 @@ from ..runtime.state import KIND, OWNER, STONES
 from .model import GameModel
 
 NOCONST = object()
+
+# Reads of the frame's registers. attrgetter is called without a Python frame, so
+# every expression that reads `to`, `piece`, `player`, ... costs one call less.
+_PLAYER = attrgetter("p")
+_AT = attrgetter("at")
+_PC = attrgetter("pc")
+_FROM = attrgetter("frm")
+_TO = attrgetter("to")
+_TG = attrgetter("tg")
+_JS = attrgetter("js")
+_JP = attrgetter("jp")
+_SITE = attrgetter("site")
+_OUT = attrgetter("out")
 
 # How deep a define may use defines that use defines ...: each is compiled where it is
 # used, so the depth is paid in Python stack frames.
@@ -71,6 +85,18 @@ class Value:
     # For the context pieces: the frame slot holding the piece ("pc", "tg", "jp"),
     # so that attribute reads compile to a single index.
     piece_slot: Optional[str] = None
+    # For a variable (or a per-player one at a fixed player): its index in `state.vars`,
+    # so that comparing it with a constant compiles to a single closure.
+    var_slot: Optional[int] = None
+    # For an attribute of the acting piece (`piece.range`): its index in the piece tuple,
+    # so that a generator holding the piece can read it without setting the frame up.
+    piece_attr: Optional[int] = None
+    # For `X is KIND` (or `X is A or X is B`): (the getter of X's piece, the kinds,
+    # whether the piece is always there), so that alternatives fuse into one test.
+    kind_test: Optional[tuple] = None
+    # For a player given relative to the one deciding (`player`, `opponent`):
+    # player_map[deciding player] = the player meant.
+    player_map: Optional[tuple] = None
 
     @property
     def is_const(self) -> bool:
@@ -208,7 +234,7 @@ class ExpressionCompiler:
             if var.per_player:
                 return Value(_unindexed, "perplayer", per_player=("var", var))
             off = var.offset
-            return Value(lambda f: f.v[off], _var_type(var))
+            return Value(lambda f: f.v[off], _var_type(var), var_slot=off)
         if name in m.pools:
             return Value(_unindexed, "perplayer", per_player=("pool", m.pools[name]))
         if name in m.options:
@@ -257,30 +283,30 @@ class ExpressionCompiler:
         if name not in scope.available and name not in ("player", "players", "opponent", "sites"):
             raise RuleError(e.pos, f"'{name}' ({CONTEXT_NAMES[name]}) has no meaning in {scope.where}")
         if name == "player":
-            return Value(lambda f: f.p, "player")
+            return Value(_PLAYER, "player", player_map=tuple(range(self.m.player_count)))
         if name == "opponent":
             if self.m.player_count != 2:
                 raise RuleError(e.pos, f"'opponent' needs exactly two players; this game has {self.m.player_count} in play")
-            return Value(lambda f: 1 - f.p, "player")
+            return Value(lambda f: 1 - f.p, "player", player_map=(1, 0))
         if name == "players":
             ps = tuple(range(self.m.player_count))
             return Value(lambda f: ps, "players", const=ps)
         if name == "sites":
             return self.static_sites(self.all_sites)
         if name == "piece":
-            return Value(lambda f: f.at, "site", frozenset({"piece"}), piece=lambda f: f.pc, piece_slot="pc")
+            return Value(_AT, "site", frozenset({"piece"}), piece=_PC, piece_slot="pc")
         if name == "from":
-            return Value(lambda f: f.frm, "site", frozenset({"from"}), piece=lambda f: f.b[f.frm])
+            return Value(_FROM, "site", frozenset({"from"}), piece=lambda f: f.b[f.frm])
         if name == "to":
-            return Value(lambda f: f.to, "site", frozenset({"to"}), piece=lambda f: f.b[f.to])
+            return Value(_TO, "site", frozenset({"to"}), piece=lambda f: f.b[f.to])
         if name == "target":
-            return Value(lambda f: f.to, "site", frozenset({"target"}), piece=lambda f: f.tg, piece_slot="tg")
+            return Value(_TO, "site", frozenset({"target"}), piece=_TG, piece_slot="tg")
         if name == "jumped":
-            return Value(lambda f: f.js, "site", frozenset({"jumped"}), piece=lambda f: f.jp, piece_slot="jp")
+            return Value(_JS, "site", frozenset({"jumped"}), piece=_JP, piece_slot="jp")
         if name == "site":
-            return Value(lambda f: f.site, "site", frozenset({"site"}), piece=lambda f: f.b[f.site])
+            return Value(_SITE, "site", frozenset({"site"}), piece=lambda f: f.b[f.site])
         if name == "outcome":
-            return Value(lambda f: f.out, scope.locals.get("$outcome_type", (0, "int"))[1], frozenset({"outcome"}))
+            return Value(_OUT, scope.locals.get("$outcome_type", (0, "int"))[1], frozenset({"outcome"}))
         raise AssertionError(name)
 
     def _define(self, e: A.Name, scope: Scope) -> Value:
@@ -322,9 +348,9 @@ class ExpressionCompiler:
         type_ = "int" if attr.type == "int" else "bool"
         missing = 0 if attr.type == "int" else False
         if obj.piece_slot == "pc" and scope.piece_always:
-            return Value(lambda f: f.pc[i], type_, deps)
+            return Value(lambda f: f.pc[i], type_, deps, piece_attr=i)
         if obj.piece_slot == "pc":
-            return Value(lambda f: p[i] if (p := f.pc) is not None else missing, type_, deps)
+            return Value(lambda f: p[i] if (p := f.pc) is not None else missing, type_, deps, piece_attr=i)
         if obj.piece_slot == "tg":
             return Value(lambda f: p[i] if (p := f.tg) is not None else missing, type_, deps)
         if obj.piece_slot == "jp":
@@ -344,7 +370,7 @@ class ExpressionCompiler:
             type_ = _var_type(thing) if kind == "var" else "int"
             if idx.is_const:
                 slot = off + idx.const
-                return Value(lambda f: f.v[slot], type_, deps)
+                return Value(lambda f: f.v[slot], type_, deps, var_slot=slot)
             return Value(lambda f: f.v[off + ifn(f)], type_, deps)
         region = thing
         if idx.is_const:
@@ -353,7 +379,10 @@ class ExpressionCompiler:
             return self.static_sites(region.sites[idx.const])
         sites, masks = region.sites, region.masks
         v = Value(lambda f: sites[ifn(f)], "sites", deps)
-        v.per_player = ("region_indexed", (masks, ifn))
+        # by_decider[deciding player]: the mask of the region meant, when the index
+        # is relative to the player deciding (one look-up instead of a call)
+        by_decider = tuple(masks[i] for i in idx.player_map) if idx.player_map is not None else None
+        v.per_player = ("region_indexed", (masks, ifn, by_decider))
         return v
 
     # ------------------------------------------------------------ operators
@@ -435,6 +464,8 @@ class ExpressionCompiler:
         deps = left.deps | right.deps
         if right.is_const:
             c = right.const
+            if left.var_slot is not None:
+                return Value(_VAR_COMPARE[op](left.var_slot, c), "bool", deps)
             if op == "==":
                 return Value(lambda f: lf(f) == c, "bool", deps)
             if op == "!=":
@@ -477,6 +508,11 @@ class ExpressionCompiler:
             return const(True, "bool") if left.const else right
         if right.is_const:
             return const(True, "bool") if right.const else left
+        a, b = left.kind_test, right.kind_test
+        if a is not None and b is not None and a[0] is b[0]:
+            # `piece is knight or piece is prince`: one test against a set of kinds
+            test = (a[0], a[1] | b[1], a[2] and b[2])
+            return Value(self._kind_set_test(test), "bool", left.deps | right.deps, kind_test=test)
         lf, rf = left.fn, right.fn
         return Value(lambda f: lf(f) or rf(f), "bool", left.deps | right.deps)
 
@@ -511,11 +547,10 @@ class ExpressionCompiler:
         get = obj.piece
         what = e.what
         if what in self.m.kinds:
-            k = self.m.kinds[what].index
-            if obj.piece_slot == "pc" and scope.piece_always:
-                fn = lambda f: f.pc[KIND] == k  # noqa: E731
-            else:
-                fn = lambda f: (p := get(f)) is not None and p[KIND] == k  # noqa: E731
+            test = (get, frozenset({self.m.kinds[what].index}), obj.piece_slot == "pc" and scope.piece_always)
+            if not e.negated:
+                return Value(self._kind_set_test(test), "bool", obj.deps, kind_test=test)
+            fn = self._kind_set_test(test)
         elif what == "empty":
             fn = lambda f: get(f) is None  # noqa: E731
         elif what == "occupied":
@@ -540,6 +575,20 @@ class ExpressionCompiler:
             fn = lambda f: not inner(f)  # noqa: E731
         return Value(fn, "bool", obj.deps)
 
+    def _kind_set_test(self, test: tuple) -> Callable:
+        """The closure of a kind test (get, kinds, always): whether the piece is of one
+        of the kinds."""
+        get, kinds, always = test
+        if len(kinds) == 1:
+            (k,) = kinds
+            if always:
+                return lambda f: f.pc[KIND] == k
+            return lambda f: (p := get(f)) is not None and p[KIND] == k
+        member = [i in kinds for i in range(len(self.m.kinds))]
+        if always:
+            return lambda f: member[f.pc[KIND]]
+        return lambda f: (p := get(f)) is not None and member[p[KIND]]
+
     def _In(self, e: A.In, scope):
         item = self.compile(e.item, scope)
         coll = self.compile(e.collection, scope)
@@ -558,8 +607,11 @@ class ExpressionCompiler:
                 return const(mask[item.const] != e.negated, "bool")
             fn = lambda f: mask[itf(f)]  # noqa: E731
         elif coll.per_player and coll.per_player[0] == "region_indexed":
-            masks, ifn = coll.per_player[1]
-            fn = lambda f: masks[ifn(f)][itf(f)]  # noqa: E731
+            masks, ifn, by_decider = coll.per_player[1]
+            if by_decider is not None:
+                fn = lambda f: by_decider[f.p][itf(f)]  # noqa: E731
+            else:
+                fn = lambda f: masks[ifn(f)][itf(f)]  # noqa: E731
         else:
             cf = coll.fn
             fn = lambda f: itf(f) in cf(f)  # noqa: E731
@@ -905,6 +957,16 @@ _COMPARE = {
     "<=": lambda a, b: a <= b,
     ">": lambda a, b: a > b,
     ">=": lambda a, b: a >= b,
+}
+# `variable OP constant` as one closure (conditions like `quiet >= quiet_limit` run
+# after every turn).
+_VAR_COMPARE = {
+    "==": lambda i, c: lambda f: f.v[i] == c,
+    "!=": lambda i, c: lambda f: f.v[i] != c,
+    "<": lambda i, c: lambda f: f.v[i] < c,
+    "<=": lambda i, c: lambda f: f.v[i] <= c,
+    ">": lambda i, c: lambda f: f.v[i] > c,
+    ">=": lambda i, c: lambda f: f.v[i] >= c,
 }
 _TYPE_WORDS = {
     "int": "a number",

@@ -35,6 +35,10 @@ class Restriction:
     # are forbidden wherever they stand; None when some condition is more general.
     static_sites: Optional[frozenset] = None
     kinds: Optional[frozenset] = None
+    # kind_mask[k]: whether it can apply at all to a site holding a piece of kind k.
+    # Both masks are live: rewritten in place when a position opens or shuts a gate
+    # (see restrictions.Restrictions).
+    kind_mask: Optional[list] = None
 
     def check(self) -> Callable:
         mask, bad = self.mask, self.bad
@@ -57,6 +61,9 @@ class Landing:
     capturing: Optional[Restriction]
     passing: Optional[Restriction]
     where: Optional[Callable]  # candidate-level condition, or None
+    # union(masks) -> a list kept equal to the union of live masks (Restrictions.union)
+    union: Callable = lambda masks: [any(column) for column in zip(*masks)]
+    n_sites: int = 0
 
     def accept(self) -> tuple:
         """(ok, watch_empty, watch_taken) for candidates whose landing case exists.
@@ -78,7 +85,7 @@ class Landing:
             capture_mask = self.capturing.mask if self.capturing else None
             nowhere = [False] * len(land_mask or capture_mask)
             watch_empty = land_mask or nowhere
-            watch_taken = [a or b for a, b in zip(land_mask or nowhere, capture_mask or nowhere)]
+            watch_taken = self.union([land_mask or nowhere, capture_mask or nowhere])
 
         def ok(f, s, p, t, q):
             f.frm = f.at = s
@@ -101,27 +108,49 @@ class Landing:
             return None, None
         return self.passing.mask, self.passing.check()
 
-    def emitter(self) -> Callable:
-        """emit(frame, from, piece, to, out, me): classify the landing site, check it,
-        and record the action. Used where a loop over candidates is not the hot path."""
+    def each_emitter(self) -> Callable:
+        """each(frame, from, piece, sites, out): for each site but `from`, classify
+        it (empty, own, neutral, enemy), check the candidate and record the action.
+        One loop, no call per candidate unless a check must be asked; the shape
+        with nothing to check (the hot one of walks and leaps) is written apart."""
         c_empty, c_own, c_neutral, c_enemy = self.case_ids
         ok, watch_empty, watch_taken = self.accept()
+        if ok is None:
+            def each(f, s, p, sites, out):
+                b = f.b
+                me = f.p
+                for t in sites:
+                    q = b[t]
+                    if q is None:
+                        if c_empty is not None and t != s:
+                            out.append((c_empty, s, t, -1))
+                    else:
+                        o = q[0]
+                        cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                        if cid is not None and t != s:
+                            out.append((cid, s, t, -1))
 
-        def emit(f, s, p, t, out, me):
-            q = f.b[t]
-            if q is None:
-                cid = c_empty
-            else:
-                o = q[0]
-                cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-            if cid is not None and (
-                ok is None
-                or (watch_empty is not None and not (watch_empty if q is None else watch_taken)[t])
-                or ok(f, s, p, t, q)
-            ):
-                out.append((cid, s, t, -1))
+            return each
 
-        return emit
+        if watch_empty is None:
+            # A `where` condition: every candidate is asked.
+            watch_empty = watch_taken = [True] * (self.n_sites + 1)
+
+        def each_watched(f, s, p, sites, out):
+            b = f.b
+            me = f.p
+            for t in sites:
+                q = b[t]
+                if q is None:
+                    if c_empty is not None and t != s and (not watch_empty[t] or ok(f, s, p, t, q)):
+                        out.append((c_empty, s, t, -1))
+                else:
+                    o = q[0]
+                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                    if cid is not None and t != s and (not watch_taken[t] or ok(f, s, p, t, q)):
+                        out.append((cid, s, t, -1))
+
+        return each_watched
 
 
 def with_piece_condition(gen: Callable, where: Optional[Callable]) -> Callable:
@@ -135,7 +164,21 @@ def with_piece_condition(gen: Callable, where: Optional[Callable]) -> Callable:
         if where(f):
             gen(f, s, p, out)
 
+    if hasattr(gen, "prelude"):
+        guarded.prelude = gen.prelude
     return guarded
+
+
+def reach_along(rays: list, dirs_table: list, low: int, high: Optional[int], off: bool) -> list:
+    """reach[player][site]: the sites `low..high` away (high None: any distance) along
+    the player's directions, plus -1 when the pattern can leave the board."""
+    extra = frozenset({-1}) if off else frozenset()
+    stop = None if high is None else max(high, 0)
+    return _per_player_site_table(
+        dirs_table,
+        len(rays[0]) if rays else 0,
+        lambda dirs, s: frozenset(t for x in dirs for t in rays[x][s][max(low, 1) - 1 : stop]) | extra,
+    )
 
 
 def leap_table(rays: list, dirs_by_player: list, max_distance: int) -> list:
@@ -160,16 +203,19 @@ def leap_table(rays: list, dirs_by_player: list, max_distance: int) -> list:
     return tables
 
 
-def leap_pattern(tables, low, high, rays, dirs_table, landing: Landing, off_case, off_where) -> Callable:
+def leap_pattern(tables, low, high, rays, dirs_table, landing: Landing, off_case, off_where, low_attr=None) -> Callable:
     """Exactly `distance` sites along a direction, over anything in between; off the
-    board when the distance leads beyond the edge (one action per piece)."""
-    c_empty, c_own, c_neutral, c_enemy = landing.case_ids
-    ok, watch_empty, watch_taken = landing.accept()
+    board when the distance leads beyond the edge (one action per piece).
+    `low_attr`: the distance is that attribute of the piece (read from the tuple)."""
+    each = landing.each_emitter()
     pass_mask, blocked = landing.blocked()
     all_off = ((), True)
 
-    def off_board(f, s, out):
+    def off_board(f, s, out, p=None):
         if off_where is not None:
+            if p is not None:
+                f.frm = f.at = s
+                f.pc = p
             f.to = -1
             f.tg = None
             if not off_where(f):
@@ -178,35 +224,35 @@ def leap_pattern(tables, low, high, rays, dirs_table, landing: Landing, off_case
 
     if high is None and blocked is None:
         # Exact distance with nothing in between to check: one table lookup per piece.
-        def leap(f, s, p, out):
+        def leap_from(f, sites, out, kinds=None, piece=None):
+            """The leaps of the pieces on `sites` (of `kinds` only, a mask by kind,
+            when given; `piece`: the one piece, when it is not on the board)."""
             b = f.b
             me = f.p
-            f.frm = f.at = s
-            f.pc = p
-            d = low(f)
-            if d <= 0:
-                return
-            row = tables[me][s]
-            on, off = row[d] if d < len(row) else all_off
-            for t in on:
-                q = b[t]
-                if q is None:
-                    cid = c_empty
+            rows = tables[me]
+            for s in sites:
+                p = b[s] if piece is None else piece
+                if kinds is not None and not kinds[p[1]]:
+                    continue
+                if low_attr is None:
+                    f.frm = f.at = s
+                    f.pc = p
+                    d = low(f)
                 else:
-                    o = q[0]
-                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                if cid is not None and (
-                    ok is None
-                    or (watch_empty is not None and not (watch_empty if q is None else watch_taken)[t])
-                    or ok(f, s, p, t, q)
-                ):
-                    out.append((cid, s, t, -1))
-            if off and off_case is not None:
-                off_board(f, s, out)
+                    d = p[low_attr]
+                if d <= 0:
+                    continue
+                row = rows[s]
+                on, off = row[d] if d < len(row) else all_off
+                each(f, s, p, on, out)
+                if off and off_case is not None:
+                    off_board(f, s, out, p)
 
+        def leap(f, s, p, out):
+            leap_from(f, (s,), out, None, p)
+
+        leap.batch = leap_from
         return leap
-
-    emit = landing.emitter()
 
     def leap_range(f, s, p, out):
         me = f.p
@@ -226,7 +272,7 @@ def leap_pattern(tables, low, high, rays, dirs_table, landing: Landing, off_case
                     break
                 if blocked is not None and any(pass_mask[t] and blocked(f, t) for t in ray[: k - 1]):
                     break
-                emit(f, s, p, ray[k - 1], out, me)
+                each(f, s, p, (ray[k - 1],), out)
 
     return leap_range
 
@@ -292,56 +338,12 @@ def _per_player_site_table(dirs_table: list, n_sites: int, build: Callable) -> l
 
 def _to_each_target(targets: list, landing: Landing) -> Callable:
     """gen(frame, site, piece, out) landing on each of targets[player][site]."""
-    c_empty, c_own, c_neutral, c_enemy = landing.case_ids
-    ok, watch_empty, watch_taken = landing.accept()
-    if ok is None:
-        def to_each(f, s, p, out):
-            b = f.b
-            me = f.p
-            for t in targets[me][s]:
-                q = b[t]
-                if q is None:
-                    if c_empty is not None:
-                        out.append((c_empty, s, t, -1))
-                else:
-                    o = q[0]
-                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                    if cid is not None:
-                        out.append((cid, s, t, -1))
+    each = landing.each_emitter()
 
-        return to_each
+    def to_each(f, s, p, out):
+        each(f, s, p, targets[f.p][s], out)
 
-    if watch_empty is None:
-        def to_each_checked(f, s, p, out):
-            b = f.b
-            me = f.p
-            for t in targets[me][s]:
-                q = b[t]
-                if q is None:
-                    cid = c_empty
-                else:
-                    o = q[0]
-                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                if cid is not None and ok(f, s, p, t, q):
-                    out.append((cid, s, t, -1))
-
-        return to_each_checked
-
-    def to_each_watched(f, s, p, out):
-        b = f.b
-        me = f.p
-        for t in targets[me][s]:
-            q = b[t]
-            if q is None:
-                if c_empty is not None and (not watch_empty[t] or ok(f, s, p, t, q)):
-                    out.append((c_empty, s, t, -1))
-            else:
-                o = q[0]
-                cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                if cid is not None and (not watch_taken[t] or ok(f, s, p, t, q)):
-                    out.append((cid, s, t, -1))
-
-    return to_each_watched
+    return to_each
 
 
 def fuse_step_and_jump(step_gen: Callable, jump_gen: Callable, neighbours: list) -> Optional[Callable]:
@@ -357,12 +359,18 @@ def fuse_step_and_jump(step_gen: Callable, jump_gen: Callable, neighbours: list)
         return None
     dirs_table = step_info[1]
     landing = step_info[2]
-    (over_empty, c_own, c_neutral, c_enemy), take = jump_info[2]
+    (over_empty, c_own, c_neutral, c_enemy), checks, allowed = jump_info[2]
+    free, land_watch, capture_watch, capture_kinds = checks
     s_empty, s_own, s_neutral, s_enemy = landing.case_ids
     if s_own is not None or s_neutral is not None or s_enemy is not None:
         return None  # a step onto a piece would compete with the jump over it
     ok, watch_empty, _ = landing.accept()
+    if s_empty is None:
+        return None
+    # One test for every shape of check: a candidate on a site the mask leaves False
+    # needs no call (no check at all: no site is watched; a `where`: every site is).
     n_sites = len(neighbours[0])
+    watch = watch_empty if watch_empty is not None else [ok is not None] * (n_sites + 1)
     pairs = _per_player_site_table(
         list(dirs_table),
         n_sites,
@@ -377,14 +385,16 @@ def fuse_step_and_jump(step_gen: Callable, jump_gen: Callable, neighbours: list)
         for t, land in pairs[me][s]:
             q = b[t]
             if q is None:
-                if s_empty is not None and (
-                    ok is None or (watch_empty is not None and not watch_empty[t]) or ok(f, s, p, t, q)
-                ):
+                if not watch[t] or ok(f, s, p, t, q):
                     out.append((s_empty, s, t, -1))
             elif land >= 0 and b[land] is None:
                 o = q[0]
-                if (c_own if o == me else (c_neutral if o < 0 else c_enemy)) is not None:
-                    take(f, s, p, t, q, land, me, out)
+                cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                if cid is not None and (
+                    (free and not land_watch[land] and not (capture_watch[t] and capture_kinds[q[1]]))
+                    or allowed(f, s, p, t, q, land)
+                ):
+                    out.append((cid, s, land, t))
 
     return step_or_jump
 
@@ -399,35 +409,41 @@ def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, land
     land_bad = landing.landing.check() if landing.landing else None
     capture_mask = landing.capturing.mask if landing.capturing else None
     capture_bad = landing.capturing.check() if landing.capturing else None
+    # A forbid about capturing some kinds only (`site is emperor`) is not asked about others.
+    capture_kinds = landing.capturing.kind_mask if landing.capturing else None
     where = landing.where
-    checked = capture_mask is not None or land_mask is not None or where is not None
     low_fixed = low if isinstance(low, int) else None
     high_fixed = FAR if high is None else (high if isinstance(high, int) else None)
 
-    def take(f, s, p, t, q, land, me, out):
-        """The jump from s over t (holding q) to the empty `land`, if allowed."""
+    # A jump is taken without calling `allowed` when nothing can be against it: no
+    # `where`, a landing site no landing forbid watches, a jumped piece no capturing
+    # forbid watches (by site and by kind). The generators test that inline:
+    #     free and not land_watch[land] and not (capture_watch[t] and capture_kinds[q[1]])
+    nowhere = [False] * (len(neighbours[0]) + 1)
+    land_watch = land_mask if land_mask is not None else nowhere
+    capture_watch = capture_mask if capture_mask is not None else nowhere
+    free = where is None
+
+    def allowed(f, s, p, t, q, land) -> bool:
+        """Whether the forbids and the `where` condition let the piece p jump from s
+        over t (holding q) to the empty `land`."""
+        f.frm = f.at = s
+        f.pc = p
         o = q[0]
-        cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-        if cid is None:
-            return
-        if checked:
-            f.frm = f.at = s
-            f.pc = p
-            if o >= 0 and o != me and capture_mask is not None and capture_mask[t] and capture_bad(f, t):
-                return
-            if land_mask is not None and land_mask[land] and land_bad(f, land):
-                return
-            if where is not None:
-                f.to = land
-                f.tg = None
-                f.js = t
-                f.jp = q
-                accepted = where(f)
-                f.js = -1
-                f.jp = None
-                if not accepted:
-                    return
-        out.append((cid, s, land, t))
+        if o >= 0 and o != f.p and capture_watch[t] and capture_kinds[q[1]] and capture_bad(f, t):
+            return False
+        if land_watch[land] and land_bad(f, land):
+            return False
+        if where is not None:
+            f.to = land
+            f.tg = None
+            f.js = t
+            f.jp = q
+            accepted = where(f)
+            f.js = -1
+            f.jp = None
+            return accepted
+        return True
 
     if low_fixed == 1 and high_fixed == 1:
         # Over an adjacent piece: (over, landing) pairs listed per site once.
@@ -446,10 +462,15 @@ def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, land
                 q = b[t]
                 if q is not None and b[land] is None:
                     o = q[0]
-                    if (c_own if o == me else (c_neutral if o < 0 else c_enemy)) is not None:
-                        take(f, s, p, t, q, land, me, out)
+                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                    if cid is not None and (
+                        (free and not land_watch[land] and not (capture_watch[t] and capture_kinds[q[1]]))
+                        or allowed(f, s, p, t, q, land)
+                    ):
+                        out.append((cid, s, land, t))
 
-        adjacent_jump.fusion = ("adjacent jump", tuple(dirs_table), (over_cases, take))
+        checks = (free, land_watch, capture_watch, capture_kinds)
+        adjacent_jump.fusion = ("adjacent jump", tuple(dirs_table), (over_cases, checks, allowed))
         return adjacent_jump
 
     def jump(f, s, p, out):
@@ -474,35 +495,58 @@ def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, land
                     continue
                 # The first piece on the way: jump it or nothing.
                 if k >= lo and k < len(ray) and b[ray[k]] is None:
-                    take(f, s, p, t, q, ray[k], me, out)
+                    o = q[0]
+                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
+                    land = ray[k]
+                    if cid is not None and (
+                        (free and not land_watch[land] and not (capture_watch[t] and capture_kinds[q[1]]))
+                        or allowed(f, s, p, t, q, land)
+                    ):
+                        out.append((cid, s, land, t))
                 break
 
     return jump
 
 
-def walk_pattern(steps, adjacent: list, landing: Landing, pos, neutral_kinds: frozenset) -> Callable:
+def walk_pattern(steps, steps_per_piece: bool, adjacent: list, landing: Landing, pos, neutral_kinds: frozenset) -> Callable:
     """Exactly N steps along edges, never entering a site twice (the start counts
     as entered); each end site once per piece.
 
     The board's paths never change, so the walks of each (start, length) are
     found once and kept as (end, bitmasks of the sites passed); a position then
-    only needs the bitmask of the sites that block passing."""
-    emit = landing.emitter()
+    only needs the bitmask of the sites that block passing. That bitmask, and the
+    length when it does not depend on the piece (`walk die steps`), are worked out
+    once per position, for its first piece (see `prelude`)."""
+    each = landing.each_emitter()
     ok = landing.accept()[0]
-    c_empty, c_own, c_neutral, c_enemy = landing.case_ids
     pass_mask, bad = landing.blocked()
     passing = landing.passing
     static = passing.static_sites if passing is not None and passing.kinds is not None else None
     blocker_kinds = passing.kinds if passing is not None else None
     simple = passing is None or (blocker_kinds is not None)
-    # walks[site][n]: the walk table of n steps from site, filled on first use.
-    walks = [[None] * 8 for _ in adjacent]
+    # walks[n][site]: the walk table of n steps from site, filled on first use.
+    walks: list = []
+    # The position being listed, worked out for its first piece: whether that is
+    # still to do, the bitmask of the sites holding a blocking piece, and (when the
+    # length does not depend on the piece) the length and its row of `walks`.
+    fresh = True
+    blocked = 0
+    n_now = 0
+    row_now: list = []
+    bits = [1 << t for t in range(len(adjacent))]
+    # The sites of the neutral pieces the bitmask was last made from: in a playout
+    # they seldom change from one position to the next, and comparing two short
+    # lists is cheaper than building the bitmask again.
+    last_neutral: list = [None]
+
+    all_neutral_block = blocker_kinds is not None and blocker_kinds == neutral_kinds
 
     def blockers(f) -> int:
         """Bitmask of the sites holding a piece of a blocking kind."""
-        memo = f.memo
-        if "walk-blockers" in memo:
-            return memo["walk-blockers"]
+        if all_neutral_block:
+            # Every neutral piece blocks: no kind to look at (the sites are distinct,
+            # so their sum is their union).
+            return sum(map(bits.__getitem__, f.o[-1]))
         b = f.b
         mask = 0
         owners = (f.o[-1],) if blocker_kinds <= neutral_kinds else f.o
@@ -510,66 +554,121 @@ def walk_pattern(steps, adjacent: list, landing: Landing, pos, neutral_kinds: fr
             for t in sites:
                 if b[t][1] in blocker_kinds:
                     mask |= 1 << t
-        memo["walk-blockers"] = mask
         return mask
 
-    def walk(f, s, p, out):
-        f.frm = f.at = s
-        f.pc = p
-        n = steps(f)
-        if n <= 0:
-            return
+    def tables(n: int) -> list:
         if n > MAX_WALK_STEPS:
             raise RuleError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
-        me = f.p
-        if not simple:
-            for t in sorted(_walk_ends(f, s, n, adjacent, pass_mask, bad, pos)):
-                emit(f, s, p, t, out, me)
-            return
-        row = walks[s]
-        if n >= len(row):
-            row.extend([None] * (n + 1 - len(row)))
-        known = row[n]
-        if known is None:
-            known = row[n] = _walk_table(s, n, adjacent, static or frozenset(), pos)
-        ends, passed_any, single, several = known
+        while len(walks) <= n:
+            walks.append([None] * len(adjacent))
+        return walks[n]
+
+    def look_at_position(f) -> None:
+        nonlocal fresh, blocked, n_now, row_now, last_neutral
+        fresh = False
         if blocker_kinds:
-            blocked = blockers(f)
-            if passed_any & blocked:
-                ends = [t for t, m in single if not m & blocked]
-                if several:
-                    ends += [t for t, masks in several if _some_free(masks, blocked)]
-        if ok is None:
-            b = f.b
-            for t in ends:
-                q = b[t]
-                if q is None:
-                    if c_empty is not None:
-                        out.append((c_empty, s, t, -1))
-                else:
-                    o = q[0]
-                    cid = c_own if o == me else (c_neutral if o < 0 else c_enemy)
-                    if cid is not None:
-                        out.append((cid, s, t, -1))
+            neutral = f.o[-1]
+            if not all_neutral_block or neutral != last_neutral:
+                blocked = blockers(f)
+                last_neutral = neutral[:]
         else:
-            for t in ends:
-                emit(f, s, p, t, out, me)
+            blocked = 0
+        if not steps_per_piece:
+            n_now = steps(f)
+            row_now = (walks[n_now] if n_now < len(walks) else tables(n_now)) if n_now > 0 else []
 
-    return walk
+    def prelude(f) -> None:
+        """A new position: what `walk` worked out for the last one is stale."""
+        nonlocal fresh
+        fresh = True
+
+    def walk_from(f, sites, out, kinds=None):
+        """The common shape: a length the same for every piece, blocking by kind,
+        nothing to check at the end sites. The walks of the pieces on `sites` (those
+        of `kinds` only, a mask by kind, when given) in one call."""
+        if fresh:
+            look_at_position(f)
+        if not row_now:
+            return  # no step to take
+        b = f.b
+        for s in sites:
+            if kinds is not None and not kinds[b[s][1]]:
+                continue
+            known = row_now[s]
+            if known is None:
+                known = row_now[s] = _walk_table(s, n_now, adjacent, static or frozenset(), pos)
+            hit = known.passed_any & blocked
+            # (the look-up of `open_ends` written out: most blocked walks find it there)
+            each(f, s, None, known.ends if not hit else known.by_blocked.get(hit) or known.open_ends(blocked), out)
+
+    def walk(f, s, p, out):
+        walk_from(f, (s,), out)
+
+    walk.batch = walk_from
+
+    def walk_any(f, s, p, out):
+        """Every other shape: a length per piece, blocking by a general condition,
+        end sites to check."""
+        if fresh:
+            look_at_position(f)
+        f.frm = f.at = s
+        f.pc = p
+        n = steps(f) if steps_per_piece else n_now
+        if n <= 0:
+            return
+        if not simple:
+            if n > MAX_WALK_STEPS:
+                raise RuleError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
+            each(f, s, p, sorted(_walk_ends(f, s, n, adjacent, pass_mask, bad, pos)), out)
+            return
+        row = tables(n)
+        known = row[s]
+        if known is None:
+            known = row[s] = _walk_table(s, n, adjacent, static or frozenset(), pos)
+        each(f, s, p, known.open_ends(blocked), out)
+
+    chosen = walk if simple and not steps_per_piece and ok is None else walk_any
+    chosen.prelude = prelude
+    return chosen
 
 
-def _some_free(masks: tuple, blocked: int) -> bool:
-    for m in masks:
-        if not m & blocked:
-            return True
-    return False
+class _Walks:
+    """The walks of exactly n steps from one site: their end sites and, for each
+    end, the bitmasks of the sites passed on the way (only the minimal ones)."""
+
+    __slots__ = ("ends", "passed_any", "single", "several", "by_blocked")
+
+    # How many sets of blocked sites a table remembers the open ends for.
+    MEMO = 256
+
+    def __init__(self, ends: tuple, passed_any: int, single: tuple, several: tuple):
+        self.ends = ends  # all end sites, sorted
+        self.passed_any = passed_any  # union of all passed masks
+        self.single = single  # ((end, mask), ...): ends reached one way
+        self.several = several  # ((end, minimal masks), ...): the others
+        # open ends by the blocked sites that matter: blockers move seldom, so the
+        # same few sets come back position after position
+        self.by_blocked: dict = {}
+
+    def open_ends(self, blocked: int):
+        """The ends of walks that pass no site of the bitmask `blocked`."""
+        hit = self.passed_any & blocked
+        if not hit:
+            return self.ends
+        ends = self.by_blocked.get(hit)
+        if ends is None:
+            if len(self.by_blocked) >= self.MEMO:
+                self.by_blocked.clear()
+            ends = self.by_blocked[hit] = tuple(
+                [t for t, m in self.single if not m & hit]
+                + [t for t, masks in self.several if any(not m & hit for m in masks)]
+            )
+        return ends
 
 
-def _walk_table(start: int, n: int, adjacent: list, forbidden: frozenset, pos) -> tuple:
-    """(ends, union of passed masks, ((end, mask), ...) for ends reached one way,
-    ((end, minimal masks), ...) for the others) of all walks of exactly n steps from
-    `start` that enter no site twice and pass no site of `forbidden`. A mask is the
-    bitmask of the sites passed on the way."""
+def _walk_table(start: int, n: int, adjacent: list, forbidden: frozenset, pos) -> _Walks:
+    """The walks of exactly n steps from `start` that enter no site twice and pass no
+    site of `forbidden`. A mask is the bitmask of the sites passed on the way."""
     by_end: dict = {}
     explored = 0
     stack = [(start, 1 << start, 0, n)]
@@ -599,7 +698,7 @@ def _walk_table(start: int, n: int, adjacent: list, forbidden: frozenset, pos) -
             several.append((end, minimal))
         for m in minimal:
             union |= m
-    return tuple(sorted(by_end)), union, tuple(single), tuple(several)
+    return _Walks(tuple(sorted(by_end)), union, tuple(single), tuple(several))
 
 
 def _walk_ends(f, start: int, n: int, adjacent: list, pass_mask, bad, pos) -> set:
@@ -634,15 +733,12 @@ def _walk_ends(f, start: int, n: int, adjacent: list, pass_mask, bad, pos) -> se
 
 def go_pattern(targets, landing: Landing) -> Callable:
     """To any site of a set, whatever lies between."""
-    emit = landing.emitter()
+    each = landing.each_emitter()
 
     def go(f, s, p, out):
         f.frm = f.at = s
         f.pc = p
-        me = f.p
-        for t in targets(f):
-            if t != s:
-                emit(f, s, p, t, out, me)
+        each(f, s, p, targets(f), out)
 
     return go
 
@@ -650,7 +746,7 @@ def go_pattern(targets, landing: Landing) -> Callable:
 def choose_site_pattern(targets, piece_where, landing: Landing, fresh: Optional[list], pool_offset) -> Callable:
     """drop (a new piece — the player's, or neutral — from a pool if given) or
     select (no piece): a site of a set is chosen, and the cases say what happens."""
-    emit = landing.emitter()
+    each = landing.each_emitter()
 
     def choose(f, out):
         me = f.p
@@ -661,7 +757,6 @@ def choose_site_pattern(targets, piece_where, landing: Landing, fresh: Optional[
         f.pc = p
         if piece_where is not None and not piece_where(f):
             return
-        for t in targets(f):
-            emit(f, -1, p, t, out, me)
+        each(f, -1, p, targets(f), out)
 
     return choose

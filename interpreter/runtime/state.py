@@ -106,7 +106,6 @@ class Frame:
         "out",  # the chance outcome value
         "loc",  # slots of `let`, `for each` and `it`
         "followup",  # decision index requested by `then`, or -1
-        "memo",  # per-position scratch of generators (cleared for each position)
     )
 
     def __init__(self, local_slots: int = 0):
@@ -126,7 +125,6 @@ class Frame:
         self.out = None
         self.loc = [None] * local_slots
         self.followup = -1
-        self.memo = {}
 
     def bind(self, state: State) -> "Frame":
         self.s = state
