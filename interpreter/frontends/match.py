@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from .agents import make_agent, sample_chance
+from .agents.registry import split_players
 from .play_cmd import variant_given_as_game
 from .records import RecordHeader, write_record
 
@@ -212,14 +213,7 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
 
 def check_specs(game: Any, players_text: str) -> list[str]:
     """The entries of --players, each a valid agent; ValueError otherwise."""
-    specs = [part.strip() for part in players_text.split(",")]
-    if not specs or any(not spec for spec in specs):
-        raise ValueError(f"--players: expected agents separated by commas, got '{players_text}'")
-    if len(specs) > len(game.players):
-        raise ValueError(
-            f"--players: {len(specs)} players given but {game.name} is played by "
-            f"{len(game.players)} ({', '.join(game.players)})"
-        )
+    specs = split_players(players_text, list(game.players), game.name)
     for spec in specs:
         if spec.lower() == "human":
             raise ValueError("--players: a match is played by built-in players only (random, mcts, mcts:N, ...)")

@@ -22,6 +22,7 @@ from typing import Any, Optional, TextIO
 
 from ..api import Game
 from .agents import make_agent, sample_chance
+from .agents.registry import split_players
 from .cli import _color, describe_result, isatty
 from .prompt import (
     COMMANDS,
@@ -57,14 +58,10 @@ class PlayError(Exception):
 
 def make_seats(game: Game, players_text: str, seed: int) -> list[Seat]:
     """One seat per player of `game` from `human,mcts:500,...`; the last spec fills the rest."""
-    specs = [part.strip() for part in players_text.split(",")]
-    if not specs or any(not spec for spec in specs):
-        raise PlayError(f"--players: expected names separated by commas, got '{players_text}'")
-    if len(specs) > len(game.players):
-        raise PlayError(
-            f"--players: {len(specs)} players given but {game.name} is played by "
-            f"{len(game.players)} ({', '.join(game.players)})"
-        )
+    try:
+        specs = split_players(players_text, list(game.players), game.name)
+    except ValueError as exc:
+        raise PlayError(str(exc)) from None
     specs += [specs[-1]] * (len(game.players) - len(specs))
     seats = []
     for index, (player, spec) in enumerate(zip(game.players, specs)):

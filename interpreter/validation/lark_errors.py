@@ -380,8 +380,9 @@ def _empty_block(file: str, source: str, offset: int) -> Diagnostic:
     return Diagnostic(file, 1, 1, "expected an indented block")
 
 
-def _code_of(text: str) -> str:
-    """A line without its comment (a comment sign inside a string does not count)."""
+def _code_chars(text: str):
+    """(index, character) of a line outside strings, up to its comment; the last
+    item is (index of the comment sign or len(text), None)."""
     quote = None
     index = 0
     while index < len(text):
@@ -394,8 +395,18 @@ def _code_of(text: str) -> str:
         elif char in ('"', "'"):
             quote = char
         elif text.startswith(COMMENT_START, index):
-            return text[:index]
+            break
+        else:
+            yield index, char
         index += 1
+    yield min(index, len(text)), None
+
+
+def _code_of(text: str) -> str:
+    """A line without its comment (a comment sign inside a string does not count)."""
+    for index, char in _code_chars(text):
+        if char is None:
+            return text[:index]
     return text
 
 
@@ -461,24 +472,11 @@ def _offset_of(source: str, line: int, column: int) -> int:
 
 def _scan_brackets(text: str, stack: list[tuple[str, int, int]], line_number: int) -> None:
     """Update the stack of open brackets with one line, skipping strings and comments."""
-    quote = None
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if quote is not None:
-            if char == "\\":
-                index += 1
-            elif char == quote:
-                quote = None
-        elif char in ('"', "'"):
-            quote = char
-        elif text.startswith(COMMENT_START, index):
-            return
-        elif char in _OPENERS:
+    for index, char in _code_chars(text):
+        if char in _OPENERS:
             stack.append((char, line_number, index + 1))
         elif char in _CLOSERS and stack and stack[-1][0] == _CLOSERS[char]:
             stack.pop()
-        index += 1
 
 
 def _innermost_unclosed(source: str, offset: int) -> tuple[str, int, int] | None:

@@ -4,7 +4,7 @@
     mcts              UCT search, default budget
     mcts:2000         2000 iterations
     mcts:5s           5 seconds (also 500ms, 1.5s)
-    mcts:iterations=500,seconds=2,c=1.0,rollout=200
+    mcts:iterations=500/seconds=2/c=1.0/rollout=200   (',' works too outside --players)
 """
 from __future__ import annotations
 
@@ -96,3 +96,16 @@ def _float(text: str, spec: str) -> float:
     if value != value or value in (float("inf"), float("-inf")):
         raise ValueError(f"expected a finite number, got {text!r} in {spec!r}")
     return value
+
+
+def split_players(players_text: str, seats: list[str], game_name: str) -> list[str]:
+    """The entries of `--players` ("human,mcts:500"), checked against the seats of a
+    game; ValueError with a message for people otherwise."""
+    specs = [part.strip() for part in players_text.split(",")]
+    if not specs or any(not spec for spec in specs):
+        raise ValueError(f"--players: expected players separated by commas, got '{players_text}'")
+    if len(specs) > len(seats):
+        raise ValueError(
+            f"--players: {len(specs)} players given but {game_name} is played by {len(seats)} ({', '.join(seats)})"
+        )
+    return specs
