@@ -360,12 +360,3 @@ def _drop_repeats(out: list, start: int, tids: TemplateIds) -> None:
     if len(kept) != len(out) - start:
         del out[start:]
         out.extend(kept)
-
-
-def _notation_key(template: tuple, code: tuple) -> tuple:
-    return (
-        template,
-        code[1] if "{from}" in template else None,
-        code[2] if "{to}" in template else None,
-        code[3] if "{outcome}" in template else None,
-    )

@@ -17,10 +17,6 @@ from . import board as B
 Report = Callable[[tuple, str, Optional[str]], None]
 
 
-class ModelError(Exception):
-    """A problem that stops building the model (already reported)."""
-
-
 class _AtKey:
     def __repr__(self) -> str:
         return "AT_KEY"
