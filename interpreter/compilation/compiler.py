@@ -67,6 +67,8 @@ def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
                 errors.append(RuleError(item.pos, f"'{name}' is already defined at {seen[name]}"))
                 continue
             seen[name] = item.pos
+            if isinstance(item, A.ForbidGroup):
+                items.forbids.extend(item.forbids)
             if isinstance(item, A.Phase):
                 items.phases.append(item)
             elif isinstance(item, A.Decision):

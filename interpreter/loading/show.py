@@ -6,16 +6,6 @@ import yaml
 from ..parsing import ast as A
 from .definition import Definition
 
-_KEYWORD = {
-    A.Phase: "phase",
-    A.Decision: "decision",
-    A.Chance: "chance",
-    A.Define: "define",
-    A.Procedure: "procedure",
-    A.Score: "score",
-    A.Forbid: "forbid",
-}
-
 
 def effective_definition(definition: Definition) -> str:
     out = [f"# {definition.data.get('title', definition.name)}: the effective definition"]

@@ -7,7 +7,8 @@ A variant is a YAML file with `extends:` naming what it changes. It may
 - bring a rules overlay (`rules: file.rules`): a top-level item with the name of an
   existing one replaces it; a `decision` merges action by action (same name
   replaces, new name adds); `remove action move.travel` (or `remove decision X`,
-  `remove phase X`, ...) drops an item; `forbid` lines are added.
+  `remove phase X`, `remove forbid X`, ...) drops an item; unnamed `forbid`
+  lines are added, a named `forbid NAME:` block replaces the one of that name.
 
 Nothing is copied: the variant holds only what differs.
 """
@@ -199,6 +200,7 @@ _KINDS = {
     "chance": A.Chance,
     "define": A.Define,
     "procedure": A.Procedure,
+    "forbid": A.ForbidGroup,
 }
 
 

@@ -411,6 +411,15 @@ class Forbid:
 
 
 @dataclass
+class ForbidGroup:
+    """`forbid NAME:` with its lines: restrictions a variant can replace or remove by name."""
+
+    pos: Pos
+    name: str
+    forbids: list[Forbid]
+
+
+@dataclass
 class Phase:
     pos: Pos
     name: str
@@ -451,7 +460,7 @@ class Removal:
     member: Optional[str] = None
 
 
-Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, Removal]
+Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGroup, Removal]
 
 
 @dataclass

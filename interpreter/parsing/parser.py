@@ -192,6 +192,12 @@ class _ToAst(Transformer):
     def forbid(self, meta, ch):
         return A.Forbid(self.p(meta), ch[0], ch[1])
 
+    def forbid_group(self, meta, ch):
+        return A.ForbidGroup(self.p(meta), str(ch[0]), ch[1:])
+
+    def forbid_line(self, meta, ch):
+        return A.Forbid(self.p(meta), ch[0], ch[1])
+
     def forbid_what(self, meta, ch):
         return str(ch[0])
 

@@ -315,7 +315,31 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
         nearest = suggest(str(token), vocabulary.keywords(_names_of(exc)))
         if nearest is not None:
             hint = f"did you mean {_quote(nearest)}?"
+    if hint is None:
+        hint = _misspelt_keyword_before(exc, vocabulary)
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
+
+
+def _misspelt_keyword_before(exc: UnexpectedToken, vocabulary: _Vocabulary) -> str | None:
+    """Where a name and keywords were both allowed, a misspelt keyword is taken for a
+    name and the error only shows at the next token (`forbid pasing where`): a hint
+    about the name just read, when it is close to a keyword allowed in its place."""
+    try:
+        history = exc.token_history or []
+        state = exc.interactive_parser.parser_state
+        previous = history[-1]
+        # Still a bare token on the stack: the name was shifted, not yet reduced.
+        if not history or state.value_stack[-1] is not previous or len(state.state_stack) < 2:
+            return None
+        allowed_before = state.parse_conf.parse_table.states[state.state_stack[-2]].keys()
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return None
+    if not re.fullmatch(r"\w+", str(previous)):
+        return None
+    nearest = suggest(str(previous), vocabulary.keywords(allowed_before))
+    if nearest is None or nearest == str(previous):
+        return None
+    return f"did you mean {_quote(nearest)} instead of {_quote(str(previous))} ({previous.line}:{previous.column})?"
 
 
 def _names_of(exc: UnexpectedToken) -> Iterable[str]:

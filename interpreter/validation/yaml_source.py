@@ -320,7 +320,11 @@ class _Walker:
         if not isinstance(target, ScalarNode):
             kind = "a list" if isinstance(target, SequenceNode) else "a mapping"
             raise _Stop(key_node, f"a mapping key must be a plain value, found {kind}")
-        return self._scalar(target)
+        key = self._scalar(target)
+        if key is None:
+            # `: value`, `&anchor: value` or `null: value`: no name reaches the data.
+            raise _Stop(key_node, "a mapping key is empty (or null)", hint="write a name before the ':'")
+        return key
 
     @staticmethod
     def _target(node: Node) -> Node:

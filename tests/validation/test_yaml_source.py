@@ -125,6 +125,13 @@ def test_equal_keys_of_different_types_are_not_duplicates():
 def test_non_scalar_key_is_reported():
     document = load_yaml_text("? [a, b]\n: 1\n", "k.yaml")
     assert located(document) == [(1, 3, "a mapping key must be a plain value, found a list")]
+
+
+@pytest.mark.parametrize("text", ["pieces:\n  &man: {symbol: o}\n", "pieces:\n  null: {symbol: o}\n", "pieces:\n  ~: {symbol: o}\n"])
+def test_an_empty_or_null_key_is_reported(text):
+    # safe_load would give {None: ...}: a piece kind without a name.
+    document = load_yaml_text(text, "k.yaml")
+    assert located(document) == [(2, 3, "a mapping key is empty (or null)")]
     assert document.data is None
 
 
