@@ -11,7 +11,7 @@ from . import patterns as P
 from .dispatch import CompiledAction, decision_generator
 from .restrictions import compile_restrictions
 from .effects import EffectCompiler, _sequence
-from .expressions import ExpressionCompiler, RuleError, Scope, conjuncts, describe
+from .expressions import ExpressionCompiler, RuleError, Scope, conjuncts, describe, name_pos
 from .model import GameModel
 
 CANDIDATE_DEPS = {"to", "target", "jumped"}
@@ -350,7 +350,7 @@ class Compiler:
                     raise RuleError(by.pos, f"unknown piece kind '{by.kind}'", f"did you mean '{best}'?" if best else None)
                 kinds = (kinds or ()) + (self.m.kinds[by.kind].index,)
             elif by.pool is not None:
-                pool = self.fx._pool(by.pool, by.pos)
+                pool = self.fx._pool(by.pool, name_pos(by.pos, by.pool))
                 if pool.kind is None:
                     raise RuleError(by.pos, f"pool '{by.pool}' has no 'kind': say which pieces wait in it")
                 if all(s == -1 for s in pool.sites):
@@ -407,7 +407,7 @@ class Compiler:
                 case_available -= {"target"}
             is_drop = isinstance(pattern, A.DropPattern)
             self.fx.in_drop = is_drop
-            self.fx.drop_pool_offset = self.fx._pool(pattern.pool, pattern.pos).offset if is_drop and pattern.pool else None
+            self.fx.drop_pool_offset = self.fx._pool(pattern.pool, pattern.pool_pos or pattern.pos).offset if is_drop and pattern.pool else None
             case_scope = self.scope(
                 case_available, f"{where_text}, {case.label}", piece_always="piece" in available, followups=True
             )
@@ -514,7 +514,7 @@ class Compiler:
             fresh = [self.m.fresh_piece(-1 if neutral else p, kind) for p in range(self.m.player_count)]
             pool_offset = None
             if pattern.pool is not None:
-                pool_offset = self.fx._pool(pattern.pool, pattern.pos).offset
+                pool_offset = self.fx._pool(pattern.pool, pattern.pool_pos or pattern.pos).offset
             return P.choose_site_pattern(self._targets(pattern.targets, scope, "drop ... on"), piece_where, landing, fresh, pool_offset), None
         if isinstance(pattern, A.SelectPattern):
             return P.choose_site_pattern(self._targets(pattern.targets, scope, "select"), piece_where, landing, None, None), None

@@ -174,7 +174,7 @@ class EffectCompiler:
 
             best = suggest(s.marker, markers)
             raise RuleError(
-                s.pos,
+                s.marker_pos or s.pos,
                 f"'{s.marker}' is not a marker attribute (declare it with type: marker)",
                 f"did you mean '{best}'?" if best else None,
             )
@@ -274,7 +274,7 @@ class EffectCompiler:
 
     def _AddStoneStmt(self, s: A.AddStoneStmt, scope: Scope):
         self._needs_stacks(s.pos, "add stone")
-        pool = self._pool(s.pool, s.pos)
+        pool = self._pool(s.pool, s.pool_pos or s.pos)
         where = self._site(s.dest, scope, "the stack that gets the stone").fn
         off = pool.offset
 

@@ -177,6 +177,7 @@ class ReturnStmt(Stmt):
 class GiveStmt(Stmt):
     marker: str
     to: Expr
+    marker_pos: Optional[Pos] = None
 
 
 @dataclass
@@ -204,6 +205,7 @@ class ReleaseStmt(Stmt):
 class AddStoneStmt(Stmt):
     pool: str
     dest: Expr
+    pool_pos: Optional[Pos] = None
 
 
 @dataclass
@@ -334,6 +336,7 @@ class DropPattern(Pattern):
     kind_pos: Pos
     pool: Optional[str]
     targets: Expr
+    pool_pos: Optional[Pos] = None
 
 
 @dataclass

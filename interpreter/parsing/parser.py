@@ -317,8 +317,9 @@ class _ToAst(Transformer):
 
     def drop(self, meta, ch):
         kind = ch[0]
-        pool = str(ch[1]) if len(ch) == 3 else None
-        return A.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), pool, ch[-1])
+        pool = ch[1] if len(ch) == 3 else None
+        return A.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), str(pool) if pool else None, ch[-1],
+                             _tok_pos(self.file, pool) if pool else None)
 
     def select(self, meta, ch):
         return A.SelectPattern(self.p(meta), ch[0])
@@ -380,7 +381,7 @@ class _ToAst(Transformer):
         return A.ReturnStmt(self.p(meta), ch[0], str(ch[1]))
 
     def give_stmt(self, meta, ch):
-        return A.GiveStmt(self.p(meta), str(ch[0]), ch[1])
+        return A.GiveStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
     def promote_stmt(self, meta, ch):
         return A.PromoteStmt(self.p(meta), ch[0], str(ch[1]))
@@ -395,7 +396,7 @@ class _ToAst(Transformer):
         return A.ReleaseStmt(self.p(meta), ch[0], str(ch[1]))
 
     def add_stone_stmt(self, meta, ch):
-        return A.AddStoneStmt(self.p(meta), str(ch[0]), ch[1])
+        return A.AddStoneStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
     def let_stmt(self, meta, ch):
         return A.LetStmt(self.p(meta), str(ch[0]), ch[1])
