@@ -82,6 +82,20 @@ def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
     return items
 
 
+def _first_legal(generators: list) -> Callable:
+    """gen(frame, out) offering the actions of the first generator that has any."""
+    if len(generators) == 1:
+        return generators[0]
+
+    def gen(f, out):
+        for g in generators:
+            g(f, out)
+            if out:
+                return
+
+    return gen
+
+
 class Compiler:
     def __init__(self, model: GameModel, items: RuleItems):
         self.m = model
@@ -305,10 +319,12 @@ class Compiler:
     # ------------------------------------------------------------ decisions
     def _decision(self, decision: A.Decision, index: int) -> DecisionRuntime:
         actions: list[CompiledAction] = []
+        by_name: dict = {}
         for action in decision.actions:
             compiled = self.guard(lambda: self._action(action, index))
             if compiled is not None:
                 actions.append(compiled)
+                by_name[action.name] = compiled
         after = self.block(
             decision.after_action,
             {"piece", "from", "to", "target", "jumped"},
@@ -318,10 +334,36 @@ class Compiler:
         for case in self.cases:
             if case.decision == index:
                 case.after = after
-        generator = decision_generator(
-            actions, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours, self.forbid.refresher()
-        )
-        return DecisionRuntime(decision.name, False, generator, after, pos=decision.pos)
+        tiers = self.guard(lambda: self._preference_tiers(decision, actions, by_name)) or [actions]
+        generators = [
+            decision_generator(tier, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours, self.forbid.refresher())
+            for tier in tiers
+        ]
+        return DecisionRuntime(decision.name, False, _first_legal(generators), after, pos=decision.pos)
+
+    def _preference_tiers(self, decision: A.Decision, actions: list, by_name: dict) -> list:
+        """The actions in the order `prefer:` gives: one list per `prefer` line, then
+        the rest. A tier is offered only when no earlier tier has a legal action."""
+        if not decision.prefer:
+            return [actions]
+        names = [a.name for a in decision.actions]
+        tiers, placed = [], {}
+        for _, line in decision.prefer:
+            tier = []
+            for name in line:
+                if name.id not in names:
+                    from ..validation.diagnostics import suggest
+
+                    best = suggest(name.id, names)
+                    raise RuleError(name.pos, f"decision '{decision.name}' has no action '{name.id}'", f"did you mean '{best}'?" if best else None)
+                if name.id in placed:
+                    raise RuleError(name.pos, f"action '{name.id}' is already preferred at {placed[name.id]}")
+                placed[name.id] = name.pos
+                if name.id in by_name:
+                    tier.append(by_name[name.id])
+            tiers.append(tier)
+        rest = [a for a in actions if not any(a is t for tier in tiers for t in tier)]
+        return [tier for tier in tiers + [rest] if tier]
 
     def _action(self, action: A.Action, decision_index: int):
         pattern = action.pattern

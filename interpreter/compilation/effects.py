@@ -340,6 +340,31 @@ class EffectCompiler:
             return self._assign_slot(s, off + idx.const, value, getattr(thing, "type", "int"))
         return self._assign_slot(s, lambda f: off + ifn(f), value, getattr(thing, "type", "int"))
 
+    def _assign_owner(self, s: A.AssignStmt, obj: Value, value: Value):
+        """`X.owner = P`: the piece on X changes sides (`none`: it becomes neutral)."""
+        if s.op != "=":
+            raise RuleError(s.pos, f"'{s.op}' needs a number; an owner is set with '='")
+        if value.type not in ("player", "none"):
+            raise RuleError(s.value.pos, f"an owner is a player (or none), found {describe(value)}")
+        if self.m.stacks:
+            raise RuleError(s.pos, "with stacks a figure belongs to the colour of its top stone: change the stones instead")
+        where, who = obj.fn, value.fn
+
+        def set_owner(f):
+            site = where(f)
+            p = f.b[site] if site != -1 else None
+            if p is None:
+                return
+            owner = who(f)
+            if owner == p[OWNER]:
+                return
+            new = (owner,) + p[1:]
+            replace(f.s, site, new)
+            if site == f.at:
+                f.pc = new
+
+        return set_owner
+
     def _assign_slot(self, s: A.AssignStmt, slot, value: Value, var_type: str):
         """`slot`: a fixed index into the variables, or a closure computing it."""
         vf = value.fn
@@ -390,6 +415,8 @@ class EffectCompiler:
 
     def _assign_attribute(self, s: A.AssignStmt, t: A.Attr, value: Value, scope: Scope):
         obj = self._site(t.obj, scope, "the piece whose attribute changes")
+        if t.name == "owner":
+            return self._assign_owner(s, obj, value)
         attr = self.m.attributes.get(t.name)
         if attr is None:
             from ..validation.diagnostics import suggest

@@ -318,6 +318,12 @@ class ExpressionCompiler:
         self._define_stack.append(e.id)
         try:
             return self.compile(self.defines[e.id].expr, scope)
+        except RuleError as err:
+            if len(self._define_stack) == 1 and not err.message.startswith(f"'{e.id}' is defined"):
+                # The define is fine in one place and wrong in another: say where.
+                used = f"'{e.id}' is used at {e.pos.file}:{e.pos.line}:{e.pos.column}"
+                err.hint = f"{err.hint}; {used}" if err.hint else used
+            raise
         finally:
             self._define_stack.pop()
 
@@ -552,7 +558,9 @@ class ExpressionCompiler:
                 return Value(self._kind_set_test(test), "bool", obj.deps, kind_test=test)
             fn = self._kind_set_test(test)
         elif what == "empty":
-            fn = lambda f: get(f) is None  # noqa: E731
+            # No site (`neighbour` beyond the edge) is not an empty site.
+            at = obj.fn
+            fn = lambda f: get(f) is None and at(f) != -1  # noqa: E731
         elif what == "occupied":
             fn = lambda f: get(f) is not None  # noqa: E731
         elif what == "enemy":
@@ -677,7 +685,7 @@ class ExpressionCompiler:
         v = self.compile(e, scope)
         if v.type == "perplayer":
             raise RuleError(e.pos, f"'{_name_of(e)}' differs per player: say whose, e.g. {_name_of(e)}[player]")
-        return self.expect(v, ("sites", "players"), e, f"the first argument of '{fn_name}'")
+        return self.expect(v, ("sites", "players", "dirs"), e, f"the first argument of '{fn_name}'")
 
     def _piece_measure(self, e: A.Expr, fn_name: str):
         """The second argument of sum/max/min/unique_max: an attribute name."""
@@ -704,23 +712,32 @@ class ExpressionCompiler:
             return self.m.attributes[e.id].index
         return None
 
-    def _condition_on_each(self, coll: Value, e: A.Expr, scope: Scope, fn_name: str):
-        """The condition of count/exists/all, with `it` bound to each element."""
+    def _quantified(self, e: A.Call, scope: Scope) -> tuple:
+        """The set of count/exists/all and the name each element goes by: `it`, or
+        NAME in `exists(NAME in SET, ...)` (so that an outer `it` stays reachable)."""
+        first = e.args[0]
+        if isinstance(first, A.In) and isinstance(first.item, A.Name) and not first.negated:
+            # A condition makes no sense as the set: `NAME in SET` names the element.
+            return self._collection(first.collection, scope, e.fn), first.item.id
+        return self._collection(first, scope, e.fn), "it"
+
+    def _condition_on_each(self, coll: Value, e: A.Expr, scope: Scope, fn_name: str, name: str = "it"):
+        """The condition of count/exists/all, with `name` bound to each element."""
         inner = scope.child()
         slot = inner.new_slot()
-        elem = {"sites": "site", "players": "player"}[coll.type]
-        inner.locals["it"] = (slot, elem)
+        elem = {"sites": "site", "players": "player", "dirs": "dir"}[coll.type]
+        inner.locals[name] = (slot, elem)
         cond = self.boolean(e, inner)
         return slot, cond
 
     def _fn_count(self, e: A.Call, scope):
-        coll = self._collection(e.args[0], scope, "count")
+        coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
                 return const(len(coll.const), "int")
             cf = coll.fn
             return Value(lambda f: len(cf(f)), "int", coll.deps)
-        slot, cond = self._condition_on_each(coll, e.args[1], scope, "count")
+        slot, cond = self._condition_on_each(coll, e.args[1], scope, "count", name)
         cf, test = coll.fn, cond.fn
 
         def count(f):
@@ -735,11 +752,11 @@ class ExpressionCompiler:
         return Value(count, "int", coll.deps | (cond.deps - {"locals"}))
 
     def _fn_exists(self, e: A.Call, scope):
-        coll = self._collection(e.args[0], scope, "exists")
+        coll, name = self._quantified(e, scope)
         cf = coll.fn
         if len(e.args) == 1:
             return Value(lambda f: len(cf(f)) > 0, "bool", coll.deps)
-        slot, cond = self._condition_on_each(coll, e.args[1], scope, "exists")
+        slot, cond = self._condition_on_each(coll, e.args[1], scope, "exists", name)
         test = cond.fn
 
         def exists(f):
@@ -753,8 +770,8 @@ class ExpressionCompiler:
         return Value(exists, "bool", coll.deps | (cond.deps - {"locals"}))
 
     def _fn_all(self, e: A.Call, scope):
-        coll = self._collection(e.args[0], scope, "all")
-        slot, cond = self._condition_on_each(coll, e.args[1], scope, "all")
+        coll, name = self._quantified(e, scope)
+        slot, cond = self._condition_on_each(coll, e.args[1], scope, "all", name)
         cf, test = coll.fn, cond.fn
 
         def every(f):
@@ -851,19 +868,9 @@ class ExpressionCompiler:
         board = self.m.board
         if board.kind != "grid":
             raise RuleError(e.pos, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
-        direction = self.compile(e.args[1], scope)
-        if direction.type not in ("dirs", "dir"):
-            raise RuleError(e.args[1].pos, f"the second argument of 'neighbour' must be a direction, found {describe(direction)}")
+        direction, pick = self._single_direction(e, scope)
         rays = board.rays
-        sf, df = site.fn, direction.fn
-        if direction.type == "dirs":
-            def pick(f):
-                ds = df(f)
-                if len(ds) != 1:
-                    raise RuleError(e.args[1].pos, "'neighbour' needs a single direction, not a set of them")
-                return ds[0]
-        else:
-            pick = df
+        sf = site.fn
 
         def fn(f):
             s = sf(f)
@@ -873,6 +880,107 @@ class ExpressionCompiler:
             return ray[0] if ray else -1
 
         return Value(fn, "site", site.deps | direction.deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
+
+    def _single_direction(self, e: A.Call, scope) -> tuple:
+        """The second argument of neighbour/ray/beyond: (its value, frame -> direction index)."""
+        direction = self.compile(e.args[1], scope)
+        if direction.type not in ("dirs", "dir"):
+            raise RuleError(e.args[1].pos, f"the second argument of '{e.fn}' must be a direction, found {describe(direction)}")
+        df = direction.fn
+        if direction.type == "dir":
+            return direction, df
+
+        def pick(f):
+            ds = df(f)
+            if len(ds) != 1:
+                raise RuleError(e.args[1].pos, f"'{e.fn}' needs a single direction, not a set of them")
+            return ds[0]
+
+        return direction, pick
+
+    def _ray_parts(self, e: A.Call, scope):
+        """What ray/beyond share: the start, the direction, and the optional
+        condition each site of the run must meet (`it` being the site)."""
+        site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], f"the first argument of '{e.fn}'")
+        if self.m.board.kind != "grid":
+            raise RuleError(e.pos, f"'{e.fn}' needs a grid board: directions are a grid's")
+        direction, pick = self._single_direction(e, scope)
+        deps = site.deps | direction.deps
+        slot = test = None
+        if len(e.args) == 3:
+            inner = scope.child()
+            slot = inner.new_slot()
+            inner.locals["it"] = (slot, "site")
+            cond = self.boolean(e.args[2], inner)
+            test = cond.fn
+            deps = deps | (cond.deps - {"locals"})
+        return site.fn, pick, slot, test, deps
+
+    def _fn_ray(self, e: A.Call, scope):
+        sf, pick, slot, test, deps = self._ray_parts(e, scope)
+        rays = self.m.board.rays
+
+        def fn(f):
+            s = sf(f)
+            if s == -1:
+                return []
+            line = rays[pick(f)][s]
+            if test is None:
+                return list(line)
+            loc = f.loc
+            out = []
+            for t in line:
+                loc[slot] = t
+                if not test(f):
+                    break
+                out.append(t)
+            return out
+
+        return Value(fn, "sites", deps)
+
+    def _fn_beyond(self, e: A.Call, scope):
+        sf, pick, slot, test, deps = self._ray_parts(e, scope)
+        rays = self.m.board.rays
+
+        def fn(f):
+            s = sf(f)
+            if s == -1:
+                return -1
+            loc = f.loc
+            for t in rays[pick(f)][s]:
+                loc[slot] = t
+                if not test(f):
+                    return t
+            return -1
+
+        return Value(fn, "site", deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
+
+    def _fn_group(self, e: A.Call, scope):
+        site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], "the argument of 'group'")
+        adjacent = self.m.board.adjacent
+        sf = site.fn
+
+        def fn(f):
+            s = sf(f)
+            b = f.b
+            p = b[s] if s != -1 else None
+            if p is None:
+                return []
+            owner = p[OWNER]
+            seen = {s}
+            out = [s]
+            i = 0
+            while i < len(out):
+                for t in adjacent[out[i]]:
+                    if t not in seen:
+                        q = b[t]
+                        if q is not None and q[OWNER] == owner:
+                            seen.add(t)
+                            out.append(t)
+                i += 1
+            return out
+
+        return Value(fn, "sites", site.deps | frozenset({"board"}))
 
     def _fn_neighbours(self, e: A.Call, scope):
         site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], "the argument of 'neighbours'")
@@ -977,7 +1085,7 @@ _TYPE_WORDS = {
     "none": "none",
     "sites": "a set of sites",
     "players": "a set of players",
-    "dirs": "a direction",
+    "dirs": "a direction or set of directions",
     "dir": "a direction",
     "perplayer": "a per-player value",
 }
@@ -993,6 +1101,9 @@ FUNCTIONS = {
     "abs": ((1,), "abs(N)"),
     "neighbour": ((2,), "neighbour(SITE, DIRECTION) — the adjacent site in that direction, or none"),
     "neighbours": ((1,), "neighbours(SITE) — the sites one edge away"),
+    "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),
+    "beyond": ((3,), "beyond(SITE, DIRECTION, CONDITION) — the first site along the ray for which the condition (`it` being the site) fails, or none at the edge"),
+    "group": ((1,), "group(SITE) — the sites joined to SITE by neighbours holding pieces of the same owner (SITE included; empty when SITE is)"),
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),
 }
 

@@ -47,6 +47,9 @@ def _item_text(item, sources: dict) -> list[str]:
     if isinstance(item, A.Decision) and any(a.pos.file != item.pos.file for a in item.actions):
         # A decision merged from several files: each action with its own origin.
         lines = [f"# {item.pos}", f"decision {item.name}:"]
+        for pos, _ in item.prefer:
+            lines.append(f"    # {pos}")
+            lines.extend(_slice(pos, sources))
         for action in item.actions:
             lines.append(f"    # {action.pos}")
             lines.extend(_slice(action.pos, sources))

@@ -189,9 +189,10 @@ def _merge_decision(base: A.Decision, overlay: A.Decision) -> A.Decision:
                 break
         else:
             actions.append(action)
-    if overlay.after_action is not None:
-        return A.Decision(base.pos, base.name, actions, overlay.after_action, overlay.after_pos)
-    return A.Decision(base.pos, base.name, actions, base.after_action, base.after_pos)
+    after = overlay if overlay.after_action is not None else base
+    # `prefer:` lines in the overlay replace the decision's.
+    prefer = overlay.prefer or base.prefer
+    return A.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer)
 
 
 _KINDS = {
@@ -225,7 +226,7 @@ def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
             at = name_pos(pos, removal.member)
             diags.error(at.file, at.line, at.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=hint)
             return
-        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos)
+        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, decision.prefer)
         return
     if removal.item_kind == "score":
         items[:] = [i for i in items if not isinstance(i, A.Score)]

@@ -389,6 +389,8 @@ class Decision:
     actions: list[Action]
     after_action: Optional[list[Stmt]] = None
     after_pos: Optional[Pos] = None  # where `after each action:` stands
+    # `prefer:` lines, in order: each a tier of action names offered alone when legal.
+    prefer: list[tuple[Pos, list[Name]]] = field(default_factory=list)
 
 
 @dataclass

@@ -183,6 +183,9 @@ class _ToAst(Transformer):
             setattr(phase, kind, value)
         return phase
 
+    def prefer(self, meta, ch):
+        return ("prefer", self.p(meta), ch[0])
+
     def order(self, meta, ch):
         return ("order", self.p(meta), ch[0])
 
@@ -215,6 +218,8 @@ class _ToAst(Transformer):
         for entry in ch[1:]:
             if isinstance(entry, A.Action):
                 decision.actions.append(entry)
+            elif entry[0] == "prefer":
+                decision.prefer.append((entry[1], entry[2]))
             else:
                 _, pos, body = entry
                 if decision.after_action is not None:

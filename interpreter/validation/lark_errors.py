@@ -315,9 +315,26 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
         nearest = suggest(str(token), vocabulary.keywords(_names_of(exc)))
         if nearest is not None:
             hint = f"did you mean {_quote(nearest)}?"
-    if hint is None:
-        hint = _misspelt_keyword_before(exc, vocabulary)
+    spelt_before = _misspelt_keyword_before(exc, vocabulary)
+    misplaced = _misplaced_hint(str(token), expected)
+    if spelt_before is not None and (hint is None or hint.startswith("did you mean")):
+        hint = spelt_before
+    elif misplaced is not None and (hint is None or vocabulary.describe(kind)[0] == _RANK_KEYWORD):
+        # A keyword out of place (`move` under an action) is no misspelling of another.
+        hint = misplaced
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
+
+
+# Where a rules author puts something the grammar wants elsewhere: what to say.
+_ENTRY_KEYWORDS = ('"onto"', '"over"', '"off"')
+
+
+def _misplaced_hint(found: str, expected: list[str]) -> str | None:
+    if found == "where" and '"where"' not in expected:
+        return "'where' cannot stand here; in an action, a 'where' condition has a line of its own"
+    if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):
+        return "what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"
+    return None
 
 
 def _misspelt_keyword_before(exc: UnexpectedToken, vocabulary: _Vocabulary) -> str | None:

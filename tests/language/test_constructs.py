@@ -1,0 +1,234 @@
+"""Constructs of the rules language on small hand-built positions: what is off the
+board, quantifiers over directions and named elements, rays, groups, changing a
+piece's owner, and `prefer`."""
+import textwrap
+
+import pytest
+
+from interpreter import load_game
+from interpreter.frontends.cli import main
+
+YAML = """\
+game: probe
+title: Probe
+description: A board to try one construct on.
+rules: game.rules
+players:
+  - {{name: white, forward: n}}
+  - {{name: black, forward: s}}
+board:
+  grid: {{files: {files}, ranks: {ranks}}}
+directions:
+  lines: [n, ne, e, se, s, sw, w, nw]
+regions:
+  top: {{ranks: [{ranks}]}}
+  bottom: {{ranks: [1]}}
+pieces:
+  man: {{symbol: M, description: A man.}}
+  king: {{symbol: K, description: A king.}}
+setup:
+{setup}
+"""
+
+
+def make(tmp_path, rules: str, setup: dict, files: int = 5, ranks: int = 5):
+    lines = []
+    for player, kinds in setup.items():
+        lines.append(f"  {player}:")
+        for kind, sites in kinds.items():
+            lines.append(f"    {kind}: [{', '.join(sites)}]")
+    (tmp_path / "game.yaml").write_text(YAML.format(files=files, ranks=ranks, setup="\n".join(lines)))
+    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
+    return load_game(str(tmp_path))
+
+
+def moves(tmp_path, rules: str, setup: dict, **size) -> list:
+    game = make(tmp_path, rules, setup, **size)
+    return game.legal_notations(game.initial_state())
+
+
+def one_action(body: str) -> str:
+    return "phase play:\n    turn: move\ndecision move:\n" + textwrap.indent(textwrap.dedent(body), "    ")
+
+
+# -------------------------------------------------------------- beyond the edge
+def test_beyond_the_edge_is_not_an_empty_site(tmp_path):
+    rules = one_action("""\
+        action step by man:
+            where neighbour(from, sw) is empty
+            step n
+            onto empty: move
+        """)
+    # a1 has no south-west neighbour; b2's is a1, empty.
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "c2"]}}) == ["c2-c3"]
+    negated = rules.replace("is empty", "is not empty")
+    assert moves(tmp_path, negated, {"white": {"man": ["a1", "c2"]}}) == ["a1-a2"]
+
+
+# -------------------------------------------------------------- quantifiers
+def test_exists_and_count_over_directions(tmp_path):
+    rules = one_action("""\
+        action step by man, king:
+            where exists(lines, neighbour(from, it) is enemy)
+            where count(lines, neighbour(from, it) is empty) >= 3
+            step n
+            onto empty: move
+        """)
+    # a1: enemy on b2, empty a2 and b1: 2 empty neighbours; c3: enemy on b2, 7 empty.
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "c3", "e5"]}, "black": {"man": ["b2"]}}) == ["c3-c4"]
+
+
+def test_a_named_element_leaves_the_outer_it_reachable(tmp_path):
+    rules = one_action("""\
+        action step by man:
+            # Some neighbour of a piece of the opponent is next to an own man
+            where exists(pieces of opponent, exists(d in lines, neighbour(it, d) == from))
+            step n
+            onto empty: move
+        """)
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "c2"]}, "black": {"man": ["d3"]}}) == ["c2-c3"]
+
+
+# -------------------------------------------------------------- rays and groups
+RAY_RULES = """\
+    action step by man:
+        where count(ray(from, e, it is enemy)) == 2
+        where beyond(from, e, it is enemy) is own
+        where count(ray(from, n)) == 4
+        step n
+        onto empty: move
+    """
+
+
+def test_ray_and_beyond(tmp_path):
+    # a1: two enemies east, then its own man on d1, and four sites north: it may
+    # step, but a2 is taken by its own man. a2: four enemies east, then the edge.
+    setup = {"white": {"man": ["a1", "d1", "a2"]}, "black": {"man": ["b1", "c1", "b2", "c2", "d2", "e2"]}}
+    assert moves(tmp_path, one_action(RAY_RULES), setup) == []
+    setup["white"]["man"] = ["a1", "d1", "a3"]
+    assert moves(tmp_path, one_action(RAY_RULES), setup) == ["a1-a2"]
+
+
+def test_beyond_is_none_when_the_ray_ends(tmp_path):
+    rules = one_action("""\
+        action step by man:
+            where beyond(from, e, it is enemy) == none
+            step n
+            onto empty: move
+        """)
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "a3"]}, "black": {"man": ["b1", "c1", "d1", "e1"]}}) == ["a1-a2"]
+
+
+def test_group_joins_own_pieces_through_neighbours(tmp_path):
+    rules = one_action("""\
+        action step by man:
+            where exists(group(from), it in top) and exists(group(from), it in bottom)
+            where count(group(from)) == 5
+            step e
+            onto empty: move
+        """)
+    # a1-a5 is one group (five men) touching both edges; c3 stands alone; the
+    # black man on b3 is no part of it.
+    setup = {"white": {"man": ["a1", "a2", "a3", "a4", "a5", "c3"]}, "black": {"man": ["b3"]}}
+    assert moves(tmp_path, rules, setup) == ["a1-b1", "a2-b2", "a4-b4", "a5-b5"]
+
+
+# -------------------------------------------------------------- owner
+def test_setting_the_owner_turns_a_piece(tmp_path):
+    rules = one_action("""\
+        action step by man:
+            step forward
+            onto empty:
+                move
+                for each s in neighbours(to):
+                    if s is enemy:
+                        s.owner = player
+        """)
+    game = make(tmp_path, rules, {"white": {"man": ["b1"]}, "black": {"man": ["a2", "c2", "b3", "e5"]}})
+    state = game.apply(game.initial_state(), "b1-b2")
+    owners = {p.site: p.owner for p in game.pieces(state)}
+    assert owners == {"b2": "white", "a2": "white", "c2": "white", "b3": "white", "e5": "black"}
+    # The turned pieces are now White's to move.
+    assert game.legal_notations(state) == ["e5-e4"]
+    assert game.legal_notations(game.apply(state, "e5-e4")) == ["a2-a3", "b3-b4", "c2-c3"]
+
+
+@pytest.mark.parametrize("statement,message", [
+    ("target.owner += 1", "'+=' needs a number; an owner is set with '='"),
+    ("target.owner = 3", "an owner is a player (or none), found a number"),
+])
+def test_owner_errors(tmp_path, capsys, statement, message):
+    rules = one_action(f"""\
+        action step by man:
+            step n
+            onto enemy:
+                {statement}
+        """)
+    make_args = {"white": {"man": ["a1"]}, "black": {"man": ["a2"]}}
+    with pytest.raises(Exception) as caught:
+        make(tmp_path, rules, make_args)
+    assert message in str(caught.value)
+    assert main(["validate", str(tmp_path)]) == 1
+    assert message in capsys.readouterr().err
+
+
+# -------------------------------------------------------------- prefer
+PREFER_RULES = """\
+    prefer: capture
+    action walk by man:
+        step n
+        onto empty: move
+    action capture by man:
+        step ne
+        onto enemy:
+            remove target
+            move
+    """
+
+
+def test_prefer_offers_a_preferred_action_alone(tmp_path):
+    assert moves(tmp_path, one_action(PREFER_RULES), {"white": {"man": ["a1", "c1"]}, "black": {"man": ["b2"]}}) == ["a1xb2"]
+    # Nothing preferred is legal: the rest is offered.
+    assert moves(tmp_path, one_action(PREFER_RULES), {"white": {"man": ["a1", "c1"]}, "black": {"man": ["e5"]}}) == ["a1-a2", "c1-c2"]
+
+
+@pytest.mark.parametrize("line,expected", [
+    ("prefer: captur", "game.rules:4:13: error: decision 'move' has no action 'captur'"),
+    ("prefer: capture, capture", "game.rules:4:22: error: action 'capture' is already preferred at "),
+])
+def test_prefer_errors(tmp_path, capsys, line, expected):
+    rules = one_action(PREFER_RULES.replace("prefer: capture", line))
+    (tmp_path / "game.rules").write_text(rules)
+    make_args = {"white": {"man": ["a1"]}, "black": {"man": ["b2"]}}
+    with pytest.raises(Exception):
+        make(tmp_path, rules, make_args)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert expected in err
+    if "captur'" in expected:
+        assert "did you mean 'capture'?" in err
+
+
+def test_a_variant_replaces_the_prefer_lines(tmp_path):
+    make(tmp_path, one_action(PREFER_RULES), {"white": {"man": ["a1", "c1"]}, "black": {"man": ["b2"]}})
+    (tmp_path / "free.yaml").write_text("variant: free\nextends: game.yaml\nrules: free.rules\n")
+    (tmp_path / "free.rules").write_text("decision move:\n    prefer: walk\n")
+    game = load_game(str(tmp_path / "free.yaml"))
+    assert game.legal_notations(game.initial_state()) == ["a1-a2", "c1-c2"]
+
+
+# -------------------------------------------------------------- defines
+def test_an_error_in_a_define_names_the_use(tmp_path, capsys):
+    rules = "define below = neighbour(it, s) is occupied\n" + one_action("""\
+        action step by man:
+            where exists([from], below)
+            where below
+            step n
+            onto empty: move
+        """)
+    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "game.rules:1:26: error: unknown name 'it'" in err
+    assert "'below' is used at " in err and "game.rules:7:15" in err
