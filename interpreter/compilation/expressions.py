@@ -881,11 +881,13 @@ class ExpressionCompiler:
 
         return Value(fn, "site", site.deps | direction.deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
 
-    def _single_direction(self, e: A.Call, scope) -> tuple:
-        """The second argument of neighbour/ray/beyond: (its value, frame -> direction index)."""
-        direction = self.compile(e.args[1], scope)
+    def _single_direction(self, e: A.Call, scope, argument: int = 1) -> tuple:
+        """A direction argument of neighbour/ray/beyond/opposite: (its value, frame -> direction index)."""
+        arg = e.args[argument]
+        direction = self.compile(arg, scope)
         if direction.type not in ("dirs", "dir"):
-            raise RuleError(e.args[1].pos, f"the second argument of '{e.fn}' must be a direction, found {describe(direction)}")
+            which = "the second argument" if argument == 1 else "the argument"
+            raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}")
         df = direction.fn
         if direction.type == "dir":
             return direction, df
@@ -893,7 +895,7 @@ class ExpressionCompiler:
         def pick(f):
             ds = df(f)
             if len(ds) != 1:
-                raise RuleError(e.args[1].pos, f"'{e.fn}' needs a single direction, not a set of them")
+                raise RuleError(arg.pos, f"'{e.fn}' needs a single direction, not a set of them")
             return ds[0]
 
         return direction, pick
@@ -954,6 +956,13 @@ class ExpressionCompiler:
             return -1
 
         return Value(fn, "site", deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
+
+    def _fn_opposite(self, e: A.Call, scope):
+        if self.m.board.kind != "grid":
+            raise RuleError(e.pos, "'opposite' needs a grid board: directions are a grid's")
+        direction, pick = self._single_direction(e, scope, argument=0)
+        # The eight grid directions are numbered clockwise from north.
+        return Value(lambda f: (pick(f) + 4) % 8, "dir", direction.deps)
 
     def _fn_group(self, e: A.Call, scope):
         site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], "the argument of 'group'")
@@ -1103,6 +1112,7 @@ FUNCTIONS = {
     "neighbours": ((1,), "neighbours(SITE) — the sites one edge away"),
     "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),
     "beyond": ((3,), "beyond(SITE, DIRECTION, CONDITION) — the first site along the ray for which the condition (`it` being the site) fails, or none at the edge"),
+    "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
     "group": ((1,), "group(SITE) — the sites joined to SITE by neighbours holding pieces of the same owner (SITE included; empty when SITE is)"),
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),
 }

@@ -232,3 +232,21 @@ def test_an_error_in_a_define_names_the_use(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "game.rules:1:26: error: unknown name 'it'" in err
     assert "'below' is used at " in err and "game.rules:7:15" in err
+
+
+def test_opposite_turns_a_direction_round(tmp_path):
+    rules = one_action("""\
+        action step by man:
+            step n
+            onto empty:
+                move
+                # Four in a row through the landing site, along some line.
+                if exists(d in lines, count(ray(to, d, it is own)) + count(ray(to, opposite(d), it is own)) >= 3):
+                    win
+        """)
+    four = make(tmp_path, rules, {"white": {"man": ["a3", "b3", "c2", "d3"]}, "black": {"man": ["e5"]}})
+    assert four.result(four.apply(four.initial_state(), "c2-c3")).winner == "white"
+    # Three in a row, and the fourth square beyond b3's row is empty: no win (the
+    # game then ends only because Black, stepping north, cannot move).
+    three = make(tmp_path, rules, {"white": {"man": ["a3", "b3", "c2"]}, "black": {"man": ["e5"]}})
+    assert three.result(three.apply(three.initial_state(), "c2-c3")).winner is None
