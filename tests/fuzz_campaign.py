@@ -22,7 +22,7 @@ from pathlib import Path
 
 from interpreter.api import load_game
 from interpreter.runtime.engine import RuleRuntimeError
-from tests.test_fuzz_validate import GAMES, TARGETS, mutate, run_case
+from tests.test_fuzz_validate import REPO, TARGETS, mutate, run_case
 
 
 def _play(root: Path, load: str, plies: int, rng: random.Random) -> None:
@@ -41,14 +41,14 @@ def one_case(args: tuple) -> tuple:
     seed, plies = args
     rng = random.Random(seed)
     game, file, load = TARGETS[rng.randrange(len(TARGETS))]
-    text = (GAMES / game / file).read_text(encoding="utf-8")
+    text = (REPO / game / file).read_text(encoding="utf-8")
     mutated = mutate(text, lambda n: rng.randrange(max(1, n)), rng.randint(1, 3))
     with tempfile.TemporaryDirectory() as tmp:
         try:
             outcome = run_case(game, file, load, mutated, Path(tmp))
             if outcome == "ok" and plies:
                 try:
-                    _play(Path(tmp) / game, load, plies, rng)
+                    _play(Path(tmp) / Path(game).name, load, plies, rng)
                 except RuleRuntimeError:
                     outcome = "runtime error"
         except Exception as exc:  # noqa: BLE001 - that is what we are looking for

@@ -26,7 +26,9 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-GAMES = Path(__file__).resolve().parent.parent / "games"
+REPO = Path(__file__).resolve().parent.parent
+# The definitions mutated: the bundled games and the documented examples.
+DEFINITION_ROOTS = (REPO / "games", REPO / "docs" / "examples")
 
 Choose = Callable[[int], int]  # choose(n) -> a number in range(n)
 
@@ -190,18 +192,20 @@ MUTATIONS = [
 
 
 def targets() -> list[tuple[str, str, str]]:
-    """(game folder, file to mutate, what to load: '.' or a variant path), all relative."""
+    """(game folder relative to the repository, file to mutate, what to load: '.' or
+    a variant path), all relative."""
     found = []
-    for folder in sorted(p for p in GAMES.iterdir() if p.is_dir()):
+    folders = sorted(p for root in DEFINITION_ROOTS for p in root.iterdir() if p.is_dir())
+    for folder in folders:
         files = sorted(str(f.relative_to(folder)) for f in folder.rglob("*") if f.suffix in (".yaml", ".rules"))
         variants = [f for f in files if f.startswith("variants/") and f.endswith(".yaml")]
         for file in files:
             if file.startswith("variants/"):
                 for variant in variants:
                     if file == variant or file == variant[: -len(".yaml")] + ".rules":
-                        found.append((folder.name, file, variant))
+                        found.append((str(folder.relative_to(REPO)), file, variant))
             else:
-                found.append((folder.name, file, "."))
+                found.append((str(folder.relative_to(REPO)), file, "."))
     return found
 
 
@@ -239,10 +243,10 @@ def check_loading(root: Path, load: str) -> str:
 
 def run_case(game: str, file: str, load: str, mutated: str, workdir: Path) -> str:
     """Copy `game` into `workdir`, replace `file` with `mutated`, check loading."""
-    target = workdir / game
+    target = workdir / Path(game).name
     if target.exists():
         shutil.rmtree(target)
-    shutil.copytree(GAMES / game, target)
+    shutil.copytree(REPO / game, target)
     (target / file).write_text(mutated, encoding="utf-8")
     return check_loading(target, load)
 
@@ -259,7 +263,7 @@ TARGETS = targets()
 @given(data=st.data())
 def test_mangled_definitions_are_loaded_or_rejected_with_located_diagnostics(data):
     game, file, load = data.draw(st.sampled_from(TARGETS), label="target")
-    text = (GAMES / game / file).read_text(encoding="utf-8")
+    text = (REPO / game / file).read_text(encoding="utf-8")
 
     def choose(n: int) -> int:
         return data.draw(st.integers(0, max(0, n - 1)))
