@@ -226,7 +226,10 @@ def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
             at = name_pos(pos, removal.member)
             diags.error(at.file, at.line, at.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=hint)
             return
-        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, decision.prefer)
+        # The action leaves the decision's `prefer` lines too.
+        prefer = [(at, [n for n in names if n.id != removal.member]) for at, names in decision.prefer]
+        prefer = [(at, names) for at, names in prefer if names]
+        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, prefer)
         return
     if removal.item_kind == "score":
         items[:] = [i for i in items if not isinstance(i, A.Score)]

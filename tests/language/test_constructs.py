@@ -217,6 +217,14 @@ def test_a_variant_replaces_the_prefer_lines(tmp_path):
     assert game.legal_notations(game.initial_state()) == ["a1-a2", "c1-c2"]
 
 
+def test_removing_a_preferred_action_removes_it_from_prefer(tmp_path):
+    make(tmp_path, one_action(PREFER_RULES), {"white": {"man": ["a1", "c1"]}, "black": {"man": ["b2"]}})
+    (tmp_path / "calm.yaml").write_text("variant: calm\nextends: game.yaml\nrules: calm.rules\n")
+    (tmp_path / "calm.rules").write_text("remove action move.capture\n")
+    game = load_game(str(tmp_path / "calm.yaml"))
+    assert game.legal_notations(game.initial_state()) == ["a1-a2", "c1-c2"]
+
+
 # -------------------------------------------------------------- defines
 def test_an_error_in_a_define_names_the_use(tmp_path, capsys):
     rules = "define below = neighbour(it, s) is occupied\n" + one_action("""\
