@@ -78,6 +78,11 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
             present.add(model.kinds[node.kind].index)
     for decision in items.decisions.values():
         for action in decision.actions:
+            if isinstance(action.pattern, A.DropPattern) and action.pattern.pool:
+                for case in action.cases:
+                    for node in walk(case.body):
+                        if isinstance(node, A.MoveStmt):
+                            warn(node.pos, f"'move' does not take the dropped piece from pool '{action.pattern.pool}': write 'place'")
             kinds = [b.kind for b in action.by if b.kind is not None]
             if kinds and not any(b.pool or b.same_piece for b in action.by):
                 if all(k in model.kinds and model.kinds[k].index not in present for k in kinds):
