@@ -43,8 +43,14 @@ def _slice(pos: A.Pos, sources: dict) -> list[str]:
     return chunk
 
 
+def _merged(decision: A.Decision) -> bool:
+    """Whether a variant changed part of the decision (an action, `prefer`, `after`)."""
+    parts = [a.pos for a in decision.actions] + [pos for pos, _ in decision.prefer] + [decision.after_pos]
+    return any(pos is not None and pos.file != decision.pos.file for pos in parts)
+
+
 def _item_text(item, sources: dict) -> list[str]:
-    if isinstance(item, A.Decision) and any(a.pos.file != item.pos.file for a in item.actions):
+    if isinstance(item, A.Decision) and _merged(item):
         # A decision merged from several files: each action with its own origin.
         lines = [f"# {item.pos}", f"decision {item.name}:"]
         for pos, _ in item.prefer:

@@ -7,6 +7,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.frontends.cli import main
+from interpreter.loading.show import effective_definition
 
 YAML = """\
 game: probe
@@ -215,6 +216,8 @@ def test_a_variant_replaces_the_prefer_lines(tmp_path):
     (tmp_path / "free.rules").write_text("decision move:\n    prefer: walk\n")
     game = load_game(str(tmp_path / "free.yaml"))
     assert game.legal_notations(game.initial_state()) == ["a1-a2", "c1-c2"]
+    shown = effective_definition(game.definition)
+    assert "free.rules:2:5\n    prefer: walk\n" in shown and "prefer: capture" not in shown
 
 
 def test_removing_a_preferred_action_removes_it_from_prefer(tmp_path):
