@@ -227,6 +227,9 @@ class ExpressionCompiler:
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:
+            params = self.defines[name].params
+            if params:
+                raise RuleError(e.pos, f"'{name}' takes {len(params)} argument(s): write {name}({', '.join(p.id for p in params)})")
             return self._define(e, scope)
         m = self.m
         if name in m.variables:
@@ -308,6 +311,49 @@ class ExpressionCompiler:
         if name == "outcome":
             return Value(_OUT, scope.locals.get("$outcome_type", (0, "int"))[1], frozenset({"outcome"}))
         raise AssertionError(name)
+
+    def _define_call(self, e: A.Call, scope: Scope) -> Value:
+        """`flanks(s, d)`: the define's expression with its parameters bound to the
+        arguments, evaluated where it is used (the arguments first)."""
+        define = self.defines[e.fn]
+        self.used_names.add(e.fn)
+        if len(e.args) != len(define.params):
+            wanted = ", ".join(p.id for p in define.params)
+            raise RuleError(e.pos, f"'{e.fn}' takes {len(define.params)} argument(s) ({wanted}), found {len(e.args)}")
+        inner = scope.child()
+        bindings = []
+        arg_deps: frozenset = frozenset()
+        for param, arg in zip(define.params, e.args):
+            value = self.compile(arg, scope)
+            if value.type == "perplayer":
+                raise RuleError(arg.pos, f"'{_name_of(arg)}' differs per player: say whose, e.g. {_name_of(arg)}[player]")
+            slot = inner.new_slot()
+            inner.locals[param.id] = (slot, value.type)
+            bindings.append((slot, value.fn))
+            arg_deps |= value.deps
+        body = self._define(A.Name(e.pos, e.fn), inner)
+        bf = body.fn
+
+        def bind(f):
+            loc = f.loc
+            for slot, arg in bindings:
+                loc[slot] = arg(f)
+
+        def fn(f):
+            bind(f)
+            return bf(f)
+
+        # What the parameters stand for counts as what the define depends on.
+        result = Value(fn, body.type, body.deps | arg_deps)
+        if body.piece is not None:
+            bp = body.piece
+
+            def piece(f):
+                bind(f)
+                return bp(f)
+
+            result.piece = piece
+        return result
 
     def _define(self, e: A.Name, scope: Scope) -> Value:
         if e.id in self._define_stack:
@@ -669,6 +715,8 @@ class ExpressionCompiler:
 
     # ------------------------------------------------------------ functions
     def _Call(self, e: A.Call, scope: Scope) -> Value:
+        if e.fn in self.defines:
+            return self._define_call(e, scope)
         handler = getattr(self, "_fn_" + e.fn, None)
         if handler is None:
             from ..validation.diagnostics import suggest

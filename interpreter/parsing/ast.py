@@ -440,6 +440,7 @@ class Define:
     pos: Pos
     name: str
     expr: Expr
+    params: list[Name] = field(default_factory=list)  # `define flanks(s, d) = ...`
 
 
 @dataclass

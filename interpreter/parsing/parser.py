@@ -156,7 +156,12 @@ class _ToAst(Transformer):
         return list(items)
 
     def define(self, meta, ch):
-        return A.Define(self.p(meta), str(ch[0]), ch[1])
+        params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
+        names = [p.id for p in params]
+        for i, param in enumerate(params):
+            if param.id in names[:i]:
+                raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
+        return A.Define(self.p(meta), str(ch[0]), ch[-1], params)
 
     def procedure(self, meta, ch):
         return A.Procedure(self.p(meta), str(ch[0]), ch[1])

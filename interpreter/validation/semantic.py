@@ -42,7 +42,7 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
     if items.score is not None:
         everything.append(items.score)
     nodes = list(walk(everything))
-    names = {n.id for n in nodes if isinstance(n, A.Name)}
+    names = {n.id for n in nodes if isinstance(n, A.Name)} | {n.fn for n in nodes if isinstance(n, A.Call)}
     called = {n.procedure for n in nodes if isinstance(n, A.CallStmt)}
     followups = {n.decision for n in nodes if isinstance(n, A.ThenStmt)}
     started = {n.phase for n in nodes if isinstance(n, A.StartPhaseStmt)}

@@ -261,3 +261,37 @@ def test_opposite_turns_a_direction_round(tmp_path):
     # game then ends only because Black, stepping north, cannot move).
     three = make(tmp_path, rules, {"white": {"man": ["a3", "b3", "c2"]}, "black": {"man": ["e5"]}})
     assert three.result(three.apply(three.initial_state(), "c2-c3")).winner is None
+
+
+# -------------------------------------------------------------- defines with parameters
+def test_a_define_with_parameters(tmp_path):
+    rules = "define held_by(s, p) = s.owner == p and s is man\n" + one_action("""\
+        action step by man:
+            where held_by(neighbour(from, e), opponent) or held_by(neighbour(from, w), player)
+            step n
+            onto empty: move
+        """)
+    # a1: a black man east. c1: west of it the black man, which is not its own.
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "c1"]}, "black": {"man": ["b1"]}}) == ["a1-a2"]
+    # b1: its own man west.
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "b1"]}, "black": {"man": ["e5"]}}) == ["b1-b2"]
+    # A black king is no man.
+    assert moves(tmp_path, rules, {"white": {"man": ["a1"]}, "black": {"king": ["b1"]}}) == []
+
+
+@pytest.mark.parametrize("define,use,message", [
+    ("define near(s) = s is empty", "where near(from, to)", "game.rules:6:15: error: 'near' takes 1 argument(s) (s), found 2"),
+    ("define near(s) = s is empty", "where near", "game.rules:6:15: error: 'near' takes 1 argument(s): write near(s)"),
+    ("define near(s, s) = s is empty", "where near(from, to)", "game.rules:1:16: error: 's' is named twice in the parameters of 'near'"),
+])
+def test_define_parameter_errors(tmp_path, capsys, define, use, message):
+    rules = define + "\n" + one_action(f"""\
+        action step by man:
+            {use}
+            step n
+            onto empty: move
+        """)
+    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    assert message in capsys.readouterr().err
