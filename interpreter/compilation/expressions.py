@@ -766,7 +766,14 @@ class ExpressionCompiler:
         first = e.args[0]
         if isinstance(first, A.In) and isinstance(first.item, A.Name) and not first.negated:
             # A condition makes no sense as the set: `NAME in SET` names the element.
-            return self._collection(first.collection, scope, e.fn), first.item.id
+            name = first.item.id
+            # `exists(to in goal)` is a slip for `to in goal`, not a new name for `to`.
+            if name in CONTEXT_NAMES or name in self.m.board.index:
+                raise RuleError(
+                    first.item.pos,
+                    f"'{name}' already means something here: give the elements of {e.fn}(NAME in SET, ...) a new name",
+                )
+            return self._collection(first.collection, scope, e.fn), name
         return self._collection(first, scope, e.fn), "it"
 
     def _condition_on_each(self, coll: Value, e: A.Expr, scope: Scope, fn_name: str, name: str = "it"):

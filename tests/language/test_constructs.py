@@ -90,6 +90,19 @@ def test_a_named_element_leaves_the_outer_it_reachable(tmp_path):
     assert moves(tmp_path, rules, {"white": {"man": ["a1", "c2"]}, "black": {"man": ["d3"]}}) == ["c2-c3"]
 
 
+def test_a_named_element_must_be_a_new_name(tmp_path, capsys):
+    rules = one_action("""\
+        action step by man:
+            where exists(to in top)
+            step n
+            onto empty: move
+        """)
+    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "game.rules:5:22: error: 'to' already means something here" in capsys.readouterr().err
+
+
 # -------------------------------------------------------------- rays and groups
 RAY_RULES = """\
     action step by man:
