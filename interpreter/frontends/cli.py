@@ -632,4 +632,8 @@ def _silence_stdout() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as `python -m interpreter.frontends.cli`, this file is `__main__`, a second
+    # copy of the module: its CliError would not be the one the other modules raise.
+    from interpreter.frontends.cli import main as package_main
+
+    sys.exit(package_main())

@@ -104,6 +104,13 @@ def split_players(players_text: str, seats: list[str], game_name: str) -> list[s
     specs = [part.strip() for part in players_text.split(",")]
     if not specs or any(not spec for spec in specs):
         raise ValueError(f"--players: expected players separated by commas, got '{players_text}'")
+    for spec in specs:
+        if "=" in spec and ":" not in spec:
+            # `mcts:iterations=500,rollout=40`: the comma cut an agent's parameters off.
+            raise ValueError(
+                f"--players: '{spec}' is no player; separate an agent's parameters with '/' "
+                f"(e.g. mcts:iterations=500/rollout=40), the seats with ','"
+            )
     if len(specs) > len(seats):
         raise ValueError(
             f"--players: {len(specs)} players given but {game_name} is played by {len(seats)} ({', '.join(seats)})"
