@@ -597,7 +597,7 @@ class Compiler:
     def _distance(self, distance: A.Distance, scope: Scope):
         """(low, high, low_attribute): low and high as numbers when fixed, else
         closures (high None: unbounded); low_attribute the index of the attribute of
-        the moving piece that `low` reads (`distance piece.range`), else None."""
+        the moving piece that `low` reads (`distance piece.ATTR`), else None."""
         low = self.x.compile(distance.low, scope)
         if low.type != "int":
             raise RuleError(distance.low.pos, f"a distance must be a number, found {describe(low)}")

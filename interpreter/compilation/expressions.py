@@ -88,7 +88,7 @@ class Value:
     # For a variable (or a per-player one at a fixed player): its index in `state.vars`,
     # so that comparing it with a constant compiles to a single closure.
     var_slot: Optional[int] = None
-    # For an attribute of the acting piece (`piece.range`): its index in the piece tuple,
+    # For an attribute of the acting piece (`piece.ATTR`): its index in the piece tuple,
     # so that a generator holding the piece can read it without setting the frame up.
     piece_attr: Optional[int] = None
     # For `X is KIND` (or `X is A or X is B`): (the getter of X's piece, the kinds,
@@ -384,7 +384,7 @@ class ExpressionCompiler:
         if name == "owner":
             return Value(lambda f: (p[OWNER] if (p := get(f)) is not None else -1), "player", deps)
         if name == "kind":
-            raise RuleError(e.pos, "compare kinds with 'is', e.g. 'piece is king'")
+            raise RuleError(e.pos, "compare kinds with 'is', e.g. 'piece is KIND'")
         if name == "height":
             return Value(lambda f: (len(p[STONES]) if p[STONES] else 1) if (p := get(f)) is not None else 0, "int", deps)
         if name == "value":
@@ -562,7 +562,7 @@ class ExpressionCompiler:
             return const(True, "bool") if right.const else left
         a, b = left.kind_test, right.kind_test
         if a is not None and b is not None and a[0] is b[0]:
-            # `piece is knight or piece is prince`: one test against a set of kinds
+            # `piece is A or piece is B`: one test against a set of kinds
             test = (a[0], a[1] | b[1], a[2] and b[2])
             return Value(self._kind_set_test(test), "bool", left.deps | right.deps, kind_test=test)
         lf, rf = left.fn, right.fn
@@ -877,8 +877,8 @@ class ExpressionCompiler:
         cf = coll.fn
 
         if index is not None:
-            # An attribute read straight from the piece tuple: the loop of a crown
-            # update runs after every action, so no call per piece.
+            # An attribute read straight from the piece tuple: a loop over pieces in an
+            # `after each action` rule runs after every action, so no call per piece.
             def fn(f):
                 b = f.b
                 best = -1

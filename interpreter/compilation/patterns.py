@@ -409,7 +409,7 @@ def jump_pattern(dirs_table, low, high, rays, neighbours, over_cases: list, land
     land_bad = landing.landing.check() if landing.landing else None
     capture_mask = landing.capturing.mask if landing.capturing else None
     capture_bad = landing.capturing.check() if landing.capturing else None
-    # A forbid about capturing some kinds only (`site is emperor`) is not asked about others.
+    # A forbid about capturing some kinds only (`site is KIND`) is not asked about others.
     capture_kinds = landing.capturing.kind_mask if landing.capturing else None
     where = landing.where
     low_fixed = low if isinstance(low, int) else None

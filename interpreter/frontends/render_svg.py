@@ -4,8 +4,8 @@ Grid boards become checkered squares; graph boards put their sites at the drawin
 coordinates with the edges as lines (one-way edges end in an arrow). Each piece is
 exactly one `<g class="piece">` carrying `data-site`, `data-owner`, `data-kind` and
 `data-height`, so tools and tests can find pieces without knowing the drawing; a
-stack shows its stones as stacked discs plus its height, and set flags (a crown,
-a mark) as small markers.
+stack shows its stones as stacked discs plus its height, and set flags and markers
+as small shapes.
 
 The document is built with ElementTree, which escapes every name and text taken
 from a definition.
