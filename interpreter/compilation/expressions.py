@@ -955,60 +955,56 @@ class ExpressionCompiler:
 
         return direction, pick
 
-    def _ray_parts(self, e: A.Call, scope):
-        """What ray/beyond share: the start, the direction, and the optional
-        condition each site of the run must meet (`it` being the site)."""
+    def _ray_run(self, e: A.Call, scope):
+        """What ray/beyond share: the start site, and run(frame) -> (the sites of the
+        ray from it, how many of them meet the condition before the first that does
+        not: all of them without a condition)."""
         site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], f"the first argument of '{e.fn}'")
         if self.m.board.kind != "grid":
             raise RuleError(e.pos, f"'{e.fn}' needs a grid board: directions are a grid's")
         direction, pick = self._single_direction(e, scope)
         deps = site.deps | direction.deps
-        slot = test = None
-        if len(e.args) == 3:
-            inner = scope.child()
-            slot = inner.new_slot()
-            inner.locals["it"] = (slot, "site")
-            cond = self.boolean(e.args[2], inner)
-            test = cond.fn
-            deps = deps | (cond.deps - {"locals"})
-        return site.fn, pick, slot, test, deps
+        rays, sf = self.m.board.rays, site.fn
+        if len(e.args) < 3:
+            def whole(f):
+                s = sf(f)
+                line = rays[pick(f)][s] if s != -1 else ()
+                return line, len(line)
 
-    def _fn_ray(self, e: A.Call, scope):
-        sf, pick, slot, test, deps = self._ray_parts(e, scope)
-        rays = self.m.board.rays
+            return whole, deps
+        inner = scope.child()
+        slot = inner.new_slot()
+        inner.locals["it"] = (slot, "site")
+        cond = self.boolean(e.args[2], inner)
+        test = cond.fn
 
-        def fn(f):
+        def run(f):
             s = sf(f)
-            if s == -1:
-                return []
-            line = rays[pick(f)][s]
-            if test is None:
-                return list(line)
+            line = rays[pick(f)][s] if s != -1 else ()
             loc = f.loc
-            out = []
-            for t in line:
+            for i, t in enumerate(line):
                 loc[slot] = t
                 if not test(f):
-                    break
-                out.append(t)
-            return out
+                    return line, i
+            return line, len(line)
+
+        return run, deps | (cond.deps - {"locals"})
+
+    def _fn_ray(self, e: A.Call, scope):
+        run, deps = self._ray_run(e, scope)
+
+        def fn(f):
+            line, n = run(f)
+            return list(line[:n])
 
         return Value(fn, "sites", deps)
 
     def _fn_beyond(self, e: A.Call, scope):
-        sf, pick, slot, test, deps = self._ray_parts(e, scope)
-        rays = self.m.board.rays
+        run, deps = self._ray_run(e, scope)
 
         def fn(f):
-            s = sf(f)
-            if s == -1:
-                return -1
-            loc = f.loc
-            for t in rays[pick(f)][s]:
-                loc[slot] = t
-                if not test(f):
-                    return t
-            return -1
+            line, n = run(f)
+            return line[n] if n < len(line) else -1
 
         return Value(fn, "site", deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
 
