@@ -335,9 +335,11 @@ class Compiler:
             if case.decision == index:
                 case.after = after
         tiers = self.guard(lambda: self._preference_tiers(decision, actions, by_name)) or [actions]
+        # The restrictions are brought up to date once per position, by the first tier.
+        refreshers = [self.forbid.refresher()] + [None] * (len(tiers) - 1)
         generators = [
-            decision_generator(tier, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours, self.forbid.refresher())
-            for tier in tiers
+            decision_generator(tier, len(self.m.kinds), self.cases, self.pool_pieces, self.neighbours, refresh)
+            for tier, refresh in zip(tiers, refreshers)
         ]
         return DecisionRuntime(decision.name, False, _first_legal(generators), after, pos=decision.pos)
 

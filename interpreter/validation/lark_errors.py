@@ -342,11 +342,10 @@ def _misspelt_keyword_before(exc: UnexpectedToken, vocabulary: _Vocabulary) -> s
     name and the error only shows at the next token (`forbid pasing where`): a hint
     about the name just read, when it is close to a keyword allowed in its place."""
     try:
-        history = exc.token_history or []
+        previous = exc.token_history[-1]
         state = exc.interactive_parser.parser_state
-        previous = history[-1]
         # Still a bare token on the stack: the name was shifted, not yet reduced.
-        if not history or state.value_stack[-1] is not previous or len(state.state_stack) < 2:
+        if state.value_stack[-1] is not previous or len(state.state_stack) < 2:
             return None
         allowed_before = state.parse_conf.parse_table.states[state.state_stack[-2]].keys()
     except (AttributeError, IndexError, KeyError, TypeError):
