@@ -1,4 +1,4 @@
-"""The `regelwerk` command: the contract is /work/shared/spec/interface.md.
+"""The `regelwerk` command: the contract is docs/interface.md.
 
 Every command goes through the public API (`load_game` and the `Game` facade).
 Whatever goes wrong ends in one clear message and a non-zero exit status:
@@ -13,180 +13,29 @@ import json
 import os
 import sys
 import time
-from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
-from ..api import DefinitionError, Game, IllegalActionError, RuleRuntimeError, bundled_games, load_game
-from ..validation.diagnostics import Diagnostic, format_diagnostics
-from .records import STDIN_NAME, Record, RecordError, RecordHeader, read_record
+from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
+from ..validation.diagnostics import format_diagnostics
+from .common import (
+    EXIT_ERROR,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    PROG,
+    CliError,
+    describe_result,
+    int_argument,
+    isatty,
+    load,
+    option_pair,
+    position_json,
+    positive_int,
+    replay_record,
+    use_color,
+    version,
+)
+from .records import Record, RecordError, read_record
 
-PROG = "regelwerk"
-EXIT_ERROR = 1
-EXIT_ILLEGAL = 2
-EXIT_INTERRUPTED = 130
-EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in regelwerk, not in the user's input
-
-
-class CliError(Exception):
-    """A problem to report as `regelwerk: message` with exit status `status`."""
-
-    def __init__(self, message: str, status: int = EXIT_ERROR):
-        super().__init__(message)
-        self.status = status
-
-
-# ----------------------------------------------------------------------------- helpers
-
-
-def version() -> str:
-    from importlib.metadata import PackageNotFoundError, version as installed_version
-
-    try:
-        return installed_version("regelwerk")
-    except PackageNotFoundError:
-        return "(source checkout, not installed)"
-
-
-def _option_pair(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got '{text}'")
-    return name.strip(), value.strip()
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
-    return value
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-
-
-def _is_path(name: str) -> bool:
-    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or Path(name).exists()
-
-
-def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
-    """The game of a command: GAME, --option and --variant, on top of the record's header.
-
-    Options and the variant in a record's header apply unless the command line
-    sets them too, so a record replays as it was played.
-    """
-    header = record.header if record is not None else RecordHeader()
-    # Checked before loading too: the header's options are likely wrong for another
-    # game, and "this record is of another game" is the message that helps.
-    if header.game and not _is_path(args.game) and header.game != args.game:
-        raise _header_mismatch(record, args.game)
-    typed = dict(args.option or [])
-    from_header = {name: value for name, value in header.options.items() if name not in typed}
-    variant = args.variant or _header_variant(record)
-    try:
-        game = load_game(args.game, {**from_header, **typed}, variant)
-    except DefinitionError as exc:
-        raise _blame_header(exc, record, from_header) from None
-    if header.game and header.game != game.name:
-        raise _header_mismatch(record, game.name)
-    return game
-
-
-def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: dict) -> DefinitionError:
-    """Option errors that come from the record's header, pointed at its lines.
-
-    The API reports a bad option at `--option:1:1`; when the option was not typed
-    but read from the record, the record's line is where to look.
-    """
-    moved = []
-    for diagnostic in exc.diagnostics:
-        name = next((n for n in from_header if f"'{n}'" in diagnostic.message), None)
-        if diagnostic.file != "--option" or name is None:
-            return exc
-        line, column = record.header.positions[f"option:{name}"]
-        moved.append(Diagnostic(record.source, line, column, diagnostic.message, hint=diagnostic.hint))
-    return DefinitionError(moved, {record.source: record.text}) if moved else exc
-
-
-def _header_mismatch(record: Record, name: str) -> RecordError:
-    line, column = record.header.positions.get("game", (1, 1))
-    message = f"this is a record of '{record.header.game}', not of '{name}'"
-    return RecordError(Diagnostic(record.source, line, column, message), record.text)
-
-
-def _header_variant(record: Optional[Record]) -> Optional[str]:
-    """The header's variant; a relative path is tried from here, then beside the record."""
-    if record is None or not record.header.variant:
-        return None
-    variant = Path(record.header.variant)
-    if not variant.is_absolute() and not variant.exists() and record.source != STDIN_NAME:
-        beside = Path(record.source).parent / variant
-        if beside.exists():
-            return str(beside)
-    return str(variant)
-
-
-def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):
-    """The position after the record; `on_state(ply, state)` sees every position on the way.
-
-    An illegal action, or one after the end, is a CliError with EXIT_ILLEGAL whose
-    message names the game, the ply, the action and where it is in the record.
-    """
-    state = game.initial_state()
-    if on_state is not None:
-        on_state(0, state)
-    if record is None:
-        return state
-    for index, action in enumerate(record.actions):
-        ply = index + 1
-        where = record.where(index)
-        if game.is_terminal(state):
-            raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' comes after the end of the game ({where})",
-                EXIT_ILLEGAL,
-            )
-        try:
-            state = game.apply(state, action.notation)
-        except IllegalActionError:
-            raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' is not legal here ({where})", EXIT_ILLEGAL
-            ) from None
-        if on_state is not None:
-            on_state(ply, state)
-    return state
-
-
-def position_json(game: Game, state, ply: int) -> dict:
-    """One line of `replay --json`: keys in the contract's order."""
-    terminal = game.is_terminal(state)
-    line = {
-        "ply": ply,
-        "to_move": game.to_move(state),
-        "legal": game.legal_notations(state),
-        "terminal": terminal,
-    }
-    if terminal:
-        result = game.result(state)
-        line["winner"] = result.winner
-        line["scores"] = dict(result.scores)
-    return line
-
-
-def describe_result(game: Game, state) -> str:
-    result = game.result(state)
-    scores = ", ".join(f"{p} {_number(s)}" for p, s in result.scores.items())
-    head = f"{result.winner} wins" if result.winner is not None else "no winner"
-    return f"game over: {head} ({scores})"
-
-
-def _number(value) -> str:
-    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 def _read_optional_record(args: argparse.Namespace) -> Optional[Record]:
@@ -244,7 +93,7 @@ def _list_entry(entry: dict) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    color = _color(sys.stderr)
+    color = use_color(sys.stderr)
     status = 0
     for path in args.paths:
         try:
@@ -400,17 +249,6 @@ def _draw(game: Game, state) -> None:
     print_position(game, state)
 
 
-def _color(stream) -> bool:
-    return isatty(stream) and not os.environ.get("NO_COLOR")
-
-
-def isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # replaced or closed streams
-        return False
-
-
 # ----------------------------------------------------------------------------- the parser
 
 
@@ -509,7 +347,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         f"  {PROG} perft {g} --depth 3\n  {PROG} perft {g} --depth 4 game.txt --json\n\n"
         "Chance outcomes count as actions; a game that ends early adds nothing deeper.",
     )
-    sub.add_argument("--depth", type=_positive_int, required=True, metavar="N", help="count depths 1 to N")
+    sub.add_argument("--depth", type=positive_int, required=True, metavar="N", help="count depths 1 to N")
     record_argument(sub, required=False)
     sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
     sub.set_defaults(run=cmd_perft)
@@ -518,10 +356,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "bench", "random playouts at full speed: playouts and actions per second",
         f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
     )
-    sub.add_argument("--playouts", type=_positive_int, default=100, metavar="N", help="number of games (default 100)")
-    sub.add_argument("--seed", type=_int, default=0, metavar="S", help="random seed (default 0)")
+    sub.add_argument("--playouts", type=positive_int, default=100, metavar="N", help="number of games (default 100)")
+    sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument(
-        "--max-plies", type=_positive_int, default=100_000, metavar="N",
+        "--max-plies", type=positive_int, default=100_000, metavar="N",
         help="stop a playout after N actions (default 100000)",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
@@ -534,9 +372,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "but the game goes on, runtime errors of the rules and two actions with one notation,\n"
         "each at the rule (FILE:LINE:COLUMN) involved. Exit status 1 when an error is found.",
     )
-    sub.add_argument("--playouts", type=_positive_int, default=200, metavar="N", help="number of random games (default 200)")
-    sub.add_argument("--max-plies", type=_positive_int, default=5000, metavar="N", help="the ply bound of one game (default 5000)")
-    sub.add_argument("--seed", type=_int, default=0, metavar="S", help="random seed (default 0)")
+    sub.add_argument("--playouts", type=positive_int, default=200, metavar="N", help="number of random games (default 200)")
+    sub.add_argument("--max-plies", type=positive_int, default=5000, metavar="N", help="the ply bound of one game (default 5000)")
+    sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.set_defaults(run=cmd_lint)
 
     sub = commands.add_parser(
@@ -578,7 +416,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
 
 def _definition_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
-        "--option", metavar="NAME=VALUE", type=_option_pair, action="append", default=[],
+        "--option", metavar="NAME=VALUE", type=option_pair, action="append", default=[],
         help="set an option of the game (repeatable); `regelwerk list` shows them",
     )
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply to the game")
@@ -594,7 +432,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     except SystemExit as exc:  # --help, --version, a usage error: argparse has printed it
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except DefinitionError as exc:
-        print(format_diagnostics(exc.diagnostics, exc.sources, color=_color(sys.stderr)), file=sys.stderr)
+        print(format_diagnostics(exc.diagnostics, exc.sources, color=use_color(sys.stderr)), file=sys.stderr)
         return EXIT_ERROR
     except RecordError as exc:
         print(str(exc), file=sys.stderr)
@@ -632,8 +470,4 @@ def _silence_stdout() -> None:
 
 
 if __name__ == "__main__":
-    # Run as `python -m interpreter.frontends.cli`, this file is `__main__`, a second
-    # copy of the module: its CliError would not be the one the other modules raise.
-    from interpreter.frontends.cli import main as package_main
-
-    sys.exit(package_main())
+    sys.exit(main())

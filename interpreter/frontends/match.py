@@ -271,17 +271,17 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
 
 
 def configure_parser(sub) -> None:
-    from .cli import _int, _positive_int
+    from .common import int_argument, positive_int
 
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
                      help="the agents, one per seat in turn order: random, mcts, mcts:N, mcts:Ns, ... "
                           "(default mcts,random)")
-    sub.add_argument("--games", type=_positive_int, default=10, metavar="N", help="number of games (default 10)")
-    sub.add_argument("--seed", type=_int, default=0, metavar="S", help="random seed (default 0)")
+    sub.add_argument("--games", type=positive_int, default=10, metavar="N", help="number of games (default 10)")
+    sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument("--swap", action="store_true", help="rotate the seats from game to game")
-    sub.add_argument("--max-plies", type=_positive_int, default=5000, metavar="N",
+    sub.add_argument("--max-plies", type=positive_int, default=5000, metavar="N",
                      help="stop a game unfinished after N actions (default 5000)")
-    sub.add_argument("--jobs", type=_positive_int, default=1, metavar="N",
+    sub.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                      help="play on N processes at once (same results; default 1)")
     sub.add_argument("--records", metavar="DIR", default=None,
                      help="save every game as a record DIR/GAME-match-NNNN.txt")
@@ -290,7 +290,7 @@ def configure_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from .cli import CliError, _color, isatty, load
+    from .common import CliError, use_color, isatty, load
 
     game = load(args)
     try:
@@ -303,7 +303,7 @@ def run(args) -> int:
     show_progress = not args.json and isatty(sys.stderr) and args.games > 1
     kwargs = dict(swap=args.swap, max_plies=args.max_plies, jobs=args.jobs, load_args=load_args)
     if show_progress:
-        outcomes = _with_progress(game, specs, args, kwargs, _color(sys.stderr))
+        outcomes = _with_progress(game, specs, args, kwargs, use_color(sys.stderr))
     else:
         outcomes = run_match(game, specs, args.games, args.seed, **kwargs)
     seconds = time.perf_counter() - started

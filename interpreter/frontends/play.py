@@ -23,7 +23,7 @@ from typing import Any, Optional, TextIO
 from ..api import Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
-from .cli import _color, describe_result, isatty
+from .common import use_color, describe_result, isatty
 from .prompt import (
     COMMANDS,
     LineInput,
@@ -106,7 +106,7 @@ class Session:
         self.out = out
         self.ask_chance = chance == "ask"
         self.show_stacks = stacks
-        self.colour = _color(out)
+        self.colour = use_color(out)
         self.states = [game.initial_state()]
         self.notations: list[str] = []
         self.movers: list[str] = []  # who took each action

@@ -70,7 +70,7 @@ class DamagedRecord(RecordError):
 
 def run(args) -> int:
     """`regelwerk play [GAME] [--resume FILE] ...`, parsed."""
-    from .cli import load
+    from .common import load
 
     resumed = None
     if args.resume:
@@ -140,7 +140,7 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
 
 def configure_parser(sub, run_command) -> None:
     """The arguments of `regelwerk play` (GAME, --option and --variant are already there)."""
-    from .cli import _int
+    from .common import int_argument
 
     sub.add_argument(
         "--players", metavar="LIST", default=None,
@@ -150,7 +150,7 @@ def configure_parser(sub, run_command) -> None:
             "with --resume the record's players)"
         ),
     )
-    sub.add_argument("--seed", type=_int, default=None, metavar="N",
+    sub.add_argument("--seed", type=int_argument, default=None, metavar="N",
                      help="seed of the AI players and chance (default: random; saved in the record)")
     sub.add_argument("--record", metavar="FILE", default=None,
                      help="where to save the game (default GAME-YYYYmmdd-HHMMSS.txt here; with --resume, "

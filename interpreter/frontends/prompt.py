@@ -10,7 +10,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any, Optional, TextIO
 
-from .cli import isatty
+from .common import isatty
 
 # Command words (a legal notation of the same spelling always wins over them).
 QUIT = ("quit", "exit", "q")

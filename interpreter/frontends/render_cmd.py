@@ -27,11 +27,11 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
 
 
 def configure_parser(sub) -> None:
-    from .cli import _int
+    from .common import int_argument
 
     sub.add_argument("--svg", metavar="FILE", default=None, help="write the picture as SVG to FILE ('-': standard output)")
     sub.add_argument("--text", action="store_true", help="print the text drawing (the default without --svg)")
-    sub.add_argument("--ply", type=_int, default=None, metavar="N",
+    sub.add_argument("--ply", type=int_argument, default=None, metavar="N",
                      help="draw the position after the first N actions of the record (negative: from the end)")
     sub.add_argument("--stacks", action="store_true", help="text: list every stack, bottom to top")
     sub.add_argument("--plain", action="store_true", help="text: ASCII without colours, even on a terminal")
@@ -40,7 +40,7 @@ def configure_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from .cli import CliError, _color, load, replay_record
+    from .common import CliError, use_color, load, replay_record
     from .records import read_record
 
     record = read_record(args.record) if args.record else None
@@ -72,7 +72,7 @@ def run(args) -> int:
     if args.text or not args.svg:
         from .render_text import render_text
 
-        plain = args.plain or not _color(sys.stdout)
+        plain = args.plain or not use_color(sys.stdout)
         sys.stdout.write(render_text(game, state, plain=plain, stacks=args.stacks, last_action=last,
                                      highlight_last=highlight))
     return 0

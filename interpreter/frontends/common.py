@@ -1,0 +1,195 @@
+"""What the commands of the `regelwerk` CLI share: exit statuses, argument types,
+loading a game with a record's header, replaying a record, terminal checks.
+
+The command modules (cli, play_cmd, match, render_cmd, play, prompt) import from
+here, never from each other's internals, so that imports point one way.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Callable, Optional
+
+from ..api import DefinitionError, Game, IllegalActionError, load_game
+from ..validation.diagnostics import Diagnostic
+from .records import STDIN_NAME, Record, RecordError, RecordHeader
+
+PROG = "regelwerk"
+EXIT_ERROR = 1
+EXIT_ILLEGAL = 2
+EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in regelwerk, not in the user's input
+
+
+class CliError(Exception):
+    """A problem to report as `regelwerk: message` with exit status `status`."""
+
+    def __init__(self, message: str, status: int = EXIT_ERROR):
+        super().__init__(message)
+        self.status = status
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError, version as installed_version
+
+    try:
+        return installed_version("regelwerk")
+    except PackageNotFoundError:
+        return "(source checkout, not installed)"
+
+
+def option_pair(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got '{text}'")
+    return name.strip(), value.strip()
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
+    return value
+
+
+def int_argument(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+
+
+def is_path(name: str) -> bool:
+    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or Path(name).exists()
+
+
+def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
+    """The game of a command: GAME, --option and --variant, on top of the record's header.
+
+    Options and the variant in a record's header apply unless the command line
+    sets them too, so a record replays as it was played.
+    """
+    header = record.header if record is not None else RecordHeader()
+    # Checked before loading too: the header's options are likely wrong for another
+    # game, and "this record is of another game" is the message that helps.
+    if header.game and not is_path(args.game) and header.game != args.game:
+        raise _header_mismatch(record, args.game)
+    typed = dict(args.option or [])
+    from_header = {name: value for name, value in header.options.items() if name not in typed}
+    variant = args.variant or _header_variant(record)
+    try:
+        game = load_game(args.game, {**from_header, **typed}, variant)
+    except DefinitionError as exc:
+        raise _blame_header(exc, record, from_header) from None
+    if header.game and header.game != game.name:
+        raise _header_mismatch(record, game.name)
+    return game
+
+
+def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: dict) -> DefinitionError:
+    """Option errors that come from the record's header, pointed at its lines.
+
+    The API reports a bad option at `--option:1:1`; when the option was not typed
+    but read from the record, the record's line is where to look.
+    """
+    moved = []
+    for diagnostic in exc.diagnostics:
+        name = next((n for n in from_header if f"'{n}'" in diagnostic.message), None)
+        if diagnostic.file != "--option" or name is None:
+            return exc
+        line, column = record.header.positions[f"option:{name}"]
+        moved.append(Diagnostic(record.source, line, column, diagnostic.message, hint=diagnostic.hint))
+    return DefinitionError(moved, {record.source: record.text}) if moved else exc
+
+
+def _header_mismatch(record: Record, name: str) -> RecordError:
+    line, column = record.header.positions.get("game", (1, 1))
+    message = f"this is a record of '{record.header.game}', not of '{name}'"
+    return RecordError(Diagnostic(record.source, line, column, message), record.text)
+
+
+def _header_variant(record: Optional[Record]) -> Optional[str]:
+    """The header's variant; a relative path is tried from here, then beside the record."""
+    if record is None or not record.header.variant:
+        return None
+    variant = Path(record.header.variant)
+    if not variant.is_absolute() and not variant.exists() and record.source != STDIN_NAME:
+        beside = Path(record.source).parent / variant
+        if beside.exists():
+            return str(beside)
+    return str(variant)
+
+
+def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):
+    """The position after the record; `on_state(ply, state)` sees every position on the way.
+
+    An illegal action, or one after the end, is a CliError with EXIT_ILLEGAL whose
+    message names the game, the ply, the action and where it is in the record.
+    """
+    state = game.initial_state()
+    if on_state is not None:
+        on_state(0, state)
+    if record is None:
+        return state
+    for index, action in enumerate(record.actions):
+        ply = index + 1
+        where = record.where(index)
+        if game.is_terminal(state):
+            raise CliError(
+                f"{game.name}: ply {ply}: action '{action.notation}' comes after the end of the game ({where})",
+                EXIT_ILLEGAL,
+            )
+        try:
+            state = game.apply(state, action.notation)
+        except IllegalActionError:
+            raise CliError(
+                f"{game.name}: ply {ply}: action '{action.notation}' is not legal here ({where})", EXIT_ILLEGAL
+            ) from None
+        if on_state is not None:
+            on_state(ply, state)
+    return state
+
+
+def position_json(game: Game, state, ply: int) -> dict:
+    """One line of `replay --json`: keys in the contract's order."""
+    terminal = game.is_terminal(state)
+    line = {
+        "ply": ply,
+        "to_move": game.to_move(state),
+        "legal": game.legal_notations(state),
+        "terminal": terminal,
+    }
+    if terminal:
+        result = game.result(state)
+        line["winner"] = result.winner
+        line["scores"] = dict(result.scores)
+    return line
+
+
+def describe_result(game: Game, state) -> str:
+    result = game.result(state)
+    scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())
+    head = f"{result.winner} wins" if result.winner is not None else "no winner"
+    return f"game over: {head} ({scores})"
+
+
+def number_text(value) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def use_color(stream) -> bool:
+    return isatty(stream) and not os.environ.get("NO_COLOR")
+
+
+def isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced or closed streams
+        return False
