@@ -8,8 +8,9 @@ from .compilation.expressions import RuleError
 from .compilation.model import GameModel, build_model, parse_option_value, read_options
 from .loading.definition import Definition, bundled_games, load_definition, locate
 from .runtime.engine import CHANCE, Engine, RuleRuntimeError
+from .runtime.coverage import RuleCoverage
 from .runtime.state import State
-from .runtime.views import Action, BoardView, PieceView, Result
+from .runtime.views import Action, BoardView, Ending, PieceView, Result
 from .validation.diagnostics import DefinitionError, DiagnosticList
 from .validation.semantic import unused_warnings
 
@@ -18,6 +19,7 @@ __all__ = [
     "bundled_games",
     "Game",
     "Action",
+    "Ending",
     "Result",
     "PieceView",
     "BoardView",
@@ -35,16 +37,22 @@ class IllegalActionError(ValueError):
         self.game = game
 
 
-def load_game(name_or_path: str, options: Optional[dict] = None, variant: Optional[str] = None) -> "Game":
-    """A game by bundled name, folder, YAML file or variant file, with options set."""
+def load_game(
+    name_or_path: str, options: Optional[dict] = None, variant: Optional[str] = None, coverage: bool = False
+) -> "Game":
+    """A game by bundled name, folder, YAML file or variant file, with options set.
+
+    With `coverage=True` the game counts how often each rule fires while it is
+    played (`Game.coverage`, see `interpreter.runtime.coverage`); that costs speed.
+    """
     definition = load_definition(str(name_or_path), str(variant) if variant else None)
-    return Game(definition, dict(options or {}))
+    return Game(definition, dict(options or {}), coverage=coverage)
 
 
 class Game:
     """A compiled game. Positions are `State` values; the Game itself holds no position."""
 
-    def __init__(self, definition: Definition, options: dict):
+    def __init__(self, definition: Definition, options: dict, coverage: bool = False):
         self.definition = definition
         diags = DiagnosticList()
         sources = definition.sources
@@ -86,6 +94,8 @@ class Game:
         self.rules = rules
         self.engine = Engine(rules)
         compiler.engine_ref[0] = self.engine
+        # Rule coverage (None unless asked for): see interpreter.runtime.coverage.
+        self.coverage: Optional[RuleCoverage] = self.engine.enable_coverage(items) if coverage else None
         self.warnings = [d for d in diags if d.severity == "warning"]
         self._board_view: Optional[BoardView] = None
 
@@ -278,7 +288,25 @@ class Game:
             return None
         winner, scores = state.result
         players = self.model.players
-        return Result(players[winner] if winner >= 0 else None, {p: scores[i] for i, p in enumerate(players)})
+        return Result(
+            players[winner] if winner >= 0 else None,
+            {p: scores[i] for i, p in enumerate(players)},
+            self._ending(state),
+        )
+
+    def _ending(self, state: State) -> Optional[Ending]:
+        found = self.engine.ending(state)
+        if found is None or found[1] is None:
+            return None
+        how, pos = found
+        words = {"score": "end game", "no action": "no legal action"}
+        text = ""
+        source = self.definition.sources.get(pos.file)
+        if source is not None:
+            lines = source.splitlines()
+            if 0 < pos.line <= len(lines):
+                text = lines[pos.line - 1].strip()
+        return Ending(words.get(how, how), pos.file, pos.line, pos.column, text)
 
     def current_scores(self, state: State) -> Optional[dict[str, float]]:
         """The game's `score` rule evaluated on this position (over or not), or None

@@ -109,8 +109,8 @@ class Compiler:
         self.engine_ref: list = [None]
         engine_ref = self.engine_ref
 
-        def end(f, how, player):
-            end_game(engine_ref[0], f, how, player)
+        def end(f, how, player, pos=None):
+            end_game(engine_ref[0], f, how, player, pos)
 
         self.fx = EffectCompiler(self.x, items.procedures, self.decision_index, self.phase_index, end)
         self.cases: list[CaseRuntime] = []

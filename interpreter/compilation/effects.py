@@ -605,20 +605,24 @@ class EffectCompiler:
     def _WinStmt(self, s: A.WinStmt, scope: Scope):
         who = self._player_or_current(s.player, scope)
         end = self.end_game
-        return lambda f: end(f, END_WIN, who(f))
+        pos = s.pos
+        return lambda f: end(f, END_WIN, who(f), pos)
 
     def _LoseStmt(self, s: A.LoseStmt, scope: Scope):
         who = self._player_or_current(s.player, scope)
         end = self.end_game
-        return lambda f: end(f, END_LOSE, who(f))
+        pos = s.pos
+        return lambda f: end(f, END_LOSE, who(f), pos)
 
     def _DrawStmt(self, s: A.DrawStmt, scope: Scope):
         end = self.end_game
-        return lambda f: end(f, END_DRAW, -1)
+        pos = s.pos
+        return lambda f: end(f, END_DRAW, -1, pos)
 
     def _EndStmt(self, s: A.EndStmt, scope: Scope):
         end = self.end_game
-        return lambda f: end(f, END_SCORE, -1)
+        pos = s.pos
+        return lambda f: end(f, END_SCORE, -1, pos)
 
     def _StartPhaseStmt(self, s: A.StartPhaseStmt, scope: Scope):
         if s.phase not in self.phase_index:

@@ -113,6 +113,31 @@ class Engine:
         # How often a game ended because nobody could act and the phase said nothing
         # about it (the default: the game ends by the scores). Lint reports it.
         self.default_endings = 0
+        self.coverage = None  # RuleCoverage when enabled
+        self._ending_probes: dict = {}
+
+    def enable_coverage(self, items):
+        """Count the cases applied and the endings (see runtime/coverage.py)."""
+        from .coverage import RuleCoverage
+
+        cov = RuleCoverage()
+        for i, case in enumerate(self.cases):
+            probe = cov.add("case", case.label, case.pos)
+            run = self.runs[i]
+
+            def counted(f, code, run=run, probe=probe, counts=cov.counts):
+                counts[probe] += 1
+                run(f, code)
+
+            self.runs[i] = counted
+        for pos, label in _ending_statements(items):
+            self._ending_probes[pos] = cov.add("ending", label, pos)
+        for phase in self.phases:
+            self._ending_probes[("no action", phase.pos)] = cov.add(
+                "ending", f"phase '{phase.name}': no legal action", phase.pos
+            )
+        self.coverage = cov
+        return cov
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
@@ -136,7 +161,38 @@ class Engine:
         s.next_phase = -1
         s.last = None
         s.legal = None
+        s.ending = None
         return s
+
+    # ------------------------------------------------------------ the fast layer
+    # Tools that play many games (bench, perft, lint, MCTS, analysis) use these with
+    # action codes instead of `Action` objects; see docs/api.md, "The fast layer".
+    def copy(self, s: State) -> State:
+        return s.copy()
+
+    def is_over(self, s: State) -> bool:
+        return self.to_move(s) is None
+
+    def outcome(self, s: State) -> Optional[tuple]:
+        """(winner index or -1, scores tuple) once the game is over, else None."""
+        if self.to_move(s) is not None:
+            return None
+        return s.result
+
+    def ending(self, s: State) -> Optional[tuple]:
+        """(how, source position) of the rule that ended the game, or None: how is
+        "win", "lose", "draw", "score" (an `end game`) or "no action" (nobody could
+        act and the phase says nothing)."""
+        if self.to_move(s) is not None:
+            return None
+        return s.ending
+
+    def scores(self, s: State) -> Optional[tuple]:
+        """The `score` rule evaluated on this position, per player index (None
+        without a score rule)."""
+        if self.r.score is None:
+            return None
+        return _scores(self.frame.bind(s), self.r.score, self.n_players)
 
     def to_move(self, s: State) -> Optional[int]:
         """Player index, CHANCE, or None when the game is over."""
@@ -177,7 +233,8 @@ class Engine:
         if phase.no_action is not None:
             phase.no_action(f)
         else:
-            end_game(self, f, "score", -1)
+            end_game(self, f, "score", -1, ("no action", phase.pos))
+            s.ending = ("no action", phase.pos)
             self.default_endings += 1
         if s.result is None:
             raise RuleRuntimeError(
@@ -271,11 +328,17 @@ def _runtime_error(exc: Exception, pos, doing: str) -> "RuleRuntimeError":
     return RuleRuntimeError(inner_pos or pos, f"{message} ({doing})")
 
 
-def end_game(engine: "Engine", f: Frame, how: str, player: int) -> None:
-    """Record the result on the frame's state (the first ending counts)."""
+def end_game(engine: "Engine", f: Frame, how: str, player: int, pos=None) -> None:
+    """Record the result on the frame's state (the first ending counts); `pos` is
+    the rule that ended the game (kept for `Engine.ending`)."""
     s = f.s
     if s.result is not None:
         return
+    s.ending = (how, pos)
+    if engine.coverage is not None:
+        probe = engine._ending_probes.get(pos)
+        if probe is not None:
+            engine.coverage.counts[probe] += 1
     n = engine.n_players
     score = engine.r.score
     if how == "win":
@@ -305,3 +368,31 @@ def _scores(f: Frame, score: Callable, n: int) -> tuple:
         return tuple(values)
     finally:
         f.p = saved
+
+
+def _ending_statements(items) -> list:
+    """(pos, label) of every win/lose/draw/end game statement of the rules."""
+    from dataclasses import fields, is_dataclass
+
+    from ..parsing import ast as A
+
+    words = {A.WinStmt: "win", A.LoseStmt: "lose", A.DrawStmt: "draw", A.EndStmt: "end game"}
+    found: list = []
+    seen: set = set()
+
+    def visit(node) -> None:
+        if isinstance(node, (list, tuple)):
+            for x in node:
+                visit(x)
+            return
+        if not is_dataclass(node) or isinstance(node, A.Pos) or id(node) in seen:
+            return
+        seen.add(id(node))
+        if type(node) in words:
+            found.append((node.pos, words[type(node)]))
+        for fld in fields(node):
+            visit(getattr(node, fld.name))
+
+    for group in (items.phases, list(items.decisions.values()), list(items.chances.values()), list(items.procedures.values())):
+        visit(group)
+    return found

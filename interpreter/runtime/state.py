@@ -61,6 +61,7 @@ class State:
         "next_phase",  # set by `start phase`: the phase of the next turn, or -1
         "last",  # the action code that led here, or None
         "legal",  # cached legal action codes, or None
+        "ending",  # (how, source position) of the rule that ended the game, or None
     )
 
     def copy(self) -> "State":
@@ -79,6 +80,7 @@ class State:
         new.next_phase = self.next_phase
         new.last = self.last
         new.legal = None
+        new.ending = self.ending
         return new
 
 

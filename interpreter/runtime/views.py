@@ -41,9 +41,32 @@ class PieceView:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """The rule that ended a game.
+
+    `how` is "win", "lose", "draw", "end game" (the scores decide) or
+    "no legal action" (the player to move could not act and the phase has no
+    `if no action` rule). `file`, `line`, `column` locate the statement (for "no
+    legal action": the phase); `text` is that line of the rules, stripped.
+    """
+
+    how: str
+    file: str
+    line: int
+    column: int
+    text: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        return f"{self.how} ({where}: {self.text})" if self.text else f"{self.how} ({where})"
+
+
+@dataclass(frozen=True)
 class Result:
     winner: str | None  # None: a draw (or no single winner)
     scores: Mapping[str, float]
+    # The rule that ended the game (None for results not made by a rule).
+    ending: Ending | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
