@@ -64,6 +64,22 @@ class State:
         "ending",  # (how, source position) of the rule that ended the game, or None
     )
 
+    def _key(self) -> tuple:
+        """What makes two positions the same: everything but caches, the order of
+        the per-owner site lists (derived from the board) and the last action."""
+        return (
+            tuple(self.board), tuple(self.vars), self.phase, self.decision, self.step, self.player,
+            self.carry, self.ply, self.result, self.next_player, self.next_phase,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     def copy(self) -> "State":
         new = State.__new__(State)
         new.board = self.board[:]
