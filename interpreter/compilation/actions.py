@@ -15,7 +15,7 @@ from typing import Callable, Optional
 from .errors import RuleError, name_pos, unknown
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 from ..parsing import ast as A
-from ..runtime.walks import WalkTables
+from ..runtime.walks import Blockers, WalkTables
 from . import patterns as P
 from .expressions import Code, describe
 from .reach import Reach, reach_along, reach_of_set
@@ -69,10 +69,14 @@ class ActionPlan:
     same_piece: bool = False
     only_if_stuck: bool = False
     reach: Optional[Reach] = None
-    walk_blockers: Optional[tuple] = None  # (kinds mask constant, neutral only) when a walk needs them
+    walk_blockers: Optional[str] = None  # the constant of the walks' Blockers, when they need them
     # drop and select: lines that set `frm` and `pc` up, and a test for the pool
     placement_setup: tuple = ()
     placement_test: Optional[str] = None
+    prelude: tuple = ()  # lines computed once per position before the action is listed
+    # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
+    # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
+    shape: Optional[tuple] = None
     cost: int = 1  # estimated steps per piece (or per position)
 
 
@@ -282,7 +286,10 @@ class ActionCompiler:
             steps = max(board.files, board.ranks) * max(len(d) for d in dirs) * cost
             first = span.low_fixed if span.low_fixed is not None else 1
             last = span.high_fixed if span.high is not None and span.high_fixed is not None else None
+            exact = span.exact and span.low_fixed is not None and span.low_fixed >= 1
             if isinstance(pattern, A.JumpPattern):
+                if exact:
+                    plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)
                 # A jump lands just beyond the piece it jumps.
                 reach = reach_along(rays, dirs, first + 1, None if last is None else last + 1, False)
                 return (lambda src: P.jump(src, over_ids, landing, dirs, rays, n, span)), reach, steps
@@ -292,6 +299,8 @@ class ActionCompiler:
                 off_where = landing.where if off_case is not None else None
                 reach = reach_along(rays, dirs, first, last, off_case is not None)
                 return (lambda src: P.leap(src, landing, dirs, rays, n, span, off_case, off_where)), reach, steps
+            if exact and landing.case_ids[P.EMPTY] is not None and not landing.occupied_cases():
+                plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
             return (lambda src: P.step(src, landing, dirs, rays, n, span)), reach, steps
         if isinstance(pattern, A.WalkPattern):
@@ -327,11 +336,16 @@ class ActionCompiler:
         if blocking:
             mask = tuple(k in blocking for k in range(len(self.m.kinds)))
             neutral_only = all(k.neutral for k in self.m.kinds.values() if k.index in blocking)
-            plan.walk_blockers = (self.src.const(mask), neutral_only)
+            plan.walk_blockers = self.src.const(Blockers(mask, neutral_only), key=("blockers", mask, neutral_only))
             blocked = "wb"
         else:
             blocked = "0"
-        return (lambda src: P.walk(src, landing, tables, steps.code, blocked)), None, cost
+        row = None
+        if not steps.deps & (PIECE_DEPS | {Dep.LOCALS}):
+            # The same length for every piece: the row of walk tables once per position.
+            row = self.src.fresh("l")
+            plan.prelude = (f"{row} = {tables}.row({steps.code}) if {steps.code} > 0 else None",)
+        return (lambda src: P.walk(src, landing, tables, steps.code, blocked, row)), None, cost
 
     def _directions(self, names: list[A.Name]) -> list:
         """Per player, the direction indices named (relative ones resolved)."""

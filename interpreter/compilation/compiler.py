@@ -222,7 +222,7 @@ class Compiler:
         m = self.m
         templates = Templates()
         keys = self.src.const(templates.key_table(self.cases))
-        writer = DecisionWriter(self.src, keys, self.restrictions, self.probes.counts_name)
+        writer = DecisionWriter(self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds())
         legal_names = [writer.write(plan) if plan is not None else None for plan in plans]
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
@@ -258,6 +258,15 @@ class Compiler:
             source=self.src.text(),
             coverage=coverage,
         )
+
+    def _owned_kinds(self) -> frozenset:
+        """The kinds a player's piece can be of: every kind when the rules change
+        owners (`X.owner = P` can make a neutral kind a player's), else the kinds
+        not declared neutral."""
+        kinds = self.m.kinds.values()
+        if self.statements.changes_owners:
+            return frozenset(k.index for k in kinds)
+        return frozenset(k.index for k in kinds if not k.neutral)
 
     def _initial_board(self) -> list:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]

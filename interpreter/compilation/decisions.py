@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .source import Source
+from . import patterns as P
 from .actions import ActionPlan
 from .reach import may_land_alike
 
@@ -58,8 +59,9 @@ class Templates:
 class DecisionWriter:
     """Writes the function of one decision (see the module docstring)."""
 
-    def __init__(self, src: Source, keys: str, restrictions, coverage: Optional[str]):
+    def __init__(self, src: Source, keys: str, restrictions, coverage: Optional[str], owned_kinds: frozenset):
         self.src = src
+        self.owned_kinds = owned_kinds  # the kinds a player's piece can be of
         self.keys = keys  # the constant of Templates.key_table
         self.restrictions = restrictions  # the forbids: their gates are computed at the top
         self.coverage = coverage  # the coverage counts (None: off)
@@ -109,6 +111,8 @@ class DecisionWriter:
             guard = self._guard(action)
             if guard is not None:
                 src.line(f"{guard} = {action.guard.code}")
+            for line in action.prelude:
+                src.line(line)
         on_board = [a for a in actions if a.moving and not a.same_piece and (a.kinds is None or a.kinds)]
         if on_board:
             self._board_pieces(on_board, per_piece)
@@ -136,22 +140,20 @@ class DecisionWriter:
         src = self.src
         with src.block("for frm in o[p]:"):
             src.line("pc = b[frm]")
-            if all(a.kinds is None for a in movers):
-                self._one_piece(movers, clashing)
-                return
             groups: dict = {}
-            for k in sorted({k for a in movers if a.kinds for k in a.kinds}):
+            for k in sorted(self.owned_kinds):
                 acting = tuple(id(a) for a in movers if a.kinds is None or k in a.kinds)
                 groups.setdefault(acting, []).append(k)
+            if len(groups) == 1:
+                # Every kind a player can own takes the same actions: no test of the kind.
+                (acting, _), = groups.items()
+                self._one_piece([a for a in movers if id(a) in acting], clashing)
+                return
             src.line("kk = pc[1]")
-            for n, (acting, kinds) in enumerate(groups.items()):
+            for n, (acting, kinds) in enumerate((a, k) for a, k in groups.items() if a):
                 test = f"kk == {kinds[0]}" if len(kinds) == 1 else f"kk in {src.const(frozenset(kinds))}"
                 with src.block(f"{'if' if n == 0 else 'elif'} {test}:"):
                     self._one_piece([a for a in movers if id(a) in acting], clashing)
-            everyone = [a for a in movers if a.kinds is None]
-            if everyone:
-                with src.block("else:"):
-                    self._one_piece(everyone, clashing)
 
     def _pool_pieces(self, movers: list, clashing: set) -> None:
         """The pieces waiting in pools, each starting from its pool's site (when that
@@ -172,18 +174,42 @@ class DecisionWriter:
         when two of them that may write the same one both wrote something."""
         src = self.src
         marks = []
+        comparing = [a for a in actions if id(a) in clashing]
+        if len(comparing) < 2:
+            comparing = []
+        partners = _fused_pairs(actions, clashing)
         for action in actions:
-            if sum(1 for a in actions if id(a) in clashing) > 1 and id(action) in clashing:
+            if id(action) in partners and partners[id(action)] is None:
+                continue  # listed with its partner
+            last_of_two = len(comparing) == 2 and action is comparing[1]
+            if comparing and any(a is action for a in comparing) and not last_of_two:
                 marks.append(src.fresh("t"))
                 src.line(f"{marks[-1]} = len(out)")
             tests = [t for t in (self._guard(action), action.piece_where) if t]
             with src.block(f"if {' and '.join(tests)}:") if tests else _nothing():
-                action.emit(src)
-        if marks:
+                if last_of_two:
+                    # Two actions to compare: only when this one runs, and both listed some.
+                    second = src.fresh("t")
+                    src.line(f"{second} = len(out)")
+                    action.emit(src)
+                    with src.block(f"if {marks[0]} < {second} < len(out):"):
+                        src.line(f"h_dedup(out, {marks[0]}, {self.keys})")
+                elif id(action) in partners:
+                    self._fused(action, partners[id(action)])
+                else:
+                    action.emit(src)
+        if len(marks) > 1:
             ends = marks[1:] + ["len(out)"]
             produced = " + ".join(f"({a} < {b})" for a, b in zip(marks, ends))
             with src.block(f"if {produced} > 1:"):
                 src.line(f"h_dedup(out, {marks[0]}, {self.keys})")
+
+    def _fused(self, first: ActionPlan, second: ActionPlan) -> None:
+        step, jump = (first, second) if first.shape[0] == "step" else (second, first)
+        _, k, dirs, step_landing = step.shape
+        _, _, _, jump_landing, over_ids = jump.shape
+        rays = self.restrictions.x.m.board.rays
+        P.step_and_jump(self.src, step_landing, jump_landing, over_ids, list(dirs), rays, len(rays[0]), k)
 
     def _placement(self, action: ActionPlan) -> None:
         """A drop, select or pass: once per position."""
@@ -204,6 +230,24 @@ class _nothing:
 
     def __exit__(self, *exc):
         return False
+
+
+def _fused_pairs(actions: list, clashing: set) -> dict:
+    """id(action) -> the action listed with it in one pass (None for the second of
+    a pair): a step and a jump of the same exact distance over the same directions,
+    neither with conditions of its own, neither compared for notations."""
+    pairs: dict = {}
+    for i, a in enumerate(actions):
+        if id(a) in pairs or a.shape is None or a.guard or a.piece_where or id(a) in clashing:
+            continue
+        for b in actions[i + 1:]:
+            if id(b) in pairs or b.shape is None or b.guard or b.piece_where or id(b) in clashing:
+                continue
+            if {a.shape[0], b.shape[0]} == {"step", "jump"} and a.shape[1:3] == b.shape[1:3]:
+                pairs[id(a)] = b
+                pairs[id(b)] = None
+                break
+    return pairs
 
 
 def _clashes(actions: list) -> tuple[set, bool]:
@@ -233,6 +277,5 @@ def _blockers(plan: DecisionPlan) -> str:
     for tier in plan.tiers:
         for action in tier:
             if action.walk_blockers is not None:
-                mask, neutral_only = action.walk_blockers
-                return f"h_blockers(b, o, {mask}, {neutral_only})"
+                return f"{action.walk_blockers}(b, o)"
     return "0"

@@ -35,9 +35,12 @@ class Landing:
     piece_kinds: Optional[frozenset] = None  # the kinds the acting piece can be (None: any)
     piece_always: bool = True  # whether there is an acting piece (not in a select)
 
-    def forbidden(self, what: str, site: str) -> Optional[str]:
-        """Code true where a forbid of kind `what` applies at `site` (None: never)."""
-        return self.restrictions.check(what, site, MOVING_PIECE, "frm", self.piece_kinds, self.piece_always)
+    def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[str]:
+        """Code true where a forbid of kind `what` applies at `site` (None: never);
+        `piece` holds what stands there (`occupied`: never None)."""
+        return self.restrictions.check(
+            what, site, MOVING_PIECE, "frm", self.piece_kinds, self.piece_always, piece, occupied,
+        )
 
     def occupied_cases(self) -> bool:
         return any(self.case_ids[i] is not None for i in (OWN, NEUTRAL, ENEMY))
@@ -50,8 +53,8 @@ def append(src: Source, case: int, destination: str = "to", jumped: str = "-1", 
 def emit_candidate(src: Source, landing: Landing) -> None:
     """`tg` holds what stands on site `to` (None: empty): classify, check, append."""
     ids = landing.case_ids
-    land = landing.forbidden("landing", "to")
-    capture = landing.forbidden("capturing", "to")
+    land = landing.forbidden("landing", "to", "tg")
+    capture = landing.forbidden("capturing", "to", "tg", occupied=True)
     if ids[EMPTY] is not None:
         with src.block("if tg is None:"):
             _checked_append(src, ids[EMPTY], (land,), landing.where)
@@ -145,6 +148,10 @@ def step(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
             src.line("tg = b[to]")
             emit_candidate(src, landing)
         return
+    if span.exact and span.low_fixed is not None:
+        if span.low_fixed >= 1:
+            _step_exact(src, landing, dirs_by_player, rays, n_sites, span.low_fixed)
+        return
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, True), "rays")
     counted = span.low_fixed is None or span.low_fixed > 1
     if span.low_fixed is None:
@@ -169,6 +176,54 @@ def step(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
             if passing:
                 with src.block(f"if {passing}:"):
                     src.line("break")
+
+
+def rays_at_least(rays: list, k: int):
+    """Per (directions, site): the rays of at least k sites."""
+    def build(dirs, s):
+        return () if s is None else tuple(rays[x][s] for x in dirs if len(rays[x][s]) >= k)
+
+    return build
+
+
+def _free_way(src: Source, landing: Landing, k: int) -> None:
+    """`continue` unless the first k-1 sites of `ray` are empty and may be passed."""
+    passing = landing.forbidden("passing", "to")
+    for i in range(k - 1):
+        src.line(f"to = ray[{i}]")
+        with src.block(f"if b[to] is not None{' or ' + passing if passing else ''}:"):
+            src.line("continue")
+
+
+def _step_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_sites: int, k: int) -> None:
+    """Exactly k sites along each direction, the sites before it empty."""
+    table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
+    with src.block(f"for ray in {table}:"):
+        _free_way(src, landing, k)
+        src.line(f"to = ray[{k - 1}]")
+        src.line("tg = b[to]")
+        emit_candidate(src, landing)
+
+
+def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, over_ids: list, dirs_by_player: list,
+                  rays: list, n_sites: int, k: int) -> None:
+    """A step of exactly k onto empty sites and a jump over a piece k away, in one
+    pass over the directions: the site k away empty is a step, occupied a jump."""
+    table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
+    land = jump_landing.forbidden("landing", "to")
+    capture = jump_landing.forbidden("capturing", "js", "jp", occupied=True)
+    with src.block(f"for ray in {table}:"):
+        _free_way(src, step_landing, k)
+        src.line(f"to = ray[{k - 1}]")
+        src.line("tg = b[to]")
+        with src.block("if tg is None:"):
+            _checked_append(src, step_landing.case_ids[EMPTY], (step_landing.forbidden("landing", "to", "tg"),), step_landing.where)
+        with src.block(f"elif len(ray) > {k} and b[ray[{k}]] is None:"):
+            src.line("js = to")
+            src.line("jp = tg")
+            src.line(f"to = ray[{k}]")
+            src.line("tg = None")
+            _by_owner(src, "jp", over_ids, land, capture, jump_landing.where, "js")
 
 
 # ---------------------------------------------------------------- leap
@@ -259,9 +314,9 @@ def jump(src: Source, over_ids: list, landing: Landing, dirs_by_player: list, ra
     """Over exactly one piece at a distance in the span, the sites before it empty,
     landing on the site just beyond it, which must be empty."""
     restrictions = landing.restrictions
-    passing = landing.forbidden("passing", "js")
+    passing = landing.forbidden("passing", "js", "jp")
     land = landing.forbidden("landing", "to")
-    capture = landing.forbidden("capturing", "js")
+    capture = landing.forbidden("capturing", "js", "jp", occupied=True)
     if span.low_fixed == 1 and span.high_fixed == 1:
         pairs = per_player_table(
             src, dirs_by_player, n_sites,
@@ -296,13 +351,19 @@ def jump(src: Source, over_ids: list, landing: Landing, dirs_by_player: list, ra
 
 
 # ---------------------------------------------------------------- walk
-def walk(src: Source, landing: Landing, tables: str, steps: str, blocked: str) -> None:
+def walk(src: Source, landing: Landing, tables: str, steps: str, blocked: str, row: Optional[str]) -> None:
     """Exactly N steps along edges, never entering a site twice; each end once.
     `tables` names a WalkTables constant, `blocked` is the bitmask of the sites
-    whose pieces block (worked out once per position)."""
-    src.line(f"dist = {steps}")
-    with src.block("if dist > 0:"):
-        with src.block(f"for to in {tables}.ends(frm, dist, {blocked}):"):
+    whose pieces block (worked out once per position); `row`, when the length is
+    the same for every piece, the local holding `tables.row(length)` (or None
+    when the length is not positive), worked out once per position too."""
+    if row is None:
+        src.line(f"dist = {steps}")
+        src.line(f"row = {tables}.row(dist) if dist > 0 else None")
+        row = "row"
+    with src.block(f"if {row} is not None:"):
+        src.line(f"ray = {row}[frm] or {tables}.table(frm, {steps})")
+        with src.block(f"for to in (ray.ends if not ray.passed_any & {blocked} else ray.open_ends({blocked})):"):
             src.line("tg = b[to]")
             emit_candidate(src, landing)
 

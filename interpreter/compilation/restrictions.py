@@ -68,30 +68,38 @@ class Restrictions:
         return bool(self.by_kind.get(what))
 
     def check(self, what: str, site: str, piece_register: Register, frm: str = "frm",
-              piece_kinds: Optional[frozenset] = None, piece_always: bool = False) -> Optional[str]:
+              piece_kinds: Optional[frozenset] = None, piece_always: bool = False,
+              site_piece: Optional[str] = None, site_occupied: bool = False) -> Optional[str]:
         """Code that is true where a forbid of kind `what` applies to the site in
         local `site`, for the acting piece in `piece_register` (of one of
-        `piece_kinds` when known; always there when `piece_always`); None if none can."""
+        `piece_kinds` when known; always there when `piece_always`); None if none can.
+        `site_piece` is the local holding the piece on the site, if one does
+        (`site_occupied`: it is never None there)."""
         parts = []
         for forbid in self.by_kind.get(what, ()):
-            code = self._one(forbid, site, piece_register, frm, piece_kinds, piece_always)
+            code = self._one(forbid, site, piece_register, frm, piece_kinds, piece_always, site_piece, site_occupied)
             if code != "(False)":
                 parts.append(code)
         if not parts:
             return None
         return parts[0] if len(parts) == 1 else "(" + " or ".join(parts) + ")"
 
-    def _one(self, forbid: Forbid, site: str, piece_register: Register, frm: str,
-             piece_kinds: Optional[frozenset], piece_always: bool) -> str:
+    def _one(self, forbid: Forbid, site: str, piece_register: Register, frm: str, piece_kinds: Optional[frozenset],
+             piece_always: bool, site_piece: Optional[str], site_occupied: bool) -> str:
         scope = self.scope.child(piece_kinds=piece_kinds, piece_always=piece_always)
-        scope.registers = dict(scope.registers, site=Register(site), piece=piece_register, **{"from": Register(frm)})
+        scope.registers = dict(
+            scope.registers, site=Register(site, site_piece), piece=piece_register, **{"from": Register(frm)},
+        )
         tests = []
         if forbid.gate:
             tests.append(self._gate(forbid))
         if forbid.mask is not None:
             tests.append(f"{self._mask(forbid.mask)}[{site}]")
         if forbid.kind is not None:
-            tests.append(f"(b[{site}] or {self.x.E})[1] == {forbid.kind}")
+            if site_occupied:
+                tests.append(f"{site_piece}[1] == {forbid.kind}")
+            else:
+                tests.append(f"({site_piece or f'b[{site}]'} or {self.x.E})[1] == {forbid.kind}")
         for part in forbid.rest:
             c = self.x.boolean(part, scope)
             if c.is_const:

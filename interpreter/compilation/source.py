@@ -46,7 +46,7 @@ BUILTIN_NAMES = frozenset(
 # Attributes the generated code reads or sets (of states, lists and helpers).
 ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
-     "append", "remove", "ends"}
+     "append", "remove", "ends", "row", "table", "passed_any", "open_ends"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, helpers.
 NAME_PREFIXES = ("k", "l", "i", "f", "g", "t", "h_")

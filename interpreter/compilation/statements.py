@@ -97,6 +97,7 @@ class StatementCompiler:
         # is simpler).
         self.starts_phases = False
         self.names_next_player = False
+        self.changes_owners = False  # whether the rules say `X.owner = P`
 
     # ------------------------------------------------------------ blocks
     def block(self, stmts: list[A.Stmt], scope: Scope) -> int:
@@ -390,6 +391,7 @@ class StatementCompiler:
             raise RuleError(s.value.pos, f"an owner is a player (or none), found {describe(value)}")
         if self.m.stacks:
             raise RuleError(s.pos, "with stacks a figure belongs to the colour of its top stone: change the stones instead")
+        self.changes_owners = True
         site = self._site_local(obj)
         self.line(f"x0 = b[{site}]")
         self.line(f"x1 = {value.code}")

@@ -223,6 +223,5 @@ NAMESPACE = {
     "h_hit": hit,
     "h_clear": clear,
     "h_replace": replace,
-    "h_blockers": walks.blockers,
     "h_walk_ends": walks.walk_ends,
 }

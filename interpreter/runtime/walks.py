@@ -32,16 +32,28 @@ class WalkTables:
     def ends(self, start: int, n: int, blocked: int) -> tuple:
         """The end sites of walks of n steps from `start` passing no site of the
         bitmask `blocked` (n > 0)."""
+        return self.table(start, n).open_ends(blocked)
+
+    def row(self, n: int) -> list:
+        """row[start]: the walks of n steps from `start` once found, else None
+        (n > 0). Generated code reads it, then asks `table` for what is missing."""
+        by_length = self.by_length
+        if n < len(by_length):
+            return by_length[n]
         if n > MAX_WALK_STEPS:
             raise RuleRuntimeError(self.pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
         by_length = self.by_length
         while len(by_length) <= n:
             by_length.append([None] * len(self.adjacent))
-        row = by_length[n]
+        return by_length[n]
+
+    def table(self, start: int, n: int) -> "_Walks":
+        """The walks of n steps from `start` (found on first use)."""
+        row = self.row(n)
         known = row[start]
         if known is None:
             known = row[start] = _walk_table(start, n, self.adjacent, self.forbidden, self.pos)
-        return known.open_ends(blocked)
+        return known
 
 
 class _Walks:
@@ -113,15 +125,37 @@ def _walk_table(start: int, n: int, adjacent: tuple, forbidden: frozenset, pos) 
     return _Walks(tuple(sorted(by_end)), union, tuple(single), tuple(several))
 
 
-def blockers(board: list, occ: list, kinds: tuple, neutral_only: bool) -> int:
-    """Bitmask of the sites holding a piece of a blocking kind (`kinds`: a mask by
-    kind; `neutral_only`: every blocking kind is neutral, so look at those only)."""
-    mask = 0
-    for owned in (occ[-1],) if neutral_only else occ:
-        for t in owned:
-            if kinds[board[t][KIND]]:
-                mask |= 1 << t
-    return mask
+class Blockers:
+    """The bitmask of the sites holding a piece of a blocking kind, per position.
+
+    `kinds` is a mask by kind; when every blocking kind is neutral only the neutral
+    pieces are looked at, and since those seldom move the last answer is kept (one
+    tuple, replaced whole, so that threads sharing a game never see half of it)."""
+
+    def __init__(self, kinds: tuple, neutral_only: bool):
+        self.kinds = kinds
+        self.neutral_only = neutral_only
+        self.last: tuple = (None, 0)  # (the neutral pieces' sites, their mask)
+
+    def __call__(self, board: list, occ: list) -> int:
+        kinds = self.kinds
+        if self.neutral_only:
+            neutral = occ[-1]
+            last = self.last
+            if last[0] == neutral:
+                return last[1]
+            mask = 0
+            for t in neutral:
+                if kinds[board[t][KIND]]:
+                    mask |= 1 << t
+            self.last = (neutral[:], mask)
+            return mask
+        mask = 0
+        for owned in occ:
+            for t in owned:
+                if kinds[board[t][KIND]]:
+                    mask |= 1 << t
+        return mask
 
 
 def walk_ends(start: int, n: int, adjacent: tuple, blocked: Callable[[int], bool], pos) -> list:
