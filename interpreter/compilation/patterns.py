@@ -313,7 +313,6 @@ def jump(src: Source, over_ids: list, landing: Landing, dirs_by_player: list, ra
          span: Span) -> None:
     """Over exactly one piece at a distance in the span, the sites before it empty,
     landing on the site just beyond it, which must be empty."""
-    restrictions = landing.restrictions
     passing = landing.forbidden("passing", "js", "jp")
     land = landing.forbidden("landing", "to")
     capture = landing.forbidden("capturing", "js", "jp", occupied=True)
