@@ -46,7 +46,7 @@ from interpreter.compilation import compiler as C
 from interpreter.compilation import effects, patterns
 from interpreter.compilation.expressions import BUILTIN_PROPERTIES, CONTEXT_NAMES, FUNCTIONS, PIECE_RELATIONS
 from interpreter.loading import variants
-from interpreter.loading.definition import _schema, schema_registry
+from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
 from interpreter.parsing.parser import parse_rules
 
