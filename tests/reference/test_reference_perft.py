@@ -923,3 +923,13 @@ def test_options_are_checked():
         royalfiz_ref.Game({"players": 5})
     with pytest.raises(ValueError):
         lielow_ref.Game({"x": 1})
+
+
+def test_the_benchmark_script_plays_its_playouts(capsys):
+    from tests.reference import bench_reference
+
+    assert bench_reference.main(["royalfiz", "--playouts", "3", "--seed", "1", "--option", "players=2"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert set(line) == {"playouts", "seconds", "playouts_per_s", "actions_per_s"} and line["playouts"] == 3
+    with pytest.raises(SystemExit):
+        bench_reference.main(["chess"])
