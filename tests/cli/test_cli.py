@@ -285,7 +285,8 @@ def test_play_bad_players(capsys, tmp_path, players):
 
 
 def test_agent_parameters_cut_by_a_comma_are_explained(capsys, tmp_path):
-    code, _, err = run(capsys, "play", "lielow", "--players", "mcts:iterations=10,rollout=5", "--record", tmp_path / "x.txt")
+    code, _, err = run(capsys, "play", "lielow", "--players", "mcts:iterations=10,rollout=5",
+                       "--record", tmp_path / "x.txt")
     assert code == 1
     assert err == ("regelwerk: --players: 'rollout=5' is no player; separate an agent's parameters with '/' "
                    "(e.g. mcts:iterations=500/rollout=40), the seats with ','\n")

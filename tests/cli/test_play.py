@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
-
 from interpreter.frontends import cli
 from interpreter.frontends.records import read_record
 from tests.helpers import GAMES

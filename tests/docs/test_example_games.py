@@ -46,7 +46,8 @@ class Reversi:
         return out
 
     def placements(self, board, player):
-        return [(f, r) for f in range(8) for r in range(8) if (f, r) not in board and self.turned(board, player, (f, r))]
+        return [(f, r) for f in range(8) for r in range(8)
+                if (f, r) not in board and self.turned(board, player, (f, r))]
 
     def legal(self, state):
         board, player, over = state

@@ -15,7 +15,6 @@ from interpreter import load_game
 from interpreter.api import Game
 from interpreter.frontends import agents, render_svg, render_text
 from interpreter.runtime.views import Action, BoardView, PieceView
-
 from tests.helpers import REPO
 
 from .contract import DATA_MEMBERS, METHODS, FrontendGame
@@ -105,7 +104,7 @@ def test_the_front_ends_that_take_any_game_use_only_the_contract():
 
 
 def test_the_scan_sees_attributes_and_getattr():
-    source = "def f(game, self):\n    game.pieces(s)\n    self.game.board\n    getattr(game, 'title', '')\n    other.x\n"
+    source = "def f(game, self):\n    game.pieces(s)\n    self.game.board\n    getattr(game, 'title', '')\n    x.y\n"
     assert members_used(source) == {"pieces", "board", "title"}
 
 

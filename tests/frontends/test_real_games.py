@@ -7,7 +7,6 @@ from interpreter.api import load_game
 from interpreter.frontends.agents import MCTSAgent, RandomAgent
 from interpreter.frontends.render_svg import render_svg
 from interpreter.frontends.render_text import render_text
-
 from tests.helpers import play, record_actions
 
 from .test_render_svg import parse, with_class

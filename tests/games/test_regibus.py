@@ -999,7 +999,8 @@ def test_random_positions_agree_with_the_reference(options):
         s = g.make_state({k: (o, kd, {"stones": st, "been_middle": m}) for k, (o, kd, st, m) in figures.items()},
                          to_move=to_move, phase="play", variables={"crowned": crowned, "quiet": quiet},
                          pools={"stones": left})
-        rs = r.position({k: (o, kd, (st.count("white"), st.count("black")), m) for k, (o, kd, st, m) in figures.items()},
+        rs = r.position({k: (o, kd, (st.count("white"), st.count("black")), m)
+                         for k, (o, kd, st, m) in figures.items()},
                         to_move=to_move, crowned=(crowned["white"], crowned["black"]), quiet=quiet,
                         pools=[left["white"], left["black"]])
         legal = g.legal_notations(s)
