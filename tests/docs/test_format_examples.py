@@ -49,8 +49,8 @@ from interpreter.loading import variants
 from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
 from interpreter.parsing.parser import parse_rules
+from tests.helpers import REPO as ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "format.md"
 GRAMMAR = ROOT / "grammar" / "rules.lark"
 LANGUAGES = ("rules", "yaml", "text")

@@ -1,7 +1,7 @@
 """Lielow as bundled (games/lielow), against the rules as played (games/lielow/README.md).
 
 * hand-checked positions: every expected legal list below was written from the
-  spec text, not printed by the interpreter;
+  rules text, not printed by the interpreter;
 * perft from the start (tests/data/perft.md);
 * a differential test against the independent reference implementation
   tests/reference/lielow_ref.py on random games.

@@ -1,7 +1,7 @@
 """RoyalFiz as bundled (games/royalfiz), against the rules as played (games/royalfiz/README.md).
 
 * hand-checked positions: every expected legal list below was worked out from the
-  spec's board (rings, paths, homes, moat) by hand, not printed by the interpreter;
+  README's board (rings, paths, homes, moat) by hand, not printed by the interpreter;
 * turn order, chance events, the turn limit, record replay;
 * perft from the start for 2, 3 and 4 players (tests/data/perft.md);
 * a differential test against the independent reference implementation
