@@ -41,16 +41,16 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from interpreter import load_game
-from interpreter.compilation import board as B
 from interpreter.compilation import actions as C
+from interpreter.compilation import board as B
 from interpreter.compilation import statements
-from interpreter.runtime import walks
 from interpreter.compilation.expressions import FUNCTIONS
 from interpreter.compilation.names import BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
 from interpreter.loading import variants
 from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
 from interpreter.parsing.parser import parse_rules
+from interpreter.runtime import walks
 from tests.helpers import REPO as ROOT
 
 DOC = ROOT / "docs" / "format.md"
