@@ -35,6 +35,8 @@ def rules_parser() -> Lark:
         postlex=_RulesIndenter(),
         propagate_positions=True,
         maybe_placeholders=False,
+        # A grammar with a conflict would be resolved silently (as shift): refuse it.
+        strict=True,
     )
 
 
