@@ -30,7 +30,7 @@ from .types import ELEMENT, Dep, Type, comparable
 from ..parsing import ast as A
 from ..runtime import helpers as H
 from ..spelling import did_you_mean
-from .names import ALWAYS, BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
+from .names import ALWAYS, BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS, reserved_word
 from .scope import Local, Register, Scope
 
 NOCONST = object()
@@ -97,6 +97,8 @@ class ExpressionCompiler:
         self.src = src
         self._define_stack: list[str] = []
         self.used_names: set[str] = set()
+        self.procedures: set[str] = set()  # names of procedures (statements, not values)
+        self.uses_repetitions = False  # whether the rules read `repetitions` (positions are then kept)
         n = model.board.size
         self.n_sites = n
         self.n_players = model.player_count
@@ -190,6 +192,11 @@ class ExpressionCompiler:
     def _NoneLit(self, e, scope):
         return self.const(-1, Type.NONE)
 
+    def _NoLegalAction(self, e: A.NoLegalAction, scope):
+        if "no legal action" not in scope.available:
+            raise RuleError(e.pos, f"'no legal action' has no meaning in {scope.where}: it is asked in 'before each turn'")
+        return Code("stuck", Type.BOOL)
+
     def _ListLit(self, e: A.ListLit, scope):
         items = [self.compile(x, scope) for x in e.items]
         for x, item in zip(e.items, items):
@@ -230,6 +237,11 @@ class ExpressionCompiler:
             if region.per_player:
                 return Code("None", Type.PER_PLAYER, per_player=("region", region))
             return self.static_sites(region.sites[0])
+        if name in m.tracks:
+            track = m.tracks[name]
+            if track.per_player:
+                return Code("None", Type.PER_PLAYER, per_player=("track", track))
+            return Code(self.track_constant(track)[0], Type.TRACK, size=len(track.sites[0]))
         if name in m.players:
             return self.const(m.players.index(name), Type.PLAYER)
         if name in m.all_players:
@@ -243,6 +255,11 @@ class ExpressionCompiler:
                 return self.const(per[0], Type.DIRS, size=len(per[0]))
             player = scope.register("player").site
             return Code(f"{self.src.const(tuple(per))}[{player}]", Type.DIRS, size=max(len(d) for d in per))
+        if name in self.procedures:
+            raise RuleError(
+                e.pos, f"'{name}' is a procedure (statements to run), not a value",
+                "a named expression is written with 'define NAME = EXPRESSION'",
+            )
         raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
 
     def known_names(self, scope: Scope) -> list[str]:
@@ -263,7 +280,18 @@ class ExpressionCompiler:
     def hint(self, name: str, scope: Scope) -> Optional[str]:
         if name in ("True", "False", "None"):
             return f"did you mean '{name.lower()}'?"
-        return did_you_mean(name, self.known_names(scope))
+        return did_you_mean(name, self.known_names(scope)) or self._nearest_site(name)
+
+    def _nearest_site(self, name: str) -> Optional[str]:
+        """For a grid site off the board (`c0`, `i3`): the nearest one on it."""
+        board = self.m.board
+        match = re.fullmatch(r"([a-z])(\d{1,3})", name)
+        if board.kind != "grid" or match is None:
+            return None
+        file = min(ord(match.group(1)) - ord("a"), board.files - 1)
+        rank = min(max(int(match.group(2)), 1), board.ranks)
+        nearest = f"{chr(ord('a') + file)}{rank}"
+        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest in board.index else None
 
     def _context(self, e: A.Name, scope: Scope) -> Code:
         name = e.id
@@ -281,6 +309,9 @@ class ExpressionCompiler:
             return self.const(ps, Type.PLAYERS, size=n)
         if name == "sites":
             return self.static_sites(self.all_sites)
+        if name == "repetitions":
+            self.uses_repetitions = True
+            return Code(scope.register(name).site, Type.INT)
         reg: Register = scope.register(name)
         dep = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": Dep.TARGET,
                "jumped": Dep.JUMPED, "site": Dep.SITE, "outcome": Dep.OUTCOME}[name]
@@ -386,6 +417,13 @@ class ExpressionCompiler:
                 return Code(f"v[{thing.offset} + {idx.code}]", type_, deps, cost=cost)
             first, again = self.share(idx, scope)
             return Code(f"(v[{thing.offset} + {again}] if {first} >= 0 else 0)", type_, deps, cost=cost)
+        if kind == "track":
+            if idx.is_const:
+                if idx.const < 0:
+                    raise RuleError(e.index.pos, "a player not in play has no track")
+                return Code(self.track_constant(thing)[idx.const], Type.TRACK, deps, size=len(thing.sites[idx.const]))
+            tracks = self.src.const(tuple(self.track_values(thing)) + (((), (-1,) * (self.n_sites + 1), False),))
+            return Code(f"{tracks}[{idx.code}]", Type.TRACK, deps, cost=cost, size=max(len(t) for t in thing.sites))
         region = thing
         if idx.is_const:
             return self.static_sites(() if idx.const < 0 else region.sites[idx.const])
@@ -556,9 +594,15 @@ class ExpressionCompiler:
             code = f"{self.src.const(member)}[{read}[1]]"
         return Code(code, Type.BOOL, deps, cost=1, kind_test=(read, kinds))
 
+    def as_sites(self, c: Code) -> Code:
+        """A track where a set of sites is wanted: its sites, in order."""
+        if c.type is not Type.TRACK:
+            return c
+        return Code(f"{c.code}[0]", Type.SITES, c.deps, cost=c.cost, size=c.size)
+
     def _In(self, e: A.In, scope):
         item = self.compile(e.item, scope)
-        coll = self.compile(e.collection, scope)
+        coll = self.as_sites(self.compile(e.collection, scope))
         if coll.type is Type.PER_PLAYER:
             raise RuleError(e.collection.pos, f"'{_name_of(e.collection)}' differs per player: say whose, e.g. {_name_of(e.collection)}[player]")
         if coll.type is Type.PLAYERS:
@@ -621,7 +665,7 @@ class ExpressionCompiler:
         return handler(e, scope)
 
     def _collection(self, e: A.Expr, scope: Scope, fn_name: str) -> Code:
-        c = self.compile(e, scope.child(walrus=False))
+        c = self.as_sites(self.compile(e, scope.child(walrus=False)))
         if c.type is Type.PER_PLAYER:
             raise RuleError(e.pos, f"'{_name_of(e)}' differs per player: say whose, e.g. {_name_of(e)}[player]")
         return self.expect(c, (Type.SITES, Type.PLAYERS, Type.DIRS), e, f"the first argument of '{fn_name}'")
@@ -649,6 +693,8 @@ class ExpressionCompiler:
         first = e.args[0]
         if isinstance(first, A.In) and isinstance(first.item, A.Name) and not first.negated:
             name = first.item.id
+            if reserved_word(name):
+                raise RuleError(first.item.pos, reserved_word(name), "choose another name")
             # `exists(to in goal)` is a slip for `to in goal`, not a new name for `to`.
             if name in CONTEXT_NAMES or name in self.m.board.index:
                 raise RuleError(
@@ -727,6 +773,49 @@ class ExpressionCompiler:
             f"h_unique_max(b, {coll.code}, {measure}, {self._values()})", Type.SITE, coll.deps,
             cost=coll.cost + coll.size,
         )
+
+    def track_values(self, track) -> list:
+        """The run-time form of each entry of a track (see runtime/helpers.py)."""
+        values = []
+        for sites, loop in zip(track.sites, track.loop):
+            position = [-1] * (self.n_sites + 1)
+            for i, s in enumerate(sites):
+                position[s] = i
+            values.append((tuple(sites), tuple(position), loop))
+        return values
+
+    def track_constant(self, track) -> list:
+        """The constant names of the entries of a track."""
+        return [self.src.const(value) for value in self.track_values(track)]
+
+    def _track_argument(self, e: A.Call, scope) -> Code:
+        arg = e.args[0]
+        track = self.compile(arg, scope)
+        if track.type is Type.PER_PLAYER and track.per_player and track.per_player[0] == "track":
+            raise RuleError(arg.pos, f"track '{_name_of(arg)}' differs per player: say whose, e.g. {_name_of(arg)}[player]")
+        if track.type is not Type.TRACK:
+            raise RuleError(arg.pos, f"the first argument of '{e.fn}' must be a track (declared under 'tracks'), found {describe(track)}")
+        return track
+
+    def _fn_ahead(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'ahead'")
+        n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'ahead'")
+        return Code(f"h_ahead({track.code}, {site.code}, {n.code})", Type.SITE, track.deps | site.deps | n.deps,
+                    cost=track.cost + site.cost + n.cost + 1)
+
+    def _fn_along(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'along'")
+        n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'along'")
+        code = f"h_along({track.code}, {site.code}, {n.code}, {self.src.const(e.pos)})"
+        size = n.const if n.is_const and n.const > 0 else self.n_sites
+        return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size, size=size)
+
+    def _fn_steps_on(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'steps_on'")
+        return Code(f"h_steps_on({track.code}, {site.code})", Type.INT, track.deps | site.deps, cost=track.cost + site.cost + 1)
 
     def _fn_abs(self, e: A.Call, scope):
         c = self.expect(self.compile(e.args[0], scope), (Type.INT,), e.args[0], "the argument of 'abs'")
@@ -885,4 +974,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
     "group": ((1,), "group(SITE) — the sites joined to SITE by neighbours holding pieces of the same owner (SITE included; empty when SITE is)"),
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),
+    "ahead": ((3,), "ahead(TRACK, SITE, N) — the site N steps after SITE along the track, or none (beyond the end of a track that does not loop, or SITE not on it)"),
+    "along": ((3,), "along(TRACK, SITE, N) — the N sites after SITE along the track, in order (round and round a looping track)"),
+    "steps_on": ((2,), "steps_on(TRACK, SITE) — how many steps SITE is from the track's first site, or -1 when it is not on it"),
 }

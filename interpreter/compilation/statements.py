@@ -22,6 +22,7 @@ from ..runtime.coverage import RuleCoverage
 from ..runtime.helpers import NUMBER_LIMIT
 from ..runtime.results import DRAW, END_GAME, LOSE, WIN
 from ..spelling import did_you_mean
+from .names import reserved_word
 from .expressions import Code, ExpressionCompiler, _always_a_player, describe
 from .scope import Local, Scope
 
@@ -98,6 +99,8 @@ class StatementCompiler:
         self.starts_phases = False
         self.names_next_player = False
         self.changes_owners = False  # whether the rules say `X.owner = P`
+        self.duplicates: set = set()  # names declared twice (already reported)
+        self.choice_allowed = False  # while compiling an action's case (`promote ... to one of`)
 
     # ------------------------------------------------------------ blocks
     def block(self, stmts: list[A.Stmt], scope: Scope) -> int:
@@ -156,6 +159,8 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ piece movement
     def _MoveStmt(self, s: A.MoveStmt, scope: Scope):
+        if s.what is not None:
+            return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
         with self.src.block("if at != -1:") if not self.at_valid else _unindented():
             if any(site != -1 for site in self.m.pool_site_of):
@@ -176,6 +181,51 @@ class StatementCompiler:
         self.line("o[pc[0]].append(to)")
         self.line("at = to")
         self.at_valid = True
+
+    def _move_other(self, s: A.MoveStmt, scope: Scope) -> int:
+        """`move X to Y`: whatever stands on X goes to Y (what stood on Y leaves the
+        board); the acting piece's registers follow it if it is the one moved."""
+        source = self._site(s.what, scope, "what 'move' moves")
+        dest = self._site(s.dest, scope, "where 'move ... to' goes")
+        a = self._site_local(source)
+        z = self._site_local(dest)
+        self.line(f"x0 = b[{a}]")
+        with self.src.block(f"if x0 is not None and {z} != -1 and {z} != {a}:"):
+            self.line(f"h_clear(b, o, {z})")
+            self.line(f"h_clear(b, o, {a})")
+            self.line(f"b[{z}] = x0")
+            self.line(f"o[x0[0]].append({z})")
+            if self._tracks_piece(scope):
+                with self.src.block(f"if {a} == at:"):
+                    self.line(f"at = {z}")
+                with self.src.block(f"elif {z} == at:"):
+                    self.line("at = -1")
+        self.at_valid = False
+        return source.cost + dest.cost + 2
+
+    def _CreateStmt(self, s: A.CreateStmt, scope: Scope):
+        """`create KIND at X [for P]`: a new piece (the deciding player's, or P's; a
+        neutral kind's belongs to nobody) on X, in place of what stands there."""
+        kind = self.kind_index(s.kind, s.kind_pos)
+        at = self._site(s.at, scope, "where 'create' puts the piece")
+        neutral = self.m.kinds[s.kind].neutral
+        if s.owner is not None:
+            if neutral:
+                raise RuleError(s.owner.pos, f"pieces of kind '{s.kind}' are neutral: they belong to no player")
+            owner = self.x.compile(s.owner, scope)
+            if owner.type is not Type.PLAYER:
+                raise RuleError(s.owner.pos, f"a piece belongs to a player, found {describe(owner)}")
+            whose = owner.code
+        else:
+            whose = "-1" if neutral else scope.register("player").site
+        owners = [self.m.fresh_piece(o, kind) for o in range(self.m.player_count)]
+        fresh = self.src.const(tuple(owners) + (self.m.fresh_piece(-1, kind),))
+        site = self._site_local(at)
+        self.line(f"x0 = {whose}")
+        with self.src.block(f"if {site} != -1:" if neutral else f"if {site} != -1 and x0 >= 0:"):
+            self.line(f"h_replace(b, o, {site}, {fresh}[x0])")
+            self._gone(site, scope)
+        return at.cost + 2
 
     def _PlaceStmt(self, s: A.PlaceStmt, scope: Scope):
         self._require(scope, "to", s.pos, "place")
@@ -256,6 +306,24 @@ class StatementCompiler:
             self._after_change(site, "x0", scope)
         return c.cost + 1
 
+    def _PromoteChoiceStmt(self, s: A.PromoteChoiceStmt, scope: Scope):
+        """`promote X to one of K1, K2, ...`: the kind is the action's choice (one
+        action per kind, listed by the decision; see actions.py)."""
+        if not self.choice_allowed:
+            raise RuleError(s.pos, "'promote ... to one of' belongs in the case of an action (each choice is an action of its own)")
+        kinds = tuple(self.kind_index(k.id, k.pos) for k in s.kinds)
+        c = self._site(s.what, scope, "what 'promote' changes")
+        site = self._site_local(c)
+        self.line("x1 = code[4]")
+        with self.src.block("if x1 < 0:"):
+            message = self.src.const("the kind to promote to was not chosen: the conditions around 'one of' changed while the action ran")
+            self.line(f"h_fail({self.src.const(s.pos)}, {message})")
+        self.line(f"x0 = b[{site}]")
+        with self.src.block("if x0 is not None:"):
+            self.line(f"x0 = b[{site}] = (x0[0], {self.src.const(kinds)}[x1]) + x0[2:]")
+            self._after_change(site, "x0", scope)
+        return c.cost + 1
+
     def _needs_stacks(self, pos: A.Pos, what: str) -> None:
         if not self.m.stacks:
             raise RuleError(pos, f"'{what}' works on stacks; declare 'stacks: true' in the YAML")
@@ -310,6 +378,8 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ data
     def _LetStmt(self, s: A.LetStmt, scope: Scope):
+        if reserved_word(s.name):
+            raise RuleError(s.pos, reserved_word(s.name), "choose another name")
         c = self.x.compile(s.value, scope)
         if c.type is Type.PER_PLAYER:
             raise RuleError(s.value.pos, f"cannot store {describe(c)} in 'let'")
@@ -498,7 +568,9 @@ class StatementCompiler:
         self.probes.count("branch", label, pos)
 
     def _ForEachStmt(self, s: A.ForEachStmt, scope: Scope):
-        coll = self.x.compile(s.iterable, scope)
+        if reserved_word(s.var):
+            raise RuleError(s.pos, reserved_word(s.var), "choose another name")
+        coll = self.x.as_sites(self.x.compile(s.iterable, scope))
         elem = ELEMENT.get(coll.type)
         if elem is None:
             raise RuleError(s.iterable.pos, f"'for each' needs a set of sites, players or directions, found {describe(coll)}")
@@ -520,6 +592,22 @@ class StatementCompiler:
         self.at_valid = valid and self.at_valid
         return coll.cost + coll.size * (1 + body)
 
+    def _RepeatStmt(self, s: A.RepeatStmt, scope: Scope):
+        count = self.x.compile(s.count, scope)
+        if count.type is not Type.INT:
+            raise RuleError(s.count.pos, f"'repeat' needs a number of times, found {describe(count)}")
+        times = self.src.fresh("t")
+        self.line(f"{times} = {count.code}")
+        with self.src.block(f"if {times} > {MAX_LOOP}:"):
+            message = self.src.const(f"'repeat' more than {MAX_LOOP} times")
+            self.line(f"h_fail({self.src.const(s.pos)}, {message})")
+        valid = self.at_valid
+        with self.src.block(f"for {self.src.fresh('t')} in range({times}):"):
+            body = self.block(s.body, scope.child())
+        self.at_valid = valid and self.at_valid
+        bound = count.const if count.is_const else MAX_LOOP
+        return count.cost + max(bound, 0) * (1 + body)
+
     def _CallStmt(self, s: A.CallStmt, scope: Scope):
         name = s.procedure
         if name not in self.procedures:
@@ -530,10 +618,28 @@ class StatementCompiler:
             raise RuleError(s.pos, f"procedure '{name}' calls itself ({chain}); procedures cannot recurse")
         if len(self._procedure_stack) >= MAX_CALL_DEPTH:
             raise RuleError(s.pos, f"procedures call procedures more than {MAX_CALL_DEPTH} deep ({self._procedure_stack[0]} -> ... -> {name})")
+        procedure = self.procedures[name]
+        if len(s.args) != len(procedure.params):
+            wanted = ", ".join(p.id for p in procedure.params)
+            raise RuleError(s.pos, f"procedure '{name}' takes {len(procedure.params)} argument(s) ({wanted}), found {len(s.args)}")
+        inner = scope
+        cost = 0
+        if procedure.params:
+            # The arguments are computed first, where the call stands; inside, the
+            # parameters stand for them.
+            inner = scope.child()
+            for param, arg in zip(procedure.params, s.args):
+                value = self.x.compile(arg, scope)
+                if value.type is Type.PER_PLAYER:
+                    raise RuleError(arg.pos, "this differs per player: say whose, e.g. [player]")
+                local = self.src.fresh("l")
+                self.line(f"{local} = {value.code}")
+                inner.locals[param.id] = Local(local, value.type)
+                cost += value.cost
         self._procedure_stack.append(name)
         try:
             # Compiled in the caller's scope: a procedure is a named piece of its caller.
-            return self.block(self.procedures[name].body, scope)
+            return cost + self.block(procedure.body, inner)
         finally:
             self._procedure_stack.pop()
 
@@ -541,6 +647,8 @@ class StatementCompiler:
         if not scope.followups:
             raise RuleError(s.pos, f"'then' starts a follow-up decision after an action; it has no effect in {scope.where}")
         if s.decision not in self.decision_index:
+            if s.decision in self.duplicates:
+                return 1  # declared twice: that is the error to read first
             raise unknown(name_pos(s.pos, s.decision), "decision", s.decision, list(self.decision_index))
         self.followups.append((s.pos, s.decision))
         self.line(f"fu = {self.decision_index[s.decision]}")
@@ -574,6 +682,8 @@ class StatementCompiler:
 
     def _StartPhaseStmt(self, s: A.StartPhaseStmt, scope: Scope):
         if s.phase not in self.phase_index:
+            if s.phase in self.duplicates:
+                return 1  # declared twice: that is the error to read first
             known = ", ".join(self.phase_index) or "none"
             raise unknown(name_pos(s.pos, s.phase), "phase", s.phase, list(self.phase_index), f"the phases: {known}")
         self.starts_phases = True
