@@ -16,9 +16,8 @@ _LAST_SITE = re.compile(r"[a-z]\d+(?!.*[a-z]\d)")
 class Adapter:
     """Identity mapping: both sides write moves the same way."""
 
-    # OpenSpiel's name for the game and its parameters (None: its defaults).
+    # OpenSpiel's name for the game (always played with its default parameters).
     spiel_name = ""
-    spiel_params: dict | None = None
     # Whether a regelwerk action may leave the same player a forced single action
     # where OpenSpiel has already passed the turn (chess castling's rook).
     forced_followups = False

@@ -26,7 +26,7 @@ class BenchmarkGame:
     def load_spiel(self):
         import pyspiel
 
-        return pyspiel.load_game(self.adapter.spiel_name, self.adapter.spiel_params or {})
+        return pyspiel.load_game(self.adapter.spiel_name)
 
 
 def _own(name: str, adapter: adapters.Adapter, **more) -> BenchmarkGame:

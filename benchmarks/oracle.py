@@ -90,16 +90,8 @@ class Match:
         regel_moves = self.regel_moves()
         spiel_over = self.spiel_state.is_terminal()
         regel_over = engine.is_over(self.state)
-        if spiel_over and not regel_over:
-            reason = self.bench.adapter.tolerated_end(self.tracker, self.spiel_state)
-            if reason:
-                self.ended = f"tolerated: {reason}"
-                return None
-        if spiel_over != regel_over:
-            self.fail(f"game over: OpenSpiel {spiel_over}, regelwerk {regel_over}")
-        if spiel_over:
-            self.check_result()
-            self.ended = "over"
+        if spiel_over or regel_over:
+            self.check_end(spiel_over, regel_over)
             return None
         if self.regel_player(self.spiel_state.current_player()) != engine.to_move(self.state):
             self.fail(f"to move: OpenSpiel {self.spiel_state.current_player()}, "
@@ -111,12 +103,27 @@ class Match:
             )
         return spiel_moves
 
-    def check_result(self) -> None:
+    def check_end(self, spiel_over: bool, regel_over: bool) -> None:
+        """Both sides must end here with the same winner, unless OpenSpiel ended the
+        game by a rule the definition cannot state (the adapter says which)."""
+        differs = self.end_difference(spiel_over, regel_over)
+        if differs is None:
+            self.ended = "over"
+            return
+        reason = self.bench.adapter.tolerated_end(self.tracker, self.spiel_state) if spiel_over else None
+        if reason is None:
+            self.fail(differs)
+        self.ended = f"tolerated: {reason}"
+
+    def end_difference(self, spiel_over: bool, regel_over: bool) -> str | None:
+        if spiel_over != regel_over:
+            return f"game over: OpenSpiel {spiel_over}, regelwerk {regel_over}"
         returns = self.spiel_state.returns()
         spiel_winner = self.regel_player(next((p for p, r in enumerate(returns) if r > 0), -1))
         winner, _scores = self.game.engine.outcome(self.state)
         if spiel_winner != winner:
-            self.fail(f"winner: OpenSpiel {spiel_winner} (returns {returns}), regelwerk {winner}")
+            return f"winner: OpenSpiel {spiel_winner} (returns {returns}), regelwerk {winner}"
+        return None
 
 
 def play_forced_followup(engine, state, mover) -> None:

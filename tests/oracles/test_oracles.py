@@ -5,6 +5,8 @@ Slow (REGELWERK_SLOW=1) and skipped without the `bench` extra. More games by han
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -97,3 +99,15 @@ def test_chess_perft_positions(fen, depth):
 
 def test_chess_perft_from_the_start_is_the_known_count():
     assert oracle.chess_perft(chess.Board(), 3) == 8902
+
+
+def test_the_oracle_notices_a_wrong_rule(tmp_path):
+    """A Breakthrough whose pieces cannot step diagonally must be caught."""
+    bench = GAMES["breakthrough"]
+    (tmp_path / "straight.yaml").write_text(
+        f"variant: straight-only\nextends: {bench.definition}\nrules: straight.rules\n"
+    )
+    (tmp_path / "straight.rules").write_text("remove action move.diagonal\n")
+    wrong = dataclasses.replace(bench, definition=str(tmp_path / "straight.yaml"))
+    with pytest.raises(oracle.Disagreement, match="only OpenSpiel"):
+        oracle.random_game(wrong, seed=0)
