@@ -19,6 +19,7 @@ from ..runtime.walks import Blockers, WalkTables
 from . import patterns as P
 from .expressions import Code, describe
 from .reach import Reach, reach_along, reach_of_set
+from .conditions import Condition
 from .scope import Scope
 
 DEFAULT_NOTATION = {
@@ -62,8 +63,8 @@ class CaseInfo:
 class ActionPlan:
     name: str
     pos: A.Pos
-    guard: Optional[Code]  # asked once per position (None: always on)
-    piece_where: Optional[str]  # asked per piece
+    guard: Optional[Condition]  # asked once per position (None: always on)
+    piece_where: Optional[Condition]  # asked per piece
     templates: list
     movers: Optional[set]  # kinds it can move (None: not limited to kinds)
     emit: Callable  # emit(src): the code listing its candidates
@@ -82,6 +83,7 @@ class ActionPlan:
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple] = None
     cost: int = 1  # estimated steps per piece (or per position)
+    guard_cost: int = 0  # estimated steps of the guard (once per position)
 
 
 def _all(codes: list) -> Optional[str]:
@@ -112,7 +114,7 @@ class ActionCompiler:
         levels = self._where_levels(action, scope)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
-            action.name, action.pos, levels["action"], _all(levels["piece"]), templates, _movers(action, self.m),
+            action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.m),
             emit=lambda src: None,
         )
         if isinstance(pattern, A.PassPattern):
@@ -120,11 +122,13 @@ class ActionCompiler:
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
         landing = P.Landing(
-            case_ids, self.c.restrictions, _all(levels["candidate"]), scope.piece_kinds, piece_always="piece" in available,
+            case_ids, self.c.restrictions, Condition.of(levels["candidate"]), scope.piece_kinds,
+            piece_always="piece" in available,
             choices=self.choices,
         )
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
         plan.cost += levels["piece cost"]
+        plan.guard_cost = levels["guard cost"]
         if isinstance(pattern, A.DropPattern):
             plan.placement_setup = ("frm = -1", f"pc = {self._fresh_pieces(pattern)}[p]")
             if pattern.pool is not None:
@@ -179,24 +183,25 @@ class ActionCompiler:
 
         levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0}
         action_level = []
+        guard_cost = 0
         for cond in action.wheres:
             for part in conjuncts(cond):
-                c = self.x.boolean(part, scope)
+                lines, c = self.x.lowered(part, scope, condition=True)
                 if c.is_const:
                     if not c.const:
-                        action_level.append(c)
+                        action_level.append((lines, c.code))
                     continue
                 if c.deps & CANDIDATE_DEPS:
-                    levels["candidate"].append(c.code)
+                    levels["candidate"].append((lines, c.code))
                     levels["candidate cost"] += c.cost
                 elif c.deps & PIECE_DEPS:
-                    levels["piece"].append(c.code)
+                    levels["piece"].append((lines, c.code))
                     levels["piece cost"] += c.cost
                 else:
-                    action_level.append(c)
-        if action_level:
-            code = _all([c.code for c in action_level])
-            levels["action"] = Code(code, Type.BOOL, cost=sum(c.cost for c in action_level))
+                    action_level.append((lines, c.code))
+                    guard_cost += c.cost
+        levels["action"] = Condition.of(action_level)
+        levels["guard cost"] = guard_cost
         return levels
 
     # ------------------------------------------------------------ cases

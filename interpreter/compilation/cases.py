@@ -76,7 +76,7 @@ class CaseWriter:
             names.append([self._case(case_id, case, phase, turn_end) for case_id, case in enumerate(self.c.cases)])
         return names
 
-    def write_result_checks(self, condition: str) -> list:
+    def write_result_checks(self, condition: list) -> list:
         """names[phase][case] of the functions that play a case on a copy of the
         position and say whether a `forbid result` applies to what it leaves
         (None for chance events, which nothing forbids)."""
@@ -88,7 +88,7 @@ class CaseWriter:
             names.append(row)
         return names
 
-    def _check(self, case: CaseInfo, phase: PhaseCode, condition: str) -> str:
+    def _check(self, case: CaseInfo, phase: PhaseCode, condition: list) -> str:
         src = self.src
         with src.capture() as body:
             src.paste(case.body)
@@ -96,7 +96,11 @@ class CaseWriter:
                 if block is not None and block[0]:
                     with src.block("if s.result is None:"):
                         src.paste(block[0])
-            src.line(f"return {condition}")
+            for lines, code in condition:  # forbidden as soon as one holds
+                src.paste(list(lines))
+                with src.block(f"if {code}:"):
+                    src.line("return True")
+            src.line("return False")
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):

@@ -116,7 +116,7 @@ class Compiler:
         self.warnings: list[RuleError] = []  # located, not fatal (see budget.py)
         self.plans: list = []  # DecisionPlan per decision (None for chance events)
         self.phase_codes: list = []
-        self.result_code: Optional[str] = None  # the `forbid result` check (code), if any
+        self.result_code: list = []  # the `forbid result` conditions: (lines, code) parts
 
     # ------------------------------------------------------------ helpers for parts
     def scope(self, available, where: str, piece_always: bool = False, followups: bool = False) -> Scope:
@@ -214,7 +214,7 @@ class Compiler:
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
         result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
-        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope))
+        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         score = self._score()
         self.errors.extend(self.statements.errors)
         if self.errors or any(p is None for p in phases):
@@ -237,7 +237,7 @@ class Compiler:
         templates = Templates()
         keys = self.src.const(templates.key_table(self.cases))
         checks_table: list = []
-        checks_name = self.src.const(checks_table) if self.result_code is not None else None
+        checks_name = self.src.const(checks_table) if self.result_code else None
         writer = DecisionWriter(
             self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), checks_name,
         )
@@ -246,7 +246,7 @@ class Compiler:
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
         run_names = case_writer.write_all()
-        check_names = case_writer.write_result_checks(self.result_code) if self.result_code is not None else []
+        check_names = case_writer.write_result_checks(self.result_code) if self.result_code else []
         no_action_names = [case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)]
         before_turn_names = [case_writer.write_before_turn(phase) for phase in phases]
         score_name = self._write_score(score)
@@ -491,16 +491,18 @@ class Compiler:
 
     # ------------------------------------------------------------ score
     def _score(self):
+        """(lines, code) of the score rule (see expressions.lowered), or None."""
         score = self.items.score
         if score is None:
             return None
-        c = self.guard(lambda: self.x.compile(score.expr, self.scope((), "the score")))
-        if c is None:
+        lowered = self.guard(lambda: self.x.lowered(score.expr, self.scope((), "the score")))
+        if lowered is None:
             return None
+        lines, c = lowered
         if c.type is not Type.INT:
             self.errors.append(RuleError(score.expr.pos, f"the score must be a number, found {describe(c)}"))
             return None
-        return c
+        return lines, c
 
     def _write_score(self, score) -> Optional[str]:
         if score is None:
@@ -509,7 +511,9 @@ class Compiler:
         with self.src.block(f"def {name}(s, p):"):
             for register in ("b = s.board", "o = s.occ", "v = s.vars"):
                 self.src.line(register)
-            self.src.line(f"return {score.code}")
+            lines, c = score
+            self.src.paste(lines)
+            self.src.line(f"return {c.code}")
         return name
 
 

@@ -113,7 +113,7 @@ class DecisionWriter:
         for action in actions:
             guard = self._guard(action)
             if guard is not None:
-                src.line(f"{guard} = {action.guard.code}")
+                action.guard.assign(src, guard)
             for line in action.prelude:
                 src.line(line)
         on_board = [a for a in actions if a.moving and not a.same_piece and (a.kinds is None or a.kinds)]
@@ -197,8 +197,9 @@ class DecisionWriter:
             if comparing and any(a is action for a in comparing) and not last_of_two:
                 marks.append(src.fresh("t"))
                 src.line(f"{marks[-1]} = len(out)")
-            tests = [t for t in (self._guard(action), action.piece_where) if t]
-            with src.block(f"if {' and '.join(tests)}:") if tests else _nothing():
+            guard = self._guard(action)
+            with src.block(f"if {guard}:") if guard else _nothing(), \
+                    action.piece_where.holds(src) if action.piece_where else _nothing():
                 if last_of_two:
                     # Two actions to compare: only when this one runs, and both listed some.
                     second = src.fresh("t")
@@ -230,7 +231,7 @@ class DecisionWriter:
         with src.block(f"if {' and '.join(tests)}:") if tests else _nothing():
             for line in action.placement_setup:
                 src.line(line)
-            with src.block(f"if {action.piece_where}:") if action.piece_where else _nothing():
+            with action.piece_where.holds(src) if action.piece_where else _nothing():
                 action.emit(src)
 
 

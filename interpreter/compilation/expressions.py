@@ -99,6 +99,7 @@ class ExpressionCompiler:
         self.used_names: set[str] = set()
         self.procedures: set[str] = set()  # names of procedures (statements, not values)
         self.uses_repetitions = False  # whether the rules read `repetitions` (positions are then kept)
+        self.sink: Optional[list] = None  # lines to run before the expression being compiled (see `lowered`)
         n = model.board.size
         self.n_sites = n
         self.n_players = model.player_count
@@ -137,10 +138,51 @@ class ExpressionCompiler:
             mask=self.src.const(tuple(mask)), size=len(sites),
         )
 
+    # ------------------------------------------------------------ statements first
+    # In "lowered" mode (`lowered`), constructs that loop — quantifiers, rays with a
+    # condition, `pieces ... where` — are written as loops into a list of lines (the
+    # sink) that run before the expression, which then only reads their result.
+    # Loops with early exits cost far less than Python's generator expressions, and
+    # the conditions of `and`, `or` and `if ... else` keep their short circuits:
+    # lines needed only by a right-hand side run only when it is evaluated.
+
+    def lowered(self, e: A.Expr, scope: Scope, condition: bool = False) -> tuple[list, Code]:
+        """(lines to run first, the expression after them) for `e`."""
+        saved = self.sink
+        self.sink = []
+        try:
+            c = self.boolean(e, scope) if condition else self.compile(e, scope)
+            return self.sink, c
+        finally:
+            self.sink = saved
+
+    def _nested(self, compile_it) -> tuple[list, Code]:
+        """Compile with a sink of its own: (its lines, the result)."""
+        saved = self.sink
+        self.sink = []
+        try:
+            c = compile_it()
+            return self.sink, c
+        finally:
+            self.sink = saved
+
+    def _emit(self, *lines: str) -> None:
+        self.sink.extend(lines)
+
+    def _block(self, head: str, body: list) -> None:
+        self.sink.append(head)
+        self.sink.extend("    " + line for line in (body or ["pass"]))
+
     def share(self, c: Code, scope: Scope) -> tuple[str, str]:
         """(first, again): code to evaluate `c` once and refer to its value again.
         Uses `:=` where Python allows it, else evaluates twice (expressions are pure)."""
-        if is_cheap(c.code) or not scope.walrus:
+        if is_cheap(c.code):
+            return c.code, c.code
+        if self.sink is not None:
+            name = self.src.fresh("t")
+            self._emit(f"{name} = {c.code}")
+            return name, name
+        if not scope.walrus:
             return c.code, c.code
         name = self.src.fresh("t")
         return f"({name} := {c.code})", name
@@ -342,6 +384,8 @@ class ExpressionCompiler:
             arg_deps |= value.deps
             cost += value.cost
         body = self._define(A.Name(e.pos, e.fn), inner)
+        if self.sink is not None:
+            bindings = []  # already assigned in the sink, before the body's lines
         code = body.code if not bindings else f"({', '.join(bindings)}, {body.code})[-1]"
         # What the parameters stand for counts as what the define depends on.
         result = Code(code, body.type, body.deps | arg_deps, cost=body.cost + cost, size=body.size)
@@ -502,7 +546,38 @@ class ExpressionCompiler:
                         did_you_mean(other.value, [str(v) for v in spec.values]),
                     )
 
+    def _short_circuit(self, e, scope, keyword: str) -> Optional[Code]:
+        """`and`/`or` whose right side needs lines (lowered mode): they run only when
+        the right side is evaluated. None when the plain form will do."""
+        if self.sink is None:
+            return None
+        left = self.boolean(e.left, scope)
+        lines, right = self._nested(lambda: self.boolean(e.right, scope))
+        if not lines or left.is_const or right.is_const:
+            self.sink.extend(lines)
+            return self._combine(keyword, left, right)
+        t = self.src.fresh("t")
+        self._emit(f"{t} = {left.code}")
+        self._block(f"if {t}:" if keyword == "and" else f"if not {t}:", lines + [f"{t} = {right.code}"])
+        return Code(t, Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+
+    def _combine(self, keyword: str, left: Code, right: Code) -> Code:
+        if keyword == "and":
+            if left.is_const:
+                return right if left.const else self.const(False, Type.BOOL)
+            if right.is_const:
+                return left if right.const else self.const(False, Type.BOOL)
+        else:
+            if left.is_const:
+                return self.const(True, Type.BOOL) if left.const else right
+            if right.is_const:
+                return self.const(True, Type.BOOL) if right.const else left
+        return Code(f"({left.code} {keyword} {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+
     def _And(self, e: A.And, scope):
+        lowered = self._short_circuit(e, scope, "and")
+        if lowered is not None:
+            return lowered
         left = self.boolean(e.left, scope)
         right = self.boolean(e.right, scope)
         if left.is_const:
@@ -512,6 +587,9 @@ class ExpressionCompiler:
         return Code(f"({left.code} and {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
     def _Or(self, e: A.Or, scope):
+        lowered = self._short_circuit(e, scope, "or")
+        if lowered is not None:
+            return lowered
         left = self.boolean(e.left, scope)
         right = self.boolean(e.right, scope)
         if left.is_const:
@@ -532,12 +610,20 @@ class ExpressionCompiler:
 
     def _IfExp(self, e: A.IfExp, scope):
         cond = self.boolean(e.cond, scope)
-        a = self.compile(e.then, scope)
-        b = self.compile(e.otherwise, scope)
+        lines_a, a = self._nested(lambda: self.compile(e.then, scope)) if self.sink is not None else ([], self.compile(e.then, scope))
+        lines_b, b = self._nested(lambda: self.compile(e.otherwise, scope)) if self.sink is not None else ([], self.compile(e.otherwise, scope))
         if not comparable(a.type, b.type):
             raise RuleError(e.pos, f"both branches must have the same type: {describe(a)} / {describe(b)}")
         if cond.is_const:
+            if self.sink is not None:
+                self.sink.extend(lines_a if cond.const else lines_b)
             return a if cond.const else b
+        if lines_a or lines_b:
+            t = self.src.fresh("t")
+            self._block(f"if {cond.code}:", lines_a + [f"{t} = {a.code}"])
+            self._block("else:", lines_b + [f"{t} = {b.code}"])
+            type_ = a.type if a.type is not Type.NONE else b.type
+            return Code(t, type_, cond.deps | a.deps | b.deps, cost=cond.cost + max(a.cost, b.cost), size=max(a.size, b.size))
         type_ = a.type if a.type is not Type.NONE else b.type
         return Code(
             f"({a.code} if {cond.code} else {b.code})", type_, cond.deps | a.deps | b.deps,
@@ -647,6 +733,13 @@ class ExpressionCompiler:
         var = self.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(var, Type.SITE)
+        if self.sink is not None:
+            lines, cond = self._nested(lambda: self.boolean(e.where, inner))
+            t = self.src.fresh("t")
+            self._emit(f"{t} = []")
+            self._block(f"for {var} in {sites}:", lines + [f"if {cond.code}: {t}.append({var})"])
+            deps |= cond.deps - {Dep.LOCALS}
+            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
         cond = self.boolean(e.where, inner)
         deps |= cond.deps - {Dep.LOCALS}
         return Code(f"[{var} for {var} in {sites} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
@@ -711,12 +804,34 @@ class ExpressionCompiler:
         inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
         return var, self.boolean(e, inner)
 
+    def _loop(self, quantifier: str, coll: Code, e: A.Expr, scope: Scope, name: str) -> Code:
+        """count/exists/all in lowered mode: a loop that stops as soon as it knows."""
+        var = self.src.fresh("i")
+        inner = scope.child()
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
+        lines, cond = self._nested(lambda: self.boolean(e, inner))
+        t = self.src.fresh("t")
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        cost = coll.cost + coll.size * (1 + cond.cost)
+        if quantifier == "count":
+            self._emit(f"{t} = 0")
+            self._block(f"for {var} in {coll.code}:", lines + [f"if {cond.code}: {t} += 1"])
+            return Code(t, Type.INT, deps, cost=cost)
+        found, test = ("True", cond.code) if quantifier == "exists" else ("False", f"not {cond.code}")
+        self._emit(f"{t} = {'False' if quantifier == 'exists' else 'True'}")
+        self._block(f"for {var} in {coll.code}:", lines + [f"if {test}:", f"    {t} = {found}", "    break"])
+        return Code(t, Type.BOOL, deps, cost=cost)
+
     def _fn_count(self, e: A.Call, scope):
+        if self.sink is not None and len(e.args) == 1 and _is_call(e.args[0], "ray", 3) and "ray" not in self.defines:
+            return self._ray_length(e.args[0], scope)
         coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
                 return self.const(len(coll.const), Type.INT)
             return Code(f"len({coll.code})", Type.INT, coll.deps, cost=coll.cost + 1)
+        if self.sink is not None:
+            return self._loop("count", coll, e.args[1], scope, name)
         var, cond = self._condition_on_each(coll, e.args[1], scope, name)
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"len([0 for {var} in {coll.code} if {cond.code}])", Type.INT, deps, cost=coll.cost + coll.size * (1 + cond.cost))
@@ -727,12 +842,16 @@ class ExpressionCompiler:
             if coll.is_const:
                 return self.const(len(coll.const) > 0, Type.BOOL)
             return Code(f"(len({coll.code}) > 0)", Type.BOOL, coll.deps, cost=coll.cost + 1)
+        if self.sink is not None:
+            return self._loop("exists", coll, e.args[1], scope, name)
         var, cond = self._condition_on_each(coll, e.args[1], scope, name)
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"any({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
     def _fn_all(self, e: A.Call, scope):
         coll, name = self._quantified(e, scope)
+        if self.sink is not None:
+            return self._loop("all", coll, e.args[1], scope, name)
         var, cond = self._condition_on_each(coll, e.args[1], scope, name)
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"all({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
@@ -862,9 +981,10 @@ class ExpressionCompiler:
         message = self.src.const(f"'{e.fn}' needs a single direction, not a set of them")
         return Code(f"h_one_direction({direction.code}, {self.src.const(arg.pos)}, {message})", Type.DIR, direction.deps)
 
-    def _ray_parts(self, e: A.Call, scope) -> tuple[Code, Optional[tuple[str, Code]]]:
+    def _ray_parts(self, e: A.Call, scope, lowered: bool = False) -> tuple:
         """The ray of ray/beyond (the sites from the start, nearest first) and its
-        condition as (element variable, condition), if given."""
+        condition as (element variable, condition), if given; lowered: (element
+        variable, the condition's lines, the condition)."""
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], f"the first argument of '{e.fn}'")
         self._grid_only(e, f"'{e.fn}' needs a grid board: directions are a grid's")
         direction = self._single_direction(e, scope)
@@ -877,9 +997,28 @@ class ExpressionCompiler:
         var = self.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(var, Type.SITE)
+        if lowered:
+            lines, cond = self._nested(lambda: self.boolean(e.args[2], inner))
+            return ray, (var, lines, cond)
         return ray, (var, self.boolean(e.args[2], inner))
 
+    def _ray_length(self, e: A.Call, scope) -> Code:
+        """count(ray(X, D, COND)) in lowered mode: how many sites of the ray meet the
+        condition before the first that does not."""
+        ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+        t = self.src.fresh("t")
+        self._emit(f"{t} = 0")
+        self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}: break", f"{t} += 1"])
+        return Code(t, Type.INT, ray.deps | (cond.deps - {Dep.LOCALS}), cost=ray.cost + self.max_ray * (1 + cond.cost))
+
     def _fn_ray(self, e: A.Call, scope):
+        if self.sink is not None and len(e.args) == 3:
+            ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+            t = self.src.fresh("t")
+            self._emit(f"{t} = []")
+            self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}: break", f"{t}.append({var})"])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
         ray, condition = self._ray_parts(e, scope)
         if condition is None:
             return ray
@@ -891,6 +1030,13 @@ class ExpressionCompiler:
         return Code(f"{first}[:{index}]", Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
 
     def _fn_beyond(self, e: A.Call, scope):
+        if self.sink is not None:
+            ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+            t = self.src.fresh("t")
+            self._emit(f"{t} = -1")
+            self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}:", f"    {t} = {var}", "    break"])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITE, deps, cost=ray.cost + self.max_ray * (1 + cond.cost))
         ray, condition = self._ray_parts(e, scope)
         var, cond = condition
         deps = ray.deps | (cond.deps - {Dep.LOCALS})
@@ -928,6 +1074,10 @@ class ExpressionCompiler:
         table = self.src.const(tuple(tuple(x) for x in through), key="lines")
         longest = max(len(x) for x in through)
         return Code(f"h_on_full_line(b, {table}, {site.code})", Type.BOOL, site.deps, cost=site.cost + longest * 8)
+
+
+def _is_call(e: A.Expr, fn: str, arity: int) -> bool:
+    return isinstance(e, A.Call) and e.fn == fn and len(e.args) == arity
 
 
 def _always_a_player(code: str, scope: Scope) -> bool:

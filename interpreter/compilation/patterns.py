@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .source import Source
+from .conditions import Condition
 from .restrictions import Restrictions
 from .scope import Register
 
@@ -31,7 +32,7 @@ class Landing:
 
     case_ids: list  # by EMPTY/OWN/NEUTRAL/ENEMY: case id or None
     restrictions: Restrictions
-    where: Optional[str]  # candidate-level condition (code), or None
+    where: Optional[Condition]  # the candidate-level `where`, or None
     piece_kinds: Optional[frozenset] = None  # the kinds the acting piece can be (None: any)
     piece_always: bool = True  # whether there is an acting piece (not in a select)
     # case id -> (number of choices, condition for choosing or None): `promote ... to one of`
@@ -87,8 +88,8 @@ def emit_candidate(src: Source, landing: Landing) -> None:
         _by_owner(src, "tg", ids, land, capture, landing.where, "-1", landing.choices)
 
 
-def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: Optional[str], where: Optional[str],
-              jumped: str, choices: Optional[dict] = None) -> None:
+def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: Optional[str],
+              where: Optional[Condition], jumped: str, choices: Optional[dict] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     src.line(f"off = {piece}[0]")
     branches = []
@@ -103,20 +104,17 @@ def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: 
             _checked_append(src, case, checks, where, jumped, choices)
 
 
-def _checked_append(src: Source, case: int, forbidden: tuple, where: Optional[str], jumped: str = "-1",
+def _checked_append(src: Source, case: int, forbidden: tuple, where: Optional[Condition], jumped: str = "-1",
                     choices: Optional[dict] = None) -> None:
     """Append the candidate unless a forbid applies or the `where` fails."""
-    tests = []
     found = [c for c in forbidden if c is not None]
-    if found:
-        tests.append("not " + (found[0] if len(found) == 1 else "(" + " or ".join(found) + ")"))
-    if where:
-        tests.append(where)
-    if tests:
-        with src.block(f"if {' and '.join(tests)}:"):
+    test = ("not " + (found[0] if len(found) == 1 else "(" + " or ".join(found) + ")")) if found else None
+    if where is not None and where.cost_free:
+        test = f"{test} and {where.code}" if test else where.code
+        where = None
+    with src.block(f"if {test}:") if test else _always():
+        with where.holds(src) if where is not None else _always():
             append(src, case, jumped=jumped, choices=choices)
-    else:
-        append(src, case, jumped=jumped, choices=choices)
 
 
 # ---------------------------------------------------------------- tables
@@ -253,7 +251,7 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
 
 # ---------------------------------------------------------------- leap
 def leap(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_sites: int, span: Span,
-         off_case: Optional[int], off_where: Optional[str]) -> None:
+         off_case: Optional[int], off_where: Optional[Condition]) -> None:
     """Exactly the distance (or each distance of the span) along each direction,
     over anything; one `off board` action per piece when the distance leads off
     the board in some direction."""
@@ -284,7 +282,7 @@ def leap(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
 
 
 def _leap_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_sites: int, span: Span,
-                off_case: Optional[int], off_where: Optional[str]) -> None:
+                off_case: Optional[int], off_where: Optional[Condition]) -> None:
     """An exact distance with nothing to check on the way: a table of the sites at
     each distance (and whether some direction leaves the board there)."""
     longest = max(len(r) for per_dir in rays for r in per_dir) if rays and rays[0] else 0
@@ -313,7 +311,7 @@ def _leap_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list,
         _leap_row(src, landing, off_case, off_where)
 
 
-def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where: Optional[str]) -> None:
+def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where: Optional[Condition]) -> None:
     """`row` is (the sites at the distance, whether some direction leaves the board)."""
     with src.block("for to in row[0]:"):
         src.line("tg = b[to]")
@@ -323,13 +321,13 @@ def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where:
             _off_board(src, off_case, off_where)
 
 
-def _off_board(src: Source, off_case: int, off_where: Optional[str]) -> None:
+def _off_board(src: Source, off_case: int, off_where: Optional[Condition]) -> None:
     if off_where is None:
         append(src, off_case, destination="-1")
         return
     src.line("to = -1")
     src.line("tg = None")
-    with src.block(f"if {off_where}:"):
+    with off_where.holds(src):
         append(src, off_case, destination="-1")
 
 
@@ -432,7 +430,7 @@ def offset_leap(src: Source, landing: Landing, targets: tuple) -> None:
 
 
 def along_track(src: Source, landing: Landing, track: str, span: Span, off_case: Optional[int],
-                off_where: Optional[str]) -> None:
+                off_where: Optional[Condition]) -> None:
     """Along a track, exactly the distance (or each distance of the span) from the
     piece's site, whatever stands between; beyond the end of a track that does not
     loop, the `off board` case (once per piece)."""

@@ -132,12 +132,13 @@ class Restrictions:
             self.gates[key] = (self.x.src.fresh("g"), code)
         return self.gates[key][0]
 
-    def result_check(self, scope: Scope) -> Optional[str]:
-        """Code true when a `forbid result` applies to the position an action left
-        (registers as in a case function, see cases.py); None when there is none."""
+    def result_check(self, scope: Scope) -> list:
+        """The `forbid result` conditions as (lines, code) parts (see
+        expressions.lowered), asked on the position an action left (registers as in a
+        case function, see cases.py): the action is forbidden when one holds."""
         parts = []
         for item, label in self.results:
-            c = self.x.boolean(item.cond, scope)
+            lines, c = self.x.lowered(item.cond, scope, condition=True)
             if c.is_const and not c.const:
                 continue
             code = c.code
@@ -145,10 +146,8 @@ class Restrictions:
                 if id(item) not in self.probe_of:
                     self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
                 code = f"({code} and h_hit({self.probes.counts_name}, {self.probe_of[id(item)]}))"
-            parts.append(code)
-        if not parts:
-            return None
-        return parts[0] if len(parts) == 1 else "(" + " or ".join(parts) + ")"
+            parts.append((lines, code))
+        return parts
 
     def gate_lines(self) -> list[str]:
         """The lines computing every gate, for the top of a decision's function."""

@@ -122,8 +122,16 @@ class StatementCompiler:
     def line(self, text: str) -> None:
         self.src.line(text)
 
+    def value(self, e: A.Expr, scope: Scope) -> Code:
+        """Compile an expression whose loops become lines written before the statement
+        that uses it (see expressions.lowered)."""
+        lines, c = self.x.lowered(e, scope)
+        for line in lines:
+            self.line(line)
+        return c
+
     def _site(self, e: A.Expr, scope: Scope, what: str) -> Code:
-        c = self.x.compile(e, scope)
+        c = self.value(e, scope)
         if c.type is not Type.SITE:
             raise RuleError(e.pos, f"{what} must be a piece or a site, found {describe(c)}")
         return c
@@ -212,7 +220,7 @@ class StatementCompiler:
         if s.owner is not None:
             if neutral:
                 raise RuleError(s.owner.pos, f"pieces of kind '{s.kind}' are neutral: they belong to no player")
-            owner = self.x.compile(s.owner, scope)
+            owner = self.value(s.owner, scope)
             if owner.type is not Type.PLAYER:
                 raise RuleError(s.owner.pos, f"a piece belongs to a player, found {describe(owner)}")
             whose = owner.code
@@ -380,7 +388,7 @@ class StatementCompiler:
     def _LetStmt(self, s: A.LetStmt, scope: Scope):
         if reserved_word(s.name):
             raise RuleError(s.pos, reserved_word(s.name), "choose another name")
-        c = self.x.compile(s.value, scope)
+        c = self.value(s.value, scope)
         if c.type is Type.PER_PLAYER:
             raise RuleError(s.value.pos, f"cannot store {describe(c)} in 'let'")
         name = self.src.fresh("l")
@@ -389,7 +397,7 @@ class StatementCompiler:
         return c.cost
 
     def _AssignStmt(self, s: A.AssignStmt, scope: Scope):
-        value = self.x.compile(s.value, scope)
+        value = self.value(s.value, scope)
         t = s.target
         if isinstance(t, A.Attr):
             return self._assign_attribute(s, t, value, scope)
@@ -412,7 +420,7 @@ class StatementCompiler:
         thing = self.m.variables.get(t.obj.id) or self.m.pools[t.obj.id]
         if getattr(thing, "per_player", True) is False:
             raise RuleError(t.pos, f"variable '{t.obj.id}' is shared, not per player")
-        idx = self.x.compile(t.index, scope)
+        idx = self.value(t.index, scope)
         if idx.type is not Type.PLAYER:
             raise RuleError(t.index.pos, f"the index must be a player, found {describe(idx)}")
         var_type = getattr(thing, "type", "int")
@@ -525,30 +533,35 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ control
     def _IfStmt(self, s: A.IfStmt, scope: Scope):
-        conditions = [self.x.boolean(cond, scope) for cond, _ in s.branches]
-        # Branches after one that always holds never run; one that never holds is skipped.
-        live = []
-        for (cond, body), c in zip(s.branches, conditions):
-            if c.is_const and not c.const:
+        return self._chain(list(s.branches), s.otherwise, scope, s.pos)
+
+    def _chain(self, branches: list, otherwise: list, scope: Scope, pos: A.Pos) -> int:
+        """`if`/`elif`/`else` from the first branch on. A condition's own lines (loops of
+        quantifiers, see expressions.lowered) run only when the branches before it
+        failed, so a later `elif` is written as `else:` + `if`. A branch whose condition
+        never holds is skipped, the ones after a condition that always holds too."""
+        if not branches:
+            return self._branch(otherwise, scope, "else", pos, None) if otherwise else 0
+        (cond, body), rest = branches[0], branches[1:]
+        lines, c = self.x.lowered(cond, scope, condition=True)
+        if c.is_const:
+            if not c.const:
                 self._dead_branch(f"if {_short(cond)}", cond.pos)
-                continue
-            live.append((cond, body, c))
-            if c.is_const:
-                break
-        otherwise_live = not (live and live[-1][2].is_const)
-        cost = sum(c.cost for c in conditions)
-        if not live:
-            if s.otherwise:
-                cost += self._branch(s.otherwise, scope, "else", s.pos, None)
+                return c.cost + self._chain(rest, otherwise, scope, pos)
+            cost = c.cost + self._branch(body, scope, f"if {_short(cond)}", cond.pos, None)
+            for later, _ in rest:
+                self._dead_branch(f"if {_short(later)}", later.pos)
+            if otherwise:
+                self._dead_branch("else", pos)
             return cost
-        for n, (cond, body, c) in enumerate(live):
-            head = None if c.is_const else (f"if {c.code}:" if n == 0 else f"elif {c.code}:")
-            cost += self._branch(body, scope, f"if {_short(cond)}", cond.pos, head)
-        if s.otherwise:
-            if otherwise_live:
-                cost += self._branch(s.otherwise, scope, "else", s.pos, "else:")
-            else:
-                self._dead_branch("else", s.pos)
+        for line in lines:
+            self.line(line)
+        cost = c.cost + self._branch(body, scope, f"if {_short(cond)}", cond.pos, f"if {c.code}:")
+        if rest or otherwise:
+            valid = self.at_valid
+            with self.src.block("else:"):
+                cost += self._chain(rest, otherwise, scope, pos)
+            self.at_valid = valid and self.at_valid
         return cost
 
     def _branch(self, body: list, scope: Scope, label: str, pos: A.Pos, head: Optional[str]) -> int:
@@ -570,7 +583,7 @@ class StatementCompiler:
     def _ForEachStmt(self, s: A.ForEachStmt, scope: Scope):
         if reserved_word(s.var):
             raise RuleError(s.pos, reserved_word(s.var), "choose another name")
-        coll = self.x.as_sites(self.x.compile(s.iterable, scope))
+        coll = self.x.as_sites(self.value(s.iterable, scope))
         elem = ELEMENT.get(coll.type)
         if elem is None:
             raise RuleError(s.iterable.pos, f"'for each' needs a set of sites, players or directions, found {describe(coll)}")
@@ -593,7 +606,7 @@ class StatementCompiler:
         return coll.cost + coll.size * (1 + body)
 
     def _RepeatStmt(self, s: A.RepeatStmt, scope: Scope):
-        count = self.x.compile(s.count, scope)
+        count = self.value(s.count, scope)
         if count.type is not Type.INT:
             raise RuleError(s.count.pos, f"'repeat' needs a number of times, found {describe(count)}")
         times = self.src.fresh("t")
@@ -629,7 +642,7 @@ class StatementCompiler:
             # parameters stand for them.
             inner = scope.child()
             for param, arg in zip(procedure.params, s.args):
-                value = self.x.compile(arg, scope)
+                value = self.value(arg, scope)
                 if value.type is Type.PER_PLAYER:
                     raise RuleError(arg.pos, "this differs per player: say whose, e.g. [player]")
                 local = self.src.fresh("l")
@@ -659,7 +672,7 @@ class StatementCompiler:
     def _player_or_current(self, e: Optional[A.Expr], scope: Scope) -> str:
         if e is None:
             return scope.register("player").site
-        c = self.x.compile(e, scope)
+        c = self.value(e, scope)
         if c.type is not Type.PLAYER:
             raise RuleError(e.pos, f"expected a player, found {describe(c)}")
         return c.code
