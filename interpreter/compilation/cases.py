@@ -126,7 +126,8 @@ class CaseWriter:
                 if block is not None and block[0]:
                     with src.block("if s.result is None:"):
                         src.paste(block[0])
-            self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body))
+            self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body),
+                           selects=case.pattern == "select")
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):
@@ -161,16 +162,17 @@ class CaseWriter:
     def _has_pool_pieces(self) -> bool:
         return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.m.pools.values())
 
-    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool) -> None:
+    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, selects: bool = False) -> None:
         """After the action: a follow-up decision, the next decision of the turn, or
-        the end of the turn (unless the game has ended)."""
+        the end of the turn (unless the game has ended). The follow-up acts on the
+        piece the action acted on: the acting piece, or the one a `select` chose."""
         src = self.src
         turn = phase.info.turn
         with src.block("if s.result is None:"):
             if uses_then:
                 with src.block("if fu >= 0:"):
                     src.line("s.decision = fu")
-                    src.line("s.carry = at")
+                    src.line("s.carry = to" if selects else "s.carry = at")
                     src.line("return")
             if self.c.statements.followups:
                 src.line("s.carry = -1")

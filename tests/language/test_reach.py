@@ -379,3 +379,22 @@ def test_setup_attribute_mistakes(tmp_path, capsys, entry, message):
                f"  white:\n    man: {entry}\n  black:\n    man: [e5]\n")
     assert main(["validate", str(tmp_path)]) == 1
     assert message in capsys.readouterr().err
+
+
+def test_the_same_piece_after_a_select_is_the_piece_selected(tmp_path):
+    rules = """\
+        phase play:
+            turn: choose
+        decision choose:
+            action pick:
+                select pieces of player
+                onto own:
+                    then go
+        decision go:
+            action step by the same piece:
+                step e
+                onto empty: move
+    """
+    game = make(tmp_path, rules, "  white:\n    man: [a1, c1]\n  black:\n    man: [e5]\n")
+    state = game.apply(game.initial_state(), "a1")
+    assert game.legal_notations(state) == ["a1-b1"]
