@@ -47,6 +47,7 @@ class DecisionInfo:
     is_chance: bool
     pos: A.Pos
     legal: Optional[Callable] = None  # legal(state) -> list of codes (decisions)
+    legal_with_duplicates: Optional[Callable] = None  # the same, two codes writing one notation kept
     outcome_values: tuple = ()
     outcome_labels: tuple = ()
     probabilities: tuple = ()
@@ -241,7 +242,10 @@ class Compiler:
         writer = DecisionWriter(
             self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), checks_name,
         )
-        legal_names = [writer.write(plan) if plan is not None else None for plan in plans]
+        legal_names, all_names = [], []
+        for plan in plans:
+            legal_names.append(writer.write(plan) if plan is not None else None)
+            all_names.append(self._without_dedup(writer, plan) if plan is not None and writer.deduplicated else None)
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
@@ -253,9 +257,10 @@ class Compiler:
         namespace = compile_source(self.src)
         results.score = namespace[score_name] if score_name else None
         checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
-        for info, name in zip(decisions, legal_names):
+        for info, name, every in zip(decisions, legal_names, all_names):
             if name is not None:
                 info.legal = namespace[name]
+                info.legal_with_duplicates = namespace[every] if every else info.legal
         phase_infos = []
         for phase, name, before in zip(phases, no_action_names, before_turn_names):
             phase.info.no_action = namespace[name]
@@ -307,6 +312,15 @@ class Compiler:
         if self.statements.changes_owners:
             return frozenset(k.index for k in kinds)
         return frozenset(k.index for k in kinds if not k.neutral)
+
+    def _without_dedup(self, writer: DecisionWriter, plan: DecisionPlan) -> str:
+        """A variant of the decision's function that keeps actions writing the same
+        notation (for a decision whose function compares notations)."""
+        writer.dedup = False
+        try:
+            return writer.write(plan)
+        finally:
+            writer.dedup = True
 
     def _initial_board(self) -> list:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]
