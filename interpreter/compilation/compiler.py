@@ -202,6 +202,8 @@ class Compiler:
         forbid_scope = self.scope({"site", "piece", "from"}, "a 'forbid' condition")
         self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.x, forbid_scope, self.errors)
         self.restrictions.probes = self.probes
+        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
+        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         decisions: list = []
         plans: list = []
         for name in self.decision_names:
@@ -214,8 +216,6 @@ class Compiler:
                 plans.append(None)
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
-        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
-        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         score = self._score()
         self.errors.extend(self.statements.errors)
         if self.errors or any(p is None for p in phases):
