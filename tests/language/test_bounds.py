@@ -77,9 +77,9 @@ def test_loops_over_loops_in_statements_are_refused(tmp_path, capsys):
 
 
 def test_a_large_but_bounded_rule_is_a_warning(tmp_path, capsys):
-    # asked for every candidate (it reads `to`): 81 x 81 steps each, on a 9 x 9 board
+    # asked for every candidate (it reads `to`): 64 x 64 steps each, on an 8 x 8 board
     where = "count(sites, count(sites, it == to) > 0) > 0"
-    path = write(tmp_path, MOVE.format(where=where), 9, 9)
+    path = write(tmp_path, MOVE.format(where=where), 8, 8)
     status, err = validate(path, capsys)
     assert status == 0
     assert "warning: listing the actions of 'go' may take about" in err
