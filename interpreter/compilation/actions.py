@@ -255,6 +255,7 @@ class ActionCompiler:
         is_drop = isinstance(pattern, A.DropPattern)
         statements.in_drop = is_drop
         statements.at_valid = info.pattern in ("move", "jump")
+        statements.to_empty = (case.kind, case.what) == ("onto", "empty")
         statements.choice_allowed = True
         statements.drop_pool_offset = (
             statements._pool(pattern.pool, pattern.pool_pos or pattern.pos).offset if is_drop and pattern.pool else None
@@ -267,6 +268,7 @@ class ActionCompiler:
             statements.in_drop = False
             statements.drop_pool_offset = None
             statements.at_valid = False
+            statements.to_empty = False
             statements.choice_allowed = False
         info.body = lines
         if is_drop:
@@ -300,7 +302,7 @@ class ActionCompiler:
         cid = self.c.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos))
 
         def emit(src):
-            src.line(f"out.append(({cid}, -1, -1, -1, -1))")
+            src.line(f"out.append(({cid}, -1, -1))")
 
         plan.emit = emit
         plan.only_if_stuck = pattern.only_if_stuck

@@ -888,10 +888,24 @@ class ExpressionCompiler:
     def _fn_unique_max(self, e: A.Call, scope):
         coll = self._sites_argument(e, scope, "unique_max")
         measure = self._measure(e.args[1], "unique_max")
-        return Code(
-            f"h_unique_max(b, {coll.code}, {measure}, {self._values()})", Type.SITE, coll.deps,
-            cost=coll.cost + coll.size,
-        )
+        cost = coll.cost + coll.size
+        if self.sink is not None and measure >= 0:
+            # written out as a loop (it often runs after every action)
+            best, value, tie, site, piece = (self.src.fresh("t") for _ in range(5))
+            self._emit(f"{best} = -1", f"{value} = None", f"{tie} = False")
+            self._block(f"for {site} in {coll.code}:", [
+                f"{piece} = b[{site}]",
+                f"if {piece} is None: continue",
+                f"if {value} is None or {piece}[{measure}] > {value}:",
+                f"    {best} = {site}",
+                f"    {value} = {piece}[{measure}]",
+                f"    {tie} = False",
+                f"elif {piece}[{measure}] == {value}:",
+                f"    {tie} = True",
+            ])
+            self._emit(f"if {tie}: {best} = -1")
+            return Code(best, Type.SITE, coll.deps, cost=cost)
+        return Code(f"h_unique_max(b, {coll.code}, {measure}, {self._values()})", Type.SITE, coll.deps, cost=cost)
 
     def track_values(self, track) -> list:
         """The run-time form of each entry of a track (see runtime/helpers.py)."""

@@ -53,7 +53,8 @@ def append(src: Source, case: int, destination: str = "to", jumped: str = "-1", 
     """Append the code of a candidate: one per choice when the case has a choice."""
     choice = (choices or {}).get(case)
     if choice is None:
-        src.line(f"out.append(({case}, frm, {destination}, {jumped}, -1))")
+        # The fields that do not apply are left out at the end (runtime/pieces.py).
+        src.line(f"out.append(({case}, frm, {destination}))" if jumped == "-1" else f"out.append(({case}, frm, {destination}, {jumped}))")
         return
     n, condition = choice
     with src.block(f"if {condition}:") if condition else _always():

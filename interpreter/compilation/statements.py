@@ -94,6 +94,9 @@ class StatementCompiler:
         # Whether `at` is known not to be -1 at this point of the code being written
         # (the acting piece has not left the board): `move` then needs no test.
         self.at_valid = False
+        # Whether the landing site `to` is known to be empty here (an `onto empty` case
+        # before anything could have been put there): `move` then captures nothing.
+        self.to_empty = False
         # Whether the rules ever say `start phase` / `next turn` (else ending a turn
         # is simpler).
         self.starts_phases = False
@@ -115,9 +118,12 @@ class StatementCompiler:
 
     def stmt(self, s: A.Stmt, scope: Scope) -> int:
         try:
-            return getattr(self, "_" + type(s).__name__)(s, scope) or 1
+            cost = getattr(self, "_" + type(s).__name__)(s, scope) or 1
         except RecursionError:
             raise RuleError(s.pos, "this statement is nested too deeply to compile") from None
+        if not isinstance(s, _LEAVE_SITES_EMPTY):
+            self.to_empty = False
+        return cost
 
     def line(self, text: str) -> None:
         self.src.line(text)
@@ -182,9 +188,10 @@ class StatementCompiler:
             else:
                 self.line("b[at] = None")
                 self.line("o[pc[0]].remove(at)")
-        self.line("x0 = b[to]")
-        with self.src.block("if x0 is not None:"):
-            self.line("o[x0[0]].remove(to)")
+        if not self.to_empty:
+            self.line("x0 = b[to]")
+            with self.src.block("if x0 is not None:"):
+                self.line("o[x0[0]].remove(to)")
         self.line("b[to] = pc")
         self.line("o[pc[0]].append(to)")
         self.line("at = to")
@@ -705,6 +712,13 @@ class StatementCompiler:
     def _NextTurnStmt(self, s: A.NextTurnStmt, scope: Scope):
         self.names_next_player = True
         self.line(f"s.next_player = {self._player_or_current(s.player, scope)}")
+
+
+# Statements after which an empty site is still empty (they put nothing anywhere).
+_LEAVE_SITES_EMPTY = (
+    A.LetStmt, A.AssignStmt, A.ThenStmt, A.WinStmt, A.LoseStmt, A.DrawStmt, A.EndStmt, A.NextTurnStmt,
+    A.StartPhaseStmt, A.RemoveStmt, A.ReturnStmt, A.ReleaseStmt, A.GiveStmt, A.NotationStmt,
+)
 
 
 class _unindented:
