@@ -1,0 +1,115 @@
+"""The metrics of one column, from its games (in game order).
+
+Each metric is one number per column with its 95% interval: a rate (a share of
+games, Wilson) or a mean of one value per game (Student). The definitions follow
+Ludii's `Evaluation` metrics; docs/analysis.md gives each in one line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+from .playout import GameStats
+from .stats import Estimate, mean, rate, spread
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    key: str
+    label: str
+    section: str
+
+
+def outcome_metrics(games: Sequence[GameStats], players: Sequence[str]) -> list[tuple[MetricSpec, Estimate]]:
+    """Seat win rates, draws, cut-offs, completion, the first seat's share, balance."""
+    n = len(games)
+    out = [(MetricSpec(f"wins.{player}", f"{player} wins", "outcomes"), rate(sum(g.winner == i for g in games), n))
+           for i, player in enumerate(players)]
+    decided = sum(g.winner >= 0 for g in games)
+    out += [
+        (MetricSpec("draws", "draws", "outcomes"), rate(sum(g.over and g.winner < 0 for g in games), n)),
+        (MetricSpec("timeouts", "cut off (max plies)", "outcomes"), rate(sum(not g.over for g in games), n)),
+        (MetricSpec("completion", "completion (a winner)", "outcomes"), rate(decided, n)),
+        (MetricSpec("advantage", "first seat win share", "outcomes"),
+         rate(sum(g.winner == 0 for g in games), decided)),
+    ]
+    if len(players) > 1:
+        out.append((MetricSpec("balance", "balance", "outcomes"), balance(games, len(players))))
+    return out
+
+
+def balance(games: Sequence[GameStats], seats: int) -> Estimate:
+    """1 - the largest difference between two seats' win rates, with an interval
+    from that pair's per-game differences (+1, -1 or 0)."""
+    n = len(games)
+    if n == 0:
+        return Estimate(None, None, None, 0, "value")
+    wins = [sum(g.winner == i for g in games) for i in range(seats)]
+    a = max(range(seats), key=lambda i: wins[i])
+    b = min(range(seats), key=lambda i: wins[i])
+    d = mean([(g.winner == a) - (g.winner == b) for g in games])
+    if d.low is None:
+        return Estimate(1 - d.value, None, None, n, "value")
+    far = max(abs(d.low), abs(d.high))
+    near = 0.0 if d.low <= 0 <= d.high else min(abs(d.low), abs(d.high))
+    return Estimate(1 - d.value, 1 - far, 1 - near, n, "value")
+
+
+def duration_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec, Estimate]]:
+    plies = [g.plies for g in games]
+    turns = [g.turns for g in games]
+    return [
+        (MetricSpec("plies", "length (plies)", "duration"), mean(plies)),
+        (MetricSpec("plies.sd", "  spread (sd)", "duration"), spread(plies)),
+        (MetricSpec("turns", "length (turns)", "duration"), mean(turns)),
+        (MetricSpec("turns.sd", "  spread (sd)", "duration"), spread(turns)),
+    ]
+
+
+def choice_metrics(games: Sequence[GameStats], sites: int) -> list[tuple[MetricSpec, Estimate]]:
+    """Decision moves, branching factor, board coverage: per game, then averaged."""
+    with_choices = [g for g in games if g.positions]
+    out = [
+        (MetricSpec("decision_moves", "decision moves", "choices"),
+         mean([g.decisions / g.positions for g in with_choices])),
+        (MetricSpec("branching", "branching factor", "choices"), mean([g.choices / g.positions for g in with_choices])),
+    ]
+    if sites:
+        out.append((MetricSpec("board_coverage", "board coverage", "choices"), mean([g.covered / sites for g in games])))
+    return out
+
+
+def course_metrics(games: Sequence[GameStats], has_score: bool) -> list[tuple[MetricSpec, Estimate]]:
+    """Lead changes, stability, decisiveness (by the score rule) and repetition,
+    over the traced games."""
+    traces = [g.trace for g in games if g.trace is not None]
+    out = []
+    if has_score:
+        out += [
+            (MetricSpec("lead_changes", "lead changes", "course"), _over(traces, lambda t: t.lead_changes)),
+            (MetricSpec("stability", "stability", "course"), _over(traces, lambda t: t.stability)),
+            (MetricSpec("decisiveness", "decisiveness", "course"), _over(traces, lambda t: t.decisiveness)),
+        ]
+    out.append((MetricSpec("repetition", "repetition", "course"), _over(traces, lambda t: t.repetition)))
+    return out
+
+
+def _over(traces: Sequence, field: Callable) -> Estimate:
+    return mean([v for v in (field(t) for t in traces) if v is not None])
+
+
+def depth_metric(games: Sequence[GameStats], seats: int, strong: str, weak: str) -> tuple[MetricSpec, Estimate]:
+    """The win rate of `strong` (in seat j mod seats in game j) against `weak`."""
+    wins = sum(g.winner == g.index % seats for g in games)
+    return MetricSpec("depth", f"{strong} beats {weak}", "depth"), rate(wins, len(games))
+
+
+def column_metrics(games: Sequence[GameStats], players: Sequence[str], sites: int, has_score: bool,
+                   depth: Optional[tuple] = None) -> list[tuple[MetricSpec, Estimate]]:
+    """Every metric of one column, in the order of the report. `depth`:
+    (depth games, strong spec, weak spec) when the depth test ran."""
+    out = outcome_metrics(games, players) + duration_metrics(games) + choice_metrics(games, sites)
+    out += course_metrics(games, has_score)
+    if depth is not None:
+        out.append(depth_metric(depth[0], len(players), depth[1], depth[2]))
+    return out

@@ -1,0 +1,141 @@
+"""Small statistics: intervals of rates and means, and tests of their differences.
+
+Everything is computed from counts and sums, in plain floating point, so that the
+same games give the same numbers on every machine. The 95% level is fixed: a
+report that mixes levels is harder to read than one that does not.
+
+- a rate (a share of games): the Wilson score interval;
+- a mean (of one number per game): mean ± t·s/√n (Student's t, n-1 degrees);
+- the difference of two rates: Newcombe's hybrid score interval (method 10), the
+  two-sided p-value of the pooled two-proportion z-test;
+- the difference of two means: Welch's interval and test (normal approximation of
+  the t distribution beyond 30 degrees of freedom, Student's t below).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A measured value with its 95% interval (`low`, `high`) from `n` games.
+
+    `kind` is "rate" (a share, with Wilson's interval), "mean" (with Student's)
+    or "value" (no interval: a statistic of the whole sample, like a spread)."""
+
+    value: Optional[float]
+    low: Optional[float]
+    high: Optional[float]
+    n: int
+    kind: str
+    sd: Optional[float] = None  # of the per-game values, for the difference of means
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A column's value minus the base's, its 95% interval and two-sided p-value."""
+
+    value: float
+    low: float
+    high: float
+    p: float
+
+    @property
+    def significant(self) -> bool:
+        """The interval excludes zero: the column differs from the base at the 5% level."""
+        return self.low > 0 or self.high < 0
+
+
+def t95(dof: float) -> float:
+    """The two-sided 95% quantile of Student's t (Cornish-Fisher expansion; exact
+    enough from 3 degrees of freedom, the normal quantile in the limit)."""
+    if dof <= 0:
+        return math.inf
+    if dof < 3:
+        return (12.706, 4.303)[int(dof) - 1] if dof >= 1 else math.inf
+    z = Z95
+    return z + (z**3 + z) / (4 * dof) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * dof**2)
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The Wilson score interval of a proportion; (0, 1) without trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    z = Z95
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(successes: int, trials: int) -> Estimate:
+    """A share of games with its Wilson interval."""
+    if trials <= 0:
+        return Estimate(None, None, None, 0, "rate")
+    low, high = wilson(successes, trials)
+    return Estimate(successes / trials, low, high, trials, "rate")
+
+
+def mean(values: Sequence[float]) -> Estimate:
+    """The mean of per-game values with Student's interval (summed in the given order)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(None, None, None, 0, "mean")
+    average = math.fsum(values) / n
+    if n == 1:
+        return Estimate(average, None, None, 1, "mean", 0.0)
+    sd = math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1))
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return Estimate(average, average - half, average + half, n, "mean", sd)
+
+
+def spread(values: Sequence[float]) -> Estimate:
+    """The standard deviation of per-game values (no interval)."""
+    n = len(values)
+    if n < 2:
+        return Estimate(None, None, None, n, "value")
+    average = math.fsum(values) / n
+    return Estimate(math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1)), None, None, n, "value")
+
+
+def difference(column: Estimate, base: Estimate) -> Optional[Difference]:
+    """`column` minus `base` with its interval and p-value; None when either has no
+    value or the kind has no test (a spread)."""
+    if column.value is None or base.value is None or column.kind != base.kind:
+        return None
+    if column.kind == "rate":
+        return _rate_difference(column, base)
+    if column.kind == "mean" and column.n > 1 and base.n > 1:
+        return _mean_difference(column, base)
+    return None
+
+
+def _rate_difference(a: Estimate, b: Estimate) -> Difference:
+    """Newcombe's interval (from the two Wilson intervals) and the pooled z-test."""
+    d = a.value - b.value
+    low = d - math.sqrt((a.value - a.low) ** 2 + (b.high - b.value) ** 2)
+    high = d + math.sqrt((a.high - a.value) ** 2 + (b.value - b.low) ** 2)
+    pooled = (a.value * a.n + b.value * b.n) / (a.n + b.n)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n))
+    p = 1.0 if se == 0 else math.erfc(abs(d) / se / math.sqrt(2))
+    return Difference(d, low, high, p)
+
+
+def _mean_difference(a: Estimate, b: Estimate) -> Difference:
+    """Welch's interval and test (Welch-Satterthwaite degrees of freedom)."""
+    d = a.value - b.value
+    va, vb = a.sd**2 / a.n, b.sd**2 / b.n
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return Difference(d, d, d, 1.0 if d == 0 else 0.0)
+    dof = (va + vb) ** 2 / (va**2 / (a.n - 1) + vb**2 / (b.n - 1))
+    half = t95(dof) * se
+    # p from the normal approximation: a report is read at the 5% mark, where
+    # the interval (with t) decides; p is given as a guide.
+    p = math.erfc(abs(d) / se / math.sqrt(2))
+    return Difference(d, d - half, d + half, p)

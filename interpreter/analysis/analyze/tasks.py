@@ -1,0 +1,121 @@
+"""The work of an analysis cut into tasks that any process can run.
+
+A task is a run of consecutive games of one column (`GamesTask`) or of the
+strategic-depth test (`DepthTask`). It carries everything its games depend on
+— the column, the seed, the bounds, the players — and nothing about where it
+runs, so its result is the same on this process, on a pool of processes or on
+a Dask cluster. Each process compiles a column once and keeps it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .columns import Column
+from .playout import NO_TRACE, GameStats, Measurer, Tracing, game_seed
+
+
+@dataclass(frozen=True)
+class GamesTask:
+    """Games `start` to `stop - 1` of column number `column`."""
+
+    column: int
+    spec: Column
+    start: int
+    stop: int
+    seed: int
+    max_plies: int
+    tracing: Tracing = NO_TRACE
+    players: Optional[tuple] = None  # agent specs by seat; None: uniform random (fast)
+    agent_factory: Optional[Callable] = None  # (spec, seed) -> agent, for `players`
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass(frozen=True)
+class DepthTask:
+    """Games `start` to `stop - 1` of the depth test of column `column`: game j puts
+    `strong` in seat j mod (number of seats) and `weak` in the others."""
+
+    column: int
+    spec: Column
+    start: int
+    stop: int
+    seed: int
+    max_plies: int
+    strong: str
+    weak: str
+    agent_factory: Callable = field(default=None)
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass
+class TaskResult:
+    """The games of a task, in order, and the landings per site they made."""
+
+    kind: str  # "games" or "depth"
+    column: int
+    start: int
+    games: list
+    heat: list
+
+
+# One compiled game per column (and ply bound) per process: compiling is slow and
+# a worker runs many tasks of the same columns.
+_measurers: dict = {}
+
+
+def remember(spec: Column, game, max_plies: int) -> None:
+    """Use an already compiled `game` for `spec` in this process (no recompiling)."""
+    _measurers[(spec, max_plies)] = Measurer(game, max_plies)
+
+
+def _measurer(spec: Column, max_plies: int) -> Measurer:
+    key = (spec, max_plies)
+    if key not in _measurers:
+        _measurers[key] = Measurer(spec.load(coverage=True), max_plies)
+    return _measurers[key]
+
+
+def run_task(task) -> TaskResult:
+    """Play the games of a task (a GamesTask or a DepthTask)."""
+    measurer = _measurer(task.spec, task.max_plies)
+    measurer.heat = [0] * len(measurer.heat)
+    games: list[GameStats] = []
+    for index in range(task.start, task.stop):
+        if isinstance(task, DepthTask):
+            agents = _depth_agents(task, measurer.game, index)
+            games.append(measurer.play(task.seed, index, NO_TRACE, agents))
+        else:
+            agents = _agents(task, measurer.game, index) if task.players else None
+            games.append(measurer.play(task.seed, index, task.tracing, agents))
+    kind = "depth" if isinstance(task, DepthTask) else "games"
+    return TaskResult(kind, task.column, task.start, games, measurer.heat)
+
+
+def seat_specs(specs: tuple, seats: int) -> list:
+    """The spec of each seat: the entries in order, the last one filling the rest."""
+    return [specs[min(i, len(specs) - 1)] for i in range(seats)]
+
+
+def _agents(task: GamesTask, game, index: int) -> dict:
+    seats = seat_specs(task.players, len(game.players))
+    return {i: task.agent_factory(spec, _int_seed(game_seed(task.seed, index, player)))
+            for i, (spec, player) in enumerate(zip(seats, game.players))}
+
+
+def _depth_agents(task: DepthTask, game, index: int) -> dict:
+    strong_seat = index % len(game.players)
+    return {i: task.agent_factory(task.strong if i == strong_seat else task.weak,
+                                  _int_seed(game_seed(task.seed, index, f"depth/{player}")))
+            for i, player in enumerate(game.players)}
+
+
+def _int_seed(text: str) -> int:
+    return random.Random(text).getrandbits(62)
