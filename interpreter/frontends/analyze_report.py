@@ -111,7 +111,7 @@ def heat_map(data, index: int, folder: Path, plt) -> tuple[str, str]:
         site = element.get("data-site")
         if site in per_game and element.tag in (f"{{{SVG_NS}}}rect", f"{{{SVG_NS}}}circle"):
             element.set("fill", to_hex(cmap(norm(per_game[site]))))
-            ET.SubElement(element, f"{{{SVG_NS}}}title").text = f"{site}: {per_game[site]:.3g} landings per game"
+            ET.SubElement(element, f"{{{SVG_NS}}}title").text = f"{site}: landed on {per_game[site]:.3g} times per game"
     board = folder / f"heat-{index}.svg"
     board.write_text(ET.tostring(root, encoding="unicode"), encoding="utf-8")
     fig, ax = plt.subplots(figsize=(0.45, 3.2))

@@ -50,13 +50,20 @@ class Difference:
         return self.low > 0 or self.high < 0
 
 
+# Student's t, two-sided 95% (the 0.975 quantile), for 1 to 30 degrees of freedom.
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+        2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+        2.045, 2.042)
+
+
 def t95(dof: float) -> float:
-    """The two-sided 95% quantile of Student's t (Cornish-Fisher expansion; exact
-    enough from 3 degrees of freedom, the normal quantile in the limit)."""
-    if dof <= 0:
+    """The two-sided 95% quantile of Student's t: the table up to 30 degrees of
+    freedom (a fraction rounded down: the wider interval), then the
+    Cornish-Fisher expansion (within 0.001), the normal quantile in the limit."""
+    if dof < 1:
         return math.inf
-    if dof < 3:
-        return (12.706, 4.303)[int(dof) - 1] if dof >= 1 else math.inf
+    if dof < 31:
+        return _T95[int(dof) - 1]
     z = Z95
     return z + (z**3 + z) / (4 * dof) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * dof**2)
 
@@ -70,7 +77,10 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 or all successes the bound is exactly 0 or 1 (not 1 - 1e-16).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def rate(successes: int, trials: int) -> Estimate:

@@ -167,8 +167,14 @@ def coverage_table(report: Report) -> list[str]:
     lines += table_lines(report, rows, RULES, "rule", lambda r: r.label if not r.section else
                          f"  {_short(r.where)} {r.label}", lambda r: 2)
     dead = [row for row in report.coverage if all(row.never(c) in (True, None) for c in range(len(report.columns)))]
-    lines += [f"{row.where}: never fired in any game: {row.kind} {row.label}" for row in dead]
+    for row in dead:
+        lines += _fitted(f"{row.where}: never fired in any game:", f"{row.kind} {row.label}")
     return lines + ([""] if dead else [])
+
+
+def _fitted(head: str, tail: str) -> list[str]:
+    """`head tail` on one line if it fits, else `tail` indented on a second."""
+    return [f"{head} {tail}"] if len(head) + len(tail) < WIDTH else [head, f"    {tail}"]
 
 
 def heading(report: Report) -> list[str]:
