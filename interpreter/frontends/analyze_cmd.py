@@ -58,9 +58,9 @@ def configure_parser(sub: argparse.ArgumentParser) -> None:
                      help="who plays: random (default, fast) or agents by seat: mcts:200, mcts:500,random, ...")
     sub.add_argument("--max-plies", type=positive_int, default=DEFAULT_MAX_PLIES, metavar="N",
                      help=f"cut a game off after N actions (default {DEFAULT_MAX_PLIES})")
-    sub.add_argument("--trace-every", type=_whole, default=DEFAULT_TRACE_EVERY, metavar="K",
-                     help="record the score of every position in one game of K (lead changes, stability, "
-                          f"decisiveness, repetition; default {DEFAULT_TRACE_EVERY}, 0: none)")
+    sub.add_argument("--trace-every", type=_whole, default=None, metavar="K",
+                     help="trace one game in K: board coverage, heat map, lead changes, stability, "
+                          f"decisiveness, repetition (default {DEFAULT_TRACE_EVERY}; 1 with agents; 0: none)")
     sub.add_argument("--depth-test", type=positive_int, nargs="?", const=DEFAULT_DEPTH_ITERATIONS, default=None,
                      metavar="N", help=f"also play mcts:2N against mcts:N (default N {DEFAULT_DEPTH_ITERATIONS})")
     sub.add_argument("--depth-games", type=positive_int, default=DEFAULT_DEPTH_GAMES, metavar="N",

@@ -100,7 +100,7 @@ def heat_map(data, index: int, folder: Path, plt) -> tuple[str, str]:
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize, to_hex
 
-    games = max(1, len(data.games))
+    games = max(1, sum(g.covered is not None for g in data.games))  # the traced games
     per_game = {site: count / games for site, count in zip(data.sites, data.heat)}
     norm = Normalize(0, max(per_game.values(), default=0) or 1)
     cmap = colormaps[HEAT_MAP]

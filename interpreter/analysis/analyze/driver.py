@@ -18,17 +18,17 @@ from .tasks import DepthTask, GamesTask, remember
 from .trace import has_fast_position_key
 
 DEFAULT_MAX_PLIES = 5000
-DEFAULT_TRACE_EVERY = 4
+DEFAULT_TRACE_EVERY = 8
 # Without the engine's position key, a repetition costs several plies' time: keys
 # are then recorded in one traced game of this many.
-SLOW_KEYS_FACTOR = 16
+SLOW_KEYS_FACTOR = 32
 DEFAULT_DEPTH_GAMES = 20
 
 
 def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mapping] = None,
             compare: Iterable[str] = (), games: int = 1000, seed: int = 0, players: Optional[str] = None,
             agent_factory: Optional[Callable] = None, max_plies: int = DEFAULT_MAX_PLIES, jobs: int = 1,
-            scheduler: Optional[str] = None, trace_every: int = DEFAULT_TRACE_EVERY,
+            scheduler: Optional[str] = None, trace_every: Optional[int] = None,
             depth_test: Optional[int] = None, depth_games: int = DEFAULT_DEPTH_GAMES,
             progress: Optional[Callable[[int, int], None]] = None) -> Report:
     """Play `games` games of `game` (a bundled name or a path, with `options`), of
@@ -38,7 +38,9 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     `players`: None or "random" (uniform random, fast) or agent specs by seat
     ("mcts:200", "mcts:500,random"), built by `agent_factory(spec, seed)` (e.g.
     `interpreter.frontends.agents.make_agent`), which `depth_test` (mcts:2N
-    against mcts:N, seats alternating) needs too. `jobs` local processes, or the
+    against mcts:N, seats alternating) needs too. `trace_every` K: one game in K
+    is traced (board coverage, heat map, score course, repetition; default 8 for
+    random play, 1 for agents; 0 none). `jobs` local processes, or the
     Dask cluster at `scheduler` ("local" starts one). `progress(done, total)` is
     called as games finish. Results depend only on `seed` and `games`.
 
@@ -46,10 +48,12 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     bad player spec or number). Ctrl-C returns what was measured so far, with
     `Report.interrupted` set.
     """
-    _check_numbers(games, max_plies, jobs, trace_every, depth_test, depth_games)
+    _check_numbers(games, max_plies, jobs, trace_every or 0, depth_test, depth_games)
     columns = build_columns(game, options, variants, compare)
     compiled = load_columns(columns)
     specs = check_players(players, compiled[0], agent_factory)
+    if trace_every is None:  # agents are slow anyway: then every game is traced
+        trace_every = 1 if specs else DEFAULT_TRACE_EVERY
     for column, loaded in zip(columns, compiled):
         remember(column, loaded, max_plies)
     keys_every = trace_every * (1 if has_fast_position_key(compiled[0]) else SLOW_KEYS_FACTOR)

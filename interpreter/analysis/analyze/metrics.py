@@ -66,31 +66,31 @@ def duration_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec, Estim
     ]
 
 
-def choice_metrics(games: Sequence[GameStats], sites: int) -> list[tuple[MetricSpec, Estimate]]:
-    """Decision moves, branching factor, board coverage: per game, then averaged."""
+def choice_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec, Estimate]]:
+    """Decision moves and branching factor: per game, then averaged."""
     with_choices = [g for g in games if g.positions]
-    out = [
+    return [
         (MetricSpec("decision_moves", "decision moves", "choices"),
          mean([g.decisions / g.positions for g in with_choices])),
         (MetricSpec("branching", "branching factor", "choices"), mean([g.choices / g.positions for g in with_choices])),
     ]
-    if sites:
-        out.append((MetricSpec("board_coverage", "board coverage", "choices"), mean([g.covered / sites for g in games])))
-    return out
 
 
-def course_metrics(games: Sequence[GameStats], has_score: bool) -> list[tuple[MetricSpec, Estimate]]:
-    """Lead changes, stability, decisiveness (by the score rule) and repetition,
-    over the traced games."""
+def traced_metrics(games: Sequence[GameStats], has_score: bool, sites: int) -> list[tuple[MetricSpec, Estimate]]:
+    """Board coverage, lead changes, stability, decisiveness (by the score rule)
+    and repetition, over the traced games."""
     traces = [g.trace for g in games if g.trace is not None]
     out = []
+    if sites:
+        covered = [g.covered / sites for g in games if g.covered is not None]
+        out.append((MetricSpec("board_coverage", "board coverage", "traced"), mean(covered)))
     if has_score:
         out += [
-            (MetricSpec("lead_changes", "lead changes", "course"), _over(traces, lambda t: t.lead_changes)),
-            (MetricSpec("stability", "stability", "course"), _over(traces, lambda t: t.stability)),
-            (MetricSpec("decisiveness", "decisiveness", "course"), _over(traces, lambda t: t.decisiveness)),
+            (MetricSpec("lead_changes", "lead changes", "traced"), _over(traces, lambda t: t.lead_changes)),
+            (MetricSpec("stability", "stability", "traced"), _over(traces, lambda t: t.stability)),
+            (MetricSpec("decisiveness", "decisiveness", "traced"), _over(traces, lambda t: t.decisiveness)),
         ]
-    out.append((MetricSpec("repetition", "repetition", "course"), _over(traces, lambda t: t.repetition)))
+    out.append((MetricSpec("repetition", "repetition", "traced"), _over(traces, lambda t: t.repetition)))
     return out
 
 
@@ -108,8 +108,8 @@ def column_metrics(games: Sequence[GameStats], players: Sequence[str], sites: in
                    depth: Optional[tuple] = None) -> list[tuple[MetricSpec, Estimate]]:
     """Every metric of one column, in the order of the report. `depth`:
     (depth games, strong spec, weak spec) when the depth test ran."""
-    out = outcome_metrics(games, players) + duration_metrics(games) + choice_metrics(games, sites)
-    out += course_metrics(games, has_score)
+    out = outcome_metrics(games, players) + duration_metrics(games) + choice_metrics(games)
+    out += traced_metrics(games, has_score, sites)
     if depth is not None:
         out.append(depth_metric(depth[0], len(players), depth[1], depth[2]))
     return out

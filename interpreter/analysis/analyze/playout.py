@@ -6,8 +6,9 @@ measuring costs little more than playing. A game is a pure function of its
 column and its seed: the players' and the chance events' generators are seeded
 with `SEED/INDEX/...`, never with anything that depends on where it runs.
 
-Where an action lands (for board coverage and the heat map) is read from the
-public `Action.to_site` of each code, learnt once per code and then looked up.
+Only traced games (one in K, see `Tracing`) record what costs more: the scores
+of every position, the position keys, and where each action lands (read from
+the public `Action.to_site` of each code, learnt once per code).
 """
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ class GameStats:
     positions: int  # positions where a player (not chance) was to move
     choices: int  # legal actions summed over those positions
     decisions: int  # those positions with more than one legal action
-    covered: int  # board sites occupied at the start or landed on
+    covered: Optional[int] = None  # traced games: board sites occupied at the start or landed on
     fired: tuple = ()  # (probe index, count) of the rules that fired in this game
-    trace: Optional[TraceSummary] = None  # score and repetition figures (traced games)
+    trace: Optional[TraceSummary] = None  # traced games: score and repetition figures
 
 
 def game_seed(seed: int, index: int, who: str) -> str:
@@ -48,13 +49,14 @@ def game_seed(seed: int, index: int, who: str) -> str:
 
 @dataclass(frozen=True)
 class Tracing:
-    """Which games are traced (their positions' scores recorded): every `every`-th,
-    from game 0; position keys (repetition) in those of them that are a multiple
-    of `keys_every` (the keys of the public views are slow; see trace.py).
-    0 traces nothing."""
+    """Which games are traced: every `every`-th, from game 0 (0: none). A traced
+    game records, position by position, the scores, where each action lands
+    (board coverage, the heat map) and, in the games that are a multiple of
+    `keys_every`, the position keys (repetition; the keys of the public views
+    are slow, see trace.py). The other games cost little more than playing."""
 
-    every: int = 4
-    keys_every: int = 4
+    every: int = 8
+    keys_every: int = 8
 
     def scores(self, index: int) -> bool:
         return self.every > 0 and index % self.every == 0
@@ -87,11 +89,16 @@ class Measurer:
 
     # -- helpers of the loop ------------------------------------------------------------------
 
-    def learn_destinations(self, state) -> None:
-        """Where each legal action of `state` lands, by its code (public `Action`s)."""
-        index = self.site_index
-        for action in self.game.legal_actions(state):
-            self.destinations[action.code] = index.get(action.to_site, NO_SITE)
+    def landing(self, state, code) -> int:
+        """The site index where `code`, legal in `state`, lands (NO_SITE: none),
+        learnt from the public `Action`s of the first position it is seen in."""
+        site = self.destinations.get(code)
+        if site is None:
+            index = self.site_index
+            for action in self.game.legal_actions(state):
+                self.destinations[action.code] = index.get(action.to_site, NO_SITE)
+            site = self.destinations[code]
+        return site
 
     def chance_pick(self, state, legal: list, rand: Callable) -> tuple:
         """An outcome of the chance event at `state`, drawn by its probabilities."""
@@ -134,31 +141,27 @@ class Measurer:
 
     def play(self, seed: int, index: int, trace: Tracing = NO_TRACE, agents: Optional[dict] = None) -> GameStats:
         """Play game `index` (uniformly at random, or by `agents`: player index ->
-        agent) and measure it; `trace` says whether it also records every
-        position's score and key (see trace.py)."""
+        agent) and measure it; `trace` says whether it is traced (see Tracing)."""
         engine = self.engine
-        legal_of, apply, to_move = engine.legal, engine.apply_in_place, engine.to_move
-        destinations, heat, game = self.destinations, self.heat, self.game
+        legal_of, apply, to_move, game = engine.legal, engine.apply_in_place, engine.to_move, self.game
         rand = random.Random(game_seed(seed, index, "random")).random
         chance_rand = rand if agents is None else random.Random(game_seed(seed, index, "chance")).random
         before = self.coverage.snapshot() if self.coverage is not None else None
         recorder = _Recorder(self, trace.keys(index)) if trace.scores(index) else None
         state = engine.copy(self.start)
-        seen = set(self.initial_sites)
-        plies = turns = positions = choices = decisions = 0
+        plies = turns = chances = choices = decisions = 0
         last = None
-        while plies < self.max_plies:
+        bound, chance = self.max_plies, CHANCE  # locals: read on every ply
+        while plies < bound:
             who = to_move(state)
             if who is None:
                 break
             legal = legal_of(state)
-            if recorder is not None:
-                recorder.record(state)
-            if who == CHANCE:
+            if who == chance:
+                chances += 1
                 code = self.chance_pick(state, legal, chance_rand)
             else:
                 n = len(legal)
-                positions += 1
                 choices += n
                 if n > 1:
                     decisions += 1
@@ -166,42 +169,45 @@ class Measurer:
                     turns += 1
                     last = who
                 code = legal[int(rand() * n)] if agents is None else agents[who].choose(game, state).code
-            site = destinations.get(code)
-            if site is None:
-                self.learn_destinations(state)
-                site = destinations[code]
-            if site >= 0:
-                heat[site] += 1
-                seen.add(site)
+            if recorder is not None:
+                recorder.record(state, code)
             apply(state, code)
             plies += 1
-        return self._finish(state, index, before, recorder,
-                            (plies, turns, positions, choices, decisions, len(seen)))
+        return self._finish(state, index, before, recorder, (plies, turns, plies - chances, choices, decisions))
 
     def _finish(self, state, index: int, before, recorder, counts: tuple) -> GameStats:
         over = self.engine.is_over(state)
         winner = self.engine.outcome(state)[0] if over else -1
-        plies, turns, positions, choices, decisions, covered = counts
+        plies, turns, positions, choices, decisions = counts
         fired = self.fired_since(before)
         stats = GameStats(index, plies, turns, winner, over, self.ending_of(fired, over),
-                          positions, choices, decisions, covered, fired)
+                          positions, choices, decisions, fired=fired)
         if recorder is not None:
-            recorder.record(state)
+            recorder.record(state, None)
+            stats.covered = len(recorder.seen)
             stats.trace = summarise_trace(recorder.scores, recorder.keys, winner)
         return stats
 
 
 class _Recorder:
-    """The scores (and, when `keys`, the position keys) of a traced game, position
-    by position."""
+    """What a traced game records position by position: the scores, the position
+    keys (when `keys`), and where each action lands (the measurer's heat map)."""
 
     def __init__(self, measurer: Measurer, keys: bool):
+        self.measurer = measurer
         self.scores_of = measurer.engine.scores
         self.key_of = measurer.position_key if keys else None
         self.scores: list = []
         self.keys: Optional[list] = [] if keys else None
+        self.seen = set(measurer.initial_sites)
 
-    def record(self, state) -> None:
+    def record(self, state, code) -> None:
+        """The position `state`, before `code` is played on it (None: the end)."""
         self.scores.append(self.scores_of(state))
         if self.key_of is not None:
             self.keys.append(self.key_of(state))
+        if code is not None:
+            site = self.measurer.landing(state, code)
+            if site != NO_SITE:
+                self.measurer.heat[site] += 1
+                self.seen.add(site)

@@ -138,11 +138,11 @@ def _with_titles(rows: Sequence[Row], title_of: Callable[[str], str], key: Calla
 
 
 def _section_title(report: Report, section: str) -> str:
-    if section == "course":
+    if section == "traced":
         every = f"1 game in {report.trace_every}" if report.trace_every > 1 else "every game"
         if not any(data.has_score for data in report.columns):
-            return f"course of the game (traced: {every}; {report.game} has no score rule, so only repetition)"
-        return f"course of the game (by the score rule; traced: {every})"
+            return f"traced games ({every}; no score rule: no lead changes, stability, decisiveness)"
+        return f"traced games ({every}; lead changes, stability, decisiveness by the score rule)"
     if section == "depth":
         return f"strategic depth ({report.depth[2]} games per column, seats alternating)"
     return section
