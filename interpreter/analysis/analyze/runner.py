@@ -7,6 +7,7 @@ are cancelled, and what was finished is returned with `interrupted` set.
 """
 from __future__ import annotations
 
+import logging
 import signal
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional, Sequence
@@ -87,8 +88,14 @@ def connect(scheduler: str, jobs: int):
     except ImportError:
         raise ImportError("--scheduler needs Dask: pip install 'regelwerk[cluster]'") from None
     if scheduler == "local":
-        cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+        # Worker processes started while Ctrl-C is ignored ignore it too (Python
+        # keeps an ignored SIGINT ignored): the parent alone stops the work.
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
+        finally:
+            signal.signal(signal.SIGINT, previous)
         return Client(cluster), cluster
     return Client(scheduler), None
 

@@ -39,7 +39,7 @@ def cell_text(est: Optional[Estimate], places: int) -> str:
     scale, unit = (100, "%") if est.kind == "rate" else (1, "")
     value = f"{scale * est.value:.{places}f}{unit}"
     if est.low is None:
-        return value
+        return f"{value} (n={est.n})" if est.kind == "mean" else value
     if est.kind == "mean":
         return f"{value} ±{scale * (est.high - est.low) / 2:.{places}f}"
     return f"{value} [{scale * est.low:.{places}f},{scale * est.high:.{places}f}]"
