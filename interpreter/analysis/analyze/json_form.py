@@ -59,6 +59,7 @@ def column_json(data) -> dict:
         "players": list(data.players),
         "score_rule": data.has_score,
         "plies_per_game": [g.plies for g in games],
+        "traced_games": sum(g.covered is not None for g in games),
         "heat": {site: count for site, count in zip(data.sites, data.heat) if count},
     })
     return out
