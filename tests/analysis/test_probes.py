@@ -32,33 +32,27 @@ def per_game(report, kind: str, path: Path, text: str, after: str = "", column: 
     return rows[0].cells[column].value
 
 
-@needs_core
-def test_branches_of_an_if_else():
+# (game, rules file, probe kind, text of the rule's line, times it fires per game)
+EXPECTED = [
     # Dash: the runner steps twice (the `if`), the blocker once (the `else`); the
     # runner reaches its goal once per game.
-    report = analyze(DASH, games=4, seed=1)
-    rules = Path(DASH) / "dash.rules"
-    assert per_game(report, "branch", rules, "if piece is runner:") == 2
-    assert per_game(report, "branch", rules, "else:") == 1
-    assert per_game(report, "branch", rules, "if to in goal[player]:") == 1
-
-
-@needs_core
-def test_a_forbid_line_that_rejects_and_one_that_never_does():
+    (DASH, "dash.rules", "branch", "if piece is runner:", 2),
+    (DASH, "dash.rules", "branch", "else:", 1),
+    (DASH, "dash.rules", "branch", "if to in goal[player]:", 1),
     # Gate: at a1 the step to b1 is the one candidate rejected; nothing lands on a1.
-    report = analyze(GATE, games=4, seed=1)
-    rules = Path(GATE) / "gate.rules"
-    assert per_game(report, "forbid", rules, "landing where site == b1") == 1
-    assert per_game(report, "forbid", rules, "landing where site == a1") == 0
+    (GATE, "gate.rules", "forbid", "landing where site == b1", 1),
+    (GATE, "gate.rules", "forbid", "landing where site == a1", 0),
+    # Choice: on a1 the leap hides the step once per game; the hop is never legal.
+    (CHOICE, "choice.rules", "prefer", "prefer: leap", 1),
+    (CHOICE, "choice.rules", "prefer", "prefer: hop", 0),
+]
 
 
 @needs_core
-def test_a_prefer_tier_that_hides_actions_and_one_that_never_does():
-    # Choice: on a1 the leap hides the step once per game; the hop is never legal.
-    report = analyze(CHOICE, games=4, seed=1)
-    rules = Path(CHOICE) / "choice.rules"
-    assert per_game(report, "prefer", rules, "prefer: leap") == 1
-    assert per_game(report, "prefer", rules, "prefer: hop") == 0
+@pytest.mark.parametrize("game, rules, kind, text, times", EXPECTED, ids=[f"{e[2]}:{e[3]}" for e in EXPECTED])
+def test_probes_fire_as_computed_by_hand(game, rules, kind, text, times):
+    report = analyze(game, games=4, seed=1, trace_every=0)
+    assert per_game(report, kind, Path(game) / rules, text) == times
 
 
 @needs_core

@@ -9,7 +9,7 @@ a Dask cluster. Each process compiles a column once and keeps it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 from .columns import Column
@@ -17,8 +17,8 @@ from .playout import NO_TRACE, GameStats, Measurer, Tracing, game_seed
 
 
 @dataclass(frozen=True)
-class GamesTask:
-    """Games `start` to `stop - 1` of column number `column`."""
+class Task:
+    """Games `start` to `stop - 1` of column number `column` (`spec`)."""
 
     column: int
     spec: Column
@@ -26,9 +26,6 @@ class GamesTask:
     stop: int
     seed: int
     max_plies: int
-    tracing: Tracing = NO_TRACE
-    players: Optional[tuple] = None  # agent specs by seat; None: uniform random (fast)
-    agent_factory: Optional[Callable] = None  # (spec, seed) -> agent, for `players`
 
     @property
     def size(self) -> int:
@@ -36,23 +33,22 @@ class GamesTask:
 
 
 @dataclass(frozen=True)
-class DepthTask:
-    """Games `start` to `stop - 1` of the depth test of column `column`: game j puts
-    `strong` in seat j mod (number of seats) and `weak` in the others."""
+class GamesTask(Task):
+    """Games of a column, measured (see playout.py)."""
 
-    column: int
-    spec: Column
-    start: int
-    stop: int
-    seed: int
-    max_plies: int
-    strong: str
-    weak: str
-    agent_factory: Callable = field(default=None)
+    tracing: Tracing = NO_TRACE
+    players: Optional[tuple] = None  # agent specs by seat; None: uniform random (fast)
+    agent_factory: Optional[Callable] = None  # (spec, seed) -> agent, for `players`
 
-    @property
-    def size(self) -> int:
-        return self.stop - self.start
+
+@dataclass(frozen=True)
+class DepthTask(Task):
+    """Games of the depth test of a column: game j puts `strong` in seat
+    j mod (number of seats) and `weak` in the others."""
+
+    strong: str = "mcts"
+    weak: str = "mcts"
+    agent_factory: Optional[Callable] = None
 
 
 @dataclass
