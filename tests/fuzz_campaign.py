@@ -21,7 +21,7 @@ import traceback
 from pathlib import Path
 
 from interpreter.api import load_game
-from interpreter.runtime.engine import RuleRuntimeError
+from interpreter.runtime.errors import RuleRuntimeError
 from tests.test_fuzz_validate import REPO, TARGETS, mutate, run_case
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..runtime.engine import RuleRuntimeError
+from ..runtime.errors import RuleRuntimeError
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_MAX_PLIES = 5_000
@@ -62,32 +62,31 @@ def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PL
         record: list = []
         try:
             while len(record) < max_plies:
-                before = engine.default_endings
                 legal = engine.legal(state)
-                if state.result is not None:
+                if engine.is_over(state):
                     finished += 1
-                    if engine.default_endings > before:
-                        phase = engine.r.phases[state.phase]
+                    if engine.ending(state)[0] == "no legal action":
+                        phase_name, phase_pos = engine.describe_phase(state)
                         note(
-                            ("default end", phase.name),
+                            ("default end", phase_name),
                             "warning",
-                            phase.pos,
-                            f"the player to move had no legal action in phase '{phase.name}', which has no "
+                            phase_pos,
+                            f"the player to move had no legal action in phase '{phase_name}', which has no "
                             "'if no action' rule: the game ended by the default (the scores decide)",
                             record,
                         )
                     break
                 _check_notations(engine, state, legal, record, note)
-                code = _pick(engine, state, legal, rng)
+                code = engine.pick_random(state, rng)
                 record.append(engine.notation(code))
                 engine.apply_in_place(state, code)
             else:
-                phase = engine.r.phases[state.phase]
+                phase_name, phase_pos = engine.describe_phase(state)
                 note(
-                    ("bound", phase.name),
+                    ("bound", phase_name),
                     "warning",
-                    phase.pos,
-                    f"a game did not end within {max_plies} actions (phase '{phase.name}'); "
+                    phase_pos,
+                    f"a game did not end within {max_plies} actions (phase '{phase_name}'); "
                     "is a rule that ends the game (a turn limit, a draw) missing?",
                     record,
                 )
@@ -99,27 +98,19 @@ def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PL
     return LintReport(playouts, finished, ordered)
 
 
-def _pick(engine, state, legal: list, rng: random.Random):
-    decision = engine.r.decisions[state.decision]
-    if decision.is_chance:
-        weights = [decision.probabilities[code[3]] for code in legal]
-        return rng.choices(legal, weights)[0]
-    return legal[rng.randrange(len(legal))]
-
-
 def _check_notations(engine, state, legal: list, record: list, note) -> None:
     seen: dict = {}
     for code in legal:
         text = engine.notation(code)
         if text in seen and seen[text] != code:
-            case_a = engine.r.cases[seen[text][0]]
-            case_b = engine.r.cases[code[0]]
+            label_a, pos_a = engine.describe_action(seen[text])
+            label_b, pos_b = engine.describe_action(code)
             note(
-                ("notation", case_a.label, case_b.label),
+                ("notation", label_a, label_b),
                 "error",
-                case_b.pos,
-                f"two different legal actions are both written '{text}' ({case_a.label} at {case_a.pos} "
-                f"and {case_b.label}); give one of them its own notation",
+                pos_b,
+                f"two different legal actions are both written '{text}' ({label_a} at {pos_a} "
+                f"and {label_b}); give one of them its own notation",
                 record,
             )
         seen.setdefault(text, code)

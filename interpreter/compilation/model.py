@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from ..runtime.state import FIRST_ATTRIBUTE
+from ..runtime.pieces import FIRST_ATTRIBUTE
 from . import board as B
+from .names import BUILTIN_PROPERTIES, CONTEXT_NAMES
 
 Report = Callable[[tuple, str, Optional[str]], None]
 
@@ -170,7 +171,6 @@ def _check_names(data: dict, report: Report) -> None:
     a word the rules give a meaning of their own (`player`, `to`, ...), one name
     declared twice (a region and a pool `home`), an attribute named like a built-in
     property. Without this check the rules would silently see the other meaning."""
-    from .expressions import BUILTIN_PROPERTIES, CONTEXT_NAMES
 
     reserved = dict(CONTEXT_NAMES, it="each element in count/exists/all and 'pieces ... where'")
     first: dict[str, str] = {}

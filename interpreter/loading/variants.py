@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from ..compilation.expressions import name_pos
+from ..compilation.errors import name_pos
 from ..compilation.model import read_options
 from ..parsing import ast as A
 from ..validation.diagnostics import DiagnosticList, suggest

@@ -42,9 +42,11 @@ from jsonschema import Draft202012Validator
 
 from interpreter import load_game
 from interpreter.compilation import board as B
-from interpreter.compilation import compiler as C
-from interpreter.compilation import effects, patterns
-from interpreter.compilation.expressions import BUILTIN_PROPERTIES, CONTEXT_NAMES, FUNCTIONS, PIECE_RELATIONS
+from interpreter.compilation import actions as C
+from interpreter.compilation import statements
+from interpreter.runtime import walks
+from interpreter.compilation.expressions import FUNCTIONS
+from interpreter.compilation.names import BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
 from interpreter.loading import variants
 from interpreter.loading.definition import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
@@ -286,9 +288,9 @@ def test_every_default_notation_is_documented(key, notation):
 @pytest.mark.parametrize(
     "value",
     [
-        patterns.MAX_WALK_STEPS,
-        patterns.MAX_WALK_NODES,
-        effects.MAX_LOOP,
+        walks.MAX_WALK_STEPS,
+        walks.MAX_WALK_NODES,
+        statements.MAX_LOOP,
         variants.MAX_VARIANT_DEPTH,
         f"{rules_parser_module.MAX_RULES_BYTES:,}",
     ],
