@@ -30,8 +30,10 @@ def rule_line(path: Path, text: str, after: str = "") -> int:
 
 
 def probe_rows(report, kind: str, line: int, file_end: str = ""):
-    """Coverage rows of `kind` located at `line` or on the line after it (a branch
-    may be located at its keyword or at its first statement)."""
-    return [r for r in report.coverage
-            if r.kind == kind and r.where.split(":")[0].endswith(file_end)
-            and int(r.where.split(":")[1]) in (line, line + 1)]
+    """Coverage rows of `kind` located at `line`, else on the line after it (a
+    branch may be located at its keyword or at its first statement)."""
+    def at(n: int) -> list:
+        return [r for r in report.coverage
+                if r.kind == kind and r.where.split(":")[0].endswith(file_end) and int(r.where.split(":")[1]) == n]
+
+    return at(line) or at(line + 1)

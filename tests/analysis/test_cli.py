@@ -66,9 +66,9 @@ def test_ctrl_c_prints_what_was_measured(capsys, monkeypatch):
         return real(task)
 
     monkeypatch.setattr(runner, "run_task", run_then_interrupt)
-    assert main(["analyze", DASH, "--games", "100", "--seed", "1"]) == 130
+    assert main(["analyze", DASH, "--games", "200", "--seed", "1"]) == 130
     captured = capsys.readouterr()
-    assert "INTERRUPTED: only part of the games were measured (base 50)" in captured.out
+    assert "INTERRUPTED: only part of the games were measured (base 64)" in captured.out  # 2 runs of 32
     assert "length (plies)" in captured.out and "interrupted" in captured.err
 
 

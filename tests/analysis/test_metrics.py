@@ -53,6 +53,14 @@ def test_course_of_the_game_by_the_score_rule(dash):
     assert row(dash.metrics, "lead_changes").cells[0].n == GAMES  # trace_every=1: every game
 
 
+def test_by_default_one_game_in_4_is_counted_and_one_in_16_traced():
+    report = analyze(DASH, games=32, seed=1)
+    assert row(report.metrics, "plies").cells[0].n == 32  # every game
+    assert row(report.metrics, "branching").cells[0].n == 8  # games 0, 4, ..., 28
+    assert row(report.metrics, "lead_changes").cells[0].n == 2  # games 0 and 16
+    assert value(report, "turns") == 3 and value(report, "board_coverage") == pytest.approx(5 / 6)
+
+
 def test_only_every_kth_game_is_traced():
     report = analyze(DASH, games=GAMES, seed=1, trace_every=3)
     assert row(report.metrics, "lead_changes").cells[0].n == 3  # games 0, 3, 6

@@ -11,17 +11,17 @@ from __future__ import annotations
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .columns import build_columns, load_columns
-from .playout import Tracing
+from .playout import BLOCK, Tracing
 from .report import ColumnData, Report, assemble
 from .runner import chunks, run_all
 from .tasks import DepthTask, GamesTask, remember
 from .trace import has_fast_position_key
 
 DEFAULT_MAX_PLIES = 5000
-DEFAULT_TRACE_EVERY = 8
+DEFAULT_TRACE_EVERY = 16
 # Without the engine's position key, a repetition costs several plies' time: keys
 # are then recorded in one traced game of this many.
-SLOW_KEYS_FACTOR = 32
+SLOW_KEYS_FACTOR = 16
 DEFAULT_DEPTH_GAMES = 20
 
 
@@ -39,8 +39,9 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     ("mcts:200", "mcts:500,random"), built by `agent_factory(spec, seed)` (e.g.
     `interpreter.frontends.agents.make_agent`), which `depth_test` (mcts:2N
     against mcts:N, seats alternating) needs too. `trace_every` K: one game in K
-    is traced (board coverage, heat map, score course, repetition; default 8 for
-    random play, 1 for agents; 0 none). `jobs` local processes, or the
+    is traced (board coverage, heat map, score course, repetition) and one in
+    K/4 counted (turns, choices); default 16 for random play, 1 for agents; 0:
+    none traced, every game counted. `jobs` local processes, or the
     Dask cluster at `scheduler` ("local" starts one). `progress(done, total)` is
     called as games finish. Results depend only on `seed` and `games`.
 
@@ -57,7 +58,7 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     for column, loaded in zip(columns, compiled):
         remember(column, loaded, max_plies)
     keys_every = trace_every * (1 if has_fast_position_key(compiled[0]) else SLOW_KEYS_FACTOR)
-    tracing = Tracing(trace_every, keys_every)
+    tracing = Tracing(trace_every, keys_every, max(1, trace_every // 4))  # counted: 4 times as many
     depth = _depth_specs(depth_test, agent_factory)
     tasks = _games_tasks(columns, games, seed, max_plies, tracing, specs, agent_factory, jobs, scheduler)
     if depth is not None:
@@ -70,7 +71,7 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     _collect(data, outcome.results)
     base = compiled[0]
     report = Report(base.name, base.title, seed, games, ",".join(specs) if specs else "random", max_plies,
-                    trace_every, data, depth=(*depth, depth_games) if depth else None,
+                    trace_every, tracing.counts_every, data, depth=(*depth, depth_games) if depth else None,
                     interrupted=outcome.interrupted)
     return assemble(report)
 
@@ -118,8 +119,10 @@ def _depth_specs(depth_test: Optional[int], agent_factory: Optional[Callable]) -
 def _games_tasks(columns, games, seed, max_plies, tracing, specs, agent_factory, jobs, scheduler) -> list:
     workers = jobs if scheduler is None else max(jobs, 4)
     # Random games: small enough runs that Ctrl-C and the progress bar react within
-    # a fraction of a second, large enough that shipping them costs little.
-    size = 1 if specs else max(1, min(50, games // (4 * workers) if workers > 1 else 25))
+    # a fraction of a second, large enough that shipping them costs little; whole
+    # blocks of seeds (see playout.BLOCK).
+    blocks = 2 if workers == 1 else max(1, min(4, games // (4 * workers * BLOCK)))
+    size = 1 if specs else blocks * BLOCK
     return [GamesTask(c, column, start, stop, seed, max_plies, tracing, specs, agent_factory)
             for c, column in enumerate(columns) for start, stop in chunks(games, size)]
 

@@ -59,6 +59,7 @@ def column_json(data) -> dict:
         "players": list(data.players),
         "score_rule": data.has_score,
         "plies_per_game": [g.plies for g in games],
+        "counted_games": sum(g.turns is not None for g in games),
         "traced_games": sum(g.covered is not None for g in games),
         "heat": {site: count for site, count in zip(data.sites, data.heat) if count},
     })
@@ -75,6 +76,7 @@ def report_json(report) -> dict:
         "players": report.players,
         "max_plies": report.max_plies,
         "trace_every": report.trace_every,
+        "counts_every": report.counts_every,
         "interrupted": report.interrupted,
         "columns": [column_json(data) for data in report.columns],
         "metrics": [row_json(row, labels) for row in report.metrics],

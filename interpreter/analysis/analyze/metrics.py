@@ -56,23 +56,25 @@ def balance(games: Sequence[GameStats], seats: int) -> Estimate:
 
 
 def duration_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec, Estimate]]:
+    """Length in plies, every game."""
     plies = [g.plies for g in games]
-    turns = [g.turns for g in games]
     return [
         (MetricSpec("plies", "length (plies)", "duration"), mean(plies)),
         (MetricSpec("plies.sd", "  spread (sd)", "duration"), spread(plies)),
-        (MetricSpec("turns", "length (turns)", "duration"), mean(turns)),
-        (MetricSpec("turns.sd", "  spread (sd)", "duration"), spread(turns)),
     ]
 
 
-def choice_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec, Estimate]]:
-    """Decision moves and branching factor: per game, then averaged."""
+def turn_and_choice_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec, Estimate]]:
+    """Length in turns, decision moves and branching factor: per counted game,
+    then averaged."""
+    turns = [g.turns for g in games if g.turns is not None]
     with_choices = [g for g in games if g.positions]
     return [
-        (MetricSpec("decision_moves", "decision moves", "choices"),
+        (MetricSpec("turns", "length (turns)", "counted"), mean(turns)),
+        (MetricSpec("turns.sd", "  spread (sd)", "counted"), spread(turns)),
+        (MetricSpec("decision_moves", "decision moves", "counted"),
          mean([g.decisions / g.positions for g in with_choices])),
-        (MetricSpec("branching", "branching factor", "choices"), mean([g.choices / g.positions for g in with_choices])),
+        (MetricSpec("branching", "branching factor", "counted"), mean([g.choices / g.positions for g in with_choices])),
     ]
 
 
@@ -108,7 +110,7 @@ def column_metrics(games: Sequence[GameStats], players: Sequence[str], sites: in
                    depth: Optional[tuple] = None) -> list[tuple[MetricSpec, Estimate]]:
     """Every metric of one column, in the order of the report. `depth`:
     (depth games, strong spec, weak spec) when the depth test ran."""
-    out = outcome_metrics(games, players) + duration_metrics(games) + choice_metrics(games)
+    out = outcome_metrics(games, players) + duration_metrics(games) + turn_and_choice_metrics(games)
     out += traced_metrics(games, has_score, sites)
     if depth is not None:
         out.append(depth_metric(depth[0], len(players), depth[1], depth[2]))

@@ -6,12 +6,16 @@ measuring costs little more than playing. A game is a pure function of its
 column and its seed: the players' and the chance events' generators are seeded
 with `SEED/INDEX/...`, never with anything that depends on where it runs.
 
-Only traced games (one in K, see `Tracing`) record what costs more: the scores
-of every position, the position keys, and where each action lands (read from
-the public `Action.to_site` of each code, learnt once per code).
+Most games are played by the engine's own playout loop (the one `regelwerk
+bench` times): their length, result, ending and rule coverage are measured.
+Counted games (one in K/4, see `Tracing`) are played here, ply by ply, for
+their turns and choices; traced games (one in K) also record the scores of
+every position, the position keys, and where each action lands (read from the
+public `Action.to_site` of the position's last action, learnt once per code).
 """
 from __future__ import annotations
 
+import operator
 import random
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -24,39 +28,58 @@ CUT_OFF = -1  # `GameStats.ending` of a game stopped at the ply bound
 UNLOCATED = -2  # ... of a game that ended by no rule with a probe
 
 
-@dataclass
+@dataclass(slots=True)
 class GameStats:
     """What one game measured (one number each; the report aggregates them)."""
 
     index: int
     plies: int  # actions played, chance outcomes included
-    turns: int  # runs of consecutive actions by one player
+    turns: Optional[int]  # traced games: runs of consecutive actions by one player
     winner: int  # player index, -1 for none
     over: bool  # the game ended (else: cut off at the ply bound)
     ending: int  # index of the `ending` probe that ended it, CUT_OFF or UNLOCATED
-    positions: int  # positions where a player (not chance) was to move
-    choices: int  # legal actions summed over those positions
-    decisions: int  # those positions with more than one legal action
+    positions: Optional[int]  # traced games: positions where a player (not chance) was to move
+    choices: Optional[int]  # traced games: legal actions summed over those positions
+    decisions: Optional[int]  # traced games: those positions with more than one legal action
     covered: Optional[int] = None  # traced games: board sites occupied at the start or landed on
-    fired: tuple = ()  # (probe index, count) of the rules that fired in this game
+    fired: list = ()  # (probe index, count) of the rules that fired in this game
     trace: Optional[TraceSummary] = None  # traced games: score and repetition figures
 
 
 def game_seed(seed: int, index: int, who: str) -> str:
-    """The seed text of game `index`'s generator `who` (`random`, `chance`, a player)."""
+    """The seed text of game `index`'s generator `who` (`chance`, a player)."""
     return f"{seed}/{index}/{who}"
+
+
+# Random games are seeded by blocks: seeding a generator costs as much as a short
+# game's measuring, so game i draws from the generator of its block (i // BLOCK),
+# seeded `SEED/block/B`, after the games before it in the block. A block is a
+# pure function of the game's number: the games stay the same however the work
+# is cut, as long as runs of games start at a block (see tasks.py).
+BLOCK = 16
+
+
+def block_generator(seed: int, index: int) -> random.Random:
+    """The generator of game `index`'s block, as at the block's first game."""
+    return random.Random(f"{seed}/block/{index // BLOCK}")
 
 
 @dataclass(frozen=True)
 class Tracing:
-    """Which games are traced: every `every`-th, from game 0 (0: none). A traced
-    game records, position by position, the scores, where each action lands
-    (board coverage, the heat map) and, in the games that are a multiple of
-    `keys_every`, the position keys (repetition; the keys of the public views
-    are slow, see trace.py). The other games cost little more than playing."""
+    """How closely each game is watched, by its number (0 for a frequency: never).
 
-    every: int = 8
-    keys_every: int = 8
+    Every game: its result, length in plies, ending and rule coverage (it is
+    played by the engine's own playout loop, as `regelwerk bench` times it).
+    *Counted* games (one in `counts_every`, and the traced ones) are played ply
+    by ply here: also their turns, decision moves and branching factor.
+    *Traced* games (one in `every`) also record the scores of every position,
+    where each action lands (board coverage, the heat map) and, one in
+    `keys_every`, the position keys (repetition: the keys of the public views are
+    slow, see trace.py)."""
+
+    every: int = 16
+    keys_every: int = 16
+    counts_every: int = 4
 
     def scores(self, index: int) -> bool:
         return self.every > 0 and index % self.every == 0
@@ -64,8 +87,11 @@ class Tracing:
     def keys(self, index: int) -> bool:
         return self.keys_every > 0 and index % self.keys_every == 0
 
+    def counts(self, index: int) -> bool:
+        return (self.counts_every > 0 and index % self.counts_every == 0) or self.scores(index)
 
-NO_TRACE = Tracing(0, 0)
+
+NO_TRACE = Tracing(0, 0, 1)  # every game counted, none traced
 
 
 class Measurer:
@@ -86,18 +112,15 @@ class Measurer:
         probes = self.coverage.probes if self.coverage is not None else ()
         self.ending_probes = frozenset(i for i, p in enumerate(probes) if p.kind == "ending")
         self.position_key = position_key_function(game)
+        self.playout = getattr(self.engine, "random_playout", None)  # (state, rng, max plies) -> plies
 
     # -- helpers of the loop ------------------------------------------------------------------
 
-    def landing(self, state, code) -> int:
-        """The site index where `code`, legal in `state`, lands (NO_SITE: none),
-        learnt from the public `Action`s of the first position it is seen in."""
-        site = self.destinations.get(code)
-        if site is None:
-            index = self.site_index
-            for action in self.game.legal_actions(state):
-                self.destinations[action.code] = index.get(action.to_site, NO_SITE)
-            site = self.destinations[code]
+    def learn_landing(self, state_after) -> int:
+        """The site index where the action that led to `state_after` landed
+        (NO_SITE: none), from its public `Action`; remembered by its code."""
+        action = self.game.last_action(state_after)
+        site = self.destinations[action.code] = self.site_index.get(action.to_site, NO_SITE)
         return site
 
     def chance_pick(self, state, legal: list, rand: Callable) -> tuple:
@@ -128,27 +151,42 @@ class Measurer:
         """(probe index, count) of every probe that fired since the snapshot `before`."""
         if before is None:
             return ()
-        return tuple((i, now - then) for i, (now, then) in enumerate(zip(self.coverage.counts, before)) if now != then)
+        return [(i, d) for i, d in enumerate(map(operator.sub, self.coverage.counts, before)) if d]
 
     def ending_of(self, fired: tuple, over: bool) -> int:
         """The `ending` probe that ended the game (CUT_OFF, UNLOCATED otherwise)."""
         if not over:
             return CUT_OFF
         endings = self.ending_probes
-        return next((i for i, _ in fired if i in endings), UNLOCATED)
+        for probe, _ in fired:
+            if probe in endings:
+                return probe
+        return UNLOCATED
 
     # -- one game ------------------------------------------------------------------------------
 
-    def play(self, seed: int, index: int, trace: Tracing = NO_TRACE, agents: Optional[dict] = None) -> GameStats:
-        """Play game `index` (uniformly at random, or by `agents`: player index ->
-        agent) and measure it; `trace` says whether it is traced (see Tracing)."""
+    def play(self, seed: int, index: int, trace: Tracing = NO_TRACE, agents: Optional[dict] = None,
+             rng: Optional[random.Random] = None) -> GameStats:
+        """Play game `index` and measure it: uniformly at random, drawing from
+        `rng` (see `block_generator`), or by `agents` (player index -> agent;
+        chance then draws from a generator of the game's own). `trace` says
+        whether the game is traced (see Tracing)."""
         engine = self.engine
         legal_of, apply, to_move, game = engine.legal, engine.apply_in_place, engine.to_move, self.game
-        rand = random.Random(game_seed(seed, index, "random")).random
-        chance_rand = rand if agents is None else random.Random(game_seed(seed, index, "chance")).random
+        if agents is None:
+            rand = chance_rand = (rng or block_generator(seed, index)).random
+        else:
+            rand = None
+            chance_rand = random.Random(game_seed(seed, index, "chance")).random
         before = self.coverage.snapshot() if self.coverage is not None else None
-        recorder = _Recorder(self, trace.keys(index)) if trace.scores(index) else None
         state = engine.copy(self.start)
+        if not trace.counts(index) and agents is None and self.playout is not None:
+            # Not counted: played by the engine's own loop, as fast as `regelwerk bench`.
+            plies = self.playout(state, rng or block_generator(seed, index), self.max_plies)
+            return self._finish(state, index, before, None, (plies, None, None, None, None))
+        recorder = _Recorder(self, trace.keys(index)) if trace.scores(index) else None
+        if recorder is not None:
+            apply = recorder.apply  # records the position, then plays (no test on every ply)
         plies = turns = chances = choices = decisions = 0
         last = None
         bound, chance = self.max_plies, CHANCE  # locals: read on every ply
@@ -169,21 +207,20 @@ class Measurer:
                     turns += 1
                     last = who
                 code = legal[int(rand() * n)] if agents is None else agents[who].choose(game, state).code
-            if recorder is not None:
-                recorder.record(state, code)
             apply(state, code)
             plies += 1
         return self._finish(state, index, before, recorder, (plies, turns, plies - chances, choices, decisions))
 
     def _finish(self, state, index: int, before, recorder, counts: tuple) -> GameStats:
-        over = self.engine.is_over(state)
-        winner = self.engine.outcome(state)[0] if over else -1
+        outcome = self.engine.outcome(state)  # None: cut off
+        over = outcome is not None
+        winner = outcome[0] if over else -1
         plies, turns, positions, choices, decisions = counts
         fired = self.fired_since(before)
         stats = GameStats(index, plies, turns, winner, over, self.ending_of(fired, over),
                           positions, choices, decisions, fired=fired)
         if recorder is not None:
-            recorder.record(state, None)
+            recorder.record(state)
             stats.covered = len(recorder.seen)
             stats.trace = summarise_trace(recorder.scores, recorder.keys, winner)
         return stats
@@ -194,20 +231,29 @@ class _Recorder:
     keys (when `keys`), and where each action lands (the measurer's heat map)."""
 
     def __init__(self, measurer: Measurer, keys: bool):
-        self.measurer = measurer
+        self.learn_landing = measurer.learn_landing
+        self.apply_in_place = measurer.engine.apply_in_place
+        self.destinations = measurer.destinations
+        self.heat = measurer.heat
         self.scores_of = measurer.engine.scores
         self.key_of = measurer.position_key if keys else None
         self.scores: list = []
         self.keys: Optional[list] = [] if keys else None
         self.seen = set(measurer.initial_sites)
 
-    def record(self, state, code) -> None:
-        """The position `state`, before `code` is played on it (None: the end)."""
+    def apply(self, state, code) -> None:
+        """Record the position `state`, play `code` on it, note where it landed."""
+        self.record(state)
+        self.apply_in_place(state, code)
+        site = self.destinations.get(code)
+        if site is None:
+            site = self.learn_landing(state)
+        if site != NO_SITE:
+            self.heat[site] += 1
+            self.seen.add(site)
+
+    def record(self, state) -> None:
+        """The position `state` (its scores, its key)."""
         self.scores.append(self.scores_of(state))
         if self.key_of is not None:
             self.keys.append(self.key_of(state))
-        if code is not None:
-            site = self.measurer.landing(state, code)
-            if site != NO_SITE:
-                self.measurer.heat[site] += 1
-                self.seen.add(site)

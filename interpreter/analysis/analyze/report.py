@@ -64,7 +64,8 @@ class Report:
     games: int  # asked for, per column
     players: str
     max_plies: int
-    trace_every: int
+    trace_every: int  # one game in this many is traced (0: none)
+    counts_every: int  # one game in this many is counted (turns, choices)
     columns: list
     metrics: list = field(default_factory=list)
     endings: list = field(default_factory=list)
@@ -112,19 +113,20 @@ def probe_key(probe) -> tuple:
 
 
 def coverage_rows(columns: Sequence[ColumnData]) -> list[Row]:
-    """Per rule (probe): fires per game and the share of games it fired in, per column."""
+    """Per rule: fires per game and the share of games it fired in, per column.
+
+    A rule is a probe's (kind, label, place): probes alike (a procedure's rule
+    compiled into each action that runs it) are one rule, their counts added."""
     keys: dict = {}
     for data in columns:
         for probe in data.probes:
             keys.setdefault(probe_key(probe), probe)
     counts = [_fires_per_game(data) for data in columns]
-    indices = [{probe_key(p): i for i, p in enumerate(data.probes)} for data in columns]
     rows = []
     for key, probe in keys.items():
         cells, shares = [], []
-        for per_probe, index_of in zip(counts, indices):
-            index = index_of.get(key)
-            values = per_probe[index] if index is not None else None
+        for per_rule in counts:
+            values = per_rule.get(key)
             cells.append(mean(values) if values is not None else None)
             shares.append(rate(sum(v > 0 for v in values), len(values)) if values is not None else None)
         row = Row(f"{probe.kind}:{probe.where}:{probe.label}", probe.label, "coverage", cells,
@@ -133,12 +135,13 @@ def coverage_rows(columns: Sequence[ColumnData]) -> list[Row]:
     return rows
 
 
-def _fires_per_game(data: ColumnData) -> list[list[int]]:
-    """[probe][game]: how often each probe fired in each game."""
-    table = [[0] * len(data.games) for _ in data.probes]
+def _fires_per_game(data: ColumnData) -> dict:
+    """{rule key: [times it fired in each game]} (alike probes added up)."""
+    table = {probe_key(p): [0] * len(data.games) for p in data.probes}
+    keys = [probe_key(p) for p in data.probes]
     for g, stats in enumerate(data.games):
         for probe, count in stats.fired:
-            table[probe][g] = count
+            table[keys[probe]][g] += count
     return table
 
 

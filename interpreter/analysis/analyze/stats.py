@@ -14,6 +14,7 @@ report that mixes levels is harder to read than one that does not.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -99,7 +100,7 @@ def mean(values: Sequence[float]) -> Estimate:
     average = math.fsum(values) / n
     if n == 1:
         return Estimate(average, None, None, 1, "mean", 0.0)
-    sd = math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1))
+    sd = _sd(values, average)
     half = t95(n - 1) * sd / math.sqrt(n)
     return Estimate(average, average - half, average + half, n, "mean", sd)
 
@@ -109,8 +110,13 @@ def spread(values: Sequence[float]) -> Estimate:
     n = len(values)
     if n < 2:
         return Estimate(None, None, None, n, "value")
-    average = math.fsum(values) / n
-    return Estimate(math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1)), None, None, n, "value")
+    return Estimate(_sd(values, math.fsum(values) / n), None, None, n, "value")
+
+
+def _sd(values: Sequence[float], average: float) -> float:
+    """The sample standard deviation (two passes, exactly rounded sums)."""
+    deviations = [v - average for v in values]
+    return math.sqrt(math.fsum(map(operator.mul, deviations, deviations)) / (len(values) - 1))
 
 
 def difference(column: Estimate, base: Estimate) -> Optional[Difference]:

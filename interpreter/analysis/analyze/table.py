@@ -138,11 +138,14 @@ def _with_titles(rows: Sequence[Row], title_of: Callable[[str], str], key: Calla
 
 
 def _section_title(report: Report, section: str) -> str:
+    if section == "counted":
+        every = f"1 game in {report.counts_every}" if report.counts_every > 1 else "every game"
+        return f"counted games ({every})"
     if section == "traced":
         every = f"1 game in {report.trace_every}" if report.trace_every > 1 else "every game"
         if not any(data.has_score for data in report.columns):
             return f"traced games ({every}; no score rule: no lead changes, stability, decisiveness)"
-        return f"traced games ({every}; lead changes, stability, decisiveness by the score rule)"
+        return f"traced games ({every}; lead changes etc. by the score rule)"
     if section == "depth":
         return f"strategic depth ({report.depth[2]} games per column, seats alternating)"
     return section

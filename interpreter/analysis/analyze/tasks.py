@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from .columns import Column
-from .playout import NO_TRACE, GameStats, Measurer, Tracing, game_seed
+from .playout import BLOCK, NO_TRACE, GameStats, Measurer, Tracing, block_generator, game_seed
 
 
 @dataclass(frozen=True)
@@ -84,15 +84,22 @@ def run_task(task) -> TaskResult:
     measurer = _measurer(task.spec, task.max_plies)
     measurer.heat = [0] * len(measurer.heat)
     games: list[GameStats] = []
-    for index in range(task.start, task.stop):
-        if isinstance(task, DepthTask):
-            agents = _depth_agents(task, measurer.game, index)
-            games.append(measurer.play(task.seed, index, NO_TRACE, agents))
-        else:
-            agents = _agents(task, measurer.game, index) if task.players else None
-            games.append(measurer.play(task.seed, index, task.tracing, agents))
-    kind = "depth" if isinstance(task, DepthTask) else "games"
-    return TaskResult(kind, task.column, task.start, games, measurer.heat)
+    if isinstance(task, DepthTask):
+        for index in range(task.start, task.stop):
+            games.append(measurer.play(task.seed, index, NO_TRACE, _depth_agents(task, measurer.game, index)))
+        return TaskResult("depth", task.column, task.start, games, measurer.heat)
+    if task.players:
+        for index in range(task.start, task.stop):
+            games.append(measurer.play(task.seed, index, task.tracing, _agents(task, measurer.game, index)))
+    else:
+        if task.start % BLOCK:
+            raise ValueError(f"a run of random games starts at a block of {BLOCK}, not at game {task.start}")
+        rng = None
+        for index in range(task.start, task.stop):
+            if index % BLOCK == 0:
+                rng = block_generator(task.seed, index)
+            games.append(measurer.play(task.seed, index, task.tracing, None, rng))
+    return TaskResult("games", task.column, task.start, games, measurer.heat)
 
 
 def seat_specs(specs: tuple, seats: int) -> list:
