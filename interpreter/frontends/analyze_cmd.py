@@ -104,7 +104,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(report.to_json()) + "\n")
     else:
         sys.stdout.write(format_table(report))
-        print(f"({seconds:.1f} s)", file=sys.stderr)
+    played = report.games_played
+    rate = f": {played / report.play_seconds:.0f} games/s" if report.play_seconds > 0 else ""
+    print(f"{played} games played in {report.play_seconds:.2f} s{rate} ({seconds:.1f} s in all)", file=sys.stderr)
     if args.report:
         _write_report(report, args.report)
     if report.interrupted:

@@ -8,6 +8,7 @@ See docs/analysis.md for the metrics and the options.
 """
 from __future__ import annotations
 
+import time
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .columns import build_columns, load_columns
@@ -64,7 +65,9 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     if depth is not None:
         tasks += [DepthTask(c, column, start, stop, seed, max_plies, depth[0], depth[1], agent_factory)
                   for c, column in enumerate(columns) for start, stop in chunks(depth_games, 1)]
+    started = time.perf_counter()
     outcome = run_all(tasks, jobs, scheduler, _counter(tasks, progress))
+    seconds = time.perf_counter() - started
     data = [ColumnData(column, loaded.players, loaded.board.sites, _probes(loaded),
                        loaded.engine.scores(loaded.initial_state()) is not None)
             for column, loaded in zip(columns, compiled)]
@@ -72,7 +75,7 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     base = compiled[0]
     report = Report(base.name, base.title, seed, games, ",".join(specs) if specs else "random", max_plies,
                     trace_every, tracing.counts_every, data, depth=(*depth, depth_games) if depth else None,
-                    interrupted=outcome.interrupted)
+                    interrupted=outcome.interrupted, play_seconds=seconds)
     return assemble(report)
 
 

@@ -72,6 +72,11 @@ class Report:
     coverage: list = field(default_factory=list)
     depth: Optional[tuple] = None  # (strong, weak, games) when the depth test ran
     interrupted: bool = False
+    play_seconds: float = 0.0  # time spent playing (not in the JSON: it changes from run to run)
+
+    @property
+    def games_played(self) -> int:
+        return sum(len(data.games) + len(data.depth) for data in self.columns)
 
     def to_json(self) -> dict:
         from .json_form import report_json
