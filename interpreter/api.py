@@ -209,6 +209,7 @@ class Game:
             state.step = 0
         if carry is not None:
             state.carry = m.board.index[carry]
+        state.turn_start = state.step == 0 and state.carry == -1
         for name, value in (variables or {}).items():
             var = m.variables[name]
             if var.per_player:

@@ -19,6 +19,7 @@ from ..runtime.walks import Blockers, WalkTables
 from . import patterns as P
 from .expressions import Code, describe
 from .reach import Reach, reach_along, reach_of_set
+from .conditions import Condition
 from .scope import Scope
 
 DEFAULT_NOTATION = {
@@ -33,6 +34,9 @@ DEFAULT_NOTATION = {
     ("off", "board"): "{from}-off",
 }
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
+ACTION_FIELDS = ("{from}", "{to}")
+CHOICE_FIELD = "{choice}"
+SUFFIX_CHOICE = "={choice}"  # added to a choosing case's notation that does not show the choice
 LANDING_SLOT = {"empty": P.EMPTY, "own": P.OWN, "neutral": P.NEUTRAL, "enemy": P.ENEMY}
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
@@ -50,6 +54,7 @@ class CaseInfo:
     fresh_pieces: Optional[str] = None  # drops: the constant of the new piece per player
     pool_pieces: Optional[str] = None  # moves: the constant of the piece waiting on each pool site
     outcomes: Optional[str] = None  # chance events: the constant of the outcome values
+    choice_kinds: tuple = ()  # the kinds of a `promote ... to one of` (code[4] picks one)
     after: Optional[tuple] = None  # the decision's `after each action` (captured lines, cost)
     cost: int = 1
 
@@ -58,8 +63,8 @@ class CaseInfo:
 class ActionPlan:
     name: str
     pos: A.Pos
-    guard: Optional[Code]  # asked once per position (None: always on)
-    piece_where: Optional[str]  # asked per piece
+    guard: Optional[Condition]  # asked once per position (None: always on)
+    piece_where: Optional[Condition]  # asked per piece
     templates: list
     movers: Optional[set]  # kinds it can move (None: not limited to kinds)
     emit: Callable  # emit(src): the code listing its candidates
@@ -78,6 +83,7 @@ class ActionPlan:
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple] = None
     cost: int = 1  # estimated steps per piece (or per position)
+    guard_cost: int = 0  # estimated steps of the guard (once per position)
 
 
 def _all(codes: list) -> Optional[str]:
@@ -95,6 +101,8 @@ class ActionCompiler:
         self.m = compiler.m
         self.x = compiler.x
         self.src = compiler.src
+        # case id -> (number of choices, the listing-time condition for choosing or None)
+        self.choices: dict = {}
 
     # ------------------------------------------------------------ the action
     def compile(self, action: A.Action, decision_index: int) -> ActionPlan:
@@ -106,7 +114,7 @@ class ActionCompiler:
         levels = self._where_levels(action, scope)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
-            action.name, action.pos, levels["action"], _all(levels["piece"]), templates, _movers(action, self.m),
+            action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.m),
             emit=lambda src: None,
         )
         if isinstance(pattern, A.PassPattern):
@@ -114,10 +122,13 @@ class ActionCompiler:
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
         landing = P.Landing(
-            case_ids, self.c.restrictions, _all(levels["candidate"]), scope.piece_kinds, piece_always="piece" in available,
+            case_ids, self.c.restrictions, Condition.of(levels["candidate"]), scope.piece_kinds,
+            piece_always="piece" in available,
+            choices=self.choices,
         )
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
         plan.cost += levels["piece cost"]
+        plan.guard_cost = levels["guard cost"]
         if isinstance(pattern, A.DropPattern):
             plan.placement_setup = ("frm = -1", f"pc = {self._fresh_pieces(pattern)}[p]")
             if pattern.pool is not None:
@@ -172,24 +183,25 @@ class ActionCompiler:
 
         levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0}
         action_level = []
+        guard_cost = 0
         for cond in action.wheres:
             for part in conjuncts(cond):
-                c = self.x.boolean(part, scope)
+                lines, c = self.x.lowered(part, scope, condition=True)
                 if c.is_const:
                     if not c.const:
-                        action_level.append(c)
+                        action_level.append((lines, c.code))
                     continue
                 if c.deps & CANDIDATE_DEPS:
-                    levels["candidate"].append(c.code)
+                    levels["candidate"].append((lines, c.code))
                     levels["candidate cost"] += c.cost
                 elif c.deps & PIECE_DEPS:
-                    levels["piece"].append(c.code)
+                    levels["piece"].append((lines, c.code))
                     levels["piece cost"] += c.cost
                 else:
-                    action_level.append(c)
-        if action_level:
-            code = _all([c.code for c in action_level])
-            levels["action"] = Code(code, Type.BOOL, cost=sum(c.cost for c in action_level))
+                    action_level.append((lines, c.code))
+                    guard_cost += c.cost
+        levels["action"] = Condition.of(action_level)
+        levels["guard cost"] = guard_cost
         return levels
 
     # ------------------------------------------------------------ cases
@@ -207,10 +219,17 @@ class ActionCompiler:
             if key in seen:
                 raise RuleError(case.pos, f"'{case.label}' appears twice in action '{action.name}'")
             seen[key] = True
+            choice = find_choice(case.body, self.c.items.procedures)
             text = case.notation or action.notation or _default_notation(pattern, key)
-            template = self.c.template(text, case.pos, TEMPLATE_FIELDS[:2])
+            fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ())
+            template = self.c.template(text, case.pos, fields)
+            if choice is not None and CHOICE_FIELD not in template:
+                # "=Q" after the notation, for the actions that choose
+                template = template + (SUFFIX_CHOICE,)
             templates.append(template)
             cid = self._case(action, case, pattern, available, decision_index, template)
+            if choice is not None:
+                self._register_choice(cid, choice, available, action)
             if case.kind == "onto":
                 case_ids[LANDING_SLOT[case.what]] = cid
             elif case.kind == "over":
@@ -236,6 +255,7 @@ class ActionCompiler:
         is_drop = isinstance(pattern, A.DropPattern)
         statements.in_drop = is_drop
         statements.at_valid = info.pattern in ("move", "jump")
+        statements.choice_allowed = True
         statements.drop_pool_offset = (
             statements._pool(pattern.pool, pattern.pool_pos or pattern.pos).offset if is_drop and pattern.pool else None
         )
@@ -247,12 +267,26 @@ class ActionCompiler:
             statements.in_drop = False
             statements.drop_pool_offset = None
             statements.at_valid = False
+            statements.choice_allowed = False
         info.body = lines
         if is_drop:
             info.fresh_pieces = self._fresh_pieces(pattern)
         elif info.pattern in ("move", "jump"):
             info.pool_pieces = self.c.pool_pieces_constant()
         return self.c.add_case(info)
+
+    def _register_choice(self, cid: int, choice: tuple, available: set, action: A.Action) -> None:
+        """Each kind of a `promote ... to one of` is an action of its own: the
+        conditions around the statement are asked when actions are listed."""
+        stmt, path = choice
+        scope = self.c.scope(available, f"action '{action.name}' (the conditions around 'one of')", piece_always="piece" in available)
+        tests = []
+        for cond, holds in path:
+            c = self.x.boolean(cond, scope)
+            tests.append(c.code if holds else f"(not {c.code})")
+        kinds = tuple(self.m.kinds[k.id].index for k in stmt.kinds if k.id in self.m.kinds)
+        self.c.cases[cid].choice_kinds = kinds
+        self.choices[cid] = (len(kinds), _all(tests))
 
     def _fresh_pieces(self, pattern: A.DropPattern) -> str:
         """The constant of the piece a drop puts down, per player."""
@@ -303,6 +337,14 @@ class ActionCompiler:
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
             return (lambda src: P.step(src, landing, dirs, rays, n, span)), reach, steps
+        if isinstance(pattern, A.OffsetLeapPattern):
+            if board.kind != "grid":
+                raise RuleError(pattern.pos, "'leap (X, Y)' leaps by grid offsets; on a graph board use 'walk N steps' or 'go to'")
+            targets = self._offset_targets(pattern)
+            reach = Reach(table=tuple(tuple(frozenset(t) for t in per_player) for per_player in targets))
+            return (lambda src: P.offset_leap(src, landing, targets)), reach, 8 * cost
+        if isinstance(pattern, A.AlongPattern):
+            return self._along(pattern, scope, landing, off_case, plan, cost)
         if isinstance(pattern, A.WalkPattern):
             return self._walk(pattern, scope, landing, plan)
         if isinstance(pattern, A.GoPattern):
@@ -320,6 +362,49 @@ class ActionCompiler:
             code = self.c.targets(pattern.targets, scope, "select")
             return (lambda src: P.choose_site(src, landing, code)), None, self.m.board.size * cost
         raise AssertionError(pattern)
+
+    def _offset_targets(self, pattern: A.OffsetLeapPattern) -> tuple:
+        """targets[player][site]: the sites at the pattern's offsets (x to the right of
+        the player's forward, y forward; east and north without a forward)."""
+        board = self.m.board
+        offsets = set()
+        for x, y in pattern.offsets:
+            if pattern.symmetric:
+                offsets |= {(sx * a, sy * c) for a, c in ((x, y), (y, x)) for sx in (1, -1) for sy in (1, -1)}
+            else:
+                offsets.add((x, y))
+        per_player = []
+        for forward in self.m.forward:
+            turn = _ROTATIONS.get(forward or "n")
+            if turn is None:
+                raise RuleError(pattern.pos, f"leap offsets need a forward direction along the board's lines, not '{forward}'")
+            absolute = sorted({turn(x, y) for x, y in offsets})
+            per_site = []
+            for s in range(board.size):
+                f, r = board.site_file(s), board.site_rank(s)
+                per_site.append(tuple(
+                    (r + dr) * board.files + f + df for df, dr in absolute
+                    if 0 <= f + df < board.files and 0 <= r + dr < board.ranks and (df, dr) != (0, 0)
+                ))
+            per_player.append(tuple(per_site))
+        return tuple(per_player)
+
+    def _along(self, pattern: A.AlongPattern, scope: Scope, landing: P.Landing, off_case, plan: ActionPlan, cost: int):
+        name = pattern.track.id
+        if name not in self.m.tracks:
+            raise unknown(pattern.track.pos, "track", name, list(self.m.tracks))
+        track = self.m.tracks[name]
+        values = self.x.track_values(track)
+        if track.per_player:
+            code = self.src.const(tuple(values)) + "[p]"
+        else:
+            code = self.src.const(values[0])
+        if pattern.distance.unbounded:
+            raise RuleError(pattern.pos, "a move along a track needs a bounded distance")
+        span = self._span(pattern.distance, scope)
+        off_where = landing.where if off_case is not None else None
+        steps = max(len(t) for t in track.sites) * cost
+        return (lambda src: P.along_track(src, landing, code, span, off_case, off_where)), None, steps
 
     def _walk(self, pattern: A.WalkPattern, scope: Scope, landing: P.Landing, plan: ActionPlan):
         steps = self.x.compile(pattern.steps, scope)
@@ -383,6 +468,15 @@ class ActionCompiler:
         return c
 
 
+# Offsets (x to the right of forward, y forward) -> (file, rank) deltas, by forward.
+_ROTATIONS = {
+    "n": lambda x, y: (x, y),
+    "s": lambda x, y: (-x, -y),
+    "e": lambda x, y: (y, -x),
+    "w": lambda x, y: (-y, x),
+}
+
+
 def _available(pattern) -> set:
     if isinstance(pattern, A.JumpPattern):
         return {"piece", "from", "to", "jumped"}
@@ -422,7 +516,7 @@ def _allowed_cases(pattern) -> list:
     onto = [("onto", w) for w in ("empty", "enemy", "own", "neutral")]
     if isinstance(pattern, A.JumpPattern):
         return [("over", w) for w in ("enemy", "own", "neutral", "any")]
-    if isinstance(pattern, A.LeapPattern):
+    if isinstance(pattern, (A.LeapPattern, A.AlongPattern)):
         return onto + [("off", "board")]
     return onto
 
@@ -440,3 +534,33 @@ def _default_notation(pattern, key) -> str:
 
 
 __all__ = ["ActionCompiler", "ActionPlan", "CaseInfo", "Dep"]
+
+
+def find_choice(stmts: list, procedures: dict, path: tuple = (), depth: int = 0) -> Optional[tuple]:
+    """The `promote ... to one of` statement of a case body, with the conditions
+    of the `if`s around it: (statement, ((condition, holds), ...)); None if none.
+    At most one per case, not inside `for each` or `repeat`."""
+    found = None
+    for stmt in stmts:
+        here = None
+        if isinstance(stmt, A.PromoteChoiceStmt):
+            here = (stmt, path)
+        elif isinstance(stmt, A.IfStmt):
+            earlier: tuple = ()
+            for cond, body in stmt.branches:
+                here = _either(here, find_choice(body, procedures, path + earlier + ((cond, True),), depth))
+                earlier += ((cond, False),)
+            here = _either(here, find_choice(stmt.otherwise, procedures, path + earlier, depth))
+        elif isinstance(stmt, (A.ForEachStmt, A.RepeatStmt)):
+            if find_choice(stmt.body, procedures, path, depth) is not None:
+                raise RuleError(stmt.pos, "'promote ... to one of' cannot stand inside 'for each' or 'repeat': each choice is one action")
+        elif isinstance(stmt, A.CallStmt) and stmt.procedure in procedures and depth < 50 and not stmt.args:
+            here = find_choice(procedures[stmt.procedure].body, procedures, path, depth + 1)
+        found = _either(found, here)
+    return found
+
+
+def _either(a: Optional[tuple], b: Optional[tuple]) -> Optional[tuple]:
+    if a is not None and b is not None:
+        raise RuleError(b[0].pos, f"a case can have one 'promote ... to one of' (the other is at {a[0].pos})")
+    return a if a is not None else b

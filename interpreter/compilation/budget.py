@@ -31,7 +31,7 @@ def estimates(compiler) -> list:
         for tier in info.tiers:
             for action in tier:
                 pieces = n if action.moving and not action.same_piece else 1
-                guard = action.guard.cost if action.guard is not None else 0
+                guard = action.guard_cost
                 found.append((action.pos, f"listing the actions of '{action.name}'", guard + pieces * action.cost))
     for case in compiler.cases:
         after = case.after[1] if case.after else 0

@@ -57,6 +57,7 @@ class PhaseCode:
     after_action: Optional[tuple]
     no_action: Optional[tuple]
     default_ending: Optional[int]  # the ending index used when nobody can act and no rule says
+    before_turn: Optional[tuple] = None
 
 
 class CaseWriter:
@@ -75,6 +76,44 @@ class CaseWriter:
             names.append([self._case(case_id, case, phase, turn_end) for case_id, case in enumerate(self.c.cases)])
         return names
 
+    def write_result_checks(self, condition: list) -> list:
+        """names[phase][case] of the functions that play a case on a copy of the
+        position and say whether a `forbid result` applies to what it leaves
+        (None for chance events, which nothing forbids)."""
+        names = []
+        for phase in self.phases:
+            row = []
+            for case in self.c.cases:
+                row.append(None if case.pattern == "chance" else self._check(case, phase, condition))
+            names.append(row)
+        return names
+
+    def _check(self, case: CaseInfo, phase: PhaseCode, condition: list) -> str:
+        src = self.src
+        with src.capture() as body:
+            src.paste(case.body)
+            for block in (case.after, phase.after_action):
+                if block is not None and block[0]:
+                    with src.block("if s.result is None:"):
+                        src.paste(block[0])
+            for lines, code in condition:  # forbidden as soon as one holds
+                src.paste(list(lines))
+                with src.block(f"if {code}:"):
+                    src.line("return True")
+            src.line("return False")
+        words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
+        name = src.fresh("f")
+        with src.block(f"def {name}(s, code):"):
+            for register, line in (("b", "b = s.board"), ("o", "o = s.occ"), ("v", "v = s.vars"), ("p", "p = s.player")):
+                if register in words or register == "b" and case.pattern in ("move", "jump", "drop", "select"):
+                    src.line(line)
+            for line in self._prepare(case, words):
+                src.line(line)
+            if "fu" in words:
+                src.line("fu = -1")
+            src.paste(body)
+        return name
+
     # ------------------------------------------------------------ cases
     def _case(self, case_id: int, case: CaseInfo, phase: PhaseCode, turn_end: str) -> str:
         src = self.src
@@ -87,7 +126,8 @@ class CaseWriter:
                 if block is not None and block[0]:
                     with src.block("if s.result is None:"):
                         src.paste(block[0])
-            self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body))
+            self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body),
+                           selects=case.pattern == "select")
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):
@@ -122,16 +162,17 @@ class CaseWriter:
     def _has_pool_pieces(self) -> bool:
         return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.m.pools.values())
 
-    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool) -> None:
+    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, selects: bool = False) -> None:
         """After the action: a follow-up decision, the next decision of the turn, or
-        the end of the turn (unless the game has ended)."""
+        the end of the turn (unless the game has ended). The follow-up acts on the
+        piece the action acted on: the acting piece, or the one a `select` chose."""
         src = self.src
         turn = phase.info.turn
         with src.block("if s.result is None:"):
             if uses_then:
                 with src.block("if fu >= 0:"):
                     src.line("s.decision = fu")
-                    src.line("s.carry = at")
+                    src.line("s.carry = to" if selects else "s.carry = at")
                     src.line("return")
             if self.c.statements.followups:
                 src.line("s.carry = -1")
@@ -184,17 +225,33 @@ class CaseWriter:
                 src.line(f"s.player = x1 if x1 >= 0 else {first}[x0]" if statements.names_next_player else f"s.player = {first}[x0]")
                 src.line(f"s.decision = {first_decision}[x0]")
                 src.line("s.step = 0")
+                if self.c.turn_hooks:
+                    src.line("s.turn_start = True")
                 src.line("return")
+        if self.c.turn_hooks:
+            src.line("s.turn_start = True")
         following_code = f"{src.const(following)}[s.player]"
         src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if statements.names_next_player else f"s.player = {following_code}")
         src.line(f"s.decision = {info.turn[0]}")
         src.line("s.step = 0")
 
+    def write_before_turn(self, phase: PhaseCode) -> Optional[str]:
+        """The function of the phase's `before each turn` rules, or None."""
+        if phase.before_turn is None:
+            return None
+        src = self.src
+        name = src.fresh("f")
+        with src.block(f"def {name}(s, stuck, reps):"):
+            for line in ("b = s.board", "o = s.occ", "v = s.vars", "p = s.player"):
+                src.line(line)
+            src.paste(phase.before_turn[0])
+        return name
+
     def write_no_action(self, index: int, phase: PhaseCode) -> str:
         """The function run when the player to move has no legal action."""
         src = self.src
         name = src.fresh("f")
-        with src.block(f"def {name}(s):"):
+        with src.block(f"def {name}(s, reps):"):
             for line in ("b = s.board", "o = s.occ", "v = s.vars", "p = s.player"):
                 src.line(line)
             if phase.no_action is not None:

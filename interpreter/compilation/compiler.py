@@ -60,7 +60,10 @@ class PhaseInfo:
     order: tuple  # player indices in turn order
     turn: tuple  # decision indices taken in sequence in each turn
     pos: A.Pos
-    no_action: Optional[Callable] = None  # (state) -> None: the phase's `if no action` (or the default)
+    # (state, repetitions) -> None: the phase's `if no action` (or the default ending)
+    no_action: Optional[Callable] = None
+    # (state, no legal action, repetitions) -> None: the phase's `before each turn`
+    before_turn: Optional[Callable] = None
 
 
 @dataclass
@@ -76,6 +79,12 @@ class CompiledRules:
     results: Results
     source: str  # the generated Python, for people who want to read it
     coverage: Optional[RuleCoverage] = None
+    kind_symbols: tuple = ()  # by kind index: the symbol (notation of a chosen kind)
+    # Whether turns start with work for the engine: `before each turn` rules, or
+    # positions to keep for `repetitions` (then `keeps_history`).
+    turn_hooks: bool = False
+    keeps_history: bool = False
+    position_vars: Optional[tuple] = None  # the variables in a position's key (None: all)
 
 
 class Compiler:
@@ -98,6 +107,8 @@ class Compiler:
         self.statements = StatementCompiler(
             self.x, items.procedures, self.decision_index, self.phase_index, self.endings, self.probes,
         )
+        self.statements.duplicates = items.duplicates
+        self.x.procedures = set(items.procedures)
         self.cases: list[CaseInfo] = []
         self.actions = ActionCompiler(self)
         self.restrictions = None
@@ -105,6 +116,7 @@ class Compiler:
         self.warnings: list[RuleError] = []  # located, not fatal (see budget.py)
         self.plans: list = []  # DecisionPlan per decision (None for chance events)
         self.phase_codes: list = []
+        self.result_code: list = []  # the `forbid result` conditions: (lines, code) parts
 
     # ------------------------------------------------------------ helpers for parts
     def scope(self, available, where: str, piece_always: bool = False, followups: bool = False) -> Scope:
@@ -201,6 +213,8 @@ class Compiler:
                 plans.append(None)
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
+        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
+        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         score = self._score()
         self.errors.extend(self.statements.errors)
         if self.errors or any(p is None for p in phases):
@@ -222,22 +236,30 @@ class Compiler:
         m = self.m
         templates = Templates()
         keys = self.src.const(templates.key_table(self.cases))
-        writer = DecisionWriter(self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds())
+        checks_table: list = []
+        checks_name = self.src.const(checks_table) if self.result_code else None
+        writer = DecisionWriter(
+            self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), checks_name,
+        )
         legal_names = [writer.write(plan) if plan is not None else None for plan in plans]
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
         run_names = case_writer.write_all()
+        check_names = case_writer.write_result_checks(self.result_code) if self.result_code else []
         no_action_names = [case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)]
+        before_turn_names = [case_writer.write_before_turn(phase) for phase in phases]
         score_name = self._write_score(score)
         namespace = compile_source(self.src)
         results.score = namespace[score_name] if score_name else None
+        checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
         for info, name in zip(decisions, legal_names):
             if name is not None:
                 info.legal = namespace[name]
         phase_infos = []
-        for phase, name in zip(phases, no_action_names):
+        for phase, name, before in zip(phases, no_action_names, before_turn_names):
             phase.info.no_action = namespace[name]
+            phase.info.before_turn = namespace[before] if before else None
             phase_infos.append(phase.info)
         coverage = self.probes.coverage
         if coverage is not None:
@@ -257,7 +279,25 @@ class Compiler:
             results=results,
             source=self.src.text(),
             coverage=coverage,
+            kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
+            turn_hooks=self.turn_hooks,
+            keeps_history=self.x.uses_repetitions,
+            position_vars=self._position_vars(),
         )
+
+    @property
+    def turn_hooks(self) -> bool:
+        """Whether a turn's start has work: `before each turn` rules or `repetitions`."""
+        return self.x.uses_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
+
+    def _position_vars(self) -> Optional[tuple]:
+        """The variable slots that make a position different for `repetitions`
+        (None: all of them)."""
+        ignored = [v for v in self.m.variables.values() if not v.in_position]
+        if not ignored:
+            return None
+        skip = {v.offset + i for v in ignored for i in range(self.m.player_count if v.per_player else 1)}
+        return tuple(i for i in range(self.m.vars_size) if i not in skip)
 
     def _owned_kinds(self) -> frozenset:
         """The kinds a player's piece can be of: every kind when the rules change
@@ -272,8 +312,11 @@ class Compiler:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]
         # must then read as nothing rather than as the last site.
         board = [None] * (self.m.board.size + 1)
-        for site, owner, kind in self.m.setup:
-            board[site] = self.m.fresh_piece(owner, kind)
+        for placement in self.m.setup:
+            piece = list(self.m.fresh_piece(placement.owner, placement.kind))
+            for index, value in placement.attributes:
+                piece[index] = value
+            board[placement.site] = tuple(piece)
         return board
 
     def _initial_vars(self) -> list:
@@ -309,19 +352,23 @@ class Compiler:
         turn = []
         for name in phase.turn:
             if name.id not in self.decision_index:
-                self.errors.append(unknown(name.pos, "decision", name.id, self.decision_names))
+                if name.id not in self.items.duplicates:  # declared twice: that error comes first
+                    self.errors.append(unknown(name.pos, "decision", name.id, self.decision_names))
             else:
                 turn.append(self.decision_index[name.id])
         after_turn = self.captured_block(phase.after_turn, (), f"phase '{phase.name}', after each turn")
         after_action = self.captured_block(
             phase.after_action, {"piece", "from", "to"}, f"phase '{phase.name}', after each action", followups=True
         )
-        no_action = self.captured_block(phase.no_action, (), f"phase '{phase.name}', if no action")
+        no_action = self.captured_block(phase.no_action, {"repetitions"}, f"phase '{phase.name}', if no action")
+        before_turn = self.captured_block(
+            phase.before_turn, {"repetitions", "no legal action"}, f"phase '{phase.name}', before each turn",
+        )
         if not turn:
             return None
         info = PhaseInfo(phase.name, order_t, tuple(turn), phase.pos)
         default_ending = self.endings.add(NO_ACTION, phase.pos) if no_action is None else None
-        return PhaseCode(info, after_turn, after_action, no_action, default_ending)
+        return PhaseCode(info, after_turn, after_action, no_action, default_ending, before_turn)
 
     # ------------------------------------------------------------ decisions
     def _decision(self, decision: A.Decision, index: int) -> tuple[DecisionInfo, DecisionPlan]:
@@ -444,16 +491,18 @@ class Compiler:
 
     # ------------------------------------------------------------ score
     def _score(self):
+        """(lines, code) of the score rule (see expressions.lowered), or None."""
         score = self.items.score
         if score is None:
             return None
-        c = self.guard(lambda: self.x.compile(score.expr, self.scope((), "the score")))
-        if c is None:
+        lowered = self.guard(lambda: self.x.lowered(score.expr, self.scope((), "the score")))
+        if lowered is None:
             return None
+        lines, c = lowered
         if c.type is not Type.INT:
             self.errors.append(RuleError(score.expr.pos, f"the score must be a number, found {describe(c)}"))
             return None
-        return c
+        return lines, c
 
     def _write_score(self, score) -> Optional[str]:
         if score is None:
@@ -462,7 +511,9 @@ class Compiler:
         with self.src.block(f"def {name}(s, p):"):
             for register in ("b = s.board", "o = s.occ", "v = s.vars"):
                 self.src.line(register)
-            self.src.line(f"return {score.code}")
+            lines, c = score
+            self.src.paste(lines)
+            self.src.line(f"return {c.code}")
         return name
 
 

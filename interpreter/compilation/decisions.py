@@ -51,7 +51,7 @@ class Templates:
         """Per case: (template id, uses from, uses to, uses choice)."""
         return tuple(
             (self.id(c.template), "{from}" in c.template, "{to}" in c.template,
-             "{outcome}" in c.template or "{choice}" in c.template)
+             "{outcome}" in c.template or "{choice}" in c.template or "={choice}" in c.template)
             for c in cases
         )
 
@@ -59,8 +59,11 @@ class Templates:
 class DecisionWriter:
     """Writes the function of one decision (see the module docstring)."""
 
-    def __init__(self, src: Source, keys: str, restrictions, coverage: Optional[str], owned_kinds: frozenset):
+    def __init__(self, src: Source, keys: str, restrictions, coverage: Optional[str], owned_kinds: frozenset,
+                 result_checks: Optional[str] = None):
         self.src = src
+        # the constant of the `forbid result` checks, checks[phase][case], or None
+        self.result_checks = result_checks
         self.owned_kinds = owned_kinds  # the kinds a player's piece can be of
         self.keys = keys  # the constant of Templates.key_table
         self.restrictions = restrictions  # the forbids: their gates are computed at the top
@@ -110,7 +113,7 @@ class DecisionWriter:
         for action in actions:
             guard = self._guard(action)
             if guard is not None:
-                src.line(f"{guard} = {action.guard.code}")
+                action.guard.assign(src, guard)
             for line in action.prelude:
                 src.line(line)
         on_board = [a for a in actions if a.moving and not a.same_piece and (a.kinds is None or a.kinds)]
@@ -126,14 +129,23 @@ class DecisionWriter:
         for action in actions:
             if not action.moving and not action.only_if_stuck:
                 self._placement(action)
+        if from_free and clashing:
+            with src.block("if len(out) > 1:"):
+                src.line(f"h_dedup(out, 0, {self.keys})")
+        self._filter_results()
         stuck = [a for a in actions if a.only_if_stuck]
         if stuck:
             with src.block("if not out:"):
                 for action in stuck:
                     self._placement(action)
-        if from_free and clashing:
-            with src.block("if len(out) > 1:"):
-                src.line(f"h_dedup(out, 0, {self.keys})")
+                self._filter_results()
+
+    def _filter_results(self) -> None:
+        """Keep the actions whose resulting position no `forbid result` forbids."""
+        if self.result_checks is not None:
+            counts = f", {self.coverage}" if self.coverage is not None else ""
+            with self.src.block("if out:"):
+                self.src.line(f"out = h_result_filter(s, out, {self.result_checks}[s.phase]{counts})")
 
     def _board_pieces(self, movers: list, clashing: set) -> None:
         """The loop over the player's pieces on the board, dispatched by kind."""
@@ -185,8 +197,9 @@ class DecisionWriter:
             if comparing and any(a is action for a in comparing) and not last_of_two:
                 marks.append(src.fresh("t"))
                 src.line(f"{marks[-1]} = len(out)")
-            tests = [t for t in (self._guard(action), action.piece_where) if t]
-            with src.block(f"if {' and '.join(tests)}:") if tests else _nothing():
+            guard = self._guard(action)
+            with src.block(f"if {guard}:") if guard else _nothing(), \
+                    action.piece_where.holds(src) if action.piece_where else _nothing():
                 if last_of_two:
                     # Two actions to compare: only when this one runs, and both listed some.
                     second = src.fresh("t")
@@ -218,7 +231,7 @@ class DecisionWriter:
         with src.block(f"if {' and '.join(tests)}:") if tests else _nothing():
             for line in action.placement_setup:
                 src.line(line)
-            with src.block(f"if {action.piece_where}:") if action.piece_where else _nothing():
+            with action.piece_where.holds(src) if action.piece_where else _nothing():
                 action.emit(src)
 
 

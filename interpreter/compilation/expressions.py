@@ -30,7 +30,7 @@ from .types import ELEMENT, Dep, Type, comparable
 from ..parsing import ast as A
 from ..runtime import helpers as H
 from ..spelling import did_you_mean
-from .names import ALWAYS, BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
+from .names import ALWAYS, BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS, reserved_word
 from .scope import Local, Register, Scope
 
 NOCONST = object()
@@ -97,6 +97,9 @@ class ExpressionCompiler:
         self.src = src
         self._define_stack: list[str] = []
         self.used_names: set[str] = set()
+        self.procedures: set[str] = set()  # names of procedures (statements, not values)
+        self.uses_repetitions = False  # whether the rules read `repetitions` (positions are then kept)
+        self.sink: Optional[list] = None  # lines to run before the expression being compiled (see `lowered`)
         n = model.board.size
         self.n_sites = n
         self.n_players = model.player_count
@@ -135,10 +138,51 @@ class ExpressionCompiler:
             mask=self.src.const(tuple(mask)), size=len(sites),
         )
 
+    # ------------------------------------------------------------ statements first
+    # In "lowered" mode (`lowered`), constructs that loop — quantifiers, rays with a
+    # condition, `pieces ... where` — are written as loops into a list of lines (the
+    # sink) that run before the expression, which then only reads their result.
+    # Loops with early exits cost far less than Python's generator expressions, and
+    # the conditions of `and`, `or` and `if ... else` keep their short circuits:
+    # lines needed only by a right-hand side run only when it is evaluated.
+
+    def lowered(self, e: A.Expr, scope: Scope, condition: bool = False) -> tuple[list, Code]:
+        """(lines to run first, the expression after them) for `e`."""
+        saved = self.sink
+        self.sink = []
+        try:
+            c = self.boolean(e, scope) if condition else self.compile(e, scope)
+            return self.sink, c
+        finally:
+            self.sink = saved
+
+    def _nested(self, compile_it) -> tuple[list, Code]:
+        """Compile with a sink of its own: (its lines, the result)."""
+        saved = self.sink
+        self.sink = []
+        try:
+            c = compile_it()
+            return self.sink, c
+        finally:
+            self.sink = saved
+
+    def _emit(self, *lines: str) -> None:
+        self.sink.extend(lines)
+
+    def _block(self, head: str, body: list) -> None:
+        self.sink.append(head)
+        self.sink.extend("    " + line for line in (body or ["pass"]))
+
     def share(self, c: Code, scope: Scope) -> tuple[str, str]:
         """(first, again): code to evaluate `c` once and refer to its value again.
         Uses `:=` where Python allows it, else evaluates twice (expressions are pure)."""
-        if is_cheap(c.code) or not scope.walrus:
+        if is_cheap(c.code):
+            return c.code, c.code
+        if self.sink is not None:
+            name = self.src.fresh("t")
+            self._emit(f"{name} = {c.code}")
+            return name, name
+        if not scope.walrus:
             return c.code, c.code
         name = self.src.fresh("t")
         return f"({name} := {c.code})", name
@@ -190,6 +234,11 @@ class ExpressionCompiler:
     def _NoneLit(self, e, scope):
         return self.const(-1, Type.NONE)
 
+    def _NoLegalAction(self, e: A.NoLegalAction, scope):
+        if "no legal action" not in scope.available:
+            raise RuleError(e.pos, f"'no legal action' has no meaning in {scope.where}: it is asked in 'before each turn'")
+        return Code("stuck", Type.BOOL)
+
     def _ListLit(self, e: A.ListLit, scope):
         items = [self.compile(x, scope) for x in e.items]
         for x, item in zip(e.items, items):
@@ -230,6 +279,11 @@ class ExpressionCompiler:
             if region.per_player:
                 return Code("None", Type.PER_PLAYER, per_player=("region", region))
             return self.static_sites(region.sites[0])
+        if name in m.tracks:
+            track = m.tracks[name]
+            if track.per_player:
+                return Code("None", Type.PER_PLAYER, per_player=("track", track))
+            return Code(self.track_constant(track)[0], Type.TRACK, size=len(track.sites[0]))
         if name in m.players:
             return self.const(m.players.index(name), Type.PLAYER)
         if name in m.all_players:
@@ -243,6 +297,11 @@ class ExpressionCompiler:
                 return self.const(per[0], Type.DIRS, size=len(per[0]))
             player = scope.register("player").site
             return Code(f"{self.src.const(tuple(per))}[{player}]", Type.DIRS, size=max(len(d) for d in per))
+        if name in self.procedures:
+            raise RuleError(
+                e.pos, f"'{name}' is a procedure (statements to run), not a value",
+                "a named expression is written with 'define NAME = EXPRESSION'",
+            )
         raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
 
     def known_names(self, scope: Scope) -> list[str]:
@@ -263,7 +322,18 @@ class ExpressionCompiler:
     def hint(self, name: str, scope: Scope) -> Optional[str]:
         if name in ("True", "False", "None"):
             return f"did you mean '{name.lower()}'?"
-        return did_you_mean(name, self.known_names(scope))
+        return did_you_mean(name, self.known_names(scope)) or self._nearest_site(name)
+
+    def _nearest_site(self, name: str) -> Optional[str]:
+        """For a grid site off the board (`c0`, `i3`): the nearest one on it."""
+        board = self.m.board
+        match = re.fullmatch(r"([a-z])(\d{1,3})", name)
+        if board.kind != "grid" or match is None:
+            return None
+        file = min(ord(match.group(1)) - ord("a"), board.files - 1)
+        rank = min(max(int(match.group(2)), 1), board.ranks)
+        nearest = f"{chr(ord('a') + file)}{rank}"
+        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest in board.index else None
 
     def _context(self, e: A.Name, scope: Scope) -> Code:
         name = e.id
@@ -281,6 +351,9 @@ class ExpressionCompiler:
             return self.const(ps, Type.PLAYERS, size=n)
         if name == "sites":
             return self.static_sites(self.all_sites)
+        if name == "repetitions":
+            self.uses_repetitions = True
+            return Code(scope.register(name).site, Type.INT)
         reg: Register = scope.register(name)
         dep = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": Dep.TARGET,
                "jumped": Dep.JUMPED, "site": Dep.SITE, "outcome": Dep.OUTCOME}[name]
@@ -311,6 +384,8 @@ class ExpressionCompiler:
             arg_deps |= value.deps
             cost += value.cost
         body = self._define(A.Name(e.pos, e.fn), inner)
+        if self.sink is not None:
+            bindings = []  # already assigned in the sink, before the body's lines
         code = body.code if not bindings else f"({', '.join(bindings)}, {body.code})[-1]"
         # What the parameters stand for counts as what the define depends on.
         result = Code(code, body.type, body.deps | arg_deps, cost=body.cost + cost, size=body.size)
@@ -386,6 +461,13 @@ class ExpressionCompiler:
                 return Code(f"v[{thing.offset} + {idx.code}]", type_, deps, cost=cost)
             first, again = self.share(idx, scope)
             return Code(f"(v[{thing.offset} + {again}] if {first} >= 0 else 0)", type_, deps, cost=cost)
+        if kind == "track":
+            if idx.is_const:
+                if idx.const < 0:
+                    raise RuleError(e.index.pos, "a player not in play has no track")
+                return Code(self.track_constant(thing)[idx.const], Type.TRACK, deps, size=len(thing.sites[idx.const]))
+            tracks = self.src.const(tuple(self.track_values(thing)) + (((), (-1,) * (self.n_sites + 1), False),))
+            return Code(f"{tracks}[{idx.code}]", Type.TRACK, deps, cost=cost, size=max(len(t) for t in thing.sites))
         region = thing
         if idx.is_const:
             return self.static_sites(() if idx.const < 0 else region.sites[idx.const])
@@ -464,7 +546,38 @@ class ExpressionCompiler:
                         did_you_mean(other.value, [str(v) for v in spec.values]),
                     )
 
+    def _short_circuit(self, e, scope, keyword: str) -> Optional[Code]:
+        """`and`/`or` whose right side needs lines (lowered mode): they run only when
+        the right side is evaluated. None when the plain form will do."""
+        if self.sink is None:
+            return None
+        left = self.boolean(e.left, scope)
+        lines, right = self._nested(lambda: self.boolean(e.right, scope))
+        if not lines or left.is_const or right.is_const:
+            self.sink.extend(lines)
+            return self._combine(keyword, left, right)
+        t = self.src.fresh("t")
+        self._emit(f"{t} = {left.code}")
+        self._block(f"if {t}:" if keyword == "and" else f"if not {t}:", lines + [f"{t} = {right.code}"])
+        return Code(t, Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+
+    def _combine(self, keyword: str, left: Code, right: Code) -> Code:
+        if keyword == "and":
+            if left.is_const:
+                return right if left.const else self.const(False, Type.BOOL)
+            if right.is_const:
+                return left if right.const else self.const(False, Type.BOOL)
+        else:
+            if left.is_const:
+                return self.const(True, Type.BOOL) if left.const else right
+            if right.is_const:
+                return self.const(True, Type.BOOL) if right.const else left
+        return Code(f"({left.code} {keyword} {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+
     def _And(self, e: A.And, scope):
+        lowered = self._short_circuit(e, scope, "and")
+        if lowered is not None:
+            return lowered
         left = self.boolean(e.left, scope)
         right = self.boolean(e.right, scope)
         if left.is_const:
@@ -474,6 +587,9 @@ class ExpressionCompiler:
         return Code(f"({left.code} and {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
     def _Or(self, e: A.Or, scope):
+        lowered = self._short_circuit(e, scope, "or")
+        if lowered is not None:
+            return lowered
         left = self.boolean(e.left, scope)
         right = self.boolean(e.right, scope)
         if left.is_const:
@@ -494,12 +610,20 @@ class ExpressionCompiler:
 
     def _IfExp(self, e: A.IfExp, scope):
         cond = self.boolean(e.cond, scope)
-        a = self.compile(e.then, scope)
-        b = self.compile(e.otherwise, scope)
+        lines_a, a = self._nested(lambda: self.compile(e.then, scope)) if self.sink is not None else ([], self.compile(e.then, scope))
+        lines_b, b = self._nested(lambda: self.compile(e.otherwise, scope)) if self.sink is not None else ([], self.compile(e.otherwise, scope))
         if not comparable(a.type, b.type):
             raise RuleError(e.pos, f"both branches must have the same type: {describe(a)} / {describe(b)}")
         if cond.is_const:
+            if self.sink is not None:
+                self.sink.extend(lines_a if cond.const else lines_b)
             return a if cond.const else b
+        if lines_a or lines_b:
+            t = self.src.fresh("t")
+            self._block(f"if {cond.code}:", lines_a + [f"{t} = {a.code}"])
+            self._block("else:", lines_b + [f"{t} = {b.code}"])
+            type_ = a.type if a.type is not Type.NONE else b.type
+            return Code(t, type_, cond.deps | a.deps | b.deps, cost=cond.cost + max(a.cost, b.cost), size=max(a.size, b.size))
         type_ = a.type if a.type is not Type.NONE else b.type
         return Code(
             f"({a.code} if {cond.code} else {b.code})", type_, cond.deps | a.deps | b.deps,
@@ -556,9 +680,15 @@ class ExpressionCompiler:
             code = f"{self.src.const(member)}[{read}[1]]"
         return Code(code, Type.BOOL, deps, cost=1, kind_test=(read, kinds))
 
+    def as_sites(self, c: Code) -> Code:
+        """A track where a set of sites is wanted: its sites, in order."""
+        if c.type is not Type.TRACK:
+            return c
+        return Code(f"{c.code}[0]", Type.SITES, c.deps, cost=c.cost, size=c.size)
+
     def _In(self, e: A.In, scope):
         item = self.compile(e.item, scope)
-        coll = self.compile(e.collection, scope)
+        coll = self.as_sites(self.compile(e.collection, scope))
         if coll.type is Type.PER_PLAYER:
             raise RuleError(e.collection.pos, f"'{_name_of(e.collection)}' differs per player: say whose, e.g. {_name_of(e.collection)}[player]")
         if coll.type is Type.PLAYERS:
@@ -603,6 +733,13 @@ class ExpressionCompiler:
         var = self.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(var, Type.SITE)
+        if self.sink is not None:
+            lines, cond = self._nested(lambda: self.boolean(e.where, inner))
+            t = self.src.fresh("t")
+            self._emit(f"{t} = []")
+            self._block(f"for {var} in {sites}:", lines + [f"if {cond.code}: {t}.append({var})"])
+            deps |= cond.deps - {Dep.LOCALS}
+            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
         cond = self.boolean(e.where, inner)
         deps |= cond.deps - {Dep.LOCALS}
         return Code(f"[{var} for {var} in {sites} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
@@ -621,7 +758,7 @@ class ExpressionCompiler:
         return handler(e, scope)
 
     def _collection(self, e: A.Expr, scope: Scope, fn_name: str) -> Code:
-        c = self.compile(e, scope.child(walrus=False))
+        c = self.as_sites(self.compile(e, scope.child(walrus=False)))
         if c.type is Type.PER_PLAYER:
             raise RuleError(e.pos, f"'{_name_of(e)}' differs per player: say whose, e.g. {_name_of(e)}[player]")
         return self.expect(c, (Type.SITES, Type.PLAYERS, Type.DIRS), e, f"the first argument of '{fn_name}'")
@@ -649,6 +786,8 @@ class ExpressionCompiler:
         first = e.args[0]
         if isinstance(first, A.In) and isinstance(first.item, A.Name) and not first.negated:
             name = first.item.id
+            if reserved_word(name):
+                raise RuleError(first.item.pos, reserved_word(name), "choose another name")
             # `exists(to in goal)` is a slip for `to in goal`, not a new name for `to`.
             if name in CONTEXT_NAMES or name in self.m.board.index:
                 raise RuleError(
@@ -665,12 +804,34 @@ class ExpressionCompiler:
         inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
         return var, self.boolean(e, inner)
 
+    def _loop(self, quantifier: str, coll: Code, e: A.Expr, scope: Scope, name: str) -> Code:
+        """count/exists/all in lowered mode: a loop that stops as soon as it knows."""
+        var = self.src.fresh("i")
+        inner = scope.child()
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
+        lines, cond = self._nested(lambda: self.boolean(e, inner))
+        t = self.src.fresh("t")
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        cost = coll.cost + coll.size * (1 + cond.cost)
+        if quantifier == "count":
+            self._emit(f"{t} = 0")
+            self._block(f"for {var} in {coll.code}:", lines + [f"if {cond.code}: {t} += 1"])
+            return Code(t, Type.INT, deps, cost=cost)
+        found, test = ("True", cond.code) if quantifier == "exists" else ("False", f"not {cond.code}")
+        self._emit(f"{t} = {'False' if quantifier == 'exists' else 'True'}")
+        self._block(f"for {var} in {coll.code}:", lines + [f"if {test}:", f"    {t} = {found}", "    break"])
+        return Code(t, Type.BOOL, deps, cost=cost)
+
     def _fn_count(self, e: A.Call, scope):
+        if self.sink is not None and len(e.args) == 1 and _is_call(e.args[0], "ray", 3) and "ray" not in self.defines:
+            return self._ray_length(e.args[0], scope)
         coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
                 return self.const(len(coll.const), Type.INT)
             return Code(f"len({coll.code})", Type.INT, coll.deps, cost=coll.cost + 1)
+        if self.sink is not None:
+            return self._loop("count", coll, e.args[1], scope, name)
         var, cond = self._condition_on_each(coll, e.args[1], scope, name)
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"len([0 for {var} in {coll.code} if {cond.code}])", Type.INT, deps, cost=coll.cost + coll.size * (1 + cond.cost))
@@ -681,12 +842,16 @@ class ExpressionCompiler:
             if coll.is_const:
                 return self.const(len(coll.const) > 0, Type.BOOL)
             return Code(f"(len({coll.code}) > 0)", Type.BOOL, coll.deps, cost=coll.cost + 1)
+        if self.sink is not None:
+            return self._loop("exists", coll, e.args[1], scope, name)
         var, cond = self._condition_on_each(coll, e.args[1], scope, name)
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"any({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
     def _fn_all(self, e: A.Call, scope):
         coll, name = self._quantified(e, scope)
+        if self.sink is not None:
+            return self._loop("all", coll, e.args[1], scope, name)
         var, cond = self._condition_on_each(coll, e.args[1], scope, name)
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"all({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
@@ -727,6 +892,49 @@ class ExpressionCompiler:
             f"h_unique_max(b, {coll.code}, {measure}, {self._values()})", Type.SITE, coll.deps,
             cost=coll.cost + coll.size,
         )
+
+    def track_values(self, track) -> list:
+        """The run-time form of each entry of a track (see runtime/helpers.py)."""
+        values = []
+        for sites, loop in zip(track.sites, track.loop):
+            position = [-1] * (self.n_sites + 1)
+            for i, s in enumerate(sites):
+                position[s] = i
+            values.append((tuple(sites), tuple(position), loop))
+        return values
+
+    def track_constant(self, track) -> list:
+        """The constant names of the entries of a track."""
+        return [self.src.const(value) for value in self.track_values(track)]
+
+    def _track_argument(self, e: A.Call, scope) -> Code:
+        arg = e.args[0]
+        track = self.compile(arg, scope)
+        if track.type is Type.PER_PLAYER and track.per_player and track.per_player[0] == "track":
+            raise RuleError(arg.pos, f"track '{_name_of(arg)}' differs per player: say whose, e.g. {_name_of(arg)}[player]")
+        if track.type is not Type.TRACK:
+            raise RuleError(arg.pos, f"the first argument of '{e.fn}' must be a track (declared under 'tracks'), found {describe(track)}")
+        return track
+
+    def _fn_ahead(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'ahead'")
+        n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'ahead'")
+        return Code(f"h_ahead({track.code}, {site.code}, {n.code})", Type.SITE, track.deps | site.deps | n.deps,
+                    cost=track.cost + site.cost + n.cost + 1)
+
+    def _fn_along(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'along'")
+        n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'along'")
+        code = f"h_along({track.code}, {site.code}, {n.code}, {self.src.const(e.pos)})"
+        size = n.const if n.is_const and n.const > 0 else self.n_sites
+        return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size, size=size)
+
+    def _fn_steps_on(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'steps_on'")
+        return Code(f"h_steps_on({track.code}, {site.code})", Type.INT, track.deps | site.deps, cost=track.cost + site.cost + 1)
 
     def _fn_abs(self, e: A.Call, scope):
         c = self.expect(self.compile(e.args[0], scope), (Type.INT,), e.args[0], "the argument of 'abs'")
@@ -773,9 +981,10 @@ class ExpressionCompiler:
         message = self.src.const(f"'{e.fn}' needs a single direction, not a set of them")
         return Code(f"h_one_direction({direction.code}, {self.src.const(arg.pos)}, {message})", Type.DIR, direction.deps)
 
-    def _ray_parts(self, e: A.Call, scope) -> tuple[Code, Optional[tuple[str, Code]]]:
+    def _ray_parts(self, e: A.Call, scope, lowered: bool = False) -> tuple:
         """The ray of ray/beyond (the sites from the start, nearest first) and its
-        condition as (element variable, condition), if given."""
+        condition as (element variable, condition), if given; lowered: (element
+        variable, the condition's lines, the condition)."""
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], f"the first argument of '{e.fn}'")
         self._grid_only(e, f"'{e.fn}' needs a grid board: directions are a grid's")
         direction = self._single_direction(e, scope)
@@ -788,9 +997,28 @@ class ExpressionCompiler:
         var = self.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(var, Type.SITE)
+        if lowered:
+            lines, cond = self._nested(lambda: self.boolean(e.args[2], inner))
+            return ray, (var, lines, cond)
         return ray, (var, self.boolean(e.args[2], inner))
 
+    def _ray_length(self, e: A.Call, scope) -> Code:
+        """count(ray(X, D, COND)) in lowered mode: how many sites of the ray meet the
+        condition before the first that does not."""
+        ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+        t = self.src.fresh("t")
+        self._emit(f"{t} = 0")
+        self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}: break", f"{t} += 1"])
+        return Code(t, Type.INT, ray.deps | (cond.deps - {Dep.LOCALS}), cost=ray.cost + self.max_ray * (1 + cond.cost))
+
     def _fn_ray(self, e: A.Call, scope):
+        if self.sink is not None and len(e.args) == 3:
+            ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+            t = self.src.fresh("t")
+            self._emit(f"{t} = []")
+            self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}: break", f"{t}.append({var})"])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
         ray, condition = self._ray_parts(e, scope)
         if condition is None:
             return ray
@@ -802,6 +1030,13 @@ class ExpressionCompiler:
         return Code(f"{first}[:{index}]", Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
 
     def _fn_beyond(self, e: A.Call, scope):
+        if self.sink is not None:
+            ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+            t = self.src.fresh("t")
+            self._emit(f"{t} = -1")
+            self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}:", f"    {t} = {var}", "    break"])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITE, deps, cost=ray.cost + self.max_ray * (1 + cond.cost))
         ray, condition = self._ray_parts(e, scope)
         var, cond = condition
         deps = ray.deps | (cond.deps - {Dep.LOCALS})
@@ -839,6 +1074,10 @@ class ExpressionCompiler:
         table = self.src.const(tuple(tuple(x) for x in through), key="lines")
         longest = max(len(x) for x in through)
         return Code(f"h_on_full_line(b, {table}, {site.code})", Type.BOOL, site.deps, cost=site.cost + longest * 8)
+
+
+def _is_call(e: A.Expr, fn: str, arity: int) -> bool:
+    return isinstance(e, A.Call) and e.fn == fn and len(e.args) == arity
 
 
 def _always_a_player(code: str, scope: Scope) -> bool:
@@ -885,4 +1124,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
     "group": ((1,), "group(SITE) — the sites joined to SITE by neighbours holding pieces of the same owner (SITE included; empty when SITE is)"),
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),
+    "ahead": ((3,), "ahead(TRACK, SITE, N) — the site N steps after SITE along the track, or none (beyond the end of a track that does not loop, or SITE not on it)"),
+    "along": ((3,), "along(TRACK, SITE, N) — the N sites after SITE along the track, in order (round and round a looping track)"),
+    "steps_on": ((2,), "steps_on(TRACK, SITE) — how many steps SITE is from the track's first site, or -1 when it is not on it"),
 }

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .errors import RuleError
+from .names import reserved_word
 from ..parsing import ast as A
 
 
@@ -22,6 +23,8 @@ class RuleItems:
     files: list = field(default_factory=list)  # the rules files, for messages about all of them
     # id(forbid line) -> "forbid NAME: passing" for the lines of named blocks (coverage labels)
     forbid_labels: dict = field(default_factory=dict)
+    # names declared twice (already an error: uses of them are not reported again)
+    duplicates: set = field(default_factory=set)
 
 
 def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
@@ -43,7 +46,11 @@ def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
             name = item.name
             if name in seen:
                 errors.append(RuleError(item.pos, f"'{name}' is already defined at {seen[name]}"))
+                items.duplicates.add(name)
                 continue
+            problem = _reserved(item)
+            if problem:
+                errors.append(RuleError(item.pos, problem, "choose another name"))
             seen[name] = item.pos
             if isinstance(item, A.ForbidGroup):
                 items.forbids.extend(item.forbids)
@@ -60,3 +67,17 @@ def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
             elif isinstance(item, A.Procedure):
                 items.procedures[name] = item
     return items
+
+
+def _reserved(item) -> str | None:
+    """Why the item's name (or a define's parameter) cannot be used, if so."""
+    if isinstance(item, A.Procedure):
+        for param in item.params:
+            if reserved_word(param.id):
+                return reserved_word(param.id)
+        return reserved_word(item.name, statement=True)
+    if isinstance(item, A.Define):
+        for name in [item.name] + [p.id for p in item.params]:
+            if reserved_word(name):
+                return reserved_word(name)
+    return None

@@ -18,6 +18,7 @@ CONTEXT_NAMES = {
     "site": "the site a 'forbid' condition is asked about",
     "outcome": "the outcome of a chance event",
     "sites": "all sites of the board",
+    "repetitions": "how often the position at the start of this turn has occurred",
 }
 # Context names meaningful everywhere.
 ALWAYS = frozenset({"player", "players", "opponent", "sites"})
@@ -26,3 +27,24 @@ ALWAYS = frozenset({"player", "players", "opponent", "sites"})
 BUILTIN_PROPERTIES = ("owner", "kind", "height", "value")
 # What `X is ...` can ask besides a piece kind.
 PIECE_RELATIONS = ("empty", "occupied", "enemy", "own", "neutral")
+
+# Words of the rules language that names must not take (docs/format.md 3.1).
+# A statement starting with one of these is that statement: a procedure named so
+# could never be called.
+STATEMENT_WORDS = frozenset({
+    "move", "place", "remove", "return", "give", "promote", "stack", "release", "add", "let", "then",
+    "notation", "win", "lose", "draw", "end", "start", "next", "if", "elif", "else", "for",
+})
+# In an expression these are always the word, never a name: a define, a variable, a
+# region ... named so could never be read.
+EXPRESSION_WORDS = frozenset({"true", "false", "none", "pieces", "not", "and", "or", "in", "is", "if", "else"})
+
+
+def reserved_word(name: str, statement: bool = False) -> str | None:
+    """Why `name` cannot name a thing used in expressions (or, with `statement`, a
+    procedure), or None when it can."""
+    if name in EXPRESSION_WORDS:
+        return f"'{name}' is a word of the rules language (in expressions it always means itself)"
+    if statement and name in STATEMENT_WORDS:
+        return f"'{name}' starts a statement of the rules language: a procedure named so could never be called"
+    return None

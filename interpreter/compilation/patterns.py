@@ -13,10 +13,11 @@ distance, jump pairs), bound as constants of the generated code.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from .source import Source
+from .conditions import Condition
 from .restrictions import Restrictions
 from .scope import Register
 
@@ -31,9 +32,11 @@ class Landing:
 
     case_ids: list  # by EMPTY/OWN/NEUTRAL/ENEMY: case id or None
     restrictions: Restrictions
-    where: Optional[str]  # candidate-level condition (code), or None
+    where: Optional[Condition]  # the candidate-level `where`, or None
     piece_kinds: Optional[frozenset] = None  # the kinds the acting piece can be (None: any)
     piece_always: bool = True  # whether there is an acting piece (not in a select)
+    # case id -> (number of choices, condition for choosing or None): `promote ... to one of`
+    choices: dict = field(default_factory=dict)
 
     def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[str]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);
@@ -46,8 +49,29 @@ class Landing:
         return any(self.case_ids[i] is not None for i in (OWN, NEUTRAL, ENEMY))
 
 
-def append(src: Source, case: int, destination: str = "to", jumped: str = "-1", choice: str = "-1") -> None:
-    src.line(f"out.append(({case}, frm, {destination}, {jumped}, {choice}))")
+def append(src: Source, case: int, destination: str = "to", jumped: str = "-1", choices: Optional[dict] = None) -> None:
+    """Append the code of a candidate: one per choice when the case has a choice."""
+    choice = (choices or {}).get(case)
+    if choice is None:
+        src.line(f"out.append(({case}, frm, {destination}, {jumped}, -1))")
+        return
+    n, condition = choice
+    with src.block(f"if {condition}:") if condition else _always():
+        with src.block(f"for x1 in range({n}):"):
+            src.line(f"out.append(({case}, frm, {destination}, {jumped}, x1))")
+    if condition:
+        with src.block("else:"):
+            src.line(f"out.append(({case}, frm, {destination}, {jumped}, -1))")
+
+
+class _always:
+    """A context manager opening no block."""
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
 
 
 def emit_candidate(src: Source, landing: Landing) -> None:
@@ -57,15 +81,15 @@ def emit_candidate(src: Source, landing: Landing) -> None:
     capture = landing.forbidden("capturing", "to", "tg", occupied=True)
     if ids[EMPTY] is not None:
         with src.block("if tg is None:"):
-            _checked_append(src, ids[EMPTY], (land,), landing.where)
+            _checked_append(src, ids[EMPTY], (land,), landing.where, choices=landing.choices)
     if not landing.occupied_cases():
         return
     with src.block("else:" if ids[EMPTY] is not None else "if tg is not None:"):
-        _by_owner(src, "tg", ids, land, capture, landing.where, "-1")
+        _by_owner(src, "tg", ids, land, capture, landing.where, "-1", landing.choices)
 
 
-def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: Optional[str], where: Optional[str],
-              jumped: str) -> None:
+def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: Optional[str],
+              where: Optional[Condition], jumped: str, choices: Optional[dict] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     src.line(f"off = {piece}[0]")
     branches = []
@@ -77,22 +101,20 @@ def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: 
         branches.append(("off >= 0 and off != p", ids[ENEMY], (land, capture)))
     for n, (test, case, checks) in enumerate(branches):
         with src.block(f"{'if' if n == 0 else 'elif'} {test}:"):
-            _checked_append(src, case, checks, where, jumped)
+            _checked_append(src, case, checks, where, jumped, choices)
 
 
-def _checked_append(src: Source, case: int, forbidden: tuple, where: Optional[str], jumped: str = "-1") -> None:
+def _checked_append(src: Source, case: int, forbidden: tuple, where: Optional[Condition], jumped: str = "-1",
+                    choices: Optional[dict] = None) -> None:
     """Append the candidate unless a forbid applies or the `where` fails."""
-    tests = []
     found = [c for c in forbidden if c is not None]
-    if found:
-        tests.append("not " + (found[0] if len(found) == 1 else "(" + " or ".join(found) + ")"))
-    if where:
-        tests.append(where)
-    if tests:
-        with src.block(f"if {' and '.join(tests)}:"):
-            append(src, case, jumped=jumped)
-    else:
-        append(src, case, jumped=jumped)
+    test = ("not " + (found[0] if len(found) == 1 else "(" + " or ".join(found) + ")")) if found else None
+    if where is not None and where.cost_free:
+        test = f"{test} and {where.code}" if test else where.code
+        where = None
+    with src.block(f"if {test}:") if test else _always():
+        with where.holds(src) if where is not None else _always():
+            append(src, case, jumped=jumped, choices=choices)
 
 
 # ---------------------------------------------------------------- tables
@@ -217,18 +239,19 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
         src.line(f"to = ray[{k - 1}]")
         src.line("tg = b[to]")
         with src.block("if tg is None:"):
-            _checked_append(src, step_landing.case_ids[EMPTY], (step_landing.forbidden("landing", "to", "tg"),), step_landing.where)
+            _checked_append(src, step_landing.case_ids[EMPTY], (step_landing.forbidden("landing", "to", "tg"),),
+                            step_landing.where, choices=step_landing.choices)
         with src.block(f"elif len(ray) > {k} and b[ray[{k}]] is None:"):
             src.line("js = to")
             src.line("jp = tg")
             src.line(f"to = ray[{k}]")
             src.line("tg = None")
-            _by_owner(src, "jp", over_ids, land, capture, jump_landing.where, "js")
+            _by_owner(src, "jp", over_ids, land, capture, jump_landing.where, "js", jump_landing.choices)
 
 
 # ---------------------------------------------------------------- leap
 def leap(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_sites: int, span: Span,
-         off_case: Optional[int], off_where: Optional[str]) -> None:
+         off_case: Optional[int], off_where: Optional[Condition]) -> None:
     """Exactly the distance (or each distance of the span) along each direction,
     over anything; one `off board` action per piece when the distance leads off
     the board in some direction."""
@@ -259,7 +282,7 @@ def leap(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
 
 
 def _leap_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_sites: int, span: Span,
-                off_case: Optional[int], off_where: Optional[str]) -> None:
+                off_case: Optional[int], off_where: Optional[Condition]) -> None:
     """An exact distance with nothing to check on the way: a table of the sites at
     each distance (and whether some direction leaves the board there)."""
     longest = max(len(r) for per_dir in rays for r in per_dir) if rays and rays[0] else 0
@@ -288,7 +311,7 @@ def _leap_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list,
         _leap_row(src, landing, off_case, off_where)
 
 
-def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where: Optional[str]) -> None:
+def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where: Optional[Condition]) -> None:
     """`row` is (the sites at the distance, whether some direction leaves the board)."""
     with src.block("for to in row[0]:"):
         src.line("tg = b[to]")
@@ -298,13 +321,13 @@ def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where:
             _off_board(src, off_case, off_where)
 
 
-def _off_board(src: Source, off_case: int, off_where: Optional[str]) -> None:
+def _off_board(src: Source, off_case: int, off_where: Optional[Condition]) -> None:
     if off_where is None:
         append(src, off_case, destination="-1")
         return
     src.line("to = -1")
     src.line("tg = None")
-    with src.block(f"if {off_where}:"):
+    with off_where.holds(src):
         append(src, off_case, destination="-1")
 
 
@@ -313,7 +336,6 @@ def jump(src: Source, over_ids: list, landing: Landing, dirs_by_player: list, ra
          span: Span) -> None:
     """Over exactly one piece at a distance in the span, the sites before it empty,
     landing on the site just beyond it, which must be empty."""
-    restrictions = landing.restrictions
     passing = landing.forbidden("passing", "js", "jp")
     land = landing.forbidden("landing", "to")
     capture = landing.forbidden("capturing", "js", "jp", occupied=True)
@@ -327,7 +349,7 @@ def jump(src: Source, over_ids: list, landing: Landing, dirs_by_player: list, ra
             src.line("jp = b[js]")
             with src.block("if jp is not None and b[to] is None:"):
                 src.line("tg = None")
-                _by_owner(src, "jp", over_ids, land, capture, landing.where, "js")
+                _by_owner(src, "jp", over_ids, land, capture, landing.where, "js", landing.choices)
         return
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, True), "rays")
     src.line(f"lo = {span.low}")
@@ -346,7 +368,7 @@ def jump(src: Source, over_ids: list, landing: Landing, dirs_by_player: list, ra
             with src.block("if dist >= lo and dist < len(ray) and b[ray[dist]] is None:"):
                 src.line("to = ray[dist]")
                 src.line("tg = None")
-                _by_owner(src, "jp", over_ids, land, capture, landing.where, "js")
+                _by_owner(src, "jp", over_ids, land, capture, landing.where, "js", landing.choices)
             src.line("break")
 
 
@@ -390,5 +412,46 @@ def go(src: Source, landing: Landing, targets: str) -> None:
 def choose_site(src: Source, landing: Landing, targets: str) -> None:
     """drop or select: a site of the set is chosen (`frm` is -1: no origin)."""
     with src.block(f"for to in {targets}:"):
+        src.line("tg = b[to]")
+        emit_candidate(src, landing)
+
+
+# ---------------------------------------------------------------- offsets, tracks
+def offset_leap(src: Source, landing: Landing, targets: tuple) -> None:
+    """To the sites at the action's offsets from the piece, whatever lies between.
+    `targets[player][site]` lists them (built once, see actions.py)."""
+    if all(t == targets[0] for t in targets):
+        table = src.const(targets[0] + ((),)) + "[frm]"
+    else:
+        table = src.const(tuple(t + ((),) for t in targets)) + "[p][frm]"
+    with src.block(f"for to in {table}:"):
+        src.line("tg = b[to]")
+        emit_candidate(src, landing)
+
+
+def along_track(src: Source, landing: Landing, track: str, span: Span, off_case: Optional[int],
+                off_where: Optional[Condition]) -> None:
+    """Along a track, exactly the distance (or each distance of the span) from the
+    piece's site, whatever stands between; beyond the end of a track that does not
+    loop, the `off board` case (once per piece)."""
+    passing = landing.forbidden("passing", "site")
+    src.line(f"lo = {span.low}")
+    src.line(f"hi = {span.high if span.high is not None else 'lo'}")
+    if off_case is not None:
+        src.line("ends = False")  # whether the off-board action is listed already
+    with src.block("for dist in range(max(lo, 1), hi + 1):"):
+        src.line(f"row = h_track_path({track}, frm, dist)")
+        with src.block("if row is None:"):
+            src.line("break")
+        src.line("to = row[0]")
+        with src.block("if to == -1:"):
+            if off_case is not None:
+                with src.block("if not ends:"):
+                    src.line("ends = True")
+                    _off_board(src, off_case, off_where)
+            src.line("break")
+        if passing:
+            with src.block(f"if any({passing} for site in row[1]):"):
+                src.line("break")
         src.line("tg = b[to]")
         emit_candidate(src, landing)

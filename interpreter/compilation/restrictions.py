@@ -22,6 +22,8 @@ from .expressions import Code, ExpressionCompiler, conjuncts, is_name
 from .scope import Register, Scope
 
 FORBID_KINDS = ("passing", "landing", "capturing")
+# `forbid result where COND`: asked on the position an action leaves (see cases.py).
+RESULT = "result"
 # What a conjunct may depend on and still be asked once per position.
 NOT_POSITION_LEVEL = frozenset({Dep.SITE, Dep.PIECE, Dep.FROM, Dep.LOCALS})
 
@@ -56,6 +58,7 @@ class Restrictions:
     gates: dict = field(default_factory=dict)  # structure of the gate -> (local name, code)
     probes: Optional[object] = None  # statements.Probes when coverage is on
     probe_of: dict = field(default_factory=dict)  # id(Forbid) -> its coverage probe
+    results: list = field(default_factory=list)  # (A.Forbid, label) of `forbid result` lines
 
     @property
     def cost(self) -> int:
@@ -129,6 +132,23 @@ class Restrictions:
             self.gates[key] = (self.x.src.fresh("g"), code)
         return self.gates[key][0]
 
+    def result_check(self, scope: Scope) -> list:
+        """The `forbid result` conditions as (lines, code) parts (see
+        expressions.lowered), asked on the position an action left (registers as in a
+        case function, see cases.py): the action is forbidden when one holds."""
+        parts = []
+        for item, label in self.results:
+            lines, c = self.x.lowered(item.cond, scope, condition=True)
+            if c.is_const and not c.const:
+                continue
+            code = c.code
+            if self.probes is not None and self.probes.on:
+                if id(item) not in self.probe_of:
+                    self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
+                code = f"({code} and h_hit({self.probes.counts_name}, {self.probe_of[id(item)]}))"
+            parts.append((lines, code))
+        return parts
+
     def gate_lines(self) -> list[str]:
         """The lines computing every gate, for the top of a decision's function."""
         return [f"{name} = {code}" for name, code in self.gates.values()]
@@ -156,6 +176,9 @@ def compile_restrictions(forbids: list, labels: dict, x: ExpressionCompiler, sco
     for what in FORBID_KINDS:
         restrictions.by_kind[what] = []
     for item in forbids:
+        if item.what == RESULT:
+            restrictions.results.append((item, labels.get(id(item), "forbid result")))
+            continue
         try:
             forbid = _split(item, labels.get(id(item), f"forbid {item.what}"), x, scope)
         except RuleError as err:

@@ -35,6 +35,7 @@ DEFAULT_REGISTERS = {
     "jumped": Register("js", "jp"),
     "site": Register("site"),
     "outcome": Register("ov"),
+    "repetitions": Register("reps"),
 }
 
 

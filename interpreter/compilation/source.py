@@ -36,7 +36,7 @@ REGISTER_NAMES = frozenset(
         "to", "tg", "js", "jp",  # landing site and what stood there; jumped site and piece
         "site", "ov", "code", "out", "fu", "kk", "q", "ray", "row", "lo", "hi", "dist", "off", "ends",
         "x0", "x1", "x2", "x3",  # scratch values of one statement
-        "wb", "start", "tier",  # blocking sites of walks; where a piece's actions start in `out`; prefer tier
+        "wb", "start", "tier", "reps", "stuck",  # blocking sites of walks; where a piece's actions start in `out`; prefer tier
     }
 )
 # Builtins the generated code may call.
@@ -46,6 +46,7 @@ BUILTIN_NAMES = frozenset(
 # Attributes the generated code reads or sets (of states, lists and helpers).
 ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
+     "turn_start",
      "append", "remove", "ends", "row", "table", "passed_any", "open_ends"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, helpers.

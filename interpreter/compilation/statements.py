@@ -22,6 +22,7 @@ from ..runtime.coverage import RuleCoverage
 from ..runtime.helpers import NUMBER_LIMIT
 from ..runtime.results import DRAW, END_GAME, LOSE, WIN
 from ..spelling import did_you_mean
+from .names import reserved_word
 from .expressions import Code, ExpressionCompiler, _always_a_player, describe
 from .scope import Local, Scope
 
@@ -98,6 +99,8 @@ class StatementCompiler:
         self.starts_phases = False
         self.names_next_player = False
         self.changes_owners = False  # whether the rules say `X.owner = P`
+        self.duplicates: set = set()  # names declared twice (already reported)
+        self.choice_allowed = False  # while compiling an action's case (`promote ... to one of`)
 
     # ------------------------------------------------------------ blocks
     def block(self, stmts: list[A.Stmt], scope: Scope) -> int:
@@ -119,8 +122,16 @@ class StatementCompiler:
     def line(self, text: str) -> None:
         self.src.line(text)
 
+    def value(self, e: A.Expr, scope: Scope) -> Code:
+        """Compile an expression whose loops become lines written before the statement
+        that uses it (see expressions.lowered)."""
+        lines, c = self.x.lowered(e, scope)
+        for line in lines:
+            self.line(line)
+        return c
+
     def _site(self, e: A.Expr, scope: Scope, what: str) -> Code:
-        c = self.x.compile(e, scope)
+        c = self.value(e, scope)
         if c.type is not Type.SITE:
             raise RuleError(e.pos, f"{what} must be a piece or a site, found {describe(c)}")
         return c
@@ -156,6 +167,8 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ piece movement
     def _MoveStmt(self, s: A.MoveStmt, scope: Scope):
+        if s.what is not None:
+            return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
         with self.src.block("if at != -1:") if not self.at_valid else _unindented():
             if any(site != -1 for site in self.m.pool_site_of):
@@ -176,6 +189,51 @@ class StatementCompiler:
         self.line("o[pc[0]].append(to)")
         self.line("at = to")
         self.at_valid = True
+
+    def _move_other(self, s: A.MoveStmt, scope: Scope) -> int:
+        """`move X to Y`: whatever stands on X goes to Y (what stood on Y leaves the
+        board); the acting piece's registers follow it if it is the one moved."""
+        source = self._site(s.what, scope, "what 'move' moves")
+        dest = self._site(s.dest, scope, "where 'move ... to' goes")
+        a = self._site_local(source)
+        z = self._site_local(dest)
+        self.line(f"x0 = b[{a}]")
+        with self.src.block(f"if x0 is not None and {z} != -1 and {z} != {a}:"):
+            self.line(f"h_clear(b, o, {z})")
+            self.line(f"h_clear(b, o, {a})")
+            self.line(f"b[{z}] = x0")
+            self.line(f"o[x0[0]].append({z})")
+            if self._tracks_piece(scope):
+                with self.src.block(f"if {a} == at:"):
+                    self.line(f"at = {z}")
+                with self.src.block(f"elif {z} == at:"):
+                    self.line("at = -1")
+        self.at_valid = False
+        return source.cost + dest.cost + 2
+
+    def _CreateStmt(self, s: A.CreateStmt, scope: Scope):
+        """`create KIND at X [for P]`: a new piece (the deciding player's, or P's; a
+        neutral kind's belongs to nobody) on X, in place of what stands there."""
+        kind = self.kind_index(s.kind, s.kind_pos)
+        at = self._site(s.at, scope, "where 'create' puts the piece")
+        neutral = self.m.kinds[s.kind].neutral
+        if s.owner is not None:
+            if neutral:
+                raise RuleError(s.owner.pos, f"pieces of kind '{s.kind}' are neutral: they belong to no player")
+            owner = self.value(s.owner, scope)
+            if owner.type is not Type.PLAYER:
+                raise RuleError(s.owner.pos, f"a piece belongs to a player, found {describe(owner)}")
+            whose = owner.code
+        else:
+            whose = "-1" if neutral else scope.register("player").site
+        owners = [self.m.fresh_piece(o, kind) for o in range(self.m.player_count)]
+        fresh = self.src.const(tuple(owners) + (self.m.fresh_piece(-1, kind),))
+        site = self._site_local(at)
+        self.line(f"x0 = {whose}")
+        with self.src.block(f"if {site} != -1:" if neutral else f"if {site} != -1 and x0 >= 0:"):
+            self.line(f"h_replace(b, o, {site}, {fresh}[x0])")
+            self._gone(site, scope)
+        return at.cost + 2
 
     def _PlaceStmt(self, s: A.PlaceStmt, scope: Scope):
         self._require(scope, "to", s.pos, "place")
@@ -256,6 +314,24 @@ class StatementCompiler:
             self._after_change(site, "x0", scope)
         return c.cost + 1
 
+    def _PromoteChoiceStmt(self, s: A.PromoteChoiceStmt, scope: Scope):
+        """`promote X to one of K1, K2, ...`: the kind is the action's choice (one
+        action per kind, listed by the decision; see actions.py)."""
+        if not self.choice_allowed:
+            raise RuleError(s.pos, "'promote ... to one of' belongs in the case of an action (each choice is an action of its own)")
+        kinds = tuple(self.kind_index(k.id, k.pos) for k in s.kinds)
+        c = self._site(s.what, scope, "what 'promote' changes")
+        site = self._site_local(c)
+        self.line("x1 = code[4]")
+        with self.src.block("if x1 < 0:"):
+            message = self.src.const("the kind to promote to was not chosen: the conditions around 'one of' changed while the action ran")
+            self.line(f"h_fail({self.src.const(s.pos)}, {message})")
+        self.line(f"x0 = b[{site}]")
+        with self.src.block("if x0 is not None:"):
+            self.line(f"x0 = b[{site}] = (x0[0], {self.src.const(kinds)}[x1]) + x0[2:]")
+            self._after_change(site, "x0", scope)
+        return c.cost + 1
+
     def _needs_stacks(self, pos: A.Pos, what: str) -> None:
         if not self.m.stacks:
             raise RuleError(pos, f"'{what}' works on stacks; declare 'stacks: true' in the YAML")
@@ -310,7 +386,9 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ data
     def _LetStmt(self, s: A.LetStmt, scope: Scope):
-        c = self.x.compile(s.value, scope)
+        if reserved_word(s.name):
+            raise RuleError(s.pos, reserved_word(s.name), "choose another name")
+        c = self.value(s.value, scope)
         if c.type is Type.PER_PLAYER:
             raise RuleError(s.value.pos, f"cannot store {describe(c)} in 'let'")
         name = self.src.fresh("l")
@@ -319,7 +397,7 @@ class StatementCompiler:
         return c.cost
 
     def _AssignStmt(self, s: A.AssignStmt, scope: Scope):
-        value = self.x.compile(s.value, scope)
+        value = self.value(s.value, scope)
         t = s.target
         if isinstance(t, A.Attr):
             return self._assign_attribute(s, t, value, scope)
@@ -342,7 +420,7 @@ class StatementCompiler:
         thing = self.m.variables.get(t.obj.id) or self.m.pools[t.obj.id]
         if getattr(thing, "per_player", True) is False:
             raise RuleError(t.pos, f"variable '{t.obj.id}' is shared, not per player")
-        idx = self.x.compile(t.index, scope)
+        idx = self.value(t.index, scope)
         if idx.type is not Type.PLAYER:
             raise RuleError(t.index.pos, f"the index must be a player, found {describe(idx)}")
         var_type = getattr(thing, "type", "int")
@@ -455,30 +533,35 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ control
     def _IfStmt(self, s: A.IfStmt, scope: Scope):
-        conditions = [self.x.boolean(cond, scope) for cond, _ in s.branches]
-        # Branches after one that always holds never run; one that never holds is skipped.
-        live = []
-        for (cond, body), c in zip(s.branches, conditions):
-            if c.is_const and not c.const:
+        return self._chain(list(s.branches), s.otherwise, scope, s.pos)
+
+    def _chain(self, branches: list, otherwise: list, scope: Scope, pos: A.Pos) -> int:
+        """`if`/`elif`/`else` from the first branch on. A condition's own lines (loops of
+        quantifiers, see expressions.lowered) run only when the branches before it
+        failed, so a later `elif` is written as `else:` + `if`. A branch whose condition
+        never holds is skipped, the ones after a condition that always holds too."""
+        if not branches:
+            return self._branch(otherwise, scope, "else", pos, None) if otherwise else 0
+        (cond, body), rest = branches[0], branches[1:]
+        lines, c = self.x.lowered(cond, scope, condition=True)
+        if c.is_const:
+            if not c.const:
                 self._dead_branch(f"if {_short(cond)}", cond.pos)
-                continue
-            live.append((cond, body, c))
-            if c.is_const:
-                break
-        otherwise_live = not (live and live[-1][2].is_const)
-        cost = sum(c.cost for c in conditions)
-        if not live:
-            if s.otherwise:
-                cost += self._branch(s.otherwise, scope, "else", s.pos, None)
+                return c.cost + self._chain(rest, otherwise, scope, pos)
+            cost = c.cost + self._branch(body, scope, f"if {_short(cond)}", cond.pos, None)
+            for later, _ in rest:
+                self._dead_branch(f"if {_short(later)}", later.pos)
+            if otherwise:
+                self._dead_branch("else", pos)
             return cost
-        for n, (cond, body, c) in enumerate(live):
-            head = None if c.is_const else (f"if {c.code}:" if n == 0 else f"elif {c.code}:")
-            cost += self._branch(body, scope, f"if {_short(cond)}", cond.pos, head)
-        if s.otherwise:
-            if otherwise_live:
-                cost += self._branch(s.otherwise, scope, "else", s.pos, "else:")
-            else:
-                self._dead_branch("else", s.pos)
+        for line in lines:
+            self.line(line)
+        cost = c.cost + self._branch(body, scope, f"if {_short(cond)}", cond.pos, f"if {c.code}:")
+        if rest or otherwise:
+            valid = self.at_valid
+            with self.src.block("else:"):
+                cost += self._chain(rest, otherwise, scope, pos)
+            self.at_valid = valid and self.at_valid
         return cost
 
     def _branch(self, body: list, scope: Scope, label: str, pos: A.Pos, head: Optional[str]) -> int:
@@ -498,7 +581,9 @@ class StatementCompiler:
         self.probes.count("branch", label, pos)
 
     def _ForEachStmt(self, s: A.ForEachStmt, scope: Scope):
-        coll = self.x.compile(s.iterable, scope)
+        if reserved_word(s.var):
+            raise RuleError(s.pos, reserved_word(s.var), "choose another name")
+        coll = self.x.as_sites(self.value(s.iterable, scope))
         elem = ELEMENT.get(coll.type)
         if elem is None:
             raise RuleError(s.iterable.pos, f"'for each' needs a set of sites, players or directions, found {describe(coll)}")
@@ -520,6 +605,22 @@ class StatementCompiler:
         self.at_valid = valid and self.at_valid
         return coll.cost + coll.size * (1 + body)
 
+    def _RepeatStmt(self, s: A.RepeatStmt, scope: Scope):
+        count = self.value(s.count, scope)
+        if count.type is not Type.INT:
+            raise RuleError(s.count.pos, f"'repeat' needs a number of times, found {describe(count)}")
+        times = self.src.fresh("t")
+        self.line(f"{times} = {count.code}")
+        with self.src.block(f"if {times} > {MAX_LOOP}:"):
+            message = self.src.const(f"'repeat' more than {MAX_LOOP} times")
+            self.line(f"h_fail({self.src.const(s.pos)}, {message})")
+        valid = self.at_valid
+        with self.src.block(f"for {self.src.fresh('t')} in range({times}):"):
+            body = self.block(s.body, scope.child())
+        self.at_valid = valid and self.at_valid
+        bound = count.const if count.is_const else MAX_LOOP
+        return count.cost + max(bound, 0) * (1 + body)
+
     def _CallStmt(self, s: A.CallStmt, scope: Scope):
         name = s.procedure
         if name not in self.procedures:
@@ -530,10 +631,28 @@ class StatementCompiler:
             raise RuleError(s.pos, f"procedure '{name}' calls itself ({chain}); procedures cannot recurse")
         if len(self._procedure_stack) >= MAX_CALL_DEPTH:
             raise RuleError(s.pos, f"procedures call procedures more than {MAX_CALL_DEPTH} deep ({self._procedure_stack[0]} -> ... -> {name})")
+        procedure = self.procedures[name]
+        if len(s.args) != len(procedure.params):
+            wanted = ", ".join(p.id for p in procedure.params)
+            raise RuleError(s.pos, f"procedure '{name}' takes {len(procedure.params)} argument(s) ({wanted}), found {len(s.args)}")
+        inner = scope
+        cost = 0
+        if procedure.params:
+            # The arguments are computed first, where the call stands; inside, the
+            # parameters stand for them.
+            inner = scope.child()
+            for param, arg in zip(procedure.params, s.args):
+                value = self.value(arg, scope)
+                if value.type is Type.PER_PLAYER:
+                    raise RuleError(arg.pos, "this differs per player: say whose, e.g. [player]")
+                local = self.src.fresh("l")
+                self.line(f"{local} = {value.code}")
+                inner.locals[param.id] = Local(local, value.type)
+                cost += value.cost
         self._procedure_stack.append(name)
         try:
             # Compiled in the caller's scope: a procedure is a named piece of its caller.
-            return self.block(self.procedures[name].body, scope)
+            return cost + self.block(procedure.body, inner)
         finally:
             self._procedure_stack.pop()
 
@@ -541,6 +660,8 @@ class StatementCompiler:
         if not scope.followups:
             raise RuleError(s.pos, f"'then' starts a follow-up decision after an action; it has no effect in {scope.where}")
         if s.decision not in self.decision_index:
+            if s.decision in self.duplicates:
+                return 1  # declared twice: that is the error to read first
             raise unknown(name_pos(s.pos, s.decision), "decision", s.decision, list(self.decision_index))
         self.followups.append((s.pos, s.decision))
         self.line(f"fu = {self.decision_index[s.decision]}")
@@ -551,7 +672,7 @@ class StatementCompiler:
     def _player_or_current(self, e: Optional[A.Expr], scope: Scope) -> str:
         if e is None:
             return scope.register("player").site
-        c = self.x.compile(e, scope)
+        c = self.value(e, scope)
         if c.type is not Type.PLAYER:
             raise RuleError(e.pos, f"expected a player, found {describe(c)}")
         return c.code
@@ -574,6 +695,8 @@ class StatementCompiler:
 
     def _StartPhaseStmt(self, s: A.StartPhaseStmt, scope: Scope):
         if s.phase not in self.phase_index:
+            if s.phase in self.duplicates:
+                return 1  # declared twice: that is the error to read first
             known = ", ".join(self.phase_index) or "none"
             raise unknown(name_pos(s.pos, s.phase), "phase", s.phase, list(self.phase_index), f"the phases: {known}")
         self.starts_phases = True

@@ -22,6 +22,7 @@ class Type(Enum):
     DIRS = "a direction or set of directions"
     DIR = "a direction"
     KINDS = "a set of piece kinds"
+    TRACK = "a track"
     PER_PLAYER = "a per-player value"
 
     @property

@@ -43,7 +43,8 @@ def help_texts(prog: str, g: str) -> dict:
 
 
 def configure_parser(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("game", metavar="GAME", help="a bundled game or the path of a game folder, game file or variant file")
+    sub.add_argument("game", metavar="GAME",
+                     help="a bundled game or the path of a game folder, game file or variant file")
     sub.add_argument("--option", metavar="NAME=VALUE", type=option_pair, action="append", default=[],
                      help="set an option of the game, in every column (repeatable)")
     sub.add_argument("--variant", metavar="FILE", action="append", default=[],

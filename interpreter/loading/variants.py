@@ -22,6 +22,7 @@ from ..compilation.model import read_options
 from ..parsing import ast as A
 from ..validation.diagnostics import DiagnosticList, suggest
 from ..validation.schema_check import check_against_schema
+from .files import _schema, bundled_games, display_name, read_rules, read_yaml, resolve, rules_path, schema_registry
 
 MAX_VARIANT_DEPTH = 16
 
@@ -53,8 +54,6 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
 
     A broken link is reported at the `extends:` value of the variant that has it
     (`positions`: those of `data`)."""
-    from .definition import bundled_games, display_name, read_yaml, resolve
-
     chain: list[Path] = []
     seen = {path.resolve()}
     current_path, current = path, data
@@ -97,8 +96,6 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
 
 def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
     """Apply the variant files in `chain` (base first) to `definition`, in place."""
-    from .definition import _schema, read_rules, read_yaml, rules_path, schema_registry
-
     for path in chain:
         data, positions, name = read_yaml(path, diags, definition.sources)
         if data is None:

@@ -35,6 +35,9 @@ class Engine:
         self.results = rules.results
         self.is_chance = tuple(d.is_chance for d in rules.decisions)
         self.coverage = rules.coverage
+        self.turn_hooks = rules.turn_hooks
+        self.keeps_history = rules.keeps_history
+        self.position_vars = rules.position_vars
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
@@ -67,35 +70,70 @@ class Engine:
         s.last = None
         s.legal = None
         s.ending = None
+        s.turn_start = True
+        s.history = ()
         return s
 
     def copy(self, s: State) -> State:
         return s.copy()
 
     def settle(self, s: State) -> None:
-        """List the legal actions of a position just made (and end the game when
-        there are none); see the module docstring."""
+        """List the legal actions of a position just made; at the start of a turn
+        keep the position (for `repetitions`) and run `before each turn`; end the
+        game when nobody can act (docs/format.md 3.15)."""
         if s.result is not None:
             s.legal = []
             return
         decision = self.decisions[s.decision]
         if decision.is_chance:
             # The outcomes of a chance event are fixed when the rules are compiled.
-            s.legal = decision.codes
-            return
-        try:
-            legal = decision.legal(s)
-        except RuleRuntimeError as exc:
-            raise _located(exc, decision.pos, f"while listing the actions of '{decision.name}'") from None
+            legal = decision.codes
+        else:
+            try:
+                legal = decision.legal(s)
+            except RuleRuntimeError as exc:
+                raise _located(exc, decision.pos, f"while listing the actions of '{decision.name}'") from None
+        if s.turn_start:
+            s.turn_start = False
+            if self.turn_hooks:
+                self._start_turn(s, legal)
+                if s.result is not None:
+                    s.legal = []
+                    return
         if not legal:
             self._no_action(s)
             legal = []
         s.legal = legal
 
+    def position_key(self, s: State) -> tuple:
+        """What makes a position the same for `repetitions`: the board (every piece
+        with its attributes), the variables that are part of the position, the
+        phase, the player to move and the decision to take."""
+        values = s.vars if self.position_vars is None else [s.vars[i] for i in self.position_vars]
+        return (tuple(s.board), tuple(values), s.phase, s.player, s.decision)
+
+    def repetitions(self, s: State) -> int:
+        """How often the position has occurred at the start of a turn (this one
+        included when it is such a position)."""
+        return s.history.count(hash(self.position_key(s))) if self.keeps_history else 0
+
+    def _start_turn(self, s: State, legal) -> None:
+        reps = 0
+        if self.keeps_history:
+            key = hash(self.position_key(s))
+            s.history = s.history + (key,)
+            reps = s.history.count(key)
+        phase = self.phases[s.phase]
+        if phase.before_turn is not None:
+            try:
+                phase.before_turn(s, not legal, reps)
+            except RuleRuntimeError as exc:
+                raise _located(exc, phase.pos, f"in the 'before each turn' rules of phase '{phase.name}'") from None
+
     def _no_action(self, s: State) -> None:
         phase = self.phases[s.phase]
         try:
-            phase.no_action(s)
+            phase.no_action(s, self.repetitions(s))
         except RuleRuntimeError as exc:
             raise _located(exc, phase.pos, f"in the 'if no action' rule of phase '{phase.name}'") from None
         if s.result is None:
@@ -189,6 +227,8 @@ class Engine:
         runs = self.runs
         rand = rng.random
         n = 0
+        if self.turn_hooks:
+            return self._playout_with_turn_hooks(s, rng, max_plies)
         try:
             while s.result is None and n < max_plies:
                 legal = s.legal
@@ -212,6 +252,14 @@ class Engine:
                 s.legal = legal
         except RuleRuntimeError as exc:
             raise self._fault(exc, s, code) from None
+        return n
+
+    def _playout_with_turn_hooks(self, s: State, rng, max_plies: int) -> int:
+        """random_playout for games whose turns start with work (see settle)."""
+        n = 0
+        while s.result is None and n < max_plies:
+            self.apply_in_place(s, self.pick_random(s, rng))
+            n += 1
         return n
 
     def _fault(self, exc: RuleRuntimeError, s: State, code: tuple) -> RuleRuntimeError:
@@ -264,6 +312,10 @@ class Engine:
                 parts.append(names[code[2]] if code[2] >= 0 else "off")
             elif part == "{outcome}":
                 parts.append(self.decisions[case.decision].outcome_labels[code[4]])
+            elif part == "{choice}" or part == "={choice}":
+                if code[4] >= 0:
+                    symbol = self.rules.kind_symbols[case.choice_kinds[code[4]]]
+                    parts.append(symbol if part == "{choice}" else "=" + symbol)
             else:
                 parts.append(part)
         return "".join(parts)

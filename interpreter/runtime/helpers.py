@@ -161,6 +161,56 @@ def on_full_line(board: list, through: tuple, site: int) -> bool:
     return False
 
 
+# A track at run time is (sites in order, position of each site (-1: not on it;
+# one entry per site of the board and one for "no site"), whether it loops).
+def ahead(track: tuple, site: int, n: int) -> int:
+    """The site n steps after `site` along the track, or -1 (beyond the end of a
+    track that does not loop, or `site` not on it)."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n < 0:
+        return -1
+    j = i + n
+    if j >= len(sites):
+        if not loop:
+            return -1
+        j %= len(sites)
+    return sites[j]
+
+
+def along(track: tuple, site: int, n: int, pos) -> list:
+    """The n sites after `site` along the track, in order (a looping track goes
+    round as often as n says; one that does not stops at its end)."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n <= 0:
+        return []
+    if n > 100_000:
+        raise RuleRuntimeError(pos, "'along' over more than 100000 sites")
+    if not loop:
+        return list(sites[i + 1 : i + 1 + n])
+    size = len(sites)
+    return [sites[(i + k) % size] for k in range(1, n + 1)]
+
+
+def steps_on(track: tuple, site: int) -> int:
+    """How many steps `site` is from the track's first site, or -1 when it is not on it."""
+    return track[1][site]
+
+
+def track_path(track: tuple, site: int, n: int):
+    """(the site n steps along the track from `site` or -1 beyond its end, the sites
+    passed on the way) or None when `site` is not on the track or n < 1."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n < 1:
+        return None
+    size = len(sites)
+    if i + n >= size and not loop:
+        return -1, tuple(sites[i + 1 :])
+    return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
+
+
 def dedup(out: list, start: int, keys: tuple) -> None:
     """Keep the first of the codes in out[start:] that write the same notation
     (`keys[case]`: template id and whether it shows from, to, the choice)."""
@@ -202,6 +252,18 @@ def replace(board: list, occ: list, site: int, piece: tuple) -> None:
         occ[piece[OWNER]].append(site)
 
 
+def result_filter(s, out: list, checks: list, counts: list | None = None) -> list:
+    """The codes of `out` whose resulting position no `forbid result` forbids:
+    each is played on a copy of `s` by its check, which says whether a forbid
+    applies there. Coverage counts (when given) are kept as they were: checking
+    is not playing."""
+    saved = counts[:] if counts is not None else None
+    kept = [code for code in out if not checks[code[0]](s.copy(), code)]
+    if saved is not None:
+        counts[:] = saved
+    return kept
+
+
 # The helpers under the names generated code uses.
 NAMESPACE = {
     "h_sites": sites,
@@ -220,6 +282,11 @@ NAMESPACE = {
     "h_on_full_line": on_full_line,
     "h_fail": fail,
     "h_dedup": dedup,
+    "h_ahead": ahead,
+    "h_along": along,
+    "h_steps_on": steps_on,
+    "h_track_path": track_path,
+    "h_result_filter": result_filter,
     "h_hit": hit,
     "h_clear": clear,
     "h_replace": replace,

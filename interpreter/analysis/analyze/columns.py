@@ -116,7 +116,8 @@ def load_columns(columns: Sequence[Column]) -> list[Game]:
 
 def _relocated(exc: DefinitionError, origin: str) -> DefinitionError:
     moved = [
-        Diagnostic(origin.split(" ")[0], 1, 1, f"{d.message} (in '{origin}')", hint=d.hint) if d.file == "--option" else d
+        Diagnostic(origin.split(" ")[0], 1, 1, f"{d.message} (in '{origin}')", hint=d.hint)
+        if d.file == "--option" else d
         for d in exc.diagnostics
     ]
     return DefinitionError(moved, exc.sources)

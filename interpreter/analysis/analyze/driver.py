@@ -100,7 +100,8 @@ def check_players(players: Optional[str], game, agent_factory: Optional[Callable
         raise ValueError(f"--players: {len(specs)} players given but {game.name} is played by "
                          f"{len(game.players)} ({', '.join(game.players)})")
     if agent_factory is None:
-        raise ValueError("--players: playing agents needs an agent_factory (e.g. interpreter.frontends.agents.make_agent)")
+        raise ValueError("--players: playing agents needs an agent_factory "
+                         "(e.g. interpreter.frontends.agents.make_agent)")
     for spec in specs:
         if spec.lower() == "human":
             raise ValueError("--players: an analysis is played by built-in players only (random, mcts, mcts:N, ...)")
