@@ -55,7 +55,9 @@ def seats_chart(report, folder: Path, plt) -> str:
     fig, ax = plt.subplots(figsize=(7, 3.2))
     width = 0.8 / max(1, len(report.columns))
     for c, data in enumerate(report.columns):
-        xs, ys, errors = [], [], ([], [])
+        xs: list = []
+        ys: list = []
+        errors: tuple = ([], [])
         for r, row in enumerate(rows):
             est = row.cells[c]
             if est is None or est.value is None:

@@ -48,11 +48,12 @@ def balance(games: Sequence[GameStats], seats: int) -> Estimate:
     a = max(range(seats), key=lambda i: wins[i])
     b = min(range(seats), key=lambda i: wins[i])
     d = mean([(g.winner == a) - (g.winner == b) for g in games])
-    if d.low is None:
-        return Estimate(1 - d.value, None, None, n, "value")
-    far = max(abs(d.low), abs(d.high))
-    near = 0.0 if d.low <= 0 <= d.high else min(abs(d.low), abs(d.high))
-    return Estimate(1 - d.value, 1 - far, 1 - near, n, "value")
+    if d.low is None:  # one game
+        return Estimate(1 - (d.value or 0.0), None, None, n, "value")
+    value, low, high = d.bounds()
+    far = max(abs(low), abs(high))
+    near = 0.0 if low <= 0 <= high else min(abs(low), abs(high))
+    return Estimate(1 - value, 1 - far, 1 - near, n, "value")
 
 
 def duration_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec, Estimate]]:
@@ -68,13 +69,13 @@ def turn_and_choice_metrics(games: Sequence[GameStats]) -> list[tuple[MetricSpec
     """Length in turns, decision moves and branching factor: per counted game,
     then averaged."""
     turns = [g.turns for g in games if g.turns is not None]
-    with_choices = [g for g in games if g.positions]
+    # (positions, decisions, choices) of the counted games where a player had to move
+    counted = [(g.positions, g.decisions or 0, g.choices or 0) for g in games if g.positions]
     return [
         (MetricSpec("turns", "length (turns)", "counted"), mean(turns)),
         (MetricSpec("turns.sd", "  spread (sd)", "counted"), spread(turns)),
-        (MetricSpec("decision_moves", "decision moves", "counted"),
-         mean([g.decisions / g.positions for g in with_choices])),
-        (MetricSpec("branching", "branching factor", "counted"), mean([g.choices / g.positions for g in with_choices])),
+        (MetricSpec("decision_moves", "decision moves", "counted"), mean([d / p for p, d, _ in counted])),
+        (MetricSpec("branching", "branching factor", "counted"), mean([c / p for p, _, c in counted])),
     ]
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ...runtime.engine import CHANCE
@@ -42,7 +42,7 @@ class GameStats:
     choices: Optional[int]  # traced games: legal actions summed over those positions
     decisions: Optional[int]  # traced games: those positions with more than one legal action
     covered: Optional[int] = None  # traced games: board sites occupied at the start or landed on
-    fired: list = ()  # (probe index, count) of the rules that fired in this game
+    fired: list = field(default_factory=list)  # (probe index, count) of the rules that fired in this game
     trace: Optional[TraceSummary] = None  # traced games: score and repetition figures
 
 
@@ -133,11 +133,11 @@ class Measurer:
             pairs = self.engine.chance_probabilities(state)
             probabilities = [p for _, p in pairs]
             uniform = max(probabilities) - min(probabilities) < 1e-12
-            cumulative, total = [], 0.0
+            running, total = [], 0.0
             for p in probabilities:
                 total += p
-                cumulative.append(total)
-            table = self.chance_tables[key] = ([c for c, _ in pairs], None if uniform else cumulative)
+                running.append(total)
+            table = self.chance_tables[key] = ([c for c, _ in pairs], None if uniform else running)
         codes, cumulative = table
         if cumulative is None:
             return codes[int(rand() * len(codes))]
@@ -147,13 +147,13 @@ class Measurer:
                 return code
         return codes[-1]
 
-    def fired_since(self, before: Optional[list]) -> tuple:
+    def fired_since(self, before: Optional[list]) -> list:
         """(probe index, count) of every probe that fired since the snapshot `before`."""
-        if before is None:
-            return ()
+        if before is None or self.coverage is None:
+            return []
         return [(i, d) for i, d in enumerate(map(operator.sub, self.coverage.counts, before)) if d]
 
-    def ending_of(self, fired: tuple, over: bool) -> int:
+    def ending_of(self, fired: list, over: bool) -> int:
         """The `ending` probe that ended the game (CUT_OFF, UNLOCATED otherwise)."""
         if not over:
             return CUT_OFF
@@ -173,16 +173,14 @@ class Measurer:
         whether the game is traced (see Tracing)."""
         engine = self.engine
         legal_of, apply, to_move, game = engine.legal, engine.apply_in_place, engine.to_move, self.game
-        if agents is None:
-            rand = chance_rand = (rng or block_generator(seed, index)).random
-        else:
-            rand = None
-            chance_rand = random.Random(game_seed(seed, index, "chance")).random
+        generator = rng or block_generator(seed, index)
+        rand = generator.random  # unused by agents
+        chance_rand = rand if agents is None else random.Random(game_seed(seed, index, "chance")).random
         before = self.coverage.snapshot() if self.coverage is not None else None
         state = engine.copy(self.start)
         if not trace.counts(index) and agents is None and self.playout is not None:
             # Not counted: played by the engine's own loop, as fast as `regelwerk bench`.
-            plies = self.playout(state, rng or block_generator(seed, index), self.max_plies)
+            plies = self.playout(state, generator, self.max_plies)
             return self._finish(state, index, before, None, (plies, None, None, None, None))
         recorder = _Recorder(self, trace.keys(index)) if trace.scores(index) else None
         if recorder is not None:
@@ -238,7 +236,7 @@ class _Recorder:
         self.scores_of = measurer.engine.scores
         self.key_of = measurer.position_key if keys else None
         self.scores: list = []
-        self.keys: Optional[list] = [] if keys else None
+        self.keys: Optional[list] = [] if keys else None  # None: keys not recorded
         self.seen = set(measurer.initial_sites)
 
     def apply(self, state, code) -> None:
@@ -255,5 +253,5 @@ class _Recorder:
     def record(self, state) -> None:
         """The position `state` (its scores, its key)."""
         self.scores.append(self.scores_of(state))
-        if self.key_of is not None:
+        if self.key_of is not None and self.keys is not None:
             self.keys.append(self.key_of(state))

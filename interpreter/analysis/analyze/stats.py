@@ -35,6 +35,12 @@ class Estimate:
     kind: str
     sd: Optional[float] = None  # of the per-game values, for the difference of means
 
+    def bounds(self) -> tuple[float, float, float]:
+        """(value, low, high); ValueError for an estimate without an interval."""
+        if self.value is None or self.low is None or self.high is None:
+            raise ValueError("this estimate has no interval")
+        return self.value, self.low, self.high
+
 
 @dataclass(frozen=True)
 class Difference:
@@ -133,10 +139,11 @@ def difference(column: Estimate, base: Estimate) -> Optional[Difference]:
 
 def _rate_difference(a: Estimate, b: Estimate) -> Difference:
     """Newcombe's interval (from the two Wilson intervals) and the pooled z-test."""
-    d = a.value - b.value
-    low = d - math.sqrt((a.value - a.low) ** 2 + (b.high - b.value) ** 2)
-    high = d + math.sqrt((a.high - a.value) ** 2 + (b.value - b.low) ** 2)
-    pooled = (a.value * a.n + b.value * b.n) / (a.n + b.n)
+    (av, al, ah), (bv, bl, bh) = a.bounds(), b.bounds()
+    d = av - bv
+    low = d - math.sqrt((av - al) ** 2 + (bh - bv) ** 2)
+    high = d + math.sqrt((ah - av) ** 2 + (bv - bl) ** 2)
+    pooled = (av * a.n + bv * b.n) / (a.n + b.n)
     se = math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n))
     p = 1.0 if se == 0 else math.erfc(abs(d) / se / math.sqrt(2))
     return Difference(d, low, high, p)
@@ -144,6 +151,8 @@ def _rate_difference(a: Estimate, b: Estimate) -> Difference:
 
 def _mean_difference(a: Estimate, b: Estimate) -> Difference:
     """Welch's interval and test (Welch-Satterthwaite degrees of freedom)."""
+    if a.value is None or b.value is None or a.sd is None or b.sd is None:
+        raise ValueError("a difference of means needs two means with their spreads")
     d = a.value - b.value
     va, vb = a.sd**2 / a.n, b.sd**2 / b.n
     se = math.sqrt(va + vb)

@@ -24,7 +24,7 @@ def decimals(est: Optional[Estimate]) -> int:
         return 2
     if est.kind == "rate":
         return 1  # shares in percent: tenths are as fine as a table needs
-    half = (est.high - est.low) / 2 if est.low is not None else 0.0
+    half = (est.bounds()[2] - est.bounds()[1]) / 2 if est.low is not None else 0.0
     if half <= 0:
         return 0 if abs(est.value) >= 100 or est.value == int(est.value) else 2
     return max(0, min(4, 1 - math.floor(math.log10(half))))
@@ -40,9 +40,10 @@ def cell_text(est: Optional[Estimate], places: int) -> str:
     value = f"{scale * est.value:.{places}f}{unit}"
     if est.low is None:
         return f"{value} (n={est.n})" if est.kind == "mean" else value
+    _, low, high = est.bounds()
     if est.kind == "mean":
-        return f"{value} ±{scale * (est.high - est.low) / 2:.{places}f}"
-    return f"{value} [{scale * est.low:.{places}f},{scale * est.high:.{places}f}]"
+        return f"{value} ±{scale * (high - low) / 2:.{places}f}"
+    return f"{value} [{scale * low:.{places}f},{scale * high:.{places}f}]"
 
 
 def diff_text(diff: Optional[Difference], kind: str, places: int) -> str:
@@ -146,7 +147,7 @@ def _section_title(report: Report, section: str) -> str:
         if not any(data.has_score for data in report.columns):
             return f"traced games ({every}; no score rule: no lead changes, stability, decisiveness)"
         return f"traced games ({every}; lead changes etc. by the score rule)"
-    if section == "depth":
+    if section == "depth" and report.depth is not None:
         return f"strategic depth ({report.depth[2]} games per column, seats alternating)"
     return section
 

@@ -108,12 +108,16 @@ def seat_specs(specs: tuple, seats: int) -> list:
 
 
 def _agents(task: GamesTask, game, index: int) -> dict:
+    if task.players is None or task.agent_factory is None:
+        raise ValueError("agents need their specs and an agent factory")
     seats = seat_specs(task.players, len(game.players))
     return {i: task.agent_factory(spec, _int_seed(game_seed(task.seed, index, player)))
             for i, (spec, player) in enumerate(zip(seats, game.players))}
 
 
 def _depth_agents(task: DepthTask, game, index: int) -> dict:
+    if task.agent_factory is None:
+        raise ValueError("the depth test needs an agent factory")
     strong_seat = index % len(game.players)
     return {i: task.agent_factory(task.strong if i == strong_seat else task.weak,
                                   _int_seed(game_seed(task.seed, index, f"depth/{player}")))
