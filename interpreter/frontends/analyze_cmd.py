@@ -1,6 +1,6 @@
 """`regelwerk analyze`: measure a game and its variants side by side.
 
-    regelwerk analyze regibus --variant games/regibus/variants/whole-capture.yaml --games 400 --seed 1
+    regelwerk analyze GAME --variant VARIANT.yaml --compare OPTION=A,OPTION=B --games 400 --seed 1
 
 The work is `interpreter.analysis.analyze`; this module reads the command line,
 shows a progress bar, prints the table (or JSON) and writes the HTML report.
@@ -29,8 +29,8 @@ def help_texts(prog: str, g: str) -> dict:
     summary = "measure a game and its variants: balance, length, choices, rule coverage, side by side"
     examples = (
         f"  {prog} analyze {g} --games 2000 --seed 1\n"
-        f"  {prog} analyze regibus --variant games/regibus/variants/whole-capture.yaml --games 400\n"
-        f"  {prog} analyze regibus --compare capture=top,capture=whole --games 400 --jobs 2\n"
+        f"  {prog} analyze {g} --variant my-variant.yaml --games 400\n"
+        f"  {prog} analyze {g} --compare OPTION=A,OPTION=B --games 400 --jobs 2\n"
         f"  {prog} analyze {g} --games 200 --report out/ --depth-test 50\n"
         f"  {prog} analyze {g} --games 5000 --scheduler tcp://10.0.0.5:8786 --json\n\n"
         "Every variant (--variant FILE) and every option set (--compare NAME=VALUE[+NAME=VALUE],\n"
@@ -50,8 +50,8 @@ def configure_parser(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--variant", metavar="FILE", action="append", default=[],
                      help="a variant file: one more column (repeatable)")
     sub.add_argument("--compare", metavar="SETS", action="append", default=[],
-                     help="option sets, one column each: capture=whole,travel_min=2 (two columns); "
-                          "'+' joins options of one column: capture=whole+travel_min=2 (repeatable)")
+                     help="option sets, one column each: size=9,size=13 (two columns); "
+                          "'+' joins options of one column: size=9+rule=b (repeatable)")
     sub.add_argument("--games", type=positive_int, default=DEFAULT_GAMES, metavar="N",
                      help=f"games per column (default {DEFAULT_GAMES})")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")

@@ -58,7 +58,7 @@ def _shown_path(path: str) -> str:
 
 
 def parse_option_set(text: str, source: str = "--compare") -> tuple:
-    """`capture=whole+travel_min=2` as sorted pairs; ValueError for anything else."""
+    """`size=9+rule=b` as sorted pairs; ValueError for anything else."""
     pairs = []
     for item in text.split("+"):
         name, sep, value = (part.strip() for part in item.partition("="))

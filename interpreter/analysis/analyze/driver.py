@@ -1,7 +1,7 @@
 """`analyze()`: play many games of a game and its variants, measure them, report.
 
     from interpreter.analysis.analyze import analyze
-    report = analyze("regibus", compare=["capture=whole"], games=400, seed=1)
+    report = analyze("GAME", ["variant.yaml"], compare=["OPTION=VALUE"], games=400, seed=1)
     report.to_json()
 
 See docs/analysis.md for the metrics and the options.
