@@ -109,6 +109,12 @@ def test_chance_outcomes_count_as_plies():
     assert value(report, "branching") == 2.0 and value(report, "decision_moves") == 1.0
 
 
+def test_balance_stays_between_0_and_1():
+    # Coin over 3 games: few games make a wide interval, clipped to what is possible.
+    balance = row(analyze(COIN, games=3, seed=0).metrics, "balance").cells[0]
+    assert 0 <= balance.low <= balance.value <= balance.high <= 1
+
+
 def test_one_player_games_have_no_balance():
     report = analyze(GATE, games=3, seed=1)
     assert value(report, "plies") == 1 and value(report, "wins.white") == 1.0

@@ -51,7 +51,7 @@ def balance(games: Sequence[GameStats], seats: int) -> Estimate:
     if d.low is None:  # one game
         return Estimate(1 - (d.value or 0.0), None, None, n, "value")
     value, low, high = d.bounds()
-    far = max(abs(low), abs(high))
+    far = min(1.0, max(abs(low), abs(high)))  # a difference of shares is at most 1
     near = 0.0 if low <= 0 <= high else min(abs(low), abs(high))
     return Estimate(1 - value, 1 - far, 1 - near, n, "value")
 
