@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .errors import RuleError
 
-STEP_LIMIT = 10**9
+STEP_LIMIT = 10**8
 STEP_WARNING = 10**7
 
 

@@ -47,6 +47,7 @@ class DecisionInfo:
     is_chance: bool
     pos: A.Pos
     legal: Optional[Callable] = None  # legal(state) -> list of codes (decisions)
+    legal_with_duplicates: Optional[Callable] = None  # the same, two codes writing one notation kept
     outcome_values: tuple = ()
     outcome_labels: tuple = ()
     probabilities: tuple = ()
@@ -201,6 +202,8 @@ class Compiler:
         forbid_scope = self.scope({"site", "piece", "from"}, "a 'forbid' condition")
         self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.x, forbid_scope, self.errors)
         self.restrictions.probes = self.probes
+        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
+        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         decisions: list = []
         plans: list = []
         for name in self.decision_names:
@@ -213,8 +216,6 @@ class Compiler:
                 plans.append(None)
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
-        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
-        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         score = self._score()
         self.errors.extend(self.statements.errors)
         if self.errors or any(p is None for p in phases):
@@ -241,7 +242,10 @@ class Compiler:
         writer = DecisionWriter(
             self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), checks_name,
         )
-        legal_names = [writer.write(plan) if plan is not None else None for plan in plans]
+        legal_names, all_names = [], []
+        for plan in plans:
+            legal_names.append(writer.write(plan) if plan is not None else None)
+            all_names.append(self._without_dedup(writer, plan) if plan is not None and writer.deduplicated else None)
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
@@ -253,9 +257,10 @@ class Compiler:
         namespace = compile_source(self.src)
         results.score = namespace[score_name] if score_name else None
         checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
-        for info, name in zip(decisions, legal_names):
+        for info, name, every in zip(decisions, legal_names, all_names):
             if name is not None:
                 info.legal = namespace[name]
+                info.legal_with_duplicates = namespace[every] if every else info.legal
         phase_infos = []
         for phase, name, before in zip(phases, no_action_names, before_turn_names):
             phase.info.no_action = namespace[name]
@@ -307,6 +312,15 @@ class Compiler:
         if self.statements.changes_owners:
             return frozenset(k.index for k in kinds)
         return frozenset(k.index for k in kinds if not k.neutral)
+
+    def _without_dedup(self, writer: DecisionWriter, plan: DecisionPlan) -> str:
+        """A variant of the decision's function that keeps actions writing the same
+        notation (for a decision whose function compares notations)."""
+        writer.dedup = False
+        try:
+            return writer.write(plan)
+        finally:
+            writer.dedup = True
 
     def _initial_board(self) -> list:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]

@@ -69,8 +69,13 @@ class DecisionWriter:
         self.restrictions = restrictions  # the forbids: their gates are computed at the top
         self.coverage = coverage  # the coverage counts (None: off)
         self.guards: dict = {}  # id(action) -> the local holding its guard
+        # False while writing the variant that keeps every candidate, duplicates of a
+        # notation included (for `lint`, which looks for notation clashes)
+        self.dedup = True
+        self.deduplicated = False  # whether the function just written compares notations
 
     def write(self, plan: DecisionPlan) -> str:
+        self.deduplicated = False
         src = self.src
         name = src.fresh("f")
         tiered = self.coverage is not None and len(plan.tiers) > 1
@@ -131,7 +136,7 @@ class DecisionWriter:
                 self._placement(action)
         if from_free and clashing:
             with src.block("if len(out) > 1:"):
-                src.line(f"h_dedup(out, 0, {self.keys})")
+                self._dedup("0")
         self._filter_results()
         stuck = [a for a in actions if a.only_if_stuck]
         if stuck:
@@ -139,6 +144,11 @@ class DecisionWriter:
                 for action in stuck:
                     self._placement(action)
                 self._filter_results()
+
+    def _dedup(self, start: str) -> None:
+        """Keep the first of the codes from `start` on that write the same notation."""
+        self.deduplicated = True
+        self.src.line(f"h_dedup(out, {start}, {self.keys})" if self.dedup else "pass")
 
     def _filter_results(self) -> None:
         """Keep the actions whose resulting position no `forbid result` forbids."""
@@ -206,7 +216,7 @@ class DecisionWriter:
                     src.line(f"{second} = len(out)")
                     action.emit(src)
                     with src.block(f"if {marks[0]} < {second} < len(out):"):
-                        src.line(f"h_dedup(out, {marks[0]}, {self.keys})")
+                        self._dedup(marks[0])
                 elif id(action) in partners:
                     self._fused(action, partners[id(action)])
                 else:
@@ -215,7 +225,7 @@ class DecisionWriter:
             ends = marks[1:] + ["len(out)"]
             produced = " + ".join(f"({a} < {b})" for a, b in zip(marks, ends))
             with src.block(f"if {produced} > 1:"):
-                src.line(f"h_dedup(out, {marks[0]}, {self.keys})")
+                self._dedup(marks[0])
 
     def _fused(self, first: ActionPlan, second: ActionPlan) -> None:
         step, jump = (first, second) if first.shape[0] == "step" else (second, first)

@@ -63,9 +63,10 @@ class Restrictions:
     @property
     def cost(self) -> int:
         """Estimated steps to ask every forbid about one site."""
-        return sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids) + self.rest_cost
+        return sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids) + self.rest_cost + self.result_cost
 
     rest_cost: int = 0  # the estimated cost of the conditions left to ask at a site
+    result_cost: int = 0  # the estimated cost of playing a candidate and asking `forbid result`
 
     def has(self, what: str) -> bool:
         return bool(self.by_kind.get(what))
@@ -139,6 +140,7 @@ class Restrictions:
         parts = []
         for item, label in self.results:
             lines, c = self.x.lowered(item.cond, scope, condition=True)
+            self.result_cost += c.cost
             if c.is_const and not c.const:
                 continue
             code = c.code

@@ -152,6 +152,16 @@ class Engine:
             legal = s.legal
         return legal
 
+    def legal_with_duplicates(self, s: State) -> list:
+        """The legal action codes before actions that write the same notation are
+        merged (the first is kept in `legal`): for `lint`, which reports such clashes."""
+        decision = self.decisions[s.decision]
+        if self.to_move(s) is None:
+            return []
+        if decision.is_chance:
+            return list(decision.codes)
+        return decision.legal_with_duplicates(s)
+
     def to_move(self, s: State) -> Optional[int]:
         """Player index, CHANCE, or None when the game is over."""
         if s.legal is None:
