@@ -389,13 +389,14 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     sub.set_defaults(run=cmd_show)
 
     # The commands that have modules of their own describe their arguments there.
-    from . import match, play_cmd, render_cmd
+    from . import analyze_cmd, match, play_cmd, render_cmd
 
     play_cmd.configure_parser(game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True), cmd_play)
     match.configure_parser(game_command("match", *match.help_texts(PROG, g)))
     sub = game_command("render", *render_cmd.help_texts(PROG, g))
     record_argument(sub, required=False)
     render_cmd.configure_parser(sub)
+    analyze_cmd.configure_parser(commands.add_parser("analyze", formatter_class=raw, **analyze_cmd.help_texts(PROG, g)))
     return parser, commands.choices
 
 

@@ -1,0 +1,196 @@
+"""The report: every metric of every column side by side, with the differences
+from the base column, rule coverage and the endings; as data and as JSON.
+
+Rows are built from the games in game order, so that the same games give the
+same report (and byte-identical JSON) however they were run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from .columns import Column
+from .metrics import column_metrics
+from .playout import CUT_OFF, UNLOCATED, GameStats
+from .stats import Difference, Estimate, difference, mean, rate
+
+
+@dataclass
+class ColumnData:
+    """One column's games (in game order) and what is needed to read them."""
+
+    column: Column
+    players: tuple
+    sites: tuple
+    probes: tuple  # coverage probes of this column's compiled rules
+    has_score: bool
+    games: list = field(default_factory=list)  # GameStats
+    heat: list = field(default_factory=list)  # landings per site
+    depth: list = field(default_factory=list)  # GameStats of the depth test
+
+    @property
+    def label(self) -> str:
+        return self.column.label
+
+
+@dataclass
+class Row:
+    """One line of the report: a value per column, each column's difference from
+    the base (None for the base itself and where there is no test)."""
+
+    key: str
+    label: str
+    section: str
+    cells: list  # Optional[Estimate] per column; None: not measured in that column
+    diffs: list = field(default_factory=list)
+    where: str = ""  # coverage and endings: FILE:LINE:COLUMN of the rule
+    kind: str = ""  # coverage: the probe's kind
+    shares: list = field(default_factory=list)  # coverage: share of games it fired in
+
+    def never(self, column: int) -> Optional[bool]:
+        """Coverage: whether the rule never fired in that column (None: not there)."""
+        cell = self.cells[column]
+        return None if cell is None or cell.value is None else cell.value == 0
+
+
+@dataclass
+class Report:
+    """What `analyze` measured. `metrics`, `endings` and `coverage` are lists of
+    `Row`; `columns` the `ColumnData`; `to_json()` the whole as plain data."""
+
+    game: str
+    title: str
+    seed: int
+    games: int  # asked for, per column
+    players: str
+    max_plies: int
+    trace_every: int  # one game in this many is traced (0: none)
+    counts_every: int  # one game in this many is counted (turns, choices)
+    columns: list
+    metrics: list = field(default_factory=list)
+    endings: list = field(default_factory=list)
+    coverage: list = field(default_factory=list)
+    depth: Optional[tuple] = None  # (strong, weak, games) when the depth test ran
+    interrupted: bool = False
+    play_seconds: float = 0.0  # time spent playing (not in the JSON: it changes from run to run)
+
+    @property
+    def games_played(self) -> int:
+        return sum(len(data.games) + len(data.depth) for data in self.columns)
+
+    def to_json(self) -> dict:
+        from .json_form import report_json
+
+        return report_json(self)
+
+
+def with_differences(row: Row) -> Row:
+    base = row.cells[0]
+    row.diffs = [None] + [
+        difference(cell, base) if cell is not None and base is not None else None for cell in row.cells[1:]
+    ]
+    return row
+
+
+def metric_rows(columns: Sequence[ColumnData], depth: Optional[tuple]) -> list[Row]:
+    """The metrics of every column, matched by key (first seen first)."""
+    per_column = []
+    for data in columns:
+        depth_games = (data.depth, depth[0], depth[1]) if depth is not None else None
+        per_column.append(column_metrics(data.games, data.players, len(data.sites), data.has_score, depth_games))
+    return _match(per_column)
+
+
+def _match(per_column: Sequence[Sequence[tuple]]) -> list[Row]:
+    order: dict = {}
+    for items in per_column:
+        for spec, _ in items:
+            order.setdefault(spec.key, spec)
+    rows = []
+    for key, spec in order.items():
+        cells = [next((est for s, est in items if s.key == key), None) for items in per_column]
+        rows.append(with_differences(Row(key, spec.label, spec.section, cells)))
+    return rows
+
+
+def probe_key(probe) -> tuple:
+    return probe.kind, probe.label, probe.file, probe.line, probe.column
+
+
+def coverage_rows(columns: Sequence[ColumnData]) -> list[Row]:
+    """Per rule: fires per game and the share of games it fired in, per column.
+
+    A rule is a probe's (kind, label, place): probes alike (a procedure's rule
+    compiled into each action that runs it) are one rule, their counts added."""
+    keys: dict = {}
+    for data in columns:
+        for probe in data.probes:
+            keys.setdefault(probe_key(probe), probe)
+    counts = [_fires_per_game(data) for data in columns]
+    rows = []
+    for key, probe in keys.items():
+        cells, shares = [], []
+        for per_rule in counts:
+            values = per_rule.get(key)
+            cells.append(mean(values) if values is not None else None)
+            shares.append(rate(sum(v > 0 for v in values), len(values)) if values is not None else None)
+        row = Row(f"{probe.kind}:{probe.where}:{probe.label}", probe.label, "coverage", cells,
+                  where=probe.where, kind=probe.kind, shares=shares)
+        rows.append(with_differences(row))
+    return rows
+
+
+def _fires_per_game(data: ColumnData) -> dict:
+    """{rule key: [times it fired in each game]} (alike probes added up)."""
+    table = {probe_key(p): [0] * len(data.games) for p in data.probes}
+    keys = [probe_key(p) for p in data.probes]
+    for g, stats in enumerate(data.games):
+        for probe, count in stats.fired:
+            table[keys[probe]][g] += count
+    return table
+
+
+def ending_rows(columns: Sequence[ColumnData], max_plies: int) -> list[Row]:
+    """How the games ended: the share of games each ending rule ended, per column."""
+    keys: dict = {}
+    for data in columns:
+        for stats in data.games:
+            keys.setdefault(_ending_key(data, stats.ending), _ending_label(data, stats.ending, max_plies))
+    rows = []
+    for key, (label, where) in sorted(keys.items(), key=lambda item: _ending_order(item[0])):
+        cells = [rate(sum(_ending_key(d, s.ending) == key for s in d.games), len(d.games)) for d in columns]
+        rows.append(with_differences(Row(f"ending:{where or key[0]}", label, "endings", cells, where=where)))
+    return rows
+
+
+def _ending_key(data: ColumnData, ending: int) -> tuple:
+    if ending == CUT_OFF:
+        return ("cut off",)
+    if ending == UNLOCATED:
+        return ("unlocated",)
+    return probe_key(data.probes[ending])
+
+
+def _ending_label(data: ColumnData, ending: int, max_plies: int) -> tuple:
+    if ending == CUT_OFF:
+        return f"cut off at {max_plies} plies", ""
+    if ending == UNLOCATED:
+        return "ended by no located rule", ""
+    probe = data.probes[ending]
+    return probe.label, probe.where
+
+
+def _ending_order(key: tuple) -> tuple:
+    """Rules in file order, then the unlocated endings and the cut-off."""
+    return (1, key[0]) if len(key) == 1 else (0, key[2], key[3], key[4], key[1])
+
+
+def assemble(report: Report) -> Report:
+    """Fill the rows of `report` from its columns' games."""
+    report.metrics = metric_rows(report.columns, report.depth)
+    report.endings = ending_rows(report.columns, report.max_plies)
+    report.coverage = coverage_rows(report.columns)
+    return report
+
+
+__all__ = ["ColumnData", "Difference", "Estimate", "GameStats", "Report", "Row", "assemble"]

@@ -1,0 +1,206 @@
+"""The report as a text table that fits a 100-column terminal.
+
+One row per metric, one column per game variant; a variant's cell is followed by
+its difference from the base, marked `*` when the 95% interval of the difference
+excludes zero. Columns that do not fit are shown in further blocks, each with
+the base column again. Numbers are shown to the precision their interval allows.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+from .report import Report, Row
+from .stats import Difference, Estimate
+
+WIDTH = 100
+
+
+def decimals(est: Optional[Estimate]) -> int:
+    """Decimals that show two significant digits of the interval's half width."""
+    if est is None or est.value is None:
+        return 2
+    if est.kind == "rate":
+        return 1  # shares in percent: tenths are as fine as a table needs
+    half = (est.bounds()[2] - est.bounds()[1]) / 2 if est.low is not None else 0.0
+    if half <= 0:
+        return 0 if abs(est.value) >= 100 or est.value == int(est.value) else 2
+    return max(0, min(4, 1 - math.floor(math.log10(half))))
+
+
+def cell_text(est: Optional[Estimate], places: int) -> str:
+    """`48.0% [38.5,57.7]`, `216 ±17`, `0.89 [0.71,1.00]`, `-` or `n/a`."""
+    if est is None:
+        return "n/a"
+    if est.value is None:
+        return "-"
+    scale, unit = (100, "%") if est.kind == "rate" else (1, "")
+    value = f"{scale * est.value:.{places}f}{unit}"
+    if est.low is None:
+        return f"{value} (n={est.n})" if est.kind == "mean" else value
+    _, low, high = est.bounds()
+    if est.kind == "mean":
+        return f"{value} ±{scale * (high - low) / 2:.{places}f}"
+    return f"{value} [{scale * low:.{places}f},{scale * high:.{places}f}]"
+
+
+def diff_text(diff: Optional[Difference], kind: str, places: int) -> str:
+    """`+2.0`, `-0.42*`: the difference (percentage points for shares)."""
+    if diff is None:
+        return ""
+    value = 100 * diff.value if kind == "rate" else diff.value
+    return f"{value:+.{places}f}" + ("*" if diff.significant else "")
+
+
+def coverage_cell(est: Optional[Estimate], places: int) -> str:
+    if est is None:
+        return "n/a"
+    if est.value is None:
+        return "-"
+    return "never" if est.value == 0 else f"{est.value:.{places}f}"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Widths of one kind of table: the row label (at least `label`), a cell, a difference."""
+
+    label: int
+    cell: int
+    diff: int
+    show: Callable  # (estimate, decimals) -> text
+
+    def blocks(self, n_columns: int) -> list[list[int]]:
+        """Column indices per block: the base in each, then as many as fit."""
+        per_block = max(1, (WIDTH - self.label - self.cell) // (self.cell + self.diff))
+        rest = list(range(1, n_columns))
+        return [[0] + rest[i:i + per_block] for i in range(0, len(rest), per_block)] or [[0]]
+
+    def label_width(self, block: Sequence[int], labels: Sequence[str]) -> int:
+        """Room for the longest label, if there is room (titles may run on)."""
+        room = WIDTH - self.cell - (len(block) - 1) * (self.cell + self.diff)
+        return max(self.label, min(room, max((len(t) for t in labels), default=0) + 1))
+
+
+METRICS = Layout(24, 20, 8, cell_text)
+RATES = Layout(36, 15, 7, cell_text)
+RULES = Layout(40, 7, 7, coverage_cell)
+
+
+def _cell(text: str, width: int) -> str:
+    """`text` in `width` characters, the last always a space."""
+    return f"{text[:width - 1]:<{width - 1}} "
+
+
+def table_lines(report: Report, rows: Sequence[Row], layout: Layout, title: str,
+                label_of: Callable[[Row], str], places_of: Callable[[Row], int]) -> list[str]:
+    """One table (per block of columns): a header, then a line per row."""
+    lines: list[str] = []
+    labels = [label_of(row) for row in rows]
+    for block in layout.blocks(len(report.columns)):
+        width = layout.label_width(block, [t for row, t in zip(rows, labels) if row.section])
+        head = _cell(title, width) + _cell(report.columns[0].label, layout.cell)
+        head += "".join(_cell(report.columns[c].label, layout.cell + layout.diff) for c in block[1:])
+        lines.append(head.rstrip())
+        for row, label in zip(rows, labels):
+            lines.append(_row_line(row, label, block, width, layout, places_of(row)))
+        lines.append("")
+    return lines
+
+
+def _row_line(row: Row, label: str, block: Sequence[int], width: int, layout: Layout, places: int) -> str:
+    if row.section == "":  # a section title
+        return label
+    text = _cell(label, width) + _cell(layout.show(row.cells[0], places), layout.cell)
+    for c in block[1:]:
+        kind = row.cells[c].kind if row.cells[c] is not None else ""
+        text += _cell(layout.show(row.cells[c], places), layout.cell)
+        text += _cell(diff_text(row.diffs[c], kind, places), layout.diff)
+    return text.rstrip()
+
+
+def _short(where: str) -> str:
+    """`games/x/x.rules:32:13` as `x.rules:32`: the table's room is precious."""
+    path, _, rest = where.rpartition(":")[0].rpartition(":")
+    return f"{os.path.basename(path)}:{rest}" if path else where
+
+
+def _with_titles(rows: Sequence[Row], title_of: Callable[[str], str], key: Callable[[Row], str]) -> list[Row]:
+    """The rows with a title row (section "") before each new group."""
+    out: list[Row] = []
+    group = None
+    for row in rows:
+        if key(row) != group:
+            group = key(row)
+            out.append(Row("", title_of(group), "", []))
+        out.append(row)
+    return out
+
+
+def _section_title(report: Report, section: str) -> str:
+    if section == "counted":
+        every = f"1 game in {report.counts_every}" if report.counts_every > 1 else "every game"
+        return f"counted games ({every})"
+    if section == "traced":
+        every = f"1 game in {report.trace_every}" if report.trace_every > 1 else "every game"
+        if not any(data.has_score for data in report.columns):
+            return f"traced games ({every}; no score rule: no lead changes, stability, decisiveness)"
+        return f"traced games ({every}; lead changes etc. by the score rule)"
+    if section == "depth" and report.depth is not None:
+        return f"strategic depth ({report.depth[2]} games per column, seats alternating)"
+    return section
+
+
+def metrics_table(report: Report) -> list[str]:
+    rows = _with_titles(report.metrics, lambda s: _section_title(report, s), lambda r: r.section)
+    return table_lines(report, rows, METRICS, "metric", lambda r: r.label if not r.section else "  " + r.label,
+                       lambda r: decimals(r.cells[0]) if r.cells else 0)
+
+
+def endings_table(report: Report) -> list[str]:
+    return table_lines(report, report.endings, RATES, "how games end (share of games)",
+                       lambda r: f"  {_short(r.where)} {r.label}" if r.where else f"  {r.label}", lambda r: 0)
+
+
+def coverage_table(report: Report) -> list[str]:
+    if not report.coverage:
+        return []
+    rows = _with_titles(report.coverage, lambda kind: f"{kind} rules", lambda r: r.kind)
+    lines = ["rule coverage: times fired per game ('never': not once in the column's games)"]
+    lines += table_lines(report, rows, RULES, "rule", lambda r: r.label if not r.section else
+                         f"  {_short(r.where)} {r.label}", lambda r: 2)
+    dead = [row for row in report.coverage if all(row.never(c) in (True, None) for c in range(len(report.columns)))]
+    for row in dead:
+        lines += _fitted(f"{row.where}: never fired in any game:", f"{row.kind} {row.label}")
+    return lines + ([""] if dead else [])
+
+
+def _fitted(head: str, tail: str) -> list[str]:
+    """`head tail` on one line if it fits, else `tail` indented on a second."""
+    return [f"{head} {tail}"] if len(head) + len(tail) < WIDTH else [head, f"    {tail}"]
+
+
+def heading(report: Report) -> list[str]:
+    lines = [
+        f"{report.title} ({report.game}): {report.games} games per column, seed {report.seed}, "
+        f"players {report.players}, at most {report.max_plies} plies",
+    ]
+    lines += [f"  {data.label}: {data.column.origin or 'the game as given'}" for data in report.columns]
+    if report.interrupted:
+        played = ", ".join(f"{data.label} {len(data.games)}" for data in report.columns)
+        lines.append(f"INTERRUPTED: only part of the games were measured ({played})")
+    return lines + [""]
+
+
+FOOTER = [
+    "[lo,hi]: 95% interval (Wilson for shares); ±: half the 95% interval of a mean (Student's t).",
+    "+d: difference from base (percentage points for shares), * when its 95% interval excludes 0",
+    "(Newcombe for shares, Welch for means). With many rows, about 1 in 20 is marked by chance.",
+]
+
+
+def format_table(report: Report) -> str:
+    """The whole report as text (metrics, endings, coverage, notes)."""
+    lines = heading(report) + metrics_table(report) + endings_table(report) + coverage_table(report) + FOOTER
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,102 @@
+"""Where the games run changes nothing; Ctrl-C keeps what was measured; agents."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from interpreter.analysis.analyze import analyze
+from interpreter.analysis.analyze.driver import check_players
+from interpreter.frontends.agents import make_agent
+
+from .helpers import COIN, DASH, DATA, row, value
+
+HEAD_START = str(DATA / "dash" / "variants" / "head-start.yaml")
+
+
+def as_json(report) -> str:
+    return json.dumps(report.to_json())
+
+
+def test_the_number_of_processes_changes_nothing():
+    serial = analyze("lielow", games=40, seed=3)
+    assert as_json(serial) == as_json(analyze("lielow", games=40, seed=3, jobs=2))
+
+
+def test_a_dask_cluster_changes_nothing():
+    pytest.importorskip("distributed")
+    serial = analyze(COIN, [], compare=[], games=30, seed=4)
+    assert as_json(serial) == as_json(analyze(COIN, games=30, seed=4, jobs=2, scheduler="local"))
+
+
+def test_hash_randomisation_changes_nothing():
+    """Worker processes (a Dask cluster's in particular) have their own string
+    hashes: the games must not depend on them."""
+    command = [sys.executable, "-m", "interpreter", "analyze", "regibus", "--games", "6", "--seed", "2", "--json"]
+    outputs = {subprocess.run(command, capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(outputs) == 1
+
+
+def test_the_seed_changes_the_games():
+    assert as_json(analyze(COIN, games=30, seed=1)) != as_json(analyze(COIN, games=30, seed=2))
+
+
+def interrupt_after(calls: int):
+    seen = [0]
+
+    def progress(done, total):
+        seen[0] += 1
+        if seen[0] == calls:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_the_games_finished(jobs):
+    report = analyze(DASH, [HEAD_START], games=200, seed=1, jobs=jobs, progress=interrupt_after(2))
+    assert report.interrupted
+    played = [len(data.games) for data in report.columns]
+    assert 0 < sum(played) < 400
+    assert value(report, "plies") == 3  # what was measured is right
+    assert not analyze(DASH, games=3, seed=1).interrupted
+
+
+def test_agents_play_the_games():
+    report = analyze(DASH, games=3, seed=1, players="mcts:3,random", agent_factory=make_agent)
+    assert value(report, "plies") == 3 and report.players == "mcts:3,random"
+
+
+def test_the_depth_test_alternates_the_seats():
+    # White always wins Dash: the stronger player wins exactly the games it plays white.
+    report = analyze(DASH, games=2, seed=1, depth_test=2, depth_games=4, agent_factory=make_agent)
+    depth = row(report.metrics, "depth")
+    assert depth.label == "mcts:4 beats mcts:2" and depth.cells[0].value == 0.5 and depth.cells[0].n == 4
+
+
+@pytest.mark.parametrize("players, message", [
+    ("human", "built-in players only"),
+    ("mcst", "unknown agent"),
+    ("random,random,random", "3 players given"),
+    ("mcts,", "separated by commas"),
+])
+def test_bad_players(players, message):
+    with pytest.raises(ValueError, match=message):
+        analyze(DASH, games=1, players=players, agent_factory=make_agent)
+
+
+def test_agents_need_a_factory():
+    with pytest.raises(ValueError, match="agent_factory"):
+        analyze(DASH, games=1, players="mcts")
+    with pytest.raises(ValueError, match="agent_factory"):
+        analyze(DASH, games=1, depth_test=5)
+    assert check_players("random", None, None) is None
+
+
+@pytest.mark.parametrize("name, bad", [("games", 0), ("max_plies", -1), ("jobs", 0), ("trace_every", -1),
+                                       ("depth_games", 0)])
+def test_bad_numbers(name, bad):
+    with pytest.raises(ValueError, match=name):
+        analyze(DASH, **{"games": 1, name: bad})
