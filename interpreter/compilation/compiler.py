@@ -403,8 +403,9 @@ class Compiler:
         tiers = self.guard(lambda: self._preference_tiers(decision, plans, by_name)) or [plans]
         plan = DecisionPlan(decision.name, tiers)
         if self.probes.on:
-            for (pos, _), _tier in zip(decision.prefer, tiers):
-                plan.prefer_probes.append(self.probes.add("prefer", f"decision '{decision.name}', prefer", pos))
+            for (pos, names), _tier in zip(decision.prefer, tiers):
+                label = "prefer: " + ", ".join(n.id for n in names)
+                plan.prefer_probes.append(self.probes.add("prefer", label, pos))
         return DecisionInfo(decision.name, False, decision.pos), plan
 
     def _preference_tiers(self, decision: A.Decision, actions: list, by_name: dict) -> list:

@@ -18,6 +18,7 @@ from .errors import RuleError, name_pos, unknown
 from .source import Source, int_literal
 from .types import ELEMENT, Type
 from ..parsing import ast as A
+from ..parsing.unparse import expression_text
 from ..runtime.coverage import RuleCoverage
 from ..runtime.helpers import NUMBER_LIMIT
 from ..runtime.results import DRAW, END_GAME, LOSE, WIN
@@ -732,8 +733,9 @@ class _unindented:
 
 
 def _short(e: A.Expr) -> str:
-    """A short label for a condition (for coverage rows): its source position."""
-    return f"at {e.pos.line}:{e.pos.column}"
+    """A label for a condition (for coverage rows): as written, cut when long."""
+    text = expression_text(e)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 __all__ = ["StatementCompiler", "Endings", "Probes", "STATEMENT_WORDS", "int_literal"]

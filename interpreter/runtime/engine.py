@@ -300,6 +300,11 @@ class Engine:
             walk(s, 1)
         return counts[1:]
 
+    def landing_site(self, code: tuple) -> Optional[int]:
+        """The site (index) an action lands on or chooses, or None (off the board, a
+        pass, a chance outcome)."""
+        return code[2] if code[2] >= 0 else None
+
     def describe_phase(self, s: State) -> tuple:
         """(name, source position) of the position's phase."""
         phase = self.phases[s.phase]

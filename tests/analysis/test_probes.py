@@ -2,8 +2,6 @@
 
 The core reports these probes (kinds `branch`, `forbid`, `prefer`, see
 interpreter/runtime/coverage.py); `analyze` shows every probe kind it is given.
-The tests of what the core does not count yet are expected to fail; strict, so
-that they turn into errors (remove the mark) the day the counts arrive.
 
 Expected semantics (docs/api.md, "Rule coverage"):
 - `branch`: one branch of an `if`/`elif`/`else` ran — an `if` branch located at
@@ -22,7 +20,6 @@ from interpreter.frontends.cli import main
 
 from .helpers import CHOICE, DASH, GATE, probe_rows, rule_line
 
-needs_core = pytest.mark.xfail(strict=True, reason="needs branch/forbid/prefer probes from the core")
 REGIBUS_RULES = Path("games/regibus/regibus.rules")
 WHOLE = "games/regibus/variants/whole-capture.yaml"
 
@@ -78,8 +75,8 @@ PROCEDURE = (CHOICE, "choice.rules", [("branch", "if to == d1:", 1), ("ending", 
 @pytest.mark.parametrize("game, rules, expected", [
     pytest.param(*BRANCHES, id="if-else"),
     pytest.param(*IF_WITHOUT_ELSE, id="if"),
-    pytest.param(*FORBIDS, marks=needs_core, id="forbid"),
-    pytest.param(*PREFERS, marks=needs_core, id="prefer"),
+    pytest.param(*FORBIDS, id="forbid"),
+    pytest.param(*PREFERS, id="prefer"),
     pytest.param(*PROCEDURE, id="procedure"),
 ])
 def test_probes_fire_as_computed_by_hand(game, rules, expected):

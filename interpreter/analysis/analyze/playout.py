@@ -177,7 +177,9 @@ class Measurer:
         rand = generator.random  # unused by agents
         chance_rand = rand if agents is None else random.Random(game_seed(seed, index, "chance")).random
         before = self.coverage.snapshot() if self.coverage is not None else None
-        state = engine.copy(self.start)
+        # A fresh start rather than a copy: its actions are listed again, so that the
+        # rules that fire there (forbids, prefer) count in every game.
+        state = engine.initial_state() if self.coverage is not None else engine.copy(self.start)
         if not trace.counts(index) and agents is None and self.playout is not None:
             # Not counted: played by the engine's own loop, as fast as `regelwerk bench`.
             plies = self.playout(state, generator, self.max_plies)
