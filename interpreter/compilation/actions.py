@@ -431,7 +431,7 @@ class ActionCompiler:
         if not steps.deps & (PIECE_DEPS | {Dep.LOCALS}):
             # The same length for every piece: the row of walk tables once per position.
             row = self.src.fresh("l")
-            plan.prelude = (f"{row} = {tables}.row({steps.code}) if {steps.code} > 0 else None",)
+            plan.prelude = (f"{row} = {P.walk_row(tables, steps.code)}",)
         return (lambda src: P.walk(src, landing, tables, steps.code, blocked, row)), None, cost
 
     def _directions(self, names: list[A.Name]) -> list:

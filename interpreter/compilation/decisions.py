@@ -216,7 +216,8 @@ class DecisionWriter:
                     src.line(f"{second} = len(out)")
                     action.emit(src)
                     with src.block(f"if {marks[0]} < {second} < len(out):"):
-                        self._dedup(marks[0])
+                        self.deduplicated = True
+                        src.line(f"h_drop_seen(out, {marks[0]}, {second}, {self.keys})" if self.dedup else "pass")
                 elif id(action) in partners:
                     self._fused(action, partners[id(action)])
                 else:
@@ -300,5 +301,7 @@ def _blockers(plan: DecisionPlan) -> str:
     for tier in plan.tiers:
         for action in tier:
             if action.walk_blockers is not None:
-                return f"{action.walk_blockers}(b, o)"
+                blockers = action.walk_blockers
+                # the last answer, without a call, when the blocking pieces have not moved
+                return f"({blockers}.last[1] if {blockers}.last[0] == o[-1] else {blockers}(b, o))"
     return "0"

@@ -382,13 +382,26 @@ def walk(src: Source, landing: Landing, tables: str, steps: str, blocked: str, r
     when the length is not positive), worked out once per position too."""
     if row is None:
         src.line(f"dist = {steps}")
-        src.line(f"row = {tables}.row(dist) if dist > 0 else None")
+        src.line(f"row = {walk_row(tables, 'dist')}")
         row = "row"
     with src.block(f"if {row} is not None:"):
         src.line(f"ray = {row}[frm] or {tables}.table(frm, {steps})")
-        with src.block(f"for to in (ray.ends if not ray.passed_any & {blocked} else ray.open_ends({blocked})):"):
+        if blocked == "0":
+            ends = "ray.ends"
+        else:
+            # the ends of walks that pass no blocked site (remembered per set of them)
+            src.line(f"off = ray.passed_any & {blocked}")
+            ends = f"ray.ends if not off else (ray.by_blocked.get(off) or ray.open_ends({blocked}))"
+        with src.block(f"for to in ({ends}):"):
             src.line("tg = b[to]")
             emit_candidate(src, landing)
+
+
+def walk_row(tables: str, steps: str) -> str:
+    """Code of the row of walk tables of `steps` steps (None when not positive),
+    without a call when it is known already."""
+    return (f"({tables}.by_length[{steps}] if 0 < {steps} < len({tables}.by_length) "
+            f"else ({tables}.row({steps}) if {steps} > 0 else None))")
 
 
 def walk_general(src: Source, landing: Landing, adjacent: str, steps: str, pos: str) -> None:

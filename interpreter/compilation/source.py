@@ -47,7 +47,8 @@ BUILTIN_NAMES = frozenset(
 ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
      "turn_start",
-     "append", "remove", "ends", "row", "table", "passed_any", "open_ends"}
+     "append", "remove", "ends", "row", "table", "passed_any", "open_ends", "by_length", "by_blocked", "get",
+     "last"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, helpers.
 NAME_PREFIXES = ("k", "l", "i", "f", "g", "t", "h_")

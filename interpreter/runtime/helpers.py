@@ -227,6 +227,24 @@ def dedup(out: list, start: int, keys: tuple) -> None:
         out.extend(kept)
 
 
+def drop_seen(out: list, first: int, second: int, keys: tuple) -> None:
+    """One piece's actions: drop from out[second:] those whose notation one in
+    out[first:second] already writes (the first action keeps it). All start from
+    the same site, so the template and the landing site (and the choice) tell it."""
+    seen = set()
+    for code in out[first:second]:
+        tid, _, uses_to, uses_choice = keys[code[0]]
+        seen.add((tid, code[2] if uses_to else None, code[4] if uses_choice else None))
+    kept = []
+    for code in out[second:]:
+        tid, _, uses_to, uses_choice = keys[code[0]]
+        if (tid, code[2] if uses_to else None, code[4] if uses_choice else None) not in seen:
+            kept.append(code)
+    if len(kept) != len(out) - second:
+        del out[second:]
+        out.extend(kept)
+
+
 def hit(counts: list, probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
@@ -282,6 +300,7 @@ NAMESPACE = {
     "h_on_full_line": on_full_line,
     "h_fail": fail,
     "h_dedup": dedup,
+    "h_drop_seen": drop_seen,
     "h_ahead": ahead,
     "h_along": along,
     "h_steps_on": steps_on,

@@ -83,10 +83,13 @@ class _Walks:
         if ends is None:
             if len(self.by_blocked) >= self.MEMO:
                 self.by_blocked.clear()
-            ends = self.by_blocked[hit] = tuple(
-                [t for t, m in self.single if not m & hit]
-                + [t for t, masks in self.several if any(not m & hit for m in masks)]
-            )
+            found = [t for t, m in self.single if not m & hit]
+            for t, masks in self.several:
+                for m in masks:
+                    if not m & hit:
+                        found.append(t)
+                        break
+            ends = self.by_blocked[hit] = tuple(found)
         return ends
 
 
