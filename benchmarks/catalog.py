@@ -7,12 +7,16 @@ from pathlib import Path
 from . import adapters
 
 GAMES_DIR = Path(__file__).resolve().parent / "games"
+# The bundled morris has a repetition rule that OpenSpiel's nine_mens_morris lacks;
+# its `openspiel` variant plays OpenSpiel's rules (no repetition rule, a draw after
+# 200 turns).
+MORRIS_OPENSPIEL = Path(__file__).resolve().parent.parent / "games" / "morris" / "variants" / "openspiel.yaml"
 
 
 @dataclass(frozen=True)
 class BenchmarkGame:
     name: str
-    # A folder under benchmarks/games/, or the name of a bundled game.
+    # A folder under benchmarks/games/, the name of a bundled game, or a variant file.
     definition: str
     adapter: adapters.Adapter
     # python-chess is a second baseline for chess.
@@ -43,8 +47,8 @@ GAMES: dict[str, BenchmarkGame] = {
         _own("othello", adapters.Adapter("othello")),
         _own("kalah", adapters.Kalah("mancala")),
         _own("amazons", adapters.Amazons("amazons")),
-        # The bundled morris follows OpenSpiel's rules with its default options.
-        BenchmarkGame("morris", "morris", adapters.Morris("nine_mens_morris")),
+        # The bundled morris's variant with OpenSpiel's rules.
+        BenchmarkGame("morris", str(MORRIS_OPENSPIEL), adapters.Morris("nine_mens_morris")),
         _own("chess", adapters.Chess("chess"), python_chess=True),
     )
 }

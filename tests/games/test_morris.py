@@ -4,9 +4,13 @@
   README's board and rules by hand, not printed by the interpreter;
 * placement, the switch to moving, mills (by placing and by moving) and the
   removal that follows, not from a mill unless all are, flying with three men,
-  the loss below three men or without a move, the draw by the turn limit;
+  the loss below three men or without a move, the draw on the third occurrence of
+  a position (not on the second; the turn counter does not make positions differ),
+  the `max_turns` option and the `openspiel` variant (no repetition rule, a draw
+  after 200 turns);
 * perft from the start, and a differential test against a small independent
-  implementation (below, `Ref`) on random games; every random game ends; lint.
+  implementation (below, `Ref`) on random games, with the default rules and with
+  the `openspiel` variant; every random game ends; lint.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from interpreter.analysis.perft import perft
 from tests import helpers
 
 GAME = load_game("morris")
+OPENSPIEL = load_game(str(helpers.GAMES / "morris" / "variants" / "openspiel.yaml"))
 POINTS = ["a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4",
           "e4", "f4", "g4", "c5", "d5", "e5", "b6", "d6", "f6", "a7", "d7", "g7"]
 COLOUR = {"W": "white", "B": "black"}
@@ -37,12 +42,12 @@ def board(state):
     return helpers.board(GAME, state, lambda p: p.owner[0].upper())
 
 
-def winner(state):
-    return helpers.winner(GAME, state)
+def winner(state, game=GAME):
+    return helpers.winner(game, state)
 
 
-def play(state, *actions):
-    return helpers.play(GAME, *actions, state=state)
+def play(state, *actions, game=GAME):
+    return helpers.play(game, *actions, state=state)
 
 
 # ======================================================================== the board
@@ -191,6 +196,76 @@ def test_a_player_without_a_move_loses():
     assert GAME.legal_notations(s) == [] and winner(s) == "black"
 
 
+# ======================================================================== the end of endless play
+# The line of morris.rules whose `draw` ends a game by repetition.
+RULES_LINES = (helpers.GAMES / "morris" / "morris.rules").read_text(encoding="utf-8").splitlines()
+REPETITION_DRAW = next(i + 2 for i, line in enumerate(RULES_LINES) if "repetitions >=" in line)
+
+# Four men each, no two of a colour on a mill line with a third point free for
+# them: White a1 c3 e5 g7, Black g1 a7 e3 c5. White shuttles a1-d1, Black g1-g4;
+# neither closes a mill (a1 d1 g1 holds a black man, d1 d2 d3 and g1 g4 g7 and
+# e4 f4 g4 lack men).
+SHUTTLE = {"a1": "W", "c3": "W", "e5": "W", "g7": "W", "g1": "B", "a7": "B", "e3": "B", "c5": "B"}
+CYCLE = ("a1-d1", "g1-g4", "d1-a1", "g4-g1")
+
+
+def drawn_by_repetition(state, game=GAME):
+    result = game.result(state)
+    return (result is not None and result.winner is None and result.ending is not None
+            and result.ending.line == REPETITION_DRAW and result.ending.text == "draw")
+
+
+def test_threefold_repetition_is_a_draw():
+    s = position(SHUTTLE, turns=40)
+    assert "a1-d1" in GAME.legal_notations(s) and "g1-g4" in GAME.legal_notations(GAME.apply(s, "a1-d1"))
+    s = play(s, *CYCLE)
+    # the second occurrence: play goes on, and no removal came in between
+    assert board(s) == SHUTTLE and GAME.to_move(s) == "white" and winner(s) == "unfinished"
+    s = play(s, *CYCLE[:3])
+    assert winner(s) == "unfinished"
+    t = GAME.apply(s, "g4-g1")
+    # the third occurrence: a draw at once, by the repetition rule, although the
+    # turn counter moved on (it is not part of the position)
+    assert board(t) == SHUTTLE and GAME.is_terminal(t) and GAME.legal_notations(t) == []
+    assert drawn_by_repetition(t)
+    assert GAME.variables(t)["turns"] == 48
+    # another last move does not repeat the position
+    assert winner(GAME.apply(s, "g4-f4")) == "unfinished"
+
+
+def test_the_same_board_with_the_other_player_to_move_is_another_position():
+    # White has three men and flies: a1 -> b6 -> f2 -> a1 takes three moves, so the
+    # tempo can change hands (a sliding man needs an even number of moves to come
+    # back). Black shuttles g1-g4. No move closes a mill: b6 and f2 share no line
+    # with c3 or e5, and the lines through a1 hold black men.
+    start = {"a1": "W", "c3": "W", "e5": "W", "g1": "B", "a7": "B", "e3": "B", "c5": "B"}
+    s = play(position(start), "a1-b6", "g1-g4", "b6-a1", "g4-g1")  # second occurrence
+    assert board(s) == start and GAME.to_move(s) == "white"
+    # White goes round in three moves, Black in two: the board of the start with
+    # Black to move, for the first time
+    s = play(s, "a1-b6", "g1-g4", "b6-f2", "g4-g1", "f2-a1")
+    assert board(s) == start and GAME.to_move(s) == "black" and winner(s) == "unfinished"
+    # Black four moves, White three: the start with White to move, the third time
+    s = play(s, "g1-g4", "a1-b6", "g4-g1", "b6-f2", "g1-g4", "f2-a1")
+    assert winner(s) == "unfinished"
+    s = GAME.apply(s, "g4-g1")
+    assert board(s) == start and drawn_by_repetition(s)
+
+
+def test_the_openspiel_variant_has_no_repetition_rule():
+    s = position(SHUTTLE, game=OPENSPIEL)
+    s = play(s, *CYCLE, *CYCLE, *CYCLE, *CYCLE, game=OPENSPIEL)
+    assert board(s) == SHUTTLE and winner(s, OPENSPIEL) == "unfinished"
+
+
+def test_no_turn_limit_by_default():
+    assert GAME.options == {"max_turns": 0}
+    s = position({"a1": "W", "d1": "W", "a4": "W", "b4": "W", "c4": "B", "g7": "B", "d7": "B", "d6": "B"},
+                 turns=199)
+    t = GAME.apply(s, "d1-d2")
+    assert winner(t) == "unfinished" and GAME.variables(t)["turns"] == 200
+
+
 def test_draw_by_the_turn_limit():
     g = load_game("morris", options={"max_turns": 3})
     s = g.initial_state()
@@ -198,39 +273,58 @@ def test_draw_by_the_turn_limit():
         assert not g.is_terminal(s)
         s = g.apply(s, a)
     assert g.is_terminal(s) and g.result(s).winner is None
-    assert GAME.options["max_turns"] == 200
+
+
+def test_the_openspiel_variant_draws_after_200_turns():
+    assert OPENSPIEL.options == {"max_turns": 200}
     s = position({"a1": "W", "d1": "W", "a4": "W", "b4": "W", "c4": "B", "g7": "B", "d7": "B", "d6": "B"},
-                 turns=199)
-    t = GAME.apply(s, "d1-d2")
-    assert winner(t) is None and GAME.variables(t)["turns"] == 200
+                 turns=199, game=OPENSPIEL)
+    t = OPENSPIEL.apply(s, "d1-d2")
+    assert winner(t, OPENSPIEL) is None and OPENSPIEL.variables(t)["turns"] == 200
+    # a turn with a mill and its removal counts once, as in OpenSpiel
+    s = position({"a1": "W", "d1": "W", "g4": "W", "b2": "W", "c3": "B", "e3": "B", "d5": "B", "f6": "B"},
+                 turns=198, game=OPENSPIEL)
+    t = OPENSPIEL.apply(s, "g4-g1")
+    assert OPENSPIEL.to_move(t) == "white" and OPENSPIEL.variables(t)["turns"] == 198
+    t = OPENSPIEL.apply(t, "xf6")
+    assert winner(t, OPENSPIEL) == "unfinished" and OPENSPIEL.variables(t)["turns"] == 199
 
 
 # ======================================================================== random games
-def test_random_games_end_and_agree_with_the_reference():
+@pytest.mark.parametrize("variant", ["default", "openspiel"])
+def test_random_games_end_and_agree_with_the_reference(variant):
+    game, make_ref = {
+        "default": (GAME, Ref),
+        "openspiel": (OPENSPIEL, lambda: Ref(max_turns=200, repetition=False)),
+    }[variant]
     rng = random.Random(11)
     seen = {"removal": 0, "moving": 0, "flying": 0}
+    results: dict = {}
     for _ in range(60):
-        s = GAME.initial_state()
-        ref = Ref()
+        s = game.initial_state()
+        ref = make_ref()
         while True:
             legal = ref.legal()
-            assert GAME.legal_notations(s) == legal
+            assert game.legal_notations(s) == legal
             seen["removal"] += ref.removing
-            seen["moving"] += GAME.phase(s) == "moving"
-            seen["flying"] += GAME.phase(s) == "moving" and not ref.removing and sum(
+            seen["moving"] += game.phase(s) == "moving"
+            seen["flying"] += game.phase(s) == "moving" and not ref.removing and sum(
                 1 for c in ref.board.values() if c == "WB"[ref.side]) == 3
             if ref.result is not None:
-                assert GAME.is_terminal(s)
-                assert GAME.result(s).winner == (None if ref.result == "draw" else ref.result)
+                assert game.is_terminal(s)
+                assert game.result(s).winner == (None if ref.result == "draw" else ref.result)
                 break
-            assert GAME.to_move(s) == ref.PLAYERS[ref.side]
+            assert game.to_move(s) == ref.PLAYERS[ref.side]
             move = rng.choice(legal)
-            s = GAME.apply(s, move)
+            s = game.apply(s, move)
             ref.apply(move)
             assert board(s) == ref.board
-            assert GAME.pools(s)["men"] == {"white": ref.men[0], "black": ref.men[1]}
+            assert game.pools(s)["men"] == {"white": ref.men[0], "black": ref.men[1]}
         assert ref.result is not None
+        results[ref.result] = results.get(ref.result, 0) + 1
     assert all(n > 20 for n in seen.values()), seen
+    # some games were drawn: by repetition (default) or at the 200th turn (openspiel)
+    assert results.get("draw", 0) > 0, results
 
 
 def test_lint_is_clean():
@@ -253,14 +347,26 @@ class Ref:
             ADJ.setdefault(x, []).append(y)
             ADJ.setdefault(y, []).append(x)
 
-    def __init__(self, max_turns=200):
+    def __init__(self, max_turns=0, repetition=True):
+        """`max_turns`: a draw after that many turns (0: never); `repetition`: a
+        draw when a position (men on the board, men to place, player to move) is
+        seen for the third time at the start of a turn."""
         self.board: dict = {}
         self.men = [9, 9]
         self.side = 0
         self.removing = False
         self.turns = 0
         self.max_turns = max_turns
+        self.repetition = repetition
+        self.seen: dict = {}
         self.result = None  # a player, or "draw"
+        self.start_turn()
+
+    def start_turn(self):
+        key = (frozenset(self.board.items()), tuple(self.men), self.side)
+        self.seen[key] = self.seen.get(key, 0) + 1
+        if self.repetition and self.seen[key] >= 3:
+            self.result = "draw"
 
     def in_mill(self, p):
         colour = self.board.get(p)
@@ -307,10 +413,11 @@ class Ref:
                 self.removing = True
                 return
         self.turns += 1
-        if self.turns >= self.max_turns:
+        if self.max_turns and self.turns >= self.max_turns:
             self.result = "draw"
             return
         self.side = 1 - self.side
+        self.start_turn()
 
     @classmethod
     def perft(cls, depth):
@@ -324,7 +431,7 @@ class Ref:
             for m in legal:
                 child = cls()
                 child.board, child.men, child.side = dict(ref.board), list(ref.men), ref.side
-                child.removing, child.turns = ref.removing, ref.turns
+                child.removing, child.turns, child.seen = ref.removing, ref.turns, dict(ref.seen)
                 child.apply(m)
                 if child.result is None:
                     walk(child, d + 1)

@@ -4,7 +4,8 @@
   out from the README's rules by hand, not printed by the interpreter;
 * the throne (nobody else stops on it, nobody crosses it, hostile when empty),
   custodian captures, the king's capture on four sides, the escape, the loss of a
-  player who cannot move, the draw by the turn limit;
+  player who cannot move, the draw on the third occurrence of a position (and not
+  before, nor for the same board with the other side to move); no turn limit;
 * perft from the start, and a differential test against a small independent
   implementation (below, `Ref`) on random games; every random game ends; lint.
 """
@@ -15,7 +16,7 @@ import random
 
 import pytest
 
-from interpreter import IllegalActionError, load_game
+from interpreter import DefinitionError, IllegalActionError, load_game
 from interpreter.analysis.lint import lint
 from interpreter.analysis.perft import perft
 from tests import helpers
@@ -24,10 +25,9 @@ GAME = load_game("tablut")
 KIND = {"A": ("attackers", "soldier"), "D": ("defenders", "soldier"), "K": ("defenders", "king")}
 
 
-def position(pieces: dict, to_move="attackers", turns=0, game=GAME):
+def position(pieces: dict, to_move="attackers", game=GAME):
     """``{site: "A" | "D" | "K"}``: attacker, defender, king."""
-    return game.make_state({site: KIND[c] for site, c in pieces.items()}, to_move=to_move,
-                           variables={"turns": turns})
+    return game.make_state({site: KIND[c] for site, c in pieces.items()}, to_move=to_move)
 
 
 def board(state, game=GAME):
@@ -41,6 +41,10 @@ def moves_from(state, site):
 
 def winner(state):
     return helpers.winner(GAME, state)
+
+
+def play(state, *actions):
+    return helpers.play(GAME, *actions, state=state)
 
 
 # ======================================================================== start
@@ -222,28 +226,81 @@ def test_a_player_who_cannot_move_loses():
     assert GAME.legal_notations(s) == [] and winner(s) == "attackers"
 
 
-def test_draw_by_the_turn_limit():
-    g = load_game("tablut", options={"max_turns": 4})
-    s = g.initial_state()
-    for a in ("a4-a3", "e3-d3", "a6-a7", "e7-d7"):
-        assert not g.is_terminal(s)
-        s = g.apply(s, a)
-    assert g.result(s).winner is None and g.is_terminal(s)
-    assert GAME.options["max_turns"] == 200
-    s = position({"a3": "A", "g2": "K"}, turns=199)
-    t = GAME.apply(s, "a3-a2")
-    assert GAME.result(t).winner is None and GAME.variables(t)["turns"] == 200
+# The line of tablut.rules whose `draw` ends a game by repetition.
+RULES_LINES = (helpers.GAMES / "tablut" / "tablut.rules").read_text(encoding="utf-8").splitlines()
+REPETITION_DRAW = next(i + 2 for i, line in enumerate(RULES_LINES) if "if repetitions" in line)
+
+
+def drawn_by_repetition(state):
+    result = GAME.result(state)
+    return (result is not None and result.winner is None and result.ending is not None
+            and result.ending.line == REPETITION_DRAW and result.ending.text == "draw")
+
+
+def test_threefold_repetition_is_a_draw():
+    # An attacker on b3 and a defender on h7 step out and back: the start position
+    # (attackers to move) comes back after every four moves. The king on g2 is
+    # never touched; nothing is captured (b4 and h6 have no enemy beside them).
+    start = {"b3": "A", "h7": "D", "g2": "K", "e9": "A"}
+    s = position(start)
+    cycle = ("b3-b4", "h7-h6", "b4-b3", "h6-h7")
+    s = play(s, *cycle)
+    # the second occurrence: play goes on
+    assert board(s) == start and GAME.to_move(s) == "attackers" and winner(s) == "unfinished"
+    s = play(s, *cycle[:3])
+    assert winner(s) == "unfinished" and "h6-h7" in GAME.legal_notations(s)
+    t = GAME.apply(s, "h6-h7")
+    # the third occurrence: a draw at once, by the repetition rule
+    assert board(t) == start and GAME.is_terminal(t) and GAME.legal_notations(t) == []
+    assert drawn_by_repetition(t)
+    # any other fourth move of the cycle would not repeat the position
+    u = GAME.apply(s, "h6-h8")
+    assert winner(u) == "unfinished"
+
+
+def test_occurrences_need_not_follow_one_another():
+    start = {"b3": "A", "h7": "D", "g2": "K", "e9": "A"}
+    s = play(position(start), "b3-b4", "h7-h6", "b4-b3", "h6-h7")  # second occurrence
+    # a detour through other positions, then back
+    s = play(s, "e9-d9", "h7-h8", "d9-e9", "h8-h7")
+    assert board(s) == start and drawn_by_repetition(s)
+
+
+def test_the_same_board_with_the_other_side_to_move_is_another_position():
+    start = {"b3": "A", "h7": "D", "g2": "K", "e9": "A"}
+    s = play(position(start), "b3-b4", "h7-h6", "b4-b3", "h6-h7")  # second occurrence
+    # the attacker goes round in three moves, the defender in two: the board of the
+    # start comes back with the defenders to move (a first occurrence of that)
+    s = play(s, "b3-b4", "h7-h6", "b4-b5", "h6-h7", "b5-b3")
+    assert board(s) == start and GAME.to_move(s) == "defenders"
+    assert winner(s) == "unfinished"
+    # now the defender goes round in three moves: the start, attackers to move, for
+    # the third time
+    s = play(s, "h7-h6", "b3-b4", "h6-h5", "b4-b3")
+    assert winner(s) == "unfinished"
+    s = GAME.apply(s, "h5-h7")  # the defenders moved: the attackers would be to move
+    assert board(s) == start and drawn_by_repetition(s)
+
+
+def test_no_turn_limit():
+    assert GAME.options == {}
+    with pytest.raises(DefinitionError, match="no option 'max_turns'"):
+        load_game("tablut", options={"max_turns": 4})
 
 
 # ======================================================================== random games
 def test_random_games_end_and_agree_with_the_reference():
     rng = random.Random(5)
+    longest = 0
     for _ in range(40):
         s = GAME.initial_state()
         ref = dict(START)
         to_move, turns = 0, 0
+        seen: dict = {}
         while True:
-            expected, result = Ref.status(ref, to_move, turns)
+            key = (frozenset(ref.items()), to_move)
+            seen[key] = seen.get(key, 0) + 1
+            expected, result = Ref.status(ref, to_move, seen[key])
             assert GAME.legal_notations(s) == expected
             if result is not None or not expected:
                 assert GAME.is_terminal(s)
@@ -257,6 +314,9 @@ def test_random_games_end_and_agree_with_the_reference():
                 assert GAME.result(s).winner == result
                 break
             to_move, turns = 1 - to_move, turns + 1
+        longest = max(longest, turns)
+    # the old stand-in, a draw after 200 turns, is gone
+    assert longest > 200
 
 
 def test_lint_is_clean():
@@ -339,9 +399,10 @@ class Ref:
         return b, winner
 
     @classmethod
-    def status(cls, b, side, turns, max_turns=200):
-        """(legal moves, result): result "draw", a winner, or None."""
-        if turns >= max_turns:
+    def status(cls, b, side, occurrences):
+        """(legal moves, result): result "draw", a winner, or None. `occurrences`:
+        how often this position (board and side to move) has been seen, now included."""
+        if occurrences >= 3:
             return [], "draw"
         legal = cls.legal(b, side)
         return legal, (None if legal else cls.SIDES[1 - side])
