@@ -237,8 +237,6 @@ class Engine:
         runs = self.runs
         rand = rng.random
         n = 0
-        if self.turn_hooks:
-            return self._playout_with_turn_hooks(s, rng, max_plies)
         try:
             while s.result is None and n < max_plies:
                 legal = s.legal
@@ -251,10 +249,13 @@ class Engine:
                     s.legal = []
                     break
                 lister = listers[s.decision]
-                if lister is None:
-                    s.legal = outcomes[s.decision]
-                    continue
-                legal = lister(s)
+                legal = outcomes[s.decision] if lister is None else lister(s)
+                if s.turn_start:  # only set when turns start with work (see settle)
+                    s.turn_start = False
+                    self._start_turn(s, legal)
+                    if s.result is not None:
+                        s.legal = []
+                        break
                 if not legal:
                     self._no_action(s)
                     s.legal = []
@@ -262,14 +263,6 @@ class Engine:
                 s.legal = legal
         except RuleRuntimeError as exc:
             raise self._fault(exc, s, code) from None
-        return n
-
-    def _playout_with_turn_hooks(self, s: State, rng, max_plies: int) -> int:
-        """random_playout for games whose turns start with work (see settle)."""
-        n = 0
-        while s.result is None and n < max_plies:
-            self.apply_in_place(s, self.pick_random(s, rng))
-            n += 1
         return n
 
     def _fault(self, exc: RuleRuntimeError, s: State, code: tuple) -> RuleRuntimeError:
