@@ -71,7 +71,8 @@ class Engine:
         s.legal = None
         s.ending = None
         s.turn_start = True
-        s.history = ()
+        s.history = {}
+        s.history_shared = False
         return s
 
     def copy(self, s: State) -> State:
@@ -115,14 +116,12 @@ class Engine:
     def repetitions(self, s: State) -> int:
         """How often the position has occurred at the start of a turn (this one
         included when it is such a position)."""
-        return s.history.count(hash(self.position_key(s))) if self.keeps_history else 0
+        return s.history.get(hash(self.position_key(s)), 0) if self.keeps_history else 0
 
     def _start_turn(self, s: State, legal) -> None:
         reps = 0
         if self.keeps_history:
-            key = hash(self.position_key(s))
-            s.history = s.history + (key,)
-            reps = s.history.count(key)
+            reps = s.count_position(hash(self.position_key(s)))
         phase = self.phases[s.phase]
         if phase.before_turn is not None:
             try:

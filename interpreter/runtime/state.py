@@ -15,7 +15,7 @@ class State:
 
     __slots__ = (
         "board", "occ", "vars", "phase", "decision", "step", "player", "carry", "ply", "result",
-        "next_player", "next_phase", "last", "legal", "ending", "turn_start", "history",
+        "next_player", "next_phase", "last", "legal", "ending", "turn_start", "history", "history_shared",
     )
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
@@ -37,7 +37,10 @@ class State:
     legal: Optional[list]  # the legal action codes once the position is settled, else None
     ending: Optional[int]  # the ending (an index of the rules' endings) that ended the game, or None
     turn_start: bool  # a turn starts here and its `before each turn` has not run yet
-    history: tuple  # hashes of the positions at the start of earlier turns (for `repetitions`)
+    # how often each position occurred at the start of a turn (by its key's hash), for
+    # `repetitions`; shared between copies until one of them changes it
+    history: dict
+    history_shared: bool
 
     def _key(self) -> tuple:
         """What makes two positions the same: everything but the legal actions (a
@@ -45,7 +48,8 @@ class State:
         the last action."""
         return (
             tuple(self.board), tuple(self.vars), self.phase, self.decision, self.step, self.player,
-            self.carry, self.ply, self.result, self.next_player, self.next_phase, self.history,
+            self.carry, self.ply, self.result, self.next_player, self.next_phase,
+            tuple(sorted(self.history.items())),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -75,4 +79,14 @@ class State:
         new.ending = self.ending
         new.turn_start = self.turn_start
         new.history = self.history
+        new.history_shared = self.history_shared = True
         return new
+
+    def count_position(self, key: int) -> int:
+        """Count one more occurrence of the position with this key; how often now."""
+        if self.history_shared:
+            self.history = dict(self.history)
+            self.history_shared = False
+        n = self.history.get(key, 0) + 1
+        self.history[key] = n
+        return n
