@@ -55,7 +55,8 @@ class CaseInfo:
     pool_pieces: Optional[str] = None  # moves: the constant of the piece waiting on each pool site
     outcomes: Optional[str] = None  # chance events: the constant of the outcome values
     choice_kinds: tuple = ()  # the kinds of a `promote ... to one of` (code[4] picks one)
-    after: Optional[tuple] = None  # the decision's `after each action` (captured lines, cost)
+    after: Optional[tuple] = None  # the decision's `after each action` (captured lines, cost, effects)
+    effects: frozenset = frozenset()  # what its statements do to the turn (statements.effects)
     cost: int = 1
 
 
@@ -263,7 +264,7 @@ class ActionCompiler:
         scope = self.c.scope(case_available, f"action '{action.name}', {case.label}", piece_always="piece" in available, followups=True)
         try:
             with self.src.capture() as lines:
-                info.cost = statements.block(case.body, scope)
+                info.cost, info.effects = statements.block_with_effects(case.body, scope)
         finally:
             statements.in_drop = False
             statements.drop_pool_offset = None

@@ -62,6 +62,8 @@ class PhaseCode:
 
 class CaseWriter:
     def __init__(self, compiler, phases: list, decisions: list):
+        self.turn_effects: frozenset = frozenset()  # of the phase being written (see _phase_effects)
+        self.followed_up = False  # whether the case being written may be of a follow-up decision
         self.c = compiler
         self.src: Source = compiler.src
         self.phases = phases
@@ -71,10 +73,43 @@ class CaseWriter:
     def write_all(self) -> list:
         """names[phase][case] of the functions applying each case in each phase."""
         names = []
+        targets = {e[1] for case in self.c.cases for e in self._effects_of(case) if isinstance(e, tuple)}
         for index, phase in enumerate(self.phases):
+            self.turn_effects = self._phase_effects(phase)
             turn_end = self._turn_end(index, phase)
-            names.append([self._case(case_id, case, phase, turn_end) for case_id, case in enumerate(self.c.cases)])
+            row = []
+            for case_id, case in enumerate(self.c.cases):
+                # What this case itself does counts too (a hand-made position may put
+                # any decision in any phase).
+                self.turn_effects = self._phase_effects(phase) | self._effects_of(case)
+                self.followed_up = case.decision in targets
+                row.append(self._case(case_id, case, phase, turn_end))
+            names.append(row)
         return names
+
+    def _effects_of(self, case: CaseInfo) -> frozenset:
+        """What a case and its decision's `after each action` do to the turn."""
+        after = case.after[2] if case.after else frozenset()
+        return frozenset(case.effects) | frozenset(after)
+
+    def _phase_effects(self, phase: PhaseCode) -> frozenset:
+        """What the actions that can happen in a phase do to the turn: those of the
+        decisions of its turn and of the follow-ups they start, and its own rules."""
+        effects: set = set()
+        for block in (phase.after_action, phase.after_turn, phase.before_turn):
+            if block is not None:
+                effects |= block[2]
+        reachable = set(phase.info.turn) | {e[1] for e in effects if isinstance(e, tuple)}
+        seen: set = set()
+        while reachable - seen:
+            decision = (reachable - seen).pop()
+            seen.add(decision)
+            for case in self.c.cases:
+                if case.decision == decision:
+                    more = self._effects_of(case)
+                    effects |= more
+                    reachable |= {e[1] for e in more if isinstance(e, tuple)}
+        return frozenset(effects)
 
     def write_result_checks(self, condition: list) -> list:
         """names[phase][case] of the functions that play a case on a copy of the
@@ -174,8 +209,8 @@ class CaseWriter:
                     src.line("s.decision = fu")
                     src.line("s.carry = to" if selects else "s.carry = at")
                     src.line("return")
-            if self.c.statements.followups:
-                src.line("s.carry = -1")
+            if self.followed_up:
+                src.line("s.carry = -1")  # (a case of a follow-up decision: the piece it acted on is done with)
             if len(turn) > 1:
                 src.line("x0 = s.step + 1")
                 with src.block(f"if x0 < {len(turn)}:"):
@@ -211,18 +246,18 @@ class CaseWriter:
             info.order[(info.order.index(p) + 1) % len(info.order)] if p in info.order else info.order[0]
             for p in range(self.m.player_count)
         )
-        statements = self.c.statements
-        if statements.names_next_player:
+        next_player = "next player" in self.turn_effects
+        if next_player:
             src.line("x1 = s.next_player")
             src.line("s.next_player = -1")
-        if statements.starts_phases:
+        if "next phase" in self.turn_effects:
             first = src.const(tuple(ph.info.order[0] for ph in self.phases))
             first_decision = src.const(tuple(ph.info.turn[0] for ph in self.phases))
             src.line("x0 = s.next_phase")
             with src.block("if x0 >= 0:"):
                 src.line("s.phase = x0")
                 src.line("s.next_phase = -1")
-                src.line(f"s.player = x1 if x1 >= 0 else {first}[x0]" if statements.names_next_player else f"s.player = {first}[x0]")
+                src.line(f"s.player = x1 if x1 >= 0 else {first}[x0]" if next_player else f"s.player = {first}[x0]")
                 src.line(f"s.decision = {first_decision}[x0]")
                 src.line("s.step = 0")
                 if self.c.turn_hooks:
@@ -231,7 +266,7 @@ class CaseWriter:
         if self.c.turn_hooks:
             src.line("s.turn_start = True")
         following_code = f"{src.const(following)}[s.player]"
-        src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if statements.names_next_player else f"s.player = {following_code}")
+        src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if next_player else f"s.player = {following_code}")
         src.line(f"s.decision = {info.turn[0]}")
         src.line("s.step = 0")
 

@@ -131,12 +131,13 @@ class Compiler:
             return None
 
     def captured_block(self, stmts: Optional[list], available, where: str, followups: bool = False) -> Optional[tuple]:
-        """(lines, cost) of a block of statements compiled once, or None."""
+        """(lines, cost, effects on the turn) of a block of statements compiled once,
+        or None."""
         if stmts is None:
             return None
         with self.src.capture() as lines:
-            cost = self.statements.block(stmts, self.scope(available, where, followups=followups))
-        return lines, cost
+            cost, effects = self.statements.block_with_effects(stmts, self.scope(available, where, followups=followups))
+        return lines, cost, effects
 
     def add_case(self, info: CaseInfo) -> int:
         self.cases.append(info)
@@ -443,12 +444,12 @@ class Compiler:
         scope = self.scope({"outcome"}, f"chance '{chance.name}'", followups=True)
         scope.outcome_type = out_type
         with self.src.capture() as lines:
-            cost = self.statements.block(chance.body, scope)
+            cost, effects = self.statements.block_with_effects(chance.body, scope)
         total = sum(weights)
         values_t = tuple(values)
         case_id = self.add_case(CaseInfo(
             index, "chance", (chance.name + ":", "{outcome}"), f"chance '{chance.name}'", chance.pos,
-            body=lines, outcomes=self.src.const(values_t), cost=cost,
+            body=lines, outcomes=self.src.const(values_t), cost=cost, effects=effects,
         ))
         return DecisionInfo(
             chance.name, True, chance.pos,

@@ -104,9 +104,22 @@ class StatementCompiler:
         self.names_next_player = False
         self.changes_owners = False  # whether the rules say `X.owner = P`
         self.duplicates: set = set()  # names declared twice (already reported)
+        # What the statements compiled since the caller last emptied it do to the turn:
+        # "next phase", "next player", ("then", decision index).
+        self.effects: set = set()
         self.choice_allowed = False  # while compiling an action's case (`promote ... to one of`)
 
     # ------------------------------------------------------------ blocks
+    def block_with_effects(self, stmts: list[A.Stmt], scope: Scope) -> tuple:
+        """(cost, effects on the turn) of a block compiled apart (see `effects`)."""
+        saved = self.effects
+        self.effects = set()
+        try:
+            cost = self.block(stmts, scope)
+            return cost, self.effects
+        finally:
+            self.effects = saved | self.effects
+
     def block(self, stmts: list[A.Stmt], scope: Scope) -> int:
         """Compile statements; errors are collected so that one bad line does not hide the next."""
         cost = 0
@@ -672,6 +685,7 @@ class StatementCompiler:
                 return 1  # declared twice: that is the error to read first
             raise unknown(name_pos(s.pos, s.decision), "decision", s.decision, list(self.decision_index))
         self.followups.append((s.pos, s.decision))
+        self.effects.add(("then", self.decision_index[s.decision]))
         self.line(f"fu = {self.decision_index[s.decision]}")
 
     def _NotationStmt(self, s: A.NotationStmt, scope: Scope):
@@ -708,10 +722,12 @@ class StatementCompiler:
             known = ", ".join(self.phase_index) or "none"
             raise unknown(name_pos(s.pos, s.phase), "phase", s.phase, list(self.phase_index), f"the phases: {known}")
         self.starts_phases = True
+        self.effects.add("next phase")
         self.line(f"s.next_phase = {self.phase_index[s.phase]}")
 
     def _NextTurnStmt(self, s: A.NextTurnStmt, scope: Scope):
         self.names_next_player = True
+        self.effects.add("next player")
         self.line(f"s.next_player = {self._player_or_current(s.player, scope)}")
 
 
