@@ -1,16 +1,15 @@
-"""How a regelwerk notation and an OpenSpiel action name the same move.
+"""How a regelwerk notation and an OpenSpiel move name the same move.
 
 Each adapter maps both sides to a common *key*: a position's legal moves agree when
-the two sets of keys are equal. Everything game-specific about the comparison lives
-here, in one place: the notation mappings and the few known differences that the
-definition format forces (chess castling is two regelwerk actions; threefold
-repetition is not detected).
+the two sets of keys are equal. A move is usually one OpenSpiel action; where
+OpenSpiel splits what regelwerk plays as one action (an amazon is chosen, then
+moved), it is the sequence of OpenSpiel actions. Everything game-specific about the
+comparison lives here, in one place: the notation mappings and OpenSpiel's player
+numbers.
 """
 from __future__ import annotations
 
 import re
-
-_LAST_SITE = re.compile(r"[a-z]\d+(?!.*[a-z]\d)")
 
 
 class Adapter:
@@ -18,21 +17,26 @@ class Adapter:
 
     # OpenSpiel's name for the game (always played with its default parameters).
     spiel_name = ""
-    # Whether a regelwerk action may leave the same player a forced single action
-    # where OpenSpiel has already passed the turn (chess castling's rook).
-    forced_followups = False
     # OpenSpiel's player number of each regelwerk player (index), when they differ.
     spiel_players: tuple[int, ...] = (0, 1)
 
     def __init__(self, spiel_name: str) -> None:
         self.spiel_name = spiel_name
 
-    def tracker(self):
-        """Per-game bookkeeping of a game in progress (python-chess's board)."""
-        return None
+    def start(self, game, spiel_game, position: str | None = None):
+        """OpenSpiel's state, regelwerk's state and the tracker (per-game bookkeeping
+        of a game in progress: python-chess's board) at the start, or at a
+        `position` written as the game's adapter reads it."""
+        if position is not None:
+            raise ValueError(f"{self.spiel_name}: no positions other than the start")
+        return spiel_game.new_initial_state(), game.engine.initial_state(), None
 
-    def spiel_key(self, tracker, spiel_state, action: int) -> str:
-        return spiel_state.action_to_string(spiel_state.current_player(), action)
+    def spiel_moves(self, spiel_state) -> list[tuple[int, ...]]:
+        """OpenSpiel's legal moves, each the sequence of actions regelwerk plays as one."""
+        return [(action,) for action in spiel_state.legal_actions()]
+
+    def spiel_key(self, tracker, spiel_state, move: tuple[int, ...]) -> str:
+        return spiel_state.action_to_string(spiel_state.current_player(), move[0])
 
     def regel_key(self, notation: str) -> str:
         return notation
@@ -40,18 +44,13 @@ class Adapter:
     def spiel_applied(self, tracker, spiel_state, action: int) -> None:
         """Called before `action` is applied to `spiel_state`."""
 
-    def tolerated_end(self, tracker, spiel_state) -> str | None:
-        """Why OpenSpiel ended the game by a rule the regelwerk definition cannot
-        state (then the game stops being compared), or None."""
-        return None
-
 
 class ConnectFour(Adapter):
     """OpenSpiel names a column by player symbol and number (`x3`); regelwerk drops
     on the landing site (`@d1`): the key is the file."""
 
-    def spiel_key(self, tracker, spiel_state, action):
-        return "abcdefg"[action]
+    def spiel_key(self, tracker, spiel_state, move):
+        return "abcdefg"[move[0]]
 
     def regel_key(self, notation):
         return notation[1]
@@ -63,27 +62,43 @@ def _site(row: int, column: int, rows: int) -> str:
 
 
 class Amazons(Adapter):
-    """OpenSpiel: `X From (7, 1)` (1-based row from the top, column); regelwerk:
-    `a4`, `a4-a5`, `@a5`: the key is the site chosen, reached or shot at."""
+    """OpenSpiel plays a turn as three actions: `X From (7, 1)`, `X To (5, 1)`,
+    `X Shoot: (4, 2)` (1-based row from the top, column); regelwerk as two: the
+    move `a4-a6` and the shot `@b7`. An OpenSpiel choice and move together are one
+    move, keyed as regelwerk writes it."""
 
     _COORD = re.compile(r"\((\d+), (\d+)\)")
 
-    def spiel_key(self, tracker, spiel_state, action):
-        row, column = self._COORD.search(super().spiel_key(tracker, spiel_state, action)).groups()
+    def _site_of(self, spiel_state, action: int) -> str:
+        text = spiel_state.action_to_string(spiel_state.current_player(), action)
+        row, column = self._COORD.search(text).groups()
         return _site(int(row) - 1, int(column) - 1, 10)
 
-    def regel_key(self, notation):
-        return _LAST_SITE.search(notation).group(0)
+    def _choosing(self, spiel_state) -> bool:
+        legal = spiel_state.legal_actions()
+        return bool(legal) and "From" in spiel_state.action_to_string(spiel_state.current_player(), legal[0])
+
+    def spiel_moves(self, spiel_state):
+        if not self._choosing(spiel_state):
+            return super().spiel_moves(spiel_state)
+        return [(chosen, to) for chosen in spiel_state.legal_actions()
+                for to in spiel_state.child(chosen).legal_actions()]
+
+    def spiel_key(self, tracker, spiel_state, move):
+        if len(move) == 1:
+            return "@" + self._site_of(spiel_state, move[0])
+        return f"{self._site_of(spiel_state, move[0])}-{self._site_of(spiel_state.child(move[0]), move[1])}"
 
 
 class Kalah(Adapter):
     """OpenSpiel numbers the pits 1..6 (South, west to east) and 8..13 (North, east
-    to west); regelwerk selects the pit's site (a1..f1, f2..a2)."""
+    to west); regelwerk selects the pit's site (b1..g1, g2..b2)."""
 
-    def spiel_key(self, tracker, spiel_state, action):
-        if action <= 6:
-            return f"{chr(ord('a') + action - 1)}1"
-        return f"{chr(ord('a') + 13 - action)}2"
+    def spiel_key(self, tracker, spiel_state, move):
+        pit = move[0]
+        if pit <= 6:
+            return f"{chr(ord('a') + pit)}1"
+        return f"{chr(ord('a') + 14 - pit)}2"
 
 
 # OpenSpiel's points 0..23, read row by row from the top left, as morris sites.
@@ -96,8 +111,8 @@ class Morris(Adapter):
     """OpenSpiel: `Point 3` (a placement or a removal), `Move 0 -> 1`; regelwerk:
     `@b6`, `xb6`, `a7-d7`."""
 
-    def spiel_key(self, tracker, spiel_state, action):
-        text = super().spiel_key(tracker, spiel_state, action)
+    def spiel_key(self, tracker, spiel_state, move):
+        text = super().spiel_key(tracker, spiel_state, move)
         numbers = [MORRIS_POINTS[int(n)] for n in re.findall(r"\d+", text)]
         return "-".join(numbers)
 
@@ -106,55 +121,44 @@ class Morris(Adapter):
 
 
 class Chess(Adapter):
-    """OpenSpiel writes SAN (`Nf3`, `O-O`); regelwerk writes UCI (`g1f3`, `e1g1`,
-    then the rook's `h1f1` as a second action). A python-chess board follows the
-    game to translate."""
+    """OpenSpiel writes SAN (`Nf3`, `O-O`, `e8=Q`); regelwerk writes UCI (`g1f3`,
+    `e1g1`, `e7e8q`). A python-chess board follows the game to translate."""
 
-    forced_followups = True
     # OpenSpiel's chess numbers Black 0 and White 1.
     spiel_players = (1, 0)
 
-    def tracker(self):
+    def start(self, game, spiel_game, position=None):
+        """`position`: a FEN (its position has no history: repetitions count from it)."""
         import chess
 
-        return chess.Board()
+        if position is None:
+            return spiel_game.new_initial_state(), game.engine.initial_state(), chess.Board()
+        return spiel_game.new_initial_state(position), chess_state_from_fen(game, position), chess.Board(position)
 
-    def spiel_key(self, tracker, spiel_state, action):
-        san = spiel_state.action_to_string(spiel_state.current_player(), action)
+    def spiel_key(self, tracker, spiel_state, move):
+        san = spiel_state.action_to_string(spiel_state.current_player(), move[0])
         return tracker.parse_san(san).uci()
 
     def spiel_applied(self, tracker, spiel_state, action):
         tracker.push_san(spiel_state.action_to_string(spiel_state.current_player(), action))
 
-    def tolerated_end(self, tracker, spiel_state):
-        if tracker.is_repetition(3):
-            return "threefold repetition"
-        if tracker.halfmove_clock >= 100 and tracker.is_checkmate():
-            return "mate on the 100th quiet ply"
-        return None
-
 
 def chess_state_from_fen(game, fen: str):
     """The regelwerk chess position of a FEN (for perft from the standard test
-    positions): castling rights become unmoved kings and rooks, the en-passant
-    square a pawn whose double step was the last ply."""
+    positions): a castling right is a rook's `castling` flag, the en-passant square
+    the `en_passant` flag of the pawn that just stepped over it. The position has
+    no history (threefold repetition counts from here)."""
     import chess
 
     board = chess.Board(fen)
     names = {chess.WHITE: "white", chess.BLACK: "black"}
     pieces = {}
     for square, piece in board.piece_map().items():
-        kind = chess.piece_name(piece.piece_type)
         attributes = {}
-        if piece.piece_type == chess.KING:
-            attributes["moved"] = not board.has_castling_rights(piece.color)
-        elif piece.piece_type == chess.ROOK:
-            attributes["moved"] = not board.castling_rights & chess.BB_SQUARES[square]
-        pieces[chess.square_name(square)] = (names[piece.color], kind, attributes)
-    ply = 2
+        if piece.piece_type == chess.ROOK and board.castling_rights & chess.BB_SQUARES[square]:
+            attributes["castling"] = True
+        pieces[chess.square_name(square)] = (names[piece.color], chess.piece_name(piece.piece_type), attributes)
     if board.ep_square is not None:
-        # The pawn that just stepped over the en-passant square.
         behind = board.ep_square + (8 if board.turn == chess.BLACK else -8)
-        pieces[chess.square_name(behind)][2]["skipped"] = ply - 1
-    return game.make_state(pieces, to_move=names[board.turn],
-                           variables={"ply": ply, "quiet": board.halfmove_clock})
+        pieces[chess.square_name(behind)][2]["en_passant"] = True
+    return game.make_state(pieces, to_move=names[board.turn], variables={"quiet": board.halfmove_clock})

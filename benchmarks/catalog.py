@@ -11,12 +11,15 @@ GAMES_DIR = Path(__file__).resolve().parent / "games"
 # its `openspiel` variant plays OpenSpiel's rules (no repetition rule, a draw after
 # 200 turns).
 MORRIS_OPENSPIEL = Path(__file__).resolve().parent.parent / "games" / "morris" / "variants" / "openspiel.yaml"
+# The example games of the documentation, written with the whole format.
+EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 @dataclass(frozen=True)
 class BenchmarkGame:
     name: str
-    # A folder under benchmarks/games/, the name of a bundled game, or a variant file.
+    # A folder under benchmarks/games/ or docs/examples/, the name of a bundled
+    # game, or a variant file.
     definition: str
     adapter: adapters.Adapter
     # python-chess is a second baseline for chess.
@@ -37,18 +40,22 @@ def _own(name: str, adapter: adapters.Adapter, **more) -> BenchmarkGame:
     return BenchmarkGame(name, str(GAMES_DIR / name), adapter, **more)
 
 
+def _example(name: str, adapter: adapters.Adapter, **more) -> BenchmarkGame:
+    return BenchmarkGame(name, str(EXAMPLES_DIR / name), adapter, **more)
+
+
 GAMES: dict[str, BenchmarkGame] = {
     game.name: game
     for game in (
-        _own("connect_four", adapters.ConnectFour("connect_four")),
+        _example("connect_four", adapters.ConnectFour("connect_four")),
         _own("clobber", adapters.Adapter("clobber")),
         _own("breakthrough", adapters.Adapter("breakthrough")),
         _own("checkers", adapters.Adapter("checkers")),
         _own("othello", adapters.Adapter("othello")),
-        _own("kalah", adapters.Kalah("mancala")),
-        _own("amazons", adapters.Amazons("amazons")),
+        _example("kalah", adapters.Kalah("mancala")),
+        _example("amazons", adapters.Amazons("amazons")),
         # The bundled morris's variant with OpenSpiel's rules.
         BenchmarkGame("morris", str(MORRIS_OPENSPIEL), adapters.Morris("nine_mens_morris")),
-        _own("chess", adapters.Chess("chess"), python_chess=True),
+        _example("chess", adapters.Chess("chess"), python_chess=True),
     )
 }

@@ -1,6 +1,6 @@
 """regelwerk against OpenSpiel (or python-chess): perft and random-game agreement.
 
-Used by the slow tests in tests/benchmarks/ and usable by hand:
+Used by the slow tests in tests/oracles/ and usable by hand:
 
     python -m benchmarks.oracle chess --games 20 --seed 1
 """
@@ -28,23 +28,25 @@ class Match:
     state: object
     tracker: object
     history: list = field(default_factory=list)
-    # How the comparison stopped: "over", "tolerated: REASON" or "" (move limit).
+    # How the comparison stopped: "" while the game goes on (or at a move limit),
+    # else the regelwerk rule that ended it on both sides (its line of the rules).
     ended: str = ""
 
     @classmethod
-    def start(cls, bench: BenchmarkGame, game=None, spiel_game=None) -> "Match":
+    def start(cls, bench: BenchmarkGame, game=None, spiel_game=None, position: str | None = None) -> "Match":
+        """From the start, or from a `position` the adapter reads (chess: a FEN)."""
         game = game or bench.load()
         spiel_game = spiel_game or bench.load_spiel()
-        return cls(bench, game, spiel_game.new_initial_state(), game.engine.initial_state(),
-                   bench.adapter.tracker())
+        spiel_state, state, tracker = bench.adapter.start(game, spiel_game, position)
+        return cls(bench, game, spiel_state, state, tracker)
 
     # -- both sides' legal moves, by key --------------------------------------
-    def spiel_moves(self) -> dict[str, int]:
+    def spiel_moves(self) -> dict[str, tuple[int, ...]]:
         adapter = self.bench.adapter
         if self.spiel_state.is_terminal():
             return {}
-        return {adapter.spiel_key(self.tracker, self.spiel_state, a): a
-                for a in self.spiel_state.legal_actions()}
+        return {adapter.spiel_key(self.tracker, self.spiel_state, move): move
+                for move in adapter.spiel_moves(self.spiel_state)}
 
     def regel_moves(self) -> dict[str, tuple]:
         engine = self.game.engine
@@ -63,26 +65,20 @@ class Match:
         )
 
     # -- one move on both sides ---------------------------------------------------
-    def play(self, key: str, spiel_action: int, regel_code: tuple) -> None:
-        engine = self.game.engine
+    def play(self, key: str, spiel_move: tuple[int, ...], regel_code: tuple) -> None:
         adapter = self.bench.adapter
-        mover = engine.to_move(self.state)
-        adapter.spiel_applied(self.tracker, self.spiel_state, spiel_action)
-        self.spiel_state.apply_action(spiel_action)
-        engine.apply_in_place(self.state, regel_code)
+        for action in spiel_move:
+            adapter.spiel_applied(self.tracker, self.spiel_state, action)
+            self.spiel_state.apply_action(action)
+        self.game.engine.apply_in_place(self.state, regel_code)
         self.history.append(key)
-        if adapter.forced_followups:
-            try:
-                play_forced_followup(engine, self.state, mover)
-            except Disagreement as e:
-                self.fail(str(e))
 
     def regel_player(self, spiel_player: int) -> int:
         """regelwerk's index of an OpenSpiel player (negative values pass through)."""
         players = self.bench.adapter.spiel_players
         return players.index(spiel_player) if spiel_player in players else spiel_player
 
-    def check_position(self) -> dict[str, int] | None:
+    def check_position(self) -> dict[str, tuple[int, ...]] | None:
         """Compare the position; the shared legal moves, or None once the game is
         over on both sides. Raises Disagreement."""
         engine = self.game.engine
@@ -104,16 +100,12 @@ class Match:
         return spiel_moves
 
     def check_end(self, spiel_over: bool, regel_over: bool) -> None:
-        """Both sides must end here with the same winner, unless OpenSpiel ended the
-        game by a rule the definition cannot state (the adapter says which)."""
+        """Both sides must end here, with the same winner."""
         differs = self.end_difference(spiel_over, regel_over)
-        if differs is None:
-            self.ended = "over"
-            return
-        reason = self.bench.adapter.tolerated_end(self.tracker, self.spiel_state) if spiel_over else None
-        if reason is None:
+        if differs is not None:
             self.fail(differs)
-        self.ended = f"tolerated: {reason}"
+        ending = self.game.result(self.state).ending
+        self.ended = f"line {ending.line}: {ending.text}" if ending is not None else "no legal action"
 
     def end_difference(self, spiel_over: bool, regel_over: bool) -> str | None:
         if spiel_over != regel_over:
@@ -126,24 +118,12 @@ class Match:
         return None
 
 
-def play_forced_followup(engine, state, mover) -> None:
-    """In a game where OpenSpiel always passes the turn, a regelwerk action that
-    keeps it for `mover` (castling's rook) is completed by the single legal
-    action that follows."""
-    if engine.is_over(state) or engine.to_move(state) != mover:
-        return
-    legal = engine.legal(state)
-    if len(legal) != 1:
-        raise Disagreement(f"expected one forced follow-up action, found {len(legal)}")
-    engine.apply_in_place(state, legal[0])
-
-
 def random_game(bench: BenchmarkGame, seed: int, game=None, spiel_game=None,
-                max_moves: int = 100_000) -> Match:
+                max_moves: int = 100_000, position: str | None = None) -> Match:
     """Play one game with moves drawn uniformly from OpenSpiel's legal actions,
-    comparing both sides at every position."""
+    comparing both sides at every position (from the start or from `position`)."""
     rng = random.Random(seed)
-    match = Match.start(bench, game, spiel_game)
+    match = Match.start(bench, game, spiel_game, position)
     while len(match.history) < max_moves:
         moves = match.check_position()
         if moves is None:
@@ -160,16 +140,19 @@ def replay(bench: BenchmarkGame, moves: int, seed: int, game=None, spiel_game=No
 
 
 # -- perft -------------------------------------------------------------------------
-def spiel_perft(spiel_state, depth: int) -> int:
+def spiel_perft(adapter, spiel_state, depth: int) -> int:
+    """Leaves at `depth` moves, a move being what regelwerk plays as one action
+    (the adapter groups OpenSpiel's actions)."""
     if depth == 0:
         return 1
     if spiel_state.is_terminal():
         return 0
     total = 0
-    for action in spiel_state.legal_actions():
+    for move in adapter.spiel_moves(spiel_state):
         child = spiel_state.clone()
-        child.apply_action(action)
-        total += spiel_perft(child, depth - 1)
+        for action in move:
+            child.apply_action(action)
+        total += spiel_perft(adapter, child, depth - 1)
     return total
 
 
@@ -186,21 +169,17 @@ def chess_perft(board, depth: int) -> int:
     return total
 
 
-def regel_perft(engine, state, depth: int, forced_followups: bool = False) -> int:
-    """Leaves at `depth` moves; with `forced_followups`, a move that keeps the turn
-    for a single forced action (castling's rook) counts once."""
+def regel_perft(engine, state, depth: int) -> int:
+    """Leaves at `depth` actions, on the fast layer."""
     if depth == 0:
         return 1
     if engine.is_over(state):
         return 0
     total = 0
-    mover = engine.to_move(state)
     for code in engine.legal(state):
         child = engine.copy(state)
         engine.apply_in_place(child, code)
-        if forced_followups:
-            play_forced_followup(engine, child, mover)
-        total += regel_perft(engine, child, depth - 1, forced_followups)
+        total += regel_perft(engine, child, depth - 1)
     return total
 
 
@@ -225,7 +204,9 @@ def main(argv=None) -> int:
                 continue
             plies += len(match.history)
             endings[match.ended] = endings.get(match.ended, 0) + 1
-        print(f"{name}: {args.count} games, {plies} moves compared, endings {endings}")
+        print(f"{name}: {args.count} games, {plies} moves compared; endings:")
+        for rule, count in sorted(endings.items(), key=lambda item: -item[1]):
+            print(f"  {count:5}  {rule or '(not over)'}")
     return 1 if failures else 0
 
 

@@ -19,8 +19,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .catalog import GAMES, BenchmarkGame
 from . import timing
+from .catalog import GAMES, BenchmarkGame
 
 
 @dataclass
@@ -137,8 +137,8 @@ def main(argv=None) -> int:
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
     try:
-        import pyspiel  # noqa: F401
         import chess  # noqa: F401
+        import pyspiel  # noqa: F401
     except ImportError as e:
         parser.exit(1, f"benchmarks need the bench extra (pip install -e '.[bench]'): {e}\n")
 

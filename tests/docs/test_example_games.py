@@ -1,6 +1,7 @@
-"""The example games in docs/examples (Reversi, English draughts, Hex) play exactly like
-small hand-written references: the same legal actions, in every position of random
-games, and the same results."""
+"""The example games in docs/examples (Reversi, English draughts, Hex, Kalah, Amazons,
+Connect Four) play exactly like small hand-written references: the same legal
+actions, in every position of random games, and the same results. Chess has its own
+file (test_example_chess.py)."""
 import random
 
 import pytest
@@ -10,7 +11,7 @@ from interpreter.analysis.perft import perft
 from tests.helpers import REPO
 
 EXAMPLES = REPO / "docs" / "examples"
-FILES = "abcdefgh"
+FILES = "abcdefghij"
 DIAGONALS = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
 LINES = DIAGONALS + [(0, 1), (1, 0), (0, -1), (-1, 0)]
 
@@ -177,7 +178,143 @@ class Hex:
         return state[2], None
 
 
-@pytest.mark.parametrize("example,reference", [("reversi", Reversi()), ("checkers", Draughts()), ("hex", Hex())])
+class Kalah:
+    """OpenSpiel's mancala: pits 1..6 (South, b1..g1) and 8..13 (North, g2..b2),
+    stores 7 (South, h1) and 0 (North, a2); four seeds a pit. Over when either
+    side's pits are empty (or after 1000 moves); store and pits are counted."""
+
+    SITES = {**{p: f"{'abcdefg'[p]}1" for p in range(1, 7)}, **{p: f"{'abcdefg'[14 - p]}2" for p in range(8, 14)}}
+
+    def initial(self):
+        return [0] + [4] * 6 + [0] + [4] * 6, 0, 0
+
+    def pits(self, player):
+        return range(1, 7) if player == 0 else range(8, 14)
+
+    def over(self, state):
+        board, _, moves = state
+        return moves > 1000 or not any(board[1:7]) or not any(board[8:14])
+
+    def legal(self, state):
+        board, player, _ = state
+        if self.over(state):
+            return []
+        return sorted(self.SITES[p] for p in self.pits(player) if board[p])
+
+    def apply(self, state, action):
+        board, player, moves = list(state[0]), state[1], state[2]
+        pit = next(p for p, site in self.SITES.items() if site == action)
+        seeds, board[pit] = board[pit], 0
+        own_store, their_store = (7, 0) if player == 0 else (0, 7)
+        while seeds:
+            pit = (pit + 1) % 14
+            if pit != their_store:
+                board[pit] += 1
+                seeds -= 1
+        if pit in self.pits(player) and board[pit] == 1 and board[14 - pit] > 0:
+            board[own_store] += 1 + board[14 - pit]
+            board[pit] = board[14 - pit] = 0
+        return board, player if pit == own_store else 1 - player, moves + 1
+
+    def result(self, state):
+        board = state[0]
+        south, north = sum(board[1:8]), sum(board[8:14]) + board[0]
+        winner = "south" if south > north else "north" if north > south else None
+        return winner, {"south": south, "north": north}
+
+
+class Amazons:
+    """10 x 10: a turn is a queen's move of an amazon (`a4-a6`), then an arrow shot
+    like a queen from where it landed (`@b7`). Who cannot move loses."""
+
+    SIZE = 10
+
+    def initial(self):
+        board = {}
+        for owner, sites in (("x", ["a4", "j4", "d1", "g1"]), ("o", ["a7", "j7", "d10", "g10"])):
+            for site in sites:
+                board[(FILES.index(site[0]), int(site[1:]) - 1)] = owner
+        return board, "x", None, None
+
+    def reach(self, board, square):
+        out = []
+        for d in LINES:
+            at = step(square, d)
+            while 0 <= at[0] < self.SIZE and 0 <= at[1] < self.SIZE and at not in board:
+                out.append(at)
+                at = step(at, d)
+        return out
+
+    def moves(self, state):
+        board, player, shooter, _ = state
+        if shooter is not None:
+            return [(None, to) for to in self.reach(board, shooter)]
+        return [(s, to) for s, owner in board.items() if owner == player for to in self.reach(board, s)]
+
+    def notation(self, move):
+        start, to = move
+        return f"@{name(to)}" if start is None else f"{name(start)}-{name(to)}"
+
+    def legal(self, state):
+        if state[3] is not None:
+            return []
+        return sorted(self.notation(m) for m in self.moves(state))
+
+    def apply(self, state, action):
+        board, player, _, _ = state
+        start, to = next(m for m in self.moves(state) if self.notation(m) == action)
+        board = dict(board)
+        if start is None:
+            board[to] = "arrow"
+            other = "o" if player == "x" else "x"
+            state = board, other, None, None
+            return state if self.moves(state) else (board, other, None, player)
+        board[to] = board.pop(start)
+        return board, player, to, None
+
+    def result(self, state):
+        return state[3], None
+
+
+class ConnectFour:
+    """7 x 6; a disc falls to the lowest empty cell of its column (`@d1`, the
+    cell); four in a row wins, a full board draws."""
+
+    def initial(self):
+        return {}, "x", None
+
+    def legal(self, state):
+        board, _, winner = state
+        if winner is not None:
+            return []
+        cells = [(f, min(r for r in range(6) if (f, r) not in board)) for f in range(7)
+                 if any((f, r) not in board for r in range(6))]
+        return sorted("@" + name(c) for c in cells)
+
+    def run(self, board, cell, d):
+        """The player's discs in a row from `cell` (not counted) in direction d."""
+        count, at = 0, step(cell, d)
+        while board.get(at) == board[cell]:
+            count, at = count + 1, step(at, d)
+        return count
+
+    def apply(self, state, action):
+        board, player, _ = state
+        board = dict(board)
+        cell = (FILES.index(action[1]), int(action[2:]) - 1)
+        board[cell] = player
+        four = any(self.run(board, cell, d) + self.run(board, cell, (-d[0], -d[1])) >= 3
+                   for d in [(1, 0), (0, 1), (1, 1), (1, -1)])
+        winner = player if four else ("draw" if len(board) == 42 else None)
+        return board, "o" if player == "x" else "x", winner
+
+    def result(self, state):
+        return (None if state[2] == "draw" else state[2]), None
+
+
+@pytest.mark.parametrize("example,reference", [
+    ("reversi", Reversi()), ("checkers", Draughts()), ("hex", Hex()),
+    ("kalah", Kalah()), ("amazons", Amazons()), ("connect_four", ConnectFour())])
 def test_random_games_match_the_reference(example, reference):
     game = load_game(str(EXAMPLES / example))
     rng = random.Random(7)
@@ -201,7 +338,31 @@ def test_random_games_match_the_reference(example, reference):
 
 
 @pytest.mark.parametrize("example,counts", [
-    ("reversi", [4, 12, 56, 244, 1396]), ("checkers", [7, 49, 302, 1469, 7361]), ("hex", [25, 600, 13800])])
+    ("reversi", [4, 12, 56, 244, 1396]), ("checkers", [7, 49, 302, 1469, 7361]), ("hex", [25, 600, 13800]),
+    # OpenSpiel's counts: mancala; amazons in regelwerk's actions (a move, a shot).
+    ("kalah", [6, 35, 185, 942, 4690]), ("amazons", [80, 2176, 168420]), ("connect_four", [7, 49, 343, 2401])])
 def test_perft_of_the_examples(example, counts):
     game = load_game(str(EXAMPLES / example))
     assert perft(game, game.initial_state(), len(counts)) == counts
+
+
+def test_kalah_last_seed_in_the_store_plays_again():
+    game = load_game(str(EXAMPLES / "kalah"))
+    # d1's four seeds go to e1, f1, g1 and the store h1.
+    state = game.apply(game.initial_state(), "d1")
+    assert game.to_move(state) == "south"
+    assert [p.attributes["seeds"] for p in game.pieces(state) if p.site in ("d1", "e1", "h1", "g2")] == [0, 5, 1, 4]
+
+
+def test_kalah_last_seed_in_an_empty_pit_takes_the_seeds_opposite():
+    game = load_game(str(EXAMPLES / "kalah"))
+    pits = {f"{f}{r}": ("neutral", "pit", {"seeds": 0}) for f in "bcdefg" for r in (1, 2)}
+    pits["b1"] = ("neutral", "pit", {"seeds": 1})
+    pits["c2"] = ("neutral", "pit", {"seeds": 5})
+    pits["g2"] = ("neutral", "pit", {"seeds": 2})
+    stores = {"h1": ("neutral", "store", {"seeds": 10}), "a2": ("neutral", "store", {"seeds": 0})}
+    state = game.apply(game.make_state({**pits, **stores}, to_move="south"), "b1")
+    seeds = {p.site: p.attributes["seeds"] for p in game.pieces(state)}
+    assert seeds["c1"] == 0 and seeds["c2"] == 0 and seeds["h1"] == 16
+    # South's pits are empty now: the game is over, North has the seeds on its side.
+    assert game.result(state).scores == {"south": 16, "north": 2}
