@@ -320,10 +320,12 @@ class ActionCompiler:
             dirs = self._directions(pattern.directions)
             span = self._span(pattern.distance, scope)
             n, rays = board.size, board.rays
-            steps = max(board.files, board.ranks) * max(len(d) for d in dirs) * cost
             first = span.low_fixed if span.low_fixed is not None else 1
             last = span.high_fixed if span.high is not None and span.high_fixed is not None else None
             exact = span.exact and span.low_fixed is not None and span.low_fixed >= 1
+            # candidates per direction: one for an exact distance, else a line of them
+            reach_per_direction = 1 if exact else max(board.files, board.ranks)
+            steps = reach_per_direction * max(len(d) for d in dirs) * cost
             if isinstance(pattern, A.JumpPattern):
                 if exact:
                     plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)

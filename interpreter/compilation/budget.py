@@ -4,7 +4,7 @@ Every compiled part carries an estimate of the steps one run of it takes
 (expressions.Code.cost: quantifiers multiply by the size of their set; `for each`
 multiplies its body). Listing a decision's actions costs, per piece that may act,
 its pattern's candidates times the checks of each. A rule whose estimate passes
-`STEP_LIMIT` would take minutes or more for one position: it is refused with an
+`STEP_LIMIT` would take a minute or more for one position: it is refused with an
 error at the rule, before any game is played; one past `STEP_WARNING` gets a
 warning (see docs/format.md §5).
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from .errors import RuleError
 
-STEP_LIMIT = 10**8
-STEP_WARNING = 10**7
+STEP_LIMIT = 10**9
+STEP_WARNING = 10**8
 
 
 def _message(what: str, steps: int) -> str:

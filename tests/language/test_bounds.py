@@ -50,11 +50,11 @@ MOVE = """\
 
 
 def test_nested_loops_over_the_board_are_refused_before_play(tmp_path, capsys):
-    where = "count(sites, count(sites, count(sites, it is empty) > 0) > 0) > 0"
+    where = "count(sites, count(sites, count(sites, count(sites, it is empty) > 0) > 0) > 0) > 0"
     status, err = validate(write(tmp_path, MOVE.format(where=where)), capsys)
     assert status == 1
     assert "game.rules:4:5: error: listing the actions of 'go' may take about" in err
-    assert "the limit is 1e+08" in err
+    assert "the limit is 1e+09" in err
 
 
 def test_loops_over_loops_in_statements_are_refused(tmp_path, capsys):
@@ -65,7 +65,8 @@ def test_loops_over_loops_in_statements_are_refused(tmp_path, capsys):
                 for each a in sites:
                     for each b in sites:
                         for each c in sites:
-                            big += 1
+                            for each d in sites:
+                                big += 1
         decision move:
             action go:
                 step all
@@ -77,9 +78,10 @@ def test_loops_over_loops_in_statements_are_refused(tmp_path, capsys):
 
 
 def test_a_large_but_bounded_rule_is_a_warning(tmp_path, capsys):
-    # asked for every candidate (it reads `to`): 64 x 64 steps each, on an 8 x 8 board
+    # asked for every candidate (it reads `to`): 256 x 256 steps each, for 8
+    # candidates of up to 256 pieces on a 16 x 16 board
     where = "count(sites, count(sites, it == to) > 0) > 0"
-    path = write(tmp_path, MOVE.format(where=where), 8, 8)
+    path = write(tmp_path, MOVE.format(where=where), 16, 16)
     status, err = validate(path, capsys)
     assert status == 0
     assert "warning: listing the actions of 'go' may take about" in err
