@@ -16,7 +16,7 @@ import time
 from typing import Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
-from ..validation.diagnostics import format_diagnostics
+from ..validation.diagnostics import cut_long_words, format_diagnostics, shorten
 from .common import (
     EXIT_ERROR,
     EXIT_INTERNAL,
@@ -105,7 +105,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
             if os.environ.get("REGELWERK_DEBUG"):
                 raise
-            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {exc}", file=sys.stderr)
+            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}", file=sys.stderr)
             status = EXIT_ERROR
             continue
         if game.warnings:
@@ -438,10 +438,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(str(exc), file=sys.stderr)
         return getattr(exc, "status", EXIT_ERROR)
     except CliError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {cut_long_words(str(exc))}", file=sys.stderr)
         return exc.status
     except RuleRuntimeError as exc:
-        print(f"{PROG}: error in the rules while playing: {exc}", file=sys.stderr)
+        print(f"{PROG}: error in the rules while playing: {cut_long_words(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         if isatty(sys.stdout):  # leave the shell's prompt on a line of its own
@@ -454,10 +454,19 @@ def main(argv: Optional[list[str]] = None) -> int:
         if os.environ.get("REGELWERK_DEBUG"):
             raise
         print(
-            f"{PROG}: internal error: {type(exc).__name__}: {exc} (set REGELWERK_DEBUG=1 to see where; please report it)",
+            f"{PROG}: internal error: {type(exc).__name__}: {_describe(exc)} "
+            "(set REGELWERK_DEBUG=1 to see where; please report it)",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _describe(exc: BaseException) -> str:
+    """An exception's text, short, even when making it fails."""
+    try:
+        return shorten(cut_long_words(str(exc)), 300)
+    except Exception:  # noqa: BLE001 - the report of a bug must not fail in turn
+        return "(no description)"
 
 
 def _silence_stdout() -> None:

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic
-from .records import STDIN_NAME, Record, RecordError, RecordHeader
+from .records import STDIN_NAME, Record, RecordActionError, RecordError, RecordHeader
 
 PROG = "regelwerk"
 EXIT_ERROR = 1
@@ -130,8 +130,9 @@ def _header_variant(record: Optional[Record]) -> Optional[str]:
 def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):
     """The position after the record; `on_state(ply, state)` sees every position on the way.
 
-    An illegal action, or one after the end, is a CliError with EXIT_ILLEGAL whose
-    message names the game, the ply, the action and where it is in the record.
+    An illegal action, or one after the end, is a `RecordActionError` (exit status 2):
+    `FILE:LINE:COLUMN: error: GAME: ply N: action 'X' ...`, on one line, with the
+    legal actions as the hint.
     """
     state = game.initial_state()
     if on_state is not None:
@@ -139,22 +140,34 @@ def replay_record(game: Game, record: Optional[Record], on_state: Optional[Calla
     if record is None:
         return state
     for index, action in enumerate(record.actions):
-        ply = index + 1
-        where = record.where(index)
         if game.is_terminal(state):
-            raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' comes after the end of the game ({where})",
-                EXIT_ILLEGAL,
-            )
+            raise record_action_error(game, record, index, state, "comes after the end of the game")
         try:
             state = game.apply(state, action.notation)
         except IllegalActionError:
-            raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' is not legal here ({where})", EXIT_ILLEGAL
-            ) from None
+            raise record_action_error(game, record, index, state, "is not legal here") from None
         if on_state is not None:
-            on_state(ply, state)
+            on_state(index + 1, state)
     return state
+
+
+def record_action_error(game: Game, record: Record, index: int, state, what: str) -> RecordActionError:
+    """The error for action `index` of `record`, which cannot be played in `state`."""
+    action = record.actions[index]
+    ply = index + 1
+    message = f"{game.name}: ply {ply}: action '{action.notation}' {what}"
+    diagnostic = Diagnostic(record.source, action.line, action.column, message,
+                            end_column=action.column + len(action.notation), hint=legal_hint(game, state, ply))
+    return RecordActionError(diagnostic, record.text)
+
+
+def legal_hint(game: Game, state, ply: int, shown: int = 12) -> Optional[str]:
+    """'legal at ply N: a b c ...' (the first `shown`), or None when nothing is legal."""
+    legal = [] if game.is_terminal(state) else game.legal_notations(state)
+    if not legal:
+        return None
+    more = " ..." if len(legal) > shown else ""
+    return f"legal at ply {ply}: {' '.join(legal[:shown])}{more}"
 
 
 def position_json(game: Game, state, ply: int) -> dict:

@@ -94,6 +94,8 @@ def run(args) -> int:
 
 def check_replays(game: Game, record: Record) -> None:
     """DamagedRecord at the first action of `record` that cannot be played."""
+    from .common import legal_hint
+
     state = game.initial_state()
     for index, action in enumerate(record.actions):
         ply = index + 1
@@ -105,11 +107,9 @@ def check_replays(game: Game, record: Record) -> None:
                 continue
             except IllegalActionError:
                 message = f"ply {ply}: '{action.notation}' is not a legal action of {game.name} here"
-        legal = game.legal_notations(state)
-        hint = None
-        if legal:
-            shown = " ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
-            hint = f"legal at ply {ply}: {shown}; fix or delete this line and the rest, then resume"
+        hint = legal_hint(game, state, ply)
+        if hint:
+            hint += "; fix or delete this line and the rest, then resume"
         diagnostic = Diagnostic(record.source, action.line, action.column, message,
                                 end_column=action.column + len(action.notation), hint=hint)
         raise DamagedRecord(diagnostic, record.text)

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..validation.diagnostics import Diagnostic, split_source_lines
+from ..validation.files import FileRefused, read_bounded
+from ..validation.yaml_source import line_column_of_bytes
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -32,6 +34,12 @@ _HEADER_LINE = re.compile(r"^\s*#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _TOKEN = re.compile(r"\S+")
 # Header keys with a field of their own; any other key is kept in `extra`.
 _KNOWN_KEYS = ("game", "variant", "option", "players", "seed", "date")
+
+# What a record may hold (docs/format.md, "Limits and safety"): a game of the longest
+# that `regelwerk play` plays, with room to spare.
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_RECORD_ACTIONS = 100_000
+MAX_NOTATION_CHARS = 200
 
 
 class RecordError(Exception):
@@ -45,6 +53,17 @@ class RecordError(Exception):
     def __str__(self) -> str:
         lines = split_source_lines(self.text) if self.text is not None else None
         return self.diagnostic.format(lines)
+
+
+class RecordActionError(RecordError):
+    """An action of a record that cannot be played (illegal, or after the end): exit
+    status 2 and one line, `FILE:LINE:COLUMN: error: message (hint)`, for scripts."""
+
+    status = 2
+
+    def __str__(self) -> str:
+        hint = f" ({self.diagnostic.hint})" if self.diagnostic.hint else ""
+        return self.diagnostic.headline + hint
 
 
 @dataclass(frozen=True)
@@ -92,8 +111,21 @@ def parse_record(text: str, source: str = "<record>") -> Record:
         if not actions and not code.strip() and comment:
             _read_header_line(header, line, number, source, text)
         for token in _TOKEN.finditer(code):
+            _check_token(token, number, len(actions), source, text)
             actions.append(RecordedAction(token.group(), number, token.start() + 1))
     return Record(actions, header, source, text)
+
+
+def _check_token(token: re.Match, line: int, count: int, source: str, text: str) -> None:
+    """A notation of reasonable length, and not more of them than a game may have:
+    a stranger's record must not make us hold (or echo) megabytes of one word."""
+    column = token.start() + 1
+    if token.end() - token.start() > MAX_NOTATION_CHARS:
+        message = f"this is no action: {token.end() - token.start()} characters without a space " \
+                  f"(an action is written in at most {MAX_NOTATION_CHARS})"
+        raise RecordError(Diagnostic(source, line, column, message), text)
+    if count >= MAX_RECORD_ACTIONS:
+        raise RecordError(Diagnostic(source, line, column, f"a record holds at most {MAX_RECORD_ACTIONS} actions"), text)
 
 
 def _read_header_line(header: RecordHeader, line: str, number: int, source: str, text: str) -> None:
@@ -133,18 +165,32 @@ def _read_header_line(header: RecordHeader, line: str, number: int, source: str,
 def read_record(path: str) -> Record:
     """The record in file `path` (`-`: standard input); RecordError if it cannot be read."""
     source = STDIN_NAME if path == STDIN else path
+    too_large = f"it is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB (the most a record may have)"
     try:
-        if path == STDIN:
-            text = sys.stdin.read()
-        else:
-            # utf-8-sig: a byte-order mark some editors write is not part of the first action.
-            text = Path(path).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise RecordError(Diagnostic(source, 1, 1, f"cannot read {source}: it is not UTF-8 text")) from None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
+        raw = _read_stdin_bytes() if path == STDIN else read_bounded(path, MAX_RECORD_BYTES)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise FileRefused(too_large, too_large=True)
+        # utf-8-sig: a byte-order mark some editors write is not part of the first action.
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line, column = line_column_of_bytes(raw, exc.start)
+        message = f"cannot read {source}: it is not UTF-8 text (byte 0x{raw[exc.start]:02x})"
+        raise RecordError(Diagnostic(source, line, column, message)) from None
+    except FileRefused as exc:
+        reason = too_large if exc.too_large else exc.reason
         raise RecordError(Diagnostic(source, 1, 1, f"cannot read {source}: {reason}")) from None
     return parse_record(text, source)
+
+
+def _read_stdin_bytes() -> bytes:
+    """Standard input, at most one byte more than a record may have."""
+    try:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is not None:
+            return stream.read(MAX_RECORD_BYTES + 1)
+        return sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8", "surrogatepass")
+    except OSError as exc:
+        raise FileRefused(exc.strerror or str(exc)) from None
 
 
 def format_record(notations: Iterable[str], header: Optional[RecordHeader] = None) -> str:

@@ -14,11 +14,12 @@ from typing import Optional
 
 from .. import assets
 from ..parsing import ast as A
-from ..parsing.parser import RulesSyntaxError, parse_rules_collecting, rules_parser
+from ..parsing.parser import MAX_RULES_BYTES, RulesSyntaxError, parse_rules_collecting, rules_parser
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, suggest
+from ..validation.files import FileRefused, read_bounded
 from ..validation.lark_errors import diagnostic_from_lark
 from ..validation.schema_check import check_against_schema
-from ..validation.yaml_source import PositionIndex, load_yaml_file
+from ..validation.yaml_source import PositionIndex, line_column_of_bytes, load_yaml_file
 
 
 @dataclass
@@ -122,11 +123,20 @@ def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str,
 def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[A.RulesFile]:
     name = display_name(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the rules
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
+        # At most 4 bytes a character: a longer file cannot be within the parser's limit.
+        raw = read_bounded(path, 4 * MAX_RULES_BYTES)
+        text = raw.decode("utf-8-sig")  # a byte-order mark is not part of the rules
+    except FileRefused as exc:
+        reason = f"it has more than {MAX_RULES_BYTES} characters" if exc.too_large else exc.reason
         file, (line, col) = origin
         diags.error(file, line, col, f"cannot read rules file {name}: {reason}")
+        return None
+    except UnicodeDecodeError as exc:
+        # Said where the bad byte is, with the line shown as far as it can be decoded.
+        line, col = line_column_of_bytes(raw, exc.start)
+        sources[name] = raw.decode("utf-8-sig", "replace")
+        diags.error(name, line, col, f"{name} is not valid UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                    hint="save the rules file as UTF-8")
         return None
     sources[name] = text
     rules, errors = parse_rules_collecting(text, name)

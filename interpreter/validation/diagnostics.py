@@ -14,6 +14,7 @@ is what both PyYAML marks and Lark tokens give us.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping
@@ -63,6 +64,24 @@ def _display_width(text: str) -> int:
     return sum(_char_width(c) for c in text)
 
 
+# A word (a run without white space) longer than this is cut in messages and hints:
+# a stranger's file must not make a diagnostic echo megabytes of one token.
+MAX_WORD_SHOWN = 80
+ELLIPSIS = "…"
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """`text`, cut to at most `limit` characters with '…' when longer."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + ELLIPSIS
+
+
+def cut_long_words(text: str, limit: int = MAX_WORD_SHOWN) -> str:
+    """`text` with every run of more than `limit` non-space characters cut with '…'."""
+    if len(text) <= limit:
+        return text
+    return re.sub(r"\S{%d,}" % (limit + 1), lambda m: shorten(m.group(), limit), text)
+
+
 def split_source_lines(text: str) -> list[str]:
     """Split source text into lines the way line numbers are counted (on '\\n' only)."""
     return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
@@ -89,6 +108,9 @@ class Diagnostic:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
         # Positions come from many producers (some use -1 or 0 for "unknown"); a
         # diagnostic must still print, so clamp instead of failing.
+        object.__setattr__(self, "message", cut_long_words(str(self.message)))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", cut_long_words(str(self.hint)))
         object.__setattr__(self, "line", max(1, int(self.line)))
         object.__setattr__(self, "column", max(1, int(self.column)))
         if self.end_column is not None and self.end_column <= self.column:
@@ -131,8 +153,8 @@ class Diagnostic:
         if len(expanded) > _MAX_SHOWN:
             window_start = max(0, min(caret_at - _MAX_SHOWN // 3, len(expanded) - _MAX_SHOWN))
             window_end = window_start + _MAX_SHOWN
-        head = "..." if window_start > 0 else ""
-        tail = "..." if window_end < len(expanded) else ""
+        head = ELLIPSIS if window_start > 0 else ""
+        tail = ELLIPSIS if window_end < len(expanded) else ""
         shown = (head + expanded[window_start:window_end]).rstrip() + tail
         lead = _display_width(head + expanded[window_start:caret_at])
         width = max(1, _display_width(expanded[caret_at:min(caret_end, window_end)]))

@@ -26,7 +26,7 @@ from lark.exceptions import (
 from lark.indenter import DedentError
 from lark.lexer import PatternStr
 
-from .diagnostics import Diagnostic, suggest
+from .diagnostics import Diagnostic, shorten, suggest
 
 COMMENT_START = "#"
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
@@ -210,8 +210,7 @@ def _literal(text: str) -> tuple[int, str]:
 
 
 def _quote(text: str) -> str:
-    if len(text) > 30:
-        text = text[:27] + "..."
+    text = shorten(text, 30)
     text = "".join(_visible(char) for char in text)
     if '"' in text and "'" not in text:
         return f"'{text}'"

@@ -16,7 +16,8 @@ from typing import Any, Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, shorten
+from .files import FileRefused, read_bounded
 
 Path = tuple  # of str | int | other hashable YAML keys
 
@@ -134,17 +135,15 @@ def load_yaml_file(path: str | os.PathLike, display_name: str | None = None) -> 
     """Load a YAML file; `display_name` is the file name used in diagnostics (default: `path`)."""
     name = display_name if display_name is not None else os.fspath(path)
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_YAML_BYTES + 1)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        return YamlDocument(name, "", diagnostics=[Diagnostic(name, 1, 1, f"cannot read {name}: {reason}")])
-    if len(raw) > MAX_YAML_BYTES:
-        return YamlDocument(name, "", diagnostics=[_too_large(name)])
+        raw = read_bounded(path, MAX_YAML_BYTES)
+    except FileRefused as exc:
+        if exc.too_large:
+            return YamlDocument(name, "", diagnostics=[_too_large(name)])
+        return YamlDocument(name, "", diagnostics=[Diagnostic(name, 1, 1, f"cannot read {name}: {exc.reason}")])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line, column = _line_column_of_bytes(raw, exc.start)
+        line, column = line_column_of_bytes(raw, exc.start)
         message = f"{name} is not valid UTF-8 text (byte 0x{raw[exc.start]:02x})"
         return YamlDocument(name, "", diagnostics=[Diagnostic(name, line, column, message)])
     return load_yaml_text(text, name)
@@ -192,7 +191,7 @@ def _too_large(file: str) -> Diagnostic:
     return Diagnostic(file, 1, 1, f"{file} is too large (a definition file may have at most {limit} MB)")
 
 
-def _line_column_of_bytes(raw: bytes, offset: int) -> tuple[int, int]:
+def line_column_of_bytes(raw: bytes, offset: int) -> tuple[int, int]:
     before = raw[:offset]
     line_start = before.rfind(b"\n") + 1
     column = len(before[line_start:].decode("utf-8", "replace")) + 1
@@ -268,7 +267,7 @@ class _Walker:
         except Exception:
             # PyYAML's scalar constructors fail with assorted exceptions on malformed
             # explicitly tagged values (`!!timestamp nope`, bad `!!binary`).
-            raise _Stop(node, f"invalid value {_shorten(node.value)!r} for tag {_short_tag(node.tag)!r}") from None
+            raise _Stop(node, f"invalid value {shorten(node.value)!r} for tag {_short_tag(node.tag)!r}") from None
 
     def _mapping(self, node: MappingNode, path: Path, *, depth: int, in_alias: bool, active: set[int]) -> dict:
         if node.tag != _MAP_TAG:
@@ -353,10 +352,6 @@ def _end_column(node: Node) -> int | None:
     if node.start_mark.line == node.end_mark.line and not isinstance(node, (MappingNode, SequenceNode)):
         return node.end_mark.column + 1
     return None
-
-
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _short_tag(tag: str) -> str:
@@ -519,7 +514,7 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         lines = text.split("\n")
         key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
         key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
-        return f"missing ':' after {_shorten(key)!r}", "write each entry of a mapping as 'key: value'"
+        return f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'"
     if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
         expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
         hint = None
