@@ -16,7 +16,7 @@ from .. import assets
 from ..parsing import ast as A
 from ..parsing.parser import MAX_RULES_BYTES, RulesSyntaxError, parse_rules_collecting, rules_parser
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, suggest
-from ..validation.files import FileRefused, read_bounded
+from ..validation.files import FileRefused, kind_of, read_bounded
 from ..validation.lark_errors import diagnostic_from_lark
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex, line_column_of_bytes, load_yaml_file
@@ -68,6 +68,9 @@ def resolve(name_or_path: str) -> Path:
         if len(yamls) == 1:
             return yamls[0]
         raise DefinitionError(Diagnostic(str(candidate), 1, 1, f"no game definition in folder {candidate} (expected {candidate.resolve().name}.yaml)"))
+    if candidate.exists():  # a FIFO, a device, a socket: never opened
+        kind = kind_of(candidate.stat().st_mode)
+        raise DefinitionError(Diagnostic(name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind}, not a game file or folder"))
     bundled = assets.games_dir() / name_or_path / f"{name_or_path}.yaml"
     if "/" not in name_or_path and bundled.is_file():
         return bundled
