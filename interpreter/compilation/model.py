@@ -120,6 +120,15 @@ class GameModel:
 DEFAULT_COLORS = ["#e8e4d8", "#303030", "#d62728", "#1f77b4", "#2ca02c", "#ffbf00", "#9467bd", "#8c564b"]
 
 
+def _check_bounds(spec: Option, value: int) -> None:
+    """A number typed on a command line (or in a record) within the bounds of every
+    number of a definition, which the rules then compute with."""
+    from ..validation.yaml_source import MAX_NUMBER
+
+    if abs(value) > MAX_NUMBER:
+        raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
+
+
 def parse_option_value(spec: Option, raw: Any) -> Any:
     """Convert a command-line string (or YAML value) to the option's type; ValueError if not allowed."""
     value = raw
@@ -133,6 +142,7 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
                 raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'") from None
         if not isinstance(value, int):
             raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
+        _check_bounds(spec, value)
         if spec.minimum is not None and value < spec.minimum:
             raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {value}")
         if spec.maximum is not None and value > spec.maximum:

@@ -13,6 +13,7 @@ from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic
+from .numbers import json_number, number_text
 from .records import STDIN_NAME, Record, RecordActionError, RecordError, RecordHeader
 
 PROG = "regelwerk"
@@ -182,7 +183,7 @@ def position_json(game: Game, state, ply: int) -> dict:
     if terminal:
         result = game.result(state)
         line["winner"] = result.winner
-        line["scores"] = dict(result.scores)
+        line["scores"] = {player: json_number(score) for player, score in result.scores.items()}
     return line
 
 
@@ -191,10 +192,6 @@ def describe_result(game: Game, state) -> str:
     scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())
     head = f"{result.winner} wins" if result.winner is not None else "no winner"
     return f"game over: {head} ({scores})"
-
-
-def number_text(value) -> str:
-    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 def use_color(stream) -> bool:

@@ -27,6 +27,15 @@ _LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029"
 # anchors, tiny next to a "billion laughs" document (which needs 10**9).
 MAX_ALIAS_EXPANSION = 10_000
 MAX_DEPTH = 100
+# Every number in a definition lies within ±MAX_NUMBER (docs/format.md, "Limits and
+# safety"): far beyond any board, pool or turn limit, and far below the size where
+# turning a number into text fails (4300 digits) or doing sums with it gets slow.
+MAX_NUMBER = 10**9
+# An integer written with more characters than this is out of bounds without being
+# converted (a sexagesimal `1:2:3:...` of a megabyte takes minutes to convert).
+_MAX_NUMBER_TEXT = 40
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _VALUE_TAG = "tag:yaml.org,2002:value"
@@ -257,6 +266,14 @@ class _Walker:
     def _scalar(self, node: ScalarNode) -> Any:
         if node.tag == _VALUE_TAG:  # the '=' key of old YAML: PyYAML reads it as a string
             return node.value
+        if node.tag in (_INT_TAG, _FLOAT_TAG) and len(node.value) > _MAX_NUMBER_TEXT:
+            raise _number_out_of_bounds(node)
+        value = self._construct(node)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) <= MAX_NUMBER:
+            raise _number_out_of_bounds(node)  # (`not <=`: NaN is out of bounds too)
+        return value
+
+    def _construct(self, node: ScalarNode) -> Any:
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
@@ -343,6 +360,15 @@ class _Walker:
             end = _end_column(node)
             if end is not None:
                 self.positions.key_ends[path] = end
+
+
+def _number_out_of_bounds(node: ScalarNode) -> _Stop:
+    return _Stop(
+        node,
+        f"the number {shorten(node.value)} is out of bounds: numbers in a definition lie between "
+        f"-{MAX_NUMBER} and {MAX_NUMBER}",
+        hint="write a smaller number (or quote it if it is meant as text)",
+    )
 
 
 _TAG_HINT = "definitions are plain YAML data: mappings, lists, strings, numbers, true/false, null"
