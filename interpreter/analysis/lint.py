@@ -1,20 +1,27 @@
-"""Dynamic lint: play bounded random games and report what only play reveals.
+"""Lint: read the rules, then play bounded random games and report what play reveals.
 
+Played (see docs/format.md, 6):
 - games that reach the ply bound without ending (a missing end rule or draw rule),
 - positions where the player to move has no action and the rules do not end the
-  game (the engine raises; we report the phase),
-- runtime errors of the rules (each tied to the rule that failed),
+  game, or end it only by the default,
+- runtime errors of the rules anywhere in play: while listing the legal actions,
+  applying one, ending the game and computing the scores (each tied to the rule
+  that failed),
 - two different legal actions with the same notation (records would be ambiguous).
+Read (static_checks.py): moving actions that never move their piece, `if no
+action` blocks that may not end the game.
 
 Every finding carries the source position of the rule involved, how often it
 happened, and the actions of the first game that showed it, so it can be replayed.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
 from ..runtime.engine import RuleRuntimeError
+from .static_checks import static_findings
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_MAX_PLIES = 5_000
@@ -45,91 +52,136 @@ class LintReport:
         return not any(f.severity == "error" for f in self.findings)
 
 
+class _Findings:
+    """Findings by what they are about: the same problem seen again is counted."""
+
+    def __init__(self) -> None:
+        self.by_key: dict = {}
+
+    def note(self, key, severity: str, pos, message: str, record=(), count: int = 1) -> None:
+        if key in self.by_key:
+            self.by_key[key].count += 1
+        else:
+            self.by_key[key] = Finding(severity, pos, message, count, list(record))
+
+    def ordered(self) -> list:
+        return sorted(self.by_key.values(), key=lambda f: (f.severity != "error", -f.count))
+
+
 def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PLIES, seed: int = 0, progress=None) -> LintReport:
     rng = random.Random(seed)
-    engine = game.engine
-    findings: dict = {}
+    findings = _Findings()
+    for severity, pos, message in static_findings(game.definition.rules):
+        findings.note(("static", str(pos), message), severity, pos, message, count=0)
+    player = _Player(game.engine, max_plies, findings)
     finished = 0
-
-    def note(key, severity, pos, message, record):
-        if key in findings:
-            findings[key].count += 1
-        else:
-            findings[key] = Finding(severity, pos, message, 1, list(record))
-
     for i in range(playouts):
-        state = game.initial_state()
-        record: list = []
-        try:
-            while len(record) < max_plies:
-                before = engine.default_endings
-                legal = engine.legal(state)
-                if state.result is not None:
-                    finished += 1
-                    if engine.default_endings > before:
-                        phase = engine.r.phases[state.phase]
-                        note(
-                            ("default end", phase.name),
-                            "warning",
-                            phase.pos,
-                            f"the player to move had no legal action in phase '{phase.name}', which has no "
-                            "'if no action' rule: the game ended by the default (the scores decide)",
-                            record,
-                        )
-                    break
-                _check_notations(engine, state, legal, record, note)
-                code = _pick(engine, state, legal, rng)
-                record.append(engine.notation(code))
-                engine.apply_in_place(state, code)
-            else:
-                phase = engine.r.phases[state.phase]
-                note(
-                    ("bound", phase.name),
-                    "warning",
-                    phase.pos,
-                    f"a game did not end within {max_plies} actions (phase '{phase.name}'); "
-                    "is a rule that ends the game (a turn limit, a draw) missing?",
-                    record,
-                )
-        except RuleRuntimeError as exc:
-            note(("runtime", str(exc.pos), exc.message), "error", exc.pos, exc.message, record)
+        finished += player.playout(rng)
         if progress is not None:
             progress(i + 1)
-    ordered = sorted(findings.values(), key=lambda f: (f.severity != "error", -f.count))
-    return LintReport(playouts, finished, ordered)
+    return LintReport(playouts, finished, findings.ordered())
 
 
-def _pick(engine, state, legal: list, rng: random.Random):
-    decision = engine.r.decisions[state.decision]
-    if decision.is_chance:
-        weights = [decision.probabilities[code[3]] for code in legal]
-        return rng.choices(legal, weights)[0]
-    return legal[rng.randrange(len(legal))]
+class _Player:
+    """Plays one random game after another on the fast layer, noting what goes wrong."""
 
+    def __init__(self, engine, max_plies: int, findings: _Findings) -> None:
+        self.engine = engine
+        self.max_plies = max_plies
+        self.findings = findings
+        self.cumulative: dict = {}  # chance event -> cumulative weights of its outcomes
+        # Chance events whose outcomes' notations were checked: they are fixed, so once is enough.
+        self.checked_events: set = set()
 
-def _check_notations(engine, state, legal: list, record: list, note) -> None:
-    seen: dict = {}
-    for code in legal:
-        text = engine.notation(code)
-        if text in seen and seen[text] != code:
-            case_a = engine.r.cases[seen[text][0]]
-            case_b = engine.r.cases[code[0]]
-            note(
-                ("notation", case_a.label, case_b.label),
-                "error",
-                case_b.pos,
-                f"two different legal actions are both written '{text}' ({case_a.label} at {case_a.pos} "
-                f"and {case_b.label}); give one of them its own notation",
-                record,
-            )
-        seen.setdefault(text, code)
+    def playout(self, rng: random.Random) -> int:
+        """Play one game; 1 if it ended normally, else 0."""
+        record: list = []
+        try:
+            state = self.engine.initial_state()
+            while len(record) < self.max_plies:
+                if self._step(state, record, rng):
+                    self.engine.scores(state)  # the score rule on the final position, as reports do
+                    return 1
+            self._note_bound(state, record)
+            self.engine.scores(state)  # as a search judges a game it cut off
+        except RuleRuntimeError as exc:
+            self.findings.note(("runtime", str(exc.pos), exc.message), "error", exc.pos, exc.message, record)
+        return 0
+
+    def _step(self, state, record: list, rng: random.Random) -> bool:
+        """Play one action; True once the game is over."""
+        engine = self.engine
+        before = engine.default_endings
+        legal = engine.legal(state)
+        if state.result is not None:
+            if engine.default_endings > before:
+                self._note_default_end(state, record)
+            return True
+        if state.decision not in self.checked_events:
+            self._check_notations(state, legal, record)
+        code = self._pick(state, legal, rng)
+        record.append(engine.notation(code))
+        engine.apply_in_place(state, code)
+        return False
+
+    def _pick(self, state, legal: list, rng: random.Random):
+        decision = self.engine.r.decisions[state.decision]
+        if not decision.is_chance:
+            return legal[rng.randrange(len(legal))]
+        self.checked_events.add(state.decision)
+        # A chance event's outcomes are fixed: their cumulative weights are summed
+        # once, not for every draw (10001 outcomes made lint crawl).
+        cumulative = self.cumulative.get(state.decision)
+        if cumulative is None or len(cumulative) != len(legal):
+            weights = (decision.probabilities[code[3]] for code in legal)
+            cumulative = self.cumulative[state.decision] = list(itertools.accumulate(weights))
+        return rng.choices(legal, cum_weights=cumulative)[0]
+
+    def _note_default_end(self, state, record: list) -> None:
+        phase = self.engine.r.phases[state.phase]
+        self.findings.note(
+            ("default end", phase.name), "warning", phase.pos,
+            f"the player to move had no legal action in phase '{phase.name}', which has no "
+            "'if no action' rule: the game ended by the default (the scores decide)",
+            record,
+        )
+
+    def _note_bound(self, state, record: list) -> None:
+        phase = self.engine.r.phases[state.phase]
+        self.findings.note(
+            ("bound", phase.name), "warning", phase.pos,
+            f"a game did not end within {self.max_plies} actions (phase '{phase.name}'); "
+            "is a rule that ends the game (a turn limit, a draw) missing?",
+            record,
+        )
+
+    def _check_notations(self, state, legal: list, record: list) -> None:
+        """Two different actions written alike. The legal list has each notation once,
+        so the candidates are taken before that (when the engine can list them)."""
+        engine = self.engine
+        candidates = engine.legal_with_duplicates(state) if hasattr(engine, "legal_with_duplicates") else legal
+        seen: dict = {}
+        for code in candidates:
+            text = engine.notation(code)
+            first = seen.setdefault(text, code)
+            if first != code:
+                self._note_clash(text, first, code, record)
+
+    def _note_clash(self, text: str, first, code, record: list) -> None:
+        case_a, case_b = self.engine.r.cases[first[0]], self.engine.r.cases[code[0]]
+        where = getattr(case_b, "notation_pos", None) or case_b.pos
+        self.findings.note(
+            ("notation", case_a.label, case_b.label), "error", where,
+            f"two different legal actions are both written '{text}' ({case_a.label} at {case_a.pos} "
+            f"and {case_b.label}); give one of them its own notation",
+            record,
+        )
 
 
 def format_report(report: LintReport, game_name: str, fallback_file: str) -> str:
     lines = []
     for f in report.findings:
-        times = f"{f.count} of {report.playouts} games" if f.count > 1 else "1 game"
-        lines.append(f"{f.location(fallback_file)}: {f.severity}: {f.message} [{times}]")
+        lines.append(f"{f.location(fallback_file)}: {f.severity}: {f.message}{_times(f, report)}")
         if f.first_record:
             shown = " ".join(f.first_record[-12:])
             more = f"... ({len(f.first_record)} actions) " if len(f.first_record) > 12 else ""
@@ -137,3 +189,9 @@ def format_report(report: LintReport, game_name: str, fallback_file: str) -> str
     ended = f"{report.finished} of {report.playouts} random games of {game_name} ended normally"
     lines.append(ended + ("; no problem found" if not report.findings else ""))
     return "\n".join(lines)
+
+
+def _times(finding: Finding, report: LintReport) -> str:
+    if finding.count == 0:  # found by reading the rules
+        return ""
+    return f" [{finding.count} of {report.playouts} games]" if finding.count > 1 else " [1 game]"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -181,8 +182,31 @@ def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
     _worker_game = load_game(game_name, options, variant)
 
 
-def _worker_play(specs, plan, seed, max_plies) -> GameOutcome:
-    return play_one(_worker_game, specs, plan, seed, max_plies)
+@dataclass(frozen=True)
+class _RulesFault:
+    """A RuleRuntimeError of a worker, as it can cross to the parent process (the
+    exception itself does not unpickle: its arguments are not what it was made with)."""
+
+    pos: Any
+    message: str
+
+
+def _worker_play(specs, plan, seed, max_plies):
+    from ..api import RuleRuntimeError
+
+    try:
+        return play_one(_worker_game, specs, plan, seed, max_plies)
+    except RuleRuntimeError as exc:
+        return _RulesFault(exc.pos, exc.message)
+
+
+def _outcome(result) -> GameOutcome:
+    """A worker's game, or its rules' error raised here, as if played here."""
+    if isinstance(result, _RulesFault):
+        from ..api import RuleRuntimeError
+
+        raise RuleRuntimeError(result.pos, result.message)
+    return result
 
 
 def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
@@ -203,12 +227,34 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=load_args) as pool:
         futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies) for plan in todo]
-        for future in as_completed(futures):
-            outcome = future.result()
-            results.append(outcome)
-            if progress is not None:
-                progress(outcome)
+        try:
+            for future in as_completed(futures):
+                outcome = _outcome(future.result())
+                results.append(outcome)
+                if progress is not None:
+                    progress(outcome)
+        except BaseException:  # an error or Ctrl-C: the games not started yet are not played
+            for future in futures:
+                future.cancel()
+            raise
     return sorted(results, key=lambda o: o.index)
+
+
+def available_processors() -> int:
+    """The processors this process may run on (all of the machine's if unknown)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(requested: int) -> tuple[int, Optional[str]]:
+    """`--jobs` at most the number of processors (more processes only compete for
+    them, and each holds a copy of the game), with a note when it was cut."""
+    available = available_processors()
+    if requested <= available:
+        return requested, None
+    return available, f"note: --jobs {requested} is more than the {available} processors here; using {available}"
 
 
 def check_specs(game: Any, players_text: str) -> list[str]:
@@ -282,7 +328,7 @@ def configure_parser(sub) -> None:
     sub.add_argument("--max-plies", type=positive_int, default=5000, metavar="N",
                      help="stop a game unfinished after N actions (default 5000)")
     sub.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                     help="play on N processes at once (same results; default 1)")
+                     help="play on N processes at once, at most one per processor (same results; default 1)")
     sub.add_argument("--records", metavar="DIR", default=None,
                      help="save every game as a record DIR/GAME-match-NNNN.txt")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
@@ -299,6 +345,9 @@ def run(args) -> int:
         raise CliError(str(exc)) from None
     options = dict(args.option or [])
     load_args = (args.game, options, args.variant)
+    args.jobs, note = capped_jobs(args.jobs)
+    if note:
+        print(note, file=sys.stderr)
     started = time.perf_counter()
     show_progress = not args.json and isatty(sys.stderr) and args.games > 1
     kwargs = dict(swap=args.swap, max_plies=args.max_plies, jobs=args.jobs, load_args=load_args)
