@@ -2,9 +2,10 @@
 
 - A moving action (step, slide, leap, jump, walk, go to) with a case in which the
   piece never goes anywhere: no `move` — nor any other statement that changes the
-  board (`place`, `remove`, `return`, `promote`, stack statements) or hands over
-  to a follow-up decision (`then`) — in the case, in the procedures it calls, or
-  in the `after each action` blocks. A `move` forgotten, almost always.
+  board (`place`, `remove`, `return`, stack statements; a promotion or attribute of
+  another piece than the moving one) or hands over to a follow-up decision
+  (`then`) — in the case, in the procedures it calls, or in the `after each action`
+  blocks. A `move` forgotten, almost always.
 - An `if no action:` block that does not end the game on every path (an `if`
   without `else` around the `win`): the docs promise that it ends the game, and
   play stops with an error when it does not.
@@ -20,7 +21,7 @@ from ..parsing import ast as A
 MOVING_PATTERNS = (A.StepPattern, A.LeapPattern, A.JumpPattern, A.WalkPattern, A.GoPattern)
 # Statements after which the board (or the turn) is no longer what it was.
 BOARD_CHANGES = (
-    A.MoveStmt, A.PlaceStmt, A.RemoveStmt, A.ReturnStmt, A.PromoteStmt, A.StackStmt,
+    A.MoveStmt, A.PlaceStmt, A.RemoveStmt, A.ReturnStmt, A.StackStmt,
     A.ReleaseStmt, A.AddStoneStmt, A.ThenStmt,
 )
 ENDINGS = (A.WinStmt, A.LoseStmt, A.DrawStmt, A.EndStmt)
@@ -55,13 +56,30 @@ def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, A.Pos,
 
 def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
     for statement in _statements(block):
-        if isinstance(statement, BOARD_CHANGES):
+        if isinstance(statement, BOARD_CHANGES) or _changes_another_piece(statement):
             return True
         if isinstance(statement, A.CallStmt) and statement.procedure not in seen:
             body = procedures.get(statement.procedure, [])
             if _changes_board(body, procedures, seen | {statement.procedure}):
                 return True
     return False
+
+
+def _changes_another_piece(statement) -> bool:
+    """A promotion, a marker given or an attribute set — of a piece other than the
+    moving one (`promote target`, `target.owner = player`): an action may act on
+    another piece from afar. On the moving piece alone they do not move it."""
+    if isinstance(statement, A.PromoteStmt):
+        return not _is_moving_piece(statement.what)
+    if isinstance(statement, A.GiveStmt):
+        return not _is_moving_piece(statement.to)
+    if isinstance(statement, A.AssignStmt) and isinstance(statement.target, A.Attr):
+        return not _is_moving_piece(statement.target.obj)
+    return False
+
+
+def _is_moving_piece(expr) -> bool:
+    return isinstance(expr, A.Name) and expr.id == "piece"
 
 
 def _statements(block: list) -> Iterator:
