@@ -14,7 +14,8 @@ from typing import Callable, Optional
 from ..api import DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic
 from .numbers import json_number, number_text
-from .records import STDIN_NAME, Record, RecordActionError, RecordError, RecordHeader
+from .record_game import header_variant
+from .records import Record, RecordActionError, RecordError, RecordHeader
 
 PROG = "regelwerk"
 EXIT_ERROR = 1
@@ -84,7 +85,7 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
         raise _header_mismatch(record, args.game)
     typed = dict(args.option or [])
     from_header = {name: value for name, value in header.options.items() if name not in typed}
-    variant = args.variant or _header_variant(record)
+    variant = args.variant or header_variant(record)
     try:
         game = load_game(args.game, {**from_header, **typed}, variant)
     except DefinitionError as exc:
@@ -114,18 +115,6 @@ def _header_mismatch(record: Record, name: str) -> RecordError:
     line, column = record.header.positions.get("game", (1, 1))
     message = f"this is a record of '{record.header.game}', not of '{name}'"
     return RecordError(Diagnostic(record.source, line, column, message), record.text)
-
-
-def _header_variant(record: Optional[Record]) -> Optional[str]:
-    """The header's variant; a relative path is tried from here, then beside the record."""
-    if record is None or not record.header.variant:
-        return None
-    variant = Path(record.header.variant)
-    if not variant.is_absolute() and not variant.exists() and record.source != STDIN_NAME:
-        beside = Path(record.source).parent / variant
-        if beside.exists():
-            return str(beside)
-    return str(variant)
 
 
 def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):

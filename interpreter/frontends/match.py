@@ -29,6 +29,7 @@ from typing import Any, Callable, Optional, Sequence
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .play_cmd import variant_given_as_game
+from .record_game import header_game_path, path_for_record
 from .records import RecordHeader, write_record
 
 CHANCE = "chance"
@@ -404,10 +405,12 @@ def _save_records(game, specs, outcomes, args, options) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(args.games)))
     for outcome in outcomes:
+        file = folder / f"{game.name}-match-{outcome.index + 1:0{width}d}.txt"
         header = RecordHeader(
-            game=game.name, options=options, variant=args.variant or variant_given_as_game(args.game, game),
+            game=game.name, path=header_game_path(game, file), options=options,
+            variant=path_for_record(Path(args.variant), file) if args.variant else variant_given_as_game(args.game, game),
             players=",".join(specs[entry] for entry in outcome.seats),
             extra={"match": f"game {outcome.index + 1} of {args.games}, seed {args.seed}",
                    "result": (outcome.winner or "draw") if outcome.finished else "unfinished"},
         )
-        write_record(str(folder / f"{game.name}-match-{outcome.index + 1:0{width}d}.txt"), outcome.notations, header)
+        write_record(str(file), outcome.notations, header)

@@ -14,7 +14,6 @@ as it would have without the break, and `undo` does not re-roll the dice.
 from __future__ import annotations
 
 import random
-import shlex
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,6 +35,7 @@ from .prompt import (
     outcome_from_text,
     read_command,
 )
+from .record_game import resume_command
 from .records import RecordHeader, write_record
 
 HUMAN = "human"
@@ -182,7 +182,7 @@ class Session:
                 action = self.ask(player)
                 if action is None:
                     self.say(f"game stopped; it is saved in {self.record_path}")
-                    self.say(f"continue it with: regelwerk play --resume {shlex.quote(str(self.record_path))}")
+                    self.say(f"continue it with: {resume_command(self.header, self.record_path)}")
                     return 0
                 if action == "":  # undone or redrawn: ask again in the position now
                     continue

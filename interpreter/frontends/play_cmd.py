@@ -15,6 +15,7 @@ from ..api import Game, IllegalActionError
 from ..validation.diagnostics import Diagnostic
 from .play import CHANCE_MODES, PlayError, Session, default_record_path, make_seats
 from .prompt import LineInput
+from .record_game import game_to_resume, header_game_path, path_for_record
 from .records import STDIN, Record, RecordError, RecordHeader, read_record
 
 
@@ -41,8 +42,9 @@ def play_command(args, game: Game, resumed=None) -> int:
         path = default_record_path(game.name)
     header = RecordHeader(
         game=game.name,
+        path=header_game_path(game, path),
         options={**old.options, **dict(args.option or [])},
-        variant=args.variant or old.variant or variant_given_as_game(args.game, game),
+        variant=path_for_record(Path(args.variant), path) if args.variant else old.variant or variant_given_as_game(args.game, game),
         players=",".join(seat.spec for seat in seats),
         seed=seed,
         date=old.date or datetime.now().isoformat(timespec="seconds"),
@@ -78,12 +80,12 @@ def run(args) -> int:
             raise PlayError("--resume needs a file: standard input is where the moves are typed")
         resumed = read_record(args.resume)
         if args.game is None:
-            if not resumed.header.game:
+            if not resumed.header.game and not resumed.header.path:
                 raise PlayError(
                     f"{resumed.source} does not say which game it is (no '# game:' line); "
                     f"name it: regelwerk play GAME --resume {resumed.source}"
                 )
-            args.game = resumed.header.game
+            args.game = game_to_resume(resumed)
     elif args.game is None:
         raise PlayError("which game? regelwerk play GAME (or --resume FILE); `regelwerk list` shows the games")
     game = load(args, resumed)

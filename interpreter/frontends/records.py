@@ -1,6 +1,7 @@
 """Game records: the actions of one game as text, with an optional header.
 
     # game: mygame
+    # game-path: games/mygame/mygame.yaml
     # option: capture=whole
     # players: human,mcts
     # seed: 7
@@ -33,7 +34,7 @@ STDIN_NAME = "<stdin>"
 _HEADER_LINE = re.compile(r"^\s*#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 _TOKEN = re.compile(r"\S+")
 # Header keys with a field of their own; any other key is kept in `extra`.
-_KNOWN_KEYS = ("game", "variant", "option", "players", "seed", "date")
+_KNOWN_KEYS = ("game", "game-path", "variant", "option", "players", "seed", "date")
 
 # What a record may hold (docs/format.md, "Limits and safety"): a game of the longest
 # that `regelwerk play` plays, with room to spare.
@@ -76,6 +77,7 @@ class RecordedAction:
 @dataclass
 class RecordHeader:
     game: Optional[str] = None
+    path: Optional[str] = None  # `# game-path:` the game's file, for a game that is not bundled
     options: dict[str, str] = field(default_factory=dict)  # as typed: NAME -> VALUE text
     variant: Optional[str] = None
     players: Optional[str] = None
@@ -141,6 +143,8 @@ def _read_header_line(header: RecordHeader, line: str, number: int, source: str,
 
     if key == "game":
         header.game = value
+    elif key == "game-path":
+        header.path = value
     elif key == "option":
         name, sep, option_value = value.partition("=")
         if not sep or not name.strip():
@@ -199,6 +203,8 @@ def format_record(notations: Iterable[str], header: Optional[RecordHeader] = Non
     if header is not None:
         if header.game:
             lines.append(f"# game: {header.game}")
+        if header.path:
+            lines.append(f"# game-path: {header.path}")
         if header.variant:
             lines.append(f"# variant: {header.variant}")
         lines.extend(f"# option: {name}={value}" for name, value in header.options.items())

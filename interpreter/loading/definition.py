@@ -20,6 +20,7 @@ from ..validation.files import FileRefused, kind_of, read_bounded
 from ..validation.lark_errors import diagnostic_from_lark
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex, line_column_of_bytes, load_yaml_file
+from .confine import inside, looks_like_definition, not_a_definition
 
 
 @dataclass
@@ -61,13 +62,7 @@ def resolve(name_or_path: str) -> Path:
     if candidate.is_file():
         return candidate
     if candidate.is_dir():
-        for name in (f"{candidate.resolve().name}.yaml", "game.yaml"):
-            if (candidate / name).is_file():
-                return candidate / name
-        yamls = sorted(candidate.glob("*.yaml"))
-        if len(yamls) == 1:
-            return yamls[0]
-        raise DefinitionError(Diagnostic(str(candidate), 1, 1, f"no game definition in folder {candidate} (expected {candidate.resolve().name}.yaml)"))
+        return _confined(_game_file_in(candidate), candidate)
     if candidate.exists():  # a FIFO, a device, a socket: never opened
         kind = kind_of(candidate.stat().st_mode)
         raise DefinitionError(Diagnostic(name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind}, not a game file or folder"))
@@ -78,6 +73,24 @@ def resolve(name_or_path: str) -> Path:
     hint = suggest(name_or_path, known)
     message = f"no game '{name_or_path}': not a bundled game ({', '.join(known)}) nor a file or folder"
     raise DefinitionError(Diagnostic(name_or_path, 1, 1, message, hint=f"did you mean '{hint}'?" if hint else None))
+
+
+def _game_file_in(folder: Path) -> Path:
+    for name in (f"{folder.resolve().name}.yaml", "game.yaml"):
+        if (folder / name).is_file():
+            return folder / name
+    yamls = sorted(folder.glob("*.yaml"))
+    if len(yamls) == 1:
+        return yamls[0]
+    raise DefinitionError(Diagnostic(str(folder), 1, 1, f"no game definition in folder {folder} (expected {folder.resolve().name}.yaml)"))
+
+
+def _confined(file: Path, folder: Path) -> Path:
+    """The game file found in `folder`, which must not be a link leading out of it."""
+    if not inside(file, folder):
+        message = f"{display_name(file)} is a link that leads outside the folder {folder}: it is not read"
+        raise DefinitionError(Diagnostic(str(folder), 1, 1, message))
+    return file
 
 
 SCHEMA_BASE = "https://regelwerk.dev/schemas/"
@@ -97,9 +110,14 @@ def schema_registry():
     return Registry().with_resources(resources)
 
 
-def read_yaml(path: Path, diags: DiagnosticList, sources: dict) -> tuple[Optional[dict], PositionIndex, str]:
+def read_yaml(path: Path, diags: DiagnosticList, sources: dict, named_by_file: bool = False) -> tuple[Optional[dict], PositionIndex, str]:
+    """The YAML of `path`. A file named by another file (`extends:`) rather than by
+    the user is read on only when it is a definition, and quoted only then."""
     name = display_name(path)
     doc = load_yaml_file(path, name)
+    if named_by_file and doc.text and not looks_like_definition(doc.text):
+        diags.error(name, 1, 1, not_a_definition(name))
+        return None, doc.positions, name
     sources[name] = doc.text
     diags.extend(doc.diagnostics)
     if not doc.ok:

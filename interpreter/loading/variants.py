@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Optional
 
 from ..compilation.expressions import name_pos
 from ..compilation.model import read_options
 from ..parsing import ast as A
-from ..validation.diagnostics import DiagnosticList, suggest
+from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
 from ..validation.schema_check import check_against_schema
+from .confine import VARIANTS_FOLDER, game_folder, inside
 
 MAX_VARIANT_DEPTH = 16
 
@@ -53,46 +55,66 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
 
     A broken link is reported at the `extends:` value of the variant that has it
     (`positions`: those of `data`)."""
-    from .definition import bundled_games, display_name, read_yaml, resolve
+    from .definition import read_yaml
 
     chain: list[Path] = []
     seen = {path.resolve()}
     current_path, current = path, data
     while True:
-        target = current.get("extends")
-        name = display_name(current_path)
-        line, col = positions.locate(("extends",)) if positions is not None else (1, 1)
-        if not isinstance(target, str):
-            diags.error(name, line, col, "'extends' must name a game or a variant file")
+        where = (current_path, positions.locate(("extends",)) if positions is not None else (1, 1))
+        base = _extended(current_path, current.get("extends"), where, diags)
+        if base is None:
             return current_path, chain
-        local = current_path.parent / target
-        try:
-            base = local if local.exists() else resolve(target)
-        except Exception:  # DefinitionError: say it at the 'extends' line
-            best = suggest(target, bundled_games())
-            hint = f"did you mean '{best}'?" if best else (
-                f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to {name}"
-            )
-            diags.error(name, line, col, f"'extends: {target}' names no game or variant file", hint=hint)
-            return current_path, chain
-        if base.is_dir():
-            try:
-                base = resolve(str(base))
-            except Exception:  # a folder without a game in it
-                diags.error(name, line, col, f"'extends: {target}' names a folder without a game definition")
-                return current_path, chain
         if base.resolve() in seen:
-            diags.error(name, line, col, f"variants extend each other in a circle ({target})")
+            _error(where, diags, f"variants extend each other in a circle ({current['extends']})")
             return base, chain
         seen.add(base.resolve())
-        if len(seen) > MAX_VARIANT_DEPTH:
-            diags.error(name, line, col, f"more than {MAX_VARIANT_DEPTH} variants extend each other")
+        if len(seen) > MAX_VARIANT_DEPTH + 1:  # the game and at most MAX_VARIANT_DEPTH variants
+            _error(where, diags, f"more than {MAX_VARIANT_DEPTH} variants extend each other")
             return base, chain
-        base_data, positions, _ = read_yaml(base, diags, sources)
+        base_data, positions, _ = read_yaml(base, diags, sources, named_by_file=True)
         if base_data is None or not is_variant(base_data):
             return base, chain
         chain.insert(0, base)
         current_path, current = base, base_data
+
+
+def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Optional[Path]:
+    """The YAML file `extends: target` of `variant` names: a bundled game, or a file
+    (or game folder) of the variant's own game folder. None after an error."""
+    from .definition import bundled_games, display_name, resolve
+
+    if not isinstance(target, str) or not target.strip():
+        _error(where, diags, "'extends' must name a game or a variant file")
+        return None
+    local = variant.parent / target
+    if local.exists():
+        root = game_folder(variant)
+        if not inside(local, root):
+            _error(where, diags, f"'extends: {target}' leads outside the game's folder ({display_name(root) or '.'})",
+                   hint="a variant extends a bundled game, or a file of its own game folder: its folder, "
+                        f"or the folder above when it is kept in a '{VARIANTS_FOLDER}' folder")
+            return None
+        try:
+            return resolve(str(local)) if local.is_dir() else local
+        except DefinitionError:
+            _error(where, diags, f"'extends: {target}' names a folder without a game definition")
+            return None
+    if "/" not in target and "\\" not in target and target in bundled_games():
+        return resolve(target)
+    best = suggest(target, bundled_games())
+    hint = f"did you mean '{best}'?" if best else (
+        f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to {display_name(variant)}"
+    )
+    _error(where, diags, f"'extends: {target}' names no game or variant file", hint=hint)
+    return None
+
+
+def _error(where: tuple, diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:
+    from .definition import display_name
+
+    path, (line, column) = where
+    diags.error(display_name(path), line, column, message, hint=hint)
 
 
 def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:

@@ -66,7 +66,7 @@ def _display_width(text: str) -> int:
 
 # A word (a run without white space) longer than this is cut in messages and hints:
 # a stranger's file must not make a diagnostic echo megabytes of one token.
-MAX_WORD_SHOWN = 80
+MAX_WORD_SHOWN = 240
 ELLIPSIS = "…"
 
 

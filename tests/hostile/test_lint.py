@@ -90,3 +90,12 @@ def test_two_actions_with_one_notation_are_a_lint_error(capsys, base_game):
                    "    action capture by man, chief:")
     code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "2")
     assert code == 1 and "two different legal actions are both written" in out
+
+
+@pytest.mark.xfail(strict=True, reason="core: engine.scores lets a rule's fault escape as a compiler RuleError")
+def test_a_score_rule_that_fails_on_a_game_cut_off_at_the_bound(capsys, base_game):
+    # As a search judges a playout it cut off, lint computes the scores where it stops.
+    rules = base_game.path / "game.rules"
+    rules.write_text(rules.read_text() + "\nscore: 1 // (count(pieces) - count(pieces))\n")
+    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "1", "--max-plies", "2")
+    assert code == 1 and "division by zero" in out

@@ -3,7 +3,7 @@ exits with 1 — never a traceback, never "internal error" (exit 70).
 
 The score rule `1 // (count(pieces) - count(pieces))` divides by zero whenever it is
 computed, i.e. when the game ends. Two games: in the first, White wins at once with
-`a4-a5` (the fault comes while an action is applied); in the second, White cannot
+`a4-a5` (its only action; the fault comes while it is applied); in the second, White cannot
 act at the start and `if no action: end game` computes the scores (the fault comes
 while the legal actions are listed). The second escapes from the core as a
 compiler-level RuleError until the core wraps every rule evaluation: xfail, strict.
@@ -59,14 +59,9 @@ def expect_located_error(code: int, out: str, err: str, game: GameCopy) -> None:
     assert f"fivefold/game.rules:{line}:" in text and "division by zero" in text, text
 
 
-# lint also computes the scores of a game it cut off at the ply bound, as a search
-# does; the core's `engine.scores` lets the fault escape unwrapped there.
-CORE_SCORES = pytest.mark.xfail(strict=True, reason="core: engine.scores lets a rule's fault escape as RuleError")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=CORE_SCORES) if n == "lint" else n for n in COMMANDS])
+@pytest.mark.parametrize("name", COMMANDS)
 def test_a_fault_while_applying_an_action(capsys, monkeypatch, tmp_path, base_game, name):
-    game = faulty_game(base_game, white="a4", black="c4, d4, e4")
+    game = faulty_game(base_game, white="a4", black="b4, c4")  # a4-a5 is the only action
     record = "" if name in ("perft", "bench", "lint", "match", "match --jobs", "play") else "a4-a5\n"
     code, out, err = run_command(capsys, monkeypatch, tmp_path, name, game, record)
     expect_located_error(code, out, err, game)
