@@ -241,3 +241,77 @@ def write_record(path: str, notations: Iterable[str], header: Optional[RecordHea
         except OSError:
             pass
         raise
+
+
+# -- one writer per record -------------------------------------------------------------------
+
+try:  # POSIX; elsewhere records are not locked
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
+
+
+class RecordLocked(OSError):
+    """Another process is writing the record."""
+
+
+class RecordLock:
+    """The right to write the record at `path`, held by one process at a time.
+
+    `write_record` replaces the record with a new file at every save, so the file
+    itself cannot carry a lock: a lock file `.NAME.lock` beside it does. The lock is
+    the operating system's (`flock`): it goes away with the process that held it,
+    however that ends, so a stale lock file never blocks anybody.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path).resolve()
+        self.lock_path = self.path.parent / f".{self.path.name}.lock"
+        self.fd: Optional[int] = None
+
+    def acquire(self) -> None:
+        if fcntl is None:
+            return
+        while self.fd is None:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+                os.close(fd)
+                who = f" (process {holder})" if holder.isdigit() else ""
+                raise RecordLocked(f"another regelwerk{who} is writing {self.path.name}") from None
+            if self._still_ours(fd):
+                os.ftruncate(fd, 0)
+                os.write(fd, str(os.getpid()).encode("ascii"))
+                self.fd = fd
+            else:  # the holder released and removed it between our open and our lock
+                os.close(fd)
+
+    def _still_ours(self, fd: int) -> bool:
+        try:
+            return os.stat(self.lock_path).st_ino == os.fstat(fd).st_ino
+        except OSError:
+            return False
+
+    def release(self) -> None:
+        if self.fd is None:
+            return
+        try:
+            os.unlink(self.lock_path)  # while still held: a waiting process sees it gone and retries
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.fd = None
+
+
+def claim_record(path: Path, held: Optional[RecordLock]) -> RecordLock:
+    """The lock of the record at `path`: `held` when it is that lock already, else a
+    new one, taken before `held` is let go (RecordLocked if another process has it)."""
+    if held is not None and held.path == Path(path).resolve():
+        return held
+    lock = RecordLock(path)
+    lock.acquire()
+    if held is not None:
+        held.release()
+    return lock
