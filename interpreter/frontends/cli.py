@@ -18,6 +18,7 @@ from typing import Optional
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import cut_long_words, format_diagnostics, shorten
 from .common import (
+    all_warnings,
     EXIT_ERROR,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -108,8 +109,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}", file=sys.stderr)
             status = EXIT_ERROR
             continue
-        if game.warnings:
-            print(format_diagnostics(game.warnings, game.definition.sources, color=color), file=sys.stderr)
+        warnings = all_warnings(game)
+        if warnings:
+            print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
         print(f"{path}: ok ({game.title}, {len(game.players)} players)")
     return status
 

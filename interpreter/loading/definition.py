@@ -36,6 +36,9 @@ class Definition:
     key_origin: dict[str, str] = field(default_factory=dict)
     positions_by_file: dict[str, PositionIndex] = field(default_factory=dict)
     variant_chain: list[str] = field(default_factory=list)
+    # Warnings found while reading and merging (a variant's near-namesake), to be
+    # reported with the game's own.
+    warnings: list[Diagnostic] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -161,12 +164,29 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[s
         return None
     sources[name] = text
     rules, errors = parse_rules_collecting(text, name)
+    if rules is not None:
+        _check_action_names(rules, diags)
     for exc in errors:
         if isinstance(exc, RulesSyntaxError):
             diags.add(diagnostic_from_lark(exc.lark_error, name, exc.text, rules_parser()))
         else:
             diags.error(exc.pos.file, exc.pos.line, exc.pos.column, exc.message)
     return rules
+
+
+def _check_action_names(rules: A.RulesFile, diags: DiagnosticList) -> None:
+    """Two actions of one decision with one name: the engine would keep both, a
+    variant's `remove action` would drop both and its overlay replace only one."""
+    for decision in (item for item in rules.items if isinstance(item, A.Decision)):
+        first: dict[str, A.Pos] = {}
+        for action in decision.actions:
+            if action.name in first:
+                pos = action.pos
+                diags.error(pos.file, pos.line, pos.column,
+                            f"decision '{decision.name}' has a second action named '{action.name}' "
+                            f"(the first is at line {first[action.name].line})",
+                            hint="give each action of a decision its own name")
+            first.setdefault(action.name, action.pos)
 
 
 def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definition:
@@ -218,6 +238,7 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     if chain:
         apply_variants(definition, chain, diags)
     diags.raise_if_errors(sources)
+    definition.warnings = diags.warnings
     return definition
 
 

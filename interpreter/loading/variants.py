@@ -183,16 +183,36 @@ def overlay_rules(base: list[A.RulesFile], overlay: A.RulesFile, diags: Diagnost
         elif isinstance(item, A.Decision):
             existing = _find(items, A.Decision, item.name)
             if existing is None:
+                _warn_near_namesake(item, [i.name for i in items if isinstance(i, A.Decision)], "decision", diags)
                 items.append(item)
             else:
-                items[items.index(existing)] = _merge_decision(existing, item)
+                items[items.index(existing)] = _merge_decision(existing, item, diags)
         else:
             existing = _find(items, type(item), item.name)
             if existing is None:
+                names = [i.name for i in items if isinstance(i, type(item))]
+                _warn_near_namesake(item, names, _WORDS.get(type(item), "item"), diags)
                 items.append(item)
             else:
                 items[items.index(existing)] = item
     return [A.RulesFile(overlay.path, items)]
+
+
+def _warn_near_namesake(item, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
+    """An overlay's item with a new name, one typo from an existing one, is added
+    next to it — when it was surely meant to replace it (`leaps` for `leap`)."""
+    best = suggest(item.name, names)
+    if best is None or best == item.name:
+        return
+    diags.warning(
+        item.pos.file, item.pos.line, item.pos.column,
+        f"{word} '{item.name}' is added{within} next to '{best}', which it does not replace",
+        hint=f"did you mean to replace '{best}'? an overlay replaces what has the same name; a new name adds",
+    )
+
+
+_WORDS = {A.Phase: "phase", A.Chance: "chance event", A.Define: "define", A.Procedure: "procedure",
+          A.ForbidGroup: "forbid"}
 
 
 def _find(items: list, kind: type, name: str):
@@ -202,7 +222,7 @@ def _find(items: list, kind: type, name: str):
     return None
 
 
-def _merge_decision(base: A.Decision, overlay: A.Decision) -> A.Decision:
+def _merge_decision(base: A.Decision, overlay: A.Decision, diags: DiagnosticList) -> A.Decision:
     actions = list(base.actions)
     for action in overlay.actions:
         for i, old in enumerate(actions):
@@ -210,6 +230,8 @@ def _merge_decision(base: A.Decision, overlay: A.Decision) -> A.Decision:
                 actions[i] = action
                 break
         else:
+            names = [a.name for a in base.actions]
+            _warn_near_namesake(action, names, "action", diags, within=f" to decision '{base.name}'")
             actions.append(action)
     after = overlay if overlay.after_action is not None else base
     # `prefer:` lines in the overlay replace the decision's.

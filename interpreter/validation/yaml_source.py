@@ -10,6 +10,7 @@ a `Diagnostic`.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -184,7 +185,7 @@ def load_yaml_text(text: str, file: str = "<string>") -> YamlDocument:
             loader.dispose()
     if root is None:
         return document
-    walker = _Walker(loader, file, document.positions)
+    walker = _Walker(loader, file, document.positions, text)
     try:
         document.data = walker.walk(root, (), depth=0, in_alias=False, active=set())
     except _Stop as stop:
@@ -214,10 +215,11 @@ def _mark_position(mark) -> tuple[int, int]:
 class _Walker:
     """Turns composed nodes into plain data, recording positions, bounded in work."""
 
-    def __init__(self, loader: yaml.SafeLoader, file: str, positions: PositionIndex) -> None:
+    def __init__(self, loader: yaml.SafeLoader, file: str, positions: PositionIndex, text: str = "") -> None:
         self.loader = loader
         self.file = file
         self.positions = positions
+        self.lines = text.split("\n")
         self.diagnostics: list[Diagnostic] = []
         self.expanded = 0
         # Where an alias bomb is reported: the alias in the document's own text whose
@@ -266,12 +268,23 @@ class _Walker:
     def _scalar(self, node: ScalarNode) -> Any:
         if node.tag == _VALUE_TAG:  # the '=' key of old YAML: PyYAML reads it as a string
             return node.value
+        if node.tag == _NULL_TAG and not node.value:
+            self._check_swallowed_value(node)
         if node.tag in (_INT_TAG, _FLOAT_TAG) and len(node.value) > _MAX_NUMBER_TEXT:
             raise _number_out_of_bounds(node)
         value = self._construct(node)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) <= MAX_NUMBER:
             raise _number_out_of_bounds(node)  # (`not <=`: NaN is out of bounds too)
         return value
+
+    def _check_swallowed_value(self, node: ScalarNode) -> None:
+        """`color: #f2efe6` is an empty value and a comment: say so where the '#' is."""
+        line = node.start_mark.line
+        rest = self.lines[line][node.start_mark.column:] if line < len(self.lines) else ""
+        match = _HASH_VALUE.match(rest)
+        if match is not None:
+            column = node.start_mark.column + match.start(1) + 1
+            self.diagnostics.append(_comment_not_value(self.file, line + 1, column, match.group(1)))
 
     def _construct(self, node: ScalarNode) -> Any:
         try:
@@ -371,6 +384,20 @@ def _number_out_of_bounds(node: ScalarNode) -> _Stop:
     )
 
 
+# A value written where YAML sees a comment: '#' right after the key (or after '[',
+# '{', ','), followed by a word, not by the space a comment usually has.
+_HASH_VALUE = re.compile(r"[ \t]*(#[^\s#][^\s,\]}]*)")
+_NULL_TAG = "tag:yaml.org,2002:null"
+
+
+def _comment_not_value(file: str, line: int, column: int, word: str) -> Diagnostic:
+    return Diagnostic(
+        file, line, column,
+        f"'{shorten(word)}' is read as a comment ('#' starts a comment in YAML), so the value before it is empty",
+        hint=f'put the value in quotes: "{shorten(word)}"',
+    )
+
+
 _TAG_HINT = "definitions are plain YAML data: mappings, lists, strings, numbers, true/false, null"
 
 
@@ -437,12 +464,43 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
             file, start_line, start_column, f"unclosed quote: this string runs on to line {end_line}",
             hint="add the closing quote",
         )
+    swallowed = _swallowed_in_flow(exc, file, text, line)
+    if swallowed is not None:
+        return swallowed
     message, hint = _explain(exc, text, line, column)
     if message.startswith(("unclosed quote", "unclosed '", "missing ':'")) and exc.context_mark is not None:
         # The end of the file is no place to look for a missing quote, nor the next
         # line for a missing ':' or an unclosed bracket: point where they belong.
         line, column = _mark_position(exc.context_mark)
     return Diagnostic(file, line, column, message, hint=hint)
+
+
+_FLOW_HASH = re.compile(r"[:\[{,][ \t]*(#[^\s#][^\s,\]}]*)")
+
+
+def _swallowed_in_flow(exc: yaml.MarkedYAMLError, file: str, text: str, line: int) -> Diagnostic | None:
+    """A `{...}` or `[...]` broken by a value that YAML reads as a comment
+    (`{color: #f2efe6, ...}`): the comment took the closing bracket with it. Looked
+    for on the lines just before the error, in a bracket still open at the '#'."""
+    if "flow" not in (exc.context or ""):
+        return None
+    lines = text.split("\n")
+    for number in range(min(line, len(lines)) - 1, max(-1, line - 1 - _FLOW_LOOKBACK), -1):
+        match = _FLOW_HASH.search(lines[number])
+        before = lines[number][: match.start(1)] if match is not None else ""
+        opened = before.count("{") + before.count("[") - before.count("}") - before.count("]")
+        if match is not None and opened > 0:
+            word = shorten(match.group(1))
+            return Diagnostic(
+                file, number + 1, match.start(1) + 1,
+                f"'{word}' is read as a comment ('#' starts a comment in YAML): the rest of the line is "
+                "ignored, with the bracket that closes it",
+                hint=f'put the value in quotes: "{word}"',
+            )
+    return None
+
+
+_FLOW_LOOKBACK = 20
 
 
 def _runaway_quote(text: str, line: int, flow_start: tuple[int, int] | None) -> tuple[tuple[int, int], int] | None:
