@@ -109,7 +109,8 @@ def _mention_tabs(diagnostic: Diagnostic, source: str, tab_len: int) -> Diagnost
     for text in lines[diagnostic.line - 1: diagnostic.line] + before:
         if "\t" in text[: len(text) - len(text.lstrip(" \t"))]:
             message = f"{diagnostic.message} (a tab in the indentation counts as {tab_len} columns)"
-            return replace(diagnostic, message=message, hint="indent the rules with spaces only, no tabs")
+            advice = "indent the rules with spaces only, no tabs"
+            return replace(diagnostic, message=message, hint=f"{diagnostic.hint}; {advice}" if diagnostic.hint else advice)
     return diagnostic
 
 

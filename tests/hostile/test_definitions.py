@@ -82,4 +82,4 @@ def test_a_tab_in_the_rules_indentation_is_named(capsys, base_game):
     base_game.edit("game.rules", "    piece.steps += 1", " \tpiece.steps += 1")
     code, _, err = run_cli(capsys, "validate", base_game)
     assert code == 1 and "(a tab in the indentation counts as 8 columns)" in err
-    assert "hint: indent the rules with spaces only, no tabs" in err
+    assert "indent the rules with spaces only, no tabs" in err
