@@ -16,7 +16,7 @@ import time
 from typing import Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
-from ..validation.diagnostics import cut_long_words, format_diagnostics, shorten
+from ..validation.diagnostics import cut_long_words, format_diagnostics, shorten, visible
 from .common import (
     all_warnings,
     EXIT_ERROR,
@@ -440,10 +440,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(str(exc), file=sys.stderr)
         return getattr(exc, "status", EXIT_ERROR)
     except CliError as exc:
-        print(f"{PROG}: {cut_long_words(str(exc))}", file=sys.stderr)
+        print(f"{PROG}: {visible(cut_long_words(str(exc)))}", file=sys.stderr)
         return exc.status
     except RuleRuntimeError as exc:
-        print(f"{PROG}: error in the rules while playing: {cut_long_words(str(exc))}", file=sys.stderr)
+        print(f"{PROG}: error in the rules while playing: {visible(cut_long_words(str(exc)))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         if isatty(sys.stdout):  # leave the shell's prompt on a line of its own
@@ -466,7 +466,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 def _describe(exc: BaseException) -> str:
     """An exception's text, short, even when making it fails."""
     try:
-        return shorten(cut_long_words(str(exc)), 300)
+        return visible(shorten(cut_long_words(str(exc)), 300))
     except Exception:  # noqa: BLE001 - the report of a bug must not fail in turn
         return "(no description)"
 

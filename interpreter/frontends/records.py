@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
-from ..validation.diagnostics import Diagnostic, split_source_lines
+from ..validation.diagnostics import Diagnostic, first_hidden_control, split_source_lines
 from ..validation.files import FileRefused, read_bounded
-from ..validation.yaml_source import line_column_of_bytes
+from ..validation.yaml_source import line_column_of_bytes, line_column_of_offset
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -106,6 +106,7 @@ class Record:
 
 
 def parse_record(text: str, source: str = "<record>") -> Record:
+    _check_characters(text, source)
     header = RecordHeader()
     actions: list[RecordedAction] = []
     for number, line in enumerate(split_source_lines(text), start=1):
@@ -116,6 +117,16 @@ def parse_record(text: str, source: str = "<record>") -> Record:
             _check_token(token, number, len(actions), source, text)
             actions.append(RecordedAction(token.group(), number, token.start() + 1))
     return Record(actions, header, source, text)
+
+
+def _check_characters(text: str, source: str) -> None:
+    """No control characters: a record's words are echoed in messages, where an
+    escape sequence would drive the reader's terminal."""
+    hidden = first_hidden_control(text)
+    if hidden >= 0:
+        line, column = line_column_of_offset(text, hidden)
+        message = f"control character U+{ord(text[hidden]):04X}: a record is plain text"
+        raise RecordError(Diagnostic(source, line, column, message), text)
 
 
 def _check_token(token: re.Match, line: int, count: int, source: str, text: str) -> None:

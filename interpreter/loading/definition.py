@@ -15,11 +15,11 @@ from typing import Optional
 from .. import assets
 from ..parsing import ast as A
 from ..parsing.parser import MAX_RULES_BYTES, RulesSyntaxError, parse_rules_collecting, rules_parser
-from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, suggest
+from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, first_hidden_control, suggest
 from ..validation.files import FileRefused, kind_of, read_bounded
 from ..validation.lark_errors import diagnostic_from_lark
 from ..validation.schema_check import check_against_schema
-from ..validation.yaml_source import PositionIndex, line_column_of_bytes, load_yaml_file
+from ..validation.yaml_source import PositionIndex, line_column_of_bytes, line_column_of_offset, load_yaml_file
 from .confine import inside, looks_like_definition, not_a_definition
 
 
@@ -163,6 +163,12 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[s
                     hint="save the rules file as UTF-8")
         return None
     sources[name] = text
+    hidden = first_hidden_control(text)
+    if hidden >= 0:  # inside a string the parser would take it: it would reach a terminal
+        line, col = line_column_of_offset(text, hidden)
+        diags.error(name, line, col, f"control character U+{ord(text[hidden]):04X} in the rules",
+                    hint="remove it: rules are plain text")
+        return None
     rules, errors = parse_rules_collecting(text, name)
     if rules is not None:
         _check_action_names(rules, diags)

@@ -59,6 +59,33 @@ def _printable(line: str) -> str:
     )
 
 
+# Characters a text from a stranger may not carry: control characters (an escape
+# sequence drives the terminal it is printed on) and the invisible ones that
+# reorder or hide text (bidirectional overrides and isolates, as in "Trojan Source").
+_ALLOWED_CONTROLS = "\t\n\r"
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+def is_hidden_control(char: str) -> bool:
+    """Whether `char` is a control or bidirectional character to refuse (tab and line breaks are fine)."""
+    return (unicodedata.category(char) == "Cc" and char not in _ALLOWED_CONTROLS) or char in _BIDI_CONTROLS
+
+
+def first_hidden_control(text: str) -> int:
+    """The index of the first character `is_hidden_control` refuses, or -1."""
+    for index, char in enumerate(text):
+        if (char < " " or char >= "\x7f") and is_hidden_control(char):
+            return index
+    return -1
+
+
+def visible(text: str) -> str:
+    """`text` with control and bidirectional characters replaced by '?': fit to print."""
+    if first_hidden_control(text) < 0:
+        return text
+    return "".join("?" if is_hidden_control(char) else char for char in text)
+
+
 def _display_width(text: str) -> int:
     """Terminal width of `text`, which must not contain tabs."""
     return sum(_char_width(c) for c in text)
@@ -108,9 +135,9 @@ class Diagnostic:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
         # Positions come from many producers (some use -1 or 0 for "unknown"); a
         # diagnostic must still print, so clamp instead of failing.
-        object.__setattr__(self, "message", cut_long_words(str(self.message)))
+        object.__setattr__(self, "message", visible(cut_long_words(str(self.message))))
         if self.hint is not None:
-            object.__setattr__(self, "hint", cut_long_words(str(self.hint)))
+            object.__setattr__(self, "hint", visible(cut_long_words(str(self.hint))))
         object.__setattr__(self, "line", max(1, int(self.line)))
         object.__setattr__(self, "column", max(1, int(self.column)))
         if self.end_column is not None and self.end_column <= self.column:

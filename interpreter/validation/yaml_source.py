@@ -17,7 +17,7 @@ from typing import Any, Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import Diagnostic, shorten
+from .diagnostics import Diagnostic, first_hidden_control, shorten
 from .files import FileRefused, read_bounded
 
 Path = tuple  # of str | int | other hashable YAML keys
@@ -36,6 +36,7 @@ MAX_NUMBER = 10**9
 # converted (a sexagesimal `1:2:3:...` of a megabyte takes minutes to convert).
 _MAX_NUMBER_TEXT = 40
 _INT_TAG = "tag:yaml.org,2002:int"
+_MAX_SIMPLE_KEY = 1024  # PyYAML's limit for a key written without '?' 
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -275,6 +276,10 @@ class _Walker:
         value = self._construct(node)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) <= MAX_NUMBER:
             raise _number_out_of_bounds(node)  # (`not <=`: NaN is out of bounds too)
+        if isinstance(value, str) and first_hidden_control(value) >= 0:
+            code = ord(value[first_hidden_control(value)])
+            raise _Stop(node, f"a text with the control character U+{code:04X}",
+                        hint="a definition holds plain text: remove it (no escapes such as \\e or \\u202e)")
         return value
 
     def _check_swallowed_value(self, node: ScalarNode) -> None:
@@ -444,7 +449,7 @@ _CONTEXT_WORDS = {
 
 def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
     if isinstance(exc, yaml.reader.ReaderError):
-        line, column = _line_column_of_offset(text, exc.position)
+        line, column = line_column_of_offset(text, exc.position)
         if isinstance(exc.character, int):
             code = exc.character
         else:
@@ -468,7 +473,9 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
     if swallowed is not None:
         return swallowed
     message, hint = _explain(exc, text, line, column)
-    if message.startswith(("unclosed quote", "unclosed '", "missing ':'")) and exc.context_mark is not None:
+    if message.startswith("a key of more than") and exc.context_mark is None:
+        column = len(text.split("\n")[line - 1]) - len(text.split("\n")[line - 1].lstrip()) + 1  # the key's start
+    if message.startswith(("unclosed quote", "unclosed '", "missing ':'", "a key of more than")) and exc.context_mark is not None:
         # The end of the file is no place to look for a missing quote, nor the next
         # line for a missing ':' or an unclosed bracket: point where they belong.
         line, column = _mark_position(exc.context_mark)
@@ -562,6 +569,10 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         char = problem[len("found character "):].split(" that", 1)[0]
         return f"a value cannot start with {char}", "put the value in quotes"
     if problem == "mapping values are not allowed here":
+        lines = text.split("\n")
+        key = lines[line - 1][: column - 1].strip() if line <= len(lines) else ""
+        if len(key) >= _MAX_SIMPLE_KEY:
+            return _long_key(key)
         return (
             "unexpected ':' (mapping values are not allowed here)",
             "put a value that contains ': ' in quotes, or check the indentation",
@@ -598,6 +609,8 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         lines = text.split("\n")
         key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
         key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
+        if len(key.split(":", 1)[0]) >= _MAX_SIMPLE_KEY:
+            return _long_key(key)
         return f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'"
     if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
         expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
@@ -618,6 +631,10 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
     return problem, hint
 
 
+def _long_key(key: str) -> tuple[str, str]:
+    return f"a key of more than {_MAX_SIMPLE_KEY} characters ({shorten(key)!r})", "YAML reads no longer keys: shorten it"
+
+
 def _describe_found(problem: str) -> str:
     return _words(problem.split(", but found ", 1)[-1])
 
@@ -630,7 +647,7 @@ def _words(token_text: str) -> str:
     return token_text
 
 
-def _line_column_of_offset(text: str, offset: int) -> tuple[int, int]:
+def line_column_of_offset(text: str, offset: int) -> tuple[int, int]:
     offset = max(0, min(offset, len(text)))
     before = text[:offset]
     return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1

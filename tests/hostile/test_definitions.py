@@ -83,3 +83,35 @@ def test_a_tab_in_the_rules_indentation_is_named(capsys, base_game):
     code, _, err = run_cli(capsys, "validate", base_game)
     assert code == 1 and "(a tab in the indentation counts as 8 columns)" in err
     assert "indent the rules with spaces only, no tabs" in err
+
+
+# -- text that would drive a terminal ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title", ['"Five\\e[31mfold"', '"Five\\u202efold"', '"\\x07"'])
+def test_control_characters_in_yaml_texts_are_refused(capsys, base_game, title):
+    base_game.edit("game.yaml", "title: Fivefold", f"title: {title}")
+    code, out, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "a text with the control character U+" in err
+    assert "\x1b" not in out + err and "\u202e" not in out + err
+
+
+def test_control_characters_in_the_rules_are_refused(capsys, base_game):
+    base_game.edit("game.rules", "        onto empty: advance", '        onto empty:\n            notation "{from}\x1b[2J{to}"\n            advance')
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "game.rules:15:29: error: control character U+001B in the rules" in err and "\x1b" not in err
+
+
+def test_control_characters_in_a_record_are_refused_and_not_echoed(capsys, tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text("a2-a3\n\x1b[2Jzz\n")
+    code, _, err = run_cli(capsys, "replay", "lielow", path)
+    assert code == 1 and f"{path}:2:1: error: control character U+001B: a record is plain text" in err
+    assert "\x1b" not in err
+
+
+def test_a_yaml_key_longer_than_yaml_reads():
+    document = load_yaml_text("regions:\n  " + "c" * 2000 + ": [c3]\n", "g.yaml")
+    [diagnostic] = document.diagnostics
+    assert (diagnostic.line, diagnostic.column) == (2, 3)
+    assert diagnostic.message.startswith("a key of more than 1024 characters") and len(diagnostic.message) < 120
