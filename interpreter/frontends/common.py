@@ -13,6 +13,7 @@ from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic
+from ..validation.files import exists
 from .numbers import json_number, number_text
 from .record_game import header_variant
 from .records import Record, RecordActionError, RecordError, RecordHeader
@@ -69,7 +70,7 @@ def int_argument(text: str) -> int:
 
 
 def is_path(name: str) -> bool:
-    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or Path(name).exists()
+    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or exists(name)
 
 
 def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:

@@ -358,7 +358,10 @@ def run(args) -> int:
         outcomes = run_match(game, specs, args.games, args.seed, **kwargs)
     seconds = time.perf_counter() - started
     if args.records:
-        _save_records(game, specs, outcomes, args, options)
+        try:
+            _save_records(game, specs, outcomes, args, options)
+        except OSError as exc:
+            raise CliError(f"cannot write the records in {args.records}: {exc.strerror or exc}") from None
     report = summarise(game, specs, outcomes)
     report.update({"seed": args.seed, "swap": args.swap, "max_plies": args.max_plies, "options": options,
                    "players": list(specs)})

@@ -13,6 +13,7 @@ from typing import Optional
 
 from ..api import Game, IllegalActionError
 from ..validation.diagnostics import Diagnostic
+from ..validation.files import is_file
 from .play import CHANCE_MODES, PlayError, Session, default_record_path, make_seats
 from .prompt import LineInput
 from .record_game import game_to_resume, header_game_path, path_for_record
@@ -171,6 +172,6 @@ def configure_parser(sub, run_command) -> None:
 def variant_given_as_game(game_arg: str, game) -> Optional[str]:
     """A variant file given as GAME: the record must name it, or a replay of the
     record by the game's name would play the game without the variant."""
-    if game.definition.variant_chain and Path(game_arg).is_file():
+    if game.definition.variant_chain and is_file(game_arg):
         return str(Path(game_arg).resolve())
     return None

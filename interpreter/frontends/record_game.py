@@ -21,7 +21,7 @@ from .. import assets
 from ..api import Game, bundled_games
 from ..loading.confine import inside, looks_like_definition
 from ..validation.diagnostics import Diagnostic
-from ..validation.files import FileRefused, read_bounded
+from ..validation.files import FileRefused, exists, is_dir, read_bounded
 from .records import STDIN_NAME, Record, RecordError, RecordHeader
 
 DEFINITION_SUFFIXES = (".yaml", ".yml")
@@ -85,13 +85,13 @@ def _confined(record: Record, text: str, key: str) -> Path:
     then from the current folder; refused outside the allowed folders."""
     path = Path(text).expanduser()
     candidates = [path] if path.is_absolute() else [*_beside(record, path), path]
-    existing = [c for c in candidates if c.exists()]
+    existing = [c for c in candidates if exists(c)]
     if not existing:
         raise _refusal(record, key, f"{text} does not exist (tried {'beside the record and ' if len(candidates) > 1 else ''}here)")
     found = existing[0]
     if not any(inside(found, root) for root in _allowed_roots(record)):
         raise _refusal(record, key, f"{text} is outside this folder, the record's folder and the bundled games")
-    if found.is_dir() or found.suffix.lower() not in DEFINITION_SUFFIXES or not _is_definition(found):
+    if is_dir(found) or found.suffix.lower() not in DEFINITION_SUFFIXES or not _is_definition(found):
         raise _refusal(record, key, f"{text} is not a game definition file")
     return found
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +17,7 @@ from .. import assets
 from ..parsing import ast as A
 from ..parsing.parser import MAX_RULES_BYTES, RulesSyntaxError, parse_rules_collecting, rules_parser
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, first_hidden_control, suggest
-from ..validation.files import FileRefused, kind_of, read_bounded
+from ..validation.files import FileRefused, is_file, kind_of, mode_of, read_bounded
 from ..validation.lark_errors import diagnostic_from_lark
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex, line_column_of_bytes, line_column_of_offset, load_yaml_file
@@ -62,15 +63,15 @@ def display_name(path: Path) -> str:
 def resolve(name_or_path: str) -> Path:
     """The YAML file of a game (or variant) given by bundled name, folder or file."""
     candidate = Path(name_or_path)
-    if candidate.is_file():
+    mode = mode_of(candidate)
+    if mode is not None and stat.S_ISREG(mode):
         return candidate
-    if candidate.is_dir():
+    if mode is not None and stat.S_ISDIR(mode):
         return _confined(_game_file_in(candidate), candidate)
-    if candidate.exists():  # a FIFO, a device, a socket: never opened
-        kind = kind_of(candidate.stat().st_mode)
-        raise DefinitionError(Diagnostic(name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind}, not a game file or folder"))
+    if mode is not None:  # a FIFO, a device, a socket: never opened
+        raise DefinitionError(Diagnostic(name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind_of(mode)}, not a game file or folder"))
     bundled = assets.games_dir() / name_or_path / f"{name_or_path}.yaml"
-    if "/" not in name_or_path and bundled.is_file():
+    if "/" not in name_or_path and is_file(bundled):
         return bundled
     known = bundled_games()
     hint = suggest(name_or_path, known)
@@ -80,7 +81,7 @@ def resolve(name_or_path: str) -> Path:
 
 def _game_file_in(folder: Path) -> Path:
     for name in (f"{folder.resolve().name}.yaml", "game.yaml"):
-        if (folder / name).is_file():
+        if is_file(folder / name):
             return folder / name
     yamls = sorted(folder.glob("*.yaml"))
     if len(yamls) == 1:

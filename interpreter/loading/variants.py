@@ -23,6 +23,7 @@ from ..compilation.model import read_options
 from ..parsing import ast as A
 from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
 from ..validation.schema_check import check_against_schema
+from ..validation.files import exists, is_dir
 from .confine import VARIANTS_FOLDER, game_folder, inside
 
 MAX_VARIANT_DEPTH = 16
@@ -88,7 +89,7 @@ def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Opt
         _error(where, diags, "'extends' must name a game or a variant file")
         return None
     local = variant.parent / target
-    if local.exists():
+    if exists(local):
         root = game_folder(variant)
         if not inside(local, root):
             _error(where, diags, f"'extends: {target}' leads outside the game's folder ({display_name(root) or '.'})",
@@ -96,7 +97,7 @@ def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Opt
                         f"or the folder above when it is kept in a '{VARIANTS_FOLDER}' folder")
             return None
         try:
-            return resolve(str(local)) if local.is_dir() else local
+            return resolve(str(local)) if is_dir(local) else local
         except DefinitionError:
             _error(where, diags, f"'extends: {target}' names a folder without a game definition")
             return None

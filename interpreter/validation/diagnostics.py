@@ -145,7 +145,7 @@ class Diagnostic:
 
     @property
     def location(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{visible(shorten(self.file, MAX_WORD_SHOWN))}:{self.line}:{self.column}"
 
     @property
     def headline(self) -> str:

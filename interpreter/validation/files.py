@@ -65,3 +65,26 @@ def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
     if size > limit:
         raise FileRefused(f"it is larger than {limit} bytes", too_large=True)
     return b"".join(chunks)
+
+
+def mode_of(path: str | os.PathLike) -> int | None:
+    """The mode of `path` (links followed), or None when it cannot be had at all —
+    missing, or a name too long or otherwise unusable (`Path.exists` raises for some)."""
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):  # ValueError: a NUL byte in the name
+        return None
+
+
+def exists(path: str | os.PathLike) -> bool:
+    return mode_of(path) is not None
+
+
+def is_file(path: str | os.PathLike) -> bool:
+    mode = mode_of(path)
+    return mode is not None and stat.S_ISREG(mode)
+
+
+def is_dir(path: str | os.PathLike) -> bool:
+    mode = mode_of(path)
+    return mode is not None and stat.S_ISDIR(mode)
