@@ -32,6 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.fuzz_campaign import print_summary
 from tests.test_fuzz_validate import CHARACTERS, NUMBERS, REPO, TARGETS, mutate
 
 ALLOWED_STATUSES = (0, 1, 2)
@@ -265,9 +266,8 @@ def main(argv=None) -> int:
     counts, findings = campaign(args.cases, args.seed, args.jobs, args.timeout,
                                 progress=lambda n, c: print(f"{n} cases: {dict(c)}", file=sys.stderr, flush=True))
     write_findings(findings, Path(args.out))
-    print(f"{args.cases} cases in {time.perf_counter() - started:.0f} s: {dict(counts)}")
-    for summary, examples in sorted(findings.items(), key=lambda item: -len(item[1])):
-        print(f"{len(examples):6d}  {summary}  (e.g. {args.out}/seed-{examples[0][0]})")
+    seeds = {summary: [seed for seed, _ in examples] for summary, examples in findings.items()}
+    print_summary(f"{args.cases} cases in {time.perf_counter() - started:.0f} s: {dict(counts)}", seeds, args.out)
     return 1 if findings else 0
 
 

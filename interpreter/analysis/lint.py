@@ -138,22 +138,17 @@ class _Player:
         return rng.choices(legal, cum_weights=cumulative)[0]
 
     def _note_default_end(self, state, record: list) -> None:
-        phase = self.engine.r.phases[state.phase]
-        self.findings.note(
-            ("default end", phase.name), "warning", phase.pos,
-            f"the player to move had no legal action in phase '{phase.name}', which has no "
-            "'if no action' rule: the game ended by the default (the scores decide)",
-            record,
-        )
+        self._note_phase("default end", state, record, "the player to move had no legal action in phase '{phase}', "
+                         "which has no 'if no action' rule: the game ended by the default (the scores decide)")
 
     def _note_bound(self, state, record: list) -> None:
+        self._note_phase("bound", state, record, f"a game did not end within {self.max_plies} actions (phase "
+                         "'{phase}'); is a rule that ends the game (a turn limit, a draw) missing?")
+
+    def _note_phase(self, what: str, state, record: list, message: str) -> None:
+        """A warning about the phase `state` is in, at the phase."""
         phase = self.engine.r.phases[state.phase]
-        self.findings.note(
-            ("bound", phase.name), "warning", phase.pos,
-            f"a game did not end within {self.max_plies} actions (phase '{phase.name}'); "
-            "is a rule that ends the game (a turn limit, a draw) missing?",
-            record,
-        )
+        self.findings.note((what, phase.name), "warning", phase.pos, message.replace("{phase}", phase.name), record)
 
     def _check_notations(self, state, legal: list, record: list) -> None:
         """Two different actions written alike. The legal list has each notation once,

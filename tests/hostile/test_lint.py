@@ -17,12 +17,20 @@ def line_of(game: GameCopy, file: str, text: str) -> int:
     return 1 + next(i for i, line in enumerate((game.path / file).read_text().splitlines()) if text in line)
 
 
-def test_a_moving_action_without_move_is_an_error_at_its_case(capsys, base_game):
-    base_game.edit("game.rules", "procedure advance:\n    move\n", "procedure advance:\n")
-    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "2")
-    line = line_of(base_game, "game.rules", "onto empty: advance")
+NO_MOVE = ("procedure advance:\n    move\n", "procedure advance:\n")
+NO_FALLBACK = ("    turn: move\n", "    turn: move\n    if no action:\n        if quiet > 3:\n            draw\n")
+
+
+@pytest.mark.parametrize("edit, anchor, message", [
+    (NO_MOVE, "onto empty: advance", "error: action 'step', onto empty: the piece never moves"),
+    (NO_FALLBACK, "if quiet > 3", "error: the 'if no action' block of phase 'play' does not end the game on every path"),
+])
+def test_what_lint_reads_in_the_rules(capsys, base_game, edit, anchor, message):
+    base_game.edit("game.rules", *edit)
+    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "1")
+    line = line_of(base_game, "game.rules", anchor)
     assert code == 1
-    assert f"fivefold/game.rules:{line}:9: error: action 'step', onto empty: the piece never moves" in out
+    assert f"fivefold/game.rules:{line}:9: {message}" in out
 
 
 def test_a_case_that_removes_or_hands_over_is_not_reported(base_game):
@@ -32,18 +40,10 @@ def test_a_case_that_removes_or_hands_over_is_not_reported(base_game):
 
 
 def test_moving_done_by_an_after_rule_is_not_reported(base_game):
-    base_game.edit("game.rules", "procedure advance:\n    move\n", "procedure advance:\n")
+    base_game.edit("game.rules", *NO_MOVE)
     base_game.edit("game.rules", "decision move:\n", "decision move:\n    after each action:\n        move\n")
     findings = lint(load_game(str(base_game)), playouts=0).findings
     assert not [f for f in findings if "never moves" in f.message]
-
-
-def test_an_if_no_action_without_fallback_is_an_error(capsys, base_game):
-    base_game.edit("game.rules", "    turn: move\n", "    turn: move\n    if no action:\n        if quiet > 3:\n            draw\n")
-    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "1")
-    line = line_of(base_game, "game.rules", "if quiet > 3")
-    assert code == 1
-    assert f"game.rules:{line}:9: error: the 'if no action' block of phase 'play' does not end the game on every path" in out
 
 
 def test_an_if_no_action_that_always_ends_is_fine(base_game):
