@@ -18,19 +18,22 @@ from typing import Optional
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import cut_long_words, format_diagnostics, shorten, visible
 from .common import (
-    all_warnings,
     EXIT_ERROR,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
+    MAX_DEPTH,
+    MAX_PLAYOUTS,
+    MAX_PLIES,
     PROG,
     CliError,
+    all_warnings,
     describe_result,
     int_argument,
     isatty,
     load,
     option_pair,
     position_json,
-    positive_int,
+    positive_int_up_to,
     replay_record,
     use_color,
     version,
@@ -349,7 +352,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         f"  {PROG} perft {g} --depth 3\n  {PROG} perft {g} --depth 4 game.txt --json\n\n"
         "Chance outcomes count as actions; a game that ends early adds nothing deeper.",
     )
-    sub.add_argument("--depth", type=positive_int, required=True, metavar="N", help="count depths 1 to N")
+    sub.add_argument("--depth", type=positive_int_up_to(MAX_DEPTH), required=True, metavar="N", help="count depths 1 to N")
     record_argument(sub, required=False)
     sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
     sub.set_defaults(run=cmd_perft)
@@ -358,10 +361,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "bench", "random playouts at full speed: playouts and actions per second",
         f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
     )
-    sub.add_argument("--playouts", type=positive_int, default=100, metavar="N", help="number of games (default 100)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=100, metavar="N", help="number of games (default 100)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument(
-        "--max-plies", type=positive_int, default=100_000, metavar="N",
+        "--max-plies", type=positive_int_up_to(MAX_PLIES), default=100_000, metavar="N",
         help="stop a playout after N actions (default 100000)",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
@@ -374,8 +377,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "but the game goes on, runtime errors of the rules and two actions with one notation,\n"
         "each at the rule (FILE:LINE:COLUMN) involved. Exit status 1 when an error is found.",
     )
-    sub.add_argument("--playouts", type=positive_int, default=200, metavar="N", help="number of random games (default 200)")
-    sub.add_argument("--max-plies", type=positive_int, default=5000, metavar="N", help="the ply bound of one game (default 5000)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=200, metavar="N", help="number of random games (default 200)")
+    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_PLIES), default=5000, metavar="N", help="the ply bound of one game (default 5000)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.set_defaults(run=cmd_lint)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, load_game
-from ..validation.diagnostics import Diagnostic
+from ..validation.diagnostics import Diagnostic, shorten
 from ..validation.files import exists
 from .numbers import json_number, number_text
 from .record_game import header_variant
@@ -48,7 +48,7 @@ def version() -> str:
 def option_pair(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got '{shorten(text)}'")
     return name.strip(), value.strip()
 
 
@@ -56,17 +56,37 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{shorten(text)}'") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{shorten(text)}'")
     return value
+
+
+def positive_int_up_to(limit: int) -> Callable[[str], int]:
+    """An argument type: a whole number from 1 to `limit` (a bound that says how far
+    a command goes, rather than letting a typo run for days)."""
+
+    def parse(text: str) -> int:
+        value = positive_int(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"expected a number of at most {limit}, got '{shorten(text)}'")
+        return value
+
+    parse.__name__ = "whole number"  # what argparse says when it is not one
+    return parse
+
+
+# The bounds of the commands' counts (docs/format.md, "Limits and safety").
+MAX_DEPTH = 30
+MAX_PLAYOUTS = 1_000_000
+MAX_PLIES = 1_000_000
 
 
 def int_argument(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{shorten(text)}'") from None
 
 
 def is_path(name: str) -> bool:

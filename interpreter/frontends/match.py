@@ -318,15 +318,16 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
 
 
 def configure_parser(sub) -> None:
-    from .common import int_argument, positive_int
+    from .common import MAX_PLAYOUTS, int_argument, positive_int, positive_int_up_to
+    from .records import MAX_RECORD_ACTIONS
 
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
                      help="the agents, one per seat in turn order: random, mcts, mcts:N, mcts:Ns, ... "
                           "(default mcts,random)")
-    sub.add_argument("--games", type=positive_int, default=10, metavar="N", help="number of games (default 10)")
+    sub.add_argument("--games", type=positive_int_up_to(MAX_PLAYOUTS), default=10, metavar="N", help="number of games (default 10)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument("--swap", action="store_true", help="rotate the seats from game to game")
-    sub.add_argument("--max-plies", type=positive_int, default=5000, metavar="N",
+    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_RECORD_ACTIONS), default=5000, metavar="N",
                      help="stop a game unfinished after N actions (default 5000)")
     sub.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                      help="play on N processes at once, at most one per processor (same results; default 1)")
