@@ -28,8 +28,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
-from .play_cmd import variant_given_as_game
-from .record_game import header_game_path, path_for_record
+from .play_cmd import header_variant_for
+from .record_game import header_game_path
 from .records import RecordHeader, write_record
 
 CHANCE = "chance"
@@ -412,7 +412,7 @@ def _save_records(game, specs, outcomes, args, options) -> None:
         file = folder / f"{game.name}-match-{outcome.index + 1:0{width}d}.txt"
         header = RecordHeader(
             game=game.name, path=header_game_path(game, file), options=options,
-            variant=path_for_record(Path(args.variant), file) if args.variant else variant_given_as_game(args.game, game),
+            variant=header_variant_for(args, game, file),
             players=",".join(specs[entry] for entry in outcome.seats),
             extra={"match": f"game {outcome.index + 1} of {args.games}, seed {args.seed}",
                    "result": (outcome.winner or "draw") if outcome.finished else "unfinished"},

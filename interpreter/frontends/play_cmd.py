@@ -45,7 +45,7 @@ def play_command(args, game: Game, resumed=None) -> int:
         game=game.name,
         path=header_game_path(game, path),
         options={**old.options, **dict(args.option or [])},
-        variant=path_for_record(Path(args.variant), path) if args.variant else old.variant or variant_given_as_game(args.game, game),
+        variant=header_variant_for(args, game, path, old.variant),
         players=",".join(seat.spec for seat in seats),
         seed=seed,
         date=old.date or datetime.now().isoformat(timespec="seconds"),
@@ -169,9 +169,15 @@ def configure_parser(sub, run_command) -> None:
     sub.set_defaults(run=run_command)
 
 
-def variant_given_as_game(game_arg: str, game) -> Optional[str]:
-    """A variant file given as GAME: the record must name it, or a replay of the
-    record by the game's name would play the game without the variant."""
-    if game.definition.variant_chain and is_file(game_arg):
-        return str(Path(game_arg).resolve())
+def header_variant_for(args, game, record_path: Path, old: Optional[str] = None) -> Optional[str]:
+    """What `# variant:` says in the record at `record_path`: --variant, else the
+    resumed record's, else a variant file given as GAME (the record must name it, or
+    a replay by the game's name would play the game without it) — as a header names
+    files (record_game.path_for_record)."""
+    if args.variant:
+        return path_for_record(Path(args.variant), record_path)
+    if old:
+        return old
+    if game.definition.variant_chain and is_file(args.game):
+        return path_for_record(Path(args.game), record_path)
     return None

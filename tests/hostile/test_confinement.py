@@ -162,3 +162,18 @@ def test_the_resume_command_names_a_game_outside_the_usual_folders(capsys, monke
     assert f"continue it with: regelwerk play {game_file} --resume r.txt" in out
     code, out, err = play(capsys, monkeypatch, "quit\n", str(game_file), "--resume", "r.txt")
     assert code == 0, err
+
+
+def test_resume_of_a_local_variant_from_another_folder(capsys, monkeypatch, tmp_path):
+    shutil.copytree(BASE, tmp_path / "mine")
+    (tmp_path / "mine" / "variants").mkdir()
+    (tmp_path / "mine" / "variants" / "calm.yaml").write_text("variant: calm\nextends: ../game.yaml\noptions:\n  limit: 3\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = play(capsys, monkeypatch, "quit\n", "mine/variants/calm.yaml", "--players", "human", "--record", "r.txt")
+    assert code == 0, err
+    header = read_record(str(tmp_path / "r.txt")).header
+    assert (header.path, header.variant) == ("mine/game.yaml", "mine/variants/calm.yaml")
+    monkeypatch.chdir(tmp_path / "mine")
+    code, out, err = play(capsys, monkeypatch, "quit\n", "--resume", tmp_path / "r.txt")
+    assert code == 0, err
+    assert "Fivefold (calm)" in out
