@@ -569,14 +569,7 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         char = problem[len("found character "):].split(" that", 1)[0]
         return f"a value cannot start with {char}", "put the value in quotes"
     if problem == "mapping values are not allowed here":
-        lines = text.split("\n")
-        key = lines[line - 1][: column - 1].strip() if line <= len(lines) else ""
-        if len(key) >= _MAX_SIMPLE_KEY:
-            return _long_key(key)
-        return (
-            "unexpected ':' (mapping values are not allowed here)",
-            "put a value that contains ': ' in quotes, or check the indentation",
-        )
+        return _unexpected_colon(text, line, column)
     if problem.startswith("expected <block end>, but found"):
         lines = text.split("\n")
         source_line = lines[line - 1] if line <= len(lines) else ""
@@ -629,6 +622,17 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         return f"expected {_words(expected)}, found {_words(found)}", hint
     hint = f"{context} at {where}" if context and where and context != problem else None
     return problem, hint
+
+
+def _unexpected_colon(text: str, line: int, column: int) -> tuple[str, str]:
+    lines = text.split("\n")
+    key = lines[line - 1][: column - 1].strip() if line <= len(lines) else ""
+    if len(key) >= _MAX_SIMPLE_KEY:
+        return _long_key(key)
+    return (
+        "unexpected ':' (mapping values are not allowed here)",
+        "put a value that contains ': ' in quotes, or check the indentation",
+    )
 
 
 def _long_key(key: str) -> tuple[str, str]:
