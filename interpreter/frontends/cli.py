@@ -16,7 +16,7 @@ import time
 from typing import Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
-from ..validation.diagnostics import cut_long_words, format_diagnostics, shorten, visible
+from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
 from .common import (
     EXIT_ERROR,
     EXIT_INTERNAL,
@@ -446,7 +446,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"{PROG}: {visible(cut_long_words(str(exc)))}", file=sys.stderr)
         return exc.status
     except RuleRuntimeError as exc:
-        print(f"{PROG}: error in the rules while playing: {visible(cut_long_words(str(exc)))}", file=sys.stderr)
+        print(_rules_failed(exc), file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         if isatty(sys.stdout):  # leave the shell's prompt on a line of its own
@@ -464,6 +464,16 @@ def main(argv: Optional[list[str]] = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _rules_failed(exc: RuleRuntimeError) -> str:
+    """`FILE:LINE:COLUMN: error: ...` at the rule that failed while the game was played."""
+    pos = exc.pos
+    hint = "the rules failed while the game was played; `regelwerk lint GAME` looks for such errors"
+    if pos is not None and getattr(pos, "line", 0):
+        diagnostic = Diagnostic(pos.file, pos.line, pos.column, exc.message, hint=hint)
+        return diagnostic.format()
+    return f"{PROG}: error in the rules while playing: {visible(cut_long_words(str(exc)))}"
 
 
 def _describe(exc: BaseException) -> str:
