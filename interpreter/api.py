@@ -1,18 +1,27 @@
-"""The public API: load a game, then ask it about positions. See docs/api.md."""
+"""The public API: load a game, then ask it about positions. See docs/api.md.
+
+    from interpreter import load_game
+    game = load_game("GAME")
+    state = game.initial_state()
+    state = game.apply(state, game.legal_notations(state)[0])
+
+Positions are `State` values: `apply` returns a new one and never changes the one
+it is given. Tools that play very many positions use the fast layer,
+`game.engine` (see `interpreter.runtime.engine.Engine`).
+"""
 from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from .compilation.compiler import Compiler, collect_items
-from .compilation.expressions import RuleError
-from .compilation.model import GameModel, build_model, parse_option_value, read_options
-from .loading.definition import Definition, bundled_games, load_definition, locate
-from .runtime.engine import CHANCE, Engine, RuleRuntimeError
+from .compilation.model import GameModel
+from .loading.definition import Definition, bundled_games, load_definition
+from .pipeline import compile_definition
 from .runtime.coverage import RuleCoverage
+from .runtime.engine import CHANCE, Engine
+from .runtime.errors import RuleRuntimeError
 from .runtime.state import State
 from .runtime.views import Action, BoardView, Ending, PieceView, Result
-from .validation.diagnostics import DefinitionError, DiagnosticList
-from .validation.semantic import unused_warnings
+from .validation.diagnostics import DefinitionError
 
 __all__ = [
     "load_game",
@@ -30,6 +39,8 @@ __all__ = [
 
 
 class IllegalActionError(ValueError):
+    """An action that is not legal in the position it was given for."""
+
     def __init__(self, notation: str, ply: int, game: str, reason: str = "not legal here"):
         super().__init__(f"ply {ply}: action '{notation}' is {reason} in {game}")
         self.notation = notation
@@ -42,61 +53,33 @@ def load_game(
 ) -> "Game":
     """A game by bundled name, folder, YAML file or variant file, with options set.
 
-    With `coverage=True` the game counts how often each rule fires while it is
-    played (`Game.coverage`, see `interpreter.runtime.coverage`); that costs speed.
+    `options` maps option names to values (strings as typed on a command line are
+    converted); `variant` is a variant file applied on top. With `coverage=True`
+    the game counts how often each rule fires while it is played
+    (`Game.coverage`, see `interpreter.runtime.coverage`); that costs speed.
+    Raises `DefinitionError` (its `str` is ready to print) for a broken
+    definition, a missing file or a bad option.
     """
     definition = load_definition(str(name_or_path), str(variant) if variant else None)
     return Game(definition, dict(options or {}), coverage=coverage)
 
 
 class Game:
-    """A compiled game. Positions are `State` values; the Game itself holds no position."""
+    """A compiled game. Positions are `State` values; the Game itself holds none.
+
+    `engine` is the fast layer (action codes instead of `Action`s); `coverage`
+    the rule coverage when loaded with `coverage=True`, else None; `warnings` the
+    diagnostics of severity warning found while loading.
+    """
 
     def __init__(self, definition: Definition, options: dict, coverage: bool = False):
+        compiled = compile_definition(definition, options, coverage)
         self.definition = definition
-        diags = DiagnosticList()
-        sources = definition.sources
-
-        def report(path: tuple, message: str, hint: Optional[str]) -> None:
-            file, line, col = locate(definition, path)
-            diags.error(file, line, col, message, hint=hint)
-
-        specs = read_options(definition.data, report)
-        values = {}
-        for name, raw in options.items():
-            if name not in specs:
-                from .validation.diagnostics import suggest
-
-                best = suggest(name, list(specs))
-                known = ", ".join(specs) or "none"
-                diags.error(
-                    "--option", 1, 1, f"{definition.name} has no option '{name}' (its options: {known})",
-                    hint=f"did you mean '{best}'?" if best else None,
-                )
-                continue
-            try:
-                values[name] = parse_option_value(specs[name], raw)
-            except ValueError as exc:
-                diags.error("--option", 1, 1, str(exc))
-        diags.raise_if_errors(sources)
-        self.model: GameModel = build_model(definition.data, values, report)
-        diags.raise_if_errors(sources)
-        errors: list[RuleError] = []
-        items = collect_items(definition.rules, errors)
-        compiler = Compiler(self.model, items)
-        rules = compiler.compile()
-        for err in errors + compiler.errors:
-            diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
-        if rules is None and not diags.has_errors:
-            diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
-        diags.extend(unused_warnings(self.model, items, lambda path: locate(definition, path)))
-        diags.raise_if_errors(sources)
-        self.rules = rules
-        self.engine = Engine(rules)
-        compiler.engine_ref[0] = self.engine
-        # Rule coverage (None unless asked for): see interpreter.runtime.coverage.
-        self.coverage: Optional[RuleCoverage] = self.engine.enable_coverage(items) if coverage else None
-        self.warnings = [d for d in diags if d.severity == "warning"]
+        self.model: GameModel = compiled.model
+        self.rules = compiled.rules
+        self.engine = Engine(compiled.rules)
+        self.coverage: Optional[RuleCoverage] = compiled.rules.coverage
+        self.warnings = compiled.warnings
         self._board_view: Optional[BoardView] = None
 
     # ------------------------------------------------------------ description
@@ -183,7 +166,7 @@ class Game:
         """
         m = self.model
         rules = self.rules
-        state = self.engine.initial_state()
+        state = self.engine.blank_state()
         state.board = [None] * (m.board.size + 1)  # the trailing entry: "no site"
         state.occ = [[] for _ in range(len(m.players) + 1)]
         attrs = {a.name: a for a in m.attributes.values()}
@@ -226,6 +209,7 @@ class Game:
             state.step = 0
         if carry is not None:
             state.carry = m.board.index[carry]
+        state.turn_start = state.step == 0 and state.carry == -1
         for name, value in (variables or {}).items():
             var = m.variables[name]
             if var.per_player:
@@ -237,6 +221,7 @@ class Game:
             pool = m.pools[name]
             for player, v in counts.items():
                 state.vars[pool.offset + m.players.index(player)] = int(v)
+        self.engine.settle(state)
         return state
 
     def to_move(self, state: State) -> Optional[str]:
@@ -299,24 +284,20 @@ class Game:
         if found is None or found[1] is None:
             return None
         how, pos = found
-        words = {"score": "end game", "no action": "no legal action"}
         text = ""
         source = self.definition.sources.get(pos.file)
         if source is not None:
             lines = source.splitlines()
             if 0 < pos.line <= len(lines):
                 text = lines[pos.line - 1].strip()
-        return Ending(words.get(how, how), pos.file, pos.line, pos.column, text)
+        return Ending(how, pos.file, pos.line, pos.column, text)
 
     def current_scores(self, state: State) -> Optional[dict[str, float]]:
         """The game's `score` rule evaluated on this position (over or not), or None
         when the rules define no score. Useful to judge unfinished games."""
-        if self.rules.score is None:
+        values = self.engine.scores(state)
+        if values is None:
             return None
-        from .runtime.engine import _scores
-
-        frame = self.engine.frame.bind(state)
-        values = _scores(frame, self.rules.score, len(self.model.players))
         return {p: values[i] for i, p in enumerate(self.model.players)}
 
     def phase(self, state: State) -> str:

@@ -21,7 +21,7 @@ import traceback
 from pathlib import Path
 
 from interpreter.api import load_game
-from interpreter.runtime.engine import RuleRuntimeError
+from interpreter.runtime.errors import RuleRuntimeError
 from tests.test_fuzz_validate import REPO, TARGETS, mutate, run_case
 
 
@@ -55,7 +55,9 @@ def one_case(args: tuple) -> tuple:
             tb = traceback.format_exc()
             frames = traceback.extract_tb(exc.__traceback__)
             where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
-            return seed, "finding", f"{type(exc).__name__} at {where}: {str(exc).splitlines()[0] if str(exc) else ''}"[:300], (game, file, load, mutated, tb)
+            first_line = str(exc).splitlines()[0] if str(exc) else ""
+            finding = f"{type(exc).__name__} at {where}: {first_line}"[:300]
+            return seed, "finding", finding, (game, file, load, mutated, tb)
     return seed, outcome, None, None
 
 

@@ -46,7 +46,9 @@ HEADER_LINES = [
     "# option: {option}={value}", "# option: {option}", "# option: =1", "# seed: 12", "# seed: x",
     "# seed: 99999999999999999999999999", "# players: random", "# date: 1", "# chance: ask", "#", "# :",
 ]
-ODD_VALUES = ["", "0", "-1", "1", "2", "3", "999999999999", "1e9", "x", "true", "none", "9" * 5000, "\u00e9", " 2 ", "0x10"]
+ODD_VALUES = [
+    "", "0", "-1", "1", "2", "3", "999999999999", "1e9", "x", "true", "none", "9" * 5000, "\u00e9", " 2 ", "0x10",
+]
 
 
 def _commands(record: str, options: list[str]) -> list[list[str]]:
@@ -204,7 +206,8 @@ def _problem(status, out: str, err: str):
         return f"exit status {status}: {_first_line(err)}"
     for text in (out, err):
         if "internal error" in text or "Traceback (most recent call last)" in text:
-            return _first_line(text[text.find("internal error") if "internal error" in text else text.find("Traceback"):])
+            at = text.find("internal error") if "internal error" in text else text.find("Traceback")
+            return _first_line(text[at:])
     return None
 
 

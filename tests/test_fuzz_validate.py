@@ -17,16 +17,13 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from interpreter.api import RuleRuntimeError, load_game
 from interpreter.validation.diagnostics import DefinitionError, split_source_lines
+from tests.helpers import REPO
 
-hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-REPO = Path(__file__).resolve().parent.parent
 # The definitions mutated: the bundled games and the documented examples.
 DEFINITION_ROOTS = (REPO / "games", REPO / "docs" / "examples")
 
@@ -45,7 +42,8 @@ TOKENS = [
     "==", "!=", "<=", "+=", "-=", "=", "//", "(", ")", "[", "]", ",", ":", "\"x\"", "0", "-1", "999999",
     "null", "~", "&a", "*a", "!!str", "- x", "{}", "[]", "? ", "---", "|", ">-",
 ]
-NUMBERS = ["0", "1", "-1", "2", "26", "27", "100", "99999", "1000000000", "123456789012345678901234567890", "1.5", "0x10"]
+NUMBERS = ["0", "1", "-1", "2", "26", "27", "100", "99999", "1000000000", "123456789012345678901234567890",
+           "1.5", "0x10"]
 INDENTS = [-8, -4, -2, -1, 1, 2, 4, 8]
 
 
@@ -230,7 +228,8 @@ def check_loading(root: Path, load: str) -> str:
             if diagnostic.file in exc.sources:
                 lines = split_source_lines(exc.sources[diagnostic.file])
                 assert diagnostic.line <= len(lines), f"{diagnostic.headline}: past the end of the file"
-                assert diagnostic.column <= len(lines[diagnostic.line - 1]) + 1, f"{diagnostic.headline}: past the end of the line"
+                assert diagnostic.column <= len(lines[diagnostic.line - 1]) + 1, (
+                    f"{diagnostic.headline}: past the end of the line")
             else:
                 assert Path(diagnostic.file).exists() or diagnostic.file == path, f"{diagnostic.headline}: no such file"
         return "rejected"

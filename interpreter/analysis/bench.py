@@ -37,34 +37,7 @@ class BenchResult:
 def playout(engine, state, rng: random.Random, max_plies: int = DEFAULT_MAX_PLIES) -> int:
     """Play `state` (changed in place) to the end, uniformly at random (chance by its
     probabilities). Returns the number of actions played."""
-    legal_of = engine.legal
-    apply = engine.apply_in_place
-    decisions = engine.r.decisions
-    # per decision: whether its choice is weighted (a chance event of unequal odds)
-    weighted = [d.is_chance and not d.uniform for d in decisions]
-    # per decision: a chance event's outcomes, fixed when the rules are compiled (what
-    # `legal` would copy), else None
-    outcomes = [d.codes if d.is_chance else None for d in decisions]
-    rand = rng.random
-    n = 0
-    while state.result is None and n < max_plies:
-        legal = outcomes[state.decision] or legal_of(state)
-        if not legal:
-            break
-        if weighted[state.decision]:
-            probabilities = decisions[state.decision].probabilities
-            x = rand()
-            code = legal[-1]
-            for c in legal:
-                x -= probabilities[c[3]]
-                if x < 0:
-                    code = c
-                    break
-        else:
-            code = legal[int(rand() * len(legal))]
-        apply(state, code)
-        n += 1
-    return n
+    return engine.random_playout(state, rng, max_plies)
 
 
 def bench(game, playouts: int, seed: int, max_plies: int = DEFAULT_MAX_PLIES, progress=None) -> BenchResult:
@@ -77,7 +50,7 @@ def bench(game, playouts: int, seed: int, max_plies: int = DEFAULT_MAX_PLIES, pr
     for i in range(playouts):
         state = start.copy()
         actions += playout(engine, state, rng, max_plies)
-        if state.result is None and engine.legal(state):
+        if not engine.is_over(state):
             unfinished += 1
         if progress is not None:
             progress(i + 1)

@@ -16,11 +16,11 @@ happened, and the actions of the first game that showed it, so it can be replaye
 """
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, field
 
-from ..runtime.engine import RuleRuntimeError
+from ..runtime.engine import CHANCE
+from ..runtime.errors import RuleRuntimeError
 from .static_checks import static_findings
 
 DEFAULT_PLAYOUTS = 200
@@ -89,8 +89,8 @@ class _Player:
         self.engine = engine
         self.max_plies = max_plies
         self.findings = findings
-        self.cumulative: dict = {}  # chance event -> cumulative weights of its outcomes
-        # Chance events whose outcomes' notations were checked: they are fixed, so once is enough.
+        # Chance events whose outcomes' notations were checked: they are fixed, so
+        # once is enough (an event of 10001 outcomes made lint crawl).
         self.checked_events: set = set()
 
     def playout(self, rng: random.Random) -> int:
@@ -111,31 +111,16 @@ class _Player:
     def _step(self, state, record: list, rng: random.Random) -> bool:
         """Play one action; True once the game is over."""
         engine = self.engine
-        before = engine.default_endings
-        legal = engine.legal(state)
-        if state.result is not None:
-            if engine.default_endings > before:
+        if engine.is_over(state):
+            if engine.ending(state)[0] == "no legal action":
                 self._note_default_end(state, record)
             return True
         if state.decision not in self.checked_events:
-            self._check_notations(state, legal, record)
-        code = self._pick(state, legal, rng)
+            self._check_notations(state, record)
+        code = engine.pick_random(state, rng)  # a chance outcome by its probability
         record.append(engine.notation(code))
         engine.apply_in_place(state, code)
         return False
-
-    def _pick(self, state, legal: list, rng: random.Random):
-        decision = self.engine.r.decisions[state.decision]
-        if not decision.is_chance:
-            return legal[rng.randrange(len(legal))]
-        self.checked_events.add(state.decision)
-        # A chance event's outcomes are fixed: their cumulative weights are summed
-        # once, not for every draw (10001 outcomes made lint crawl).
-        cumulative = self.cumulative.get(state.decision)
-        if cumulative is None or len(cumulative) != len(legal):
-            weights = (decision.probabilities[code[3]] for code in legal)
-            cumulative = self.cumulative[state.decision] = list(itertools.accumulate(weights))
-        return rng.choices(legal, cum_weights=cumulative)[0]
 
     def _note_default_end(self, state, record: list) -> None:
         self._note_phase("default end", state, record, "the player to move had no legal action in phase '{phase}', "
@@ -147,28 +132,29 @@ class _Player:
 
     def _note_phase(self, what: str, state, record: list, message: str) -> None:
         """A warning about the phase `state` is in, at the phase."""
-        phase = self.engine.r.phases[state.phase]
-        self.findings.note((what, phase.name), "warning", phase.pos, message.replace("{phase}", phase.name), record)
+        name, pos = self.engine.describe_phase(state)
+        self.findings.note((what, name), "warning", pos, message.replace("{phase}", name), record)
 
-    def _check_notations(self, state, legal: list, record: list) -> None:
-        """Two different actions written alike. The legal list has each notation once,
-        so the candidates are taken before that (when the engine can list them)."""
+    def _check_notations(self, state, record: list) -> None:
+        """Two different actions written alike: the legal list has each notation once,
+        so the candidates are taken before notations are merged."""
         engine = self.engine
-        candidates = engine.legal_with_duplicates(state) if hasattr(engine, "legal_with_duplicates") else legal
+        if engine.to_move(state) == CHANCE:
+            self.checked_events.add(state.decision)
         seen: dict = {}
-        for code in candidates:
+        for code in engine.legal_with_duplicates(state):
             text = engine.notation(code)
             first = seen.setdefault(text, code)
             if first != code:
                 self._note_clash(text, first, code, record)
 
     def _note_clash(self, text: str, first, code, record: list) -> None:
-        case_a, case_b = self.engine.r.cases[first[0]], self.engine.r.cases[code[0]]
-        where = getattr(case_b, "notation_pos", None) or case_b.pos
+        label_a, pos_a = self.engine.describe_action(first)
+        label_b, pos_b = self.engine.describe_action(code)
         self.findings.note(
-            ("notation", case_a.label, case_b.label), "error", where,
-            f"two different legal actions are both written '{text}' ({case_a.label} at {case_a.pos} "
-            f"and {case_b.label}); give one of them its own notation",
+            ("notation", label_a, label_b), "error", pos_b,
+            f"two different legal actions are both written '{text}' ({label_a} at {pos_a} "
+            f"and {label_b}); give one of them its own notation",
             record,
         )
 

@@ -5,7 +5,7 @@
   board (`place`, `remove`, `return`, stack statements; a promotion or attribute of
   another piece than the moving one) or hands over to a follow-up decision
   (`then`) — in the case, in the procedures it calls, or in the `after each action`
-  blocks. A `move` forgotten, almost always.
+  (and turn) blocks. A `move` forgotten, almost always.
 - An `if no action:` block that does not end the game on every path (an `if`
   without `else` around the `win`): the docs promise that it ends the game, and
   play stops with an error when it does not.
@@ -18,10 +18,11 @@ from typing import Iterable, Iterator
 
 from ..parsing import ast as A
 
-MOVING_PATTERNS = (A.StepPattern, A.LeapPattern, A.JumpPattern, A.WalkPattern, A.GoPattern)
+MOVING_PATTERNS = (A.StepPattern, A.LeapPattern, A.JumpPattern, A.OffsetLeapPattern, A.AlongPattern, A.WalkPattern,
+                   A.GoPattern)
 # Statements after which the board (or the turn) is no longer what it was.
 BOARD_CHANGES = (
-    A.MoveStmt, A.PlaceStmt, A.RemoveStmt, A.ReturnStmt, A.StackStmt,
+    A.MoveStmt, A.CreateStmt, A.PlaceStmt, A.RemoveStmt, A.ReturnStmt, A.StackStmt,
     A.ReleaseStmt, A.AddStoneStmt, A.ThenStmt,
 )
 ENDINGS = (A.WinStmt, A.LoseStmt, A.DrawStmt, A.EndStmt)
@@ -38,6 +39,7 @@ def static_findings(rules: Iterable[A.RulesFile]) -> list[tuple[str, A.Pos, str]
 
 def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, A.Pos, str]]:
     afterwards = [item.after_action for item in items if isinstance(item, (A.Decision, A.Phase))]
+    afterwards += [hook for item in items if isinstance(item, A.Phase) for hook in (item.before_turn, item.after_turn)]
     if any(_changes_board(block or [], procedures) for block in afterwards):
         return  # the after-rules move pieces: what a case leaves undone may happen there
     for decision in (item for item in items if isinstance(item, A.Decision)):
@@ -69,7 +71,7 @@ def _changes_another_piece(statement) -> bool:
     """A promotion, a marker given or an attribute set — of a piece other than the
     moving one (`promote target`, `target.owner = player`): an action may act on
     another piece from afar. On the moving piece alone they do not move it."""
-    if isinstance(statement, A.PromoteStmt):
+    if isinstance(statement, (A.PromoteStmt, A.PromoteChoiceStmt)):
         return not _is_moving_piece(statement.what)
     if isinstance(statement, A.GiveStmt):
         return not _is_moving_piece(statement.to)
@@ -90,7 +92,7 @@ def _statements(block: list) -> Iterator:
             for _, body in statement.branches:
                 yield from _statements(body)
             yield from _statements(statement.otherwise)
-        elif isinstance(statement, A.ForEachStmt):
+        elif isinstance(statement, (A.ForEachStmt, A.RepeatStmt)):
             yield from _statements(statement.body)
 
 

@@ -1,229 +1,261 @@
-"""Expressions of the rules language → closures over a `Frame`.
+"""Expressions of the rules language → Python expressions (source text).
 
-Every name is resolved here, once: a variable becomes a slot of `state.vars`, an
-attribute a position in the piece tuple, a region a boolean mask, an option a
-constant. Constant sub-expressions are folded, so `capture == "top"` costs nothing
-at run time. Types are checked as we go; a mistake raises `RuleError` at the
-offending node.
+Every name is resolved here, once: a variable becomes an index into `v` (the
+state's variables), an attribute a position in the piece tuple, a region a
+membership mask, an option a constant. Constant sub-expressions are folded, so
+`capture == "top"` costs nothing at run time. Types are checked as we go; a
+mistake raises `RuleError` at the offending node.
+
+The result of compiling an expression is a `Code`: Python source over the
+registers of the scope (see scope.py) and generated constants (see
+compilation/source.py), its type, what it depends on, its constant value when it
+has one, and an estimate of its cost (steps per evaluation) that bounds the work
+a definition can make one position cost.
+
+Pieces are tuples `(owner, kind, stones, attributes...)` or None. Reading a piece
+that may be None goes through `(P or E)`: `E` is a constant empty piece (owner
+none, kind none, no stones, every attribute at its "missing" value), so that one
+evaluation of P answers owner, kind and attribute reads alike.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import Any, Callable, Optional
+import re
+from dataclasses import dataclass
+from typing import Any, Optional
 
-from ..parsing import ast as A
-from ..runtime.state import KIND, OWNER, STONES
+from .errors import RuleError, name_pos, unknown
 from .model import GameModel
+from .source import Source, int_literal
+from .types import ELEMENT, Dep, Type, comparable
+from ..parsing import ast as A
+from ..runtime import helpers as H
+from ..spelling import did_you_mean
+from .names import ALWAYS, BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS, reserved_word
+from .scope import Local, Register, Scope
 
 NOCONST = object()
 
-# Reads of the frame's registers. attrgetter is called without a Python frame, so
-# every expression that reads `to`, `piece`, `player`, ... costs one call less.
-_PLAYER = attrgetter("p")
-_AT = attrgetter("at")
-_PC = attrgetter("pc")
-_FROM = attrgetter("frm")
-_TO = attrgetter("to")
-_TG = attrgetter("tg")
-_JS = attrgetter("js")
-_JP = attrgetter("jp")
-_SITE = attrgetter("site")
-_OUT = attrgetter("out")
-
-# How deep a define may use defines that use defines ...: each is compiled where it is
-# used, so the depth is paid in Python stack frames.
+# How deep a define may use defines that use defines ...: each is compiled where it
+# is used.
 MAX_DEFINE_DEPTH = 50
-
-# Names the rules can use, and where they are meaningful.
-CONTEXT_NAMES = {
-    "player": "the player deciding now",
-    "opponent": "the other player (two-player games)",
-    "players": "all players in play",
-    "piece": "the acting piece",
-    "from": "the site the action starts from",
-    "to": "the landing or chosen site",
-    "target": "the piece that stood on 'to' before the action",
-    "jumped": "the piece jumped over",
-    "site": "the site a 'forbid' condition is asked about",
-    "outcome": "the outcome of a chance event",
-    "sites": "all sites of the board",
-}
-BUILTIN_PROPERTIES = ("owner", "kind", "height", "value")
-PIECE_RELATIONS = ("empty", "occupied", "enemy", "own", "neutral")
+# Numbers a definition writes or stores are within this bound (see docs/format.md §5).
+NUMBER_LIMIT = 10**15
 
 
-class RuleError(Exception):
-    def __init__(self, pos: A.Pos, message: str, hint: Optional[str] = None):
-        super().__init__(message)
-        self.pos = pos
-        self.message = message
-        self.hint = hint
-
-
-def name_pos(pos: A.Pos, name: str) -> A.Pos:
-    """Where `name` is written when it is the last word of the construct at `pos`
-    (`piece.rnage`, `promote piece to chef`); `pos` itself when that is unknown."""
-    if pos.end_line and pos.end_column and pos.end_column - len(name) >= 1:
-        return A.Pos(pos.file, pos.end_line, pos.end_column - len(name), pos.end_line, pos.end_column)
-    return pos
+_CHEAP = re.compile(r"\(?-?\w+\)?(\[\w+\])*|\(1 - p\)")
 
 
 @dataclass
-class Value:
-    fn: Callable[[Any], Any]
-    type: str
+class Code:
+    code: str  # a Python expression
+    type: Type
     deps: frozenset = frozenset()
     const: Any = NOCONST
-    # For 'site' values: frame -> the piece on that site (or a snapshot), or None.
-    piece: Optional[Callable[[Any], Any]] = None
-    # For static 'sites' values: the sites and their membership mask.
+    # For SITE values: the code of the piece on that site (None: `b[site]`).
+    piece: Optional[str] = None
+    # For static SITES values: the sites, and the name of their membership mask.
     static_sites: Optional[tuple] = None
-    mask: Optional[list] = None
-    # For a per-player thing not yet indexed: ("var"|"pool"|"region", object).
+    mask: Optional[str] = None
+    # For an unindexed per-player thing: ("var" | "pool" | "region", model object).
     per_player: Optional[tuple] = None
-    # For the context pieces: the frame slot holding the piece ("pc", "tg", "jp"),
-    # so that attribute reads compile to a single index.
-    piece_slot: Optional[str] = None
-    # For a variable (or a per-player one at a fixed player): its index in `state.vars`,
-    # so that comparing it with a constant compiles to a single closure.
-    var_slot: Optional[int] = None
-    # For an attribute of the acting piece (`piece.ATTR`): its index in the piece tuple,
-    # so that a generator holding the piece can read it without setting the frame up.
-    piece_attr: Optional[int] = None
-    # For `X is KIND` (or `X is A or X is B`): (the getter of X's piece, the kinds,
-    # whether the piece is always there), so that alternatives fuse into one test.
+    # For a region indexed by a player: (masks-by-player constant, player code).
+    region_by_player: Optional[tuple] = None
+    # For `X is KIND` alternatives: (piece code, kinds), so that `or` fuses them.
     kind_test: Optional[tuple] = None
-    # For a player given relative to the one deciding (`player`, `opponent`):
-    # player_map[deciding player] = the player meant.
-    player_map: Optional[tuple] = None
+    # For an attribute of the acting piece (`piece.ATTR`): its index in the tuple.
+    piece_attr: Optional[int] = None
+    # Estimated steps per evaluation (quantifiers multiply by their set's size).
+    cost: int = 1
+    # Estimated number of elements (collections).
+    size: int = 1
 
     @property
     def is_const(self) -> bool:
         return self.const is not NOCONST
 
-
-@dataclass
-class Scope:
-    """What an expression may refer to where it stands."""
-
-    available: frozenset  # context names from CONTEXT_NAMES usable here
-    where: str  # human description, for error messages ("a forbid condition")
-    locals: dict = field(default_factory=dict)  # name -> (slot, type)
-    slot_counter: list = field(default_factory=lambda: [0])
-    # True where an acting piece always exists (the actions of moving and dropping
-    # patterns): `piece` is then read without checking for none.
-    piece_always: bool = False
-    # Whether `then DECISION` can start a follow-up here.
-    followups: bool = False
-
-    def child(self, **extra) -> "Scope":
-        return Scope(
-            self.available | frozenset(extra.get("add", ())), self.where, dict(self.locals), self.slot_counter,
-            self.piece_always, self.followups,
-        )
-
-    def new_slot(self) -> int:
-        self.slot_counter[0] += 1
-        return self.slot_counter[0] - 1
+    def piece_code(self) -> str:
+        return self.piece if self.piece is not None else f"b[{self.code}]"
 
 
-def const(value: Any, type_: str, **kw) -> Value:
-    return Value(lambda f, _v=value: _v, type_, const=value, **kw)
+def describe(c: Code) -> str:
+    word = c.type.words
+    if c.is_const and c.type in (Type.INT, Type.STR):
+        return f"{word} ({c.const!r})"
+    return word
+
+
+def is_cheap(code: str) -> bool:
+    """Whether evaluating `code` twice costs next to nothing (a name, a number, an
+    index into a name)."""
+    return _CHEAP.fullmatch(code) is not None
 
 
 class ExpressionCompiler:
-    def __init__(self, model: GameModel, defines: dict[str, A.Define]):
+    def __init__(self, model: GameModel, defines: dict[str, A.Define], src: Source):
         self.m = model
         self.defines = defines
+        self.src = src
         self._define_stack: list[str] = []
         self.used_names: set[str] = set()
+        self.procedures: set[str] = set()  # names of procedures (statements, not values)
+        self.uses_repetitions = False  # whether the rules read `repetitions` (positions are then kept)
+        self.sink: Optional[list] = None  # lines to run before the expression being compiled (see `lowered`)
         n = model.board.size
         self.n_sites = n
+        self.n_players = model.player_count
         self.all_sites = tuple(range(n))
-        self.all_mask = [True] * n + [False]
-        self.kind_values = [k.value for k in sorted(model.kinds.values(), key=lambda k: k.index)]
+        kinds = sorted(model.kinds.values(), key=lambda k: k.index)
+        self.kind_values = [k.value for k in kinds] + [0]
+        attrs = model.attributes_in_order()
+        # The empty piece: owner and kind none, no stones, attributes "missing".
+        self.empty_piece = (-1, -1, ()) + tuple(0 if a.type == "int" else False for a in attrs)
+        self.E = src.const(self.empty_piece)
+        self.max_degree = max((len(a) for a in model.board.adjacent), default=0)
+        self.max_ray = max(model.board.files, model.board.ranks)
 
-    # ------------------------------------------------------------ entry points
-    def compile(self, e: A.Expr, scope: Scope) -> Value:
-        method = getattr(self, "_" + type(e).__name__)
-        try:
-            return method(e, scope)
-        except RecursionError:
-            # A backstop for what the parser's and the define limits let through
-            # (long chains of defines of long expressions): an error, not a crash.
-            raise RuleError(e.pos, "this expression is nested too deeply to compile", "split it into smaller defines") from None
+    # ------------------------------------------------------------ constants
+    def const(self, value: Any, type_: Type, **kw) -> Code:
+        return Code(self.literal(value), type_, const=value, **kw)
 
-    def boolean(self, e: A.Expr, scope: Scope) -> Value:
-        """Compile as a condition: sites and players count as true when present."""
-        return self.as_bool(self.compile(e, scope), e)
+    def literal(self, value: Any) -> str:
+        if value is True:
+            return "True"
+        if value is False:
+            return "False"
+        if value is None:
+            return "None"
+        if type(value) is int:
+            return int_literal(value)
+        return self.src.const(value)
 
-    def as_bool(self, v: Value, e: A.Expr) -> Value:
-        if v.type == "bool":
-            return v
-        if v.type in ("site", "player"):
-            if v.is_const:
-                return const(v.const != -1, "bool")
-            fn = v.fn
-            return Value(lambda f: fn(f) != -1, "bool", v.deps)
-        if v.type == "int":
-            if v.is_const:
-                return const(bool(v.const), "bool")
-            fn = v.fn
-            return Value(lambda f: fn(f) != 0, "bool", v.deps)
-        if v.type == "none":
-            return const(False, "bool")
-        raise RuleError(e.pos, f"expected a condition, found {describe(v)}")
-
-    def expect(self, v: Value, types: tuple, e: A.Expr, what: str) -> Value:
-        if v.type not in types:
-            raise RuleError(e.pos, f"{what} must be {' or '.join(_TYPE_WORDS[t] for t in types)}, found {describe(v)}")
-        return v
-
-    # ------------------------------------------------------------ literals
-    def _Num(self, e: A.Num, scope):
-        return const(e.value, "int")
-
-    def _Str(self, e: A.Str, scope):
-        return const(e.value, "str")
-
-    def _Bool(self, e: A.Bool, scope):
-        return const(e.value, "bool")
-
-    def _NoneLit(self, e, scope):
-        return const(-1, "none")
-
-    def _ListLit(self, e: A.ListLit, scope):
-        items = [self.compile(x, scope) for x in e.items]
-        for x, item in zip(e.items, items):
-            self.expect(item, ("site",), x, "an element of a list")
-        if all(i.is_const for i in items):
-            sites = tuple(i.const for i in items if i.const != -1)
-            return self.static_sites(sites)
-        fns = [i.fn for i in items]
-        deps = frozenset().union(*(i.deps for i in items))
-        return Value(lambda f: [s for s in (g(f) for g in fns) if s != -1], "sites", deps)
-
-    def static_sites(self, sites) -> Value:
+    def static_sites(self, sites) -> Code:
         sites = tuple(sorted(set(sites)))
         mask = [False] * (self.n_sites + 1)
         for s in sites:
             mask[s] = True
-        return Value(lambda f, _s=sites: _s, "sites", const=sites, static_sites=sites, mask=mask)
+        return Code(
+            self.src.const(sites), Type.SITES, const=sites, static_sites=sites,
+            mask=self.src.const(tuple(mask)), size=len(sites),
+        )
+
+    # ------------------------------------------------------------ statements first
+    # In "lowered" mode (`lowered`), constructs that loop — quantifiers, rays with a
+    # condition, `pieces ... where` — are written as loops into a list of lines (the
+    # sink) that run before the expression, which then only reads their result.
+    # Loops with early exits cost far less than Python's generator expressions, and
+    # the conditions of `and`, `or` and `if ... else` keep their short circuits:
+    # lines needed only by a right-hand side run only when it is evaluated.
+
+    def lowered(self, e: A.Expr, scope: Scope, condition: bool = False) -> tuple[list, Code]:
+        """(lines to run first, the expression after them) for `e`."""
+        saved = self.sink
+        self.sink = []
+        try:
+            c = self.boolean(e, scope) if condition else self.compile(e, scope)
+            return self.sink, c
+        finally:
+            self.sink = saved
+
+    def _nested(self, compile_it) -> tuple[list, Code]:
+        """Compile with a sink of its own: (its lines, the result)."""
+        saved = self.sink
+        self.sink = []
+        try:
+            c = compile_it()
+            return self.sink, c
+        finally:
+            self.sink = saved
+
+    def _emit(self, *lines: str) -> None:
+        self.sink.extend(lines)
+
+    def _block(self, head: str, body: list) -> None:
+        self.sink.append(head)
+        self.sink.extend("    " + line for line in (body or ["pass"]))
+
+    def share(self, c: Code, scope: Scope) -> tuple[str, str]:
+        """(first, again): code to evaluate `c` once and refer to its value again.
+        Uses `:=` where Python allows it, else evaluates twice (expressions are pure)."""
+        if is_cheap(c.code):
+            return c.code, c.code
+        if self.sink is not None:
+            name = self.src.fresh("t")
+            self._emit(f"{name} = {c.code}")
+            return name, name
+        if not scope.walrus:
+            return c.code, c.code
+        name = self.src.fresh("t")
+        return f"({name} := {c.code})", name
+
+    # ------------------------------------------------------------ entry points
+    def compile(self, e: A.Expr, scope: Scope) -> Code:
+        method = getattr(self, "_" + type(e).__name__)
+        try:
+            return method(e, scope)
+        except RecursionError:
+            raise RuleError(e.pos, "this expression is nested too deeply to compile", "split it into smaller defines") from None
+
+    def boolean(self, e: A.Expr, scope: Scope) -> Code:
+        """Compile as a condition: sites and players count as true when present."""
+        return self.as_bool(self.compile(e, scope), e)
+
+    def as_bool(self, c: Code, e: A.Expr) -> Code:
+        if c.type is Type.BOOL:
+            return c
+        if c.type in (Type.SITE, Type.PLAYER):
+            if c.is_const:
+                return self.const(c.const != -1, Type.BOOL)
+            return Code(f"({c.code} != -1)", Type.BOOL, c.deps, cost=c.cost)
+        if c.type is Type.INT:
+            if c.is_const:
+                return self.const(bool(c.const), Type.BOOL)
+            return Code(f"({c.code} != 0)", Type.BOOL, c.deps, cost=c.cost)
+        if c.type is Type.NONE:
+            return self.const(False, Type.BOOL)
+        raise RuleError(e.pos, f"expected a condition, found {describe(c)}")
+
+    def expect(self, c: Code, types: tuple, e: A.Expr, what: str) -> Code:
+        if c.type not in types:
+            raise RuleError(e.pos, f"{what} must be {' or '.join(t.words for t in types)}, found {describe(c)}")
+        return c
+
+    # ------------------------------------------------------------ literals
+    def _Num(self, e: A.Num, scope):
+        if abs(e.value) > NUMBER_LIMIT:
+            raise RuleError(e.pos, f"numbers in the rules are at most {NUMBER_LIMIT:.0e} in size")
+        return self.const(e.value, Type.INT)
+
+    def _Str(self, e: A.Str, scope):
+        return self.const(e.value, Type.STR)
+
+    def _Bool(self, e: A.Bool, scope):
+        return self.const(e.value, Type.BOOL)
+
+    def _NoneLit(self, e, scope):
+        return self.const(-1, Type.NONE)
+
+    def _NoLegalAction(self, e: A.NoLegalAction, scope):
+        if "no legal action" not in scope.available:
+            raise RuleError(e.pos, f"'no legal action' has no meaning in {scope.where}: it is asked in 'before each turn'")
+        return Code("stuck", Type.BOOL)
+
+    def _ListLit(self, e: A.ListLit, scope):
+        items = [self.compile(x, scope) for x in e.items]
+        for x, item in zip(e.items, items):
+            self.expect(item, (Type.SITE,), x, "an element of a list")
+        if all(i.is_const for i in items):
+            return self.static_sites(i.const for i in items if i.const != -1)
+        deps = frozenset().union(*(i.deps for i in items))
+        inner = ", ".join(i.code for i in items)
+        return Code(f"h_sites(({inner},))", Type.SITES, deps, cost=sum(i.cost for i in items), size=len(items))
 
     # ------------------------------------------------------------ names
-    def _Name(self, e: A.Name, scope: Scope) -> Value:
+    def _Name(self, e: A.Name, scope: Scope) -> Code:
         name = e.id
         self.used_names.add(name)
         if name in scope.locals:
-            slot, type_ = scope.locals[name]
-            if type_ == "site":
-                # A local may hold none (-1), e.g. `let x = neighbour(to, n)` at the edge.
-                return Value(
-                    lambda f: f.loc[slot], "site", frozenset({"locals"}),
-                    piece=lambda f: f.b[s] if (s := f.loc[slot]) != -1 else None,
-                )
-            return Value(lambda f: f.loc[slot], type_, frozenset({"locals"}))
+            local = scope.locals[name]
+            return Code(local.code, local.type, frozenset({Dep.LOCALS}))
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:
@@ -235,37 +267,48 @@ class ExpressionCompiler:
         if name in m.variables:
             var = m.variables[name]
             if var.per_player:
-                return Value(_unindexed, "perplayer", per_player=("var", var))
-            off = var.offset
-            return Value(lambda f: f.v[off], _var_type(var), var_slot=off)
+                return Code("None", Type.PER_PLAYER, per_player=("var", var))
+            return Code(f"v[{var.offset}]", _var_type(var))
         if name in m.pools:
-            return Value(_unindexed, "perplayer", per_player=("pool", m.pools[name]))
+            return Code("None", Type.PER_PLAYER, per_player=("pool", m.pools[name]))
         if name in m.options:
             value = m.options[name]
-            return const(value, "int" if isinstance(value, int) else "str")
+            return self.const(value, Type.INT if isinstance(value, int) else Type.STR)
         if name in m.regions:
             region = m.regions[name]
             if region.per_player:
-                return Value(_unindexed, "perplayer", per_player=("region", region))
-            v = self.static_sites(region.sites[0])
-            return v
+                return Code("None", Type.PER_PLAYER, per_player=("region", region))
+            return self.static_sites(region.sites[0])
+        if name in m.tracks:
+            track = m.tracks[name]
+            if track.per_player:
+                return Code("None", Type.PER_PLAYER, per_player=("track", track))
+            return Code(self.track_constant(track)[0], Type.TRACK, size=len(track.sites[0]))
         if name in m.players:
-            return const(m.players.index(name), "player")
+            return self.const(m.players.index(name), Type.PLAYER)
         if name in m.all_players:
             # A player who is not in play with these options: never matches.
-            return const(-1, "player")
+            return self.const(-1, Type.PLAYER)
         if name in m.board.index:
-            return const(m.board.index[name], "site", piece=_piece_on_const(m.board.index[name]))
+            return self.const(m.board.index[name], Type.SITE)
         if name in m.direction_sets:
             per = m.direction_sets[name]
-            return Value(lambda f: per[f.p], "dirs", const=NOCONST)
+            if all(d == per[0] for d in per):
+                return self.const(per[0], Type.DIRS, size=len(per[0]))
+            player = scope.register("player").site
+            return Code(f"{self.src.const(tuple(per))}[{player}]", Type.DIRS, size=max(len(d) for d in per))
+        if name in self.procedures:
+            raise RuleError(
+                e.pos, f"'{name}' is a procedure (statements to run), not a value",
+                "a named expression is written with 'define NAME = EXPRESSION'",
+            )
         raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
 
     def known_names(self, scope: Scope) -> list[str]:
         m = self.m
         return (
             list(scope.locals)
-            + [n for n in CONTEXT_NAMES if n in scope.available]
+            + [n for n in CONTEXT_NAMES if n in scope.available or n in ALWAYS]
             + list(self.defines)
             + list(m.variables)
             + list(m.pools)
@@ -273,48 +316,54 @@ class ExpressionCompiler:
             + list(m.regions)
             + list(m.all_players)
             + list(m.direction_sets)
+            + list(m.board.index)
         )
 
     def hint(self, name: str, scope: Scope) -> Optional[str]:
-        from ..validation.diagnostics import suggest
+        if name in ("True", "False", "None"):
+            return f"did you mean '{name.lower()}'?"
+        return did_you_mean(name, self.known_names(scope)) or self._nearest_site(name)
 
-        best = suggest(name, self.known_names(scope))
-        return f"did you mean '{best}'?" if best else None
+    def _nearest_site(self, name: str) -> Optional[str]:
+        """For a grid site off the board (`c0`, `i3`): the nearest one on it."""
+        board = self.m.board
+        match = re.fullmatch(r"([a-z])(\d{1,3})", name)
+        if board.kind != "grid" or match is None:
+            return None
+        file = min(ord(match.group(1)) - ord("a"), board.files - 1)
+        rank = min(max(int(match.group(2)), 1), board.ranks)
+        nearest = f"{chr(ord('a') + file)}{rank}"
+        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest in board.index else None
 
-    def _context(self, e: A.Name, scope: Scope) -> Value:
+    def _context(self, e: A.Name, scope: Scope) -> Code:
         name = e.id
-        if name not in scope.available and name not in ("player", "players", "opponent", "sites"):
+        if name not in scope.available and name not in ALWAYS:
             raise RuleError(e.pos, f"'{name}' ({CONTEXT_NAMES[name]}) has no meaning in {scope.where}")
+        n = self.n_players
         if name == "player":
-            return Value(_PLAYER, "player", player_map=tuple(range(self.m.player_count)))
+            return Code(scope.register("player").site, Type.PLAYER)
         if name == "opponent":
-            if self.m.player_count != 2:
-                raise RuleError(e.pos, f"'opponent' needs exactly two players; this game has {self.m.player_count} in play")
-            return Value(lambda f: 1 - f.p, "player", player_map=(1, 0))
+            if n != 2:
+                raise RuleError(e.pos, f"'opponent' needs exactly two players; this game has {n} in play")
+            return Code(f"(1 - {scope.register('player').site})", Type.PLAYER)
         if name == "players":
-            ps = tuple(range(self.m.player_count))
-            return Value(lambda f: ps, "players", const=ps)
+            ps = tuple(range(n))
+            return self.const(ps, Type.PLAYERS, size=n)
         if name == "sites":
             return self.static_sites(self.all_sites)
-        if name == "piece":
-            return Value(_AT, "site", frozenset({"piece"}), piece=_PC, piece_slot="pc")
-        if name == "from":
-            return Value(_FROM, "site", frozenset({"from"}), piece=lambda f: f.b[f.frm])
-        if name == "to":
-            return Value(_TO, "site", frozenset({"to"}), piece=lambda f: f.b[f.to])
-        if name == "target":
-            return Value(_TO, "site", frozenset({"target"}), piece=_TG, piece_slot="tg")
-        if name == "jumped":
-            return Value(_JS, "site", frozenset({"jumped"}), piece=_JP, piece_slot="jp")
-        if name == "site":
-            return Value(_SITE, "site", frozenset({"site"}), piece=lambda f: f.b[f.site])
+        if name == "repetitions":
+            self.uses_repetitions = True
+            return Code(scope.register(name).site, Type.INT)
+        reg: Register = scope.register(name)
+        dep = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": Dep.TARGET,
+               "jumped": Dep.JUMPED, "site": Dep.SITE, "outcome": Dep.OUTCOME}[name]
         if name == "outcome":
-            return Value(_OUT, scope.locals.get("$outcome_type", (0, "int"))[1], frozenset({"outcome"}))
-        raise AssertionError(name)
+            return Code(reg.site, scope.outcome_type, frozenset({dep}))
+        return Code(reg.site, Type.SITE, frozenset({dep}), piece=reg.piece)
 
-    def _define_call(self, e: A.Call, scope: Scope) -> Value:
-        """`flanks(s, d)`: the define's expression with its parameters bound to the
-        arguments, evaluated where it is used (the arguments first)."""
+    def _define_call(self, e: A.Call, scope: Scope) -> Code:
+        """`flanks(s, d)`: the define's expression with its parameters standing for
+        the arguments, evaluated where it is used (the arguments first)."""
         define = self.defines[e.fn]
         self.used_names.add(e.fn)
         if len(e.args) != len(define.params):
@@ -323,39 +372,28 @@ class ExpressionCompiler:
         inner = scope.child()
         bindings = []
         arg_deps: frozenset = frozenset()
+        cost = 0
         for param, arg in zip(define.params, e.args):
             value = self.compile(arg, scope)
-            if value.type == "perplayer":
+            if value.type is Type.PER_PLAYER:
                 raise RuleError(arg.pos, f"'{_name_of(arg)}' differs per player: say whose, e.g. {_name_of(arg)}[player]")
-            slot = inner.new_slot()
-            inner.locals[param.id] = (slot, value.type)
-            bindings.append((slot, value.fn))
+            first, again = self.share(value, scope)
+            if first != again:
+                bindings.append(first)
+            inner.locals[param.id] = Local(again, value.type)
             arg_deps |= value.deps
+            cost += value.cost
         body = self._define(A.Name(e.pos, e.fn), inner)
-        bf = body.fn
-
-        def bind(f):
-            loc = f.loc
-            for slot, arg in bindings:
-                loc[slot] = arg(f)
-
-        def fn(f):
-            bind(f)
-            return bf(f)
-
+        if self.sink is not None:
+            bindings = []  # already assigned in the sink, before the body's lines
+        code = body.code if not bindings else f"({', '.join(bindings)}, {body.code})[-1]"
         # What the parameters stand for counts as what the define depends on.
-        result = Value(fn, body.type, body.deps | arg_deps)
-        if body.piece is not None:
-            bp = body.piece
-
-            def piece(f):
-                bind(f)
-                return bp(f)
-
-            result.piece = piece
+        result = Code(code, body.type, body.deps | arg_deps, cost=body.cost + cost, size=body.size)
+        if body.type is Type.SITE and not bindings:
+            result.piece = body.piece
         return result
 
-    def _define(self, e: A.Name, scope: Scope) -> Value:
+    def _define(self, e: A.Name, scope: Scope) -> Code:
         if e.id in self._define_stack:
             chain = " -> ".join(self._define_stack + [e.id])
             raise RuleError(e.pos, f"'{e.id}' is defined in terms of itself ({chain})")
@@ -373,400 +411,383 @@ class ExpressionCompiler:
         finally:
             self._define_stack.pop()
 
-    # ------------------------------------------------------------ access
-    def _Attr(self, e: A.Attr, scope: Scope) -> Value:
+    # ------------------------------------------------------------ pieces
+    def piece_read(self, c: Code, scope: Scope) -> str:
+        """Code of the piece on site `c`, or of E when there is none: index it."""
+        if c.piece is not None and scope.piece_always and c.piece == scope.register("piece").piece:
+            return c.piece
+        return f"({c.piece_code()} or {self.E})"
+
+    def _Attr(self, e: A.Attr, scope: Scope) -> Code:
         obj = self.compile(e.obj, scope)
-        if obj.type != "site":
+        if obj.type is not Type.SITE:
             raise RuleError(e.pos, f"'.{e.name}' needs a piece or a site, found {describe(obj)}")
-        get = obj.piece
-        deps = obj.deps
+        deps, cost = obj.deps, obj.cost + 1
         name = e.name
+        if obj.is_const and obj.const == -1:
+            obj = Code("(-1)", Type.SITE, piece="None")
+        read = self.piece_read(obj, scope)
         if name == "owner":
-            return Value(lambda f: (p[OWNER] if (p := get(f)) is not None else -1), "player", deps)
+            return Code(f"{read}[0]", Type.PLAYER, deps, cost=cost)
         if name == "kind":
             raise RuleError(e.pos, "compare kinds with 'is', e.g. 'piece is KIND'")
         if name == "height":
-            return Value(lambda f: (len(p[STONES]) if p[STONES] else 1) if (p := get(f)) is not None else 0, "int", deps)
+            if self.m.stacks:
+                return Code(f"len({read}[2])", Type.INT, deps, cost=cost)
+            return Code(f"(({obj.piece_code()} is not None) + 0)", Type.INT, deps, cost=cost)
         if name == "value":
-            values = self.kind_values
-            return Value(lambda f: values[p[KIND]] if (p := get(f)) is not None else 0, "int", deps)
+            return Code(f"{self.src.const(tuple(self.kind_values))}[{read}[1]]", Type.INT, deps, cost=cost)
         attr = self.m.attributes.get(name)
         if attr is None:
-            from ..validation.diagnostics import suggest
+            raise unknown(name_pos(e.pos, name), "attribute", name, list(self.m.attributes) + list(BUILTIN_PROPERTIES))
+        type_ = Type.INT if attr.type == "int" else Type.BOOL
+        piece_attr = attr.index if obj.piece is not None and obj.piece == scope.register("piece").piece else None
+        return Code(f"{read}[{attr.index}]", type_, deps, cost=cost, piece_attr=piece_attr)
 
-            best = suggest(name, list(self.m.attributes) + list(BUILTIN_PROPERTIES))
-            raise RuleError(name_pos(e.pos, name), f"unknown attribute '{name}'", f"did you mean '{best}'?" if best else None)
-        i = attr.index
-        type_ = "int" if attr.type == "int" else "bool"
-        missing = 0 if attr.type == "int" else False
-        if obj.piece_slot == "pc" and scope.piece_always:
-            return Value(lambda f: f.pc[i], type_, deps, piece_attr=i)
-        if obj.piece_slot == "pc":
-            return Value(lambda f: p[i] if (p := f.pc) is not None else missing, type_, deps, piece_attr=i)
-        if obj.piece_slot == "tg":
-            return Value(lambda f: p[i] if (p := f.tg) is not None else missing, type_, deps)
-        if obj.piece_slot == "jp":
-            return Value(lambda f: p[i] if (p := f.jp) is not None else missing, type_, deps)
-        return Value(lambda f: p[i] if (p := get(f)) is not None else missing, type_, deps)
-
-    def _Index(self, e: A.Index, scope: Scope) -> Value:
+    def _Index(self, e: A.Index, scope: Scope) -> Code:
         obj = self.compile(e.obj, scope)
-        if obj.type != "perplayer":
+        if obj.type is not Type.PER_PLAYER:
             raise RuleError(e.pos, f"only per-player variables, pools and regions can be indexed, not {describe(obj)}")
-        idx = self.expect(self.compile(e.index, scope), ("player",), e.index, "the index")
+        idx = self.expect(self.compile(e.index, scope), (Type.PLAYER,), e.index, "the index")
         kind, thing = obj.per_player
-        ifn = idx.fn
-        deps = idx.deps
+        deps, cost = idx.deps, idx.cost + 1
         if kind in ("var", "pool"):
-            off = thing.offset
-            type_ = _var_type(thing) if kind == "var" else "int"
+            type_ = _var_type(thing) if kind == "var" else Type.INT
             if idx.is_const:
-                slot = off + idx.const
-                return Value(lambda f: f.v[slot], type_, deps, var_slot=slot)
-            return Value(lambda f: f.v[off + ifn(f)], type_, deps)
+                if idx.const < 0:
+                    return self.const(0, type_)
+                return Code(f"v[{thing.offset + idx.const}]", type_, deps, cost=cost)
+            if _always_a_player(idx.code, scope):
+                return Code(f"v[{thing.offset} + {idx.code}]", type_, deps, cost=cost)
+            first, again = self.share(idx, scope)
+            return Code(f"(v[{thing.offset} + {again}] if {first} >= 0 else 0)", type_, deps, cost=cost)
+        if kind == "track":
+            if idx.is_const:
+                if idx.const < 0:
+                    raise RuleError(e.index.pos, "a player not in play has no track")
+                return Code(self.track_constant(thing)[idx.const], Type.TRACK, deps, size=len(thing.sites[idx.const]))
+            tracks = self.src.const(tuple(self.track_values(thing)) + (((), (-1,) * (self.n_sites + 1), False),))
+            return Code(f"{tracks}[{idx.code}]", Type.TRACK, deps, cost=cost, size=max(len(t) for t in thing.sites))
         region = thing
         if idx.is_const:
-            if idx.const < 0:
-                return self.static_sites(())
-            return self.static_sites(region.sites[idx.const])
-        sites, masks = region.sites, region.masks
-        v = Value(lambda f: sites[ifn(f)], "sites", deps)
-        # by_decider[deciding player]: the mask of the region meant, when the index
-        # is relative to the player deciding (one look-up instead of a call)
-        by_decider = tuple(masks[i] for i in idx.player_map) if idx.player_map is not None else None
-        v.per_player = ("region_indexed", (masks, ifn, by_decider))
-        return v
+            return self.static_sites(() if idx.const < 0 else region.sites[idx.const])
+        sites = self.src.const(tuple(tuple(s) for s in region.sites) + ((),))
+        masks = self.src.const(tuple(tuple(m) for m in region.masks) + (tuple([False] * (self.n_sites + 1)),))
+        size = max((len(s) for s in region.sites), default=0)
+        return Code(f"{sites}[{idx.code}]", Type.SITES, deps, cost=cost, size=size, region_by_player=(masks, idx.code))
 
     # ------------------------------------------------------------ operators
     def _Neg(self, e: A.Neg, scope):
-        v = self.expect(self.compile(e.operand, scope), ("int",), e.operand, "the operand of '-'")
-        if v.is_const:
-            return const(-v.const, "int")
-        fn = v.fn
-        return Value(lambda f: -fn(f), "int", v.deps)
+        c = self.expect(self.compile(e.operand, scope), (Type.INT,), e.operand, "the operand of '-'")
+        if c.is_const:
+            return self.const(-c.const, Type.INT)
+        return Code(f"(-{c.code})", Type.INT, c.deps, cost=c.cost + 1)
 
     def _BinOp(self, e: A.BinOp, scope):
         left = self.compile(e.left, scope)
         right = self.compile(e.right, scope)
-        if left.type == "sites" and e.op in "+-":
-            self.expect(right, ("sites", "site"), e.right, f"the right side of '{e.op}'")
+        if left.type is Type.SITES and e.op in "+-":
+            self.expect(right, (Type.SITES, Type.SITE), e.right, f"the right side of '{e.op}'")
             return self._site_set_op(e.op, left, right)
-        self.expect(left, ("int",), e.left, f"the left side of '{e.op}'")
-        self.expect(right, ("int",), e.right, f"the right side of '{e.op}'")
-        op = _ARITH[e.op]
+        self.expect(left, (Type.INT,), e.left, f"the left side of '{e.op}'")
+        self.expect(right, (Type.INT,), e.right, f"the right side of '{e.op}'")
         if e.op in ("//", "%") and right.is_const and right.const == 0:
             raise RuleError(e.right.pos, "division by zero")
+        deps, cost = left.deps | right.deps, left.cost + right.cost + 1
         if left.is_const and right.is_const:
-            if e.op in ("//", "%") and right.const == 0:
-                raise RuleError(e.pos, "division by zero")
-            return const(op(left.const, right.const), "int")
-        lf, rf = left.fn, right.fn
-        if e.op in ("//", "%"):
-            # A zero divisor at run time is a rules bug; report it instead of crashing.
-            def safe(f, lf=lf, rf=rf, op=op, pos=e.pos):
-                d = rf(f)
-                if d == 0:
-                    raise RuleError(pos, "division by zero")
-                return op(lf(f), d)
+            return self.const(H.ARITHMETIC[e.op](left.const, right.const), Type.INT)
+        if e.op in ("//", "%") and not right.is_const:
+            # A zero divisor at run time is a mistake of the rules: say where.
+            helper = "h_floordiv" if e.op == "//" else "h_mod"
+            return Code(f"{helper}({left.code}, {right.code}, {self.src.const(e.pos)})", Type.INT, deps, cost=cost)
+        return Code(f"({left.code} {e.op} {right.code})", Type.INT, deps, cost=cost)
 
-            return Value(safe, "int", left.deps | right.deps)
-        if right.is_const:
-            c = right.const
-            if e.op == "+":
-                return Value(lambda f: lf(f) + c, "int", left.deps)
-            if e.op == "-":
-                return Value(lambda f: lf(f) - c, "int", left.deps)
-        return Value(lambda f: op(lf(f), rf(f)), "int", left.deps | right.deps)
-
-    def _site_set_op(self, op: str, left: Value, right: Value) -> Value:
-        if right.type == "site":
+    def _site_set_op(self, op: str, left: Code, right: Code) -> Code:
+        if right.type is Type.SITE:
             right = self._site_as_set(right)
         if left.static_sites is not None and right.static_sites is not None:
             a, b = set(left.static_sites), set(right.static_sites)
             return self.static_sites(a | b if op == "+" else a - b)
-        lf, rf = left.fn, right.fn
-        if op == "+":
-            return Value(lambda f: sorted(set(lf(f)) | set(rf(f))), "sites", left.deps | right.deps)
-        return Value(lambda f: [s for s in lf(f) if s not in set(rf(f))], "sites", left.deps | right.deps)
+        deps, cost = left.deps | right.deps, left.cost + right.cost + left.size + right.size
+        helper = "h_union" if op == "+" else "h_minus"
+        size = left.size + right.size if op == "+" else left.size
+        return Code(f"{helper}({left.code}, {right.code})", Type.SITES, deps, cost=cost, size=min(size, self.n_sites))
 
-    def _site_as_set(self, v: Value) -> Value:
-        if v.is_const:
-            return self.static_sites(() if v.const == -1 else (v.const,))
-        fn = v.fn
-        return Value(lambda f: [s] if (s := fn(f)) != -1 else [], "sites", v.deps)
+    def _site_as_set(self, c: Code) -> Code:
+        if c.is_const:
+            return self.static_sites(() if c.const == -1 else (c.const,))
+        return Code(f"h_sites(({c.code},))", Type.SITES, c.deps, cost=c.cost, size=1)
 
     def _Compare(self, e: A.Compare, scope):
         left = self.compile(e.left, scope)
         right = self.compile(e.right, scope)
         op = e.op
-        lt, rt = left.type, right.type
         if op in ("<", "<=", ">", ">="):
-            self.expect(left, ("int",), e.left, f"the left side of '{op}'")
-            self.expect(right, ("int",), e.right, f"the right side of '{op}'")
-        elif not _comparable(lt, rt):
+            self.expect(left, (Type.INT,), e.left, f"the left side of '{op}'")
+            self.expect(right, (Type.INT,), e.right, f"the right side of '{op}'")
+        elif not comparable(left.type, right.type):
             raise RuleError(e.pos, f"cannot compare {describe(left)} with {describe(right)}")
-        if lt == "str" and right.is_const and left.is_const is False:
-            pass
-        if lt == "str" or rt == "str":
-            self._check_option_value(e, left, right)
-        fn = _COMPARE[op]
+        if Type.STR in (left.type, right.type):
+            self._check_option_value(e)
         if left.is_const and right.is_const:
-            return const(fn(left.const, right.const), "bool")
-        lf, rf = left.fn, right.fn
-        deps = left.deps | right.deps
-        if right.is_const:
-            c = right.const
-            if left.var_slot is not None:
-                return Value(_VAR_COMPARE[op](left.var_slot, c), "bool", deps)
-            if op == "==":
-                return Value(lambda f: lf(f) == c, "bool", deps)
-            if op == "!=":
-                return Value(lambda f: lf(f) != c, "bool", deps)
-            if op == ">=":
-                return Value(lambda f: lf(f) >= c, "bool", deps)
-            return Value(lambda f: fn(lf(f), c), "bool", deps)
-        return Value(lambda f: fn(lf(f), rf(f)), "bool", deps)
+            return self.const(H.COMPARISONS[op](left.const, right.const), Type.BOOL)
+        return Code(f"({left.code} {op} {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost + 1)
 
-    def _check_option_value(self, e: A.Compare, left: Value, right: Value) -> None:
+    def _check_option_value(self, e: A.Compare) -> None:
         """`capture == "tpo"` is always false: catch the misspelt option value."""
         for side, other in ((e.left, e.right), (e.right, e.left)):
             if isinstance(side, A.Name) and side.id in self.m.option_specs and isinstance(other, A.Str):
                 spec = self.m.option_specs[side.id]
                 if spec.values is not None and other.value not in spec.values:
-                    from ..validation.diagnostics import suggest
-
-                    best = suggest(other.value, [str(v) for v in spec.values])
                     allowed = ", ".join(str(v) for v in spec.values)
                     raise RuleError(
                         other.pos,
                         f"option '{side.id}' is never \"{other.value}\" (its values: {allowed})",
-                        f"did you mean '{best}'?" if best else None,
+                        did_you_mean(other.value, [str(v) for v in spec.values]),
                     )
 
+    def _short_circuit(self, e, scope, keyword: str) -> Optional[Code]:
+        """`and`/`or` whose right side needs lines (lowered mode): they run only when
+        the right side is evaluated. None when the plain form will do."""
+        if self.sink is None:
+            return None
+        left = self.boolean(e.left, scope)
+        lines, right = self._nested(lambda: self.boolean(e.right, scope))
+        if not lines or left.is_const or right.is_const:
+            self.sink.extend(lines)
+            return self._combine(keyword, left, right)
+        t = self.src.fresh("t")
+        self._emit(f"{t} = {left.code}")
+        self._block(f"if {t}:" if keyword == "and" else f"if not {t}:", lines + [f"{t} = {right.code}"])
+        return Code(t, Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+
+    def _combine(self, keyword: str, left: Code, right: Code) -> Code:
+        if keyword == "and":
+            if left.is_const:
+                return right if left.const else self.const(False, Type.BOOL)
+            if right.is_const:
+                return left if right.const else self.const(False, Type.BOOL)
+        else:
+            if left.is_const:
+                return self.const(True, Type.BOOL) if left.const else right
+            if right.is_const:
+                return self.const(True, Type.BOOL) if right.const else left
+        return Code(f"({left.code} {keyword} {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+
     def _And(self, e: A.And, scope):
+        lowered = self._short_circuit(e, scope, "and")
+        if lowered is not None:
+            return lowered
         left = self.boolean(e.left, scope)
         right = self.boolean(e.right, scope)
         if left.is_const:
-            return right if left.const else const(False, "bool")
+            return right if left.const else self.const(False, Type.BOOL)
         if right.is_const:
-            return left if right.const else const(False, "bool")
-        lf, rf = left.fn, right.fn
-        return Value(lambda f: lf(f) and rf(f), "bool", left.deps | right.deps)
+            return left if right.const else self.const(False, Type.BOOL)
+        return Code(f"({left.code} and {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
     def _Or(self, e: A.Or, scope):
+        lowered = self._short_circuit(e, scope, "or")
+        if lowered is not None:
+            return lowered
         left = self.boolean(e.left, scope)
         right = self.boolean(e.right, scope)
         if left.is_const:
-            return const(True, "bool") if left.const else right
+            return self.const(True, Type.BOOL) if left.const else right
         if right.is_const:
-            return const(True, "bool") if right.const else left
+            return self.const(True, Type.BOOL) if right.const else left
         a, b = left.kind_test, right.kind_test
-        if a is not None and b is not None and a[0] is b[0]:
+        if a is not None and b is not None and a[0] == b[0]:
             # `piece is A or piece is B`: one test against a set of kinds
-            test = (a[0], a[1] | b[1], a[2] and b[2])
-            return Value(self._kind_set_test(test), "bool", left.deps | right.deps, kind_test=test)
-        lf, rf = left.fn, right.fn
-        return Value(lambda f: lf(f) or rf(f), "bool", left.deps | right.deps)
+            return self._kind_test(a[0], a[1] | b[1], left.deps | right.deps)
+        return Code(f"({left.code} or {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
     def _Not(self, e: A.Not, scope):
-        v = self.boolean(e.operand, scope)
-        if v.is_const:
-            return const(not v.const, "bool")
-        fn = v.fn
-        return Value(lambda f: not fn(f), "bool", v.deps)
+        c = self.boolean(e.operand, scope)
+        if c.is_const:
+            return self.const(not c.const, Type.BOOL)
+        return Code(f"(not {c.code})", Type.BOOL, c.deps, cost=c.cost)
 
     def _IfExp(self, e: A.IfExp, scope):
         cond = self.boolean(e.cond, scope)
-        a = self.compile(e.then, scope)
-        b = self.compile(e.otherwise, scope)
-        if not _comparable(a.type, b.type):
+        lines_a, a = self._nested(lambda: self.compile(e.then, scope)) if self.sink is not None else ([], self.compile(e.then, scope))
+        lines_b, b = self._nested(lambda: self.compile(e.otherwise, scope)) if self.sink is not None else ([], self.compile(e.otherwise, scope))
+        if not comparable(a.type, b.type):
             raise RuleError(e.pos, f"both branches must have the same type: {describe(a)} / {describe(b)}")
         if cond.is_const:
+            if self.sink is not None:
+                self.sink.extend(lines_a if cond.const else lines_b)
             return a if cond.const else b
-        type_ = a.type if a.type != "none" else b.type
-        cf, af, bf = cond.fn, a.fn, b.fn
-        v = Value(lambda f: af(f) if cf(f) else bf(f), type_, cond.deps | a.deps | b.deps)
-        if type_ == "site":
-            ap = a.piece or (lambda f: None)
-            bp = b.piece or (lambda f: None)
-            v.piece = lambda f: ap(f) if cf(f) else bp(f)
-        return v
+        if lines_a or lines_b:
+            t = self.src.fresh("t")
+            self._block(f"if {cond.code}:", lines_a + [f"{t} = {a.code}"])
+            self._block("else:", lines_b + [f"{t} = {b.code}"])
+            type_ = a.type if a.type is not Type.NONE else b.type
+            return Code(t, type_, cond.deps | a.deps | b.deps, cost=cond.cost + max(a.cost, b.cost), size=max(a.size, b.size))
+        type_ = a.type if a.type is not Type.NONE else b.type
+        return Code(
+            f"({a.code} if {cond.code} else {b.code})", type_, cond.deps | a.deps | b.deps,
+            cost=cond.cost + max(a.cost, b.cost), size=max(a.size, b.size),
+        )
 
     def _Is(self, e: A.Is, scope):
         obj = self.compile(e.obj, scope)
-        if obj.type != "site":
+        if obj.type is not Type.SITE:
             raise RuleError(e.obj.pos, f"'is' needs a piece or a site, found {describe(obj)}")
-        get = obj.piece
         what = e.what
+        deps, cost = obj.deps, obj.cost + 1
+        if obj.is_const and obj.const == -1:
+            obj = Code("(-1)", Type.SITE, piece="None")
         if what in self.m.kinds:
-            test = (get, frozenset({self.m.kinds[what].index}), obj.piece_slot == "pc" and scope.piece_always)
-            if not e.negated:
-                return Value(self._kind_set_test(test), "bool", obj.deps, kind_test=test)
-            fn = self._kind_set_test(test)
-        elif what == "empty":
+            kind = self.m.kinds[what].index
+            known = scope.piece_kinds
+            if known is not None and isinstance(e.obj, A.Name) and e.obj.id == "piece" and "piece" not in scope.locals:
+                # The acting piece's kind is known here (the action's `by`).
+                if known <= {kind} or kind not in known:
+                    return self.const((kind in known) != e.negated, Type.BOOL)
+            test = self._kind_test(self.piece_read(obj, scope), frozenset({kind}), deps)
+            return test if not e.negated else Code(f"(not {test.code})", Type.BOOL, deps, cost=cost)
+        piece = obj.piece_code()
+        if what == "empty":
             # No site (`neighbour` beyond the edge) is not an empty site.
-            at = obj.fn
-            fn = lambda f: get(f) is None and at(f) != -1  # noqa: E731
+            code = f"({piece} is None and {obj.code} != -1)"
         elif what == "occupied":
-            fn = lambda f: get(f) is not None  # noqa: E731
+            code = f"({piece} is not None)"
         elif what == "enemy":
-            fn = lambda f: (p := get(f)) is not None and p[OWNER] >= 0 and p[OWNER] != f.p  # noqa: E731
+            enemy = self.src.const(tuple(tuple(o != me for o in range(self.n_players)) + (False,) for me in range(self.n_players)))
+            code = f"{enemy}[{scope.register('player').site}][({piece} or {self.E})[0]]"
         elif what == "own":
-            fn = lambda f: (p := get(f)) is not None and p[OWNER] == f.p  # noqa: E731
+            code = f"(({piece} or {self.E})[0] == {scope.register('player').site})"
         elif what == "neutral":
-            fn = lambda f: (p := get(f)) is not None and p[OWNER] < 0  # noqa: E731
+            code = f"(({piece} or {self.src.const((-2,))})[0] == -1)"
         else:
-            from ..validation.diagnostics import suggest
-
-            best = suggest(what, list(self.m.kinds) + list(PIECE_RELATIONS))
             raise RuleError(
                 e.what_pos,
                 f"'{what}' is neither a piece kind nor one of {', '.join(PIECE_RELATIONS)}",
-                f"did you mean '{best}'?" if best else None,
+                did_you_mean(what, list(self.m.kinds) + list(PIECE_RELATIONS)),
             )
         if e.negated:
-            inner = fn
-            fn = lambda f: not inner(f)  # noqa: E731
-        return Value(fn, "bool", obj.deps)
+            code = f"(not {code})"
+        return Code(code, Type.BOOL, deps, cost=cost)
 
-    def _kind_set_test(self, test: tuple) -> Callable:
-        """The closure of a kind test (get, kinds, always): whether the piece is of one
-        of the kinds."""
-        get, kinds, always = test
+    def _kind_test(self, read: str, kinds: frozenset, deps: frozenset) -> Code:
+        """Whether the piece read by `read` (a `(P or E)` form) is of one of `kinds`."""
         if len(kinds) == 1:
             (k,) = kinds
-            if always:
-                return lambda f: f.pc[KIND] == k
-            return lambda f: (p := get(f)) is not None and p[KIND] == k
-        member = [i in kinds for i in range(len(self.m.kinds))]
-        if always:
-            return lambda f: member[f.pc[KIND]]
-        return lambda f: (p := get(f)) is not None and member[p[KIND]]
+            code = f"({read}[1] == {k})"
+        else:
+            member = tuple(i in kinds for i in range(len(self.m.kinds))) + (False,)
+            code = f"{self.src.const(member)}[{read}[1]]"
+        return Code(code, Type.BOOL, deps, cost=1, kind_test=(read, kinds))
+
+    def as_sites(self, c: Code) -> Code:
+        """A track where a set of sites is wanted: its sites, in order."""
+        if c.type is not Type.TRACK:
+            return c
+        return Code(f"{c.code}[0]", Type.SITES, c.deps, cost=c.cost, size=c.size)
 
     def _In(self, e: A.In, scope):
         item = self.compile(e.item, scope)
-        coll = self.compile(e.collection, scope)
-        if coll.type == "perplayer":
+        coll = self.as_sites(self.compile(e.collection, scope))
+        if coll.type is Type.PER_PLAYER:
             raise RuleError(e.collection.pos, f"'{_name_of(e.collection)}' differs per player: say whose, e.g. {_name_of(e.collection)}[player]")
-        if coll.type == "players":
-            self.expect(item, ("player",), e.item, "the left side of 'in'")
+        if coll.type is Type.PLAYERS:
+            self.expect(item, (Type.PLAYER,), e.item, "the left side of 'in'")
         else:
-            self.expect(coll, ("sites",), e.collection, "the right side of 'in'")
-            self.expect(item, ("site",), e.item, "the left side of 'in'")
-        itf = item.fn
-        deps = item.deps | coll.deps
+            self.expect(coll, (Type.SITES,), e.collection, "the right side of 'in'")
+            self.expect(item, (Type.SITE,), e.item, "the left side of 'in'")
+        deps, cost = item.deps | coll.deps, item.cost + coll.cost + 1
         if coll.mask is not None:
-            mask = coll.mask
             if item.is_const:
-                return const(mask[item.const] != e.negated, "bool")
-            fn = lambda f: mask[itf(f)]  # noqa: E731
-        elif coll.per_player and coll.per_player[0] == "region_indexed":
-            masks, ifn, by_decider = coll.per_player[1]
-            if by_decider is not None:
-                fn = lambda f: by_decider[f.p][itf(f)]  # noqa: E731
-            else:
-                fn = lambda f: masks[ifn(f)][itf(f)]  # noqa: E731
+                return self.const((item.const in coll.static_sites) != e.negated, Type.BOOL)
+            code = f"{coll.mask}[{item.code}]"
+        elif coll.region_by_player is not None:
+            masks, player = coll.region_by_player
+            code = f"{masks}[{player}][{item.code}]"
         else:
-            cf = coll.fn
-            fn = lambda f: itf(f) in cf(f)  # noqa: E731
+            code = f"({item.code} in {coll.code})"
+            cost += coll.size
         if e.negated:
-            inner = fn
-            fn = lambda f: not inner(f)  # noqa: E731
-        return Value(fn, "bool", deps)
+            code = f"(not {code})"
+        return Code(code, Type.BOOL, deps, cost=cost)
 
     # ------------------------------------------------------------ collections
-    def _Pieces(self, e: A.Pieces, scope: Scope) -> Value:
-        owner_fn = None
-        deps: frozenset = frozenset()
+    def _Pieces(self, e: A.Pieces, scope: Scope) -> Code:
+        deps: frozenset = frozenset({Dep.BOARD})
         if e.owner is not None:
-            owner = self.expect(self.compile(e.owner, scope), ("player",), e.owner, "the owner after 'pieces of'")
-            owner_fn = owner.fn
+            owner = self.expect(self.compile(e.owner, scope), (Type.PLAYER,), e.owner, "the owner after 'pieces of'")
             deps |= owner.deps
-        cond_fn = None
-        slot = None
-        if e.where is not None:
-            inner = scope.child()
-            slot = inner.new_slot()
-            inner.locals["it"] = (slot, "site")
-            cond = self.boolean(e.where, inner)
-            cond_fn = cond.fn
-            deps |= cond.deps - {"locals"}
-
-        if owner_fn is None:
-            def sites_of(f):
-                return [s for sites in f.o for s in sites]
+            if owner.is_const:
+                sites = f"o[{owner.const}]" if owner.const >= 0 else "()"
+            elif _always_a_player(owner.code, scope):
+                sites = f"o[{owner.code}]"
+            else:
+                first, again = self.share(owner, scope.child(walrus=False))
+                sites = f"(o[{again}] if {first} >= 0 else ())"
+            size = self.n_sites
         else:
-            def sites_of(f, owner_fn=owner_fn):
-                o = owner_fn(f)
-                return f.o[o] if o != -1 else []
-
-        if cond_fn is None:
-            fn = sites_of
-        else:
-            def fn(f, sites_of=sites_of, cond_fn=cond_fn, slot=slot):
-                loc = f.loc
-                out = []
-                for s in sites_of(f):
-                    loc[slot] = s
-                    if cond_fn(f):
-                        out.append(s)
-                return out
-        return Value(fn, "sites", deps | frozenset({"board"}))
+            sites = "h_all_pieces(o)"
+            size = self.n_sites
+        if e.where is None:
+            return Code(sites, Type.SITES, deps, cost=size, size=size)
+        var = self.src.fresh("i")
+        inner = scope.child()
+        inner.locals["it"] = Local(var, Type.SITE)
+        if self.sink is not None:
+            lines, cond = self._nested(lambda: self.boolean(e.where, inner))
+            t = self.src.fresh("t")
+            self._emit(f"{t} = []")
+            self._block(f"for {var} in {sites}:", lines + [f"if {cond.code}: {t}.append({var})"])
+            deps |= cond.deps - {Dep.LOCALS}
+            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
+        cond = self.boolean(e.where, inner)
+        deps |= cond.deps - {Dep.LOCALS}
+        return Code(f"[{var} for {var} in {sites} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
 
     # ------------------------------------------------------------ functions
-    def _Call(self, e: A.Call, scope: Scope) -> Value:
+    def _Call(self, e: A.Call, scope: Scope) -> Code:
         if e.fn in self.defines:
             return self._define_call(e, scope)
         handler = getattr(self, "_fn_" + e.fn, None)
         if handler is None:
-            from ..validation.diagnostics import suggest
-
-            best = suggest(e.fn, list(FUNCTIONS))
-            raise RuleError(e.pos, f"unknown function '{e.fn}'", f"did you mean '{best}'?" if best else None)
+            raise unknown(e.pos, "function", e.fn, list(FUNCTIONS) + list(self.defines))
         arity = FUNCTIONS[e.fn][0]
         if len(e.args) not in arity:
             expected = " or ".join(str(a) for a in arity)
             raise RuleError(e.pos, f"'{e.fn}' takes {expected} argument(s), found {len(e.args)}: {FUNCTIONS[e.fn][1]}")
         return handler(e, scope)
 
-    def _collection(self, e: A.Expr, scope: Scope, fn_name: str) -> Value:
-        v = self.compile(e, scope)
-        if v.type == "perplayer":
+    def _collection(self, e: A.Expr, scope: Scope, fn_name: str) -> Code:
+        c = self.as_sites(self.compile(e, scope.child(walrus=False)))
+        if c.type is Type.PER_PLAYER:
             raise RuleError(e.pos, f"'{_name_of(e)}' differs per player: say whose, e.g. {_name_of(e)}[player]")
-        return self.expect(v, ("sites", "players", "dirs"), e, f"the first argument of '{fn_name}'")
+        return self.expect(c, (Type.SITES, Type.PLAYERS, Type.DIRS), e, f"the first argument of '{fn_name}'")
 
-    def _piece_measure(self, e: A.Expr, fn_name: str):
-        """The second argument of sum/max/min/unique_max: an attribute name."""
+    def _measure(self, e: A.Expr, fn_name: str) -> int:
+        """The second argument of sum/max/min/unique_max: an attribute name, as the
+        index that helpers.measure understands (MEASURE_VALUE, MEASURE_HEIGHT or the
+        attribute's index in the piece tuple)."""
         if not isinstance(e, A.Name):
             raise RuleError(e.pos, f"the second argument of '{fn_name}' is an attribute name, e.g. value or height")
         name = e.id
         if name == "value":
-            values = self.kind_values
-            return lambda p: values[p[KIND]]
+            return H.MEASURE_VALUE
         if name == "height":
-            return lambda p: len(p[STONES]) if p[STONES] else 1
+            return H.MEASURE_HEIGHT
         attr = self.m.attributes.get(name)
         if attr is None or attr.type != "int":
-            from ..validation.diagnostics import suggest
-
             ints = [a.name for a in self.m.attributes.values() if a.type == "int"] + ["value", "height"]
-            best = suggest(name, ints)
-            raise RuleError(e.pos, f"'{name}' is not a numeric attribute", f"did you mean '{best}'?" if best else None)
-        i = attr.index
-        return lambda p: p[i]
-
-    def _attribute_index(self, e: A.Expr) -> Optional[int]:
-        if isinstance(e, A.Name) and e.id in self.m.attributes and self.m.attributes[e.id].type == "int":
-            return self.m.attributes[e.id].index
-        return None
+            raise RuleError(e.pos, f"'{name}' is not a numeric attribute", did_you_mean(name, ints))
+        return attr.index
 
     def _quantified(self, e: A.Call, scope: Scope) -> tuple:
         """The set of count/exists/all and the name each element goes by: `it`, or
         NAME in `exists(NAME in SET, ...)` (so that an outer `it` stays reachable)."""
         first = e.args[0]
         if isinstance(first, A.In) and isinstance(first.item, A.Name) and not first.negated:
-            # A condition makes no sense as the set: `NAME in SET` names the element.
             name = first.item.id
+            if reserved_word(name):
+                raise RuleError(first.item.pos, reserved_word(name), "choose another name")
             # `exists(to in goal)` is a slip for `to in goal`, not a new name for `to`.
             if name in CONTEXT_NAMES or name in self.m.board.index:
                 raise RuleError(
@@ -776,305 +797,304 @@ class ExpressionCompiler:
             return self._collection(first.collection, scope, e.fn), name
         return self._collection(first, scope, e.fn), "it"
 
-    def _condition_on_each(self, coll: Value, e: A.Expr, scope: Scope, fn_name: str, name: str = "it"):
+    def _condition_on_each(self, coll: Code, e: A.Expr, scope: Scope, name: str) -> tuple[str, Code]:
         """The condition of count/exists/all, with `name` bound to each element."""
+        var = self.src.fresh("i")
         inner = scope.child()
-        slot = inner.new_slot()
-        elem = {"sites": "site", "players": "player", "dirs": "dir"}[coll.type]
-        inner.locals[name] = (slot, elem)
-        cond = self.boolean(e, inner)
-        return slot, cond
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
+        return var, self.boolean(e, inner)
+
+    def _loop(self, quantifier: str, coll: Code, e: A.Expr, scope: Scope, name: str) -> Code:
+        """count/exists/all in lowered mode: a loop that stops as soon as it knows."""
+        var = self.src.fresh("i")
+        inner = scope.child()
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
+        lines, cond = self._nested(lambda: self.boolean(e, inner))
+        t = self.src.fresh("t")
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        cost = coll.cost + coll.size * (1 + cond.cost)
+        if quantifier == "count":
+            self._emit(f"{t} = 0")
+            self._block(f"for {var} in {coll.code}:", lines + [f"if {cond.code}: {t} += 1"])
+            return Code(t, Type.INT, deps, cost=cost)
+        found, test = ("True", cond.code) if quantifier == "exists" else ("False", f"not {cond.code}")
+        self._emit(f"{t} = {'False' if quantifier == 'exists' else 'True'}")
+        self._block(f"for {var} in {coll.code}:", lines + [f"if {test}:", f"    {t} = {found}", "    break"])
+        return Code(t, Type.BOOL, deps, cost=cost)
 
     def _fn_count(self, e: A.Call, scope):
+        if self.sink is not None and len(e.args) == 1 and _is_call(e.args[0], "ray", 3) and "ray" not in self.defines:
+            return self._ray_length(e.args[0], scope)
         coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
-                return const(len(coll.const), "int")
-            cf = coll.fn
-            return Value(lambda f: len(cf(f)), "int", coll.deps)
-        slot, cond = self._condition_on_each(coll, e.args[1], scope, "count", name)
-        cf, test = coll.fn, cond.fn
-
-        def count(f):
-            loc = f.loc
-            n = 0
-            for x in cf(f):
-                loc[slot] = x
-                if test(f):
-                    n += 1
-            return n
-
-        return Value(count, "int", coll.deps | (cond.deps - {"locals"}))
+                return self.const(len(coll.const), Type.INT)
+            return Code(f"len({coll.code})", Type.INT, coll.deps, cost=coll.cost + 1)
+        if self.sink is not None:
+            return self._loop("count", coll, e.args[1], scope, name)
+        var, cond = self._condition_on_each(coll, e.args[1], scope, name)
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        return Code(f"len([0 for {var} in {coll.code} if {cond.code}])", Type.INT, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
     def _fn_exists(self, e: A.Call, scope):
         coll, name = self._quantified(e, scope)
-        cf = coll.fn
         if len(e.args) == 1:
-            return Value(lambda f: len(cf(f)) > 0, "bool", coll.deps)
-        slot, cond = self._condition_on_each(coll, e.args[1], scope, "exists", name)
-        test = cond.fn
-
-        def exists(f):
-            loc = f.loc
-            for x in cf(f):
-                loc[slot] = x
-                if test(f):
-                    return True
-            return False
-
-        return Value(exists, "bool", coll.deps | (cond.deps - {"locals"}))
+            if coll.is_const:
+                return self.const(len(coll.const) > 0, Type.BOOL)
+            return Code(f"(len({coll.code}) > 0)", Type.BOOL, coll.deps, cost=coll.cost + 1)
+        if self.sink is not None:
+            return self._loop("exists", coll, e.args[1], scope, name)
+        var, cond = self._condition_on_each(coll, e.args[1], scope, name)
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        return Code(f"any({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
     def _fn_all(self, e: A.Call, scope):
         coll, name = self._quantified(e, scope)
-        slot, cond = self._condition_on_each(coll, e.args[1], scope, "all", name)
-        cf, test = coll.fn, cond.fn
+        if self.sink is not None:
+            return self._loop("all", coll, e.args[1], scope, name)
+        var, cond = self._condition_on_each(coll, e.args[1], scope, name)
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        return Code(f"all({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
-        def every(f):
-            loc = f.loc
-            for x in cf(f):
-                loc[slot] = x
-                if not test(f):
-                    return False
-            return True
-
-        return Value(every, "bool", coll.deps | (cond.deps - {"locals"}))
+    def _sites_argument(self, e: A.Call, scope, name: str) -> Code:
+        return self.expect(self._collection(e.args[0], scope, name), (Type.SITES,), e.args[0], f"the first argument of '{name}'")
 
     def _fn_sum(self, e: A.Call, scope):
-        coll = self.expect(self._collection(e.args[0], scope, "sum"), ("sites",), e.args[0], "the first argument of 'sum'")
-        measure = self._piece_measure(e.args[1], "sum")
-        cf = coll.fn
-        return Value(lambda f: sum(measure(f.b[s]) for s in cf(f) if f.b[s] is not None), "int", coll.deps)
+        coll = self._sites_argument(e, scope, "sum")
+        measure = self._measure(e.args[1], "sum")
+        return Code(f"h_sum(b, {coll.code}, {measure}, {self._values()})", Type.INT, coll.deps, cost=coll.cost + coll.size)
 
-    def _extreme(self, e: A.Call, scope, name: str, pick):
+    def _values(self) -> str:
+        return self.src.const(tuple(self.kind_values))
+
+    def _extreme(self, e: A.Call, scope, name: str):
         if len(e.args) == 2:
             first = self.compile(e.args[0], scope)
-            if first.type == "int":
-                second = self.expect(self.compile(e.args[1], scope), ("int",), e.args[1], f"the second argument of '{name}'")
-                a, b = first.fn, second.fn
-                return Value(lambda f: pick(a(f), b(f)), "int", first.deps | second.deps)
-        coll = self.expect(self._collection(e.args[0], scope, name), ("sites",), e.args[0], f"the first argument of '{name}'")
-        if len(e.args) != 2:
-            raise RuleError(e.pos, f"'{name}' takes a set of sites and an attribute name")
-        measure = self._piece_measure(e.args[1], name)
-        cf = coll.fn
-
-        def fn(f):
-            vals = [measure(f.b[s]) for s in cf(f) if f.b[s] is not None]
-            return pick(vals) if vals else 0
-
-        return Value(fn, "int", coll.deps)
+            if first.type is Type.INT:
+                second = self.expect(self.compile(e.args[1], scope), (Type.INT,), e.args[1], f"the second argument of '{name}'")
+                if first.is_const and second.is_const:
+                    return self.const((max if name == "max" else min)(first.const, second.const), Type.INT)
+                return Code(f"{name}({first.code}, {second.code})", Type.INT, first.deps | second.deps, cost=first.cost + second.cost + 1)
+        coll = self._sites_argument(e, scope, name)
+        measure = self._measure(e.args[1], name)
+        return Code(f"h_{name}(b, {coll.code}, {measure}, {self._values()})", Type.INT, coll.deps, cost=coll.cost + coll.size)
 
     def _fn_max(self, e, scope):
-        return self._extreme(e, scope, "max", max)
+        return self._extreme(e, scope, "max")
 
     def _fn_min(self, e, scope):
-        return self._extreme(e, scope, "min", min)
+        return self._extreme(e, scope, "min")
 
     def _fn_unique_max(self, e: A.Call, scope):
-        coll = self.expect(self._collection(e.args[0], scope, "unique_max"), ("sites",), e.args[0], "the first argument of 'unique_max'")
-        measure = self._piece_measure(e.args[1], "unique_max")
-        index = self._attribute_index(e.args[1])
-        cf = coll.fn
+        coll = self._sites_argument(e, scope, "unique_max")
+        measure = self._measure(e.args[1], "unique_max")
+        return Code(
+            f"h_unique_max(b, {coll.code}, {measure}, {self._values()})", Type.SITE, coll.deps,
+            cost=coll.cost + coll.size,
+        )
 
-        if index is not None:
-            # An attribute read straight from the piece tuple: a loop over pieces in an
-            # `after each action` rule runs after every action, so no call per piece.
-            def fn(f):
-                b = f.b
-                best = -1
-                best_value = -(1 << 62)
-                tie = False
-                for s in cf(f):
-                    p = b[s]
-                    if p is None:
-                        continue
-                    x = p[index]
-                    if x > best_value:
-                        best, best_value, tie = s, x, False
-                    elif x == best_value:
-                        tie = True
-                return -1 if tie else best
-        else:
-            def fn(f):
-                b = f.b
-                best = -1
-                best_value = None
-                tie = False
-                for s in cf(f):
-                    p = b[s]
-                    if p is None:
-                        continue
-                    x = measure(p)
-                    if best_value is None or x > best_value:
-                        best, best_value, tie = s, x, False
-                    elif x == best_value:
-                        tie = True
-                return -1 if tie else best
+    def track_values(self, track) -> list:
+        """The run-time form of each entry of a track (see runtime/helpers.py)."""
+        values = []
+        for sites, loop in zip(track.sites, track.loop):
+            position = [-1] * (self.n_sites + 1)
+            for i, s in enumerate(sites):
+                position[s] = i
+            values.append((tuple(sites), tuple(position), loop))
+        return values
 
-        return Value(fn, "site", coll.deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
+    def track_constant(self, track) -> list:
+        """The constant names of the entries of a track."""
+        return [self.src.const(value) for value in self.track_values(track)]
+
+    def _track_argument(self, e: A.Call, scope) -> Code:
+        arg = e.args[0]
+        track = self.compile(arg, scope)
+        if track.type is Type.PER_PLAYER and track.per_player and track.per_player[0] == "track":
+            raise RuleError(arg.pos, f"track '{_name_of(arg)}' differs per player: say whose, e.g. {_name_of(arg)}[player]")
+        if track.type is not Type.TRACK:
+            raise RuleError(arg.pos, f"the first argument of '{e.fn}' must be a track (declared under 'tracks'), found {describe(track)}")
+        return track
+
+    def _fn_ahead(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'ahead'")
+        n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'ahead'")
+        return Code(f"h_ahead({track.code}, {site.code}, {n.code})", Type.SITE, track.deps | site.deps | n.deps,
+                    cost=track.cost + site.cost + n.cost + 1)
+
+    def _fn_along(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'along'")
+        n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'along'")
+        code = f"h_along({track.code}, {site.code}, {n.code}, {self.src.const(e.pos)})"
+        size = n.const if n.is_const and n.const > 0 else self.n_sites
+        return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size, size=size)
+
+    def _fn_steps_on(self, e: A.Call, scope):
+        track = self._track_argument(e, scope)
+        site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'steps_on'")
+        return Code(f"h_steps_on({track.code}, {site.code})", Type.INT, track.deps | site.deps, cost=track.cost + site.cost + 1)
 
     def _fn_abs(self, e: A.Call, scope):
-        v = self.expect(self.compile(e.args[0], scope), ("int",), e.args[0], "the argument of 'abs'")
-        fn = v.fn
-        return Value(lambda f: abs(fn(f)), "int", v.deps)
+        c = self.expect(self.compile(e.args[0], scope), (Type.INT,), e.args[0], "the argument of 'abs'")
+        if c.is_const:
+            return self.const(abs(c.const), Type.INT)
+        return Code(f"abs({c.code})", Type.INT, c.deps, cost=c.cost + 1)
+
+    def _grid_only(self, e: A.Call, what: str) -> None:
+        if self.m.board.kind != "grid":
+            raise RuleError(e.pos, what)
+
+    def neighbour_table(self) -> str:
+        """nb[direction][site] = the adjacent site that way or -1 (site -1 included)."""
+        rays = self.m.board.rays
+        return self.src.const(tuple(tuple(r[0] if r else -1 for r in per_site) + (-1,) for per_site in rays), key="neighbours")
+
+    def ray_table(self) -> str:
+        """rays[direction][site] = the sites along the ray, nearest first (site -1: none)."""
+        return self.src.const(tuple(tuple(per_site) + ((),) for per_site in self.m.board.rays), key="rays")
 
     def _fn_neighbour(self, e: A.Call, scope):
-        site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], "the first argument of 'neighbour'")
-        board = self.m.board
-        if board.kind != "grid":
-            raise RuleError(e.pos, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
-        direction, pick = self._single_direction(e, scope)
-        rays = board.rays
-        sf = site.fn
+        site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'neighbour'")
+        self._grid_only(e, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
+        direction = self._single_direction(e, scope)
+        code = f"{self.neighbour_table()}[{direction.code}][{site.code}]"
+        return Code(code, Type.SITE, site.deps | direction.deps, cost=site.cost + direction.cost + 1)
 
-        def fn(f):
-            s = sf(f)
-            if s == -1:
-                return -1
-            ray = rays[pick(f)][s]
-            return ray[0] if ray else -1
-
-        return Value(fn, "site", site.deps | direction.deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
-
-    def _single_direction(self, e: A.Call, scope, argument: int = 1) -> tuple:
-        """A direction argument of neighbour/ray/beyond/opposite: (its value, frame -> direction index)."""
+    def _single_direction(self, e: A.Call, scope, argument: int = 1) -> Code:
+        """A direction argument of neighbour/ray/beyond/opposite, as code of one
+        direction index."""
         arg = e.args[argument]
         direction = self.compile(arg, scope)
-        if direction.type not in ("dirs", "dir"):
+        if direction.type not in (Type.DIRS, Type.DIR):
             which = "the second argument" if argument == 1 else "the argument"
             raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}")
-        df = direction.fn
-        if direction.type == "dir":
-            return direction, df
+        if direction.type is Type.DIR:
+            return direction
+        per_player = self.m.direction_sets.get(arg.id) if isinstance(arg, A.Name) else None
+        if per_player is not None and all(len(d) == 1 for d in per_player):
+            if all(d == per_player[0] for d in per_player):
+                return self.const(per_player[0][0], Type.DIR)
+            player = scope.register("player").site
+            return Code(f"{self.src.const(tuple(d[0] for d in per_player))}[{player}]", Type.DIR, direction.deps)
+        message = self.src.const(f"'{e.fn}' needs a single direction, not a set of them")
+        return Code(f"h_one_direction({direction.code}, {self.src.const(arg.pos)}, {message})", Type.DIR, direction.deps)
 
-        def pick(f):
-            ds = df(f)
-            if len(ds) != 1:
-                raise RuleError(arg.pos, f"'{e.fn}' needs a single direction, not a set of them")
-            return ds[0]
-
-        return direction, pick
-
-    def _ray_run(self, e: A.Call, scope):
-        """What ray/beyond share: the start site, and run(frame) -> (the sites of the
-        ray from it, how many of them meet the condition before the first that does
-        not: all of them without a condition)."""
-        site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], f"the first argument of '{e.fn}'")
-        if self.m.board.kind != "grid":
-            raise RuleError(e.pos, f"'{e.fn}' needs a grid board: directions are a grid's")
-        direction, pick = self._single_direction(e, scope)
-        deps = site.deps | direction.deps
-        rays, sf = self.m.board.rays, site.fn
+    def _ray_parts(self, e: A.Call, scope, lowered: bool = False) -> tuple:
+        """The ray of ray/beyond (the sites from the start, nearest first) and its
+        condition as (element variable, condition), if given; lowered: (element
+        variable, the condition's lines, the condition)."""
+        site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], f"the first argument of '{e.fn}'")
+        self._grid_only(e, f"'{e.fn}' needs a grid board: directions are a grid's")
+        direction = self._single_direction(e, scope)
+        ray = Code(
+            f"{self.ray_table()}[{direction.code}][{site.code}]", Type.SITES, site.deps | direction.deps,
+            cost=site.cost + direction.cost + 1, size=self.max_ray,
+        )
         if len(e.args) < 3:
-            def whole(f):
-                s = sf(f)
-                line = rays[pick(f)][s] if s != -1 else ()
-                return line, len(line)
-
-            return whole, deps
+            return ray, None
+        var = self.src.fresh("i")
         inner = scope.child()
-        slot = inner.new_slot()
-        inner.locals["it"] = (slot, "site")
-        cond = self.boolean(e.args[2], inner)
-        test = cond.fn
+        inner.locals["it"] = Local(var, Type.SITE)
+        if lowered:
+            lines, cond = self._nested(lambda: self.boolean(e.args[2], inner))
+            return ray, (var, lines, cond)
+        return ray, (var, self.boolean(e.args[2], inner))
 
-        def run(f):
-            s = sf(f)
-            line = rays[pick(f)][s] if s != -1 else ()
-            loc = f.loc
-            for i, t in enumerate(line):
-                loc[slot] = t
-                if not test(f):
-                    return line, i
-            return line, len(line)
-
-        return run, deps | (cond.deps - {"locals"})
+    def _ray_length(self, e: A.Call, scope) -> Code:
+        """count(ray(X, D, COND)) in lowered mode: how many sites of the ray meet the
+        condition before the first that does not."""
+        ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+        t = self.src.fresh("t")
+        self._emit(f"{t} = 0")
+        self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}: break", f"{t} += 1"])
+        return Code(t, Type.INT, ray.deps | (cond.deps - {Dep.LOCALS}), cost=ray.cost + self.max_ray * (1 + cond.cost))
 
     def _fn_ray(self, e: A.Call, scope):
-        run, deps = self._ray_run(e, scope)
-
-        def fn(f):
-            line, n = run(f)
-            return list(line[:n])
-
-        return Value(fn, "sites", deps)
+        if self.sink is not None and len(e.args) == 3:
+            ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+            t = self.src.fresh("t")
+            self._emit(f"{t} = []")
+            self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}: break", f"{t}.append({var})"])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
+        ray, condition = self._ray_parts(e, scope)
+        if condition is None:
+            return ray
+        var, cond = condition
+        first, again = self.share(ray, scope)
+        n = self.src.fresh("i")
+        index = f"next(({n} for {n}, {var} in enumerate({again}) if not {cond.code}), len({again}))"
+        deps = ray.deps | (cond.deps - {Dep.LOCALS})
+        return Code(f"{first}[:{index}]", Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
 
     def _fn_beyond(self, e: A.Call, scope):
-        run, deps = self._ray_run(e, scope)
-
-        def fn(f):
-            line, n = run(f)
-            return line[n] if n < len(line) else -1
-
-        return Value(fn, "site", deps, piece=lambda f: f.b[s] if (s := fn(f)) != -1 else None)
+        if self.sink is not None:
+            ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
+            t = self.src.fresh("t")
+            self._emit(f"{t} = -1")
+            self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}:", f"    {t} = {var}", "    break"])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITE, deps, cost=ray.cost + self.max_ray * (1 + cond.cost))
+        ray, condition = self._ray_parts(e, scope)
+        var, cond = condition
+        deps = ray.deps | (cond.deps - {Dep.LOCALS})
+        code = f"next(({var} for {var} in {ray.code} if not {cond.code}), -1)"
+        return Code(code, Type.SITE, deps, cost=ray.cost + self.max_ray * (1 + cond.cost))
 
     def _fn_opposite(self, e: A.Call, scope):
-        if self.m.board.kind != "grid":
-            raise RuleError(e.pos, "'opposite' needs a grid board: directions are a grid's")
-        direction, pick = self._single_direction(e, scope, argument=0)
+        self._grid_only(e, "'opposite' needs a grid board: directions are a grid's")
+        direction = self._single_direction(e, scope, argument=0)
         # The eight grid directions are numbered clockwise from north.
-        return Value(lambda f: (pick(f) + 4) % 8, "dir", direction.deps)
+        if direction.is_const:
+            return self.const((direction.const + 4) % 8, Type.DIR)
+        return Code(f"(({direction.code} + 4) % 8)", Type.DIR, direction.deps, cost=direction.cost + 1)
+
+    def adjacency_table(self) -> str:
+        return self.src.const(tuple(tuple(a) for a in self.m.board.adjacent) + ((),), key="adjacent")
 
     def _fn_group(self, e: A.Call, scope):
-        site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], "the argument of 'group'")
-        adjacent = self.m.board.adjacent
-        sf = site.fn
-
-        def fn(f):
-            s = sf(f)
-            b = f.b
-            p = b[s] if s != -1 else None
-            if p is None:
-                return []
-            owner = p[OWNER]
-            seen = {s}
-            out = [s]
-            i = 0
-            while i < len(out):
-                for t in adjacent[out[i]]:
-                    if t not in seen:
-                        q = b[t]
-                        if q is not None and q[OWNER] == owner:
-                            seen.add(t)
-                            out.append(t)
-                i += 1
-            return out
-
-        return Value(fn, "sites", site.deps | frozenset({"board"}))
+        site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'group'")
+        code = f"h_group(b, {self.adjacency_table()}, {site.code})"
+        return Code(code, Type.SITES, site.deps | {Dep.BOARD}, cost=site.cost + self.n_sites * 2, size=self.n_sites)
 
     def _fn_neighbours(self, e: A.Call, scope):
-        site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], "the argument of 'neighbours'")
-        adjacent = self.m.board.adjacent
-        sf = site.fn
-        return Value(lambda f: adjacent[s] if (s := sf(f)) != -1 else (), "sites", site.deps)
+        site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'neighbours'")
+        return Code(f"{self.adjacency_table()}[{site.code}]", Type.SITES, site.deps, cost=site.cost + 1, size=self.max_degree)
 
     def _fn_on_full_line(self, e: A.Call, scope):
-        site = self.expect(self.compile(e.args[0], scope), ("site",), e.args[0], "the argument of 'on_full_line'")
+        site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'on_full_line'")
         if not self.m.lines:
             raise RuleError(e.pos, "'on_full_line' needs the board's 'lines' in the YAML")
         through: list[list[tuple[int, ...]]] = [[] for _ in range(self.n_sites + 1)]
         for line in self.m.lines:
             for s in line:
-                through[s].append(line)
-        sf = site.fn
+                through[s].append(tuple(line))
+        table = self.src.const(tuple(tuple(x) for x in through), key="lines")
+        longest = max(len(x) for x in through)
+        return Code(f"h_on_full_line(b, {table}, {site.code})", Type.BOOL, site.deps, cost=site.cost + longest * 8)
 
-        def fn(f):
-            s = sf(f)
-            b = f.b
-            p = b[s] if s != -1 else None
-            if p is None:
-                return False
-            owner = p[OWNER]
-            for line in through[s]:
-                for t in line:
-                    q = b[t]
-                    if q is None or q[OWNER] != owner:
-                        break
-                else:
-                    return True
-            return False
 
-        return Value(fn, "bool", site.deps)
+def _is_call(e: A.Expr, fn: str, arity: int) -> bool:
+    return isinstance(e, A.Call) and e.fn == fn and len(e.args) == arity
+
+
+def _always_a_player(code: str, scope: Scope) -> bool:
+    """Whether `code` always holds a player (not none): `player`, `opponent`, and
+    an element of `players`."""
+    player = scope.register("player").site
+    if code in (player, f"(1 - {player})"):
+        return True
+    return any(local.code == code and local.always for local in scope.locals.values())
+
+
+def _var_type(var) -> Type:
+    return Type.BOOL if var.type == "flag" else Type.INT
+
+
+def _name_of(e: A.Expr) -> str:
+    return e.id if isinstance(e, A.Name) else "this"
 
 
 def conjuncts(e: A.Expr) -> list[A.Expr]:
@@ -1088,69 +1108,7 @@ def is_name(e: A.Expr, name: str) -> bool:
     return isinstance(e, A.Name) and e.id == name
 
 
-def _unindexed(f):
-    raise AssertionError("per-player value used without an index")
-
-
-def _piece_on_const(site: int):
-    return lambda f: f.b[site]
-
-
-def _var_type(var) -> str:
-    return "bool" if var.type == "flag" else "int"
-
-
-def _name_of(e: A.Expr) -> str:
-    return e.id if isinstance(e, A.Name) else "this"
-
-
-def _comparable(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    pair = {a, b}
-    return pair in ({"site", "none"}, {"player", "none"}, {"int", "bool"})
-
-
-_ARITH = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "//": lambda a, b: a // b,
-    "%": lambda a, b: a % b,
-}
-_COMPARE = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-}
-# `variable OP constant` as one closure (conditions like `quiet >= quiet_limit` run
-# after every turn).
-_VAR_COMPARE = {
-    "==": lambda i, c: lambda f: f.v[i] == c,
-    "!=": lambda i, c: lambda f: f.v[i] != c,
-    "<": lambda i, c: lambda f: f.v[i] < c,
-    "<=": lambda i, c: lambda f: f.v[i] <= c,
-    ">": lambda i, c: lambda f: f.v[i] > c,
-    ">=": lambda i, c: lambda f: f.v[i] >= c,
-}
-_TYPE_WORDS = {
-    "int": "a number",
-    "bool": "a condition",
-    "str": "a text",
-    "site": "a site or piece",
-    "player": "a player",
-    "none": "none",
-    "sites": "a set of sites",
-    "players": "a set of players",
-    "dirs": "a direction or set of directions",
-    "dir": "a direction",
-    "perplayer": "a per-player value",
-}
-
-FUNCTIONS = {
+FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "count": ((1, 2), "count(SET) or count(SET, CONDITION) — how many elements (for which the condition holds, `it` being each)"),
     "exists": ((1, 2), "exists(SET) or exists(SET, CONDITION) — whether some element (meets the condition)"),
     "all": ((2,), "all(SET, CONDITION) — whether every element meets the condition (`it` being each)"),
@@ -1166,11 +1124,7 @@ FUNCTIONS = {
     "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
     "group": ((1,), "group(SITE) — the sites joined to SITE by neighbours holding pieces of the same owner (SITE included; empty when SITE is)"),
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),
+    "ahead": ((3,), "ahead(TRACK, SITE, N) — the site N steps after SITE along the track, or none (beyond the end of a track that does not loop, or SITE not on it)"),
+    "along": ((3,), "along(TRACK, SITE, N) — the N sites after SITE along the track, in order (round and round a looping track)"),
+    "steps_on": ((2,), "steps_on(TRACK, SITE) — how many steps SITE is from the track's first site, or -1 when it is not on it"),
 }
-
-
-def describe(v: Value) -> str:
-    word = _TYPE_WORDS.get(v.type, v.type)
-    if v.is_const and v.type in ("int", "str"):
-        return f"{word} ({v.const!r})"
-    return word

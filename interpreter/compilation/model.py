@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from ..runtime.state import FIRST_ATTRIBUTE
+from ..runtime.pieces import FIRST_ATTRIBUTE
 from . import board as B
+from .names import BUILTIN_PROPERTIES, CONTEXT_NAMES, reserved_word
 
 Report = Callable[[tuple, str, Optional[str]], None]
 
@@ -60,6 +61,28 @@ class Variable:
     per_player: bool
     type: str  # "int" or "flag"
     default: int
+    in_position: bool = True  # part of the position when repetitions are counted
+
+
+@dataclass
+class Track:
+    """An ordered path of sites (one per player for a per-player track)."""
+
+    name: str
+    per_player: bool
+    sites: list  # tuple of sites: one entry (shared) or one per player
+    loop: list  # per entry: whether the first site follows the last
+
+
+@dataclass
+class Placement:
+    """A piece of the setup: where, whose, which kind, and attributes that start
+    other than at their defaults ((index in the piece tuple, value), ...)."""
+
+    site: int
+    owner: int
+    kind: int
+    attributes: tuple = ()
 
 
 @dataclass
@@ -102,7 +125,8 @@ class GameModel:
     option_specs: dict[str, Option]
     lines: list[tuple[int, ...]]
     vars_size: int
-    setup: list[tuple[int, int, int]]  # (site, owner, kind)
+    setup: list  # Placement
+    tracks: dict = field(default_factory=dict)  # name -> Track
     pool_site_of: list[int] = field(default_factory=list)  # site -> pool offset base, -1 (trailing -1)
 
     @property
@@ -180,7 +204,6 @@ def _check_names(data: dict, report: Report) -> None:
     a word the rules give a meaning of their own (`player`, `to`, ...), one name
     declared twice (a region and a pool `home`), an attribute named like a built-in
     property. Without this check the rules would silently see the other meaning."""
-    from .expressions import BUILTIN_PROPERTIES, CONTEXT_NAMES
 
     reserved = dict(CONTEXT_NAMES, it="each element in count/exists/all and 'pieces ... where'")
     first: dict[str, str] = {}
@@ -189,13 +212,22 @@ def _check_names(data: dict, report: Report) -> None:
         path = ("players", i, "name") if isinstance(player, dict) else ("players", i)
         if name == "neutral":
             report(path, "'neutral' cannot name a player: the setup uses it for the pieces of no player", "choose another name")
+        elif isinstance(name, str) and reserved_word(name):
+            report(path, f"{reserved_word(name)}: it cannot name a player", "choose another name")
         elif name in reserved:
             report(path, f"'{name}' cannot name a player: in the rules '{name}' means {reserved[name]}", "choose another name")
         elif name in first:
             report(path, f"player '{name}' is declared twice", None)
         first.setdefault(name, "player")
-    for section, word in (("regions", "region"), ("variables", "variable"), ("pools", "pool"), ("options", "option")):
+    for section, word in (("regions", "region"), ("variables", "variable"), ("pools", "pool"), ("options", "option"),
+                          ("tracks", "track"), ("pieces", "piece kind"), ("attributes", "attribute"),
+                          ("directions", "direction set")):
         for name in data.get(section) or {}:
+            if isinstance(name, str) and reserved_word(name):
+                report((section, name, AT_KEY), f"{reserved_word(name)}: it cannot name a {word}", "choose another name")
+                continue
+            if section in ("pieces", "attributes", "directions"):
+                continue  # checked for the rules' own words only
             if section != "options" and name in reserved:
                 report(
                     (section, name, AT_KEY),
@@ -295,7 +327,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         per_player = bool(spec.get("per_player", False))
         kind = spec.get("type", "int")
         default = int(spec.get("default", 0))
-        variables[name] = Variable(name, offset, per_player, kind, default)
+        variables[name] = Variable(name, offset, per_player, kind, default, bool(spec.get("in_position", True)))
         offset += len(players) if per_player else 1
 
     pools = {}
@@ -345,13 +377,13 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
             if kind.neutral != (owner == -1):
                 whose = "neutral" if kind.neutral else "owned by a player"
                 report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", None)
-            for j, sname in enumerate(sites or []):
-                s = site(sname, ("setup", owner_name, kind_name, j))
+            for j, (sname, values, path) in enumerate(_placements(sites, ("setup", owner_name, kind_name))):
+                s = site(sname, path)
                 if s >= 0:
                     if s in placed:
-                        report(("setup", owner_name, kind_name, j), f"site '{board.names[s]}' is given two pieces in the setup", None)
+                        report(path, f"site '{board.names[s]}' is given two pieces in the setup", None)
                     placed.add(s)
-                    setup.append((s, owner, kind.index))
+                    setup.append(Placement(s, owner, kind.index, _setup_attributes(values, attributes, path, report)))
 
     model = GameModel(
         name=str(data.get("game", "")),
@@ -374,6 +406,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         vars_size=offset,
         setup=setup,
         pool_site_of=pool_site_of,
+        tracks=_tracks(data.get("tracks") or {}, players, site, report),
     )
     return model
 
@@ -527,3 +560,77 @@ def _direction_sets(board: B.Board, custom: dict, forward: list, report: Report)
             resolved |= set(acc)
         sets[name] = per_player
     return sets
+
+
+def _placements(spec: Any, path: tuple) -> list:
+    """(site name, attribute values, YAML path) of the pieces of one setup entry: a
+    list of sites or {site: S, ATTR: V}, or {sites: [...], ATTR: V}."""
+    if isinstance(spec, dict):
+        values = {k: v for k, v in spec.items() if k != "sites"}
+        return [(s, values, path + ("sites", j)) for j, s in enumerate(spec.get("sites") or [])]
+    found = []
+    for j, entry in enumerate(spec or []):
+        if isinstance(entry, dict):
+            found.append((entry.get("site"), {k: v for k, v in entry.items() if k != "site"}, path + (j,)))
+        else:
+            found.append((entry, {}, path + (j,)))
+    return found
+
+
+def _setup_attributes(values: dict, attributes: dict, path: tuple, report: Report) -> tuple:
+    """((index, value), ...) for the attribute values given to a setup piece."""
+    out = []
+    for name, value in values.items():
+        attr = attributes.get(name)
+        if attr is None:
+            report(path, f"unknown attribute '{name}'", _hint(name, attributes))
+            continue
+        if attr.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > _NUMBER_LIMIT:
+                report(path, f"attribute '{name}' takes a whole number (at most {_NUMBER_LIMIT:.0e}), not {value!r}", None)
+                continue
+        elif not isinstance(value, bool):
+            report(path, f"attribute '{name}' is a flag: true or false, not {value!r}", None)
+            continue
+        out.append((attr.index, value))
+    return tuple(out)
+
+
+_NUMBER_LIMIT = 10**15
+
+
+def _tracks(spec: dict, players: list, site, report: Report) -> dict:
+    tracks = {}
+    for name, raw in spec.items():
+        path = ("tracks", name)
+        if isinstance(raw, dict) and "per_player" in raw:
+            entries = []
+            for pname in players:
+                sub = raw["per_player"].get(pname)
+                if sub is None:
+                    report(path + ("per_player",), f"track '{name}' has no sites for player '{pname}'", None)
+                    sub = []
+                entries.append(_track_sites(sub, site, path + ("per_player", pname), report))
+            tracks[name] = Track(name, True, [e[0] for e in entries], [e[1] for e in entries])
+        else:
+            sites, loop = _track_sites(raw, site, path, report)
+            tracks[name] = Track(name, False, [sites], [loop])
+    return tracks
+
+
+def _track_sites(raw: Any, site, path: tuple, report: Report) -> tuple:
+    """(sites, loop) of one track: a list of sites or {sites: [...], loop: bool}."""
+    loop = False
+    if isinstance(raw, dict):
+        loop = bool(raw.get("loop", False))
+        path = path + ("sites",)
+        raw = raw.get("sites") or []
+    sites = []
+    for j, name in enumerate(raw or []):
+        s = site(name, path + (j,))
+        if s >= 0:
+            if s in sites:
+                report(path + (j,), f"site '{name}' is on the track twice", None)
+                continue
+            sites.append(s)
+    return tuple(sites), loop

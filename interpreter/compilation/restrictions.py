@@ -1,244 +1,225 @@
-"""`forbid passing|landing|capturing where COND` → one Restriction per kind.
+"""`forbid passing|landing|capturing where COND` → checks written into generators.
 
-A restriction is asked about many sites in every position, so it is compiled into
-a mask of the sites it can apply to plus the condition to ask only there: a
-`site in REGION` conjunct gives the mask, a `site is KIND` conjunct is checked on
-the piece first. Walks also want its shape: sites always forbidden, or pieces of
-some kinds that block wherever they stand (see patterns.walk_pattern).
+A forbid is asked about many sites in every position, so each is split into
+parts that cost less to ask first: a `site in REGION` conjunct becomes a mask
+lookup, and conjuncts that depend on the position only (`rome_closed`: variables,
+the board, the player — not the site, the piece or where it comes from) become a
+*gate*, a local that the decision's function computes once per position. What is
+left is asked only where the mask and the gate let it through.
 
-Conjuncts that depend on the position only (`rome_closed`: variables, the board,
-the player — not the site, the piece or where it comes from) are *gates*: they
-are asked once per position (see `Restrictions.refresher`), and a forbid whose
-gate is shut is taken out of the masks, so that no candidate asks about it at all.
+Walks also want a forbid's shape: sites always forbidden, or pieces of some kinds
+that block wherever they stand (see patterns.py and runtime/walks.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
-from typing import Callable, Optional
+from dataclasses import dataclass, field
+from typing import Optional
 
+from .errors import RuleError
+from .types import Dep
 from ..parsing import ast as A
-from . import patterns as P
-from .expressions import ExpressionCompiler, RuleError, conjuncts, is_name
+from .expressions import Code, ExpressionCompiler, conjuncts, is_name
+from .scope import Register, Scope
 
 FORBID_KINDS = ("passing", "landing", "capturing")
-# What a condition may depend on and still be asked once per position.
-NOT_POSITION_LEVEL = frozenset({"site", "piece", "from", "locals"})
+# `forbid result where COND`: asked on the position an action leaves (see cases.py).
+RESULT = "result"
+# What a conjunct may depend on and still be asked once per position.
+NOT_POSITION_LEVEL = frozenset({Dep.SITE, Dep.PIECE, Dep.FROM, Dep.LOCALS})
 
 
 @dataclass
-class _Entry:
-    """One forbid: where it applies and what else must hold there."""
+class Forbid:
+    """One forbid line, split for cheap asking."""
 
-    base: list  # the sites it can apply to (may be a region's own mask: never changed)
-    live: list  # `base` while the gate is open, no site while it is shut
-    fn: Callable  # the condition left to ask at a site (the gate taken out)
-    shape: Optional[tuple]  # see _one
-    kind: Optional[int]  # the kind the piece on the site must be of, if the forbid says
-    gate: Optional[int] = None  # index of its gate in Restrictions.gates
+    item: A.Forbid
+    label: str  # for coverage: "forbid passing" or "forbid NAME: passing"
+    mask: Optional[frozenset]  # the sites it can apply to (None: every site)
+    kind: Optional[int]  # the kind the piece on the site must be, if it says `site is KIND`
+    gate: list  # position-level conjuncts (AST)
+    rest: list  # conjuncts to ask at a site (AST), the kind test excluded
+    never: bool = False  # a conjunct is always false
 
-
-class Restrictions:
-    """The compiled forbids of a game, by kind (`passing`, `landing`, `capturing`).
-
-    Masks handed to generators are live lists: when the gates of a new position
-    differ from the last one's, they are rewritten in place. Every decision
-    generator calls its `refresher()` before it asks anything of a restriction."""
-
-    def __init__(self, by_kind: dict, entries: list, gates: list, n_sites: int, n_kinds: int):
-        self.by_kind = by_kind
-        self.entries = entries  # (restriction, its entries)
-        self.gates = tuple(gates)
-        self.unions: list = []  # (live list, masks it is the union of)
-        self.nowhere = [False] * (n_sites + 1)
-        self.n_kinds = n_kinds
-        self._last: object = None  # the gates of the last position (a bool when one)
-        all_open = (True,) * len(self.gates)
-        for restriction, own in entries:
-            restriction.mask = _union([e.live for e in own])
-            restriction.kind_mask = self._kind_mask(own, all_open)
-
-    def __getitem__(self, what: str) -> Optional[P.Restriction]:
-        return self.by_kind[what]
-
-    def union(self, masks: list) -> list:
-        """A live list: the union of live masks, kept up to date by `refresh`."""
-        live = _union(masks)
-        if self.gates:
-            self.unions.append((live, masks))
-        return live
-
-    def refresher(self) -> Optional[Callable]:
-        """refresh(frame) for decision generators, or None when nothing is gated."""
-        if not self.gates:
+    @property
+    def static_sites(self) -> Optional[frozenset]:
+        """The sites it always forbids, when that is all it says."""
+        if self.gate or self.rest or self.kind is not None:
             return None
-        gates = self.gates
-        if len(gates) == 1:
-            gate = gates[0]
-
-            def refresh_one(f):
-                state = bool(gate(f))
-                if state is not self._last:
-                    self._open(state)
-
-            return refresh_one
-
-        def refresh(f):
-            state = tuple(bool(g(f)) for g in gates)
-            if state != self._last:
-                self._open(state)
-
-        return refresh
-
-    def _open(self, state) -> None:
-        """Rewrite the live masks for gates `state` (a bool, or one per gate)."""
-        self._last = state
-        opened = (state,) if state is True or state is False else state
-        for _, own in self.entries:
-            for e in own:
-                if e.gate is not None:
-                    e.live[:] = e.base if opened[e.gate] else self.nowhere
-        for restriction, own in self.entries:
-            restriction.mask[:] = _union([e.live for e in own])
-            restriction.kind_mask[:] = self._kind_mask(own, opened)
-        for live, masks in self.unions:
-            live[:] = _union(masks)
-
-    def _kind_mask(self, own: list, opened: tuple) -> list:
-        """kind_mask[k]: whether some open forbid can apply to a piece of kind k."""
-        open_ = [e for e in own if e.gate is None or opened[e.gate]]
-        if any(e.kind is None for e in open_):
-            return [True] * self.n_kinds
-        kinds = {e.kind for e in open_}
-        return [k in kinds for k in range(self.n_kinds)]
+        return self.mask
 
 
-def compile_restrictions(
-    forbids: list, x: ExpressionCompiler, n_sites: int, scope_for: Callable, errors: list
-) -> Restrictions:
-    """The restrictions by kind (None where nothing is forbidden); problems go to `errors`."""
-    grouped: dict[str, list] = {what: [] for what in FORBID_KINDS}
-    gate_keys: dict = {}
-    gates: list = []
+@dataclass
+class Restrictions:
+    """The forbids of a game by kind, and how to write their checks."""
+
+    x: ExpressionCompiler
+    scope: Scope
+    by_kind: dict = field(default_factory=dict)  # "passing" -> [Forbid]
+    gates: dict = field(default_factory=dict)  # structure of the gate -> (local name, code)
+    probes: Optional[object] = None  # statements.Probes when coverage is on
+    probe_of: dict = field(default_factory=dict)  # id(Forbid) -> its coverage probe
+    results: list = field(default_factory=list)  # (A.Forbid, label) of `forbid result` lines
+
+    @property
+    def cost(self) -> int:
+        """Estimated steps to ask every forbid about one site."""
+        return sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids) + self.rest_cost + self.result_cost
+
+    rest_cost: int = 0  # the estimated cost of the conditions left to ask at a site
+    result_cost: int = 0  # the estimated cost of playing a candidate and asking `forbid result`
+
+    def has(self, what: str) -> bool:
+        return bool(self.by_kind.get(what))
+
+    def check(self, what: str, site: str, piece_register: Register, frm: str = "frm",
+              piece_kinds: Optional[frozenset] = None, piece_always: bool = False,
+              site_piece: Optional[str] = None, site_occupied: bool = False) -> Optional[str]:
+        """Code that is true where a forbid of kind `what` applies to the site in
+        local `site`, for the acting piece in `piece_register` (of one of
+        `piece_kinds` when known; always there when `piece_always`); None if none can.
+        `site_piece` is the local holding the piece on the site, if one does
+        (`site_occupied`: it is never None there)."""
+        parts = []
+        for forbid in self.by_kind.get(what, ()):
+            code = self._one(forbid, site, piece_register, frm, piece_kinds, piece_always, site_piece, site_occupied)
+            if code != "(False)":
+                parts.append(code)
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else "(" + " or ".join(parts) + ")"
+
+    def _one(self, forbid: Forbid, site: str, piece_register: Register, frm: str, piece_kinds: Optional[frozenset],
+             piece_always: bool, site_piece: Optional[str], site_occupied: bool) -> str:
+        scope = self.scope.child(piece_kinds=piece_kinds, piece_always=piece_always)
+        scope.registers = dict(
+            scope.registers, site=Register(site, site_piece), piece=piece_register, **{"from": Register(frm)},
+        )
+        tests = []
+        if forbid.gate:
+            tests.append(self._gate(forbid))
+        if forbid.mask is not None:
+            tests.append(f"{self._mask(forbid.mask)}[{site}]")
+        if forbid.kind is not None:
+            if site_occupied:
+                tests.append(f"{site_piece}[1] == {forbid.kind}")
+            else:
+                tests.append(f"({site_piece or f'b[{site}]'} or {self.x.E})[1] == {forbid.kind}")
+        for part in forbid.rest:
+            c = self.x.boolean(part, scope)
+            if c.is_const:
+                if not c.const:
+                    return "(False)"
+                continue
+            tests.append(c.code)
+        code = " and ".join(tests) if tests else "True"
+        if self.probes is not None and self.probes.on:
+            if id(forbid) not in self.probe_of:
+                self.probe_of[id(forbid)] = self.probes.add("forbid", forbid.label, forbid.item.pos)
+            probe = self.probe_of[id(forbid)]
+            code = f"{code} and h_hit({self.probes.counts_name}, {probe})"
+        return f"({code})"
+
+    def _mask(self, sites: frozenset) -> str:
+        mask = [False] * (self.x.n_sites + 1)
+        for s in sites:
+            mask[s] = True
+        return self.x.src.const(tuple(mask))
+
+    def _gate(self, forbid: Forbid) -> str:
+        """The local computed once per position for the forbid's gate."""
+        key = tuple(_structure(part) for part in forbid.gate)
+        if key not in self.gates:
+            code = " and ".join(self.x.boolean(part, self.scope).code for part in forbid.gate)
+            self.gates[key] = (self.x.src.fresh("g"), code)
+        return self.gates[key][0]
+
+    def result_check(self, scope: Scope) -> list:
+        """The `forbid result` conditions as (lines, code) parts (see
+        expressions.lowered), asked on the position an action left (registers as in a
+        case function, see cases.py): the action is forbidden when one holds."""
+        parts = []
+        for item, label in self.results:
+            lines, c = self.x.lowered(item.cond, scope, condition=True)
+            self.result_cost += c.cost
+            if c.is_const and not c.const:
+                continue
+            code = c.code
+            if self.probes is not None and self.probes.on:
+                if id(item) not in self.probe_of:
+                    self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
+                code = f"({code} and h_hit({self.probes.counts_name}, {self.probe_of[id(item)]}))"
+            parts.append((lines, code))
+        return parts
+
+    def gate_lines(self) -> list[str]:
+        """The lines computing every gate, for the top of a decision's function."""
+        return [f"{name} = {code}" for name, code in self.gates.values()]
+
+    # ------------------------------------------------------------ shapes for walks
+    def passing_shape(self) -> Optional[tuple[frozenset, frozenset]]:
+        """(static sites, blocking kinds) when every passing forbid is of one of these
+        two shapes (a region, or `site is KIND`), else None."""
+        static: set = set()
+        kinds: set = set()
+        for forbid in self.by_kind.get("passing", ()):
+            if forbid.static_sites is not None:
+                static |= forbid.static_sites
+            elif forbid.kind is not None and not forbid.gate and not forbid.rest and forbid.mask is None:
+                kinds.add(forbid.kind)
+            else:
+                return None
+        return frozenset(static), frozenset(kinds)
+
+
+def compile_restrictions(forbids: list, labels: dict, x: ExpressionCompiler, scope: Scope, errors: list) -> Restrictions:
+    """The forbids by kind; problems go to `errors`. `labels[id(forbid)]` names the
+    block a forbid line belongs to, for coverage."""
+    restrictions = Restrictions(x, scope)
+    for what in FORBID_KINDS:
+        restrictions.by_kind[what] = []
     for item in forbids:
-        scope = scope_for({"site", "piece", "from"}, f"a 'forbid {item.what}' condition")
+        if item.what == RESULT:
+            restrictions.results.append((item, labels.get(id(item), "forbid result")))
+            continue
         try:
-            grouped[item.what].append(_one(item.cond, scope, x, n_sites, gate_keys, gates))
+            forbid = _split(item, labels.get(id(item), f"forbid {item.what}"), x, scope)
         except RuleError as err:
             errors.append(err)
-    by_kind = {}
-    entries = []
-    for what, own in grouped.items():
-        own = [e for e in own if e.shape is None or e.shape[0] != "never"]
-        by_kind[what] = _combine(own) if own else None
-        if own:
-            entries.append((by_kind[what], own))
-    return Restrictions(by_kind, entries, gates, n_sites, len(x.m.kinds))
+            continue
+        if not forbid.never:
+            restrictions.by_kind[item.what].append(forbid)
+            restrictions.rest_cost += sum(x.boolean(part, scope).cost for part in forbid.rest)
+    return restrictions
 
 
-def _combine(entries: list) -> P.Restriction:
-    if len(entries) == 1:
-        bad = entries[0].fn
-    else:
-        bad = _either(tuple((e.live, e.fn) for e in entries))
-    restriction = P.Restriction(None, bad)  # masks: set by Restrictions
-    shapes = [e.shape for e in entries]
-    if all(shape is not None for shape in shapes):
-        restriction.static_sites = frozenset().union(*(s[1] for s in shapes if s[0] == "static"))
-        restriction.kinds = frozenset(s[1] for s in shapes if s[0] == "kind")
-    return restriction
-
-
-def _one(cond: A.Expr, scope, x: ExpressionCompiler, n_sites: int, gate_keys: dict, gates: list) -> _Entry:
-    """One forbid. Its shape is ("static", sites), ("kind", kind), ("never", None),
-    or None for a general condition (or one with a gate)."""
-    everywhere = [True] * n_sites + [False]
-    mask = everywhere
-    kind = None
-    rest = []
-    gate_parts = []
-    for part in conjuncts(cond):
-        if mask is everywhere and isinstance(part, A.In) and not part.negated and is_name(part.item, "site"):
+def _split(item: A.Forbid, label: str, x: ExpressionCompiler, scope: Scope) -> Forbid:
+    forbid = Forbid(item, label, None, None, [], [])
+    for part in conjuncts(item.cond):
+        if forbid.mask is None and isinstance(part, A.In) and not part.negated and is_name(part.item, "site"):
             region = x.compile(part.collection, scope)
-            if region.mask is not None:
-                mask = region.mask
+            if region.static_sites is not None:
+                forbid.mask = frozenset(region.static_sites)
                 continue
-        if kind is None and isinstance(part, A.Is) and not part.negated and is_name(part.obj, "site") and part.what in x.m.kinds:
-            kind = x.m.kinds[part.what].index
-        v = x.boolean(part, scope)
-        if not v.is_const and not v.deps & NOT_POSITION_LEVEL:
-            gate_parts.append((part, v))
+        if forbid.kind is None and isinstance(part, A.Is) and not part.negated and is_name(part.obj, "site") and part.what in x.m.kinds:
+            forbid.kind = x.m.kinds[part.what].index
+            continue
+        c: Code = x.boolean(part, scope)
+        if c.is_const:
+            if not c.const:
+                forbid.never = True
+            continue
+        if not c.deps & NOT_POSITION_LEVEL:
+            forbid.gate.append(part)
         else:
-            rest.append(v)
-    if any(v.is_const and not v.const for v in rest):
-        return _Entry(mask, mask, lambda f: False, ("never", None), None)
-    dynamic = [v for v in rest if not v.is_const]
-    if gate_parts:
-        shape = None
-    elif not dynamic:
-        shape = ("static", frozenset(s for s, on in enumerate(mask[:-1]) if on))
-    elif kind is not None and len(dynamic) == 1 and mask is everywhere:
-        shape = ("kind", kind)
-    else:
-        shape = None
-    fn = _all_of([v.fn for v in dynamic])
-    if kind is not None:
-        k, cond_fn = kind, fn
-
-        def fn(f):
-            # The kind test first: it is one index, the rest may be long.
-            p = f.b[f.site]
-            return p is not None and p[1] == k and cond_fn(f)
-
-    gate = None
-    if gate_parts:
-        # The same condition written in several forbids is asked once.
-        key = tuple(_structure(part) for part, _ in gate_parts)
-        if key not in gate_keys:
-            gate_keys[key] = len(gates)
-            gates.append(_all_of([v.fn for _, v in gate_parts]))
-        gate = gate_keys[key]
-    return _Entry(mask, list(mask) if gate is not None else mask, fn, shape, kind, gate)
-
-
-def _all_of(fns: list) -> Callable:
-    if not fns:
-        return lambda f: True
-    if len(fns) == 1:
-        return fns[0]
-    fns = tuple(fns)
-    return lambda f: all(g(f) for g in fns)
-
-
-def _either(pairs: tuple) -> Callable:
-    """A condition true where some forbid applies (each asked only on its live sites)."""
-    if len(pairs) == 2:
-        (first_mask, first), (second_mask, second) = pairs
-
-        def either(f):
-            s = f.site
-            return (first_mask[s] and first(f)) or (second_mask[s] and second(f))
-
-        return either
-
-    def any_of(f):
-        s = f.site
-        for mask, fn in pairs:
-            if mask[s] and fn(f):
-                return True
-        return False
-
-    return any_of
-
-
-def _union(masks: list) -> list:
-    if len(masks) == 1:
-        return list(masks[0])
-    return [any(column) for column in zip(*masks)]
+            forbid.rest.append(part)
+    return forbid
 
 
 def _structure(node):
     """A syntax tree without its source positions: equal for the same condition
     written twice."""
+    from dataclasses import fields, is_dataclass
+
     if isinstance(node, (list, tuple)):
         return tuple(_structure(x) for x in node)
     if is_dataclass(node) and not isinstance(node, A.Pos):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, load_game

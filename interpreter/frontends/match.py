@@ -324,7 +324,8 @@ def configure_parser(sub) -> None:
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
                      help="the agents, one per seat in turn order: random, mcts, mcts:N, mcts:Ns, ... "
                           "(default mcts,random)")
-    sub.add_argument("--games", type=positive_int_up_to(MAX_PLAYOUTS), default=10, metavar="N", help="number of games (default 10)")
+    sub.add_argument("--games", type=positive_int_up_to(MAX_PLAYOUTS), default=10, metavar="N",
+                     help="number of games (default 10)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument("--swap", action="store_true", help="rotate the seats from game to game")
     sub.add_argument("--max-plies", type=positive_int_up_to(MAX_RECORD_ACTIONS), default=5000, metavar="N",

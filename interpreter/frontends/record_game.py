@@ -87,7 +87,8 @@ def _confined(record: Record, text: str, key: str) -> Path:
     candidates = [path] if path.is_absolute() else [*_beside(record, path), path]
     existing = [c for c in candidates if exists(c)]
     if not existing:
-        raise _refusal(record, key, f"{text} does not exist (tried {'beside the record and ' if len(candidates) > 1 else ''}here)")
+        tried = "beside the record and here" if len(candidates) > 1 else "here"
+        raise _refusal(record, key, f"{text} does not exist (tried {tried})")
     found = existing[0]
     if not any(inside(found, root) for root in _allowed_roots(record)):
         raise _refusal(record, key, f"{text} is outside this folder, the record's folder and the bundled games")

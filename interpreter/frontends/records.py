@@ -138,7 +138,8 @@ def _check_token(token: re.Match, line: int, count: int, source: str, text: str)
                   f"(an action is written in at most {MAX_NOTATION_CHARS})"
         raise RecordError(Diagnostic(source, line, column, message), text)
     if count >= MAX_RECORD_ACTIONS:
-        raise RecordError(Diagnostic(source, line, column, f"a record holds at most {MAX_RECORD_ACTIONS} actions"), text)
+        message = f"a record holds at most {MAX_RECORD_ACTIONS} actions"
+        raise RecordError(Diagnostic(source, line, column, message), text)
 
 
 def _read_header_line(header: RecordHeader, line: str, number: int, source: str, text: str) -> None:

@@ -18,13 +18,14 @@ import copy
 from pathlib import Path
 from typing import Optional
 
-from ..compilation.expressions import name_pos
+from ..compilation.errors import name_pos
 from ..compilation.model import read_options
 from ..parsing import ast as A
 from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
-from ..validation.schema_check import check_against_schema
 from ..validation.files import exists, is_dir
+from ..validation.schema_check import check_against_schema
 from .confine import VARIANTS_FOLDER, game_folder, inside
+from .files import _schema, bundled_games, display_name, read_rules, read_yaml, resolve, rules_path, schema_registry
 
 MAX_VARIANT_DEPTH = 16
 
@@ -56,8 +57,6 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
 
     A broken link is reported at the `extends:` value of the variant that has it
     (`positions`: those of `data`)."""
-    from .definition import read_yaml
-
     chain: list[Path] = []
     seen = {path.resolve()}
     current_path, current = path, data
@@ -83,8 +82,6 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
 def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Optional[Path]:
     """The YAML file `extends: target` of `variant` names: a bundled game, or a file
     (or game folder) of the variant's own game folder. None after an error."""
-    from .definition import bundled_games, display_name, resolve
-
     if not isinstance(target, str) or not target.strip():
         _error(where, diags, "'extends' must name a game or a variant file")
         return None
@@ -112,16 +109,12 @@ def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Opt
 
 
 def _error(where: tuple, diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:
-    from .definition import display_name
-
     path, (line, column) = where
     diags.error(display_name(path), line, column, message, hint=hint)
 
 
 def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
     """Apply the variant files in `chain` (base first) to `definition`, in place."""
-    from .definition import _schema, read_rules, read_yaml, rules_path, schema_registry
-
     for path in chain:
         data, positions, name = read_yaml(path, diags, definition.sources)
         if data is None:

@@ -146,6 +146,11 @@ class ListLit(Expr):
     items: list[Expr]
 
 
+@dataclass
+class NoLegalAction(Expr):
+    """`no legal action`: the player to move has no legal action (in `before each turn`)."""
+
+
 # ------------------------------------------------------------------ statements
 @dataclass
 class Stmt:
@@ -154,7 +159,36 @@ class Stmt:
 
 @dataclass
 class MoveStmt(Stmt):
-    pass
+    """`move` (the acting piece to `to`) or `move X to Y` (whatever stands on X)."""
+
+    what: Optional["Expr"] = None
+    dest: Optional["Expr"] = None
+
+
+@dataclass
+class CreateStmt(Stmt):
+    """`create KIND at X [for P]`: a new piece on X (replacing what stands there)."""
+
+    kind: str
+    kind_pos: "Pos"
+    at: "Expr"
+    owner: Optional["Expr"] = None
+
+
+@dataclass
+class PromoteChoiceStmt(Stmt):
+    """`promote X to one of K1, K2, ...`: the player chooses the kind (one action each)."""
+
+    what: "Expr"
+    kinds: list  # Name
+
+
+@dataclass
+class RepeatStmt(Stmt):
+    """`repeat N times:` — the block N times (N computed once, before the first)."""
+
+    count: "Expr"
+    body: list
 
 
 @dataclass
@@ -264,6 +298,7 @@ class NextTurnStmt(Stmt):
 @dataclass
 class CallStmt(Stmt):
     procedure: str
+    args: list = field(default_factory=list)  # Expr, for a procedure with parameters
 
 
 @dataclass
@@ -313,6 +348,24 @@ class JumpPattern(Pattern):
     """Over exactly one piece at `distance`, landing on the site just beyond it."""
 
     directions: list[Name]
+    distance: Distance
+
+
+@dataclass
+class OffsetLeapPattern(Pattern):
+    """To the sites at given (file, rank) offsets, whatever lies between. Offsets are
+    taken relative to the player (x to the right of forward, y forward) when players
+    have a forward direction; `symmetric` adds every reflection and rotation."""
+
+    offsets: list  # (x, y) pairs
+    symmetric: bool
+
+
+@dataclass
+class AlongPattern(Pattern):
+    """A number of steps along a track (the player's own, for a per-player track)."""
+
+    track: Name
     distance: Distance
 
 
@@ -433,6 +486,7 @@ class Phase:
     after_turn: Optional[list[Stmt]] = None
     after_action: Optional[list[Stmt]] = None
     no_action: Optional[list[Stmt]] = None
+    before_turn: Optional[list[Stmt]] = None
 
 
 @dataclass
@@ -448,6 +502,7 @@ class Procedure:
     pos: Pos
     name: str
     body: list[Stmt]
+    params: list[Name] = field(default_factory=list)  # `procedure sow(pit, n):`
 
 
 @dataclass

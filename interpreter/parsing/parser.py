@@ -16,6 +16,9 @@ MAX_RULES_BYTES = 1_000_000
 # the AST, compiling and running it recurse once per level, so it is bounded well
 # below Python's recursion limit. Real rules stay under 30.
 MAX_NESTING = 200
+# Numbers in the rules are at most 10^15 (docs/format.md §5): a longer literal is an
+# error here, before Python has to read it.
+MAX_NUMBER_DIGITS = 16
 
 
 class _RulesIndenter(Indenter):
@@ -35,6 +38,8 @@ def rules_parser() -> Lark:
         postlex=_RulesIndenter(),
         propagate_positions=True,
         maybe_placeholders=False,
+        # A grammar with a conflict would be resolved silently (as shift): refuse it.
+        strict=True,
     )
 
 
@@ -164,7 +169,12 @@ class _ToAst(Transformer):
         return A.Define(self.p(meta), str(ch[0]), ch[-1], params)
 
     def procedure(self, meta, ch):
-        return A.Procedure(self.p(meta), str(ch[0]), ch[1])
+        params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
+        names = [p.id for p in params]
+        for i, param in enumerate(params):
+            if param.id in names[:i]:
+                raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
+        return A.Procedure(self.p(meta), str(ch[0]), ch[-1], params)
 
     def score(self, meta, ch):
         return A.Score(self.p(meta), ch[0])
@@ -208,6 +218,9 @@ class _ToAst(Transformer):
 
     def forbid_what(self, meta, ch):
         return str(ch[0])
+
+    def before_turn(self, meta, ch):
+        return ("before_turn", self.p(meta), ch[0])
 
     def after_turn(self, meta, ch):
         return ("after_turn", self.p(meta), ch[0])
@@ -319,6 +332,27 @@ class _ToAst(Transformer):
     def jump(self, meta, ch):
         return A.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
+    def leap_offsets(self, meta, ch):
+        return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True)
+
+    def leap_exact_offsets(self, meta, ch):
+        return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False)
+
+    def offsets(self, meta, ch):
+        return list(ch)
+
+    def offset(self, meta, ch):
+        return (ch[0], ch[1])
+
+    def signed(self, meta, ch):
+        text = "".join(str(t) for t in ch)
+        if len(text) > MAX_NUMBER_DIGITS:
+            raise AstBuildError(self.p(meta), f"an offset of {len(text)} digits")
+        return int(text)
+
+    def along(self, meta, ch):
+        return A.AlongPattern(self.p(meta), A.Name(_tok_pos(self.file, ch[0]), str(ch[0])), ch[1])
+
     def walk(self, meta, ch):
         return A.WalkPattern(self.p(meta), ch[0])
 
@@ -380,6 +414,21 @@ class _ToAst(Transformer):
 
     def move_stmt(self, meta, ch):
         return A.MoveStmt(self.p(meta))
+
+    def move_to_stmt(self, meta, ch):
+        return A.MoveStmt(self.p(meta), ch[0], ch[1])
+
+    def create_stmt(self, meta, ch):
+        return A.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
+
+    def promote_choice_stmt(self, meta, ch):
+        return A.PromoteChoiceStmt(self.p(meta), ch[0], [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:]])
+
+    def repeat_stmt(self, meta, ch):
+        return A.RepeatStmt(self.p(meta), ch[0], ch[1])
+
+    def call_args_stmt(self, meta, ch):
+        return A.CallStmt(self.p(meta), str(ch[0]), list(ch[1:]))
 
     def place_stmt(self, meta, ch):
         return A.PlaceStmt(self.p(meta))
@@ -485,7 +534,10 @@ class _ToAst(Transformer):
         return A.Index(self.p(meta), ch[0], ch[1])
 
     def number(self, meta, ch):
-        return A.Num(self.p(meta), int(ch[0]))
+        text = str(ch[0])
+        if len(text) > MAX_NUMBER_DIGITS:
+            raise AstBuildError(self.p(meta), f"a number of {len(text)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
+        return A.Num(self.p(meta), int(text))
 
     def string(self, meta, ch):
         return A.Str(self.p(meta), _unquote(ch[0]))
@@ -498,6 +550,9 @@ class _ToAst(Transformer):
 
     def none(self, meta, ch):
         return A.NoneLit(self.p(meta))
+
+    def no_legal_action(self, meta, ch):
+        return A.NoLegalAction(self.p(meta))
 
     def call(self, meta, ch):
         return A.Call(self.p(meta), str(ch[0]), list(ch[1:]))
@@ -527,6 +582,7 @@ class _ToAst(Transformer):
 _ENTRY_WORDS = {
     "order": "order",
     "turn": "turn",
+    "before_turn": "before each turn",
     "after_turn": "after each turn",
     "after_action": "after each action",
     "no_action": "if no action",

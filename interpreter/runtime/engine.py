@@ -1,159 +1,67 @@
-"""Runs compiled rules: legal actions, applying one, turn order, the result.
+"""Runs compiled rules: legal actions, applying one, the end of the game.
 
-Nothing here knows any game; the compiler hands over `CompiledRules` — closures
-and tables — and the engine sequences them: the decisions of a turn, follow-up
-decisions started by `then`, the end of a turn, phase changes and the end of the
-game.
+Nothing here knows any game: the compiler hands over `CompiledRules`, whose
+generated functions list a decision's actions and apply a case (including the
+turn sequence). The engine calls them and keeps one promise: **reading a
+position never changes it**. Whether the game is over is decided when a
+position is made (`initial_state`, `apply_in_place`, `settle`): the legal
+actions are listed then, and if there are none the phase's `if no action` rule
+ends the game. The list is kept on the state; every later read returns it.
+
+An `Engine` holds no position and no scratch data: one engine may serve any
+number of positions, from any number of threads, as long as each position is
+changed by one thread at a time. (Rule coverage counts, when enabled, are shared
+and counted without locks.)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Optional
 
-from .state import Frame, State
+from .errors import RuleRuntimeError
+from .state import State
 
 CHANCE = -2  # `to_move` index of the chance player
 
 
-@dataclass
-class CaseRuntime:
-    """One way an action can turn out (an action's `onto empty` case, a chance event, ...)."""
-
-    decision: int
-    effect: Callable
-    prepare: Callable  # (frame, code) -> None: sets the registers the effects read
-    template: tuple  # notation parts: literal strings and field names
-    label: str  # "action leap, onto enemy" — for messages
-    pos: object  # source position of the case
-    after: Optional[Callable] = None  # its decision's `after each action` (set when that is compiled)
-
-    def runner(self) -> Callable:
-        """run(frame, code): set the registers, apply the effect and, unless that
-        ended the game, the decision's after-rules — one call per action for the
-        engine instead of three, and no look-up of the parts."""
-        prepare, effect, after = self.prepare, self.effect, self.after
-        if after is None:
-            def run(f, code):
-                prepare(f, code)
-                effect(f)
-
-            return run
-
-        def run_then_after(f, code):
-            prepare(f, code)
-            effect(f)
-            if f.s.result is None:
-                after(f)
-
-        return run_then_after
-
-
-@dataclass
-class DecisionRuntime:
-    name: str
-    is_chance: bool
-    gen: Callable  # (frame, out) -> None
-    after: Optional[Callable] = None
-    pos: object = None  # source position, for runtime errors
-    # chance events only
-    outcome_values: tuple = ()
-    outcome_labels: tuple = ()
-    probabilities: tuple = ()
-    codes: tuple = ()  # chance events: every outcome's action code
-    uniform: bool = False  # chance events: all outcomes equally likely
-
-
-@dataclass
-class PhaseRuntime:
-    name: str
-    order: tuple  # player indices in turn order
-    turn: tuple  # decision indices taken in sequence in each turn
-    after_turn: Optional[Callable] = None
-    after_action: Optional[Callable] = None
-    no_action: Optional[Callable] = None
-    successor: dict = field(default_factory=dict)
-    pos: object = None
-
-
-@dataclass
-class CompiledRules:
-    players: list  # names in play
-    site_names: list
-    decisions: list  # DecisionRuntime
-    cases: list  # CaseRuntime
-    phases: list  # PhaseRuntime
-    initial_board: list
-    initial_vars: list
-    score: Optional[Callable]  # (frame) -> number for frame.p
-    local_slots: int
-
-
-class RuleRuntimeError(Exception):
-    """The rules did something impossible at run time (reported with the rule's position)."""
-
-    def __init__(self, pos, message: str):
-        super().__init__(f"{pos}: {message}" if pos else message)
-        self.pos = pos
-        self.message = message
-
-
 class Engine:
-    def __init__(self, rules: CompiledRules):
-        self.r = rules
-        self.frame = Frame(rules.local_slots)
+    """The fast layer of a compiled game (docs/api.md, "The fast layer")."""
+
+    def __init__(self, rules):
+        self.rules = rules
         self.n_players = len(rules.players)
-        self.cases = rules.cases
         self.decisions = rules.decisions
-        self.runs = [case.runner() for case in rules.cases]
         self.phases = rules.phases
-        # following[phase][player]: who plays after `player` (lists: no hashing per turn)
-        self.following = [
-            [phase.successor.get(p, phase.order[0]) for p in range(self.n_players)] for phase in rules.phases
-        ]
-        # How often a game ended because nobody could act and the phase said nothing
-        # about it (the default: the game ends by the scores). Lint reports it.
-        self.default_endings = 0
-        self.coverage = None  # RuleCoverage when enabled
-        self._ending_probes: dict = {}
-
-    def enable_coverage(self, items):
-        """Count the cases applied and the endings (see runtime/coverage.py)."""
-        from .coverage import RuleCoverage
-
-        cov = RuleCoverage()
-        for i, case in enumerate(self.cases):
-            probe = cov.add("case", case.label, case.pos)
-            run = self.runs[i]
-
-            def counted(f, code, run=run, probe=probe, counts=cov.counts):
-                counts[probe] += 1
-                run(f, code)
-
-            self.runs[i] = counted
-        for pos, label in _ending_statements(items):
-            self._ending_probes[pos] = cov.add("ending", label, pos)
-        for phase in self.phases:
-            self._ending_probes[("no action", phase.pos)] = cov.add(
-                "ending", f"phase '{phase.name}': no legal action", phase.pos
-            )
-        self.coverage = cov
-        return cov
+        self.runs = rules.runs
+        self.results = rules.results
+        self.is_chance = tuple(d.is_chance for d in rules.decisions)
+        self.coverage = rules.coverage
+        self.turn_hooks = rules.turn_hooks
+        self.keeps_history = rules.keeps_history
+        self.position_vars = rules.position_vars
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
-        r = self.r
+        """The start position."""
+        s = self.blank_state()
+        self.settle(s)
+        return s
+
+    def blank_state(self) -> State:
+        """The start position, not yet settled: for building a position by hand
+        (`settle` it when done)."""
+        rules = self.rules
         s = State.__new__(State)
-        s.board = list(r.initial_board)
+        s.board = list(rules.initial_board)
         s.occ = [[] for _ in range(self.n_players + 1)]
         for site, piece in enumerate(s.board):
             if piece is not None:
                 s.occ[piece[0]].append(site)
-        s.vars = list(r.initial_vars)
+        s.vars = list(rules.initial_vars)
         s.phase = 0
-        phase = r.phases[0]
-        s.player = phase.order[0]
+        first = rules.phases[0]
+        s.player = first.order[0]
         s.step = 0
-        s.decision = phase.turn[0]
+        s.decision = first.turn[0]
         s.carry = -1
         s.ply = 0
         s.result = None
@@ -162,146 +70,250 @@ class Engine:
         s.last = None
         s.legal = None
         s.ending = None
+        s.turn_start = True
+        s.history = ()
         return s
 
-    # ------------------------------------------------------------ the fast layer
-    # Tools that play many games (bench, perft, lint, MCTS, analysis) use these with
-    # action codes instead of `Action` objects; see docs/api.md, "The fast layer".
     def copy(self, s: State) -> State:
         return s.copy()
+
+    def settle(self, s: State) -> None:
+        """List the legal actions of a position just made; at the start of a turn
+        keep the position (for `repetitions`) and run `before each turn`; end the
+        game when nobody can act (docs/format.md 3.15)."""
+        if s.result is not None:
+            s.legal = []
+            return
+        decision = self.decisions[s.decision]
+        if decision.is_chance:
+            # The outcomes of a chance event are fixed when the rules are compiled.
+            legal = decision.codes
+        else:
+            try:
+                legal = decision.legal(s)
+            except RuleRuntimeError as exc:
+                raise _located(exc, decision.pos, f"while listing the actions of '{decision.name}'") from None
+        if s.turn_start:
+            s.turn_start = False
+            if self.turn_hooks:
+                self._start_turn(s, legal)
+                if s.result is not None:
+                    s.legal = []
+                    return
+        if not legal:
+            self._no_action(s)
+            legal = []
+        s.legal = legal
+
+    def position_key(self, s: State) -> tuple:
+        """What makes a position the same for `repetitions`: the board (every piece
+        with its attributes), the variables that are part of the position, the
+        phase, the player to move and the decision to take."""
+        values = s.vars if self.position_vars is None else [s.vars[i] for i in self.position_vars]
+        return (tuple(s.board), tuple(values), s.phase, s.player, s.decision)
+
+    def repetitions(self, s: State) -> int:
+        """How often the position has occurred at the start of a turn (this one
+        included when it is such a position)."""
+        return s.history.count(hash(self.position_key(s))) if self.keeps_history else 0
+
+    def _start_turn(self, s: State, legal) -> None:
+        reps = 0
+        if self.keeps_history:
+            key = hash(self.position_key(s))
+            s.history = s.history + (key,)
+            reps = s.history.count(key)
+        phase = self.phases[s.phase]
+        if phase.before_turn is not None:
+            try:
+                phase.before_turn(s, not legal, reps)
+            except RuleRuntimeError as exc:
+                raise _located(exc, phase.pos, f"in the 'before each turn' rules of phase '{phase.name}'") from None
+
+    def _no_action(self, s: State) -> None:
+        phase = self.phases[s.phase]
+        try:
+            phase.no_action(s, self.repetitions(s))
+        except RuleRuntimeError as exc:
+            raise _located(exc, phase.pos, f"in the 'if no action' rule of phase '{phase.name}'") from None
+        if s.result is None:
+            raise RuleRuntimeError(
+                phase.pos,
+                f"{self.rules.players[s.player]} has no legal action in phase '{phase.name}' "
+                f"and the phase's 'if no action' rule did not end the game",
+            )
+
+    # ------------------------------------------------------------ reading
+    def legal(self, s: State) -> list:
+        """The legal action codes (do not change the list: it belongs to the state)."""
+        legal = s.legal
+        if legal is None:  # a position changed by hand since it was settled
+            self.settle(s)
+            legal = s.legal
+        return legal
+
+    def legal_with_duplicates(self, s: State) -> list:
+        """The legal action codes before actions that write the same notation are
+        merged (the first is kept in `legal`): for `lint`, which reports such clashes."""
+        decision = self.decisions[s.decision]
+        if self.to_move(s) is None:
+            return []
+        if decision.is_chance:
+            return list(decision.codes)
+        return decision.legal_with_duplicates(s)
+
+    def to_move(self, s: State) -> Optional[int]:
+        """Player index, CHANCE, or None when the game is over."""
+        if s.legal is None:
+            self.settle(s)
+        if s.result is not None:
+            return None
+        return CHANCE if self.is_chance[s.decision] else s.player
 
     def is_over(self, s: State) -> bool:
         return self.to_move(s) is None
 
     def outcome(self, s: State) -> Optional[tuple]:
         """(winner index or -1, scores tuple) once the game is over, else None."""
-        if self.to_move(s) is not None:
-            return None
-        return s.result
+        return s.result if self.to_move(s) is None else None
 
     def ending(self, s: State) -> Optional[tuple]:
         """(how, source position) of the rule that ended the game, or None: how is
-        "win", "lose", "draw", "score" (an `end game`) or "no action" (nobody could
-        act and the phase says nothing)."""
-        if self.to_move(s) is not None:
+        "win", "lose", "draw", "end game" or "no legal action"."""
+        if self.to_move(s) is not None or s.ending is None:
             return None
-        return s.ending
+        return self.results.describe(s.ending)
 
     def scores(self, s: State) -> Optional[tuple]:
-        """The `score` rule evaluated on this position, per player index (None
-        without a score rule)."""
-        if self.r.score is None:
+        """The `score` rule on this position, per player index (None without one)."""
+        if self.results.score is None:
             return None
-        return _scores(self.frame.bind(s), self.r.score, self.n_players)
+        return self.results.scores(s)
 
-    def to_move(self, s: State) -> Optional[int]:
-        """Player index, CHANCE, or None when the game is over."""
-        if s.result is None:
-            self.legal(s)
-        if s.result is not None:
-            return None
-        return CHANCE if self.r.decisions[s.decision].is_chance else s.player
-
-    # ------------------------------------------------------------ legal actions
-    def legal(self, s: State) -> list:
-        legal = s.legal
-        if legal is not None:
-            return legal
-        if s.result is not None:
-            s.legal = []
-            return s.legal
+    def chance_probabilities(self, s: State) -> list:
         decision = self.decisions[s.decision]
-        if decision.is_chance:
-            # The outcomes of a chance event are fixed when the rules are compiled.
-            s.legal = out = list(decision.codes)
-            return out
-        f = self.frame
-        f.bind(s)
-        out: list = []
-        try:
-            decision.gen(f, out)
-        except Exception as exc:  # a rule failed while listing actions: say which
-            raise _runtime_error(exc, decision.pos, f"while listing the actions of '{decision.name}'") from exc
-        if not out:
-            self._no_action(s)
-        s.legal = out
-        return out
-
-    def _no_action(self, s: State) -> None:
-        phase = self.r.phases[s.phase]
-        f = self.frame.bind(s)
-        if phase.no_action is not None:
-            phase.no_action(f)
-        else:
-            end_game(self, f, "score", -1, ("no action", phase.pos))
-            s.ending = ("no action", phase.pos)
-            self.default_endings += 1
-        if s.result is None:
-            raise RuleRuntimeError(
-                phase.pos,
-                f"{self.r.players[s.player]} has no legal action in phase '{phase.name}' "
-                f"and the phase's 'if no action' rule did not end the game",
-            )
+        return [(code, decision.probabilities[code[4]]) for code in self.legal(s)]
 
     # ------------------------------------------------------------ applying
     def apply_in_place(self, s: State, code: tuple) -> None:
-        f = self.frame
-        f.s = s
-        f.b = s.board
-        f.v = s.vars
-        f.o = s.occ
-        f.p = s.player
-        f.followup = -1
-        phase = self.phases[s.phase]
+        """Play `code` (one of `legal(s)`), changing `s`."""
         try:
-            self.runs[code[0]](f, code)
-            # A game that has just ended ends at once: nothing more happens.
-            if phase.after_action is not None and s.result is None:
-                phase.after_action(f)
-        except Exception as exc:  # a rule failed while applying: say which
-            case = self.cases[code[0]]
-            raise _runtime_error(exc, case.pos, f"while applying {case.label}") from exc
+            self.runs[s.phase][code[0]](s, code)
+        except RuleRuntimeError as exc:
+            case = self.rules.cases[code[0]]
+            raise _located(exc, case.pos, f"while applying {case.label}") from None
         s.ply += 1
         s.last = code
         s.legal = None
-        if s.result is not None:
-            return
-        if f.followup >= 0:
-            s.decision = f.followup
-            s.carry = f.at
-            return
-        s.carry = -1
-        step = s.step + 1
-        turn = phase.turn
-        if step < len(turn):
-            s.step = step
-            s.decision = turn[step]
-            return
-        s.step = step
-        # The end of the turn (written here rather than in a method: it follows most actions).
-        if phase.after_turn is not None:
-            f.p = s.player
-            try:
-                phase.after_turn(f)
-            except Exception as exc:
-                raise _runtime_error(exc, phase.pos, f"at the end of a turn of phase '{phase.name}'") from exc
-            if s.result is not None:
+        self.settle(s)
+
+    # ------------------------------------------------------------ tools
+    def pick_random(self, s: State, rng) -> tuple:
+        """A legal code chosen uniformly at random (a chance outcome by its
+        probability), with `rng` (a random.Random)."""
+        legal = self.legal(s)
+        decision = self.decisions[s.decision]
+        if decision.is_chance and not decision.uniform:
+            probabilities = decision.probabilities
+            x = rng.random()
+            for code in legal:
+                x -= probabilities[code[4]]
+                if x < 0:
+                    return code
+            return legal[-1]
+        return legal[int(rng.random() * len(legal))]
+
+    def random_playout(self, s: State, rng, max_plies: int) -> int:
+        """Play `s` (changed in place) to the end, uniformly at random (chance by its
+        probabilities), for at most `max_plies` actions; returns the number played.
+
+        The loop of `apply_in_place` and `settle`, written out: this is the hot
+        path of benchmarks, analysis and the AI's playouts."""
+        decisions = self.decisions
+        # per decision: whether its choice is weighted (a chance event of unequal odds)
+        weighted = [d.is_chance and not d.uniform for d in decisions]
+        listers = [d.legal if not d.is_chance else None for d in decisions]
+        outcomes = [d.codes for d in decisions]
+        runs = self.runs
+        rand = rng.random
+        n = 0
+        if self.turn_hooks:
+            return self._playout_with_turn_hooks(s, rng, max_plies)
+        try:
+            while s.result is None and n < max_plies:
+                legal = s.legal
+                code = self.pick_random(s, rng) if weighted[s.decision] else legal[int(rand() * len(legal))]
+                runs[s.phase][code[0]](s, code)
+                s.ply += 1
+                s.last = code
+                n += 1
+                if s.result is not None:
+                    s.legal = []
+                    break
+                lister = listers[s.decision]
+                if lister is None:
+                    s.legal = outcomes[s.decision]
+                    continue
+                legal = lister(s)
+                if not legal:
+                    self._no_action(s)
+                    s.legal = []
+                    break
+                s.legal = legal
+        except RuleRuntimeError as exc:
+            raise self._fault(exc, s, code) from None
+        return n
+
+    def _playout_with_turn_hooks(self, s: State, rng, max_plies: int) -> int:
+        """random_playout for games whose turns start with work (see settle)."""
+        n = 0
+        while s.result is None and n < max_plies:
+            self.apply_in_place(s, self.pick_random(s, rng))
+            n += 1
+        return n
+
+    def _fault(self, exc: RuleRuntimeError, s: State, code: tuple) -> RuleRuntimeError:
+        """A fault during a playout, located at the case applied or the decision listed."""
+        if s.legal is None or s.last is not code:
+            case = self.rules.cases[code[0]]
+            return _located(exc, case.pos, f"while applying {case.label}")
+        decision = self.decisions[s.decision]
+        return _located(exc, decision.pos, f"while listing the actions of '{decision.name}'")
+
+    def perft(self, s: State, depth: int) -> list:
+        """The number of action sequences of each length 1..depth from `s` (chance
+        outcomes count as actions; a game that ends early adds nothing deeper)."""
+        counts = [0] * (depth + 1)
+        apply = self.apply_in_place
+
+        def walk(position: State, d: int) -> None:
+            legal = self.legal(position)
+            counts[d] += len(legal)
+            if d == depth:
                 return
-        if s.next_phase >= 0:
-            phase = self.phases[s.next_phase]
-            s.phase = s.next_phase
-            s.next_phase = -1
-            s.player = s.next_player if s.next_player >= 0 else phase.order[0]
-        else:
-            s.player = s.next_player if s.next_player >= 0 else self.following[s.phase][s.player]
-        s.next_player = -1
-        s.step = 0
-        s.decision = phase.turn[0]
+            for code in legal:
+                child = position.copy()
+                apply(child, code)
+                walk(child, d + 1)
+
+        if depth >= 1:
+            walk(s, 1)
+        return counts[1:]
+
+    def describe_phase(self, s: State) -> tuple:
+        """(name, source position) of the position's phase."""
+        phase = self.phases[s.phase]
+        return phase.name, phase.pos
+
+    def describe_action(self, code: tuple) -> tuple:
+        """(label, source position) of the case a code applies: "action 'leap', onto enemy"."""
+        case = self.rules.cases[code[0]]
+        return case.label, case.pos
 
     # ------------------------------------------------------------ notation
     def notation(self, code: tuple) -> str:
-        case = self.r.cases[code[0]]
-        names = self.r.site_names
+        case = self.rules.cases[code[0]]
+        names = self.rules.site_names
         parts = []
         for part in case.template:
             if part == "{from}":
@@ -309,90 +321,18 @@ class Engine:
             elif part == "{to}":
                 parts.append(names[code[2]] if code[2] >= 0 else "off")
             elif part == "{outcome}":
-                parts.append(self.r.decisions[case.decision].outcome_labels[code[3]])
+                parts.append(self.decisions[case.decision].outcome_labels[code[4]])
+            elif part == "{choice}" or part == "={choice}":
+                if code[4] >= 0:
+                    symbol = self.rules.kind_symbols[case.choice_kinds[code[4]]]
+                    parts.append(symbol if part == "{choice}" else "=" + symbol)
             else:
                 parts.append(part)
         return "".join(parts)
 
-    def chance_probabilities(self, s: State) -> list[tuple[tuple, float]]:
-        decision = self.r.decisions[s.decision]
-        return [(code, decision.probabilities[code[3]]) for code in self.legal(s)]
 
-
-def _runtime_error(exc: Exception, pos, doing: str) -> "RuleRuntimeError":
-    """A failure inside compiled rules, pinned to the rule that was running."""
-    if isinstance(exc, RuleRuntimeError):
-        return exc
-    inner_pos = getattr(exc, "pos", None)
-    message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-    return RuleRuntimeError(inner_pos or pos, f"{message} ({doing})")
-
-
-def end_game(engine: "Engine", f: Frame, how: str, player: int, pos=None) -> None:
-    """Record the result on the frame's state (the first ending counts); `pos` is
-    the rule that ended the game (kept for `Engine.ending`)."""
-    s = f.s
-    if s.result is not None:
-        return
-    s.ending = (how, pos)
-    if engine.coverage is not None:
-        probe = engine._ending_probes.get(pos)
-        if probe is not None:
-            engine.coverage.counts[probe] += 1
-    n = engine.n_players
-    score = engine.r.score
-    if how == "win":
-        scores = _scores(f, score, n) if score else tuple(1 if i == player else 0 for i in range(n))
-        s.result = (player, scores)
-    elif how == "lose":
-        winner = (1 - player) if n == 2 else -1
-        scores = _scores(f, score, n) if score else tuple(0 if i == player else 1 for i in range(n))
-        s.result = (winner, scores)
-    elif how == "draw":
-        scores = _scores(f, score, n) if score else (0,) * n
-        s.result = (-1, scores)
-    else:
-        scores = _scores(f, score, n) if score else (0,) * n
-        best = max(scores)
-        winners = [i for i, x in enumerate(scores) if x == best]
-        s.result = (winners[0] if len(winners) == 1 else -1, scores)
-
-
-def _scores(f: Frame, score: Callable, n: int) -> tuple:
-    saved = f.p
-    try:
-        values = []
-        for i in range(n):
-            f.p = i
-            values.append(score(f))
-        return tuple(values)
-    finally:
-        f.p = saved
-
-
-def _ending_statements(items) -> list:
-    """(pos, label) of every win/lose/draw/end game statement of the rules."""
-    from dataclasses import fields, is_dataclass
-
-    from ..parsing import ast as A
-
-    words = {A.WinStmt: "win", A.LoseStmt: "lose", A.DrawStmt: "draw", A.EndStmt: "end game"}
-    found: list = []
-    seen: set = set()
-
-    def visit(node) -> None:
-        if isinstance(node, (list, tuple)):
-            for x in node:
-                visit(x)
-            return
-        if not is_dataclass(node) or isinstance(node, A.Pos) or id(node) in seen:
-            return
-        seen.add(id(node))
-        if type(node) in words:
-            found.append((node.pos, words[type(node)]))
-        for fld in fields(node):
-            visit(getattr(node, fld.name))
-
-    for group in (items.phases, list(items.decisions.values()), list(items.chances.values()), list(items.procedures.values())):
-        visit(group)
-    return found
+def _located(exc: RuleRuntimeError, pos, doing: str) -> RuleRuntimeError:
+    """The fault with the rule it happened in (when it has no position yet) and
+    what was being done."""
+    located = RuleRuntimeError(exc.pos or pos, f"{exc.message} ({doing})")
+    return located

@@ -69,7 +69,7 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
         if phase.name not in started:
             warn(phase.pos, f"phase '{phase.name}' is never started: no 'start phase {phase.name}' in the rules")
 
-    present = {kind for _, _, kind in model.setup}
+    present = {placement.kind for placement in model.setup}
     present |= {pool.kind for pool in model.pools.values() if pool.kind is not None}
     for node in nodes:
         if isinstance(node, A.PromoteStmt) and node.kind in model.kinds:

@@ -36,7 +36,7 @@ MAX_NUMBER = 10**9
 # converted (a sexagesimal `1:2:3:...` of a megabyte takes minutes to convert).
 _MAX_NUMBER_TEXT = 40
 _INT_TAG = "tag:yaml.org,2002:int"
-_MAX_SIMPLE_KEY = 1024  # PyYAML's limit for a key written without '?' 
+_MAX_SIMPLE_KEY = 1024  # PyYAML's limit for a key written without '?'
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"

@@ -4,13 +4,13 @@ from __future__ import annotations
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from interpreter import bundled_games
 from interpreter.frontends import cli
 from interpreter.frontends.records import read_record
+from tests.helpers import GAMES, RECORDS
 
 # A short Lielow game that White loses at ply 5: a2-b3 makes b3 (range 2) White's
 # king; b2-c3 ties it at range 2, so the crown stays on b3; b3-off takes White's own
@@ -131,7 +131,7 @@ def test_header_options_are_used(capsys, record):
 
 @pytest.fixture
 def broken_game(tmp_path):
-    source = Path(cli.__file__).resolve().parents[2] / "games" / bundled_games()[0]
+    source = GAMES / bundled_games()[0]
     folder = tmp_path / "broken"
     folder.mkdir()
     for path in source.iterdir():
@@ -285,7 +285,8 @@ def test_play_bad_players(capsys, tmp_path, players):
 
 
 def test_agent_parameters_cut_by_a_comma_are_explained(capsys, tmp_path):
-    code, _, err = run(capsys, "play", "lielow", "--players", "mcts:iterations=10,rollout=5", "--record", tmp_path / "x.txt")
+    code, _, err = run(capsys, "play", "lielow", "--players", "mcts:iterations=10,rollout=5",
+                       "--record", tmp_path / "x.txt")
     assert code == 1
     assert err == ("regelwerk: --players: 'rollout=5' is no player; separate an agent's parameters with '/' "
                    "(e.g. mcts:iterations=500/rollout=40), the seats with ','\n")
@@ -332,18 +333,15 @@ def test_closed_pipe(monkeypatch):
     assert cli.main(["moves", "lielow"]) == 1
 
 
-# -- the other bundled games (while they arrive) -------------------------------------------------
-
-SPEC_RECORDS = Path("/work/shared/spec/records")
+# -- the other bundled games ------------------------------------------------------------------------
 
 
-@pytest.mark.skipif("regibus" not in bundled_games() or not SPEC_RECORDS.is_dir(), reason="regibus or spec records missing")
 def test_regibus_perft_after_the_contact_record(capsys):
-    code, out, _ = run(capsys, "perft", "regibus", "--depth", "3", SPEC_RECORDS / "regibus-contact.txt", "--json")
+    # tests/data/perft.md
+    code, out, _ = run(capsys, "perft", "regibus", "--depth", "3", RECORDS / "regibus-contact.txt", "--json")
     assert code == 0 and [line["count"] for line in json_lines(out)] == [5, 32, 334]
 
 
-@pytest.mark.skipif("royalfiz" not in bundled_games(), reason="royalfiz is not bundled yet")
 def test_royalfiz_play_with_chance_replays(capsys, tmp_path):
     path = tmp_path / "r.txt"
     code, _, _ = run(capsys, "play", "royalfiz", "--option", "players=2", "--option", "max_turns=80",

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from interpreter import bundled_games, load_game
+from interpreter import load_game
 from interpreter.frontends import cli
 from interpreter.frontends.match import labels, plans, wilson
 
@@ -110,7 +110,6 @@ def test_render_svg_has_one_element_per_piece(capsys, tmp_path):
                and e.get("data-site") == "d6" for e in ET.fromstring(picture.read_text()).iter())
 
 
-@pytest.mark.skipif("regibus" not in bundled_games(), reason="regibus is not bundled")
 def test_render_stacks(capsys, tmp_path):
     setup = "@a4 @a5 @b4 @b5 @c4 @c5 @d4 @d5 @e4 @e5 @f4 @f5 @g4 @g5 @h4 @h5 @a3 @e6 @b3 @f6 @c3 @g6 @d3 @h6"
     record = tmp_path / "r.txt"
@@ -124,7 +123,6 @@ def test_render_stacks(capsys, tmp_path):
     assert code == 0 and "stacks (bottom -> top):" in out and "d6" in out
 
 
-@pytest.mark.skipif("royalfiz" not in bundled_games(), reason="royalfiz is not bundled")
 def test_render_a_graph_board_after_a_roll(capsys, tmp_path):
     record = tmp_path / "r.txt"
     record.write_text("# game: royalfiz\n# option: players=2\nstart:red roll:6 home_red-o6 roll:3\n")

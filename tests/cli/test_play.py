@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import io
 
-import pytest
-
-from interpreter import bundled_games
 from interpreter.frontends import cli
 from interpreter.frontends.records import read_record
+from tests.helpers import GAMES
 
 # White loses at ply 5: a2-b3 makes b3 White's king, b3-off takes it off the board.
 LIELOW_LOST = "a2-b3 c7-d6\nb2-c3 g7-f6\nb3-off\n"
@@ -159,7 +157,6 @@ def test_resume_needs_a_game(capsys, monkeypatch, tmp_path):
     assert code == 1 and "missing.txt:1:1: error: cannot read" in err
 
 
-@pytest.mark.skipif("royalfiz" not in bundled_games(), reason="royalfiz is not bundled")
 def test_chance_typed_in(capsys, monkeypatch, tmp_path):
     path = tmp_path / "r.txt"
     typed = "red\n7\nroll:6\nhome_red\nhome_red-o6\n?\nrandom\nquit\n"
@@ -177,7 +174,6 @@ def test_chance_typed_in(capsys, monkeypatch, tmp_path):
     assert record.header.extra["chance"] == "ask" and record.header.options == {"players": "2"}
 
 
-@pytest.mark.skipif("regibus" not in bundled_games(), reason="regibus is not bundled")
 def test_stacks_and_follow_up_decisions_are_generic(capsys, monkeypatch, tmp_path):
     setup = "@a4 @a5 @b4 @b5 @c4 @c5 @d4 @d5 @e4 @e5 @f4 @f5 @g4 @g5 @h4 @h5 @a3 @e6 @b3 @f6 @c3 @g6 @d3 @h6\n"
     code, out, _ = play(capsys, monkeypatch, setup + "c3\nd4xd6\nstacks\n", "regibus", "--players", "human",
@@ -190,9 +186,7 @@ def test_stacks_and_follow_up_decisions_are_generic(capsys, monkeypatch, tmp_pat
 
 def test_a_variant_given_as_game_is_named_in_the_record(capsys, monkeypatch, tmp_path):
     """Replaying by the game's name must still play the variant: its setup differs."""
-    from pathlib import Path
-
-    variant = Path(__file__).resolve().parents[2] / "games" / "regibus" / "variants" / "quick-start.yaml"
+    variant = GAMES / "regibus" / "variants" / "quick-start.yaml"
     path = tmp_path / "quick.txt"
     code, _, _ = play(capsys, monkeypatch, "a2-a3\nquit\n", variant, "--players", "human,human", "--record", path)
     assert code == 0

@@ -2,14 +2,14 @@
 small hand-written references: the same legal actions, in every position of random
 games, and the same results."""
 import random
-from pathlib import Path
 
 import pytest
 
 from interpreter import load_game
 from interpreter.analysis.perft import perft
+from tests.helpers import REPO
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+EXAMPLES = REPO / "docs" / "examples"
 FILES = "abcdefgh"
 DIAGONALS = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
 LINES = DIAGONALS + [(0, 1), (1, 0), (0, -1), (-1, 0)]
@@ -46,7 +46,8 @@ class Reversi:
         return out
 
     def placements(self, board, player):
-        return [(f, r) for f in range(8) for r in range(8) if (f, r) not in board and self.turned(board, player, (f, r))]
+        return [(f, r) for f in range(8) for r in range(8)
+                if (f, r) not in board and self.turned(board, player, (f, r))]
 
     def legal(self, state):
         board, player, over = state

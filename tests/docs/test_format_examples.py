@@ -41,16 +41,18 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from interpreter import load_game
+from interpreter.compilation import actions as C
 from interpreter.compilation import board as B
-from interpreter.compilation import compiler as C
-from interpreter.compilation import effects, patterns
-from interpreter.compilation.expressions import BUILTIN_PROPERTIES, CONTEXT_NAMES, FUNCTIONS, PIECE_RELATIONS
+from interpreter.compilation import statements
+from interpreter.compilation.expressions import FUNCTIONS
+from interpreter.compilation.names import BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
 from interpreter.loading import variants
-from interpreter.loading.definition import _schema, schema_registry
+from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
 from interpreter.parsing.parser import parse_rules
+from interpreter.runtime import walks
+from tests.helpers import REPO as ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "format.md"
 GRAMMAR = ROOT / "grammar" / "rules.lark"
 LANGUAGES = ("rules", "yaml", "text")
@@ -166,7 +168,8 @@ def _example_games(tmp_path: Path) -> list[Path]:
     files = _example_files()
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    return [tmp_path / name for name, text in files.items() if name.endswith(".yaml") and "extends" not in yaml.safe_load(text)]
+    return [tmp_path / name for name, text in files.items()
+            if name.endswith(".yaml") and "extends" not in yaml.safe_load(text)]
 
 
 def test_there_is_a_complete_example_game(tmp_path):
@@ -224,7 +227,8 @@ def _grammar_keywords() -> list[str]:
 
 @pytest.mark.parametrize("keyword", _grammar_keywords())
 def test_every_keyword_of_the_grammar_is_documented(keyword):
-    assert re.search(rf"\b{keyword}\b", CODE), f"the keyword '{keyword}' of grammar/rules.lark appears in no example of format.md"
+    assert re.search(rf"\b{keyword}\b", CODE), (
+        f"the keyword '{keyword}' of grammar/rules.lark appears in no example of format.md")
 
 
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
@@ -267,9 +271,11 @@ def _all_property_names(node) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(_all_property_names(_schema("game.schema.json")) | _all_property_names(_schema("variant.schema.json"))))
+@pytest.mark.parametrize("name", sorted(_all_property_names(_schema("game.schema.json"))
+                                        | _all_property_names(_schema("variant.schema.json"))))
 def test_every_yaml_key_is_documented(name):
-    assert f"`{name}`" in DOC_TEXT or re.search(rf"^\s*{re.escape(name)}:", CODE, re.M), f"the YAML key '{name}' is not documented"
+    assert f"`{name}`" in DOC_TEXT or re.search(rf"^\s*{re.escape(name)}:", CODE, re.M), (
+        f"the YAML key '{name}' is not documented")
 
 
 @pytest.mark.parametrize("name", variants.REPLACEABLE)
@@ -286,9 +292,9 @@ def test_every_default_notation_is_documented(key, notation):
 @pytest.mark.parametrize(
     "value",
     [
-        patterns.MAX_WALK_STEPS,
-        patterns.MAX_WALK_NODES,
-        effects.MAX_LOOP,
+        walks.MAX_WALK_STEPS,
+        walks.MAX_WALK_NODES,
+        statements.MAX_LOOP,
         variants.MAX_VARIANT_DEPTH,
         f"{rules_parser_module.MAX_RULES_BYTES:,}",
     ],
@@ -321,39 +327,51 @@ variables:
 
 
 def _game(tmp_path: Path, rules: str, setup: str, yaml_text: str = GRID_YAML):
-    (tmp_path / "doc.yaml").write_text(yaml_text + "setup:\n" + textwrap.indent(textwrap.dedent(setup), "  "), encoding="utf-8")
+    setup_yaml = "setup:\n" + textwrap.indent(textwrap.dedent(setup), "  ")
+    (tmp_path / "doc.yaml").write_text(yaml_text + setup_yaml, encoding="utf-8")
     (tmp_path / "doc.rules").write_text(textwrap.dedent(rules), encoding="utf-8")
     game = load_game(str(tmp_path / "doc.yaml"))
     return game, game.initial_state()
 
 
 def _one_action(pattern: str, cases: str = "onto empty: move\nonto enemy: move", forbid: str = "") -> str:
-    return forbid + "\nphase play:\n    turn: move\ndecision move:\n    action a by man:\n" + textwrap.indent(pattern + "\n" + cases, " " * 8) + "\n"
+    action = textwrap.indent(pattern + "\n" + cases, " " * 8)
+    return forbid + "\nphase play:\n    turn: move\ndecision move:\n    action a by man:\n" + action + "\n"
 
 
 @pytest.mark.parametrize(
     "pattern,cases,forbid,setup,expected",
     [
         # 3.5 step: sites before A empty; an occupied site is a candidate and stops the way
-        ("step e, n distance 2 to 3", None, "", "white: {man: [a1]}\nblack: {man: [c1, a4]}\n", ["a1-a3", "a1xa4", "a1xc1"]),
+        ("step e, n distance 2 to 3", None, "",
+         "white: {man: [a1]}\nblack: {man: [c1, a4]}\n", ["a1-a3", "a1xa4", "a1xc1"]),
         # 3.5 slide: as far as the way is free
-        ("slide e, n", "onto empty: move", "", "white: {man: [a1]}\nblack: {man: [d1, a4]}\n", ["a1-a2", "a1-a3", "a1-b1", "a1-c1"]),
+        ("slide e, n", "onto empty: move", "",
+         "white: {man: [a1]}\nblack: {man: [d1, a4]}\n", ["a1-a2", "a1-a3", "a1-b1", "a1-c1"]),
         # 3.7 a passing-forbidden site may be landed on, not passed
-        ("slide e", "onto empty: move", "forbid passing where site in [b1]", "white: {man: [a1]}\nblack: {man: [e5]}\n", ["a1-b1"]),
+        ("slide e", "onto empty: move", "forbid passing where site in [b1]",
+         "white: {man: [a1]}\nblack: {man: [e5]}\n", ["a1-b1"]),
         # 3.5 leap: over anything; one off-board action per piece
-        ("leap n, e distance 3 to 6", "onto empty: move\nonto enemy: move\noff board: remove piece", "", "white: {man: [b2]}\nblack: {man: [b3, b5]}\n", ["b2-e2", "b2-off", "b2xb5"]),
+        ("leap n, e distance 3 to 6", "onto empty: move\nonto enemy: move\noff board: remove piece", "",
+         "white: {man: [b2]}\nblack: {man: [b3, b5]}\n", ["b2-e2", "b2-off", "b2xb5"]),
         # 3.5 jump: over the first piece met, within the distance, onto an empty site
-        ("jump n, e distance 1 to 3", "over enemy: move\nover own: move", "", "white: {man: [a1, d1]}\nblack: {man: [a3, e5]}\n", ["a1xa4", "a1xe1"]),
+        ("jump n, e distance 1 to 3", "over enemy: move\nover own: move", "",
+         "white: {man: [a1, d1]}\nblack: {man: [a3, e5]}\n", ["a1xa4", "a1xe1"]),
         ("jump n distance 2", "over enemy: move", "", "white: {man: [a1]}\nblack: {man: [a2, a3]}\n", []),
         # 3.5 walk: pieces on the way do not block; each end once
-        ("walk 2 steps", "onto empty: move\nonto enemy: move\nonto neutral: move", "", "white: {man: [a1]}\nblack: {man: [a2]}\nneutral: {rock: [b1]}\n", ["a1-a3", "a1-b2", "a1-c1"]),
-        ("walk 2 steps", "onto empty: move\nonto enemy: move\nonto neutral: move", "forbid passing where site is rock", "white: {man: [a1]}\nblack: {man: [a2]}\nneutral: {rock: [b1]}\n", ["a1-a3", "a1-b2"]),
+        ("walk 2 steps", "onto empty: move\nonto enemy: move\nonto neutral: move", "",
+         "white: {man: [a1]}\nblack: {man: [a2]}\nneutral: {rock: [b1]}\n", ["a1-a3", "a1-b2", "a1-c1"]),
+        ("walk 2 steps", "onto empty: move\nonto enemy: move\nonto neutral: move", "forbid passing where site is rock",
+         "white: {man: [a1]}\nblack: {man: [a2]}\nneutral: {rock: [b1]}\n", ["a1-a3", "a1-b2"]),
         # 2.6 relative directions for forward: n
-        ("step left, forward_diagonal", "onto empty: move", "", "white: {man: [c3]}\nblack: {man: [c4]}\n", ["c3-b3", "c3-b4", "c3-d4"]),
+        ("step left, forward_diagonal", "onto empty: move", "",
+         "white: {man: [c3]}\nblack: {man: [c4]}\n", ["c3-b3", "c3-b4", "c3-d4"]),
         # 3.5 go to: any site of the set but the piece's own
-        ("go to [a1, c3, e5]", "onto empty: move\nonto enemy: move", "", "white: {man: [a1]}\nblack: {man: [e5]}\n", ["a1-c3", "a1xe5"]),
+        ("go to [a1, c3, e5]", "onto empty: move\nonto enemy: move", "",
+         "white: {man: [a1]}\nblack: {man: [e5]}\n", ["a1-c3", "a1xe5"]),
         # 3.7 forbid landing and capturing
-        ("go to sites", "onto enemy: move", "forbid capturing where site in [e5]", "white: {man: [a1]}\nblack: {man: [e5, e4]}\n", ["a1xe4"]),
+        ("go to sites", "onto enemy: move", "forbid capturing where site in [e5]",
+         "white: {man: [a1]}\nblack: {man: [e5, e4]}\n", ["a1xe4"]),
     ],
 )
 def test_patterns_do_what_the_reference_says(tmp_path, pattern, cases, forbid, setup, expected):

@@ -21,15 +21,14 @@ import shlex
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from interpreter import DefinitionError, load_game
 from interpreter.analysis.perft import perft
 from interpreter.frontends import cli
+from tests.helpers import REPO as ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 FINISHED = ROOT / "docs" / "tutorial" / "breakthrough"
 

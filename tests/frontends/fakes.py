@@ -1,4 +1,5 @@
-"""Small hand-written games that follow the `Game` contract of docs/api.md.
+"""Small hand-written games that follow the `Game` contract of docs/api.md (the
+part the front ends rely on, `contract.FrontendGame`; test_contract.py checks them).
 
 They let the front ends (agents, renderers) be tested without the interpreter:
 - `TicTacToe`: a 3x3 grid, two players, placements `@b2`.
@@ -8,6 +9,8 @@ They let the front ends (agents, renderers) be tested without the interpreter:
   a search prefers.
 - `StaticGame`: one fixed position with whatever pieces, pools and variables a
   rendering test wants to draw.
+- `EndlessPoints`: a game that never ends, where only the score rule
+  (`current_scores`) tells the actions apart.
 """
 from __future__ import annotations
 
@@ -48,6 +51,9 @@ class FakeGameBase:
     options: dict = {}
     option_specs: dict = {}
     pool_sites: dict = {}
+    kinds: dict = {}
+    player_colors: dict = {}
+    board = BoardView("graph", (), {}, ())
 
     def legal_notations(self, state: Any) -> list[str]:
         return sorted(a.notation for a in self.legal_actions(state))
@@ -69,6 +75,9 @@ class FakeGameBase:
     def chance_outcomes(self, state: Any) -> list[tuple[Action, float]]:
         return []
 
+    def current_scores(self, state: Any) -> dict[str, float] | None:
+        return None  # no score rule
+
     def pools(self, state: Any) -> dict:
         return {}
 
@@ -77,6 +86,10 @@ class FakeGameBase:
 
     def phase(self, state: Any) -> str:
         return "play"
+
+    def decision(self, state: Any) -> str:
+        """One name per chance event with its own outcomes (the agents cache by it)."""
+        return "chance" if self.to_move(state) == "chance" else "move"
 
     def last_action(self, state: Any) -> Action | None:
         return state.last
@@ -352,6 +365,9 @@ class TreeGame(FakeGameBase):
             return []
         return [(Action(n, (n,)), p) for n, (p, _) in node[1].items()]
 
+    def decision(self, state: TreeState) -> str:
+        return "/".join(state.path) or "root"  # every node its own event: outcomes differ from node to node
+
     def _apply(self, state: TreeState, action: Action) -> TreeState:
         self.applied += 1
         node = state.node
@@ -435,3 +451,48 @@ class StaticGame(FakeGameBase):
 
     def phase(self, state: StaticState) -> str:
         return self._phase
+
+
+# -- a game without end, scored by points ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PointsState:
+    points: tuple[int, int] = (0, 0)
+    ply: int = 0
+    last: Action | None = None
+
+
+class EndlessPoints(FakeGameBase):
+    """Two players take turns forever; 'gain' adds a point to the mover, 'wait' does not.
+
+    Only `current_scores` can tell the two actions apart: every playout is cut off.
+    """
+
+    name = "endless"
+    title = "Endless points"
+    players = ("a", "b")
+
+    def initial_state(self) -> PointsState:
+        return PointsState()
+
+    def to_move(self, state: PointsState) -> str | None:
+        return self.players[state.ply % 2]
+
+    def legal_actions(self, state: PointsState) -> list[Action]:
+        return [Action("gain", ("gain",)), Action("wait", ("wait",))]
+
+    def _apply(self, state: PointsState, action: Action) -> PointsState:
+        points = list(state.points)
+        if action.notation == "gain":
+            points[state.ply % 2] += 1
+        return PointsState((points[0], points[1]), state.ply + 1, action)
+
+    def result(self, state: PointsState) -> Result | None:
+        return None
+
+    def current_scores(self, state: PointsState) -> dict[str, float] | None:
+        return dict(zip(self.players, state.points))
+
+    def pieces(self, state: PointsState) -> list[PieceView]:
+        return []

@@ -17,7 +17,7 @@ from interpreter.frontends.agents import (
 )
 from interpreter.runtime.views import Result
 
-from .fakes import CoinRace, TicTacToe, TreeGame, chance, end, move
+from .fakes import CoinRace, EndlessPoints, TicTacToe, TreeGame, chance, end, move
 
 
 def play(game, agents, state=None, limit=1000):
@@ -285,42 +285,6 @@ def test_make_agent_lists_the_valid_kinds():
 
 
 # -- cut-off playouts are judged by the score rule --------------------------------------------
-
-
-class EndlessPoints:
-    """Two players take turns forever; 'gain' adds a point to the mover, 'wait' does not.
-
-    Only `current_scores` can tell the two actions apart: every playout is cut off.
-    """
-
-    name = "endless"
-    players = ("a", "b")
-
-    def initial_state(self):
-        return (0, 0, 0)  # points of a, points of b, ply
-
-    def to_move(self, state):
-        return self.players[state[2] % 2]
-
-    def legal_actions(self, state):
-        from interpreter.runtime.views import Action
-
-        return [Action("gain", ("gain",)), Action("wait", ("wait",))]
-
-    def chance_outcomes(self, state):
-        return []
-
-    def apply(self, state, action):
-        a, b, ply = state
-        if action.notation == "gain":
-            a, b = (a + 1, b) if ply % 2 == 0 else (a, b + 1)
-        return (a, b, ply + 1)
-
-    def result(self, state):
-        return None
-
-    def current_scores(self, state):
-        return {"a": state[0], "b": state[1]}
 
 
 def test_a_cut_off_playout_counts_the_points():

@@ -3,36 +3,17 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import pytest
-
-from interpreter.api import bundled_games, load_game
+from interpreter.api import load_game
 from interpreter.frontends.agents import MCTSAgent, RandomAgent
 from interpreter.frontends.render_svg import render_svg
 from interpreter.frontends.render_text import render_text
+from tests.helpers import play, record_actions
 
 from .test_render_svg import parse, with_class
 from .test_render_text import board_rows, cell
 
-# The spec's record regibus-contact.txt: White fills a4-h4 and a3-d3, Black a5-h5 and e6-h6.
-REGIBUS_CONTACT = (
-    "@a4 @a5 @b4 @b5 @c4 @c5 @d4 @d5 @e4 @e5 @f4 @f5 @g4 @g5 @h4 @h5 "
-    "@a3 @e6 @b3 @f6 @c3 @g6 @d3 @h6"
-).split()
-
-
-def game_or_skip(name: str, **kwargs):
-    # The bundled games arrive one by one; a game that is not there yet is skipped,
-    # one that is there but fails to load fails.
-    if name not in bundled_games():
-        pytest.skip(f"{name} is not bundled yet")
-    return load_game(name, **kwargs)
-
-
-def replay(game, notations):
-    state = game.initial_state()
-    for notation in notations:
-        state = game.apply(state, notation)
-    return state
+# White fills a4-h4 and a3-d3, Black a5-h5 and e6-h6.
+REGIBUS_CONTACT = record_actions("regibus-contact.txt")
 
 
 def random_position(game, seed: int, plies: int):
@@ -47,7 +28,7 @@ def random_position(game, seed: int, plies: int):
 
 
 def test_lielow_start_drawn_as_text():
-    game = game_or_skip("lielow")
+    game = load_game("lielow")
     text = render_text(game, game.initial_state(), plain=True)
     assert text.isascii() and "white to move" in text
     rows = board_rows(text)
@@ -62,8 +43,8 @@ def test_lielow_start_drawn_as_text():
 
 
 def test_lielow_king_marker_and_last_move():
-    game = game_or_skip("lielow")
-    state = replay(game, ["d2-d3"])  # range 2: the only highest piece, so White's king
+    game = load_game("lielow")
+    state = play(game, "d2-d3")  # range 2: the only highest piece, so White's king
     text = render_text(game, state, plain=True)
     assert cell(text, "3", 3).startswith("[") and cell(text, "3", 3).endswith("2*]")
     assert cell(text, "2", 3) == "[.]"
@@ -75,7 +56,7 @@ def test_lielow_king_marker_and_last_move():
 
 
 def test_lielow_svg_has_one_piece_per_piece():
-    game = game_or_skip("lielow")
+    game = load_game("lielow")
     state = random_position(game, seed=3, plies=20)
     root = parse(render_svg(game, state))
     drawn = sorted((p.get("data-site"), p.get("data-owner")) for p in with_class(root, "piece"))
@@ -83,17 +64,17 @@ def test_lielow_svg_has_one_piece_per_piece():
 
 
 def test_mcts_takes_the_lielow_king():
-    game = game_or_skip("lielow")
+    game = load_game("lielow")
     # White's range-3 piece on d5 can land on Black's king on g8 (over e6 and f7).
-    state = replay(game, ["f2-f3", "h7-g8", "f3-d5", "f7-e6"])
+    state = play(game, "f2-f3", "h7-g8", "f3-d5", "f7-e6")
     assert len(game.legal_actions(state)) > 40
     agent = MCTSAgent(iterations=1000, seed=1)
     assert agent.choose(game, state).notation == "d5xg8"
 
 
 def test_mcts_on_lielow_is_deterministic():
-    game = game_or_skip("lielow")
-    state = replay(game, ["d2-d3", "e7-e6"])
+    game = load_game("lielow")
+    state = play(game, "d2-d3", "e7-e6")
     first, second = MCTSAgent(iterations=150, seed=9), MCTSAgent(iterations=150, seed=9)
     assert first.choose(game, state) == second.choose(game, state)
     assert first.last_stats.choices == second.last_stats.choices
@@ -103,7 +84,7 @@ def test_mcts_on_lielow_is_deterministic():
 
 
 def test_regibus_stacks_in_text_and_svg():
-    game = game_or_skip("regibus")
+    game = load_game("regibus")
     state = random_position(game, seed=1, plies=140)
     stacks = [p for p in game.pieces(state) if p.height > 1]
     assert stacks, "the seeded game should have made stacks by now"
@@ -121,8 +102,8 @@ def test_regibus_stacks_in_text_and_svg():
 
 
 def test_regibus_setup_record_drawn():
-    game = game_or_skip("regibus")
-    state = replay(game, REGIBUS_CONTACT)
+    game = load_game("regibus")
+    state = play(game, *REGIBUS_CONTACT)
     text = render_text(game, state, plain=True)
     rows = board_rows(text)
     assert [s != "." for s in rows["4"].split()[1:-1]] == [True] * 8
@@ -131,7 +112,7 @@ def test_regibus_setup_record_drawn():
 
 
 def test_agents_play_regibus_legally():
-    game = game_or_skip("regibus")
+    game = load_game("regibus")
     state = random_position(game, seed=2, plies=30)
     action = MCTSAgent(iterations=20, seed=0, rollout_limit=60).choose(game, state)
     assert action.notation in game.legal_notations(state)
@@ -141,7 +122,7 @@ def test_agents_play_regibus_legally():
 
 
 def test_royalfiz_graph_drawn():
-    game = game_or_skip("royalfiz", options={"players": "3"})
+    game = load_game("royalfiz", options={"players": "3"})
     state = random_position(game, seed=4, plies=60)
     text = render_text(game, state, plain=True)
     assert text.isascii()
@@ -158,7 +139,7 @@ def test_royalfiz_graph_drawn():
 
 
 def test_mcts_with_dice_on_royalfiz():
-    game = game_or_skip("royalfiz", options={"players": "3"})
+    game = load_game("royalfiz", options={"players": "3"})
     state = random_position(game, seed=5, plies=30)
     while game.to_move(state) == "chance" or len(game.legal_actions(state)) < 2:
         state = game.apply(state, RandomAgent(seed=state.ply).choose(game, state))

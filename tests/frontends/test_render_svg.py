@@ -6,11 +6,10 @@ import xml.etree.ElementTree as ET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.frontends.render_svg import render_svg
-from interpreter.runtime.views import Action, PieceView
-
 from interpreter.frontends.agents import RandomAgent
+from interpreter.frontends.render_svg import render_svg
 from interpreter.frontends.render_text import render_text
+from interpreter.runtime.views import Action, PieceView
 
 from .fakes import CoinRace, StaticGame, TicTacToe, grid_board
 from .test_render_text import COLOURS, KINDS, stack_position

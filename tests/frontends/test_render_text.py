@@ -99,7 +99,8 @@ def test_stacks_markers_and_header_details():
 
 
 def test_counters_show_like_a_height():
-    pieces = [PieceView("b2", "knight", "white", {"range": 3, "king": True}), PieceView("c1", "knight", "black", {"range": 1, "king": False})]
+    pieces = [PieceView("b2", "knight", "white", {"range": 3, "king": True}),
+              PieceView("c1", "knight", "black", {"range": 1, "king": False})]
     game = StaticGame(grid_board(3, 3), ("white", "black"), pieces, kinds=KINDS, player_colors=COLOURS)
     text = render_text(game, game.initial_state(), plain=True)
     assert cell(text, "2", 1) == "N3*"

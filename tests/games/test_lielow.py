@@ -1,25 +1,24 @@
-"""Lielow as bundled (games/lielow), against /work/shared/spec/lielow.md.
+"""Lielow as bundled (games/lielow), against the rules as played (games/lielow/README.md).
 
 * hand-checked positions: every expected legal list below was written from the
-  spec text, not printed by the interpreter;
-* perft from the start (perft.md);
+  rules text, not printed by the interpreter;
+* perft from the start (tests/data/perft.md);
 * a differential test against the independent reference implementation
   tests/reference/lielow_ref.py on random games.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from interpreter import IllegalActionError, load_game
 from interpreter.analysis.perft import perft as engine_perft
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the reference package
-from reference import lielow_ref  # noqa: E402
+from tests import helpers
+from tests.helpers import api_perft
+from tests.reference import lielow_ref
 
 GAME = load_game("lielow")
 
@@ -39,19 +38,14 @@ def moves_from(state, site):
 
 def board(state):
     """``{site: (owner, range, king)}``."""
-    return {p.site: (p.owner, p.attributes["range"], p.attributes["king"])
-            for p in GAME.pieces(state)}
+    return helpers.board(GAME, state, lambda p: (p.owner, p.attributes["range"], p.attributes["king"]))
 
 
 def kings(state):
     return {p.owner: p.site for p in GAME.pieces(state) if p.attributes["king"]}
 
 
-def play(*actions, state=None):
-    s = GAME.initial_state() if state is None else state
-    for a in actions:
-        s = GAME.apply(s, a)
-    return s
+play = functools.partial(helpers.play, GAME)
 
 
 # ======================================================================== moves
@@ -260,19 +254,9 @@ def test_states_are_values():
 
 
 # ======================================================================== perft
-def api_perft(state, depth):
-    if GAME.is_terminal(state):
-        return 0
-    legal = GAME.legal_notations(state)
-    assert len(legal) == len(set(legal))
-    if depth == 1:
-        return len(legal)
-    return sum(api_perft(GAME.apply(state, a), depth - 1) for a in legal)
-
-
 @pytest.mark.parametrize("depth, count", [(1, 46), (2, 2116), (3, 97520)])
 def test_perft_public_api(depth, count):
-    assert api_perft(GAME.initial_state(), depth) == count
+    assert api_perft(GAME, GAME.initial_state(), depth) == count
 
 
 def test_perft_depth4_engine():
@@ -282,7 +266,7 @@ def test_perft_depth4_engine():
 
 @pytest.mark.slow
 def test_perft_depth4_public_api():
-    assert api_perft(GAME.initial_state(), 4) == 4426560
+    assert api_perft(GAME, GAME.initial_state(), 4) == 4426560
 
 
 def test_perft_depth4_hand_check():

@@ -18,6 +18,7 @@ import pytest
 from interpreter import IllegalActionError, load_game
 from interpreter.analysis.lint import lint
 from interpreter.analysis.perft import perft
+from tests import helpers
 
 GAME = load_game("morris")
 POINTS = ["a1", "d1", "g1", "b2", "d2", "f2", "c3", "d3", "e3", "a4", "b4", "c4",
@@ -33,18 +34,15 @@ def position(pieces: dict, to_move="white", phase="moving", decision=None, men=(
 
 
 def board(state):
-    return {p.site: p.owner[0].upper() for p in GAME.pieces(state)}
+    return helpers.board(GAME, state, lambda p: p.owner[0].upper())
 
 
 def winner(state):
-    result = GAME.result(state)
-    return "unfinished" if result is None else result.winner
+    return helpers.winner(GAME, state)
 
 
 def play(state, *actions):
-    for a in actions:
-        state = GAME.apply(state, a)
-    return state
+    return helpers.play(GAME, *actions, state=state)
 
 
 # ======================================================================== the board

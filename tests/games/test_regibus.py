@@ -1,8 +1,8 @@
 """Behaviour tests of the bundled Regibus definition (games/regibus), public API only.
 
-The rules are /work/shared/spec/regibus.md; the expected legal-action lists below
-were written by hand from the spec (each test says why each action is there), not
-copied from program output.
+The rules are those played (games/regibus/README.md); the expected legal-action
+lists below were written by hand from them (each test says why each action is
+there), not copied from program output.
 
 * every rank's moves and captures, with the blocking and landing rules;
 * promotions, the ransom mark and the ransom itself, coronation and its `@SITE`
@@ -12,7 +12,7 @@ copied from program output.
   the game (no legal action, quiet limit), draws and scores;
 * the variants under games/regibus/variants/;
 * random games: the stone invariant after every action (all option combinations);
-* perft.md counts, and a differential test against the independent reference
+* the counts of tests/data/perft.md, and a differential test against the independent reference
   implementation tests/reference/regibus_ref.py (random games and random
   hand-built positions, every option combination).
 
@@ -23,17 +23,16 @@ black prince of a white stone under a black one (stones bottom first), a trailin
 from __future__ import annotations
 
 import functools
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
 from interpreter import DefinitionError, load_game
+from tests import helpers
+from tests.helpers import GAMES, REPO, api_perft, play, record_actions
+from tests.reference import regibus_ref
 
-REPO = Path(__file__).resolve().parents[2]
-VARIANTS = REPO / "games" / "regibus" / "variants"
-RECORDS = Path("/work/shared/spec/records")
+VARIANTS = GAMES / "regibus" / "variants"
 
 PLAYERS = ("white", "black")
 KINDS = {"N": "knight", "P": "prince", "K": "king", "E": "emperor"}
@@ -41,7 +40,7 @@ LETTER = {v: k for k, v in KINDS.items()}
 COLOURS = {"w": "white", "b": "black"}
 POWER = {"knight": 1, "prince": 2, "king": 4, "emperor": 8}
 SITES = [f"{f}{r}" for r in range(1, 9) for f in "abcdefgh"]
-# From the spec: edge squares are on file a or h or on rank 1 or 8; Rome is d4 e4 d5 e5.
+# From the rules: edge squares are on file a or h or on rank 1 or 8; Rome is d4 e4 d5 e5.
 EDGE = [s for s in SITES if s[0] in "ah" or s[1] in "18"]
 ROME = ("d4", "e4", "d5", "e5")
 HALF = {"white": [s for s in SITES if s[1] in "1234"], "black": [s for s in SITES if s[1] in "5678"]}
@@ -103,17 +102,11 @@ def figure_code(piece) -> str:
 
 
 def board(g, s) -> dict:
-    return {p.site: figure_code(p) for p in g.pieces(s)}
+    return helpers.board(g, s, figure_code)
 
 
 def moves_from(g, s, site: str) -> list:
     return [a for a in g.legal_notations(s) if a[:2] == site and a[2] in "-x"]
-
-
-def play(g, s, *notations):
-    for n in notations:
-        s = g.apply(s, n)
-    return s
 
 
 def stone_totals(g, s) -> dict:
@@ -136,28 +129,6 @@ def check_invariants(g, s) -> None:
             assert not p.attributes["been_middle"], p  # only kings carry the mark
     for p in PLAYERS:
         assert emperors[p] <= int(crowned[p])
-
-
-def load_reference():
-    path = REPO / "tests" / "reference" / "regibus_ref.py"
-    spec = importlib.util.spec_from_file_location("regibus_ref_for_test_regibus", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def record(name: str) -> list[str]:
-    text = (RECORDS / name).read_text()
-    return [tok for line in text.splitlines() for tok in line.split("#")[0].split()]
-
-
-def api_perft(g, s, depth: int) -> int:
-    if g.is_terminal(s):
-        return 0
-    actions = g.legal_actions(s)
-    if depth == 1:
-        return len(actions)
-    return sum(api_perft(g, g.apply(s, a), depth - 1) for a in actions)
 
 
 def purposeful(g, s, rng, legal):
@@ -204,7 +175,7 @@ def test_start_is_the_placement_phase():
 def test_setup_ends_after_24_placements_with_white_to_move():
     g = game()
     s = g.initial_state()
-    moves = record("regibus-contact.txt")
+    moves = record_actions("regibus-contact.txt")
     assert len(moves) == 24
     for i, m in enumerate(moves):
         assert g.phase(s) == "setup" and g.to_move(s) == PLAYERS[i % 2]
@@ -775,7 +746,7 @@ def test_a_capture_resets_the_quiet_count():
 
 def test_quiet_counts_play_turns_only():
     g = game(quiet_limit=1)
-    s = play(g, g.initial_state(), *record("regibus-contact.txt"))
+    s = play(g, *record_actions("regibus-contact.txt"))
     assert not g.is_terminal(s) and g.phase(s) == "play"
     s = g.apply(s, "d3-e3")
     assert g.is_terminal(s)
@@ -918,7 +889,7 @@ def test_stone_invariant_after_every_action_of_random_games(options):
             assert seen["ransom"]
 
 
-# ============================================================ perft.md
+# ============================================================ tests/data/perft.md
 @pytest.mark.parametrize("options", OPTION_COMBOS)
 def test_perft_start(options):
     g = game(**options)
@@ -933,14 +904,11 @@ def test_perft_start(options):
 ])
 def test_perft_records(options, name, counts):
     g = game(**options)
-    s = play(g, g.initial_state(), *record(name))
+    s = play(g, *record_actions(name))
     assert [api_perft(g, s, d) for d in (1, 2, 3, 4)] == counts
 
 
 # ============================================================ reference implementation
-ref = load_reference()
-
-
 def reference_view(r, rs):
     terminal = r.is_terminal(rs)
     line = {"to_move": r.to_move(rs), "terminal": terminal, "legal": sorted(r.legal(rs)) if not terminal else []}
@@ -961,7 +929,7 @@ def our_view(g, s):
 
 @pytest.mark.parametrize("options", OPTION_COMBOS + [{"capture": "whole", "travel_min": 2, "quiet_limit": 12}])
 def test_random_games_agree_with_the_reference(options):
-    g, r = game(**options), ref.Game(options)
+    g, r = game(**options), regibus_ref.Game(options)
     for seed in range(24):
         rng = random.Random(1000 + seed)
         s, rs = g.initial_state(), r.initial()
@@ -1009,7 +977,7 @@ def state_summary(g, s):
 
 
 def reference_summary(r, rs):
-    figs = sorted((ref.NAMES[q], ref.PLAYERS[f[0]], ref.RANKS[f[1]], f[2], f[3], f[4])
+    figs = sorted((regibus_ref.NAMES[q], regibus_ref.PLAYERS[f[0]], regibus_ref.RANKS[f[1]], f[2], f[3], f[4])
                   for q, f in enumerate(rs.board) if f)
     # The reference counts a coronation turn's quiet turn when the placement ends it;
     # the definition counts it with the move. Compare the value the turn will end with.
@@ -1023,7 +991,7 @@ def test_random_positions_agree_with_the_reference(options):
     """Hand-built random positions (tall stacks, marks, emperors, crowned flags):
     the legal lists, and for every legal action the position after it and its legal list."""
     options = dict(options, quiet_limit=10)
-    g, r = game(**options), ref.Game(options)
+    g, r = game(**options), regibus_ref.Game(options)
     for seed in range(120):
         rng = random.Random(seed)
         figures, crowned, left = random_figures(rng)
@@ -1031,7 +999,8 @@ def test_random_positions_agree_with_the_reference(options):
         s = g.make_state({k: (o, kd, {"stones": st, "been_middle": m}) for k, (o, kd, st, m) in figures.items()},
                          to_move=to_move, phase="play", variables={"crowned": crowned, "quiet": quiet},
                          pools={"stones": left})
-        rs = r.position({k: (o, kd, (st.count("white"), st.count("black")), m) for k, (o, kd, st, m) in figures.items()},
+        rs = r.position({k: (o, kd, (st.count("white"), st.count("black")), m)
+                         for k, (o, kd, st, m) in figures.items()},
                         to_move=to_move, crowned=(crowned["white"], crowned["black"]), quiet=quiet,
                         pools=[left["white"], left["black"]])
         legal = g.legal_notations(s)

@@ -1,9 +1,9 @@
-"""RoyalFiz as bundled (games/royalfiz), against /work/shared/spec/royalfiz.md.
+"""RoyalFiz as bundled (games/royalfiz), against the rules as played (games/royalfiz/README.md).
 
 * hand-checked positions: every expected legal list below was worked out from the
-  spec's board (rings, paths, homes, moat) by hand, not printed by the interpreter;
+  README's board (rings, paths, homes, moat) by hand, not printed by the interpreter;
 * turn order, chance events, the turn limit, record replay;
-* perft from the start for 2, 3 and 4 players (perft.md);
+* perft from the start for 2, 3 and 4 players (tests/data/perft.md);
 * a differential test against the independent reference implementation
   tests/reference/royalfiz_ref.py on random games.
 """
@@ -11,16 +11,14 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from interpreter import IllegalActionError, load_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the reference package
-from reference import royalfiz_ref  # noqa: E402
+from tests import helpers
+from tests.helpers import api_perft, play
+from tests.reference import royalfiz_ref
 
 START_BARRICADES = [f"s{k}b" for k in range(1, 9)] + ["c3", "c5", "c7"]
 PATHS = [f"s{k}{ab}" for k in range(1, 9) for ab in "ab"]
@@ -52,18 +50,11 @@ def position(g, pieces, barricades=START_BARRICADES, to_move="red", die=None, tu
 
 def where(g, s):
     """``{site: colour or 'barricade'}``."""
-    return {p.site: (p.owner if p.kind == "pawn" else "barricade") for p in g.pieces(s)}
+    return helpers.board(g, s, lambda p: p.owner if p.kind == "pawn" else "barricade")
 
 
 def moves_from(g, s, site):
     return sorted(a for a in g.legal_notations(s) if a.split("-")[0].split("x")[0] == site)
-
-
-def play(g, actions, s=None):
-    s = g.initial_state() if s is None else s
-    for a in actions:
-        s = g.apply(s, a)
-    return s
 
 
 # ======================================================================== board, start
@@ -130,15 +121,15 @@ GREEN_FROM_HOME = {
 @pytest.mark.parametrize("roll", range(1, 7))
 def test_home_entry_is_the_first_step(roll):
     g = game(2)
-    s = play(g, ["start:red", f"roll:{roll}"])
+    s = play(g, "start:red", f"roll:{roll}")
     assert g.legal_notations(s) == sorted(RED_FROM_HOME[roll])
-    s = play(g, ["start:green", f"roll:{roll}"])
+    s = play(g, "start:green", f"roll:{roll}")
     assert g.legal_notations(s) == sorted(GREEN_FROM_HOME[roll])
 
 
 def test_all_pieces_at_home_are_one_starting_point():
     g = game(2)
-    s = play(g, ["start:red", "roll:4", "home_red-o4"])
+    s = play(g, "start:red", "roll:4", "home_red-o4")
     assert g.pools(s)["home"] == {"red": 4, "green": 5}
     assert where(g, s)["o4"] == "red"
     assert g.to_move(s) == "chance"  # green's roll
@@ -269,7 +260,7 @@ def test_pass_only_when_no_move_exists():
     s = position(g, pieces, barricades=bars, die=6)
     assert "pass" not in g.legal_notations(s)
     # a normal position never offers `pass`
-    assert "pass" not in g.legal_notations(play(g, ["start:red", "roll:1"]))
+    assert "pass" not in g.legal_notations(play(g, "start:red", "roll:1"))
 
 
 # ======================================================================== the end
@@ -294,11 +285,11 @@ def test_win_by_entering_the_goal_as_last_step():
 
 def test_max_turns_draw():
     g = game(2, max_turns=3)
-    s = play(g, ["start:red", "roll:1", "home_red-o1"])
+    s = play(g, "start:red", "roll:1", "home_red-o1")
     assert g.variables(s)["turns"] == 1  # the start event is not a turn
-    s = play(g, ["roll:1", "home_green-o21"], s)
+    s = play(g, "roll:1", "home_green-o21", state=s)
     assert not g.is_terminal(s) and g.variables(s)["turns"] == 2
-    s = play(g, ["roll:1", "o1-o2"], s)
+    s = play(g, "roll:1", "o1-o2", state=s)
     assert g.is_terminal(s) and g.to_move(s) is None
     r = g.result(s)
     assert r.winner is None and r.scores == {"red": 0, "green": 0}
@@ -395,16 +386,6 @@ def test_record_with_chance_replays_exactly():
 
 
 # ======================================================================== perft
-def api_perft(g, s, depth):
-    if g.is_terminal(s):
-        return 0
-    legal = g.legal_notations(s)
-    assert len(legal) == len(set(legal))
-    if depth == 1:
-        return len(legal)
-    return sum(api_perft(g, g.apply(s, a), depth - 1) for a in legal)
-
-
 @pytest.mark.parametrize("n, counts", [(4, [4, 24, 60, 544]), (3, [3, 18, 45, 408]),
                                        (2, [2, 12, 30, 272])])
 def test_perft_from_start(n, counts):

@@ -18,6 +18,7 @@ import pytest
 from interpreter import IllegalActionError, load_game
 from interpreter.analysis.lint import lint
 from interpreter.analysis.perft import perft
+from tests import helpers
 
 GAME = load_game("tablut")
 KIND = {"A": ("attackers", "soldier"), "D": ("defenders", "soldier"), "K": ("defenders", "king")}
@@ -30,8 +31,8 @@ def position(pieces: dict, to_move="attackers", turns=0, game=GAME):
 
 
 def board(state, game=GAME):
-    letter = {("attackers", "soldier"): "A", ("defenders", "soldier"): "D", ("defenders", "king"): "K"}
-    return {p.site: letter[(p.owner, p.kind)] for p in game.pieces(state)}
+    letter = {kind: code for code, kind in KIND.items()}
+    return helpers.board(game, state, lambda p: letter[(p.owner, p.kind)])
 
 
 def moves_from(state, site):
@@ -39,8 +40,7 @@ def moves_from(state, site):
 
 
 def winner(state):
-    result = GAME.result(state)
-    return "unfinished" if result is None else result.winner
+    return helpers.winner(GAME, state)
 
 
 # ======================================================================== start

@@ -167,9 +167,11 @@ def test_the_resume_command_names_a_game_outside_the_usual_folders(capsys, monke
 def test_resume_of_a_local_variant_from_another_folder(capsys, monkeypatch, tmp_path):
     shutil.copytree(BASE, tmp_path / "mine")
     (tmp_path / "mine" / "variants").mkdir()
-    (tmp_path / "mine" / "variants" / "calm.yaml").write_text("variant: calm\nextends: ../game.yaml\noptions:\n  limit: 3\n")
+    calm = "variant: calm\nextends: ../game.yaml\noptions:\n  limit: 3\n"
+    (tmp_path / "mine" / "variants" / "calm.yaml").write_text(calm)
     monkeypatch.chdir(tmp_path)
-    code, _, err = play(capsys, monkeypatch, "quit\n", "mine/variants/calm.yaml", "--players", "human", "--record", "r.txt")
+    code, _, err = play(capsys, monkeypatch, "quit\n", "mine/variants/calm.yaml", "--players", "human",
+                        "--record", "r.txt")
     assert code == 0, err
     header = read_record(str(tmp_path / "r.txt")).header
     assert (header.path, header.variant) == ("mine/game.yaml", "mine/variants/calm.yaml")

@@ -5,7 +5,6 @@ import pytest
 
 from interpreter import load_game
 from interpreter.frontends.common import all_warnings
-from interpreter.loading.show import effective_definition
 from interpreter.validation.diagnostics import DefinitionError
 from interpreter.validation.yaml_source import load_yaml_text
 
@@ -35,12 +34,14 @@ def test_an_overlay_item_next_to_a_near_namesake_is_a_warning(base_game):
 
 
 def test_an_overlay_with_new_names_far_from_the_old_is_quiet(base_game):
-    path = overlay(base_game, "decision move:\n    action hop by man:\n        step ahead\n        onto empty: advance\n")
+    path = overlay(base_game, "decision move:\n    action hop by man:\n        step ahead\n"
+                              "        onto empty: advance\n")
     assert not [w for w in all_warnings(load_game(str(path))) if "does not replace" in w.message]
 
 
 def test_two_actions_named_alike_in_an_overlay(base_game):
-    path = overlay(base_game, "decision move:\n    action hop by man:\n        step ahead\n        onto empty: advance\n"
+    path = overlay(base_game, "decision move:\n    action hop by man:\n        step ahead\n"
+                              "        onto empty: advance\n"
                               "    action hop by chief:\n        step ahead\n        onto empty: advance\n")
     with pytest.raises(DefinitionError) as caught:
         load_game(str(path))
@@ -97,7 +98,8 @@ def test_control_characters_in_yaml_texts_are_refused(capsys, base_game, title):
 
 
 def test_control_characters_in_the_rules_are_refused(capsys, base_game):
-    base_game.edit("game.rules", "        onto empty: advance", '        onto empty:\n            notation "{from}\x1b[2J{to}"\n            advance')
+    base_game.edit("game.rules", "        onto empty: advance",
+                   '        onto empty:\n            notation "{from}\x1b[2J{to}"\n            advance')
     code, _, err = run_cli(capsys, "validate", base_game)
     assert code == 1 and "game.rules:15:29: error: control character U+001B in the rules" in err and "\x1b" not in err
 

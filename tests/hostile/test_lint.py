@@ -23,7 +23,8 @@ NO_FALLBACK = ("    turn: move\n", "    turn: move\n    if no action:\n        i
 
 @pytest.mark.parametrize("edit, anchor, message", [
     (NO_MOVE, "onto empty: advance", "error: action 'step', onto empty: the piece never moves"),
-    (NO_FALLBACK, "if quiet > 3", "error: the 'if no action' block of phase 'play' does not end the game on every path"),
+    (NO_FALLBACK, "if quiet > 3",
+     "error: the 'if no action' block of phase 'play' does not end the game on every path"),
 ])
 def test_what_lint_reads_in_the_rules(capsys, base_game, edit, anchor, message):
     base_game.edit("game.rules", *edit)
@@ -48,7 +49,8 @@ def test_moving_done_by_an_after_rule_is_not_reported(base_game):
 
 def test_an_if_no_action_that_always_ends_is_fine(base_game):
     base_game.edit("game.rules", "    turn: move\n",
-                   "    turn: move\n    if no action:\n        if quiet > 3:\n            draw\n        else:\n            lose\n")
+                   "    turn: move\n    if no action:\n        if quiet > 3:\n            draw\n"
+                   "        else:\n            lose\n")
     findings = lint(load_game(str(base_game)), playouts=0).findings
     assert not findings, findings
 
@@ -83,7 +85,6 @@ def test_a_chance_event_of_10001_outcomes_is_not_rebuilt_for_every_draw(base_gam
     assert len(counted) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="core: needs engine.legal_with_duplicates (the candidates before notation dedup)")
 def test_two_actions_with_one_notation_are_a_lint_error(capsys, base_game):
     base_game.edit("game.rules", "    action capture by man, chief:",
                    "    action stride by man, chief:\n        step ahead\n        onto empty: advance\n"
@@ -92,7 +93,6 @@ def test_two_actions_with_one_notation_are_a_lint_error(capsys, base_game):
     assert code == 1 and "two different legal actions are both written" in out
 
 
-@pytest.mark.xfail(strict=True, reason="core: engine.scores lets a rule's fault escape as a compiler RuleError")
 def test_a_score_rule_that_fails_on_a_game_cut_off_at_the_bound(capsys, base_game):
     # As a search judges a playout it cut off, lint computes the scores where it stops.
     rules = base_game.path / "game.rules"

@@ -5,8 +5,7 @@ The score rule `1 // (count(pieces) - count(pieces))` divides by zero whenever i
 computed, i.e. when the game ends. Two games: in the first, White wins at once with
 `a4-a5` (its only action; the fault comes while it is applied); in the second, White cannot
 act at the start and `if no action: end game` computes the scores (the fault comes
-while the legal actions are listed). The second escapes from the core as a
-compiler-level RuleError until the core wraps every rule evaluation: xfail, strict.
+while the position is settled, before any action).
 """
 from __future__ import annotations
 
@@ -67,7 +66,6 @@ def test_a_fault_while_applying_an_action(capsys, monkeypatch, tmp_path, base_ga
     expect_located_error(code, out, err, game)
 
 
-@pytest.mark.xfail(strict=True, reason="core: a rule's fault in 'if no action' escapes as a compiler RuleError")
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_fault_in_if_no_action_at_the_start(capsys, monkeypatch, tmp_path, base_game, name):
     game = faulty_game(base_game, white="a5", black="b5, c5")

@@ -130,7 +130,8 @@ def test_beyond_is_none_when_the_ray_ends(tmp_path):
             step n
             onto empty: move
         """)
-    assert moves(tmp_path, rules, {"white": {"man": ["a1", "a3"]}, "black": {"man": ["b1", "c1", "d1", "e1"]}}) == ["a1-a2"]
+    pieces = {"white": {"man": ["a1", "a3"]}, "black": {"man": ["b1", "c1", "d1", "e1"]}}
+    assert moves(tmp_path, rules, pieces) == ["a1-a2"]
 
 
 def test_group_joins_own_pieces_through_neighbours(tmp_path):
@@ -201,9 +202,10 @@ PREFER_RULES = """\
 
 
 def test_prefer_offers_a_preferred_action_alone(tmp_path):
-    assert moves(tmp_path, one_action(PREFER_RULES), {"white": {"man": ["a1", "c1"]}, "black": {"man": ["b2"]}}) == ["a1xb2"]
+    rules = one_action(PREFER_RULES)
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "c1"]}, "black": {"man": ["b2"]}}) == ["a1xb2"]
     # Nothing preferred is legal: the rest is offered.
-    assert moves(tmp_path, one_action(PREFER_RULES), {"white": {"man": ["a1", "c1"]}, "black": {"man": ["e5"]}}) == ["a1-a2", "c1-c2"]
+    assert moves(tmp_path, rules, {"white": {"man": ["a1", "c1"]}, "black": {"man": ["e5"]}}) == ["a1-a2", "c1-c2"]
 
 
 @pytest.mark.parametrize("line,expected", [
@@ -293,9 +295,11 @@ def test_a_define_with_parameters(tmp_path):
 
 
 @pytest.mark.parametrize("define,use,message", [
-    ("define near(s) = s is empty", "where near(from, to)", "game.rules:6:15: error: 'near' takes 1 argument(s) (s), found 2"),
+    ("define near(s) = s is empty", "where near(from, to)",
+     "game.rules:6:15: error: 'near' takes 1 argument(s) (s), found 2"),
     ("define near(s) = s is empty", "where near", "game.rules:6:15: error: 'near' takes 1 argument(s): write near(s)"),
-    ("define near(s, s) = s is empty", "where near(from, to)", "game.rules:1:16: error: 's' is named twice in the parameters of 'near'"),
+    ("define near(s, s) = s is empty", "where near(from, to)",
+     "game.rules:1:16: error: 's' is named twice in the parameters of 'near'"),
 ])
 def test_define_parameter_errors(tmp_path, capsys, define, use, message):
     rules = define + "\n" + one_action(f"""\

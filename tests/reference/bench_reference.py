@@ -1,6 +1,7 @@
 """Random-playout benchmark of the reference implementations.
 
     python tests/reference/bench_reference.py GAME --playouts N --seed S [--option k=v]...
+    python -m tests.reference.bench_reference GAME ...     (the same, from the repository)
 
 prints the same JSON as ``regelwerk bench GAME --json``:
 ``{"playouts": N, "seconds": T, "playouts_per_s": X, "actions_per_s": Y}``.
@@ -11,14 +12,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import random
 import sys
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+if not __package__:  # run as a script: the repository's root makes `tests` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from common import random_playout  # noqa: E402
+from tests.reference.common import random_playout  # noqa: E402
 
 GAMES = ("lielow", "regibus", "royalfiz")
 
@@ -36,7 +38,7 @@ def main(argv=None) -> int:
         if not sep:
             parser.error(f"--option needs NAME=VALUE, got {item!r}")
         options[name.strip()] = value.strip()
-    game = importlib.import_module(f"{args.game}_ref").Game(options)
+    game = importlib.import_module(f"tests.reference.{args.game}_ref").Game(options)
     rng = random.Random(args.seed)
     actions = 0
     start = time.perf_counter()

@@ -15,15 +15,6 @@ Nothing here knows any game.
 
 from __future__ import annotations
 
-import re
-
-_COMMENT = re.compile(r"#[^\n]*")
-
-
-def parse_record(text: str) -> list[str]:
-    """Action notations of a record: white-space separated, ``#`` comments."""
-    return _COMMENT.sub(" ", text).split()
-
 
 def position_json(game, state, ply: int) -> dict:
     """One line of ``regelwerk replay --json``."""

@@ -1,4 +1,4 @@
-"""Lielow, hand-written reference implementation of /work/shared/spec/lielow.md.
+"""Lielow, hand-written reference implementation of the rules as played (games/lielow/README.md).
 
 Independent of the interpreter. Squares are ints 0..63 (``file + 8 * rank``,
 ``a1`` = 0, ``h8`` = 63). The board is a list of 64 signed ints: 0 empty,

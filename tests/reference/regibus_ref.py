@@ -1,4 +1,4 @@
-"""Regibus, hand-written reference implementation of /work/shared/spec/regibus.md.
+"""Regibus, hand-written reference implementation of the rules as played (games/regibus/README.md).
 
 Independent of the interpreter. Squares are ints 0..63 (``file + 8 * rank``,
 ``a1`` = 0, ``h8`` = 63); players are 0 (white) and 1 (black), which are also

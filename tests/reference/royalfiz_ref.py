@@ -1,4 +1,4 @@
-"""RoyalFiz, hand-written reference implementation of /work/shared/spec/royalfiz.md.
+"""RoyalFiz, hand-written reference implementation of the rules as played (games/royalfiz/README.md).
 
 Independent of the interpreter. Fields are ints (see ``NAMES``); colours are
 0..3 (red, blue, green, yellow). ``occ[field]`` is the colour of the piece on

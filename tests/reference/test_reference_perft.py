@@ -1,49 +1,31 @@
 """Tests of the reference implementations (tests/reference/*_ref.py).
 
-* every count of /work/shared/spec/perft.md (the public, notation-based API; the
+* every count of tests/data/perft.md (the public, notation-based API; the
   Lielow depth-4 count also on the fast path, which runs in the normal suite;
   through the public API it is marked slow: REGELWERK_SLOW=1);
-* hand-checked positions pinning the tricky rules of each spec;
+* hand-checked positions pinning the tricky rules of each game;
 * the fast path checked against deliberately naive generators written here from
-  the spec text (own coordinate arithmetic, own RoyalFiz graph), on random games;
+  the rules text (own coordinate arithmetic, own RoyalFiz graph), on random games;
 * the replay-JSON driver.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import warnings
-from pathlib import Path
 
 import pytest
 
-from . import common, lielow_ref, regibus_ref, royalfiz_ref
-
-RECORDS = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "records"
-if not RECORDS.is_dir():  # fall back to the absolute location of the shared specs
-    RECORDS = Path("/work/shared/spec/records")
-
-with warnings.catch_warnings():
-    # `slow` is not registered in pyproject.toml (add `markers = ["slow: ..."]`
-    # under [tool.pytest.ini_options] to drop this guard).
-    warnings.simplefilter("ignore")
-    slow = pytest.mark.slow
-skip_unless_slow = pytest.mark.skipif(os.environ.get("REGELWERK_SLOW") != "1",
-                                      reason="slow; set REGELWERK_SLOW=1")
-
-
-def record(name: str) -> list[str]:
-    return common.parse_record((RECORDS / name).read_text())
+from tests.helpers import record_actions
+from tests.reference import common, lielow_ref, regibus_ref, royalfiz_ref
 
 
 def perft_counts(game, state, depth):
     return [common.perft(game, state, d) for d in range(1, depth + 1)]
 
 
-# =============================================================== perft.md
+# =============================================================== tests/data/perft.md
 def test_perft_lielow_start():
     g = lielow_ref.Game()
     assert perft_counts(g, g.initial(), 3) == [46, 2116, 97520]
@@ -54,8 +36,7 @@ def test_perft_lielow_start_depth4_fast_path():
     assert common.fast_perft(g, g.fast_initial(), 4) == 4426560
 
 
-@slow
-@skip_unless_slow
+@pytest.mark.slow
 def test_perft_lielow_start_depth4_public_api():
     g = lielow_ref.Game()
     assert common.perft(g, g.initial(), 4) == 4426560
@@ -78,7 +59,7 @@ def test_perft_regibus_start(options):
 ])
 def test_perft_regibus_records(options, name, counts):
     g = regibus_ref.Game(options)
-    state = common.replay(g, record(name))
+    state = common.replay(g, record_actions(name))
     assert perft_counts(g, state, 4) == counts
     assert [common.fast_perft(g, state, d) for d in (1, 2, 3, 4)] == counts
 
@@ -239,12 +220,12 @@ class TestRegibus:
         s = g.apply(s, "@c3")
         assert g.to_move(s) == "black"
         assert set(g.legal(s)) == {"@" + regibus_ref.NAMES[q] for q in range(32, 64)}
-        s = common.replay(g, record("regibus-contact.txt"))
+        s = common.replay(g, record_actions("regibus-contact.txt"))
         assert g.to_move(s) == "white" and s.pools == [0, 0] and s.quiet == 0
 
     def test_contact_moves_and_top_capture(self):
         g = self.g
-        s = common.replay(g, record("regibus-contact.txt"))
+        s = common.replay(g, record_actions("regibus-contact.txt"))
         assert sorted(g.legal(s)) == ["a4xa6", "b4xb6", "c4xc6", "d3-e3", "d4xd6"]
         t = g.apply(s, "a4xa6")
         assert t.board[sq("a6")] == (0, regibus_ref.PRINCE, 1, 1, False)
@@ -476,7 +457,7 @@ class TestRegibus:
 
     def test_quiet_counter_starts_at_play_phase(self):
         g = regibus_ref.Game({"quiet_limit": 1})
-        s = common.replay(g, record("regibus-baselines.txt"))
+        s = common.replay(g, record_actions("regibus-baselines.txt"))
         assert not g.is_terminal(s) and s.quiet == 0
         assert g.is_terminal(g.apply(s, "a2-a3"))
 
@@ -920,7 +901,7 @@ def test_replay_json_lielow_and_regibus():
     assert lines[-1] == {"ply": 3, "to_move": None, "legal": [], "terminal": True,
                          "winner": "black", "scores": {"white": 0, "black": 1}}
     assert lines[1]["legal"] == sorted(lines[1]["legal"]) and lines[1]["to_move"] == "black"
-    lines = common.replay_json(regibus_ref.Game(), record("regibus-contact.txt"))
+    lines = common.replay_json(regibus_ref.Game(), record_actions("regibus-contact.txt"))
     assert len(lines) == 25 and lines[-1]["legal"] == [
         "a4xa6", "b4xb6", "c4xc6", "d3-e3", "d4xd6"]
 
@@ -942,3 +923,13 @@ def test_options_are_checked():
         royalfiz_ref.Game({"players": 5})
     with pytest.raises(ValueError):
         lielow_ref.Game({"x": 1})
+
+
+def test_the_benchmark_script_plays_its_playouts(capsys):
+    from tests.reference import bench_reference
+
+    assert bench_reference.main(["royalfiz", "--playouts", "3", "--seed", "1", "--option", "players=2"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert set(line) == {"playouts", "seconds", "playouts_per_s", "actions_per_s"} and line["playouts"] == 3
+    with pytest.raises(SystemExit):
+        bench_reference.main(["chess"])

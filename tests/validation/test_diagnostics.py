@@ -10,7 +10,6 @@ from interpreter.validation.diagnostics import (
     suggest,
 )
 
-
 # --- Diagnostic.format --------------------------------------------------------------
 
 
@@ -184,7 +183,8 @@ def test_raise_if_errors_raises_definition_error_with_everything():
 
 def test_definition_error_str_lists_every_diagnostic_in_order():
     error = DefinitionError(
-        [Diagnostic("g.yaml", 4, 3, "missing required field 'players'"), Diagnostic("g.yaml", 2, 1, "unknown field 'x'")]
+        [Diagnostic("g.yaml", 4, 3, "missing required field 'players'"),
+         Diagnostic("g.yaml", 2, 1, "unknown field 'x'")]
     )
     assert str(error) == "g.yaml:2:1: error: unknown field 'x'\ng.yaml:4:3: error: missing required field 'players'"
     assert isinstance(error, Exception)

@@ -212,7 +212,8 @@ def test_inconsistent_dedent_counts_tabs_like_the_indenter(parser):
 def test_inconsistent_dedent_lists_every_level(parser):
     text = "phase play:\n    when empty\n        f(a)\n      g(b)\n"
     with pytest.raises(Exception) as info:
-        Lark(GRAMMAR.replace("stmt+", "(stmt | _INDENT stmt+ _DEDENT)+"), parser="lalr", postlex=_Indenter()).parse(text)
+        grammar = GRAMMAR.replace("stmt+", "(stmt | _INDENT stmt+ _DEDENT)+")
+        Lark(grammar, parser="lalr", postlex=_Indenter()).parse(text)
     diagnostic = diagnostic_from_lark(info.value, "r.rules", text)
     assert (diagnostic.line, diagnostic.column) == (4, 7)
     assert diagnostic.hint == "indent this line by 0, 4 or 8 spaces, like a line of the block it belongs to"
@@ -262,7 +263,8 @@ def test_any_other_lark_error_still_gives_a_diagnostic():
 def test_mangled_rules_always_give_a_located_diagnostic(parser):
     import random
 
-    pieces = ["phase", " ", "x", ":", "\n", "\n    ", "\n        ", "\n  ", "\t", "(", ")", "[", "]", ",", "1", '"', "#c", "=>", "when", "?"]
+    pieces = ["phase", " ", "x", ":", "\n", "\n    ", "\n        ", "\n  ", "\t",
+              "(", ")", "[", "]", ",", "1", '"', "#c", "=>", "when", "?"]
     valid = "phase play:\n    f(a, [1, 2])\n    move a => b\n    when north\nphase two:\n    go a -> b\n"
     rng = random.Random(3)
     for _ in range(500):

@@ -23,7 +23,8 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
      'game.rules:17:20: error: found "where"',
      "hint: 'where' cannot stand here; in an action, a 'where' condition has a line of its own"),
     # A misspelt keyword read as a name: the error shows only at the next word.
-    ("define in_goal = to in goal[player]\n", "define in_goal = to in goal[player]\nforbid landng where site in centre\n",
+    ("define in_goal = to in goal[player]\n",
+     "define in_goal = to in goal[player]\nforbid landng where site in centre\n",
      'game.rules:4:15: error: found "where", expected ":"',
      'hint: did you mean "landing" instead of "landng" (4:8)?'),
 ])

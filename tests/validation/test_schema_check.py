@@ -178,7 +178,8 @@ def test_one_of_of_types_names_all_of_them():
 
 
 def test_one_of_shorthand_or_mapping_reports_inside_the_mapping():
-    piece = {"type": "object", "additionalProperties": False, "properties": {"color": {"enum": ["red", "blue"]}, "value": {"type": "integer"}}}
+    piece = {"type": "object", "additionalProperties": False,
+             "properties": {"color": {"enum": ["red", "blue"]}, "value": {"type": "integer"}}}
     schema = {"type": "object", "properties": {"piece": {"oneOf": [{"type": "string"}, piece]}}}
     assert located(check("piece: {color: purple, value: x}\n", schema)) == [
         (1, 16, "'purple' is not one of red, blue in piece.color"),

@@ -127,7 +127,8 @@ def test_non_scalar_key_is_reported():
     assert located(document) == [(1, 3, "a mapping key must be a plain value, found a list")]
 
 
-@pytest.mark.parametrize("text", ["pieces:\n  &man: {symbol: o}\n", "pieces:\n  null: {symbol: o}\n", "pieces:\n  ~: {symbol: o}\n"])
+@pytest.mark.parametrize("text", ["pieces:\n  &man: {symbol: o}\n", "pieces:\n  null: {symbol: o}\n",
+                                  "pieces:\n  ~: {symbol: o}\n"])
 def test_an_empty_or_null_key_is_reported(text):
     # safe_load would give {None: ...}: a piece kind without a name.
     document = load_yaml_text(text, "k.yaml")
@@ -375,7 +376,8 @@ def test_mangled_documents_never_raise():
 
     from interpreter.validation.schema_check import check_against_schema
 
-    pieces = list("abc:-[]{},'\"&*!|>?#%@`\t\n \\~=0123456789") + ["\n  ", ": ", "- ", "<<: ", "&a ", "*a", "!!str ", "---\n", "\x00", "\ufeff"]
+    pieces = list("abc:-[]{},'\"&*!|>?#%@`\t\n \\~=0123456789")
+    pieces += ["\n  ", ": ", "- ", "<<: ", "&a ", "*a", "!!str ", "---\n", "\x00", "\ufeff"]
     schema = {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
     rng = random.Random(5)
     for _ in range(500):

@@ -59,7 +59,8 @@ def _mcts_params(params: str, spec: str) -> dict:
             raise ValueError(f"bad agent parameter {item.strip()!r} in {spec!r}; {_SPEC_HELP}")
         key = key.lower()
         if key in ("iterations", "i", "n"):
-            result["iterations"] = _bounded(_positive_int(value, spec), MAX_ITERATIONS, "the number of iterations", spec)
+            iterations = _positive_int(value, spec)
+            result["iterations"] = _bounded(iterations, MAX_ITERATIONS, "the number of iterations", spec)
         elif key in ("seconds", "time", "t"):
             result.update(_budget(value if value[-1].isalpha() else value + "s", spec))
         elif key in ("c", "exploration"):

@@ -1,0 +1,233 @@
+"""regelwerk against OpenSpiel (or python-chess): perft and random-game agreement.
+
+Used by the slow tests in tests/benchmarks/ and usable by hand:
+
+    python -m benchmarks.oracle chess --games 20 --seed 1
+"""
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass, field
+
+from .catalog import GAMES, BenchmarkGame
+
+
+class Disagreement(AssertionError):
+    """The two implementations differ at a position."""
+
+
+@dataclass
+class Match:
+    """A game followed on both sides: OpenSpiel's state, regelwerk's, and the
+    adapter's bookkeeping, with the moves played so far (for messages)."""
+
+    bench: BenchmarkGame
+    game: object  # regelwerk Game
+    spiel_state: object
+    state: object
+    tracker: object
+    history: list = field(default_factory=list)
+    # How the comparison stopped: "over", "tolerated: REASON" or "" (move limit).
+    ended: str = ""
+
+    @classmethod
+    def start(cls, bench: BenchmarkGame, game=None, spiel_game=None) -> "Match":
+        game = game or bench.load()
+        spiel_game = spiel_game or bench.load_spiel()
+        return cls(bench, game, spiel_game.new_initial_state(), game.engine.initial_state(),
+                   bench.adapter.tracker())
+
+    # -- both sides' legal moves, by key --------------------------------------
+    def spiel_moves(self) -> dict[str, int]:
+        adapter = self.bench.adapter
+        if self.spiel_state.is_terminal():
+            return {}
+        return {adapter.spiel_key(self.tracker, self.spiel_state, a): a
+                for a in self.spiel_state.legal_actions()}
+
+    def regel_moves(self) -> dict[str, tuple]:
+        engine = self.game.engine
+        keys: dict[str, tuple] = {}
+        for code in engine.legal(self.state):
+            key = self.bench.adapter.regel_key(engine.notation(code))
+            if key in keys:
+                self.fail(f"two regelwerk actions have the key {key!r}")
+            keys[key] = code
+        return keys
+
+    def fail(self, message: str) -> None:
+        raise Disagreement(
+            f"{self.bench.name}, after {len(self.history)} moves "
+            f"({' '.join(self.history) or 'start'}): {message}"
+        )
+
+    # -- one move on both sides ---------------------------------------------------
+    def play(self, key: str, spiel_action: int, regel_code: tuple) -> None:
+        engine = self.game.engine
+        adapter = self.bench.adapter
+        mover = engine.to_move(self.state)
+        adapter.spiel_applied(self.tracker, self.spiel_state, spiel_action)
+        self.spiel_state.apply_action(spiel_action)
+        engine.apply_in_place(self.state, regel_code)
+        self.history.append(key)
+        if adapter.forced_followups:
+            try:
+                play_forced_followup(engine, self.state, mover)
+            except Disagreement as e:
+                self.fail(str(e))
+
+    def regel_player(self, spiel_player: int) -> int:
+        """regelwerk's index of an OpenSpiel player (negative values pass through)."""
+        players = self.bench.adapter.spiel_players
+        return players.index(spiel_player) if spiel_player in players else spiel_player
+
+    def check_position(self) -> dict[str, int] | None:
+        """Compare the position; the shared legal moves, or None once the game is
+        over on both sides. Raises Disagreement."""
+        engine = self.game.engine
+        spiel_moves = self.spiel_moves()
+        regel_moves = self.regel_moves()
+        spiel_over = self.spiel_state.is_terminal()
+        regel_over = engine.is_over(self.state)
+        if spiel_over or regel_over:
+            self.check_end(spiel_over, regel_over)
+            return None
+        if self.regel_player(self.spiel_state.current_player()) != engine.to_move(self.state):
+            self.fail(f"to move: OpenSpiel {self.spiel_state.current_player()}, "
+                      f"regelwerk {engine.to_move(self.state)}")
+        if set(spiel_moves) != set(regel_moves):
+            self.fail(
+                f"legal moves differ: only OpenSpiel {sorted(set(spiel_moves) - set(regel_moves))}, "
+                f"only regelwerk {sorted(set(regel_moves) - set(spiel_moves))}"
+            )
+        return spiel_moves
+
+    def check_end(self, spiel_over: bool, regel_over: bool) -> None:
+        """Both sides must end here with the same winner, unless OpenSpiel ended the
+        game by a rule the definition cannot state (the adapter says which)."""
+        differs = self.end_difference(spiel_over, regel_over)
+        if differs is None:
+            self.ended = "over"
+            return
+        reason = self.bench.adapter.tolerated_end(self.tracker, self.spiel_state) if spiel_over else None
+        if reason is None:
+            self.fail(differs)
+        self.ended = f"tolerated: {reason}"
+
+    def end_difference(self, spiel_over: bool, regel_over: bool) -> str | None:
+        if spiel_over != regel_over:
+            return f"game over: OpenSpiel {spiel_over}, regelwerk {regel_over}"
+        returns = self.spiel_state.returns()
+        spiel_winner = self.regel_player(next((p for p, r in enumerate(returns) if r > 0), -1))
+        winner, _scores = self.game.engine.outcome(self.state)
+        if spiel_winner != winner:
+            return f"winner: OpenSpiel {spiel_winner} (returns {returns}), regelwerk {winner}"
+        return None
+
+
+def play_forced_followup(engine, state, mover) -> None:
+    """In a game where OpenSpiel always passes the turn, a regelwerk action that
+    keeps it for `mover` (castling's rook) is completed by the single legal
+    action that follows."""
+    if engine.is_over(state) or engine.to_move(state) != mover:
+        return
+    legal = engine.legal(state)
+    if len(legal) != 1:
+        raise Disagreement(f"expected one forced follow-up action, found {len(legal)}")
+    engine.apply_in_place(state, legal[0])
+
+
+def random_game(bench: BenchmarkGame, seed: int, game=None, spiel_game=None,
+                max_moves: int = 100_000) -> Match:
+    """Play one game with moves drawn uniformly from OpenSpiel's legal actions,
+    comparing both sides at every position."""
+    rng = random.Random(seed)
+    match = Match.start(bench, game, spiel_game)
+    while len(match.history) < max_moves:
+        moves = match.check_position()
+        if moves is None:
+            break
+        key = rng.choice(sorted(moves))
+        match.play(key, moves[key], match.regel_moves()[key])
+    return match
+
+
+def replay(bench: BenchmarkGame, moves: int, seed: int, game=None, spiel_game=None) -> Match:
+    """The position after `moves` random moves (fixed by `seed`), compared all the
+    way; stops early if the game ends."""
+    return random_game(bench, seed, game, spiel_game, max_moves=moves)
+
+
+# -- perft -------------------------------------------------------------------------
+def spiel_perft(spiel_state, depth: int) -> int:
+    if depth == 0:
+        return 1
+    if spiel_state.is_terminal():
+        return 0
+    total = 0
+    for action in spiel_state.legal_actions():
+        child = spiel_state.clone()
+        child.apply_action(action)
+        total += spiel_perft(child, depth - 1)
+    return total
+
+
+def chess_perft(board, depth: int) -> int:
+    """python-chess perft, ending games as OpenSpiel does at these depths (mate and
+    stalemate only: the draws by rule need long games)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in list(board.legal_moves):
+        board.push(move)
+        total += chess_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def regel_perft(engine, state, depth: int, forced_followups: bool = False) -> int:
+    """Leaves at `depth` moves; with `forced_followups`, a move that keeps the turn
+    for a single forced action (castling's rook) counts once."""
+    if depth == 0:
+        return 1
+    if engine.is_over(state):
+        return 0
+    total = 0
+    mover = engine.to_move(state)
+    for code in engine.legal(state):
+        child = engine.copy(state)
+        engine.apply_in_place(child, code)
+        if forced_followups:
+            play_forced_followup(engine, child, mover)
+        total += regel_perft(engine, child, depth - 1, forced_followups)
+    return total
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES), metavar="GAME")
+    parser.add_argument("--games", dest="count", type=int, default=10, help="random games per game")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    failures = 0
+    for name in args.games:
+        bench = GAMES[name]
+        game, spiel_game = bench.load(), bench.load_spiel()
+        plies = 0
+        endings: dict[str, int] = {}
+        for i in range(args.count):
+            try:
+                match = random_game(bench, args.seed + i, game, spiel_game)
+            except Disagreement as e:
+                failures += 1
+                print(f"DISAGREE {e}")
+                continue
+            plies += len(match.history)
+            endings[match.ended] = endings.get(match.ended, 0) + 1
+        print(f"{name}: {args.count} games, {plies} moves compared, endings {endings}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,566 @@
+"""One action of a decision → its plan: which pieces it moves, its conditions
+split by the level they are asked at, its cases, and the code of its pattern.
+
+The plan's `emit(src)` writes the action's candidates for one piece (moving
+patterns: inside the decision's loop over pieces, with `frm`/`pc` set) or once
+per position (drop, select, pass). The decision (decisions.py) decides where the
+plan's code goes; the cases' statements are compiled here, once, into `CaseInfo`
+records from which cases.py builds the functions that apply them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .errors import RuleError, name_pos, unknown
+from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
+from ..parsing import ast as A
+from ..runtime.walks import Blockers, WalkTables
+from . import patterns as P
+from .expressions import Code, describe
+from .reach import Reach, reach_along, reach_of_set
+from .conditions import Condition
+from .scope import Scope
+
+DEFAULT_NOTATION = {
+    ("onto", "empty"): "{from}-{to}",
+    ("onto", "own"): "{from}-{to}",
+    ("onto", "enemy"): "{from}x{to}",
+    ("onto", "neutral"): "{from}x{to}",
+    ("over", "enemy"): "{from}x{to}",
+    ("over", "own"): "{from}x{to}",
+    ("over", "neutral"): "{from}x{to}",
+    ("over", "any"): "{from}x{to}",
+    ("off", "board"): "{from}-off",
+}
+TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
+ACTION_FIELDS = ("{from}", "{to}")
+CHOICE_FIELD = "{choice}"
+SUFFIX_CHOICE = "={choice}"  # added to a choosing case's notation that does not show the choice
+LANDING_SLOT = {"empty": P.EMPTY, "own": P.OWN, "neutral": P.NEUTRAL, "enemy": P.ENEMY}
+RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
+
+
+@dataclass
+class CaseInfo:
+    """One way an action can turn out, with what is needed to apply it."""
+
+    decision: int
+    pattern: str  # "move", "jump", "drop", "select", "pass" or "chance"
+    template: tuple  # notation parts: literal strings and field names
+    label: str  # "action 'leap', onto enemy" — for messages
+    pos: A.Pos
+    body: list = field(default_factory=list)  # the compiled statements (captured lines)
+    fresh_pieces: Optional[str] = None  # drops: the constant of the new piece per player
+    pool_pieces: Optional[str] = None  # moves: the constant of the piece waiting on each pool site
+    outcomes: Optional[str] = None  # chance events: the constant of the outcome values
+    choice_kinds: tuple = ()  # the kinds of a `promote ... to one of` (code[4] picks one)
+    after: Optional[tuple] = None  # the decision's `after each action` (captured lines, cost)
+    cost: int = 1
+
+
+@dataclass
+class ActionPlan:
+    name: str
+    pos: A.Pos
+    guard: Optional[Condition]  # asked once per position (None: always on)
+    piece_where: Optional[Condition]  # asked per piece
+    templates: list
+    movers: Optional[set]  # kinds it can move (None: not limited to kinds)
+    emit: Callable  # emit(src): the code listing its candidates
+    moving: bool = False  # a moving pattern (per piece) rather than drop/select/pass
+    kinds: Optional[tuple] = None  # kinds on the board it moves (None: all)
+    pools: tuple = ()  # (offset, sites by player, pool pieces constant) of pools whose pieces it moves
+    same_piece: bool = False
+    only_if_stuck: bool = False
+    reach: Optional[Reach] = None
+    walk_blockers: Optional[str] = None  # the constant of the walks' Blockers, when they need them
+    # drop and select: lines that set `frm` and `pc` up, and a test for the pool
+    placement_setup: tuple = ()
+    placement_test: Optional[str] = None
+    prelude: tuple = ()  # lines computed once per position before the action is listed
+    # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
+    # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
+    shape: Optional[tuple] = None
+    cost: int = 1  # estimated steps per piece (or per position)
+    guard_cost: int = 0  # estimated steps of the guard (once per position)
+
+
+def _all(codes: list) -> Optional[str]:
+    codes = [c for c in codes if c]
+    if not codes:
+        return None
+    return codes[0] if len(codes) == 1 else "(" + " and ".join(codes) + ")"
+
+
+class ActionCompiler:
+    """Compiles the actions of decisions (see module docstring)."""
+
+    def __init__(self, compiler):
+        self.c = compiler  # the game's Compiler (compiler.py): model, source, expressions, statements, ...
+        self.m = compiler.m
+        self.x = compiler.x
+        self.src = compiler.src
+        # case id -> (number of choices, the listing-time condition for choosing or None)
+        self.choices: dict = {}
+
+    # ------------------------------------------------------------ the action
+    def compile(self, action: A.Action, decision_index: int) -> ActionPlan:
+        pattern = action.pattern
+        available = _available(pattern)
+        kinds, pools, same_piece = self._movers(action, pattern)
+        scope = self.c.scope(available, f"action '{action.name}'", piece_always="piece" in available)
+        scope.piece_kinds = self._known_kinds(pattern, kinds, pools, same_piece)
+        levels = self._where_levels(action, scope)
+        case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
+        plan = ActionPlan(
+            action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.m),
+            emit=lambda src: None,
+        )
+        if isinstance(pattern, A.PassPattern):
+            return self._pass(plan, action, pattern, decision_index)
+        if not action.cases:
+            raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
+        landing = P.Landing(
+            case_ids, self.c.restrictions, Condition.of(levels["candidate"]), scope.piece_kinds,
+            piece_always="piece" in available,
+            choices=self.choices,
+        )
+        plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
+        plan.cost += levels["piece cost"]
+        plan.guard_cost = levels["guard cost"]
+        if isinstance(pattern, A.DropPattern):
+            plan.placement_setup = ("frm = -1", f"pc = {self._fresh_pieces(pattern)}[p]")
+            if pattern.pool is not None:
+                plan.placement_test = f"v[{self.m.pools[pattern.pool].offset} + p] > 0"
+            return plan
+        if isinstance(pattern, A.SelectPattern):
+            plan.placement_setup = ("frm = -1", "pc = None")
+            return plan
+        plan.moving = True
+        plan.kinds, plan.pools, plan.same_piece = kinds, tuple(pools), same_piece
+        return plan
+
+    def _movers(self, action: A.Action, pattern) -> tuple:
+        """(kinds, pools, same piece) of the `by` clause."""
+        kinds = None
+        pools = []
+        same_piece = False
+        for by in action.by:
+            if by.kind is not None:
+                if by.kind not in self.m.kinds:
+                    raise unknown(by.pos, "piece kind", by.kind, list(self.m.kinds))
+                kinds = (kinds or ()) + (self.m.kinds[by.kind].index,)
+            elif by.pool is not None:
+                pool = self.c.statements._pool(by.pool, name_pos(by.pos, by.pool))
+                if pool.kind is None:
+                    raise RuleError(by.pos, f"pool '{by.pool}' has no 'kind': say which pieces wait in it")
+                if all(s == -1 for s in pool.sites):
+                    raise RuleError(by.pos, f"pool '{by.pool}' stands on no site: give it 'sites' in the YAML")
+                waiting = tuple(self.m.fresh_piece(p, pool.kind) for p in range(self.m.player_count))
+                pools.append((pool.offset, tuple(pool.sites), self.src.const(waiting)))
+            else:
+                same_piece = True
+        if pools and kinds is None:
+            kinds = ()
+        if isinstance(pattern, (A.DropPattern, A.SelectPattern, A.PassPattern)) and action.by:
+            raise RuleError(action.by[0].pos, f"'by' chooses the moving piece; a {_pattern_word(pattern)} action has none")
+        return kinds, pools, same_piece
+
+    def _known_kinds(self, pattern, kinds, pools, same_piece: bool) -> Optional[frozenset]:
+        """The kinds the acting piece can be of while the action is listed (None: any)."""
+        if isinstance(pattern, A.DropPattern) and pattern.kind in self.m.kinds:
+            return frozenset({self.m.kinds[pattern.kind].index})
+        if same_piece or kinds is None:
+            return None
+        waiting = {self.m.pools[name].kind for name in self.m.pools if any(p[0] == self.m.pools[name].offset for p in pools)}
+        return frozenset(kinds) | frozenset(k for k in waiting if k is not None)
+
+    def _where_levels(self, action: A.Action, scope: Scope) -> dict:
+        """The `where` conjuncts by the level they are asked at: once per position
+        ("action"), per piece, per candidate."""
+        from .expressions import conjuncts
+
+        levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0}
+        action_level = []
+        guard_cost = 0
+        for cond in action.wheres:
+            for part in conjuncts(cond):
+                lines, c = self.x.lowered(part, scope, condition=True)
+                if c.is_const:
+                    if not c.const:
+                        action_level.append((lines, c.code))
+                    continue
+                if c.deps & CANDIDATE_DEPS:
+                    levels["candidate"].append((lines, c.code))
+                    levels["candidate cost"] += c.cost
+                elif c.deps & PIECE_DEPS:
+                    levels["piece"].append((lines, c.code))
+                    levels["piece cost"] += c.cost
+                else:
+                    action_level.append((lines, c.code))
+                    guard_cost += c.cost
+        levels["action"] = Condition.of(action_level)
+        levels["guard cost"] = guard_cost
+        return levels
+
+    # ------------------------------------------------------------ cases
+    def _cases(self, action: A.Action, pattern, available: set, decision_index: int) -> tuple:
+        allowed = _allowed_cases(pattern)
+        case_ids: list = [None, None, None, None]
+        over_ids: list = [None, None, None, None]
+        off_case = None
+        templates = []
+        seen: dict = {}
+        for case in action.cases:
+            key = (case.kind, case.what)
+            if key not in allowed:
+                raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; it can have: {', '.join(k + ' ' + w for k, w in allowed)}")
+            if key in seen:
+                raise RuleError(case.pos, f"'{case.label}' appears twice in action '{action.name}'")
+            seen[key] = True
+            choice = find_choice(case.body, self.c.items.procedures)
+            text = case.notation or action.notation or _default_notation(pattern, key)
+            fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ())
+            template = self.c.template(text, case.pos, fields)
+            if choice is not None and CHOICE_FIELD not in template:
+                # "=Q" after the notation, for the actions that choose
+                template = template + (SUFFIX_CHOICE,)
+            templates.append(template)
+            cid = self._case(action, case, pattern, available, decision_index, template)
+            if choice is not None:
+                self._register_choice(cid, choice, available, action)
+            if case.kind == "onto":
+                case_ids[LANDING_SLOT[case.what]] = cid
+            elif case.kind == "over":
+                if case.what == "any":
+                    for slot in (P.OWN, P.NEUTRAL, P.ENEMY):
+                        over_ids[slot] = over_ids[slot] if over_ids[slot] is not None else cid
+                else:
+                    over_ids[LANDING_SLOT[case.what]] = cid
+            else:
+                off_case = cid
+        return case_ids, over_ids, off_case, templates
+
+    def _case(self, action: A.Action, case: A.Case, pattern, available: set, decision_index: int, template: tuple) -> int:
+        case_available = set(available)
+        if case.kind == "off":
+            case_available -= {"to", "target"}
+        if case.what == "empty" and case.kind == "onto":
+            case_available -= {"target"}
+        if isinstance(pattern, A.DropPattern):
+            self.c.statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
+        info = CaseInfo(decision_index, _case_pattern(pattern), template, f"action '{action.name}', {case.label}", case.pos)
+        statements = self.c.statements
+        is_drop = isinstance(pattern, A.DropPattern)
+        statements.in_drop = is_drop
+        statements.at_valid = info.pattern in ("move", "jump")
+        statements.choice_allowed = True
+        statements.drop_pool_offset = (
+            statements._pool(pattern.pool, pattern.pool_pos or pattern.pos).offset if is_drop and pattern.pool else None
+        )
+        scope = self.c.scope(case_available, f"action '{action.name}', {case.label}", piece_always="piece" in available, followups=True)
+        try:
+            with self.src.capture() as lines:
+                info.cost = statements.block(case.body, scope)
+        finally:
+            statements.in_drop = False
+            statements.drop_pool_offset = None
+            statements.at_valid = False
+            statements.choice_allowed = False
+        info.body = lines
+        if is_drop:
+            info.fresh_pieces = self._fresh_pieces(pattern)
+        elif info.pattern in ("move", "jump"):
+            info.pool_pieces = self.c.pool_pieces_constant()
+        return self.c.add_case(info)
+
+    def _register_choice(self, cid: int, choice: tuple, available: set, action: A.Action) -> None:
+        """Each kind of a `promote ... to one of` is an action of its own: the
+        conditions around the statement are asked when actions are listed."""
+        stmt, path = choice
+        scope = self.c.scope(available, f"action '{action.name}' (the conditions around 'one of')", piece_always="piece" in available)
+        tests = []
+        for cond, holds in path:
+            c = self.x.boolean(cond, scope)
+            tests.append(c.code if holds else f"(not {c.code})")
+        kinds = tuple(self.m.kinds[k.id].index for k in stmt.kinds if k.id in self.m.kinds)
+        self.c.cases[cid].choice_kinds = kinds
+        self.choices[cid] = (len(kinds), _all(tests))
+
+    def _fresh_pieces(self, pattern: A.DropPattern) -> str:
+        """The constant of the piece a drop puts down, per player."""
+        kind = self.m.kinds[pattern.kind]
+        fresh = tuple(self.m.fresh_piece(-1 if kind.neutral else p, kind.index) for p in range(self.m.player_count))
+        return self.src.const(fresh)
+
+    def _pass(self, plan: ActionPlan, action: A.Action, pattern: A.PassPattern, decision_index: int) -> ActionPlan:
+        template = self.c.template(action.notation or "pass", action.pos, ())
+        plan.templates.append(template)
+        cid = self.c.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos))
+
+        def emit(src):
+            src.line(f"out.append(({cid}, -1, -1, -1, -1))")
+
+        plan.emit = emit
+        plan.only_if_stuck = pattern.only_if_stuck
+        return plan
+
+    # ------------------------------------------------------------ patterns
+    def _pattern(self, pattern, scope: Scope, landing: P.Landing, over_ids, off_case, plan: ActionPlan, levels: dict):
+        """(emit, reach, cost per piece) of the action's pattern."""
+        board = self.m.board
+        cost = 1 + levels["candidate cost"] + self.c.restrictions.cost
+        if isinstance(pattern, (A.StepPattern, A.LeapPattern, A.JumpPattern)):
+            if board.kind != "grid":
+                raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph board use 'walk N steps' or 'go to'")
+            dirs = self._directions(pattern.directions)
+            span = self._span(pattern.distance, scope)
+            n, rays = board.size, board.rays
+            steps = max(board.files, board.ranks) * max(len(d) for d in dirs) * cost
+            first = span.low_fixed if span.low_fixed is not None else 1
+            last = span.high_fixed if span.high is not None and span.high_fixed is not None else None
+            exact = span.exact and span.low_fixed is not None and span.low_fixed >= 1
+            if isinstance(pattern, A.JumpPattern):
+                if exact:
+                    plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)
+                # A jump lands just beyond the piece it jumps.
+                reach = reach_along(rays, dirs, first + 1, None if last is None else last + 1, False)
+                return (lambda src: P.jump(src, over_ids, landing, dirs, rays, n, span)), reach, steps
+            if isinstance(pattern, A.LeapPattern):
+                if pattern.distance.unbounded:
+                    raise RuleError(pattern.pos, "a leap needs a bounded distance")
+                off_where = landing.where if off_case is not None else None
+                reach = reach_along(rays, dirs, first, last, off_case is not None)
+                return (lambda src: P.leap(src, landing, dirs, rays, n, span, off_case, off_where)), reach, steps
+            if exact and landing.case_ids[P.EMPTY] is not None and not landing.occupied_cases():
+                plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
+            reach = reach_along(rays, dirs, first, last, False)
+            return (lambda src: P.step(src, landing, dirs, rays, n, span)), reach, steps
+        if isinstance(pattern, A.OffsetLeapPattern):
+            if board.kind != "grid":
+                raise RuleError(pattern.pos, "'leap (X, Y)' leaps by grid offsets; on a graph board use 'walk N steps' or 'go to'")
+            targets = self._offset_targets(pattern)
+            reach = Reach(table=tuple(tuple(frozenset(t) for t in per_player) for per_player in targets))
+            return (lambda src: P.offset_leap(src, landing, targets)), reach, 8 * cost
+        if isinstance(pattern, A.AlongPattern):
+            return self._along(pattern, scope, landing, off_case, plan, cost)
+        if isinstance(pattern, A.WalkPattern):
+            return self._walk(pattern, scope, landing, plan)
+        if isinstance(pattern, A.GoPattern):
+            targets = self.x.compile(pattern.targets, scope)
+            code = self.c.targets(pattern.targets, scope, "go to", targets)
+            reach = reach_of_set(targets.static_sites) if targets.static_sites is not None else None
+            return (lambda src: P.go(src, landing, code)), reach, targets.cost + targets.size * cost
+        if isinstance(pattern, A.DropPattern):
+            self.c.statements.kind_index(pattern.kind, pattern.kind_pos)
+            if pattern.pool is not None:
+                self.c.statements._pool(pattern.pool, pattern.pool_pos or pattern.pos)
+            code = self.c.targets(pattern.targets, scope, "drop ... on")
+            return (lambda src: P.choose_site(src, landing, code)), None, self.m.board.size * cost
+        if isinstance(pattern, A.SelectPattern):
+            code = self.c.targets(pattern.targets, scope, "select")
+            return (lambda src: P.choose_site(src, landing, code)), None, self.m.board.size * cost
+        raise AssertionError(pattern)
+
+    def _offset_targets(self, pattern: A.OffsetLeapPattern) -> tuple:
+        """targets[player][site]: the sites at the pattern's offsets (x to the right of
+        the player's forward, y forward; east and north without a forward)."""
+        board = self.m.board
+        offsets = set()
+        for x, y in pattern.offsets:
+            if pattern.symmetric:
+                offsets |= {(sx * a, sy * c) for a, c in ((x, y), (y, x)) for sx in (1, -1) for sy in (1, -1)}
+            else:
+                offsets.add((x, y))
+        per_player = []
+        for forward in self.m.forward:
+            turn = _ROTATIONS.get(forward or "n")
+            if turn is None:
+                raise RuleError(pattern.pos, f"leap offsets need a forward direction along the board's lines, not '{forward}'")
+            absolute = sorted({turn(x, y) for x, y in offsets})
+            per_site = []
+            for s in range(board.size):
+                f, r = board.site_file(s), board.site_rank(s)
+                per_site.append(tuple(
+                    (r + dr) * board.files + f + df for df, dr in absolute
+                    if 0 <= f + df < board.files and 0 <= r + dr < board.ranks and (df, dr) != (0, 0)
+                ))
+            per_player.append(tuple(per_site))
+        return tuple(per_player)
+
+    def _along(self, pattern: A.AlongPattern, scope: Scope, landing: P.Landing, off_case, plan: ActionPlan, cost: int):
+        name = pattern.track.id
+        if name not in self.m.tracks:
+            raise unknown(pattern.track.pos, "track", name, list(self.m.tracks))
+        track = self.m.tracks[name]
+        values = self.x.track_values(track)
+        if track.per_player:
+            code = self.src.const(tuple(values)) + "[p]"
+        else:
+            code = self.src.const(values[0])
+        if pattern.distance.unbounded:
+            raise RuleError(pattern.pos, "a move along a track needs a bounded distance")
+        span = self._span(pattern.distance, scope)
+        off_where = landing.where if off_case is not None else None
+        steps = max(len(t) for t in track.sites) * cost
+        return (lambda src: P.along_track(src, landing, code, span, off_case, off_where)), None, steps
+
+    def _walk(self, pattern: A.WalkPattern, scope: Scope, landing: P.Landing, plan: ActionPlan):
+        steps = self.x.compile(pattern.steps, scope)
+        if steps.type is not Type.INT:
+            raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
+        adjacent = self.x.adjacency_table()
+        shape = self.c.restrictions.passing_shape()
+        pos = self.src.const(pattern.pos)
+        cost = self.m.board.size * (2 + (landing.where is not None))
+        if shape is None:
+            return (lambda src: P.walk_general(src, landing, adjacent, steps.code, pos)), None, cost * 4
+        static, blocking = shape
+        tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.m.board.adjacent), static, pattern.pos))
+        if blocking:
+            mask = tuple(k in blocking for k in range(len(self.m.kinds)))
+            neutral_only = all(k.neutral for k in self.m.kinds.values() if k.index in blocking)
+            plan.walk_blockers = self.src.const(Blockers(mask, neutral_only), key=("blockers", mask, neutral_only))
+            blocked = "wb"
+        else:
+            blocked = "0"
+        row = None
+        if not steps.deps & (PIECE_DEPS | {Dep.LOCALS}):
+            # The same length for every piece: the row of walk tables once per position.
+            row = self.src.fresh("l")
+            plan.prelude = (f"{row} = {tables}.row({steps.code}) if {steps.code} > 0 else None",)
+        return (lambda src: P.walk(src, landing, tables, steps.code, blocked, row)), None, cost
+
+    def _directions(self, names: list[A.Name]) -> list:
+        """Per player, the direction indices named (relative ones resolved)."""
+        sets = self.m.direction_sets
+        per_player: list = [[] for _ in range(self.m.player_count)]
+        for name in names:
+            if name.id not in sets:
+                if not all(self.m.forward) and name.id in RELATIVE_DIRECTIONS:
+                    raise RuleError(name.pos, f"'{name.id}' is relative to a player: give each player a 'forward' direction in the YAML")
+                raise unknown(name.pos, "direction", name.id, list(sets))
+            for p in range(self.m.player_count):
+                for d in sets[name.id][p]:
+                    if d not in per_player[p]:
+                        per_player[p].append(d)
+        return [tuple(d) for d in per_player]
+
+    def _span(self, distance: A.Distance, scope: Scope) -> P.Span:
+        low = self._distance_bound(distance.low, scope)
+        if distance.unbounded:
+            return P.Span(low.code, None, low.const if low.is_const else None)
+        if distance.high is None:
+            fixed = low.const if low.is_const else None
+            return P.Span(low.code, low.code, fixed, fixed)
+        high = self._distance_bound(distance.high, scope)
+        return P.Span(
+            low.code, high.code, low.const if low.is_const else None, high.const if high.is_const else None,
+        )
+
+    def _distance_bound(self, e: A.Expr, scope: Scope) -> Code:
+        c = self.x.compile(e, scope)
+        if c.type is not Type.INT:
+            raise RuleError(e.pos, f"a distance must be a number, found {describe(c)}")
+        if c.deps & CANDIDATE_DEPS:
+            raise RuleError(e.pos, "a distance cannot depend on the landing site")
+        return c
+
+
+# Offsets (x to the right of forward, y forward) -> (file, rank) deltas, by forward.
+_ROTATIONS = {
+    "n": lambda x, y: (x, y),
+    "s": lambda x, y: (-x, -y),
+    "e": lambda x, y: (y, -x),
+    "w": lambda x, y: (-y, x),
+}
+
+
+def _available(pattern) -> set:
+    if isinstance(pattern, A.JumpPattern):
+        return {"piece", "from", "to", "jumped"}
+    if isinstance(pattern, A.DropPattern):
+        return {"piece", "to", "target"}
+    if isinstance(pattern, A.SelectPattern):
+        return {"to", "target"}
+    if isinstance(pattern, A.PassPattern):
+        return set()
+    return {"piece", "from", "to", "target"}
+
+
+def _case_pattern(pattern) -> str:
+    if isinstance(pattern, A.JumpPattern):
+        return "jump"
+    if isinstance(pattern, A.DropPattern):
+        return "drop"
+    if isinstance(pattern, A.SelectPattern):
+        return "select"
+    return "move"
+
+
+def _movers(action: A.Action, model) -> Optional[set]:
+    """The kinds an action can move, or None when it is not limited to kinds."""
+    if not action.by or any(b.same_piece for b in action.by):
+        return None
+    kinds = set()
+    for b in action.by:
+        if b.kind is not None and b.kind in model.kinds:
+            kinds.add(model.kinds[b.kind].index)
+        elif b.pool is not None and b.pool in model.pools and model.pools[b.pool].kind is not None:
+            kinds.add(model.pools[b.pool].kind)
+    return kinds
+
+
+def _allowed_cases(pattern) -> list:
+    onto = [("onto", w) for w in ("empty", "enemy", "own", "neutral")]
+    if isinstance(pattern, A.JumpPattern):
+        return [("over", w) for w in ("enemy", "own", "neutral", "any")]
+    if isinstance(pattern, (A.LeapPattern, A.AlongPattern)):
+        return onto + [("off", "board")]
+    return onto
+
+
+def _pattern_word(pattern) -> str:
+    return type(pattern).__name__.replace("Pattern", "").lower()
+
+
+def _default_notation(pattern, key) -> str:
+    if isinstance(pattern, A.DropPattern):
+        return "@{to}"
+    if isinstance(pattern, A.SelectPattern):
+        return "{to}"
+    return DEFAULT_NOTATION[key]
+
+
+__all__ = ["ActionCompiler", "ActionPlan", "CaseInfo", "Dep"]
+
+
+def find_choice(stmts: list, procedures: dict, path: tuple = (), depth: int = 0) -> Optional[tuple]:
+    """The `promote ... to one of` statement of a case body, with the conditions
+    of the `if`s around it: (statement, ((condition, holds), ...)); None if none.
+    At most one per case, not inside `for each` or `repeat`."""
+    found = None
+    for stmt in stmts:
+        here = None
+        if isinstance(stmt, A.PromoteChoiceStmt):
+            here = (stmt, path)
+        elif isinstance(stmt, A.IfStmt):
+            earlier: tuple = ()
+            for cond, body in stmt.branches:
+                here = _either(here, find_choice(body, procedures, path + earlier + ((cond, True),), depth))
+                earlier += ((cond, False),)
+            here = _either(here, find_choice(stmt.otherwise, procedures, path + earlier, depth))
+        elif isinstance(stmt, (A.ForEachStmt, A.RepeatStmt)):
+            if find_choice(stmt.body, procedures, path, depth) is not None:
+                raise RuleError(stmt.pos, "'promote ... to one of' cannot stand inside 'for each' or 'repeat': each choice is one action")
+        elif isinstance(stmt, A.CallStmt) and stmt.procedure in procedures and depth < 50 and not stmt.args:
+            here = find_choice(procedures[stmt.procedure].body, procedures, path, depth + 1)
+        found = _either(found, here)
+    return found
+
+
+def _either(a: Optional[tuple], b: Optional[tuple]) -> Optional[tuple]:
+    if a is not None and b is not None:
+        raise RuleError(b[0].pos, f"a case can have one 'promote ... to one of' (the other is at {a[0].pos})")
+    return a if a is not None else b

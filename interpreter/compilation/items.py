@@ -1,0 +1,83 @@
+"""The top-level items of the rules files, by kind and name."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .errors import RuleError
+from .names import reserved_word
+from ..parsing import ast as A
+
+
+@dataclass
+class RuleItems:
+    """The top-level items of a rules file, by kind and name."""
+
+    phases: list
+    decisions: dict
+    chances: dict
+    defines: dict
+    procedures: dict
+    forbids: list
+    score: Optional[A.Score]
+    files: list = field(default_factory=list)  # the rules files, for messages about all of them
+    # id(forbid line) -> "forbid NAME: passing" for the lines of named blocks (coverage labels)
+    forbid_labels: dict = field(default_factory=dict)
+    # names declared twice (already an error: uses of them are not reported again)
+    duplicates: set = field(default_factory=set)
+
+
+def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
+    items = RuleItems([], {}, {}, {}, {}, [], None, [rules.path for rules in files])
+    seen: dict[str, A.Pos] = {}
+    for rules in files:
+        for item in rules.items:
+            if isinstance(item, A.Forbid):
+                items.forbids.append(item)
+                continue
+            if isinstance(item, A.Score):
+                if items.score is not None:
+                    errors.append(RuleError(item.pos, f"a second 'score' (the first is at {items.score.pos})"))
+                items.score = item
+                continue
+            if isinstance(item, A.Removal):
+                errors.append(RuleError(item.pos, "'remove' belongs in a variant's rules, not in a game's"))
+                continue
+            name = item.name
+            if name in seen:
+                errors.append(RuleError(item.pos, f"'{name}' is already defined at {seen[name]}"))
+                items.duplicates.add(name)
+                continue
+            problem = _reserved(item)
+            if problem:
+                errors.append(RuleError(item.pos, problem, "choose another name"))
+            seen[name] = item.pos
+            if isinstance(item, A.ForbidGroup):
+                items.forbids.extend(item.forbids)
+                for line in item.forbids:
+                    items.forbid_labels[id(line)] = f"forbid {item.name}: {line.what}"
+            if isinstance(item, A.Phase):
+                items.phases.append(item)
+            elif isinstance(item, A.Decision):
+                items.decisions[name] = item
+            elif isinstance(item, A.Chance):
+                items.chances[name] = item
+            elif isinstance(item, A.Define):
+                items.defines[name] = item
+            elif isinstance(item, A.Procedure):
+                items.procedures[name] = item
+    return items
+
+
+def _reserved(item) -> str | None:
+    """Why the item's name (or a define's parameter) cannot be used, if so."""
+    if isinstance(item, A.Procedure):
+        for param in item.params:
+            if reserved_word(param.id):
+                return reserved_word(param.id)
+        return reserved_word(item.name, statement=True)
+    if isinstance(item, A.Define):
+        for name in [item.name] + [p.id for p in item.params]:
+            if reserved_word(name):
+                return reserved_word(name)
+    return None

@@ -1,0 +1,207 @@
+"""Python source generated from a game's rules, and the guarantee that no text of
+a definition ever becomes code.
+
+Compilation turns every decision, case and rule of a game into Python functions
+(the way RBG compiles rules to C++): one function per decision lists its actions
+with plain loops, one function per case applies it. The source is built here, and
+the builder is the only way source is made, so its guarantees hold everywhere:
+
+- every name in the source is generated: a fixed set of register names, the
+  helpers of `runtime/helpers.py`, and `PREFIX<number>` names made by `fresh`;
+- every value from a definition reaches the source as a generated constant name
+  (`const`) bound in the namespace the source runs in, never as text — strings,
+  tuples and tables alike; only whole numbers are written out, and only after
+  checking that they are `int`s;
+- comments hold numbers only.
+
+`compile_source` checks the finished text token by token against these rules before
+it is compiled, so that a mistake in the compiler cannot open a way in either.
+"""
+from __future__ import annotations
+
+import io
+import keyword
+import re
+import token
+import tokenize
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+# Names the generated code uses for the registers of the rules language. They are
+# locals of every generated function (see compilation/registers.py).
+REGISTER_NAMES = frozenset(
+    {
+        "s", "b", "o", "v", "p",  # the state, its board, site lists, variables; the deciding player
+        "frm", "at", "pc",  # where the action started, where the acting piece is now, the piece
+        "to", "tg", "js", "jp",  # landing site and what stood there; jumped site and piece
+        "site", "ov", "code", "out", "fu", "kk", "q", "ray", "row", "lo", "hi", "dist", "off", "ends",
+        "x0", "x1", "x2", "x3",  # scratch values of one statement
+        "wb", "start", "tier", "reps", "stuck",  # blocking sites of walks; where a piece's actions start in `out`; prefer tier
+    }
+)
+# Builtins the generated code may call.
+BUILTIN_NAMES = frozenset(
+    {"len", "range", "any", "all", "sum", "min", "max", "abs", "list", "tuple", "sorted", "set", "next", "enumerate"}
+)
+# Attributes the generated code reads or sets (of states, lists and helpers).
+ATTRIBUTE_NAMES = frozenset(
+    {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
+     "turn_start",
+     "append", "remove", "ends", "row", "table", "passed_any", "open_ends"}
+)
+# Prefixes of generated names: constants, locals, loop variables, functions, helpers.
+NAME_PREFIXES = ("k", "l", "i", "f", "g", "t", "h_")
+_GENERATED = re.compile(r"(?:k|l|i|f|g|t)\d+|h_[a-z_]+")
+_INT = re.compile(r"\d+")
+
+# Generated code larger than this is refused: defines used inside defines can make
+# the code grow exponentially with the text of the rules.
+MAX_SOURCE_CHARS = 8_000_000
+
+
+class SourceTooLarge(Exception):
+    """The rules expand to more code than MAX_SOURCE_CHARS."""
+
+
+class UnsafeSource(Exception):
+    """The generated source broke one of the rules of this module (a compiler bug)."""
+
+
+def int_literal(value: Any) -> str:
+    """A whole number as source text (bools are refused: they are ints to Python)."""
+    if type(value) is not int:
+        raise UnsafeSource(f"only whole numbers are written into the source, not {type(value).__name__}")
+    return repr(value) if value >= 0 else f"({value})"
+
+
+class Source:
+    """The source of one compiled game: functions, their constants, fresh names."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.namespace: dict[str, Any] = {}
+        self._by_key: dict[Any, str] = {}
+        self._counters = {prefix: 0 for prefix in NAME_PREFIXES}
+        self._depth = 0
+        self._size = 0
+
+    # ------------------------------------------------------------ names
+    def fresh(self, prefix: str) -> str:
+        """A new name `PREFIX<n>` (prefix one of k, l, i, f, g, t)."""
+        if prefix not in self._counters or prefix == "h_":
+            raise UnsafeSource(f"unknown name prefix {prefix!r}")
+        n = self._counters[prefix]
+        self._counters[prefix] = n + 1
+        return f"{prefix}{n}"
+
+    def const(self, value: Any, key: Any = None) -> str:
+        """The name of a constant holding `value`. Equal hashable values (or values
+        given the same `key`) share one name."""
+        if key is None:
+            try:
+                key = ("value", type(value), value)
+                hash(key)
+            except TypeError:
+                key = ("id", id(value))
+                self._by_key.setdefault(("keep", id(value)), value)  # keep it alive: ids are unique only then
+        name = self._by_key.get(key)
+        if name is None:
+            name = self._by_key[key] = self.fresh("k")
+            self.namespace[name] = value
+        return name
+
+    def helper(self, name: str, fn: Any) -> str:
+        """Bind a runtime helper under `name` (which must start with `h_`)."""
+        if not re.fullmatch(r"h_[a-z_]+", name):
+            raise UnsafeSource(f"helper names start with h_: {name!r}")
+        self.namespace[name] = fn
+        return name
+
+    # ------------------------------------------------------------ lines
+    def line(self, text: str) -> None:
+        self._size += len(text) + 4 * self._depth
+        if self._size > MAX_SOURCE_CHARS:
+            raise SourceTooLarge(self._size)
+        self.lines.append("    " * self._depth + text)
+
+    @contextmanager
+    def block(self, head: str) -> Iterator[None]:
+        """`head` (ending in ':') and an indented body; `pass` if the body stays empty."""
+        self.line(head)
+        self._depth += 1
+        start = len(self.lines)
+        try:
+            yield
+        finally:
+            if len(self.lines) == start:
+                self.line("pass")
+            self._depth -= 1
+
+    @contextmanager
+    def capture(self) -> Iterator[list]:
+        """Lines written inside go to the list yielded (indented from 0), not to the
+        source: a block compiled once and pasted into several functions."""
+        saved = self.lines, self._depth
+        captured: list[str] = []
+        self.lines, self._depth = captured, 0
+        try:
+            yield captured
+        finally:
+            self.lines, self._depth = saved
+
+    def paste(self, lines: list) -> None:
+        """Lines captured earlier, at the current indentation."""
+        for text in lines:
+            self.line(text)
+
+    def mark(self) -> tuple[int, int]:
+        """Where the next line goes (to insert lines there later with `insert`)."""
+        return len(self.lines), self._depth
+
+    def insert(self, mark: tuple[int, int], lines: list[str]) -> None:
+        index, depth = mark
+        self.lines[index:index] = ["    " * depth + text for text in lines]
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def check_source(text: str, namespace: dict) -> None:
+    """Refuse source that breaks the rules of this module (see its docstring)."""
+    allowed = REGISTER_NAMES | BUILTIN_NAMES
+    reader = io.StringIO(text).readline
+    previous = None
+    for tok in tokenize.generate_tokens(reader):
+        after_dot = previous is not None and previous.type == token.OP and previous.string == "."
+        previous = tok
+        if tok.type == token.NAME:
+            name = tok.string
+            if after_dot:
+                if name in ATTRIBUTE_NAMES:
+                    continue
+                raise UnsafeSource(f"attribute {name!r} at line {tok.start[0]} is not one the compiler writes")
+            if keyword.iskeyword(name) or name in allowed:
+                continue
+            if _GENERATED.fullmatch(name) and (not name.startswith(("k", "h_")) or name in namespace):
+                continue
+            raise UnsafeSource(f"name {name!r} at line {tok.start[0]} was not generated")
+        elif tok.type == token.STRING or (tok.type == token.OP and tok.string in ("@", "@=", "`")):
+            raise UnsafeSource(f"a literal {tok.string[:20]!r} at line {tok.start[0]}")
+        elif tok.type == token.NUMBER and not _INT.fullmatch(tok.string):
+            raise UnsafeSource(f"number {tok.string[:20]!r} at line {tok.start[0]}")
+        elif tok.type == tokenize.COMMENT and not re.fullmatch(r"#[ 0-9:]*", tok.string):
+            raise UnsafeSource(f"comment at line {tok.start[0]}")
+        elif tok.type == token.ERRORTOKEN:
+            raise UnsafeSource(f"unreadable text at line {tok.start[0]}")
+
+
+def compile_source(source: Source, filename: str = "<regelwerk rules>") -> dict:
+    """Check and run the source; returns its namespace (constants, helpers and the
+    generated functions)."""
+    text = source.text()
+    check_source(text, source.namespace)
+    namespace = dict(source.namespace)
+    namespace["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name) for name in BUILTIN_NAMES}
+    code = compile(text, filename, "exec")
+    exec(code, namespace)  # noqa: S102 - generated and checked above; no text of a definition is in it
+    return namespace

@@ -1,0 +1,75 @@
+"""A definition → its compiled form, or every problem found on the way.
+
+The stages, each of which reports located diagnostics: the options given are
+checked against the definition's; the YAML becomes a `GameModel` (indices,
+tables); the rules files' items are collected; the compiler checks the rules and
+generates their code; unused parts are warned about. `compile_definition` runs
+them in order and raises `DefinitionError` with every error found.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .compilation.compiler import CompiledRules, Compiler
+from .compilation.errors import RuleError
+from .compilation.items import collect_items
+from .compilation.model import GameModel, build_model, parse_option_value, read_options
+from .loading.definition import Definition, locate
+from .spelling import did_you_mean
+from .validation.diagnostics import Diagnostic, DiagnosticList
+from .validation.semantic import unused_warnings
+
+
+@dataclass
+class CompiledDefinition:
+    model: GameModel
+    rules: CompiledRules
+    warnings: list  # Diagnostic, severity warning
+
+
+def compile_definition(definition: Definition, options: dict, coverage: bool = False) -> CompiledDefinition:
+    """Compile `definition` with `options` ({name: value}, values may be strings
+    as typed on a command line). Raises DefinitionError."""
+    diags = DiagnosticList()
+
+    def report(path: tuple, message: str, hint: Optional[str]) -> None:
+        file, line, col = locate(definition, path)
+        diags.error(file, line, col, message, hint=hint)
+
+    values = _option_values(definition, options, report, diags)
+    diags.raise_if_errors(definition.sources)
+    model = build_model(definition.data, values, report)
+    diags.raise_if_errors(definition.sources)
+    errors: list[RuleError] = []
+    items = collect_items(definition.rules, errors)
+    compiler = Compiler(model, items, coverage=coverage)
+    rules = compiler.compile()
+    for err in errors + compiler.errors:
+        diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
+    for warning in compiler.warnings:
+        diags.add(Diagnostic(warning.pos.file, warning.pos.line, warning.pos.column, warning.message, "warning", warning.hint))
+    if rules is None and not diags.has_errors:
+        diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
+    diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
+    diags.raise_if_errors(definition.sources)
+    assert rules is not None
+    return CompiledDefinition(model, rules, [d for d in diags if d.severity == "warning"])
+
+
+def _option_values(definition: Definition, options: dict, report, diags: DiagnosticList) -> dict:
+    specs = read_options(definition.data, report)
+    values = {}
+    for name, raw in options.items():
+        if name not in specs:
+            known = ", ".join(specs) or "none"
+            diags.error(
+                "--option", 1, 1, f"{definition.name} has no option '{name}' (its options: {known})",
+                hint=did_you_mean(name, list(specs)),
+            )
+            continue
+        try:
+            values[name] = parse_option_value(specs[name], raw)
+        except ValueError as exc:
+            diags.error("--option", 1, 1, str(exc))
+    return values

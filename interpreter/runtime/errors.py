@@ -1,0 +1,16 @@
+"""Faults of the rules found while playing."""
+from __future__ import annotations
+
+
+class RuleRuntimeError(Exception):
+    """The rules did something impossible at run time (reported with the rule's position)."""
+
+    def __init__(self, pos, message: str):
+        super().__init__(f"{pos}: {message}" if pos else message)
+        self.pos = pos
+        self.message = message
+
+
+def fail(pos, message: str):
+    """Raise a RuleRuntimeError (generated code calls this as `h_fail`)."""
+    raise RuleRuntimeError(pos, message)

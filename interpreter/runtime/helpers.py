@@ -1,0 +1,294 @@
+"""Functions the generated code calls (bound in its namespace as `h_<name>`).
+
+They do what is clearer as a loop than as one Python expression: set arithmetic
+on sites, aggregates over pieces, groups and lines, and the checks that turn a
+fault of the rules into a located `RuleRuntimeError` instead of a Python error.
+"""
+from __future__ import annotations
+
+import operator
+
+from . import walks
+from .errors import RuleRuntimeError, fail
+from .pieces import KIND, OWNER, STONES
+
+ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+COMPARISONS = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+
+# What sum/max/min/unique_max measure besides an attribute (given by its index).
+MEASURE_VALUE = -1
+MEASURE_HEIGHT = -2
+
+# Every number the rules store (variables, attributes, pools, scores) is within
+# this bound; a rule that goes past it is a located error (docs/format.md §5).
+NUMBER_LIMIT = 10**15
+
+
+def sites(items: tuple) -> list:
+    """A list literal's sites, without the ones that are none."""
+    return [s for s in items if s != -1]
+
+
+def union(a, b) -> list:
+    return sorted(set(a) | set(b))
+
+
+def minus(a, b) -> list:
+    drop = set(b)
+    return [s for s in a if s not in drop]
+
+
+def all_pieces(occ) -> list:
+    """The sites of every piece, owner by owner (neutral ones last)."""
+    return [s for owned in occ for s in owned]
+
+
+def floordiv(a: int, d: int, pos) -> int:
+    if d == 0:
+        raise RuleRuntimeError(pos, "division by zero")
+    return a // d
+
+
+def mod(a: int, d: int, pos) -> int:
+    if d == 0:
+        raise RuleRuntimeError(pos, "division by zero")
+    return a % d
+
+
+def bounded(x: int, pos) -> int:
+    """`x`, if it is within NUMBER_LIMIT (generated code checks stores with it)."""
+    if -NUMBER_LIMIT <= x <= NUMBER_LIMIT:
+        return x
+    raise RuleRuntimeError(pos, f"a number grew beyond {NUMBER_LIMIT:.0e}, the limit of what the rules can store")
+
+
+def one_direction(dirs: tuple, pos, message: str) -> int:
+    if len(dirs) != 1:
+        raise RuleRuntimeError(pos, message)
+    return dirs[0]
+
+
+def measure(piece: tuple, what: int, values: tuple) -> int:
+    if what == MEASURE_VALUE:
+        return values[piece[KIND]]
+    if what == MEASURE_HEIGHT:
+        return len(piece[STONES]) if piece[STONES] else 1
+    return piece[what]
+
+
+def total(board: list, where, what: int, values: tuple) -> int:
+    return sum(measure(p, what, values) for s in where if (p := board[s]) is not None)
+
+
+def largest(board: list, where, what: int, values: tuple) -> int:
+    found = [measure(p, what, values) for s in where if (p := board[s]) is not None]
+    return max(found) if found else 0
+
+
+def smallest(board: list, where, what: int, values: tuple) -> int:
+    found = [measure(p, what, values) for s in where if (p := board[s]) is not None]
+    return min(found) if found else 0
+
+
+def unique_max(board: list, where, what: int, values: tuple) -> int:
+    """The site whose piece measures strictly the most, or -1 on a tie or no piece."""
+    if what >= 0:
+        return _unique_max_attribute(board, where, what)
+    best, best_value, tie = -1, None, False
+    for s in where:
+        p = board[s]
+        if p is None:
+            continue
+        x = measure(p, what, values)
+        if best_value is None or x > best_value:
+            best, best_value, tie = s, x, False
+        elif x == best_value:
+            tie = True
+    return -1 if tie else best
+
+
+def _unique_max_attribute(board: list, where, index: int) -> int:
+    """unique_max of an attribute read straight from the piece tuples: it often runs
+    after every action, so without a call per piece."""
+    best, best_value, tie = -1, None, False
+    for s in where:
+        p = board[s]
+        if p is None:
+            continue
+        x = p[index]
+        if best_value is None or x > best_value:
+            best, best_value, tie = s, x, False
+        elif x == best_value:
+            tie = True
+    return -1 if tie else best
+
+
+def group(board: list, adjacent: tuple, start: int) -> list:
+    """The sites joined to `start` through neighbours holding pieces of its owner."""
+    p = board[start]
+    if p is None:
+        return []
+    owner = p[OWNER]
+    seen = {start}
+    found = [start]
+    i = 0
+    while i < len(found):
+        for t in adjacent[found[i]]:
+            if t not in seen:
+                q = board[t]
+                if q is not None and q[OWNER] == owner:
+                    seen.add(t)
+                    found.append(t)
+        i += 1
+    return found
+
+
+def on_full_line(board: list, through: tuple, site: int) -> bool:
+    """Whether a line through `site` holds pieces of one owner on all its sites."""
+    p = board[site]
+    if p is None:
+        return False
+    owner = p[OWNER]
+    for line in through[site]:
+        for t in line:
+            q = board[t]
+            if q is None or q[OWNER] != owner:
+                break
+        else:
+            return True
+    return False
+
+
+# A track at run time is (sites in order, position of each site (-1: not on it;
+# one entry per site of the board and one for "no site"), whether it loops).
+def ahead(track: tuple, site: int, n: int) -> int:
+    """The site n steps after `site` along the track, or -1 (beyond the end of a
+    track that does not loop, or `site` not on it)."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n < 0:
+        return -1
+    j = i + n
+    if j >= len(sites):
+        if not loop:
+            return -1
+        j %= len(sites)
+    return sites[j]
+
+
+def along(track: tuple, site: int, n: int, pos) -> list:
+    """The n sites after `site` along the track, in order (a looping track goes
+    round as often as n says; one that does not stops at its end)."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n <= 0:
+        return []
+    if n > 100_000:
+        raise RuleRuntimeError(pos, "'along' over more than 100000 sites")
+    if not loop:
+        return list(sites[i + 1 : i + 1 + n])
+    size = len(sites)
+    return [sites[(i + k) % size] for k in range(1, n + 1)]
+
+
+def steps_on(track: tuple, site: int) -> int:
+    """How many steps `site` is from the track's first site, or -1 when it is not on it."""
+    return track[1][site]
+
+
+def track_path(track: tuple, site: int, n: int):
+    """(the site n steps along the track from `site` or -1 beyond its end, the sites
+    passed on the way) or None when `site` is not on the track or n < 1."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n < 1:
+        return None
+    size = len(sites)
+    if i + n >= size and not loop:
+        return -1, tuple(sites[i + 1 :])
+    return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
+
+
+def dedup(out: list, start: int, keys: tuple) -> None:
+    """Keep the first of the codes in out[start:] that write the same notation
+    (`keys[case]`: template id and whether it shows from, to, the choice)."""
+    seen = set()
+    kept = []
+    for code in out[start:]:
+        tid, uses_from, uses_to, uses_choice = keys[code[0]]
+        key = (tid, code[1] if uses_from else None, code[2] if uses_to else None, code[4] if uses_choice else None)
+        if key not in seen:
+            seen.add(key)
+            kept.append(code)
+    if len(kept) != len(out) - start:
+        del out[start:]
+        out.extend(kept)
+
+
+def hit(counts: list, probe: int) -> bool:
+    """Count a coverage probe inside a condition (returns True)."""
+    counts[probe] += 1
+    return True
+
+
+def clear(board: list, occ: list, site: int) -> None:
+    """Take whatever stands on `site` off the board."""
+    piece = board[site]
+    if piece is not None:
+        board[site] = None
+        occ[piece[OWNER]].remove(site)
+
+
+def replace(board: list, occ: list, site: int, piece: tuple) -> None:
+    """Put `piece` on `site` in place of what stands there (possibly of another owner)."""
+    old = board[site]
+    board[site] = piece
+    if old is None:
+        occ[piece[OWNER]].append(site)
+    elif old[OWNER] != piece[OWNER]:
+        occ[old[OWNER]].remove(site)
+        occ[piece[OWNER]].append(site)
+
+
+def result_filter(s, out: list, checks: list, counts: list | None = None) -> list:
+    """The codes of `out` whose resulting position no `forbid result` forbids:
+    each is played on a copy of `s` by its check, which says whether a forbid
+    applies there. Coverage counts (when given) are kept as they were: checking
+    is not playing."""
+    saved = counts[:] if counts is not None else None
+    kept = [code for code in out if not checks[code[0]](s.copy(), code)]
+    if saved is not None:
+        counts[:] = saved
+    return kept
+
+
+# The helpers under the names generated code uses.
+NAMESPACE = {
+    "h_sites": sites,
+    "h_union": union,
+    "h_minus": minus,
+    "h_all_pieces": all_pieces,
+    "h_floordiv": floordiv,
+    "h_mod": mod,
+    "h_bounded": bounded,
+    "h_one_direction": one_direction,
+    "h_sum": total,
+    "h_max": largest,
+    "h_min": smallest,
+    "h_unique_max": unique_max,
+    "h_group": group,
+    "h_on_full_line": on_full_line,
+    "h_fail": fail,
+    "h_dedup": dedup,
+    "h_ahead": ahead,
+    "h_along": along,
+    "h_steps_on": steps_on,
+    "h_track_path": track_path,
+    "h_result_filter": result_filter,
+    "h_hit": hit,
+    "h_clear": clear,
+    "h_replace": replace,
+    "h_walk_ends": walks.walk_ends,
+}

@@ -1,0 +1,66 @@
+"""How a game ends: the result a rule sets, and the scores.
+
+Generated code ends a game with `h_end(state, how, player, ending)`: `how` says
+which statement (`win`, `lose`, `draw`, `end game`), `player` whom it names, and
+`ending` which statement of the rules it was (an index into the endings table,
+for `Result.ending` and rule coverage). The first ending counts.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from .errors import RuleRuntimeError
+from .helpers import NUMBER_LIMIT
+
+WIN, LOSE, DRAW, END_GAME, NO_ACTION = 0, 1, 2, 3, 4
+# How each ending is named in results and messages.
+HOW_WORDS = ("win", "lose", "draw", "end game", "no legal action")
+
+
+class Results:
+    """Ends games of one compiled definition.
+
+    `endings[i]` is (how, source position) of the i-th statement that can end the
+    game; `score` the compiled `score:` rule, `score(state, player) -> number`, or
+    None; `counts` the coverage counts of the endings (None: not counted)."""
+
+    def __init__(self, n_players: int, endings: list, score: Optional[Callable] = None):
+        self.n = n_players
+        self.endings = endings
+        self.score = score
+        self.counts: Optional[list] = None
+        self.probes: list = []  # endings[i]'s coverage probe index
+
+    def scores(self, s) -> tuple:
+        """The score rule for every player, on this position."""
+        values = tuple(self.score(s, i) for i in range(self.n))
+        for x in values:
+            if not -NUMBER_LIMIT <= x <= NUMBER_LIMIT:
+                raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")
+        return values
+
+    def end(self, s, how: int, player: int, ending: int) -> None:
+        if s.result is not None:
+            return
+        n = self.n
+        scored = self.score is not None
+        if how == WIN:
+            s.result = (player, self.scores(s) if scored else tuple(int(i == player) for i in range(n)))
+        elif how == LOSE:
+            winner = (1 - player) if n == 2 and player >= 0 else -1
+            s.result = (winner, self.scores(s) if scored else tuple(int(i != player) for i in range(n)))
+        elif how == DRAW:
+            s.result = (-1, self.scores(s) if scored else (0,) * n)
+        else:
+            scores = self.scores(s) if scored else (0,) * n
+            best = max(scores)
+            winners = [i for i, x in enumerate(scores) if x == best]
+            s.result = (winners[0] if len(winners) == 1 else -1, scores)
+        s.ending = ending
+        if self.counts is not None:
+            self.counts[self.probes[ending]] += 1
+
+    def describe(self, ending: int) -> tuple:
+        """(how, source position) of an ending index."""
+        how, pos = self.endings[ending]
+        return HOW_WORDS[how], pos

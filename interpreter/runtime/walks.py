@@ -1,0 +1,190 @@
+"""Walks along the board's edges: exactly N steps, never entering a site twice.
+
+The board's paths never change, so the walks of each (start, length) are found
+once and kept as (end, bitmasks of the sites passed); a position then only needs
+the bitmask of the sites that block passing. Generated code asks
+`WalkTables.ends(start, n, blocked)`; walks with a general passing condition use
+`walk_ends`, which searches depth-first with the condition as a function.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .errors import RuleRuntimeError
+from .pieces import KIND
+
+# Bounds on walks, which a definition can make as long as it likes on any graph.
+MAX_WALK_NODES = 200_000
+MAX_WALK_STEPS = 500
+
+
+class WalkTables:
+    """The walks of one action on one board, filled on first use.
+
+    `forbidden`: sites a walk may never pass (the static part of `forbid passing`)."""
+
+    def __init__(self, adjacent: tuple, forbidden: frozenset, pos):
+        self.adjacent = adjacent
+        self.forbidden = forbidden
+        self.pos = pos
+        self.by_length: list = []  # by_length[n][site]: _Walks or None
+
+    def ends(self, start: int, n: int, blocked: int) -> tuple:
+        """The end sites of walks of n steps from `start` passing no site of the
+        bitmask `blocked` (n > 0)."""
+        return self.table(start, n).open_ends(blocked)
+
+    def row(self, n: int) -> list:
+        """row[start]: the walks of n steps from `start` once found, else None
+        (n > 0). Generated code reads it, then asks `table` for what is missing."""
+        by_length = self.by_length
+        if n < len(by_length):
+            return by_length[n]
+        if n > MAX_WALK_STEPS:
+            raise RuleRuntimeError(self.pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
+        by_length = self.by_length
+        while len(by_length) <= n:
+            by_length.append([None] * len(self.adjacent))
+        return by_length[n]
+
+    def table(self, start: int, n: int) -> "_Walks":
+        """The walks of n steps from `start` (found on first use)."""
+        row = self.row(n)
+        known = row[start]
+        if known is None:
+            known = row[start] = _walk_table(start, n, self.adjacent, self.forbidden, self.pos)
+        return known
+
+
+class _Walks:
+    """The walks of exactly n steps from one site: their end sites and, for each
+    end, the bitmasks of the sites passed on the way (only the minimal ones)."""
+
+    __slots__ = ("ends", "passed_any", "single", "several", "by_blocked")
+
+    # How many sets of blocked sites a table remembers the open ends for.
+    MEMO = 256
+
+    def __init__(self, ends: tuple, passed_any: int, single: tuple, several: tuple):
+        self.ends = ends  # all end sites, sorted
+        self.passed_any = passed_any  # union of all passed masks
+        self.single = single  # ((end, mask), ...): ends reached one way
+        self.several = several  # ((end, minimal masks), ...): the others
+        # open ends by the blocked sites that matter: blockers move seldom, so the
+        # same few sets come back position after position
+        self.by_blocked: dict = {}
+
+    def open_ends(self, blocked: int) -> tuple:
+        """The ends of walks that pass no site of the bitmask `blocked`."""
+        hit = self.passed_any & blocked
+        if not hit:
+            return self.ends
+        ends = self.by_blocked.get(hit)
+        if ends is None:
+            if len(self.by_blocked) >= self.MEMO:
+                self.by_blocked.clear()
+            ends = self.by_blocked[hit] = tuple(
+                [t for t, m in self.single if not m & hit]
+                + [t for t, masks in self.several if any(not m & hit for m in masks)]
+            )
+        return ends
+
+
+def _walk_table(start: int, n: int, adjacent: tuple, forbidden: frozenset, pos) -> _Walks:
+    """The walks of exactly n steps from `start` that enter no site twice and pass no
+    site of `forbidden`. A mask is the bitmask of the sites passed on the way."""
+    by_end: dict = {}
+    explored = 0
+    stack = [(start, 1 << start, 0, n)]
+    while stack:
+        site, visited, passed, left = stack.pop()
+        for t in adjacent[site]:
+            bit = 1 << t
+            if visited & bit:
+                continue
+            if left == 1:
+                by_end.setdefault(t, set()).add(passed)
+            elif t not in forbidden:
+                explored += 1
+                if explored > MAX_WALK_NODES:
+                    raise RuleRuntimeError(pos, f"walks of {n} steps explore more than {MAX_WALK_NODES} paths")
+                stack.append((t, visited | bit, passed | bit, left - 1))
+    single = []
+    several = []
+    union = 0
+    for end in sorted(by_end):
+        masks = by_end[end]
+        # A set of passed sites that contains another one never matters.
+        minimal = tuple(sorted(m for m in masks if not any(o != m and o & m == o for o in masks)))
+        if len(minimal) == 1:
+            single.append((end, minimal[0]))
+        else:
+            several.append((end, minimal))
+        for m in minimal:
+            union |= m
+    return _Walks(tuple(sorted(by_end)), union, tuple(single), tuple(several))
+
+
+class Blockers:
+    """The bitmask of the sites holding a piece of a blocking kind, per position.
+
+    `kinds` is a mask by kind; when every blocking kind is neutral only the neutral
+    pieces are looked at, and since those seldom move the last answer is kept (one
+    tuple, replaced whole, so that threads sharing a game never see half of it)."""
+
+    def __init__(self, kinds: tuple, neutral_only: bool):
+        self.kinds = kinds
+        self.neutral_only = neutral_only
+        self.last: tuple = (None, 0)  # (the neutral pieces' sites, their mask)
+
+    def __call__(self, board: list, occ: list) -> int:
+        kinds = self.kinds
+        if self.neutral_only:
+            neutral = occ[-1]
+            last = self.last
+            if last[0] == neutral:
+                return last[1]
+            mask = 0
+            for t in neutral:
+                if kinds[board[t][KIND]]:
+                    mask |= 1 << t
+            self.last = (neutral[:], mask)
+            return mask
+        mask = 0
+        for owned in occ:
+            for t in owned:
+                if kinds[board[t][KIND]]:
+                    mask |= 1 << t
+        return mask
+
+
+def walk_ends(start: int, n: int, adjacent: tuple, blocked: Callable[[int], bool], pos) -> list:
+    """End sites (sorted) of all walks of exactly n steps from `start` without
+    revisiting, the sites before the last not `blocked` (any condition)."""
+    if n > MAX_WALK_STEPS:
+        raise RuleRuntimeError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
+    ends: set = set()
+    path = [start]
+    on_path = {start}
+    stack = [iter(adjacent[start])]
+    explored = 0
+    while stack:
+        t = next(stack[-1], None)
+        if t is None:
+            stack.pop()
+            on_path.discard(path.pop())
+            continue
+        if t in on_path:
+            continue
+        if len(path) == n:
+            ends.add(t)
+            continue
+        if blocked(t):
+            continue
+        explored += 1
+        if explored > MAX_WALK_NODES:
+            raise RuleRuntimeError(pos, f"a walk of {n} steps explores more than {MAX_WALK_NODES} paths")
+        path.append(t)
+        on_path.add(t)
+        stack.append(iter(adjacent[t]))
+    return sorted(ends)

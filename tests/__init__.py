@@ -1,0 +1,1 @@
+"""The test suite: a package, so that `tests.helpers` and `tests.reference` are imported one way everywhere."""

@@ -1,0 +1,58 @@
+"""What many tests need: the repository's folders, the reference data in
+tests/data/, and small drivers over the public `Game` API (docs/api.md).
+
+tests/data/ holds copies of the project's binding reference material, so that a
+clone of the repository alone passes its tests: `perft.md` (the reference perft
+counts, worked out by an independent implementation) and `records/` (the records
+those counts start from).
+
+Nothing here imports the interpreter: the drivers take any object with the
+`Game` methods they call, so the reference implementations' tests may use them too.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+REPO = Path(__file__).resolve().parent.parent
+GAMES = REPO / "games"
+DATA = REPO / "tests" / "data"
+RECORDS = DATA / "records"
+
+
+def record_actions(name: str) -> list[str]:
+    """The action notations of `tests/data/records/NAME`: white-space separated, `#` comments."""
+    text = (RECORDS / name).read_text(encoding="utf-8")
+    return [token for line in text.splitlines() for token in line.split("#", 1)[0].split()]
+
+
+def play(game: Any, *actions: Any, state: Any = None) -> Any:
+    """The state after `actions` (notations or actions), from `state` or the initial position."""
+    s = game.initial_state() if state is None else state
+    for action in actions:
+        s = game.apply(s, action)
+    return s
+
+
+def api_perft(game: Any, state: Any, depth: int) -> int:
+    """The number of action sequences of length exactly `depth` (docs/interface.md),
+    through the public API only; every position's notations must be distinct."""
+    if game.is_terminal(state):
+        return 0
+    actions = game.legal_actions(state)
+    notations = [a.notation for a in actions]
+    assert len(notations) == len(set(notations)), notations
+    if depth == 1:
+        return len(actions)
+    return sum(api_perft(game, game.apply(state, a), depth - 1) for a in actions)
+
+
+def board(game: Any, state: Any, describe: Callable[[Any], Any]) -> dict[str, Any]:
+    """`{site: describe(piece)}` for the pieces on the board."""
+    return {p.site: describe(p) for p in game.pieces(state)}
+
+
+def winner(game: Any, state: Any) -> str | None:
+    """The winner, None for a draw, or "unfinished" while the game goes on."""
+    result = game.result(state)
+    return "unfinished" if result is None else result.winner

@@ -1,0 +1,149 @@
+"""What a definition can make the interpreter do is bounded: the work of one
+position (checked before play), the size of numbers, faults of the rules at run
+time (located errors, never Python's), and memory that grows with the board, not
+with its square."""
+import textwrap
+import time
+import tracemalloc
+
+import pytest
+
+from interpreter import RuleRuntimeError, load_game
+from interpreter.frontends.cli import main
+
+GRID = """\
+game: probe
+rules: game.rules
+players: [white, black]
+board:
+  grid: {{files: {files}, ranks: {ranks}}}
+pieces:
+  man: {{symbol: M}}
+variables:
+  big: {{type: int, default: 1}}
+setup:
+  white: {{man: [a1]}}
+  black: {{man: [b2]}}
+"""
+
+
+def write(tmp_path, rules: str, files: int = 26, ranks: int = 26) -> str:
+    (tmp_path / "game.yaml").write_text(GRID.format(files=files, ranks=ranks))
+    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
+    return str(tmp_path)
+
+
+def validate(path: str, capsys) -> tuple[int, str]:
+    status = main(["validate", path])
+    return status, capsys.readouterr().err
+
+
+MOVE = """\
+    phase play:
+        turn: move
+    decision move:
+        action go:
+            where {where}
+            step all
+            onto empty: move
+"""
+
+
+def test_nested_loops_over_the_board_are_refused_before_play(tmp_path, capsys):
+    where = "count(sites, count(sites, count(sites, it is empty) > 0) > 0) > 0"
+    status, err = validate(write(tmp_path, MOVE.format(where=where)), capsys)
+    assert status == 1
+    assert "game.rules:4:5: error: listing the actions of 'go' may take about" in err
+    assert "the limit is 1e+08" in err
+
+
+def test_loops_over_loops_in_statements_are_refused(tmp_path, capsys):
+    rules = """\
+        phase play:
+            turn: move
+            after each turn:
+                for each a in sites:
+                    for each b in sites:
+                        for each c in sites:
+                            big += 1
+        decision move:
+            action go:
+                step all
+                onto empty: move
+    """
+    status, err = validate(write(tmp_path, rules), capsys)
+    assert status == 1
+    assert "after each turn may take about" in err
+
+
+def test_a_large_but_bounded_rule_is_a_warning(tmp_path, capsys):
+    # asked for every candidate (it reads `to`): 64 x 64 steps each, on an 8 x 8 board
+    where = "count(sites, count(sites, it == to) > 0) > 0"
+    path = write(tmp_path, MOVE.format(where=where), 8, 8)
+    status, err = validate(path, capsys)
+    assert status == 0
+    assert "warning: listing the actions of 'go' may take about" in err
+
+
+def test_a_number_that_grows_too_large_is_a_located_error(tmp_path):
+    rules = """\
+        phase play:
+            turn: move
+        decision move:
+            action go:
+                step all
+                onto empty:
+                    move
+                    big = big * 100000
+    """
+    game = load_game(write(tmp_path, rules, 5, 5))
+    state = game.initial_state()
+    with pytest.raises(RuleRuntimeError) as caught:
+        for _ in range(10):
+            state = game.apply(state, game.legal_notations(state)[0])
+    assert "a number grew beyond 1e+15" in str(caught.value)
+    assert caught.value.pos.line == 8
+
+
+def test_division_by_zero_in_the_rule_for_no_action(tmp_path, capsys):
+    rules = """\
+        phase play:
+            turn: move
+            if no action:
+                end game
+        decision move:
+            action go by man:
+                step n
+                onto enemy: move
+        score: 1 // (count(pieces) - count(pieces))
+    """
+    path = write(tmp_path, rules, 5, 5)
+    for command in (["moves", path], ["perft", path, "--depth", "1"], ["bench", path, "--playouts", "1"]):
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert "game.rules:9:8: error: division by zero" in err and "internal error" not in err
+
+
+def test_a_large_graph_board_compiles_in_little_memory(tmp_path):
+    sites = ", ".join(f"s{i}: null" for i in range(5000))
+    (tmp_path / "game.yaml").write_text(
+        "game: big\nrules: game.rules\nplayers: [red, blue]\n"
+        f"board:\n  graph:\n    sites: {{{sites}}}\n    edges: [[s0, s1]]\n"
+        "pieces:\n  man: {symbol: M}\nsetup:\n  red: {man: [s0]}\n  blue: {man: [s4999]}\n"
+    )
+    (tmp_path / "game.rules").write_text(textwrap.dedent("""\
+        phase play:
+            turn: move
+        decision move:
+            action fly:
+                go to sites
+                onto empty: move
+    """))
+    tracemalloc.start()
+    started = time.perf_counter()
+    game = load_game(str(tmp_path))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 200 * 1024 * 1024  # not a table of sites x sites
+    assert time.perf_counter() - started < 60
+    assert len(game.legal_notations(game.initial_state())) == 4998

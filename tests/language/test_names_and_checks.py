@@ -1,0 +1,103 @@
+"""Names the language keeps for itself, and the checks that catch a rule that
+compiles but could not mean what its author meant: each gives a located error
+(the first line `regelwerk validate` prints)."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.frontends.cli import main
+from interpreter.parsing.parser import rules_parser
+
+BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
+
+
+def first_diagnostic(tmp_path, capsys, rules_edit=None, yaml_edit=None, append_rules: str = "") -> str:
+    """Validate a copy of the corpus base game with one edit; the first line printed."""
+    for name in ("game.yaml", "game.rules"):
+        shutil.copy(BASE / name, tmp_path / name)
+    for name, edit in (("game.rules", rules_edit), ("game.yaml", yaml_edit)):
+        if edit:
+            text = (tmp_path / name).read_text()
+            old, new = edit
+            assert old in text, old
+            (tmp_path / name).write_text(text.replace(old, new, 1))
+    if append_rules:
+        with open(tmp_path / "game.rules", "a") as rules:
+            rules.write("\n" + append_rules)
+    status = main(["validate", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert status == 1, err
+    return err.splitlines()[0].split("game.", 1)[1]
+
+
+def test_the_grammar_has_no_conflict():
+    assert rules_parser().options.strict
+
+
+def test_a_procedure_cannot_take_a_statement_word(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, append_rules="procedure draw:\n    quiet = 0\n")
+    assert line.startswith("rules:")
+    assert "'draw' starts a statement of the rules language: a procedure named so could never be called" in line
+
+
+def test_a_define_cannot_take_an_expression_word(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("define in_goal", "define none"))
+    assert line == "rules:3:1: error: 'none' is a word of the rules language (in expressions it always means itself)"
+
+
+def test_a_let_cannot_take_an_expression_word(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("    quiet = 0\n", "    let true = 3\n"))
+    assert "'true' is a word of the rules language" in line
+
+
+def test_a_region_cannot_take_an_expression_word(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, yaml_edit=("  centre: [c3]", "  not: [c3]"))
+    assert line.startswith("yaml:")
+    assert "'not' is a word of the rules language" in line and "cannot name a region" in line
+
+
+def test_a_procedure_is_not_a_condition(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("    if in_goal:\n        win\n\nprocedure take",
+                                                          "    if take:\n        win\n\nprocedure take"))
+    assert "'take' is a procedure (statements to run), not a value" in line
+
+
+def test_a_name_declared_twice_is_the_first_error(tmp_path, capsys):
+    # `move` is a decision; a phase of the same name makes `turn: move` ambiguous.
+    line = first_diagnostic(tmp_path, capsys, append_rules="phase move:\n    turn: move\n")
+    assert "'move' is already defined at" in line
+
+
+def test_plus_equals_on_a_flag_variable(tmp_path, capsys):
+    yaml = ("  quiet:\n    type: int", "  lucky:\n    type: flag\n  quiet:\n    type: int")
+    line = first_diagnostic(tmp_path, capsys, yaml_edit=yaml, rules_edit=("    quiet = 0\n", "    lucky += 1\n"))
+    assert "'+=' needs a number variable; this one is a flag (true or false)" in line
+
+
+@pytest.mark.parametrize("written,meant", [("False", "false"), ("True", "true"), ("None", "none")])
+def test_capitalised_constants_are_pointed_out(tmp_path, capsys, written, meant):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("    piece.moved = true", f"    piece.moved = {written}"))
+    assert f"unknown name '{written}'" in line and f"did you mean '{meant}'?" in first_hint(tmp_path, capsys, written)
+
+
+def first_hint(tmp_path, capsys, written) -> str:
+    main(["validate", str(tmp_path)])
+    return capsys.readouterr().err
+
+
+def test_a_misspelt_site_is_suggested(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("if to in centre and", "if to == c0 and"))
+    assert "unknown name 'c0'" in line
+    main(["validate", str(tmp_path)])
+    assert "did you mean 'c1'?" in capsys.readouterr().err
+
+
+def test_a_number_too_long_to_read(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("quiet += 1", "quiet += " + "9" * 5000))
+    assert "a number of 5000 digits: numbers in the rules have at most 16" in line
+
+
+def test_a_number_too_large(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("quiet += 1", "quiet += 9999999999999999"))
+    assert "numbers in the rules are at most 1e+15 in size" in line

@@ -1,0 +1,400 @@
+"""The constructs that let the format say more (moving a second piece, creating
+pieces, choosing a kind, the position an action leaves, repetitions, the start
+of a turn, counted loops, procedures with parameters, tracks, leaps by offset,
+setup attributes), each on a small hand-built game with hand-checked results."""
+import textwrap
+
+import pytest
+
+from interpreter import load_game
+from interpreter.frontends.cli import main
+
+YAML = """\
+game: probe
+title: Probe
+description: A board to try one construct on.
+rules: game.rules
+players:
+  - {{name: white, forward: n}}
+  - {{name: black, forward: s}}
+board:
+  grid: {{files: {files}, ranks: {ranks}}}
+pieces:
+  man: {{symbol: M}}
+  king: {{symbol: K}}
+  queen: {{symbol: Q}}
+  rook: {{symbol: R}}
+  stone: {{symbol: "#", owner: neutral}}
+attributes:
+  count: {{type: int}}
+  moved: {{type: flag}}
+{extra}
+setup:
+{setup}
+"""
+
+
+def make(tmp_path, rules: str, setup: str, extra: str = "", files: int = 5, ranks: int = 5):
+    (tmp_path / "game.yaml").write_text(YAML.format(files=files, ranks=ranks, setup=setup, extra=extra))
+    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
+    return load_game(str(tmp_path))
+
+
+def one_decision(body: str, phase_extra: str = "") -> str:
+    phase = "phase play:\n    turn: move\n" + textwrap.indent(textwrap.dedent(phase_extra), "    ")
+    return phase + "decision move:\n" + textwrap.indent(textwrap.dedent(body), "    ")
+
+
+# -------------------------------------------------------------- a second piece
+def test_move_a_second_piece_in_one_action(tmp_path):
+    # Castling in miniature: the king goes two to the east, the rook beyond it jumps over.
+    rules = one_decision("""\
+        action castle by king:
+            where not piece.moved and neighbour(neighbour(from, e), e) is empty
+            leap e distance 2
+            notation "O-O"
+            onto empty:
+                move
+                move neighbour(to, e) to neighbour(to, w)
+    """)
+    game = make(tmp_path, rules, "  white:\n    king: [a1]\n    rook: [d1]\n  black:\n    king: [a5]\n")
+    state = game.initial_state()
+    assert game.legal_notations(state) == ["O-O"]
+    after = game.apply(state, "O-O")
+    placed = {(p.site, p.kind) for p in game.pieces(after) if p.owner == "white"}
+    assert placed == {("c1", "king"), ("b1", "rook")}
+    assert after.ply == 1  # one action, one ply
+
+
+def test_create_a_piece_where_the_action_says(tmp_path):
+    # An arrow shot behind the moving piece: a neutral stone appears on the site left.
+    rules = one_decision("""\
+        action go by man:
+            step n
+            onto empty:
+                move
+                create stone at from
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [c1]\n  black:\n    man: [c5]\n")
+    after = game.apply(game.initial_state(), "c1-c2")
+    kinds = {p.site: (p.kind, p.owner) for p in game.pieces(after)}
+    assert kinds["c1"] == ("stone", None) and kinds["c2"] == ("man", "white")
+
+
+def test_create_for_another_player(tmp_path):
+    rules = one_decision("""\
+        action gift by man:
+            step n
+            onto empty:
+                create man at to for opponent
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [c1]\n  black:\n    man: [c5]\n")
+    after = game.apply(game.initial_state(), "c1-c2")
+    assert {p.site: p.owner for p in game.pieces(after)} == {"c1": "white", "c2": "black", "c5": "black"}
+
+
+# -------------------------------------------------------------- one of several kinds
+def test_promote_to_one_of_several_kinds_is_one_action_each(tmp_path):
+    rules = one_decision("""\
+        action push by man:
+            step n
+            onto empty:
+                move
+                if to in top:
+                    promote piece to one of queen, rook
+    """)
+    extra = "regions:\n  top: {ranks: [5]}\n"
+    game = make(tmp_path, rules, "  white:\n    man: [a4, c2]\n  black:\n    man: [e5]\n", extra)
+    state = game.initial_state()
+    assert game.legal_notations(state) == ["a4-a5=Q", "a4-a5=R", "c2-c3"]
+    after = game.apply(state, "a4-a5=R")
+    assert {p.site: p.kind for p in game.pieces(after)}["a5"] == "rook"
+
+
+def test_the_choice_can_be_placed_in_the_notation(tmp_path):
+    rules = one_decision("""\
+        action push by man:
+            step n
+            notation "{from}{to}{choice}"
+            onto empty:
+                move
+                promote piece to one of queen, rook
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [a4]\n  black:\n    man: [e5]\n")
+    assert game.legal_notations(game.initial_state()) == ["a4a5Q", "a4a5R"]
+
+
+def test_two_choices_in_one_case_are_an_error(tmp_path, capsys):
+    rules = one_decision("""\
+        action push by man:
+            step n
+            onto empty:
+                promote piece to one of queen, rook
+                promote piece to one of king, queen
+    """)
+    make_files(tmp_path, rules, "  white:\n    man: [a4]\n  black:\n    man: [e5]\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "a case can have one 'promote ... to one of'" in capsys.readouterr().err
+
+
+def make_files(tmp_path, rules: str, setup: str, extra: str = "") -> None:
+    (tmp_path / "game.yaml").write_text(YAML.format(files=5, ranks=5, setup=setup, extra=extra))
+    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
+
+
+# -------------------------------------------------------------- the position an action leaves
+def test_forbid_result_judges_the_position_after_the_action(tmp_path):
+    # A king may not end next to an enemy man (a stand-in for "in check").
+    rules = one_decision("""\
+        action step by king:
+            step all
+            onto empty: move
+    """) + "forbid result where exists(pieces of player where it is king, exists(around, neighbour(it, it) is enemy))\n"
+    # `around` is every direction; defined in the YAML below
+    extra = "directions:\n  around: [all]\n"
+    game = make(tmp_path, rules.replace("exists(around, neighbour(it, it) is enemy)",
+                                        "exists(d in around, neighbour(it, d) is enemy)"),
+                "  white:\n    king: [a1]\n  black:\n    man: [c2]\n", extra)
+    # a1's neighbours: a2, b1, b2; b1 and b2 touch c2.
+    assert game.legal_notations(game.initial_state()) == ["a1-a2"]
+
+
+def test_forbid_result_applies_before_prefer_tiers(tmp_path):
+    # The preferred capture would leave the king next to an enemy: it is not legal, so
+    # the other tier is offered.
+    rules = one_decision("""\
+        prefer: take
+        action take by king:
+            step e
+            onto enemy:
+                remove target
+                move
+        action walk by king:
+            step n
+            onto empty: move
+    """) + "forbid result where exists(pieces of opponent, it in neighbours(a2) and it != a2 and a1 is empty and false)\n"
+    game = make(tmp_path, rules, "  white:\n    king: [a1]\n  black:\n    man: [b1, c1]\n")
+    # nothing forbidden here (the condition is never true): take is preferred
+    assert game.legal_notations(game.initial_state()) == ["a1xb1"]
+
+
+def test_no_legal_action_and_mate_order(tmp_path):
+    rules = one_decision("""\
+        action step by man:
+            step n
+            onto empty: move
+    """, phase_extra="""\
+        before each turn:
+            if no legal action:
+                lose
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [a4]\n  black:\n    man: [a1]\n")
+    state = game.apply(game.initial_state(), "a4-a5")
+    # black's man at a1 can step; after it, white's man at a5 cannot: white loses
+    # (the `before each turn` rule ends the game before `if no action` would).
+    state = game.apply(state, "a1-a2")
+    result = game.result(state)
+    assert result.winner == "black" and result.ending.how == "lose"
+
+
+# -------------------------------------------------------------- repetitions
+def test_repetitions_count_positions_at_the_start_of_turns(tmp_path):
+    rules = one_decision("""\
+        action step by man:
+            step n, s
+            onto empty: move
+    """, phase_extra="""\
+        before each turn:
+            if repetitions >= 3:
+                draw
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [a1]\n  black:\n    man: [e5]\n")
+    state = game.initial_state()
+    for notation in ["a1-a2", "e5-e4", "a2-a1", "e4-e5", "a1-a2", "e5-e4", "a2-a1"]:
+        assert not game.is_terminal(state)
+        state = game.apply(state, notation)
+    assert not game.is_terminal(state)  # the start position has occurred twice
+    state = game.apply(state, "e4-e5")
+    result = game.result(state)
+    assert result.winner is None and result.ending.how == "draw"
+
+
+def test_a_counter_outside_the_position_does_not_break_repetition(tmp_path):
+    rules = one_decision("""\
+        action step by man:
+            step n, s
+            onto empty:
+                move
+                clock += 1
+    """, phase_extra="""\
+        before each turn:
+            if repetitions >= 2:
+                draw
+    """)
+    extra = "variables:\n  clock: {type: int, in_position: false}\n"
+    game = make(tmp_path, rules, "  white:\n    man: [a1]\n  black:\n    man: [e5]\n", extra)
+    state = game.initial_state()
+    for notation in ["a1-a2", "e5-e4", "a2-a1", "e4-e5"]:
+        state = game.apply(state, notation)
+    assert game.is_terminal(state)
+    # counted in the position, the clock makes every position new
+    (tmp_path / "game.yaml").write_text((tmp_path / "game.yaml").read_text().replace(", in_position: false", ""))
+    game = load_game(str(tmp_path))
+    state = game.initial_state()
+    for notation in ["a1-a2", "e5-e4", "a2-a1", "e4-e5"]:
+        state = game.apply(state, notation)
+    assert not game.is_terminal(state)
+
+
+def test_repetitions_only_at_the_start_of_a_turn(tmp_path, capsys):
+    rules = one_decision("""\
+        action step by man:
+            step n
+            onto empty:
+                move
+                if repetitions > 2:
+                    draw
+    """)
+    make_files(tmp_path, rules, "  white:\n    man: [a1]\n  black:\n    man: [e5]\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "'repetitions'" in capsys.readouterr().err
+
+
+# -------------------------------------------------------------- loops and parameters
+def test_repeat_and_procedures_with_parameters(tmp_path):
+    rules = one_decision("""\
+        action grow by man:
+            step n
+            onto empty:
+                move
+                grow(piece, 3)
+    """) + textwrap.dedent("""\
+        procedure grow(who, n):
+            repeat n times:
+                who.count += 1
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [a1]\n  black:\n    man: [e5]\n")
+    after = game.apply(game.initial_state(), "a1-a2")
+    assert {p.site: p.attributes["count"] for p in game.pieces(after)}["a2"] == 3
+
+
+def test_a_procedure_called_with_the_wrong_number_of_arguments(tmp_path, capsys):
+    rules = one_decision("""\
+        action grow by man:
+            step n
+            onto empty:
+                grow(piece)
+    """) + "procedure grow(who, n):\n    who.count += n\n"
+    make_files(tmp_path, rules, "  white:\n    man: [a1]\n  black:\n    man: [e5]\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "procedure 'grow' takes 2 argument(s) (who, n), found 1" in capsys.readouterr().err
+
+
+# -------------------------------------------------------------- leaps by offset
+def test_leap_by_offsets_is_symmetric(tmp_path):
+    rules = one_decision("""\
+        action jump by man:
+            leap (1, 2)
+            onto empty: move
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [c3]\n  black:\n    man: [e5]\n")
+    assert game.legal_notations(game.initial_state()) == [
+        "c3-a2", "c3-a4", "c3-b1", "c3-b5", "c3-d1", "c3-d5", "c3-e2", "c3-e4",
+    ]
+
+
+def test_exact_offsets_turn_with_the_player(tmp_path):
+    rules = one_decision("""\
+        action jump by man:
+            leap exactly (1, 2), (-1, 2)
+            onto empty: move
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [c1]\n  black:\n    man: [c5]\n")
+    state = game.initial_state()
+    assert game.legal_notations(state) == ["c1-b3", "c1-d3"]
+    state = game.apply(state, "c1-b3")
+    # black's forward is south: the same offsets lead to b3 (taken: no case) and d3
+    assert game.legal_notations(state) == ["c5-d3"]
+
+
+# -------------------------------------------------------------- tracks
+TRACK_YAML = """\
+tracks:
+  lap: {sites: [a1, b1, c1, d1, e1], loop: false}
+  round:
+    per_player:
+      white: {sites: [a1, b1, c1, d1, e1], loop: true}
+      black: {sites: [e1, d1, c1, b1, a1], loop: true}
+"""
+
+
+def test_along_a_track_and_off_its_end(tmp_path):
+    rules = one_decision("""\
+        action run by man:
+            along lap distance 3
+            onto empty: move
+            off board: remove piece
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [a1, c1]\n  black:\n    man: [e5]\n", TRACK_YAML)
+    assert game.legal_notations(game.initial_state()) == ["a1-d1", "c1-off"]
+
+
+def test_track_functions(tmp_path):
+    rules = one_decision("""\
+        action sow by man:
+            step n
+            onto empty:
+                for each s in along(round[player], from, 7):
+                    create stone at s
+                if ahead(round[player], from, 7) == c1 and steps_on(round[player], d1) == 3:
+                    win
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [a1]\n  black:\n    man: [e5]\n", TRACK_YAML)
+    after = game.apply(game.initial_state(), "a1-a2")
+    stones = sorted(p.site for p in game.pieces(after) if p.kind == "stone")
+    assert stones == ["a1", "b1", "c1", "d1", "e1"]
+    assert game.result(after).winner == "white"
+
+
+# -------------------------------------------------------------- setup attributes
+def test_setup_gives_attribute_values(tmp_path):
+    rules = one_decision("""\
+        action step by man:
+            step n
+            onto empty: move
+    """)
+    setup = "  white:\n    man: [{site: a1, count: 5}, b1]\n    king: {sites: [c1], count: 2, moved: true}\n  black:\n    man: [e5]\n"
+    game = make(tmp_path, rules, setup)
+    values = {p.site: (p.attributes["count"], p.attributes["moved"]) for p in game.pieces(game.initial_state())}
+    assert values["a1"] == (5, False) and values["b1"] == (0, False) and values["c1"] == (2, True)
+
+
+@pytest.mark.parametrize("entry,message", [
+    ("[{site: a1, speed: 5}]", "unknown attribute 'speed'"),
+    ("[{site: a1, count: true}]", "attribute 'count' takes a whole number"),
+    ("[{site: a1, moved: 3}]", "attribute 'moved' is a flag"),
+])
+def test_setup_attribute_mistakes(tmp_path, capsys, entry, message):
+    make_files(tmp_path, one_decision("action step by man:\n    step n\n    onto empty: move\n"),
+               f"  white:\n    man: {entry}\n  black:\n    man: [e5]\n")
+    assert main(["validate", str(tmp_path)]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_the_same_piece_after_a_select_is_the_piece_selected(tmp_path):
+    rules = """\
+        phase play:
+            turn: choose
+        decision choose:
+            action pick:
+                select pieces of player
+                onto own:
+                    then go
+        decision go:
+            action step by the same piece:
+                step e
+                onto empty: move
+    """
+    game = make(tmp_path, rules, "  white:\n    man: [a1, c1]\n  black:\n    man: [e5]\n")
+    state = game.apply(game.initial_state(), "a1")
+    assert game.legal_notations(state) == ["a1-b1"]
