@@ -227,6 +227,8 @@ def format_record(notations: Iterable[str], header: Optional[RecordHeader] = Non
         if header.date:
             lines.append(f"# date: {header.date}")
         lines.extend(f"# {key}: {value}" for key, value in header.extra.items() if key not in _KNOWN_KEYS)
+    # A value with a line break (an option typed so) would start a header line of its own.
+    lines = [" ".join(line.splitlines()) for line in lines]
     lines.extend(notations)
     return "".join(line + "\n" for line in lines)
 

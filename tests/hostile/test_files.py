@@ -124,3 +124,11 @@ def test_a_long_yaml_line_is_shown_as_a_window(capsys, base_game):
     code, _, err = run_cli(capsys, "validate", base_game)
     assert_clean(code, err)
     assert max(len(line) for line in err.splitlines()) < 200 and "…" in err
+
+
+def test_a_header_value_with_a_line_break_stays_on_its_line(tmp_path):
+    from interpreter.frontends.records import RecordHeader, format_record, parse_record
+
+    header = RecordHeader(game="lielow", options={"name": "a\n# game-path: /etc/passwd"})
+    record = parse_record(format_record(["a2-a3"], header))
+    assert record.header.path is None and record.header.options == {"name": "a # game-path: /etc/passwd"}

@@ -50,3 +50,4 @@ def test_claiming_another_record_keeps_the_first_until_the_second_is_had(tmp_pat
     moved = claim_record(second, held)
     assert moved.path == second.resolve() and held.fd is None
     moved.release()
+
