@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..validation.diagnostics import Diagnostic, first_hidden_control, split_source_lines
-from ..validation.files import FileRefused, read_bounded
+from ..validation.files import FileRefused, kind_of, mode_of, read_bounded
 from ..validation.yaml_source import line_column_of_bytes, line_column_of_offset
 
 STDIN = "-"
@@ -233,6 +234,14 @@ def format_record(notations: Iterable[str], header: Optional[RecordHeader] = Non
     return "".join(line + "\n" for line in lines)
 
 
+def check_record_target(path: Path) -> None:
+    """A record replaces its file whole: refuse to replace what is not a file
+    (`--record /dev/null` must not swap a device for a text file)."""
+    mode = mode_of(path)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise FileRefused(f"it is {kind_of(mode)}, not a file")
+
+
 def write_record(path: str, notations: Iterable[str], header: Optional[RecordHeader] = None) -> None:
     """Write the record to `path`, replacing the file in one step.
 
@@ -240,6 +249,7 @@ def write_record(path: str, notations: Iterable[str], header: Optional[RecordHea
     it means an interrupted save never leaves half a record behind.
     """
     target = Path(path)
+    check_record_target(target)
     text = format_record(notations, header)
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -284,6 +294,7 @@ class RecordLock:
         self.fd: Optional[int] = None
 
     def acquire(self) -> None:
+        check_record_target(self.path)
         if fcntl is None:
             return
         while self.fd is None:

@@ -132,3 +132,18 @@ def test_a_header_value_with_a_line_break_stays_on_its_line(tmp_path):
     header = RecordHeader(game="lielow", options={"name": "a\n# game-path: /etc/passwd"})
     record = parse_record(format_record(["a2-a3"], header))
     assert record.header.path is None and record.header.options == {"name": "a # game-path: /etc/passwd"}
+
+
+@fifo_only
+def test_a_record_is_never_written_over_what_is_not_a_file(capsys, monkeypatch, tmp_path):
+    import io
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (fifo, tmp_path):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        code, _, err = run_cli(capsys, "play", "lielow", "--players", "human", "--record", target)
+        assert_clean(code, err)
+        assert f"cannot write the record {target}: it is a" in err
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still the pipe it was
