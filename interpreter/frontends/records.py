@@ -298,7 +298,9 @@ class RecordLock:
         if fcntl is None:
             return
         while self.fd is None:
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            # O_NOFOLLOW: a link planted as the lock file (in a shared folder) must not
+            # make us truncate the file it points to.
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:

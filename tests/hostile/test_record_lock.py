@@ -51,3 +51,12 @@ def test_claiming_another_record_keeps_the_first_until_the_second_is_had(tmp_pat
     assert moved.path == second.resolve() and held.fd is None
     moved.release()
 
+
+
+def test_a_link_planted_as_the_lock_file_is_not_followed(tmp_path):
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me\n")
+    (tmp_path / ".game.txt.lock").symlink_to(victim)
+    with pytest.raises(OSError):
+        claim_record(tmp_path / "game.txt", None)
+    assert victim.read_text() == "keep me\n"
