@@ -13,7 +13,7 @@ from ..parsing import ast as A
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex
-from .files import _schema, read_rules, read_yaml, resolve, rules_path
+from .files import _schema, read_rules, read_yaml, resolve, rules_entries, rules_path
 from .files import bundled_games as bundled_games  # re-exported: part of this module's interface
 from .variants import apply_variants, is_variant, variant_chain
 
@@ -70,12 +70,7 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     diags.extend(check_against_schema(data, _schema("game.schema.json"), positions, name))
     # The rules are read even when the YAML has problems: every mistake at once.
     rules = []
-    declared = data.get("rules")
-    rule_files = declared if isinstance(declared, list) else [declared]
-    for i, rel in enumerate(rule_files):
-        if not isinstance(rel, str):
-            continue
-        where = ("rules", i) if isinstance(declared, list) else ("rules",)
+    for where, rel in rules_entries(data.get("rules")):
         origin = (name, positions.locate(where))
         inside = rules_path(path.parent, rel, diags, origin)
         parsed = read_rules(inside, diags, sources, origin) if inside is not None else None

@@ -106,6 +106,25 @@ def read_yaml(path: Path, diags: DiagnosticList, sources: dict, named_by_file: b
     return doc.data, doc.positions, name
 
 
+MAX_RULES_FILES = 32  # schemas: `rules` lists at most this many, each once
+
+
+def rules_entries(declared) -> list[tuple[tuple, str]]:
+    """(YAML path, file) of each rules file `rules:` names: each once, and no more than
+    MAX_RULES_FILES — a longer list is a schema error, and must not be read file by
+    file meanwhile (a 2 MB list names the same megabyte of rules 600000 times)."""
+    if isinstance(declared, str):
+        return [(("rules",), declared)]
+    if not isinstance(declared, list):
+        return []
+    entries, seen = [], set()
+    for i, rel in enumerate(declared[:MAX_RULES_FILES]):
+        if isinstance(rel, str) and rel not in seen:
+            seen.add(rel)
+            entries.append((("rules", i), rel))
+    return entries
+
+
 def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str, tuple[int, int]]) -> Optional[Path]:
     """The rules file `rel` named in a definition in `folder`; it must lie inside that
     folder, so that a definition from a stranger cannot make us read (and show

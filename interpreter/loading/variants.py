@@ -25,7 +25,17 @@ from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
 from ..validation.files import exists, is_dir
 from ..validation.schema_check import check_against_schema
 from .confine import VARIANTS_FOLDER, game_folder, inside
-from .files import _schema, bundled_games, display_name, read_rules, read_yaml, resolve, rules_path, schema_registry
+from .files import (
+    _schema,
+    bundled_games,
+    display_name,
+    read_rules,
+    read_yaml,
+    resolve,
+    rules_entries,
+    rules_path,
+    schema_registry,
+)
 
 MAX_VARIANT_DEPTH = 16
 
@@ -150,15 +160,12 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
         if "options" in data:
             base = definition.key_origin.get("options", definition.yaml_file)
             definition.key_origin["options"] = f"{base}, defaults changed by {name}"
-        rule_files = data.get("rules")
-        if rule_files:
-            for i, rel in enumerate(rule_files if isinstance(rule_files, list) else [rule_files]):
-                where = ("rules", i) if isinstance(rule_files, list) else ("rules",)
-                origin = (name, positions.locate(where))
-                inside = rules_path(path.parent, rel, diags, origin)
-                overlay = read_rules(inside, diags, definition.sources, origin) if inside is not None else None
-                if overlay is not None:
-                    definition.rules = overlay_rules(definition.rules, overlay, diags)
+        for where, rel in rules_entries(data.get("rules")):
+            origin = (name, positions.locate(where))
+            inside = rules_path(path.parent, rel, diags, origin)
+            overlay = read_rules(inside, diags, definition.sources, origin) if inside is not None else None
+            if overlay is not None:
+                definition.rules = overlay_rules(definition.rules, overlay, diags)
         if "title" not in data:
             merged["title"] = f"{merged.get('title', merged.get('game'))} ({data.get('variant', path.stem)})"
         definition.key_origin["title"] = name

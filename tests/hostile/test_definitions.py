@@ -117,3 +117,12 @@ def test_a_yaml_key_longer_than_yaml_reads():
     [diagnostic] = document.diagnostics
     assert (diagnostic.line, diagnostic.column) == (2, 3)
     assert diagnostic.message.startswith("a key of more than 1024 characters") and len(diagnostic.message) < 120
+
+
+def test_a_list_naming_the_rules_file_thousands_of_times(capsys, base_game):
+    base_game.edit("game.yaml", "rules: game.rules", "rules: [" + ", ".join(["game.rules"] * 5000) + "]")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "game.yaml:7:8: error: rules must have at most 32 items, found 5000" in err
+    base_game.edit("game.yaml", "rules: [" + ", ".join(["game.rules"] * 5000) + "]", "rules: [game.rules, game.rules]")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "game.yaml:7:8: error: rules must not contain duplicates" in err
