@@ -28,11 +28,11 @@ def test_a_second_writer_is_refused_and_the_record_kept(capsys, monkeypatch, tmp
         assert_clean(code, err)
         assert f"cannot write the record {path}: another regelwerk (process " in err and "is writing game.txt" in err
         assert path.read_text() == "# game: lielow\na2-a3\n"
-        code, _, err = play(capsys, monkeypatch, "quit\n", "--resume", path)
+        code, _, err = play(capsys, monkeypatch, "quit\n", "--resume", path, "--players", "human")
         assert_clean(code, err)
     finally:
         other.release()
-    code, _, err = play(capsys, monkeypatch, "quit\n", "--resume", path)
+    code, _, err = play(capsys, monkeypatch, "quit\n", "--resume", path, "--players", "human")
     assert code == 0, err
     assert not (tmp_path / ".game.txt.lock").exists()  # let go at the end
 
