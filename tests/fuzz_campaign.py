@@ -87,10 +87,15 @@ def main(argv=None) -> int:
                 findings[summary].append(seed)
             if n % 1000 == 0:
                 print(f"{n} cases: {dict(counts)}", file=sys.stderr, flush=True)
-    print(f"{args.cases} cases: {dict(counts)}")
-    for summary, seeds in sorted(findings.items(), key=lambda item: -len(item[1])):
-        print(f"{len(seeds):6d}  {summary}  (e.g. seed {seeds[0]}, see {out}/seed-{seeds[0]})")
+    print_summary(f"{args.cases} cases: {dict(counts)}", findings, out)
     return 1 if findings else 0
+
+
+def print_summary(head: str, seeds_by_summary: dict, out) -> None:
+    """The outcome of a campaign: `head`, then each kind of finding, most frequent first."""
+    print(head)
+    for summary, seeds in sorted(seeds_by_summary.items(), key=lambda item: -len(item[1])):
+        print(f"{len(seeds):6d}  {summary}  (e.g. seed {seeds[0]}, see {out}/seed-{seeds[0]})")
 
 
 if __name__ == "__main__":

@@ -144,6 +144,15 @@ class GameModel:
 DEFAULT_COLORS = ["#e8e4d8", "#303030", "#d62728", "#1f77b4", "#2ca02c", "#ffbf00", "#9467bd", "#8c564b"]
 
 
+def _check_bounds(spec: Option, value: int) -> None:
+    """A number typed on a command line (or in a record) within the bounds of every
+    number of a definition, which the rules then compute with."""
+    from ..validation.yaml_source import MAX_NUMBER
+
+    if abs(value) > MAX_NUMBER:
+        raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
+
+
 def parse_option_value(spec: Option, raw: Any) -> Any:
     """Convert a command-line string (or YAML value) to the option's type; ValueError if not allowed."""
     value = raw
@@ -157,6 +166,7 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
                 raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'") from None
         if not isinstance(value, int):
             raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
+        _check_bounds(spec, value)
         if spec.minimum is not None and value < spec.minimum:
             raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {value}")
         if spec.maximum is not None and value > spec.maximum:
@@ -255,6 +265,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         name = all_players[i]
         colors[name] = (p.get("color") if isinstance(p, dict) else None) or DEFAULT_COLORS[i % len(DEFAULT_COLORS)]
         forward_by_name[name] = p.get("forward") if isinstance(p, dict) else None
+    _check_in_play(data, specs, all_players, report)
     players = _players_in_play(data, all_players, options, report)
 
     board = _build_board(data["board"], report)
@@ -418,13 +429,45 @@ def _players_in_play(data: dict, all_players: list[str], options: dict, report: 
     choices = {str(k): v for k, v in in_play["choices"].items()}
     chosen = choices.get(str(options[option]))
     if chosen is None:
-        report(("in_play", "choices"), f"no list of players for {option}={options[option]}", None)
+        report(("in_play", "choices", AT_KEY), _no_choice(option, options[option]), _EVERY_VALUE)
         return list(all_players)
-    unknown = [p for p in chosen if p not in all_players]
-    for p in unknown:
-        report(("in_play", "choices", str(options[option])), f"unknown player '{p}'", _hint(p, all_players))
     # Turn order follows the declaration order of the players.
     return [p for p in all_players if p in chosen]
+
+
+_EVERY_VALUE = "every value the option can take needs its list of players under 'choices'"
+# An int option with min and max is checked value by value up to this many values.
+_MAX_CHECKED_VALUES = 1000
+
+
+def _no_choice(option: str, value: Any) -> str:
+    return f"no list of players for {option}={value}"
+
+
+def _check_in_play(data: dict, specs: dict, all_players: list[str], report: Report) -> None:
+    """`in_play` for every value its option may take, not only the value chosen now:
+    a missing entry or an unknown player is an error of the definition, found
+    without trying each `--option`."""
+    in_play = data.get("in_play")
+    spec = specs.get(in_play["option"]) if in_play else None
+    if spec is None:
+        return  # no in_play, or an unknown option: said where the players are chosen
+    for value in _possible_values(spec):
+        if str(value) not in {str(k) for k in in_play["choices"]}:
+            report(("in_play", "choices", AT_KEY), _no_choice(spec.name, value), _EVERY_VALUE)
+    for key, players in in_play["choices"].items():
+        for i, player in enumerate(players):
+            if player not in all_players:
+                report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
+
+
+def _possible_values(spec: Option) -> list:
+    if spec.values is not None:
+        return list(spec.values)
+    if spec.type == "int" and spec.minimum is not None and spec.maximum is not None:
+        if spec.maximum - spec.minimum < _MAX_CHECKED_VALUES:
+            return list(range(spec.minimum, spec.maximum + 1))
+    return []
 
 
 def _build_board(spec: dict, report: Report) -> B.Board:

@@ -16,20 +16,24 @@ import time
 from typing import Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
-from ..validation.diagnostics import format_diagnostics
+from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
 from .common import (
     EXIT_ERROR,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
+    MAX_DEPTH,
+    MAX_PLAYOUTS,
+    MAX_PLIES,
     PROG,
     CliError,
+    all_warnings,
     describe_result,
     int_argument,
     isatty,
     load,
     option_pair,
     position_json,
-    positive_int,
+    positive_int_up_to,
     replay_record,
     use_color,
     version,
@@ -105,11 +109,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
             if os.environ.get("REGELWERK_DEBUG"):
                 raise
-            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {exc}", file=sys.stderr)
+            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}", file=sys.stderr)
             status = EXIT_ERROR
             continue
-        if game.warnings:
-            print(format_diagnostics(game.warnings, game.definition.sources, color=color), file=sys.stderr)
+        warnings = all_warnings(game)
+        if warnings:
+            print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
         print(f"{path}: ok ({game.title}, {len(game.players)} players)")
     return status
 
@@ -347,7 +352,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         f"  {PROG} perft {g} --depth 3\n  {PROG} perft {g} --depth 4 game.txt --json\n\n"
         "Chance outcomes count as actions; a game that ends early adds nothing deeper.",
     )
-    sub.add_argument("--depth", type=positive_int, required=True, metavar="N", help="count depths 1 to N")
+    sub.add_argument("--depth", type=positive_int_up_to(MAX_DEPTH), required=True, metavar="N", help="count depths 1 to N")
     record_argument(sub, required=False)
     sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
     sub.set_defaults(run=cmd_perft)
@@ -356,10 +361,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "bench", "random playouts at full speed: playouts and actions per second",
         f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
     )
-    sub.add_argument("--playouts", type=positive_int, default=100, metavar="N", help="number of games (default 100)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=100, metavar="N", help="number of games (default 100)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument(
-        "--max-plies", type=positive_int, default=100_000, metavar="N",
+        "--max-plies", type=positive_int_up_to(MAX_PLIES), default=100_000, metavar="N",
         help="stop a playout after N actions (default 100000)",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
@@ -372,8 +377,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "but the game goes on, runtime errors of the rules and two actions with one notation,\n"
         "each at the rule (FILE:LINE:COLUMN) involved. Exit status 1 when an error is found.",
     )
-    sub.add_argument("--playouts", type=positive_int, default=200, metavar="N", help="number of random games (default 200)")
-    sub.add_argument("--max-plies", type=positive_int, default=5000, metavar="N", help="the ply bound of one game (default 5000)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=200, metavar="N", help="number of random games (default 200)")
+    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_PLIES), default=5000, metavar="N", help="the ply bound of one game (default 5000)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.set_defaults(run=cmd_lint)
 
@@ -439,10 +444,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(str(exc), file=sys.stderr)
         return getattr(exc, "status", EXIT_ERROR)
     except CliError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {visible(cut_long_words(str(exc)))}", file=sys.stderr)
         return exc.status
     except RuleRuntimeError as exc:
-        print(f"{PROG}: error in the rules while playing: {exc}", file=sys.stderr)
+        print(_rules_failed(exc), file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         if isatty(sys.stdout):  # leave the shell's prompt on a line of its own
@@ -455,10 +460,29 @@ def main(argv: Optional[list[str]] = None) -> int:
         if os.environ.get("REGELWERK_DEBUG"):
             raise
         print(
-            f"{PROG}: internal error: {type(exc).__name__}: {exc} (set REGELWERK_DEBUG=1 to see where; please report it)",
+            f"{PROG}: internal error: {type(exc).__name__}: {_describe(exc)} "
+            "(set REGELWERK_DEBUG=1 to see where; please report it)",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _rules_failed(exc: RuleRuntimeError) -> str:
+    """`FILE:LINE:COLUMN: error: ...` at the rule that failed while the game was played."""
+    pos = exc.pos
+    hint = "the rules failed while the game was played; `regelwerk lint GAME` looks for such errors"
+    if pos is not None and getattr(pos, "line", 0):
+        diagnostic = Diagnostic(pos.file, pos.line, pos.column, exc.message, hint=hint)
+        return diagnostic.format()
+    return f"{PROG}: error in the rules while playing: {visible(cut_long_words(str(exc)))}"
+
+
+def _describe(exc: BaseException) -> str:
+    """An exception's text, short, even when making it fails."""
+    try:
+        return visible(shorten(cut_long_words(str(exc)), 300))
+    except Exception:  # noqa: BLE001 - the report of a bug must not fail in turn
+        return "(no description)"
 
 
 def _silence_stdout() -> None:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, load_game
-from ..validation.diagnostics import Diagnostic
-from .records import STDIN_NAME, Record, RecordError, RecordHeader
+from ..validation.diagnostics import Diagnostic, shorten
+from ..validation.files import exists
+from .numbers import json_number, number_text
+from .record_game import header_variant
+from .records import Record, RecordActionError, RecordError, RecordHeader
 
 PROG = "regelwerk"
 EXIT_ERROR = 1
@@ -45,7 +47,7 @@ def version() -> str:
 def option_pair(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got '{shorten(text)}'")
     return name.strip(), value.strip()
 
 
@@ -53,21 +55,41 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{shorten(text)}'") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{text}'")
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got '{shorten(text)}'")
     return value
+
+
+def positive_int_up_to(limit: int) -> Callable[[str], int]:
+    """An argument type: a whole number from 1 to `limit` (a bound that says how far
+    a command goes, rather than letting a typo run for days)."""
+
+    def parse(text: str) -> int:
+        value = positive_int(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"expected a number of at most {limit}, got '{shorten(text)}'")
+        return value
+
+    parse.__name__ = "whole number"  # what argparse says when it is not one
+    return parse
+
+
+# The bounds of the commands' counts (docs/format.md, "Limits and safety").
+MAX_DEPTH = 30
+MAX_PLAYOUTS = 1_000_000
+MAX_PLIES = 1_000_000
 
 
 def int_argument(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{shorten(text)}'") from None
 
 
 def is_path(name: str) -> bool:
-    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or Path(name).exists()
+    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or exists(name)
 
 
 def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
@@ -83,7 +105,7 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
         raise _header_mismatch(record, args.game)
     typed = dict(args.option or [])
     from_header = {name: value for name, value in header.options.items() if name not in typed}
-    variant = args.variant or _header_variant(record)
+    variant = args.variant or header_variant(record)
     try:
         game = load_game(args.game, {**from_header, **typed}, variant)
     except DefinitionError as exc:
@@ -115,23 +137,12 @@ def _header_mismatch(record: Record, name: str) -> RecordError:
     return RecordError(Diagnostic(record.source, line, column, message), record.text)
 
 
-def _header_variant(record: Optional[Record]) -> Optional[str]:
-    """The header's variant; a relative path is tried from here, then beside the record."""
-    if record is None or not record.header.variant:
-        return None
-    variant = Path(record.header.variant)
-    if not variant.is_absolute() and not variant.exists() and record.source != STDIN_NAME:
-        beside = Path(record.source).parent / variant
-        if beside.exists():
-            return str(beside)
-    return str(variant)
-
-
 def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):
     """The position after the record; `on_state(ply, state)` sees every position on the way.
 
-    An illegal action, or one after the end, is a CliError with EXIT_ILLEGAL whose
-    message names the game, the ply, the action and where it is in the record.
+    An illegal action, or one after the end, is a `RecordActionError` (exit status 2):
+    `FILE:LINE:COLUMN: error: GAME: ply N: action 'X' ...`, on one line, with the
+    legal actions as the hint.
     """
     state = game.initial_state()
     if on_state is not None:
@@ -139,22 +150,34 @@ def replay_record(game: Game, record: Optional[Record], on_state: Optional[Calla
     if record is None:
         return state
     for index, action in enumerate(record.actions):
-        ply = index + 1
-        where = record.where(index)
         if game.is_terminal(state):
-            raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' comes after the end of the game ({where})",
-                EXIT_ILLEGAL,
-            )
+            raise record_action_error(game, record, index, state, "comes after the end of the game")
         try:
             state = game.apply(state, action.notation)
         except IllegalActionError:
-            raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' is not legal here ({where})", EXIT_ILLEGAL
-            ) from None
+            raise record_action_error(game, record, index, state, "is not legal here") from None
         if on_state is not None:
-            on_state(ply, state)
+            on_state(index + 1, state)
     return state
+
+
+def record_action_error(game: Game, record: Record, index: int, state, what: str) -> RecordActionError:
+    """The error for action `index` of `record`, which cannot be played in `state`."""
+    action = record.actions[index]
+    ply = index + 1
+    message = f"{game.name}: ply {ply}: action '{action.notation}' {what}"
+    diagnostic = Diagnostic(record.source, action.line, action.column, message,
+                            end_column=action.column + len(action.notation), hint=legal_hint(game, state, ply))
+    return RecordActionError(diagnostic, record.text)
+
+
+def legal_hint(game: Game, state, ply: int, shown: int = 12) -> Optional[str]:
+    """'legal at ply N: a b c ...' (the first `shown`), or None when nothing is legal."""
+    legal = [] if game.is_terminal(state) else game.legal_notations(state)
+    if not legal:
+        return None
+    more = " ..." if len(legal) > shown else ""
+    return f"legal at ply {ply}: {' '.join(legal[:shown])}{more}"
 
 
 def position_json(game: Game, state, ply: int) -> dict:
@@ -169,7 +192,7 @@ def position_json(game: Game, state, ply: int) -> dict:
     if terminal:
         result = game.result(state)
         line["winner"] = result.winner
-        line["scores"] = dict(result.scores)
+        line["scores"] = {player: json_number(score) for player, score in result.scores.items()}
     return line
 
 
@@ -180,8 +203,11 @@ def describe_result(game: Game, state) -> str:
     return f"game over: {head} ({scores})"
 
 
-def number_text(value) -> str:
-    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+def all_warnings(game: Game) -> list[Diagnostic]:
+    """The game's warnings and those found while its files were read and merged
+    (once: a core that already counts them in `game.warnings` is not repeated)."""
+    own = list(game.warnings)
+    return own + [w for w in getattr(game.definition, "warnings", []) if w not in own]
 
 
 def use_color(stream) -> bool:

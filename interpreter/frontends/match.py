@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -27,7 +28,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
-from .play_cmd import variant_given_as_game
+from .play_cmd import header_variant_for
+from .record_game import header_game_path
 from .records import RecordHeader, write_record
 
 CHANCE = "chance"
@@ -181,8 +183,31 @@ def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
     _worker_game = load_game(game_name, options, variant)
 
 
-def _worker_play(specs, plan, seed, max_plies) -> GameOutcome:
-    return play_one(_worker_game, specs, plan, seed, max_plies)
+@dataclass(frozen=True)
+class _RulesFault:
+    """A RuleRuntimeError of a worker, as it can cross to the parent process (the
+    exception itself does not unpickle: its arguments are not what it was made with)."""
+
+    pos: Any
+    message: str
+
+
+def _worker_play(specs, plan, seed, max_plies):
+    from ..api import RuleRuntimeError
+
+    try:
+        return play_one(_worker_game, specs, plan, seed, max_plies)
+    except RuleRuntimeError as exc:
+        return _RulesFault(exc.pos, exc.message)
+
+
+def _outcome(result) -> GameOutcome:
+    """A worker's game, or its rules' error raised here, as if played here."""
+    if isinstance(result, _RulesFault):
+        from ..api import RuleRuntimeError
+
+        raise RuleRuntimeError(result.pos, result.message)
+    return result
 
 
 def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
@@ -203,12 +228,34 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=load_args) as pool:
         futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies) for plan in todo]
-        for future in as_completed(futures):
-            outcome = future.result()
-            results.append(outcome)
-            if progress is not None:
-                progress(outcome)
+        try:
+            for future in as_completed(futures):
+                outcome = _outcome(future.result())
+                results.append(outcome)
+                if progress is not None:
+                    progress(outcome)
+        except BaseException:  # an error or Ctrl-C: the games not started yet are not played
+            for future in futures:
+                future.cancel()
+            raise
     return sorted(results, key=lambda o: o.index)
+
+
+def available_processors() -> int:
+    """The processors this process may run on (all of the machine's if unknown)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(requested: int) -> tuple[int, Optional[str]]:
+    """`--jobs` at most the number of processors (more processes only compete for
+    them, and each holds a copy of the game), with a note when it was cut."""
+    available = available_processors()
+    if requested <= available:
+        return requested, None
+    return available, f"note: --jobs {requested} is more than the {available} processors here; using {available}"
 
 
 def check_specs(game: Any, players_text: str) -> list[str]:
@@ -271,18 +318,20 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
 
 
 def configure_parser(sub) -> None:
-    from .common import int_argument, positive_int
+    from .common import MAX_PLAYOUTS, int_argument, positive_int, positive_int_up_to
+    from .records import MAX_RECORD_ACTIONS
 
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
                      help="the agents, one per seat in turn order: random, mcts, mcts:N, mcts:Ns, ... "
                           "(default mcts,random)")
-    sub.add_argument("--games", type=positive_int, default=10, metavar="N", help="number of games (default 10)")
+    sub.add_argument("--games", type=positive_int_up_to(MAX_PLAYOUTS), default=10, metavar="N",
+                     help="number of games (default 10)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument("--swap", action="store_true", help="rotate the seats from game to game")
-    sub.add_argument("--max-plies", type=positive_int, default=5000, metavar="N",
+    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_RECORD_ACTIONS), default=5000, metavar="N",
                      help="stop a game unfinished after N actions (default 5000)")
     sub.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                     help="play on N processes at once (same results; default 1)")
+                     help="play on N processes at once, at most one per processor (same results; default 1)")
     sub.add_argument("--records", metavar="DIR", default=None,
                      help="save every game as a record DIR/GAME-match-NNNN.txt")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
@@ -299,6 +348,9 @@ def run(args) -> int:
         raise CliError(str(exc)) from None
     options = dict(args.option or [])
     load_args = (args.game, options, args.variant)
+    args.jobs, note = capped_jobs(args.jobs)
+    if note:
+        print(note, file=sys.stderr)
     started = time.perf_counter()
     show_progress = not args.json and isatty(sys.stderr) and args.games > 1
     kwargs = dict(swap=args.swap, max_plies=args.max_plies, jobs=args.jobs, load_args=load_args)
@@ -308,7 +360,10 @@ def run(args) -> int:
         outcomes = run_match(game, specs, args.games, args.seed, **kwargs)
     seconds = time.perf_counter() - started
     if args.records:
-        _save_records(game, specs, outcomes, args, options)
+        try:
+            _save_records(game, specs, outcomes, args, options)
+        except OSError as exc:
+            raise CliError(f"cannot write the records in {args.records}: {exc.strerror or exc}") from None
     report = summarise(game, specs, outcomes)
     report.update({"seed": args.seed, "swap": args.swap, "max_plies": args.max_plies, "options": options,
                    "players": list(specs)})
@@ -355,10 +410,12 @@ def _save_records(game, specs, outcomes, args, options) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(args.games)))
     for outcome in outcomes:
+        file = folder / f"{game.name}-match-{outcome.index + 1:0{width}d}.txt"
         header = RecordHeader(
-            game=game.name, options=options, variant=args.variant or variant_given_as_game(args.game, game),
+            game=game.name, path=header_game_path(game, file), options=options,
+            variant=header_variant_for(args, game, file),
             players=",".join(specs[entry] for entry in outcome.seats),
             extra={"match": f"game {outcome.index + 1} of {args.games}, seed {args.seed}",
                    "result": (outcome.winner or "draw") if outcome.finished else "unfinished"},
         )
-        write_record(str(folder / f"{game.name}-match-{outcome.index + 1:0{width}d}.txt"), outcome.notations, header)
+        write_record(str(file), outcome.notations, header)

@@ -14,7 +14,6 @@ as it would have without the break, and `undo` does not re-roll the dice.
 from __future__ import annotations
 
 import random
-import shlex
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,7 +35,8 @@ from .prompt import (
     outcome_from_text,
     read_command,
 )
-from .records import RecordHeader, write_record
+from .record_game import resume_command
+from .records import RecordHeader, claim_record, write_record
 
 HUMAN = "human"
 CHANCE = "chance"
@@ -107,6 +107,7 @@ class Session:
         self.ask_chance = chance == "ask"
         self.show_stacks = stacks
         self.colour = use_color(out)
+        self.lock = None  # the lock of the record being written (records.RecordLock)
         self.states = [game.initial_state()]
         self.notations: list[str] = []
         self.movers: list[str] = []  # who took each action
@@ -136,6 +137,9 @@ class Session:
 
     def save(self) -> None:
         try:
+            # One writer per record: a second `play` on the same file must not
+            # overwrite this one's game (nor this one its).
+            self.lock = claim_record(self.record_path, self.lock)
             write_record(str(self.record_path), self.notations, self.header)
         except OSError as exc:
             raise PlayError(f"cannot write the record {self.record_path}: {exc.strerror or exc}") from None
@@ -157,16 +161,19 @@ class Session:
         who = ", ".join(f"{seat.player} = {seat.spec}" for seat in self.seats.values())
         chance = "; chance typed in (--chance ask)" if self.ask_chance else ""
         self.say(f"{game.title}: {who}; seed {self.seed}{chance}")
-        self.save()
-        self.say(f"the game is recorded in {self.record_path}")
-        if any(self.asks(p) for p in (*self.seats, CHANCE)):
-            self.say("type an action to play it, a site for the actions from it, 'help' for more")
-        self.draw()
         try:
+            self.save()
+            self.say(f"the game is recorded in {self.record_path}")
+            if any(self.asks(p) for p in (*self.seats, CHANCE)):
+                self.say("type an action to play it, a site for the actions from it, 'help' for more")
+            self.draw()
             return self._loop()
         except KeyboardInterrupt:
             self.say(f"\ninterrupted; the game is saved in {self.record_path}")
             raise
+        finally:
+            if self.lock is not None:
+                self.lock.release()
 
     def _loop(self) -> int:
         game = self.game
@@ -182,7 +189,7 @@ class Session:
                 action = self.ask(player)
                 if action is None:
                     self.say(f"game stopped; it is saved in {self.record_path}")
-                    self.say(f"continue it with: regelwerk play --resume {shlex.quote(str(self.record_path))}")
+                    self.say(f"continue it with: {resume_command(self.header, self.record_path)}")
                     return 0
                 if action == "":  # undone or redrawn: ask again in the position now
                     continue

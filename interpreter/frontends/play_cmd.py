@@ -13,8 +13,10 @@ from typing import Optional
 
 from ..api import Game, IllegalActionError
 from ..validation.diagnostics import Diagnostic
+from ..validation.files import is_file
 from .play import CHANCE_MODES, PlayError, Session, default_record_path, make_seats
 from .prompt import LineInput
+from .record_game import game_to_resume, header_game_path, path_for_record
 from .records import STDIN, Record, RecordError, RecordHeader, read_record
 
 
@@ -41,8 +43,9 @@ def play_command(args, game: Game, resumed=None) -> int:
         path = default_record_path(game.name)
     header = RecordHeader(
         game=game.name,
+        path=header_game_path(game, path),
         options={**old.options, **dict(args.option or [])},
-        variant=args.variant or old.variant or variant_given_as_game(args.game, game),
+        variant=header_variant_for(args, game, path, old.variant),
         players=",".join(seat.spec for seat in seats),
         seed=seed,
         date=old.date or datetime.now().isoformat(timespec="seconds"),
@@ -78,12 +81,12 @@ def run(args) -> int:
             raise PlayError("--resume needs a file: standard input is where the moves are typed")
         resumed = read_record(args.resume)
         if args.game is None:
-            if not resumed.header.game:
+            if not resumed.header.game and not resumed.header.path:
                 raise PlayError(
                     f"{resumed.source} does not say which game it is (no '# game:' line); "
                     f"name it: regelwerk play GAME --resume {resumed.source}"
                 )
-            args.game = resumed.header.game
+            args.game = game_to_resume(resumed)
     elif args.game is None:
         raise PlayError("which game? regelwerk play GAME (or --resume FILE); `regelwerk list` shows the games")
     game = load(args, resumed)
@@ -94,6 +97,8 @@ def run(args) -> int:
 
 def check_replays(game: Game, record: Record) -> None:
     """DamagedRecord at the first action of `record` that cannot be played."""
+    from .common import legal_hint
+
     state = game.initial_state()
     for index, action in enumerate(record.actions):
         ply = index + 1
@@ -105,11 +110,9 @@ def check_replays(game: Game, record: Record) -> None:
                 continue
             except IllegalActionError:
                 message = f"ply {ply}: '{action.notation}' is not a legal action of {game.name} here"
-        legal = game.legal_notations(state)
-        hint = None
-        if legal:
-            shown = " ".join(legal[:12]) + (" ..." if len(legal) > 12 else "")
-            hint = f"legal at ply {ply}: {shown}; fix or delete this line and the rest, then resume"
+        hint = legal_hint(game, state, ply)
+        if hint:
+            hint += "; fix or delete this line and the rest, then resume"
         diagnostic = Diagnostic(record.source, action.line, action.column, message,
                                 end_column=action.column + len(action.notation), hint=hint)
         raise DamagedRecord(diagnostic, record.text)
@@ -166,9 +169,15 @@ def configure_parser(sub, run_command) -> None:
     sub.set_defaults(run=run_command)
 
 
-def variant_given_as_game(game_arg: str, game) -> Optional[str]:
-    """A variant file given as GAME: the record must name it, or a replay of the
-    record by the game's name would play the game without the variant."""
-    if game.definition.variant_chain and Path(game_arg).is_file():
-        return str(Path(game_arg).resolve())
+def header_variant_for(args, game, record_path: Path, old: Optional[str] = None) -> Optional[str]:
+    """What `# variant:` says in the record at `record_path`: --variant, else the
+    resumed record's, else a variant file given as GAME (the record must name it, or
+    a replay by the game's name would play the game without it) — as a header names
+    files (record_game.path_for_record)."""
+    if args.variant:
+        return path_for_record(Path(args.variant), record_path)
+    if old:
+        return old
+    if game.definition.variant_chain and is_file(args.game):
+        return path_for_record(Path(args.game), record_path)
     return None

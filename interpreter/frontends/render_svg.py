@@ -18,11 +18,13 @@ from typing import Any, Mapping
 
 from interpreter.runtime.views import Action, PieceView
 
+from .numbers import number_text
 from .render_text import (
     NEUTRAL_COLOUR,
     contrast_colour,
     flag_names,
     hex_colour,
+    variable_text,
 )
 
 __all__ = ["render_svg"]
@@ -166,10 +168,10 @@ class _Drawing:
         lines = [("title", str(getattr(game, "title", "") or game.name)), ("status", status)]
         variables = game.variables(state)
         if variables:
-            lines.append(("variables", "  ".join(_variable_text(k, v) for k, v in variables.items())))
+            lines.append(("variables", "  ".join(variable_text(k, v) for k, v in variables.items())))
         if self.pools:
             lines.append(("pools", "; ".join(
-                f"{pool}: " + ", ".join(f"{p} {n}" for p, n in counts.items())
+                f"{pool}: " + ", ".join(f"{p} {number_text(n)}" for p, n in counts.items())
                 for pool, counts in self.pools.items())))
         return lines
 
@@ -335,10 +337,10 @@ class _Drawing:
             text = ET.SubElement(marks, "text", {
                 "x": _fmt(cx), "y": _fmt(cy + 5), "font-size": _fmt(max(11.0, self.radius * 0.9)),
                 "fill": colour, "class": "pool", "data-site": site, "data-pool": pool,
-                "data-player": player, "data-count": str(count),
+                "data-player": player, "data-count": number_text(count),
             })
-            text.text = str(count)
-            ET.SubElement(text, "title").text = f"{pool} of {player}: {count}"
+            text.text = number_text(count)
+            ET.SubElement(text, "title").text = f"{pool} of {player}: {number_text(count)}"
 
     def _last_move_arrow(self, group: ET.Element) -> None:
         if self.last is None or not self.lit:
@@ -391,7 +393,7 @@ class _Drawing:
             attrs["data-stones"] = ",".join(piece.stones)
         if piece.attributes:
             attrs["data-attributes"] = " ".join(
-                f"{k}={_attribute_text(v)}" for k, v in sorted(piece.attributes.items()))
+                f"{k}={number_text(v)}" for k, v in sorted(piece.attributes.items()))
         group = ET.SubElement(layer, "g", attrs)
         ET.SubElement(group, "title").text = self._describe(piece)
 
@@ -441,7 +443,7 @@ class _Drawing:
     def _badge(self, piece: PieceView) -> str:
         if piece.stones is not None:
             return str(piece.height) if piece.height > 1 else ""
-        numbers = [str(v) for _, v in sorted(piece.attributes.items())
+        numbers = [number_text(v) for _, v in sorted(piece.attributes.items())
                    if isinstance(v, int) and not isinstance(v, bool)]
         return "/".join(numbers)
 
@@ -470,27 +472,8 @@ class _Drawing:
             text += f", {piece.height} stone{'s' if piece.height != 1 else ''} (bottom to top: " \
                     f"{', '.join(piece.stones)})"
         if piece.attributes:
-            text += ", " + ", ".join(f"{k}={_attribute_text(v)}" for k, v in sorted(piece.attributes.items()))
+            text += ", " + ", ".join(f"{k}={number_text(v)}" for k, v in sorted(piece.attributes.items()))
         return text
-
-
-def _attribute_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _variable_text(name: str, value: object) -> str:
-    if isinstance(value, Mapping):
-        return f"{name}: " + " ".join(f"{k}={_value_text(v)}" for k, v in value.items())
-    return f"{name}={_value_text(value)}"
-
-
-def _value_text(value: object) -> str:
-    """As the text drawing writes values: `true`/`false`, `-` for none."""
-    if value is None:
-        return "-"
-    return _attribute_text(value)
 
 
 def _shape_points(shape: str, x: float, y: float, size: float) -> str:

@@ -23,6 +23,8 @@ from rich.text import Text
 
 from interpreter.runtime.views import Action, PieceView
 
+from .numbers import number_text
+
 __all__ = [
     "render_text",
     "position_text",
@@ -147,7 +149,7 @@ class PieceLabeller:
             # Counters (integer attributes) are what a stack height is in games
             # without stones, e.g. a range that grows; show them the same way.
             numbers = [
-                str(v) for _, v in sorted(piece.attributes.items())
+                number_text(v) for _, v in sorted(piece.attributes.items())
                 if isinstance(v, int) and not isinstance(v, bool)
             ]
             text += "/".join(numbers)
@@ -156,8 +158,8 @@ class PieceLabeller:
 
     def pool_label(self, player: str, count: int) -> str:
         if self.plain:
-            return f"{self.tags.get(player, '?')}{count}"
-        return str(count)
+            return f"{self.tags.get(player, '?')}{number_text(count)}"
+        return number_text(count)
 
     def legend(self) -> list[str]:
         lines = []
@@ -284,7 +286,7 @@ def _header(game: Any, state: Any, last: Action | None, plain: bool) -> list[Tex
         result = game.result(state)
         if result is not None:
             winner = f"{result.winner} wins" if result.winner is not None else "draw"
-            scores = ", ".join(f"{p} {_number(s)}" for p, s in result.scores.items())
+            scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())
             parts.append(f"game over: {winner} ({scores})")
         else:
             parts.append("game over")
@@ -298,11 +300,11 @@ def _header(game: Any, state: Any, last: Action | None, plain: bool) -> list[Tex
         lines.append(Text(f"last: {last.notation}"))
     variables = game.variables(state)
     if variables:
-        lines.append(Text("variables: " + "  ".join(_format_variable(k, v) for k, v in variables.items())))
+        lines.append(Text("variables: " + "  ".join(variable_text(k, v) for k, v in variables.items())))
     pools = game.pools(state)
     if pools:
         shown = [
-            f"{pool}: " + ", ".join(f"{player} {count}" for player, count in counts.items())
+            f"{pool}: " + ", ".join(f"{player} {number_text(count)}" for player, count in counts.items())
             for pool, counts in pools.items()
         ]
         lines.append(Text("pools: " + "; ".join(shown)))
@@ -311,21 +313,11 @@ def _header(game: Any, state: Any, last: Action | None, plain: bool) -> list[Tex
     return lines
 
 
-def _format_variable(name: str, value: object) -> str:
+def variable_text(name: str, value: object) -> str:
     if isinstance(value, Mapping):
-        inner = " ".join(f"{k}={_number(v)}" for k, v in value.items())
+        inner = " ".join(f"{k}={number_text(v)}" for k, v in value.items())
         return f"{name}: {inner}"
-    return f"{name}={_number(value)}"
-
-
-def _number(value: object) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    return f"{name}={number_text(value)}"
 
 
 def _ascii(text: str) -> str:

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Optional
 
 from ..parsing import ast as A
-from ..validation.diagnostics import DefinitionError, DiagnosticList
+from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex
-from .files import _schema, read_rules, read_yaml, resolve, rules_path
+from .files import _schema, read_rules, read_yaml, resolve, rules_entries, rules_path
 from .files import bundled_games as bundled_games  # re-exported: part of this module's interface
 from .variants import apply_variants, is_variant, variant_chain
 
@@ -31,6 +31,9 @@ class Definition:
     key_origin: dict[str, str] = field(default_factory=dict)
     positions_by_file: dict[str, PositionIndex] = field(default_factory=dict)
     variant_chain: list[str] = field(default_factory=list)
+    # Warnings found while reading and merging (a variant's near-namesake), to be
+    # reported with the game's own.
+    warnings: list[Diagnostic] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -67,12 +70,7 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     diags.extend(check_against_schema(data, _schema("game.schema.json"), positions, name))
     # The rules are read even when the YAML has problems: every mistake at once.
     rules = []
-    declared = data.get("rules")
-    rule_files = declared if isinstance(declared, list) else [declared]
-    for i, rel in enumerate(rule_files):
-        if not isinstance(rel, str):
-            continue
-        where = ("rules", i) if isinstance(declared, list) else ("rules",)
+    for where, rel in rules_entries(data.get("rules")):
         origin = (name, positions.locate(where))
         inside = rules_path(path.parent, rel, diags, origin)
         parsed = read_rules(inside, diags, sources, origin) if inside is not None else None
@@ -84,6 +82,7 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     if chain:
         apply_variants(definition, chain, diags)
     diags.raise_if_errors(sources)
+    definition.warnings = diags.warnings
     return definition
 
 

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
 from .. import assets
 from ..parsing import ast as A
-from ..parsing.parser import RulesSyntaxError, parse_rules_collecting, rules_parser
-from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, suggest
+from ..parsing.parser import MAX_RULES_BYTES, RulesSyntaxError, parse_rules_collecting, rules_parser
+from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, first_hidden_control, suggest
+from ..validation.files import FileRefused, is_file, kind_of, mode_of, read_bounded
 from ..validation.lark_errors import diagnostic_from_lark
-from ..validation.yaml_source import PositionIndex, load_yaml_file
+from ..validation.yaml_source import PositionIndex, line_column_of_bytes, line_column_of_offset, load_yaml_file
+from .confine import inside, looks_like_definition, not_a_definition
 
 
 def bundled_games() -> list[str]:
@@ -34,23 +37,38 @@ def display_name(path: Path) -> str:
 def resolve(name_or_path: str) -> Path:
     """The YAML file of a game (or variant) given by bundled name, folder or file."""
     candidate = Path(name_or_path)
-    if candidate.is_file():
+    mode = mode_of(candidate)
+    if mode is not None and stat.S_ISREG(mode):
         return candidate
-    if candidate.is_dir():
-        for name in (f"{candidate.resolve().name}.yaml", "game.yaml"):
-            if (candidate / name).is_file():
-                return candidate / name
-        yamls = sorted(candidate.glob("*.yaml"))
-        if len(yamls) == 1:
-            return yamls[0]
-        raise DefinitionError(Diagnostic(str(candidate), 1, 1, f"no game definition in folder {candidate} (expected {candidate.resolve().name}.yaml)"))
+    if mode is not None and stat.S_ISDIR(mode):
+        return _confined(_game_file_in(candidate), candidate)
+    if mode is not None:  # a FIFO, a device, a socket: never opened
+        raise DefinitionError(Diagnostic(name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind_of(mode)}, not a game file or folder"))
     bundled = assets.games_dir() / name_or_path / f"{name_or_path}.yaml"
-    if "/" not in name_or_path and bundled.is_file():
+    if "/" not in name_or_path and is_file(bundled):
         return bundled
     known = bundled_games()
     hint = suggest(name_or_path, known)
     message = f"no game '{name_or_path}': not a bundled game ({', '.join(known)}) nor a file or folder"
     raise DefinitionError(Diagnostic(name_or_path, 1, 1, message, hint=f"did you mean '{hint}'?" if hint else None))
+
+
+def _game_file_in(folder: Path) -> Path:
+    for name in (f"{folder.resolve().name}.yaml", "game.yaml"):
+        if is_file(folder / name):
+            return folder / name
+    yamls = sorted(folder.glob("*.yaml"))
+    if len(yamls) == 1:
+        return yamls[0]
+    raise DefinitionError(Diagnostic(str(folder), 1, 1, f"no game definition in folder {folder} (expected {folder.resolve().name}.yaml)"))
+
+
+def _confined(file: Path, folder: Path) -> Path:
+    """The game file found in `folder`, which must not be a link leading out of it."""
+    if not inside(file, folder):
+        message = f"{display_name(file)} is a link that leads outside the folder {folder}: it is not read"
+        raise DefinitionError(Diagnostic(str(folder), 1, 1, message))
+    return file
 
 
 SCHEMA_BASE = "https://regelwerk.dev/schemas/"
@@ -70,9 +88,14 @@ def schema_registry():
     return Registry().with_resources(resources)
 
 
-def read_yaml(path: Path, diags: DiagnosticList, sources: dict) -> tuple[Optional[dict], PositionIndex, str]:
+def read_yaml(path: Path, diags: DiagnosticList, sources: dict, named_by_file: bool = False) -> tuple[Optional[dict], PositionIndex, str]:
+    """The YAML of `path`. A file named by another file (`extends:`) rather than by
+    the user is read on only when it is a definition, and quoted only then."""
     name = display_name(path)
     doc = load_yaml_file(path, name)
+    if named_by_file and doc.text and not looks_like_definition(doc.text):
+        diags.error(name, 1, 1, not_a_definition(name))
+        return None, doc.positions, name
     sources[name] = doc.text
     diags.extend(doc.diagnostics)
     if not doc.ok:
@@ -81,6 +104,25 @@ def read_yaml(path: Path, diags: DiagnosticList, sources: dict) -> tuple[Optiona
         diags.error(name, 1, 1, "a game definition is a YAML mapping (game: ..., players: ..., board: ...)")
         return None, doc.positions, name
     return doc.data, doc.positions, name
+
+
+MAX_RULES_FILES = 32  # schemas: `rules` lists at most this many, each once
+
+
+def rules_entries(declared) -> list[tuple[tuple, str]]:
+    """(YAML path, file) of each rules file `rules:` names: each once, and no more than
+    MAX_RULES_FILES — a longer list is a schema error, and must not be read file by
+    file meanwhile (a 2 MB list names the same megabyte of rules 600000 times)."""
+    if isinstance(declared, str):
+        return [(("rules",), declared)]
+    if not isinstance(declared, list):
+        return []
+    entries, seen = [], set()
+    for i, rel in enumerate(declared[:MAX_RULES_FILES]):
+        if isinstance(rel, str) and rel not in seen:
+            seen.add(rel)
+            entries.append((("rules", i), rel))
+    return entries
 
 
 def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str, tuple[int, int]]) -> Optional[Path]:
@@ -99,17 +141,49 @@ def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str,
 def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[A.RulesFile]:
     name = display_name(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the rules
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
+        # At most 4 bytes a character: a longer file cannot be within the parser's limit.
+        raw = read_bounded(path, 4 * MAX_RULES_BYTES)
+        text = raw.decode("utf-8-sig")  # a byte-order mark is not part of the rules
+    except FileRefused as exc:
+        reason = f"it has more than {MAX_RULES_BYTES} characters" if exc.too_large else exc.reason
         file, (line, col) = origin
         diags.error(file, line, col, f"cannot read rules file {name}: {reason}")
         return None
+    except UnicodeDecodeError as exc:
+        # Said where the bad byte is, with the line shown as far as it can be decoded.
+        line, col = line_column_of_bytes(raw, exc.start)
+        sources[name] = raw.decode("utf-8-sig", "replace")
+        diags.error(name, line, col, f"{name} is not valid UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                    hint="save the rules file as UTF-8")
+        return None
     sources[name] = text
+    hidden = first_hidden_control(text)
+    if hidden >= 0:  # inside a string the parser would take it: it would reach a terminal
+        line, col = line_column_of_offset(text, hidden)
+        diags.error(name, line, col, f"control character U+{ord(text[hidden]):04X} in the rules",
+                    hint="remove it: rules are plain text")
+        return None
     rules, errors = parse_rules_collecting(text, name)
+    if rules is not None:
+        _check_action_names(rules, diags)
     for exc in errors:
         if isinstance(exc, RulesSyntaxError):
             diags.add(diagnostic_from_lark(exc.lark_error, name, exc.text, rules_parser()))
         else:
             diags.error(exc.pos.file, exc.pos.line, exc.pos.column, exc.message)
     return rules
+
+
+def _check_action_names(rules: A.RulesFile, diags: DiagnosticList) -> None:
+    """Two actions of one decision with one name: the engine would keep both, a
+    variant's `remove action` would drop both and its overlay replace only one."""
+    for decision in (item for item in rules.items if isinstance(item, A.Decision)):
+        first: dict[str, A.Pos] = {}
+        for action in decision.actions:
+            if action.name in first:
+                pos = action.pos
+                diags.error(pos.file, pos.line, pos.column,
+                            f"decision '{decision.name}' has a second action named '{action.name}' "
+                            f"(the first is at line {first[action.name].line})",
+                            hint="give each action of a decision its own name")
+            first.setdefault(action.name, action.pos)

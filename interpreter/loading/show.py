@@ -20,9 +20,12 @@ def effective_definition(definition: Definition) -> str:
         out.append(yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=100).rstrip())
     out.append("")
     out.append("# ---------------------------------------------------------------- rules")
+    # With variants, a decision may have lost actions (`remove action`): its text in
+    # the game's file is no longer what plays, so it is shown action by action.
+    varied = bool(definition.variant_chain)
     for rules in definition.rules:
         for item in rules.items:
-            out.extend(_item_text(item, definition.sources))
+            out.extend(_item_text(item, definition.sources, varied))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -49,13 +52,13 @@ def _merged(decision: A.Decision) -> bool:
     return any(pos is not None and pos.file != decision.pos.file for pos in parts)
 
 
-def _item_text(item, sources: dict) -> list[str]:
-    if isinstance(item, A.Decision) and _merged(item):
-        # A decision merged from several files: each action with its own origin.
+def _item_text(item, sources: dict, varied: bool = False) -> list[str]:
+    if isinstance(item, A.Decision) and (varied or _merged(item)):
+        # A decision a variant may have changed: each action with its own origin.
         lines = [f"# {item.pos}", f"decision {item.name}:"]
-        for pos, _ in item.prefer:
+        for pos, names in item.prefer:
             lines.append(f"    # {pos}")
-            lines.extend(_slice(pos, sources))
+            lines.append(f"    prefer: {', '.join(name.id for name in names)}")
         for action in item.actions:
             lines.append(f"    # {action.pos}")
             lines.extend(_slice(action.pos, sources))

@@ -16,13 +16,26 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Optional
 
 from ..compilation.errors import name_pos
 from ..compilation.model import read_options
 from ..parsing import ast as A
-from ..validation.diagnostics import DiagnosticList, suggest
+from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
+from ..validation.files import exists, is_dir
 from ..validation.schema_check import check_against_schema
-from .files import _schema, bundled_games, display_name, read_rules, read_yaml, resolve, rules_path, schema_registry
+from .confine import VARIANTS_FOLDER, game_folder, inside
+from .files import (
+    _schema,
+    bundled_games,
+    display_name,
+    read_rules,
+    read_yaml,
+    resolve,
+    rules_entries,
+    rules_path,
+    schema_registry,
+)
 
 MAX_VARIANT_DEPTH = 16
 
@@ -58,40 +71,56 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
     seen = {path.resolve()}
     current_path, current = path, data
     while True:
-        target = current.get("extends")
-        name = display_name(current_path)
-        line, col = positions.locate(("extends",)) if positions is not None else (1, 1)
-        if not isinstance(target, str):
-            diags.error(name, line, col, "'extends' must name a game or a variant file")
+        where = (current_path, positions.locate(("extends",)) if positions is not None else (1, 1))
+        base = _extended(current_path, current.get("extends"), where, diags)
+        if base is None:
             return current_path, chain
-        local = current_path.parent / target
-        try:
-            base = local if local.exists() else resolve(target)
-        except Exception:  # DefinitionError: say it at the 'extends' line
-            best = suggest(target, bundled_games())
-            hint = f"did you mean '{best}'?" if best else (
-                f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to {name}"
-            )
-            diags.error(name, line, col, f"'extends: {target}' names no game or variant file", hint=hint)
-            return current_path, chain
-        if base.is_dir():
-            try:
-                base = resolve(str(base))
-            except Exception:  # a folder without a game in it
-                diags.error(name, line, col, f"'extends: {target}' names a folder without a game definition")
-                return current_path, chain
         if base.resolve() in seen:
-            diags.error(name, line, col, f"variants extend each other in a circle ({target})")
+            _error(where, diags, f"variants extend each other in a circle ({current['extends']})")
             return base, chain
         seen.add(base.resolve())
-        if len(seen) > MAX_VARIANT_DEPTH:
-            diags.error(name, line, col, f"more than {MAX_VARIANT_DEPTH} variants extend each other")
+        if len(seen) > MAX_VARIANT_DEPTH + 1:  # the game and at most MAX_VARIANT_DEPTH variants
+            _error(where, diags, f"more than {MAX_VARIANT_DEPTH} variants extend each other")
             return base, chain
-        base_data, positions, _ = read_yaml(base, diags, sources)
+        base_data, positions, _ = read_yaml(base, diags, sources, named_by_file=True)
         if base_data is None or not is_variant(base_data):
             return base, chain
         chain.insert(0, base)
         current_path, current = base, base_data
+
+
+def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Optional[Path]:
+    """The YAML file `extends: target` of `variant` names: a bundled game, or a file
+    (or game folder) of the variant's own game folder. None after an error."""
+    if not isinstance(target, str) or not target.strip():
+        _error(where, diags, "'extends' must name a game or a variant file")
+        return None
+    local = variant.parent / target
+    if exists(local):
+        root = game_folder(variant)
+        if not inside(local, root):
+            _error(where, diags, f"'extends: {target}' leads outside the game's folder ({display_name(root) or '.'})",
+                   hint="a variant extends a bundled game, or a file of its own game folder: its folder, "
+                        f"or the folder above when it is kept in a '{VARIANTS_FOLDER}' folder")
+            return None
+        try:
+            return resolve(str(local)) if is_dir(local) else local
+        except DefinitionError:
+            _error(where, diags, f"'extends: {target}' names a folder without a game definition")
+            return None
+    if "/" not in target and "\\" not in target and target in bundled_games():
+        return resolve(target)
+    best = suggest(target, bundled_games())
+    hint = f"did you mean '{best}'?" if best else (
+        f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to {display_name(variant)}"
+    )
+    _error(where, diags, f"'extends: {target}' names no game or variant file", hint=hint)
+    return None
+
+
+def _error(where: tuple, diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:
+    path, (line, column) = where
+    diags.error(display_name(path), line, column, message, hint=hint)
 
 
 def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
@@ -131,15 +160,12 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
         if "options" in data:
             base = definition.key_origin.get("options", definition.yaml_file)
             definition.key_origin["options"] = f"{base}, defaults changed by {name}"
-        rule_files = data.get("rules")
-        if rule_files:
-            for i, rel in enumerate(rule_files if isinstance(rule_files, list) else [rule_files]):
-                where = ("rules", i) if isinstance(rule_files, list) else ("rules",)
-                origin = (name, positions.locate(where))
-                inside = rules_path(path.parent, rel, diags, origin)
-                overlay = read_rules(inside, diags, definition.sources, origin) if inside is not None else None
-                if overlay is not None:
-                    definition.rules = overlay_rules(definition.rules, overlay, diags)
+        for where, rel in rules_entries(data.get("rules")):
+            origin = (name, positions.locate(where))
+            inside = rules_path(path.parent, rel, diags, origin)
+            overlay = read_rules(inside, diags, definition.sources, origin) if inside is not None else None
+            if overlay is not None:
+                definition.rules = overlay_rules(definition.rules, overlay, diags)
         if "title" not in data:
             merged["title"] = f"{merged.get('title', merged.get('game'))} ({data.get('variant', path.stem)})"
         definition.key_origin["title"] = name
@@ -158,16 +184,36 @@ def overlay_rules(base: list[A.RulesFile], overlay: A.RulesFile, diags: Diagnost
         elif isinstance(item, A.Decision):
             existing = _find(items, A.Decision, item.name)
             if existing is None:
+                _warn_near_namesake(item, [i.name for i in items if isinstance(i, A.Decision)], "decision", diags)
                 items.append(item)
             else:
-                items[items.index(existing)] = _merge_decision(existing, item)
+                items[items.index(existing)] = _merge_decision(existing, item, diags)
         else:
             existing = _find(items, type(item), item.name)
             if existing is None:
+                names = [i.name for i in items if isinstance(i, type(item))]
+                _warn_near_namesake(item, names, _WORDS.get(type(item), "item"), diags)
                 items.append(item)
             else:
                 items[items.index(existing)] = item
     return [A.RulesFile(overlay.path, items)]
+
+
+def _warn_near_namesake(item, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
+    """An overlay's item with a new name, one typo from an existing one, is added
+    next to it — when it was surely meant to replace it (`leaps` for `leap`)."""
+    best = suggest(item.name, names)
+    if best is None or best == item.name:
+        return
+    diags.warning(
+        item.pos.file, item.pos.line, item.pos.column,
+        f"{word} '{item.name}' is added{within} next to '{best}', which it does not replace",
+        hint=f"did you mean to replace '{best}'? an overlay replaces what has the same name; a new name adds",
+    )
+
+
+_WORDS = {A.Phase: "phase", A.Chance: "chance event", A.Define: "define", A.Procedure: "procedure",
+          A.ForbidGroup: "forbid"}
 
 
 def _find(items: list, kind: type, name: str):
@@ -177,7 +223,7 @@ def _find(items: list, kind: type, name: str):
     return None
 
 
-def _merge_decision(base: A.Decision, overlay: A.Decision) -> A.Decision:
+def _merge_decision(base: A.Decision, overlay: A.Decision, diags: DiagnosticList) -> A.Decision:
     actions = list(base.actions)
     for action in overlay.actions:
         for i, old in enumerate(actions):
@@ -185,6 +231,8 @@ def _merge_decision(base: A.Decision, overlay: A.Decision) -> A.Decision:
                 actions[i] = action
                 break
         else:
+            names = [a.name for a in base.actions]
+            _warn_near_namesake(action, names, "action", diags, within=f" to decision '{base.name}'")
             actions.append(action)
     after = overlay if overlay.after_action is not None else base
     # `prefer:` lines in the overlay replace the decision's.

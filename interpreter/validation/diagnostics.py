@@ -13,6 +13,7 @@ is what both PyYAML marks and Lark tokens give us.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping
@@ -59,9 +60,54 @@ def _printable(line: str) -> str:
     )
 
 
+# Characters a text from a stranger may not carry: control characters (an escape
+# sequence drives the terminal it is printed on) and the invisible ones that
+# reorder or hide text (bidirectional overrides and isolates, as in "Trojan Source").
+_ALLOWED_CONTROLS = "\t\n\r"
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+def is_hidden_control(char: str) -> bool:
+    """Whether `char` is a control or bidirectional character to refuse (tab and line breaks are fine)."""
+    return (unicodedata.category(char) == "Cc" and char not in _ALLOWED_CONTROLS) or char in _BIDI_CONTROLS
+
+
+def first_hidden_control(text: str) -> int:
+    """The index of the first character `is_hidden_control` refuses, or -1."""
+    for index, char in enumerate(text):
+        if (char < " " or char >= "\x7f") and is_hidden_control(char):
+            return index
+    return -1
+
+
+def visible(text: str) -> str:
+    """`text` with control and bidirectional characters replaced by '?': fit to print."""
+    if first_hidden_control(text) < 0:
+        return text
+    return "".join("?" if is_hidden_control(char) else char for char in text)
+
+
 def _display_width(text: str) -> int:
     """Terminal width of `text`, which must not contain tabs."""
     return sum(_char_width(c) for c in text)
+
+
+# A word (a run without white space) longer than this is cut in messages and hints:
+# a stranger's file must not make a diagnostic echo megabytes of one token.
+MAX_WORD_SHOWN = 240
+ELLIPSIS = "…"
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """`text`, cut to at most `limit` characters with '…' when longer."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + ELLIPSIS
+
+
+def cut_long_words(text: str, limit: int = MAX_WORD_SHOWN) -> str:
+    """`text` with every run of more than `limit` non-space characters cut with '…'."""
+    if len(text) <= limit:
+        return text
+    return re.sub(r"\S{%d,}" % (limit + 1), lambda m: shorten(m.group(), limit), text)
 
 
 def split_source_lines(text: str) -> list[str]:
@@ -90,6 +136,9 @@ class Diagnostic:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
         # Positions come from many producers (some use -1 or 0 for "unknown"); a
         # diagnostic must still print, so clamp instead of failing.
+        object.__setattr__(self, "message", visible(cut_long_words(str(self.message))))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", visible(cut_long_words(str(self.hint))))
         object.__setattr__(self, "line", max(1, int(self.line)))
         object.__setattr__(self, "column", max(1, int(self.column)))
         if self.end_column is not None and self.end_column <= self.column:
@@ -97,7 +146,7 @@ class Diagnostic:
 
     @property
     def location(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{visible(shorten(self.file, MAX_WORD_SHOWN))}:{self.line}:{self.column}"
 
     @property
     def headline(self) -> str:
@@ -132,8 +181,8 @@ class Diagnostic:
         if len(expanded) > _MAX_SHOWN:
             window_start = max(0, min(caret_at - _MAX_SHOWN // 3, len(expanded) - _MAX_SHOWN))
             window_end = window_start + _MAX_SHOWN
-        head = "..." if window_start > 0 else ""
-        tail = "..." if window_end < len(expanded) else ""
+        head = ELLIPSIS if window_start > 0 else ""
+        tail = ELLIPSIS if window_end < len(expanded) else ""
         shown = (head + expanded[window_start:window_end]).rstrip() + tail
         lead = _display_width(head + expanded[window_start:caret_at])
         width = max(1, _display_width(expanded[caret_at:min(caret_end, window_end)]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 from typing import Any, Iterable
 
 from lark.exceptions import (
@@ -26,7 +27,7 @@ from lark.exceptions import (
 from lark.indenter import DedentError
 from lark.lexer import PatternStr
 
-from .diagnostics import Diagnostic, suggest
+from .diagnostics import Diagnostic, shorten, suggest
 
 COMMENT_START = "#"
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
@@ -76,19 +77,41 @@ def diagnostic_from_lark(
     """
     vocabulary = _Vocabulary(exc, lark_parser)
     try:
-        if isinstance(exc, UnexpectedCharacters):
-            return _unexpected_characters(exc, file, source_text, vocabulary)
-        if isinstance(exc, UnexpectedToken):
-            return _unexpected_token(exc, file, source_text, vocabulary)
-        if isinstance(exc, UnexpectedEOF):
-            return _unexpected_end(file, source_text, vocabulary.expected_of(exc), vocabulary)
-        if isinstance(exc, DedentError):
-            return _bad_dedent(exc, file, source_text, vocabulary.tab_len)
-        if isinstance(exc, VisitError):
-            return _visit_error(exc, file)
+        diagnostic = _diagnostic(exc, file, source_text, vocabulary)
+        if diagnostic is not None:
+            return _mention_tabs(diagnostic, source_text, vocabulary.tab_len)
     except Exception:  # noqa: BLE001 - a broken rules file must still get a diagnostic
         pass
     return Diagnostic(file, _line_of(exc), _column_of(exc), _first_line(str(exc)) or type(exc).__name__)
+
+
+def _diagnostic(exc: LarkError, file: str, source_text: str, vocabulary: "_Vocabulary") -> Diagnostic | None:
+    if isinstance(exc, UnexpectedCharacters):
+        return _unexpected_characters(exc, file, source_text, vocabulary)
+    if isinstance(exc, UnexpectedToken):
+        return _unexpected_token(exc, file, source_text, vocabulary)
+    if isinstance(exc, UnexpectedEOF):
+        return _unexpected_end(file, source_text, vocabulary.expected_of(exc), vocabulary)
+    if isinstance(exc, DedentError):
+        return _bad_dedent(exc, file, source_text, vocabulary.tab_len)
+    if isinstance(exc, VisitError):
+        return _visit_error(exc, file)
+    return None
+
+
+def _mention_tabs(diagnostic: Diagnostic, source: str, tab_len: int) -> Diagnostic:
+    """An indentation error where a tab indents the line or the one before: a tab
+    counts as `tab_len` columns, which the editor showing it may not agree with."""
+    if "indent" not in diagnostic.message:
+        return diagnostic
+    lines = source.split("\n")
+    before = [text for text in lines[: diagnostic.line - 1] if text.strip()][-1:]
+    for text in lines[diagnostic.line - 1: diagnostic.line] + before:
+        if "\t" in text[: len(text) - len(text.lstrip(" \t"))]:
+            message = f"{diagnostic.message} (a tab in the indentation counts as {tab_len} columns)"
+            advice = "indent the rules with spaces only, no tabs"
+            return replace(diagnostic, message=message, hint=f"{diagnostic.hint}; {advice}" if diagnostic.hint else advice)
+    return diagnostic
 
 
 # --- describing terminals -----------------------------------------------------------
@@ -210,8 +233,7 @@ def _literal(text: str) -> tuple[int, str]:
 
 
 def _quote(text: str) -> str:
-    if len(text) > 30:
-        text = text[:27] + "..."
+    text = shorten(text, 30)
     text = "".join(_visible(char) for char in text)
     if '"' in text and "'" not in text:
         return f"'{text}'"

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from .diagnostics import Diagnostic, suggest
+from .diagnostics import Diagnostic, shorten, suggest
 from .yaml_source import PositionIndex
 
 Path = tuple
@@ -354,8 +354,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        text = value if len(value) <= 40 else value[:37] + "..."
-        return repr(text)
+        return repr(shorten(value, 40))
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -10,13 +10,15 @@ a `Diagnostic`.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, first_hidden_control, shorten
+from .files import FileRefused, read_bounded
 
 Path = tuple  # of str | int | other hashable YAML keys
 
@@ -26,6 +28,16 @@ _LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029"
 # anchors, tiny next to a "billion laughs" document (which needs 10**9).
 MAX_ALIAS_EXPANSION = 10_000
 MAX_DEPTH = 100
+# Every number in a definition lies within ±MAX_NUMBER (docs/format.md, "Limits and
+# safety"): far beyond any board, pool or turn limit, and far below the size where
+# turning a number into text fails (4300 digits) or doing sums with it gets slow.
+MAX_NUMBER = 10**9
+# An integer written with more characters than this is out of bounds without being
+# converted (a sexagesimal `1:2:3:...` of a megabyte takes minutes to convert).
+_MAX_NUMBER_TEXT = 40
+_INT_TAG = "tag:yaml.org,2002:int"
+_MAX_SIMPLE_KEY = 1024  # PyYAML's limit for a key written without '?'
+_FLOAT_TAG = "tag:yaml.org,2002:float"
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _VALUE_TAG = "tag:yaml.org,2002:value"
@@ -134,17 +146,15 @@ def load_yaml_file(path: str | os.PathLike, display_name: str | None = None) -> 
     """Load a YAML file; `display_name` is the file name used in diagnostics (default: `path`)."""
     name = display_name if display_name is not None else os.fspath(path)
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_YAML_BYTES + 1)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        return YamlDocument(name, "", diagnostics=[Diagnostic(name, 1, 1, f"cannot read {name}: {reason}")])
-    if len(raw) > MAX_YAML_BYTES:
-        return YamlDocument(name, "", diagnostics=[_too_large(name)])
+        raw = read_bounded(path, MAX_YAML_BYTES)
+    except FileRefused as exc:
+        if exc.too_large:
+            return YamlDocument(name, "", diagnostics=[_too_large(name)])
+        return YamlDocument(name, "", diagnostics=[Diagnostic(name, 1, 1, f"cannot read {name}: {exc.reason}")])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line, column = _line_column_of_bytes(raw, exc.start)
+        line, column = line_column_of_bytes(raw, exc.start)
         message = f"{name} is not valid UTF-8 text (byte 0x{raw[exc.start]:02x})"
         return YamlDocument(name, "", diagnostics=[Diagnostic(name, line, column, message)])
     return load_yaml_text(text, name)
@@ -176,7 +186,7 @@ def load_yaml_text(text: str, file: str = "<string>") -> YamlDocument:
             loader.dispose()
     if root is None:
         return document
-    walker = _Walker(loader, file, document.positions)
+    walker = _Walker(loader, file, document.positions, text)
     try:
         document.data = walker.walk(root, (), depth=0, in_alias=False, active=set())
     except _Stop as stop:
@@ -192,7 +202,7 @@ def _too_large(file: str) -> Diagnostic:
     return Diagnostic(file, 1, 1, f"{file} is too large (a definition file may have at most {limit} MB)")
 
 
-def _line_column_of_bytes(raw: bytes, offset: int) -> tuple[int, int]:
+def line_column_of_bytes(raw: bytes, offset: int) -> tuple[int, int]:
     before = raw[:offset]
     line_start = before.rfind(b"\n") + 1
     column = len(before[line_start:].decode("utf-8", "replace")) + 1
@@ -206,10 +216,11 @@ def _mark_position(mark) -> tuple[int, int]:
 class _Walker:
     """Turns composed nodes into plain data, recording positions, bounded in work."""
 
-    def __init__(self, loader: yaml.SafeLoader, file: str, positions: PositionIndex) -> None:
+    def __init__(self, loader: yaml.SafeLoader, file: str, positions: PositionIndex, text: str = "") -> None:
         self.loader = loader
         self.file = file
         self.positions = positions
+        self.lines = text.split("\n")
         self.diagnostics: list[Diagnostic] = []
         self.expanded = 0
         # Where an alias bomb is reported: the alias in the document's own text whose
@@ -258,6 +269,29 @@ class _Walker:
     def _scalar(self, node: ScalarNode) -> Any:
         if node.tag == _VALUE_TAG:  # the '=' key of old YAML: PyYAML reads it as a string
             return node.value
+        if node.tag == _NULL_TAG and not node.value:
+            self._check_swallowed_value(node)
+        if node.tag in (_INT_TAG, _FLOAT_TAG) and len(node.value) > _MAX_NUMBER_TEXT:
+            raise _number_out_of_bounds(node)
+        value = self._construct(node)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not abs(value) <= MAX_NUMBER:
+            raise _number_out_of_bounds(node)  # (`not <=`: NaN is out of bounds too)
+        if isinstance(value, str) and first_hidden_control(value) >= 0:
+            code = ord(value[first_hidden_control(value)])
+            raise _Stop(node, f"a text with the control character U+{code:04X}",
+                        hint="a definition holds plain text: remove it (no escapes such as \\e or \\u202e)")
+        return value
+
+    def _check_swallowed_value(self, node: ScalarNode) -> None:
+        """`color: #f2efe6` is an empty value and a comment: say so where the '#' is."""
+        line = node.start_mark.line
+        rest = self.lines[line][node.start_mark.column:] if line < len(self.lines) else ""
+        match = _HASH_VALUE.match(rest)
+        if match is not None:
+            column = node.start_mark.column + match.start(1) + 1
+            self.diagnostics.append(_comment_not_value(self.file, line + 1, column, match.group(1)))
+
+    def _construct(self, node: ScalarNode) -> Any:
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
@@ -268,7 +302,7 @@ class _Walker:
         except Exception:
             # PyYAML's scalar constructors fail with assorted exceptions on malformed
             # explicitly tagged values (`!!timestamp nope`, bad `!!binary`).
-            raise _Stop(node, f"invalid value {_shorten(node.value)!r} for tag {_short_tag(node.tag)!r}") from None
+            raise _Stop(node, f"invalid value {shorten(node.value)!r} for tag {_short_tag(node.tag)!r}") from None
 
     def _mapping(self, node: MappingNode, path: Path, *, depth: int, in_alias: bool, active: set[int]) -> dict:
         if node.tag != _MAP_TAG:
@@ -346,6 +380,29 @@ class _Walker:
                 self.positions.key_ends[path] = end
 
 
+def _number_out_of_bounds(node: ScalarNode) -> _Stop:
+    return _Stop(
+        node,
+        f"the number {shorten(node.value)} is out of bounds: numbers in a definition lie between "
+        f"-{MAX_NUMBER} and {MAX_NUMBER}",
+        hint="write a smaller number (or quote it if it is meant as text)",
+    )
+
+
+# A value written where YAML sees a comment: '#' right after the key (or after '[',
+# '{', ','), followed by a word, not by the space a comment usually has.
+_HASH_VALUE = re.compile(r"[ \t]*(#[^\s#][^\s,\]}]*)")
+_NULL_TAG = "tag:yaml.org,2002:null"
+
+
+def _comment_not_value(file: str, line: int, column: int, word: str) -> Diagnostic:
+    return Diagnostic(
+        file, line, column,
+        f"'{shorten(word)}' is read as a comment ('#' starts a comment in YAML), so the value before it is empty",
+        hint=f'put the value in quotes: "{shorten(word)}"',
+    )
+
+
 _TAG_HINT = "definitions are plain YAML data: mappings, lists, strings, numbers, true/false, null"
 
 
@@ -353,10 +410,6 @@ def _end_column(node: Node) -> int | None:
     if node.start_mark.line == node.end_mark.line and not isinstance(node, (MappingNode, SequenceNode)):
         return node.end_mark.column + 1
     return None
-
-
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _short_tag(tag: str) -> str:
@@ -396,7 +449,7 @@ _CONTEXT_WORDS = {
 
 def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
     if isinstance(exc, yaml.reader.ReaderError):
-        line, column = _line_column_of_offset(text, exc.position)
+        line, column = line_column_of_offset(text, exc.position)
         if isinstance(exc.character, int):
             code = exc.character
         else:
@@ -416,12 +469,45 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
             file, start_line, start_column, f"unclosed quote: this string runs on to line {end_line}",
             hint="add the closing quote",
         )
+    swallowed = _swallowed_in_flow(exc, file, text, line)
+    if swallowed is not None:
+        return swallowed
     message, hint = _explain(exc, text, line, column)
-    if message.startswith(("unclosed quote", "unclosed '", "missing ':'")) and exc.context_mark is not None:
+    if message.startswith("a key of more than") and exc.context_mark is None:
+        column = len(text.split("\n")[line - 1]) - len(text.split("\n")[line - 1].lstrip()) + 1  # the key's start
+    if message.startswith(("unclosed quote", "unclosed '", "missing ':'", "a key of more than")) and exc.context_mark is not None:
         # The end of the file is no place to look for a missing quote, nor the next
         # line for a missing ':' or an unclosed bracket: point where they belong.
         line, column = _mark_position(exc.context_mark)
     return Diagnostic(file, line, column, message, hint=hint)
+
+
+_FLOW_HASH = re.compile(r"[:\[{,][ \t]*(#[^\s#][^\s,\]}]*)")
+
+
+def _swallowed_in_flow(exc: yaml.MarkedYAMLError, file: str, text: str, line: int) -> Diagnostic | None:
+    """A `{...}` or `[...]` broken by a value that YAML reads as a comment
+    (`{color: #f2efe6, ...}`): the comment took the closing bracket with it. Looked
+    for on the lines just before the error, in a bracket still open at the '#'."""
+    if "flow" not in (exc.context or ""):
+        return None
+    lines = text.split("\n")
+    for number in range(min(line, len(lines)) - 1, max(-1, line - 1 - _FLOW_LOOKBACK), -1):
+        match = _FLOW_HASH.search(lines[number])
+        before = lines[number][: match.start(1)] if match is not None else ""
+        opened = before.count("{") + before.count("[") - before.count("}") - before.count("]")
+        if match is not None and opened > 0:
+            word = shorten(match.group(1))
+            return Diagnostic(
+                file, number + 1, match.start(1) + 1,
+                f"'{word}' is read as a comment ('#' starts a comment in YAML): the rest of the line is "
+                "ignored, with the bracket that closes it",
+                hint=f'put the value in quotes: "{word}"',
+            )
+    return None
+
+
+_FLOW_LOOKBACK = 20
 
 
 def _runaway_quote(text: str, line: int, flow_start: tuple[int, int] | None) -> tuple[tuple[int, int], int] | None:
@@ -483,10 +569,7 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         char = problem[len("found character "):].split(" that", 1)[0]
         return f"a value cannot start with {char}", "put the value in quotes"
     if problem == "mapping values are not allowed here":
-        return (
-            "unexpected ':' (mapping values are not allowed here)",
-            "put a value that contains ': ' in quotes, or check the indentation",
-        )
+        return _unexpected_colon(text, line, column)
     if problem.startswith("expected <block end>, but found"):
         lines = text.split("\n")
         source_line = lines[line - 1] if line <= len(lines) else ""
@@ -519,7 +602,9 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
         lines = text.split("\n")
         key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
         key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
-        return f"missing ':' after {_shorten(key)!r}", "write each entry of a mapping as 'key: value'"
+        if len(key.split(":", 1)[0]) >= _MAX_SIMPLE_KEY:
+            return _long_key(key)
+        return f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'"
     if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
         expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
         hint = None
@@ -539,6 +624,21 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
     return problem, hint
 
 
+def _unexpected_colon(text: str, line: int, column: int) -> tuple[str, str]:
+    lines = text.split("\n")
+    key = lines[line - 1][: column - 1].strip() if line <= len(lines) else ""
+    if len(key) >= _MAX_SIMPLE_KEY:
+        return _long_key(key)
+    return (
+        "unexpected ':' (mapping values are not allowed here)",
+        "put a value that contains ': ' in quotes, or check the indentation",
+    )
+
+
+def _long_key(key: str) -> tuple[str, str]:
+    return f"a key of more than {_MAX_SIMPLE_KEY} characters ({shorten(key)!r})", "YAML reads no longer keys: shorten it"
+
+
 def _describe_found(problem: str) -> str:
     return _words(problem.split(", but found ", 1)[-1])
 
@@ -551,7 +651,7 @@ def _words(token_text: str) -> str:
     return token_text
 
 
-def _line_column_of_offset(text: str, offset: int) -> tuple[int, int]:
+def line_column_of_offset(text: str, offset: int) -> tuple[int, int]:
     offset = max(0, min(offset, len(text)))
     before = text[:offset]
     return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1

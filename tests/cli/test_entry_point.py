@@ -19,4 +19,7 @@ def test_module_entry_point(tmp_path):
     )
     assert done.returncode == 2
     assert [json.loads(line)["ply"] for line in done.stdout.splitlines()] == [0, 1, 2]
-    assert done.stderr == "regelwerk: lielow: ply 3: action 'a2-a5' is not legal here (game.txt:3:1)\n"
+    assert done.stderr == (
+        "game.txt:3:1: error: lielow: ply 3: action 'a2-a5' is not legal here "
+        "(legal at ply 3: a2-a1 a2-a3 a2-b1 a2-b3 a2-off b2-a1 b2-a3 b2-b1 b2-b3 b2-c1 b2-c3 c2-b1 ...)\n"
+    )

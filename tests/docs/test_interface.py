@@ -42,7 +42,7 @@ def test_the_illegal_action_message_is_as_documented(capsys, tmp_path, monkeypat
     (tmp_path / "game.txt").write_text("a2-a3 a3-a4\n")
     code, out, err = run(capsys, "replay", "lielow", "game.txt", "--json")
     assert code == 2 and len(out.splitlines()) == 2
-    assert documented("regelwerk: lielow:") == err.splitlines()
+    assert documented("game.txt:1:7: error: lielow:") == err.splitlines()
 
 
 def test_perft_and_bench_json_are_as_documented(capsys):

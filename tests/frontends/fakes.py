@@ -87,6 +87,10 @@ class FakeGameBase:
     def phase(self, state: Any) -> str:
         return "play"
 
+    def decision(self, state: Any) -> str:
+        """One name per chance event with its own outcomes (the agents cache by it)."""
+        return "chance" if self.to_move(state) == "chance" else "move"
+
     def last_action(self, state: Any) -> Action | None:
         return state.last
 
@@ -360,6 +364,9 @@ class TreeGame(FakeGameBase):
         if node[0] != "chance":
             return []
         return [(Action(n, (n,)), p) for n, (p, _) in node[1].items()]
+
+    def decision(self, state: TreeState) -> str:
+        return "/".join(state.path) or "root"  # every node its own event: outcomes differ from node to node
 
     def _apply(self, state: TreeState, action: Action) -> TreeState:
         self.applied += 1

@@ -123,7 +123,7 @@ def test_division_by_zero_in_the_rule_for_no_action(tmp_path, capsys):
     for command in (["moves", path], ["perft", path, "--depth", "1"], ["bench", path, "--playouts", "1"]):
         assert main(command) == 1
         err = capsys.readouterr().err
-        assert "game.rules:9:8: division by zero" in err and "internal error" not in err
+        assert "game.rules:9:8: error: division by zero" in err and "internal error" not in err
 
 
 def test_a_large_graph_board_compiles_in_little_memory(tmp_path):

@@ -202,7 +202,11 @@ def test_inconsistent_dedent_counts_tabs_like_the_indenter(parser):
     text = "phase play:\n\tf(a)\n    g(b)\n"
     diagnostic = diagnose(parser, text)
     assert (diagnostic.line, diagnostic.column) == (3, 5)
-    assert diagnostic.hint == "indent this line by 0 or 8 spaces, like a line of the block it belongs to"
+    assert diagnostic.message.endswith("(a tab in the indentation counts as 8 columns)")
+    assert diagnostic.hint == (
+        "indent this line by 0 or 8 spaces, like a line of the block it belongs to; "
+        "indent the rules with spaces only, no tabs"
+    )
 
 
 def test_inconsistent_dedent_lists_every_level(parser):

@@ -353,7 +353,7 @@ def test_missing_file():
 
 def test_directory_instead_of_file(tmp_path):
     diagnostic = only_diagnostic(load_yaml_file(tmp_path, display_name="games/x"))
-    assert diagnostic.message == "cannot read games/x: Is a directory"
+    assert diagnostic.message == "cannot read games/x: it is a folder, not a file"
 
 
 def test_invalid_utf8_is_located(tmp_path):

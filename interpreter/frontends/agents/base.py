@@ -6,6 +6,7 @@ seeded `random.Random`, so a game between agents replays exactly from the seeds.
 from __future__ import annotations
 
 import random
+import weakref
 from operator import attrgetter
 from typing import Any, Protocol, Sequence, runtime_checkable
 
@@ -52,8 +53,31 @@ def sorted_actions(actions: Sequence[Action]) -> list[Action]:
     return sorted(actions, key=_by_notation)
 
 
+# (game -> {chance event -> table}): a chance event's outcomes are fixed when the game
+# is loaded (docs/api.md), and building the table of an event with 10001 outcomes
+# costs far more than a draw from it; the search draws thousands of times a move.
+_TABLES: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+
+
 def chance_table(game: Any, state: Any) -> tuple[list[Action], list[float]]:
-    """The outcomes of the chance event at `state` and their cumulative weights."""
+    """The outcomes of the chance event at `state` (sorted by notation) and their
+    cumulative weights, built once per event of a game. The lists are shared: do
+    not change them."""
+    event = getattr(game, "decision", None)
+    try:
+        tables = _TABLES.setdefault(game, {}) if event is not None else None
+    except TypeError:  # a game object that cannot be weakly referenced
+        tables = None
+    if tables is None:
+        return _build_table(game, state)
+    key = event(state)
+    table = tables.get(key)
+    if table is None:
+        table = tables[key] = _build_table(game, state)
+    return table
+
+
+def _build_table(game: Any, state: Any) -> tuple[list[Action], list[float]]:
     outcomes = sorted(game.chance_outcomes(state), key=lambda pair: pair[0].notation)
     actions = [action for action, _ in outcomes]
     cumulative: list[float] = []

@@ -8,11 +8,18 @@
 """
 from __future__ import annotations
 
+from ...validation.diagnostics import shorten
 from .base import SeededAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
 AGENT_KINDS = ("random", "mcts")
+# Bounds of what a command line may ask of a search: beyond them a game would not
+# end in any reasonable time (docs/playing.md).
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 3600.0
+MAX_ROLLOUT = 100_000
+MAX_EXPLORATION = 100.0
 _SPEC_HELP = (
     "valid agents: 'random', 'mcts', 'mcts:N' (N iterations), 'mcts:Ns' or "
     "'mcts:Nms' (thinking time), 'mcts:iterations=N/seconds=S/c=X/rollout=N'"
@@ -52,13 +59,14 @@ def _mcts_params(params: str, spec: str) -> dict:
             raise ValueError(f"bad agent parameter {item.strip()!r} in {spec!r}; {_SPEC_HELP}")
         key = key.lower()
         if key in ("iterations", "i", "n"):
-            result["iterations"] = _positive_int(value, spec)
+            iterations = _positive_int(value, spec)
+            result["iterations"] = _bounded(iterations, MAX_ITERATIONS, "the number of iterations", spec)
         elif key in ("seconds", "time", "t"):
             result.update(_budget(value if value[-1].isalpha() else value + "s", spec))
         elif key in ("c", "exploration"):
-            result["exploration"] = _float(value, spec)
+            result["exploration"] = _bounded(_float(value, spec), MAX_EXPLORATION, "the exploration constant c", spec)
         elif key in ("rollout", "rollout_limit"):
-            result["rollout_limit"] = _positive_int(value, spec)
+            result["rollout_limit"] = _bounded(_positive_int(value, spec), MAX_ROLLOUT, "the length of a rollout", spec)
         else:
             raise ValueError(f"unknown agent parameter {key!r} in {spec!r}; {_SPEC_HELP}")
     return result
@@ -72,10 +80,18 @@ def _budget(text: str, spec: str) -> dict:
     elif text.endswith("s"):
         seconds = _float(text[:-1], spec)
     else:
-        return {"iterations": _positive_int(text, spec)}
+        return {"iterations": _bounded(_positive_int(text, spec), MAX_ITERATIONS, "the number of iterations", spec)}
     if not seconds > 0:
         raise ValueError(f"thinking time must be positive in {spec!r}")
-    return {"seconds": seconds}
+    return {"seconds": _bounded(seconds, MAX_SECONDS, "the thinking time in seconds", spec)}
+
+
+def _bounded(value, limit, what: str, spec: str):
+    """`value` if within ±`limit`; ValueError naming the limit otherwise."""
+    if abs(value) > limit:
+        shown = int(limit) if float(limit).is_integer() else limit
+        raise ValueError(f"{what} is at most {shown}, here it is {shorten(str(value))} (in {spec!r})")
+    return value
 
 
 def _positive_int(text: str, spec: str) -> int:

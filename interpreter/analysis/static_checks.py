@@ -1,0 +1,134 @@
+"""What `regelwerk lint` finds by reading the rules, before playing them.
+
+- A moving action (step, slide, leap, jump, walk, go to) with a case in which the
+  piece never goes anywhere: no `move` — nor any other statement that changes the
+  board (`place`, `remove`, `return`, stack statements; a promotion or attribute of
+  another piece than the moving one) or hands over to a follow-up decision
+  (`then`) — in the case, in the procedures it calls, or in the `after each action`
+  (and turn) blocks. A `move` forgotten, almost always.
+- An `if no action:` block that does not end the game on every path (an `if`
+  without `else` around the `win`): the docs promise that it ends the game, and
+  play stops with an error when it does not.
+
+Each finding is a `(severity, pos, message)` at the rule involved.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from ..parsing import ast as A
+
+MOVING_PATTERNS = (A.StepPattern, A.LeapPattern, A.JumpPattern, A.OffsetLeapPattern, A.AlongPattern, A.WalkPattern,
+                   A.GoPattern)
+# Statements after which the board (or the turn) is no longer what it was.
+BOARD_CHANGES = (
+    A.MoveStmt, A.CreateStmt, A.PlaceStmt, A.RemoveStmt, A.ReturnStmt, A.StackStmt,
+    A.ReleaseStmt, A.AddStoneStmt, A.ThenStmt,
+)
+ENDINGS = (A.WinStmt, A.LoseStmt, A.DrawStmt, A.EndStmt)
+
+
+def static_findings(rules: Iterable[A.RulesFile]) -> list[tuple[str, A.Pos, str]]:
+    items = [item for rules_file in rules for item in rules_file.items]
+    procedures = {item.name: item.body for item in items if isinstance(item, A.Procedure)}
+    return [*_unmoving_cases(items, procedures), *_open_no_action_blocks(items, procedures)]
+
+
+# -- a moving action whose piece stays where it is --------------------------------------
+
+
+def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, A.Pos, str]]:
+    afterwards = [item.after_action for item in items if isinstance(item, (A.Decision, A.Phase))]
+    afterwards += [hook for item in items if isinstance(item, A.Phase) for hook in (item.before_turn, item.after_turn)]
+    if any(_changes_board(block or [], procedures) for block in afterwards):
+        return  # the after-rules move pieces: what a case leaves undone may happen there
+    for decision in (item for item in items if isinstance(item, A.Decision)):
+        for action in decision.actions:
+            if not isinstance(action.pattern, MOVING_PATTERNS):
+                continue
+            for case in action.cases:
+                if not _changes_board(case.body, procedures):
+                    yield (
+                        "error", case.pos,
+                        f"action '{action.name}', {case.kind} {case.what}: the piece never moves — this case "
+                        "(and the procedures it calls) has no 'move' nor any other statement that changes the "
+                        "board; add 'move' (or use 'select' for an action that stays in place)",
+                    )
+
+
+def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
+    for statement in _statements(block):
+        if isinstance(statement, BOARD_CHANGES) or _changes_another_piece(statement):
+            return True
+        if isinstance(statement, A.CallStmt) and statement.procedure not in seen:
+            body = procedures.get(statement.procedure, [])
+            if _changes_board(body, procedures, seen | {statement.procedure}):
+                return True
+    return False
+
+
+def _changes_another_piece(statement) -> bool:
+    """A promotion, a marker given or an attribute set — of a piece other than the
+    moving one (`promote target`, `target.owner = player`): an action may act on
+    another piece from afar. On the moving piece alone they do not move it."""
+    if isinstance(statement, (A.PromoteStmt, A.PromoteChoiceStmt)):
+        return not _is_moving_piece(statement.what)
+    if isinstance(statement, A.GiveStmt):
+        return not _is_moving_piece(statement.to)
+    if isinstance(statement, A.AssignStmt) and isinstance(statement.target, A.Attr):
+        return not _is_moving_piece(statement.target.obj)
+    return False
+
+
+def _is_moving_piece(expr) -> bool:
+    return isinstance(expr, A.Name) and expr.id == "piece"
+
+
+def _statements(block: list) -> Iterator:
+    """Every statement of `block`, nested ones (if, for each) included."""
+    for statement in block:
+        yield statement
+        if isinstance(statement, A.IfStmt):
+            for _, body in statement.branches:
+                yield from _statements(body)
+            yield from _statements(statement.otherwise)
+        elif isinstance(statement, (A.ForEachStmt, A.RepeatStmt)):
+            yield from _statements(statement.body)
+
+
+# -- an `if no action` block that may not end the game ---------------------------------------
+
+
+def _open_no_action_blocks(items: list, procedures: dict) -> Iterator[tuple[str, A.Pos, str]]:
+    for phase in (item for item in items if isinstance(item, A.Phase)):
+        block = phase.no_action
+        if block and not _always_ends(block, procedures):
+            yield (
+                "error", _no_action_pos(phase),
+                f"the 'if no action' block of phase '{phase.name}' does not end the game on every path "
+                "(an 'if' without 'else'?): when it does not, play stops with an error; end every path "
+                "with win, lose, draw or end game",
+            )
+
+
+def _no_action_pos(phase: A.Phase) -> A.Pos:
+    """The first statement of the block (the block itself has no position of its own)."""
+    return getattr(phase.no_action[0], "pos", phase.pos)
+
+
+def _always_ends(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
+    return any(_statement_ends(statement, procedures, seen) for statement in block)
+
+
+def _statement_ends(statement, procedures: dict, seen: frozenset) -> bool:
+    if isinstance(statement, ENDINGS):
+        return True
+    if isinstance(statement, A.IfStmt):
+        if not statement.otherwise:
+            return False
+        bodies = [body for _, body in statement.branches] + [statement.otherwise]
+        return all(_always_ends(body, procedures, seen) for body in bodies)
+    if isinstance(statement, A.CallStmt) and statement.procedure not in seen:
+        body = procedures.get(statement.procedure, [])
+        return _always_ends(body, procedures, seen | {statement.procedure})
+    return False

@@ -1,0 +1,55 @@
+"""Command-line arguments out of all proportion: refused with the bound, or cut to it."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter.frontends import match
+from interpreter.frontends.agents import make_agent
+
+from .conftest import assert_clean, run_cli
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("argv, bound", [
+    (["perft", "lielow", "--depth", "99"], "at most 30"),
+    (["bench", "lielow", "--playouts", "99999999999"], "at most 1000000"),
+    (["lint", "lielow", "--max-plies", HUGE], "expected a whole number"),
+    (["match", "lielow", "--games", "10000000"], "at most 1000000"),
+    (["match", "lielow", "--max-plies", "200000"], "at most 100000"),
+])
+def test_counts_beyond_their_bound(capsys, argv, bound):
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 2 and bound in err and len(err) < 700, err  # argparse's usage error
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:1000000000", "the number of iterations is at most 1000000"),
+    ("mcts:5000s", "the thinking time in seconds is at most 3600"),
+    ("mcts:c=1e300", "the exploration constant c is at most 100"),
+    ("mcts:rollout=99999999", "the length of a rollout is at most 100000"),
+])
+def test_agent_parameters_beyond_their_bound(capsys, spec, message):
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+    code, _, err = run_cli(capsys, "match", "lielow", "--players", f"{spec},random")
+    assert_clean(code, err)
+    assert message in err
+
+
+def test_jobs_are_cut_to_the_processors(capsys, monkeypatch):
+    monkeypatch.setattr(match, "available_processors", lambda: 1)
+    code, out, err = run_cli(capsys, "match", "lielow", "--players", "random", "--games", "2", "--jobs", "500")
+    assert code == 0, err
+    assert "note: --jobs 500 is more than the 1 processors here; using 1" in err
+    assert match.capped_jobs(1) == (1, None)
+
+
+def test_a_huge_seed_or_path_is_not_echoed_whole(capsys):
+    code, _, err = run_cli(capsys, "bench", "lielow", "--seed", HUGE)
+    assert code == 2 and len(err) < 700
+    code, _, err = run_cli(capsys, "validate", "x" * 5000)
+    assert_clean(code, err)
+    assert len(err) < 1000
+    code, _, err = run_cli(capsys, "replay", "lielow", "x" * 5000)
+    assert_clean(code, err)

@@ -1,0 +1,128 @@
+"""Definitions that said ok, or pointed wrong: variants, in_play, show, YAML comments, tabs."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import load_game
+from interpreter.frontends.common import all_warnings
+from interpreter.validation.diagnostics import DefinitionError
+from interpreter.validation.yaml_source import load_yaml_text
+
+from .conftest import run_cli
+
+
+def overlay(game, rules: str):
+    (game.path / "v.yaml").write_text("variant: v\nextends: game.yaml\nrules: v.rules\n")
+    (game.path / "v.rules").write_text(rules)
+    return game.path / "v.yaml"
+
+
+def test_a_variant_removing_an_action_is_shown_without_it(capsys, base_game):
+    code, out, err = run_cli(capsys, "show", overlay(base_game, "remove action move.capture\n"))
+    assert code == 0, err
+    shown = out[out.index("decision move:"):]
+    assert "action step" in shown and "action enter" in shown and "action capture" not in shown
+    assert "jump ahead" not in out
+
+
+def test_an_overlay_item_next_to_a_near_namesake_is_a_warning(base_game):
+    path = overlay(base_game, "procedure advanc:\n    move\n\ndecision move:\n    action stepp by man:\n"
+                              "        step ahead\n        onto empty: advance\n")
+    messages = [w.message for w in all_warnings(load_game(str(path)))]
+    assert "procedure 'advanc' is added next to 'advance', which it does not replace" in messages
+    assert "action 'stepp' is added to decision 'move' next to 'step', which it does not replace" in messages
+
+
+def test_an_overlay_with_new_names_far_from_the_old_is_quiet(base_game):
+    path = overlay(base_game, "decision move:\n    action hop by man:\n        step ahead\n"
+                              "        onto empty: advance\n")
+    assert not [w for w in all_warnings(load_game(str(path))) if "does not replace" in w.message]
+
+
+def test_two_actions_named_alike_in_an_overlay(base_game):
+    path = overlay(base_game, "decision move:\n    action hop by man:\n        step ahead\n"
+                              "        onto empty: advance\n"
+                              "    action hop by chief:\n        step ahead\n        onto empty: advance\n")
+    with pytest.raises(DefinitionError) as caught:
+        load_game(str(path))
+    first = caught.value.diagnostics[0]
+    assert (first.file.endswith("v.rules"), first.line) == (True, 5)
+    assert first.message == "decision 'move' has a second action named 'hop' (the first is at line 2)"
+
+
+def test_in_play_is_checked_for_every_value_not_only_the_chosen_one(base_game):
+    base_game.edit("game.yaml", "options:\n", "in_play:\n  option: seats\n  choices:\n    \"2\": [white, black]\n"
+                                             "    \"1\": [whtie]\n\noptions:\n  seats:\n    values: [1, 2, 3]\n"
+                                             "    default: 2\n")
+    with pytest.raises(DefinitionError) as caught:
+        load_game(str(base_game))  # the default (2) is fine: the others are checked all the same
+    messages = [d.message for d in caught.value.diagnostics]
+    assert "no list of players for seats=3" in messages and "unknown player 'whtie'" in messages
+
+
+def test_an_int_option_with_a_range_needs_each_value(base_game):
+    base_game.edit("game.yaml", "options:\n", "in_play:\n  option: seats\n  choices:\n    \"2\": [white, black]\n\n"
+                                             "options:\n  seats:\n    default: 2\n    min: 1\n    max: 2\n")
+    with pytest.raises(DefinitionError, match="no list of players for seats=1"):
+        load_game(str(base_game))
+
+
+def test_an_unquoted_colour_in_block_style():
+    document = load_yaml_text("players:\n  - name: white\n    color: #f2efe6\n", "g.yaml")
+    [diagnostic] = document.diagnostics
+    assert (diagnostic.line, diagnostic.column) == (3, 12)
+    assert diagnostic.message.startswith("'#f2efe6' is read as a comment ('#' starts a comment in YAML)")
+    assert diagnostic.hint == 'put the value in quotes: "#f2efe6"'
+
+
+def test_an_empty_value_with_a_comment_is_still_fine():
+    assert load_yaml_text("description: # to do\nx: 1\n").data == {"description": None, "x": 1}
+
+
+def test_a_tab_in_the_rules_indentation_is_named(capsys, base_game):
+    base_game.edit("game.rules", "    piece.steps += 1", " \tpiece.steps += 1")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "(a tab in the indentation counts as 8 columns)" in err
+    assert "indent the rules with spaces only, no tabs" in err
+
+
+# -- text that would drive a terminal ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title", ['"Five\\e[31mfold"', '"Five\\u202efold"', '"\\x07"'])
+def test_control_characters_in_yaml_texts_are_refused(capsys, base_game, title):
+    base_game.edit("game.yaml", "title: Fivefold", f"title: {title}")
+    code, out, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "a text with the control character U+" in err
+    assert "\x1b" not in out + err and "\u202e" not in out + err
+
+
+def test_control_characters_in_the_rules_are_refused(capsys, base_game):
+    base_game.edit("game.rules", "        onto empty: advance",
+                   '        onto empty:\n            notation "{from}\x1b[2J{to}"\n            advance')
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "game.rules:15:29: error: control character U+001B in the rules" in err and "\x1b" not in err
+
+
+def test_control_characters_in_a_record_are_refused_and_not_echoed(capsys, tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text("a2-a3\n\x1b[2Jzz\n")
+    code, _, err = run_cli(capsys, "replay", "lielow", path)
+    assert code == 1 and f"{path}:2:1: error: control character U+001B: a record is plain text" in err
+    assert "\x1b" not in err
+
+
+def test_a_yaml_key_longer_than_yaml_reads():
+    document = load_yaml_text("regions:\n  " + "c" * 2000 + ": [c3]\n", "g.yaml")
+    [diagnostic] = document.diagnostics
+    assert (diagnostic.line, diagnostic.column) == (2, 3)
+    assert diagnostic.message.startswith("a key of more than 1024 characters") and len(diagnostic.message) < 120
+
+
+def test_a_list_naming_the_rules_file_thousands_of_times(capsys, base_game):
+    base_game.edit("game.yaml", "rules: game.rules", "rules: [" + ", ".join(["game.rules"] * 5000) + "]")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "game.yaml:7:8: error: rules must have at most 32 items, found 5000" in err
+    base_game.edit("game.yaml", "rules: [" + ", ".join(["game.rules"] * 5000) + "]", "rules: [game.rules, game.rules]")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1 and "game.yaml:7:8: error: rules must not contain duplicates" in err
