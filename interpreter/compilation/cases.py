@@ -139,9 +139,7 @@ class CaseWriter:
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):
-            for register, line in (("b", "b = s.board"), ("o", "o = s.occ"), ("v", "v = s.vars"), ("p", "p = s.player")):
-                if register in words or register == "b" and case.pattern in ("move", "jump", "drop", "select"):
-                    src.line(line)
+            _registers(src, body, board=case.pattern in ("move", "jump", "drop", "select"))
             for line in self._prepare(case, words):
                 src.line(line)
             if "fu" in words:
@@ -166,9 +164,7 @@ class CaseWriter:
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):
-            for register, line in (("b", "b = s.board"), ("o", "o = s.occ"), ("v", "v = s.vars"), ("p", "p = s.player")):
-                if register in words or register == "b" and case.pattern in ("move", "jump", "drop", "select"):
-                    src.line(line)
+            _registers(src, body, board=case.pattern in ("move", "jump", "drop", "select"))
             for line in self._prepare(case, words):
                 src.line(line)
             if "fu" in words:
@@ -228,14 +224,15 @@ class CaseWriter:
         next player (and phase)."""
         src = self.src
         name = src.fresh("t")
-        with src.block(f"def {name}(s):"):
+        with src.capture() as body:
             if phase.after_turn is not None and phase.after_turn[0]:
-                for line in ("b = s.board", "o = s.occ", "v = s.vars", "p = s.player"):
-                    src.line(line)
                 src.paste(phase.after_turn[0])
                 with src.block("if s.result is not None:"):
                     src.line("return")
             self._next_turn(phase)
+        with src.block(f"def {name}(s):"):
+            _registers(src, body)
+            src.paste(body)
         return name
 
     def _next_turn(self, phase: PhaseCode) -> None:
@@ -277,8 +274,7 @@ class CaseWriter:
         src = self.src
         name = src.fresh("f")
         with src.block(f"def {name}(s, stuck, reps):"):
-            for line in ("b = s.board", "o = s.occ", "v = s.vars", "p = s.player"):
-                src.line(line)
+            _registers(src, phase.before_turn[0])
             src.paste(phase.before_turn[0])
         return name
 
@@ -286,11 +282,21 @@ class CaseWriter:
         """The function run when the player to move has no legal action."""
         src = self.src
         name = src.fresh("f")
-        with src.block(f"def {name}(s, reps):"):
-            for line in ("b = s.board", "o = s.occ", "v = s.vars", "p = s.player"):
-                src.line(line)
+        with src.capture() as body:
             if phase.no_action is not None:
                 src.paste(phase.no_action[0])
             else:
                 src.line(f"h_end(s, {NO_ACTION}, -1, {phase.default_ending})")
+        with src.block(f"def {name}(s, reps):"):
+            _registers(src, body)
+            src.paste(body)
         return name
+
+
+def _registers(src: Source, body: list, board: bool = False) -> None:
+    """The registers (see statements.py) that the lines of `body` read (and the
+    board when `board`: the case's preparation reads it)."""
+    words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
+    for register, line in (("b", "b = s.board"), ("o", "o = s.occ"), ("v", "v = s.vars"), ("p", "p = s.player")):
+        if register in words or register == "b" and board:
+            src.line(line)

@@ -90,6 +90,7 @@ class DecisionWriter:
                             with src.block(f"if {name}(s, {n + 1}):"):
                                 src.line(f"{self.coverage}[{plan.prefer_probes[n]}] += 1")
                         src.line("return out")
+        body = _without_unread(body, "pc")
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         with src.block(f"def {name}(s, tier=0):" if tiered else f"def {name}(s):"):
             for register in ("b = s.board", "o = s.occ", "v = s.vars", "p = s.player"):
@@ -244,6 +245,17 @@ class DecisionWriter:
                 src.line(line)
             with action.piece_where.holds(src) if action.piece_where else _nothing():
                 action.emit(src)
+
+
+def _without_unread(body: list, local: str) -> list:
+    """`body` without its assignments to `local` when nothing reads it (a `pass`
+    keeps each block they were in)."""
+    assignment = re.compile(rf"(\s*){local} = [^=]")
+    uses = sum(len(re.findall(rf"\b{local}\b", line)) for line in body)
+    assignments = [line for line in body if assignment.match(line)]
+    if uses != len(assignments):
+        return body
+    return [assignment.match(line).group(1) + "pass" if assignment.match(line) else line for line in body]
 
 
 class _nothing:

@@ -68,6 +68,9 @@ class Code:
     cost: int = 1
     # Estimated number of elements (collections).
     size: int = 1
+    # A number read from where only checked numbers are kept (a variable, a chance
+    # outcome): storing it needs no check against the limit.
+    stored: bool = False
 
     @property
     def is_const(self) -> bool:
@@ -268,7 +271,7 @@ class ExpressionCompiler:
             var = m.variables[name]
             if var.per_player:
                 return Code("None", Type.PER_PLAYER, per_player=("var", var))
-            return Code(f"v[{var.offset}]", _var_type(var))
+            return Code(f"v[{var.offset}]", _var_type(var), stored=True)
         if name in m.pools:
             return Code("None", Type.PER_PLAYER, per_player=("pool", m.pools[name]))
         if name in m.options:
@@ -358,7 +361,7 @@ class ExpressionCompiler:
         dep = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": Dep.TARGET,
                "jumped": Dep.JUMPED, "site": Dep.SITE, "outcome": Dep.OUTCOME}[name]
         if name == "outcome":
-            return Code(reg.site, scope.outcome_type, frozenset({dep}))
+            return Code(reg.site, scope.outcome_type, frozenset({dep}), stored=True)
         return Code(reg.site, Type.SITE, frozenset({dep}), piece=reg.piece)
 
     def _define_call(self, e: A.Call, scope: Scope) -> Code:
@@ -456,9 +459,9 @@ class ExpressionCompiler:
             if idx.is_const:
                 if idx.const < 0:
                     return self.const(0, type_)
-                return Code(f"v[{thing.offset + idx.const}]", type_, deps, cost=cost)
+                return Code(f"v[{thing.offset + idx.const}]", type_, deps, cost=cost, stored=True)
             if _always_a_player(idx.code, scope):
-                return Code(f"v[{thing.offset} + {idx.code}]", type_, deps, cost=cost)
+                return Code(f"v[{thing.offset} + {idx.code}]", type_, deps, cost=cost, stored=True)
             first, again = self.share(idx, scope)
             return Code(f"(v[{thing.offset} + {again}] if {first} >= 0 else 0)", type_, deps, cost=cost)
         if kind == "track":

@@ -99,9 +99,12 @@ def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: 
     if ids[NEUTRAL] is not None:
         branches.append(("off < 0", ids[NEUTRAL], (land,)))
     if ids[ENEMY] is not None:
-        branches.append(("off >= 0 and off != p", ids[ENEMY], (land, capture)))
+        # what the branches before it leave to test
+        own, neutral = ids[OWN] is not None, ids[NEUTRAL] is not None
+        test = None if own and neutral else "off != p" if neutral else "off >= 0" if own else "off >= 0 and off != p"
+        branches.append((test, ids[ENEMY], (land, capture)))
     for n, (test, case, checks) in enumerate(branches):
-        with src.block(f"{'if' if n == 0 else 'elif'} {test}:"):
+        with src.block("else:" if test is None else f"{'if' if n == 0 else 'elif'} {test}:"):
             _checked_append(src, case, checks, where, jumped, choices)
 
 

@@ -479,7 +479,7 @@ class StatementCompiler:
             self.line(f"{target} = 1 if {value.code} else 0")
             return
         self.line(f"{target} = {value.code}")
-        if value.type is Type.INT and not value.is_const:
+        if value.type is Type.INT and not value.is_const and not value.stored:
             self._check_number(target, s.pos)
 
     def _assign_owner(self, s: A.AssignStmt, obj: Code, value: Code, scope: Scope) -> int:
