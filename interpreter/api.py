@@ -81,6 +81,7 @@ class Game:
         self.coverage: Optional[RuleCoverage] = compiled.rules.coverage
         self.warnings = compiled.warnings
         self._board_view: Optional[BoardView] = None
+        self._chance_actions: dict = {}  # decision index -> ((Action, probability), ...)
 
     # ------------------------------------------------------------ description
     @property
@@ -240,7 +241,13 @@ class Game:
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
         if self.engine.to_move(state) != CHANCE:
             return []
-        return [(self._action(code), p) for code, p in self.engine.chance_probabilities(state)]
+        # A chance event's outcomes are the same in every position: made once.
+        known = self._chance_actions.get(state.decision)
+        if known is None:
+            known = self._chance_actions[state.decision] = tuple(
+                (self._action(code), p) for code, p in self.engine.chance_probabilities(state)
+            )
+        return list(known)
 
     def parse_action(self, state: State, text: str) -> Action:
         wanted = text.strip()

@@ -54,7 +54,9 @@ def compile_definition(definition: Definition, options: dict, coverage: bool = F
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
     diags.raise_if_errors(definition.sources)
     assert rules is not None
-    return CompiledDefinition(model, rules, [d for d in diags if d.severity == "warning"])
+    # the warnings of reading and merging the files first, then those of the rules
+    found = [d for d in diags if d.severity == "warning"]
+    return CompiledDefinition(model, rules, list(definition.warnings) + [d for d in found if d not in definition.warnings])
 
 
 def _option_values(definition: Definition, options: dict, report, diags: DiagnosticList) -> dict:

@@ -17,7 +17,6 @@ import pytest
 
 from interpreter.api import load_game
 from interpreter.frontends.cli import main
-from interpreter.frontends.common import all_warnings
 from interpreter.validation.diagnostics import DefinitionError, split_source_lines
 
 CORPUS = Path(__file__).resolve().parent / "broken"
@@ -73,7 +72,7 @@ def test_broken_definition(name, monkeypatch, capsys):
     # The same through the API: every diagnostic at a real place of a real file.
     path, options, variant = _load_arguments(args)
     if warning_only:
-        diagnostics = all_warnings(load_game(path, options, variant))
+        diagnostics = load_game(path, options, variant).warnings
         sources = {}
         for diagnostic in diagnostics:
             sources[diagnostic.file] = (case / diagnostic.file).read_text(encoding="utf-8")

@@ -58,6 +58,7 @@ class CaseInfo:
     after: Optional[tuple] = None  # the decision's `after each action` (captured lines, cost, effects)
     effects: frozenset = frozenset()  # what its statements do to the turn (statements.effects)
     cost: int = 1
+    notation_pos: Optional[A.Pos] = None  # where its notation is written (None: the default one)
 
 
 @dataclass
@@ -251,7 +252,8 @@ class ActionCompiler:
             case_available -= {"target"}
         if isinstance(pattern, A.DropPattern):
             self.c.statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
-        info = CaseInfo(decision_index, _case_pattern(pattern), template, f"action '{action.name}', {case.label}", case.pos)
+        info = CaseInfo(decision_index, _case_pattern(pattern), template, f"action '{action.name}', {case.label}", case.pos,
+                        notation_pos=case.notation_pos if case.notation else action.notation_pos)
         statements = self.c.statements
         is_drop = isinstance(pattern, A.DropPattern)
         statements.in_drop = is_drop
@@ -300,7 +302,8 @@ class ActionCompiler:
     def _pass(self, plan: ActionPlan, action: A.Action, pattern: A.PassPattern, decision_index: int) -> ActionPlan:
         template = self.c.template(action.notation or "pass", action.pos, ())
         plan.templates.append(template)
-        cid = self.c.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos))
+        cid = self.c.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos,
+                                       notation_pos=action.notation_pos))
 
         def emit(src):
             src.line(f"out.append(({cid}, -1, -1))")

@@ -26,7 +26,6 @@ from .common import (
     MAX_PLIES,
     PROG,
     CliError,
-    all_warnings,
     describe_result,
     int_argument,
     isatty,
@@ -112,7 +111,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}", file=sys.stderr)
             status = EXIT_ERROR
             continue
-        warnings = all_warnings(game)
+        warnings = game.warnings
         if warnings:
             print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
         print(f"{path}: ok ({game.title}, {len(game.players)} players)")

@@ -203,11 +203,6 @@ def describe_result(game: Game, state) -> str:
     return f"game over: {head} ({scores})"
 
 
-def all_warnings(game: Game) -> list[Diagnostic]:
-    """The game's warnings and those found while its files were read and merged
-    (once: a core that already counts them in `game.warnings` is not repeated)."""
-    own = list(game.warnings)
-    return own + [w for w in getattr(game.definition, "warnings", []) if w not in own]
 
 
 def use_color(stream) -> bool:

@@ -183,31 +183,8 @@ def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
     _worker_game = load_game(game_name, options, variant)
 
 
-@dataclass(frozen=True)
-class _RulesFault:
-    """A RuleRuntimeError of a worker, as it can cross to the parent process (the
-    exception itself does not unpickle: its arguments are not what it was made with)."""
-
-    pos: Any
-    message: str
-
-
 def _worker_play(specs, plan, seed, max_plies):
-    from ..api import RuleRuntimeError
-
-    try:
-        return play_one(_worker_game, specs, plan, seed, max_plies)
-    except RuleRuntimeError as exc:
-        return _RulesFault(exc.pos, exc.message)
-
-
-def _outcome(result) -> GameOutcome:
-    """A worker's game, or its rules' error raised here, as if played here."""
-    if isinstance(result, _RulesFault):
-        from ..api import RuleRuntimeError
-
-        raise RuleRuntimeError(result.pos, result.message)
-    return result
+    return play_one(_worker_game, specs, plan, seed, max_plies)
 
 
 def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
@@ -230,7 +207,7 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
         futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies) for plan in todo]
         try:
             for future in as_completed(futures):
-                outcome = _outcome(future.result())
+                outcome = future.result()
                 results.append(outcome)
                 if progress is not None:
                     progress(outcome)

@@ -410,6 +410,7 @@ class Case:
     what: str  # "empty", "enemy", "own", "neutral", "any", "board"
     body: list[Stmt]
     notation: Optional[str] = None
+    notation_pos: Optional[Pos] = None  # where the case's own notation is written
 
     @property
     def label(self) -> str:
@@ -433,6 +434,7 @@ class Action:
     wheres: list[Expr]
     notation: Optional[str]
     cases: list[Case]
+    notation_pos: Optional[Pos] = None  # where `notation` is written
 
 
 @dataclass

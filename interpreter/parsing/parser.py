@@ -282,6 +282,7 @@ class _ToAst(Transformer):
                 action.wheres.append(entry[2])
             elif isinstance(entry, tuple) and entry[0] == "notation":
                 action.notation = entry[2]
+                action.notation_pos = entry[1]
         if action.pattern is None:
             raise AstBuildError(action.pos, f"action '{name}' has no movement pattern (step, slide, leap, jump, walk, go, drop, select or pass)")
         return action
@@ -377,14 +378,14 @@ class _ToAst(Transformer):
     def case(self, meta, ch):
         head, body = ch
         kind, what = head
-        notation = None
+        notation = notation_pos = None
         kept = []
         for stmt in body:
             if isinstance(stmt, A.NotationStmt):
-                notation = stmt.template
+                notation, notation_pos = stmt.template, stmt.pos
             else:
                 kept.append(stmt)
-        return A.Case(self.p(meta), kind, what, kept, notation)
+        return A.Case(self.p(meta), kind, what, kept, notation, notation_pos)
 
     def case_head(self, meta, ch):
         return (str(ch[0]), str(ch[1]))

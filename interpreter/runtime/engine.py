@@ -15,6 +15,8 @@ and counted without locks.)
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Optional
 
 from .errors import RuleRuntimeError
@@ -38,6 +40,12 @@ class Engine:
         self.turn_hooks = rules.turn_hooks
         self.keeps_history = rules.keeps_history
         self.position_vars = rules.position_vars
+        # per chance event: the running sums of its outcomes' probabilities, in the
+        # order of its codes (a weighted pick is a binary search)
+        self._cumulative = [
+            tuple(accumulate(d.probabilities[code[4]] for code in d.codes)) if d.is_chance else ()
+            for d in rules.decisions
+        ]
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
@@ -213,8 +221,10 @@ class Engine:
         legal = self.legal(s)
         decision = self.decisions[s.decision]
         if decision.is_chance and not decision.uniform:
-            probabilities = decision.probabilities
             x = rng.random()
+            if legal is decision.codes:
+                return legal[min(bisect_right(self._cumulative[s.decision], x), len(legal) - 1)]
+            probabilities = decision.probabilities
             for code in legal:
                 x -= probabilities[code[4]]
                 if x < 0:
@@ -303,9 +313,10 @@ class Engine:
         return phase.name, phase.pos
 
     def describe_action(self, code: tuple) -> tuple:
-        """(label, source position) of the case a code applies: "action 'leap', onto enemy"."""
+        """(label, source position) of the case a code applies: "action 'leap', onto
+        enemy", at the line of its notation (or of the case, when it has the default one)."""
         case = self.rules.cases[code[0]]
-        return case.label, case.pos
+        return case.label, case.notation_pos or case.pos
 
     # ------------------------------------------------------------ notation
     def notation(self, code: tuple) -> str:

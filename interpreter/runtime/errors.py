@@ -10,6 +10,10 @@ class RuleRuntimeError(Exception):
         self.pos = pos
         self.message = message
 
+    def __reduce__(self):
+        # (the default would call __init__ with the formatted text alone)
+        return (RuleRuntimeError, (self.pos, self.message))
+
 
 def fail(pos, message: str):
     """Raise a RuleRuntimeError (generated code calls this as `h_fail`)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load_game
-from interpreter.frontends.common import all_warnings
 from interpreter.validation.diagnostics import DefinitionError
 from interpreter.validation.yaml_source import load_yaml_text
 
@@ -28,7 +27,7 @@ def test_a_variant_removing_an_action_is_shown_without_it(capsys, base_game):
 def test_an_overlay_item_next_to_a_near_namesake_is_a_warning(base_game):
     path = overlay(base_game, "procedure advanc:\n    move\n\ndecision move:\n    action stepp by man:\n"
                               "        step ahead\n        onto empty: advance\n")
-    messages = [w.message for w in all_warnings(load_game(str(path)))]
+    messages = [w.message for w in load_game(str(path)).warnings]
     assert "procedure 'advanc' is added next to 'advance', which it does not replace" in messages
     assert "action 'stepp' is added to decision 'move' next to 'step', which it does not replace" in messages
 
@@ -36,7 +35,7 @@ def test_an_overlay_item_next_to_a_near_namesake_is_a_warning(base_game):
 def test_an_overlay_with_new_names_far_from_the_old_is_quiet(base_game):
     path = overlay(base_game, "decision move:\n    action hop by man:\n        step ahead\n"
                               "        onto empty: advance\n")
-    assert not [w for w in all_warnings(load_game(str(path))) if "does not replace" in w.message]
+    assert not [w for w in load_game(str(path)).warnings if "does not replace" in w.message]
 
 
 def test_two_actions_named_alike_in_an_overlay(base_game):

@@ -93,6 +93,16 @@ def test_two_actions_with_one_notation_are_a_lint_error(capsys, base_game):
     assert code == 1 and "two different legal actions are both written" in out
 
 
+def test_a_notation_clash_is_reported_at_the_notation_line(capsys, base_game):
+    base_game.edit("game.rules", "    action capture by man, chief:",
+                   "    action stride by man, chief:\n        step ahead\n        notation \"{from}-{to}\"\n"
+                   "        onto empty: advance\n"
+                   "    action capture by man, chief:")
+    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "2")
+    line = line_of(base_game, "game.rules", 'notation "{from}-{to}"')
+    assert code == 1 and f"game.rules:{line}:9: error: two different legal actions" in out
+
+
 def test_a_score_rule_that_fails_on_a_game_cut_off_at_the_bound(capsys, base_game):
     # As a search judges a playout it cut off, lint computes the scores where it stops.
     rules = base_game.path / "game.rules"

@@ -55,3 +55,63 @@ def test_a_generated_function_reads_and_writes_only_its_state():
     text = game.rules.source
     # No global state: the generated code keeps nothing between calls but constants.
     assert "global" not in text and "nonlocal" not in text
+
+
+WEATHER = """\
+game: weather
+rules: game.rules
+players: [white, black]
+board:
+  grid: {files: 3, ranks: 3}
+pieces:
+  man: {symbol: M}
+variables:
+  rain: {type: int, default: 0}
+  days: {type: int, default: 0}
+setup:
+  white: {man: [a1]}
+  black: {man: [c3]}
+"""
+
+WEATHER_RULES = """\
+phase play:
+    turn: weather
+    after each turn:
+        days += 1
+        if days >= 1:
+            end game
+
+chance weather:
+    outcomes "sun" weight 3, "rain", "snow" weight 6
+    if outcome == "rain":
+        rain = 1
+"""
+
+
+def test_a_weighted_chance_event_is_drawn_by_its_weights(tmp_path):
+    (tmp_path / "game.yaml").write_text(WEATHER)
+    (tmp_path / "game.rules").write_text(WEATHER_RULES)
+    game = load_game(str(tmp_path))
+    engine = game.engine
+    state = game.initial_state()
+    assert [(a.notation, round(p, 3)) for a, p in game.chance_outcomes(state)] == [
+        ("weather:sun", 0.3), ("weather:rain", 0.1), ("weather:snow", 0.6)]
+    rng = random.Random(4)
+    drawn = [engine.notation(engine.pick_random(state, rng)) for _ in range(20000)]
+    shares = [drawn.count(f"weather:{w}") / len(drawn) for w in ("sun", "rain", "snow")]
+    assert all(abs(share - p) < 0.02 for share, p in zip(shares, (0.3, 0.1, 0.6))), shares
+    # the probabilities' running sums end at 1: a draw just below 1 is the last outcome
+    class AlmostOne:
+        def random(self):
+            return 0.9999999999999999
+    assert engine.notation(engine.pick_random(state, AlmostOne())) == "weather:snow"
+
+
+def test_a_runtime_fault_crosses_processes():
+    import pickle
+
+    from interpreter import RuleRuntimeError
+
+    fault = pickle.loads(pickle.dumps(RuleRuntimeError("game.rules:3:5", "division by zero")))
+    assert isinstance(fault, RuleRuntimeError)
+    assert (fault.pos, fault.message, str(fault)) == ("game.rules:3:5", "division by zero", "game.rules:3:5: division by zero")
