@@ -172,7 +172,8 @@ def test_forbid_result_applies_before_prefer_tiers(tmp_path):
         action walk by king:
             step n
             onto empty: move
-    """) + "forbid result where exists(pieces of opponent, it in neighbours(a2) and it != a2 and a1 is empty and false)\n"
+    """) + ("forbid result where exists(pieces of opponent, it in neighbours(a2) and it != a2 "
+            "and a1 is empty and false)\n")
     game = make(tmp_path, rules, "  white:\n    king: [a1]\n  black:\n    man: [b1, c1]\n")
     # nothing forbidden here (the condition is never true): take is preferred
     assert game.legal_notations(game.initial_state()) == ["a1xb1"]
@@ -363,7 +364,8 @@ def test_setup_gives_attribute_values(tmp_path):
             step n
             onto empty: move
     """)
-    setup = "  white:\n    man: [{site: a1, count: 5}, b1]\n    king: {sites: [c1], count: 2, moved: true}\n  black:\n    man: [e5]\n"
+    setup = ("  white:\n    man: [{site: a1, count: 5}, b1]\n    king: {sites: [c1], count: 2, moved: true}\n"
+             "  black:\n    man: [e5]\n")
     game = make(tmp_path, rules, setup)
     values = {p.site: (p.attributes["count"], p.attributes["moved"]) for p in game.pieces(game.initial_state())}
     assert values["a1"] == (5, False) and values["b1"] == (0, False) and values["c1"] == (2, True)
