@@ -1,6 +1,6 @@
 """Random playouts per second on each side, each a plain Python loop.
 
-regelwerk uses the fast layer (`game.engine`); OpenSpiel is driven through
+regelwerk uses the fast layer (`game.engine.random_playout`); OpenSpiel is driven through
 `pyspiel` (legal_actions, a uniform choice, apply_action); python-chess through
 `board.legal_moves` and `board.push`, ending its games as OpenSpiel does.
 """
@@ -9,36 +9,18 @@ from __future__ import annotations
 import random
 import time
 
-from interpreter.runtime.engine import CHANCE
-
 # A definition whose rules never end a game must not hang the benchmark.
 MAX_PLIES = 100_000
 
 
 def regel_playout(engine, state, rng: random.Random) -> int:
-    """Play `state` (changed in place) to the end at random; the number of actions."""
-    legal_of, apply, to_move = engine.legal, engine.apply_in_place, engine.to_move
-    rand = rng.random
-    plies = 0
-    while plies < MAX_PLIES and not engine.is_over(state):
-        if to_move(state) == CHANCE:
-            code = _weighted(engine.chance_probabilities(state), rand())
-        else:
-            legal = legal_of(state)
-            if not legal:
-                break
-            code = legal[int(rand() * len(legal))]
-        apply(state, code)
-        plies += 1
-    return plies
+    """Play `state` (changed in place) to the end at random; the number of actions.
 
-
-def _weighted(outcomes, x: float):
-    for code, probability in outcomes:
-        x -= probability
-        if x < 0:
-            return code
-    return outcomes[-1][0]
+    `Engine.random_playout` is the loop the AI and `analyze` play: uniform over the
+    legal actions, chance by its probabilities (with `forbid result` it checks only
+    the action it picks, trying others until one passes: still uniform over the
+    legal actions)."""
+    return engine.random_playout(state, rng, MAX_PLIES)
 
 
 def spiel_playout(spiel_game, rng: random.Random) -> int:

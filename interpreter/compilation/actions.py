@@ -38,6 +38,9 @@ ACTION_FIELDS = ("{from}", "{to}")
 CHOICE_FIELD = "{choice}"
 SUFFIX_CHOICE = "={choice}"  # added to a choosing case's notation that does not show the choice
 LANDING_SLOT = {"empty": P.EMPTY, "own": P.OWN, "neutral": P.NEUTRAL, "enemy": P.ENEMY}
+# The estimated cost up to which a `where` about the moving piece alone is asked
+# before its candidates are listed (see ActionCompiler._where_levels).
+CHEAP_PIECE_TEST = 8
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
 
@@ -81,6 +84,7 @@ class ActionPlan:
     placement_setup: tuple = ()
     placement_test: Optional[str] = None
     prelude: tuple = ()  # lines computed once per position before the action is listed
+    piece_setup: tuple = ()  # lines run for each piece before its candidates are listed
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple] = None
@@ -113,11 +117,12 @@ class ActionCompiler:
         kinds, pools, same_piece = self._movers(action, pattern)
         scope = self.c.scope(available, f"action '{action.name}'", piece_always="piece" in available)
         scope.piece_kinds = self._known_kinds(pattern, kinds, pools, same_piece)
-        levels = self._where_levels(action, scope)
+        moving = not isinstance(pattern, (A.DropPattern, A.SelectPattern, A.PassPattern))
+        levels = self._where_levels(action, scope, moving)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
             action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.m),
-            emit=lambda src: None,
+            emit=lambda src: None, piece_setup=tuple(levels["piece setup"]),
         )
         if isinstance(pattern, A.PassPattern):
             return self._pass(plan, action, pattern, decision_index)
@@ -178,13 +183,20 @@ class ActionCompiler:
         waiting = {self.m.pools[name].kind for name in self.m.pools if any(p[0] == self.m.pools[name].offset for p in pools)}
         return frozenset(kinds) | frozenset(k for k in waiting if k is not None)
 
-    def _where_levels(self, action: A.Action, scope: Scope) -> dict:
+    def _where_levels(self, action: A.Action, scope: Scope, moving: bool) -> dict:
         """The `where` conjuncts by the level they are asked at: once per position
-        ("action"), per piece, per candidate."""
+        ("action"), per piece, per candidate.
+
+        A costly conjunct about the piece alone is asked of a moving piece only when
+        one of its candidates passes everything else, and then once (remembered in
+        a local that "piece setup" empties for each piece): the king's `not
+        attacked(from)` of castling waits for a candidate whose rook may castle."""
         from .expressions import conjuncts
 
-        levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0}
+        levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0,
+                        "piece setup": []}
         action_level = []
+        remembered = []
         guard_cost = 0
         for cond in action.wheres:
             for part in conjuncts(cond):
@@ -197,11 +209,18 @@ class ActionCompiler:
                     levels["candidate"].append((lines, c.code))
                     levels["candidate cost"] += c.cost
                 elif c.deps & PIECE_DEPS:
-                    levels["piece"].append((lines, c.code))
+                    if moving and c.cost > CHEAP_PIECE_TEST:
+                        name = self.src.fresh("l")
+                        levels["piece setup"].append(f"{name} = None")
+                        remembered.append(([f"if {name} is None:"] + ["    " + line for line in lines]
+                                           + [f"    {name} = {c.code}"], name))
+                    else:
+                        levels["piece"].append((lines, c.code))
                     levels["piece cost"] += c.cost
                 else:
                     action_level.append((lines, c.code))
                     guard_cost += c.cost
+        levels["candidate"].extend(remembered)
         levels["action"] = Condition.of(action_level)
         levels["guard cost"] = guard_cost
         return levels

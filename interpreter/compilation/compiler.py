@@ -13,7 +13,7 @@ The engine (runtime/engine.py) then only calls these functions.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Optional
 
@@ -48,6 +48,10 @@ class DecisionInfo:
     pos: A.Pos
     legal: Optional[Callable] = None  # legal(state) -> list of codes (decisions)
     legal_with_duplicates: Optional[Callable] = None  # the same, two codes writing one notation kept
+    # With `forbid result`: candidates(state) -> the codes of the first `prefer` tier
+    # before that check (a new list), for playouts that check only the one they
+    # pick (see Engine.random_playout); else None.
+    candidates: Optional[Callable] = None
     outcome_values: tuple = ()
     outcome_labels: tuple = ()
     probabilities: tuple = ()
@@ -86,6 +90,9 @@ class CompiledRules:
     turn_hooks: bool = False
     keeps_history: bool = False
     position_vars: Optional[tuple] = None  # the variables in a position's key (None: all)
+    # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
+    # forbids the action (None for chance events); empty without `forbid result`
+    result_checks: list = field(default_factory=list)
 
 
 class Compiler:
@@ -243,10 +250,11 @@ class Compiler:
         writer = DecisionWriter(
             self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), checks_name,
         )
-        legal_names, all_names = [], []
+        legal_names, all_names, candidate_names = [], [], []
         for plan in plans:
             legal_names.append(writer.write(plan) if plan is not None else None)
             all_names.append(self._without_dedup(writer, plan) if plan is not None and writer.deduplicated else None)
+            candidate_names.append(writer.write_candidates(plan) if plan is not None and self.result_code else None)
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
@@ -258,10 +266,11 @@ class Compiler:
         namespace = compile_source(self.src)
         results.score = namespace[score_name] if score_name else None
         checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
-        for info, name, every in zip(decisions, legal_names, all_names):
+        for info, name, every, candidates in zip(decisions, legal_names, all_names, candidate_names):
             if name is not None:
                 info.legal = namespace[name]
                 info.legal_with_duplicates = namespace[every] if every else info.legal
+                info.candidates = namespace[candidates] if candidates else None
         phase_infos = []
         for phase, name, before in zip(phases, no_action_names, before_turn_names):
             phase.info.no_action = namespace[name]
@@ -289,6 +298,7 @@ class Compiler:
             turn_hooks=self.turn_hooks,
             keeps_history=self.x.uses_repetitions,
             position_vars=self._position_vars(),
+            result_checks=checks_table,
         )
 
     @property

@@ -73,17 +73,31 @@ class DecisionWriter:
         # notation included (for `lint`, which looks for notation clashes)
         self.dedup = True
         self.deduplicated = False  # whether the function just written compares notations
+        # True while writing the variant that lists the first tier's candidates before
+        # `forbid result` (see write_candidates)
+        self.candidates_only = False
+
+    def write_candidates(self, plan: DecisionPlan) -> str:
+        """The variant listing the first tier's actions before `forbid result` (and
+        without the actions offered only when nothing else is legal): a playout
+        checks just the one it picks, and asks the whole function when none passes."""
+        self.candidates_only = True
+        try:
+            return self.write(plan)
+        finally:
+            self.candidates_only = False
 
     def write(self, plan: DecisionPlan) -> str:
         self.deduplicated = False
         src = self.src
         name = src.fresh("f")
-        tiered = self.coverage is not None and len(plan.tiers) > 1
+        tiers = plan.tiers[:1] if self.candidates_only else plan.tiers
+        tiered = self.coverage is not None and len(tiers) > 1
         with src.capture() as body:
-            for n, tier in enumerate(plan.tiers):
+            for n, tier in enumerate(tiers):
                 with src.block(f"if tier <= {n}:") if tiered else _nothing():
                     self._tier(tier)
-                if n < len(plan.tiers) - 1:
+                if n < len(tiers) - 1:
                     with src.block("if out:"):
                         if tiered:
                             # The line was offered: did it hide actions of later tiers?
@@ -138,6 +152,8 @@ class DecisionWriter:
         if from_free and clashing:
             with src.block("if len(out) > 1:"):
                 self._dedup("0")
+        if self.candidates_only:
+            return
         self._filter_results()
         stuck = [a for a in actions if a.only_if_stuck]
         if stuck:
@@ -196,6 +212,9 @@ class DecisionWriter:
         """The actions of one piece (`frm`, `pc`), in order; compared for notations
         when two of them that may write the same one both wrote something."""
         src = self.src
+        for action in actions:
+            for line in action.piece_setup:
+                src.line(line)
         marks = []
         comparing = [a for a in actions if id(a) in clashing]
         if len(comparing) < 2:

@@ -243,13 +243,24 @@ class Engine:
         weighted = [d.is_chance and not d.uniform for d in decisions]
         listers = [d.legal if not d.is_chance else None for d in decisions]
         outcomes = [d.codes for d in decisions]
+        # With `forbid result`, a decision's candidates are listed unchecked and only
+        # the one picked is checked (see _pick_checked); its full list is made only
+        # when none passes.
+        lazy = [d.candidates for d in decisions] if self.rules.result_checks else None
+        checks = self.rules.result_checks
         runs = self.runs
         rand = rng.random
         n = 0
+        pending = None  # the action already picked for the position reached
+        if s.legal is None:
+            self.settle(s)
         try:
             while s.result is None and n < max_plies:
-                legal = s.legal
-                code = self.pick_random(s, rng) if weighted[s.decision] else legal[int(rand() * len(legal))]
+                if pending is not None:
+                    code, pending = pending, None
+                else:
+                    legal = s.legal
+                    code = self.pick_random(s, rng) if weighted[s.decision] else legal[int(rand() * len(legal))]
                 runs[s.phase][code[0]](s, code)
                 s.ply += 1
                 s.last = code
@@ -258,7 +269,21 @@ class Engine:
                     s.legal = []
                     break
                 lister = listers[s.decision]
-                legal = outcomes[s.decision] if lister is None else lister(s)
+                if lister is None:
+                    legal = outcomes[s.decision]
+                else:
+                    candidates = lazy[s.decision] if lazy is not None and n < max_plies else None
+                    if candidates is not None:
+                        pending = self._pick_checked(s, candidates(s), rand, checks[s.phase])
+                        if pending is not None:
+                            if s.turn_start:
+                                s.turn_start = False
+                                self._start_turn(s, (pending,))
+                                if s.result is not None:
+                                    s.legal = []
+                                    break
+                            continue
+                    legal = lister(s)
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
                     self._start_turn(s, legal)
@@ -273,6 +298,26 @@ class Engine:
         except RuleRuntimeError as exc:
             raise self._fault(exc, s, code) from None
         return n
+
+    def _pick_checked(self, s: State, candidates: list, rand, checks: list) -> Optional[tuple]:
+        """A candidate that no `forbid result` forbids, uniformly at random among
+        those (candidates are tried in random order, the forbidden ones dropped), or
+        None when all are forbidden. Coverage counts stay as they were: checking is
+        not playing."""
+        counts = self.coverage.counts if self.coverage is not None else None
+        saved = counts[:] if counts is not None else None
+        try:
+            while candidates:
+                i = int(rand() * len(candidates))
+                code = candidates[i]
+                if not checks[code[0]](s.copy(), code):
+                    return code
+                candidates[i] = candidates[-1]
+                candidates.pop()
+            return None
+        finally:
+            if counts is not None:
+                counts[:] = saved
 
     def _fault(self, exc: RuleRuntimeError, s: State, code: tuple) -> RuleRuntimeError:
         """A fault during a playout, located at the case applied or the decision listed."""
