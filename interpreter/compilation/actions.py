@@ -20,7 +20,7 @@ from . import patterns as P
 from .expressions import Code, describe
 from .reach import Reach, reach_along, reach_of_set
 from .conditions import Condition
-from .scope import Scope
+from .scope import Register, Scope
 
 DEFAULT_NOTATION = {
     ("onto", "empty"): "{from}-{to}",
@@ -117,6 +117,8 @@ class ActionCompiler:
         kinds, pools, same_piece = self._movers(action, pattern)
         scope = self.c.scope(available, f"action '{action.name}'", piece_always="piece" in available)
         scope.piece_kinds = self._known_kinds(pattern, kinds, pools, same_piece)
+        # Wherever a candidate is asked about, `tg` holds what stands on `to` (patterns.py).
+        scope.registers = dict(scope.registers, to=Register("to", "tg"))
         moving = not isinstance(pattern, (A.DropPattern, A.SelectPattern, A.PassPattern))
         levels = self._where_levels(action, scope, moving)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from .registers import write_body
 from .source import Source
 from ..runtime.results import NO_ACTION
 from .actions import CaseInfo
@@ -139,12 +140,8 @@ class CaseWriter:
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):
-            _registers(src, body, board=case.pattern in ("move", "jump", "drop", "select"))
-            for line in self._prepare(case, words):
-                src.line(line)
-            if "fu" in words:
-                src.line("fu = -1")
-            src.paste(body)
+            first = self._prepare(case, words) + (["fu = -1"] if "fu" in words else [])
+            write_body(src, body, board=case.pattern in ("move", "jump", "drop", "select"), first=tuple(first))
         return name
 
     # ------------------------------------------------------------ cases
@@ -164,12 +161,8 @@ class CaseWriter:
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):
-            _registers(src, body, board=case.pattern in ("move", "jump", "drop", "select"))
-            for line in self._prepare(case, words):
-                src.line(line)
-            if "fu" in words:
-                src.line("fu = -1")
-            src.paste(body)
+            first = self._prepare(case, words) + (["fu = -1"] if "fu" in words else [])
+            write_body(src, body, board=case.pattern in ("move", "jump", "drop", "select"), first=tuple(first))
         return name
 
     def _prepare(self, case: CaseInfo, words: set) -> list:
@@ -231,8 +224,7 @@ class CaseWriter:
                     src.line("return")
             self._next_turn(phase)
         with src.block(f"def {name}(s):"):
-            _registers(src, body)
-            src.paste(body)
+            write_body(src, body)
         return name
 
     def _next_turn(self, phase: PhaseCode) -> None:
@@ -274,8 +266,7 @@ class CaseWriter:
         src = self.src
         name = src.fresh("f")
         with src.block(f"def {name}(s, stuck, reps):"):
-            _registers(src, phase.before_turn[0])
-            src.paste(phase.before_turn[0])
+            write_body(src, phase.before_turn[0])
         return name
 
     def write_no_action(self, index: int, phase: PhaseCode) -> str:
@@ -288,15 +279,6 @@ class CaseWriter:
             else:
                 src.line(f"h_end(s, {NO_ACTION}, -1, {phase.default_ending})")
         with src.block(f"def {name}(s, reps):"):
-            _registers(src, body)
-            src.paste(body)
+            write_body(src, body)
         return name
 
-
-def _registers(src: Source, body: list, board: bool = False) -> None:
-    """The registers (see statements.py) that the lines of `body` read (and the
-    board when `board`: the case's preparation reads it)."""
-    words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
-    for register, line in (("b", "b = s.board"), ("o", "o = s.occ"), ("v", "v = s.vars"), ("p", "p = s.player")):
-        if register in words or register == "b" and board:
-            src.line(line)

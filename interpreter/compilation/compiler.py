@@ -19,6 +19,7 @@ from typing import Callable, Optional
 
 from .errors import RuleError, unknown
 from .model import GameModel
+from .registers import write_body
 from .source import Source, SourceTooLarge, compile_source
 from .types import Type
 from ..parsing import ast as A
@@ -535,11 +536,8 @@ class Compiler:
             return None
         name = self.src.fresh("f")
         with self.src.block(f"def {name}(s, p):"):
-            for register in ("b = s.board", "o = s.occ", "v = s.vars"):
-                self.src.line(register)
             lines, c = score
-            self.src.paste(lines)
-            self.src.line(f"return {c.code}")
+            write_body(self.src, list(lines) + [f"return {c.code}"], player_loaded=True)
         return name
 
 

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .registers import write_body
 from .source import Source
 from . import patterns as P
 from .actions import ActionPlan
@@ -106,17 +107,11 @@ class DecisionWriter:
                         src.line("return out")
         body = _without_unread(body, "pc")
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
+        first = [line for line in self.restrictions.gate_lines() if line.split(" = ", 1)[0] in words]
+        if "wb" in words:
+            first.append(f"wb = {_blockers(plan)}")
         with src.block(f"def {name}(s, tier=0):" if tiered else f"def {name}(s):"):
-            for register in ("b = s.board", "o = s.occ", "v = s.vars", "p = s.player"):
-                src.line(register)
-            for line in self.restrictions.gate_lines():
-                if line.split(" = ", 1)[0] in words:
-                    src.line(line)
-            if "wb" in words:
-                src.line(f"wb = {_blockers(plan)}")
-            src.line("out = []")
-            src.paste(body)
-            src.line("return out")
+            write_body(src, ["out = []"] + body + ["return out"], first=tuple(first))
         return name
 
     def _guard(self, action: ActionPlan) -> Optional[str]:
@@ -131,6 +126,8 @@ class DecisionWriter:
         clashing, from_free = _clashes(actions)
         per_piece = clashing if len(clashing) > 1 and not from_free else set()
         for action in actions:
+            if action.only_if_stuck:
+                continue  # (asked only when nothing else is legal, below)
             guard = self._guard(action)
             if guard is not None:
                 action.guard.assign(src, guard)
@@ -159,6 +156,11 @@ class DecisionWriter:
         if stuck:
             with src.block("if not out:"):
                 for action in stuck:
+                    guard = self._guard(action)
+                    if guard is not None:
+                        action.guard.assign(src, guard)
+                    for line in action.prelude:
+                        src.line(line)
                     self._placement(action)
                 self._filter_results()
 

@@ -71,6 +71,13 @@ class Code:
     # A number read from where only checked numbers are kept (a variable, a chance
     # outcome): storing it needs no check against the limit.
     stored: bool = False
+    # An `and` whose right side needed lines (lowered mode): (the lines it wrote
+    # last, left code, the right side's lines, right Code), so that a loop testing
+    # it can nest its body in the two tests instead (see ExpressionCompiler.when).
+    guarded: Optional[tuple] = None
+    # A collection made anew by each evaluation (nothing else holds it): a loop over
+    # it needs no copy.
+    fresh: bool = False
 
     @property
     def is_const(self) -> bool:
@@ -394,6 +401,8 @@ class ExpressionCompiler:
         result = Code(code, body.type, body.deps | arg_deps, cost=body.cost + cost, size=body.size)
         if body.type is Type.SITE and not bindings:
             result.piece = body.piece
+        if code == body.code:
+            result.guarded = body.guarded
         return result
 
     def _define(self, e: A.Name, scope: Scope) -> Code:
@@ -560,9 +569,24 @@ class ExpressionCompiler:
             self.sink.extend(lines)
             return self._combine(keyword, left, right)
         t = self.src.fresh("t")
+        start = len(self.sink)
         self._emit(f"{t} = {left.code}")
         self._block(f"if {t}:" if keyword == "and" else f"if not {t}:", lines + [f"{t} = {right.code}"])
-        return Code(t, Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+        guarded = (tuple(self.sink[start:]), left.code, lines, right) if keyword == "and" else None
+        return Code(t, Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost, guarded=guarded)
+
+    @staticmethod
+    def when(lines: list, cond: Code, body: list) -> list:
+        """Lines that run `lines`, then `body` when `cond` holds. An `and` whose
+        right side needed lines becomes two nested tests, without its result
+        variable: in a loop, most elements fail the left side and cost one test."""
+        guarded = cond.guarded
+        if guarded is not None:
+            written, left, right_lines, right = guarded
+            if tuple(lines[len(lines) - len(written):]) == written:
+                inner = ExpressionCompiler.when(right_lines, right, body)
+                return lines[:len(lines) - len(written)] + [f"if {left}:"] + ["    " + line for line in inner]
+        return lines + [f"if {cond.code}:"] + ["    " + line for line in body]
 
     def _combine(self, keyword: str, left: Code, right: Code) -> Code:
         if keyword == "and":
@@ -742,10 +766,11 @@ class ExpressionCompiler:
             self._emit(f"{t} = []")
             self._block(f"for {var} in {sites}:", lines + [f"if {cond.code}: {t}.append({var})"])
             deps |= cond.deps - {Dep.LOCALS}
-            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
+            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size, fresh=True)
         cond = self.boolean(e.where, inner)
         deps |= cond.deps - {Dep.LOCALS}
-        return Code(f"[{var} for {var} in {sites} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size)
+        return Code(f"[{var} for {var} in {sites} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size,
+                    fresh=True)
 
     # ------------------------------------------------------------ functions
     def _Call(self, e: A.Call, scope: Scope) -> Code:
@@ -818,11 +843,14 @@ class ExpressionCompiler:
         cost = coll.cost + coll.size * (1 + cond.cost)
         if quantifier == "count":
             self._emit(f"{t} = 0")
-            self._block(f"for {var} in {coll.code}:", lines + [f"if {cond.code}: {t} += 1"])
+            self._block(f"for {var} in {coll.code}:", self.when(lines, cond, [f"{t} += 1"]))
             return Code(t, Type.INT, deps, cost=cost)
-        found, test = ("True", cond.code) if quantifier == "exists" else ("False", f"not {cond.code}")
-        self._emit(f"{t} = {'False' if quantifier == 'exists' else 'True'}")
-        self._block(f"for {var} in {coll.code}:", lines + [f"if {test}:", f"    {t} = {found}", "    break"])
+        if quantifier == "exists":
+            self._emit(f"{t} = False")
+            self._block(f"for {var} in {coll.code}:", self.when(lines, cond, [f"{t} = True", "break"]))
+            return Code(t, Type.BOOL, deps, cost=cost)
+        self._emit(f"{t} = True")
+        self._block(f"for {var} in {coll.code}:", lines + [f"if not {cond.code}:", f"    {t} = False", "    break"])
         return Code(t, Type.BOOL, deps, cost=cost)
 
     def _fn_count(self, e: A.Call, scope):
@@ -946,7 +974,8 @@ class ExpressionCompiler:
         n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'along'")
         code = f"h_along({track.code}, {site.code}, {n.code}, {self.src.const(e.pos)})"
         size = n.const if n.is_const and n.const > 0 else self.n_sites
-        return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size, size=size)
+        return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size, size=size,
+                    fresh=True)
 
     def _fn_steps_on(self, e: A.Call, scope):
         track = self._track_argument(e, scope)

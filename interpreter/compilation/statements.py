@@ -80,6 +80,7 @@ class StatementCompiler:
     ):
         self.x = exprs
         self.m = exprs.m
+        self.piece_length = 3 + len(self.m.attributes)  # a piece: (owner, kind, stones, attributes...)
         self.src: Source = exprs.src
         self.procedures = procedures
         self.decision_index = decision_index
@@ -318,10 +319,10 @@ class StatementCompiler:
             with self.src.block("for x1 in o[x0[0]]:"):
                 self.line("x2 = b[x1]")
                 with self.src.block(f"if x2[{i}]:"):
-                    self.line(f"x2 = b[x1] = x2[:{i}] + (False,) + x2[{i + 1}:]")
+                    self.line(f"x2 = b[x1] = {self._with_slot('x2', i, 'False')}")
                     self._after_change("x1", "x2", scope)
                     self.line("break")
-            self.line(f"x0 = b[{site}] = x0[:{i}] + (True,) + x0[{i + 1}:]")
+            self.line(f"x0 = b[{site}] = {self._with_slot('x0', i, 'True')}")
             self._after_change(site, "x0", scope)
         return c.cost + self.x.n_sites
 
@@ -457,6 +458,11 @@ class StatementCompiler:
                 self._assign_slot(s, f"v[{thing.offset} + {player}]", value, var_type)
         return value.cost + 1
 
+    def _with_slot(self, piece: str, i: int, value: str) -> str:
+        """Code of the piece tuple `piece` with `value` in slot `i`."""
+        tail = f" + {piece}[{i + 1}:]" if i + 1 < self.piece_length else ""
+        return f"{piece}[:{i}] + ({value},){tail}"
+
     def _check_number(self, target: str, pos: A.Pos) -> None:
         """After a computed number was stored in `target`: refuse one beyond the limit."""
         with self.src.block(f"if not {-NUMBER_LIMIT} <= {target} <= {NUMBER_LIMIT}:"):
@@ -469,7 +475,8 @@ class StatementCompiler:
             if value.type is not Type.INT:
                 raise RuleError(s.value.pos, f"'{s.op}' needs a number, found {describe(value)}")
             self.line(f"{target} {s.op} {value.code}")
-            self._check_number(target, s.pos)
+            if not _small_step(value):
+                self._check_number(target, s.pos)
             return
         expected = (Type.BOOL, Type.INT) if var_type == "flag" else (Type.INT,)
         if value.type not in expected and not (var_type != "flag" and value.type in (Type.SITE, Type.PLAYER)):
@@ -535,9 +542,9 @@ class StatementCompiler:
                        site: Optional[str], scope: Scope) -> None:
         """`x0` is the piece: give it the new value of attribute `i`, on the board too."""
         self.line(f"x1 = {new_value}")
-        if attr.type == "int" and not value.is_const or s.op != "=":
+        if attr.type == "int" and not value.is_const and not value.stored and s.op == "=" or s.op != "=" and not _small_step(value):
             self._check_number("x1", s.pos)
-        self.line(f"x0 = x0[:{i}] + (x1,) + x0[{i + 1}:]")
+        self.line(f"x0 = {self._with_slot('x0', i, 'x1')}")
         if acting:
             self.line("pc = x0")
             with self.src.block("if at != -1:") if not self.at_valid else _unindented():
@@ -612,7 +619,7 @@ class StatementCompiler:
         var = self.src.fresh("l")
         inner.locals[s.var] = Local(var, elem, always=elem is not Type.SITE)
         # A copy: the body may move or remove the very pieces being listed.
-        items = coll.code if coll.is_const else f"tuple({coll.code})"
+        items = coll.code if coll.is_const or coll.fresh else f"tuple({coll.code})"
         if coll.size > MAX_LOOP:
             items_name = self.src.fresh("t")
             self.line(f"{items_name} = {items}")
@@ -755,3 +762,12 @@ def _short(e: A.Expr) -> str:
 
 
 __all__ = ["StatementCompiler", "Endings", "Probes", "STATEMENT_WORDS", "int_literal"]
+
+
+# Adding or subtracting a fixed number up to this is not checked against the
+# number limit: a number would need 10^9 such steps to pass it (docs/format.md §5).
+SMALL_STEP = 10**6
+
+
+def _small_step(value: Code) -> bool:
+    return value.is_const and isinstance(value.const, int) and abs(value.const) <= SMALL_STEP
