@@ -246,33 +246,42 @@ class Engine:
         # With `forbid result`, a decision's candidates are listed unchecked and only
         # the one picked is checked (see _pick_checked); its full list is made only
         # when none passes.
-        lazy = [d.candidates for d in decisions] if self.rules.result_checks else None
+        lazy = [d.candidates for d in decisions] if self.rules.result_checks else [None] * len(decisions)
         checks = self.rules.result_checks
         runs = self.runs
         rand = rng.random
-        n = 0
-        pending = None  # the action already picked for the position reached
         if s.legal is None:
             self.settle(s)
+        if s.result is not None or max_plies <= 0:
+            return 0
+        # The position's ply, last action and legal actions are kept in locals and
+        # stored when the loop ends: generated code never reads them.
+        legal = s.legal
+        n = 0
+        code = None
+        pending = None  # the action already picked for the position reached
+        listing = False  # (for faults: listing the actions of s.decision, else applying `code`)
         try:
-            while s.result is None and n < max_plies:
+            while True:
                 if pending is not None:
                     code, pending = pending, None
+                elif weighted[s.decision]:
+                    s.legal = legal
+                    code = self.pick_random(s, rng)
                 else:
-                    legal = s.legal
-                    code = self.pick_random(s, rng) if weighted[s.decision] else legal[int(rand() * len(legal))]
+                    code = legal[int(rand() * len(legal))]
+                listing = False
                 runs[s.phase][code[0]](s, code)
-                s.ply += 1
-                s.last = code
                 n += 1
                 if s.result is not None:
-                    s.legal = []
+                    legal = []
                     break
+                listing = True
                 lister = listers[s.decision]
                 if lister is None:
                     legal = outcomes[s.decision]
                 else:
-                    candidates = lazy[s.decision] if lazy is not None and n < max_plies else None
+                    candidates = lazy[s.decision] if n < max_plies else None
                     if candidates is not None:
                         pending = self._pick_checked(s, candidates(s), rand, checks[s.phase])
                         if pending is not None:
@@ -280,7 +289,7 @@ class Engine:
                                 s.turn_start = False
                                 self._start_turn(s, (pending,))
                                 if s.result is not None:
-                                    s.legal = []
+                                    legal = []
                                     break
                             continue
                     legal = lister(s)
@@ -288,16 +297,31 @@ class Engine:
                     s.turn_start = False
                     self._start_turn(s, legal)
                     if s.result is not None:
-                        s.legal = []
+                        legal = []
                         break
                 if not legal:
                     self._no_action(s)
-                    s.legal = []
+                    legal = []
                     break
-                s.legal = legal
+                if n >= max_plies:
+                    break
         except RuleRuntimeError as exc:
-            raise self._fault(exc, s, code) from None
+            s.legal = None
+            raise self._fault(exc, s, code, listing) from None
+        finally:
+            s.ply += n
+            if code is not None:
+                s.last = code
+        s.legal = legal
         return n
+
+    def _fault(self, exc: RuleRuntimeError, s: State, code: tuple, listing: bool) -> RuleRuntimeError:
+        """A fault during a playout, located at the case applied or the decision listed."""
+        if not listing:
+            case = self.rules.cases[code[0]]
+            return _located(exc, case.pos, f"while applying {case.label}")
+        decision = self.decisions[s.decision]
+        return _located(exc, decision.pos, f"while listing the actions of '{decision.name}'")
 
     def _pick_checked(self, s: State, candidates: list, rand, checks: list) -> Optional[tuple]:
         """A candidate that no `forbid result` forbids, uniformly at random among
@@ -318,14 +342,6 @@ class Engine:
         finally:
             if counts is not None:
                 counts[:] = saved
-
-    def _fault(self, exc: RuleRuntimeError, s: State, code: tuple) -> RuleRuntimeError:
-        """A fault during a playout, located at the case applied or the decision listed."""
-        if s.legal is None or s.last is not code:
-            case = self.rules.cases[code[0]]
-            return _located(exc, case.pos, f"while applying {case.label}")
-        decision = self.decisions[s.decision]
-        return _located(exc, decision.pos, f"while listing the actions of '{decision.name}'")
 
     def perft(self, s: State, depth: int) -> list:
         """The number of action sequences of each length 1..depth from `s` (chance
