@@ -22,8 +22,9 @@ who plays next) and the one run when the player to move has no legal action.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterator, Optional
 
 from .registers import write_body
 from .source import Source
@@ -152,12 +153,14 @@ class CaseWriter:
             if probe:
                 src.line(probe)
             src.paste(case.body)
+            ended = "end" in case.effects  # whether the game may have ended by now
             for block in (case.after, phase.after_action):
                 if block is not None and block[0]:
-                    with src.block("if s.result is None:"):
+                    with src.block("if s.result is None:") if ended else _flat():
                         src.paste(block[0])
-            self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body),
-                           selects=case.pattern == "select")
+                    ended = ended or "end" in block[2]
+            self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body), decision=case.decision,
+                           selects=case.pattern == "select", may_have_ended=ended)
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):
@@ -186,13 +189,14 @@ class CaseWriter:
     def _has_pool_pieces(self) -> bool:
         return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.m.pools.values())
 
-    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, selects: bool = False) -> None:
+    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, decision: int, selects: bool = False,
+                  may_have_ended: bool = True) -> None:
         """After the action: a follow-up decision, the next decision of the turn, or
         the end of the turn (unless the game has ended). The follow-up acts on the
         piece the action acted on: the acting piece, or the one a `select` chose."""
         src = self.src
         turn = phase.info.turn
-        with src.block("if s.result is None:"):
+        with src.block("if s.result is None:") if may_have_ended else _flat():
             if uses_then:
                 with src.block("if fu >= 0:"):
                     src.line("s.decision = fu")
@@ -200,7 +204,14 @@ class CaseWriter:
                     src.line("return")
             if self.followed_up:
                 src.line("s.carry = -1")  # (a case of a follow-up decision: the piece it acted on is done with)
-            if len(turn) > 1:
+            if len(turn) > 1 and not self.followed_up and turn.count(decision) == 1:
+                # the decision has one place in the turn: what follows it is known
+                step = turn.index(decision) + 1
+                if step < len(turn):
+                    src.line(f"s.step = {step}")
+                    src.line(f"s.decision = {turn[step]}")
+                    return
+            elif len(turn) > 1:
                 src.line("x0 = s.step + 1")
                 with src.block(f"if x0 < {len(turn)}:"):
                     src.line("s.step = x0")
@@ -282,3 +293,8 @@ class CaseWriter:
             write_body(src, body)
         return name
 
+
+@contextmanager
+def _flat() -> Iterator[None]:
+    """No block: what is written inside stays at the current indentation."""
+    yield

@@ -174,7 +174,7 @@ class DecisionWriter:
         if self.result_checks is not None:
             counts = f", {self.coverage}" if self.coverage is not None else ""
             with self.src.block("if out:"):
-                self.src.line(f"out = h_result_filter(s, out, {self.result_checks}[s.phase]{counts})")
+                self.src.line(f"h_result_filter(s, out, {self.result_checks}[s.phase]{counts})")
 
     def _board_pieces(self, movers: list, clashing: set) -> None:
         """The loop over the player's pieces on the board, dispatched by kind."""

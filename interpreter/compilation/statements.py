@@ -106,7 +106,7 @@ class StatementCompiler:
         self.changes_owners = False  # whether the rules say `X.owner = P`
         self.duplicates: set = set()  # names declared twice (already reported)
         # What the statements compiled since the caller last emptied it do to the turn:
-        # "next phase", "next player", ("then", decision index).
+        # "next phase", "next player", ("then", decision index), "end" (may end the game).
         self.effects: set = set()
         self.choice_allowed = False  # while compiling an action's case (`promote ... to one of`)
 
@@ -708,6 +708,7 @@ class StatementCompiler:
 
     def _end(self, how: int, player: str, pos: A.Pos) -> None:
         ending = self.endings.add(how, pos)
+        self.effects.add("end")
         self.line(f"h_end(s, {how}, {player}, {ending})")
 
     def _WinStmt(self, s: A.WinStmt, scope: Scope):

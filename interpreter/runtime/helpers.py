@@ -270,16 +270,15 @@ def replace(board: list, occ: list, site: int, piece: tuple) -> None:
         occ[piece[OWNER]].append(site)
 
 
-def result_filter(s, out: list, checks: list, counts: list | None = None) -> list:
-    """The codes of `out` whose resulting position no `forbid result` forbids:
+def result_filter(s, out: list, checks: list, counts: list | None = None) -> None:
+    """Keep in `out` the codes whose resulting position no `forbid result` forbids:
     each is played on a copy of `s` by its check, which says whether a forbid
     applies there. Coverage counts (when given) are kept as they were: checking
     is not playing."""
     saved = counts[:] if counts is not None else None
-    kept = [code for code in out if not checks[code[0]](s.copy(), code)]
+    out[:] = [code for code in out if not checks[code[0]](s.copy(), code)]
     if saved is not None:
         counts[:] = saved
-    return kept
 
 
 # The helpers under the names generated code uses.
