@@ -62,6 +62,10 @@ class PhaseCode:
     before_turn: Optional[tuple] = None
 
 
+# An `after each turn` of up to this many generated lines is written into every
+# case that ends a turn rather than called.
+INLINE_TURN_END = 12
+
 class CaseWriter:
     def __init__(self, compiler, phases: list, decisions: list):
         self.turn_effects: frozenset = frozenset()  # of the phase being written (see _phase_effects)
@@ -217,8 +221,13 @@ class CaseWriter:
                     src.line("s.step = x0")
                     src.line(f"s.decision = {src.const(turn)}[x0]")
                     src.line("return")
-            if phase.after_turn is None or not phase.after_turn[0]:
+            after_turn = phase.after_turn
+            if after_turn is None or not after_turn[0]:
                 self._next_turn(phase)  # written out: it follows most actions
+            elif len(after_turn[0]) <= INLINE_TURN_END:
+                src.paste(after_turn[0])
+                with src.block("if s.result is None:") if "end" in after_turn[2] else _flat():
+                    self._next_turn(phase)
             else:
                 src.line(f"{turn_end}(s)")
 
@@ -231,8 +240,9 @@ class CaseWriter:
         with src.capture() as body:
             if phase.after_turn is not None and phase.after_turn[0]:
                 src.paste(phase.after_turn[0])
-                with src.block("if s.result is not None:"):
-                    src.line("return")
+                if "end" in phase.after_turn[2]:
+                    with src.block("if s.result is not None:"):
+                        src.line("return")
             self._next_turn(phase)
         with src.block(f"def {name}(s):"):
             write_body(src, body)
@@ -265,7 +275,7 @@ class CaseWriter:
                 src.line("return")
         if self.c.turn_hooks:
             src.line("s.turn_start = True")
-        following_code = f"{src.const(following)}[s.player]"
+        following_code = f"{src.const(following)}[p]"  # (statements never change s.player itself)
         src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if next_player else f"s.player = {following_code}")
         src.line(f"s.decision = {info.turn[0]}")
         src.line("s.step = 0")
