@@ -75,8 +75,9 @@ class _always:
         return False
 
 
-def emit_candidate(src: Source, landing: Landing) -> None:
-    """`tg` holds what stands on site `to` (None: empty): classify, check, append."""
+def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -> None:
+    """`tg` holds what stands on site `to` (None: empty): classify, check, append
+    (and with `stop_at_piece`, leave the loop at a site holding a piece)."""
     ids = landing.case_ids
     land = landing.forbidden("landing", "to", "tg")
     capture = landing.forbidden("capturing", "to", "tg", occupied=True)
@@ -84,9 +85,14 @@ def emit_candidate(src: Source, landing: Landing) -> None:
         with src.block("if tg is None:"):
             _checked_append(src, ids[EMPTY], (land,), landing.where, choices=landing.choices)
     if not landing.occupied_cases():
+        if stop_at_piece:
+            with src.block("else:" if ids[EMPTY] is not None else "if tg is not None:"):
+                src.line("break")
         return
     with src.block("else:" if ids[EMPTY] is not None else "if tg is not None:"):
         _by_owner(src, "tg", ids, land, capture, landing.where, "-1", landing.choices)
+        if stop_at_piece:
+            src.line("break")
 
 
 def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: Optional[str],
@@ -195,10 +201,10 @@ def step(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
             if counted:
                 with src.block(f"if dist >= {'lo' if span.low_fixed is None else span.low_fixed}:"):
                     emit_candidate(src, landing)
+                with src.block("if tg is not None:"):
+                    src.line("break")
             else:
-                emit_candidate(src, landing)
-            with src.block("if tg is not None:"):
-                src.line("break")
+                emit_candidate(src, landing, stop_at_piece=True)
             if passing:
                 with src.block(f"if {passing}:"):
                     src.line("break")
