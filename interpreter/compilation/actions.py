@@ -85,6 +85,7 @@ class ActionPlan:
     placement_test: Optional[str] = None
     prelude: tuple = ()  # lines computed once per position before the action is listed
     piece_setup: tuple = ()  # lines run for each piece before its candidates are listed
+    case_templates: tuple = ()  # ((case id, notation template), ...) of its cases
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple] = None
@@ -124,7 +125,7 @@ class ActionCompiler:
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
             action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.m),
-            emit=lambda src: None, piece_setup=tuple(levels["piece setup"]),
+            emit=lambda src: None, piece_setup=tuple(levels["piece setup"]), case_templates=tuple(self.case_templates),
         )
         if isinstance(pattern, A.PassPattern):
             return self._pass(plan, action, pattern, decision_index)
@@ -234,6 +235,7 @@ class ActionCompiler:
         over_ids: list = [None, None, None, None]
         off_case = None
         templates = []
+        self.case_templates = []
         seen: dict = {}
         for case in action.cases:
             key = (case.kind, case.what)
@@ -251,6 +253,7 @@ class ActionCompiler:
                 template = template + (SUFFIX_CHOICE,)
             templates.append(template)
             cid = self._case(action, case, pattern, available, decision_index, template)
+            self.case_templates.append((cid, template))
             if choice is not None:
                 self._register_choice(cid, choice, available, action)
             if case.kind == "onto":

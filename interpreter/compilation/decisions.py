@@ -239,7 +239,7 @@ class DecisionWriter:
                     action.emit(src)
                     with src.block(f"if {marks[0]} < {second} < len(out):"):
                         self.deduplicated = True
-                        src.line(f"h_drop_seen(out, {marks[0]}, {second}, {self.keys})" if self.dedup else "pass")
+                        src.line(self._drop_seen(comparing[0], action, marks[0], second) if self.dedup else "pass")
                 elif id(action) in partners:
                     self._fused(action, partners[id(action)])
                 else:
@@ -249,6 +249,27 @@ class DecisionWriter:
             produced = " + ".join(f"({a} < {b})" for a, b in zip(marks, ends))
             with src.block(f"if {produced} > 1:"):
                 self._dedup(marks[0])
+
+    def _drop_seen(self, first: ActionPlan, second: ActionPlan, start: str, middle: str) -> str:
+        """The line dropping from out[middle:] (the second action's) what
+        out[start:middle] (the first's) writes already. When the second action's
+        cases share one notation that only the landing site tells apart, only the
+        first's cases of that notation matter, and only their landing sites."""
+        templates = sorted({template for _, template in second.case_templates})
+        if not all("{to}" in t and not {"{choice}", "={choice}", "{outcome}"} & set(t) for t in templates):
+            return f"h_drop_seen(out, {start}, {middle}, {self.keys})"
+        if len(templates) == 1:
+            alike = frozenset(case for case, t in first.case_templates if t == templates[0])
+            if not alike:
+                return "pass"  # (no notation in common)
+            return f"h_drop_landing(out, {start}, {middle}, {self.src.const(alike)})"
+        # per case: the number of its notation among the second action's, or -1
+        number = {t: i for i, t in enumerate(templates)}
+        cases = first.case_templates + second.case_templates
+        table = [-1] * (1 + max(case for case, _ in cases))
+        for case, t in cases:
+            table[case] = number.get(t, -1)
+        return f"h_drop_landing_alike(out, {start}, {middle}, {self.src.const(tuple(table))})"
 
     def _fused(self, first: ActionPlan, second: ActionPlan) -> None:
         step, jump = (first, second) if first.shape[0] == "step" else (second, first)

@@ -245,6 +245,25 @@ def drop_seen(out: list, first: int, second: int, keys: tuple) -> None:
         out.extend(kept)
 
 
+def drop_landing(out: list, first: int, second: int, cases: frozenset) -> None:
+    """drop_seen when the notations of out[second:] are told apart by the landing
+    site alone: drop those landing where an action of `cases` in
+    out[first:second] lands."""
+    seen = {code[2] for code in out[first:second] if code[0] in cases}
+    if seen:
+        out[second:] = [code for code in out[second:] if code[2] not in seen]
+
+
+def drop_landing_alike(out: list, first: int, second: int, notation: tuple) -> None:
+    """drop_landing when the second action's cases write several notations:
+    `notation[case]` numbers the notation of a case (-1: one the second action
+    never writes); an action is dropped when one before wrote its notation and
+    landed where it lands."""
+    seen = {(notation[code[0]], code[2]) for code in out[first:second] if notation[code[0]] >= 0}
+    if seen:
+        out[second:] = [code for code in out[second:] if (notation[code[0]], code[2]) not in seen]
+
+
 def hit(counts: list, probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
@@ -300,6 +319,8 @@ NAMESPACE = {
     "h_fail": fail,
     "h_dedup": dedup,
     "h_drop_seen": drop_seen,
+    "h_drop_landing": drop_landing,
+    "h_drop_landing_alike": drop_landing_alike,
     "h_ahead": ahead,
     "h_along": along,
     "h_steps_on": steps_on,
