@@ -257,6 +257,9 @@ class Engine:
         # The position's ply, last action and legal actions are kept in locals and
         # stored when the loop ends: generated code never reads them.
         legal = s.legal
+        d = s.decision
+        any_weighted = any(weighted)
+        any_lazy = any(c is not None for c in lazy)
         n = 0
         code = None
         pending = None  # the action already picked for the position reached
@@ -265,7 +268,7 @@ class Engine:
             while True:
                 if pending is not None:
                     code, pending = pending, None
-                elif weighted[s.decision]:
+                elif any_weighted and weighted[d]:
                     s.legal = legal
                     code = self.pick_random(s, rng)
                 else:
@@ -277,13 +280,13 @@ class Engine:
                     legal = []
                     break
                 listing = True
-                lister = listers[s.decision]
+                d = s.decision
+                lister = listers[d]
                 if lister is None:
-                    legal = outcomes[s.decision]
+                    legal = outcomes[d]
                 else:
-                    candidates = lazy[s.decision] if n < max_plies else None
-                    if candidates is not None:
-                        pending = self._pick_checked(s, candidates(s), rand, checks[s.phase])
+                    if any_lazy and lazy[d] is not None and n < max_plies:
+                        pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])
                         if pending is not None:
                             if s.turn_start:
                                 s.turn_start = False
