@@ -17,6 +17,10 @@ grow. Tools take `snapshot()`s before and after what they measure.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..parsing.ast import Pos
 
 
 @dataclass(frozen=True)
@@ -29,27 +33,32 @@ class Probe:
 
     @property
     def where(self) -> str:
+        """`file:line:column` of the probe."""
         return f"{self.file}:{self.line}:{self.column}"
 
 
 @dataclass
 class RuleCoverage:
-    probes: tuple = ()
-    counts: list = field(default_factory=list)
+    """The probes of one compiled game and how often each fired (same order)."""
 
-    def add(self, kind: str, label: str, pos) -> int:
+    probes: tuple[Probe, ...] = ()
+    counts: list[int] = field(default_factory=list)
+
+    def add(self, kind: str, label: str, pos: Pos) -> int:
         """A new probe (during compilation); returns its index."""
         self.probes = self.probes + (Probe(kind, label, pos.file, pos.line, pos.column),)
         self.counts.append(0)
         return len(self.counts) - 1
 
-    def snapshot(self) -> list:
+    def snapshot(self) -> list[int]:
+        """A copy of the counts as they are now (for `fired`)."""
         return list(self.counts)
 
     def reset(self) -> None:
+        """Set every count back to 0."""
         self.counts[:] = [0] * len(self.counts)
 
-    def fired(self, before: list | None = None) -> list:
+    def fired(self, before: list[int] | None = None) -> list[tuple[Probe, int]]:
         """(probe, count) pairs, counts since `before` (a snapshot) when given."""
         base = before or [0] * len(self.counts)
         return [(p, c - b) for p, c, b in zip(self.probes, self.counts, base)]

@@ -7,10 +7,25 @@ fault of the rules into a located `RuleRuntimeError` instead of a Python error.
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from . import walks
 from .errors import RuleRuntimeError, fail
-from .pieces import KIND, OWNER, STONES
+from .pieces import KIND, OWNER, STONES, Board, Code, Piece
+
+if TYPE_CHECKING:
+    from ..parsing.ast import Pos
+    from .state import State
+
+# Tables generated code hands to these helpers.
+# A track at run time: (sites in order, position of each site (-1: not on it; one
+# entry per site of the board and one for "no site"), whether it loops).
+Track = tuple[tuple[int, ...], tuple[int, ...], bool]
+# keys[case]: (notation template id, whether it shows from, to, the choice)
+NotationKeys = tuple[tuple[int, bool, bool, bool], ...]
+# check(copy of a state, code) -> whether a `forbid result` forbids the action; a
+# phase's checks are by case, None for a chance event's cases
+ResultCheck = Callable[["State", Code], bool]
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 COMPARISONS = {
@@ -26,73 +41,73 @@ MEASURE_HEIGHT = -2
 NUMBER_LIMIT = 10**15
 
 
-def sites(items: tuple) -> list:
+def sites(items: tuple[int, ...]) -> list[int]:
     """A list literal's sites, without the ones that are none."""
     return [s for s in items if s != -1]
 
 
-def union(a, b) -> list:
+def union(a: Iterable[int], b: Iterable[int]) -> list[int]:
     return sorted(set(a) | set(b))
 
 
-def minus(a, b) -> list:
+def minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
     drop = set(b)
     return [s for s in a if s not in drop]
 
 
-def all_pieces(occ) -> list:
+def all_pieces(occ: list[list[int]]) -> list[int]:
     """The sites of every piece, owner by owner (neutral ones last)."""
     return [s for owned in occ for s in owned]
 
 
-def floordiv(a: int, d: int, pos) -> int:
+def floordiv(a: int, d: int, pos: Pos) -> int:
     if d == 0:
         raise RuleRuntimeError(pos, "division by zero")
     return a // d
 
 
-def mod(a: int, d: int, pos) -> int:
+def mod(a: int, d: int, pos: Pos) -> int:
     if d == 0:
         raise RuleRuntimeError(pos, "division by zero")
     return a % d
 
 
-def bounded(x: int, pos) -> int:
+def bounded(x: int, pos: Pos) -> int:
     """`x`, if it is within NUMBER_LIMIT (generated code checks stores with it)."""
     if -NUMBER_LIMIT <= x <= NUMBER_LIMIT:
         return x
     raise RuleRuntimeError(pos, f"a number grew beyond {NUMBER_LIMIT:.0e}, the limit of what the rules can store")
 
 
-def one_direction(dirs: tuple, pos, message: str) -> int:
+def one_direction(dirs: tuple[int, ...], pos: Pos, message: str) -> int:
     if len(dirs) != 1:
         raise RuleRuntimeError(pos, message)
     return dirs[0]
 
 
-def measure(piece: tuple, what: int, values: tuple) -> int:
+def measure(piece: Piece, what: int, values: tuple[int, ...]) -> int:
     if what == MEASURE_VALUE:
         return values[piece[KIND]]
     if what == MEASURE_HEIGHT:
         return len(piece[STONES]) if piece[STONES] else 1
-    return piece[what]
+    return piece[what]  # type: ignore[no-any-return]  # an attribute: a number
 
 
-def total(board: list, where, what: int, values: tuple) -> int:
+def total(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
     return sum(measure(p, what, values) for s in where if (p := board[s]) is not None)
 
 
-def largest(board: list, where, what: int, values: tuple) -> int:
+def largest(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
     found = [measure(p, what, values) for s in where if (p := board[s]) is not None]
     return max(found) if found else 0
 
 
-def smallest(board: list, where, what: int, values: tuple) -> int:
+def smallest(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
     found = [measure(p, what, values) for s in where if (p := board[s]) is not None]
     return min(found) if found else 0
 
 
-def unique_max(board: list, where, what: int, values: tuple) -> int:
+def unique_max(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
     """The site whose piece measures strictly the most, or -1 on a tie or no piece."""
     if what >= 0:
         return _unique_max_attribute(board, where, what)
@@ -109,7 +124,7 @@ def unique_max(board: list, where, what: int, values: tuple) -> int:
     return -1 if tie else best
 
 
-def _unique_max_attribute(board: list, where, index: int) -> int:
+def _unique_max_attribute(board: Board, where: Iterable[int], index: int) -> int:
     """unique_max of an attribute read straight from the piece tuples: it often runs
     after every action, so without a call per piece."""
     best, best_value, tie = -1, None, False
@@ -125,7 +140,7 @@ def _unique_max_attribute(board: list, where, index: int) -> int:
     return -1 if tie else best
 
 
-def group(board: list, adjacent: tuple, start: int) -> list:
+def group(board: Board, adjacent: walks.Adjacent, start: int) -> list[int]:
     """The sites joined to `start` through neighbours holding pieces of its owner."""
     p = board[start]
     if p is None:
@@ -145,7 +160,7 @@ def group(board: list, adjacent: tuple, start: int) -> list:
     return found
 
 
-def on_full_line(board: list, through: tuple, site: int) -> bool:
+def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
     """Whether a line through `site` holds pieces of one owner on all its sites."""
     p = board[site]
     if p is None:
@@ -161,9 +176,8 @@ def on_full_line(board: list, through: tuple, site: int) -> bool:
     return False
 
 
-# A track at run time is (sites in order, position of each site (-1: not on it;
-# one entry per site of the board and one for "no site"), whether it loops).
-def ahead(track: tuple, site: int, n: int) -> int:
+# (A track: see Track above.)
+def ahead(track: Track, site: int, n: int) -> int:
     """The site n steps after `site` along the track, or -1 (beyond the end of a
     track that does not loop, or `site` not on it)."""
     sites, position, loop = track
@@ -178,7 +192,7 @@ def ahead(track: tuple, site: int, n: int) -> int:
     return sites[j]
 
 
-def along(track: tuple, site: int, n: int, pos) -> list:
+def along(track: Track, site: int, n: int, pos: Pos) -> list[int]:
     """The n sites after `site` along the track, in order (a looping track goes
     round as often as n says; one that does not stops at its end)."""
     sites, position, loop = track
@@ -193,12 +207,12 @@ def along(track: tuple, site: int, n: int, pos) -> list:
     return [sites[(i + k) % size] for k in range(1, n + 1)]
 
 
-def steps_on(track: tuple, site: int) -> int:
+def steps_on(track: Track, site: int) -> int:
     """How many steps `site` is from the track's first site, or -1 when it is not on it."""
     return track[1][site]
 
 
-def track_path(track: tuple, site: int, n: int):
+def track_path(track: Track, site: int, n: int) -> Optional[tuple[int, tuple[int, ...]]]:
     """(the site n steps along the track from `site` or -1 beyond its end, the sites
     passed on the way) or None when `site` is not on the track or n < 1."""
     sites, position, loop = track
@@ -211,7 +225,7 @@ def track_path(track: tuple, site: int, n: int):
     return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
 
 
-def dedup(out: list, start: int, keys: tuple) -> None:
+def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
     """Keep the first of the codes in out[start:] that write the same notation
     (`keys[case]`: template id and whether it shows from, to, the choice)."""
     seen = set()
@@ -227,7 +241,7 @@ def dedup(out: list, start: int, keys: tuple) -> None:
         out.extend(kept)
 
 
-def drop_seen(out: list, first: int, second: int, keys: tuple) -> None:
+def drop_seen(out: list[Code], first: int, second: int, keys: NotationKeys) -> None:
     """One piece's actions: drop from out[second:] those whose notation one in
     out[first:second] already writes (the first action keeps it). All start from
     the same site, so the template and the landing site (and the choice) tell it."""
@@ -245,7 +259,7 @@ def drop_seen(out: list, first: int, second: int, keys: tuple) -> None:
         out.extend(kept)
 
 
-def drop_landing(out: list, first: int, second: int, cases: frozenset) -> None:
+def drop_landing(out: list[Code], first: int, second: int, cases: frozenset[int]) -> None:
     """drop_seen when the notations of out[second:] are told apart by the landing
     site alone: drop those landing where an action of `cases` in
     out[first:second] lands."""
@@ -254,7 +268,7 @@ def drop_landing(out: list, first: int, second: int, cases: frozenset) -> None:
         out[second:] = [code for code in out[second:] if code[2] not in seen]
 
 
-def drop_landing_alike(out: list, first: int, second: int, notation: tuple) -> None:
+def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple[int, ...]) -> None:
     """drop_landing when the second action's cases write several notations:
     `notation[case]` numbers the notation of a case (-1: one the second action
     never writes); an action is dropped when one before wrote its notation and
@@ -264,13 +278,13 @@ def drop_landing_alike(out: list, first: int, second: int, notation: tuple) -> N
         out[second:] = [code for code in out[second:] if (notation[code[0]], code[2]) not in seen]
 
 
-def hit(counts: list, probe: int) -> bool:
+def hit(counts: list[int], probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
     return True
 
 
-def clear(board: list, occ: list, site: int) -> None:
+def clear(board: Board, occ: list[list[int]], site: int) -> None:
     """Take whatever stands on `site` off the board."""
     piece = board[site]
     if piece is not None:
@@ -278,7 +292,7 @@ def clear(board: list, occ: list, site: int) -> None:
         occ[piece[OWNER]].remove(site)
 
 
-def replace(board: list, occ: list, site: int, piece: tuple) -> None:
+def replace(board: Board, occ: list[list[int]], site: int, piece: Piece) -> None:
     """Put `piece` on `site` in place of what stands there (possibly of another owner)."""
     old = board[site]
     board[site] = piece
@@ -289,19 +303,22 @@ def replace(board: list, occ: list, site: int, piece: tuple) -> None:
         occ[piece[OWNER]].append(site)
 
 
-def result_filter(s, out: list, checks: list, counts: list | None = None) -> None:
+def result_filter(
+    s: State, out: list[Code], checks: list[Optional[ResultCheck]], counts: list[int] | None = None
+) -> None:
     """Keep in `out` the codes whose resulting position no `forbid result` forbids:
     each is played on a copy of `s` by its check, which says whether a forbid
     applies there. Coverage counts (when given) are kept as they were: checking
     is not playing."""
     saved = counts[:] if counts is not None else None
-    out[:] = [code for code in out if not checks[code[0]](s.copy(), code)]
+    # (the codes of a decision have checks: only a chance event's cases have none)
+    out[:] = [code for code in out if not checks[code[0]](s.copy(), code)]  # type: ignore[misc]
     if saved is not None:
-        counts[:] = saved
+        counts[:] = saved  # type: ignore[index]  # (counts is not None: saved is its copy)
 
 
 # The helpers under the names generated code uses.
-NAMESPACE = {
+NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_union": union,
     "h_minus": minus,

@@ -15,7 +15,7 @@ what the fast layer (docs/api.md) hands around; `Action.code` is one.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple, Optional, TypeAlias
 
 # Fields of a piece tuple.
 OWNER = 0
@@ -33,6 +33,15 @@ CHOICE = 4
 NO_SITE = -1
 NO_PLAYER = -1
 NEUTRAL = -1  # the owner of a neutral piece
+
+# The same layouts for the type checker. A piece's fields differ in type (ints, the
+# stones tuple or None, attribute values), so it is a tuple of Any; a code holds ints.
+Piece: TypeAlias = tuple[Any, ...]
+Code: TypeAlias = tuple[int, ...]
+# board[site] (plus the entry for "no site" at -1): the piece there or None
+Board: TypeAlias = list[Optional[Piece]]
+# (winner index or -1, the scores in player order): a finished game's result
+Outcome: TypeAlias = tuple[int, tuple[int, ...]]
 
 
 class ActionCode(NamedTuple):

@@ -7,10 +7,17 @@ for `Result.ending` and rule coverage). The first ending counts.
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .errors import RuleRuntimeError
 from .helpers import NUMBER_LIMIT
+
+if TYPE_CHECKING:
+    from ..parsing.ast import Pos
+    from .state import State
+
+# The compiled `score:` rule: score(state, player index) -> number.
+ScoreRule = Callable[["State", int], int]
 
 WIN, LOSE, DRAW, END_GAME, NO_ACTION = 0, 1, 2, 3, 4
 # How each ending is named in results and messages.
@@ -24,22 +31,29 @@ class Results:
     game; `score` the compiled `score:` rule, `score(state, player) -> number`, or
     None; `counts` the coverage counts of the endings (None: not counted)."""
 
-    def __init__(self, n_players: int, endings: list, score: Optional[Callable] = None):
+    def __init__(
+        self, n_players: int, endings: list[tuple[int, Pos]], score: Optional[ScoreRule] = None
+    ):
         self.n = n_players
         self.endings = endings
         self.score = score
-        self.counts: Optional[list] = None
-        self.probes: list = []  # endings[i]'s coverage probe index
+        self.counts: Optional[list[int]] = None
+        self.probes: list[int] = []  # endings[i]'s coverage probe index
 
-    def scores(self, s) -> tuple:
-        """The score rule for every player, on this position."""
-        values = tuple(self.score(s, i) for i in range(self.n))
+    def scores(self, s: State) -> tuple[int, ...]:
+        """The score rule for every player, on this position (callers make sure the
+        rules have one)."""
+        # (self.score is not None here: every caller tests it first)
+        values = tuple(self.score(s, i) for i in range(self.n))  # type: ignore[misc]
         for x in values:
             if not -NUMBER_LIMIT <= x <= NUMBER_LIMIT:
                 raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")
         return values
 
-    def end(self, s, how: int, player: int, ending: int) -> None:
+    def end(self, s: State, how: int, player: int, ending: int) -> None:
+        """End the game (unless it is over already): `how` is WIN, LOSE, DRAW or
+        END_GAME (the scores decide), `player` whom a win or loss names, `ending`
+        the index of the statement (generated code calls this as `h_end`)."""
         if s.result is not None:
             return
         n = self.n
@@ -60,7 +74,7 @@ class Results:
         if self.counts is not None:
             self.counts[self.probes[ending]] += 1
 
-    def describe(self, ending: int) -> tuple:
+    def describe(self, ending: int) -> tuple[str, Pos]:
         """(how, source position) of an ending index."""
         how, pos = self.endings[ending]
         return HOW_WORDS[how], pos

@@ -4,9 +4,9 @@ Pieces and action codes are laid out in runtime/pieces.py.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
-from .pieces import FIRST_ATTRIBUTE, KIND, NO_PLAYER, NO_SITE, OWNER, STONES  # noqa: F401 - re-exported
+from .pieces import FIRST_ATTRIBUTE, KIND, NO_PLAYER, NO_SITE, OWNER, STONES, Board, Code, Outcome  # noqa: F401 - re-exported
 
 
 class State:
@@ -19,30 +19,32 @@ class State:
     )
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
-    board: list
+    board: Board
     # occ[owner]: the sites of its pieces (index -1, the last list: neutral pieces); kept
     # by every effect so that nothing has to scan the board for a player's pieces
-    occ: list
-    vars: list  # ints: variables, per-player variables and pools, flattened
+    occ: list[list[int]]
+    vars: list[int]  # ints: variables, per-player variables and pools, flattened
     phase: int  # index of the current phase
     decision: int  # index of the decision (or chance event) to be taken now
     step: int  # position in the phase's turn sequence
     player: int  # whose turn it is (a chance event belongs to a player's turn)
     carry: int  # site of the piece a follow-up decision acts on, or -1
     ply: int  # actions applied so far
-    result: Optional[tuple]  # None while the game goes on, else (winner index or -1, scores tuple)
+    result: Optional[Outcome]  # None while the game goes on, else (winner index or -1, scores tuple)
     next_player: int  # set by `next turn`: who plays the next turn, or -1
     next_phase: int  # set by `start phase`: the phase of the next turn, or -1
-    last: Optional[tuple]  # the action code that led here, or None
-    legal: Optional[list]  # the legal action codes once the position is settled, else None
+    last: Optional[Code]  # the action code that led here, or None
+    # the legal action codes once the position is settled (a chance event's: the
+    # event's tuple of outcome codes), else None
+    legal: Optional[Sequence[Code]]
     ending: Optional[int]  # the ending (an index of the rules' endings) that ended the game, or None
     turn_start: bool  # a turn starts here and its `before each turn` has not run yet
     # how often each position occurred at the start of a turn (by its key's hash), for
     # `repetitions`; shared between copies until one of them changes it
-    history: dict
+    history: dict[int, int]
     history_shared: bool
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
         cache), the order of the per-owner site lists (derived from the board) and
         the last action."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .pieces import Code
+
 
 @dataclass(frozen=True)
 class Action:
@@ -18,7 +20,7 @@ class Action:
     """
 
     notation: str
-    code: tuple
+    code: Code
     from_site: str | None = None
     to_site: str | None = None
 
@@ -28,6 +30,8 @@ class Action:
 
 @dataclass(frozen=True)
 class PieceView:
+    """A piece on the board, by names: its site, kind, owner and attribute values."""
+
     site: str
     kind: str
     owner: str | None  # None for a neutral piece
@@ -37,6 +41,7 @@ class PieceView:
 
     @property
     def height(self) -> int:
+        """How many stones the piece stacks (1 in games without stacks)."""
         return len(self.stones) if self.stones else 1
 
 
@@ -63,6 +68,8 @@ class Ending:
 
 @dataclass(frozen=True)
 class Result:
+    """How a finished game came out: the winner (None for a draw) and the scores by player."""
+
     winner: str | None  # None: a draw (or no single winner)
     scores: Mapping[str, float]
     # The rule that ended the game (None for results not made by a rule).

@@ -8,10 +8,16 @@ the bitmask of the sites that block passing. Generated code asks
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .errors import RuleRuntimeError
-from .pieces import KIND
+from .pieces import KIND, Board
+
+if TYPE_CHECKING:
+    from ..parsing.ast import Pos
+
+# adjacent[site]: the sites next to it
+Adjacent = tuple[tuple[int, ...], ...]
 
 # Bounds on walks, which a definition can make as long as it likes on any graph.
 MAX_WALK_NODES = 200_000
@@ -23,18 +29,18 @@ class WalkTables:
 
     `forbidden`: sites a walk may never pass (the static part of `forbid passing`)."""
 
-    def __init__(self, adjacent: tuple, forbidden: frozenset, pos):
+    def __init__(self, adjacent: Adjacent, forbidden: frozenset[int], pos: Pos):
         self.adjacent = adjacent
         self.forbidden = forbidden
         self.pos = pos
-        self.by_length: list = []  # by_length[n][site]: _Walks or None
+        self.by_length: list[list[Optional[_Walks]]] = []  # by_length[n][site]: _Walks or None
 
-    def ends(self, start: int, n: int, blocked: int) -> tuple:
+    def ends(self, start: int, n: int, blocked: int) -> tuple[int, ...]:
         """The end sites of walks of n steps from `start` passing no site of the
         bitmask `blocked` (n > 0)."""
         return self.table(start, n).open_ends(blocked)
 
-    def row(self, n: int) -> list:
+    def row(self, n: int) -> list[Optional[_Walks]]:
         """row[start]: the walks of n steps from `start` once found, else None
         (n > 0). Generated code reads it, then asks `table` for what is missing."""
         by_length = self.by_length
@@ -65,16 +71,22 @@ class _Walks:
     # How many sets of blocked sites a table remembers the open ends for.
     MEMO = 256
 
-    def __init__(self, ends: tuple, passed_any: int, single: tuple, several: tuple):
+    def __init__(
+        self,
+        ends: tuple[int, ...],
+        passed_any: int,
+        single: tuple[tuple[int, int], ...],
+        several: tuple[tuple[int, tuple[int, ...]], ...],
+    ):
         self.ends = ends  # all end sites, sorted
         self.passed_any = passed_any  # union of all passed masks
         self.single = single  # ((end, mask), ...): ends reached one way
         self.several = several  # ((end, minimal masks), ...): the others
         # open ends by the blocked sites that matter: blockers move seldom, so the
         # same few sets come back position after position
-        self.by_blocked: dict = {}
+        self.by_blocked: dict[int, tuple[int, ...]] = {}
 
-    def open_ends(self, blocked: int) -> tuple:
+    def open_ends(self, blocked: int) -> tuple[int, ...]:
         """The ends of walks that pass no site of the bitmask `blocked`."""
         hit = self.passed_any & blocked
         if not hit:
@@ -93,10 +105,10 @@ class _Walks:
         return ends
 
 
-def _walk_table(start: int, n: int, adjacent: tuple, forbidden: frozenset, pos) -> _Walks:
+def _walk_table(start: int, n: int, adjacent: Adjacent, forbidden: frozenset[int], pos: Pos) -> _Walks:
     """The walks of exactly n steps from `start` that enter no site twice and pass no
     site of `forbidden`. A mask is the bitmask of the sites passed on the way."""
-    by_end: dict = {}
+    by_end: dict[int, set[int]] = {}
     explored = 0
     stack = [(start, 1 << start, 0, n)]
     while stack:
@@ -135,12 +147,14 @@ class Blockers:
     pieces are looked at, and since those seldom move the last answer is kept (one
     tuple, replaced whole, so that threads sharing a game never see half of it)."""
 
-    def __init__(self, kinds: tuple, neutral_only: bool):
+    def __init__(self, kinds: tuple[bool, ...], neutral_only: bool):
         self.kinds = kinds
         self.neutral_only = neutral_only
-        self.last: tuple = (None, 0)  # (the neutral pieces' sites, their mask)
+        # (the neutral pieces' sites, their mask)
+        self.last: tuple[Optional[list[int]], int] = (None, 0)
 
-    def __call__(self, board: list, occ: list) -> int:
+    def __call__(self, board: Board, occ: list[list[int]]) -> int:
+        # (the sites in `occ` hold pieces: board[t] is never None below)
         kinds = self.kinds
         if self.neutral_only:
             neutral = occ[-1]
@@ -149,24 +163,24 @@ class Blockers:
                 return last[1]
             mask = 0
             for t in neutral:
-                if kinds[board[t][KIND]]:
+                if kinds[board[t][KIND]]:  # type: ignore[index]
                     mask |= 1 << t
             self.last = (neutral[:], mask)
             return mask
         mask = 0
         for owned in occ:
             for t in owned:
-                if kinds[board[t][KIND]]:
+                if kinds[board[t][KIND]]:  # type: ignore[index]
                     mask |= 1 << t
         return mask
 
 
-def walk_ends(start: int, n: int, adjacent: tuple, blocked: Callable[[int], bool], pos) -> list:
+def walk_ends(start: int, n: int, adjacent: Adjacent, blocked: Callable[[int], bool], pos: Pos) -> list[int]:
     """End sites (sorted) of all walks of exactly n steps from `start` without
     revisiting, the sites before the last not `blocked` (any condition)."""
     if n > MAX_WALK_STEPS:
         raise RuleRuntimeError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
-    ends: set = set()
+    ends: set[int] = set()
     path = [start]
     on_path = {start}
     stack = [iter(adjacent[start])]
