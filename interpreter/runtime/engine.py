@@ -258,12 +258,16 @@ class Engine:
         # stored when the loop ends: generated code never reads them.
         legal = s.legal
         d = s.decision
+        befores = [phase.before_turn for phase in self.phases]
+        keeps_history = self.keeps_history
         any_weighted = any(weighted)
         any_lazy = any(c is not None for c in lazy)
         n = 0
         code = None
         pending = None  # the action already picked for the position reached
-        listing = False  # (for faults: listing the actions of s.decision, else applying `code`)
+        # for faults: listing the actions of s.decision (True), applying `code`
+        # (False), or the phase's `before each turn` (None)
+        listing: Optional[bool] = False
         try:
             while True:
                 if pending is not None:
@@ -298,7 +302,13 @@ class Engine:
                     legal = lister(s)
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
-                    self._start_turn(s, legal)
+                    before = befores[s.phase]
+                    if keeps_history or before is None:
+                        self._start_turn(s, legal)
+                    else:  # (_start_turn, written out)
+                        listing = None
+                        before(s, not legal, 0)
+                        listing = True
                     if s.result is not None:
                         legal = []
                         break
@@ -318,8 +328,12 @@ class Engine:
         s.legal = legal
         return n
 
-    def _fault(self, exc: RuleRuntimeError, s: State, code: tuple, listing: bool) -> RuleRuntimeError:
-        """A fault during a playout, located at the case applied or the decision listed."""
+    def _fault(self, exc: RuleRuntimeError, s: State, code: tuple, listing: Optional[bool]) -> RuleRuntimeError:
+        """A fault during a playout, located at the case applied, the decision listed
+        or the rules of the turn's start."""
+        if listing is None:
+            phase = self.phases[s.phase]
+            return _located(exc, phase.pos, f"in the 'before each turn' rules of phase '{phase.name}'")
         if not listing:
             case = self.rules.cases[code[0]]
             return _located(exc, case.pos, f"while applying {case.label}")

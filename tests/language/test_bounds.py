@@ -149,3 +149,29 @@ def test_a_large_graph_board_compiles_in_little_memory(tmp_path):
     assert peak < 200 * 1024 * 1024  # not a table of sites x sites
     assert time.perf_counter() - started < 60
     assert len(game.legal_notations(game.initial_state())) == 4998
+
+
+@pytest.mark.parametrize("where, doing", [
+    ("before each turn", "in the 'before each turn' rules of phase 'play'"),
+    ("after each turn", "while applying action 'go', onto empty"),
+])
+def test_a_fault_in_a_playout_is_located_at_its_rule(tmp_path, where, doing):
+    rules = f"""\
+        phase play:
+            turn: move
+            {where}:
+                if big > 3:
+                    big = big // (big - big)
+                big += 1
+        decision move:
+            action go:
+                step all
+                onto empty: move
+    """
+    import random
+
+    game = load_game(write(tmp_path, rules, 5, 5))
+    with pytest.raises(RuleRuntimeError) as caught:
+        game.engine.random_playout(game.initial_state(), random.Random(1), 100)
+    assert "division by zero" in str(caught.value) and doing in str(caught.value)
+    assert caught.value.pos.line == 5
