@@ -17,10 +17,20 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .state import State
+
+if TYPE_CHECKING:
+    from random import Random
+
+    from ..compilation.compiler import CompiledRules, DecisionInfo, PhaseInfo
+    from ..parsing.ast import Pos
+    from .coverage import RuleCoverage
+    from .helpers import ResultCheck
+    from .pieces import Code, Outcome
+    from .results import Results
 
 CHANCE = -2  # `to_move` index of the chance player
 
@@ -28,21 +38,22 @@ CHANCE = -2  # `to_move` index of the chance player
 class Engine:
     """The fast layer of a compiled game (docs/api.md, "The fast layer")."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: CompiledRules):
         self.rules = rules
         self.n_players = len(rules.players)
-        self.decisions = rules.decisions
-        self.phases = rules.phases
-        self.runs = rules.runs
-        self.results = rules.results
+        self.decisions: list[DecisionInfo] = rules.decisions
+        self.phases: list[PhaseInfo] = rules.phases
+        # runs[phase][case](state, code): the generated functions that apply a case
+        self.runs: list[list[Callable[[State, Code], None]]] = rules.runs
+        self.results: Results = rules.results
         self.is_chance = tuple(d.is_chance for d in rules.decisions)
-        self.coverage = rules.coverage
-        self.turn_hooks = rules.turn_hooks
-        self.keeps_history = rules.keeps_history
-        self.position_vars = rules.position_vars
+        self.coverage: Optional[RuleCoverage] = rules.coverage
+        self.turn_hooks: bool = rules.turn_hooks
+        self.keeps_history: bool = rules.keeps_history
+        self.position_vars: Optional[tuple[int, ...]] = rules.position_vars
         # per chance event: the running sums of its outcomes' probabilities, in the
         # order of its codes (a weighted pick is a binary search)
-        self._cumulative = [
+        self._cumulative: list[tuple[float, ...]] = [
             tuple(accumulate(d.probabilities[code[4]] for code in d.codes)) if d.is_chance else ()
             for d in rules.decisions
         ]
@@ -96,10 +107,11 @@ class Engine:
         decision = self.decisions[s.decision]
         if decision.is_chance:
             # The outcomes of a chance event are fixed when the rules are compiled.
-            legal = decision.codes
+            legal: Sequence[Code] = decision.codes
         else:
             try:
-                legal = decision.legal(s)
+                # (a decision, unlike a chance event, has its lister)
+                legal = decision.legal(s)  # type: ignore[misc]
             except RuleRuntimeError as exc:
                 raise _located(exc, decision.pos, f"while listing the actions of '{decision.name}'") from None
         if s.turn_start:
@@ -114,7 +126,7 @@ class Engine:
             legal = []
         s.legal = legal
 
-    def position_key(self, s: State) -> tuple:
+    def position_key(self, s: State) -> tuple[object, ...]:
         """What makes a position the same for `repetitions`: the board (every piece
         with its attributes), the variables that are part of the position, the
         phase, the player to move and the decision to take."""
@@ -126,7 +138,7 @@ class Engine:
         included when it is such a position)."""
         return s.history.get(hash(self.position_key(s)), 0) if self.keeps_history else 0
 
-    def _start_turn(self, s: State, legal) -> None:
+    def _start_turn(self, s: State, legal: Sequence[Code]) -> None:
         reps = 0
         if self.keeps_history:
             reps = s.count_position(hash(self.position_key(s)))
@@ -140,7 +152,8 @@ class Engine:
     def _no_action(self, s: State) -> None:
         phase = self.phases[s.phase]
         try:
-            phase.no_action(s, self.repetitions(s))
+            # (every phase has its rule once the rules are compiled)
+            phase.no_action(s, self.repetitions(s))  # type: ignore[misc]
         except RuleRuntimeError as exc:
             raise _located(exc, phase.pos, f"in the 'if no action' rule of phase '{phase.name}'") from None
         if s.result is None:
@@ -151,15 +164,15 @@ class Engine:
             )
 
     # ------------------------------------------------------------ reading
-    def legal(self, s: State) -> list:
+    def legal(self, s: State) -> Sequence[Code]:
         """The legal action codes (do not change the list: it belongs to the state)."""
         legal = s.legal
         if legal is None:  # a position changed by hand since it was settled
             self.settle(s)
             legal = s.legal
-        return legal
+        return legal  # type: ignore[return-value]  # (settle has just listed them)
 
-    def legal_with_duplicates(self, s: State) -> list:
+    def legal_with_duplicates(self, s: State) -> list[Code]:
         """The legal action codes before actions that write the same notation are
         merged (the first is kept in `legal`): for `lint`, which reports such clashes."""
         decision = self.decisions[s.decision]
@@ -167,7 +180,8 @@ class Engine:
             return []
         if decision.is_chance:
             return list(decision.codes)
-        return decision.legal_with_duplicates(s)
+        # (a decision, unlike a chance event, has its lister)
+        return decision.legal_with_duplicates(s)  # type: ignore[no-any-return,misc]
 
     def to_move(self, s: State) -> Optional[int]:
         """Player index, CHANCE, or None when the game is over."""
@@ -180,29 +194,29 @@ class Engine:
     def is_over(self, s: State) -> bool:
         return self.to_move(s) is None
 
-    def outcome(self, s: State) -> Optional[tuple]:
+    def outcome(self, s: State) -> Optional[Outcome]:
         """(winner index or -1, scores tuple) once the game is over, else None."""
         return s.result if self.to_move(s) is None else None
 
-    def ending(self, s: State) -> Optional[tuple]:
+    def ending(self, s: State) -> Optional[tuple[str, Pos]]:
         """(how, source position) of the rule that ended the game, or None: how is
         "win", "lose", "draw", "end game" or "no legal action"."""
         if self.to_move(s) is not None or s.ending is None:
             return None
         return self.results.describe(s.ending)
 
-    def scores(self, s: State) -> Optional[tuple]:
+    def scores(self, s: State) -> Optional[tuple[int, ...]]:
         """The `score` rule on this position, per player index (None without one)."""
         if self.results.score is None:
             return None
         return self.results.scores(s)
 
-    def chance_probabilities(self, s: State) -> list:
+    def chance_probabilities(self, s: State) -> list[tuple[Code, float]]:
         decision = self.decisions[s.decision]
         return [(code, decision.probabilities[code[4]]) for code in self.legal(s)]
 
     # ------------------------------------------------------------ applying
-    def apply_in_place(self, s: State, code: tuple) -> None:
+    def apply_in_place(self, s: State, code: Code) -> None:
         """Play `code` (one of `legal(s)`), changing `s`."""
         try:
             self.runs[s.phase][code[0]](s, code)
@@ -215,7 +229,7 @@ class Engine:
         self.settle(s)
 
     # ------------------------------------------------------------ tools
-    def pick_random(self, s: State, rng) -> tuple:
+    def pick_random(self, s: State, rng: Random) -> Code:
         """A legal code chosen uniformly at random (a chance outcome by its
         probability), with `rng` (a random.Random)."""
         legal = self.legal(s)
@@ -223,7 +237,8 @@ class Engine:
         if decision.is_chance and not decision.uniform:
             x = rng.random()
             if legal is decision.codes:
-                return legal[min(bisect_right(self._cumulative[s.decision], x), len(legal) - 1)]
+                # (legal is decision.codes, a tuple of codes that the type checker takes as Any)
+                return legal[min(bisect_right(self._cumulative[s.decision], x), len(legal) - 1)]  # type: ignore[no-any-return]
             probabilities = decision.probabilities
             for code in legal:
                 x -= probabilities[code[4]]
@@ -232,7 +247,7 @@ class Engine:
             return legal[-1]
         return legal[int(rng.random() * len(legal))]
 
-    def random_playout(self, s: State, rng, max_plies: int) -> int:
+    def random_playout(self, s: State, rng: Random, max_plies: int) -> int:
         """Play `s` (changed in place) to the end, uniformly at random (chance by its
         probabilities), for at most `max_plies` actions; returns the number played.
 
@@ -256,7 +271,7 @@ class Engine:
             return 0
         # The position's ply, last action and legal actions are kept in locals and
         # stored when the loop ends: generated code never reads them.
-        legal = s.legal
+        legal: Sequence[Code] = s.legal  # type: ignore[assignment]  # (settled above)
         d = s.decision
         befores = [phase.before_turn for phase in self.phases]
         keeps_history = self.keeps_history
@@ -290,7 +305,8 @@ class Engine:
                     legal = outcomes[d]
                 else:
                     if any_lazy and lazy[d] is not None and n < max_plies:
-                        pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])
+                        # (lazy[d] is not None: tested just above)
+                        pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
                         if pending is not None:
                             if s.turn_start:
                                 s.turn_start = False
@@ -320,7 +336,8 @@ class Engine:
                     break
         except RuleRuntimeError as exc:
             s.legal = None
-            raise self._fault(exc, s, code, listing) from None
+            # (code is not None: it is picked before anything can fail)
+            raise self._fault(exc, s, code, listing) from None  # type: ignore[arg-type]
         finally:
             s.ply += n
             if code is not None:
@@ -328,7 +345,7 @@ class Engine:
         s.legal = legal
         return n
 
-    def _fault(self, exc: RuleRuntimeError, s: State, code: tuple, listing: Optional[bool]) -> RuleRuntimeError:
+    def _fault(self, exc: RuleRuntimeError, s: State, code: Code, listing: Optional[bool]) -> RuleRuntimeError:
         """A fault during a playout, located at the case applied, the decision listed
         or the rules of the turn's start."""
         if listing is None:
@@ -340,7 +357,9 @@ class Engine:
         decision = self.decisions[s.decision]
         return _located(exc, decision.pos, f"while listing the actions of '{decision.name}'")
 
-    def _pick_checked(self, s: State, candidates: list, rand, checks: list) -> Optional[tuple]:
+    def _pick_checked(
+        self, s: State, candidates: list[Code], rand: Callable[[], float], checks: list[Optional[ResultCheck]]
+    ) -> Optional[Code]:
         """A candidate that no `forbid result` forbids, uniformly at random among
         those (candidates are tried in random order, the forbidden ones dropped), or
         None when all are forbidden. Coverage counts stay as they were: checking is
@@ -351,16 +370,17 @@ class Engine:
             while candidates:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
-                if not checks[code[0]](s.copy(), code):
+                # (only a chance event's cases have no check)
+                if not checks[code[0]](s.copy(), code):  # type: ignore[misc]
                     return code
                 candidates[i] = candidates[-1]
                 candidates.pop()
             return None
         finally:
             if counts is not None:
-                counts[:] = saved
+                counts[:] = saved  # type: ignore[assignment]  # (saved is counts' copy)
 
-    def perft(self, s: State, depth: int) -> list:
+    def perft(self, s: State, depth: int) -> list[int]:
         """The number of action sequences of each length 1..depth from `s` (chance
         outcomes count as actions; a game that ends early adds nothing deeper)."""
         counts = [0] * (depth + 1)
@@ -380,24 +400,24 @@ class Engine:
             walk(s, 1)
         return counts[1:]
 
-    def landing_site(self, code: tuple) -> Optional[int]:
+    def landing_site(self, code: Code) -> Optional[int]:
         """The site (index) an action lands on or chooses, or None (off the board, a
         pass, a chance outcome)."""
         return code[2] if code[2] >= 0 else None
 
-    def describe_phase(self, s: State) -> tuple:
+    def describe_phase(self, s: State) -> tuple[str, Pos]:
         """(name, source position) of the position's phase."""
         phase = self.phases[s.phase]
         return phase.name, phase.pos
 
-    def describe_action(self, code: tuple) -> tuple:
+    def describe_action(self, code: Code) -> tuple[str, Pos]:
         """(label, source position) of the case a code applies: "action 'leap', onto
         enemy", at the line of its notation (or of the case, when it has the default one)."""
         case = self.rules.cases[code[0]]
         return case.label, case.notation_pos or case.pos
 
     # ------------------------------------------------------------ notation
-    def notation(self, code: tuple) -> str:
+    def notation(self, code: Code) -> str:
         case = self.rules.cases[code[0]]
         names = self.rules.site_names
         parts = []
@@ -417,7 +437,7 @@ class Engine:
         return "".join(parts)
 
 
-def _located(exc: RuleRuntimeError, pos, doing: str) -> RuleRuntimeError:
+def _located(exc: RuleRuntimeError, pos: Optional[Pos], doing: str) -> RuleRuntimeError:
     """The fault with the rule it happened in (when it has no position yet) and
     what was being done."""
     located = RuleRuntimeError(exc.pos or pos, f"{exc.message} ({doing})")

@@ -90,7 +90,7 @@ def measure(piece: Piece, what: int, values: tuple[int, ...]) -> int:
         return values[piece[KIND]]
     if what == MEASURE_HEIGHT:
         return len(piece[STONES]) if piece[STONES] else 1
-    return piece[what]  # type: ignore[no-any-return]  # an attribute: a number
+    return piece[what]  # type: ignore[no-any-return]  # (an attribute's value: a number)
 
 
 def total(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
@@ -311,7 +311,7 @@ def result_filter(
     applies there. Coverage counts (when given) are kept as they were: checking
     is not playing."""
     saved = counts[:] if counts is not None else None
-    # (the codes of a decision have checks: only a chance event's cases have none)
+    # (only a chance event's cases have no check)
     out[:] = [code for code in out if not checks[code[0]](s.copy(), code)]  # type: ignore[misc]
     if saved is not None:
         counts[:] = saved  # type: ignore[index]  # (counts is not None: saved is its copy)
