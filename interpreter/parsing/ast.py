@@ -180,7 +180,7 @@ class PromoteChoiceStmt(Stmt):
     """`promote X to one of K1, K2, ...`: the player chooses the kind (one action each)."""
 
     what: "Expr"
-    kinds: list  # Name
+    kinds: list[Name]
 
 
 @dataclass
@@ -188,7 +188,7 @@ class RepeatStmt(Stmt):
     """`repeat N times:` — the block N times (N computed once, before the first)."""
 
     count: "Expr"
-    body: list
+    body: list[Stmt]
 
 
 @dataclass
@@ -298,7 +298,7 @@ class NextTurnStmt(Stmt):
 @dataclass
 class CallStmt(Stmt):
     procedure: str
-    args: list = field(default_factory=list)  # Expr, for a procedure with parameters
+    args: list[Expr] = field(default_factory=list)  # for a procedure with parameters
 
 
 @dataclass
@@ -357,7 +357,7 @@ class OffsetLeapPattern(Pattern):
     taken relative to the player (x to the right of forward, y forward) when players
     have a forward direction; `symmetric` adds every reflection and rotation."""
 
-    offsets: list  # (x, y) pairs
+    offsets: list[tuple[int, int]]  # (x, y) pairs
     symmetric: bool
 
 

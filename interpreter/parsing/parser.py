@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Optional, Union
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 from lark.indenter import Indenter
+from lark.tree import Meta
 
 from .. import assets
 from . import ast as A
@@ -83,7 +85,7 @@ def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
     return A.RulesFile(file, items)
 
 
-def _check_nesting(tree, file: str) -> None:
+def _check_nesting(tree: Tree[Token], file: str) -> None:
     """AstBuildError at the first place (in the text) nested deeper than MAX_NESTING;
     the tree is walked without recursion."""
     too_deep = None
@@ -106,7 +108,9 @@ def _check_nesting(tree, file: str) -> None:
         )
 
 
-def parse_rules_collecting(text: str, file: str = "<rules>") -> tuple:
+def parse_rules_collecting(
+    text: str, file: str = "<rules>"
+) -> tuple[Optional[A.RulesFile], list[Union[RulesSyntaxError, AstBuildError]]]:
     """(RulesFile or None, [errors]): like parse_rules, but on a syntax error every
     top-level item is parsed on its own, so that one broken item does not hide the
     mistakes of the others. Errors are RulesSyntaxError or AstBuildError."""
@@ -115,7 +119,7 @@ def parse_rules_collecting(text: str, file: str = "<rules>") -> tuple:
     except (RulesSyntaxError, AstBuildError) as first:
         if isinstance(first, AstBuildError) and first.pos.line <= 1 and len(text) > MAX_RULES_BYTES:
             return None, [first]
-        errors = []
+        errors: list[Union[RulesSyntaxError, AstBuildError]] = []
         for start, chunk in _top_level_chunks(text):
             # Pad with blank lines so that line numbers stay those of the file.
             try:
@@ -137,30 +141,40 @@ def _top_level_chunks(text: str) -> list[tuple[int, str]]:
     return chunks
 
 
-def _pos(file: str, meta) -> A.Pos:
+def _pos(file: str, meta: Meta) -> A.Pos:
     if getattr(meta, "empty", True):
         return A.Pos(file, 0, 0)
     return A.Pos(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
 def _tok_pos(file: str, tok: Token) -> A.Pos:
-    return A.Pos(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)
+    # (the tokens of a parse have their line and column: only hand-made ones have None)
+    return A.Pos(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)  # type: ignore[arg-type]
+
+
+# What the transformer's methods get: the children of a node, already transformed
+# (tokens, AST nodes, and the tuples and lists of the methods below).
+Children = list[Any]
+# An entry of a phase or a decision, or a part of an action: (what, where, value).
+_Entry = tuple[str, A.Pos, Any]
+# A chance event's outcomes: ((low, high) of a range, or None; the listed outcomes).
+_Outcomes = tuple[Optional[tuple[A.Expr, A.Expr]], list[A.Outcome]]
 
 
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(Transformer[Token, list[A.Item]]):
     def __init__(self, file: str):
         super().__init__()
         self.file = file
 
-    def p(self, meta) -> A.Pos:
+    def p(self, meta: Meta) -> A.Pos:
         return _pos(self.file, meta)
 
     # ---------------------------------------------------------- top level
-    def start(self, meta, items):
+    def start(self, meta: Meta, items: Children) -> list[A.Item]:
         return list(items)
 
-    def define(self, meta, ch):
+    def define(self, meta: Meta, ch: Children) -> A.Define:
         params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
         names = [p.id for p in params]
         for i, param in enumerate(params):
@@ -168,7 +182,7 @@ class _ToAst(Transformer):
                 raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
         return A.Define(self.p(meta), str(ch[0]), ch[-1], params)
 
-    def procedure(self, meta, ch):
+    def procedure(self, meta: Meta, ch: Children) -> A.Procedure:
         params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
         names = [p.id for p in params]
         for i, param in enumerate(params):
@@ -176,10 +190,10 @@ class _ToAst(Transformer):
                 raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
         return A.Procedure(self.p(meta), str(ch[0]), ch[-1], params)
 
-    def score(self, meta, ch):
+    def score(self, meta: Meta, ch: Children) -> A.Score:
         return A.Score(self.p(meta), ch[0])
 
-    def removal(self, meta, ch):
+    def removal(self, meta: Meta, ch: Children) -> A.Removal:
         name = str(ch[1]) if len(ch) > 1 else ""
         # The position ends with the last name (not the line break), so that a message
         # about that name can point at it.
@@ -187,10 +201,10 @@ class _ToAst(Transformer):
         pos = A.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
         return A.Removal(pos, str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
 
-    def name_list(self, meta, ch):
+    def name_list(self, meta: Meta, ch: Children) -> list[A.Name]:
         return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
 
-    def phase(self, meta, ch):
+    def phase(self, meta: Meta, ch: Children) -> A.Phase:
         phase = A.Phase(self.p(meta), str(ch[0]))
         for kind, pos, value in ch[1:]:
             if getattr(phase, kind) not in (None, []):
@@ -198,40 +212,40 @@ class _ToAst(Transformer):
             setattr(phase, kind, value)
         return phase
 
-    def prefer(self, meta, ch):
+    def prefer(self, meta: Meta, ch: Children) -> _Entry:
         return ("prefer", self.p(meta), ch[0])
 
-    def order(self, meta, ch):
+    def order(self, meta: Meta, ch: Children) -> _Entry:
         return ("order", self.p(meta), ch[0])
 
-    def turn(self, meta, ch):
+    def turn(self, meta: Meta, ch: Children) -> _Entry:
         return ("turn", self.p(meta), ch[0])
 
-    def forbid(self, meta, ch):
+    def forbid(self, meta: Meta, ch: Children) -> A.Forbid:
         return A.Forbid(self.p(meta), ch[0], ch[1])
 
-    def forbid_group(self, meta, ch):
+    def forbid_group(self, meta: Meta, ch: Children) -> A.ForbidGroup:
         return A.ForbidGroup(self.p(meta), str(ch[0]), ch[1:])
 
-    def forbid_line(self, meta, ch):
+    def forbid_line(self, meta: Meta, ch: Children) -> A.Forbid:
         return A.Forbid(self.p(meta), ch[0], ch[1])
 
-    def forbid_what(self, meta, ch):
+    def forbid_what(self, meta: Meta, ch: Children) -> str:
         return str(ch[0])
 
-    def before_turn(self, meta, ch):
+    def before_turn(self, meta: Meta, ch: Children) -> _Entry:
         return ("before_turn", self.p(meta), ch[0])
 
-    def after_turn(self, meta, ch):
+    def after_turn(self, meta: Meta, ch: Children) -> _Entry:
         return ("after_turn", self.p(meta), ch[0])
 
-    def after_action(self, meta, ch):
+    def after_action(self, meta: Meta, ch: Children) -> _Entry:
         return ("after_action", self.p(meta), ch[0])
 
-    def no_action(self, meta, ch):
+    def no_action(self, meta: Meta, ch: Children) -> _Entry:
         return ("no_action", self.p(meta), ch[0])
 
-    def decision(self, meta, ch):
+    def decision(self, meta: Meta, ch: Children) -> A.Decision:
         decision = A.Decision(self.p(meta), str(ch[0]), [])
         for entry in ch[1:]:
             if isinstance(entry, A.Action):
@@ -246,24 +260,25 @@ class _ToAst(Transformer):
                 decision.after_pos = pos
         return decision
 
-    def chance(self, meta, ch):
+    def chance(self, meta: Meta, ch: Children) -> A.Chance:
         name, (rng, outcomes), *body = ch
         return A.Chance(self.p(meta), str(name), rng, outcomes, list(body))
 
-    def outcomes(self, meta, ch):
-        return ch[0]
+    def outcomes(self, meta: Meta, ch: Children) -> _Outcomes:
+        made: _Outcomes = ch[0]  # by outcome_range or outcome_list
+        return made
 
-    def outcome_range(self, meta, ch):
+    def outcome_range(self, meta: Meta, ch: Children) -> _Outcomes:
         return ((ch[0], ch[1]), [])
 
-    def outcome_list(self, meta, ch):
+    def outcome_list(self, meta: Meta, ch: Children) -> _Outcomes:
         return (None, list(ch))
 
-    def weighted_outcome(self, meta, ch):
+    def weighted_outcome(self, meta: Meta, ch: Children) -> A.Outcome:
         return A.Outcome(ch[0], ch[1] if len(ch) > 1 else None)
 
     # ---------------------------------------------------------- actions
-    def action(self, meta, ch):
+    def action(self, meta: Meta, ch: Children) -> A.Action:
         name = str(ch[0])
         rest = ch[1:]
         by = []
@@ -287,95 +302,95 @@ class _ToAst(Transformer):
             raise AstBuildError(action.pos, f"action '{name}' has no movement pattern (step, slide, leap, jump, walk, go, drop, select or pass)")
         return action
 
-    def by_clause(self, meta, ch):
+    def by_clause(self, meta: Meta, ch: Children) -> list[A.ByItem]:
         return list(ch)
 
-    def by_kind(self, meta, ch):
+    def by_kind(self, meta: Meta, ch: Children) -> A.ByItem:
         return A.ByItem(self.p(meta), kind=str(ch[0]))
 
-    def by_pool(self, meta, ch):
+    def by_pool(self, meta: Meta, ch: Children) -> A.ByItem:
         return A.ByItem(self.p(meta), pool=str(ch[0]))
 
-    def by_same_piece(self, meta, ch):
+    def by_same_piece(self, meta: Meta, ch: Children) -> A.ByItem:
         return A.ByItem(self.p(meta), same_piece=True)
 
-    def where(self, meta, ch):
+    def where(self, meta: Meta, ch: Children) -> _Entry:
         return ("where", self.p(meta), ch[0])
 
-    def notation(self, meta, ch):
+    def notation(self, meta: Meta, ch: Children) -> _Entry:
         return ("notation", self.p(meta), _located_text(self.file, ch[0]))
 
-    def directions(self, meta, ch):
+    def directions(self, meta: Meta, ch: Children) -> list[A.Name]:
         return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
 
-    def distance(self, meta, ch):
+    def distance(self, meta: Meta, ch: Children) -> A.Distance:
         if len(ch) == 1:
             return A.Distance(ch[0], None)
         if ch[1] == "unbounded":
             return A.Distance(ch[0], None, unbounded=True)
         return A.Distance(ch[0], ch[1])
 
-    def unbounded(self, meta, ch):
+    def unbounded(self, meta: Meta, ch: Children) -> str:
         return "unbounded"
 
-    def _exact_one(self, meta):
+    def _exact_one(self, meta: Meta) -> A.Distance:
         return A.Distance(A.Num(self.p(meta), 1), None)
 
-    def step(self, meta, ch):
+    def step(self, meta: Meta, ch: Children) -> A.StepPattern:
         return A.StepPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
-    def slide(self, meta, ch):
+    def slide(self, meta: Meta, ch: Children) -> A.StepPattern:
         return A.StepPattern(self.p(meta), ch[0], A.Distance(A.Num(self.p(meta), 1), None, unbounded=True))
 
-    def leap(self, meta, ch):
+    def leap(self, meta: Meta, ch: Children) -> A.LeapPattern:
         return A.LeapPattern(self.p(meta), ch[0], ch[1])
 
-    def jump(self, meta, ch):
+    def jump(self, meta: Meta, ch: Children) -> A.JumpPattern:
         return A.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
-    def leap_offsets(self, meta, ch):
+    def leap_offsets(self, meta: Meta, ch: Children) -> A.OffsetLeapPattern:
         return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True)
 
-    def leap_exact_offsets(self, meta, ch):
+    def leap_exact_offsets(self, meta: Meta, ch: Children) -> A.OffsetLeapPattern:
         return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False)
 
-    def offsets(self, meta, ch):
+    def offsets(self, meta: Meta, ch: Children) -> list[tuple[int, int]]:
         return list(ch)
 
-    def offset(self, meta, ch):
+    def offset(self, meta: Meta, ch: Children) -> tuple[int, int]:
         return (ch[0], ch[1])
 
-    def signed(self, meta, ch):
+    def signed(self, meta: Meta, ch: Children) -> int:
         text = "".join(str(t) for t in ch)
         if len(text) > MAX_NUMBER_DIGITS:
             raise AstBuildError(self.p(meta), f"an offset of {len(text)} digits")
         return int(text)
 
-    def along(self, meta, ch):
+    def along(self, meta: Meta, ch: Children) -> A.AlongPattern:
         return A.AlongPattern(self.p(meta), A.Name(_tok_pos(self.file, ch[0]), str(ch[0])), ch[1])
 
-    def walk(self, meta, ch):
+    def walk(self, meta: Meta, ch: Children) -> A.WalkPattern:
         return A.WalkPattern(self.p(meta), ch[0])
 
-    def go(self, meta, ch):
+    def go(self, meta: Meta, ch: Children) -> A.GoPattern:
         return A.GoPattern(self.p(meta), ch[0])
 
-    def drop(self, meta, ch):
+    def drop(self, meta: Meta, ch: Children) -> A.DropPattern:
         kind = ch[0]
         pool = ch[1] if len(ch) == 3 else None
         return A.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), str(pool) if pool else None, ch[-1],
                              _tok_pos(self.file, pool) if pool else None)
 
-    def select(self, meta, ch):
+    def select(self, meta: Meta, ch: Children) -> A.SelectPattern:
         return A.SelectPattern(self.p(meta), ch[0])
 
-    def pass_(self, meta, ch):
+    def pass_(self, meta: Meta, ch: Children) -> A.PassPattern:
         return A.PassPattern(self.p(meta), bool(ch))
 
-    def only_if_stuck(self, meta, ch):
+    def only_if_stuck(self, meta: Meta, ch: Children) -> bool:
         return True
 
-    def case(self, meta, ch):
+    def case(self, meta: Meta, ch: Children) -> A.Case:
         head, body = ch
         kind, what = head
         notation = notation_pos = None
@@ -387,16 +402,16 @@ class _ToAst(Transformer):
                 kept.append(stmt)
         return A.Case(self.p(meta), kind, what, kept, notation, notation_pos)
 
-    def case_head(self, meta, ch):
+    def case_head(self, meta: Meta, ch: Children) -> tuple[str, str]:
         return (str(ch[0]), str(ch[1]))
 
     # ---------------------------------------------------------- statements
-    def block(self, meta, ch):
+    def block(self, meta: Meta, ch: Children) -> list[A.Stmt]:
         return list(ch)
 
-    def if_stmt(self, meta, ch):
+    def if_stmt(self, meta: Meta, ch: Children) -> A.IfStmt:
         branches = [(ch[0], ch[1])]
-        otherwise: list = []
+        otherwise: list[A.Stmt] = []
         for extra in ch[2:]:
             if extra[0] == "elif":
                 branches.append((extra[1], extra[2]))
@@ -404,161 +419,161 @@ class _ToAst(Transformer):
                 otherwise = extra[1]
         return A.IfStmt(self.p(meta), branches, otherwise)
 
-    def elif_clause(self, meta, ch):
+    def elif_clause(self, meta: Meta, ch: Children) -> tuple[str, A.Expr, list[A.Stmt]]:
         return ("elif", ch[0], ch[1])
 
-    def else_clause(self, meta, ch):
+    def else_clause(self, meta: Meta, ch: Children) -> tuple[str, list[A.Stmt]]:
         return ("else", ch[0])
 
-    def for_stmt(self, meta, ch):
+    def for_stmt(self, meta: Meta, ch: Children) -> A.ForEachStmt:
         return A.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[2])
 
-    def move_stmt(self, meta, ch):
+    def move_stmt(self, meta: Meta, ch: Children) -> A.MoveStmt:
         return A.MoveStmt(self.p(meta))
 
-    def move_to_stmt(self, meta, ch):
+    def move_to_stmt(self, meta: Meta, ch: Children) -> A.MoveStmt:
         return A.MoveStmt(self.p(meta), ch[0], ch[1])
 
-    def create_stmt(self, meta, ch):
+    def create_stmt(self, meta: Meta, ch: Children) -> A.CreateStmt:
         return A.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
 
-    def promote_choice_stmt(self, meta, ch):
+    def promote_choice_stmt(self, meta: Meta, ch: Children) -> A.PromoteChoiceStmt:
         return A.PromoteChoiceStmt(self.p(meta), ch[0], [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:]])
 
-    def repeat_stmt(self, meta, ch):
+    def repeat_stmt(self, meta: Meta, ch: Children) -> A.RepeatStmt:
         return A.RepeatStmt(self.p(meta), ch[0], ch[1])
 
-    def call_args_stmt(self, meta, ch):
+    def call_args_stmt(self, meta: Meta, ch: Children) -> A.CallStmt:
         return A.CallStmt(self.p(meta), str(ch[0]), list(ch[1:]))
 
-    def place_stmt(self, meta, ch):
+    def place_stmt(self, meta: Meta, ch: Children) -> A.PlaceStmt:
         return A.PlaceStmt(self.p(meta))
 
-    def remove_stmt(self, meta, ch):
+    def remove_stmt(self, meta: Meta, ch: Children) -> A.RemoveStmt:
         return A.RemoveStmt(self.p(meta), ch[0])
 
-    def return_stmt(self, meta, ch):
+    def return_stmt(self, meta: Meta, ch: Children) -> A.ReturnStmt:
         return A.ReturnStmt(self.p(meta), ch[0], str(ch[1]))
 
-    def give_stmt(self, meta, ch):
+    def give_stmt(self, meta: Meta, ch: Children) -> A.GiveStmt:
         return A.GiveStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
-    def promote_stmt(self, meta, ch):
+    def promote_stmt(self, meta: Meta, ch: Children) -> A.PromoteStmt:
         return A.PromoteStmt(self.p(meta), ch[0], str(ch[1]))
 
-    def stack_stmt(self, meta, ch):
+    def stack_stmt(self, meta: Meta, ch: Children) -> A.StackStmt:
         return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=False)
 
-    def stack_top_stmt(self, meta, ch):
+    def stack_top_stmt(self, meta: Meta, ch: Children) -> A.StackStmt:
         return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=True)
 
-    def release_stmt(self, meta, ch):
+    def release_stmt(self, meta: Meta, ch: Children) -> A.ReleaseStmt:
         return A.ReleaseStmt(self.p(meta), ch[0], str(ch[1]))
 
-    def add_stone_stmt(self, meta, ch):
+    def add_stone_stmt(self, meta: Meta, ch: Children) -> A.AddStoneStmt:
         return A.AddStoneStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
-    def let_stmt(self, meta, ch):
+    def let_stmt(self, meta: Meta, ch: Children) -> A.LetStmt:
         return A.LetStmt(self.p(meta), str(ch[0]), ch[1])
 
-    def assign_stmt(self, meta, ch):
+    def assign_stmt(self, meta: Meta, ch: Children) -> A.AssignStmt:
         target, op, value = ch
         if not isinstance(target, (A.Name, A.Attr, A.Index)):
             raise AstBuildError(target.pos, "only a variable, an indexed variable or an attribute can be assigned to")
         return A.AssignStmt(self.p(meta), target, str(op), value)
 
-    def call_stmt(self, meta, ch):
+    def call_stmt(self, meta: Meta, ch: Children) -> A.CallStmt:
         return A.CallStmt(self.p(meta), str(ch[0]))
 
-    def then_stmt(self, meta, ch):
+    def then_stmt(self, meta: Meta, ch: Children) -> A.ThenStmt:
         return A.ThenStmt(self.p(meta), str(ch[0]))
 
-    def notation_stmt(self, meta, ch):
+    def notation_stmt(self, meta: Meta, ch: Children) -> A.NotationStmt:
         return A.NotationStmt(self.p(meta), _located_text(self.file, ch[0]))
 
-    def win_stmt(self, meta, ch):
+    def win_stmt(self, meta: Meta, ch: Children) -> A.WinStmt:
         return A.WinStmt(self.p(meta), ch[0] if ch else None)
 
-    def lose_stmt(self, meta, ch):
+    def lose_stmt(self, meta: Meta, ch: Children) -> A.LoseStmt:
         return A.LoseStmt(self.p(meta), ch[0] if ch else None)
 
-    def draw_stmt(self, meta, ch):
+    def draw_stmt(self, meta: Meta, ch: Children) -> A.DrawStmt:
         return A.DrawStmt(self.p(meta))
 
-    def end_stmt(self, meta, ch):
+    def end_stmt(self, meta: Meta, ch: Children) -> A.EndStmt:
         return A.EndStmt(self.p(meta))
 
-    def start_phase_stmt(self, meta, ch):
+    def start_phase_stmt(self, meta: Meta, ch: Children) -> A.StartPhaseStmt:
         return A.StartPhaseStmt(self.p(meta), str(ch[0]))
 
-    def next_turn_stmt(self, meta, ch):
+    def next_turn_stmt(self, meta: Meta, ch: Children) -> A.NextTurnStmt:
         return A.NextTurnStmt(self.p(meta), ch[0])
 
     # ---------------------------------------------------------- expressions
-    def if_expr(self, meta, ch):
+    def if_expr(self, meta: Meta, ch: Children) -> A.IfExp:
         return A.IfExp(self.p(meta), ch[1], ch[0], ch[2])
 
-    def or_(self, meta, ch):
+    def or_(self, meta: Meta, ch: Children) -> A.Or:
         return A.Or(self.p(meta), ch[0], ch[1])
 
-    def and_(self, meta, ch):
+    def and_(self, meta: Meta, ch: Children) -> A.And:
         return A.And(self.p(meta), ch[0], ch[1])
 
-    def not_(self, meta, ch):
+    def not_(self, meta: Meta, ch: Children) -> A.Not:
         return A.Not(self.p(meta), ch[0])
 
-    def compare(self, meta, ch):
+    def compare(self, meta: Meta, ch: Children) -> A.Compare:
         return A.Compare(self.p(meta), str(ch[1]), ch[0], ch[2])
 
-    def is_(self, meta, ch):
+    def is_(self, meta: Meta, ch: Children) -> A.Is:
         return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]))
 
-    def is_not(self, meta, ch):
+    def is_not(self, meta: Meta, ch: Children) -> A.Is:
         return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]), negated=True)
 
-    def in_(self, meta, ch):
+    def in_(self, meta: Meta, ch: Children) -> A.In:
         return A.In(self.p(meta), ch[0], ch[1])
 
-    def not_in(self, meta, ch):
+    def not_in(self, meta: Meta, ch: Children) -> A.In:
         return A.In(self.p(meta), ch[0], ch[1], negated=True)
 
-    def binop(self, meta, ch):
+    def binop(self, meta: Meta, ch: Children) -> A.BinOp:
         return A.BinOp(self.p(meta), str(ch[1]), ch[0], ch[2])
 
-    def neg(self, meta, ch):
+    def neg(self, meta: Meta, ch: Children) -> A.Neg:
         return A.Neg(self.p(meta), ch[0])
 
-    def attr(self, meta, ch):
+    def attr(self, meta: Meta, ch: Children) -> A.Attr:
         return A.Attr(self.p(meta), ch[0], str(ch[1]))
 
-    def index(self, meta, ch):
+    def index(self, meta: Meta, ch: Children) -> A.Index:
         return A.Index(self.p(meta), ch[0], ch[1])
 
-    def number(self, meta, ch):
+    def number(self, meta: Meta, ch: Children) -> A.Num:
         text = str(ch[0])
         if len(text) > MAX_NUMBER_DIGITS:
             raise AstBuildError(self.p(meta), f"a number of {len(text)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
         return A.Num(self.p(meta), int(text))
 
-    def string(self, meta, ch):
+    def string(self, meta: Meta, ch: Children) -> A.Str:
         return A.Str(self.p(meta), _unquote(ch[0]))
 
-    def true(self, meta, ch):
+    def true(self, meta: Meta, ch: Children) -> A.Bool:
         return A.Bool(self.p(meta), True)
 
-    def false(self, meta, ch):
+    def false(self, meta: Meta, ch: Children) -> A.Bool:
         return A.Bool(self.p(meta), False)
 
-    def none(self, meta, ch):
+    def none(self, meta: Meta, ch: Children) -> A.NoneLit:
         return A.NoneLit(self.p(meta))
 
-    def no_legal_action(self, meta, ch):
+    def no_legal_action(self, meta: Meta, ch: Children) -> A.NoLegalAction:
         return A.NoLegalAction(self.p(meta))
 
-    def call(self, meta, ch):
+    def call(self, meta: Meta, ch: Children) -> A.Call:
         return A.Call(self.p(meta), str(ch[0]), list(ch[1:]))
 
-    def pieces(self, meta, ch):
+    def pieces(self, meta: Meta, ch: Children) -> A.Pieces:
         owner = where = None
         for part in ch:
             if part[0] == "owner":
@@ -567,16 +582,16 @@ class _ToAst(Transformer):
                 where = part[1]
         return A.Pieces(self.p(meta), owner, where)
 
-    def pieces_owner(self, meta, ch):
+    def pieces_owner(self, meta: Meta, ch: Children) -> tuple[str, A.Expr]:
         return ("owner", ch[0])
 
-    def pieces_filter(self, meta, ch):
+    def pieces_filter(self, meta: Meta, ch: Children) -> tuple[str, A.Expr]:
         return ("where", ch[0])
 
-    def list_(self, meta, ch):
+    def list_(self, meta: Meta, ch: Children) -> A.ListLit:
         return A.ListLit(self.p(meta), list(ch))
 
-    def name(self, meta, ch):
+    def name(self, meta: Meta, ch: Children) -> A.Name:
         return A.Name(self.p(meta), str(ch[0]))
 
 
@@ -590,7 +605,7 @@ _ENTRY_WORDS = {
 }
 
 
-def _unquote(tok) -> str:
+def _unquote(tok: Token) -> str:
     return str(tok)[1:-1]
 
 
