@@ -11,7 +11,7 @@ it is given. Tools that play very many positions use the fast layer,
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
 from .compilation.model import GameModel
 from .loading.definition import Definition, bundled_games, load_definition
@@ -22,6 +22,11 @@ from .runtime.errors import RuleRuntimeError
 from .runtime.state import State
 from .runtime.views import Action, BoardView, Ending, PieceView, Result
 from .validation.diagnostics import DefinitionError
+
+if TYPE_CHECKING:
+    from .compilation.compiler import CompiledRules
+    from .runtime.pieces import Code
+    from .validation.diagnostics import Diagnostic
 
 __all__ = [
     "load_game",
@@ -39,7 +44,10 @@ __all__ = [
 
 
 class IllegalActionError(ValueError):
-    """An action that is not legal in the position it was given for."""
+    """An action that is not legal in the position it was given for.
+
+    `notation` is the text given (stripped), `ply` the number the action would
+    have had (`state.ply + 1`), `game` the game's name."""
 
     def __init__(self, notation: str, ply: int, game: str, reason: str = "not legal here"):
         super().__init__(f"ply {ply}: action '{notation}' is {reason} in {game}")
@@ -49,16 +57,23 @@ class IllegalActionError(ValueError):
 
 
 def load_game(
-    name_or_path: str, options: Optional[dict] = None, variant: Optional[str] = None, coverage: bool = False
+    name_or_path: str,
+    options: Optional[Mapping[str, Any]] = None,
+    variant: Optional[str] = None,
+    coverage: bool = False,
 ) -> "Game":
     """A game by bundled name, folder, YAML file or variant file, with options set.
 
-    `options` maps option names to values (strings as typed on a command line are
-    converted); `variant` is a variant file applied on top. With `coverage=True`
-    the game counts how often each rule fires while it is played
+    `name_or_path` is a bundled game's name (see `bundled_games()`), a game's
+    folder, its YAML file, or a variant file. `options` maps option names to
+    values (strings as typed on a command line are converted to the option's type
+    and checked); `variant` is a variant file applied on top. With
+    `coverage=True` the game counts how often each rule fires while it is played
     (`Game.coverage`, see `interpreter.runtime.coverage`); that costs speed.
-    Raises `DefinitionError` (its `str` is ready to print) for a broken
-    definition, a missing file or a bad option.
+
+    Returns the compiled `Game`. Raises `DefinitionError` (its `str` is ready to
+    print, `.diagnostics` lists each problem) for a broken definition, a missing
+    file or a bad option.
     """
     definition = load_definition(str(name_or_path), str(variant) if variant else None)
     return Game(definition, dict(options or {}), coverage=coverage)
@@ -72,39 +87,49 @@ class Game:
     diagnostics of severity warning found while loading.
     """
 
-    def __init__(self, definition: Definition, options: dict, coverage: bool = False):
+    def __init__(self, definition: Definition, options: dict[str, Any], coverage: bool = False):
+        """Compile a loaded definition with `options` (use `load_game`, which finds
+        and reads the files). Raises `DefinitionError`."""
         compiled = compile_definition(definition, options, coverage)
         self.definition = definition
         self.model: GameModel = compiled.model
-        self.rules = compiled.rules
+        self.rules: CompiledRules = compiled.rules
         self.engine = Engine(compiled.rules)
         self.coverage: Optional[RuleCoverage] = compiled.rules.coverage
-        self.warnings = compiled.warnings
+        self.warnings: list[Diagnostic] = compiled.warnings
         self._board_view: Optional[BoardView] = None
-        self._chance_actions: dict = {}  # decision index -> ((Action, probability), ...)
+        # decision index -> ((Action, probability), ...)
+        self._chance_actions: dict[int, tuple[tuple[Action, float], ...]] = {}
 
     # ------------------------------------------------------------ description
     @property
     def name(self) -> str:
+        """The game's identifier (its `name:`), e.g. "lielow"."""
         return self.model.name
 
     @property
     def title(self) -> str:
+        """The game's display name."""
         return self.model.title
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The names of the players in play, in turn order."""
         return tuple(self.model.players)
 
     @property
     def options(self) -> dict[str, Any]:
+        """The effective option values, `{name: value}` (a copy)."""
         return dict(self.model.options)
 
     @property
-    def option_specs(self) -> dict[str, dict]:
+    def option_specs(self) -> dict[str, dict[str, Any]]:
+        """The declared options: `{name: {"default": ..., "description": ...,
+        "values": [...]}}`, with `"type"` (and `"min"`, `"max"` when bounded)
+        instead of `"values"` for an option that is not a choice among values."""
         out = {}
         for name, spec in self.model.option_specs.items():
-            entry = {"default": spec.default, "description": spec.description}
+            entry: dict[str, Any] = {"default": spec.default, "description": spec.description}
             if spec.values is not None:
                 entry["values"] = list(spec.values)
             else:
@@ -117,7 +142,9 @@ class Game:
         return out
 
     @property
-    def kinds(self) -> dict[str, dict]:
+    def kinds(self) -> dict[str, dict[str, Any]]:
+        """The piece kinds: `{kind: {"symbol": "K", "owner": "player" or "neutral",
+        "value": n}}`."""
         return {
             k.name: {"symbol": k.symbol, "owner": "neutral" if k.neutral else "player", "value": k.value}
             for k in self.model.kinds.values()
@@ -125,10 +152,13 @@ class Game:
 
     @property
     def player_colors(self) -> dict[str, str]:
+        """`{player: "#rrggbb"}`: each player's colour, for drawing."""
         return {p: self.model.player_colors[p] for p in self.model.players}
 
     @property
     def pool_sites(self) -> dict[str, tuple[str, str]]:
+        """`{site: (pool, player)}`: the board sites that show an off-board pool
+        (homes) and whose pool they show."""
         out = {}
         names = self.model.board.names
         for pool in self.model.pools.values():
@@ -139,31 +169,45 @@ class Game:
 
     @property
     def board(self) -> BoardView:
+        """The board's geometry, enough to draw it: a `BoardView` (kind `grid` or
+        `graph`, sites, drawing coordinates, edges, regions)."""
         if self._board_view is None:
             self._board_view = _board_view(self.model)
         return self._board_view
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
+        """The start position (its legal actions listed: `before each turn` has run,
+        and a game nobody can start is over). Raises `RuleRuntimeError` when the
+        rules fail on it."""
         return self.engine.initial_state()
 
     def make_state(
         self,
-        pieces: dict,
+        pieces: Mapping[str, Sequence[Any]],
         to_move: Optional[str] = None,
         phase: Optional[str] = None,
         decision: Optional[str] = None,
-        variables: Optional[dict] = None,
-        pools: Optional[dict] = None,
+        variables: Optional[Mapping[str, Any]] = None,
+        pools: Optional[Mapping[str, Mapping[str, int]]] = None,
         carry: Optional[str] = None,
     ) -> State:
         """A position built by hand (for tests, puzzles, analysis).
 
         `pieces`: {site: (owner, kind)} or {site: (owner, kind, {"stones": [...],
-        attribute: value, ...})}; owner is a player name or "neutral". Unlisted
-        variables and pools keep their initial values; `phase` defaults to the
-        first phase, `decision` to the first of its turn; `carry` is the site of
-        the piece a follow-up decision acts on.
+        attribute: value, ...})}; owner is a player name or "neutral". The board
+        holds these pieces only. `to_move` is a player name (default: the first
+        of the phase's order); `phase` defaults to the first phase, `decision` to
+        the first of its turn; `carry` is the site of the piece a follow-up
+        decision acts on. `variables` ({name: value}, a per-player variable as
+        {player: value}) and `pools` ({pool: {player: count}}) set those given;
+        the others keep their initial values.
+
+        Returns the position, settled like any other (its legal actions listed,
+        the game ended when nobody can act). Raises `ValueError` for an unknown
+        site, kind, attribute, player, phase or decision, or stones that do not
+        fit; `KeyError` for an unknown variable, pool or `carry` site;
+        `RuleRuntimeError` when the rules fail on the position.
         """
         m = self.model
         rules = self.rules
@@ -174,8 +218,8 @@ class Game:
         for site, spec in pieces.items():
             if site not in m.board.index:
                 raise ValueError(f"unknown site '{site}'")
-            owner_name, kind_name, *extra = spec
-            extra = dict(extra[0]) if extra else {}
+            owner_name, kind_name, *rest = spec
+            extra = dict(rest[0]) if rest else {}
             owner = -1 if owner_name == "neutral" else m.players.index(owner_name)
             if kind_name not in m.kinds:
                 raise ValueError(f"unknown piece kind '{kind_name}'")
@@ -226,19 +270,29 @@ class Game:
         return state
 
     def to_move(self, state: State) -> Optional[str]:
+        """Who acts in `state`: a player name, "chance" at a chance event, or None
+        once the game is over."""
         who = self.engine.to_move(state)
         if who is None:
             return None
         return "chance" if who == CHANCE else self.model.players[who]
 
     def legal_actions(self, state: State) -> list[Action]:
+        """The legal actions in `state`, as `Action`s (a chance event's outcomes at
+        a chance event), each notation once: of two actions that write one
+        notation, the first listed is kept. Empty once the game is over."""
         return [self._action(code) for code in self.engine.legal(state)]
 
     def legal_notations(self, state: State) -> list[str]:
+        """The notations of `legal_actions(state)`, sorted."""
         notation = self.engine.notation
         return sorted(notation(code) for code in self.engine.legal(state))
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        """At a chance event: every outcome as `(Action, probability)`; empty when a
+        player is to move or the game is over. The list is the same for every
+        position of one chance event (`decision(state)`), so a tool may keep it
+        per event."""
         if self.engine.to_move(state) != CHANCE:
             return []
         # A chance event's outcomes are the same in every position: made once.
@@ -250,13 +304,18 @@ class Game:
         return list(known)
 
     def parse_action(self, state: State, text: str) -> Action:
+        """The legal `Action` of `state` whose notation is `text` (surrounding
+        spaces ignored; tried as given, then in lower case).
+
+        Raises `IllegalActionError` when no legal action writes that notation,
+        or the game is over."""
         wanted = text.strip()
         codes = self.engine.legal(state)
         notation = self.engine.notation
-        by_text: dict = {}
-        for code in codes:
+        by_text: dict[str, Code] = {}
+        for listed in codes:
             # Two actions with one notation are merged when listed; the first counts.
-            by_text.setdefault(notation(code), code)
+            by_text.setdefault(notation(listed), listed)
         code = by_text.get(wanted)
         if code is None:
             code = by_text.get(wanted.lower())
@@ -266,6 +325,17 @@ class Game:
         return self._action(code)
 
     def apply(self, state: State, action: Union[Action, str]) -> State:
+        """The position after `action` is played in `state`.
+
+        `action` is an `Action` of this position (from `legal_actions`,
+        `parse_action` or `chance_outcomes`; it is not checked again) or a
+        notation, which is looked up with `parse_action`. Returns a new `State`:
+        `state` itself is unchanged.
+
+        Raises `IllegalActionError` for a notation that no legal action of `state`
+        writes (or when the game is over), and `RuleRuntimeError` when the rules
+        fail while the action is applied (the message locates the rule).
+        """
         if isinstance(action, str):
             action = self.parse_action(state, action)
         new = state.copy()
@@ -273,12 +343,18 @@ class Game:
         return new
 
     def is_terminal(self, state: State) -> bool:
+        """Whether the game is over in `state` (nobody is to move)."""
         return self.engine.to_move(state) is None
 
     def result(self, state: State) -> Optional[Result]:
-        if not self.is_terminal(state):
+        """How the game came out, once it is over in `state`, else None:
+        `Result(winner, scores, ending)` — `winner` a player name or None (a draw,
+        or no single winner), `scores` `{player: score}`, `ending` the rule that
+        ended the game (an `Ending`)."""
+        outcome = self.engine.outcome(state)
+        if outcome is None:
             return None
-        winner, scores = state.result
+        winner, scores = outcome
         players = self.model.players
         return Result(
             players[winner] if winner >= 0 else None,
@@ -308,16 +384,21 @@ class Game:
         return {p: values[i] for i, p in enumerate(self.model.players)}
 
     def phase(self, state: State) -> str:
-        return self.rules.phases[state.phase].name
+        """The name of the current phase."""
+        return self.engine.phases[state.phase].name
 
     def decision(self, state: State) -> str:
-        """Name of the decision (or chance event) to be taken now."""
-        return self.rules.decisions[state.decision].name
+        """The name of the decision (or chance event) to be taken now."""
+        return self.engine.decisions[state.decision].name
 
     def last_action(self, state: State) -> Optional[Action]:
+        """The `Action` that led to `state`, or None (the start, or a position made
+        with `make_state`)."""
         return self._action(state.last) if state.last is not None else None
 
     def pieces(self, state: State) -> list[PieceView]:
+        """The pieces on the board, in the order of the sites: `PieceView(site,
+        kind, owner, attributes, stones)`, owner None for a neutral piece."""
         m = self.model
         names = m.board.names
         kinds = sorted(m.kinds.values(), key=lambda k: k.index)
@@ -333,12 +414,15 @@ class Game:
         return out
 
     def pools(self, state: State) -> dict[str, dict[str, int]]:
+        """The counts of the off-board pools: `{pool: {player: count}}`."""
         return {
             pool.name: {p: state.vars[pool.offset + i] for i, p in enumerate(self.model.players)}
             for pool in self.model.pools.values()
         }
 
     def variables(self, state: State) -> dict[str, Any]:
+        """The game's variables: `{name: value}` (an int, or a bool for a flag); a
+        per-player variable as `{player: value}`."""
         out: dict[str, Any] = {}
         for var in self.model.variables.values():
             cast = bool if var.type == "flag" else int
@@ -348,7 +432,7 @@ class Game:
                 out[var.name] = cast(state.vars[var.offset])
         return out
 
-    def _action(self, code: tuple) -> Action:
+    def _action(self, code: Code) -> Action:
         names = self.model.board.names
         frm = names[code[1]] if code[1] >= 0 else None
         to = names[code[2]] if code[2] >= 0 else None

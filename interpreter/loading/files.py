@@ -21,6 +21,7 @@ from .confine import inside, looks_like_definition, not_a_definition
 
 
 def bundled_games() -> list[str]:
+    """The names of the games that come with regelwerk, sorted (for `load_game`)."""
     root = assets.games_dir()
     return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / f"{p.name}.yaml").is_file())
 

@@ -48,7 +48,7 @@ def rules_parser() -> Lark:
 class RulesSyntaxError(Exception):
     """A rules file did not parse; `lark_error` holds the details."""
 
-    def __init__(self, file: str, text: str, lark_error: Exception):
+    def __init__(self, file: str, text: str, lark_error: LarkError):
         super().__init__(str(lark_error))
         self.file = file
         self.text = text
