@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
-from .compilation.model import GameModel
+from .compilation.model import Attribute, GameModel
 from .loading.definition import Definition, bundled_games, load_definition
 from .pipeline import compile_definition
 from .runtime.coverage import RuleCoverage
@@ -25,7 +25,7 @@ from .validation.diagnostics import DefinitionError
 
 if TYPE_CHECKING:
     from .compilation.compiler import CompiledRules
-    from .runtime.pieces import Code
+    from .runtime.pieces import Code, Piece
     from .validation.diagnostics import Diagnostic
 
 __all__ = [
@@ -209,36 +209,61 @@ class Game:
         fit; `KeyError` for an unknown variable, pool or `carry` site;
         `RuleRuntimeError` when the rules fail on the position.
         """
-        m = self.model
-        rules = self.rules
         state = self.engine.blank_state()
+        self._place_pieces(state, pieces)
+        self._set_turn(state, to_move, phase, decision, carry)
+        self._set_counts(state, variables or {}, pools or {})
+        self.engine.settle(state)
+        return state
+
+    def _place_pieces(self, state: State, pieces: Mapping[str, Sequence[Any]]) -> None:
+        """make_state: a board holding `pieces` only."""
+        m = self.model
         state.board = [None] * (m.board.size + 1)  # the trailing entry: "no site"
         state.occ = [[] for _ in range(len(m.players) + 1)]
         attrs = {a.name: a for a in m.attributes.values()}
         for site, spec in pieces.items():
             if site not in m.board.index:
                 raise ValueError(f"unknown site '{site}'")
-            owner_name, kind_name, *rest = spec
-            extra = dict(rest[0]) if rest else {}
-            owner = -1 if owner_name == "neutral" else m.players.index(owner_name)
-            if kind_name not in m.kinds:
-                raise ValueError(f"unknown piece kind '{kind_name}'")
-            piece = list(m.fresh_piece(owner, m.kinds[kind_name].index))
-            stones = extra.pop("stones", None)
-            if stones is not None:
-                if not m.stacks:
-                    raise ValueError("this game has no stacks")
-                colours = tuple(m.players.index(c) for c in stones)
-                if colours[-1] != owner:
-                    raise ValueError(f"the top stone at {site} must be the owner's colour")
-                piece[2] = colours
-            for name, value in extra.items():
-                if name not in attrs:
-                    raise ValueError(f"unknown attribute '{name}'")
-                piece[attrs[name].index] = value
+            piece = self._made_piece(site, spec, attrs)
             index = m.board.index[site]
-            state.board[index] = tuple(piece)
-            state.occ[owner].append(index)
+            state.board[index] = piece
+            state.occ[piece[0]].append(index)
+
+    def _made_piece(self, site: str, spec: Sequence[Any], attrs: dict[str, Attribute]) -> Piece:
+        """make_state: the piece tuple of `spec`, (owner, kind) or (owner, kind, {...})."""
+        m = self.model
+        owner_name, kind_name, *rest = spec
+        extra = dict(rest[0]) if rest else {}
+        owner = -1 if owner_name == "neutral" else m.players.index(owner_name)
+        if kind_name not in m.kinds:
+            raise ValueError(f"unknown piece kind '{kind_name}'")
+        piece = list(m.fresh_piece(owner, m.kinds[kind_name].index))
+        stones = extra.pop("stones", None)
+        if stones is not None:
+            if not m.stacks:
+                raise ValueError("this game has no stacks")
+            colours = tuple(m.players.index(c) for c in stones)
+            if colours[-1] != owner:
+                raise ValueError(f"the top stone at {site} must be the owner's colour")
+            piece[2] = colours
+        for name, value in extra.items():
+            if name not in attrs:
+                raise ValueError(f"unknown attribute '{name}'")
+            piece[attrs[name].index] = value
+        return tuple(piece)
+
+    def _set_turn(
+        self,
+        state: State,
+        to_move: Optional[str],
+        phase: Optional[str],
+        decision: Optional[str],
+        carry: Optional[str],
+    ) -> None:
+        """make_state: the phase, the player to move, the decision and the carried piece."""
+        m = self.model
+        rules = self.rules
         if phase is not None:
             names = [ph.name for ph in rules.phases]
             state.phase = names.index(phase)
@@ -255,19 +280,23 @@ class Game:
         if carry is not None:
             state.carry = m.board.index[carry]
         state.turn_start = state.step == 0 and state.carry == -1
-        for name, value in (variables or {}).items():
+
+    def _set_counts(
+        self, state: State, variables: Mapping[str, Any], pools: Mapping[str, Mapping[str, int]]
+    ) -> None:
+        """make_state: the variables and pool counts given; the others keep their initial values."""
+        m = self.model
+        for name, value in variables.items():
             var = m.variables[name]
             if var.per_player:
                 for player, v in value.items():
                     state.vars[var.offset + m.players.index(player)] = int(v)
             else:
                 state.vars[var.offset] = int(value)
-        for name, counts in (pools or {}).items():
+        for name, counts in pools.items():
             pool = m.pools[name]
             for player, v in counts.items():
                 state.vars[pool.offset + m.players.index(player)] = int(v)
-        self.engine.settle(state)
-        return state
 
     def to_move(self, state: State) -> Optional[str]:
         """Who acts in `state`: a player name, "chance" at a chance event, or None
