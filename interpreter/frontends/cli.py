@@ -271,10 +271,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         games = ", ".join(bundled_games())
     except OSError:
         games = ""
-    raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
         prog=PROG,
-        formatter_class=raw,
+        formatter_class=_RAW,
         description="regelwerk plays board games described in YAML and a rules language.",
         epilog=(
             "examples:\n"
@@ -285,56 +284,85 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         ),
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = _Commands(parser.add_subparsers(dest="command", metavar="COMMAND", required=True), games)
+    # (the order of the commands is the order of `regelwerk --help`)
+    _add_list_and_validate(commands, g)
+    _add_record_commands(commands, g)
+    _add_playout_commands(commands, g)
+    _add_show(commands, g)
+    _add_module_commands(commands, g)
+    return parser, commands.subparsers.choices
 
-    def game_command(name: str, summary: str, examples: str, game_optional: bool = False,
+
+_RAW = argparse.RawDescriptionHelpFormatter
+
+
+class _Commands:
+    """The commands' parsers while build_parser makes them."""
+
+    def __init__(self, subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]", games: str):
+        self.subparsers = subparsers
+        self.games = games  # the bundled games' names, for the help of GAME
+
+    def add(self, name: str, **kwargs) -> argparse.ArgumentParser:
+        """A command's parser."""
+        return self.subparsers.add_parser(name, **kwargs)
+
+    def game_command(self, name: str, summary: str, examples: str, game_optional: bool = False,
                      **kwargs) -> argparse.ArgumentParser:
-        sub = commands.add_parser(
-            name, help=summary, description=summary, epilog="examples:\n" + examples, formatter_class=raw, **kwargs
+        """A command about one game: GAME and the options of a definition."""
+        sub = self.subparsers.add_parser(
+            name, help=summary, description=summary, epilog="examples:\n" + examples, formatter_class=_RAW, **kwargs
         )
         sub.add_argument(
             "game", metavar="GAME", nargs="?" if game_optional else None,
-            help=f"a bundled game ({games}) or the path of a game folder, game file or variant file",
+            help=f"a bundled game ({self.games}) or the path of a game folder, game file or variant file",
         )
         _definition_options(sub)
         return sub
 
-    def record_argument(sub: argparse.ArgumentParser, required: bool) -> None:
-        sub.add_argument(
-            "record", metavar="RECORD", nargs=None if required else "?",
-            help="a game record: actions separated by spaces or new lines, '#' comments; '-' reads standard input",
-        )
 
-    sub = commands.add_parser(
+def _record_argument(sub: argparse.ArgumentParser, required: bool) -> None:
+    sub.add_argument(
+        "record", metavar="RECORD", nargs=None if required else "?",
+        help="a game record: actions separated by spaces or new lines, '#' comments; '-' reads standard input",
+    )
+
+
+def _add_list_and_validate(commands: _Commands, g: str) -> None:
+    sub = commands.add(
         "list", help="the bundled games and their options",
         description="List the bundled games with their players and options (defaults, allowed values).",
-        epilog=f"examples:\n  {PROG} list\n  {PROG} list --json", formatter_class=raw,
+        epilog=f"examples:\n  {PROG} list\n  {PROG} list --json", formatter_class=_RAW,
     )
     sub.add_argument("--json", action="store_true", help="print one JSON list")
     sub.set_defaults(run=cmd_list)
 
-    sub = commands.add_parser(
+    sub = commands.add(
         "validate", help="check game definitions",
         description=(
             "Check game definitions (folders, game files, variant files or bundled names). Every problem is\n"
             "printed as FILE:LINE:COLUMN: error: message. The exit status is 0 only when all are valid."
         ),
         epilog=f"examples:\n  {PROG} validate {g}\n  {PROG} validate mygame/ mygame/variants/fast.yaml",
-        formatter_class=raw,
+        formatter_class=_RAW,
     )
     sub.add_argument("paths", metavar="PATH", nargs="+", help="a game folder, game file, variant file or bundled name")
     _definition_options(sub)
     sub.set_defaults(run=cmd_validate)
 
-    sub = game_command(
+
+def _add_record_commands(commands: _Commands, g: str) -> None:
+    """moves, replay and perft: a game and (most often) a record."""
+    sub = commands.game_command(
         "moves", "the legal actions after a record, one per line, sorted",
         f"  {PROG} moves {g}\n  {PROG} moves {g} game.txt\n  echo 'd2-d3' | {PROG} moves {g} -",
     )
-    record_argument(sub, required=False)
+    _record_argument(sub, required=False)
     sub.add_argument("--json", action="store_true", help="print the position as one JSON line (as replay --json)")
     sub.set_defaults(run=cmd_moves)
 
-    sub = game_command(
+    sub = commands.game_command(
         "replay", "replay a record and show every position",
         f"  {PROG} replay {g} game.txt\n  {PROG} replay {g} game.txt --json\n\n"
         "With --json, one line per position (the initial one and one after each action):\n"
@@ -342,21 +370,24 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         'A terminal line also has "winner" and "scores". An illegal action stops the replay\n'
         "with exit status 2 and one message on standard error.",
     )
-    record_argument(sub, required=True)
+    _record_argument(sub, required=True)
     sub.add_argument("--json", action="store_true", help="one JSON object per position (the contract for scripts)")
     sub.set_defaults(run=cmd_replay)
 
-    sub = game_command(
+    sub = commands.game_command(
         "perft", "count the action sequences of each length (a test of the move generator)",
         f"  {PROG} perft {g} --depth 3\n  {PROG} perft {g} --depth 4 game.txt --json\n\n"
         "Chance outcomes count as actions; a game that ends early adds nothing deeper.",
     )
     sub.add_argument("--depth", type=positive_int_up_to(MAX_DEPTH), required=True, metavar="N", help="count depths 1 to N")
-    record_argument(sub, required=False)
+    _record_argument(sub, required=False)
     sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
     sub.set_defaults(run=cmd_perft)
 
-    sub = game_command(
+
+def _add_playout_commands(commands: _Commands, g: str) -> None:
+    """bench and lint: random games."""
+    sub = commands.game_command(
         "bench", "random playouts at full speed: playouts and actions per second",
         f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
     )
@@ -369,7 +400,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=cmd_bench)
 
-    sub = game_command(
+    sub = commands.game_command(
         "lint", "play bounded random games and report what only play reveals",
         f"  {PROG} lint {g}\n  {PROG} lint mygame/ --playouts 1000 --max-plies 500\n\n"
         "Reports games that reach the ply bound without ending, positions where nobody can act\n"
@@ -381,27 +412,30 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.set_defaults(run=cmd_lint)
 
-    sub = commands.add_parser(
+
+def _add_show(commands: _Commands, g: str) -> None:
+    sub = commands.add(
         "show", help="print the effective definition (after variants), with where each part comes from",
         description="Print the effective, merged definition of a game or variant: its YAML sections and rules,\n"
         "each marked with the file (and line) it comes from.",
         epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml",
-        formatter_class=raw,
+        formatter_class=_RAW,
     )
     sub.add_argument("game", metavar="GAME", help="a bundled game, a game folder or file, or a variant file")
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
     sub.set_defaults(run=cmd_show)
 
-    # The commands that have modules of their own describe their arguments there.
+
+def _add_module_commands(commands: _Commands, g: str) -> None:
+    """The commands that have modules of their own, which describe their arguments."""
     from . import analyze_cmd, match, play_cmd, render_cmd
 
-    play_cmd.configure_parser(game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True), cmd_play)
-    match.configure_parser(game_command("match", *match.help_texts(PROG, g)))
-    sub = game_command("render", *render_cmd.help_texts(PROG, g))
-    record_argument(sub, required=False)
+    play_cmd.configure_parser(commands.game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True), cmd_play)
+    match.configure_parser(commands.game_command("match", *match.help_texts(PROG, g)))
+    sub = commands.game_command("render", *render_cmd.help_texts(PROG, g))
+    _record_argument(sub, required=False)
     render_cmd.configure_parser(sub)
-    analyze_cmd.configure_parser(commands.add_parser("analyze", formatter_class=raw, **analyze_cmd.help_texts(PROG, g)))
-    return parser, commands.choices
+    analyze_cmd.configure_parser(commands.add("analyze", formatter_class=_RAW, **analyze_cmd.help_texts(PROG, g)))
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:

@@ -63,6 +63,8 @@ class State:
         return hash(self._key())
 
     def copy(self) -> "State":
+        """An independent copy (the position's lists copied; the history is shared
+        until one of the two counts a position)."""
         new = State.__new__(State)
         new.board = self.board[:]
         new.occ = [sites[:] for sites in self.occ]
