@@ -181,12 +181,21 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
     kind = error.validator
     value = error.validator_value
     instance = error.instance
-    # For a key the subject already shows it ("field name 'Bad-Name' in options").
-    found = "" if at_key else f", found {_show(instance)}"
+    fields = _field_problems(error, path)
+    if fields is not None:
+        return fields
+    if kind == "enum" and not at_key:
+        return [_enum_problem(path, instance, value)]
+    message = _value_message(kind, value, instance, path, subject, at_key)
+    return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key)]
 
-    def problem(message: str, hint: str | None = None) -> list[_Problem]:
-        return [_Problem(path, message, at_key=at_key, hint=hint)]
 
+def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None:
+    """The problems of the fields of a mapping (unknown, missing ones), or None for
+    an error of another kind."""
+    kind = error.validator
+    value = error.validator_value
+    instance = error.instance
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
         return _unknown_fields(error, path)
     if kind == "required" and isinstance(instance, dict):
@@ -203,54 +212,69 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
             for needed in needs
             if needed not in instance
         ]
+    return None
+
+
+def _value_message(kind: Any, value: Any, instance: Any, path: Path, subject: str, at_key: bool) -> str | None:
+    """What is wrong with one value (or key) by the schema's keyword `kind`, or
+    None for a keyword without a message of its own."""
+    # For a key the subject already shows it ("field name 'Bad-Name' in options").
+    found = "" if at_key else f", found {_show(instance)}"
     if kind == "type":
-        return problem(f"{subject} must be {_type_words(_as_list(value))}{found}")
+        return f"{subject} must be {_type_words(_as_list(value))}{found}"
     if at_key and kind in ("enum", "const"):
         # A key restricted to a list of names is just an unknown field by another route.
         known = [name for name in (value if kind == "enum" else [value]) if isinstance(name, str)]
         nearest = suggest(instance, known) if isinstance(instance, str) else None
         guess = f" (did you mean {nearest!r}?)" if nearest is not None else ""
-        return problem(f"unknown field {_show(instance)}{_in(path[:-1])}{guess}")
-    if kind == "enum":
-        return [_enum_problem(path, instance, value)]
+        return f"unknown field {_show(instance)}{_in(path[:-1])}{guess}"
     if kind == "const":
-        return problem(f"{subject} must be {_show(value)}{found}")
-    if kind == "minimum":
-        return problem(f"{subject} must be at least {value}{found}")
-    if kind == "maximum":
-        return problem(f"{subject} must be at most {value}{found}")
-    if kind == "exclusiveMinimum":
-        return problem(f"{subject} must be greater than {value}{found}")
-    if kind == "exclusiveMaximum":
-        return problem(f"{subject} must be less than {value}{found}")
-    if kind == "multipleOf":
-        return problem(f"{subject} must be a multiple of {value}{found}")
-    if kind in ("minItems", "maxItems") and isinstance(instance, list):
-        bound = "at least" if kind == "minItems" else "at most"
-        return problem(f"{subject} must have {bound} {_count(value, 'item')}, found {len(instance)}")
-    if kind in ("minProperties", "maxProperties") and isinstance(instance, dict):
-        bound = "at least" if kind == "minProperties" else "at most"
-        return problem(f"{subject} must have {bound} {_count(value, 'field')}, found {len(instance)}")
-    if kind in ("minLength", "maxLength") and isinstance(instance, str):
-        bound = "at least" if kind == "minLength" else "at most"
-        return problem(f"{subject} must be {bound} {_count(value, 'character')} long{found}")
+        return f"{subject} must be {_show(value)}{found}"
+    bound = _bound_message(kind, value, instance, subject, found)
+    if bound is not None:
+        return bound
     if kind == "pattern":
-        return problem(f"{subject} must match the pattern {value}{found}")
+        return f"{subject} must match the pattern {value}{found}"
     if kind == "format":
-        return problem(f"{subject} must be a valid {value}{found}")
+        return f"{subject} must be a valid {value}{found}"
     if kind == "uniqueItems":
         duplicate = _first_duplicate(instance)
         detail = f" ({_show(duplicate)} appears more than once)" if duplicate is not _NONE else ""
-        return problem(f"{subject} must not contain duplicates{detail}")
+        return f"{subject} must not contain duplicates{detail}"
     if kind in ("contains", "minContains"):
-        return problem(f"{subject} has no item of the required form")
+        return f"{subject} has no item of the required form"
     if kind == "maxContains":
-        return problem(f"{subject} has too many items of the restricted form")
+        return f"{subject} has too many items of the restricted form"
     if kind == "not":
-        return problem(f"{subject} is not allowed to be {_show(instance)}")
+        return f"{subject} is not allowed to be {_show(instance)}"
     if kind in ("items", "unevaluatedItems") and isinstance(instance, list):
-        return problem(f"{subject} has too many items")
-    return problem(f"{subject}: {error.message}")
+        return f"{subject} has too many items"
+    return None
+
+
+def _bound_message(kind: Any, value: Any, instance: Any, subject: str, found: str) -> str | None:
+    """A number out of its bounds, or a list, mapping or string of the wrong size;
+    None for a keyword of another kind."""
+    if kind == "minimum":
+        return f"{subject} must be at least {value}{found}"
+    if kind == "maximum":
+        return f"{subject} must be at most {value}{found}"
+    if kind == "exclusiveMinimum":
+        return f"{subject} must be greater than {value}{found}"
+    if kind == "exclusiveMaximum":
+        return f"{subject} must be less than {value}{found}"
+    if kind == "multipleOf":
+        return f"{subject} must be a multiple of {value}{found}"
+    if kind in ("minItems", "maxItems") and isinstance(instance, list):
+        bound = "at least" if kind == "minItems" else "at most"
+        return f"{subject} must have {bound} {_count(value, 'item')}, found {len(instance)}"
+    if kind in ("minProperties", "maxProperties") and isinstance(instance, dict):
+        bound = "at least" if kind == "minProperties" else "at most"
+        return f"{subject} must have {bound} {_count(value, 'field')}, found {len(instance)}"
+    if kind in ("minLength", "maxLength") and isinstance(instance, str):
+        bound = "at least" if kind == "minLength" else "at most"
+        return f"{subject} must be {bound} {_count(value, 'character')} long{found}"
+    return None
 
 
 def _false_schema_key(root: Any, path: Path, value: Any) -> Path:
