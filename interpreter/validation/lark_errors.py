@@ -25,7 +25,7 @@ from lark.exceptions import (
     VisitError,
 )
 from lark.indenter import DedentError
-from lark.lexer import PatternStr
+from lark.lexer import PatternStr, Token
 
 from .diagnostics import Diagnostic, shorten, suggest
 
@@ -286,7 +286,6 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
         return _unexpected_end(file, source, expected, vocabulary)
 
     line, column = _line_of(exc), _column_of(exc)
-    end_column = None
     offset = start if isinstance(start, int) and start >= 0 else _offset_of(source, line, column)
     if expected == [vocabulary.layout.get(vocabulary.indent_type, "an indented block")]:
         return _empty_block(file, source, offset)
@@ -298,25 +297,13 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
             "unexpected indentation",
             hint="indent this line like the line before it, or end that line with ':' to start a block",
         )
-    if kind in (vocabulary.indent_type, vocabulary.dedent_type):
-        # These borrow the position of the newline before them; the text they are
-        # about starts after its indentation.
-        line = getattr(token, "end_line", None) or line
-        column = getattr(token, "end_column", None) or column
-        found = vocabulary.describe(kind)[1]
-    elif kind == vocabulary.nl_type:
-        found = "end of line"
-    else:
-        found = _quote(str(token))
-        if getattr(token, "end_line", None) == line and getattr(token, "end_column", None):
-            end_column = token.end_column
+    line, column, found, end_column = _found_token(token, kind, line, column, vocabulary)
 
     message = f"found {found}"
     phrase = _expected_phrase(expected)
     if phrase:
         message += ", " + phrase
 
-    hint = None
     unclosed = _innermost_unclosed(source, offset)
     if unclosed is not None and _quote(_OPENERS[unclosed[0]]) in expected:
         bracket, open_line, open_column = unclosed
@@ -330,6 +317,43 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
                 f"unclosed {bracket!r}: expected {_OPENERS[bracket]!r} before {found} at {line}:{column}",
                 hint=f"add the closing {_OPENERS[bracket]!r}",
             )
+    else:
+        unclosed = None
+    hint = _token_hint(exc, expected, unclosed, vocabulary)
+    return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
+
+
+def _found_token(
+    token: Token, kind: str, line: int, column: int, vocabulary: _Vocabulary
+) -> tuple[int, int, str, int | None]:
+    """(line, column, words for it, end column or None) of the token the parser did
+    not expect, at (line, column) by the error."""
+    end_column = None
+    if kind in (vocabulary.indent_type, vocabulary.dedent_type):
+        # These borrow the position of the newline before them; the text they are
+        # about starts after its indentation.
+        line = getattr(token, "end_line", None) or line
+        column = getattr(token, "end_column", None) or column
+        found = vocabulary.describe(kind)[1]
+    elif kind == vocabulary.nl_type:
+        found = "end of line"
+    else:
+        found = _quote(str(token))
+        if getattr(token, "end_line", None) == line and getattr(token, "end_column", None):
+            end_column = token.end_column
+    return line, column, found, end_column
+
+
+def _token_hint(
+    exc: UnexpectedToken, expected: list[str], unclosed: tuple[str, int, int] | None, vocabulary: _Vocabulary
+) -> str | None:
+    """The hint for an unexpected token: the bracket still open on its line
+    (`unclosed`), '=' for '==', a misspelt or misplaced keyword."""
+    token = exc.token
+    kind = getattr(token, "type", "")
+    hint = None
+    if unclosed is not None:
+        bracket, open_line, open_column = unclosed
         hint = f"unclosed {bracket!r} opened at {open_line}:{open_column}"
     elif str(token) == "=":
         hint = "'=' assigns a value; to compare, write '=='"
@@ -344,7 +368,7 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
     elif misplaced is not None and (hint is None or vocabulary.describe(kind)[0] == _RANK_KEYWORD):
         # A keyword out of place (`move` under an action) is no misspelling of another.
         hint = misplaced
-    return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
+    return hint
 
 
 # Where a rules author puts something the grammar wants elsewhere: what to say.
