@@ -560,34 +560,14 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
     where = f"{context_at[0]}:{context_at[1]}" if context_at else None
 
     if problem.startswith("found character '\\t'"):
-        lines = text.split("\n")
-        source_line = lines[line - 1] if line <= len(lines) else ""
-        if source_line[: column - 1].strip(" \t") == "":
-            return "tab characters are not allowed for indentation in YAML", "indent with spaces"
-        return "a tab character is not allowed here", "use spaces"
+        return _tab_character(text, line, column)
     if problem.startswith("found character ") and "cannot start any token" in problem:
         char = problem[len("found character "):].split(" that", 1)[0]
         return f"a value cannot start with {char}", "put the value in quotes"
     if problem == "mapping values are not allowed here":
         return _unexpected_colon(text, line, column)
     if problem.startswith("expected <block end>, but found"):
-        lines = text.split("\n")
-        source_line = lines[line - 1] if line <= len(lines) else ""
-        width = len(source_line) - len(source_line.lstrip(" "))
-        levels = sorted(set(_indent_levels(text, line)))
-        if width not in levels and column == width + 1:
-            choices = " or ".join(", ".join(str(level) for level in levels).rsplit(", ", 1))
-            return (
-                "bad indentation: this line lines up with none of the blocks around it",
-                f"indent it by {choices} spaces, like the lines of the block it belongs to",
-            )
-        found = _describe_found(problem)
-        kind = _CONTEXT_WORDS.get(context, "block")
-        started = f" started at line {context_at[0]}" if context_at else ""
-        return (
-            f"bad indentation: expected the end of the {kind}{started}, found {found}",
-            "check that this line lines up with the entries it belongs to",
-        )
+        return _bad_block_end(problem, context, context_at, text, line, column)
     if problem == "found unexpected end of stream" and "quoted scalar" in context:
         return "unclosed quote: this string never ends", "add the closing quote"
     if "found undefined alias" in problem:
@@ -599,29 +579,73 @@ def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tu
     if problem == "but found another document":
         return "a definition file holds a single YAML document", "remove the '---' that starts a second one"
     if problem == "could not find expected ':'" and context == "while scanning a simple key" and context_at:
-        lines = text.split("\n")
-        key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
-        key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
-        if len(key.split(":", 1)[0]) >= _MAX_SIMPLE_KEY:
-            return _long_key(key)
-        return f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'"
+        return _missing_colon(text, context_at)
     if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
-        expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
-        hint = None
-        if context in ("while parsing a flow sequence", "while parsing a flow mapping") and where:
-            bracket = "[" if "sequence" in context else "{"
-            if context_at[0] < line:
-                closer = "]" if bracket == "[" else "}"
-                return (
-                    f"unclosed '{bracket}': expected {_words(expected)} before {_words(found)} at {line}:{column}",
-                    f"add the closing '{closer}'",
-                )
-            hint = f"unclosed '{bracket}' opened at {where}"
-        elif where and context in _CONTEXT_WORDS:
-            hint = f"in the {_CONTEXT_WORDS[context]} started at {where}"
-        return f"expected {_words(expected)}, found {_words(found)}", hint
+        return _expected_but_found(problem, context, context_at, line, column)
     hint = f"{context} at {where}" if context and where and context != problem else None
     return problem, hint
+
+
+def _tab_character(text: str, line: int, column: int) -> tuple[str, str]:
+    lines = text.split("\n")
+    source_line = lines[line - 1] if line <= len(lines) else ""
+    if source_line[: column - 1].strip(" \t") == "":
+        return "tab characters are not allowed for indentation in YAML", "indent with spaces"
+    return "a tab character is not allowed here", "use spaces"
+
+
+def _bad_block_end(
+    problem: str, context: str, context_at: tuple[int, int] | None, text: str, line: int, column: int
+) -> tuple[str, str]:
+    """A line that does not line up with the block it is in."""
+    lines = text.split("\n")
+    source_line = lines[line - 1] if line <= len(lines) else ""
+    width = len(source_line) - len(source_line.lstrip(" "))
+    levels = sorted(set(_indent_levels(text, line)))
+    if width not in levels and column == width + 1:
+        choices = " or ".join(", ".join(str(level) for level in levels).rsplit(", ", 1))
+        return (
+            "bad indentation: this line lines up with none of the blocks around it",
+            f"indent it by {choices} spaces, like the lines of the block it belongs to",
+        )
+    found = _describe_found(problem)
+    kind = _CONTEXT_WORDS.get(context, "block")
+    started = f" started at line {context_at[0]}" if context_at else ""
+    return (
+        f"bad indentation: expected the end of the {kind}{started}, found {found}",
+        "check that this line lines up with the entries it belongs to",
+    )
+
+
+def _missing_colon(text: str, context_at: tuple[int, int]) -> tuple[str, str]:
+    """A simple key (at `context_at`) without its ':'."""
+    lines = text.split("\n")
+    key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
+    key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
+    if len(key.split(":", 1)[0]) >= _MAX_SIMPLE_KEY:
+        return _long_key(key)
+    return f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'"
+
+
+def _expected_but_found(
+    problem: str, context: str, context_at: tuple[int, int] | None, line: int, column: int
+) -> tuple[str, str | None]:
+    """Of "expected X, but found Y": with the bracket left open, or the block it is in."""
+    where = f"{context_at[0]}:{context_at[1]}" if context_at else None
+    expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
+    hint = None
+    if context in ("while parsing a flow sequence", "while parsing a flow mapping") and where:
+        bracket = "[" if "sequence" in context else "{"
+        if context_at[0] < line:
+            closer = "]" if bracket == "[" else "}"
+            return (
+                f"unclosed '{bracket}': expected {_words(expected)} before {_words(found)} at {line}:{column}",
+                f"add the closing '{closer}'",
+            )
+        hint = f"unclosed '{bracket}' opened at {where}"
+    elif where and context in _CONTEXT_WORDS:
+        hint = f"in the {_CONTEXT_WORDS[context]} started at {where}"
+    return f"expected {_words(expected)}, found {_words(found)}", hint
 
 
 def _unexpected_colon(text: str, line: int, column: int) -> tuple[str, str]:
