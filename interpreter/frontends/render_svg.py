@@ -249,6 +249,18 @@ class _Drawing:
     # -- graph boards -------------------------------------------------------------------------
 
     def _graph(self) -> tuple[float, float, ET.Element]:
+        pad = self._graph_layout()
+        group = ET.Element("g", {"class": "board graph"})
+        self._graph_edges(group)
+        self._graph_sites(group)
+        self._pool_marks(group)
+        self._last_move_arrow(group)
+        width = max(c[0] for c in self.centres.values()) + pad
+        height = max(c[1] for c in self.centres.values()) + pad
+        return width, height, group
+
+    def _graph_layout(self) -> float:
+        """Place the sites (`centres`) and size them (`radius`); returns the margin."""
         coords = dict(self.board.coords)
         missing = [s for s in self.board.sites if s not in coords]
         if missing:  # sites without drawing coordinates: a row below the rest
@@ -266,8 +278,9 @@ class _Drawing:
         left, top = pad, self.top + pad
         for site, (x, y) in coords.items():
             self.centres[site] = (left + (x - min(xs)) * scale, top + (max(ys) - y) * scale)
+        return pad
 
-        group = ET.Element("g", {"class": "board graph"})
+    def _graph_edges(self, group: ET.Element) -> None:
         edges = ET.SubElement(group, "g", {"class": "edges", "stroke": _LINE, "stroke-width": "2"})
         for a, b, one_way in self.board.edges:
             if a not in self.centres or b not in self.centres:
@@ -287,6 +300,7 @@ class _Drawing:
                 attrs["marker-end"] = "url(#arrow)"
             ET.SubElement(edges, "line", attrs)
 
+    def _graph_sites(self, group: ET.Element) -> None:
         sites = ET.SubElement(group, "g", {"class": "sites"})
         for site in self.board.sites:
             if site not in self.centres:
@@ -305,11 +319,6 @@ class _Drawing:
                 "cx": _fmt(cx), "cy": _fmt(cy), "r": _fmt(self.radius), "fill": fill,
                 "stroke": stroke, "stroke-width": "2", "class": classes, "data-site": site,
             })
-        self._pool_marks(group)
-        self._last_move_arrow(group)
-        width = max(c[0] for c in self.centres.values()) + pad
-        height = max(c[1] for c in self.centres.values()) + pad
-        return width, height, group
 
     @staticmethod
     def _nearest_distance(coords: Mapping[str, tuple[float, float]]) -> float:
@@ -381,6 +390,26 @@ class _Drawing:
     def _piece(self, layer: ET.Element, piece: PieceView, cx: float, cy: float) -> None:
         r = self.radius
         owner_colour = hex_colour(self.colours.get(piece.owner)) if piece.owner is not None else NEUTRAL_COLOUR
+        group = self._piece_group(layer, piece, cx, cy)
+        top_fill = self._stones(group, piece, owner_colour)
+
+        symbol = self._symbol(piece.kind)
+        text = ET.SubElement(group, "text", {
+            "x": "0", "y": _fmt(r * 0.36), "text-anchor": "middle", "font-weight": "bold",
+            "font-size": _fmt(r * 1.0), "fill": contrast_colour(top_fill), "class": "symbol",
+        })
+        text.text = symbol
+
+        badge = self._badge(piece)
+        if badge:
+            self._badge_mark(group, piece, badge)
+
+        for i, name in enumerate(self.flags):
+            if piece.attributes.get(name) is True:
+                self._marker(group, i, name, -r * 0.8 + i * r * 0.5, -r * 0.8, r * 0.32)
+
+    def _piece_group(self, layer: ET.Element, piece: PieceView, cx: float, cy: float) -> ET.Element:
+        """The element of one piece at (cx, cy), with what it is as data and a title."""
         attrs = {
             "class": "piece" + (" neutral" if piece.owner is None else ""),
             "data-site": piece.site,
@@ -396,7 +425,11 @@ class _Drawing:
                 f"{k}={number_text(v)}" for k, v in sorted(piece.attributes.items()))
         group = ET.SubElement(layer, "g", attrs)
         ET.SubElement(group, "title").text = self._describe(piece)
+        return group
 
+    def _stones(self, group: ET.Element, piece: PieceView, owner_colour: str) -> str:
+        """The discs of a piece (its stones, the top one last); returns the top one's fill."""
+        r = self.radius
         stones = list(piece.stones) if piece.stones else []
         visible = stones[-_MAX_DISCS:]
         step = min(4.0, r * 0.22)
@@ -416,29 +449,20 @@ class _Drawing:
         if visible:
             disc["data-colour"] = visible[-1]
         ET.SubElement(group, "circle", disc)
+        return top_fill
 
-        symbol = self._symbol(piece.kind)
-        text = ET.SubElement(group, "text", {
-            "x": "0", "y": _fmt(r * 0.36), "text-anchor": "middle", "font-weight": "bold",
-            "font-size": _fmt(r * 1.0), "fill": contrast_colour(top_fill), "class": "symbol",
+    def _badge_mark(self, group: ET.Element, piece: PieceView, badge: str) -> None:
+        """The badge (a stack's height, a counter) at the piece's upper right."""
+        r = self.radius
+        bx, by = r * 0.78, -r * 0.78
+        ET.SubElement(group, "circle", {"cx": _fmt(bx), "cy": _fmt(by), "r": _fmt(r * 0.42),
+                                        "fill": "#ffffff", "stroke": _INK, "stroke-width": "1",
+                                        "class": "badge"})
+        label = ET.SubElement(group, "text", {
+            "x": _fmt(bx), "y": _fmt(by + r * 0.17), "text-anchor": "middle",
+            "font-size": _fmt(r * 0.5), "fill": _INK, "class": "height" if piece.stones else "counter",
         })
-        text.text = symbol
-
-        badge = self._badge(piece)
-        if badge:
-            bx, by = r * 0.78, -r * 0.78
-            ET.SubElement(group, "circle", {"cx": _fmt(bx), "cy": _fmt(by), "r": _fmt(r * 0.42),
-                                            "fill": "#ffffff", "stroke": _INK, "stroke-width": "1",
-                                            "class": "badge"})
-            label = ET.SubElement(group, "text", {
-                "x": _fmt(bx), "y": _fmt(by + r * 0.17), "text-anchor": "middle",
-                "font-size": _fmt(r * 0.5), "fill": _INK, "class": "height" if piece.stones else "counter",
-            })
-            label.text = badge
-
-        for i, name in enumerate(self.flags):
-            if piece.attributes.get(name) is True:
-                self._marker(group, i, name, -r * 0.8 + i * r * 0.5, -r * 0.8, r * 0.32)
+        label.text = badge
 
     def _badge(self, piece: PieceView) -> str:
         if piece.stones is not None:
