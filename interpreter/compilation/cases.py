@@ -183,7 +183,7 @@ class CaseWriter:
             if register == "ov":
                 line = f"ov = {case.outcomes}[code[4]]"
             elif register == "pc" and case.pattern == "drop":
-                line = f"pc = {case.fresh_pieces}[s.player]"
+                line = f"pc = {case.fresh_pieces}[p]"
             lines.append(line)
             if register == "pc" and case.pattern == "move" and self._has_pool_pieces():
                 # A piece waiting in a pool stands on its pool's site without being on the board.

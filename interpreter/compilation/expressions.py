@@ -855,27 +855,44 @@ class ExpressionCompiler:
 
     def _rows(self, var: str, coll: Code, body: list) -> tuple[str, list]:
         """(head, body) of the loop of `var` over `coll`. Over a fixed set (of
-        directions, say) whose elements only index tables (`k2[i0]`: the neighbour
-        of each site in direction i0), the loop goes over the tables' rows instead:
-        one lookup less per use, and none of the table's name."""
+        directions, say), the tables its elements index (`k2[i0]`: the neighbour of
+        each site in direction i0; `k5[k3[i0]]`: the ray in the opposite direction)
+        are looked up once, when the rules are compiled: the loop goes over rows of
+        them, one lookup less per use and none of a table's name."""
         head = f"for {var} in {coll.code}:"
         if not coll.is_const or not isinstance(coll.const, (tuple, list)):
             return head, body
-        text = "\n".join(body)
-        tables = sorted(set(re.findall(rf"\b(k\d+)\[{var}\]", text)))
-        if not tables or len(re.findall(rf"\b{var}\b", text)) != len(re.findall(rf"\b(?:k\d+)\[{var}\]", text)):
-            return head, body
-        try:
-            rows = tuple(tuple(self.src.namespace[table][element] for table in tables) for element in coll.const)
-        except (KeyError, IndexError, TypeError):
-            return head, body
-        names = [self.src.fresh("i") for _ in tables]
-        for table, name in zip(tables, names):
-            pattern = re.compile(rf"\b{table}\[{var}\]")
+        columns: list = []  # (name, its value for each element)
+        known = {var: list(coll.const)}
+        while True:
+            text = "\n".join(body)
+            found = None
+            for table, index in re.findall(r"\b(k\d+)\[(i\d+)\]", text):
+                if index in known and isinstance(self.src.namespace.get(table), tuple):  # (never changed)
+                    found = (table, index)
+                    break
+            if found is None or len(columns) >= 8:
+                break
+            table, index = found
+            try:
+                values = [self.src.namespace[table][x] for x in known[index]]
+            except (KeyError, IndexError, TypeError):
+                return head, body
+            name = self.src.fresh("i")
+            columns.append((name, values))
+            known[name] = values
+            pattern = re.compile(rf"\b{table}\[{index}\]")
             body = [pattern.sub(name, line) for line in body]
-        if len(names) == 1:
-            return f"for {names[0]} in {self.src.const(tuple(row[0] for row in rows))}:", body
-        return f"for {', '.join(names)} in {self.src.const(rows)}:", body
+        if not columns:
+            return head, body
+        text = "\n".join(body)
+        columns = [(name, values) for name, values in columns if re.search(rf"\b{name}\b", text)]
+        if re.search(rf"\b{var}\b", text):
+            columns.append((var, list(coll.const)))
+        rows = tuple(zip(*(values for _, values in columns)))
+        if len(columns) == 1:
+            return f"for {columns[0][0]} in {self.src.const(tuple(row[0] for row in rows))}:", body
+        return f"for {', '.join(name for name, _ in columns)} in {self.src.const(rows)}:", body
 
     def _fn_count(self, e: A.Call, scope):
         if self.sink is not None and len(e.args) == 1 and _is_call(e.args[0], "ray", 3) and "ray" not in self.defines:
@@ -1029,7 +1046,11 @@ class ExpressionCompiler:
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'neighbour'")
         self._grid_only(e, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
         direction = self._single_direction(e, scope)
-        code = f"{self.neighbour_table()}[{direction.code}][{site.code}]"
+        table = self.neighbour_table()
+        if direction.is_const:  # the row of that direction
+            table = self.src.const(self.src.namespace[table][direction.const])
+            return Code(f"{table}[{site.code}]", Type.SITE, site.deps, cost=site.cost + 1)
+        code = f"{table}[{direction.code}][{site.code}]"
         return Code(code, Type.SITE, site.deps | direction.deps, cost=site.cost + direction.cost + 1)
 
     def _single_direction(self, e: A.Call, scope, argument: int = 1) -> Code:
@@ -1119,7 +1140,8 @@ class ExpressionCompiler:
         # The eight grid directions are numbered clockwise from north.
         if direction.is_const:
             return self.const((direction.const + 4) % 8, Type.DIR)
-        return Code(f"(({direction.code} + 4) % 8)", Type.DIR, direction.deps, cost=direction.cost + 1)
+        opposites = self.src.const(tuple((d + 4) % 8 for d in range(8)))
+        return Code(f"{opposites}[{direction.code}]", Type.DIR, direction.deps, cost=direction.cost + 1)
 
     def adjacency_table(self) -> str:
         return self.src.const(tuple(tuple(a) for a in self.m.board.adjacent) + ((),), key="adjacent")

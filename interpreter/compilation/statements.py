@@ -261,7 +261,11 @@ class StatementCompiler:
         self._require(scope, "to", s.pos, "place")
         if not self.in_drop:
             raise RuleError(s.pos, "'place' puts a new piece down and belongs to 'drop' actions; a piece that moves uses 'move'")
-        self.line("h_replace(b, o, to, pc)")
+        if self.to_empty:
+            self.line("b[to] = pc")
+            self.line("o[pc[0]].append(to)")
+        else:
+            self.line("h_replace(b, o, to, pc)")
         self.line("at = to")
         if self.drop_pool_offset is not None:
             self.line(f"v[{self.drop_pool_offset} + p] -= 1")
