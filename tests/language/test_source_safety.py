@@ -46,7 +46,8 @@ def assert_no_payload(game) -> None:
     ("        onto empty: advance\n    action capture",
      f"        notation \"{{from}}'); {PAYLOAD} #{{to}}\"\n        onto empty: advance\n    action capture"),
     # the notation of one case
-    ("        over enemy: take\n", f"        over enemy:\n            notation \"{PAYLOAD}{{to}}\"\n            take\n"),
+    ("        over enemy: take\n",
+     f"        over enemy:\n            notation \"{PAYLOAD}{{to}}\"\n            take\n"),
 ])
 def test_strings_in_the_rules_stay_data(tmp_path, old, new):
     path = copy_base(tmp_path)
@@ -73,7 +74,8 @@ def test_option_values_and_chance_outcomes_stay_data(tmp_path):
     edit(path / "game.yaml", "values: [jump, none]", f"values: [jump, none, \"{PAYLOAD}\"]")
     rules = (path / "game.rules").read_text()
     rules = rules.replace("    turn: move\n", "    turn: omen, move\n")
-    rules += f'\nchance omen:\n    outcomes "{PAYLOAD}", "calm" weight 2\n    if outcome == "{PAYLOAD}":\n        quiet = 0\n'
+    rules += (f'\nchance omen:\n    outcomes "{PAYLOAD}", "calm" weight 2\n'
+              f'    if outcome == "{PAYLOAD}":\n        quiet = 0\n')
     (path / "game.rules").write_text(rules)
     game = load_game(str(path), options={"capture": PAYLOAD})
     assert_no_payload(game)
