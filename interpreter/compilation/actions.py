@@ -131,10 +131,12 @@ class ActionCompiler:
             return self._pass(plan, action, pattern, decision_index)
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
+        where = Condition.of(levels["candidate"])
         landing = P.Landing(
-            case_ids, self.c.restrictions, Condition.of(levels["candidate"]), scope.piece_kinds,
+            case_ids, self.c.restrictions, where, scope.piece_kinds,
             piece_always="piece" in available,
             choices=self.choices,
+            occupied_where=where.replaced(f"(tg or {self.x.E})", "tg") if where is not None else None,
         )
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
         plan.cost += levels["piece cost"]
