@@ -223,11 +223,11 @@ class CaseWriter:
                     src.line("return")
             after_turn = phase.after_turn
             if after_turn is None or not after_turn[0]:
-                self._next_turn(phase)  # written out: it follows most actions
+                self._next_turn(phase, decision)  # written out: it follows most actions
             elif len(after_turn[0]) <= INLINE_TURN_END:
                 src.paste(after_turn[0])
                 with src.block("if s.result is None:") if "end" in after_turn[2] else _flat():
-                    self._next_turn(phase)
+                    self._next_turn(phase, decision)
             else:
                 src.line(f"{turn_end}(s)")
 
@@ -248,8 +248,9 @@ class CaseWriter:
             write_body(src, body)
         return name
 
-    def _next_turn(self, phase: PhaseCode) -> None:
-        """Who plays the next turn, and in which phase (docs/format.md 3.15, steps 5-7)."""
+    def _next_turn(self, phase: PhaseCode, decision: int = -1) -> None:
+        """Who plays the next turn, and in which phase (docs/format.md 3.15, steps 5-7);
+        `decision`: the one just taken, when known."""
         src = self.src
         info = phase.info
         following = tuple(
@@ -277,8 +278,10 @@ class CaseWriter:
             src.line("s.turn_start = True")
         following_code = f"{src.const(following)}[p]"  # (statements never change s.player itself)
         src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if next_player else f"s.player = {following_code}")
-        src.line(f"s.decision = {info.turn[0]}")
-        src.line("s.step = 0")
+        if not (decision == info.turn[0] and len(info.turn) == 1 and not self.followed_up):
+            # (else the turn's one decision is the one just taken, at step 0)
+            src.line(f"s.decision = {info.turn[0]}")
+            src.line("s.step = 0")
 
     def write_before_turn(self, phase: PhaseCode) -> Optional[str]:
         """The function of the phase's `before each turn` rules, or None."""

@@ -463,7 +463,10 @@ class StatementCompiler:
         return value.cost + 1
 
     def _with_slot(self, piece: str, i: int, value: str) -> str:
-        """Code of the piece tuple `piece` with `value` in slot `i`."""
+        """Code of the piece tuple `piece` with `value` in slot `i` (element by
+        element: one new tuple, where slicing and joining make three)."""
+        if self.piece_length <= 16:
+            return "(" + ", ".join(value if j == i else f"{piece}[{j}]" for j in range(self.piece_length)) + ")"
         tail = f" + {piece}[{i + 1}:]" if i + 1 < self.piece_length else ""
         return f"{piece}[:{i}] + ({value},){tail}"
 
