@@ -228,7 +228,10 @@ class DecisionWriter:
             last_of_two = len(comparing) == 2 and action is comparing[1]
             if comparing and any(a is action for a in comparing) and not last_of_two:
                 marks.append(src.fresh("t"))
-                src.line(f"{marks[-1]} = len(out)")
+                second_guard = self._guard(comparing[1]) if len(comparing) == 2 else None
+                # (only needed when the second action can run: its guard is known already)
+                with src.block(f"if {second_guard}:") if second_guard and action is comparing[0] else _nothing():
+                    src.line(f"{marks[-1]} = len(out)")
             guard = self._guard(action)
             with src.block(f"if {guard}:") if guard else _nothing(), \
                     action.piece_where.holds(src) if action.piece_where else _nothing():
