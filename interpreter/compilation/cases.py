@@ -70,21 +70,21 @@ class CaseWriter:
     def __init__(self, compiler, phases: list, decisions: list):
         self.turn_effects: frozenset = frozenset()  # of the phase being written (see _phase_effects)
         self.followed_up = False  # whether the case being written may be of a follow-up decision
-        self.c = compiler
+        self.compiler = compiler
         self.src: Source = compiler.src
         self.phases = phases
         self.decisions = decisions
-        self.m = compiler.m
+        self.model = compiler.model
 
     def write_all(self) -> list:
         """names[phase][case] of the functions applying each case in each phase."""
         names = []
-        targets = {e[1] for case in self.c.cases for e in self._effects_of(case) if isinstance(e, tuple)}
+        targets = {e[1] for case in self.compiler.cases for e in self._effects_of(case) if isinstance(e, tuple)}
         for index, phase in enumerate(self.phases):
             self.turn_effects = self._phase_effects(phase)
             turn_end = self._turn_end(index, phase)
             row = []
-            for case_id, case in enumerate(self.c.cases):
+            for case_id, case in enumerate(self.compiler.cases):
                 # What this case itself does counts too (a hand-made position may put
                 # any decision in any phase).
                 self.turn_effects = self._phase_effects(phase) | self._effects_of(case)
@@ -110,7 +110,7 @@ class CaseWriter:
         while reachable - seen:
             decision = (reachable - seen).pop()
             seen.add(decision)
-            for case in self.c.cases:
+            for case in self.compiler.cases:
                 if case.decision == decision:
                     more = self._effects_of(case)
                     effects |= more
@@ -124,7 +124,7 @@ class CaseWriter:
         names = []
         for phase in self.phases:
             row = []
-            for case in self.c.cases:
+            for case in self.compiler.cases:
                 row.append(None if case.pattern == "chance" else self._check(case, phase, condition))
             names.append(row)
         return names
@@ -153,7 +153,7 @@ class CaseWriter:
     def _case(self, case_id: int, case: CaseInfo, phase: PhaseCode, turn_end: str) -> str:
         src = self.src
         with src.capture() as body:
-            probe = self.c.probes.count("case", case.label, case.pos)
+            probe = self.compiler.probes.count("case", case.label, case.pos)
             if probe:
                 src.line(probe)
             src.paste(case.body)
@@ -191,7 +191,7 @@ class CaseWriter:
         return lines
 
     def _has_pool_pieces(self) -> bool:
-        return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.m.pools.values())
+        return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.model.pools.values())
 
     def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, decision: int, selects: bool = False,
                   may_have_ended: bool = True) -> None:
@@ -255,7 +255,7 @@ class CaseWriter:
         info = phase.info
         following = tuple(
             info.order[(info.order.index(p) + 1) % len(info.order)] if p in info.order else info.order[0]
-            for p in range(self.m.player_count)
+            for p in range(self.model.player_count)
         )
         next_player = "next player" in self.turn_effects
         if next_player:
@@ -271,10 +271,10 @@ class CaseWriter:
                 src.line(f"s.player = x1 if x1 >= 0 else {first}[x0]" if next_player else f"s.player = {first}[x0]")
                 src.line(f"s.decision = {first_decision}[x0]")
                 src.line("s.step = 0")
-                if self.c.turn_hooks:
+                if self.compiler.turn_hooks:
                     src.line("s.turn_start = True")
                 src.line("return")
-        if self.c.turn_hooks:
+        if self.compiler.turn_hooks:
             src.line("s.turn_start = True")
         following_code = f"{src.const(following)}[p]"  # (statements never change s.player itself)
         src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if next_player else f"s.player = {following_code}")

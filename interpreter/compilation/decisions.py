@@ -26,7 +26,7 @@ from typing import Optional
 
 from .registers import write_body
 from .source import Source
-from . import patterns as P
+from . import patterns
 from .actions import ActionPlan
 from .reach import may_land_alike
 
@@ -278,8 +278,8 @@ class DecisionWriter:
         step, jump = (first, second) if first.shape[0] == "step" else (second, first)
         _, k, dirs, step_landing = step.shape
         _, _, _, jump_landing, over_ids = jump.shape
-        rays = self.restrictions.x.m.board.rays
-        P.step_and_jump(self.src, step_landing, jump_landing, over_ids, list(dirs), rays, len(rays[0]), k)
+        rays = self.restrictions.exprs.model.board.rays
+        patterns.step_and_jump(self.src, step_landing, jump_landing, over_ids, list(dirs), rays, len(rays[0]), k)
 
     def _placement(self, action: ActionPlan) -> None:
         """A drop, select or pass: once per position."""

@@ -8,7 +8,7 @@ from lark.exceptions import LarkError, VisitError
 from lark.indenter import Indenter
 
 from .. import assets
-from . import ast as A
+from . import ast
 
 # Rules files are small; a larger one is a mistake or an attack.
 MAX_RULES_BYTES = 1_000_000
@@ -56,16 +56,16 @@ class RulesSyntaxError(Exception):
 class AstBuildError(Exception):
     """A construct parsed but is malformed (e.g. an assignment to a literal)."""
 
-    def __init__(self, pos: A.Pos, message: str):
+    def __init__(self, pos: ast.Pos, message: str):
         super().__init__(message)
         self.pos = pos
         self.message = message
 
 
-def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
+def parse_rules(text: str, file: str = "<rules>") -> ast.RulesFile:
     """Parse rules text. Raises RulesSyntaxError or AstBuildError."""
     if len(text) > MAX_RULES_BYTES:
-        raise AstBuildError(A.Pos(file, 1, 1), f"rules file is longer than {MAX_RULES_BYTES} characters")
+        raise AstBuildError(ast.Pos(file, 1, 1), f"rules file is longer than {MAX_RULES_BYTES} characters")
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = rules_parser().parse(source)
@@ -79,8 +79,8 @@ def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
             raise exc.orig_exc from None
         raise
     except RecursionError:
-        raise AstBuildError(A.Pos(file, 1, 1), "the rules are nested too deeply") from None
-    return A.RulesFile(file, items)
+        raise AstBuildError(ast.Pos(file, 1, 1), "the rules are nested too deeply") from None
+    return ast.RulesFile(file, items)
 
 
 def _check_nesting(tree, file: str) -> None:
@@ -100,7 +100,7 @@ def _check_nesting(tree, file: str) -> None:
                 stack.append((child, depth + 1))
     if too_deep is not None:
         raise AstBuildError(
-            A.Pos(file, *too_deep),
+            ast.Pos(file, *too_deep),
             f"this is nested too deeply (more than {MAX_NESTING} levels of expressions or blocks); "
             "split it with 'define', 'let' or a procedure",
         )
@@ -137,14 +137,14 @@ def _top_level_chunks(text: str) -> list[tuple[int, str]]:
     return chunks
 
 
-def _pos(file: str, meta) -> A.Pos:
+def _pos(file: str, meta) -> ast.Pos:
     if getattr(meta, "empty", True):
-        return A.Pos(file, 0, 0)
-    return A.Pos(file, meta.line, meta.column, meta.end_line, meta.end_column)
+        return ast.Pos(file, 0, 0)
+    return ast.Pos(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
-def _tok_pos(file: str, tok: Token) -> A.Pos:
-    return A.Pos(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)
+def _tok_pos(file: str, tok: Token) -> ast.Pos:
+    return ast.Pos(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)
 
 
 @v_args(meta=True)
@@ -153,7 +153,7 @@ class _ToAst(Transformer):
         super().__init__()
         self.file = file
 
-    def p(self, meta) -> A.Pos:
+    def p(self, meta) -> ast.Pos:
         return _pos(self.file, meta)
 
     # ---------------------------------------------------------- top level
@@ -161,37 +161,37 @@ class _ToAst(Transformer):
         return list(items)
 
     def define(self, meta, ch):
-        params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
+        params = [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
         names = [p.id for p in params]
         for i, param in enumerate(params):
             if param.id in names[:i]:
                 raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
-        return A.Define(self.p(meta), str(ch[0]), ch[-1], params)
+        return ast.Define(self.p(meta), str(ch[0]), ch[-1], params)
 
     def procedure(self, meta, ch):
-        params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
+        params = [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
         names = [p.id for p in params]
         for i, param in enumerate(params):
             if param.id in names[:i]:
                 raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
-        return A.Procedure(self.p(meta), str(ch[0]), ch[-1], params)
+        return ast.Procedure(self.p(meta), str(ch[0]), ch[-1], params)
 
     def score(self, meta, ch):
-        return A.Score(self.p(meta), ch[0])
+        return ast.Score(self.p(meta), ch[0])
 
     def removal(self, meta, ch):
         name = str(ch[1]) if len(ch) > 1 else ""
         # The position ends with the last name (not the line break), so that a message
         # about that name can point at it.
         last = ch[-1]
-        pos = A.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
-        return A.Removal(pos, str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
+        pos = ast.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
+        return ast.Removal(pos, str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
 
     def name_list(self, meta, ch):
-        return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
+        return [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch]
 
     def phase(self, meta, ch):
-        phase = A.Phase(self.p(meta), str(ch[0]))
+        phase = ast.Phase(self.p(meta), str(ch[0]))
         for kind, pos, value in ch[1:]:
             if getattr(phase, kind) not in (None, []):
                 raise AstBuildError(pos, f"phase '{phase.name}' has more than one '{_ENTRY_WORDS[kind]}' entry")
@@ -208,13 +208,13 @@ class _ToAst(Transformer):
         return ("turn", self.p(meta), ch[0])
 
     def forbid(self, meta, ch):
-        return A.Forbid(self.p(meta), ch[0], ch[1])
+        return ast.Forbid(self.p(meta), ch[0], ch[1])
 
     def forbid_group(self, meta, ch):
-        return A.ForbidGroup(self.p(meta), str(ch[0]), ch[1:])
+        return ast.ForbidGroup(self.p(meta), str(ch[0]), ch[1:])
 
     def forbid_line(self, meta, ch):
-        return A.Forbid(self.p(meta), ch[0], ch[1])
+        return ast.Forbid(self.p(meta), ch[0], ch[1])
 
     def forbid_what(self, meta, ch):
         return str(ch[0])
@@ -232,9 +232,9 @@ class _ToAst(Transformer):
         return ("no_action", self.p(meta), ch[0])
 
     def decision(self, meta, ch):
-        decision = A.Decision(self.p(meta), str(ch[0]), [])
+        decision = ast.Decision(self.p(meta), str(ch[0]), [])
         for entry in ch[1:]:
-            if isinstance(entry, A.Action):
+            if isinstance(entry, ast.Action):
                 decision.actions.append(entry)
             elif entry[0] == "prefer":
                 decision.prefer.append((entry[1], entry[2]))
@@ -248,7 +248,7 @@ class _ToAst(Transformer):
 
     def chance(self, meta, ch):
         name, (rng, outcomes), *body = ch
-        return A.Chance(self.p(meta), str(name), rng, outcomes, list(body))
+        return ast.Chance(self.p(meta), str(name), rng, outcomes, list(body))
 
     def outcomes(self, meta, ch):
         return ch[0]
@@ -260,23 +260,23 @@ class _ToAst(Transformer):
         return (None, list(ch))
 
     def weighted_outcome(self, meta, ch):
-        return A.Outcome(ch[0], ch[1] if len(ch) > 1 else None)
+        return ast.Outcome(ch[0], ch[1] if len(ch) > 1 else None)
 
     # ---------------------------------------------------------- actions
     def action(self, meta, ch):
         name = str(ch[0])
         rest = ch[1:]
         by = []
-        if rest and isinstance(rest[0], list) and all(isinstance(b, A.ByItem) for b in rest[0]):
+        if rest and isinstance(rest[0], list) and all(isinstance(b, ast.ByItem) for b in rest[0]):
             by = rest[0]
             rest = rest[1:]
-        action = A.Action(self.p(meta), name, by, None, [], None, [])
+        action = ast.Action(self.p(meta), name, by, None, [], None, [])
         for entry in rest:
-            if isinstance(entry, A.Pattern):
+            if isinstance(entry, ast.Pattern):
                 if action.pattern is not None:
                     raise AstBuildError(entry.pos, f"action '{name}' has more than one movement pattern")
                 action.pattern = entry
-            elif isinstance(entry, A.Case):
+            elif isinstance(entry, ast.Case):
                 action.cases.append(entry)
             elif isinstance(entry, tuple) and entry[0] == "where":
                 action.wheres.append(entry[2])
@@ -291,13 +291,13 @@ class _ToAst(Transformer):
         return list(ch)
 
     def by_kind(self, meta, ch):
-        return A.ByItem(self.p(meta), kind=str(ch[0]))
+        return ast.ByItem(self.p(meta), kind=str(ch[0]))
 
     def by_pool(self, meta, ch):
-        return A.ByItem(self.p(meta), pool=str(ch[0]))
+        return ast.ByItem(self.p(meta), pool=str(ch[0]))
 
     def by_same_piece(self, meta, ch):
-        return A.ByItem(self.p(meta), same_piece=True)
+        return ast.ByItem(self.p(meta), same_piece=True)
 
     def where(self, meta, ch):
         return ("where", self.p(meta), ch[0])
@@ -306,38 +306,38 @@ class _ToAst(Transformer):
         return ("notation", self.p(meta), _located_text(self.file, ch[0]))
 
     def directions(self, meta, ch):
-        return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
+        return [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch]
 
     def distance(self, meta, ch):
         if len(ch) == 1:
-            return A.Distance(ch[0], None)
+            return ast.Distance(ch[0], None)
         if ch[1] == "unbounded":
-            return A.Distance(ch[0], None, unbounded=True)
-        return A.Distance(ch[0], ch[1])
+            return ast.Distance(ch[0], None, unbounded=True)
+        return ast.Distance(ch[0], ch[1])
 
     def unbounded(self, meta, ch):
         return "unbounded"
 
     def _exact_one(self, meta):
-        return A.Distance(A.Num(self.p(meta), 1), None)
+        return ast.Distance(ast.Num(self.p(meta), 1), None)
 
     def step(self, meta, ch):
-        return A.StepPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
+        return ast.StepPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
     def slide(self, meta, ch):
-        return A.StepPattern(self.p(meta), ch[0], A.Distance(A.Num(self.p(meta), 1), None, unbounded=True))
+        return ast.StepPattern(self.p(meta), ch[0], ast.Distance(ast.Num(self.p(meta), 1), None, unbounded=True))
 
     def leap(self, meta, ch):
-        return A.LeapPattern(self.p(meta), ch[0], ch[1])
+        return ast.LeapPattern(self.p(meta), ch[0], ch[1])
 
     def jump(self, meta, ch):
-        return A.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
+        return ast.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
     def leap_offsets(self, meta, ch):
-        return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True)
+        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True)
 
     def leap_exact_offsets(self, meta, ch):
-        return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False)
+        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False)
 
     def offsets(self, meta, ch):
         return list(ch)
@@ -352,25 +352,25 @@ class _ToAst(Transformer):
         return int(text)
 
     def along(self, meta, ch):
-        return A.AlongPattern(self.p(meta), A.Name(_tok_pos(self.file, ch[0]), str(ch[0])), ch[1])
+        return ast.AlongPattern(self.p(meta), ast.Name(_tok_pos(self.file, ch[0]), str(ch[0])), ch[1])
 
     def walk(self, meta, ch):
-        return A.WalkPattern(self.p(meta), ch[0])
+        return ast.WalkPattern(self.p(meta), ch[0])
 
     def go(self, meta, ch):
-        return A.GoPattern(self.p(meta), ch[0])
+        return ast.GoPattern(self.p(meta), ch[0])
 
     def drop(self, meta, ch):
         kind = ch[0]
         pool = ch[1] if len(ch) == 3 else None
-        return A.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), str(pool) if pool else None, ch[-1],
+        return ast.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), str(pool) if pool else None, ch[-1],
                              _tok_pos(self.file, pool) if pool else None)
 
     def select(self, meta, ch):
-        return A.SelectPattern(self.p(meta), ch[0])
+        return ast.SelectPattern(self.p(meta), ch[0])
 
     def pass_(self, meta, ch):
-        return A.PassPattern(self.p(meta), bool(ch))
+        return ast.PassPattern(self.p(meta), bool(ch))
 
     def only_if_stuck(self, meta, ch):
         return True
@@ -381,11 +381,11 @@ class _ToAst(Transformer):
         notation = notation_pos = None
         kept = []
         for stmt in body:
-            if isinstance(stmt, A.NotationStmt):
+            if isinstance(stmt, ast.NotationStmt):
                 notation, notation_pos = stmt.template, stmt.pos
             else:
                 kept.append(stmt)
-        return A.Case(self.p(meta), kind, what, kept, notation, notation_pos)
+        return ast.Case(self.p(meta), kind, what, kept, notation, notation_pos)
 
     def case_head(self, meta, ch):
         return (str(ch[0]), str(ch[1]))
@@ -402,7 +402,7 @@ class _ToAst(Transformer):
                 branches.append((extra[1], extra[2]))
             else:
                 otherwise = extra[1]
-        return A.IfStmt(self.p(meta), branches, otherwise)
+        return ast.IfStmt(self.p(meta), branches, otherwise)
 
     def elif_clause(self, meta, ch):
         return ("elif", ch[0], ch[1])
@@ -411,152 +411,152 @@ class _ToAst(Transformer):
         return ("else", ch[0])
 
     def for_stmt(self, meta, ch):
-        return A.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[2])
+        return ast.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[2])
 
     def move_stmt(self, meta, ch):
-        return A.MoveStmt(self.p(meta))
+        return ast.MoveStmt(self.p(meta))
 
     def move_to_stmt(self, meta, ch):
-        return A.MoveStmt(self.p(meta), ch[0], ch[1])
+        return ast.MoveStmt(self.p(meta), ch[0], ch[1])
 
     def create_stmt(self, meta, ch):
-        return A.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
+        return ast.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
 
     def promote_choice_stmt(self, meta, ch):
-        return A.PromoteChoiceStmt(self.p(meta), ch[0], [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:]])
+        return ast.PromoteChoiceStmt(self.p(meta), ch[0], [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:]])
 
     def repeat_stmt(self, meta, ch):
-        return A.RepeatStmt(self.p(meta), ch[0], ch[1])
+        return ast.RepeatStmt(self.p(meta), ch[0], ch[1])
 
     def call_args_stmt(self, meta, ch):
-        return A.CallStmt(self.p(meta), str(ch[0]), list(ch[1:]))
+        return ast.CallStmt(self.p(meta), str(ch[0]), list(ch[1:]))
 
     def place_stmt(self, meta, ch):
-        return A.PlaceStmt(self.p(meta))
+        return ast.PlaceStmt(self.p(meta))
 
     def remove_stmt(self, meta, ch):
-        return A.RemoveStmt(self.p(meta), ch[0])
+        return ast.RemoveStmt(self.p(meta), ch[0])
 
     def return_stmt(self, meta, ch):
-        return A.ReturnStmt(self.p(meta), ch[0], str(ch[1]))
+        return ast.ReturnStmt(self.p(meta), ch[0], str(ch[1]))
 
     def give_stmt(self, meta, ch):
-        return A.GiveStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
+        return ast.GiveStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
     def promote_stmt(self, meta, ch):
-        return A.PromoteStmt(self.p(meta), ch[0], str(ch[1]))
+        return ast.PromoteStmt(self.p(meta), ch[0], str(ch[1]))
 
     def stack_stmt(self, meta, ch):
-        return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=False)
+        return ast.StackStmt(self.p(meta), ch[0], ch[1], top_only=False)
 
     def stack_top_stmt(self, meta, ch):
-        return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=True)
+        return ast.StackStmt(self.p(meta), ch[0], ch[1], top_only=True)
 
     def release_stmt(self, meta, ch):
-        return A.ReleaseStmt(self.p(meta), ch[0], str(ch[1]))
+        return ast.ReleaseStmt(self.p(meta), ch[0], str(ch[1]))
 
     def add_stone_stmt(self, meta, ch):
-        return A.AddStoneStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
+        return ast.AddStoneStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
     def let_stmt(self, meta, ch):
-        return A.LetStmt(self.p(meta), str(ch[0]), ch[1])
+        return ast.LetStmt(self.p(meta), str(ch[0]), ch[1])
 
     def assign_stmt(self, meta, ch):
         target, op, value = ch
-        if not isinstance(target, (A.Name, A.Attr, A.Index)):
+        if not isinstance(target, (ast.Name, ast.Attr, ast.Index)):
             raise AstBuildError(target.pos, "only a variable, an indexed variable or an attribute can be assigned to")
-        return A.AssignStmt(self.p(meta), target, str(op), value)
+        return ast.AssignStmt(self.p(meta), target, str(op), value)
 
     def call_stmt(self, meta, ch):
-        return A.CallStmt(self.p(meta), str(ch[0]))
+        return ast.CallStmt(self.p(meta), str(ch[0]))
 
     def then_stmt(self, meta, ch):
-        return A.ThenStmt(self.p(meta), str(ch[0]))
+        return ast.ThenStmt(self.p(meta), str(ch[0]))
 
     def notation_stmt(self, meta, ch):
-        return A.NotationStmt(self.p(meta), _located_text(self.file, ch[0]))
+        return ast.NotationStmt(self.p(meta), _located_text(self.file, ch[0]))
 
     def win_stmt(self, meta, ch):
-        return A.WinStmt(self.p(meta), ch[0] if ch else None)
+        return ast.WinStmt(self.p(meta), ch[0] if ch else None)
 
     def lose_stmt(self, meta, ch):
-        return A.LoseStmt(self.p(meta), ch[0] if ch else None)
+        return ast.LoseStmt(self.p(meta), ch[0] if ch else None)
 
     def draw_stmt(self, meta, ch):
-        return A.DrawStmt(self.p(meta))
+        return ast.DrawStmt(self.p(meta))
 
     def end_stmt(self, meta, ch):
-        return A.EndStmt(self.p(meta))
+        return ast.EndStmt(self.p(meta))
 
     def start_phase_stmt(self, meta, ch):
-        return A.StartPhaseStmt(self.p(meta), str(ch[0]))
+        return ast.StartPhaseStmt(self.p(meta), str(ch[0]))
 
     def next_turn_stmt(self, meta, ch):
-        return A.NextTurnStmt(self.p(meta), ch[0])
+        return ast.NextTurnStmt(self.p(meta), ch[0])
 
     # ---------------------------------------------------------- expressions
     def if_expr(self, meta, ch):
-        return A.IfExp(self.p(meta), ch[1], ch[0], ch[2])
+        return ast.IfExp(self.p(meta), ch[1], ch[0], ch[2])
 
     def or_(self, meta, ch):
-        return A.Or(self.p(meta), ch[0], ch[1])
+        return ast.Or(self.p(meta), ch[0], ch[1])
 
     def and_(self, meta, ch):
-        return A.And(self.p(meta), ch[0], ch[1])
+        return ast.And(self.p(meta), ch[0], ch[1])
 
     def not_(self, meta, ch):
-        return A.Not(self.p(meta), ch[0])
+        return ast.Not(self.p(meta), ch[0])
 
     def compare(self, meta, ch):
-        return A.Compare(self.p(meta), str(ch[1]), ch[0], ch[2])
+        return ast.Compare(self.p(meta), str(ch[1]), ch[0], ch[2])
 
     def is_(self, meta, ch):
-        return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]))
+        return ast.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]))
 
     def is_not(self, meta, ch):
-        return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]), negated=True)
+        return ast.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]), negated=True)
 
     def in_(self, meta, ch):
-        return A.In(self.p(meta), ch[0], ch[1])
+        return ast.In(self.p(meta), ch[0], ch[1])
 
     def not_in(self, meta, ch):
-        return A.In(self.p(meta), ch[0], ch[1], negated=True)
+        return ast.In(self.p(meta), ch[0], ch[1], negated=True)
 
     def binop(self, meta, ch):
-        return A.BinOp(self.p(meta), str(ch[1]), ch[0], ch[2])
+        return ast.BinOp(self.p(meta), str(ch[1]), ch[0], ch[2])
 
     def neg(self, meta, ch):
-        return A.Neg(self.p(meta), ch[0])
+        return ast.Neg(self.p(meta), ch[0])
 
     def attr(self, meta, ch):
-        return A.Attr(self.p(meta), ch[0], str(ch[1]))
+        return ast.Attr(self.p(meta), ch[0], str(ch[1]))
 
     def index(self, meta, ch):
-        return A.Index(self.p(meta), ch[0], ch[1])
+        return ast.Index(self.p(meta), ch[0], ch[1])
 
     def number(self, meta, ch):
         text = str(ch[0])
         if len(text) > MAX_NUMBER_DIGITS:
             raise AstBuildError(self.p(meta), f"a number of {len(text)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
-        return A.Num(self.p(meta), int(text))
+        return ast.Num(self.p(meta), int(text))
 
     def string(self, meta, ch):
-        return A.Str(self.p(meta), _unquote(ch[0]))
+        return ast.Str(self.p(meta), _unquote(ch[0]))
 
     def true(self, meta, ch):
-        return A.Bool(self.p(meta), True)
+        return ast.Bool(self.p(meta), True)
 
     def false(self, meta, ch):
-        return A.Bool(self.p(meta), False)
+        return ast.Bool(self.p(meta), False)
 
     def none(self, meta, ch):
-        return A.NoneLit(self.p(meta))
+        return ast.NoneLit(self.p(meta))
 
     def no_legal_action(self, meta, ch):
-        return A.NoLegalAction(self.p(meta))
+        return ast.NoLegalAction(self.p(meta))
 
     def call(self, meta, ch):
-        return A.Call(self.p(meta), str(ch[0]), list(ch[1:]))
+        return ast.Call(self.p(meta), str(ch[0]), list(ch[1:]))
 
     def pieces(self, meta, ch):
         owner = where = None
@@ -565,7 +565,7 @@ class _ToAst(Transformer):
                 owner = part[1]
             else:
                 where = part[1]
-        return A.Pieces(self.p(meta), owner, where)
+        return ast.Pieces(self.p(meta), owner, where)
 
     def pieces_owner(self, meta, ch):
         return ("owner", ch[0])
@@ -574,10 +574,10 @@ class _ToAst(Transformer):
         return ("where", ch[0])
 
     def list_(self, meta, ch):
-        return A.ListLit(self.p(meta), list(ch))
+        return ast.ListLit(self.p(meta), list(ch))
 
     def name(self, meta, ch):
-        return A.Name(self.p(meta), str(ch[0]))
+        return ast.Name(self.p(meta), str(ch[0]))
 
 
 _ENTRY_WORDS = {
@@ -598,7 +598,7 @@ class LocatedText(str):
     """A string literal that remembers where it was written, for error messages
     about its contents (a notation template); otherwise an ordinary `str`."""
 
-    pos: A.Pos
+    pos: ast.Pos
 
 
 def _located_text(file: str, tok: Token) -> LocatedText:
