@@ -889,10 +889,45 @@ class ExpressionCompiler:
         columns = [(name, values) for name, values in columns if re.search(rf"\b{name}\b", text)]
         if re.search(rf"\b{var}\b", text):
             columns.append((var, list(coll.const)))
+        by_site = self._rows_at_one_site(columns, body)
+        if by_site is not None:
+            return by_site
         rows = tuple(zip(*(values for _, values in columns)))
         if len(columns) == 1:
             return f"for {columns[0][0]} in {self.src.const(tuple(row[0] for row in rows))}:", body
         return f"for {', '.join(name for name, _ in columns)} in {self.src.const(rows)}:", body
+
+    def _rows_at_one_site(self, columns: list, body: list) -> Optional[tuple[str, list]]:
+        """When every column is a table read at one and the same site that the loop
+        does not change (`i2[to]`), the rows are looked up per site once, when the
+        rules are compiled: the loop goes over the rows of that site."""
+        text = "\n".join(body)
+        site = None
+        for name, values in columns:
+            if not all(isinstance(v, tuple) for v in values):
+                return None
+            uses = re.findall(rf"\b{name}\b(\[(\w+)\])?", text)
+            if not uses or any(not index for _, index in uses):
+                return None
+            sites = {index for _, index in uses}
+            if len(sites) != 1 or (site is not None and sites != {site}):
+                return None
+            site = sites.pop()
+        if site is None or site.isdigit() or re.search(rf"\b{site}\s*(=[^=]|\+=|-=)|for {site} in", text):
+            return None
+        size = len(columns[0][1][0])
+        if any(len(v) != size for _, values in columns for v in values) or size > 100_000:
+            return None
+        per_site = tuple(tuple(tuple(values[d][s] for _, values in columns) for d in range(len(columns[0][1])))
+                         for s in range(size))
+        names = [self.src.fresh("i") for _ in columns]
+        for (name, _), new in zip(columns, names):
+            body = [re.sub(rf"\b{name}\[{site}\]", new, line) for line in body]
+        table = self.src.const(per_site)
+        if len(names) == 1:
+            table = self.src.const(tuple(tuple(row[0] for row in rows) for rows in per_site))
+            return f"for {names[0]} in {table}[{site}]:", body
+        return f"for {', '.join(names)} in {table}[{site}]:", body
 
     def _fn_count(self, e: ast.Call, scope):
         if self.sink is not None and len(e.args) == 1 and _is_call(e.args[0], "ray", 3) and "ray" not in self.defines:
