@@ -16,33 +16,34 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from ..parsing import ast as A
+from ..parsing import ast
 
-MOVING_PATTERNS = (A.StepPattern, A.LeapPattern, A.JumpPattern, A.OffsetLeapPattern, A.AlongPattern, A.WalkPattern,
-                   A.GoPattern)
+MOVING_PATTERNS = (ast.StepPattern, ast.LeapPattern, ast.JumpPattern, ast.OffsetLeapPattern, ast.AlongPattern,
+                   ast.WalkPattern, ast.GoPattern)
 # Statements after which the board (or the turn) is no longer what it was.
 BOARD_CHANGES = (
-    A.MoveStmt, A.CreateStmt, A.PlaceStmt, A.RemoveStmt, A.ReturnStmt, A.StackStmt,
-    A.ReleaseStmt, A.AddStoneStmt, A.ThenStmt,
+    ast.MoveStmt, ast.CreateStmt, ast.PlaceStmt, ast.RemoveStmt, ast.ReturnStmt, ast.StackStmt,
+    ast.ReleaseStmt, ast.AddStoneStmt, ast.ThenStmt,
 )
-ENDINGS = (A.WinStmt, A.LoseStmt, A.DrawStmt, A.EndStmt)
+ENDINGS = (ast.WinStmt, ast.LoseStmt, ast.DrawStmt, ast.EndStmt)
 
 
-def static_findings(rules: Iterable[A.RulesFile]) -> list[tuple[str, A.Pos, str]]:
+def static_findings(rules: Iterable[ast.RulesFile]) -> list[tuple[str, ast.Pos, str]]:
     items = [item for rules_file in rules for item in rules_file.items]
-    procedures = {item.name: item.body for item in items if isinstance(item, A.Procedure)}
+    procedures = {item.name: item.body for item in items if isinstance(item, ast.Procedure)}
     return [*_unmoving_cases(items, procedures), *_open_no_action_blocks(items, procedures)]
 
 
 # -- a moving action whose piece stays where it is --------------------------------------
 
 
-def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, A.Pos, str]]:
-    afterwards = [item.after_action for item in items if isinstance(item, (A.Decision, A.Phase))]
-    afterwards += [hook for item in items if isinstance(item, A.Phase) for hook in (item.before_turn, item.after_turn)]
+def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, ast.Pos, str]]:
+    afterwards = [item.after_action for item in items if isinstance(item, (ast.Decision, ast.Phase))]
+    afterwards += [hook for item in items if isinstance(item, ast.Phase)
+                   for hook in (item.before_turn, item.after_turn)]
     if any(_changes_board(block or [], procedures) for block in afterwards):
         return  # the after-rules move pieces: what a case leaves undone may happen there
-    for decision in (item for item in items if isinstance(item, A.Decision)):
+    for decision in (item for item in items if isinstance(item, ast.Decision)):
         for action in decision.actions:
             if not isinstance(action.pattern, MOVING_PATTERNS):
                 continue
@@ -60,7 +61,7 @@ def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset())
     for statement in _statements(block):
         if isinstance(statement, BOARD_CHANGES) or _changes_another_piece(statement):
             return True
-        if isinstance(statement, A.CallStmt) and statement.procedure not in seen:
+        if isinstance(statement, ast.CallStmt) and statement.procedure not in seen:
             body = procedures.get(statement.procedure, [])
             if _changes_board(body, procedures, seen | {statement.procedure}):
                 return True
@@ -71,36 +72,36 @@ def _changes_another_piece(statement) -> bool:
     """A promotion, a marker given or an attribute set — of a piece other than the
     moving one (`promote target`, `target.owner = player`): an action may act on
     another piece from afar. On the moving piece alone they do not move it."""
-    if isinstance(statement, (A.PromoteStmt, A.PromoteChoiceStmt)):
+    if isinstance(statement, (ast.PromoteStmt, ast.PromoteChoiceStmt)):
         return not _is_moving_piece(statement.what)
-    if isinstance(statement, A.GiveStmt):
+    if isinstance(statement, ast.GiveStmt):
         return not _is_moving_piece(statement.to)
-    if isinstance(statement, A.AssignStmt) and isinstance(statement.target, A.Attr):
+    if isinstance(statement, ast.AssignStmt) and isinstance(statement.target, ast.Attr):
         return not _is_moving_piece(statement.target.obj)
     return False
 
 
 def _is_moving_piece(expr) -> bool:
-    return isinstance(expr, A.Name) and expr.id == "piece"
+    return isinstance(expr, ast.Name) and expr.id == "piece"
 
 
 def _statements(block: list) -> Iterator:
     """Every statement of `block`, nested ones (if, for each) included."""
     for statement in block:
         yield statement
-        if isinstance(statement, A.IfStmt):
+        if isinstance(statement, ast.IfStmt):
             for _, body in statement.branches:
                 yield from _statements(body)
             yield from _statements(statement.otherwise)
-        elif isinstance(statement, (A.ForEachStmt, A.RepeatStmt)):
+        elif isinstance(statement, (ast.ForEachStmt, ast.RepeatStmt)):
             yield from _statements(statement.body)
 
 
 # -- an `if no action` block that may not end the game ---------------------------------------
 
 
-def _open_no_action_blocks(items: list, procedures: dict) -> Iterator[tuple[str, A.Pos, str]]:
-    for phase in (item for item in items if isinstance(item, A.Phase)):
+def _open_no_action_blocks(items: list, procedures: dict) -> Iterator[tuple[str, ast.Pos, str]]:
+    for phase in (item for item in items if isinstance(item, ast.Phase)):
         block = phase.no_action
         if block and not _always_ends(block, procedures):
             yield (
@@ -111,7 +112,7 @@ def _open_no_action_blocks(items: list, procedures: dict) -> Iterator[tuple[str,
             )
 
 
-def _no_action_pos(phase: A.Phase) -> A.Pos:
+def _no_action_pos(phase: ast.Phase) -> ast.Pos:
     """The first statement of the block (the block itself has no position of its own)."""
     return getattr(phase.no_action[0], "pos", phase.pos)
 
@@ -123,12 +124,12 @@ def _always_ends(block: list, procedures: dict, seen: frozenset = frozenset()) -
 def _statement_ends(statement, procedures: dict, seen: frozenset) -> bool:
     if isinstance(statement, ENDINGS):
         return True
-    if isinstance(statement, A.IfStmt):
+    if isinstance(statement, ast.IfStmt):
         if not statement.otherwise:
             return False
         bodies = [body for _, body in statement.branches] + [statement.otherwise]
         return all(_always_ends(body, procedures, seen) for body in bodies)
-    if isinstance(statement, A.CallStmt) and statement.procedure not in seen:
+    if isinstance(statement, ast.CallStmt) and statement.procedure not in seen:
         body = procedures.get(statement.procedure, [])
         return _always_ends(body, procedures, seen | {statement.procedure})
     return False

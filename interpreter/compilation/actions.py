@@ -14,9 +14,9 @@ from typing import Callable, Optional
 
 from .errors import RuleError, name_pos, unknown
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
-from ..parsing import ast as A
+from ..parsing import ast
 from ..runtime.walks import Blockers, WalkTables
-from . import patterns as P
+from . import patterns
 from .expressions import Code, describe
 from .reach import Reach, reach_along, reach_of_set
 from .conditions import Condition
@@ -37,7 +37,7 @@ TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 ACTION_FIELDS = ("{from}", "{to}")
 CHOICE_FIELD = "{choice}"
 SUFFIX_CHOICE = "={choice}"  # added to a choosing case's notation that does not show the choice
-LANDING_SLOT = {"empty": P.EMPTY, "own": P.OWN, "neutral": P.NEUTRAL, "enemy": P.ENEMY}
+LANDING_SLOT = {"empty": patterns.EMPTY, "own": patterns.OWN, "neutral": patterns.NEUTRAL, "enemy": patterns.ENEMY}
 # The estimated cost up to which a `where` about the moving piece alone is asked
 # before its candidates are listed (see ActionCompiler._where_levels).
 CHEAP_PIECE_TEST = 8
@@ -52,7 +52,7 @@ class CaseInfo:
     pattern: str  # "move", "jump", "drop", "select", "pass" or "chance"
     template: tuple  # notation parts: literal strings and field names
     label: str  # "action 'leap', onto enemy" — for messages
-    pos: A.Pos
+    pos: ast.Pos
     body: list = field(default_factory=list)  # the compiled statements (captured lines)
     fresh_pieces: Optional[str] = None  # drops: the constant of the new piece per player
     pool_pieces: Optional[str] = None  # moves: the constant of the piece waiting on each pool site
@@ -61,13 +61,13 @@ class CaseInfo:
     after: Optional[tuple] = None  # the decision's `after each action` (captured lines, cost, effects)
     effects: frozenset = frozenset()  # what its statements do to the turn (statements.effects)
     cost: int = 1
-    notation_pos: Optional[A.Pos] = None  # where its notation is written (None: the default one)
+    notation_pos: Optional[ast.Pos] = None  # where its notation is written (None: the default one)
 
 
 @dataclass
 class ActionPlan:
     name: str
-    pos: A.Pos
+    pos: ast.Pos
     guard: Optional[Condition]  # asked once per position (None: always on)
     piece_where: Optional[Condition]  # asked per piece
     templates: list
@@ -104,89 +104,91 @@ class ActionCompiler:
     """Compiles the actions of decisions (see module docstring)."""
 
     def __init__(self, compiler):
-        self.c = compiler  # the game's Compiler (compiler.py): model, source, expressions, statements, ...
-        self.m = compiler.m
-        self.x = compiler.x
+        self.compiler = compiler  # the game's Compiler (compiler.py): model, source, expressions, statements, ...
+        self.model = compiler.model
+        self.exprs = compiler.exprs
         self.src = compiler.src
         # case id -> (number of choices, the listing-time condition for choosing or None)
         self.choices: dict = {}
 
     # ------------------------------------------------------------ the action
-    def compile(self, action: A.Action, decision_index: int) -> ActionPlan:
+    def compile(self, action: ast.Action, decision_index: int) -> ActionPlan:
         pattern = action.pattern
         available = _available(pattern)
         kinds, pools, same_piece = self._movers(action, pattern)
-        scope = self.c.scope(available, f"action '{action.name}'", piece_always="piece" in available)
+        scope = self.compiler.scope(available, f"action '{action.name}'", piece_always="piece" in available)
         scope.piece_kinds = self._known_kinds(pattern, kinds, pools, same_piece)
         # Wherever a candidate is asked about, `tg` holds what stands on `to` (patterns.py).
         scope.registers = dict(scope.registers, to=Register("to", "tg"))
-        moving = not isinstance(pattern, (A.DropPattern, A.SelectPattern, A.PassPattern))
+        moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
-            action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.m),
+            action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.model),
             emit=lambda src: None, piece_setup=tuple(levels["piece setup"]), case_templates=tuple(self.case_templates),
         )
-        if isinstance(pattern, A.PassPattern):
+        if isinstance(pattern, ast.PassPattern):
             return self._pass(plan, action, pattern, decision_index)
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
-        landing = P.Landing(
-            case_ids, self.c.restrictions, Condition.of(levels["candidate"]), scope.piece_kinds,
+        where = Condition.of(levels["candidate"])
+        landing = patterns.Landing(
+            case_ids, self.compiler.restrictions, where, scope.piece_kinds,
             piece_always="piece" in available,
             choices=self.choices,
+            occupied_where=where.replaced(f"(tg or {self.exprs.E})", "tg") if where is not None else None,
         )
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
         plan.cost += levels["piece cost"]
         plan.guard_cost = levels["guard cost"]
-        if isinstance(pattern, A.DropPattern):
+        if isinstance(pattern, ast.DropPattern):
             plan.placement_setup = ("frm = -1", f"pc = {self._fresh_pieces(pattern)}[p]")
             if pattern.pool is not None:
-                plan.placement_test = f"v[{self.m.pools[pattern.pool].offset} + p] > 0"
+                plan.placement_test = f"v[{self.model.pools[pattern.pool].offset} + p] > 0"
             return plan
-        if isinstance(pattern, A.SelectPattern):
+        if isinstance(pattern, ast.SelectPattern):
             plan.placement_setup = ("frm = -1", "pc = None")
             return plan
         plan.moving = True
         plan.kinds, plan.pools, plan.same_piece = kinds, tuple(pools), same_piece
         return plan
 
-    def _movers(self, action: A.Action, pattern) -> tuple:
+    def _movers(self, action: ast.Action, pattern) -> tuple:
         """(kinds, pools, same piece) of the `by` clause."""
         kinds = None
         pools = []
         same_piece = False
         for by in action.by:
             if by.kind is not None:
-                if by.kind not in self.m.kinds:
-                    raise unknown(by.pos, "piece kind", by.kind, list(self.m.kinds))
-                kinds = (kinds or ()) + (self.m.kinds[by.kind].index,)
+                if by.kind not in self.model.kinds:
+                    raise unknown(by.pos, "piece kind", by.kind, list(self.model.kinds))
+                kinds = (kinds or ()) + (self.model.kinds[by.kind].index,)
             elif by.pool is not None:
-                pool = self.c.statements._pool(by.pool, name_pos(by.pos, by.pool))
+                pool = self.compiler.statements._pool(by.pool, name_pos(by.pos, by.pool))
                 if pool.kind is None:
                     raise RuleError(by.pos, f"pool '{by.pool}' has no 'kind': say which pieces wait in it")
                 if all(s == -1 for s in pool.sites):
                     raise RuleError(by.pos, f"pool '{by.pool}' stands on no site: give it 'sites' in the YAML")
-                waiting = tuple(self.m.fresh_piece(p, pool.kind) for p in range(self.m.player_count))
+                waiting = tuple(self.model.fresh_piece(p, pool.kind) for p in range(self.model.player_count))
                 pools.append((pool.offset, tuple(pool.sites), self.src.const(waiting)))
             else:
                 same_piece = True
         if pools and kinds is None:
             kinds = ()
-        if isinstance(pattern, (A.DropPattern, A.SelectPattern, A.PassPattern)) and action.by:
+        if isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern)) and action.by:
             raise RuleError(action.by[0].pos, f"'by' chooses the moving piece; a {_pattern_word(pattern)} action has none")
         return kinds, pools, same_piece
 
     def _known_kinds(self, pattern, kinds, pools, same_piece: bool) -> Optional[frozenset]:
         """The kinds the acting piece can be of while the action is listed (None: any)."""
-        if isinstance(pattern, A.DropPattern) and pattern.kind in self.m.kinds:
-            return frozenset({self.m.kinds[pattern.kind].index})
+        if isinstance(pattern, ast.DropPattern) and pattern.kind in self.model.kinds:
+            return frozenset({self.model.kinds[pattern.kind].index})
         if same_piece or kinds is None:
             return None
-        waiting = {self.m.pools[name].kind for name in self.m.pools if any(p[0] == self.m.pools[name].offset for p in pools)}
+        waiting = {self.model.pools[name].kind for name in self.model.pools if any(p[0] == self.model.pools[name].offset for p in pools)}
         return frozenset(kinds) | frozenset(k for k in waiting if k is not None)
 
-    def _where_levels(self, action: A.Action, scope: Scope, moving: bool) -> dict:
+    def _where_levels(self, action: ast.Action, scope: Scope, moving: bool) -> dict:
         """The `where` conjuncts by the level they are asked at: once per position
         ("action"), per piece, per candidate.
 
@@ -203,7 +205,7 @@ class ActionCompiler:
         guard_cost = 0
         for cond in action.wheres:
             for part in conjuncts(cond):
-                lines, c = self.x.lowered(part, scope, condition=True)
+                lines, c = self.exprs.lowered(part, scope, condition=True)
                 if c.is_const:
                     if not c.const:
                         action_level.append((lines, c.code))
@@ -229,7 +231,7 @@ class ActionCompiler:
         return levels
 
     # ------------------------------------------------------------ cases
-    def _cases(self, action: A.Action, pattern, available: set, decision_index: int) -> tuple:
+    def _cases(self, action: ast.Action, pattern, available: set, decision_index: int) -> tuple:
         allowed = _allowed_cases(pattern)
         case_ids: list = [None, None, None, None]
         over_ids: list = [None, None, None, None]
@@ -244,10 +246,10 @@ class ActionCompiler:
             if key in seen:
                 raise RuleError(case.pos, f"'{case.label}' appears twice in action '{action.name}'")
             seen[key] = True
-            choice = find_choice(case.body, self.c.items.procedures)
+            choice = find_choice(case.body, self.compiler.items.procedures)
             text = case.notation or action.notation or _default_notation(pattern, key)
             fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ())
-            template = self.c.template(text, case.pos, fields)
+            template = self.compiler.template(text, case.pos, fields)
             if choice is not None and CHOICE_FIELD not in template:
                 # "=Q" after the notation, for the actions that choose
                 template = template + (SUFFIX_CHOICE,)
@@ -260,7 +262,7 @@ class ActionCompiler:
                 case_ids[LANDING_SLOT[case.what]] = cid
             elif case.kind == "over":
                 if case.what == "any":
-                    for slot in (P.OWN, P.NEUTRAL, P.ENEMY):
+                    for slot in (patterns.OWN, patterns.NEUTRAL, patterns.ENEMY):
                         over_ids[slot] = over_ids[slot] if over_ids[slot] is not None else cid
                 else:
                     over_ids[LANDING_SLOT[case.what]] = cid
@@ -268,18 +270,18 @@ class ActionCompiler:
                 off_case = cid
         return case_ids, over_ids, off_case, templates
 
-    def _case(self, action: A.Action, case: A.Case, pattern, available: set, decision_index: int, template: tuple) -> int:
+    def _case(self, action: ast.Action, case: ast.Case, pattern, available: set, decision_index: int, template: tuple) -> int:
         case_available = set(available)
         if case.kind == "off":
             case_available -= {"to", "target"}
         if case.what == "empty" and case.kind == "onto":
             case_available -= {"target"}
-        if isinstance(pattern, A.DropPattern):
-            self.c.statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
+        if isinstance(pattern, ast.DropPattern):
+            self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
         info = CaseInfo(decision_index, _case_pattern(pattern), template, f"action '{action.name}', {case.label}", case.pos,
                         notation_pos=case.notation_pos if case.notation else action.notation_pos)
-        statements = self.c.statements
-        is_drop = isinstance(pattern, A.DropPattern)
+        statements = self.compiler.statements
+        is_drop = isinstance(pattern, ast.DropPattern)
         statements.in_drop = is_drop
         statements.at_valid = info.pattern in ("move", "jump")
         statements.to_empty = (case.kind, case.what) == ("onto", "empty")
@@ -287,7 +289,7 @@ class ActionCompiler:
         statements.drop_pool_offset = (
             statements._pool(pattern.pool, pattern.pool_pos or pattern.pos).offset if is_drop and pattern.pool else None
         )
-        scope = self.c.scope(case_available, f"action '{action.name}', {case.label}", piece_always="piece" in available, followups=True)
+        scope = self.compiler.scope(case_available, f"action '{action.name}', {case.label}", piece_always="piece" in available, followups=True)
         try:
             with self.src.capture() as lines:
                 info.cost, info.effects = statements.block_with_effects(case.body, scope)
@@ -301,32 +303,32 @@ class ActionCompiler:
         if is_drop:
             info.fresh_pieces = self._fresh_pieces(pattern)
         elif info.pattern in ("move", "jump"):
-            info.pool_pieces = self.c.pool_pieces_constant()
-        return self.c.add_case(info)
+            info.pool_pieces = self.compiler.pool_pieces_constant()
+        return self.compiler.add_case(info)
 
-    def _register_choice(self, cid: int, choice: tuple, available: set, action: A.Action) -> None:
+    def _register_choice(self, cid: int, choice: tuple, available: set, action: ast.Action) -> None:
         """Each kind of a `promote ... to one of` is an action of its own: the
         conditions around the statement are asked when actions are listed."""
         stmt, path = choice
-        scope = self.c.scope(available, f"action '{action.name}' (the conditions around 'one of')", piece_always="piece" in available)
+        scope = self.compiler.scope(available, f"action '{action.name}' (the conditions around 'one of')", piece_always="piece" in available)
         tests = []
         for cond, holds in path:
-            c = self.x.boolean(cond, scope)
+            c = self.exprs.boolean(cond, scope)
             tests.append(c.code if holds else f"(not {c.code})")
-        kinds = tuple(self.m.kinds[k.id].index for k in stmt.kinds if k.id in self.m.kinds)
-        self.c.cases[cid].choice_kinds = kinds
+        kinds = tuple(self.model.kinds[k.id].index for k in stmt.kinds if k.id in self.model.kinds)
+        self.compiler.cases[cid].choice_kinds = kinds
         self.choices[cid] = (len(kinds), _all(tests))
 
-    def _fresh_pieces(self, pattern: A.DropPattern) -> str:
+    def _fresh_pieces(self, pattern: ast.DropPattern) -> str:
         """The constant of the piece a drop puts down, per player."""
-        kind = self.m.kinds[pattern.kind]
-        fresh = tuple(self.m.fresh_piece(-1 if kind.neutral else p, kind.index) for p in range(self.m.player_count))
+        kind = self.model.kinds[pattern.kind]
+        fresh = tuple(self.model.fresh_piece(-1 if kind.neutral else p, kind.index) for p in range(self.model.player_count))
         return self.src.const(fresh)
 
-    def _pass(self, plan: ActionPlan, action: A.Action, pattern: A.PassPattern, decision_index: int) -> ActionPlan:
-        template = self.c.template(action.notation or "pass", action.pos, ())
+    def _pass(self, plan: ActionPlan, action: ast.Action, pattern: ast.PassPattern, decision_index: int) -> ActionPlan:
+        template = self.compiler.template(action.notation or "pass", action.pos, ())
         plan.templates.append(template)
-        cid = self.c.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos,
+        cid = self.compiler.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos,
                                        notation_pos=action.notation_pos))
 
         def emit(src):
@@ -337,11 +339,11 @@ class ActionCompiler:
         return plan
 
     # ------------------------------------------------------------ patterns
-    def _pattern(self, pattern, scope: Scope, landing: P.Landing, over_ids, off_case, plan: ActionPlan, levels: dict):
+    def _pattern(self, pattern, scope: Scope, landing: patterns.Landing, over_ids, off_case, plan: ActionPlan, levels: dict):
         """(emit, reach, cost per piece) of the action's pattern."""
-        board = self.m.board
-        cost = 1 + levels["candidate cost"] + self.c.restrictions.cost
-        if isinstance(pattern, (A.StepPattern, A.LeapPattern, A.JumpPattern)):
+        board = self.model.board
+        cost = 1 + levels["candidate cost"] + self.compiler.restrictions.cost
+        if isinstance(pattern, (ast.StepPattern, ast.LeapPattern, ast.JumpPattern)):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph board use 'walk N steps' or 'go to'")
             dirs = self._directions(pattern.directions)
@@ -353,52 +355,52 @@ class ActionCompiler:
             # candidates per direction: one for an exact distance, else a line of them
             reach_per_direction = 1 if exact else max(board.files, board.ranks)
             steps = reach_per_direction * max(len(d) for d in dirs) * cost
-            if isinstance(pattern, A.JumpPattern):
+            if isinstance(pattern, ast.JumpPattern):
                 if exact:
                     plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)
                 # A jump lands just beyond the piece it jumps.
                 reach = reach_along(rays, dirs, first + 1, None if last is None else last + 1, False)
-                return (lambda src: P.jump(src, over_ids, landing, dirs, rays, n, span)), reach, steps
-            if isinstance(pattern, A.LeapPattern):
+                return (lambda src: patterns.jump(src, over_ids, landing, dirs, rays, n, span)), reach, steps
+            if isinstance(pattern, ast.LeapPattern):
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
                 off_where = landing.where if off_case is not None else None
                 reach = reach_along(rays, dirs, first, last, off_case is not None)
-                return (lambda src: P.leap(src, landing, dirs, rays, n, span, off_case, off_where)), reach, steps
-            if exact and landing.case_ids[P.EMPTY] is not None and not landing.occupied_cases():
+                return (lambda src: patterns.leap(src, landing, dirs, rays, n, span, off_case, off_where)), reach, steps
+            if exact and landing.case_ids[patterns.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
-            return (lambda src: P.step(src, landing, dirs, rays, n, span)), reach, steps
-        if isinstance(pattern, A.OffsetLeapPattern):
+            return (lambda src: patterns.step(src, landing, dirs, rays, n, span)), reach, steps
+        if isinstance(pattern, ast.OffsetLeapPattern):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, "'leap (X, Y)' leaps by grid offsets; on a graph board use 'walk N steps' or 'go to'")
             targets = self._offset_targets(pattern)
             reach = Reach(table=tuple(tuple(frozenset(t) for t in per_player) for per_player in targets))
-            return (lambda src: P.offset_leap(src, landing, targets)), reach, 8 * cost
-        if isinstance(pattern, A.AlongPattern):
+            return (lambda src: patterns.offset_leap(src, landing, targets)), reach, 8 * cost
+        if isinstance(pattern, ast.AlongPattern):
             return self._along(pattern, scope, landing, off_case, plan, cost)
-        if isinstance(pattern, A.WalkPattern):
+        if isinstance(pattern, ast.WalkPattern):
             return self._walk(pattern, scope, landing, plan)
-        if isinstance(pattern, A.GoPattern):
-            targets = self.x.compile(pattern.targets, scope)
-            code = self.c.targets(pattern.targets, scope, "go to", targets)
+        if isinstance(pattern, ast.GoPattern):
+            targets = self.exprs.compile(pattern.targets, scope)
+            code = self.compiler.targets(pattern.targets, scope, "go to", targets)
             reach = reach_of_set(targets.static_sites) if targets.static_sites is not None else None
-            return (lambda src: P.go(src, landing, code)), reach, targets.cost + targets.size * cost
-        if isinstance(pattern, A.DropPattern):
-            self.c.statements.kind_index(pattern.kind, pattern.kind_pos)
+            return (lambda src: patterns.go(src, landing, code)), reach, targets.cost + targets.size * cost
+        if isinstance(pattern, ast.DropPattern):
+            self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
-                self.c.statements._pool(pattern.pool, pattern.pool_pos or pattern.pos)
-            code = self.c.targets(pattern.targets, scope, "drop ... on")
-            return (lambda src: P.choose_site(src, landing, code)), None, self.m.board.size * cost
-        if isinstance(pattern, A.SelectPattern):
-            code = self.c.targets(pattern.targets, scope, "select")
-            return (lambda src: P.choose_site(src, landing, code)), None, self.m.board.size * cost
+                self.compiler.statements._pool(pattern.pool, pattern.pool_pos or pattern.pos)
+            code = self.compiler.targets(pattern.targets, scope, "drop ... on")
+            return (lambda src: patterns.choose_site(src, landing, code)), None, self.model.board.size * cost
+        if isinstance(pattern, ast.SelectPattern):
+            code = self.compiler.targets(pattern.targets, scope, "select")
+            return (lambda src: patterns.choose_site(src, landing, code)), None, self.model.board.size * cost
         raise AssertionError(pattern)
 
-    def _offset_targets(self, pattern: A.OffsetLeapPattern) -> tuple:
+    def _offset_targets(self, pattern: ast.OffsetLeapPattern) -> tuple:
         """targets[player][site]: the sites at the pattern's offsets (x to the right of
         the player's forward, y forward; east and north without a forward)."""
-        board = self.m.board
+        board = self.model.board
         offsets = set()
         for x, y in pattern.offsets:
             if pattern.symmetric:
@@ -406,7 +408,7 @@ class ActionCompiler:
             else:
                 offsets.add((x, y))
         per_player = []
-        for forward in self.m.forward:
+        for forward in self.model.forward:
             turn = _ROTATIONS.get(forward or "n")
             if turn is None:
                 raise RuleError(pattern.pos, f"leap offsets need a forward direction along the board's lines, not '{forward}'")
@@ -421,12 +423,12 @@ class ActionCompiler:
             per_player.append(tuple(per_site))
         return tuple(per_player)
 
-    def _along(self, pattern: A.AlongPattern, scope: Scope, landing: P.Landing, off_case, plan: ActionPlan, cost: int):
+    def _along(self, pattern: ast.AlongPattern, scope: Scope, landing: patterns.Landing, off_case, plan: ActionPlan, cost: int):
         name = pattern.track.id
-        if name not in self.m.tracks:
-            raise unknown(pattern.track.pos, "track", name, list(self.m.tracks))
-        track = self.m.tracks[name]
-        values = self.x.track_values(track)
+        if name not in self.model.tracks:
+            raise unknown(pattern.track.pos, "track", name, list(self.model.tracks))
+        track = self.model.tracks[name]
+        values = self.exprs.track_values(track)
         if track.per_player:
             code = self.src.const(tuple(values)) + "[p]"
         else:
@@ -436,23 +438,23 @@ class ActionCompiler:
         span = self._span(pattern.distance, scope)
         off_where = landing.where if off_case is not None else None
         steps = max(len(t) for t in track.sites) * cost
-        return (lambda src: P.along_track(src, landing, code, span, off_case, off_where)), None, steps
+        return (lambda src: patterns.along_track(src, landing, code, span, off_case, off_where)), None, steps
 
-    def _walk(self, pattern: A.WalkPattern, scope: Scope, landing: P.Landing, plan: ActionPlan):
-        steps = self.x.compile(pattern.steps, scope)
+    def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing, plan: ActionPlan):
+        steps = self.exprs.compile(pattern.steps, scope)
         if steps.type is not Type.INT:
             raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
-        adjacent = self.x.adjacency_table()
-        shape = self.c.restrictions.passing_shape()
+        adjacent = self.exprs.adjacency_table()
+        shape = self.compiler.restrictions.passing_shape()
         pos = self.src.const(pattern.pos)
-        cost = self.m.board.size * (2 + (landing.where is not None))
+        cost = self.model.board.size * (2 + (landing.where is not None))
         if shape is None:
-            return (lambda src: P.walk_general(src, landing, adjacent, steps.code, pos)), None, cost * 4
+            return (lambda src: patterns.walk_general(src, landing, adjacent, steps.code, pos)), None, cost * 4
         static, blocking = shape
-        tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.m.board.adjacent), static, pattern.pos))
+        tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.model.board.adjacent), static, pattern.pos))
         if blocking:
-            mask = tuple(k in blocking for k in range(len(self.m.kinds)))
-            neutral_only = all(k.neutral for k in self.m.kinds.values() if k.index in blocking)
+            mask = tuple(k in blocking for k in range(len(self.model.kinds)))
+            neutral_only = all(k.neutral for k in self.model.kinds.values() if k.index in blocking)
             plan.walk_blockers = self.src.const(Blockers(mask, neutral_only), key=("blockers", mask, neutral_only))
             blocked = "wb"
         else:
@@ -461,38 +463,38 @@ class ActionCompiler:
         if not steps.deps & (PIECE_DEPS | {Dep.LOCALS}):
             # The same length for every piece: the row of walk tables once per position.
             row = self.src.fresh("l")
-            plan.prelude = (f"{row} = {P.walk_row(tables, steps.code)}",)
-        return (lambda src: P.walk(src, landing, tables, steps.code, blocked, row)), None, cost
+            plan.prelude = (f"{row} = {patterns.walk_row(tables, steps.code)}",)
+        return (lambda src: patterns.walk(src, landing, tables, steps.code, blocked, row)), None, cost
 
-    def _directions(self, names: list[A.Name]) -> list:
+    def _directions(self, names: list[ast.Name]) -> list:
         """Per player, the direction indices named (relative ones resolved)."""
-        sets = self.m.direction_sets
-        per_player: list = [[] for _ in range(self.m.player_count)]
+        sets = self.model.direction_sets
+        per_player: list = [[] for _ in range(self.model.player_count)]
         for name in names:
             if name.id not in sets:
-                if not all(self.m.forward) and name.id in RELATIVE_DIRECTIONS:
+                if not all(self.model.forward) and name.id in RELATIVE_DIRECTIONS:
                     raise RuleError(name.pos, f"'{name.id}' is relative to a player: give each player a 'forward' direction in the YAML")
                 raise unknown(name.pos, "direction", name.id, list(sets))
-            for p in range(self.m.player_count):
+            for p in range(self.model.player_count):
                 for d in sets[name.id][p]:
                     if d not in per_player[p]:
                         per_player[p].append(d)
         return [tuple(d) for d in per_player]
 
-    def _span(self, distance: A.Distance, scope: Scope) -> P.Span:
+    def _span(self, distance: ast.Distance, scope: Scope) -> patterns.Span:
         low = self._distance_bound(distance.low, scope)
         if distance.unbounded:
-            return P.Span(low.code, None, low.const if low.is_const else None)
+            return patterns.Span(low.code, None, low.const if low.is_const else None)
         if distance.high is None:
             fixed = low.const if low.is_const else None
-            return P.Span(low.code, low.code, fixed, fixed)
+            return patterns.Span(low.code, low.code, fixed, fixed)
         high = self._distance_bound(distance.high, scope)
-        return P.Span(
+        return patterns.Span(
             low.code, high.code, low.const if low.is_const else None, high.const if high.is_const else None,
         )
 
-    def _distance_bound(self, e: A.Expr, scope: Scope) -> Code:
-        c = self.x.compile(e, scope)
+    def _distance_bound(self, e: ast.Expr, scope: Scope) -> Code:
+        c = self.exprs.compile(e, scope)
         if c.type is not Type.INT:
             raise RuleError(e.pos, f"a distance must be a number, found {describe(c)}")
         if c.deps & CANDIDATE_DEPS:
@@ -510,28 +512,28 @@ _ROTATIONS = {
 
 
 def _available(pattern) -> set:
-    if isinstance(pattern, A.JumpPattern):
+    if isinstance(pattern, ast.JumpPattern):
         return {"piece", "from", "to", "jumped"}
-    if isinstance(pattern, A.DropPattern):
+    if isinstance(pattern, ast.DropPattern):
         return {"piece", "to", "target"}
-    if isinstance(pattern, A.SelectPattern):
+    if isinstance(pattern, ast.SelectPattern):
         return {"to", "target"}
-    if isinstance(pattern, A.PassPattern):
+    if isinstance(pattern, ast.PassPattern):
         return set()
     return {"piece", "from", "to", "target"}
 
 
 def _case_pattern(pattern) -> str:
-    if isinstance(pattern, A.JumpPattern):
+    if isinstance(pattern, ast.JumpPattern):
         return "jump"
-    if isinstance(pattern, A.DropPattern):
+    if isinstance(pattern, ast.DropPattern):
         return "drop"
-    if isinstance(pattern, A.SelectPattern):
+    if isinstance(pattern, ast.SelectPattern):
         return "select"
     return "move"
 
 
-def _movers(action: A.Action, model) -> Optional[set]:
+def _movers(action: ast.Action, model) -> Optional[set]:
     """The kinds an action can move, or None when it is not limited to kinds."""
     if not action.by or any(b.same_piece for b in action.by):
         return None
@@ -546,9 +548,9 @@ def _movers(action: A.Action, model) -> Optional[set]:
 
 def _allowed_cases(pattern) -> list:
     onto = [("onto", w) for w in ("empty", "enemy", "own", "neutral")]
-    if isinstance(pattern, A.JumpPattern):
+    if isinstance(pattern, ast.JumpPattern):
         return [("over", w) for w in ("enemy", "own", "neutral", "any")]
-    if isinstance(pattern, (A.LeapPattern, A.AlongPattern)):
+    if isinstance(pattern, (ast.LeapPattern, ast.AlongPattern)):
         return onto + [("off", "board")]
     return onto
 
@@ -558,9 +560,9 @@ def _pattern_word(pattern) -> str:
 
 
 def _default_notation(pattern, key) -> str:
-    if isinstance(pattern, A.DropPattern):
+    if isinstance(pattern, ast.DropPattern):
         return "@{to}"
-    if isinstance(pattern, A.SelectPattern):
+    if isinstance(pattern, ast.SelectPattern):
         return "{to}"
     return DEFAULT_NOTATION[key]
 
@@ -575,18 +577,18 @@ def find_choice(stmts: list, procedures: dict, path: tuple = (), depth: int = 0)
     found = None
     for stmt in stmts:
         here = None
-        if isinstance(stmt, A.PromoteChoiceStmt):
+        if isinstance(stmt, ast.PromoteChoiceStmt):
             here = (stmt, path)
-        elif isinstance(stmt, A.IfStmt):
+        elif isinstance(stmt, ast.IfStmt):
             earlier: tuple = ()
             for cond, body in stmt.branches:
                 here = _either(here, find_choice(body, procedures, path + earlier + ((cond, True),), depth))
                 earlier += ((cond, False),)
             here = _either(here, find_choice(stmt.otherwise, procedures, path + earlier, depth))
-        elif isinstance(stmt, (A.ForEachStmt, A.RepeatStmt)):
+        elif isinstance(stmt, (ast.ForEachStmt, ast.RepeatStmt)):
             if find_choice(stmt.body, procedures, path, depth) is not None:
                 raise RuleError(stmt.pos, "'promote ... to one of' cannot stand inside 'for each' or 'repeat': each choice is one action")
-        elif isinstance(stmt, A.CallStmt) and stmt.procedure in procedures and depth < 50 and not stmt.args:
+        elif isinstance(stmt, ast.CallStmt) and stmt.procedure in procedures and depth < 50 and not stmt.args:
             here = find_choice(procedures[stmt.procedure].body, procedures, path, depth + 1)
         found = _either(found, here)
     return found

@@ -24,7 +24,7 @@ def _message(what: str, steps: int) -> str:
 def estimates(compiler) -> list:
     """(position, description, estimated steps) of every rule."""
     found = []
-    n = compiler.m.board.size
+    n = compiler.model.board.size
     for name, info in zip(compiler.decision_names, compiler.plans):
         if info is None:
             continue

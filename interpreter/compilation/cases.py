@@ -70,21 +70,21 @@ class CaseWriter:
     def __init__(self, compiler, phases: list, decisions: list):
         self.turn_effects: frozenset = frozenset()  # of the phase being written (see _phase_effects)
         self.followed_up = False  # whether the case being written may be of a follow-up decision
-        self.c = compiler
+        self.compiler = compiler
         self.src: Source = compiler.src
         self.phases = phases
         self.decisions = decisions
-        self.m = compiler.m
+        self.model = compiler.model
 
     def write_all(self) -> list:
         """names[phase][case] of the functions applying each case in each phase."""
         names = []
-        targets = {e[1] for case in self.c.cases for e in self._effects_of(case) if isinstance(e, tuple)}
+        targets = {e[1] for case in self.compiler.cases for e in self._effects_of(case) if isinstance(e, tuple)}
         for index, phase in enumerate(self.phases):
             self.turn_effects = self._phase_effects(phase)
             turn_end = self._turn_end(index, phase)
             row = []
-            for case_id, case in enumerate(self.c.cases):
+            for case_id, case in enumerate(self.compiler.cases):
                 # What this case itself does counts too (a hand-made position may put
                 # any decision in any phase).
                 self.turn_effects = self._phase_effects(phase) | self._effects_of(case)
@@ -110,7 +110,7 @@ class CaseWriter:
         while reachable - seen:
             decision = (reachable - seen).pop()
             seen.add(decision)
-            for case in self.c.cases:
+            for case in self.compiler.cases:
                 if case.decision == decision:
                     more = self._effects_of(case)
                     effects |= more
@@ -124,7 +124,7 @@ class CaseWriter:
         names = []
         for phase in self.phases:
             row = []
-            for case in self.c.cases:
+            for case in self.compiler.cases:
                 row.append(None if case.pattern == "chance" else self._check(case, phase, condition))
             names.append(row)
         return names
@@ -153,7 +153,7 @@ class CaseWriter:
     def _case(self, case_id: int, case: CaseInfo, phase: PhaseCode, turn_end: str) -> str:
         src = self.src
         with src.capture() as body:
-            probe = self.c.probes.count("case", case.label, case.pos)
+            probe = self.compiler.probes.count("case", case.label, case.pos)
             if probe:
                 src.line(probe)
             src.paste(case.body)
@@ -183,7 +183,7 @@ class CaseWriter:
             if register == "ov":
                 line = f"ov = {case.outcomes}[code[4]]"
             elif register == "pc" and case.pattern == "drop":
-                line = f"pc = {case.fresh_pieces}[s.player]"
+                line = f"pc = {case.fresh_pieces}[p]"
             lines.append(line)
             if register == "pc" and case.pattern == "move" and self._has_pool_pieces():
                 # A piece waiting in a pool stands on its pool's site without being on the board.
@@ -191,7 +191,7 @@ class CaseWriter:
         return lines
 
     def _has_pool_pieces(self) -> bool:
-        return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.m.pools.values())
+        return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.model.pools.values())
 
     def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, decision: int, selects: bool = False,
                   may_have_ended: bool = True) -> None:
@@ -223,11 +223,11 @@ class CaseWriter:
                     src.line("return")
             after_turn = phase.after_turn
             if after_turn is None or not after_turn[0]:
-                self._next_turn(phase)  # written out: it follows most actions
+                self._next_turn(phase, decision)  # written out: it follows most actions
             elif len(after_turn[0]) <= INLINE_TURN_END:
                 src.paste(after_turn[0])
                 with src.block("if s.result is None:") if "end" in after_turn[2] else _flat():
-                    self._next_turn(phase)
+                    self._next_turn(phase, decision)
             else:
                 src.line(f"{turn_end}(s)")
 
@@ -248,13 +248,14 @@ class CaseWriter:
             write_body(src, body)
         return name
 
-    def _next_turn(self, phase: PhaseCode) -> None:
-        """Who plays the next turn, and in which phase (docs/format.md 3.15, steps 5-7)."""
+    def _next_turn(self, phase: PhaseCode, decision: int = -1) -> None:
+        """Who plays the next turn, and in which phase (docs/format.md 3.15, steps 5-7);
+        `decision`: the one just taken, when known."""
         src = self.src
         info = phase.info
         following = tuple(
             info.order[(info.order.index(p) + 1) % len(info.order)] if p in info.order else info.order[0]
-            for p in range(self.m.player_count)
+            for p in range(self.model.player_count)
         )
         next_player = "next player" in self.turn_effects
         if next_player:
@@ -270,15 +271,17 @@ class CaseWriter:
                 src.line(f"s.player = x1 if x1 >= 0 else {first}[x0]" if next_player else f"s.player = {first}[x0]")
                 src.line(f"s.decision = {first_decision}[x0]")
                 src.line("s.step = 0")
-                if self.c.turn_hooks:
+                if self.compiler.turn_hooks:
                     src.line("s.turn_start = True")
                 src.line("return")
-        if self.c.turn_hooks:
+        if self.compiler.turn_hooks:
             src.line("s.turn_start = True")
         following_code = f"{src.const(following)}[p]"  # (statements never change s.player itself)
         src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if next_player else f"s.player = {following_code}")
-        src.line(f"s.decision = {info.turn[0]}")
-        src.line("s.step = 0")
+        if not (decision == info.turn[0] and len(info.turn) == 1 and not self.followed_up):
+            # (else the turn's one decision is the one just taken, at step 0)
+            src.line(f"s.decision = {info.turn[0]}")
+            src.line("s.step = 0")
 
     def write_before_turn(self, phase: PhaseCode) -> Optional[str]:
         """The function of the phase's `before each turn` rules, or None."""

@@ -22,8 +22,8 @@ from .model import GameModel
 from .registers import write_body
 from .source import Source, SourceTooLarge, compile_source
 from .types import Type
-from ..parsing import ast as A
-from ..runtime import helpers as H
+from ..parsing import ast
+from ..runtime import helpers
 from ..runtime.coverage import RuleCoverage
 from ..runtime.results import NO_ACTION, Results
 from .actions import ActionCompiler, ActionPlan, CaseInfo
@@ -46,7 +46,7 @@ class DecisionInfo:
 
     name: str
     is_chance: bool
-    pos: A.Pos
+    pos: ast.Pos
     legal: Optional[Callable] = None  # legal(state) -> list of codes (decisions)
     legal_with_duplicates: Optional[Callable] = None  # the same, two codes writing one notation kept
     # With `forbid result`: candidates(state) -> the codes of the first `prefer` tier
@@ -65,7 +65,7 @@ class PhaseInfo:
     name: str
     order: tuple  # player indices in turn order
     turn: tuple  # decision indices taken in sequence in each turn
-    pos: A.Pos
+    pos: ast.Pos
     # (state, repetitions) -> None: the phase's `if no action` (or the default ending)
     no_action: Optional[Callable] = None
     # (state, no legal action, repetitions) -> None: the phase's `before each turn`
@@ -98,13 +98,13 @@ class CompiledRules:
 
 class Compiler:
     def __init__(self, model: GameModel, items: RuleItems, coverage: bool = False):
-        self.m = model
+        self.model = model
         self.items = items
         self.errors: list[RuleError] = []
         self.src = Source()
-        for name, fn in H.NAMESPACE.items():
+        for name, fn in helpers.NAMESPACE.items():
             self.src.helper(name, fn)
-        self.x = ExpressionCompiler(model, items.defines, self.src)
+        self.exprs = ExpressionCompiler(model, items.defines, self.src)
         self.decision_names = list(items.decisions) + list(items.chances)
         self.decision_index = {name: i for i, name in enumerate(self.decision_names)}
         self.phase_index = {p.name: i for i, p in enumerate(items.phases)}
@@ -114,10 +114,10 @@ class Compiler:
             self.probes.coverage = RuleCoverage()
             self.probes.counts_name = self.src.const(self.probes.coverage.counts)
         self.statements = StatementCompiler(
-            self.x, items.procedures, self.decision_index, self.phase_index, self.endings, self.probes,
+            self.exprs, items.procedures, self.decision_index, self.phase_index, self.endings, self.probes,
         )
         self.statements.duplicates = items.duplicates
-        self.x.procedures = set(items.procedures)
+        self.exprs.procedures = set(items.procedures)
         self.cases: list[CaseInfo] = []
         self.actions = ActionCompiler(self)
         self.restrictions = None
@@ -154,20 +154,20 @@ class Compiler:
     def pool_pieces_constant(self) -> str:
         """pieces[site]: the piece that leaves a pool standing on that site (or None)."""
         if self._pool_pieces is None:
-            pieces = [None] * (self.m.board.size + 1)
-            for pool in self.m.pools.values():
+            pieces = [None] * (self.model.board.size + 1)
+            for pool in self.model.pools.values():
                 if pool.kind is not None:
                     for player, site in enumerate(pool.sites):
                         if site != -1:
-                            pieces[site] = self.m.fresh_piece(player, pool.kind)
+                            pieces[site] = self.model.fresh_piece(player, pool.kind)
             self._pool_pieces = self.src.const(tuple(pieces))
         return self._pool_pieces
 
-    def targets(self, e: A.Expr, scope: Scope, what: str, c=None) -> str:
+    def targets(self, e: ast.Expr, scope: Scope, what: str, c=None) -> str:
         """The code of the sites an action chooses from (`c`: already compiled)."""
         from .types import CANDIDATE_DEPS
 
-        c = c if c is not None else self.x.compile(e, scope)
+        c = c if c is not None else self.exprs.compile(e, scope)
         if c.type is Type.SITE:
             return f"h_sites(({c.code},))"
         if c.type is not Type.SITES:
@@ -206,10 +206,10 @@ class Compiler:
         items = self.items
         if not items.phases:
             file = items.files[0] if items.files else "<rules>"
-            self.errors.append(RuleError(A.Pos(file, 1, 1), "the rules declare no phase (e.g. 'phase play:' with 'turn: move')"))
+            self.errors.append(RuleError(ast.Pos(file, 1, 1), "the rules declare no phase (e.g. 'phase play:' with 'turn: move')"))
             return None
         forbid_scope = self.scope({"site", "piece", "from"}, "a 'forbid' condition")
-        self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.x, forbid_scope, self.errors)
+        self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.exprs, forbid_scope, self.errors)
         self.restrictions.probes = self.probes
         result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
         self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
@@ -237,13 +237,13 @@ class Compiler:
         except SourceTooLarge:
             file = items.files[0] if items.files else "<rules>"
             self.errors.append(RuleError(
-                A.Pos(file, 1, 1), "the rules expand to too much code (defines used in defines used in defines ...)",
+                ast.Pos(file, 1, 1), "the rules expand to too much code (defines used in defines used in defines ...)",
                 "use fewer nested defines, or procedures",
             ))
             return None
 
     def _write(self, decisions: list, plans: list, phases: list, score) -> CompiledRules:
-        m = self.m
+        m = self.model
         templates = Templates()
         keys = self.src.const(templates.key_table(self.cases))
         checks_table: list = []
@@ -297,7 +297,7 @@ class Compiler:
             coverage=coverage,
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             turn_hooks=self.turn_hooks,
-            keeps_history=self.x.uses_repetitions,
+            keeps_history=self.exprs.uses_repetitions,
             position_vars=self._position_vars(),
             result_checks=checks_table,
         )
@@ -305,22 +305,22 @@ class Compiler:
     @property
     def turn_hooks(self) -> bool:
         """Whether a turn's start has work: `before each turn` rules or `repetitions`."""
-        return self.x.uses_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
+        return self.exprs.uses_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
 
     def _position_vars(self) -> Optional[tuple]:
         """The variable slots that make a position different for `repetitions`
         (None: all of them)."""
-        ignored = [v for v in self.m.variables.values() if not v.in_position]
+        ignored = [v for v in self.model.variables.values() if not v.in_position]
         if not ignored:
             return None
-        skip = {v.offset + i for v in ignored for i in range(self.m.player_count if v.per_player else 1)}
-        return tuple(i for i in range(self.m.vars_size) if i not in skip)
+        skip = {v.offset + i for v in ignored for i in range(self.model.player_count if v.per_player else 1)}
+        return tuple(i for i in range(self.model.vars_size) if i not in skip)
 
     def _owned_kinds(self) -> frozenset:
         """The kinds a player's piece can be of: every kind when the rules change
         owners (`X.owner = P` can make a neutral kind a player's), else the kinds
         not declared neutral."""
-        kinds = self.m.kinds.values()
+        kinds = self.model.kinds.values()
         if self.statements.changes_owners:
             return frozenset(k.index for k in kinds)
         return frozenset(k.index for k in kinds if not k.neutral)
@@ -337,16 +337,16 @@ class Compiler:
     def _initial_board(self) -> list:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]
         # must then read as nothing rather than as the last site.
-        board = [None] * (self.m.board.size + 1)
-        for placement in self.m.setup:
-            piece = list(self.m.fresh_piece(placement.owner, placement.kind))
+        board = [None] * (self.model.board.size + 1)
+        for placement in self.model.setup:
+            piece = list(self.model.fresh_piece(placement.owner, placement.kind))
             for index, value in placement.attributes:
                 piece[index] = value
             board[placement.site] = tuple(piece)
         return board
 
     def _initial_vars(self) -> list:
-        m = self.m
+        m = self.model
         values = [0] * m.vars_size
         for var in m.variables.values():
             for i in range(m.player_count if var.per_player else 1):
@@ -357,8 +357,8 @@ class Compiler:
         return values
 
     # ------------------------------------------------------------ phases
-    def _phase(self, phase: A.Phase) -> Optional[PhaseCode]:
-        m = self.m
+    def _phase(self, phase: ast.Phase) -> Optional[PhaseCode]:
+        m = self.model
         if phase.order:
             order = []
             for name in phase.order:
@@ -397,7 +397,7 @@ class Compiler:
         return PhaseCode(info, after_turn, after_action, no_action, default_ending, before_turn)
 
     # ------------------------------------------------------------ decisions
-    def _decision(self, decision: A.Decision, index: int) -> tuple[DecisionInfo, DecisionPlan]:
+    def _decision(self, decision: ast.Decision, index: int) -> tuple[DecisionInfo, DecisionPlan]:
         plans: list[ActionPlan] = []
         by_name: dict = {}
         for action in decision.actions:
@@ -420,7 +420,7 @@ class Compiler:
                 plan.prefer_probes.append(self.probes.add("prefer", label, pos))
         return DecisionInfo(decision.name, False, decision.pos), plan
 
-    def _preference_tiers(self, decision: A.Decision, actions: list, by_name: dict) -> list:
+    def _preference_tiers(self, decision: ast.Decision, actions: list, by_name: dict) -> list:
         """The actions in the order `prefer:` gives: one list per `prefer` line, then
         the rest. A tier is offered only when no earlier tier has a legal action."""
         if not decision.prefer:
@@ -442,7 +442,7 @@ class Compiler:
         return [tier for tier in tiers + [rest] if tier]
 
     # ------------------------------------------------------------ chance
-    def _chance(self, chance: A.Chance, index: int) -> DecisionInfo:
+    def _chance(self, chance: ast.Chance, index: int) -> DecisionInfo:
         values, weights, out_type = self.guard(lambda: self._outcomes(chance)) or ([], [], Type.INT)
         merged: dict = {}
         for v, w in zip(values, weights):
@@ -470,15 +470,15 @@ class Compiler:
             uniform=len(set(weights)) == 1,
         )
 
-    def _outcomes(self, chance: A.Chance) -> tuple:
+    def _outcomes(self, chance: ast.Chance) -> tuple:
         values: list = []
         weights: list = []
         out_type = Type.INT
         scope = self.scope((), f"the outcomes of chance '{chance.name}'")
         if chance.outcomes_range is not None:
             lo_e, hi_e = chance.outcomes_range
-            lo = self.x.compile(lo_e, scope)
-            hi = self.x.compile(hi_e, scope)
+            lo = self.exprs.compile(lo_e, scope)
+            hi = self.exprs.compile(hi_e, scope)
             for e, c in ((lo_e, lo), (hi_e, hi)):
                 if c.type is not Type.INT or not c.is_const:
                     raise RuleError(e.pos, "outcome ranges need fixed numbers, e.g. 'outcomes 1 to 6'")
@@ -486,12 +486,12 @@ class Compiler:
                 raise RuleError(chance.pos, f"the outcome range {lo.const} to {hi.const} is empty or too large")
             return list(range(lo.const, hi.const + 1)), [1] * (hi.const - lo.const + 1), out_type
         for outcome in chance.outcomes:
-            c = self.x.compile(outcome.value, scope)
+            c = self.exprs.compile(outcome.value, scope)
             if not c.is_const:
                 raise RuleError(outcome.value.pos, "outcomes must be fixed values (numbers, players or sites)")
             w = 1
             if outcome.weight is not None:
-                wc = self.x.compile(outcome.weight, scope)
+                wc = self.exprs.compile(outcome.weight, scope)
                 if wc.type is not Type.INT or not wc.is_const or wc.const <= 0:
                     raise RuleError(outcome.weight.pos, "a weight must be a fixed positive number")
                 w = wc.const
@@ -511,9 +511,9 @@ class Compiler:
 
     def _label(self, value, type_: Type) -> str:
         if type_ is Type.PLAYER:
-            return self.m.players[value]
+            return self.model.players[value]
         if type_ is Type.SITE:
-            return self.m.board.names[value]
+            return self.model.board.names[value]
         return str(value)
 
     # ------------------------------------------------------------ score
@@ -522,7 +522,7 @@ class Compiler:
         score = self.items.score
         if score is None:
             return None
-        lowered = self.guard(lambda: self.x.lowered(score.expr, self.scope((), "the score")))
+        lowered = self.guard(lambda: self.exprs.lowered(score.expr, self.scope((), "the score")))
         if lowered is None:
             return None
         lines, c = lowered

@@ -24,6 +24,12 @@ class Condition:
         """The conjunction of (lines, code) parts, or None when there are none."""
         return Condition(tuple((tuple(lines), code) for lines, code in parts)) if parts else None
 
+    def replaced(self, old: str, new: str) -> "Condition":
+        """The condition with the generated text `old` written `new` (for a
+        place where the two are known to be equal)."""
+        return Condition(tuple((tuple(line.replace(old, new) for line in lines), code.replace(old, new))
+                               for lines, code in self.parts))
+
     @property
     def cost_free(self) -> bool:
         """Whether no part needs lines (the condition is one expression)."""

@@ -26,7 +26,7 @@ from typing import Optional
 
 from .registers import write_body
 from .source import Source
-from . import patterns as P
+from . import patterns
 from .actions import ActionPlan
 from .reach import may_land_alike
 
@@ -228,7 +228,10 @@ class DecisionWriter:
             last_of_two = len(comparing) == 2 and action is comparing[1]
             if comparing and any(a is action for a in comparing) and not last_of_two:
                 marks.append(src.fresh("t"))
-                src.line(f"{marks[-1]} = len(out)")
+                second_guard = self._guard(comparing[1]) if len(comparing) == 2 else None
+                # (only needed when the second action can run: its guard is known already)
+                with src.block(f"if {second_guard}:") if second_guard and action is comparing[0] else _nothing():
+                    src.line(f"{marks[-1]} = len(out)")
             guard = self._guard(action)
             with src.block(f"if {guard}:") if guard else _nothing(), \
                     action.piece_where.holds(src) if action.piece_where else _nothing():
@@ -275,8 +278,8 @@ class DecisionWriter:
         step, jump = (first, second) if first.shape[0] == "step" else (second, first)
         _, k, dirs, step_landing = step.shape
         _, _, _, jump_landing, over_ids = jump.shape
-        rays = self.restrictions.x.m.board.rays
-        P.step_and_jump(self.src, step_landing, jump_landing, over_ids, list(dirs), rays, len(rays[0]), k)
+        rays = self.restrictions.exprs.model.board.rays
+        patterns.step_and_jump(self.src, step_landing, jump_landing, over_ids, list(dirs), rays, len(rays[0]), k)
 
     def _placement(self, action: ActionPlan) -> None:
         """A drop, select or pass: once per position."""

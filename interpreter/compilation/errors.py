@@ -3,28 +3,28 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from ..parsing import ast as A
+from ..parsing import ast
 from ..spelling import did_you_mean
 
 
 class RuleError(Exception):
     """A mistake in the rules, at `pos`, with an optional hint ("did you mean ...")."""
 
-    def __init__(self, pos: A.Pos, message: str, hint: Optional[str] = None):
+    def __init__(self, pos: ast.Pos, message: str, hint: Optional[str] = None):
         super().__init__(message)
         self.pos = pos
         self.message = message
         self.hint = hint
 
 
-def unknown(pos: A.Pos, what: str, name: str, known: Iterable[str], hint: Optional[str] = None) -> RuleError:
+def unknown(pos: ast.Pos, what: str, name: str, known: Iterable[str], hint: Optional[str] = None) -> RuleError:
     """`unknown WHAT 'NAME'`, suggesting the nearest of `known` (else `hint`)."""
     return RuleError(pos, f"unknown {what} '{name}'", did_you_mean(name, known) or hint)
 
 
-def name_pos(pos: A.Pos, name: str) -> A.Pos:
+def name_pos(pos: ast.Pos, name: str) -> ast.Pos:
     """Where `name` is written when it is the last word of the construct at `pos`
     (`piece.rnage`, `promote piece to chef`); `pos` itself when that is unknown."""
     if pos.end_line and pos.end_column and pos.end_column - len(name) >= 1:
-        return A.Pos(pos.file, pos.end_line, pos.end_column - len(name), pos.end_line, pos.end_column)
+        return ast.Pos(pos.file, pos.end_line, pos.end_column - len(name), pos.end_line, pos.end_column)
     return pos

@@ -27,8 +27,8 @@ from .errors import RuleError, name_pos, unknown
 from .model import GameModel
 from .source import Source, int_literal
 from .types import ELEMENT, Dep, Type, comparable
-from ..parsing import ast as A
-from ..runtime import helpers as H
+from ..parsing import ast
+from ..runtime import helpers
 from ..spelling import did_you_mean
 from .names import ALWAYS, BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS, reserved_word
 from .scope import Local, Register, Scope
@@ -101,8 +101,8 @@ def is_cheap(code: str) -> bool:
 
 
 class ExpressionCompiler:
-    def __init__(self, model: GameModel, defines: dict[str, A.Define], src: Source):
-        self.m = model
+    def __init__(self, model: GameModel, defines: dict[str, ast.Define], src: Source):
+        self.model = model
         self.defines = defines
         self.src = src
         self._define_stack: list[str] = []
@@ -156,7 +156,7 @@ class ExpressionCompiler:
     # the conditions of `and`, `or` and `if ... else` keep their short circuits:
     # lines needed only by a right-hand side run only when it is evaluated.
 
-    def lowered(self, e: A.Expr, scope: Scope, condition: bool = False) -> tuple[list, Code]:
+    def lowered(self, e: ast.Expr, scope: Scope, condition: bool = False) -> tuple[list, Code]:
         """(lines to run first, the expression after them) for `e`."""
         saved = self.sink
         self.sink = []
@@ -198,18 +198,18 @@ class ExpressionCompiler:
         return f"({name} := {c.code})", name
 
     # ------------------------------------------------------------ entry points
-    def compile(self, e: A.Expr, scope: Scope) -> Code:
+    def compile(self, e: ast.Expr, scope: Scope) -> Code:
         method = getattr(self, "_" + type(e).__name__)
         try:
             return method(e, scope)
         except RecursionError:
             raise RuleError(e.pos, "this expression is nested too deeply to compile", "split it into smaller defines") from None
 
-    def boolean(self, e: A.Expr, scope: Scope) -> Code:
+    def boolean(self, e: ast.Expr, scope: Scope) -> Code:
         """Compile as a condition: sites and players count as true when present."""
         return self.as_bool(self.compile(e, scope), e)
 
-    def as_bool(self, c: Code, e: A.Expr) -> Code:
+    def as_bool(self, c: Code, e: ast.Expr) -> Code:
         if c.type is Type.BOOL:
             return c
         if c.type in (Type.SITE, Type.PLAYER):
@@ -224,32 +224,32 @@ class ExpressionCompiler:
             return self.const(False, Type.BOOL)
         raise RuleError(e.pos, f"expected a condition, found {describe(c)}")
 
-    def expect(self, c: Code, types: tuple, e: A.Expr, what: str) -> Code:
+    def expect(self, c: Code, types: tuple, e: ast.Expr, what: str) -> Code:
         if c.type not in types:
             raise RuleError(e.pos, f"{what} must be {' or '.join(t.words for t in types)}, found {describe(c)}")
         return c
 
     # ------------------------------------------------------------ literals
-    def _Num(self, e: A.Num, scope):
+    def _Num(self, e: ast.Num, scope):
         if abs(e.value) > NUMBER_LIMIT:
             raise RuleError(e.pos, f"numbers in the rules are at most {NUMBER_LIMIT:.0e} in size")
         return self.const(e.value, Type.INT)
 
-    def _Str(self, e: A.Str, scope):
+    def _Str(self, e: ast.Str, scope):
         return self.const(e.value, Type.STR)
 
-    def _Bool(self, e: A.Bool, scope):
+    def _Bool(self, e: ast.Bool, scope):
         return self.const(e.value, Type.BOOL)
 
     def _NoneLit(self, e, scope):
         return self.const(-1, Type.NONE)
 
-    def _NoLegalAction(self, e: A.NoLegalAction, scope):
+    def _NoLegalAction(self, e: ast.NoLegalAction, scope):
         if "no legal action" not in scope.available:
             raise RuleError(e.pos, f"'no legal action' has no meaning in {scope.where}: it is asked in 'before each turn'")
         return Code("stuck", Type.BOOL)
 
-    def _ListLit(self, e: A.ListLit, scope):
+    def _ListLit(self, e: ast.ListLit, scope):
         items = [self.compile(x, scope) for x in e.items]
         for x, item in zip(e.items, items):
             self.expect(item, (Type.SITE,), x, "an element of a list")
@@ -260,7 +260,7 @@ class ExpressionCompiler:
         return Code(f"h_sites(({inner},))", Type.SITES, deps, cost=sum(i.cost for i in items), size=len(items))
 
     # ------------------------------------------------------------ names
-    def _Name(self, e: A.Name, scope: Scope) -> Code:
+    def _Name(self, e: ast.Name, scope: Scope) -> Code:
         name = e.id
         self.used_names.add(name)
         if name in scope.locals:
@@ -273,7 +273,7 @@ class ExpressionCompiler:
             if params:
                 raise RuleError(e.pos, f"'{name}' takes {len(params)} argument(s): write {name}({', '.join(p.id for p in params)})")
             return self._define(e, scope)
-        m = self.m
+        m = self.model
         if name in m.variables:
             var = m.variables[name]
             if var.per_player:
@@ -315,7 +315,7 @@ class ExpressionCompiler:
         raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
 
     def known_names(self, scope: Scope) -> list[str]:
-        m = self.m
+        m = self.model
         return (
             list(scope.locals)
             + [n for n in CONTEXT_NAMES if n in scope.available or n in ALWAYS]
@@ -336,7 +336,7 @@ class ExpressionCompiler:
 
     def _nearest_site(self, name: str) -> Optional[str]:
         """For a grid site off the board (`c0`, `i3`): the nearest one on it."""
-        board = self.m.board
+        board = self.model.board
         match = re.fullmatch(r"([a-z])(\d{1,3})", name)
         if board.kind != "grid" or match is None:
             return None
@@ -345,7 +345,7 @@ class ExpressionCompiler:
         nearest = f"{chr(ord('a') + file)}{rank}"
         return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest in board.index else None
 
-    def _context(self, e: A.Name, scope: Scope) -> Code:
+    def _context(self, e: ast.Name, scope: Scope) -> Code:
         name = e.id
         if name not in scope.available and name not in ALWAYS:
             raise RuleError(e.pos, f"'{name}' ({CONTEXT_NAMES[name]}) has no meaning in {scope.where}")
@@ -371,7 +371,7 @@ class ExpressionCompiler:
             return Code(reg.site, scope.outcome_type, frozenset({dep}), stored=True)
         return Code(reg.site, Type.SITE, frozenset({dep}), piece=reg.piece)
 
-    def _define_call(self, e: A.Call, scope: Scope) -> Code:
+    def _define_call(self, e: ast.Call, scope: Scope) -> Code:
         """`flanks(s, d)`: the define's expression with its parameters standing for
         the arguments, evaluated where it is used (the arguments first)."""
         define = self.defines[e.fn]
@@ -393,7 +393,7 @@ class ExpressionCompiler:
             inner.locals[param.id] = Local(again, value.type)
             arg_deps |= value.deps
             cost += value.cost
-        body = self._define(A.Name(e.pos, e.fn), inner)
+        body = self._define(ast.Name(e.pos, e.fn), inner)
         if self.sink is not None:
             bindings = []  # already assigned in the sink, before the body's lines
         code = body.code if not bindings else f"({', '.join(bindings)}, {body.code})[-1]"
@@ -405,7 +405,7 @@ class ExpressionCompiler:
             result.guarded = body.guarded
         return result
 
-    def _define(self, e: A.Name, scope: Scope) -> Code:
+    def _define(self, e: ast.Name, scope: Scope) -> Code:
         if e.id in self._define_stack:
             chain = " -> ".join(self._define_stack + [e.id])
             raise RuleError(e.pos, f"'{e.id}' is defined in terms of itself ({chain})")
@@ -430,7 +430,7 @@ class ExpressionCompiler:
             return c.piece
         return f"({c.piece_code()} or {self.E})"
 
-    def _Attr(self, e: A.Attr, scope: Scope) -> Code:
+    def _Attr(self, e: ast.Attr, scope: Scope) -> Code:
         obj = self.compile(e.obj, scope)
         if obj.type is not Type.SITE:
             raise RuleError(e.pos, f"'.{e.name}' needs a piece or a site, found {describe(obj)}")
@@ -444,19 +444,19 @@ class ExpressionCompiler:
         if name == "kind":
             raise RuleError(e.pos, "compare kinds with 'is', e.g. 'piece is KIND'")
         if name == "height":
-            if self.m.stacks:
+            if self.model.stacks:
                 return Code(f"len({read}[2])", Type.INT, deps, cost=cost)
             return Code(f"(({obj.piece_code()} is not None) + 0)", Type.INT, deps, cost=cost)
         if name == "value":
             return Code(f"{self.src.const(tuple(self.kind_values))}[{read}[1]]", Type.INT, deps, cost=cost)
-        attr = self.m.attributes.get(name)
+        attr = self.model.attributes.get(name)
         if attr is None:
-            raise unknown(name_pos(e.pos, name), "attribute", name, list(self.m.attributes) + list(BUILTIN_PROPERTIES))
+            raise unknown(name_pos(e.pos, name), "attribute", name, list(self.model.attributes) + list(BUILTIN_PROPERTIES))
         type_ = Type.INT if attr.type == "int" else Type.BOOL
         piece_attr = attr.index if obj.piece is not None and obj.piece == scope.register("piece").piece else None
         return Code(f"{read}[{attr.index}]", type_, deps, cost=cost, piece_attr=piece_attr)
 
-    def _Index(self, e: A.Index, scope: Scope) -> Code:
+    def _Index(self, e: ast.Index, scope: Scope) -> Code:
         obj = self.compile(e.obj, scope)
         if obj.type is not Type.PER_PLAYER:
             raise RuleError(e.pos, f"only per-player variables, pools and regions can be indexed, not {describe(obj)}")
@@ -489,13 +489,13 @@ class ExpressionCompiler:
         return Code(f"{sites}[{idx.code}]", Type.SITES, deps, cost=cost, size=size, region_by_player=(masks, idx.code))
 
     # ------------------------------------------------------------ operators
-    def _Neg(self, e: A.Neg, scope):
+    def _Neg(self, e: ast.Neg, scope):
         c = self.expect(self.compile(e.operand, scope), (Type.INT,), e.operand, "the operand of '-'")
         if c.is_const:
             return self.const(-c.const, Type.INT)
         return Code(f"(-{c.code})", Type.INT, c.deps, cost=c.cost + 1)
 
-    def _BinOp(self, e: A.BinOp, scope):
+    def _BinOp(self, e: ast.BinOp, scope):
         left = self.compile(e.left, scope)
         right = self.compile(e.right, scope)
         if left.type is Type.SITES and e.op in "+-":
@@ -507,7 +507,7 @@ class ExpressionCompiler:
             raise RuleError(e.right.pos, "division by zero")
         deps, cost = left.deps | right.deps, left.cost + right.cost + 1
         if left.is_const and right.is_const:
-            return self.const(H.ARITHMETIC[e.op](left.const, right.const), Type.INT)
+            return self.const(helpers.ARITHMETIC[e.op](left.const, right.const), Type.INT)
         if e.op in ("//", "%") and not right.is_const:
             # A zero divisor at run time is a mistake of the rules: say where.
             helper = "h_floordiv" if e.op == "//" else "h_mod"
@@ -530,7 +530,7 @@ class ExpressionCompiler:
             return self.static_sites(() if c.const == -1 else (c.const,))
         return Code(f"h_sites(({c.code},))", Type.SITES, c.deps, cost=c.cost, size=1)
 
-    def _Compare(self, e: A.Compare, scope):
+    def _Compare(self, e: ast.Compare, scope):
         left = self.compile(e.left, scope)
         right = self.compile(e.right, scope)
         op = e.op
@@ -542,14 +542,14 @@ class ExpressionCompiler:
         if Type.STR in (left.type, right.type):
             self._check_option_value(e)
         if left.is_const and right.is_const:
-            return self.const(H.COMPARISONS[op](left.const, right.const), Type.BOOL)
+            return self.const(helpers.COMPARISONS[op](left.const, right.const), Type.BOOL)
         return Code(f"({left.code} {op} {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost + 1)
 
-    def _check_option_value(self, e: A.Compare) -> None:
+    def _check_option_value(self, e: ast.Compare) -> None:
         """`capture == "tpo"` is always false: catch the misspelt option value."""
         for side, other in ((e.left, e.right), (e.right, e.left)):
-            if isinstance(side, A.Name) and side.id in self.m.option_specs and isinstance(other, A.Str):
-                spec = self.m.option_specs[side.id]
+            if isinstance(side, ast.Name) and side.id in self.model.option_specs and isinstance(other, ast.Str):
+                spec = self.model.option_specs[side.id]
                 if spec.values is not None and other.value not in spec.values:
                     allowed = ", ".join(str(v) for v in spec.values)
                     raise RuleError(
@@ -601,7 +601,7 @@ class ExpressionCompiler:
                 return self.const(True, Type.BOOL) if right.const else left
         return Code(f"({left.code} {keyword} {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
-    def _And(self, e: A.And, scope):
+    def _And(self, e: ast.And, scope):
         lowered = self._short_circuit(e, scope, "and")
         if lowered is not None:
             return lowered
@@ -613,7 +613,7 @@ class ExpressionCompiler:
             return left if right.const else self.const(False, Type.BOOL)
         return Code(f"({left.code} and {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
-    def _Or(self, e: A.Or, scope):
+    def _Or(self, e: ast.Or, scope):
         lowered = self._short_circuit(e, scope, "or")
         if lowered is not None:
             return lowered
@@ -629,13 +629,13 @@ class ExpressionCompiler:
             return self._kind_test(a[0], a[1] | b[1], left.deps | right.deps)
         return Code(f"({left.code} or {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
-    def _Not(self, e: A.Not, scope):
+    def _Not(self, e: ast.Not, scope):
         c = self.boolean(e.operand, scope)
         if c.is_const:
             return self.const(not c.const, Type.BOOL)
         return Code(f"(not {c.code})", Type.BOOL, c.deps, cost=c.cost)
 
-    def _IfExp(self, e: A.IfExp, scope):
+    def _IfExp(self, e: ast.IfExp, scope):
         cond = self.boolean(e.cond, scope)
         lines_a, a = self._nested(lambda: self.compile(e.then, scope)) if self.sink is not None else ([], self.compile(e.then, scope))
         lines_b, b = self._nested(lambda: self.compile(e.otherwise, scope)) if self.sink is not None else ([], self.compile(e.otherwise, scope))
@@ -657,7 +657,7 @@ class ExpressionCompiler:
             cost=cond.cost + max(a.cost, b.cost), size=max(a.size, b.size),
         )
 
-    def _Is(self, e: A.Is, scope):
+    def _Is(self, e: ast.Is, scope):
         obj = self.compile(e.obj, scope)
         if obj.type is not Type.SITE:
             raise RuleError(e.obj.pos, f"'is' needs a piece or a site, found {describe(obj)}")
@@ -665,10 +665,10 @@ class ExpressionCompiler:
         deps, cost = obj.deps, obj.cost + 1
         if obj.is_const and obj.const == -1:
             obj = Code("(-1)", Type.SITE, piece="None")
-        if what in self.m.kinds:
-            kind = self.m.kinds[what].index
+        if what in self.model.kinds:
+            kind = self.model.kinds[what].index
             known = scope.piece_kinds
-            if known is not None and isinstance(e.obj, A.Name) and e.obj.id == "piece" and "piece" not in scope.locals:
+            if known is not None and isinstance(e.obj, ast.Name) and e.obj.id == "piece" and "piece" not in scope.locals:
                 # The acting piece's kind is known here (the action's `by`).
                 if known <= {kind} or kind not in known:
                     return self.const((kind in known) != e.negated, Type.BOOL)
@@ -691,7 +691,7 @@ class ExpressionCompiler:
             raise RuleError(
                 e.what_pos,
                 f"'{what}' is neither a piece kind nor one of {', '.join(PIECE_RELATIONS)}",
-                did_you_mean(what, list(self.m.kinds) + list(PIECE_RELATIONS)),
+                did_you_mean(what, list(self.model.kinds) + list(PIECE_RELATIONS)),
             )
         if e.negated:
             code = f"(not {code})"
@@ -703,7 +703,7 @@ class ExpressionCompiler:
             (k,) = kinds
             code = f"({read}[1] == {k})"
         else:
-            member = tuple(i in kinds for i in range(len(self.m.kinds))) + (False,)
+            member = tuple(i in kinds for i in range(len(self.model.kinds))) + (False,)
             code = f"{self.src.const(member)}[{read}[1]]"
         return Code(code, Type.BOOL, deps, cost=1, kind_test=(read, kinds))
 
@@ -713,7 +713,7 @@ class ExpressionCompiler:
             return c
         return Code(f"{c.code}[0]", Type.SITES, c.deps, cost=c.cost, size=c.size)
 
-    def _In(self, e: A.In, scope):
+    def _In(self, e: ast.In, scope):
         item = self.compile(e.item, scope)
         coll = self.as_sites(self.compile(e.collection, scope))
         if coll.type is Type.PER_PLAYER:
@@ -739,7 +739,7 @@ class ExpressionCompiler:
         return Code(code, Type.BOOL, deps, cost=cost)
 
     # ------------------------------------------------------------ collections
-    def _Pieces(self, e: A.Pieces, scope: Scope) -> Code:
+    def _Pieces(self, e: ast.Pieces, scope: Scope) -> Code:
         deps: frozenset = frozenset({Dep.BOARD})
         if e.owner is not None:
             owner = self.expect(self.compile(e.owner, scope), (Type.PLAYER,), e.owner, "the owner after 'pieces of'")
@@ -773,7 +773,7 @@ class ExpressionCompiler:
                     fresh=True)
 
     # ------------------------------------------------------------ functions
-    def _Call(self, e: A.Call, scope: Scope) -> Code:
+    def _Call(self, e: ast.Call, scope: Scope) -> Code:
         if e.fn in self.defines:
             return self._define_call(e, scope)
         handler = getattr(self, "_fn_" + e.fn, None)
@@ -785,39 +785,39 @@ class ExpressionCompiler:
             raise RuleError(e.pos, f"'{e.fn}' takes {expected} argument(s), found {len(e.args)}: {FUNCTIONS[e.fn][1]}")
         return handler(e, scope)
 
-    def _collection(self, e: A.Expr, scope: Scope, fn_name: str) -> Code:
+    def _collection(self, e: ast.Expr, scope: Scope, fn_name: str) -> Code:
         c = self.as_sites(self.compile(e, scope.child(walrus=False)))
         if c.type is Type.PER_PLAYER:
             raise RuleError(e.pos, f"'{_name_of(e)}' differs per player: say whose, e.g. {_name_of(e)}[player]")
         return self.expect(c, (Type.SITES, Type.PLAYERS, Type.DIRS), e, f"the first argument of '{fn_name}'")
 
-    def _measure(self, e: A.Expr, fn_name: str) -> int:
+    def _measure(self, e: ast.Expr, fn_name: str) -> int:
         """The second argument of sum/max/min/unique_max: an attribute name, as the
         index that helpers.measure understands (MEASURE_VALUE, MEASURE_HEIGHT or the
         attribute's index in the piece tuple)."""
-        if not isinstance(e, A.Name):
+        if not isinstance(e, ast.Name):
             raise RuleError(e.pos, f"the second argument of '{fn_name}' is an attribute name, e.g. value or height")
         name = e.id
         if name == "value":
-            return H.MEASURE_VALUE
+            return helpers.MEASURE_VALUE
         if name == "height":
-            return H.MEASURE_HEIGHT
-        attr = self.m.attributes.get(name)
+            return helpers.MEASURE_HEIGHT
+        attr = self.model.attributes.get(name)
         if attr is None or attr.type != "int":
-            ints = [a.name for a in self.m.attributes.values() if a.type == "int"] + ["value", "height"]
+            ints = [a.name for a in self.model.attributes.values() if a.type == "int"] + ["value", "height"]
             raise RuleError(e.pos, f"'{name}' is not a numeric attribute", did_you_mean(name, ints))
         return attr.index
 
-    def _quantified(self, e: A.Call, scope: Scope) -> tuple:
+    def _quantified(self, e: ast.Call, scope: Scope) -> tuple:
         """The set of count/exists/all and the name each element goes by: `it`, or
         NAME in `exists(NAME in SET, ...)` (so that an outer `it` stays reachable)."""
         first = e.args[0]
-        if isinstance(first, A.In) and isinstance(first.item, A.Name) and not first.negated:
+        if isinstance(first, ast.In) and isinstance(first.item, ast.Name) and not first.negated:
             name = first.item.id
             if reserved_word(name):
                 raise RuleError(first.item.pos, reserved_word(name), "choose another name")
             # `exists(to in goal)` is a slip for `to in goal`, not a new name for `to`.
-            if name in CONTEXT_NAMES or name in self.m.board.index:
+            if name in CONTEXT_NAMES or name in self.model.board.index:
                 raise RuleError(
                     first.item.pos,
                     f"'{name}' already means something here: give the elements of {e.fn}(NAME in SET, ...) a new name",
@@ -825,14 +825,14 @@ class ExpressionCompiler:
             return self._collection(first.collection, scope, e.fn), name
         return self._collection(first, scope, e.fn), "it"
 
-    def _condition_on_each(self, coll: Code, e: A.Expr, scope: Scope, name: str) -> tuple[str, Code]:
+    def _condition_on_each(self, coll: Code, e: ast.Expr, scope: Scope, name: str) -> tuple[str, Code]:
         """The condition of count/exists/all, with `name` bound to each element."""
         var = self.src.fresh("i")
         inner = scope.child()
         inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
         return var, self.boolean(e, inner)
 
-    def _loop(self, quantifier: str, coll: Code, e: A.Expr, scope: Scope, name: str) -> Code:
+    def _loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
         """count/exists/all in lowered mode: a loop that stops as soon as it knows."""
         var = self.src.fresh("i")
         inner = scope.child()
@@ -855,29 +855,81 @@ class ExpressionCompiler:
 
     def _rows(self, var: str, coll: Code, body: list) -> tuple[str, list]:
         """(head, body) of the loop of `var` over `coll`. Over a fixed set (of
-        directions, say) whose elements only index tables (`k2[i0]`: the neighbour
-        of each site in direction i0), the loop goes over the tables' rows instead:
-        one lookup less per use, and none of the table's name."""
+        directions, say), the tables its elements index (`k2[i0]`: the neighbour of
+        each site in direction i0; `k5[k3[i0]]`: the ray in the opposite direction)
+        are looked up once, when the rules are compiled: the loop goes over rows of
+        them, one lookup less per use and none of a table's name."""
         head = f"for {var} in {coll.code}:"
         if not coll.is_const or not isinstance(coll.const, (tuple, list)):
             return head, body
-        text = "\n".join(body)
-        tables = sorted(set(re.findall(rf"\b(k\d+)\[{var}\]", text)))
-        if not tables or len(re.findall(rf"\b{var}\b", text)) != len(re.findall(rf"\b(?:k\d+)\[{var}\]", text)):
-            return head, body
-        try:
-            rows = tuple(tuple(self.src.namespace[table][element] for table in tables) for element in coll.const)
-        except (KeyError, IndexError, TypeError):
-            return head, body
-        names = [self.src.fresh("i") for _ in tables]
-        for table, name in zip(tables, names):
-            pattern = re.compile(rf"\b{table}\[{var}\]")
+        columns: list = []  # (name, its value for each element)
+        known = {var: list(coll.const)}
+        while True:
+            text = "\n".join(body)
+            found = None
+            for table, index in re.findall(r"\b(k\d+)\[(i\d+)\]", text):
+                if index in known and isinstance(self.src.namespace.get(table), tuple):  # (never changed)
+                    found = (table, index)
+                    break
+            if found is None or len(columns) >= 8:
+                break
+            table, index = found
+            try:
+                values = [self.src.namespace[table][x] for x in known[index]]
+            except (KeyError, IndexError, TypeError):
+                return head, body
+            name = self.src.fresh("i")
+            columns.append((name, values))
+            known[name] = values
+            pattern = re.compile(rf"\b{table}\[{index}\]")
             body = [pattern.sub(name, line) for line in body]
-        if len(names) == 1:
-            return f"for {names[0]} in {self.src.const(tuple(row[0] for row in rows))}:", body
-        return f"for {', '.join(names)} in {self.src.const(rows)}:", body
+        if not columns:
+            return head, body
+        text = "\n".join(body)
+        columns = [(name, values) for name, values in columns if re.search(rf"\b{name}\b", text)]
+        if re.search(rf"\b{var}\b", text):
+            columns.append((var, list(coll.const)))
+        by_site = self._rows_at_one_site(columns, body)
+        if by_site is not None:
+            return by_site
+        rows = tuple(zip(*(values for _, values in columns)))
+        if len(columns) == 1:
+            return f"for {columns[0][0]} in {self.src.const(tuple(row[0] for row in rows))}:", body
+        return f"for {', '.join(name for name, _ in columns)} in {self.src.const(rows)}:", body
 
-    def _fn_count(self, e: A.Call, scope):
+    def _rows_at_one_site(self, columns: list, body: list) -> Optional[tuple[str, list]]:
+        """When every column is a table read at one and the same site that the loop
+        does not change (`i2[to]`), the rows are looked up per site once, when the
+        rules are compiled: the loop goes over the rows of that site."""
+        text = "\n".join(body)
+        site = None
+        for name, values in columns:
+            if not all(isinstance(v, tuple) for v in values):
+                return None
+            uses = re.findall(rf"\b{name}\b(\[(\w+)\])?", text)
+            if not uses or any(not index for _, index in uses):
+                return None
+            sites = {index for _, index in uses}
+            if len(sites) != 1 or (site is not None and sites != {site}):
+                return None
+            site = sites.pop()
+        if site is None or site.isdigit() or re.search(rf"\b{site}\s*(=[^=]|\+=|-=)|for {site} in", text):
+            return None
+        size = len(columns[0][1][0])
+        if any(len(v) != size for _, values in columns for v in values) or size > 100_000:
+            return None
+        per_site = tuple(tuple(tuple(values[d][s] for _, values in columns) for d in range(len(columns[0][1])))
+                         for s in range(size))
+        names = [self.src.fresh("i") for _ in columns]
+        for (name, _), new in zip(columns, names):
+            body = [re.sub(rf"\b{name}\[{site}\]", new, line) for line in body]
+        table = self.src.const(per_site)
+        if len(names) == 1:
+            table = self.src.const(tuple(tuple(row[0] for row in rows) for rows in per_site))
+            return f"for {names[0]} in {table}[{site}]:", body
+        return f"for {', '.join(names)} in {table}[{site}]:", body
+
+    def _fn_count(self, e: ast.Call, scope):
         if self.sink is not None and len(e.args) == 1 and _is_call(e.args[0], "ray", 3) and "ray" not in self.defines:
             return self._ray_length(e.args[0], scope)
         coll, name = self._quantified(e, scope)
@@ -891,7 +943,7 @@ class ExpressionCompiler:
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"len([0 for {var} in {coll.code} if {cond.code}])", Type.INT, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
-    def _fn_exists(self, e: A.Call, scope):
+    def _fn_exists(self, e: ast.Call, scope):
         coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
@@ -903,7 +955,7 @@ class ExpressionCompiler:
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"any({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
-    def _fn_all(self, e: A.Call, scope):
+    def _fn_all(self, e: ast.Call, scope):
         coll, name = self._quantified(e, scope)
         if self.sink is not None:
             return self._loop("all", coll, e.args[1], scope, name)
@@ -911,10 +963,10 @@ class ExpressionCompiler:
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"all({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
-    def _sites_argument(self, e: A.Call, scope, name: str) -> Code:
+    def _sites_argument(self, e: ast.Call, scope, name: str) -> Code:
         return self.expect(self._collection(e.args[0], scope, name), (Type.SITES,), e.args[0], f"the first argument of '{name}'")
 
-    def _fn_sum(self, e: A.Call, scope):
+    def _fn_sum(self, e: ast.Call, scope):
         coll = self._sites_argument(e, scope, "sum")
         measure = self._measure(e.args[1], "sum")
         return Code(f"h_sum(b, {coll.code}, {measure}, {self._values()})", Type.INT, coll.deps, cost=coll.cost + coll.size)
@@ -922,7 +974,7 @@ class ExpressionCompiler:
     def _values(self) -> str:
         return self.src.const(tuple(self.kind_values))
 
-    def _extreme(self, e: A.Call, scope, name: str):
+    def _extreme(self, e: ast.Call, scope, name: str):
         if len(e.args) == 2:
             first = self.compile(e.args[0], scope)
             if first.type is Type.INT:
@@ -940,7 +992,7 @@ class ExpressionCompiler:
     def _fn_min(self, e, scope):
         return self._extreme(e, scope, "min")
 
-    def _fn_unique_max(self, e: A.Call, scope):
+    def _fn_unique_max(self, e: ast.Call, scope):
         coll = self._sites_argument(e, scope, "unique_max")
         measure = self._measure(e.args[1], "unique_max")
         cost = coll.cost + coll.size
@@ -976,7 +1028,7 @@ class ExpressionCompiler:
         """The constant names of the entries of a track."""
         return [self.src.const(value) for value in self.track_values(track)]
 
-    def _track_argument(self, e: A.Call, scope) -> Code:
+    def _track_argument(self, e: ast.Call, scope) -> Code:
         arg = e.args[0]
         track = self.compile(arg, scope)
         if track.type is Type.PER_PLAYER and track.per_player and track.per_player[0] == "track":
@@ -985,14 +1037,14 @@ class ExpressionCompiler:
             raise RuleError(arg.pos, f"the first argument of '{e.fn}' must be a track (declared under 'tracks'), found {describe(track)}")
         return track
 
-    def _fn_ahead(self, e: A.Call, scope):
+    def _fn_ahead(self, e: ast.Call, scope):
         track = self._track_argument(e, scope)
         site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'ahead'")
         n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'ahead'")
         return Code(f"h_ahead({track.code}, {site.code}, {n.code})", Type.SITE, track.deps | site.deps | n.deps,
                     cost=track.cost + site.cost + n.cost + 1)
 
-    def _fn_along(self, e: A.Call, scope):
+    def _fn_along(self, e: ast.Call, scope):
         track = self._track_argument(e, scope)
         site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'along'")
         n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'along'")
@@ -1001,38 +1053,42 @@ class ExpressionCompiler:
         return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size, size=size,
                     fresh=True)
 
-    def _fn_steps_on(self, e: A.Call, scope):
+    def _fn_steps_on(self, e: ast.Call, scope):
         track = self._track_argument(e, scope)
         site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'steps_on'")
         return Code(f"h_steps_on({track.code}, {site.code})", Type.INT, track.deps | site.deps, cost=track.cost + site.cost + 1)
 
-    def _fn_abs(self, e: A.Call, scope):
+    def _fn_abs(self, e: ast.Call, scope):
         c = self.expect(self.compile(e.args[0], scope), (Type.INT,), e.args[0], "the argument of 'abs'")
         if c.is_const:
             return self.const(abs(c.const), Type.INT)
         return Code(f"abs({c.code})", Type.INT, c.deps, cost=c.cost + 1)
 
-    def _grid_only(self, e: A.Call, what: str) -> None:
-        if self.m.board.kind != "grid":
+    def _grid_only(self, e: ast.Call, what: str) -> None:
+        if self.model.board.kind != "grid":
             raise RuleError(e.pos, what)
 
     def neighbour_table(self) -> str:
         """nb[direction][site] = the adjacent site that way or -1 (site -1 included)."""
-        rays = self.m.board.rays
+        rays = self.model.board.rays
         return self.src.const(tuple(tuple(r[0] if r else -1 for r in per_site) + (-1,) for per_site in rays), key="neighbours")
 
     def ray_table(self) -> str:
         """rays[direction][site] = the sites along the ray, nearest first (site -1: none)."""
-        return self.src.const(tuple(tuple(per_site) + ((),) for per_site in self.m.board.rays), key="rays")
+        return self.src.const(tuple(tuple(per_site) + ((),) for per_site in self.model.board.rays), key="rays")
 
-    def _fn_neighbour(self, e: A.Call, scope):
+    def _fn_neighbour(self, e: ast.Call, scope):
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'neighbour'")
         self._grid_only(e, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
         direction = self._single_direction(e, scope)
-        code = f"{self.neighbour_table()}[{direction.code}][{site.code}]"
+        table = self.neighbour_table()
+        if direction.is_const:  # the row of that direction
+            table = self.src.const(self.src.namespace[table][direction.const])
+            return Code(f"{table}[{site.code}]", Type.SITE, site.deps, cost=site.cost + 1)
+        code = f"{table}[{direction.code}][{site.code}]"
         return Code(code, Type.SITE, site.deps | direction.deps, cost=site.cost + direction.cost + 1)
 
-    def _single_direction(self, e: A.Call, scope, argument: int = 1) -> Code:
+    def _single_direction(self, e: ast.Call, scope, argument: int = 1) -> Code:
         """A direction argument of neighbour/ray/beyond/opposite, as code of one
         direction index."""
         arg = e.args[argument]
@@ -1042,7 +1098,7 @@ class ExpressionCompiler:
             raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}")
         if direction.type is Type.DIR:
             return direction
-        per_player = self.m.direction_sets.get(arg.id) if isinstance(arg, A.Name) else None
+        per_player = self.model.direction_sets.get(arg.id) if isinstance(arg, ast.Name) else None
         if per_player is not None and all(len(d) == 1 for d in per_player):
             if all(d == per_player[0] for d in per_player):
                 return self.const(per_player[0][0], Type.DIR)
@@ -1051,7 +1107,7 @@ class ExpressionCompiler:
         message = self.src.const(f"'{e.fn}' needs a single direction, not a set of them")
         return Code(f"h_one_direction({direction.code}, {self.src.const(arg.pos)}, {message})", Type.DIR, direction.deps)
 
-    def _ray_parts(self, e: A.Call, scope, lowered: bool = False) -> tuple:
+    def _ray_parts(self, e: ast.Call, scope, lowered: bool = False) -> tuple:
         """The ray of ray/beyond (the sites from the start, nearest first) and its
         condition as (element variable, condition), if given; lowered: (element
         variable, the condition's lines, the condition)."""
@@ -1072,7 +1128,7 @@ class ExpressionCompiler:
             return ray, (var, lines, cond)
         return ray, (var, self.boolean(e.args[2], inner))
 
-    def _ray_length(self, e: A.Call, scope) -> Code:
+    def _ray_length(self, e: ast.Call, scope) -> Code:
         """count(ray(X, D, COND)) in lowered mode: how many sites of the ray meet the
         condition before the first that does not."""
         ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
@@ -1081,7 +1137,7 @@ class ExpressionCompiler:
         self._block(f"for {var} in {ray.code}:", lines + [f"if not {cond.code}: break", f"{t} += 1"])
         return Code(t, Type.INT, ray.deps | (cond.deps - {Dep.LOCALS}), cost=ray.cost + self.max_ray * (1 + cond.cost))
 
-    def _fn_ray(self, e: A.Call, scope):
+    def _fn_ray(self, e: ast.Call, scope):
         if self.sink is not None and len(e.args) == 3:
             ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
             t = self.src.fresh("t")
@@ -1099,7 +1155,7 @@ class ExpressionCompiler:
         deps = ray.deps | (cond.deps - {Dep.LOCALS})
         return Code(f"{first}[:{index}]", Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
 
-    def _fn_beyond(self, e: A.Call, scope):
+    def _fn_beyond(self, e: ast.Call, scope):
         if self.sink is not None:
             ray, (var, lines, cond) = self._ray_parts(e, scope, lowered=True)
             t = self.src.fresh("t")
@@ -1113,32 +1169,33 @@ class ExpressionCompiler:
         code = f"next(({var} for {var} in {ray.code} if not {cond.code}), -1)"
         return Code(code, Type.SITE, deps, cost=ray.cost + self.max_ray * (1 + cond.cost))
 
-    def _fn_opposite(self, e: A.Call, scope):
+    def _fn_opposite(self, e: ast.Call, scope):
         self._grid_only(e, "'opposite' needs a grid board: directions are a grid's")
         direction = self._single_direction(e, scope, argument=0)
         # The eight grid directions are numbered clockwise from north.
         if direction.is_const:
             return self.const((direction.const + 4) % 8, Type.DIR)
-        return Code(f"(({direction.code} + 4) % 8)", Type.DIR, direction.deps, cost=direction.cost + 1)
+        opposites = self.src.const(tuple((d + 4) % 8 for d in range(8)))
+        return Code(f"{opposites}[{direction.code}]", Type.DIR, direction.deps, cost=direction.cost + 1)
 
     def adjacency_table(self) -> str:
-        return self.src.const(tuple(tuple(a) for a in self.m.board.adjacent) + ((),), key="adjacent")
+        return self.src.const(tuple(tuple(a) for a in self.model.board.adjacent) + ((),), key="adjacent")
 
-    def _fn_group(self, e: A.Call, scope):
+    def _fn_group(self, e: ast.Call, scope):
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'group'")
         code = f"h_group(b, {self.adjacency_table()}, {site.code})"
         return Code(code, Type.SITES, site.deps | {Dep.BOARD}, cost=site.cost + self.n_sites * 2, size=self.n_sites)
 
-    def _fn_neighbours(self, e: A.Call, scope):
+    def _fn_neighbours(self, e: ast.Call, scope):
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'neighbours'")
         return Code(f"{self.adjacency_table()}[{site.code}]", Type.SITES, site.deps, cost=site.cost + 1, size=self.max_degree)
 
-    def _fn_on_full_line(self, e: A.Call, scope):
+    def _fn_on_full_line(self, e: ast.Call, scope):
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'on_full_line'")
-        if not self.m.lines:
+        if not self.model.lines:
             raise RuleError(e.pos, "'on_full_line' needs the board's 'lines' in the YAML")
         through: list[list[tuple[int, ...]]] = [[] for _ in range(self.n_sites + 1)]
-        for line in self.m.lines:
+        for line in self.model.lines:
             for s in line:
                 through[s].append(tuple(line))
         table = self.src.const(tuple(tuple(x) for x in through), key="lines")
@@ -1146,8 +1203,8 @@ class ExpressionCompiler:
         return Code(f"h_on_full_line(b, {table}, {site.code})", Type.BOOL, site.deps, cost=site.cost + longest * 8)
 
 
-def _is_call(e: A.Expr, fn: str, arity: int) -> bool:
-    return isinstance(e, A.Call) and e.fn == fn and len(e.args) == arity
+def _is_call(e: ast.Expr, fn: str, arity: int) -> bool:
+    return isinstance(e, ast.Call) and e.fn == fn and len(e.args) == arity
 
 
 def _always_a_player(code: str, scope: Scope) -> bool:
@@ -1163,19 +1220,19 @@ def _var_type(var) -> Type:
     return Type.BOOL if var.type == "flag" else Type.INT
 
 
-def _name_of(e: A.Expr) -> str:
-    return e.id if isinstance(e, A.Name) else "this"
+def _name_of(e: ast.Expr) -> str:
+    return e.id if isinstance(e, ast.Name) else "this"
 
 
-def conjuncts(e: A.Expr) -> list[A.Expr]:
+def conjuncts(e: ast.Expr) -> list[ast.Expr]:
     """The parts of `a and b and c`, so that each can be checked where it belongs."""
-    if isinstance(e, A.And):
+    if isinstance(e, ast.And):
         return conjuncts(e.left) + conjuncts(e.right)
     return [e]
 
 
-def is_name(e: A.Expr, name: str) -> bool:
-    return isinstance(e, A.Name) and e.id == name
+def is_name(e: ast.Expr, name: str) -> bool:
+    return isinstance(e, ast.Name) and e.id == name
 
 
 FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {

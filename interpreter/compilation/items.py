@@ -6,7 +6,7 @@ from typing import Optional
 
 from .errors import RuleError
 from .names import reserved_word
-from ..parsing import ast as A
+from ..parsing import ast
 
 
 @dataclass
@@ -19,7 +19,7 @@ class RuleItems:
     defines: dict
     procedures: dict
     forbids: list
-    score: Optional[A.Score]
+    score: Optional[ast.Score]
     files: list = field(default_factory=list)  # the rules files, for messages about all of them
     # id(forbid line) -> "forbid NAME: passing" for the lines of named blocks (coverage labels)
     forbid_labels: dict = field(default_factory=dict)
@@ -27,20 +27,20 @@ class RuleItems:
     duplicates: set = field(default_factory=set)
 
 
-def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
+def collect_items(files: list[ast.RulesFile], errors: list) -> RuleItems:
     items = RuleItems([], {}, {}, {}, {}, [], None, [rules.path for rules in files])
-    seen: dict[str, A.Pos] = {}
+    seen: dict[str, ast.Pos] = {}
     for rules in files:
         for item in rules.items:
-            if isinstance(item, A.Forbid):
+            if isinstance(item, ast.Forbid):
                 items.forbids.append(item)
                 continue
-            if isinstance(item, A.Score):
+            if isinstance(item, ast.Score):
                 if items.score is not None:
                     errors.append(RuleError(item.pos, f"a second 'score' (the first is at {items.score.pos})"))
                 items.score = item
                 continue
-            if isinstance(item, A.Removal):
+            if isinstance(item, ast.Removal):
                 errors.append(RuleError(item.pos, "'remove' belongs in a variant's rules, not in a game's"))
                 continue
             name = item.name
@@ -52,31 +52,31 @@ def collect_items(files: list[A.RulesFile], errors: list) -> RuleItems:
             if problem:
                 errors.append(RuleError(item.pos, problem, "choose another name"))
             seen[name] = item.pos
-            if isinstance(item, A.ForbidGroup):
+            if isinstance(item, ast.ForbidGroup):
                 items.forbids.extend(item.forbids)
                 for line in item.forbids:
                     items.forbid_labels[id(line)] = f"forbid {item.name}: {line.what}"
-            if isinstance(item, A.Phase):
+            if isinstance(item, ast.Phase):
                 items.phases.append(item)
-            elif isinstance(item, A.Decision):
+            elif isinstance(item, ast.Decision):
                 items.decisions[name] = item
-            elif isinstance(item, A.Chance):
+            elif isinstance(item, ast.Chance):
                 items.chances[name] = item
-            elif isinstance(item, A.Define):
+            elif isinstance(item, ast.Define):
                 items.defines[name] = item
-            elif isinstance(item, A.Procedure):
+            elif isinstance(item, ast.Procedure):
                 items.procedures[name] = item
     return items
 
 
 def _reserved(item) -> str | None:
     """Why the item's name (or a define's parameter) cannot be used, if so."""
-    if isinstance(item, A.Procedure):
+    if isinstance(item, ast.Procedure):
         for param in item.params:
             if reserved_word(param.id):
                 return reserved_word(param.id)
         return reserved_word(item.name, statement=True)
-    if isinstance(item, A.Define):
+    if isinstance(item, ast.Define):
         for name in [item.name] + [p.id for p in item.params]:
             if reserved_word(name):
                 return reserved_word(name)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..runtime.pieces import FIRST_ATTRIBUTE
-from . import board as B
+from . import board as boards
 from .names import BUILTIN_PROPERTIES, CONTEXT_NAMES, reserved_word
 
 Report = Callable[[tuple, str, Optional[str]], None]
@@ -113,7 +113,7 @@ class GameModel:
     players: list[str]  # in play, in turn order
     player_colors: dict[str, str]
     forward: list[Optional[str]]  # per player index
-    board: B.Board
+    board: boards.Board
     regions: dict[str, Region]
     direction_sets: dict[str, list[tuple[int, ...]]]  # name -> per player: direction indices
     kinds: dict[str, Kind]
@@ -470,10 +470,10 @@ def _possible_values(spec: Option) -> list:
     return []
 
 
-def _build_board(spec: dict, report: Report) -> B.Board:
+def _build_board(spec: dict, report: Report) -> boards.Board:
     if "grid" in spec:
         grid = spec["grid"]
-        return B.build_grid(int(grid["files"]), int(grid["ranks"]))
+        return boards.build_grid(int(grid["files"]), int(grid["ranks"]))
     graph = spec["graph"]
     sites = graph["sites"]
     names = set(map(str, sites))
@@ -488,10 +488,10 @@ def _build_board(spec: dict, report: Report) -> B.Board:
                     good = False
             if good:
                 out.append([str(s) for s in chain])
-    return B.build_graph(sites, chains, one_way)
+    return boards.build_graph(sites, chains, one_way)
 
 
-def _region_sites(spec: Any, board: B.Board, site, path: tuple, report: Report) -> tuple[int, ...]:
+def _region_sites(spec: Any, board: boards.Board, site, path: tuple, report: Report) -> tuple[int, ...]:
     """A region is a list of sites, or a rule: ranks / files / edge / all, minus `except`."""
     if isinstance(spec, list):
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
@@ -500,7 +500,7 @@ def _region_sites(spec: Any, board: B.Board, site, path: tuple, report: Report) 
         for r in spec.get("ranks") or []:
             chosen |= {s for s in range(board.size) if board.site_rank(s) == int(r) - 1}
         for f in spec.get("files") or []:
-            col = B.FILE_LETTERS.index(str(f)) if str(f) in B.FILE_LETTERS else -1
+            col = boards.FILE_LETTERS.index(str(f)) if str(f) in boards.FILE_LETTERS else -1
             chosen |= {s for s in range(board.size) if board.site_file(s) == col}
         if spec.get("edge"):
             chosen |= {
@@ -529,20 +529,20 @@ def _mask(sites: tuple[int, ...], size: int) -> list[bool]:
     return mask
 
 
-def _direction_sets(board: B.Board, custom: dict, forward: list, report: Report) -> dict[str, list[tuple[int, ...]]]:
+def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Report) -> dict[str, list[tuple[int, ...]]]:
     """Every direction name or set, resolved per player to direction indices."""
     if board.kind != "grid":
         return {}
     n = len(forward)
-    idx = {d: i for i, d in enumerate(B.DIRECTION_NAMES)}
+    idx = {d: i for i, d in enumerate(boards.DIRECTION_NAMES)}
     sets: dict[str, list[tuple[int, ...]]] = {}
-    for d in B.DIRECTION_NAMES:
+    for d in boards.DIRECTION_NAMES:
         sets[d] = [(idx[d],)] * n
-    for name, members in B.ABSOLUTE_SETS.items():
+    for name, members in boards.ABSOLUTE_SETS.items():
         sets[name] = [tuple(idx[d] for d in members)] * n
     if all(f is not None for f in forward):
-        for name, offsets in B.RELATIVE_SETS.items():
-            sets[name] = [tuple(idx[d] for d in B.relative_directions(forward[p], offsets)) for p in range(n)]
+        for name, offsets in boards.RELATIVE_SETS.items():
+            sets[name] = [tuple(idx[d] for d in boards.relative_directions(forward[p], offsets)) for p in range(n)]
     for name, members in custom.items():
         resolved: set[int] = set()
         per_player: list[tuple[int, ...]] = []

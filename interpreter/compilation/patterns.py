@@ -37,6 +37,8 @@ class Landing:
     piece_always: bool = True  # whether there is an acting piece (not in a select)
     # case id -> (number of choices, condition for choosing or None): `promote ... to one of`
     choices: dict = field(default_factory=dict)
+    # `where` as asked where `tg` holds a piece (`(tg or E)` is then `tg`), or None
+    occupied_where: Optional[Condition] = None
 
     def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[str]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);
@@ -90,7 +92,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
                 src.line("break")
         return
     with src.block("else:" if ids[EMPTY] is not None else "if tg is not None:"):
-        _by_owner(src, "tg", ids, land, capture, landing.where, "-1", landing.choices)
+        _by_owner(src, "tg", ids, land, capture, landing.occupied_where or landing.where, "-1", landing.choices)
         if stop_at_piece:
             src.line("break")
 

@@ -6,7 +6,19 @@ Every generated function starts by loading what its body uses of
     q = 1 - p       (the opponent, in a game of two: `opponent` compiles to `(1 - p)`)
 
 so that the body reads locals, Python's fastest names, and loads nothing it does
-not read.
+not read. The other registers hold what the rules call an action's context
+(scope.DEFAULT_REGISTERS maps the rules' names to them):
+
+    frm   the site the action starts from (-1: none, as for a drop)
+    at    where the acting piece stands now (-1 once it has left the board)
+    pc    the acting piece (a tuple, runtime/pieces.py)
+    to    the landing site;  tg  what stood there when the action was listed
+    js    the jumped site;   jp  the piece jumped
+    ov    a chance event's outcome value;  fu  the follow-up decision asked for
+    out   the list of action codes a decision's function returns
+
+Short names on purpose: they are read millions of times per second, and only by
+generated code, whose every name source.py checks.
 """
 from __future__ import annotations
 

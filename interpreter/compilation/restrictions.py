@@ -17,7 +17,7 @@ from typing import Optional
 
 from .errors import RuleError
 from .types import Dep
-from ..parsing import ast as A
+from ..parsing import ast
 from .expressions import Code, ExpressionCompiler, conjuncts, is_name
 from .scope import Register, Scope
 
@@ -32,7 +32,7 @@ NOT_POSITION_LEVEL = frozenset({Dep.SITE, Dep.PIECE, Dep.FROM, Dep.LOCALS})
 class Forbid:
     """One forbid line, split for cheap asking."""
 
-    item: A.Forbid
+    item: ast.Forbid
     label: str  # for coverage: "forbid passing" or "forbid NAME: passing"
     mask: Optional[frozenset]  # the sites it can apply to (None: every site)
     kind: Optional[int]  # the kind the piece on the site must be, if it says `site is KIND`
@@ -52,7 +52,7 @@ class Forbid:
 class Restrictions:
     """The forbids of a game by kind, and how to write their checks."""
 
-    x: ExpressionCompiler
+    exprs: ExpressionCompiler
     scope: Scope
     by_kind: dict = field(default_factory=dict)  # "passing" -> [Forbid]
     gates: dict = field(default_factory=dict)  # structure of the gate -> (local name, code)
@@ -103,9 +103,9 @@ class Restrictions:
             if site_occupied:
                 tests.append(f"{site_piece}[1] == {forbid.kind}")
             else:
-                tests.append(f"({site_piece or f'b[{site}]'} or {self.x.E})[1] == {forbid.kind}")
+                tests.append(f"({site_piece or f'b[{site}]'} or {self.exprs.E})[1] == {forbid.kind}")
         for part in forbid.rest:
-            c = self.x.boolean(part, scope)
+            c = self.exprs.boolean(part, scope)
             if c.is_const:
                 if not c.const:
                     return "(False)"
@@ -120,17 +120,17 @@ class Restrictions:
         return f"({code})"
 
     def _mask(self, sites: frozenset) -> str:
-        mask = [False] * (self.x.n_sites + 1)
+        mask = [False] * (self.exprs.n_sites + 1)
         for s in sites:
             mask[s] = True
-        return self.x.src.const(tuple(mask))
+        return self.exprs.src.const(tuple(mask))
 
     def _gate(self, forbid: Forbid) -> str:
         """The local computed once per position for the forbid's gate."""
         key = tuple(_structure(part) for part in forbid.gate)
         if key not in self.gates:
-            code = " and ".join(self.x.boolean(part, self.scope).code for part in forbid.gate)
-            self.gates[key] = (self.x.src.fresh("g"), code)
+            code = " and ".join(self.exprs.boolean(part, self.scope).code for part in forbid.gate)
+            self.gates[key] = (self.exprs.src.fresh("g"), code)
         return self.gates[key][0]
 
     def result_check(self, scope: Scope) -> list:
@@ -139,7 +139,7 @@ class Restrictions:
         case function, see cases.py): the action is forbidden when one holds."""
         parts = []
         for item, label in self.results:
-            lines, c = self.x.lowered(item.cond, scope, condition=True)
+            lines, c = self.exprs.lowered(item.cond, scope, condition=True)
             self.result_cost += c.cost
             if c.is_const and not c.const:
                 continue
@@ -171,10 +171,10 @@ class Restrictions:
         return frozenset(static), frozenset(kinds)
 
 
-def compile_restrictions(forbids: list, labels: dict, x: ExpressionCompiler, scope: Scope, errors: list) -> Restrictions:
+def compile_restrictions(forbids: list, labels: dict, exprs: ExpressionCompiler, scope: Scope, errors: list) -> Restrictions:
     """The forbids by kind; problems go to `errors`. `labels[id(forbid)]` names the
     block a forbid line belongs to, for coverage."""
-    restrictions = Restrictions(x, scope)
+    restrictions = Restrictions(exprs, scope)
     for what in FORBID_KINDS:
         restrictions.by_kind[what] = []
     for item in forbids:
@@ -182,28 +182,28 @@ def compile_restrictions(forbids: list, labels: dict, x: ExpressionCompiler, sco
             restrictions.results.append((item, labels.get(id(item), "forbid result")))
             continue
         try:
-            forbid = _split(item, labels.get(id(item), f"forbid {item.what}"), x, scope)
+            forbid = _split(item, labels.get(id(item), f"forbid {item.what}"), exprs, scope)
         except RuleError as err:
             errors.append(err)
             continue
         if not forbid.never:
             restrictions.by_kind[item.what].append(forbid)
-            restrictions.rest_cost += sum(x.boolean(part, scope).cost for part in forbid.rest)
+            restrictions.rest_cost += sum(exprs.boolean(part, scope).cost for part in forbid.rest)
     return restrictions
 
 
-def _split(item: A.Forbid, label: str, x: ExpressionCompiler, scope: Scope) -> Forbid:
+def _split(item: ast.Forbid, label: str, exprs: ExpressionCompiler, scope: Scope) -> Forbid:
     forbid = Forbid(item, label, None, None, [], [])
     for part in conjuncts(item.cond):
-        if forbid.mask is None and isinstance(part, A.In) and not part.negated and is_name(part.item, "site"):
-            region = x.compile(part.collection, scope)
+        if forbid.mask is None and isinstance(part, ast.In) and not part.negated and is_name(part.item, "site"):
+            region = exprs.compile(part.collection, scope)
             if region.static_sites is not None:
                 forbid.mask = frozenset(region.static_sites)
                 continue
-        if forbid.kind is None and isinstance(part, A.Is) and not part.negated and is_name(part.obj, "site") and part.what in x.m.kinds:
-            forbid.kind = x.m.kinds[part.what].index
+        if forbid.kind is None and isinstance(part, ast.Is) and not part.negated and is_name(part.obj, "site") and part.what in exprs.model.kinds:
+            forbid.kind = exprs.model.kinds[part.what].index
             continue
-        c: Code = x.boolean(part, scope)
+        c: Code = exprs.boolean(part, scope)
         if c.is_const:
             if not c.const:
                 forbid.never = True
@@ -222,7 +222,7 @@ def _structure(node):
 
     if isinstance(node, (list, tuple)):
         return tuple(_structure(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, A.Pos):
+    if is_dataclass(node) and not isinstance(node, ast.Pos):
         return (type(node).__name__,) + tuple(
             _structure(getattr(node, f.name)) for f in fields(node) if not f.name.endswith("pos")
         )

@@ -17,7 +17,7 @@ from typing import Optional
 from .errors import RuleError, name_pos, unknown
 from .source import Source, int_literal
 from .types import ELEMENT, Type
-from ..parsing import ast as A
+from ..parsing import ast
 from ..parsing.unparse import expression_text
 from ..runtime.coverage import RuleCoverage
 from ..runtime.helpers import NUMBER_LIMIT
@@ -43,7 +43,7 @@ class Endings:
 
     entries: list = field(default_factory=list)  # (how, pos)
 
-    def add(self, how: str, pos: A.Pos) -> int:
+    def add(self, how: str, pos: ast.Pos) -> int:
         self.entries.append((how, pos))
         return len(self.entries) - 1
 
@@ -60,10 +60,10 @@ class Probes:
     def on(self) -> bool:
         return self.coverage is not None
 
-    def add(self, kind: str, label: str, pos: A.Pos) -> Optional[int]:
+    def add(self, kind: str, label: str, pos: ast.Pos) -> Optional[int]:
         return self.coverage.add(kind, label, pos) if self.coverage is not None else None
 
-    def count(self, kind: str, label: str, pos: A.Pos) -> Optional[str]:
+    def count(self, kind: str, label: str, pos: ast.Pos) -> Optional[str]:
         probe = self.add(kind, label, pos)
         return None if probe is None else f"{self.counts_name}[{probe}] += 1"
 
@@ -72,15 +72,15 @@ class StatementCompiler:
     def __init__(
         self,
         exprs: ExpressionCompiler,
-        procedures: dict[str, A.Procedure],
+        procedures: dict[str, ast.Procedure],
         decision_index: dict[str, int],
         phase_index: dict[str, int],
         endings: Endings,
         probes: Probes,
     ):
-        self.x = exprs
-        self.m = exprs.m
-        self.piece_length = 3 + len(self.m.attributes)  # a piece: (owner, kind, stones, attributes...)
+        self.exprs = exprs
+        self.model = exprs.model
+        self.piece_length = 3 + len(self.model.attributes)  # a piece: (owner, kind, stones, attributes...)
         self.src: Source = exprs.src
         self.procedures = procedures
         self.decision_index = decision_index
@@ -89,7 +89,7 @@ class StatementCompiler:
         self.probes = probes
         self._procedure_stack: list[str] = []
         self.errors: list[RuleError] = []
-        self.followups: list[tuple[A.Pos, str]] = []
+        self.followups: list[tuple[ast.Pos, str]] = []
         # Set while compiling a case of a `drop` action: its pool's offset, if any.
         self.in_drop = False
         self.drop_pool_offset: Optional[int] = None
@@ -111,7 +111,7 @@ class StatementCompiler:
         self.choice_allowed = False  # while compiling an action's case (`promote ... to one of`)
 
     # ------------------------------------------------------------ blocks
-    def block_with_effects(self, stmts: list[A.Stmt], scope: Scope) -> tuple:
+    def block_with_effects(self, stmts: list[ast.Stmt], scope: Scope) -> tuple:
         """(cost, effects on the turn) of a block compiled apart (see `effects`)."""
         saved = self.effects
         self.effects = set()
@@ -121,7 +121,7 @@ class StatementCompiler:
         finally:
             self.effects = saved | self.effects
 
-    def block(self, stmts: list[A.Stmt], scope: Scope) -> int:
+    def block(self, stmts: list[ast.Stmt], scope: Scope) -> int:
         """Compile statements; errors are collected so that one bad line does not hide the next."""
         cost = 0
         for stmt in stmts:
@@ -131,7 +131,7 @@ class StatementCompiler:
                 self.errors.append(err)
         return cost
 
-    def stmt(self, s: A.Stmt, scope: Scope) -> int:
+    def stmt(self, s: ast.Stmt, scope: Scope) -> int:
         try:
             cost = getattr(self, "_" + type(s).__name__)(s, scope) or 1
         except RecursionError:
@@ -143,21 +143,21 @@ class StatementCompiler:
     def line(self, text: str) -> None:
         self.src.line(text)
 
-    def value(self, e: A.Expr, scope: Scope) -> Code:
+    def value(self, e: ast.Expr, scope: Scope) -> Code:
         """Compile an expression whose loops become lines written before the statement
         that uses it (see expressions.lowered)."""
-        lines, c = self.x.lowered(e, scope)
+        lines, c = self.exprs.lowered(e, scope)
         for line in lines:
             self.line(line)
         return c
 
-    def _site(self, e: A.Expr, scope: Scope, what: str) -> Code:
+    def _site(self, e: ast.Expr, scope: Scope, what: str) -> Code:
         c = self.value(e, scope)
         if c.type is not Type.SITE:
             raise RuleError(e.pos, f"{what} must be a piece or a site, found {describe(c)}")
         return c
 
-    def _require(self, scope: Scope, name: str, pos: A.Pos, statement: str) -> None:
+    def _require(self, scope: Scope, name: str, pos: ast.Pos, statement: str) -> None:
         if name not in scope.available:
             raise RuleError(pos, f"'{statement}' needs {name!r}, which has no meaning in {scope.where}")
 
@@ -187,13 +187,13 @@ class StatementCompiler:
                 self.line("at = -1")
 
     # ------------------------------------------------------------ piece movement
-    def _MoveStmt(self, s: A.MoveStmt, scope: Scope):
+    def _MoveStmt(self, s: ast.MoveStmt, scope: Scope):
         if s.what is not None:
             return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
         with self.src.block("if at != -1:") if not self.at_valid else _unindented():
-            if any(site != -1 for site in self.m.pool_site_of):
-                pool_of = self.src.const(tuple(self.m.pool_site_of), key="pool_site_of")
+            if any(site != -1 for site in self.model.pool_site_of):
+                pool_of = self.src.const(tuple(self.model.pool_site_of), key="pool_site_of")
                 with self.src.block("if b[at] is None:"):
                     # Only a pool's site is empty under a moving piece: it leaves the pool.
                     self.line(f"v[{pool_of}[at] + pc[0]] -= 1")
@@ -212,7 +212,7 @@ class StatementCompiler:
         self.line("at = to")
         self.at_valid = True
 
-    def _move_other(self, s: A.MoveStmt, scope: Scope) -> int:
+    def _move_other(self, s: ast.MoveStmt, scope: Scope) -> int:
         """`move X to Y`: whatever stands on X goes to Y (what stood on Y leaves the
         board); the acting piece's registers follow it if it is the one moved."""
         source = self._site(s.what, scope, "what 'move' moves")
@@ -233,12 +233,12 @@ class StatementCompiler:
         self.at_valid = False
         return source.cost + dest.cost + 2
 
-    def _CreateStmt(self, s: A.CreateStmt, scope: Scope):
+    def _CreateStmt(self, s: ast.CreateStmt, scope: Scope):
         """`create KIND at X [for P]`: a new piece (the deciding player's, or P's; a
         neutral kind's belongs to nobody) on X, in place of what stands there."""
         kind = self.kind_index(s.kind, s.kind_pos)
         at = self._site(s.at, scope, "where 'create' puts the piece")
-        neutral = self.m.kinds[s.kind].neutral
+        neutral = self.model.kinds[s.kind].neutral
         if s.owner is not None:
             if neutral:
                 raise RuleError(s.owner.pos, f"pieces of kind '{s.kind}' are neutral: they belong to no player")
@@ -248,8 +248,8 @@ class StatementCompiler:
             whose = owner.code
         else:
             whose = "-1" if neutral else scope.register("player").site
-        owners = [self.m.fresh_piece(o, kind) for o in range(self.m.player_count)]
-        fresh = self.src.const(tuple(owners) + (self.m.fresh_piece(-1, kind),))
+        owners = [self.model.fresh_piece(o, kind) for o in range(self.model.player_count)]
+        fresh = self.src.const(tuple(owners) + (self.model.fresh_piece(-1, kind),))
         site = self._site_local(at)
         self.line(f"x0 = {whose}")
         with self.src.block(f"if {site} != -1:" if neutral else f"if {site} != -1 and x0 >= 0:"):
@@ -257,27 +257,31 @@ class StatementCompiler:
             self._gone(site, scope)
         return at.cost + 2
 
-    def _PlaceStmt(self, s: A.PlaceStmt, scope: Scope):
+    def _PlaceStmt(self, s: ast.PlaceStmt, scope: Scope):
         self._require(scope, "to", s.pos, "place")
         if not self.in_drop:
             raise RuleError(s.pos, "'place' puts a new piece down and belongs to 'drop' actions; a piece that moves uses 'move'")
-        self.line("h_replace(b, o, to, pc)")
+        if self.to_empty:
+            self.line("b[to] = pc")
+            self.line("o[pc[0]].append(to)")
+        else:
+            self.line("h_replace(b, o, to, pc)")
         self.line("at = to")
         if self.drop_pool_offset is not None:
             self.line(f"v[{self.drop_pool_offset} + p] -= 1")
 
-    def _RemoveStmt(self, s: A.RemoveStmt, scope: Scope):
+    def _RemoveStmt(self, s: ast.RemoveStmt, scope: Scope):
         c = self._site(s.what, scope, "what 'remove' removes")
         site = self._site_local(c)
         self.line(f"h_clear(b, o, {site})")
-        if isinstance(s.what, A.Name) and s.what.id == "piece":
+        if isinstance(s.what, ast.Name) and s.what.id == "piece":
             self.line("at = -1")
             self.at_valid = False
         else:
             self._gone(site, scope)
         return c.cost + 1
 
-    def _ReturnStmt(self, s: A.ReturnStmt, scope: Scope):
+    def _ReturnStmt(self, s: ast.ReturnStmt, scope: Scope):
         pool = self._pool(s.pool, name_pos(s.pos, s.pool))
         c = self._site(s.what, scope, "what 'return' sends back")
         site = self._site_local(c)
@@ -289,21 +293,21 @@ class StatementCompiler:
             self._gone(site, scope)
         return c.cost + 1
 
-    def _pool(self, name: str, pos: A.Pos):
-        if name not in self.m.pools:
-            raise unknown(pos, "pool", name, list(self.m.pools))
-        return self.m.pools[name]
+    def _pool(self, name: str, pos: ast.Pos):
+        if name not in self.model.pools:
+            raise unknown(pos, "pool", name, list(self.model.pools))
+        return self.model.pools[name]
 
-    def kind_index(self, name: str, pos: A.Pos) -> int:
-        if name not in self.m.kinds:
-            raise unknown(pos, "piece kind", name, list(self.m.kinds))
-        return self.m.kinds[name].index
+    def kind_index(self, name: str, pos: ast.Pos) -> int:
+        if name not in self.model.kinds:
+            raise unknown(pos, "piece kind", name, list(self.model.kinds))
+        return self.model.kinds[name].index
 
     # ------------------------------------------------------------ piece changes
-    def _GiveStmt(self, s: A.GiveStmt, scope: Scope):
-        attr = self.m.attributes.get(s.marker)
+    def _GiveStmt(self, s: ast.GiveStmt, scope: Scope):
+        attr = self.model.attributes.get(s.marker)
         if attr is None or attr.type != "marker":
-            markers = [a.name for a in self.m.attributes.values() if a.type == "marker"]
+            markers = [a.name for a in self.model.attributes.values() if a.type == "marker"]
             raise RuleError(
                 s.marker_pos or s.pos,
                 f"'{s.marker}' is not a marker attribute (declare it with type: marker)",
@@ -324,9 +328,9 @@ class StatementCompiler:
                     self.line("break")
             self.line(f"x0 = b[{site}] = {self._with_slot('x0', i, 'True')}")
             self._after_change(site, "x0", scope)
-        return c.cost + self.x.n_sites
+        return c.cost + self.exprs.n_sites
 
-    def _PromoteStmt(self, s: A.PromoteStmt, scope: Scope):
+    def _PromoteStmt(self, s: ast.PromoteStmt, scope: Scope):
         kind = self.kind_index(s.kind, name_pos(s.pos, s.kind))
         c = self._site(s.what, scope, "what 'promote' changes")
         site = self._site_local(c)
@@ -336,7 +340,7 @@ class StatementCompiler:
             self._after_change(site, "x0", scope)
         return c.cost + 1
 
-    def _PromoteChoiceStmt(self, s: A.PromoteChoiceStmt, scope: Scope):
+    def _PromoteChoiceStmt(self, s: ast.PromoteChoiceStmt, scope: Scope):
         """`promote X to one of K1, K2, ...`: the kind is the action's choice (one
         action per kind, listed by the decision; see actions.py)."""
         if not self.choice_allowed:
@@ -354,11 +358,11 @@ class StatementCompiler:
             self._after_change(site, "x0", scope)
         return c.cost + 1
 
-    def _needs_stacks(self, pos: A.Pos, what: str) -> None:
-        if not self.m.stacks:
+    def _needs_stacks(self, pos: ast.Pos, what: str) -> None:
+        if not self.model.stacks:
             raise RuleError(pos, f"'{what}' works on stacks; declare 'stacks: true' in the YAML")
 
-    def _StackStmt(self, s: A.StackStmt, scope: Scope):
+    def _StackStmt(self, s: ast.StackStmt, scope: Scope):
         self._needs_stacks(s.pos, "stack")
         source = self._site_local(self._site(s.source, scope, "the stack to move"))
         dest = self._site_local(self._site(s.dest, scope, "the stack to put it under"))
@@ -380,7 +384,7 @@ class StatementCompiler:
             self._after_change(dest, "x1", scope)
         return 4
 
-    def _ReleaseStmt(self, s: A.ReleaseStmt, scope: Scope):
+    def _ReleaseStmt(self, s: ast.ReleaseStmt, scope: Scope):
         self._needs_stacks(s.pos, "release")
         pool = self._pool(s.pool, name_pos(s.pos, s.pool))
         site = self._site_local(self._site(s.what, scope, "the stack to release"))
@@ -392,7 +396,7 @@ class StatementCompiler:
             self._gone(site, scope)
         return 4
 
-    def _AddStoneStmt(self, s: A.AddStoneStmt, scope: Scope):
+    def _AddStoneStmt(self, s: ast.AddStoneStmt, scope: Scope):
         self._needs_stacks(s.pos, "add stone")
         pool = self._pool(s.pool, s.pool_pos or s.pos)
         site = self._site_local(self._site(s.dest, scope, "the stack that gets the stone"))
@@ -407,7 +411,7 @@ class StatementCompiler:
         return 2
 
     # ------------------------------------------------------------ data
-    def _LetStmt(self, s: A.LetStmt, scope: Scope):
+    def _LetStmt(self, s: ast.LetStmt, scope: Scope):
         if reserved_word(s.name):
             raise RuleError(s.pos, reserved_word(s.name), "choose another name")
         c = self.value(s.value, scope)
@@ -418,28 +422,28 @@ class StatementCompiler:
         scope.locals[s.name] = Local(name, c.type)
         return c.cost
 
-    def _AssignStmt(self, s: A.AssignStmt, scope: Scope):
+    def _AssignStmt(self, s: ast.AssignStmt, scope: Scope):
         value = self.value(s.value, scope)
         t = s.target
-        if isinstance(t, A.Attr):
+        if isinstance(t, ast.Attr):
             return self._assign_attribute(s, t, value, scope)
-        if isinstance(t, A.Name):
-            var = self.m.variables.get(t.id)
+        if isinstance(t, ast.Name):
+            var = self.model.variables.get(t.id)
             if var is None:
-                if t.id in self.m.pools:
+                if t.id in self.model.pools:
                     raise RuleError(t.pos, f"pool '{t.id}' differs per player: say whose, e.g. {t.id}[player]")
                 raise RuleError(
                     t.pos, f"'{t.id}' is not a variable (declare it under 'variables' in the YAML)",
-                    did_you_mean(t.id, list(self.m.variables)),
+                    did_you_mean(t.id, list(self.model.variables)),
                 )
             if var.per_player:
                 raise RuleError(t.pos, f"variable '{t.id}' differs per player: say whose, e.g. {t.id}[player]")
             self._assign_slot(s, f"v[{var.offset}]", value, var.type)
             return value.cost + 1
-        assert isinstance(t, A.Index)
-        if not isinstance(t.obj, A.Name) or (t.obj.id not in self.m.variables and t.obj.id not in self.m.pools):
+        assert isinstance(t, ast.Index)
+        if not isinstance(t.obj, ast.Name) or (t.obj.id not in self.model.variables and t.obj.id not in self.model.pools):
             raise RuleError(t.pos, "only per-player variables and pools can be assigned with [player]")
-        thing = self.m.variables.get(t.obj.id) or self.m.pools[t.obj.id]
+        thing = self.model.variables.get(t.obj.id) or self.model.pools[t.obj.id]
         if getattr(thing, "per_player", True) is False:
             raise RuleError(t.pos, f"variable '{t.obj.id}' is shared, not per player")
         idx = self.value(t.index, scope)
@@ -459,16 +463,19 @@ class StatementCompiler:
         return value.cost + 1
 
     def _with_slot(self, piece: str, i: int, value: str) -> str:
-        """Code of the piece tuple `piece` with `value` in slot `i`."""
+        """Code of the piece tuple `piece` with `value` in slot `i` (element by
+        element: one new tuple, where slicing and joining make three)."""
+        if self.piece_length <= 16:
+            return "(" + ", ".join(value if j == i else f"{piece}[{j}]" for j in range(self.piece_length)) + ")"
         tail = f" + {piece}[{i + 1}:]" if i + 1 < self.piece_length else ""
         return f"{piece}[:{i}] + ({value},){tail}"
 
-    def _check_number(self, target: str, pos: A.Pos) -> None:
+    def _check_number(self, target: str, pos: ast.Pos) -> None:
         """After a computed number was stored in `target`: refuse one beyond the limit."""
         with self.src.block(f"if not {-NUMBER_LIMIT} <= {target} <= {NUMBER_LIMIT}:"):
             self.line(f"h_bounded({target}, {self.src.const(pos)})")
 
-    def _assign_slot(self, s: A.AssignStmt, target: str, value: Code, var_type: str) -> None:
+    def _assign_slot(self, s: ast.AssignStmt, target: str, value: Code, var_type: str) -> None:
         if s.op != "=":
             if var_type == "flag":
                 raise RuleError(s.pos, f"'{s.op}' needs a number variable; this one is a flag (true or false)")
@@ -489,13 +496,13 @@ class StatementCompiler:
         if value.type is Type.INT and not value.is_const and not value.stored:
             self._check_number(target, s.pos)
 
-    def _assign_owner(self, s: A.AssignStmt, obj: Code, value: Code, scope: Scope) -> int:
+    def _assign_owner(self, s: ast.AssignStmt, obj: Code, value: Code, scope: Scope) -> int:
         """`X.owner = P`: the piece on X changes sides (`none`: it becomes neutral)."""
         if s.op != "=":
             raise RuleError(s.pos, f"'{s.op}' needs a number; an owner is set with '='")
         if value.type not in (Type.PLAYER, Type.NONE):
             raise RuleError(s.value.pos, f"an owner is a player (or none), found {describe(value)}")
-        if self.m.stacks:
+        if self.model.stacks:
             raise RuleError(s.pos, "with stacks a figure belongs to the colour of its top stone: change the stones instead")
         self.changes_owners = True
         site = self._site_local(obj)
@@ -507,13 +514,13 @@ class StatementCompiler:
             self._after_change(site, "x0", scope)
         return obj.cost + value.cost + 1
 
-    def _assign_attribute(self, s: A.AssignStmt, t: A.Attr, value: Code, scope: Scope) -> int:
+    def _assign_attribute(self, s: ast.AssignStmt, t: ast.Attr, value: Code, scope: Scope) -> int:
         obj = self._site(t.obj, scope, "the piece whose attribute changes")
         if t.name == "owner":
             return self._assign_owner(s, obj, value, scope)
-        attr = self.m.attributes.get(t.name)
+        attr = self.model.attributes.get(t.name)
         if attr is None:
-            raise unknown(name_pos(t.pos, t.name), "attribute", t.name, list(self.m.attributes))
+            raise unknown(name_pos(t.pos, t.name), "attribute", t.name, list(self.model.attributes))
         if attr.type == "marker":
             raise RuleError(t.pos, f"'{t.name}' is a marker: move it with 'give {t.name} to ...'")
         if attr.type == "int" and value.type is not Type.INT:
@@ -523,7 +530,7 @@ class StatementCompiler:
         if s.op != "=" and attr.type != "int":
             raise RuleError(s.pos, f"'{s.op}' needs a number attribute; '{t.name}' is a flag")
         i = attr.index
-        acting = isinstance(t.obj, A.Name) and t.obj.id == "piece"
+        acting = isinstance(t.obj, ast.Name) and t.obj.id == "piece"
         new_value = {"=": "{v}", "+=": "x0[{i}] + {v}", "-=": "x0[{i}] - {v}"}[s.op].format(i=i, v=value.code)
         if acting and scope.piece_always:
             self.line("x0 = pc")
@@ -538,7 +545,7 @@ class StatementCompiler:
             self._set_attribute(s, attr, value, new_value, i, acting, None if acting else site, scope)
         return obj.cost + value.cost + 1
 
-    def _set_attribute(self, s: A.AssignStmt, attr, value: Code, new_value: str, i: int, acting: bool,
+    def _set_attribute(self, s: ast.AssignStmt, attr, value: Code, new_value: str, i: int, acting: bool,
                        site: Optional[str], scope: Scope) -> None:
         """`x0` is the piece: give it the new value of attribute `i`, on the board too."""
         self.line(f"x1 = {new_value}")
@@ -560,10 +567,10 @@ class StatementCompiler:
             self.line(f"b[{site}] = x0")
 
     # ------------------------------------------------------------ control
-    def _IfStmt(self, s: A.IfStmt, scope: Scope):
+    def _IfStmt(self, s: ast.IfStmt, scope: Scope):
         return self._chain(list(s.branches), s.otherwise, scope, s.pos)
 
-    def _chain(self, branches: list, otherwise: list, scope: Scope, pos: A.Pos) -> int:
+    def _chain(self, branches: list, otherwise: list, scope: Scope, pos: ast.Pos) -> int:
         """`if`/`elif`/`else` from the first branch on. A condition's own lines (loops of
         quantifiers, see expressions.lowered) run only when the branches before it
         failed, so a later `elif` is written as `else:` + `if`. A branch whose condition
@@ -571,7 +578,7 @@ class StatementCompiler:
         if not branches:
             return self._branch(otherwise, scope, "else", pos, None) if otherwise else 0
         (cond, body), rest = branches[0], branches[1:]
-        lines, c = self.x.lowered(cond, scope, condition=True)
+        lines, c = self.exprs.lowered(cond, scope, condition=True)
         if c.is_const:
             if not c.const:
                 self._dead_branch(f"if {_short(cond)}", cond.pos)
@@ -592,7 +599,7 @@ class StatementCompiler:
             self.at_valid = valid and self.at_valid
         return cost
 
-    def _branch(self, body: list, scope: Scope, label: str, pos: A.Pos, head: Optional[str]) -> int:
+    def _branch(self, body: list, scope: Scope, label: str, pos: ast.Pos, head: Optional[str]) -> int:
         """One branch of an `if`: its body under `head` (None: no test, it always runs)."""
         counter = self.probes.count("branch", label, pos)
         valid = self.at_valid
@@ -604,14 +611,14 @@ class StatementCompiler:
         self.at_valid = valid and self.at_valid
         return cost
 
-    def _dead_branch(self, label: str, pos: A.Pos) -> None:
+    def _dead_branch(self, label: str, pos: ast.Pos) -> None:
         """A branch whose condition never holds: still a coverage probe (that never fires)."""
         self.probes.count("branch", label, pos)
 
-    def _ForEachStmt(self, s: A.ForEachStmt, scope: Scope):
+    def _ForEachStmt(self, s: ast.ForEachStmt, scope: Scope):
         if reserved_word(s.var):
             raise RuleError(s.pos, reserved_word(s.var), "choose another name")
-        coll = self.x.as_sites(self.value(s.iterable, scope))
+        coll = self.exprs.as_sites(self.value(s.iterable, scope))
         elem = ELEMENT.get(coll.type)
         if elem is None:
             raise RuleError(s.iterable.pos, f"'for each' needs a set of sites, players or directions, found {describe(coll)}")
@@ -633,7 +640,7 @@ class StatementCompiler:
         self.at_valid = valid and self.at_valid
         return coll.cost + coll.size * (1 + body)
 
-    def _RepeatStmt(self, s: A.RepeatStmt, scope: Scope):
+    def _RepeatStmt(self, s: ast.RepeatStmt, scope: Scope):
         count = self.value(s.count, scope)
         if count.type is not Type.INT:
             raise RuleError(s.count.pos, f"'repeat' needs a number of times, found {describe(count)}")
@@ -649,7 +656,7 @@ class StatementCompiler:
         bound = count.const if count.is_const else MAX_LOOP
         return count.cost + max(bound, 0) * (1 + body)
 
-    def _CallStmt(self, s: A.CallStmt, scope: Scope):
+    def _CallStmt(self, s: ast.CallStmt, scope: Scope):
         name = s.procedure
         if name not in self.procedures:
             hint = "procedures are declared with 'procedure NAME:'"
@@ -684,7 +691,7 @@ class StatementCompiler:
         finally:
             self._procedure_stack.pop()
 
-    def _ThenStmt(self, s: A.ThenStmt, scope: Scope):
+    def _ThenStmt(self, s: ast.ThenStmt, scope: Scope):
         if not scope.followups:
             raise RuleError(s.pos, f"'then' starts a follow-up decision after an action; it has no effect in {scope.where}")
         if s.decision not in self.decision_index:
@@ -695,10 +702,10 @@ class StatementCompiler:
         self.effects.add(("then", self.decision_index[s.decision]))
         self.line(f"fu = {self.decision_index[s.decision]}")
 
-    def _NotationStmt(self, s: A.NotationStmt, scope: Scope):
+    def _NotationStmt(self, s: ast.NotationStmt, scope: Scope):
         raise RuleError(s.pos, "'notation' belongs directly inside an action or a case (onto ..., over ..., off board)")
 
-    def _player_or_current(self, e: Optional[A.Expr], scope: Scope) -> str:
+    def _player_or_current(self, e: Optional[ast.Expr], scope: Scope) -> str:
         if e is None:
             return scope.register("player").site
         c = self.value(e, scope)
@@ -706,24 +713,24 @@ class StatementCompiler:
             raise RuleError(e.pos, f"expected a player, found {describe(c)}")
         return c.code
 
-    def _end(self, how: int, player: str, pos: A.Pos) -> None:
+    def _end(self, how: int, player: str, pos: ast.Pos) -> None:
         ending = self.endings.add(how, pos)
         self.effects.add("end")
         self.line(f"h_end(s, {how}, {player}, {ending})")
 
-    def _WinStmt(self, s: A.WinStmt, scope: Scope):
+    def _WinStmt(self, s: ast.WinStmt, scope: Scope):
         self._end(WIN, self._player_or_current(s.player, scope), s.pos)
 
-    def _LoseStmt(self, s: A.LoseStmt, scope: Scope):
+    def _LoseStmt(self, s: ast.LoseStmt, scope: Scope):
         self._end(LOSE, self._player_or_current(s.player, scope), s.pos)
 
-    def _DrawStmt(self, s: A.DrawStmt, scope: Scope):
+    def _DrawStmt(self, s: ast.DrawStmt, scope: Scope):
         self._end(DRAW, "-1", s.pos)
 
-    def _EndStmt(self, s: A.EndStmt, scope: Scope):
+    def _EndStmt(self, s: ast.EndStmt, scope: Scope):
         self._end(END_GAME, "-1", s.pos)
 
-    def _StartPhaseStmt(self, s: A.StartPhaseStmt, scope: Scope):
+    def _StartPhaseStmt(self, s: ast.StartPhaseStmt, scope: Scope):
         if s.phase not in self.phase_index:
             if s.phase in self.duplicates:
                 return 1  # declared twice: that is the error to read first
@@ -733,7 +740,7 @@ class StatementCompiler:
         self.effects.add("next phase")
         self.line(f"s.next_phase = {self.phase_index[s.phase]}")
 
-    def _NextTurnStmt(self, s: A.NextTurnStmt, scope: Scope):
+    def _NextTurnStmt(self, s: ast.NextTurnStmt, scope: Scope):
         self.names_next_player = True
         self.effects.add("next player")
         self.line(f"s.next_player = {self._player_or_current(s.player, scope)}")
@@ -741,8 +748,8 @@ class StatementCompiler:
 
 # Statements after which an empty site is still empty (they put nothing anywhere).
 _LEAVE_SITES_EMPTY = (
-    A.LetStmt, A.AssignStmt, A.ThenStmt, A.WinStmt, A.LoseStmt, A.DrawStmt, A.EndStmt, A.NextTurnStmt,
-    A.StartPhaseStmt, A.RemoveStmt, A.ReturnStmt, A.ReleaseStmt, A.GiveStmt, A.NotationStmt,
+    ast.LetStmt, ast.AssignStmt, ast.ThenStmt, ast.WinStmt, ast.LoseStmt, ast.DrawStmt, ast.EndStmt, ast.NextTurnStmt,
+    ast.StartPhaseStmt, ast.RemoveStmt, ast.ReturnStmt, ast.ReleaseStmt, ast.GiveStmt, ast.NotationStmt,
 )
 
 
@@ -756,7 +763,7 @@ class _unindented:
         return False
 
 
-def _short(e: A.Expr) -> str:
+def _short(e: ast.Expr) -> str:
     """A label for a condition (for coverage rows): as written, cut when long."""
     text = expression_text(e)
     return text if len(text) <= 60 else text[:57] + "..."

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ..parsing import ast as A
+from ..parsing import ast
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex
@@ -25,7 +25,7 @@ class Definition:
     yaml_file: str  # display name
     data: dict
     positions: PositionIndex
-    rules: list[A.RulesFile]
+    rules: list[ast.RulesFile]
     sources: dict[str, str] = field(default_factory=dict)  # display name -> text
     # display name of the file each top-level YAML key came from (variants override keys)
     key_origin: dict[str, str] = field(default_factory=dict)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 from .. import assets
-from ..parsing import ast as A
+from ..parsing import ast
 from ..parsing.parser import MAX_RULES_BYTES, RulesSyntaxError, parse_rules_collecting, rules_parser
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList, first_hidden_control, suggest
 from ..validation.files import FileRefused, is_file, kind_of, mode_of, read_bounded
@@ -139,7 +139,7 @@ def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str,
     return folder / rel
 
 
-def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[A.RulesFile]:
+def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[ast.RulesFile]:
     name = display_name(path)
     try:
         # At most 4 bytes a character: a longer file cannot be within the parser's limit.
@@ -175,11 +175,11 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[s
     return rules
 
 
-def _check_action_names(rules: A.RulesFile, diags: DiagnosticList) -> None:
+def _check_action_names(rules: ast.RulesFile, diags: DiagnosticList) -> None:
     """Two actions of one decision with one name: the engine would keep both, a
     variant's `remove action` would drop both and its overlay replace only one."""
-    for decision in (item for item in rules.items if isinstance(item, A.Decision)):
-        first: dict[str, A.Pos] = {}
+    for decision in (item for item in rules.items if isinstance(item, ast.Decision)):
+        first: dict[str, ast.Pos] = {}
         for action in decision.actions:
             if action.name in first:
                 pos = action.pos

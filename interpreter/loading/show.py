@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import yaml
 
-from ..parsing import ast as A
+from ..parsing import ast
 from .definition import Definition
 
 
@@ -30,7 +30,7 @@ def effective_definition(definition: Definition) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _slice(pos: A.Pos, sources: dict) -> list[str]:
+def _slice(pos: ast.Pos, sources: dict) -> list[str]:
     lines = sources.get(pos.file, "").split("\n")
     end = pos.end_line if pos.end_line >= pos.line else pos.line
     chunk = lines[pos.line - 1 : end]
@@ -46,14 +46,14 @@ def _slice(pos: A.Pos, sources: dict) -> list[str]:
     return chunk
 
 
-def _merged(decision: A.Decision) -> bool:
+def _merged(decision: ast.Decision) -> bool:
     """Whether a variant changed part of the decision (an action, `prefer`, `after`)."""
     parts = [a.pos for a in decision.actions] + [pos for pos, _ in decision.prefer] + [decision.after_pos]
     return any(pos is not None and pos.file != decision.pos.file for pos in parts)
 
 
 def _item_text(item, sources: dict, varied: bool = False) -> list[str]:
-    if isinstance(item, A.Decision) and (varied or _merged(item)):
+    if isinstance(item, ast.Decision) and (varied or _merged(item)):
         # A decision a variant may have changed: each action with its own origin.
         lines = [f"# {item.pos}", f"decision {item.name}:"]
         for pos, names in item.prefer:

@@ -20,7 +20,7 @@ from typing import Optional
 
 from ..compilation.errors import name_pos
 from ..compilation.model import read_options
-from ..parsing import ast as A
+from ..parsing import ast
 from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
 from ..validation.files import exists, is_dir
 from ..validation.schema_check import check_against_schema
@@ -171,20 +171,20 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
         definition.key_origin["title"] = name
 
 
-def overlay_rules(base: list[A.RulesFile], overlay: A.RulesFile, diags: DiagnosticList) -> list[A.RulesFile]:
+def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList) -> list[ast.RulesFile]:
     """The items of `base` with `overlay` applied, as one rules file list."""
     items: list = [item for rules in base for item in rules.items]
     for item in overlay.items:
-        if isinstance(item, A.Removal):
+        if isinstance(item, ast.Removal):
             _remove(items, item, diags)
-        elif isinstance(item, A.Forbid):
+        elif isinstance(item, ast.Forbid):
             items.append(item)
-        elif isinstance(item, A.Score):
-            items = [i for i in items if not isinstance(i, A.Score)] + [item]
-        elif isinstance(item, A.Decision):
-            existing = _find(items, A.Decision, item.name)
+        elif isinstance(item, ast.Score):
+            items = [i for i in items if not isinstance(i, ast.Score)] + [item]
+        elif isinstance(item, ast.Decision):
+            existing = _find(items, ast.Decision, item.name)
             if existing is None:
-                _warn_near_namesake(item, [i.name for i in items if isinstance(i, A.Decision)], "decision", diags)
+                _warn_near_namesake(item, [i.name for i in items if isinstance(i, ast.Decision)], "decision", diags)
                 items.append(item)
             else:
                 items[items.index(existing)] = _merge_decision(existing, item, diags)
@@ -196,7 +196,7 @@ def overlay_rules(base: list[A.RulesFile], overlay: A.RulesFile, diags: Diagnost
                 items.append(item)
             else:
                 items[items.index(existing)] = item
-    return [A.RulesFile(overlay.path, items)]
+    return [ast.RulesFile(overlay.path, items)]
 
 
 def _warn_near_namesake(item, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
@@ -212,8 +212,8 @@ def _warn_near_namesake(item, names: list[str], word: str, diags: DiagnosticList
     )
 
 
-_WORDS = {A.Phase: "phase", A.Chance: "chance event", A.Define: "define", A.Procedure: "procedure",
-          A.ForbidGroup: "forbid"}
+_WORDS = {ast.Phase: "phase", ast.Chance: "chance event", ast.Define: "define", ast.Procedure: "procedure",
+          ast.ForbidGroup: "forbid"}
 
 
 def _find(items: list, kind: type, name: str):
@@ -223,7 +223,7 @@ def _find(items: list, kind: type, name: str):
     return None
 
 
-def _merge_decision(base: A.Decision, overlay: A.Decision, diags: DiagnosticList) -> A.Decision:
+def _merge_decision(base: ast.Decision, overlay: ast.Decision, diags: DiagnosticList) -> ast.Decision:
     actions = list(base.actions)
     for action in overlay.actions:
         for i, old in enumerate(actions):
@@ -237,20 +237,20 @@ def _merge_decision(base: A.Decision, overlay: A.Decision, diags: DiagnosticList
     after = overlay if overlay.after_action is not None else base
     # `prefer:` lines in the overlay replace the decision's.
     prefer = overlay.prefer or base.prefer
-    return A.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer)
+    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer)
 
 
 _KINDS = {
-    "phase": A.Phase,
-    "decision": A.Decision,
-    "chance": A.Chance,
-    "define": A.Define,
-    "procedure": A.Procedure,
-    "forbid": A.ForbidGroup,
+    "phase": ast.Phase,
+    "decision": ast.Decision,
+    "chance": ast.Chance,
+    "define": ast.Define,
+    "procedure": ast.Procedure,
+    "forbid": ast.ForbidGroup,
 }
 
 
-def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
+def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
     pos = removal.pos
     if not removal.name and removal.item_kind not in ("score",):
         diags.error(pos.file, pos.line, pos.column, f"say which {removal.item_kind} to remove: remove {removal.item_kind} NAME")
@@ -259,9 +259,9 @@ def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
         if removal.member is None:
             diags.error(pos.file, pos.line, pos.column, "name the action with its decision: remove action DECISION.ACTION")
             return
-        decision = _find(items, A.Decision, removal.name)
+        decision = _find(items, ast.Decision, removal.name)
         if decision is None:
-            _not_found(items, A.Decision, removal.name, "decision", pos, diags)
+            _not_found(items, ast.Decision, removal.name, "decision", pos, diags)
             return
         kept = [a for a in decision.actions if a.name != removal.member]
         if len(kept) == len(decision.actions):
@@ -274,10 +274,10 @@ def _remove(items: list, removal: A.Removal, diags: DiagnosticList) -> None:
         # The action leaves the decision's `prefer` lines too.
         prefer = [(at, [n for n in names if n.id != removal.member]) for at, names in decision.prefer]
         prefer = [(at, names) for at, names in prefer if names]
-        items[items.index(decision)] = A.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, prefer)
+        items[items.index(decision)] = ast.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, prefer)
         return
     if removal.item_kind == "score":
-        items[:] = [i for i in items if not isinstance(i, A.Score)]
+        items[:] = [i for i in items if not isinstance(i, ast.Score)]
         return
     kind = _KINDS.get(removal.item_kind)
     if kind is None:

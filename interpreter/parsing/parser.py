@@ -10,7 +10,7 @@ from lark.indenter import Indenter
 from lark.tree import Meta
 
 from .. import assets
-from . import ast as A
+from . import ast
 
 # Rules files are small; a larger one is a mistake or an attack.
 MAX_RULES_BYTES = 1_000_000
@@ -58,16 +58,16 @@ class RulesSyntaxError(Exception):
 class AstBuildError(Exception):
     """A construct parsed but is malformed (e.g. an assignment to a literal)."""
 
-    def __init__(self, pos: A.Pos, message: str):
+    def __init__(self, pos: ast.Pos, message: str):
         super().__init__(message)
         self.pos = pos
         self.message = message
 
 
-def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
+def parse_rules(text: str, file: str = "<rules>") -> ast.RulesFile:
     """Parse rules text. Raises RulesSyntaxError or AstBuildError."""
     if len(text) > MAX_RULES_BYTES:
-        raise AstBuildError(A.Pos(file, 1, 1), f"rules file is longer than {MAX_RULES_BYTES} characters")
+        raise AstBuildError(ast.Pos(file, 1, 1), f"rules file is longer than {MAX_RULES_BYTES} characters")
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = rules_parser().parse(source)
@@ -81,8 +81,8 @@ def parse_rules(text: str, file: str = "<rules>") -> A.RulesFile:
             raise exc.orig_exc from None
         raise
     except RecursionError:
-        raise AstBuildError(A.Pos(file, 1, 1), "the rules are nested too deeply") from None
-    return A.RulesFile(file, items)
+        raise AstBuildError(ast.Pos(file, 1, 1), "the rules are nested too deeply") from None
+    return ast.RulesFile(file, items)
 
 
 def _check_nesting(tree: Tree[Token], file: str) -> None:
@@ -102,7 +102,7 @@ def _check_nesting(tree: Tree[Token], file: str) -> None:
                 stack.append((child, depth + 1))
     if too_deep is not None:
         raise AstBuildError(
-            A.Pos(file, *too_deep),
+            ast.Pos(file, *too_deep),
             f"this is nested too deeply (more than {MAX_NESTING} levels of expressions or blocks); "
             "split it with 'define', 'let' or a procedure",
         )
@@ -110,7 +110,7 @@ def _check_nesting(tree: Tree[Token], file: str) -> None:
 
 def parse_rules_collecting(
     text: str, file: str = "<rules>"
-) -> tuple[Optional[A.RulesFile], list[Union[RulesSyntaxError, AstBuildError]]]:
+) -> tuple[Optional[ast.RulesFile], list[Union[RulesSyntaxError, AstBuildError]]]:
     """(RulesFile or None, [errors]): like parse_rules, but on a syntax error every
     top-level item is parsed on its own, so that one broken item does not hide the
     mistakes of the others. Errors are RulesSyntaxError or AstBuildError."""
@@ -141,71 +141,71 @@ def _top_level_chunks(text: str) -> list[tuple[int, str]]:
     return chunks
 
 
-def _pos(file: str, meta: Meta) -> A.Pos:
+def _pos(file: str, meta: Meta) -> ast.Pos:
     if getattr(meta, "empty", True):
-        return A.Pos(file, 0, 0)
-    return A.Pos(file, meta.line, meta.column, meta.end_line, meta.end_column)
+        return ast.Pos(file, 0, 0)
+    return ast.Pos(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
-def _tok_pos(file: str, tok: Token) -> A.Pos:
+def _tok_pos(file: str, tok: Token) -> ast.Pos:
     # (the tokens of a parse have their line and column: only hand-made ones have None)
-    return A.Pos(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)  # type: ignore[arg-type]
+    return ast.Pos(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column)  # type: ignore[arg-type]
 
 
 # What the transformer's methods get: the children of a node, already transformed
 # (tokens, AST nodes, and the tuples and lists of the methods below).
 Children = list[Any]
 # An entry of a phase or a decision, or a part of an action: (what, where, value).
-_Entry = tuple[str, A.Pos, Any]
+_Entry = tuple[str, ast.Pos, Any]
 # A chance event's outcomes: ((low, high) of a range, or None; the listed outcomes).
-_Outcomes = tuple[Optional[tuple[A.Expr, A.Expr]], list[A.Outcome]]
+_Outcomes = tuple[Optional[tuple[ast.Expr, ast.Expr]], list[ast.Outcome]]
 
 
 @v_args(meta=True)
-class _ToAst(Transformer[Token, list[A.Item]]):
+class _ToAst(Transformer[Token, list[ast.Item]]):
     def __init__(self, file: str):
         super().__init__()
         self.file = file
 
-    def p(self, meta: Meta) -> A.Pos:
+    def p(self, meta: Meta) -> ast.Pos:
         return _pos(self.file, meta)
 
     # ---------------------------------------------------------- top level
-    def start(self, meta: Meta, items: Children) -> list[A.Item]:
+    def start(self, meta: Meta, items: Children) -> list[ast.Item]:
         return list(items)
 
-    def define(self, meta: Meta, ch: Children) -> A.Define:
-        params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
+    def define(self, meta: Meta, ch: Children) -> ast.Define:
+        params = [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
         names = [p.id for p in params]
         for i, param in enumerate(params):
             if param.id in names[:i]:
                 raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
-        return A.Define(self.p(meta), str(ch[0]), ch[-1], params)
+        return ast.Define(self.p(meta), str(ch[0]), ch[-1], params)
 
-    def procedure(self, meta: Meta, ch: Children) -> A.Procedure:
-        params = [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
+    def procedure(self, meta: Meta, ch: Children) -> ast.Procedure:
+        params = [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:-1]]
         names = [p.id for p in params]
         for i, param in enumerate(params):
             if param.id in names[:i]:
                 raise AstBuildError(param.pos, f"'{param.id}' is named twice in the parameters of '{ch[0]}'")
-        return A.Procedure(self.p(meta), str(ch[0]), ch[-1], params)
+        return ast.Procedure(self.p(meta), str(ch[0]), ch[-1], params)
 
-    def score(self, meta: Meta, ch: Children) -> A.Score:
-        return A.Score(self.p(meta), ch[0])
+    def score(self, meta: Meta, ch: Children) -> ast.Score:
+        return ast.Score(self.p(meta), ch[0])
 
-    def removal(self, meta: Meta, ch: Children) -> A.Removal:
+    def removal(self, meta: Meta, ch: Children) -> ast.Removal:
         name = str(ch[1]) if len(ch) > 1 else ""
         # The position ends with the last name (not the line break), so that a message
         # about that name can point at it.
         last = ch[-1]
-        pos = A.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
-        return A.Removal(pos, str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
+        pos = ast.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
+        return ast.Removal(pos, str(ch[0]), name, str(ch[2]) if len(ch) > 2 else None)
 
-    def name_list(self, meta: Meta, ch: Children) -> list[A.Name]:
-        return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
+    def name_list(self, meta: Meta, ch: Children) -> list[ast.Name]:
+        return [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch]
 
-    def phase(self, meta: Meta, ch: Children) -> A.Phase:
-        phase = A.Phase(self.p(meta), str(ch[0]))
+    def phase(self, meta: Meta, ch: Children) -> ast.Phase:
+        phase = ast.Phase(self.p(meta), str(ch[0]))
         for kind, pos, value in ch[1:]:
             if getattr(phase, kind) not in (None, []):
                 raise AstBuildError(pos, f"phase '{phase.name}' has more than one '{_ENTRY_WORDS[kind]}' entry")
@@ -221,14 +221,14 @@ class _ToAst(Transformer[Token, list[A.Item]]):
     def turn(self, meta: Meta, ch: Children) -> _Entry:
         return ("turn", self.p(meta), ch[0])
 
-    def forbid(self, meta: Meta, ch: Children) -> A.Forbid:
-        return A.Forbid(self.p(meta), ch[0], ch[1])
+    def forbid(self, meta: Meta, ch: Children) -> ast.Forbid:
+        return ast.Forbid(self.p(meta), ch[0], ch[1])
 
-    def forbid_group(self, meta: Meta, ch: Children) -> A.ForbidGroup:
-        return A.ForbidGroup(self.p(meta), str(ch[0]), ch[1:])
+    def forbid_group(self, meta: Meta, ch: Children) -> ast.ForbidGroup:
+        return ast.ForbidGroup(self.p(meta), str(ch[0]), ch[1:])
 
-    def forbid_line(self, meta: Meta, ch: Children) -> A.Forbid:
-        return A.Forbid(self.p(meta), ch[0], ch[1])
+    def forbid_line(self, meta: Meta, ch: Children) -> ast.Forbid:
+        return ast.Forbid(self.p(meta), ch[0], ch[1])
 
     def forbid_what(self, meta: Meta, ch: Children) -> str:
         return str(ch[0])
@@ -245,10 +245,10 @@ class _ToAst(Transformer[Token, list[A.Item]]):
     def no_action(self, meta: Meta, ch: Children) -> _Entry:
         return ("no_action", self.p(meta), ch[0])
 
-    def decision(self, meta: Meta, ch: Children) -> A.Decision:
-        decision = A.Decision(self.p(meta), str(ch[0]), [])
+    def decision(self, meta: Meta, ch: Children) -> ast.Decision:
+        decision = ast.Decision(self.p(meta), str(ch[0]), [])
         for entry in ch[1:]:
-            if isinstance(entry, A.Action):
+            if isinstance(entry, ast.Action):
                 decision.actions.append(entry)
             elif entry[0] == "prefer":
                 decision.prefer.append((entry[1], entry[2]))
@@ -260,9 +260,9 @@ class _ToAst(Transformer[Token, list[A.Item]]):
                 decision.after_pos = pos
         return decision
 
-    def chance(self, meta: Meta, ch: Children) -> A.Chance:
+    def chance(self, meta: Meta, ch: Children) -> ast.Chance:
         name, (rng, outcomes), *body = ch
-        return A.Chance(self.p(meta), str(name), rng, outcomes, list(body))
+        return ast.Chance(self.p(meta), str(name), rng, outcomes, list(body))
 
     def outcomes(self, meta: Meta, ch: Children) -> _Outcomes:
         made: _Outcomes = ch[0]  # by outcome_range or outcome_list
@@ -274,24 +274,24 @@ class _ToAst(Transformer[Token, list[A.Item]]):
     def outcome_list(self, meta: Meta, ch: Children) -> _Outcomes:
         return (None, list(ch))
 
-    def weighted_outcome(self, meta: Meta, ch: Children) -> A.Outcome:
-        return A.Outcome(ch[0], ch[1] if len(ch) > 1 else None)
+    def weighted_outcome(self, meta: Meta, ch: Children) -> ast.Outcome:
+        return ast.Outcome(ch[0], ch[1] if len(ch) > 1 else None)
 
     # ---------------------------------------------------------- actions
-    def action(self, meta: Meta, ch: Children) -> A.Action:
+    def action(self, meta: Meta, ch: Children) -> ast.Action:
         name = str(ch[0])
         rest = ch[1:]
         by = []
-        if rest and isinstance(rest[0], list) and all(isinstance(b, A.ByItem) for b in rest[0]):
+        if rest and isinstance(rest[0], list) and all(isinstance(b, ast.ByItem) for b in rest[0]):
             by = rest[0]
             rest = rest[1:]
-        action = A.Action(self.p(meta), name, by, None, [], None, [])
+        action = ast.Action(self.p(meta), name, by, None, [], None, [])
         for entry in rest:
-            if isinstance(entry, A.Pattern):
+            if isinstance(entry, ast.Pattern):
                 if action.pattern is not None:
                     raise AstBuildError(entry.pos, f"action '{name}' has more than one movement pattern")
                 action.pattern = entry
-            elif isinstance(entry, A.Case):
+            elif isinstance(entry, ast.Case):
                 action.cases.append(entry)
             elif isinstance(entry, tuple) and entry[0] == "where":
                 action.wheres.append(entry[2])
@@ -302,17 +302,17 @@ class _ToAst(Transformer[Token, list[A.Item]]):
             raise AstBuildError(action.pos, f"action '{name}' has no movement pattern (step, slide, leap, jump, walk, go, drop, select or pass)")
         return action
 
-    def by_clause(self, meta: Meta, ch: Children) -> list[A.ByItem]:
+    def by_clause(self, meta: Meta, ch: Children) -> list[ast.ByItem]:
         return list(ch)
 
-    def by_kind(self, meta: Meta, ch: Children) -> A.ByItem:
-        return A.ByItem(self.p(meta), kind=str(ch[0]))
+    def by_kind(self, meta: Meta, ch: Children) -> ast.ByItem:
+        return ast.ByItem(self.p(meta), kind=str(ch[0]))
 
-    def by_pool(self, meta: Meta, ch: Children) -> A.ByItem:
-        return A.ByItem(self.p(meta), pool=str(ch[0]))
+    def by_pool(self, meta: Meta, ch: Children) -> ast.ByItem:
+        return ast.ByItem(self.p(meta), pool=str(ch[0]))
 
-    def by_same_piece(self, meta: Meta, ch: Children) -> A.ByItem:
-        return A.ByItem(self.p(meta), same_piece=True)
+    def by_same_piece(self, meta: Meta, ch: Children) -> ast.ByItem:
+        return ast.ByItem(self.p(meta), same_piece=True)
 
     def where(self, meta: Meta, ch: Children) -> _Entry:
         return ("where", self.p(meta), ch[0])
@@ -320,39 +320,39 @@ class _ToAst(Transformer[Token, list[A.Item]]):
     def notation(self, meta: Meta, ch: Children) -> _Entry:
         return ("notation", self.p(meta), _located_text(self.file, ch[0]))
 
-    def directions(self, meta: Meta, ch: Children) -> list[A.Name]:
-        return [A.Name(_tok_pos(self.file, t), str(t)) for t in ch]
+    def directions(self, meta: Meta, ch: Children) -> list[ast.Name]:
+        return [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch]
 
-    def distance(self, meta: Meta, ch: Children) -> A.Distance:
+    def distance(self, meta: Meta, ch: Children) -> ast.Distance:
         if len(ch) == 1:
-            return A.Distance(ch[0], None)
+            return ast.Distance(ch[0], None)
         if ch[1] == "unbounded":
-            return A.Distance(ch[0], None, unbounded=True)
-        return A.Distance(ch[0], ch[1])
+            return ast.Distance(ch[0], None, unbounded=True)
+        return ast.Distance(ch[0], ch[1])
 
     def unbounded(self, meta: Meta, ch: Children) -> str:
         return "unbounded"
 
-    def _exact_one(self, meta: Meta) -> A.Distance:
-        return A.Distance(A.Num(self.p(meta), 1), None)
+    def _exact_one(self, meta: Meta) -> ast.Distance:
+        return ast.Distance(ast.Num(self.p(meta), 1), None)
 
-    def step(self, meta: Meta, ch: Children) -> A.StepPattern:
-        return A.StepPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
+    def step(self, meta: Meta, ch: Children) -> ast.StepPattern:
+        return ast.StepPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
-    def slide(self, meta: Meta, ch: Children) -> A.StepPattern:
-        return A.StepPattern(self.p(meta), ch[0], A.Distance(A.Num(self.p(meta), 1), None, unbounded=True))
+    def slide(self, meta: Meta, ch: Children) -> ast.StepPattern:
+        return ast.StepPattern(self.p(meta), ch[0], ast.Distance(ast.Num(self.p(meta), 1), None, unbounded=True))
 
-    def leap(self, meta: Meta, ch: Children) -> A.LeapPattern:
-        return A.LeapPattern(self.p(meta), ch[0], ch[1])
+    def leap(self, meta: Meta, ch: Children) -> ast.LeapPattern:
+        return ast.LeapPattern(self.p(meta), ch[0], ch[1])
 
-    def jump(self, meta: Meta, ch: Children) -> A.JumpPattern:
-        return A.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
+    def jump(self, meta: Meta, ch: Children) -> ast.JumpPattern:
+        return ast.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
-    def leap_offsets(self, meta: Meta, ch: Children) -> A.OffsetLeapPattern:
-        return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True)
+    def leap_offsets(self, meta: Meta, ch: Children) -> ast.OffsetLeapPattern:
+        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True)
 
-    def leap_exact_offsets(self, meta: Meta, ch: Children) -> A.OffsetLeapPattern:
-        return A.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False)
+    def leap_exact_offsets(self, meta: Meta, ch: Children) -> ast.OffsetLeapPattern:
+        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False)
 
     def offsets(self, meta: Meta, ch: Children) -> list[tuple[int, int]]:
         return list(ch)
@@ -366,233 +366,233 @@ class _ToAst(Transformer[Token, list[A.Item]]):
             raise AstBuildError(self.p(meta), f"an offset of {len(text)} digits")
         return int(text)
 
-    def along(self, meta: Meta, ch: Children) -> A.AlongPattern:
-        return A.AlongPattern(self.p(meta), A.Name(_tok_pos(self.file, ch[0]), str(ch[0])), ch[1])
+    def along(self, meta: Meta, ch: Children) -> ast.AlongPattern:
+        return ast.AlongPattern(self.p(meta), ast.Name(_tok_pos(self.file, ch[0]), str(ch[0])), ch[1])
 
-    def walk(self, meta: Meta, ch: Children) -> A.WalkPattern:
-        return A.WalkPattern(self.p(meta), ch[0])
+    def walk(self, meta: Meta, ch: Children) -> ast.WalkPattern:
+        return ast.WalkPattern(self.p(meta), ch[0])
 
-    def go(self, meta: Meta, ch: Children) -> A.GoPattern:
-        return A.GoPattern(self.p(meta), ch[0])
+    def go(self, meta: Meta, ch: Children) -> ast.GoPattern:
+        return ast.GoPattern(self.p(meta), ch[0])
 
-    def drop(self, meta: Meta, ch: Children) -> A.DropPattern:
+    def drop(self, meta: Meta, ch: Children) -> ast.DropPattern:
         kind = ch[0]
         pool = ch[1] if len(ch) == 3 else None
-        return A.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), str(pool) if pool else None, ch[-1],
+        return ast.DropPattern(self.p(meta), str(kind), _tok_pos(self.file, kind), str(pool) if pool else None, ch[-1],
                              _tok_pos(self.file, pool) if pool else None)
 
-    def select(self, meta: Meta, ch: Children) -> A.SelectPattern:
-        return A.SelectPattern(self.p(meta), ch[0])
+    def select(self, meta: Meta, ch: Children) -> ast.SelectPattern:
+        return ast.SelectPattern(self.p(meta), ch[0])
 
-    def pass_(self, meta: Meta, ch: Children) -> A.PassPattern:
-        return A.PassPattern(self.p(meta), bool(ch))
+    def pass_(self, meta: Meta, ch: Children) -> ast.PassPattern:
+        return ast.PassPattern(self.p(meta), bool(ch))
 
     def only_if_stuck(self, meta: Meta, ch: Children) -> bool:
         return True
 
-    def case(self, meta: Meta, ch: Children) -> A.Case:
+    def case(self, meta: Meta, ch: Children) -> ast.Case:
         head, body = ch
         kind, what = head
         notation = notation_pos = None
         kept = []
         for stmt in body:
-            if isinstance(stmt, A.NotationStmt):
+            if isinstance(stmt, ast.NotationStmt):
                 notation, notation_pos = stmt.template, stmt.pos
             else:
                 kept.append(stmt)
-        return A.Case(self.p(meta), kind, what, kept, notation, notation_pos)
+        return ast.Case(self.p(meta), kind, what, kept, notation, notation_pos)
 
     def case_head(self, meta: Meta, ch: Children) -> tuple[str, str]:
         return (str(ch[0]), str(ch[1]))
 
     # ---------------------------------------------------------- statements
-    def block(self, meta: Meta, ch: Children) -> list[A.Stmt]:
+    def block(self, meta: Meta, ch: Children) -> list[ast.Stmt]:
         return list(ch)
 
-    def if_stmt(self, meta: Meta, ch: Children) -> A.IfStmt:
+    def if_stmt(self, meta: Meta, ch: Children) -> ast.IfStmt:
         branches = [(ch[0], ch[1])]
-        otherwise: list[A.Stmt] = []
+        otherwise: list[ast.Stmt] = []
         for extra in ch[2:]:
             if extra[0] == "elif":
                 branches.append((extra[1], extra[2]))
             else:
                 otherwise = extra[1]
-        return A.IfStmt(self.p(meta), branches, otherwise)
+        return ast.IfStmt(self.p(meta), branches, otherwise)
 
-    def elif_clause(self, meta: Meta, ch: Children) -> tuple[str, A.Expr, list[A.Stmt]]:
+    def elif_clause(self, meta: Meta, ch: Children) -> tuple[str, ast.Expr, list[ast.Stmt]]:
         return ("elif", ch[0], ch[1])
 
-    def else_clause(self, meta: Meta, ch: Children) -> tuple[str, list[A.Stmt]]:
+    def else_clause(self, meta: Meta, ch: Children) -> tuple[str, list[ast.Stmt]]:
         return ("else", ch[0])
 
-    def for_stmt(self, meta: Meta, ch: Children) -> A.ForEachStmt:
-        return A.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[2])
+    def for_stmt(self, meta: Meta, ch: Children) -> ast.ForEachStmt:
+        return ast.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[2])
 
-    def move_stmt(self, meta: Meta, ch: Children) -> A.MoveStmt:
-        return A.MoveStmt(self.p(meta))
+    def move_stmt(self, meta: Meta, ch: Children) -> ast.MoveStmt:
+        return ast.MoveStmt(self.p(meta))
 
-    def move_to_stmt(self, meta: Meta, ch: Children) -> A.MoveStmt:
-        return A.MoveStmt(self.p(meta), ch[0], ch[1])
+    def move_to_stmt(self, meta: Meta, ch: Children) -> ast.MoveStmt:
+        return ast.MoveStmt(self.p(meta), ch[0], ch[1])
 
-    def create_stmt(self, meta: Meta, ch: Children) -> A.CreateStmt:
-        return A.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
+    def create_stmt(self, meta: Meta, ch: Children) -> ast.CreateStmt:
+        return ast.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
 
-    def promote_choice_stmt(self, meta: Meta, ch: Children) -> A.PromoteChoiceStmt:
-        return A.PromoteChoiceStmt(self.p(meta), ch[0], [A.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:]])
+    def promote_choice_stmt(self, meta: Meta, ch: Children) -> ast.PromoteChoiceStmt:
+        return ast.PromoteChoiceStmt(self.p(meta), ch[0], [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:]])
 
-    def repeat_stmt(self, meta: Meta, ch: Children) -> A.RepeatStmt:
-        return A.RepeatStmt(self.p(meta), ch[0], ch[1])
+    def repeat_stmt(self, meta: Meta, ch: Children) -> ast.RepeatStmt:
+        return ast.RepeatStmt(self.p(meta), ch[0], ch[1])
 
-    def call_args_stmt(self, meta: Meta, ch: Children) -> A.CallStmt:
-        return A.CallStmt(self.p(meta), str(ch[0]), list(ch[1:]))
+    def call_args_stmt(self, meta: Meta, ch: Children) -> ast.CallStmt:
+        return ast.CallStmt(self.p(meta), str(ch[0]), list(ch[1:]))
 
-    def place_stmt(self, meta: Meta, ch: Children) -> A.PlaceStmt:
-        return A.PlaceStmt(self.p(meta))
+    def place_stmt(self, meta: Meta, ch: Children) -> ast.PlaceStmt:
+        return ast.PlaceStmt(self.p(meta))
 
-    def remove_stmt(self, meta: Meta, ch: Children) -> A.RemoveStmt:
-        return A.RemoveStmt(self.p(meta), ch[0])
+    def remove_stmt(self, meta: Meta, ch: Children) -> ast.RemoveStmt:
+        return ast.RemoveStmt(self.p(meta), ch[0])
 
-    def return_stmt(self, meta: Meta, ch: Children) -> A.ReturnStmt:
-        return A.ReturnStmt(self.p(meta), ch[0], str(ch[1]))
+    def return_stmt(self, meta: Meta, ch: Children) -> ast.ReturnStmt:
+        return ast.ReturnStmt(self.p(meta), ch[0], str(ch[1]))
 
-    def give_stmt(self, meta: Meta, ch: Children) -> A.GiveStmt:
-        return A.GiveStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
+    def give_stmt(self, meta: Meta, ch: Children) -> ast.GiveStmt:
+        return ast.GiveStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
-    def promote_stmt(self, meta: Meta, ch: Children) -> A.PromoteStmt:
-        return A.PromoteStmt(self.p(meta), ch[0], str(ch[1]))
+    def promote_stmt(self, meta: Meta, ch: Children) -> ast.PromoteStmt:
+        return ast.PromoteStmt(self.p(meta), ch[0], str(ch[1]))
 
-    def stack_stmt(self, meta: Meta, ch: Children) -> A.StackStmt:
-        return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=False)
+    def stack_stmt(self, meta: Meta, ch: Children) -> ast.StackStmt:
+        return ast.StackStmt(self.p(meta), ch[0], ch[1], top_only=False)
 
-    def stack_top_stmt(self, meta: Meta, ch: Children) -> A.StackStmt:
-        return A.StackStmt(self.p(meta), ch[0], ch[1], top_only=True)
+    def stack_top_stmt(self, meta: Meta, ch: Children) -> ast.StackStmt:
+        return ast.StackStmt(self.p(meta), ch[0], ch[1], top_only=True)
 
-    def release_stmt(self, meta: Meta, ch: Children) -> A.ReleaseStmt:
-        return A.ReleaseStmt(self.p(meta), ch[0], str(ch[1]))
+    def release_stmt(self, meta: Meta, ch: Children) -> ast.ReleaseStmt:
+        return ast.ReleaseStmt(self.p(meta), ch[0], str(ch[1]))
 
-    def add_stone_stmt(self, meta: Meta, ch: Children) -> A.AddStoneStmt:
-        return A.AddStoneStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
+    def add_stone_stmt(self, meta: Meta, ch: Children) -> ast.AddStoneStmt:
+        return ast.AddStoneStmt(self.p(meta), str(ch[0]), ch[1], _tok_pos(self.file, ch[0]))
 
-    def let_stmt(self, meta: Meta, ch: Children) -> A.LetStmt:
-        return A.LetStmt(self.p(meta), str(ch[0]), ch[1])
+    def let_stmt(self, meta: Meta, ch: Children) -> ast.LetStmt:
+        return ast.LetStmt(self.p(meta), str(ch[0]), ch[1])
 
-    def assign_stmt(self, meta: Meta, ch: Children) -> A.AssignStmt:
+    def assign_stmt(self, meta: Meta, ch: Children) -> ast.AssignStmt:
         target, op, value = ch
-        if not isinstance(target, (A.Name, A.Attr, A.Index)):
+        if not isinstance(target, (ast.Name, ast.Attr, ast.Index)):
             raise AstBuildError(target.pos, "only a variable, an indexed variable or an attribute can be assigned to")
-        return A.AssignStmt(self.p(meta), target, str(op), value)
+        return ast.AssignStmt(self.p(meta), target, str(op), value)
 
-    def call_stmt(self, meta: Meta, ch: Children) -> A.CallStmt:
-        return A.CallStmt(self.p(meta), str(ch[0]))
+    def call_stmt(self, meta: Meta, ch: Children) -> ast.CallStmt:
+        return ast.CallStmt(self.p(meta), str(ch[0]))
 
-    def then_stmt(self, meta: Meta, ch: Children) -> A.ThenStmt:
-        return A.ThenStmt(self.p(meta), str(ch[0]))
+    def then_stmt(self, meta: Meta, ch: Children) -> ast.ThenStmt:
+        return ast.ThenStmt(self.p(meta), str(ch[0]))
 
-    def notation_stmt(self, meta: Meta, ch: Children) -> A.NotationStmt:
-        return A.NotationStmt(self.p(meta), _located_text(self.file, ch[0]))
+    def notation_stmt(self, meta: Meta, ch: Children) -> ast.NotationStmt:
+        return ast.NotationStmt(self.p(meta), _located_text(self.file, ch[0]))
 
-    def win_stmt(self, meta: Meta, ch: Children) -> A.WinStmt:
-        return A.WinStmt(self.p(meta), ch[0] if ch else None)
+    def win_stmt(self, meta: Meta, ch: Children) -> ast.WinStmt:
+        return ast.WinStmt(self.p(meta), ch[0] if ch else None)
 
-    def lose_stmt(self, meta: Meta, ch: Children) -> A.LoseStmt:
-        return A.LoseStmt(self.p(meta), ch[0] if ch else None)
+    def lose_stmt(self, meta: Meta, ch: Children) -> ast.LoseStmt:
+        return ast.LoseStmt(self.p(meta), ch[0] if ch else None)
 
-    def draw_stmt(self, meta: Meta, ch: Children) -> A.DrawStmt:
-        return A.DrawStmt(self.p(meta))
+    def draw_stmt(self, meta: Meta, ch: Children) -> ast.DrawStmt:
+        return ast.DrawStmt(self.p(meta))
 
-    def end_stmt(self, meta: Meta, ch: Children) -> A.EndStmt:
-        return A.EndStmt(self.p(meta))
+    def end_stmt(self, meta: Meta, ch: Children) -> ast.EndStmt:
+        return ast.EndStmt(self.p(meta))
 
-    def start_phase_stmt(self, meta: Meta, ch: Children) -> A.StartPhaseStmt:
-        return A.StartPhaseStmt(self.p(meta), str(ch[0]))
+    def start_phase_stmt(self, meta: Meta, ch: Children) -> ast.StartPhaseStmt:
+        return ast.StartPhaseStmt(self.p(meta), str(ch[0]))
 
-    def next_turn_stmt(self, meta: Meta, ch: Children) -> A.NextTurnStmt:
-        return A.NextTurnStmt(self.p(meta), ch[0])
+    def next_turn_stmt(self, meta: Meta, ch: Children) -> ast.NextTurnStmt:
+        return ast.NextTurnStmt(self.p(meta), ch[0])
 
     # ---------------------------------------------------------- expressions
-    def if_expr(self, meta: Meta, ch: Children) -> A.IfExp:
-        return A.IfExp(self.p(meta), ch[1], ch[0], ch[2])
+    def if_expr(self, meta: Meta, ch: Children) -> ast.IfExp:
+        return ast.IfExp(self.p(meta), ch[1], ch[0], ch[2])
 
-    def or_(self, meta: Meta, ch: Children) -> A.Or:
-        return A.Or(self.p(meta), ch[0], ch[1])
+    def or_(self, meta: Meta, ch: Children) -> ast.Or:
+        return ast.Or(self.p(meta), ch[0], ch[1])
 
-    def and_(self, meta: Meta, ch: Children) -> A.And:
-        return A.And(self.p(meta), ch[0], ch[1])
+    def and_(self, meta: Meta, ch: Children) -> ast.And:
+        return ast.And(self.p(meta), ch[0], ch[1])
 
-    def not_(self, meta: Meta, ch: Children) -> A.Not:
-        return A.Not(self.p(meta), ch[0])
+    def not_(self, meta: Meta, ch: Children) -> ast.Not:
+        return ast.Not(self.p(meta), ch[0])
 
-    def compare(self, meta: Meta, ch: Children) -> A.Compare:
-        return A.Compare(self.p(meta), str(ch[1]), ch[0], ch[2])
+    def compare(self, meta: Meta, ch: Children) -> ast.Compare:
+        return ast.Compare(self.p(meta), str(ch[1]), ch[0], ch[2])
 
-    def is_(self, meta: Meta, ch: Children) -> A.Is:
-        return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]))
+    def is_(self, meta: Meta, ch: Children) -> ast.Is:
+        return ast.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]))
 
-    def is_not(self, meta: Meta, ch: Children) -> A.Is:
-        return A.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]), negated=True)
+    def is_not(self, meta: Meta, ch: Children) -> ast.Is:
+        return ast.Is(self.p(meta), ch[0], str(ch[1]), _tok_pos(self.file, ch[1]), negated=True)
 
-    def in_(self, meta: Meta, ch: Children) -> A.In:
-        return A.In(self.p(meta), ch[0], ch[1])
+    def in_(self, meta: Meta, ch: Children) -> ast.In:
+        return ast.In(self.p(meta), ch[0], ch[1])
 
-    def not_in(self, meta: Meta, ch: Children) -> A.In:
-        return A.In(self.p(meta), ch[0], ch[1], negated=True)
+    def not_in(self, meta: Meta, ch: Children) -> ast.In:
+        return ast.In(self.p(meta), ch[0], ch[1], negated=True)
 
-    def binop(self, meta: Meta, ch: Children) -> A.BinOp:
-        return A.BinOp(self.p(meta), str(ch[1]), ch[0], ch[2])
+    def binop(self, meta: Meta, ch: Children) -> ast.BinOp:
+        return ast.BinOp(self.p(meta), str(ch[1]), ch[0], ch[2])
 
-    def neg(self, meta: Meta, ch: Children) -> A.Neg:
-        return A.Neg(self.p(meta), ch[0])
+    def neg(self, meta: Meta, ch: Children) -> ast.Neg:
+        return ast.Neg(self.p(meta), ch[0])
 
-    def attr(self, meta: Meta, ch: Children) -> A.Attr:
-        return A.Attr(self.p(meta), ch[0], str(ch[1]))
+    def attr(self, meta: Meta, ch: Children) -> ast.Attr:
+        return ast.Attr(self.p(meta), ch[0], str(ch[1]))
 
-    def index(self, meta: Meta, ch: Children) -> A.Index:
-        return A.Index(self.p(meta), ch[0], ch[1])
+    def index(self, meta: Meta, ch: Children) -> ast.Index:
+        return ast.Index(self.p(meta), ch[0], ch[1])
 
-    def number(self, meta: Meta, ch: Children) -> A.Num:
+    def number(self, meta: Meta, ch: Children) -> ast.Num:
         text = str(ch[0])
         if len(text) > MAX_NUMBER_DIGITS:
             raise AstBuildError(self.p(meta), f"a number of {len(text)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
-        return A.Num(self.p(meta), int(text))
+        return ast.Num(self.p(meta), int(text))
 
-    def string(self, meta: Meta, ch: Children) -> A.Str:
-        return A.Str(self.p(meta), _unquote(ch[0]))
+    def string(self, meta: Meta, ch: Children) -> ast.Str:
+        return ast.Str(self.p(meta), _unquote(ch[0]))
 
-    def true(self, meta: Meta, ch: Children) -> A.Bool:
-        return A.Bool(self.p(meta), True)
+    def true(self, meta: Meta, ch: Children) -> ast.Bool:
+        return ast.Bool(self.p(meta), True)
 
-    def false(self, meta: Meta, ch: Children) -> A.Bool:
-        return A.Bool(self.p(meta), False)
+    def false(self, meta: Meta, ch: Children) -> ast.Bool:
+        return ast.Bool(self.p(meta), False)
 
-    def none(self, meta: Meta, ch: Children) -> A.NoneLit:
-        return A.NoneLit(self.p(meta))
+    def none(self, meta: Meta, ch: Children) -> ast.NoneLit:
+        return ast.NoneLit(self.p(meta))
 
-    def no_legal_action(self, meta: Meta, ch: Children) -> A.NoLegalAction:
-        return A.NoLegalAction(self.p(meta))
+    def no_legal_action(self, meta: Meta, ch: Children) -> ast.NoLegalAction:
+        return ast.NoLegalAction(self.p(meta))
 
-    def call(self, meta: Meta, ch: Children) -> A.Call:
-        return A.Call(self.p(meta), str(ch[0]), list(ch[1:]))
+    def call(self, meta: Meta, ch: Children) -> ast.Call:
+        return ast.Call(self.p(meta), str(ch[0]), list(ch[1:]))
 
-    def pieces(self, meta: Meta, ch: Children) -> A.Pieces:
+    def pieces(self, meta: Meta, ch: Children) -> ast.Pieces:
         owner = where = None
         for part in ch:
             if part[0] == "owner":
                 owner = part[1]
             else:
                 where = part[1]
-        return A.Pieces(self.p(meta), owner, where)
+        return ast.Pieces(self.p(meta), owner, where)
 
-    def pieces_owner(self, meta: Meta, ch: Children) -> tuple[str, A.Expr]:
+    def pieces_owner(self, meta: Meta, ch: Children) -> tuple[str, ast.Expr]:
         return ("owner", ch[0])
 
-    def pieces_filter(self, meta: Meta, ch: Children) -> tuple[str, A.Expr]:
+    def pieces_filter(self, meta: Meta, ch: Children) -> tuple[str, ast.Expr]:
         return ("where", ch[0])
 
-    def list_(self, meta: Meta, ch: Children) -> A.ListLit:
-        return A.ListLit(self.p(meta), list(ch))
+    def list_(self, meta: Meta, ch: Children) -> ast.ListLit:
+        return ast.ListLit(self.p(meta), list(ch))
 
-    def name(self, meta: Meta, ch: Children) -> A.Name:
-        return A.Name(self.p(meta), str(ch[0]))
+    def name(self, meta: Meta, ch: Children) -> ast.Name:
+        return ast.Name(self.p(meta), str(ch[0]))
 
 
 _ENTRY_WORDS = {
@@ -613,7 +613,7 @@ class LocatedText(str):
     """A string literal that remembers where it was written, for error messages
     about its contents (a notation template); otherwise an ordinary `str`."""
 
-    pos: A.Pos
+    pos: ast.Pos
 
 
 def _located_text(file: str, tok: Token) -> LocatedText:

@@ -192,19 +192,22 @@ def ahead(track: Track, site: int, n: int) -> int:
     return sites[j]
 
 
-def along(track: Track, site: int, n: int, pos: Pos) -> list[int]:
+def along(track: Track, site: int, n: int, pos: Pos) -> tuple[int, ...]:
     """The n sites after `site` along the track, in order (a looping track goes
     round as often as n says; one that does not stops at its end)."""
     sites, position, loop = track
     i = position[site]
     if i < 0 or n <= 0:
-        return []
+        return ()
     if n > 100_000:
         raise RuleRuntimeError(pos, "'along' over more than 100000 sites")
-    if not loop:
-        return list(sites[i + 1 : i + 1 + n])
+    end = i + 1 + n
     size = len(sites)
-    return [sites[(i + k) % size] for k in range(1, n + 1)]
+    if end <= size or not loop:
+        return sites[i + 1 : end]
+    if n <= size:  # round the end once
+        return sites[i + 1 :] + sites[: end - size]
+    return tuple(sites[(i + k) % size] for k in range(1, n + 1))
 
 
 def steps_on(track: Track, site: int) -> int:

@@ -11,7 +11,7 @@ from dataclasses import fields, is_dataclass
 from typing import Callable, Iterator
 
 from ..compilation.model import AT_KEY
-from ..parsing import ast as A
+from ..parsing import ast
 from .diagnostics import Diagnostic
 
 Locate = Callable[[tuple], tuple]  # YAML path -> (file, line, column)
@@ -25,12 +25,12 @@ def walk(node) -> Iterator:
         if isinstance(current, (list, tuple)):
             stack.extend(reversed(current))
             continue
-        if not is_dataclass(current) or isinstance(current, A.Pos):
+        if not is_dataclass(current) or isinstance(current, ast.Pos):
             continue
         yield current
         for f in fields(current):
             value = getattr(current, f.name)
-            if isinstance(value, (list, tuple)) or (is_dataclass(value) and not isinstance(value, A.Pos)):
+            if isinstance(value, (list, tuple)) or (is_dataclass(value) and not isinstance(value, ast.Pos)):
                 stack.append(value)
 
 
@@ -42,14 +42,14 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
     if items.score is not None:
         everything.append(items.score)
     nodes = list(walk(everything))
-    names = {n.id for n in nodes if isinstance(n, A.Name)} | {n.fn for n in nodes if isinstance(n, A.Call)}
-    called = {n.procedure for n in nodes if isinstance(n, A.CallStmt)}
-    followups = {n.decision for n in nodes if isinstance(n, A.ThenStmt)}
-    started = {n.phase for n in nodes if isinstance(n, A.StartPhaseStmt)}
+    names = {n.id for n in nodes if isinstance(n, ast.Name)} | {n.fn for n in nodes if isinstance(n, ast.Call)}
+    called = {n.procedure for n in nodes if isinstance(n, ast.CallStmt)}
+    followups = {n.decision for n in nodes if isinstance(n, ast.ThenStmt)}
+    started = {n.phase for n in nodes if isinstance(n, ast.StartPhaseStmt)}
     in_turns = {name.id for phase in items.phases for name in phase.turn}
     warnings: list[Diagnostic] = []
 
-    def warn(pos: A.Pos, message: str) -> None:
+    def warn(pos: ast.Pos, message: str) -> None:
         warnings.append(Diagnostic(pos.file, pos.line, pos.column, message, "warning"))
 
     for region in model.regions:
@@ -72,16 +72,16 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
     present = {placement.kind for placement in model.setup}
     present |= {pool.kind for pool in model.pools.values() if pool.kind is not None}
     for node in nodes:
-        if isinstance(node, A.PromoteStmt) and node.kind in model.kinds:
+        if isinstance(node, ast.PromoteStmt) and node.kind in model.kinds:
             present.add(model.kinds[node.kind].index)
-        if isinstance(node, A.DropPattern) and node.kind in model.kinds:
+        if isinstance(node, ast.DropPattern) and node.kind in model.kinds:
             present.add(model.kinds[node.kind].index)
     for decision in items.decisions.values():
         for action in decision.actions:
-            if isinstance(action.pattern, A.DropPattern) and action.pattern.pool:
+            if isinstance(action.pattern, ast.DropPattern) and action.pattern.pool:
                 for case in action.cases:
                     for node in walk(case.body):
-                        if isinstance(node, A.MoveStmt):
+                        if isinstance(node, ast.MoveStmt):
                             warn(node.pos, f"'move' does not take the dropped piece from pool '{action.pattern.pool}': write 'place'")
             kinds = [b.kind for b in action.by if b.kind is not None]
             if kinds and not any(b.pool or b.same_piece for b in action.by):

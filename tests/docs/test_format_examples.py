@@ -42,7 +42,7 @@ from jsonschema import Draft202012Validator
 
 from interpreter import load_game
 from interpreter.compilation import actions as C
-from interpreter.compilation import board as B
+from interpreter.compilation import board as boards
 from interpreter.compilation import statements
 from interpreter.compilation.expressions import FUNCTIONS
 from interpreter.compilation.names import BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
@@ -251,7 +251,7 @@ def test_every_piece_relation_is_documented(name):
     assert f"`{name}`" in DOC_TEXT
 
 
-@pytest.mark.parametrize("name", list(B.DIRECTION_NAMES) + list(B.ABSOLUTE_SETS) + list(B.RELATIVE_SETS))
+@pytest.mark.parametrize("name", list(boards.DIRECTION_NAMES) + list(boards.ABSOLUTE_SETS) + list(boards.RELATIVE_SETS))
 def test_every_direction_name_is_documented(name):
     assert f"`{name}`" in DOC_TEXT
 

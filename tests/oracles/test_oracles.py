@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import shutil
 
 import pytest
 
@@ -154,10 +155,11 @@ def test_a_thousand_random_chess_games_agree_with_openspiel():
 def test_the_oracle_notices_a_wrong_rule(tmp_path):
     """A Breakthrough whose pieces cannot step diagonally must be caught."""
     bench = GAMES["breakthrough"]
-    (tmp_path / "straight.yaml").write_text(
-        f"variant: straight-only\nextends: {bench.definition}\nrules: straight.rules\n"
-    )
-    (tmp_path / "straight.rules").write_text("remove action move.diagonal\n")
-    wrong = dataclasses.replace(bench, definition=str(tmp_path / "straight.yaml"))
+    # (a variant reaches only files of its own game's folder: it is kept there)
+    folder = tmp_path / "breakthrough"
+    shutil.copytree(bench.definition, folder)
+    (folder / "straight.yaml").write_text("variant: straight-only\nextends: breakthrough.yaml\nrules: straight.rules\n")
+    (folder / "straight.rules").write_text("remove action move.diagonal\n")
+    wrong = dataclasses.replace(bench, definition=str(folder / "straight.yaml"))
     with pytest.raises(oracle.Disagreement, match="only OpenSpiel"):
         oracle.random_game(wrong, seed=0)
