@@ -131,7 +131,7 @@ class ActionCompiler:
             return self._pass(plan, action, pattern, decision_index)
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
-        where = Condition.of(levels["candidate"])
+        where = Condition.of(levels["candidate"], levels.get("found loop"))
         landing = patterns.Landing(
             case_ids, self.compiler.restrictions, where, scope.piece_kinds,
             piece_always="piece" in available,
@@ -212,6 +212,7 @@ class ActionCompiler:
                     continue
                 if c.deps & CANDIDATE_DEPS:
                     levels["candidate"].append((lines, c.code))
+                    levels["found loop"] = c.found_loop
                     levels["candidate cost"] += c.cost
                 elif c.deps & PIECE_DEPS:
                     if moving and c.cost > CHEAP_PIECE_TEST:

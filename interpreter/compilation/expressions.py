@@ -78,6 +78,10 @@ class Code:
     # A collection made anew by each evaluation (nothing else holds it): a loop over
     # it needs no copy.
     fresh: bool = False
+    # An `exists` in lowered mode: the lines it wrote last (`t = False`, then the loop
+    # that sets `t = True` and breaks), so that what runs when it holds can run in
+    # the loop instead (see conditions.Condition.holds).
+    found_loop: Optional[tuple] = None
 
     @property
     def is_const(self) -> bool:
@@ -846,9 +850,10 @@ class ExpressionCompiler:
             self._block(*self._rows(var, coll, self.when(lines, cond, [f"{t} += 1"])))
             return Code(t, Type.INT, deps, cost=cost)
         if quantifier == "exists":
+            start = len(self.sink)
             self._emit(f"{t} = False")
             self._block(*self._rows(var, coll, self.when(lines, cond, [f"{t} = True", "break"])))
-            return Code(t, Type.BOOL, deps, cost=cost)
+            return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(self.sink[start:]))
         self._emit(f"{t} = True")
         self._block(*self._rows(var, coll, lines + [f"if not {cond.code}:", f"    {t} = False", "    break"]))
         return Code(t, Type.BOOL, deps, cost=cost)

@@ -139,6 +139,15 @@ class Source:
             self._depth -= 1
 
     @contextmanager
+    def indented(self, levels: int) -> Iterator[None]:
+        """Lines written inside go `levels` deeper (into blocks opened by pasted lines)."""
+        self._depth += levels
+        try:
+            yield
+        finally:
+            self._depth -= levels
+
+    @contextmanager
     def capture(self) -> Iterator[list]:
         """Lines written inside go to the list yielded (indented from 0), not to the
         source: a block compiled once and pasted into several functions."""
