@@ -21,6 +21,7 @@ from .runtime.engine import CHANCE, Engine
 from .runtime.errors import RuleRuntimeError
 from .runtime.state import State
 from .runtime.views import Action, BoardView, Ending, PieceView, Result
+from .spelling import did_you_mean
 from .validation.diagnostics import DefinitionError
 
 if TYPE_CHECKING:
@@ -205,9 +206,9 @@ class Game:
 
         Returns the position, settled like any other (its legal actions listed,
         the game ended when nobody can act). Raises `ValueError` for an unknown
-        site, kind, attribute, player, phase or decision, or stones that do not
-        fit; `KeyError` for an unknown variable, pool or `carry` site;
-        `RuleRuntimeError` when the rules fail on the position.
+        site, kind, attribute, player, phase, decision, variable or pool (with the
+        nearest known name), or stones that do not fit; `RuleRuntimeError` when
+        the rules fail on the position.
         """
         state = self.engine.blank_state()
         self._place_pieces(state, pieces)
@@ -223,10 +224,8 @@ class Game:
         state.occ = [[] for _ in range(len(m.players) + 1)]
         attrs = {a.name: a for a in m.attributes.values()}
         for site, spec in pieces.items():
-            if site not in m.board.index:
-                raise ValueError(f"unknown site '{site}'")
+            index = _known("site", site, m.board.index)
             piece = self._made_piece(site, spec, attrs)
-            index = m.board.index[site]
             state.board[index] = piece
             state.occ[piece[0]].append(index)
 
@@ -235,22 +234,18 @@ class Game:
         m = self.model
         owner_name, kind_name, *rest = spec
         extra = dict(rest[0]) if rest else {}
-        owner = -1 if owner_name == "neutral" else m.players.index(owner_name)
-        if kind_name not in m.kinds:
-            raise ValueError(f"unknown piece kind '{kind_name}'")
-        piece = list(m.fresh_piece(owner, m.kinds[kind_name].index))
+        owner = -1 if owner_name == "neutral" else _known("player", owner_name, m.players)
+        piece = list(m.fresh_piece(owner, _known("piece kind", kind_name, m.kinds).index))
         stones = extra.pop("stones", None)
         if stones is not None:
             if not m.stacks:
                 raise ValueError("this game has no stacks")
-            colours = tuple(m.players.index(c) for c in stones)
+            colours = tuple(_known("player", c, m.players) for c in stones)
             if colours[-1] != owner:
                 raise ValueError(f"the top stone at {site} must be the owner's colour")
             piece[2] = colours
         for name, value in extra.items():
-            if name not in attrs:
-                raise ValueError(f"unknown attribute '{name}'")
-            piece[attrs[name].index] = value
+            piece[_known("attribute", name, attrs).index] = value
         return tuple(piece)
 
     def _set_turn(
@@ -265,20 +260,18 @@ class Game:
         m = self.model
         rules = self.rules
         if phase is not None:
-            names = [ph.name for ph in rules.phases]
-            state.phase = names.index(phase)
+            state.phase = _known("phase", phase, [ph.name for ph in rules.phases])
         current = rules.phases[state.phase]
-        state.player = m.players.index(to_move) if to_move is not None else current.order[0]
+        state.player = _known("player", to_move, m.players) if to_move is not None else current.order[0]
         if decision is not None:
-            names = [d.name for d in rules.decisions]
-            state.decision = names.index(decision)
+            state.decision = _known("decision", decision, [d.name for d in rules.decisions])
             if state.decision in current.turn:
                 state.step = current.turn.index(state.decision)
         else:
             state.decision = current.turn[0]
             state.step = 0
         if carry is not None:
-            state.carry = m.board.index[carry]
+            state.carry = _known("site", carry, m.board.index)
         state.turn_start = state.step == 0 and state.carry == -1
 
     def _set_counts(
@@ -287,16 +280,16 @@ class Game:
         """make_state: the variables and pool counts given; the others keep their initial values."""
         m = self.model
         for name, value in variables.items():
-            var = m.variables[name]
+            var = _known("variable", name, m.variables)
             if var.per_player:
                 for player, v in value.items():
-                    state.vars[var.offset + m.players.index(player)] = int(v)
+                    state.vars[var.offset + _known("player", player, m.players)] = int(v)
             else:
                 state.vars[var.offset] = int(value)
         for name, counts in pools.items():
-            pool = m.pools[name]
+            pool = _known("pool", name, m.pools)
             for player, v in counts.items():
-                state.vars[pool.offset + m.players.index(player)] = int(v)
+                state.vars[pool.offset + _known("player", player, m.players)] = int(v)
 
     def to_move(self, state: State) -> Optional[str]:
         """Who acts in `state`: a player name, "chance" at a chance event, or None
@@ -357,16 +350,19 @@ class Game:
         """The position after `action` is played in `state`.
 
         `action` is an `Action` of this position (from `legal_actions`,
-        `parse_action` or `chance_outcomes`; it is not checked again) or a
-        notation, which is looked up with `parse_action`. Returns a new `State`:
-        `state` itself is unchanged.
+        `parse_action` or `chance_outcomes`) or a notation, which is looked up
+        with `parse_action`. Returns a new `State`: `state` itself is unchanged.
 
         Raises `IllegalActionError` for a notation that no legal action of `state`
-        writes (or when the game is over), and `RuleRuntimeError` when the rules
-        fail while the action is applied (the message locates the rule).
+        writes, an `Action` that is not one of them (one of another position), or
+        when the game is over; `RuleRuntimeError` when the rules fail while the
+        action is applied (the message locates the rule).
         """
         if isinstance(action, str):
             action = self.parse_action(state, action)
+        elif action.code not in self.engine.legal(state):
+            reason = "after the end of the game" if state.result is not None else "not legal here"
+            raise IllegalActionError(action.notation, state.ply + 1, self.name, reason)
         new = state.copy()
         self.engine.apply_in_place(new, action.code)
         return new
@@ -466,6 +462,18 @@ class Game:
         frm = names[code[1]] if code[1] >= 0 else None
         to = names[code[2]] if code[2] >= 0 else None
         return Action(self.engine.notation(code), code, frm, to)
+
+
+def _known(what: str, name: Any, known: Any) -> Any:
+    """make_state: what `name` stands for in `known` (a dict: its value; a list: its
+    index), or ValueError naming the nearest known name."""
+    if isinstance(known, Mapping):
+        if name in known:
+            return known[name]
+    elif name in known:
+        return list(known).index(name)
+    hint = did_you_mean(str(name), [str(k) for k in known])
+    raise ValueError(f"unknown {what} {name!r}" + (f"; {hint}" if hint else ""))
 
 
 def _board_view(model: GameModel) -> BoardView:

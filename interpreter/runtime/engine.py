@@ -233,6 +233,8 @@ class Engine:
         """A legal code chosen uniformly at random (a chance outcome by its
         probability), with `rng` (a random.Random)."""
         legal = self.legal(s)
+        if not legal:
+            raise ValueError("the game is over: there is no action to pick")
         decision = self.decisions[s.decision]
         if decision.is_chance and not decision.uniform:
             x = rng.random()

@@ -116,3 +116,41 @@ def test_a_runtime_fault_crosses_processes():
     assert isinstance(fault, RuleRuntimeError)
     assert (fault.pos, fault.message) == ("game.rules:3:5", "division by zero")
     assert str(fault) == "game.rules:3:5: division by zero"
+
+
+def test_an_action_of_another_position_is_refused():
+    import pytest
+
+    from interpreter import IllegalActionError
+
+    game = load_game("lielow")
+    start = game.initial_state()
+    first = game.legal_actions(start)[0]
+    after = game.apply(start, first)
+    with pytest.raises(IllegalActionError, match="not legal here"):
+        game.apply(after, first)  # white's move, offered to black
+
+
+def test_make_state_names_what_it_does_not_know():
+    import pytest
+
+    game = load_game("regibus")
+    with pytest.raises(ValueError, match="unknown player 'whte'; did you mean 'white'"):
+        game.make_state({"a1": ("whte", "knight")})
+    with pytest.raises(ValueError, match="unknown phase 'plya'; did you mean 'play'"):
+        game.make_state({"a1": ("white", "knight")}, phase="plya")
+    with pytest.raises(ValueError, match="unknown site 'z9'"):
+        game.make_state({"a1": ("white", "knight")}, phase="play", carry="z9")
+    with pytest.raises(ValueError, match="unknown variable"):
+        game.make_state({"a1": ("white", "knight")}, phase="play", variables={"nothing": 1})
+
+
+def test_picking_in_a_finished_game_is_a_clear_error():
+    import pytest
+
+    game = load_game("lielow")
+    state = game.initial_state()
+    game.engine.random_playout(state, random.Random(2), 100_000)
+    assert game.is_terminal(state)
+    with pytest.raises(ValueError, match="the game is over"):
+        game.engine.pick_random(state, random.Random(1))
