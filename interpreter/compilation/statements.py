@@ -43,7 +43,7 @@ class Endings:
 
     entries: list = field(default_factory=list)  # (how, pos)
 
-    def add(self, how: str, pos: ast.Pos) -> int:
+    def add(self, how: int, pos: ast.Pos) -> int:
         self.entries.append((how, pos))
         return len(self.entries) - 1
 

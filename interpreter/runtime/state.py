@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .pieces import FIRST_ATTRIBUTE, KIND, NO_PLAYER, NO_SITE, OWNER, STONES, Board, Code, Outcome  # noqa: F401 - re-exported
+from .pieces import Board, Code, Outcome
 
 
 class State:
