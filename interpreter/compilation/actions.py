@@ -9,6 +9,8 @@ records from which cases.py builds the functions that apply them.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -391,11 +393,11 @@ class ActionCompiler:
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
                 self.compiler.statements._pool(pattern.pool, pattern.pool_pos or pattern.pos)
-            code = self.compiler.targets(pattern.targets, scope, "drop ... on")
-            return (lambda src: patterns.choose_site(src, landing, code)), None, self.model.board.size * cost
+            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on")
+            return (lambda src: patterns.choose_site(src, landing, code, test)), None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):
-            code = self.compiler.targets(pattern.targets, scope, "select")
-            return (lambda src: patterns.choose_site(src, landing, code)), None, self.model.board.size * cost
+            code, test = self._chosen_sites(pattern.targets, scope, "select")
+            return (lambda src: patterns.choose_site(src, landing, code, test)), None, self.model.board.size * cost
         raise AssertionError(pattern)
 
     def _offset_targets(self, pattern: ast.OffsetLeapPattern) -> tuple:
@@ -423,6 +425,17 @@ class ActionCompiler:
                 ))
             per_player.append(tuple(per_site))
         return tuple(per_player)
+
+    def _chosen_sites(self, e: ast.Expr, scope: Scope, what: str) -> tuple[str, Optional[str]]:
+        """(the sites a drop or select chooses among, a test of `to` or None): of
+        `pieces ... where W`, the pieces, with W asked of each in the loop that
+        lists the candidates rather than in a list made first."""
+        c = self.exprs.compile(e, scope)
+        code = self.compiler.targets(e, scope, what, c)
+        if c.filtered is not None and c.filtered[0] is None:
+            _, sites, var, _, where = c.filtered
+            return sites, re.sub(rf"\b{var}\b", "to", where)
+        return code, None
 
     def _along(self, pattern: ast.AlongPattern, scope: Scope, landing: patterns.Landing, off_case, plan: ActionPlan, cost: int):
         name = pattern.track.id

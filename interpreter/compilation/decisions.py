@@ -337,9 +337,9 @@ def _clashes(actions: list) -> tuple[set, bool]:
     clashing: set = set()
     from_free = False
     for i, a in enumerate(actions):
-        if a.moving and any("{from}" not in t for t in a.templates):
+        if a.moving and not a.same_piece and any("{from}" not in t for t in a.templates):
             # Without its origin in the notation, one action moving two pieces can
-            # write the same thing twice.
+            # write the same thing twice (not one acting with the same piece only).
             clashing.add(id(a))
             from_free = True
         for b in actions[:i]:

@@ -82,6 +82,14 @@ class Code:
     # that sets `t = True` and breaks), so that what runs when it holds can run in
     # the loop instead (see conditions.Condition.holds).
     found_loop: Optional[tuple] = None
+    # `pieces ... where COND`: (the lines it wrote last, the sites looped over, the
+    # loop variable, COND's lines, COND's code) in lowered mode, (None, sites,
+    # variable, (), COND) otherwise; a loop over it can test COND itself rather
+    # than build the list first.
+    filtered: Optional[tuple] = None
+    # SITE: the site holds a piece here (its piece needs no empty fallback);
+    # SITES: sites that hold pieces (`pieces ...`).
+    occupied: bool = False
 
     @property
     def is_const(self) -> bool:
@@ -269,7 +277,7 @@ class ExpressionCompiler:
         self.used_names.add(name)
         if name in scope.locals:
             local = scope.locals[name]
-            return Code(local.code, local.type, frozenset({Dep.LOCALS}))
+            return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied)
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:
@@ -394,7 +402,7 @@ class ExpressionCompiler:
             first, again = self.share(value, scope)
             if first != again:
                 bindings.append(first)
-            inner.locals[param.id] = Local(again, value.type)
+            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied)
             arg_deps |= value.deps
             cost += value.cost
         body = self._define(ast.Name(e.pos, e.fn), inner)
@@ -432,6 +440,8 @@ class ExpressionCompiler:
         """Code of the piece on site `c`, or of E when there is none: index it."""
         if c.piece is not None and scope.piece_always and c.piece == scope.register("piece").piece:
             return c.piece
+        if c.occupied:
+            return c.piece_code()
         return f"({c.piece_code()} or {self.E})"
 
     def _Attr(self, e: ast.Attr, scope: Scope) -> Code:
@@ -686,9 +696,9 @@ class ExpressionCompiler:
             code = f"({piece} is not None)"
         elif what == "enemy":
             enemy = self.src.const(tuple(tuple(o != me for o in range(self.n_players)) + (False,) for me in range(self.n_players)))
-            code = f"{enemy}[{scope.register('player').site}][({piece} or {self.E})[0]]"
+            code = f"{enemy}[{scope.register('player').site}][{self.piece_read(obj, scope)}[0]]"
         elif what == "own":
-            code = f"(({piece} or {self.E})[0] == {scope.register('player').site})"
+            code = f"({self.piece_read(obj, scope)}[0] == {scope.register('player').site})"
         elif what == "neutral":
             code = f"(({piece} or {self.src.const((-2,))})[0] == -1)"
         else:
@@ -760,21 +770,23 @@ class ExpressionCompiler:
             sites = "h_all_pieces(o)"
             size = self.n_sites
         if e.where is None:
-            return Code(sites, Type.SITES, deps, cost=size, size=size)
+            return Code(sites, Type.SITES, deps, cost=size, size=size, occupied=True)
         var = self.src.fresh("i")
         inner = scope.child()
-        inner.locals["it"] = Local(var, Type.SITE)
+        inner.locals["it"] = Local(var, Type.SITE, occupied=True)
         if self.sink is not None:
             lines, cond = self._nested(lambda: self.boolean(e.where, inner))
             t = self.src.fresh("t")
+            start = len(self.sink)
             self._emit(f"{t} = []")
             self._block(f"for {var} in {sites}:", lines + [f"if {cond.code}: {t}.append({var})"])
             deps |= cond.deps - {Dep.LOCALS}
-            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size, fresh=True)
+            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
+                        filtered=(tuple(self.sink[start:]), sites, var, tuple(lines), cond.code))
         cond = self.boolean(e.where, inner)
         deps |= cond.deps - {Dep.LOCALS}
         return Code(f"[{var} for {var} in {sites} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size,
-                    fresh=True)
+                    fresh=True, occupied=True, filtered=(None, sites, var, (), cond.code))
 
     # ------------------------------------------------------------ functions
     def _Call(self, e: ast.Call, scope: Scope) -> Code:
@@ -833,30 +845,48 @@ class ExpressionCompiler:
         """The condition of count/exists/all, with `name` bound to each element."""
         var = self.src.fresh("i")
         inner = scope.child()
-        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES, occupied=coll.occupied)
         return var, self.boolean(e, inner)
 
     def _loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
-        """count/exists/all in lowered mode: a loop that stops as soon as it knows."""
+        """count/exists/all in lowered mode: a loop that stops as soon as it knows.
+        Over `pieces ... where W` it is one loop over the pieces, asking W first,
+        rather than a loop building their list and a loop over it."""
         var = self.src.fresh("i")
+        where = None  # (W's lines, W's code) when the loop asks W itself
+        filtered = coll.filtered
+        if filtered is not None and filtered[0] is not None and self._sink_ends_with(filtered[0]):
+            del self.sink[len(self.sink) - len(filtered[0]):]
+            _, sites, var, where_lines, where_code = filtered
+            where = (list(where_lines), where_code)
+            coll = Code(sites, coll.type, coll.deps, cost=coll.cost, size=coll.size, occupied=True)
         inner = scope.child()
-        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES)
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES, occupied=coll.occupied)
         lines, cond = self._nested(lambda: self.boolean(e, inner))
         t = self.src.fresh("t")
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         cost = coll.cost + coll.size * (1 + cond.cost)
+
+        def body(inside: list) -> list:
+            if where is None:
+                return inside
+            return where[0] + [f"if {where[1]}:"] + ["    " + line for line in inside]
+
         if quantifier == "count":
             self._emit(f"{t} = 0")
-            self._block(*self._rows(var, coll, self.when(lines, cond, [f"{t} += 1"])))
+            self._block(*self._rows(var, coll, body(self.when(lines, cond, [f"{t} += 1"]))))
             return Code(t, Type.INT, deps, cost=cost)
         if quantifier == "exists":
             start = len(self.sink)
             self._emit(f"{t} = False")
-            self._block(*self._rows(var, coll, self.when(lines, cond, [f"{t} = True", "break"])))
+            self._block(*self._rows(var, coll, body(self.when(lines, cond, [f"{t} = True", "break"]))))
             return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(self.sink[start:]))
         self._emit(f"{t} = True")
-        self._block(*self._rows(var, coll, lines + [f"if not {cond.code}:", f"    {t} = False", "    break"]))
+        self._block(*self._rows(var, coll, body(lines + [f"if not {cond.code}:", f"    {t} = False", "    break"])))
         return Code(t, Type.BOOL, deps, cost=cost)
+
+    def _sink_ends_with(self, lines: tuple) -> bool:
+        return len(self.sink) >= len(lines) and tuple(self.sink[len(self.sink) - len(lines):]) == lines
 
     def _rows(self, var: str, coll: Code, body: list) -> tuple[str, list]:
         """(head, body) of the loop of `var` over `coll`. Over a fixed set (of

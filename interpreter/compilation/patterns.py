@@ -434,11 +434,13 @@ def go(src: Source, landing: Landing, targets: str) -> None:
             emit_candidate(src, landing)
 
 
-def choose_site(src: Source, landing: Landing, targets: str) -> None:
-    """drop or select: a site of the set is chosen (`frm` is -1: no origin)."""
+def choose_site(src: Source, landing: Landing, targets: str, test: Optional[str] = None) -> None:
+    """drop or select: a site of the set is chosen (`frm` is -1: no origin); `test`,
+    when given, says which sites of `targets` count."""
     with src.block(f"for to in {targets}:"):
-        src.line("tg = b[to]")
-        emit_candidate(src, landing)
+        with src.block(f"if {test}:") if test else _always():
+            src.line("tg = b[to]")
+            emit_candidate(src, landing)
 
 
 # ---------------------------------------------------------------- offsets, tracks

@@ -44,6 +44,9 @@ class Local:
     code: str  # the generated local (or loop variable) holding it
     type: Type
     always: bool = False  # never none (each player of `players`, each direction of a set)
+    # a site that holds a piece wherever the name can be read (an element of
+    # `pieces ...` in a condition, which changes nothing on the board)
+    occupied: bool = False
 
 
 @dataclass
