@@ -9,7 +9,7 @@ so that the caller can turn them into `file:line:column` diagnostics.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ..runtime.pieces import FIRST_ATTRIBUTE
 from . import board as boards
@@ -300,7 +300,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
             sites = _region_sites(spec, board, site, path, report)
             regions[name] = Region(name, False, [sites], [_mask(sites, board.size)])
 
-    direction_sets = _direction_sets(board, data.get("directions") or {}, forward, report)
+    direction_sets = _direction_sets(board, data.get("directions") or {}, forward, report, players)
 
     kinds = {}
     for i, (name, spec) in enumerate((data.get("pieces") or {}).items()):
@@ -529,7 +529,8 @@ def _mask(sites: tuple[int, ...], size: int) -> list[bool]:
     return mask
 
 
-def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Report) -> dict[str, list[tuple[int, ...]]]:
+def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Report,
+                    players: Sequence[str] = ()) -> dict[str, list[tuple[int, ...]]]:
     """Every direction name or set, resolved per player to direction indices."""
     if board.kind != "grid":
         return {}
@@ -551,7 +552,7 @@ def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Re
             for j, m in enumerate(members):
                 if m not in sets:
                     if p == 0:
-                        report(("directions", name, j), f"unknown direction '{m}'", _hint(m, sets))
+                        report(("directions", name, j), *_unknown_direction(m, name, sets, custom, forward, players))
                     continue
                 for d in sets[m][p]:
                     if d not in acc:
@@ -560,6 +561,21 @@ def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Re
             resolved |= set(acc)
         sets[name] = per_player
     return sets
+
+
+def _unknown_direction(member: str, name: str, sets: dict, custom: dict, forward: list,
+                       players: Sequence[str]) -> tuple[str, Optional[str]]:
+    """(message, hint) for a member of direction set `name` that is not known there."""
+    later = list(custom)
+    if member in custom and later.index(member) >= later.index(name):
+        return (f"direction set '{member}' is used before it is declared",
+                f"declare '{member}' above '{name}' under 'directions'")
+    if member in boards.RELATIVE_SETS:
+        without = [players[i] if i < len(players) else str(i + 1) for i, f in enumerate(forward) if f is None]
+        return (f"'{member}' is relative to each player's forward direction, and {', '.join(without)} "
+                f"{'has' if len(without) == 1 else 'have'} none",
+                "give every player 'forward' (e.g. forward: n) under 'players'")
+    return f"unknown direction '{member}'", _hint(member, sets)
 
 
 def _placements(spec: Any, path: tuple) -> list:
