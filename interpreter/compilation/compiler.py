@@ -405,6 +405,7 @@ class Compiler:
             if plan is not None:
                 plans.append(plan)
                 by_name[action.name] = plan
+        self._warn_of_actions_alike(decision, by_name)
         after = self.captured_block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"},
             f"decision '{decision.name}', after each action", followups=True,
@@ -419,6 +420,31 @@ class Compiler:
                 label = "prefer: " + ", ".join(n.id for n in names)
                 plan.prefer_probes.append(self.probes.add("prefer", label, pos))
         return DecisionInfo(decision.name, False, decision.pos), plan
+
+    def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict) -> None:
+        """Two actions of a decision that move alike (the same pieces, pattern and
+        `where`) and write the same notation: wherever the second could act the
+        first lists the same action, and only the first is kept: the second never
+        acts there (often a variant that meant to replace an action and misspelt its
+        name)."""
+        from .restrictions import _structure
+
+        seen: dict = {}
+        for action in decision.actions:
+            plan = by_name.get(action.name)
+            if plan is None or action.pattern is None:
+                continue
+            key = (_structure(action.pattern), _structure(action.by), _structure(action.wheres))
+            for earlier in seen.get(key, []):
+                if set(plan.templates) & set(by_name[earlier.name].templates):
+                    self.warnings.append(RuleError(
+                        action.pos,
+                        f"action '{action.name}' moves like action '{earlier.name}' (line {earlier.pos.line}) and "
+                        f"writes the same notation: only '{earlier.name}' is listed, so '{action.name}' never acts",
+                        f"give it another notation or other moves; to replace '{earlier.name}', use its name",
+                    ))
+                    break
+            seen.setdefault(key, []).append(action)
 
     def _preference_tiers(self, decision: ast.Decision, actions: list, by_name: dict) -> list:
         """The actions in the order `prefer:` gives: one list per `prefer` line, then

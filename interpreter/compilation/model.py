@@ -9,9 +9,11 @@ so that the caller can turn them into `file:line:column` diagnostics.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
+from ..limits import MAX_NUMBER
 from ..runtime.pieces import FIRST_ATTRIBUTE
+from ..spelling import did_you_mean
 from . import board as boards
 from .names import BUILTIN_PROPERTIES, CONTEXT_NAMES, reserved_word
 
@@ -147,8 +149,6 @@ DEFAULT_COLORS = ["#e8e4d8", "#303030", "#d62728", "#1f77b4", "#2ca02c", "#ffbf0
 def _check_bounds(spec: Option, value: int) -> None:
     """A number typed on a command line (or in a record) within the bounds of every
     number of a definition, which the rules then compute with."""
-    from ..validation.yaml_source import MAX_NUMBER
-
     if abs(value) > MAX_NUMBER:
         raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
 
@@ -251,39 +251,73 @@ def _check_names(data: dict, report: Report) -> None:
 
 
 def build_model(data: dict, option_values: dict[str, Any], report: Report) -> GameModel:
-    """`option_values` must already be checked (see `parse_option_value`)."""
+    """The `GameModel` of a definition's YAML data; problems go to `report`.
+    `option_values` must already be checked (see `parse_option_value`)."""
     _check_names(data, report)
     specs = read_options(data, report)
     options = {name: spec.default for name, spec in specs.items()}
     options.update(option_values)
-
-    players_raw = data["players"]
-    all_players = [p["name"] if isinstance(p, dict) else p for p in players_raw]
-    colors = {}
-    forward_by_name = {}
-    for i, p in enumerate(players_raw):
-        name = all_players[i]
-        colors[name] = (p.get("color") if isinstance(p, dict) else None) or DEFAULT_COLORS[i % len(DEFAULT_COLORS)]
-        forward_by_name[name] = p.get("forward") if isinstance(p, dict) else None
+    all_players = [p["name"] if isinstance(p, dict) else p for p in data["players"]]
+    colors, forward_by_name = _player_colors_and_forward(data["players"], all_players)
     _check_in_play(data, specs, all_players, report)
     players = _players_in_play(data, all_players, options, report)
-
+    forward = [forward_by_name.get(name) for name in players]
     board = _build_board(data["board"], report)
+    site = _site_finder(board, report)
+    kinds = _kinds(data)
+    attributes = _attributes(data)
+    variables, offset = _variables(data, len(players))
+    pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
+    return GameModel(
+        name=str(data.get("game", "")),
+        title=str(data.get("title", data.get("game", ""))),
+        all_players=all_players,
+        players=players,
+        player_colors=colors,
+        forward=forward,
+        board=board,
+        regions=_regions(data, players, board, site, report),
+        direction_sets=_direction_sets(board, data.get("directions") or {}, forward, report, players),
+        kinds=kinds,
+        attributes=attributes,
+        stacks=bool(data.get("stacks", False)),
+        pools=pools,
+        variables=variables,
+        options=options,
+        option_specs=specs,
+        lines=[tuple(site(s, ("lines", i, j)) for j, s in enumerate(line)) for i, line in enumerate(data.get("lines") or [])],
+        vars_size=offset,
+        setup=_setup(data, players, all_players, kinds, attributes, site, board, report),
+        pool_site_of=pool_site_of,
+        tracks=_tracks(data.get("tracks") or {}, players, site, report),
+    )
+
+
+def _player_colors_and_forward(players_raw: list, all_players: list) -> tuple[dict, dict]:
+    """({player: colour}, {player: forward direction or None}) of every player."""
+    colors, forward = {}, {}
+    for i, (name, spec) in enumerate(zip(all_players, players_raw)):
+        given = spec if isinstance(spec, dict) else {}
+        colors[name] = given.get("color") or DEFAULT_COLORS[i % len(DEFAULT_COLORS)]
+        forward[name] = given.get("forward")
+    return colors, forward
+
+
+def _site_finder(board: boards.Board, report: Report) -> Callable[[Any, tuple], int]:
+    """site(name, yaml path) -> the site's index, or -1 after reporting an unknown one."""
     index = board.index
 
     def site(name: Any, path: tuple) -> int:
         key = str(name)
         if key not in index:
-            from ..validation.diagnostics import suggest
-
-            hint = suggest(key, list(index))
-            report(path, f"unknown site '{key}'", f"did you mean '{hint}'?" if hint else None)
+            report(path, f"unknown site '{key}'", _hint(key, index))
             return -1
         return index[key]
 
-    player_index = {name: i for i, name in enumerate(players)}
-    forward = [forward_by_name.get(name) for name in players]
+    return site
 
+
+def _regions(data: dict, players: list, board: boards.Board, site: Callable, report: Report) -> dict[str, Region]:
     regions = {}
     for name, spec in (data.get("regions") or {}).items():
         path = ("regions", name)
@@ -299,37 +333,46 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         else:
             sites = _region_sites(spec, board, site, path, report)
             regions[name] = Region(name, False, [sites], [_mask(sites, board.size)])
+    return regions
 
-    direction_sets = _direction_sets(board, data.get("directions") or {}, forward, report)
 
+def _kinds(data: dict) -> dict[str, Kind]:
     kinds = {}
     for i, (name, spec) in enumerate((data.get("pieces") or {}).items()):
         spec = spec or {}
-        kinds[name] = Kind(
-            name,
-            i,
-            str(spec.get("symbol", name[:1].upper())),
-            int(spec.get("value", 0)),
-            spec.get("owner") == "neutral",
-        )
+        symbol = str(spec.get("symbol", name[:1].upper()))
+        kinds[name] = Kind(name, i, symbol, int(spec.get("value", 0)), spec.get("owner") == "neutral")
+    return kinds
 
+
+def _attributes(data: dict) -> dict[str, Attribute]:
     attributes = {}
     for i, (name, spec) in enumerate((data.get("attributes") or {}).items()):
-        kind = spec.get("type", "int")
-        default = spec.get("default", False if kind in ("flag", "marker") else 0)
-        if kind in ("flag", "marker"):
+        value_type = spec.get("type", "int")
+        default = spec.get("default", False if value_type in ("flag", "marker") else 0)
+        if value_type in ("flag", "marker"):
             default = bool(default)
-        attributes[name] = Attribute(name, FIRST_ATTRIBUTE + i, kind, default)
+        attributes[name] = Attribute(name, FIRST_ATTRIBUTE + i, value_type, default)
+    return attributes
 
+
+def _variables(data: dict, n_players: int) -> tuple[dict[str, Variable], int]:
+    """The variables, and the number of slots they take (a per-player one takes one
+    slot per player in play)."""
     offset = 0
     variables = {}
     for name, spec in (data.get("variables") or {}).items():
         per_player = bool(spec.get("per_player", False))
-        kind = spec.get("type", "int")
-        default = int(spec.get("default", 0))
-        variables[name] = Variable(name, offset, per_player, kind, default, bool(spec.get("in_position", True)))
-        offset += len(players) if per_player else 1
+        variables[name] = Variable(name, offset, per_player, spec.get("type", "int"), int(spec.get("default", 0)),
+                                   bool(spec.get("in_position", True)))
+        offset += n_players if per_player else 1
+    return variables, offset
 
+
+def _pools(data: dict, kinds: dict, players: list, all_players: list, site: Callable, board: boards.Board,
+           offset: int, report: Report) -> tuple[dict[str, Pool], list[int], int]:
+    """(the pools, the slot of the pool standing on each site or -1, the slots used
+    after them): a pool's counts take one slot per player in play, after `offset`."""
     pools = {}
     pool_site_of = [-1] * (board.size + 1)
     for name, spec in (data.get("pools") or {}).items():
@@ -346,24 +389,24 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
                 report(("pools", name, "sites", pname, AT_KEY), f"unknown player '{pname}'", _hint(pname, all_players))
                 continue
             s = site(sname, ("pools", name, "sites", pname))
-            if pname in player_index and s >= 0:
-                sites[player_index[pname]] = s
+            if pname in players and s >= 0:
+                sites[players.index(pname)] = s
                 pool_site_of[s] = offset
-        initial = spec.get("initial", 0)
-        pools[name] = Pool(name, offset, int(initial), kind, sites)
+        pools[name] = Pool(name, offset, int(spec.get("initial", 0)), kind, sites)
         offset += len(players)
+    return pools, pool_site_of, offset
 
-    lines = []
-    for i, line in enumerate(data.get("lines") or []):
-        lines.append(tuple(site(s, ("lines", i, j)) for j, s in enumerate(line)))
 
+def _setup(data: dict, players: list, all_players: list, kinds: dict, attributes: dict, site: Callable,
+           board: boards.Board, report: Report) -> list[Placement]:
+    """The pieces on the board at the start (those of players not in play left out)."""
     setup = []
     placed: set[int] = set()
     for owner_name, placements in (data.get("setup") or {}).items():
         if owner_name == "neutral":
             owner = -1
-        elif owner_name in player_index:
-            owner = player_index[owner_name]
+        elif owner_name in players:
+            owner = players.index(owner_name)
         elif owner_name in all_players:
             continue  # a player not in play with these options
         else:
@@ -377,45 +420,18 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
             if kind.neutral != (owner == -1):
                 whose = "neutral" if kind.neutral else "owned by a player"
                 report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", None)
-            for j, (sname, values, path) in enumerate(_placements(sites, ("setup", owner_name, kind_name))):
+            for sname, values, path in _placements(sites, ("setup", owner_name, kind_name)):
                 s = site(sname, path)
                 if s >= 0:
                     if s in placed:
                         report(path, f"site '{board.names[s]}' is given two pieces in the setup", None)
                     placed.add(s)
                     setup.append(Placement(s, owner, kind.index, _setup_attributes(values, attributes, path, report)))
-
-    model = GameModel(
-        name=str(data.get("game", "")),
-        title=str(data.get("title", data.get("game", ""))),
-        all_players=all_players,
-        players=players,
-        player_colors=colors,
-        forward=forward,
-        board=board,
-        regions=regions,
-        direction_sets=direction_sets,
-        kinds=kinds,
-        attributes=attributes,
-        stacks=bool(data.get("stacks", False)),
-        pools=pools,
-        variables=variables,
-        options=options,
-        option_specs=specs,
-        lines=lines,
-        vars_size=offset,
-        setup=setup,
-        pool_site_of=pool_site_of,
-        tracks=_tracks(data.get("tracks") or {}, players, site, report),
-    )
-    return model
+    return setup
 
 
 def _hint(name: str, candidates) -> Optional[str]:
-    from ..validation.diagnostics import suggest
-
-    best = suggest(name, list(candidates))
-    return f"did you mean '{best}'?" if best else None
+    return did_you_mean(name, list(candidates))
 
 
 def _players_in_play(data: dict, all_players: list[str], options: dict, report: Report) -> list[str]:
@@ -529,7 +545,8 @@ def _mask(sites: tuple[int, ...], size: int) -> list[bool]:
     return mask
 
 
-def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Report) -> dict[str, list[tuple[int, ...]]]:
+def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Report,
+                    players: Sequence[str] = ()) -> dict[str, list[tuple[int, ...]]]:
     """Every direction name or set, resolved per player to direction indices."""
     if board.kind != "grid":
         return {}
@@ -551,7 +568,7 @@ def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Re
             for j, m in enumerate(members):
                 if m not in sets:
                     if p == 0:
-                        report(("directions", name, j), f"unknown direction '{m}'", _hint(m, sets))
+                        report(("directions", name, j), *_unknown_direction(m, name, sets, custom, forward, players))
                     continue
                 for d in sets[m][p]:
                     if d not in acc:
@@ -560,6 +577,21 @@ def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Re
             resolved |= set(acc)
         sets[name] = per_player
     return sets
+
+
+def _unknown_direction(member: str, name: str, sets: dict, custom: dict, forward: list,
+                       players: Sequence[str]) -> tuple[str, Optional[str]]:
+    """(message, hint) for a member of direction set `name` that is not known there."""
+    later = list(custom)
+    if member in custom and later.index(member) >= later.index(name):
+        return (f"direction set '{member}' is used before it is declared",
+                f"declare '{member}' above '{name}' under 'directions'")
+    if member in boards.RELATIVE_SETS:
+        without = [players[i] if i < len(players) else str(i + 1) for i, f in enumerate(forward) if f is None]
+        return (f"'{member}' is relative to each player's forward direction, and {', '.join(without)} "
+                f"{'has' if len(without) == 1 else 'have'} none",
+                "give every player 'forward' (e.g. forward: n) under 'players'")
+    return f"unknown direction '{member}'", _hint(member, sets)
 
 
 def _placements(spec: Any, path: tuple) -> list:

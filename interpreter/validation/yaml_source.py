@@ -17,6 +17,7 @@ from typing import Any, Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ..limits import MAX_NUMBER
 from .diagnostics import Diagnostic, first_hidden_control, shorten
 from .files import FileRefused, read_bounded
 
@@ -28,10 +29,6 @@ _LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029"
 # anchors, tiny next to a "billion laughs" document (which needs 10**9).
 MAX_ALIAS_EXPANSION = 10_000
 MAX_DEPTH = 100
-# Every number in a definition lies within ±MAX_NUMBER (docs/format.md, "Limits and
-# safety"): far beyond any board, pool or turn limit, and far below the size where
-# turning a number into text fails (4300 digits) or doing sums with it gets slow.
-MAX_NUMBER = 10**9
 # An integer written with more characters than this is out of bounds without being
 # converted (a sexagesimal `1:2:3:...` of a megabyte takes minutes to convert).
 _MAX_NUMBER_TEXT = 40

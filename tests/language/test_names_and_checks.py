@@ -101,3 +101,30 @@ def test_a_number_too_long_to_read(tmp_path, capsys):
 def test_a_number_too_large(tmp_path, capsys):
     line = first_diagnostic(tmp_path, capsys, rules_edit=("quiet += 1", "quiet += 9999999999999999"))
     assert "numbers in the rules are at most 1e+15 in size" in line
+
+
+def test_an_action_that_moves_like_another_with_its_notation_is_a_warning(tmp_path, capsys):
+    for name in ("game.yaml", "game.rules"):
+        shutil.copy(BASE / name, tmp_path / name)
+    rules = (tmp_path / "game.rules").read_text()
+    # a variant's author meant to replace `step` and misspelt it
+    rules = rules.replace("    action capture by man, chief:",
+                          "    action steps by man, chief:\n        step ahead\n        onto empty: advance\n"
+                          "    action capture by man, chief:")
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert ("game.rules:15:5: warning: action 'steps' moves like action 'step' (line 12) and writes the same "
+            "notation: only 'step' is listed, so 'steps' never acts") in err
+
+
+def test_actions_alike_with_their_own_notations_are_fine(tmp_path, capsys):
+    for name in ("game.yaml", "game.rules"):
+        shutil.copy(BASE / name, tmp_path / name)
+    rules = (tmp_path / "game.rules").read_text()
+    rules = rules.replace("    action capture by man, chief:",
+                          "    action steps by man, chief:\n        step ahead\n        notation \"{from}>{to}\"\n"
+                          "        onto empty: advance\n    action capture by man, chief:")
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 0
+    assert "moves like" not in capsys.readouterr().err

@@ -1,0 +1,6 @@
+"""Bounds on what a definition can hold, shared by the stages that check them."""
+
+# Every number in a definition lies within ±MAX_NUMBER (docs/format.md, "Limits and
+# safety"): far beyond any board, pool or turn limit, and far below the size where
+# turning a number into text fails (4300 digits) or doing sums with it gets slow.
+MAX_NUMBER = 10**9
