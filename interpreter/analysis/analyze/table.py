@@ -172,7 +172,8 @@ def coverage_table(report: Report) -> list[str]:
                          f"  {_short(r.where)} {r.label}", lambda r: 2)
     dead = [row for row in report.coverage if all(row.never(c) in (True, None) for c in range(len(report.columns)))]
     for row in dead:
-        lines += _fitted(f"{row.where}: never fired in any game:", f"{row.kind} {row.label}")
+        label = row.label if row.label.startswith(row.kind) else f"{row.kind} {row.label}"
+        lines += _fitted(f"{row.where}: never fired in any game:", label)
     return lines + ([""] if dead else [])
 
 
