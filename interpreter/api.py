@@ -172,6 +172,11 @@ class Game:
         variables: Optional[dict] = None,
         pools: Optional[dict] = None,
         carry: Optional[str] = None,
+        step: Optional[int] = None,
+        ply: int = 0,
+        next_player: Optional[str] = None,
+        next_phase: Optional[str] = None,
+        result: Optional[tuple] = None,
     ) -> State:
         """A position built by hand (for tests, puzzles, analysis).
 
@@ -179,7 +184,11 @@ class Game:
         attribute: value, ...})}; owner is a player name or "neutral". Unlisted
         variables and pools keep their initial values; `phase` defaults to the
         first phase, `decision` to the first of its turn; `carry` is the site of
-        the piece a follow-up decision acts on.
+        the piece a follow-up decision acts on. `step` is the place of the decision
+        in its turn (default: where the decision stands in it), `ply` the actions
+        played so far, `next_player` / `next_phase` what `next turn` / `start phase`
+        have set for the next turn, `result` `(winner or None, {player: score})`
+        for a finished game.
         """
         m = self.model
         rules = self.rules
@@ -226,6 +235,17 @@ class Game:
             state.step = 0
         if carry is not None:
             state.carry = m.board.index[carry]
+        if step is not None:
+            state.step = step
+        state.ply = ply
+        if next_player is not None:
+            state.next_player = m.players.index(next_player)
+        if next_phase is not None:
+            state.next_phase = [ph.name for ph in rules.phases].index(next_phase)
+        if result is not None:
+            winner, scores = result
+            state.result = (m.players.index(winner) if winner is not None else -1,
+                            tuple(scores[p] for p in m.players))
         for name, value in (variables or {}).items():
             var = m.variables[name]
             if var.per_player:
@@ -238,6 +258,19 @@ class Game:
             for player, v in counts.items():
                 state.vars[pool.offset + m.players.index(player)] = int(v)
         return state
+
+    def position_text(self, state: State) -> str:
+        """The position as one line of text (see `interpreter.positions`)."""
+        from .positions import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> State:
+        """The position written by `position_text`; `PositionError` (a ValueError)
+        with a clear message for anything else."""
+        from .positions import parse_position
+
+        return parse_position(self, text)
 
     def to_move(self, state: State) -> Optional[str]:
         who = self.engine.to_move(state)
