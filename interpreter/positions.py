@@ -85,6 +85,11 @@ def _turn_of(game: Any, state: Any) -> dict:
     }
 
 
+def turn_player(game: Any, state: Any) -> str:
+    """The player whose turn it is — also at a chance event, which belongs to a turn."""
+    return _turn_of(game, state)["player"]
+
+
 def phase_names(game: Any) -> list[str]:
     """The phases of the rules in order (read from the compiled rules, like `_turn_of`)."""
     return [phase.name for phase in game.rules.phases]

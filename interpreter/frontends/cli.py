@@ -238,7 +238,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         return run(args)
     except PlayError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), exc.status) from None
 
 
 def _draw(game: Game, state) -> None:

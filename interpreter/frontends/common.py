@@ -13,6 +13,7 @@ from typing import Callable, Optional
 
 from ..api import DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic
+from .names import UnknownVariant, display_name, resolve_game
 from .records import STDIN_NAME, Record, RecordError, RecordHeader
 
 PROG = "regelwerk"
@@ -66,30 +67,56 @@ def int_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
 
 
+def think_argument(text: str) -> str:
+    """`--think`: a level (easy, normal, hard) or a time (5s, 500ms), checked."""
+    from .agents import thinking_budget
+
+    try:
+        thinking_budget(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--think: ")) from None
+    return text
+
+
+def add_think_argument(sub: argparse.ArgumentParser) -> None:
+    """The `--think` option of the commands that run built-in players."""
+    sub.add_argument(
+        "--think", type=think_argument, default=None, metavar="LEVEL|TIME",
+        help="how long an 'mcts' player without a budget of its own thinks per decision: easy (0.5 s), "
+             "normal (3 s, the default), hard (10 s), or a time such as 5s or 800ms",
+    )
+
+
 def is_path(name: str) -> bool:
     return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or Path(name).exists()
 
 
 def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
-    """The game of a command: GAME, --option and --variant, on top of the record's header.
+    """The game of a command: GAME (a bundled game or variant, `GAME/VARIANT`, or a
+    path), --option and --variant, on top of the record's header.
 
     Options and the variant in a record's header apply unless the command line
     sets them too, so a record replays as it was played.
     """
     header = record.header if record is not None else RecordHeader()
+    name = args.game
+    if header.game and "/" in header.game and header.game.partition("/")[0] == name and not args.variant:
+        name = header.game  # a record of a bundled variant, replayed by its game's name
     # Checked before loading too: the header's options are likely wrong for another
     # game, and "this record is of another game" is the message that helps.
-    if header.game and not is_path(args.game) and header.game != args.game:
-        raise _header_mismatch(record, args.game)
+    if header.game and not is_path(name) and header.game != name:
+        raise _header_mismatch(record, name)
     typed = dict(args.option or [])
     from_header = {name: value for name, value in header.options.items() if name not in typed}
     variant = args.variant or _header_variant(record)
     try:
-        game = load_game(args.game, {**from_header, **typed}, variant)
+        game = load_game(resolve_game(name), {**from_header, **typed}, variant)
+    except UnknownVariant as exc:
+        raise CliError(str(exc)) from None
     except DefinitionError as exc:
         raise _blame_header(exc, record, from_header) from None
-    if header.game and header.game != game.name:
-        raise _header_mismatch(record, game.name)
+    if header.game and header.game not in (game.name, display_name(game)):
+        raise _header_mismatch(record, display_name(game))
     return game
 
 
@@ -143,14 +170,14 @@ def replay_record(game: Game, record: Optional[Record], on_state: Optional[Calla
         where = record.where(index)
         if game.is_terminal(state):
             raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' comes after the end of the game ({where})",
+                f"{display_name(game)}: ply {ply}: action '{action.notation}' comes after the end of the game ({where})",
                 EXIT_ILLEGAL,
             )
         try:
             state = game.apply(state, action.notation)
         except IllegalActionError:
             raise CliError(
-                f"{game.name}: ply {ply}: action '{action.notation}' is not legal here ({where})", EXIT_ILLEGAL
+                f"{display_name(game)}: ply {ply}: action '{action.notation}' is not legal here ({where})", EXIT_ILLEGAL
             ) from None
         if on_state is not None:
             on_state(ply, state)

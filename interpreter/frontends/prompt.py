@@ -21,7 +21,8 @@ SAVE = "save"
 STACKS = "stacks"
 BOARD = ("board", "b")
 RANDOM = ("random",)  # at an asked chance event: let the program draw
-COMMANDS = ("quit", "moves", "help", "undo", "save", "stacks", "board", "random")
+HINT = ("hint",)
+COMMANDS = ("quit", "moves", "help", "undo", "save", "stacks", "board", "hint", "random")
 
 MAX_SHOWN = 12
 
@@ -52,6 +53,8 @@ def read_command(text: str) -> Optional[Command]:
         return Command("stacks")
     if word in RANDOM and not rest:
         return Command("random")
+    if word in HINT and not rest:
+        return Command("hint")
     if word == SAVE:
         return Command("save", rest)
     return None
@@ -284,6 +287,7 @@ HELP_TEXT = """\
   NOTATION      play that action, as the game writes it (e.g. {example})
   SITE          the legal actions from that site and to it (e.g. {site})
   moves, ?      list the legal actions
+  hint          what the computer would play here, and why
   undo          take back your last entry (and the replies to it)
   save [FILE]   save the record now; with FILE, record the game there from now on
   stacks        show or hide the list of stacks under the board

@@ -173,6 +173,20 @@ class PieceLabeller:
 # -- the public entry points ---------------------------------------------------------------
 
 
+def terminal_size(stream: Any) -> tuple[int, int]:
+    """(columns, lines) of the terminal `stream` writes to; 80 x 24 for anything else
+    (a pipe, a file), so that a transcript fits the smallest terminal too."""
+    import os
+
+    try:
+        if stream.isatty():
+            size = os.get_terminal_size(stream.fileno())
+            return size.columns, size.lines
+    except (AttributeError, ValueError, OSError):  # replaced or closed streams
+        pass
+    return 80, 24
+
+
 def render_text(
     game: Any,
     state: Any,

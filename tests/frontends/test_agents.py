@@ -379,6 +379,12 @@ class EndlessPoints:
     name = "endless"
     players = ("a", "b")
 
+    @property
+    def engine(self):
+        from .fakes import FakeEngine
+
+        return FakeEngine(self)
+
     def initial_state(self):
         return (0, 0, 0)  # points of a, points of b, ply
 
@@ -395,7 +401,7 @@ class EndlessPoints:
 
     def apply(self, state, action):
         a, b, ply = state
-        if action.notation == "gain":
+        if getattr(action, "notation", action) == "gain":
             a, b = (a + 1, b) if ply % 2 == 0 else (a, b + 1)
         return (a, b, ply + 1)
 

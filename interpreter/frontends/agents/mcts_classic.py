@@ -1,6 +1,7 @@
 """The first built-in player, plain UCT (`mcts-classic`): kept to measure the
-default player (mcts.py) against. It sees the game through `Game` and `Action`
-objects only, so it also plays the hand-written fakes of the tests.
+default player (mcts.py) against. Its tree holds `Game` states and `Action`
+objects; its random playouts run on the fast layer (`game.engine`), which makes
+no difference to its choices' quality, only to their cost.
 
 Monte-Carlo tree search (UCT) for any number of players, with chance events.
 
@@ -23,7 +24,8 @@ from interpreter.runtime.views import Action
 
 from .base import CHANCE, SeededAgent, chance_table, sample_from_table, sorted_actions
 from .mcts import SearchStats
-from .rewards import cutoff_rewards, draw_rewards, normalised_rewards
+from .playout import random_playout
+from .rewards import draw_rewards, normalised_rewards
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT_LIMIT = 400
@@ -72,8 +74,8 @@ class ClassicMCTSAgent(SeededAgent):
 
     `rollout_limit` caps the length of one random playout (a bounded loop even for
     games that may not end). A capped playout is judged by the game's `score` rule
-    on the position it reached (`game.current_scores`), normalised by
-    `rewards.cutoff_rewards`: the leader on points gets more than 0.5, level scores
+    on the position it reached (`engine.scores`), normalised by
+    `rewards.score_rewards`: the leader on points gets more than 0.5, level scores
     0.5 each. A game without a score rule counts a capped playout as a draw. `score_weight`
     is the part of a reward that comes from the points (see rewards.py).
     """
@@ -277,32 +279,6 @@ class _Search:
                 return draw_rewards(self.n)
             state = game.apply(node.state, actions[rng.randrange(len(actions))])
 
-        for _ in range(self.rollout_limit):
-            who = game.to_move(state)
-            if who is None:
-                return self.terminal_reward(state)
-            if who == CHANCE:
-                outcomes, cumulative = chance_table(game, state)
-                if not outcomes:
-                    break
-                action = sample_from_table(outcomes, cumulative, rng)
-            else:
-                actions = game.legal_actions(state)
-                if not actions:
-                    break
-                action = sorted_actions(actions)[rng.randrange(len(actions))]
-            state = game.apply(state, action)
-        else:
-            if game.to_move(state) is None:  # the last step of the budget ended it
-                return self.terminal_reward(state)
-            return self.cutoff_reward(state)
-        return draw_rewards(self.n)
-
-    def cutoff_reward(self, state: Any) -> tuple[float, ...]:
-        """A playout cut off at `rollout_limit`: judged by the game's score rule on the
-        position reached when it has one (see `rewards.cutoff_rewards`), else a draw."""
-        current = getattr(self.game, "current_scores", None)
-        scores = current(state) if current is not None else None
-        if scores is None:
-            return draw_rewards(self.n)
-        return cutoff_rewards(self.players, scores)
+        # The rest runs on the fast layer: the same uniform choices, without Action objects.
+        return random_playout(game.engine, game.engine.copy(state), rng, self.rollout_limit, self.n,
+                              self.score_weight)

@@ -79,14 +79,12 @@ class Playout:
         for _ in range(self.limit):
             mover = engine.to_move(state)
             if mover is None:
-                return self.final_reward(state)
+                break
             if mover == CHANCE:
                 engine.apply_in_place(state, draw_outcome(engine, state, self.rng))
                 continue
             state = self.step(state, mover)
-        if engine.is_over(state):
-            return self.final_reward(state)
-        return self.cutoff_reward(state)
+        return reward_where_stopped(engine, state, self.n, self.score_weight)
 
     def step(self, state: Any, mover: int) -> Any:
         """The position after `mover`'s action (possibly a new object)."""
@@ -138,15 +136,32 @@ class Playout:
             code = legal[int(self.rng.random() * len(legal))]
         return after
 
-    def final_reward(self, state: Any) -> tuple[float, ...]:
-        winner, scores = self.engine.outcome(state)
-        return outcome_rewards(winner, scores, self.score_weight)
 
-    def cutoff_reward(self, state: Any) -> tuple[float, ...]:
-        """A playout stopped before the end: judged by the game's score rule when it
-        has one (see `rewards.score_rewards`), else a draw."""
-        scores = self.engine.scores(state)
-        return draw_rewards(self.n) if scores is None else score_rewards(scores)
+def random_playout(engine: Any, state: Any, rng: random.Random, limit: int, n_players: int,
+                   score_weight: float) -> tuple[float, ...]:
+    """A uniformly random playout of `state` (which it changes): the classic player's."""
+    for _ in range(limit):
+        mover = engine.to_move(state)
+        if mover is None:
+            break
+        if mover == CHANCE:
+            code = draw_outcome(engine, state, rng)
+        else:
+            legal = engine.legal(state)
+            code = legal[int(rng.random() * len(legal))]
+        engine.apply_in_place(state, code)
+    return reward_where_stopped(engine, state, n_players, score_weight)
+
+
+def reward_where_stopped(engine: Any, state: Any, n_players: int, score_weight: float) -> tuple[float, ...]:
+    """The reward vector of the position a playout stopped in: the result once the
+    game is over; else (a playout cut off) the game's score rule when it has one
+    (see `rewards.score_rewards`), or a draw."""
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        return outcome_rewards(outcome[0], outcome[1], score_weight)
+    scores = engine.scores(state)
+    return draw_rewards(n_players) if scores is None else score_rewards(scores)
 
 
 def draw_outcome(engine: Any, state: Any, rng: random.Random) -> tuple:

@@ -1,0 +1,91 @@
+"""How people name games on the command line: bundled games, their variants
+(`regibus/quick-start`), folders and files; and the name a loaded game is shown by.
+
+A bundled variant is the file `games/GAME/variants/VARIANT.yaml` of the installed
+copy, so `GAME/VARIANT` works wherever regelwerk is installed; a path that exists
+is always taken as a path.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from .. import assets
+from ..api import bundled_games
+
+
+class UnknownVariant(ValueError):
+    """`GAME/VARIANT` names a bundled game without such a variant."""
+
+
+def bundled_variants(game: str) -> list[str]:
+    """The variants shipped with a bundled game, as `GAME/VARIANT`, sorted."""
+    folder = assets.games_dir() / game / "variants"
+    if not folder.is_dir():
+        return []
+    return sorted(f"{game}/{path.stem}" for path in folder.glob("*.yaml"))
+
+
+def all_names() -> list[str]:
+    """Every bundled game and variant (what the shell completes for GAME)."""
+    names = []
+    for game in bundled_games():
+        names.append(game)
+        names.extend(bundled_variants(game))
+    return names
+
+
+def resolve_game(text: str) -> str:
+    """What `load_game` should read for GAME: the variant file for `GAME/VARIANT`,
+    else `text` itself (a bundled name or a path). UnknownVariant when GAME is a
+    bundled game that has no such variant."""
+    if text is None or Path(text).exists():
+        return text
+    game, sep, variant = text.partition("/")
+    if not sep or "/" in variant or game not in bundled_games():
+        return text
+    file = assets.games_dir() / game / "variants" / f"{variant}.yaml"
+    if file.is_file():
+        return str(file)
+    known = ", ".join(bundled_variants(game)) or "none"
+    raise UnknownVariant(f"{game} has no variant '{variant}' (its variants: {known})")
+
+
+def display_name(game: Any) -> str:
+    """The name a game is shown and recorded by: `regibus/quick-start` when a variant
+    is applied (the last of a chain, by its file name), else the game's name."""
+    chain = getattr(game, "definition", None) and game.definition.variant_chain
+    if not chain:
+        return game.name
+    return f"{game.name}/{Path(chain[-1]).stem}"
+
+
+def is_bundled_variant(game: Any) -> bool:
+    """Whether the game's last variant is one shipped with it (then `GAME/VARIANT`
+    names it everywhere and no path needs recording)."""
+    chain = game.definition.variant_chain
+    if not chain:
+        return False
+    folder = (assets.games_dir() / game.name / "variants").resolve()
+    return Path(chain[-1]).resolve().parent == folder
+
+
+def record_identity(game: Any, game_arg: str, variant_arg: Optional[str]) -> tuple[str, Optional[str]]:
+    """What a record's header says to find the game again: (`# game:`, `# variant:`).
+
+    A bundled variant is named `GAME/VARIANT` (no path: it works on any
+    installation); another variant keeps the game's name and the variant's path,
+    whether it came as --variant or as GAME.
+    """
+    if is_bundled_variant(game):
+        return display_name(game), None
+    if variant_arg:
+        return game.name, variant_arg
+    if game.definition.variant_chain and Path(game_arg).is_file():
+        return game.name, str(Path(game_arg).resolve())
+    return game.name, None
+
+
+def source_file(game: Any) -> str:
+    """The definition file a game was read from (which copy: checkout or installed)."""
+    return str(Path(game.definition.yaml_file).resolve())
