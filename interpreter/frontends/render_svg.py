@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from interpreter.runtime.views import Action, PieceView
 
-from .render_text import (
+from .render_parts import (
     NEUTRAL_COLOUR,
     contrast_colour,
     flag_names,

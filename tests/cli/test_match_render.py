@@ -135,7 +135,9 @@ def test_render_a_graph_board_after_a_roll(capsys, tmp_path):
     assert len(drawn) == 12  # 11 barricades and the red piece on o6
     assert "die=3" in out and "last home_red-o6" in out  # the move stays lit after the roll
     code, out, _ = run(capsys, "render", "royalfiz", record, "--text")
-    assert code == 0 and "green to move" in out and "o6 O red" in out
+    assert code == 0 and "green to move" in out
+    assert "o5 .     [o6 O]   o7 ." in out  # every site listed by name, the last move's target lit
+    assert "red: upper case, green: lower case | O pawn, # barricade | * goal" in out
     assert game.players == ("red", "green")
 
 

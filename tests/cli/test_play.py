@@ -176,7 +176,7 @@ def test_chance_typed_in(capsys, monkeypatch, tmp_path):
     assert "chance [start] for red> red" in out and "1. chance: start:red" in out
     assert "chance [roll] for red> 7" in out  # whose roll it is
     assert "'7' is not an outcome here; outcomes: roll:1 (16.7%)" in out and "or just 1 2 3 4 5 6" in out
-    assert "2. chance: roll:6" in out and "die=6" in out
+    assert "2. chance: roll:6" in out and "die: 6" in out
     assert "from home_red: home_red-o36 home_red-o6 home_redxs8b" in out
     assert "3. red: home_red-o6" in out
     assert "4. chance: roll:" in out  # drawn by the program on request
