@@ -205,3 +205,21 @@ def pool_at(game: Any, pools: Mapping[str, Mapping[str, int]], site: str) -> tup
 def ascii_only(text: str) -> str:
     """Plain mode promises ASCII: one '?' per other character, so columns are kept."""
     return text.encode("ascii", "replace").decode("ascii")
+
+
+def variable_text(title: str, value: object) -> str:
+    """A variable as the header shows it: `die: 4`, `power: white 5, black 8`."""
+    if isinstance(value, Mapping):
+        return f"{title}: " + ", ".join(f"{k} {value_text(v)}" for k, v in value.items())
+    return f"{title}: {value_text(value)}"
+
+
+def value_text(value: object) -> str:
+    """A number as people read it: `yes`/`no` for flags, `-` for none, no `.0`."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

@@ -39,6 +39,8 @@ from .render_parts import (
     hex_colour,
     lit_sites,
     owner_tags,
+    value_text,
+    variable_text,
 )
 
 __all__ = [
@@ -173,7 +175,7 @@ def header_lines(game: Any, state: Any, last: Action | None, plain: bool, hints:
     lines = [Text(sep.join(parts), style=None if plain else "bold")]
     details = [f"last: {last.notation}"] if last is not None else []
     variables = hints.shown_variables(game.variables(state))
-    details.extend(_format_variable(hints.variable_title(k), v) for k, v in variables.items())
+    details.extend(variable_text(hints.variable_title(k), v) for k, v in variables.items())
     lines.extend(Text(line) for line in wrap_parts(details, width, "   "))
     pools = game.pools(state)
     if pools:
@@ -197,26 +199,8 @@ def _whose_turn(game: Any, state: Any) -> str:
     if result is None:
         return "game over"
     winner = f"{result.winner} wins" if result.winner is not None else "draw"
-    scores = ", ".join(f"{p} {_number(s)}" for p, s in result.scores.items())
+    scores = ", ".join(f"{p} {value_text(s)}" for p, s in result.scores.items())
     return f"game over: {winner} ({scores})"
-
-
-def _format_variable(name: str, value: object) -> str:
-    """`die: 4`, `power: white 5, black 8`."""
-    if isinstance(value, Mapping):
-        inner = ", ".join(f"{k} {_number(v)}" for k, v in value.items())
-        return f"{name}: {inner}"
-    return f"{name}: {_number(value)}"
-
-
-def _number(value: object) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 # -- stacks --------------------------------------------------------------------------------

@@ -133,7 +133,10 @@ def test_render_a_graph_board_after_a_roll(capsys, tmp_path):
     drawn = pieces_in(out)
     game = load_game("royalfiz", {"players": "2"})
     assert len(drawn) == 12  # 11 barricades and the red piece on o6
-    assert "die=3" in out and "last home_red-o6" in out  # the move stays lit after the roll
+    assert "die: 3" in out and "last home_red-o6" in out  # the move stays lit after the roll
+    # Every site is named; the goal and the centre ring are marked in colour.
+    assert out.count('class="site-name"') == len(game.board.sites)
+    assert 'data-site="goal" data-region="goal"' in out and "coloured: goal, centre ring" in out
     code, out, _ = run(capsys, "render", "royalfiz", record, "--text")
     assert code == 0 and "green to move" in out
     assert "o5 .     [o6 O]   o7 ." in out  # every site listed by name, the last move's target lit
