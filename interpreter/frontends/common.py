@@ -200,6 +200,15 @@ def position_json(game: Game, state, ply: int) -> dict:
     return line
 
 
+def last_move(game: Game, states: list):
+    """The action to highlight after `states` (the positions of a game so far): the
+    last one that was not a chance outcome, so that a roll keeps the move before it lit."""
+    for index in range(len(states) - 1, 0, -1):
+        if game.to_move(states[index - 1]) != "chance":
+            return game.last_action(states[index])
+    return None
+
+
 def describe_result(game: Game, state) -> str:
     result = game.result(state)
     scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())

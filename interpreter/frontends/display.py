@@ -116,3 +116,20 @@ def _region_mark(game: Any, name: str, spec: Mapping) -> Optional[RegionMark]:
         return None
     symbol = str(spec["symbol"])[:1] if spec.get("symbol") else None
     return RegionMark(name, str(spec.get("title") or name), symbol, colours)
+
+
+def display_warnings(game: Any) -> list:
+    """`validate` warnings for `display.regions` entries that name no region or site
+    (the drawing leaves them out), at their place in the YAML."""
+    from ..loading.definition import locate
+    from ..validation.diagnostics import Diagnostic, suggest
+
+    out = []
+    hints = display_hints(game)
+    known = [n.split(".")[0] for n in game.board.regions] + list(game.board.sites)
+    for name in hints.unknown_regions:
+        file, line, column = locate(game.definition, ("display", "regions", name))
+        best = suggest(name, sorted(set(known)))
+        out.append(Diagnostic(file, line, column, f"display: no region or site '{name}' to mark",
+                              severity="warning", hint=f"did you mean '{best}'?" if best else None))
+    return out

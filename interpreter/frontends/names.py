@@ -89,3 +89,26 @@ def record_identity(game: Any, game_arg: str, variant_arg: Optional[str]) -> tup
 def source_file(game: Any) -> str:
     """The definition file a game was read from (which copy: checkout or installed)."""
     return str(Path(game.definition.yaml_file).resolve())
+
+
+def complete_game(prefix: str, **_: Any) -> list[str]:
+    """Shell completion of GAME: bundled games and variants, then files and folders."""
+    names = [name for name in all_names() if name.startswith(prefix)]
+    folder, _, start = prefix.rpartition("/")
+    base = Path(folder) if folder else Path(".")
+    if base.is_dir():
+        for path in sorted(base.iterdir()):
+            if path.name.startswith(start) and not path.name.startswith("."):
+                text = f"{folder}/{path.name}" if folder else path.name
+                names.append(text + "/" if path.is_dir() else text)
+    return names
+
+
+def enable_completion(parser: Any) -> None:
+    """Answer the shell's completion requests when argcomplete is installed (the
+    `completion` extra); without it, or outside a completion request, nothing happens."""
+    try:
+        import argcomplete
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)

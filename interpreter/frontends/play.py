@@ -25,7 +25,7 @@ from typing import Any, Optional, TextIO
 from ..api import Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
-from .common import EXIT_ILLEGAL, describe_result, isatty, use_color
+from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
 from .names import display_name
 from .prompt import LineInput
 from .records import RecordHeader, write_record
@@ -146,16 +146,10 @@ class Session:
         ply = len(self.notations) if ply is None else ply
         state = self.state if state is None else state
         width, height = terminal_size(self.out)
+        last = last_move(self.game, self.states[:ply + 1])
         self.out.write(render_text(self.game, state, plain=not self.colour, stacks=self.show_stacks,
-                                   last_action=self._last_move(ply), width=width, height=height))
+                                   last_action=last, width=width, height=height))
         self.out.flush()
-
-    def _last_move(self, ply: int):
-        """The last action up to `ply` that was not chance, so a roll keeps the move before it lit."""
-        for index in range(ply - 1, -1, -1):
-            if self.movers[index] != CHANCE:
-                return self.game.last_action(self.states[index + 1])
-        return None
 
     def save(self) -> None:
         try:

@@ -206,7 +206,8 @@ def test_list(capsys):
     assert code == 0 and out.startswith("lielow — Lielow")
     code, out, _ = run(capsys, "list", "--json")
     games = {entry["name"]: entry for entry in json.loads(out)}
-    assert games["lielow"] == {"name": "lielow", "title": "Lielow", "players": ["white", "black"], "options": {}}
+    assert games["lielow"] == {"name": "lielow", "title": "Lielow", "players": ["white", "black"], "options": {},
+                               "variants": []}
     assert sorted(games) == bundled_games()
 
 
