@@ -41,7 +41,7 @@ def game_over(session: Any) -> Union[int, NextGame, None]:
     if session.reader.interactive:
         session.say("next: review, undo, rematch, swap, new [GAME] or quit ('help' explains)")
     while True:
-        text = session.reader.read("game over> ", list(WORDS))
+        text = session.reader.read("game over> ", list(WORDS), split=False)
         if text is None:
             return 0
         word, _, rest = text.strip().partition(" ")
@@ -92,5 +92,7 @@ def new_game(session: Any, name: str) -> Any:
 
 def review(session: Any) -> None:
     """Step through the game just played, from its last position."""
-    Review(session.states, session.notations, session.movers, session.draw,
-           session.reader.read, session.say).run()
+    def read(prompt: str, candidates: list) -> Optional[str]:
+        return session.reader.read(prompt, candidates, split=False)
+
+    Review(session.states, session.notations, session.movers, session.draw, read, session.say).run()

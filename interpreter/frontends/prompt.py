@@ -80,8 +80,9 @@ class LineInput:
         if self.interactive:
             self._set_up_completion()
 
-    def read(self, prompt: str, candidates: Optional[list[str]] = None) -> Optional[str]:
-        """The next entry (stripped), or None at the end of the input."""
+    def read(self, prompt: str, candidates: Optional[list[str]] = None, split: bool = True) -> Optional[str]:
+        """The next entry (stripped), or None at the end of the input. With `split`,
+        a line of several notations is taken as that many entries."""
         self.candidates = sorted(candidates or [])
         if self.pending:
             text = self.pending.pop(0)
@@ -91,7 +92,7 @@ class LineInput:
         if text is None:
             return None
         words = text.split()
-        if len(words) > 1 and read_command(text) is None:
+        if split and len(words) > 1 and read_command(text) is None:
             self.pending = words[1:]
             return words[0]
         return text

@@ -172,7 +172,7 @@ def header_lines(game: Any, state: Any, last: Action | None, plain: bool, hints:
     sep = " | " if plain else " · "
     title = getattr(game, "title", None) or getattr(game, "name", "game")
     parts = [str(title), f"ply {getattr(state, 'ply', '?')}", f"phase {game.phase(state)}", _whose_turn(game, state)]
-    lines = [Text(sep.join(parts), style=None if plain else "bold")]
+    lines = [Text(line, style=None if plain else "bold") for line in wrap_parts(parts, width, sep)]
     details = [f"last: {last.notation}"] if last is not None else []
     variables = hints.shown_variables(game.variables(state))
     details.extend(variable_text(hints.variable_title(k), v) for k, v in variables.items())

@@ -210,3 +210,48 @@ def test_a_variant_given_as_game_is_named_in_the_record(capsys, monkeypatch, tmp
     code, out, _ = run_cli(capsys, "replay", "regibus", path, "--json")
     assert code == 0 and '"ply": 1' in out
     assert cli.main(["replay", "regibus", str(path)]) == 0
+
+
+# -- from a pipe: an illegal line is an error ------------------------------------------------------
+
+
+def test_an_illegal_piped_line_stops_the_game_with_status_2(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "g.txt"
+    code, out, err = play(capsys, monkeypatch, "d2-d3\ne7-e6\nd3-d9\nh2-h3\n", "lielow", "--players", "human",
+                          "--record", path)
+    assert code == 2
+    assert err == (f"regelwerk: ply 3: 'd3-d9' is not legal here; from d3: d3-b1 d3-b3 d3-b5 d3-d1 d3-d5 d3-f1 "
+                   f"d3-f3 d3-f5 (the game is saved in {path}; --lenient skips such lines)\n")
+    assert read_record(str(path)).notations == ["d2-d3", "e7-e6"]
+    # After the end of the game, a further action is an error too (as for replay).
+    code, _, err = play(capsys, monkeypatch, LIELOW_LOST + "a7-a6\n", "lielow", "--players", "human",
+                        "--record", tmp_path / "h.txt")
+    assert code == 2 and "ply 6: the game is over; 'a7-a6' is not a command here" in err
+
+
+def test_a_hint_explains_itself(capsys, monkeypatch, tmp_path):
+    # White's range-3 piece on d5 can land on Black's king on g8: a win in one.
+    typed = "f2-f3\nh7-g8\nf3-d5\nf7-e6\nhint\nquit\n"
+    code, out, _ = play(capsys, monkeypatch, typed, "lielow", "--players", "human", "--record", tmp_path / "g.txt",
+                        "--think", "200ms")
+    assert code == 0
+    assert ("hint: d5xg8\n  d5xg8 wins by force: whatever the others answer, white wins (the search has proved it)."
+            in out)
+
+
+def test_after_the_game_review_and_a_new_game(capsys, monkeypatch, tmp_path):
+    typed = LIELOW_LOST + "review\nfirst\nq\nnew regibus/nothing\nnew morris\nquit\n"
+    code, out, _ = play(capsys, monkeypatch, typed, "lielow", "--players", "human", "--record", tmp_path / "g.txt")
+    assert code == 0
+    assert "game over: black wins (white 0, black 1)" in out
+    assert "the rule that ended it: lose (" in out and "lielow.rules" in out
+    assert "ply 5 of 5: white played b3-off" in out and "ply 0 of 5: the start" in out
+    assert "cannot start regibus/nothing: regibus has no variant 'nothing'" in out
+    assert "Nine men's morris: white = human, black = human; seed" in out
+    assert "white [place]> quit" in out
+
+
+def test_the_prompt_of_a_chance_event_says_whose_turn_it_is(capsys, monkeypatch, tmp_path):
+    code, out, _ = play(capsys, monkeypatch, "red\nquit\n", "royalfiz", "--option", "players=2", "--players",
+                        "human", "--chance", "ask", "--record", tmp_path / "r.txt")
+    assert code == 0 and "chance [roll] for red> quit" in out
