@@ -434,3 +434,26 @@ def test_without_a_score_rule_a_cut_off_playout_is_a_draw():
     agent = ClassicMCTSAgent(iterations=100, seed=1, rollout_limit=6)
     agent.choose(NoScore(), NoScore().initial_state())
     assert all(v == pytest.approx(0.5) for _, _, v in agent.last_stats.choices)
+
+
+# -- the default player: when it stops, and what it proves -----------------------------------------
+
+
+def test_actions_that_look_alike_end_the_search_early():
+    # Ten actions, each a coin toss: no amount of thinking tells them apart.
+    coin = chance(heads=(0.5, end("a")), tails=(0.5, end("b")))
+    game = TreeGame(("a", "b"), move("a", **{f"x{i}": coin for i in range(10)}))
+    agent = MCTSAgent(iterations=20_000, seed=1)
+    agent.choose(game, game.initial_state())
+    assert agent.last_stats.reason == "alike"
+    assert agent.last_stats.iterations < 20_000 * 0.5
+
+
+def test_a_clear_best_action_ends_the_search_early():
+    # One action wins on heads and tails alike, the others lose on tails.
+    safe = chance(heads=(0.5, end("a")), tails=(0.5, end("a")))
+    risky = chance(heads=(0.5, end("a")), tails=(0.5, end("b")))
+    game = TreeGame(("a", "b"), move("a", safe=safe, r1=risky, r2=risky))
+    agent = MCTSAgent(iterations=5_000, seed=1)
+    assert agent.choose(game, game.initial_state()).notation == "safe"
+    assert agent.last_stats.reason in ("solved", "clear") and agent.last_stats.iterations < 5_000
