@@ -441,12 +441,18 @@ def test_without_a_score_rule_a_cut_off_playout_is_a_draw():
 
 def test_actions_that_look_alike_end_the_search_early():
     # Ten actions, each a coin toss: no amount of thinking tells them apart.
+    # The test looks twice (after a quarter and half the budget); each look passes
+    # about half the time by chance, so most searches stop at one of them.
     coin = chance(heads=(0.5, end("a")), tails=(0.5, end("b")))
     game = TreeGame(("a", "b"), move("a", **{f"x{i}": coin for i in range(10)}))
-    agent = MCTSAgent(iterations=20_000, seed=1)
-    agent.choose(game, game.initial_state())
-    assert agent.last_stats.reason == "alike"
-    assert agent.last_stats.iterations < 20_000 * 0.5
+    stopped = []
+    for seed in range(8):
+        agent = MCTSAgent(iterations=2_000, seed=seed)
+        agent.choose(game, game.initial_state())
+        if agent.last_stats.reason == "alike":
+            assert agent.last_stats.iterations < 2_000 * 0.55  # at the first check past a look
+            stopped.append(seed)
+    assert len(stopped) >= 5
 
 
 def test_a_clear_best_action_ends_the_search_early():

@@ -40,8 +40,10 @@ DEFAULT_SECONDS = 3.0
 LEVELS = {"easy": 0.5, "normal": DEFAULT_SECONDS, "hard": 10.0}  # seconds per decision
 DEFAULT_ROLLOUT_LIMIT = 200
 CHECK_EVERY = 16  # iterations between two looks at the clock and the stopping rules
-LOOK_ALIKE_AFTER = 0.15  # the part of the budget after which "the actions look alike" may stop
-MIN_VISITS = 8  # visits per action (on average) before "the actions look alike" is tested
+# When (parts of the budget spent) "the actions look alike" is tested: a few looks
+# only, since a test repeated often enough passes by chance.
+ALIKE_LOOKS = (0.25, 0.5)
+MIN_VISITS = 16  # visits per action (on average) before "the actions look alike" is tested
 
 
 @dataclass
@@ -136,6 +138,7 @@ class MCTSAgent(SeededAgent):
         me = root.mover
         done = 0
         rewards = [0.0, 0.0]  # sum and sum of squares of the root mover's rewards
+        looks = list(ALIKE_LOOKS)
         while True:
             reward = search.iterate(root)[me]
             done += 1
@@ -146,7 +149,10 @@ class MCTSAgent(SeededAgent):
             used = self._used(done, started)
             if used >= 1.0:
                 return done, "budget"
-            reason = _settled(root, used, done, rewards)
+            reason = _settled(root, used, done)
+            if not reason and looks and used >= looks[0]:
+                looks.pop(0)
+                reason = "alike" if _look_alike(root, rewards, done) else ""
             if reason:
                 return done, reason
 
@@ -170,7 +176,7 @@ def _forced(root: Node) -> str:
     return "forced" if len(alive) == 1 else ""
 
 
-def _settled(root: Node, used: float, done: int, rewards: list[float]) -> str:
+def _settled(root: Node, used: float, done: int) -> str:
     """A reason to stop before the budget is spent, or ""."""
     me = root.mover
     if root.proven is not None:
@@ -179,17 +185,14 @@ def _settled(root: Node, used: float, done: int, rewards: list[float]) -> str:
     if len(ranked) <= 1:
         return "forced"
     left = done * (1.0 - used) / max(used, 1e-9)
-    if ranked[0] - ranked[1] > left:
-        return "clear"
-    if used >= LOOK_ALIKE_AFTER and _look_alike(root, rewards, done):
-        return "alike"
-    return ""
+    return "clear" if ranked[0] - ranked[1] > left else ""
 
 
 def _look_alike(root: Node, rewards: list[float], done: int) -> bool:
-    """Whether the root's actions differ no more than chance explains: a chi-square
-    test of their mean rewards (each visited at least MIN_VISITS times on average), with the
-    variance of all the rewards seen at the root."""
+    """Whether the root's actions differ no more than chance explains: the chi-square
+    statistic of their mean rewards (each visited at least MIN_VISITS times on
+    average, with the variance of all the rewards seen at the root) no larger than
+    its mean under "all alike"."""
     me = root.mover
     visited = [c for c in root.children if c.visits]
     total = sum(c.visits for c in visited)
@@ -198,8 +201,9 @@ def _look_alike(root: Node, rewards: list[float], done: int) -> bool:
     mean = rewards[0] / done
     variance = max(rewards[1] / done - mean * mean, 1e-6)
     spread = sum(c.visits * (c.mean(me) - mean) ** 2 for c in visited) / variance
-    free = len(visited) - 1
-    return spread < free + 2.0 * math.sqrt(2.0 * free)
+    # Below the mean of the chi-square distribution: no more spread than chance
+    # alone gives on average (a real difference pushes the statistic above it).
+    return spread < len(visited) - 1
 
 
 def _stats(engine: Any, root: Node, best: Node, iterations: int, seconds: float, reason: str,

@@ -31,23 +31,34 @@ RETRIES = 2  # further draws when the drawn action would lose at once
 ENDED_BY_RULE = ("win", "lose")  # endings that an action caused (not the scores at the end)
 
 
-def move_kind(code: tuple) -> Any:
-    """What the tactics remember of an action: its rule case and target site.
+def move_kind(code: tuple) -> tuple:
+    """What the tactics remember of an action: its rule case and its target site.
 
     Codes are opaque outside the runtime; today they are `(case, from, to, ...)`.
-    Should that change, the whole code is the kind: learning still works, it only
+    Should that change, the whole code is the case: learning still works, it only
     generalises less.
     """
-    return (code[0], code[2]) if len(code) >= 3 else code
+    return (code[0], code[2]) if len(code) >= 3 else (code, None)
 
 
 class Tactics:
     """The kinds of action that have ended a game at once: with a win for the
-    player who took it, or with a loss. Learnt from every game end the search sees."""
+    player who took it, or with a loss. Learnt from every game end the search sees.
+
+    A winning kind is tried for as long as trying it pays: after TRIAL tries, only
+    while at least one try in HIT_RATE has won (a kind that won once by chance,
+    such as the last move before a blockade, soon stops costing time). The kinds
+    still worth trying are kept as sets of targets by case, so that finding them
+    among the legal actions costs two look-ups an action.
+    """
+
+    TRIAL = 16
+    HIT_RATE = 32
 
     def __init__(self) -> None:
-        self.winning: set = set()
-        self.losing: set = set()
+        self.records: dict = {}  # kind -> [tries, wins]
+        self.live: dict = {}  # case -> targets of the winning kinds still worth trying
+        self.losing: set = set()  # kinds
 
     def learn(self, engine: Any, state: Any, code: tuple, mover: int) -> None:
         """`state` is over after `mover` played `code`: remember the kind of action."""
@@ -55,10 +66,30 @@ class Tactics:
         if ending is None or ending[0] not in ENDED_BY_RULE:
             return
         winner = engine.outcome(state)[0]
+        kind = move_kind(code)
         if winner == mover:
-            self.winning.add(move_kind(code))
+            self.records.setdefault(kind, [0, 0])[1] += 1
+            self.live.setdefault(kind[0], set()).add(kind[1])
         elif winner >= 0:
-            self.losing.add(move_kind(code))
+            self.losing.add(kind)
+
+    def candidates(self, codes: list) -> list:
+        """The codes among `codes` whose kind has won before and still pays to try."""
+        live = self.live
+        if not live or not codes:
+            return []
+        if len(codes[0]) >= 3:
+            return [c for c in codes if c[2] in live.get(c[0], ())]
+        return [c for c in codes if None in live.get(c, ())]
+
+    def tried(self, code: tuple, won: bool) -> None:
+        """Count a try of `code`'s kind; a kind that stopped paying is no longer tried."""
+        kind = move_kind(code)
+        record = self.records.setdefault(kind, [0, 0])
+        record[0] += 1
+        record[1] += won
+        if record[0] >= self.TRIAL and record[1] * self.HIT_RATE < record[0]:
+            self.live.get(kind[0], set()).discard(kind[1])
 
 
 class Playout:
@@ -90,7 +121,7 @@ class Playout:
         """The position after `mover`'s action (possibly a new object)."""
         engine, rng = self.engine, self.rng
         legal = engine.legal(state)
-        if self.tactics.winning:
+        if self.tactics.live:
             tried, won = self.try_kinds(state, legal, mover)
             if won is not None:
                 return won
@@ -107,8 +138,8 @@ class Playout:
     def try_kinds(self, state: Any, legal: list, mover: int) -> tuple[list, Optional[Any]]:
         """Play the actions of winning kinds on copies: (positions that go on, a
         position won by `mover` or None)."""
-        engine, winning = self.engine, self.tactics.winning
-        candidates = [code for code in legal if move_kind(code) in winning]
+        engine = self.engine
+        candidates = self.tactics.candidates(legal)
         if len(candidates) > TRIES:
             candidates = self.rng.sample(candidates, TRIES)
         going_on = []
@@ -116,6 +147,7 @@ class Playout:
             after = engine.copy(state)
             engine.apply_in_place(after, code)
             outcome = engine.outcome(after)
+            self.tactics.tried(code, outcome is not None and outcome[0] == mover)
             if outcome is None:
                 going_on.append(after)
                 continue

@@ -11,7 +11,7 @@ from typing import Any
 
 from interpreter.runtime.engine import CHANCE
 
-from .playout import Playout, Tactics, move_kind
+from .playout import Playout, Tactics
 from .rewards import outcome_rewards
 from .tree import TERMINAL, Node, back_up, is_decision, select_child, update_proven, win_vector
 
@@ -73,17 +73,20 @@ class Search:
         node.children = [Node(code) for code in engine.legal(node.state)]
         node.untried = node.children[:]
         self.rng.shuffle(node.untried)
-        winning = self.tactics.winning
-        candidates = [c for c in node.children if move_kind(c.code) in winning]
+        chosen = set(self.tactics.candidates([c.code for c in node.children]))
+        candidates = [c for c in node.children if c.code in chosen]
         if len(candidates) > EXPAND_TRIES:
             candidates = self.rng.sample(candidates, EXPAND_TRIES)
-        self.try_children(node, candidates)
+        self.try_children(node, candidates, count=True)
 
-    def try_children(self, node: Node, children: list[Node]) -> None:
-        """Materialise `children`; the first that wins for the mover proves `node`."""
+    def try_children(self, node: Node, children: list[Node], count: bool = False) -> None:
+        """Materialise `children`; the first that wins for the mover proves `node`.
+        With `count`, each is a try of its kind for the tactics."""
         for child in children:
             if not child.materialised:
                 self.materialise(child, node)
+            if count:
+                self.tactics.tried(child.code, child.proven == node.mover)
             if child.proven == node.mover:
                 node.proven = node.mover
                 return
