@@ -40,10 +40,13 @@ DEFAULT_SECONDS = 3.0
 LEVELS = {"easy": 0.5, "normal": DEFAULT_SECONDS, "hard": 10.0}  # seconds per decision
 DEFAULT_ROLLOUT_LIMIT = 200
 CHECK_EVERY = 16  # iterations between two looks at the clock and the stopping rules
-# When (parts of the budget spent) "the actions look alike" is tested: a few looks
-# only, since a test repeated often enough passes by chance.
-ALIKE_LOOKS = (0.25, 0.5)
-MIN_VISITS = 16  # visits per action (on average) before "the actions look alike" is tested
+# "The actions look alike" is tested twice at most (a test repeated often enough
+# passes by chance): once a quarter of the budget is spent and the actions have
+# had MIN_VISITS visits each on average, and again on twice that sample.
+ALIKE_AFTER = 0.25
+ALIKE_LOOKS = 2
+MIN_VISITS = 8
+ALIKE_ACTIONS = 10  # ... among at least this many actions (a placement, say): with few, "clear" decides
 
 
 @dataclass
@@ -138,7 +141,7 @@ class MCTSAgent(SeededAgent):
         me = root.mover
         done = 0
         rewards = [0.0, 0.0]  # sum and sum of squares of the root mover's rewards
-        looks = list(ALIKE_LOOKS)
+        looks = [MIN_VISITS * len(root.children) * 2 ** k for k in range(ALIKE_LOOKS)]  # samples to look at
         while True:
             reward = search.iterate(root)[me]
             done += 1
@@ -150,7 +153,7 @@ class MCTSAgent(SeededAgent):
             if used >= 1.0:
                 return done, "budget"
             reason = _settled(root, used, done)
-            if not reason and looks and used >= looks[0]:
+            if not reason and looks and used >= ALIKE_AFTER and root.visits >= looks[0]:
                 looks.pop(0)
                 reason = "alike" if _look_alike(root, rewards, done) else ""
             if reason:
@@ -189,14 +192,12 @@ def _settled(root: Node, used: float, done: int) -> str:
 
 
 def _look_alike(root: Node, rewards: list[float], done: int) -> bool:
-    """Whether the root's actions differ no more than chance explains: the chi-square
-    statistic of their mean rewards (each visited at least MIN_VISITS times on
-    average, with the variance of all the rewards seen at the root) no larger than
-    its mean under "all alike"."""
+    """Whether the root's (ALIKE_ACTIONS or more) actions differ no more than chance
+    explains: the chi-square statistic of their mean rewards (with the variance of
+    all the rewards seen at the root) no larger than its mean under "all alike"."""
     me = root.mover
     visited = [c for c in root.children if c.visits]
-    total = sum(c.visits for c in visited)
-    if len(visited) < 2 or total < MIN_VISITS * len(root.children):
+    if len(root.children) < ALIKE_ACTIONS:
         return False
     mean = rewards[0] / done
     variance = max(rewards[1] / done - mean * mean, 1e-6)
