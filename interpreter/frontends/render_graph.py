@@ -20,7 +20,7 @@ from interpreter.runtime.views import PieceView
 
 from .display import DisplayHints
 from .render_grid import name_part
-from .render_parts import PieceLabeller, hex_colour, lit_style, piece_style, pool_at
+from .render_parts import PieceLabeller, drawing_coords, hex_colour, lit_style, piece_style, pool_at
 
 _SITE_STYLE = "grey50"
 _EDGE_STYLE = "grey42"
@@ -359,13 +359,7 @@ class FreeDrawing:
 
     def positions(self) -> dict[str, tuple[int, int]]:
         """Board coordinates -> (column, row); a character is about twice as tall as wide."""
-        board = self.game.board
-        coords = dict(board.coords)
-        missing = [s for s in board.sites if s not in coords]
-        if missing:  # sites without drawing coordinates: a row below the rest
-            bottom = min((c[1] for c in coords.values()), default=0.0) - 1.0
-            for i, site in enumerate(missing):
-                coords[site] = (float(i), bottom)
+        coords = drawing_coords(self.game.board)
         xs = [c[0] for c in coords.values()] or [0.0]
         ys = [c[1] for c in coords.values()] or [0.0]
         x_span = (max(xs) - min(xs)) or 1.0

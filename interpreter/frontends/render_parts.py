@@ -223,3 +223,14 @@ def value_text(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def drawing_coords(board: Any) -> dict[str, tuple[float, float]]:
+    """Every site's drawing coordinates; sites without any go in a row below the rest."""
+    coords = dict(board.coords)
+    missing = [s for s in board.sites if s not in coords]
+    if missing:
+        bottom = min((c[1] for c in coords.values()), default=0.0) - 1.0
+        for i, site in enumerate(missing):
+            coords[site] = (float(i), bottom)
+    return coords

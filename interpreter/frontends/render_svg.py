@@ -23,6 +23,7 @@ from .render_parts import (
     NEUTRAL_COLOUR,
     PieceLabeller,
     contrast_colour,
+    drawing_coords,
     flag_names,
     hex_colour,
     value_text,
@@ -259,12 +260,7 @@ class _Drawing:
     # -- graph boards -------------------------------------------------------------------------
 
     def _graph(self) -> tuple[float, float, ET.Element]:
-        coords = dict(self.board.coords)
-        missing = [s for s in self.board.sites if s not in coords]
-        if missing:  # sites without drawing coordinates: a row below the rest
-            bottom = min((c[1] for c in coords.values()), default=0.0) - 1.0
-            for i, site in enumerate(missing):
-                coords[site] = (float(i), bottom)
+        coords = drawing_coords(self.board)
         xs = [c[0] for c in coords.values()] or [0.0]
         ys = [c[1] for c in coords.values()] or [0.0]
         span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0

@@ -31,7 +31,7 @@ from typing import Any, Optional
 from interpreter.runtime.engine import CHANCE
 from interpreter.runtime.views import Action
 
-from .base import SeededAgent
+from .base import SeededAgent, check_budget
 from .playout import Tactics, draw_outcome
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
@@ -81,12 +81,7 @@ class MCTSAgent(SeededAgent):
         super().__init__(seed)
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, got {seconds}")
-        if rollout_limit < 1:
-            raise ValueError(f"rollout_limit must be at least 1, got {rollout_limit}")
+        check_budget(iterations, seconds, rollout_limit, 1)
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration

@@ -22,7 +22,7 @@ from typing import Any
 
 from interpreter.runtime.views import Action
 
-from .base import CHANCE, SeededAgent, chance_table, sample_from_table, sorted_actions
+from .base import CHANCE, SeededAgent, chance_table, check_budget, sample_from_table, sorted_actions
 from .mcts import SearchStats
 from .playout import random_playout
 from .rewards import draw_rewards, normalised_rewards
@@ -94,12 +94,7 @@ class ClassicMCTSAgent(SeededAgent):
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, got {seconds}")
-        if rollout_limit < 0:
-            raise ValueError(f"rollout_limit must not be negative, got {rollout_limit}")
+        check_budget(iterations, seconds, rollout_limit, 0)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
