@@ -385,30 +385,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     sub.add_argument("--json", action="store_true", help="print the position as one JSON line (as replay --json)")
     sub.set_defaults(run=cmd_moves)
 
-    sub = game_command(
-        "replay", "replay a record and show every position",
-        f"  {PROG} replay {g} game.txt\n  {PROG} replay {g} game.txt --json\n\n"
-        "With --json, one line per position (the initial one and one after each action):\n"
-        '  {"ply": 0, "to_move": "...", "legal": [...], "terminal": false}\n'
-        'A terminal line also has "winner" and "scores". An illegal action stops the replay\n'
-        "with exit status 2 and one message on standard error.",
-    )
-    record_argument(sub, required=True)
-    sub.add_argument("--json", action="store_true", help="one JSON object per position (the contract for scripts)")
-    sub.add_argument("--positions", action="store_true",
-                     help="print every position as text (rw1; ...), one a line; `moves --position` reads one back")
-    sub.add_argument("--step", action="store_true",
-                     help="step through the game position by position (n, p, first, last, a ply number, q)")
-    sub.set_defaults(run=cmd_replay, step=False)
-
-    sub = game_command(
-        "view", "step through a recorded game, one position at a time (replay --step)",
-        f"  {PROG} view {g} game.txt\n\n"
-        "Shows the last position first; then n (or Enter) the next, p the previous, first, last,\n"
-        "a ply number, q to leave.",
-    )
-    record_argument(sub, required=True)
-    sub.set_defaults(run=cmd_replay, step=True, json=False, positions=False)
+    _replay_commands(game_command, record_argument, g)
 
     sub = game_command(
         "perft", "count the action sequences of each length (a test of the move generator)",
@@ -466,6 +443,34 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     record_argument(sub, required=False)
     render_cmd.configure_parser(sub)
     return parser, commands.choices
+
+
+def _replay_commands(game_command, record_argument, g: str) -> None:
+    """`replay` and `view` (the same command stepping through the record)."""
+    sub = game_command(
+        "replay", "replay a record and show every position",
+        f"  {PROG} replay {g} game.txt\n  {PROG} replay {g} game.txt --json\n\n"
+        "With --json, one line per position (the initial one and one after each action):\n"
+        '  {"ply": 0, "to_move": "...", "legal": [...], "terminal": false}\n'
+        'A terminal line also has "winner" and "scores". An illegal action stops the replay\n'
+        "with exit status 2 and one message on standard error.",
+    )
+    record_argument(sub, required=True)
+    sub.add_argument("--json", action="store_true", help="one JSON object per position (the contract for scripts)")
+    sub.add_argument("--positions", action="store_true",
+                     help="print every position as text (rw1; ...), one a line; `moves --position` reads one back")
+    sub.add_argument("--step", action="store_true",
+                     help="step through the game position by position (n, p, first, last, a ply number, q)")
+    sub.set_defaults(run=cmd_replay, step=False)
+
+    sub = game_command(
+        "view", "step through a recorded game, one position at a time (replay --step)",
+        f"  {PROG} view {g} game.txt\n\n"
+        "Shows the last position first; then n (or Enter) the next, p the previous, first, last,\n"
+        "a ply number, q to leave.",
+    )
+    record_argument(sub, required=True)
+    sub.set_defaults(run=cmd_replay, step=True, json=False, positions=False)
 
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:

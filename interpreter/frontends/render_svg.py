@@ -293,6 +293,17 @@ class _Drawing:
                 attrs["marker-end"] = "url(#arrow)"
             ET.SubElement(edges, "line", attrs)
 
+        self._graph_sites(group)
+        self._site_names(group)
+        self._pool_marks(group)
+        self._last_move_arrow(group)
+        width = max(c[0] for c in self.centres.values()) + pad
+        height = max(c[1] for c in self.centres.values()) + pad
+        return width, height, group
+
+    def _graph_sites(self, group: ET.Element) -> None:
+        """A circle per site: pool sites ringed in their player's colour, marked regions
+        filled with their colour, the last move's sites lit."""
         sites = ET.SubElement(group, "g", {"class": "sites"})
         for site in self.board.sites:
             if site not in self.centres:
@@ -317,12 +328,6 @@ class _Drawing:
             })
             if mark is not None:
                 circle.set("data-region", mark.name)
-        self._site_names(group)
-        self._pool_marks(group)
-        self._last_move_arrow(group)
-        width = max(c[0] for c in self.centres.values()) + pad
-        height = max(c[1] for c in self.centres.values()) + pad
-        return width, height, group
 
     def _site_names(self, group: ET.Element) -> None:
         """Every site's name, small, below and to the right of it (under the pieces)."""
