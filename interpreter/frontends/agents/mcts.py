@@ -12,7 +12,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided
   (playout.py);
 - **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
-  judged by the game's `score` rule (rewards.py);
+  judged by the game's `score` rule (rewards.py); in a game with a score rule
+  playouts are cut short (SCORED_ROLLOUT_LIMIT), where the points say more than
+  a long random game would;
 - **a time budget** (3 s by default) that it need not use up: a single legal
   action, or a single one that does not lose, is played at once; the search stops
   when the best action can no longer be overtaken, or when the actions look alike
@@ -38,7 +40,8 @@ from .tree import Node, best_child, find_descendant, loses_for
 
 DEFAULT_SECONDS = 3.0
 LEVELS = {"easy": 0.5, "normal": DEFAULT_SECONDS, "hard": 10.0}  # seconds per decision
-DEFAULT_ROLLOUT_LIMIT = 200
+DEFAULT_ROLLOUT_LIMIT = 200  # a playout's actions at most, in a game without a score rule
+SCORED_ROLLOUT_LIMIT = 60  # ... and in a game with one
 CHECK_EVERY = 16  # iterations between two looks at the clock and the stopping rules
 # "The actions look alike" is tested twice at most (a test repeated often enough
 # passes by chance): once a quarter of the budget is spent and the actions have
@@ -77,11 +80,11 @@ class MCTSAgent(SeededAgent):
 
     def __init__(self, seconds: Optional[float] = None, iterations: Optional[int] = None,
                  seed: Optional[int] = 0, exploration: float = 1.0,
-                 rollout_limit: int = DEFAULT_ROLLOUT_LIMIT, score_weight: float = 0.1) -> None:
+                 rollout_limit: Optional[int] = None, score_weight: float = 0.1) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
-        check_budget(iterations, seconds, rollout_limit, 1)
+        check_budget(iterations, seconds, 1 if rollout_limit is None else rollout_limit, 1)
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration
@@ -121,8 +124,11 @@ class MCTSAgent(SeededAgent):
         """The search and its root: the node of `state` in the last tree when there is one."""
         memory = self._memory
         tactics = memory[1] if memory is not None and memory[0] is game else Tactics()
+        limit = self.rollout_limit
+        if limit is None:
+            limit = DEFAULT_ROLLOUT_LIMIT if game.engine.scores(state) is None else SCORED_ROLLOUT_LIMIT
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
-                        rollout_limit=self.rollout_limit, score_weight=self.score_weight)
+                        rollout_limit=limit, score_weight=self.score_weight)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
