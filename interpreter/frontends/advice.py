@@ -8,6 +8,7 @@ estimate of that player's chances after the action.
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Optional
 
 SHOWN_ALTERNATIVES = 3
@@ -42,22 +43,31 @@ def _certain(stats: Any) -> Optional[str]:
     return None
 
 
-def describe_hint(stats: Any, player: str) -> str:
-    """The answer to `hint`: the action the computer would play for `player`, and why."""
+def describe_hint(stats: Any, player: str, width: int = 80) -> str:
+    """The answer to `hint`: the action the computer would play for `player`, and
+    why, in lines of at most `width` characters."""
+    lines = _hint_lines(stats, player)
+    wrapped = [lines[0]]
+    for line in lines[1:]:
+        wrapped.extend(textwrap.wrap(line.strip(), width, initial_indent="  ", subsequent_indent="  "))
+    return "\n".join(wrapped)
+
+
+def _hint_lines(stats: Any, player: str) -> list[str]:
     best, visits, value = stats.choices[0]
     lines = [f"hint: {best}"]
     if stats.reason == "only action":
         lines.append(f"  {best} is the only legal action.")
-        return "\n".join(lines)
+        return lines
     if stats.verdict == "win":
         lines.append(f"  {best} wins by force: whatever the others answer, {player} wins (the search has proved it).")
-        return "\n".join(lines)
+        return lines
     if stats.reason == "forced":
         lines.append(f"  Every other action lets an opponent win at once; {best} does not.")
-        return "\n".join(lines)
+        return lines
     if stats.verdict == "loss":
         lines.append(f"  Against the best answers every action loses; {best} holds out longest.")
-        return "\n".join(lines)
+        return lines
     lines.append(
         f"  The computer simulated {stats.iterations} games from here in {stats.seconds:.1f} s, trying the "
         f"promising actions most. After {best} ({visits} of those games) {player} did best: "
@@ -68,4 +78,4 @@ def describe_hint(stats: Any, player: str) -> str:
         lines.append("  Next best: " + ", ".join(others) + ".")
     if stats.reason == "alike":
         lines.append("  The actions differ no more than chance explains: any of them seems about as good.")
-    return "\n".join(lines)
+    return lines

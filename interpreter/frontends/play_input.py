@@ -125,6 +125,7 @@ def give_hint(session: Any, chance: bool) -> None:
     """What the built-in player would do for the person, and why (see advice.py)."""
     from .advice import describe_hint
     from .agents import MCTSAgent, thinking_budget
+    from .render_text import terminal_size
 
     if chance:
         session.say("a chance event has no best choice; 'random' lets the program draw it")
@@ -132,4 +133,4 @@ def give_hint(session: Any, chance: bool) -> None:
     player = session.game.to_move(session.state)
     agent = MCTSAgent(seed=0, **thinking_budget(session.think or "normal"))
     session.search(agent, "hint", "thinking about a hint ...")
-    session.say(describe_hint(agent.last_stats, player))
+    session.say(describe_hint(agent.last_stats, player, terminal_size(session.out)[0]))

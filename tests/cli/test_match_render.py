@@ -186,9 +186,9 @@ def test_the_advice_in_words():
     stats = SearchStats(2400, 3.0, [("e2-e3", 610, 0.58), ("d2-d3", 420, 0.561), ("f2-e3", 0, 0.5)], "", "budget")
     assert describe_hint(stats, "white") == (
         "hint: e2-e3\n"
-        "  The computer simulated 2400 games from here in 3.0 s, trying the promising actions most. After e2-e3 "
-        "(610 of those games) white did best: 58% of the points (a win counts 1, a draw 1/2), an estimate of "
-        "white's chances.\n"
+        "  The computer simulated 2400 games from here in 3.0 s, trying the promising\n"
+        "  actions most. After e2-e3 (610 of those games) white did best: 58% of the\n"
+        "  points (a win counts 1, a draw 1/2), an estimate of white's chances.\n"
         "  Next best: d2-d3 56% (420 games).")
     assert search_note(stats) == "(2400 games simulated in 3.0 s; it rates its chances at 58%)"
     forced = SearchStats(0, 0.1, [("c3", 0, 0.5)], "", "forced")

@@ -235,8 +235,8 @@ def test_a_hint_explains_itself(capsys, monkeypatch, tmp_path):
     code, out, _ = play(capsys, monkeypatch, typed, "lielow", "--players", "human", "--record", tmp_path / "g.txt",
                         "--think", "200ms")
     assert code == 0
-    assert ("hint: d5xg8\n  d5xg8 wins by force: whatever the others answer, white wins (the search has proved it)."
-            in out)
+    assert ("hint: d5xg8\n  d5xg8 wins by force: whatever the others answer, white wins (the search has\n"
+            "  proved it)." in out)
 
 
 def test_after_the_game_review_and_a_new_game(capsys, monkeypatch, tmp_path):
