@@ -57,6 +57,10 @@ class Position:
     def __hash__(self) -> int:
         return hash(self.inner)
 
+    @property
+    def ply(self) -> int:
+        return self.inner.ply
+
 
 class FakeEngine:
     """The fast layer over a fake's `Game` methods. Codes are `(notation,)`."""

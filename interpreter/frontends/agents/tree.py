@@ -124,14 +124,13 @@ def best_child(root: Node) -> Node:
     return max(alive, key=lambda c: (c.visits, c.mean(me)))
 
 
-def find_descendant(root: Node, state: Any, depth: int = 4) -> Optional[Node]:
-    """The materialised node of `state` within `depth` plies below `root` (tree reuse)."""
+def find_descendant(root: Node, state: Any, most: int = 4) -> Optional[Node]:
+    """The materialised node of `state` below `root` (tree reuse), when it is at most
+    `most` actions further (positions are compared at that depth only)."""
+    depth = state.ply - root.state.ply
+    if not 0 <= depth <= most:
+        return None
     layer = [root]
-    for _ in range(depth + 1):
-        following = []
-        for node in layer:
-            if node.state == state:
-                return node
-            following.extend(c for c in node.children or () if c.materialised)
-        layer = following
-    return None
+    for _ in range(depth):
+        layer = [c for node in layer for c in node.children or () if c.materialised]
+    return next((node for node in layer if node.state == state), None)
