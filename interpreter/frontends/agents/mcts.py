@@ -78,7 +78,7 @@ class MCTSAgent(SeededAgent):
 
     name = "mcts"
 
-    def __init__(self, seconds: Optional[float] = None, iterations: Optional[int] = None,
+    def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = 0, exploration: float = 1.0,
                  rollout_limit: Optional[int] = None, score_weight: float = 0.1) -> None:
         super().__init__(seed)
