@@ -94,3 +94,13 @@ def test_regibus_shows_titles_and_hides_bookkeeping():
     text = render_text(game, random_position(game, seed=1, plies=30), plain=True)
     assert "turns without a capture: " in text and "crowned" not in text and "been_middle" not in text
     assert "N knight, P prince, K king, E emperor" in text and "* marked (owes ransom) | + Rome" in text
+
+
+def test_marked_regions_in_svg():
+    from interpreter.frontends.render_svg import render_svg
+
+    game = game_or_skip("tablut")
+    svg = render_svg(game, game.initial_state())
+    assert 'class="square light marked" data-site="e5" data-region="throne"' in svg \
+        or 'class="square dark marked" data-site="e5" data-region="throne"' in svg
+    assert "coloured: throne, edge (the king escapes there)" in svg
