@@ -17,15 +17,15 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   a long random game would;
 - **a time budget** (3 s by default) that it need not use up: a single legal
   action, or a single one that does not lose, is played at once; the search stops
-  when the best action can no longer be overtaken, or when the actions look alike
-  (no more difference between them than chance explains) after part of the budget;
+  when the best action can no longer be overtaken, or when many actions look
+  alike (every one simulated often enough, and all worth the same within
+  ALIKE_BAND: nothing is at stake, as in placements that change no score);
 - **tree reuse**: with a time budget, the part of the last search that follows the
   actions played since is kept. An iteration budget is reproducible (the same seed
   gives the same choice whatever came before), so each such search starts afresh.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -43,13 +43,14 @@ LEVELS = {"easy": 0.5, "normal": DEFAULT_SECONDS, "hard": 10.0}  # seconds per d
 DEFAULT_ROLLOUT_LIMIT = 200  # a playout's actions at most, in a game without a score rule
 SCORED_ROLLOUT_LIMIT = 60  # ... and in a game with one
 CHECK_EVERY = 16  # iterations between two looks at the clock and the stopping rules
-# "The actions look alike" is tested twice at most (a test repeated often enough
-# passes by chance): once a quarter of the budget is spent and the actions have
-# had MIN_VISITS visits each on average, and again on twice that sample.
-ALIKE_AFTER = 0.25
-ALIKE_LOOKS = 2
-MIN_VISITS = 8
-ALIKE_ACTIONS = 10  # ... among at least this many actions (a placement, say): with few, "clear" decides
+# "The actions look alike" when there are ALIKE_ACTIONS or more (placements, say;
+# with few, "clear" decides), each has been simulated ALIKE_VISITS times, and
+# their mean results differ by less than ALIKE_BAND. With wins and losses the
+# noise of so few games alone spreads the means wider than that, so this holds
+# only where the results hardly vary: where nothing is at stake.
+ALIKE_ACTIONS = 10
+ALIKE_VISITS = 24
+ALIKE_BAND = 0.05
 
 
 @dataclass
@@ -139,24 +140,16 @@ class MCTSAgent(SeededAgent):
 
     def _think(self, search: Search, root: Node, started: float) -> tuple[int, str]:
         """Iterate until the budget is spent or a stopping rule holds: (iterations, reason)."""
-        me = root.mover
         done = 0
-        rewards = [0.0, 0.0]  # sum and sum of squares of the root mover's rewards
-        looks = [MIN_VISITS * len(root.children) * 2 ** k for k in range(ALIKE_LOOKS)]  # samples to look at
         while True:
-            reward = search.iterate(root)[me]
+            search.iterate(root)
             done += 1
-            rewards[0] += reward
-            rewards[1] += reward * reward
             if done % CHECK_EVERY and done != self.iterations:
                 continue
             used = self._used(done, started)
             if used >= 1.0:
                 return done, "budget"
             reason = _settled(root, used, done)
-            if not reason and looks and used >= ALIKE_AFTER and root.visits >= looks[0]:
-                looks.pop(0)
-                reason = "alike" if _look_alike(root, rewards, done) else ""
             if reason:
                 return done, reason
 
@@ -189,23 +182,18 @@ def _settled(root: Node, used: float, done: int) -> str:
     if len(ranked) <= 1:
         return "forced"
     left = done * (1.0 - used) / max(used, 1e-9)
-    return "clear" if ranked[0] - ranked[1] > left else ""
+    if ranked[0] - ranked[1] > left:
+        return "clear"
+    return "alike" if _look_alike(root) else ""
 
 
-def _look_alike(root: Node, rewards: list[float], done: int) -> bool:
-    """Whether the root's (ALIKE_ACTIONS or more) actions differ no more than chance
-    explains: the chi-square statistic of their mean rewards (with the variance of
-    all the rewards seen at the root) no larger than its mean under "all alike"."""
-    me = root.mover
-    visited = [c for c in root.children if c.visits]
-    if len(root.children) < ALIKE_ACTIONS:
+def _look_alike(root: Node) -> bool:
+    """Whether the root's many actions are all worth the same (see ALIKE_BAND)."""
+    children = root.children
+    if len(children) < ALIKE_ACTIONS or any(c.visits < ALIKE_VISITS for c in children):
         return False
-    mean = rewards[0] / done
-    variance = max(rewards[1] / done - mean * mean, 1e-6)
-    spread = sum(c.visits * (c.mean(me) - mean) ** 2 for c in visited) / variance
-    # Below the mean of the chi-square distribution: no more spread than chance
-    # alone gives on average (a real difference pushes the statistic above it).
-    return spread < len(visited) - 1
+    means = [c.mean(root.mover) for c in children if not loses_for(c, root.mover)]
+    return bool(means) and max(means) - min(means) < ALIKE_BAND
 
 
 def _stats(engine: Any, root: Node, best: Node, iterations: int, seconds: float, reason: str,
