@@ -1,9 +1,9 @@
 """A position as one line of text and back, for any definition (`Game.position_text`,
 `Game.parse_position`; `regelwerk moves GAME --position TEXT`).
 
-    rw1; game lielow; ply 4; phase play; turn white move 0; board a2=white.piece
-    d5=white.piece[range=3,king=1] ...; variables quiet=0 crowned=white:0,black:1;
-    pools stones=white:12,black:12; carry d5; next black -; over white white:1,black:0
+    rw1; game mygame; ply 4; phase play; turn white move 0; board a2=white.piece
+    d5=white.piece[rank=3,leader=1] ...; variables count=0 done=white:0,black:1;
+    pools reserve=white:12,black:12; carry d5; next black -; over white white:1,black:0
 
 The first field is the tag and version (`rw1`); the others are a keyword and its
 arguments, separated by `;`, in any order. `board` lists the pieces as

@@ -1,5 +1,5 @@
 """How people name games on the command line: bundled games, their variants
-(`regibus/quick-start`), folders and files; and the name a loaded game is shown by.
+(`GAME/VARIANT`), folders and files; and the name a loaded game is shown by.
 
 A bundled variant is the file `games/GAME/variants/VARIANT.yaml` of the installed
 copy, so `GAME/VARIANT` works wherever regelwerk is installed; a path that exists
@@ -52,7 +52,7 @@ def resolve_game(text: str) -> str:
 
 
 def display_name(game: Any) -> str:
-    """The name a game is shown and recorded by: `regibus/quick-start` when a variant
+    """The name a game is shown and recorded by: `GAME/VARIANT` when a variant
     is applied (the last of a chain, by its file name), else the game's name."""
     chain = getattr(game, "definition", None) and game.definition.variant_chain
     if not chain:

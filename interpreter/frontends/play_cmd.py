@@ -161,7 +161,7 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
         f"  {prog} play {g} --think hard            a stronger opponent (10 s a move)\n"
         f"  {prog} play {g} --players human,human   two people at one keyboard\n"
         f"  {prog} play {g} --players mcts:200,random --seed 3\n"
-        f"  {prog} play regibus/quick-start          a bundled variant (regelwerk list shows them)\n"
+        f"  {prog} play {_a_variant(g)}   a bundled variant (regelwerk list shows them)\n"
         f"  {prog} play {g} --record mine.txt < moves.txt\n"
         f"  {prog} play --resume mine.txt              continue a saved game\n"
         f"  {prog} play {g} --chance ask          games with dice: roll a real die, type what it shows\n\n"
@@ -181,6 +181,13 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
         "game replays, and resumes, exactly (with players of an iteration budget, mcts:N;\n"
         "a time budget depends on the machine); 'undo' does not re-roll the dice.",
     )
+
+
+def _a_variant(g: str) -> str:
+    """A bundled variant to show in the examples (GAME/VARIANT when there is none)."""
+    from .names import all_names
+
+    return next((name for name in all_names() if "/" in name), f"{g}/VARIANT")
 
 
 def configure_parser(sub, run_command) -> None:

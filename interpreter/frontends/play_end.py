@@ -15,7 +15,7 @@ HELP = """\
   undo          take back your last move (and the replies to it) and play on
   rematch       the same game again, everyone in the same seat
   swap          the same game again with the seats swapped (rotated by one)
-  new [GAME]    a new game, of GAME (e.g. regibus/quick-start) or of this one
+  new [GAME]    a new game, of GAME (a game or GAME/VARIANT) or of this one
   board         draw the final position again
   save [FILE]   save the record (to FILE)
   quit          leave (end of input does the same)"""
