@@ -99,18 +99,18 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
     sets them too, so a record replays as it was played.
     """
     header = record.header if record is not None else RecordHeader()
-    name = args.game
-    if header.game and "/" in header.game and header.game.partition("/")[0] == name and not args.variant:
-        name = header.game  # a record of a bundled variant, replayed by its game's name
+    wanted = args.game
+    if header.game and "/" in header.game and header.game.partition("/")[0] == wanted and not args.variant:
+        wanted = header.game  # a record of a bundled variant, replayed by its game's name
     # Checked before loading too: the header's options are likely wrong for another
     # game, and "this record is of another game" is the message that helps.
-    if header.game and not is_path(name) and header.game != name:
-        raise _header_mismatch(record, name)
+    if header.game and not is_path(wanted) and header.game != wanted:
+        raise _header_mismatch(record, wanted)
     typed = dict(args.option or [])
     from_header = {name: value for name, value in header.options.items() if name not in typed}
     variant = args.variant or _header_variant(record)
     try:
-        game = load_game(resolve_game(name), {**from_header, **typed}, variant)
+        game = load_game(resolve_game(wanted), {**from_header, **typed}, variant)
     except UnknownVariant as exc:
         raise CliError(str(exc)) from None
     except DefinitionError as exc:
