@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
 
 from .compilation.model import Attribute, GameModel
+from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
 from .pipeline import compile_definition
 from .runtime.coverage import RuleCoverage
@@ -87,6 +88,8 @@ class Game:
     the rule coverage when loaded with `coverage=True`, else None; `warnings` the
     diagnostics of severity warning found while loading.
     """
+
+    engine: Engine  # the fast layer (docs/api.md): what searches and playouts run on
 
     def __init__(self, definition: Definition, options: dict[str, Any], coverage: bool = False):
         """Compile a loaded definition with `options` (use `load_game`, which finds
@@ -192,6 +195,13 @@ class Game:
         variables: Optional[Mapping[str, Any]] = None,
         pools: Optional[Mapping[str, Mapping[str, int]]] = None,
         carry: Optional[str] = None,
+        step: Optional[int] = None,
+        ply: int = 0,
+        next_player: Optional[str] = None,
+        next_phase: Optional[str] = None,
+        result: Optional[tuple[Optional[str], Mapping[str, Any]]] = None,
+        seen: Optional[Mapping[int, int]] = None,
+        before_turn_done: Optional[bool] = None,
     ) -> State:
         """A position built by hand (for tests, puzzles, analysis).
 
@@ -202,7 +212,15 @@ class Game:
         the first of its turn; `carry` is the site of the piece a follow-up
         decision acts on. `variables` ({name: value}, a per-player variable as
         {player: value}) and `pools` ({pool: {player: count}}) set those given;
-        the others keep their initial values.
+        the others keep their initial values. `step` is the place of the decision
+        in its turn (default: where the decision stands in it), `ply` the actions
+        played so far, `next_player` / `next_phase` what `next turn` / `start
+        phase` have set for the next turn, `result` `(winner or None, {player:
+        score})` for a finished game. `seen` ({position hash: count}) is how often
+        earlier positions occurred, for `repetitions` (as `position_text` writes
+        it); `before_turn_done` says whether the `before each turn` rules have
+        already run here (default: they run when the position starts a turn —
+        step 0 and no carried piece).
 
         Returns the position, settled like any other (its legal actions listed,
         the game ended when nobody can act). Raises `ValueError` for an unknown
@@ -212,7 +230,10 @@ class Game:
         """
         state = self.engine.blank_state()
         self._place_pieces(state, pieces)
-        self._set_turn(state, to_move, phase, decision, carry)
+        self._set_turn(state, to_move, phase, decision, carry, step)
+        self._set_progress(state, ply, next_player, next_phase, result, seen)
+        if before_turn_done is not None:
+            state.turn_start = not before_turn_done
         self._set_counts(state, variables or {}, pools or {})
         self.engine.settle(state)
         return state
@@ -255,6 +276,7 @@ class Game:
         phase: Optional[str],
         decision: Optional[str],
         carry: Optional[str],
+        step: Optional[int],
     ) -> None:
         """make_state: the phase, the player to move, the decision and the carried piece."""
         m = self.model
@@ -272,7 +294,33 @@ class Game:
             state.step = 0
         if carry is not None:
             state.carry = _known("site", carry, m.board.index)
+        if step is not None:
+            if not 0 <= step < max(1, len(current.turn)):
+                raise ValueError(f"step {step} is not a place in the turn of phase '{current.name}'")
+            state.step = step
         state.turn_start = state.step == 0 and state.carry == -1
+
+    def _set_progress(self, state: State, ply: int, next_player: Optional[str], next_phase: Optional[str],
+                      result: Optional[tuple[Optional[str], Mapping[str, Any]]], seen: Optional[Mapping[int, int]]) -> None:
+        """make_state: the plies played, what the rules set for the next turn, the
+        result and the history of positions."""
+        m = self.model
+        if not 0 <= ply <= MAX_NUMBER:
+            raise ValueError(f"ply {ply} is not a count of actions")
+        state.ply = ply
+        if next_player is not None:
+            state.next_player = _known("player", next_player, m.players)
+        if next_phase is not None:
+            state.next_phase = _known("phase", next_phase, [ph.name for ph in self.rules.phases])
+        if result is not None:
+            winner, scores = result
+            state.result = (
+                _known("player", winner, m.players) if winner is not None else -1,
+                tuple(scores.get(p, 0) for p in m.players),
+            )
+        if seen:
+            state.history = {int(k): int(v) for k, v in seen.items()}
+            state.history_shared = False
 
     def _set_counts(
         self, state: State, variables: Mapping[str, Any], pools: Mapping[str, Mapping[str, int]]
@@ -290,6 +338,20 @@ class Game:
             pool = _known("pool", name, m.pools)
             for player, v in counts.items():
                 state.vars[pool.offset + _known("player", player, m.players)] = int(v)
+
+    def position_text(self, state: State) -> str:
+        """The position as one line of text (see `interpreter.positions`)."""
+        from .positions import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> State:
+        """The position written by `position_text`; `PositionError` (a ValueError)
+        with a clear message for anything else."""
+        from .positions import parse_position
+
+        state: State = parse_position(self, text)
+        return state
 
     def to_move(self, state: State) -> Optional[str]:
         """Who acts in `state`: a player name, "chance" at a chance event, or None

@@ -13,10 +13,12 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 from typing import Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
+from ..validation.files import exists
 from .common import (
     EXIT_ERROR,
     EXIT_INTERNAL,
@@ -37,12 +39,32 @@ from .common import (
     use_color,
     version,
 )
+from .display import display_warnings
+from .names import (
+    UnknownVariant,
+    bundled_variants,
+    complete_game,
+    display_name,
+    enable_completion,
+    resolve_game,
+    source_file,
+)
 from .records import Record, RecordError, read_record
 
 
 
 def _read_optional_record(args: argparse.Namespace) -> Optional[Record]:
     return read_record(args.record) if getattr(args, "record", None) else None
+
+
+def read_position(game: Game, text: str):
+    """The position of --position TEXT; a CliError that says what is wrong otherwise."""
+    from ..positions import PositionError
+
+    try:
+        return game.parse_position(text)
+    except PositionError as exc:
+        raise CliError(f"--position: {exc}") from None
 
 
 def _print_json(obj) -> None:
@@ -66,6 +88,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 "title": game.title,
                 "players": list(game.players),
                 "options": game.option_specs,
+                "variants": bundled_variants(name),
             }
         )
     if args.json:
@@ -92,6 +115,8 @@ def _list_entry(entry: dict) -> str:
         lines.append(f"    --option {name}={spec['default']}  ({allowed})")
         if spec.get("description"):
             lines.append(f"        {spec['description']}")
+    if entry.get("variants"):
+        lines.append("    variants: " + ", ".join(entry["variants"]))
     return "\n".join(lines)
 
 
@@ -100,7 +125,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     status = 0
     for path in args.paths:
         try:
-            game = load_game(path, dict(args.option or []), args.variant)
+            game = load_game(resolve_game(path), dict(args.option or []), args.variant)
+        except UnknownVariant as exc:
+            print(f"{path}:1:1: error: {exc}", file=sys.stderr)
+            status = EXIT_ERROR
+            continue
         except DefinitionError as exc:
             print(format_diagnostics(exc.diagnostics, exc.sources, color=color), file=sys.stderr)
             status = EXIT_ERROR
@@ -111,10 +140,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}", file=sys.stderr)
             status = EXIT_ERROR
             continue
-        warnings = game.warnings
+        warnings = list(game.warnings) + display_warnings(game)
         if warnings:
             print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
-        print(f"{path}: ok ({game.title}, {len(game.players)} players)")
+        copy = "" if exists(path) else f"; read from {source_file(game)}"
+        print(f"{path}: ok ({game.title}, {len(game.players)} players{copy})")
     return status
 
 
@@ -123,6 +153,11 @@ def cmd_moves(args: argparse.Namespace) -> int:
     game = load(args, record)
     plies = len(record.actions) if record else 0
     state = replay_record(game, record)
+    if args.position is not None:
+        if record is not None:
+            raise CliError("give a RECORD or --position, not both")
+        state = read_position(game, args.position)
+        plies = state.ply
     if args.json:
         _print_json(position_json(game, state, plies))
         return 0
@@ -140,6 +175,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         replay_record(game, record, lambda ply, s: _print_json(position_json(game, s, ply)))
         return 0
+    if args.positions:
+        replay_record(game, record, lambda ply, s: print(game.position_text(s)))
+        return 0
+    if args.step:
+        from .view_cmd import step_through
+
+        return step_through(game, record)
 
     movers: list[str] = []  # who was to move before each action
 
@@ -187,12 +229,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         result = _bench_with_progress(game, args, bench)
     if args.json:
         data = result.as_json()
-        data.update({"game": game.name, "seed": args.seed, "actions": result.actions, "unfinished": result.unfinished})
+        data.update({"game": display_name(game), "seed": args.seed, "actions": result.actions, "unfinished": result.unfinished})
         _print_json(data)
         return 0
     average = result.actions / result.playouts
     print(
-        f"{game.name}: {result.playouts} playouts in {result.seconds:.2f} s: "
+        f"{display_name(game)}: {result.playouts} playouts in {result.seconds:.2f} s: "
         f"{result.playouts_per_s:.1f} playouts/s, {result.actions_per_s:.0f} actions/s "
         f"({average:.1f} actions per game, seed {args.seed})"
     )
@@ -222,7 +264,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
     game = load(args)
     report = lint(game, playouts=args.playouts, max_plies=args.max_plies, seed=args.seed)
-    print(format_report(report, game.name, game.definition.yaml_file))
+    print(format_report(report, display_name(game), game.definition.yaml_file))
     return 0 if report.ok else EXIT_ERROR
 
 
@@ -230,7 +272,13 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ..loading.definition import load_definition
     from ..loading.show import effective_definition
 
-    definition = load_definition(args.game, args.variant)
+    try:
+        name = resolve_game(args.game)
+    except UnknownVariant as exc:
+        raise CliError(str(exc)) from None
+    definition = load_definition(name, args.variant)
+    if not exists(args.game):
+        sys.stdout.write(f"# read from {Path(definition.yaml_file).resolve()}\n")
     sys.stdout.write(effective_definition(definition))
     return 0
 
@@ -242,7 +290,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         return run(args)
     except PlayError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), exc.status) from None
 
 
 def _draw(game: Game, state) -> None:
@@ -314,10 +362,12 @@ class _Commands:
         sub = self.subparsers.add_parser(
             name, help=summary, description=summary, epilog="examples:\n" + examples, formatter_class=_RAW, **kwargs
         )
-        sub.add_argument(
+        argument = sub.add_argument(
             "game", metavar="GAME", nargs="?" if game_optional else None,
-            help=f"a bundled game ({self.games}) or the path of a game folder, game file or variant file",
+            help=f"a bundled game ({self.games}), a bundled variant (GAME/VARIANT, see `{PROG} list`) or the path "
+                 "of a game folder, game file or variant file",
         )
+        argument.completer = complete_game  # for argcomplete (shell completion), when installed
         _definition_options(sub)
         return sub
 
@@ -347,7 +397,9 @@ def _add_list_and_validate(commands: _Commands, g: str) -> None:
         epilog=f"examples:\n  {PROG} validate {g}\n  {PROG} validate mygame/ mygame/variants/fast.yaml",
         formatter_class=_RAW,
     )
-    sub.add_argument("paths", metavar="PATH", nargs="+", help="a game folder, game file, variant file or bundled name")
+    sub.add_argument("paths", metavar="PATH", nargs="+",
+                     help="a game folder, game file, variant file or bundled name (GAME or GAME/VARIANT)"
+                     ).completer = complete_game
     _definition_options(sub)
     sub.set_defaults(run=cmd_validate)
 
@@ -356,23 +408,16 @@ def _add_record_commands(commands: _Commands, g: str) -> None:
     """moves, replay and perft: a game and (most often) a record."""
     sub = commands.game_command(
         "moves", "the legal actions after a record, one per line, sorted",
-        f"  {PROG} moves {g}\n  {PROG} moves {g} game.txt\n  echo 'd2-d3' | {PROG} moves {g} -",
+        f"  {PROG} moves {g}\n  {PROG} moves {g} game.txt\n  echo 'd2-d3' | {PROG} moves {g} -\n"
+        f"  {PROG} moves {g} --position \"$({PROG} replay {g} game.txt --positions | tail -1)\"",
     )
     _record_argument(sub, required=False)
+    sub.add_argument("--position", metavar="TEXT", default=None,
+                     help="the position as text (`rw1; ...`, as `replay --positions` prints it) instead of a record")
     sub.add_argument("--json", action="store_true", help="print the position as one JSON line (as replay --json)")
     sub.set_defaults(run=cmd_moves)
 
-    sub = commands.game_command(
-        "replay", "replay a record and show every position",
-        f"  {PROG} replay {g} game.txt\n  {PROG} replay {g} game.txt --json\n\n"
-        "With --json, one line per position (the initial one and one after each action):\n"
-        '  {"ply": 0, "to_move": "...", "legal": [...], "terminal": false}\n'
-        'A terminal line also has "winner" and "scores". An illegal action stops the replay\n'
-        "with exit status 2 and one message on standard error.",
-    )
-    _record_argument(sub, required=True)
-    sub.add_argument("--json", action="store_true", help="one JSON object per position (the contract for scripts)")
-    sub.set_defaults(run=cmd_replay)
+    _replay_commands(commands.game_command, _record_argument, g)
 
     sub = commands.game_command(
         "perft", "count the action sequences of each length (a test of the move generator)",
@@ -421,7 +466,8 @@ def _add_show(commands: _Commands, g: str) -> None:
         epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml",
         formatter_class=_RAW,
     )
-    sub.add_argument("game", metavar="GAME", help="a bundled game, a game folder or file, or a variant file")
+    sub.add_argument("game", metavar="GAME", help="a bundled game or variant (GAME/VARIANT), a game folder or file, "
+                     "or a variant file").completer = complete_game
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
     sub.set_defaults(run=cmd_show)
 
@@ -438,6 +484,34 @@ def _add_module_commands(commands: _Commands, g: str) -> None:
     analyze_cmd.configure_parser(commands.add("analyze", formatter_class=_RAW, **analyze_cmd.help_texts(PROG, g)))
 
 
+def _replay_commands(game_command, record_argument, g: str) -> None:
+    """`replay` and `view` (the same command stepping through the record)."""
+    sub = game_command(
+        "replay", "replay a record and show every position",
+        f"  {PROG} replay {g} game.txt\n  {PROG} replay {g} game.txt --json\n\n"
+        "With --json, one line per position (the initial one and one after each action):\n"
+        '  {"ply": 0, "to_move": "...", "legal": [...], "terminal": false}\n'
+        'A terminal line also has "winner" and "scores". An illegal action stops the replay\n'
+        "with exit status 2 and one message on standard error.",
+    )
+    record_argument(sub, required=True)
+    sub.add_argument("--json", action="store_true", help="one JSON object per position (the contract for scripts)")
+    sub.add_argument("--positions", action="store_true",
+                     help="print every position as text (rw1; ...), one a line; `moves --position` reads one back")
+    sub.add_argument("--step", action="store_true",
+                     help="step through the game position by position (n, p, first, last, a ply number, q)")
+    sub.set_defaults(run=cmd_replay, step=False)
+
+    sub = game_command(
+        "view", "step through a recorded game, one position at a time (replay --step)",
+        f"  {PROG} view {g} game.txt\n\n"
+        "Shows the last position first; then n (or Enter) the next, p the previous, first, last,\n"
+        "a ply number, q to leave.",
+    )
+    record_argument(sub, required=True)
+    sub.set_defaults(run=cmd_replay, step=True, json=False, positions=False)
+
+
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     """The parsed command line; argparse exits (SystemExit) for --help and usage errors.
 
@@ -446,6 +520,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     matched it as absent before `--depth` and then reject it.
     """
     parser, commands = build_parser()
+    enable_completion(parser)
     if argv and argv[0] in commands:
         args = commands[argv[0]].parse_intermixed_args(argv[1:])
         args.command = argv[0]

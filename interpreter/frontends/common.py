@@ -13,6 +13,7 @@ from typing import Callable, Optional
 from ..api import DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic, shorten
 from ..validation.files import exists
+from .names import UnknownVariant, display_name, resolve_game
 from .numbers import json_number, number_text
 from .record_game import header_variant
 from .records import Record, RecordActionError, RecordError, RecordHeader
@@ -88,30 +89,56 @@ def int_argument(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got '{shorten(text)}'") from None
 
 
+def think_argument(text: str) -> str:
+    """`--think`: a level (easy, normal, hard) or a time (5s, 500ms), checked."""
+    from .agents import thinking_budget
+
+    try:
+        thinking_budget(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--think: ")) from None
+    return text
+
+
+def add_think_argument(sub: argparse.ArgumentParser) -> None:
+    """The `--think` option of the commands that run built-in players."""
+    sub.add_argument(
+        "--think", type=think_argument, default=None, metavar="LEVEL|TIME",
+        help="how long an 'mcts' player without a budget of its own thinks per decision: easy (0.5 s), "
+             "normal (3 s, the default), hard (10 s), or a time such as 5s or 800ms",
+    )
+
+
 def is_path(name: str) -> bool:
     return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or exists(name)
 
 
 def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
-    """The game of a command: GAME, --option and --variant, on top of the record's header.
+    """The game of a command: GAME (a bundled game or variant, `GAME/VARIANT`, or a
+    path), --option and --variant, on top of the record's header.
 
     Options and the variant in a record's header apply unless the command line
     sets them too, so a record replays as it was played.
     """
     header = record.header if record is not None else RecordHeader()
+    wanted = args.game
+    if header.game and "/" in header.game and header.game.partition("/")[0] == wanted and not args.variant:
+        wanted = header.game  # a record of a bundled variant, replayed by its game's name
     # Checked before loading too: the header's options are likely wrong for another
     # game, and "this record is of another game" is the message that helps.
-    if header.game and not is_path(args.game) and header.game != args.game:
-        raise _header_mismatch(record, args.game)
+    if header.game and not is_path(wanted) and header.game != wanted:
+        raise _header_mismatch(record, wanted)
     typed = dict(args.option or [])
     from_header = {name: value for name, value in header.options.items() if name not in typed}
     variant = args.variant or header_variant(record)
     try:
-        game = load_game(args.game, {**from_header, **typed}, variant)
+        game = load_game(resolve_game(wanted), {**from_header, **typed}, variant)
+    except UnknownVariant as exc:
+        raise CliError(str(exc)) from None
     except DefinitionError as exc:
         raise _blame_header(exc, record, from_header) from None
-    if header.game and header.game != game.name:
-        raise _header_mismatch(record, game.name)
+    if header.game and header.game not in (game.name, display_name(game)):
+        raise _header_mismatch(record, display_name(game))
     return game
 
 
@@ -165,7 +192,7 @@ def record_action_error(game: Game, record: Record, index: int, state, what: str
     """The error for action `index` of `record`, which cannot be played in `state`."""
     action = record.actions[index]
     ply = index + 1
-    message = f"{game.name}: ply {ply}: action '{action.notation}' {what}"
+    message = f"{display_name(game)}: ply {ply}: action '{action.notation}' {what}"
     diagnostic = Diagnostic(record.source, action.line, action.column, message,
                             end_column=action.column + len(action.notation), hint=legal_hint(game, state, ply))
     return RecordActionError(diagnostic, record.text)
@@ -194,6 +221,15 @@ def position_json(game: Game, state, ply: int) -> dict:
         line["winner"] = result.winner
         line["scores"] = {player: json_number(score) for player, score in result.scores.items()}
     return line
+
+
+def last_move(game: Game, states: list):
+    """The action to highlight after `states` (the positions of a game so far): the
+    last one that was not a chance outcome, so that a roll keeps the move before it lit."""
+    for index in range(len(states) - 1, 0, -1):
+        if game.to_move(states[index - 1]) != "chance":
+            return game.last_action(states[index])
+    return None
 
 
 def describe_result(game: Game, state) -> str:

@@ -7,8 +7,9 @@ agents and its chance events draw from generators seeded with `SEED/GAME/WHO`, s
 a match gives the same results whatever the order the games run in, on one
 process or on several (`--jobs`).
 
-The players are the entries of --players (the last one fills the remaining
-seats, as for `play`). With `--swap` game k rotates the seats by k places, so
+The players are the entries of --players; the last one fills the remaining
+seats, as for `play`, each seat it fills counting as an entry of its own
+(`random#1`, `random#2`). With `--swap` game k rotates the seats by k places, so
 over a multiple of the number of seats every entry plays every side equally.
 
 A game that reaches `--max-plies` unfinished counts as a draw (and is reported).
@@ -28,8 +29,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
-from .play_cmd import header_variant_for
-from .record_game import header_game_path
+from .names import display_name, resolve_game
+from .record_game import header_identity
 from .records import RecordHeader, write_record
 
 CHANCE = "chance"
@@ -61,11 +62,12 @@ def game_seed(seed: int, index: int, who: str) -> str:
     return f"{seed}/{index}/{who}"
 
 
-def play_one(game: Any, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int) -> GameOutcome:
+def play_one(game: Any, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int,
+             think: Optional[str] = None) -> GameOutcome:
     """Play game `plan.index` to its end (or `max_plies`)."""
     players = game.players
     agents = {
-        player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)))
+        player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)), think=think)
         for player, entry in zip(players, plan.seats)
     }
     chance_rng = random.Random(game_seed(seed, plan.index, CHANCE))
@@ -156,7 +158,7 @@ def summarise(game: Any, specs: Sequence[str], outcomes: Sequence[GameOutcome]) 
         by_seat[player] = {"wins": wins, "win_rate": _round(wins / n) if n else None}
     draws = sum(1 for o in outcomes if o.winner is None)
     return {
-        "game": game.name,
+        "game": display_name(game),
         "games": n,
         "agents": agents,
         "seats": by_seat,
@@ -183,20 +185,22 @@ def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
     _worker_game = load_game(game_name, options, variant)
 
 
-def _worker_play(specs, plan, seed, max_plies):
-    return play_one(_worker_game, specs, plan, seed, max_plies)
+def _worker_play(specs, plan, seed, max_plies, think) -> GameOutcome:
+    return play_one(_worker_game, specs, plan, seed, max_plies, think)
 
 
 def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
               max_plies: int = 5000, jobs: int = 1, load_args: Optional[tuple] = None,
-              progress: Optional[Callable[[GameOutcome], None]] = None) -> list[GameOutcome]:
+              progress: Optional[Callable[[GameOutcome], None]] = None,
+              think: Optional[str] = None) -> list[GameOutcome]:
     """Play the match; outcomes in game order. `load_args` = (name, options, variant)
-    lets worker processes load the game themselves when `jobs` > 1."""
+    lets worker processes load the game themselves when `jobs` > 1; `think` is the
+    budget of `mcts` entries that name none."""
     todo = plans(n_games, len(game.players), len(specs), swap)
     results: list[GameOutcome] = []
     if jobs <= 1 or load_args is None or n_games <= 1:
         for plan in todo:
-            outcome = play_one(game, specs, plan, seed, max_plies)
+            outcome = play_one(game, specs, plan, seed, max_plies, think)
             results.append(outcome)
             if progress is not None:
                 progress(outcome)
@@ -204,7 +208,7 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=load_args) as pool:
-        futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies) for plan in todo]
+        futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies, think) for plan in todo]
         try:
             for future in as_completed(futures):
                 outcome = future.result()
@@ -235,17 +239,18 @@ def capped_jobs(requested: int) -> tuple[int, Optional[str]]:
     return available, f"note: --jobs {requested} is more than the {available} processors here; using {available}"
 
 
-def check_specs(game: Any, players_text: str) -> list[str]:
-    """The entries of --players, each a valid agent; ValueError otherwise."""
-    specs = split_players(players_text, list(game.players), game.name)
+def check_specs(game: Any, players_text: str, think: Optional[str] = None) -> list[str]:
+    """One entry per seat from --players (the last entry fills the remaining seats,
+    each seat an entry of its own), each a valid agent; ValueError otherwise."""
+    specs = split_players(players_text, list(game.players), display_name(game))
     for spec in specs:
         if spec.lower() == "human":
             raise ValueError("--players: a match is played by built-in players only (random, mcts, mcts:N, ...)")
         try:
-            make_agent(spec, seed=0)
+            make_agent(spec, seed=0, think=think)
         except ValueError as exc:
             raise ValueError(f"--players: {exc}") from None
-    return specs
+    return specs + [specs[-1]] * (len(game.players) - len(specs))
 
 
 def format_report(report: dict, seconds: float) -> str:
@@ -298,9 +303,13 @@ def configure_parser(sub) -> None:
     from .common import MAX_PLAYOUTS, int_argument, positive_int, positive_int_up_to
     from .records import MAX_RECORD_ACTIONS
 
+    from .common import add_think_argument
+
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
-                     help="the agents, one per seat in turn order: random, mcts, mcts:N, mcts:Ns, ... "
-                          "(default mcts,random)")
+                     help="the agents, one per seat in turn order: random, mcts, mcts:easy|normal|hard, mcts:N "
+                          "(N iterations: reproducible), mcts:Ns, mcts-classic, ...; the last one fills the "
+                          "remaining seats, each seat counted on its own (default mcts,random)")
+    add_think_argument(sub)
     sub.add_argument("--games", type=positive_int_up_to(MAX_PLAYOUTS), default=10, metavar="N",
                      help="number of games (default 10)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
@@ -320,17 +329,17 @@ def run(args) -> int:
 
     game = load(args)
     try:
-        specs = check_specs(game, args.players)
+        specs = check_specs(game, args.players, args.think)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     options = dict(args.option or [])
-    load_args = (args.game, options, args.variant)
+    load_args = (resolve_game(args.game), options, args.variant)
     args.jobs, note = capped_jobs(args.jobs)
     if note:
         print(note, file=sys.stderr)
     started = time.perf_counter()
     show_progress = not args.json and isatty(sys.stderr) and args.games > 1
-    kwargs = dict(swap=args.swap, max_plies=args.max_plies, jobs=args.jobs, load_args=load_args)
+    kwargs = dict(swap=args.swap, max_plies=args.max_plies, jobs=args.jobs, load_args=load_args, think=args.think)
     if show_progress:
         outcomes = _with_progress(game, specs, args, kwargs, use_color(sys.stderr))
     else:
@@ -353,31 +362,44 @@ def run(args) -> int:
     return 0
 
 
+def time_left(elapsed: float, done: int, total: int) -> str:
+    """The estimate of the progress bar: the average time of all the games so far
+    times the games still to play ("?" before the first one ends)."""
+    if done <= 0:
+        return "left ?"
+    seconds = round(elapsed / done * (total - done))
+    hours, rest = divmod(seconds, 3600)
+    return f"left {hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"left {rest // 60}:{rest % 60:02d}"
+
+
 def _with_progress(game, specs, args, kwargs, colour: bool):
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     names = labels(specs)
     wins = [0] * len(specs)
     draws = [0]
     players = list(game.players)
+    started = time.perf_counter()
 
     def tally() -> str:
         parts = [f"{name} {w}" for name, w in zip(names, wins)]
         return " · ".join(parts) + f" · draws {draws[0]}"
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-               TextColumn("{task.fields[tally]}"))
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("{task.fields[left]}"), TextColumn("{task.fields[tally]}"))
     console = Console(stderr=True, no_color=not colour)
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{game.name}", total=args.games, tally=tally())
+        task = progress.add_task(display_name(game), total=args.games, tally=tally(), left=time_left(0, 0, 1))
 
         def advance(outcome: GameOutcome) -> None:
             if outcome.winner is None:
                 draws[0] += 1
             else:
                 wins[outcome.seats[players.index(outcome.winner)]] += 1
-            progress.update(task, advance=1, tally=tally())
+            done = sum(wins) + draws[0]
+            left = time_left(time.perf_counter() - started, done, args.games)
+            progress.update(task, advance=1, tally=tally(), left=left)
 
         return run_match(game, specs, args.games, args.seed, progress=advance, **kwargs)
 
@@ -387,10 +409,10 @@ def _save_records(game, specs, outcomes, args, options) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(args.games)))
     for outcome in outcomes:
-        file = folder / f"{game.name}-match-{outcome.index + 1:0{width}d}.txt"
+        file = folder / f"{display_name(game).replace('/', '-')}-match-{outcome.index + 1:0{width}d}.txt"
+        name, game_path, variant = header_identity(game, file)
         header = RecordHeader(
-            game=game.name, path=header_game_path(game, file), options=options,
-            variant=header_variant_for(args, game, file),
+            game=name, path=game_path, options=options, variant=variant,
             players=",".join(specs[entry] for entry in outcome.seats),
             extra={"match": f"game {outcome.index + 1} of {args.games}, seed {args.seed}",
                    "result": (outcome.winner or "draw") if outcome.finished else "unfinished"},

@@ -4,12 +4,14 @@ People type notations (see prompt.py for commands and hints); the built-in playe
 come from `agents.make_agent`; chance events are drawn by the program or, with
 `--chance ask`, typed in (a physical die). The record is rewritten after every
 action, so nothing is lost when the session ends in any way, and
-`--resume FILE` continues it.
+`--resume FILE` continues it. When the game ends, play_end.py offers review,
+undo, a rematch or a new game.
 
 Reproducibility: the random choices at ply p (a chance draw, or the search of a
 built-in player) use a generator seeded from the text `SEED/WHO/p`. So the same
 seed and the same entries give the same game, a resumed game continues exactly
-as it would have without the break, and `undo` does not re-roll the dice.
+as it would have without the break (for players with an iteration budget; a
+time budget depends on the machine), and `undo` does not re-roll the dice.
 """
 from __future__ import annotations
 
@@ -22,19 +24,9 @@ from typing import Any, Optional, TextIO
 from ..api import Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
-from .common import use_color, describe_result, isatty
-from .prompt import (
-    COMMANDS,
-    LineInput,
-    describe_outcomes,
-    describe_site,
-    find_site,
-    help_text,
-    list_actions,
-    not_legal_message,
-    outcome_from_text,
-    read_command,
-)
+from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
+from .names import display_name
+from .prompt import LineInput
 from .record_game import resume_command
 from .records import RecordHeader, claim_record, write_record
 
@@ -43,6 +35,7 @@ CHANCE = "chance"
 CHANCE_MODES = ("roll", "ask")
 # A game between built-in players whose rules never end it must not run forever.
 MAX_PLIES = 100_000
+RECORDS_FOLDER = "games"  # under the per-user data folder
 
 
 @dataclass
@@ -53,13 +46,17 @@ class Seat:
 
 
 class PlayError(Exception):
-    """Bad arguments for a game session (the CLI reports it and exits with 1)."""
+    """Bad arguments for a game session (the CLI reports it and exits with `status`)."""
+
+    def __init__(self, message: str, status: int = 1):
+        super().__init__(message)
+        self.status = status
 
 
-def make_seats(game: Game, players_text: str, seed: int) -> list[Seat]:
+def make_seats(game: Game, players_text: str, seed: int, think: Optional[str] = None) -> list[Seat]:
     """One seat per player of `game` from `human,mcts:500,...`; the last spec fills the rest."""
     try:
-        specs = split_players(players_text, list(game.players), game.name)
+        specs = split_players(players_text, list(game.players), display_name(game))
     except ValueError as exc:
         raise PlayError(str(exc)) from None
     specs += [specs[-1]] * (len(game.players) - len(specs))
@@ -69,19 +66,35 @@ def make_seats(game: Game, players_text: str, seed: int) -> list[Seat]:
             seats.append(Seat(player, HUMAN))
             continue
         try:
-            agent = make_agent(spec, seed=seed + 1 + index)
+            agent = make_agent(spec, seed=seed + 1 + index, think=think)
         except ValueError as exc:
             raise PlayError(f"--players: {exc}") from None
         seats.append(Seat(player, spec, agent))
     return seats
 
 
-def default_record_path(game_name: str, now: Optional[datetime] = None, folder: Path = Path(".")) -> Path:
+def records_folder() -> Path:
+    """Where games are recorded unless --record says otherwise: a folder of the
+    user's data (`~/.local/share/regelwerk/games` on Linux, via platformdirs)."""
+    from platformdirs import user_data_path
+
+    return user_data_path("regelwerk") / RECORDS_FOLDER
+
+
+def default_record_path(game_name: str, now: Optional[datetime] = None, folder: Optional[Path] = None) -> Path:
+    """A new record's file: GAME-YYYYmmdd-HHMMSS.txt in `folder` (default: `records_folder()`)."""
+    folder = records_folder() if folder is None else folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PlayError(f"cannot make the folder for records {folder}: {exc.strerror or exc}; "
+                        "choose a file with --record FILE") from None
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game_name}-{stamp}.txt"
+    stem = game_name.replace("/", "-")
+    path = folder / f"{stem}-{stamp}.txt"
     n = 2
     while path.exists():  # two games started in the same second
-        path = folder / f"{game_name}-{stamp}-{n}.txt"
+        path = folder / f"{stem}-{stamp}-{n}.txt"
         n += 1
     return path
 
@@ -96,7 +109,7 @@ class Session:
 
     def __init__(self, game: Game, seats: list[Seat], seed: int, record_path: Path, header: RecordHeader,
                  reader: LineInput, out: TextIO, *, chance: str = "roll", stacks: bool = False,
-                 notations: Optional[list[str]] = None):
+                 notations: Optional[list[str]] = None, lenient: bool = False, think: Optional[str] = None):
         self.game = game
         self.seats = {seat.player: seat for seat in seats}
         self.seed = seed
@@ -106,6 +119,8 @@ class Session:
         self.out = out
         self.ask_chance = chance == "ask"
         self.show_stacks = stacks
+        self.lenient = lenient
+        self.think = think
         self.colour = use_color(out)
         self.lock = None  # the lock of the record being written (records.RecordLock)
         self.states = [game.initial_state()]
@@ -119,21 +134,19 @@ class Session:
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
-    def draw(self) -> None:
+    def draw(self, state: Any = None, ply: Optional[int] = None) -> None:
+        """Draw `state` (default: the position now) with the last move lit."""
         try:
-            from .render_text import render_text
+            from .render_text import render_text, terminal_size
         except ImportError:  # no renderer: the moves alone still tell the game
             return
-        self.out.write(render_text(self.game, self.state, plain=not self.colour, stacks=self.show_stacks,
-                                   last_action=self._last_move()))
+        ply = len(self.notations) if ply is None else ply
+        state = self.state if state is None else state
+        width, height = terminal_size(self.out)
+        last = last_move(self.game, self.states[:ply + 1])
+        self.out.write(render_text(self.game, state, plain=not self.colour, stacks=self.show_stacks,
+                                   last_action=last, width=width, height=height))
         self.out.flush()
-
-    def _last_move(self):
-        """The last action that was not chance, so a roll keeps the move before it lit."""
-        for index in range(len(self.notations) - 1, -1, -1):
-            if self.movers[index] != CHANCE:
-                return self.game.last_action(self.states[index + 1])
-        return None
 
     def save(self) -> None:
         try:
@@ -144,11 +157,26 @@ class Session:
         except OSError as exc:
             raise PlayError(f"cannot write the record {self.record_path}: {exc.strerror or exc}") from None
 
+    def refuse(self, message: str) -> None:
+        """An entry that cannot be taken: one line at a keyboard (or with --lenient);
+        from a pipe or file, the end of the session with exit status 2, as a record
+        with an illegal action would be."""
+        if self.reader.interactive or self.lenient:
+            self.say(message)
+            self.reader.discard()
+            return
+        raise PlayError(f"ply {len(self.notations) + 1}: {message} (the game is saved in {self.record_path}; "
+                        "--lenient skips such lines)", EXIT_ILLEGAL)
+
     # -- the game -------------------------------------------------------------------
 
     @property
     def state(self):
         return self.states[-1]
+
+    @property
+    def name(self) -> str:
+        return display_name(self.game)
 
     def asks(self, player: str) -> bool:
         """Whether the person at the keyboard decides for `player` (or the chance event)."""
@@ -156,7 +184,10 @@ class Session:
             return self.ask_chance
         return self.seats[player].agent is None
 
-    def run(self) -> int:
+    def run(self):
+        """Play the game; the exit status, or a `play_end.NextGame` to start."""
+        from .play_end import game_over
+
         game = self.game
         who = ", ".join(f"{seat.player} = {seat.spec}" for seat in self.seats.values())
         chance = "; chance typed in (--chance ask)" if self.ask_chance else ""
@@ -165,17 +196,27 @@ class Session:
             self.save()
             self.say(f"the game is recorded in {self.record_path}")
             if any(self.asks(p) for p in (*self.seats, CHANCE)):
-                self.say("type an action to play it, a site for the actions from it, 'help' for more")
+                self.say("type an action to play it, a site for the actions from it, 'hint' for advice, "
+                         "'help' for more")
             self.draw()
-            return self._loop()
+            while True:
+                status = self._loop()
+                if status is not None:
+                    return status
+                answer = game_over(self)
+                if answer is not None:
+                    return answer
         except KeyboardInterrupt:
             self.say(f"\ninterrupted; the game is saved in {self.record_path}")
+            if not self.game.is_terminal(self.state):
+                self.say(f"continue it with: {resume_command(self.header, self.record_path)}")
             raise
         finally:
             if self.lock is not None:
                 self.lock.release()
 
-    def _loop(self) -> int:
+    def _loop(self) -> Optional[int]:
+        """Play until the game is over (None) or the session stops (its exit status)."""
         game = self.game
         while not game.is_terminal(self.state):
             if len(self.notations) >= MAX_PLIES:
@@ -194,14 +235,11 @@ class Session:
                 if action == "":  # undone or redrawn: ask again in the position now
                     continue
             elif player == CHANCE:
-                rng = random.Random(ply_seed(self.seed, CHANCE, len(self.notations)))
-                action = sample_chance(game, self.state, rng).notation
+                action = self.draw_chance()
             else:
-                action = self.think(self.seats[player])
+                action = self.think_for(self.seats[player])
             self.play(player, action)
-        self.say(describe_result(game, self.state))
-        self.say(f"the game is saved in {self.record_path}")
-        return 0
+        return None
 
     def _advance(self, notation: str) -> None:
         player = self.game.to_move(self.state)
@@ -219,12 +257,12 @@ class Session:
     def _search_note(self, player: str) -> str:
         """On a terminal, what the search of a built-in player saw (not in transcripts:
         the time differs from run to run)."""
+        from .advice import search_note
+
         seat = self.seats.get(player)
         stats = getattr(seat.agent, "last_stats", None) if seat is not None else None
-        if not self.colour or stats is None or not stats.iterations or not stats.choices:
-            return ""
-        value = stats.choices[0][2]  # the mean reward of the chosen move: ~ its chance to win
-        return f"   ({stats.iterations} playouts in {stats.seconds:.1f} s, value {value:.2f})"
+        note = search_note(stats) if self.colour else ""
+        return f"   {note}" if note else ""
 
     def _draw_after(self, player: str) -> bool:
         """Once per turn is enough: a roll the program makes comes at once, so the
@@ -234,113 +272,32 @@ class Session:
             return not self.ask_chance
         return self.game.to_move(self.state) != CHANCE or self.ask_chance
 
-    def think(self, seat: Seat) -> str:
-        # The search at this ply depends only on the seed, the player and the ply.
-        seat.agent.rng.seed(ply_seed(self.seed, seat.player, len(self.notations)))
+    def draw_chance(self) -> str:
+        """The program's draw of the chance event now (seeded by the seed and the ply)."""
+        rng = random.Random(ply_seed(self.seed, CHANCE, len(self.notations)))
+        return sample_chance(self.game, self.state, rng).notation
+
+    def think_for(self, seat: Seat) -> str:
+        return self.search(seat.agent, seat.player, f"{seat.player} ({seat.spec}) is thinking ...").notation
+
+    def search(self, agent: Any, who: str, status: str):
+        """The agent's choice here; its search at this ply depends only on the seed,
+        `who` and the ply. A spinner shows on a terminal."""
+        agent.rng.seed(ply_seed(self.seed, who, len(self.notations)))
         if not isatty(self.out):
-            return seat.agent.choose(self.game, self.state).notation
+            return agent.choose(self.game, self.state)
         from rich.console import Console
 
-        with Console(file=self.out).status(f"{seat.player} ({seat.spec}) is thinking ..."):
-            return seat.agent.choose(self.game, self.state).notation
+        with Console(file=self.out).status(status):
+            return agent.choose(self.game, self.state)
 
     # -- the person at the keyboard ------------------------------------------------------
 
-    def prompt(self, player: str) -> str:
-        return f"{player} [{self.game.decision(self.state)}]> "
-
     def ask(self, player: str) -> Optional[str]:
         """A legal notation from the person; "" after undo; None to stop."""
-        chance = player == CHANCE
-        while True:
-            text = self.reader.read(self.prompt(player), self.completions(chance))
-            if text is None:
-                return None
-            if not text:
-                continue
-            if chance:
-                outcome = outcome_from_text(self.game, self.state, text)
-                if outcome is not None:
-                    return outcome.notation
-            elif text in self.game.legal_notations(self.state):  # the game's notation wins over commands
-                return text
-            command = read_command(text)
-            if command is not None:
-                answer = self.command(command, chance)
-                if answer is _STOP:
-                    return None
-                if answer is not None:
-                    return answer
-                continue
-            site = find_site(self.game, text)
-            if site is not None and not chance:
-                self.say(describe_site(self.game, self.state, site))
-                continue
-            if chance:
-                self.say(f"'{text}' is not an outcome here; " + describe_outcomes(self.game, self.state))
-                self.reader.discard()
-                continue
-            try:
-                return self.game.parse_action(self.state, text).notation
-            except ValueError:  # IllegalActionError
-                self.say(not_legal_message(self.game, self.state, text))
-                self.reader.discard()
+        from .play_input import ask
 
-    def completions(self, chance: bool) -> list[str]:
-        """What Tab may complete at the prompt: notations, sites, commands."""
-        if chance:
-            words = [a.notation for a, _ in self.game.chance_outcomes(self.state)]
-        else:
-            words = self.game.legal_notations(self.state) + list(self.game.board.sites)
-        return words + list(COMMANDS)
-
-    def command(self, command, chance: bool) -> Optional[str]:
-        """Carry out a command: a notation to play, "" to ask again in the position now,
-        _STOP to end the session, or None to go on asking."""
-        name = command.name
-        if name == "quit":
-            return _STOP
-        if name == "help":
-            self.say(help_text(self.game, self.state, chance))
-        elif name == "moves":
-            if chance:
-                self.say(describe_outcomes(self.game, self.state))
-            else:
-                self.say(list_actions(self.game, self.state))
-        elif name == "undo":
-            if self.undo():
-                return ""
-        elif name == "save":
-            self.save_as(command.argument)
-        elif name == "stacks":
-            self.show_stacks = not self.show_stacks
-            has_stacks = any(p.height > 1 for p in self.game.pieces(self.state))
-            state = "on" if self.show_stacks else "off"
-            self.say(f"stack listing {state}" + ("" if has_stacks else " (no stack of two or more on the board now)"))
-            if self.show_stacks and has_stacks:
-                self.draw()
-        elif name == "board":
-            self.draw()
-        elif name == "random":
-            if chance:
-                rng = random.Random(ply_seed(self.seed, CHANCE, len(self.notations)))
-                return sample_chance(self.game, self.state, rng).notation
-            self.say("'random' draws a chance outcome; here it is your decision")
-        return None
-
-    def save_as(self, argument: str) -> None:
-        if argument:
-            previous, self.record_path = self.record_path, Path(argument).expanduser()
-            try:
-                self.save()
-            except PlayError as exc:  # a mistyped folder must not end the game
-                self.record_path = previous
-                self.say(f"{exc}; the game is still recorded in {previous}")
-                return
-            self.say(f"saved; the game is recorded in {self.record_path} from now on")
-        else:
-            self.save()
-            self.say(f"saved in {self.record_path}")
+        return ask(self, player)
 
     def undo(self) -> bool:
         """Back to the previous entry made at this keyboard (taking back the replies after it)."""
@@ -356,5 +313,25 @@ class Session:
         self.say("nothing to undo")
         return False
 
+    def save_as(self, argument: str) -> None:
+        if argument:
+            previous, self.record_path = self.record_path, Path(argument).expanduser()
+            try:
+                self.save()
+            except PlayError as exc:  # a mistyped folder must not end the game
+                self.record_path = previous
+                self.say(f"{exc}; the game is still recorded in {previous}")
+                return
+            self.say(f"saved; the game is recorded in {self.record_path} from now on")
+        else:
+            self.save()
+            self.say(f"saved in {self.record_path}")
 
-_STOP = object()  # what `Session.command` answers for quit
+    def result_lines(self) -> list[str]:
+        """The end of the game: who won, the scores, and the rule that ended it."""
+        lines = [describe_result(self.game, self.state)]
+        ending = self.game.result(self.state).ending
+        if ending is not None:
+            rule = ending.text or ending.how
+            lines.append(f"the rule that ended it: {rule} ({ending.file}:{ending.line})")
+        return lines

@@ -21,7 +21,8 @@ SAVE = "save"
 STACKS = "stacks"
 BOARD = ("board", "b")
 RANDOM = ("random",)  # at an asked chance event: let the program draw
-COMMANDS = ("quit", "moves", "help", "undo", "save", "stacks", "board", "random")
+HINT = ("hint",)
+COMMANDS = ("quit", "moves", "help", "undo", "save", "stacks", "board", "hint", "random")
 
 MAX_SHOWN = 12
 
@@ -52,6 +53,8 @@ def read_command(text: str) -> Optional[Command]:
         return Command("stacks")
     if word in RANDOM and not rest:
         return Command("random")
+    if word in HINT and not rest:
+        return Command("hint")
     if word == SAVE:
         return Command("save", rest)
     return None
@@ -77,8 +80,9 @@ class LineInput:
         if self.interactive:
             self._set_up_completion()
 
-    def read(self, prompt: str, candidates: Optional[list[str]] = None) -> Optional[str]:
-        """The next entry (stripped), or None at the end of the input."""
+    def read(self, prompt: str, candidates: Optional[list[str]] = None, split: bool = True) -> Optional[str]:
+        """The next entry (stripped), or None at the end of the input. With `split`,
+        a line of several notations is taken as that many entries."""
         self.candidates = sorted(candidates or [])
         if self.pending:
             text = self.pending.pop(0)
@@ -88,7 +92,7 @@ class LineInput:
         if text is None:
             return None
         words = text.split()
-        if len(words) > 1 and read_command(text) is None:
+        if split and len(words) > 1 and read_command(text) is None:
             self.pending = words[1:]
             return words[0]
         return text
@@ -284,6 +288,7 @@ HELP_TEXT = """\
   NOTATION      play that action, as the game writes it (e.g. {example})
   SITE          the legal actions from that site and to it (e.g. {site})
   moves, ?      list the legal actions
+  hint          what the computer would play here, and why
   undo          take back your last entry (and the replies to it)
   save [FILE]   save the record now; with FILE, record the game there from now on
   stacks        show or hide the list of stacks under the board

@@ -22,6 +22,7 @@ from ..api import Game, bundled_games
 from ..loading.confine import inside, looks_like_definition
 from ..validation.diagnostics import Diagnostic
 from ..validation.files import FileRefused, exists, is_dir, read_bounded
+from .names import display_name, is_bundled_variant, is_bundled_variant_name
 from .records import STDIN_NAME, Record, RecordError, RecordHeader
 
 DEFINITION_SUFFIXES = (".yaml", ".yml")
@@ -37,6 +38,18 @@ def header_game_path(game: Game, record_path: Path) -> Optional[str]:
     if inside(yaml_file, assets.games_dir()):
         return None
     return path_for_record(yaml_file, record_path)
+
+
+def header_identity(game: Game, record_path: Path) -> tuple[str, Optional[str], Optional[str]]:
+    """What the record at `record_path` says to find `game` again: `# game:`,
+    `# game-path:` and `# variant:`. A bundled variant is `GAME/VARIANT` alone (it
+    works on any installation); another variant is named by its file, the last of
+    the chain (which leads to the others)."""
+    if is_bundled_variant(game):
+        return display_name(game), None, None
+    chain = game.definition.variant_chain
+    variant = path_for_record(Path(chain[-1]), record_path) if chain else None
+    return game.name, header_game_path(game, record_path), variant
 
 
 def path_for_record(file: Path, record_path: Path) -> str:
@@ -66,7 +79,7 @@ def game_to_resume(record: Record) -> str:
     header = record.header
     if header.path:
         return str(_confined(record, header.path, "game-path"))
-    if header.game in bundled_games():
+    if header.game in bundled_games() or is_bundled_variant_name(header.game):
         return header.game
     if header.game and (any(sep in header.game for sep in "/\\") or header.game.endswith(DEFINITION_SUFFIXES)):
         return str(_confined(record, header.game, "game"))  # an older record naming its file

@@ -40,7 +40,7 @@ def configure_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from .common import CliError, use_color, load, replay_record
+    from .common import CliError, last_move, load, replay_record, use_color
     from .records import read_record
 
     record = read_record(args.record) if args.record else None
@@ -76,11 +76,3 @@ def run(args) -> int:
         sys.stdout.write(render_text(game, state, plain=plain, stacks=args.stacks, last_action=last,
                                      highlight_last=highlight))
     return 0
-
-
-def last_move(game, states):
-    """The action to highlight: the last one that was not a chance outcome."""
-    for index in range(len(states) - 1, 0, -1):
-        if game.to_move(states[index - 1]) != "chance":
-            return game.last_action(states[index])
-    return None

@@ -16,12 +16,14 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping
 
-from interpreter.runtime.views import Action, PieceView
-
+from ..runtime.views import Action, PieceView
+from .display import display_hints
 from .numbers import number_text
-from .render_text import (
+from .render_parts import (
     NEUTRAL_COLOUR,
+    PieceLabeller,
     contrast_colour,
+    drawing_coords,
     flag_names,
     hex_colour,
     variable_text,
@@ -87,7 +89,8 @@ class _Drawing:
                 self.lit[last.from_site] = "from"
             if last.to_site:
                 self.lit[last.to_site] = "to"
-        self.flags = flag_names(self.pieces)
+        self.hints = display_hints(game)
+        self.flags = flag_names(self.pieces, self.hints.hidden_attributes)
         self.title = title
         self.header_lines = self._header_lines() if title else []
         self.top = 18.0 * len(self.header_lines) + 12.0 if title else 8.0
@@ -166,9 +169,10 @@ class _Drawing:
         if self.last is not None:
             status += f" · last {self.last.notation}"
         lines = [("title", str(getattr(game, "title", "") or game.name)), ("status", status)]
-        variables = game.variables(state)
+        variables = self.hints.shown_variables(game.variables(state))
         if variables:
-            lines.append(("variables", "  ".join(variable_text(k, v) for k, v in variables.items())))
+            lines.append(("variables", "   ".join(variable_text(self.hints.variable_title(k), v)
+                                                  for k, v in variables.items())))
         if self.pools:
             lines.append(("pools", "; ".join(
                 f"{pool}: " + ", ".join(f"{p} {number_text(n)}" for p, n in counts.items())
@@ -207,14 +211,20 @@ class _Drawing:
             dark = (x - x0 + y - y0) % 2 == 0
             classes = "square " + ("dark" if dark else "light")
             fill = _DARK if dark else _LIGHT
+            mark = self.hints.mark_at(site)
+            if mark is not None:
+                classes += " marked"
+                fill = hex_colour(mark.colours[site])
             lit = self.lit.get(site)
             if lit:
                 classes += f" last-{lit}"
                 fill = _TO if lit == "to" else _FROM
-            ET.SubElement(group, "rect", {
+            square = ET.SubElement(group, "rect", {
                 "x": _fmt(px), "y": _fmt(py), "width": _fmt(_SQUARE), "height": _fmt(_SQUARE),
                 "fill": fill, "class": classes, "data-site": site,
             })
+            if mark is not None:
+                square.set("data-region", mark.name)
             self.centres[site] = (px + _SQUARE / 2, py + _SQUARE / 2)
         labels = ET.SubElement(group, "g", {"class": "coordinates", "font-family": "sans-serif",
                                             "font-size": "13", "fill": _INK, "text-anchor": "middle"})
@@ -253,6 +263,7 @@ class _Drawing:
         group = ET.Element("g", {"class": "board graph"})
         self._graph_edges(group)
         self._graph_sites(group)
+        self._site_names(group)
         self._pool_marks(group)
         self._last_move_arrow(group)
         width = max(c[0] for c in self.centres.values()) + pad
@@ -261,12 +272,7 @@ class _Drawing:
 
     def _graph_layout(self) -> float:
         """Place the sites (`centres`) and size them (`radius`); returns the margin."""
-        coords = dict(self.board.coords)
-        missing = [s for s in self.board.sites if s not in coords]
-        if missing:  # sites without drawing coordinates: a row below the rest
-            bottom = min((c[1] for c in coords.values()), default=0.0) - 1.0
-            for i, site in enumerate(missing):
-                coords[site] = (float(i), bottom)
+        coords = drawing_coords(self.board)
         xs = [c[0] for c in coords.values()] or [0.0]
         ys = [c[1] for c in coords.values()] or [0.0]
         span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
@@ -301,6 +307,8 @@ class _Drawing:
             ET.SubElement(edges, "line", attrs)
 
     def _graph_sites(self, group: ET.Element) -> None:
+        """A circle per site: pool sites ringed in their player's colour, marked regions
+        filled with their colour, the last move's sites lit."""
         sites = ET.SubElement(group, "g", {"class": "sites"})
         for site in self.board.sites:
             if site not in self.centres:
@@ -311,14 +319,29 @@ class _Drawing:
             if site in self.game.pool_sites:
                 classes += " pool-site"
                 stroke = hex_colour(self.colours.get(self.game.pool_sites[site][1]))
+            mark = self.hints.mark_at(site)
+            if mark is not None:
+                classes += " marked"
+                fill = hex_colour(mark.colours[site])
             lit = self.lit.get(site)
             if lit:
                 classes += f" last-{lit}"
                 fill = _TO if lit == "to" else _FROM
-            ET.SubElement(sites, "circle", {
+            circle = ET.SubElement(sites, "circle", {
                 "cx": _fmt(cx), "cy": _fmt(cy), "r": _fmt(self.radius), "fill": fill,
                 "stroke": stroke, "stroke-width": "2", "class": classes, "data-site": site,
             })
+            if mark is not None:
+                circle.set("data-region", mark.name)
+
+    def _site_names(self, group: ET.Element) -> None:
+        """Every site's name, small, below and to the right of it (under the pieces)."""
+        names = ET.SubElement(group, "g", {"class": "site-names", "font-family": "sans-serif",
+                                           "font-size": _fmt(max(8.0, self.radius * 0.7)), "fill": "#6b6459"})
+        offset = self.radius * 0.75
+        for site, (cx, cy) in self.centres.items():
+            ET.SubElement(names, "text", {"x": _fmt(cx + offset), "y": _fmt(cy + offset + 8.0),
+                                          "class": "site-name", "data-site": site}).text = site
 
     @staticmethod
     def _nearest_distance(coords: Mapping[str, tuple[float, float]]) -> float:
@@ -365,10 +388,20 @@ class _Drawing:
             })
 
     def _legend_lines(self) -> list[str]:
-        lines = []
+        """What the symbols, badges, markers and coloured regions mean."""
+        hints = self.hints
+        labeller = PieceLabeller(self.game, self.pieces, plain=False, hints=hints)
+        lines = ["pieces: " + ", ".join(f"{self._symbol(k)} {hints.kind_title(k)}" for k in self.game.kinds)]
+        if labeller.stacks:
+            lines.append("badge: stones in the stack")
+        elif labeller.counters:
+            lines.append("badge: " + "/".join(hints.attribute_title(n) for n in labeller.counters))
         if self.flags:
             lines.append("markers: " + ", ".join(
-                f"{_MARKER_SHAPES[i % len(_MARKER_SHAPES)]} = {name}" for i, name in enumerate(self.flags)))
+                f"{_MARKER_SHAPES[i % len(_MARKER_SHAPES)]} = {hints.attribute_title(name)}"
+                for i, name in enumerate(self.flags)))
+        if hints.marks:
+            lines.append("coloured: " + ", ".join(mark.title for mark in hints.marks))
         return lines
 
     # -- pieces -------------------------------------------------------------------------------
@@ -467,8 +500,8 @@ class _Drawing:
     def _badge(self, piece: PieceView) -> str:
         if piece.stones is not None:
             return str(piece.height) if piece.height > 1 else ""
-        numbers = [number_text(v) for _, v in sorted(piece.attributes.items())
-                   if isinstance(v, int) and not isinstance(v, bool)]
+        numbers = [number_text(v) for k, v in sorted(piece.attributes.items())
+                   if type(v) is int and k not in self.hints.hidden_attributes]
         return "/".join(numbers)
 
     def _marker(self, group: ET.Element, index: int, name: str, x: float, y: float, size: float) -> None:

@@ -206,7 +206,8 @@ def test_list(capsys):
     assert code == 0 and out.startswith("lielow — Lielow")
     code, out, _ = run(capsys, "list", "--json")
     games = {entry["name"]: entry for entry in json.loads(out)}
-    assert games["lielow"] == {"name": "lielow", "title": "Lielow", "players": ["white", "black"], "options": {}}
+    assert games["lielow"] == {"name": "lielow", "title": "Lielow", "players": ["white", "black"], "options": {},
+                               "variants": []}
     assert sorted(games) == bundled_games()
 
 
@@ -233,7 +234,8 @@ def test_play_from_standard_input_writes_a_record_that_replays(capsys, monkeypat
     path = tmp_path / "played.txt"
     typed = "d2-d3\nnonsense\n?\nd3-d5\nundo\nh2-h3\n"  # then the input ends
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    code, out, _ = run(capsys, "play", "lielow", "--players", "human,random", "--seed", "4", "--record", path)
+    code, out, _ = run(capsys, "play", "lielow", "--players", "human,random", "--seed", "4", "--record", path,
+                       "--lenient")
     assert code == 0
     assert "'nonsense' is not legal here" in out
     assert "a2: a2-a1 a2-a3" in out  # the legal actions, by the site they leave
@@ -268,14 +270,17 @@ def test_play_between_programs_is_reproducible(capsys, tmp_path):
     assert json_lines(out)[-1]["terminal"] is True
 
 
-def test_play_default_record_name(capsys, monkeypatch, tmp_path):
+def test_play_records_in_the_data_folder_by_default(capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code, out, _ = run(capsys, "play", "lielow", "--players", "human")
     assert code == 0
-    [path] = tmp_path.iterdir()
+    assert [p.name for p in tmp_path.iterdir()] == ["data"]  # nothing left in the current folder
+    [path] = (tmp_path / "data" / "regelwerk" / "games").iterdir()
     assert re.fullmatch(r"lielow-\d{8}-\d{6}\.txt", path.name)
-    assert path.name in out
+    assert f"the game is recorded in {path}" in out
+    assert f"continue it with: regelwerk play --resume {path}" in out
 
 
 @pytest.mark.parametrize("players", ["human,random,random", "robot", "mcts:lots"])

@@ -131,9 +131,14 @@ def test_render_a_graph_board_after_a_roll(capsys, tmp_path):
     drawn = pieces_in(out)
     game = load_game("royalfiz", {"players": "2"})
     assert len(drawn) == 12  # 11 barricades and the red piece on o6
-    assert "die=3" in out and "last home_red-o6" in out  # the move stays lit after the roll
+    assert "die: 3" in out and "last home_red-o6" in out  # the move stays lit after the roll
+    # Every site is named; the goal and the centre ring are marked in colour.
+    assert out.count('class="site-name"') == len(game.board.sites)
+    assert 'data-site="goal" data-region="goal"' in out and "coloured: goal, centre ring" in out
     code, out, _ = run(capsys, "render", "royalfiz", record, "--text")
-    assert code == 0 and "green to move" in out and "o6 O red" in out
+    assert code == 0 and "green to move" in out
+    assert "o5 .     [o6 O]   o7 ." in out  # every site listed by name, the last move's target lit
+    assert "red: upper case, green: lower case | O pawn, # barricade | * goal" in out
     assert game.players == ("red", "green")
 
 
@@ -151,3 +156,40 @@ def test_render_text_and_ply(capsys, tmp_path):
     record.write_text("a2-b3 zz\n")
     code, _, err = run(capsys, "render", "lielow", record, "--text")
     assert code == 2 and "'zz' is not legal here" in err and f"{record}:1:7" in err
+
+
+def test_one_entry_filling_both_seats_is_two_players(capsys):
+    code, out, _ = run(capsys, "match", "lielow", "--players", "random", "--games", "4", "--seed", "2", "--swap",
+                       "--json")
+    report = json.loads(out)
+    assert [a["agent"] for a in report["agents"]] == ["random#1", "random#2"]
+    assert report["players"] == ["random", "random"]
+    assert sum(a["wins"] for a in report["agents"]) + report["draws"] == 4
+    assert all(a["games"] == 4 and a["seats"] == {"white": 2, "black": 2} for a in report["agents"])
+
+
+def test_the_time_left_is_estimated_from_every_game_so_far():
+    from interpreter.frontends.match import time_left
+
+    assert time_left(0.0, 0, 10) == "left ?"
+    assert time_left(95.0, 1, 10) == "left 14:15"  # 95 s a game, nine to go
+    assert time_left(7200.0, 2, 5) == "left 3:00:00"
+    assert time_left(30.0, 3, 3) == "left 0:00"
+
+
+def test_the_advice_in_words():
+    from interpreter.frontends.advice import describe_hint, search_note
+    from interpreter.frontends.agents import SearchStats
+
+    stats = SearchStats(2400, 3.0, [("e2-e3", 610, 0.58), ("d2-d3", 420, 0.561), ("f2-e3", 0, 0.5)], "", "budget")
+    assert describe_hint(stats, "white") == (
+        "hint: e2-e3\n"
+        "  The computer simulated 2400 games from here in 3.0 s, trying the promising\n"
+        "  actions most. After e2-e3 (610 of those games) white did best: 58% of the\n"
+        "  points (a win counts 1, a draw 1/2), an estimate of white's chances.\n"
+        "  Next best: d2-d3 56% (420 games).")
+    assert search_note(stats) == "(2400 games simulated in 3.0 s; it rates its chances at 58%)"
+    forced = SearchStats(0, 0.1, [("c3", 0, 0.5)], "", "forced")
+    assert describe_hint(forced, "white") == "hint: c3\n  Every other action lets an opponent win at once; c3 does not."
+    lost = SearchStats(900, 1.0, [("a1", 900, 0.0)], "loss", "budget")
+    assert search_note(lost) == "(it sees no defence: every action loses against the best answers)"

@@ -11,6 +11,13 @@ from tests.helpers import GAMES
 LIELOW_LOST = "a2-b3 c7-d6\nb2-c3 g7-f6\nb3-off\n"
 
 
+def run_cli(capsys, *argv):
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
 def play(capsys, monkeypatch, typed, *argv):
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     code = cli.main(["play", *[str(a) for a in argv]])
@@ -37,7 +44,7 @@ def test_a_whole_game_between_two_people(capsys, monkeypatch, tmp_path):
 
 def test_an_illegal_entry_then_a_legal_one(capsys, monkeypatch, tmp_path):
     code, out, _ = play(capsys, monkeypatch, "d2-d5\nd7-d6\nnonsense\nd2-d3\n", "lielow", "--players", "human",
-                        "--record", tmp_path / "g.txt")
+                        "--record", tmp_path / "g.txt", "--lenient")
     assert code == 0
     assert "'d2-d5' is not legal here; from d2: d2-c1 d2-c3 d2-d1 d2-d3 d2-e1 d2-e3" in out
     assert "'d7-d6' is not legal here; the piece on d7 is black's" in out
@@ -57,7 +64,7 @@ def test_a_site_lists_the_actions_from_it_and_to_it(capsys, monkeypatch, tmp_pat
 
 def test_moves_and_help(capsys, monkeypatch, tmp_path):
     code, out, _ = play(capsys, monkeypatch, "moves\n?\nhelp\nmvoes\n", "lielow", "--players", "human",
-                        "--record", tmp_path / "g.txt")
+                        "--record", tmp_path / "g.txt", "--lenient")
     assert code == 0
     assert out.count("46 legal actions:") == 2 and "  h2: h2-g1 h2-g3 h2-h1 h2-h3 h2-off" in out
     assert "save [FILE]" in out and "undo" in out
@@ -67,7 +74,7 @@ def test_moves_and_help(capsys, monkeypatch, tmp_path):
 def test_undo_takes_back_the_last_entry(capsys, monkeypatch, tmp_path):
     path = tmp_path / "g.txt"
     code, out, _ = play(capsys, monkeypatch, "d2-d3\ne7-e6\nundo\ne7-e5\n", "lielow", "--players", "human",
-                        "--record", path)
+                        "--record", path, "--lenient")
     assert code == 0 and "back to ply 1" in out
     assert read_record(str(path)).notations == ["d2-d3"]  # e7-e5 is not legal: e7 is a range-1 piece
     # Against a program, undo also takes back its reply: back to the person's own decision.
@@ -161,11 +168,12 @@ def test_chance_typed_in(capsys, monkeypatch, tmp_path):
     path = tmp_path / "r.txt"
     typed = "red\n7\nroll:6\nhome_red\nhome_red-o6\n?\nrandom\nquit\n"
     code, out, _ = play(capsys, monkeypatch, typed, "royalfiz", "--option", "players=2", "--players", "human",
-                        "--chance", "ask", "--seed", "3", "--record", path)
+                        "--chance", "ask", "--seed", "3", "--record", path, "--lenient")
     assert code == 0
-    assert "chance [start]> red" in out and "1. chance: start:red" in out
+    assert "chance [start] for red> red" in out and "1. chance: start:red" in out
+    assert "chance [roll] for red> 7" in out  # whose roll it is
     assert "'7' is not an outcome here; outcomes: roll:1 (16.7%)" in out and "or just 1 2 3 4 5 6" in out
-    assert "2. chance: roll:6" in out and "die=6" in out
+    assert "2. chance: roll:6" in out and "die: 6" in out
     assert "from home_red: home_red-o36 home_red-o6 home_redxs8b" in out
     assert "3. red: home_red-o6" in out
     assert "4. chance: roll:" in out  # drawn by the program on request
@@ -191,5 +199,53 @@ def test_a_variant_given_as_game_is_named_in_the_record(capsys, monkeypatch, tmp
     code, _, _ = play(capsys, monkeypatch, "a2-a3\nquit\n", variant, "--players", "human,human", "--record", path)
     assert code == 0
     header = read_record(str(path)).header
-    assert header.game == "regibus" and header.variant == str(variant)
+    # A bundled variant is named GAME/VARIANT: that works on any installation.
+    assert header.game == "regibus/quick-start" and header.variant is None
+    code, out, _ = run_cli(capsys, "replay", "regibus", path, "--json")
+    assert code == 0 and '"ply": 1' in out
     assert cli.main(["replay", "regibus", str(path)]) == 0
+
+
+# -- from a pipe: an illegal line is an error ------------------------------------------------------
+
+
+def test_an_illegal_piped_line_stops_the_game_with_status_2(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "g.txt"
+    code, out, err = play(capsys, monkeypatch, "d2-d3\ne7-e6\nd3-d9\nh2-h3\n", "lielow", "--players", "human",
+                          "--record", path)
+    assert code == 2
+    assert err == (f"regelwerk: ply 3: 'd3-d9' is not legal here; from d3: d3-b1 d3-b3 d3-b5 d3-d1 d3-d5 d3-f1 "
+                   f"d3-f3 d3-f5 (the game is saved in {path}; --lenient skips such lines)\n")
+    assert read_record(str(path)).notations == ["d2-d3", "e7-e6"]
+    # After the end of the game, a further action is an error too (as for replay).
+    code, _, err = play(capsys, monkeypatch, LIELOW_LOST + "a7-a6\n", "lielow", "--players", "human",
+                        "--record", tmp_path / "h.txt")
+    assert code == 2 and "ply 6: the game is over; 'a7-a6' is not a command here" in err
+
+
+def test_a_hint_explains_itself(capsys, monkeypatch, tmp_path):
+    # White's range-3 piece on d5 can land on Black's king on g8: a win in one.
+    typed = "f2-f3\nh7-g8\nf3-d5\nf7-e6\nhint\nquit\n"
+    code, out, _ = play(capsys, monkeypatch, typed, "lielow", "--players", "human", "--record", tmp_path / "g.txt",
+                        "--think", "200ms")
+    assert code == 0
+    assert ("hint: d5xg8\n  d5xg8 wins by force: whatever the others answer, white wins (the search has\n"
+            "  proved it)." in out)
+
+
+def test_after_the_game_review_and_a_new_game(capsys, monkeypatch, tmp_path):
+    typed = LIELOW_LOST + "review\nfirst\nq\nnew regibus/nothing\nnew morris\nquit\n"
+    code, out, _ = play(capsys, monkeypatch, typed, "lielow", "--players", "human", "--record", tmp_path / "g.txt")
+    assert code == 0
+    assert "game over: black wins (white 0, black 1)" in out
+    assert "the rule that ended it: lose (" in out and "lielow.rules" in out
+    assert "ply 5 of 5: white played b3-off" in out and "ply 0 of 5: the start" in out
+    assert "cannot start regibus/nothing: regibus has no variant 'nothing'" in out
+    assert "Nine men's morris: white = human, black = human; seed" in out
+    assert "white [place]> quit" in out
+
+
+def test_the_prompt_of_a_chance_event_says_whose_turn_it_is(capsys, monkeypatch, tmp_path):
+    code, out, _ = play(capsys, monkeypatch, "red\nquit\n", "royalfiz", "--option", "players=2", "--players",
+                        "human", "--chance", "ask", "--record", tmp_path / "r.txt")
+    assert code == 0 and "chance [roll] for red> quit" in out

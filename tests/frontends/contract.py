@@ -22,6 +22,9 @@ class FrontendGame(Protocol):
     kinds: dict[str, dict]
     player_colors: dict[str, str]
     pool_sites: dict[str, tuple[str, str]]
+    # The fast layer (docs/api.md: action codes, random playouts) that the default
+    # MCTS player searches on; the fakes answer it with `fakes.FakeEngine`.
+    engine: object
 
     def initial_state(self) -> Any: ...
 

@@ -11,6 +11,10 @@ They let the front ends (agents, renderers) be tested without the interpreter:
   rendering test wants to draw.
 - `EndlessPoints`: a game that never ends, where only the score rule
   (`current_scores`) tells the actions apart.
+
+Each fake also answers `engine` (the fast layer of docs/api.md) through
+`FakeEngine`, so that the default MCTS player, which plays on action codes,
+can be tested on them too.
 """
 from __future__ import annotations
 
@@ -42,6 +46,81 @@ def grid_board(files: int, ranks: int) -> BoardView:
     return BoardView("grid", sites, coords, tuple(edges), files=files, ranks=ranks)
 
 
+class Position:
+    """A fake's position as the fast layer wants it: changed in place."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __eq__(self, other: object) -> bool:
+        return self.inner == (other.inner if isinstance(other, Position) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.inner)
+
+    @property
+    def ply(self) -> int:
+        return self.inner.ply
+
+
+class FakeEngine:
+    """The fast layer over a fake's `Game` methods. Codes are `(notation,)`."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    @staticmethod
+    def _inner(state: Any) -> Any:
+        return state.inner if isinstance(state, Position) else state
+
+    def legal(self, state: Any) -> list:
+        inner = self._inner(state)
+        if self.game.to_move(inner) == "chance":
+            return [(a.notation,) for a, _ in self.game.chance_outcomes(inner)]
+        return [(a.notation,) for a in self.game.legal_actions(inner)]
+
+    def apply_in_place(self, state: Position, code: tuple) -> None:
+        state.inner = self.game.apply(state.inner, code[0])
+
+    def copy(self, state: Any) -> Position:
+        return Position(self._inner(state))
+
+    def to_move(self, state: Any):
+        who = self.game.to_move(self._inner(state))
+        if who is None:
+            return None
+        return -2 if who == "chance" else list(self.game.players).index(who)
+
+    def is_over(self, state: Any) -> bool:
+        return self.to_move(state) is None
+
+    def outcome(self, state: Any):
+        result = self.game.result(self._inner(state)) if self.is_over(state) else None
+        if result is None:
+            return None
+        players = list(self.game.players)
+        winner = players.index(result.winner) if result.winner is not None else -1
+        return winner, tuple(result.scores.get(p, 0) for p in players)
+
+    def ending(self, state: Any):
+        outcome = self.outcome(state)
+        return None if outcome is None else ("win" if outcome[0] >= 0 else "draw", None)
+
+    def scores(self, state: Any):
+        current = getattr(self.game, "current_scores", None)
+        values = current(self._inner(state)) if current is not None else None
+        return None if values is None else tuple(values[p] for p in self.game.players)
+
+    def chance_probabilities(self, state: Any) -> list:
+        return [((a.notation,), p) for a, p in self.game.chance_outcomes(self._inner(state))]
+
+    @staticmethod
+    def notation(code: tuple) -> str:
+        return code[0]
+
+
 class FakeGameBase:
     """The parts of the contract that every fake answers the same way."""
 
@@ -54,6 +133,10 @@ class FakeGameBase:
     kinds: dict = {}
     player_colors: dict = {}
     board = BoardView("graph", (), {}, ())
+
+    @property
+    def engine(self) -> FakeEngine:
+        return FakeEngine(self)
 
     def legal_notations(self, state: Any) -> list[str]:
         return sorted(a.notation for a in self.legal_actions(state))

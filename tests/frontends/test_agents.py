@@ -9,6 +9,7 @@ import pytest
 
 from interpreter.frontends.agents import (
     AGENT_KINDS,
+    ClassicMCTSAgent,
     MCTSAgent,
     RandomAgent,
     make_agent,
@@ -96,43 +97,81 @@ def test_rewards_for_a_win_a_draw_and_points():
 
 
 # -- MCTS ----------------------------------------------------------------------------------
+# Both players: `mcts` (the default, on the fast layer; the fakes answer it through
+# FakeEngine) and `mcts-classic` (plain UCT on Game objects).
+
+BOTH = pytest.mark.parametrize("kind", [MCTSAgent, ClassicMCTSAgent], ids=["mcts", "classic"])
 
 
+@BOTH
 @pytest.mark.parametrize("to_move, winning", [("white", "@c3"), ("black", "@c2")])
-def test_mcts_takes_a_win_in_one(to_move, winning):
+def test_mcts_takes_a_win_in_one(kind, to_move, winning):
     game = TicTacToe()
     # White a3 b3, black a2 b2: whoever moves completes a row.
     state = game.position("WW./BB./...", to_move)
-    agent = MCTSAgent(iterations=300, seed=3)
+    agent = kind(iterations=300, seed=3)
     assert agent.choose(game, state).notation == winning
     assert agent.last_stats.choices[0][0] == winning
+
+
+def test_the_classic_player_searches_its_whole_budget_even_for_a_win_in_one():
+    game = TicTacToe()
+    agent = ClassicMCTSAgent(iterations=300, seed=3)
+    agent.choose(game, game.position("WW./BB./...", "white"))
     assert agent.last_stats.iterations == 300
 
 
-def test_mcts_blocks_a_win_in_one():
+def test_the_default_player_takes_a_win_in_one_without_searching():
+    game = TicTacToe()
+    agent = MCTSAgent(iterations=300, seed=3)
+    agent.choose(game, game.position("WW./BB./...", "white"))
+    assert (agent.last_stats.iterations, agent.last_stats.reason, agent.last_stats.verdict) == (0, "solved", "win")
+
+
+@BOTH
+def test_mcts_blocks_a_win_in_one(kind):
     game = TicTacToe()
     # Black threatens c3; White has no win of its own.
     state = game.position("BB./W../..W", "white")
-    assert MCTSAgent(iterations=2000, seed=1).choose(game, state).notation == "@c3"
+    assert kind(iterations=2000, seed=1).choose(game, state).notation == "@c3"
 
 
-def test_mcts_is_deterministic_given_its_seed():
+def test_the_default_player_blocks_a_win_in_one_without_searching():
+    game = TicTacToe()
+    # Every move but c3 lets Black win at once: c3 is forced.
+    agent = MCTSAgent(iterations=5, seed=1)
+    assert agent.choose(game, game.position("BB./W../..W", "white")).notation == "@c3"
+    assert (agent.last_stats.iterations, agent.last_stats.reason) == (0, "forced")
+
+
+def test_the_default_player_knows_a_lost_position():
+    game = TicTacToe()
+    # Black threatens a3 and c1 at once: whatever White does, Black wins next.
+    state = game.position("B../.B./B.W", "white")
+    agent = MCTSAgent(iterations=400, seed=1)
+    agent.choose(game, state)
+    assert agent.last_stats.verdict == "loss"
+
+
+@BOTH
+def test_mcts_is_deterministic_given_its_seed(kind):
     game = TicTacToe()
     runs = []
     for _ in range(2):
-        agents = {"white": MCTSAgent(iterations=200, seed=7), "black": MCTSAgent(iterations=200, seed=8)}
+        agents = {"white": kind(iterations=200, seed=7), "black": kind(iterations=200, seed=8)}
         runs.append(play(game, agents)[1])
     assert runs[0] == runs[1]
 
     race = CoinRace()
     runs = []
     for _ in range(2):
-        agents = {p: MCTSAgent(iterations=60, seed=i) for i, p in enumerate(race.players)}
+        agents = {p: kind(iterations=60, seed=i) for i, p in enumerate(race.players)}
         runs.append(play(race, agents)[1])
     assert runs[0] == runs[1]
 
 
-def test_mcts_weighs_chance_outcomes_by_probability():
+@BOTH
+def test_mcts_weighs_chance_outcomes_by_probability(kind):
     # "safe" wins on heads (90%), "risky" only on tails (10%). Treating the coin as a
     # decision of anyone would make both look like sure wins or sure losses.
     tree = move(
@@ -141,14 +180,15 @@ def test_mcts_weighs_chance_outcomes_by_probability():
         risky=chance(heads=(0.9, end("b")), tails=(0.1, end("a"))),
     )
     game = TreeGame(("a", "b"), tree)
-    agent = MCTSAgent(iterations=600, seed=2)
+    agent = kind(iterations=600, seed=2)
     assert agent.choose(game, game.initial_state()).notation == "safe"
     values = {notation: value for notation, _, value in agent.last_stats.choices}
     assert values["safe"] == pytest.approx(0.9, abs=0.06)
     assert values["risky"] == pytest.approx(0.1, abs=0.15)
 
 
-def test_mcts_expects_every_player_to_maximise_its_own_score():
+@BOTH
+def test_mcts_expects_every_player_to_maximise_its_own_score(kind):
     # a chooses; then b or c decides who wins. Under x, b takes its own win; under
     # z, c does; under y, b cannot win either way, so a wins about half the time.
     tree = move(
@@ -158,17 +198,33 @@ def test_mcts_expects_every_player_to_maximise_its_own_score():
         z=move("c", cwin=end("c"), awin=end("a")),
     )
     game = TreeGame(("a", "b", "c"), tree)
-    agent = MCTSAgent(iterations=1500, seed=4)
+    agent = kind(iterations=1500, seed=4)
     assert agent.choose(game, game.initial_state()).notation == "y"
     values = {notation: value for notation, _, value in agent.last_stats.choices}
     assert values["x"] < 0.2 and values["z"] < 0.2
     assert 0.3 < values["y"] < 0.7
 
 
-def test_mcts_for_a_player_other_than_the_first():
+def test_the_solver_proves_a_win_two_moves_deep():
+    # a wins by force with "left" (both answers of b lose); after "right", b can
+    # make it a draw. Nothing is decided in one move: the search must prove it.
+    tree = move(
+        "a",
+        left=move("b", l1=move("a", w=end("a"), d=end(None)), l2=move("a", w=end("a"))),
+        right=move("b", r1=move("a", d=end(None)), r2=move("a", w=end("a"))),
+    )
+    game = TreeGame(("a", "b"), tree)
+    agent = MCTSAgent(iterations=500, seed=0)
+    assert agent.choose(game, game.initial_state()).notation == "left"
+    assert (agent.last_stats.verdict, agent.last_stats.reason) == ("win", "solved")
+    assert agent.last_stats.iterations < 500
+
+
+@BOTH
+def test_mcts_for_a_player_other_than_the_first(kind):
     tree = move("c", lose=end("a"), win=end("c"), other=end("b"))
     game = TreeGame(("a", "b", "c"), tree)
-    assert MCTSAgent(iterations=50, seed=0).choose(game, game.initial_state()).notation == "win"
+    assert kind(iterations=50, seed=0).choose(game, game.initial_state()).notation == "win"
 
 
 def test_mcts_computes_the_legal_actions_of_a_node_once():
@@ -181,26 +237,28 @@ def test_mcts_computes_the_legal_actions_of_a_node_once():
             return super().legal_actions(state)
 
     root = game.position("W../.B./...", "white")
-    MCTSAgent(iterations=500, seed=0).choose(Counting(), root)
+    ClassicMCTSAgent(iterations=500, seed=0).choose(Counting(), root)
     assert calls[root.cells] == 1
 
 
-def test_mcts_plays_a_three_player_game_with_chance_to_the_end():
+@BOTH
+def test_mcts_plays_a_three_player_game_with_chance_to_the_end(kind):
     game = CoinRace()
-    agents = {p: MCTSAgent(iterations=40, seed=i) for i, p in enumerate(game.players)}
+    agents = {p: kind(iterations=40, seed=i) for i, p in enumerate(game.players)}
     state, _ = play(game, agents)
     assert game.result(state) is not None
     # At a chance event the agent draws an outcome instead of searching.
-    assert MCTSAgent(iterations=10).choose(game, game.initial_state()).notation in ("coin:1", "coin:2")
+    assert kind(iterations=10).choose(game, game.initial_state()).notation in ("coin:1", "coin:2")
 
 
-def test_mcts_beats_random_players_more_often_than_chance():
+@BOTH
+def test_mcts_beats_random_players_more_often_than_chance(kind):
     game = CoinRace(max_turns=200)
     wins = 0
     for g in range(24):
         me = game.players[g % 3]
         agents = {p: RandomAgent(seed=100 + g * 3 + i) for i, p in enumerate(game.players)}
-        agents[me] = MCTSAgent(iterations=150, seed=g)
+        agents[me] = kind(iterations=150, seed=g)
         # Chance events are drawn by an agent of their own, the same in every game.
         state = game.initial_state()
         dice = RandomAgent(seed=g)
@@ -212,21 +270,23 @@ def test_mcts_beats_random_players_more_often_than_chance():
     assert wins >= 12  # a random player wins about 8 of 24
 
 
-def test_a_capped_playout_counts_as_a_draw():
+@BOTH
+def test_a_capped_playout_counts_as_a_draw(kind):
     game = CoinRace(max_turns=10_000)
     state = game.initial_state()
     for notation in ["coin:2", "home_red-t2", "coin:1", "home_blue-t1", "coin:1", "home_greenxt1", "coin:1"]:
         state = game.apply(state, notation)
     assert len(game.legal_actions(state)) == 2
-    agent = MCTSAgent(iterations=50, seed=0, rollout_limit=0)
+    agent = kind(iterations=50, seed=0, rollout_limit=1 if kind is MCTSAgent else 0)
     action = agent.choose(game, state)
     assert action in game.legal_actions(state)
     assert all(value == pytest.approx(0.5) for _, _, value in agent.last_stats.choices)
 
 
-def test_mcts_with_a_time_budget():
+@BOTH
+def test_mcts_with_a_time_budget(kind):
     game = TicTacToe()
-    agent = MCTSAgent(seconds=0.05, seed=0)
+    agent = kind(seconds=0.05, seed=0)
     started = time.perf_counter()
     action = agent.choose(game, game.initial_state())
     assert time.perf_counter() - started < 1.0
@@ -234,22 +294,38 @@ def test_mcts_with_a_time_budget():
     assert agent.last_stats.iterations >= 1
 
 
-def test_mcts_refuses_a_finished_game_and_bad_budgets():
+@BOTH
+def test_mcts_refuses_a_finished_game_and_bad_budgets(kind):
     game = TicTacToe()
     over = game.position("WWW/BB./...", "black")
     with pytest.raises(ValueError):
-        MCTSAgent(iterations=10).choose(game, over)
+        kind(iterations=10).choose(game, over)
     with pytest.raises(ValueError):
-        MCTSAgent(iterations=0)
+        kind(iterations=0)
     with pytest.raises(ValueError):
-        MCTSAgent(seconds=-1)
+        kind(seconds=-1)
 
 
-def test_a_single_legal_action_needs_no_search():
-    game = TreeGame(("a", "b"), move("a", only=end("a")))
-    agent = MCTSAgent(iterations=10_000)
+@BOTH
+def test_a_single_legal_action_needs_no_search(kind):
+    game = TreeGame(("a", "b"), move("a", only=end("b"), ))
+    agent = kind(iterations=10_000)
     assert agent.choose(game, game.initial_state()).notation == "only"
-    assert game.applied == 0
+    assert agent.last_stats.iterations == 0
+
+
+def test_the_default_player_reuses_its_tree_with_a_time_budget():
+    game = TicTacToe()
+    agent = MCTSAgent(seconds=0.3, seed=0)
+    state = game.initial_state()
+    state = game.apply(state, agent.choose(game, state))
+    state = game.apply(state, "@b2" if "@b2" in game.legal_notations(state) else "@a1")
+    agent.choose(game, state)
+    assert agent.last_stats.reused > 0
+    fresh = MCTSAgent(iterations=100, seed=0)  # an iteration budget starts afresh
+    fresh.choose(game, game.initial_state())
+    fresh.choose(game, game.apply(game.initial_state(), "@b2"))
+    assert fresh.last_stats.reused == 0
 
 
 # -- the registry --------------------------------------------------------------------------
@@ -259,14 +335,21 @@ def test_make_agent_parses_specs():
     assert isinstance(make_agent("random", seed=3), RandomAgent)
     assert make_agent("random", seed=3).seed == 3
     default = make_agent("mcts")
-    assert isinstance(default, MCTSAgent) and default.iterations and default.seconds is None
+    assert isinstance(default, MCTSAgent) and default.iterations is None and default.seconds == 3.0
+    assert [make_agent(f"mcts:{level}").seconds for level in ("easy", "normal", "hard")] == [0.5, 3.0, 10.0]
+    assert make_agent("mcts", think="hard").seconds == 10.0
+    assert make_agent("mcts", think="250ms").seconds == pytest.approx(0.25)
+    assert make_agent("mcts:40", think="hard").iterations == 40  # the entry's own budget wins
+    classic = make_agent("mcts-classic")
+    assert isinstance(classic, ClassicMCTSAgent) and classic.iterations == 1000
+    assert make_agent("mcts-classic:50").iterations == 50
     assert make_agent("mcts:2000").iterations == 2000
     timed = make_agent("MCTS:5s")
     assert timed.seconds == 5 and timed.iterations is None
     assert make_agent("mcts:500ms").seconds == pytest.approx(0.5)
     tuned = make_agent("mcts:iterations=10,c=0.5,rollout=30,seconds=2")
     assert (tuned.iterations, tuned.exploration, tuned.rollout_limit, tuned.seconds) == (10, 0.5, 30, 2)
-    assert set(AGENT_KINDS) == {"random", "mcts"}
+    assert set(AGENT_KINDS) == {"random", "mcts", "mcts-classic"}
 
 
 @pytest.mark.parametrize("spec", ["alphazero", "", "mcts:lots", "mcts:0", "mcts:-3s", "random:5", "mcts:x=1"])
@@ -291,7 +374,7 @@ def test_a_cut_off_playout_counts_the_points():
     from interpreter.frontends.agents import cutoff_rewards
 
     game = EndlessPoints()
-    agent = MCTSAgent(iterations=300, seed=1, rollout_limit=6)
+    agent = ClassicMCTSAgent(iterations=300, seed=1, rollout_limit=6)
     assert agent.choose(game, game.initial_state()).notation == "gain"
     value = dict((n, v) for n, _, v in agent.last_stats.choices)
     assert value["gain"] > 0.5 > value["wait"]
@@ -306,6 +389,38 @@ def test_without_a_score_rule_a_cut_off_playout_is_a_draw():
         def current_scores(self, state):
             return None
 
-    agent = MCTSAgent(iterations=100, seed=1, rollout_limit=6)
+    agent = ClassicMCTSAgent(iterations=100, seed=1, rollout_limit=6)
     agent.choose(NoScore(), NoScore().initial_state())
     assert all(v == pytest.approx(0.5) for _, _, v in agent.last_stats.choices)
+
+
+# -- the default player: when it stops, and what it proves -----------------------------------------
+
+
+def test_actions_that_look_alike_end_the_search_early():
+    # Twelve placements that all lead to the same draw: nothing is at stake.
+    game = TreeGame(("a", "b"), move("a", **{f"@x{i}": move("b", wait=end(None)) for i in range(12)}))
+    agent = MCTSAgent(iterations=5_000, seed=1)
+    agent.choose(game, game.initial_state())
+    assert agent.last_stats.reason == "alike"
+    assert agent.last_stats.iterations <= 12 * 24 + 16  # each simulated 24 times, then the next look
+
+
+def test_chance_alone_does_not_make_actions_look_alike():
+    # Ten coin tosses: all worth the same, but a few dozen tosses each spread their
+    # means wider than the band; only the budget (or "clear") ends this search.
+    coin = chance(heads=(0.5, end("a")), tails=(0.5, end("b")))
+    game = TreeGame(("a", "b"), move("a", **{f"x{i}": coin for i in range(10)}))
+    agent = MCTSAgent(iterations=1_000, seed=3)
+    agent.choose(game, game.initial_state())
+    assert agent.last_stats.reason != "alike"
+
+
+def test_a_clear_best_action_ends_the_search_early():
+    # One action wins on heads and tails alike, the others lose on tails.
+    safe = chance(heads=(0.5, end("a")), tails=(0.5, end("a")))
+    risky = chance(heads=(0.5, end("a")), tails=(0.5, end("b")))
+    game = TreeGame(("a", "b"), move("a", safe=safe, r1=risky, r2=risky))
+    agent = MCTSAgent(iterations=5_000, seed=1)
+    assert agent.choose(game, game.initial_state()).notation == "safe"
+    assert agent.last_stats.reason in ("solved", "clear") and agent.last_stats.iterations < 5_000

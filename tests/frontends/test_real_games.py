@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from interpreter.api import load_game
 from interpreter.frontends.agents import MCTSAgent, RandomAgent
 from interpreter.frontends.render_svg import render_svg
@@ -145,3 +147,63 @@ def test_mcts_with_dice_on_royalfiz():
         state = game.apply(state, RandomAgent(seed=state.ply).choose(game, state))
     action = MCTSAgent(iterations=30, seed=0, rollout_limit=50).choose(game, state)
     assert action.notation in game.legal_notations(state)
+
+
+# -- the default player never misses a win in one nor allows one ---------------------------------------
+
+
+def _winning(game, state, player):
+    """The actions of `player` that win at once."""
+    won = []
+    for action in game.legal_actions(state):
+        after = game.apply(state, action)
+        result = game.result(after)
+        if result is not None and result.winner == player:
+            won.append(action.notation)
+    return won
+
+
+@pytest.mark.parametrize("name, seeds", [
+    ("lielow", 24),
+    pytest.param("tablut", 40, marks=pytest.mark.slow),
+])
+def test_mcts_takes_wins_in_one_and_never_allows_one(name, seeds):
+    game = load_game(name)
+    checked = 0
+    for seed in range(seeds):
+        state = random_position(game, seed=seed, plies=6 + seed % 20)
+        me = game.to_move(state)
+        if me is None or me == "chance":
+            continue
+        wins = _winning(game, state, me)
+        choice = MCTSAgent(iterations=30, seed=seed).choose(game, state).notation
+        if wins:
+            assert choice in wins, (seed, choice, wins)
+            checked += 1
+            continue
+        safe = [a.notation for a in game.legal_actions(state)
+                if not _winning(game, game.apply(state, a), game.to_move(game.apply(state, a)))]
+        if safe and len(safe) < len(game.legal_actions(state)):
+            assert choice in safe, (seed, choice)
+            checked += 1
+    assert checked >= 5  # the random positions did hold threats to test
+
+
+def test_the_old_blunder_is_gone():
+    # Issue 14: the former default left Black's king en prise (g7-f8, then c3xc6 won).
+    # Here Black's king on c6 can be taken by White's c3 (range 3): Black must not ignore it.
+    game = load_game("lielow")
+    state = game.make_state(
+        {"c3": ("white", "piece", {"range": 3, "king": True}), "a2": ("white", "piece"),
+         "c6": ("black", "piece", {"range": 2, "king": True}), "g7": ("black", "piece"), "h7": ("black", "piece")},
+        to_move="black",
+    )
+    assert _winning(game, game.make_state(dict(state_pieces(game, state)), to_move="white"), "white") == ["c3xc6"]
+    choice = MCTSAgent(iterations=50, seed=1).choose(game, state).notation
+    after = game.apply(state, choice)
+    assert not _winning(game, after, "white"), choice
+
+
+def state_pieces(game, state):
+    """{site: (owner, kind, attributes)} of a position, for make_state."""
+    return {p.site: (p.owner, p.kind, dict(p.attributes)) for p in game.pieces(state)}

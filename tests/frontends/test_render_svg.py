@@ -87,7 +87,7 @@ def test_last_move_and_header():
     assert "white to move" in status.text and "ply 17" in status.text and "a2-a1" in status.text
     assert status.get("data-to-move") == "white"
     text = " ".join(t.text or "" for t in root.iter(NS + "text"))
-    assert "quiet=3" in text and "captured: white 2, black 0" in text
+    assert "quiet: 3" in text and "captured: white 2, black 0" in text
     # Without highlighting, nothing is lit.
     plain = parse(render_svg(game, state, highlight_last=False))
     assert with_class(plain, "last-to") == [] and with_class(plain, "last-move") == []

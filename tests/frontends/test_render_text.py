@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import math
+from types import SimpleNamespace
 
 from rich.console import Console
 
@@ -88,8 +89,10 @@ def test_stacks_markers_and_header_details():
     game, state = stack_position()
     text = render_text(game, state, plain=True, stacks=True)
     assert text.isascii()
-    assert "markers: * crowned, + mark" in text
-    assert "variables: quiet=3  power: white=5 black=8" in text
+    # The legend says what every symbol means; the header names the variables.
+    assert "white: upper case, black: lower case | K king, N knight, E emperor, # wall" in text
+    assert "number: stones in the stack | * crowned | + mark" in text
+    assert "last: a2-a1   quiet: 3   power: white 5, black 8" in text
     assert "pools: captured: white 2, black 0" in text
     assert "stacks (bottom -> top):" in text
     assert "a1 K3+: black, white, white" in text
@@ -145,30 +148,30 @@ def test_many_players_get_owner_tags_in_plain_mode():
         state = game.apply(state, notation)
     text = render_text(game, state, plain=True)
     assert text.isascii()
-    assert "green to move" in text and "phase move" in text and "variables: coin=2  turns=2" in text
-    lines = text.splitlines()
-    track = next(line for line in lines if "rP" in line)
-    # t1, t2 and home_blue share y = 0: one line, left to right in x order.
-    assert track.index("b1") < track.index("rP") < track.index("bP")
-    assert track.count("o") >= 4  # t3..t6 empty, goal empty
-    rock = next(i for i, line in enumerate(lines) if line.strip() == "#")
-    assert rock > lines.index(track)
-    home_red = next(i for i, line in enumerate(lines) if line.strip().startswith("r1"))
-    home_green = next(i for i, line in enumerate(lines) if line.strip().startswith("g2"))
-    assert home_red < lines.index(track) < home_green
-    assert "->" in track or ">" in track  # the one-way edge out of home_blue
-    assert "pieces: t1 rP red, t2 bP blue, rock # neutral" in text
-    assert "pools:  home_red red x1, home_blue blue x1, home_green green x2" in text
+    assert "green to move" in text and "phase move" in text and "last: coin:2   coin: 2   turns: 2" in text
+    # Names that are no coordinates (t1, home_red): every site is listed with what is on it.
+    assert text.splitlines()[4:7] == [
+        "sites  home_red r1     home_blue b1    home_green g2   t1 rP",
+        "       t2 bP           t3 .            t4 .            t5 .",
+        "       t6 .            goal .          rock #",
+    ]
+    assert "owners: r=red, b=blue, g=green | P pawn, # rock" in text
+
+
+def forced_drawing(game):
+    """The game drawn as a free drawing (what `display: {text: drawing}` asks for)."""
+    game.definition = SimpleNamespace(data={"display": {"text": "drawing"}})
+    return game
 
 
 def test_graph_colour_mode():
-    game = CoinRace()
+    game = forced_drawing(CoinRace())
     state = game.apply(game.apply(game.initial_state(), "coin:1"), "home_red-t1")
     text = render_text(game, state)
     assert "\x1b[" in text and "─" in text
 
 
-def test_a_big_graph_fits_the_canvas():
+def test_a_free_drawing_fits_the_terminal():
     # Three rings of 40, 16 and 8 sites, spokes between them.
     sites, coords, edges = [], {}, []
     for name, count, radius in (("o", 40, 10.0), ("i", 16, 6.0), ("c", 8, 3.0)):
@@ -181,29 +184,29 @@ def test_a_big_graph_fits_the_canvas():
     edges += [(f"o{5 * k + 1}", f"i{2 * k + 1}", False) for k in range(8)]
     board = BoardView("graph", tuple(sites), coords, tuple(edges))
     pieces = [PieceView("o1", "knight", "white"), PieceView("c5", "wall", None), PieceView("i9", "king", "black")]
-    game = StaticGame(board, ("white", "black"), pieces, kinds=KINDS, player_colors=COLOURS)
-    text = render_text(game, game.initial_state(), plain=True, width=100, height=40)
-    canvas = text.split("\n\n")[1].splitlines()  # header, blank, canvas, blank, legend
-    assert len(canvas) <= 40
-    assert max(len(line) for line in canvas) <= 110
+    game = forced_drawing(StaticGame(board, ("white", "black"), pieces, kinds=KINDS, player_colors=COLOURS))
+    text = render_text(game, game.initial_state(), plain=True, width=80, height=24)
+    lines = text.splitlines()
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+    canvas = text.split("\n\n")[1].splitlines()  # header, blank, canvas, blank, piece list
     # o1 is the rightmost site, c5 the centre-left one, i9 the left of the middle ring.
     middle = next(line for line in canvas if "N" in line)
     assert middle.rstrip().endswith("N")
     assert "#" in middle and "k" in middle
     assert middle.index("k") < middle.index("#") < middle.index("N")
-    assert "o" in "".join(canvas)  # empty sites are drawn
+    assert "pieces: o1 N white, i9 k black, c5 # neutral" in text
 
 
 def test_empty_sites_never_look_like_pieces():
-    # Pawns drawn as 'o' (upper case for the first player, lower for the second):
-    # an empty site must then be drawn with another glyph.
+    # Pawns drawn as '.': an empty site must then be drawn with another glyph.
     board = BoardView("graph", ("x", "y", "z"), {"x": (0.0, 0.0), "y": (4.0, 0.0), "z": (8.0, 0.0)},
                       (("x", "y", False), ("y", "z", True)))
     pieces = [PieceView("x", "pawn", "red"), PieceView("z", "pawn", "green")]
-    game = StaticGame(board, ("red", "green"), pieces, kinds={"pawn": {"symbol": "o", "owner": "player"}},
-                      player_colors={"red": "#d62728", "green": "#2ca02c"})
+    game = forced_drawing(StaticGame(board, ("red", "green"), pieces,
+                                     kinds={"pawn": {"symbol": ".", "owner": "player"}},
+                                     player_colors={"red": "#d62728", "green": "#2ca02c"}))
     text = render_text(game, game.initial_state(), plain=True)
-    line = next(line for line in text.splitlines() if "O" in line)
-    assert line.split("-")[0].strip() == "O"
-    assert line.rstrip().endswith(">o")  # the one-way edge into z ends in an arrowhead
-    assert "." in line and line.count("o") == 1
+    line = next(line for line in text.splitlines() if "-" in line)
+    assert line.split("-")[0].strip() == "r."  # red's pawn (owner tag and symbol)
+    assert line.rstrip().endswith(">g.")  # the one-way edge into z ends in an arrowhead
+    assert "+" in line  # the empty site y

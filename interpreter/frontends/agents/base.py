@@ -43,6 +43,16 @@ class SeededAgent:
         return f"{type(self).__name__}(seed={self.seed!r})"
 
 
+def check_budget(iterations: int | None, seconds: float | None, rollout_limit: int, least_rollout: int) -> None:
+    """ValueError for a budget no search can run on (the players' shared checks)."""
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"iterations must be at least 1, got {iterations}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"seconds must be positive, got {seconds}")
+    if rollout_limit < least_rollout:
+        raise ValueError(f"rollout_limit must be at least {least_rollout}, got {rollout_limit}")
+
+
 def sorted_actions(actions: Sequence[Action]) -> list[Action]:
     """Actions in notation order.
 

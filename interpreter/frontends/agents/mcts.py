@@ -1,315 +1,215 @@
-"""Monte-Carlo tree search (UCT) for any number of players, with chance events.
+"""The built-in MCTS player: UCT with a solver, tactics and a time budget.
 
-Every node keeps the summed rewards of *all* players (a vector), and a player
-choosing at a node looks at its own component only ("max^n" UCT): each player
-maximises its own score, which is right for 2 players and does not assume the
-others gang up on the root player when there are more.
+For any number of players (each maximises its own reward) and chance events
+(outcomes drawn by their probabilities), on the fast layer (`game.engine`).
+What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 
-Chance events are not decisions: at a chance node the search draws an outcome by
-its probability, so the visit counts below it follow the real distribution and the
-averaged rewards are expectations.
+- **wins and losses in one**: before searching, every action of the root is
+  played; a win is taken at once, and every answer of the next player is looked
+  at, so that an action that lets the opponent win at once is never chosen while
+  another is left (search.py, `check_root`);
+- **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
+- **tactics in the playouts**: wins taken, captures preferred, suicides avoided
+  (playout.py);
+- **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
+  judged by the game's `score` rule (rewards.py); in a game with a score rule
+  playouts are cut short (SCORED_ROLLOUT_LIMIT), where the points say more than
+  a long random game would;
+- **a time budget** (3 s by default) that it need not use up: a single legal
+  action, or a single one that does not lose, is played at once; the search stops
+  when the best action can no longer be overtaken, or when many actions look
+  alike (every one simulated often enough, and all worth the same within
+  ALIKE_BAND: nothing is at stake, as in placements that change no score);
+- **tree reuse**: with a time budget, the part of the last search that follows the
+  actions played since is kept. An iteration budget is reproducible (the same seed
+  gives the same choice whatever came before), so each such search starts afresh.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
 
+from interpreter.runtime.engine import CHANCE
 from interpreter.runtime.views import Action
 
-from .base import CHANCE, SeededAgent, chance_table, sample_from_table, sorted_actions
-from .rewards import cutoff_rewards, draw_rewards, normalised_rewards
+from .base import SeededAgent, check_budget
+from .playout import Tactics, draw_outcome
+from .search import Search
+from .tree import Node, best_child, find_descendant, loses_for
 
-DEFAULT_ITERATIONS = 1000
-DEFAULT_ROLLOUT_LIMIT = 400
-
-
-class _Node:
-    """One position in the search tree.
-
-    `mover` is the index of the deciding player, `_CHANCE_NODE` at a chance event
-    or `_TERMINAL` when the game is over. Legal actions and chance tables are
-    computed at most once per node: the rollout that first visits a node leaves
-    them behind for the expansion that comes later.
-    """
-
-    __slots__ = (
-        "state", "mover", "visits", "totals",
-        "actions", "untried", "children",
-        "outcomes", "cumulative", "outcome_children",
-        "reward",
-    )
-
-    def __init__(self, state: Any, mover: int, n_players: int) -> None:
-        self.state = state
-        self.mover = mover
-        self.visits = 0
-        self.totals = [0.0] * n_players
-        self.actions: list[Action] | None = None  # decision nodes, sorted
-        self.untried: list[int] | None = None  # indices into actions
-        self.children: list[tuple[Action, _Node]] = []
-        self.outcomes: list[Action] | None = None  # chance nodes
-        self.cumulative: list[float] | None = None
-        self.outcome_children: dict[str, _Node] = {}
-        self.reward: tuple[float, ...] | None = None  # terminal nodes
-
-
-_CHANCE_NODE = -1
-_TERMINAL = -2
+DEFAULT_SECONDS = 3.0
+LEVELS = {"easy": 0.5, "normal": DEFAULT_SECONDS, "hard": 10.0}  # seconds per decision
+DEFAULT_ROLLOUT_LIMIT = 200  # a playout's actions at most, in a game without a score rule
+SCORED_ROLLOUT_LIMIT = 60  # ... and in a game with one
+CHECK_EVERY = 16  # iterations between two looks at the clock and the stopping rules
+# "The actions look alike" when there are ALIKE_ACTIONS or more (placements, say;
+# with few, "clear" decides), each has been simulated ALIKE_VISITS times, and
+# their mean results differ by less than ALIKE_BAND. With wins and losses the
+# noise of so few games alone spreads the means wider than that, so this holds
+# only where the results hardly vary: where nothing is at stake.
+ALIKE_ACTIONS = 10
+ALIKE_VISITS = 24
+ALIKE_BAND = 0.05
 
 
 @dataclass
 class SearchStats:
-    """What the last search did, for people watching (the CLI may print it)."""
+    """What the last search did, for people watching (`hint`, the line after a move)."""
 
     iterations: int = 0
     seconds: float = 0.0
     # (notation, visits, mean reward of the player who chose) per root action,
     # most visited first.
     choices: list[tuple[str, int, float]] = field(default_factory=list)
+    # "win": the chosen action wins whatever the others do; "loss": every action
+    # loses against the best answers; "" when nothing is certain.
+    verdict: str = ""
+    # why the search stopped: budget, only action, forced, solved, clear, alike
+    reason: str = ""
+    reused: int = 0  # simulated games kept from the previous search
 
 
 class MCTSAgent(SeededAgent):
-    """UCT search with random playouts.
+    """MCTS with a solver, playout tactics and a time budget (see the module's doc).
 
-    Budget: `iterations` playouts, or `seconds` of thinking, or both (whichever
-    runs out first); neither means DEFAULT_ITERATIONS. Only an iteration budget is
-    reproducible: a time budget depends on the machine.
-
-    `rollout_limit` caps the length of one random playout (a bounded loop even for
-    games that may not end). A capped playout is judged by the game's `score` rule
-    on the position it reached (`game.current_scores`), normalised by
-    `rewards.cutoff_rewards`: the leader on points gets more than 0.5, level scores
-    0.5 each. A game without a score rule counts a capped playout as a draw. `score_weight`
-    is the part of a reward that comes from the points (see rewards.py).
+    Budget: `seconds` of thinking, or `iterations` playouts, or both (whichever
+    runs out first); neither means DEFAULT_SECONDS.
     """
 
     name = "mcts"
 
-    def __init__(
-        self,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        seed: int | None = 0,
-        exploration: float = 1.4,
-        rollout_limit: int = DEFAULT_ROLLOUT_LIMIT,
-        score_weight: float = 0.1,
-    ) -> None:
+    def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None,
+                 seed: Optional[int] = 0, exploration: float = 1.0,
+                 rollout_limit: Optional[int] = None, score_weight: float = 0.1) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, got {seconds}")
-        if rollout_limit < 0:
-            raise ValueError(f"rollout_limit must not be negative, got {rollout_limit}")
-        self.iterations = iterations
+            seconds = DEFAULT_SECONDS
+        check_budget(iterations, seconds, 1 if rollout_limit is None else rollout_limit, 1)
         self.seconds = seconds
+        self.iterations = iterations
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.score_weight = score_weight
         self.last_stats = SearchStats()
+        self._memory: Optional[tuple[Any, Tactics, Node]] = None  # (game, tactics, last root)
 
     def __repr__(self) -> str:
-        return (
-            f"MCTSAgent(iterations={self.iterations!r}, seconds={self.seconds!r}, "
-            f"seed={self.seed!r}, exploration={self.exploration!r})"
-        )
+        return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
 
-    # -- the search ---------------------------------------------------------------
+    @property
+    def reproducible(self) -> bool:
+        """Only an iteration budget gives the same choice on every machine."""
+        return self.seconds is None
 
     def choose(self, game: Any, state: Any) -> Action:
-        search = _Search(game, self)
-        root = search.new_node(state)
-        if root.mover == _TERMINAL:
+        engine = game.engine
+        mover = engine.to_move(state)
+        if mover is None:
             raise ValueError("no legal action: the game is over")
-        if root.mover == _CHANCE_NODE:
-            search.ensure_outcomes(root)
-            return sample_from_table(root.outcomes, root.cumulative, self.rng)
-        actions = search.ensure_actions(root)
-        if not actions:
-            raise ValueError("no legal action in this position")
-        if len(actions) == 1:  # nothing to think about
-            self.last_stats = SearchStats(0, 0.0, [(actions[0].notation, 0, 0.0)])
-            return actions[0]
-
+        if mover == CHANCE:
+            return game.parse_action(state, engine.notation(draw_outcome(engine, state, self.rng)))
         started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
-        limit = self.iterations
+        search, root = self._start(game, state)
+        reused = root.visits
+        search.check_root(root)
+        reason = _forced(root)
+        iterations = 0
+        if not reason:
+            iterations, reason = self._think(search, root, started)
+        best = best_child(root)
+        self.last_stats = _stats(engine, root, best, iterations, time.perf_counter() - started, reason, reused)
+        return game.parse_action(state, engine.notation(best.code))
+
+    def _start(self, game: Any, state: Any) -> tuple[Search, Node]:
+        """The search and its root: the node of `state` in the last tree when there is one."""
+        memory = self._memory
+        tactics = memory[1] if memory is not None and memory[0] is game else Tactics()
+        limit = self.rollout_limit
+        if limit is None:
+            limit = DEFAULT_ROLLOUT_LIMIT if game.engine.scores(state) is None else SCORED_ROLLOUT_LIMIT
+        search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
+                        rollout_limit=limit, score_weight=self.score_weight)
+        root = None
+        if memory is not None and memory[0] is game:
+            root = find_descendant(memory[2], state)
+        if root is None:
+            root = search.new_root(state)
+        self._memory = None if self.reproducible else (game, tactics, root)
+        return search, root
+
+    def _think(self, search: Search, root: Node, started: float) -> tuple[int, str]:
+        """Iterate until the budget is spent or a stopping rule holds: (iterations, reason)."""
         done = 0
         while True:
             search.iterate(root)
             done += 1
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-
-        me = root.mover
-        ranked = sorted(
-            root.children,
-            key=lambda pair: (pair[1].visits, pair[1].totals[me] / max(pair[1].visits, 1)),
-            reverse=True,
-        )
-        self.last_stats = SearchStats(
-            iterations=done,
-            seconds=time.perf_counter() - started,
-            choices=[
-                (action.notation, child.visits, child.totals[me] / max(child.visits, 1))
-                for action, child in ranked
-            ],
-        )
-        return ranked[0][0]
-
-
-class _Search:
-    """The tree operations for one `choose` call (game and settings bound once)."""
-
-    def __init__(self, game: Any, agent: MCTSAgent) -> None:
-        self.game = game
-        self.rng = agent.rng
-        self.c = agent.exploration
-        self.rollout_limit = agent.rollout_limit
-        self.score_weight = agent.score_weight
-        self.players = tuple(game.players)
-        self.n = len(self.players)
-        self.index = {p: i for i, p in enumerate(self.players)}
-
-    # -- nodes --------------------------------------------------------------------
-
-    def new_node(self, state: Any) -> _Node:
-        who = self.game.to_move(state)
-        if who is None:
-            node = _Node(state, _TERMINAL, self.n)
-            node.reward = self.terminal_reward(state)
-        elif who == CHANCE:
-            node = _Node(state, _CHANCE_NODE, self.n)
-        else:
-            node = _Node(state, self.index[who], self.n)
-        return node
-
-    def ensure_actions(self, node: _Node) -> list[Action]:
-        if node.actions is None:
-            node.actions = sorted_actions(self.game.legal_actions(node.state))
-            node.untried = list(range(len(node.actions)))
-        return node.actions
-
-    def ensure_outcomes(self, node: _Node) -> None:
-        if node.outcomes is None:
-            node.outcomes, node.cumulative = chance_table(self.game, node.state)
-
-    def terminal_reward(self, state: Any) -> tuple[float, ...]:
-        return normalised_rewards(self.players, self.game.result(state), self.score_weight)
-
-    # -- one iteration: select, expand, play out, back up ------------------------------
-
-    def iterate(self, root: _Node) -> None:
-        node = root
-        path = [root]
-        while True:
-            mover = node.mover
-            if mover == _TERMINAL:
-                reward = node.reward
-                break
-            if mover == _CHANCE_NODE:
-                self.ensure_outcomes(node)
-                if not node.outcomes:  # a broken chance event: nothing to learn here
-                    reward = draw_rewards(self.n)
-                    break
-                outcome = sample_from_table(node.outcomes, node.cumulative, self.rng)
-                child = node.outcome_children.get(outcome.notation)
-                if child is None:
-                    child = self.new_node(self.game.apply(node.state, outcome))
-                    node.outcome_children[outcome.notation] = child
-                    path.append(child)
-                    reward = self.rollout(child)
-                    break
-                node = child
-                path.append(node)
+            if done % CHECK_EVERY and done != self.iterations:
                 continue
-            self.ensure_actions(node)
-            untried = node.untried
-            if untried:
-                # Expand a random untried action: swap-pop keeps this O(1).
-                pick = self.rng.randrange(len(untried))
-                untried[pick], untried[-1] = untried[-1], untried[pick]
-                action = node.actions[untried.pop()]
-                child = self.new_node(self.game.apply(node.state, action))
-                node.children.append((action, child))
-                path.append(child)
-                reward = self.rollout(child)
-                break
-            if not node.children:  # no legal action although not over: call it a draw
-                reward = draw_rewards(self.n)
-                break
-            node = self.select(node)
-            path.append(node)
+            used = self._used(done, started)
+            if used >= 1.0:
+                return done, "budget"
+            reason = _settled(root, used, done)
+            if reason:
+                return done, reason
 
-        n = self.n
-        for visited in path:
-            visited.visits += 1
-            totals = visited.totals
-            for i in range(n):
-                totals[i] += reward[i]
+    def _used(self, done: int, started: float) -> float:
+        """The part of the budget spent (the larger of the two when both are set)."""
+        parts = []
+        if self.iterations is not None:
+            parts.append(done / self.iterations)
+        if self.seconds is not None:
+            parts.append((time.perf_counter() - started) / self.seconds)
+        return max(parts)
 
-    def select(self, node: _Node) -> _Node:
-        """The child with the best upper confidence bound for the player to move."""
-        me = node.mover
-        scale = self.c * math.sqrt(math.log(node.visits))
-        best = None
-        best_value = -math.inf
-        for _, child in node.children:
-            visits = child.visits
-            value = child.totals[me] / visits + scale / math.sqrt(visits)
-            if value > best_value:
-                best, best_value = child, value
-        return best  # type: ignore[return-value]
 
-    def rollout(self, node: _Node) -> tuple[float, ...]:
-        """Random playout from a new node; the node keeps what it computed."""
-        if node.mover == _TERMINAL:
-            return node.reward  # type: ignore[return-value]
-        game, rng = self.game, self.rng
-        # The first step uses the node's own (cached) actions or chance table.
-        if node.mover == _CHANCE_NODE:
-            self.ensure_outcomes(node)
-            if not node.outcomes:
-                return draw_rewards(self.n)
-            state = game.apply(node.state, sample_from_table(node.outcomes, node.cumulative, rng))
-        else:
-            actions = self.ensure_actions(node)
-            if not actions:
-                return draw_rewards(self.n)
-            state = game.apply(node.state, actions[rng.randrange(len(actions))])
+def _forced(root: Node) -> str:
+    """Why there is nothing to think about at the root, or ""."""
+    if root.proven is not None:
+        return "solved"
+    if len(root.children) == 1:
+        return "only action"
+    alive = [c for c in root.children if not loses_for(c, root.mover)]
+    return "forced" if len(alive) == 1 else ""
 
-        for _ in range(self.rollout_limit):
-            who = game.to_move(state)
-            if who is None:
-                return self.terminal_reward(state)
-            if who == CHANCE:
-                outcomes, cumulative = chance_table(game, state)
-                if not outcomes:
-                    break
-                action = sample_from_table(outcomes, cumulative, rng)
-            else:
-                actions = game.legal_actions(state)
-                if not actions:
-                    break
-                action = sorted_actions(actions)[rng.randrange(len(actions))]
-            state = game.apply(state, action)
-        else:
-            if game.to_move(state) is None:  # the last step of the budget ended it
-                return self.terminal_reward(state)
-            return self.cutoff_reward(state)
-        return draw_rewards(self.n)
 
-    def cutoff_reward(self, state: Any) -> tuple[float, ...]:
-        """A playout cut off at `rollout_limit`: judged by the game's score rule on the
-        position reached when it has one (see `rewards.cutoff_rewards`), else a draw."""
-        current = getattr(self.game, "current_scores", None)
-        scores = current(state) if current is not None else None
-        if scores is None:
-            return draw_rewards(self.n)
-        return cutoff_rewards(self.players, scores)
+def _settled(root: Node, used: float, done: int) -> str:
+    """A reason to stop before the budget is spent, or ""."""
+    me = root.mover
+    if root.proven is not None:
+        return "solved"
+    ranked = sorted((c.visits for c in root.children if not loses_for(c, me)), reverse=True)
+    if len(ranked) <= 1:
+        return "forced"
+    left = done * (1.0 - used) / max(used, 1e-9)
+    if ranked[0] - ranked[1] > left:
+        return "clear"
+    return "alike" if _look_alike(root) else ""
+
+
+def _look_alike(root: Node) -> bool:
+    """Whether the root's many actions are all worth the same (see ALIKE_BAND)."""
+    children = root.children
+    if len(children) < ALIKE_ACTIONS or any(c.visits < ALIKE_VISITS for c in children):
+        return False
+    means = [c.mean(root.mover) for c in children if not loses_for(c, root.mover)]
+    return bool(means) and max(means) - min(means) < ALIKE_BAND
+
+
+def _stats(engine: Any, root: Node, best: Node, iterations: int, seconds: float, reason: str,
+           reused: int) -> SearchStats:
+    me = root.mover
+    shown = [c for c in root.children if c.materialised]
+    shown.sort(key=lambda c: (c is not best, -c.visits, -c.mean(me)))
+    verdict = "win" if best.proven == me else "loss" if loses_for(best, me) else ""
+    return SearchStats(
+        iterations=iterations, seconds=seconds, reason=reason, reused=reused, verdict=verdict,
+        choices=[(engine.notation(c.code), c.visits, _value(c, me)) for c in shown],
+    )
+
+
+def _value(node: Node, me: int) -> float:
+    """What `node` is worth to `me`: 1 or 0 when proven, else the mean reward."""
+    if node.proven is not None:
+        return 1.0 if node.proven == me else 0.0
+    return node.mean(me)

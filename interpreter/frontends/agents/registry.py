@@ -1,19 +1,25 @@
 """Building an agent from a short text, as typed on the command line.
 
     random            uniform among the legal actions
-    mcts              UCT search, default budget
-    mcts:2000         2000 iterations
+    mcts              the default player: MCTS with a solver, 3 seconds a decision
+    mcts:easy         a level: easy (0.5 s), normal (3 s) or hard (10 s)
+    mcts:2000         2000 iterations (reproducible: no clock involved)
     mcts:5s           5 seconds (also 500ms, 1.5s)
     mcts:iterations=500/seconds=2/c=1.0/rollout=200   (',' works too outside --players)
+    mcts-classic      the first player, plain UCT with 1000 random playouts
+                      (takes the same parameters), kept for comparison
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from ...validation.diagnostics import shorten
 from .base import SeededAgent
-from .mcts import MCTSAgent
+from .mcts import LEVELS, MCTSAgent
+from .mcts_classic import ClassicMCTSAgent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "mcts")
+AGENT_KINDS = ("random", "mcts", "mcts-classic")
 # Bounds of what a command line may ask of a search: beyond them a game would not
 # end in any reasonable time (docs/playing.md).
 MAX_ITERATIONS = 1_000_000
@@ -21,15 +27,17 @@ MAX_SECONDS = 3600.0
 MAX_ROLLOUT = 100_000
 MAX_EXPLORATION = 100.0
 _SPEC_HELP = (
-    "valid agents: 'random', 'mcts', 'mcts:N' (N iterations), 'mcts:Ns' or "
-    "'mcts:Nms' (thinking time), 'mcts:iterations=N/seconds=S/c=X/rollout=N'"
+    "valid agents: 'random', 'mcts', 'mcts:easy|normal|hard', 'mcts:N' (N iterations), 'mcts:Ns' or "
+    "'mcts:Nms' (thinking time), 'mcts:iterations=N/seconds=S/c=X/rollout=N', 'mcts-classic[:...]'"
 )
+_MCTS_KINDS = {"mcts": MCTSAgent, "mcts-classic": ClassicMCTSAgent}
 
 
-def make_agent(spec: str, seed: int | None = 0) -> SeededAgent:
+def make_agent(spec: str, seed: int | None = 0, think: Optional[str] = None) -> SeededAgent:
     """The agent named by `spec`, seeded with `seed`; ValueError for anything else.
 
-    'human' is not an agent: the play loop asks a person instead.
+    `think` (a level or a time, as `--think` takes it) is the budget of an `mcts`
+    entry that names none. 'human' is not an agent: the play loop asks a person.
     """
     text = spec.strip()
     kind, _, params = text.partition(":")
@@ -38,17 +46,32 @@ def make_agent(spec: str, seed: int | None = 0) -> SeededAgent:
         if params.strip():
             raise ValueError(f"agent 'random' takes no parameters, got {spec!r}")
         return RandomAgent(seed=seed)
-    if kind == "mcts":
-        return MCTSAgent(seed=seed, **_mcts_params(params, spec))
+    if kind in _MCTS_KINDS:
+        settings = _mcts_params(params, spec)
+        if kind == "mcts" and think and not {"seconds", "iterations"} & settings.keys():
+            settings.update(thinking_budget(think))
+        return _MCTS_KINDS[kind](seed=seed, **settings)
     if kind == "human":
         raise ValueError("'human' is handled by the play loop, not by make_agent")
     raise ValueError(f"unknown agent {spec!r}; {_SPEC_HELP}")
+
+
+def thinking_budget(text: str) -> dict:
+    """`--think`: a level (easy, normal, hard) or a time (5s, 500ms) -> {"seconds": s}."""
+    word = text.strip().lower()
+    if word in LEVELS:
+        return {"seconds": LEVELS[word]}
+    if not word.endswith("s"):
+        raise ValueError(f"--think: expected {', '.join(LEVELS)} or a time such as 5s or 500ms, got {text!r}")
+    return _budget(word, f"--think {text}")
 
 
 def _mcts_params(params: str, spec: str) -> dict:
     params = params.strip()
     if not params:
         return {}
+    if params.lower() in LEVELS:
+        return {"seconds": LEVELS[params.lower()]}
     if "=" not in params:
         return _budget(params, spec)
     result: dict = {}

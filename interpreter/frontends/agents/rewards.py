@@ -28,7 +28,12 @@ def cutoff_rewards(players: Sequence[str], scores: Mapping[str, object]) -> tupl
     two players with non-negative scores this is each one's share of the points
     (13 to 6 gives 13/19 and 6/19), so the rewards read as chances to win.
     """
-    values = [_number(scores.get(p, 0.0)) for p in players]
+    return score_rewards([scores.get(p, 0.0) for p in players])
+
+
+def score_rewards(scores: Sequence[object]) -> tuple[float, ...]:
+    """`cutoff_rewards` on scores in player order (the fast layer's `scores`)."""
+    values = [_number(s) for s in scores]
     if len(values) < 2:
         return draw_rewards(len(values))
     rewards = []
@@ -51,18 +56,24 @@ def normalised_rewards(
       the total when no score is negative, otherwise the position between the
       lowest and highest score. With win/loss scores (1/0) this changes nothing.
     """
-    n = len(players)
     if result is None:
-        return draw_rewards(n)
-    scores = [_number(result.scores.get(p, 0.0)) for p in players]
-    if result.winner is not None:
-        outcome = [1.0 if p == result.winner else 0.0 for p in players]
+        return draw_rewards(len(players))
+    winner = players.index(result.winner) if result.winner is not None else -1
+    return outcome_rewards(winner, [result.scores.get(p, 0.0) for p in players], score_weight)
+
+
+def outcome_rewards(winner: int, scores: Sequence[object], score_weight: float = 0.1) -> tuple[float, ...]:
+    """`normalised_rewards` on the fast layer's outcome: the winner's index (-1: no
+    single winner) and the scores in player order."""
+    values = [_number(s) for s in scores]
+    if winner >= 0:
+        outcome = [1.0 if i == winner else 0.0 for i in range(len(values))]
     else:
-        top = max(scores, default=0.0)
-        outcome = [DRAW if s == top else 0.0 for s in scores]
+        top = max(values, default=0.0)
+        outcome = [DRAW if s == top else 0.0 for s in values]
     if score_weight <= 0.0:
         return tuple(outcome)
-    share = _score_share(scores, outcome)
+    share = _score_share(values, outcome)
     keep = 1.0 - score_weight
     return tuple(keep * o + score_weight * s for o, s in zip(outcome, share))
 

@@ -1,0 +1,207 @@
+"""Playouts of the MCTS player: fast, a little less random than random.
+
+A playout plays a position to its end (or `limit` actions) on the fast layer
+(`game.engine`, action codes) and says what the end was worth to each player.
+It is random with three cheap exceptions, learnt while searching:
+
+- **decisive moves**: a player who can win at once does. Trying every legal
+  action each step would cost a position per action, so only actions of a *kind*
+  that has ended a game with a win before are tried (at most `TRIES` a step);
+- **captures first**: the actions so tried (in most games: captures) are
+  preferred over the rest half of the time;
+- **no suicide**: an action of a kind that has lost a game at once for the
+  player who took it is looked at before it is played, and another is drawn
+  when it would lose.
+
+The *kind* of an action is its rule case and its target site (see `move_kind`),
+so "capturing on e5" is learnt once for every piece that may do it.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from interpreter.runtime.engine import CHANCE
+
+from .rewards import draw_rewards, outcome_rewards, score_rewards
+
+TRIES = 6  # actions tried for a win at each step of a playout (at most)
+PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
+RETRIES = 2  # further draws when the drawn action would lose at once
+ENDED_BY_RULE = ("win", "lose")  # endings that an action caused (not the scores at the end)
+
+
+def move_kind(code: tuple) -> tuple:
+    """What the tactics remember of an action: its rule case and its target site.
+
+    Codes are opaque outside the runtime; today they are `(case, from, to, ...)`.
+    Should that change, the whole code is the case: learning still works, it only
+    generalises less.
+    """
+    return (code[0], code[2]) if len(code) >= 3 else (code, None)
+
+
+class Tactics:
+    """The kinds of action that have ended a game at once: with a win for the
+    player who took it, or with a loss. Learnt from every game end the search sees.
+
+    A winning kind is tried for as long as trying it pays: after TRIAL tries, only
+    while at least one try in HIT_RATE has won (a kind that won once by chance,
+    such as the last move before a blockade, soon stops costing time). The kinds
+    still worth trying are kept as sets of targets by case, so that finding them
+    among the legal actions costs two look-ups an action.
+    """
+
+    TRIAL = 16
+    HIT_RATE = 32
+
+    def __init__(self) -> None:
+        self.records: dict = {}  # kind -> [tries, wins]
+        self.live: dict = {}  # case -> targets of the winning kinds still worth trying
+        self.losing: set = set()  # kinds
+
+    def learn(self, engine: Any, state: Any, code: tuple, mover: int) -> None:
+        """`state` is over after `mover` played `code`: remember the kind of action."""
+        ending = engine.ending(state)
+        if ending is None or ending[0] not in ENDED_BY_RULE:
+            return
+        winner = engine.outcome(state)[0]
+        kind = move_kind(code)
+        if winner == mover:
+            self.records.setdefault(kind, [0, 0])[1] += 1
+            self.live.setdefault(kind[0], set()).add(kind[1])
+        elif winner >= 0:
+            self.losing.add(kind)
+
+    def candidates(self, codes: list) -> list:
+        """The codes among `codes` whose kind has won before and still pays to try."""
+        live = self.live
+        if not live or not codes:
+            return []
+        if len(codes[0]) >= 3:
+            return [c for c in codes if c[2] in live.get(c[0], ())]
+        return [c for c in codes if None in live.get(c, ())]
+
+    def tried(self, code: tuple, won: bool) -> None:
+        """Count a try of `code`'s kind; a kind that stopped paying is no longer tried."""
+        kind = move_kind(code)
+        record = self.records.setdefault(kind, [0, 0])
+        record[0] += 1
+        record[1] += won
+        if record[0] >= self.TRIAL and record[1] * self.HIT_RATE < record[0]:
+            self.live.get(kind[0], set()).discard(kind[1])
+
+
+class Playout:
+    """Plays positions out for one search (engine, generator and settings bound once)."""
+
+    def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int,
+                 limit: int, score_weight: float) -> None:
+        self.engine = engine
+        self.rng = rng
+        self.tactics = tactics
+        self.n = n_players
+        self.limit = limit
+        self.score_weight = score_weight
+
+    def run(self, state: Any) -> tuple[float, ...]:
+        """The reward vector of one playout from `state` (which it changes)."""
+        engine = self.engine
+        for _ in range(self.limit):
+            mover = engine.to_move(state)
+            if mover is None:
+                break
+            if mover == CHANCE:
+                engine.apply_in_place(state, draw_outcome(engine, state, self.rng))
+                continue
+            state = self.step(state, mover)
+        return reward_where_stopped(engine, state, self.n, self.score_weight)
+
+    def step(self, state: Any, mover: int) -> Any:
+        """The position after `mover`'s action (possibly a new object)."""
+        engine, rng = self.engine, self.rng
+        legal = engine.legal(state)
+        if self.tactics.live:
+            tried, won = self.try_kinds(state, legal, mover)
+            if won is not None:
+                return won
+            if tried and rng.random() < PREFER_TRIED:
+                return tried[int(rng.random() * len(tried))]
+        code = legal[int(rng.random() * len(legal))]
+        if move_kind(code) in self.tactics.losing:
+            return self.look_before_leaping(state, legal, code, mover)
+        engine.apply_in_place(state, code)
+        if engine.is_over(state):
+            self.tactics.learn(engine, state, code, mover)
+        return state
+
+    def try_kinds(self, state: Any, legal: list, mover: int) -> tuple[list, Optional[Any]]:
+        """Play the actions of winning kinds on copies: (positions that go on, a
+        position won by `mover` or None)."""
+        engine = self.engine
+        candidates = self.tactics.candidates(legal)
+        if len(candidates) > TRIES:
+            candidates = self.rng.sample(candidates, TRIES)
+        going_on = []
+        for code in candidates:
+            after = engine.copy(state)
+            engine.apply_in_place(after, code)
+            outcome = engine.outcome(after)
+            self.tactics.tried(code, outcome is not None and outcome[0] == mover)
+            if outcome is None:
+                going_on.append(after)
+                continue
+            self.tactics.learn(engine, after, code, mover)
+            if outcome[0] == mover:
+                return going_on, after
+        return going_on, None
+
+    def look_before_leaping(self, state: Any, legal: list, code: tuple, mover: int) -> Any:
+        """Play `code`, or another random action when it would lose at once."""
+        engine = self.engine
+        for _ in range(RETRIES + 1):
+            after = engine.copy(state)
+            engine.apply_in_place(after, code)
+            outcome = engine.outcome(after)
+            if outcome is None or outcome[0] in (mover, -1):
+                return after
+            code = legal[int(self.rng.random() * len(legal))]
+        return after
+
+
+def random_playout(engine: Any, state: Any, rng: random.Random, limit: int, n_players: int,
+                   score_weight: float) -> tuple[float, ...]:
+    """A uniformly random playout of `state` (which it changes): the classic player's."""
+    for _ in range(limit):
+        mover = engine.to_move(state)
+        if mover is None:
+            break
+        if mover == CHANCE:
+            code = draw_outcome(engine, state, rng)
+        else:
+            legal = engine.legal(state)
+            code = legal[int(rng.random() * len(legal))]
+        engine.apply_in_place(state, code)
+    return reward_where_stopped(engine, state, n_players, score_weight)
+
+
+def reward_where_stopped(engine: Any, state: Any, n_players: int, score_weight: float) -> tuple[float, ...]:
+    """The reward vector of the position a playout stopped in: the result once the
+    game is over; else (a playout cut off) the game's score rule when it has one
+    (see `rewards.score_rewards`), or a draw."""
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        return outcome_rewards(outcome[0], outcome[1], score_weight)
+    scores = engine.scores(state)
+    return draw_rewards(n_players) if scores is None else score_rewards(scores)
+
+
+def draw_outcome(engine: Any, state: Any, rng: random.Random) -> tuple:
+    """A chance outcome drawn by its probability."""
+    table = engine.chance_probabilities(state)
+    x = rng.random()
+    for code, probability in table:
+        x -= probability
+        if x < 0:
+            return code
+    return table[-1][0]

@@ -1,0 +1,136 @@
+"""The search tree of the MCTS player: nodes, UCT selection and the solver.
+
+A node is one position. Its children are created all at once, as stubs holding
+only the action code, when the node is expanded; a stub gets its position when
+the search first goes there ("materialised"). Rewards are vectors, one component
+per player, and each player chooses by its own component (max^n).
+
+MCTS-Solver: a node whose result is certain ("proven") carries the index of the
+player who wins it. A terminal position with a winner is proven; a decision is
+proven for its mover as soon as one child is, and for another player once every
+child is proven for that same player; a chance event once every outcome is. The
+search never again plays out a proven node, avoids children that lose for the
+mover, and backs up the proven result instead of a guess.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+from interpreter.runtime.engine import CHANCE
+
+TERMINAL = None  # the mover of a finished position
+
+
+class Node:
+    """One position of the search (see the module's doc)."""
+
+    __slots__ = ("code", "state", "mover", "visits", "totals", "children", "untried", "proven",
+                 "reward", "weights")
+
+    def __init__(self, code: Any) -> None:
+        self.code = code  # the action that leads here from the parent (None at the root)
+        self.state: Any = None  # None: a stub, not yet materialised
+        self.mover: Optional[int] = TERMINAL  # player index, CHANCE, or TERMINAL
+        self.visits = 0
+        self.totals: list[float] = []
+        self.children: Optional[list[Node]] = None  # None: not expanded yet
+        self.untried: list[Node] = []  # children not visited yet (decision nodes)
+        self.proven: Optional[int] = None  # the winner when the result is certain
+        self.reward: Optional[tuple] = None  # terminal positions: what the result is worth
+        self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
+
+    def mean(self, player: int) -> float:
+        """The average reward of `player` over the visits (0.5 before any)."""
+        return self.totals[player] / self.visits if self.visits else 0.5
+
+    @property
+    def materialised(self) -> bool:
+        return self.state is not None
+
+
+def is_decision(node: Node) -> bool:
+    return node.mover is not TERMINAL and node.mover != CHANCE
+
+
+def win_vector(winner: int, n_players: int) -> tuple[float, ...]:
+    """The reward of a proven node: everything to the winner."""
+    return tuple(1.0 if i == winner else 0.0 for i in range(n_players))
+
+
+def loses_for(child: Node, mover: int) -> bool:
+    """Whether `child` is proven to be won by someone other than `mover`."""
+    return child.proven is not None and child.proven != mover
+
+
+def select_child(node: Node, exploration: float) -> Node:
+    """The child with the best upper confidence bound for the mover, leaving out
+    children proven lost for the mover (unless nothing else is left)."""
+    me = node.mover
+    scale = exploration * math.sqrt(math.log(node.visits or 1))
+    best, best_value = None, -math.inf
+    for child in node.children:
+        if child.proven is not None and child.proven != me:
+            continue
+        value = child.totals[me] / child.visits + scale / math.sqrt(child.visits)
+        if value > best_value:
+            best, best_value = child, value
+    if best is None:  # every child loses: the longest resistance is as good as any
+        best = max(node.children, key=lambda c: c.visits)
+    return best
+
+
+def update_proven(node: Node) -> bool:
+    """Prove `node` from its children if they allow it; True when it is proven now."""
+    if node.proven is not None:
+        return True
+    children = node.children
+    if not children:
+        return False
+    if is_decision(node) and any(c.proven == node.mover for c in children):
+        node.proven = node.mover
+        return True
+    # Every child proven for one player (stubs not yet visited are not proven).
+    winners = {c.proven for c in children}
+    if len(winners) == 1 and None not in winners:
+        node.proven = winners.pop()
+        return True
+    return False
+
+
+def back_up(path: list[Node], reward: tuple) -> None:
+    """Add the reward to every node of the path, then prove what can be proven from
+    the bottom up (a parent can only change when its child has)."""
+    n = len(reward)
+    for node in path:
+        node.visits += 1
+        totals = node.totals
+        for i in range(n):
+            totals[i] += reward[i]
+    for node in reversed(path):
+        if not update_proven(node):
+            break
+
+
+def best_child(root: Node) -> Node:
+    """The move to play: a proven win; else the most visited child that is not
+    proven lost (ties by mean reward); if every child loses, the most visited."""
+    me = root.mover
+    children = [c for c in root.children if c.materialised]
+    wins = [c for c in children if c.proven == me]
+    if wins:
+        return max(wins, key=lambda c: c.visits)
+    alive = [c for c in children if not loses_for(c, me)] or children
+    return max(alive, key=lambda c: (c.visits, c.mean(me)))
+
+
+def find_descendant(root: Node, state: Any, most: int = 4) -> Optional[Node]:
+    """The materialised node of `state` below `root` (tree reuse), when it is at most
+    `most` actions further (positions are compared at that depth only)."""
+    depth = state.ply - root.state.ply
+    if not 0 <= depth <= most:
+        return None
+    layer = [root]
+    for _ in range(depth):
+        layer = [c for node in layer for c in node.children or () if c.materialised]
+    return next((node for node in layer if node.state == state), None)
