@@ -4,6 +4,7 @@
     game = load_game("GAME")        # a bundled game's name, or a definition's path
 """
 from .api import (  # noqa: F401
+    CHANCE,
     Action,
     BoardView,
     DefinitionError,
@@ -17,6 +18,7 @@ from .api import (  # noqa: F401
 )
 
 __all__ = [
+    "CHANCE",
     "Action",
     "BoardView",
     "DefinitionError",

@@ -18,10 +18,11 @@ from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
 from .pipeline import compile_definition
 from .runtime.coverage import RuleCoverage
-from .runtime.engine import CHANCE, Engine
+from .runtime.engine import CHANCE as CHANCE_INDEX
+from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
 from .runtime.state import State
-from .runtime.views import Action, BoardView, Ending, PieceView, Result
+from .runtime.views import CHANCE, Action, BoardView, Ending, PieceView, Result
 from .spelling import did_you_mean
 from .validation.diagnostics import DefinitionError
 
@@ -300,8 +301,15 @@ class Game:
             state.step = step
         state.turn_start = state.step == 0 and state.carry == -1
 
-    def _set_progress(self, state: State, ply: int, next_player: Optional[str], next_phase: Optional[str],
-                      result: Optional[tuple[Optional[str], Mapping[str, Any]]], seen: Optional[Mapping[int, int]]) -> None:
+    def _set_progress(
+        self,
+        state: State,
+        ply: int,
+        next_player: Optional[str],
+        next_phase: Optional[str],
+        result: Optional[tuple[Optional[str], Mapping[str, Any]]],
+        seen: Optional[Mapping[int, int]],
+    ) -> None:
         """make_state: the plies played, what the rules set for the next turn, the
         result and the history of positions."""
         m = self.model
@@ -359,7 +367,7 @@ class Game:
         who = self.engine.to_move(state)
         if who is None:
             return None
-        return "chance" if who == CHANCE else self.model.players[who]
+        return CHANCE if who == CHANCE_INDEX else self.model.players[who]
 
     def legal_actions(self, state: State) -> list[Action]:
         """The legal actions in `state`, as `Action`s (a chance event's outcomes at
@@ -377,7 +385,7 @@ class Game:
         player is to move or the game is over. The list is the same for every
         position of one chance event (`decision(state)`), so a tool may keep it
         per event."""
-        if self.engine.to_move(state) != CHANCE:
+        if self.engine.to_move(state) != CHANCE_INDEX:
             return []
         # A chance event's outcomes are the same in every position: made once.
         known = self._chance_actions.get(state.decision)

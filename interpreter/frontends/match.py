@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from ..api import CHANCE
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .names import display_name, resolve_game
 from .record_game import header_identity
 from .records import RecordHeader, write_record
 
-CHANCE = "chance"
 Z95 = 1.959963984540054
 
 

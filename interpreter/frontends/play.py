@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Optional, TextIO
 
-from ..api import Game
+from ..api import CHANCE, Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
@@ -31,7 +31,6 @@ from .record_game import resume_command
 from .records import RecordHeader, claim_record, write_record
 
 HUMAN = "human"
-CHANCE = "chance"
 CHANCE_MODES = ("roll", "ask")
 # A game between built-in players whose rules never end it must not run forever.
 MAX_PLIES = 100_000

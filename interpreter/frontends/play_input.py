@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ..api import CHANCE
 from .prompt import (
     COMMANDS,
     describe_outcomes,
@@ -18,7 +19,6 @@ from .prompt import (
     read_command,
 )
 
-CHANCE = "chance"
 STOP = object()  # what `command` answers for quit
 
 

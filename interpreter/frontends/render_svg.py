@@ -16,7 +16,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping
 
-from ..runtime.views import Action, PieceView
+from ..runtime.views import CHANCE, Action, PieceView
 from .display import display_hints
 from .numbers import number_text
 from .render_parts import (
@@ -161,7 +161,7 @@ class _Drawing:
                 turn = f"game over: {result.winner} wins"
             else:
                 turn = "game over: draw" if result is not None else "game over"
-        elif who == "chance":
+        elif who == CHANCE:
             turn = "chance event"
         else:
             turn = f"{who} to move"
@@ -188,7 +188,7 @@ class _Drawing:
                      "font-size": "15" if kind == "title" else "12"}
             if kind == "title":
                 attrs["font-weight"] = "bold"
-            if kind == "status" and who not in (None, "chance"):
+            if kind == "status" and who not in (None, CHANCE):
                 attrs["data-to-move"] = str(who)
             ET.SubElement(header, "text", attrs).text = text
             y += 18.0

@@ -10,6 +10,9 @@ from typing import Mapping
 
 from .pieces import Code
 
+# What `Game.to_move` answers at a chance event (the dice roll, not a player).
+CHANCE = "chance"
+
 
 @dataclass(frozen=True)
 class Action:

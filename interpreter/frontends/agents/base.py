@@ -10,9 +10,7 @@ import weakref
 from operator import attrgetter
 from typing import Any, Protocol, Sequence, runtime_checkable
 
-from interpreter.runtime.views import Action
-
-CHANCE = "chance"  # what `game.to_move` answers at a chance event
+from ...runtime.views import Action
 
 _by_notation = attrgetter("notation")
 

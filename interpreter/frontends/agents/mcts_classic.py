@@ -22,7 +22,8 @@ from typing import Any
 
 from interpreter.runtime.views import Action
 
-from .base import CHANCE, SeededAgent, chance_table, check_budget, sample_from_table, sorted_actions
+from ...runtime.views import CHANCE
+from .base import SeededAgent, chance_table, check_budget, sample_from_table, sorted_actions
 from .mcts import SearchStats
 from .playout import random_playout
 from .rewards import draw_rewards, normalised_rewards

@@ -5,7 +5,8 @@ from typing import Any
 
 from interpreter.runtime.views import Action
 
-from .base import CHANCE, SeededAgent, sample_chance, sorted_actions
+from ...runtime.views import CHANCE
+from .base import SeededAgent, sample_chance, sorted_actions
 
 
 class RandomAgent(SeededAgent):
