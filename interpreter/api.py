@@ -109,7 +109,7 @@ class Game:
     # ------------------------------------------------------------ description
     @property
     def name(self) -> str:
-        """The game's identifier (its `name:`), e.g. "lielow"."""
+        """The game's identifier (its `name:`), e.g. "mygame"."""
         return self.model.name
 
     @property

@@ -3,7 +3,7 @@
 
 - **lattice**: when the drawing coordinates lie on a small lattice and the site
   names read like coordinates (`a1`, `d7`), the sites are drawn on it with their
-  lines and the letters and numbers on the margins, like a grid (morris, hex);
+  lines and the letters and numbers on the margins, like a grid (concentric squares, a hexagonal board);
 - **list**: the sites by region, each with its name and what stands on it — for
   big boards such as rings of fields (`outer  o1 .  o2 R  o3 .`);
 - **drawing**: the sites where their coordinates put them, scaled to the
@@ -240,7 +240,8 @@ class Lattice:
 
     def _letters(self, positions: Mapping[str, tuple[int, int]]) -> tuple[Text, Text]:
         """The file letters above and below: of every column when each column has one
-        letter (morris), else of the top row above and of the bottom row below (hex)."""
+        letter (straight columns), else of the top row above and of the bottom row below (a
+        hex board, whose columns slant)."""
         by_column: dict[int, set] = {}
         for site, (column, _) in self.cells.items():
             by_column.setdefault(column, set()).add(name_part(site, 1))
