@@ -120,6 +120,21 @@ class FakeEngine:
     def notation(code: tuple) -> str:
         return code[0]
 
+    def random_playout(self, state: Position, rng: Any, max_plies: int) -> int:
+        """Play `state` on at random (chance by its probabilities) for at most
+        `max_plies` actions; the number played."""
+        played = 0
+        while played < max_plies and not self.is_over(state):
+            if self.to_move(state) == -2:
+                codes, weights = zip(*self.chance_probabilities(state))
+                code = rng.choices(codes, weights)[0]
+            else:
+                legal = self.legal(state)
+                code = legal[int(rng.random() * len(legal))]
+            self.apply_in_place(state, code)
+            played += 1
+        return played
+
 
 class FakeGameBase:
     """The parts of the contract that every fake answers the same way."""

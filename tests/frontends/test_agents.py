@@ -424,3 +424,39 @@ def test_a_clear_best_action_ends_the_search_early():
     agent = MCTSAgent(iterations=5_000, seed=1)
     assert agent.choose(game, game.initial_state()).notation == "safe"
     assert agent.last_stats.reason in ("solved", "clear") and agent.last_stats.iterations < 5_000
+
+
+# -- how long the default player's playouts go on ----------------------------------------------------
+
+
+def test_playouts_go_on_until_most_random_games_would_have_ended():
+    from interpreter import load_game
+    from interpreter.frontends.agents.mcts import (
+        DEFAULT_ROLLOUT_LIMIT,
+        MAX_ROLLOUT_LIMIT,
+        natural_rollout_limit,
+    )
+
+    # A race played at random takes about a thousand actions: a cut-off at 200
+    # would make nearly every playout a draw that says nothing.
+    race = load_game("royalfiz", {"players": "2"})
+    assert natural_rollout_limit(race.engine, race.initial_state()) > 1500
+    # Short games keep the floor; a game that never ends is cut at the ceiling.
+    short = load_game("lielow")
+    assert natural_rollout_limit(short.engine, short.initial_state()) == DEFAULT_ROLLOUT_LIMIT
+
+    class NoScore(EndlessPoints):
+        def current_scores(self, state):
+            return None
+
+    endless = NoScore()
+    assert natural_rollout_limit(endless.engine, endless.engine.copy(endless.initial_state())) == MAX_ROLLOUT_LIMIT
+
+
+def test_the_probes_leave_the_search_reproducible():
+    from interpreter import load_game
+
+    game = load_game("morris")
+    state = game.initial_state()
+    first = MCTSAgent(iterations=60, seed=4).choose(game, state)
+    assert MCTSAgent(iterations=60, seed=4).choose(game, state) == first

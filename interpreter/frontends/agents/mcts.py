@@ -14,7 +14,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
   judged by the game's `score` rule (rewards.py); in a game with a score rule
   playouts are cut short (SCORED_ROLLOUT_LIMIT), where the points say more than
-  a long random game would;
+  a long random game would. In a game without one a cut-off playout says nothing
+  (it counts as a draw), so playouts go on until most random games from the
+  position would have ended (`natural_rollout_limit`);
 - **a time budget** (3 s by default) that it need not use up: a single legal
   action, or a single one that does not lose, is played at once; the search stops
   when the best action can no longer be overtaken, or when many actions look
@@ -26,6 +28,7 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 """
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -40,8 +43,11 @@ from .tree import Node, best_child, find_descendant, loses_for
 
 DEFAULT_SECONDS = 3.0
 LEVELS = {"easy": 0.5, "normal": DEFAULT_SECONDS, "hard": 10.0}  # seconds per decision
-DEFAULT_ROLLOUT_LIMIT = 200  # a playout's actions at most, in a game without a score rule
-SCORED_ROLLOUT_LIMIT = 60  # ... and in a game with one
+DEFAULT_ROLLOUT_LIMIT = 200  # a playout's actions at least, in a game without a score rule
+MAX_ROLLOUT_LIMIT = 5000  # ... and at most
+SCORED_ROLLOUT_LIMIT = 60  # a playout's actions at most in a game with a score rule
+PROBE_PLAYOUTS = 8  # random games that measure how long a game goes on from the root
+LENGTH_FACTOR = 3  # the limit: this many times their mean length
 CHECK_EVERY = 16  # iterations between two looks at the clock and the stopping rules
 # "The actions look alike" when there are ALIKE_ACTIONS or more (placements, say;
 # with few, "clear" decides), each has been simulated ALIKE_VISITS times, and
@@ -127,7 +133,8 @@ class MCTSAgent(SeededAgent):
         tactics = memory[1] if memory is not None and memory[0] is game else Tactics()
         limit = self.rollout_limit
         if limit is None:
-            limit = DEFAULT_ROLLOUT_LIMIT if game.engine.scores(state) is None else SCORED_ROLLOUT_LIMIT
+            scored = game.engine.scores(state) is not None
+            limit = SCORED_ROLLOUT_LIMIT if scored else natural_rollout_limit(game.engine, state)
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight)
         root = None
@@ -161,6 +168,20 @@ class MCTSAgent(SeededAgent):
         if self.seconds is not None:
             parts.append((time.perf_counter() - started) / self.seconds)
         return max(parts)
+
+
+def natural_rollout_limit(engine: Any, state: Any) -> int:
+    """How long a playout from `state` may go on in a game without a score rule:
+    LENGTH_FACTOR times the mean length of PROBE_PLAYOUTS random games from there,
+    within DEFAULT_ROLLOUT_LIMIT and MAX_ROLLOUT_LIMIT, so that most playouts end
+    with a result instead of a cut-off that says nothing (a race game played at
+    random takes a thousand actions). The probes draw from a generator of their
+    own: the search's draws stay what they were."""
+    probe_rng = random.Random(0)
+    total = 0
+    for _ in range(PROBE_PLAYOUTS):
+        total += engine.random_playout(engine.copy(state), probe_rng, MAX_ROLLOUT_LIMIT)
+    return max(DEFAULT_ROLLOUT_LIMIT, min(MAX_ROLLOUT_LIMIT, LENGTH_FACTOR * total // PROBE_PLAYOUTS))
 
 
 def _forced(root: Node) -> str:
