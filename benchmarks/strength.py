@@ -28,7 +28,7 @@ PLAN = [
     ("lielow", {}, 40, "mcts:1000", ("mcts-classic", "random")),
     ("morris", {}, 20, "mcts:1000", ("mcts-classic", "random")),
     ("morris", {}, 12, "mcts", ("mcts-classic",)),
-    ("regibus", {}, 12, "mcts:1000", ("mcts-classic", "random")),
+    ("regibus", {}, 24, "mcts:1000", ("mcts-classic", "random")),
     ("tablut", {}, 16, "mcts:1000", ("mcts-classic", "random")),
     ("royalfiz", {"players": "2"}, 20, "mcts:1000", ("mcts-classic", "random")),
 ]
