@@ -252,19 +252,21 @@ def _value_message(kind: Any, value: Any, instance: Any, path: Path, subject: st
     return None
 
 
+# What a number must be, by the JSON-Schema keyword it breaks.
+_NUMBER_BOUNDS = {
+    "minimum": "at least",
+    "maximum": "at most",
+    "exclusiveMinimum": "greater than",
+    "exclusiveMaximum": "less than",
+    "multipleOf": "a multiple of",
+}
+
+
 def _bound_message(kind: Any, value: Any, instance: Any, subject: str, found: str) -> str | None:
     """A number out of its bounds, or a list, mapping or string of the wrong size;
     None for a keyword of another kind."""
-    if kind == "minimum":
-        return f"{subject} must be at least {value}{found}"
-    if kind == "maximum":
-        return f"{subject} must be at most {value}{found}"
-    if kind == "exclusiveMinimum":
-        return f"{subject} must be greater than {value}{found}"
-    if kind == "exclusiveMaximum":
-        return f"{subject} must be less than {value}{found}"
-    if kind == "multipleOf":
-        return f"{subject} must be a multiple of {value}{found}"
+    if kind in _NUMBER_BOUNDS:
+        return f"{subject} must be {_NUMBER_BOUNDS[kind]} {value}{found}"
     if kind in ("minItems", "maxItems") and isinstance(instance, list):
         bound = "at least" if kind == "minItems" else "at most"
         return f"{subject} must have {bound} {_count(value, 'item')}, found {len(instance)}"

@@ -455,8 +455,14 @@ def test_playouts_go_on_until_most_random_games_would_have_ended():
 
 def test_the_probes_leave_the_search_reproducible():
     from interpreter import load_game
+    from interpreter.frontends.agents.mcts import natural_rollout_limit
 
+    # The probes that measure the playouts' length draw from a generator of their
+    # own: the search draws exactly what it draws with that limit given outright.
     game = load_game("morris")
     state = game.initial_state()
-    first = MCTSAgent(iterations=60, seed=4).choose(game, state)
-    assert MCTSAgent(iterations=60, seed=4).choose(game, state) == first
+    measured = MCTSAgent(iterations=60, seed=4)
+    given = MCTSAgent(iterations=60, seed=4, rollout_limit=natural_rollout_limit(game.engine, state))
+    assert measured.choose(game, state) == given.choose(game, state)
+    assert measured.rng.getstate() == given.rng.getstate()
+    assert measured.last_stats.choices == given.last_stats.choices
