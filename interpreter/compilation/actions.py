@@ -91,6 +91,7 @@ class ActionPlan:
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple] = None
+    landing: Optional["patterns.Landing"] = None  # the cases and checks of its candidates (not of a pass)
     cost: int = 1  # estimated steps per piece (or per position)
     guard_cost: int = 0  # estimated steps of the guard (once per position)
 
@@ -140,6 +141,7 @@ class ActionCompiler:
             choices=self.choices,
             occupied_where=where.replaced(f"(tg or {self.exprs.E})", "tg") if where is not None else None,
         )
+        plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
         plan.cost += levels["piece cost"]
         plan.guard_cost = levels["guard cost"]

@@ -239,10 +239,24 @@ class DecisionWriter:
                     # Two actions to compare: only when this one runs, and both listed some.
                     second = src.fresh("t")
                     src.line(f"{second} = len(out)")
-                    action.emit(src)
-                    with src.block(f"if {marks[0]} < {second} < len(out):"):
+                    alike = self._landing_alike(comparing[0], action) if self.dedup else None
+                    if alike and action.landing is not None and self.coverage is None:
+                        # Told apart by the landing site alone: what the first lists is
+                        # not listed again, rather than listed and dropped. (Not with
+                        # coverage, which counts the candidates' conditions as asked.)
                         self.deduplicated = True
-                        src.line(self._drop_seen(comparing[0], action, marks[0], second) if self.dedup else "pass")
+                        landed = src.fresh("l")
+                        src.line(f"{landed} = h_landings(out, {marks[0]}, {second}, {src.const(alike)})")
+                        action.landing.exclude = landed
+                        try:
+                            action.emit(src)
+                        finally:
+                            action.landing.exclude = None
+                    else:
+                        action.emit(src)
+                        with src.block(f"if {marks[0]} < {second} < len(out):"):
+                            self.deduplicated = True
+                            src.line(self._drop_seen(comparing[0], action, marks[0], second) if self.dedup else "pass")
                 elif id(action) in partners:
                     self._fused(action, partners[id(action)])
                 else:
@@ -253,16 +267,27 @@ class DecisionWriter:
             with src.block(f"if {produced} > 1:"):
                 self._dedup(marks[0])
 
+    @staticmethod
+    def _landing_alike(first: ActionPlan, second: ActionPlan) -> Optional[frozenset]:
+        """When the second action's cases share one notation that only the landing
+        site tells apart: the first's cases of that notation (those whose landing
+        sites the second must not list again), else None."""
+        templates = {template for _, template in second.case_templates}
+        if len(templates) != 1 or not _told_by_landing(templates):
+            return None
+        template = templates.pop()
+        return frozenset(case for case, t in first.case_templates if t == template)
+
     def _drop_seen(self, first: ActionPlan, second: ActionPlan, start: str, middle: str) -> str:
         """The line dropping from out[middle:] (the second action's) what
         out[start:middle] (the first's) writes already. When the second action's
         cases share one notation that only the landing site tells apart, only the
         first's cases of that notation matter, and only their landing sites."""
         templates = sorted({template for _, template in second.case_templates})
-        if not all("{to}" in t and not {"{choice}", "={choice}", "{outcome}"} & set(t) for t in templates):
+        if not _told_by_landing(templates):
             return f"h_drop_seen(out, {start}, {middle}, {self.keys})"
         if len(templates) == 1:
-            alike = frozenset(case for case, t in first.case_templates if t == templates[0])
+            alike = self._landing_alike(first, second)
             if not alike:
                 return "pass"  # (no notation in common)
             return f"h_drop_landing(out, {start}, {middle}, {self.src.const(alike)})"
@@ -362,3 +387,9 @@ def _blockers(plan: DecisionPlan) -> str:
                 # the last answer, without a call, when the blocking pieces have not moved
                 return f"({blockers}.last[1] if {blockers}.last[0] == o[-1] else {blockers}(b, o))"
     return "0"
+
+
+def _told_by_landing(templates) -> bool:
+    """Whether actions written with these notation templates are told apart by
+    their landing site (the templates show it, and no choice or outcome)."""
+    return all("{to}" in t and not {"{choice}", "={choice}", "{outcome}"} & set(t) for t in templates)

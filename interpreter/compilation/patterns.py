@@ -39,13 +39,21 @@ class Landing:
     choices: dict = field(default_factory=dict)
     # `where` as asked where `tg` holds a piece (`(tg or E)` is then `tg`), or None
     occupied_where: Optional[Condition] = None
+    # while the action is written after another one of the same piece whose actions
+    # write the same notations: the local holding the set of sites where that one
+    # lands (its actions landing there are not listed again), else None
+    exclude: Optional[str] = None
 
     def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[str]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);
         `piece` holds what stands there (`occupied`: never None)."""
-        return self.restrictions.check(
+        code = self.restrictions.check(
             what, site, MOVING_PIECE, "frm", self.piece_kinds, self.piece_always, piece, occupied,
         )
+        if what == "landing" and self.exclude is not None:
+            listed = f"{site} in {self.exclude}"
+            return f"({listed} or {code})" if code else listed
+        return code
 
     def occupied_cases(self) -> bool:
         return any(self.case_ids[i] is not None for i in (OWN, NEUTRAL, ENEMY))
@@ -283,7 +291,7 @@ def leap(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
                 if off_case is not None:
                     with src.block("if not ends:"):
                         src.line("ends = True")
-                        _off_board(src, off_case, off_where)
+                        _off_board(src, landing, off_case, off_where)
                 src.line("break")
             if passing:
                 with src.block(f"if any({passing} for to in ray[:dist - 1]):"):
@@ -330,17 +338,18 @@ def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where:
         emit_candidate(src, landing)
     if off_case is not None:
         with src.block("if row[1]:"):
-            _off_board(src, off_case, off_where)
+            _off_board(src, landing, off_case, off_where)
 
 
-def _off_board(src: Source, off_case: int, off_where: Optional[Condition]) -> None:
-    if off_where is None:
-        append(src, off_case, destination="-1")
-        return
-    src.line("to = -1")
-    src.line("tg = None")
-    with off_where.holds(src):
-        append(src, off_case, destination="-1")
+def _off_board(src: Source, landing: Landing, off_case: int, off_where: Optional[Condition]) -> None:
+    with src.block(f"if -1 not in {landing.exclude}:") if landing.exclude is not None else _always():
+        if off_where is None:
+            append(src, off_case, destination="-1")
+            return
+        src.line("to = -1")
+        src.line("tg = None")
+        with off_where.holds(src):
+            append(src, off_case, destination="-1")
 
 
 # ---------------------------------------------------------------- jump
@@ -400,9 +409,13 @@ def walk(src: Source, landing: Landing, tables: str, steps: str, blocked: str, r
         if blocked == "0":
             ends = "ray.ends"
         else:
-            # the ends of walks that pass no blocked site (remembered per set of them)
+            # the ends of walks that pass no blocked site, remembered per set of
+            # them (`off` then holds the ends: the loop below reads them once)
             src.line(f"off = ray.passed_any & {blocked}")
-            ends = f"ray.ends if not off else (ray.by_blocked.get(off) or ray.open_ends({blocked}))"
+            src.line("off = ray.by_blocked.get(off) if off else ray.ends")
+            with src.block("if off is None:"):
+                src.line(f"off = ray.open_ends({blocked})")
+            ends = "off"
         with src.block(f"for to in ({ends}):"):
             src.line("tg = b[to]")
             emit_candidate(src, landing)
@@ -475,7 +488,7 @@ def along_track(src: Source, landing: Landing, track: str, span: Span, off_case:
             if off_case is not None:
                 with src.block("if not ends:"):
                     src.line("ends = True")
-                    _off_board(src, off_case, off_where)
+                    _off_board(src, landing, off_case, off_where)
             src.line("break")
         if passing:
             with src.block(f"if any({passing} for site in row[1]):"):

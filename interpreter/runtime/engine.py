@@ -282,9 +282,9 @@ class Engine:
         n = 0
         code = None
         pending = None  # the action already picked for the position reached
-        # for faults: listing the actions of s.decision (True), applying `code`
-        # (False), or the phase's `before each turn` (None)
-        listing: Optional[bool] = False
+        # Each call that runs rules has its own `try` (free since Python 3.11), so
+        # that a fault tells what was being done: applying `code` (False), listing
+        # the actions of s.decision (True) or the phase's `before each turn` (None).
         try:
             while True:
                 if pending is not None:
@@ -294,52 +294,59 @@ class Engine:
                     code = self.pick_random(s, rng)
                 else:
                     code = legal[int(rand() * len(legal))]
-                listing = False
-                runs[s.phase][code[0]](s, code)
+                try:
+                    runs[s.phase][code[0]](s, code)
+                except RuleRuntimeError as exc:
+                    raise self._fault(exc, s, code, False) from None
                 n += 1
                 if s.result is not None:
                     legal = []
                     break
-                listing = True
                 d = s.decision
                 lister = listers[d]
                 if lister is None:
                     legal = outcomes[d]
                 else:
-                    if any_lazy and lazy[d] is not None and n < max_plies:
-                        # (lazy[d] is not None: tested just above)
-                        pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
-                        if pending is not None:
-                            if s.turn_start:
-                                s.turn_start = False
-                                self._start_turn(s, (pending,))
-                                if s.result is not None:
-                                    legal = []
-                                    break
-                            continue
-                    legal = lister(s)
+                    try:
+                        if any_lazy and lazy[d] is not None and n < max_plies:
+                            # (lazy[d] is not None: tested just above)
+                            pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
+                            if pending is not None:
+                                if s.turn_start:
+                                    s.turn_start = False
+                                    self._start_turn(s, (pending,))
+                                    if s.result is not None:
+                                        legal = []
+                                        break
+                                continue
+                        legal = lister(s)
+                    except RuleRuntimeError as exc:
+                        raise self._fault(exc, s, code, True) from None
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
                     before = befores[s.phase]
                     if keeps_history or before is None:
-                        self._start_turn(s, legal)
+                        try:
+                            self._start_turn(s, legal)
+                        except RuleRuntimeError as exc:
+                            raise self._fault(exc, s, code, True) from None
                     else:  # (_start_turn, written out)
-                        listing = None
-                        before(s, not legal, 0)
-                        listing = True
+                        try:
+                            before(s, not legal, 0)
+                        except RuleRuntimeError as exc:
+                            raise self._fault(exc, s, code, None) from None
                     if s.result is not None:
                         legal = []
                         break
                 if not legal:
-                    self._no_action(s)
+                    try:
+                        self._no_action(s)
+                    except RuleRuntimeError as exc:
+                        raise self._fault(exc, s, code, True) from None
                     legal = []
                     break
                 if n >= max_plies:
                     break
-        except RuleRuntimeError as exc:
-            s.legal = None
-            # (code is not None: it is picked before anything can fail)
-            raise self._fault(exc, s, code, listing) from None  # type: ignore[arg-type]
         finally:
             s.ply += n
             if code is not None:
@@ -349,7 +356,8 @@ class Engine:
 
     def _fault(self, exc: RuleRuntimeError, s: State, code: Code, listing: Optional[bool]) -> RuleRuntimeError:
         """A fault during a playout, located at the case applied, the decision listed
-        or the rules of the turn's start."""
+        or the rules of the turn's start; the position is left unsettled."""
+        s.legal = None
         if listing is None:
             phase = self.phases[s.phase]
             return _located(exc, phase.pos, f"in the 'before each turn' rules of phase '{phase.name}'")

@@ -7,6 +7,8 @@ fault of the rules into a located `RuleRuntimeError` instead of a Python error.
 from __future__ import annotations
 
 import operator
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from . import walks
@@ -262,13 +264,35 @@ def drop_seen(out: list[Code], first: int, second: int, keys: NotationKeys) -> N
         out.extend(kept)
 
 
+_CASE = operator.itemgetter(0)
+_LANDING = operator.itemgetter(2)
+
+
+def _lands_apart(out: list[Code], first: int, second: int) -> bool:
+    """Whether no action of out[second:] lands where one of out[first:second]
+    does: then nothing is dropped. The usual case, so it is told without a
+    Python-level loop."""
+    return set(map(_LANDING, out[first:second])).isdisjoint(map(_LANDING, out[second:]))
+
+
+def landings(out: list[Code], first: int, second: int, cases: frozenset[int]) -> set[int]:
+    """The landing sites of the actions of `cases` in out[first:second]: those a
+    later action of the piece, written alike, does not list again."""
+    head = out[first:second]
+    return set(map(_LANDING, compress(head, map(cases.__contains__, map(_CASE, head)))))
+
+
 def drop_landing(out: list[Code], first: int, second: int, cases: frozenset[int]) -> None:
     """drop_seen when the notations of out[second:] are told apart by the landing
     site alone: drop those landing where an action of `cases` in
     out[first:second] lands."""
-    seen = {code[2] for code in out[first:second] if code[0] in cases}
+    # (iterators of C functions: no Python-level loop over what may be many actions)
+    seen = landings(out, first, second, cases)
     if seen:
-        out[second:] = [code for code in out[second:] if code[2] not in seen]
+        tail = out[second:]
+        kept = list(compress(tail, map(not_, map(seen.__contains__, map(_LANDING, tail)))))
+        if len(kept) != len(tail):
+            out[second:] = kept
 
 
 def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple[int, ...]) -> None:
@@ -276,6 +300,8 @@ def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple
     `notation[case]` numbers the notation of a case (-1: one the second action
     never writes); an action is dropped when one before wrote its notation and
     landed where it lands."""
+    if _lands_apart(out, first, second):
+        return
     seen = {(notation[code[0]], code[2]) for code in out[first:second] if notation[code[0]] >= 0}
     if seen:
         out[second:] = [code for code in out[second:] if (notation[code[0]], code[2]) not in seen]
@@ -340,6 +366,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_dedup": dedup,
     "h_drop_seen": drop_seen,
     "h_drop_landing": drop_landing,
+    "h_landings": landings,
     "h_drop_landing_alike": drop_landing_alike,
     "h_ahead": ahead,
     "h_along": along,

@@ -312,3 +312,25 @@ def test_define_parameter_errors(tmp_path, capsys, define, use, message):
     (tmp_path / "game.rules").write_text(rules)
     assert main(["validate", str(tmp_path)]) == 1
     assert message in capsys.readouterr().err
+
+
+# -------------------------------------------------------------- actions written alike
+@pytest.mark.parametrize("coverage", [False, True])
+def test_second_action_written_alike_lists_only_new_landings(tmp_path, coverage):
+    # A step and a `go` of the same piece both write "from-to": where both land, the
+    # step's action is the one listed, once (with coverage on too, which lists them
+    # another way).
+    rules = one_action("""\
+        action step by king:
+            step all
+            onto empty: move
+        action teleport by king:
+            go to bottom
+            onto empty: move
+        """)
+    make(tmp_path, rules, {"white": {"king": ["c2"]}, "black": {"man": ["e5"]}})
+    game = load_game(str(tmp_path), coverage=coverage)
+    listed = [(a.notation, a.code[0]) for a in game.legal_actions(game.initial_state())]
+    step, teleport = 0, 1  # (the cases, in the order of the rules)
+    assert listed == [("c2-c3", step), ("c2-d3", step), ("c2-d2", step), ("c2-d1", step), ("c2-c1", step),
+                      ("c2-b1", step), ("c2-b2", step), ("c2-b3", step), ("c2-a1", teleport), ("c2-e1", teleport)]
