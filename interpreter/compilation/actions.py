@@ -470,7 +470,9 @@ class ActionCompiler:
         tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.model.board.adjacent), static, pattern.pos))
         if blocking:
             mask = tuple(k in blocking for k in range(len(self.model.kinds)))
-            neutral_only = all(k.neutral for k in self.model.kinds.values() if k.index in blocking)
+            # Blocking pieces are the neutral ones when the blocking kinds are the
+            # neutral kinds (and the statements change no owner or kind: compiler.py).
+            neutral_only = all(k.neutral == (k.index in blocking) for k in self.model.kinds.values())
             plan.walk_blockers = self.src.const(Blockers(mask, neutral_only), key=("blockers", mask, neutral_only))
             blocked = "wb"
         else:

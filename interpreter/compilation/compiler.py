@@ -25,6 +25,7 @@ from .types import Type
 from ..parsing import ast
 from ..runtime import helpers
 from ..runtime.coverage import RuleCoverage
+from ..runtime.walks import Blockers
 from ..runtime.results import NO_ACTION, Results
 from .actions import ActionCompiler, ActionPlan, CaseInfo
 from .budget import check_budget
@@ -264,6 +265,12 @@ class Compiler:
         no_action_names = [case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)]
         before_turn_names = [case_writer.write_before_turn(phase) for phase in phases]
         score_name = self._write_score(score)
+        if self.statements.changes_owners or self.statements.changes_kinds:
+            # A neutral piece may then be of a kind that does not block, or change
+            # kind where it stands: the neutral sites no longer tell the blockers.
+            for value in self.src.namespace.values():
+                if isinstance(value, Blockers):
+                    value.neutral_only = False
         namespace = compile_source(self.src)
         results.score = namespace[score_name] if score_name else None
         checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])

@@ -104,6 +104,7 @@ class StatementCompiler:
         self.starts_phases = False
         self.names_next_player = False
         self.changes_owners = False  # whether the rules say `X.owner = P`
+        self.changes_kinds = False  # whether the rules promote pieces (a kind changed in place)
         self.duplicates: set = set()  # names declared twice (already reported)
         # What the statements compiled since the caller last emptied it do to the turn:
         # "next phase", "next player", ("then", decision index), "end" (may end the game).
@@ -331,6 +332,7 @@ class StatementCompiler:
         return c.cost + self.exprs.n_sites
 
     def _PromoteStmt(self, s: ast.PromoteStmt, scope: Scope):
+        self.changes_kinds = True
         kind = self.kind_index(s.kind, name_pos(s.pos, s.kind))
         c = self._site(s.what, scope, "what 'promote' changes")
         site = self._site_local(c)
@@ -345,6 +347,7 @@ class StatementCompiler:
         action per kind, listed by the decision; see actions.py)."""
         if not self.choice_allowed:
             raise RuleError(s.pos, "'promote ... to one of' belongs in the case of an action (each choice is an action of its own)")
+        self.changes_kinds = True
         kinds = tuple(self.kind_index(k.id, k.pos) for k in s.kinds)
         c = self._site(s.what, scope, "what 'promote' changes")
         site = self._site_local(c)

@@ -146,42 +146,34 @@ def _walk_table(start: int, n: int, adjacent: Adjacent, forbidden: frozenset[int
 class Blockers:
     """The bitmask of the sites holding a piece of a blocking kind, per position.
 
-    `kinds` is a mask by kind; when every blocking kind is neutral only the neutral
-    pieces are looked at, and since those seldom move the last answer is kept (one
-    tuple, replaced whole, so that threads sharing a game never see half of it)."""
+    `kinds` is a mask by kind. With `neutral_only` the blocking pieces are exactly
+    the neutral ones (the compiler makes sure: the blocking kinds are the neutral
+    kinds, and no rule changes an owner or a kind), so the neutral pieces' sites
+    tell the mask; since those seldom move, the last answer is kept (one tuple,
+    replaced whole, so that threads sharing a game never see half of it)."""
 
     def __init__(self, kinds: tuple[bool, ...], neutral_only: bool):
         self.kinds = kinds
         self.neutral_only = neutral_only
-        # when every kind blocks, a site's bit is all that is asked (sites are distinct,
-        # so their bits add up to the mask)
-        self.every_kind = all(kinds)
-        self.bits: list[int] = []
         # (the neutral pieces' sites, their mask)
         self.last: tuple[Optional[list[int]], int] = (None, 0)
+        self.bits: list[int] = []  # bits[site] == 1 << site (made on first use)
 
     def __call__(self, board: Board, occ: list[list[int]]) -> int:
-        # (the sites in `occ` hold pieces: board[t] is never None below)
-        kinds = self.kinds
         if self.neutral_only:
             neutral = occ[-1]
             last = self.last
             if last[0] == neutral:
                 return last[1]
-            if self.every_kind:
-                bits = self.bits
-                if len(bits) < len(board):
-                    # (one per site of the board; a list, not a tuple, so that the
-                    # swap below is atomic for threads sharing the game)
-                    self.bits = bits = [1 << t for t in range(len(board))]
-                mask = sum(map(bits.__getitem__, neutral))
-            else:
-                mask = 0
-                for t in neutral:
-                    if kinds[board[t][KIND]]:  # type: ignore[index]
-                        mask |= 1 << t
+            bits = self.bits
+            if len(bits) < len(board):
+                self.bits = bits = [1 << t for t in range(len(board))]
+            # (sites are distinct: their bits add up to the mask)
+            mask = sum(map(bits.__getitem__, neutral))
             self.last = (neutral[:], mask)
             return mask
+        # (the sites in `occ` hold pieces: board[t] is never None below)
+        kinds = self.kinds
         mask = 0
         for owned in occ:
             for t in owned:

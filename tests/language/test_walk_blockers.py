@@ -1,0 +1,92 @@
+"""Walks blocked by pieces of a kind (`forbid passing where site is KIND`): the
+blocking sites are worked out per position, and remembered only where that is
+sound — the answer must follow the kinds on the board, not only where neutral
+pieces stand."""
+import textwrap
+
+from interpreter import load_game
+
+YAML = """\
+game: walkers
+title: Walkers
+description: Walks past rocks.
+rules: game.rules
+players:
+  - {name: white}
+  - {name: black}
+board:
+  grid: {files: 5, ranks: 5}
+pieces:
+  man: {symbol: M, description: A walker.}
+  rock: {symbol: R, owner: neutral, description: Blocks the way.}
+  sand: {symbol: S, owner: neutral, description: Does not.}
+setup:
+  white: {man: [a1]}
+  black: {man: [e5]}
+  neutral: {rock: [b1]}
+"""
+
+WALK = """\
+    forbid passing where site is rock
+    phase play:
+        turn: move
+    decision move:
+        action walk by man:
+            walk 2 steps
+            onto empty: move
+"""
+
+
+def _game(tmp_path, rules: str):
+    (tmp_path / "game.yaml").write_text(YAML)
+    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
+    return load_game(str(tmp_path))
+
+
+def _walks_from_a1(game, state) -> list:
+    return [n for n in game.legal_notations(state) if n.startswith("a1")]
+
+
+def test_a_rock_blocks_and_sand_on_the_same_site_does_not(tmp_path):
+    # The same neutral site in both positions, a different kind on it.
+    game = _game(tmp_path, WALK)
+    rock = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "rock")})
+    sand = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "sand")})
+    assert _walks_from_a1(game, rock) == ["a1-a3", "a1-b2"]
+    assert _walks_from_a1(game, sand) == ["a1-a3", "a1-b2", "a1-c1"]
+    assert _walks_from_a1(game, rock) == ["a1-a3", "a1-b2"]
+
+
+def test_a_rock_promoted_where_it_stands_stops_blocking(tmp_path):
+    game = _game(tmp_path, WALK + textwrap.indent(textwrap.dedent("""\
+        action wear by man:
+            where from in [e5]
+            go to [e4]
+            onto empty:
+                move
+                promote b1 to man
+        """), " " * 8))
+    state = game.initial_state()
+    assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2"]
+    for action in ("a1-a3", "e5-e4", "a3-a1"):  # e5-e4: the rock on b1 becomes a (neutral) man
+        state = game.apply(state, action)
+    state = game.apply(state, game.legal_notations(state)[0])
+    assert [p.kind for p in game.pieces(state) if p.site == "b1"] == ["man"]
+    assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2", "a1-c1"]
+
+
+def test_a_man_made_neutral_does_not_block(tmp_path):
+    # `X.owner = none` can put a piece of a kind that does not block among the
+    # neutral ones.
+    game = _game(tmp_path, WALK + textwrap.indent(textwrap.dedent("""\
+        action abandon by man:
+            where from in [e5]
+            go to [e4]
+            onto empty:
+                move
+                to.owner = none
+        """), " " * 8))
+    state = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "man")})
+    assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2", "a1-c1"]
+    state = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "rock")})
+    assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2"]
