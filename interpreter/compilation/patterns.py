@@ -407,18 +407,28 @@ def walk(src: Source, landing: Landing, tables: str, steps: str, blocked: str, r
     with src.block(f"if {row} is not None:"):
         src.line(f"ray = {row}[frm] or {tables}.table(frm, {steps})")
         if blocked == "0":
-            ends = "ray.ends"
-        else:
-            # the ends of walks that pass no blocked site, remembered per set of
-            # them (`off` then holds the ends: the loop below reads them once)
-            src.line(f"off = ray.passed_any & {blocked}")
-            src.line("off = ray.by_blocked.get(off) if off else ray.ends")
-            with src.block("if off is None:"):
-                src.line(f"off = ray.open_ends({blocked})")
-            ends = "off"
-        with src.block(f"for to in ({ends}):"):
-            src.line("tg = b[to]")
-            emit_candidate(src, landing)
+            with src.block("for to in ray.ends:"):
+                src.line("tg = b[to]")
+                emit_candidate(src, landing)
+            return
+        # The ends of walks passing no blocked site, told end by end where one
+        # is blocked (blockers move, so an answer seldom serves twice).
+        hit, passed = src.fresh("l"), src.fresh("l")
+        src.line(f"{hit} = ray.passed_any & {blocked}")
+        with src.block(f"if not {hit}:"):
+            with src.block("for to in ray.ends:"):
+                src.line("tg = b[to]")
+                emit_candidate(src, landing)
+        with src.block("else:"):
+            # (the ends reached one way only, then those reached several ways)
+            with src.block(f"for to, {passed} in ray.single:"):
+                with src.block(f"if not {passed} & {hit}:"):
+                    src.line("tg = b[to]")
+                    emit_candidate(src, landing)
+            with src.block("if ray.several:"):
+                with src.block(f"for to in ray.open_several({hit}):"):
+                    src.line("tg = b[to]")
+                    emit_candidate(src, landing)
 
 
 def walk_row(tables: str, steps: str) -> str:

@@ -2,9 +2,10 @@
 
 The board's paths never change, so the walks of each (start, length) are found
 once and kept as (end, bitmasks of the sites passed); a position then only needs
-the bitmask of the sites that block passing. Generated code asks
-`WalkTables.ends(start, n, blocked)`; walks with a general passing condition use
-`walk_ends`, which searches depth-first with the condition as a function.
+the bitmask of the sites that block passing. Generated code reads the tables
+(`row`, then each start's `_Walks`: all ends when nothing on the way blocks, else
+end by end); walks with a general passing condition use `walk_ends`, which
+searches depth-first with the condition as a function.
 """
 from __future__ import annotations
 
@@ -66,10 +67,7 @@ class _Walks:
     """The walks of exactly n steps from one site: their end sites and, for each
     end, the bitmasks of the sites passed on the way (only the minimal ones)."""
 
-    __slots__ = ("ends", "passed_any", "single", "several", "by_blocked")
-
-    # How many sets of blocked sites a table remembers the open ends for.
-    MEMO = 256
+    __slots__ = ("ends", "passed_any", "single", "several")
 
     def __init__(
         self,
@@ -82,30 +80,25 @@ class _Walks:
         self.passed_any = passed_any  # union of all passed masks
         self.single = single  # ((end, mask), ...): ends reached one way
         self.several = several  # ((end, minimal masks), ...): the others
-        # open ends by the blocked sites that matter: blockers move seldom, so the
-        # same few sets come back position after position
-        self.by_blocked: dict[int, tuple[int, ...]] = {}
 
     def open_ends(self, blocked: int) -> tuple[int, ...]:
-        """The ends of walks that pass no site of the bitmask `blocked`."""
+        """The ends of walks that pass no site of the bitmask `blocked`: all ends
+        when none is blocked, else those reached one way, then the others (the
+        order generated code lists them in)."""
         hit = self.passed_any & blocked
         if not hit:
             return self.ends
-        ends = self.by_blocked.get(hit)
-        if ends is None:
-            if len(self.by_blocked) >= self.MEMO:
-                self.by_blocked.clear()
-            found = []  # (a plain loop: faster than a comprehension on these few)
-            for t, m in self.single:
+        return tuple([t for t, m in self.single if not m & hit] + self.open_several(hit))
+
+    def open_several(self, hit: int) -> list[int]:
+        """The ends reached several ways with a walk passing no site of `hit`."""
+        found = []
+        for t, masks in self.several:
+            for m in masks:
                 if not m & hit:
                     found.append(t)
-            for t, masks in self.several:
-                for m in masks:
-                    if not m & hit:
-                        found.append(t)
-                        break
-            ends = self.by_blocked[hit] = tuple(found)
-        return ends
+                    break
+        return found
 
 
 def _walk_table(start: int, n: int, adjacent: Adjacent, forbidden: frozenset[int], pos: Pos) -> _Walks:
