@@ -405,7 +405,9 @@ def walk(src: Source, landing: Landing, tables: str, steps: str, blocked: str, r
         src.line(f"row = {walk_row(tables, 'dist')}")
         row = "row"
     with src.block(f"if {row} is not None:"):
-        src.line(f"ray = {row}[frm] or {tables}.table(frm, {steps})")
+        src.line(f"ray = {row}[frm]")
+        with src.block("if ray is None:"):  # (not `or`: asking an object for its truth costs more)
+            src.line(f"ray = {tables}.table(frm, {steps})")
         if blocked == "0":
             with src.block("for to in ray.ends:"):
                 src.line("tg = b[to]")
