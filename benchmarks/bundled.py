@@ -46,8 +46,8 @@ def measure(game: str, playouts: int, rounds: int) -> dict:
             "playouts_per_s": round(statistics.median(r["playouts_per_s"] for r in runs), 1),
             "actions_per_s": round(statistics.median(r["actions_per_s"] for r in runs)),
         }
-    for measure_name in ("playouts_per_s", "actions_per_s"):
-        result[f"ratio_{measure_name}"] = round(result["regelwerk"][measure_name] / result["reference"][measure_name], 2)
+    for rate in ("playouts_per_s", "actions_per_s"):
+        result[f"ratio_{rate}"] = round(result["regelwerk"][rate] / result["reference"][rate], 2)
     return result
 
 
