@@ -57,6 +57,24 @@ class Engine:
             tuple(accumulate(d.probabilities[code[4]] for code in d.codes)) if d.is_chance else ()
             for d in rules.decisions
         ]
+        decisions = rules.decisions
+        # What random_playout reads by decision and phase (made once, not per playout):
+        # whether the choice is weighted (a chance event of unequal odds), the lister
+        # (None for a chance event), the outcomes, the unchecked candidates (with
+        # `forbid result`: only the action picked is checked, see _pick_checked; the
+        # full list is made only when none passes), each phase's `before each turn`,
+        # and whether any choice is weighted or any decision has candidates.
+        weighted = [d.is_chance and not d.uniform for d in decisions]
+        lazy = [d.candidates for d in decisions] if rules.result_checks else [None] * len(decisions)
+        self._playout_tables = (
+            weighted,
+            [d.legal if not d.is_chance else None for d in decisions],
+            [d.codes for d in decisions],
+            lazy,
+            [phase.before_turn for phase in rules.phases],
+            any(weighted),
+            any(c is not None for c in lazy),
+        )
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
@@ -255,15 +273,7 @@ class Engine:
 
         The loop of `apply_in_place` and `settle`, written out: this is the hot
         path of benchmarks, analysis and the AI's playouts."""
-        decisions = self.decisions
-        # per decision: whether its choice is weighted (a chance event of unequal odds)
-        weighted = [d.is_chance and not d.uniform for d in decisions]
-        listers = [d.legal if not d.is_chance else None for d in decisions]
-        outcomes = [d.codes for d in decisions]
-        # With `forbid result`, a decision's candidates are listed unchecked and only
-        # the one picked is checked (see _pick_checked); its full list is made only
-        # when none passes.
-        lazy = [d.candidates for d in decisions] if self.rules.result_checks else [None] * len(decisions)
+        weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy = self._playout_tables
         checks = self.rules.result_checks
         runs = self.runs
         rand = rng.random
@@ -275,10 +285,7 @@ class Engine:
         # stored when the loop ends: generated code never reads them.
         legal: Sequence[Code] = s.legal  # type: ignore[assignment]  # (settled above)
         d = s.decision
-        befores = [phase.before_turn for phase in self.phases]
         keeps_history = self.keeps_history
-        any_weighted = any(weighted)
-        any_lazy = any(c is not None for c in lazy)
         n = 0
         code = None
         pending = None  # the action already picked for the position reached
