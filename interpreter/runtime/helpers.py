@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import operator
 from itertools import compress
-from operator import not_
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from . import walks
@@ -290,7 +289,7 @@ def drop_landing(out: list[Code], first: int, second: int, cases: frozenset[int]
     seen = landings(out, first, second, cases)
     if seen:
         tail = out[second:]
-        kept = list(compress(tail, map(not_, map(seen.__contains__, map(_LANDING, tail)))))
+        kept = list(compress(tail, map(operator.not_, map(seen.__contains__, map(_LANDING, tail)))))
         if len(kept) != len(tail):
             out[second:] = kept
 
