@@ -142,12 +142,7 @@ class CaseWriter:
                 with src.block(f"if {code}:"):
                     src.line("return True")
             src.line("return False")
-        words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
-        name = src.fresh("f")
-        with src.block(f"def {name}(s, code):"):
-            first = self._prepare(case, words) + (["fu = -1"] if "fu" in words else [])
-            write_body(src, body, board=case.pattern in ("move", "jump", "drop", "select"), first=tuple(first))
-        return name
+        return self._case_function(case, body)
 
     # ------------------------------------------------------------ cases
     def _case(self, case_id: int, case: CaseInfo, phase: PhaseCode, turn_end: str) -> str:
@@ -165,6 +160,12 @@ class CaseWriter:
                     ended = ended or "end" in block[2]
             self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body), decision=case.decision,
                            selects=case.pattern == "select", may_have_ended=ended)
+        return self._case_function(case, body)
+
+    def _case_function(self, case: CaseInfo, body: list) -> str:
+        """Write `body` as the function `f(s, code)` of a case, its registers
+        prepared as the body needs them; returns its name."""
+        src = self.src
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         name = src.fresh("f")
         with src.block(f"def {name}(s, code):"):

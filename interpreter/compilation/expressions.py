@@ -972,11 +972,7 @@ class ExpressionCompiler:
             if coll.is_const:
                 return self.const(len(coll.const), Type.INT)
             return Code(f"len({coll.code})", Type.INT, coll.deps, cost=coll.cost + 1)
-        if self.sink is not None:
-            return self._loop("count", coll, e.args[1], scope, name)
-        var, cond = self._condition_on_each(coll, e.args[1], scope, name)
-        deps = coll.deps | (cond.deps - {Dep.LOCALS})
-        return Code(f"len([0 for {var} in {coll.code} if {cond.code}])", Type.INT, deps, cost=coll.cost + coll.size * (1 + cond.cost))
+        return self._quantifier("count", coll, e.args[1], scope, name)
 
     def _fn_exists(self, e: ast.Call, scope):
         coll, name = self._quantified(e, scope)
@@ -984,19 +980,29 @@ class ExpressionCompiler:
             if coll.is_const:
                 return self.const(len(coll.const) > 0, Type.BOOL)
             return Code(f"(len({coll.code}) > 0)", Type.BOOL, coll.deps, cost=coll.cost + 1)
-        if self.sink is not None:
-            return self._loop("exists", coll, e.args[1], scope, name)
-        var, cond = self._condition_on_each(coll, e.args[1], scope, name)
-        deps = coll.deps | (cond.deps - {Dep.LOCALS})
-        return Code(f"any({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
+        return self._quantifier("exists", coll, e.args[1], scope, name)
 
     def _fn_all(self, e: ast.Call, scope):
         coll, name = self._quantified(e, scope)
+        return self._quantifier("all", coll, e.args[1], scope, name)
+
+    # The one-expression form of each quantifier (where no statements can be written).
+    _INLINE = {
+        "count": ("len([0 for {var} in {coll} if {cond}])", Type.INT),
+        "exists": ("any({cond} for {var} in {coll})", Type.BOOL),
+        "all": ("all({cond} for {var} in {coll})", Type.BOOL),
+    }
+
+    def _quantifier(self, quantifier: str, coll: Code, e: ast.Expr, scope, name: str) -> Code:
+        """count/exists/all with a condition: a loop where statements can be written,
+        else one expression."""
         if self.sink is not None:
-            return self._loop("all", coll, e.args[1], scope, name)
-        var, cond = self._condition_on_each(coll, e.args[1], scope, name)
+            return self._loop(quantifier, coll, e, scope, name)
+        var, cond = self._condition_on_each(coll, e, scope, name)
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
-        return Code(f"all({cond.code} for {var} in {coll.code})", Type.BOOL, deps, cost=coll.cost + coll.size * (1 + cond.cost))
+        template, type_ = self._INLINE[quantifier]
+        return Code(template.format(var=var, coll=coll.code, cond=cond.code), type_, deps,
+                    cost=coll.cost + coll.size * (1 + cond.cost))
 
     def _sites_argument(self, e: ast.Call, scope, name: str) -> Code:
         return self.expect(self._collection(e.args[0], scope, name), (Type.SITES,), e.args[0], f"the first argument of '{name}'")

@@ -284,14 +284,11 @@ def leap(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
     src.line(f"hi = {span.high}")
     src.line("lo = max(lo, 1)")
     if off_case is not None:
-        src.line("ends = False")  # whether the off-board action is listed already
+        src.line("ends = False")  # whether the off-board action is listed already (_off_board_once)
     with src.block(f"for ray in {table}:"):
         with src.block("for dist in range(lo, hi + 1):"):
             with src.block("if dist > len(ray):"):
-                if off_case is not None:
-                    with src.block("if not ends:"):
-                        src.line("ends = True")
-                        _off_board(src, landing, off_case, off_where)
+                _off_board_once(src, landing, off_case, off_where)
                 src.line("break")
             if passing:
                 with src.block(f"if any({passing} for to in ray[:dist - 1]):"):
@@ -339,6 +336,16 @@ def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where:
     if off_case is not None:
         with src.block("if row[1]:"):
             _off_board(src, landing, off_case, off_where)
+
+
+def _off_board_once(src: Source, landing: Landing, off_case: Optional[int], off_where: Optional[Condition]) -> None:
+    """The `off board` action of a piece whose way leaves the board, listed once per
+    piece however many ways leave it (`ends` says whether it is listed already)."""
+    if off_case is None:
+        return
+    with src.block("if not ends:"):
+        src.line("ends = True")
+        _off_board(src, landing, off_case, off_where)
 
 
 def _off_board(src: Source, landing: Landing, off_case: int, off_where: Optional[Condition]) -> None:
@@ -490,17 +497,14 @@ def along_track(src: Source, landing: Landing, track: str, span: Span, off_case:
     src.line(f"lo = {span.low}")
     src.line(f"hi = {span.high if span.high is not None else 'lo'}")
     if off_case is not None:
-        src.line("ends = False")  # whether the off-board action is listed already
+        src.line("ends = False")  # whether the off-board action is listed already (_off_board_once)
     with src.block("for dist in range(max(lo, 1), hi + 1):"):
         src.line(f"row = h_track_path({track}, frm, dist)")
         with src.block("if row is None:"):
             src.line("break")
         src.line("to = row[0]")
         with src.block("if to == -1:"):
-            if off_case is not None:
-                with src.block("if not ends:"):
-                    src.line("ends = True")
-                    _off_board(src, landing, off_case, off_where)
+            _off_board_once(src, landing, off_case, off_where)
             src.line("break")
         if passing:
             with src.block(f"if any({passing} for site in row[1]):"):

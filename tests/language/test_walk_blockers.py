@@ -43,6 +43,11 @@ def _game(tmp_path, rules: str):
     return load_game(str(tmp_path))
 
 
+def _walk_and(action: str) -> str:
+    """WALK with one more action of the same decision."""
+    return WALK + textwrap.indent(textwrap.dedent(action), " " * 8)
+
+
 def _walks_from_a1(game, state) -> list:
     return [n for n in game.legal_notations(state) if n.startswith("a1")]
 
@@ -58,14 +63,14 @@ def test_a_rock_blocks_and_sand_on_the_same_site_does_not(tmp_path):
 
 
 def test_a_rock_promoted_where_it_stands_stops_blocking(tmp_path):
-    game = _game(tmp_path, WALK + textwrap.indent(textwrap.dedent("""\
+    game = _game(tmp_path, _walk_and("""\
         action wear by man:
             where from in [e5]
             go to [e4]
             onto empty:
                 move
                 promote b1 to man
-        """), " " * 8))
+        """))
     state = game.initial_state()
     assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2"]
     for action in ("a1-a3", "e5-e4", "a3-a1"):  # e5-e4: the rock on b1 becomes a (neutral) man
@@ -78,14 +83,14 @@ def test_a_rock_promoted_where_it_stands_stops_blocking(tmp_path):
 def test_a_man_made_neutral_does_not_block(tmp_path):
     # `X.owner = none` can put a piece of a kind that does not block among the
     # neutral ones.
-    game = _game(tmp_path, WALK + textwrap.indent(textwrap.dedent("""\
+    game = _game(tmp_path, _walk_and("""\
         action abandon by man:
             where from in [e5]
             go to [e4]
             onto empty:
                 move
                 to.owner = none
-        """), " " * 8))
+        """))
     state = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "man")})
     assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2", "a1-c1"]
     state = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "rock")})
