@@ -21,7 +21,7 @@ from .runtime.coverage import RuleCoverage
 from .runtime.engine import CHANCE as CHANCE_INDEX
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
-from .runtime.state import State
+from .runtime.state import State, empty_occupancy
 from .runtime.views import CHANCE, Action, BoardView, Ending, PieceView, Result
 from .spelling import did_you_mean
 from .validation.diagnostics import DefinitionError
@@ -243,7 +243,7 @@ class Game:
         """make_state: a board holding `pieces` only."""
         m = self.model
         state.board = [None] * (m.board.size + 1)  # the trailing entry: "no site"
-        state.occ = [[] for _ in range(len(m.players) + 1)]
+        state.occ = empty_occupancy(len(m.players))
         attrs = {a.name: a for a in m.attributes.values()}
         for site, spec in pieces.items():
             index = _known("site", site, m.board.index)

@@ -82,6 +82,7 @@ class ActionPlan:
     only_if_stuck: bool = False
     reach: Optional[Reach] = None
     walk_blockers: Optional[str] = None  # the constant of the walks' Blockers, when they need them
+    walk_blockers_neutral: bool = False  # whether those are the neutral pieces (as far as the walk can tell)
     # drop and select: lines that set `frm` and `pc` up, and a test for the pool
     placement_setup: tuple = ()
     placement_test: Optional[str] = None
@@ -474,6 +475,7 @@ class ActionCompiler:
             # neutral kinds (and the statements change no owner or kind: compiler.py).
             neutral_only = all(k.neutral == (k.index in blocking) for k in self.model.kinds.values())
             plan.walk_blockers = self.src.const(Blockers(mask, neutral_only), key=("blockers", mask, neutral_only))
+            plan.walk_blockers_neutral = neutral_only
             blocked = "wb"
         else:
             blocked = "0"

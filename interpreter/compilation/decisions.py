@@ -109,7 +109,7 @@ class DecisionWriter:
         words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
         first = [line for line in self.restrictions.gate_lines() if line.split(" = ", 1)[0] in words]
         if "wb" in words:
-            first.append(f"wb = {_blockers(plan)}")
+            first.extend(_blockers(plan))
         with src.block(f"def {name}(s, tier=0):" if tiered else f"def {name}(s):"):
             write_body(src, ["out = []"] + body + ["return out"], first=tuple(first))
         return name
@@ -378,15 +378,20 @@ def _clashes(actions: list) -> tuple[set, bool]:
     return clashing, from_free
 
 
-def _blockers(plan: DecisionPlan) -> str:
-    """The code of the bitmask of blocking pieces, for the walks of the decision."""
+def _blockers(plan: DecisionPlan) -> list[str]:
+    """The lines setting `wb`, the bitmask of blocking pieces, for the walks of the
+    decision."""
     for tier in plan.tiers:
         for action in tier:
             if action.walk_blockers is not None:
                 blockers = action.walk_blockers
-                # the last answer, without a call, when the blocking pieces have not moved
-                return f"({blockers}.last[1] if {blockers}.last[0] == o[-1] else {blockers}(b, o))"
-    return "0"
+                if action.walk_blockers_neutral:
+                    # The position keeps the neutral sites' mask (made once, kept by
+                    # the moves); were the blockers no longer the neutral pieces (the
+                    # compiler decides this later), nothing ever sets it.
+                    return ["wb = o[-1].mask", f"if wb is None: wb = {blockers}(b, o)"]
+                return [f"wb = {blockers}(b, o)"]
+    return ["wb = 0"]
 
 
 def _told_by_landing(templates) -> bool:

@@ -20,7 +20,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
-from .state import State
+from .state import State, empty_occupancy
 
 if TYPE_CHECKING:
     from random import Random
@@ -89,7 +89,7 @@ class Engine:
         rules = self.rules
         s = State.__new__(State)
         s.board = list(rules.initial_board)
-        s.occ = [[] for _ in range(self.n_players + 1)]
+        s.occ = empty_occupancy(self.n_players)
         for site, piece in enumerate(s.board):
             if piece is not None:
                 s.occ[piece[0]].append(site)

@@ -4,9 +4,80 @@ Pieces and action codes are laid out in runtime/pieces.py.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence, SupportsIndex
 
 from .pieces import Board, Code, Outcome
+
+
+class MaskedSites(list[int]):
+    """A list of distinct sites that also keeps their bitmask (bit `site` set for
+    each), once someone has computed it: the neutral pieces' sites, whose mask
+    tells the walks what blocks them. The neutral pieces seldom move, so the mask
+    is kept with the position instead of being made again for each listing.
+
+    `mask` is None until set; `append` and `remove` keep it right, every other
+    change forgets it."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, sites: Iterable[int] = ()):
+        super().__init__(sites)
+        self.mask: Optional[int] = None
+
+    def copy(self) -> "MaskedSites":
+        new = MaskedSites(self)
+        new.mask = self.mask
+        return new
+
+    def append(self, site: int) -> None:
+        list.append(self, site)
+        if self.mask is not None:
+            self.mask |= 1 << site
+
+    def remove(self, site: int) -> None:
+        list.remove(self, site)
+        if self.mask is not None:
+            self.mask &= ~(1 << site)
+
+    # (the other changes, seldom made: the mask is made again when next asked)
+    def insert(self, index: SupportsIndex, site: int) -> None:
+        list.insert(self, index, site)
+        self.mask = None
+
+    def extend(self, sites: Iterable[int]) -> None:
+        list.extend(self, sites)
+        self.mask = None
+
+    def pop(self, index: SupportsIndex = -1) -> int:
+        self.mask = None
+        return list.pop(self, index)
+
+    def clear(self) -> None:
+        list.clear(self)
+        self.mask = None
+
+    def __setitem__(self, index, value) -> None:  # type: ignore[no-untyped-def]
+        list.__setitem__(self, index, value)
+        self.mask = None
+
+    def __delitem__(self, index) -> None:  # type: ignore[no-untyped-def]
+        list.__delitem__(self, index)
+        self.mask = None
+
+    def __iadd__(self, sites: Iterable[int]) -> "MaskedSites":  # type: ignore[override, misc]
+        self.extend(sites)
+        return self
+
+    def __imul__(self, times: SupportsIndex) -> "MaskedSites":
+        list.__imul__(self, times)
+        self.mask = None
+        return self
+
+
+def empty_occupancy(players: int) -> list[list[int]]:
+    """`State.occ` of an empty board: a list of sites per player, then the neutral
+    pieces' (a `MaskedSites`)."""
+    return [[] for _ in range(players)] + [MaskedSites()]
 
 
 class State:
@@ -20,8 +91,9 @@ class State:
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
     board: Board
-    # occ[owner]: the sites of its pieces (index -1, the last list: neutral pieces); kept
-    # by every effect so that nothing has to scan the board for a player's pieces
+    # occ[owner]: the sites of its pieces (index -1, the last list: neutral pieces, a
+    # MaskedSites); kept by every effect so that nothing has to scan the board for a
+    # player's pieces
     occ: list[list[int]]
     vars: list[int]  # ints: variables, per-player variables and pools, flattened
     phase: int  # index of the current phase
@@ -67,7 +139,7 @@ class State:
         until one of the two counts a position)."""
         new = State.__new__(State)
         new.board = self.board[:]
-        new.occ = [sites[:] for sites in self.occ]
+        new.occ = [sites.copy() for sites in self.occ]
         new.vars = self.vars[:]
         new.phase = self.phase
         new.decision = self.decision

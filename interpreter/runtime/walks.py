@@ -141,33 +141,24 @@ class Blockers:
 
     `kinds` is a mask by kind. With `neutral_only` the blocking pieces are exactly
     the neutral ones (the compiler makes sure: the blocking kinds are the neutral
-    kinds, and no rule changes an owner or a kind), so the neutral pieces' sites
-    tell the mask; since those seldom move, the last answer is kept (one tuple,
-    replaced whole, so that threads sharing a game never see half of it)."""
+    kinds, and no rule changes an owner or a kind), so the mask is the neutral
+    sites' (`MaskedSites.mask`), made here when the position has none yet; generated
+    code reads it from the position first."""
 
     def __init__(self, kinds: tuple[bool, ...], neutral_only: bool):
         self.kinds = kinds
         self.neutral_only = neutral_only
-        # (the neutral pieces' sites, their mask)
-        self.last: tuple[Optional[list[int]], int] = (None, 0)
-        self.bits: list[int] = []  # bits[site] == 1 << site (made on first use)
 
     def __call__(self, board: Board, occ: list[list[int]]) -> int:
+        mask = 0
         if self.neutral_only:
             neutral = occ[-1]
-            last = self.last
-            if last[0] == neutral:
-                return last[1]
-            bits = self.bits
-            if len(bits) < len(board):
-                self.bits = bits = [1 << t for t in range(len(board))]
-            # (sites are distinct: their bits add up to the mask)
-            mask = sum(map(bits.__getitem__, neutral))
-            self.last = (neutral[:], mask)
+            for t in neutral:
+                mask |= 1 << t
+            neutral.mask = mask  # type: ignore[attr-defined]  # (a MaskedSites: state.py)
             return mask
         # (the sites in `occ` hold pieces: board[t] is never None below)
         kinds = self.kinds
-        mask = 0
         for owned in occ:
             for t in owned:
                 if kinds[board[t][KIND]]:  # type: ignore[index]

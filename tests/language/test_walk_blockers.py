@@ -37,8 +37,8 @@ WALK = """\
 """
 
 
-def _game(tmp_path, rules: str):
-    (tmp_path / "game.yaml").write_text(YAML)
+def _game(tmp_path, rules: str, yaml: str = YAML):
+    (tmp_path / "game.yaml").write_text(yaml)
     (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
     return load_game(str(tmp_path))
 
@@ -95,3 +95,30 @@ def test_a_man_made_neutral_does_not_block(tmp_path):
     assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2", "a1-c1"]
     state = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "rock")})
     assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2"]
+
+
+def test_rocks_set_down_and_taken_block_from_then_on(tmp_path):
+    # With rocks the only neutral pieces, the position keeps their mask from one
+    # listing to the next: a rock set down must block at once, a rock taken away
+    # must stop blocking at once.
+    rocks_only = YAML.replace("  sand: {symbol: S, owner: neutral, description: Does not.}\n", "")
+    game = _game(tmp_path, _walk_and("""\
+        action zap by man:
+            walk 2 steps
+            onto neutral: remove target
+        action set:
+            drop rock on [a2]
+            onto empty: place
+        """), rocks_only)
+    state = game.make_state({
+        "a1": ("white", "man"), "d1": ("white", "man"), "e5": ("black", "man"), "c1": ("neutral", "rock"),
+    })
+    assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2", "a1xc1"]
+    assert "d1-b1" not in game.legal_notations(state)  # (only by way of c1)
+    for action in ("@a2", "e5-e3"):
+        state = game.apply(state, action)
+    assert _walks_from_a1(game, state) == ["a1-b2", "a1xc1"]
+    for action in ("a1xc1", "e3-e5"):
+        state = game.apply(state, action)
+    assert _walks_from_a1(game, state) == ["a1-b2", "a1-c1"]
+    assert "d1-b1" in game.legal_notations(state)
