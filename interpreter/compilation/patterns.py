@@ -24,6 +24,32 @@ from .scope import Register
 EMPTY, OWN, NEUTRAL, ENEMY = 0, 1, 2, 3
 # The acting piece while actions are listed: it stands where it starts.
 MOVING_PIECE = Register("frm", "pc")
+# At most this many codes of actions are kept ready per game (about 70 bytes each,
+# made only for the starting sites that list actions): beyond, codes are made as
+# listed.
+MAX_PREBUILT_CODES = 500_000
+
+
+class CodeRows:
+    """Codes `(case, frm, to)` read from tables rather than made for each listing:
+    a listed action's code lives as long as the list, so making and dropping a
+    tuple per candidate is much of the cost of listing. Per case, one row of codes
+    by `to` for each `frm` (runtime: helpers.code_row), within MAX_PREBUILT_CODES."""
+
+    def __init__(self, src: Source, n_sites: int):
+        self.src = src
+        self.n_sites = n_sites
+        self.tables: dict[int, str] = {}  # case id -> the constant holding its rows
+
+    def code(self, case: int, destination: str) -> str:
+        """The expression of the code of `case` from `frm` to `destination`."""
+        name = self.tables.get(case)
+        if name is None:
+            if (len(self.tables) + 1) * (self.n_sites + 1) ** 2 > MAX_PREBUILT_CODES:
+                return f"({case}, frm, {destination})"
+            rows: list = [None] * (self.n_sites + 1)  # by frm (-1, no site, last)
+            name = self.tables[case] = self.src.const(rows, key=("code rows", case))
+        return f"({name}[frm] or h_code_row({name}, {case}, frm))[{destination}]"
 
 
 @dataclass
@@ -43,6 +69,7 @@ class Landing:
     # write the same notations: the local holding the set of sites where that one
     # lands (its actions landing there are not listed again), else None
     exclude: Optional[str] = None
+    codes: Optional[CodeRows] = None  # where the codes of its actions are kept ready
 
     def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[str]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);
@@ -59,12 +86,18 @@ class Landing:
         return any(self.case_ids[i] is not None for i in (OWN, NEUTRAL, ENEMY))
 
 
-def append(src: Source, case: int, destination: str = "to", jumped: str = "-1", choices: Optional[dict] = None) -> None:
+def append(src: Source, case: int, destination: str = "to", jumped: str = "-1", choices: Optional[dict] = None,
+           codes: Optional[CodeRows] = None) -> None:
     """Append the code of a candidate: one per choice when the case has a choice."""
     choice = (choices or {}).get(case)
     if choice is None:
         # The fields that do not apply are left out at the end (runtime/pieces.py).
-        src.line(f"out.append(({case}, frm, {destination}))" if jumped == "-1" else f"out.append(({case}, frm, {destination}, {jumped}))")
+        if jumped != "-1":
+            src.line(f"out.append(({case}, frm, {destination}, {jumped}))")
+        elif codes is not None:
+            src.line(f"out.append({codes.code(case, destination)})")
+        else:
+            src.line(f"out.append(({case}, frm, {destination}))")
         return
     n, condition = choice
     with src.block(f"if {condition}:") if condition else _always():
@@ -93,20 +126,22 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
     capture = landing.forbidden("capturing", "to", "tg", occupied=True)
     if ids[EMPTY] is not None:
         with src.block("if tg is None:"):
-            _checked_append(src, ids[EMPTY], (land,), landing.where, choices=landing.choices)
+            _checked_append(src, ids[EMPTY], (land,), landing.where, choices=landing.choices, codes=landing.codes)
     if not landing.occupied_cases():
         if stop_at_piece:
             with src.block("else:" if ids[EMPTY] is not None else "if tg is not None:"):
                 src.line("break")
         return
     with src.block("else:" if ids[EMPTY] is not None else "if tg is not None:"):
-        _by_owner(src, "tg", ids, land, capture, landing.occupied_where or landing.where, "-1", landing.choices)
+        _by_owner(src, "tg", ids, land, capture, landing.occupied_where or landing.where, "-1", landing.choices,
+                  landing.codes)
         if stop_at_piece:
             src.line("break")
 
 
 def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: Optional[str],
-              where: Optional[Condition], jumped: str, choices: Optional[dict] = None) -> None:
+              where: Optional[Condition], jumped: str, choices: Optional[dict] = None,
+              codes: Optional[CodeRows] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     src.line(f"off = {piece}[0]")
     branches = []
@@ -121,11 +156,11 @@ def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: 
         branches.append((test, ids[ENEMY], (land, capture)))
     for n, (test, case, checks) in enumerate(branches):
         with src.block("else:" if test is None else f"{'if' if n == 0 else 'elif'} {test}:"):
-            _checked_append(src, case, checks, where, jumped, choices)
+            _checked_append(src, case, checks, where, jumped, choices, codes)
 
 
 def _checked_append(src: Source, case: int, forbidden: tuple, where: Optional[Condition], jumped: str = "-1",
-                    choices: Optional[dict] = None) -> None:
+                    choices: Optional[dict] = None, codes: Optional[CodeRows] = None) -> None:
     """Append the candidate unless a forbid applies or the `where` fails."""
     found = [c for c in forbidden if c is not None]
     test = ("not " + (found[0] if len(found) == 1 else "(" + " or ".join(found) + ")")) if found else None
@@ -134,7 +169,7 @@ def _checked_append(src: Source, case: int, forbidden: tuple, where: Optional[Co
         where = None
     with src.block(f"if {test}:") if test else _always():
         with where.holds(src) if where is not None else _always():
-            append(src, case, jumped=jumped, choices=choices)
+            append(src, case, jumped=jumped, choices=choices, codes=codes)
 
 
 # ---------------------------------------------------------------- tables
@@ -260,7 +295,7 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
         src.line("tg = b[to]")
         with src.block("if tg is None:"):
             _checked_append(src, step_landing.case_ids[EMPTY], (step_landing.forbidden("landing", "to", "tg"),),
-                            step_landing.where, choices=step_landing.choices)
+                            step_landing.where, choices=step_landing.choices, codes=step_landing.codes)
         with src.block(f"elif len(ray) > {k} and b[ray[{k}]] is None:"):
             src.line("js = to")
             src.line("jp = tg")
@@ -351,12 +386,12 @@ def _off_board_once(src: Source, landing: Landing, off_case: Optional[int], off_
 def _off_board(src: Source, landing: Landing, off_case: int, off_where: Optional[Condition]) -> None:
     with src.block(f"if -1 not in {landing.exclude}:") if landing.exclude is not None else _always():
         if off_where is None:
-            append(src, off_case, destination="-1")
+            append(src, off_case, destination="-1", codes=landing.codes)
             return
         src.line("to = -1")
         src.line("tg = None")
         with off_where.holds(src):
-            append(src, off_case, destination="-1")
+            append(src, off_case, destination="-1", codes=landing.codes)
 
 
 # ---------------------------------------------------------------- jump

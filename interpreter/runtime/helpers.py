@@ -274,6 +274,16 @@ def _lands_apart(out: list[Code], first: int, second: int) -> bool:
     return set(map(_LANDING, out[first:second])).isdisjoint(map(_LANDING, out[second:]))
 
 
+def code_row(rows: list[Optional[list[Code]]], case: int, frm: int) -> list[Code]:
+    """rows[frm], made on first use: the codes (case, frm, to) of every `to`,
+    indexed by `to` (-1, no site, last). Listing an action then reads its code
+    instead of making a tuple that the next position throws away."""
+    row: list[Code] = [(case, frm, to) for to in range(len(rows) - 1)]
+    row.append((case, frm, -1))
+    rows[frm] = row
+    return row
+
+
 def landings(out: list[Code], first: int, second: int, cases: frozenset[int]) -> set[int]:
     """The landing sites of the actions of `cases` in out[first:second]: those a
     later action of the piece, written alike, does not list again."""
@@ -366,6 +376,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_drop_seen": drop_seen,
     "h_drop_landing": drop_landing,
     "h_landings": landings,
+    "h_code_row": code_row,
     "h_drop_landing_alike": drop_landing_alike,
     "h_ahead": ahead,
     "h_along": along,
