@@ -131,7 +131,7 @@ class Engine:
                 # (a decision, unlike a chance event, has its lister)
                 legal = decision.legal(s)  # type: ignore[misc]
             except RuleRuntimeError as exc:
-                raise _located(exc, decision.pos, f"while listing the actions of '{decision.name}'") from None
+                raise self._listing_fault(exc, s) from None
         if s.turn_start:
             s.turn_start = False
             if self.turn_hooks:
@@ -234,8 +234,10 @@ class Engine:
         return [(code, decision.probabilities[code[4]]) for code in self.legal(s)]
 
     # ------------------------------------------------------------ applying
-    def apply_in_place(self, s: State, code: Code) -> None:
-        """Play `code` (one of `legal(s)`), changing `s`."""
+    def apply_in_place(self, s: State, code: Code, settle: bool = True) -> None:
+        """Play `code` (one of `legal(s)`), changing `s`. With `settle=False` the
+        position reached is listed only when asked (`legal`, `to_move`, ...) or, as
+        little as needed, by `random_legal`."""
         try:
             self.runs[s.phase][code[0]](s, code)
         except RuleRuntimeError as exc:
@@ -244,7 +246,95 @@ class Engine:
         s.ply += 1
         s.last = code
         s.legal = None
-        self.settle(s)
+        if settle:
+            self.settle(s)
+
+    def random_legal(self, s: State, rng: Random) -> Optional[Code]:
+        """A legal action of `s` drawn as `pick_random` draws it, or None when the game
+        is over. A position left unsettled (`apply_in_place(..., settle=False)`) whose
+        decision has `forbid result` rules is not listed whole: candidates are drawn
+        and checked one at a time, as in `random_playout`, and it stays unsettled
+        (`actor` then tells who acts)."""
+        lazy = self._unsettled_candidates(s)
+        if lazy is not None:
+            try:
+                code = self._pick_checked(s, lazy(s), rng.random, self.rules.result_checks[s.phase])
+            except RuleRuntimeError as exc:
+                raise self._listing_fault(exc, s) from None
+            if code is not None:
+                return code if self._turn_started(s, code) else None
+        if self.to_move(s) is None:
+            return None
+        return self.pick_random(s, rng)
+
+    def prepare(self, s: State) -> bool:
+        """Whether the game goes on in `s`, found listing no more than needed: an
+        unsettled position (see `random_legal`) is checked only until one action is
+        allowed, and its turn started (`before each turn`) with that, so that
+        `legal_matching` and `random_legal` can then read it."""
+        lazy = self._unsettled_candidates(s)
+        if lazy is not None:
+            found = self._allowed(s, lazy(s), first_only=True)
+            if found:
+                return self._turn_started(s, found[0])
+        return self.to_move(s) is not None
+
+    def legal_matching(self, s: State, keep: Callable[[Code], bool]) -> list[Code]:
+        """The legal actions of `s` that `keep` keeps, in the order of `legal(s)`; on a
+        position `prepare` has made ready, only the kept ones are checked."""
+        if s.legal is None and s.result is None and not s.turn_start:
+            lazy = self._playout_tables[3][s.decision]
+            if lazy is not None:
+                return self._allowed(s, [code for code in lazy(s) if keep(code)])
+        return [code for code in self.legal(s) if keep(code)]
+
+    def _unsettled_candidates(self, s: State) -> Optional[Callable[[State], list[Code]]]:
+        """The lister of unchecked candidates of `s` when `s` is unsettled and its
+        decision has `forbid result` rules, else None."""
+        if s.legal is not None or s.result is not None:
+            return None
+        return self._playout_tables[3][s.decision]
+
+    def _turn_started(self, s: State, allowed: Code) -> bool:
+        """Start the turn of unsettled `s` when it starts one (`allowed` is one of its
+        legal actions); whether the game goes on."""
+        if s.turn_start:
+            s.turn_start = False
+            self._start_turn(s, (allowed,))
+            if s.result is not None:
+                s.legal = []
+                return False
+        return True
+
+    def _allowed(self, s: State, candidates: list[Code], first_only: bool = False) -> list[Code]:
+        """The candidates that no `forbid result` forbids, in order (only the first
+        with `first_only`). Coverage counts stay as they were: checking is not playing."""
+        checks = self.rules.result_checks[s.phase]
+        counts = self.coverage.counts if self.coverage is not None else None
+        saved = counts[:] if counts is not None else None
+        allowed = []
+        try:
+            for code in candidates:
+                # (only a chance event's cases have no check)
+                if not checks[code[0]](s.copy(), code):
+                    allowed.append(code)
+                    if first_only:
+                        break
+        except RuleRuntimeError as exc:
+            raise self._listing_fault(exc, s) from None
+        finally:
+            if counts is not None:
+                counts[:] = saved  # type: ignore[assignment]  # (saved is counts' copy)
+        return allowed
+
+    def _listing_fault(self, exc: RuleRuntimeError, s: State) -> RuleRuntimeError:
+        decision = self.decisions[s.decision]
+        return _located(exc, decision.pos, f"while listing the actions of '{decision.name}'")
+
+    def actor(self, s: State) -> int:
+        """Who acts in `s` (a player index or CHANCE), the game going on: unlike
+        `to_move`, lists nothing (for a position `random_legal` has just drawn from)."""
+        return CHANCE if self.is_chance[s.decision] else s.player
 
     # ------------------------------------------------------------ tools
     def pick_random(self, s: State, rng: Random) -> Code:
@@ -371,8 +461,7 @@ class Engine:
         if not listing:
             case = self.rules.cases[code[0]]
             return _located(exc, case.pos, f"while applying {case.label}")
-        decision = self.decisions[s.decision]
-        return _located(exc, decision.pos, f"while listing the actions of '{decision.name}'")
+        return self._listing_fault(exc, s)
 
     def _pick_checked(
         self, s: State, candidates: list[Code], rand: Callable[[], float], checks: list[Optional[ResultCheck]]

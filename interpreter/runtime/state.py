@@ -19,10 +19,9 @@ class MaskedSites(list[int]):
     change forgets it."""
 
     __slots__ = ("mask",)
-
-    def __init__(self, sites: Iterable[int] = ()):
-        super().__init__(sites)
-        self.mask: Optional[int] = None
+    mask: Optional[int]
+    # (no __init__: positions are copied often, and list's own is faster; whoever
+    # makes one sets `mask`, see `masked` and `State.copy`)
 
     def copy(self) -> "MaskedSites":
         new = MaskedSites(self)
@@ -74,10 +73,17 @@ class MaskedSites(list[int]):
         return self
 
 
+def masked(sites: Iterable[int] = ()) -> MaskedSites:
+    """A MaskedSites holding `sites`, its mask not made yet."""
+    new = MaskedSites(sites)
+    new.mask = None
+    return new
+
+
 def empty_occupancy(players: int) -> list[list[int]]:
     """`State.occ` of an empty board: a list of sites per player, then the neutral
     pieces' (a `MaskedSites`)."""
-    return [[] for _ in range(players)] + [MaskedSites()]
+    return [[] for _ in range(players)] + [masked()]
 
 
 class State:
@@ -139,7 +145,12 @@ class State:
         until one of the two counts a position)."""
         new = State.__new__(State)
         new.board = self.board[:]
-        new.occ = [sites.copy() for sites in self.occ]
+        occ = self.occ
+        neutral = occ[-1]
+        copied = MaskedSites(neutral)
+        copied.mask = neutral.mask  # type: ignore[attr-defined]  # (the last list is a MaskedSites)
+        new.occ = [sites[:] for sites in occ[:-1]]
+        new.occ.append(copied)
         new.vars = self.vars[:]
         new.phase = self.phase
         new.decision = self.decision

@@ -81,8 +81,32 @@ class FakeEngine:
             return [(a.notation,) for a, _ in self.game.chance_outcomes(inner)]
         return [(a.notation,) for a in self.game.legal_actions(inner)]
 
-    def apply_in_place(self, state: Position, code: tuple) -> None:
+    def apply_in_place(self, state: Position, code: tuple, settle: bool = True) -> None:
         state.inner = self.game.apply(state.inner, code[0])
+
+    def random_legal(self, state: Any, rng: Any):
+        """As Engine.random_legal draws on a settled position."""
+        if self.is_over(state):
+            return None
+        if self.to_move(state) == -2:
+            x = rng.random()
+            table = self.chance_probabilities(state)
+            for code, p in table:
+                x -= p
+                if x < 0:
+                    return code
+            return table[-1][0]
+        legal = self.legal(state)
+        return legal[int(rng.random() * len(legal))]
+
+    def actor(self, state: Any) -> int:
+        return self.to_move(state)
+
+    def prepare(self, state: Any) -> bool:
+        return not self.is_over(state)
+
+    def legal_matching(self, state: Any, keep: Any) -> list:
+        return [code for code in self.legal(state) if keep(code)]
 
     def copy(self, state: Any) -> Position:
         return Position(self._inner(state))

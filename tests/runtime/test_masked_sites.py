@@ -7,7 +7,7 @@ import random
 import pytest
 
 from interpreter import load_game
-from interpreter.runtime.state import MaskedSites
+from interpreter.runtime.state import MaskedSites, masked
 
 
 def _mask_of(sites) -> int:
@@ -20,7 +20,7 @@ def _known(sites: MaskedSites) -> MaskedSites:
 
 
 def test_append_and_remove_keep_the_mask():
-    sites = _known(MaskedSites([3, 70]))
+    sites = _known(masked([3, 70]))
     sites.append(5)
     assert sites.mask == _mask_of([3, 70, 5])
     sites.remove(70)
@@ -29,7 +29,7 @@ def test_append_and_remove_keep_the_mask():
 
 
 def test_a_mask_not_yet_made_stays_unmade():
-    sites = MaskedSites([1])
+    sites = masked([1])
     sites.append(2)
     sites.remove(1)
     assert sites.mask is None and sites == [2]
@@ -47,14 +47,14 @@ def test_a_mask_not_yet_made_stays_unmade():
     lambda s: s.__imul__(1),
 ])
 def test_every_other_change_forgets_the_mask(change):
-    sites = _known(MaskedSites([3, 4]))
+    sites = _known(masked([3, 4]))
     change(sites)
     assert sites.mask is None
 
 
 def test_random_changes_never_leave_a_wrong_mask():
     rng = random.Random(3)
-    sites = _known(MaskedSites())
+    sites = _known(masked())
     for _ in range(2000):
         free = [t for t in range(100) if t not in sites]
         op = rng.randrange(4)
@@ -70,7 +70,7 @@ def test_random_changes_never_leave_a_wrong_mask():
 
 
 def test_copies_are_independent_and_keep_the_mask():
-    sites = _known(MaskedSites([3, 4]))
+    sites = _known(masked([3, 4]))
     for twin in (sites.copy(), copy.copy(sites), copy.deepcopy(sites), pickle.loads(pickle.dumps(sites))):
         assert type(twin) is MaskedSites and twin == [3, 4] and twin.mask == sites.mask
         twin.append(8)

@@ -73,14 +73,10 @@ class Tactics:
         elif winner >= 0:
             self.losing.add(kind)
 
-    def candidates(self, codes: list) -> list:
-        """The codes among `codes` whose kind has won before and still pays to try."""
-        live = self.live
-        if not live or not codes:
-            return []
-        if len(codes[0]) >= 3:
-            return [c for c in codes if c[2] in live.get(c[0], ())]
-        return [c for c in codes if None in live.get(c, ())]
+    def worth_trying(self, code: tuple) -> bool:
+        """Whether `code` is of a kind that has won before and still pays to try."""
+        targets = self.live.get(code[0] if len(code) >= 3 else code)
+        return targets is not None and (code[2] if len(code) >= 3 else None) in targets
 
     def tried(self, code: tuple, won: bool) -> None:
         """Count a try of `code`'s kind; a kind that stopped paying is no longer tried."""
@@ -105,41 +101,47 @@ class Playout:
         self.score_weight = score_weight
 
     def run(self, state: Any) -> tuple[float, ...]:
-        """The reward vector of one playout from `state` (which it changes)."""
+        """The reward vector of one playout from `state` (which it changes).
+
+        Positions are listed only as far as the next draw needs (`engine.prepare`,
+        `legal_matching`, `random_legal`): in a game with `forbid result` only the
+        actions drawn or tried are checked, not every legal action."""
         engine = self.engine
+        learnable = None  # (code, mover): the action played last, when its end is to be learnt
         for _ in range(self.limit):
-            mover = engine.to_move(state)
-            if mover is None:
+            if not engine.prepare(state):
                 break
+            mover = engine.actor(state)
             if mover == CHANCE:
-                engine.apply_in_place(state, draw_outcome(engine, state, self.rng))
+                engine.apply_in_place(state, draw_outcome(engine, state, self.rng), settle=False)
+                learnable = None
                 continue
-            state = self.step(state, mover)
+            state, learnable = self.step(state, mover)
+        if learnable is not None and engine.is_over(state):
+            self.tactics.learn(engine, state, *learnable)
         return reward_where_stopped(engine, state, self.n, self.score_weight)
 
-    def step(self, state: Any, mover: int) -> Any:
-        """The position after `mover`'s action (possibly a new object)."""
-        engine, rng = self.engine, self.rng
-        legal = engine.legal(state)
-        if self.tactics.live:
-            tried, won = self.try_kinds(state, legal, mover)
+    def step(self, state: Any, mover: int) -> tuple[Any, Optional[tuple]]:
+        """The position after `mover`'s action (possibly a new object), and the
+        (code, mover) to learn from should the game be over there (None when the
+        action was tried, and so learnt from, already)."""
+        engine, rng, tactics = self.engine, self.rng, self.tactics
+        if tactics.live:
+            tried, won = self.try_kinds(state, engine.legal_matching(state, tactics.worth_trying), mover)
             if won is not None:
-                return won
+                return won, None
             if tried and rng.random() < PREFER_TRIED:
-                return tried[int(rng.random() * len(tried))]
-        code = legal[int(rng.random() * len(legal))]
-        if move_kind(code) in self.tactics.losing:
-            return self.look_before_leaping(state, legal, code, mover)
-        engine.apply_in_place(state, code)
-        if engine.is_over(state):
-            self.tactics.learn(engine, state, code, mover)
-        return state
+                return tried[int(rng.random() * len(tried))], None
+        code = engine.random_legal(state, rng)
+        if move_kind(code) in tactics.losing:
+            return self.look_before_leaping(state, code, mover), None
+        engine.apply_in_place(state, code, settle=False)
+        return state, (code, mover)
 
-    def try_kinds(self, state: Any, legal: list, mover: int) -> tuple[list, Optional[Any]]:
-        """Play the actions of winning kinds on copies: (positions that go on, a
-        position won by `mover` or None)."""
+    def try_kinds(self, state: Any, candidates: list, mover: int) -> tuple[list, Optional[Any]]:
+        """Play `candidates` (legal actions of winning kinds) on copies: (positions
+        that go on, a position won by `mover` or None)."""
         engine = self.engine
-        candidates = self.tactics.candidates(legal)
         if len(candidates) > TRIES:
             candidates = self.rng.sample(candidates, TRIES)
         going_on = []
@@ -156,7 +158,7 @@ class Playout:
                 return going_on, after
         return going_on, None
 
-    def look_before_leaping(self, state: Any, legal: list, code: tuple, mover: int) -> Any:
+    def look_before_leaping(self, state: Any, code: tuple, mover: int) -> Any:
         """Play `code`, or another random action when it would lose at once."""
         engine = self.engine
         for _ in range(RETRIES + 1):
@@ -165,7 +167,7 @@ class Playout:
             outcome = engine.outcome(after)
             if outcome is None or outcome[0] in (mover, -1):
                 return after
-            code = legal[int(self.rng.random() * len(legal))]
+            code = engine.random_legal(state, self.rng)
         return after
 
 

@@ -73,8 +73,8 @@ class Search:
         node.children = [Node(code) for code in engine.legal(node.state)]
         node.untried = node.children[:]
         self.rng.shuffle(node.untried)
-        chosen = set(self.tactics.candidates([c.code for c in node.children]))
-        candidates = [c for c in node.children if c.code in chosen]
+        worth_trying = self.tactics.worth_trying
+        candidates = [c for c in node.children if worth_trying(c.code)]
         if len(candidates) > EXPAND_TRIES:
             candidates = self.rng.sample(candidates, EXPAND_TRIES)
         self.try_children(node, candidates, count=True)
