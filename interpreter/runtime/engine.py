@@ -316,7 +316,7 @@ class Engine:
         try:
             for code in candidates:
                 # (only a chance event's cases have no check)
-                if not checks[code[0]](s.copy(), code):
+                if not checks[code[0]](s.copy(trial=True), code):
                     allowed.append(code)
                     if first_only:
                         break
@@ -477,7 +477,7 @@ class Engine:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
                 # (only a chance event's cases have no check)
-                if not checks[code[0]](s.copy(), code):  # type: ignore[misc]
+                if not checks[code[0]](s.copy(trial=True), code):  # type: ignore[misc]
                     return code
                 candidates[i] = candidates[-1]
                 candidates.pop()

@@ -350,7 +350,7 @@ def result_filter(
     is not playing."""
     saved = counts[:] if counts is not None else None
     # (only a chance event's cases have no check)
-    out[:] = [code for code in out if not checks[code[0]](s.copy(), code)]  # type: ignore[misc]
+    out[:] = [code for code in out if not checks[code[0]](s.copy(trial=True), code)]  # type: ignore[misc]
     if saved is not None:
         counts[:] = saved  # type: ignore[index]  # (counts is not None: saved is its copy)
 

@@ -140,9 +140,11 @@ class State:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def copy(self) -> "State":
+    def copy(self, trial: bool = False) -> "State":
         """An independent copy (the position's lists copied; the history is shared
-        until one of the two counts a position)."""
+        until one of the two counts a position). A `trial` copy, to try an action on
+        and drop before this position changes again (a `forbid result` check),
+        leaves this position free to count in its history without copying it."""
         new = State.__new__(State)
         new.board = self.board[:]
         occ = self.occ
@@ -166,7 +168,9 @@ class State:
         new.ending = self.ending
         new.turn_start = self.turn_start
         new.history = self.history
-        new.history_shared = self.history_shared = True
+        new.history_shared = True
+        if not trial:
+            self.history_shared = True
         return new
 
     def count_position(self, key: int) -> int:

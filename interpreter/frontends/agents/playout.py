@@ -133,6 +133,8 @@ class Playout:
             if tried and rng.random() < PREFER_TRIED:
                 return tried[int(rng.random() * len(tried))], None
         code = engine.random_legal(state, rng)
+        if code is None:  # (a `before each turn` that changed the position left nothing legal)
+            return state, None
         if move_kind(code) in tactics.losing:
             return self.look_before_leaping(state, code, mover), None
         engine.apply_in_place(state, code, settle=False)
@@ -167,7 +169,10 @@ class Playout:
             outcome = engine.outcome(after)
             if outcome is None or outcome[0] in (mover, -1):
                 return after
-            code = engine.random_legal(state, self.rng)
+            redrawn = engine.random_legal(state, self.rng)
+            if redrawn is None:
+                break
+            code = redrawn
         return after
 
 
