@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         report = _with_progress(args, jobs) if isatty(sys.stderr) else _analyze(args, jobs, None)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    except ImportError as exc:
+    except (ImportError, ConnectionError) as exc:
         raise CliError(str(exc)) from None
     seconds = time.perf_counter() - started
     if args.json:

@@ -100,3 +100,17 @@ def test_agents_need_a_factory():
 def test_bad_numbers(name, bad):
     with pytest.raises(ValueError, match=name):
         analyze(DASH, **{"games": 1, name: bad})
+
+
+@pytest.mark.parametrize("address, says", [
+    ("nowhere", "missing port number"),
+    ("tcp://127.0.0.1:9", "Timed out trying to connect"),
+])
+def test_a_scheduler_that_cannot_be_used_is_a_clear_error(address, says):
+    pytest.importorskip("distributed")
+    command = [sys.executable, "-m", "interpreter", "analyze", "lielow", "--games", "2", "--scheduler", address]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"regelwerk: cannot use the Dask scheduler at '{address}': ")
+    assert says in done.stderr and "Traceback" not in done.stderr

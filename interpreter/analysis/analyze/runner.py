@@ -97,7 +97,12 @@ def connect(scheduler: str, jobs: int):
         finally:
             signal.signal(signal.SIGINT, previous)
         return Client(cluster), cluster
-    return Client(scheduler), None
+    try:
+        return Client(scheduler), None
+    except (OSError, ValueError, TypeError) as exc:
+        # (a scheduler that does not answer: OSError after the connect timeout; an
+        # address Dask cannot read: ValueError or TypeError)
+        raise ConnectionError(f"cannot use the Dask scheduler at {scheduler!r}: {exc}") from None
 
 
 def chunks(total: int, size: int) -> Iterable[tuple[int, int]]:
