@@ -27,7 +27,7 @@ MOVING_PIECE = Register("frm", "pc")
 # At most this many codes of actions are kept ready per game (about 70 bytes each,
 # made only for the starting sites that list actions): beyond, codes are made as
 # listed.
-MAX_PREBUILT_CODES = 500_000
+MAX_PREBUILT_CODES = 250_000
 
 
 class CodeRows:
