@@ -22,8 +22,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("lielow", "regibus", "royalfiz")
-# Playouts per round and side that take about a second or two on the development machine.
-DEFAULT_PLAYOUTS = {"lielow": 300, "regibus": 200, "royalfiz": 300}
+# Playouts per round and side that take half a second to a second on the development
+# machine (timed; `regelwerk bench` plays untimed games first, as the reference
+# builds its tables before it plays).
+DEFAULT_PLAYOUTS = {"lielow": 4000, "regibus": 600, "royalfiz": 400}
 
 
 def _run(command: list[str]) -> dict:
@@ -74,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         epilog="\n\n".join(__doc__.split("\n\n")[2:]),
     )
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(GAMES)})")
-    parser.add_argument("--playouts", type=int, help="playouts per round and side (default: per game, 200 or 300)")
+    parser.add_argument("--playouts", type=int, help="playouts per round and side (default: per game, 400 to 4000)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
     parser.add_argument("--json", action="store_true", help="one JSON document instead of the table")
     args = parser.parse_args(argv)

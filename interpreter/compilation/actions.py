@@ -141,7 +141,7 @@ class ActionCompiler:
             piece_always="piece" in available,
             choices=self.choices,
             occupied_where=where.replaced(f"(tg or {self.exprs.E})", "tg") if where is not None else None,
-            codes=self.compiler.code_rows,
+            codes=self.compiler.code_tables,
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)

@@ -33,7 +33,7 @@ from .cases import CaseWriter, PhaseCode
 from .decisions import DecisionPlan, DecisionWriter, Templates
 from .expressions import ExpressionCompiler, describe
 from .items import RuleItems
-from .patterns import CodeRows
+from .patterns import CodeTables
 from .restrictions import compile_restrictions
 from .scope import Scope
 from .statements import Endings, Probes, StatementCompiler
@@ -107,7 +107,7 @@ class Compiler:
         for name, fn in helpers.NAMESPACE.items():
             self.src.helper(name, fn)
         self.exprs = ExpressionCompiler(model, items.defines, self.src)
-        self.code_rows = CodeRows(self.src, model.board.size)
+        self.code_tables = CodeTables(self.src, model.board.size)
         self.decision_names = list(items.decisions) + list(items.chances)
         self.decision_index = {name: i for i, name in enumerate(self.decision_names)}
         self.phase_index = {p.name: i for i, p in enumerate(items.phases)}

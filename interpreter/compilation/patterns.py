@@ -24,32 +24,33 @@ from .scope import Register
 EMPTY, OWN, NEUTRAL, ENEMY = 0, 1, 2, 3
 # The acting piece while actions are listed: it stands where it starts.
 MOVING_PIECE = Register("frm", "pc")
-# At most this many codes of actions are kept ready per game (about 70 bytes each,
-# made only for the starting sites that list actions): beyond, codes are made as
-# listed.
+# At most this many codes of actions are kept per game (tables of 8 bytes an entry,
+# about 70 more for each code made): beyond, codes are made as listed.
 MAX_PREBUILT_CODES = 250_000
 
 
-class CodeRows:
+class CodeTables:
     """Codes `(case, frm, to)` read from tables rather than made for each listing:
     a listed action's code lives as long as the list, so making and dropping a
-    tuple per candidate is much of the cost of listing. Per case, one row of codes
-    by `to` for each `frm` (runtime: helpers.code_row), within MAX_PREBUILT_CODES."""
+    tuple per candidate is much of the cost of listing. Per case, a table by `frm`
+    and `to` (-1, no site, last), each code made when first listed (runtime:
+    helpers.make_code), within MAX_PREBUILT_CODES entries a game."""
 
     def __init__(self, src: Source, n_sites: int):
         self.src = src
         self.n_sites = n_sites
-        self.tables: dict[int, str] = {}  # case id -> the constant holding its rows
+        self.tables: dict[int, str] = {}  # case id -> the constant holding its table
 
     def code(self, case: int, destination: str) -> str:
         """The expression of the code of `case` from `frm` to `destination`."""
         name = self.tables.get(case)
         if name is None:
-            if (len(self.tables) + 1) * (self.n_sites + 1) ** 2 > MAX_PREBUILT_CODES:
+            width = self.n_sites + 1
+            if (len(self.tables) + 1) * width ** 2 > MAX_PREBUILT_CODES:
                 return f"({case}, frm, {destination})"
-            rows: list = [None] * (self.n_sites + 1)  # by frm (-1, no site, last)
-            name = self.tables[case] = self.src.const(rows, key=("code rows", case))
-        return f"({name}[frm] or h_code_row({name}, {case}, frm))[{destination}]"
+            table = [[None] * width for _ in range(width)]
+            name = self.tables[case] = self.src.const(table, key=("codes", case))
+        return f"({name}[frm][{destination}] or h_make_code({name}, {case}, frm, {destination}))"
 
 
 @dataclass
@@ -69,7 +70,7 @@ class Landing:
     # write the same notations: the local holding the set of sites where that one
     # lands (its actions landing there are not listed again), else None
     exclude: Optional[str] = None
-    codes: Optional[CodeRows] = None  # where the codes of its actions are kept ready
+    codes: Optional[CodeTables] = None  # where the codes of its actions are kept ready
 
     def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[str]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);
@@ -87,7 +88,7 @@ class Landing:
 
 
 def append(src: Source, case: int, destination: str = "to", jumped: str = "-1", choices: Optional[dict] = None,
-           codes: Optional[CodeRows] = None) -> None:
+           codes: Optional[CodeTables] = None) -> None:
     """Append the code of a candidate: one per choice when the case has a choice."""
     choice = (choices or {}).get(case)
     if choice is None:
@@ -141,7 +142,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
 
 def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: Optional[str],
               where: Optional[Condition], jumped: str, choices: Optional[dict] = None,
-              codes: Optional[CodeRows] = None) -> None:
+              codes: Optional[CodeTables] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     src.line(f"off = {piece}[0]")
     branches = []
@@ -160,7 +161,7 @@ def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: 
 
 
 def _checked_append(src: Source, case: int, forbidden: tuple, where: Optional[Condition], jumped: str = "-1",
-                    choices: Optional[dict] = None, codes: Optional[CodeRows] = None) -> None:
+                    choices: Optional[dict] = None, codes: Optional[CodeTables] = None) -> None:
     """Append the candidate unless a forbid applies or the `where` fails."""
     found = [c for c in forbidden if c is not None]
     test = ("not " + (found[0] if len(found) == 1 else "(" + " or ".join(found) + ")")) if found else None

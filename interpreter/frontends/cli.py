@@ -36,6 +36,7 @@ from .common import (
     position_json,
     positive_int_up_to,
     replay_record,
+    seconds_up_to,
     use_color,
     version,
 )
@@ -224,7 +225,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     game = load(args)
     if args.json or not isatty(sys.stderr):
-        result = bench(game, args.playouts, args.seed, max_plies=args.max_plies)
+        result = bench(game, args.playouts, args.seed, max_plies=args.max_plies, warm_up=args.warm_up)
     else:
         result = _bench_with_progress(game, args, bench)
     if args.json:
@@ -256,7 +257,7 @@ def _bench_with_progress(game: Game, args: argparse.Namespace, bench):
             if done % step == 0 or done == args.playouts:
                 progress.update(task, completed=done)
 
-        return bench(game, args.playouts, args.seed, max_plies=args.max_plies, progress=advance)
+        return bench(game, args.playouts, args.seed, max_plies=args.max_plies, progress=advance, warm_up=args.warm_up)
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
@@ -441,6 +442,11 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
     sub.add_argument(
         "--max-plies", type=positive_int_up_to(MAX_PLIES), default=100_000, metavar="N",
         help="stop a playout after N actions (default 100000)",
+    )
+    sub.add_argument(
+        "--warm-up", type=seconds_up_to(60), default=0.25, metavar="SECONDS",
+        help="untimed games first, for at most SECONDS (default 0.25; 0: none): tables the rules build on "
+             "first use are then built before the clock starts; the timed games are those of --seed either way",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=cmd_bench)

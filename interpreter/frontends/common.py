@@ -76,6 +76,22 @@ def positive_int_up_to(limit: int) -> Callable[[str], int]:
     return parse
 
 
+def seconds_up_to(limit: float) -> Callable[[str], float]:
+    """An argument type: a number of seconds from 0 to `limit`."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of seconds, got '{shorten(text)}'") from None
+        if not 0 <= value <= limit:  # (also refuses nan)
+            raise argparse.ArgumentTypeError(f"expected a number of seconds from 0 to {limit:g}, got '{shorten(text)}'")
+        return value
+
+    parse.__name__ = "number of seconds"
+    return parse
+
+
 # The bounds of the commands' counts (docs/format.md, "Limits and safety").
 MAX_DEPTH = 30
 MAX_PLAYOUTS = 1_000_000

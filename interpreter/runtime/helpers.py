@@ -274,14 +274,12 @@ def _lands_apart(out: list[Code], first: int, second: int) -> bool:
     return set(map(_LANDING, out[first:second])).isdisjoint(map(_LANDING, out[second:]))
 
 
-def code_row(rows: list[Optional[list[Code]]], case: int, frm: int) -> list[Code]:
-    """rows[frm], made on first use: the codes (case, frm, to) of every `to`,
-    indexed by `to` (-1, no site, last). Listing an action then reads its code
-    instead of making a tuple that the next position throws away."""
-    row: list[Code] = [(case, frm, to) for to in range(len(rows) - 1)]
-    row.append((case, frm, -1))
-    rows[frm] = row
-    return row
+def make_code(table: list[list[Optional[Code]]], case: int, frm: int, to: int) -> Code:
+    """table[frm][to], made on first use: the code (case, frm, to). Listing an
+    action then reads its code instead of making a tuple that the next position
+    throws away."""
+    code = table[frm][to] = (case, frm, to)
+    return code
 
 
 def landings(out: list[Code], first: int, second: int, cases: frozenset[int]) -> set[int]:
@@ -376,7 +374,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_drop_seen": drop_seen,
     "h_drop_landing": drop_landing,
     "h_landings": landings,
-    "h_code_row": code_row,
+    "h_make_code": make_code,
     "h_drop_landing_alike": drop_landing_alike,
     "h_ahead": ahead,
     "h_along": along,

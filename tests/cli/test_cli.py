@@ -222,6 +222,21 @@ def test_bench_json(capsys):
     assert json.loads(again)["actions"] == data["actions"]
 
 
+def test_bench_warms_up_without_changing_the_games_timed(capsys, monkeypatch):
+    from interpreter.analysis import bench
+
+    played = []
+    monkeypatch.setattr(bench, "_warm_up", lambda *args: played.append(args[2:]))
+    run(capsys, "bench", "lielow", "--playouts", "7", "--seed", "3", "--warm-up", "0.5", "--json")
+    assert played == [(7, 3, 100_000, 0.5)]
+    monkeypatch.undo()
+    counts = set()
+    for warm_up in ("0", "0.25", "2"):
+        _, out, _ = run(capsys, "bench", "lielow", "--playouts", "7", "--seed", "3", "--warm-up", warm_up, "--json")
+        counts.add(json.loads(out)["actions"])
+    assert len(counts) == 1  # the same timed games
+
+
 def test_bench_for_people(capsys):
     code, out, _ = run(capsys, "bench", "lielow", "--playouts", "3", "--seed", "2")
     assert code == 0 and "playouts/s" in out and "actions/s" in out

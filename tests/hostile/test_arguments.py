@@ -17,6 +17,10 @@ HUGE = "9" * 5000
     (["lint", "lielow", "--max-plies", HUGE], "expected a whole number"),
     (["match", "lielow", "--games", "10000000"], "at most 1000000"),
     (["match", "lielow", "--max-plies", "200000"], "at most 100000"),
+    (["bench", "lielow", "--warm-up", "1e300"], "from 0 to 60"),
+    (["bench", "lielow", "--warm-up", "nan"], "from 0 to 60"),
+    (["bench", "lielow", "--warm-up", "-1"], "from 0 to 60"),
+    (["bench", "lielow", "--warm-up", "soon"], "expected a number of seconds"),
 ])
 def test_counts_beyond_their_bound(capsys, argv, bound):
     code, _, err = run_cli(capsys, *argv)

@@ -1,0 +1,37 @@
+"""Action codes kept in tables: listing reads `(case, frm, to)` from a table per case,
+each code made the first time it is listed, within a bound on how many entries a
+game may keep."""
+from interpreter import load_game
+from interpreter.compilation.patterns import MAX_PREBUILT_CODES, CodeTables
+from interpreter.compilation.source import Source
+from interpreter.runtime.helpers import make_code
+
+
+def test_a_code_is_made_once_where_the_table_keeps_it():
+    table = [[None] * 5 for _ in range(5)]  # four sites, then "no site"
+    code = make_code(table, 3, 1, 2)
+    assert code == (3, 1, 2) and table[1][2] is code
+    assert make_code(table, 3, -1, -1) == (3, -1, -1) and table[4][4] == (3, -1, -1)  # (-1: the last entry)
+    assert sum(entry is not None for row in table for entry in row) == 2
+
+
+def test_codes_are_kept_within_the_bound_and_made_beyond_it():
+    small = CodeTables(Source(), 64)
+    first = small.code(0, "to")
+    table = first[1:first.index("[")]
+    assert first == f"({table}[frm][to] or h_make_code({table}, 0, frm, to))"
+    assert small.code(0, "-1") == f"({table}[frm][-1] or h_make_code({table}, 0, frm, -1))"  # one table a case
+    assert table not in small.code(1, "to")
+    sites = int(MAX_PREBUILT_CODES ** 0.5)  # one case's table fills the budget
+    large = CodeTables(Source(), sites)
+    assert large.code(0, "to") == "(0, frm, to)"
+
+
+def test_listing_twice_gives_the_same_codes_not_new_ones():
+    game = load_game("lielow")
+    state = game.initial_state()
+    unsettled = state.copy()
+    unsettled.legal = None  # listed again
+    first, again = game.engine.legal(state), game.engine.legal(unsettled)
+    assert first is not again
+    assert first == again and all(a is b for a, b in zip(first, again))
