@@ -48,6 +48,23 @@ def _walk_and(action: str) -> str:
     return WALK + textwrap.indent(textwrap.dedent(action), " " * 8)
 
 
+# Rocks the only neutral kind: the blockers are then the neutral pieces, unless a
+# rule can change a kind or an owner where a piece stands.
+ROCKS_ONLY = YAML.replace("  sand: {symbol: S, owner: neutral, description: Does not.}\n", "")
+
+
+def _step_e5_e4_and(statement: str) -> str:
+    """WALK with an action of black's man from e5 to e4 that then does `statement`."""
+    return _walk_and(f"""\
+        action change by man:
+            where from in [e5]
+            go to [e4]
+            onto empty:
+                move
+                {statement}
+        """)
+
+
 def _walks_from_a1(game, state) -> list:
     return [n for n in game.legal_notations(state) if n.startswith("a1")]
 
@@ -63,14 +80,7 @@ def test_a_rock_blocks_and_sand_on_the_same_site_does_not(tmp_path):
 
 
 def test_a_rock_promoted_where_it_stands_stops_blocking(tmp_path):
-    game = _game(tmp_path, _walk_and("""\
-        action wear by man:
-            where from in [e5]
-            go to [e4]
-            onto empty:
-                move
-                promote b1 to man
-        """))
+    game = _game(tmp_path, _step_e5_e4_and("promote b1 to man"), ROCKS_ONLY)
     state = game.initial_state()
     assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2"]
     for action in ("a1-a3", "e5-e4", "a3-a1"):  # e5-e4: the rock on b1 becomes a (neutral) man
@@ -83,14 +93,7 @@ def test_a_rock_promoted_where_it_stands_stops_blocking(tmp_path):
 def test_a_man_made_neutral_does_not_block(tmp_path):
     # `X.owner = none` can put a piece of a kind that does not block among the
     # neutral ones.
-    game = _game(tmp_path, _walk_and("""\
-        action abandon by man:
-            where from in [e5]
-            go to [e4]
-            onto empty:
-                move
-                to.owner = none
-        """))
+    game = _game(tmp_path, _step_e5_e4_and("to.owner = none"), ROCKS_ONLY)
     state = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "man")})
     assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2", "a1-c1"]
     state = game.make_state({"a1": ("white", "man"), "e5": ("black", "man"), "b1": ("neutral", "rock")})
@@ -101,7 +104,6 @@ def test_rocks_set_down_and_taken_block_from_then_on(tmp_path):
     # With rocks the only neutral pieces, the position keeps their mask from one
     # listing to the next: a rock set down must block at once, a rock taken away
     # must stop blocking at once.
-    rocks_only = YAML.replace("  sand: {symbol: S, owner: neutral, description: Does not.}\n", "")
     game = _game(tmp_path, _walk_and("""\
         action zap by man:
             walk 2 steps
@@ -109,7 +111,7 @@ def test_rocks_set_down_and_taken_block_from_then_on(tmp_path):
         action set:
             drop rock on [a2]
             onto empty: place
-        """), rocks_only)
+        """), ROCKS_ONLY)
     state = game.make_state({
         "a1": ("white", "man"), "d1": ("white", "man"), "e5": ("black", "man"), "c1": ("neutral", "rock"),
     })
