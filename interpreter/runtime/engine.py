@@ -20,6 +20,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
+from .helpers import result_filter
 from .state import State, empty_occupancy
 
 if TYPE_CHECKING:
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
     from .results import Results
 
 CHANCE = -2  # `to_move` index of the chance player
+
+
+def _first() -> float:
+    """A "random" draw that always takes the first of what is left."""
+    return 0.0
 
 
 class Engine:
@@ -66,6 +72,7 @@ class Engine:
         # and whether any choice is weighted or any decision has candidates.
         weighted = [d.is_chance and not d.uniform for d in decisions]
         lazy = [d.candidates for d in decisions] if rules.result_checks else [None] * len(decisions)
+        self._candidates = lazy  # by decision: its unchecked candidates' lister, or None
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
@@ -255,14 +262,9 @@ class Engine:
         decision has `forbid result` rules is not listed whole: candidates are drawn
         and checked one at a time, as in `random_playout`, and it stays unsettled
         (`actor` then tells who acts)."""
-        lazy = self._unsettled_candidates(s)
-        if lazy is not None:
-            try:
-                code = self._pick_checked(s, lazy(s), rng.random, self.rules.result_checks[s.phase])
-            except RuleRuntimeError as exc:
-                raise self._listing_fault(exc, s) from None
-            if code is not None:
-                return code if self._turn_started(s, code) else None
+        code = self._unsettled_pick(s, rng.random)
+        if code is not None:
+            return code if self._turn_started(s, code) else None
         if self.to_move(s) is None:
             return None
         return self.pick_random(s, rng)
@@ -272,28 +274,44 @@ class Engine:
         unsettled position (see `random_legal`) is checked only until one action is
         allowed, and its turn started (`before each turn`) with that, so that
         `legal_matching` and `random_legal` can then read it."""
-        lazy = self._unsettled_candidates(s)
-        if lazy is not None:
-            found = self._allowed(s, lazy(s), first_only=True)
-            if found:
-                return self._turn_started(s, found[0])
+        # (the first candidate first, and so on: any allowed one will do, and no
+        # draw is taken from a generator)
+        found = self._unsettled_pick(s, _first)
+        if found is not None:
+            return self._turn_started(s, found)
         return self.to_move(s) is not None
 
     def legal_matching(self, s: State, keep: Callable[[Code], bool]) -> list[Code]:
         """The legal actions of `s` that `keep` keeps, in the order of `legal(s)`; on a
         position `prepare` has made ready, only the kept ones are checked."""
-        if s.legal is None and s.result is None and not s.turn_start:
-            lazy = self._playout_tables[3][s.decision]
-            if lazy is not None:
-                return self._allowed(s, [code for code in lazy(s) if keep(code)])
-        return [code for code in self.legal(s) if keep(code)]
+        lazy = self._unsettled_lister(s)
+        if lazy is None or s.turn_start:
+            return [code for code in self.legal(s) if keep(code)]
+        kept = [code for code in lazy(s) if keep(code)]
+        counts = self.coverage.counts if self.coverage is not None else None
+        try:
+            result_filter(s, kept, self.rules.result_checks[s.phase], counts)
+        except RuleRuntimeError as exc:
+            raise self._listing_fault(exc, s) from None
+        return kept
 
-    def _unsettled_candidates(self, s: State) -> Optional[Callable[[State], list[Code]]]:
+    def _unsettled_lister(self, s: State) -> Optional[Callable[[State], list[Code]]]:
         """The lister of unchecked candidates of `s` when `s` is unsettled and its
         decision has `forbid result` rules, else None."""
         if s.legal is not None or s.result is not None:
             return None
-        return self._playout_tables[3][s.decision]
+        return self._candidates[s.decision]
+
+    def _unsettled_pick(self, s: State, rand: Callable[[], float]) -> Optional[Code]:
+        """On an unsettled position with unchecked candidates (`_unsettled_lister`),
+        an allowed one drawn with `rand` (see `_pick_checked`); else None."""
+        lazy = self._unsettled_lister(s)
+        if lazy is None:
+            return None
+        try:
+            return self._pick_checked(s, lazy(s), rand, self.rules.result_checks[s.phase])
+        except RuleRuntimeError as exc:
+            raise self._listing_fault(exc, s) from None
 
     def _turn_started(self, s: State, allowed: Code) -> bool:
         """Start the turn of unsettled `s` when it starts one (`allowed` is one of its
@@ -305,27 +323,6 @@ class Engine:
                 s.legal = []
                 return False
         return True
-
-    def _allowed(self, s: State, candidates: list[Code], first_only: bool = False) -> list[Code]:
-        """The candidates that no `forbid result` forbids, in order (only the first
-        with `first_only`). Coverage counts stay as they were: checking is not playing."""
-        checks = self.rules.result_checks[s.phase]
-        counts = self.coverage.counts if self.coverage is not None else None
-        saved = counts[:] if counts is not None else None
-        allowed = []
-        try:
-            for code in candidates:
-                # (only a chance event's cases have no check)
-                if not checks[code[0]](s.copy(trial=True), code):
-                    allowed.append(code)
-                    if first_only:
-                        break
-        except RuleRuntimeError as exc:
-            raise self._listing_fault(exc, s) from None
-        finally:
-            if counts is not None:
-                counts[:] = saved  # type: ignore[assignment]  # (saved is counts' copy)
-        return allowed
 
     def _listing_fault(self, exc: RuleRuntimeError, s: State) -> RuleRuntimeError:
         decision = self.decisions[s.decision]
@@ -409,12 +406,9 @@ class Engine:
                             # (lazy[d] is not None: tested just above)
                             pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
                             if pending is not None:
-                                if s.turn_start:
-                                    s.turn_start = False
-                                    self._start_turn(s, (pending,))
-                                    if s.result is not None:
-                                        legal = []
-                                        break
+                                if s.turn_start and not self._turn_started(s, pending):
+                                    legal = []
+                                    break
                                 continue
                         legal = lister(s)
                     except RuleRuntimeError as exc:

@@ -36,11 +36,6 @@ class WalkTables:
         self.pos = pos
         self.by_length: list[list[Optional[_Walks]]] = []  # by_length[n][site]: _Walks or None
 
-    def ends(self, start: int, n: int, blocked: int) -> tuple[int, ...]:
-        """The end sites of walks of n steps from `start` passing no site of the
-        bitmask `blocked` (n > 0)."""
-        return self.table(start, n).open_ends(blocked)
-
     def row(self, n: int) -> list[Optional[_Walks]]:
         """row[start]: the walks of n steps from `start` once found, else None
         (n > 0). Generated code reads it, then asks `table` for what is missing."""
@@ -49,7 +44,6 @@ class WalkTables:
             return by_length[n]
         if n > MAX_WALK_STEPS:
             raise RuleRuntimeError(self.pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
-        by_length = self.by_length
         while len(by_length) <= n:
             by_length.append([None] * len(self.adjacent))
         return by_length[n]
@@ -80,15 +74,6 @@ class _Walks:
         self.passed_any = passed_any  # union of all passed masks
         self.single = single  # ((end, mask), ...): ends reached one way
         self.several = several  # ((end, minimal masks), ...): the others
-
-    def open_ends(self, blocked: int) -> tuple[int, ...]:
-        """The ends of walks that pass no site of the bitmask `blocked`: all ends
-        when none is blocked, else those reached one way, then the others (the
-        order generated code lists them in)."""
-        hit = self.passed_any & blocked
-        if not hit:
-            return self.ends
-        return tuple([t for t, m in self.single if not m & hit] + self.open_several(hit))
 
     def open_several(self, hit: int) -> list[int]:
         """The ends reached several ways with a walk passing no site of `hit`."""
