@@ -211,7 +211,11 @@ class ActionCompiler:
         guard_cost = 0
         for cond in action.wheres:
             for part in conjuncts(cond):
-                lines, c = self.exprs.lowered(part, scope, condition=True)
+                self.exprs.listing = True
+                try:
+                    lines, c = self.exprs.lowered(part, scope, condition=True)
+                finally:
+                    self.exprs.listing = False
                 if c.is_const:
                     if not c.const:
                         action_level.append((lines, c.code))

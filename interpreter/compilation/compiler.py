@@ -252,7 +252,8 @@ class Compiler:
         checks_table: list = []
         checks_name = self.src.const(checks_table) if self.result_code else None
         writer = DecisionWriter(
-            self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), checks_name,
+            self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), self.exprs.owner_masks,
+            checks_name,
         )
         legal_names, all_names, candidate_names = [], [], []
         for plan in plans:

@@ -28,6 +28,7 @@ from .registers import write_body
 from .source import Source
 from . import patterns
 from .actions import ActionPlan
+from .prefilters import OwnerMasks
 from .reach import may_land_alike
 
 
@@ -61,8 +62,9 @@ class DecisionWriter:
     """Writes the function of one decision (see the module docstring)."""
 
     def __init__(self, src: Source, keys: str, restrictions, coverage: Optional[str], owned_kinds: frozenset,
-                 result_checks: Optional[str] = None):
+                 owner_masks: OwnerMasks, result_checks: Optional[str] = None):
         self.src = src
+        self.owner_masks = owner_masks  # the masks of owners that the listers' conditions read
         # the constant of the `forbid result` checks, checks[phase][case], or None
         self.result_checks = result_checks
         self.owned_kinds = owned_kinds  # the kinds a player's piece can be of
@@ -110,6 +112,7 @@ class DecisionWriter:
         first = [line for line in self.restrictions.gate_lines() if line.split(" = ", 1)[0] in words]
         if "wb" in words:
             first.extend(_blockers(plan))
+        first.extend(self.owner_masks.lines(words))
         with src.block(f"def {name}(s, tier=0):" if tiered else f"def {name}(s):"):
             write_body(src, ["out = []"] + body + ["return out"], first=tuple(first))
         return name

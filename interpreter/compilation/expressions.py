@@ -25,6 +25,7 @@ from typing import Any, Optional
 
 from .errors import RuleError, name_pos, unknown
 from .model import GameModel
+from .prefilters import OwnerMasks
 from .source import Source, int_literal
 from .types import ELEMENT, Dep, Type, comparable
 from ..parsing import ast
@@ -134,6 +135,10 @@ class ExpressionCompiler:
         self.E = src.const(self.empty_piece)
         self.max_degree = max((len(a) for a in model.board.adjacent), default=0)
         self.max_ray = max(model.board.files, model.board.ranks)
+        # True while compiling what a lister asks (nothing changes the position
+        # while a lister runs: see prefilters.py)
+        self.listing = False
+        self.owner_masks = OwnerMasks(src, n, self.E, self._enemy_table)
 
     # ------------------------------------------------------------ constants
     def const(self, value: Any, type_: Type, **kw) -> Code:
@@ -695,8 +700,7 @@ class ExpressionCompiler:
         elif what == "occupied":
             code = f"({piece} is not None)"
         elif what == "enemy":
-            enemy = self.src.const(tuple(tuple(o != me for o in range(self.n_players)) + (False,) for me in range(self.n_players)))
-            code = f"{enemy}[{scope.register('player').site}][{self.piece_read(obj, scope)}[0]]"
+            code = f"{self._enemy_table()}[{scope.register('player').site}][{self.piece_read(obj, scope)}[0]]"
         elif what == "own":
             code = f"({self.piece_read(obj, scope)}[0] == {scope.register('player').site})"
         elif what == "neutral":
@@ -710,6 +714,10 @@ class ExpressionCompiler:
         if e.negated:
             code = f"(not {code})"
         return Code(code, Type.BOOL, deps, cost=cost)
+
+    def _enemy_table(self) -> str:
+        """The constant saying, for a player and an owner, whether they are enemies."""
+        return self.src.const(tuple(tuple(o != me for o in range(self.n_players)) + (False,) for me in range(self.n_players)))
 
     def _kind_test(self, read: str, kinds: frozenset, deps: frozenset) -> Code:
         """Whether the piece read by `read` (a `(P or E)` form) is of one of `kinds`."""
@@ -879,7 +887,11 @@ class ExpressionCompiler:
         if quantifier == "exists":
             start = len(self.sink)
             self._emit(f"{t} = False")
-            self._block(*self._rows(var, coll, body(self.when(lines, cond, [f"{t} = True", "break"]))))
+            head, rows = self._rows(var, coll, body(self.when(lines, cond, [f"{t} = True", "break"])))
+            prefilter = self.owner_masks.prefilter(head, rows) if self.listing and where is None else None
+            if prefilter is not None:
+                head, rows = f"if {prefilter}:", [head] + ["    " + line for line in rows]
+            self._block(head, rows)
             return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(self.sink[start:]))
         self._emit(f"{t} = True")
         self._block(*self._rows(var, coll, body(lines + [f"if not {cond.code}:", f"    {t} = False", "    break"])))

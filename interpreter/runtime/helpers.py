@@ -339,6 +339,22 @@ def replace(board: Board, occ: list[list[int]], site: int, piece: Piece) -> None
         occ[piece[OWNER]].append(site)
 
 
+def sites_mask(bits: tuple[int, ...], sites: Iterable[int]) -> int:
+    """The bitmask of `sites` (distinct: their bits add up), `bits[site]` being
+    each site's bit."""
+    return sum(map(bits.__getitem__, sites))
+
+
+def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int:
+    """The bitmask of the sites of every player's pieces but `player`'s (the last
+    list of `occ`, the neutral pieces', is no player's)."""
+    mask = 0
+    for owner in range(len(occ) - 1):
+        if owner != player:
+            mask |= sum(map(bits.__getitem__, occ[owner]))
+    return mask
+
+
 def result_filter(
     s: State, out: list[Code], checks: list[Optional[ResultCheck]], counts: list[int] | None = None
 ) -> None:
@@ -381,6 +397,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_steps_on": steps_on,
     "h_track_path": track_path,
     "h_result_filter": result_filter,
+    "h_sites_mask": sites_mask,
+    "h_others_mask": others_mask,
     "h_hit": hit,
     "h_clear": clear,
     "h_replace": replace,

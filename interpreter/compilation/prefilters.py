@@ -1,0 +1,120 @@
+"""Owner masks: one test in front of an `exists` over a fixed set of directions.
+
+`exists(d in all, neighbour(to, d).owner == opponent and ...)` asks, for each
+direction, first of all whom the neighbour belongs to. When every element is
+asked that first (the whole body of the loop stands under the one test), a single
+AND of bitmasks tells whether any element can pass: the neighbours of `to` (a
+constant per site, made when the rules are compiled) against the sites of that
+owner's pieces. Where it gives 0 the loop is skipped; otherwise the loop runs as
+before, so the answer is the same.
+
+The owner's mask is made once per call of the function, at its top, so the
+prefilter is written only where nothing changes the position while the function
+runs: in the conditions the listers ask (`ExpressionCompiler.listing` is True
+while those are compiled). The listers' writer puts the mask lines first
+(`lines`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from .source import Source
+
+# Boards with more sites than this get no masks (their bit tables grow with the
+# square of the number of sites).
+MAX_MASKED_SITES = 1024
+
+_HEAD = re.compile(r"for (i\d+(?:, i\d+)*) in (k\d+)\[(\w+)\]:")
+_PLAYER, _OPPONENT, _OTHERS = "p", "(1 - p)", "others"
+
+
+class OwnerMasks:
+    """The owners' masks the listers read, and the prefilters that read them."""
+
+    def __init__(self, src: Source, n_sites: int, empty: str, enemy_table: Callable[[], str]):
+        self.src = src
+        self.n_sites = n_sites
+        self._empty = empty  # the constant E (whose owner is none)
+        self._enemy_table = enemy_table  # the name of the table of `is enemy`
+        self._tests: Optional[list] = None
+        self.names: dict[str, str] = {}  # owner (p, (1 - p), others) -> the local holding its mask
+        self._bits: Optional[str] = None
+
+    def prefilter(self, head: str, body: list) -> Optional[str]:
+        """The test that skips the loop `head` (`for i4, i5 in k4[to]:`) over
+        `body`, when the body stands wholly under a test of one column's owner."""
+        if self.n_sites > MAX_MASKED_SITES or not body or any(not line.startswith("    ") for line in body[1:]):
+            return None
+        found = _HEAD.fullmatch(head)
+        first = re.fullmatch(r"if (.+):", body[0])
+        if found is None or first is None:
+            return None
+        columns, table, site = found.group(1).split(", "), found.group(2), found.group(3)
+        tested = self._owner_test(_first_conjunct(first.group(1)))
+        if tested is None or tested[0] not in columns:
+            return None
+        column, owner = columns.index(tested[0]), tested[1]
+        per_site = self.src.namespace.get(table)
+        if not isinstance(per_site, tuple):
+            return None
+        neighbours = []
+        for rows in per_site:
+            mask = 0
+            for row in rows:
+                value = row[column] if len(columns) > 1 else row
+                if type(value) is not int or value >= self.n_sites:
+                    return None
+                if value >= 0:
+                    mask |= 1 << value
+            neighbours.append(mask)
+        if owner not in self.names:
+            self.names[owner] = self.src.fresh("l")
+        return f"{self.src.const(tuple(neighbours))}[{site}] & {self.names[owner]}"
+
+    def _owner_test(self, code: str) -> Optional[tuple[str, str]]:
+        """(the column read, whose pieces pass) when `code` tests a column's owner."""
+        if self._tests is None:
+            empty, enemy = self._empty, self._enemy_table()
+            self._tests = [
+                (re.compile(rf"\(\(b\[(i\d+)\] or {empty}\)\[0\] == (p|\(1 - p\))\)"), None),
+                (re.compile(rf"{enemy}\[p\]\[\(b\[(i\d+)\] or {empty}\)\[0\]\]"), _OTHERS),
+            ]
+        for pattern, owner in self._tests:
+            found = pattern.fullmatch(code)
+            if found is not None:
+                return found.group(1), owner or found.group(2)
+        return None
+
+    def lines(self, words: set) -> list[str]:
+        """The lines making the masks that the code of `words` reads."""
+        if self._bits is None:
+            self._bits = self.src.const(tuple(1 << site for site in range(self.n_sites)))
+        made = []
+        for owner, name in self.names.items():
+            if name in words:
+                if owner == _OTHERS:
+                    made.append(f"{name} = h_others_mask({self._bits}, o, p)")
+                else:
+                    made.append(f"{name} = h_sites_mask({self._bits}, o[{owner}])")
+        return made
+
+
+def _first_conjunct(code: str) -> str:
+    """`A` of `(A and B ...)`, or `code` itself."""
+    if not code.startswith("("):
+        return code
+    depth = 0
+    for i, char in enumerate(code):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            if i != len(code) - 1:
+                return code  # (the first parenthesis closes early: not one group)
+            break
+    inner = code[1:-1]
+    depth = 0
+    for i, char in enumerate(inner):
+        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(char, 0)
+        if depth == 0 and inner.startswith(" and ", i + 1):
+            return inner[: i + 1]
+    return code

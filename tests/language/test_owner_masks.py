@@ -1,0 +1,146 @@
+"""Owner masks (compilation/prefilters.py): an `exists` over directions whose every
+element first asks a neighbour's owner is skipped, in the listers, where no
+neighbour belongs to that owner. The actions listed must be those of the plain
+loop, for the player to move, the opponent and "any enemy" of several players."""
+import random
+import textwrap
+
+import pytest
+
+from interpreter import load_game
+from interpreter.compilation import prefilters
+from interpreter.runtime import helpers
+from tests.helpers import REPO
+
+REVERSI = str(REPO / "docs" / "examples" / "reversi")
+OTHELLO = str(REPO / "benchmarks" / "games" / "othello")
+
+THREE = """\
+game: neighbours
+title: Neighbours
+description: Place next to an enemy.
+rules: game.rules
+players:
+  - {name: white}
+  - {name: black}
+  - {name: red}
+board:
+  grid: {files: 4, ranks: 4}
+pieces:
+  stone: {symbol: S, description: A stone.}
+  rock: {symbol: R, owner: neutral, description: Belongs to no one.}
+"""
+
+NEXT_TO_AN_ENEMY = """\
+    phase play:
+        turn: place
+    decision place:
+        action stone:
+            drop stone on sites
+            where exists(d in all, neighbour(to, d) is enemy)
+            notation "{to}"
+            onto empty: place
+"""
+
+
+def _game(tmp_path, rules: str, yaml: str = THREE):
+    (tmp_path / "game.yaml").write_text(yaml)
+    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
+    return load_game(str(tmp_path))
+
+
+def _listers(game) -> list:
+    return [f for f in game.engine._playout_tables[1] if f is not None]
+
+
+def _names_read(game) -> set:
+    return {name for fn in _listers(game) for name in fn.__code__.co_names}
+
+
+def test_any_enemy_of_three_players_counts_and_a_neutral_piece_does_not(tmp_path):
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY)
+    assert "h_others_mask" in _names_read(game)
+    pieces = {"b2": ("white", "stone"), "d4": ("black", "stone"), "a4": ("neutral", "rock")}
+    # red's enemies are white and black: the empty neighbours of b2 and d4
+    red = game.make_state(pieces, to_move="red")
+    assert sorted(game.legal_notations(red)) == ["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3", "c4", "d3"]
+    # white's only enemy is black's d4 (the rock next to a3 is no one's)
+    white = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(white)) == ["c3", "c4", "d3"]
+
+
+def test_no_enemy_anywhere_near_lists_nothing(tmp_path):
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY)
+    lonely = game.make_state({"a1": ("white", "stone"), "a4": ("neutral", "rock")}, to_move="white")
+    assert game.legal_notations(lonely) == []
+
+
+def test_the_opponents_and_the_players_own_sites(tmp_path):
+    two = THREE.replace("  - {name: red}\n", "")
+    game = _game(tmp_path, """\
+        phase play:
+            turn: place
+        decision place:
+            action near_theirs:
+                drop stone on sites
+                where exists(d in orthogonal, neighbour(to, d).owner == opponent and to in [a1, a2, a3, a4])
+                notation "x{to}"
+                onto empty: place
+            action near_mine:
+                drop stone on sites
+                where exists(d in orthogonal, neighbour(to, d).owner == player)
+                notation "o{to}"
+                onto empty: place
+        """, yaml=two)
+    assert {"h_sites_mask"} <= _names_read(game)
+    state = game.make_state({"b2": ("white", "stone"), "b3": ("black", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["oa2", "ob1", "oc2", "xa3"]
+    black = game.make_state({"b2": ("white", "stone"), "b3": ("black", "stone")}, to_move="black")
+    assert sorted(game.legal_notations(black)) == ["oa3", "ob4", "oc3", "xa2"]
+
+
+def test_a_test_that_is_not_first_in_the_loop_gets_no_mask(tmp_path):
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY.replace(
+        "neighbour(to, d) is enemy", "(to in [a1] or neighbour(to, d) is enemy)"))
+    assert not {"h_sites_mask", "h_others_mask"} & _names_read(game)
+    state = game.make_state({"c3": ("black", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["a1", "b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4"]
+
+
+@pytest.mark.parametrize("path", [REVERSI, OTHELLO])
+def test_reversi_lists_the_same_actions_with_and_without_masks(path, monkeypatch):
+    masked = load_game(path)
+    assert "h_sites_mask" in _names_read(masked)
+    monkeypatch.setattr(prefilters.OwnerMasks, "prefilter", lambda self, head, body: None)
+    plain = load_game(path)
+    assert "h_sites_mask" not in _names_read(plain)
+    rng = random.Random(3)
+    positions = 0
+    for _ in range(12):
+        state = masked.initial_state()
+        while not masked.is_terminal(state):
+            listed = masked.legal_notations(state)
+            assert listed == plain.legal_notations(state)
+            state = masked.apply(state, rng.choice(masked.legal_actions(state)))
+            positions += 1
+    assert positions > 500
+
+
+def test_masks_of_sites():
+    bits = tuple(1 << site for site in range(10))
+    assert helpers.sites_mask(bits, [0, 3, 9]) == 0b1000001001
+    assert helpers.sites_mask(bits, []) == 0
+    occupancy = [[1], [2, 4], [7], [0]]  # three players, then the neutral pieces
+    assert helpers.others_mask(bits, occupancy, 1) == 0b10000010
+    assert helpers.others_mask(bits, occupancy, 0) == 0b10010100
+
+
+@pytest.mark.parametrize("code, first", [
+    ("((b[i4] or k0)[0] == p)", "((b[i4] or k0)[0] == p)"),
+    ("(((b[i4] or k0)[0] == p) and (x or y))", "((b[i4] or k0)[0] == p)"),
+    ("(k3[p][(b[i4] or k0)[0]] and k9[i4])", "k3[p][(b[i4] or k0)[0]]"),
+    ("(a or b) and c", "(a or b) and c"),  # (not one group: left whole)
+    ("(a or (b and c))", "(a or (b and c))"),
+])
+def test_the_first_conjunct(code, first):
+    assert prefilters._first_conjunct(code) == first
