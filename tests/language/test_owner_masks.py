@@ -99,6 +99,21 @@ def test_the_opponents_and_the_players_own_sites(tmp_path):
     assert sorted(game.legal_notations(black)) == ["oa3", "ob4", "oc3", "xa2"]
 
 
+def test_counting_the_enemies_around(tmp_path):
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY.replace(
+        "exists(d in all, neighbour(to, d) is enemy)", "count(d in all, neighbour(to, d) is enemy) >= 2"))
+    assert "h_others_mask" in _names_read(game)
+    pieces = {"b2": ("white", "stone"), "b4": ("black", "stone"), "d2": ("black", "stone")}
+    # red: next to two of b2, b4, d2
+    red = game.make_state(pieces, to_move="red")
+    assert sorted(game.legal_notations(red)) == ["a3", "b3", "c1", "c2", "c3"]
+    # white: next to both of black's
+    white = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(white)) == ["c3"]
+    alone = game.make_state({"b2": ("white", "stone")}, to_move="black")
+    assert game.legal_notations(alone) == []
+
+
 def test_a_test_that_is_not_first_in_the_loop_gets_no_mask(tmp_path):
     game = _game(tmp_path, NEXT_TO_AN_ENEMY.replace(
         "neighbour(to, d) is enemy", "(to in [a1] or neighbour(to, d) is enemy)"))
