@@ -122,6 +122,15 @@ def test_a_test_that_is_not_first_in_the_loop_gets_no_mask(tmp_path):
     assert sorted(game.legal_notations(state)) == ["a1", "b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4"]
 
 
+def test_a_board_too_large_for_masks_asks_every_direction(tmp_path):
+    big = THREE.replace("grid: {files: 4, ranks: 4}", "grid: {files: 26, ranks: 40}")
+    assert 26 * 40 > prefilters.MAX_MASKED_SITES
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=big)
+    assert not {"h_sites_mask", "h_others_mask"} & _names_read(game)
+    state = game.make_state({"z40": ("black", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["y39", "y40", "z39"]
+
+
 @pytest.mark.parametrize("path", [REVERSI, OTHELLO])
 def test_reversi_lists_the_same_actions_with_and_without_masks(path, monkeypatch):
     masked = load_game(path)
