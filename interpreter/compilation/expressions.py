@@ -880,22 +880,25 @@ class ExpressionCompiler:
                 return inside
             return where[0] + [f"if {where[1]}:"] + ["    " + line for line in inside]
 
-        def counted_loop(head: str, rows: list) -> None:
-            """The loop of count or exists, which counts or finds nothing where its
-            owner mask (prefilters.py) says that no element can pass."""
+        def counted_loop(start: str, head: str, rows: list) -> None:
+            """`start`, then the loop of count or exists, which counts or finds
+            nothing where its owner mask (prefilters.py) says no element can pass."""
             prefilter = self.owner_masks.prefilter(head, rows) if self.listing and where is None else None
             if prefilter is not None:
-                head, rows = f"if {prefilter}:", [head] + ["    " + line for line in rows]
+                made, test = prefilter
+                self._emit(made)
+                head, rows = f"if {test}:", [head] + ["    " + line for line in rows]
+            self._emit(start)
             self._block(head, rows)
 
         if quantifier == "count":
-            self._emit(f"{t} = 0")
-            counted_loop(*self._rows(var, coll, body(self.when(lines, cond, [f"{t} += 1"]))))
+            counted_loop(f"{t} = 0", *self._rows(var, coll, body(self.when(lines, cond, [f"{t} += 1"]))))
             return Code(t, Type.INT, deps, cost=cost)
         if quantifier == "exists":
-            start = len(self.sink)
-            self._emit(f"{t} = False")
-            counted_loop(*self._rows(var, coll, body(self.when(lines, cond, [f"{t} = True", "break"]))))
+            rows = self._rows(var, coll, body(self.when(lines, cond, [f"{t} = True", "break"])))
+            before = len(self.sink)
+            counted_loop(f"{t} = False", *rows)
+            start = next(i for i in range(before, len(self.sink)) if self.sink[i] == f"{t} = False")
             return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(self.sink[start:]))
         self._emit(f"{t} = True")
         self._block(*self._rows(var, coll, body(lines + [f"if not {cond.code}:", f"    {t} = False", "    break"])))

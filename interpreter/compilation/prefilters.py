@@ -8,11 +8,12 @@ constant per site, made when the rules are compiled) against the sites of that
 owner's pieces. Where it gives 0 the loop is skipped; otherwise the loop runs as
 before, so the answer is the same.
 
-The owner's mask is made once per call of the function, at its top, so the
+The owner's mask is made once per call of the function, when a prefilter first
+needs it (the lister's first lines set it to -1, "not made yet": a condition
+asked seldom, such as castling's, costs nothing until it is asked). So the
 prefilter is written only where nothing changes the position while the function
 runs: in the conditions the listers ask (`ExpressionCompiler.listing` is True
-while those are compiled). The listers' writer puts the mask lines first
-(`lines`).
+while those are compiled). The listers' writer puts the lines `lines` first.
 """
 from __future__ import annotations
 
@@ -41,9 +42,10 @@ class OwnerMasks:
         self.names: dict[str, str] = {}  # owner (p, (1 - p), others) -> the local holding its mask
         self._bits: Optional[str] = None
 
-    def prefilter(self, head: str, body: list) -> Optional[str]:
-        """The test that skips the loop `head` (`for i4, i5 in k4[to]:`) over
-        `body`, when the body stands wholly under a test of one column's owner."""
+    def prefilter(self, head: str, body: list) -> Optional[tuple[str, str]]:
+        """(the line making the mask when not made yet, the test) that skips the
+        loop `head` (`for i4, i5 in k4[to]:`) over `body`, when the body stands
+        wholly under a test of one column's owner."""
         if self.n_sites > MAX_MASKED_SITES or not body or any(not line.startswith("    ") for line in body[1:]):
             return None
         found = _HEAD.fullmatch(head)
@@ -70,7 +72,14 @@ class OwnerMasks:
             neighbours.append(mask)
         if owner not in self.names:
             self.names[owner] = self.src.fresh("l")
-        return f"{self.src.const(tuple(neighbours))}[{site}] & {self.names[owner]}"
+        name = self.names[owner]
+        if self._bits is None:
+            self._bits = self.src.const(tuple(1 << site for site in range(self.n_sites)))
+        if owner == _OTHERS:
+            made = f"h_others_mask({self._bits}, o, p)"
+        else:
+            made = f"h_sites_mask({self._bits}, o[{owner}])"
+        return f"if {name} < 0: {name} = {made}", f"{self.src.const(tuple(neighbours))}[{site}] & {name}"
 
     def _owner_test(self, code: str) -> Optional[tuple[str, str]]:
         """(the column read, whose pieces pass) when `code` tests a column's owner."""
@@ -87,17 +96,8 @@ class OwnerMasks:
         return None
 
     def lines(self, words: set) -> list[str]:
-        """The lines making the masks that the code of `words` reads."""
-        if self._bits is None:
-            self._bits = self.src.const(tuple(1 << site for site in range(self.n_sites)))
-        made = []
-        for owner, name in self.names.items():
-            if name in words:
-                if owner == _OTHERS:
-                    made.append(f"{name} = h_others_mask({self._bits}, o, p)")
-                else:
-                    made.append(f"{name} = h_sites_mask({self._bits}, o[{owner}])")
-        return made
+        """The first lines of a lister whose code has `words`: its masks not made."""
+        return [f"{name} = -1" for name in self.names.values() if name in words]
 
 
 def _first_conjunct(code: str) -> str:
