@@ -37,3 +37,30 @@ def test_definition_loads_with_title_and_no_warnings(name):
 def test_start_perft(name):
     game = GAMES[name].load()
     assert perft(game, game.initial_state(), 2) == START_PERFT[name]
+
+
+@pytest.mark.parametrize("given, message", [
+    ("othello", "--definition wants GAME=PATH, not 'othello'"),
+    ("reversi=docs/examples/reversi", "--definition: unknown game 'reversi'"),
+    ("othello=no/such/folder", "--definition: no such file or folder: no/such/folder"),
+])
+def test_the_runner_refuses_a_definition_it_cannot_use(given, message, capsys):
+    from benchmarks import run
+
+    with pytest.raises(SystemExit) as exit_:
+        run.main(["othello", "--definition", given])
+    assert exit_.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_runner_reports_a_broken_definition_with_its_place(tmp_path, capsys):
+    from benchmarks import run
+    from benchmarks.catalog import GAMES_DIR
+
+    for source in (GAMES_DIR / "othello").iterdir():
+        (tmp_path / source.name).write_text(source.read_text())
+    (tmp_path / "othello.rules").write_text((tmp_path / "othello.rules").read_text() + "garbage line\n")
+    with pytest.raises(SystemExit) as exit_:
+        run.main(["othello", "--definition", f"othello={tmp_path}"])
+    assert exit_.value.code == 1
+    assert "othello.rules:" in capsys.readouterr().err
