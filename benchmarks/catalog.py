@@ -1,6 +1,7 @@
 """The benchmark games: a regelwerk definition and the OpenSpiel game it follows."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,3 +60,23 @@ GAMES: dict[str, BenchmarkGame] = {
         _example("chess", adapters.Chess("chess"), python_chess=True),
     )
 }
+
+
+def with_definitions(given: list[str]) -> dict[str, BenchmarkGame]:
+    """GAMES with the definitions `given` as GAME=PATH in place of their own (the
+    same OpenSpiel game and adapter). Raises ValueError saying what is wrong."""
+    games = dict(GAMES)
+    for item in given:
+        name, sep, path = item.partition("=")
+        if not sep or not path:
+            raise ValueError(f"--definition wants GAME=PATH, not {item!r}")
+        if name not in GAMES:
+            raise ValueError(f"--definition: unknown game {name!r}; known: {', '.join(GAMES)}")
+        if not Path(path).exists():
+            raise ValueError(f"--definition: no such file or folder: {path}")
+        games[name] = dataclasses.replace(GAMES[name], definition=path)
+    return games
+
+
+DEFINITION_HELP = ("play PATH (a game folder, YAML or variant file) in place of the benchmark's own "
+                   "definition of GAME, against the same OpenSpiel game (repeatable)")

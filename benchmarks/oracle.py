@@ -10,7 +10,9 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
-from .catalog import GAMES, BenchmarkGame
+from interpreter import DefinitionError
+
+from .catalog import DEFINITION_HELP, GAMES, BenchmarkGame, with_definitions
 
 
 class Disagreement(AssertionError):
@@ -188,11 +190,23 @@ def main(argv=None) -> int:
     parser.add_argument("games", nargs="*", default=list(GAMES), metavar="GAME")
     parser.add_argument("--games", dest="count", type=int, default=10, help="random games per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--definition", action="append", default=[], metavar="GAME=PATH", help=DEFINITION_HELP)
     args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
+    try:
+        games = with_definitions(args.definition)
+    except ValueError as e:
+        parser.error(str(e))
     failures = 0
     for name in args.games:
-        bench = GAMES[name]
-        game, spiel_game = bench.load(), bench.load_spiel()
+        bench = games[name]
+        try:
+            game = bench.load()
+        except DefinitionError as e:
+            parser.exit(1, f"{e}\n")
+        spiel_game = bench.load_spiel()
         plies = 0
         endings: dict[str, int] = {}
         for i in range(args.count):

@@ -12,19 +12,17 @@ move on a few positions of each game. Needs the `bench` extra:
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from interpreter import DefinitionError
 
 from . import timing
-from .catalog import GAMES, BenchmarkGame
+from .catalog import DEFINITION_HELP, GAMES, BenchmarkGame, with_definitions
 
 
 @dataclass
@@ -134,9 +132,7 @@ def main(argv=None) -> int:
     parser.add_argument("--mcts-positions", type=int, default=2, metavar="N",
                         help="positions per game for --mcts (default 2: the start, 10 moves later)")
     parser.add_argument("--definition", action="append", default=[], metavar="GAME=PATH",
-                        help="measure PATH (a game folder, YAML or variant file) in place of the "
-                             "benchmark's own definition of GAME, against the same OpenSpiel game "
-                             "(repeatable; the moves/playout column shows whether it plays the same rules)")
+                        help=DEFINITION_HELP + "; the moves/playout column shows whether it plays the same rules")
     parser.add_argument("--json", action="store_true", help="one JSON document instead of the table")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in GAMES]
@@ -144,16 +140,11 @@ def main(argv=None) -> int:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
-    games = dict(GAMES)
-    for given in args.definition:
-        name, sep, path = given.partition("=")
-        if not sep or not path:
-            parser.error(f"--definition wants GAME=PATH, not {given!r}")
-        if name not in GAMES:
-            parser.error(f"--definition: unknown game {name!r}; known: {', '.join(GAMES)}")
-        if not Path(path).exists():
-            parser.error(f"--definition: no such file or folder: {path}")
-        games[name] = dataclasses.replace(GAMES[name], definition=path)
+    try:
+        games = with_definitions(args.definition)
+    except ValueError as e:
+        parser.error(str(e))
+    for name in {given.partition("=")[0] for given in args.definition}:
         try:
             games[name].load()
         except DefinitionError as e:

@@ -64,3 +64,24 @@ def test_the_runner_reports_a_broken_definition_with_its_place(tmp_path, capsys)
         run.main(["othello", "--definition", f"othello={tmp_path}"])
     assert exit_.value.code == 1
     assert "othello.rules:" in capsys.readouterr().err
+
+
+def test_the_oracle_takes_the_same_definitions_and_refuses_the_same_mistakes(capsys):
+    from benchmarks import oracle
+
+    for argv, message in ((["othellox"], "unknown game(s) othellox"),
+                          (["othello", "--definition", "othello=no/such"], "no such file or folder: no/such")):
+        with pytest.raises(SystemExit) as exit_:
+            oracle.main(argv)
+        assert exit_.value.code == 2
+        assert message in capsys.readouterr().err
+
+
+def test_a_definition_in_place_of_the_benchmarks_own():
+    from benchmarks.catalog import EXAMPLES_DIR, with_definitions
+
+    games = with_definitions([f"othello={EXAMPLES_DIR / 'reversi'}"])
+    assert games["othello"].definition == str(EXAMPLES_DIR / "reversi")
+    assert games["othello"].adapter is GAMES["othello"].adapter
+    assert games["chess"] is GAMES["chess"]
+    assert perft(games["othello"].load(), games["othello"].load().initial_state(), 2) == START_PERFT["othello"]
