@@ -27,7 +27,10 @@ from .source import Source
 MAX_MASKED_SITES = 1024
 
 _HEAD = re.compile(r"for (i\d+(?:, i\d+)*) in (k\d+)\[(\w+)\]:")
-_PLAYER, _OPPONENT, _OTHERS = "p", "(1 - p)", "others"
+# The owner whose sites are every player's but the deciding one's (`is enemy`);
+# the others are the code of a player: `p`, or `(1 - p)` (`opponent`, only in
+# games of two players: never -1, the owner of the empty piece E)
+_OTHERS = "others"
 
 
 class OwnerMasks:
