@@ -35,3 +35,18 @@ def test_listing_twice_gives_the_same_codes_not_new_ones():
     first, again = game.engine.legal(state), game.engine.legal(unsettled)
     assert first is not again
     assert first == again and all(a is b for a, b in zip(first, again))
+
+
+def test_a_walks_codes_are_made_fresh_and_the_other_actions_come_from_tables():
+    # RoyalFiz: `walk die steps` (ends anywhere on the board: no table) beside
+    # `go to` across the moat (a table)
+    game = load_game("royalfiz")
+    source = game.rules.source
+    labels = [case.label for case in game.engine.rules.cases]
+    walk = [i for i, label in enumerate(labels) if label.startswith("action 'walk'")]
+    jump = [i for i, label in enumerate(labels) if label.startswith("action 'jump_moat'")]
+    assert len(walk) == len(jump) == 3
+    for case in walk:
+        assert f"({case}, frm, to)" in source and f", {case}, frm, to))" not in source
+    for case in jump:
+        assert f"h_make_code(" in source and f", {case}, frm, to))" in source
