@@ -9,7 +9,7 @@ The first field is the tag and version (`rw1`); the others are a keyword and its
 arguments, separated by `;`, in any order. `board` lists the pieces as
 `SITE=OWNER.KIND`, then the attributes that differ from a new piece's in brackets
 and, for a stack of two or more stones, its stones bottom to top in parentheses
-(`d4=white.king(black,white)`); `neutral` owns neutral pieces and `-` is an empty
+(`d4=white.tower(black,white)`); `neutral` owns neutral pieces and `-` is an empty
 board. `turn` is the player whose turn it is, the decision (or chance event) to
 be taken and its place in the turn; `carry` the site of the piece a follow-up
 decision acts on; `next` who plays the next turn and in which phase, when a rule

@@ -141,9 +141,9 @@ class ActionCompiler:
             piece_always="piece" in available,
             choices=self.choices,
             occupied_where=where.replaced(f"(tg or {self.exprs.E})", "tg") if where is not None else None,
-            # (a walk's ends lie anywhere on the board, as far as a die says: its
-            # codes are many and seldom listed again soon, so a table of them is
-            # read cold, and fresh tuples cost less — RoyalFiz plays 3-5 % faster)
+            # (a walk's ends lie anywhere on the board, as far as its number of
+            # steps says: its codes are many and seldom listed again soon, so a
+            # table of them is read cold, and fresh tuples cost less)
             codes=None if isinstance(pattern, ast.WalkPattern) else self.compiler.code_tables,
         )
         plan.landing = landing
@@ -203,8 +203,9 @@ class ActionCompiler:
 
         A costly conjunct about the piece alone is asked of a moving piece only when
         one of its candidates passes everything else, and then once (remembered in
-        a local that "piece setup" empties for each piece): the king's `not
-        attacked(from)` of castling waits for a candidate whose rook may castle."""
+        a local that "piece setup" empties for each piece): a costly test of the
+        piece's own site waits for a candidate that passes the cheap tests of the
+        landing site."""
         from .expressions import conjuncts
 
         levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0,

@@ -10,7 +10,7 @@ before, so the answer is the same.
 
 The owner's mask is made once per call of the function, when a prefilter first
 needs it (the lister's first lines set it to -1, "not made yet": a condition
-asked seldom, such as castling's, costs nothing until it is asked). So the
+asked seldom, behind other conditions that mostly fail, costs nothing until it is asked). So the
 prefilter is written only where nothing changes the position while the function
 runs: in the conditions the listers ask (`ExpressionCompiler.listing` is True
 while those are compiled). The listers' writer puts the lines `lines` first.

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Probe:
     kind: str  # "case", "branch", "forbid", "prefer" or "ending"
-    label: str  # for people: "action leap, onto enemy", "if piece.king", ...
+    label: str  # for people: "action leap, onto enemy", "if piece.promoted", ...
     file: str
     line: int
     column: int
