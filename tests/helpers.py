@@ -20,6 +20,16 @@ DATA = REPO / "tests" / "data"
 RECORDS = DATA / "records"
 
 
+def write_definition(folder: Path, yaml: str, rules: str) -> str:
+    """A definition in `folder` (game.yaml naming game.rules; `rules` dedented):
+    the path to load."""
+    import textwrap
+
+    (folder / "game.yaml").write_text(yaml)
+    (folder / "game.rules").write_text(textwrap.dedent(rules))
+    return str(folder)
+
+
 def record_actions(name: str) -> list[str]:
     """The action notations of `tests/data/records/NAME`: white-space separated, `#` comments."""
     text = (RECORDS / name).read_text(encoding="utf-8")

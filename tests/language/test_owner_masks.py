@@ -3,14 +3,13 @@ element first asks a neighbour's owner is skipped, in the listers, where no
 neighbour belongs to that owner. The actions listed must be those of the plain
 loop, for the player to move, the opponent and "any enemy" of several players."""
 import random
-import textwrap
 
 import pytest
 
 from interpreter import load_game
 from interpreter.compilation import prefilters
 from interpreter.runtime import helpers
-from tests.helpers import REPO
+from tests.helpers import REPO, write_definition
 
 REVERSI = str(REPO / "docs" / "examples" / "reversi")
 OTHELLO = str(REPO / "benchmarks" / "games" / "othello")
@@ -44,9 +43,7 @@ NEXT_TO_AN_ENEMY = """\
 
 
 def _game(tmp_path, rules: str, yaml: str = THREE):
-    (tmp_path / "game.yaml").write_text(yaml)
-    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
-    return load_game(str(tmp_path))
+    return load_game(write_definition(tmp_path, yaml, rules))
 
 
 def _listers(game) -> list:

@@ -5,6 +5,7 @@ pieces stand."""
 import textwrap
 
 from interpreter import load_game
+from tests.helpers import write_definition
 
 YAML = """\
 game: walkers
@@ -38,9 +39,7 @@ WALK = """\
 
 
 def _game(tmp_path, rules: str, yaml: str = YAML):
-    (tmp_path / "game.yaml").write_text(yaml)
-    (tmp_path / "game.rules").write_text(textwrap.dedent(rules))
-    return load_game(str(tmp_path))
+    return load_game(write_definition(tmp_path, yaml, rules))
 
 
 def _walk_and(action: str) -> str:
