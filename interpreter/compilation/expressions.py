@@ -91,6 +91,9 @@ class Code:
     # SITE: the site holds a piece here (its piece needs no empty fallback);
     # SITES: sites that hold pieces (`pieces ...`).
     occupied: bool = False
+    # A local whose name is also declared in the YAML: what it hides ("direction 's'"),
+    # so that a type error caused by the slip says so.
+    hides: Optional[str] = None
 
     @property
     def is_const(self) -> bool:
@@ -104,6 +107,8 @@ def describe(c: Code) -> str:
     word = c.type.words
     if c.is_const and c.type in (Type.INT, Type.STR):
         return f"{word} ({c.const!r})"
+    if c.hides is not None:
+        return f"{word}: a local name here, which hides the {c.hides} (give the local another name)"
     return word
 
 
@@ -282,7 +287,8 @@ class ExpressionCompiler:
         self.used_names.add(name)
         if name in scope.locals:
             local = scope.locals[name]
-            return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied)
+            return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied,
+                        hides=self._declared_as(name))
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:
@@ -330,6 +336,16 @@ class ExpressionCompiler:
                 "a named expression is written with 'define NAME = EXPRESSION'",
             )
         raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
+
+    def _declared_as(self, name: str) -> Optional[str]:
+        """What `name` is declared as in the YAML ("direction 's'"), or None."""
+        m = self.model
+        for what, names in (("direction", m.direction_sets), ("player", m.all_players), ("region", m.regions),
+                            ("site", m.board.index), ("variable", m.variables), ("pool", m.pools),
+                            ("option", m.options), ("track", m.tracks)):
+            if name in names:
+                return f"{what} '{name}'"
+        return None
 
     def known_names(self, scope: Scope) -> list[str]:
         m = self.model
