@@ -144,7 +144,9 @@ class ActionCompiler:
             # (a walk's ends lie anywhere on the board, as far as its number of
             # steps says: its codes are many and seldom listed again soon, so a
             # table of them is read cold, and fresh tuples cost less)
-            codes=None if isinstance(pattern, ast.WalkPattern) else self.compiler.code_tables,
+            codes=(None if isinstance(pattern, ast.WalkPattern)
+                   else self.compiler.code_tables.without_origin()
+                   if isinstance(pattern, (ast.DropPattern, ast.SelectPattern)) else self.compiler.code_tables),
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)

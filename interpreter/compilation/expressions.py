@@ -91,6 +91,9 @@ class Code:
     # SITE: the site holds a piece here (its piece needs no empty fallback);
     # SITES: sites that hold pieces (`pieces ...`).
     occupied: bool = False
+    # TRACK: (the code of its table of the sites after each site, how many of them
+    # each row holds at least: see following_sites), or None.
+    following: Optional[tuple[str, int]] = None
     # A local whose name is also declared in the YAML: what it hides ("direction 's'"),
     # so that a type error caused by the slip says so.
     hides: Optional[str] = None
@@ -110,6 +113,49 @@ def describe(c: Code) -> str:
     if c.hides is not None:
         return f"{word}: a local name here, which hides the {c.hides} (give the local another name)"
     return word
+
+
+# The sites of every piece, as a list (a value that may be kept); a loop of a
+# condition goes over them without making it (runtime: helpers.NAMESPACE).
+ALL_PIECES = "h_all_pieces(o)"
+
+
+def _iterated(sites: str) -> str:
+    """The code to loop over `sites` in a condition: what a condition loops over
+    is not changed while it loops (or the loop stops, Condition.holds), so every
+    piece's sites need no list of their own."""
+    return "h_each_piece(o)" if sites == ALL_PIECES else sites
+
+
+# How far following_sites reaches: this many times round a track (or to its end).
+FOLLOWING_LAPS = 2
+# Tables of following sites are made up to this many entries a track.
+MAX_FOLLOWING_ENTRIES = 100_000
+
+
+def following_sites(sites: list, loop: bool, n_sites: int) -> Optional[tuple]:
+    """table[site]: the sites after `site` along the track, in order, as `along`
+    gives them, FOLLOWING_LAPS times round a looping track or to the end of one that
+    does not loop (() for a site not on it and for "no site", the last entry); None
+    when the table would be too large. `ahead` and `along` read it instead of
+    calling their helpers where n is within its reach."""
+    size = len(sites)
+    if (n_sites + 1) * FOLLOWING_LAPS * size > MAX_FOLLOWING_ENTRIES:
+        return None
+    table: list = [()] * (n_sites + 1)
+    for i, site in enumerate(sites):
+        if loop:
+            table[site] = tuple(sites[(i + k) % size] for k in range(1, FOLLOWING_LAPS * size + 1))
+        else:
+            table[site] = tuple(sites[i + 1:])
+    return tuple(table)
+
+
+def following_reach(sites: list, loop: bool) -> int:
+    """Up to which n every row of following_sites gives `along`'s answer: round a
+    looping track FOLLOWING_LAPS times; to the end of one that does not loop, where
+    `along` stops too (for any n the runtime accepts)."""
+    return FOLLOWING_LAPS * len(sites) if loop else helpers.MAX_ALONG
 
 
 def is_cheap(code: str) -> bool:
@@ -316,7 +362,8 @@ class ExpressionCompiler:
             track = m.tracks[name]
             if track.per_player:
                 return Code("None", Type.PER_PLAYER, per_player=("track", track))
-            return Code(self.track_constant(track)[0], Type.TRACK, size=len(track.sites[0]))
+            return Code(self.track_constant(track)[0], Type.TRACK, size=len(track.sites[0]),
+                        following=self._following(track, 0))
         if name in m.players:
             return self.const(m.players.index(name), Type.PLAYER)
         if name in m.all_players:
@@ -512,9 +559,17 @@ class ExpressionCompiler:
             if idx.is_const:
                 if idx.const < 0:
                     raise RuleError(e.index.pos, "a player not in play has no track")
-                return Code(self.track_constant(thing)[idx.const], Type.TRACK, deps, size=len(thing.sites[idx.const]))
+                return Code(self.track_constant(thing)[idx.const], Type.TRACK, deps, size=len(thing.sites[idx.const]),
+                            following=self._following(thing, idx.const))
             tracks = self.src.const(tuple(self.track_values(thing)) + (((), (-1,) * (self.n_sites + 1), False),))
-            return Code(f"{tracks}[{idx.code}]", Type.TRACK, deps, cost=cost, size=max(len(t) for t in thing.sites))
+            following = None
+            if _always_a_player(idx.code, scope) and is_cheap(idx.code):
+                tables = [following_sites(sites, loop, self.n_sites) for sites, loop in zip(thing.sites, thing.loop)]
+                if all(t is not None for t in tables):
+                    reach = min(following_reach(sites, loop) for sites, loop in zip(thing.sites, thing.loop))
+                    following = (f"{self.src.const(tuple(tables))}[{idx.code}]", reach)
+            return Code(f"{tracks}[{idx.code}]", Type.TRACK, deps, cost=cost, size=max(len(t) for t in thing.sites),
+                        following=following)
         region = thing
         if idx.is_const:
             return self.static_sites(() if idx.const < 0 else region.sites[idx.const])
@@ -791,7 +846,7 @@ class ExpressionCompiler:
                 sites = f"(o[{again}] if {first} >= 0 else ())"
             size = self.n_sites
         else:
-            sites = "h_all_pieces(o)"
+            sites = ALL_PIECES
             size = self.n_sites
         if e.where is None:
             return Code(sites, Type.SITES, deps, cost=size, size=size, occupied=True)
@@ -803,13 +858,13 @@ class ExpressionCompiler:
             t = self.src.fresh("t")
             start = len(self.sink)
             self._emit(f"{t} = []")
-            self._block(f"for {var} in {sites}:", lines + [f"if {cond.code}: {t}.append({var})"])
+            self._block(f"for {var} in {_iterated(sites)}:", lines + [f"if {cond.code}: {t}.append({var})"])
             deps |= cond.deps - {Dep.LOCALS}
             return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
                         filtered=(tuple(self.sink[start:]), sites, var, tuple(lines), cond.code))
         cond = self.boolean(e.where, inner)
         deps |= cond.deps - {Dep.LOCALS}
-        return Code(f"[{var} for {var} in {sites} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size,
+        return Code(f"[{var} for {var} in {_iterated(sites)} if {cond.code}]", Type.SITES, deps, cost=size * (1 + cond.cost), size=size,
                     fresh=True, occupied=True, filtered=(None, sites, var, (), cond.code))
 
     # ------------------------------------------------------------ functions
@@ -929,7 +984,7 @@ class ExpressionCompiler:
         each site in direction i0; `k5[k3[i0]]`: the ray in the opposite direction)
         are looked up once, when the rules are compiled: the loop goes over rows of
         them, one lookup less per use and none of a table's name."""
-        head = f"for {var} in {coll.code}:"
+        head = f"for {var} in {_iterated(coll.code)}:"
         if not coll.is_const or not isinstance(coll.const, (tuple, list)):
             return head, body
         columns: list = []  # (name, its value for each element)
@@ -1113,18 +1168,32 @@ class ExpressionCompiler:
             raise RuleError(arg.pos, f"the first argument of '{e.fn}' must be a track (declared under 'tracks'), found {describe(track)}")
         return track
 
+    def _following(self, track, entry: int) -> Optional[tuple[str, int]]:
+        """(the constant of following_sites, its reach) for one entry of a track, or None."""
+        sites, loop = track.sites[entry], track.loop[entry]
+        table = following_sites(sites, loop, self.n_sites)
+        return None if table is None else (self.src.const(table), following_reach(sites, loop))
+
     def _fn_ahead(self, e: ast.Call, scope):
         track = self._track_argument(e, scope)
         site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'ahead'")
         n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'ahead'")
-        return Code(f"h_ahead({track.code}, {site.code}, {n.code})", Type.SITE, track.deps | site.deps | n.deps,
-                    cost=track.cost + site.cost + n.cost + 1)
+        code = f"h_ahead({track.code}, {site.code}, {n.code})"
+        if track.following is not None and is_cheap(site.code) and is_cheap(n.code):
+            # (the table answers within its reach, the helper beyond: n <= 0, off the track)
+            after = f"{track.following[0]}[{site.code}]"
+            code = f"({after}[{n.code} - 1] if 0 < {n.code} <= len({after}) else {code})"
+        return Code(code, Type.SITE, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + 1)
 
     def _fn_along(self, e: ast.Call, scope):
         track = self._track_argument(e, scope)
         site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'along'")
         n = self.expect(self.compile(e.args[2], scope), (Type.INT,), e.args[2], "the third argument of 'along'")
         code = f"h_along({track.code}, {site.code}, {n.code}, {self.src.const(e.pos)})"
+        if track.following is not None and is_cheap(site.code) and is_cheap(n.code):
+            # (within the table's reach, the first n sites after; beyond, the helper)
+            following, reach = track.following
+            code = f"({following}[{site.code}][:{n.code}] if 0 <= {n.code} <= {reach} else {code})"
         size = n.const if n.is_const and n.const > 0 else self.n_sites
         return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size, size=size,
                     fresh=True)

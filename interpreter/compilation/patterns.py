@@ -40,6 +40,15 @@ class CodeTables:
         self.src = src
         self.n_sites = n_sites
         self.tables: dict[int, str] = {}  # case id -> the constant holding its table
+        self.from_nowhere = False
+
+    def without_origin(self) -> "CodeTables":
+        """The same tables, for actions that start from no site (drops, select):
+        `frm` is -1 there, so they read that row of a table by its own name."""
+        view = CodeTables(self.src, self.n_sites)
+        view.tables = self.tables
+        view.from_nowhere = True
+        return view
 
     def code(self, case: int, destination: str) -> str:
         """The expression of the code of `case` from `frm` to `destination`."""
@@ -50,7 +59,11 @@ class CodeTables:
                 return f"({case}, frm, {destination})"
             table = [[None] * width for _ in range(width)]
             name = self.tables[case] = self.src.const(table, key=("codes", case))
-        return f"({name}[frm][{destination}] or h_make_code({name}, {case}, frm, {destination}))"
+        row = f"{name}[frm]"
+        if self.from_nowhere:
+            # (the row object itself: make_code fills it through the table)
+            row = self.src.const(self.src.namespace[name][-1], key=("codes from nowhere", case))
+        return f"({row}[{destination}] or h_make_code({name}, {case}, frm, {destination}))"
 
 
 @dataclass
@@ -144,6 +157,11 @@ def _by_owner(src: Source, piece: str, ids: list, land: Optional[str], capture: 
               where: Optional[Condition], jumped: str, choices: Optional[dict] = None,
               codes: Optional[CodeTables] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
+    alone = [i for i in (OWN, NEUTRAL, ENEMY) if ids[i] is not None]
+    if alone in ([OWN], [NEUTRAL]):  # one test reading the owner once: no local for it
+        with src.block(f"if {piece}[0] == p:" if alone == [OWN] else f"if {piece}[0] < 0:"):
+            _checked_append(src, ids[alone[0]], (land,), where, jumped, choices, codes)
+        return
     src.line(f"off = {piece}[0]")
     branches = []
     if ids[OWN] is not None:

@@ -551,8 +551,14 @@ class StatementCompiler:
     def _set_attribute(self, s: ast.AssignStmt, attr, value: Code, new_value: str, i: int, acting: bool,
                        site: Optional[str], scope: Scope) -> None:
         """`x0` is the piece: give it the new value of attribute `i`, on the board too."""
+        checked = (attr.type == "int" and not value.is_const and not value.stored and s.op == "="
+                   or s.op != "=" and not _small_step(value))
+        if not checked and not acting and not self._tracks_piece(scope):
+            # (one line: what the next statement needs it reads from the board again)
+            self.line(f"b[{site}] = {self._with_slot('x0', i, new_value)}")
+            return
         self.line(f"x1 = {new_value}")
-        if attr.type == "int" and not value.is_const and not value.stored and s.op == "=" or s.op != "=" and not _small_step(value):
+        if checked:
             self._check_number("x1", s.pos)
         self.line(f"x0 = {self._with_slot('x0', i, 'x1')}")
         if acting:

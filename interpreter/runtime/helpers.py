@@ -7,7 +7,7 @@ fault of the rules into a located `RuleRuntimeError` instead of a Python error.
 from __future__ import annotations
 
 import operator
-from itertools import compress
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from . import walks
@@ -40,6 +40,8 @@ MEASURE_HEIGHT = -2
 # Every number the rules store (variables, attributes, pools, scores) is within
 # this bound; a rule that goes past it is a located error (docs/format.md §5).
 NUMBER_LIMIT = 10**15
+# `along` lists at most this many sites.
+MAX_ALONG = 100_000
 
 
 def sites(items: tuple[int, ...]) -> list[int]:
@@ -200,8 +202,8 @@ def along(track: Track, site: int, n: int, pos: Pos) -> tuple[int, ...]:
     i = position[site]
     if i < 0 or n <= 0:
         return ()
-    if n > 100_000:
-        raise RuleRuntimeError(pos, "'along' over more than 100000 sites")
+    if n > MAX_ALONG:
+        raise RuleRuntimeError(pos, f"'along' over more than {MAX_ALONG} sites")
     end = i + 1 + n
     size = len(sites)
     if end <= size or not loop:
@@ -375,6 +377,9 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_union": union,
     "h_minus": minus,
     "h_all_pieces": all_pieces,
+    # The sites of every piece as they are iterated, without a list made first: for
+    # the loops of conditions, which change no position (or stop once they have).
+    "h_each_piece": chain.from_iterable,
     "h_floordiv": floordiv,
     "h_mod": mod,
     "h_bounded": bounded,

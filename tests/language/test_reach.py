@@ -357,6 +357,58 @@ def test_track_functions(tmp_path):
     assert game.result(after).winner == "white"
 
 
+ROUNDS_OF_TWO_LENGTHS = """\
+variables:
+  visits: {type: int}
+  landed: {type: int}
+tracks:
+  round:
+    per_player:
+      white: {sites: [a1, b1, c1, d1, e1], loop: true}
+      black: {sites: [e1, d1, c1], loop: true}
+  lap: [a1, b1, c1, d1]
+"""
+
+
+@pytest.mark.parametrize("player,start,sites", [
+    ("white", "a1", ["a1", "b1", "c1", "d1", "e1"]),
+    ("black", "e1", ["e1", "d1", "c1"]),
+])
+@pytest.mark.parametrize("n", [-1, 0, 1, 3, 5, 6, 7, 10, 11, 16])
+def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, player, start, sites, n):
+    # `ahead` and `along` read a table of the sites after each site as far as it
+    # reaches (twice round the shorter track), the helpers beyond: both must agree
+    # with going round the track step by step, for both players' tracks.
+    rules = one_decision("""\
+        action sow by man:
+            step n
+            onto empty:
+                for each s in along(round[player], from, piece.count):
+                    visits = (visits * 7 + steps_on(round[player], s) + 1) % 1000003
+                for each s in along(lap, from, piece.count):
+                    visits = (visits * 7 + steps_on(lap, s) + 1) % 1000003
+                landed = steps_on(round[player], ahead(round[player], from, piece.count)) * 10 \\
+                    + steps_on(lap, ahead(lap, from, piece.count)) + 1
+    """)
+    other = "black" if player == "white" else "white"
+    game = make(tmp_path, rules, "  white:\n    man: [c3]\n  black:\n    man: [c4]\n", ROUNDS_OF_TWO_LENGTHS)
+    state = game.make_state({start: (player, "man", {"count": n}), "a5": (other, "man")}, to_move=player)
+    after = game.apply(state, f"{start}-{start[0]}2")
+    lap = ["a1", "b1", "c1", "d1"]
+    visits = 0
+    for k in range(1, max(n, 0) + 1):
+        visits = (visits * 7 + (k % len(sites)) + 1) % 1000003
+    on_lap = lap.index(start) if start in lap else None
+    if on_lap is not None:
+        for k in range(1, max(n, 0) + 1):
+            if on_lap + k < len(lap):
+                visits = (visits * 7 + on_lap + k + 1) % 1000003
+    round_end = n % len(sites) if n >= 0 else -1
+    lap_end = on_lap + n if on_lap is not None and 0 <= on_lap + n < len(lap) and n >= 0 else -1
+    assert game.variables(after)["visits"] == visits
+    assert game.variables(after)["landed"] == round_end * 10 + lap_end + 1
+
+
 # -------------------------------------------------------------- setup attributes
 def test_setup_gives_attribute_values(tmp_path):
     rules = one_decision("""\

@@ -7,6 +7,7 @@ from interpreter import load_game
 from interpreter.compilation.patterns import MAX_PREBUILT_CODES, CodeTables
 from interpreter.compilation.source import Source
 from interpreter.runtime.helpers import make_code
+from tests.helpers import REPO
 
 
 def test_a_code_is_made_once_where_the_table_keeps_it():
@@ -52,3 +53,24 @@ def test_a_walks_codes_are_made_fresh_and_the_other_actions_come_from_tables():
         assert f"({case}, frm, to)" in source and not re.search(rf"h_make_code\(k\d+, {case}, frm, to\)", source)
     for case in jump:
         assert re.search(rf"h_make_code\(k\d+, {case}, frm, to\)", source)
+
+
+def test_actions_from_no_site_read_the_row_of_no_origin():
+    tables = CodeTables(Source(), 4)
+    moving = tables.code(0, "to")
+    table = moving[1:moving.index("[")]
+    dropping = tables.without_origin().code(0, "to")
+    row = dropping[1:dropping.index("[")]
+    assert dropping == f"({row}[to] or h_make_code({table}, 0, frm, to))"
+    assert tables.src.namespace[row] is tables.src.namespace[table][-1]  # the same row, filled through the table
+
+
+def test_a_drop_lists_the_same_codes_twice_from_the_row_of_no_origin():
+    game = load_game(str(REPO / "docs" / "examples" / "connect_four"))
+    assert re.search(r"out\.append\(\(k\d+\[to\] or h_make_code\(k\d+, \d+, frm, to\)\)\)", game.rules.source)
+    state = game.initial_state()
+    unsettled = state.copy()
+    unsettled.legal = None
+    first, again = game.engine.legal(state), game.engine.legal(unsettled)
+    assert len(first) == 7 and all(code[1] == -1 for code in first)
+    assert all(a is b for a, b in zip(first, again))
