@@ -953,11 +953,20 @@ class ExpressionCompiler:
 
         def counted_loop(start: str, head: str, rows: list) -> None:
             """`start`, then the loop of count or exists, which counts or finds
-            nothing where its owner mask (prefilters.py) says no element can pass."""
+            nothing where its owner mask (prefilters.py) says no element can pass,
+            and otherwise goes over the elements that can, bit by bit of the mask."""
             prefilter = self.owner_masks.prefilter(head, rows) if self.listing and where is None else None
             if prefilter is not None:
-                made, test = prefilter
+                made, test, by_bit = prefilter
                 self._emit(made)
+                if by_bit is not None:
+                    targets, table, site, inner = by_bit
+                    left, bit = self.src.fresh("l"), self.src.fresh("l")
+                    self._emit(start, f"{left} = {test}")
+                    self._block(f"while {left}:", [
+                        f"{bit} = {left} & -{left}", f"{left} ^= {bit}", f"{targets} = {table}[{site}][{bit}]",
+                    ] + inner)
+                    return
                 head, rows = f"if {test}:", [head] + ["    " + line for line in rows]
             self._emit(start)
             self._block(head, rows)

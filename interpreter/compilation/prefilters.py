@@ -5,8 +5,11 @@ direction, first of all whom the neighbour belongs to. When every element is
 asked that first (the whole body of the loop stands under the one test), a single
 AND of bitmasks tells whether any element can pass: the neighbours of `to` (a
 constant per site, made when the rules are compiled) against the sites of that
-owner's pieces. Where it gives 0 the loop is skipped; otherwise the loop runs as
-before, so the answer is the same.
+owner's pieces. Where it gives 0 the loop is skipped. Otherwise, when each bit
+stands for one element (no two share a neighbour), the loop goes over the set bits
+only, each read back as its element from a table per site, and without the owner's
+test, which those elements pass; else it runs over every element as before. Either
+way the answer is the same.
 
 The owner's mask is made once per call of the function, when a prefilter first
 needs it (the lister's first lines set it to -1, "not made yet": a condition
@@ -45,10 +48,15 @@ class OwnerMasks:
         self.names: dict[str, str] = {}  # owner (p, (1 - p), others) -> the local holding its mask
         self._bits: Optional[str] = None
 
-    def prefilter(self, head: str, body: list) -> Optional[tuple[str, str]]:
-        """(the line making the mask when not made yet, the test) that skips the
-        loop `head` (`for i4, i5 in k4[to]:`) over `body`, when the body stands
-        wholly under a test of one column's owner."""
+    def prefilter(self, head: str, body: list) -> Optional[tuple[str, str, Optional[tuple[str, str, str, list]]]]:
+        """(the line making the mask when not made yet, the test, the rows by bit)
+        that skips the loop `head` (`for i4, i5 in k4[to]:`) over `body`, when the
+        body stands wholly under a test of one column's owner. The test is the
+        bitmask of the sites in that column owned by the owner; the rows by bit,
+        when no two rows of a site share that column's site, are (the loop's
+        targets, a table by site of {bit of the column's site: row}, the site, the
+        body without the owner's test when that is all it asks), so that the loop
+        can go over those rows only."""
         if self.n_sites > MAX_MASKED_SITES or not body or any(not line.startswith("    ") for line in body[1:]):
             return None
         found = _HEAD.fullmatch(head)
@@ -56,7 +64,8 @@ class OwnerMasks:
         if found is None or first is None:
             return None
         columns, table, site = found.group(1).split(", "), found.group(2), found.group(3)
-        tested = self._owner_test(_first_conjunct(first.group(1)))
+        tested_code = _first_conjunct(first.group(1))
+        tested = self._owner_test(tested_code)
         if tested is None or tested[0] not in columns:
             return None
         column, owner = columns.index(tested[0]), tested[1]
@@ -64,15 +73,22 @@ class OwnerMasks:
         if not isinstance(per_site, tuple):
             return None
         neighbours = []
+        by_bit: Optional[list] = []
         for rows in per_site:
             mask = 0
+            rows_here: dict = {}
             for row in rows:
                 value = row[column] if len(columns) > 1 else row
                 if type(value) is not int or value >= self.n_sites:
                     return None
                 if value >= 0:
                     mask |= 1 << value
+                    if 1 << value in rows_here:
+                        by_bit = None  # (two rows at one bit: the loop goes over every row)
+                    rows_here[1 << value] = row
             neighbours.append(mask)
+            if by_bit is not None:
+                by_bit.append(rows_here)
         if owner not in self.names:
             self.names[owner] = self.src.fresh("l")
         name = self.names[owner]
@@ -82,7 +98,18 @@ class OwnerMasks:
             made = f"h_others_mask({self._bits}, o, p)"
         else:
             made = f"h_sites_mask({self._bits}, o[{owner}])"
-        return f"if {name} < 0: {name} = {made}", f"{self.src.const(tuple(neighbours))}[{site}] & {name}"
+        rows = None
+        if by_bit is not None:
+            # (the elements the mask lets through pass the owner's test: when it is
+            # the whole test, the loop over them needs it no more)
+            whole = first.group(1)
+            inner = body
+            if whole == tested_code:
+                inner = [line[4:] for line in body[1:]]
+            elif whole.startswith(f"({tested_code} and ") and whole.endswith(")"):
+                inner = [f"if ({whole[len(tested_code) + 6:-1]}):"] + body[1:]
+            rows = (found.group(1), self.src.const(tuple(by_bit)), site, inner)
+        return f"if {name} < 0: {name} = {made}", f"{self.src.const(tuple(neighbours))}[{site}] & {name}", rows
 
     def _owner_test(self, code: str) -> Optional[tuple[str, str]]:
         """(the column read, whose pieces pass) when `code` tests a column's owner."""

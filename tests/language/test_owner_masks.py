@@ -3,6 +3,7 @@ element first asks a neighbour's owner is skipped, in the listers, where no
 neighbour belongs to that owner. The actions listed must be those of the plain
 loop, for the player to move, the opponent and "any enemy" of several players."""
 import random
+import re
 
 import pytest
 
@@ -165,3 +166,24 @@ def test_masks_of_sites():
 ])
 def test_the_first_conjunct(code, first):
     assert prefilters._first_conjunct(code) == first
+
+
+def test_the_loop_goes_over_the_owners_neighbours_only(tmp_path):
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY)
+    source = game.rules.source
+    assert re.search(r"while (l\d+):\n\s+(l\d+) = \1 & -\1\n\s+\1 \^= \2\n", source)
+
+
+def test_rows_sharing_a_site_are_looped_over_all():
+    # Each bit must stand for one row: where two rows of a site read the same
+    # neighbour, the loop keeps going over every row (under the mask's test).
+    from interpreter.compilation.source import Source
+    src = Source()
+    distinct = src.const(((), ((1, "a"), (2, "b")), ()))
+    shared = src.const(((), ((1, "a"), (1, "b")), ()))
+    masks = prefilters.OwnerMasks(src, 3, "k0", lambda: "kE")
+    body = ["if ((b[i1] or k0)[0] == p):", "    t = True"]
+    made, test, by_bit = masks.prefilter(f"for i1, i2 in {distinct}[to]:", body)
+    assert by_bit is not None and src.namespace[by_bit[1]][1] == {2: (1, "a"), 4: (2, "b")}
+    made, test, by_bit = masks.prefilter(f"for i1, i2 in {shared}[to]:", body)
+    assert by_bit is None and src.namespace[test.split("[")[0]][1] == 1 << 1  # (site 1 once in the mask)
