@@ -3,9 +3,9 @@
     regelwerk render GAME game.txt --svg position.svg
     regelwerk render GAME game.txt --text --ply 12
 
-The last action is highlighted (from- and to-site, an arrow in SVG); a roll that
-came after the last move keeps that move lit, and the header shows the variables
-(the die), whose turn it is and the result once the game is over.
+The last action is highlighted (from- and to-site, an arrow in SVG); a chance
+outcome drawn after the last move keeps that move lit, and the header shows the
+variables, whose turn it is and the result once the game is over.
 """
 from __future__ import annotations
 

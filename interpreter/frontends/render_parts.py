@@ -208,7 +208,7 @@ def ascii_only(text: str) -> str:
 
 
 def variable_text(title: str, value: object) -> str:
-    """A variable as the header shows it: `die: 4`, `power: white 5, black 8`."""
+    """A variable as the header shows it: `moves: 4`, `power: white 5, black 8`."""
     if isinstance(value, Mapping):
         return f"{title}: " + ", ".join(f"{k} {value_text(v)}" for k, v in value.items())
     return f"{title}: {value_text(value)}"

@@ -10,7 +10,7 @@ from typing import Mapping
 
 from .pieces import Code
 
-# What `Game.to_move` answers at a chance event (the dice roll, not a player).
+# What `Game.to_move` answers at a chance event (drawn at random, by no player).
 CHANCE = "chance"
 
 
