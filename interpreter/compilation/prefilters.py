@@ -5,8 +5,9 @@ direction, first of all whom the neighbour belongs to. When every element is
 asked that first (the whole body of the loop stands under the one test), a single
 AND of bitmasks tells whether any element can pass: the neighbours of `to` (a
 constant per site, made when the rules are compiled) against the sites of that
-owner's pieces. Where it gives 0 the loop is skipped. Otherwise, when each bit
-stands for one element (no two share a neighbour), the loop goes over the set bits
+owner's pieces. Where it gives 0 the loop is skipped. Otherwise, on boards of up
+to MAX_BIT_BY_BIT_SITES sites and when each bit stands for one element (no two
+share a neighbour), the loop goes over the set bits
 only, each read back as its element from a table per site, and without the owner's
 test, which those elements pass; else it runs over every element as before. Either
 way the answer is the same.
@@ -28,6 +29,10 @@ from .source import Source
 # Boards with more sites than this get no masks (their bit tables grow with the
 # square of the number of sites).
 MAX_MASKED_SITES = 1024
+# Boards with more sites than this test the mask but loop over every element: the
+# bit-by-bit loop does three operations on the mask each time round, which cost
+# more than the owner's test they save once masks are this many bits long.
+MAX_BIT_BY_BIT_SITES = 256
 
 _HEAD = re.compile(r"for (i\d+(?:, i\d+)*) in (k\d+)\[(\w+)\]:")
 # The owner whose sites are every player's but the deciding one's (`is enemy`);
@@ -73,7 +78,7 @@ class OwnerMasks:
         if not isinstance(per_site, tuple):
             return None
         neighbours = []
-        by_bit: Optional[list] = []
+        by_bit: Optional[list] = [] if self.n_sites <= MAX_BIT_BY_BIT_SITES else None
         for rows in per_site:
             mask = 0
             rows_here: dict = {}
@@ -83,7 +88,7 @@ class OwnerMasks:
                     return None
                 if value >= 0:
                     mask |= 1 << value
-                    if 1 << value in rows_here:
+                    if by_bit is not None and 1 << value in rows_here:
                         by_bit = None  # (two rows at one bit: the loop goes over every row)
                     rows_here[1 << value] = row
             neighbours.append(mask)

@@ -187,3 +187,12 @@ def test_rows_sharing_a_site_are_looped_over_all():
     assert by_bit is not None and src.namespace[by_bit[1]][1] == {2: (1, "a"), 4: (2, "b")}
     made, test, by_bit = masks.prefilter(f"for i1, i2 in {shared}[to]:", body)
     assert by_bit is None and src.namespace[test.split("[")[0]][1] == 1 << 1  # (site 1 once in the mask)
+
+
+def test_a_large_board_tests_the_mask_and_loops_over_every_direction(tmp_path):
+    large = THREE.replace("grid: {files: 4, ranks: 4}", "grid: {files: 20, ranks: 20}")
+    assert prefilters.MAX_BIT_BY_BIT_SITES < 20 * 20 <= prefilters.MAX_MASKED_SITES
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=large)
+    assert "h_others_mask" in _names_read(game) and "while l" not in game.rules.source
+    state = game.make_state({"t20": ("black", "stone"), "a1": ("red", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["a2", "b1", "b2", "s19", "s20", "t19"]
