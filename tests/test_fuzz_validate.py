@@ -38,7 +38,7 @@ TOKENS = [
     "piece", "target", "jumped", "player", "opponent", "players", "sites", "none", "true", "false",
     "phase", "decision", "action", "chance", "define", "procedure", "score", "forbid", "turn", "order",
     "after", "then", "notation", "win", "lose", "draw", "end", "game", "start", "next", "let", "give",
-    "promote", "stack", "under", "release", "count", "exists", "all", "max", "min", "unique_max",
+    "promote", "stack", "under", "release", "count", "exists", "all", "max", "min", "unique_max", "first",
     "==", "!=", "<=", "+=", "-=", "=", "//", "(", ")", "[", "]", ",", ":", "\"x\"", "0", "-1", "999999",
     "null", "~", "&a", "*a", "!!str", "- x", "{}", "[]", "? ", "---", "|", ">-",
 ]
@@ -142,7 +142,7 @@ EXPRESSIONS = [
     "piece", "target", "to", "from", "jumped", "player", "opponent", "players", "sites", "none", "true",
     "0", "-1", '"x"', "[a1]", "pieces of player", "count(sites)", "piece.height", "piece.value", "outcome",
     "site", "it", "neighbours(to)", "unique_max(sites, value)", "piece is king", "to in sites", "1 // 0",
-    "max(1, 2)", "players[0]", "sites - [to]", "(to if true else none)", "abs(-3)",
+    "first(sites)", "max(1, 2)", "players[0]", "sites - [to]", "(to if true else none)", "abs(-3)",
 ]
 
 

@@ -1212,6 +1212,12 @@ class ExpressionCompiler:
         site = self.expect(self.compile(e.args[1], scope), (Type.SITE,), e.args[1], "the second argument of 'steps_on'")
         return Code(f"h_steps_on({track.code}, {site.code})", Type.INT, track.deps | site.deps, cost=track.cost + site.cost + 1)
 
+    def _fn_first(self, e: ast.Call, scope):
+        coll = self._sites_argument(e, scope, "first")
+        if coll.static_sites is not None:  # (a region: known when the rules are compiled)
+            return self.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
+        return Code(f"h_first({coll.code})", Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
     def _fn_abs(self, e: ast.Call, scope):
         c = self.expect(self.compile(e.args[0], scope), (Type.INT,), e.args[0], "the argument of 'abs'")
         if c.is_const:
@@ -1398,6 +1404,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "min": ((2,), "min(SET, ATTRIBUTE) or min(A, B)"),
     "unique_max": ((2,), "unique_max(SET, ATTRIBUTE) — the one site whose piece has the strictly highest value, else none"),
     "abs": ((1,), "abs(N)"),
+    "first": ((1,), "first(SET) — the site of the set that comes first in board order, or none when it is empty"),
     "neighbour": ((2,), "neighbour(SITE, DIRECTION) — the adjacent site in that direction, or none"),
     "neighbours": ((1,), "neighbours(SITE) — the sites one edge away"),
     "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),

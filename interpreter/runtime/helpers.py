@@ -49,6 +49,11 @@ def sites(items: tuple[int, ...]) -> list[int]:
     return [s for s in items if s != -1]
 
 
+def first(sites: Iterable[int]) -> int:
+    """The site of `sites` that comes first in board order, or -1 (none)."""
+    return min(sites, default=-1)
+
+
 def union(a: Iterable[int], b: Iterable[int]) -> list[int]:
     return sorted(set(a) | set(b))
 
@@ -375,6 +380,7 @@ def result_filter(
 NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_union": union,
+    "h_first": first,
     "h_minus": minus,
     "h_all_pieces": all_pieces,
     # The sites of every piece as they are iterated, without a list made first: for

@@ -409,6 +409,36 @@ def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, player, start, si
     assert game.variables(after)["landed"] == round_end * 10 + lap_end + 1
 
 
+FIRST_YAML = """\
+regions:
+  corner: [e5]
+  home:
+    per_player:
+      white: [d1, b1]
+      black: [d5]
+"""
+
+
+def test_first_is_the_earliest_site_in_board_order(tmp_path):
+    rules = one_decision("""\
+        action step by man:
+            step n
+            onto empty:
+                move
+                create stone at first(corner)
+                create stone at first(home[player])
+                # the opponent's men in board order, whatever order they were set up in
+                create stone at neighbour(first(pieces of opponent), n)
+                if not first(pieces of opponent where it is king):
+                    create stone at a5
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [c3]\n  black:\n    man: [e4, a3]\n", FIRST_YAML)
+    after = game.apply(game.initial_state(), "c3-c4")
+    stones = sorted(p.site for p in game.pieces(after) if p.kind == "stone")
+    assert stones == ["a4", "a5", "b1", "e5"]
+    assert "h_first" in game.rules.source  # (the pieces' sites: known only when playing)
+
+
 # -------------------------------------------------------------- setup attributes
 def test_setup_gives_attribute_values(tmp_path):
     rules = one_decision("""\
