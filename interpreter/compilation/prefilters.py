@@ -7,10 +7,9 @@ AND of bitmasks tells whether any element can pass: the neighbours of `to` (a
 constant per site, made when the rules are compiled) against the sites of that
 owner's pieces. Where it gives 0 the loop is skipped. Otherwise, on boards of up
 to MAX_BIT_BY_BIT_SITES sites and when each bit stands for one element (no two
-share a neighbour), the loop goes over the set bits
-only, each read back as its element from a table per site, and without the owner's
-test, which those elements pass; else it runs over every element as before. Either
-way the answer is the same.
+share a neighbour), the loop goes over the set bits only, each read back as its
+element from a table per site, and without the owner's test, which those elements
+pass; else it runs over every element as before. Either way the answer is the same.
 
 The owner's mask is made once per call of the function, when a prefilter first
 needs it (the lister's first lines set it to -1, "not made yet": a condition
