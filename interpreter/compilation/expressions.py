@@ -129,19 +129,18 @@ def _iterated(sites: str) -> str:
 
 # How far following_sites reaches: this many times round a track (or to its end).
 FOLLOWING_LAPS = 2
-# Tables of following sites are made up to this many entries a track.
-MAX_FOLLOWING_ENTRIES = 100_000
+# Tables of following sites are made up to this many entries a game (beyond, the
+# tracks' `ahead` and `along` call their helpers).
+MAX_FOLLOWING_ENTRIES = 200_000
 
 
-def following_sites(sites: list, loop: bool, n_sites: int) -> Optional[tuple]:
+def following_sites(sites: list, loop: bool, n_sites: int) -> tuple:
     """table[site]: the sites after `site` along the track, in order, as `along`
     gives them, FOLLOWING_LAPS times round a looping track or to the end of one that
-    does not loop (() for a site not on it and for "no site", the last entry); None
-    when the table would be too large. `ahead` and `along` read it instead of
-    calling their helpers where n is within its reach."""
+    does not loop (() for a site not on it and for "no site", the last entry).
+    `ahead` and `along` read it instead of calling their helpers where n is within
+    its reach."""
     size = len(sites)
-    if (n_sites + 1) * FOLLOWING_LAPS * size > MAX_FOLLOWING_ENTRIES:
-        return None
     table: list = [()] * (n_sites + 1)
     for i, site in enumerate(sites):
         if loop:
@@ -190,6 +189,9 @@ class ExpressionCompiler:
         # while a lister runs: see prefilters.py)
         self.listing = False
         self.owner_masks = OwnerMasks(src, n, self.E, self._enemy_table)
+        # the tables of the sites after each site of the tracks (_following_tables)
+        self._following_made: dict[str, Optional[tuple]] = {}
+        self._following_entries = 0
 
     # ------------------------------------------------------------ constants
     def const(self, value: Any, type_: Type, **kw) -> Code:
@@ -563,11 +565,10 @@ class ExpressionCompiler:
                             following=self._following(thing, idx.const))
             tracks = self.src.const(tuple(self.track_values(thing)) + (((), (-1,) * (self.n_sites + 1), False),))
             following = None
-            if _always_a_player(idx.code, scope) and is_cheap(idx.code):
-                tables = [following_sites(sites, loop, self.n_sites) for sites, loop in zip(thing.sites, thing.loop)]
-                if all(t is not None for t in tables):
-                    reach = min(following_reach(sites, loop) for sites, loop in zip(thing.sites, thing.loop))
-                    following = (f"{self.src.const(tuple(tables))}[{idx.code}]", reach)
+            made = self._following_tables(thing)
+            if made is not None and _always_a_player(idx.code, scope) and is_cheap(idx.code):
+                _, by_player, reaches = made
+                following = (f"{by_player}[{idx.code}]", min(reaches))
             return Code(f"{tracks}[{idx.code}]", Type.TRACK, deps, cost=cost, size=max(len(t) for t in thing.sites),
                         following=following)
         region = thing
@@ -1179,9 +1180,27 @@ class ExpressionCompiler:
 
     def _following(self, track, entry: int) -> Optional[tuple[str, int]]:
         """(the constant of following_sites, its reach) for one entry of a track, or None."""
-        sites, loop = track.sites[entry], track.loop[entry]
-        table = following_sites(sites, loop, self.n_sites)
-        return None if table is None else (self.src.const(table), following_reach(sites, loop))
+        made = self._following_tables(track)
+        return None if made is None else (made[0][entry], made[2][entry])
+
+    def _following_tables(self, track) -> Optional[tuple[list, str, list]]:
+        """(the constants of following_sites by entry, the constant of all of them
+        by entry, each entry's reach) of a track, made on first use within
+        MAX_FOLLOWING_ENTRIES a game; None beyond."""
+        if track.name in self._following_made:
+            return self._following_made[track.name]
+        entries = sum((self.n_sites + 1) * FOLLOWING_LAPS * len(sites) for sites in track.sites)
+        made = None
+        if self._following_entries + entries <= MAX_FOLLOWING_ENTRIES:
+            self._following_entries += entries
+            tables = [following_sites(sites, loop, self.n_sites) for sites, loop in zip(track.sites, track.loop)]
+            made = (
+                [self.src.const(table, key=("following", track.name, i)) for i, table in enumerate(tables)],
+                self.src.const(tuple(tables), key=("following", track.name)),
+                [following_reach(sites, loop) for sites, loop in zip(track.sites, track.loop)],
+            )
+        self._following_made[track.name] = made
+        return made
 
     def _fn_ahead(self, e: ast.Call, scope):
         track = self._track_argument(e, scope)

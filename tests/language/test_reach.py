@@ -7,6 +7,7 @@ import textwrap
 import pytest
 
 from interpreter import load_game
+from interpreter.compilation import expressions
 from interpreter.frontends.cli import main
 
 YAML = """\
@@ -375,10 +376,14 @@ tracks:
     ("black", "e1", ["e1", "d1", "c1"]),
 ])
 @pytest.mark.parametrize("n", [-1, 0, 1, 3, 5, 6, 7, 10, 11, 16])
-def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, player, start, sites, n):
+@pytest.mark.parametrize("tables", [True, False])
+def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, monkeypatch, player, start, sites, n, tables):
     # `ahead` and `along` read a table of the sites after each site as far as it
     # reaches (twice round the shorter track), the helpers beyond: both must agree
-    # with going round the track step by step, for both players' tracks.
+    # with going round the track step by step, for both players' tracks; and so
+    # must the helpers alone, where a game's tables would pass their bound.
+    if not tables:
+        monkeypatch.setattr(expressions, "MAX_FOLLOWING_ENTRIES", 0)
     rules = one_decision("""\
         action sow by man:
             step n
@@ -392,6 +397,7 @@ def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, player, start, si
     """)
     other = "black" if player == "white" else "white"
     game = make(tmp_path, rules, "  white:\n    man: [c3]\n  black:\n    man: [c4]\n", ROUNDS_OF_TWO_LENGTHS)
+    assert ("][:" in game.rules.source) is tables
     state = game.make_state({start: (player, "man", {"count": n}), "a5": (other, "man")}, to_move=player)
     after = game.apply(state, f"{start}-{start[0]}2")
     lap = ["a1", "b1", "c1", "d1"]
