@@ -51,6 +51,9 @@ class OwnerMasks:
         self._tests: Optional[list] = None
         self.names: dict[str, str] = {}  # owner (p, (1 - p), others) -> the local holding its mask
         self._bits: Optional[str] = None
+        # (table, column) -> the constant of its rows by bit, made once: the same
+        # loop written many times in the rules shares one
+        self._rows_by_bit: dict[tuple[str, int], str] = {}
 
     def prefilter(self, head: str, body: list) -> Optional[tuple[str, str, Optional[tuple[str, str, str, list]]]]:
         """(the line making the mask when not made yet, the test, the rows by bit)
@@ -112,7 +115,10 @@ class OwnerMasks:
                 inner = [line[4:] for line in body[1:]]
             elif whole.startswith(f"({tested_code} and ") and whole.endswith(")"):
                 inner = [f"if ({whole[len(tested_code) + 6:-1]}):"] + body[1:]
-            rows = (found.group(1), self.src.const(tuple(by_bit)), site, inner)
+            made_rows = self._rows_by_bit.get((table, column))
+            if made_rows is None:
+                made_rows = self._rows_by_bit[(table, column)] = self.src.const(tuple(by_bit))
+            rows = (found.group(1), made_rows, site, inner)
         return f"if {name} < 0: {name} = {made}", f"{self.src.const(tuple(neighbours))}[{site}] & {name}", rows
 
     def _owner_test(self, code: str) -> Optional[tuple[str, str]]:

@@ -196,3 +196,13 @@ def test_a_large_board_tests_the_mask_and_loops_over_every_direction(tmp_path):
     assert "h_others_mask" in _names_read(game) and "while l" not in game.rules.source
     state = game.make_state({"t20": ("black", "stone"), "a1": ("red", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["a2", "b1", "b2", "s19", "s20", "t19"]
+
+
+def test_the_same_loop_twice_shares_its_table_of_rows(tmp_path):
+    # (each table is a dict per site: a definition repeating a condition many times
+    # must not make one each time)
+    twice = NEXT_TO_AN_ENEMY + NEXT_TO_AN_ENEMY.split("decision place:\n")[1].replace(
+        "action stone:", "action again:").replace('"{to}"', '"x{to}"')
+    game = _game(tmp_path, twice)
+    tables = re.findall(r"= (k\d+)\[to\]\[l\d+\]", game.rules.source)
+    assert len(tables) == 2 and len(set(tables)) == 1
