@@ -30,6 +30,19 @@ def write_definition(folder: Path, yaml: str, rules: str) -> str:
     return str(folder)
 
 
+def stones_and_rocks(players: tuple[str, ...] = ("white", "black"), files: int = 4, ranks: int = 4,
+                     extra: str = "") -> str:
+    """The YAML of a small grid game to try a construct on (rules in game.rules): a
+    stone for each player and neutral rocks; `extra` adds sections."""
+    names = "".join(f"  - {{name: {name}}}\n" for name in players)
+    return (
+        "game: probe\ntitle: Probe\ndescription: A board to try one construct on.\nrules: game.rules\n"
+        f"players:\n{names}board:\n  grid: {{files: {files}, ranks: {ranks}}}\n"
+        "pieces:\n  stone: {symbol: S, description: A stone.}\n"
+        "  rock: {symbol: R, owner: neutral, description: Belongs to no one.}\n" + extra
+    )
+
+
 def record_actions(name: str) -> list[str]:
     """The action notations of `tests/data/records/NAME`: white-space separated, `#` comments."""
     text = (RECORDS / name).read_text(encoding="utf-8")

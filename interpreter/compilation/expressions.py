@@ -952,10 +952,11 @@ class ExpressionCompiler:
                 return inside
             return where[0] + [f"if {where[1]}:"] + ["    " + line for line in inside]
 
-        def counted_loop(start: str, head: str, rows: list) -> None:
+        def counted_loop(start: str, head: str, rows: list) -> int:
             """`start`, then the loop of count or exists, which counts or finds
             nothing where its owner mask (prefilters.py) says no element can pass,
-            and otherwise goes over the elements that can, bit by bit of the mask."""
+            and otherwise goes over the elements that can, bit by bit of the mask;
+            returns where `start` stands in the sink."""
             prefilter = self.owner_masks.prefilter(head, rows) if self.listing and where is None else None
             if prefilter is not None:
                 made, test, by_bit = prefilter
@@ -963,23 +964,23 @@ class ExpressionCompiler:
                 if by_bit is not None:
                     targets, table, site, inner = by_bit
                     left, bit = self.src.fresh("l"), self.src.fresh("l")
+                    at = len(self.sink)
                     self._emit(start, f"{left} = {test}")
                     self._block(f"while {left}:", [
                         f"{bit} = {left} & -{left}", f"{left} ^= {bit}", f"{targets} = {table}[{site}][{bit}]",
                     ] + inner)
-                    return
+                    return at
                 head, rows = f"if {test}:", [head] + ["    " + line for line in rows]
+            at = len(self.sink)
             self._emit(start)
             self._block(head, rows)
+            return at
 
         if quantifier == "count":
             counted_loop(f"{t} = 0", *self._rows(var, coll, body(self.when(lines, cond, [f"{t} += 1"]))))
             return Code(t, Type.INT, deps, cost=cost)
         if quantifier == "exists":
-            rows = self._rows(var, coll, body(self.when(lines, cond, [f"{t} = True", "break"])))
-            before = len(self.sink)
-            counted_loop(f"{t} = False", *rows)
-            start = next(i for i in range(before, len(self.sink)) if self.sink[i] == f"{t} = False")
+            start = counted_loop(f"{t} = False", *self._rows(var, coll, body(self.when(lines, cond, [f"{t} = True", "break"]))))
             return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(self.sink[start:]))
         self._emit(f"{t} = True")
         self._block(*self._rows(var, coll, body(lines + [f"if not {cond.code}:", f"    {t} = False", "    break"])))

@@ -358,7 +358,7 @@ def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int
     mask = 0
     for owner in range(len(occ) - 1):
         if owner != player:
-            mask |= sum(map(bits.__getitem__, occ[owner]))
+            mask |= sites_mask(bits, occ[owner])
     return mask
 
 

@@ -4,22 +4,7 @@ sites made first (expressions._iterated). What runs where such a condition holds
 may change those lists: the loop stops right after, so the answers and the
 position must be those of the plain rules."""
 from interpreter import load_game
-from tests.helpers import write_definition
-
-YAML = """\
-game: clearing
-title: Clearing
-description: Place stones; a stone placed clears the rocks.
-rules: game.rules
-players:
-  - {name: white}
-  - {name: black}
-board:
-  grid: {files: 4, ranks: 4}
-pieces:
-  stone: {symbol: S, description: A stone.}
-  rock: {symbol: R, owner: neutral, description: Belongs to no one.}
-"""
+from tests.helpers import stones_and_rocks, write_definition
 
 RULES = """\
     phase play:
@@ -40,7 +25,7 @@ RULES = """\
 
 
 def _game(tmp_path):
-    yaml = YAML + "variables:\n  rocks_cleared: {type: int, default: 0}\n"
+    yaml = stones_and_rocks(extra="variables:\n  rocks_cleared: {type: int, default: 0}\n")
     return load_game(write_definition(tmp_path, yaml, RULES))
 
 

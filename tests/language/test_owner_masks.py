@@ -10,26 +10,12 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import prefilters
 from interpreter.runtime import helpers
-from tests.helpers import REPO, write_definition
+from tests.helpers import REPO, stones_and_rocks, write_definition
 
 REVERSI = str(REPO / "docs" / "examples" / "reversi")
 OTHELLO = str(REPO / "benchmarks" / "games" / "othello")
 
-THREE = """\
-game: neighbours
-title: Neighbours
-description: Place next to an enemy.
-rules: game.rules
-players:
-  - {name: white}
-  - {name: black}
-  - {name: red}
-board:
-  grid: {files: 4, ranks: 4}
-pieces:
-  stone: {symbol: S, description: A stone.}
-  rock: {symbol: R, owner: neutral, description: Belongs to no one.}
-"""
+THREE = stones_and_rocks(("white", "black", "red"))
 
 NEXT_TO_AN_ENEMY = """\
     phase play:
@@ -74,7 +60,7 @@ def test_no_enemy_anywhere_near_lists_nothing(tmp_path):
 
 
 def test_the_opponents_and_the_players_own_sites(tmp_path):
-    two = THREE.replace("  - {name: red}\n", "")
+    two = stones_and_rocks()
     game = _game(tmp_path, """\
         phase play:
             turn: place
@@ -121,7 +107,7 @@ def test_a_test_that_is_not_first_in_the_loop_gets_no_mask(tmp_path):
 
 
 def test_a_board_too_large_for_masks_asks_every_direction(tmp_path):
-    big = THREE.replace("grid: {files: 4, ranks: 4}", "grid: {files: 26, ranks: 40}")
+    big = stones_and_rocks(("white", "black", "red"), files=26, ranks=40)
     assert 26 * 40 > prefilters.MAX_MASKED_SITES
     game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=big)
     assert not {"h_sites_mask", "h_others_mask"} & _names_read(game)
@@ -190,7 +176,7 @@ def test_rows_sharing_a_site_are_looped_over_all():
 
 
 def test_a_large_board_tests_the_mask_and_loops_over_every_direction(tmp_path):
-    large = THREE.replace("grid: {files: 4, ranks: 4}", "grid: {files: 20, ranks: 20}")
+    large = stones_and_rocks(("white", "black", "red"), files=20, ranks=20)
     assert prefilters.MAX_BIT_BY_BIT_SITES < 20 * 20 <= prefilters.MAX_MASKED_SITES
     game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=large)
     assert "h_others_mask" in _names_read(game) and "while l" not in game.rules.source
