@@ -322,13 +322,30 @@ class DecisionWriter:
 
 def _without_unread(body: list, local: str) -> list:
     """`body` without its assignments to `local` when nothing reads it (a `pass`
-    keeps each block they were in)."""
+    keeps each block they leave empty)."""
     assignment = re.compile(rf"(\s*){local} = [^=]")
     uses = sum(len(re.findall(rf"\b{local}\b", line)) for line in body)
     assignments = [line for line in body if assignment.match(line)]
     if uses != len(assignments):
         return body
-    return [assignment.match(line).group(1) + "pass" if assignment.match(line) else line for line in body]
+    kept = [line for line in body if not assignment.match(line)]
+    result = []
+    for n, line in enumerate(kept):
+        result.append(line)
+        if _opens_empty_block(kept, n):
+            result.append(_indent(line) + "    pass")
+    return result
+
+
+def _indent(line: str) -> str:
+    return line[:len(line) - len(line.lstrip())]
+
+
+def _opens_empty_block(lines: list, n: int) -> bool:
+    """Whether lines[n] opens a block whose body is gone."""
+    if not lines[n].rstrip().endswith(":"):
+        return False
+    return n + 1 == len(lines) or len(_indent(lines[n + 1])) <= len(_indent(lines[n]))
 
 
 class _nothing:

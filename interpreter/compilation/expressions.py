@@ -1144,7 +1144,7 @@ class ExpressionCompiler:
             self._emit(f"{best} = -1", f"{value} = None", f"{tie} = False")
             self._block(f"for {site} in {coll.code}:", [
                 f"{piece} = b[{site}]",
-                f"if {piece} is None: continue",
+                *([] if coll.occupied else [f"if {piece} is None: continue"]),
                 f"if {value} is None or {piece}[{measure}] > {value}:",
                 f"    {best} = {site}",
                 f"    {value} = {piece}[{measure}]",

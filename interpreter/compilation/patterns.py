@@ -360,8 +360,8 @@ def _leap_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list,
     longest += 1
 
     def build(dirs, s):
-        if s is None:
-            return ((), False),
+        if s is None:  # (every row has the same length: generated code tests a number, not len(row))
+            return (((), False),) + (((), True),) * longest
         row = [((), False)]
         for d in range(1, longest + 1):
             row.append((tuple(rays[x][s][d - 1] for x in dirs if len(rays[x][s]) >= d), any(len(rays[x][s]) < d for x in dirs)))
@@ -378,7 +378,7 @@ def _leap_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list,
     src.line(f"dist = {span.low}")
     with src.block("if dist > 0:"):
         src.line(f"row = {table}")
-        src.line(f"row = row[dist] if dist < len(row) else {all_off}")
+        src.line(f"row = row[dist] if dist <= {longest} else {all_off}")
         _leap_row(src, landing, off_case, off_where)
 
 
@@ -465,40 +465,38 @@ def walk(src: Source, landing: Landing, tables: str, steps: str, blocked: str, r
         src.line(f"dist = {steps}")
         src.line(f"row = {walk_row(tables, 'dist')}")
         row = "row"
-    with src.block(f"if {row} is not None:"):
-        src.line(f"ray = {row}[frm]")
-        with src.block("if ray is None:"):  # (not `or`: asking an object for its truth costs more)
-            src.line(f"ray = {tables}.table(frm, {steps})")
-        if blocked == "0":
-            with src.block("for to in ray.ends:"):
+    src.line(f"ray = {row}[frm]")
+    with src.block("if ray is None:"):  # (not `or`: asking an object for its truth costs more)
+        src.line(f"ray = {tables}.table(frm, {steps})")
+    if blocked == "0":
+        with src.block("for to in ray.ends:"):
+            src.line("tg = b[to]")
+            emit_candidate(src, landing)
+        return
+    # The ends of walks passing no blocked site, told end by end where one
+    # is blocked (blockers move, so an answer seldom serves twice).
+    hit, passed = src.fresh("l"), src.fresh("l")
+    src.line(f"{hit} = ray.passed_any & {blocked}")
+    with src.block(f"if not {hit}:"):
+        with src.block("for to in ray.ends:"):
+            src.line("tg = b[to]")
+            emit_candidate(src, landing)
+    with src.block("else:"):
+        # (the ends reached one way only, then those reached several ways)
+        with src.block(f"for to, {passed} in ray.single:"):
+            with src.block(f"if not {passed} & {hit}:"):
                 src.line("tg = b[to]")
                 emit_candidate(src, landing)
-            return
-        # The ends of walks passing no blocked site, told end by end where one
-        # is blocked (blockers move, so an answer seldom serves twice).
-        hit, passed = src.fresh("l"), src.fresh("l")
-        src.line(f"{hit} = ray.passed_any & {blocked}")
-        with src.block(f"if not {hit}:"):
-            with src.block("for to in ray.ends:"):
+        with src.block("if ray.several:"):
+            with src.block(f"for to in ray.open_several({hit}):"):
                 src.line("tg = b[to]")
                 emit_candidate(src, landing)
-        with src.block("else:"):
-            # (the ends reached one way only, then those reached several ways)
-            with src.block(f"for to, {passed} in ray.single:"):
-                with src.block(f"if not {passed} & {hit}:"):
-                    src.line("tg = b[to]")
-                    emit_candidate(src, landing)
-            with src.block("if ray.several:"):
-                with src.block(f"for to in ray.open_several({hit}):"):
-                    src.line("tg = b[to]")
-                    emit_candidate(src, landing)
 
 
 def walk_row(tables: str, steps: str) -> str:
-    """Code of the row of walk tables of `steps` steps (None when not positive),
-    without a call when it is known already."""
-    return (f"({tables}.by_length[{steps}] if 0 < {steps} < len({tables}.by_length) "
-            f"else ({tables}.row({steps}) if {steps} > 0 else None))")
+    """Code of the row of walk tables of `steps` steps (a row without walks when
+    not positive), without a call when it is known already."""
+    return f"({tables}.by_length[{steps}] if 0 < {steps} < {tables}.known else {tables}.row({steps}))"
 
 
 def walk_general(src: Source, landing: Landing, adjacent: str, steps: str, pos: str) -> None:

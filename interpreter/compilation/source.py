@@ -47,7 +47,7 @@ BUILTIN_NAMES = frozenset(
 ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
      "turn_start",
-     "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
+     "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length", "known",
      "mask"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, helpers.

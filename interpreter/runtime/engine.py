@@ -373,14 +373,15 @@ class Engine:
         legal: Sequence[Code] = s.legal  # type: ignore[assignment]  # (settled above)
         d = s.decision
         keeps_history = self.keeps_history
-        n = 0
+        n = 0  # actions applied
         code = None
         pending = None  # the action already picked for the position reached
         # Each call that runs rules has its own `try` (free since Python 3.11), so
         # that a fault tells what was being done: applying `code` (False), listing
         # the actions of s.decision (True) or the phase's `before each turn` (None).
+        # (A `for` counts the actions with fewer steps than `n += 1` and a test.)
         try:
-            while True:
+            for n in range(1, max_plies + 1):
                 if pending is not None:
                     code, pending = pending, None
                 elif any_weighted and weighted[d]:
@@ -391,8 +392,8 @@ class Engine:
                 try:
                     runs[s.phase][code[0]](s, code)
                 except RuleRuntimeError as exc:
+                    n -= 1  # (not applied)
                     raise self._fault(exc, s, code, False) from None
-                n += 1
                 if s.result is not None:
                     legal = []
                     break
@@ -435,8 +436,6 @@ class Engine:
                     except RuleRuntimeError as exc:
                         raise self._fault(exc, s, code, True) from None
                     legal = []
-                    break
-                if n >= max_plies:
                     break
         finally:
             s.ply += n

@@ -35,10 +35,16 @@ class WalkTables:
         self.forbidden = forbidden
         self.pos = pos
         self.by_length: list[list[Optional[_Walks]]] = []  # by_length[n][site]: _Walks or None
+        self.known = 0  # len(by_length), read by generated code without a call
+        # The row of a length that is not positive: no walks from anywhere, so that
+        # generated code needs no test for it.
+        self.no_walks: list[Optional[_Walks]] = [_NO_WALKS] * len(adjacent)
 
     def row(self, n: int) -> list[Optional[_Walks]]:
-        """row[start]: the walks of n steps from `start` once found, else None
-        (n > 0). Generated code reads it, then asks `table` for what is missing."""
+        """row[start]: the walks of n steps from `start` once found, else None.
+        Generated code reads it, then asks `table` for what is missing."""
+        if n <= 0:
+            return self.no_walks
         by_length = self.by_length
         if n < len(by_length):
             return by_length[n]
@@ -46,6 +52,7 @@ class WalkTables:
             raise RuleRuntimeError(self.pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
         while len(by_length) <= n:
             by_length.append([None] * len(self.adjacent))
+        self.known = len(by_length)
         return by_length[n]
 
     def table(self, start: int, n: int) -> "_Walks":
@@ -84,6 +91,9 @@ class _Walks:
                     found.append(t)
                     break
         return found
+
+
+_NO_WALKS = _Walks((), 0, (), ())
 
 
 def _walk_table(start: int, n: int, adjacent: Adjacent, forbidden: frozenset[int], pos: Pos) -> _Walks:
