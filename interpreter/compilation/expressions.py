@@ -91,6 +91,8 @@ class Code:
     # SITE: the site holds a piece here (its piece needs no empty fallback);
     # SITES: sites that hold pieces (`pieces ...`).
     occupied: bool = False
+    # SITE: never none (an element of a set of sites), so never beyond the edge.
+    real: bool = False
     # TRACK: (the code of its table of the sites after each site, how many of them
     # each row holds at least: see following_sites), or None.
     following: Optional[tuple[str, int]] = None
@@ -192,6 +194,9 @@ class ExpressionCompiler:
         # the tables of the sites after each site of the tracks (_following_tables)
         self._following_made: dict[str, Optional[tuple]] = {}
         self._following_entries = 0
+        # Constant tables from a site to a site (-1: none; the last entry, for site
+        # -1, is -1): lookups in them compose into one table (_site_lookup).
+        self._site_tables: set[str] = set()
 
     # ------------------------------------------------------------ constants
     def const(self, value: Any, type_: Type, **kw) -> Code:
@@ -326,8 +331,34 @@ class ExpressionCompiler:
         if all(i.is_const for i in items):
             return self.static_sites(i.const for i in items if i.const != -1)
         deps = frozenset().union(*(i.deps for i in items))
+        by_site = self._sites_by_site(items)
+        if by_site is not None:
+            return Code(by_site, Type.SITES, deps, cost=1, size=len(items))
         inner = ", ".join(i.code for i in items)
         return Code(f"h_sites(({inner},))", Type.SITES, deps, cost=sum(i.cost for i in items), size=len(items))
+
+    def _sites_by_site(self, items: list) -> Optional[str]:
+        """Code of a list of sites whose elements are all lookups of one site in
+        site tables (`[neighbour(x, n), neighbour(x, e)]`, say): one table of the
+        lists by site, made when the rules are compiled; else None."""
+        lookups = [self._site_lookup(i.code) for i in items]
+        if any(x is None for x in lookups) or len({index for _, index in lookups}) != 1:  # type: ignore[misc]
+            return None
+        tables = [self.src.namespace[name] for name, _ in lookups]  # type: ignore[misc]
+        rows = tuple(tuple(s for s in (table[site] for table in tables) if s != -1) for site in range(self.n_sites))
+        return f"{self.src.const(rows + ((),))}[{lookups[0][1]}]"  # type: ignore[index]
+
+    def _site_lookup(self, code: str) -> Optional[tuple[str, str]]:
+        """(table, index code) when `code` reads a site table at one index."""
+        found = re.fullmatch(r"(k\d+)\[(.+)\]", code)
+        if found is None or found.group(1) not in self._site_tables:
+            return None
+        depth = 0
+        for char in found.group(2):  # (the index is one expression: its brackets balance)
+            depth += {"[": 1, "]": -1}.get(char, 0)
+            if depth < 0:
+                return None
+        return (found.group(1), found.group(2)) if depth == 0 else None
 
     # ------------------------------------------------------------ names
     def _Name(self, e: ast.Name, scope: Scope) -> Code:
@@ -336,7 +367,7 @@ class ExpressionCompiler:
         if name in scope.locals:
             local = scope.locals[name]
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied,
-                        hides=self._declared_as(name))
+                        real=local.real, hides=self._declared_as(name))
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:
@@ -472,7 +503,7 @@ class ExpressionCompiler:
             first, again = self.share(value, scope)
             if first != again:
                 bindings.append(first)
-            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied)
+            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied, real=value.real)
             arg_deps |= value.deps
             cost += value.cost
         body = self._define(ast.Name(e.pos, e.fn), inner)
@@ -690,35 +721,23 @@ class ExpressionCompiler:
                 return self.const(True, Type.BOOL) if left.const else right
             if right.is_const:
                 return self.const(True, Type.BOOL) if right.const else left
+            a, b = left.kind_test, right.kind_test
+            if a is not None and b is not None and a[0] == b[0]:
+                # `piece is A or piece is B`: one test against a set of kinds
+                return self._kind_test(a[0], a[1] | b[1], left.deps | right.deps)
         return Code(f"({left.code} {keyword} {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
 
     def _And(self, e: ast.And, scope):
         lowered = self._short_circuit(e, scope, "and")
         if lowered is not None:
             return lowered
-        left = self.boolean(e.left, scope)
-        right = self.boolean(e.right, scope)
-        if left.is_const:
-            return right if left.const else self.const(False, Type.BOOL)
-        if right.is_const:
-            return left if right.const else self.const(False, Type.BOOL)
-        return Code(f"({left.code} and {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+        return self._combine("and", self.boolean(e.left, scope), self.boolean(e.right, scope))
 
     def _Or(self, e: ast.Or, scope):
         lowered = self._short_circuit(e, scope, "or")
         if lowered is not None:
             return lowered
-        left = self.boolean(e.left, scope)
-        right = self.boolean(e.right, scope)
-        if left.is_const:
-            return self.const(True, Type.BOOL) if left.const else right
-        if right.is_const:
-            return self.const(True, Type.BOOL) if right.const else left
-        a, b = left.kind_test, right.kind_test
-        if a is not None and b is not None and a[0] == b[0]:
-            # `piece is A or piece is B`: one test against a set of kinds
-            return self._kind_test(a[0], a[1] | b[1], left.deps | right.deps)
-        return Code(f"({left.code} or {right.code})", Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+        return self._combine("or", self.boolean(e.left, scope), self.boolean(e.right, scope))
 
     def _Not(self, e: ast.Not, scope):
         c = self.boolean(e.operand, scope)
@@ -768,7 +787,7 @@ class ExpressionCompiler:
         piece = obj.piece_code()
         if what == "empty":
             # No site (`neighbour` beyond the edge) is not an empty site.
-            code = f"({piece} is None and {obj.code} != -1)"
+            code = f"({piece} is None)" if obj.real else f"({piece} is None and {obj.code} != -1)"
         elif what == "occupied":
             code = f"({piece} is not None)"
         elif what == "enemy":
@@ -925,7 +944,8 @@ class ExpressionCompiler:
         """The condition of count/exists/all, with `name` bound to each element."""
         var = self.src.fresh("i")
         inner = scope.child()
-        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES, occupied=coll.occupied)
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES, occupied=coll.occupied,
+                                   real=coll.type is Type.SITES)
         return var, self.boolean(e, inner)
 
     def _loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
@@ -941,7 +961,8 @@ class ExpressionCompiler:
             where = (list(where_lines), where_code)
             coll = Code(sites, coll.type, coll.deps, cost=coll.cost, size=coll.size, occupied=True)
         inner = scope.child()
-        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES, occupied=coll.occupied)
+        inner.locals[name] = Local(var, ELEMENT[coll.type], always=coll.type is not Type.SITES, occupied=coll.occupied,
+                                   real=coll.type is Type.SITES)
         lines, cond = self._nested(lambda: self.boolean(e, inner))
         t = self.src.fresh("t")
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
@@ -1263,8 +1284,15 @@ class ExpressionCompiler:
         direction = self._single_direction(e, scope)
         table = self.neighbour_table()
         if direction.is_const:  # the row of that direction
-            table = self.src.const(self.src.namespace[table][direction.const])
-            return Code(f"{table}[{site.code}]", Type.SITE, site.deps, cost=site.cost + 1)
+            row = self.src.namespace[table][direction.const]
+            index = site.code
+            inner = self._site_lookup(site.code)
+            if inner is not None:  # a neighbour of a neighbour: one table
+                before = self.src.namespace[inner[0]]
+                row, index = tuple(row[s] for s in before), inner[1]
+            name = self.src.const(row)
+            self._site_tables.add(name)
+            return Code(f"{name}[{index}]", Type.SITE, site.deps, cost=site.cost + 1)
         code = f"{table}[{direction.code}][{site.code}]"
         return Code(code, Type.SITE, site.deps | direction.deps, cost=site.cost + direction.cost + 1)
 
@@ -1302,7 +1330,7 @@ class ExpressionCompiler:
             return ray, None
         var = self.src.fresh("i")
         inner = scope.child()
-        inner.locals["it"] = Local(var, Type.SITE)
+        inner.locals["it"] = Local(var, Type.SITE, real=True)
         if lowered:
             lines, cond = self._nested(lambda: self.boolean(e.args[2], inner))
             return ray, (var, lines, cond)

@@ -47,6 +47,8 @@ class Local:
     # a site that holds a piece wherever the name can be read (an element of
     # `pieces ...` in a condition, which changes nothing on the board)
     occupied: bool = False
+    # a site, never none (an element of a set of sites: sets hold no none)
+    real: bool = False
 
 
 @dataclass

@@ -633,7 +633,7 @@ class StatementCompiler:
             raise RuleError(s.iterable.pos, f"'for each' needs a set of sites, players or directions, found {describe(coll)}")
         inner = scope.child()
         var = self.src.fresh("l")
-        inner.locals[s.var] = Local(var, elem, always=elem is not Type.SITE)
+        inner.locals[s.var] = Local(var, elem, always=elem is not Type.SITE, real=elem is Type.SITE)
         # A copy: the body may move or remove the very pieces being listed.
         items = coll.code if coll.is_const or coll.fresh else f"tuple({coll.code})"
         if coll.size > MAX_LOOP:

@@ -1,0 +1,88 @@
+"""Site tables (compilation/expressions.py): `neighbour(neighbour(x, a), b)` reads
+one table made when the rules are compiled, a list of such neighbours of one site
+is one table of lists by site, and `it is empty` over the elements of a set of
+sites (never none) asks only the board. The sites found must be those the rules
+say, at the edges above all, where a neighbour is none."""
+from interpreter import load_game
+from tests.helpers import stones_and_rocks, write_definition
+
+# A knight's leaps, written as a chess author writes them (docs/examples/chess).
+KNIGHT_SITES = """\
+    define knight_sites(k) = [neighbour(neighbour(k, n), ne), neighbour(neighbour(k, n), nw),
+        neighbour(neighbour(k, e), ne), neighbour(neighbour(k, e), se),
+        neighbour(neighbour(k, s), se), neighbour(neighbour(k, s), sw),
+        neighbour(neighbour(k, w), sw), neighbour(neighbour(k, w), nw)]
+    define free(x) = x is empty
+    phase play:
+        turn: place
+    decision place:
+        action stone:
+            drop stone on sites
+            where {where}
+            notation "{{to}}"
+            onto empty: place
+"""
+
+
+def _game(tmp_path, where: str, files: int = 5, ranks: int = 5):
+    rules = KNIGHT_SITES.format(where=where)
+    return load_game(write_definition(tmp_path, stones_and_rocks(files=files, ranks=ranks), rules))
+
+
+def _names_read(game) -> set:
+    return {name for fn in game.engine._playout_tables[1] if fn is not None for name in fn.__code__.co_names}
+
+
+def test_a_knights_leap_from_each_site(tmp_path):
+    game = _game(tmp_path, "exists(knight_sites(to), it is enemy)")
+    assert "h_sites" not in _names_read(game)  # (one table of lists by site)
+    # black's stone on c3 is a knight's leap from a2 a4 b1 b5 d1 d5 e2 e4
+    state = game.make_state({"c3": ("black", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["a2", "a4", "b1", "b5", "d1", "d5", "e2", "e4"]
+    # from the corner: b3 and c2 only (the other six leaps are off the board)
+    corner = game.make_state({"a1": ("black", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(corner)) == ["b3", "c2"]
+
+
+def test_leaps_off_the_board_are_no_sites(tmp_path):
+    # Counting the leaps that stay on a 5x5 board: 2 from a corner, 8 from the centre.
+    game = _game(tmp_path, "count(knight_sites(to), true) == 2")
+    empty = game.make_state({}, to_move="white")
+    assert sorted(game.legal_notations(empty)) == ["a1", "a5", "e1", "e5"]
+    centre = _game(tmp_path, "count(knight_sites(to), true) == 8")
+    assert centre.legal_notations(centre.make_state({}, to_move="white")) == ["c3"]
+
+
+def test_the_neighbour_of_a_neighbour_beyond_the_edge_is_none(tmp_path):
+    # Two steps north of the top two ranks leaves the board: none, not a site.
+    game = _game(tmp_path, "neighbour(neighbour(to, n), n) == none", files=3, ranks=4)
+    notations = game.legal_notations(game.make_state({}, to_move="white"))
+    assert sorted(notations) == ["a3", "a4", "b3", "b4", "c3", "c4"]
+    # ... and never empty
+    game = _game(tmp_path, "neighbour(neighbour(to, n), e) is empty", files=3, ranks=3)
+    state = game.make_state({"b3": ("black", "stone")}, to_move="white")
+    # a1 -> b2, b1 -> c2, b2 -> c3 are empty; a2 -> b3 is taken; the c file and
+    # the top rank lead off the board
+    assert sorted(game.legal_notations(state)) == ["a1", "b1", "b2"]
+
+
+def test_the_first_piece_along_a_ray_and_its_kind(tmp_path):
+    # `beyond(to, d, it is empty)`: the first site that is not empty (none at the
+    # edge); kinds asked of it with `or` are one test.
+    game = _game(tmp_path, "exists(d in orthogonal, beyond(to, d, it is empty) is stone "
+                           "or beyond(to, d, it is empty) is rock)", files=4, ranks=1)
+    state = game.make_state({"a1": ("black", "stone"), "d1": ("neutral", "rock")}, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["b1", "c1"]
+    alone = game.make_state({"a1": ("black", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(alone)) == ["b1", "c1", "d1"]
+    nothing = game.make_state({}, to_move="white")
+    assert game.legal_notations(nothing) == []
+
+
+def test_each_element_of_a_set_is_a_site(tmp_path):
+    # Over the elements of a set, `it is empty` holds exactly for the empty ones;
+    # a define's parameter given a neighbour (none beyond the edge) is asked as such.
+    game = _game(tmp_path, "count(d in all, free(neighbour(to, d))) == 1 "
+                           "and count(neighbours(to), free(it)) == 1", files=2, ranks=2)
+    state = game.make_state({"a1": ("black", "stone"), "b1": ("black", "stone")}, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["a2", "b2"]
