@@ -5,7 +5,7 @@ pieces stand."""
 import textwrap
 
 from interpreter import load_game
-from tests.helpers import write_definition
+from tests.helpers import play, write_definition
 
 YAML = """\
 game: walkers
@@ -123,3 +123,30 @@ def test_rocks_set_down_and_taken_block_from_then_on(tmp_path):
         state = game.apply(state, action)
     assert _walks_from_a1(game, state) == ["a1-b2", "a1-c1"]
     assert "d1-b1" in game.legal_notations(state)
+
+
+def test_walks_of_no_steps_or_fewer_go_nowhere(tmp_path):
+    # The length is the position's: 0 and -2 list no walk (and raise nothing),
+    # 2 lists the walks of two steps; one length for every piece, or the piece's own.
+    yaml = YAML + "variables:\n  far: {type: int, default: 0, title: far, description: How far walks go.}\n"
+    rules = WALK.replace("walk 2 steps", "walk far steps") + textwrap.indent(textwrap.dedent("""\
+        action farther:
+            select [c5]
+            notation "farther"
+            onto empty: far += 1
+        action nearer:
+            select [d5]
+            notation "nearer"
+            onto empty: far -= 1
+        """), " " * 8)
+    for own_length in (False, True):
+        if own_length:  # (a length that depends on the piece: worked out piece by piece)
+            rules = rules.replace("walk far steps", "walk (far if from != e5 else far) steps")
+        game = _game(tmp_path, rules, yaml)
+        state = game.initial_state()
+        assert _walks_from_a1(game, state) == []  # (far = 0)
+        state = play(game, "nearer", "nearer", state=state)
+        assert game.to_move(state) == "white"
+        assert _walks_from_a1(game, state) == []  # (far = -2)
+        state = play(game, "farther", "farther", "farther", "farther", state=state)
+        assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2"]  # (far = 2)
