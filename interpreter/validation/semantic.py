@@ -72,10 +72,9 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
     present = {placement.kind for placement in model.setup}
     present |= {pool.kind for pool in model.pools.values() if pool.kind is not None}
     for node in nodes:
-        if isinstance(node, ast.PromoteStmt) and node.kind in model.kinds:
-            present.add(model.kinds[node.kind].index)
-        if isinstance(node, ast.DropPattern) and node.kind in model.kinds:
-            present.add(model.kinds[node.kind].index)
+        made = [node.kind] if isinstance(node, (ast.PromoteStmt, ast.DropPattern, ast.CreateStmt)) else \
+            [k.id for k in node.kinds] if isinstance(node, ast.PromoteChoiceStmt) else []
+        present |= {model.kinds[k].index for k in made if k in model.kinds}
     for decision in items.decisions.values():
         for action in decision.actions:
             if isinstance(action.pattern, ast.DropPattern) and action.pattern.pool:
@@ -86,5 +85,5 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
             kinds = [b.kind for b in action.by if b.kind is not None]
             if kinds and not any(b.pool or b.same_piece for b in action.by):
                 if all(k in model.kinds and model.kinds[k].index not in present for k in kinds):
-                    warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, dropped, promoted to or waiting in a pool")
+                    warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, dropped, created, promoted to or waiting in a pool")
     return warnings

@@ -94,6 +94,27 @@ def test_create_for_another_player(tmp_path):
     assert {p.site: p.owner for p in game.pieces(after)} == {"c1": "white", "c2": "black", "c5": "black"}
 
 
+def test_create_in_a_chance_event_is_for_the_player_whose_turn_it_is(tmp_path):
+    # A chance event has no deciding player: its pieces are `player`'s (format.md 3.9, 3.10).
+    rules = """\
+        phase play:
+            turn: spawn, move
+        chance spawn:
+            outcomes 1 to 2
+            create man at (b3 if outcome == 1 else d3)
+        decision move:
+            action go by man:
+                step n
+                onto empty: move
+    """
+    game = make(tmp_path, rules, "  white:\n    man: [a1]\n  black:\n    man: [e5]\n")
+    state = game.apply(game.initial_state(), "spawn:1")
+    assert {p.site: p.owner for p in game.pieces(state)}["b3"] == "white"
+    state = game.apply(game.apply(state, "a1-a2"), "spawn:2")
+    assert game.to_move(state) == "black"
+    assert {p.site: p.owner for p in game.pieces(state)}["d3"] == "black"
+
+
 # -------------------------------------------------------------- one of several kinds
 def test_promote_to_one_of_several_kinds_is_one_action_each(tmp_path):
     rules = one_decision("""\

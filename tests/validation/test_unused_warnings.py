@@ -1,0 +1,68 @@
+"""The warning that an action can never apply (validation/semantic.py): a kind
+that no setup, drop, pool, promotion or `create` can put on the board. Every way
+of making a piece counts, or the warning is wrong."""
+import textwrap
+
+import pytest
+
+from interpreter import load_game
+from tests.helpers import write_definition
+
+YAML = """\
+game: makers
+title: Makers
+description: Pieces made during play.
+rules: game.rules
+players:
+  - {name: red}
+  - {name: blue}
+board:
+  grid: {files: 3, ranks: 2}
+pieces:
+  stone: {symbol: S, description: Set up.}
+  gem: {symbol: G, description: Made during play only.}
+setup:
+  red: {stone: [a1]}
+  blue: {stone: [c2]}
+"""
+
+WALK_BY_GEM = """\
+    decision go:
+        action walk by gem:
+            step e
+            onto empty: move
+"""
+
+
+def _warnings(tmp_path, rules: str) -> list[str]:
+    game = load_game(write_definition(tmp_path, YAML, textwrap.dedent(rules) + textwrap.dedent(WALK_BY_GEM)))
+    return [d.message for d in game.warnings]
+
+
+@pytest.mark.parametrize("making", [
+    "create gem at b1",
+    "promote a1 to gem",
+    "promote a1 to one of gem, stone",
+])
+def test_a_kind_made_during_play_can_act(tmp_path, making):
+    rules = f"""\
+        phase play:
+            turn: make, go
+        decision make:
+            action make:
+                select [a1]
+                onto own: {making}
+    """
+    assert _warnings(tmp_path, rules) == []
+
+
+def test_a_kind_nothing_makes_cannot(tmp_path):
+    rules = """\
+        phase play:
+            turn: make, go
+        chance make:
+            outcomes 1 to 1
+            create stone at b1
+    """
+    assert _warnings(tmp_path, rules) == [
+        "action 'walk' can never apply: no gem is set up, dropped, created, promoted to or waiting in a pool"]
