@@ -7,7 +7,11 @@ Played (see docs/format.md, 6):
 - runtime errors of the rules anywhere in play: while listing the legal actions,
   applying one, ending the game and computing the scores (each tied to the rule
   that failed),
-- two different legal actions with the same notation (records would be ambiguous).
+- two different legal actions with the same notation (records would be ambiguous);
+  an action hidden, where it is legal, by one listed before it that writes the same
+  notation and does something else (the first is kept: a warning),
+- actions never legal in any position of any game (a case or a condition that
+  cannot hold, say `onto own` where `onto empty` was meant).
 Read (static_checks.py): moving actions that never move their piece, `if no
 action` blocks that may not end the game.
 
@@ -17,8 +21,10 @@ happened, and the actions of the first game that showed it, so it can be replaye
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
+from ..parsing import ast
 from ..runtime.engine import CHANCE
 from ..runtime.errors import RuleRuntimeError
 from .static_checks import static_findings
@@ -79,7 +85,51 @@ def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PL
         finished += player.playout(rng)
         if progress is not None:
             progress(i + 1)
+    for pos, message in _never_legal(game, player, playouts):
+        findings.note(("never legal", str(pos)), "warning", pos, message, count=0)
     return LintReport(playouts, finished, findings.ordered())
+
+
+def _never_legal(game, player: "_Player", playouts: int) -> list:
+    """(position, message) of each action that no position of the games played
+    offered, although its decision came up with a piece it acts for on the board.
+    Actions whose decision never came, or whose pieces never stood on the board
+    when it did (an emperor in random play), are rare rather than wrong; a pass is
+    left out (`pass if no other action` rightly never comes where there is always
+    something to do)."""
+    engine = game.engine
+    acting_kinds = _acting_kinds(game)
+    by_action: dict = {}
+    for number, case in enumerate(engine.rules.cases):
+        if case.pattern in ("chance", "pass") or engine.decisions[case.decision].is_chance:
+            continue
+        name = case.label.split("'")[1]  # "leap" of "action 'leap', onto enemy"
+        by_action.setdefault((case.decision, name), []).append((number, case))
+    found = []
+    games = "the random game" if playouts == 1 else f"{playouts} random games"
+    for (decision, name), cases in by_action.items():
+        if any(number in player.legal_cases for number, _ in cases) or decision not in player.kinds_at:
+            continue
+        kinds = acting_kinds.get((engine.decisions[decision].name, name))
+        if kinds is not None and not kinds & player.kinds_at[decision]:
+            continue
+        found.append((cases[0][1].pos, f"action '{name}' was never legal in {games}: if it should be, look at its "
+                                       "pattern, cases and conditions (or lint more games: --playouts)"))
+    return found
+
+
+def _acting_kinds(game) -> dict:
+    """(decision, action) -> the kind indices its `by` names, for the actions of
+    pieces on the board (not of pools or of `the same piece`)."""
+    index = {name: kind.index for name, kind in game.model.kinds.items()}
+    kinds: dict = {}
+    for rules_file in game.definition.rules:
+        for item in rules_file.items:
+            for action in item.actions if isinstance(item, ast.Decision) else ():
+                by = action.by
+                if by and all(b.kind in index and not b.pool and not b.same_piece for b in by):
+                    kinds[(item.name, action.name)] = {index[b.kind] for b in by}
+    return kinds
 
 
 class _Player:
@@ -92,10 +142,15 @@ class _Player:
         # Chance events whose outcomes' notations were checked: they are fixed, so
         # once is enough (an event of 10001 outcomes made lint crawl).
         self.checked_events: set = set()
+        self.legal_cases: set = set()  # the case of every action some position offered
+        # decision -> the kinds of the pieces of the player to take it, over the positions it came up
+        self.kinds_at: dict = {}
+        self.noted_in_game: set = set()  # clashes noted in the game being played (counted once a game)
 
     def playout(self, rng: random.Random) -> int:
         """Play one game; 1 if it ended normally, else 0."""
         record: list = []
+        self.noted_in_game = set()
         try:
             state = self.engine.initial_state()
             while len(record) < self.max_plies:
@@ -114,6 +169,7 @@ class _Player:
         if engine.is_over(state):
             if engine.ending(state)[0] == "no legal action":
                 self._note_default_end(state, record)
+            self._note_stuck(state)
             return True
         if state.decision not in self.checked_events:
             self._check_notations(state, record)
@@ -121,6 +177,18 @@ class _Player:
         record.append(engine.notation(code))
         engine.apply_in_place(state, code)
         return False
+
+    def _note_stuck(self, state) -> None:
+        """A game that ended where the decision to take had no action (by `if no
+        action` or the default): the decision came up all the same."""
+        decision = self.engine.decisions[state.decision]
+        if decision.is_chance or decision.legal(state):
+            return
+        self._note_kinds(state)
+
+    def _note_kinds(self, state) -> None:
+        board = state.board
+        self.kinds_at.setdefault(state.decision, set()).update(board[site][1] for site in state.occ[state.player])
 
     def _note_default_end(self, state, record: list) -> None:
         self._note_phase("default end", state, record, "the player to move had no legal action in phase '{phase}', "
@@ -136,27 +204,63 @@ class _Player:
         self.findings.note((what, name), "warning", pos, message.replace("{phase}", name), record)
 
     def _check_notations(self, state, record: list) -> None:
-        """Two different actions written alike: the legal list has each notation once,
-        so the candidates are taken before notations are merged."""
+        """Two legal actions written alike (an error: a record could not tell them
+        apart), and, among the candidates before actions written alike are merged
+        (the first is kept, docs/format.md "Unique notations"), an action hidden
+        by one that does something else (a warning)."""
         engine = self.engine
         if engine.to_move(state) == CHANCE:
             self.checked_events.add(state.decision)
+        else:
+            self._note_kinds(state)
         seen: dict = {}
+        texts: dict = {}
         for code in engine.legal_with_duplicates(state):
-            text = engine.notation(code)
+            text = texts[code] = engine.notation(code)
             first = seen.setdefault(text, code)
+            if first != code and not self._same_effect(first, code):
+                self._note_clash(text, first, code, record, "warning",
+                                 "where both are legal, the first is kept: give the other its own notation if both "
+                                 "are meant")
+        written: dict = {}
+        for code in engine.legal(state):
+            self.legal_cases.add(code[0])
+            text = texts[code] if code in texts else engine.notation(code)
+            first = written.setdefault(text, code)
             if first != code:
-                self._note_clash(text, first, code, record)
+                self._note_clash(text, first, code, record, "error", "give one of them its own notation")
 
-    def _note_clash(self, text: str, first, code, record: list) -> None:
+    def _same_effect(self, a, b) -> bool:
+        """Whether two codes do the same: the same sites and choice, and cases that
+        run the same statements (a `travel` and a `step` that reach the same site),
+        which of them ended the game aside."""
+        cases = self.engine.rules.cases
+        one, other = cases[a[0]], cases[b[0]]
+        return (a[1:] == b[1:] and one.pattern == other.pattern and one.after == other.after
+                and one.effects == other.effects and _unattributed(one.body) == _unattributed(other.body))
+
+    def _note_clash(self, text: str, first, code, record: list, severity: str, advice: str) -> None:
         label_a, pos_a = self.engine.describe_action(first)
         label_b, pos_b = self.engine.describe_action(code)
+        key = ("notation", severity, label_a, label_b)
+        if key in self.noted_in_game:
+            return
+        self.noted_in_game.add(key)
         self.findings.note(
-            ("notation", label_a, label_b), "error", pos_b,
+            key, severity, pos_b,
             f"two different legal actions are both written '{text}' ({label_a} at {pos_a} "
-            f"and {label_b}); give one of them its own notation",
+            f"and {label_b}); {advice}",
             record,
         )
+
+
+# The last argument of h_end, the ending (the rule that ended the game, for reports).
+_ENDING = re.compile(r"^(\s*h_end\(s, .*), \d+\)$")
+
+
+def _unattributed(body: list) -> list:
+    """Compiled statements without the ending each `h_end` is attributed to."""
+    return [_ENDING.sub(r"\1)", line) for line in body]
 
 
 def format_report(report: LintReport, game_name: str, fallback_file: str) -> str:

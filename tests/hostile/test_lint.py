@@ -85,22 +85,57 @@ def test_a_chance_event_of_10001_outcomes_is_not_rebuilt_for_every_draw(base_gam
     assert len(counted) == 1
 
 
-def test_two_actions_with_one_notation_are_a_lint_error(capsys, base_game):
-    base_game.edit("game.rules", "    action capture by man, chief:",
-                   "    action stride by man, chief:\n        step ahead\n        onto empty: advance\n"
-                   "    action capture by man, chief:")
+STRIDE = ("    action capture by man, chief:",
+          "    action stride by man, chief:\n        step ahead\n{notation}        onto empty:\n"
+          "            advance\n{more}"
+          "    action capture by man, chief:")
+
+
+def _stride(notation: str = "", more: str = "") -> tuple[str, str]:
+    """An action `stride` listed after `step`, which it may hide where both step ahead."""
+    return STRIDE[0], STRIDE[1].format(notation=notation, more=more)
+
+
+def test_an_action_hidden_by_one_written_alike_that_does_something_else_is_a_warning(capsys, base_game):
+    # Where both are legal the first listed (`step`) is kept (format.md, Unique notations).
+    base_game.edit("game.rules", *_stride(more="            quiet = 0\n"))
     code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "2")
-    assert code == 1 and "two different legal actions are both written" in out
+    assert code == 0 and "warning: two different legal actions are both written" in out
+    assert "action 'stride' was never legal" in out  # (`step` hides it wherever it can go)
+
+
+def test_an_action_written_alike_that_does_the_same_is_not_reported(capsys, base_game):
+    # A travel and a step reaching the same site are one action (Regibus): nothing is lost.
+    base_game.edit("game.rules", *_stride())
+    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "2")
+    assert code == 0 and "both written" not in out
 
 
 def test_a_notation_clash_is_reported_at_the_notation_line(capsys, base_game):
-    base_game.edit("game.rules", "    action capture by man, chief:",
-                   "    action stride by man, chief:\n        step ahead\n        notation \"{from}-{to}\"\n"
-                   "        onto empty: advance\n"
-                   "    action capture by man, chief:")
+    base_game.edit("game.rules", *_stride(notation='        notation "{from}-{to}"\n', more="            quiet = 0\n"))
     code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "2")
     line = line_of(base_game, "game.rules", 'notation "{from}-{to}"')
-    assert code == 1 and f"game.rules:{line}:9: error: two different legal actions" in out
+    assert f"game.rules:{line}:9: warning: two different legal actions" in out
+
+
+def test_two_legal_actions_written_alike_are_an_error(base_game):
+    # Actions the rules leave side by side in a legal list under one notation (the
+    # listers merge those they can tell apart; this is lint's net behind them).
+    game = load_game(str(base_game))
+    game.engine.notation = lambda code: "all-alike"
+    report = lint(game, playouts=1)
+    errors = [f for f in report.findings if f.severity == "error"]
+    assert not report.ok and errors and all("both written 'all-alike'" in f.message for f in errors)
+    assert "give one of them its own notation" in errors[0].message
+
+
+def test_an_action_that_is_never_legal(capsys, base_game):
+    # `onto own` where `onto empty` was meant: nothing is ever legal for it.
+    base_game.edit("game.rules", "        drop man from reserve on home[player]\n        onto empty: place",
+                   "        drop man from reserve on home[player]\n        onto own: place")
+    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "3")
+    line = line_of(base_game, "game.rules", "onto own: place")
+    assert f"game.rules:{line}:9: warning: action 'enter' was never legal in 3 random games" in out
 
 
 def test_a_score_rule_that_fails_on_a_game_cut_off_at_the_bound(capsys, base_game):
