@@ -17,6 +17,11 @@ class RuleError(Exception):
         self.hint = hint
 
 
+class FollowOnError(RuleError):
+    """An error caused by one reported already (a name whose `let` failed): not
+    reported again."""
+
+
 def unknown(pos: ast.Pos, what: str, name: str, known: Iterable[str], hint: Optional[str] = None) -> RuleError:
     """`unknown WHAT 'NAME'`, suggesting the nearest of `known` (else `hint`)."""
     return RuleError(pos, f"unknown {what} '{name}'", did_you_mean(name, known) or hint)

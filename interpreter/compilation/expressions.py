@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from .errors import RuleError, name_pos, unknown
+from .errors import FollowOnError, RuleError, name_pos, unknown
 from .model import GameModel
 from .prefilters import OwnerMasks
 from .source import Source, int_literal
@@ -366,6 +366,8 @@ class ExpressionCompiler:
         self.used_names.add(name)
         if name in scope.locals:
             local = scope.locals[name]
+            if local.broken:
+                raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied,
                         real=local.real, hides=self._declared_as(name))
         if name in CONTEXT_NAMES:
@@ -623,6 +625,9 @@ class ExpressionCompiler:
         if left.type is Type.SITES and e.op in "+-":
             self.expect(right, (Type.SITES, Type.SITE), e.right, f"the right side of '{e.op}'")
             return self._site_set_op(e.op, left, right)
+        if left.type is Type.SITE and right.type in (Type.SITES, Type.SITE) and e.op in "+-":
+            raise RuleError(e.left.pos, f"the left side of '{e.op}' is a site, and '{e.op}' joins sets of sites",
+                            f"a list makes a set of it: [X] {e.op} ... (format.md 3.12.1)")
         self.expect(left, (Type.INT,), e.left, f"the left side of '{e.op}'")
         self.expect(right, (Type.INT,), e.right, f"the right side of '{e.op}'")
         if e.op in ("//", "%") and right.is_const and right.const == 0:

@@ -49,6 +49,8 @@ class Local:
     occupied: bool = False
     # a site, never none (an element of a set of sites: sets hold no none)
     real: bool = False
+    # declared by a `let` whose value is in error (reported there; its uses are not)
+    broken: bool = False
 
 
 @dataclass

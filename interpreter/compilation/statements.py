@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .errors import RuleError, name_pos, unknown
+from .errors import FollowOnError, RuleError, name_pos, unknown
 from .source import Source, int_literal
 from .types import ELEMENT, Type
 from ..parsing import ast
@@ -128,8 +128,12 @@ class StatementCompiler:
         for stmt in stmts:
             try:
                 cost += self.stmt(stmt, scope)
+            except FollowOnError:
+                pass
             except RuleError as err:
                 self.errors.append(err)
+                if isinstance(stmt, ast.LetStmt) and not reserved_word(stmt.name):
+                    scope.locals[stmt.name] = Local("None", Type.NONE, broken=True)
         return cost
 
     def stmt(self, s: ast.Stmt, scope: Scope) -> int:

@@ -38,3 +38,21 @@ def test_hint(tmp_path, capsys, old, new, first, hint):
     err = capsys.readouterr().err
     assert first in err.splitlines()[0], err
     assert hint in err, err
+
+
+def test_a_site_joined_to_a_set_and_no_error_after_it(tmp_path, capsys):
+    # `X + ray(...)` with X a site: the set needs a list, [X]. The `let` that failed
+    # is reported once: its uses below are not "unknown names" on top of it.
+    shutil.copytree(BASE, tmp_path / "game")
+    rules = tmp_path / "game" / "game.rules"
+    text = rules.read_text()
+    old = "procedure take:\n    remove jumped\n"
+    assert old in text
+    rules.write_text(text.replace(old, old + "    let passed = jumped + ray(jumped, n)\n"
+                                         "    if count(passed) > 1:\n        quiet = 0\n", 1))
+    assert main(["validate", str(tmp_path / "game")]) == 1
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if ": error: " in line]
+    assert len(lines) == 1 and lines[0].endswith(
+        "game.rules:36:18: error: the left side of '+' is a site, and '+' joins sets of sites"), err
+    assert "hint: a list makes a set of it: [X] + ... (format.md 3.12.1)" in err
