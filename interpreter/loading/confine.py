@@ -28,8 +28,9 @@ def inside(path: Path, root: Path) -> bool:
 
 
 def game_folder(file: Path) -> Path:
-    """The folder whose files the definition `file` may name."""
-    folder = file.parent
+    """The folder whose files the definition `file` may name (`file` as given: a
+    bare name, from inside a `variants` folder, is in that folder too)."""
+    folder = file.absolute().parent
     return folder.parent if folder.name == VARIANTS_FOLDER else folder
 
 

@@ -64,6 +64,22 @@ def test_variants_in_a_variants_folder_extend_the_game_above(capsys, base_game):
     assert code == 0, err
 
 
+def test_a_variant_named_from_inside_its_variants_folder(capsys, monkeypatch, base_game, secret):
+    # `regelwerk validate v.yaml` in the variants folder: the same game folder, the
+    # same confinement, as `variants/v.yaml` from the folder above.
+    folder = base_game.path / "variants"
+    folder.mkdir()
+    variant(folder, "../game.yaml")
+    monkeypatch.chdir(folder)
+    for name in ("v.yaml", "./v.yaml"):
+        code, _, err = run_cli(capsys, "validate", name)
+        assert code == 0, err
+    (folder / "away.yaml").write_text(f"variant: away\nextends: {os.path.relpath(secret, folder)}\n")
+    code, _, err = run_cli(capsys, "validate", "away.yaml")
+    assert_clean(code, err)
+    assert "leads outside the game's folder" in err and "SECRET" not in err
+
+
 @pytest.mark.parametrize("levels, ok", [(16, True), (17, False)])
 def test_at_most_16_variants_extend_each_other(capsys, base_game, levels, ok):
     base = "game.yaml"
