@@ -54,6 +54,8 @@ REPLACEABLE = (
     "pools",
     "variables",
     "lines",
+    "tracks",
+    "display",
     "setup",
 )
 
