@@ -13,8 +13,9 @@ distance, jump pairs), bound as constants of the generated code.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterator, Optional
 
 from .source import Source
 from .conditions import Condition
@@ -344,12 +345,27 @@ def leap(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_site
             with src.block("if dist > len(ray):"):
                 _off_board_once(src, landing, off_case, off_where)
                 src.line("break")
-            if passing:
-                with src.block(f"if any({passing} for to in ray[:dist - 1]):"):
-                    src.line("break")
-            src.line("to = ray[dist - 1]")
-            src.line("tg = b[to]")
-            emit_candidate(src, landing)
+            with _unless_passed(src, passing, "to", "ray[:dist - 1]"):
+                src.line("to = ray[dist - 1]")
+                src.line("tg = b[to]")
+                emit_candidate(src, landing)
+
+
+@contextmanager
+def _unless_passed(src: Source, passing: Optional[str], var: str, passed: str) -> Iterator[None]:
+    """The lines written inside run unless some site `var` of `passed` meets the
+    passing condition; then the enclosing loop (over the distances) ends. A loop
+    with `else`, not `any(...)`: a generator costs more than the few sites it asks."""
+    if not passing:
+        yield
+        return
+    with src.block(f"for {var} in {passed}:"):
+        with src.block(f"if {passing}:"):
+            src.line("break")
+    with src.block("else:"):
+        yield
+        src.line("continue")
+    src.line("break")
 
 
 def _leap_exact(src: Source, landing: Landing, dirs_by_player: list, rays: list, n_sites: int, span: Span,
@@ -558,8 +574,6 @@ def along_track(src: Source, landing: Landing, track: str, span: Span, off_case:
         with src.block("if to == -1:"):
             _off_board_once(src, landing, off_case, off_where)
             src.line("break")
-        if passing:
-            with src.block(f"if any({passing} for site in row[1]):"):
-                src.line("break")
-        src.line("tg = b[to]")
-        emit_candidate(src, landing)
+        with _unless_passed(src, passing, "site", "row[1]"):
+            src.line("tg = b[to]")
+            emit_candidate(src, landing)
