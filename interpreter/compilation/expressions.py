@@ -1137,6 +1137,18 @@ class ExpressionCompiler:
     def _fn_sum(self, e: ast.Call, scope):
         coll = self._sites_argument(e, scope, "sum")
         measure = self._measure(e.args[1], "sum")
+        if self.sink is not None and measure >= 0:
+            # written out as a loop: an attribute added up piece by piece
+            total, site, piece = (self.src.fresh("t") for _ in range(3))
+            self._emit(f"{total} = 0")
+            if coll.occupied:
+                self._block(f"for {site} in {coll.code}:", [f"{total} += b[{site}][{measure}]"])
+            else:
+                self._block(f"for {site} in {coll.code}:", [
+                    f"{piece} = b[{site}]",
+                    f"if {piece} is not None: {total} += {piece}[{measure}]",
+                ])
+            return Code(total, Type.INT, coll.deps, cost=coll.cost + coll.size)
         return Code(f"h_sum(b, {coll.code}, {measure}, {self._values()})", Type.INT, coll.deps, cost=coll.cost + coll.size)
 
     def _values(self) -> str:

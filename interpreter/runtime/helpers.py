@@ -101,17 +101,25 @@ def measure(piece: Piece, what: int, values: tuple[int, ...]) -> int:
     return piece[what]  # type: ignore[no-any-return]  # (an attribute's value: a number)
 
 
+def measures(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> list[int]:
+    """The measure of each piece on the sites of `where` (an attribute read
+    directly: a call per piece would cost more than the reading)."""
+    if what >= 0:
+        return [p[what] for s in where if (p := board[s]) is not None]
+    return [measure(p, what, values) for s in where if (p := board[s]) is not None]
+
+
 def total(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
-    return sum(measure(p, what, values) for s in where if (p := board[s]) is not None)
+    return sum(measures(board, where, what, values))
 
 
 def largest(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
-    found = [measure(p, what, values) for s in where if (p := board[s]) is not None]
+    found = measures(board, where, what, values)
     return max(found) if found else 0
 
 
 def smallest(board: Board, where: Iterable[int], what: int, values: tuple[int, ...]) -> int:
-    found = [measure(p, what, values) for s in where if (p := board[s]) is not None]
+    found = measures(board, where, what, values)
     return min(found) if found else 0
 
 
