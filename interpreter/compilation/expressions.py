@@ -1407,9 +1407,25 @@ class ExpressionCompiler:
         return self.src.const(tuple(tuple(a) for a in self.model.board.adjacent) + ((),), key="adjacent")
 
     def _fn_group(self, e: ast.Call, scope):
-        site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'group'")
-        code = f"h_group(b, {self.adjacency_table()}, {site.code})"
+        site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'group'")
+        adjacent = self.adjacency_table() if len(e.args) == 1 else self._adjacency_by(e, scope)
+        code = f"h_group(b, {adjacent}, {site.code})"
         return Code(code, Type.SITES, site.deps | {Dep.BOARD}, cost=site.cost + self.n_sites * 2, size=self.n_sites)
+
+    def _adjacency_by(self, e: ast.Call, scope) -> str:
+        """The table of each site's neighbours in the directions of group's second
+        argument (the same for every player: a table made once)."""
+        self._grid_only(e, "'group(site, directions)' needs a grid board: directions are a grid's")
+        arg = e.args[1]
+        directions = self.compile(arg, scope)
+        if directions.type not in (Type.DIRS, Type.DIR):
+            raise RuleError(arg.pos, f"the second argument of 'group' must be directions, found {describe(directions)}")
+        if not directions.is_const:
+            raise RuleError(arg.pos, "the directions of 'group' must be the same for every player (e.g. all, orthogonal)")
+        chosen = directions.const if directions.type is Type.DIRS else (directions.const,)
+        rays = self.model.board.rays
+        table = tuple(tuple(rays[d][s][0] for d in chosen if rays[d][s]) for s in range(self.n_sites)) + ((),)
+        return self.src.const(table)
 
     def _fn_neighbours(self, e: ast.Call, scope):
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'neighbours'")
@@ -1475,7 +1491,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),
     "beyond": ((3,), "beyond(SITE, DIRECTION, CONDITION) — the first site along the ray for which the condition (`it` being the site) fails, or none at the edge"),
     "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
-    "group": ((1,), "group(SITE) — the sites joined to SITE by neighbours holding pieces of the same owner (SITE included; empty when SITE is)"),
+    "group": ((1, 2), "group(SITE) or group(SITE, DIRECTIONS) — the sites joined to SITE by neighbours (or neighbours in those directions) holding pieces of the same owner (SITE included; empty when SITE is)"),
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),
     "ahead": ((3,), "ahead(TRACK, SITE, N) — the site N steps after SITE along the track, or none (beyond the end of a track that does not loop, or SITE not on it)"),
     "along": ((3,), "along(TRACK, SITE, N) — the N sites after SITE along the track, in order (round and round a looping track)"),

@@ -1,9 +1,13 @@
 """Site tables (compilation/expressions.py): `neighbour(neighbour(x, a), b)` reads
 one table made when the rules are compiled, a list of such neighbours of one site
 is one table of lists by site, and `it is empty` over the elements of a set of
-sites (never none) asks only the board. The sites found must be those the rules
-say, at the edges above all, where a neighbour is none."""
+sites (never none) asks only the board; `group(X, DIRS)` joins through the
+neighbours in chosen directions. The sites found must be those the rules say, at
+the edges above all, where a neighbour is none."""
+import pytest
+
 from interpreter import load_game
+from interpreter.validation.diagnostics import DefinitionError
 from tests.helpers import stones_and_rocks, write_definition
 
 # A knight's leaps, written as a chess author writes them (docs/examples/chess).
@@ -86,3 +90,44 @@ def test_each_element_of_a_set_is_a_site(tmp_path):
                            "and count(neighbours(to), free(it)) == 1", files=2, ranks=2)
     state = game.make_state({"a1": ("black", "stone"), "b1": ("black", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["a2", "b2"]
+
+
+def test_a_group_joined_through_chosen_directions(tmp_path):
+    # group(X) joins orthogonal neighbours; group(X, all) diagonal ones too.
+    rules = """\
+        phase play:
+            turn: pick
+        decision pick:
+            action stone:
+                select pieces of player
+                where count(group(to, {dirs})) == 3
+                notation "{{to}}"
+                onto own: remove to
+    """
+    pieces = {"a1": ("white", "stone"), "b2": ("white", "stone"), "c3": ("white", "stone"),
+              "c2": ("black", "stone")}
+    yaml = stones_and_rocks(files=4, ranks=4)
+    diagonal = load_game(write_definition(tmp_path, yaml, rules.format(dirs="all")))
+    assert sorted(diagonal.legal_notations(diagonal.make_state(pieces, to_move="white"))) == ["a1", "b2", "c3"]
+    straight = load_game(write_definition(tmp_path, yaml, rules.format(dirs="orthogonal")))
+    assert straight.legal_notations(straight.make_state(pieces, to_move="white")) == []
+    column = {"a1": ("white", "stone"), "a2": ("white", "stone"), "a3": ("white", "stone"), "c3": ("white", "stone")}
+    state = straight.make_state(column, to_move="white")
+    assert sorted(straight.legal_notations(state)) == ["a1", "a2", "a3"]
+
+
+def test_a_groups_directions_are_the_same_for_every_player(tmp_path):
+    rules = """\
+        phase play:
+            turn: pick
+        decision pick:
+            action stone:
+                select pieces of player
+                where count(group(to, forward)) == 3
+                onto own: remove to
+    """
+    yaml = stones_and_rocks(files=4, ranks=4).replace("  - {name: white}\n  - {name: black}\n",
+                                                      "  - {name: white, forward: n}\n  - {name: black, forward: s}\n")
+    with pytest.raises(DefinitionError) as caught:
+        load_game(write_definition(tmp_path, yaml, rules))
+    assert "the directions of 'group' must be the same for every player (e.g. all, orthogonal)" in str(caught.value)
