@@ -368,8 +368,9 @@ class ExpressionCompiler:
             local = scope.locals[name]
             if local.broken:
                 raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
+            fixed = {"const": local.fixed[0]} if local.fixed is not None else {}
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied,
-                        real=local.real, hides=self._declared_as(name))
+                        real=local.real, hides=self._declared_as(name), **fixed)
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:
@@ -505,7 +506,8 @@ class ExpressionCompiler:
             first, again = self.share(value, scope)
             if first != again:
                 bindings.append(first)
-            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied, real=value.real)
+            fixed = (value.const,) if value.is_const and value.type in (Type.DIR, Type.DIRS) else None
+            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied, real=value.real, fixed=fixed)
             arg_deps |= value.deps
             cost += value.cost
         body = self._define(ast.Name(e.pos, e.fn), inner)
@@ -1323,6 +1325,8 @@ class ExpressionCompiler:
             raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}")
         if direction.type is Type.DIR:
             return direction
+        if direction.is_const and len(direction.const) == 1:  # (a direction name passed to a define, say)
+            return self.const(direction.const[0], Type.DIR)
         per_player = self.model.direction_sets.get(arg.id) if isinstance(arg, ast.Name) else None
         if per_player is not None and all(len(d) == 1 for d in per_player):
             if all(d == per_player[0] for d in per_player):
@@ -1339,8 +1343,13 @@ class ExpressionCompiler:
         site = self.expect(self.compile(e.args[0], scope), (Type.SITE,), e.args[0], f"the first argument of '{e.fn}'")
         self._grid_only(e, f"'{e.fn}' needs a grid board: directions are a grid's")
         direction = self._single_direction(e, scope)
+        rays = self.ray_table()
+        if direction.is_const:  # the row of that direction
+            rays = self.src.const(self.src.namespace[rays][direction.const])
+        else:
+            rays = f"{rays}[{direction.code}]"
         ray = Code(
-            f"{self.ray_table()}[{direction.code}][{site.code}]", Type.SITES, site.deps | direction.deps,
+            f"{rays}[{site.code}]", Type.SITES, site.deps | direction.deps,
             cost=site.cost + direction.cost + 1, size=self.max_ray,
         )
         if len(e.args) < 3:

@@ -51,6 +51,9 @@ class Local:
     real: bool = False
     # declared by a `let` whose value is in error (reported there; its uses are not)
     broken: bool = False
+    # (value,) when a define's parameter is given a constant direction or set of
+    # directions (`line(n)`): its uses are that constant
+    fixed: Optional[tuple] = None
 
 
 @dataclass

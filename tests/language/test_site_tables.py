@@ -131,3 +131,26 @@ def test_a_groups_directions_are_the_same_for_every_player(tmp_path):
     with pytest.raises(DefinitionError) as caught:
         load_game(write_definition(tmp_path, yaml, rules))
     assert "the directions of 'group' must be the same for every player (e.g. all, orthogonal)" in str(caught.value)
+
+
+def test_a_direction_given_to_a_define(tmp_path):
+    # `line(n)`: the pieces on the whole line through a site, a direction passed on
+    # to ray and opposite (Lines of Action's move length).
+    rules = """\
+        define line(d) = count(ray(to, d), it is occupied) + count(ray(to, opposite(d)), it is occupied)
+        phase play:
+            turn: place
+        decision place:
+            action stone:
+                drop stone on sites
+                where line(n) == 2 and line(e) == 0
+                notation "{to}"
+                onto empty: place
+    """
+    game = load_game(write_definition(tmp_path, stones_and_rocks(files=3, ranks=3), rules))
+    state = game.make_state({"a1": ("black", "stone"), "a3": ("white", "stone"), "c2": ("neutral", "rock")},
+                            to_move="white")
+    assert game.legal_notations(state) == []  # (a2: two on its file, but c2 on its rank)
+    state = game.make_state({"a1": ("black", "stone"), "a3": ("white", "stone"), "c3": ("neutral", "rock")},
+                            to_move="white")
+    assert game.legal_notations(state) == ["a2"]
