@@ -94,7 +94,7 @@ def _never_legal(game, player: "_Player", playouts: int) -> list:
     """(position, message) of each action that no position of the games played
     offered, although its decision came up with a piece it acts for on the board.
     Actions whose decision never came, or whose pieces never stood on the board
-    when it did (an emperor in random play), are rare rather than wrong; a pass is
+    when it did (a piece that random games seldom make), are rare rather than wrong; a pass is
     left out (`pass if no other action` rightly never comes where there is always
     something to do)."""
     engine = game.engine
@@ -232,7 +232,7 @@ class _Player:
 
     def _same_effect(self, a, b) -> bool:
         """Whether two codes do the same: the same sites and choice, and cases that
-        run the same statements (a `travel` and a `step` that reach the same site),
+        run the same statements (two movements that reach the same site),
         which of them ended the game aside."""
         cases = self.engine.rules.cases
         one, other = cases[a[0]], cases[b[0]]

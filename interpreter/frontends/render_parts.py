@@ -97,7 +97,7 @@ class PieceLabeller:
             self.symbol(kind) for kind, spec in self.kinds.items()
             if not (isinstance(spec, Mapping) and spec.get("owner") == "neutral")
         ] or ["?"]
-        # Two players: the chess convention (first player upper case, second lower
+        # Two players: the usual convention (first player upper case, second lower
         # case) is the most legible, as long as it cannot confuse two kinds.
         self.by_case = (
             len(self.players) == 2

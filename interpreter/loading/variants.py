@@ -6,7 +6,7 @@ A variant is a YAML file with `extends:` naming what it changes. It may
 - replace whole top-level sections of the YAML (`setup:`, `regions:`, ...),
 - bring a rules overlay (`rules: file.rules`): a top-level item with the name of an
   existing one replaces it; a `decision` merges action by action (same name
-  replaces, new name adds); `remove action move.travel` (or `remove decision X`,
+  replaces, new name adds); `remove action move.slide` (or `remove decision X`,
   `remove phase X`, `remove forbid X`, ...) drops an item; unnamed `forbid`
   lines are added, a named `forbid NAME:` block replaces the one of that name.
 

@@ -378,7 +378,7 @@ class WalkPattern(Pattern):
 
 @dataclass
 class GoPattern(Pattern):
-    """To any site of a set (a transfer: travel, flying, relocation)."""
+    """To any site of a set (a transfer: flying, relocation)."""
 
     targets: Expr
 
@@ -504,7 +504,7 @@ class Procedure:
     pos: Pos
     name: str
     body: list[Stmt]
-    params: list[Name] = field(default_factory=list)  # `procedure sow(pit, n):`
+    params: list[Name] = field(default_factory=list)  # `procedure spread(site, n):`
 
 
 @dataclass
@@ -515,7 +515,7 @@ class Score:
 
 @dataclass
 class Removal:
-    """In a variant: `remove action move.travel`, `remove define x`, ..."""
+    """In a variant: `remove action move.slide`, `remove define x`, ..."""
 
     pos: Pos
     item_kind: str
