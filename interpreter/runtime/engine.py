@@ -373,6 +373,7 @@ class Engine:
         legal: Sequence[Code] = s.legal  # type: ignore[assignment]  # (settled above)
         d = s.decision
         keeps_history = self.keeps_history
+        position_key = self.position_key
         n = 0  # actions applied
         code = None
         pending = None  # the action already picked for the position reached
@@ -416,15 +417,12 @@ class Engine:
                         raise self._fault(exc, s, code, True) from None
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
+                    # (_start_turn, written out)
+                    reps = s.count_position(hash(position_key(s))) if keeps_history else 0
                     before = befores[s.phase]
-                    if keeps_history or before is None:
+                    if before is not None:
                         try:
-                            self._start_turn(s, legal)
-                        except RuleRuntimeError as exc:
-                            raise self._fault(exc, s, code, True) from None
-                    else:  # (_start_turn, written out)
-                        try:
-                            before(s, not legal, 0)
+                            before(s, not legal, reps)
                         except RuleRuntimeError as exc:
                             raise self._fault(exc, s, code, None) from None
                     if s.result is not None:
