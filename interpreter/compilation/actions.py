@@ -150,6 +150,7 @@ class ActionCompiler:
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
+        plan.prelude = plan.prelude + tuple(levels["position setup"])
         plan.cost += levels["piece cost"]
         plan.guard_cost = levels["guard cost"]
         if isinstance(pattern, ast.DropPattern):
@@ -211,7 +212,7 @@ class ActionCompiler:
         from .expressions import conjuncts
 
         levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0,
-                        "piece setup": []}
+                        "piece setup": [], "position setup": []}
         action_level = []
         remembered = []
         guard_cost = 0
@@ -227,6 +228,9 @@ class ActionCompiler:
                         action_level.append((lines, c.code))
                     continue
                 if c.deps & CANDIDATE_DEPS:
+                    hoisted = self._position_first(part, scope, levels["position setup"])
+                    if hoisted is not None:
+                        lines, c = hoisted
                     levels["candidate"].append((lines, c.code))
                     levels["found loop"] = c.found_loop
                     levels["candidate cost"] += c.cost
@@ -246,6 +250,42 @@ class ActionCompiler:
         levels["action"] = Condition.of(action_level)
         levels["guard cost"] = guard_cost
         return levels
+
+    def _position_first(self, part: ast.Expr, scope: Scope, setup: list) -> Optional[tuple[list, Code]]:
+        """`A or B` asked of each candidate, where A (the first disjuncts) is about
+        the position alone and costly (`exists(houses[opponent], it.seeds > 0) or
+        ...`): A is worked out for the first candidate that asks and remembered for
+        the position (a local that `setup` empties once per listing). (lines, Code)
+        of the condition, or None when there is nothing to remember."""
+        from .expressions import disjuncts, either
+
+        parts = disjuncts(part)
+        first = 0
+        cost = 0
+        for d in parts[:-1]:
+            self.exprs.listing = True
+            try:
+                _, c = self.exprs.lowered(d, scope, condition=True)
+            finally:
+                self.exprs.listing = False
+            if c.deps & (CANDIDATE_DEPS | PIECE_DEPS) or c.is_const:
+                break
+            first += 1
+            cost += c.cost
+        if first == 0 or cost <= CHEAP_PIECE_TEST:
+            return None
+        self.exprs.listing = True
+        try:
+            lines_a, a = self.exprs.lowered(either(parts[:first]), scope, condition=True)
+            lines_b, rest = self.exprs.lowered(either(parts[first:]), scope, condition=True)
+        finally:
+            self.exprs.listing = False
+        known, held = self.src.fresh("l"), self.src.fresh("t")
+        setup.append(f"{known} = None")
+        lines = ([f"if {known} is None:"] + ["    " + line for line in lines_a] + [f"    {known} = {a.code}",
+                 f"{held} = {known}", f"if not {held}:"] + ["    " + line for line in lines_b]
+                 + [f"    {held} = {rest.code}"])
+        return lines, Code(held, Type.BOOL, a.deps | rest.deps, cost=rest.cost + 1)
 
     # ------------------------------------------------------------ cases
     def _cases(self, action: ast.Action, pattern, available: set, decision_index: int) -> tuple:

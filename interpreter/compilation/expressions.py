@@ -1481,6 +1481,21 @@ def conjuncts(e: ast.Expr) -> list[ast.Expr]:
     return [e]
 
 
+def disjuncts(e: ast.Expr) -> list[ast.Expr]:
+    """The parts of `a or b or c`."""
+    if isinstance(e, ast.Or):
+        return disjuncts(e.left) + disjuncts(e.right)
+    return [e]
+
+
+def either(parts: list[ast.Expr]) -> ast.Expr:
+    """`parts[0] or parts[1] or ...` again."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = ast.Or(joined.pos, joined, part)
+    return joined
+
+
 def is_name(e: ast.Expr, name: str) -> bool:
     return isinstance(e, ast.Name) and e.id == name
 
