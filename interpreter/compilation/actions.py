@@ -439,7 +439,7 @@ class ActionCompiler:
         if isinstance(pattern, ast.WalkPattern):
             return self._walk(pattern, scope, landing, plan)
         if isinstance(pattern, ast.GoPattern):
-            targets = self.exprs.compile(pattern.targets, scope)
+            targets = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
             code = self.compiler.targets(pattern.targets, scope, "go to", targets)
             reach = reach_of_set(targets.static_sites) if targets.static_sites is not None else None
             return (lambda src: patterns.go(src, landing, code)), reach, targets.cost + targets.size * cost
@@ -484,7 +484,7 @@ class ActionCompiler:
         """(the sites a drop or select chooses among, a test of `to` or None): of
         `pieces ... where W`, the pieces, with W asked of each in the loop that
         lists the candidates rather than in a list made first."""
-        c = self.exprs.compile(e, scope)
+        c = self.exprs.as_sites(self.exprs.compile(e, scope))  # (a track: its sites)
         code = self.compiler.targets(e, scope, what, c)
         if c.filtered is not None and c.filtered[0] is None:
             _, sites, var, _, where = c.filtered

@@ -6,6 +6,7 @@ explains the labels with the definition's titles (display.py).
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Iterable, Mapping, Sequence
 
 from rich.color import Color, ColorParseError
@@ -203,8 +204,16 @@ def pool_at(game: Any, pools: Mapping[str, Mapping[str, int]], site: str) -> tup
 
 
 def ascii_only(text: str) -> str:
-    """Plain mode promises ASCII: one '?' per other character, so columns are kept."""
-    return text.encode("ascii", "replace").decode("ascii")
+    """Plain mode promises ASCII: a letter with an accent is the letter ('ä': 'a'),
+    any other character '?', one for one, so columns are kept."""
+    if text.isascii():
+        return text
+    return "".join(ch if ch.isascii() else _plain_letter(ch) for ch in text)
+
+
+def _plain_letter(ch: str) -> str:
+    base = unicodedata.normalize("NFKD", ch)[:1]
+    return base if base.isascii() and base.isprintable() and base else "?"
 
 
 def variable_text(title: str, value: object) -> str:

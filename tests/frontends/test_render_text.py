@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 from rich.console import Console
 
+from interpreter.frontends.render_parts import ascii_only
 from interpreter.frontends.render_text import owner_tags, print_position, render_text
 from interpreter.runtime.views import Action, BoardView, PieceView
 
@@ -210,3 +211,11 @@ def test_empty_sites_never_look_like_pieces():
     assert line.split("-")[0].strip() == "r."  # red's pawn (owner tag and symbol)
     assert line.rstrip().endswith(">g.")  # the one-way edge into z ends in an arrowhead
     assert "+" in line  # the empty site y
+
+
+def test_plain_text_keeps_the_letters_of_accented_names():
+    # Plain mode is ASCII: "Mensch ärgere dich nicht" stays readable, one character
+    # for one (the columns of a board drawing are kept); what has no letter is '?'.
+    assert ascii_only("Mensch ärgere dich nicht") == "Mensch argere dich nicht"
+    assert ascii_only("Straße ♔ é") == "Stra?e ? e"
+    assert ascii_only("a1-b2") == "a1-b2"

@@ -379,6 +379,29 @@ def test_track_functions(tmp_path):
     assert game.result(after).winner == "white"
 
 
+def test_a_track_is_a_set_of_sites_to_choose_from(tmp_path):
+    # format.md 2.15: a track serves as the set of its sites, where an action
+    # chooses among sites too (select, drop ... on, go to).
+    rules = one_decision("""\
+        action mark:
+            select round[player]
+            notation "*{to}"
+            onto empty: create stone at to
+        action set:
+            drop man on lap
+            onto empty: place
+        action fly by king:
+            go to lap
+            notation "K{to}"
+            onto empty: move
+    """)
+    game = make(tmp_path, rules, "  white:\n    man: [a1]\n    king: [a5]\n  black:\n    man: [e5]\n", TRACK_YAML)
+    notations = game.legal_notations(game.initial_state())
+    assert sorted(n for n in notations if n.startswith("*")) == ["*b1", "*c1", "*d1", "*e1"]
+    assert sorted(n for n in notations if n.startswith("@")) == ["@b1", "@c1", "@d1", "@e1"]
+    assert sorted(n for n in notations if n.startswith("K")) == ["Kb1", "Kc1", "Kd1", "Ke1"]
+
+
 ROUNDS_OF_TWO_LENGTHS = """\
 variables:
   visits: {type: int}
