@@ -43,6 +43,21 @@ def stones_and_rocks(players: tuple[str, ...] = ("white", "black"), files: int =
     )
 
 
+def drop_where(where: str, effects: str = "place", before: str = "") -> str:
+    """Rules (for stones_and_rocks) of one decision: drop a stone on any site where
+    `where` holds, written "{to}", then `effects` (one statement per line); `before`
+    comes first (defines)."""
+    body = "".join(f"\n            {line}" for line in effects.splitlines())
+    return (f"{before}phase play:\n    turn: place\ndecision place:\n    action stone:\n"
+            f"        drop stone on sites\n        where {where}\n        notation \"{{to}}\"\n"
+            f"        onto empty:{body}\n")
+
+
+def names_read(game: Any) -> set[str]:
+    """The global names the compiled listers of `game` read (which helpers they call)."""
+    return {name for fn in game.engine._playout_tables[1] if fn is not None for name in fn.__code__.co_names}
+
+
 def record_actions(name: str) -> list[str]:
     """The action notations of `tests/data/records/NAME`: white-space separated, `#` comments."""
     text = (RECORDS / name).read_text(encoding="utf-8")

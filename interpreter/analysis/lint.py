@@ -94,9 +94,9 @@ def _never_legal(game, player: "_Player", playouts: int) -> list:
     """(position, message) of each action that no position of the games played
     offered, although its decision came up with a piece it acts for on the board.
     Actions whose decision never came, or whose pieces never stood on the board
-    when it did (a piece that random games seldom make), are rare rather than wrong; a pass is
-    left out (`pass if no other action` rightly never comes where there is always
-    something to do)."""
+    when it did (a piece that random games seldom make), are rare rather than
+    wrong; a pass is left out (`pass if no other action` rightly never comes where
+    there is always something to do)."""
     engine = game.engine
     acting_kinds = _acting_kinds(game)
     by_action: dict = {}

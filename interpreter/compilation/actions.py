@@ -218,11 +218,7 @@ class ActionCompiler:
         guard_cost = 0
         for cond in action.wheres:
             for part in conjuncts(cond):
-                self.exprs.listing = True
-                try:
-                    lines, c = self.exprs.lowered(part, scope, condition=True)
-                finally:
-                    self.exprs.listing = False
+                lines, c = self._listed_condition(part, scope)
                 if c.is_const:
                     if not c.const:
                         action_level.append((lines, c.code))
@@ -251,6 +247,14 @@ class ActionCompiler:
         levels["guard cost"] = guard_cost
         return levels
 
+    def _listed_condition(self, e: ast.Expr, scope: Scope) -> tuple[list, Code]:
+        """(lines, Code) of a condition asked while actions are listed (prefilters.py)."""
+        self.exprs.listing = True
+        try:
+            return self.exprs.lowered(e, scope, condition=True)
+        finally:
+            self.exprs.listing = False
+
     def _position_first(self, part: ast.Expr, scope: Scope, setup: list) -> Optional[tuple[list, Code]]:
         """`A or B` asked of each candidate, where A (the first disjuncts) is about
         the position alone and costly (`exists(houses[opponent], it.seeds > 0) or
@@ -263,23 +267,15 @@ class ActionCompiler:
         first = 0
         cost = 0
         for d in parts[:-1]:
-            self.exprs.listing = True
-            try:
-                _, c = self.exprs.lowered(d, scope, condition=True)
-            finally:
-                self.exprs.listing = False
+            _, c = self._listed_condition(d, scope)
             if c.deps & (CANDIDATE_DEPS | PIECE_DEPS) or c.is_const:
                 break
             first += 1
             cost += c.cost
         if first == 0 or cost <= CHEAP_PIECE_TEST:
             return None
-        self.exprs.listing = True
-        try:
-            lines_a, a = self.exprs.lowered(either(parts[:first]), scope, condition=True)
-            lines_b, rest = self.exprs.lowered(either(parts[first:]), scope, condition=True)
-        finally:
-            self.exprs.listing = False
+        lines_a, a = self._listed_condition(either(parts[:first]), scope)
+        lines_b, rest = self._listed_condition(either(parts[first:]), scope)
         known, held = self.src.fresh("l"), self.src.fresh("t")
         setup.append(f"{known} = None")
         lines = ([f"if {known} is None:"] + ["    " + line for line in lines_a] + [f"    {known} = {a.code}",

@@ -368,9 +368,8 @@ class ExpressionCompiler:
             local = scope.locals[name]
             if local.broken:
                 raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
-            fixed = {"const": local.fixed[0]} if local.fixed is not None else {}
-            return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied,
-                        real=local.real, hides=self._declared_as(name), **fixed)
+            return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied, real=local.real,
+                        hides=self._declared_as(name), const=NOCONST if local.fixed is None else local.fixed[0])
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:

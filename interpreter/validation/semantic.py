@@ -71,9 +71,13 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
 
     present = {placement.kind for placement in model.setup}
     present |= {pool.kind for pool in model.pools.values() if pool.kind is not None}
-    for node in nodes:
-        made = [node.kind] if isinstance(node, (ast.PromoteStmt, ast.DropPattern, ast.CreateStmt)) else \
-            [k.id for k in node.kinds] if isinstance(node, ast.PromoteChoiceStmt) else []
+    for node in nodes:  # (every way a piece of a kind comes onto the board)
+        if isinstance(node, (ast.PromoteStmt, ast.DropPattern, ast.CreateStmt)):
+            made = [node.kind]
+        elif isinstance(node, ast.PromoteChoiceStmt):
+            made = [k.id for k in node.kinds]
+        else:
+            continue
         present |= {model.kinds[k].index for k in made if k in model.kinds}
     for decision in items.decisions.values():
         for action in decision.actions:

@@ -10,23 +10,14 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import prefilters
 from interpreter.runtime import helpers
-from tests.helpers import REPO, stones_and_rocks, write_definition
+from tests.helpers import REPO, drop_where, names_read, stones_and_rocks, write_definition
 
 REVERSI = str(REPO / "docs" / "examples" / "reversi")
 OTHELLO = str(REPO / "benchmarks" / "games" / "othello")
 
 THREE = stones_and_rocks(("white", "black", "red"))
 
-NEXT_TO_AN_ENEMY = """\
-    phase play:
-        turn: place
-    decision place:
-        action stone:
-            drop stone on sites
-            where exists(d in all, neighbour(to, d) is enemy)
-            notation "{to}"
-            onto empty: place
-"""
+NEXT_TO_AN_ENEMY = drop_where("exists(d in all, neighbour(to, d) is enemy)")
 
 
 def _game(tmp_path, rules: str, yaml: str = THREE):
@@ -37,13 +28,9 @@ def _listers(game) -> list:
     return [f for f in game.engine._playout_tables[1] if f is not None]
 
 
-def _names_read(game) -> set:
-    return {name for fn in _listers(game) for name in fn.__code__.co_names}
-
-
 def test_any_enemy_of_three_players_counts_and_a_neutral_piece_does_not(tmp_path):
     game = _game(tmp_path, NEXT_TO_AN_ENEMY)
-    assert "h_others_mask" in _names_read(game)
+    assert "h_others_mask" in names_read(game)
     pieces = {"b2": ("white", "stone"), "d4": ("black", "stone"), "a4": ("neutral", "rock")}
     # red's enemies are white and black: the empty neighbours of b2 and d4
     red = game.make_state(pieces, to_move="red")
@@ -76,7 +63,7 @@ def test_the_opponents_and_the_players_own_sites(tmp_path):
                 notation "o{to}"
                 onto empty: place
         """, yaml=two)
-    assert {"h_sites_mask"} <= _names_read(game)
+    assert {"h_sites_mask"} <= names_read(game)
     state = game.make_state({"b2": ("white", "stone"), "b3": ("black", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["oa2", "ob1", "oc2", "xa3"]
     black = game.make_state({"b2": ("white", "stone"), "b3": ("black", "stone")}, to_move="black")
@@ -86,7 +73,7 @@ def test_the_opponents_and_the_players_own_sites(tmp_path):
 def test_counting_the_enemies_around(tmp_path):
     game = _game(tmp_path, NEXT_TO_AN_ENEMY.replace(
         "exists(d in all, neighbour(to, d) is enemy)", "count(d in all, neighbour(to, d) is enemy) >= 2"))
-    assert "h_others_mask" in _names_read(game)
+    assert "h_others_mask" in names_read(game)
     pieces = {"b2": ("white", "stone"), "b4": ("black", "stone"), "d2": ("black", "stone")}
     # red: next to two of b2, b4, d2
     red = game.make_state(pieces, to_move="red")
@@ -101,7 +88,7 @@ def test_counting_the_enemies_around(tmp_path):
 def test_a_test_that_is_not_first_in_the_loop_gets_no_mask(tmp_path):
     game = _game(tmp_path, NEXT_TO_AN_ENEMY.replace(
         "neighbour(to, d) is enemy", "(to in [a1] or neighbour(to, d) is enemy)"))
-    assert not {"h_sites_mask", "h_others_mask"} & _names_read(game)
+    assert not {"h_sites_mask", "h_others_mask"} & names_read(game)
     state = game.make_state({"c3": ("black", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["a1", "b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4"]
 
@@ -110,7 +97,7 @@ def test_a_board_too_large_for_masks_asks_every_direction(tmp_path):
     big = stones_and_rocks(("white", "black", "red"), files=26, ranks=40)
     assert 26 * 40 > prefilters.MAX_MASKED_SITES
     game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=big)
-    assert not {"h_sites_mask", "h_others_mask"} & _names_read(game)
+    assert not {"h_sites_mask", "h_others_mask"} & names_read(game)
     state = game.make_state({"z40": ("black", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["y39", "y40", "z39"]
 
@@ -118,10 +105,10 @@ def test_a_board_too_large_for_masks_asks_every_direction(tmp_path):
 @pytest.mark.parametrize("path", [REVERSI, OTHELLO])
 def test_reversi_lists_the_same_actions_with_and_without_masks(path, monkeypatch):
     masked = load_game(path)
-    assert "h_sites_mask" in _names_read(masked)
+    assert "h_sites_mask" in names_read(masked)
     monkeypatch.setattr(prefilters.OwnerMasks, "prefilter", lambda self, head, body: None)
     plain = load_game(path)
-    assert "h_sites_mask" not in _names_read(plain)
+    assert "h_sites_mask" not in names_read(plain)
     rng = random.Random(3)
     positions = 0
     for _ in range(12):
@@ -179,7 +166,7 @@ def test_a_large_board_tests_the_mask_and_loops_over_every_direction(tmp_path):
     large = stones_and_rocks(("white", "black", "red"), files=20, ranks=20)
     assert prefilters.MAX_BIT_BY_BIT_SITES < 20 * 20 <= prefilters.MAX_MASKED_SITES
     game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=large)
-    assert "h_others_mask" in _names_read(game) and "while l" not in game.rules.source
+    assert "h_others_mask" in names_read(game) and "while l" not in game.rules.source
     state = game.make_state({"t20": ("black", "stone"), "a1": ("red", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["a2", "b1", "b2", "s19", "s20", "t19"]
 

@@ -4,18 +4,9 @@ listing and remembered (compilation/actions.py). What is listed must be what the
 condition says, in a position where that part holds and in one where it does not,
 one listing after the other."""
 from interpreter import load_game
-from tests.helpers import stones_and_rocks, write_definition
+from tests.helpers import drop_where, stones_and_rocks, write_definition
 
-RULES = """\
-    phase play:
-        turn: place
-    decision place:
-        action stone:
-            drop stone on sites
-            where exists(pieces of opponent, it in [d4]) or neighbour(to, n) is occupied
-            notation "{to}"
-            onto empty: place
-"""
+RULES = drop_where("exists(pieces of opponent, it in [d4]) or neighbour(to, n) is occupied")
 
 
 def test_the_position_part_then_the_site_part(tmp_path):

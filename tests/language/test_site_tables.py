@@ -8,38 +8,26 @@ import pytest
 
 from interpreter import load_game
 from interpreter.validation.diagnostics import DefinitionError
-from tests.helpers import stones_and_rocks, write_definition
+from tests.helpers import drop_where, names_read, stones_and_rocks, write_definition
 
 # A knight's leaps, written as a chess author writes them (docs/examples/chess).
-KNIGHT_SITES = """\
-    define knight_sites(k) = [neighbour(neighbour(k, n), ne), neighbour(neighbour(k, n), nw),
-        neighbour(neighbour(k, e), ne), neighbour(neighbour(k, e), se),
-        neighbour(neighbour(k, s), se), neighbour(neighbour(k, s), sw),
-        neighbour(neighbour(k, w), sw), neighbour(neighbour(k, w), nw)]
-    define free(x) = x is empty
-    phase play:
-        turn: place
-    decision place:
-        action stone:
-            drop stone on sites
-            where {where}
-            notation "{{to}}"
-            onto empty: place
+DEFINES = """\
+define knight_sites(k) = [neighbour(neighbour(k, n), ne), neighbour(neighbour(k, n), nw),
+    neighbour(neighbour(k, e), ne), neighbour(neighbour(k, e), se),
+    neighbour(neighbour(k, s), se), neighbour(neighbour(k, s), sw),
+    neighbour(neighbour(k, w), sw), neighbour(neighbour(k, w), nw)]
+define free(x) = x is empty
 """
 
 
 def _game(tmp_path, where: str, files: int = 5, ranks: int = 5):
-    rules = KNIGHT_SITES.format(where=where)
+    rules = drop_where(where, before=DEFINES)
     return load_game(write_definition(tmp_path, stones_and_rocks(files=files, ranks=ranks), rules))
-
-
-def _names_read(game) -> set:
-    return {name for fn in game.engine._playout_tables[1] if fn is not None for name in fn.__code__.co_names}
 
 
 def test_a_knights_leap_from_each_site(tmp_path):
     game = _game(tmp_path, "exists(knight_sites(to), it is enemy)")
-    assert "h_sites" not in _names_read(game)  # (one table of lists by site)
+    assert "h_sites" not in names_read(game)  # (one table of lists by site)
     # black's stone on c3 is a knight's leap from a2 a4 b1 b5 d1 d5 e2 e4
     state = game.make_state({"c3": ("black", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["a2", "a4", "b1", "b5", "d1", "d5", "e2", "e4"]
@@ -92,24 +80,21 @@ def test_each_element_of_a_set_is_a_site(tmp_path):
     assert sorted(game.legal_notations(state)) == ["a2", "b2"]
 
 
+def _group_rules(directions: str) -> str:
+    """Pick one of the player's stones whose group through `directions` has three."""
+    return (f"phase play:\n    turn: pick\ndecision pick:\n    action stone:\n        select pieces of player\n"
+            f"        where count(group(to, {directions})) == 3\n        notation \"{{to}}\"\n"
+            f"        onto own: remove to\n")
+
+
 def test_a_group_joined_through_chosen_directions(tmp_path):
     # group(X) joins orthogonal neighbours; group(X, all) diagonal ones too.
-    rules = """\
-        phase play:
-            turn: pick
-        decision pick:
-            action stone:
-                select pieces of player
-                where count(group(to, {dirs})) == 3
-                notation "{{to}}"
-                onto own: remove to
-    """
     pieces = {"a1": ("white", "stone"), "b2": ("white", "stone"), "c3": ("white", "stone"),
               "c2": ("black", "stone")}
     yaml = stones_and_rocks(files=4, ranks=4)
-    diagonal = load_game(write_definition(tmp_path, yaml, rules.format(dirs="all")))
+    diagonal = load_game(write_definition(tmp_path, yaml, _group_rules("all")))
     assert sorted(diagonal.legal_notations(diagonal.make_state(pieces, to_move="white"))) == ["a1", "b2", "c3"]
-    straight = load_game(write_definition(tmp_path, yaml, rules.format(dirs="orthogonal")))
+    straight = load_game(write_definition(tmp_path, yaml, _group_rules("orthogonal")))
     assert straight.legal_notations(straight.make_state(pieces, to_move="white")) == []
     column = {"a1": ("white", "stone"), "a2": ("white", "stone"), "a3": ("white", "stone"), "c3": ("white", "stone")}
     state = straight.make_state(column, to_move="white")
@@ -117,36 +102,18 @@ def test_a_group_joined_through_chosen_directions(tmp_path):
 
 
 def test_a_groups_directions_are_the_same_for_every_player(tmp_path):
-    rules = """\
-        phase play:
-            turn: pick
-        decision pick:
-            action stone:
-                select pieces of player
-                where count(group(to, forward)) == 3
-                onto own: remove to
-    """
     yaml = stones_and_rocks(files=4, ranks=4).replace("  - {name: white}\n  - {name: black}\n",
                                                       "  - {name: white, forward: n}\n  - {name: black, forward: s}\n")
     with pytest.raises(DefinitionError) as caught:
-        load_game(write_definition(tmp_path, yaml, rules))
+        load_game(write_definition(tmp_path, yaml, _group_rules("forward")))
     assert "the directions of 'group' must be the same for every player (e.g. all, orthogonal)" in str(caught.value)
 
 
 def test_a_direction_given_to_a_define(tmp_path):
     # `line(n)`: the pieces on the whole line through a site, a direction passed on
     # to ray and opposite (Lines of Action's move length).
-    rules = """\
-        define line(d) = count(ray(to, d), it is occupied) + count(ray(to, opposite(d)), it is occupied)
-        phase play:
-            turn: place
-        decision place:
-            action stone:
-                drop stone on sites
-                where line(n) == 2 and line(e) == 0
-                notation "{to}"
-                onto empty: place
-    """
+    rules = drop_where("line(n) == 2 and line(e) == 0", before="define line(d) = count(ray(to, d), it is occupied) "
+                                                               "+ count(ray(to, opposite(d)), it is occupied)\n")
     game = load_game(write_definition(tmp_path, stones_and_rocks(files=3, ranks=3), rules))
     state = game.make_state({"a1": ("black", "stone"), "a3": ("white", "stone"), "c2": ("neutral", "rock")},
                             to_move="white")

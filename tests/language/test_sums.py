@@ -1,26 +1,16 @@
 """sum/max/min of an attribute over a set of sites (format.md 3.12.2): pieces only
 (empty sites add nothing), in conditions (written out as loops) and elsewhere."""
 from interpreter import load_game
-from tests.helpers import stones_and_rocks, write_definition
+from tests.helpers import drop_where, stones_and_rocks, write_definition
 
 YAML = stones_and_rocks(extra="attributes:\n  weight: {type: int, default: 1}\n")
 
-RULES = """\
-    phase play:
-        turn: place
-    decision place:
-        action stone:
-            drop stone on sites
-            where {where}
-            notation "{{to}}"
-            onto empty:
-                place
-                to.weight = 1 + sum(neighbours(to), weight)
-"""
+def _rules(where: str) -> str:
+    return drop_where(where, "place\nto.weight = 1 + sum(neighbours(to), weight)")
 
 
 def test_the_weights_around_a_site(tmp_path):
-    game = load_game(write_definition(tmp_path, YAML, RULES.format(where="sum(neighbours(to), weight) >= 2")))
+    game = load_game(write_definition(tmp_path, YAML, _rules("sum(neighbours(to), weight) >= 2")))
     state = game.make_state({"b2": ("black", "stone"), "c3": ("white", "stone")}, to_move="white")
     # b2 and c3 weigh 1 each: two of them around b3 and c2 only
     assert sorted(game.legal_notations(state)) == ["b3", "c2"]
@@ -33,8 +23,8 @@ def test_the_weights_around_a_site(tmp_path):
 
 
 def test_the_weight_of_a_players_pieces(tmp_path):
-    game = load_game(write_definition(tmp_path, YAML, RULES.format(
-        where="sum(pieces of player, weight) + max(pieces of opponent, weight) == 3 and to in [a1, d4]")))
+    game = load_game(write_definition(tmp_path, YAML, _rules(
+        "sum(pieces of player, weight) + max(pieces of opponent, weight) == 3 and to in [a1, d4]")))
     state = game.make_state({"b2": ("black", "stone"), "c3": ("white", "stone"), "d1": ("white", "stone")},
                             to_move="white")
     assert sorted(game.legal_notations(state)) == ["a1", "d4"]
