@@ -69,6 +69,17 @@ def test_agents_play_the_games():
     assert value(report, "plies") == 3 and report.players == "mcts:3,random"
 
 
+def test_rule_coverage_counts_the_games_played_not_the_agents_simulations():
+    # Every game of Dash is 3 steps (the runner's 2, the blocker's 1) and one win;
+    # the agents' searches play hundreds of simulated steps that must not count.
+    report = analyze(DASH, games=3, seed=1, players="mcts:40", agent_factory=make_agent)
+    fired = {(r.kind, r.label): r.cells[0].value for r in report.coverage}
+    assert fired[("case", "action 'step', onto empty")] == 3
+    assert fired[("branch", "if piece is runner")] == 2 and fired[("branch", "else")] == 1
+    assert fired[("ending", "win")] == 1
+    assert [r.cells[0].value for r in report.endings] == [1.0]
+
+
 def test_the_depth_test_alternates_the_seats():
     # White always wins Dash: the stronger player wins exactly the games it plays white.
     report = analyze(DASH, games=2, seed=1, depth_test=2, depth_games=4, agent_factory=make_agent)
