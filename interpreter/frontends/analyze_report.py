@@ -12,7 +12,7 @@ import html
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from ..analysis.analyze.table import cell_text, decimals, diff_text
+from ..analysis.analyze.table import cell_text, coverage_cell, row_cells
 from .render_svg import SVG_NS, render_svg
 
 HEAT_MAP = "YlOrRd"
@@ -121,28 +121,24 @@ def heat_map(data, index: int, folder: Path, plt) -> tuple[str, str]:
     return board.name, _save(fig, folder / f"heat-{index}-scale.svg")
 
 
-def _html_rows(report, rows, show=cell_text) -> str:
+def html_table(report, rows, title: str, show=cell_text) -> str:
+    """A table of the report's rows as HTML: the same text, decimals and `*` marks
+    as the text table (`row_cells`), the significant differences in bold."""
     head = "".join(f"<th>{html.escape(d.label)}</th>" for d in report.columns)
-    lines = [f"<tr><th>metric</th>{head}</tr>"]
+    lines = [f"<tr><th>{html.escape(title)}</th>{head}</tr>"]
     for row in rows:
-        places = decimals(row.cells[0]) if row.cells else 0
-        label = row.label.strip() + (f" <small>{html.escape(row.where)}</small>" if row.where else "")
+        label = html.escape(row.label.strip())
+        if row.where:
+            label += f" <small>{html.escape(row.where)}</small>"
         cells = []
-        for c, est in enumerate(row.cells):
-            text = show(est, places)
-            diff = row.diffs[c] if c else None
-            if diff is not None:
-                mark = " class='sig'" if diff.significant else ""
-                text += f" <span{mark}>{diff_text(diff, est.kind, places)}</span>"
-            cells.append(f"<td>{html.escape(text) if diff is None else text}</td>")
-        lines.append(f"<tr><td>{html.escape(row.label.strip()) if not row.where else label}</td>{''.join(cells)}</tr>")
+        for c, (value, diff) in enumerate(row_cells(row, show)):
+            text = html.escape(value)
+            if diff:
+                significant = row.diffs[c] is not None and row.diffs[c].significant
+                text += f" <span class='{'diff sig' if significant else 'diff'}'>{html.escape(diff)}</span>"
+            cells.append(f"<td>{text}</td>")
+        lines.append(f"<tr><td>{label}</td>{''.join(cells)}</tr>")
     return "<table>" + "\n".join(lines) + "</table>"
-
-
-def _coverage_cell(est, places: int) -> str:
-    if est is None:
-        return "n/a"
-    return "never" if est.value == 0 else f"{est.value:.2f}"
 
 
 _STYLE = """body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}
@@ -162,13 +158,13 @@ def _page(report, pictures: dict) -> str:
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(report.title)}: analysis</title>",
         f"<style>{_STYLE}</style></head><body><h1>{esc(report.title)}: analysis</h1>",
         "<pre>" + esc("\n".join(heading(report))) + "</pre>",
-        "<h2>Metrics</h2>" + _html_rows(report, report.metrics),
+        "<h2>Metrics</h2>" + html_table(report, report.metrics, "metric"),
         "<p>" + esc(" ".join(FOOTER)) + "</p>",
-        "<h2>How games end</h2>" + _html_rows(report, report.endings),
+        "<h2>How games end</h2>" + html_table(report, report.endings, "share of games"),
         f"<h2>Seats</h2><img src='{esc(pictures['seats'])}' alt='win rates'>",
         f"<h2>Game lengths</h2><img src='{esc(pictures['lengths'])}' alt='lengths'>",
         "<h2>Where pieces land</h2><div class='heat'>" + heat + "</div>",
-        "<h2>Rule coverage</h2>" + _html_rows(report, report.coverage, _coverage_cell),
+        "<h2>Rule coverage</h2>" + html_table(report, report.coverage, "times fired per game", coverage_cell),
         f"<img src='{esc(pictures['coverage'])}' alt='coverage'>",
         "</body></html>",
     ]
