@@ -324,13 +324,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         prog=PROG,
         formatter_class=_RAW,
         description="regelwerk plays board games described in YAML and a rules language.",
-        epilog=(
-            "examples:\n"
-            f"  {PROG} list                          the bundled games and their options\n"
-            f"  {PROG} play {g}                    play against the computer\n"
-            f"  {PROG} replay {g} game.txt --json  every position of a recorded game\n"
-            f"  {PROG} COMMAND --help                more about one command"
-        ),
+        epilog="examples:\n" + "\n".join(f"  {command:<{len(PROG) + len(g) + 26}}  {what}" for command, what in (
+            (f"{PROG} list", "the bundled games and their options"),
+            (f"{PROG} play {g}", "play against the computer"),
+            (f"{PROG} replay {g} game.txt --json", "every position of a recorded game"),
+            (f"{PROG} COMMAND --help", "more about one command"),
+        )),
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
     commands = _Commands(parser.add_subparsers(dest="command", metavar="COMMAND", required=True), games)
@@ -518,6 +517,9 @@ def _replay_commands(game_command, record_argument, g: str) -> None:
     sub.set_defaults(run=cmd_replay, step=True, json=False, positions=False)
 
 
+EXIT_USAGE = 2  # argparse's status for a usage error (docs/interface.md)
+
+
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     """The parsed command line; argparse exits (SystemExit) for --help and usage errors.
 
@@ -527,6 +529,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     """
     parser, commands = build_parser()
     enable_completion(parser)
+    if not argv:  # `regelwerk` alone: what it can do, rather than only "required: COMMAND"
+        sys.stderr.write(parser.format_help() + "\n")
+        parser.exit(EXIT_USAGE, f"{PROG}: error: no COMMAND given (one of those above)\n")
     if argv and argv[0] in commands:
         args = commands[argv[0]].parse_intermixed_args(argv[1:])
         args.command = argv[0]
