@@ -17,6 +17,7 @@ import time
 from ..analysis.analyze import analyze
 from ..analysis.analyze.driver import DEFAULT_DEPTH_GAMES, DEFAULT_MAX_PLIES, DEFAULT_TRACE_EVERY
 from ..analysis.analyze.table import format_table
+from ..assets import install_command
 from .agents import make_agent
 from .common import EXIT_INTERRUPTED, CliError, int_argument, isatty, option_pair, positive_int, use_color
 
@@ -144,7 +145,8 @@ def _check_report_extra() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise CliError("--report draws with matplotlib: pip install 'regelwerk[analysis]'") from None
+        command = install_command("analysis")
+        raise CliError(f"--report draws with matplotlib, which is not installed: {command}") from None
 
 
 def _write_report(report, folder: str) -> None:

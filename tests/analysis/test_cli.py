@@ -1,9 +1,12 @@
 """`regelwerk analyze`: the table, JSON, the HTML report, diagnostics, Ctrl-C."""
 import json
+import shlex
+import sys
 
 import pytest
 
 from interpreter.frontends.cli import main
+from tests.helpers import REPO
 
 from .helpers import COIN, DASH, DATA
 
@@ -84,3 +87,22 @@ def test_html_report(tmp_path, capsys):
     assert 'data-site="a2"' in heat and "a2: landed on 1 times per game" in heat
     assert "b1: landed on 0 times per game" in heat
     assert "head-start" in page and "never" in page
+
+
+def test_the_report_without_matplotlib_says_how_to_install_it_here(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` fails
+    assert main(["analyze", DASH, "--games", "1", "--report", str(tmp_path / "r")]) == 1
+    err = capsys.readouterr().err
+    command = err.strip().rpartition(": ")[2]
+    # Run from this checkout: this Python's pip installs the checkout with the extra.
+    assert shlex.split(command) == [sys.executable, "-m", "pip", "install", "-e", f"{REPO}[analysis]"]
+    assert 'analysis = ["matplotlib' in (REPO / "pyproject.toml").read_text()
+    assert not (tmp_path / "r").exists()
+
+
+def test_an_installed_copy_is_told_the_package_by_name(monkeypatch, tmp_path):
+    from interpreter import assets
+
+    monkeypatch.setattr(assets, "_SOURCE_ROOT", tmp_path)  # as in site-packages: no checkout around it
+    assert shlex.split(assets.install_command("cluster")) == [sys.executable, "-m", "pip", "install",
+                                                              "regelwerk[cluster]"]
