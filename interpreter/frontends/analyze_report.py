@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from ..analysis.analyze.table import cell_text, coverage_cell, row_cells
+from .render_parts import contrast_colour
 from .render_svg import SVG_NS, render_svg
 
 HEAT_MAP = "YlOrRd"
@@ -35,14 +36,21 @@ def _save(fig, path: Path) -> str:
     return path.name
 
 
+# Outlines told apart even where two columns' histograms are the same: each its
+# own colour and dash, the first drawn widest, underneath the others.
+_LINE_STYLES = ("-", "--", ":", "-.")
+
+
 def lengths_chart(report, folder: Path, plt) -> str:
     """Histograms of the game lengths in plies, one outline per column."""
     fig, ax = plt.subplots(figsize=(7, 3.2))
     longest = max((g.plies for data in report.columns for g in data.games), default=1)
     bins = min(50, max(1, longest))
-    for data in report.columns:
+    for c, data in enumerate(report.columns):
         ax.hist([g.plies for g in data.games], bins=bins, range=(0, longest), histtype="step",
-                linewidth=1.5, label=data.label)
+                linewidth=3.5 if c == 0 else 1.6, linestyle=_LINE_STYLES[c % len(_LINE_STYLES)],
+                alpha=0.55 if c == 0 else 0.95, zorder=2 + c, label=f"{data.label} ({len(data.games)} games)")
+    ax.set_title("length of the games, per column")
     ax.set_xlabel("length of a game (plies)")
     ax.set_ylabel("games")
     ax.legend(fontsize="small")
@@ -95,30 +103,113 @@ def coverage_chart(report, folder: Path, plt) -> str:
     return _save(fig, folder / "coverage.svg")
 
 
-def heat_map(data, index: int, folder: Path, plt) -> tuple[str, str]:
-    """The column's board with each site coloured by the landings per game there,
-    and its colour bar; the file names."""
+def heat_scale(report) -> float:
+    """The top of the colour scale of every heat map of the report: one scale for
+    the whole comparison, so that a colour means the same number in every column."""
+    return max((value for data in report.columns for value in landings_per_game(data).values()), default=0) or 1.0
+
+
+def landings_per_game(data) -> dict:
+    """Site -> landings per traced game of the column."""
+    games = max(1, sum(g.covered is not None for g in data.games))
+    return {site: count / games for site, count in zip(data.sites, data.heat)}
+
+
+def _number(value: float) -> str:
+    """A site's landings per game in a few characters: `0`, `0.4`, `3.2`, `17`."""
+    if value == 0:
+        return "0"
+    return f"{value:.1f}" if value < 9.95 else f"{value:.0f}"
+
+
+_CAPTION = 30.0  # px above the board for a heat map's title
+
+
+def heat_map(data, index: int, folder: Path, top: float) -> str:
+    """The column's board, titled, each site coloured by the landings per traced
+    game on the report's one scale (0 to `top`) and showing that number; the file
+    name. No piece legend (nothing stands on it) and no pool counts."""
     from matplotlib import colormaps
-    from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize, to_hex
 
-    games = max(1, sum(g.covered is not None for g in data.games))  # the traced games
-    per_game = {site: count / games for site, count in zip(data.sites, data.heat)}
-    norm = Normalize(0, max(per_game.values(), default=0) or 1)
-    cmap = colormaps[HEAT_MAP]
+    per_game = landings_per_game(data)
+    norm, cmap = Normalize(0, top), colormaps[HEAT_MAP]
     game = data.column.load(coverage=False)
     ET.register_namespace("", SVG_NS)
-    root = ET.fromstring(render_svg(game, game.make_state({}), highlight_last=False, title=False))
+    root = ET.fromstring(render_svg(game, game.make_state({}), highlight_last=False, title=False, legend=False))
+    ns = f"{{{SVG_NS}}}"
+    numbers = []
+    for parent in root.iter():
+        for element in list(parent):
+            if element.get("class") == "pools":
+                parent.remove(element)  # a pool's count would read as a number of landings
     for element in root.iter():
         site = element.get("data-site")
-        if site in per_game and element.tag in (f"{{{SVG_NS}}}rect", f"{{{SVG_NS}}}circle"):
-            element.set("fill", to_hex(cmap(norm(per_game[site]))))
-            ET.SubElement(element, f"{{{SVG_NS}}}title").text = f"{site}: landed on {per_game[site]:.3g} times per game"
+        if site not in per_game or element.tag not in (f"{ns}rect", f"{ns}circle"):
+            continue
+        colour = to_hex(cmap(norm(per_game[site])))
+        element.set("fill", colour)
+        ET.SubElement(element, f"{ns}title").text = f"{site}: landed on {per_game[site]:.3g} times per game"
+        numbers.append((element, site, colour))
+    _heat_numbers(root, numbers, per_game)
+    games = sum(g.covered is not None for g in data.games)
+    _add_caption(root, f"{data.label}: landings per game ({games} traced game{'s' if games != 1 else ''})")
     board = folder / f"heat-{index}.svg"
     board.write_text(ET.tostring(root, encoding="unicode"), encoding="utf-8")
-    fig, ax = plt.subplots(figsize=(0.45, 3.2))
-    fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=ax, label="landings per game")
-    return board.name, _save(fig, folder / f"heat-{index}-scale.svg")
+    return board.name
+
+
+def _heat_numbers(root, numbers: list, per_game: dict) -> None:
+    """Each site's number at its centre, black or white on its colour."""
+    ns = f"{{{SVG_NS}}}"
+    layer = ET.SubElement(root, f"{ns}g", {"class": "heat-numbers", "font-family": "sans-serif",
+                                           "text-anchor": "middle", "font-size": "11"})
+    for element, site, colour in numbers:
+        if element.tag == f"{ns}rect":
+            x = float(element.get("x", 0)) + float(element.get("width", 0)) / 2
+            y = float(element.get("y", 0)) + float(element.get("height", 0)) / 2
+        else:
+            x, y = float(element.get("cx", 0)), float(element.get("cy", 0))
+        ET.SubElement(layer, f"{ns}text", {"x": f"{x:.1f}", "y": f"{y + 4:.1f}", "class": "heat-number",
+                                           "data-site": site, "fill": contrast_colour(colour)}).text = \
+            _number(per_game[site])
+
+
+def _add_caption(root, text: str) -> None:
+    """A title line above the picture: everything moves down to make room."""
+    ns = f"{{{SVG_NS}}}"
+    height = float(root.get("height", 0)) + _CAPTION
+    width = max(float(root.get("width", 0)), 24 + 8.5 * len(text))  # 15px bold: about 8.5px a character
+    content = list(root)
+    keep = [e for e in content if e.tag in (f"{ns}title", f"{ns}defs") or e.get("class") == "background"]
+    moved = ET.Element(f"{ns}g", {"transform": f"translate(0,{_CAPTION:g})"})
+    for element in content:
+        if element not in keep:
+            root.remove(element)
+            moved.append(element)
+    for element in keep:
+        if element.get("class") == "background":
+            element.set("height", f"{height:g}")
+            element.set("width", f"{width:g}")
+    root.append(moved)
+    caption = ET.SubElement(root, f"{ns}text", {"x": "12", "y": "21", "class": "caption", "font-family": "sans-serif",
+                                                "font-size": "15", "font-weight": "bold", "fill": "#222222"})
+    caption.text = text
+    root.set("height", f"{height:g}")
+    root.set("width", f"{width:g}")
+    root.set("viewBox", f"0 0 {width:g} {height:g}")
+
+
+def heat_scale_chart(top: float, folder: Path, plt) -> str:
+    """The one colour bar of every heat map."""
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+
+    fig, ax = plt.subplots(figsize=(5.5, 0.42))
+    fig.colorbar(ScalarMappable(norm=Normalize(0, top), cmap=colormaps[HEAT_MAP]), cax=ax, orientation="horizontal")
+    ax.set_title("landings per traced game (one scale for every column)", fontsize="medium")
+    return _save(fig, folder / "heat-scale.svg")
 
 
 def html_table(report, rows, title: str, show=cell_text) -> str:
@@ -150,10 +241,8 @@ def _page(report, pictures: dict) -> str:
     from ..analysis.analyze.table import FOOTER, heading
 
     esc = html.escape
-    heat = "".join(
-        f"<figure><img src='{esc(board)}' alt='heat map'><img src='{esc(scale)}' alt='scale'>"
-        f"<figcaption>{esc(report.columns[i].label)}</figcaption></figure>"
-        for i, (board, scale) in enumerate(pictures["heat"]))
+    heat = "".join(f"<figure><img src='{esc(board)}' alt='where pieces land: {esc(report.columns[i].label)}'>"
+                   f"</figure>" for i, board in enumerate(pictures["heat"]))
     parts = [
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(report.title)}: analysis</title>",
         f"<style>{_STYLE}</style></head><body><h1>{esc(report.title)}: analysis</h1>",
@@ -163,7 +252,9 @@ def _page(report, pictures: dict) -> str:
         "<h2>How games end</h2>" + html_table(report, report.endings, "share of games"),
         f"<h2>Seats</h2><img src='{esc(pictures['seats'])}' alt='win rates'>",
         f"<h2>Game lengths</h2><img src='{esc(pictures['lengths'])}' alt='lengths'>",
-        "<h2>Where pieces land</h2><div class='heat'>" + heat + "</div>",
+        "<h2>Where pieces land</h2>"
+        f"<img src='{esc(pictures['heat-scale'])}' alt='the colour scale of the heat maps'>"
+        "<div class='heat'>" + heat + "</div>",
         "<h2>Rule coverage</h2>" + html_table(report, report.coverage, "times fired per game", coverage_cell),
         f"<img src='{esc(pictures['coverage'])}' alt='coverage'>",
         "</body></html>",
@@ -177,11 +268,13 @@ def write_report(report, folder: str) -> str:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     plt = _pyplot()
+    top = heat_scale(report)
     pictures = {
         "lengths": lengths_chart(report, out, plt),
         "seats": seats_chart(report, out, plt),
         "coverage": coverage_chart(report, out, plt),
-        "heat": [heat_map(data, i, out, plt) for i, data in enumerate(report.columns)],
+        "heat": [heat_map(data, i, out, top) for i, data in enumerate(report.columns)],
+        "heat-scale": heat_scale_chart(top, out, plt),
     }
     plt.close("all")
     page = out / "index.html"

@@ -55,14 +55,17 @@ def render_svg(
     *,
     highlight_last: bool = True,
     title: bool = True,
+    legend: bool = True,
 ) -> str:
     """The position as a standalone SVG document (a string).
 
     `last_action` defaults to the action that led to `state`; it is highlighted
     unless `highlight_last` is false. `title` adds the header lines (whose turn,
-    ply, last action, variables, pools) above the board.
+    ply, last action, variables, pools) above the board, `legend` the lines under
+    it that explain the pieces and the coloured regions (a picture that colours
+    the sites by something else, a heat map, leaves it out).
     """
-    drawing = _Drawing(game, state, last_action, highlight_last, title)
+    drawing = _Drawing(game, state, last_action, highlight_last, title, legend)
     return drawing.render()
 
 
@@ -74,7 +77,7 @@ def _fmt(value: float) -> str:
 
 class _Drawing:
     def __init__(self, game: Any, state: Any, last_action: Action | None,
-                 highlight_last: bool, title: bool) -> None:
+                 highlight_last: bool, title: bool, legend: bool = True) -> None:
         self.game = game
         self.state = state
         self.board = game.board
@@ -92,6 +95,7 @@ class _Drawing:
         self.hints = display_hints(game)
         self.flags = flag_names(self.pieces, self.hints.hidden_attributes)
         self.title = title
+        self.legend = legend
         self.header_lines = self._header_lines() if title else []
         self.top = 18.0 * len(self.header_lines) + 12.0 if title else 8.0
         self.centres: dict[str, tuple[float, float]] = {}
@@ -104,7 +108,7 @@ class _Drawing:
             width, height, board = self._grid()
         else:
             width, height, board = self._graph()
-        legend_lines = self._legend_lines()
+        legend_lines = self._legend_lines() if self.legend else []
         height += 18.0 * len(legend_lines) + (8.0 if legend_lines else 0.0)
         # Text is not measured by SVG: widen the picture for the longest line, at a
         # generous 7.5px per character of 12px sans-serif.

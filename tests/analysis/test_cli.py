@@ -2,6 +2,7 @@
 import json
 import shlex
 import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -76,16 +77,29 @@ def test_ctrl_c_prints_what_was_measured(capsys, monkeypatch):
 
 
 def test_html_report(tmp_path, capsys):
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason="--report draws with matplotlib: the analysis extra "
+                        "(pip install -e '.[analysis]'; .ci/run installs it)")
     folder = tmp_path / "report"
     assert main(["analyze", DASH, "--variant", HEAD_START, "--games", "4", "--report", str(folder)]) == 0
     page = (folder / "index.html").read_text()
-    for picture in ("lengths.svg", "seats.svg", "coverage.svg", "heat-0.svg", "heat-1.svg", "heat-0-scale.svg"):
+    for picture in ("lengths.svg", "seats.svg", "coverage.svg", "heat-0.svg", "heat-1.svg", "heat-scale.svg"):
         assert (folder / picture).is_file() and picture in page
-    heat = (folder / "heat-0.svg").read_text()
-    # The board's squares carry the colours: landed on (a2) differs from never (b1).
-    assert 'data-site="a2"' in heat and "a2: landed on 1 times per game" in heat
-    assert "b1: landed on 0 times per game" in heat
+    assert not list(folder.glob("heat-*-scale.svg"))  # one colour scale for the whole comparison
+    heat = ET.parse(folder / "heat-0.svg").getroot()
+    texts = {e.get("class"): e for e in heat.iter() if e.tag.endswith("text")}
+    # Titled, with the number of each site on it, and nothing of a position's legend.
+    assert texts["caption"].text == "base: landings per game (1 traced game)"  # one game in 16 is traced
+    numbers = {e.get("data-site"): e.text for e in heat.iter() if e.get("class") == "heat-number"}
+    assert numbers == {"a1": "0", "b1": "0", "a2": "1.0", "b2": "1.0", "a3": "1.0", "b3": "0"}
+    assert "legend" not in texts and "pieces:" not in (folder / "heat-0.svg").read_text()
+    fills = {e.get("data-site"): e.get("fill") for e in heat.iter() if e.tag.endswith("rect") and e.get("data-site")}
+    assert fills["a2"] != fills["b1"]  # landed on (a2) differs from never (b1)
+    # Head start: the runner lands on a3 only, once a game, on the same scale as the base's.
+    other = ET.parse(folder / "heat-1.svg").getroot()
+    other_fills = {e.get("data-site"): e.get("fill") for e in other.iter() if e.tag.endswith("rect")
+                   and e.get("data-site")}
+    assert other_fills["a3"] == fills["a3"] and other_fills["a2"] == fills["b1"]
+    assert "a2: landed on 1 times per game" in (folder / "heat-0.svg").read_text()
     assert "head-start" in page and "never" in page
 
 

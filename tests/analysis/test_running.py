@@ -24,8 +24,11 @@ def test_the_number_of_processes_changes_nothing():
     assert as_json(serial) == as_json(analyze("lielow", games=40, seed=3, jobs=2))
 
 
+NEEDS_DASK = "needs Dask: the cluster extra (pip install -e '.[cluster]'; .ci/run installs it)"
+
+
 def test_a_dask_cluster_changes_nothing():
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NEEDS_DASK)
     serial = analyze(COIN, [], compare=[], games=30, seed=4)
     assert as_json(serial) == as_json(analyze(COIN, games=30, seed=4, jobs=2, scheduler="local"))
 
@@ -118,7 +121,7 @@ def test_bad_numbers(name, bad):
     ("tcp://127.0.0.1:9", "Timed out trying to connect"),
 ])
 def test_a_scheduler_that_cannot_be_used_is_a_clear_error(address, says):
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NEEDS_DASK)
     command = [sys.executable, "-m", "interpreter", "analyze", "lielow", "--games", "2", "--scheduler", address]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-pexpect = pytest.importorskip("pexpect")
+pexpect = pytest.importorskip("pexpect", reason="the terminal is driven by pexpect: the test extra")
 
 # White loses at ply 5: a2-b3 makes b3 White's king, b3-off takes it off the board.
 MOVES = ["a2-b3", "c7-d6", "b2-c3", "g7-f6"]

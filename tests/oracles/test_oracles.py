@@ -11,8 +11,9 @@ import shutil
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-chess = pytest.importorskip("chess")
+BENCH = "the oracles are OpenSpiel and python-chess: the bench extra (pip install -e '.[bench]')"
+pyspiel = pytest.importorskip("pyspiel", reason=BENCH)
+chess = pytest.importorskip("chess", reason=BENCH)
 
 from benchmarks import oracle  # noqa: E402
 from benchmarks.adapters import chess_state_from_fen  # noqa: E402
