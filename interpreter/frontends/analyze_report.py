@@ -3,8 +3,9 @@
 The charts are drawn by matplotlib (the optional extra `regelwerk[analysis]`):
 game lengths per column, seat win rates with their intervals, rule coverage. The
 heat map of where pieces land is the game's own board picture (`render_svg` of
-the empty board) with each site filled by a matplotlib colour map, and a
-matplotlib colour bar beside it. Every name from a definition is escaped.
+the empty board, without its legend) with each site filled by a matplotlib colour
+map and showing its number, one per column, all on one scale (one matplotlib
+colour bar). Every name from a definition is escaped.
 """
 from __future__ import annotations
 
