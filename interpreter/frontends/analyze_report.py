@@ -225,6 +225,8 @@ def html_table(report, rows, title: str, show=cell_text) -> str:
         cells = []
         for c, (value, diff) in enumerate(row_cells(row, show)):
             text = html.escape(value)
+            if row.replaced_in(c):
+                text += f" <small class='replaced'>(its variant's rule: {html.escape(row.replaced_in(c))})</small>"
             if diff:
                 significant = row.diffs[c] is not None and row.diffs[c].significant
                 text += f" <span class='{'diff sig' if significant else 'diff'}'>{html.escape(diff)}</span>"

@@ -216,7 +216,23 @@ def coverage_table(report: Report) -> list[str]:
     for row in dead:
         label = row.label if row.label.startswith(row.kind) else f"{row.kind} {row.label}"
         lines += _fitted(f"{row.where}: never fired in any game:", label)
-    return lines + ([""] if dead else [])
+    return lines + ([""] if dead else []) + replacement_notes(report, report.coverage + report.endings)
+
+
+def replacement_notes(report: Report, rows: Sequence[Row]) -> list[str]:
+    """Where a variant's rule that replaced a rule of the base game stands (its
+    counts are in the base rule's row)."""
+    notes = []
+    for row in rows:
+        for c, data in enumerate(report.columns):
+            if row.replaced_in(c) and (data.label, row.where) not in {(n[0], n[1]) for n in notes}:
+                notes.append((data.label, row.where, row.label, row.replaced_in(c)))
+    if not notes:
+        return []
+    lines = ["replaced by a variant's rule (counted in the base rule's row):"]
+    for label, where, rule, replacement in notes:
+        lines += _fitted(f"  {label}: {_short(where)} {rule} ->", replacement)
+    return lines + [""]
 
 
 def _fitted(head: str, tail: str) -> list[str]:
