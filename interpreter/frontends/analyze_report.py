@@ -179,8 +179,9 @@ def _heat_numbers(root, numbers: list, per_game: dict) -> None:
 def _add_caption(root, text: str) -> None:
     """A title line above the picture: everything moves down to make room."""
     ns = f"{{{SVG_NS}}}"
-    height = float(root.get("height", 0)) + _CAPTION
-    width = max(float(root.get("width", 0)), 24 + 8.5 * len(text))  # 15px bold: about 8.5px a character
+    left, top, width, height = (float(v) for v in root.get("viewBox", "0 0 0 0").split())
+    height += _CAPTION
+    width = max(width, 24 + 8.5 * len(text))  # 15px bold: about 8.5px a character
     content = list(root)
     keep = [e for e in content if e.tag in (f"{ns}title", f"{ns}defs") or e.get("class") == "background"]
     moved = ET.Element(f"{ns}g", {"transform": f"translate(0,{_CAPTION:g})"})
@@ -193,12 +194,13 @@ def _add_caption(root, text: str) -> None:
             element.set("height", f"{height:g}")
             element.set("width", f"{width:g}")
     root.append(moved)
-    caption = ET.SubElement(root, f"{ns}text", {"x": "12", "y": "21", "class": "caption", "font-family": "sans-serif",
-                                                "font-size": "15", "font-weight": "bold", "fill": "#222222"})
+    caption = ET.SubElement(root, f"{ns}text", {"x": f"{left + 12:g}", "y": f"{top + 21:g}", "class": "caption",
+                                                "font-family": "sans-serif", "font-size": "15", "font-weight": "bold",
+                                                "fill": "#222222"})
     caption.text = text
     root.set("height", f"{height:g}")
     root.set("width", f"{width:g}")
-    root.set("viewBox", f"0 0 {width:g} {height:g}")
+    root.set("viewBox", f"{left:g} {top:g} {width:g} {height:g}")
 
 
 def heat_scale_chart(top: float, folder: Path, plt) -> str:
