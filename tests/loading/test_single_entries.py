@@ -257,3 +257,28 @@ def test_change_and_remove_follow_the_schema(folder):
     text = str(caught.value)
     assert "unknown field 'board' in change" in text
     assert "remove.regions must be a list" in text
+
+
+# ------------------------------------------------------------------ names added on purpose
+@pytest.mark.parametrize("new, old, slip", [
+    ("steps", "step", True), ("stpe", "step", True), ("Step", "step", True), ("pawncapture", "pawn_capture", True),
+    ("pawn_captures", "pawn_capture", True),
+    ("diagonal_capture", "pawn_capture", False), ("move_n", "move_s", False), ("leap3", "leap2", False),
+    ("king_capture", "king_move", False), ("castle_long", "castle_short", False),
+])
+def test_a_new_name_is_a_slip_only_one_typo_from_an_old_one(new, old, slip):
+    from interpreter.loading.namesakes import near_namesake
+
+    assert near_namesake(new, [old, "unrelated"]) == (old if slip else None)
+
+
+def test_an_action_added_beside_a_namesake_on_purpose_is_quiet(folder):
+    path = variant(folder, rules="""\
+        decision move:
+            action diagonal_capture by man:
+                jump forward_diagonal
+                over enemy: take
+        """)
+    rules = (folder / "game.rules").read_text()
+    (folder / "game.rules").write_text(rules.replace("action capture", "action pawn_capture"))
+    assert [w for w in load_game(path).warnings if "does not replace" in w.message] == []
