@@ -17,7 +17,8 @@ from tests.helpers import REPO  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
-ANTICHESS = REPO / "docs" / "examples" / "chess" / "variants" / "antichess.yaml"
+VARIANTS = REPO / "docs" / "examples" / "chess" / "variants"
+ANTICHESS = VARIANTS / "antichess.yaml"
 
 
 def test_antichess_agrees_with_python_chess_move_by_move():
@@ -43,3 +44,27 @@ def test_antichess_agrees_with_python_chess_move_by_move():
             assert board.is_variant_win() and result.winner == ("white" if board.turn else "black"), board.fen()
             endings["win"] = endings.get("win", 0) + 1
     assert endings.get("win", 0) > 100, endings
+
+
+def test_king_of_the_hill_agrees_with_python_chess_move_by_move():
+    game = load_game(str(VARIANTS / "king-of-the-hill.yaml"))
+    endings: dict[str, int] = {}
+    for seed in range(150):
+        rng = random.Random(seed)
+        board = variant.KingOfTheHillBoard()
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            legal = sorted(game.legal_notations(state))
+            assert legal == sorted(m.uci() for m in board.legal_moves), f"seed {seed}: {board.fen()}"
+            move = rng.choice(legal)
+            state = game.apply(state, move)
+            board.push_uci(move)
+        mover = "black" if board.turn else "white"  # the side that has just moved
+        if board.is_variant_end() or board.is_checkmate():
+            why, expected = ("hill" if board.is_variant_end() else "mate"), mover
+        else:
+            assert board.is_stalemate() or board.is_repetition(3) or board.halfmove_clock >= 100, board.fen()
+            why, expected = "draw", None
+        assert game.result(state).winner == expected, f"seed {seed}: {board.fen()}"
+        endings[why] = endings.get(why, 0) + 1
+    assert endings.get("hill", 0) > 50 and endings.get("mate", 0) > 5, endings

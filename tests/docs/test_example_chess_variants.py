@@ -1,11 +1,14 @@
-"""Antichess (docs/examples/chess/variants/antichess.yaml), an overlay on the chess
-example: it removes the named check rule (`remove forbid self_check`), changes one
+"""The overlays on the chess example (docs/examples/chess/variants).
+
+Antichess (antichess.yaml) removes the named check rule (`remove forbid self_check`), changes one
 entry of the phase (`change phase play:` with a new `before each turn`, keeping the
 `after each turn` that ends the en-passant chance), splits moves from captures in
 `change decision move:` so that `prefer` can make captures compulsory, and drops
 castling from the YAML (`remove: attributes: [castling]`, rooks' setup entries
-changed). Perft and hand-checked positions; the slow tests/oracles compare it with
-python-chess's AntichessBoard move by move."""
+changed). King of the Hill (king-of-the-hill.yaml) adds a region and changes two
+entries of the phase. Perft and hand-checked positions; the slow
+tests/oracles/test_chess_variants.py compares both with python-chess's variant
+boards move by move."""
 import pytest
 
 from interpreter import load_game
@@ -13,7 +16,8 @@ from interpreter.analysis.perft import perft
 from interpreter.loading.show import effective_definition
 from tests.helpers import REPO, winner
 
-VARIANT = REPO / "docs" / "examples" / "chess" / "variants" / "antichess.yaml"
+VARIANTS = REPO / "docs" / "examples" / "chess" / "variants"
+VARIANT = VARIANTS / "antichess.yaml"
 KINDS = {"p": "pawn", "n": "knight", "b": "bishop", "r": "rook", "q": "queen", "k": "king"}
 
 
@@ -107,3 +111,41 @@ def test_show_marks_where_each_entry_of_the_phase_comes_from(game):
                                        "_warn_of_actions_alike) ignores their cases: issue 27, fixed with its rewrite")
 def test_the_variant_validates_without_warnings(game):
     assert [str(w) for w in game.warnings] == []
+
+
+# ------------------------------------------------------------------ King of the Hill
+@pytest.fixture(scope="module")
+def hill():
+    return load_game(str(VARIANTS / "king-of-the-hill.yaml"))
+
+
+def test_king_of_the_hill_validates_without_warnings_and_counts_like_chess(hill):
+    assert [str(w) for w in hill.warnings] == []
+    assert perft(hill, hill.initial_state(), 3) == [20, 400, 8902]
+
+
+def test_a_king_on_the_hill_wins(hill):
+    state = position(hill, "4k3/8/8/8/8/4K3/8/8")
+    state = hill.apply(state, "e3e4")
+    assert hill.is_terminal(state) and winner(hill, state) == "white"
+
+
+def test_a_king_may_not_climb_the_hill_into_check(hill):
+    # The rook on d8 guards d4: the winning step is illegal (forbid self_check judges it).
+    state = position(hill, "3rk3/8/8/8/8/3K4/8/8")
+    legal = hill.legal_notations(state)
+    assert "d3d4" not in legal and "d3e4" in legal
+
+
+def test_a_lone_king_is_no_draw_on_the_hill(hill):
+    # Chess would draw this at once for insufficient material.
+    state = position(hill, "4k3/8/8/8/8/8/8/4K3")
+    assert not hill.is_terminal(state) and "e1e2" in hill.legal_notations(state)
+
+
+def test_the_hill_keeps_the_en_passant_reset(hill):
+    state = position(hill, "4k3/3p4/8/4P3/8/8/8/4K2R", to_move="black")
+    state = hill.apply(state, "d7d5")
+    assert "e5d6" in hill.legal_notations(state)
+    state = hill.apply(hill.apply(state, "h1h2"), "e8e7")
+    assert "e5d6" not in hill.legal_notations(state)
