@@ -4,11 +4,15 @@ A variant is a YAML file with `extends:` naming what it changes. It may
 
 - set new defaults for options (`options: {capture: whole}`),
 - replace whole top-level sections of the YAML (`setup:`, `regions:`, ...),
+- add, replace or remove single entries of sections (`change:`, `remove:`; see
+  entries.py),
 - bring a rules overlay (`rules: file.rules`): a top-level item with the name of an
   existing one replaces it; a `decision` merges action by action (same name
-  replaces, new name adds); `remove action move.slide` (or `remove decision X`,
-  `remove phase X`, `remove forbid X`, ...) drops an item; unnamed `forbid`
-  lines are added, a named `forbid NAME:` block replaces the one of that name.
+  replaces, new name adds); `change phase X:` / `change decision X:` replace the
+  entries given and keep the others (`remove after each turn` drops one);
+  `remove action move.slide` (or `remove decision X`, `remove phase X`,
+  `remove forbid X`, ...) drops an item; unnamed `forbid` lines are added, a named
+  `forbid NAME:` block replaces the one of that name.
 
 Nothing is copied: the variant holds only what differs.
 """
