@@ -268,6 +268,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
     attributes = _attributes(data)
     variables, offset = _variables(data, len(players))
     pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
+    regions = _regions(data, players, board, site, report)
     return GameModel(
         name=str(data.get("game", "")),
         title=str(data.get("title", data.get("game", ""))),
@@ -276,7 +277,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         player_colors=colors,
         forward=forward,
         board=board,
-        regions=_regions(data, players, board, site, report),
+        regions=regions,
         direction_sets=_direction_sets(board, data.get("directions") or {}, forward, report, players),
         kinds=kinds,
         attributes=attributes,
@@ -287,7 +288,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         option_specs=specs,
         lines=[tuple(site(s, ("lines", i, j)) for j, s in enumerate(line)) for i, line in enumerate(data.get("lines") or [])],
         vars_size=offset,
-        setup=_setup(data, players, all_players, kinds, attributes, site, board, report),
+        setup=_setup(data, players, all_players, kinds, attributes, site, board, report, regions),
         pool_site_of=pool_site_of,
         tracks=_tracks(data.get("tracks") or {}, players, site, report),
     )
@@ -398,7 +399,7 @@ def _pools(data: dict, kinds: dict, players: list, all_players: list, site: Call
 
 
 def _setup(data: dict, players: list, all_players: list, kinds: dict, attributes: dict, site: Callable,
-           board: boards.Board, report: Report) -> list[Placement]:
+           board: boards.Board, report: Report, regions: dict[str, Region]) -> list[Placement]:
     """The pieces on the board at the start (those of players not in play left out)."""
     setup = []
     placed: set[int] = set()
@@ -420,8 +421,10 @@ def _setup(data: dict, players: list, all_players: list, kinds: dict, attributes
             if kind.neutral != (owner == -1):
                 whose = "neutral" if kind.neutral else "owned by a player"
                 report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", None)
-            for sname, values, path in _placements(sites, ("setup", owner_name, kind_name)):
-                s = site(sname, path)
+            path = ("setup", owner_name, kind_name)
+            found = _placements(sites, path) + _region_placements(sites, path, owner, regions, board, site, report)
+            for sname, values, path in found:
+                s = sname if isinstance(sname, _SiteIndex) else site(sname, path)
                 if s >= 0:
                     if s in placed:
                         report(path, f"site '{board.names[s]}' is given two pieces in the setup", None)
@@ -598,7 +601,8 @@ def _placements(spec: Any, path: tuple) -> list:
     """(site name, attribute values, YAML path) of the pieces of one setup entry: a
     list of sites or {site: S, ATTR: V}, or {sites: [...], ATTR: V}."""
     if isinstance(spec, dict):
-        values = {k: v for k, v in spec.items() if k != "sites"}
+        region_given = "region" in spec and not isinstance(spec["region"], (bool, int))
+        values = {k: v for k, v in spec.items() if k != "sites" and not (k == "region" and region_given)}
         return [(s, values, path + ("sites", j)) for j, s in enumerate(spec.get("sites") or [])]
     found = []
     for j, entry in enumerate(spec or []):
@@ -607,6 +611,34 @@ def _placements(spec: Any, path: tuple) -> list:
         else:
             found.append((entry, {}, path + (j,)))
     return found
+
+
+class _SiteIndex(int):
+    """A site of the setup already found (by its region), not a name to look up."""
+
+
+def _region_placements(spec: Any, path: tuple, owner: int, regions: dict[str, Region], board: boards.Board,
+                       site: Callable, report: Report) -> list:
+    """(site, attribute values, YAML path) of the pieces `{region: REGION, ...}` puts on
+    every site of a region: a region's name (a per-player one: the owner's sites) or
+    a region written in place (a list of sites or a rule, as under `regions`)."""
+    if not isinstance(spec, dict) or "region" not in spec or isinstance(spec["region"], (bool, int)):
+        return []  # (an int or flag `region` is an attribute of that name)
+    values = {k: v for k, v in spec.items() if k not in ("sites", "region")}
+    where, at = spec["region"], path + ("region",)
+    if isinstance(where, str):
+        region = regions.get(where)
+        if region is None:
+            report(at, f"unknown region '{where}'", _hint(where, regions))
+            return []
+        if region.per_player and owner < 0:
+            report(at, f"region '{where}' differs per player: neutral pieces cannot stand on 'its' sites",
+                   "name a region shared by all players, or write the sites here")
+            return []
+        sites = region.sites[owner if region.per_player else 0]
+    else:
+        sites = _region_sites(where, board, site, at, report)
+    return [(_SiteIndex(s), values, at) for s in sites]
 
 
 def _setup_attributes(values: dict, attributes: dict, path: tuple, report: Report) -> tuple:

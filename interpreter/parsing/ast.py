@@ -489,6 +489,9 @@ class Phase:
     after_action: Optional[list[Stmt]] = None
     no_action: Optional[list[Stmt]] = None
     before_turn: Optional[list[Stmt]] = None
+    # Where each entry given is written ("order", "turn", "before_turn", ...), for
+    # messages and for `show`, which marks the entries a variant changed.
+    entry_pos: dict[str, Pos] = field(default_factory=dict)
 
 
 @dataclass
@@ -523,7 +526,37 @@ class Removal:
     member: Optional[str] = None
 
 
-Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGroup, Removal]
+@dataclass
+class EntryRemoval:
+    """In `change phase`/`change decision`: `remove after each turn`, `remove prefer`,
+    `remove action NAME`, ... (`entry` as in `Phase.entry_pos`, or "prefer", "action")."""
+
+    pos: Pos
+    entry: str
+    name: Optional[str] = None  # the action of `remove action NAME`
+
+
+@dataclass
+class Change:
+    """In a variant: `change phase NAME:` or `change decision NAME:`. The entries given
+    (in `item`, a Phase or Decision holding only them) replace those of the game's item
+    of that name, or are added to it; `removals` drop entries; the rest stays."""
+
+    pos: Pos
+    item: Union[Phase, Decision]
+    removals: list[EntryRemoval] = field(default_factory=list)
+    name_pos: Optional[Pos] = None  # where the name of the item changed is written
+
+    @property
+    def name(self) -> str:
+        return self.item.name
+
+    @property
+    def kind(self) -> str:
+        return "phase" if isinstance(self.item, Phase) else "decision"
+
+
+Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGroup, Removal, Change]
 
 
 @dataclass

@@ -207,10 +207,54 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
     def phase(self, meta: Meta, ch: Children) -> ast.Phase:
         phase = ast.Phase(self.p(meta), str(ch[0]))
         for kind, pos, value in ch[1:]:
-            if getattr(phase, kind) not in (None, []):
+            if kind in phase.entry_pos:
                 raise AstBuildError(pos, f"phase '{phase.name}' has more than one '{_ENTRY_WORDS[kind]}' entry")
             setattr(phase, kind, value)
+            phase.entry_pos[kind] = pos
         return phase
+
+    def change_phase(self, meta: Meta, ch: Children) -> ast.Change:
+        removals = [entry for entry in ch[1:] if isinstance(entry, ast.EntryRemoval)]
+        phase = self.phase(meta, [ch[0]] + [entry for entry in ch[1:] if not isinstance(entry, ast.EntryRemoval)])
+        return ast.Change(self.p(meta), phase, _checked_removals(phase.name, removals, phase.entry_pos),
+                          _tok_pos(self.file, ch[0]))
+
+    def change_decision(self, meta: Meta, ch: Children) -> ast.Change:
+        removals = [entry for entry in ch[1:] if isinstance(entry, ast.EntryRemoval)]
+        decision = self.decision(meta, [ch[0]] + [entry for entry in ch[1:] if not isinstance(entry, ast.EntryRemoval)])
+        given = {"after_action": decision.after_pos} if decision.after_pos is not None else {}
+        if decision.prefer:
+            given["prefer"] = decision.prefer[0][0]
+        for action in decision.actions:
+            given[f"action {action.name}"] = action.pos
+        return ast.Change(self.p(meta), decision, _checked_removals(decision.name, removals, given),
+                          _tok_pos(self.file, ch[0]))
+
+    def phase_entry_removal(self, meta: Meta, ch: Children) -> ast.EntryRemoval:
+        entry, _, pos = ch[0]
+        if entry == "turn":
+            raise AstBuildError(pos, "a phase cannot do without its 'turn': give it a new 'turn:' instead")
+        return ast.EntryRemoval(pos, entry)
+
+    def decision_entry_removal(self, meta: Meta, ch: Children) -> ast.EntryRemoval:
+        entry, name, pos = ch[0]
+        return ast.EntryRemoval(pos, entry, name)
+
+    def phase_entry_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        return self._entry_word(meta, ch)
+
+    def decision_entry_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        return self._entry_word(meta, ch)
+
+    def _entry_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        """(entry, action name or None, position) of what a `remove` in a change block
+        names. The position runs from its first word to its last (not the line
+        break), so that a message about an action's name can point at the name."""
+        last = ch[-1]
+        pos = ast.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
+        if str(ch[0]) == "action" and len(ch) == 2:
+            return ("action", str(ch[1]), pos)
+        return (_ENTRY_KEYS[" ".join(str(t) for t in ch)], None, pos)
 
     def prefer(self, meta: Meta, ch: Children) -> _Entry:
         return ("prefer", self.p(meta), ch[0])
@@ -602,7 +646,30 @@ _ENTRY_WORDS = {
     "after_turn": "after each turn",
     "after_action": "after each action",
     "no_action": "if no action",
+    "prefer": "prefer",
 }
+_ENTRY_KEYS = {words: key for key, words in _ENTRY_WORDS.items()}
+
+
+def entry_words(entry: str) -> str:
+    """How the rules write a phase's or decision's entry (`after_turn`: "after each turn")."""
+    return _ENTRY_WORDS.get(entry, entry)
+
+
+def _checked_removals(name: str, removals: list[ast.EntryRemoval], given: dict[str, ast.Pos]) -> list[ast.EntryRemoval]:
+    """The removals of a `change` block, each entry removed once and not given too."""
+    seen: set[tuple[str, Optional[str]]] = set()
+    for removal in removals:
+        key = (removal.entry, removal.name)
+        words = f"action {removal.name}" if removal.entry == "action" else entry_words(removal.entry)
+        if key in seen:
+            raise AstBuildError(removal.pos, f"'remove {words}' is written twice in the change of '{name}'")
+        seen.add(key)
+        given_at = given.get(f"action {removal.name}" if removal.entry == "action" else removal.entry)
+        if given_at is not None:
+            raise AstBuildError(removal.pos, f"the change of '{name}' both gives '{words}' (line {given_at.line}) "
+                                             "and removes it: keep one of the two")
+    return removals
 
 
 def _unquote(tok: Token) -> str:

@@ -73,7 +73,12 @@ def check_against_schema(
         found, is_key = positions.nearest(path, key=problem.at_key)
         line, column = (positions.keys if is_key else positions.values).get(found, (1, 1))
         end = positions.end_column(found, key=is_key) if found == path else None
-        located.append((problem, Diagnostic(file, line, column, problem.message, hint=problem.hint, end_column=end)))
+        hint = problem.hint
+        word = positions.yes_no_words.get(path) if not problem.at_key else None
+        if word is not None:
+            # `name: off` where a name was meant: YAML 1.1 made it a boolean.
+            hint = f"YAML reads the word {word!r} as {_show(_read_as(data, path))}: put it in quotes (\"{word}\") to mean the word"
+        located.append((problem, Diagnostic(file, line, column, problem.message, hint=hint, end_column=end)))
 
     located.sort(key=lambda item: (item[0].weak, len(item[0].path), item[1].line, item[1].column))
     seen: set[tuple] = set()
@@ -442,6 +447,16 @@ def _as_json(data: Any) -> Any:
         return {_json_key(key): _as_json(value) for key, value in data.items()}
     if isinstance(data, list):
         return [_as_json(item) for item in data]
+    return data
+
+
+def _read_as(data: Any, path: Path) -> Any:
+    """The value at `path` of `data` (None if there is none)."""
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
     return data
 
 
