@@ -9,8 +9,10 @@ import random
 
 import pytest
 
-chess = pytest.importorskip("chess")
-variant = pytest.importorskip("chess.variant")
+BENCH = "python-chess is the bench extra: pip install -e '.[bench]'"
+chess = pytest.importorskip("chess", reason=BENCH)
+
+import chess.variant as variant  # noqa: E402
 
 from interpreter import load_game  # noqa: E402
 from tests.helpers import REPO  # noqa: E402
