@@ -1,0 +1,278 @@
+"""Any game as a PettingZoo AEC environment (docs/rl.md).
+
+    from interpreter.frontends.adapters import pettingzoo_env
+    env = pettingzoo_env.env("lielow")
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(observation["action_mask"])
+        env.step(action)
+
+The agents are the game's players (by name). Chance events are drawn inside the
+environment with a generator seeded by `reset(seed=...)`, so an agent only ever
+sees its own decisions. Observations are `{"observation": tensor, "action_mask":
+mask}` (observation.py, actions.py).
+"""
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, Mapping, Optional, Sequence, Union
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+except ImportError as exc:  # pragma: no cover - the extra is missing
+    raise ImportError(f"the PettingZoo adapter needs the rl extra: pip install 'regelwerk[rl]' ({exc})") from exc
+
+from ...api import Game
+from ...runtime.engine import CHANCE
+from ...runtime.pieces import Code
+from ...runtime.state import State
+from .actions import ActionIndex
+from .common import DEFAULT_MAX_STEPS, MAX_CHANCE_IN_A_ROW, resolve_game, result_rewards
+from .observation import ObservationEncoder
+
+RENDER_MODES = ("ansi", "rgb_array")
+REWARDS = ("result", "score")
+Observation = dict[str, Any]
+
+
+def env(
+    game: Union[str, Game],
+    options: Optional[Mapping[str, Any]] = None,
+    variant: Optional[str] = None,
+    *,
+    render_mode: Optional[str] = None,
+    reward: str = "result",
+    max_steps: Optional[int] = DEFAULT_MAX_STEPS,
+) -> "RegelwerkEnv":
+    """A PettingZoo AEC environment playing `game`.
+
+    `game` is a `Game` or a bundled name, folder, game file or variant file, loaded
+    with `options` and `variant` (see `load_game`). `render_mode` is None, "ansi"
+    (the text renderer's drawing, with colours) or "rgb_array" (the SVG drawing,
+    rasterised with cairosvg). `reward`: "result" (+1 for the winner, -1 for the
+    others, 0 for all in a draw, at the end) or "score" (each step, the change of
+    each player's value of the game's `score` rule; at the end, up to the final
+    scores). After `max_steps` actions of the players (None: no bound) a game
+    still going on is truncated.
+
+    Raises `DefinitionError` for a broken definition or option, ValueError for a
+    bad argument, ImportError when "rgb_array" cannot be drawn here.
+    """
+    return RegelwerkEnv(resolve_game(game, options, variant), render_mode=render_mode, reward=reward,
+                        max_steps=max_steps)
+
+
+class RegelwerkEnv(AECEnv[str, Observation, int]):
+    """A game as an AEC environment; see `env`. `game` is the `Game`, `position`
+    the current `State` (read it, do not change it), `actions` the action indexing
+    (`actions.notation(i)`: what index `i` plays)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "regelwerk_v0", "is_parallelizable": False}
+
+    def __init__(self, game: Game, *, render_mode: Optional[str] = None, reward: str = "result",
+                 max_steps: Optional[int] = DEFAULT_MAX_STEPS) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1 (or None), not {max_steps}")
+        self.game = game
+        self.engine = game.engine
+        if reward == "score" and self.engine.scores(game.initial_state()) is None:
+            raise ValueError(f"reward='score' needs a game with a score rule; {game.name} has none")
+        if render_mode == "rgb_array":
+            _rasteriser()  # fail now, with the reason, rather than at the first render
+        self.render_mode = render_mode
+        self.metadata = {**type(self).metadata, "name": f"regelwerk_{game.name}_v0"}
+        self.reward_mode = reward
+        self.max_steps = max_steps
+        self.actions = ActionIndex(game)
+        self.encoder = ObservationEncoder(game)
+        self.possible_agents = list(game.players)
+        self._agent_index = {agent: i for i, agent in enumerate(self.possible_agents)}
+        size = len(self.actions)
+        self.action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict({
+                "observation": gymnasium.spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (size,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._rng = random.Random()
+        self.position: State = game.initial_state()
+        # the legal codes of `position` and their indices, once asked
+        self._legal: Optional[Sequence[Code]] = None
+        self._legal_indices: Optional[list[int]] = None
+        self._steps = 0
+        self._scores: list[float] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ the episode
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
+        """A new game. `seed` seeds the chance events (None: go on with the
+        generator as it is, or a fresh one the first time). `options` may hold
+        "position": a position as `Game.position_text` writes it, to start from
+        (other keys are ignored)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        start = (options or {}).get("position")
+        self.position = self.game.parse_position(start) if isinstance(start, str) else self.game.initial_state()
+        self._legal_indices = None
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if self.reward_mode == "score":
+            self._scores = [float(s) for s in self.engine.scores(self.position) or ()]
+        self.agent_selection = self.agents[0]
+        self._after_action()
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: None is an action only for an agent whose game is over")
+        indices = self._legal_indices or self._index_legal()
+        try:
+            code = self._legal[indices.index(int(action))]  # type: ignore[index]  # (listed with the indices)
+        except (ValueError, TypeError):
+            raise ValueError(self._illegal(agent, action)) from None
+        self._cumulative_rewards[agent] = 0.0
+        self.engine.apply_in_place(self.position, code)
+        self._legal_indices = None
+        self._steps += 1
+        self._after_action()
+
+    def _after_action(self) -> None:
+        """Draw the chance events, then: the game is over, cut off, or whose turn."""
+        engine = self.engine
+        position = self.position
+        who = engine.to_move(position)
+        if who == CHANCE:
+            who = self._draw_chance()
+        scored = self.reward_mode == "score"
+        if who is not None and who >= 0 and not scored and (self.max_steps is None or self._steps < self.max_steps):
+            self.agent_selection = self.possible_agents[who]  # (the usual case, first)
+            return
+        if scored:
+            self._reward_scores()
+        if who is None:
+            if not scored:
+                winner = engine.outcome(position)[0]  # type: ignore[index]  # (the game is over)
+                for agent, value in zip(self.possible_agents, result_rewards(winner, len(self.possible_agents))):
+                    self.rewards[agent] = value
+            for agent in self.agents:
+                self.terminations[agent] = True
+        elif who == CHANCE or (self.max_steps is not None and self._steps >= self.max_steps):
+            for agent in self.agents:
+                self.truncations[agent] = True
+        else:
+            self.agent_selection = self.possible_agents[who]
+        self._accumulate_rewards()
+
+    def _draw_chance(self) -> Optional[int]:
+        """Play the chance events from here on, drawn with the seeded generator;
+        who is to move then (CHANCE still after MAX_CHANCE_IN_A_ROW draws)."""
+        engine = self.engine
+        position = self.position
+        rng = self._rng
+        who: Optional[int] = CHANCE
+        drawn = 0
+        while who == CHANCE and drawn < MAX_CHANCE_IN_A_ROW:
+            engine.apply_in_place(position, engine.pick_random(position, rng))
+            drawn += 1
+            who = engine.to_move(position)
+        return who
+
+    def _reward_scores(self) -> None:
+        """reward="score": each player's change of score since the last step."""
+        outcome = self.engine.outcome(self.position)
+        now = outcome[1] if outcome is not None else self.engine.scores(self.position)
+        values = [float(s) for s in now or ()]
+        for agent, new, old in zip(self.possible_agents, values, self._scores):
+            if agent in self.rewards:
+                self.rewards[agent] = new - old
+        self._scores = values
+
+    def _index_legal(self) -> list[int]:
+        """The indices of the legal codes of `position` (kept until it changes)."""
+        self._legal = legal = self.engine.legal(self.position)
+        self._legal_indices = indices = self.actions.indices(legal)
+        return indices
+
+    def _illegal(self, agent: str, action: Any) -> str:
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            return f"an action is an index of the action space, not {action!r}"
+        if not 0 <= index < len(self.actions):
+            return f"action {index} is outside the action space (0..{len(self.actions) - 1})"
+        legal = ", ".join(sorted(self.actions.notation(i) for i in self.legal_actions()))
+        return f"action {index} ({self.actions.notation(index)}) is not legal for {agent} here; legal: {legal}"
+
+    # ------------------------------------------------------------ what agents see
+    def observe(self, agent: str) -> Observation:
+        """`{"observation": tensor seen by agent, "action_mask": 1 for each legal
+        index}` (the mask is all 0 unless it is the agent's turn)."""
+        index = self._agent_index[agent]
+        mask = np.zeros(len(self.actions), np.int8)
+        if self.engine.to_move(self.position) == index:
+            mask[self._legal_indices or self._index_legal()] = 1
+        return {"observation": self.encoder.encode(self.position, index), "action_mask": mask}
+
+    def legal_actions(self) -> list[int]:
+        """The legal indices of the agent to move (empty once the game is over), in
+        the order of the rules' listing: the same as the mask's ones, without
+        making an observation. The list belongs to the environment: do not change it."""
+        return self._legal_indices or self._index_legal()
+
+    def render(self) -> Any:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode: env(..., render_mode='ansi')")
+            return None
+        if self.render_mode == "ansi":
+            from ..render_text import render_text
+
+            return render_text(self.game, self.position)
+        from ..render_svg import render_svg
+
+        return _rasteriser()(render_svg(self.game, self.position))
+
+    def close(self) -> None:
+        pass
+
+
+def _rasteriser() -> Any:
+    """SVG text -> an RGB uint8 array (height, width, 3), through cairosvg."""
+    try:
+        import cairosvg
+        from PIL import Image
+    except (ImportError, OSError) as exc:
+        raise ImportError(
+            "render_mode='rgb_array' draws the SVG picture with cairosvg, which needs the cairo "
+            f"library (libcairo2): pip install 'regelwerk[rl]' ({exc})"
+        ) from exc
+
+    def rasterise(svg: str) -> Any:
+        png = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+        with Image.open(io.BytesIO(png)) as image:
+            return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+    return rasterise
