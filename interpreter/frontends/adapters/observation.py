@@ -153,8 +153,12 @@ class ObservationEncoder:
             numbers = list(map(rows.__getitem__, state.board))
         except KeyError:
             numbers = [self._row(observer, piece) for piece in state.board]
-        # (the board's last entry stands for "no site": its row is dropped)
-        out = self._tables[observer].take(np.array(numbers, np.intp), axis=0)[:-1]
+        table = self._tables[observer]
+        if -1 in numbers:  # (the table is full: the pieces it lacks are encoded here)
+            out = np.stack([table[n] if n >= 0 else self._piece_channels(observer, piece)
+                            for n, piece in zip(numbers[:-1], state.board)])
+        else:  # (the board's last entry stands for "no site": its row is dropped)
+            out = table.take(np.array(numbers, np.intp), axis=0)[:-1]
         shared = np.zeros(len(self.channels), np.float32)
         shared[view.turn[state.player]] = 1.0
         if self._phase_base >= 0:
@@ -170,22 +174,22 @@ class ObservationEncoder:
 
     def _row(self, observer: int, piece: Optional[Piece]) -> int:
         """The number of the row of `piece`'s channels in the observer's table,
-        made when first met (while the table is small enough)."""
+        made when first met; -1 once the table holds MAX_ROWS pieces (a game whose
+        pieces take ever new attribute values)."""
         rows = self._rows[observer]
         known = rows.get(piece)
         if known is not None:
             return known
-        table = self._tables[observer]
         number = len(rows)
-        if number >= MAX_ROWS:  # (a game of ever new pieces: the last row is made again each time)
-            number = MAX_ROWS
-        else:
-            rows[piece] = number
+        if number >= MAX_ROWS:
+            return -1
+        table = self._tables[observer]
         if number >= len(table):
-            grown = np.zeros((min(2 * len(table), MAX_ROWS + 1), len(self.channels)), np.float32)
+            grown = np.zeros((min(2 * len(table), MAX_ROWS), len(self.channels)), np.float32)
             grown[: len(table)] = table
             self._tables[observer] = table = grown
         table[number] = self._piece_channels(observer, piece)
+        rows[piece] = number
         return number
 
     def _piece_channels(self, observer: int, piece: Optional[Piece]) -> Tensor:

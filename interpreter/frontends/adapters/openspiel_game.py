@@ -109,7 +109,8 @@ class _Registration:
             rules = self.rules
             if params != self.defaults:
                 rules = Game(rules.definition, {**rules.options, **params})
-            found = self.compiled[key] = _Shared(rules, self.max_game_length)
+            zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+            found = self.compiled[key] = _Shared(rules, self.max_game_length, zero_sum)
         return found
 
 
@@ -117,7 +118,7 @@ class _Shared:
     """What every position of one loaded game shares (kept out of the states,
     which OpenSpiel copies attribute by attribute)."""
 
-    def __init__(self, game: Game, max_game_length: int) -> None:
+    def __init__(self, game: Game, max_game_length: int, zero_sum: bool) -> None:
         self.game = game
         self.engine = game.engine
         self.actions = ActionIndex(game)
@@ -135,7 +136,7 @@ class _Shared:
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if players == 2 else None,
+            utility_sum=0.0 if zero_sum and players == 2 else None,
             max_game_length=max_game_length,
         )
 

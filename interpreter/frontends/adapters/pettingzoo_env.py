@@ -66,7 +66,7 @@ def env(
                         max_steps=max_steps)
 
 
-class RegelwerkEnv(AECEnv[str, Observation, int]):
+class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pettingzoo has no type information)
     """A game as an AEC environment; see `env`. `game` is the `Game`, `position`
     the current `State` (read it, do not change it), `actions` the action indexing
     (`actions.notation(i)`: what index `i` plays)."""
