@@ -121,7 +121,8 @@ def test_pieces_met_later_are_encoded_as_the_first(monkeypatch, rows):
     game = load_game(str(GAMES / "lielow"))
     encoder = ObservationEncoder(game)
     for value in range(1, 200):  # pieces with ever new attribute values
-        state = game.make_state({"b2": ("white", "piece", {"range": value}), "g7": ("black", "piece", {"range": -value})})
+        state = game.make_state({"b2": ("white", "piece", {"range": value}),
+                                 "g7": ("black", "piece", {"range": -value})})
         seen = planes(encoder, encoder.encode(state, 0))
         np.testing.assert_array_equal(seen["attribute:range"], grid(8, 8, b2=value, g7=-value))
         np.testing.assert_array_equal(seen["piece:piece/+1"], grid(8, 8, g7=1))
