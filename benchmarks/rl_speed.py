@@ -7,11 +7,11 @@ rounds of S/R seconds each, and the medians printed:
 
 - `bench`: random playouts of the fast layer (`engine.random_playout`, what
   `regelwerk bench` times): actions per second, chance outcomes included;
-- `env`: a random agent through the environment, `env.step(choice(env.legal_actions()))`
+- `env`: a random agent through the environment, `env.step(a uniform pick of env.legal_actions())`
   until the game ends: steps per second (the agents' actions) and actions per
   second (the positions' plies, the chance outcomes drawn inside included);
 - `env+obs`: the usual AEC loop, `env.last()` (observation tensor and action
-  mask) then a uniform pick from the mask: steps per second.
+  mask) each step, then the same pick: steps per second.
 
 Needs the `rl` extra (docs/rl.md, "Cost per step").
 """
@@ -22,8 +22,6 @@ import random
 import statistics
 import time
 from typing import Any, Callable
-
-import numpy as np
 
 from interpreter import bundled_games, load_game
 from interpreter.frontends.adapters import pettingzoo_env
@@ -43,7 +41,7 @@ def bench_loop(game: Any, seconds: float, seed: int) -> tuple[int, int]:
 
 def env_loop(env: Any, seconds: float, seed: int) -> tuple[int, int]:
     """(plies, steps) of a random agent through `env.legal_actions()` within `seconds`."""
-    rng = random.Random(seed)
+    rand = random.Random(seed).random
     steps = plies = 0
     until = time.perf_counter() + seconds
     while time.perf_counter() < until:
@@ -55,7 +53,8 @@ def env_loop(env: Any, seconds: float, seed: int) -> tuple[int, int]:
             if env.terminations[agent] or env.truncations[agent]:
                 env.step(None)
                 continue
-            env.step(rng.choice(env.legal_actions()))
+            legal = env.legal_actions()
+            env.step(legal[int(rand() * len(legal))])  # (the uniform pick random_playout makes)
             steps += 1
         plies += env.position.ply - start
     return plies, steps
@@ -63,7 +62,7 @@ def env_loop(env: Any, seconds: float, seed: int) -> tuple[int, int]:
 
 def env_observing_loop(env: Any, seconds: float, seed: int) -> tuple[int, int]:
     """(plies, steps) of the AEC loop with `env.last()` within `seconds`."""
-    rng = np.random.default_rng(seed)
+    rand = random.Random(seed).random
     steps = plies = 0
     until = time.perf_counter() + seconds
     while time.perf_counter() < until:
@@ -71,11 +70,13 @@ def env_observing_loop(env: Any, seconds: float, seed: int) -> tuple[int, int]:
         seed += 1
         start = env.position.ply
         for _agent in env.agent_iter():
-            observation, _reward, termination, truncation, _info = env.last()
+            _observation, _reward, termination, truncation, _info = env.last()
             if termination or truncation:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            # (the pick as above: an agent's own scan of the mask is not the environment's cost)
+            legal = env.legal_actions()
+            env.step(legal[int(rand() * len(legal))])
             steps += 1
         plies += env.position.ply - start
     return plies, steps

@@ -8,7 +8,7 @@ are indexed the same way in a space of their own (`chance=True`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union, overload
 
 if TYPE_CHECKING:
     from ...api import Game
@@ -50,3 +50,59 @@ class ActionIndex:
     def notation(self, index: int) -> str:
         """The notation of index `index`."""
         return self.notations[index]
+
+
+class LegalIndices(Sequence[int]):
+    """The indices of one position's legal codes, in the order of the listing, each
+    worked out when it is read: picking one of n actions at random costs one
+    look-up, not n. Reading it all (iterating, `as_list`) maps every code once."""
+
+    def __init__(self, space: ActionIndex, codes: Sequence[Code]) -> None:
+        self._space = space
+        self._codes = codes
+        self._all: Optional[list[int]] = None
+        self._read: dict[int, Code] = {}  # index -> code, of the indices read one by one
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[int]: ...
+
+    def __getitem__(self, i: Union[int, slice]) -> Union[int, list[int]]:
+        if isinstance(i, slice):
+            return self.as_list()[i]
+        code = self._codes[i]
+        index = self._space.index(code)
+        self._read[index] = code
+        return index
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.as_list())
+
+    def __contains__(self, index: object) -> bool:
+        return index in self._read or index in self.as_list()
+
+    def index(self, value: object, start: int = 0, stop: Optional[int] = None) -> int:
+        return self.as_list().index(value, start, len(self) if stop is None else stop)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"LegalIndices({self.as_list()!r})"
+
+    def as_list(self) -> list[int]:
+        """Every index, in order (a list kept with the view: do not change it)."""
+        if self._all is None:
+            self._all = self._space.indices(self._codes)
+        return self._all
+
+    def code(self, index: int) -> Optional[Code]:
+        """The legal code of `index`, or None when no legal action has that index."""
+        found = self._read.get(index)
+        if found is None:
+            indices = self.as_list()
+            if index in indices:
+                found = self._codes[indices.index(index)]
+        return found

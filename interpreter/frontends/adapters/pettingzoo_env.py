@@ -16,8 +16,10 @@ mask}` (observation.py, actions.py).
 from __future__ import annotations
 
 import io
+import operator
 import random
-from typing import Any, Mapping, Optional, Sequence, Union
+import sys
+from typing import Any, Mapping, Optional, Union
 
 try:
     import gymnasium
@@ -28,9 +30,8 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 from ...api import Game
 from ...runtime.engine import CHANCE
-from ...runtime.pieces import Code
 from ...runtime.state import State
-from .actions import ActionIndex
+from .actions import ActionIndex, LegalIndices
 from .common import DEFAULT_MAX_STEPS, MAX_CHANCE_IN_A_ROW, resolve_game, result_rewards
 from .observation import ObservationEncoder
 
@@ -107,10 +108,11 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
         }
         self._rng = random.Random()
         self.position: State = game.initial_state()
-        # the legal codes of `position` and their indices, once asked
-        self._legal: Optional[Sequence[Code]] = None
-        self._legal_indices: Optional[list[int]] = None
+        self._legal: Optional[LegalIndices] = None  # of `position`, once asked
         self._steps = 0
+        self._step_bound = max_steps if max_steps is not None else sys.maxsize
+        self._plain = reward == "result"  # (no reward to hand out until the end)
+        self._ended = False  # whether terminations or truncations are set
         self._scores: list[float] = []
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -129,7 +131,7 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
             self._rng = random.Random(seed)
         start = (options or {}).get("position")
         self.position = self.game.parse_position(start) if isinstance(start, str) else self.game.initial_state()
-        self._legal_indices = None
+        self._legal = None
         self._steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -140,49 +142,53 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
         if self.reward_mode == "score":
             self._scores = [float(s) for s in self.engine.scores(self.position) or ()]
         self.agent_selection = self.agents[0]
-        self._after_action()
+        self._ended = False
+        self._after_action(self.engine.to_move(self.position))
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        if action is None:
-            raise ValueError(f"{agent} is to move: None is an action only for an agent whose game is over")
-        indices = self._legal_indices or self._index_legal()
         try:
-            code = self._legal[indices.index(int(action))]  # type: ignore[index]  # (listed with the indices)
-        except (ValueError, TypeError):
-            raise ValueError(self._illegal(agent, action)) from None
+            code = (self._legal or self.legal_actions()).code(operator.index(action))  # type: ignore[arg-type]
+        except TypeError:
+            code = None
+        if code is None:
+            raise ValueError(self._illegal(agent, action))
         self._cumulative_rewards[agent] = 0.0
-        self.engine.apply_in_place(self.position, code)
-        self._legal_indices = None
-        self._steps += 1
-        self._after_action()
-
-    def _after_action(self) -> None:
-        """Draw the chance events, then: the game is over, cut off, or whose turn."""
         engine = self.engine
-        position = self.position
-        who = engine.to_move(position)
+        engine.apply_in_place(self.position, code)
+        self._legal = None
+        self._steps += 1
+        who = engine.to_move(self.position)
+        if who is not None and who >= 0 and self._plain and self._steps < self._step_bound:
+            self.agent_selection = self.possible_agents[who]  # (the usual case, in short)
+        else:
+            self._after_action(who)
+
+    def _after_action(self, who: Optional[int]) -> None:
+        """Draw the chance events, then: the game is over, cut off, or whose turn."""
         if who == CHANCE:
             who = self._draw_chance()
+            if who is not None and who >= 0 and self._plain and self._steps < self._step_bound:
+                self.agent_selection = self.possible_agents[who]
+                return
         scored = self.reward_mode == "score"
-        if who is not None and who >= 0 and not scored and (self.max_steps is None or self._steps < self.max_steps):
-            self.agent_selection = self.possible_agents[who]  # (the usual case, first)
-            return
         if scored:
             self._reward_scores()
         if who is None:
             if not scored:
-                winner = engine.outcome(position)[0]  # type: ignore[index]  # (the game is over)
+                winner = self.engine.outcome(self.position)[0]  # type: ignore[index]  # (the game is over)
                 for agent, value in zip(self.possible_agents, result_rewards(winner, len(self.possible_agents))):
                     self.rewards[agent] = value
             for agent in self.agents:
                 self.terminations[agent] = True
-        elif who == CHANCE or (self.max_steps is not None and self._steps >= self.max_steps):
+            self._ended = True
+        elif who == CHANCE or self._steps >= self._step_bound:
             for agent in self.agents:
                 self.truncations[agent] = True
+            self._ended = True
         else:
             self.agent_selection = self.possible_agents[who]
         self._accumulate_rewards()
@@ -211,17 +217,13 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
                 self.rewards[agent] = new - old
         self._scores = values
 
-    def _index_legal(self) -> list[int]:
-        """The indices of the legal codes of `position` (kept until it changes)."""
-        self._legal = legal = self.engine.legal(self.position)
-        self._legal_indices = indices = self.actions.indices(legal)
-        return indices
-
     def _illegal(self, agent: str, action: Any) -> str:
+        if action is None:
+            return f"{agent} is to move: None is an action only for an agent whose game is over"
         try:
-            index = int(action)
-        except (TypeError, ValueError):
-            return f"an action is an index of the action space, not {action!r}"
+            index = operator.index(action)
+        except TypeError:
+            return f"an action is an index of the action space (an int), not {action!r}"
         if not 0 <= index < len(self.actions):
             return f"action {index} is outside the action space (0..{len(self.actions) - 1})"
         legal = ", ".join(sorted(self.actions.notation(i) for i in self.legal_actions()))
@@ -234,14 +236,17 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
         index = self._agent_index[agent]
         mask = np.zeros(len(self.actions), np.int8)
         if self.engine.to_move(self.position) == index:
-            mask[self._legal_indices or self._index_legal()] = 1
+            mask[self.legal_actions().as_list()] = 1
         return {"observation": self.encoder.encode(self.position, index), "action_mask": mask}
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> LegalIndices:
         """The legal indices of the agent to move (empty once the game is over), in
-        the order of the rules' listing: the same as the mask's ones, without
-        making an observation. The list belongs to the environment: do not change it."""
-        return self._legal_indices or self._index_legal()
+        the order of the rules' listing: the mask's ones, without an observation. A
+        sequence whose indices are worked out as they are read, so that an agent
+        picking one at random (`legal[int(random() * len(legal))]`) pays for one."""
+        if self._legal is None:
+            self._legal = LegalIndices(self.actions, self.engine.legal(self.position))
+        return self._legal
 
     def render(self) -> Any:
         if self.render_mode is None:
