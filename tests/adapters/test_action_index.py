@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load_game
-from interpreter.frontends.adapters.actions import ActionIndex
+from interpreter.frontends.adapters.actions import ActionIndex, LegalIndices
 from interpreter.runtime.engine import CHANCE
 from tests.adapters.games import ALL, label, random_positions
 from tests.helpers import GAMES, REPO
@@ -57,3 +57,18 @@ def test_a_code_outside_the_space_is_a_clear_error():
     code = game.engine.legal(game.initial_state())[0]
     with pytest.raises(LookupError, match="outside the fixed action space"):
         space.index(code)
+
+
+def test_legal_indices_are_worked_out_as_they_are_read():
+    game = load_game(str(GAMES / "lielow"))
+    space = ActionIndex(game)
+    codes = game.engine.legal(game.initial_state())
+    view = LegalIndices(space, codes)
+    third = view[2]
+    assert len(view) == len(codes) and view._all is None  # one index read, not all
+    assert view.code(third) is codes[2]
+    assert list(view) == space.indices(codes) == view[:] and view.index(third) == 2
+    last = list(view)[-1]
+    assert view.code(last) is codes[-1] and last in view
+    outside = next(i for i in range(len(space)) if i not in view)
+    assert view.code(outside) is None

@@ -123,6 +123,9 @@ def test_reset_from_a_position():
     env = pettingzoo_env.env(game)
     env.reset(options={"position": game.position_text(start)})
     assert env.agent_selection == "black" and env.position == start
+    env.reset(options={"position": start})
+    env.step(env.legal_actions()[0])
+    assert env.position != start and start.ply == 0  # (played on a copy)
 
 
 def test_bad_actions_and_arguments_are_clear_errors():
@@ -134,6 +137,10 @@ def test_bad_actions_and_arguments_are_clear_errors():
         env.step(99999)
     with pytest.raises(ValueError, match="white is to move: None is an action only"):
         env.step(None)
+    with pytest.raises(ValueError, match=r"an action is an index of the action space \(an int\), not 3.0"):
+        env.step(3.0)
+    legal = env.legal_actions()
+    env.step(np.int64(legal[len(legal) - 1]))  # (numpy's integers are indices too)
     with pytest.raises(ValueError, match="render_mode must be None or one of ansi, rgb_array"):
         pettingzoo_env.env(str(GAMES / "lielow"), render_mode="human")
     with pytest.raises(ValueError, match="max_steps must be at least 1"):

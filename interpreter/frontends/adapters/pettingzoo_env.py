@@ -69,8 +69,9 @@ def env(
 
 class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pettingzoo has no type information)
     """A game as an AEC environment; see `env`. `game` is the `Game`, `position`
-    the current `State` (read it, do not change it), `actions` the action indexing
-    (`actions.notation(i)`: what index `i` plays)."""
+    the current `State` (read it, do not change it; it changes as the game goes on:
+    `.copy()` it to keep it), `actions` the action indexing (`actions.notation(i)`:
+    what index `i` plays), `encoder` the observation's (`encoder.channels`)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "regelwerk_v0", "is_parallelizable": False}
 
@@ -125,12 +126,17 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         """A new game. `seed` seeds the chance events (None: go on with the
         generator as it is, or a fresh one the first time). `options` may hold
-        "position": a position as `Game.position_text` writes it, to start from
-        (other keys are ignored)."""
+        "position": the position to start from, a `State` (copied) or its text
+        (`Game.position_text`); other keys are ignored."""
         if seed is not None:
             self._rng = random.Random(seed)
         start = (options or {}).get("position")
-        self.position = self.game.parse_position(start) if isinstance(start, str) else self.game.initial_state()
+        if isinstance(start, State):
+            self.position = start.copy()
+        elif isinstance(start, str):
+            self.position = self.game.parse_position(start)
+        else:
+            self.position = self.game.initial_state()
         self._legal = None
         self._steps = 0
         self.agents = list(self.possible_agents)
