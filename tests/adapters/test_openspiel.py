@@ -75,6 +75,7 @@ def test_options_are_parameters():
     openspiel_game.register(str(GAMES / "royalfiz"), name="regelwerk_test_royalfiz_parameters")
     three = pyspiel.load_game("regelwerk_test_royalfiz_parameters(players=3)")
     assert three.num_players() == 3 and three.regelwerk.players == ("red", "blue", "green")
+    assert three.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and three.utility_sum() == 0.0
     assert three.get_parameters() == {"players": 3, "max_turns": 1000}
     with pytest.raises(Exception, match="Unknown parameter 'colour'"):
         pyspiel.load_game("regelwerk_test_royalfiz_parameters(colour=3)")
@@ -102,3 +103,22 @@ def test_bad_registrations_are_clear_errors():
         openspiel_game.register(str(GAMES / "lielow"), name="my game")
     with pytest.raises(ValueError, match="max_game_length must be at least 1"):
         openspiel_game.register(str(GAMES / "lielow"), max_game_length=0)
+
+
+def test_several_players_share_the_loss():
+    game = openspiel_game.register(str(GAMES / "royalfiz"), options={"players": 3},
+                                   name="regelwerk_test_royalfiz_returns", max_game_length=100_000)
+    rng = np.random.RandomState(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choice(outcomes, p=probabilities))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    result = game.regelwerk.result(state.position)
+    assert result is not None
+    if result.winner is None:
+        assert state.returns() == [0.0, 0.0, 0.0]
+    else:
+        assert state.returns() == [1.0 if p == result.winner else -0.5 for p in ("red", "blue", "green")]

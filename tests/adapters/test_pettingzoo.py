@@ -3,6 +3,7 @@ seed tests on the bundled games, the documentation's examples and the benchmark
 games, then what the tests of PettingZoo do not ask."""
 from __future__ import annotations
 
+import sys
 import warnings
 
 import pytest
@@ -165,3 +166,9 @@ def test_render_rgb_array_rasterises_the_svg_drawing():
     picture = env.render()
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
     assert picture.shape[0] > 100 and picture.shape[1] > 100 and len(np.unique(picture.reshape(-1, 3), axis=0)) > 3
+
+
+def test_rgb_array_without_cairosvg_says_what_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # (import cairosvg now fails)
+    with pytest.raises(ImportError, match=r"render_mode='rgb_array' draws the SVG picture with cairosvg"):
+        pettingzoo_env.env(str(GAMES / "lielow"), render_mode="rgb_array")

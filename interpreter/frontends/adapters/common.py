@@ -29,3 +29,14 @@ def result_rewards(winner: int, players: int) -> list[float]:
     if winner < 0:
         return [0.0] * players
     return [1.0 if i == winner else -1.0 for i in range(players)]
+
+
+def zero_sum_rewards(winner: int, players: int) -> list[float]:
+    """+1 for the winner, the others sharing -1 (each -1/(players-1)); 0 for
+    everyone without a single winner. For two players the same as `result_rewards`."""
+    if winner < 0:
+        return [0.0] * players
+    if players == 1:
+        return [1.0]
+    loss = -1.0 / (players - 1)
+    return [1.0 if i == winner else loss for i in range(players)]

@@ -9,9 +9,10 @@
 A player's actions are the indices of `Game.possible_notations()` (actions.py), a
 chance event's outcomes the indices of `possible_notations(chance=True)`, with their
 probabilities; `action_to_string` is the notation. The game's options are the
-OpenSpiel game's parameters. Returns are +1 for the winner, -1 for the others and
-0 for all without a single winner, or when the game is cut off after
-`max_game_length` actions of the players.
+OpenSpiel game's parameters. Returns are +1 for the winner while the others share
+-1 (two players: -1; three: -1/2 each), so that every game is zero-sum; 0 for all
+without a single winner, or when the game is cut off after `max_game_length`
+actions of the players.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from ...api import Game
 from ...runtime.engine import CHANCE
 from ...runtime.state import State
 from .actions import ActionIndex
-from .common import DEFAULT_MAX_STEPS, resolve_game, result_rewards
+from .common import DEFAULT_MAX_STEPS, resolve_game, zero_sum_rewards
 from .observation import ObservationEncoder
 
 # The format allows 1 to 16 players (docs/format.md 2.2); options may change how many play.
@@ -71,7 +72,7 @@ def register(
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if has_chance
                      else pyspiel.GameType.ChanceMode.DETERMINISTIC),
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if len(rules.players) == 2
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if len(rules.players) > 1
                  else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=MAX_PLAYERS,
@@ -110,6 +111,9 @@ class _Registration:
             if params != self.defaults:
                 rules = Game(rules.definition, {**rules.options, **params})
             zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+            if zero_sum and len(rules.players) == 1:
+                raise ValueError(f"{self.game_type.short_name} was registered as a game of several players "
+                                 "(zero-sum); register it with these options to play it alone")
             found = self.compiled[key] = _Shared(rules, self.max_game_length, zero_sum)
         return found
 
@@ -136,7 +140,7 @@ class _Shared:
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if zero_sum and players == 2 else None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=max_game_length,
         )
 
@@ -237,7 +241,7 @@ class RegelwerkState(pyspiel.State):  # type: ignore[misc]  # (pyspiel has no ty
         players = shared.engine.n_players
         if outcome is None:
             return [0.0] * players
-        return result_rewards(outcome[0], players)
+        return zero_sum_rewards(outcome[0], players)
 
     def __str__(self) -> str:
         return self._shared.game.position_text(self._position.state)
