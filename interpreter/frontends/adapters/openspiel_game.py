@@ -2,8 +2,8 @@
 
     import pyspiel
     from interpreter.frontends.adapters import openspiel_game
-    spiel_game = openspiel_game.register("royalfiz")      # registers "regelwerk_royalfiz"
-    state = spiel_game.new_initial_state()                # or pyspiel.load_game("regelwerk_royalfiz(players=3)")
+    spiel_game = openspiel_game.register("GAME")          # registers "regelwerk_GAME"
+    state = spiel_game.new_initial_state()                # or pyspiel.load_game("regelwerk_GAME(players=3)")
     pyspiel.random_sim_test(spiel_game, num_sims=5, serialize=True, verbose=False)
 
 A player's actions are the indices of `Game.possible_notations()` (actions.py), a
@@ -53,8 +53,8 @@ def register(
     with `options` and `variant`. `name` is the short name to load it by
     (default `regelwerk_GAMENAME`); registering a name again replaces what it
     loads. The game's options are the parameters, their values now the defaults:
-    `pyspiel.load_game("regelwerk_royalfiz(players=3)")` compiles the rules again
-    with `players=3` (once per set of values). A game not over after
+    `pyspiel.load_game("regelwerk_GAME(players=3)")` compiles the rules again with
+    the option `players=3` (once per set of values). A game not over after
     `max_game_length` actions of the players ends there, returns 0 for all.
     """
     rules = resolve_game(game, options, variant)

@@ -1,7 +1,7 @@
 """Any game as a PettingZoo AEC environment (docs/rl.md).
 
     from interpreter.frontends.adapters import pettingzoo_env
-    env = pettingzoo_env.env("lielow")
+    env = pettingzoo_env.env("GAME")
     env.reset(seed=1)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
