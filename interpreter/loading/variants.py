@@ -237,9 +237,15 @@ def _merge_decision(base: ast.Decision, overlay: ast.Decision, diags: Diagnostic
             _warn_near_namesake(action, names, "action", diags, within=f" to decision '{base.name}'")
             actions.append(action)
     after = overlay if overlay.after_action is not None else base
-    # `prefer:` lines in the overlay replace the decision's.
+    # `prefer:` lines in the overlay replace the decision's, and so does its `play the longest turn`.
     prefer = overlay.prefer or base.prefer
-    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer)
+    longest = overlay.longest or base.longest
+    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer, longest)
+
+
+def _prefer_action(item: ast.PreferItem) -> Optional[str]:
+    """The action a `prefer` item names (None: a case of every action)."""
+    return item.id if isinstance(item, ast.Name) else item.action
 
 
 _KINDS = {
@@ -273,10 +279,11 @@ def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
             at = name_pos(pos, removal.member)
             diags.error(at.file, at.line, at.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=hint)
             return
-        # The action leaves the decision's `prefer` lines too.
-        prefer = [(at, [n for n in names if n.id != removal.member]) for at, names in decision.prefer]
+        # The action leaves the decision's `prefer` lines too (its name, and its cases named there).
+        prefer = [(at, [n for n in names if _prefer_action(n) != removal.member]) for at, names in decision.prefer]
         prefer = [(at, names) for at, names in prefer if names]
-        items[items.index(decision)] = ast.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, prefer)
+        items[items.index(decision)] = ast.Decision(decision.pos, decision.name, kept, decision.after_action,
+                                                    decision.after_pos, prefer, decision.longest)
         return
     if removal.item_kind == "score":
         items[:] = [i for i in items if not isinstance(i, ast.Score)]
