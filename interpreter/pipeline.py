@@ -18,6 +18,7 @@ from .compilation.model import GameModel, build_model, parse_option_value, read_
 from .loading.definition import Definition, locate
 from .spelling import did_you_mean
 from .validation.diagnostics import Diagnostic, DiagnosticList
+from .validation.pending import DESIGN, pending_in_rules, report_pending_yaml
 from .validation.semantic import unused_warnings
 
 
@@ -37,6 +38,11 @@ def compile_definition(definition: Definition, options: dict, coverage: bool = F
         file, line, col = locate(definition, path)
         diags.error(file, line, col, message, hint=hint)
 
+    # Constructs designed but not compiled yet: refused before anything reads them.
+    report_pending_yaml(definition.data, report)
+    for pos, message in pending_in_rules(definition.rules):
+        diags.error(pos.file, pos.line, pos.column, message, hint=f"see {DESIGN}")
+    diags.raise_if_errors(definition.sources)
     values = _option_values(definition, options, report, diags)
     diags.raise_if_errors(definition.sources)
     model = build_model(definition.data, values, report)

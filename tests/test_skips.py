@@ -13,8 +13,9 @@ from tests.helpers import REPO
 
 TESTS = REPO / "tests"
 # module a test imports or skips -> the extra of pyproject.toml that installs it
-EXTRA_OF = {"matplotlib": "analysis", "distributed": "cluster", "pexpect": "test", "hypothesis": "test"}
-SLOW_ONLY = {"pyspiel", "chess"}  # the oracles: slow tests only, the bench extra
+EXTRA_OF = {"matplotlib": "analysis", "distributed": "cluster", "pexpect": "test", "hypothesis": "test",
+            "pettingzoo": "rl", "numpy": "rl", "cairosvg": "rl", "pyspiel": "rl"}
+SLOW_ONLY = {"chess"}  # the oracles: slow tests only, the bench extra
 
 
 def skip_calls():

@@ -85,6 +85,7 @@ def _slice(pos: ast.Pos, sources: dict) -> list[str]:
 def _merged(decision: ast.Decision) -> bool:
     """Whether a variant changed part of the decision (an action, `prefer`, `after`)."""
     parts = [a.pos for a in decision.actions] + [pos for pos, _ in decision.prefer] + [decision.after_pos]
+    parts.append(decision.longest.pos if decision.longest is not None else None)
     return any(pos is not None and pos.file != decision.pos.file for pos in parts)
 
 
@@ -106,7 +107,10 @@ def _item_text(item, sources: dict, varied: bool = False) -> list[str]:
         lines = [f"# {item.pos}", f"decision {item.name}:"]
         for pos, names in item.prefer:
             lines.append(f"    # {pos}")
-            lines.append(f"    prefer: {', '.join(name.id for name in names)}")
+            lines.append(f"    prefer: {', '.join(n.id if isinstance(n, ast.Name) else n.text for n in names)}")
+        if item.longest is not None:
+            lines.append(f"    # {item.longest.pos}")
+            lines.extend(_slice(item.longest.pos, sources))
         for action in item.actions:
             lines.append(f"    # {action.pos}")
             lines.extend(_slice(action.pos, sources))

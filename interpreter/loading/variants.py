@@ -19,6 +19,7 @@ Nothing is copied: the variant holds only what differs.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from typing import Optional
 
@@ -284,12 +285,11 @@ def _changed_decision(base: ast.Decision, change: ast.Change, diags: DiagnosticL
             if decision.after_action is None:
                 _entry_missing(removal, f"decision '{base.name}' has no 'after each action' to remove", None, diags)
                 continue
-            decision = ast.Decision(decision.pos, decision.name, decision.actions, None, None, decision.prefer)
+            decision = dataclasses.replace(decision, after_action=None, after_pos=None)
         elif not decision.prefer:
             _entry_missing(removal, f"decision '{base.name}' has no 'prefer' lines to remove", None, diags)
         else:
-            decision = ast.Decision(decision.pos, decision.name, decision.actions, decision.after_action,
-                                    decision.after_pos, [])
+            decision = dataclasses.replace(decision, prefer=[])
     return _merge_decision(decision, given, diags)
 
 
@@ -335,9 +335,15 @@ def _merge_decision(base: ast.Decision, overlay: ast.Decision, diags: Diagnostic
             _warn_near_namesake(action, names, "action", diags, within=f" to decision '{base.name}'")
             actions.append(action)
     after = overlay if overlay.after_action is not None else base
-    # `prefer:` lines in the overlay replace the decision's.
+    # `prefer:` lines in the overlay replace the decision's, and so does its `play the longest turn`.
     prefer = overlay.prefer or base.prefer
-    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer)
+    longest = overlay.longest or base.longest
+    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer, longest)
+
+
+def _prefer_action(item: ast.PreferItem) -> Optional[str]:
+    """The action a `prefer` item names (None: a case of every action)."""
+    return item.id if isinstance(item, ast.Name) else item.action
 
 
 _KINDS = {
@@ -393,9 +399,10 @@ def _without_action(decision: ast.Decision, name: str, pos: ast.Pos, diags: Diag
         at = name_pos(pos, name)
         diags.error(at.file, at.line, at.column, f"decision '{decision.name}' has no action '{name}'", hint=hint)
         return None
-    prefer = [(at, [n for n in names if n.id != name]) for at, names in decision.prefer]
+    # The action leaves the decision's `prefer` lines too (its name, and its cases named there).
+    prefer = [(at, [n for n in names if _prefer_action(n) != name]) for at, names in decision.prefer]
     prefer = [(at, names) for at, names in prefer if names]
-    return ast.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, prefer)
+    return dataclasses.replace(decision, actions=kept, prefer=prefer)
 
 
 def _not_found(items, kind, name, word, pos, diags) -> None:
