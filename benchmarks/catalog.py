@@ -34,7 +34,7 @@ class BenchmarkGame:
     def load_spiel(self):
         import pyspiel
 
-        return pyspiel.load_game(self.adapter.spiel_name)
+        return pyspiel.load_game(self.adapter.spiel_name, self.adapter.spiel_params)
 
 
 def _own(name: str, adapter: adapters.Adapter, **more) -> BenchmarkGame:
@@ -43,6 +43,10 @@ def _own(name: str, adapter: adapters.Adapter, **more) -> BenchmarkGame:
 
 def _example(name: str, adapter: adapters.Adapter, **more) -> BenchmarkGame:
     return BenchmarkGame(name, str(EXAMPLES_DIR / name), adapter, **more)
+
+
+def _chess_variant(name: str, adapter: adapters.Adapter, **more) -> BenchmarkGame:
+    return BenchmarkGame(name, str(EXAMPLES_DIR / "chess" / "variants" / f"{name}.yaml"), adapter, **more)
 
 
 GAMES: dict[str, BenchmarkGame] = {
@@ -58,6 +62,13 @@ GAMES: dict[str, BenchmarkGame] = {
         # The bundled morris's variant with OpenSpiel's rules.
         BenchmarkGame("morris", str(MORRIS_OPENSPIEL), adapters.Morris("nine_mens_morris")),
         _example("chess", adapters.Chess("chess"), python_chess=True),
+        _own("go", adapters.Go("go", board_size=9)),
+        _own("pentago", adapters.Adapter("pentago")),
+        _own("xiangqi", adapters.Xiangqi("xiangqi")),
+        _own("lines_of_action", adapters.Adapter("lines_of_action")),
+        # Overlays on the chess example: a variant lives in its game's folder.
+        _chess_variant("antichess", adapters.Chess("antichess", board="AntichessBoard")),
+        _chess_variant("crazyhouse", adapters.Chess("crazyhouse", board="CrazyhouseBoard")),
     )
 }
 

@@ -11,8 +11,17 @@ import random
 from dataclasses import dataclass, field
 
 from interpreter import DefinitionError
+from interpreter.runtime.engine import CHANCE
 
+from .adapters import Adapter
 from .catalog import DEFINITION_HELP, GAMES, BenchmarkGame, with_definitions
+
+# Moves are single regelwerk actions, keyed by their notation.
+BY_ACTION = Adapter("")
+
+
+# pyspiel.PlayerId.CHANCE, without importing pyspiel where it is not installed.
+SPIEL_CHANCE = -1
 
 
 class Disagreement(AssertionError):
@@ -51,14 +60,11 @@ class Match:
                 for move in adapter.spiel_moves(self.spiel_state)}
 
     def regel_moves(self) -> dict[str, tuple]:
-        engine = self.game.engine
-        keys: dict[str, tuple] = {}
-        for code in engine.legal(self.state):
-            key = self.bench.adapter.regel_key(engine.notation(code))
-            if key in keys:
-                self.fail(f"two regelwerk actions have the key {key!r}")
-            keys[key] = code
-        return keys
+        try:
+            return self.bench.adapter.regel_moves(self.game.engine, self.state)
+        except ValueError as e:
+            self.fail(str(e))
+            raise
 
     def fail(self, message: str) -> None:
         raise Disagreement(
@@ -67,18 +73,22 @@ class Match:
         )
 
     # -- one move on both sides ---------------------------------------------------
-    def play(self, key: str, spiel_move: tuple[int, ...], regel_code: tuple) -> None:
+    def play(self, key: str, spiel_move: tuple[int, ...], regel_codes: tuple) -> None:
         adapter = self.bench.adapter
         for action in spiel_move:
             adapter.spiel_applied(self.tracker, self.spiel_state, action)
             self.spiel_state.apply_action(action)
-        self.game.engine.apply_in_place(self.state, regel_code)
+        for code in regel_codes:
+            self.game.engine.apply_in_place(self.state, code)
         self.history.append(key)
 
     def regel_player(self, spiel_player: int) -> int:
-        """regelwerk's index of an OpenSpiel player (negative values pass through)."""
+        """regelwerk's index of an OpenSpiel player (chance as regelwerk's CHANCE,
+        other negative values pass through)."""
         players = self.bench.adapter.spiel_players
-        return players.index(spiel_player) if spiel_player in players else spiel_player
+        if spiel_player in players:
+            return players.index(spiel_player)
+        return CHANCE if spiel_player == SPIEL_CHANCE else spiel_player
 
     def check_position(self) -> dict[str, tuple[int, ...]] | None:
         """Compare the position; the shared legal moves, or None once the game is
@@ -113,7 +123,8 @@ class Match:
         if spiel_over != regel_over:
             return f"game over: OpenSpiel {spiel_over}, regelwerk {regel_over}"
         returns = self.spiel_state.returns()
-        spiel_winner = self.regel_player(next((p for p, r in enumerate(returns) if r > 0), -1))
+        winners = [p for p, r in enumerate(returns) if r > 0]
+        spiel_winner = self.regel_player(winners[0]) if winners else -1
         winner, _scores = self.game.engine.outcome(self.state)
         if spiel_winner != winner:
             return f"winner: OpenSpiel {spiel_winner} (returns {returns}), regelwerk {winner}"
@@ -171,17 +182,37 @@ def chess_perft(board, depth: int) -> int:
     return total
 
 
-def regel_perft(engine, state, depth: int) -> int:
-    """Leaves at `depth` actions, on the fast layer."""
+def regel_perft(engine, state, depth: int, adapter=None) -> int:
+    """Leaves at `depth` moves, on the fast layer, a move being what the adapter
+    makes one OpenSpiel action of (by default one action)."""
     if depth == 0:
         return 1
     if engine.is_over(state):
         return 0
     total = 0
-    for code in engine.legal(state):
+    moves = (adapter or BY_ACTION).regel_moves(engine, state).values()
+    for codes in moves:
         child = engine.copy(state)
-        engine.apply_in_place(child, code)
-        total += regel_perft(engine, child, depth - 1)
+        for code in codes:
+            engine.apply_in_place(child, code)
+        total += regel_perft(engine, child, depth - 1, adapter)
+    return total
+
+
+def spiel_leaf_count(adapter, spiel_state, depth: int) -> int:
+    """OpenSpiel's perft as the runner times it: like `spiel_perft`, but the last
+    level counts the moves without playing them, as regelwerk's `perft` does."""
+    if spiel_state.is_terminal():
+        return 0
+    moves = adapter.spiel_moves(spiel_state)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        child = spiel_state.clone()
+        for action in move:
+            child.apply_action(action)
+        total += spiel_leaf_count(adapter, child, depth - 1)
     return total
 
 
