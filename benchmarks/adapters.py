@@ -59,6 +59,11 @@ class Adapter:
     def spiel_applied(self, tracker, spiel_state, action: int) -> None:
         """Called before `action` is applied to `spiel_state`."""
 
+    def board_text(self, spiel_state) -> str | None:
+        """OpenSpiel's board alone, for a game that ends when a board recurs
+        whoever is to move; None for the others."""
+        return None
+
 
 class ConnectFour(Adapter):
     """OpenSpiel names a column by player symbol and number (`x3`); regelwerk drops
@@ -234,6 +239,14 @@ def _grid_site(column: int, row: int) -> str:
     return f"{chr(ord('a') + column)}{row + 1}"
 
 
+class LinesOfAction(Adapter):
+    """Both write `b1-b3`, `c1xa3`; OpenSpiel ends the game when a board recurs."""
+
+    def board_text(self, spiel_state):
+        # The board, then the player to move.
+        return str(spiel_state).split("\n\n", 1)[0]
+
+
 class Xiangqi(Adapter):
     """OpenSpiel: `R(9,0)-(8,0)` (the piece, then row and column from Black's back
     rank); regelwerk: `a1a2` (Red's back rank is rank 1)."""
@@ -251,9 +264,102 @@ class Go(Adapter):
     `i`), the pass after them; regelwerk writes the point (`a1`, `j` is `i`) or
     `pass`."""
 
+    def board_text(self, spiel_state):
+        # Its first line says whose turn it is and how long the game has been.
+        return str(spiel_state).split("\n", 1)[1]
+
     def spiel_key(self, tracker, spiel_state, move):
         size = self.spiel_params.get("board_size", 19)
         action = move[0]
         if action == size * size:
             return "pass"
         return _grid_site(action % size, action // size)
+
+
+class Quoridor(Adapter):
+    """OpenSpiel names a pawn's square (`e8`) and a wall by its first square and
+    h or v (`e3h`); regelwerk plays on OpenSpiel's 17x17 grid of squares and gaps:
+    the square's site (`i15`) and the wall's middle point (`j6h`)."""
+
+    _MOVE = re.compile(r"^([a-z])(\d+)([hv]?)$")
+
+    def spiel_key(self, tracker, spiel_state, move):
+        text = super().spiel_key(tracker, spiel_state, move)
+        letter, number, wall = self._MOVE.match(text).groups()
+        column, row = 2 * (ord(letter) - ord("a")), 2 * (int(number) - 1)
+        if wall:  # the wall's middle: one gap right of and above its first square
+            return _grid_site(column + 1, row + 1) + wall
+        return _grid_site(column, row)
+
+
+# OpenSpiel's backgammon: its chance outcomes (the first roll: outcome 2k is x's
+# start with the dice of 2k, 2k + 1 o's).
+BACKGAMMON_ROLLS = (
+    (1, 2), (2, 1), (1, 3), (3, 1), (1, 4), (4, 1), (1, 5), (5, 1), (1, 6), (6, 1),
+    (2, 3), (3, 2), (2, 4), (4, 2), (2, 5), (5, 2), (2, 6), (6, 2), (3, 4), (4, 3),
+    (3, 5), (5, 3), (3, 6), (6, 3), (4, 5), (5, 4), (4, 6), (6, 4), (5, 6), (6, 5),
+    (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6),
+)
+
+
+class Backgammon(Adapter):
+    """OpenSpiel plays a move as one action of two checker moves (a double's four
+    as two actions); regelwerk as two actions, one per checker: the key is both
+    checkers' moves in order, `p1-p4 p4-p7`, `bar_x-p3 pass`, `p20-off:h p21-off:l`
+    (bearing off with the high or the low die), `pass pass`. A roll is keyed as
+    regelwerk's chance notation (`roll:35`, the first roll `start:35` for x,
+    `start:135` for o); OpenSpiel's two orders of one roll are one outcome."""
+
+    _PASS, _BAR = 25, 24
+
+    def spiel_moves(self, spiel_state):
+        if not spiel_state.is_chance_node():
+            return super().spiel_moves(spiel_state)
+        seen: dict[str, tuple[int, ...]] = {}
+        for action in spiel_state.legal_actions():
+            seen.setdefault(self.spiel_key(None, spiel_state, (action,)), (action,))
+        return list(seen.values())
+
+    def spiel_key(self, tracker, spiel_state, move):
+        action = move[0]
+        if spiel_state.is_chance_node():
+            text = spiel_state.action_to_string(spiel_state.current_player(), action)
+            low, high = sorted(BACKGAMMON_ROLLS[action])
+            if "starts" in text:  # o starts on an odd outcome
+                return f"start:{(100 if action % 2 else 0) + 10 * low + high}"
+            return f"roll:{low}{high}"
+        player = spiel_state.current_player()
+        dice = [int(v) for v in spiel_state.observation_tensor(player)[-2:]]
+        high, low = max(dice), min(dice)
+        high_first = action < 676
+        digits = (action % 676 % 26, action % 676 // 26)
+        moves = []
+        for i, digit in enumerate(digits):
+            if digit == self._PASS:
+                moves.append("pass")
+                continue
+            die = high if (i == 0) == high_first else low
+            start = ("bar_x", "bar_o")[player] if digit == self._BAR else f"p{digit + 1}"
+            if digit == self._BAR:
+                end = die - 1 if player == 0 else 24 - die
+            else:
+                end = digit + die if player == 0 else digit - die
+            landing = f"p{end + 1}" if 0 <= end <= 23 else "off:" + ("h" if die == high else "l")
+            moves.append(f"{start}-{landing}")
+        return " ".join(moves)
+
+    def regel_moves(self, engine, state):
+        from interpreter.runtime.engine import CHANCE
+
+        if engine.to_move(state) == CHANCE:
+            return super().regel_moves(engine, state)
+        keys: dict[str, tuple] = {}
+        for first in engine.legal(state):
+            after = engine.copy(state)
+            engine.apply_in_place(after, first)
+            for second in engine.legal(after):
+                key = f"{engine.notation(first)} {engine.notation(second)}"
+                if key in keys:
+                    raise ValueError(f"two regelwerk moves have the key {key!r}")
+                keys[key] = (first, second)
+        return keys

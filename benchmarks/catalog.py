@@ -65,7 +65,9 @@ GAMES: dict[str, BenchmarkGame] = {
         _own("go", adapters.Go("go", board_size=9)),
         _own("pentago", adapters.Adapter("pentago")),
         _own("xiangqi", adapters.Xiangqi("xiangqi")),
-        _own("lines_of_action", adapters.Adapter("lines_of_action")),
+        _own("lines_of_action", adapters.LinesOfAction("lines_of_action")),
+        _own("quoridor", adapters.Quoridor("quoridor")),
+        _own("backgammon", adapters.Backgammon("backgammon")),
         # Overlays on the chess example: a variant lives in its game's folder.
         _chess_variant("antichess", adapters.Chess("antichess", board="AntichessBoard")),
         _chess_variant("crazyhouse", adapters.Chess("crazyhouse", board="CrazyhouseBoard")),
