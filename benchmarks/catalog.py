@@ -71,7 +71,7 @@ GAMES: dict[str, BenchmarkGame] = {
         _own("pentago", adapters.Adapter("pentago"), perft=(3, 3)),
         _own("xiangqi", adapters.Xiangqi("xiangqi"), perft=(4, 4)),
         _own("lines_of_action", adapters.LinesOfAction("lines_of_action"), perft=(4, 4)),
-        _own("quoridor", adapters.Quoridor("quoridor"), perft=(2, 2)),
+        _own("quoridor", adapters.Quoridor("quoridor"), perft=(3, 3)),
         # Roll, move, roll, move: a move is two regelwerk actions (a checker each).
         _own("backgammon", adapters.Backgammon("backgammon"), perft=(6, 4)),
         # Overlays on the chess example: a variant lives in its game's folder.

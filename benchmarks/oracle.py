@@ -181,8 +181,11 @@ def spiel_perft(adapter, spiel_state, depth: int) -> int:
         return 1
     if spiel_state.is_terminal():
         return 0
+    moves = adapter.spiel_moves(spiel_state)
+    if depth == 1:
+        return len(moves)
     total = 0
-    for move in adapter.spiel_moves(spiel_state):
+    for move in moves:
         child = spiel_state.clone()
         for action in move:
             child.apply_action(action)
@@ -210,30 +213,15 @@ def regel_perft(engine, state, depth: int, adapter=None) -> int:
         return 1
     if engine.is_over(state):
         return 0
-    total = 0
     moves = (adapter or BY_ACTION).regel_moves(engine, state).values()
+    if depth == 1:
+        return len(moves)
+    total = 0
     for codes in moves:
         child = engine.copy(state)
         for code in codes:
             engine.apply_in_place(child, code)
         total += regel_perft(engine, child, depth - 1, adapter)
-    return total
-
-
-def spiel_leaf_count(adapter, spiel_state, depth: int) -> int:
-    """OpenSpiel's perft as the runner times it: like `spiel_perft`, but the last
-    level counts the moves without playing them, as regelwerk's `perft` does."""
-    if spiel_state.is_terminal():
-        return 0
-    moves = adapter.spiel_moves(spiel_state)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        child = spiel_state.clone()
-        for action in move:
-            child.apply_action(action)
-        total += spiel_leaf_count(adapter, child, depth - 1)
     return total
 
 

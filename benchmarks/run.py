@@ -76,7 +76,7 @@ def measure(bench: BenchmarkGame, seconds: float, rounds: int, seed: int) -> dic
 def measure_perft(bench: BenchmarkGame, rounds: int) -> dict:
     """Both sides' perft from the start at the game's depths (`bench.perft`), timed
     alternately in `rounds` rounds: regelwerk's `engine.perft`, OpenSpiel's
-    recursion over pyspiel states (`oracle.spiel_leaf_count`: moves as the adapter
+    recursion over pyspiel states (`oracle.spiel_perft`: moves as the adapter
     groups them, a roll's two orders once, as regelwerk counts them; the last level
     counted, not played, as regelwerk's)."""
     from . import oracle
@@ -92,8 +92,8 @@ def measure_perft(bench: BenchmarkGame, rounds: int) -> dict:
         result["regelwerk"]["leaves"] = engine.perft(start, regel_depth)[-1]
         result["regelwerk"]["seconds"].append(round(time.perf_counter() - t0, 3))
         t0 = time.perf_counter()
-        result["openspiel"]["leaves"] = oracle.spiel_leaf_count(bench.adapter, spiel_game.new_initial_state(),
-                                                                 spiel_depth)
+        result["openspiel"]["leaves"] = oracle.spiel_perft(bench.adapter, spiel_game.new_initial_state(),
+                                                           spiel_depth)
         result["openspiel"]["seconds"].append(round(time.perf_counter() - t0, 3))
     return result
 

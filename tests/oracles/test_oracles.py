@@ -24,9 +24,7 @@ pytestmark = pytest.mark.slow
 # Per game: perft depth from the start, perft depth at the mid-game positions
 # (after 8 and 20 random moves, fixed by their seeds), random games compared. A
 # move is what OpenSpiel plays as one action (backgammon: two regelwerk actions;
-# a roll with its two orders once). Quoridor and xiangqi list their moves slowly
-# (`forbid result` for each wall and each move): their random games compare every
-# position's legal moves instead.
+# a roll with its two orders once; the last level is counted, not played).
 BUDGET = {
     "connect_four": (5, 4, 60),
     "clobber": (3, 3, 60),
@@ -37,11 +35,11 @@ BUDGET = {
     "amazons": (3, 2, 8),   # perft counts regelwerk's actions: a move, then a shot
     "morris": (3, 3, 15),
     "chess": (3, 3, 40),
-    "go": (2, 2, 60),
-    "pentago": (2, 2, 60),
-    "xiangqi": (2, 2, 15),
+    "go": (3, 2, 60),
+    "pentago": (3, 2, 60),
+    "xiangqi": (3, 2, 15),
     "lines_of_action": (3, 2, 40),
-    "quoridor": (1, 1, 20),
+    "quoridor": (2, 2, 20),
     "backgammon": (3, 2, 60),
     "antichess": (4, 3, 60),
     "crazyhouse": (3, 2, 10),
