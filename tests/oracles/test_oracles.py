@@ -144,3 +144,95 @@ def test_crazyhouse_perft_with_pockets_against_python_chess():
         if checked == 3:
             return
     pytest.fail(f"only {checked} positions with pieces in a pocket")
+
+
+# The six standard perft positions (chessprogramming.org "Perft Results"), counted
+# by python-chess: castling through and out of check, en passant, promotions; and
+# two en-passant positions (legal; exposing the king).
+CHESS_POSITIONS = [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),  # 197,281
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),  # "Kiwipete", 97,862
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),  # 43,238
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3),  # 9,467
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3),  # 62,379
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3),  # 89,890
+    ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 3),  # en passant, legal
+    ("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", 2),  # en passant would expose the king
+]
+
+
+@pytest.mark.parametrize("fen, depth", CHESS_POSITIONS)
+def test_chess_perft_positions(fen, depth):
+    game = GAMES["chess"].load()
+    state = chess_state_from_fen(game, fen)
+    expected = oracle.chess_perft(chess.Board(fen), depth)
+    assert perft(game, state, depth)[-1] == expected
+
+
+def test_chess_perft_from_the_start_is_the_known_count():
+    assert oracle.chess_perft(chess.Board(), 3) == 8902
+
+
+def chess_ending(board) -> str:
+    """How OpenSpiel ended a game, told from python-chess's board of it."""
+    if not board.is_valid() or board.is_checkmate():
+        return "mate"
+    if board.is_stalemate():
+        return "stalemate"
+    if board.is_repetition(3):
+        return "threefold repetition"
+    if board.halfmove_clock >= 100:
+        return "fifty moves"
+    return "material"
+
+
+# Endgames where random play often repeats a position three times, with castling
+# rights, en passant and promotions still possible.
+REPETITION_ENDGAMES = [
+    "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1",
+    "4k3/3pp3/8/8/8/8/3PP3/4K3 w - - 0 1",
+    "r3k3/1p2p3/8/8/8/8/4P1P1/4K2R w Kq - 0 1",
+]
+
+
+def play_chess_games(seeds, position=None) -> dict[str, int]:
+    """Random games compared move by move; how many ended each way (every game
+    must end alike on both sides)."""
+    bench = GAMES["chess"]
+    game, spiel_game = bench.load(), bench.load_spiel()
+    endings: dict[str, int] = {}
+    for seed in seeds:
+        match = oracle.random_game(bench, seed, game, spiel_game, position=position)
+        assert match.ended, f"seed {seed}: not over"
+        why = chess_ending(match.tracker)
+        endings[why] = endings.get(why, 0) + 1
+    return endings
+
+
+def test_chess_endgames_end_alike_threefold_repetition_included():
+    endings: dict[str, int] = {}
+    for fen in REPETITION_ENDGAMES:
+        for why, count in play_chess_games(range(20), fen).items():
+            endings[why] = endings.get(why, 0) + count
+    assert endings.get("threefold repetition", 0) >= 5, endings
+
+
+@pytest.mark.skipif(os.environ.get("REGELWERK_CHESS_GAMES") != "1000",
+                    reason="2 to 8 minutes; set REGELWERK_CHESS_GAMES=1000 to run")
+def test_a_thousand_random_chess_games_agree_with_openspiel():
+    endings = play_chess_games(range(1000, 2000))
+    # Every ending OpenSpiel knows occurred.
+    assert set(endings) == {"mate", "stalemate", "threefold repetition", "fifty moves", "material"}, endings
+
+
+def test_the_oracle_notices_a_wrong_rule(tmp_path):
+    """A Breakthrough whose pieces cannot step diagonally must be caught."""
+    bench = GAMES["breakthrough"]
+    # (a variant reaches only files of its own game's folder: it is kept there)
+    folder = tmp_path / "breakthrough"
+    shutil.copytree(bench.definition, folder)
+    (folder / "straight.yaml").write_text("variant: straight-only\nextends: breakthrough.yaml\nrules: straight.rules\n")
+    (folder / "straight.rules").write_text("remove action move.diagonal\n")
+    wrong = dataclasses.replace(bench, definition=str(folder / "straight.yaml"))
+    with pytest.raises(oracle.Disagreement, match="only OpenSpiel"):
+        oracle.random_game(wrong, seed=0)
