@@ -1,6 +1,7 @@
 """The games every adapter test runs on: the bundled ones (RoyalFiz with 2, 3 and 4
 players), the documentation's example games and the benchmark games, which were
-written from the docs by people who never saw the adapters."""
+written from the docs by people who never saw the adapters (a folder holding only
+a README documents a variant kept beside the game it extends)."""
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ BUNDLED: list[tuple[str, dict[str, Any]]] = [
 ]
 OTHERS: list[tuple[str, dict[str, Any]]] = [
     (str(path), {}) for folder in ("docs/examples", "benchmarks/games")
-    for path in sorted((REPO / folder).iterdir()) if path.is_dir()
+    for path in sorted((REPO / folder).iterdir()) if path.is_dir() and any(path.glob("*.yaml"))
 ]
 ALL = BUNDLED + OTHERS
 

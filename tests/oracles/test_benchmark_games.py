@@ -45,7 +45,6 @@ KNOWN_WARNINGS = {
                   "'diagonal_capture' moves like action 'diagonal_move'",
                   "'straight_capture' moves like action 'straight_move'",
                   "'king_capture' moves like action 'king_move'"],
-    "crazyhouse": ["'knight_drop' is added to decision 'move' next to 'knight_move'"],
 }
 
 
