@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from interpreter import load_game
-from interpreter.compilation import expressions
+from interpreter.compilation import expr_tracks
 from interpreter.frontends.cli import main
 
 YAML = """\
@@ -427,7 +427,7 @@ def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, monkeypatch, play
     # with going round the track step by step, for both players' tracks; and so
     # must the helpers alone, where a game's tables would pass their bound.
     if not tables:
-        monkeypatch.setattr(expressions, "MAX_FOLLOWING_ENTRIES", 0)
+        monkeypatch.setattr(expr_tracks, "MAX_FOLLOWING_ENTRIES", 0)
     rules = one_decision("""\
         action sow by man:
             step n
