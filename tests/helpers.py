@@ -55,8 +55,9 @@ def drop_where(where: str, effects: str = "place", before: str = "") -> str:
 
 
 def names_read(game: Any) -> set[str]:
-    """The global names the compiled listers of `game` read (which helpers they call)."""
-    return {name for fn in game.engine._playout_tables[1] if fn is not None for name in fn.__code__.co_names}
+    """The names the functions listing the legal actions of `game` read (which
+    helpers they call), from the generated code (`game.rules.module`)."""
+    return {node.id for node in generated(game, ast.Name, origin=": the legal actions")}
 
 
 def generated(game: Any, kind: type = ast.AST, origin: str = "") -> Iterator[Any]:

@@ -177,7 +177,8 @@ class ActionCompiler:
         if isinstance(pattern, ast.PassPattern):
             return self._pass(plan, action, pattern, decision_index)
         if not action.cases:
-            raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
+            raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, "
+                                        "e.g. 'onto empty: move'")
         where = Condition.of(levels.candidate, levels.found_loop)
         tables = self.compiler.code_tables
         landing = patterns.Landing(
@@ -340,8 +341,8 @@ class ActionCompiler:
         for case in action.cases:
             key = (case.kind, case.what)
             if key not in allowed:
-                raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; it can have: "
-                                          f"{', '.join(k + ' ' + w for k, w in allowed)}")
+                raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; "
+                                          f"it can have: {', '.join(k + ' ' + w for k, w in allowed)}")
             if key in seen:
                 raise RuleError(case.pos, f"'{case.label}' appears twice in action '{action.name}'")
             seen.add(key)
@@ -459,13 +460,16 @@ class ActionCompiler:
                     plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)
                 # A jump lands just beyond the piece it jumps.
                 reach = reach_along(rays, dirs, first + 1, None if last is None else last + 1, False)
-                return _emitting(landing, lambda src, ld: patterns.jump(src, over_ids, ld, dirs, rays, n, span)), reach, steps
+                emit = _emitting(landing, lambda src, ld: patterns.jump(src, over_ids, ld, dirs, rays, n, span))
+                return emit, reach, steps
             if isinstance(pattern, ast.LeapPattern):
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
                 off_where = landing.where if off_case is not None else None
                 reach = reach_along(rays, dirs, first, last, off_case is not None)
-                return _emitting(landing, lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, off_case, off_where)), reach, steps
+                emit = _emitting(landing,
+                                 lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, off_case, off_where))
+                return emit, reach, steps
             if exact and landing.case_ids[patterns.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
@@ -484,17 +488,19 @@ class ActionCompiler:
         if isinstance(pattern, ast.GoPattern):
             sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
             code = self.compiler.targets(pattern.targets, scope, "go to", sites)
-            reach = reach_of_set(sites.static_sites) if sites.static_sites is not None else None
-            return _emitting(landing, lambda src, ld: patterns.go(src, ld, code)), reach, sites.cost + sites.size * cost
+            fixed = reach_of_set(sites.static_sites) if sites.static_sites is not None else None
+            return _emitting(landing, lambda src, ld: patterns.go(src, ld, code)), fixed, sites.cost + sites.size * cost
         if isinstance(pattern, ast.DropPattern):
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
                 self.compiler.statements.pool(pattern.pool, pattern.pool_pos or pattern.pos)
             code, test = self._chosen_sites(pattern.targets, scope, "drop ... on")
-            return _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test)), None, self.model.board.size * cost
+            emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
+            return emit, None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):
             code, test = self._chosen_sites(pattern.targets, scope, "select")
-            return _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test)), None, self.model.board.size * cost
+            emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
+            return emit, None, self.model.board.size * cost
         raise AssertionError(pattern)
 
     def _offset_targets(self, pattern: ast.OffsetLeapPattern) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -552,7 +558,8 @@ class ActionCompiler:
         span = self._span(pattern.distance, scope)
         off_where = landing.where if off_case is not None else None
         steps = max(len(t) for t in track.sites) * cost
-        return _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, off_case, off_where)), None, steps
+        emit = _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, off_case, off_where))
+        return emit, None, steps
 
     def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing,
               plan: ActionPlan) -> tuple[Emit, Optional[Reach], int]:
@@ -564,7 +571,8 @@ class ActionCompiler:
         pos = self.src.const(pattern.pos)
         cost = self.model.board.size * (2 + (landing.where is not None))
         if shape is None:
-            return _emitting(landing, lambda src, ld: patterns.walk_general(src, ld, adjacent, steps.code, pos)), None, cost * 4
+            emit = _emitting(landing, lambda src, ld: patterns.walk_general(src, ld, adjacent, steps.code, pos))
+            return emit, None, cost * 4
         static, blocking = shape
         tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.model.board.adjacent), static, pattern.pos))
         blocked: py.expr
@@ -695,8 +703,8 @@ __all__ = ["ActionCompiler", "ActionPlan", "CaseInfo", "Dep"]
 Choice = tuple[ast.PromoteChoiceStmt, tuple[tuple[ast.Expr, bool], ...]]
 
 
-def find_choice(stmts: Sequence[ast.Stmt], procedures: dict[str, ast.Procedure], path: tuple[tuple[ast.Expr, bool], ...] = (),
-                depth: int = 0) -> Optional[Choice]:
+def find_choice(stmts: Sequence[ast.Stmt], procedures: dict[str, ast.Procedure],
+                path: tuple[tuple[ast.Expr, bool], ...] = (), depth: int = 0) -> Optional[Choice]:
     """The `promote ... to one of` statement of a case body, with the conditions
     of the `if`s around it: (statement, ((condition, holds), ...)); None if none.
     At most one per case, not inside `for each` or `repeat`."""

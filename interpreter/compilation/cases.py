@@ -78,6 +78,16 @@ class PhaseCode:
     before_turn: Optional[Block] = None
 
 
+@dataclass(frozen=True)
+class Turn:
+    """What the functions ending a case in a phase must handle: what the actions
+    that can happen do to the turn (`next player`, `next phase`, follow-ups, the
+    end), and whether the case may be of a follow-up decision."""
+
+    effects: frozenset[Any]
+    followed_up: bool = False
+
+
 class GameCompiling(Protocol):
     """What a CaseWriter reads of the game's compiler (compiler.py)."""
 
@@ -97,8 +107,6 @@ INLINE_TURN_END = 12
 
 class CaseWriter:
     def __init__(self, compiler: GameCompiling, phases: list[PhaseCode], decisions: list[DecisionInfo]):
-        self.turn_effects: frozenset[Any] = frozenset()  # of the phase being written (see _phase_effects)
-        self.followed_up = False  # whether the case being written may be of a follow-up decision
         self.compiler = compiler
         self.src = compiler.src
         self.phases = phases
@@ -109,16 +117,14 @@ class CaseWriter:
         """names[phase][case] of the functions applying each case in each phase."""
         names = []
         targets = {e[1] for case in self.compiler.cases for e in self._effects_of(case) if isinstance(e, tuple)}
-        for index, phase in enumerate(self.phases):
-            self.turn_effects = self._phase_effects(phase)
-            turn_end = self._turn_end(index, phase)
+        for phase in self.phases:
+            turn_end = self._turn_end(phase, Turn(self._phase_effects(phase)))
             row = []
-            for case_id, case in enumerate(self.compiler.cases):
+            for case in self.compiler.cases:
                 # What this case itself does counts too (a hand-made position may put
                 # any decision in any phase).
-                self.turn_effects = self._phase_effects(phase) | self._effects_of(case)
-                self.followed_up = case.decision in targets
-                row.append(self._case(case_id, case, phase, turn_end))
+                turn = Turn(self._phase_effects(phase) | self._effects_of(case), case.decision in targets)
+                row.append(self._case(case, phase, turn_end, turn))
             names.append(row)
         return names
 
@@ -174,7 +180,7 @@ class CaseWriter:
         return self._case_function(case, body, what)
 
     # ------------------------------------------------------------ cases
-    def _case(self, case_id: int, case: CaseInfo, phase: PhaseCode, turn_end: str) -> str:
+    def _case(self, case: CaseInfo, phase: PhaseCode, turn_end: str, turn: Turn) -> str:
         src = self.src
         what = f"{case.label}, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
@@ -190,7 +196,7 @@ class CaseWriter:
                     ended = ended or "end" in block[2]
             uses_then = any(isinstance(stmt, py.Assign) and any(pyast.is_name(t, "fu") for t in stmt.targets)
                             for stmt in pyast.statements_in(body))
-            self._sequence(phase, turn_end, uses_then=uses_then, decision=case.decision,
+            self._sequence(phase, turn_end, turn, uses_then=uses_then, decision=case.decision,
                            selects=case.pattern == "select", may_have_ended=ended)
         return self._case_function(case, body, what)
 
@@ -232,13 +238,13 @@ class CaseWriter:
     def _has_pool_pieces(self) -> bool:
         return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.model.pools.values())
 
-    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, decision: int, selects: bool = False,
-                  may_have_ended: bool = True) -> None:
+    def _sequence(self, phase: PhaseCode, turn_end: str, turn: Turn, uses_then: bool, decision: int,
+                  selects: bool = False, may_have_ended: bool = True) -> None:
         """After the action: a follow-up decision, the next decision of the turn, or
         the end of the turn (unless the game has ended). The follow-up acts on the
         piece the action acted on: the acting piece, or the one a `select` chose."""
         src = self.src
-        turn = phase.info.turn
+        decisions = phase.info.turn
         step, decides = pyast.attr(_S, "step"), pyast.attr(_S, "decision")
         with src.if_(_game_on()) if may_have_ended else nullcontext():
             if uses_then:
@@ -248,35 +254,36 @@ class CaseWriter:
                     pyast.assign(pyast.attr(_S, "carry"), _TO if selects else pyast.name("at")),
                     pyast.return_(),
                 ]))
-            if self.followed_up:
+            if turn.followed_up:
                 # (a case of a follow-up decision: the piece it acted on is done with)
                 src.add(pyast.assign(pyast.attr(_S, "carry"), pyast.num(-1)))
-            if len(turn) > 1 and not self.followed_up and turn.count(decision) == 1:
+            if len(decisions) > 1 and not turn.followed_up and decisions.count(decision) == 1:
                 # the decision has one place in the turn: what follows it is known
-                following = turn.index(decision) + 1
-                if following < len(turn):
-                    src.add(pyast.assign(step, pyast.num(following)), pyast.assign(decides, pyast.num(turn[following])))
+                following = decisions.index(decision) + 1
+                if following < len(decisions):
+                    src.add(pyast.assign(step, pyast.num(following)),
+                            pyast.assign(decides, pyast.num(decisions[following])))
                     return
-            elif len(turn) > 1:
+            elif len(decisions) > 1:
                 x0 = pyast.name("x0")
                 src.add(pyast.assign(x0, pyast.add(step, pyast.num(1))),
-                        pyast.if_(pyast.compare(x0, "<", pyast.num(len(turn))), [
+                        pyast.if_(pyast.compare(x0, "<", pyast.num(len(decisions))), [
                             pyast.assign(step, x0),
-                            pyast.assign(decides, pyast.sub(src.const(turn), x0)),
+                            pyast.assign(decides, pyast.sub(src.const(decisions), x0)),
                             pyast.return_(),
                         ]))
             after_turn = phase.after_turn
             if after_turn is None or not after_turn[0]:
-                self._next_turn(phase, decision)  # written out: it follows most actions
+                self._next_turn(phase, turn, decision)  # written out: it follows most actions
             elif pyast.line_count(after_turn[0]) <= INLINE_TURN_END:
                 src.paste(after_turn[0])
                 with src.if_(_game_on()) if "end" in after_turn[2] else nullcontext():
-                    self._next_turn(phase, decision)
+                    self._next_turn(phase, turn, decision)
             else:
                 src.add(pyast.expr_stmt(pyast.call(pyast.name(turn_end), _S)))
 
     # ------------------------------------------------------------ phases
-    def _turn_end(self, index: int, phase: PhaseCode) -> str:
+    def _turn_end(self, phase: PhaseCode, turn: Turn) -> str:
         """The function ending a turn of this phase: its `after each turn`, then the
         next player (and phase)."""
         src = self.src
@@ -287,10 +294,10 @@ class CaseWriter:
                 src.paste(phase.after_turn[0])
                 if "end" in phase.after_turn[2]:
                     src.add(pyast.if_(pyast.is_not_none(pyast.attr(_S, "result")), [pyast.return_()]))
-            self._next_turn(phase)
+            self._next_turn(phase, turn)
         return src.function(name, ["s"], with_registers(body), origin)
 
-    def _next_turn(self, phase: PhaseCode, decision: int = -1) -> None:
+    def _next_turn(self, phase: PhaseCode, turn: Turn, decision: int = -1) -> None:
         """Who plays the next turn, and in which phase (docs/format.md 3.15, steps 5-7);
         `decision`: the one just taken, when known."""
         src = self.src
@@ -302,7 +309,7 @@ class CaseWriter:
         x0, x1 = pyast.name("x0"), pyast.name("x1")
         player = pyast.attr(_S, "player")
         turn_start = pyast.assign(pyast.attr(_S, "turn_start"), pyast.true())
-        next_player = "next player" in self.turn_effects
+        next_player = "next player" in turn.effects
 
         def chosen_or(default: py.expr) -> py.expr:
             """The player a `next turn` named, if any, else `default`."""
@@ -311,7 +318,7 @@ class CaseWriter:
         if next_player:
             src.add(pyast.assign(x1, pyast.attr(_S, "next_player")),
                     pyast.assign(pyast.attr(_S, "next_player"), pyast.num(-1)))
-        if "next phase" in self.turn_effects:
+        if "next phase" in turn.effects:
             first = src.const(tuple(ph.info.order[0] for ph in self.phases))
             first_decision = src.const(tuple(ph.info.turn[0] for ph in self.phases))
             src.add(pyast.assign(x0, pyast.attr(_S, "next_phase")))
@@ -328,7 +335,7 @@ class CaseWriter:
             src.add(turn_start)
         # (statements never change s.player itself)
         src.add(pyast.assign(player, chosen_or(pyast.sub(src.const(following), pyast.name("p")))))
-        if not (decision == info.turn[0] and len(info.turn) == 1 and not self.followed_up):
+        if not (decision == info.turn[0] and len(info.turn) == 1 and not turn.followed_up):
             # (else the turn's one decision is the one just taken, at step 0)
             src.add(pyast.assign(pyast.attr(_S, "decision"), pyast.num(info.turn[0])),
                     pyast.assign(pyast.attr(_S, "step"), pyast.num(0)))

@@ -95,6 +95,7 @@ class CompiledRules:
     result_checks: list[list[Optional[Callable[..., Any]]]] = field(default_factory=list)
     # where each generated function and constant comes from: name -> Origin
     source_map: dict[str, Origin] = field(default_factory=dict)
+    constants: dict[str, Any] = field(default_factory=dict)  # the generated constants' values, by name
 
     @cached_property
     def source(self) -> str:

@@ -281,6 +281,7 @@ class Compiler:
             position_vars=self._position_vars(),
             result_checks=checks_table,
             source_map=dict(self.src.origins),
+            constants={name: value for name, value in self.src.namespace.items() if self.src.is_const_name(name)},
         )
 
     @property
@@ -375,10 +376,10 @@ class Compiler:
         plans: list[ActionPlan] = []
         by_name: dict[str, ActionPlan] = {}
         for action in decision.actions:
-            plan = self.guard(lambda: self.actions.compile(action, index))
-            if plan is not None:
-                plans.append(plan)
-                by_name[action.name] = plan
+            action_plan = self.guard(lambda: self.actions.compile(action, index))
+            if action_plan is not None:
+                plans.append(action_plan)
+                by_name[action.name] = action_plan
         self._warn_of_actions_alike(decision, by_name)
         after = self.captured_block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"},
@@ -456,13 +457,15 @@ class Compiler:
             values, weights = [0], [1]
         where = f"chance '{chance.name}'"
         scope = self.scope({"outcome"}, where, followups=True, outcome_type=out_type)
-        with self.src.origin(Origin(where, chance.pos)), self.src.capture() as lines:
-            cost, effects = self.statements.block_with_effects(chance.body, scope)
-        total = sum(weights)
         values_t = tuple(values)
+        with self.src.origin(Origin(where, chance.pos)):
+            with self.src.capture() as lines:
+                cost, effects = self.statements.block_with_effects(chance.body, scope)
+            values_name = self.src.const(values_t)
+        total = sum(weights)
         case_id = self.add_case(CaseInfo(
             index, "chance", (chance.name + ":", "{outcome}"), where, chance.pos,
-            body=lines, outcomes=self.src.const(values_t), cost=cost, effects=effects,
+            body=lines, outcomes=values_name, cost=cost, effects=effects,
         ))
         return DecisionInfo(
             chance.name, True, chance.pos,
@@ -514,9 +517,9 @@ class Compiler:
 
     def _label(self, value: Any, type_: Type) -> str:
         if type_ is Type.PLAYER:
-            return self.model.players[value]
+            return str(self.model.players[value])
         if type_ is Type.SITE:
-            return self.model.board.names[value]
+            return str(self.model.board.names[value])
         return str(value)
 
     # ------------------------------------------------------------ score

@@ -286,7 +286,8 @@ class _Lister:
                     action.emit(src, None)
         if len(marks) > 1:
             ends: list[py.expr] = [*marks[1:], length]
-            produced = reduce(pyast.add, (pyast.compare(a, "<", b) for a, b in zip(marks, ends)))
+            compared: list[py.expr] = [pyast.compare(a, "<", b) for a, b in zip(marks, ends)]
+            produced = reduce(pyast.add, compared)
             with src.if_(pyast.compare(produced, ">", pyast.num(1))):
                 self._dedup(marks[0])
 

@@ -8,7 +8,7 @@ read it rather than call their helpers.
 from __future__ import annotations
 
 import ast as py
-from typing import Optional
+from typing import Optional, Sequence
 
 from ..parsing import ast
 from ..runtime import helpers
@@ -31,7 +31,7 @@ TrackValue = tuple[tuple[int, ...], tuple[int, ...], bool]
 FollowingTables = tuple[list[py.Name], py.Name, list[int]]
 
 
-def following_sites(sites: list[int], loop: bool, n_sites: int) -> tuple[tuple[int, ...], ...]:
+def following_sites(sites: Sequence[int], loop: bool, n_sites: int) -> tuple[tuple[int, ...], ...]:
     """table[site]: the sites after `site` along the track, in order, as `along`
     gives them, FOLLOWING_LAPS times round a looping track or to the end of one that
     does not loop (() for a site not on it and for "no site", the last entry).
@@ -47,7 +47,7 @@ def following_sites(sites: list[int], loop: bool, n_sites: int) -> tuple[tuple[i
     return tuple(table)
 
 
-def following_reach(sites: list[int], loop: bool) -> int:
+def following_reach(sites: Sequence[int], loop: bool) -> int:
     """Up to which n every row of following_sites gives `along`'s answer: round a
     looping track FOLLOWING_LAPS times; to the end of one that does not loop, where
     `along` stops too (for any n the runtime accepts)."""

@@ -38,6 +38,8 @@ _TO, _TG, _FRM, _RAY, _DIST, _ROW = (pyast.name(n) for n in ("to", "tg", "frm", 
 Directions = Sequence[tuple[int, ...]]
 Build = Callable[[tuple[int, ...], Optional[int]], Any]
 Rays = list[list[tuple[int, ...]]]
+# case id -> (number of choices, the condition for choosing or None): `promote ... to one of`
+Choices = dict[int, tuple[int, Optional[py.expr]]]
 
 
 def _board(site: py.expr) -> py.expr:
@@ -97,7 +99,7 @@ class Landing:
     piece_kinds: Optional[frozenset[int]] = None  # the kinds the acting piece can be (None: any)
     piece_always: bool = True  # whether there is an acting piece (not in a select)
     # case id -> (number of choices, condition for choosing or None): `promote ... to one of`
-    choices: dict[int, tuple[int, Optional[py.expr]]] = field(default_factory=dict)
+    choices: Choices = field(default_factory=dict)
     # `where` as asked where `tg` holds a piece (`(tg or E)` is then `tg`), or None
     occupied_where: Optional[Condition] = None
     # when the action is written after another one of the same piece whose actions
@@ -122,7 +124,7 @@ class Landing:
 
 
 def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[py.expr] = None,
-           choices: Optional[dict[int, tuple[int, Optional[py.expr]]]] = None,
+           choices: Optional[Choices] = None,
            codes: Optional[CodeTables] = None) -> None:
     """Append the code of a candidate (`jumped` None: none jumped): one per choice
     when the case has a choice."""
@@ -178,25 +180,25 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
 
 def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optional[py.expr],
               capture: Optional[py.expr], where: Optional[Condition], jumped: Optional[py.expr],
-              choices: Optional[dict[int, tuple[int, Optional[py.expr]]]] = None,
+              choices: Optional[Choices] = None,
               codes: Optional[CodeTables] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     p, off = pyast.name("p"), pyast.name("off")
     alone = [i for i in (OWN, NEUTRAL, ENEMY) if ids[i] is not None]
     if alone in ([OWN], [NEUTRAL]):  # one test reading the owner once: no local for it
         owner = pyast.sub(piece, 0)
-        test = pyast.compare(owner, "==", p) if alone == [OWN] else pyast.compare(owner, "<", pyast.num(0))
-        case = ids[alone[0]]
-        assert case is not None
-        with src.if_(test):
-            _checked_append(src, case, (land,), where, jumped, choices, codes)
+        only = ids[alone[0]]
+        assert only is not None
+        with src.if_(pyast.compare(owner, "==", p) if alone == [OWN] else pyast.compare(owner, "<", pyast.num(0))):
+            _checked_append(src, only, (land,), where, jumped, choices, codes)
         return
     src.add(pyast.assign(off, pyast.sub(piece, 0)))
     branches: list[tuple[Optional[py.expr], int, tuple[Optional[py.expr], ...]]] = []
-    if ids[OWN] is not None:
-        branches.append((pyast.compare(off, "==", p), ids[OWN], (land,)))
-    if ids[NEUTRAL] is not None:
-        branches.append((pyast.compare(off, "<", pyast.num(0)), ids[NEUTRAL], (land,)))
+    own_case, neutral_case = ids[OWN], ids[NEUTRAL]
+    if own_case is not None:
+        branches.append((pyast.compare(off, "==", p), own_case, (land,)))
+    if neutral_case is not None:
+        branches.append((pyast.compare(off, "<", pyast.num(0)), neutral_case, (land,)))
     enemy = ids[ENEMY]
     if enemy is not None:
         # what the branches before it leave to test
@@ -213,11 +215,11 @@ def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optio
 
 
 def _checked_append(src: Source, case: int, forbidden: tuple[Optional[py.expr], ...], where: Optional[Condition],
-                    jumped: Optional[py.expr] = None, choices: Optional[dict[int, tuple[int, Optional[py.expr]]]] = None,
+                    jumped: Optional[py.expr] = None, choices: Optional[Choices] = None,
                     codes: Optional[CodeTables] = None) -> None:
     """Append the candidate unless a forbid applies or the `where` fails."""
     found = [c for c in forbidden if c is not None]
-    test = pyast.not_(pyast.or_(*found)) if found else None
+    test: Optional[py.expr] = pyast.not_(pyast.or_(*found)) if found else None
     if where is not None and where.cost_free:
         test = pyast.and_(test, where.code) if test is not None else where.code
         where = None
@@ -297,10 +299,8 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
         src.add(pyast.assign(hi, span.high))
         ray = pyast.sub(_RAY, pyast.slice_(None, pyast.helper("max", hi, pyast.num(0))))
     with src.for_(_RAY, table):
-        if counted:
-            head = (pyast.tuple_(_DIST, _TO), pyast.helper("enumerate", ray, pyast.num(1)))
-        else:
-            head = (_TO, ray)
+        head: tuple[py.expr, py.expr] = (pyast.tuple_(_DIST, _TO), pyast.helper("enumerate", ray, pyast.num(1))) \
+            if counted else (_TO, ray)
         with src.for_(*head):
             src.add(_look())
             if counted:

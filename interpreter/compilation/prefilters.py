@@ -115,7 +115,8 @@ class OwnerMasks:
         if by_bit is not None:
             # (the elements the mask lets through pass the owner's test: when it is
             # the whole test, the loop over them needs it no more)
-            inner = first.body if len(conjuncts) == 1 else [pyast.if_(pyast.and_(*conjuncts[1:]), first.body)]
+            inner: list[py.stmt] = first.body if len(conjuncts) == 1 \
+                else [pyast.if_(pyast.and_(*conjuncts[1:]), first.body)]
             made_rows = self._rows_by_bit.get((table, column))
             if made_rows is None:
                 made_rows = self._rows_by_bit[(table, column)] = self.src.const(tuple(by_bit))

@@ -21,7 +21,7 @@ and `walk_in_order` visits nodes in the order `ast.unparse` writes them.
 from __future__ import annotations
 
 import ast
-from typing import Callable, Iterable, Iterator, Optional, Sequence, TypeVar, Union
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVar, Union
 
 Expr = ast.expr
 Stmt = ast.stmt
@@ -196,7 +196,9 @@ def assign(target: ast.expr, value: ast.expr, *more_targets: ast.expr) -> ast.As
 
 def augment(target: ast.expr, op: str, value: ast.expr) -> ast.AugAssign:
     """`target op= value` (op: "+", "-", "^" ...)."""
-    return ast.AugAssign(target=as_store(target), op=_BINARY[op](), value=value)
+    stored = as_store(target)
+    assert isinstance(stored, (ast.Name, ast.Attribute, ast.Subscript))
+    return ast.AugAssign(target=stored, op=_BINARY[op](), value=value)
 
 
 def expr_stmt(value: ast.expr) -> ast.Expr:
@@ -240,7 +242,7 @@ def function(function_name: str, params: Sequence[str], body: Sequence[ast.stmt]
     node = ast.FunctionDef(name=function_name, args=arguments, body=list(body) or [pass_()], decorator_list=[],
                            returns=None, type_comment=None)
     if "type_params" in ast.FunctionDef._fields:  # (Python 3.12 on)
-        node.type_params = []
+        setattr(node, "type_params", [])
     return node
 
 
@@ -340,7 +342,7 @@ def name_counts(node: ast.AST) -> dict[str, int]:
     while stack:
         current = stack.pop()
         if type(current) is ast.Name:
-            counts[current.id] = counts.get(current.id, 0) + 1  # type: ignore[attr-defined]
+            counts[current.id] = counts.get(current.id, 0) + 1
             continue
         for field in current._fields:
             value = getattr(current, field, None)
@@ -417,9 +419,7 @@ def replace_nodes(node: N, change: Callable[[ast.AST], Optional[ast.AST]],
             items = [replace_nodes(item, change, memo) if isinstance(item, ast.AST) else item for item in value]
             if any(a is not b for a, b in zip(items, value)):
                 changed[field] = items
-    result = node
-    if changed:
-        result = type(node)(**{f: changed.get(f, getattr(node, f, None)) for f in node._fields})
+    result = _rebuilt(node, changed)
     memo[id(node)] = result
     return result
 
@@ -466,9 +466,7 @@ def without(stmts: Sequence[ast.stmt], drop: Callable[[ast.stmt], bool]) -> list
                 inner = without(block, drop)
                 if len(inner) != len(block) or any(a is not b for a, b in zip(inner, block)):
                     changed[field] = inner or [pass_()]
-        if changed:
-            stmt = type(stmt)(**{f: changed.get(f, getattr(stmt, f, None)) for f in stmt._fields})
-        kept.append(stmt)
+        kept.append(_rebuilt(stmt, changed))
     return kept
 
 
@@ -486,7 +484,13 @@ def splice(stmts: Sequence[ast.stmt], target: ast.stmt, replacement: Sequence[as
                 inner = splice(block, target, replacement)
                 if len(inner) != len(block) or any(a is not b for a, b in zip(inner, block)):
                     changed[field] = inner
-        if changed:
-            stmt = type(stmt)(**{f: changed.get(f, getattr(stmt, f, None)) for f in stmt._fields})
-        result.append(stmt)
+        result.append(_rebuilt(stmt, changed))
     return result
+
+
+def _rebuilt(node: N, changed: dict[str, object]) -> N:
+    """`node` itself when nothing changed, else a new node of its kind with the `changed` fields."""
+    if not changed:
+        return node
+    kind: Any = type(node)
+    return kind(**{f: changed.get(f, getattr(node, f, None)) for f in node._fields})  # type: ignore[no-any-return]

@@ -38,14 +38,14 @@ class Forbid:
 
     item: ast.Forbid
     label: str  # for coverage: "forbid passing" or "forbid NAME: passing"
-    mask: Optional[frozenset]  # the sites it can apply to (None: every site)
+    mask: Optional[frozenset[int]]  # the sites it can apply to (None: every site)
     kind: Optional[int]  # the kind the piece on the site must be, if it says `site is KIND`
     gate: list[ast.Expr]  # position-level conjuncts
     rest: list[ast.Expr]  # conjuncts to ask at a site, the kind test excluded
     never: bool = False  # a conjunct is always false
 
     @property
-    def static_sites(self) -> Optional[frozenset]:
+    def static_sites(self) -> Optional[frozenset[int]]:
         """The sites it always forbids, when that is all it says."""
         if self.gate or self.rest or self.kind is not None:
             return None
@@ -67,7 +67,8 @@ class Restrictions:
     @property
     def cost(self) -> int:
         """Estimated steps to ask every forbid about one site."""
-        return sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids) + self.rest_cost + self.result_cost
+        asked = sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids)
+        return asked + self.rest_cost + self.result_cost
 
     rest_cost: int = 0  # the estimated cost of the conditions left to ask at a site
     result_cost: int = 0  # the estimated cost of playing a candidate and asking `forbid result`

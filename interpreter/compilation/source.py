@@ -44,7 +44,8 @@ REGISTER_NAMES = frozenset(
         "to", "tg", "js", "jp",  # landing site and what stood there; jumped site and piece
         "site", "ov", "code", "out", "fu", "kk", "q", "ray", "row", "lo", "hi", "dist", "off", "ends",
         "x0", "x1", "x2", "x3",  # scratch values of one statement
-        "wb", "start", "tier", "reps", "stuck",  # blocking sites of walks; where a piece's actions start in `out`; prefer tier
+        # blocking sites of walks; where a piece's actions start in `out`; prefer tier
+        "wb", "start", "tier", "reps", "stuck",
         "passes",  # a walk's test of the sites it passes (a function of `site`)
     }
 )
@@ -56,8 +57,8 @@ BUILTIN_NAMES = frozenset(
 ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
      "turn_start",
-     "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length", "known",
-     "mask"}
+     "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
+     "known", "mask"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, gates, temporaries, helpers.
 NAME_PREFIXES = ("k", "l", "i", "f", "g", "t")
@@ -155,8 +156,9 @@ class Source:
         """The value of a constant `const` made (None for any other code)."""
         return self.namespace.get(node.id) if isinstance(node, ast.Name) and _GENERATED.fullmatch(node.id) else None
 
-    def is_const(self, node: ast.expr) -> bool:
-        return isinstance(node, ast.Name) and node.id.startswith("k") and node.id in self.namespace
+    def is_const_name(self, name: str) -> bool:
+        """Whether `name` is a constant `const` made."""
+        return name[0] == "k" and name in self.namespace and bool(_GENERATED.fullmatch(name))
 
     def helper(self, name: str, fn: Callable[..., Any]) -> str:
         """Bind a runtime helper under `name` (which must start with `h_`)."""

@@ -491,7 +491,8 @@ class StatementCompiler:
             self._assign_slot(s, pyast.sub(variables, var.offset), value, var.type)
             return value.cost + 1
         assert isinstance(t, ast.Index)
-        if not isinstance(t.obj, ast.Name) or (t.obj.id not in self.model.variables and t.obj.id not in self.model.pools):
+        per_player = isinstance(t.obj, ast.Name) and (t.obj.id in self.model.variables or t.obj.id in self.model.pools)
+        if not per_player or not isinstance(t.obj, ast.Name):
             raise RuleError(t.pos, "only per-player variables and pools can be assigned with [player]")
         thing: Union[Any, Pool] = self.model.variables.get(t.obj.id) or self.model.pools[t.obj.id]
         if getattr(thing, "per_player", True) is False:
