@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Optional, Protocol, Sequence
+from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from ..parsing import ast
 from ..runtime.walks import Blockers, WalkTables
@@ -51,7 +51,7 @@ LANDING_SLOT = {"empty": patterns.EMPTY, "own": patterns.OWN, "neutral": pattern
 CHEAP_PIECE_TEST = 8
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
-Pattern = Any  # one of the parsing.ast *Pattern classes
+Pattern = ast.Pattern
 # How an action's candidates are written: emit(src, exclude), `exclude` the local
 # holding the sites another action landed on already (see patterns.Landing), or None.
 Emit = Callable[[Source, Optional[py.Name]], None]
@@ -131,7 +131,7 @@ class GameCompiling(Protocol):
     code_tables: patterns.CodeTables
     cases: list[CaseInfo]
 
-    def scope(self, available: Any, where: str, piece_always: bool = False, followups: bool = False,
+    def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
               **modes: Any) -> Scope: ...
     def add_case(self, info: CaseInfo) -> int: ...
     def pool_pieces_constant(self) -> py.Name: ...
@@ -158,6 +158,8 @@ class ActionCompiler:
 
     def _compile(self, action: ast.Action, decision_index: int) -> ActionPlan:
         pattern = action.pattern
+        if pattern is None:  # (the parser says so first)
+            raise RuleError(action.pos, f"action '{action.name}' has no movement pattern")
         available = _available(pattern)
         kinds, pools, same_piece = self._movers(action, pattern)
         scope = self.compiler.scope(
@@ -385,7 +387,7 @@ class ActionCompiler:
                         notation_pos=case.notation_pos if case.notation else action.notation_pos)
         is_drop = isinstance(pattern, ast.DropPattern)
         pool_offset = statements.pool(pattern.pool, pattern.pool_pos or pattern.pos).offset \
-            if is_drop and pattern.pool else None
+            if isinstance(pattern, ast.DropPattern) and pattern.pool else None
         scope = self.compiler.scope(
             case_available, label, piece_always="piece" in available, followups=True,
             in_drop=is_drop, drop_pool_offset=pool_offset, choice_allowed=True,
@@ -394,7 +396,7 @@ class ActionCompiler:
         with self.src.origin(Origin(label, case.pos)), self.src.capture() as lines:
             info.cost, info.effects = statements.block_with_effects(case.body, scope)
         info.body = lines
-        if is_drop:
+        if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
         elif info.pattern in ("move", "jump"):
             info.pool_pieces = self.compiler.pool_pieces_constant()

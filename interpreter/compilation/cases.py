@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast as py
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any, Optional, Protocol, Sequence
+from typing import Optional, Protocol, Sequence
 
 from ..runtime.results import NO_ACTION
 from . import pyast
@@ -32,6 +32,7 @@ from .compiled import Block, CaseInfo, DecisionInfo, PhaseInfo
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
+from .scope import Effect
 from .source import Origin, Source
 
 _S, _CODE, _FRM, _TO = pyast.name("s"), pyast.name("code"), pyast.name("frm"), pyast.name("to")
@@ -84,7 +85,7 @@ class Turn:
     that can happen do to the turn (`next player`, `next phase`, follow-ups, the
     end), and whether the case may be of a follow-up decision."""
 
-    effects: frozenset[Any]
+    effects: frozenset[Effect]
     followed_up: bool = False
 
 
@@ -128,15 +129,15 @@ class CaseWriter:
             names.append(row)
         return names
 
-    def _effects_of(self, case: CaseInfo) -> frozenset[Any]:
+    def _effects_of(self, case: CaseInfo) -> frozenset[Effect]:
         """What a case and its decision's `after each action` do to the turn."""
         after = case.after[2] if case.after else frozenset()
         return frozenset(case.effects) | frozenset(after)
 
-    def _phase_effects(self, phase: PhaseCode) -> frozenset[Any]:
+    def _phase_effects(self, phase: PhaseCode) -> frozenset[Effect]:
         """What the actions that can happen in a phase do to the turn: those of the
         decisions of its turn and of the follow-ups they start, and its own rules."""
-        effects: set[Any] = set()
+        effects: set[Effect] = set()
         for block in (phase.after_action, phase.after_turn, phase.before_turn):
             if block is not None:
                 effects |= block[2]

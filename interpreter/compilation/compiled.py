@@ -13,10 +13,11 @@ from typing import Any, Callable, Optional
 from ..parsing import ast
 from ..runtime.coverage import RuleCoverage
 from ..runtime.results import Results
+from .scope import Effect
 from .source import Origin
 
 # A compiled block of statements: (its statements, its cost, what it does to the turn).
-Block = tuple[list[py.stmt], int, frozenset[Any]]
+Block = tuple[list[py.stmt], int, frozenset[Effect]]
 
 
 @dataclass
@@ -34,7 +35,7 @@ class CaseInfo:
     outcomes: Optional[py.Name] = None  # chance events: the constant of the outcome values
     choice_kinds: tuple[int, ...] = ()  # the kinds of a `promote ... to one of` (code[4] picks one)
     after: Optional[Block] = None  # the decision's `after each action`
-    effects: frozenset[Any] = frozenset()  # what its statements do to the turn (scope.Flow.effects)
+    effects: frozenset[Effect] = frozenset()  # what its statements do to the turn (scope.Flow.effects)
     cost: int = 1
     notation_pos: Optional[ast.Pos] = None  # where its notation is written (None: the default one)
 

@@ -24,8 +24,9 @@ import ast as py
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import reduce
-from typing import Any, Iterable, NamedTuple, Optional
+from typing import Iterable, NamedTuple, Optional
 
+from ..parsing import ast
 from . import patterns, pyast
 from .actions import ActionPlan, CaseInfo
 from .prefilters import OwnerMasks
@@ -41,7 +42,7 @@ _OUT, _FRM, _PC, _S = pyast.name("out"), pyast.name("frm"), pyast.name("pc"), py
 class DecisionPlan:
     name: str
     tiers: list[list[ActionPlan]]  # in the order offered
-    pos: Any = None  # where the decision is declared
+    pos: Optional[ast.Pos] = None  # where the decision is declared
     prefer_probes: list[Optional[int]] = field(default_factory=list)  # coverage probe of each tier but the last
 
 

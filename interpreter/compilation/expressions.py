@@ -28,7 +28,7 @@ a right-hand side run only when it is evaluated.
 from __future__ import annotations
 
 import ast as py
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..parsing import ast
 from . import pyast
@@ -39,8 +39,8 @@ from .expr_names import NameFamily
 from .expr_pieces import PieceFamily
 from .expr_sets import SetFamily
 from .expr_sites import SiteFamily
-from .expr_tracks import TrackFamily
-from .model import GameModel
+from .expr_tracks import TrackFamily, TrackValue
+from .model import GameModel, Track
 from .prefilters import OwnerMasks
 from .scope import Scope
 from .source import Origin, Source
@@ -117,7 +117,7 @@ class ExpressionCompiler:
     def adjacency_table(self) -> py.Name:
         return self.sites.adjacency_table()
 
-    def track_values(self, track: Any) -> list[tuple[tuple[int, ...], tuple[int, ...], bool]]:
+    def track_values(self, track: Track) -> list[TrackValue]:
         return self.tracks.track_values(track)
 
     # ------------------------------------------------------------ constants
@@ -131,7 +131,7 @@ class ExpressionCompiler:
             return pyast.literal(value)
         return self.src.const(value)
 
-    def static_sites(self, sites: Any) -> Code:
+    def static_sites(self, sites: Iterable[int]) -> Code:
         ordered = tuple(sorted(set(sites)))
         mask = [False] * (self.n_sites + 1)
         for s in ordered:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast as py
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, ContextManager, Iterator, Optional, Sequence
 
 from . import pyast
 from .conditions import Condition
@@ -163,7 +163,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
         with src.if_(pyast.is_none(_TG)):
             _checked_append(src, empty, (land,), landing.where, choices=landing.choices, codes=landing.codes)
 
-    def occupied() -> Any:
+    def occupied() -> ContextManager[None]:
         return src.else_() if empty is not None else src.if_(pyast.is_not_none(_TG))
 
     if not landing.occupied_cases():

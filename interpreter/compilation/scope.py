@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from .names import ALWAYS, CONTEXT_NAMES  # noqa: F401 - re-exported
 from .types import Type
@@ -62,6 +62,11 @@ class Local:
     fixed: Optional[tuple[Any]] = None
 
 
+# What a statement can do to the turn: "next phase", "next player", "end" (may end
+# the game) or ("then", the follow-up decision's index).
+Effect = Union[str, tuple[str, int]]
+
+
 @dataclass
 class Flow:
     """What the statements of one block compiled so far tell, in the order they
@@ -76,7 +81,7 @@ class Flow:
     to_empty: bool = False
     # What the statements do to the turn: "next phase", "next player",
     # ("then", decision index), "end" (may end the game).
-    effects: set[Any] = field(default_factory=set)
+    effects: set[Effect] = field(default_factory=set)
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,10 @@ from . import pyast
 from .code import Code, always_a_player, describe
 from .errors import FollowOnError, RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler
-from .model import Attribute, Pool
+from .model import Attribute, Pool, Variable
 from .names import reserved_word
 from .probes import Probes
-from .scope import Local, Scope
+from .scope import Effect, Local, Scope
 from .types import ELEMENT, Type
 
 # Bound for `for each` over a collection a definition drives.
@@ -122,7 +122,7 @@ class StatementCompiler:
         }
 
     # ------------------------------------------------------------ blocks
-    def block_with_effects(self, stmts: list[ast.Stmt], scope: Scope) -> tuple[int, frozenset[Any]]:
+    def block_with_effects(self, stmts: list[ast.Stmt], scope: Scope) -> tuple[int, frozenset[Effect]]:
         """(cost, effects on the turn) of a block compiled apart (its scope's flow is its own)."""
         cost = self.block(stmts, scope)
         return cost, frozenset(scope.flow.effects)
@@ -494,7 +494,7 @@ class StatementCompiler:
         per_player = isinstance(t.obj, ast.Name) and (t.obj.id in self.model.variables or t.obj.id in self.model.pools)
         if not per_player or not isinstance(t.obj, ast.Name):
             raise RuleError(t.pos, "only per-player variables and pools can be assigned with [player]")
-        thing: Union[Any, Pool] = self.model.variables.get(t.obj.id) or self.model.pools[t.obj.id]
+        thing: Union[Variable, Pool] = self.model.variables.get(t.obj.id) or self.model.pools[t.obj.id]
         if getattr(thing, "per_player", True) is False:
             raise RuleError(t.pos, f"variable '{t.obj.id}' is shared, not per player")
         idx = self.value(t.index, scope)
