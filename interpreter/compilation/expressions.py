@@ -43,7 +43,7 @@ from .expr_tracks import TrackFamily, TrackValue
 from .model import GameModel, Track
 from .prefilters import OwnerMasks
 from .scope import Scope
-from .source import Origin, Source
+from .source import MAX_LITERAL, Origin, Source
 from .types import Type
 
 # The functions of the rules language: (the numbers of arguments each takes, how to call it).
@@ -125,9 +125,10 @@ class ExpressionCompiler:
         return Code(self.literal(value), type_, const=value, size=size)
 
     def literal(self, value: Any) -> py.expr:
-        """True, False, None and whole numbers as they are; any other value as a
+        """True, False, None and whole numbers as they are; any other value (and a
+        number beyond what the code writes, which folding constants can make) as a
         generated constant name."""
-        if value is None or value is True or value is False or type(value) is int:
+        if value is None or value is True or value is False or type(value) is int and abs(value) <= MAX_LITERAL:
             return pyast.literal(value)
         return self.src.const(value)
 

@@ -42,10 +42,6 @@ def name(identifier: str) -> ast.Name:
     return ast.Name(id=identifier, ctx=ast.Load())
 
 
-def names(*identifiers: str) -> list[ast.expr]:
-    return [name(i) for i in identifiers]
-
-
 def num(value: int) -> ast.expr:
     """A whole number (bools are refused: they are ints to Python)."""
     if type(value) is not int:

@@ -197,11 +197,6 @@ class Source:
         """Statements made earlier (a block compiled once and pasted into several functions)."""
         self.add(*stmts)
 
-    @property
-    def written(self) -> list[ast.stmt]:
-        """The innermost block as written so far."""
-        return self._blocks[-1]
-
     @contextmanager
     def capture(self) -> Iterator[list[ast.stmt]]:
         """Statements written inside go to the list yielded, not to the block."""
