@@ -20,12 +20,13 @@ happened, and the actions of the first game that showed it, so it can be replaye
 """
 from __future__ import annotations
 
+import ast as py
 import random
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from ..compilation.pyast import replace_in, same_code
 from ..parsing import ast
 from ..runtime.engine import CHANCE
 from ..runtime.errors import RuleRuntimeError
@@ -296,8 +297,9 @@ class _Player:
         which of them ended the game aside."""
         cases = self.engine.rules.cases
         one, other = cases[a[0]], cases[b[0]]
-        return (a[1:] == b[1:] and one.pattern == other.pattern and one.after == other.after
-                and one.effects == other.effects and _unattributed(one.body) == _unattributed(other.body))
+        return (a[1:] == b[1:] and one.pattern == other.pattern and one.effects == other.effects
+                and _same_block(one.after, other.after)
+                and same_code(_unattributed(one.body), _unattributed(other.body)))
 
     def _note_clash(self, text: str, first, code, record: list, severity: str, advice: str) -> None:
         label_a, pos_a = self.engine.describe_action(first)
@@ -314,13 +316,22 @@ class _Player:
         )
 
 
-# The last argument of h_end, the ending (the rule that ended the game, for reports).
-_ENDING = re.compile(r"^(\s*h_end\(s, .*), \d+\)$")
+def _same_block(a, b) -> bool:
+    """Whether two compiled blocks (statements, cost, effects) are the same, or both absent."""
+    if a is None or b is None:
+        return a is b
+    return a[1:] == b[1:] and same_code(a[0], b[0])
 
 
 def _unattributed(body: list) -> list:
-    """Compiled statements without the ending each `h_end` is attributed to."""
-    return [_ENDING.sub(r"\1)", line) for line in body]
+    """Compiled statements without the ending each `h_end` is attributed to (its last argument)."""
+
+    def change(node):
+        if isinstance(node, py.Call) and isinstance(node.func, py.Name) and node.func.id == "h_end":
+            return py.Call(func=node.func, args=node.args[:-1], keywords=[])
+        return None
+
+    return replace_in(body, change)
 
 
 def format_report(report: LintReport, game_name: str, fallback_file: str) -> str:

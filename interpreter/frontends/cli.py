@@ -273,6 +273,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ..loading.definition import load_definition
     from ..loading.show import effective_definition
 
+    if args.compiled:
+        from ..compilation.listing import compiled_listing
+
+        game = load(args)
+        sys.stdout.write(compiled_listing(game.rules, display_name(game)))
+        return 0
+    if args.option:
+        raise CliError("--option sets an option of the compiled game: use it with --compiled")
     try:
         name = resolve_game(args.game)
     except UnknownVariant as exc:
@@ -465,15 +473,24 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
 
 def _add_show(commands: _Commands, g: str) -> None:
     sub = commands.add(
-        "show", help="print the effective definition (after variants), with where each part comes from",
+        "show", help="print the effective definition (after variants), with where each part comes from; "
+        "with --compiled, the code generated from it",
         description="Print the effective, merged definition of a game or variant: its YAML sections and rules,\n"
-        "each marked with the file (and line) it comes from.",
-        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml",
+        "each marked with the file (and line) it comes from.\n\n"
+        "With --compiled, print the Python code the rules are compiled to instead (with --option values\n"
+        "and --variant applied): every generated function (f0, f1, ... and t0, t1, ...: the ends of turns)\n"
+        "and constant (k0, k1, ...) with the decision, case, phase or rule it comes from and its line.",
+        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml"
+        f"\n  {PROG} show {g} --compiled\n  {PROG} show royalfiz --compiled --option players=2",
         formatter_class=_RAW,
     )
     sub.add_argument("game", metavar="GAME", help="a bundled game or variant (GAME/VARIANT), a game folder or file, "
                      "or a variant file").completer = complete_game
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
+    sub.add_argument("--compiled", action="store_true",
+                     help="print the generated code, each function and constant with the rule it comes from")
+    sub.add_argument("--option", metavar="NAME=VALUE", type=option_pair, action="append", default=[],
+                     help="with --compiled: set an option of the game (repeatable)")
     sub.set_defaults(run=cmd_show)
 
 

@@ -125,3 +125,21 @@ def test_a_list_naming_the_rules_file_thousands_of_times(capsys, base_game):
     base_game.edit("game.yaml", "rules: [" + ", ".join(["game.rules"] * 5000) + "]", "rules: [game.rules, game.rules]")
     code, _, err = run_cli(capsys, "validate", base_game)
     assert code == 1 and "game.yaml:7:8: error: rules must not contain duplicates" in err
+
+
+def test_rules_that_expand_to_too_much_code_are_refused_at_a_line(monkeypatch, tmp_path):
+    # Each define is compiled where it is used: defines of defines grow the code
+    # exponentially with the text; past a bound on the generated syntax tree's
+    # nodes the rules are refused with a diagnostic, not built until memory runs out.
+    from interpreter.compilation import source
+    from tests.helpers import drop_where, stones_and_rocks, write_definition
+
+    defines = "define a0 = count(pieces, it is stone)\n" + "".join(
+        f"define a{i} = a{i - 1} + a{i - 1}\n" for i in range(1, 9))
+    path = write_definition(tmp_path, stones_and_rocks(), drop_where("a8 > 3", before=defines))
+    load_game(path)  # (256 counts: within the bound)
+    monkeypatch.setattr(source, "MAX_CODE_NODES", 2000)
+    with pytest.raises(DefinitionError) as info:
+        load_game(path)
+    (diagnostic,) = info.value.diagnostics
+    assert "the rules expand to too much code" in diagnostic.message and diagnostic.line == 1

@@ -89,3 +89,18 @@ def test_a_variable_that_grows_without_bound(capsys, base_game, tmp_path):
         code, out, err = run_cli(capsys, command[0], base_game, record, *command[1:])
         assert_clean(code, err)
         assert f"game.rules:{line}:9: error: a number grew beyond" in err
+
+
+def test_numbers_the_compiler_folds_past_what_it_writes_are_no_crash(tmp_path):
+    # Constant parts are computed when the rules are compiled: products of numbers
+    # of the rules (each within 10^15) may pass what the generated code writes as
+    # a literal; such a number is a constant bound by name instead.
+    from tests.helpers import drop_where, stones_and_rocks, write_definition
+
+    huge = "1000000000000000 * 1000000000000000 * 1000000000000000"
+    rules = drop_where(f"count(pieces, true) * {huge} < {huge} * 2")
+    game = load_game(write_definition(tmp_path, stones_and_rocks(), rules))
+    state = game.make_state({"a1": ("white", "stone")}, to_move="white")
+    assert len(game.legal_notations(state)) == 15
+    state = game.make_state({"a1": ("white", "stone"), "a2": ("white", "stone")}, to_move="white")
+    assert game.legal_notations(state) == []
