@@ -18,6 +18,7 @@ from .compilation.model import GameModel, build_model, parse_option_value, read_
 from .loading.definition import Definition, locate
 from .spelling import did_you_mean
 from .validation.diagnostics import Diagnostic, DiagnosticList
+from .validation.expansion import expansion_errors
 from .validation.semantic import unused_warnings
 
 
@@ -43,6 +44,11 @@ def compile_definition(definition: Definition, options: dict, coverage: bool = F
     diags.raise_if_errors(definition.sources)
     errors: list[RuleError] = []
     items = collect_items(definition.rules, errors)
+    too_large = expansion_errors(items)
+    if too_large:  # compiling them would not end in reasonable time
+        for err in errors + too_large:
+            diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
+        diags.raise_if_errors(definition.sources)
     compiler = Compiler(model, items, coverage=coverage)
     rules = compiler.compile()
     for err in errors + compiler.errors:
