@@ -196,6 +196,19 @@ class StatementCompiler:
         if s.what is not None:
             return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
+        if "piece" not in scope.available:
+            raise RuleError(s.pos, f"'move' moves the acting piece to 'to', and {scope.where} has none: a 'select' "
+                                   "chooses a site and moves no piece",
+                            "to move the piece chosen, write 'move target to SITE'")
+        if not scope.piece_always:
+            # (after each action: a select, a pass or a chance outcome has no acting piece, and nothing moves)
+            with self.src.block("if pc is not None and to != -1:"):
+                self._move_acting_piece()
+            self.at_valid = False
+            return
+        self._move_acting_piece()
+
+    def _move_acting_piece(self) -> None:
         with self.src.block("if at != -1:") if not self.at_valid else _unindented():
             if any(site != -1 for site in self.model.pool_site_of):
                 pool_of = self.src.const(tuple(self.model.pool_site_of), key="pool_site_of")
