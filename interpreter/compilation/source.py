@@ -20,7 +20,6 @@ it is compiled, so that a mistake in the compiler cannot open a way in either.
 from __future__ import annotations
 
 import io
-import keyword
 import re
 import token
 import tokenize
@@ -50,10 +49,15 @@ ATTRIBUTE_NAMES = frozenset(
      "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length", "known",
      "mask"}
 )
+# The keywords the generated code uses (not `import`, `global`, `class`, `with`, ...).
+KEYWORDS = frozenset(
+    {"False", "None", "True", "and", "or", "not", "in", "is", "if", "elif", "else", "for", "while", "break",
+     "continue", "def", "return", "pass", "lambda"}
+)
 # Prefixes of generated names: constants, locals, loop variables, functions, helpers.
 NAME_PREFIXES = ("k", "l", "i", "f", "g", "t", "h_")
-_GENERATED = re.compile(r"(?:k|l|i|f|g|t)\d+|h_[a-z_]+")
-_INT = re.compile(r"\d+")
+_GENERATED = re.compile(r"(?:k|l|i|f|g|t)[0-9]+|h_[a-z_]+")
+_INT = re.compile(r"[0-9]+")
 
 # Generated code larger than this is refused: defines used inside defines can make
 # the code grow exponentially with the text of the rules.
@@ -176,33 +180,51 @@ class Source:
         return "\n".join(self.lines) + "\n"
 
 
+# The tokens the compiler writes: names, whole numbers, operators, comments of
+# numbers, and the layout. Anything else — strings, bytes, f-strings (tokens of
+# their own from Python 3.12), type comments, tokens of later Pythons — is refused.
+_LAYOUT = frozenset({token.NEWLINE, token.NL, token.INDENT, token.DEDENT, token.ENDMARKER})
+_REFUSED_OPERATORS = frozenset({"@", "@=", "`", "!"})
+_COMMENT = re.compile(r"#[ 0-9:]*")
+
+
 def check_source(text: str, namespace: dict) -> None:
-    """Refuse source that breaks the rules of this module (see its docstring)."""
+    """Refuse source that breaks the rules of this module (see its docstring):
+    every token must be one the compiler writes (an allow-list of token types)."""
     allowed = REGISTER_NAMES | BUILTIN_NAMES
     reader = io.StringIO(text).readline
     previous = None
-    for tok in tokenize.generate_tokens(reader):
+    try:
+        tokens = list(tokenize.generate_tokens(reader))
+    except (tokenize.TokenError, SyntaxError) as exc:  # (3.12 raises SyntaxError for what 3.11 tokenised)
+        raise UnsafeSource(f"unreadable text: {exc}") from None
+    for tok in tokens:
         after_dot = previous is not None and previous.type == token.OP and previous.string == "."
         previous = tok
+        where = f"at line {tok.start[0]}"
         if tok.type == token.NAME:
             name = tok.string
             if after_dot:
                 if name in ATTRIBUTE_NAMES:
                     continue
-                raise UnsafeSource(f"attribute {name!r} at line {tok.start[0]} is not one the compiler writes")
-            if keyword.iskeyword(name) or name in allowed:
+                raise UnsafeSource(f"attribute {name!r} {where} is not one the compiler writes")
+            if name in KEYWORDS or name in allowed:
                 continue
             if _GENERATED.fullmatch(name) and (not name.startswith(("k", "h_")) or name in namespace):
                 continue
-            raise UnsafeSource(f"name {name!r} at line {tok.start[0]} was not generated")
-        elif tok.type == token.STRING or (tok.type == token.OP and tok.string in ("@", "@=", "`")):
-            raise UnsafeSource(f"a literal {tok.string[:20]!r} at line {tok.start[0]}")
-        elif tok.type == token.NUMBER and not _INT.fullmatch(tok.string):
-            raise UnsafeSource(f"number {tok.string[:20]!r} at line {tok.start[0]}")
-        elif tok.type == tokenize.COMMENT and not re.fullmatch(r"#[ 0-9:]*", tok.string):
-            raise UnsafeSource(f"comment at line {tok.start[0]}")
-        elif tok.type == token.ERRORTOKEN:
-            raise UnsafeSource(f"unreadable text at line {tok.start[0]}")
+            raise UnsafeSource(f"name {name!r} {where} was not generated")
+        elif tok.type == token.NUMBER:
+            if not _INT.fullmatch(tok.string):
+                raise UnsafeSource(f"number {tok.string[:20]!r} {where}")
+        elif tok.type == token.OP:
+            if tok.string in _REFUSED_OPERATORS:
+                raise UnsafeSource(f"operator {tok.string!r} {where}")
+        elif tok.type == tokenize.COMMENT:
+            if not _COMMENT.fullmatch(tok.string):
+                raise UnsafeSource(f"comment {where}")
+        elif tok.type not in _LAYOUT:
+            raise UnsafeSource(f"a literal or token {tok.string[:20]!r} ({token.tok_name.get(tok.type, tok.type)}) "
+                               f"{where}")
 
 
 def compile_source(source: Source, filename: str = "<regelwerk rules>") -> dict:

@@ -157,11 +157,58 @@ decision move:
     ("x0 = s.__class__", "attribute"),
     ("x0 = k999", "was not generated"),  # a constant name that was never bound
     ("x0 = 1  # a comment", "comment"),
-    ("x0 = v @ v", "a literal"),
+    ("x0 = v @ v", "operator"),
+    ("import os", "was not generated"),
+    ("from l0 import l1", "name 'from'"),  # l0, l1 are names the compiler makes; 'from' is not written
+    ("global l0", "name 'global'"),
+    ("class l0: pass", "name 'class'"),
+    ("x0 = ｌｅｎ", "was not generated"),  # Python reads full-width letters as 'len'
+    ("x0 = l٣", "was not generated"),  # an Arabic-Indic digit
+    ("x0 = 1_000", "number"),
+    ("x0 = 0x10", "number"),
+    ("x0 = 2j", "number"),
 ])
 def test_the_checker_refuses_what_the_compiler_never_writes(line, why):
     with pytest.raises(UnsafeSource, match=why):
         check_source(line + "\n", {})
+
+
+# Every form of string Python has: from Python 3.12 f-strings are tokens of their own
+# (FSTRING_START, FSTRING_MIDDLE, FSTRING_END), which a check refusing only STRING
+# tokens let through; the check admits the tokens the compiler writes and no others.
+@pytest.mark.parametrize("line", [
+    'x0 = f"{len}abc"',
+    "x0 = f'{x0}'",
+    'x0 = f"{len!r}"',
+    'x0 = f"{x0:>{x1}}"',
+    'x0 = rf"{len}"',
+    'x0 = Fr"{len}"',
+    'x0 = f"""{len}\nabc"""',
+    "x0 = '''text'''",
+    "x0 = u'text'",
+    "x0 = rb'bytes'",
+    'x0 = "a" "b"',
+    'x0 = len(f"{len}")',
+    'x0 = "\\N{BULLET}"',
+])
+def test_every_string_form_is_refused_on_every_python(line):
+    with pytest.raises(UnsafeSource):
+        check_source(line + "\n", {})
+
+
+@pytest.mark.parametrize("line", ['return f"{len}abc"', "return f'{b}'", "return rb'x'"])
+def test_compile_source_refuses_f_strings_too(line):
+    src = Source()
+    with src.block("def f0(s):"):
+        src.line(line)
+    with pytest.raises(UnsafeSource):
+        compile_source(src)
+
+
+def test_what_the_compiler_writes_passes():
+    check_source("def f0(s, code):\n    b = s.board  # 12: 3\n    x0 = (-1)\n    for i0 in range(3):\n"
+                 "        if x0 is None or not b[i0] and x0 != 2:\n            continue\n"
+                 "    return [x1 for x1 in (lambda site: site)(x0) if (x2 := x1)]\n", {})
 
 
 def test_compile_source_refuses_text_it_did_not_generate():
