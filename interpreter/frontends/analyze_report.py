@@ -9,10 +9,12 @@ matplotlib colour bar beside it. Every name from a definition is escaped.
 from __future__ import annotations
 
 import html
+import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from ..analysis.analyze.table import cell_text, decimals, diff_text
+from .output_file import replace_file
 from .render_svg import SVG_NS, render_svg
 
 HEAT_MAP = "YlOrRd"
@@ -30,8 +32,10 @@ def _pyplot():
 
 
 def _save(fig, path: Path) -> str:
-    fig.savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    picture = io.StringIO()
+    fig.savefig(picture, format="svg", metadata={"Date": None}, bbox_inches="tight")
     fig.clf()
+    replace_file(path, picture.getvalue())
     return path.name
 
 
@@ -115,7 +119,7 @@ def heat_map(data, index: int, folder: Path, plt) -> tuple[str, str]:
             element.set("fill", to_hex(cmap(norm(per_game[site]))))
             ET.SubElement(element, f"{{{SVG_NS}}}title").text = f"{site}: landed on {per_game[site]:.3g} times per game"
     board = folder / f"heat-{index}.svg"
-    board.write_text(ET.tostring(root, encoding="unicode"), encoding="utf-8")
+    replace_file(board, ET.tostring(root, encoding="unicode"))
     fig, ax = plt.subplots(figsize=(0.45, 3.2))
     fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=ax, label="landings per game")
     return board.name, _save(fig, folder / f"heat-{index}-scale.svg")
@@ -189,5 +193,5 @@ def write_report(report, folder: str) -> str:
     }
     plt.close("all")
     page = out / "index.html"
-    page.write_text(_page(report, pictures), encoding="utf-8")
+    replace_file(page, _page(report, pictures))
     return str(page)
