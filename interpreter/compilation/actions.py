@@ -21,6 +21,7 @@ from ..runtime.walks import Blockers, WalkTables
 from . import patterns
 from .expressions import Code, describe
 from .reach import Reach, reach_along, reach_of_set
+from .told_apart import untold_templates
 from .conditions import Condition
 from .scope import Register, Scope
 
@@ -81,6 +82,9 @@ class ActionPlan:
     same_piece: bool = False
     only_if_stuck: bool = False
     reach: Optional[Reach] = None
+    # whether a notation of its cases leaves out the landing site (told_apart.py):
+    # its candidates are compared while listing, the first of a text kept
+    untold: bool = False
     walk_blockers: Optional[str] = None  # the constant of the walks' Blockers, when they need them
     walk_blockers_neutral: bool = False  # whether those are the neutral pieces (as far as the walk can tell)
     # drop and select: lines that set `frm` and `pc` up, and a test for the pool
@@ -130,6 +134,7 @@ class ActionCompiler:
         plan = ActionPlan(
             action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.model),
             emit=lambda src: None, piece_setup=tuple(levels["piece setup"]), case_templates=tuple(self.case_templates),
+            untold=bool(untold_templates(action, templates)),
         )
         if isinstance(pattern, ast.PassPattern):
             return self._pass(plan, action, pattern, decision_index)

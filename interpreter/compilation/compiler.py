@@ -37,6 +37,7 @@ from .patterns import CodeTables
 from .restrictions import compile_restrictions
 from .scope import Scope
 from .statements import Endings, Probes, StatementCompiler
+from .told_apart import check_told_apart
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
@@ -415,6 +416,9 @@ class Compiler:
             if plan is not None:
                 plans.append(plan)
                 by_name[action.name] = plan
+                untold = check_told_apart(action, plan.templates, plan.reach, self.model, self.items.defines)
+                if untold is not None:
+                    self.errors.append(untold)
         self._warn_of_actions_alike(decision, by_name)
         after = self.captured_block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"},
