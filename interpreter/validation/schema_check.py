@@ -187,7 +187,10 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
     if kind == "enum" and not at_key:
         return [_enum_problem(path, instance, value)]
     message = _value_message(kind, value, instance, path, subject, at_key)
-    return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key)]
+    # A pattern says little to people: the schema's description of the value says why.
+    hint = error.schema.get("description") if kind == "pattern" and isinstance(error.schema, dict) else None
+    return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key,
+                     hint=hint)]
 
 
 def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None:

@@ -125,3 +125,50 @@ def test_a_list_naming_the_rules_file_thousands_of_times(capsys, base_game):
     base_game.edit("game.yaml", "rules: [" + ", ".join(["game.rules"] * 5000) + "]", "rules: [game.rules, game.rules]")
     code, _, err = run_cli(capsys, "validate", base_game)
     assert code == 1 and "game.yaml:7:8: error: rules must not contain duplicates" in err
+
+
+GRAPH_GAME = """game: graphy
+title: Graphy
+rules: game.rules
+players:
+  - {name: white, color: "#ffffff"}
+  - {name: black, color: "#000000"}
+board:
+  graph:
+    sites:
+      a: [0, 0]
+      NAME: [1, 0]
+      c: [2, 0]
+    edges:
+      - [a, NAME, c]
+pieces:
+  stone: {symbol: S}
+setup:
+  white:
+    stone: [a]
+  black:
+    stone: [c]
+"""
+GRAPH_RULES = "phase play:\n    turn: move\n\ndecision move:\n    action go by stone:\n        walk 1 steps\n" \
+              "        onto empty: move\n"
+
+
+@pytest.mark.parametrize("written, name", [('"b b"', "b b"), ('"b#1"', "b#1"), ('""', ""), ('"b\\tc"', "b\tc")])
+def test_a_graph_site_name_a_record_could_not_hold_is_refused(capsys, tmp_path, written, name):
+    (tmp_path / "game.yaml").write_text(GRAPH_GAME.replace("NAME", written))
+    (tmp_path / "game.rules").write_text(GRAPH_RULES)
+    code, _, err = run_cli(capsys, "validate", tmp_path)
+    assert code == 1
+    assert err.splitlines()[0].endswith(f"game.yaml:11:7: error: field name {name!r} in board.graph.sites must match "
+                                        "the pattern ^[^\\s#]+$"), err
+    assert "hint: A site's name: no spaces and no '#'" in err
+
+
+def test_graph_site_names_with_other_signs_are_recorded_and_replayed(capsys, tmp_path):
+    (tmp_path / "game.yaml").write_text(GRAPH_GAME.replace("NAME", '"b-1:é"'))
+    (tmp_path / "game.rules").write_text(GRAPH_RULES)
+    code, out, _ = run_cli(capsys, "moves", tmp_path)
+    assert code == 0 and out == "a-b-1:é\n"
+    (tmp_path / "r.txt").write_text(out)
+    code, out, err = run_cli(capsys, "replay", tmp_path, tmp_path / "r.txt", "--json")
+    assert code == 0, err
