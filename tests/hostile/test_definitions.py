@@ -172,3 +172,28 @@ def test_graph_site_names_with_other_signs_are_recorded_and_replayed(capsys, tmp
     (tmp_path / "r.txt").write_text(out)
     code, out, err = run_cli(capsys, "replay", tmp_path, tmp_path / "r.txt", "--json")
     assert code == 0, err
+
+
+def test_a_broken_item_after_many_costs_no_more_than_reading_them_again(monkeypatch):
+    """Each item of a file with a syntax error is parsed again on its own; padded to
+    keep its line numbers, only where it fails (padding every item cost the square of
+    the file: a 1 MB rules file took minutes)."""
+    from interpreter.parsing import parser
+
+    text = "".join(f"define q{i} = {i}\n" for i in range(3000)) + "define q\n"
+    parsed = []
+    parse = parser.parse_rules
+    monkeypatch.setattr(parser, "parse_rules", lambda source, file="<rules>": parsed.append(len(source)) or
+                        parse(source, file))
+    rules, errors = parser.parse_rules_collecting(text, "game.rules")
+    assert rules is None and [(e.lark_error.line, e.lark_error.column) for e in errors] == [(3001, 9)]
+    assert sum(parsed) < 3 * len(text)
+
+
+def test_the_broken_items_reported_are_bounded():
+    from interpreter.parsing import parser
+
+    text = "".join(f"define q{i} =\n" for i in range(parser.MAX_ITEM_ERRORS + 10))
+    _, errors = parser.parse_rules_collecting(text, "game.rules")
+    assert len(errors) == parser.MAX_ITEM_ERRORS
+    assert [e.lark_error.line for e in errors] == list(range(1, parser.MAX_ITEM_ERRORS + 1))
