@@ -321,7 +321,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         games = ", ".join(bundled_games())
     except OSError:
         games = ""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         formatter_class=_RAW,
         description="regelwerk plays board games described in YAML and a rules language.",
@@ -345,6 +345,15 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 
 
 _RAW = argparse.RawDescriptionHelpFormatter
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose usage errors quote what was typed: shown fit to print (an
+    escape sequence in an argument must not reach the terminal), long words cut.
+    The commands' parsers are of this class too (`add_subparsers` makes them so)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        super().error(visible(cut_long_words(message)))
 
 
 class _Commands:

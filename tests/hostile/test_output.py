@@ -192,3 +192,11 @@ def test_an_interrupted_match_before_any_game_ends(capsys, monkeypatch):
     code, out, err = run_cli(capsys, "match", "lielow", "--players", "random", "--games", "3")
     assert code == EXIT_INTERRUPTED and out.startswith("lielow: 0 games")
     assert "of the 0 games finished" in err
+
+
+@fifo_only
+def test_match_records_never_write_into_a_pipe(capsys, tmp_path):
+    os.mkfifo(tmp_path / "lielow-match-0001.txt")
+    code, _, err = run_cli(capsys, "match", "lielow", "--players", "random", "--games", "2", "--records", tmp_path)
+    assert_clean(code, err)
+    assert err == f"regelwerk: cannot write the records in {tmp_path}: it is a named pipe (FIFO), not a file\n"
