@@ -191,40 +191,37 @@ _COMMENT = re.compile(r"#[ 0-9:]*")
 def check_source(text: str, namespace: dict) -> None:
     """Refuse source that breaks the rules of this module (see its docstring):
     every token must be one the compiler writes (an allow-list of token types)."""
-    allowed = REGISTER_NAMES | BUILTIN_NAMES
     reader = io.StringIO(text).readline
-    previous = None
     try:
-        tokens = list(tokenize.generate_tokens(reader))
+        previous = None
+        for tok in tokenize.generate_tokens(reader):
+            _check_token(tok, previous, namespace)
+            previous = tok
     except (tokenize.TokenError, SyntaxError) as exc:  # (3.12 raises SyntaxError for what 3.11 tokenised)
         raise UnsafeSource(f"unreadable text: {exc}") from None
-    for tok in tokens:
-        after_dot = previous is not None and previous.type == token.OP and previous.string == "."
-        previous = tok
-        where = f"at line {tok.start[0]}"
-        if tok.type == token.NAME:
-            name = tok.string
-            if after_dot:
-                if name in ATTRIBUTE_NAMES:
-                    continue
+
+
+def _check_token(tok: tokenize.TokenInfo, previous: tokenize.TokenInfo | None, namespace: dict) -> None:
+    where = f"at line {tok.start[0]}"
+    if tok.type == token.NAME:
+        name = tok.string
+        if previous is not None and previous.type == token.OP and previous.string == ".":
+            if name not in ATTRIBUTE_NAMES:
                 raise UnsafeSource(f"attribute {name!r} {where} is not one the compiler writes")
-            if name in KEYWORDS or name in allowed:
-                continue
-            if _GENERATED.fullmatch(name) and (not name.startswith(("k", "h_")) or name in namespace):
-                continue
+        elif not (name in KEYWORDS or name in REGISTER_NAMES or name in BUILTIN_NAMES or (
+                _GENERATED.fullmatch(name) and (not name.startswith(("k", "h_")) or name in namespace))):
             raise UnsafeSource(f"name {name!r} {where} was not generated")
-        elif tok.type == token.NUMBER:
-            if not _INT.fullmatch(tok.string):
-                raise UnsafeSource(f"number {tok.string[:20]!r} {where}")
-        elif tok.type == token.OP:
-            if tok.string in _REFUSED_OPERATORS:
-                raise UnsafeSource(f"operator {tok.string!r} {where}")
-        elif tok.type == tokenize.COMMENT:
-            if not _COMMENT.fullmatch(tok.string):
-                raise UnsafeSource(f"comment {where}")
-        elif tok.type not in _LAYOUT:
-            raise UnsafeSource(f"a literal or token {tok.string[:20]!r} ({token.tok_name.get(tok.type, tok.type)}) "
-                               f"{where}")
+    elif tok.type == token.NUMBER:
+        if not _INT.fullmatch(tok.string):
+            raise UnsafeSource(f"number {tok.string[:20]!r} {where}")
+    elif tok.type == token.OP:
+        if tok.string in _REFUSED_OPERATORS:
+            raise UnsafeSource(f"operator {tok.string!r} {where}")
+    elif tok.type == tokenize.COMMENT:
+        if not _COMMENT.fullmatch(tok.string):
+            raise UnsafeSource(f"comment {where}")
+    elif tok.type not in _LAYOUT:
+        raise UnsafeSource(f"a literal or token {tok.string[:20]!r} ({token.tok_name.get(tok.type, tok.type)}) {where}")
 
 
 def compile_source(source: Source, filename: str = "<regelwerk rules>") -> dict:
