@@ -28,6 +28,7 @@ from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
 from .source import Origin, Source
 from .statements import StatementCompiler
+from .told_apart import untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
 DEFAULT_NOTATION = {
@@ -88,6 +89,9 @@ class ActionPlan:
     same_piece: bool = False
     only_if_stuck: bool = False
     reach: Optional[Reach] = None
+    # whether a notation of its cases leaves out the landing site (told_apart.py):
+    # its candidates are compared while listing, the first of a text kept
+    untold: bool = False
     walk_blockers: Optional[py.Name] = None  # the constant of the walks' Blockers, when they need them
     walk_blockers_neutral: bool = False  # whether those are the neutral pieces (as far as the walk can tell)
     # drop and select: statements that set `frm` and `pc` up, and a test for the pool
@@ -175,6 +179,7 @@ class ActionCompiler:
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
             case_templates=tuple(self.case_templates),
+            untold=bool(untold_templates(action, templates)),
         )
         if isinstance(pattern, ast.PassPattern):
             return self._pass(plan, action, pattern, decision_index)

@@ -40,6 +40,7 @@ from .restrictions import Restrictions, compile_restrictions, structure
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, compile_module
 from .statements import Endings, StatementCompiler
+from .told_apart import check_told_apart
 from .types import CANDIDATE_DEPS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
@@ -380,6 +381,10 @@ class Compiler:
             if action_plan is not None:
                 plans.append(action_plan)
                 by_name[action.name] = action_plan
+                untold = check_told_apart(action, action_plan.templates, action_plan.reach, self.model,
+                                          self.items.defines)
+                if untold is not None:
+                    self.errors.append(untold)
         self._warn_of_actions_alike(decision, by_name)
         after = self.captured_block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"},

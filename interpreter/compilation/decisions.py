@@ -406,6 +406,10 @@ def _clashes(actions: list[ActionPlan]) -> tuple[set[int], bool]:
             # write the same thing twice (not one acting with the same piece only).
             clashing.add(id(a))
             from_free = True
+        if a.untold:
+            # One start, several landing sites, one text: compared over the whole list.
+            clashing.add(id(a))
+            from_free = True
         for b in actions[:i]:
             shared = set(a.templates) & set(b.templates)
             without_from = any("{from}" not in t for t in shared)

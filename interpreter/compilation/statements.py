@@ -210,6 +210,21 @@ class StatementCompiler:
         if s.what is not None:
             return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
+        if "piece" not in scope.available:
+            raise RuleError(s.pos, f"'move' moves the acting piece to 'to', and {scope.where} has none: a 'select' "
+                                   "chooses a site and moves no piece",
+                            "to move the piece chosen, write 'move target to SITE'")
+        if not scope.piece_always:
+            # (after each action: a select, a pass or a chance outcome has no acting piece, and nothing moves)
+            pc, to = _r("pc"), _r("to")
+            with self.src.if_(pyast.and_(pyast.is_not_none(pc), pyast.compare(to, "!=", pyast.num(-1)))):
+                self._move_acting_piece(scope)
+            scope.flow.at_valid = False
+            return None
+        self._move_acting_piece(scope)
+        return None
+
+    def _move_acting_piece(self, scope: Scope) -> None:
         at, pc, to = _r("at"), _r("pc"), _r("to")
         leave = [pyast.assign(_board(at), pyast.none()),
                  pyast.expr_stmt(pyast.method(_owners_sites(_owner(pc)), "remove", at))]
@@ -230,7 +245,6 @@ class StatementCompiler:
                  pyast.expr_stmt(pyast.method(_owners_sites(_owner(pc)), "append", to)),
                  pyast.assign(at, to))
         scope.flow.at_valid = True
-        return None
 
     def _move_other(self, s: ast.MoveStmt, scope: Scope) -> int:
         """`move X to Y`: whatever stands on X goes to Y (what stood on Y leaves the
