@@ -12,7 +12,7 @@ it is given. Tools that play very many positions use the fast layer,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
@@ -427,15 +427,20 @@ class Game:
         m = self.model
         for name, value in variables.items():
             var = _known("variable", name, m.variables)
+            stored = self._site_slot if var.type == "site" else int
             if var.per_player:
                 for player, v in value.items():
-                    state.vars[var.offset + _known("player", player, m.players)] = int(v)
+                    state.vars[var.offset + _known("player", player, m.players)] = stored(v)
             else:
-                state.vars[var.offset] = int(value)
+                state.vars[var.offset] = stored(value)
         for name, counts in pools.items():
             pool = _known("pool", name, m.pools)
             for player, v in counts.items():
                 state.vars[pool.offset + _known("player", player, m.players)] = int(v)
+
+    def _site_slot(self, value: Any) -> int:
+        """make_state: a site variable's value, a site name or None, as stored."""
+        return -1 if value is None else int(_known("site", value, self.model.board.index))
 
     def position_text(self, state: State) -> str:
         """The position as one line of text (see `interpreter.positions`)."""
@@ -606,11 +611,16 @@ class Game:
         }
 
     def variables(self, state: State) -> dict[str, Any]:
-        """The game's variables: `{name: value}` (an int, or a bool for a flag); a
-        per-player variable as `{player: value}`."""
+        """The game's variables: `{name: value}` (an int, a bool for a flag, a site's
+        name or None for a site variable); a per-player variable as `{player: value}`."""
         out: dict[str, Any] = {}
+        names = self.model.board.names
         for var in self.model.variables.values():
-            cast = bool if var.type == "flag" else int
+            cast: Callable[[int], Any] = int
+            if var.type == "flag":
+                cast = bool
+            elif var.type == "site":
+                cast = lambda i: names[i] if i >= 0 else None  # noqa: E731
             if var.per_player:
                 out[var.name] = {p: cast(state.vars[var.offset + i]) for i, p in enumerate(self.model.players)}
             else:

@@ -137,6 +137,8 @@ def _value_text(value: Any) -> str:
 
 
 def _number(value: Any) -> str:
+    if value is None:
+        return NONE  # (a site variable holding none)
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, float) and value.is_integer():
@@ -200,14 +202,22 @@ class _Reader:
         except ValueError:
             raise PositionError(f"{what}: expected a whole number, got '{text}'") from None
 
-    def per_player(self, text: str, what: str) -> dict:
+    def per_player(self, text: str, what: str, sites: bool = False) -> dict:
         values = {}
         for item in text.split(","):
             player, sep, value = item.partition(":")
             if not sep:
                 raise PositionError(f"{what}: expected PLAYER:VALUE, got '{item}'")
-            values[self.player(player)] = self.whole(value, what)
+            values[self.player(player)] = self.site_or_none(value) if sites else self.whole(value, what)
         return values
+
+    def holds_sites(self, variable: str) -> bool:
+        """Whether the variable holds a site (written by its name, or `none`)."""
+        var = self.game.model.variables.get(variable)
+        return var is not None and var.type == "site"
+
+    def site_or_none(self, text: str) -> Optional[str]:
+        return None if text == NONE else self.site(text)
 
     def assignments(self, text: str, known: dict, what: str) -> dict:
         """`name=value` or `name=player:value,...` items of the variables or pools."""
@@ -218,7 +228,11 @@ class _Reader:
             if not sep:
                 raise PositionError(f"{what} '{name}': expected {name}=VALUE")
             per_player = isinstance(known[name], dict)
-            out[name] = self.per_player(value, name) if per_player else self.whole(value, name)
+            sites = what == "variable" and self.holds_sites(name)
+            if per_player:
+                out[name] = self.per_player(value, name, sites)
+            else:
+                out[name] = self.site_or_none(value) if sites else self.whole(value, name)
         return out
 
 

@@ -90,6 +90,7 @@ class CompiledRules:
     # positions to keep for `repetitions` (then `keeps_history`).
     turn_hooks: bool = False
     keeps_history: bool = False
+    keeps_boards: bool = False  # whether boards are kept for `board repetitions`
     position_vars: Optional[tuple[int, ...]] = None  # the variables in a position's key (None: all)
     # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
     # forbids the action (None for chance events); empty without `forbid result`

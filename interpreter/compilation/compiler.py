@@ -30,6 +30,7 @@ from .code import Code, describe
 from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .errors import RuleError, unknown
+from .expr_names import BOARD_REPETITIONS
 from .expressions import ExpressionCompiler
 from .items import RuleItems
 from .model import GameModel
@@ -182,7 +183,8 @@ class Compiler:
             self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.exprs, forbid_scope,
                                                      self.errors)
         self.restrictions.probes = self.probes
-        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
+        result_scope = self.scope({"piece", "from", "to", "target", "jumped", BOARD_REPETITIONS},
+                                  "a 'forbid result' condition")
         with self.src.origin(Origin("forbid result")):
             self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         decisions: list[DecisionInfo] = []
@@ -278,6 +280,7 @@ class Compiler:
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
+            keeps_boards=self.exprs.uses_board_repetitions,
             position_vars=self._position_vars(),
             result_checks=checks_table,
             source_map=dict(self.src.origins),
@@ -286,8 +289,9 @@ class Compiler:
 
     @property
     def turn_hooks(self) -> bool:
-        """Whether a turn's start has work: `before each turn` rules or `repetitions`."""
-        return self.exprs.uses_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
+        """Whether a turn's start has work: `before each turn` rules, `repetitions` or
+        `board repetitions`."""
+        return self.exprs.uses_repetitions or self.exprs.uses_board_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
 
     def _position_vars(self) -> Optional[tuple[int, ...]]:
         """The variable slots that make a position different for `repetitions`
@@ -357,13 +361,16 @@ class Compiler:
             else:
                 turn.append(self.decision_index[name.id])
         what = f"phase '{phase.name}'"
-        after_turn = self.captured_block(phase.after_turn, (), f"{what}, after each turn", phase.pos)
+        after_turn = self.captured_block(phase.after_turn, {BOARD_REPETITIONS}, f"{what}, after each turn", phase.pos)
         after_action = self.captured_block(
-            phase.after_action, {"piece", "from", "to"}, f"{what}, after each action", phase.pos, followups=True
+            phase.after_action, {"piece", "from", "to", BOARD_REPETITIONS}, f"{what}, after each action", phase.pos,
+            followups=True,
         )
-        no_action = self.captured_block(phase.no_action, {"repetitions"}, f"{what}, if no action", phase.pos)
+        no_action = self.captured_block(phase.no_action, {"repetitions", BOARD_REPETITIONS}, f"{what}, if no action",
+                                        phase.pos)
         before_turn = self.captured_block(
-            phase.before_turn, {"repetitions", "no legal action"}, f"{what}, before each turn", phase.pos,
+            phase.before_turn, {"repetitions", "no legal action", BOARD_REPETITIONS}, f"{what}, before each turn",
+            phase.pos,
         )
         if not turn:
             return None
@@ -382,7 +389,7 @@ class Compiler:
                 by_name[action.name] = action_plan
         self._warn_of_actions_alike(decision, by_name)
         after = self.captured_block(
-            decision.after_action, {"piece", "from", "to", "target", "jumped"},
+            decision.after_action, {"piece", "from", "to", "target", "jumped", BOARD_REPETITIONS},
             f"decision '{decision.name}', after each action", decision.pos, followups=True,
         )
         for case in self.cases:

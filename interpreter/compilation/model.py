@@ -66,7 +66,7 @@ class Variable:
     name: str
     offset: int
     per_player: bool
-    type: str  # "int" or "flag"
+    type: str  # "int", "flag" or "site" (a site's index, -1 for none)
     default: int
     in_position: bool = True  # part of the position when repetitions are counted
 
@@ -274,7 +274,7 @@ def build_model(data: Data, option_values: dict[str, Any], report: Report) -> Ga
     site = _site_finder(board, report)
     kinds = _kinds(data)
     attributes = _attributes(data)
-    variables, offset = _variables(data, len(players))
+    variables, offset = _variables(data, len(players), site)
     pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
     regions = _regions(data, players, board, site, report)
     return GameModel(
@@ -368,14 +368,20 @@ def _attributes(data: Data) -> dict[str, Attribute]:
     return attributes
 
 
-def _variables(data: Data, n_players: int) -> tuple[dict[str, Variable], int]:
+def _variables(data: Data, n_players: int, site: SiteFinder) -> tuple[dict[str, Variable], int]:
     """The variables, and the number of slots they take (a per-player one takes one
-    slot per player in play)."""
+    slot per player in play). A site variable holds the site's index (-1: none)."""
     offset = 0
     variables = {}
     for name, spec in (data.get("variables") or {}).items():
         per_player = bool(spec.get("per_player", False))
-        variables[name] = Variable(name, offset, per_player, spec.get("type", "int"), int(spec.get("default", 0)),
+        value_type = spec.get("type", "int")
+        if value_type == "site":
+            given = spec.get("default")
+            default = -1 if given is None else site(given, ("variables", name, "default"))
+        else:
+            default = int(spec.get("default", 0))
+        variables[name] = Variable(name, offset, per_player, value_type, default,
                                    bool(spec.get("in_position", True)))
         offset += n_players if per_player else 1
     return variables, offset

@@ -528,6 +528,9 @@ class StatementCompiler:
         self.add(pyast.if_(pyast.not_(within), [_call("h_bounded", target, self.src.const(pos))]))
 
     def _assign_slot(self, s: ast.AssignStmt, target: py.expr, value: Code, var_type: str) -> None:
+        if var_type == "site":
+            self._assign_site(s, target, value)
+            return
         if s.op != "=":
             if var_type == "flag":
                 raise RuleError(s.pos, f"'{s.op}' needs a number variable; this one is a flag (true or false)")
@@ -547,6 +550,14 @@ class StatementCompiler:
         self.add(pyast.assign(target, value.code))
         if value.type is Type.INT and not value.is_const and not value.stored:
             self._check_number(target, s.pos)
+
+    def _assign_site(self, s: ast.AssignStmt, target: py.expr, value: Code) -> None:
+        """A site variable takes a site (its index) or none (-1)."""
+        if s.op != "=":
+            raise RuleError(s.pos, f"'{s.op}' needs a number variable; this one is a site")
+        if value.type not in (Type.SITE, Type.NONE):
+            raise RuleError(s.value.pos, f"variable '{_short(s.target)}' holds a site; found {describe(value)}")
+        self.add(pyast.assign(target, value.code))
 
     def _assign_owner(self, s: ast.AssignStmt, obj: Code, value: Code, scope: Scope) -> int:
         """`X.owner = P`: the piece on X changes sides (`none`: it becomes neutral)."""

@@ -20,7 +20,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
-from .helpers import result_filter
+from .helpers import board_key, result_filter
 from .state import State, empty_occupancy
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class Engine:
         self.coverage: Optional[RuleCoverage] = rules.coverage
         self.turn_hooks: bool = rules.turn_hooks
         self.keeps_history: bool = rules.keeps_history
+        self.keeps_boards: bool = rules.keeps_boards
         self.position_vars: Optional[tuple[int, ...]] = rules.position_vars
         # per chance event: the running sums of its outcomes' probabilities, in the
         # order of its codes (a weighted pick is a binary search)
@@ -117,6 +118,9 @@ class Engine:
         s.turn_start = True
         s.history = {}
         s.history_shared = False
+        s.boards = {}
+        s.boards_shared = False
+        s.board_counted = False
         return s
 
     def copy(self, s: State) -> State:
@@ -129,6 +133,8 @@ class Engine:
         if s.result is not None:
             s.legal = []
             return
+        if s.turn_start and self.keeps_boards and not s.board_counted:
+            s.count_board(board_key(s.board))
         decision = self.decisions[s.decision]
         if decision.is_chance:
             # The outcomes of a chance event are fixed when the rules are compiled.
@@ -141,6 +147,7 @@ class Engine:
                 raise self._listing_fault(exc, s) from None
         if s.turn_start:
             s.turn_start = False
+            s.board_counted = False
             if self.turn_hooks:
                 self._start_turn(s, legal)
                 if s.result is not None:
@@ -308,6 +315,8 @@ class Engine:
         lazy = self._unsettled_lister(s)
         if lazy is None:
             return None
+        if s.turn_start and self.keeps_boards and not s.board_counted:
+            s.count_board(board_key(s.board))
         try:
             return self._pick_checked(s, lazy(s), rand, self.rules.result_checks[s.phase])
         except RuleRuntimeError as exc:
@@ -318,6 +327,7 @@ class Engine:
         legal actions); whether the game goes on."""
         if s.turn_start:
             s.turn_start = False
+            s.board_counted = False
             self._start_turn(s, (allowed,))
             if s.result is not None:
                 s.legal = []
@@ -373,6 +383,7 @@ class Engine:
         legal: Sequence[Code] = s.legal  # type: ignore[assignment]  # (settled above)
         d = s.decision
         keeps_history = self.keeps_history
+        keeps_boards = self.keeps_boards
         position_key = self.position_key
         n = 0  # actions applied
         code = None
@@ -399,6 +410,9 @@ class Engine:
                     legal = []
                     break
                 d = s.decision
+                if keeps_boards and s.turn_start:
+                    # (counted before the listing: `forbid result` may read it)
+                    s.count_board(board_key(s.board))
                 lister = listers[d]
                 if lister is None:
                     legal = outcomes[d]
@@ -417,6 +431,7 @@ class Engine:
                         raise self._fault(exc, s, code, True) from None
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
+                    s.board_counted = False
                     # (_start_turn, written out)
                     reps = s.count_position(hash(position_key(s))) if keeps_history else 0
                     before = befores[s.phase]

@@ -176,6 +176,25 @@ def group(board: Board, adjacent: walks.Adjacent, start: int) -> list[int]:
     return found
 
 
+def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...]) -> list[int]:
+    """The sites reached from `seeds` through neighbours, every one `passable`
+    (by site), in board order: `connected` where its condition was asked of every
+    site first."""
+    seen = set()
+    found = []
+    for s in seeds:
+        if s != -1 and s not in seen and passable[s]:
+            seen.add(s)
+            found.append(s)
+    for s in found:
+        for t in adjacent[s]:
+            if t not in seen and passable[t]:
+                seen.add(t)
+                found.append(t)
+    found.sort()
+    return found
+
+
 def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
     """Whether a line through `site` holds pieces of one owner on all its sites."""
     p = board[site]
@@ -329,6 +348,17 @@ def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple
         out[second:] = [code for code in out[second:] if (notation[code[0]], code[2]) not in seen]
 
 
+def board_key(board: Board) -> int:
+    """The key of a board alone (what stands on every site) in `State.boards`:
+    equal keys stand for equal boards, as the keys of `repetitions` do."""
+    return hash(tuple(board))
+
+
+def board_repetitions(s: State) -> int:
+    """`board repetitions`: how many turns so far started with the board as it stands."""
+    return s.boards.get(hash(tuple(s.board)), 0)
+
+
 def hit(counts: list[int], probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
@@ -403,6 +433,9 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_min": smallest,
     "h_unique_max": unique_max,
     "h_group": group,
+    "h_flood": flood,
+    # Marks by site for a search written out in generated code (bytearray(n)).
+    "h_unmarked": bytearray,
     "h_on_full_line": on_full_line,
     "h_fail": fail,
     "h_dedup": dedup,
@@ -419,6 +452,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites_mask": sites_mask,
     "h_others_mask": others_mask,
     "h_hit": hit,
+    "h_board_repetitions": board_repetitions,
     "h_clear": clear,
     "h_replace": replace,
     "h_walk_ends": walks.walk_ends,

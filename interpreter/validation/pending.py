@@ -34,10 +34,6 @@ def pending_in_rules(rules: list[ast.RulesFile]) -> Iterator[tuple[ast.Pos, str]
 def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]:
     if isinstance(node, ast.DecimalNum):
         yield node.pos, _not_yet(f"a number with a fractional part ({node.text})")
-    elif isinstance(node, ast.BoardRepetitions):
-        yield node.pos, _not_yet("'board repetitions'")
-    elif isinstance(node, ast.Call) and node.fn == "connected" and node.fn not in defines:
-        yield node.pos, _not_yet("'connected(...)'")
     elif isinstance(node, ast.RotateStmt):
         yield node.pos, _not_yet("'rotate'")
     elif isinstance(node, ast.CycleStmt):
@@ -62,9 +58,6 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
 def report_pending_yaml(data: dict, report: Report) -> None:
     """Report the YAML fields of the same constructs: site variables, decimal options,
     stacks of several stones in the setup."""
-    for name, spec in (data.get("variables") or {}).items():
-        if isinstance(spec, dict) and spec.get("type") == "site":
-            report(("variables", name, "type"), _not_yet("a variable of type 'site'"), f"see {DESIGN}")
     for name, spec in (data.get("options") or {}).items():
         if not isinstance(spec, dict):
             continue
