@@ -221,7 +221,7 @@ class _Reader:
 
     def assignments(self, text: str, known: dict, what: str) -> dict:
         """`name=value` or `name=player:value,...` items of the variables or pools."""
-        out = {}
+        out: dict[str, Any] = {}
         for item in text.split():
             name, sep, value = item.partition("=")
             self.name(what, name, known)

@@ -291,7 +291,9 @@ class Compiler:
     def turn_hooks(self) -> bool:
         """Whether a turn's start has work: `before each turn` rules, `repetitions` or
         `board repetitions`."""
-        return self.exprs.uses_repetitions or self.exprs.uses_board_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
+        exprs = self.exprs
+        return exprs.uses_repetitions or exprs.uses_board_repetitions or any(
+            p is not None and p.before_turn for p in self.phase_codes)
 
     def _position_vars(self) -> Optional[tuple[int, ...]]:
         """The variable slots that make a position different for `repetitions`

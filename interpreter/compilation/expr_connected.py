@@ -16,6 +16,7 @@ is asked once and each edge followed once.
 from __future__ import annotations
 
 import ast as py
+
 from ..parsing import ast
 from . import pyast
 from .code import Code, Compiling, Flood, Handler, Stmts, describe

@@ -248,11 +248,11 @@ class SetFamily:
         if flood is not None:
             start = len(sink)
             initial = {"count": pyast.num(0), "exists": pyast.false(), "all": pyast.true()}[quantifier]
-            found = when(lines, cond, [pyast.augment(t, "+", pyast.num(1))] if quantifier == "count"
-                         else [pyast.assign(t, pyast.true()), pyast.break_()])
-            fails = [pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])]
+            counted: Stmts = [pyast.augment(t, "+", pyast.num(1))] if quantifier == "count" \
+                else [pyast.assign(t, pyast.true()), pyast.break_()]
+            failed: Stmts = [pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])]
             sink.append(pyast.assign(t, initial))
-            sink.extend(fused_loop(flood, var, found if quantifier != "all" else lines + fails))
+            sink.extend(fused_loop(flood, var, lines + failed if quantifier == "all" else when(lines, cond, counted)))
             type_ = Type.INT if quantifier == "count" else Type.BOOL
             return Code(t, type_, deps, cost=cost, found_loop=tuple(sink[start:]) if quantifier == "exists" else None)
         if quantifier == "count":
