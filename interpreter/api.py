@@ -22,6 +22,7 @@ from .runtime.coverage import RuleCoverage
 from .runtime.engine import CHANCE as CHANCE_INDEX
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
+from .runtime.results import plain_number
 from .runtime.state import State, empty_occupancy
 from .runtime.views import CHANCE, Action, BoardView, Ending, PieceView, Result
 from .spelling import did_you_mean
@@ -166,8 +167,9 @@ class Game:
 
     @property
     def options(self) -> dict[str, Any]:
-        """The effective option values, `{name: value}` (a copy)."""
-        return dict(self.model.options)
+        """The effective option values, `{name: value}` (a copy; a decimal option's
+        value an int when whole, else a float)."""
+        return {name: plain_number(value) for name, value in self.model.options.items()}
 
     @property
     def option_specs(self) -> dict[str, dict[str, Any]]:
@@ -176,9 +178,9 @@ class Game:
         instead of `"values"` for an option that is not a choice among values."""
         out = {}
         for name, spec in self.model.option_specs.items():
-            entry: dict[str, Any] = {"default": spec.default, "description": spec.description}
+            entry: dict[str, Any] = {"default": plain_number(spec.default), "description": spec.description}
             if spec.values is not None:
-                entry["values"] = list(spec.values)
+                entry["values"] = [plain_number(v) for v in spec.values]
             else:
                 entry["type"] = spec.type
                 if spec.minimum is not None:
@@ -539,8 +541,9 @@ class Game:
     def result(self, state: State) -> Optional[Result]:
         """How the game came out, once it is over in `state`, else None:
         `Result(winner, scores, ending)` — `winner` a player name or None (a draw,
-        or no single winner), `scores` `{player: score}`, `ending` the rule that
-        ended the game (an `Ending`)."""
+        or no single winner), `scores` `{player: score}` (an int, or a float for a
+        score with a fractional part: the exact value decided the winner), `ending`
+        the rule that ended the game (an `Ending`)."""
         outcome = self.engine.outcome(state)
         if outcome is None:
             return None
@@ -548,7 +551,7 @@ class Game:
         players = self.model.players
         return Result(
             players[winner] if winner >= 0 else None,
-            {p: scores[i] for i, p in enumerate(players)},
+            {p: plain_number(scores[i]) for i, p in enumerate(players)},
             self._ending(state),
         )
 
@@ -571,7 +574,7 @@ class Game:
         values = self.engine.scores(state)
         if values is None:
             return None
-        return {p: values[i] for i, p in enumerate(self.model.players)}
+        return {p: plain_number(values[i]) for i, p in enumerate(self.model.players)}
 
     def phase(self, state: State) -> str:
         """The name of the current phase."""

@@ -23,7 +23,10 @@ a position is silently lost when later versions add some.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any, Optional
+
+from .runtime.results import decimal_text
 
 TAG = "rw1"
 MAX_LENGTH = 200_000  # characters: a position is read from untrusted text
@@ -143,6 +146,8 @@ def _number(value: Any) -> str:
         return "1" if value else "0"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, Fraction):
+        return decimal_text(value)
     return str(value)
 
 
@@ -318,7 +323,9 @@ def _read_over(reader: _Reader, rest: str) -> dict:
         if not sep:
             raise PositionError(f"over: expected WINNER PLAYER:SCORE,..., got '{rest}'")
         try:
-            values[reader.player(player)] = float(value) if "." in value else int(value)
+            if "." in value and not re.fullmatch(r"-?\d{1,16}\.\d{1,6}", value):
+                raise ValueError(value)
+            values[reader.player(player)] = Fraction(value) if "." in value else int(value)
         except ValueError:
             raise PositionError(f"over: '{value}' is not a score") from None
     missing = [p for p in reader.game.players if p not in values]

@@ -31,7 +31,7 @@ from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS
-from .expressions import ExpressionCompiler
+from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
 from .patterns import CodeTables
@@ -41,7 +41,7 @@ from .restrictions import Restrictions, compile_restrictions, structure
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, compile_module
 from .statements import Endings, StatementCompiler
-from .types import CANDIDATE_DEPS, Type
+from .types import CANDIDATE_DEPS, NUMBERS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
@@ -496,6 +496,7 @@ class Compiler:
             lo = self.exprs.compile(lo_e, scope)
             hi = self.exprs.compile(hi_e, scope)
             for e, c in ((lo_e, lo), (hi_e, hi)):
+                whole_number(c, e, "an outcome")
                 if c.type is not Type.INT or not c.is_const:
                     raise RuleError(e.pos, "outcome ranges need fixed numbers, e.g. 'outcomes 1 to 6'")
             if hi.const - lo.const >= MAX_OUTCOMES or hi.const < lo.const:
@@ -503,11 +504,13 @@ class Compiler:
             return list(range(lo.const, hi.const + 1)), [1] * (hi.const - lo.const + 1), out_type
         for outcome in chance.outcomes:
             c = self.exprs.compile(outcome.value, scope)
+            whole_number(c, outcome.value, "an outcome")
             if not c.is_const:
                 raise RuleError(outcome.value.pos, "outcomes must be fixed values (numbers, players or sites)")
             w = 1
             if outcome.weight is not None:
                 wc = self.exprs.compile(outcome.weight, scope)
+                whole_number(wc, outcome.weight, "a weight")
                 if wc.type is not Type.INT or not wc.is_const or wc.const <= 0:
                     raise RuleError(outcome.weight.pos, "a weight must be a fixed positive number")
                 w = wc.const
@@ -544,7 +547,7 @@ class Compiler:
         if lowered is None:
             return None
         lines, c = lowered
-        if c.type is not Type.INT:
+        if c.type not in NUMBERS:
             self.errors.append(RuleError(score.expr.pos, f"the score must be a number, found {describe(c)}"))
             return None
         return lines, c

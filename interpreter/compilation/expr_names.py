@@ -86,6 +86,8 @@ class NameFamily:
             return Code(nothing, Type.PER_PLAYER, per_player=("pool", m.pools[name]))
         if name in m.options:
             value = m.options[name]
+            if m.option_specs[name].type == "decimal":
+                return x.const(value, Type.DECIMAL)
             return x.const(value, Type.INT if isinstance(value, int) else Type.STR)
         if name in m.regions:
             region = m.regions[name]

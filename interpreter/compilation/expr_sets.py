@@ -23,7 +23,7 @@ from .expr_sites import SiteFamily
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
-from .types import ELEMENT, Dep, Type
+from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 
 # At most this many columns of tables are looked up for a loop over a fixed set.
 MAX_COLUMNS = 8
@@ -396,13 +396,14 @@ class SetFamily:
         x = self.x
         if len(e.args) == 2:
             first = x.compile(e.args[0], scope)
-            if first.type is Type.INT:
-                second = x.expect(x.compile(e.args[1], scope), (Type.INT,), e.args[1],
+            if first.type in NUMBERS:
+                second = x.expect(x.compile(e.args[1], scope), NUMBERS, e.args[1],
                                   f"the second argument of '{name}'")
+                type_ = number_type(first.type, second.type)
                 if first.is_const and second.is_const:
-                    pick: Callable[[int, int], int] = max if name == "max" else min
-                    return x.const(pick(first.const, second.const), Type.INT)
-                return Code(pyast.helper(name, first.code, second.code), Type.INT, first.deps | second.deps,
+                    pick: Callable[[Any, Any], Any] = max if name == "max" else min
+                    return x.const(pick(first.const, second.const), type_)
+                return Code(pyast.helper(name, first.code, second.code), type_, first.deps | second.deps,
                             cost=first.cost + second.cost + 1)
         coll = self._sites_argument(e, scope, name)
         measure = self._measure(e.args[1], name)

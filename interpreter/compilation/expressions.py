@@ -45,7 +45,7 @@ from .model import GameModel, Track
 from .prefilters import OwnerMasks
 from .scope import Scope
 from .source import MAX_LITERAL, Origin, Source
-from .types import Type
+from .types import NUMBERS, Type
 
 # The functions of the rules language: (the numbers of arguments each takes, how to call it).
 FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
@@ -195,7 +195,7 @@ class ExpressionCompiler:
             if c.is_const:
                 return self.const(c.const != -1, Type.BOOL)
             return Code(pyast.compare(c.code, "!=", pyast.num(-1)), Type.BOOL, c.deps, cost=c.cost)
-        if c.type is Type.INT:
+        if c.type in NUMBERS:
             if c.is_const:
                 return self.const(bool(c.const), Type.BOOL)
             return Code(pyast.compare(c.code, "!=", pyast.num(0)), Type.BOOL, c.deps, cost=c.cost)
@@ -205,7 +205,9 @@ class ExpressionCompiler:
 
     def expect(self, c: Code, types: tuple[Type, ...], e: ast.Expr, what: str) -> Code:
         if c.type not in types:
-            raise RuleError(e.pos, f"{what} must be {' or '.join(t.words for t in types)}, found {describe(c)}")
+            whole_number(c, e, what)
+            words = " or ".join(t.words for t in types if t is not Type.DECIMAL)
+            raise RuleError(e.pos, f"{what} must be {words}, found {describe(c)}")
         return c
 
     def as_sites(self, c: Code) -> Code:
@@ -228,4 +230,11 @@ class ExpressionCompiler:
         return handler(e, scope)
 
 
-__all__ = ["ExpressionCompiler", "FUNCTIONS", "NOCONST"]
+def whole_number(c: Code, e: ast.Expr, what: str) -> None:
+    """Refuse a decimal number where a whole one is needed (a distance, a count, a
+    stored value), even when its value happens to be whole."""
+    if c.type is Type.DECIMAL:
+        raise RuleError(e.pos, f"a whole number is needed here ({what}); this is a decimal number")
+
+
+__all__ = ["ExpressionCompiler", "FUNCTIONS", "NOCONST", "whole_number"]
