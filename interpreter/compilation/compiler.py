@@ -37,7 +37,7 @@ from .model import GameModel
 from .patterns import CodeTables
 from .probes import Probes
 from .registers import with_registers
-from .restrictions import Restrictions, compile_restrictions, structure
+from .restrictions import Restrictions, ResultPart, compile_restrictions, structure
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, compile_module
 from .statements import Endings, StatementCompiler
@@ -79,7 +79,7 @@ class Compiler:
         self.warnings: list[RuleError] = []  # located, not fatal (see budget.py)
         self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
         self.phase_codes: list[Optional[PhaseCode]] = []
-        self.result_code: list[tuple[list[py.stmt], py.expr]] = []  # the `forbid result` conditions
+        self.result_code: list[ResultPart] = []  # the `forbid result` conditions
 
     # ------------------------------------------------------------ helpers for parts
     def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
@@ -224,13 +224,16 @@ class Compiler:
         legal_names: list[Optional[str]] = []
         all_names: list[Optional[str]] = []
         candidate_names: list[Optional[str]] = []
-        for plan in plans:
+        key_table = self.src.namespace[keys.id]
+        for plan, info in zip(plans, decisions):
             if plan is None:
                 legal_names.append(None)
                 all_names.append(None)
                 candidate_names.append(None)
                 continue
             legal = writer.write(plan)
+            if legal.compared_after_check:
+                info.alike_keys = key_table
             legal_names.append(legal.name)
             all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
             candidate_names.append(writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None)
@@ -407,10 +410,12 @@ class Compiler:
 
     def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict[str, ActionPlan]) -> None:
         """Two actions of a decision that move alike (the same pieces, pattern and
-        `where`) and write the same notation: wherever the second could act the
-        first lists the same action, and only the first is kept: the second never
-        acts there (often a variant that meant to replace an action and misspelt its
-        name)."""
+        `where`) where every case of the second is a case of the first writing the
+        same notation: wherever the second could act the first lists the same
+        action, and only the first is kept: the second never acts (often a variant
+        that meant to replace an action and misspelt its name). With `forbid
+        result`, which may reject one and allow the other, the cases must also do
+        the same."""
         seen: dict[Any, list[ast.Action]] = {}
         for action in decision.actions:
             plan = by_name.get(action.name)
@@ -418,7 +423,7 @@ class Compiler:
                 continue
             key = (structure(action.pattern), structure(action.by), structure(action.wheres))
             for earlier in seen.get(key, []):
-                if set(plan.templates) & set(by_name[earlier.name].templates):
+                if self._covers(earlier, by_name[earlier.name], action, plan):
                     self.warnings.append(RuleError(
                         action.pos,
                         f"action '{action.name}' moves like action '{earlier.name}' (line {earlier.pos.line}) and "
@@ -427,6 +432,19 @@ class Compiler:
                     ))
                     break
             seen.setdefault(key, []).append(action)
+
+    def _covers(self, first: ast.Action, first_plan: ActionPlan, second: ast.Action, second_plan: ActionPlan) -> bool:
+        """Whether each case of `second` (an action moving like `first`) is one of
+        `first`'s with its notation (and, with `forbid result`, its statements)."""
+        def cases(action: ast.Action, plan: ActionPlan) -> set[Any]:
+            if not action.cases:  # (a pass without statements)
+                return {("pass", tuple(plan.templates))}
+            judged = bool(self.result_code)
+            # (a plan's templates are its cases', in order)
+            return {(c.kind, c.what, template, structure(c.body) if judged else None)
+                    for c, template in zip(action.cases, plan.templates)}
+
+        return cases(second, second_plan) <= cases(first, first_plan)
 
     def _preference_tiers(self, decision: ast.Decision, actions: list[ActionPlan],
                           by_name: dict[str, ActionPlan]) -> list[list[ActionPlan]]:

@@ -79,6 +79,9 @@ class Variant:
 class Written(NamedTuple):
     name: str  # the function's name
     deduplicated: bool  # whether it compares notations
+    # whether it compares notations after `forbid result` (its candidates, listed
+    # before that check, may hold several actions writing one notation)
+    compared_after_check: bool = False
 
 
 class DecisionWriter:
@@ -135,7 +138,7 @@ class DecisionWriter:
             src.function(name, ["s", "tier"], code, origin, defaults=[pyast.num(0)])
         else:
             src.function(name, ["s"], code, origin)
-        return Written(name, lister.deduplicated)
+        return Written(name, lister.deduplicated, lister.compares_candidates)
 
     def guard(self, action: ActionPlan) -> Optional[str]:
         if action.guard is None:
@@ -153,11 +156,20 @@ class _Lister:
         self.src = writer.src
         self.variant = variant
         self.deduplicated = False  # whether the function compares notations
+        # whether actions writing one notation are compared after `forbid result`
+        # (the candidates may then hold several that write one notation)
+        self.compares_candidates = False
 
     def tier(self, actions: list[ActionPlan]) -> None:
         src = self.src
         clashing, from_free = _clashes(actions)
-        per_piece = clashing if len(clashing) > 1 and not from_free else set()
+        # With `forbid result`, actions that write one notation are compared among
+        # the legal ones (format.md 3.8): after the check, not while listing, so
+        # that where the first is forbidden the second is listed.
+        after_check = bool(clashing) and self.writer.result_checks is not None
+        if after_check:
+            self.compares_candidates = True
+        per_piece = clashing if len(clashing) > 1 and not from_free and not after_check else set()
         for action in actions:
             if action.only_if_stuck:
                 continue  # (asked only when nothing else is legal, below)
@@ -176,12 +188,15 @@ class _Lister:
         for action in actions:
             if not action.moving and not action.only_if_stuck:
                 self._placement(action)
-        if from_free and clashing:
+        if from_free and clashing and not after_check:
             with src.if_(pyast.compare(pyast.helper("len", _OUT), ">", pyast.num(1))):
                 self._dedup(pyast.num(0))
         if self.variant.candidates_only:
             return
         self._filter_results()
+        if after_check:
+            with src.if_(pyast.compare(pyast.helper("len", _OUT), ">", pyast.num(1))):
+                self._dedup(pyast.num(0))
         stuck = [a for a in actions if a.only_if_stuck]
         if stuck:
             with src.if_(pyast.not_(_OUT)):

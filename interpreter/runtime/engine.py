@@ -20,7 +20,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
-from .helpers import board_key, result_filter
+from .helpers import board_key, count_rejections, notation_key, result_filter
 from .state import State, empty_occupancy
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..compilation.compiler import CompiledRules, DecisionInfo, PhaseInfo
     from ..parsing.ast import Pos
     from .coverage import RuleCoverage
-    from .helpers import ResultCheck
+    from .helpers import NotationKeys, ResultCheck
     from .pieces import Code, Outcome
     from .results import Results
 
@@ -74,6 +74,9 @@ class Engine:
         weighted = [d.is_chance and not d.uniform for d in decisions]
         lazy = [d.candidates for d in decisions] if rules.result_checks else [None] * len(decisions)
         self._candidates = lazy  # by decision: its unchecked candidates' lister, or None
+        # by decision: the notation keys when its candidates may hold actions writing
+        # one notation, compared among the legal ones only (see _pick_alike), or None
+        self._alike = [d.alike_keys for d in decisions]
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
@@ -292,7 +295,7 @@ class Engine:
         """The legal actions of `s` that `keep` keeps, in the order of `legal(s)`; on a
         position `prepare` has made ready, only the kept ones are checked."""
         lazy = self._unsettled_lister(s)
-        if lazy is None or s.turn_start:
+        if lazy is None or s.turn_start or self._alike[s.decision] is not None:
             return [code for code in self.legal(s) if keep(code)]
         kept = [code for code in lazy(s) if keep(code)]
         counts = self.coverage.counts if self.coverage is not None else None
@@ -474,23 +477,65 @@ class Engine:
     ) -> Optional[Code]:
         """A candidate that no `forbid result` forbids, uniformly at random among
         those (candidates are tried in random order, the forbidden ones dropped), or
-        None when all are forbidden. Coverage counts stay as they were: checking is
-        not playing."""
+        None when all are forbidden. Coverage counts stay as they were — checking is
+        not playing — but for the `forbid result` lines, which count the candidates
+        they rejected (see helpers.result_filter)."""
         counts = self.coverage.counts if self.coverage is not None else None
         saved = counts[:] if counts is not None else None
+        rejected: list[int] = []
+        keys = self._alike[s.decision]
         try:
+            if keys is not None:
+                return self._pick_alike(s, candidates, rand, checks, keys, rejected if counts is not None else None)
             while candidates:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
                 # (only a chance event's cases have no check)
-                if not checks[code[0]](s.copy(trial=True), code):  # type: ignore[misc]
+                line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+                if not line:
                     return code
+                if counts is not None:
+                    rejected.append(line)
                 candidates[i] = candidates[-1]
                 candidates.pop()
             return None
         finally:
             if counts is not None:
                 counts[:] = saved  # type: ignore[assignment]  # (saved is counts' copy)
+                count_rejections(counts, rejected)
+
+    def _pick_alike(self, s: State, candidates: list[Code], rand: Callable[[], float],
+                    checks: list[Optional[ResultCheck]], keys: NotationKeys,
+                    rejected: Optional[list[int]]) -> Optional[Code]:
+        """`_pick_checked` for candidates among which several may write one notation:
+        of those, the legal action is the first that `forbid result` allows
+        (format.md 3.8), so a candidate drawn is kept only when it is allowed and no
+        allowed one before it writes its notation; else it is dropped and another
+        drawn — uniform over the legal actions, checking only what it must.
+        `rejected` collects the rejecting lines (for coverage) when given."""
+        verdicts: dict[int, bool] = {}
+
+        def allowed(i: int) -> bool:
+            if i not in verdicts:
+                code = candidates[i]
+                # (only a chance event's cases have no check)
+                line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+                if line and rejected is not None:
+                    rejected.append(line)
+                verdicts[i] = not line
+            return verdicts[i]
+
+        left = list(range(len(candidates)))
+        while left:
+            j = int(rand() * len(left))
+            i = left[j]
+            if allowed(i):
+                key = notation_key(candidates[i], keys)
+                if not any(notation_key(candidates[h], keys) == key and allowed(h) for h in range(i)):
+                    return candidates[i]
+            left[j] = left[-1]
+            left.pop()
+        return None
 
     def perft(self, s: State, depth: int) -> list[int]:
         """The number of action sequences of each length 1..depth from `s` (chance

@@ -263,6 +263,13 @@ def track_path(track: Track, site: int, n: int) -> Optional[tuple[int, tuple[int
     return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
 
 
+def notation_key(code: Code, keys: NotationKeys) -> tuple[int, Optional[int], Optional[int], Optional[int]]:
+    """What tells the notation of `code` (`keys[case]`: template id and whether it
+    shows from, to, the choice): two codes of one key write one notation."""
+    tid, uses_from, uses_to, uses_choice = keys[code[0]]
+    return tid, code[1] if uses_from else None, code[2] if uses_to else None, code[4] if uses_choice else None
+
+
 def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
     """Keep the first of the codes in out[start:] that write the same notation
     (`keys[case]`: template id and whether it shows from, to, the choice)."""
@@ -405,13 +412,32 @@ def result_filter(
 ) -> None:
     """Keep in `out` the codes whose resulting position no `forbid result` forbids:
     each is played on a copy of `s` by its check, which says whether a forbid
-    applies there. Coverage counts (when given) are kept as they were: checking
-    is not playing."""
-    saved = counts[:] if counts is not None else None
-    # (only a chance event's cases have no check)
-    out[:] = [code for code in out if not checks[code[0]](s.copy(trial=True), code)]  # type: ignore[misc]
-    if saved is not None:
-        counts[:] = saved  # type: ignore[index]  # (counts is not None: saved is its copy)
+    applies there. Coverage counts (when given) are kept as they were — checking
+    is not playing — but for the `forbid result` lines themselves: each counts the
+    actions it rejected (its check returns its probe plus one)."""
+    if counts is None:
+        # (only a chance event's cases have no check)
+        out[:] = [code for code in out if not checks[code[0]](s.copy(trial=True), code)]  # type: ignore[misc]
+        return
+    saved = counts[:]
+    kept = []
+    rejected = []
+    for code in out:
+        line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+        if line:
+            rejected.append(line)
+        else:
+            kept.append(code)
+    out[:] = kept
+    counts[:] = saved
+    count_rejections(counts, rejected)
+
+
+def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
+    """Count, for each action a `forbid result` rejected, the line that did (each
+    entry its probe plus one, as the checks return it)."""
+    for line in rejected:
+        counts[line - 1] += 1
 
 
 # The helpers under the names generated code uses.
