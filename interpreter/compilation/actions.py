@@ -445,6 +445,7 @@ class ActionCompiler:
                 info.cost, info.effects = self.compiler.statements.block_with_effects(block.body, scope)
             info.body = lines
         cid = self.compiler.add_case(info)
+        plan.case_templates = ((cid, template),)
 
         def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
             src.add(pyast.expr_stmt(pyast.method(pyast.name("out"), "append",

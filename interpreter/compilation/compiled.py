@@ -50,9 +50,9 @@ class DecisionInfo:
     legal: Optional[Callable[..., Any]] = None  # legal(state) -> list of codes (decisions)
     legal_with_duplicates: Optional[Callable[..., Any]] = None  # the same, two codes writing one notation kept
     # When the candidates (below) may hold several actions writing one notation,
-    # compared only among the legal ones: the notation keys by case
-    # (helpers.NotationKeys), else None.
-    alike_keys: Optional[tuple[tuple[int, bool, bool, bool], ...]] = None
+    # compared only among the legal ones: by case, its notation key
+    # (helpers.NotationKeys) or None for a case no other writes alike; else None.
+    alike_keys: Optional[tuple[Optional[tuple[int, bool, bool, bool]], ...]] = None
     # With `forbid result`: candidates(state) -> the codes of the first `prefer` tier
     # before that check (a new list), for playouts that check only the one they
     # pick (see Engine.random_playout); else None.

@@ -233,7 +233,8 @@ class Compiler:
                 continue
             legal = writer.write(plan)
             if legal.compared_after_check:
-                info.alike_keys = key_table
+                alike = legal.compared_after_check
+                info.alike_keys = tuple(key if case in alike else None for case, key in enumerate(key_table))
             legal_names.append(legal.name)
             all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
             candidate_names.append(writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None)

@@ -79,9 +79,9 @@ class Variant:
 class Written(NamedTuple):
     name: str  # the function's name
     deduplicated: bool  # whether it compares notations
-    # whether it compares notations after `forbid result` (its candidates, listed
-    # before that check, may hold several actions writing one notation)
-    compared_after_check: bool = False
+    # the cases it compares for notations after `forbid result` (its candidates,
+    # listed before that check, may hold several of them writing one notation)
+    compared_after_check: frozenset[int] = frozenset()
 
 
 class DecisionWriter:
@@ -138,7 +138,7 @@ class DecisionWriter:
             src.function(name, ["s", "tier"], code, origin, defaults=[pyast.num(0)])
         else:
             src.function(name, ["s"], code, origin)
-        return Written(name, lister.deduplicated, lister.compares_candidates)
+        return Written(name, lister.deduplicated, frozenset(lister.alike_cases))
 
     def guard(self, action: ActionPlan) -> Optional[str]:
         if action.guard is None:
@@ -156,9 +156,9 @@ class _Lister:
         self.src = writer.src
         self.variant = variant
         self.deduplicated = False  # whether the function compares notations
-        # whether actions writing one notation are compared after `forbid result`
-        # (the candidates may then hold several that write one notation)
-        self.compares_candidates = False
+        # the cases of the actions writing one notation that are compared after
+        # `forbid result` (the candidates may hold several of them writing one notation)
+        self.alike_cases: set[int] = set()
 
     def tier(self, actions: list[ActionPlan]) -> None:
         src = self.src
@@ -168,7 +168,7 @@ class _Lister:
         # that where the first is forbidden the second is listed.
         after_check = bool(clashing) and self.writer.result_checks is not None
         if after_check:
-            self.compares_candidates = True
+            self.alike_cases |= {case for a in actions if id(a) in clashing for case, _ in a.case_templates}
         per_piece = clashing if len(clashing) > 1 and not from_free and not after_check else set()
         for action in actions:
             if action.only_if_stuck:

@@ -16,6 +16,7 @@ is asked once and each edge followed once.
 from __future__ import annotations
 
 import ast as py
+from typing import Callable
 
 from ..parsing import ast
 from . import pyast
@@ -33,9 +34,9 @@ def fused_loop(flood: Flood, var: str, body: Stmts) -> Stmts:
 
 
 class ConnectedFamily:
-    def __init__(self, x: Compiling, adjacency: py.Name):
+    def __init__(self, x: Compiling, adjacency: Callable[[], py.Name]):
         self.x = x
-        self.adjacency = adjacency  # each site's neighbours (board.adjacent), a constant
+        self.adjacency = adjacency  # the constant of each site's neighbours (board.adjacent), made when asked
         board = x.model.board
         self.max_degree = max((len(a) for a in board.adjacent), default=0)
 
@@ -53,7 +54,7 @@ class ConnectedFamily:
         if start.type not in (Type.SITE, Type.SITES, Type.NONE):
             raise RuleError(e.args[0].pos, f"the first argument of 'connected' must be a site or a set of sites, "
                                            f"found {describe(start)}")
-        neighbours = self.adjacency if len(e.args) == 2 else self._adjacency_by(e, scope)
+        neighbours = self.adjacency() if len(e.args) == 2 else self._adjacency_by(e, scope)
         var = x.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(pyast.name(var), Type.SITE, real=True)

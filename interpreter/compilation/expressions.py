@@ -94,7 +94,7 @@ class ExpressionCompiler:
         self.owner_masks = OwnerMasks(src, self.n_sites, self.empty, self.pieces.enemy_table)
         self.sets = SetFamily(self, self.sites, self.pieces, self.owner_masks)
         self.names = NameFamily(self, defines, self.tracks)
-        self.connected = ConnectedFamily(self, self.sites.adjacency_table())
+        self.connected = ConnectedFamily(self, self.sites.adjacency_table)
         self.logic.kind_test = self.pieces.kind_test
         self._nodes: dict[type, Handler] = {ast.Call: self.call}
         self._functions: dict[str, Handler] = {}

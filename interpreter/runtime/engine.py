@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..compilation.compiler import CompiledRules, DecisionInfo, PhaseInfo
     from ..parsing.ast import Pos
     from .coverage import RuleCoverage
-    from .helpers import NotationKeys, ResultCheck
+    from .helpers import AlikeKeys, ResultCheck
     from .pieces import Code, Outcome
     from .results import Results
 
@@ -477,25 +477,38 @@ class Engine:
     ) -> Optional[Code]:
         """A candidate that no `forbid result` forbids, uniformly at random among
         those (candidates are tried in random order, the forbidden ones dropped), or
-        None when all are forbidden. Coverage counts stay as they were — checking is
-        not playing — but for the `forbid result` lines, which count the candidates
-        they rejected (see helpers.result_filter)."""
+        None when all are forbidden. Where several candidates may write one notation
+        (the decision's `alike_keys`), only the first allowed of them is legal
+        (format.md 3.8): one drawn that an allowed one before it writes alike is
+        dropped too (`_first_alike`). Coverage counts stay as they were — checking
+        is not playing — but for the `forbid result` lines, which count the
+        candidates they rejected (see helpers.result_filter)."""
         counts = self.coverage.counts if self.coverage is not None else None
         saved = counts[:] if counts is not None else None
         rejected: list[int] = []
         keys = self._alike[s.decision]
+        # (what was listed, in its order, and what is known of its candidates: only
+        # where several may write one notation)
+        listed = candidates[:] if keys is not None else None
+        verdicts: dict[Code, bool] = {}
         try:
-            if keys is not None:
-                return self._pick_alike(s, candidates, rand, checks, keys, rejected if counts is not None else None)
             while candidates:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
                 # (only a chance event's cases have no check)
                 line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
                 if not line:
-                    return code
-                if counts is not None:
-                    rejected.append(line)
+                    if listed is None or keys[code[0]] is None:  # type: ignore[index]
+                        return code
+                    verdicts[code] = True
+                    if self._first_alike(s, code, listed, keys, checks, verdicts,  # type: ignore[arg-type]
+                                         rejected if counts is not None else None):
+                        return code
+                else:
+                    if counts is not None:
+                        rejected.append(line)
+                    if listed is not None:
+                        verdicts[code] = False
                 candidates[i] = candidates[-1]
                 candidates.pop()
             return None
@@ -504,38 +517,29 @@ class Engine:
                 counts[:] = saved  # type: ignore[assignment]  # (saved is counts' copy)
                 count_rejections(counts, rejected)
 
-    def _pick_alike(self, s: State, candidates: list[Code], rand: Callable[[], float],
-                    checks: list[Optional[ResultCheck]], keys: NotationKeys,
-                    rejected: Optional[list[int]]) -> Optional[Code]:
-        """`_pick_checked` for candidates among which several may write one notation:
-        of those, the legal action is the first that `forbid result` allows
-        (format.md 3.8), so a candidate drawn is kept only when it is allowed and no
-        allowed one before it writes its notation; else it is dropped and another
-        drawn — uniform over the legal actions, checking only what it must.
-        `rejected` collects the rejecting lines (for coverage) when given."""
-        verdicts: dict[int, bool] = {}
-
-        def allowed(i: int) -> bool:
-            if i not in verdicts:
-                code = candidates[i]
+    @staticmethod
+    def _first_alike(s: State, code: Code, listed: list[Code], keys: AlikeKeys,
+                     checks: list[Optional[ResultCheck]], verdicts: dict[Code, bool],
+                     rejected: Optional[list[int]]) -> bool:
+        """Whether no candidate listed before `code` (an allowed one) writes its
+        notation and is allowed: then `code` is the legal action of that notation.
+        The candidates asked are checked once (`verdicts`)."""
+        key = notation_key(code, keys)
+        for earlier in listed:
+            if earlier is code:
+                return True
+            if keys[earlier[0]] is None or notation_key(earlier, keys) != key:
+                continue
+            allowed = verdicts.get(earlier)
+            if allowed is None:
                 # (only a chance event's cases have no check)
-                line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+                line = checks[earlier[0]](s.copy(trial=True), earlier)  # type: ignore[misc]
                 if line and rejected is not None:
                     rejected.append(line)
-                verdicts[i] = not line
-            return verdicts[i]
-
-        left = list(range(len(candidates)))
-        while left:
-            j = int(rand() * len(left))
-            i = left[j]
-            if allowed(i):
-                key = notation_key(candidates[i], keys)
-                if not any(notation_key(candidates[h], keys) == key and allowed(h) for h in range(i)):
-                    return candidates[i]
-            left[j] = left[-1]
-            left.pop()
-        return None
+                allowed = verdicts[earlier] = not line
+            if allowed:
+                return False
+        return True
 
     def perft(self, s: State, depth: int) -> list[int]:
         """The number of action sequences of each length 1..depth from `s` (chance

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 Track = tuple[tuple[int, ...], tuple[int, ...], bool]
 # keys[case]: (notation template id, whether it shows from, to, the choice)
 NotationKeys = tuple[tuple[int, bool, bool, bool], ...]
+# The same for the cases of actions compared among the legal ones only (after
+# `forbid result`): None for a case whose notation no other action writes.
+AlikeKeys = tuple[Optional[tuple[int, bool, bool, bool]], ...]
 # check(copy of a state, code) -> whether a `forbid result` forbids the action; a
 # phase's checks are by case, None for a chance event's cases
 ResultCheck = Callable[["State", Code], bool]
@@ -263,10 +266,10 @@ def track_path(track: Track, site: int, n: int) -> Optional[tuple[int, tuple[int
     return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
 
 
-def notation_key(code: Code, keys: NotationKeys) -> tuple[int, Optional[int], Optional[int], Optional[int]]:
+def notation_key(code: Code, keys: AlikeKeys) -> tuple[int, Optional[int], Optional[int], Optional[int]]:
     """What tells the notation of `code` (`keys[case]`: template id and whether it
     shows from, to, the choice): two codes of one key write one notation."""
-    tid, uses_from, uses_to, uses_choice = keys[code[0]]
+    tid, uses_from, uses_to, uses_choice = keys[code[0]]  # type: ignore[misc]  # (a case that is compared)
     return tid, code[1] if uses_from else None, code[2] if uses_to else None, code[4] if uses_choice else None
 
 
