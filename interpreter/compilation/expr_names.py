@@ -8,7 +8,6 @@ arguments, which are evaluated first.
 from __future__ import annotations
 
 import ast as py
-import re
 from typing import Collection, Optional
 
 from ..parsing import ast
@@ -153,14 +152,8 @@ class NameFamily:
 
     def _nearest_site(self, name: str) -> Optional[str]:
         """For a grid site off the board (`c0`, `i3`): the nearest one on it."""
-        board = self.x.model.board
-        match = re.fullmatch(r"([a-z])(\d{1,3})", name)
-        if board.kind != "grid" or match is None:
-            return None
-        file = min(ord(match.group(1)) - ord("a"), board.files - 1)
-        rank = min(max(int(match.group(2)), 1), board.ranks)
-        nearest = f"{chr(ord('a') + file)}{rank}"
-        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest in board.index else None
+        nearest = self.x.model.board.nearest_site(name)
+        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest else None
 
     def _context(self, e: ast.Name, scope: Scope) -> Code:
         x = self.x

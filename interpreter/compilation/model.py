@@ -309,7 +309,7 @@ def build_model(data: Data, option_values: dict[str, Any], report: Report) -> Ga
     site = _site_finder(board, report)
     kinds = _kinds(data)
     attributes = _attributes(data)
-    variables, offset = _variables(data, len(players), site)
+    variables, offset = _variables(data, len(players), board, report)
     pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
     regions = _regions(data, players, board, site, report)
     return GameModel(
@@ -403,7 +403,7 @@ def _attributes(data: Data) -> dict[str, Attribute]:
     return attributes
 
 
-def _variables(data: Data, n_players: int, site: SiteFinder) -> tuple[dict[str, Variable], int]:
+def _variables(data: Data, n_players: int, board: boards.Board, report: Report) -> tuple[dict[str, Variable], int]:
     """The variables, and the number of slots they take (a per-player one takes one
     slot per player in play). A site variable holds the site's index (-1: none)."""
     offset = 0
@@ -413,13 +413,24 @@ def _variables(data: Data, n_players: int, site: SiteFinder) -> tuple[dict[str, 
         value_type = spec.get("type", "int")
         if value_type == "site":
             given = spec.get("default")
-            default = -1 if given is None else site(given, ("variables", name, "default"))
+            default = -1 if given is None else _default_site(board, str(given), ("variables", name, "default"), report)
         else:
             default = int(spec.get("default", 0))
         variables[name] = Variable(name, offset, per_player, value_type, default,
                                    bool(spec.get("in_position", True)))
         offset += n_players if per_player else 1
     return variables, offset
+
+
+def _default_site(board: boards.Board, name: str, path: Path, report: Report) -> int:
+    """A site variable's default: the site's index, or -1 after reporting an
+    unknown one with the nearest site (or name) there is."""
+    if name in board.index:
+        return board.index[name]
+    nearest = board.nearest_site(name)
+    report(path, f"unknown site '{name}'",
+           f"did you mean '{nearest}'? ({name} is not on the board)" if nearest else _hint(name, board.index))
+    return -1
 
 
 def _pools(data: Data, kinds: dict[str, Kind], players: list[str], all_players: list[str], site: SiteFinder,

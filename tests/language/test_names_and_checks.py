@@ -183,3 +183,20 @@ def test_actions_alike_with_their_own_notations_are_fine(tmp_path, capsys):
     (tmp_path / "game.rules").write_text(rules)
     assert main(["validate", str(tmp_path)]) == 0
     assert "moves like" not in capsys.readouterr().err
+
+
+def test_playouts_draw_the_alike_action_forbid_result_allows(tmp_path):
+    # A playout checks only the candidates it draws: of two alike, the first
+    # allowed is the legal one, and each legal action is drawn.
+    import random
+
+    game, state = _alike(tmp_path, JUDGED_BY_RESULT, COUNTED)
+    engine = game.engine
+    legal = set(engine.legal(state))
+    rng = random.Random(5)
+    drawn = set()
+    for _ in range(300):
+        unsettled = engine.copy(state)
+        unsettled.legal = None  # (as after apply_in_place(..., settle=False))
+        drawn.add(engine.random_legal(unsettled, rng))
+    assert drawn == legal and len(legal) == len({engine.notation(code) for code in legal})
