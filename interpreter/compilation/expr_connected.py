@@ -16,7 +16,7 @@ is asked once and each edge followed once.
 from __future__ import annotations
 
 import ast as py
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..parsing import ast
 from . import pyast
@@ -31,6 +31,41 @@ def fused_loop(flood: Flood, var: str, body: Stmts) -> Stmts:
     neighbours are asked: a `break` in the body ends the search."""
     expand = pyast.replace_in(list(flood.expand), pyast.renaming(flood.current, var))
     return list(flood.seeds) + [pyast.for_(pyast.name(var), flood.found, body + expand)]
+
+
+def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: py.expr,
+           first: Sequence[py.stmt] = ()) -> Flood:
+    """The parts of a flood from `start` (a site, a set of sites or none) through
+    `neighbours` (a table by site) where `cond` holds of `var` (after `lines`),
+    nothing written yet: `first` runs before it."""
+    seen, found, current = (pyast.name(x.src.fresh("t")) for _ in range(3))
+    site = pyast.name(var)
+    asked = [pyast.assign(pyast.sub(seen, site), pyast.num(1))] + lines + [
+        pyast.if_(cond, [pyast.expr_stmt(pyast.method(found, "append", site))])]
+    unseen = pyast.not_(pyast.sub(seen, site))
+    seeds: Stmts = list(first) + [pyast.assign(seen, pyast.helper("h_unmarked", pyast.num(x.n_sites + 1))),
+                                  pyast.assign(found, pyast.list_())]
+    if start.type is Type.SITE:
+        seeds.append(pyast.assign(site, start.code))
+        seeds.append(pyast.if_(pyast.compare(site, "!=", pyast.num(-1)), asked))
+    elif start.type is not Type.NONE:
+        seeds.append(pyast.for_(site, start.code, [pyast.if_(unseen, asked)]))
+    expand = (pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, asked)]),)
+    return Flood((), tuple(seeds), found, expand, current.id)
+
+
+def group_search(x: Compiling, start: Code, neighbours: py.expr) -> Flood:
+    """`group(X)` as a flood (nothing written into the sink: its list is made by
+    `h_group` unless a quantifier searches it): the sites holding pieces of the
+    owner of X's piece, X's included (none when X is empty)."""
+    var = x.src.fresh("i")
+    at, owner, piece = (pyast.name(x.src.fresh("t")) for _ in range(3))
+    # (-2, which no piece has, for an empty start: it is not in its own group)
+    first = [pyast.assign(at, start.code), pyast.assign(piece, pyast.sub(pyast.name("b"), at)),
+             pyast.assign(owner, pyast.ifexp(pyast.sub(piece, 0), pyast.is_not_none(piece), pyast.num(-2)))]
+    on_it = pyast.sub(pyast.name("b"), pyast.name(var))
+    same = pyast.and_(pyast.is_not_none(on_it), pyast.compare(pyast.sub(on_it, 0), "==", owner))
+    return search(x, Code(at, Type.SITE), neighbours, var, [], same, first)
 
 
 class ConnectedFamily:
@@ -73,32 +108,14 @@ class ConnectedFamily:
         """The flood written into the sink, its sites sorted into board order."""
         x = self.x
         assert scope.sink is not None
-        n = x.n_sites
-        seen, found, current = (pyast.name(x.src.fresh("t")) for _ in range(3))
-        site = pyast.name(var)
-
-        def asked() -> Stmts:
-            """`var` is marked, and added to what is found when COND holds."""
-            return [pyast.assign(pyast.sub(seen, site), pyast.num(1))] + lines + [
-                pyast.if_(cond.code, [pyast.expr_stmt(pyast.method(found, "append", site))])]
-
-        unseen = pyast.not_(pyast.sub(seen, site))
-        seeds: Stmts = [pyast.assign(seen, pyast.helper("h_unmarked", pyast.num(n + 1))),
-                        pyast.assign(found, pyast.list_())]
-        if start.type is Type.NONE:
-            pass
-        elif start.type is Type.SITE:
-            seeds.append(pyast.assign(site, start.code))
-            seeds.append(pyast.if_(pyast.compare(site, "!=", pyast.num(-1)), asked()))
-        else:
-            seeds.append(pyast.for_(site, start.code, [pyast.if_(unseen, asked())]))
-        expand: Stmts = [pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, asked())])]
-        flood = Flood((), tuple(seeds), found, tuple(expand), current.id)
-        written = tuple(fused_loop(flood, current.id, []) + [pyast.assign(found, pyast.helper("sorted", found))])
+        flood = search(x, start, neighbours, var, lines, cond.code)
+        written = tuple(fused_loop(flood, flood.current, []) + [pyast.assign(flood.found, pyast.helper("sorted",
+                                                                                                      flood.found))])
         scope.sink.extend(written)
         deps = start.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
-        return Code(found, Type.SITES, deps, cost=start.cost + n * (1 + cond.cost + self.max_degree), size=n,
-                    fresh=True, flood=Flood(written, flood.seeds, found, tuple(expand), current.id))
+        return Code(flood.found, Type.SITES, deps, cost=start.cost + x.n_sites * (1 + cond.cost + self.max_degree),
+                    size=x.n_sites, fresh=True,
+                    flood=Flood(written, flood.seeds, flood.found, flood.expand, flood.current))
 
     def _seeds(self, start: Code) -> py.expr:
         """The sites a flood starts from, as something to loop over (none left out)."""
