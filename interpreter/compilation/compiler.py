@@ -30,7 +30,7 @@ from .code import Code, describe
 from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .errors import RuleError, unknown
-from .expr_names import BOARD_REPETITIONS
+from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
@@ -375,7 +375,8 @@ class Compiler:
         no_action = self.captured_block(phase.no_action, {"repetitions", BOARD_REPETITIONS}, f"{what}, if no action",
                                         phase.pos)
         before_turn = self.captured_block(
-            phase.before_turn, {"repetitions", "no legal action", BOARD_REPETITIONS}, f"{what}, before each turn",
+            phase.before_turn, {"repetitions", "no legal action", BOARD_REPETITIONS, TURN_START},
+            f"{what}, before each turn",
             phase.pos,
         )
         if not turn:

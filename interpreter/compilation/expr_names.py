@@ -24,6 +24,8 @@ from .types import Dep, Type
 
 # Where `board repetitions` means something: the scopes that make it available.
 BOARD_REPETITIONS = "board repetitions"
+# Where the board is the one the engine counted at the turn's start (`before each turn`).
+TURN_START = "the turn's start"
 # How deep a define may use defines that use defines ...: each is compiled where it
 # is used.
 MAX_DEFINE_DEPTH = 50
@@ -189,7 +191,9 @@ class NameFamily:
                                    "in before each turn, if no action, after each action, after each turn and "
                                    "forbid result")
         self.uses_board_repetitions = True
-        return Code(pyast.helper("h_board_repetitions", pyast.name("s")), Type.INT, frozenset({Dep.BOARD}), cost=2)
+        # (in `before each turn` the engine has just counted the board: read, not hashed again)
+        helper = "h_turn_board_repetitions" if TURN_START in scope.available else "h_board_repetitions"
+        return Code(pyast.helper(helper, pyast.name("s")), Type.INT, frozenset({Dep.BOARD}), cost=2)
 
     # ------------------------------------------------------------ defines
     def define_call(self, e: ast.Call, scope: Scope) -> Code:

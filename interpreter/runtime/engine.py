@@ -123,7 +123,7 @@ class Engine:
         s.history_shared = False
         s.boards = {}
         s.boards_shared = False
-        s.board_counted = False
+        s.board_counted = 0
         return s
 
     def copy(self, s: State) -> State:
@@ -150,9 +150,9 @@ class Engine:
                 raise self._listing_fault(exc, s) from None
         if s.turn_start:
             s.turn_start = False
-            s.board_counted = False
             if self.turn_hooks:
                 self._start_turn(s, legal)
+                s.board_counted = 0
                 if s.result is not None:
                     s.legal = []
                     return
@@ -330,8 +330,8 @@ class Engine:
         legal actions); whether the game goes on."""
         if s.turn_start:
             s.turn_start = False
-            s.board_counted = False
             self._start_turn(s, (allowed,))
+            s.board_counted = 0
             if s.result is not None:
                 s.legal = []
                 return False
@@ -434,7 +434,6 @@ class Engine:
                         raise self._fault(exc, s, code, True) from None
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
-                    s.board_counted = False
                     # (_start_turn, written out)
                     reps = s.count_position(hash(position_key(s))) if keeps_history else 0
                     before = befores[s.phase]
@@ -443,6 +442,7 @@ class Engine:
                             before(s, not legal, reps)
                         except RuleRuntimeError as exc:
                             raise self._fault(exc, s, code, None) from None
+                    s.board_counted = 0
                     if s.result is not None:
                         legal = []
                         break

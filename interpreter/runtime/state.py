@@ -123,12 +123,13 @@ class State:
     history: dict[int, int]
     history_shared: bool
     # how often each board alone occurred at the start of a turn (by runtime.boards.board_key),
-    # for `board repetitions`; shared like `history`. `board_counted`: the board of the
-    # turn starting here is counted already (it is counted before the turn's actions
-    # are listed, since `forbid result` may read it)
+    # for `board repetitions`; shared like `history`. `board_counted`: how often the
+    # board of the turn starting here has started a turn, once it is counted (it is
+    # counted before the turn's actions are listed, since `forbid result` may read
+    # it), until the turn's `before each turn` has run; else 0
     boards: dict[int, int]
     boards_shared: bool
-    board_counted: bool
+    board_counted: int
 
     def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
@@ -200,5 +201,5 @@ class State:
         if self.boards_shared:
             self.boards = dict(self.boards)
             self.boards_shared = False
-        self.boards[key] = self.boards.get(key, 0) + 1
-        self.board_counted = True
+        n = self.board_counted = self.boards.get(key, 0) + 1
+        self.boards[key] = n
