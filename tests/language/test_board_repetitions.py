@@ -167,3 +167,16 @@ def test_copies_keep_their_own_boards(shuffle):
     assert shuffle.variables(copy)["seen"] == 2
     after = play(shuffle, "a1-b1", "pass", "b1-c1")
     assert shuffle.variables(after)["seen"] == 1 and shuffle.variables(state)["seen"] == 1
+
+
+def test_board_is_a_word_of_the_language(tmp_path, capsys):
+    # A name `board` could never be read in an expression: the YAML says so, and a
+    # use of it says why it does not parse.
+    write_definition(tmp_path, YAML.replace("  seen: {}\n", "  seen: {}\n  board: {}\n"), RULES)
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "'board' is a word of the rules language (in expressions it always means itself): it cannot name a " \
+           "variable" in capsys.readouterr().err
+    write_definition(tmp_path, YAML, RULES.replace("board repetitions >= 3", "board >= 3"))
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "hint: 'board' starts 'board repetitions' in an expression: a name 'board' cannot be read there" \
+        in capsys.readouterr().err
