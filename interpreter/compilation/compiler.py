@@ -232,8 +232,8 @@ class Compiler:
                 candidate_names.append(None)
                 continue
             legal = writer.write(plan)
-            if legal.compared_after_check:
-                alike = legal.compared_after_check
+            if legal.alike_after_check:
+                alike = legal.alike_after_check
                 info.alike_keys = tuple(key if case in alike else None for case, key in enumerate(key_table))
             legal_names.append(legal.name)
             all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)

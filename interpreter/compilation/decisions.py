@@ -81,7 +81,7 @@ class Written(NamedTuple):
     deduplicated: bool  # whether it compares notations
     # the cases it compares for notations after `forbid result` (its candidates,
     # listed before that check, may hold several of them writing one notation)
-    compared_after_check: frozenset[int] = frozenset()
+    alike_after_check: frozenset[int] = frozenset()
 
 
 class DecisionWriter:
