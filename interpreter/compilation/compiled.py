@@ -57,6 +57,11 @@ class DecisionInfo:
     # before that check (a new list), for playouts that check only the one they
     # pick (see Engine.random_playout); else None.
     candidates: Optional[Callable[..., Any]] = None
+    # For random playouts, when the actions they pick from (the legal ones, or the
+    # candidates above) are independent candidates: (draw, element) pairs, one per
+    # candidate, draw(state, element) -> its code or None (compilation/draws.py);
+    # else None.
+    draws: Optional[tuple[tuple[Callable[..., Any], Any], ...]] = None
     outcome_values: tuple[Any, ...] = ()
     outcome_labels: tuple[str, ...] = ()
     probabilities: tuple[float, ...] = ()

@@ -29,6 +29,7 @@ from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
+from .draws import Drawn, draw_table
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
@@ -225,12 +226,14 @@ class Compiler:
         legal_names: list[Optional[str]] = []
         all_names: list[Optional[str]] = []
         candidate_names: list[Optional[str]] = []
+        draw_names: list[Optional[list[Drawn]]] = []
         key_table = self.src.namespace[keys.id]
         for plan, info in zip(plans, decisions):
             if plan is None:
                 legal_names.append(None)
                 all_names.append(None)
                 candidate_names.append(None)
+                draw_names.append(None)
                 continue
             legal = writer.write(plan)
             if legal.alike_after_check:
@@ -238,7 +241,9 @@ class Compiler:
                 info.alike_keys = tuple(key if case in alike else None for case, key in enumerate(key_table))
             legal_names.append(legal.name)
             all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
-            candidate_names.append(writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None)
+            candidates = writer.write(plan, Variant(candidates_only=True)) if self.result_code else None
+            candidate_names.append(candidates.name if candidates else None)
+            draw_names.append(candidates.draws if candidates else legal.draws)
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
@@ -256,11 +261,13 @@ class Compiler:
         namespace = compile_module(self.src)
         results.score = namespace[score_name] if score_name else None
         checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
-        for info, name, every, candidates in zip(decisions, legal_names, all_names, candidate_names):
+        for info, name, every, candidate_name, draws in zip(decisions, legal_names, all_names, candidate_names,
+                                                             draw_names):
             if name is not None:
                 info.legal = namespace[name]
                 info.legal_with_duplicates = namespace[every] if every else info.legal
-                info.candidates = namespace[candidates] if candidates else None
+                info.candidates = namespace[candidate_name] if candidate_name else None
+                info.draws = draw_table(draws, namespace)
         phase_infos = []
         for phase, name, before in zip(phases, no_action_names, before_turn_names):
             phase.info.no_action = namespace[name]

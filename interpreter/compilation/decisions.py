@@ -29,6 +29,7 @@ from typing import Iterable, NamedTuple, Optional
 from ..parsing import ast
 from . import patterns, pyast
 from .actions import ActionPlan, CaseInfo
+from .draws import Drawn, write_draws
 from .prefilters import OwnerMasks
 from .reach import may_land_alike
 from .registers import with_registers
@@ -82,6 +83,10 @@ class Written(NamedTuple):
     # the cases it compares for notations after `forbid result` (its candidates,
     # listed before that check, may hold several of them writing one notation)
     alike_after_check: frozenset[int] = frozenset()
+    # the functions drawing one candidate at a time (see draws.py), for the variant
+    # playouts pick from — the legal actions, or the candidates before `forbid
+    # result` — when its actions are independent candidates; else None
+    draws: Optional[list[Drawn]] = None
 
 
 class DecisionWriter:
@@ -138,7 +143,9 @@ class DecisionWriter:
             src.function(name, ["s", "tier"], code, origin, defaults=[pyast.num(0)])
         else:
             src.function(name, ["s"], code, origin)
-        return Written(name, lister.deduplicated, frozenset(lister.alike_cases))
+        drawn = variant.candidates_only if self.result_checks is not None else variant == Variant()
+        draws = write_draws(src, code, origin) if drawn and self.coverage is None else None
+        return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
 
     def guard(self, action: ActionPlan) -> Optional[str]:
         if action.guard is None:

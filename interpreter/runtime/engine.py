@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, notation_key, result_filter
@@ -77,6 +77,9 @@ class Engine:
         # by decision: the notation keys when its candidates may hold actions writing
         # one notation, compared among the legal ones only (see _pick_alike), or None
         self._alike = [d.alike_keys for d in decisions]
+        # by decision: its candidates as (draw, element) pairs when a playout can draw
+        # one at a time instead of listing them (see _draw), else None
+        draws = [d.draws if d.alike_keys is None else None for d in decisions]
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
@@ -85,6 +88,8 @@ class Engine:
             [phase.before_turn for phase in rules.phases],
             any(weighted),
             any(c is not None for c in lazy),
+            draws,
+            any(d is not None for d in draws),
         )
 
     # ------------------------------------------------------------ positions
@@ -373,7 +378,7 @@ class Engine:
 
         The loop of `apply_in_place` and `settle`, written out: this is the hot
         path of benchmarks, analysis and the AI's playouts."""
-        weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy = self._playout_tables
+        weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, draws, any_draws = self._playout_tables
         checks = self.rules.result_checks
         runs = self.runs
         rand = rng.random
@@ -421,14 +426,17 @@ class Engine:
                     legal = outcomes[d]
                 else:
                     try:
-                        if any_lazy and lazy[d] is not None and n < max_plies:
+                        if any_draws and draws[d] is not None and n < max_plies:
+                            pending = self._draw(s, draws[d], rand,  # type: ignore[arg-type]
+                                                 checks[s.phase] if lazy[d] is not None else None)
+                        elif any_lazy and lazy[d] is not None and n < max_plies:
                             # (lazy[d] is not None: tested just above)
                             pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
-                            if pending is not None:
-                                if s.turn_start and not self._turn_started(s, pending):
-                                    legal = []
-                                    break
-                                continue
+                        if pending is not None:
+                            if s.turn_start and not self._turn_started(s, pending):
+                                legal = []
+                                break
+                            continue
                         legal = lister(s)
                     except RuleRuntimeError as exc:
                         raise self._fault(exc, s, code, True) from None
@@ -516,6 +524,26 @@ class Engine:
             if counts is not None:
                 counts[:] = saved  # type: ignore[assignment]  # (saved is counts' copy)
                 count_rejections(counts, rejected)
+
+    @staticmethod
+    def _draw(s: State, candidates: tuple[tuple[Callable[[State, Any], Optional[Code]], Any], ...],
+              rand: Callable[[], float], checks: Optional[list[Optional[ResultCheck]]]) -> Optional[Code]:
+        """An action drawn uniformly among those the candidates give (each its
+        draw and element; see compilation/draws.py) and no `forbid result` (with
+        `checks`) forbids, or None when none does: candidates are drawn without
+        replacement until one gives an allowed action, so that the position's
+        actions need not be listed."""
+        pool = list(candidates)
+        while pool:
+            i = int(rand() * len(pool))
+            draw, element = pool[i]
+            code = draw(s, element)
+            # (only a chance event's cases have no check)
+            if code is not None and (checks is None or not checks[code[0]](s.copy(trial=True), code)):  # type: ignore[misc]
+                return code
+            pool[i] = pool[-1]
+            pool.pop()
+        return None
 
     @staticmethod
     def _first_alike(s: State, code: Code, listed: list[Code], keys: AlikeKeys,

@@ -1,0 +1,91 @@
+"""Random playouts that draw one candidate at a time (compilation/draws.py): the
+actions the draws give are the lister's, in its order, in every position of
+random games of every bundled, example and benchmark game that has them."""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from tests.helpers import REPO, drop_where, stones_and_rocks, write_definition
+
+DEFINITIONS = sorted(
+    str(folder)
+    for parent in ("games", "docs/examples", "benchmarks/games")
+    for folder in (REPO / parent).iterdir()
+    if (folder / f"{folder.name}.yaml").exists()
+)
+
+
+@lru_cache(maxsize=None)
+def engine_of(path: str):
+    return load_game(path).engine
+
+
+def drawn_actions(engine, s) -> list:
+    """What the draws give in `s`, in the lister's order; None when its decision has none."""
+    decision = engine.decisions[s.decision]
+    if decision.is_chance or decision.draws is None or decision.alike_keys is not None:
+        return None
+    given = [code for draw, element in decision.draws if (code := draw(s, element)) is not None]
+    checks = engine.rules.result_checks
+    if checks:
+        given = [code for code in given if not checks[s.phase][code[0]](s.copy(trial=True), code)]
+    return given
+
+
+def _compared_positions(path: str, plies: int, games: int) -> int:
+    engine = engine_of(path)
+    if not any(d.draws for d in engine.decisions):
+        return -1
+    compared = 0
+    rng = random.Random(7)
+    for _ in range(games):
+        s = engine.initial_state()
+        for _ in range(plies):
+            if engine.is_over(s):
+                break
+            given = drawn_actions(engine, s)
+            if given:  # (none: the whole lister decides, see Engine._draw)
+                assert given == list(engine.legal(s)), (path, s.ply)
+                compared += 1
+            engine.apply_in_place(s, engine.pick_random(s, rng))
+    return compared
+
+
+@pytest.mark.parametrize("path", DEFINITIONS, ids=lambda p: Path(p).name)
+def test_draws_give_the_listed_actions(path):
+    compared = _compared_positions(path, plies=80, games=3)
+    assert compared != 0, "draws were written but no position used them"
+
+
+def test_go_pentago_othello_and_connect_four_are_drawn_not_listed():
+    drawn = {Path(path).name for path in DEFINITIONS
+             if any(d.draws for d in engine_of(path).decisions)}
+    assert {"go", "pentago", "connect_four", "reversi", "othello"} <= drawn
+    # moves of the pieces on the board are listed whole
+    assert not {"chess", "checkers", "amazons"} & drawn
+
+
+def test_a_playout_draws_only_legal_actions(tmp_path):
+    # A drop on empty sites of a region with a condition: draws skip the sites
+    # that give nothing, and the playout ends as the lister says.
+    path = write_definition(tmp_path, stones_and_rocks(), drop_where("not exists(neighbours(to), it is stone)"))
+    game = load_game(path)
+    engine = game.engine
+    assert engine.decisions[0].draws is not None
+    for seed in range(20):
+        s = engine.initial_state()
+        trace = engine.initial_state()
+        played = engine.random_playout(s, random.Random(seed), 1000)
+        assert played == s.ply
+        assert engine.is_over(s) == (engine.legal(s) == [])
+        # replay the same draws checking each action against the whole list
+        rng = random.Random(seed)
+        while not engine.is_over(trace) and trace.ply < played:
+            code = engine._draw(trace, engine.decisions[trace.decision].draws, rng.random, None)
+            assert code in engine.legal(trace)
+            engine.apply_in_place(trace, code)
