@@ -144,7 +144,10 @@ class DecisionWriter:
         else:
             src.function(name, ["s"], code, origin)
         drawn = variant.candidates_only if self.result_checks is not None else variant == Variant()
-        draws = write_draws(src, code, origin) if drawn and self.coverage is None else None
+        draws = None
+        if drawn and self.coverage is None:
+            drawn_origin = Origin(f"decision '{plan.name}': one candidate, drawn by playouts", plan.pos)
+            draws = write_draws(src, code, drawn_origin)
         return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
 
     def guard(self, action: ActionPlan) -> Optional[str]:

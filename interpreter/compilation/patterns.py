@@ -296,7 +296,7 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
     elif span.high_fixed is not None:
         ray = pyast.sub(_RAY, pyast.slice_(None, max(span.high_fixed, 0)))
     else:
-        src.add(pyast.assign(hi, span.high))
+        src.add(pyast.assign(hi, _high(span, lo, span.high) if span.low_fixed is None else span.high))
         ray = pyast.sub(_RAY, pyast.slice_(None, pyast.helper("max", hi, pyast.num(0))))
     with src.for_(_RAY, table):
         head: tuple[py.expr, py.expr] = (pyast.tuple_(_DIST, _TO), pyast.helper("enumerate", ray, pyast.num(1))) \
@@ -377,7 +377,7 @@ def leap(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
     assert span.high is not None
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, False), "all rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
-    src.add(pyast.assign(lo, span.low), pyast.assign(hi, span.high),
+    src.add(pyast.assign(lo, span.low), pyast.assign(hi, _high(span, lo, span.high)),
             pyast.assign(lo, pyast.helper("max", lo, pyast.num(1))))
     if off_case is not None:
         src.add(pyast.assign(pyast.name("ends"), pyast.false()))  # whether the off-board action is listed already
@@ -495,7 +495,7 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
         return
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, True), "rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
-    src.add(pyast.assign(lo, span.low), pyast.assign(hi, span.high if span.high is not None else pyast.num(n_sites)))
+    src.add(pyast.assign(lo, span.low), pyast.assign(hi, _high(span, lo, pyast.num(n_sites))))
     with src.for_(_RAY, table):
         with src.for_(pyast.tuple_(_DIST, js), pyast.helper("enumerate", _RAY, pyast.num(1))):
             src.add(pyast.if_(pyast.compare(_DIST, ">", hi), [pyast.break_()]),
@@ -613,7 +613,7 @@ def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_c
     loop, the `off board` case (once per piece)."""
     passing = landing.forbidden("passing", "site")
     lo, hi = pyast.name("lo"), pyast.name("hi")
-    src.add(pyast.assign(lo, span.low), pyast.assign(hi, span.high if span.high is not None else lo))
+    src.add(pyast.assign(lo, span.low), pyast.assign(hi, _high(span, lo, lo)))
     if off_case is not None:
         src.add(pyast.assign(pyast.name("ends"), pyast.false()))  # whether the off-board action is listed already
     distances = pyast.helper("range", pyast.helper("max", lo, pyast.num(1)), pyast.add(hi, pyast.num(1)))
@@ -627,3 +627,12 @@ def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_c
         with _unless_passed(src, passing, pyast.name("site"), pyast.sub(_ROW, 1)):
             src.add(_look())
             emit_candidate(src, landing)
+
+
+def _high(span: Span, lo: py.Name, unbounded: py.expr) -> py.expr:
+    """What `hi` is set to just after `lo = span.low`: `lo` itself when the two
+    bounds are one expression (an exact `distance E`: worked out once, not
+    twice), else the span's upper bound, or `unbounded` without one."""
+    if span.high is None:
+        return unbounded
+    return lo if pyast.same(span.low, span.high) else span.high

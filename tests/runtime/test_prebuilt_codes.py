@@ -88,7 +88,7 @@ def test_a_drop_lists_the_same_codes_twice_from_the_row_of_no_origin():
     game = load_game(str(REPO / "docs" / "examples" / "connect_four"))
     (made,) = helper_calls(game, "h_make_code", origin="legal actions")
     table = made.args[0]
-    (read,) = [node for node in generated(game, ast.BoolOp) if pyast.same(node.values[1], made)]
+    (read,) = [node for node in generated(game, ast.BoolOp, origin="legal actions") if pyast.same(node.values[1], made)]
     row = read.values[0].value
     assert "decision 'drop'" in str(game.rules.source_map[row.id])  # (a constant the drop's lister made)
     state = game.initial_state()
