@@ -58,10 +58,10 @@ class DecisionInfo:
     # pick (see Engine.random_playout); else None.
     candidates: Optional[Callable[..., Any]] = None
     # For random playouts, when the actions they pick from (the legal ones, or the
-    # candidates above) are independent candidates: (draw, element) pairs, one per
-    # candidate, draw(state, element) -> its code or None (compilation/draws.py);
-    # else None.
-    draws: Optional[tuple[tuple[Callable[..., Any], Any], ...]] = None
+    # candidates above) are independent candidates: (draw, n), draw(state, pool,
+    # rand) -> the code of a candidate drawn out of pool (a list of numbers below
+    # n) that gives one, or None (compilation/draws.py); else None.
+    draws: Optional[tuple[Callable[..., Any], int]] = None
     outcome_values: tuple[Any, ...] = ()
     outcome_labels: tuple[str, ...] = ()
     probabilities: tuple[float, ...] = ()

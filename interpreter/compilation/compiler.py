@@ -29,7 +29,6 @@ from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
-from .draws import Drawn, draw_table
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
@@ -226,7 +225,7 @@ class Compiler:
         legal_names: list[Optional[str]] = []
         all_names: list[Optional[str]] = []
         candidate_names: list[Optional[str]] = []
-        draw_names: list[Optional[list[Drawn]]] = []
+        draw_names: list[Optional[tuple[str, int]]] = []
         key_table = self.src.namespace[keys.id]
         for plan, info in zip(plans, decisions):
             if plan is None:
@@ -267,7 +266,7 @@ class Compiler:
                 info.legal = namespace[name]
                 info.legal_with_duplicates = namespace[every] if every else info.legal
                 info.candidates = namespace[candidate_name] if candidate_name else None
-                info.draws = draw_table(draws, namespace)
+                info.draws = (namespace[draws[0]], draws[1]) if draws else None
         phase_infos = []
         for phase, name, before in zip(phases, no_action_names, before_turn_names):
             phase.info.no_action = namespace[name]

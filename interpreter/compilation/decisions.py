@@ -29,7 +29,7 @@ from typing import Iterable, NamedTuple, Optional
 from ..parsing import ast
 from . import patterns, pyast
 from .actions import ActionPlan, CaseInfo
-from .draws import Drawn, write_draws
+from .draws import write_draws
 from .prefilters import OwnerMasks
 from .reach import may_land_alike
 from .registers import with_registers
@@ -83,10 +83,10 @@ class Written(NamedTuple):
     # the cases it compares for notations after `forbid result` (its candidates,
     # listed before that check, may hold several of them writing one notation)
     alike_after_check: frozenset[int] = frozenset()
-    # the functions drawing one candidate at a time (see draws.py), for the variant
+    # the function drawing one candidate at a time (see draws.py), for the variant
     # playouts pick from — the legal actions, or the candidates before `forbid
     # result` — when its actions are independent candidates; else None
-    draws: Optional[list[Drawn]] = None
+    draws: Optional[tuple[str, int]] = None  # (name, number of candidates)
 
 
 class DecisionWriter:

@@ -10,72 +10,104 @@ likely as before (drawing without replacement until a hit is uniform over the
 hits), for the work of a few candidates where most of them are legal.
 
 This pass reads the lister the DecisionWriter has just written — its syntax
-tree, whatever the definition — and writes, per block of candidates, a function
-`(s, element) -> code or None`: the lister's registers and set-up, then the
-block's body with `out.append(code)` turned into `return code`. It declines
-(returns None) when the lister is anything else: actions compared for their
-notation, `prefer` tiers, `forbid result` filtering, loops over the position's
-pieces, an element giving several actions. The engine uses the functions in
-`random_playout` (compiled.DecisionInfo.draws)."""
+tree, whatever the definition — and writes one function `(s, pool, rand)`: the
+lister's registers and set-up (once a call), then a loop drawing a candidate out
+of `pool` and running its block's body, where `out.append(code)` has become
+`return code`. It declines (returns None) when the lister is anything else:
+actions compared for their notation, `prefer` tiers, `forbid result` filtering,
+loops over the position's pieces, an element giving several actions. The engine
+uses the function in `random_playout` (compiled.DecisionInfo.draws).
+"""
 from __future__ import annotations
 
 import ast as py
 import copy
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from . import pyast
 from .source import Origin, Source
-
-
-class Drawn(NamedTuple):
-    """One block of candidates: its function and the constant holding the
-    collection its elements come from (None: a block offered once, drawn with
-    element -1)."""
-
-    function: str
-    elements: Optional[str]
 
 
 class _Decline(Exception):
     """The lister is not a sequence of independent candidates."""
 
 
-def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optional[list[Drawn]]:
-    """The draw functions of a lister's body (its statements, registers first), or
-    None when it is not made of independent candidates."""
+class _Block(NamedTuple):
+    target: Optional[str]  # the loop's variable (None: a block offered once)
+    elements: Optional[py.Name]  # the constant the loop goes over (None: once)
+    body: list[py.stmt]  # one element's work, returning its action
+    after: int  # how many set-up statements come before it
+
+
+def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optional[tuple[str, int]]:
+    """(the name of the draw function, the number of candidates) for a lister's
+    body (its statements, registers first), or None when it is not made of
+    independent candidates. The function, `(s, pool, rand)`, draws candidates
+    (numbers below that number) out of `pool` with `rand` until one gives an
+    action, which it returns (None once `pool` is empty); the lister's set-up
+    runs once a call."""
     try:
-        blocks = _blocks(src, lister)
+        setup, blocks = _blocks(src, lister)
+        if not blocks:
+            return None
+        kept = _checked_setup(setup, blocks)
     except _Decline:
         return None
-    if not blocks:
-        return None
-    drawn = []
-    for setup, target, elements, body in blocks:
-        name = src.fresh("f")
-        src.function(name, ["s", target], _pruned(setup, body) + body + [pyast.return_(pyast.none())], origin)
-        drawn.append(Drawn(name, elements))
-    return drawn
+    pool, rand, index, element = (pyast.name(src.fresh("l")) for _ in range(4))
+    # the element of every candidate, block after block (-1 for one offered once),
+    # and where each block's candidates end
+    elements: list[Any] = []
+    ends: list[int] = []
+    for block in blocks:
+        elements.extend(src.value(block.elements) if block.elements is not None else (-1,))
+        ends.append(len(elements))
+    table = src.const(tuple(elements))
+    dispatch: list[py.stmt] = []
+    for block, end in reversed(list(zip(blocks, ends))):
+        body = block.body
+        if block.target is not None:
+            body = [pyast.assign(pyast.name(block.target), pyast.sub(table, element))] + body
+        dispatch = body if not dispatch else [pyast.if_(pyast.compare(element, "<", pyast.num(end)), body, dispatch)]
+    drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", pyast.helper("len", pool)))
+    # (drawn at random among those left, whatever their order: the last takes
+    # the place of the one drawn)
+    loop = pyast.while_(pool, [
+        pyast.assign(index, drawn),
+        pyast.assign(element, pyast.sub(pool, index)),
+        pyast.assign(pyast.sub(pool, index), pyast.sub(pool, -1)),
+        pyast.expr_stmt(pyast.method(pool, "pop")),
+        *dispatch,
+    ])
+    name = src.fresh("f")
+    src.function(name, ["s", pool.id, rand.id], _pruned(kept, [loop]) + [loop, pyast.return_(pyast.none())], origin)
+    return name, len(elements)
 
 
-def draw_table(drawn: Optional[list[Drawn]],
-               namespace: dict[str, Any]) -> Optional[tuple[tuple[Callable[..., Any], Any], ...]]:
-    """The (draw, element) pair of every candidate of the compiled module, in the
-    lister's order (compiled.DecisionInfo.draws)."""
-    if drawn is None:
-        return None
-    return tuple((namespace[d.function], element) for d in drawn
-                 for element in (namespace[d.elements] if d.elements is not None else (-1,)))
+def _checked_setup(setup: list[py.stmt], blocks: list[_Block]) -> list[py.stmt]:
+    """The set-up the draw function runs first: the lister's, without what sets
+    the blocks' loop variables (the draw sets them); declines where running all of
+    it before any block would change what a block reads."""
+    targets = {block.target for block in blocks if block.target is not None}
+    kept = [stmt for stmt in setup if not (isinstance(stmt, py.Assign) and len(stmt.targets) == 1
+                                           and isinstance(stmt.targets[0], py.Name) and stmt.targets[0].id in targets)]
+    if targets & pyast.names_in(kept):
+        raise _Decline
+    for block in blocks:
+        if _assigned(setup[block.after:]) & pyast.names_in(block.body):
+            raise _Decline
+        _check_carried(kept, block.body)
+    return kept
 
 
-def _blocks(src: Source, lister: Sequence[py.stmt]) -> list[tuple[list[py.stmt], str, Optional[str], list[py.stmt]]]:
-    """(set-up, element parameter, collection constant or None, body) per block."""
+def _blocks(src: Source, lister: Sequence[py.stmt]) -> tuple[list[py.stmt], list[_Block]]:
+    """The set-up (registers, guards, preludes) and the blocks of candidates."""
     start = next((i for i, stmt in enumerate(lister) if _is_out_made(stmt)), None)
     if start is None or not lister or not _returns_out(lister[-1]):
         raise _Decline
     setup = list(lister[:start])
     if pyast.uses(setup, "out"):
         raise _Decline
-    blocks = []
+    blocks: list[_Block] = []
     assigned_in_blocks: set[str] = set()
     chosen = list(lister[start + 1:-1])
     if chosen and _only_if_none(chosen[-1]):
@@ -83,28 +115,33 @@ def _blocks(src: Source, lister: Sequence[py.stmt]) -> list[tuple[list[py.stmt],
         # action leaves the position to the whole lister, which lists them.
         chosen.pop()
     for stmt in chosen:
-        uses = pyast.uses([stmt], "out")
-        if not uses:
+        if not pyast.uses([stmt], "out"):
             # set-up between blocks (an action's guard, its prelude): it must not
             # read what a block left behind
             if pyast.names_in([stmt]) & assigned_in_blocks:
                 raise _Decline
-            setup.append(stmt)
+            if not _repeated(setup, stmt):
+                setup.append(stmt)
             continue
         if isinstance(stmt, py.For) and isinstance(stmt.target, py.Name) and isinstance(stmt.iter, py.Name) \
                 and src.is_const_name(stmt.iter.id) and not stmt.orelse:
-            body = _returning(stmt.body)
-            target, elements = stmt.target.id, stmt.iter.id
+            blocks.append(_Block(stmt.target.id, stmt.iter, _returning(stmt.body), len(setup)))
+            assigned_in_blocks |= {stmt.target.id}
         else:
-            body = _returning([stmt])
-            target, elements = "site", None
-            if pyast.uses(body, "site") or pyast.uses(setup, "site"):
-                raise _Decline  # (the parameter would hide a local of that name)
-        block_setup = _without_target(setup, target)
-        _check_carried(block_setup, body, target)
-        blocks.append((block_setup, target, elements, body))
-        assigned_in_blocks |= _assigned(body) | {target}
-    return blocks
+            blocks.append(_Block(None, None, _returning([stmt]), len(setup)))
+        assigned_in_blocks |= _assigned(blocks[-1].body)
+    return setup, blocks
+
+
+def _repeated(setup: list[py.stmt], stmt: py.stmt) -> bool:
+    """Whether `stmt` sets a name to a literal the set-up has last set it to (as
+    each action's set-up does with `frm = -1`): then it changes nothing."""
+    if not (isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name)
+            and _is_literal(stmt.value)):
+        return False
+    name = stmt.targets[0].id
+    last = next((earlier for earlier in reversed(setup) if name in _assigned([earlier])), None)
+    return last is not None and pyast.same(last, stmt)
 
 
 def _is_out_made(stmt: py.stmt) -> bool:
@@ -134,10 +171,10 @@ def _appended(stmt: py.stmt) -> Optional[py.expr]:
 
 
 def _returning(body: list[py.stmt]) -> list[py.stmt]:
-    """`body` (one element's work) returning the action it appends and None where
-    it goes on to the next element; declines unless it appends at most once per
-    element (outside any inner loop, or in one inner loop it then leaves) and
-    never stops the loop over the elements."""
+    """`body` (one element's work) returning the action it appends (where it goes
+    on to the next element, the draw does too); declines unless it appends at most
+    once per element (outside any inner loop, or in one inner loop it then leaves)
+    and never stops the loop over the elements."""
     if pyast.uses(body, "out") != 1:
         raise _Decline
     return _rewritten(_copied(body), loops=0)
@@ -155,12 +192,8 @@ def _rewritten(block: list[py.stmt], loops: int) -> list[py.stmt]:
                 raise _Decline
             rewritten.append(pyast.return_(code))
             break  # (what follows never runs)
-        if loops == 0:
-            if isinstance(stmt, py.Continue):
-                rewritten.append(pyast.return_(pyast.none()))
-                break
-            if isinstance(stmt, py.Break):
-                raise _Decline
+        if loops == 0 and isinstance(stmt, py.Break):
+            raise _Decline
         if isinstance(stmt, (py.Try, py.With, py.Match)):
             raise _Decline  # (never written by the compiler; not looked into)
         for field in ("body", "orelse"):
@@ -179,7 +212,7 @@ def _assigned(stmts: Sequence[py.stmt]) -> set[str]:
             if isinstance(node, py.Name) and isinstance(node.ctx, py.Store)}
 
 
-def _check_carried(setup: list[py.stmt], body: list[py.stmt], target: str) -> None:
+def _check_carried(setup: list[py.stmt], body: list[py.stmt]) -> None:
     """Declines when the lister carries a value from one element to the next other
     than a cache (a name the set-up starts at a constant and the body may fill in,
     worth the same for every element): a draw starts each element afresh."""
@@ -201,17 +234,6 @@ def _is_literal(value: py.expr) -> bool:
     if isinstance(value, py.UnaryOp) and isinstance(value.op, py.USub):
         value = value.operand
     return isinstance(value, py.Constant)
-
-
-def _without_target(setup: list[py.stmt], target: str) -> list[py.stmt]:
-    """The set-up of a block without its plain assignments to the element's name
-    (the loop gives it its value before the body runs); declines when another
-    statement of it names it."""
-    kept = [stmt for stmt in setup if not (isinstance(stmt, py.Assign) and len(stmt.targets) == 1
-                                          and pyast.is_name(stmt.targets[0], target))]
-    if target in pyast.names_in(kept):
-        raise _Decline
-    return kept
 
 
 def _pruned(setup: list[py.stmt], body: list[py.stmt]) -> list[py.stmt]:

@@ -51,14 +51,15 @@ REGISTER_NAMES = frozenset(
 )
 # Builtins the generated code may call.
 BUILTIN_NAMES = frozenset(
-    {"len", "range", "any", "all", "sum", "min", "max", "abs", "list", "tuple", "sorted", "set", "next", "enumerate"}
+    {"len", "range", "any", "all", "sum", "min", "max", "abs", "list", "tuple", "sorted", "set", "next", "enumerate",
+     "int"}
 )
 # Attributes the generated code reads or sets (of states, lists and helpers).
 ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
      "turn_start",
      "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
-     "known", "mask"}
+     "known", "mask", "pop"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, gates, temporaries, helpers.
 NAME_PREFIXES = ("k", "l", "i", "f", "g", "t")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, notation_key, result_filter
@@ -79,7 +79,9 @@ class Engine:
         self._alike = [d.alike_keys for d in decisions]
         # by decision: its candidates as (draw, element) pairs when a playout can draw
         # one at a time instead of listing them (see _draw), else None
-        draws = [d.draws if d.alike_keys is None else None for d in decisions]
+        # (with the pool to copy for each draw: every candidate's number)
+        draws = [(d.draws[0], d.draws[1], list(range(d.draws[1]))) if d.draws and d.alike_keys is None else None
+                 for d in decisions]
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
@@ -526,24 +528,18 @@ class Engine:
                 count_rejections(counts, rejected)
 
     @staticmethod
-    def _draw(s: State, candidates: tuple[tuple[Callable[[State, Any], Optional[Code]], Any], ...],
+    def _draw(s: State, drawn: tuple[Callable[[State, list[int], Callable[[], float]], Optional[Code]], int, list[int]],
               rand: Callable[[], float], checks: Optional[list[Optional[ResultCheck]]]) -> Optional[Code]:
-        """An action drawn uniformly among those the candidates give (each its
-        draw and element; see compilation/draws.py) and no `forbid result` (with
-        `checks`) forbids, or None when none does: candidates are drawn without
-        replacement until one gives an allowed action, so that the position's
-        actions need not be listed."""
-        pool = list(candidates)
-        while pool:
-            i = int(rand() * len(pool))
-            draw, element = pool[i]
-            code = draw(s, element)
+        """An action drawn uniformly among those the decision's candidates give and
+        no `forbid result` (with `checks`) forbids, or None when none does:
+        candidates are drawn without replacement until one gives an allowed action
+        (see compilation/draws.py), so that the position's actions need not be listed."""
+        draw, pool = drawn[0], drawn[2][:]
+        while True:
+            code = draw(s, pool, rand)
             # (only a chance event's cases have no check)
-            if code is not None and (checks is None or not checks[code[0]](s.copy(trial=True), code)):  # type: ignore[misc]
+            if code is None or checks is None or not checks[code[0]](s.copy(trial=True), code):  # type: ignore[misc]
                 return code
-            pool[i] = pool[-1]
-            pool.pop()
-        return None
 
     @staticmethod
     def _first_alike(s: State, code: Code, listed: list[Code], keys: AlikeKeys,

@@ -26,11 +26,19 @@ def engine_of(path: str):
 
 
 def drawn_actions(engine, s) -> list:
-    """What the draws give in `s`, in the lister's order; None when its decision has none."""
+    """What the draws give in `s`, in the lister's order (each candidate drawn
+    first in turn: a `rand` that picks the first of the pool); None when its
+    decision has none."""
     decision = engine.decisions[s.decision]
     if decision.is_chance or decision.draws is None or decision.alike_keys is not None:
         return None
-    given = [code for draw, element in decision.draws if (code := draw(s, element)) is not None]
+    draw, n = decision.draws
+    given = []
+    for candidate in range(n):
+        # the pool holds this candidate only: the draw says what it gives
+        code = draw(s, [candidate], lambda: 0.0)
+        if code is not None:
+            given.append(code)
     checks = engine.rules.result_checks
     if checks:
         given = [code for code in given if not checks[s.phase][code[0]](s.copy(trial=True), code)]
@@ -86,6 +94,7 @@ def test_a_playout_draws_only_legal_actions(tmp_path):
         # replay the same draws checking each action against the whole list
         rng = random.Random(seed)
         while not engine.is_over(trace) and trace.ply < played:
-            code = engine._draw(trace, engine.decisions[trace.decision].draws, rng.random, None)
+            draw, n = engine.decisions[trace.decision].draws
+            code = engine._draw(trace, (draw, n, list(range(n))), rng.random, None)
             assert code in engine.legal(trace)
             engine.apply_in_place(trace, code)
