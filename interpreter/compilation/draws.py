@@ -123,14 +123,42 @@ def _blocks(src: Source, lister: Sequence[py.stmt]) -> tuple[list[py.stmt], list
             if not _repeated(setup, stmt):
                 setup.append(stmt)
             continue
-        if isinstance(stmt, py.For) and isinstance(stmt.target, py.Name) and isinstance(stmt.iter, py.Name) \
-                and src.is_const_name(stmt.iter.id) and not stmt.orelse:
-            blocks.append(_Block(stmt.target.id, stmt.iter, _returning(stmt.body), len(setup)))
-            assigned_in_blocks |= {stmt.target.id}
+        loop = _loop_over_constant(src, stmt)
+        if loop is not None:
+            target, elements, guards, body = loop
+            returning = _returning(body)
+            for test, before in reversed(guards):
+                returning = [pyast.if_(test, before + returning)]
+            blocks.append(_Block(target, elements, returning, len(setup)))
+            assigned_in_blocks |= {target}
         else:
             blocks.append(_Block(None, None, _returning([stmt]), len(setup)))
         assigned_in_blocks |= _assigned(blocks[-1].body)
     return setup, blocks
+
+
+def _loop_over_constant(src: Source, stmt: py.stmt) -> Optional[
+        tuple[str, py.Name, list[tuple[py.expr, list[py.stmt]]], list[py.stmt]]]:
+    """When `stmt` is a loop over a constant collection, maybe inside `if`s (an
+    action's guard: a pool that must not be empty) whose other statements come
+    before it: (its variable, the constant, the guards as (test, statements
+    before the loop), the loop's body); else None."""
+    guards: list[tuple[py.expr, list[py.stmt]]] = []
+    while isinstance(stmt, py.If) and stmt.body and not stmt.orelse:
+        before = stmt.body[:-1]
+        if pyast.uses(before, "out"):
+            return None
+        guards.append((stmt.test, list(before)))
+        stmt = stmt.body[-1]
+    if not (isinstance(stmt, py.For) and isinstance(stmt.target, py.Name) and isinstance(stmt.iter, py.Name)
+            and src.is_const_name(stmt.iter.id) and not stmt.orelse):
+        return None
+    target = stmt.target.id
+    for test, before in guards:
+        # (what runs before the loop cannot have read its variable)
+        if target in pyast.names_in([test, *before]):
+            return None
+    return target, stmt.iter, guards, stmt.body
 
 
 def _repeated(setup: list[py.stmt], stmt: py.stmt) -> bool:

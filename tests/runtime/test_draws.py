@@ -74,6 +74,8 @@ def test_go_pentago_othello_and_connect_four_are_drawn_not_listed():
     drawn = {Path(path).name for path in DEFINITIONS
              if any(d.draws for d in engine_of(path).decisions)}
     assert {"go", "pentago", "connect_four", "reversi", "othello"} <= drawn
+    # a drop from a pool (the action's guard: the pool is not empty)
+    assert "morris" in drawn
     # moves of the pieces on the board are listed whole
     assert not {"chess", "checkers", "amazons"} & drawn
 
