@@ -61,6 +61,8 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optio
     for block in blocks:
         elements.extend(src.value(block.elements) if block.elements is not None else (-1,))
         ends.append(len(elements))
+    if not elements:
+        return None  # (nothing to draw: the lister lists nothing but what it offers when stuck)
     table = src.const(tuple(elements))
     dispatch: list[py.stmt] = []
     for block, end in reversed(list(zip(blocks, ends))):
