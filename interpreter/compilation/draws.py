@@ -35,6 +35,7 @@ class _Decline(Exception):
 class _Block(NamedTuple):
     target: Optional[str]  # the loop's variable (None: a block offered once)
     elements: Optional[py.Name]  # the constant the loop goes over (None: once)
+    per_player: bool  # whether the constant holds one collection per player (read at `p`)
     body: list[py.stmt]  # one element's work, returning its action
     after: int  # how many set-up statements come before it
 
@@ -54,21 +55,22 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optio
     except _Decline:
         return None
     pool, rand, index, element = (pyast.name(src.fresh("l")) for _ in range(4))
-    # the element of every candidate, block after block (-1 for one offered once),
-    # and where each block's candidates end
-    elements: list[Any] = []
-    ends: list[int] = []
-    for block in blocks:
-        elements.extend(src.value(block.elements) if block.elements is not None else (-1,))
-        ends.append(len(elements))
-    if not elements:
+    rows = _element_rows(src, blocks)
+    if rows is None:
+        return None
+    elements, ends, padded = rows
+    if not ends[-1]:
         return None  # (nothing to draw: the lister lists nothing but what it offers when stuck)
-    table = src.const(tuple(elements))
+    by_player = isinstance(elements, list)
+    table = src.const(tuple(map(tuple, elements)) if by_player else elements)
+    row = pyast.sub(table, pyast.name("p")) if by_player else table
     dispatch: list[py.stmt] = []
-    for block, end in reversed(list(zip(blocks, ends))):
+    for block, end, padding in reversed(list(zip(blocks, ends, padded))):
         body = block.body
         if block.target is not None:
-            body = [pyast.assign(pyast.name(block.target), pyast.sub(table, element))] + body
+            target = pyast.name(block.target)
+            skip = [pyast.if_(pyast.is_none(target), [pyast.continue_()])] if padding else []
+            body = [pyast.assign(target, pyast.sub(row, element)), *skip] + body
         dispatch = body if not dispatch else [pyast.if_(pyast.compare(element, "<", pyast.num(end)), body, dispatch)]
     drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", pyast.helper("len", pool)))
     # (drawn at random among those left, whatever their order: the last takes
@@ -82,7 +84,32 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optio
     ])
     name = src.fresh("f")
     src.function(name, ["s", pool.id, rand.id], _pruned(kept, [loop]) + [loop, pyast.return_(pyast.none())], origin)
-    return name, len(elements)
+    return name, ends[-1]
+
+
+def _element_rows(src: Source, blocks: list[_Block]) -> Optional[tuple[Any, list[int], list[bool]]]:
+    """The element of every candidate, block after block (-1 for one offered
+    once): a tuple, or a list of them by player where some block goes over a
+    collection of the player's (each padded with None to the longest player's);
+    where each block's candidates end; whether each block is padded."""
+    players = {len(src.value(block.elements)) for block in blocks if block.per_player and block.elements is not None}
+    if len(players) > 1:
+        return None
+    rows: list[list[Any]] = [[] for _ in range(players.pop() if players else 1)]
+    ends: list[int] = []
+    padded: list[bool] = []
+    for block in blocks:
+        value = src.value(block.elements) if block.elements is not None else None
+        collections = [(-1,)] * len(rows) if value is None else list(value) if block.per_player else [value] * len(rows)
+        longest = max(len(c) for c in collections)
+        for row, collection in zip(rows, collections):
+            row.extend(collection)
+            row.extend([None] * (longest - len(collection)))
+        ends.append(len(rows[0]))
+        padded.append(any(len(c) < longest for c in collections))
+    if any(block.per_player for block in blocks):
+        return rows, ends, padded
+    return tuple(rows[0]), ends, padded
 
 
 def _checked_setup(setup: list[py.stmt], blocks: list[_Block]) -> list[py.stmt]:
@@ -127,24 +154,25 @@ def _blocks(src: Source, lister: Sequence[py.stmt]) -> tuple[list[py.stmt], list
             continue
         loop = _loop_over_constant(src, stmt)
         if loop is not None:
-            target, elements, guards, body = loop
+            target, elements, per_player, guards, body = loop
             returning = _returning(body)
             for test, before in reversed(guards):
                 returning = [pyast.if_(test, before + returning)]
-            blocks.append(_Block(target, elements, returning, len(setup)))
+            blocks.append(_Block(target, elements, per_player, returning, len(setup)))
             assigned_in_blocks |= {target}
         else:
-            blocks.append(_Block(None, None, _returning([stmt]), len(setup)))
+            blocks.append(_Block(None, None, False, _returning([stmt]), len(setup)))
         assigned_in_blocks |= _assigned(blocks[-1].body)
     return setup, blocks
 
 
 def _loop_over_constant(src: Source, stmt: py.stmt) -> Optional[
-        tuple[str, py.Name, list[tuple[py.expr, list[py.stmt]]], list[py.stmt]]]:
+        tuple[str, py.Name, bool, list[tuple[py.expr, list[py.stmt]]], list[py.stmt]]]:
     """When `stmt` is a loop over a constant collection, maybe inside `if`s (an
     action's guard: a pool that must not be empty) whose other statements come
-    before it: (its variable, the constant, the guards as (test, statements
-    before the loop), the loop's body); else None."""
+    before it: (its variable, the constant, whether it holds a collection per
+    player, read at `p`, the guards as (test, statements before the loop), the
+    loop's body); else None."""
     guards: list[tuple[py.expr, list[py.stmt]]] = []
     while isinstance(stmt, py.If) and stmt.body and not stmt.orelse:
         before = stmt.body[:-1]
@@ -152,15 +180,22 @@ def _loop_over_constant(src: Source, stmt: py.stmt) -> Optional[
             return None
         guards.append((stmt.test, list(before)))
         stmt = stmt.body[-1]
-    if not (isinstance(stmt, py.For) and isinstance(stmt.target, py.Name) and isinstance(stmt.iter, py.Name)
-            and src.is_const_name(stmt.iter.id) and not stmt.orelse):
+    if not (isinstance(stmt, py.For) and isinstance(stmt.target, py.Name) and not stmt.orelse):
+        return None
+    collection, per_player = stmt.iter, False
+    if isinstance(collection, py.Subscript) and pyast.is_name(collection.slice, "p"):
+        # (a collection of the player's: a region by player)
+        collection, per_player = collection.value, True
+    if not (isinstance(collection, py.Name) and src.is_const_name(collection.id)):
+        return None
+    if per_player and not all(isinstance(c, (tuple, list)) for c in src.value(collection)):
         return None
     target = stmt.target.id
     for test, before in guards:
         # (what runs before the loop cannot have read its variable)
         if target in pyast.names_in([test, *before]):
             return None
-    return target, stmt.iter, guards, stmt.body
+    return target, collection, per_player, guards, stmt.body
 
 
 def _repeated(setup: list[py.stmt], stmt: py.stmt) -> bool:

@@ -76,6 +76,8 @@ def test_go_pentago_othello_and_connect_four_are_drawn_not_listed():
     assert {"go", "pentago", "connect_four", "reversi", "othello"} <= drawn
     # a drop from a pool (the action's guard: the pool is not empty)
     assert "morris" in drawn
+    # a drop on a region of the player's (`homes[player]`-like: padded per player)
+    assert "regibus" in drawn
     # moves of the pieces on the board are listed whole
     assert not {"chess", "checkers", "amazons"} & drawn
 
