@@ -2,12 +2,14 @@
 
 A playout lists every legal action to play one of them. Where a decision's lister
 is a sequence of independent candidates — loops over a fixed collection (a drop
-on a region, a placement on any empty point) that give at most one action per
-element, and actions offered once (a pass) — a uniform pick needs no list: draw
-one candidate of that fixed superset, work out whether (and which) action it
-gives, and drop it and draw again when it gives none. Every listed action is as
-likely as before (drawing without replacement until a hit is uniform over the
-hits), for the work of a few candidates where most of them are legal.
+on a region, a placement on any empty point) or over a region of the player's,
+maybe inside the action's guard (a pool that must not be empty), that give at
+most one action per element, and actions offered once (a pass) — a uniform pick
+needs no list: draw one candidate of that fixed superset, work out whether (and
+which) action it gives, and drop it and draw again when it gives none. Every
+listed action is as likely as before (drawing without replacement until a hit is
+uniform over the hits), for the work of a few candidates where most of them are
+legal.
 
 This pass reads the lister the DecisionWriter has just written — its syntax
 tree, whatever the definition — and writes one function `(s, pool, rand)`: the
