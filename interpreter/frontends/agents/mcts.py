@@ -37,6 +37,7 @@ from interpreter.runtime.engine import CHANCE
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
+from .knowledge import knowledge_of
 from .playout import Tactics, draw_outcome
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
@@ -57,6 +58,20 @@ CHECK_EVERY = 16  # iterations between two looks at the clock and the stopping r
 ALIKE_ACTIONS = 10
 ALIKE_VISITS = 24
 ALIKE_BAND = 0.05
+
+
+@dataclass(frozen=True)
+class Methods:
+    """Which of the player's methods are on: the default player has them all; the
+    previous default (`mcts-v1`) none of those added since."""
+
+    safety: bool = True  # the root's look-ahead over material (safety.py)
+
+
+CURRENT = Methods()
+PREVIOUS = Methods(safety=False)
+SAFETY_NODES_PER_SECOND = 10_000  # positions the safety check may make per second of budget ...
+SAFETY_NODES_PER_ITERATION = 10  # ... or per simulation of an iteration budget
 
 
 @dataclass
@@ -87,8 +102,10 @@ class MCTSAgent(SeededAgent):
 
     def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = 0, exploration: float = 1.0,
-                 rollout_limit: Optional[int] = None, score_weight: float = 0.1) -> None:
+                 rollout_limit: Optional[int] = None, score_weight: float = 0.1,
+                 methods: Methods = CURRENT) -> None:
         super().__init__(seed)
+        self.methods = methods
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         check_budget(iterations, seconds, 1 if rollout_limit is None else rollout_limit, 1)
@@ -135,8 +152,10 @@ class MCTSAgent(SeededAgent):
         if limit is None:
             scored = game.engine.scores(state) is not None
             limit = SCORED_ROLLOUT_LIMIT if scored else natural_rollout_limit(game.engine, state)
+        material = knowledge_of(game).material if self.methods.safety else None
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
-                        rollout_limit=limit, score_weight=self.score_weight)
+                        rollout_limit=limit, score_weight=self.score_weight, material=material,
+                        safety_nodes=self._safety_nodes())
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
@@ -144,6 +163,16 @@ class MCTSAgent(SeededAgent):
             root = search.new_root(state)
         self._memory = None if self.reproducible else (game, tactics, root)
         return search, root
+
+    def _safety_nodes(self) -> int:
+        """How many positions the safety check may make: a share of the budget
+        (counted in positions, not time, so that `mcts:N` stays reproducible)."""
+        if self.iterations is not None:
+            by_iterations = self.iterations * SAFETY_NODES_PER_ITERATION
+            if self.seconds is None:
+                return by_iterations
+            return min(by_iterations, int(self.seconds * SAFETY_NODES_PER_SECOND))
+        return int((self.seconds or DEFAULT_SECONDS) * SAFETY_NODES_PER_SECOND)
 
     def _think(self, search: Search, root: Node, started: float) -> tuple[int, str]:
         """Iterate until the budget is spent or a stopping rule holds: (iterations, reason)."""

@@ -11,15 +11,16 @@
 """
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 from ...validation.diagnostics import shorten
 from .base import SeededAgent
-from .mcts import LEVELS, MCTSAgent
+from .mcts import LEVELS, PREVIOUS, MCTSAgent
 from .mcts_classic import ClassicMCTSAgent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "mcts", "mcts-classic")
+AGENT_KINDS = ("random", "mcts", "mcts-v1", "mcts-classic")
 # Bounds of what a command line may ask of a search: beyond them a game would not
 # end in any reasonable time (docs/playing.md).
 MAX_ITERATIONS = 1_000_000
@@ -30,7 +31,8 @@ _SPEC_HELP = (
     "valid agents: 'random', 'mcts', 'mcts:easy|normal|hard', 'mcts:N' (N iterations), 'mcts:Ns' or "
     "'mcts:Nms' (thinking time), 'mcts:iterations=N/seconds=S/c=X/rollout=N', 'mcts-classic[:...]'"
 )
-_MCTS_KINDS = {"mcts": MCTSAgent, "mcts-classic": ClassicMCTSAgent}
+_MCTS_KINDS = {"mcts": MCTSAgent, "mcts-v1": functools.partial(MCTSAgent, methods=PREVIOUS),
+               "mcts-classic": ClassicMCTSAgent}
 
 
 def make_agent(spec: str, seed: int | None = 0, think: Optional[str] = None) -> SeededAgent:
@@ -48,7 +50,7 @@ def make_agent(spec: str, seed: int | None = 0, think: Optional[str] = None) -> 
         return RandomAgent(seed=seed)
     if kind in _MCTS_KINDS:
         settings = _mcts_params(params, spec)
-        if kind == "mcts" and think and not {"seconds", "iterations"} & settings.keys():
+        if kind in ("mcts", "mcts-v1") and think and not {"seconds", "iterations"} & settings.keys():
             settings.update(thinking_budget(think))
         return _MCTS_KINDS[kind](seed=seed, **settings)
     if kind == "human":

@@ -7,12 +7,14 @@ selecting, playing out and backing up (see tree.py for the solver).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Optional
 
 from interpreter.runtime.engine import CHANCE
 
+from ...analysis.material import Material
 from .playout import Playout, Tactics
 from .rewards import outcome_rewards
+from .safety import veto_material_losses
 from .tree import TERMINAL, Node, back_up, is_decision, select_child, update_proven, win_vector
 
 EXPAND_TRIES = 8  # children of winning kinds tried for a win when a node is expanded
@@ -23,8 +25,11 @@ class Search:
     """The tree operations of one `choose` call."""
 
     def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int, *,
-                 exploration: float, rollout_limit: int, score_weight: float) -> None:
+                 exploration: float, rollout_limit: int, score_weight: float,
+                 material: Optional[Material] = None, safety_nodes: int = 0) -> None:
         self.engine = engine
+        self.material = material  # the yardstick of the safety check (None: no check)
+        self.safety_nodes = safety_nodes
         self.rng = rng
         self.tactics = tactics
         self.n = n_players
@@ -111,6 +116,8 @@ class Search:
             if cost <= THREAT_BUDGET:
                 self.try_children(child, child.children)
         update_proven(root)
+        if root.proven is None and self.material is not None and self.safety_nodes > 0:
+            veto_material_losses(self.engine, self.material, root, self.safety_nodes)
 
     # -- one iteration -------------------------------------------------------------------
 
