@@ -66,10 +66,11 @@ class Methods:
     previous default (`mcts-v1`) none of those added since."""
 
     safety: bool = True  # the root's look-ahead over material (safety.py)
+    grave: bool = True  # choose in the tree by GRAVE (amaf.py)
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False)
+PREVIOUS = Methods(safety=False, grave=False)
 SAFETY_NODES_PER_SECOND = 10_000  # positions the safety check may make per second of budget ...
 SAFETY_NODES_PER_ITERATION = 10  # ... or per simulation of an iteration budget
 
@@ -155,7 +156,7 @@ class MCTSAgent(SeededAgent):
         material = knowledge_of(game).material if self.methods.safety else None
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
-                        safety_nodes=self._safety_nodes())
+                        safety_nodes=self._safety_nodes(), grave=self.methods.grave)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)

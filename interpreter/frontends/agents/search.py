@@ -12,6 +12,7 @@ from typing import Any, Optional
 from interpreter.runtime.engine import CHANCE
 
 from ...analysis.material import Material
+from . import amaf
 from .playout import Playout, Tactics
 from .rewards import outcome_rewards
 from .safety import veto_material_losses
@@ -26,16 +27,19 @@ class Search:
 
     def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int, *,
                  exploration: float, rollout_limit: int, score_weight: float,
-                 material: Optional[Material] = None, safety_nodes: int = 0) -> None:
+                 material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False) -> None:
         self.engine = engine
         self.material = material  # the yardstick of the safety check (None: no check)
         self.safety_nodes = safety_nodes
+        self.grave = grave  # choose by GRAVE (amaf.py) rather than UCT
         self.rng = rng
         self.tactics = tactics
         self.n = n_players
         self.exploration = exploration
         self.score_weight = score_weight
         self.playout = Playout(engine, rng, tactics, n_players, rollout_limit, score_weight)
+        if grave:
+            self.playout.moves = []
 
     # -- nodes ---------------------------------------------------------------------------
 
@@ -134,7 +138,7 @@ class Search:
             if node.children is None:
                 self.expand(node)
                 continue
-            child = self.next_child(node)
+            child = self.next_child(node, path)
             path.append(child)
             if not child.materialised:
                 self.materialise(child, node)
@@ -145,15 +149,23 @@ class Search:
                 break
             node = child
         back_up(path, reward)
+        if self.grave:
+            moves = self.playout.moves
+            amaf.update(path, moves, reward)
+            moves.clear()  # type: ignore[union-attr]
         return reward
 
-    def next_child(self, node: Node) -> Node:
+    def next_child(self, node: Node, path: list[Node]) -> Node:
         if node.mover == CHANCE:
             x = self.rng.random() * node.weights[-1]
             for child, weight in zip(node.children, node.weights):
                 if x < weight:
                     return child
             return node.children[-1]
+        if self.grave:
+            chosen = amaf.select(node, amaf.reference(path))
+            if chosen is not None:
+                return chosen
         if node.untried:
             return node.untried.pop()
         return select_child(node, self.exploration)

@@ -26,7 +26,7 @@ class Node:
     """One position of the search (see the module's doc)."""
 
     __slots__ = ("code", "state", "mover", "visits", "totals", "children", "untried", "proven",
-                 "reward", "weights", "vetoed")
+                 "reward", "weights", "vetoed", "amaf")
 
     def __init__(self, code: Any) -> None:
         self.code = code  # the action that leads here from the parent (None at the root)
@@ -40,6 +40,7 @@ class Node:
         self.reward: Optional[tuple] = None  # terminal positions: what the result is worth
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
         self.vetoed = False  # a root action the safety check rules out (safety.py)
+        self.amaf: Optional[dict] = None  # code -> [summed reward, count] (amaf.py)
 
     def mean(self, player: int) -> float:
         """The average reward of `player` over the visits (0.5 before any)."""
