@@ -185,10 +185,19 @@ def test_the_advice_in_words():
     assert describe_hint(stats, "white") == (
         "hint: e2-e3\n"
         "  The computer simulated 2400 games from here in 3.0 s, trying the promising\n"
-        "  actions most. After e2-e3 (610 of those games) white did best: 58% of the\n"
-        "  points (a win counts 1, a draw 1/2), an estimate of white's chances.\n"
-        "  Next best: d2-d3 56% (420 games).")
-    assert search_note(stats) == "(2400 games simulated in 3.0 s; it rates its chances at 58%)"
+        "  actions most. After e2-e3 (610 of those games) white did best: about 58% of\n"
+        "  the points (a win counts 1, a draw 1/2), a rough estimate of white's chances.\n"
+        "  Next best: d2-d3 about 56% (420 games).")
+    assert search_note(stats) == "(2400 games simulated in 3.0 s; it rates its chances at about 58%)"
+    # An estimate is never 100% (nor 0%): only what is proved is certain, and said in words.
+    sure = SearchStats(300, 1.0, [("c1", 300, 1.0), ("c2", 20, 0.0), ("c3", 5, 0.0)], "", "budget",
+                       proven={"c2": "loss"})
+    assert search_note(sure) == "(300 games simulated in 1.0 s; it rates its chances at about 99%)"
+    assert describe_hint(sure, "attackers", 300).splitlines()[1:] == [
+        "  The computer simulated 300 games from here in 1.0 s, trying the promising actions most. After c1 "
+        "(300 of those games) attackers did best: about 99% of the points (a win counts 1, a draw 1/2), "
+        "a rough estimate of attackers' chances.",
+        "  Next best: c2 loses by force (20 games), c3 about 1% (5 games)."]
     forced = SearchStats(0, 0.1, [("c3", 0, 0.5)], "", "forced")
     assert describe_hint(forced, "white") == "hint: c3\n  Every other action lets an opponent win at once; c3 does not."
     lost = SearchStats(900, 1.0, [("a1", 900, 0.0)], "loss", "budget")

@@ -25,7 +25,7 @@ from typing import Optional
 
 from interpreter.runtime.engine import CHANCE
 
-from .tree import TERMINAL, Node
+from .tree import TERMINAL, Node, minimax_value
 
 REF = 50  # visits after which a node's own AMAF counts are used
 BIAS = 1e-5
@@ -42,9 +42,10 @@ def reference(path: list[Node]) -> Node:
     return path[0]
 
 
-def select(node: Node, ref: Node) -> Optional[Node]:
+def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]:
     """The child to go to by GRAVE, leaving out children lost for the mover or
-    vetoed; None when nothing else is left."""
+    vetoed; None when nothing else is left. With `minimax_weight`, that share of a
+    visited child's mean is its implicit minimax value (tree.py)."""
     me = node.mover
     table = ref.amaf or {}
     log_visits = math.log(node.visits or 1)
@@ -58,6 +59,8 @@ def select(node: Node, ref: Node) -> Optional[Node]:
             value = UNKNOWN if entry is None else entry[0] / entry[1] + EXPLORATION * math.sqrt(log_visits)
         else:
             mean = child.totals[me] / n
+            if minimax_weight and child.im is not None:
+                mean += minimax_weight * (minimax_value(child, me) - mean)
             if entry is not None:
                 m = entry[1]
                 beta = m / (m + n + BIAS * m * n)

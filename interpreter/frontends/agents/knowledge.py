@@ -21,6 +21,7 @@ from typing import Any, Optional
 from interpreter.runtime.engine import CHANCE
 
 from ...analysis.material import Material
+from .evaluation import Evaluation, learn
 
 PROBE_GAMES = 12  # random games played to measure a game (at most)
 PROBE_ACTIONS = 3000  # actions they may take in all
@@ -39,17 +40,27 @@ class GameKnowledge:
 
 
 _KNOWN: "weakref.WeakKeyDictionary[Any, GameKnowledge]" = weakref.WeakKeyDictionary()
+_EVALUATIONS: "weakref.WeakKeyDictionary[Any, Optional[Evaluation]]" = weakref.WeakKeyDictionary()
 
 
 def knowledge_of(game: Any) -> GameKnowledge:
     """The knowledge of `game`, measured on first use and kept while the game lives."""
+    return _kept(_KNOWN, game, measure)
+
+
+def evaluation_of(game: Any) -> Optional[Evaluation]:
+    """The evaluation learnt for `game` (evaluation.py), learnt on first use."""
+    return _kept(_EVALUATIONS, game, learn)
+
+
+def _kept(cache: weakref.WeakKeyDictionary, game: Any, make: Any) -> Any:
     try:
-        known = _KNOWN.get(game)
+        if game in cache:
+            return cache[game]
     except TypeError:  # a game object that cannot be weakly referenced
-        return measure(game)
-    if known is None:
-        known = _KNOWN[game] = measure(game)
-    return known
+        return make(game)
+    made = cache[game] = make(game)
+    return made
 
 
 def measure(game: Any) -> GameKnowledge:

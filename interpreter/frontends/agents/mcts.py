@@ -37,7 +37,7 @@ from interpreter.runtime.engine import CHANCE
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
-from .knowledge import knowledge_of
+from .knowledge import evaluation_of, knowledge_of
 from .playout import Tactics, draw_outcome
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
@@ -67,10 +67,15 @@ class Methods:
 
     safety: bool = True  # the root's look-ahead over material (safety.py)
     grave: bool = True  # choose in the tree by GRAVE (amaf.py)
+    # the evaluation learnt per game (evaluation.py), where there is one: this share
+    # of a value in the tree is implicit minimax, playouts stop after so many actions
+    evaluation: bool = True
+    minimax_weight: float = 0.3
+    evaluated_rollout: int = 12
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False)
 SAFETY_NODES_PER_SECOND = 10_000  # positions the safety check may make per second of budget ...
 SAFETY_NODES_PER_ITERATION = 10  # ... or per simulation of an iteration budget
 
@@ -90,6 +95,9 @@ class SearchStats:
     # why the search stopped: budget, only action, forced, solved, clear, alike
     reason: str = ""
     reused: int = 0  # simulated games kept from the previous search
+    # notation -> "win" or "loss" for the root's actions whose result is proven
+    proven: dict[str, str] = field(default_factory=dict)
+    unsafe: list[str] = field(default_factory=list)  # actions the safety check left out
 
 
 class MCTSAgent(SeededAgent):
@@ -153,10 +161,13 @@ class MCTSAgent(SeededAgent):
         if limit is None:
             scored = game.engine.scores(state) is not None
             limit = SCORED_ROLLOUT_LIMIT if scored else natural_rollout_limit(game.engine, state)
-        material = knowledge_of(game).material if self.methods.safety else None
+        methods = self.methods
+        material = knowledge_of(game).material if methods.safety else None
+        evaluation = evaluation_of(game) if methods.evaluation else None
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
-                        safety_nodes=self._safety_nodes(), grave=self.methods.grave)
+                        safety_nodes=self._safety_nodes(), grave=methods.grave, evaluation=evaluation,
+                        minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
@@ -253,9 +264,11 @@ def _stats(engine: Any, root: Node, best: Node, iterations: int, seconds: float,
     shown = [c for c in root.children if c.materialised]
     shown.sort(key=lambda c: (c is not best, -c.visits, -c.mean(me)))
     verdict = "win" if best.proven == me else "loss" if loses_for(best, me) else ""
+    proven = {engine.notation(c.code): "win" if c.proven == me else "loss" for c in shown if c.proven is not None}
     return SearchStats(
         iterations=iterations, seconds=seconds, reason=reason, reused=reused, verdict=verdict,
-        choices=[(engine.notation(c.code), c.visits, _value(c, me)) for c in shown],
+        choices=[(engine.notation(c.code), c.visits, _value(c, me)) for c in shown], proven=proven,
+        unsafe=sorted(engine.notation(c.code) for c in root.children if c.vetoed and c is not best),
     )
 
 

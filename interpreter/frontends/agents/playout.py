@@ -101,6 +101,8 @@ class Playout:
         self.score_weight = score_weight
         # (mover, code) of every action the playouts play, when someone listens (amaf.py)
         self.moves: Optional[list] = None
+        # judges a playout cut off after `limit` actions, when there is one (evaluation.py)
+        self.evaluation: Any = None
 
     def run(self, state: Any) -> tuple[float, ...]:
         """The reward vector of one playout from `state` (which it changes).
@@ -121,6 +123,9 @@ class Playout:
             state, learnable = self.step(state, mover)
         if learnable is not None and engine.is_over(state):
             self.tactics.learn(engine, state, *learnable)
+        if self.evaluation is not None and not engine.is_over(state):
+            first = self.evaluation.first_wins(state)
+            return (first, 1.0 - first)
         return reward_where_stopped(engine, state, self.n, self.score_weight)
 
     def step(self, state: Any, mover: int) -> tuple[Any, Optional[tuple]]:

@@ -13,10 +13,20 @@ from interpreter.runtime.engine import CHANCE
 
 from ...analysis.material import Material
 from . import amaf
+from .evaluation import Evaluation
 from .playout import Playout, Tactics
 from .rewards import outcome_rewards
 from .safety import veto_material_losses
-from .tree import TERMINAL, Node, back_up, is_decision, select_child, update_proven, win_vector
+from .tree import (
+    TERMINAL,
+    Node,
+    back_up,
+    back_up_minimax,
+    is_decision,
+    select_child,
+    update_proven,
+    win_vector,
+)
 
 EXPAND_TRIES = 8  # children of winning kinds tried for a win when a node is expanded
 THREAT_BUDGET = 6000  # positions the root may look at to see every reply that wins at once
@@ -27,17 +37,25 @@ class Search:
 
     def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int, *,
                  exploration: float, rollout_limit: int, score_weight: float,
-                 material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False) -> None:
+                 material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
+                 evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
+                 evaluated_rollout: int = 0) -> None:
         self.engine = engine
         self.material = material  # the yardstick of the safety check (None: no check)
         self.safety_nodes = safety_nodes
         self.grave = grave  # choose by GRAVE (amaf.py) rather than UCT
+        # the learnt evaluation (evaluation.py): implicit minimax in the tree, playouts cut short
+        self.evaluation = evaluation
+        self.minimax_weight = minimax_weight if evaluation is not None else 0.0
         self.rng = rng
         self.tactics = tactics
         self.n = n_players
         self.exploration = exploration
         self.score_weight = score_weight
         self.playout = Playout(engine, rng, tactics, n_players, rollout_limit, score_weight)
+        if evaluation is not None and evaluated_rollout > 0:
+            self.playout.limit = min(rollout_limit, evaluated_rollout)
+            self.playout.evaluation = evaluation
         if grave:
             self.playout.moves = []
 
@@ -54,11 +72,15 @@ class Search:
         outcome = self.engine.outcome(state)
         if outcome is None:
             node.mover = self.engine.to_move(state)
+            if self.minimax_weight:
+                node.im = self.evaluation.first_wins(state)  # type: ignore[union-attr]
             return
         node.mover = TERMINAL
         node.reward = outcome_rewards(outcome[0], outcome[1], self.score_weight)
         if outcome[0] >= 0:
             node.proven = outcome[0]
+        if self.minimax_weight:
+            node.im = node.reward[0]
 
     def materialise(self, child: Node, parent: Node) -> None:
         """Give a stub its position: the parent's with the child's action played."""
@@ -149,6 +171,8 @@ class Search:
                 break
             node = child
         back_up(path, reward)
+        if self.minimax_weight:
+            back_up_minimax(path)
         if self.grave:
             moves = self.playout.moves
             amaf.update(path, moves, reward)
@@ -163,12 +187,12 @@ class Search:
                     return child
             return node.children[-1]
         if self.grave:
-            chosen = amaf.select(node, amaf.reference(path))
+            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight)
             if chosen is not None:
                 return chosen
         if node.untried:
             return node.untried.pop()
-        return select_child(node, self.exploration)
+        return select_child(node, self.exploration, self.minimax_weight)
 
     def evaluate(self, node: Node) -> tuple[float, ...]:
         """What a new node is worth: certain when proven or over, else one playout."""

@@ -26,7 +26,7 @@ class Node:
     """One position of the search (see the module's doc)."""
 
     __slots__ = ("code", "state", "mover", "visits", "totals", "children", "untried", "proven",
-                 "reward", "weights", "vetoed", "amaf")
+                 "reward", "weights", "vetoed", "amaf", "im")
 
     def __init__(self, code: Any) -> None:
         self.code = code  # the action that leads here from the parent (None at the root)
@@ -41,6 +41,9 @@ class Node:
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
         self.vetoed = False  # a root action the safety check rules out (safety.py)
         self.amaf: Optional[dict] = None  # code -> [summed reward, count] (amaf.py)
+        # implicit minimax: the evaluation backed up by minimax, for the first player
+        # (two-player games with an evaluation; None elsewhere)
+        self.im: Optional[float] = None
 
     def mean(self, player: int) -> float:
         """The average reward of `player` over the visits (0.5 before any)."""
@@ -65,9 +68,11 @@ def loses_for(child: Node, mover: int) -> bool:
     return child.proven is not None and child.proven != mover
 
 
-def select_child(node: Node, exploration: float) -> Node:
+def select_child(node: Node, exploration: float, minimax_weight: float = 0.0) -> Node:
     """The child with the best upper confidence bound for the mover, leaving out
-    children proven lost for the mover or vetoed (unless nothing else is left)."""
+    children proven lost for the mover or vetoed (unless nothing else is left).
+    With `minimax_weight`, that share of a child's value is its implicit minimax
+    value (`back_up_minimax`)."""
     me = node.mover
     scale = exploration * math.sqrt(math.log(node.visits or 1))
     best, best_value = None, -math.inf
@@ -75,6 +80,8 @@ def select_child(node: Node, exploration: float) -> Node:
         if (child.proven is not None and child.proven != me) or child.vetoed:
             continue
         value = child.totals[me] / child.visits + scale / math.sqrt(child.visits)
+        if minimax_weight and child.im is not None:
+            value += minimax_weight * (minimax_value(child, me) - child.totals[me] / child.visits)
         if value > best_value:
             best, best_value = child, value
     if best is None:  # every child loses or is vetoed
@@ -123,6 +130,38 @@ def back_up(path: list[Node], reward: tuple) -> None:
     for node in reversed(path):
         if not update_proven(node):
             break
+
+
+def minimax_value(node: Node, player: int) -> float:
+    """`node`'s implicit minimax value for `player` (of two)."""
+    return node.im if player == 0 else 1.0 - node.im  # type: ignore[operator]
+
+
+def back_up_minimax(path: list[Node]) -> None:
+    """Give each node of the path, from the bottom up, the minimax of its
+    materialised children's values: the best for the mover at a decision, the
+    average weighted by the probabilities at a chance event."""
+    for node in reversed(path):
+        if node.proven is not None:
+            node.im = 1.0 if node.proven == 0 else 0.0
+            continue
+        children = node.children
+        if not children or node.mover is TERMINAL:
+            continue
+        if node.mover == CHANCE:
+            total = weight = 0.0
+            previous = 0.0
+            for child, cumulative in zip(children, node.weights):
+                if child.im is not None:
+                    total += (cumulative - previous) * child.im
+                    weight += cumulative - previous
+                previous = cumulative
+            if weight > 0.0:
+                node.im = total / weight
+            continue
+        values = [c.im for c in children if c.im is not None]
+        if values:
+            node.im = max(values) if node.mover == 0 else min(values)
 
 
 def best_child(root: Node) -> Node:
