@@ -11,12 +11,14 @@ draw); a chance event is not looked behind (the balance there is its value).
 
 Its questions are asked with a window around the balance now: whether a move
 loses material (its value is below), keeps it, or wins some (above). Every
-position it makes counts against `node_limit`; past it, `OutOfNodes` is raised
-and the caller knows nothing more than it knew.
+position it makes counts against `node_limit` (and, given a `deadline`, the
+clock is looked at); past it, `OutOfNodes` is raised and the caller knows nothing
+more than it knew.
 """
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, Optional
 
 from ..runtime.engine import CHANCE
@@ -24,7 +26,8 @@ from .material import Material, balance
 
 WIN = 1_000_000.0  # the value of a won game (lost: -WIN), far beyond any material
 DRAW = 0.0
-EPSILON = 1e-6  # below any difference of material (values are whole numbers or sums of them)
+EPSILON = 1e-6
+CLOCK_EVERY = 32  # positions between two looks at the clock  # below any difference of material (values are whole numbers or sums of them)
 
 
 class OutOfNodes(Exception):
@@ -35,12 +38,13 @@ class Lookahead:
     """Bounded searches over material for the player `me` (see the module's doc)."""
 
     def __init__(self, engine: Any, material: Material, me: int, node_limit: int = 100_000,
-                 captures: int = 4) -> None:
+                 captures: int = 4, deadline: Optional[float] = None) -> None:
         self.engine = engine
         self.material = material
         self.me = me
         self.node_limit = node_limit
         self.captures = captures
+        self.deadline = deadline  # a time.perf_counter() past which it stops too (OutOfNodes)
         self.nodes = 0
 
     # -- values ----------------------------------------------------------------------------
@@ -128,6 +132,8 @@ class Lookahead:
     def child(self, state: Any, code: Any, settle: bool = True) -> Any:
         self.nodes += 1
         if self.nodes > self.node_limit:
+            raise OutOfNodes()
+        if self.deadline is not None and not self.nodes % CLOCK_EVERY and time.perf_counter() > self.deadline:
             raise OutOfNodes()
         after = self.engine.copy(state)
         self.engine.apply_in_place(after, code, settle=settle)

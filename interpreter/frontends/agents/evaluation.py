@@ -28,7 +28,7 @@ from typing import Any, Optional, Sequence
 from interpreter.runtime.engine import CHANCE
 
 LEARN_GAMES = 300  # random games played to learn (at most)
-LEARN_ACTIONS = 30_000  # their actions in all (at most)
+LEARN_ACTIONS = 20_000  # their actions in all (at most)
 LEARN_GAME_ACTIONS = 1000  # one game's actions (at most; unfinished: a draw)
 HOLD_OUT = 4  # every fourth game checks the fit
 MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain

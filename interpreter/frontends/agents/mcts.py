@@ -72,10 +72,12 @@ class Methods:
     evaluation: bool = True
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
+    try_all: int = 16  # a new node with at most so many actions tries them all for a win
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0)
+ROOT_SHARE = 0.3  # the share of a time budget the checks at the root may take (at most)
 SAFETY_NODES_PER_SECOND = 10_000  # positions the safety check may make per second of budget ...
 SAFETY_NODES_PER_ITERATION = 10  # ... or per simulation of an iteration budget
 
@@ -144,7 +146,7 @@ class MCTSAgent(SeededAgent):
         started = time.perf_counter()
         search, root = self._start(game, state)
         reused = root.visits
-        search.check_root(root)
+        search.check_root(root, None if self.seconds is None else started + ROOT_SHARE * self.seconds)
         reason = _forced(root)
         iterations = 0
         if not reason:
@@ -167,7 +169,8 @@ class MCTSAgent(SeededAgent):
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=methods.grave, evaluation=evaluation,
-                        minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout)
+                        minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
+                        try_all=methods.try_all)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)

@@ -15,7 +15,7 @@ which an answer that takes something settles at once; it makes at most
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
 from ...analysis.material import Material
@@ -24,11 +24,12 @@ from .tree import Node, loses_for
 REPLY_TURNS = 1  # whole turns of the others searched after the root's action
 
 
-def veto_material_losses(engine: Any, material: Material, root: Node, node_limit: int) -> int:
+def veto_material_losses(engine: Any, material: Material, root: Node, node_limit: int,
+                         deadline: Optional[float] = None) -> int:
     """Veto the root's children that lose material while another does not; the
-    number of positions the look-ahead made."""
+    number of positions the look-ahead made (within `node_limit` and `deadline`)."""
     me = root.mover
-    look = Lookahead(engine, material, me, node_limit=node_limit)
+    look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline)
     now = look.balance(root.state)
     candidates = [c for c in root.children if not loses_for(c, me) and c.proven != me]
     losing = []

@@ -7,6 +7,7 @@ selecting, playing out and backing up (see tree.py for the solver).
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Optional
 
 from interpreter.runtime.engine import CHANCE
@@ -39,11 +40,14 @@ class Search:
                  exploration: float, rollout_limit: int, score_weight: float,
                  material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
                  evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
-                 evaluated_rollout: int = 0) -> None:
+                 evaluated_rollout: int = 0, try_all: int = 0) -> None:
         self.engine = engine
         self.material = material  # the yardstick of the safety check (None: no check)
         self.safety_nodes = safety_nodes
         self.grave = grave  # choose by GRAVE (amaf.py) rather than UCT
+        # a node of at most this many actions has them all tried when it is expanded
+        # (a win among them proves it; the solver does the rest)
+        self.try_all = try_all
         # the learnt evaluation (evaluation.py): implicit minimax in the tree, playouts cut short
         self.evaluation = evaluation
         self.minimax_weight = minimax_weight if evaluation is not None else 0.0
@@ -91,8 +95,9 @@ class Search:
             self.tactics.learn(self.engine, state, child.code, parent.mover)
 
     def expand(self, node: Node) -> None:
-        """Create the children of `node` as stubs; at a decision, try those of
-        winning kinds at once (a win found proves the node)."""
+        """Create the children of `node` as stubs; at a decision, try them all when
+        they are few (`try_all`), else those of winning kinds (a win found proves
+        the node)."""
         engine = self.engine
         if node.mover == CHANCE:
             node.children, total = [], 0.0
@@ -104,6 +109,9 @@ class Search:
         node.children = [Node(code) for code in engine.legal(node.state)]
         node.untried = node.children[:]
         self.rng.shuffle(node.untried)
+        if len(node.children) <= self.try_all:
+            self.try_children(node, node.children)
+            return
         worth_trying = self.tactics.worth_trying
         candidates = [c for c in node.children if worth_trying(c.code)]
         if len(candidates) > EXPAND_TRIES:
@@ -124,11 +132,12 @@ class Search:
 
     # -- the root ------------------------------------------------------------------------
 
-    def check_root(self, root: Node) -> None:
+    def check_root(self, root: Node, deadline: Optional[float] = None) -> None:
         """Look at every action of the root and, within THREAT_BUDGET positions, at
         every answer to each: wins in one prove the root, actions that allow the next
         player a win in one are proven lost (a chance event after the action is not
-        looked behind)."""
+        looked behind). Then the safety check (safety.py). With a `deadline` (a
+        time.perf_counter()), the answers and the safety check stop there."""
         if root.children is None:
             self.expand(root)
         self.try_children(root, root.children)
@@ -137,13 +146,15 @@ class Search:
         replies = [c for c in root.children if is_decision(c)]
         cost = sum(len(self.engine.legal(c.state)) for c in replies)
         for child in replies:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
             if child.children is None:
                 self.expand(child)
             if cost <= THREAT_BUDGET:
                 self.try_children(child, child.children)
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
-            veto_material_losses(self.engine, self.material, root, self.safety_nodes)
+            veto_material_losses(self.engine, self.material, root, self.safety_nodes, deadline)
 
     # -- one iteration -------------------------------------------------------------------
 
