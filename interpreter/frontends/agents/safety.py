@@ -21,32 +21,42 @@ from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
 from ...analysis.material import Material
 from .tree import Node, loses_for
 
-REPLY_TURNS = 1  # whole turns of the others searched after the root's action
+DEEPEST = 2  # whole turns of the others searched after the root's action, at most
 
 
 def veto_material_losses(engine: Any, material: Material, root: Node, node_limit: int,
-                         deadline: Optional[float] = None) -> int:
-    """Veto the root's children that lose material while another does not; the
-    number of positions the look-ahead made (within `node_limit` and `deadline`)."""
+                         deadline: Optional[float] = None, deepest: int = DEEPEST) -> int:
+    """Veto the root's children that lose material while another does not, looking
+    one turn of answers deep, then (with what is left of `node_limit` and
+    `deadline`) two turns, and so on to `deepest`: a deeper pass vetoes only among
+    the children still allowed, and only while one of them keeps the balance. The
+    number of positions the look-ahead made."""
     me = root.mover
     look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline)
     now = look.balance(root.state)
-    candidates = [c for c in root.children if not loses_for(c, me) and c.proven != me]
-    losing = []
-    kept = False
-    for child in candidates:
-        same = child.mover == me
-        try:
-            value = look.value(child.state, REPLY_TURNS + 1 if same else REPLY_TURNS, now - EPSILON, now)
-        except OutOfNodes:
-            kept = True  # (the rest are not known to lose: they stay)
+    for turns in range(1, deepest + 1):
+        allowed = [c for c in root.children if not loses_for(c, me) and c.proven != me and not c.vetoed]
+        losing, complete = _losing(look, allowed, me, now, turns)
+        if len(losing) < len(allowed):
+            for child in losing:
+                child.vetoed = True
+        if not complete:
             break
+    root.untried = [c for c in root.untried if not c.vetoed]
+    return look.nodes
+
+
+def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: int) -> tuple[list[Node], bool]:
+    """The children after which the balance falls below `now` within `turns` turns
+    of answers, and whether every child was looked at."""
+    losing = []
+    for child in children:
+        # (the rest of the mover's own turn comes free)
+        depth = turns + 1 if child.mover == me else turns
+        try:
+            value = look.value(child.state, depth, now - EPSILON, now)
+        except OutOfNodes:
+            return losing, False
         if value < now - EPSILON:
             losing.append(child)
-        else:
-            kept = True
-    if kept and len(losing) < len(candidates):
-        for child in losing:
-            child.vetoed = True
-        root.untried = [c for c in root.untried if not c.vetoed]
-    return look.nodes
+    return losing, True
