@@ -26,8 +26,8 @@ from .material import Material, balance
 
 WIN = 1_000_000.0  # the value of a won game (lost: -WIN), far beyond any material
 DRAW = 0.0
-EPSILON = 1e-6
-CLOCK_EVERY = 32  # positions between two looks at the clock  # below any difference of material (values are whole numbers or sums of them)
+EPSILON = 1e-6  # below any difference of material (whole numbers, or sums of the kinds' values)
+CLOCK_EVERY = 32  # positions between two looks at the clock
 
 
 class OutOfNodes(Exception):
