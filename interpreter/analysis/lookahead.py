@@ -60,9 +60,11 @@ class Lookahead:
         winner = outcome[0]
         return DRAW if winner < 0 else WIN if winner == self.me else -WIN
 
-    def value(self, state: Any, turns: int, alpha: float = -math.inf, beta: float = math.inf) -> float:
+    def value(self, state: Any, turns: int, alpha: float = -math.inf, beta: float = math.inf,
+              after: Optional[list] = None) -> float:
         """The value of `state` for `me` with `turns` whole turns searched, then
-        captures (fail-soft alpha-beta: beyond the window, a bound)."""
+        captures (fail-soft alpha-beta: beyond the window, a bound). `after` may
+        give the positions after each of `state`'s actions, made already (settled)."""
         done = self.terminal(state)
         if done is not None:
             return done
@@ -73,7 +75,7 @@ class Lookahead:
             return self.quiesce(state, mover, self.captures, alpha, beta)
         maximising = mover == self.me
         best = -math.inf if maximising else math.inf
-        for child in self.children(state, mover):
+        for child in self.children(state, mover) if after is None else self.ordered(after, mover):
             same = self.engine.to_move(child) == mover
             v = self.value(child, turns if same else turns - 1, alpha, beta)
             if maximising:
@@ -142,11 +144,14 @@ class Lookahead:
     def children(self, state: Any, mover: int) -> list:
         """The positions after each legal action, best for `mover` first: wins, then
         by material (captures before quiet moves: cut-offs come sooner)."""
+        return self.ordered([self.child(state, code) for code in self.engine.legal(state)], mover)
+
+    def ordered(self, positions: list, mover: int) -> list:
+        """`positions` (settled), those best for `mover` first: wins, then by material."""
         material = self.material
         engine = self.engine
         scored = []
-        for code in engine.legal(state):
-            after = self.child(state, code)
+        for after in positions:
             outcome = engine.outcome(after)
             first = 0 if outcome is not None and outcome[0] == mover else 1
             scored.append((first, -balance(material.of(after), mover), len(scored), after))

@@ -77,7 +77,7 @@ class Methods:
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0)
-ROOT_SHARE = 0.3  # the share of a time budget the checks at the root may take (at most)
+ROOT_SHARE = 0.5  # the share of a time budget the checks at the root may take (about)
 SAFETY_NODES_PER_SECOND = 10_000  # positions the safety check may make per second of budget ...
 SAFETY_NODES_PER_ITERATION = 10  # ... or per simulation of an iteration budget
 
@@ -146,7 +146,8 @@ class MCTSAgent(SeededAgent):
         started = time.perf_counter()
         search, root = self._start(game, state)
         reused = root.visits
-        search.check_root(root, None if self.seconds is None else started + ROOT_SHARE * self.seconds)
+        timed = self.seconds is not None and self.methods.safety
+        search.check_root(root, started + ROOT_SHARE * self.seconds if timed else None)  # type: ignore[operator]
         reason = _forced(root)
         iterations = 0
         if not reason:

@@ -32,9 +32,12 @@ def veto_material_losses(engine: Any, material: Material, root: Node, node_limit
     the children still allowed, and only while one of them keeps the balance. The
     number of positions the look-ahead made."""
     me = root.mover
-    look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline)
+    # (the first pass, on the answers the root's check has made, costs little: only
+    # the deeper ones look at the clock)
+    look = Lookahead(engine, material, me, node_limit=node_limit)
     now = look.balance(root.state)
     for turns in range(1, deepest + 1):
+        look.deadline = deadline if turns > 1 else None
         allowed = [c for c in root.children if not loses_for(c, me) and c.proven != me and not c.vetoed]
         losing, complete = _losing(look, allowed, me, now, turns)
         if len(losing) < len(allowed):
@@ -54,9 +57,18 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
         # (the rest of the mover's own turn comes free)
         depth = turns + 1 if child.mover == me else turns
         try:
-            value = look.value(child.state, depth, now - EPSILON, now)
+            value = look.value(child.state, depth, now - EPSILON, now, _made(child))
         except OutOfNodes:
             return losing, False
         if value < now - EPSILON:
             losing.append(child)
     return losing, True
+
+
+def _made(node: Node) -> Optional[list]:
+    """The positions after each of `node`'s actions when the search has made them
+    all already (the root's check for wins in one does, for the answers), else None."""
+    children = node.children
+    if not children or any(not c.materialised for c in children):
+        return None
+    return [c.state for c in children]
