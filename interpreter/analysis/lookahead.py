@@ -46,11 +46,20 @@ class Lookahead:
         self.captures = captures
         self.deadline = deadline  # a time.perf_counter() past which it stops too (OutOfNodes)
         self.nodes = 0
+        # id(position) -> (position, its material): a position is asked several times
+        # (to order, to stand, to compare); the entry keeps it alive, so ids stay apart
+        self._materials: dict[int, tuple[Any, list[float]]] = {}
 
     # -- values ----------------------------------------------------------------------------
 
     def balance(self, state: Any) -> float:
-        return self.material.balance(state, self.me)
+        return balance(self.material_of(state), self.me)
+
+    def material_of(self, state: Any) -> list[float]:
+        known = self._materials.get(id(state))
+        if known is None:
+            known = self._materials[id(state)] = (state, self.material.of(state))
+        return known[1]
 
     def terminal(self, state: Any) -> Optional[float]:
         """The value of a finished game, or None while it goes on."""
@@ -108,7 +117,7 @@ class Lookahead:
             beta = min(beta, stand)
         best = stand
         engine = self.engine
-        before = balance(self.material.of(state), mover)
+        before = balance(self.material_of(state), mover)
         for child, gain, same in self.captures_of(state, mover, before):
             done = self.terminal(child)
             if done is not None:
@@ -148,13 +157,12 @@ class Lookahead:
 
     def ordered(self, positions: list, mover: int) -> list:
         """`positions` (settled), those best for `mover` first: wins, then by material."""
-        material = self.material
         engine = self.engine
         scored = []
         for after in positions:
             outcome = engine.outcome(after)
             first = 0 if outcome is not None and outcome[0] == mover else 1
-            scored.append((first, -balance(material.of(after), mover), len(scored), after))
+            scored.append((first, -balance(self.material_of(after), mover), len(scored), after))
         scored.sort()
         return [entry[-1] for entry in scored]
 
@@ -162,12 +170,11 @@ class Lookahead:
         """(position, gain, the same player acts again) for each action of `mover`
         that raises its balance, or after which it acts again (a turn of several
         actions: the capture may come at its end), best first."""
-        material = self.material
         engine = self.engine
         found = []
         for code in engine.legal(state):
             after = self.child(state, code, settle=False)
-            gain = balance(material.of(after), mover) - before
+            gain = balance(self.material_of(after), mover) - before
             same = engine.actor(after) == mover
             if gain > EPSILON or same:
                 found.append((-gain, len(found), after, same))
