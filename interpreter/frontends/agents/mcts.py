@@ -77,9 +77,13 @@ class Methods:
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0)
-ROOT_SHARE = 0.5  # the share of a time budget the checks at the root may take (about)
-SAFETY_NODES_PER_SECOND = 10_000  # positions the safety check may make per second of budget ...
-SAFETY_NODES_PER_ITERATION = 10  # ... or per simulation of an iteration budget
+# Shares of a time budget the checks at the root may take (about): the answers
+# that win at once (in chess each answer costs the most), and the safety check's
+# passes deeper than one turn.
+ROOT_SHARE = 0.5
+DEEPER_SAFETY_SHARE = 0.15
+SAFETY_NODES_PER_SECOND = 4_000  # positions the safety check may make per second of budget ...
+SAFETY_NODES_PER_ITERATION = 4  # ... or per simulation of an iteration budget
 
 
 @dataclass
@@ -147,7 +151,11 @@ class MCTSAgent(SeededAgent):
         search, root = self._start(game, state)
         reused = root.visits
         timed = self.seconds is not None and self.methods.safety
-        search.check_root(root, started + ROOT_SHARE * self.seconds if timed else None)  # type: ignore[operator]
+        if timed:
+            search.check_root(root, started + ROOT_SHARE * self.seconds,  # type: ignore[operator]
+                              started + DEEPER_SAFETY_SHARE * self.seconds)  # type: ignore[operator]
+        else:
+            search.check_root(root)
         reason = _forced(root)
         iterations = 0
         if not reason:

@@ -132,12 +132,14 @@ class Search:
 
     # -- the root ------------------------------------------------------------------------
 
-    def check_root(self, root: Node, deadline: Optional[float] = None) -> None:
+    def check_root(self, root: Node, deadline: Optional[float] = None,
+                   safety_deadline: Optional[float] = None) -> None:
         """Look at every action of the root and, within THREAT_BUDGET positions, at
         every answer to each: wins in one prove the root, actions that allow the next
         player a win in one are proven lost (a chance event after the action is not
         looked behind). Then the safety check (safety.py). With a `deadline` (a
-        time.perf_counter()), the answers and the safety check stop there."""
+        time.perf_counter()) the answers stop there, the safety check's deeper
+        passes at `safety_deadline`."""
         if root.children is None:
             self.expand(root)
         self.try_children(root, root.children)
@@ -154,7 +156,7 @@ class Search:
                 self.try_children(child, child.children)
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
-            veto_material_losses(self.engine, self.material, root, self.safety_nodes, deadline)
+            veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline)
 
     # -- one iteration -------------------------------------------------------------------
 
