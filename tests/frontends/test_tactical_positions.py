@@ -94,3 +94,15 @@ def test_the_previous_player_gave_a_piece_away():
     state = lielow_hanging_piece(game)
     chosen = {make_agent("mcts-v1:200", seed=seed).choose(game, state).notation for seed in range(6)}
     assert chosen - LIELOW_SAVES
+
+
+def test_the_greedy_player_takes_the_king_and_a_free_piece():
+    game = load_game("lielow")
+    # White's d5 (range 3) lands on g8, Black's king; a2 could take b3.
+    state = game.make_state({"d5": lielow_piece("white", 3, True), "a2": lielow_piece("white", 1),
+                             "g8": lielow_piece("black", 2, True), "b3": lielow_piece("black", 1)})
+    assert make_agent("greedy", seed=1).choose(game, state).notation == "d5xg8"
+    # No king to take: the best it sees one action ahead is the piece on b3.
+    state = game.make_state({"d5": lielow_piece("white", 3, True), "a2": lielow_piece("white", 1),
+                             "h8": lielow_piece("black", 2, True), "b3": lielow_piece("black", 1)})
+    assert make_agent("greedy", seed=1).choose(game, state).notation == "a2xb3"
