@@ -73,10 +73,13 @@ class Methods:
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
+    # with a time budget, think on when the choice is clear: the tree is kept for
+    # the next decision, where the time spent now pays
+    think_on: bool = True
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (in chess each answer costs the most), and the safety check's
 # passes deeper than one turn.
@@ -210,7 +213,7 @@ class MCTSAgent(SeededAgent):
             if used >= 1.0:
                 return done, "budget"
             reason = _settled(root, used, done)
-            if reason:
+            if reason and not (reason == "clear" and self.methods.think_on and not self.reproducible):
                 return done, reason
 
     def _used(self, done: int, started: float) -> float:
