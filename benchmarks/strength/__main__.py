@@ -66,6 +66,15 @@ def result_file(folder: Path, label: str, opponent: str, seconds: float) -> Path
     return folder / f"{label.split()[0]}{'-benchmark' if '(' in label else ''}-{opponent}-{seconds:g}s.json"
 
 
+def warm_up(game) -> None:
+    """What the default player learns of a game once per process (a second or two,
+    docs/playing.md), learnt before the clock runs, as in a long session."""
+    from interpreter.frontends.agents.knowledge import evaluation_of, knowledge_of
+
+    knowledge_of(game)
+    evaluation_of(game)
+
+
 def play_against_openspiel(label: str, seconds: float, first: int, count: int) -> list[dict]:
     """Games `first` .. `first + count - 1` of the default player against MCTSBot."""
     from interpreter.frontends.agents import make_agent
@@ -74,6 +83,7 @@ def play_against_openspiel(label: str, seconds: float, first: int, count: int) -
 
     bench = BENCHMARKS[label.split()[0]]
     game, spiel_game = bench.load(), bench.load_spiel()
+    warm_up(game)
     out = []
     for index in range(first, first + count):
         result = play_game(bench, game, spiel_game, lambda seed: make_agent(f"mcts:{seconds}s", seed=seed),
@@ -89,6 +99,7 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
     """Games `first` .. `first + count - 1` of the default player against
     `previous` or `greedy`: game k as `regelwerk match --swap --seed 1` plays it."""
     game = load(label, kind, options)
+    warm_up(game)
     specs = [f"mcts:{seconds}s", SPECS[opponent].format(seconds=seconds)]
     n_seats = len(game.players)
     out = []

@@ -204,10 +204,14 @@ class MCTSAgent(SeededAgent):
     def _think(self, search: Search, root: Node, started: float) -> tuple[int, str]:
         """Iterate until the budget is spent or a stopping rule holds: (iterations, reason)."""
         done = 0
+        deadline = None if self.seconds is None else started + self.seconds
         while True:
             search.iterate(root)
             done += 1
             if done % CHECK_EVERY and done != self.iterations:
+                # (the clock at every iteration: in chess one takes milliseconds)
+                if deadline is not None and self.methods.think_on and time.perf_counter() >= deadline:
+                    return done, "budget"
                 continue
             used = self._used(done, started)
             if used >= 1.0:

@@ -25,19 +25,21 @@ DEEPEST = 2  # whole turns of the others searched after the root's action, at mo
 
 
 def veto_material_losses(engine: Any, material: Material, root: Node, node_limit: int,
-                         deadline: Optional[float] = None, deepest: int = DEEPEST) -> int:
+                         deadline: Optional[float] = None, deepest: int = DEEPEST,
+                         first_deadline: Optional[float] = None) -> int:
     """Veto the root's children that lose material while another does not, looking
     one turn of answers deep, then (with what is left of `node_limit` and
     `deadline`) two turns, and so on to `deepest`: a deeper pass vetoes only among
     the children still allowed, and only while one of them keeps the balance. The
-    number of positions the look-ahead made."""
+    number of positions the look-ahead made. The first pass stops at
+    `first_deadline`, the deeper ones at `deadline` (times of time.perf_counter())."""
     me = root.mover
-    # (the first pass, on the answers the root's check has made, costs little: only
-    # the deeper ones look at the clock)
+    # (the first pass, mostly on the answers the root's check has made, costs
+    # little and may take longer than the deeper ones)
     look = Lookahead(engine, material, me, node_limit=node_limit)
     now = look.balance(root.state)
     for turns in range(1, deepest + 1):
-        look.deadline = deadline if turns > 1 else None
+        look.deadline = deadline if turns > 1 else first_deadline
         allowed = [c for c in root.children if not loses_for(c, me) and c.proven != me and not c.vetoed]
         losing, complete = _losing(look, allowed, me, now, turns)
         if len(losing) < len(allowed):

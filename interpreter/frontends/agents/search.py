@@ -156,7 +156,8 @@ class Search:
                 self.try_children(child, child.children)
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
-            veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline)
+            veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
+                                 first_deadline=deadline)
 
     # -- one iteration -------------------------------------------------------------------
 
