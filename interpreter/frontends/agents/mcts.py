@@ -85,8 +85,9 @@ PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, think
 # passes deeper than one turn.
 ROOT_SHARE = 0.5
 DEEPER_SAFETY_SHARE = 0.15
-SAFETY_NODES_PER_SECOND = 4_000  # positions the safety check may make per second of budget ...
-SAFETY_NODES_PER_ITERATION = 4  # ... or per simulation of an iteration budget
+SAFETY_NODES = 5_000  # positions the safety check may make, and ...
+SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
+SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget
 
 
 @dataclass
@@ -195,11 +196,11 @@ class MCTSAgent(SeededAgent):
         """How many positions the safety check may make: a share of the budget
         (counted in positions, not time, so that `mcts:N` stays reproducible)."""
         if self.iterations is not None:
-            by_iterations = self.iterations * SAFETY_NODES_PER_ITERATION
+            by_iterations = SAFETY_NODES + self.iterations * SAFETY_NODES_PER_ITERATION
             if self.seconds is None:
                 return by_iterations
-            return min(by_iterations, int(self.seconds * SAFETY_NODES_PER_SECOND))
-        return int((self.seconds or DEFAULT_SECONDS) * SAFETY_NODES_PER_SECOND)
+            return min(by_iterations, SAFETY_NODES + int(self.seconds * SAFETY_NODES_PER_SECOND))
+        return SAFETY_NODES + int((self.seconds or DEFAULT_SECONDS) * SAFETY_NODES_PER_SECOND)
 
     def _think(self, search: Search, root: Node, started: float) -> tuple[int, str]:
         """Iterate until the budget is spent or a stopping rule holds: (iterations, reason)."""
