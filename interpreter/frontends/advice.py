@@ -22,6 +22,11 @@ def percent(value: float) -> str:
     return f"about {min(99, max(1, round(100 * value)))}%"
 
 
+def third_person(name: str, verb: str) -> str:
+    """"white wins", but "attackers win": a player's name in -s is taken as a plural."""
+    return verb if name.endswith("s") else verb + "s"
+
+
 def possessive(name: str) -> str:
     """"white's", but "attackers'"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -69,7 +74,8 @@ def _hint_lines(stats: Any, player: str) -> list[str]:
         lines.append(f"  {best} is the only legal action.")
         return lines
     if stats.verdict == "win":
-        lines.append(f"  {best} wins by force: whatever the others answer, {player} wins (the search has proved it).")
+        lines.append(f"  {best} wins by force: whatever the others answer, {player} {third_person(player, 'win')} "
+                     "(the search has proved it).")
         return lines
     if stats.reason == "forced":
         lines.append(f"  Every other action lets an opponent win at once; {best} does not.")

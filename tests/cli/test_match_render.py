@@ -198,6 +198,9 @@ def test_the_advice_in_words():
         "(300 of those games) attackers did best: about 99% of the points (a win counts 1, a draw 1/2), "
         "a rough estimate of attackers' chances.",
         "  Next best: c2 loses by force (20 games), c3 about 1% (5 games)."]
+    won = SearchStats(10, 0.1, [("c1", 10, 1.0)], "win", "solved")
+    assert describe_hint(won, "defenders", 200).splitlines()[1] == (
+        "  c1 wins by force: whatever the others answer, defenders win (the search has proved it).")
     forced = SearchStats(0, 0.1, [("c3", 0, 0.5)], "", "forced")
     assert describe_hint(forced, "white") == "hint: c3\n  Every other action lets an opponent win at once; c3 does not."
     lost = SearchStats(900, 1.0, [("a1", 900, 0.0)], "loss", "budget")
