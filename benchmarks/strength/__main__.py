@@ -57,9 +57,16 @@ def games_to_play(names: list[str]) -> list[tuple[str, str, dict]]:
     return out
 
 
+_LOADED: dict = {}
+
+
 def load(label: str, kind: str, options: dict):
-    name = label.split()[0]
-    return BENCHMARKS[name].load() if kind == "benchmark" else load_game(name, options)
+    """The game (loaded once: what the player learns of it is kept with it)."""
+    if label not in _LOADED:
+        name = label.split()[0]
+        game = _LOADED[label] = BENCHMARKS[name].load() if kind == "benchmark" else load_game(name, options)
+        warm_up(game)
+    return _LOADED[label]
 
 
 def result_file(folder: Path, label: str, opponent: str, seconds: float) -> Path:
@@ -82,8 +89,7 @@ def play_against_openspiel(label: str, seconds: float, first: int, count: int) -
     from .openspiel import play_game
 
     bench = BENCHMARKS[label.split()[0]]
-    game, spiel_game = bench.load(), bench.load_spiel()
-    warm_up(game)
+    game, spiel_game = load(label, "benchmark", {}), bench.load_spiel()
     out = []
     for index in range(first, first + count):
         result = play_game(bench, game, spiel_game, lambda seed: make_agent(f"mcts:{seconds}s", seed=seed),
@@ -99,7 +105,6 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
     """Games `first` .. `first + count - 1` of the default player against
     `previous` or `greedy`: game k as `regelwerk match --swap --seed 1` plays it."""
     game = load(label, kind, options)
-    warm_up(game)
     specs = [f"mcts:{seconds}s", SPECS[opponent].format(seconds=seconds)]
     n_seats = len(game.players)
     out = []
@@ -115,17 +120,18 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
 
 
 def run_row(folder: Path, label: str, kind: str, options: dict, opponent: str, seconds: float, games: int) -> dict:
+    """The match's record, its missing games played now (the file is written after
+    each game, so that an interrupted run loses one game at most)."""
     path = result_file(folder, label, opponent, seconds)
     record = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
         "game": label, "opponent": opponent, "seconds": seconds, "games": []}
-    have = len(record["games"])
-    if have < games:
+    while len(record["games"]) < games:
         started = time.monotonic()
+        index = len(record["games"])
         if opponent == "openspiel":
-            new = play_against_openspiel(label, seconds, have, games - have)
+            record["games"] += play_against_openspiel(label, seconds, index, 1)
         else:
-            new = play_against(label, kind, options, opponent, seconds, have, games - have)
-        record["games"] += new
+            record["games"] += play_against(label, kind, options, opponent, seconds, index, 1)
         record["wall_seconds"] = record.get("wall_seconds", 0) + round(time.monotonic() - started)
         path.write_text(json.dumps(record, indent=1), encoding="utf-8")
     return record
