@@ -11,12 +11,28 @@ import random
 from dataclasses import dataclass, field
 
 from interpreter import DefinitionError
+from interpreter.runtime.engine import CHANCE
 
+from .adapters import Adapter
 from .catalog import DEFINITION_HELP, GAMES, BenchmarkGame, with_definitions
+
+# Moves are single regelwerk actions, keyed by their notation.
+BY_ACTION = Adapter("")
+
+
+# pyspiel.PlayerId.CHANCE, without importing pyspiel where it is not installed.
+SPIEL_CHANCE = -1
 
 
 class Disagreement(AssertionError):
     """The two implementations differ at a position."""
+
+
+class BoardRepeated(Disagreement):
+    """A documented difference, not a defect: OpenSpiel ended the game in a draw
+    because its board recurred with the other player to move, a repetition the
+    format cannot count yet (`repetitions` counts a position with the player to
+    move: Go's superko, Lines of Action; benchmarks/README.md)."""
 
 
 @dataclass
@@ -33,6 +49,8 @@ class Match:
     # How the comparison stopped: "" while the game goes on (or at a move limit),
     # else the regelwerk rule that ended it on both sides (its line of the rules).
     ended: str = ""
+    # OpenSpiel's boards so far, for adapters whose game ends when a board recurs.
+    boards: list = field(default_factory=list)
 
     @classmethod
     def start(cls, bench: BenchmarkGame, game=None, spiel_game=None, position: str | None = None) -> "Match":
@@ -40,7 +58,14 @@ class Match:
         game = game or bench.load()
         spiel_game = spiel_game or bench.load_spiel()
         spiel_state, state, tracker = bench.adapter.start(game, spiel_game, position)
-        return cls(bench, game, spiel_state, state, tracker)
+        match = cls(bench, game, spiel_state, state, tracker)
+        match.note_board()
+        return match
+
+    def note_board(self) -> None:
+        board = self.bench.adapter.board_text(self.spiel_state)
+        if board is not None:
+            self.boards.append(board)
 
     # -- both sides' legal moves, by key --------------------------------------
     def spiel_moves(self) -> dict[str, tuple[int, ...]]:
@@ -51,14 +76,11 @@ class Match:
                 for move in adapter.spiel_moves(self.spiel_state)}
 
     def regel_moves(self) -> dict[str, tuple]:
-        engine = self.game.engine
-        keys: dict[str, tuple] = {}
-        for code in engine.legal(self.state):
-            key = self.bench.adapter.regel_key(engine.notation(code))
-            if key in keys:
-                self.fail(f"two regelwerk actions have the key {key!r}")
-            keys[key] = code
-        return keys
+        try:
+            return self.bench.adapter.regel_moves(self.game.engine, self.state)
+        except ValueError as e:
+            self.fail(str(e))
+            raise
 
     def fail(self, message: str) -> None:
         raise Disagreement(
@@ -67,18 +89,23 @@ class Match:
         )
 
     # -- one move on both sides ---------------------------------------------------
-    def play(self, key: str, spiel_move: tuple[int, ...], regel_code: tuple) -> None:
+    def play(self, key: str, spiel_move: tuple[int, ...], regel_codes: tuple) -> None:
         adapter = self.bench.adapter
         for action in spiel_move:
             adapter.spiel_applied(self.tracker, self.spiel_state, action)
             self.spiel_state.apply_action(action)
-        self.game.engine.apply_in_place(self.state, regel_code)
+        for code in regel_codes:
+            self.game.engine.apply_in_place(self.state, code)
         self.history.append(key)
+        self.note_board()
 
     def regel_player(self, spiel_player: int) -> int:
-        """regelwerk's index of an OpenSpiel player (negative values pass through)."""
+        """regelwerk's index of an OpenSpiel player (chance as regelwerk's CHANCE,
+        other negative values pass through)."""
         players = self.bench.adapter.spiel_players
-        return players.index(spiel_player) if spiel_player in players else spiel_player
+        if spiel_player in players:
+            return players.index(spiel_player)
+        return CHANCE if spiel_player == SPIEL_CHANCE else spiel_player
 
     def check_position(self) -> dict[str, tuple[int, ...]] | None:
         """Compare the position; the shared legal moves, or None once the game is
@@ -105,6 +132,10 @@ class Match:
         """Both sides must end here, with the same winner."""
         differs = self.end_difference(spiel_over, regel_over)
         if differs is not None:
+            if (spiel_over and not regel_over and not any(self.spiel_state.returns())
+                    and self.boards and self.boards[-1] in self.boards[:-1]):
+                raise BoardRepeated(f"{self.bench.name}, after {len(self.history)} moves: "
+                                    "OpenSpiel's board recurred (with the other player to move): a draw")
             self.fail(differs)
         ending = self.game.result(self.state).ending
         self.ended = f"line {ending.line}: {ending.text}" if ending is not None else "no legal action"
@@ -113,7 +144,8 @@ class Match:
         if spiel_over != regel_over:
             return f"game over: OpenSpiel {spiel_over}, regelwerk {regel_over}"
         returns = self.spiel_state.returns()
-        spiel_winner = self.regel_player(next((p for p, r in enumerate(returns) if r > 0), -1))
+        winners = [p for p, r in enumerate(returns) if r > 0]
+        spiel_winner = self.regel_player(winners[0]) if winners else -1
         winner, _scores = self.game.engine.outcome(self.state)
         if spiel_winner != winner:
             return f"winner: OpenSpiel {spiel_winner} (returns {returns}), regelwerk {winner}"
@@ -149,8 +181,11 @@ def spiel_perft(adapter, spiel_state, depth: int) -> int:
         return 1
     if spiel_state.is_terminal():
         return 0
+    moves = adapter.spiel_moves(spiel_state)
+    if depth == 1:
+        return len(moves)
     total = 0
-    for move in adapter.spiel_moves(spiel_state):
+    for move in moves:
         child = spiel_state.clone()
         for action in move:
             child.apply_action(action)
@@ -171,17 +206,22 @@ def chess_perft(board, depth: int) -> int:
     return total
 
 
-def regel_perft(engine, state, depth: int) -> int:
-    """Leaves at `depth` actions, on the fast layer."""
+def regel_perft(engine, state, depth: int, adapter=None) -> int:
+    """Leaves at `depth` moves, on the fast layer, a move being what the adapter
+    makes one OpenSpiel action of (by default one action)."""
     if depth == 0:
         return 1
     if engine.is_over(state):
         return 0
+    moves = (adapter or BY_ACTION).regel_moves(engine, state).values()
+    if depth == 1:
+        return len(moves)
     total = 0
-    for code in engine.legal(state):
+    for codes in moves:
         child = engine.copy(state)
-        engine.apply_in_place(child, code)
-        total += regel_perft(engine, child, depth - 1)
+        for code in codes:
+            engine.apply_in_place(child, code)
+        total += regel_perft(engine, child, depth - 1, adapter)
     return total
 
 
@@ -207,18 +247,23 @@ def main(argv=None) -> int:
         except DefinitionError as e:
             parser.exit(1, f"{e}\n")
         spiel_game = bench.load_spiel()
-        plies = 0
+        plies = known = 0
         endings: dict[str, int] = {}
         for i in range(args.count):
             try:
                 match = random_game(bench, args.seed + i, game, spiel_game)
+            except BoardRepeated as e:
+                known += 1
+                print(f"KNOWN {e}")
+                continue
             except Disagreement as e:
                 failures += 1
                 print(f"DISAGREE {e}")
                 continue
             plies += len(match.history)
             endings[match.ended] = endings.get(match.ended, 0) + 1
-        print(f"{name}: {args.count} games, {plies} moves compared; endings:")
+        print(f"{name}: {args.count} games, {plies} moves compared"
+              + (f", {known} ended by OpenSpiel's board repetition (known)" if known else "") + "; endings:")
         for rule, count in sorted(endings.items(), key=lambda item: -item[1]):
             print(f"  {count:5}  {rule or '(not over)'}")
     return 1 if failures else 0

@@ -1,12 +1,14 @@
-"""regelwerk beside OpenSpiel (and python-chess): random playouts per second.
+"""regelwerk beside OpenSpiel (and python-chess): random playouts per second, perft.
 
     python -m benchmarks.run [GAME...] [--seconds S] [--rounds R] [--mcts] [--json]
 
 For each game the sides are measured alternately, in R rounds of S/R seconds each,
 so that whatever else the machine does hits both; the table gives each side's
-median over the rounds and the ratio OpenSpiel ÷ regelwerk (how many times faster
-OpenSpiel is). `--mcts` adds the time regelwerk's `mcts:1000` player takes per
-move on a few positions of each game. Needs the `bench` extra:
+median over the rounds and the ratio regelwerk ÷ OpenSpiel (below 1: OpenSpiel is
+faster; 0.5 is twice as fast). Then both sides count the leaves of the game tree
+from the start to a fixed depth per game (perft), one after the other, and the
+ratio of their speeds. `--mcts` adds the time regelwerk's `mcts:1000` player takes
+per move on a few positions of each game. Needs the `bench` extra:
 `pip install -e '.[bench]'`.
 """
 from __future__ import annotations
@@ -71,9 +73,35 @@ def measure(bench: BenchmarkGame, seconds: float, rounds: int, seed: int) -> dic
     return sides
 
 
+def measure_perft(bench: BenchmarkGame, rounds: int) -> dict:
+    """Both sides' perft from the start at the game's depths (`bench.perft`), timed
+    alternately in `rounds` rounds: regelwerk's `engine.perft`, OpenSpiel's
+    recursion over pyspiel states (`oracle.spiel_perft`: moves as the adapter
+    groups them, a roll's two orders once, as regelwerk counts them; the last level
+    counted, not played, as regelwerk's)."""
+    from . import oracle
+
+    game = bench.load()
+    spiel_game = bench.load_spiel()
+    regel_depth, spiel_depth = bench.perft
+    engine = game.engine
+    start = engine.initial_state()
+    result = {"depth": [regel_depth, spiel_depth], "regelwerk": {"seconds": []}, "openspiel": {"seconds": []}}
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        result["regelwerk"]["leaves"] = engine.perft(start, regel_depth)[-1]
+        result["regelwerk"]["seconds"].append(round(time.perf_counter() - t0, 3))
+        t0 = time.perf_counter()
+        result["openspiel"]["leaves"] = oracle.spiel_perft(bench.adapter, spiel_game.new_initial_state(),
+                                                           spiel_depth)
+        result["openspiel"]["seconds"].append(round(time.perf_counter() - t0, 3))
+    return result
+
+
 def mcts_seconds_per_move(bench: BenchmarkGame, positions: int, seed: int) -> list[float]:
     """Seconds that `mcts:1000` takes to choose a move at the start and at
-    positions reached by random moves (fixed by `seed`)."""
+    positions reached by random moves (fixed by `seed`); a chance event there is
+    decided at random first."""
     from interpreter.frontends.agents.registry import make_agent
 
     game = bench.load()
@@ -81,6 +109,8 @@ def mcts_seconds_per_move(bench: BenchmarkGame, positions: int, seed: int) -> li
     state = game.initial_state()
     times = []
     for _ in range(positions):
+        while not game.is_terminal(state) and game.to_move(state) == "chance":
+            state = game.apply(state, rng.choice(sorted(game.legal_notations(state))))
         if game.is_terminal(state):
             break
         agent = make_agent("mcts:1000", seed=seed)
@@ -95,9 +125,16 @@ def mcts_seconds_per_move(bench: BenchmarkGame, positions: int, seed: int) -> li
     return times
 
 
+def _ratio(regelwerk: float, other: float) -> str:
+    return f"{regelwerk / other:.2f}" if other else ""
+
+
 def table(results: list[dict], with_mcts: bool) -> str:
-    head = ["game", "regelwerk playouts/s", "OpenSpiel playouts/s", "OpenSpiel ÷ regelwerk",
-            "python-chess playouts/s", "python-chess ÷ regelwerk", "moves/playout (rw / OS)"]
+    head = ["game", "regelwerk playouts/s", "OpenSpiel playouts/s", "regelwerk ÷ OpenSpiel",
+            "python-chess playouts/s", "regelwerk ÷ python-chess", "moves/playout (rw / OS)"]
+    with_perft = any("perft" in r for r in results)
+    if with_perft:
+        head += ["perft depth", "perft leaves", "perft s (rw / OS)", "perft regelwerk ÷ OpenSpiel"]
     if with_mcts:
         head.append("mcts:1000 s/move")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -108,11 +145,26 @@ def table(results: list[dict], with_mcts: bool) -> str:
             r["game"],
             f"{rw['playouts_per_s']:.1f}",
             f"{os_['playouts_per_s']:.1f}",
-            f"{os_['playouts_per_s'] / rw['playouts_per_s']:.1f}×",
+            _ratio(rw["playouts_per_s"], os_["playouts_per_s"]),
             f"{pc['playouts_per_s']:.1f}" if pc else "",
-            f"{pc['playouts_per_s'] / rw['playouts_per_s']:.1f}×" if pc else "",
+            _ratio(rw["playouts_per_s"], pc["playouts_per_s"]) if pc else "",
             f"{rw['moves_per_playout']} / {os_['moves_per_playout']}",
         ]
+        if with_perft:
+            perft = r.get("perft")
+            if perft is None:
+                row += ["", "", "", ""]
+            else:
+                rw_depth, os_depth = perft["depth"]
+                rw_leaves, os_leaves = perft["regelwerk"]["leaves"], perft["openspiel"]["leaves"]
+                rw_s = statistics.median(perft["regelwerk"]["seconds"])
+                os_s = statistics.median(perft["openspiel"]["seconds"])
+                row += [
+                    str(rw_depth) if rw_depth == os_depth else f"{rw_depth} / {os_depth}",
+                    str(rw_leaves) if rw_leaves == os_leaves else f"{rw_leaves} / {os_leaves} (DIFFER)",
+                    f"{rw_s:.2f} / {os_s:.2f}",
+                    _ratio(os_s, rw_s),
+                ]
         if with_mcts:
             row.append(f"{statistics.median(r['mcts_seconds']):.2f}" if r.get("mcts_seconds") else "")
         lines.append("| " + " | ".join(row) + " |")
@@ -128,6 +180,9 @@ def main(argv=None) -> int:
                         help="measuring time per side and game, split over the rounds (default 6)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-perft", action="store_true", help="leave out perft")
+    parser.add_argument("--perft-rounds", type=int, default=1, metavar="N",
+                        help="alternating perft rounds per side (default 1)")
     parser.add_argument("--mcts", action="store_true", help="also time regelwerk's mcts:1000 per move")
     parser.add_argument("--mcts-positions", type=int, default=2, metavar="N",
                         help="positions per game for --mcts (default 2: the start, 10 moves later)")
@@ -138,8 +193,8 @@ def main(argv=None) -> int:
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
-    if args.seconds <= 0 or args.rounds < 1:
-        parser.error("--seconds must be positive and --rounds at least 1")
+    if args.seconds <= 0 or args.rounds < 1 or args.perft_rounds < 1:
+        parser.error("--seconds must be positive, --rounds and --perft-rounds at least 1")
     try:
         games = with_definitions(args.definition)
     except ValueError as e:
@@ -161,6 +216,8 @@ def main(argv=None) -> int:
         print(f"measuring {name} ...", file=sys.stderr, flush=True)
         sides = measure(bench, args.seconds, args.rounds, args.seed)
         result = {"game": name, **{side: s.as_json() for side, s in sides.items()}}
+        if not args.no_perft:
+            result["perft"] = measure_perft(bench, args.perft_rounds)
         if args.mcts:
             result["mcts_seconds"] = [round(t, 3) for t in
                                       mcts_seconds_per_move(bench, args.mcts_positions, args.seed)]

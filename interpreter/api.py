@@ -11,7 +11,8 @@ it is given. Tools that play very many positions use the fast layer,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
@@ -40,6 +41,8 @@ __all__ = [
     "Result",
     "PieceView",
     "BoardView",
+    "PositionLayout",
+    "CounterSlot",
     "DefinitionError",
     "IllegalActionError",
     "RuleRuntimeError",
@@ -57,6 +60,44 @@ class IllegalActionError(ValueError):
         self.notation = notation
         self.ply = ply
         self.game = game
+
+
+class CounterSlot(NamedTuple):
+    """What one entry of `state.vars` holds: a variable (`type` "int" or "flag"),
+    one player's value of a per-player variable (`player` set), or one player's
+    count in a pool (`type` "pool")."""
+
+    name: str
+    player: Optional[str]  # None for a variable that is not per player
+    type: str  # "int", "flag" or "pool"
+
+
+@dataclass(frozen=True)
+class PositionLayout:
+    """How the raw values of a `State` read, for tools that turn very many
+    positions into numbers (the reinforcement-learning adapters): what each index
+    stands for. docs/api.md, "Reading a position's values".
+
+    - `state.board[i]` is site `sites[i]` (one more entry, always None, stands for
+      "no site"): None or a piece tuple `(owner, kind, stones, attribute...)` —
+      owner a player index or -1 (neutral), kind an index of `kinds`, stones the
+      player indices of a stack's stones bottom first (None unless `stacks`), then
+      the values of `attributes` in that order (runtime/pieces.py).
+    - `state.vars[i]` is the value of `counters[i]`.
+    - `state.phase` indexes `phases`, `state.decision` indexes `decisions` (a chance
+      event where `chance[i]`), `state.player` is the player index whose turn it is
+      (also during a chance event of that turn), `state.carry` the site index of
+      the piece a follow-up decision acts on, or -1.
+    """
+
+    sites: tuple[str, ...]
+    kinds: tuple[str, ...]
+    attributes: tuple[tuple[str, str], ...]  # (name, type): "int", "flag" or "marker"
+    stacks: bool
+    counters: tuple[CounterSlot, ...]
+    phases: tuple[str, ...]
+    decisions: tuple[str, ...]
+    chance: tuple[bool, ...]
 
 
 def load_game(
@@ -103,6 +144,7 @@ class Game:
         self.coverage: Optional[RuleCoverage] = compiled.rules.coverage
         self.warnings: list[Diagnostic] = compiled.warnings
         self._board_view: Optional[BoardView] = None
+        self._layout: Optional[PositionLayout] = None
         # decision index -> ((Action, probability), ...)
         self._chance_actions: dict[int, tuple[tuple[Action, float], ...]] = {}
 
@@ -179,6 +221,54 @@ class Game:
         if self._board_view is None:
             self._board_view = _board_view(self.model)
         return self._board_view
+
+    @property
+    def layout(self) -> PositionLayout:
+        """What the indices in a position's raw values stand for (`PositionLayout`):
+        for tools that read `State` values directly rather than through `pieces`,
+        `variables` and `pools`, which build names for every value."""
+        if self._layout is None:
+            self._layout = _position_layout(self.model, self.rules)
+        return self._layout
+
+    def possible_notations(self, chance: bool = False) -> tuple[str, ...]:
+        """Every notation an action of the game can write, in any position: a fixed
+        set, a superset of every position's legal notations, made from the compiled
+        rules without playing (for fixed action spaces: docs/rl.md).
+
+        Each case of an action is expanded over the fields its notation writes: for
+        a moving action (`step`, `slide`, `walk`, `go to`, `jump`, ...) `{from}` over
+        every site, `{to}` over every site and "off"; for a drop or a `select`
+        `{to}` over every site; `{choice}` over none and each kind the case may
+        promote to. Fields the notation does not write are not expanded, and
+        notations written twice are listed once. In a fixed order: by case, then
+        origin, destination and choice as they index the board and the kinds.
+        With `chance=True`: the chance events' outcomes (`roll:4`) instead.
+        """
+        notation = self.engine.notation
+        sites = range(len(self.model.board.names))
+        seen: dict[str, None] = {}
+        for index, case in enumerate(self.rules.cases):
+            is_chance = case.pattern == "chance"
+            if is_chance != chance:
+                continue
+            template = set(case.template)
+            moving = case.pattern in ("move", "jump")
+            origins: Sequence[int] = sites if moving and "{from}" in template else (0 if moving else -1,)
+            destinations: Sequence[int] = (-1,)
+            if "{to}" in template:
+                destinations = [*sites, -1] if moving else sites
+            if is_chance:
+                choices: Sequence[int] = range(len(self.rules.decisions[case.decision].outcome_labels))
+            elif template & {"{choice}", "={choice}"}:
+                choices = range(-1, len(case.choice_kinds))
+            else:
+                choices = (-1,)
+            for frm in origins:
+                for to in destinations:
+                    for choice in choices:
+                        seen.setdefault(notation((index, frm, to, -1, choice)))
+        return tuple(seen)
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:
@@ -544,6 +634,33 @@ def _known(what: str, name: Any, known: Any) -> Any:
         return list(known).index(name)
     hint = did_you_mean(str(name), [str(k) for k in known])
     raise ValueError(f"unknown {what} {name!r}" + (f"; {hint}" if hint else ""))
+
+
+def _position_layout(model: GameModel, rules: CompiledRules) -> PositionLayout:
+    players = model.players
+    counters: list[Optional[CounterSlot]] = [None] * len(rules.initial_vars)
+    for var in model.variables.values():
+        if var.per_player:
+            for i, player in enumerate(players):
+                counters[var.offset + i] = CounterSlot(var.name, player, var.type)
+        else:
+            counters[var.offset] = CounterSlot(var.name, None, var.type)
+    for pool in model.pools.values():
+        for i, player in enumerate(players):
+            counters[pool.offset + i] = CounterSlot(pool.name, player, "pool")
+    missing = [i for i, slot in enumerate(counters) if slot is None]
+    if missing:  # (every value of a position belongs to a variable or a pool)
+        raise AssertionError(f"values {missing} of a position belong to no variable or pool")
+    return PositionLayout(
+        sites=tuple(model.board.names),
+        kinds=tuple(k.name for k in sorted(model.kinds.values(), key=lambda k: k.index)),
+        attributes=tuple((a.name, a.type) for a in model.attributes_in_order()),
+        stacks=bool(model.stacks),
+        counters=tuple(slot for slot in counters if slot is not None),
+        phases=tuple(phase.name for phase in rules.phases),
+        decisions=tuple(d.name for d in rules.decisions),
+        chance=tuple(bool(d.is_chance) for d in rules.decisions),
+    )
 
 
 def _board_view(model: GameModel) -> BoardView:

@@ -6,6 +6,8 @@ carries them as the package `regelwerk_assets`.
 from __future__ import annotations
 
 import importlib.util
+import shlex
+import sys
 from pathlib import Path
 
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -35,3 +37,13 @@ def grammar_text() -> str:
 
 def schema_path(name: str) -> Path:
     return _asset_dir("schemas") / name
+
+
+def install_command(extra: str) -> str:
+    """The command that installs the optional `extra` (`analysis`, `cluster`) into
+    the environment running now, with its own pip (whatever `pip` is on the PATH):
+    from the checkout itself when run from one, else the package by name."""
+    python = shlex.quote(sys.executable or "python3")
+    if (_SOURCE_ROOT / "pyproject.toml").is_file() and (_SOURCE_ROOT / "games" / ".regelwerk-assets").exists():
+        return f"{python} -m pip install -e {shlex.quote(f'{_SOURCE_ROOT}[{extra}]')}"
+    return f"{python} -m pip install {shlex.quote(f'regelwerk[{extra}]')}"

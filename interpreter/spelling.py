@@ -15,7 +15,8 @@ from typing import Iterable
 _SUGGEST_CUTOFF = 0.7
 
 
-def _one_typo_apart(a: str, b: str) -> bool:
+def one_typo_apart(a: str, b: str) -> bool:
+    """Whether `a` becomes `b` by one letter added, dropped or changed, or two neighbours swapped."""
     if a == b or abs(len(a) - len(b)) > 1:
         return False
     if len(a) == len(b):
@@ -48,7 +49,7 @@ def suggest(name: str, candidates: Iterable[str]) -> str | None:
     # Sorted, so that ties go to the alphabetically first name whatever the input order.
     for candidate in sorted(by_folded):
         score = difflib.SequenceMatcher(None, folded, candidate).ratio()
-        close = score >= _SUGGEST_CUTOFF or (min(len(folded), len(candidate)) >= 3 and _one_typo_apart(folded, candidate))
+        close = score >= _SUGGEST_CUTOFF or (min(len(folded), len(candidate)) >= 3 and one_typo_apart(folded, candidate))
         if close and score > best_score:
             best_score, best = score, by_folded[candidate]
     return best

@@ -11,8 +11,9 @@ Nothing here imports the interpreter: the drivers take any object with the
 """
 from __future__ import annotations
 
+import ast
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = REPO / "games"
@@ -54,8 +55,28 @@ def drop_where(where: str, effects: str = "place", before: str = "") -> str:
 
 
 def names_read(game: Any) -> set[str]:
-    """The global names the compiled listers of `game` read (which helpers they call)."""
-    return {name for fn in game.engine._playout_tables[1] if fn is not None for name in fn.__code__.co_names}
+    """The names the functions listing the legal actions of `game` read (which
+    helpers they call), from the generated code (`game.rules.module`)."""
+    return {node.id for node in generated(game, ast.Name, origin=": the legal actions")}
+
+
+def generated(game: Any, kind: type = ast.AST, origin: str = "") -> Iterator[Any]:
+    """The nodes of `kind` in the code generated for `game` (`game.rules.module`),
+    in the functions whose origin (`game.rules.source_map`) contains `origin`."""
+    rules = game.rules
+    for function in rules.module.body:
+        if origin in str(rules.source_map.get(function.name, "")):
+            yield from (node for node in ast.walk(function) if isinstance(node, kind))
+
+
+def helper_calls(game: Any, helper: str, origin: str = "") -> list[ast.Call]:
+    """The calls of the runtime helper `helper` (`h_...`) in the generated code."""
+    return [node for node in generated(game, ast.Call, origin)
+            if isinstance(node.func, ast.Name) and node.func.id == helper]
+
+
+def is_number(node: Any, value: int) -> bool:
+    return isinstance(node, ast.Constant) and node.value == value and type(node.value) is int
 
 
 def record_actions(name: str) -> list[str]:

@@ -12,18 +12,25 @@ Played (see docs/format.md, 6):
   notation and does something else (the first is kept: a warning),
 - actions never legal in any position of any game (a case or a condition that
   cannot hold, say `onto own` where `onto empty` was meant).
-Read (static_checks.py): moving actions that never move their piece, `if no
-action` blocks that may not end the game.
+- a moving action after which its piece still stands where it started and
+  nothing changed on its landing site (a `move` forgotten on some path: the
+  capture that removes the jumped piece and forgets to move, an `if` that takes
+  without an `else` that moves).
+Read (static_checks.py): moving actions that never move their piece, or do not on
+every path, `if no action` blocks that may not end the game.
 
 Every finding carries the source position of the rule involved, how often it
 happened, and the actions of the first game that showed it, so it can be replayed.
 """
 from __future__ import annotations
 
+import ast as py
 import random
-import re
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
 
+from ..compilation.pyast import replace_in, same_code
 from ..parsing import ast
 from ..runtime.engine import CHANCE
 from ..runtime.errors import RuleRuntimeError
@@ -31,15 +38,23 @@ from .static_checks import static_findings
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_MAX_PLIES = 5_000
+# How a game of lint ended, besides by a rule of the game ("rule"):
+DEFAULT = "no legal action"  # by the default (as `Engine.ending` names it)
+CUT_OFF = "cut off"
+FAILED = "failed"
 
 
 @dataclass
 class Finding:
     severity: str  # "error" or "warning"
-    pos: object  # ast.Pos or None
+    pos: object  # ast.Pos or None: where the fix belongs (see `rule_at`)
     message: str
     count: int = 1
     first_record: list = field(default_factory=list)  # notations up to the problem
+    # Linting a variant, a finding about a rule of the game it extends is located in
+    # the variant (where the user can change it) and the rule's own place kept here.
+    rule_at: Optional[str] = None
+    fix_note: str = ""
 
     def location(self, fallback: str) -> str:
         if self.pos is None or not getattr(self.pos, "line", 0):
@@ -50,8 +65,16 @@ class Finding:
 @dataclass
 class LintReport:
     playouts: int
-    finished: int
+    finished: int  # games that ended (by a rule or by the default)
     findings: list
+    by_default: int = 0  # of those, ended by the default: the player to move had no action
+    cut_off: int = 0  # stopped at the ply bound
+    failed: int = 0  # stopped by an error of the rules
+
+    @property
+    def by_rule(self) -> int:
+        """Games that ended by a rule of the game (`win`, `draw`, `if no action`, ...)."""
+        return self.finished - self.by_default
 
     @property
     def ok(self) -> bool:
@@ -80,14 +103,54 @@ def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PL
     for severity, pos, message in static_findings(game.definition.rules):
         findings.note(("static", str(pos), message), severity, pos, message, count=0)
     player = _Player(game.engine, max_plies, findings)
-    finished = 0
+    endings = {"rule": 0, DEFAULT: 0, CUT_OFF: 0, FAILED: 0}
     for i in range(playouts):
-        finished += player.playout(rng)
+        endings[player.playout(rng)] += 1
         if progress is not None:
             progress(i + 1)
     for pos, message in _never_legal(game, player, playouts):
         findings.note(("never legal", str(pos)), "warning", pos, message, count=0)
-    return LintReport(playouts, finished, findings.ordered())
+    ordered = findings.ordered()
+    _relocate_to_variant(ordered, game.definition)
+    return LintReport(playouts, endings["rule"] + endings[DEFAULT], ordered, endings[DEFAULT], endings[CUT_OFF],
+                      endings[FAILED])
+
+
+def _relocate_to_variant(findings: list, definition) -> None:
+    """Linting a variant: a finding about a rule the variant left as the game it
+    extends has it is located in the variant's own rules file (or its YAML), where
+    an item of the same name would replace the rule; the rule's place is kept in
+    `rule_at`. Rules the variant replaced are already located in its files."""
+    chain = getattr(definition, "variant_chain", None)
+    if not chain:
+        return
+    variant = chain[-1]
+    overlays = _overlay_files(definition, variant)
+    home = overlays[0] if overlays else variant
+    own = set(overlays) | {variant}
+    for finding in findings:
+        file = getattr(finding.pos, "file", None)
+        if file in own:
+            continue
+        if file is not None and getattr(finding.pos, "line", 0):
+            finding.rule_at = f"{file}:{finding.pos.line}:{finding.pos.column}"
+            finding.fix_note = (f"an item of the same name in {home} replaces it" if overlays else
+                                f"a rules file given in {variant} (`rules:`) can replace it")
+        finding.pos = ast.Pos(home, 1, 1)
+
+
+def _overlay_files(definition, variant: str) -> list:
+    """The rules overlays the variant file `variant` names, as messages name files."""
+    import yaml
+
+    from ..loading.files import display_name, rules_entries
+
+    try:
+        data = yaml.safe_load(definition.sources.get(variant, "")) or {}
+    except yaml.YAMLError:
+        return []
+    folder = Path(variant).parent
+    return [display_name(folder / rel) for _, rel in rules_entries(data.get("rules") if isinstance(data, dict) else None)]
 
 
 def _never_legal(game, player: "_Player", playouts: int) -> list:
@@ -147,8 +210,8 @@ class _Player:
         self.kinds_at: dict = {}
         self.noted_in_game: set = set()  # clashes noted in the game being played (counted once a game)
 
-    def playout(self, rng: random.Random) -> int:
-        """Play one game; 1 if it ended normally, else 0."""
+    def playout(self, rng: random.Random) -> str:
+        """Play one game; how it ended: "rule", DEFAULT, CUT_OFF or FAILED."""
         record: list = []
         self.noted_in_game = set()
         try:
@@ -156,18 +219,20 @@ class _Player:
             while len(record) < self.max_plies:
                 if self._step(state, record, rng):
                     self.engine.scores(state)  # the score rule on the final position, as reports do
-                    return 1
+                    ending = self.engine.ending(state)
+                    return DEFAULT if ending is not None and ending[0] == DEFAULT else "rule"
             self._note_bound(state, record)
             self.engine.scores(state)  # as a search judges a game it cut off
+            return CUT_OFF
         except RuleRuntimeError as exc:
             self.findings.note(("runtime", str(exc.pos), exc.message), "error", exc.pos, exc.message, record)
-        return 0
+        return FAILED
 
     def _step(self, state, record: list, rng: random.Random) -> bool:
         """Play one action; True once the game is over."""
         engine = self.engine
         if engine.is_over(state):
-            if engine.ending(state)[0] == "no legal action":
+            if engine.ending(state)[0] == DEFAULT:
                 self._note_default_end(state, record)
             self._note_stuck(state)
             return True
@@ -175,8 +240,39 @@ class _Player:
             self._check_notations(state, record)
         code = engine.pick_random(state, rng)  # a chance outcome by its probability
         record.append(engine.notation(code))
+        moved = self._mover(state, code)
         engine.apply_in_place(state, code)
+        if moved is not None and state.result is None:
+            self._check_moved(state, code, moved, record)
         return False
+
+    def _mover(self, state, code) -> tuple | None:
+        """(start, landing, the piece on the start, what stood on the landing) of an
+        action that moves a piece from one site of the board to another; None else."""
+        if self.engine.rules.cases[code[0]].pattern not in ("move", "jump") or len(code) < 3:
+            return None
+        start, landing = code[1], code[2]
+        if start < 0 or landing < 0 or start == landing or state.board[start] is None:
+            return None
+        return start, landing, state.board[start], state.board[landing]
+
+    def _check_moved(self, state, code, moved: tuple, record: list) -> None:
+        """A moving action after which its piece still stands where it started and
+        nothing changed where it was to land: on that path no statement moves it
+        (a `move` forgotten, or an `if` that takes without an `else` that moves)."""
+        start, landing, piece, target = moved
+        now = state.board[start]
+        if now is None or now[:2] != piece[:2] or state.board[landing] != target:
+            return
+        key = ("unmoved", code[0])
+        if key in self.noted_in_game:
+            return
+        self.noted_in_game.add(key)
+        label, pos = self.engine.describe_action(code)
+        names = self.engine.rules.site_names
+        self.findings.note(key, "error", pos, f"{label}: in play the piece stayed on {names[start]} and nothing "
+                           f"changed on {names[landing]}: no statement moved it (a 'move' forgotten, or an 'if' "
+                           "without an 'else' that moves?)", record)
 
     def _note_stuck(self, state) -> None:
         """A game that ended where the decision to take had no action (by `if no
@@ -236,8 +332,9 @@ class _Player:
         which of them ended the game aside."""
         cases = self.engine.rules.cases
         one, other = cases[a[0]], cases[b[0]]
-        return (a[1:] == b[1:] and one.pattern == other.pattern and one.after == other.after
-                and one.effects == other.effects and _unattributed(one.body) == _unattributed(other.body))
+        return (a[1:] == b[1:] and one.pattern == other.pattern and one.effects == other.effects
+                and _same_block(one.after, other.after)
+                and same_code(_unattributed(one.body), _unattributed(other.body)))
 
     def _note_clash(self, text: str, first, code, record: list, severity: str, advice: str) -> None:
         label_a, pos_a = self.engine.describe_action(first)
@@ -254,26 +351,47 @@ class _Player:
         )
 
 
-# The last argument of h_end, the ending (the rule that ended the game, for reports).
-_ENDING = re.compile(r"^(\s*h_end\(s, .*), \d+\)$")
+def _same_block(a, b) -> bool:
+    """Whether two compiled blocks (statements, cost, effects) are the same, or both absent."""
+    if a is None or b is None:
+        return a is b
+    return a[1:] == b[1:] and same_code(a[0], b[0])
 
 
 def _unattributed(body: list) -> list:
-    """Compiled statements without the ending each `h_end` is attributed to."""
-    return [_ENDING.sub(r"\1)", line) for line in body]
+    """Compiled statements without the ending each `h_end` is attributed to (its last argument)."""
+
+    def change(node):
+        if isinstance(node, py.Call) and isinstance(node.func, py.Name) and node.func.id == "h_end":
+            return py.Call(func=node.func, args=node.args[:-1], keywords=[])
+        return None
+
+    return replace_in(body, change)
 
 
 def format_report(report: LintReport, game_name: str, fallback_file: str) -> str:
     lines = []
     for f in report.findings:
         lines.append(f"{f.location(fallback_file)}: {f.severity}: {f.message}{_times(f, report)}")
+        if f.rule_at:
+            lines.append(f"    the rule: {f.rule_at}, in the game the variant extends; {f.fix_note}")
         if f.first_record:
             shown = " ".join(f.first_record[-12:])
             more = f"... ({len(f.first_record)} actions) " if len(f.first_record) > 12 else ""
             lines.append(f"    first seen after: {more}{shown}")
-    ended = f"{report.finished} of {report.playouts} random games of {game_name} ended normally"
-    lines.append(ended + ("; no problem found" if not report.findings else ""))
+    lines.append(summary(report, game_name))
     return "\n".join(lines)
+
+
+def summary(report: LintReport, game_name: str) -> str:
+    """How the games ended: `N of M random games of G ended normally` (by a rule of
+    the game), then those that did not, each kind by itself."""
+    text = f"{report.by_rule} of {report.playouts} random games of {game_name} ended normally"
+    others = [(report.by_default, "by the default (the player to move had no action and no rule said what then)"),
+              (report.cut_off, "cut off unfinished (--max-plies)"),
+              (report.failed, "stopped by an error of the rules")]
+    text += "".join(f"; {count} {what}" for count, what in others if count)
+    return text + ("; no problem found" if not report.findings else "")
 
 
 def _times(finding: Finding, report: LintReport) -> str:

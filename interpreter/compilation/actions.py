@@ -1,28 +1,35 @@
 """One action of a decision → its plan: which pieces it moves, its conditions
 split by the level they are asked at, its cases, and the code of its pattern.
 
-The plan's `emit(src)` writes the action's candidates for one piece (moving
-patterns: inside the decision's loop over pieces, with `frm`/`pc` set) or once
-per position (drop, select, pass). The decision (decisions.py) decides where the
-plan's code goes; the cases' statements are compiled here, once, into `CaseInfo`
-records from which cases.py builds the functions that apply them.
+The plan's `emit(src)` writes the action's candidates for one piece
+(moving patterns: inside the decision's loop over pieces, with `frm`/`pc` set)
+or once per position (drop, select, pass). The decision (decisions.py) decides
+where the plan's code goes; the cases' statements are compiled here, once, into
+`CaseInfo` records from which cases.py builds the functions that apply them.
 """
 from __future__ import annotations
 
-import re
+import ast as py
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
-from dataclasses import dataclass, field
-from typing import Callable, Optional
-
-from .errors import RuleError, name_pos, unknown
-from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 from ..parsing import ast
 from ..runtime.walks import Blockers, WalkTables
-from . import patterns
-from .expressions import Code, describe
+from . import patterns, pyast
+from .code import Code, conjuncts, describe, disjuncts, either
+from .compiled import CaseInfo
+from .conditions import Condition, Part
+from .errors import RuleError, name_pos, unknown
+from .expressions import ExpressionCompiler
+from .items import RuleItems
+from .model import GameModel
 from .reach import Reach, reach_along, reach_of_set
-from .conditions import Condition
-from .scope import Register, Scope
+from .restrictions import Restrictions
+from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
+from .source import Origin, Source
+from .statements import StatementCompiler
+from .told_apart import untold_templates
+from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
 DEFAULT_NOTATION = {
     ("onto", "empty"): "{from}-{to}",
@@ -45,25 +52,26 @@ LANDING_SLOT = {"empty": patterns.EMPTY, "own": patterns.OWN, "neutral": pattern
 CHEAP_PIECE_TEST = 8
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
+Pattern = ast.Pattern
+# How an action's candidates are written: emit(src, exclude), `exclude` the local
+# holding the sites another action landed on already (see patterns.Landing), or None.
+Emit = Callable[[Source, Optional[py.Name]], None]
+# A pool whose waiting pieces an action moves: (its offset, its site per player, the
+# constant of the waiting piece per player).
+PoolMovers = tuple[int, tuple[int, ...], py.Name]
 
-@dataclass
-class CaseInfo:
-    """One way an action can turn out, with what is needed to apply it."""
 
-    decision: int
-    pattern: str  # "move", "jump", "drop", "select", "pass" or "chance"
-    template: tuple  # notation parts: literal strings and field names
-    label: str  # "action 'leap', onto enemy" — for messages
-    pos: ast.Pos
-    body: list = field(default_factory=list)  # the compiled statements (captured lines)
-    fresh_pieces: Optional[str] = None  # drops: the constant of the new piece per player
-    pool_pieces: Optional[str] = None  # moves: the constant of the piece waiting on each pool site
-    outcomes: Optional[str] = None  # chance events: the constant of the outcome values
-    choice_kinds: tuple = ()  # the kinds of a `promote ... to one of` (code[4] picks one)
-    after: Optional[tuple] = None  # the decision's `after each action` (captured lines, cost, effects)
-    effects: frozenset = frozenset()  # what its statements do to the turn (statements.effects)
-    cost: int = 1
-    notation_pos: Optional[ast.Pos] = None  # where its notation is written (None: the default one)
+def _no_candidates(src: Source, exclude: Optional[py.Name] = None) -> None:
+    return None
+
+
+def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emit:
+    """The emit of a pattern written by `write` with `landing` (excluding what it is told to)."""
+
+    def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
+        write(src, landing if exclude is None else replace(landing, exclude=exclude))
+
+    return emit
 
 
 @dataclass
@@ -72,103 +80,151 @@ class ActionPlan:
     pos: ast.Pos
     guard: Optional[Condition]  # asked once per position (None: always on)
     piece_where: Optional[Condition]  # asked per piece
-    templates: list
-    movers: Optional[set]  # kinds it can move (None: not limited to kinds)
-    emit: Callable  # emit(src): the code listing its candidates
+    templates: list[tuple[str, ...]]
+    movers: Optional[set[int]]  # kinds it can move (None: not limited to kinds)
+    emit: Emit = _no_candidates  # the code listing its candidates
     moving: bool = False  # a moving pattern (per piece) rather than drop/select/pass
-    kinds: Optional[tuple] = None  # kinds on the board it moves (None: all)
-    pools: tuple = ()  # (offset, sites by player, pool pieces constant) of pools whose pieces it moves
+    kinds: Optional[tuple[int, ...]] = None  # kinds on the board it moves (None: all)
+    pools: tuple[PoolMovers, ...] = ()  # pools whose pieces it moves
     same_piece: bool = False
     only_if_stuck: bool = False
     reach: Optional[Reach] = None
-    walk_blockers: Optional[str] = None  # the constant of the walks' Blockers, when they need them
+    # whether a notation of its cases leaves out the landing site (told_apart.py):
+    # its candidates are compared while listing, the first of a text kept
+    untold: bool = False
+    walk_blockers: Optional[py.Name] = None  # the constant of the walks' Blockers, when they need them
     walk_blockers_neutral: bool = False  # whether those are the neutral pieces (as far as the walk can tell)
-    # drop and select: lines that set `frm` and `pc` up, and a test for the pool
-    placement_setup: tuple = ()
-    placement_test: Optional[str] = None
-    prelude: tuple = ()  # lines computed once per position before the action is listed
-    piece_setup: tuple = ()  # lines run for each piece before its candidates are listed
-    case_templates: tuple = ()  # ((case id, notation template), ...) of its cases
+    # drop and select: statements that set `frm` and `pc` up, and a test for the pool
+    placement_setup: tuple[py.stmt, ...] = ()
+    placement_test: Optional[py.expr] = None
+    prelude: tuple[py.stmt, ...] = ()  # statements run once per position before the action is listed
+    piece_setup: tuple[py.stmt, ...] = ()  # statements run for each piece before its candidates are listed
+    case_templates: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (case id, notation template) of its cases
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
-    shape: Optional[tuple] = None
+    shape: Optional[tuple[Any, ...]] = None
     landing: Optional["patterns.Landing"] = None  # the cases and checks of its candidates (not of a pass)
     cost: int = 1  # estimated steps per piece (or per position)
     guard_cost: int = 0  # estimated steps of the guard (once per position)
 
 
-def _all(codes: list) -> Optional[str]:
-    codes = [c for c in codes if c]
-    if not codes:
-        return None
-    return codes[0] if len(codes) == 1 else "(" + " and ".join(codes) + ")"
+@dataclass
+class WhereLevels:
+    """An action's `where` conjuncts by the level they are asked at."""
+
+    action: Optional[Condition] = None  # once per position
+    piece: list[Part] = field(default_factory=list)  # per piece
+    candidate: list[Part] = field(default_factory=list)  # per candidate
+    found_loop: Optional[tuple[py.stmt, ...]] = None  # of the last candidate conjunct (Code.found_loop)
+    piece_cost: int = 0
+    candidate_cost: int = 0
+    guard_cost: int = 0
+    piece_setup: list[py.stmt] = field(default_factory=list)  # run for each piece
+    position_setup: list[py.stmt] = field(default_factory=list)  # run once per listing
+
+
+class GameCompiling(Protocol):
+    """What an ActionCompiler reads of the game's compiler (compiler.py)."""
+
+    model: GameModel
+    items: RuleItems
+    exprs: ExpressionCompiler
+    src: Source
+    statements: StatementCompiler
+    restrictions: Restrictions
+    code_tables: patterns.CodeTables
+    cases: list[CaseInfo]
+
+    def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
+              **modes: Any) -> Scope: ...
+    def add_case(self, info: CaseInfo) -> int: ...
+    def pool_pieces_constant(self) -> py.Name: ...
+    def targets(self, e: ast.Expr, scope: Scope, what: str, c: Optional[Code] = None) -> py.expr: ...
+    def template(self, text: str, pos: ast.Pos, fields: tuple[str, ...] = TEMPLATE_FIELDS) -> tuple[str, ...]: ...
 
 
 class ActionCompiler:
     """Compiles the actions of decisions (see module docstring)."""
 
-    def __init__(self, compiler):
-        self.compiler = compiler  # the game's Compiler (compiler.py): model, source, expressions, statements, ...
+    def __init__(self, compiler: GameCompiling):
+        self.compiler = compiler
         self.model = compiler.model
         self.exprs = compiler.exprs
         self.src = compiler.src
         # case id -> (number of choices, the listing-time condition for choosing or None)
-        self.choices: dict = {}
+        self.choices: dict[int, tuple[int, Optional[py.expr]]] = {}
+        self.case_templates: list[tuple[int, tuple[str, ...]]] = []
 
     # ------------------------------------------------------------ the action
     def compile(self, action: ast.Action, decision_index: int) -> ActionPlan:
+        with self.src.origin(Origin(f"action '{action.name}'", action.pos)):
+            return self._compile(action, decision_index)
+
+    def _compile(self, action: ast.Action, decision_index: int) -> ActionPlan:
         pattern = action.pattern
+        if pattern is None:  # (the parser says so first)
+            raise RuleError(action.pos, f"action '{action.name}' has no movement pattern")
         available = _available(pattern)
         kinds, pools, same_piece = self._movers(action, pattern)
-        scope = self.compiler.scope(available, f"action '{action.name}'", piece_always="piece" in available)
-        scope.piece_kinds = self._known_kinds(pattern, kinds, pools, same_piece)
-        # Wherever a candidate is asked about, `tg` holds what stands on `to` (patterns.py).
-        scope.registers = dict(scope.registers, to=Register("to", "tg"))
+        scope = self.compiler.scope(
+            available, f"action '{action.name}'", piece_always="piece" in available,
+            piece_kinds=self._known_kinds(pattern, kinds, pools, same_piece),
+            # Wherever a candidate is asked about, `tg` holds what stands on `to` (patterns.py).
+            registers=dict(DEFAULT_REGISTERS, to=Register("to", "tg")),
+        )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
-            action.name, action.pos, levels["action"], Condition.of(levels["piece"]), templates, _movers(action, self.model),
-            emit=lambda src: None, piece_setup=tuple(levels["piece setup"]), case_templates=tuple(self.case_templates),
+            action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
+            _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
+            case_templates=tuple(self.case_templates),
+            untold=bool(untold_templates(action, templates)),
         )
         if isinstance(pattern, ast.PassPattern):
             return self._pass(plan, action, pattern, decision_index)
         if not action.cases:
-            raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, e.g. 'onto empty: move'")
-        where = Condition.of(levels["candidate"], levels.get("found loop"))
+            raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, "
+                                        "e.g. 'onto empty: move'")
+        where = Condition.of(levels.candidate, levels.found_loop)
+        tables = self.compiler.code_tables
         landing = patterns.Landing(
             case_ids, self.compiler.restrictions, where, scope.piece_kinds,
             piece_always="piece" in available,
             choices=self.choices,
-            occupied_where=where.replaced(f"(tg or {self.exprs.E})", "tg") if where is not None else None,
+            occupied_where=(where.replaced(pyast.or_(pyast.name("tg"), self.exprs.empty), pyast.name("tg"))
+                            if where is not None else None),
             # (a walk's ends lie anywhere on the board, as far as its number of
             # steps says: its codes are many and seldom listed again soon, so a
             # table of them is read cold, and fresh tuples cost less)
             codes=(None if isinstance(pattern, ast.WalkPattern)
-                   else self.compiler.code_tables.without_origin()
-                   if isinstance(pattern, (ast.DropPattern, ast.SelectPattern)) else self.compiler.code_tables),
+                   else tables.without_origin() if isinstance(pattern, (ast.DropPattern, ast.SelectPattern))
+                   else tables),
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
-        plan.prelude = plan.prelude + tuple(levels["position setup"])
-        plan.cost += levels["piece cost"]
-        plan.guard_cost = levels["guard cost"]
+        plan.prelude = plan.prelude + tuple(levels.position_setup)
+        plan.cost += levels.piece_cost
+        plan.guard_cost = levels.guard_cost
+        frm, pc, p = pyast.name("frm"), pyast.name("pc"), pyast.name("p")
         if isinstance(pattern, ast.DropPattern):
-            plan.placement_setup = ("frm = -1", f"pc = {self._fresh_pieces(pattern)}[p]")
+            plan.placement_setup = (pyast.assign(frm, pyast.num(-1)),
+                                    pyast.assign(pc, pyast.sub(self._fresh_pieces(pattern), p)))
             if pattern.pool is not None:
-                plan.placement_test = f"v[{self.model.pools[pattern.pool].offset} + p] > 0"
+                waiting = pyast.sub(pyast.name("v"), pyast.add(pyast.num(self.model.pools[pattern.pool].offset), p))
+                plan.placement_test = pyast.compare(waiting, ">", pyast.num(0))
             return plan
         if isinstance(pattern, ast.SelectPattern):
-            plan.placement_setup = ("frm = -1", "pc = None")
+            plan.placement_setup = (pyast.assign(frm, pyast.num(-1)), pyast.assign(pc, pyast.none()))
             return plan
         plan.moving = True
         plan.kinds, plan.pools, plan.same_piece = kinds, tuple(pools), same_piece
         return plan
 
-    def _movers(self, action: ast.Action, pattern) -> tuple:
+    def _movers(self, action: ast.Action, pattern: Pattern) -> tuple[Optional[tuple[int, ...]], list[PoolMovers], bool]:
         """(kinds, pools, same piece) of the `by` clause."""
-        kinds = None
-        pools = []
+        kinds: Optional[tuple[int, ...]] = None
+        pools: list[PoolMovers] = []
         same_piece = False
         for by in action.by:
             if by.kind is not None:
@@ -176,7 +232,7 @@ class ActionCompiler:
                     raise unknown(by.pos, "piece kind", by.kind, list(self.model.kinds))
                 kinds = (kinds or ()) + (self.model.kinds[by.kind].index,)
             elif by.pool is not None:
-                pool = self.compiler.statements._pool(by.pool, name_pos(by.pos, by.pool))
+                pool = self.compiler.statements.pool(by.pool, name_pos(by.pos, by.pool))
                 if pool.kind is None:
                     raise RuleError(by.pos, f"pool '{by.pool}' has no 'kind': say which pieces wait in it")
                 if all(s == -1 for s in pool.sites):
@@ -188,81 +244,74 @@ class ActionCompiler:
         if pools and kinds is None:
             kinds = ()
         if isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern)) and action.by:
-            raise RuleError(action.by[0].pos, f"'by' chooses the moving piece; a {_pattern_word(pattern)} action has none")
+            raise RuleError(action.by[0].pos, f"'by' chooses the moving piece; a {_pattern_word(pattern)} "
+                                              "action has none")
         return kinds, pools, same_piece
 
-    def _known_kinds(self, pattern, kinds, pools, same_piece: bool) -> Optional[frozenset]:
+    def _known_kinds(self, pattern: Pattern, kinds: Optional[tuple[int, ...]], pools: list[PoolMovers],
+                     same_piece: bool) -> Optional[frozenset[int]]:
         """The kinds the acting piece can be of while the action is listed (None: any)."""
         if isinstance(pattern, ast.DropPattern) and pattern.kind in self.model.kinds:
             return frozenset({self.model.kinds[pattern.kind].index})
         if same_piece or kinds is None:
             return None
-        waiting = {self.model.pools[name].kind for name in self.model.pools if any(p[0] == self.model.pools[name].offset for p in pools)}
+        offsets = {p[0] for p in pools}
+        waiting = {pool.kind for pool in self.model.pools.values() if pool.offset in offsets}
         return frozenset(kinds) | frozenset(k for k in waiting if k is not None)
 
-    def _where_levels(self, action: ast.Action, scope: Scope, moving: bool) -> dict:
+    def _where_levels(self, action: ast.Action, scope: Scope, moving: bool) -> WhereLevels:
         """The `where` conjuncts by the level they are asked at: once per position
         ("action"), per piece, per candidate.
 
         A costly conjunct about the piece alone is asked of a moving piece only when
         one of its candidates passes everything else, and then once (remembered in
-        a local that "piece setup" empties for each piece): a costly test of the
+        a local that the piece setup empties for each piece): a costly test of the
         piece's own site waits for a candidate that passes the cheap tests of the
         landing site."""
-        from .expressions import conjuncts
-
-        levels: dict = {"action": None, "piece": [], "candidate": [], "piece cost": 0, "candidate cost": 0,
-                        "piece setup": [], "position setup": []}
-        action_level = []
-        remembered = []
-        guard_cost = 0
+        levels = WhereLevels()
+        action_level: list[Part] = []
+        remembered: list[Part] = []
         for cond in action.wheres:
             for part in conjuncts(cond):
                 lines, c = self._listed_condition(part, scope)
                 if c.is_const:
                     if not c.const:
-                        action_level.append((lines, c.code))
+                        action_level.append((tuple(lines), c.code))
                     continue
                 if c.deps & CANDIDATE_DEPS:
-                    hoisted = self._position_first(part, scope, levels["position setup"])
+                    hoisted = self._position_first(part, scope, levels.position_setup)
                     if hoisted is not None:
                         lines, c = hoisted
-                    levels["candidate"].append((lines, c.code))
-                    levels["found loop"] = c.found_loop
-                    levels["candidate cost"] += c.cost
+                    levels.candidate.append((tuple(lines), c.code))
+                    levels.found_loop = c.found_loop
+                    levels.candidate_cost += c.cost
                 elif c.deps & PIECE_DEPS:
                     if moving and c.cost > CHEAP_PIECE_TEST:
-                        name = self.src.fresh("l")
-                        levels["piece setup"].append(f"{name} = None")
-                        remembered.append(([f"if {name} is None:"] + ["    " + line for line in lines]
-                                           + [f"    {name} = {c.code}"], name))
+                        name = pyast.name(self.src.fresh("l"))
+                        levels.piece_setup.append(pyast.assign(name, pyast.none()))
+                        worked_out = pyast.if_(pyast.is_none(name), lines + [pyast.assign(name, c.code)])
+                        remembered.append(((worked_out,), name))
                     else:
-                        levels["piece"].append((lines, c.code))
-                    levels["piece cost"] += c.cost
+                        levels.piece.append((tuple(lines), c.code))
+                    levels.piece_cost += c.cost
                 else:
-                    action_level.append((lines, c.code))
-                    guard_cost += c.cost
-        levels["candidate"].extend(remembered)
-        levels["action"] = Condition.of(action_level)
-        levels["guard cost"] = guard_cost
+                    action_level.append((tuple(lines), c.code))
+                    levels.guard_cost += c.cost
+        levels.candidate.extend(remembered)
+        levels.action = Condition.of(action_level)
         return levels
 
-    def _listed_condition(self, e: ast.Expr, scope: Scope) -> tuple[list, Code]:
-        """(lines, Code) of a condition asked while actions are listed (prefilters.py)."""
-        self.exprs.listing = True
-        try:
-            return self.exprs.lowered(e, scope, condition=True)
-        finally:
-            self.exprs.listing = False
+    def _listed_condition(self, e: ast.Expr, scope: Scope) -> tuple[list[py.stmt], Code]:
+        """(statements, Code) of a condition asked while actions are listed (prefilters.py)."""
+        return self.exprs.lowered(e, scope.child(listing=True), condition=True)
 
-    def _position_first(self, part: ast.Expr, scope: Scope, setup: list) -> Optional[tuple[list, Code]]:
+    def _position_first(self, part: ast.Expr, scope: Scope,
+                        setup: list[py.stmt]) -> Optional[tuple[list[py.stmt], Code]]:
         """`A or B` asked of each candidate, where A (the first disjuncts) is about
         the position alone and costly (`exists(houses[opponent], it.seeds > 0) or
         ...`): A is worked out for the first candidate that asks and remembered for
-        the position (a local that `setup` empties once per listing). (lines, Code)
-        of the condition, or None when there is nothing to remember."""
-        from .expressions import disjuncts, either
-
+        the position (a local that `setup` empties once per listing). (statements,
+        Code) of the condition, or None when there is nothing to remember."""
         parts = disjuncts(part)
         first = 0
         cost = 0
@@ -276,29 +325,34 @@ class ActionCompiler:
             return None
         lines_a, a = self._listed_condition(either(parts[:first]), scope)
         lines_b, rest = self._listed_condition(either(parts[first:]), scope)
-        known, held = self.src.fresh("l"), self.src.fresh("t")
-        setup.append(f"{known} = None")
-        lines = ([f"if {known} is None:"] + ["    " + line for line in lines_a] + [f"    {known} = {a.code}",
-                 f"{held} = {known}", f"if not {held}:"] + ["    " + line for line in lines_b]
-                 + [f"    {held} = {rest.code}"])
+        known, held = pyast.name(self.src.fresh("l")), pyast.name(self.src.fresh("t"))
+        setup.append(pyast.assign(known, pyast.none()))
+        lines = [
+            pyast.if_(pyast.is_none(known), lines_a + [pyast.assign(known, a.code)]),
+            pyast.assign(held, known),
+            pyast.if_(pyast.not_(held), lines_b + [pyast.assign(held, rest.code)]),
+        ]
         return lines, Code(held, Type.BOOL, a.deps | rest.deps, cost=rest.cost + 1)
 
     # ------------------------------------------------------------ cases
-    def _cases(self, action: ast.Action, pattern, available: set, decision_index: int) -> tuple:
+    def _cases(self, action: ast.Action, pattern: Pattern, available: set[str],
+               decision_index: int) -> tuple[list[Optional[int]], list[Optional[int]], Optional[int],
+                                             list[tuple[str, ...]]]:
         allowed = _allowed_cases(pattern)
-        case_ids: list = [None, None, None, None]
-        over_ids: list = [None, None, None, None]
+        case_ids: list[Optional[int]] = [None, None, None, None]
+        over_ids: list[Optional[int]] = [None, None, None, None]
         off_case = None
         templates = []
         self.case_templates = []
-        seen: dict = {}
+        seen: set[tuple[str, str]] = set()
         for case in action.cases:
             key = (case.kind, case.what)
             if key not in allowed:
-                raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; it can have: {', '.join(k + ' ' + w for k, w in allowed)}")
+                raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; "
+                                          f"it can have: {', '.join(k + ' ' + w for k, w in allowed)}")
             if key in seen:
                 raise RuleError(case.pos, f"'{case.label}' appears twice in action '{action.name}'")
-            seen[key] = True
+            seen.add(key)
             choice = find_choice(case.body, self.compiler.items.procedures)
             text = case.notation or action.notation or _default_notation(pattern, key)
             fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ())
@@ -323,82 +377,82 @@ class ActionCompiler:
                 off_case = cid
         return case_ids, over_ids, off_case, templates
 
-    def _case(self, action: ast.Action, case: ast.Case, pattern, available: set, decision_index: int, template: tuple) -> int:
+    def _case(self, action: ast.Action, case: ast.Case, pattern: Pattern, available: set[str], decision_index: int,
+              template: tuple[str, ...]) -> int:
         case_available = set(available)
         if case.kind == "off":
             case_available -= {"to", "target"}
         if case.what == "empty" and case.kind == "onto":
             case_available -= {"target"}
-        if isinstance(pattern, ast.DropPattern):
-            self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
-        info = CaseInfo(decision_index, _case_pattern(pattern), template, f"action '{action.name}', {case.label}", case.pos,
-                        notation_pos=case.notation_pos if case.notation else action.notation_pos)
         statements = self.compiler.statements
+        if isinstance(pattern, ast.DropPattern):
+            statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
+        label = f"action '{action.name}', {case.label}"
+        info = CaseInfo(decision_index, _case_pattern(pattern), template, label, case.pos,
+                        notation_pos=case.notation_pos if case.notation else action.notation_pos)
         is_drop = isinstance(pattern, ast.DropPattern)
-        statements.in_drop = is_drop
-        statements.at_valid = info.pattern in ("move", "jump")
-        statements.to_empty = (case.kind, case.what) == ("onto", "empty")
-        statements.choice_allowed = True
-        statements.drop_pool_offset = (
-            statements._pool(pattern.pool, pattern.pool_pos or pattern.pos).offset if is_drop and pattern.pool else None
+        pool_offset = statements.pool(pattern.pool, pattern.pool_pos or pattern.pos).offset \
+            if isinstance(pattern, ast.DropPattern) and pattern.pool else None
+        scope = self.compiler.scope(
+            case_available, label, piece_always="piece" in available, followups=True,
+            in_drop=is_drop, drop_pool_offset=pool_offset, choice_allowed=True,
+            flow=Flow(at_valid=info.pattern in ("move", "jump"), to_empty=(case.kind, case.what) == ("onto", "empty")),
         )
-        scope = self.compiler.scope(case_available, f"action '{action.name}', {case.label}", piece_always="piece" in available, followups=True)
-        try:
-            with self.src.capture() as lines:
-                info.cost, info.effects = statements.block_with_effects(case.body, scope)
-        finally:
-            statements.in_drop = False
-            statements.drop_pool_offset = None
-            statements.at_valid = False
-            statements.to_empty = False
-            statements.choice_allowed = False
+        with self.src.origin(Origin(label, case.pos)), self.src.capture() as lines:
+            info.cost, info.effects = statements.block_with_effects(case.body, scope)
         info.body = lines
-        if is_drop:
+        if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
         elif info.pattern in ("move", "jump"):
             info.pool_pieces = self.compiler.pool_pieces_constant()
         return self.compiler.add_case(info)
 
-    def _register_choice(self, cid: int, choice: tuple, available: set, action: ast.Action) -> None:
+    def _register_choice(self, cid: int, choice: tuple[ast.PromoteChoiceStmt, tuple[tuple[ast.Expr, bool], ...]],
+                         available: set[str], action: ast.Action) -> None:
         """Each kind of a `promote ... to one of` is an action of its own: the
         conditions around the statement are asked when actions are listed."""
         stmt, path = choice
-        scope = self.compiler.scope(available, f"action '{action.name}' (the conditions around 'one of')", piece_always="piece" in available)
+        scope = self.compiler.scope(available, f"action '{action.name}' (the conditions around 'one of')",
+                                    piece_always="piece" in available)
         tests = []
         for cond, holds in path:
             c = self.exprs.boolean(cond, scope)
-            tests.append(c.code if holds else f"(not {c.code})")
+            tests.append(c.code if holds else pyast.not_(c.code))
         kinds = tuple(self.model.kinds[k.id].index for k in stmt.kinds if k.id in self.model.kinds)
         self.compiler.cases[cid].choice_kinds = kinds
-        self.choices[cid] = (len(kinds), _all(tests))
+        self.choices[cid] = (len(kinds), pyast.and_(*tests) if tests else None)
 
-    def _fresh_pieces(self, pattern: ast.DropPattern) -> str:
+    def _fresh_pieces(self, pattern: ast.DropPattern) -> py.Name:
         """The constant of the piece a drop puts down, per player."""
         kind = self.model.kinds[pattern.kind]
-        fresh = tuple(self.model.fresh_piece(-1 if kind.neutral else p, kind.index) for p in range(self.model.player_count))
+        fresh = tuple(self.model.fresh_piece(-1 if kind.neutral else p, kind.index)
+                      for p in range(self.model.player_count))
         return self.src.const(fresh)
 
     def _pass(self, plan: ActionPlan, action: ast.Action, pattern: ast.PassPattern, decision_index: int) -> ActionPlan:
         template = self.compiler.template(action.notation or "pass", action.pos, ())
         plan.templates.append(template)
         cid = self.compiler.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos,
-                                       notation_pos=action.notation_pos))
+                                              notation_pos=action.notation_pos))
 
-        def emit(src):
-            src.line(f"out.append(({cid}, -1, -1))")
+        def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
+            src.add(pyast.expr_stmt(pyast.method(pyast.name("out"), "append",
+                                                 pyast.tuple_(pyast.num(cid), pyast.num(-1), pyast.num(-1)))))
 
         plan.emit = emit
         plan.only_if_stuck = pattern.only_if_stuck
         return plan
 
     # ------------------------------------------------------------ patterns
-    def _pattern(self, pattern, scope: Scope, landing: patterns.Landing, over_ids, off_case, plan: ActionPlan, levels: dict):
+    def _pattern(self, pattern: Pattern, scope: Scope, landing: patterns.Landing, over_ids: list[Optional[int]],
+                 off_case: Optional[int], plan: ActionPlan, levels: WhereLevels) -> tuple[Emit, Optional[Reach], int]:
         """(emit, reach, cost per piece) of the action's pattern."""
         board = self.model.board
-        cost = 1 + levels["candidate cost"] + self.compiler.restrictions.cost
+        cost = 1 + levels.candidate_cost + self.compiler.restrictions.cost
         if isinstance(pattern, (ast.StepPattern, ast.LeapPattern, ast.JumpPattern)):
             if board.kind != "grid":
-                raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph board use 'walk N steps' or 'go to'")
+                raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph "
+                                             "board use 'walk N steps' or 'go to'")
             dirs = self._directions(pattern.directions)
             span = self._span(pattern.distance, scope)
             n, rays = board.size, board.rays
@@ -413,44 +467,50 @@ class ActionCompiler:
                     plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)
                 # A jump lands just beyond the piece it jumps.
                 reach = reach_along(rays, dirs, first + 1, None if last is None else last + 1, False)
-                return (lambda src: patterns.jump(src, over_ids, landing, dirs, rays, n, span)), reach, steps
+                emit = _emitting(landing, lambda src, ld: patterns.jump(src, over_ids, ld, dirs, rays, n, span))
+                return emit, reach, steps
             if isinstance(pattern, ast.LeapPattern):
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
                 off_where = landing.where if off_case is not None else None
                 reach = reach_along(rays, dirs, first, last, off_case is not None)
-                return (lambda src: patterns.leap(src, landing, dirs, rays, n, span, off_case, off_where)), reach, steps
+                emit = _emitting(landing,
+                                 lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, off_case, off_where))
+                return emit, reach, steps
             if exact and landing.case_ids[patterns.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
-            return (lambda src: patterns.step(src, landing, dirs, rays, n, span)), reach, steps
+            return _emitting(landing, lambda src, ld: patterns.step(src, ld, dirs, rays, n, span)), reach, steps
         if isinstance(pattern, ast.OffsetLeapPattern):
             if board.kind != "grid":
-                raise RuleError(pattern.pos, "'leap (X, Y)' leaps by grid offsets; on a graph board use 'walk N steps' or 'go to'")
+                raise RuleError(pattern.pos, "'leap (X, Y)' leaps by grid offsets; on a graph board use 'walk N steps' "
+                                             "or 'go to'")
             targets = self._offset_targets(pattern)
             reach = Reach(table=tuple(tuple(frozenset(t) for t in per_player) for per_player in targets))
-            return (lambda src: patterns.offset_leap(src, landing, targets)), reach, 8 * cost
+            return _emitting(landing, lambda src, ld: patterns.offset_leap(src, ld, targets)), reach, 8 * cost
         if isinstance(pattern, ast.AlongPattern):
-            return self._along(pattern, scope, landing, off_case, plan, cost)
+            return self._along(pattern, scope, landing, off_case, cost)
         if isinstance(pattern, ast.WalkPattern):
             return self._walk(pattern, scope, landing, plan)
         if isinstance(pattern, ast.GoPattern):
-            targets = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
-            code = self.compiler.targets(pattern.targets, scope, "go to", targets)
-            reach = reach_of_set(targets.static_sites) if targets.static_sites is not None else None
-            return (lambda src: patterns.go(src, landing, code)), reach, targets.cost + targets.size * cost
+            sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
+            code = self.compiler.targets(pattern.targets, scope, "go to", sites)
+            fixed = reach_of_set(sites.static_sites) if sites.static_sites is not None else None
+            return _emitting(landing, lambda src, ld: patterns.go(src, ld, code)), fixed, sites.cost + sites.size * cost
         if isinstance(pattern, ast.DropPattern):
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
-                self.compiler.statements._pool(pattern.pool, pattern.pool_pos or pattern.pos)
+                self.compiler.statements.pool(pattern.pool, pattern.pool_pos or pattern.pos)
             code, test = self._chosen_sites(pattern.targets, scope, "drop ... on")
-            return (lambda src: patterns.choose_site(src, landing, code, test)), None, self.model.board.size * cost
+            emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
+            return emit, None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):
             code, test = self._chosen_sites(pattern.targets, scope, "select")
-            return (lambda src: patterns.choose_site(src, landing, code, test)), None, self.model.board.size * cost
+            emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
+            return emit, None, self.model.board.size * cost
         raise AssertionError(pattern)
 
-    def _offset_targets(self, pattern: ast.OffsetLeapPattern) -> tuple:
+    def _offset_targets(self, pattern: ast.OffsetLeapPattern) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """targets[player][site]: the sites at the pattern's offsets (x to the right of
         the player's forward, y forward; east and north without a forward)."""
         board = self.model.board
@@ -464,7 +524,8 @@ class ActionCompiler:
         for forward in self.model.forward:
             turn = _ROTATIONS.get(forward or "n")
             if turn is None:
-                raise RuleError(pattern.pos, f"leap offsets need a forward direction along the board's lines, not '{forward}'")
+                raise RuleError(pattern.pos, f"leap offsets need a forward direction along the board's lines, "
+                                             f"not '{forward}'")
             absolute = sorted({turn(x, y) for x, y in offsets})
             per_site = []
             for s in range(board.size):
@@ -476,7 +537,7 @@ class ActionCompiler:
             per_player.append(tuple(per_site))
         return tuple(per_player)
 
-    def _chosen_sites(self, e: ast.Expr, scope: Scope, what: str) -> tuple[str, Optional[str]]:
+    def _chosen_sites(self, e: ast.Expr, scope: Scope, what: str) -> tuple[py.expr, Optional[py.expr]]:
         """(the sites a drop or select chooses among, a test of `to` or None): of
         `pieces ... where W`, the pieces, with W asked of each in the loop that
         lists the candidates rather than in a list made first."""
@@ -484,17 +545,19 @@ class ActionCompiler:
         code = self.compiler.targets(e, scope, what, c)
         if c.filtered is not None and c.filtered[0] is None:
             _, sites, var, _, where = c.filtered
-            return sites, re.sub(rf"\b{var}\b", "to", where)
+            return sites, pyast.replace_nodes(where, pyast.renaming(var, "to"))
         return code, None
 
-    def _along(self, pattern: ast.AlongPattern, scope: Scope, landing: patterns.Landing, off_case, plan: ActionPlan, cost: int):
+    def _along(self, pattern: ast.AlongPattern, scope: Scope, landing: patterns.Landing, off_case: Optional[int],
+               cost: int) -> tuple[Emit, Optional[Reach], int]:
         name = pattern.track.id
         if name not in self.model.tracks:
             raise unknown(pattern.track.pos, "track", name, list(self.model.tracks))
         track = self.model.tracks[name]
         values = self.exprs.track_values(track)
+        code: py.expr
         if track.per_player:
-            code = self.src.const(tuple(values)) + "[p]"
+            code = pyast.sub(self.src.const(tuple(values)), pyast.name("p"))
         else:
             code = self.src.const(values[0])
         if pattern.distance.unbounded:
@@ -502,9 +565,11 @@ class ActionCompiler:
         span = self._span(pattern.distance, scope)
         off_where = landing.where if off_case is not None else None
         steps = max(len(t) for t in track.sites) * cost
-        return (lambda src: patterns.along_track(src, landing, code, span, off_case, off_where)), None, steps
+        emit = _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, off_case, off_where))
+        return emit, None, steps
 
-    def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing, plan: ActionPlan):
+    def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing,
+              plan: ActionPlan) -> tuple[Emit, Optional[Reach], int]:
         steps = self.exprs.compile(pattern.steps, scope)
         if steps.type is not Type.INT:
             raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
@@ -513,9 +578,11 @@ class ActionCompiler:
         pos = self.src.const(pattern.pos)
         cost = self.model.board.size * (2 + (landing.where is not None))
         if shape is None:
-            return (lambda src: patterns.walk_general(src, landing, adjacent, steps.code, pos)), None, cost * 4
+            emit = _emitting(landing, lambda src, ld: patterns.walk_general(src, ld, adjacent, steps.code, pos))
+            return emit, None, cost * 4
         static, blocking = shape
         tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.model.board.adjacent), static, pattern.pos))
+        blocked: py.expr
         if blocking:
             mask = tuple(k in blocking for k in range(len(self.model.kinds)))
             # Blocking pieces are the neutral ones when the blocking kinds are the
@@ -523,24 +590,25 @@ class ActionCompiler:
             neutral_only = all(k.neutral == (k.index in blocking) for k in self.model.kinds.values())
             plan.walk_blockers = self.src.const(Blockers(mask, neutral_only), key=("blockers", mask, neutral_only))
             plan.walk_blockers_neutral = neutral_only
-            blocked = "wb"
+            blocked = pyast.name("wb")
         else:
-            blocked = "0"
+            blocked = pyast.num(0)
         row = None
         if not steps.deps & (PIECE_DEPS | {Dep.LOCALS}):
             # The same length for every piece: the row of walk tables once per position.
-            row = self.src.fresh("l")
-            plan.prelude = (f"{row} = {patterns.walk_row(tables, steps.code)}",)
-        return (lambda src: patterns.walk(src, landing, tables, steps.code, blocked, row)), None, cost
+            row = pyast.name(self.src.fresh("l"))
+            plan.prelude = (pyast.assign(row, patterns.walk_row(tables, steps.code)),)
+        return _emitting(landing, lambda src, ld: patterns.walk(src, ld, tables, steps.code, blocked, row)), None, cost
 
-    def _directions(self, names: list[ast.Name]) -> list:
+    def _directions(self, names: list[ast.Name]) -> list[tuple[int, ...]]:
         """Per player, the direction indices named (relative ones resolved)."""
         sets = self.model.direction_sets
-        per_player: list = [[] for _ in range(self.model.player_count)]
+        per_player: list[list[int]] = [[] for _ in range(self.model.player_count)]
         for name in names:
             if name.id not in sets:
                 if not all(self.model.forward) and name.id in RELATIVE_DIRECTIONS:
-                    raise RuleError(name.pos, f"'{name.id}' is relative to a player: give each player a 'forward' direction in the YAML")
+                    raise RuleError(name.pos, f"'{name.id}' is relative to a player: give each player a 'forward' "
+                                              "direction in the YAML")
                 raise unknown(name.pos, "direction", name.id, list(sets))
             for p in range(self.model.player_count):
                 for d in sets[name.id][p]:
@@ -570,7 +638,7 @@ class ActionCompiler:
 
 
 # Offsets (x to the right of forward, y forward) -> (file, rank) deltas, by forward.
-_ROTATIONS = {
+_ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "n": lambda x, y: (x, y),
     "s": lambda x, y: (-x, -y),
     "e": lambda x, y: (y, -x),
@@ -578,7 +646,7 @@ _ROTATIONS = {
 }
 
 
-def _available(pattern) -> set:
+def _available(pattern: Pattern) -> set[str]:
     if isinstance(pattern, ast.JumpPattern):
         return {"piece", "from", "to", "jumped"}
     if isinstance(pattern, ast.DropPattern):
@@ -590,7 +658,7 @@ def _available(pattern) -> set:
     return {"piece", "from", "to", "target"}
 
 
-def _case_pattern(pattern) -> str:
+def _case_pattern(pattern: Pattern) -> str:
     if isinstance(pattern, ast.JumpPattern):
         return "jump"
     if isinstance(pattern, ast.DropPattern):
@@ -600,7 +668,7 @@ def _case_pattern(pattern) -> str:
     return "move"
 
 
-def _movers(action: ast.Action, model) -> Optional[set]:
+def _movers(action: ast.Action, model: GameModel) -> Optional[set[int]]:
     """The kinds an action can move, or None when it is not limited to kinds."""
     if not action.by or any(b.same_piece for b in action.by):
         return None
@@ -608,12 +676,14 @@ def _movers(action: ast.Action, model) -> Optional[set]:
     for b in action.by:
         if b.kind is not None and b.kind in model.kinds:
             kinds.add(model.kinds[b.kind].index)
-        elif b.pool is not None and b.pool in model.pools and model.pools[b.pool].kind is not None:
-            kinds.add(model.pools[b.pool].kind)
+        elif b.pool is not None and b.pool in model.pools:
+            pool_kind = model.pools[b.pool].kind
+            if pool_kind is not None:
+                kinds.add(pool_kind)
     return kinds
 
 
-def _allowed_cases(pattern) -> list:
+def _allowed_cases(pattern: Pattern) -> list[tuple[str, str]]:
     onto = [("onto", w) for w in ("empty", "enemy", "own", "neutral")]
     if isinstance(pattern, ast.JumpPattern):
         return [("over", w) for w in ("enemy", "own", "neutral", "any")]
@@ -622,11 +692,11 @@ def _allowed_cases(pattern) -> list:
     return onto
 
 
-def _pattern_word(pattern) -> str:
+def _pattern_word(pattern: Pattern) -> str:
     return type(pattern).__name__.replace("Pattern", "").lower()
 
 
-def _default_notation(pattern, key) -> str:
+def _default_notation(pattern: Pattern, key: tuple[str, str]) -> str:
     if isinstance(pattern, ast.DropPattern):
         return "@{to}"
     if isinstance(pattern, ast.SelectPattern):
@@ -636,32 +706,38 @@ def _default_notation(pattern, key) -> str:
 
 __all__ = ["ActionCompiler", "ActionPlan", "CaseInfo", "Dep"]
 
+# A `promote ... to one of` with the conditions of the `if`s around it.
+Choice = tuple[ast.PromoteChoiceStmt, tuple[tuple[ast.Expr, bool], ...]]
 
-def find_choice(stmts: list, procedures: dict, path: tuple = (), depth: int = 0) -> Optional[tuple]:
+
+def find_choice(stmts: Sequence[ast.Stmt], procedures: dict[str, ast.Procedure],
+                path: tuple[tuple[ast.Expr, bool], ...] = (), depth: int = 0) -> Optional[Choice]:
     """The `promote ... to one of` statement of a case body, with the conditions
     of the `if`s around it: (statement, ((condition, holds), ...)); None if none.
     At most one per case, not inside `for each` or `repeat`."""
     found = None
     for stmt in stmts:
-        here = None
+        here: Optional[Choice] = None
         if isinstance(stmt, ast.PromoteChoiceStmt):
             here = (stmt, path)
         elif isinstance(stmt, ast.IfStmt):
-            earlier: tuple = ()
+            earlier: tuple[tuple[ast.Expr, bool], ...] = ()
             for cond, body in stmt.branches:
                 here = _either(here, find_choice(body, procedures, path + earlier + ((cond, True),), depth))
                 earlier += ((cond, False),)
             here = _either(here, find_choice(stmt.otherwise, procedures, path + earlier, depth))
         elif isinstance(stmt, (ast.ForEachStmt, ast.RepeatStmt)):
             if find_choice(stmt.body, procedures, path, depth) is not None:
-                raise RuleError(stmt.pos, "'promote ... to one of' cannot stand inside 'for each' or 'repeat': each choice is one action")
+                raise RuleError(stmt.pos, "'promote ... to one of' cannot stand inside 'for each' or 'repeat': "
+                                          "each choice is one action")
         elif isinstance(stmt, ast.CallStmt) and stmt.procedure in procedures and depth < 50 and not stmt.args:
             here = find_choice(procedures[stmt.procedure].body, procedures, path, depth + 1)
         found = _either(found, here)
     return found
 
 
-def _either(a: Optional[tuple], b: Optional[tuple]) -> Optional[tuple]:
+def _either(a: Optional[Choice], b: Optional[Choice]) -> Optional[Choice]:
     if a is not None and b is not None:
         raise RuleError(b[0].pos, f"a case can have one 'promote ... to one of' (the other is at {a[0].pos})")
     return a if a is not None else b
+

@@ -7,6 +7,7 @@ and yields the neutral value.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 # Grid directions as (file delta, rank delta), clockwise from north.
 GRID_DIRECTIONS = {
@@ -101,7 +102,7 @@ def build_grid(files: int, ranks: int) -> Board:
     return Board("grid", names, index, coords, files, ranks, rays, adjacent, edges)
 
 
-def build_graph(sites: dict[str, object], chains: list[list[str]], one_way: list[list[str]]) -> Board:
+def build_graph(sites: dict[str, Any], chains: list[list[str]], one_way: list[list[str]]) -> Board:
     """`chains`: each a list of two or more sites joined in sequence, both ways;
     `one_way`: each a list of sites joined in sequence, in that direction only."""
     names = list(sites)

@@ -10,7 +10,14 @@ warning (see docs/format.md §5).
 """
 from __future__ import annotations
 
+from typing import Optional, Protocol
+
+from ..parsing import ast
+from .cases import PhaseCode
+from .compiled import CaseInfo
+from .decisions import DecisionPlan
 from .errors import RuleError
+from .model import GameModel
 
 STEP_LIMIT = 10**9
 STEP_WARNING = 10**8
@@ -21,7 +28,18 @@ def _message(what: str, steps: int) -> str:
             f"the limit is {STEP_LIMIT:.0e}")
 
 
-def estimates(compiler) -> list:
+class Compiled(Protocol):
+    """What the budget reads of the game's compiler (compiler.py)."""
+
+    model: GameModel
+    decision_names: list[str]
+    plans: list[Optional[DecisionPlan]]
+    cases: list[CaseInfo]
+    phase_codes: list[Optional[PhaseCode]]
+    warnings: list[RuleError]
+
+
+def estimates(compiler: Compiled) -> list[tuple[ast.Pos, str, int]]:
     """(position, description, estimated steps) of every rule."""
     found = []
     n = compiler.model.board.size
@@ -46,7 +64,7 @@ def estimates(compiler) -> list:
     return found
 
 
-def check_budget(compiler) -> list:
+def check_budget(compiler: Compiled) -> list[RuleError]:
     """Errors for the rules past STEP_LIMIT; warnings go to `compiler.warnings`."""
     errors = []
     for pos, what, steps in estimates(compiler):

@@ -21,29 +21,46 @@ who plays next) and the one run when the player to move has no legal action.
 """
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
+import ast as py
+from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Optional, Protocol, Sequence
 
-from .registers import write_body
-from .source import Source
 from ..runtime.results import NO_ACTION
-from .actions import CaseInfo
+from . import pyast
+from .compiled import Block, CaseInfo, DecisionInfo, PhaseInfo
+from .model import GameModel
+from .probes import Probes
+from .registers import with_registers
+from .scope import Effect
+from .source import Origin, Source
 
-# The lines that set each register of a case function, by the kind of pattern, in
-# the order they must run; a register is set only when the function reads it.
-PREPARE = {
-    "move": (("frm", "frm = code[1]"), ("at", "at = frm"), ("pc", "pc = b[frm]"), ("to", "to = code[2]"),
-             ("tg", "tg = b[to]"), ("js", "js = -1"), ("jp", "jp = None")),
-    "jump": (("frm", "frm = code[1]"), ("at", "at = frm"), ("pc", "pc = b[frm]"), ("to", "to = code[2]"),
-             ("tg", "tg = None"), ("js", "js = code[3]"), ("jp", "jp = b[js]")),
-    "drop": (("frm", "frm = -1"), ("at", "at = -1"), ("pc", None), ("to", "to = code[2]"), ("tg", "tg = b[to]"),
-             ("js", "js = -1"), ("jp", "jp = None")),
-    "select": (("frm", "frm = -1"), ("at", "at = -1"), ("pc", "pc = None"), ("to", "to = code[2]"),
-               ("tg", "tg = b[to]"), ("js", "js = -1"), ("jp", "jp = None")),
-    "pass": (("frm", "frm = -1"), ("at", "at = -1"), ("pc", "pc = None"), ("to", "to = -1"), ("tg", "tg = None"),
-             ("js", "js = -1"), ("jp", "jp = None")),
+_S, _CODE, _FRM, _TO = pyast.name("s"), pyast.name("code"), pyast.name("frm"), pyast.name("to")
+_NOWHERE = pyast.num(-1)
+
+
+def _code_field(i: int) -> py.expr:
+    return pyast.sub(_CODE, i)
+
+
+def _on_board(register: str) -> py.expr:
+    return pyast.sub(pyast.name("b"), pyast.name(register))
+
+
+# What sets each register of a case function, by the kind of pattern, in the order
+# they must run (None: set specially, see CaseWriter._prepare); a register is set
+# only when the function reads it.
+PREPARE: dict[str, tuple[tuple[str, Optional[py.expr]], ...]] = {
+    "move": (("frm", _code_field(1)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(2)),
+             ("tg", _on_board("to")), ("js", _NOWHERE), ("jp", pyast.none())),
+    "jump": (("frm", _code_field(1)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(2)),
+             ("tg", pyast.none()), ("js", _code_field(3)), ("jp", _on_board("js"))),
+    "drop": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", None), ("to", _code_field(2)), ("tg", _on_board("to")),
+             ("js", _NOWHERE), ("jp", pyast.none())),
+    "select": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", pyast.none()), ("to", _code_field(2)),
+               ("tg", _on_board("to")), ("js", _NOWHERE), ("jp", pyast.none())),
+    "pass": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", pyast.none()), ("to", _NOWHERE), ("tg", pyast.none()),
+             ("js", _NOWHERE), ("jp", pyast.none())),
 }
 PREPARE["chance"] = (("ov", None),) + PREPARE["pass"]
 # A register that needs another one set first.
@@ -52,61 +69,80 @@ NEEDS = {"pc": ("frm",), "at": ("frm",), "tg": ("to",), "jp": ("js",)}
 
 @dataclass
 class PhaseCode:
-    """A phase's compiled parts: blocks are (captured lines, cost) or None."""
+    """A phase's compiled parts: blocks are (statements, cost, effects) or None."""
 
-    info: object  # compiler.PhaseInfo
-    after_turn: Optional[tuple]
-    after_action: Optional[tuple]
-    no_action: Optional[tuple]
+    info: PhaseInfo
+    after_turn: Optional[Block]
+    after_action: Optional[Block]
+    no_action: Optional[Block]
     default_ending: Optional[int]  # the ending index used when nobody can act and no rule says
-    before_turn: Optional[tuple] = None
+    before_turn: Optional[Block] = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the functions ending a case in a phase must handle: what the actions
+    that can happen do to the turn (`next player`, `next phase`, follow-ups, the
+    end), and whether the case may be of a follow-up decision."""
+
+    effects: frozenset[Effect]
+    followed_up: bool = False
+
+
+class GameCompiling(Protocol):
+    """What a CaseWriter reads of the game's compiler (compiler.py)."""
+
+    model: GameModel
+    src: Source
+    cases: list[CaseInfo]
+    probes: Probes
+
+    @property
+    def turn_hooks(self) -> bool: ...
 
 
 # An `after each turn` of up to this many generated lines is written into every
 # case that ends a turn rather than called.
 INLINE_TURN_END = 12
 
+
 class CaseWriter:
-    def __init__(self, compiler, phases: list, decisions: list):
-        self.turn_effects: frozenset = frozenset()  # of the phase being written (see _phase_effects)
-        self.followed_up = False  # whether the case being written may be of a follow-up decision
+    def __init__(self, compiler: GameCompiling, phases: list[PhaseCode], decisions: list[DecisionInfo]):
         self.compiler = compiler
-        self.src: Source = compiler.src
+        self.src = compiler.src
         self.phases = phases
         self.decisions = decisions
         self.model = compiler.model
 
-    def write_all(self) -> list:
+    def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
         names = []
         targets = {e[1] for case in self.compiler.cases for e in self._effects_of(case) if isinstance(e, tuple)}
-        for index, phase in enumerate(self.phases):
-            self.turn_effects = self._phase_effects(phase)
-            turn_end = self._turn_end(index, phase)
+        for phase in self.phases:
+            turn_end = self._turn_end(phase, Turn(self._phase_effects(phase)))
             row = []
-            for case_id, case in enumerate(self.compiler.cases):
+            for case in self.compiler.cases:
                 # What this case itself does counts too (a hand-made position may put
                 # any decision in any phase).
-                self.turn_effects = self._phase_effects(phase) | self._effects_of(case)
-                self.followed_up = case.decision in targets
-                row.append(self._case(case_id, case, phase, turn_end))
+                turn = Turn(self._phase_effects(phase) | self._effects_of(case), case.decision in targets)
+                row.append(self._case(case, phase, turn_end, turn))
             names.append(row)
         return names
 
-    def _effects_of(self, case: CaseInfo) -> frozenset:
+    def _effects_of(self, case: CaseInfo) -> frozenset[Effect]:
         """What a case and its decision's `after each action` do to the turn."""
         after = case.after[2] if case.after else frozenset()
         return frozenset(case.effects) | frozenset(after)
 
-    def _phase_effects(self, phase: PhaseCode) -> frozenset:
+    def _phase_effects(self, phase: PhaseCode) -> frozenset[Effect]:
         """What the actions that can happen in a phase do to the turn: those of the
         decisions of its turn and of the follow-ups they start, and its own rules."""
-        effects: set = set()
+        effects: set[Effect] = set()
         for block in (phase.after_action, phase.after_turn, phase.before_turn):
             if block is not None:
                 effects |= block[2]
         reachable = set(phase.info.turn) | {e[1] for e in effects if isinstance(e, tuple)}
-        seen: set = set()
+        seen: set[int] = set()
         while reachable - seen:
             decision = (reachable - seen).pop()
             seen.add(decision)
@@ -117,139 +153,152 @@ class CaseWriter:
                     reachable |= {e[1] for e in more if isinstance(e, tuple)}
         return frozenset(effects)
 
-    def write_result_checks(self, condition: list) -> list:
+    def write_result_checks(self, condition: list[tuple[list[py.stmt], py.expr]]) -> list[list[Optional[str]]]:
         """names[phase][case] of the functions that play a case on a copy of the
         position and say whether a `forbid result` applies to what it leaves
         (None for chance events, which nothing forbids)."""
         names = []
         for phase in self.phases:
-            row = []
+            row: list[Optional[str]] = []
             for case in self.compiler.cases:
                 row.append(None if case.pattern == "chance" else self._check(case, phase, condition))
             names.append(row)
         return names
 
-    def _check(self, case: CaseInfo, phase: PhaseCode, condition: list) -> str:
+    def _check(self, case: CaseInfo, phase: PhaseCode, condition: list[tuple[list[py.stmt], py.expr]]) -> str:
         src = self.src
-        with src.capture() as body:
+        what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
+        with src.origin(Origin(what, case.pos)), src.capture() as body:
             src.paste(case.body)
             for block in (case.after, phase.after_action):
                 if block is not None and block[0]:
-                    with src.block("if s.result is None:"):
+                    with src.if_(_game_on()):
                         src.paste(block[0])
             for lines, code in condition:  # forbidden as soon as one holds
-                src.paste(list(lines))
-                with src.block(f"if {code}:"):
-                    src.line("return True")
-            src.line("return False")
-        return self._case_function(case, body)
+                src.paste(lines)
+                src.add(pyast.if_(code, [pyast.return_(pyast.true())]))
+            src.add(pyast.return_(pyast.false()))
+        return self._case_function(case, body, what)
 
     # ------------------------------------------------------------ cases
-    def _case(self, case_id: int, case: CaseInfo, phase: PhaseCode, turn_end: str) -> str:
+    def _case(self, case: CaseInfo, phase: PhaseCode, turn_end: str, turn: Turn) -> str:
         src = self.src
-        with src.capture() as body:
+        what = f"{case.label}, in phase '{phase.info.name}'"
+        with src.origin(Origin(what, case.pos)), src.capture() as body:
             probe = self.compiler.probes.count("case", case.label, case.pos)
-            if probe:
-                src.line(probe)
+            if probe is not None:
+                src.add(probe)
             src.paste(case.body)
             ended = "end" in case.effects  # whether the game may have ended by now
             for block in (case.after, phase.after_action):
                 if block is not None and block[0]:
-                    with src.block("if s.result is None:") if ended else _flat():
+                    with src.if_(_game_on()) if ended else nullcontext():
                         src.paste(block[0])
                     ended = ended or "end" in block[2]
-            self._sequence(phase, turn_end, uses_then=any("fu = " in line for line in body), decision=case.decision,
+            uses_then = any(isinstance(stmt, py.Assign) and any(pyast.is_name(t, "fu") for t in stmt.targets)
+                            for stmt in pyast.statements_in(body))
+            self._sequence(phase, turn_end, turn, uses_then=uses_then, decision=case.decision,
                            selects=case.pattern == "select", may_have_ended=ended)
-        return self._case_function(case, body)
+        return self._case_function(case, body, what)
 
-    def _case_function(self, case: CaseInfo, body: list) -> str:
+    def _case_function(self, case: CaseInfo, body: list[py.stmt], what: str) -> str:
         """Write `body` as the function `f(s, code)` of a case, its registers
         prepared as the body needs them; returns its name."""
         src = self.src
-        words = set(re.findall(r"[A-Za-z_]\w*", "\n".join(body)))
+        read = pyast.names_in(body)
         name = src.fresh("f")
-        with src.block(f"def {name}(s, code):"):
-            first = self._prepare(case, words) + (["fu = -1"] if "fu" in words else [])
-            write_body(src, body, board=case.pattern in ("move", "jump", "drop", "select"), first=tuple(first))
-        return name
+        first = self._prepare(case, read)
+        if "fu" in read:
+            first.append(pyast.assign(pyast.name("fu"), pyast.num(-1)))
+        code = with_registers(body, board=case.pattern in ("move", "jump", "drop", "select"), first=first)
+        return src.function(name, ["s", "code"], code, Origin(what, case.pos))
 
-    def _prepare(self, case: CaseInfo, words: set) -> list:
-        needed = {r for r, _ in PREPARE[case.pattern] if r in words}
+    def _prepare(self, case: CaseInfo, read: set[str]) -> list[py.stmt]:
+        needed = {r for r, _ in PREPARE[case.pattern] if r in read}
         for register in list(needed):
             needed.update(NEEDS.get(register, ()))
-        lines = []
-        for register, line in PREPARE[case.pattern]:
+        stmts: list[py.stmt] = []
+        for register, value in PREPARE[case.pattern]:
             if register not in needed:
                 continue
             if register == "ov":
-                line = f"ov = {case.outcomes}[code[4]]"
+                assert case.outcomes is not None
+                value = pyast.sub(case.outcomes, _code_field(4))
             elif register == "pc" and case.pattern == "drop":
-                line = f"pc = {case.fresh_pieces}[p]"
-            lines.append(line)
+                assert case.fresh_pieces is not None
+                value = pyast.sub(case.fresh_pieces, pyast.name("p"))
+            assert value is not None
+            stmts.append(pyast.assign(pyast.name(register), value))
             if register == "pc" and case.pattern == "move" and self._has_pool_pieces():
                 # A piece waiting in a pool stands on its pool's site without being on the board.
-                lines.append(f"if pc is None: pc = {case.pool_pieces}[frm]")
-        return lines
+                assert case.pool_pieces is not None
+                pc = pyast.name("pc")
+                stmts.append(pyast.if_(pyast.is_none(pc), [pyast.assign(pc, pyast.sub(case.pool_pieces, _FRM))]))
+        return stmts
 
     def _has_pool_pieces(self) -> bool:
         return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.model.pools.values())
 
-    def _sequence(self, phase: PhaseCode, turn_end: str, uses_then: bool, decision: int, selects: bool = False,
-                  may_have_ended: bool = True) -> None:
+    def _sequence(self, phase: PhaseCode, turn_end: str, turn: Turn, uses_then: bool, decision: int,
+                  selects: bool = False, may_have_ended: bool = True) -> None:
         """After the action: a follow-up decision, the next decision of the turn, or
         the end of the turn (unless the game has ended). The follow-up acts on the
         piece the action acted on: the acting piece, or the one a `select` chose."""
         src = self.src
-        turn = phase.info.turn
-        with src.block("if s.result is None:") if may_have_ended else _flat():
+        decisions = phase.info.turn
+        step, decides = pyast.attr(_S, "step"), pyast.attr(_S, "decision")
+        with src.if_(_game_on()) if may_have_ended else nullcontext():
             if uses_then:
-                with src.block("if fu >= 0:"):
-                    src.line("s.decision = fu")
-                    src.line("s.carry = to" if selects else "s.carry = at")
-                    src.line("return")
-            if self.followed_up:
-                src.line("s.carry = -1")  # (a case of a follow-up decision: the piece it acted on is done with)
-            if len(turn) > 1 and not self.followed_up and turn.count(decision) == 1:
+                fu = pyast.name("fu")
+                src.add(pyast.if_(pyast.compare(fu, ">=", pyast.num(0)), [
+                    pyast.assign(decides, fu),
+                    pyast.assign(pyast.attr(_S, "carry"), _TO if selects else pyast.name("at")),
+                    pyast.return_(),
+                ]))
+            if turn.followed_up:
+                # (a case of a follow-up decision: the piece it acted on is done with)
+                src.add(pyast.assign(pyast.attr(_S, "carry"), pyast.num(-1)))
+            if len(decisions) > 1 and not turn.followed_up and decisions.count(decision) == 1:
                 # the decision has one place in the turn: what follows it is known
-                step = turn.index(decision) + 1
-                if step < len(turn):
-                    src.line(f"s.step = {step}")
-                    src.line(f"s.decision = {turn[step]}")
+                following = decisions.index(decision) + 1
+                if following < len(decisions):
+                    src.add(pyast.assign(step, pyast.num(following)),
+                            pyast.assign(decides, pyast.num(decisions[following])))
                     return
-            elif len(turn) > 1:
-                src.line("x0 = s.step + 1")
-                with src.block(f"if x0 < {len(turn)}:"):
-                    src.line("s.step = x0")
-                    src.line(f"s.decision = {src.const(turn)}[x0]")
-                    src.line("return")
+            elif len(decisions) > 1:
+                x0 = pyast.name("x0")
+                src.add(pyast.assign(x0, pyast.add(step, pyast.num(1))),
+                        pyast.if_(pyast.compare(x0, "<", pyast.num(len(decisions))), [
+                            pyast.assign(step, x0),
+                            pyast.assign(decides, pyast.sub(src.const(decisions), x0)),
+                            pyast.return_(),
+                        ]))
             after_turn = phase.after_turn
             if after_turn is None or not after_turn[0]:
-                self._next_turn(phase, decision)  # written out: it follows most actions
-            elif len(after_turn[0]) <= INLINE_TURN_END:
+                self._next_turn(phase, turn, decision)  # written out: it follows most actions
+            elif pyast.line_count(after_turn[0]) <= INLINE_TURN_END:
                 src.paste(after_turn[0])
-                with src.block("if s.result is None:") if "end" in after_turn[2] else _flat():
-                    self._next_turn(phase, decision)
+                with src.if_(_game_on()) if "end" in after_turn[2] else nullcontext():
+                    self._next_turn(phase, turn, decision)
             else:
-                src.line(f"{turn_end}(s)")
+                src.add(pyast.expr_stmt(pyast.call(pyast.name(turn_end), _S)))
 
     # ------------------------------------------------------------ phases
-    def _turn_end(self, index: int, phase: PhaseCode) -> str:
+    def _turn_end(self, phase: PhaseCode, turn: Turn) -> str:
         """The function ending a turn of this phase: its `after each turn`, then the
         next player (and phase)."""
         src = self.src
         name = src.fresh("t")
-        with src.capture() as body:
+        origin = Origin(f"phase '{phase.info.name}': the end of a turn", phase.info.pos)
+        with src.origin(origin), src.capture() as body:
             if phase.after_turn is not None and phase.after_turn[0]:
                 src.paste(phase.after_turn[0])
                 if "end" in phase.after_turn[2]:
-                    with src.block("if s.result is not None:"):
-                        src.line("return")
-            self._next_turn(phase)
-        with src.block(f"def {name}(s):"):
-            write_body(src, body)
-        return name
+                    src.add(pyast.if_(pyast.is_not_none(pyast.attr(_S, "result")), [pyast.return_()]))
+            self._next_turn(phase, turn)
+        return src.function(name, ["s"], with_registers(body), origin)
 
-    def _next_turn(self, phase: PhaseCode, decision: int = -1) -> None:
+    def _next_turn(self, phase: PhaseCode, turn: Turn, decision: int = -1) -> None:
         """Who plays the next turn, and in which phase (docs/format.md 3.15, steps 5-7);
         `decision`: the one just taken, when known."""
         src = self.src
@@ -258,57 +307,64 @@ class CaseWriter:
             info.order[(info.order.index(p) + 1) % len(info.order)] if p in info.order else info.order[0]
             for p in range(self.model.player_count)
         )
-        next_player = "next player" in self.turn_effects
+        x0, x1 = pyast.name("x0"), pyast.name("x1")
+        player = pyast.attr(_S, "player")
+        turn_start = pyast.assign(pyast.attr(_S, "turn_start"), pyast.true())
+        next_player = "next player" in turn.effects
+
+        def chosen_or(default: py.expr) -> py.expr:
+            """The player a `next turn` named, if any, else `default`."""
+            return pyast.ifexp(x1, pyast.compare(x1, ">=", pyast.num(0)), default) if next_player else default
+
         if next_player:
-            src.line("x1 = s.next_player")
-            src.line("s.next_player = -1")
-        if "next phase" in self.turn_effects:
+            src.add(pyast.assign(x1, pyast.attr(_S, "next_player")),
+                    pyast.assign(pyast.attr(_S, "next_player"), pyast.num(-1)))
+        if "next phase" in turn.effects:
             first = src.const(tuple(ph.info.order[0] for ph in self.phases))
             first_decision = src.const(tuple(ph.info.turn[0] for ph in self.phases))
-            src.line("x0 = s.next_phase")
-            with src.block("if x0 >= 0:"):
-                src.line("s.phase = x0")
-                src.line("s.next_phase = -1")
-                src.line(f"s.player = x1 if x1 >= 0 else {first}[x0]" if next_player else f"s.player = {first}[x0]")
-                src.line(f"s.decision = {first_decision}[x0]")
-                src.line("s.step = 0")
+            src.add(pyast.assign(x0, pyast.attr(_S, "next_phase")))
+            with src.if_(pyast.compare(x0, ">=", pyast.num(0))):
+                src.add(pyast.assign(pyast.attr(_S, "phase"), x0),
+                        pyast.assign(pyast.attr(_S, "next_phase"), pyast.num(-1)),
+                        pyast.assign(player, chosen_or(pyast.sub(first, x0))),
+                        pyast.assign(pyast.attr(_S, "decision"), pyast.sub(first_decision, x0)),
+                        pyast.assign(pyast.attr(_S, "step"), pyast.num(0)))
                 if self.compiler.turn_hooks:
-                    src.line("s.turn_start = True")
-                src.line("return")
+                    src.add(turn_start)
+                src.add(pyast.return_())
         if self.compiler.turn_hooks:
-            src.line("s.turn_start = True")
-        following_code = f"{src.const(following)}[p]"  # (statements never change s.player itself)
-        src.line(f"s.player = x1 if x1 >= 0 else {following_code}" if next_player else f"s.player = {following_code}")
-        if not (decision == info.turn[0] and len(info.turn) == 1 and not self.followed_up):
+            src.add(turn_start)
+        # (statements never change s.player itself)
+        src.add(pyast.assign(player, chosen_or(pyast.sub(src.const(following), pyast.name("p")))))
+        if not (decision == info.turn[0] and len(info.turn) == 1 and not turn.followed_up):
             # (else the turn's one decision is the one just taken, at step 0)
-            src.line(f"s.decision = {info.turn[0]}")
-            src.line("s.step = 0")
+            src.add(pyast.assign(pyast.attr(_S, "decision"), pyast.num(info.turn[0])),
+                    pyast.assign(pyast.attr(_S, "step"), pyast.num(0)))
 
     def write_before_turn(self, phase: PhaseCode) -> Optional[str]:
         """The function of the phase's `before each turn` rules, or None."""
         if phase.before_turn is None:
             return None
-        src = self.src
-        name = src.fresh("f")
-        with src.block(f"def {name}(s, stuck, reps):"):
-            write_body(src, phase.before_turn[0])
-        return name
+        name = self.src.fresh("f")
+        return self.src.function(name, ["s", "stuck", "reps"], with_registers(phase.before_turn[0]),
+                                 Origin(f"phase '{phase.info.name}', before each turn", phase.info.pos))
 
     def write_no_action(self, index: int, phase: PhaseCode) -> str:
         """The function run when the player to move has no legal action."""
         src = self.src
         name = src.fresh("f")
-        with src.capture() as body:
-            if phase.no_action is not None:
-                src.paste(phase.no_action[0])
-            else:
-                src.line(f"h_end(s, {NO_ACTION}, -1, {phase.default_ending})")
-        with src.block(f"def {name}(s, reps):"):
-            write_body(src, body)
-        return name
+        body: Sequence[py.stmt]
+        if phase.no_action is not None:
+            body = phase.no_action[0]
+        else:
+            assert phase.default_ending is not None
+            body = [pyast.expr_stmt(pyast.helper("h_end", _S, pyast.num(NO_ACTION), pyast.num(-1),
+                                                 pyast.num(phase.default_ending)))]
+        return src.function(name, ["s", "reps"], with_registers(body),
+                            Origin(f"phase '{phase.info.name}', if no action", phase.info.pos))
 
 
-@contextmanager
-def _flat() -> Iterator[None]:
-    """No block: what is written inside stays at the current indentation."""
-    yield
+def _game_on() -> py.expr:
+    """`s.result is None`: the game has not ended."""
+    return pyast.is_none(pyast.attr(_S, "result"))
+

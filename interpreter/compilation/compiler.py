@@ -13,89 +13,39 @@ The engine (runtime/engine.py) then only calls these functions.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import ast as py
 from fractions import Fraction
-from typing import Callable, Optional
+from typing import Any, Callable, Iterable, Optional, TypeVar
 
-from .errors import RuleError, unknown
-from .model import GameModel
-from .registers import write_body
-from .source import Source, SourceTooLarge, compile_source
-from .types import Type
 from ..parsing import ast
 from ..runtime import helpers
 from ..runtime.coverage import RuleCoverage
+from ..runtime.results import HOW_WORDS, NO_ACTION, Results
 from ..runtime.walks import Blockers
-from ..runtime.results import NO_ACTION, Results
-from .actions import ActionCompiler, ActionPlan, CaseInfo
+from . import pyast
+from .actions import ActionCompiler, ActionPlan
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
-from .decisions import DecisionPlan, DecisionWriter, Templates
-from .expressions import ExpressionCompiler, describe
+from .code import Code, describe
+from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
+from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
+from .errors import RuleError, unknown
+from .expressions import ExpressionCompiler
 from .items import RuleItems
+from .model import GameModel
 from .patterns import CodeTables
-from .restrictions import compile_restrictions
+from .probes import Probes
+from .registers import with_registers
+from .restrictions import Restrictions, compile_restrictions, structure
 from .scope import Scope
-from .statements import Endings, Probes, StatementCompiler
+from .source import Origin, Source, SourceTooLarge, compile_module
+from .statements import Endings, StatementCompiler
+from .told_apart import check_told_apart
+from .types import CANDIDATE_DEPS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
-
-
-@dataclass
-class DecisionInfo:
-    """What the engine needs of a decision or chance event."""
-
-    name: str
-    is_chance: bool
-    pos: ast.Pos
-    legal: Optional[Callable] = None  # legal(state) -> list of codes (decisions)
-    legal_with_duplicates: Optional[Callable] = None  # the same, two codes writing one notation kept
-    # With `forbid result`: candidates(state) -> the codes of the first `prefer` tier
-    # before that check (a new list), for playouts that check only the one they
-    # pick (see Engine.random_playout); else None.
-    candidates: Optional[Callable] = None
-    outcome_values: tuple = ()
-    outcome_labels: tuple = ()
-    probabilities: tuple = ()
-    codes: tuple = ()  # chance events: every outcome's code
-    uniform: bool = False  # chance events: all outcomes equally likely
-
-
-@dataclass
-class PhaseInfo:
-    name: str
-    order: tuple  # player indices in turn order
-    turn: tuple  # decision indices taken in sequence in each turn
-    pos: ast.Pos
-    # (state, repetitions) -> None: the phase's `if no action` (or the default ending)
-    no_action: Optional[Callable] = None
-    # (state, no legal action, repetitions) -> None: the phase's `before each turn`
-    before_turn: Optional[Callable] = None
-
-
-@dataclass
-class CompiledRules:
-    players: list  # names in play
-    site_names: list
-    decisions: list  # DecisionInfo
-    cases: list  # CaseInfo
-    phases: list  # PhaseInfo
-    runs: list  # runs[phase][case](state, code): apply a case in a phase
-    initial_board: list
-    initial_vars: list
-    results: Results
-    source: str  # the generated Python, for people who want to read it
-    coverage: Optional[RuleCoverage] = None
-    kind_symbols: tuple = ()  # by kind index: the symbol (notation of a chosen kind)
-    # Whether turns start with work for the engine: `before each turn` rules, or
-    # positions to keep for `repetitions` (then `keeps_history`).
-    turn_hooks: bool = False
-    keeps_history: bool = False
-    position_vars: Optional[tuple] = None  # the variables in a position's key (None: all)
-    # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
-    # forbids the action (None for chance events); empty without `forbid result`
-    result_checks: list = field(default_factory=list)
+T = TypeVar("T")
 
 
 class Compiler:
@@ -115,7 +65,8 @@ class Compiler:
         self.probes = Probes()
         if coverage:
             self.probes.coverage = RuleCoverage()
-            self.probes.counts_name = self.src.const(self.probes.coverage.counts)
+            with self.src.origin(Origin("the coverage counts of the rules")):
+                self.probes.counts = self.src.const(self.probes.coverage.counts)
         self.statements = StatementCompiler(
             self.exprs, items.procedures, self.decision_index, self.phase_index, self.endings, self.probes,
         )
@@ -123,30 +74,33 @@ class Compiler:
         self.exprs.procedures = set(items.procedures)
         self.cases: list[CaseInfo] = []
         self.actions = ActionCompiler(self)
-        self.restrictions = None
-        self._pool_pieces: Optional[str] = None
+        self.restrictions = Restrictions(self.exprs, self.scope((), "a 'forbid' condition"))
+        self._pool_pieces: Optional[py.Name] = None
         self.warnings: list[RuleError] = []  # located, not fatal (see budget.py)
-        self.plans: list = []  # DecisionPlan per decision (None for chance events)
-        self.phase_codes: list = []
-        self.result_code: list = []  # the `forbid result` conditions: (lines, code) parts
+        self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
+        self.phase_codes: list[Optional[PhaseCode]] = []
+        self.result_code: list[tuple[list[py.stmt], py.expr]] = []  # the `forbid result` conditions
 
     # ------------------------------------------------------------ helpers for parts
-    def scope(self, available, where: str, piece_always: bool = False, followups: bool = False) -> Scope:
-        return Scope(frozenset(available), where, piece_always=piece_always, followups=followups)
+    def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
+              **modes: Any) -> Scope:
+        """A scope of the rules' statements and conditions (`modes`: see Scope)."""
+        return Scope(frozenset(available), where, piece_always=piece_always, followups=followups, **modes)
 
-    def guard(self, fn: Callable):
+    def guard(self, fn: Callable[[], T]) -> Optional[T]:
         try:
             return fn()
         except RuleError as err:
             self.errors.append(err)
             return None
 
-    def captured_block(self, stmts: Optional[list], available, where: str, followups: bool = False) -> Optional[tuple]:
-        """(lines, cost, effects on the turn) of a block of statements compiled once,
-        or None."""
+    def captured_block(self, stmts: Optional[list[ast.Stmt]], available: Iterable[str], where: str,
+                       pos: ast.Pos, followups: bool = False) -> Optional[Block]:
+        """(statements, cost, effects on the turn) of a block of statements compiled
+        once, or None."""
         if stmts is None:
             return None
-        with self.src.capture() as lines:
+        with self.src.origin(Origin(where, pos)), self.src.capture() as lines:
             cost, effects = self.statements.block_with_effects(stmts, self.scope(available, where, followups=followups))
         return lines, cost, effects
 
@@ -154,10 +108,10 @@ class Compiler:
         self.cases.append(info)
         return len(self.cases) - 1
 
-    def pool_pieces_constant(self) -> str:
+    def pool_pieces_constant(self) -> py.Name:
         """pieces[site]: the piece that leaves a pool standing on that site (or None)."""
         if self._pool_pieces is None:
-            pieces = [None] * (self.model.board.size + 1)
+            pieces: list[Optional[tuple[Any, ...]]] = [None] * (self.model.board.size + 1)
             for pool in self.model.pools.values():
                 if pool.kind is not None:
                     for player, site in enumerate(pool.sites):
@@ -166,13 +120,11 @@ class Compiler:
             self._pool_pieces = self.src.const(tuple(pieces))
         return self._pool_pieces
 
-    def targets(self, e: ast.Expr, scope: Scope, what: str, c=None) -> str:
+    def targets(self, e: ast.Expr, scope: Scope, what: str, c: Optional[Code] = None) -> py.expr:
         """The code of the sites an action chooses from (`c`: already compiled)."""
-        from .types import CANDIDATE_DEPS
-
         c = c if c is not None else self.exprs.compile(e, scope)
         if c.type is Type.SITE:
-            return f"h_sites(({c.code},))"
+            return pyast.helper("h_sites", pyast.tuple_(c.code))
         if c.type is not Type.SITES:
             if c.type is Type.PER_PLAYER:
                 raise RuleError(e.pos, "this differs per player: say whose, e.g. [player]")
@@ -181,7 +133,7 @@ class Compiler:
             raise RuleError(e.pos, f"the sites of '{what}' cannot depend on the landing site")
         return c.code
 
-    def template(self, text: str, pos, fields: tuple = TEMPLATE_FIELDS) -> tuple:
+    def template(self, text: str, pos: ast.Pos, fields: tuple[str, ...] = TEMPLATE_FIELDS) -> tuple[str, ...]:
         pos = getattr(text, "pos", pos)  # the notation string itself, when the parser kept where it is
         parts = []
         rest = text
@@ -196,8 +148,10 @@ class Compiler:
             field = rest[i : j + 1] if j >= 0 else rest[i:]
             if field not in fields:
                 if field in TEMPLATE_FIELDS:
-                    raise RuleError(pos, f"'{field}' has no meaning in this notation; it can use {', '.join(fields) or 'no field'}")
-                raise RuleError(pos, f"unknown notation field '{field}'; the fields are {', '.join(fields) or 'none here'}")
+                    raise RuleError(pos, f"'{field}' has no meaning in this notation; it can use "
+                                         f"{', '.join(fields) or 'no field'}")
+                raise RuleError(pos, f"unknown notation field '{field}'; the fields are "
+                                     f"{', '.join(fields) or 'none here'}")
             parts.append(field)
             rest = rest[j + 1 :]
         if not parts:
@@ -206,18 +160,34 @@ class Compiler:
 
     # ------------------------------------------------------------ the whole
     def compile(self) -> Optional[CompiledRules]:
+        try:
+            return self._compile()
+        except SourceTooLarge:
+            self.errors.append(RuleError(
+                self._first_line(), "the rules expand to too much code (defines used in defines used in defines ...)",
+                "use fewer nested defines, or procedures",
+            ))
+            return None
+
+    def _first_line(self) -> ast.Pos:
+        return ast.Pos(self.items.files[0] if self.items.files else "<rules>", 1, 1)
+
+    def _compile(self) -> Optional[CompiledRules]:
         items = self.items
         if not items.phases:
-            file = items.files[0] if items.files else "<rules>"
-            self.errors.append(RuleError(ast.Pos(file, 1, 1), "the rules declare no phase (e.g. 'phase play:' with 'turn: move')"))
+            self.errors.append(RuleError(self._first_line(), "the rules declare no phase (e.g. 'phase play:' with "
+                                                             "'turn: move')"))
             return None
         forbid_scope = self.scope({"site", "piece", "from"}, "a 'forbid' condition")
-        self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.exprs, forbid_scope, self.errors)
+        with self.src.origin(Origin("the forbids")):
+            self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.exprs, forbid_scope,
+                                                     self.errors)
         self.restrictions.probes = self.probes
         result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
-        self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
-        decisions: list = []
-        plans: list = []
+        with self.src.origin(Origin("forbid result")):
+            self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
+        decisions: list[DecisionInfo] = []
+        plans: list[Optional[DecisionPlan]] = []
         for name in self.decision_names:
             if name in items.decisions:
                 info, plan = self._decision(items.decisions[name], len(decisions))
@@ -235,31 +205,34 @@ class Compiler:
         self.errors.extend(check_budget(self))
         if self.errors:
             return None
-        try:
-            return self._write(decisions, plans, phases, score)
-        except SourceTooLarge:
-            file = items.files[0] if items.files else "<rules>"
-            self.errors.append(RuleError(
-                ast.Pos(file, 1, 1), "the rules expand to too much code (defines used in defines used in defines ...)",
-                "use fewer nested defines, or procedures",
-            ))
-            return None
+        return self._write(decisions, plans, [p for p in phases if p is not None], score)
 
-    def _write(self, decisions: list, plans: list, phases: list, score) -> CompiledRules:
+    def _write(self, decisions: list[DecisionInfo], plans: list[Optional[DecisionPlan]], phases: list[PhaseCode],
+               score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:
         m = self.model
         templates = Templates()
-        keys = self.src.const(templates.key_table(self.cases))
-        checks_table: list = []
-        checks_name = self.src.const(checks_table) if self.result_code else None
+        with self.src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
+            keys = self.src.const(templates.key_table(self.cases))
+        checks_table: list[list[Optional[Callable[..., Any]]]] = []
+        with self.src.origin(Origin("forbid result: the checks of each case, by phase")):
+            checks_name = self.src.const(checks_table) if self.result_code else None
         writer = DecisionWriter(
-            self.src, keys, self.restrictions, self.probes.counts_name, self._owned_kinds(), self.exprs.owner_masks,
+            self.src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
             checks_name,
         )
-        legal_names, all_names, candidate_names = [], [], []
+        legal_names: list[Optional[str]] = []
+        all_names: list[Optional[str]] = []
+        candidate_names: list[Optional[str]] = []
         for plan in plans:
-            legal_names.append(writer.write(plan) if plan is not None else None)
-            all_names.append(self._without_dedup(writer, plan) if plan is not None and writer.deduplicated else None)
-            candidate_names.append(writer.write_candidates(plan) if plan is not None and self.result_code else None)
+            if plan is None:
+                legal_names.append(None)
+                all_names.append(None)
+                candidate_names.append(None)
+                continue
+            legal = writer.write(plan)
+            legal_names.append(legal.name)
+            all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
+            candidate_names.append(writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None)
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
@@ -274,7 +247,7 @@ class Compiler:
             for value in self.src.namespace.values():
                 if isinstance(value, Blockers):
                     value.neutral_only = False
-        namespace = compile_source(self.src)
+        namespace = compile_module(self.src)
         results.score = namespace[score_name] if score_name else None
         checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
         for info, name, every, candidates in zip(decisions, legal_names, all_names, candidate_names):
@@ -290,9 +263,7 @@ class Compiler:
         coverage = self.probes.coverage
         if coverage is not None:
             results.counts = coverage.counts
-            results.probes = [
-                coverage.add("ending", _ending_label(how, pos), pos) for how, pos in results.endings
-            ]
+            results.probes = [coverage.add("ending", HOW_WORDS[how], pos) for how, pos in results.endings]
         return CompiledRules(
             players=list(m.players),
             site_names=list(m.board.names),
@@ -303,13 +274,15 @@ class Compiler:
             initial_board=self._initial_board(),
             initial_vars=self._initial_vars(),
             results=results,
-            source=self.src.text(),
+            module=self.src.module(),
             coverage=coverage,
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             position_vars=self._position_vars(),
             result_checks=checks_table,
+            source_map=dict(self.src.origins),
+            constants={name: value for name, value in self.src.namespace.items() if self.src.is_const_name(name)},
         )
 
     @property
@@ -317,7 +290,7 @@ class Compiler:
         """Whether a turn's start has work: `before each turn` rules or `repetitions`."""
         return self.exprs.uses_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
 
-    def _position_vars(self) -> Optional[tuple]:
+    def _position_vars(self) -> Optional[tuple[int, ...]]:
         """The variable slots that make a position different for `repetitions`
         (None: all of them)."""
         ignored = [v for v in self.model.variables.values() if not v.in_position]
@@ -326,7 +299,7 @@ class Compiler:
         skip = {v.offset + i for v in ignored for i in range(self.model.player_count if v.per_player else 1)}
         return tuple(i for i in range(self.model.vars_size) if i not in skip)
 
-    def _owned_kinds(self) -> frozenset:
+    def _owned_kinds(self) -> frozenset[int]:
         """The kinds a player's piece can be of: every kind when the rules change
         owners (`X.owner = P` can make a neutral kind a player's), else the kinds
         not declared neutral."""
@@ -335,19 +308,10 @@ class Compiler:
             return frozenset(k.index for k in kinds)
         return frozenset(k.index for k in kinds if not k.neutral)
 
-    def _without_dedup(self, writer: DecisionWriter, plan: DecisionPlan) -> str:
-        """A variant of the decision's function that keeps actions writing the same
-        notation (for a decision whose function compares notations)."""
-        writer.dedup = False
-        try:
-            return writer.write(plan)
-        finally:
-            writer.dedup = True
-
-    def _initial_board(self) -> list:
+    def _initial_board(self) -> list[Any]:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]
         # must then read as nothing rather than as the last site.
-        board = [None] * (self.model.board.size + 1)
+        board: list[Any] = [None] * (self.model.board.size + 1)
         for placement in self.model.setup:
             piece = list(self.model.fresh_piece(placement.owner, placement.kind))
             for index, value in placement.attributes:
@@ -355,7 +319,7 @@ class Compiler:
             board[placement.site] = tuple(piece)
         return board
 
-    def _initial_vars(self) -> list:
+    def _initial_vars(self) -> list[int]:
         m = self.model
         values = [0] * m.vars_size
         for var in m.variables.values():
@@ -383,7 +347,8 @@ class Compiler:
             self.errors.append(RuleError(phase.pos, f"phase '{phase.name}' has no player in play"))
             return None
         if not phase.turn:
-            self.errors.append(RuleError(phase.pos, f"phase '{phase.name}' has no 'turn:' naming the decisions of a turn"))
+            self.errors.append(RuleError(phase.pos, f"phase '{phase.name}' has no 'turn:' naming the decisions "
+                                                    "of a turn"))
             return None
         turn = []
         for name in phase.turn:
@@ -392,13 +357,14 @@ class Compiler:
                     self.errors.append(unknown(name.pos, "decision", name.id, self.decision_names))
             else:
                 turn.append(self.decision_index[name.id])
-        after_turn = self.captured_block(phase.after_turn, (), f"phase '{phase.name}', after each turn")
+        what = f"phase '{phase.name}'"
+        after_turn = self.captured_block(phase.after_turn, (), f"{what}, after each turn", phase.pos)
         after_action = self.captured_block(
-            phase.after_action, {"piece", "from", "to"}, f"phase '{phase.name}', after each action", followups=True
+            phase.after_action, {"piece", "from", "to"}, f"{what}, after each action", phase.pos, followups=True
         )
-        no_action = self.captured_block(phase.no_action, {"repetitions"}, f"phase '{phase.name}', if no action")
+        no_action = self.captured_block(phase.no_action, {"repetitions"}, f"{what}, if no action", phase.pos)
         before_turn = self.captured_block(
-            phase.before_turn, {"repetitions", "no legal action"}, f"phase '{phase.name}', before each turn",
+            phase.before_turn, {"repetitions", "no legal action"}, f"{what}, before each turn", phase.pos,
         )
         if not turn:
             return None
@@ -409,42 +375,44 @@ class Compiler:
     # ------------------------------------------------------------ decisions
     def _decision(self, decision: ast.Decision, index: int) -> tuple[DecisionInfo, DecisionPlan]:
         plans: list[ActionPlan] = []
-        by_name: dict = {}
+        by_name: dict[str, ActionPlan] = {}
         for action in decision.actions:
-            plan = self.guard(lambda: self.actions.compile(action, index))
-            if plan is not None:
-                plans.append(plan)
-                by_name[action.name] = plan
+            action_plan = self.guard(lambda: self.actions.compile(action, index))
+            if action_plan is not None:
+                plans.append(action_plan)
+                by_name[action.name] = action_plan
+                untold = check_told_apart(action, action_plan.templates, action_plan.reach, self.model,
+                                          self.items.defines)
+                if untold is not None:
+                    self.errors.append(untold)
         self._warn_of_actions_alike(decision, by_name)
         after = self.captured_block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"},
-            f"decision '{decision.name}', after each action", followups=True,
+            f"decision '{decision.name}', after each action", decision.pos, followups=True,
         )
         for case in self.cases:
             if case.decision == index:
                 case.after = after
         tiers = self.guard(lambda: self._preference_tiers(decision, plans, by_name)) or [plans]
-        plan = DecisionPlan(decision.name, tiers)
+        plan = DecisionPlan(decision.name, tiers, decision.pos)
         if self.probes.on:
             for (pos, names), _tier in zip(decision.prefer, tiers):
-                label = "prefer: " + ", ".join(n.id for n in names)
+                label = "prefer: " + ", ".join(n.id if isinstance(n, ast.Name) else n.text for n in names)
                 plan.prefer_probes.append(self.probes.add("prefer", label, pos))
         return DecisionInfo(decision.name, False, decision.pos), plan
 
-    def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict) -> None:
+    def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict[str, ActionPlan]) -> None:
         """Two actions of a decision that move alike (the same pieces, pattern and
         `where`) and write the same notation: wherever the second could act the
         first lists the same action, and only the first is kept: the second never
         acts there (often a variant that meant to replace an action and misspelt its
         name)."""
-        from .restrictions import _structure
-
-        seen: dict = {}
+        seen: dict[Any, list[ast.Action]] = {}
         for action in decision.actions:
             plan = by_name.get(action.name)
             if plan is None or action.pattern is None:
                 continue
-            key = (_structure(action.pattern), _structure(action.by), _structure(action.wheres))
+            key = (structure(action.pattern), structure(action.by), structure(action.wheres))
             for earlier in seen.get(key, []):
                 if set(plan.templates) & set(by_name[earlier.name].templates):
                     self.warnings.append(RuleError(
@@ -456,18 +424,23 @@ class Compiler:
                     break
             seen.setdefault(key, []).append(action)
 
-    def _preference_tiers(self, decision: ast.Decision, actions: list, by_name: dict) -> list:
+    def _preference_tiers(self, decision: ast.Decision, actions: list[ActionPlan],
+                          by_name: dict[str, ActionPlan]) -> list[list[ActionPlan]]:
         """The actions in the order `prefer:` gives: one list per `prefer` line, then
         the rest. A tier is offered only when no earlier tier has a legal action."""
         if not decision.prefer:
             return [actions]
         names = [a.name for a in decision.actions]
-        tiers, placed = [], {}
+        tiers: list[list[ActionPlan]] = []
+        placed: dict[str, ast.Pos] = {}
         for _, line in decision.prefer:
             tier = []
             for name in line:
+                if not isinstance(name, ast.Name):  # validation/pending.py refuses it before
+                    raise RuleError(name.pos, "a case in 'prefer' is not supported yet")
                 if name.id not in names:
-                    raise RuleError(name.pos, f"decision '{decision.name}' has no action '{name.id}'", unknown(name.pos, "", name.id, names).hint)
+                    raise RuleError(name.pos, f"decision '{decision.name}' has no action '{name.id}'",
+                                    unknown(name.pos, "", name.id, names).hint)
                 if name.id in placed:
                     raise RuleError(name.pos, f"action '{name.id}' is already preferred at {placed[name.id]}")
                 placed[name.id] = name.pos
@@ -479,8 +452,9 @@ class Compiler:
 
     # ------------------------------------------------------------ chance
     def _chance(self, chance: ast.Chance, index: int) -> DecisionInfo:
-        values, weights, out_type = self.guard(lambda: self._outcomes(chance)) or ([], [], Type.INT)
-        merged: dict = {}
+        outcomes = self.guard(lambda: self._outcomes(chance))
+        values, weights, out_type = outcomes if outcomes is not None else ([], [], Type.INT)
+        merged: dict[Any, int] = {}
         for v, w in zip(values, weights):
             merged[v] = merged.get(v, 0) + w
         values, weights = list(merged), list(merged.values())
@@ -488,15 +462,17 @@ class Compiler:
             if not any(e.pos == chance.pos for e in self.errors):
                 self.errors.append(RuleError(chance.pos, f"chance '{chance.name}' has no outcome"))
             values, weights = [0], [1]
-        scope = self.scope({"outcome"}, f"chance '{chance.name}'", followups=True)
-        scope.outcome_type = out_type
-        with self.src.capture() as lines:
-            cost, effects = self.statements.block_with_effects(chance.body, scope)
-        total = sum(weights)
+        where = f"chance '{chance.name}'"
+        scope = self.scope({"outcome"}, where, followups=True, outcome_type=out_type)
         values_t = tuple(values)
+        with self.src.origin(Origin(where, chance.pos)):
+            with self.src.capture() as lines:
+                cost, effects = self.statements.block_with_effects(chance.body, scope)
+            values_name = self.src.const(values_t)
+        total = sum(weights)
         case_id = self.add_case(CaseInfo(
-            index, "chance", (chance.name + ":", "{outcome}"), f"chance '{chance.name}'", chance.pos,
-            body=lines, outcomes=self.src.const(values_t), cost=cost, effects=effects,
+            index, "chance", (chance.name + ":", "{outcome}"), where, chance.pos,
+            body=lines, outcomes=values_name, cost=cost, effects=effects,
         ))
         return DecisionInfo(
             chance.name, True, chance.pos,
@@ -506,9 +482,9 @@ class Compiler:
             uniform=len(set(weights)) == 1,
         )
 
-    def _outcomes(self, chance: ast.Chance) -> tuple:
-        values: list = []
-        weights: list = []
+    def _outcomes(self, chance: ast.Chance) -> tuple[list[Any], list[int], Type]:
+        values: list[Any] = []
+        weights: list[int] = []
         out_type = Type.INT
         scope = self.scope((), f"the outcomes of chance '{chance.name}'")
         if chance.outcomes_range is not None:
@@ -540,25 +516,27 @@ class Compiler:
                 weights.append(w)
                 out_type = c.type
             else:
-                raise RuleError(outcome.value.pos, f"an outcome must be a number, a player or a site, found {describe(c)}")
+                raise RuleError(outcome.value.pos, f"an outcome must be a number, a player or a site, "
+                                                   f"found {describe(c)}")
         if len(values) > MAX_OUTCOMES:
             raise RuleError(chance.pos, f"chance '{chance.name}' has more than {MAX_OUTCOMES} outcomes")
         return values, weights, out_type
 
-    def _label(self, value, type_: Type) -> str:
+    def _label(self, value: Any, type_: Type) -> str:
         if type_ is Type.PLAYER:
-            return self.model.players[value]
+            return str(self.model.players[value])
         if type_ is Type.SITE:
-            return self.model.board.names[value]
+            return str(self.model.board.names[value])
         return str(value)
 
     # ------------------------------------------------------------ score
-    def _score(self):
-        """(lines, code) of the score rule (see expressions.lowered), or None."""
+    def _score(self) -> Optional[tuple[list[py.stmt], Code]]:
+        """(statements, code) of the score rule (see expressions.lowered), or None."""
         score = self.items.score
         if score is None:
             return None
-        lowered = self.guard(lambda: self.exprs.lowered(score.expr, self.scope((), "the score")))
+        with self.src.origin(Origin("the score", score.pos)):
+            lowered = self.guard(lambda: self.exprs.lowered(score.expr, self.scope((), "the score")))
         if lowered is None:
             return None
         lines, c = lowered
@@ -567,20 +545,13 @@ class Compiler:
             return None
         return lines, c
 
-    def _write_score(self, score) -> Optional[str]:
+    def _write_score(self, score: Optional[tuple[list[py.stmt], Code]]) -> Optional[str]:
         if score is None:
             return None
-        name = self.src.fresh("f")
-        with self.src.block(f"def {name}(s, p):"):
-            lines, c = score
-            write_body(self.src, list(lines) + [f"return {c.code}"], player_loaded=True)
-        return name
+        lines, c = score
+        body = with_registers(list(lines) + [pyast.return_(c.code)], player_loaded=True)
+        pos = self.items.score.pos if self.items.score is not None else None
+        return self.src.function(self.src.fresh("f"), ["s", "p"], body, Origin("the score", pos))
 
 
-def _ending_label(how: int, pos) -> str:
-    from ..runtime.results import HOW_WORDS
-
-    return HOW_WORDS[how]
-
-
-__all__ = ["Compiler", "CompiledRules", "DecisionInfo", "PhaseInfo", "compile_source"]
+__all__ = ["Compiler", "CompiledRules", "DecisionInfo", "PhaseInfo", "compile_module"]

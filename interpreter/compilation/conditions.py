@@ -1,98 +1,119 @@
-"""A condition made of parts, each with the lines that must run before it.
+"""A condition made of parts, each with the statements that must run before it.
 
 Compiled in lowered mode (expressions.ExpressionCompiler.lowered), a condition is
-lines — the loops of its quantifiers — and an expression reading their results. A
-conjunction of such conditions (the `where` lines of an action, one per
-conjunct) is asked part by part, so that the lines of a later part run only when
-the earlier parts hold.
+statements — the loops of its quantifiers — and an expression reading their
+results. A conjunction of such conditions (the `where` lines of an action, one
+per conjunct) is asked part by part, so that the statements of a later part run
+only when the earlier parts hold.
 """
 from __future__ import annotations
 
+import ast
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
+from . import pyast
 from .source import Source
+
+# One part: (the statements to run first, the expression that must hold).
+Part = tuple[tuple[ast.stmt, ...], ast.expr]
 
 
 @dataclass(frozen=True)
 class Condition:
-    parts: tuple  # ((lines, code), ...): all must hold, asked in order
+    parts: tuple[Part, ...]  # all must hold, asked in order
     # The last part is an `exists` whose loop can hold what runs when the condition
     # does (expressions.Code.found_loop), or None.
-    found_loop: Optional[tuple] = None
+    found_loop: Optional[tuple[ast.stmt, ...]] = None
 
     @staticmethod
-    def of(parts: list, found_loop: Optional[tuple] = None) -> Optional["Condition"]:
-        """The conjunction of (lines, code) parts, or None when there are none."""
+    def of(parts: Sequence[tuple[Sequence[ast.stmt], ast.expr]],
+           found_loop: Optional[tuple[ast.stmt, ...]] = None) -> Optional["Condition"]:
+        """The conjunction of (statements, expression) parts, or None when there are none."""
         if not parts:
             return None
         return Condition(tuple((tuple(lines), code) for lines, code in parts), found_loop)
 
-    def replaced(self, old: str, new: str) -> "Condition":
-        """The condition with the generated text `old` written `new` (for a
-        place where the two are known to be equal)."""
-        return Condition(tuple((tuple(line.replace(old, new) for line in lines), code.replace(old, new))
-                               for lines, code in self.parts),
-                         None if self.found_loop is None else tuple(line.replace(old, new) for line in self.found_loop))
+    def replaced(self, old: ast.expr, new: ast.expr) -> "Condition":
+        """The condition with the code `old` written `new` (for a place where the
+        two are known to be equal)."""
+        change = pyast.replacing(old, new)
+        memo: dict[int, ast.AST] = {}  # (the found loop is the end of the last part's statements: shared)
+        parts = tuple((tuple(pyast.replace_in(lines, change, memo)), pyast.replace_nodes(code, change, memo))
+                      for lines, code in self.parts)
+        loop = None if self.found_loop is None else tuple(pyast.replace_in(self.found_loop, change, memo))
+        return Condition(parts, loop)
 
     @property
     def cost_free(self) -> bool:
-        """Whether no part needs lines (the condition is one expression)."""
+        """Whether no part needs statements (the condition is one expression)."""
         return not any(lines for lines, _ in self.parts)
 
     @property
-    def code(self) -> str:
+    def code(self) -> ast.expr:
         """The condition as one expression (only when `cost_free`)."""
-        codes = [code for _, code in self.parts]
-        return codes[0] if len(codes) == 1 else "(" + " and ".join(codes) + ")"
+        return pyast.and_(*(code for _, code in self.parts))
 
     @contextmanager
     def holds(self, src: Source) -> Iterator[None]:
-        """Write `if` blocks such that what is written inside runs when it holds.
+        """Open `if` blocks such that what is written inside runs when it holds.
         When the last part is an `exists`, what is written inside runs in its loop,
         at the element found, before the loop stops: no flag to set and test."""
         with ExitStack() as stack:
-            pending: list = []
+            pending: list[ast.expr] = []
             last = len(self.parts) - 1
             for i, (lines, code) in enumerate(self.parts):
                 loop = self._found_loop(lines, code) if i == last else None
                 if lines:
                     if pending:
-                        stack.enter_context(src.block(f"if {' and '.join(pending)}:"))
+                        stack.enter_context(src.if_(pyast.and_(*pending)))
                         pending = []
                     src.paste(list(lines[: len(lines) - len(loop)] if loop else lines))
-                if loop:
+                if loop is not None:
                     if pending:
-                        stack.enter_context(src.block(f"if {' and '.join(pending)}:"))
-                    found = next(j for j, line in enumerate(loop) if line.strip() == f"{code} = True")
-                    src.paste(list(loop[1:found]))  # (without `t = False`)
-                    depth = (len(loop[found]) - len(loop[found].lstrip())) // 4
-                    with src.indented(depth):
+                        stack.enter_context(src.if_(pyast.and_(*pending)))
+                    assert isinstance(code, ast.Name)
+                    found = _found(loop, code.id)
+                    with src.capture() as inside:
                         yield
-                    src.paste(list(loop[found + 1:]))  # the `break`, and what follows it
+                    # (without `t = False`, and `t = True` replaced by what runs there)
+                    src.paste(pyast.splice(loop[1:], found, inside))
                     return
                 pending.append(code)
-            stack.enter_context(src.block(f"if {' and '.join(pending)}:"))
+            stack.enter_context(src.if_(pyast.and_(*pending)))
             yield
 
-    def _found_loop(self, lines: tuple, code: str) -> Optional[tuple]:
+    def _found_loop(self, lines: tuple[ast.stmt, ...], code: ast.expr) -> Optional[tuple[ast.stmt, ...]]:
         """The `exists` loop ending `lines` whose flag is `code`, when there is one."""
         loop = self.found_loop
-        if loop is None or not loop[0] == f"{code} = False" or tuple(lines[len(lines) - len(loop):]) != loop:
+        if loop is None or not isinstance(code, ast.Name) or not _sets(loop[0], code.id, False):
             return None
-        if sum(line.strip() == f"{code} = True" for line in loop) != 1:
+        if len(lines) < len(loop) or any(a is not b for a, b in zip(lines[len(lines) - len(loop):], loop)):
+            return None
+        if sum(1 for node in pyast.walk_all(loop) if isinstance(node, ast.stmt) and _sets(node, code.id, True)) != 1:
             return None
         return loop
 
     def assign(self, src: Source, name: str) -> None:
         """`name = <whether it holds>`."""
         if self.cost_free:
-            src.line(f"{name} = {self.code}")
+            src.add(pyast.assign(pyast.name(name), self.code))
             return
-        src.line(f"{name} = False")
+        src.add(pyast.assign(pyast.name(name), pyast.false()))
         with self.holds(src):
-            src.line(f"{name} = True")
+            src.add(pyast.assign(pyast.name(name), pyast.true()))
+
+
+def _sets(stmt: ast.AST, flag: str, value: bool) -> bool:
+    """Whether `stmt` is `flag = value`."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], flag)
+            and isinstance(stmt.value, ast.Constant) and stmt.value.value is value)
+
+
+def _found(loop: tuple[ast.stmt, ...], flag: str) -> ast.stmt:
+    """The statement `flag = True` of the loop."""
+    return next(node for node in pyast.walk_all(loop) if isinstance(node, ast.stmt) and _sets(node, flag, True))
 
 
 @contextmanager

@@ -4,30 +4,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ..parsing import ast
 from .errors import RuleError
 from .names import reserved_word
-from ..parsing import ast
 
 
 @dataclass
 class RuleItems:
     """The top-level items of a rules file, by kind and name."""
 
-    phases: list
-    decisions: dict
-    chances: dict
-    defines: dict
-    procedures: dict
-    forbids: list
+    phases: list[ast.Phase]
+    decisions: dict[str, ast.Decision]
+    chances: dict[str, ast.Chance]
+    defines: dict[str, ast.Define]
+    procedures: dict[str, ast.Procedure]
+    forbids: list[ast.Forbid]
     score: Optional[ast.Score]
-    files: list = field(default_factory=list)  # the rules files, for messages about all of them
+    files: list[str] = field(default_factory=list)  # the rules files, for messages about all of them
     # id(forbid line) -> "forbid NAME: passing" for the lines of named blocks (coverage labels)
-    forbid_labels: dict = field(default_factory=dict)
+    forbid_labels: dict[int, str] = field(default_factory=dict)
     # names declared twice (already an error: uses of them are not reported again)
-    duplicates: set = field(default_factory=set)
+    duplicates: set[str] = field(default_factory=set)
 
 
-def collect_items(files: list[ast.RulesFile], errors: list) -> RuleItems:
+def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleItems:
     items = RuleItems([], {}, {}, {}, {}, [], None, [rules.path for rules in files])
     seen: dict[str, ast.Pos] = {}
     for rules in files:
@@ -69,7 +69,7 @@ def collect_items(files: list[ast.RulesFile], errors: list) -> RuleItems:
     return items
 
 
-def _reserved(item) -> str | None:
+def _reserved(item: ast.Item) -> str | None:
     """Why the item's name (or a define's parameter) cannot be used, if so."""
     if isinstance(item, ast.Procedure):
         for param in item.params:

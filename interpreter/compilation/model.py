@@ -9,7 +9,7 @@ so that the caller can turn them into `file:line:column` diagnostics.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..limits import MAX_NUMBER
 from ..runtime.pieces import FIRST_ATTRIBUTE
@@ -17,7 +17,12 @@ from ..spelling import did_you_mean
 from . import board as boards
 from .names import BUILTIN_PROPERTIES, CONTEXT_NAMES, reserved_word
 
-Report = Callable[[tuple, str, Optional[str]], None]
+# The YAML of a definition (schema-valid), and the path of a part of it.
+Data = dict[str, Any]
+Path = tuple[Any, ...]
+Report = Callable[[Path, str, Optional[str]], None]
+# site(name, path): the index of a named site (reporting an unknown one at path), or -1
+SiteFinder = Callable[[Any, Path], int]
 
 
 class _AtKey:
@@ -72,8 +77,8 @@ class Track:
 
     name: str
     per_player: bool
-    sites: list  # tuple of sites: one entry (shared) or one per player
-    loop: list  # per entry: whether the first site follows the last
+    sites: list[tuple[int, ...]]  # one entry (shared) or one per player
+    loop: list[bool]  # per entry: whether the first site follows the last
 
 
 @dataclass
@@ -84,7 +89,7 @@ class Placement:
     site: int
     owner: int
     kind: int
-    attributes: tuple = ()
+    attributes: tuple[tuple[int, Any], ...] = ()  # (index in the piece, value)
 
 
 @dataclass
@@ -101,7 +106,7 @@ class Option:
     name: str
     type: str  # "int" or "str"
     default: Any
-    values: Optional[list]
+    values: Optional[list[Any]]
     minimum: Optional[int]
     maximum: Optional[int]
     description: str
@@ -127,15 +132,15 @@ class GameModel:
     option_specs: dict[str, Option]
     lines: list[tuple[int, ...]]
     vars_size: int
-    setup: list  # Placement
-    tracks: dict = field(default_factory=dict)  # name -> Track
+    setup: list[Placement]
+    tracks: dict[str, Track] = field(default_factory=dict)
     pool_site_of: list[int] = field(default_factory=list)  # site -> pool offset base, -1 (trailing -1)
 
     @property
     def player_count(self) -> int:
         return len(self.players)
 
-    def fresh_piece(self, owner: int, kind: int) -> tuple:
+    def fresh_piece(self, owner: int, kind: int) -> tuple[Any, ...]:
         stones = (owner,) if self.stacks else None
         return (owner, kind, stones) + tuple(a.default for a in self.attributes_in_order())
 
@@ -179,7 +184,7 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
     return value
 
 
-def read_options(data: dict, report: Report) -> dict[str, Option]:
+def read_options(data: Data, report: Report) -> dict[str, Option]:
     specs = {}
     for name, raw in (data.get("options") or {}).items():
         values = raw.get("values")
@@ -199,23 +204,25 @@ def read_options(data: dict, report: Report) -> dict[str, Option]:
     return specs
 
 
-def _check_names(data: dict, report: Report) -> None:
+def _check_names(data: Data, report: Report) -> None:
     """Names the rules could not use as declared: a region, variable or pool named like
     a word the rules give a meaning of their own (`player`, `to`, ...), one name
     declared twice (a region and a pool `home`), an attribute named like a built-in
     property. Without this check the rules would silently see the other meaning."""
 
     reserved = dict(CONTEXT_NAMES, it="each element in count/exists/all and 'pieces ... where'")
-    first: dict[str, str] = {}
+    first: dict[Any, str] = {}  # (a name, but a stranger's YAML may give a number)
     for i, player in enumerate(data.get("players") or []):
         name = player.get("name") if isinstance(player, dict) else player
         path = ("players", i, "name") if isinstance(player, dict) else ("players", i)
         if name == "neutral":
-            report(path, "'neutral' cannot name a player: the setup uses it for the pieces of no player", "choose another name")
+            report(path, "'neutral' cannot name a player: the setup uses it for the pieces of no player",
+                   "choose another name")
         elif isinstance(name, str) and reserved_word(name):
             report(path, f"{reserved_word(name)}: it cannot name a player", "choose another name")
         elif name in reserved:
-            report(path, f"'{name}' cannot name a player: in the rules '{name}' means {reserved[name]}", "choose another name")
+            report(path, f"'{name}' cannot name a player: in the rules '{name}' means {reserved[name]}",
+                   "choose another name")
         elif name in first:
             report(path, f"player '{name}' is declared twice", None)
         first.setdefault(name, "player")
@@ -224,7 +231,8 @@ def _check_names(data: dict, report: Report) -> None:
                           ("directions", "direction set")):
         for name in data.get(section) or {}:
             if isinstance(name, str) and reserved_word(name):
-                report((section, name, AT_KEY), f"{reserved_word(name)}: it cannot name a {word}", "choose another name")
+                report((section, name, AT_KEY), f"{reserved_word(name)}: it cannot name a {word}",
+                       "choose another name")
                 continue
             if section in ("pieces", "attributes", "directions"):
                 continue  # checked for the rules' own words only
@@ -250,7 +258,7 @@ def _check_names(data: dict, report: Report) -> None:
             )
 
 
-def build_model(data: dict, option_values: dict[str, Any], report: Report) -> GameModel:
+def build_model(data: Data, option_values: dict[str, Any], report: Report) -> GameModel:
     """The `GameModel` of a definition's YAML data; problems go to `report`.
     `option_values` must already be checked (see `parse_option_value`)."""
     _check_names(data, report)
@@ -268,6 +276,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
     attributes = _attributes(data)
     variables, offset = _variables(data, len(players))
     pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
+    regions = _regions(data, players, board, site, report)
     return GameModel(
         name=str(data.get("game", "")),
         title=str(data.get("title", data.get("game", ""))),
@@ -276,7 +285,7 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         player_colors=colors,
         forward=forward,
         board=board,
-        regions=_regions(data, players, board, site, report),
+        regions=regions,
         direction_sets=_direction_sets(board, data.get("directions") or {}, forward, report, players),
         kinds=kinds,
         attributes=attributes,
@@ -285,15 +294,17 @@ def build_model(data: dict, option_values: dict[str, Any], report: Report) -> Ga
         variables=variables,
         options=options,
         option_specs=specs,
-        lines=[tuple(site(s, ("lines", i, j)) for j, s in enumerate(line)) for i, line in enumerate(data.get("lines") or [])],
+        lines=[tuple(site(s, ("lines", i, j)) for j, s in enumerate(line))
+               for i, line in enumerate(data.get("lines") or [])],
         vars_size=offset,
-        setup=_setup(data, players, all_players, kinds, attributes, site, board, report),
+        setup=_setup(data, players, all_players, kinds, attributes, site, board, report, regions),
         pool_site_of=pool_site_of,
         tracks=_tracks(data.get("tracks") or {}, players, site, report),
     )
 
 
-def _player_colors_and_forward(players_raw: list, all_players: list) -> tuple[dict, dict]:
+def _player_colors_and_forward(players_raw: list[Any],
+                               all_players: list[str]) -> tuple[dict[str, str], dict[str, Optional[str]]]:
     """({player: colour}, {player: forward direction or None}) of every player."""
     colors, forward = {}, {}
     for i, (name, spec) in enumerate(zip(all_players, players_raw)):
@@ -303,11 +314,11 @@ def _player_colors_and_forward(players_raw: list, all_players: list) -> tuple[di
     return colors, forward
 
 
-def _site_finder(board: boards.Board, report: Report) -> Callable[[Any, tuple], int]:
+def _site_finder(board: boards.Board, report: Report) -> SiteFinder:
     """site(name, yaml path) -> the site's index, or -1 after reporting an unknown one."""
     index = board.index
 
-    def site(name: Any, path: tuple) -> int:
+    def site(name: Any, path: Path) -> int:
         key = str(name)
         if key not in index:
             report(path, f"unknown site '{key}'", _hint(key, index))
@@ -317,7 +328,8 @@ def _site_finder(board: boards.Board, report: Report) -> Callable[[Any, tuple], 
     return site
 
 
-def _regions(data: dict, players: list, board: boards.Board, site: Callable, report: Report) -> dict[str, Region]:
+def _regions(data: Data, players: list[str], board: boards.Board, site: SiteFinder,
+             report: Report) -> dict[str, Region]:
     regions = {}
     for name, spec in (data.get("regions") or {}).items():
         path = ("regions", name)
@@ -336,7 +348,7 @@ def _regions(data: dict, players: list, board: boards.Board, site: Callable, rep
     return regions
 
 
-def _kinds(data: dict) -> dict[str, Kind]:
+def _kinds(data: Data) -> dict[str, Kind]:
     kinds = {}
     for i, (name, spec) in enumerate((data.get("pieces") or {}).items()):
         spec = spec or {}
@@ -345,7 +357,7 @@ def _kinds(data: dict) -> dict[str, Kind]:
     return kinds
 
 
-def _attributes(data: dict) -> dict[str, Attribute]:
+def _attributes(data: Data) -> dict[str, Attribute]:
     attributes = {}
     for i, (name, spec) in enumerate((data.get("attributes") or {}).items()):
         value_type = spec.get("type", "int")
@@ -356,7 +368,7 @@ def _attributes(data: dict) -> dict[str, Attribute]:
     return attributes
 
 
-def _variables(data: dict, n_players: int) -> tuple[dict[str, Variable], int]:
+def _variables(data: Data, n_players: int) -> tuple[dict[str, Variable], int]:
     """The variables, and the number of slots they take (a per-player one takes one
     slot per player in play)."""
     offset = 0
@@ -369,7 +381,8 @@ def _variables(data: dict, n_players: int) -> tuple[dict[str, Variable], int]:
     return variables, offset
 
 
-def _pools(data: dict, kinds: dict, players: list, all_players: list, site: Callable, board: boards.Board,
+def _pools(data: Data, kinds: dict[str, Kind], players: list[str], all_players: list[str], site: SiteFinder,
+           board: boards.Board,
            offset: int, report: Report) -> tuple[dict[str, Pool], list[int], int]:
     """(the pools, the slot of the pool standing on each site or -1, the slots used
     after them): a pool's counts take one slot per player in play, after `offset`."""
@@ -397,8 +410,9 @@ def _pools(data: dict, kinds: dict, players: list, all_players: list, site: Call
     return pools, pool_site_of, offset
 
 
-def _setup(data: dict, players: list, all_players: list, kinds: dict, attributes: dict, site: Callable,
-           board: boards.Board, report: Report) -> list[Placement]:
+def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[str, Kind],
+           attributes: dict[str, Attribute], site: SiteFinder, board: boards.Board, report: Report,
+           regions: dict[str, Region]) -> list[Placement]:
     """The pieces on the board at the start (those of players not in play left out)."""
     setup = []
     placed: set[int] = set()
@@ -410,18 +424,22 @@ def _setup(data: dict, players: list, all_players: list, kinds: dict, attributes
         elif owner_name in all_players:
             continue  # a player not in play with these options
         else:
-            report(("setup", owner_name, AT_KEY), f"unknown player '{owner_name}'", _hint(owner_name, all_players + ["neutral"]))
+            report(("setup", owner_name, AT_KEY), f"unknown player '{owner_name}'",
+                   _hint(owner_name, all_players + ["neutral"]))
             continue
         for kind_name, sites in (placements or {}).items():
             if kind_name not in kinds:
-                report(("setup", owner_name, kind_name, AT_KEY), f"unknown piece kind '{kind_name}'", _hint(kind_name, kinds))
+                report(("setup", owner_name, kind_name, AT_KEY), f"unknown piece kind '{kind_name}'",
+                       _hint(kind_name, kinds))
                 continue
             kind = kinds[kind_name]
             if kind.neutral != (owner == -1):
                 whose = "neutral" if kind.neutral else "owned by a player"
                 report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", None)
-            for sname, values, path in _placements(sites, ("setup", owner_name, kind_name)):
-                s = site(sname, path)
+            path = ("setup", owner_name, kind_name)
+            found = _placements(sites, path) + _region_placements(sites, path, owner, regions, board, site, report)
+            for sname, values, path in found:
+                s = sname if isinstance(sname, _SiteIndex) else site(sname, path)
                 if s >= 0:
                     if s in placed:
                         report(path, f"site '{board.names[s]}' is given two pieces in the setup", None)
@@ -430,11 +448,11 @@ def _setup(data: dict, players: list, all_players: list, kinds: dict, attributes
     return setup
 
 
-def _hint(name: str, candidates) -> Optional[str]:
+def _hint(name: str, candidates: Iterable[str]) -> Optional[str]:
     return did_you_mean(name, list(candidates))
 
 
-def _players_in_play(data: dict, all_players: list[str], options: dict, report: Report) -> list[str]:
+def _players_in_play(data: Data, all_players: list[str], options: dict[str, Any], report: Report) -> list[str]:
     in_play = data.get("in_play")
     if not in_play:
         return list(all_players)
@@ -460,13 +478,13 @@ def _no_choice(option: str, value: Any) -> str:
     return f"no list of players for {option}={value}"
 
 
-def _check_in_play(data: dict, specs: dict, all_players: list[str], report: Report) -> None:
+def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str], report: Report) -> None:
     """`in_play` for every value its option may take, not only the value chosen now:
     a missing entry or an unknown player is an error of the definition, found
     without trying each `--option`."""
     in_play = data.get("in_play")
     spec = specs.get(in_play["option"]) if in_play else None
-    if spec is None:
+    if spec is None or in_play is None:
         return  # no in_play, or an unknown option: said where the players are chosen
     for value in _possible_values(spec):
         if str(value) not in {str(k) for k in in_play["choices"]}:
@@ -477,7 +495,7 @@ def _check_in_play(data: dict, specs: dict, all_players: list[str], report: Repo
                 report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
 
 
-def _possible_values(spec: Option) -> list:
+def _possible_values(spec: Option) -> list[Any]:
     if spec.values is not None:
         return list(spec.values)
     if spec.type == "int" and spec.minimum is not None and spec.maximum is not None:
@@ -486,7 +504,7 @@ def _possible_values(spec: Option) -> list:
     return []
 
 
-def _build_board(spec: dict, report: Report) -> boards.Board:
+def _build_board(spec: Data, report: Report) -> boards.Board:
     if "grid" in spec:
         grid = spec["grid"]
         return boards.build_grid(int(grid["files"]), int(grid["ranks"]))
@@ -494,7 +512,8 @@ def _build_board(spec: dict, report: Report) -> boards.Board:
     sites = graph["sites"]
     names = set(map(str, sites))
     sites = {str(k): v for k, v in sites.items()}
-    chains, one_way = [], []
+    chains: list[list[str]] = []
+    one_way: list[list[str]] = []
     for key, out in (("edges", chains), ("one_way", one_way)):
         for i, chain in enumerate(graph.get(key) or []):
             good = True
@@ -507,7 +526,7 @@ def _build_board(spec: dict, report: Report) -> boards.Board:
     return boards.build_graph(sites, chains, one_way)
 
 
-def _region_sites(spec: Any, board: boards.Board, site, path: tuple, report: Report) -> tuple[int, ...]:
+def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report) -> tuple[int, ...]:
     """A region is a list of sites, or a rule: ranks / files / edge / all, minus `except`."""
     if isinstance(spec, list):
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
@@ -545,7 +564,7 @@ def _mask(sites: tuple[int, ...], size: int) -> list[bool]:
     return mask
 
 
-def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Report,
+def _direction_sets(board: boards.Board, custom: dict[str, list[str]], forward: list[Optional[str]], report: Report,
                     players: Sequence[str] = ()) -> dict[str, list[tuple[int, ...]]]:
     """Every direction name or set, resolved per player to direction indices."""
     if board.kind != "grid":
@@ -553,18 +572,19 @@ def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Re
     n = len(forward)
     idx = {d: i for i, d in enumerate(boards.DIRECTION_NAMES)}
     sets: dict[str, list[tuple[int, ...]]] = {}
-    for d in boards.DIRECTION_NAMES:
-        sets[d] = [(idx[d],)] * n
-    for name, members in boards.ABSOLUTE_SETS.items():
-        sets[name] = [tuple(idx[d] for d in members)] * n
-    if all(f is not None for f in forward):
+    for direction in boards.DIRECTION_NAMES:
+        sets[direction] = [(idx[direction],)] * n
+    for name, absolute in boards.ABSOLUTE_SETS.items():
+        sets[name] = [tuple(idx[d] for d in absolute)] * n
+    forwards = [f for f in forward if f is not None]
+    if len(forwards) == n:
         for name, offsets in boards.RELATIVE_SETS.items():
-            sets[name] = [tuple(idx[d] for d in boards.relative_directions(forward[p], offsets)) for p in range(n)]
+            sets[name] = [tuple(idx[d] for d in boards.relative_directions(forwards[p], offsets)) for p in range(n)]
     for name, members in custom.items():
         resolved: set[int] = set()
         per_player: list[tuple[int, ...]] = []
         for p in range(n):
-            acc = []
+            acc: list[int] = []
             for j, m in enumerate(members):
                 if m not in sets:
                     if p == 0:
@@ -579,7 +599,8 @@ def _direction_sets(board: boards.Board, custom: dict, forward: list, report: Re
     return sets
 
 
-def _unknown_direction(member: str, name: str, sets: dict, custom: dict, forward: list,
+def _unknown_direction(member: str, name: str, sets: dict[str, list[tuple[int, ...]]], custom: dict[str, list[str]],
+                       forward: list[Optional[str]],
                        players: Sequence[str]) -> tuple[str, Optional[str]]:
     """(message, hint) for a member of direction set `name` that is not known there."""
     later = list(custom)
@@ -594,11 +615,12 @@ def _unknown_direction(member: str, name: str, sets: dict, custom: dict, forward
     return f"unknown direction '{member}'", _hint(member, sets)
 
 
-def _placements(spec: Any, path: tuple) -> list:
+def _placements(spec: Any, path: Path) -> list[tuple[Any, dict[str, Any], Path]]:
     """(site name, attribute values, YAML path) of the pieces of one setup entry: a
     list of sites or {site: S, ATTR: V}, or {sites: [...], ATTR: V}."""
     if isinstance(spec, dict):
-        values = {k: v for k, v in spec.items() if k != "sites"}
+        region_given = "region" in spec and not isinstance(spec["region"], (bool, int))
+        values = {k: v for k, v in spec.items() if k != "sites" and not (k == "region" and region_given)}
         return [(s, values, path + ("sites", j)) for j, s in enumerate(spec.get("sites") or [])]
     found = []
     for j, entry in enumerate(spec or []):
@@ -609,7 +631,36 @@ def _placements(spec: Any, path: tuple) -> list:
     return found
 
 
-def _setup_attributes(values: dict, attributes: dict, path: tuple, report: Report) -> tuple:
+class _SiteIndex(int):
+    """A site of the setup already found (by its region), not a name to look up."""
+
+
+def _region_placements(spec: Any, path: Path, owner: int, regions: dict[str, Region], board: boards.Board,
+                       site: SiteFinder, report: Report) -> list[tuple[int, dict[str, Any], Path]]:
+    """(site, attribute values, YAML path) of the pieces `{region: REGION, ...}` puts on
+    every site of a region: a region's name (a per-player one: the owner's sites) or
+    a region written in place (a list of sites or a rule, as under `regions`)."""
+    if not isinstance(spec, dict) or "region" not in spec or isinstance(spec["region"], (bool, int)):
+        return []  # (an int or flag `region` is an attribute of that name)
+    values = {k: v for k, v in spec.items() if k not in ("sites", "region")}
+    where, at = spec["region"], path + ("region",)
+    if isinstance(where, str):
+        region = regions.get(where)
+        if region is None:
+            report(at, f"unknown region '{where}'", _hint(where, regions))
+            return []
+        if region.per_player and owner < 0:
+            report(at, f"region '{where}' differs per player: neutral pieces cannot stand on 'its' sites",
+                   "name a region shared by all players, or write the sites here")
+            return []
+        sites = region.sites[owner if region.per_player else 0]
+    else:
+        sites = _region_sites(where, board, site, at, report)
+    return [(_SiteIndex(s), values, at) for s in sites]
+
+
+def _setup_attributes(values: dict[str, Any], attributes: dict[str, Attribute], path: Path,
+                      report: Report) -> tuple[tuple[int, Any], ...]:
     """((index, value), ...) for the attribute values given to a setup piece."""
     out = []
     for name, value in values.items():
@@ -619,7 +670,8 @@ def _setup_attributes(values: dict, attributes: dict, path: tuple, report: Repor
             continue
         if attr.type == "int":
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) > _NUMBER_LIMIT:
-                report(path, f"attribute '{name}' takes a whole number (at most {_NUMBER_LIMIT:.0e}), not {value!r}", None)
+                report(path, f"attribute '{name}' takes a whole number (at most {_NUMBER_LIMIT:.0e}), not {value!r}",
+                       None)
                 continue
         elif not isinstance(value, bool):
             report(path, f"attribute '{name}' is a flag: true or false, not {value!r}", None)
@@ -631,7 +683,7 @@ def _setup_attributes(values: dict, attributes: dict, path: tuple, report: Repor
 _NUMBER_LIMIT = 10**15
 
 
-def _tracks(spec: dict, players: list, site, report: Report) -> dict:
+def _tracks(spec: Data, players: list[str], site: SiteFinder, report: Report) -> dict[str, Track]:
     tracks = {}
     for name, raw in spec.items():
         path = ("tracks", name)
@@ -650,7 +702,7 @@ def _tracks(spec: dict, players: list, site, report: Report) -> dict:
     return tracks
 
 
-def _track_sites(raw: Any, site, path: tuple, report: Report) -> tuple:
+def _track_sites(raw: Any, site: SiteFinder, path: Path, report: Report) -> tuple[tuple[int, ...], bool]:
     """(sites, loop) of one track: a list of sites or {sites: [...], loop: bool}."""
     loop = False
     if isinstance(raw, dict):

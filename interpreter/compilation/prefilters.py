@@ -12,17 +12,18 @@ element from a table per site, and without the owner's test, which those element
 pass; else it runs over every element as before. Either way the answer is the same.
 
 The owner's mask is made once per call of the function, when a prefilter first
-needs it (the lister's first lines set it to -1, "not made yet": a condition
-asked seldom, behind other conditions that mostly fail, costs nothing until it is asked). So the
-prefilter is written only where nothing changes the position while the function
-runs: in the conditions the listers ask (`ExpressionCompiler.listing` is True
-while those are compiled). The listers' writer puts the lines `lines` first.
+needs it (the lister's first statements set it to -1, "not made yet": a condition
+asked seldom, behind other conditions that mostly fail, costs nothing until it is
+asked). So the prefilter is written only where nothing changes the position while
+the function runs: in the conditions the listers ask (compiled in a scope with
+`listing` set). The listers' writer puts the statements `first_statements` first.
 """
 from __future__ import annotations
 
-import re
-from typing import Callable, Optional
+import ast as py
+from typing import Any, Callable, Optional
 
+from . import pyast
 from .source import Source
 
 # Boards with more sites than this get no masks (their bit tables grow with the
@@ -33,46 +34,50 @@ MAX_MASKED_SITES = 1024
 # more than the owner's test they save once masks are this many bits long.
 MAX_BIT_BY_BIT_SITES = 256
 
-_HEAD = re.compile(r"for (i\d+(?:, i\d+)*) in (k\d+)\[(\w+)\]:")
 # The owner whose sites are every player's but the deciding one's (`is enemy`);
-# the others are the code of a player: `p`, or `(1 - p)` (`opponent`, only in
+# the others are the code of a player: `p`, or `1 - p` (`opponent`, only in
 # games of two players: never -1, the owner of the empty piece E)
-_OTHERS = "others"
+OTHERS = "others"
+# What a prefilter gives: (the statement making the mask when not made yet, the
+# test, the rows by bit: (the loop's targets, the table of rows by bit, the site,
+# the loop's body) or None).
+Prefilter = tuple[py.stmt, py.expr, Optional[tuple[py.expr, py.Name, py.expr, list[py.stmt]]]]
 
 
 class OwnerMasks:
     """The owners' masks the listers read, and the prefilters that read them."""
 
-    def __init__(self, src: Source, n_sites: int, empty: str, enemy_table: Callable[[], str]):
+    def __init__(self, src: Source, n_sites: int, empty: py.Name, enemy_table: Callable[[], py.Name]):
         self.src = src
         self.n_sites = n_sites
         self._empty = empty  # the constant E (whose owner is none)
-        self._enemy_table = enemy_table  # the name of the table of `is enemy`
-        self._tests: Optional[list] = None
-        self.names: dict[str, str] = {}  # owner (p, (1 - p), others) -> the local holding its mask
-        self._bits: Optional[str] = None
+        self._enemy_table = enemy_table  # makes the table of `is enemy`
+        self._enemy: Optional[py.Name] = None
+        self.names: dict[str, str] = {}  # owner ("p", "1 - p", OTHERS) -> the local holding its mask
+        self._bits: Optional[py.Name] = None
         # (table, column) -> the constant of its rows by bit, made once: the same
         # loop written many times in the rules shares one
-        self._rows_by_bit: dict[tuple[str, int], str] = {}
+        self._rows_by_bit: dict[tuple[str, int], py.Name] = {}
 
-    def prefilter(self, head: str, body: list) -> Optional[tuple[str, str, Optional[tuple[str, str, str, list]]]]:
-        """(the line making the mask when not made yet, the test, the rows by bit)
-        that skips the loop `head` (`for i4, i5 in k4[to]:`) over `body`, when the
-        body stands wholly under a test of one column's owner. The test is the
-        bitmask of the sites in that column owned by the owner; the rows by bit,
-        when no two rows of a site share that column's site, are (the loop's
-        targets, a table by site of {bit of the column's site: row}, the site, the
-        body without the owner's test when that is all it asks), so that the loop
-        can go over those rows only."""
-        if self.n_sites > MAX_MASKED_SITES or not body or any(not line.startswith("    ") for line in body[1:]):
+    def prefilter(self, loop: py.stmt) -> Optional[Prefilter]:
+        """What skips `loop` (`for i4, i5 in k4[to]:`) when its body stands wholly
+        under a test of one column's owner (see Prefilter). The test is the bitmask
+        of the sites in that column owned by the owner; the rows by bit, when no
+        two rows of a site share that column's site, are (the loop's targets, a
+        table by site of {bit of the column's site: row}, the site, the body
+        without the owner's test when that is all it asks), so that the loop can
+        go over those rows only."""
+        if self.n_sites > MAX_MASKED_SITES or not isinstance(loop, py.For):
             return None
-        found = _HEAD.fullmatch(head)
-        first = re.fullmatch(r"if (.+):", body[0])
-        if found is None or first is None:
+        head = _table_loop(loop)
+        body = loop.body
+        if head is None or len(body) != 1 or not isinstance(body[0], py.If) or body[0].orelse:
             return None
-        columns, table, site = found.group(1).split(", "), found.group(2), found.group(3)
-        tested_code = _first_conjunct(first.group(1))
-        tested = self._owner_test(tested_code)
+        columns, table, site = head
+        first = body[0]
+        conjuncts = first.test.values if isinstance(first.test, py.BoolOp) and isinstance(first.test.op, py.And) \
+            else [first.test]
+        tested = self._owner_test(conjuncts[0])
         if tested is None or tested[0] not in columns:
             return None
         column, owner = columns.index(tested[0]), tested[1]
@@ -80,10 +85,10 @@ class OwnerMasks:
         if not isinstance(per_site, tuple):
             return None
         neighbours = []
-        by_bit: Optional[list] = [] if self.n_sites <= MAX_BIT_BY_BIT_SITES else None
+        by_bit: Optional[list[dict[int, Any]]] = [] if self.n_sites <= MAX_BIT_BY_BIT_SITES else None
         for rows in per_site:
             mask = 0
-            rows_here: dict = {}
+            rows_here: dict[int, Any] = {}
             for row in rows:
                 value = row[column] if len(columns) > 1 else row
                 if type(value) is not int or value >= self.n_sites:
@@ -98,63 +103,85 @@ class OwnerMasks:
                 by_bit.append(rows_here)
         if owner not in self.names:
             self.names[owner] = self.src.fresh("l")
-        name = self.names[owner]
+        name = pyast.name(self.names[owner])
         if self._bits is None:
-            self._bits = self.src.const(tuple(1 << site for site in range(self.n_sites)))
-        if owner == _OTHERS:
-            made = f"h_others_mask({self._bits}, o, p)"
+            self._bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
+        occ = pyast.name("o")
+        if owner == OTHERS:
+            made = pyast.helper("h_others_mask", self._bits, occ, pyast.name("p"))
         else:
-            made = f"h_sites_mask({self._bits}, o[{owner}])"
-        rows = None
+            made = pyast.helper("h_sites_mask", self._bits, pyast.sub(occ, _owner_code(owner)))
+        rows_by_bit = None
         if by_bit is not None:
             # (the elements the mask lets through pass the owner's test: when it is
             # the whole test, the loop over them needs it no more)
-            whole = first.group(1)
-            inner = body
-            if whole == tested_code:
-                inner = [line[4:] for line in body[1:]]
-            elif whole.startswith(f"({tested_code} and ") and whole.endswith(")"):
-                inner = [f"if ({whole[len(tested_code) + 6:-1]}):"] + body[1:]
+            inner: list[py.stmt] = first.body if len(conjuncts) == 1 \
+                else [pyast.if_(pyast.and_(*conjuncts[1:]), first.body)]
             made_rows = self._rows_by_bit.get((table, column))
             if made_rows is None:
                 made_rows = self._rows_by_bit[(table, column)] = self.src.const(tuple(by_bit))
-            rows = (found.group(1), made_rows, site, inner)
-        return f"if {name} < 0: {name} = {made}", f"{self.src.const(tuple(neighbours))}[{site}] & {name}", rows
+            rows_by_bit = (loop.target, made_rows, site, inner)
+        not_made = pyast.if_(pyast.compare(name, "<", pyast.num(0)), [pyast.assign(name, made)])
+        test = pyast.binop(pyast.sub(self.src.const(tuple(neighbours)), site), "&", name)
+        return not_made, test, rows_by_bit
 
-    def _owner_test(self, code: str) -> Optional[tuple[str, str]]:
-        """(the column read, whose pieces pass) when `code` tests a column's owner."""
-        if self._tests is None:
-            empty, enemy = self._empty, self._enemy_table()
-            self._tests = [
-                (re.compile(rf"\(\(b\[(i\d+)\] or {empty}\)\[0\] == (p|\(1 - p\))\)"), None),
-                (re.compile(rf"{enemy}\[p\]\[\(b\[(i\d+)\] or {empty}\)\[0\]\]"), _OTHERS),
-            ]
-        for pattern, owner in self._tests:
-            found = pattern.fullmatch(code)
-            if found is not None:
-                return found.group(1), owner or found.group(2)
+    def _owner_test(self, code: py.expr) -> Optional[tuple[str, str]]:
+        """(the column read, whose pieces pass) when `code` tests a column's owner:
+        `(b[i4] or E)[0] == p` (or `== 1 - p`), or `enemy[p][(b[i4] or E)[0]]`."""
+        if self._enemy is None:
+            self._enemy = self._enemy_table()
+        if isinstance(code, py.Compare) and len(code.ops) == 1 and isinstance(code.ops[0], py.Eq):
+            column = self._owner_of_column(code.left)
+            player = code.comparators[0]
+            if column is not None and pyast.is_name(player, "p"):
+                return column, "p"
+            if column is not None and pyast.same(player, pyast.binop(pyast.num(1), "-", pyast.name("p"))):
+                return column, "1 - p"
+            return None
+        if isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript) \
+                and pyast.same(code.value, pyast.sub(self._enemy, pyast.name("p"))):
+            column = self._owner_of_column(code.slice)
+            return (column, OTHERS) if column is not None else None
         return None
 
-    def lines(self, words: set) -> list[str]:
-        """The first lines of a lister whose code has `words`: its masks not made."""
-        return [f"{name} = -1" for name in self.names.values() if name in words]
+    def _owner_of_column(self, code: py.expr) -> Optional[str]:
+        """The column `i4` when `code` is `(b[i4] or E)[0]`."""
+        if not (isinstance(code, py.Subscript) and isinstance(code.slice, py.Constant) and code.slice.value == 0
+                and type(code.slice.value) is int):
+            return None
+        read = code.value
+        if not (isinstance(read, py.BoolOp) and isinstance(read.op, py.Or) and len(read.values) == 2
+                and pyast.is_name(read.values[1], self._empty.id)):
+            return None
+        piece = read.values[0]
+        if isinstance(piece, py.Subscript) and pyast.is_name(piece.value, "b") and isinstance(piece.slice, py.Name) \
+                and _is_loop_variable(piece.slice.id):
+            return piece.slice.id
+        return None
+
+    def first_statements(self, read: set[str]) -> list[py.stmt]:
+        """The first statements of a lister that reads the names `read`: its masks not made."""
+        return [pyast.assign(pyast.name(name), pyast.num(-1)) for name in self.names.values() if name in read]
 
 
-def _first_conjunct(code: str) -> str:
-    """`A` of `(A and B ...)`, or `code` itself."""
-    if not code.startswith("("):
-        return code
-    depth = 0
-    for i, char in enumerate(code):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0:
-            if i != len(code) - 1:
-                return code  # (the first parenthesis closes early: not one group)
-            break
-    inner = code[1:-1]
-    depth = 0
-    for i, char in enumerate(inner):
-        depth += {"(": 1, ")": -1, "[": 1, "]": -1}.get(char, 0)
-        if depth == 0 and inner.startswith(" and ", i + 1):
-            return inner[: i + 1]
-    return code
+def _owner_code(owner: str) -> py.expr:
+    return pyast.name("p") if owner == "p" else pyast.binop(pyast.num(1), "-", pyast.name("p"))
+
+
+def _is_loop_variable(identifier: str) -> bool:
+    return identifier[0] == "i" and identifier[1:].isdigit()
+
+
+def _table_loop(loop: py.For) -> Optional[tuple[list[str], str, py.expr]]:
+    """(the loop's variables, the table, the site) of `for i4, i5 in k4[to]:`."""
+    target, iterable = loop.target, loop.iter
+    elements = target.elts if isinstance(target, py.Tuple) else [target]
+    if not all(isinstance(e, py.Name) and _is_loop_variable(e.id) for e in elements):
+        return None
+    if not (isinstance(iterable, py.Subscript) and isinstance(iterable.value, py.Name)
+            and iterable.value.id[0] == "k" and iterable.value.id[1:].isdigit()):
+        return None
+    site = iterable.slice
+    if isinstance(site, py.Name) or isinstance(site, py.Constant) and type(site.value) is int and site.value >= 0:
+        return [e.id for e in elements if isinstance(e, py.Name)], iterable.value.id, site
+    return None

@@ -8,22 +8,26 @@ site) or one fixed set reachable from anywhere (`go to REGION`). None stands for
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterable, Optional, Sequence
+
+# table[player][site]: the sites reachable from the site (-1: off the board)
+Table = tuple[tuple[frozenset[int], ...], ...]
 
 
 @dataclass(frozen=True)
 class Reach:
-    table: Optional[tuple] = None  # table[player][site]: frozenset of sites (-1: off the board)
-    anywhere: Optional[frozenset] = None  # the sites reachable from every site (but itself)
+    table: Optional[Table] = None
+    anywhere: Optional[frozenset[int]] = None  # the sites reachable from every site (but itself)
 
 
-def reach_along(rays: list, dirs_by_player: list, low: int, high: Optional[int], off: bool) -> Reach:
+def reach_along(rays: list[list[tuple[int, ...]]], dirs_by_player: Sequence[tuple[int, ...]], low: int,
+                high: Optional[int], off: bool) -> Reach:
     """The sites `low..high` away (high None: any distance) along each player's
     directions, plus -1 when the pattern can leave the board."""
     extra = frozenset({-1}) if off else frozenset()
     stop = None if high is None else max(high, 0)
     n_sites = len(rays[0]) if rays else 0
-    shared: dict = {}
+    shared: dict[tuple[int, ...], tuple[frozenset[int], ...]] = {}
     table = []
     for dirs in dirs_by_player:
         if dirs not in shared:
@@ -34,7 +38,7 @@ def reach_along(rays: list, dirs_by_player: list, low: int, high: Optional[int],
     return Reach(table=tuple(table))
 
 
-def reach_of_set(sites) -> Reach:
+def reach_of_set(sites: Iterable[int]) -> Reach:
     return Reach(anywhere=frozenset(sites))
 
 
@@ -47,5 +51,5 @@ def may_land_alike(a: Optional[Reach], b: Optional[Reach]) -> bool:
     if a.anywhere is not None:
         a, b = b, a
     if b.anywhere is not None:
-        return any((sites - {s}) & b.anywhere for per_site in a.table for s, sites in enumerate(per_site))
-    return any(x & y for ra, rb in zip(a.table, b.table) for x, y in zip(ra, rb))
+        return any((sites - {s}) & b.anywhere for per_site in a.table or () for s, sites in enumerate(per_site))
+    return any(x & y for ra, rb in zip(a.table or (), b.table or ()) for x, y in zip(ra, rb))

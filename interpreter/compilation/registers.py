@@ -3,7 +3,7 @@
 Every generated function starts by loading what its body uses of
 
     b = s.board     o = s.occ     v = s.vars     p = s.player
-    q = 1 - p       (the opponent, in a game of two: `opponent` compiles to `(1 - p)`)
+    q = 1 - p       (the opponent, in a game of two: `opponent` compiles to `1 - p`)
 
 so that the body reads locals, Python's fastest names, and loads nothing it does
 not read. The other registers hold what the rules call an action's context
@@ -22,28 +22,48 @@ generated code, whose every name source.py checks.
 """
 from __future__ import annotations
 
-import re
+import ast
+from typing import Optional, Sequence
 
-from .source import Source
+from . import pyast
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
-OPPONENT = "(1 - p)"
-_LOADS = (("b", "b = s.board"), ("o", "o = s.occ"), ("v", "v = s.vars"), ("p", "p = s.player"))
+# `opponent` in a game of two, as expressions write it; a function's body reads it
+# from the register `q` instead.
+OPPONENT = pyast.binop(pyast.num(1), "-", pyast.name("p"))
+_LOADS = (("b", "board"), ("o", "occ"), ("v", "vars"), ("p", "player"))
 
 
-def write_body(src: Source, body: list, board: bool = False, player_loaded: bool = False, first: tuple = ()) -> None:
-    """Write the loads of the registers `body` reads, the lines `first`, then
+def opponent(player: str) -> ast.expr:
+    """The other player of a game of two, `player` being one."""
+    return pyast.binop(pyast.num(1), "-", pyast.name(player))
+
+
+def with_registers(body: Sequence[ast.stmt], board: bool = False, player_loaded: bool = False,
+                   first: Sequence[ast.stmt] = ()) -> list[ast.stmt]:
+    """The loads of the registers `first` and `body` read, then `first`, then
     `body` (the board also when `board`; the player not when `player_loaded`: a
-    parameter already)."""
-    body = [line.replace(OPPONENT, "q") for line in list(first) + body]
-    words = set(_WORD.findall("\n".join(body)))
-    if "q" in words:
-        words.add("p")
-    for register, line in _LOADS:
+    parameter already); `1 - p` is read from `q`."""
+    stmts = pyast.replace_in(list(first) + list(body), _opponent_read_from_q)
+    read = pyast.names_in(stmts)
+    if "q" in read:
+        read.add("p")
+    loads: list[ast.stmt] = []
+    for register, attribute in _LOADS:
         if register == "p" and player_loaded:
             continue
-        if register in words or register == "b" and board:
-            src.line(line)
-    if "q" in words:
-        src.line("q = 1 - p")
-    src.paste(body)
+        if register in read or register == "b" and board:
+            loads.append(pyast.assign(pyast.name(register), pyast.attr(pyast.name("s"), attribute)))
+    if "q" in read:
+        loads.append(pyast.assign(pyast.name("q"), opponent("p")))
+    return loads + stmts
+
+
+def _opponent_read_from_q(node: ast.AST) -> Optional[ast.AST]:
+    """A change for pyast.replace_nodes: `1 - p` becomes `q` (a statement that
+    does not name `p` stays as it is)."""
+    if isinstance(node, ast.stmt) and "p" not in pyast.name_counts(node):
+        return node
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and pyast.is_name(node.right, "p") \
+            and isinstance(node.left, ast.Constant) and node.left.value == 1 and type(node.left.value) is int:
+        return pyast.name("q")
+    return None

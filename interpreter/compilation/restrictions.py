@@ -12,14 +12,18 @@ that block wherever they stand (see patterns.py and runtime/walks.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Optional
+import ast as py
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Optional
 
-from .errors import RuleError
-from .types import Dep
 from ..parsing import ast
-from .expressions import Code, ExpressionCompiler, conjuncts, is_name
+from . import pyast
+from .code import Code, conjuncts, is_name
+from .errors import RuleError
+from .expressions import ExpressionCompiler
+from .probes import Probes
 from .scope import Register, Scope
+from .types import Dep
 
 FORBID_KINDS = ("passing", "landing", "capturing")
 # `forbid result where COND`: asked on the position an action leaves (see cases.py).
@@ -34,14 +38,14 @@ class Forbid:
 
     item: ast.Forbid
     label: str  # for coverage: "forbid passing" or "forbid NAME: passing"
-    mask: Optional[frozenset]  # the sites it can apply to (None: every site)
+    mask: Optional[frozenset[int]]  # the sites it can apply to (None: every site)
     kind: Optional[int]  # the kind the piece on the site must be, if it says `site is KIND`
-    gate: list  # position-level conjuncts (AST)
-    rest: list  # conjuncts to ask at a site (AST), the kind test excluded
+    gate: list[ast.Expr]  # position-level conjuncts
+    rest: list[ast.Expr]  # conjuncts to ask at a site, the kind test excluded
     never: bool = False  # a conjunct is always false
 
     @property
-    def static_sites(self) -> Optional[frozenset]:
+    def static_sites(self) -> Optional[frozenset[int]]:
         """The sites it always forbids, when that is all it says."""
         if self.gate or self.rest or self.kind is not None:
             return None
@@ -54,16 +58,17 @@ class Restrictions:
 
     exprs: ExpressionCompiler
     scope: Scope
-    by_kind: dict = field(default_factory=dict)  # "passing" -> [Forbid]
-    gates: dict = field(default_factory=dict)  # structure of the gate -> (local name, code)
-    probes: Optional[object] = None  # statements.Probes when coverage is on
-    probe_of: dict = field(default_factory=dict)  # id(Forbid) -> its coverage probe
-    results: list = field(default_factory=list)  # (A.Forbid, label) of `forbid result` lines
+    by_kind: dict[str, list[Forbid]] = field(default_factory=dict)  # "passing" -> its forbids
+    gates: dict[Any, tuple[str, py.expr]] = field(default_factory=dict)  # structure of the gate -> (local, code)
+    probes: Probes = field(default_factory=Probes)
+    probe_of: dict[int, Optional[int]] = field(default_factory=dict)  # id(Forbid) -> its coverage probe
+    results: list[tuple[ast.Forbid, str]] = field(default_factory=list)  # `forbid result` lines and their labels
 
     @property
     def cost(self) -> int:
         """Estimated steps to ask every forbid about one site."""
-        return sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids) + self.rest_cost + self.result_cost
+        asked = sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids)
+        return asked + self.rest_cost + self.result_cost
 
     rest_cost: int = 0  # the estimated cost of the conditions left to ask at a site
     result_cost: int = 0  # the estimated cost of playing a candidate and asking `forbid result`
@@ -72,8 +77,8 @@ class Restrictions:
         return bool(self.by_kind.get(what))
 
     def check(self, what: str, site: str, piece_register: Register, frm: str = "frm",
-              piece_kinds: Optional[frozenset] = None, piece_always: bool = False,
-              site_piece: Optional[str] = None, site_occupied: bool = False) -> Optional[str]:
+              piece_kinds: Optional[frozenset[int]] = None, piece_always: bool = False,
+              site_piece: Optional[str] = None, site_occupied: bool = False) -> Optional[py.expr]:
         """Code that is true where a forbid of kind `what` applies to the site in
         local `site`, for the acting piece in `piece_register` (of one of
         `piece_kinds` when known; always there when `piece_always`); None if none can.
@@ -82,44 +87,46 @@ class Restrictions:
         parts = []
         for forbid in self.by_kind.get(what, ()):
             code = self._one(forbid, site, piece_register, frm, piece_kinds, piece_always, site_piece, site_occupied)
-            if code != "(False)":
+            if code is not None:
                 parts.append(code)
         if not parts:
             return None
-        return parts[0] if len(parts) == 1 else "(" + " or ".join(parts) + ")"
+        return pyast.or_(*parts)
 
-    def _one(self, forbid: Forbid, site: str, piece_register: Register, frm: str, piece_kinds: Optional[frozenset],
-             piece_always: bool, site_piece: Optional[str], site_occupied: bool) -> str:
-        scope = self.scope.child(piece_kinds=piece_kinds, piece_always=piece_always)
-        scope.registers = dict(
-            scope.registers, site=Register(site, site_piece), piece=piece_register, **{"from": Register(frm)},
-        )
-        tests = []
+    def _one(self, forbid: Forbid, site: str, piece_register: Register, frm: str, piece_kinds: Optional[frozenset[int]],
+             piece_always: bool, site_piece: Optional[str], site_occupied: bool) -> Optional[py.expr]:
+        """Code true where `forbid` applies (None: never)."""
+        registers = dict(self.scope.registers, site=Register(site, site_piece), piece=piece_register,
+                         **{"from": Register(frm)})
+        scope = self.scope.child(piece_kinds=piece_kinds, piece_always=piece_always, registers=registers)
+        tests: list[py.expr] = []
         if forbid.gate:
-            tests.append(self._gate(forbid))
+            tests.append(pyast.name(self._gate(forbid)))
         if forbid.mask is not None:
-            tests.append(f"{self._mask(forbid.mask)}[{site}]")
+            tests.append(pyast.sub(self._mask(forbid.mask), pyast.name(site)))
         if forbid.kind is not None:
-            if site_occupied:
-                tests.append(f"{site_piece}[1] == {forbid.kind}")
+            if site_occupied and site_piece is not None:
+                piece: py.expr = pyast.name(site_piece)
             else:
-                tests.append(f"({site_piece or f'b[{site}]'} or {self.exprs.E})[1] == {forbid.kind}")
+                on_site = pyast.name(site_piece) if site_piece else pyast.sub(pyast.name("b"), pyast.name(site))
+                piece = pyast.or_(on_site, self.exprs.empty)
+            tests.append(pyast.compare(pyast.sub(piece, 1), "==", pyast.num(forbid.kind)))
         for part in forbid.rest:
             c = self.exprs.boolean(part, scope)
             if c.is_const:
                 if not c.const:
-                    return "(False)"
+                    return None
                 continue
             tests.append(c.code)
-        code = " and ".join(tests) if tests else "True"
-        if self.probes is not None and self.probes.on:
+        if self.probes.on:
             if id(forbid) not in self.probe_of:
                 self.probe_of[id(forbid)] = self.probes.add("forbid", forbid.label, forbid.item.pos)
             probe = self.probe_of[id(forbid)]
-            code = f"{code} and h_hit({self.probes.counts_name}, {probe})"
-        return f"({code})"
+            assert probe is not None
+            tests = (tests or [pyast.true()]) + [self.probes.hit(probe)]
+        return pyast.and_(*tests) if tests else pyast.true()
 
-    def _mask(self, sites: frozenset) -> str:
+    def _mask(self, sites: frozenset[int]) -> py.Name:
         mask = [False] * (self.exprs.n_sites + 1)
         for s in sites:
             mask[s] = True
@@ -127,14 +134,14 @@ class Restrictions:
 
     def _gate(self, forbid: Forbid) -> str:
         """The local computed once per position for the forbid's gate."""
-        key = tuple(_structure(part) for part in forbid.gate)
+        key = tuple(structure(part) for part in forbid.gate)
         if key not in self.gates:
-            code = " and ".join(self.exprs.boolean(part, self.scope).code for part in forbid.gate)
+            code = pyast.and_(*(self.exprs.boolean(part, self.scope).code for part in forbid.gate))
             self.gates[key] = (self.exprs.src.fresh("g"), code)
         return self.gates[key][0]
 
-    def result_check(self, scope: Scope) -> list:
-        """The `forbid result` conditions as (lines, code) parts (see
+    def result_check(self, scope: Scope) -> list[tuple[list[py.stmt], py.expr]]:
+        """The `forbid result` conditions as (statements, code) parts (see
         expressions.lowered), asked on the position an action left (registers as in a
         case function, see cases.py): the action is forbidden when one holds."""
         parts = []
@@ -144,23 +151,26 @@ class Restrictions:
             if c.is_const and not c.const:
                 continue
             code = c.code
-            if self.probes is not None and self.probes.on:
+            if self.probes.on:
                 if id(item) not in self.probe_of:
                     self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
-                code = f"({code} and h_hit({self.probes.counts_name}, {self.probe_of[id(item)]}))"
+                probe = self.probe_of[id(item)]
+                assert probe is not None
+                code = pyast.and_(code, self.probes.hit(probe))
             parts.append((lines, code))
         return parts
 
-    def gate_lines(self) -> list[str]:
-        """The lines computing every gate, for the top of a decision's function."""
-        return [f"{name} = {code}" for name, code in self.gates.values()]
+    def gate_statements(self, read: set[str]) -> list[py.stmt]:
+        """The statements computing the gates a decision's function reads (`read`:
+        the names it reads), for its top."""
+        return [pyast.assign(pyast.name(name), code) for name, code in self.gates.values() if name in read]
 
     # ------------------------------------------------------------ shapes for walks
-    def passing_shape(self) -> Optional[tuple[frozenset, frozenset]]:
+    def passing_shape(self) -> Optional[tuple[frozenset[int], frozenset[int]]]:
         """(static sites, blocking kinds) when every passing forbid is of one of these
         two shapes (a region, or `site is KIND`), else None."""
-        static: set = set()
-        kinds: set = set()
+        static: set[int] = set()
+        kinds: set[int] = set()
         for forbid in self.by_kind.get("passing", ()):
             if forbid.static_sites is not None:
                 static |= forbid.static_sites
@@ -171,7 +181,8 @@ class Restrictions:
         return frozenset(static), frozenset(kinds)
 
 
-def compile_restrictions(forbids: list, labels: dict, exprs: ExpressionCompiler, scope: Scope, errors: list) -> Restrictions:
+def compile_restrictions(forbids: list[ast.Forbid], labels: dict[int, str], exprs: ExpressionCompiler, scope: Scope,
+                         errors: list[RuleError]) -> Restrictions:
     """The forbids by kind; problems go to `errors`. `labels[id(forbid)]` names the
     block a forbid line belongs to, for coverage."""
     restrictions = Restrictions(exprs, scope)
@@ -200,7 +211,8 @@ def _split(item: ast.Forbid, label: str, exprs: ExpressionCompiler, scope: Scope
             if region.static_sites is not None:
                 forbid.mask = frozenset(region.static_sites)
                 continue
-        if forbid.kind is None and isinstance(part, ast.Is) and not part.negated and is_name(part.obj, "site") and part.what in exprs.model.kinds:
+        if forbid.kind is None and isinstance(part, ast.Is) and not part.negated and is_name(part.obj, "site") \
+                and part.what in exprs.model.kinds:
             forbid.kind = exprs.model.kinds[part.what].index
             continue
         c: Code = exprs.boolean(part, scope)
@@ -215,15 +227,13 @@ def _split(item: ast.Forbid, label: str, exprs: ExpressionCompiler, scope: Scope
     return forbid
 
 
-def _structure(node):
-    """A syntax tree without its source positions: equal for the same condition
-    written twice."""
-    from dataclasses import fields, is_dataclass
-
+def structure(node: Any) -> Any:
+    """A syntax tree of the rules without its source positions: equal for the
+    same condition written twice."""
     if isinstance(node, (list, tuple)):
-        return tuple(_structure(x) for x in node)
+        return tuple(structure(x) for x in node)
     if is_dataclass(node) and not isinstance(node, ast.Pos):
         return (type(node).__name__,) + tuple(
-            _structure(getattr(node, f.name)) for f in fields(node) if not f.name.endswith("pos")
+            structure(getattr(node, f.name)) for f in fields(node) if not f.name.endswith("pos")
         )
     return node

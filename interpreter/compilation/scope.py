@@ -1,31 +1,37 @@
-"""What an expression or statement may refer to where it stands, and where the
-generated code finds it.
+"""What an expression or statement may refer to where it stands, where the
+generated code finds it, and how it is to be compiled there.
 
 The rules language has context names (`piece`, `to`, `target`, ...) whose values
 live in locals of the generated function: its *registers*. Which local holds what
 depends on the function: in a case function `piece` is `at` (where the acting
 piece is now) and `pc` (the piece); in a generator looking at a landing site it
 may be another loop variable. A `Scope` carries that mapping, the local names
-(`let`, `for each`, `it`) and the checks' context.
+(`let`, `for each`, `it`), the checks' context, and the modes of compilation
+that hold for everything compiled inside it: a nested part of the compiler that
+needs another mode compiles in `scope.child(listing=True, ...)` rather than
+setting a flag and resetting it.
 """
 from __future__ import annotations
 
+import ast as py
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Any, Optional, Union
 
 from .names import ALWAYS, CONTEXT_NAMES  # noqa: F401 - re-exported
 from .types import Type
 
+
 @dataclass(frozen=True)
 class Register:
-    """Where a context name lives: the code of its site (or value), and of the
-    piece on it when it is a site holding a piece (None: read the board)."""
+    """Where a context name lives: the local holding its site (or value), and the
+    one holding the piece on it when it is a site holding a piece (None: read
+    the board)."""
 
     site: str
     piece: Optional[str] = None
 
 
-# The registers of a case function (see codegen/cases.py): they are its locals.
+# The registers of a case function (see cases.py): they are its locals.
 DEFAULT_REGISTERS = {
     "player": Register("p"),
     "piece": Register("at", "pc"),
@@ -41,7 +47,7 @@ DEFAULT_REGISTERS = {
 
 @dataclass
 class Local:
-    code: str  # the generated local (or loop variable) holding it
+    code: py.expr  # the generated local (or loop variable, or cheap expression) holding it
     type: Type
     always: bool = False  # never none (each player of `players`, each direction of a set)
     # a site that holds a piece wherever the name can be read (an element of
@@ -53,17 +59,39 @@ class Local:
     broken: bool = False
     # (value,) when a define's parameter is given a constant direction or set of
     # directions (`line(n)`): its uses are that constant
-    fixed: Optional[tuple] = None
+    fixed: Optional[tuple[Any]] = None
+
+
+# What a statement can do to the turn: "next phase", "next player", "end" (may end
+# the game) or ("then", the follow-up decision's index).
+Effect = Union[str, tuple[str, int]]
 
 
 @dataclass
-class Scope:
-    """What an expression may refer to where it stands."""
+class Flow:
+    """What the statements of one block compiled so far tell, in the order they
+    run (shared by the scopes nested in the block: an `if` inside a case changes
+    what the case knows after it)."""
 
-    available: frozenset  # context names usable here (besides ALWAYS)
+    # Whether `at` is known not to be -1 here (the acting piece has not left the
+    # board): `move` then needs no test.
+    at_valid: bool = False
+    # Whether the landing site `to` is known to be empty here (an `onto empty` case
+    # before anything could have been put there): `move` then captures nothing.
+    to_empty: bool = False
+    # What the statements do to the turn: "next phase", "next player",
+    # ("then", decision index), "end" (may end the game).
+    effects: set[Effect] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What an expression may refer to where it stands, and how it is compiled."""
+
+    available: frozenset[str]  # context names usable here (besides ALWAYS)
     where: str  # for messages: "action 'leap', onto enemy"
-    locals: dict = field(default_factory=dict)  # name -> Local
-    registers: dict = field(default_factory=lambda: dict(DEFAULT_REGISTERS))
+    locals: dict[str, Local] = field(default_factory=dict)
+    registers: dict[str, Register] = field(default_factory=lambda: dict(DEFAULT_REGISTERS))
     # Whether an acting piece always exists here (moving and dropping actions):
     # `piece` is then read without asking whether it is none.
     piece_always: bool = False
@@ -78,9 +106,23 @@ class Scope:
     after_position: bool = False
     # The kinds the acting piece can be of here (None: any). Known while actions are
     # listed, from the action's `by`; never in statements, which may promote it.
-    piece_kinds: Optional[frozenset] = None
+    piece_kinds: Optional[frozenset[int]] = None
+    # Lowered mode (expressions.ExpressionCompiler.lowered): the statements to run
+    # before the expression being compiled, where its loops go; None: one expression.
+    sink: Optional[list[py.stmt]] = None
+    # Whether what is compiled is asked while a decision lists its actions
+    # (nothing changes the position then: see prefilters.py).
+    listing: bool = False
+    # Statements of a `drop` action's case: `place` is allowed; the offset of the
+    # pool it takes its piece from, if any.
+    in_drop: bool = False
+    drop_pool_offset: Optional[int] = None
+    # Statements of an action's case (`promote ... to one of` is allowed).
+    choice_allowed: bool = False
+    # What the statements compiled so far know (shared by nested scopes).
+    flow: Flow = field(default_factory=Flow)
 
-    def child(self, **changes) -> "Scope":
+    def child(self, **changes: Any) -> "Scope":
         """A nested scope: locals declared inside do not leak out."""
         return replace(self, locals=dict(self.locals), **changes)
 

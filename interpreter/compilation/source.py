@@ -1,31 +1,39 @@
-"""Python source generated from a game's rules, and the guarantee that no text of
-a definition ever becomes code.
+"""The code generated from a game's rules, and the guarantee that no text of a
+definition ever becomes code.
 
 Compilation turns every decision, case and rule of a game into Python functions
 (the way RBG compiles rules to C++): one function per decision lists its actions
-with plain loops, one function per case applies it. The source is built here, and
-the builder is the only way source is made, so its guarantees hold everywhere:
+with plain loops, one function per case applies it. They are syntax trees
+(Python's `ast`, built with pyast.py) collected here, and compiled as trees: no
+text is parsed. `Source` is the only way code is made, so its guarantees hold
+everywhere:
 
-- every name in the source is generated: a fixed set of register names, the
-  helpers of `runtime/helpers.py`, and `PREFIX<number>` names made by `fresh`;
-- every value from a definition reaches the source as a generated constant name
-  (`const`) bound in the namespace the source runs in, never as text — strings,
-  tuples and tables alike; only whole numbers are written out, and only after
-  checking that they are `int`s;
-- comments hold numbers only.
+- every name in the code is generated: a fixed set of register names, the
+  helpers of `runtime/helpers.py`, a few builtins, and `PREFIX<number>` names
+  made by `fresh`;
+- every value from a definition reaches the code as a generated constant name
+  (`const`) bound in the namespace the code runs in, never as a literal —
+  strings, tuples and tables alike; only whole numbers, True, False and None
+  are literals.
 
-`compile_source` checks the finished text token by token against these rules before
-it is compiled, so that a mistake in the compiler cannot open a way in either.
+`compile_module` checks the finished tree node by node against these rules
+(`check_tree`: an allow-list of node kinds, names, attributes and constants)
+before it is compiled, so that a mistake in the compiler cannot open a way in
+either. Each generated function and constant keeps where it comes from
+(`origins`: the decision, case, phase or rule and its line), for people who read
+the code (`regelwerk show --compiled`).
 """
 from __future__ import annotations
 
-import io
-import keyword
+import ast
+import builtins
 import re
-import token
-import tokenize
 from contextlib import contextmanager
-from typing import Any, Iterator
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+from ..parsing.ast import Pos
+from . import pyast
 
 # Names the generated code uses for the registers of the rules language. They are
 # locals of every generated function (see compilation/registers.py).
@@ -36,7 +44,9 @@ REGISTER_NAMES = frozenset(
         "to", "tg", "js", "jp",  # landing site and what stood there; jumped site and piece
         "site", "ov", "code", "out", "fu", "kk", "q", "ray", "row", "lo", "hi", "dist", "off", "ends",
         "x0", "x1", "x2", "x3",  # scratch values of one statement
-        "wb", "start", "tier", "reps", "stuck",  # blocking sites of walks; where a piece's actions start in `out`; prefer tier
+        # blocking sites of walks; where a piece's actions start in `out`; prefer tier
+        "wb", "start", "tier", "reps", "stuck",
+        "passes",  # a walk's test of the sites it passes (a function of `site`)
     }
 )
 # Builtins the generated code may call.
@@ -47,55 +57,82 @@ BUILTIN_NAMES = frozenset(
 ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
      "turn_start",
-     "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length", "known",
-     "mask"}
+     "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
+     "known", "mask"}
 )
-# Prefixes of generated names: constants, locals, loop variables, functions, helpers.
-NAME_PREFIXES = ("k", "l", "i", "f", "g", "t", "h_")
-_GENERATED = re.compile(r"(?:k|l|i|f|g|t)\d+|h_[a-z_]+")
-_INT = re.compile(r"\d+")
+# Prefixes of generated names: constants, locals, loop variables, functions, gates, temporaries, helpers.
+NAME_PREFIXES = ("k", "l", "i", "f", "g", "t")
+_GENERATED = re.compile(r"[klifgt]\d+")
+_HELPER = re.compile(r"h_[a-z_]+")
 
-# Generated code larger than this is refused: defines used inside defines can make
-# the code grow exponentially with the text of the rules.
-MAX_SOURCE_CHARS = 8_000_000
+# Generated code larger than this many syntax-tree nodes is refused: defines used
+# inside defines can make the code grow exponentially with the text of the rules.
+MAX_CODE_NODES = 4_000_000
+# Whole numbers in the code are within this bound (the rules' own are within
+# expressions.NUMBER_LIMIT; the compiler's are indices and small constants).
+MAX_LITERAL = 10**18
+
+# The kinds of node the compiler writes, and the only ones the check lets through:
+# no strings, f-strings, imports, lambdas, classes, globals, attribute-free calls
+# of anything but generated names.
+ALLOWED_NODES: frozenset[type] = frozenset({
+    ast.Module, ast.FunctionDef, ast.arguments, ast.arg,
+    ast.Assign, ast.AugAssign, ast.Expr, ast.If, ast.For, ast.While, ast.Break, ast.Continue, ast.Pass, ast.Return,
+    ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Call, ast.NamedExpr,
+    ast.Name, ast.Attribute, ast.Subscript, ast.Slice, ast.Constant, ast.Tuple, ast.List,
+    ast.ListComp, ast.GeneratorExp, ast.comprehension,
+    ast.Load, ast.Store,
+    ast.And, ast.Or, ast.Not, ast.USub,
+    ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.BitAnd, ast.BitOr, ast.BitXor,
+    ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.Is, ast.IsNot,
+})
 
 
 class SourceTooLarge(Exception):
-    """The rules expand to more code than MAX_SOURCE_CHARS."""
+    """The rules expand to more code than MAX_CODE_NODES."""
 
 
 class UnsafeSource(Exception):
-    """The generated source broke one of the rules of this module (a compiler bug)."""
+    """The generated code broke one of the rules of this module (a compiler bug)."""
 
 
-def int_literal(value: Any) -> str:
-    """A whole number as source text (bools are refused: they are ints to Python)."""
-    if type(value) is not int:
-        raise UnsafeSource(f"only whole numbers are written into the source, not {type(value).__name__}")
-    return repr(value) if value >= 0 else f"({value})"
+@dataclass(frozen=True)
+class Origin:
+    """Where a generated function or constant comes from: a rule of the game
+    ("action 'leap', onto enemy", "phase 'play', after each turn") and its place."""
+
+    what: str
+    pos: Optional[Pos] = None
+
+    def __str__(self) -> str:
+        return self.what if self.pos is None else f"{self.what} ({self.pos.file}:{self.pos.line})"
 
 
 class Source:
-    """The source of one compiled game: functions, their constants, fresh names."""
+    """The code of one compiled game: functions, their constants, fresh names;
+    statements are written into the innermost open block (`add`, `if_`, `for_`, ...)."""
 
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self.functions: list[ast.stmt] = []
         self.namespace: dict[str, Any] = {}
-        self._by_key: dict[Any, str] = {}
+        self.origins: dict[str, Origin] = {}  # generated name -> where it comes from
+        self._by_key: dict[Any, ast.Name] = {}
         self._counters = {prefix: 0 for prefix in NAME_PREFIXES}
-        self._depth = 0
+        self._blocks: list[list[ast.stmt]] = [self.functions]
+        self._origin: list[Origin] = []
+        self._kept: list[Any] = []
         self._size = 0
 
     # ------------------------------------------------------------ names
     def fresh(self, prefix: str) -> str:
         """A new name `PREFIX<n>` (prefix one of k, l, i, f, g, t)."""
-        if prefix not in self._counters or prefix == "h_":
+        if prefix not in self._counters:
             raise UnsafeSource(f"unknown name prefix {prefix!r}")
         n = self._counters[prefix]
         self._counters[prefix] = n + 1
         return f"{prefix}{n}"
 
-    def const(self, value: Any, key: Any = None) -> str:
+    def const(self, value: Any, key: Any = None) -> ast.Name:
         """The name of a constant holding `value`. Equal hashable values (or values
         given the same `key`) share one name."""
         if key is None:
@@ -104,114 +141,239 @@ class Source:
                 hash(key)
             except TypeError:
                 key = ("id", id(value))
-                self._by_key.setdefault(("keep", id(value)), value)  # keep it alive: ids are unique only then
-        name = self._by_key.get(key)
-        if name is None:
-            name = self._by_key[key] = self.fresh("k")
-            self.namespace[name] = value
-        return name
+        node = self._by_key.get(key)
+        if node is None:
+            if key[0] == "id":
+                self._kept.append(value)  # (ids are unique only while the value lives)
+            identifier = self.fresh("k")
+            node = self._by_key[key] = pyast.name(identifier)
+            self.namespace[identifier] = value
+            if self._origin:
+                self.origins[identifier] = self._origin[-1]
+        return node
 
-    def helper(self, name: str, fn: Any) -> str:
+    def value(self, node: ast.expr) -> Any:
+        """The value of a constant `const` made (None for any other code)."""
+        return self.namespace.get(node.id) if isinstance(node, ast.Name) and _GENERATED.fullmatch(node.id) else None
+
+    def is_const_name(self, name: str) -> bool:
+        """Whether `name` is a constant `const` made."""
+        return name[0] == "k" and name in self.namespace and bool(_GENERATED.fullmatch(name))
+
+    def helper(self, name: str, fn: Callable[..., Any]) -> str:
         """Bind a runtime helper under `name` (which must start with `h_`)."""
-        if not re.fullmatch(r"h_[a-z_]+", name):
+        if not _HELPER.fullmatch(name):
             raise UnsafeSource(f"helper names start with h_: {name!r}")
         self.namespace[name] = fn
         return name
 
-    # ------------------------------------------------------------ lines
-    def line(self, text: str) -> None:
-        self._size += len(text) + 4 * self._depth
-        if self._size > MAX_SOURCE_CHARS:
-            raise SourceTooLarge(self._size)
-        self.lines.append("    " * self._depth + text)
-
+    # ------------------------------------------------------------ origins
     @contextmanager
-    def block(self, head: str) -> Iterator[None]:
-        """`head` (ending in ':') and an indented body; `pass` if the body stays empty."""
-        self.line(head)
-        self._depth += 1
-        start = len(self.lines)
+    def origin(self, origin: Origin) -> Iterator[None]:
+        """Constants made inside come from `origin` (unless a nested one says more)."""
+        self._origin.append(origin)
         try:
             yield
         finally:
-            if len(self.lines) == start:
-                self.line("pass")
-            self._depth -= 1
+            self._origin.pop()
+
+    def function(self, name: str, params: Sequence[str], body: Sequence[ast.stmt], origin: Optional[Origin] = None,
+                 defaults: Sequence[ast.expr] = ()) -> str:
+        """Add the generated function `name` (made by `fresh`) of the module."""
+        if origin is not None:
+            self.origins[name] = origin
+        self.functions.append(pyast.function(name, params, body, defaults))
+        self._grow(len(params) + 2)
+        return name
+
+    # ------------------------------------------------------------ statements
+    def add(self, *stmts: ast.stmt) -> None:
+        """Statements at the end of the innermost block."""
+        for stmt in stmts:
+            self._grow(_node_count(stmt))
+            self._blocks[-1].append(stmt)
+
+    def paste(self, stmts: Sequence[ast.stmt]) -> None:
+        """Statements made earlier (a block compiled once and pasted into several functions)."""
+        self.add(*stmts)
 
     @contextmanager
-    def indented(self, levels: int) -> Iterator[None]:
-        """Lines written inside go `levels` deeper (into blocks opened by pasted lines)."""
-        self._depth += levels
-        try:
-            yield
-        finally:
-            self._depth -= levels
-
-    @contextmanager
-    def capture(self) -> Iterator[list]:
-        """Lines written inside go to the list yielded (indented from 0), not to the
-        source: a block compiled once and pasted into several functions."""
-        saved = self.lines, self._depth
-        captured: list[str] = []
-        self.lines, self._depth = captured, 0
+    def capture(self) -> Iterator[list[ast.stmt]]:
+        """Statements written inside go to the list yielded, not to the block."""
+        captured: list[ast.stmt] = []
+        self._blocks.append(captured)
         try:
             yield captured
         finally:
-            self.lines, self._depth = saved
+            self._blocks.pop()
 
-    def paste(self, lines: list) -> None:
-        """Lines captured earlier, at the current indentation."""
-        for text in lines:
-            self.line(text)
+    @contextmanager
+    def _block(self, make: Callable[[list[ast.stmt]], ast.stmt], head: Sequence[ast.AST]) -> Iterator[None]:
+        with self.capture() as body:
+            yield
+        self._grow(sum(_node_count(node) for node in head) + 1)
+        self._blocks[-1].append(make(body))
 
-    def mark(self) -> tuple[int, int]:
-        """Where the next line goes (to insert lines there later with `insert`)."""
-        return len(self.lines), self._depth
+    def if_(self, test: ast.expr) -> Any:
+        """`if test:` and the block written inside (`pass` when it stays empty)."""
+        return self._block(lambda body: pyast.if_(test, body), (test,))
 
-    def insert(self, mark: tuple[int, int], lines: list[str]) -> None:
-        index, depth = mark
-        self.lines[index:index] = ["    " * depth + text for text in lines]
+    def for_(self, target: ast.expr, iterable: ast.expr) -> Any:
+        return self._block(lambda body: pyast.for_(target, iterable, body), (target, iterable))
+
+    def while_(self, test: ast.expr) -> Any:
+        return self._block(lambda body: pyast.while_(test, body), (test,))
+
+    @contextmanager
+    def else_(self) -> Iterator[None]:
+        """`else:` of the `if` (or its last `elif`), `for` or `while` just written."""
+        with self.capture() as body:
+            yield
+        self._grow(1)
+        self._blocks[-1][-1] = _with_else(self._blocks[-1][-1], body or [pyast.pass_()])
+
+    @contextmanager
+    def elif_(self, test: ast.expr) -> Iterator[None]:
+        """`elif test:` after the `if` just written."""
+        with self.capture() as body:
+            yield
+        self._grow(_node_count(test) + 1)
+        self._blocks[-1][-1] = _with_else(self._blocks[-1][-1], [pyast.if_(test, body)])
+
+    def _grow(self, nodes: int) -> None:
+        self._size += nodes
+        if self._size > MAX_CODE_NODES:
+            raise SourceTooLarge(self._size)
+
+    # ------------------------------------------------------------ the module
+    def module(self) -> ast.Module:
+        return pyast.module(self.functions)
 
     def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
+        """The code as Python writes it (for people; the compiler never reads it)."""
+        return ast.unparse(self.module())
 
 
-def check_source(text: str, namespace: dict) -> None:
-    """Refuse source that breaks the rules of this module (see its docstring)."""
-    allowed = REGISTER_NAMES | BUILTIN_NAMES
-    reader = io.StringIO(text).readline
-    previous = None
-    for tok in tokenize.generate_tokens(reader):
-        after_dot = previous is not None and previous.type == token.OP and previous.string == "."
-        previous = tok
-        if tok.type == token.NAME:
-            name = tok.string
-            if after_dot:
-                if name in ATTRIBUTE_NAMES:
-                    continue
-                raise UnsafeSource(f"attribute {name!r} at line {tok.start[0]} is not one the compiler writes")
-            if keyword.iskeyword(name) or name in allowed:
+def _with_else(stmt: ast.stmt, orelse: list[ast.stmt]) -> ast.stmt:
+    """`stmt` (an if, for or while) with `orelse` as the else of its last `elif`."""
+    if isinstance(stmt, ast.If) and stmt.orelse:
+        assert len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If), "an else after an else"
+        return ast.If(test=stmt.test, body=stmt.body, orelse=[_with_else(stmt.orelse[0], orelse)])
+    if isinstance(stmt, ast.If):
+        return ast.If(test=stmt.test, body=stmt.body, orelse=orelse)
+    if isinstance(stmt, ast.For) and not stmt.orelse:
+        return ast.For(target=stmt.target, iter=stmt.iter, body=stmt.body, orelse=orelse, type_comment=None)
+    if isinstance(stmt, ast.While) and not stmt.orelse:
+        return ast.While(test=stmt.test, body=stmt.body, orelse=orelse)
+    raise AssertionError(f"no block to add an else to: {type(stmt).__name__}")
+
+
+def _node_count(node: ast.AST) -> int:
+    """The number of nodes of a tree (a statement keeps its count: a block pasted
+    into many functions is counted once, and then as often as it is pasted)."""
+    cached: Optional[int] = node.__dict__.get("_node_count")
+    if cached is not None:
+        return cached
+    count = 0
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        count += 1
+        for field in current._fields:
+            value = getattr(current, field, None)
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.stmt):
+                        count += _node_count(item)
+                    elif isinstance(item, ast.AST):
+                        stack.append(item)
+            elif isinstance(value, ast.AST):
+                stack.append(value)
+    if isinstance(node, ast.stmt):
+        node._node_count = count  # type: ignore[attr-defined]  # (nodes never change once built)
+    return count
+
+
+# ---------------------------------------------------------------- the check
+def check_tree(tree: ast.AST, namespace: dict[str, Any], locate: bool = False) -> None:
+    """Refuse code that breaks the rules of this module (see its docstring). A
+    node met twice, in a block pasted into several functions, is checked once.
+    With `locate`, give every node of a module the place Python wants it to
+    have: the line of a function is its number in the module (so that a
+    traceback says which function ran)."""
+    seen: set[int] = set()
+    parts = tree.body if locate and isinstance(tree, ast.Module) else [tree]
+    for line, part in enumerate(parts, 1):
+        stack = [part]
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
                 continue
-            if _GENERATED.fullmatch(name) and (not name.startswith(("k", "h_")) or name in namespace):
-                continue
-            raise UnsafeSource(f"name {name!r} at line {tok.start[0]} was not generated")
-        elif tok.type == token.STRING or (tok.type == token.OP and tok.string in ("@", "@=", "`")):
-            raise UnsafeSource(f"a literal {tok.string[:20]!r} at line {tok.start[0]}")
-        elif tok.type == token.NUMBER and not _INT.fullmatch(tok.string):
-            raise UnsafeSource(f"number {tok.string[:20]!r} at line {tok.start[0]}")
-        elif tok.type == tokenize.COMMENT and not re.fullmatch(r"#[ 0-9:]*", tok.string):
-            raise UnsafeSource(f"comment at line {tok.start[0]}")
-        elif tok.type == token.ERRORTOKEN:
-            raise UnsafeSource(f"unreadable text at line {tok.start[0]}")
+            seen.add(id(node))
+            _check_node(node, namespace)
+            if locate and "lineno" in node._attributes:
+                node.lineno = node.end_lineno = line  # type: ignore[attr-defined]
+                node.col_offset = node.end_col_offset = 0  # type: ignore[attr-defined]
+            for field in node._fields:
+                value = getattr(node, field, None)
+                if isinstance(value, list):
+                    stack.extend(item for item in value if isinstance(item, ast.AST))
+                elif isinstance(value, ast.AST):
+                    stack.append(value)
 
 
-def compile_source(source: Source, filename: str = "<regelwerk rules>") -> dict:
-    """Check and run the source; returns its namespace (constants, helpers and the
-    generated functions)."""
-    text = source.text()
-    check_source(text, source.namespace)
+def _check_node(node: ast.AST, namespace: dict[str, Any]) -> None:
+    kind = type(node)
+    if kind not in ALLOWED_NODES:
+        raise UnsafeSource(f"{kind.__name__}: the compiler never writes one")
+    if isinstance(node, ast.Name):
+        _check_name(node.id, namespace)
+    elif isinstance(node, ast.Attribute):
+        if node.attr not in ATTRIBUTE_NAMES:
+            raise UnsafeSource(f"attribute {node.attr!r} is not one the compiler writes")
+    elif isinstance(node, ast.Constant):
+        _check_constant(node.value)
+    elif isinstance(node, ast.FunctionDef):
+        _check_function(node)
+    elif isinstance(node, ast.arg):
+        _check_name(node.arg, namespace)
+    elif isinstance(node, ast.Call) and node.keywords:
+        raise UnsafeSource("a call with keyword arguments: the compiler never writes one")
+
+
+def _check_name(identifier: str, namespace: dict[str, Any]) -> None:
+    if identifier in REGISTER_NAMES or identifier in BUILTIN_NAMES:
+        return
+    if _GENERATED.fullmatch(identifier) and (identifier[0] != "k" or identifier in namespace):
+        return
+    if _HELPER.fullmatch(identifier) and identifier in namespace:
+        return
+    raise UnsafeSource(f"name {identifier!r} was not generated")
+
+
+def _check_constant(value: object) -> None:
+    if value is None or value is True or value is False:
+        return
+    if type(value) is int and 0 <= value <= MAX_LITERAL:
+        return
+    raise UnsafeSource(f"a literal {str(value)[:20]!r} ({type(value).__name__}): only whole numbers are written")
+
+
+def _check_function(node: ast.FunctionDef) -> None:
+    if not _GENERATED.fullmatch(node.name) and node.name not in REGISTER_NAMES:
+        raise UnsafeSource(f"function {node.name!r} was not generated")
+    if node.decorator_list or node.returns is not None or node.args.vararg or node.args.kwarg \
+            or node.args.kwonlyargs or node.args.posonlyargs:
+        raise UnsafeSource(f"function {node.name!r} has more than plain parameters")
+
+
+def compile_module(source: Source, filename: str = "<regelwerk rules>") -> dict[str, Any]:
+    """Check and run the generated module; returns its namespace (constants,
+    helpers and the generated functions)."""
+    tree = source.module()
+    check_tree(tree, source.namespace, locate=True)
     namespace = dict(source.namespace)
-    namespace["__builtins__"] = {name: __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name) for name in BUILTIN_NAMES}
-    code = compile(text, filename, "exec")
-    exec(code, namespace)  # noqa: S102 - generated and checked above; no text of a definition is in it
+    namespace["__builtins__"] = {name: getattr(builtins, name) for name in BUILTIN_NAMES}
+    code = compile(tree, filename, "exec")
+    exec(code, namespace)  # noqa: S102 - generated trees, checked above; no text of a definition is in them
     return namespace

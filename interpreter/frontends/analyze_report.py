@@ -3,16 +3,20 @@
 The charts are drawn by matplotlib (the optional extra `regelwerk[analysis]`):
 game lengths per column, seat win rates with their intervals, rule coverage. The
 heat map of where pieces land is the game's own board picture (`render_svg` of
-the empty board) with each site filled by a matplotlib colour map, and a
-matplotlib colour bar beside it. Every name from a definition is escaped.
+the empty board, without its legend) with each site filled by a matplotlib colour
+map and showing its number, one per column, all on one scale (one matplotlib
+colour bar). Every name from a definition is escaped.
 """
 from __future__ import annotations
 
 import html
+import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from ..analysis.analyze.table import cell_text, decimals, diff_text
+from ..analysis.analyze.table import cell_text, coverage_cell, row_cells
+from .output_file import replace_file
+from .render_parts import contrast_colour
 from .render_svg import SVG_NS, render_svg
 
 HEAT_MAP = "YlOrRd"
@@ -30,9 +34,16 @@ def _pyplot():
 
 
 def _save(fig, path: Path) -> str:
-    fig.savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    picture = io.StringIO()
+    fig.savefig(picture, format="svg", metadata={"Date": None}, bbox_inches="tight")
     fig.clf()
+    replace_file(path, picture.getvalue())
     return path.name
+
+
+# Outlines told apart even where two columns' histograms are the same: each its
+# own colour and dash, the first drawn widest, underneath the others.
+_LINE_STYLES = ("-", "--", ":", "-.")
 
 
 def lengths_chart(report, folder: Path, plt) -> str:
@@ -40,9 +51,11 @@ def lengths_chart(report, folder: Path, plt) -> str:
     fig, ax = plt.subplots(figsize=(7, 3.2))
     longest = max((g.plies for data in report.columns for g in data.games), default=1)
     bins = min(50, max(1, longest))
-    for data in report.columns:
+    for c, data in enumerate(report.columns):
         ax.hist([g.plies for g in data.games], bins=bins, range=(0, longest), histtype="step",
-                linewidth=1.5, label=data.label)
+                linewidth=3.5 if c == 0 else 1.6, linestyle=_LINE_STYLES[c % len(_LINE_STYLES)],
+                alpha=0.55 if c == 0 else 0.95, zorder=2 + c, label=f"{data.label} ({len(data.games)} games)")
+    ax.set_title("length of the games, per column")
     ax.set_xlabel("length of a game (plies)")
     ax.set_ylabel("games")
     ax.legend(fontsize="small")
@@ -95,54 +108,137 @@ def coverage_chart(report, folder: Path, plt) -> str:
     return _save(fig, folder / "coverage.svg")
 
 
-def heat_map(data, index: int, folder: Path, plt) -> tuple[str, str]:
-    """The column's board with each site coloured by the landings per game there,
-    and its colour bar; the file names."""
+def heat_scale(report) -> float:
+    """The top of the colour scale of every heat map of the report: one scale for
+    the whole comparison, so that a colour means the same number in every column."""
+    return max((value for data in report.columns for value in landings_per_game(data).values()), default=0) or 1.0
+
+
+def landings_per_game(data) -> dict:
+    """Site -> landings per traced game of the column."""
+    games = max(1, sum(g.covered is not None for g in data.games))
+    return {site: count / games for site, count in zip(data.sites, data.heat)}
+
+
+def _number(value: float) -> str:
+    """A site's landings per game in a few characters: `0`, `0.4`, `3.2`, `17`."""
+    if value == 0:
+        return "0"
+    return f"{value:.1f}" if value < 9.95 else f"{value:.0f}"
+
+
+_CAPTION = 30.0  # px above the board for a heat map's title
+
+
+def heat_map(data, index: int, folder: Path, top: float) -> str:
+    """The column's board, titled, each site coloured by the landings per traced
+    game on the report's one scale (0 to `top`) and showing that number; the file
+    name. No piece legend (nothing stands on it) and no pool counts."""
     from matplotlib import colormaps
-    from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize, to_hex
 
-    games = max(1, sum(g.covered is not None for g in data.games))  # the traced games
-    per_game = {site: count / games for site, count in zip(data.sites, data.heat)}
-    norm = Normalize(0, max(per_game.values(), default=0) or 1)
-    cmap = colormaps[HEAT_MAP]
+    per_game = landings_per_game(data)
+    norm, cmap = Normalize(0, top), colormaps[HEAT_MAP]
     game = data.column.load(coverage=False)
     ET.register_namespace("", SVG_NS)
-    root = ET.fromstring(render_svg(game, game.make_state({}), highlight_last=False, title=False))
+    root = ET.fromstring(render_svg(game, game.make_state({}), highlight_last=False, title=False, legend=False))
+    ns = f"{{{SVG_NS}}}"
+    numbers = []
+    for parent in root.iter():
+        for element in list(parent):
+            if element.get("class") == "pools":
+                parent.remove(element)  # a pool's count would read as a number of landings
     for element in root.iter():
         site = element.get("data-site")
-        if site in per_game and element.tag in (f"{{{SVG_NS}}}rect", f"{{{SVG_NS}}}circle"):
-            element.set("fill", to_hex(cmap(norm(per_game[site]))))
-            ET.SubElement(element, f"{{{SVG_NS}}}title").text = f"{site}: landed on {per_game[site]:.3g} times per game"
+        if site not in per_game or element.tag not in (f"{ns}rect", f"{ns}circle"):
+            continue
+        colour = to_hex(cmap(norm(per_game[site])))
+        element.set("fill", colour)
+        ET.SubElement(element, f"{ns}title").text = f"{site}: landed on {per_game[site]:.3g} times per game"
+        numbers.append((element, site, colour))
+    _heat_numbers(root, numbers, per_game)
+    games = sum(g.covered is not None for g in data.games)
+    _add_caption(root, f"{data.label}: landings per game ({games} traced game{'s' if games != 1 else ''})")
     board = folder / f"heat-{index}.svg"
-    board.write_text(ET.tostring(root, encoding="unicode"), encoding="utf-8")
-    fig, ax = plt.subplots(figsize=(0.45, 3.2))
-    fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=ax, label="landings per game")
-    return board.name, _save(fig, folder / f"heat-{index}-scale.svg")
+    replace_file(board, ET.tostring(root, encoding="unicode"))
+    return board.name
 
 
-def _html_rows(report, rows, show=cell_text) -> str:
+def _heat_numbers(root, numbers: list, per_game: dict) -> None:
+    """Each site's number at its centre, black or white on its colour."""
+    ns = f"{{{SVG_NS}}}"
+    layer = ET.SubElement(root, f"{ns}g", {"class": "heat-numbers", "font-family": "sans-serif",
+                                           "text-anchor": "middle", "font-size": "11"})
+    for element, site, colour in numbers:
+        if element.tag == f"{ns}rect":
+            x = float(element.get("x", 0)) + float(element.get("width", 0)) / 2
+            y = float(element.get("y", 0)) + float(element.get("height", 0)) / 2
+        else:
+            x, y = float(element.get("cx", 0)), float(element.get("cy", 0))
+        ET.SubElement(layer, f"{ns}text", {"x": f"{x:.1f}", "y": f"{y + 4:.1f}", "class": "heat-number",
+                                           "data-site": site, "fill": contrast_colour(colour)}).text = \
+            _number(per_game[site])
+
+
+def _add_caption(root, text: str) -> None:
+    """A title line above the picture: everything moves down to make room."""
+    ns = f"{{{SVG_NS}}}"
+    left, top, width, height = (float(v) for v in root.get("viewBox", "0 0 0 0").split())
+    height += _CAPTION
+    width = max(width, 24 + 8.5 * len(text))  # 15px bold: about 8.5px a character
+    content = list(root)
+    keep = [e for e in content if e.tag in (f"{ns}title", f"{ns}defs") or e.get("class") == "background"]
+    moved = ET.Element(f"{ns}g", {"transform": f"translate(0,{_CAPTION:g})"})
+    for element in content:
+        if element not in keep:
+            root.remove(element)
+            moved.append(element)
+    for element in keep:
+        if element.get("class") == "background":
+            element.set("height", f"{height:g}")
+            element.set("width", f"{width:g}")
+    root.append(moved)
+    caption = ET.SubElement(root, f"{ns}text", {"x": f"{left + 12:g}", "y": f"{top + 21:g}", "class": "caption",
+                                                "font-family": "sans-serif", "font-size": "15", "font-weight": "bold",
+                                                "fill": "#222222"})
+    caption.text = text
+    root.set("height", f"{height:g}")
+    root.set("width", f"{width:g}")
+    root.set("viewBox", f"{left:g} {top:g} {width:g} {height:g}")
+
+
+def heat_scale_chart(top: float, folder: Path, plt) -> str:
+    """The one colour bar of every heat map."""
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+
+    fig, ax = plt.subplots(figsize=(5.5, 0.42))
+    fig.colorbar(ScalarMappable(norm=Normalize(0, top), cmap=colormaps[HEAT_MAP]), cax=ax, orientation="horizontal")
+    ax.set_title("landings per traced game (one scale for every column)", fontsize="medium")
+    return _save(fig, folder / "heat-scale.svg")
+
+
+def html_table(report, rows, title: str, show=cell_text) -> str:
+    """A table of the report's rows as HTML: the same text, decimals and `*` marks
+    as the text table (`row_cells`), the significant differences in bold."""
     head = "".join(f"<th>{html.escape(d.label)}</th>" for d in report.columns)
-    lines = [f"<tr><th>metric</th>{head}</tr>"]
+    lines = [f"<tr><th>{html.escape(title)}</th>{head}</tr>"]
     for row in rows:
-        places = decimals(row.cells[0]) if row.cells else 0
-        label = row.label.strip() + (f" <small>{html.escape(row.where)}</small>" if row.where else "")
+        label = html.escape(row.label.strip())
+        if row.where:
+            label += f" <small>{html.escape(row.where)}</small>"
         cells = []
-        for c, est in enumerate(row.cells):
-            text = show(est, places)
-            diff = row.diffs[c] if c else None
-            if diff is not None:
-                mark = " class='sig'" if diff.significant else ""
-                text += f" <span{mark}>{diff_text(diff, est.kind, places)}</span>"
-            cells.append(f"<td>{html.escape(text) if diff is None else text}</td>")
-        lines.append(f"<tr><td>{html.escape(row.label.strip()) if not row.where else label}</td>{''.join(cells)}</tr>")
+        for c, (value, diff) in enumerate(row_cells(row, show)):
+            text = html.escape(value)
+            if row.replaced_in(c):
+                text += f" <small class='replaced'>(its variant's rule: {html.escape(row.replaced_in(c))})</small>"
+            if diff:
+                significant = row.diffs[c] is not None and row.diffs[c].significant
+                text += f" <span class='{'diff sig' if significant else 'diff'}'>{html.escape(diff)}</span>"
+            cells.append(f"<td>{text}</td>")
+        lines.append(f"<tr><td>{label}</td>{''.join(cells)}</tr>")
     return "<table>" + "\n".join(lines) + "</table>"
-
-
-def _coverage_cell(est, places: int) -> str:
-    if est is None:
-        return "n/a"
-    return "never" if est.value == 0 else f"{est.value:.2f}"
 
 
 _STYLE = """body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}
@@ -154,21 +250,21 @@ def _page(report, pictures: dict) -> str:
     from ..analysis.analyze.table import FOOTER, heading
 
     esc = html.escape
-    heat = "".join(
-        f"<figure><img src='{esc(board)}' alt='heat map'><img src='{esc(scale)}' alt='scale'>"
-        f"<figcaption>{esc(report.columns[i].label)}</figcaption></figure>"
-        for i, (board, scale) in enumerate(pictures["heat"]))
+    heat = "".join(f"<figure><img src='{esc(board)}' alt='where pieces land: {esc(report.columns[i].label)}'>"
+                   f"</figure>" for i, board in enumerate(pictures["heat"]))
     parts = [
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(report.title)}: analysis</title>",
         f"<style>{_STYLE}</style></head><body><h1>{esc(report.title)}: analysis</h1>",
         "<pre>" + esc("\n".join(heading(report))) + "</pre>",
-        "<h2>Metrics</h2>" + _html_rows(report, report.metrics),
+        "<h2>Metrics</h2>" + html_table(report, report.metrics, "metric"),
         "<p>" + esc(" ".join(FOOTER)) + "</p>",
-        "<h2>How games end</h2>" + _html_rows(report, report.endings),
+        "<h2>How games end</h2>" + html_table(report, report.endings, "share of games"),
         f"<h2>Seats</h2><img src='{esc(pictures['seats'])}' alt='win rates'>",
         f"<h2>Game lengths</h2><img src='{esc(pictures['lengths'])}' alt='lengths'>",
-        "<h2>Where pieces land</h2><div class='heat'>" + heat + "</div>",
-        "<h2>Rule coverage</h2>" + _html_rows(report, report.coverage, _coverage_cell),
+        "<h2>Where pieces land</h2>"
+        f"<img src='{esc(pictures['heat-scale'])}' alt='the colour scale of the heat maps'>"
+        "<div class='heat'>" + heat + "</div>",
+        "<h2>Rule coverage</h2>" + html_table(report, report.coverage, "times fired per game", coverage_cell),
         f"<img src='{esc(pictures['coverage'])}' alt='coverage'>",
         "</body></html>",
     ]
@@ -181,13 +277,15 @@ def write_report(report, folder: str) -> str:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     plt = _pyplot()
+    top = heat_scale(report)
     pictures = {
         "lengths": lengths_chart(report, out, plt),
         "seats": seats_chart(report, out, plt),
         "coverage": coverage_chart(report, out, plt),
-        "heat": [heat_map(data, i, out, plt) for i, data in enumerate(report.columns)],
+        "heat": [heat_map(data, i, out, top) for i, data in enumerate(report.columns)],
+        "heat-scale": heat_scale_chart(top, out, plt),
     }
     plt.close("all")
     page = out / "index.html"
-    page.write_text(_page(report, pictures), encoding="utf-8")
+    replace_file(page, _page(report, pictures))
     return str(page)

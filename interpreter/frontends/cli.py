@@ -9,6 +9,7 @@ an internal error).
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -18,7 +19,7 @@ from typing import Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
-from ..validation.files import exists
+from ..validation.files import FileRefused, exists
 from .common import (
     EXIT_ERROR,
     EXIT_INTERNAL,
@@ -273,6 +274,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ..loading.definition import load_definition
     from ..loading.show import effective_definition
 
+    if args.compiled:
+        from ..compilation.listing import compiled_listing
+
+        game = load(args)
+        sys.stdout.write(compiled_listing(game.rules, display_name(game)))
+        return 0
+    if args.option:
+        raise CliError("--option sets an option of the compiled game: use it with --compiled")
     try:
         name = resolve_game(args.game)
     except UnknownVariant as exc:
@@ -320,17 +329,16 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         games = ", ".join(bundled_games())
     except OSError:
         games = ""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         formatter_class=_RAW,
         description="regelwerk plays board games described in YAML and a rules language.",
-        epilog=(
-            "examples:\n"
-            f"  {PROG} list                          the bundled games and their options\n"
-            f"  {PROG} play {g}                    play against the computer\n"
-            f"  {PROG} replay {g} game.txt --json  every position of a recorded game\n"
-            f"  {PROG} COMMAND --help                more about one command"
-        ),
+        epilog="examples:\n" + "\n".join(f"  {command:<{len(PROG) + len(g) + 26}}  {what}" for command, what in (
+            (f"{PROG} list", "the bundled games and their options"),
+            (f"{PROG} play {g}", "play against the computer"),
+            (f"{PROG} replay {g} game.txt --json", "every position of a recorded game"),
+            (f"{PROG} COMMAND --help", "more about one command"),
+        )),
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
     commands = _Commands(parser.add_subparsers(dest="command", metavar="COMMAND", required=True), games)
@@ -344,6 +352,15 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 
 
 _RAW = argparse.RawDescriptionHelpFormatter
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose usage errors quote what was typed: shown fit to print (an
+    escape sequence in an argument must not reach the terminal), long words cut.
+    The commands' parsers are of this class too (`add_subparsers` makes them so)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        super().error(visible(cut_long_words(message)))
 
 
 class _Commands:
@@ -466,15 +483,24 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
 
 def _add_show(commands: _Commands, g: str) -> None:
     sub = commands.add(
-        "show", help="print the effective definition (after variants), with where each part comes from",
+        "show", help="print the effective definition (after variants), with where each part comes from; "
+        "with --compiled, the code generated from it",
         description="Print the effective, merged definition of a game or variant: its YAML sections and rules,\n"
-        "each marked with the file (and line) it comes from.",
-        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml",
+        "each marked with the file (and line) it comes from.\n\n"
+        "With --compiled, print the Python code the rules are compiled to instead (with --option values\n"
+        "and --variant applied): every generated function (f0, f1, ... and t0, t1, ...: the ends of turns)\n"
+        "and constant (k0, k1, ...) with the decision, case, phase or rule it comes from and its line.",
+        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml"
+        f"\n  {PROG} show {g} --compiled\n  {PROG} show royalfiz --compiled --option players=2",
         formatter_class=_RAW,
     )
     sub.add_argument("game", metavar="GAME", help="a bundled game or variant (GAME/VARIANT), a game folder or file, "
                      "or a variant file").completer = complete_game
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
+    sub.add_argument("--compiled", action="store_true",
+                     help="print the generated code, each function and constant with the rule it comes from")
+    sub.add_argument("--option", metavar="NAME=VALUE", type=option_pair, action="append", default=[],
+                     help="with --compiled: set an option of the game (repeatable)")
     sub.set_defaults(run=cmd_show)
 
 
@@ -518,6 +544,9 @@ def _replay_commands(game_command, record_argument, g: str) -> None:
     sub.set_defaults(run=cmd_replay, step=True, json=False, positions=False)
 
 
+EXIT_USAGE = 2  # argparse's status for a usage error (docs/interface.md)
+
+
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     """The parsed command line; argparse exits (SystemExit) for --help and usage errors.
 
@@ -527,6 +556,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     """
     parser, commands = build_parser()
     enable_completion(parser)
+    if not argv:  # `regelwerk` alone: what it can do, rather than only "required: COMMAND"
+        sys.stderr.write(parser.format_help() + "\n")
+        parser.exit(EXIT_USAGE, f"{PROG}: error: no COMMAND given (one of those above)\n")
     if argv and argv[0] in commands:
         args = commands[argv[0]].parse_intermixed_args(argv[1:])
         args.command = argv[0]
@@ -548,37 +580,64 @@ def _definition_options(sub: argparse.ArgumentParser) -> None:
 def main(argv: Optional[list[str]] = None) -> int:
     try:
         args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # (here, where a full disk is reported, rather than at exit)
+        return status
     except SystemExit as exc:  # --help, --version, a usage error: argparse has printed it
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except DefinitionError as exc:
-        print(format_diagnostics(exc.diagnostics, exc.sources, color=use_color(sys.stderr)), file=sys.stderr)
+        _tell(format_diagnostics(exc.diagnostics, exc.sources, color=use_color(sys.stderr)))
         return EXIT_ERROR
     except RecordError as exc:
-        print(str(exc), file=sys.stderr)
+        _tell(str(exc))
         return getattr(exc, "status", EXIT_ERROR)
     except CliError as exc:
-        print(f"{PROG}: {visible(cut_long_words(str(exc)))}", file=sys.stderr)
+        _tell(f"{PROG}: {visible(cut_long_words(str(exc)))}")
         return exc.status
     except RuleRuntimeError as exc:
-        print(_rules_failed(exc), file=sys.stderr)
+        _tell(_rules_failed(exc))
         return EXIT_ERROR
     except KeyboardInterrupt:
         if isatty(sys.stdout):  # leave the shell's prompt on a line of its own
-            sys.stdout.write("\n")
+            try:
+                sys.stdout.write("\n")
+            except (OSError, ValueError):
+                pass
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (`| head`): nothing to say
         _silence_stdout()
+        return EXIT_ERROR
+    except OSError as exc:  # what the system refused: a full disk, a file too large, ...
+        _silence_stdout()
+        _tell(_system_refused(exc))
         return EXIT_ERROR
     except Exception as exc:  # noqa: BLE001 - a bug must still end in one readable line
         if os.environ.get("REGELWERK_DEBUG"):
             raise
-        print(
-            f"{PROG}: internal error: {type(exc).__name__}: {_describe(exc)} "
-            "(set REGELWERK_DEBUG=1 to see where; please report it)",
-            file=sys.stderr,
-        )
+        _tell(f"{PROG}: internal error: {type(exc).__name__}: {_describe(exc)} "
+              "(set REGELWERK_DEBUG=1 to see where; please report it)")
         return EXIT_INTERNAL
+
+
+# What the system says when output cannot be written (rather than a file not found).
+_WRITE_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _system_refused(exc: OSError) -> str:
+    reason = exc.reason if isinstance(exc, FileRefused) else exc.strerror or str(exc)
+    where = visible(cut_long_words(str(exc.filename))) if exc.filename is not None else None
+    if exc.errno in _WRITE_ERRORS or (isinstance(exc, FileRefused) and where):
+        return f"{PROG}: cannot write {where or 'the output'}: {reason}"
+    return f"{PROG}: {where}: {reason}" if where else f"{PROG}: {reason}"
+
+
+def _tell(message: str) -> None:
+    """`message` on standard error, unless that cannot be written either."""
+    try:
+        print(message, file=sys.stderr)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _rules_failed(exc: RuleRuntimeError) -> str:

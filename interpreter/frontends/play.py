@@ -27,7 +27,7 @@ from .agents.registry import split_players
 from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
 from .names import display_name
 from .prompt import LineInput
-from .record_game import resume_command
+from .record_game import picture_command, resume_command
 from .records import RecordHeader, claim_record, write_record
 
 HUMAN = "human"
@@ -147,6 +147,17 @@ class Session:
                                    last_action=last, width=width, height=height))
         self.out.flush()
 
+    def picture_hint(self) -> str:
+        """For a graph board listed by region in the terminal: the command that draws
+        the position with every connection ('' for other boards)."""
+        try:
+            from .render_text import lists_sites, terminal_size
+        except ImportError:
+            return ""
+        if not lists_sites(self.game, self.state, *terminal_size(self.out)):
+            return ""
+        return f"the board as a picture, every connection drawn: {picture_command(self.header, self.record_path)}"
+
     def save(self) -> None:
         try:
             # One writer per record: a second `play` on the same file must not
@@ -194,6 +205,9 @@ class Session:
         try:
             self.save()
             self.say(f"the game is recorded in {self.record_path}")
+            picture = self.picture_hint()
+            if picture:
+                self.say(picture)
             if any(self.asks(p) for p in (*self.seats, CHANCE)):
                 self.say("type an action to play it, a site for the actions from it, 'hint' for advice, "
                          "'help' for more")

@@ -92,6 +92,9 @@ def run_command(session: Any, command: Any, chance: bool) -> Optional[str]:
         return STOP
     if name == "help":
         session.say(help_text(game, state, chance))
+        picture = session.picture_hint()
+        if picture:
+            session.say(picture)
     elif name == "moves":
         session.say(describe_outcomes(game, state) if chance else list_actions(game, state))
     elif name == "undo":

@@ -74,6 +74,17 @@ def resume_command(header: RecordHeader, record_path: Path) -> str:
     return f"regelwerk play {shlex.quote(str(game_file))} --resume {quoted}"
 
 
+def picture_command(header: RecordHeader, record_path: Path, picture: str = "board.svg") -> str:
+    """The command that draws the position of the game saved at `record_path` as
+    a picture (every connection of a graph board drawn)."""
+    if header.path:
+        game_file = Path(header.path)
+        game = str(game_file if game_file.is_absolute() else record_path.parent / game_file)
+    else:
+        game = header.game or "GAME"
+    return f"regelwerk render {shlex.quote(game)} {shlex.quote(str(record_path))} --svg {picture}"
+
+
 def game_to_resume(record: Record) -> str:
     """The GAME argument that loads the game `record` names (RecordError if none can)."""
     header = record.header

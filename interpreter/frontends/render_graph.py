@@ -31,13 +31,31 @@ def graph_lines(game: Any, state: Any, pieces: list[PieceView], labeller: PieceL
                 plain: bool, hints: DisplayHints, width: int, height: int) -> list[Text]:
     """The lines of a graph board, fitting `width` x `height` when the mode allows."""
     sites = SiteLabels(game, state, pieces, labeller, lit, plain, hints)
-    if hints.text == "drawing":
+    mode = graph_mode(game, sites.width, hints, width, height)
+    if mode == "drawing":
         return FreeDrawing(game, sites, plain, width, height).lines()
+    lattice = Lattice.of(game.board, sites.width) if mode == "lattice" else None
+    if lattice is not None:
+        return lattice.lines(game.board, sites, plain)
+    lines = list_lines(game, sites, width)
+    links = connection_lines(game, width)
+    if len(lines) + len(links) > height:
+        links = [Text(f"(no room for the connections here: {PICTURE_HINT})", style=None if plain else "dim")]
+    return lines + links
+
+
+PICTURE_HINT = "`regelwerk render GAME RECORD --svg FILE` draws them"
+
+
+def graph_mode(game: Any, label_width: int, hints: DisplayHints, width: int, height: int) -> str:
+    """How a graph board is drawn in `width` x `height`: "lattice", "list" or "drawing"."""
+    if hints.text == "drawing":
+        return "drawing"
     if hints.text == "auto":
-        lattice = Lattice.of(game.board, sites.width)
+        lattice = Lattice.of(game.board, label_width)
         if lattice is not None and lattice.fits(width, height):
-            return lattice.lines(game.board, sites, plain)
-    return list_lines(game, sites, width)
+            return "lattice"
+    return "list"
 
 
 class SiteLabels:
@@ -313,6 +331,74 @@ def list_lines(game: Any, sites: SiteLabels, width: int) -> list[Text]:
             line.rstrip()
             out.append(line)
     return out
+
+
+def connection_lines(game: Any, width: int) -> list[Text]:
+    """How the listed sites are joined: the groups whose sites are each joined to
+    the next (`rings: outer, inner`), then every other edge, in chains
+    (`links: o3-s1a-s1b-i2, home_red>o1`; `>` a one-way edge)."""
+    two_way = {frozenset((a, b)) for a, b, one_way in game.board.edges if not one_way}
+    covered: set = set()
+    rings, rows = [], []
+    for title, members in site_groups(game):
+        pairs = [frozenset(pair) for pair in zip(members, members[1:])]
+        if not pairs or not all(pair in two_way for pair in pairs):
+            continue
+        closing = frozenset((members[-1], members[0]))
+        if len(members) > 2 and closing in two_way:
+            pairs.append(closing)
+            rings.append(title)
+        else:
+            rows.append(title)
+        covered.update(pairs)
+    out = []
+    for prefix, names, how in (("rings: ", rings, "(sites joined in order, the last to the first)"),
+                               ("lines: ", rows, "(sites joined in order)")):
+        if names:
+            out.extend(wrap_entries(prefix, [Text(name) for name in names[:-1]] + [Text(f"{names[-1]} {how}")], width))
+    rest = [edge for edge in game.board.edges if frozenset(edge[:2]) not in covered]
+    chains = edge_chains(rest, {site: i for i, site in enumerate(game.board.sites)})
+    if chains:
+        out.extend(wrap_entries("links: ", [Text(chain) for chain in chains], width))
+    return out
+
+
+def edge_chains(edges: list, order: Mapping[str, int]) -> list[str]:
+    """The edges in as few chains as a greedy walk makes: `a-b-c` (`a>b`: one
+    way). Chains start at a site where the edges do not simply run through (not
+    two of them), earliest on the board first, and go on while they can; what is
+    left are loops."""
+    around: dict[str, list] = {}
+    for number, (a, b, one_way) in enumerate(edges):
+        around.setdefault(a, []).append((number, b, ">" if one_way else "-"))
+        around.setdefault(b, []).append((number, a, "<" if one_way else "-"))
+    used: set = set()
+
+    def walk(start: str) -> str:
+        text, here = start, start
+        while True:
+            step = min(((n, other, glyph) for n, other, glyph in around[here] if n not in used),
+                       key=lambda item: order.get(item[1], len(order)), default=None)
+            if step is None:
+                return text
+            used.add(step[0])
+            text += step[2] + step[1]
+            here = step[1]
+
+    chains = []
+    sites = sorted(around, key=lambda site: order.get(site, len(order)))
+    for ends_only in (True, False):
+        for site in sites:
+            while (not ends_only or len(around[site]) != 2) and any(n not in used for n, _, _ in around[site]):
+                chains.append(_forwards(walk(site)))
+    return chains
+
+
+def _forwards(chain: str) -> str:
+    """A chain of one-way edges written the way they lead (`home_red>o1`)."""
+    if "<" not in chain or "-" in chain or ">" in chain:
+        return chain
+    return ">".join(reversed(chain.split("<")))
 
 
 def _entry(site: str, sites: SiteLabels, width: int) -> Text:

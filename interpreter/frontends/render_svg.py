@@ -55,14 +55,17 @@ def render_svg(
     *,
     highlight_last: bool = True,
     title: bool = True,
+    legend: bool = True,
 ) -> str:
     """The position as a standalone SVG document (a string).
 
     `last_action` defaults to the action that led to `state`; it is highlighted
     unless `highlight_last` is false. `title` adds the header lines (whose turn,
-    ply, last action, variables, pools) above the board.
+    ply, last action, variables, pools) above the board, `legend` the lines under
+    it that explain the pieces and the coloured regions (a picture that colours
+    the sites by something else, a heat map, leaves it out).
     """
-    drawing = _Drawing(game, state, last_action, highlight_last, title)
+    drawing = _Drawing(game, state, last_action, highlight_last, title, legend)
     return drawing.render()
 
 
@@ -74,7 +77,7 @@ def _fmt(value: float) -> str:
 
 class _Drawing:
     def __init__(self, game: Any, state: Any, last_action: Action | None,
-                 highlight_last: bool, title: bool) -> None:
+                 highlight_last: bool, title: bool, legend: bool = True) -> None:
         self.game = game
         self.state = state
         self.board = game.board
@@ -92,9 +95,12 @@ class _Drawing:
         self.hints = display_hints(game)
         self.flags = flag_names(self.pieces, self.hints.hidden_attributes)
         self.title = title
+        self.legend = legend
         self.header_lines = self._header_lines() if title else []
         self.top = 18.0 * len(self.header_lines) + 12.0 if title else 8.0
         self.centres: dict[str, tuple[float, float]] = {}
+        self.label_boxes: list[tuple[float, float, float, float]] = []  # graph boards: the site names
+        self.left = 0.0  # the picture's left edge: below 0 when a name sticks out to the left
         self.radius = _SQUARE * 0.36  # piece radius; graph boards recompute it
 
     # -- document --------------------------------------------------------------------------
@@ -104,26 +110,27 @@ class _Drawing:
             width, height, board = self._grid()
         else:
             width, height, board = self._graph()
-        legend_lines = self._legend_lines()
+        legend_lines = self._legend_lines() if self.legend else []
         height += 18.0 * len(legend_lines) + (8.0 if legend_lines else 0.0)
         # Text is not measured by SVG: widen the picture for the longest line, at a
         # generous 7.5px per character of 12px sans-serif.
         longest = max([len(t) for _, t in self.header_lines] + [len(t) for t in legend_lines] + [0])
         width = max(width, 360.0, 24.0 + 7.5 * longest)
 
+        width -= self.left
         root = ET.Element("svg", {
             "xmlns": SVG_NS,
             "version": "1.1",
             "width": _fmt(width),
             "height": _fmt(height),
-            "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}",
+            "viewBox": f"{_fmt(self.left)} 0 {_fmt(width)} {_fmt(height)}",
             "class": "regelwerk-position",
             "data-game": str(getattr(self.game, "name", "")),
             "data-ply": str(getattr(self.state, "ply", "")),
         })
         ET.SubElement(root, "title").text = str(getattr(self.game, "title", "") or self.game.name)
         self._defs(root)
-        ET.SubElement(root, "rect", {"x": "0", "y": "0", "width": _fmt(width), "height": _fmt(height),
+        ET.SubElement(root, "rect", {"x": _fmt(self.left), "y": "0", "width": _fmt(width), "height": _fmt(height),
                                      "fill": _BACKGROUND, "class": "background"})
         if self.title:
             self._header(root, self.header_lines)
@@ -266,8 +273,14 @@ class _Drawing:
         self._site_names(group)
         self._pool_marks(group)
         self._last_move_arrow(group)
-        width = max(c[0] for c in self.centres.values()) + pad
-        height = max(c[1] for c in self.centres.values()) + pad
+        # Everything drawn, the names beside the sites included, lies within the
+        # picture: the names may stick out beyond the sites' margin.
+        reach = self.radius * 1.25  # a piece's badge sticks out of its disc
+        boxes = list(self.label_boxes) + [(x - reach, y - reach, x + reach, y + reach)
+                                          for x, y in self.centres.values()]
+        self.left = min(0.0, min(box[0] for box in boxes) - 8.0)
+        width = max(max(box[2] for box in boxes) + 12.0, max(c[0] for c in self.centres.values()) + pad)
+        height = max(max(box[3] for box in boxes) + 12.0, max(c[1] for c in self.centres.values()) + pad)
         return width, height, group
 
     def _graph_layout(self) -> float:
@@ -335,13 +348,26 @@ class _Drawing:
                 circle.set("data-region", mark.name)
 
     def _site_names(self, group: ET.Element) -> None:
-        """Every site's name, small, below and to the right of it (under the pieces)."""
+        """Every site's name, small, beside it: on the side, of eight around it,
+        that covers no site (nor the piece on it), no name placed before and as
+        few edges as can be, preferring the side away from the board's centre."""
+        size = max(8.0, self.radius * 0.7)
         names = ET.SubElement(group, "g", {"class": "site-names", "font-family": "sans-serif",
-                                           "font-size": _fmt(max(8.0, self.radius * 0.7)), "fill": "#6b6459"})
-        offset = self.radius * 0.75
-        for site, (cx, cy) in self.centres.items():
-            ET.SubElement(names, "text", {"x": _fmt(cx + offset), "y": _fmt(cy + offset + 8.0),
-                                          "class": "site-name", "data-site": site}).text = site
+                                           "font-size": _fmt(size), "fill": "#6b6459"})
+        placer = _LabelPlacer(self.centres, self.radius, self._edge_segments(), size)
+        for site in self.board.sites:
+            if site not in self.centres:
+                continue
+            x, y, anchor = placer.place(site)
+            attrs = {"x": _fmt(x), "y": _fmt(y), "class": "site-name", "data-site": site}
+            if anchor != "start":
+                attrs["text-anchor"] = anchor
+            ET.SubElement(names, "text", attrs).text = site
+        self.label_boxes = placer.boxes
+
+    def _edge_segments(self) -> list[tuple[float, float, float, float]]:
+        return [(*self.centres[a], *self.centres[b]) for a, b, _ in self.board.edges
+                if a in self.centres and b in self.centres]
 
     @staticmethod
     def _nearest_distance(coords: Mapping[str, tuple[float, float]]) -> float:
@@ -531,6 +557,98 @@ class _Drawing:
         if piece.attributes:
             text += ", " + ", ".join(f"{k}={number_text(v)}" for k, v in sorted(piece.attributes.items()))
         return text
+
+
+Box = tuple  # (left, top, right, bottom)
+
+
+class _LabelPlacer:
+    """Places site names one after another where they cover least: no site
+    (with its piece), no name placed before, few edges."""
+
+    # (dx, dy) of a name's side, clockwise from the right; y grows downwards.
+    SIDES = [(1, 0.0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0), (-0.7, -0.7), (0, -1), (0.7, -0.7)]
+
+    def __init__(self, centres: Mapping[str, tuple[float, float]], radius: float,
+                 edges: list, size: float) -> None:
+        self.centres = centres
+        self.radius = radius
+        self.edges = edges
+        self.size = size
+        self.boxes: list[Box] = []
+        xs = [x for x, _ in centres.values()] or [0.0]
+        ys = [y for _, y in centres.values()] or [0.0]
+        self.middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+    def place(self, site: str) -> tuple[float, float, str]:
+        """(x, y, text-anchor) of the name of `site`; its box is remembered."""
+        cx, cy = self.centres[site]
+        width = 0.62 * self.size * len(site)  # sans-serif: about 0.6 em a character
+        out_x, out_y = cx - self.middle[0], cy - self.middle[1]
+        best = None
+        for rank, (dx, dy) in enumerate(self.SIDES):
+            box, x, y, anchor = self._at(cx, cy, dx, dy, width)
+            # Away from the centre is better (ties: the order of SIDES); overlaps are worse.
+            outward = -(dx * out_x + dy * out_y) / (abs(out_x) + abs(out_y) or 1.0)
+            cost = 100.0 * self._covered(box, site) + 3.0 * self._crossed(box) + outward + 0.01 * rank
+            if best is None or cost < best[0]:
+                best = (cost, box, x, y, anchor)
+        _, box, x, y, anchor = best  # type: ignore[misc]
+        self.boxes.append(box)
+        return x, y, anchor
+
+    def _at(self, cx: float, cy: float, dx: float, dy: float, width: float) -> tuple[Box, float, float, str]:
+        gap = self.radius + 3.0
+        height = self.size
+        px, py = cx + dx * gap, cy + dy * gap
+        if dx > 0.1:
+            left, anchor = px, "start"
+        elif dx < -0.1:
+            left, anchor = px - width, "end"
+        else:
+            left, anchor = px - width / 2, "middle"
+        if dy > 0.1:
+            top = py
+        elif dy < -0.1:
+            top = py - height
+        else:
+            top = py - height / 2
+        box = (left, top, left + width, top + height)
+        x = {"start": left, "end": left + width, "middle": left + width / 2}[anchor]
+        return box, x, top + 0.8 * height, anchor
+
+    def _covered(self, box: Box, site: str) -> float:
+        """How much the box covers sites (their pieces: how deep it reaches into
+        each, in parts of its reach) and names placed before (in parts of the box)."""
+        area = max(1.0, (box[2] - box[0]) * (box[3] - box[1]))
+        reach = self.radius * 1.15  # a piece's badge sticks out of its disc
+        total = 0.0
+        for x, y in self.centres.values():
+            nearest = math.hypot(x - min(max(x, box[0]), box[2]), y - min(max(y, box[1]), box[3]))
+            total += max(0.0, reach - nearest) / reach
+        for placed in self.boxes:
+            total += _overlap(box, placed) / area
+        return total
+
+    def _crossed(self, box: Box) -> int:
+        return sum(_segment_meets_box(segment, box) for segment in self.edges)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _segment_meets_box(segment: tuple, box: Box) -> bool:
+    """Whether the segment crosses the box (sampled: names are small)."""
+    x1, y1, x2, y2 = segment
+    for i in range(17):
+        t = i / 16
+        x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            return True
+    return False
 
 
 def _shape_points(shape: str, x: float, y: float, size: float) -> str:

@@ -28,7 +28,7 @@ from rich.text import Text
 from ..runtime.views import CHANCE, Action, PieceView
 from .display import DisplayHints, display_hints
 from .numbers import number_text
-from .render_graph import graph_lines
+from .render_graph import SiteLabels, graph_lines, graph_mode
 from .render_grid import grid_lines
 from .render_parts import (
     NEUTRAL_COLOUR,
@@ -46,6 +46,7 @@ from .render_parts import (
 __all__ = [
     "render_text",
     "board_text",
+    "lists_sites",
     "print_position",
     "terminal_size",
     "PieceLabeller",
@@ -98,6 +99,18 @@ def print_position(game: Any, state: Any, console: Console | None = None, *, pla
         console.print(text.plain, markup=False, highlight=False, emoji=False, soft_wrap=True)
     else:
         console.print(text, soft_wrap=True)
+
+
+def lists_sites(game: Any, state: Any, width: int = 80, height: int = 24) -> bool:
+    """Whether the board is a graph whose sites the text drawing lists by region
+    (with their connections in words): a picture (`regelwerk render --svg`) shows
+    it better."""
+    if game.board.kind == "grid":
+        return False
+    hints = display_hints(game)
+    labeller = PieceLabeller(game, list(game.pieces(state)), True, hints)
+    sites = SiteLabels(game, state, list(game.pieces(state)), labeller, {}, True, hints)
+    return graph_mode(game, sites.width, hints, width, height) == "list"
 
 
 def board_text(game: Any, state: Any, *, plain: bool = False, stacks: bool = False,

@@ -13,6 +13,7 @@ from ..parsing import ast
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex
+from .entries import Origins
 from .files import _schema, read_rules, read_yaml, resolve, rules_entries, rules_path
 from .files import bundled_games as bundled_games  # re-exported: part of this module's interface
 from .variants import apply_variants, is_variant, variant_chain
@@ -34,6 +35,8 @@ class Definition:
     # Warnings found while reading and merging (a variant's near-namesake), to be
     # reported with the game's own.
     warnings: list[Diagnostic] = field(default_factory=list)
+    # where the single entries that variants changed were written (`change:`)
+    origins: Origins = field(default_factory=Origins)
 
     @property
     def name(self) -> str:
@@ -75,6 +78,7 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
         inside = rules_path(path.parent, rel, diags, origin)
         parsed = read_rules(inside, diags, sources, origin) if inside is not None else None
         if parsed is not None:
+            _refuse_changes(parsed, diags)
             rules.append(parsed)
     if diags.has_errors:
         raise DefinitionError(diags.sorted(), sources)
@@ -86,6 +90,17 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     return definition
 
 
+def _refuse_changes(rules: ast.RulesFile, diags: DiagnosticList) -> None:
+    """`change phase` and `change decision` change what a game they extend has: a
+    game's own rules have nothing to change."""
+    for item in rules.items:
+        if isinstance(item, ast.Change):
+            pos = item.pos
+            diags.error(pos.file, pos.line, pos.column,
+                        f"'change {item.kind}' belongs in a variant's rules, not in a game's",
+                        hint=f"write the whole {item.kind}: '{item.kind} {item.name}:'")
+
+
 def locate(definition: Definition, path: tuple) -> tuple[str, int, int]:
     """file, line, column of a YAML path of the (merged) definition; of the mapping
     key rather than its value when the path ends with `AT_KEY`."""
@@ -94,6 +109,11 @@ def locate(definition: Definition, path: tuple) -> tuple[str, int, int]:
     key = bool(path) and path[-1] is AT_KEY
     if key:
         path = path[:-1]
+    changed = definition.origins.find(path)
+    if changed is not None:
+        file, in_file = changed
+        line, col = definition.positions_by_file[file].locate(in_file, key=key)
+        return file, line, col
     file = definition.key_origin.get(path[0], definition.yaml_file) if path else definition.yaml_file
     if file not in definition.positions_by_file:  # a description ("X, defaults changed by Y"), not a file
         file = definition.yaml_file

@@ -4,27 +4,34 @@ A variant is a YAML file with `extends:` naming what it changes. It may
 
 - set new defaults for options (`options: {capture: whole}`),
 - replace whole top-level sections of the YAML (`setup:`, `regions:`, ...),
+- add, replace or remove single entries of sections (`change:`, `remove:`; see
+  entries.py),
 - bring a rules overlay (`rules: file.rules`): a top-level item with the name of an
   existing one replaces it; a `decision` merges action by action (same name
-  replaces, new name adds); `remove action move.slide` (or `remove decision X`,
-  `remove phase X`, `remove forbid X`, ...) drops an item; unnamed `forbid`
-  lines are added, a named `forbid NAME:` block replaces the one of that name.
+  replaces, new name adds); `change phase X:` / `change decision X:` replace the
+  entries given and keep the others (`remove after each turn` drops one);
+  `remove action move.slide` (or `remove decision X`, `remove phase X`,
+  `remove forbid X`, ...) drops an item; unnamed `forbid` lines are added, a named
+  `forbid NAME:` block replaces the one of that name.
 
 Nothing is copied: the variant holds only what differs.
 """
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from typing import Optional
 
 from ..compilation.errors import name_pos
 from ..compilation.model import read_options
 from ..parsing import ast
+from ..parsing.parser import entry_words
 from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
 from ..validation.files import exists, is_dir
 from ..validation.schema_check import check_against_schema
 from .confine import VARIANTS_FOLDER, game_folder, inside
+from .entries import apply_entries
 from .files import (
     _schema,
     bundled_games,
@@ -36,6 +43,7 @@ from .files import (
     rules_path,
     schema_registry,
 )
+from .namesakes import near_namesake
 
 MAX_VARIANT_DEPTH = 16
 
@@ -142,6 +150,10 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
             if key in data:
                 merged[key] = copy.deepcopy(data[key])
                 definition.key_origin[key] = name
+                definition.origins.forget((key,))
+        for key in data.get("change") or {}:
+            definition.key_origin.setdefault(key, name)  # a section the game did not have
+        apply_entries(merged, data, name, positions, definition.origins, diags)
         options = merged.setdefault("options", {})
         for opt, value in (data.get("options") or {}).items():
             if opt not in options:
@@ -179,6 +191,8 @@ def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: Diag
     for item in overlay.items:
         if isinstance(item, ast.Removal):
             _remove(items, item, diags)
+        elif isinstance(item, ast.Change):
+            _change(items, item, diags)
         elif isinstance(item, ast.Forbid):
             items.append(item)
         elif isinstance(item, ast.Score):
@@ -197,15 +211,99 @@ def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: Diag
                 _warn_near_namesake(item, names, _WORDS.get(type(item), "item"), diags)
                 items.append(item)
             else:
+                if isinstance(item, ast.Phase):
+                    _warn_of_dropped_entries(existing, item, diags)
                 items[items.index(existing)] = item
     return [ast.RulesFile(overlay.path, items)]
 
 
+# A phase's entries that a replacement can drop, in the order the rules write them.
+_PHASE_ENTRIES = ("order", "before_turn", "after_action", "after_turn", "no_action")
+
+
+def _warn_of_dropped_entries(base: ast.Phase, replacement: ast.Phase, diags: DiagnosticList) -> None:
+    """A phase replaced whole without entries the game's had (an `after each turn`
+    that resets a flag): most likely meant to change one entry and keep the rest."""
+    dropped = [entry for entry in _PHASE_ENTRIES if getattr(base, entry) is not None and getattr(replacement, entry) is None]
+    if not dropped:
+        return
+    where = [f"'{entry_words(e)}' ({base.entry_pos[e]})" if e in base.entry_pos else f"'{entry_words(e)}'" for e in dropped]
+    pos = replacement.pos
+    diags.warning(
+        pos.file, pos.line, pos.column,
+        f"phase '{base.name}' replaces the game's phase whole and drops its {', '.join(where)}",
+        hint=f"to change only some entries, write 'change phase {base.name}:' (the entries not given stay); "
+             f"to drop one on purpose, write 'remove {entry_words(dropped[0])}' in it",
+    )
+
+
+def _change(items: list, change: ast.Change, diags: DiagnosticList) -> None:
+    """`change phase NAME:` / `change decision NAME:`: some entries of an item replaced,
+    added or removed, the others kept."""
+    kind = ast.Phase if change.kind == "phase" else ast.Decision
+    existing = _find(items, kind, change.name)
+    if existing is None:
+        at = change.name_pos or change.pos
+        names = [i.name for i in items if isinstance(i, kind)]
+        best = suggest(change.name, names)
+        hint = f"did you mean '{best}'?" if best else f"to add a new {change.kind}, write '{change.kind} {change.name}:'"
+        diags.error(at.file, at.line, at.column, f"there is no {change.kind} '{change.name}' to change", hint=hint)
+        return
+    if isinstance(existing, ast.Phase):
+        items[items.index(existing)] = _changed_phase(existing, change, diags)
+    else:
+        items[items.index(existing)] = _changed_decision(existing, change, diags)
+
+
+def _changed_phase(base: ast.Phase, change: ast.Change, diags: DiagnosticList) -> ast.Phase:
+    given = change.item
+    assert isinstance(given, ast.Phase)
+    merged = copy.copy(base)
+    merged.entry_pos = dict(base.entry_pos)
+    for removal in change.removals:
+        if getattr(base, removal.entry) is None:
+            present = [entry_words(e) for e in ("order", "turn") + _PHASE_ENTRIES if getattr(base, e) not in (None, [])]
+            _entry_missing(removal, f"phase '{base.name}' has no '{entry_words(removal.entry)}' to remove",
+                           f"its entries: {', '.join(present)}", diags)
+            continue
+        setattr(merged, removal.entry, None)
+        merged.entry_pos.pop(removal.entry, None)
+    for entry, pos in given.entry_pos.items():
+        setattr(merged, entry, getattr(given, entry))
+        merged.entry_pos[entry] = pos
+    return merged
+
+
+def _changed_decision(base: ast.Decision, change: ast.Change, diags: DiagnosticList) -> ast.Decision:
+    given = change.item
+    assert isinstance(given, ast.Decision)
+    decision = base
+    for removal in change.removals:
+        if removal.entry == "action":
+            decision = _without_action(decision, removal.name or "", removal.pos, diags) or decision
+        elif removal.entry == "after_action":
+            if decision.after_action is None:
+                _entry_missing(removal, f"decision '{base.name}' has no 'after each action' to remove", None, diags)
+                continue
+            decision = dataclasses.replace(decision, after_action=None, after_pos=None)
+        elif not decision.prefer:
+            _entry_missing(removal, f"decision '{base.name}' has no 'prefer' lines to remove", None, diags)
+        else:
+            decision = dataclasses.replace(decision, prefer=[])
+    return _merge_decision(decision, given, diags)
+
+
+def _entry_missing(removal: ast.EntryRemoval, message: str, hint: Optional[str], diags: DiagnosticList) -> None:
+    pos = removal.pos
+    diags.error(pos.file, pos.line, pos.column, message, hint=hint)
+
+
 def _warn_near_namesake(item, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
     """An overlay's item with a new name, one typo from an existing one, is added
-    next to it — when it was surely meant to replace it (`leaps` for `leap`)."""
-    best = suggest(item.name, names)
-    if best is None or best == item.name:
+    next to it — when it was surely meant to replace it (`leaps` for `leap`;
+    namesakes.py says when a name is such a slip)."""
+    best = near_namesake(item.name, names)
+    if best is None:
         return
     diags.warning(
         item.pos.file, item.pos.line, item.pos.column,
@@ -237,9 +335,15 @@ def _merge_decision(base: ast.Decision, overlay: ast.Decision, diags: Diagnostic
             _warn_near_namesake(action, names, "action", diags, within=f" to decision '{base.name}'")
             actions.append(action)
     after = overlay if overlay.after_action is not None else base
-    # `prefer:` lines in the overlay replace the decision's.
+    # `prefer:` lines in the overlay replace the decision's, and so does its `play the longest turn`.
     prefer = overlay.prefer or base.prefer
-    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer)
+    longest = overlay.longest or base.longest
+    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer, longest)
+
+
+def _prefer_action(item: ast.PreferItem) -> Optional[str]:
+    """The action a `prefer` item names (None: a case of every action)."""
+    return item.id if isinstance(item, ast.Name) else item.action
 
 
 _KINDS = {
@@ -265,18 +369,9 @@ def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
         if decision is None:
             _not_found(items, ast.Decision, removal.name, "decision", pos, diags)
             return
-        kept = [a for a in decision.actions if a.name != removal.member]
-        if len(kept) == len(decision.actions):
-            names = [a.name for a in decision.actions]
-            best = suggest(removal.member, names)
-            hint = f"did you mean '{best}'?" if best else f"its actions: {', '.join(names) or 'none'}"
-            at = name_pos(pos, removal.member)
-            diags.error(at.file, at.line, at.column, f"decision '{removal.name}' has no action '{removal.member}'", hint=hint)
-            return
-        # The action leaves the decision's `prefer` lines too.
-        prefer = [(at, [n for n in names if n.id != removal.member]) for at, names in decision.prefer]
-        prefer = [(at, names) for at, names in prefer if names]
-        items[items.index(decision)] = ast.Decision(decision.pos, decision.name, kept, decision.after_action, decision.after_pos, prefer)
+        changed = _without_action(decision, removal.member, pos, diags)
+        if changed is not None:
+            items[items.index(decision)] = changed
         return
     if removal.item_kind == "score":
         items[:] = [i for i in items if not isinstance(i, ast.Score)]
@@ -291,6 +386,23 @@ def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
         _not_found(items, kind, removal.name, removal.item_kind, pos, diags)
         return
     items.remove(found)
+
+
+def _without_action(decision: ast.Decision, name: str, pos: ast.Pos, diags: DiagnosticList) -> Optional[ast.Decision]:
+    """The decision without its action `name` (and without it in its `prefer` lines);
+    None after an error when it has no such action."""
+    kept = [a for a in decision.actions if a.name != name]
+    if len(kept) == len(decision.actions):
+        names = [a.name for a in decision.actions]
+        best = suggest(name, names)
+        hint = f"did you mean '{best}'?" if best else f"its actions: {', '.join(names) or 'none'}"
+        at = name_pos(pos, name)
+        diags.error(at.file, at.line, at.column, f"decision '{decision.name}' has no action '{name}'", hint=hint)
+        return None
+    # The action leaves the decision's `prefer` lines too (its name, and its cases named there).
+    prefer = [(at, [n for n in names if _prefer_action(n) != name]) for at, names in decision.prefer]
+    prefer = [(at, names) for at, names in prefer if names]
+    return dataclasses.replace(decision, actions=kept, prefer=prefer)
 
 
 def _not_found(items, kind, name, word, pos, diags) -> None:

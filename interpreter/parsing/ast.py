@@ -5,8 +5,9 @@ checks, compilation, runtime errors found by lint — can point at the source.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Optional, Union
+from dataclasses import dataclass, field, fields, is_dataclass
+from fractions import Fraction
+from typing import Iterator, Optional, Union
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,14 @@ class Expr:
 @dataclass
 class Num(Expr):
     value: int
+
+
+@dataclass
+class DecimalNum(Expr):
+    """A number with a fractional part (`7.5`), kept exact; `text` as written."""
+
+    value: Fraction
+    text: str
 
 
 @dataclass
@@ -151,6 +160,12 @@ class NoLegalAction(Expr):
     """`no legal action`: the player to move has no legal action (in `before each turn`)."""
 
 
+@dataclass
+class BoardRepetitions(Expr):
+    """`board repetitions`: how often the board alone (the pieces on their sites, nothing
+    else) has been the board at the start of a turn."""
+
+
 # ------------------------------------------------------------------ statements
 @dataclass
 class Stmt:
@@ -159,10 +174,12 @@ class Stmt:
 
 @dataclass
 class MoveStmt(Stmt):
-    """`move` (the acting piece to `to`) or `move X to Y` (whatever stands on X)."""
+    """`move` (the acting piece to `to`) or `move X to Y` (whatever stands on X);
+    with `one` (`move one`, `move one X to Y`) only the top stone, joining what stands there."""
 
     what: Optional["Expr"] = None
     dest: Optional["Expr"] = None
+    one: bool = False
 
 
 @dataclass
@@ -199,12 +216,29 @@ class PlaceStmt(Stmt):
 @dataclass
 class RemoveStmt(Stmt):
     what: Expr
+    one: bool = False  # `remove one X`: only the top stone
 
 
 @dataclass
 class ReturnStmt(Stmt):
     what: Expr
     pool: str
+    one: bool = False  # `return one X to POOL`: only the top stone, to its colour's pool
+
+
+@dataclass
+class RotateStmt(Stmt):
+    """`rotate SET clockwise|anticlockwise`: a square block of a grid turned a quarter."""
+
+    region: Expr
+    clockwise: bool
+
+
+@dataclass
+class CycleStmt(Stmt):
+    """`cycle A, B, C`: at once, what stands on A goes to B, B's to C, C's to A."""
+
+    sites: list[Expr]
 
 
 @dataclass
@@ -355,10 +389,20 @@ class JumpPattern(Pattern):
 class OffsetLeapPattern(Pattern):
     """To the sites at given (file, rank) offsets, whatever lies between. Offsets are
     taken relative to the player (x to the right of forward, y forward) when players
-    have a forward direction; `symmetric` adds every reflection and rotation."""
+    have a forward direction; `symmetric` adds every reflection and rotation. `via`:
+    offsets (turned alike) of sites on the way that must be empty (a horse's leg)."""
 
     offsets: list[tuple[int, int]]  # (x, y) pairs
     symmetric: bool
+    via: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class ScreenSlidePattern(Pattern):
+    """`slide DIRS over one piece`: over empty sites to a first piece (the screen), past
+    it, then on over empty sites as far as the first piece beyond (a cannon)."""
+
+    directions: list[Name]
 
 
 @dataclass
@@ -406,15 +450,15 @@ class PassPattern(Pattern):
 @dataclass
 class Case:
     pos: Pos
-    kind: str  # "onto", "over", "off"
-    what: str  # "empty", "enemy", "own", "neutral", "any", "board"
+    kind: str  # "onto", "over", "off"; "pass" for the statements of a pass (`pass:`)
+    what: str  # "empty", "enemy", "own", "neutral", "any", "board"; "" for a pass
     body: list[Stmt]
     notation: Optional[str] = None
     notation_pos: Optional[Pos] = None  # where the case's own notation is written
 
     @property
     def label(self) -> str:
-        return f"{self.kind} {self.what}"
+        return f"{self.kind} {self.what}" if self.what else self.kind
 
 
 @dataclass
@@ -423,6 +467,15 @@ class ByItem:
     kind: Optional[str] = None  # a piece kind
     pool: Optional[str] = None  # pieces waiting in a pool (its site is the start)
     same_piece: bool = False  # the piece that started this follow-up decision
+
+
+@dataclass
+class ActionEach:
+    """`for each NAME in COLLECTION` after an action's name: the action once per value."""
+
+    pos: Pos
+    name: str
+    collection: Expr
 
 
 @dataclass
@@ -435,6 +488,36 @@ class Action:
     notation: Optional[str]
     cases: list[Case]
     notation_pos: Optional[Pos] = None  # where `notation` is written
+    each: Optional[ActionEach] = None
+
+
+@dataclass
+class PreferCase:
+    """A `prefer` item naming a case: of every action (`onto enemy`) or of one
+    (`pawn_move onto enemy`)."""
+
+    pos: Pos
+    action: Optional[str]
+    kind: str  # as Case.kind
+    what: str  # as Case.what
+
+    @property
+    def text(self) -> str:
+        case = f"{self.kind} {self.what}"
+        return f"{self.action} {case}" if self.action else case
+
+
+# An item of a `prefer` line: an action (by its name) or a case.
+PreferItem = Union[Name, PreferCase]
+
+
+@dataclass
+class LongestTurn:
+    """`play the longest turn[, then the highest|lowest EXPR]` in a decision."""
+
+    pos: Pos
+    tiebreak: Optional[Expr] = None
+    highest: bool = True
 
 
 @dataclass
@@ -444,8 +527,10 @@ class Decision:
     actions: list[Action]
     after_action: Optional[list[Stmt]] = None
     after_pos: Optional[Pos] = None  # where `after each action:` stands
-    # `prefer:` lines, in order: each a tier of action names offered alone when legal.
-    prefer: list[tuple[Pos, list[Name]]] = field(default_factory=list)
+    # `prefer:` lines, in order: each a tier of actions (by name) and cases offered
+    # alone when legal.
+    prefer: list[tuple[Pos, list[PreferItem]]] = field(default_factory=list)
+    longest: Optional[LongestTurn] = None
 
 
 @dataclass
@@ -489,6 +574,9 @@ class Phase:
     after_action: Optional[list[Stmt]] = None
     no_action: Optional[list[Stmt]] = None
     before_turn: Optional[list[Stmt]] = None
+    # Where each entry given is written ("order", "turn", "before_turn", ...), for
+    # messages and for `show`, which marks the entries a variant changed.
+    entry_pos: dict[str, Pos] = field(default_factory=dict)
 
 
 @dataclass
@@ -523,10 +611,58 @@ class Removal:
     member: Optional[str] = None
 
 
-Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGroup, Removal]
+@dataclass
+class EntryRemoval:
+    """In `change phase`/`change decision`: `remove after each turn`, `remove prefer`,
+    `remove action NAME`, ... (`entry` as in `Phase.entry_pos`, or "prefer", "action")."""
+
+    pos: Pos
+    entry: str
+    name: Optional[str] = None  # the action of `remove action NAME`
+
+
+@dataclass
+class Change:
+    """In a variant: `change phase NAME:` or `change decision NAME:`. The entries given
+    (in `item`, a Phase or Decision holding only them) replace those of the game's item
+    of that name, or are added to it; `removals` drop entries; the rest stays."""
+
+    pos: Pos
+    item: Union[Phase, Decision]
+    removals: list[EntryRemoval] = field(default_factory=list)
+    name_pos: Optional[Pos] = None  # where the name of the item changed is written
+
+    @property
+    def name(self) -> str:
+        return self.item.name
+
+    @property
+    def kind(self) -> str:
+        return "phase" if isinstance(self.item, Phase) else "decision"
+
+
+Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGroup, Removal, Change]
 
 
 @dataclass
 class RulesFile:
     path: str
     items: list[Item]
+
+
+def nodes_of(node: object) -> Iterator[object]:
+    """Every syntax-tree node below `node` (dataclasses, lists, tuples), node first,
+    in the order they are written; positions are not nodes."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (list, tuple)):
+            stack.extend(reversed(current))
+            continue
+        if not is_dataclass(current) or isinstance(current, (Pos, type)):
+            continue
+        yield current
+        for f in reversed(fields(current)):
+            value = getattr(current, f.name)
+            if isinstance(value, (list, tuple)) or (is_dataclass(value) and not isinstance(value, Pos)):
+                stack.append(value)

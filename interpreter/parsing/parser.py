@@ -1,6 +1,7 @@
 """Rules text → typed AST (`parsing.ast`), with the Lark grammar in grammar/rules.lark."""
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Optional, Union
 
@@ -21,6 +22,9 @@ MAX_NESTING = 200
 # Numbers in the rules are at most 10^15 (docs/format.md §5): a longer literal is an
 # error here, before Python has to read it.
 MAX_NUMBER_DIGITS = 16
+# Digits after the point of a decimal number (`7.5`): enough for any score a rulebook
+# gives, few enough that sums stay exact and short to write.
+MAX_DECIMAL_PLACES = 6
 
 
 class _RulesIndenter(Indenter):
@@ -108,6 +112,10 @@ def _check_nesting(tree: Tree[Token], file: str) -> None:
         )
 
 
+# The broken items of one rules file reported at most (each is parsed again where it stands).
+MAX_ITEM_ERRORS = 50
+
+
 def parse_rules_collecting(
     text: str, file: str = "<rules>"
 ) -> tuple[Optional[ast.RulesFile], list[Union[RulesSyntaxError, AstBuildError]]]:
@@ -121,7 +129,14 @@ def parse_rules_collecting(
             return None, [first]
         errors: list[Union[RulesSyntaxError, AstBuildError]] = []
         for start, chunk in _top_level_chunks(text):
-            # Pad with blank lines so that line numbers stay those of the file.
+            try:
+                parse_rules(chunk, file)  # (alone: the padding below costs as much as the lines before it)
+                continue
+            except (RulesSyntaxError, AstBuildError):
+                pass
+            if len(errors) >= MAX_ITEM_ERRORS:
+                break
+            # Again, padded with blank lines, so that line numbers stay those of the file.
             try:
                 parse_rules("\n" * start + chunk, file)
             except (RulesSyntaxError, AstBuildError) as exc:
@@ -207,13 +222,74 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
     def phase(self, meta: Meta, ch: Children) -> ast.Phase:
         phase = ast.Phase(self.p(meta), str(ch[0]))
         for kind, pos, value in ch[1:]:
-            if getattr(phase, kind) not in (None, []):
+            if kind in phase.entry_pos:
                 raise AstBuildError(pos, f"phase '{phase.name}' has more than one '{_ENTRY_WORDS[kind]}' entry")
             setattr(phase, kind, value)
+            phase.entry_pos[kind] = pos
         return phase
 
+    def change_phase(self, meta: Meta, ch: Children) -> ast.Change:
+        removals = [entry for entry in ch[1:] if isinstance(entry, ast.EntryRemoval)]
+        phase = self.phase(meta, [ch[0]] + [entry for entry in ch[1:] if not isinstance(entry, ast.EntryRemoval)])
+        return ast.Change(self.p(meta), phase, _checked_removals(phase.name, removals, phase.entry_pos),
+                          _tok_pos(self.file, ch[0]))
+
+    def change_decision(self, meta: Meta, ch: Children) -> ast.Change:
+        removals = [entry for entry in ch[1:] if isinstance(entry, ast.EntryRemoval)]
+        decision = self.decision(meta, [ch[0]] + [entry for entry in ch[1:] if not isinstance(entry, ast.EntryRemoval)])
+        given = {"after_action": decision.after_pos} if decision.after_pos is not None else {}
+        if decision.prefer:
+            given["prefer"] = decision.prefer[0][0]
+        for action in decision.actions:
+            given[f"action {action.name}"] = action.pos
+        return ast.Change(self.p(meta), decision, _checked_removals(decision.name, removals, given),
+                          _tok_pos(self.file, ch[0]))
+
+    def phase_entry_removal(self, meta: Meta, ch: Children) -> ast.EntryRemoval:
+        entry, _, pos = ch[0]
+        if entry == "turn":
+            raise AstBuildError(pos, "a phase cannot do without its 'turn': give it a new 'turn:' instead")
+        return ast.EntryRemoval(pos, entry)
+
+    def decision_entry_removal(self, meta: Meta, ch: Children) -> ast.EntryRemoval:
+        entry, name, pos = ch[0]
+        return ast.EntryRemoval(pos, entry, name)
+
+    def phase_entry_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        return self._entry_word(meta, ch)
+
+    def decision_entry_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        return self._entry_word(meta, ch)
+
+    def _entry_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        """(entry, action name or None, position) of what a `remove` in a change block
+        names. The position runs from its first word to its last (not the line
+        break), so that a message about an action's name can point at the name."""
+        last = ch[-1]
+        pos = ast.Pos(self.file, meta.line, meta.column, last.end_line or last.line, last.end_column or last.column)
+        if str(ch[0]) == "action" and len(ch) == 2:
+            return ("action", str(ch[1]), pos)
+        return (_ENTRY_KEYS[" ".join(str(t) for t in ch)], None, pos)
+
     def prefer(self, meta: Meta, ch: Children) -> _Entry:
-        return ("prefer", self.p(meta), ch[0])
+        return ("prefer", self.p(meta), list(ch))
+
+    def prefer_action(self, meta: Meta, ch: Children) -> ast.Name:
+        return ast.Name(_tok_pos(self.file, ch[0]), str(ch[0]))
+
+    def prefer_case(self, meta: Meta, ch: Children) -> ast.PreferCase:
+        action = str(ch[0]) if len(ch) > 1 else None
+        kind, what = ch[-1]
+        return ast.PreferCase(self.p(meta), action, kind, what)
+
+    def longest_turn(self, meta: Meta, ch: Children) -> _Entry:
+        if not ch:
+            return ("longest", self.p(meta), ast.LongestTurn(self.p(meta)))
+        extreme, tiebreak = ch
+        return ("longest", self.p(meta), ast.LongestTurn(self.p(meta), tiebreak, highest=extreme == "highest"))
+
+    def extreme(self, meta: Meta, ch: Children) -> str:
+        return str(ch[0])
 
     def order(self, meta: Meta, ch: Children) -> _Entry:
         return ("order", self.p(meta), ch[0])
@@ -252,6 +328,10 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
                 decision.actions.append(entry)
             elif entry[0] == "prefer":
                 decision.prefer.append((entry[1], entry[2]))
+            elif entry[0] == "longest":
+                if decision.longest is not None:
+                    raise AstBuildError(entry[1], f"decision '{decision.name}' has more than one 'play the longest turn' line")
+                decision.longest = entry[2]
             else:
                 _, pos, body = entry
                 if decision.after_action is not None:
@@ -285,8 +365,16 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         if rest and isinstance(rest[0], list) and all(isinstance(b, ast.ByItem) for b in rest[0]):
             by = rest[0]
             rest = rest[1:]
-        action = ast.Action(self.p(meta), name, by, None, [], None, [])
+        each = None
+        if rest and isinstance(rest[0], ast.ActionEach):
+            each = rest[0]
+            rest = rest[1:]
+        action = ast.Action(self.p(meta), name, by, None, [], None, [], each=each)
         for entry in rest:
+            if isinstance(entry, tuple) and entry[0] == "pass_case":
+                _, pattern, case = entry
+                entry = pattern
+                action.cases.append(case)
             if isinstance(entry, ast.Pattern):
                 if action.pattern is not None:
                     raise AstBuildError(entry.pos, f"action '{name}' has more than one movement pattern")
@@ -304,6 +392,9 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
 
     def by_clause(self, meta: Meta, ch: Children) -> list[ast.ByItem]:
         return list(ch)
+
+    def action_each(self, meta: Meta, ch: Children) -> ast.ActionEach:
+        return ast.ActionEach(self.p(meta), str(ch[0]), ch[1])
 
     def by_kind(self, meta: Meta, ch: Children) -> ast.ByItem:
         return ast.ByItem(self.p(meta), kind=str(ch[0]))
@@ -342,6 +433,9 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
     def slide(self, meta: Meta, ch: Children) -> ast.StepPattern:
         return ast.StepPattern(self.p(meta), ch[0], ast.Distance(ast.Num(self.p(meta), 1), None, unbounded=True))
 
+    def slide_over_screen(self, meta: Meta, ch: Children) -> ast.ScreenSlidePattern:
+        return ast.ScreenSlidePattern(self.p(meta), ch[0])
+
     def leap(self, meta: Meta, ch: Children) -> ast.LeapPattern:
         return ast.LeapPattern(self.p(meta), ch[0], ch[1])
 
@@ -349,10 +443,14 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         return ast.JumpPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else self._exact_one(meta))
 
     def leap_offsets(self, meta: Meta, ch: Children) -> ast.OffsetLeapPattern:
-        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True)
+        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=True, via=ch[1] if len(ch) > 1 else [])
 
     def leap_exact_offsets(self, meta: Meta, ch: Children) -> ast.OffsetLeapPattern:
-        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False)
+        return ast.OffsetLeapPattern(self.p(meta), ch[0], symmetric=False, via=ch[1] if len(ch) > 1 else [])
+
+    def via(self, meta: Meta, ch: Children) -> list[tuple[int, int]]:
+        offsets: list[tuple[int, int]] = ch[0]
+        return offsets
 
     def offsets(self, meta: Meta, ch: Children) -> list[tuple[int, int]]:
         return list(ch)
@@ -389,6 +487,13 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
 
     def only_if_stuck(self, meta: Meta, ch: Children) -> bool:
         return True
+
+    def pass_case(self, meta: Meta, ch: Children) -> tuple[str, ast.PassPattern, ast.Case]:
+        """`pass: BLOCK`: the pass pattern, and its statements as a case of kind "pass"."""
+        *stuck, body = ch
+        pos = self.p(meta)
+        case = self.case(meta, [("pass", ""), body])
+        return ("pass_case", ast.PassPattern(pos, bool(stuck)), case)
 
     def case(self, meta: Meta, ch: Children) -> ast.Case:
         head, body = ch
@@ -433,6 +538,27 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
 
     def move_to_stmt(self, meta: Meta, ch: Children) -> ast.MoveStmt:
         return ast.MoveStmt(self.p(meta), ch[0], ch[1])
+
+    def move_one_stmt(self, meta: Meta, ch: Children) -> ast.MoveStmt:
+        return ast.MoveStmt(self.p(meta), one=True)
+
+    def move_one_to_stmt(self, meta: Meta, ch: Children) -> ast.MoveStmt:
+        return ast.MoveStmt(self.p(meta), ch[0], ch[1], one=True)
+
+    def remove_one_stmt(self, meta: Meta, ch: Children) -> ast.RemoveStmt:
+        return ast.RemoveStmt(self.p(meta), ch[0], one=True)
+
+    def return_one_stmt(self, meta: Meta, ch: Children) -> ast.ReturnStmt:
+        return ast.ReturnStmt(self.p(meta), ch[0], str(ch[1]), one=True)
+
+    def rotate_stmt(self, meta: Meta, ch: Children) -> ast.RotateStmt:
+        return ast.RotateStmt(self.p(meta), ch[0], clockwise=ch[1] == "clockwise")
+
+    def rotation(self, meta: Meta, ch: Children) -> str:
+        return str(ch[0])
+
+    def cycle_stmt(self, meta: Meta, ch: Children) -> ast.CycleStmt:
+        return ast.CycleStmt(self.p(meta), list(ch))
 
     def create_stmt(self, meta: Meta, ch: Children) -> ast.CreateStmt:
         return ast.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
@@ -555,6 +681,15 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
             raise AstBuildError(self.p(meta), f"a number of {len(text)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
         return ast.Num(self.p(meta), int(text))
 
+    def decimal(self, meta: Meta, ch: Children) -> ast.DecimalNum:
+        text = str(ch[0])
+        whole, places = text.split(".")
+        if len(whole) > MAX_NUMBER_DIGITS:
+            raise AstBuildError(self.p(meta), f"a number of {len(whole)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
+        if len(places) > MAX_DECIMAL_PLACES:
+            raise AstBuildError(self.p(meta), f"a number with {len(places)} digits after the point: at most {MAX_DECIMAL_PLACES}")
+        return ast.DecimalNum(self.p(meta), Fraction(text), text)
+
     def string(self, meta: Meta, ch: Children) -> ast.Str:
         return ast.Str(self.p(meta), _unquote(ch[0]))
 
@@ -569,6 +704,9 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
 
     def no_legal_action(self, meta: Meta, ch: Children) -> ast.NoLegalAction:
         return ast.NoLegalAction(self.p(meta))
+
+    def board_repetitions(self, meta: Meta, ch: Children) -> ast.BoardRepetitions:
+        return ast.BoardRepetitions(self.p(meta))
 
     def call(self, meta: Meta, ch: Children) -> ast.Call:
         return ast.Call(self.p(meta), str(ch[0]), list(ch[1:]))
@@ -602,7 +740,30 @@ _ENTRY_WORDS = {
     "after_turn": "after each turn",
     "after_action": "after each action",
     "no_action": "if no action",
+    "prefer": "prefer",
 }
+_ENTRY_KEYS = {words: key for key, words in _ENTRY_WORDS.items()}
+
+
+def entry_words(entry: str) -> str:
+    """How the rules write a phase's or decision's entry (`after_turn`: "after each turn")."""
+    return _ENTRY_WORDS.get(entry, entry)
+
+
+def _checked_removals(name: str, removals: list[ast.EntryRemoval], given: dict[str, ast.Pos]) -> list[ast.EntryRemoval]:
+    """The removals of a `change` block, each entry removed once and not given too."""
+    seen: set[tuple[str, Optional[str]]] = set()
+    for removal in removals:
+        key = (removal.entry, removal.name)
+        words = f"action {removal.name}" if removal.entry == "action" else entry_words(removal.entry)
+        if key in seen:
+            raise AstBuildError(removal.pos, f"'remove {words}' is written twice in the change of '{name}'")
+        seen.add(key)
+        given_at = given.get(f"action {removal.name}" if removal.entry == "action" else removal.entry)
+        if given_at is not None:
+            raise AstBuildError(removal.pos, f"the change of '{name}' both gives '{words}' (line {given_at.line}) "
+                                             "and removes it: keep one of the two")
+    return removals
 
 
 def _unquote(tok: Token) -> str:

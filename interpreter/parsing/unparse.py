@@ -35,8 +35,12 @@ def _text(e: ast.Expr) -> str:
         return "true" if e.value else "false"
     if isinstance(e, ast.NoneLit):
         return "none"
+    if isinstance(e, ast.DecimalNum):
+        return e.text
     if isinstance(e, ast.NoLegalAction):
         return "no legal action"
+    if isinstance(e, ast.BoardRepetitions):
+        return "board repetitions"
     if isinstance(e, ast.Name):
         return e.id
     if isinstance(e, ast.Attr):

@@ -73,7 +73,12 @@ def check_against_schema(
         found, is_key = positions.nearest(path, key=problem.at_key)
         line, column = (positions.keys if is_key else positions.values).get(found, (1, 1))
         end = positions.end_column(found, key=is_key) if found == path else None
-        located.append((problem, Diagnostic(file, line, column, problem.message, hint=problem.hint, end_column=end)))
+        hint = problem.hint
+        word = positions.yes_no_words.get(path) if not problem.at_key else None
+        if word is not None:
+            # `name: off` where a name was meant: YAML 1.1 made it a boolean.
+            hint = f"YAML reads the word {word!r} as {_show(_read_as(data, path))}: put it in quotes (\"{word}\") to mean the word"
+        located.append((problem, Diagnostic(file, line, column, problem.message, hint=hint, end_column=end)))
 
     located.sort(key=lambda item: (item[0].weak, len(item[0].path), item[1].line, item[1].column))
     seen: set[tuple] = set()
@@ -187,7 +192,10 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
     if kind == "enum" and not at_key:
         return [_enum_problem(path, instance, value)]
     message = _value_message(kind, value, instance, path, subject, at_key)
-    return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key)]
+    # A pattern says little to people: the schema's description of the value says why.
+    hint = error.schema.get("description") if kind == "pattern" and isinstance(error.schema, dict) else None
+    return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key,
+                     hint=hint)]
 
 
 def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None:
@@ -199,10 +207,14 @@ def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
         return _unknown_fields(error, path)
     if kind == "required" and isinstance(instance, dict):
+        # A field present under a misspelt key is reported at that key ("unknown field
+        # 'Board' (did you mean 'board'?)"), not as missing at the top of the mapping.
+        known = list(_known_properties(error.schema)) if isinstance(error.schema, dict) else []
+        misspelt = {suggest(key, known) for key in instance if key not in known}
         return [
             _Problem(path, f"missing required field {name!r}{_in(path)}", at_key=True)
             for name in value
-            if name not in instance
+            if name not in instance and name not in misspelt
         ]
     if kind == "dependentRequired" and isinstance(instance, dict):
         return [
@@ -442,6 +454,16 @@ def _as_json(data: Any) -> Any:
         return {_json_key(key): _as_json(value) for key, value in data.items()}
     if isinstance(data, list):
         return [_as_json(item) for item in data]
+    return data
+
+
+def _read_as(data: Any, path: Path) -> Any:
+    """The value at `path` of `data` (None if there is none)."""
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
     return data
 
 

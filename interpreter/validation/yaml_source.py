@@ -55,6 +55,9 @@ class PositionIndex:
     # 1-based exclusive end columns of single-line values and keys, for underlining.
     value_ends: dict[Path, int] = field(default_factory=dict)
     key_ends: dict[Path, int] = field(default_factory=dict)
+    # Values YAML 1.1 read as true or false from a word (`on`, `off`, `yes`, `no`):
+    # where a name was expected, the message says so.
+    yes_no_words: dict[Path, str] = field(default_factory=dict)
 
     def value(self, path: Iterable) -> tuple[int, int] | None:
         return self.values.get(tuple(path))
@@ -245,7 +248,10 @@ class _Walker:
                     hint="a definition may reuse blocks with anchors and aliases, but not multiply them without bound",
                 )
         if isinstance(node, ScalarNode):
-            return self._scalar(node)
+            value = self._scalar(node)
+            if isinstance(value, bool) and node.style is None and node.value.lower() not in ("true", "false"):
+                self.positions.yes_no_words[path] = node.value
+            return value
         if id(node) in active:
             raise _Stop(node, "an alias refers to a block that contains it (recursive alias)")
         active.add(id(node))
@@ -352,6 +358,11 @@ class _Walker:
             kind = "a list" if isinstance(target, SequenceNode) else "a mapping"
             raise _Stop(key_node, f"a mapping key must be a plain value, found {kind}")
         key = self._scalar(target)
+        if isinstance(key, bool) and target.style is None:
+            # YAML 1.1 reads a plain `on:`, `off:`, `yes:`, `no:` as true or false; every
+            # key of a definition is a name (a variable, a region, a player...): keep
+            # the word as written rather than lose it to a boolean.
+            return target.value
         if key is None:
             # `: value`, `&anchor: value` or `null: value`: no name reaches the data.
             raise _Stop(key_node, "a mapping key is empty (or null)", hint="write a name before the ':'")
@@ -521,6 +532,8 @@ def _runaway_quote(text: str, line: int, flow_start: tuple[int, int] | None) -> 
                 and (
                     token.end_mark.line + 1 == line
                     or (flow_start is not None and _mark_position(token.start_mark) > flow_start)
+                    # (the string swallowed lines of YAML, then closed just before the error)
+                    or (line - _RUNAWAY_LOOKBACK <= token.end_mark.line + 1 < line and _holds_yaml_lines(token))
                 )
             ):
                 return _mark_position(token.start_mark), token.end_mark.line + 1
@@ -529,6 +542,18 @@ def _runaway_quote(text: str, line: int, flow_start: tuple[int, int] | None) -> 
     except RecursionError:
         pass
     return None
+
+
+# How many lines before the error a string that swallowed lines of YAML may end.
+_RUNAWAY_LOOKBACK = 3
+_YAML_LINE = re.compile(r"^[ \t]*(?:- )?[A-Za-z_][\w-]*:(?:[ \t]|$)", re.M)
+
+
+def _holds_yaml_lines(token) -> bool:
+    """Whether a quoted string's lines after its first look like YAML (`key: value`):
+    text a missing quote swallowed, rather than a string meant to span lines."""
+    inside = token.start_mark.buffer[token.start_mark.index:token.end_mark.index] if token.start_mark.buffer else ""
+    return _YAML_LINE.search(inside.split("\n", 1)[1] if "\n" in inside else "") is not None
 
 
 def _indent_levels(text: str, line: int) -> list[int]:

@@ -1,9 +1,13 @@
 """`regelwerk analyze`: the table, JSON, the HTML report, diagnostics, Ctrl-C."""
 import json
+import shlex
+import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from interpreter.frontends.cli import main
+from tests.helpers import REPO
 
 from .helpers import COIN, DASH, DATA
 
@@ -73,14 +77,46 @@ def test_ctrl_c_prints_what_was_measured(capsys, monkeypatch):
 
 
 def test_html_report(tmp_path, capsys):
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason="--report draws with matplotlib: the analysis extra "
+                        "(pip install -e '.[analysis]'; .ci/run installs it)")
     folder = tmp_path / "report"
     assert main(["analyze", DASH, "--variant", HEAD_START, "--games", "4", "--report", str(folder)]) == 0
     page = (folder / "index.html").read_text()
-    for picture in ("lengths.svg", "seats.svg", "coverage.svg", "heat-0.svg", "heat-1.svg", "heat-0-scale.svg"):
+    for picture in ("lengths.svg", "seats.svg", "coverage.svg", "heat-0.svg", "heat-1.svg", "heat-scale.svg"):
         assert (folder / picture).is_file() and picture in page
-    heat = (folder / "heat-0.svg").read_text()
-    # The board's squares carry the colours: landed on (a2) differs from never (b1).
-    assert 'data-site="a2"' in heat and "a2: landed on 1 times per game" in heat
-    assert "b1: landed on 0 times per game" in heat
+    assert not list(folder.glob("heat-*-scale.svg"))  # one colour scale for the whole comparison
+    heat = ET.parse(folder / "heat-0.svg").getroot()
+    texts = {e.get("class"): e for e in heat.iter() if e.tag.endswith("text")}
+    # Titled, with the number of each site on it, and nothing of a position's legend.
+    assert texts["caption"].text == "base: landings per game (1 traced game)"  # one game in 16 is traced
+    numbers = {e.get("data-site"): e.text for e in heat.iter() if e.get("class") == "heat-number"}
+    assert numbers == {"a1": "0", "b1": "0", "a2": "1.0", "b2": "1.0", "a3": "1.0", "b3": "0"}
+    assert "legend" not in texts and "pieces:" not in (folder / "heat-0.svg").read_text()
+    fills = {e.get("data-site"): e.get("fill") for e in heat.iter() if e.tag.endswith("rect") and e.get("data-site")}
+    assert fills["a2"] != fills["b1"]  # landed on (a2) differs from never (b1)
+    # Head start: the runner lands on a3 only, once a game, on the same scale as the base's.
+    other = ET.parse(folder / "heat-1.svg").getroot()
+    other_fills = {e.get("data-site"): e.get("fill") for e in other.iter() if e.tag.endswith("rect")
+                   and e.get("data-site")}
+    assert other_fills["a3"] == fills["a3"] and other_fills["a2"] == fills["b1"]
+    assert "a2: landed on 1 times per game" in (folder / "heat-0.svg").read_text()
     assert "head-start" in page and "never" in page
+
+
+def test_the_report_without_matplotlib_says_how_to_install_it_here(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` fails
+    assert main(["analyze", DASH, "--games", "1", "--report", str(tmp_path / "r")]) == 1
+    err = capsys.readouterr().err
+    command = err.strip().rpartition(": ")[2]
+    # Run from this checkout: this Python's pip installs the checkout with the extra.
+    assert shlex.split(command) == [sys.executable, "-m", "pip", "install", "-e", f"{REPO}[analysis]"]
+    assert 'analysis = ["matplotlib' in (REPO / "pyproject.toml").read_text()
+    assert not (tmp_path / "r").exists()
+
+
+def test_an_installed_copy_is_told_the_package_by_name(monkeypatch, tmp_path):
+    from interpreter import assets
+
+    monkeypatch.setattr(assets, "_SOURCE_ROOT", tmp_path)  # as in site-packages: no checkout around it
+    assert shlex.split(assets.install_command("cluster")) == [sys.executable, "-m", "pip", "install",
+                                                              "regelwerk[cluster]"]

@@ -24,8 +24,11 @@ def test_the_number_of_processes_changes_nothing():
     assert as_json(serial) == as_json(analyze("lielow", games=40, seed=3, jobs=2))
 
 
+NEEDS_DASK = "needs Dask: the cluster extra (pip install -e '.[cluster]'; .ci/run installs it)"
+
+
 def test_a_dask_cluster_changes_nothing():
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NEEDS_DASK)
     serial = analyze(COIN, [], compare=[], games=30, seed=4)
     assert as_json(serial) == as_json(analyze(COIN, games=30, seed=4, jobs=2, scheduler="local"))
 
@@ -69,6 +72,17 @@ def test_agents_play_the_games():
     assert value(report, "plies") == 3 and report.players == "mcts:3,random"
 
 
+def test_rule_coverage_counts_the_games_played_not_the_agents_simulations():
+    # Every game of Dash is 3 steps (the runner's 2, the blocker's 1) and one win;
+    # the agents' searches play hundreds of simulated steps that must not count.
+    report = analyze(DASH, games=3, seed=1, players="mcts:40", agent_factory=make_agent)
+    fired = {(r.kind, r.label): r.cells[0].value for r in report.coverage}
+    assert fired[("case", "action 'step', onto empty")] == 3
+    assert fired[("branch", "if piece is runner")] == 2 and fired[("branch", "else")] == 1
+    assert fired[("ending", "win")] == 1
+    assert [r.cells[0].value for r in report.endings] == [1.0]
+
+
 def test_the_depth_test_alternates_the_seats():
     # White always wins Dash: the stronger player wins exactly the games it plays white.
     report = analyze(DASH, games=2, seed=1, depth_test=2, depth_games=4, agent_factory=make_agent)
@@ -107,7 +121,7 @@ def test_bad_numbers(name, bad):
     ("tcp://127.0.0.1:9", "Timed out trying to connect"),
 ])
 def test_a_scheduler_that_cannot_be_used_is_a_clear_error(address, says):
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NEEDS_DASK)
     command = [sys.executable, "-m", "interpreter", "analyze", "lielow", "--games", "2", "--scheduler", address]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})

@@ -321,6 +321,16 @@ def test_every_command_explains_itself(capsys, command):
     assert code == 0 and "examples:" in out and f"regelwerk {command}" in out
 
 
+def test_no_command_shows_the_commands(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and out == ""  # a usage error (docs/interface.md)
+    _, help_text, _ = run(capsys, "--help")
+    assert err.startswith(help_text)  # the summary of every command, the examples
+    for command in ("play", "analyze", "render", "lint", "list"):
+        assert re.search(rf"^    {command} +\S", err, re.MULTILINE)
+    assert err.endswith("regelwerk: error: no COMMAND given (one of those above)\n")
+
+
 def test_version(capsys):
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("regelwerk ")

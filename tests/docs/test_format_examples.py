@@ -192,6 +192,33 @@ def test_example_games_load_and_play(tmp_path):
                 state = game.apply(state, rng.choice(notations))
 
 
+def _example_variants(tmp_path: Path) -> list[Path]:
+    files = _example_files()
+    _example_games(tmp_path)
+    return [tmp_path / name for name, text in files.items()
+            if name.endswith(".yaml") and "extends" in yaml.safe_load(text)]
+
+
+def test_the_example_variant_loads_and_plays_as_described(tmp_path):
+    """Section 4: misère tic-tac-toe, an overlay that changes single entries."""
+    variants = {p.stem: p for p in _example_variants(tmp_path)}
+    game = load_game(str(variants["misere"]))
+    assert not game.warnings, [str(w) for w in game.warnings]
+    state = game.initial_state()
+    assert game.to_move(state) == "nought"
+    for notation in ("@a1", "@b1", "@a2", "@b2", "@c3"):
+        state = game.apply(state, notation)
+    assert not game.is_terminal(state)
+    state = game.apply(state, "@b3")  # cross completes b1 b2 b3: cross loses
+    assert game.result(state).winner == "nought"
+    # The phase kept its `if no action`: a full board without a row is a draw.
+    state = game.initial_state()
+    for notation in ("@b2", "@a1", "@c1", "@a3", "@a2", "@c2", "@b1", "@b3", "@c3"):
+        state = game.apply(state, notation)
+    assert game.is_terminal(state) and game.result(state).winner is None
+    assert game.definition.data["pieces"]["mark"]["symbol"] == "O"
+
+
 def test_the_example_game_plays_as_described(tmp_path):
     games = {p.stem: p for p in _example_games(tmp_path)}
     game = load_game(str(games["tictactoe"]))

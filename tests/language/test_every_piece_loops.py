@@ -1,10 +1,10 @@
 """Conditions over every piece (`exists(pieces, ...)`, `count(pieces where ...)`,
 `all(...)`) loop over the owners' site lists as they are, without a list of all
-sites made first (expressions._iterated). What runs where such a condition holds
+sites made first (code.iterated). What runs where such a condition holds
 may change those lists: the loop stops right after, so the answers and the
 position must be those of the plain rules."""
 from interpreter import load_game
-from tests.helpers import stones_and_rocks, write_definition
+from tests.helpers import helper_calls, stones_and_rocks, write_definition
 
 RULES = """\
     phase play:
@@ -30,9 +30,7 @@ def _game(tmp_path):
 
 
 def _every_piece_loops(game) -> bool:
-    functions = [f for f in game.engine._playout_tables[1] if f is not None]
-    functions += [f for phase in game.engine.runs for f in phase if f is not None]
-    return any("h_each_piece" in f.__code__.co_names for f in functions)
+    return bool(helper_calls(game, "h_each_piece"))
 
 
 def test_a_rule_that_clears_what_its_condition_loops_over(tmp_path):

@@ -2,15 +2,16 @@
 element first asks a neighbour's owner is skipped, in the listers, where no
 neighbour belongs to that owner. The actions listed must be those of the plain
 loop, for the player to move, the opponent and "any enemy" of several players."""
+import ast
 import random
-import re
 
 import pytest
 
 from interpreter import load_game
-from interpreter.compilation import prefilters
+from interpreter.compilation import prefilters, pyast
+from interpreter.compilation.source import Source
 from interpreter.runtime import helpers
-from tests.helpers import REPO, drop_where, names_read, stones_and_rocks, write_definition
+from tests.helpers import REPO, drop_where, generated, names_read, stones_and_rocks, write_definition
 
 REVERSI = str(REPO / "docs" / "examples" / "reversi")
 OTHELLO = str(REPO / "benchmarks" / "games" / "othello")
@@ -22,10 +23,6 @@ NEXT_TO_AN_ENEMY = drop_where("exists(d in all, neighbour(to, d) is enemy)")
 
 def _game(tmp_path, rules: str, yaml: str = THREE):
     return load_game(write_definition(tmp_path, yaml, rules))
-
-
-def _listers(game) -> list:
-    return [f for f in game.engine._playout_tables[1] if f is not None]
 
 
 def test_any_enemy_of_three_players_counts_and_a_neutral_piece_does_not(tmp_path):
@@ -106,7 +103,7 @@ def test_a_board_too_large_for_masks_asks_every_direction(tmp_path):
 def test_reversi_lists_the_same_actions_with_and_without_masks(path, monkeypatch):
     masked = load_game(path)
     assert "h_sites_mask" in names_read(masked)
-    monkeypatch.setattr(prefilters.OwnerMasks, "prefilter", lambda self, head, body: None)
+    monkeypatch.setattr(prefilters.OwnerMasks, "prefilter", lambda self, loop: None)
     plain = load_game(path)
     assert "h_sites_mask" not in names_read(plain)
     rng = random.Random(3)
@@ -130,43 +127,90 @@ def test_masks_of_sites():
     assert helpers.others_mask(bits, occupancy, 0) == 0b10010100
 
 
-@pytest.mark.parametrize("code, first", [
-    ("((b[i4] or k0)[0] == p)", "((b[i4] or k0)[0] == p)"),
-    ("(((b[i4] or k0)[0] == p) and (x or y))", "((b[i4] or k0)[0] == p)"),
-    ("(k3[p][(b[i4] or k0)[0]] and k9[i4])", "k3[p][(b[i4] or k0)[0]]"),
-    ("(a or b) and c", "(a or b) and c"),  # (not one group: left whole)
-    ("(a or (b and c))", "(a or (b and c))"),
+def _loop_over(table: str, test, body=None):
+    """`for i1, i2 in TABLE[to]: if TEST: t = True` as a syntax tree."""
+    target = pyast.tuple_(pyast.name("i1"), pyast.name("i2"))
+    inside = body or [pyast.assign(pyast.name("t"), pyast.true())]
+    return pyast.for_(target, pyast.sub(pyast.name(table), pyast.name("to")), [pyast.if_(test, inside)])
+
+
+def _owner_of(column: str, empty: str = "k0"):
+    """`(b[COLUMN] or E)[0]`: the owner of what stands on a column's site."""
+    return pyast.sub(pyast.or_(pyast.sub(pyast.name("b"), pyast.name(column)), pyast.name(empty)), 0)
+
+
+OPPONENT = pyast.binop(pyast.num(1), "-", pyast.name("p"))
+OTHER = pyast.name("x")
+
+
+@pytest.mark.parametrize("test, owner, rest", [
+    (pyast.compare(_owner_of("i1"), "==", pyast.name("p")), "p", None),
+    (pyast.compare(_owner_of("i2"), "==", OPPONENT), "1 - p", None),
+    (pyast.and_(pyast.compare(_owner_of("i1"), "==", pyast.name("p")), OTHER), "p", OTHER),
+    (pyast.sub(pyast.sub(pyast.name("kE"), pyast.name("p")), _owner_of("i1")), "others", None),
+    # not a loop that asks an owner first:
+    (pyast.or_(pyast.compare(_owner_of("i1"), "==", pyast.name("p")), OTHER), None, None),
+    (pyast.and_(OTHER, pyast.compare(_owner_of("i1"), "==", pyast.name("p"))), None, None),
+    (pyast.compare(_owner_of("i1"), "==", pyast.name("q")), None, None),
+    (pyast.compare(_owner_of("i1", empty="k9"), "==", pyast.name("p")), None, None),
+    (pyast.compare(_owner_of("to"), "==", pyast.name("p")), None, None),
 ])
-def test_the_first_conjunct(code, first):
-    assert prefilters._first_conjunct(code) == first
+def test_a_loop_whose_elements_first_ask_a_columns_owner_is_prefiltered(test, owner, rest):
+    src = Source()
+    assert src.const("the empty piece").id == "k0"
+    table = src.const(((), ((1, 2), (2, 0)), ()))
+    masks = prefilters.OwnerMasks(src, 3, pyast.name("k0"), lambda: pyast.name("kE"))
+    found = masks.prefilter(_loop_over(table.id, test))
+    if owner is None:
+        assert found is None
+        return
+    assert list(masks.names) == [owner]
+    made, mask_test, by_bit = found
+    assert by_bit is not None
+    targets, rows, site, inner = by_bit
+    assert pyast.same(site, pyast.name("to"))
+    if rest is None:  # (the owner's test is all it asks: the loop over the bits needs it no more)
+        assert pyast.same_code(inner, [pyast.assign(pyast.name("t"), pyast.true())])
+    else:
+        assert len(inner) == 1 and pyast.same(inner[0].test, rest)
+
+
+def _bit_by_bit_loops(game) -> list:
+    """The generated loops `while m: bit = m & -m; m ^= bit; ...` over the set bits of a mask."""
+    loops = []
+    for loop in generated(game, ast.While, origin=": the legal actions"):
+        mask = loop.test
+        first, second = loop.body[:2]
+        lowest = pyast.assign(first.targets[0], pyast.binop(mask, "&", pyast.neg(mask)))
+        if pyast.same(first, lowest) and pyast.same(second, pyast.augment(mask, "^", first.targets[0])):
+            loops.append(loop)
+    return loops
 
 
 def test_the_loop_goes_over_the_owners_neighbours_only(tmp_path):
     game = _game(tmp_path, NEXT_TO_AN_ENEMY)
-    source = game.rules.source
-    assert re.search(r"while (l\d+):\n\s+(l\d+) = \1 & -\1\n\s+\1 \^= \2\n", source)
+    assert len(_bit_by_bit_loops(game)) == 1
 
 
 def test_rows_sharing_a_site_are_looped_over_all():
     # Each bit must stand for one row: where two rows of a site read the same
     # neighbour, the loop keeps going over every row (under the mask's test).
-    from interpreter.compilation.source import Source
     src = Source()
     distinct = src.const(((), ((1, "a"), (2, "b")), ()))
     shared = src.const(((), ((1, "a"), (1, "b")), ()))
-    masks = prefilters.OwnerMasks(src, 3, "k0", lambda: "kE")
-    body = ["if ((b[i1] or k0)[0] == p):", "    t = True"]
-    made, test, by_bit = masks.prefilter(f"for i1, i2 in {distinct}[to]:", body)
-    assert by_bit is not None and src.namespace[by_bit[1]][1] == {2: (1, "a"), 4: (2, "b")}
-    made, test, by_bit = masks.prefilter(f"for i1, i2 in {shared}[to]:", body)
-    assert by_bit is None and src.namespace[test.split("[")[0]][1] == 1 << 1  # (site 1 once in the mask)
+    masks = prefilters.OwnerMasks(src, 3, pyast.name("k0"), lambda: pyast.name("kE"))
+    test = pyast.compare(_owner_of("i1"), "==", pyast.name("p"))
+    made, mask_test, by_bit = masks.prefilter(_loop_over(distinct.id, test))
+    assert by_bit is not None and src.value(by_bit[1])[1] == {2: (1, "a"), 4: (2, "b")}
+    made, mask_test, by_bit = masks.prefilter(_loop_over(shared.id, test))
+    assert by_bit is None and src.value(mask_test.left.value)[1] == 1 << 1  # (site 1 once in the mask)
 
 
 def test_a_large_board_tests_the_mask_and_loops_over_every_direction(tmp_path):
     large = stones_and_rocks(("white", "black", "red"), files=20, ranks=20)
     assert prefilters.MAX_BIT_BY_BIT_SITES < 20 * 20 <= prefilters.MAX_MASKED_SITES
     game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=large)
-    assert "h_others_mask" in names_read(game) and "while l" not in game.rules.source
+    assert "h_others_mask" in names_read(game) and not _bit_by_bit_loops(game)
     state = game.make_state({"t20": ("black", "stone"), "a1": ("red", "stone")}, to_move="white")
     assert sorted(game.legal_notations(state)) == ["a2", "b1", "b2", "s19", "s20", "t19"]
 
@@ -177,5 +221,6 @@ def test_the_same_loop_twice_shares_its_table_of_rows(tmp_path):
     twice = NEXT_TO_AN_ENEMY + NEXT_TO_AN_ENEMY.split("decision place:\n")[1].replace(
         "action stone:", "action again:").replace('"{to}"', '"x{to}"')
     game = _game(tmp_path, twice)
-    tables = re.findall(r"= (k\d+)\[to\]\[l\d+\]", game.rules.source)
+    # the rows of a site's set bit: `i4, i5 = ROWS[to][bit]`, in each loop
+    tables = [loop.body[2].value.value.value.id for loop in _bit_by_bit_loops(game)]
     assert len(tables) == 2 and len(set(tables)) == 1

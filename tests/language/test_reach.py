@@ -2,13 +2,15 @@
 pieces, choosing a kind, the position an action leaves, repetitions, the start
 of a turn, counted loops, procedures with parameters, tracks, leaps by offset,
 setup attributes), each on a small hand-built game with hand-checked results."""
+import ast
 import textwrap
 
 import pytest
 
 from interpreter import load_game
-from interpreter.compilation import expressions
+from interpreter.compilation import expr_tracks
 from interpreter.frontends.cli import main
+from tests.helpers import generated, helper_calls
 
 YAML = """\
 game: probe
@@ -427,7 +429,7 @@ def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, monkeypatch, play
     # with going round the track step by step, for both players' tracks; and so
     # must the helpers alone, where a game's tables would pass their bound.
     if not tables:
-        monkeypatch.setattr(expressions, "MAX_FOLLOWING_ENTRIES", 0)
+        monkeypatch.setattr(expr_tracks, "MAX_FOLLOWING_ENTRIES", 0)
     rules = one_decision("""\
         action sow by man:
             step n
@@ -441,7 +443,10 @@ def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, monkeypatch, play
     """)
     other = "black" if player == "white" else "white"
     game = make(tmp_path, rules, "  white:\n    man: [c3]\n  black:\n    man: [c4]\n", ROUNDS_OF_TWO_LENGTHS)
-    assert ("][:" in game.rules.source) is tables
+    # `FOLLOWING[site][:n]`: the first n sites after a site, read from a table
+    first_n = [node for node in generated(game, ast.Subscript) if isinstance(node.value, ast.Subscript)
+               and isinstance(node.slice, ast.Slice) and node.slice.lower is None]
+    assert bool(first_n) is tables
     state = game.make_state({start: (player, "man", {"count": n}), "a5": (other, "man")}, to_move=player)
     after = game.apply(state, f"{start}-{start[0]}2")
     lap = ["a1", "b1", "c1", "d1"]
@@ -486,7 +491,7 @@ def test_first_is_the_earliest_site_in_board_order(tmp_path):
     after = game.apply(game.initial_state(), "c3-c4")
     stones = sorted(p.site for p in game.pieces(after) if p.kind == "stone")
     assert stones == ["a4", "a5", "b1", "e5"]
-    assert "h_first" in game.rules.source  # (the pieces' sites: known only when playing)
+    assert helper_calls(game, "h_first")  # (the pieces' sites: known only when playing)
 
 
 # -------------------------------------------------------------- setup attributes

@@ -1,8 +1,10 @@
-"""The rules are compiled to Python source; no text of a definition may ever become
-code. Definitions that try to smuggle code in through every text they can hold
-(names, strings, notations, option values, chance outcomes) compile to source that
-contains none of it, and the source checker refuses anything the compiler did not
-generate."""
+"""The rules are compiled to Python syntax trees; no text of a definition may ever
+become code. Definitions that try to smuggle code in through every text they can
+hold (names, strings, notations, option values, chance outcomes) compile to code
+that contains none of it, and the check of the finished tree (source.check_tree)
+refuses every kind of node, name, attribute and literal the compiler does not
+write."""
+import ast
 import random
 import shutil
 from pathlib import Path
@@ -10,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from interpreter import DefinitionError, load_game
-from interpreter.compilation.source import Source, UnsafeSource, check_source, compile_source
+from interpreter.compilation import pyast
+from interpreter.compilation.source import MAX_LITERAL, Source, UnsafeSource, check_tree, compile_module
 
 BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
 
@@ -36,6 +39,9 @@ def play_a_little(game) -> None:
 
 
 def assert_no_payload(game) -> None:
+    module = game.engine.rules.module
+    texts = [node for node in ast.walk(module) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    assert texts == []  # (every text of a definition is a constant bound by name)
     source = game.engine.rules.source
     for marker in MARKERS:
         assert marker not in source, marker
@@ -147,37 +153,79 @@ decision move:
     play_a_little(game)
 
 
+# Statements the compiler never writes, as a stranger (or a compiler bug) might:
+# read with Python's own parser here, in the test, to have each kind of node.
 @pytest.mark.parametrize("line, why", [
     ("x0 = 'text'", "a literal"),
     ("x0 = b'bytes'", "a literal"),
-    ("x0 = 1.5", "number"),
-    ("x0 = 1e3", "number"),
+    ("x0 = f'{s}'", "JoinedStr"),  # an f-string: a tree node of its own on every Python version
+    ("x0 = f'{s!r:>{v}}'", "JoinedStr"),
+    ("x0 = 1.5", "a literal"),
+    ("x0 = 1e3", "a literal"),
+    ("x0 = 2j", "a literal"),
+    (f"x0 = {MAX_LITERAL + 1}", "a literal"),
+    ("x0 = ...", "a literal"),
     ("x0 = os", "was not generated"),
     ("x0 = __import__", "was not generated"),
+    ("x0 = eval", "was not generated"),
     ("x0 = s.__class__", "attribute"),
+    ("x0 = s.board.__class__.__bases__", "attribute"),
     ("x0 = k999", "was not generated"),  # a constant name that was never bound
-    ("x0 = 1  # a comment", "comment"),
-    ("x0 = v @ v", "a literal"),
+    ("x0 = h_system", "was not generated"),  # a helper name that was never bound
+    ("import os", "Import"),
+    ("from os import system", "ImportFrom"),
+    ("x0 = lambda: 0", "Lambda"),
+    ("global x0", "Global"),
+    ("class x0: pass", "ClassDef"),
+    ("x0 = {1: 2}", "Dict"),
+    ("x0 = {1, 2}", "Set"),
+    ("x0 = [*s]", "Starred"),
+    ("del x0", "Delete"),
+    ("with s: pass", "With"),
+    ("try:\n    pass\nexcept x0:\n    pass", "Try"),
+    ("raise x0", "Raise"),
+    ("x0 = v @ v", "MatMult"),
+    ("x0 = v ** v", "Pow"),
+    ("x0 = (yield)", "Yield"),
+    ("x0 = len(s, key=x1)", "keyword"),
+    ("def f0(s, *x1): pass", "more than plain parameters"),
+    ("@len\ndef f0(s): pass", "more than plain parameters"),
+    ("def os(s): pass", "not generated"),
 ])
-def test_the_checker_refuses_what_the_compiler_never_writes(line, why):
+def test_the_check_refuses_what_the_compiler_never_writes(line, why):
     with pytest.raises(UnsafeSource, match=why):
-        check_source(line + "\n", {})
+        check_tree(ast.parse(line), {})
 
 
-def test_compile_source_refuses_text_it_did_not_generate():
+def test_the_check_accepts_what_the_compiler_writes():
+    namespace = {"k0": (1, 2), "h_sites": print}
+    tree = ast.parse("def f0(s, tier=0):\n"
+                     "    x0 = k0[s.player] if not -1 <= len(s.board) else h_sites((x1 := -5, None, True))\n"
+                     "    for i0, x1 in enumerate(range(3)):\n"
+                     "        x0 += [0 for i1 in o if i1 in k0][-1] & x1\n"
+                     "    return x0\n")
+    check_tree(tree, namespace)
+
+
+def _function(*body):
     src = Source()
-    with src.block("def f0(s):"):
-        src.line("return 'hello'")
-    with pytest.raises(UnsafeSource):
-        compile_source(src)
+    src.function(src.fresh("f"), ["s"], list(body))
+    return src
 
 
-def test_constants_reach_the_source_as_names_only():
+def test_compile_module_refuses_a_tree_it_did_not_generate():
+    with pytest.raises(UnsafeSource, match="a literal"):
+        compile_module(_function(pyast.return_(ast.Constant("hello"))))
+    fstring = ast.JoinedStr(values=[ast.FormattedValue(value=pyast.name("s"), conversion=-1, format_spec=None)])
+    with pytest.raises(UnsafeSource, match="JoinedStr"):
+        compile_module(_function(pyast.return_(fstring)))
+
+
+def test_constants_reach_the_code_as_names_only():
     src = Source()
     name = src.const(PAYLOAD)
-    with src.block("def f0(s):"):
-        src.line(f"return {name}")
-    namespace = compile_source(src)
+    src.function(src.fresh("f"), ["s"], [pyast.return_(name)])
+    namespace = compile_module(src)
     assert PAYLOAD not in src.text()
     assert namespace["f0"](None) == PAYLOAD
     # builtins are limited to a few harmless ones
@@ -189,5 +237,7 @@ def test_names_are_generated_from_fixed_prefixes_only():
     src = Source()
     with pytest.raises(UnsafeSource):
         src.fresh("os")
+    with pytest.raises(UnsafeSource):
+        src.fresh("h_")
     with pytest.raises(UnsafeSource):
         src.helper("os.system", print)

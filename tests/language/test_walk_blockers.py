@@ -150,3 +150,13 @@ def test_walks_of_no_steps_or_fewer_go_nowhere(tmp_path):
         assert _walks_from_a1(game, state) == []  # (far = -2)
         state = play(game, "farther", "farther", "farther", "farther", state=state)
         assert _walks_from_a1(game, state) == ["a1-a3", "a1-b2"]  # (far = 2)
+
+
+def test_a_walk_passes_no_site_a_general_condition_forbids(tmp_path):
+    # `site is occupied` is neither a kind nor a region: the walk asks the
+    # condition of each site it would pass, by a function of the site.
+    game = _game(tmp_path, WALK.replace("site is rock", "site is occupied"))
+    blocked = game.make_state({"a1": ("white", "man"), "b1": ("black", "man"), "e5": ("black", "man")})
+    free = game.make_state({"a1": ("white", "man"), "e5": ("black", "man")})
+    assert _walks_from_a1(game, blocked) == ["a1-a3", "a1-b2"]
+    assert _walks_from_a1(game, free) == ["a1-a3", "a1-b2", "a1-c1"]

@@ -8,7 +8,9 @@ from benchmarks.catalog import GAMES
 from interpreter.analysis.perft import perft
 
 # Depths 1-2 from the start, as counted by OpenSpiel (chess: the known 20, 400;
-# amazons: a move and a shot, which OpenSpiel counts in three actions as 4, 80, 2176).
+# amazons: a move and a shot, which OpenSpiel counts in three actions as 4, 80, 2176;
+# backgammon: the first roll, then the first checker of a move, where OpenSpiel
+# counts 30 rolls and then moves of two checkers).
 START_PERFT = {
     "connect_four": [7, 49],
     "clobber": [49, 2116],
@@ -19,6 +21,30 @@ START_PERFT = {
     "amazons": [80, 2176],
     "morris": [24, 552],
     "chess": [20, 400],
+    "go": [82, 6643],
+    "pentago": [288, 80640],
+    "xiangqi": [44, 1920],
+    "lines_of_action": [36, 1244],
+    "quoridor": [131, 16677],
+    "backgammon": [30, 200],
+    "antichess": [20, 400],
+    "crazyhouse": [20, 400],
+}
+
+# Warnings that `validate` gives wrongly on these definitions, each a known defect
+# of the checks (issue 27), not of the definition: an action hidden by one alike
+# where the first is rejected by `forbid result` or sits in another `prefer`
+# tier; an overlay's added action reported next to a near namesake it does not
+# replace; a worst-case estimate of the work of listing slides under `forbid result`.
+# Each must still be given (so that this list goes when the checks are fixed).
+KNOWN_WARNINGS = {
+    "xiangqi": ["'chariot_move' may take about", "'cannon_move' may take about"],
+    "quoridor": ["'side_jump' may take about"],
+    "backgammon": ["'high_only' moves like action 'high_then'", "'low_only' moves like action 'low_then'"],
+    "antichess": ["'knight_capture' moves like action 'knight_move'",
+                  "'diagonal_capture' moves like action 'diagonal_move'",
+                  "'straight_capture' moves like action 'straight_move'",
+                  "'king_capture' moves like action 'king_move'"],
 }
 
 
@@ -30,7 +56,10 @@ def test_every_benchmark_game_has_start_counts():
 def test_definition_loads_with_title_and_no_warnings(name):
     game = GAMES[name].load()
     assert game.title != game.name
-    assert game.warnings == []
+    known = KNOWN_WARNINGS.get(name, [])
+    messages = [str(w) for w in game.warnings]
+    assert [m for m in messages if not any(k in m for k in known)] == []
+    assert [k for k in known if not any(k in m for m in messages)] == []
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -1,13 +1,22 @@
 """Action codes kept in tables: listing reads `(case, frm, to)` from a table per case,
 each code made the first time it is listed, within a bound on how many entries a
 game may keep."""
-import re
+import ast
 
 from interpreter import load_game
+from interpreter.compilation import pyast
 from interpreter.compilation.patterns import MAX_PREBUILT_CODES, CodeTables
 from interpreter.compilation.source import Source
 from interpreter.runtime.helpers import make_code
-from tests.helpers import REPO
+from tests.helpers import REPO, generated, helper_calls, is_number
+
+FRM, TO, NOWHERE = pyast.name("frm"), pyast.name("to"), pyast.num(-1)
+
+
+def _read_or_made(row, table, case: int, destination):
+    """`(ROW[destination] or h_make_code(TABLE, case, frm, destination))`."""
+    made = pyast.helper("h_make_code", table, pyast.num(case), FRM, destination)
+    return pyast.or_(pyast.sub(row, destination), made)
 
 
 def test_a_code_is_made_once_where_the_table_keeps_it():
@@ -20,14 +29,14 @@ def test_a_code_is_made_once_where_the_table_keeps_it():
 
 def test_codes_are_kept_within_the_bound_and_made_beyond_it():
     small = CodeTables(Source(), 64)
-    first = small.code(0, "to")
-    table = first[1:first.index("[")]
-    assert first == f"({table}[frm][to] or h_make_code({table}, 0, frm, to))"
-    assert small.code(0, "-1") == f"({table}[frm][-1] or h_make_code({table}, 0, frm, -1))"  # one table a case
-    assert table not in small.code(1, "to")
+    first = small.code(0, TO)
+    table = first.values[1].args[0]
+    assert pyast.same(first, _read_or_made(pyast.sub(table, FRM), table, 0, TO))
+    assert pyast.same(small.code(0, NOWHERE), _read_or_made(pyast.sub(table, FRM), table, 0, NOWHERE))  # one a case
+    assert table.id not in ast.unparse(small.code(1, TO))
     sites = int(MAX_PREBUILT_CODES ** 0.5)  # one case's table fills the budget
     large = CodeTables(Source(), sites)
-    assert large.code(0, "to") == "(0, frm, to)"
+    assert pyast.same(large.code(0, TO), pyast.tuple_(pyast.num(0), FRM, TO))
 
 
 def test_listing_twice_gives_the_same_codes_not_new_ones():
@@ -40,37 +49,52 @@ def test_listing_twice_gives_the_same_codes_not_new_ones():
     assert first == again and all(a is b for a, b in zip(first, again))
 
 
+def _codes_made_by_table(game, case: int) -> list:
+    return [call for call in helper_calls(game, "h_make_code") if is_number(call.args[1], case)]
+
+
+def _codes_made_fresh(game, case: int) -> list:
+    """The tuples `(case, frm, to)` of the generated code."""
+    return [node for node in generated(game, ast.Tuple)
+            if len(node.elts) == 3 and is_number(node.elts[0], case)
+            and pyast.same(node.elts[1], FRM) and pyast.same(node.elts[2], TO)]
+
+
 def test_a_walks_codes_are_made_fresh_and_the_other_actions_come_from_tables():
     # RoyalFiz: `walk die steps` (ends anywhere on the board: no table) beside
     # `go to` across the moat (a table)
     game = load_game("royalfiz")
-    source = game.rules.source
     labels = [case.label for case in game.engine.rules.cases]
     walk = [i for i, label in enumerate(labels) if label.startswith("action 'walk'")]
     jump = [i for i, label in enumerate(labels) if label.startswith("action 'jump_moat'")]
     assert len(walk) == len(jump) == 3
     for case in walk:
-        assert f"({case}, frm, to)" in source and not re.search(rf"h_make_code\(k\d+, {case}, frm, to\)", source)
+        assert _codes_made_fresh(game, case) and not _codes_made_by_table(game, case)
     for case in jump:
-        assert re.search(rf"h_make_code\(k\d+, {case}, frm, to\)", source)
+        assert _codes_made_by_table(game, case) and not _codes_made_fresh(game, case)
 
 
 def test_actions_from_no_site_read_the_row_of_no_origin():
     tables = CodeTables(Source(), 4)
-    moving = tables.code(0, "to")
-    table = moving[1:moving.index("[")]
-    dropping = tables.without_origin().code(0, "to")
-    row = dropping[1:dropping.index("[")]
-    assert dropping == f"({row}[to] or h_make_code({table}, 0, frm, to))"
-    assert tables.src.namespace[row] is tables.src.namespace[table][-1]  # the same row, filled through the table
+    moving = tables.code(0, TO)
+    table = moving.values[1].args[0]
+    dropping = tables.without_origin().code(0, TO)
+    row = dropping.values[0].value
+    assert pyast.same(dropping, _read_or_made(row, table, 0, TO))
+    assert tables.src.value(row) is tables.src.value(table)[-1]  # the same row, filled through the table
 
 
 def test_a_drop_lists_the_same_codes_twice_from_the_row_of_no_origin():
     game = load_game(str(REPO / "docs" / "examples" / "connect_four"))
-    assert re.search(r"out\.append\(\(k\d+\[to\] or h_make_code\(k\d+, \d+, frm, to\)\)\)", game.rules.source)
+    (made,) = helper_calls(game, "h_make_code", origin="legal actions")
+    table = made.args[0]
+    (read,) = [node for node in generated(game, ast.BoolOp) if pyast.same(node.values[1], made)]
+    row = read.values[0].value
+    assert "decision 'drop'" in str(game.rules.source_map[row.id])  # (a constant the drop's lister made)
     state = game.initial_state()
     unsettled = state.copy()
     unsettled.legal = None
     first, again = game.engine.legal(state), game.engine.legal(unsettled)
     assert len(first) == 7 and all(code[1] == -1 for code in first)
     assert all(a is b for a, b in zip(first, again))
+    assert not pyast.same(row, pyast.sub(table, FRM))  # (the row of origin -1 itself, by its own name)

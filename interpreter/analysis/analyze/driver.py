@@ -13,6 +13,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .columns import build_columns, load_columns
 from .playout import BLOCK, Tracing
+from .replaced import probe_identities
 from .report import ColumnData, Report, assemble
 from .runner import chunks, run_all
 from .tasks import DepthTask, GamesTask, remember
@@ -69,7 +70,7 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     outcome = run_all(tasks, jobs, scheduler, _counter(tasks, progress))
     seconds = time.perf_counter() - started
     data = [ColumnData(column, loaded.players, loaded.board.sites, _probes(loaded),
-                       loaded.engine.scores(loaded.initial_state()) is not None)
+                       loaded.engine.scores(loaded.initial_state()) is not None, identities=probe_identities(loaded))
             for column, loaded in zip(columns, compiled)]
     _collect(data, outcome.results)
     base = compiled[0]

@@ -47,6 +47,8 @@ def row_json(row, labels: list) -> dict:
         if cell is not None and row.shares:
             cell["games_fired"] = estimate_json(row.shares[i])
             cell["never_fired"] = row.never(i)
+        if cell is not None and row.replaced_in(i):
+            cell["replaced_by"] = row.replaced_in(i)  # the variant's rule counted in this row
         out["columns"][label] = cell
     return out
 

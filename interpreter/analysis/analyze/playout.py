@@ -147,6 +147,18 @@ class Measurer:
                 return code
         return codes[-1]
 
+    def agent_choice(self, agent, state) -> tuple:
+        """The code of the action `agent` chooses at `state`. Its search plays
+        thousands of simulated games on the same rules: the rule coverage counts
+        are put back as they were, so that only the game played is counted."""
+        counts = self.coverage.counts if self.coverage is not None else None
+        saved = counts[:] if counts is not None else None
+        try:
+            return agent.choose(self.game, state).code
+        finally:
+            if counts is not None and saved is not None:
+                counts[:] = saved
+
     def fired_since(self, before: Optional[list]) -> list:
         """(probe index, count) of every probe that fired since the snapshot `before`."""
         if before is None or self.coverage is None:
@@ -172,7 +184,7 @@ class Measurer:
         chance then draws from a generator of the game's own). `trace` says
         whether the game is traced (see Tracing)."""
         engine = self.engine
-        legal_of, apply, to_move, game = engine.legal, engine.apply_in_place, engine.to_move, self.game
+        legal_of, apply, to_move = engine.legal, engine.apply_in_place, engine.to_move
         generator = rng or block_generator(seed, index)
         rand = generator.random  # unused by agents
         chance_rand = rand if agents is None else random.Random(game_seed(seed, index, "chance")).random
@@ -206,7 +218,7 @@ class Measurer:
                 if who != last:
                     turns += 1
                     last = who
-                code = legal[int(rand() * n)] if agents is None else agents[who].choose(game, state).code
+                code = legal[int(rand() * n)] if agents is None else self.agent_choice(agents[who], state)
             apply(state, code)
             plies += 1
         return self._finish(state, index, before, recorder, (plies, turns, plies - chances, choices, decisions))

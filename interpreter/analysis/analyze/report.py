@@ -27,6 +27,26 @@ class ColumnData:
     games: list = field(default_factory=list)  # GameStats
     heat: list = field(default_factory=list)  # landings per site
     depth: list = field(default_factory=list)  # GameStats of the depth test
+    identities: tuple = ()  # per probe: its identity across variants (replaced.py), None: none
+
+    def row_keys(self, base: "ColumnData") -> list:
+        """Per probe, the key of its row: its own (`probe_key`), or, for a probe
+        of a variant's rule that replaced a rule of `base` (replaced.py), the base
+        rule's key, so that both are counted in one row."""
+        keys = [probe_key(p) for p in self.probes]
+        if base is self or not self.identities or not base.identities:
+            return keys
+        base_keys = {probe_key(p) for p in base.probes}
+        by_identity: dict = {}
+        for probe, identity in zip(base.probes, base.identities):
+            if identity is not None:
+                by_identity.setdefault(identity, probe_key(probe))
+        own = set(keys)
+        for i, identity in enumerate(self.identities):
+            target = by_identity.get(identity) if identity is not None else None
+            if keys[i] not in base_keys and target is not None and target not in own:
+                keys[i] = target
+        return keys
 
     @property
     def label(self) -> str:
@@ -46,6 +66,13 @@ class Row:
     where: str = ""  # coverage and endings: FILE:LINE:COLUMN of the rule
     kind: str = ""  # coverage: the probe's kind
     shares: list = field(default_factory=list)  # coverage: share of games it fired in
+    # coverage and endings: per column, where the rule stands in that column when a
+    # variant replaced the row's rule by one of its own ("" otherwise)
+    wheres: list = field(default_factory=list)
+
+    def replaced_in(self, column: int) -> str:
+        """FILE:LINE:COLUMN of the rule that replaced the row's rule in that column, or ''."""
+        return self.wheres[column] if column < len(self.wheres) else ""
 
     def never(self, column: int) -> Optional[bool]:
         """Coverage: whether the rule never fired in that column (None: not there)."""
@@ -121,12 +148,16 @@ def coverage_rows(columns: Sequence[ColumnData]) -> list[Row]:
     """Per rule: fires per game and the share of games it fired in, per column.
 
     A rule is a probe's (kind, label, place): probes alike (a procedure's rule
-    compiled into each action that runs it) are one rule, their counts added."""
+    compiled into each action that runs it) are one rule, their counts added. A
+    variant's rule that replaced one of the base game's is counted in the base
+    rule's row (`Row.wheres` tells where it stands)."""
     keys: dict = {}
-    for data in columns:
-        for probe in data.probes:
-            keys.setdefault(probe_key(probe), probe)
-    counts = [_fires_per_game(data) for data in columns]
+    column_keys = [data.row_keys(columns[0]) for data in columns]
+    for data, mapped in zip(columns, column_keys):
+        for probe, key in zip(data.probes, mapped):
+            keys.setdefault(key, probe)
+    counts = [_fires_per_game(data, mapped) for data, mapped in zip(columns, column_keys)]
+    wheres = [_replacements(data, mapped) for data, mapped in zip(columns, column_keys)]
     rows = []
     for key, probe in keys.items():
         cells, shares = [], []
@@ -135,49 +166,61 @@ def coverage_rows(columns: Sequence[ColumnData]) -> list[Row]:
             cells.append(mean(values) if values is not None else None)
             shares.append(rate(sum(v > 0 for v in values), len(values)) if values is not None else None)
         row = Row(f"{probe.kind}:{probe.where}:{probe.label}", probe.label, "coverage", cells,
-                  where=probe.where, kind=probe.kind, shares=shares)
+                  where=probe.where, kind=probe.kind, shares=shares, wheres=[w.get(key, "") for w in wheres])
         rows.append(with_differences(row))
     return rows
 
 
-def _fires_per_game(data: ColumnData) -> dict:
-    """{rule key: [times it fired in each game]} (alike probes added up)."""
-    table = {probe_key(p): [0] * len(data.games) for p in data.probes}
-    keys = [probe_key(p) for p in data.probes]
+def _replacements(data: ColumnData, mapped: Sequence) -> dict:
+    """{base rule's key: where the column's replacement stands} of the rules the
+    column's variant replaced."""
+    return {key: probe.where for probe, key in zip(data.probes, mapped) if key != probe_key(probe)}
+
+
+def _fires_per_game(data: ColumnData, mapped: Sequence) -> dict:
+    """{row key: [times it fired in each game]} (alike probes added up)."""
+    table = {key: [0] * len(data.games) for key in mapped}
     for g, stats in enumerate(data.games):
         for probe, count in stats.fired:
-            table[keys[probe]][g] += count
+            table[mapped[probe]][g] += count
     return table
 
 
 def ending_rows(columns: Sequence[ColumnData], max_plies: int) -> list[Row]:
-    """How the games ended: the share of games each ending rule ended, per column."""
+    """How the games ended: the share of games each ending rule ended, per column
+    (a variant's rule that replaced one of the base game's in the base rule's row)."""
+    column_keys = [data.row_keys(columns[0]) for data in columns]
     keys: dict = {}
-    for data in columns:
+    for mapped, data in zip(column_keys, columns):
         for stats in data.games:
-            keys.setdefault(_ending_key(data, stats.ending), _ending_label(data, stats.ending, max_plies))
+            key = _ending_key(mapped, stats.ending)
+            keys.setdefault(key, _ending_label(key, max_plies))
+    wheres = [_replacements(data, mapped) for data, mapped in zip(columns, column_keys)]
     rows = []
     for key, (label, where) in sorted(keys.items(), key=lambda item: _ending_order(item[0])):
-        cells = [rate(sum(_ending_key(d, s.ending) == key for s in d.games), len(d.games)) for d in columns]
-        rows.append(with_differences(Row(f"ending:{where or key[0]}", label, "endings", cells, where=where)))
+        cells = [rate(sum(_ending_key(mapped, s.ending) == key for s in d.games), len(d.games))
+                 for d, mapped in zip(columns, column_keys)]
+        rows.append(with_differences(Row(f"ending:{where or key[0]}", label, "endings", cells, where=where,
+                                         wheres=[w.get(key, "") for w in wheres])))
     return rows
 
 
-def _ending_key(data: ColumnData, ending: int) -> tuple:
+def _ending_key(mapped: Sequence, ending: int) -> tuple:
     if ending == CUT_OFF:
         return ("cut off",)
     if ending == UNLOCATED:
         return ("unlocated",)
-    return probe_key(data.probes[ending])
+    return mapped[ending]
 
 
-def _ending_label(data: ColumnData, ending: int, max_plies: int) -> tuple:
-    if ending == CUT_OFF:
+def _ending_label(key: tuple, max_plies: int) -> tuple:
+    """(label, where) of an ending's row, from its key."""
+    if key == ("cut off",):
         return f"cut off at {max_plies} plies", ""
-    if ending == UNLOCATED:
+    if key == ("unlocated",):
         return "ended by no located rule", ""
-    probe = data.probes[ending]
-    return probe.label, probe.where
+    _, label, file, line, column = key
+    return label, f"{file}:{line}:{column}"
 
 
 def _ending_order(key: tuple) -> tuple:

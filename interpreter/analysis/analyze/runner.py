@@ -12,6 +12,7 @@ import signal
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
+from ...assets import install_command
 from .tasks import TaskResult, run_task
 
 
@@ -86,7 +87,7 @@ def connect(scheduler: str, jobs: int):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ImportError("--scheduler needs Dask: pip install 'regelwerk[cluster]'") from None
+        raise ImportError(f"--scheduler needs Dask, which is not installed: {install_command('cluster')}") from None
     if scheduler == "local":
         # Worker processes started while Ctrl-C is ignored ignore it too (Python
         # keeps an ignored SIGINT ignored): the parent alone stops the work.

@@ -30,6 +30,12 @@ def decimals(est: Optional[Estimate]) -> int:
     return max(0, min(4, 1 - math.floor(math.log10(half))))
 
 
+def row_places(row: Row) -> int:
+    """The decimals of every number of a row, in every column and in every form
+    of the report (text, HTML): those of its first measured cell (the base's)."""
+    return decimals(next((c for c in row.cells if c is not None and c.value is not None), None))
+
+
 def cell_text(est: Optional[Estimate], places: int) -> str:
     """`48.0% [38.5,57.7]`, `216 ±17`, `0.89 [0.71,1.00]`, `-` or `n/a`."""
     if est is None:
@@ -46,15 +52,23 @@ def cell_text(est: Optional[Estimate], places: int) -> str:
     return f"{value} [{scale * low:.{places}f},{scale * high:.{places}f}]"
 
 
+MAX_PLACES = 6  # the JSON's rounding
+
+
 def diff_text(diff: Optional[Difference], kind: str, places: int) -> str:
-    """`+2.0`, `-0.42*`: the difference (percentage points for shares)."""
+    """`+2.0`, `-0.42*`: the difference (percentage points for shares), marked `*`
+    when significant. A significant difference never reads as 0: it gets the
+    decimals its first digit needs (`+0.004*` where the row shows two)."""
     if diff is None:
         return ""
     value = 100 * diff.value if kind == "rate" else diff.value
+    while diff.significant and places < MAX_PLACES and value != 0 and float(f"{value:.{places}f}") == 0:
+        places += 1
     return f"{value:+.{places}f}" + ("*" if diff.significant else "")
 
 
 def coverage_cell(est: Optional[Estimate], places: int) -> str:
+    """Times a rule fired per game: `12.75`, `never`, `-` or `n/a`."""
     if est is None:
         return "n/a"
     if est.value is None:
@@ -64,60 +78,89 @@ def coverage_cell(est: Optional[Estimate], places: int) -> str:
 
 @dataclass(frozen=True)
 class Layout:
-    """Widths of one kind of table: the row label (at least `label`), a cell, a difference."""
+    """One kind of table: the least width of the row labels and how a cell is written."""
 
     label: int
-    cell: int
-    diff: int
     show: Callable  # (estimate, decimals) -> text
 
-    def blocks(self, n_columns: int) -> list[list[int]]:
-        """Column indices per block: the base in each, then as many as fit."""
-        per_block = max(1, (WIDTH - self.label - self.cell) // (self.cell + self.diff))
-        rest = list(range(1, n_columns))
-        return [[0] + rest[i:i + per_block] for i in range(0, len(rest), per_block)] or [[0]]
 
-    def label_width(self, block: Sequence[int], labels: Sequence[str]) -> int:
-        """Room for the longest label, if there is room (titles may run on)."""
-        room = WIDTH - self.cell - (len(block) - 1) * (self.cell + self.diff)
-        return max(self.label, min(room, max((len(t) for t in labels), default=0) + 1))
+METRICS = Layout(24, cell_text)
+RATES = Layout(36, cell_text)
+RULES = Layout(40, coverage_cell)
+LEAST_LABEL = 16  # labels are cut (never numbers) to fit a second column beside the base
 
 
-METRICS = Layout(24, 20, 8, cell_text)
-RATES = Layout(36, 15, 7, cell_text)
-RULES = Layout(40, 7, 7, coverage_cell)
+def row_cells(row: Row, show: Callable) -> list[tuple[str, str]]:
+    """(value, difference) as written, per column; the base has no difference."""
+    places = row_places(row)
+    out = []
+    for c, est in enumerate(row.cells):
+        kind = est.kind if est is not None else ""
+        out.append((show(est, places), diff_text(row.diffs[c], kind, places) if c else ""))
+    return out
 
 
 def _cell(text: str, width: int) -> str:
-    """`text` in `width` characters, the last always a space."""
-    return f"{text[:width - 1]:<{width - 1}} "
+    """`text` in `width` characters, the last always a space; a longer one cut with `~`."""
+    if len(text) > width - 1:
+        text = text[:max(0, width - 2)] + "~"
+    return f"{text:<{width - 1}} "
+
+
+def _widths(report: Report, rows: Sequence[Row], texts: Sequence[list]) -> list[tuple[int, int]]:
+    """(value width, difference width) of each column: its widest entry and a space,
+    and room for its label over both."""
+    out = []
+    for c, data in enumerate(report.columns):
+        entries = [t[c] for row, t in zip(rows, texts) if row.section]
+        value = max([len(v) for v, _ in entries] + [1]) + 1
+        diff = max([len(d) for _, d in entries] + [0]) + 1 if c else 0
+        value = max(value, len(data.label) + 1 - diff)
+        out.append((value, diff))
+    return out
+
+
+def _blocks(widths: Sequence[tuple[int, int]], label: int) -> list[list[int]]:
+    """Column indices per block: the base in each, then as many as fit in WIDTH."""
+    room = WIDTH - label - sum(widths[0])
+    blocks: list[list[int]] = [[0]]
+    used = 0
+    for c in range(1, len(widths)):
+        width = sum(widths[c])
+        if len(blocks[-1]) > 1 and used + width > room:
+            blocks.append([0])
+            used = 0
+        blocks[-1].append(c)
+        used += width
+    return blocks
 
 
 def table_lines(report: Report, rows: Sequence[Row], layout: Layout, title: str,
-                label_of: Callable[[Row], str], places_of: Callable[[Row], int]) -> list[str]:
-    """One table (per block of columns): a header, then a line per row."""
+                label_of: Callable[[Row], str]) -> list[str]:
+    """One table (per block of columns): a header, then a line per row. Numbers are
+    never cut: the columns are as wide as their widest entry; a row label is cut
+    only when the base and one more column would not fit in WIDTH beside it."""
     lines: list[str] = []
     labels = [label_of(row) for row in rows]
-    for block in layout.blocks(len(report.columns)):
-        width = layout.label_width(block, [t for row, t in zip(rows, labels) if row.section])
-        head = _cell(title, width) + _cell(report.columns[0].label, layout.cell)
-        head += "".join(_cell(report.columns[c].label, layout.cell + layout.diff) for c in block[1:])
+    texts = [row_cells(row, layout.show) if row.section else [] for row in rows]
+    widths = _widths(report, rows, texts)
+    for block in _blocks(widths, layout.label):
+        numbers = sum(sum(widths[c]) for c in block)
+        longest = max((len(t) for row, t in zip(rows, labels) if row.section), default=0) + 1
+        width = min(max(layout.label, longest), max(LEAST_LABEL, WIDTH - numbers))
+        head = _cell(title, width) + _cell(report.columns[0].label, widths[0][0])
+        head += "".join(_cell(report.columns[c].label, sum(widths[c])) for c in block[1:])
         lines.append(head.rstrip())
-        for row, label in zip(rows, labels):
-            lines.append(_row_line(row, label, block, width, layout, places_of(row)))
+        for row, label, cells in zip(rows, labels, texts):
+            if not row.section:  # a section title
+                lines.append(label)
+                continue
+            text = _cell(label, width)
+            for c in block:
+                text += _cell(cells[c][0], widths[c][0]) + (_cell(cells[c][1], widths[c][1]) if c else "")
+            lines.append(text.rstrip())
         lines.append("")
     return lines
-
-
-def _row_line(row: Row, label: str, block: Sequence[int], width: int, layout: Layout, places: int) -> str:
-    if row.section == "":  # a section title
-        return label
-    text = _cell(label, width) + _cell(layout.show(row.cells[0], places), layout.cell)
-    for c in block[1:]:
-        kind = row.cells[c].kind if row.cells[c] is not None else ""
-        text += _cell(layout.show(row.cells[c], places), layout.cell)
-        text += _cell(diff_text(row.diffs[c], kind, places), layout.diff)
-    return text.rstrip()
 
 
 def _short(where: str) -> str:
@@ -154,13 +197,12 @@ def _section_title(report: Report, section: str) -> str:
 
 def metrics_table(report: Report) -> list[str]:
     rows = _with_titles(report.metrics, lambda s: _section_title(report, s), lambda r: r.section)
-    return table_lines(report, rows, METRICS, "metric", lambda r: r.label if not r.section else "  " + r.label,
-                       lambda r: decimals(r.cells[0]) if r.cells else 0)
+    return table_lines(report, rows, METRICS, "metric", lambda r: r.label if not r.section else "  " + r.label)
 
 
 def endings_table(report: Report) -> list[str]:
     return table_lines(report, report.endings, RATES, "how games end (share of games)",
-                       lambda r: f"  {_short(r.where)} {r.label}" if r.where else f"  {r.label}", lambda r: 0)
+                       lambda r: f"  {_short(r.where)} {r.label}" if r.where else f"  {r.label}")
 
 
 def coverage_table(report: Report) -> list[str]:
@@ -169,12 +211,28 @@ def coverage_table(report: Report) -> list[str]:
     rows = _with_titles(report.coverage, lambda kind: f"{kind} rules", lambda r: r.kind)
     lines = ["rule coverage: times fired per game ('never': not once in the column's games)"]
     lines += table_lines(report, rows, RULES, "rule", lambda r: r.label if not r.section else
-                         f"  {_short(r.where)} {r.label}", lambda r: 2)
+                         f"  {_short(r.where)} {r.label}")
     dead = [row for row in report.coverage if all(row.never(c) in (True, None) for c in range(len(report.columns)))]
     for row in dead:
         label = row.label if row.label.startswith(row.kind) else f"{row.kind} {row.label}"
         lines += _fitted(f"{row.where}: never fired in any game:", label)
-    return lines + ([""] if dead else [])
+    return lines + ([""] if dead else []) + replacement_notes(report, report.coverage + report.endings)
+
+
+def replacement_notes(report: Report, rows: Sequence[Row]) -> list[str]:
+    """Where a variant's rule that replaced a rule of the base game stands (its
+    counts are in the base rule's row)."""
+    notes = []
+    for row in rows:
+        for c, data in enumerate(report.columns):
+            if row.replaced_in(c) and (data.label, row.where) not in {(n[0], n[1]) for n in notes}:
+                notes.append((data.label, row.where, row.label, row.replaced_in(c)))
+    if not notes:
+        return []
+    lines = ["replaced by a variant's rule (counted in the base rule's row):"]
+    for label, where, rule, replacement in notes:
+        lines += _fitted(f"  {label}: {_short(where)} {rule} ->", replacement)
+    return lines + [""]
 
 
 def _fitted(head: str, tail: str) -> list[str]:

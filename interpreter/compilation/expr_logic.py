@@ -1,0 +1,232 @@
+"""Literals, numbers and arithmetic, comparisons, and `and`/`or`/`not`/`if ... else`.
+
+Constant operands are folded when the rules are compiled. In lowered mode the
+right side of `and` and `or` and the branches of `if ... else` keep their
+statements under the test that decides whether they run.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Callable, Optional, Union
+
+from ..parsing import ast
+from ..runtime import helpers
+from ..spelling import did_you_mean
+from . import pyast
+from .code import Code, Compiling, Handler, describe
+from .errors import RuleError
+from .scope import Scope
+from .types import Dep, Type, comparable
+
+# Numbers a definition writes or stores are within this bound (see docs/format.md §5).
+NUMBER_LIMIT = helpers.NUMBER_LIMIT
+
+KindTest = Callable[[py.expr, frozenset[int], frozenset[Dep]], Code]
+
+
+class LogicFamily:
+    def __init__(self, x: Compiling):
+        self.x = x
+        # `piece is A or piece is B` fuses into one test (expr_pieces.PieceFamily.kind_test)
+        self.kind_test: Optional[KindTest] = None
+
+    def nodes(self) -> dict[type, Handler]:
+        return {
+            ast.Num: self.number, ast.Str: self.text, ast.Bool: self.truth, ast.NoneLit: self.nothing,
+            ast.NoLegalAction: self.no_legal_action, ast.Neg: self.negative, ast.BinOp: self.arithmetic,
+            ast.Compare: self.comparison, ast.And: self.and_, ast.Or: self.or_, ast.Not: self.not_,
+            ast.IfExp: self.if_else,
+        }
+
+    def functions(self) -> dict[str, Handler]:
+        return {"abs": self.abs}
+
+    # ------------------------------------------------------------ literals
+    def number(self, e: ast.Num, scope: Scope) -> Code:
+        if abs(e.value) > NUMBER_LIMIT:
+            raise RuleError(e.pos, f"numbers in the rules are at most {NUMBER_LIMIT:.0e} in size")
+        return self.x.const(e.value, Type.INT)
+
+    def text(self, e: ast.Str, scope: Scope) -> Code:
+        return self.x.const(e.value, Type.STR)
+
+    def truth(self, e: ast.Bool, scope: Scope) -> Code:
+        return self.x.const(e.value, Type.BOOL)
+
+    def nothing(self, e: ast.NoneLit, scope: Scope) -> Code:
+        return self.x.const(-1, Type.NONE)
+
+    def no_legal_action(self, e: ast.NoLegalAction, scope: Scope) -> Code:
+        if "no legal action" not in scope.available:
+            raise RuleError(e.pos, f"'no legal action' has no meaning in {scope.where}: "
+                                   "it is asked in 'before each turn'")
+        return Code(pyast.name("stuck"), Type.BOOL)
+
+    # ------------------------------------------------------------ numbers
+    def negative(self, e: ast.Neg, scope: Scope) -> Code:
+        c = self.x.expect(self.x.compile(e.operand, scope), (Type.INT,), e.operand, "the operand of '-'")
+        if c.is_const:
+            return self.x.const(-c.const, Type.INT)
+        return Code(pyast.neg(c.code), Type.INT, c.deps, cost=c.cost + 1)
+
+    def arithmetic(self, e: ast.BinOp, scope: Scope) -> Code:
+        x = self.x
+        left = x.compile(e.left, scope)
+        right = x.compile(e.right, scope)
+        if left.type is Type.SITES and e.op in "+-":
+            x.expect(right, (Type.SITES, Type.SITE), e.right, f"the right side of '{e.op}'")
+            return self._site_set_op(e.op, left, right)
+        if left.type is Type.SITE and right.type in (Type.SITES, Type.SITE) and e.op in "+-":
+            raise RuleError(e.left.pos, f"the left side of '{e.op}' is a site, and '{e.op}' joins sets of sites",
+                            f"a list makes a set of it: [X] {e.op} ... (format.md 3.12.1)")
+        x.expect(left, (Type.INT,), e.left, f"the left side of '{e.op}'")
+        x.expect(right, (Type.INT,), e.right, f"the right side of '{e.op}'")
+        if e.op in ("//", "%") and right.is_const and right.const == 0:
+            raise RuleError(e.right.pos, "division by zero")
+        deps, cost = left.deps | right.deps, left.cost + right.cost + 1
+        if left.is_const and right.is_const:
+            return x.const(helpers.ARITHMETIC[e.op](left.const, right.const), Type.INT)
+        if e.op in ("//", "%") and not right.is_const:
+            # A zero divisor at run time is a mistake of the rules: say where.
+            helper = "h_floordiv" if e.op == "//" else "h_mod"
+            return Code(pyast.helper(helper, left.code, right.code, x.src.const(e.pos)), Type.INT, deps, cost=cost)
+        return Code(pyast.binop(left.code, e.op, right.code), Type.INT, deps, cost=cost)
+
+    def _site_set_op(self, op: str, left: Code, right: Code) -> Code:
+        if right.type is Type.SITE:
+            right = self.site_as_set(right)
+        if left.static_sites is not None and right.static_sites is not None:
+            a, b = set(left.static_sites), set(right.static_sites)
+            return self.x.static_sites(a | b if op == "+" else a - b)
+        deps, cost = left.deps | right.deps, left.cost + right.cost + left.size + right.size
+        helper = "h_union" if op == "+" else "h_minus"
+        size = left.size + right.size if op == "+" else left.size
+        return Code(pyast.helper(helper, left.code, right.code), Type.SITES, deps, cost=cost,
+                    size=min(size, self.x.n_sites))
+
+    def site_as_set(self, c: Code) -> Code:
+        if c.is_const:
+            return self.x.static_sites(() if c.const == -1 else (c.const,))
+        return Code(pyast.helper("h_sites", pyast.tuple_(c.code)), Type.SITES, c.deps, cost=c.cost, size=1)
+
+    def abs(self, e: ast.Call, scope: Scope) -> Code:
+        c = self.x.expect(self.x.compile(e.args[0], scope), (Type.INT,), e.args[0], "the argument of 'abs'")
+        if c.is_const:
+            return self.x.const(abs(c.const), Type.INT)
+        return Code(pyast.helper("abs", c.code), Type.INT, c.deps, cost=c.cost + 1)
+
+    # ------------------------------------------------------------ comparisons
+    def comparison(self, e: ast.Compare, scope: Scope) -> Code:
+        x = self.x
+        left = x.compile(e.left, scope)
+        right = x.compile(e.right, scope)
+        op = e.op
+        if op in ("<", "<=", ">", ">="):
+            x.expect(left, (Type.INT,), e.left, f"the left side of '{op}'")
+            x.expect(right, (Type.INT,), e.right, f"the right side of '{op}'")
+        elif not comparable(left.type, right.type):
+            raise RuleError(e.pos, f"cannot compare {describe(left)} with {describe(right)}")
+        if Type.STR in (left.type, right.type):
+            self._check_option_value(e)
+        if left.is_const and right.is_const:
+            return x.const(helpers.COMPARISONS[op](left.const, right.const), Type.BOOL)
+        return Code(pyast.compare(left.code, op, right.code), Type.BOOL, left.deps | right.deps,
+                    cost=left.cost + right.cost + 1)
+
+    def _check_option_value(self, e: ast.Compare) -> None:
+        """`capture == "tpo"` is always false: catch the misspelt option value."""
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(side, ast.Name) and side.id in self.x.model.option_specs and isinstance(other, ast.Str):
+                spec = self.x.model.option_specs[side.id]
+                if spec.values is not None and other.value not in spec.values:
+                    allowed = ", ".join(str(v) for v in spec.values)
+                    raise RuleError(
+                        other.pos,
+                        f"option '{side.id}' is never \"{other.value}\" (its values: {allowed})",
+                        did_you_mean(other.value, [str(v) for v in spec.values]),
+                    )
+
+    # ------------------------------------------------------------ and, or, not, if-else
+    def and_(self, e: ast.And, scope: Scope) -> Code:
+        return self._connective(e, scope, "and")
+
+    def or_(self, e: ast.Or, scope: Scope) -> Code:
+        return self._connective(e, scope, "or")
+
+    def _connective(self, e: Union[ast.And, ast.Or], scope: Scope, keyword: str) -> Code:
+        lowered = self._short_circuit(e, scope, keyword)
+        if lowered is not None:
+            return lowered
+        return self.combine(keyword, self.x.boolean(e.left, scope), self.x.boolean(e.right, scope))
+
+    def _short_circuit(self, e: Union[ast.And, ast.Or], scope: Scope, keyword: str) -> Optional[Code]:
+        """`and`/`or` whose right side needs statements (lowered mode): they run only
+        when the right side is evaluated. None when the plain form will do."""
+        sink = scope.sink
+        if sink is None:
+            return None
+        x = self.x
+        left = x.boolean(e.left, scope)
+        lines, right = x.nested(scope, lambda inner: x.boolean(e.right, inner))
+        if not lines or left.is_const or right.is_const:
+            sink.extend(lines)
+            return self.combine(keyword, left, right)
+        t = x.src.fresh("t")
+        flag = pyast.name(t)
+        written = [
+            pyast.assign(flag, left.code),
+            pyast.if_(flag if keyword == "and" else pyast.not_(flag), lines + [pyast.assign(flag, right.code)]),
+        ]
+        sink.extend(written)
+        guarded = (tuple(written), left.code, lines, right) if keyword == "and" else None
+        return Code(flag, Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost, guarded=guarded)
+
+    def combine(self, keyword: str, left: Code, right: Code) -> Code:
+        const = self.x.const
+        if keyword == "and":
+            if left.is_const:
+                return right if left.const else const(False, Type.BOOL)
+            if right.is_const:
+                return left if right.const else const(False, Type.BOOL)
+        else:
+            if left.is_const:
+                return const(True, Type.BOOL) if left.const else right
+            if right.is_const:
+                return const(True, Type.BOOL) if right.const else left
+            a, b = left.kind_test, right.kind_test
+            if a is not None and b is not None and self.kind_test is not None and pyast.same(a[0], b[0]):
+                # `piece is A or piece is B`: one test against a set of kinds
+                return self.kind_test(a[0], a[1] | b[1], left.deps | right.deps)
+        joined = pyast.and_(left.code, right.code) if keyword == "and" else pyast.or_(left.code, right.code)
+        return Code(joined, Type.BOOL, left.deps | right.deps, cost=left.cost + right.cost)
+
+    def not_(self, e: ast.Not, scope: Scope) -> Code:
+        c = self.x.boolean(e.operand, scope)
+        if c.is_const:
+            return self.x.const(not c.const, Type.BOOL)
+        return Code(pyast.not_(c.code), Type.BOOL, c.deps, cost=c.cost)
+
+    def if_else(self, e: ast.IfExp, scope: Scope) -> Code:
+        x = self.x
+        cond = x.boolean(e.cond, scope)
+        sink = scope.sink
+        if sink is not None:
+            lines_a, a = x.nested(scope, lambda inner: x.compile(e.then, inner))
+            lines_b, b = x.nested(scope, lambda inner: x.compile(e.otherwise, inner))
+        else:
+            lines_a, a = [], x.compile(e.then, scope)
+            lines_b, b = [], x.compile(e.otherwise, scope)
+        if not comparable(a.type, b.type):
+            raise RuleError(e.pos, f"both branches must have the same type: {describe(a)} / {describe(b)}")
+        if cond.is_const:
+            if sink is not None:
+                sink.extend(lines_a if cond.const else lines_b)
+            return a if cond.const else b
+        type_ = a.type if a.type is not Type.NONE else b.type
+        deps, cost, size = cond.deps | a.deps | b.deps, cond.cost + max(a.cost, b.cost), max(a.size, b.size)
+        if sink is not None and (lines_a or lines_b):
+            t = x.src.fresh("t")
+            sink.append(pyast.if_(cond.code, lines_a + [pyast.assign(pyast.name(t), a.code)],
+                                  lines_b + [pyast.assign(pyast.name(t), b.code)]))
+            return Code(pyast.name(t), type_, deps, cost=cost, size=size)
+        return Code(pyast.ifexp(a.code, cond.code, b.code), type_, deps, cost=cost, size=size)

@@ -1,0 +1,265 @@
+"""Names: locals, context names (`player`, `piece`, `to` ...), defines, and what the
+YAML declares (variables, pools, options, regions, tracks, players, sites,
+directions); `X[P]` of a per-player one.
+
+A define is compiled where it is used, its parameters standing for the
+arguments, which are evaluated first.
+"""
+from __future__ import annotations
+
+import ast as py
+import re
+from typing import Collection, Optional
+
+from ..parsing import ast
+from ..spelling import did_you_mean
+from . import pyast
+from .code import NOCONST, Code, Compiling, Handler, always_a_player, describe, name_of
+from .errors import FollowOnError, RuleError
+from .expr_tracks import TrackFamily
+from .model import Pool, Region, Track, Variable
+from .names import ALWAYS, CONTEXT_NAMES
+from .registers import opponent
+from .scope import Local, Register, Scope
+from .types import Dep, Type
+
+# How deep a define may use defines that use defines ...: each is compiled where it
+# is used.
+MAX_DEFINE_DEPTH = 50
+_CONTEXT_DEPS = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": Dep.TARGET,
+                 "jumped": Dep.JUMPED, "site": Dep.SITE, "outcome": Dep.OUTCOME}
+
+
+def _var_type(var: Variable) -> Type:
+    return Type.BOOL if var.type == "flag" else Type.INT
+
+
+class NameFamily:
+    def __init__(self, x: Compiling, defines: dict[str, ast.Define], tracks: TrackFamily):
+        self.x = x
+        self.defines = defines
+        self.tracks = tracks
+        self._define_stack: list[str] = []
+        self.procedures: set[str] = set()  # names of procedures (statements, not values)
+        self.uses_repetitions = False  # whether the rules read `repetitions` (positions are then kept)
+
+    def nodes(self) -> dict[type, Handler]:
+        return {ast.Name: self.name, ast.Index: self.index}
+
+    def functions(self) -> dict[str, Handler]:
+        return {}
+
+    # ------------------------------------------------------------ names
+    def name(self, e: ast.Name, scope: Scope) -> Code:
+        x = self.x
+        name = e.id
+        if name in scope.locals:
+            local = scope.locals[name]
+            if local.broken:
+                raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
+            return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied, real=local.real,
+                        hides=self._declared_as(name), const=NOCONST if local.fixed is None else local.fixed[0])
+        if name in CONTEXT_NAMES:
+            return self._context(e, scope)
+        if name in self.defines:
+            params = self.defines[name].params
+            if params:
+                raise RuleError(e.pos, f"'{name}' takes {len(params)} argument(s): "
+                                       f"write {name}({', '.join(p.id for p in params)})")
+            return self.define(e, scope)
+        m = x.model
+        nothing = pyast.none()
+        if name in m.variables:
+            var = m.variables[name]
+            if var.per_player:
+                return Code(nothing, Type.PER_PLAYER, per_player=("var", var))
+            return Code(pyast.sub(pyast.name("v"), var.offset), _var_type(var), stored=True)
+        if name in m.pools:
+            return Code(nothing, Type.PER_PLAYER, per_player=("pool", m.pools[name]))
+        if name in m.options:
+            value = m.options[name]
+            return x.const(value, Type.INT if isinstance(value, int) else Type.STR)
+        if name in m.regions:
+            region = m.regions[name]
+            if region.per_player:
+                return Code(nothing, Type.PER_PLAYER, per_player=("region", region))
+            return x.static_sites(region.sites[0])
+        if name in m.tracks:
+            track = m.tracks[name]
+            if track.per_player:
+                return Code(nothing, Type.PER_PLAYER, per_player=("track", track))
+            return self.tracks.named(track)
+        if name in m.players:
+            return x.const(m.players.index(name), Type.PLAYER)
+        if name in m.all_players:
+            # A player who is not in play with these options: never matches.
+            return x.const(-1, Type.PLAYER)
+        if name in m.board.index:
+            return x.const(m.board.index[name], Type.SITE)
+        if name in m.direction_sets:
+            per = m.direction_sets[name]
+            if all(d == per[0] for d in per):
+                return x.const(per[0], Type.DIRS, size=len(per[0]))
+            player = pyast.name(scope.register("player").site)
+            return Code(pyast.sub(x.src.const(tuple(per)), player), Type.DIRS, size=max(len(d) for d in per))
+        if name in self.procedures:
+            raise RuleError(
+                e.pos, f"'{name}' is a procedure (statements to run), not a value",
+                "a named expression is written with 'define NAME = EXPRESSION'",
+            )
+        raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
+
+    def _declared_as(self, name: str) -> Optional[str]:
+        """What `name` is declared as in the YAML ("direction 's'"), or None."""
+        m = self.x.model
+        declared: tuple[tuple[str, Collection[str]], ...] = (
+            ("direction", m.direction_sets), ("player", m.all_players), ("region", m.regions),
+            ("site", m.board.index), ("variable", m.variables), ("pool", m.pools), ("option", m.options),
+            ("track", m.tracks))
+        for what, names in declared:
+            if name in names:
+                return f"{what} '{name}'"
+        return None
+
+    def known_names(self, scope: Scope) -> list[str]:
+        m = self.x.model
+        return (
+            list(scope.locals)
+            + [n for n in CONTEXT_NAMES if n in scope.available or n in ALWAYS]
+            + list(self.defines)
+            + list(m.variables)
+            + list(m.pools)
+            + list(m.options)
+            + list(m.regions)
+            + list(m.all_players)
+            + list(m.direction_sets)
+            + list(m.board.index)
+        )
+
+    def hint(self, name: str, scope: Scope) -> Optional[str]:
+        if name in ("True", "False", "None"):
+            return f"did you mean '{name.lower()}'?"
+        return did_you_mean(name, self.known_names(scope)) or self._nearest_site(name)
+
+    def _nearest_site(self, name: str) -> Optional[str]:
+        """For a grid site off the board (`c0`, `i3`): the nearest one on it."""
+        board = self.x.model.board
+        match = re.fullmatch(r"([a-z])(\d{1,3})", name)
+        if board.kind != "grid" or match is None:
+            return None
+        file = min(ord(match.group(1)) - ord("a"), board.files - 1)
+        rank = min(max(int(match.group(2)), 1), board.ranks)
+        nearest = f"{chr(ord('a') + file)}{rank}"
+        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest in board.index else None
+
+    def _context(self, e: ast.Name, scope: Scope) -> Code:
+        x = self.x
+        name = e.id
+        if name not in scope.available and name not in ALWAYS:
+            raise RuleError(e.pos, f"'{name}' ({CONTEXT_NAMES[name]}) has no meaning in {scope.where}")
+        n = x.n_players
+        if name == "player":
+            return Code(pyast.name(scope.register("player").site), Type.PLAYER)
+        if name == "opponent":
+            if n != 2:
+                raise RuleError(e.pos, f"'opponent' needs exactly two players; this game has {n} in play")
+            return Code(opponent(scope.register("player").site), Type.PLAYER)
+        if name == "players":
+            return x.const(tuple(range(n)), Type.PLAYERS, size=n)
+        if name == "sites":
+            return x.static_sites(range(x.n_sites))
+        if name == "repetitions":
+            self.uses_repetitions = True
+            return Code(pyast.name(scope.register(name).site), Type.INT)
+        reg: Register = scope.register(name)
+        dep = _CONTEXT_DEPS[name]
+        if name == "outcome":
+            return Code(pyast.name(reg.site), scope.outcome_type, frozenset({dep}), stored=True)
+        return Code(pyast.name(reg.site), Type.SITE, frozenset({dep}),
+                    piece=None if reg.piece is None else pyast.name(reg.piece))
+
+    # ------------------------------------------------------------ defines
+    def define_call(self, e: ast.Call, scope: Scope) -> Code:
+        """`flanks(s, d)`: the define's expression with its parameters standing for
+        the arguments, evaluated where it is used (the arguments first)."""
+        x = self.x
+        define = self.defines[e.fn]
+        if len(e.args) != len(define.params):
+            wanted = ", ".join(p.id for p in define.params)
+            raise RuleError(e.pos, f"'{e.fn}' takes {len(define.params)} argument(s) ({wanted}), found {len(e.args)}")
+        inner = scope.child()
+        bindings: list[py.expr] = []
+        arg_deps: frozenset[Dep] = frozenset()
+        cost = 0
+        for param, arg in zip(define.params, e.args):
+            value = x.compile(arg, scope)
+            if value.type is Type.PER_PLAYER:
+                raise RuleError(arg.pos, f"'{name_of(arg)}' differs per player: say whose, e.g. {name_of(arg)}[player]")
+            first, again = x.share(value, scope)
+            if not pyast.same(first, again):
+                bindings.append(first)
+            fixed = (value.const,) if value.is_const and value.type in (Type.DIR, Type.DIRS) else None
+            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied, real=value.real, fixed=fixed)
+            arg_deps |= value.deps
+            cost += value.cost
+        body = self.define(ast.Name(e.pos, e.fn), inner)
+        if scope.sink is not None:
+            bindings = []  # already assigned in the sink, before the body's statements
+        code = body.code if not bindings else pyast.sub(pyast.tuple_(*bindings, body.code), -1)
+        # What the parameters stand for counts as what the define depends on.
+        return Code(code, body.type, body.deps | arg_deps, cost=body.cost + cost, size=body.size,
+                    piece=body.piece if body.type is Type.SITE and not bindings else None,
+                    guarded=body.guarded if code is body.code else None)
+
+    def define(self, e: ast.Name, scope: Scope) -> Code:
+        if e.id in self._define_stack:
+            chain = " -> ".join(self._define_stack + [e.id])
+            raise RuleError(e.pos, f"'{e.id}' is defined in terms of itself ({chain})")
+        if len(self._define_stack) >= MAX_DEFINE_DEPTH:
+            raise RuleError(e.pos, f"defines refer to defines more than {MAX_DEFINE_DEPTH} deep "
+                                   f"({self._define_stack[0]} -> ... -> {e.id})")
+        self._define_stack.append(e.id)
+        try:
+            return self.x.compile(self.defines[e.id].expr, scope)
+        except RuleError as err:
+            if len(self._define_stack) == 1 and not err.message.startswith(f"'{e.id}' is defined"):
+                # The define is fine in one place and wrong in another: say where.
+                used = f"'{e.id}' is used at {e.pos.file}:{e.pos.line}:{e.pos.column}"
+                err.hint = f"{err.hint}; {used}" if err.hint else used
+            raise
+        finally:
+            self._define_stack.pop()
+
+    # ------------------------------------------------------------ X[player]
+    def index(self, e: ast.Index, scope: Scope) -> Code:
+        x = self.x
+        obj = x.compile(e.obj, scope)
+        if obj.type is not Type.PER_PLAYER or obj.per_player is None:
+            raise RuleError(e.pos, f"only per-player variables, pools and regions can be indexed, not {describe(obj)}")
+        idx = x.expect(x.compile(e.index, scope), (Type.PLAYER,), e.index, "the index")
+        kind, thing = obj.per_player
+        deps, cost = idx.deps, idx.cost + 1
+        variables = pyast.name("v")
+        if isinstance(thing, (Variable, Pool)):
+            type_ = _var_type(thing) if isinstance(thing, Variable) else Type.INT
+            if idx.is_const:
+                if idx.const < 0:
+                    return x.const(0, type_)
+                return Code(pyast.sub(variables, thing.offset + idx.const), type_, deps, cost=cost, stored=True)
+            if always_a_player(idx.code, scope):
+                return Code(pyast.sub(variables, pyast.add(pyast.num(thing.offset), idx.code)), type_, deps, cost=cost,
+                            stored=True)
+            first, again = x.share(idx, scope)
+            read = pyast.sub(variables, pyast.add(pyast.num(thing.offset), again))
+            return Code(pyast.ifexp(read, pyast.compare(first, ">=", pyast.num(0)), pyast.num(0)), type_, deps,
+                        cost=cost)
+        if isinstance(thing, Track):
+            return self.tracks.of_player(thing, idx, scope, e.index.pos)
+        region: Region = thing
+        if idx.is_const:
+            return x.static_sites(() if idx.const < 0 else region.sites[idx.const])
+        sites = x.src.const(tuple(tuple(s) for s in region.sites) + ((),))
+        masks = x.src.const(tuple(tuple(m) for m in region.masks) + (tuple([False] * (x.n_sites + 1)),))
+        size = max((len(s) for s in region.sites), default=0)
+        return Code(pyast.sub(sites, idx.code), Type.SITES, deps, cost=cost, size=size,
+                    region_by_player=(masks, idx.code))

@@ -1,0 +1,457 @@
+"""Sets and quantifiers: `X in SET`, `pieces ... where`, count/exists/all,
+sum/max/min/unique_max of an attribute, first.
+
+In lowered mode a quantifier is a loop that stops as soon as it knows; over a
+fixed set (of directions, say) the loop goes over rows of the tables its body
+reads, looked up when the rules are compiled (`_rows`), and in the listers an
+owner's mask may skip it (prefilters.py).
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Any, Callable, Optional
+
+from ..parsing import ast
+from ..runtime import helpers
+from ..spelling import did_you_mean
+from . import pyast
+from .code import Code, Compiling, Handler, Stmts, all_pieces, always_a_player, is_call, iterated, name_of, when
+from .errors import RuleError
+from .expr_pieces import PieceFamily
+from .expr_sites import SiteFamily
+from .names import CONTEXT_NAMES, reserved_word
+from .prefilters import OwnerMasks
+from .scope import Local, Scope
+from .types import ELEMENT, Dep, Type
+
+# At most this many columns of tables are looked up for a loop over a fixed set.
+MAX_COLUMNS = 8
+
+
+class SetFamily:
+    def __init__(self, x: Compiling, sites: SiteFamily, pieces: PieceFamily, owner_masks: OwnerMasks):
+        self.x = x
+        self.sites = sites
+        self.pieces = pieces
+        self.owner_masks = owner_masks
+
+    def nodes(self) -> dict[type, Handler]:
+        return {ast.In: self.in_, ast.Pieces: self.pieces_of}
+
+    def functions(self) -> dict[str, Handler]:
+        return {"count": self.count, "exists": self.exists, "all": self.all, "sum": self.sum,
+                "max": self.maximum, "min": self.minimum, "unique_max": self.unique_max, "first": self.first}
+
+    # ------------------------------------------------------------ membership
+    def in_(self, e: ast.In, scope: Scope) -> Code:
+        x = self.x
+        item = x.compile(e.item, scope)
+        coll = x.as_sites(x.compile(e.collection, scope))
+        if coll.type is Type.PER_PLAYER:
+            name = name_of(e.collection)
+            raise RuleError(e.collection.pos, f"'{name}' differs per player: say whose, e.g. {name}[player]")
+        if coll.type is Type.PLAYERS:
+            x.expect(item, (Type.PLAYER,), e.item, "the left side of 'in'")
+        else:
+            x.expect(coll, (Type.SITES,), e.collection, "the right side of 'in'")
+            x.expect(item, (Type.SITE,), e.item, "the left side of 'in'")
+        deps, cost = item.deps | coll.deps, item.cost + coll.cost + 1
+        code: py.expr
+        if coll.mask is not None:
+            if item.is_const:
+                assert coll.static_sites is not None
+                return x.const((item.const in coll.static_sites) != e.negated, Type.BOOL)
+            code = pyast.sub(coll.mask, item.code)
+        elif coll.region_by_player is not None:
+            masks, player = coll.region_by_player
+            code = pyast.sub(pyast.sub(masks, player), item.code)
+        else:
+            code = pyast.compare(item.code, "in", coll.code)
+            cost += coll.size
+        if e.negated:
+            code = pyast.not_(code)
+        return Code(code, Type.BOOL, deps, cost=cost)
+
+    # ------------------------------------------------------------ pieces ...
+    def pieces_of(self, e: ast.Pieces, scope: Scope) -> Code:
+        x = self.x
+        deps: frozenset[Dep] = frozenset({Dep.BOARD})
+        sites: py.expr
+        if e.owner is not None:
+            owner = x.expect(x.compile(e.owner, scope), (Type.PLAYER,), e.owner, "the owner after 'pieces of'")
+            deps |= owner.deps
+            occ = pyast.name("o")
+            if owner.is_const:
+                sites = pyast.sub(occ, owner.const) if owner.const >= 0 else pyast.tuple_()
+            elif always_a_player(owner.code, scope):
+                sites = pyast.sub(occ, owner.code)
+            else:
+                first, again = x.share(owner, scope.child(walrus=False))
+                sites = pyast.ifexp(pyast.sub(occ, again), pyast.compare(first, ">=", pyast.num(0)), pyast.tuple_())
+        else:
+            sites = all_pieces()
+        size = x.n_sites
+        if e.where is None:
+            return Code(sites, Type.SITES, deps, cost=size, size=size, occupied=True)
+        var = x.src.fresh("i")
+        inner = scope.child()
+        inner.locals["it"] = Local(pyast.name(var), Type.SITE, occupied=True)
+        element = pyast.name(var)
+        if scope.sink is not None:
+            lines, cond = x.nested(inner, lambda nested: x.boolean(e.where, nested))  # type: ignore[arg-type]
+            t = pyast.name(x.src.fresh("t"))
+            written = (
+                pyast.assign(t, pyast.list_()),
+                pyast.for_(element, iterated(sites), lines + [
+                    pyast.if_(cond.code, [pyast.expr_stmt(pyast.method(t, "append", element))])]),
+            )
+            scope.sink.extend(written)
+            deps |= cond.deps - {Dep.LOCALS}
+            return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
+                        filtered=(written, sites, var, tuple(lines), cond.code))
+        cond = x.boolean(e.where, inner)
+        deps |= cond.deps - {Dep.LOCALS}
+        return Code(pyast.listcomp(element, element, iterated(sites), cond.code), Type.SITES, deps,
+                    cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
+                    filtered=(None, sites, var, (), cond.code))
+
+    # ------------------------------------------------------------ quantifiers
+    def _collection(self, e: ast.Expr, scope: Scope, fn_name: str) -> Code:
+        c = self.x.as_sites(self.x.compile(e, scope.child(walrus=False)))
+        if c.type is Type.PER_PLAYER:
+            raise RuleError(e.pos, f"'{name_of(e)}' differs per player: say whose, e.g. {name_of(e)}[player]")
+        return self.x.expect(c, (Type.SITES, Type.PLAYERS, Type.DIRS), e, f"the first argument of '{fn_name}'")
+
+    def _quantified(self, e: ast.Call, scope: Scope) -> tuple[Code, str]:
+        """The set of count/exists/all and the name each element goes by: `it`, or
+        NAME in `exists(NAME in SET, ...)` (so that an outer `it` stays reachable)."""
+        first = e.args[0]
+        if isinstance(first, ast.In) and isinstance(first.item, ast.Name) and not first.negated:
+            name = first.item.id
+            reserved = reserved_word(name)
+            if reserved:
+                raise RuleError(first.item.pos, reserved, "choose another name")
+            # `exists(to in goal)` is a slip for `to in goal`, not a new name for `to`.
+            if name in CONTEXT_NAMES or name in self.x.model.board.index:
+                raise RuleError(
+                    first.item.pos,
+                    f"'{name}' already means something here: give the elements of {e.fn}(NAME in SET, ...) a new name",
+                )
+            return self._collection(first.collection, scope, e.fn), name
+        return self._collection(first, scope, e.fn), "it"
+
+    def _element(self, coll: Code, var: str) -> Local:
+        return Local(pyast.name(var), ELEMENT[coll.type], always=coll.type is not Type.SITES, occupied=coll.occupied,
+                     real=coll.type is Type.SITES)
+
+    def count(self, e: ast.Call, scope: Scope) -> Code:
+        if scope.sink is not None and len(e.args) == 1 and is_call(e.args[0], "ray", 3) and "ray" not in self.x.defines:
+            return self.sites.ray_length(e.args[0], scope)  # type: ignore[arg-type]
+        coll, name = self._quantified(e, scope)
+        if len(e.args) == 1:
+            if coll.is_const:
+                return self.x.const(len(coll.const), Type.INT)
+            return Code(pyast.helper("len", coll.code), Type.INT, coll.deps, cost=coll.cost + 1)
+        return self._quantifier("count", coll, e.args[1], scope, name)
+
+    def exists(self, e: ast.Call, scope: Scope) -> Code:
+        coll, name = self._quantified(e, scope)
+        if len(e.args) == 1:
+            if coll.is_const:
+                return self.x.const(len(coll.const) > 0, Type.BOOL)
+            return Code(pyast.compare(pyast.helper("len", coll.code), ">", pyast.num(0)), Type.BOOL, coll.deps,
+                        cost=coll.cost + 1)
+        return self._quantifier("exists", coll, e.args[1], scope, name)
+
+    def all(self, e: ast.Call, scope: Scope) -> Code:
+        coll, name = self._quantified(e, scope)
+        return self._quantifier("all", coll, e.args[1], scope, name)
+
+    def _quantifier(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
+        """count/exists/all with a condition: a loop where statements can be written,
+        else one expression."""
+        if scope.sink is not None:
+            return self._loop(quantifier, coll, e, scope, name)
+        x = self.x
+        var = x.src.fresh("i")
+        inner = scope.child()
+        inner.locals[name] = self._element(coll, var)
+        cond = x.boolean(e, inner)
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        element = pyast.name(var)
+        code: py.expr
+        if quantifier == "count":
+            code = pyast.helper("len", pyast.listcomp(pyast.num(0), element, coll.code, cond.code))
+            type_ = Type.INT
+        else:
+            code = pyast.helper("any" if quantifier == "exists" else "all",
+                                pyast.genexp(cond.code, element, coll.code))
+            type_ = Type.BOOL
+        return Code(code, type_, deps, cost=coll.cost + coll.size * (1 + cond.cost))
+
+    def _loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
+        """count/exists/all in lowered mode: a loop that stops as soon as it knows.
+        Over `pieces ... where W` it is one loop over the pieces, asking W first,
+        rather than a loop building their list and a loop over it."""
+        x = self.x
+        sink = scope.sink
+        assert sink is not None
+        var = x.src.fresh("i")
+        where: Optional[tuple[Stmts, py.expr]] = None  # (W's statements, W's code) when the loop asks W itself
+        filtered = coll.filtered
+        if filtered is not None and filtered[0] is not None and _ends_with(sink, filtered[0]):
+            del sink[len(sink) - len(filtered[0]):]
+            _, sites, var, where_lines, where_code = filtered
+            where = (list(where_lines), where_code)
+            coll = Code(sites, coll.type, coll.deps, cost=coll.cost, size=coll.size, occupied=True)
+        inner = scope.child()
+        inner.locals[name] = self._element(coll, var)
+        lines, cond = x.nested(inner, lambda nested: x.boolean(e, nested))
+        t = pyast.name(x.src.fresh("t"))
+        deps = coll.deps | (cond.deps - {Dep.LOCALS})
+        cost = coll.cost + coll.size * (1 + cond.cost)
+
+        def body(inside: Stmts) -> Stmts:
+            if where is None:
+                return inside
+            return where[0] + [pyast.if_(where[1], inside)]
+
+        def counted_loop(start: py.stmt, target: py.expr, iterable: py.expr, rows: Stmts) -> int:
+            """`start`, then the loop of count or exists, which counts or finds
+            nothing where its owner mask (prefilters.py) says no element can pass,
+            and otherwise goes over the elements that can, bit by bit of the mask;
+            returns where `start` stands in the sink."""
+            loop: py.stmt = pyast.for_(target, iterable, rows)
+            prefilter = self.owner_masks.prefilter(loop) if scope.listing and where is None else None
+            if prefilter is not None:
+                made, test, by_bit = prefilter
+                sink.append(made)
+                if by_bit is not None:
+                    targets, table, site, inner_rows = by_bit
+                    left, bit = pyast.name(x.src.fresh("l")), pyast.name(x.src.fresh("l"))
+                    at = len(sink)
+                    sink.extend([start, pyast.assign(left, test), pyast.while_(left, [
+                        pyast.assign(bit, pyast.binop(left, "&", pyast.neg(left))),
+                        pyast.augment(left, "^", bit),
+                        pyast.assign(targets, pyast.sub(pyast.sub(table, site), bit)),
+                    ] + inner_rows)])
+                    return at
+                loop = pyast.if_(test, [loop])
+            at = len(sink)
+            sink.extend([start, loop])
+            return at
+
+        if quantifier == "count":
+            counted_loop(pyast.assign(t, pyast.num(0)),
+                         *self._rows(var, coll, body(when(lines, cond, [pyast.augment(t, "+", pyast.num(1))]))))
+            return Code(t, Type.INT, deps, cost=cost)
+        if quantifier == "exists":
+            found = when(lines, cond, [pyast.assign(t, pyast.true()), pyast.break_()])
+            start = counted_loop(pyast.assign(t, pyast.false()), *self._rows(var, coll, body(found)))
+            return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(sink[start:]))
+        fails = pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])
+        target, iterable, rows = self._rows(var, coll, body(lines + [fails]))
+        sink.extend([pyast.assign(t, pyast.true()), pyast.for_(target, iterable, rows)])
+        return Code(t, Type.BOOL, deps, cost=cost)
+
+    def _rows(self, var: str, coll: Code, body: Stmts) -> tuple[py.expr, py.expr, Stmts]:
+        """(target, iterable, body) of the loop of `var` over `coll`. Over a fixed
+        set (of directions, say), the tables its elements index (`k2[i0]`: the
+        neighbour of each site in direction i0; `k5[k3[i0]]`: the ray in the
+        opposite direction) are looked up once, when the rules are compiled: the
+        loop goes over rows of them, one lookup less per use and none of a table's
+        name."""
+        src = self.x.src
+        plain = (pyast.name(var), iterated(coll.code), body)
+        if not coll.is_const or not isinstance(coll.const, (tuple, list)):
+            return plain
+        columns: list[tuple[str, list[Any]]] = []  # (name, its value for each element)
+        known = {var: list(coll.const)}
+        while len(columns) < MAX_COLUMNS:
+            found = self._table_read(body, known)
+            if found is None:
+                break
+            table, index = found
+            try:
+                values = [src.namespace[table][v] for v in known[index]]
+            except (KeyError, IndexError, TypeError):
+                return pyast.name(var), iterated(coll.code), body
+            column = src.fresh("i")
+            columns.append((column, values))
+            known[column] = values
+            body = pyast.replace_in(body, _reading(table, index, column))
+        if not columns:
+            return plain
+        columns = [(name, values) for name, values in columns if pyast.uses(body, name)]
+        if pyast.uses(body, var):
+            columns.append((var, list(coll.const)))
+        by_site = self._rows_at_one_site(columns, body)
+        if by_site is not None:
+            return by_site
+        rows = tuple(zip(*(values for _, values in columns)))
+        if len(columns) == 1:
+            return pyast.name(columns[0][0]), src.const(tuple(row[0] for row in rows)), body
+        return pyast.tuple_(*(pyast.name(name) for name, _ in columns)), src.const(rows), body
+
+    def _table_read(self, body: Stmts, known: dict[str, list[Any]]) -> Optional[tuple[str, str]]:
+        """The first read `kN[iM]` in `body` of a constant table by an element
+        variable of `known`: (table, variable)."""
+        for node in pyast.walk_all(body):
+            if isinstance(node, py.Subscript) and isinstance(node.value, py.Name) and isinstance(node.slice, py.Name):
+                table, index = node.value.id, node.slice.id
+                if table[0] == "k" and index in known and isinstance(self.x.src.namespace.get(table), tuple):
+                    return table, index
+        return None
+
+    def _rows_at_one_site(self, columns: list[tuple[str, list[Any]]], body: Stmts) -> Optional[tuple[py.expr, py.expr, Stmts]]:  # noqa: E501
+        """When every column is a table read at one and the same site that the loop
+        does not change (`i2[to]`), the rows are looked up per site once, when the
+        rules are compiled: the loop goes over the rows of that site."""
+        site: Optional[str] = None
+        for name, values in columns:
+            if not all(isinstance(v, tuple) for v in values):
+                return None
+            indices = _indices_of(body, name)
+            if indices is None or len(indices) != 1 or (site is not None and indices != {site}):
+                return None
+            site = indices.pop()
+        if site is None or pyast.assigns(body, site):
+            return None
+        size = len(columns[0][1][0])
+        if any(len(v) != size for _, values in columns for v in values) or size > 100_000:
+            return None
+        per_site = tuple(tuple(tuple(values[d][s] for _, values in columns) for d in range(len(columns[0][1])))
+                         for s in range(size))
+        src = self.x.src
+        names = [src.fresh("i") for _ in columns]
+        for (name, _), new in zip(columns, names):
+            body = pyast.replace_in(body, _reading(name, site, new))
+        table = src.const(per_site)
+        if len(names) == 1:
+            table = src.const(tuple(tuple(row[0] for row in rows) for rows in per_site))
+            return pyast.name(names[0]), pyast.sub(table, pyast.name(site)), body
+        return pyast.tuple_(*(pyast.name(n) for n in names)), pyast.sub(table, pyast.name(site)), body
+
+    # ------------------------------------------------------------ sums and extremes
+    def _sites_argument(self, e: ast.Call, scope: Scope, name: str) -> Code:
+        return self.x.expect(self._collection(e.args[0], scope, name), (Type.SITES,), e.args[0],
+                             f"the first argument of '{name}'")
+
+    def _measure(self, e: ast.Expr, fn_name: str) -> int:
+        """The second argument of sum/max/min/unique_max: an attribute name, as the
+        index that helpers.measure understands (MEASURE_VALUE, MEASURE_HEIGHT or the
+        attribute's index in the piece tuple)."""
+        if not isinstance(e, ast.Name):
+            raise RuleError(e.pos, f"the second argument of '{fn_name}' is an attribute name, e.g. value or height")
+        name = e.id
+        if name == "value":
+            return helpers.MEASURE_VALUE
+        if name == "height":
+            return helpers.MEASURE_HEIGHT
+        attr = self.x.model.attributes.get(name)
+        if attr is None or attr.type != "int":
+            ints = [a.name for a in self.x.model.attributes.values() if a.type == "int"] + ["value", "height"]
+            raise RuleError(e.pos, f"'{name}' is not a numeric attribute", did_you_mean(name, ints))
+        return attr.index
+
+    def sum(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        coll = self._sites_argument(e, scope, "sum")
+        measure = self._measure(e.args[1], "sum")
+        if scope.sink is not None and measure >= 0:
+            # written out as a loop: an attribute added up piece by piece
+            total, site, piece = (pyast.name(x.src.fresh("t")) for _ in range(3))
+            board = pyast.name("b")
+            if coll.occupied:
+                rows: Stmts = [pyast.augment(total, "+", pyast.sub(pyast.sub(board, site), measure))]
+            else:
+                rows = [pyast.assign(piece, pyast.sub(board, site)),
+                        pyast.if_(pyast.is_not_none(piece), [pyast.augment(total, "+", pyast.sub(piece, measure))])]
+            scope.sink.extend([pyast.assign(total, pyast.num(0)), pyast.for_(site, coll.code, rows)])
+            return Code(total, Type.INT, coll.deps, cost=coll.cost + coll.size)
+        return Code(pyast.helper("h_sum", pyast.name("b"), coll.code, pyast.num(measure), self.pieces.values_table()),
+                    Type.INT, coll.deps, cost=coll.cost + coll.size)
+
+    def maximum(self, e: ast.Call, scope: Scope) -> Code:
+        return self._extreme(e, scope, "max")
+
+    def minimum(self, e: ast.Call, scope: Scope) -> Code:
+        return self._extreme(e, scope, "min")
+
+    def _extreme(self, e: ast.Call, scope: Scope, name: str) -> Code:
+        x = self.x
+        if len(e.args) == 2:
+            first = x.compile(e.args[0], scope)
+            if first.type is Type.INT:
+                second = x.expect(x.compile(e.args[1], scope), (Type.INT,), e.args[1],
+                                  f"the second argument of '{name}'")
+                if first.is_const and second.is_const:
+                    pick: Callable[[int, int], int] = max if name == "max" else min
+                    return x.const(pick(first.const, second.const), Type.INT)
+                return Code(pyast.helper(name, first.code, second.code), Type.INT, first.deps | second.deps,
+                            cost=first.cost + second.cost + 1)
+        coll = self._sites_argument(e, scope, name)
+        measure = self._measure(e.args[1], name)
+        return Code(pyast.helper(f"h_{name}", pyast.name("b"), coll.code, pyast.num(measure),
+                                 self.pieces.values_table()), Type.INT, coll.deps, cost=coll.cost + coll.size)
+
+    def unique_max(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        coll = self._sites_argument(e, scope, "unique_max")
+        measure = self._measure(e.args[1], "unique_max")
+        cost = coll.cost + coll.size
+        if scope.sink is not None and measure >= 0:
+            # written out as a loop (it often runs after every action)
+            best, value, tie, site, piece = (pyast.name(x.src.fresh("t")) for _ in range(5))
+            measured = pyast.sub(piece, measure)
+            rows: Stmts = [pyast.assign(piece, pyast.sub(pyast.name("b"), site))]
+            if not coll.occupied:
+                rows.append(pyast.if_(pyast.is_none(piece), [pyast.continue_()]))
+            rows.append(pyast.if_(
+                pyast.or_(pyast.is_none(value), pyast.compare(measured, ">", value)),
+                [pyast.assign(best, site), pyast.assign(value, measured), pyast.assign(tie, pyast.false())],
+                [pyast.if_(pyast.compare(measured, "==", value), [pyast.assign(tie, pyast.true())])],
+            ))
+            scope.sink.extend([
+                pyast.assign(best, pyast.num(-1)), pyast.assign(value, pyast.none()), pyast.assign(tie, pyast.false()),
+                pyast.for_(site, coll.code, rows),
+                pyast.if_(tie, [pyast.assign(best, pyast.num(-1))]),
+            ])
+            return Code(best, Type.SITE, coll.deps, cost=cost)
+        return Code(pyast.helper("h_unique_max", pyast.name("b"), coll.code, pyast.num(measure),
+                                 self.pieces.values_table()), Type.SITE, coll.deps, cost=cost)
+
+    def first(self, e: ast.Call, scope: Scope) -> Code:
+        coll = self._sites_argument(e, scope, "first")
+        if coll.static_sites is not None:  # (a region: known when the rules are compiled)
+            return self.x.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
+        return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+
+def _ends_with(sink: Stmts, lines: tuple[py.stmt, ...]) -> bool:
+    return len(sink) >= len(lines) and all(a is b for a, b in zip(sink[len(sink) - len(lines):], lines))
+
+
+def _reading(table: str, index: str, new: str) -> Callable[[py.AST], Optional[py.AST]]:
+    """A change for pyast.replace_nodes: `table[index]` (two names) becomes the name `new`."""
+
+    def change(node: py.AST) -> Optional[py.AST]:
+        if isinstance(node, py.Subscript) and pyast.is_name(node.value, table) and pyast.is_name(node.slice, index):
+            return pyast.name(new)
+        return None
+
+    return change
+
+
+def _indices_of(body: Stmts, name: str) -> Optional[set[str]]:
+    """The names `name` is indexed by in `body` (`name[to]`), when it is read only
+    so (else None)."""
+    indices: set[str] = set()
+    indexed = 0
+    for node in pyast.walk_all(body):
+        if isinstance(node, py.Subscript) and pyast.is_name(node.value, name):
+            if not isinstance(node.slice, py.Name):
+                return None
+            indices.add(node.slice.id)
+            indexed += 1
+    return indices if indexed and indexed == pyast.uses(body, name) else None

@@ -1,0 +1,280 @@
+"""Sites and rays: lists of sites, neighbour(s), ray, beyond, opposite, group, on_full_line.
+
+The board's geometry is read from tables made when the rules are compiled. A
+lookup in a constant table from a site to a site (`neighbour(x, n)`) is kept as
+such (`site_tables`), so that lookups of lookups compose into one table
+(`neighbour(neighbour(x, n), e)`) and a list of lookups at one site becomes a
+table of lists (`[neighbour(x, n), neighbour(x, e)]`).
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Optional, Union
+
+from ..parsing import ast
+from . import pyast
+from .code import Code, Compiling, Handler, describe
+from .errors import RuleError
+from .scope import Local, Scope
+from .types import Dep, Type
+
+# A ray's condition: (the element's variable, the condition) or, in lowered mode,
+# (the element's variable, the condition's statements, the condition).
+RayCondition = Union[tuple[str, Code], tuple[str, list[py.stmt], Code]]
+
+
+class SiteFamily:
+    def __init__(self, x: Compiling):
+        self.x = x
+        board = x.model.board
+        self.max_degree = max((len(a) for a in board.adjacent), default=0)
+        self.max_ray = max(board.files, board.ranks)
+        # Constant tables from a site to a site (-1: none; the last entry, for site
+        # -1, is -1): lookups in them compose into one table (site_lookup).
+        self._site_tables: set[str] = set()
+
+    def nodes(self) -> dict[type, Handler]:
+        return {ast.ListLit: self.list_of_sites}
+
+    def functions(self) -> dict[str, Handler]:
+        return {"neighbour": self.neighbour, "neighbours": self.neighbours, "ray": self.ray, "beyond": self.beyond,
+                "opposite": self.opposite, "group": self.group, "on_full_line": self.on_full_line}
+
+    # ------------------------------------------------------------ tables
+    def neighbour_table(self) -> py.Name:
+        """nb[direction][site] = the adjacent site that way or -1 (site -1 included)."""
+        rays = self.x.model.board.rays
+        return self.x.src.const(tuple(tuple(r[0] if r else -1 for r in per_site) + (-1,) for per_site in rays),
+                                key="neighbours")
+
+    def ray_table(self) -> py.Name:
+        """rays[direction][site] = the sites along the ray, nearest first (site -1: none)."""
+        return self.x.src.const(tuple(tuple(per_site) + ((),) for per_site in self.x.model.board.rays), key="rays")
+
+    def adjacency_table(self) -> py.Name:
+        return self.x.src.const(tuple(tuple(a) for a in self.x.model.board.adjacent) + ((),), key="adjacent")
+
+    def site_lookup(self, code: py.expr) -> Optional[tuple[str, py.expr]]:
+        """(table, index code) when `code` reads a site table at one index."""
+        if isinstance(code, py.Subscript) and isinstance(code.value, py.Name) and code.value.id in self._site_tables:
+            return code.value.id, code.slice
+        return None
+
+    # ------------------------------------------------------------ lists of sites
+    def list_of_sites(self, e: ast.ListLit, scope: Scope) -> Code:
+        x = self.x
+        items = [x.compile(item, scope) for item in e.items]
+        for item_e, item in zip(e.items, items):
+            x.expect(item, (Type.SITE,), item_e, "an element of a list")
+        if all(i.is_const for i in items):
+            return x.static_sites(i.const for i in items if i.const != -1)
+        deps: frozenset[Dep] = frozenset().union(*(i.deps for i in items))
+        by_site = self._sites_by_site(items)
+        if by_site is not None:
+            return Code(by_site, Type.SITES, deps, cost=1, size=len(items))
+        return Code(pyast.helper("h_sites", pyast.tuple_(*(i.code for i in items))), Type.SITES, deps,
+                    cost=sum(i.cost for i in items), size=len(items))
+
+    def _sites_by_site(self, items: list[Code]) -> Optional[py.expr]:
+        """Code of a list of sites whose elements are all lookups of one site in
+        site tables (`[neighbour(x, n), neighbour(x, e)]`, say): one table of the
+        lists by site, made when the rules are compiled; else None."""
+        lookups = [self.site_lookup(i.code) for i in items]
+        found = [lookup for lookup in lookups if lookup is not None]
+        if len(found) != len(lookups) or len({pyast.key(index) for _, index in found}) != 1:
+            return None
+        tables = [self.x.src.namespace[table] for table, _ in found]
+        rows = tuple(tuple(s for s in (table[site] for table in tables) if s != -1) for site in range(self.x.n_sites))
+        return pyast.sub(self.x.src.const(rows + ((),)), found[0][1])
+
+    # ------------------------------------------------------------ neighbours
+    def _grid_only(self, e: ast.Call, what: str) -> None:
+        if self.x.model.board.kind != "grid":
+            raise RuleError(e.pos, what)
+
+    def neighbour(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'neighbour'")
+        self._grid_only(e, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
+        direction = self.single_direction(e, scope)
+        table = self.neighbour_table()
+        if direction.is_const:  # the row of that direction
+            row = x.src.namespace[table.id][direction.const]
+            index = site.code
+            inner = self.site_lookup(site.code)
+            if inner is not None:  # a neighbour of a neighbour: one table
+                before = x.src.namespace[inner[0]]
+                row, index = tuple(row[s] for s in before), inner[1]
+            name = x.src.const(row)
+            self._site_tables.add(name.id)
+            return Code(pyast.sub(name, index), Type.SITE, site.deps, cost=site.cost + 1)
+        code = pyast.sub(pyast.sub(table, direction.code), site.code)
+        return Code(code, Type.SITE, site.deps | direction.deps, cost=site.cost + direction.cost + 1)
+
+    def single_direction(self, e: ast.Call, scope: Scope, argument: int = 1) -> Code:
+        """A direction argument of neighbour/ray/beyond/opposite, as code of one
+        direction index."""
+        x = self.x
+        arg = e.args[argument]
+        direction = x.compile(arg, scope)
+        if direction.type not in (Type.DIRS, Type.DIR):
+            which = "the second argument" if argument == 1 else "the argument"
+            raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}")
+        if direction.type is Type.DIR:
+            return direction
+        if direction.is_const and len(direction.const) == 1:  # (a direction name passed to a define, say)
+            return x.const(direction.const[0], Type.DIR)
+        per_player = x.model.direction_sets.get(arg.id) if isinstance(arg, ast.Name) else None
+        if per_player is not None and all(len(d) == 1 for d in per_player):
+            if all(d == per_player[0] for d in per_player):
+                return x.const(per_player[0][0], Type.DIR)
+            player = pyast.name(scope.register("player").site)
+            return Code(pyast.sub(x.src.const(tuple(d[0] for d in per_player)), player), Type.DIR, direction.deps)
+        message = x.src.const(f"'{e.fn}' needs a single direction, not a set of them")
+        return Code(pyast.helper("h_one_direction", direction.code, x.src.const(arg.pos), message), Type.DIR,
+                    direction.deps)
+
+    def neighbours(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'neighbours'")
+        return Code(pyast.sub(self.adjacency_table(), site.code), Type.SITES, site.deps, cost=site.cost + 1,
+                    size=self.max_degree)
+
+    def opposite(self, e: ast.Call, scope: Scope) -> Code:
+        self._grid_only(e, "'opposite' needs a grid board: directions are a grid's")
+        direction = self.single_direction(e, scope, argument=0)
+        # The eight grid directions are numbered clockwise from north.
+        if direction.is_const:
+            return self.x.const((direction.const + 4) % 8, Type.DIR)
+        opposites = self.x.src.const(tuple((d + 4) % 8 for d in range(8)))
+        return Code(pyast.sub(opposites, direction.code), Type.DIR, direction.deps, cost=direction.cost + 1)
+
+    # ------------------------------------------------------------ rays
+    def _ray_parts(self, e: ast.Call, scope: Scope, lowered: bool = False) -> tuple[Code, Optional[RayCondition]]:
+        """The ray of ray/beyond (the sites from the start, nearest first) and its
+        condition, if given (see RayCondition)."""
+        x = self.x
+        site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], f"the first argument of '{e.fn}'")
+        self._grid_only(e, f"'{e.fn}' needs a grid board: directions are a grid's")
+        direction = self.single_direction(e, scope)
+        rays: py.expr = self.ray_table()
+        if direction.is_const:  # the row of that direction
+            rays = x.src.const(x.src.namespace[rays.id][direction.const])  # type: ignore[attr-defined]
+        else:
+            rays = pyast.sub(rays, direction.code)
+        ray = Code(pyast.sub(rays, site.code), Type.SITES, site.deps | direction.deps,
+                   cost=site.cost + direction.cost + 1, size=self.max_ray)
+        if len(e.args) < 3:
+            return ray, None
+        var = x.src.fresh("i")
+        inner = scope.child()
+        inner.locals["it"] = Local(pyast.name(var), Type.SITE, real=True)
+        if lowered:
+            lines, cond = x.nested(inner, lambda nested: x.boolean(e.args[2], nested))
+            return ray, (var, lines, cond)
+        return ray, (var, x.boolean(e.args[2], inner))
+
+    def _lowered_ray(self, e: ast.Call, scope: Scope) -> tuple[Code, str, list[py.stmt], Code]:
+        ray, condition = self._ray_parts(e, scope, lowered=True)
+        assert condition is not None and len(condition) == 3
+        var, lines, cond = condition
+        return ray, var, lines, cond
+
+    def ray_length(self, e: ast.Call, scope: Scope) -> Code:
+        """count(ray(X, D, COND)) in lowered mode: how many sites of the ray meet the
+        condition before the first that does not."""
+        ray, var, lines, cond = self._lowered_ray(e, scope)
+        t = pyast.name(self.x.src.fresh("t"))
+        assert scope.sink is not None
+        scope.sink.extend([
+            pyast.assign(t, pyast.num(0)),
+            pyast.for_(pyast.name(var), ray.code, lines + [
+                pyast.if_(pyast.not_(cond.code), [pyast.break_()]), pyast.augment(t, "+", pyast.num(1))]),
+        ])
+        return Code(t, Type.INT, ray.deps | (cond.deps - {Dep.LOCALS}), cost=ray.cost + self.max_ray * (1 + cond.cost))
+
+    def ray(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        if scope.sink is not None and len(e.args) == 3:
+            ray, var, lines, cond = self._lowered_ray(e, scope)
+            t = pyast.name(x.src.fresh("t"))
+            scope.sink.extend([
+                pyast.assign(t, pyast.list_()),
+                pyast.for_(pyast.name(var), ray.code, lines + [
+                    pyast.if_(pyast.not_(cond.code), [pyast.break_()]),
+                    pyast.expr_stmt(pyast.method(t, "append", pyast.name(var)))]),
+            ])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITES, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
+        ray, condition = self._ray_parts(e, scope)
+        if condition is None:
+            return ray
+        var, cond = condition[0], condition[-1]
+        assert isinstance(cond, Code)
+        first, again = x.share(ray, scope)
+        n = x.src.fresh("i")
+        index = pyast.helper("next", pyast.genexp(
+            pyast.name(n), pyast.tuple_(pyast.name(n), pyast.name(var)), pyast.helper("enumerate", again),
+            pyast.not_(cond.code)), pyast.helper("len", again))
+        deps = ray.deps | (cond.deps - {Dep.LOCALS})
+        return Code(pyast.sub(first, pyast.slice_(None, index)), Type.SITES, deps,
+                    cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
+
+    def beyond(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        if scope.sink is not None:
+            ray, var, lines, cond = self._lowered_ray(e, scope)
+            t = pyast.name(x.src.fresh("t"))
+            scope.sink.extend([
+                pyast.assign(t, pyast.num(-1)),
+                pyast.for_(pyast.name(var), ray.code, lines + [
+                    pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.name(var)), pyast.break_()])]),
+            ])
+            deps = ray.deps | (cond.deps - {Dep.LOCALS})
+            return Code(t, Type.SITE, deps, cost=ray.cost + self.max_ray * (1 + cond.cost))
+        ray, condition = self._ray_parts(e, scope)
+        assert condition is not None
+        var, cond = condition[0], condition[-1]
+        assert isinstance(cond, Code)
+        deps = ray.deps | (cond.deps - {Dep.LOCALS})
+        code = pyast.helper("next", pyast.genexp(pyast.name(var), pyast.name(var), ray.code, pyast.not_(cond.code)),
+                            pyast.num(-1))
+        return Code(code, Type.SITE, deps, cost=ray.cost + self.max_ray * (1 + cond.cost))
+
+    # ------------------------------------------------------------ groups and lines
+    def group(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'group'")
+        adjacent = self.adjacency_table() if len(e.args) == 1 else self._adjacency_by(e, scope)
+        code = pyast.helper("h_group", pyast.name("b"), adjacent, site.code)
+        return Code(code, Type.SITES, site.deps | {Dep.BOARD}, cost=site.cost + x.n_sites * 2, size=x.n_sites)
+
+    def _adjacency_by(self, e: ast.Call, scope: Scope) -> py.Name:
+        """The table of each site's neighbours in the directions of group's second
+        argument (the same for every player: a table made once)."""
+        self._grid_only(e, "'group(site, directions)' needs a grid board: directions are a grid's")
+        arg = e.args[1]
+        directions = self.x.compile(arg, scope)
+        if directions.type not in (Type.DIRS, Type.DIR):
+            raise RuleError(arg.pos, f"the second argument of 'group' must be directions, found {describe(directions)}")
+        if not directions.is_const:
+            raise RuleError(arg.pos, "the directions of 'group' must be the same for every player "
+                                     "(e.g. all, orthogonal)")
+        chosen = directions.const if directions.type is Type.DIRS else (directions.const,)
+        rays = self.x.model.board.rays
+        table = tuple(tuple(rays[d][s][0] for d in chosen if rays[d][s]) for s in range(self.x.n_sites)) + ((),)
+        return self.x.src.const(table)
+
+    def on_full_line(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'on_full_line'")
+        if not x.model.lines:
+            raise RuleError(e.pos, "'on_full_line' needs the board's 'lines' in the YAML")
+        through: list[list[tuple[int, ...]]] = [[] for _ in range(x.n_sites + 1)]
+        for line in x.model.lines:
+            for s in line:
+                through[s].append(tuple(line))
+        table = x.src.const(tuple(tuple(t) for t in through), key="lines")
+        longest = max(len(t) for t in through)
+        return Code(pyast.helper("h_on_full_line", pyast.name("b"), table, site.code), Type.BOOL, site.deps,
+                    cost=site.cost + longest * 8)

@@ -1,0 +1,179 @@
+"""Tracks: their run-time form, and `ahead`, `along` and `steps_on`.
+
+A track entry is `(sites, position of each site, loops)` (runtime/helpers.py).
+Where the number of steps is within reach of a table made when the rules are
+compiled (the sites after each site, `following_sites`), `ahead` and `along`
+read it rather than call their helpers.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Optional, Sequence
+
+from ..parsing import ast
+from ..runtime import helpers
+from . import pyast
+from .code import Code, Compiling, Handler, always_a_player, describe, is_cheap
+from .errors import RuleError
+from .model import Track
+from .scope import Scope
+from .types import Type
+
+# How far following_sites reaches: this many times round a track (or to its end).
+FOLLOWING_LAPS = 2
+# Tables of following sites are made up to this many entries a game (beyond, the
+# tracks' `ahead` and `along` call their helpers).
+MAX_FOLLOWING_ENTRIES = 200_000
+
+TrackValue = tuple[tuple[int, ...], tuple[int, ...], bool]
+# (the constants of following_sites by entry, the constant of all of them by
+# entry, each entry's reach)
+FollowingTables = tuple[list[py.Name], py.Name, list[int]]
+
+
+def following_sites(sites: Sequence[int], loop: bool, n_sites: int) -> tuple[tuple[int, ...], ...]:
+    """table[site]: the sites after `site` along the track, in order, as `along`
+    gives them, FOLLOWING_LAPS times round a looping track or to the end of one that
+    does not loop (() for a site not on it and for "no site", the last entry).
+    `ahead` and `along` read it instead of calling their helpers where n is within
+    its reach."""
+    size = len(sites)
+    table: list[tuple[int, ...]] = [()] * (n_sites + 1)
+    for i, site in enumerate(sites):
+        if loop:
+            table[site] = tuple(sites[(i + k) % size] for k in range(1, FOLLOWING_LAPS * size + 1))
+        else:
+            table[site] = tuple(sites[i + 1:])
+    return tuple(table)
+
+
+def following_reach(sites: Sequence[int], loop: bool) -> int:
+    """Up to which n every row of following_sites gives `along`'s answer: round a
+    looping track FOLLOWING_LAPS times; to the end of one that does not loop, where
+    `along` stops too (for any n the runtime accepts)."""
+    return FOLLOWING_LAPS * len(sites) if loop else helpers.MAX_ALONG
+
+
+class TrackFamily:
+    def __init__(self, x: Compiling):
+        self.x = x
+        # the tables of the sites after each site of the tracks (following_tables)
+        self._following_made: dict[str, Optional[FollowingTables]] = {}
+        self._following_entries = 0
+
+    def nodes(self) -> dict[type, Handler]:
+        return {}
+
+    def functions(self) -> dict[str, Handler]:
+        return {"ahead": self.ahead, "along": self.along, "steps_on": self.steps_on}
+
+    # ------------------------------------------------------------ tracks as values
+    def track_values(self, track: Track) -> list[TrackValue]:
+        """The run-time form of each entry of a track (see runtime/helpers.py)."""
+        values = []
+        for sites, loop in zip(track.sites, track.loop):
+            position = [-1] * (self.x.n_sites + 1)
+            for i, s in enumerate(sites):
+                position[s] = i
+            values.append((tuple(sites), tuple(position), loop))
+        return values
+
+    def track_constant(self, track: Track) -> list[py.Name]:
+        """The constant names of the entries of a track."""
+        return [self.x.src.const(value) for value in self.track_values(track)]
+
+    def named(self, track: Track) -> Code:
+        """A track shared by every player, by its name."""
+        return Code(self.track_constant(track)[0], Type.TRACK, size=len(track.sites[0]),
+                    following=self._following(track, 0))
+
+    def of_player(self, track: Track, idx: Code, scope: Scope, pos: ast.Pos) -> Code:
+        """TRACK[P] of a per-player track."""
+        deps, cost = idx.deps, idx.cost + 1
+        if idx.is_const:
+            if idx.const < 0:
+                raise RuleError(pos, "a player not in play has no track")
+            return Code(self.track_constant(track)[idx.const], Type.TRACK, deps, size=len(track.sites[idx.const]),
+                        following=self._following(track, idx.const))
+        none = ((), (-1,) * (self.x.n_sites + 1), False)
+        tracks = self.x.src.const(tuple(self.track_values(track)) + (none,))
+        following = None
+        made = self._following_tables(track)
+        if made is not None and always_a_player(idx.code, scope) and is_cheap(idx.code):
+            _, by_player, reaches = made
+            following = (pyast.sub(by_player, idx.code), min(reaches))
+        return Code(pyast.sub(tracks, idx.code), Type.TRACK, deps, cost=cost, size=max(len(t) for t in track.sites),
+                    following=following)
+
+    def _following(self, track: Track, entry: int) -> Optional[tuple[py.expr, int]]:
+        """(the constant of following_sites, its reach) for one entry of a track, or None."""
+        made = self._following_tables(track)
+        return None if made is None else (made[0][entry], made[2][entry])
+
+    def _following_tables(self, track: Track) -> Optional[FollowingTables]:
+        """The tables of following_sites of a track, made on first use within
+        MAX_FOLLOWING_ENTRIES a game; None beyond."""
+        if track.name in self._following_made:
+            return self._following_made[track.name]
+        n_sites = self.x.n_sites
+        entries = sum((n_sites + 1) * FOLLOWING_LAPS * len(sites) for sites in track.sites)
+        made = None
+        if self._following_entries + entries <= MAX_FOLLOWING_ENTRIES:
+            self._following_entries += entries
+            tables = [following_sites(sites, loop, n_sites) for sites, loop in zip(track.sites, track.loop)]
+            src = self.x.src
+            made = (
+                [src.const(table, key=("following", track.name, i)) for i, table in enumerate(tables)],
+                src.const(tuple(tables), key=("following", track.name)),
+                [following_reach(sites, loop) for sites, loop in zip(track.sites, track.loop)],
+            )
+        self._following_made[track.name] = made
+        return made
+
+    # ------------------------------------------------------------ functions
+    def _track_argument(self, e: ast.Call, scope: Scope) -> Code:
+        arg = e.args[0]
+        track = self.x.compile(arg, scope)
+        if track.type is Type.PER_PLAYER and track.per_player and track.per_player[0] == "track":
+            name = arg.id if isinstance(arg, ast.Name) else "this"
+            raise RuleError(arg.pos, f"track '{name}' differs per player: say whose, e.g. {name}[player]")
+        if track.type is not Type.TRACK:
+            raise RuleError(arg.pos, f"the first argument of '{e.fn}' must be a track (declared under 'tracks'), "
+                                     f"found {describe(track)}")
+        return track
+
+    def _site_and_steps(self, e: ast.Call, scope: Scope) -> tuple[Code, Code, Code]:
+        x = self.x
+        track = self._track_argument(e, scope)
+        site = x.expect(x.compile(e.args[1], scope), (Type.SITE,), e.args[1], f"the second argument of '{e.fn}'")
+        n = x.expect(x.compile(e.args[2], scope), (Type.INT,), e.args[2], f"the third argument of '{e.fn}'")
+        return track, site, n
+
+    def ahead(self, e: ast.Call, scope: Scope) -> Code:
+        track, site, n = self._site_and_steps(e, scope)
+        code: py.expr = pyast.helper("h_ahead", track.code, site.code, n.code)
+        if track.following is not None and is_cheap(site.code) and is_cheap(n.code):
+            # (the table answers within its reach, the helper beyond: n <= 0, off the track)
+            after = pyast.sub(track.following[0], site.code)
+            within = pyast.compare(pyast.num(0), "<", n.code, "<=", pyast.helper("len", after))
+            code = pyast.ifexp(pyast.sub(after, pyast.binop(n.code, "-", pyast.num(1))), within, code)
+        return Code(code, Type.SITE, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + 1)
+
+    def along(self, e: ast.Call, scope: Scope) -> Code:
+        track, site, n = self._site_and_steps(e, scope)
+        code: py.expr = pyast.helper("h_along", track.code, site.code, n.code, self.x.src.const(e.pos))
+        if track.following is not None and is_cheap(site.code) and is_cheap(n.code):
+            # (within the table's reach, the first n sites after; beyond, the helper)
+            following, reach = track.following
+            first_n = pyast.sub(pyast.sub(following, site.code), pyast.slice_(None, n.code))
+            code = pyast.ifexp(first_n, pyast.compare(pyast.num(0), "<=", n.code, "<=", pyast.num(reach)), code)
+        size = n.const if n.is_const and n.const > 0 else self.x.n_sites
+        return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size,
+                    size=size, fresh=True)
+
+    def steps_on(self, e: ast.Call, scope: Scope) -> Code:
+        track = self._track_argument(e, scope)
+        site = self.x.expect(self.x.compile(e.args[1], scope), (Type.SITE,), e.args[1],
+                             "the second argument of 'steps_on'")
+        return Code(pyast.helper("h_steps_on", track.code, site.code), Type.INT,
+                    track.deps | site.deps, cost=track.cost + site.cost + 1)

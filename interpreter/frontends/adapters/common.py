@@ -1,0 +1,42 @@
+"""What both adapters need: the game to wrap, the bound on an episode, the rewards."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Union
+
+from ...api import Game, load_game
+
+# An episode stops (truncated) after this many actions of the players unless told
+# otherwise: a definition may describe a game that never ends.
+DEFAULT_MAX_STEPS = 100_000
+# Chance outcomes drawn in a row before the episode is cut off: a game whose turns
+# are all chance events would otherwise never come back to a player.
+MAX_CHANCE_IN_A_ROW = 100_000
+
+
+def resolve_game(game: Union[str, Game], options: Optional[Mapping[str, Any]], variant: Optional[str]) -> Game:
+    """A `Game` as given, or loaded by bundled name, folder or file (`load_game`),
+    with `options` and `variant`, which only a name or path can take."""
+    if isinstance(game, Game):
+        if options or variant:
+            raise ValueError("options and variant apply when the game is given by name or path; "
+                             "load_game(name, options=..., variant=...) made this Game already")
+        return game
+    return load_game(str(game), options=options, variant=variant)
+
+
+def result_rewards(winner: int, players: int) -> list[float]:
+    """+1 for the winner, -1 for everyone else; 0 for everyone without a single winner."""
+    if winner < 0:
+        return [0.0] * players
+    return [1.0 if i == winner else -1.0 for i in range(players)]
+
+
+def zero_sum_rewards(winner: int, players: int) -> list[float]:
+    """+1 for the winner, the others sharing -1 (each -1/(players-1)); 0 for
+    everyone without a single winner. For two players the same as `result_rewards`."""
+    if winner < 0:
+        return [0.0] * players
+    if players == 1:
+        return [1.0]
+    loss = -1.0 / (players - 1)
+    return [1.0 if i == winner else loss for i in range(players)]
