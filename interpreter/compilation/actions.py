@@ -20,7 +20,7 @@ from .code import Code, conjuncts, describe, disjuncts, either
 from .compiled import CaseInfo
 from .conditions import Condition, Part
 from .errors import RuleError, name_pos, unknown
-from .expressions import ExpressionCompiler
+from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
 from .reach import Reach, reach_along, reach_of_set
@@ -174,6 +174,9 @@ class ActionCompiler:
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving)
+        if isinstance(pattern, ast.PassPattern):
+            plan = ActionPlan(action.name, action.pos, levels.action, Condition.of(levels.piece), [], None)
+            return self._pass(plan, action, pattern, decision_index)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
@@ -181,8 +184,6 @@ class ActionCompiler:
             case_templates=tuple(self.case_templates),
             untold=bool(untold_templates(action, templates)),
         )
-        if isinstance(pattern, ast.PassPattern):
-            return self._pass(plan, action, pattern, decision_index)
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, "
                                         "e.g. 'onto empty: move'")
@@ -430,10 +431,26 @@ class ActionCompiler:
         return self.src.const(fresh)
 
     def _pass(self, plan: ActionPlan, action: ast.Action, pattern: ast.PassPattern, decision_index: int) -> ActionPlan:
-        template = self.compiler.template(action.notation or "pass", action.pos, ())
+        """A pass: a case of its own, doing nothing or what its block (`pass:`) says."""
+        block = None
+        for case in action.cases:
+            if case.kind != "pass":
+                raise RuleError(case.pos, f"'{case.label}': a pass has no landing site: its statements follow 'pass:'")
+            block = case
+        notation = (block.notation if block is not None else None) or action.notation or "pass"
+        template = self.compiler.template(notation, action.pos, ())
         plan.templates.append(template)
-        cid = self.compiler.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos,
-                                              notation_pos=action.notation_pos))
+        label = f"action '{action.name}'" + (", pass" if block is not None else "")
+        notation_pos = block.notation_pos if block is not None and block.notation else action.notation_pos
+        info = CaseInfo(decision_index, "pass", template, label, block.pos if block is not None else action.pos,
+                        notation_pos=notation_pos)
+        if block is not None:
+            scope = self.compiler.scope((), label, followups=True)
+            with self.src.origin(Origin(label, block.pos)), self.src.capture() as lines:
+                info.cost, info.effects = self.compiler.statements.block_with_effects(block.body, scope)
+            info.body = lines
+        cid = self.compiler.add_case(info)
+        plan.case_templates = ((cid, template),)
 
         def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
             src.add(pyast.expr_stmt(pyast.method(pyast.name("out"), "append",
@@ -571,6 +588,7 @@ class ActionCompiler:
     def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing,
               plan: ActionPlan) -> tuple[Emit, Optional[Reach], int]:
         steps = self.exprs.compile(pattern.steps, scope)
+        whole_number(steps, pattern.steps, "the number of steps")
         if steps.type is not Type.INT:
             raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
         adjacent = self.exprs.adjacency_table()
@@ -630,6 +648,7 @@ class ActionCompiler:
 
     def _distance_bound(self, e: ast.Expr, scope: Scope) -> Code:
         c = self.exprs.compile(e, scope)
+        whole_number(c, e, "a distance")
         if c.type is not Type.INT:
             raise RuleError(e.pos, f"a distance must be a number, found {describe(c)}")
         if c.deps & CANDIDATE_DEPS:
