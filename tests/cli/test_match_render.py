@@ -205,3 +205,35 @@ def test_the_advice_in_words():
     assert describe_hint(forced, "white") == "hint: c3\n  Every other action lets an opponent win at once; c3 does not."
     lost = SearchStats(900, 1.0, [("a1", 900, 0.0)], "loss", "budget")
     assert search_note(lost) == "(it sees no defence: every action loses against the best answers)"
+
+
+def test_the_hint_comes_from_the_default_player():
+    from interpreter.frontends.agents import make_agent
+    from interpreter.frontends.agents.mcts import DEFAULT_SECONDS
+    from interpreter.frontends.play_input import hint_player
+
+    default, hint = make_agent("mcts"), hint_player(None)
+    assert type(hint) is type(default) and hint.methods == default.methods
+    assert hint.seconds == default.seconds == DEFAULT_SECONDS
+    assert hint_player("500ms").seconds == 0.5 and hint_player("hard").methods == default.methods
+    # ... and not the previous default, whose methods differ.
+    assert make_agent("mcts-v1").methods != default.methods
+
+
+def test_a_real_search_states_its_chances_as_an_estimate():
+    # Issue 28: Tablut's defenders "rated their chances at 100%" from ply 2. Far
+    # from any proven result, the note and the hint give an estimate, "about".
+    from interpreter.frontends.advice import describe_hint, search_note
+    from interpreter.frontends.agents import make_agent
+
+    game = load_game("tablut")
+    state = game.initial_state()
+    for _ in range(2):
+        state = game.apply(state, game.legal_actions(state)[0])
+    agent = make_agent("mcts:60", seed=3)
+    agent.choose(game, state)
+    stats = agent.last_stats
+    assert stats.verdict == "" and "100%" not in search_note(stats)
+    assert search_note(stats).startswith("(60 games simulated") and "about" in search_note(stats)
+    hint = describe_hint(stats, game.to_move(state), 300)
+    assert "100%" not in hint and "rough estimate of" in hint
