@@ -106,3 +106,20 @@ def test_the_greedy_player_takes_the_king_and_a_free_piece():
     state = game.make_state({"d5": lielow_piece("white", 3, True), "a2": lielow_piece("white", 1),
                              "h8": lielow_piece("black", 2, True), "b3": lielow_piece("black", 1)})
     assert make_agent("greedy", seed=1).choose(game, state).notation == "a2xb3"
+
+
+def test_a_choice_the_safety_check_had_no_time_for_is_looked_at(monkeypatch):
+    # With 80 positions the safety check sees only some of the 26 actions (Tablut's
+    # 60 actions of 80 answers each can need 60,000 at the default time): the
+    # search may prefer one it did not see. That choice is looked at after the
+    # search and, when it gives the piece away, the next one is taken.
+    from interpreter.frontends.agents import mcts
+
+    game = load_game("lielow")
+    state = lielow_hanging_piece(game)
+    monkeypatch.setattr(mcts, "SAFETY_NODES", 80)
+    monkeypatch.setattr(mcts, "SAFETY_NODES_PER_ITERATION", 0)
+    seeds = range(8)
+    assert {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds} <= LIELOW_SAVES
+    monkeypatch.setattr(mcts, "verify_choice", lambda engine, material, root, choose, **_: choose(root))
+    assert {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds} - LIELOW_SAVES

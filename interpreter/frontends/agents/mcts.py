@@ -39,6 +39,7 @@ from interpreter.runtime.views import Action
 from .base import SeededAgent, check_budget
 from .knowledge import evaluation_of, knowledge_of
 from .playout import Tactics, draw_outcome
+from .safety import verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -88,6 +89,7 @@ DEEPER_SAFETY_SHARE = 0.15
 SAFETY_NODES = 5_000  # positions the safety check may make, and ...
 SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget
+VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 
 
 @dataclass
@@ -162,9 +164,17 @@ class MCTSAgent(SeededAgent):
             search.check_root(root)
         reason = _forced(root)
         iterations = 0
+        # where the safety check ran short, the choice is looked at after the search,
+        # within the budget (safety.py, verify_choice)
+        verify = search.material is not None and search.safety_nodes > 0 and root.proven is None
+        share = 1.0 - VERIFY_SHARE if verify and any(not c.checked for c in root.children) else 1.0
         if not reason:
-            iterations, reason = self._think(search, root, started)
-        best = best_child(root)
+            iterations, reason = self._think(search, root, started, share)
+        if verify:
+            deadline = None if self.seconds is None else started + self.seconds
+            best = verify_choice(engine, search.material, root, best_child, deadline=deadline)  # type: ignore[arg-type]
+        else:
+            best = best_child(root)
         self.last_stats = _stats(engine, root, best, iterations, time.perf_counter() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
@@ -202,10 +212,12 @@ class MCTSAgent(SeededAgent):
             return min(by_iterations, SAFETY_NODES + int(self.seconds * SAFETY_NODES_PER_SECOND))
         return SAFETY_NODES + int((self.seconds or DEFAULT_SECONDS) * SAFETY_NODES_PER_SECOND)
 
-    def _think(self, search: Search, root: Node, started: float) -> tuple[int, str]:
-        """Iterate until the budget is spent or a stopping rule holds: (iterations, reason)."""
+    def _think(self, search: Search, root: Node, started: float, share: float = 1.0) -> tuple[int, str]:
+        """Iterate until the budget (`share` of its time) is spent or a stopping
+        rule holds: (iterations, reason)."""
         done = 0
-        deadline = None if self.seconds is None else started + self.seconds
+        seconds = None if self.seconds is None else share * self.seconds
+        deadline = None if seconds is None else started + seconds
         while True:
             search.iterate(root)
             done += 1
@@ -214,20 +226,20 @@ class MCTSAgent(SeededAgent):
                 if deadline is not None and self.methods.think_on and time.perf_counter() >= deadline:
                     return done, "budget"
                 continue
-            used = self._used(done, started)
+            used = self._used(done, started, seconds)
             if used >= 1.0:
                 return done, "budget"
             reason = _settled(root, used, done)
             if reason and not (reason == "clear" and self.methods.think_on and not self.reproducible):
                 return done, reason
 
-    def _used(self, done: int, started: float) -> float:
+    def _used(self, done: int, started: float, seconds: Optional[float]) -> float:
         """The part of the budget spent (the larger of the two when both are set)."""
         parts = []
         if self.iterations is not None:
             parts.append(done / self.iterations)
-        if self.seconds is not None:
-            parts.append((time.perf_counter() - started) / self.seconds)
+        if seconds is not None:
+            parts.append((time.perf_counter() - started) / seconds)
         return max(parts)
 
 

@@ -11,17 +11,21 @@ few hundred simulations: that one answer among thirty takes a piece.
 
 The look-ahead asks only "is the balance below what it is now?" (a null window),
 which an answer that takes something settles at once; it makes at most
-`node_limit` positions, and actions it had no time for are not vetoed.
+`node_limit` positions, and actions it had no time for are not vetoed. Where it
+ran short (Tablut: 60 actions, each with 80 answers, may take 60,000 positions),
+the action the search chooses is looked at after the search if it was not before
+(`verify_choice`): a few hundred positions for one action.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
 from ...analysis.material import Material
 from .tree import Node, loses_for
 
 DEEPEST = 2  # whole turns of the others searched after the root's action, at most
+VERIFY_NODES = 5_000  # positions the look-ahead may make after the search (verify_choice)
 
 
 def veto_material_losses(engine: Any, material: Material, root: Node, node_limit: int,
@@ -62,9 +66,39 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
             value = look.value(child.state, depth, now - EPSILON, now, _made(child))
         except OutOfNodes:
             return losing, False
+        if turns == 1:
+            child.checked = True
         if value < now - EPSILON:
             losing.append(child)
     return losing, True
+
+
+def verify_choice(engine: Any, material: Material, root: Node, choose: Callable[[Node], Node],
+                  node_limit: int = VERIFY_NODES, deadline: Optional[float] = None) -> Node:
+    """`choose(root)`, looked at one turn of answers deep if the safety check had
+    not (it ran short). When it loses material, it is vetoed and the next actions
+    the search prefers are looked at in turn, until one keeps the balance (the
+    choice) or `node_limit` positions or the `deadline` are spent: in a threat
+    (Tablut: 5 actions of 107 keep the soldier), the check may not have reached
+    the few answers before."""
+    me = root.mover
+    chosen = choose(root)
+    if chosen.checked or chosen.proven is not None or not chosen.materialised:
+        return chosen
+    look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline)
+    now = look.balance(root.state)
+    candidates = [c for c in root.children if c.materialised and not c.vetoed and not loses_for(c, me)]
+    candidates.sort(key=lambda c: (c is not chosen, -c.visits, -c.mean(me)))
+    for child in candidates:
+        if child.checked or child.proven is not None:
+            return child  # kept the balance in the check (or is certain)
+        losing, complete = _losing(look, [child], me, now, 1)
+        if not complete:
+            break
+        if not losing:
+            return child
+        child.vetoed = True
+    return choose(root)
 
 
 def _made(node: Node) -> Optional[list]:

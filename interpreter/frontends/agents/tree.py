@@ -26,7 +26,7 @@ class Node:
     """One position of the search (see the module's doc)."""
 
     __slots__ = ("code", "state", "mover", "visits", "totals", "children", "untried", "proven",
-                 "reward", "weights", "vetoed", "amaf", "im")
+                 "reward", "weights", "vetoed", "checked", "amaf", "im")
 
     def __init__(self, code: Any) -> None:
         self.code = code  # the action that leads here from the parent (None at the root)
@@ -40,6 +40,7 @@ class Node:
         self.reward: Optional[tuple] = None  # terminal positions: what the result is worth
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
         self.vetoed = False  # a root action the safety check rules out (safety.py)
+        self.checked = False  # a root action the safety check has looked at (one turn of answers)
         self.amaf: Optional[dict] = None  # code -> [summed reward, count] (amaf.py)
         # implicit minimax: the evaluation backed up by minimax, for the first player
         # (two-player games with an evaluation; None elsewhere)
