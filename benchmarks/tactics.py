@@ -6,7 +6,8 @@ For each game, `interpreter.analysis.tactics.generate` finds up to N positions
 (half from random games, half from games of the default player at 100
 simulations a move, seed 1) in which one action wins the game, wins material, or
 must be found to avoid losing the game or material, valued by the bounded
-look-ahead over material (docs/playing.md, "Tactics"). The set is kept in
+look-ahead over material (docs/playing.md, "The built-in players";
+benchmarks/README.md, "Tactical positions"). The set is kept in
 `benchmarks/tactics-results/GAME.json` (delete it to make it again). Then each
 player chooses an action in every position, a fresh player per position (seeded
 by its number), and the table says the share solved by kind and how often the
