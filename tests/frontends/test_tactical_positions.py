@@ -121,5 +121,5 @@ def test_a_choice_the_safety_check_had_no_time_for_is_looked_at(monkeypatch):
     monkeypatch.setattr(mcts, "SAFETY_NODES_PER_ITERATION", 0)
     seeds = range(8)
     assert {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds} <= LIELOW_SAVES
-    monkeypatch.setattr(mcts, "verify_choice", lambda engine, material, root, choose, **_: choose(root))
+    monkeypatch.setattr(mcts, "verify_choice", lambda engine, material, root, choose, *_: choose(root))
     assert {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds} - LIELOW_SAVES

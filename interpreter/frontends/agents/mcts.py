@@ -39,7 +39,7 @@ from interpreter.runtime.views import Action
 from .base import SeededAgent, check_budget
 from .knowledge import evaluation_of, knowledge_of
 from .playout import Tactics, draw_outcome
-from .safety import verify_choice
+from .safety import VERIFY_NODES, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -88,7 +88,8 @@ ROOT_SHARE = 0.5
 DEEPER_SAFETY_SHARE = 0.15
 SAFETY_NODES = 5_000  # positions the safety check may make, and ...
 SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
-SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget
+SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
+SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 
 
@@ -172,7 +173,8 @@ class MCTSAgent(SeededAgent):
             iterations, reason = self._think(search, root, started, share)
         if verify:
             deadline = None if self.seconds is None else started + self.seconds
-            best = verify_choice(engine, search.material, root, best_child, deadline=deadline)  # type: ignore[arg-type]
+            best = verify_choice(engine, search.material, root, best_child,  # type: ignore[arg-type]
+                                 min(VERIFY_NODES, search.safety_nodes), deadline)
         else:
             best = best_child(root)
         self.last_stats = _stats(engine, root, best, iterations, time.perf_counter() - started, reason, reused)
@@ -206,7 +208,8 @@ class MCTSAgent(SeededAgent):
         """How many positions the safety check may make: a share of the budget
         (counted in positions, not time, so that `mcts:N` stays reproducible)."""
         if self.iterations is not None:
-            by_iterations = SAFETY_NODES + self.iterations * SAFETY_NODES_PER_ITERATION
+            by_iterations = min(SAFETY_NODES + self.iterations * SAFETY_NODES_PER_ITERATION,
+                                self.iterations * SMALL_BUDGET_NODES)
             if self.seconds is None:
                 return by_iterations
             return min(by_iterations, SAFETY_NODES + int(self.seconds * SAFETY_NODES_PER_SECOND))
