@@ -3,8 +3,10 @@
 Used for `hint` at the prompt and for the note after a computer's move. The
 numbers come from `SearchStats` (agents/mcts.py): for each action the number of
 games the search simulated after it and the average result of those games for
-the player who chooses — a win counts 1, a draw one half, a loss 0 — which is an
-estimate of that player's chances after the action.
+the player who chooses — a win counts 1, a draw one half, a loss 0. That is a
+rough estimate of the chances, not a calibrated one (the simulated games are
+played far worse than people play), so it is always shown as "about", between 1%
+and 99%: 0% and 100% are said only of what the search has proved, in words.
 """
 from __future__ import annotations
 
@@ -12,10 +14,22 @@ import textwrap
 from typing import Any, Optional
 
 SHOWN_ALTERNATIVES = 3
+SHOWN_UNSAFE = 5
 
 
 def percent(value: float) -> str:
-    return f"{round(100 * value)}%"
+    """An estimate as people read it: "about 58%", never 0% or 100%."""
+    return f"about {min(99, max(1, round(100 * value)))}%"
+
+
+def third_person(name: str, verb: str) -> str:
+    """"white wins", but "attackers win": a player's name in -s is taken as a plural."""
+    return verb if name.endswith("s") else verb + "s"
+
+
+def possessive(name: str) -> str:
+    """"white's", but "attackers'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def search_note(stats: Any) -> str:
@@ -60,7 +74,8 @@ def _hint_lines(stats: Any, player: str) -> list[str]:
         lines.append(f"  {best} is the only legal action.")
         return lines
     if stats.verdict == "win":
-        lines.append(f"  {best} wins by force: whatever the others answer, {player} wins (the search has proved it).")
+        lines.append(f"  {best} wins by force: whatever the others answer, {player} {third_person(player, 'win')} "
+                     "(the search has proved it).")
         return lines
     if stats.reason == "forced":
         lines.append(f"  Every other action lets an opponent win at once; {best} does not.")
@@ -71,11 +86,27 @@ def _hint_lines(stats: Any, player: str) -> list[str]:
     lines.append(
         f"  The computer simulated {stats.iterations} games from here in {stats.seconds:.1f} s, trying the "
         f"promising actions most. After {best} ({visits} of those games) {player} did best: "
-        f"{percent(value)} of the points (a win counts 1, a draw 1/2), an estimate of {player}'s chances."
+        f"{percent(value)} of the points (a win counts 1, a draw 1/2), a rough estimate of "
+        f"{possessive(player)} chances."
     )
-    others = [f"{n} {percent(v)} ({c} games)" for n, c, v in stats.choices[1:1 + SHOWN_ALTERNATIVES] if c]
+    proven = getattr(stats, "proven", {})
+    others = [f"{n} {_alternative(n, v, proven)} ({c} games)"
+              for n, c, v in stats.choices[1:1 + SHOWN_ALTERNATIVES] if c]
     if others:
         lines.append("  Next best: " + ", ".join(others) + ".")
+    unsafe = getattr(stats, "unsafe", [])
+    if unsafe:
+        shown = ", ".join(unsafe[:SHOWN_UNSAFE]) + (", ..." if len(unsafe) > SHOWN_UNSAFE else "")
+        lines.append(f"  Left out because they give material away: {shown}.")
     if stats.reason == "alike":
         lines.append("  The actions differ no more than chance explains: any of them seems about as good.")
     return lines
+
+
+def _alternative(notation: str, value: float, proven: dict) -> str:
+    """An alternative's worth: proved won or lost in words, else an estimate."""
+    if proven.get(notation) == "win":
+        return "wins by force"
+    if proven.get(notation) == "loss":
+        return "loses by force"
+    return percent(value)

@@ -323,8 +323,9 @@ def configure_parser(sub) -> None:
     from .common import add_think_argument
 
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
-                     help="the agents, one per seat in turn order: random, mcts, mcts:easy|normal|hard, mcts:N "
-                          "(N iterations: reproducible), mcts:Ns, mcts-classic, ...; the last one fills the "
+                     help="the agents, one per seat in turn order: random, greedy (one action ahead), mcts (the "
+                          "default player), mcts:easy|normal|hard, mcts:N (N iterations: reproducible), mcts:Ns, "
+                          "mcts-v1 (the previous default, same parameters), mcts-classic; the last one fills the "
                           "remaining seats, each seat counted on its own (default mcts,random)")
     add_think_argument(sub)
     sub.add_argument("--games", type=positive_int_up_to(MAX_PLAYOUTS), default=10, metavar="N",

@@ -198,8 +198,9 @@ def configure_parser(sub, run_command) -> None:
     sub.add_argument(
         "--players", metavar="LIST", default=None,
         help=(
-            "who plays, in turn order, separated by commas: human, random, mcts (3 s a decision), "
-            "mcts:easy|normal|hard, mcts:N (N iterations), mcts:Ns (seconds), mcts-classic; the last one "
+            "who plays, in turn order, separated by commas: human, random, greedy (one action ahead), "
+            "mcts (the default player, 3 s a decision), mcts:easy|normal|hard, mcts:N (N iterations), "
+            "mcts:Ns (seconds), mcts-v1 (the previous default, same parameters), mcts-classic; the last one "
             "fills the remaining seats (default human,mcts; with --resume the record's players)"
         ),
     )

@@ -124,16 +124,23 @@ def toggle_stacks(session: Any) -> None:
         session.draw()
 
 
+def hint_player(think: Optional[str]) -> Any:
+    """The player that gives hints: the default player (`mcts`), at the time
+    `--think` gives it (its default time without)."""
+    from .agents import make_agent
+
+    return make_agent("mcts", seed=0, think=think or "normal")
+
+
 def give_hint(session: Any, chance: bool) -> None:
     """What the built-in player would do for the person, and why (see advice.py)."""
     from .advice import describe_hint
-    from .agents import MCTSAgent, thinking_budget
     from .render_text import terminal_size
 
     if chance:
         session.say("a chance event has no best choice; 'random' lets the program draw it")
         return
     player = session.game.to_move(session.state)
-    agent = MCTSAgent(seed=0, **thinking_budget(session.think or "normal"))
+    agent = hint_player(session.think)
     session.search(agent, "hint", "thinking about a hint ...")
     session.say(describe_hint(agent.last_stats, player, terminal_size(session.out)[0]))

@@ -253,6 +253,28 @@ class Engine:
             return None
         return self.results.scores(s)
 
+    def piece_counts(self, s: State) -> list[list[int]]:
+        """Each player's pieces on the board: `counts[player]` is the number of its
+        pieces of each kind (in kind order, as `Game.kinds` lists them), then the
+        stones of its colour on the board (its pieces, in a game without stacks)."""
+        n_kinds = len(self.rules.kind_symbols)
+        counts = [[0] * (n_kinds + 1) for _ in range(self.n_players)]
+        board = s.board
+        for sites in s.occ:
+            for site in sites:
+                piece = board[site]
+                owner = piece[0]  # type: ignore[index]  # (occupied: the site lists hold pieces' sites)
+                stones = piece[2]  # type: ignore[index]
+                if owner >= 0:
+                    counts[owner][piece[1]] += 1  # type: ignore[index]
+                    if stones is None:
+                        counts[owner][n_kinds] += 1
+                if stones is not None:
+                    for colour in stones:
+                        if colour >= 0:
+                            counts[colour][n_kinds] += 1
+        return counts
+
     def chance_probabilities(self, s: State) -> list[tuple[Code, float]]:
         decision = self.decisions[s.decision]
         return [(code, decision.probabilities[code[4]]) for code in self.legal(s)]

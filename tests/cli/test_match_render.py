@@ -185,11 +185,55 @@ def test_the_advice_in_words():
     assert describe_hint(stats, "white") == (
         "hint: e2-e3\n"
         "  The computer simulated 2400 games from here in 3.0 s, trying the promising\n"
-        "  actions most. After e2-e3 (610 of those games) white did best: 58% of the\n"
-        "  points (a win counts 1, a draw 1/2), an estimate of white's chances.\n"
-        "  Next best: d2-d3 56% (420 games).")
-    assert search_note(stats) == "(2400 games simulated in 3.0 s; it rates its chances at 58%)"
+        "  actions most. After e2-e3 (610 of those games) white did best: about 58% of\n"
+        "  the points (a win counts 1, a draw 1/2), a rough estimate of white's chances.\n"
+        "  Next best: d2-d3 about 56% (420 games).")
+    assert search_note(stats) == "(2400 games simulated in 3.0 s; it rates its chances at about 58%)"
+    # An estimate is never 100% (nor 0%): only what is proved is certain, and said in words.
+    sure = SearchStats(300, 1.0, [("c1", 300, 1.0), ("c2", 20, 0.0), ("c3", 5, 0.0)], "", "budget",
+                       proven={"c2": "loss"})
+    assert search_note(sure) == "(300 games simulated in 1.0 s; it rates its chances at about 99%)"
+    assert describe_hint(sure, "attackers", 300).splitlines()[1:] == [
+        "  The computer simulated 300 games from here in 1.0 s, trying the promising actions most. After c1 "
+        "(300 of those games) attackers did best: about 99% of the points (a win counts 1, a draw 1/2), "
+        "a rough estimate of attackers' chances.",
+        "  Next best: c2 loses by force (20 games), c3 about 1% (5 games)."]
+    won = SearchStats(10, 0.1, [("c1", 10, 1.0)], "win", "solved")
+    assert describe_hint(won, "defenders", 200).splitlines()[1] == (
+        "  c1 wins by force: whatever the others answer, defenders win (the search has proved it).")
     forced = SearchStats(0, 0.1, [("c3", 0, 0.5)], "", "forced")
     assert describe_hint(forced, "white") == "hint: c3\n  Every other action lets an opponent win at once; c3 does not."
     lost = SearchStats(900, 1.0, [("a1", 900, 0.0)], "loss", "budget")
     assert search_note(lost) == "(it sees no defence: every action loses against the best answers)"
+
+
+def test_the_hint_comes_from_the_default_player():
+    from interpreter.frontends.agents import make_agent
+    from interpreter.frontends.agents.mcts import DEFAULT_SECONDS
+    from interpreter.frontends.play_input import hint_player
+
+    default, hint = make_agent("mcts"), hint_player(None)
+    assert type(hint) is type(default) and hint.methods == default.methods
+    assert hint.seconds == default.seconds == DEFAULT_SECONDS
+    assert hint_player("500ms").seconds == 0.5 and hint_player("hard").methods == default.methods
+    # ... and not the previous default, whose methods differ.
+    assert make_agent("mcts-v1").methods != default.methods
+
+
+def test_a_real_search_states_its_chances_as_an_estimate():
+    # Issue 28: Tablut's defenders "rated their chances at 100%" from ply 2. Far
+    # from any proven result, the note and the hint give an estimate, "about".
+    from interpreter.frontends.advice import describe_hint, search_note
+    from interpreter.frontends.agents import make_agent
+
+    game = load_game("tablut")
+    state = game.initial_state()
+    for _ in range(2):
+        state = game.apply(state, game.legal_actions(state)[0])
+    agent = make_agent("mcts:60", seed=3)
+    agent.choose(game, state)
+    stats = agent.last_stats
+    assert stats.verdict == "" and "100%" not in search_note(stats)
+    assert search_note(stats).startswith("(60 games simulated") and "about" in search_note(stats)
+    hint = describe_hint(stats, game.to_move(state), 300)
+    assert "100%" not in hint and "rough estimate of" in hint

@@ -349,7 +349,8 @@ def test_make_agent_parses_specs():
     assert make_agent("mcts:500ms").seconds == pytest.approx(0.5)
     tuned = make_agent("mcts:iterations=10,c=0.5,rollout=30,seconds=2")
     assert (tuned.iterations, tuned.exploration, tuned.rollout_limit, tuned.seconds) == (10, 0.5, 30, 2)
-    assert set(AGENT_KINDS) == {"random", "mcts", "mcts-classic"}
+    assert set(AGENT_KINDS) == {"random", "greedy", "mcts", "mcts-v1", "mcts-classic"}
+    assert make_agent("mcts-v1:30").iterations == 30
 
 
 @pytest.mark.parametrize("spec", ["alphazero", "", "mcts:lots", "mcts:0", "mcts:-3s", "random:5", "mcts:x=1"])

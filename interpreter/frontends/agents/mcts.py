@@ -37,7 +37,9 @@ from interpreter.runtime.engine import CHANCE
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
+from .knowledge import evaluation_of, knowledge_of
 from .playout import Tactics, draw_outcome
+from .safety import VERIFY_NODES, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -59,6 +61,38 @@ ALIKE_VISITS = 24
 ALIKE_BAND = 0.05
 
 
+@dataclass(frozen=True)
+class Methods:
+    """Which of the player's methods are on: the default player has them all; the
+    previous default (`mcts-v1`) none of those added since."""
+
+    safety: bool = True  # the root's look-ahead over material (safety.py)
+    grave: bool = True  # choose in the tree by GRAVE (amaf.py)
+    # the evaluation learnt per game (evaluation.py), where there is one: this share
+    # of a value in the tree is implicit minimax, playouts stop after so many actions
+    evaluation: bool = True
+    minimax_weight: float = 0.3
+    evaluated_rollout: int = 12
+    try_all: int = 16  # a new node with at most so many actions tries them all for a win
+    # with a time budget, think on when the choice is clear: the tree is kept for
+    # the next decision, where the time spent now pays
+    think_on: bool = True
+
+
+CURRENT = Methods()
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, think_on=False)
+# Shares of a time budget the checks at the root may take (about): the answers
+# that win at once (in chess each answer costs the most), and the safety check's
+# passes deeper than one turn.
+ROOT_SHARE = 0.5
+DEEPER_SAFETY_SHARE = 0.15
+SAFETY_NODES = 5_000  # positions the safety check may make, and ...
+SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
+SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
+SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
+VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
+
+
 @dataclass
 class SearchStats:
     """What the last search did, for people watching (`hint`, the line after a move)."""
@@ -74,6 +108,9 @@ class SearchStats:
     # why the search stopped: budget, only action, forced, solved, clear, alike
     reason: str = ""
     reused: int = 0  # simulated games kept from the previous search
+    # notation -> "win" or "loss" for the root's actions whose result is proven
+    proven: dict[str, str] = field(default_factory=dict)
+    unsafe: list[str] = field(default_factory=list)  # actions the safety check left out
 
 
 class MCTSAgent(SeededAgent):
@@ -87,8 +124,10 @@ class MCTSAgent(SeededAgent):
 
     def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = 0, exploration: float = 1.0,
-                 rollout_limit: Optional[int] = None, score_weight: float = 0.1) -> None:
+                 rollout_limit: Optional[int] = None, score_weight: float = 0.1,
+                 methods: Methods = CURRENT) -> None:
         super().__init__(seed)
+        self.methods = methods
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         check_budget(iterations, seconds, 1 if rollout_limit is None else rollout_limit, 1)
@@ -118,12 +157,26 @@ class MCTSAgent(SeededAgent):
         started = time.perf_counter()
         search, root = self._start(game, state)
         reused = root.visits
-        search.check_root(root)
+        timed = self.seconds is not None and self.methods.safety
+        if timed:
+            search.check_root(root, started + ROOT_SHARE * self.seconds,  # type: ignore[operator]
+                              started + DEEPER_SAFETY_SHARE * self.seconds)  # type: ignore[operator]
+        else:
+            search.check_root(root)
         reason = _forced(root)
         iterations = 0
+        # where the safety check ran short, the choice is looked at after the search,
+        # within the budget (safety.py, verify_choice)
+        verify = search.material is not None and search.safety_nodes > 0 and root.proven is None
+        share = 1.0 - VERIFY_SHARE if verify and any(not c.checked for c in root.children) else 1.0
         if not reason:
-            iterations, reason = self._think(search, root, started)
-        best = best_child(root)
+            iterations, reason = self._think(search, root, started, share)
+        if verify:
+            deadline = None if self.seconds is None else started + self.seconds
+            best = verify_choice(engine, search.material, root, best_child,  # type: ignore[arg-type]
+                                 min(VERIFY_NODES, search.safety_nodes), deadline)
+        else:
+            best = best_child(root)
         self.last_stats = _stats(engine, root, best, iterations, time.perf_counter() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
@@ -135,8 +188,14 @@ class MCTSAgent(SeededAgent):
         if limit is None:
             scored = game.engine.scores(state) is not None
             limit = SCORED_ROLLOUT_LIMIT if scored else natural_rollout_limit(game.engine, state)
+        methods = self.methods
+        material = knowledge_of(game).material if methods.safety else None
+        evaluation = evaluation_of(game) if methods.evaluation else None
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
-                        rollout_limit=limit, score_weight=self.score_weight)
+                        rollout_limit=limit, score_weight=self.score_weight, material=material,
+                        safety_nodes=self._safety_nodes(), grave=methods.grave, evaluation=evaluation,
+                        minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
+                        try_all=methods.try_all)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
@@ -145,28 +204,45 @@ class MCTSAgent(SeededAgent):
         self._memory = None if self.reproducible else (game, tactics, root)
         return search, root
 
-    def _think(self, search: Search, root: Node, started: float) -> tuple[int, str]:
-        """Iterate until the budget is spent or a stopping rule holds: (iterations, reason)."""
+    def _safety_nodes(self) -> int:
+        """How many positions the safety check may make: a share of the budget
+        (counted in positions, not time, so that `mcts:N` stays reproducible)."""
+        if self.iterations is not None:
+            by_iterations = min(SAFETY_NODES + self.iterations * SAFETY_NODES_PER_ITERATION,
+                                self.iterations * SMALL_BUDGET_NODES)
+            if self.seconds is None:
+                return by_iterations
+            return min(by_iterations, SAFETY_NODES + int(self.seconds * SAFETY_NODES_PER_SECOND))
+        return SAFETY_NODES + int((self.seconds or DEFAULT_SECONDS) * SAFETY_NODES_PER_SECOND)
+
+    def _think(self, search: Search, root: Node, started: float, share: float = 1.0) -> tuple[int, str]:
+        """Iterate until the budget (`share` of its time) is spent or a stopping
+        rule holds: (iterations, reason)."""
         done = 0
+        seconds = None if self.seconds is None else share * self.seconds
+        deadline = None if seconds is None else started + seconds
         while True:
             search.iterate(root)
             done += 1
             if done % CHECK_EVERY and done != self.iterations:
+                # (the clock at every iteration: in chess one takes milliseconds)
+                if deadline is not None and self.methods.think_on and time.perf_counter() >= deadline:
+                    return done, "budget"
                 continue
-            used = self._used(done, started)
+            used = self._used(done, started, seconds)
             if used >= 1.0:
                 return done, "budget"
             reason = _settled(root, used, done)
-            if reason:
+            if reason and not (reason == "clear" and self.methods.think_on and not self.reproducible):
                 return done, reason
 
-    def _used(self, done: int, started: float) -> float:
+    def _used(self, done: int, started: float, seconds: Optional[float]) -> float:
         """The part of the budget spent (the larger of the two when both are set)."""
         parts = []
         if self.iterations is not None:
             parts.append(done / self.iterations)
-        if self.seconds is not None:
-            parts.append((time.perf_counter() - started) / self.seconds)
+        if seconds is not None:
+            parts.append((time.perf_counter() - started) / seconds)
         return max(parts)
 
 
@@ -223,9 +299,11 @@ def _stats(engine: Any, root: Node, best: Node, iterations: int, seconds: float,
     shown = [c for c in root.children if c.materialised]
     shown.sort(key=lambda c: (c is not best, -c.visits, -c.mean(me)))
     verdict = "win" if best.proven == me else "loss" if loses_for(best, me) else ""
+    proven = {engine.notation(c.code): "win" if c.proven == me else "loss" for c in shown if c.proven is not None}
     return SearchStats(
         iterations=iterations, seconds=seconds, reason=reason, reused=reused, verdict=verdict,
-        choices=[(engine.notation(c.code), c.visits, _value(c, me)) for c in shown],
+        choices=[(engine.notation(c.code), c.visits, _value(c, me)) for c in shown], proven=proven,
+        unsafe=sorted(engine.notation(c.code) for c in root.children if c.vetoed and c is not best),
     )
 
 

@@ -99,6 +99,10 @@ class Playout:
         self.n = n_players
         self.limit = limit
         self.score_weight = score_weight
+        # (mover, code) of every action the playouts play, when someone listens (amaf.py)
+        self.moves: Optional[list] = None
+        # judges a playout cut off after `limit` actions, when there is one (evaluation.py)
+        self.evaluation: Any = None
 
     def run(self, state: Any) -> tuple[float, ...]:
         """The reward vector of one playout from `state` (which it changes).
@@ -119,6 +123,9 @@ class Playout:
             state, learnable = self.step(state, mover)
         if learnable is not None and engine.is_over(state):
             self.tactics.learn(engine, state, *learnable)
+        if self.evaluation is not None and not engine.is_over(state):
+            first = self.evaluation.first_wins(state)
+            return (first, 1.0 - first)
         return reward_where_stopped(engine, state, self.n, self.score_weight)
 
     def step(self, state: Any, mover: int) -> tuple[Any, Optional[tuple]]:
@@ -131,18 +138,23 @@ class Playout:
             if won is not None:
                 return won, None
             if tried and rng.random() < PREFER_TRIED:
-                return tried[int(rng.random() * len(tried))], None
+                after, code = tried[int(rng.random() * len(tried))]
+                if self.moves is not None:
+                    self.moves.append((mover, code))
+                return after, None
         code = engine.random_legal(state, rng)
         if code is None:  # (a `before each turn` that changed the position left nothing legal)
             return state, None
         if move_kind(code) in tactics.losing:
             return self.look_before_leaping(state, code, mover), None
+        if self.moves is not None:
+            self.moves.append((mover, code))
         engine.apply_in_place(state, code, settle=False)
         return state, (code, mover)
 
     def try_kinds(self, state: Any, candidates: list, mover: int) -> tuple[list, Optional[Any]]:
-        """Play `candidates` (legal actions of winning kinds) on copies: (positions
-        that go on, a position won by `mover` or None)."""
+        """Play `candidates` (legal actions of winning kinds) on copies: ((position,
+        code) of those that go on, a position won by `mover` or None)."""
         engine = self.engine
         if len(candidates) > TRIES:
             candidates = self.rng.sample(candidates, TRIES)
@@ -153,10 +165,12 @@ class Playout:
             outcome = engine.outcome(after)
             self.tactics.tried(code, outcome is not None and outcome[0] == mover)
             if outcome is None:
-                going_on.append(after)
+                going_on.append((after, code))
                 continue
             self.tactics.learn(engine, after, code, mover)
             if outcome[0] == mover:
+                if self.moves is not None:
+                    self.moves.append((mover, code))
                 return going_on, after
         return going_on, None
 
@@ -166,13 +180,16 @@ class Playout:
         for _ in range(RETRIES + 1):
             after = engine.copy(state)
             engine.apply_in_place(after, code)
+            played = code
             outcome = engine.outcome(after)
             if outcome is None or outcome[0] in (mover, -1):
-                return after
+                break
             redrawn = engine.random_legal(state, self.rng)
             if redrawn is None:
                 break
             code = redrawn
+        if self.moves is not None:
+            self.moves.append((mover, played))
         return after
 
 

@@ -1,25 +1,29 @@
 """Building an agent from a short text, as typed on the command line.
 
     random            uniform among the legal actions
+    greedy            the action whose position looks best one action ahead
     mcts              the default player: MCTS with a solver, 3 seconds a decision
     mcts:easy         a level: easy (0.5 s), normal (3 s) or hard (10 s)
     mcts:2000         2000 iterations (reproducible: no clock involved)
     mcts:5s           5 seconds (also 500ms, 1.5s)
     mcts:iterations=500/seconds=2/c=1.0/rollout=200   (',' works too outside --players)
+    mcts-v1           the default player until 2026-12 (takes the same parameters)
     mcts-classic      the first player, plain UCT with 1000 random playouts
                       (takes the same parameters), kept for comparison
 """
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 from ...validation.diagnostics import shorten
 from .base import SeededAgent
-from .mcts import LEVELS, MCTSAgent
+from .greedy import GreedyAgent
+from .mcts import LEVELS, PREVIOUS, MCTSAgent
 from .mcts_classic import ClassicMCTSAgent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "mcts", "mcts-classic")
+AGENT_KINDS = ("random", "greedy", "mcts", "mcts-v1", "mcts-classic")
 # Bounds of what a command line may ask of a search: beyond them a game would not
 # end in any reasonable time (docs/playing.md).
 MAX_ITERATIONS = 1_000_000
@@ -27,10 +31,13 @@ MAX_SECONDS = 3600.0
 MAX_ROLLOUT = 100_000
 MAX_EXPLORATION = 100.0
 _SPEC_HELP = (
-    "valid agents: 'random', 'mcts', 'mcts:easy|normal|hard', 'mcts:N' (N iterations), 'mcts:Ns' or "
-    "'mcts:Nms' (thinking time), 'mcts:iterations=N/seconds=S/c=X/rollout=N', 'mcts-classic[:...]'"
+    "valid agents: 'random', 'greedy', 'mcts', 'mcts:easy|normal|hard', 'mcts:N' (N iterations), 'mcts:Ns' or "
+    "'mcts:Nms' (thinking time), 'mcts:iterations=N/seconds=S/c=X/rollout=N', 'mcts-v1[:...]', "
+    "'mcts-classic[:...]'"
 )
-_MCTS_KINDS = {"mcts": MCTSAgent, "mcts-classic": ClassicMCTSAgent}
+_SIMPLE_KINDS = {"random": RandomAgent, "greedy": GreedyAgent}
+_MCTS_KINDS = {"mcts": MCTSAgent, "mcts-v1": functools.partial(MCTSAgent, methods=PREVIOUS),
+               "mcts-classic": ClassicMCTSAgent}
 
 
 def make_agent(spec: str, seed: int | None = 0, think: Optional[str] = None) -> SeededAgent:
@@ -42,13 +49,13 @@ def make_agent(spec: str, seed: int | None = 0, think: Optional[str] = None) -> 
     text = spec.strip()
     kind, _, params = text.partition(":")
     kind = kind.strip().lower()
-    if kind == "random":
+    if kind in _SIMPLE_KINDS:
         if params.strip():
-            raise ValueError(f"agent 'random' takes no parameters, got {spec!r}")
-        return RandomAgent(seed=seed)
+            raise ValueError(f"agent '{kind}' takes no parameters, got {spec!r}")
+        return _SIMPLE_KINDS[kind](seed=seed)
     if kind in _MCTS_KINDS:
         settings = _mcts_params(params, spec)
-        if kind == "mcts" and think and not {"seconds", "iterations"} & settings.keys():
+        if kind in ("mcts", "mcts-v1") and think and not {"seconds", "iterations"} & settings.keys():
             settings.update(thinking_budget(think))
         return _MCTS_KINDS[kind](seed=seed, **settings)
     if kind == "human":

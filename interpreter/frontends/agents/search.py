@@ -7,13 +7,27 @@ selecting, playing out and backing up (see tree.py for the solver).
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from typing import Any, Optional
 
 from interpreter.runtime.engine import CHANCE
 
+from ...analysis.material import Material
+from . import amaf
+from .evaluation import Evaluation
 from .playout import Playout, Tactics
 from .rewards import outcome_rewards
-from .tree import TERMINAL, Node, back_up, is_decision, select_child, update_proven, win_vector
+from .safety import veto_material_losses
+from .tree import (
+    TERMINAL,
+    Node,
+    back_up,
+    back_up_minimax,
+    is_decision,
+    select_child,
+    update_proven,
+    win_vector,
+)
 
 EXPAND_TRIES = 8  # children of winning kinds tried for a win when a node is expanded
 THREAT_BUDGET = 6000  # positions the root may look at to see every reply that wins at once
@@ -23,14 +37,31 @@ class Search:
     """The tree operations of one `choose` call."""
 
     def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int, *,
-                 exploration: float, rollout_limit: int, score_weight: float) -> None:
+                 exploration: float, rollout_limit: int, score_weight: float,
+                 material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
+                 evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
+                 evaluated_rollout: int = 0, try_all: int = 0) -> None:
         self.engine = engine
+        self.material = material  # the yardstick of the safety check (None: no check)
+        self.safety_nodes = safety_nodes
+        self.grave = grave  # choose by GRAVE (amaf.py) rather than UCT
+        # a node of at most this many actions has them all tried when it is expanded
+        # (a win among them proves it; the solver does the rest)
+        self.try_all = try_all
+        # the learnt evaluation (evaluation.py): implicit minimax in the tree, playouts cut short
+        self.evaluation = evaluation
+        self.minimax_weight = minimax_weight if evaluation is not None else 0.0
         self.rng = rng
         self.tactics = tactics
         self.n = n_players
         self.exploration = exploration
         self.score_weight = score_weight
         self.playout = Playout(engine, rng, tactics, n_players, rollout_limit, score_weight)
+        if evaluation is not None and evaluated_rollout > 0:
+            self.playout.limit = min(rollout_limit, evaluated_rollout)
+            self.playout.evaluation = evaluation
+        if grave:
+            self.playout.moves = []
 
     # -- nodes ---------------------------------------------------------------------------
 
@@ -45,11 +76,15 @@ class Search:
         outcome = self.engine.outcome(state)
         if outcome is None:
             node.mover = self.engine.to_move(state)
+            if self.minimax_weight:
+                node.im = self.evaluation.first_wins(state)  # type: ignore[union-attr]
             return
         node.mover = TERMINAL
         node.reward = outcome_rewards(outcome[0], outcome[1], self.score_weight)
         if outcome[0] >= 0:
             node.proven = outcome[0]
+        if self.minimax_weight:
+            node.im = node.reward[0]
 
     def materialise(self, child: Node, parent: Node) -> None:
         """Give a stub its position: the parent's with the child's action played."""
@@ -60,8 +95,9 @@ class Search:
             self.tactics.learn(self.engine, state, child.code, parent.mover)
 
     def expand(self, node: Node) -> None:
-        """Create the children of `node` as stubs; at a decision, try those of
-        winning kinds at once (a win found proves the node)."""
+        """Create the children of `node` as stubs; at a decision, try them all when
+        they are few (`try_all`), else those of winning kinds (a win found proves
+        the node)."""
         engine = self.engine
         if node.mover == CHANCE:
             node.children, total = [], 0.0
@@ -73,6 +109,9 @@ class Search:
         node.children = [Node(code) for code in engine.legal(node.state)]
         node.untried = node.children[:]
         self.rng.shuffle(node.untried)
+        if len(node.children) <= self.try_all:
+            self.try_children(node, node.children)
+            return
         worth_trying = self.tactics.worth_trying
         candidates = [c for c in node.children if worth_trying(c.code)]
         if len(candidates) > EXPAND_TRIES:
@@ -93,11 +132,14 @@ class Search:
 
     # -- the root ------------------------------------------------------------------------
 
-    def check_root(self, root: Node) -> None:
+    def check_root(self, root: Node, deadline: Optional[float] = None,
+                   safety_deadline: Optional[float] = None) -> None:
         """Look at every action of the root and, within THREAT_BUDGET positions, at
         every answer to each: wins in one prove the root, actions that allow the next
         player a win in one are proven lost (a chance event after the action is not
-        looked behind)."""
+        looked behind). Then the safety check (safety.py). With a `deadline` (a
+        time.perf_counter()) the answers stop there, the safety check's deeper
+        passes at `safety_deadline`."""
         if root.children is None:
             self.expand(root)
         self.try_children(root, root.children)
@@ -106,11 +148,16 @@ class Search:
         replies = [c for c in root.children if is_decision(c)]
         cost = sum(len(self.engine.legal(c.state)) for c in replies)
         for child in replies:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
             if child.children is None:
                 self.expand(child)
             if cost <= THREAT_BUDGET:
                 self.try_children(child, child.children)
         update_proven(root)
+        if root.proven is None and self.material is not None and self.safety_nodes > 0:
+            veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
+                                 first_deadline=deadline)
 
     # -- one iteration -------------------------------------------------------------------
 
@@ -127,7 +174,7 @@ class Search:
             if node.children is None:
                 self.expand(node)
                 continue
-            child = self.next_child(node)
+            child = self.next_child(node, path)
             path.append(child)
             if not child.materialised:
                 self.materialise(child, node)
@@ -138,18 +185,28 @@ class Search:
                 break
             node = child
         back_up(path, reward)
+        if self.minimax_weight:
+            back_up_minimax(path)
+        if self.grave:
+            moves = self.playout.moves
+            amaf.update(path, moves, reward)
+            moves.clear()  # type: ignore[union-attr]
         return reward
 
-    def next_child(self, node: Node) -> Node:
+    def next_child(self, node: Node, path: list[Node]) -> Node:
         if node.mover == CHANCE:
             x = self.rng.random() * node.weights[-1]
             for child, weight in zip(node.children, node.weights):
                 if x < weight:
                     return child
             return node.children[-1]
+        if self.grave:
+            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight)
+            if chosen is not None:
+                return chosen
         if node.untried:
             return node.untried.pop()
-        return select_child(node, self.exploration)
+        return select_child(node, self.exploration, self.minimax_weight)
 
     def evaluate(self, node: Node) -> tuple[float, ...]:
         """What a new node is worth: certain when proven or over, else one playout."""

@@ -26,7 +26,7 @@ class Node:
     """One position of the search (see the module's doc)."""
 
     __slots__ = ("code", "state", "mover", "visits", "totals", "children", "untried", "proven",
-                 "reward", "weights")
+                 "reward", "weights", "vetoed", "checked", "amaf", "im")
 
     def __init__(self, code: Any) -> None:
         self.code = code  # the action that leads here from the parent (None at the root)
@@ -39,6 +39,12 @@ class Node:
         self.proven: Optional[int] = None  # the winner when the result is certain
         self.reward: Optional[tuple] = None  # terminal positions: what the result is worth
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
+        self.vetoed = False  # a root action the safety check rules out (safety.py)
+        self.checked = False  # a root action the safety check has looked at (one turn of answers)
+        self.amaf: Optional[dict] = None  # code -> [summed reward, count] (amaf.py)
+        # implicit minimax: the evaluation backed up by minimax, for the first player
+        # (two-player games with an evaluation; None elsewhere)
+        self.im: Optional[float] = None
 
     def mean(self, player: int) -> float:
         """The average reward of `player` over the visits (0.5 before any)."""
@@ -63,21 +69,36 @@ def loses_for(child: Node, mover: int) -> bool:
     return child.proven is not None and child.proven != mover
 
 
-def select_child(node: Node, exploration: float) -> Node:
+def select_child(node: Node, exploration: float, minimax_weight: float = 0.0) -> Node:
     """The child with the best upper confidence bound for the mover, leaving out
-    children proven lost for the mover (unless nothing else is left)."""
+    children proven lost for the mover or vetoed (unless nothing else is left).
+    With `minimax_weight`, that share of a child's value is its implicit minimax
+    value (`back_up_minimax`)."""
     me = node.mover
     scale = exploration * math.sqrt(math.log(node.visits or 1))
     best, best_value = None, -math.inf
     for child in node.children:
-        if child.proven is not None and child.proven != me:
+        if (child.proven is not None and child.proven != me) or child.vetoed:
             continue
         value = child.totals[me] / child.visits + scale / math.sqrt(child.visits)
+        if minimax_weight and child.im is not None:
+            value += minimax_weight * (minimax_value(child, me) - child.totals[me] / child.visits)
         if value > best_value:
             best, best_value = child, value
-    if best is None:  # every child loses: the longest resistance is as good as any
-        best = max(node.children, key=lambda c: c.visits)
+    if best is None:  # every child loses or is vetoed
+        alive = [c for c in node.children if not loses_for(c, me)]
+        if alive:
+            return select_among(alive, me, scale)
+        best = max(node.children, key=lambda c: c.visits)  # the longest resistance is as good as any
     return best
+
+
+def select_among(children: list[Node], me: int, scale: float) -> Node:
+    """The child with the best upper confidence bound (unvisited ones first)."""
+    fresh = [c for c in children if not c.visits]
+    if fresh:
+        return fresh[0]
+    return max(children, key=lambda c: c.totals[me] / c.visits + scale / math.sqrt(c.visits))
 
 
 def update_proven(node: Node) -> bool:
@@ -112,15 +133,49 @@ def back_up(path: list[Node], reward: tuple) -> None:
             break
 
 
+def minimax_value(node: Node, player: int) -> float:
+    """`node`'s implicit minimax value for `player` (of two)."""
+    return node.im if player == 0 else 1.0 - node.im  # type: ignore[operator]
+
+
+def back_up_minimax(path: list[Node]) -> None:
+    """Give each node of the path, from the bottom up, the minimax of its
+    materialised children's values: the best for the mover at a decision, the
+    average weighted by the probabilities at a chance event."""
+    for node in reversed(path):
+        if node.proven is not None:
+            node.im = 1.0 if node.proven == 0 else 0.0
+            continue
+        children = node.children
+        if not children or node.mover is TERMINAL:
+            continue
+        if node.mover == CHANCE:
+            total = weight = 0.0
+            previous = 0.0
+            for child, cumulative in zip(children, node.weights):
+                if child.im is not None:
+                    total += (cumulative - previous) * child.im
+                    weight += cumulative - previous
+                previous = cumulative
+            if weight > 0.0:
+                node.im = total / weight
+            continue
+        values = [c.im for c in children if c.im is not None]
+        if values:
+            node.im = max(values) if node.mover == 0 else min(values)
+
+
 def best_child(root: Node) -> Node:
-    """The move to play: a proven win; else the most visited child that is not
-    proven lost (ties by mean reward); if every child loses, the most visited."""
+    """The move to play: a proven win; else the most visited child that is neither
+    proven lost nor vetoed (ties by mean reward); failing that, one not proven lost;
+    if every child loses, the most visited."""
     me = root.mover
     children = [c for c in root.children if c.materialised]
     wins = [c for c in children if c.proven == me]
     if wins:
         return max(wins, key=lambda c: c.visits)
-    alive = [c for c in children if not loses_for(c, me)] or children
+    alive = [c for c in children if not loses_for(c, me)]
+    alive = [c for c in alive if not c.vetoed] or alive or children
     return max(alive, key=lambda c: (c.visits, c.mean(me)))
 
 

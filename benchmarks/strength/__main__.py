@@ -1,0 +1,194 @@
+"""How strong the default player is, against three opponents, at the same time a move.
+
+    python -m benchmarks.strength [GAME...] [--against openspiel,previous,greedy]
+                                  [--seconds 0.25] [--games N] [--out DIR]
+
+For each bundled game (RoyalFiz with two players) and each benchmark game
+(benchmarks/catalog.py), the default player (`mcts`, given `--seconds` a move)
+plays, seats swapped from game to game:
+
+- `openspiel`: OpenSpiel's `MCTSBot` with random rollouts (uct_c 2, one rollout
+  per simulation, MCTS-Solver: OpenSpiel's own example) given the same time a
+  move, on the benchmark games (openspiel.py; every position is compared on both
+  sides as the oracle does);
+- `previous`: the previous default player, `mcts-v1`, given the same time;
+- `greedy`: the one-ply greedy player (`greedy`).
+
+Each match's result is kept in DIR (default `benchmarks/strength-results/`), one
+JSON file per game, opponent and time, so an interrupted run goes on where it
+stopped and `--games` more games extend a match (game k is a function of the
+seed and k). Then the table is printed in Markdown: games, wins, draws, losses,
+the win rate with its 95% (Wilson) interval, the score rate (a draw counts half)
+and the Elo difference it means, with the interval of the score rate in Elo.
+
+Run it niced and alone on a shared machine: a time budget measures the machine
+as much as the player, and both sides share whatever else runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from interpreter import load_game
+from interpreter.frontends.match import GamePlan, play_one, wilson
+
+from ..catalog import GAMES as BENCHMARKS
+from .stats import elo, elo_interval
+
+RESULTS = Path(__file__).resolve().parent.parent / "strength-results"
+SEED = 1
+MAX_PLIES = 5000  # a game still going after so many actions is a draw
+# (name, options) of the bundled games
+BUNDLED = [("lielow", {}), ("regibus", {}), ("tablut", {}), ("morris", {}), ("royalfiz", {"players": "2"})]
+OPPONENTS = ("openspiel", "previous", "greedy")
+GAMES = {"openspiel": 30, "previous": 30, "greedy": 10}  # games a match, by opponent
+SPECS = {"previous": "mcts-v1:{seconds}s", "greedy": "greedy"}
+
+
+def games_to_play(names: list[str]) -> list[tuple[str, str, dict]]:
+    """(label, kind, options): kind 'bundled' or 'benchmark'."""
+    out = [(name, "bundled", options) for name, options in BUNDLED]
+    out += [(f"{name} (benchmark)" if name in dict(BUNDLED) else name, "benchmark", {}) for name in BENCHMARKS]
+    if names:
+        out = [entry for entry in out if entry[0].split()[0] in names]
+    return out
+
+
+_LOADED: dict = {}
+
+
+def load(label: str, kind: str, options: dict):
+    """The game (loaded once: what the player learns of it is kept with it)."""
+    if label not in _LOADED:
+        name = label.split()[0]
+        game = _LOADED[label] = BENCHMARKS[name].load() if kind == "benchmark" else load_game(name, options)
+        warm_up(game)
+    return _LOADED[label]
+
+
+def result_file(folder: Path, label: str, opponent: str, seconds: float) -> Path:
+    return folder / f"{label.split()[0]}{'-benchmark' if '(' in label else ''}-{opponent}-{seconds:g}s.json"
+
+
+def warm_up(game) -> None:
+    """What the default player learns of a game once per process (a second or two,
+    docs/playing.md), learnt before the clock runs, as in a long session."""
+    from interpreter.frontends.agents.knowledge import evaluation_of, knowledge_of
+
+    knowledge_of(game)
+    evaluation_of(game)
+
+
+def play_against_openspiel(label: str, seconds: float, first: int, count: int) -> list[dict]:
+    """Games `first` .. `first + count - 1` of the default player against MCTSBot."""
+    from interpreter.frontends.agents import make_agent
+
+    from .openspiel import play_game
+
+    bench = BENCHMARKS[label.split()[0]]
+    game, spiel_game = load(label, "benchmark", {}), bench.load_spiel()
+    out = []
+    for index in range(first, first + count):
+        result = play_game(bench, game, spiel_game, lambda seed: make_agent(f"mcts:{seconds}s", seed=seed),
+                           seconds, index, SEED)
+        out.append({"index": index, "score": result.score, "plies": result.plies,
+                    "seconds": {side: round(t, 1) for side, t in result.seconds.items()}})
+        print(f"  {label} against openspiel, game {index}: {result.score}", file=sys.stderr)
+    return out
+
+
+def play_against(label: str, kind: str, options: dict, opponent: str, seconds: float, first: int,
+                 count: int) -> list[dict]:
+    """Games `first` .. `first + count - 1` of the default player against
+    `previous` or `greedy`: game k as `regelwerk match --swap --seed 1` plays it."""
+    game = load(label, kind, options)
+    specs = [f"mcts:{seconds}s", SPECS[opponent].format(seconds=seconds)]
+    n_seats = len(game.players)
+    out = []
+    for index in range(first, first + count):
+        seats = tuple(min(i, 1) for i in range(n_seats))
+        plan = GamePlan(index, tuple(seats[(i + index) % n_seats] for i in range(n_seats)))
+        o = play_one(game, specs, plan, SEED, MAX_PLIES)
+        mine = game.players[plan.seats.index(0)]
+        score = 0.5 if o.winner is None else 1.0 if o.winner == mine else 0.0
+        out.append({"index": index, "score": score, "plies": o.plies})
+        print(f"  {label} against {opponent}, game {index}: {score}", file=sys.stderr)
+    return out
+
+
+def run_row(folder: Path, label: str, kind: str, options: dict, opponent: str, seconds: float, games: int) -> dict:
+    """The match's record, its missing games played now (the file is written after
+    each game, so that an interrupted run loses one game at most)."""
+    path = result_file(folder, label, opponent, seconds)
+    record = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
+        "game": label, "opponent": opponent, "seconds": seconds, "games": []}
+    while len(record["games"]) < games:
+        started = time.monotonic()
+        index = len(record["games"])
+        if opponent == "openspiel":
+            record["games"] += play_against_openspiel(label, seconds, index, 1)
+        else:
+            record["games"] += play_against(label, kind, options, opponent, seconds, index, 1)
+        record["wall_seconds"] = record.get("wall_seconds", 0) + round(time.monotonic() - started)
+        path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    return record
+
+
+def table_row(record: dict) -> str:
+    scores = [g["score"] for g in record["games"]]
+    n = len(scores)
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    losses = n - wins - draws
+    points = wins + draws / 2
+    low, high = wilson(wins, n)
+    elo_low, elo_high = elo_interval(points, n)
+    plies = sum(g["plies"] for g in record["games"]) / n if n else 0
+    against = {"openspiel": "OpenSpiel MCTSBot", "previous": "`mcts-v1`", "greedy": "`greedy`"}[record["opponent"]]
+    return (f"| {record['game']} | {against} | {record['seconds']:g} s | {n} | {wins} | {draws} | {losses} | "
+            f"{100 * wins / n:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%] | {100 * points / n:.0f}% | "
+            f"{elo(points / n, n):+.0f} [{elo_low:+.0f}, {elo_high:+.0f}] | {plies:.0f} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help="only these games (default: all)")
+    parser.add_argument("--against", default=",".join(OPPONENTS), help="opponents, comma-separated")
+    parser.add_argument("--seconds", type=float, default=0.25, help="time a move of both sides (default 0.25)")
+    parser.add_argument("--games", dest="count", type=int, default=None,
+                        help="games a match (default: 30 against openspiel and previous, 10 against greedy)")
+    parser.add_argument("--out", type=Path, default=RESULTS, metavar="DIR")
+    parser.add_argument("--table-only", action="store_true", help="print the table of what DIR holds")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    opponents = [o.strip() for o in args.against.split(",") if o.strip()]
+    unknown = set(opponents) - set(OPPONENTS)
+    if unknown:
+        parser.error(f"unknown opponents {sorted(unknown)}; known: {', '.join(OPPONENTS)}")
+    rows = []
+    for label, kind, options in games_to_play(args.games):
+        for opponent in opponents:
+            if opponent == "openspiel" and kind != "benchmark":
+                continue
+            if args.table_only:
+                path = result_file(args.out, label, opponent, args.seconds)
+                if not path.exists():
+                    continue
+                record = json.loads(path.read_text(encoding="utf-8"))
+            else:
+                record = run_row(args.out, label, kind, options, opponent, args.seconds,
+                                 args.count or GAMES[opponent])
+            if record["games"]:
+                rows.append(table_row(record))
+                print(rows[-1], file=sys.stderr)
+    print("| game | against | time a move | games | wins | draws | losses | win rate [95% interval] | score | "
+          "Elo [95% interval] | actions a game |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

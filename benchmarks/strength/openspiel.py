@@ -1,0 +1,108 @@
+"""Games between a regelwerk player and OpenSpiel's `MCTSBot` (random rollouts) on
+the benchmark games, at the same time per move.
+
+The game is followed on both sides (`oracle.Match`: every position is compared, so
+a game that the two implementations play differently stops with `Disagreement`);
+the regelwerk player chooses on regelwerk's state, the bot on OpenSpiel's, and the
+adapter (`benchmarks/adapters.py`) names each move on both sides.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..catalog import BenchmarkGame
+from ..oracle import Match
+
+# OpenSpiel's own example (open_spiel/python/examples/mcts.py) plays with these.
+SPIEL_UCT_C = 2.0
+SPIEL_ROLLOUTS = 1
+
+
+def spiel_bot(spiel_game, seconds: float, seed: int):
+    """OpenSpiel's `MCTSBot` with random rollouts and MCTS-Solver (its defaults),
+    searching `seconds` per move instead of a number of simulations."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    class TimedMCTSBot(mcts.MCTSBot):
+        """`MCTSBot` whose search stops when its time is up. The loop of
+        `mcts_search` ends once the root has an outcome: the tree policy gives it
+        one when the clock has run out (after at least one simulation), and the
+        move is then chosen from the children as always."""
+
+        deadline = 0.0
+
+        def mcts_search(self, state):
+            self.deadline = time.perf_counter() + seconds
+            return super().mcts_search(state)
+
+        def _apply_tree_policy(self, root, state):
+            if root.explore_count > 0 and time.perf_counter() >= self.deadline and root.outcome is None:
+                root.outcome = [0.0] * spiel_game.num_players()
+            return super()._apply_tree_policy(root, state)
+
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=SPIEL_ROLLOUTS, random_state=rng)
+    return TimedMCTSBot(spiel_game, SPIEL_UCT_C, max_simulations=10**9, evaluator=evaluator, solve=True,
+                        random_state=rng)
+
+
+@dataclass
+class SpielGame:
+    """One finished game: the regelwerk player's result and the game's length."""
+
+    index: int
+    regel_seat: int  # the regelwerk player's index among the players
+    winner: int  # regelwerk's index of the winner, -1 for a draw
+    plies: int
+    seconds: dict  # side -> thinking time spent
+
+    @property
+    def score(self) -> float:
+        return 1.0 if self.winner == self.regel_seat else 0.5 if self.winner < 0 else 0.0
+
+
+def spiel_move(match: Match, bot) -> str:
+    """The bot's next move, as its key: one or more OpenSpiel actions (Amazons:
+    the choice of an amazon, then its move) chosen one at a time by the bot."""
+    moves = match.spiel_moves()
+    before = match.spiel_state.clone()
+    probe = match.spiel_state.clone()
+    chosen: list[int] = []
+    while True:
+        chosen.append(bot.step(probe))
+        probe.apply_action(chosen[-1])
+        found = [key for key, move in moves.items() if move == tuple(chosen)]
+        if found:
+            return found[0]
+        if not any(move[:len(chosen)] == tuple(chosen) for move in moves.values()):
+            raise RuntimeError(f"the bot played {chosen}, which starts no move of {before}")
+
+
+def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: float, index: int,
+              seed: int, max_plies: int = 2000) -> SpielGame:
+    """Game `index`: the regelwerk player (`agent_factory(seed)`) takes the first
+    seat in even games, the second in odd ones; both think `seconds` a move."""
+    regel_seat = index % 2
+    agent = agent_factory(random.Random(f"{seed}/{index}/regelwerk").getrandbits(62))
+    bot = spiel_bot(spiel_game, seconds, random.Random(f"{seed}/{index}/openspiel").getrandbits(31))
+    match = Match.start(bench, game, spiel_game)
+    spent = {"regelwerk": 0.0, "openspiel": 0.0}
+    while len(match.history) < max_plies:
+        moves = match.check_position()
+        if moves is None:
+            break
+        started = time.perf_counter()
+        if game.engine.to_move(match.state) == regel_seat:
+            action = agent.choose(game, match.state)
+            key = bench.adapter.regel_key(action.notation)
+            spent["regelwerk"] += time.perf_counter() - started
+        else:
+            key = spiel_move(match, bot)
+            spent["openspiel"] += time.perf_counter() - started
+        match.play(key, moves[key], match.regel_moves()[key])
+    outcome = game.engine.outcome(match.state)
+    winner = outcome[0] if outcome is not None else -1
+    return SpielGame(index, regel_seat, winner, len(match.history), spent)

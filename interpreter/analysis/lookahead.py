@@ -1,0 +1,200 @@
+"""A bounded exhaustive look-ahead over material: what a move wins or gives away.
+
+From the position after a move, the look-ahead searches every answer for a number
+of whole *turns* (a turn being every action one player takes before another acts:
+a placement and the removal that a mill allows, a move and its shot), then goes on
+with *captures* only — actions after which the opponents' material is lower —, each
+side free to stop capturing (quiescence, bounded by `captures` actions). It is
+alpha-beta over the balance of one player (material.py): the others answer to
+lower it (for two players: minimax). A finished game is worth WIN or -WIN (0 a
+draw); a chance event is not looked behind (the balance there is its value).
+
+Its questions are asked with a window around the balance now: whether a move
+loses material (its value is below), keeps it, or wins some (above). Every
+position it makes counts against `node_limit` (and, given a `deadline`, the
+clock is looked at); past it, `OutOfNodes` is raised and the caller knows nothing
+more than it knew.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Optional
+
+from ..runtime.engine import CHANCE
+from .material import Material, balance
+
+WIN = 1_000_000.0  # the value of a won game (lost: -WIN), far beyond any material
+DRAW = 0.0
+EPSILON = 1e-6  # below any difference of material (whole numbers, or sums of the kinds' values)
+CLOCK_EVERY = 32  # positions between two looks at the clock
+
+
+class OutOfNodes(Exception):
+    """The look-ahead made `node_limit` positions without an answer."""
+
+
+class Lookahead:
+    """Bounded searches over material for the player `me` (see the module's doc)."""
+
+    def __init__(self, engine: Any, material: Material, me: int, node_limit: int = 100_000,
+                 captures: int = 4, deadline: Optional[float] = None) -> None:
+        self.engine = engine
+        self.material = material
+        self.me = me
+        self.node_limit = node_limit
+        self.captures = captures
+        self.deadline = deadline  # a time.perf_counter() past which it stops too (OutOfNodes)
+        self.nodes = 0
+        # id(position) -> (position, its material): a position is asked several times
+        # (to order, to stand, to compare); the entry keeps it alive, so ids stay apart
+        self._materials: dict[int, tuple[Any, list[float]]] = {}
+
+    # -- values ----------------------------------------------------------------------------
+
+    def balance(self, state: Any) -> float:
+        return balance(self.material_of(state), self.me)
+
+    def material_of(self, state: Any) -> list[float]:
+        known = self._materials.get(id(state))
+        if known is None:
+            known = self._materials[id(state)] = (state, self.material.of(state))
+        return known[1]
+
+    def terminal(self, state: Any) -> Optional[float]:
+        """The value of a finished game, or None while it goes on."""
+        outcome = self.engine.outcome(state)
+        if outcome is None:
+            return None
+        winner = outcome[0]
+        return DRAW if winner < 0 else WIN if winner == self.me else -WIN
+
+    def value(self, state: Any, turns: int, alpha: float = -math.inf, beta: float = math.inf,
+              after: Optional[list] = None) -> float:
+        """The value of `state` for `me` with `turns` whole turns searched, then
+        captures (fail-soft alpha-beta: beyond the window, a bound). `after` may
+        give the positions after each of `state`'s actions, made already (settled)."""
+        done = self.terminal(state)
+        if done is not None:
+            return done
+        mover = self.engine.to_move(state)
+        if mover == CHANCE:
+            return self.balance(state)
+        if turns <= 0:
+            return self.quiesce(state, mover, self.captures, alpha, beta)
+        maximising = mover == self.me
+        best = -math.inf if maximising else math.inf
+        for child in self.children(state, mover) if after is None else self.ordered(after, mover):
+            same = self.engine.to_move(child) == mover
+            v = self.value(child, turns if same else turns - 1, alpha, beta)
+            if maximising:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    def quiesce(self, state: Any, mover: int, left: int, alpha: float, beta: float) -> float:
+        """Captures only, either side free to stop (its balance now is a bound)."""
+        stand = self.balance(state)
+        if left <= 0:
+            return stand
+        maximising = mover == self.me
+        if maximising:
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
+        else:
+            if stand <= alpha:
+                return stand
+            beta = min(beta, stand)
+        best = stand
+        engine = self.engine
+        before = balance(self.material_of(state), mover)
+        for child, gain, same in self.captures_of(state, mover, before):
+            done = self.terminal(child)
+            if done is not None:
+                v = done
+            else:
+                nxt = engine.to_move(child)
+                if nxt == CHANCE:
+                    v = self.balance(child)
+                else:
+                    v = self.quiesce(child, nxt, left - 1, alpha, beta)
+            if maximising:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    # -- positions -------------------------------------------------------------------------
+
+    def child(self, state: Any, code: Any, settle: bool = True) -> Any:
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise OutOfNodes()
+        if self.deadline is not None and not self.nodes % CLOCK_EVERY and time.perf_counter() > self.deadline:
+            raise OutOfNodes()
+        after = self.engine.copy(state)
+        self.engine.apply_in_place(after, code, settle=settle)
+        return after
+
+    def children(self, state: Any, mover: int) -> list:
+        """The positions after each legal action, best for `mover` first: wins, then
+        by material (captures before quiet moves: cut-offs come sooner)."""
+        return self.ordered([self.child(state, code) for code in self.engine.legal(state)], mover)
+
+    def ordered(self, positions: list, mover: int) -> list:
+        """`positions` (settled), those best for `mover` first: wins, then by material."""
+        engine = self.engine
+        scored = []
+        for after in positions:
+            outcome = engine.outcome(after)
+            first = 0 if outcome is not None and outcome[0] == mover else 1
+            scored.append((first, -balance(self.material_of(after), mover), len(scored), after))
+        scored.sort()
+        return [entry[-1] for entry in scored]
+
+    def captures_of(self, state: Any, mover: int, before: float) -> list:
+        """(position, gain, the same player acts again) for each action of `mover`
+        that raises its balance, or after which it acts again (a turn of several
+        actions: the capture may come at its end), best first."""
+        engine = self.engine
+        found = []
+        for code in engine.legal(state):
+            after = self.child(state, code, settle=False)
+            gain = balance(self.material_of(after), mover) - before
+            same = engine.actor(after) == mover
+            if gain > EPSILON or same:
+                found.append((-gain, len(found), after, same))
+        found.sort()
+        return [(after, -g, same) for g, _, after, same in found]
+
+
+def move_values(lookahead: Lookahead, state: Any, turns: int, window: float = 1.0) -> list[tuple[Any, float]]:
+    """(code, value) for every legal action of `state`: the value for the mover
+    after the action, the rest of its turn and `turns` further whole turns (then
+    captures), searched within `window` of the balance now (beyond it the value is
+    a bound, which tells loss and gain apart)."""
+    engine = lookahead.engine
+    now = lookahead.balance(state)
+    me = engine.to_move(state)
+    out = []
+    for code in list(engine.legal(state)):
+        after = lookahead.child(state, code)
+        same = engine.to_move(after) == me
+        # (the rest of the mover's own turn comes free: `turns` counts the others' turns on)
+        v = lookahead.value(after, turns + 1 if same else turns, now - window, now + window)
+        out.append((code, v))
+    return out

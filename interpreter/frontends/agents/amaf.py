@@ -1,0 +1,100 @@
+"""GRAVE: what an action was worth wherever it was played, to choose among new ones.
+
+"All moves as first" (AMAF, RAVE): a simulated game that passes through a node
+and in which the node's mover later plays action `a` — in the tree or in the
+playout — says something about playing `a` at the node at once, since the same
+action (the same piece from the same square to the same square, the same drop)
+is often about as good a few moves earlier or later. Each node keeps, for each
+action its mover played below it, the summed reward and the count. GRAVE
+(Cazenave 2015) reads them from the closest node of the path — the node itself or
+an ancestor — that has been visited at least REF times, since a young node's
+own counts say little; an action is worth
+
+    (1 - beta) * its mean reward + beta * its AMAF mean,
+    beta = m / (m + n + BIAS * m * n)
+
+(n its visits, m its AMAF count), plus a small exploration term; an action never
+visited is worth its AMAF mean, or is tried first when nothing is known of it.
+So among thirty actions the search tries first those that have done well
+elsewhere in the tree, rather than each in turn.
+"""
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+from interpreter.runtime.engine import CHANCE
+
+from .tree import TERMINAL, Node, minimax_value
+
+REF = 50  # visits after which a node's own AMAF counts are used
+BIAS = 1e-5
+EXPLORATION = 0.2  # the exploration constant next to the AMAF values
+UNKNOWN = 2.0  # the worth of an action nothing is known of: tried first
+
+
+def reference(path: list[Node]) -> Node:
+    """The node of `path` (from the root) whose AMAF counts to use: the deepest
+    with REF visits, else the root."""
+    for node in reversed(path):
+        if node.visits >= REF and node.amaf is not None:
+            return node
+    return path[0]
+
+
+def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]:
+    """The child to go to by GRAVE, leaving out children lost for the mover or
+    vetoed; None when nothing else is left. With `minimax_weight`, that share of a
+    visited child's mean is its implicit minimax value (tree.py)."""
+    me = node.mover
+    table = ref.amaf or {}
+    log_visits = math.log(node.visits or 1)
+    best, best_value = None, -math.inf
+    for child in node.children:  # type: ignore[union-attr]
+        if (child.proven is not None and child.proven != me) or child.vetoed:
+            continue
+        entry = table.get(child.code)
+        n = child.visits
+        if n == 0:
+            value = UNKNOWN if entry is None else entry[0] / entry[1] + EXPLORATION * math.sqrt(log_visits)
+        else:
+            mean = child.totals[me] / n
+            if minimax_weight and child.im is not None:
+                mean += minimax_weight * (minimax_value(child, me) - mean)
+            if entry is not None:
+                m = entry[1]
+                beta = m / (m + n + BIAS * m * n)
+                mean = (1.0 - beta) * mean + beta * entry[0] / m
+            value = mean + EXPLORATION * math.sqrt(log_visits / n)
+        if value > best_value:
+            best, best_value = child, value
+    return best
+
+
+def update(path: list[Node], playout_moves: list, reward: tuple) -> None:
+    """Add the simulated game to the AMAF counts of the path's decision nodes: at
+    each, every action its mover played below it (the first time only)."""
+    played: dict[int, set] = {}
+    for mover, code in playout_moves:
+        played.setdefault(mover, set()).add(code)
+    for i in range(len(path) - 1, -1, -1):
+        node = path[i]
+        mover = node.mover
+        if mover is TERMINAL or mover == CHANCE:
+            continue
+        if i + 1 < len(path):
+            played.setdefault(mover, set()).add(path[i + 1].code)
+        codes = played.get(mover)
+        if not codes:
+            continue
+        table = node.amaf
+        if table is None:
+            table = node.amaf = {}
+        gain = reward[mover]
+        for code in codes:
+            entry = table.get(code)
+            if entry is None:
+                table[code] = [gain, 1]
+            else:
+                entry[0] += gain
+                entry[1] += 1

@@ -1,0 +1,223 @@
+"""An evaluation of positions learnt per game from random games.
+
+For a game of two players, the player fits how likely the first player is to
+win from what a position holds — each player's pieces of each kind on the board
+(and stones, in a game of stacks), its pieces in each pool, the points of the
+game's score rule, who is to move — to the results of random games: least
+squares on the positions of a few hundred random games from the start, then a
+logistic curve over that sum, so that the value reads as a chance of winning
+(`Evaluation.first_wins`). It is what a random playout from the position would
+find on average, known at once and without a playout's noise, which is what
+lets the search cut its playouts short (playout.py) and back up values by
+minimax in the tree (tree.py).
+
+It is learnt only where it says something: a quarter of the random games is
+held out, and the fit is kept when it explains at least MIN_R2 of the variance
+of their results; otherwise (Connect Four, where every position has the same
+number of discs for both) there is no evaluation and playouts go to the end.
+Learning is seeded and takes a fraction of a second, so it is done on first use
+in each process, the same every time.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from interpreter.runtime.engine import CHANCE
+
+LEARN_GAMES = 300  # random games played to learn (at most)
+LEARN_ACTIONS = 20_000  # their actions in all (at most)
+LEARN_GAME_ACTIONS = 1000  # one game's actions (at most; unfinished: a draw)
+HOLD_OUT = 4  # every fourth game checks the fit
+MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain
+RIDGE = 1e-3  # keeps the least squares solvable when features move together
+CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
+MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
+
+
+class Features:
+    """What the evaluation reads from a position, as a list of numbers."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.engine = game.engine
+        self.players = tuple(game.players)
+        start = game.initial_state()
+        self.pools = list(game.pools(start))
+        self.scored = self.engine.scores(start) is not None
+
+    def of(self, state: Any) -> list[float]:
+        engine = self.engine
+        x: list[float] = []
+        for row in engine.piece_counts(state):
+            x.extend(row)
+        if self.pools:
+            pools = self.game.pools(state)
+            for name in self.pools:
+                counts = pools[name]
+                x.extend(counts.get(p, 0) for p in self.players)
+        if self.scored:
+            x.extend(engine.scores(state))
+        x.append(1.0 if engine.actor(state) == 0 else 0.0)
+        return x
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A learnt evaluation: P(first player wins) = logistic(scale * w.(x - mean) + bias)."""
+
+    features: Features
+    used: tuple[int, ...]  # the features that vary (the others are left out)
+    mean: tuple[float, ...]
+    weights: tuple[float, ...]
+    scale: float
+    bias: float
+    r2: float  # how much of the held-out results it explains
+
+    def first_wins(self, state: Any) -> float:
+        """The chance that the first player wins from `state` (within the bounds
+        of MOST_CONFIDENT)."""
+        x = self.features.of(state)
+        linear = 0.0
+        for i, m, w in zip(self.used, self.mean, self.weights):
+            linear += w * (x[i] - m)
+        z = self.scale * linear + self.bias
+        if z > 30.0:
+            return MOST_CONFIDENT
+        if z < -30.0:
+            return 1.0 - MOST_CONFIDENT
+        p = 1.0 / (1.0 + math.exp(-z))
+        return min(MOST_CONFIDENT, max(1.0 - MOST_CONFIDENT, p))
+
+
+def learn(game: Any) -> Optional[Evaluation]:
+    """The evaluation of a two-player game, or None where it explains too little."""
+    if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
+        return None
+    features = Features(game)
+    train_x, train_y, test_x, test_y = random_game_data(game, features)
+    if len(train_x) < 50 or len(test_x) < 20:
+        return None
+    used = [i for i in range(len(train_x[0])) if len({row[i] for row in train_x}) > 1]
+    if not used:
+        return None
+    train = [[row[i] for i in used] for row in train_x]
+    test = [[row[i] for i in used] for row in test_x]
+    mean = [sum(col) / len(train) for col in zip(*train)]
+    weights = ridge(train, train_y, mean)
+    predicted = [linear(row, mean, weights) for row in test]
+    average = sum(train_y) / len(train_y)
+    total = sum((y - average) ** 2 for y in test_y)
+    error = sum((y - average - p) ** 2 for y, p in zip(test_y, predicted))
+    r2 = 1.0 - error / total if total > 0 else 0.0
+    if r2 < MIN_R2:
+        return None
+    scale, bias = calibrate([linear(row, mean, weights) for row in train], train_y)
+    return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2)
+
+
+def random_game_data(game: Any, features: Features) -> tuple[list, list, list, list]:
+    """(features, result for the first player) of the positions of random games,
+    split into those to learn from and those held out."""
+    engine = game.engine
+    rng = random.Random(0)
+    sets: tuple[list, list, list, list] = ([], [], [], [])
+    actions = 0
+    for number in range(LEARN_GAMES):
+        if actions >= LEARN_ACTIONS:
+            break
+        state = game.initial_state()
+        seen = []
+        # (drawn as the playouts draw: a position is listed only as far as the draw needs)
+        for _ in range(LEARN_GAME_ACTIONS):
+            if not engine.prepare(state):
+                break
+            code = engine.random_legal(state, rng)
+            if code is None:
+                break
+            if engine.actor(state) != CHANCE:
+                seen.append(features.of(state))
+            engine.apply_in_place(state, code, settle=False)
+            actions += 1
+        outcome = engine.outcome(state)
+        result = 0.5 if outcome is None or outcome[0] < 0 else 1.0 if outcome[0] == 0 else 0.0
+        xs, ys = (sets[2], sets[3]) if number % HOLD_OUT == HOLD_OUT - 1 else (sets[0], sets[1])
+        xs.extend(seen)
+        ys.extend([result] * len(seen))
+    return sets
+
+
+def linear(row: Sequence[float], mean: Sequence[float], weights: Sequence[float]) -> float:
+    return sum(w * (x - m) for x, m, w in zip(row, mean, weights))
+
+
+def ridge(rows: list[list[float]], ys: list[float], mean: list[float]) -> list[float]:
+    """Least squares weights of the centred features for the centred results."""
+    d = len(mean)
+    average = sum(ys) / len(ys)
+    gram = [[0.0] * d for _ in range(d)]
+    rhs = [0.0] * d
+    for row, y in zip(rows, ys):
+        centred = [x - m for x, m in zip(row, mean)]
+        target = y - average
+        for i, ci in enumerate(centred):
+            if ci:
+                rhs[i] += ci * target
+                gram_i = gram[i]
+                for j in range(i, d):
+                    gram_i[j] += ci * centred[j]
+    for i in range(d):
+        for j in range(i):
+            gram[i][j] = gram[j][i]
+        gram[i][i] += RIDGE * (gram[i][i] + 1.0)
+    return solve(gram, rhs)
+
+
+def solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the matrix is small and regular)."""
+    n = len(rhs)
+    a = [row[:] + [b] for row, b in zip(matrix, rhs)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            continue
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            if factor:
+                for c in range(col, n + 1):
+                    a[r][c] -= factor * a[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        if abs(a[r][r]) < 1e-12:
+            continue
+        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def calibrate(scores: list[float], ys: list[float]) -> tuple[float, float]:
+    """(scale, bias) of the logistic curve through (score, result), by Newton's method."""
+    a, b = 4.0, 0.0
+    for _ in range(CALIBRATION_STEPS):
+        ga = gb = haa = hab = hbb = 0.0
+        for s, y in zip(scores, ys):
+            z = a * s + b
+            p = 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
+            r = p - y
+            w = p * (1.0 - p) + 1e-9
+            ga += r * s
+            gb += r
+            haa += w * s * s
+            hab += w * s
+            hbb += w
+        det = haa * hbb - hab * hab
+        if det <= 1e-12:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) < 1e-6 and abs(db) < 1e-6:
+            break
+    return a, b

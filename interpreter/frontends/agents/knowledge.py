@@ -1,0 +1,95 @@
+"""What the player finds out about a game before it searches, once per game.
+
+Nothing about a particular game is built in: the player plays a few random games
+(seeded, so the same on every run) and measures.
+
+- **Whether material means something**: the share of actions that lower an
+  opponent's material (material.py). Where none does (Connect Four, Amazons,
+  Kalah's seeds as counters) there is nothing to protect; where nearly every
+  action does (Othello's flips, Clobber's captures) material swings back and
+  forth and the balance after two turns says little. In between (chess,
+  checkers, Breakthrough, Lielow, Tablut, morris, Regibus: captures are events)
+  the look-ahead over material guards the root (safety.py).
+"""
+from __future__ import annotations
+
+import random
+import weakref
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from interpreter.runtime.engine import CHANCE
+
+from ...analysis.material import Material
+from .evaluation import Evaluation, learn
+
+PROBE_GAMES = 12  # random games played to measure a game (at most)
+PROBE_ACTIONS = 3000  # actions they may take in all
+PROBE_GAME_ACTIONS = 400  # actions of one of them (at most)
+# Material guards the root when captures are events: this share of actions or
+# fewer lowers an opponent's material (and some do).
+MOST_CAPTURES = 0.5
+
+
+@dataclass(frozen=True)
+class GameKnowledge:
+    """What the probes found (see the module's doc)."""
+
+    capture_rate: float  # the share of actions that lowered an opponent's material
+    material: Optional[Material]  # the yardstick of the look-ahead, None where it says nothing
+
+
+_KNOWN: "weakref.WeakKeyDictionary[Any, GameKnowledge]" = weakref.WeakKeyDictionary()
+_EVALUATIONS: "weakref.WeakKeyDictionary[Any, Optional[Evaluation]]" = weakref.WeakKeyDictionary()
+
+
+def knowledge_of(game: Any) -> GameKnowledge:
+    """The knowledge of `game`, measured on first use and kept while the game lives."""
+    return _kept(_KNOWN, game, measure)
+
+
+def evaluation_of(game: Any) -> Optional[Evaluation]:
+    """The evaluation learnt for `game` (evaluation.py), learnt on first use."""
+    return _kept(_EVALUATIONS, game, learn)
+
+
+def _kept(cache: weakref.WeakKeyDictionary, game: Any, make: Any) -> Any:
+    try:
+        if game in cache:
+            return cache[game]
+    except TypeError:  # a game object that cannot be weakly referenced
+        return make(game)
+    made = cache[game] = make(game)
+    return made
+
+
+def measure(game: Any) -> GameKnowledge:
+    material = Material(game)
+    if not material.available:
+        return GameKnowledge(0.0, None)
+    rate = capture_rate(game.engine, material, game.initial_state())
+    relevant = 0.0 < rate <= MOST_CAPTURES
+    return GameKnowledge(rate, material if relevant else None)
+
+
+def capture_rate(engine: Any, material: Material, start: Any) -> float:
+    """The share of the players' actions, in random games from `start`, after
+    which some opponent's material is lower."""
+    rng = random.Random(0)
+    actions = captures = 0
+    for _ in range(PROBE_GAMES):
+        state = engine.copy(start)
+        before = material.of(state)
+        for _ in range(PROBE_GAME_ACTIONS):
+            mover = engine.to_move(state)
+            if mover is None or actions >= PROBE_ACTIONS:
+                break
+            engine.apply_in_place(state, engine.pick_random(state, rng))
+            after = material.of(state)
+            if mover != CHANCE:
+                actions += 1
+                captures += any(after[i] < before[i] for i in range(len(after)) if i != mover)
+            before = after
+        if actions >= PROBE_ACTIONS:
+            break
+    return captures / actions if actions else 0.0

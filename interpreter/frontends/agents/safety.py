@@ -1,0 +1,110 @@
+"""The safety check at the root: no move that gives material away for nothing.
+
+In a game where material means something (knowledge.py), every action of the
+root is looked at with the look-ahead over material (lookahead.py): the rest of
+the mover's turn, every answer of the next player, then captures. An action after
+which the balance is lower than it is now — a piece left to be taken, a piece
+moved off the board, a threat not parried — is *vetoed* when another action keeps
+the balance: the search neither explores nor chooses it (tree.py), unless every
+action left is vetoed or lost. This is what the random playouts cannot see with a
+few hundred simulations: that one answer among thirty takes a piece.
+
+The look-ahead asks only "is the balance below what it is now?" (a null window),
+which an answer that takes something settles at once; it makes at most
+`node_limit` positions, and actions it had no time for are not vetoed. Where it
+ran short (Tablut: 60 actions, each with 80 answers, may take 60,000 positions),
+the action the search chooses is looked at after the search if it was not before
+(`verify_choice`): a few hundred positions for one action.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
+from ...analysis.material import Material
+from .tree import Node, loses_for
+
+DEEPEST = 2  # whole turns of the others searched after the root's action, at most
+VERIFY_NODES = 5_000  # positions the look-ahead may make after the search (verify_choice)
+
+
+def veto_material_losses(engine: Any, material: Material, root: Node, node_limit: int,
+                         deadline: Optional[float] = None, deepest: int = DEEPEST,
+                         first_deadline: Optional[float] = None) -> int:
+    """Veto the root's children that lose material while another does not, looking
+    one turn of answers deep, then (with what is left of `node_limit` and
+    `deadline`) two turns, and so on to `deepest`: a deeper pass vetoes only among
+    the children still allowed, and only while one of them keeps the balance. The
+    number of positions the look-ahead made. The first pass stops at
+    `first_deadline`, the deeper ones at `deadline` (times of time.perf_counter())."""
+    me = root.mover
+    # (the first pass, mostly on the answers the root's check has made, costs
+    # little and may take longer than the deeper ones)
+    look = Lookahead(engine, material, me, node_limit=node_limit)
+    now = look.balance(root.state)
+    for turns in range(1, deepest + 1):
+        look.deadline = deadline if turns > 1 else first_deadline
+        allowed = [c for c in root.children if not loses_for(c, me) and c.proven != me and not c.vetoed]
+        losing, complete = _losing(look, allowed, me, now, turns)
+        if len(losing) < len(allowed):
+            for child in losing:
+                child.vetoed = True
+        if not complete:
+            break
+    root.untried = [c for c in root.untried if not c.vetoed]
+    return look.nodes
+
+
+def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: int) -> tuple[list[Node], bool]:
+    """The children after which the balance falls below `now` within `turns` turns
+    of answers, and whether every child was looked at."""
+    losing = []
+    for child in children:
+        # (the rest of the mover's own turn comes free)
+        depth = turns + 1 if child.mover == me else turns
+        try:
+            value = look.value(child.state, depth, now - EPSILON, now, _made(child))
+        except OutOfNodes:
+            return losing, False
+        if turns == 1:
+            child.checked = True
+        if value < now - EPSILON:
+            losing.append(child)
+    return losing, True
+
+
+def verify_choice(engine: Any, material: Material, root: Node, choose: Callable[[Node], Node],
+                  node_limit: int = VERIFY_NODES, deadline: Optional[float] = None) -> Node:
+    """`choose(root)`, looked at one turn of answers deep if the safety check had
+    not (it ran short). When it loses material, it is vetoed and the next actions
+    the search prefers are looked at in turn, until one keeps the balance (the
+    choice) or `node_limit` positions or the `deadline` are spent: in a threat
+    (Tablut: 5 actions of 107 keep the soldier), the check may not have reached
+    the few answers before."""
+    me = root.mover
+    chosen = choose(root)
+    if chosen.checked or chosen.proven is not None or not chosen.materialised:
+        return chosen
+    look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline)
+    now = look.balance(root.state)
+    candidates = [c for c in root.children if c.materialised and not c.vetoed and not loses_for(c, me)]
+    candidates.sort(key=lambda c: (c is not chosen, -c.visits, -c.mean(me)))
+    for child in candidates:
+        if child.checked or child.proven is not None:
+            return child  # kept the balance in the check (or is certain)
+        losing, complete = _losing(look, [child], me, now, 1)
+        if not complete:
+            break
+        if not losing:
+            return child
+        child.vetoed = True
+    return choose(root)
+
+
+def _made(node: Node) -> Optional[list]:
+    """The positions after each of `node`'s actions when the search has made them
+    all already (the root's check for wins in one does, for the answers), else None."""
+    children = node.children
+    if not children or any(not c.materialised for c in children):
+        return None
+    return [c.state for c in children]

@@ -1,0 +1,125 @@
+"""The default player on hand-checked tactical positions of the bundled games: a
+piece to save, a mill to block, a threat to parry. Each position says why its
+good actions are the good ones; the look-ahead of analysis/tactics.py must agree,
+and the player must find one at a small, seeded budget (reproducible)."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import load_game
+from interpreter.analysis.tactics import classify
+from interpreter.frontends.agents import make_agent
+
+BUDGET = "mcts:200"
+SEEDS = range(4)
+
+
+def lielow_piece(owner: str, range_: int, king: bool = False) -> tuple:
+    return (owner, "piece", {"range": range_, **({"king": True} if king else {})})
+
+
+def lielow_hanging_piece(game):
+    # White's f3 (range 2) leaps onto d5. Black saves the piece by moving it (to
+    # any square no white piece lands on: d5-e4 too, since the king on h2, range
+    # 3, lands on e5 and e2, not e4) or by a7-b7, after which b7 (range 2) takes
+    # back on d5. Everything else loses the piece; e8-e5 and e8-h5 even put the
+    # king where h2 and f3 take it.
+    w, b = "white", "black"
+    return game.make_state({
+        "h2": lielow_piece(w, 3, True), "f3": lielow_piece(w, 2), "a2": lielow_piece(w, 1), "b2": lielow_piece(w, 1),
+        "e8": lielow_piece(b, 3, True), "d5": lielow_piece(b, 1), "a7": lielow_piece(b, 1), "h7": lielow_piece(b, 1),
+    }, to_move="black")
+
+
+LIELOW_SAVES = {"a7-b7", "d5-c4", "d5-c5", "d5-c6", "d5-d4", "d5-d6", "d5-e4", "d5-e5", "d5-e6"}
+
+
+def lielow_king_attacked(game):
+    # Black's king on a3 (range 4) is attacked twice: by c3 and by a1 (range 2
+    # both), so taking one (c6xc3) does not help. It must leave, and of its landings
+    # e3 is reached by e2 (range 1): only a3-a7 and a3-e7 are out of every white
+    # piece's reach. Anything else loses the game at once.
+    return game.parse_position(
+        "rw1; game lielow; ply 21; phase play; turn black move 0; board a1=white.piece[range=2] "
+        "d1=white.piece[range=3] g1=white.piece[range=3] h1=white.piece[range=2] e2=white.piece "
+        "h2=white.piece[range=4,king=1] a3=black.piece[range=4,king=1] c3=white.piece[range=2] "
+        "g3=white.piece[range=2] c6=black.piece[range=3] e6=black.piece[range=2] g6=black.piece[range=2] "
+        "f7=black.piece c8=black.piece[range=2] e8=black.piece[range=2] h8=black.piece[range=2]")
+
+
+def morris_block_f4(game):
+    # White has f6 and f2 and a man to place: @f4 would close the mill f2-f4-f6.
+    # Black must place on f4; anything else loses a man.
+    return game.parse_position(
+        "rw1; game morris; ply 9; phase placing; turn black place 0; board d1=white.man a4=white.man "
+        "f2=white.man f6=white.man d6=black.man b6=black.man c3=white.man c5=black.man c4=black.man; "
+        "variables turns=9; pools men=white:4,black:5")
+
+
+def morris_block_b4(game):
+    # Black has b6 and b2 and men to place: @b4 closes b2-b4-b6. White blocks on b4.
+    return game.parse_position(
+        "rw1; game morris; ply 12; phase placing; turn white place 0; board d1=white.man d7=white.man "
+        "a4=white.man b2=black.man f2=white.man f4=black.man f6=white.man d6=black.man b6=black.man "
+        "c3=white.man c5=black.man c4=black.man; variables turns=12; pools men=white:3,black:3")
+
+
+CASES = [
+    ("lielow", lielow_hanging_piece, LIELOW_SAVES),
+    ("lielow", lielow_king_attacked, {"a3-a7", "a3-e7"}),
+    ("morris", morris_block_f4, {"@f4"}),
+    ("morris", morris_block_b4, {"@b4"}),
+]
+
+
+@pytest.mark.parametrize("name, build, good", CASES, ids=[c[1].__name__ for c in CASES])
+def test_the_look_ahead_finds_the_good_actions(name, build, good):
+    game = load_game(name)
+    found = classify(game, build(game))
+    assert found is not None and "must-avoid" in found.kinds
+    assert found.good() == good
+
+
+@pytest.mark.parametrize("name, build, good", CASES, ids=[c[1].__name__ for c in CASES])
+def test_the_default_player_finds_one(name, build, good):
+    game = load_game(name)
+    state = build(game)
+    chosen = [make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in SEEDS]
+    assert set(chosen) <= good, chosen
+
+
+def test_the_previous_player_gave_a_piece_away():
+    # The same budget without the safety check: the positions can be failed.
+    game = load_game("lielow")
+    state = lielow_hanging_piece(game)
+    chosen = {make_agent("mcts-v1:200", seed=seed).choose(game, state).notation for seed in range(6)}
+    assert chosen - LIELOW_SAVES
+
+
+def test_the_greedy_player_takes_the_king_and_a_free_piece():
+    game = load_game("lielow")
+    # White's d5 (range 3) lands on g8, Black's king; a2 could take b3.
+    state = game.make_state({"d5": lielow_piece("white", 3, True), "a2": lielow_piece("white", 1),
+                             "g8": lielow_piece("black", 2, True), "b3": lielow_piece("black", 1)})
+    assert make_agent("greedy", seed=1).choose(game, state).notation == "d5xg8"
+    # No king to take: the best it sees one action ahead is the piece on b3.
+    state = game.make_state({"d5": lielow_piece("white", 3, True), "a2": lielow_piece("white", 1),
+                             "h8": lielow_piece("black", 2, True), "b3": lielow_piece("black", 1)})
+    assert make_agent("greedy", seed=1).choose(game, state).notation == "a2xb3"
+
+
+def test_a_choice_the_safety_check_had_no_time_for_is_looked_at(monkeypatch):
+    # With 80 positions the safety check sees only some of the 26 actions (Tablut's
+    # 60 actions of 80 answers each can need 60,000 at the default time): the
+    # search may prefer one it did not see. That choice is looked at after the
+    # search and, when it gives the piece away, the next one is taken.
+    from interpreter.frontends.agents import mcts
+
+    game = load_game("lielow")
+    state = lielow_hanging_piece(game)
+    monkeypatch.setattr(mcts, "SAFETY_NODES", 80)
+    monkeypatch.setattr(mcts, "SAFETY_NODES_PER_ITERATION", 0)
+    seeds = range(8)
+    assert {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds} <= LIELOW_SAVES
+    monkeypatch.setattr(mcts, "verify_choice", lambda engine, material, root, choose, *_: choose(root))
+    assert {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds} - LIELOW_SAVES
