@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .compilation.compiler import CompiledRules, Compiler
+from .compilation.compiler import Compiler
 from .compilation.errors import RuleError
 from .compilation.items import collect_items
 from .compilation.model import GameModel, build_model, parse_option_value, read_options
 from .loading.definition import Definition, locate
+from .runtime.compiled import CompiledRules
 from .spelling import did_you_mean
 from .validation.diagnostics import Diagnostic, DiagnosticList
 from .validation.pending import DESIGN, pending_in_rules, report_pending_yaml

@@ -25,9 +25,10 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
+from .runtime.pieces import NEUTRAL_NAME, NO_PLAYER, NO_SITE
+
 TAG = "rw1"
 MAX_LENGTH = 200_000  # characters: a position is read from untrusted text
-NEUTRAL = "neutral"
 NONE = "-"
 
 _PIECE = re.compile(
@@ -77,14 +78,14 @@ def _turn_of(game: Any, state: Any) -> dict:
     result = None
     if state.result is not None:
         winner, scores = state.result
-        result = (players[winner] if winner >= 0 else None, dict(zip(players, scores)))
+        result = (players[winner] if winner != NO_PLAYER else None, dict(zip(players, scores)))
     return {
         "ply": state.ply,
         "player": players[state.player],
         "step": state.step,
-        "carry": sites[state.carry] if state.carry >= 0 else None,
-        "next_player": players[state.next_player] if state.next_player >= 0 else None,
-        "next_phase": phases[state.next_phase] if state.next_phase >= 0 else None,
+        "carry": sites[state.carry] if state.carry != NO_SITE else None,
+        "next_player": players[state.next_player] if state.next_player != NO_PLAYER else None,
+        "next_phase": phases[state.next_phase] if state.next_phase != -1 else None,
         "result": result,
         "seen": state.history,
     }
@@ -110,7 +111,7 @@ def _board_text(game: Any, state: Any) -> str:
     order = {site: i for i, site in enumerate(game.board.sites)}
     tokens = []
     for piece in sorted(game.pieces(state), key=lambda p: order[p.site]):
-        token = f"{piece.site}={piece.owner or NEUTRAL}.{piece.kind}"
+        token = f"{piece.site}={piece.owner or NEUTRAL_NAME}.{piece.kind}"
         changed = [f"{k}={_number(v)}" for k, v in piece.attributes.items() if v != defaults.get(k)]
         if changed:
             token += "[" + ",".join(changed) + "]"
@@ -123,7 +124,7 @@ def _board_text(game: Any, state: Any) -> str:
 def piece_defaults(game: Any) -> dict:
     """The attributes of a new piece (a piece on its own, built with `make_state`)."""
     kind = next(iter(game.kinds))
-    owner = game.players[0] if game.kinds[kind].get("owner") != NEUTRAL else NEUTRAL
+    owner = game.players[0] if game.kinds[kind].get("owner") != NEUTRAL_NAME else NEUTRAL_NAME
     # (as a finished game, so that no rule runs on this position)
     lone = game.make_state({game.board.sites[0]: (owner, kind)}, result=(None, {}))
     pieces = game.pieces(lone)
@@ -259,7 +260,7 @@ def _read_board(reader: _Reader, rest: str) -> dict:
         site = reader.site(match["site"])
         if site in pieces:
             raise PositionError(f"board: two pieces on {site}")
-        owner = match["owner"] if match["owner"] == NEUTRAL else reader.player(match["owner"])
+        owner = match["owner"] if match["owner"] == NEUTRAL_NAME else reader.player(match["owner"])
         kind = reader.name("kind of piece", match["kind"], game.kinds)
         extra: dict = {}
         for item in (match["attributes"] or "").split(",") if match["attributes"] else []:

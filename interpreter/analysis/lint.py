@@ -24,18 +24,20 @@ import ast as py
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from ..compilation.pyast import replace_in, same_code
 from ..parsing import ast
-from ..runtime.engine import CHANCE
+from ..runtime.compiled import CasePattern
 from ..runtime.errors import RuleRuntimeError
+from ..runtime.pieces import CHANCE, ActionCode
+from ..runtime.results import EndingKind
 from .static_checks import static_findings
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_MAX_PLIES = 5_000
 # How a game of lint ended, besides by a rule of the game ("rule"):
-DEFAULT = "no legal action"  # by the default (as `Engine.ending` names it)
+DEFAULT = EndingKind.NO_ACTION.word  # by the default (as `Engine.ending` names it)
 CUT_OFF = "cut off"
 FAILED = "failed"
 
@@ -160,10 +162,9 @@ def _never_legal(game, player: "_Player", playouts: int) -> list:
     acting_kinds = _acting_kinds(game)
     by_action: dict = {}
     for number, case in enumerate(engine.rules.cases):
-        if case.pattern in ("chance", "pass") or engine.decisions[case.decision].is_chance:
+        if case.pattern in (CasePattern.CHANCE, CasePattern.PASS):
             continue
-        name = case.label.split("'")[1]  # "leap" of "action 'leap', onto enemy"
-        by_action.setdefault((case.decision, name), []).append((number, case))
+        by_action.setdefault((case.decision, case.action), []).append((number, case))
     found = []
     games = "the random game" if playouts == 1 else f"{playouts} random games"
     for (decision, name), cases in by_action.items():
@@ -285,7 +286,7 @@ class _Player:
                                  "are meant")
         written: dict = {}
         for code in engine.legal(state):
-            self.legal_cases.add(code[0])
+            self.legal_cases.add(ActionCode.of(code).case)
             text = texts[code] if code in texts else engine.notation(code)
             first = written.setdefault(text, code)
             if first != code:
@@ -296,9 +297,10 @@ class _Player:
         run the same statements (two movements that reach the same site),
         which of them ended the game aside."""
         cases = self.engine.rules.cases
-        one, other = cases[a[0]], cases[b[0]]
-        return (a[1:] == b[1:] and one.pattern == other.pattern and one.effects == other.effects
-                and _same_block(one.after, other.after)
+        fields, other_fields = ActionCode.of(a), ActionCode.of(b)
+        one, other = cases[fields.case], cases[other_fields.case]
+        return (fields[1:] == other_fields[1:] and one.pattern is other.pattern
+                and same_code(one.after, other.after)
                 and same_code(_unattributed(one.body), _unattributed(other.body)))
 
     def _note_clash(self, text: str, first, code, record: list, severity: str, advice: str) -> None:
@@ -316,14 +318,7 @@ class _Player:
         )
 
 
-def _same_block(a, b) -> bool:
-    """Whether two compiled blocks (statements, cost, effects) are the same, or both absent."""
-    if a is None or b is None:
-        return a is b
-    return a[1:] == b[1:] and same_code(a[0], b[0])
-
-
-def _unattributed(body: list) -> list:
+def _unattributed(body: Sequence[py.stmt]) -> list[py.stmt]:
     """Compiled statements without the ending each `h_end` is attributed to (its last argument)."""
 
     def change(node):

@@ -14,7 +14,7 @@ from typing import Optional, Protocol
 
 from ..parsing import ast
 from .cases import PhaseCode
-from .compiled import CaseInfo
+from .compiled import CaseCode
 from .decisions import DecisionPlan
 from .errors import RuleError
 from .model import GameModel
@@ -34,7 +34,7 @@ class Compiled(Protocol):
     model: GameModel
     decision_names: list[str]
     plans: list[Optional[DecisionPlan]]
-    cases: list[CaseInfo]
+    cases: list[CaseCode]
     phase_codes: list[Optional[PhaseCode]]
     warnings: list[RuleError]
 

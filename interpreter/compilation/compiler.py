@@ -9,25 +9,29 @@ The compiler checks the rules and writes, through one `Source`:
 - per phase, the end of a turn and what happens when nobody can act;
 - the score.
 
-The engine (runtime/engine.py) then only calls these functions.
+Once the module is compiled, `_write` builds the frozen `CompiledRules` the
+runtime gets (runtime/compiled.py); the engine (runtime/engine.py) then only
+calls these functions.
 """
 from __future__ import annotations
 
 import ast as py
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Callable, Iterable, Optional, TypeVar
 
 from ..parsing import ast
 from ..runtime import helpers
+from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
-from ..runtime.results import HOW_WORDS, NO_ACTION, Results
-from ..runtime.walks import Blockers
+from ..runtime.pieces import NO_SITE, Piece
+from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
-from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
+from .compiled import Block, CaseCode, PhaseOutline
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .errors import RuleError, unknown
 from .expressions import ExpressionCompiler
@@ -38,7 +42,7 @@ from .probes import Probes
 from .registers import with_registers
 from .restrictions import Restrictions, compile_restrictions, structure
 from .scope import Scope
-from .source import Origin, Source, SourceTooLarge, compile_module
+from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
 from .types import CANDIDATE_DEPS, Type
 
@@ -71,7 +75,7 @@ class Compiler:
         )
         self.statements.duplicates = items.duplicates
         self.exprs.procedures = set(items.procedures)
-        self.cases: list[CaseInfo] = []
+        self.cases: list[CaseCode] = []
         self.actions = ActionCompiler(self)
         self.restrictions = Restrictions(self.exprs, self.scope((), "a 'forbid' condition"))
         self._pool_pieces: Optional[py.Name] = None
@@ -103,7 +107,7 @@ class Compiler:
             cost, effects = self.statements.block_with_effects(stmts, self.scope(available, where, followups=followups))
         return lines, cost, effects
 
-    def add_case(self, info: CaseInfo) -> int:
+    def add_case(self, info: CaseCode) -> int:
         self.cases.append(info)
         return len(self.cases) - 1
 
@@ -185,15 +189,15 @@ class Compiler:
         result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
         with self.src.origin(Origin("forbid result")):
             self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
-        decisions: list[DecisionInfo] = []
+        # by decision: its plan, or a chance event's info (complete: it lists no actions)
         plans: list[Optional[DecisionPlan]] = []
+        chances: list[Optional[DecisionInfo]] = []
         for name in self.decision_names:
             if name in items.decisions:
-                info, plan = self._decision(items.decisions[name], len(decisions))
-                decisions.append(info)
-                plans.append(plan)
+                plans.append(self._decision(items.decisions[name], len(plans)))
+                chances.append(None)
             else:
-                decisions.append(self._chance(items.chances[name], len(decisions)))
+                chances.append(self._chance(items.chances[name], len(plans)))
                 plans.append(None)
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
@@ -204,84 +208,88 @@ class Compiler:
         self.errors.extend(check_budget(self))
         if self.errors:
             return None
-        return self._write(decisions, plans, [p for p in phases if p is not None], score)
+        return self._write(chances, plans, [p for p in phases if p is not None], score)
 
-    def _write(self, decisions: list[DecisionInfo], plans: list[Optional[DecisionPlan]], phases: list[PhaseCode],
-               score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:
+    def _write(self, chances: list[Optional[DecisionInfo]], plans: list[Optional[DecisionPlan]],
+               phases: list[PhaseCode], score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:
         m = self.model
+        src = self.src
         templates = Templates()
-        with self.src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
-            keys = self.src.const(templates.key_table(self.cases))
-        checks_table: list[list[Optional[Callable[..., Any]]]] = []
-        with self.src.origin(Origin("forbid result: the checks of each case, by phase")):
-            checks_name = self.src.const(checks_table) if self.result_code else None
+        with src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
+            keys = src.const(templates.key_table(self.cases))
+        checks_name: Optional[py.Name] = None
+        if self.result_code:
+            with src.origin(Origin("forbid result: the checks of each case, by phase")):
+                checks_name = src.bound_later(src.fresh("k"))
+        kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
         writer = DecisionWriter(
-            self.src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
-            checks_name,
+            src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
+            checks_name, kinds_fixed=kinds_fixed,
         )
-        legal_names: list[Optional[str]] = []
-        all_names: list[Optional[str]] = []
-        candidate_names: list[Optional[str]] = []
+        # by decision: the names of its listers (legal, every action, the candidates)
+        listers: list[Optional[tuple[str, Optional[str], Optional[str]]]] = []
         for plan in plans:
             if plan is None:
-                legal_names.append(None)
-                all_names.append(None)
-                candidate_names.append(None)
+                listers.append(None)
                 continue
             legal = writer.write(plan)
-            legal_names.append(legal.name)
-            all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
-            candidate_names.append(writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None)
-        results = Results(m.player_count, self.endings.entries)
-        self.src.helper("h_end", results.end)
-        case_writer = CaseWriter(self, phases, decisions)
+            every = writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None
+            candidates = writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None
+            listers.append((legal.name, every, candidates))
+        src.bound_later("h_end")  # (Results.end, which calls the score function)
+        case_writer = CaseWriter(self, phases)
         run_names = case_writer.write_all()
         check_names = case_writer.write_result_checks(self.result_code) if self.result_code else []
         no_action_names = [case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)]
         before_turn_names = [case_writer.write_before_turn(phase) for phase in phases]
         score_name = self._write_score(score)
-        if self.statements.changes_owners or self.statements.changes_kinds:
-            # A neutral piece may then be of a kind that does not block, or change
-            # kind where it stands: the neutral sites no longer tell the blockers.
-            for value in self.src.namespace.values():
-                if isinstance(value, Blockers):
-                    value.neutral_only = False
-        namespace = compile_module(self.src)
-        results.score = namespace[score_name] if score_name else None
-        checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
-        for info, name, every, candidates in zip(decisions, legal_names, all_names, candidate_names):
-            if name is not None:
-                info.legal = namespace[name]
-                info.legal_with_duplicates = namespace[every] if every else info.legal
-                info.candidates = namespace[candidates] if candidates else None
-        phase_infos = []
-        for phase, name, before in zip(phases, no_action_names, before_turn_names):
-            phase.info.no_action = namespace[name]
-            phase.info.before_turn = namespace[before] if before else None
-            phase_infos.append(phase.info)
         coverage = self.probes.coverage
-        if coverage is not None:
-            results.counts = coverage.counts
-            results.probes = [coverage.add("ending", HOW_WORDS[how], pos) for how, pos in results.endings]
+        endings = tuple(self.endings.entries)
+        ending_probes = [coverage.add("ending", how.word, pos) for how, pos in endings] if coverage is not None else []
+
+        namespace = compile_module(src)
+        results = Results(m.player_count, endings, namespace[score_name] if score_name else None,
+                          coverage.counts if coverage is not None else None, ending_probes)
+        checks = tuple(tuple(namespace[n] if n else None for n in per_phase) for per_phase in check_names)
+        bind_later(src, namespace, {"h_end": results.end, **({checks_name.id: checks} if checks_name else {})})
         return CompiledRules(
-            players=list(m.players),
-            site_names=list(m.board.names),
-            decisions=decisions,
-            cases=self.cases,
-            phases=phase_infos,
-            runs=[[namespace[name] for name in per_phase] for per_phase in run_names],
+            players=tuple(m.players),
+            site_names=tuple(m.board.names),
+            kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
+            decisions=tuple(
+                chance if chance is not None else self._decision_info(plan, names, namespace)
+                for chance, plan, names in zip(chances, plans, listers)
+            ),
+            cases=tuple(case.info() for case in self.cases),
+            phases=tuple(
+                PhaseInfo(phase.info.name, phase.info.order, phase.info.turn, phase.info.pos,
+                          no_action=namespace[no_action], before_turn=namespace[before] if before else None)
+                for phase, no_action, before in zip(phases, no_action_names, before_turn_names)
+            ),
+            runs=tuple(tuple(namespace[name] for name in per_phase) for per_phase in run_names),
+            result_checks=checks,
             initial_board=self._initial_board(),
             initial_vars=self._initial_vars(),
             results=results,
-            module=self.src.module(),
-            coverage=coverage,
-            kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             position_vars=self._position_vars(),
-            result_checks=checks_table,
-            source_map=dict(self.src.origins),
-            constants={name: value for name, value in self.src.namespace.items() if self.src.is_const_name(name)},
+            coverage=coverage,
+            module=src.module(),
+            source_map=MappingProxyType(dict(src.origins)),
+            constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
+        )
+
+    def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[tuple[str, Optional[str], Optional[str]]],
+                       namespace: dict[str, Any]) -> DecisionInfo:
+        """A decision's info, its listers taken from the compiled module."""
+        assert plan is not None and names is not None  # (a decision, not a chance event)
+        legal, every, candidates = names
+        lister = namespace[legal]
+        return DecisionInfo(
+            plan.name, self.items.decisions[plan.name].pos, False, legal=lister,
+            legal_with_duplicates=namespace[every] if every else lister,
+            candidates=namespace[candidates] if candidates else None,
         )
 
     @property
@@ -307,18 +315,18 @@ class Compiler:
             return frozenset(k.index for k in kinds)
         return frozenset(k.index for k in kinds if not k.neutral)
 
-    def _initial_board(self) -> list[Any]:
+    def _initial_board(self) -> tuple[Optional[Piece], ...]:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]
         # must then read as nothing rather than as the last site.
-        board: list[Any] = [None] * (self.model.board.size + 1)
+        board: list[Optional[Piece]] = [None] * (self.model.board.size + 1)
         for placement in self.model.setup:
             piece = list(self.model.fresh_piece(placement.owner, placement.kind))
             for index, value in placement.attributes:
                 piece[index] = value
             board[placement.site] = tuple(piece)
-        return board
+        return tuple(board)
 
-    def _initial_vars(self) -> list[int]:
+    def _initial_vars(self) -> tuple[int, ...]:
         m = self.model
         values = [0] * m.vars_size
         for var in m.variables.values():
@@ -327,7 +335,7 @@ class Compiler:
         for pool in m.pools.values():
             for i in range(m.player_count):
                 values[pool.offset + i] = pool.initial
-        return values
+        return tuple(values)
 
     # ------------------------------------------------------------ phases
     def _phase(self, phase: ast.Phase) -> Optional[PhaseCode]:
@@ -367,12 +375,12 @@ class Compiler:
         )
         if not turn:
             return None
-        info = PhaseInfo(phase.name, order_t, tuple(turn), phase.pos)
-        default_ending = self.endings.add(NO_ACTION, phase.pos) if no_action is None else None
+        info = PhaseOutline(phase.name, order_t, tuple(turn), phase.pos)
+        default_ending = self.endings.add(EndingKind.NO_ACTION, phase.pos) if no_action is None else None
         return PhaseCode(info, after_turn, after_action, no_action, default_ending, before_turn)
 
     # ------------------------------------------------------------ decisions
-    def _decision(self, decision: ast.Decision, index: int) -> tuple[DecisionInfo, DecisionPlan]:
+    def _decision(self, decision: ast.Decision, index: int) -> DecisionPlan:
         plans: list[ActionPlan] = []
         by_name: dict[str, ActionPlan] = {}
         for action in decision.actions:
@@ -394,7 +402,7 @@ class Compiler:
             for (pos, names), _tier in zip(decision.prefer, tiers):
                 label = "prefer: " + ", ".join(n.id if isinstance(n, ast.Name) else n.text for n in names)
                 plan.prefer_probes.append(self.probes.add("prefer", label, pos))
-        return DecisionInfo(decision.name, False, decision.pos), plan
+        return plan
 
     def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict[str, ActionPlan]) -> None:
         """Two actions of a decision that move alike (the same pieces, pattern and
@@ -465,15 +473,15 @@ class Compiler:
                 cost, effects = self.statements.block_with_effects(chance.body, scope)
             values_name = self.src.const(values_t)
         total = sum(weights)
-        case_id = self.add_case(CaseInfo(
-            index, "chance", (chance.name + ":", "{outcome}"), where, chance.pos,
+        case_id = self.add_case(CaseCode(
+            index, CasePattern.CHANCE, chance.name, (chance.name + ":", "{outcome}"), where, chance.pos,
             body=lines, outcomes=values_name, cost=cost, effects=effects,
         ))
         return DecisionInfo(
-            chance.name, True, chance.pos,
+            chance.name, chance.pos, True,
             outcome_values=values_t, outcome_labels=tuple(self._label(v, out_type) for v in values),
             probabilities=tuple(float(Fraction(w, total)) for w in weights),
-            codes=tuple((case_id, -1, -1, -1, k) for k in range(len(values))),
+            codes=tuple((case_id, NO_SITE, NO_SITE, NO_SITE, k) for k in range(len(values))),
             uniform=len(set(weights)) == 1,
         )
 
@@ -549,4 +557,4 @@ class Compiler:
         return self.src.function(self.src.fresh("f"), ["s", "p"], body, Origin("the score", pos))
 
 
-__all__ = ["Compiler", "CompiledRules", "DecisionInfo", "PhaseInfo", "compile_module"]
+__all__ = ["Compiler"]

@@ -10,7 +10,7 @@ import argparse
 import os
 from typing import Callable, Optional
 
-from ..api import CHANCE, DefinitionError, Game, IllegalActionError, load_game
+from ..api import CHANCE_NAME, DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic, shorten
 from ..validation.files import exists
 from .names import UnknownVariant, display_name, resolve_game
@@ -243,7 +243,7 @@ def last_move(game: Game, states: list):
     """The action to highlight after `states` (the positions of a game so far): the
     last one that was not a chance outcome, so that a roll keeps the move before it lit."""
     for index in range(len(states) - 1, 0, -1):
-        if game.to_move(states[index - 1]) != CHANCE:
+        if game.to_move(states[index - 1]) != CHANCE_NAME:
             return game.last_action(states[index])
     return None
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from ..api import CHANCE
+from ..api import CHANCE_NAME
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .names import display_name, resolve_game
@@ -70,14 +70,14 @@ def play_one(game: Any, specs: Sequence[str], plan: GamePlan, seed: int, max_pli
         player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)), think=think)
         for player, entry in zip(players, plan.seats)
     }
-    chance_rng = random.Random(game_seed(seed, plan.index, CHANCE))
+    chance_rng = random.Random(game_seed(seed, plan.index, CHANCE_NAME))
     state = game.initial_state()
     notations: list[str] = []
     while len(notations) < max_plies:
         who = game.to_move(state)
         if who is None:
             break
-        if who == CHANCE:
+        if who == CHANCE_NAME:
             action = sample_chance(game, state, chance_rng)
         else:
             action = agents[who].choose(game, state)

@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Optional, TextIO
 
-from ..api import CHANCE, Game
+from ..api import CHANCE_NAME, Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
@@ -190,7 +190,7 @@ class Session:
 
     def asks(self, player: str) -> bool:
         """Whether the person at the keyboard decides for `player` (or the chance event)."""
-        if player == CHANCE:
+        if player == CHANCE_NAME:
             return self.ask_chance
         return self.seats[player].agent is None
 
@@ -208,7 +208,7 @@ class Session:
             picture = self.picture_hint()
             if picture:
                 self.say(picture)
-            if any(self.asks(p) for p in (*self.seats, CHANCE)):
+            if any(self.asks(p) for p in (*self.seats, CHANCE_NAME)):
                 self.say("type an action to play it, a site for the actions from it, 'hint' for advice, "
                          "'help' for more")
             self.draw()
@@ -236,7 +236,7 @@ class Session:
                 self.say(f"stopped after {MAX_PLIES} actions without an end")
                 return 1
             player = game.to_move(self.state)
-            if player != CHANCE and not game.legal_actions(self.state):
+            if player != CHANCE_NAME and not game.legal_actions(self.state):
                 self.say(f"{player} has no legal action, yet the game is not over (see `regelwerk lint`)")
                 return 1
             if self.asks(player):
@@ -247,7 +247,7 @@ class Session:
                     return 0
                 if action == "":  # undone or redrawn: ask again in the position now
                     continue
-            elif player == CHANCE:
+            elif player == CHANCE_NAME:
                 action = self.draw_chance()
             else:
                 action = self.think_for(self.seats[player])
@@ -281,13 +281,13 @@ class Session:
         """Once per turn is enough: a roll the program makes comes at once, so the
         board is drawn after it (with the move before it still lit); an outcome typed
         in was entered looking at the board drawn just before."""
-        if player == CHANCE:
+        if player == CHANCE_NAME:
             return not self.ask_chance
-        return self.game.to_move(self.state) != CHANCE or self.ask_chance
+        return self.game.to_move(self.state) != CHANCE_NAME or self.ask_chance
 
     def draw_chance(self) -> str:
         """The program's draw of the chance event now (seeded by the seed and the ply)."""
-        rng = random.Random(ply_seed(self.seed, CHANCE, len(self.notations)))
+        rng = random.Random(ply_seed(self.seed, CHANCE_NAME, len(self.notations)))
         return sample_chance(self.game, self.state, rng).notation
 
     def think_for(self, seat: Seat) -> str:

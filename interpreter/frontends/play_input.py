@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ..api import CHANCE
+from ..api import CHANCE_NAME
 from .prompt import (
     COMMANDS,
     describe_outcomes,
@@ -25,7 +25,7 @@ STOP = object()  # what `command` answers for quit
 def prompt(session: Any, player: str) -> str:
     """`white [move]>`; at a chance event also whose turn it belongs to: `chance [roll] for red>`."""
     decision = session.game.decision(session.state)
-    if player == CHANCE:
+    if player == CHANCE_NAME:
         return f"chance [{decision}] for {turn_owner(session)}> "
     return f"{player} [{decision}]> "
 
@@ -39,7 +39,7 @@ def turn_owner(session: Any) -> str:
 
 def ask(session: Any, player: str) -> Optional[str]:
     """A legal notation from the person; "" after undo; None to stop."""
-    chance = player == CHANCE
+    chance = player == CHANCE_NAME
     game = session.game
     while True:
         text = session.reader.read(prompt(session, player), completions(session, chance))

@@ -16,7 +16,8 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping
 
-from ..runtime.views import CHANCE, Action, PieceView
+from ..runtime.pieces import CHANCE_NAME
+from ..runtime.views import Action, PieceView
 from .display import display_hints
 from .numbers import number_text
 from .render_parts import (
@@ -168,7 +169,7 @@ class _Drawing:
                 turn = f"game over: {result.winner} wins"
             else:
                 turn = "game over: draw" if result is not None else "game over"
-        elif who == CHANCE:
+        elif who == CHANCE_NAME:
             turn = "chance event"
         else:
             turn = f"{who} to move"
@@ -195,7 +196,7 @@ class _Drawing:
                      "font-size": "15" if kind == "title" else "12"}
             if kind == "title":
                 attrs["font-weight"] = "bold"
-            if kind == "status" and who not in (None, CHANCE):
+            if kind == "status" and who not in (None, CHANCE_NAME):
                 attrs["data-to-move"] = str(who)
             ET.SubElement(header, "text", attrs).text = text
             y += 18.0

@@ -25,7 +25,8 @@ from typing import Any, Mapping
 from rich.console import Console
 from rich.text import Text
 
-from ..runtime.views import CHANCE, Action, PieceView
+from ..runtime.pieces import CHANCE_NAME
+from ..runtime.views import Action, PieceView
 from .display import DisplayHints, display_hints
 from .numbers import number_text
 from .render_graph import SiteLabels, graph_lines, graph_mode
@@ -204,7 +205,7 @@ def header_lines(game: Any, state: Any, last: Action | None, plain: bool, hints:
 
 def _whose_turn(game: Any, state: Any) -> str:
     who = game.to_move(state)
-    if who == CHANCE:
+    if who == CHANCE_NAME:
         return "chance event"
     if who is not None:
         return f"{who} to move"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from itertools import chain, compress
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from . import walks
 from .errors import RuleRuntimeError, fail
@@ -371,7 +371,7 @@ def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int
 
 
 def result_filter(
-    s: State, out: list[Code], checks: list[Optional[ResultCheck]], counts: list[int] | None = None
+    s: State, out: list[Code], checks: Sequence[Optional[ResultCheck]], counts: list[int] | None = None
 ) -> None:
     """Keep in `out` the codes whose resulting position no `forbid result` forbids:
     each is played on a copy of `s` by its check, which says whether a forbid

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ...runtime.engine import CHANCE
+from ...runtime.pieces import CHANCE
 from .trace import TraceSummary, position_key_function, summarise_trace
 
 NO_SITE = -1

@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget

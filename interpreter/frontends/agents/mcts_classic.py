@@ -22,7 +22,7 @@ from typing import Any
 
 from interpreter.runtime.views import Action
 
-from ...runtime.views import CHANCE
+from ...runtime.pieces import CHANCE, CHANCE_NAME
 from .base import SeededAgent, chance_table, check_budget, sample_from_table, sorted_actions
 from .mcts import SearchStats
 from .playout import random_playout
@@ -35,7 +35,7 @@ DEFAULT_ROLLOUT_LIMIT = 400
 class _Node:
     """One position in the search tree.
 
-    `mover` is the index of the deciding player, `_CHANCE_NODE` at a chance event
+    `mover` is the index of the deciding player, `CHANCE` at a chance event
     or `_TERMINAL` when the game is over. Legal actions and chance tables are
     computed at most once per node: the rollout that first visits a node leaves
     them behind for the expansion that comes later.
@@ -62,8 +62,7 @@ class _Node:
         self.reward: tuple[float, ...] | None = None  # terminal nodes
 
 
-_CHANCE_NODE = -1
-_TERMINAL = -2
+_TERMINAL = -1  # the mover of a finished game's node: nobody
 
 
 class ClassicMCTSAgent(SeededAgent):
@@ -116,7 +115,7 @@ class ClassicMCTSAgent(SeededAgent):
         root = search.new_node(state)
         if root.mover == _TERMINAL:
             raise ValueError("no legal action: the game is over")
-        if root.mover == _CHANCE_NODE:
+        if root.mover == CHANCE:
             search.ensure_outcomes(root)
             return sample_from_table(root.outcomes, root.cumulative, self.rng)
         actions = search.ensure_actions(root)
@@ -175,8 +174,8 @@ class _Search:
         if who is None:
             node = _Node(state, _TERMINAL, self.n)
             node.reward = self.terminal_reward(state)
-        elif who == CHANCE:
-            node = _Node(state, _CHANCE_NODE, self.n)
+        elif who == CHANCE_NAME:
+            node = _Node(state, CHANCE, self.n)
         else:
             node = _Node(state, self.index[who], self.n)
         return node
@@ -204,7 +203,7 @@ class _Search:
             if mover == _TERMINAL:
                 reward = node.reward
                 break
-            if mover == _CHANCE_NODE:
+            if mover == CHANCE:
                 self.ensure_outcomes(node)
                 if not node.outcomes:  # a broken chance event: nothing to learn here
                     reward = draw_rewards(self.n)
@@ -264,7 +263,7 @@ class _Search:
             return node.reward  # type: ignore[return-value]
         game, rng = self.game, self.rng
         # The first step uses the node's own (cached) actions or chance table.
-        if node.mover == _CHANCE_NODE:
+        if node.mover == CHANCE:
             self.ensure_outcomes(node)
             if not node.outcomes:
                 return draw_rewards(self.n)

@@ -21,24 +21,25 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION
+from interpreter.runtime.results import EndingKind
 
 from .rewards import draw_rewards, outcome_rewards, score_rewards
 
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
-ENDED_BY_RULE = ("win", "lose")  # endings that an action caused (not the scores at the end)
+# endings that an action caused (not the scores at the end), as `engine.ending` names them
+ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
 
 def move_kind(code: tuple) -> tuple:
     """What the tactics remember of an action: its rule case and its target site.
 
-    Codes are opaque outside the runtime; today they are `(case, from, to, ...)`.
-    Should that change, the whole code is the case: learning still works, it only
-    generalises less.
+    A code of another engine, without those fields (the fakes of the tests), is a
+    case of its own: learning still works, it only generalises less.
     """
-    return (code[0], code[2]) if len(code) >= 3 else (code, None)
+    return (code[CASE], code[DESTINATION]) if len(code) > DESTINATION else (code, None)
 
 
 class Tactics:
@@ -75,8 +76,12 @@ class Tactics:
 
     def worth_trying(self, code: tuple) -> bool:
         """Whether `code` is of a kind that has won before and still pays to try."""
-        targets = self.live.get(code[0] if len(code) >= 3 else code)
-        return targets is not None and (code[2] if len(code) >= 3 else None) in targets
+        # (move_kind, written out: this is asked of every legal action)
+        if len(code) > DESTINATION:
+            targets = self.live.get(code[CASE])
+            return targets is not None and code[DESTINATION] in targets
+        targets = self.live.get(code)
+        return targets is not None and None in targets
 
     def tried(self, code: tuple, won: bool) -> None:
         """Count a try of `code`'s kind; a kind that stopped paying is no longer tried."""

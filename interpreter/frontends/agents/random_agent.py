@@ -5,7 +5,7 @@ from typing import Any
 
 from interpreter.runtime.views import Action
 
-from ...runtime.views import CHANCE
+from ...runtime.pieces import CHANCE_NAME
 from .base import SeededAgent, sample_chance, sorted_actions
 
 
@@ -15,7 +15,7 @@ class RandomAgent(SeededAgent):
     name = "random"
 
     def choose(self, game: Any, state: Any) -> Action:
-        if game.to_move(state) == CHANCE:
+        if game.to_move(state) == CHANCE_NAME:
             return sample_chance(game, state, self.rng)
         actions = game.legal_actions(state)
         if not actions:

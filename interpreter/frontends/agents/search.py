@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
 
 from .playout import Playout, Tactics
 from .rewards import outcome_rewards

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
 
 TERMINAL = None  # the mover of a finished position
 
