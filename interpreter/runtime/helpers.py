@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from . import walks
 from .errors import RuleRuntimeError, fail
-from .pieces import KIND, OWNER, STONES, Board, Code, Piece
+from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 
 if TYPE_CHECKING:
     from ..parsing.ast import Pos
@@ -244,6 +244,11 @@ def track_path(track: Track, site: int, n: int) -> Optional[tuple[int, tuple[int
     return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
 
 
+# The listing helpers below run while actions are listed, a hot path: they read
+# codes by position (pieces.py): code[0] the case, [1] the origin, [2] the
+# destination, [4] the choice (a code with a choice has all five fields).
+
+
 def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
     """Keep the first of the codes in out[start:] that write the same notation
     (`keys[case]`: template id and whether it shows from, to, the choice)."""
@@ -278,8 +283,8 @@ def drop_seen(out: list[Code], first: int, second: int, keys: NotationKeys) -> N
         out.extend(kept)
 
 
-_CASE = operator.itemgetter(0)
-_LANDING = operator.itemgetter(2)
+_CASE = operator.itemgetter(CASE)
+_LANDING = operator.itemgetter(DESTINATION)
 
 
 def _lands_apart(out: list[Code], first: int, second: int) -> bool:

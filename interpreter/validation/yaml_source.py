@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -480,14 +480,14 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
     swallowed = _swallowed_in_flow(exc, file, text, line)
     if swallowed is not None:
         return swallowed
-    message, hint = _explain(exc, text, line, column)
-    if message.startswith("a key of more than") and exc.context_mark is None:
+    explained = _explain(exc, text, line, column)
+    if explained.long_key and exc.context_mark is None:
         column = len(text.split("\n")[line - 1]) - len(text.split("\n")[line - 1].lstrip()) + 1  # the key's start
-    if message.startswith(("unclosed quote", "unclosed '", "missing ':'", "a key of more than")) and exc.context_mark is not None:
+    if explained.at_start and exc.context_mark is not None:
         # The end of the file is no place to look for a missing quote, nor the next
         # line for a missing ':' or an unclosed bracket: point where they belong.
         line, column = _mark_position(exc.context_mark)
-    return Diagnostic(file, line, column, message, hint=hint)
+    return Diagnostic(file, line, column, explained.message, hint=explained.hint)
 
 
 _FLOW_HASH = re.compile(r"[:\[{,][ \t]*(#[^\s#][^\s,\]}]*)")
@@ -561,37 +561,48 @@ def _indent_levels(text: str, line: int) -> list[int]:
     return levels
 
 
-def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tuple[str, str | None]:
+class _Explained(NamedTuple):
+    """A YAML error in words, and where it belongs when not where the parser stopped."""
+
+    message: str
+    hint: str | None
+    # about what started before (a string, a bracket or a key): pointed at where it
+    # started, the parser's context mark, when there is one
+    at_start: bool = False
+    long_key: bool = False  # a key too long to read: else at its first column
+
+
+def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> _Explained:
     problem = (exc.problem or exc.context or "invalid YAML").strip()
     context = (exc.context or "").strip()
     context_at = _mark_position(exc.context_mark) if exc.context_mark is not None else None
     where = f"{context_at[0]}:{context_at[1]}" if context_at else None
 
     if problem.startswith("found character '\\t'"):
-        return _tab_character(text, line, column)
+        return _Explained(*_tab_character(text, line, column))
     if problem.startswith("found character ") and "cannot start any token" in problem:
         char = problem[len("found character "):].split(" that", 1)[0]
-        return f"a value cannot start with {char}", "put the value in quotes"
+        return _Explained(f"a value cannot start with {char}", "put the value in quotes")
     if problem == "mapping values are not allowed here":
         return _unexpected_colon(text, line, column)
     if problem.startswith("expected <block end>, but found"):
-        return _bad_block_end(problem, context, context_at, text, line, column)
+        return _Explained(*_bad_block_end(problem, context, context_at, text, line, column))
     if problem == "found unexpected end of stream" and "quoted scalar" in context:
-        return "unclosed quote: this string never ends", "add the closing quote"
+        return _Explained("unclosed quote: this string never ends", "add the closing quote", at_start=True)
     if "found undefined alias" in problem:
         name = problem.rsplit(" ", 1)[-1].strip("'\"")
-        return f"unknown alias '*{name}'", f"define the anchor '&{name}' before using it"
+        return _Explained(f"unknown alias '*{name}'", f"define the anchor '&{name}' before using it")
     if context.startswith("found duplicate anchor"):
         name = context[len("found duplicate anchor "):].split(";", 1)[0].strip("'\"")
-        return f"duplicate anchor '&{name}' (first defined at {where})", "give each anchor its own name"
+        return _Explained(f"duplicate anchor '&{name}' (first defined at {where})", "give each anchor its own name")
     if problem == "but found another document":
-        return "a definition file holds a single YAML document", "remove the '---' that starts a second one"
+        return _Explained("a definition file holds a single YAML document", "remove the '---' that starts a second one")
     if problem == "could not find expected ':'" and context == "while scanning a simple key" and context_at:
         return _missing_colon(text, context_at)
     if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
         return _expected_but_found(problem, context, context_at, line, column)
     hint = f"{context} at {where}" if context and where and context != problem else None
-    return problem, hint
+    return _Explained(problem, hint)
 
 
 def _tab_character(text: str, line: int, column: int) -> tuple[str, str]:
@@ -625,19 +636,20 @@ def _bad_block_end(
     )
 
 
-def _missing_colon(text: str, context_at: tuple[int, int]) -> tuple[str, str]:
+def _missing_colon(text: str, context_at: tuple[int, int]) -> _Explained:
     """A simple key (at `context_at`) without its ':'."""
     lines = text.split("\n")
     key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
     key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
     if len(key.split(":", 1)[0]) >= _MAX_SIMPLE_KEY:
         return _long_key(key)
-    return f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'"
+    return _Explained(f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'",
+                      at_start=True)
 
 
 def _expected_but_found(
     problem: str, context: str, context_at: tuple[int, int] | None, line: int, column: int
-) -> tuple[str, str | None]:
+) -> _Explained:
     """Of "expected X, but found Y": with the bracket left open, or the block it is in."""
     where = f"{context_at[0]}:{context_at[1]}" if context_at else None
     expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
@@ -646,29 +658,30 @@ def _expected_but_found(
         bracket = "[" if "sequence" in context else "{"
         if context_at[0] < line:
             closer = "]" if bracket == "[" else "}"
-            return (
+            return _Explained(
                 f"unclosed '{bracket}': expected {_words(expected)} before {_words(found)} at {line}:{column}",
-                f"add the closing '{closer}'",
+                f"add the closing '{closer}'", at_start=True,
             )
         hint = f"unclosed '{bracket}' opened at {where}"
     elif where and context in _CONTEXT_WORDS:
         hint = f"in the {_CONTEXT_WORDS[context]} started at {where}"
-    return f"expected {_words(expected)}, found {_words(found)}", hint
+    return _Explained(f"expected {_words(expected)}, found {_words(found)}", hint)
 
 
-def _unexpected_colon(text: str, line: int, column: int) -> tuple[str, str]:
+def _unexpected_colon(text: str, line: int, column: int) -> _Explained:
     lines = text.split("\n")
     key = lines[line - 1][: column - 1].strip() if line <= len(lines) else ""
     if len(key) >= _MAX_SIMPLE_KEY:
         return _long_key(key)
-    return (
+    return _Explained(
         "unexpected ':' (mapping values are not allowed here)",
         "put a value that contains ': ' in quotes, or check the indentation",
     )
 
 
-def _long_key(key: str) -> tuple[str, str]:
-    return f"a key of more than {_MAX_SIMPLE_KEY} characters ({shorten(key)!r})", "YAML reads no longer keys: shorten it"
+def _long_key(key: str) -> _Explained:
+    return _Explained(f"a key of more than {_MAX_SIMPLE_KEY} characters ({shorten(key)!r})",
+                      "YAML reads no longer keys: shorten it", at_start=True, long_key=True)
 
 
 def _describe_found(problem: str) -> str:
