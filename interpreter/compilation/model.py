@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..limits import MAX_NUMBER
-from ..runtime.pieces import FIRST_ATTRIBUTE
+from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
 from ..spelling import did_you_mean
 from . import board as boards
 from .names import BUILTIN_PROPERTIES, CONTEXT_NAMES, reserved_word
@@ -215,8 +215,8 @@ def _check_names(data: Data, report: Report) -> None:
     for i, player in enumerate(data.get("players") or []):
         name = player.get("name") if isinstance(player, dict) else player
         path = ("players", i, "name") if isinstance(player, dict) else ("players", i)
-        if name == "neutral":
-            report(path, "'neutral' cannot name a player: the setup uses it for the pieces of no player",
+        if name == NEUTRAL_NAME:
+            report(path, f"'{NEUTRAL_NAME}' cannot name a player: the setup uses it for the pieces of no player",
                    "choose another name")
         elif isinstance(name, str) and reserved_word(name):
             report(path, f"{reserved_word(name)}: it cannot name a player", "choose another name")
@@ -353,7 +353,7 @@ def _kinds(data: Data) -> dict[str, Kind]:
     for i, (name, spec) in enumerate((data.get("pieces") or {}).items()):
         spec = spec or {}
         symbol = str(spec.get("symbol", name[:1].upper()))
-        kinds[name] = Kind(name, i, symbol, int(spec.get("value", 0)), spec.get("owner") == "neutral")
+        kinds[name] = Kind(name, i, symbol, int(spec.get("value", 0)), spec.get("owner") == NEUTRAL_NAME)
     return kinds
 
 
@@ -417,7 +417,7 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
     setup = []
     placed: set[int] = set()
     for owner_name, placements in (data.get("setup") or {}).items():
-        if owner_name == "neutral":
+        if owner_name == NEUTRAL_NAME:
             owner = -1
         elif owner_name in players:
             owner = players.index(owner_name)
@@ -425,7 +425,7 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
             continue  # a player not in play with these options
         else:
             report(("setup", owner_name, AT_KEY), f"unknown player '{owner_name}'",
-                   _hint(owner_name, all_players + ["neutral"]))
+                   _hint(owner_name, all_players + [NEUTRAL_NAME]))
             continue
         for kind_name, sites in (placements or {}).items():
             if kind_name not in kinds:

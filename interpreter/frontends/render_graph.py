@@ -16,6 +16,7 @@ from typing import Any, Mapping, Optional
 
 from rich.text import Text
 
+from interpreter.runtime.pieces import NEUTRAL_NAME
 from interpreter.runtime.views import PieceView
 
 from .display import DisplayHints
@@ -471,7 +472,7 @@ class FreeDrawing:
                 entry = Text(f"{site} ")
                 entry.append(self.sites.labeller.label(piece),
                              style=None if self.plain else piece_style(piece.owner, self.game.player_colors))
-                entry.append(f" {piece.owner or 'neutral'}")
+                entry.append(f" {piece.owner or NEUTRAL_NAME}")
                 entries.append(entry)
         return wrap_entries("pieces: ", entries, self.width)
 

@@ -11,6 +11,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from rich.color import Color, ColorParseError
 
+from ..runtime.pieces import NEUTRAL_NAME
 from ..runtime.views import Action, PieceView
 from .display import DisplayHints, display_hints
 from .numbers import number_text
@@ -96,7 +97,7 @@ class PieceLabeller:
         self.tags = owner_tags(self.players)
         symbols = [
             self.symbol(kind) for kind, spec in self.kinds.items()
-            if not (isinstance(spec, Mapping) and spec.get("owner") == "neutral")
+            if not (isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME)
         ] or ["?"]
         # Two players: the usual convention (first player upper case, second lower
         # case) is the most legible, as long as it cannot confuse two kinds.
@@ -179,7 +180,7 @@ class PieceLabeller:
 
     def _legend_symbol(self, kind: str) -> str:
         spec = self.kinds.get(kind) or {}
-        neutral = isinstance(spec, Mapping) and spec.get("owner") == "neutral"
+        neutral = isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME
         return self.symbol(kind) if neutral or not self.by_case else self.symbol(kind).upper()
 
 

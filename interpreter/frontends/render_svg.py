@@ -16,7 +16,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping
 
-from ..runtime.pieces import CHANCE_NAME
+from ..runtime.pieces import CHANCE_NAME, NEUTRAL_NAME
 from ..runtime.views import Action, PieceView
 from .display import display_hints
 from .numbers import number_text
@@ -473,7 +473,7 @@ class _Drawing:
         attrs = {
             "class": "piece" + (" neutral" if piece.owner is None else ""),
             "data-site": piece.site,
-            "data-owner": piece.owner if piece.owner is not None else "neutral",
+            "data-owner": piece.owner if piece.owner is not None else NEUTRAL_NAME,
             "data-kind": piece.kind,
             "data-height": str(piece.height),
             "transform": f"translate({_fmt(cx)},{_fmt(cy)})",
@@ -550,7 +550,7 @@ class _Drawing:
         return hex_colour(self.colours.get(stone, stone))
 
     def _describe(self, piece: PieceView) -> str:
-        owner = piece.owner if piece.owner is not None else "neutral"
+        owner = piece.owner if piece.owner is not None else NEUTRAL_NAME
         text = f"{piece.site}: {owner} {piece.kind}"
         if piece.stones is not None:
             text += f", {piece.height} stone{'s' if piece.height != 1 else ''} (bottom to top: " \

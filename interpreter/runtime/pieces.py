@@ -84,8 +84,3 @@ class ActionCode(NamedTuple):
 def actor_name(actor: int, players: Sequence[str]) -> str:
     """How the API names who acts: a player's name, or CHANCE_NAME."""
     return CHANCE_NAME if actor == CHANCE else players[actor]
-
-
-def owner_name(owner: int, players: Sequence[str]) -> str:
-    """How the API writes a piece's owner: a player's name, or NEUTRAL_NAME."""
-    return NEUTRAL_NAME if owner == NEUTRAL else players[owner]
