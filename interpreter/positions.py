@@ -23,9 +23,13 @@ a position is silently lost when later versions add some.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .runtime.pieces import NEUTRAL_NAME, NO_PLAYER, NO_SITE
+
+if TYPE_CHECKING:
+    from .api import Game
+    from .runtime.state import State
 
 TAG = "rw1"
 MAX_LENGTH = 200_000  # characters: a position is read from untrusted text
@@ -44,7 +48,7 @@ class PositionError(ValueError):
 # -- writing --------------------------------------------------------------------------------
 
 
-def position_text(game: Any, state: Any) -> str:
+def position_text(game: Game, state: State) -> str:
     """The position as one line (see the module's doc); `parse_position` reads it back."""
     turn = _turn_of(game, state)
     fields = [TAG, f"game {game.name}", f"ply {turn['ply']}", f"phase {game.phase(state)}",
@@ -67,7 +71,7 @@ def position_text(game: Any, state: Any) -> str:
     return "; ".join(fields)
 
 
-def _turn_of(game: Any, state: Any) -> dict:
+def _turn_of(game: Game, state: State) -> dict[str, Any]:
     """What a position holds beyond pieces, pools and variables.
 
     The only place that reads the runtime's `State` fields directly (there is no
@@ -91,22 +95,23 @@ def _turn_of(game: Any, state: Any) -> dict:
     }
 
 
-def turn_player(game: Any, state: Any) -> str:
+def turn_player(game: Game, state: State) -> str:
     """The player whose turn it is — also at a chance event, which belongs to a turn."""
-    return _turn_of(game, state)["player"]
+    player: str = _turn_of(game, state)["player"]
+    return player
 
 
-def phase_names(game: Any) -> list[str]:
+def phase_names(game: Game) -> list[str]:
     """The phases of the rules in order (read from the compiled rules, like `_turn_of`)."""
     return [phase.name for phase in game.rules.phases]
 
 
-def decision_names(game: Any) -> list[str]:
+def decision_names(game: Game) -> list[str]:
     """The decisions and chance events of the rules in order."""
     return [decision.name for decision in game.rules.decisions]
 
 
-def _board_text(game: Any, state: Any) -> str:
+def _board_text(game: Game, state: State) -> str:
     defaults = piece_defaults(game)
     order = {site: i for i, site in enumerate(game.board.sites)}
     tokens = []
@@ -121,7 +126,7 @@ def _board_text(game: Any, state: Any) -> str:
     return " ".join(tokens) or NONE
 
 
-def piece_defaults(game: Any) -> dict:
+def piece_defaults(game: Game) -> dict[str, Any]:
     """The attributes of a new piece (a piece on its own, built with `make_state`)."""
     kind = next(iter(game.kinds))
     owner = game.players[0] if game.kinds[kind].get("owner") != NEUTRAL_NAME else NEUTRAL_NAME
@@ -148,7 +153,7 @@ def _number(value: Any) -> str:
 # -- reading --------------------------------------------------------------------------------
 
 
-def parse_position(game: Any, text: str) -> Any:
+def parse_position(game: Game, text: str) -> State:
     """The position written by `position_text`; PositionError for anything else."""
     if len(text) > MAX_LENGTH:
         raise PositionError(f"a position of {len(text)} characters is too long (at most {MAX_LENGTH})")
@@ -167,7 +172,7 @@ def parse_position(game: Any, text: str) -> Any:
         if required not in seen:
             raise PositionError(f"the field '{required}' is missing")
     reader = _Reader(game)
-    arguments: dict = {}
+    arguments: dict[str, Any] = {}
     for keyword, rest in seen.items():
         arguments.update(_READERS[keyword](reader, rest))
     try:
@@ -180,10 +185,10 @@ def parse_position(game: Any, text: str) -> Any:
 class _Reader:
     """Checks the names of a position against the game, with messages that say which."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
 
-    def name(self, what: str, text: str, known) -> str:
+    def name(self, what: str, text: str, known: Iterable[str]) -> str:
         if text not in known:
             shown = ", ".join(list(known)[:12])
             raise PositionError(f"unknown {what} '{text}' in {self.game.name} (known: {shown})")
@@ -201,8 +206,8 @@ class _Reader:
         except ValueError:
             raise PositionError(f"{what}: expected a whole number, got '{text}'") from None
 
-    def per_player(self, text: str, what: str) -> dict:
-        values = {}
+    def per_player(self, text: str, what: str) -> dict[str, int]:
+        values: dict[str, int] = {}
         for item in text.split(","):
             player, sep, value = item.partition(":")
             if not sep:
@@ -210,9 +215,9 @@ class _Reader:
             values[self.player(player)] = self.whole(value, what)
         return values
 
-    def assignments(self, text: str, known: dict, what: str) -> dict:
+    def assignments(self, text: str, known: dict[str, Any], what: str) -> dict[str, Any]:
         """`name=value` or `name=player:value,...` items of the variables or pools."""
-        out = {}
+        out: dict[str, Any] = {}
         for item in text.split():
             name, sep, value = item.partition("=")
             self.name(what, name, known)
@@ -223,24 +228,24 @@ class _Reader:
         return out
 
 
-def _read_game(reader: _Reader, rest: str) -> dict:
+def _read_game(reader: _Reader, rest: str) -> dict[str, Any]:
     if rest != reader.game.name:
         raise PositionError(f"this is a position of '{rest}', not of '{reader.game.name}'")
     return {}
 
 
-def _read_ply(reader: _Reader, rest: str) -> dict:
+def _read_ply(reader: _Reader, rest: str) -> dict[str, Any]:
     ply = reader.whole(rest, "ply")
     if ply < 0:
         raise PositionError(f"ply: expected a number of at least 0, got {ply}")
     return {"ply": ply}
 
 
-def _read_phase(reader: _Reader, rest: str) -> dict:
+def _read_phase(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"phase": reader.name("phase", rest, phase_names(reader.game))}
 
 
-def _read_turn(reader: _Reader, rest: str) -> dict:
+def _read_turn(reader: _Reader, rest: str) -> dict[str, Any]:
     parts = rest.split()
     if len(parts) != 3:
         raise PositionError(f"turn: expected PLAYER DECISION STEP, got '{rest}'")
@@ -249,10 +254,10 @@ def _read_turn(reader: _Reader, rest: str) -> dict:
             "step": reader.whole(parts[2], "turn step")}
 
 
-def _read_board(reader: _Reader, rest: str) -> dict:
+def _read_board(reader: _Reader, rest: str) -> dict[str, Any]:
     game = reader.game
     defaults = piece_defaults(game)
-    pieces: dict = {}
+    pieces: dict[str, tuple[Any, ...]] = {}
     for token in ([] if rest == NONE else rest.split()):
         match = _PIECE.match(token)
         if match is None:
@@ -262,7 +267,7 @@ def _read_board(reader: _Reader, rest: str) -> dict:
             raise PositionError(f"board: two pieces on {site}")
         owner = match["owner"] if match["owner"] == NEUTRAL_NAME else reader.player(match["owner"])
         kind = reader.name("kind of piece", match["kind"], game.kinds)
-        extra: dict = {}
+        extra: dict[str, Any] = {}
         for item in (match["attributes"] or "").split(",") if match["attributes"] else []:
             name, _, value = item.partition("=")
             reader.name("attribute", name, defaults)
@@ -274,19 +279,19 @@ def _read_board(reader: _Reader, rest: str) -> dict:
     return {"pieces": pieces}
 
 
-def _read_variables(reader: _Reader, rest: str) -> dict:
+def _read_variables(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"variables": reader.assignments(rest, reader.game.variables(reader.game.initial_state()), "variable")}
 
 
-def _read_pools(reader: _Reader, rest: str) -> dict:
+def _read_pools(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"pools": reader.assignments(rest, reader.game.pools(reader.game.initial_state()), "pool")}
 
 
-def _read_carry(reader: _Reader, rest: str) -> dict:
+def _read_carry(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"carry": reader.site(rest)}
 
 
-def _read_next(reader: _Reader, rest: str) -> dict:
+def _read_next(reader: _Reader, rest: str) -> dict[str, Any]:
     parts = rest.split()
     if len(parts) != 2:
         raise PositionError(f"next: expected PLAYER PHASE (or -), got '{rest}'")
@@ -296,10 +301,10 @@ def _read_next(reader: _Reader, rest: str) -> dict:
     return {"next_player": player, "next_phase": phase}
 
 
-def _read_over(reader: _Reader, rest: str) -> dict:
+def _read_over(reader: _Reader, rest: str) -> dict[str, Any]:
     winner, _, scores = rest.partition(" ")
     winner_name: Optional[str] = None if winner == "draw" else reader.player(winner)
-    values: dict = {}
+    values: dict[str, float] = {}
     for item in scores.split(","):
         player, sep, value = item.partition(":")
         if not sep:
@@ -314,10 +319,10 @@ def _read_over(reader: _Reader, rest: str) -> dict:
     return {"result": (winner_name, values)}
 
 
-def _read_seen(reader: _Reader, rest: str) -> dict:
+def _read_seen(reader: _Reader, rest: str) -> dict[str, Any]:
     if not reader.game.engine.keeps_history:
         raise PositionError(f"seen: the rules of {reader.game.name} do not count repeated positions")
-    seen: dict = {}
+    seen: dict[int, int] = {}
     for item in rest.split():
         key, sep, count = item.partition(":")
         if not sep:

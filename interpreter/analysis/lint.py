@@ -95,7 +95,8 @@ class _Findings:
         return sorted(self.by_key.values(), key=lambda f: (f.severity != "error", -f.count))
 
 
-def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PLIES, seed: int = 0, progress=None) -> LintReport:
+def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PLIES, seed: int = 0,
+         progress=None) -> LintReport:
     rng = random.Random(seed)
     findings = _Findings()
     for severity, pos, message in static_findings(game.definition.rules):
@@ -148,7 +149,8 @@ def _overlay_files(definition, variant: str) -> list:
     except yaml.YAMLError:
         return []
     folder = Path(variant).parent
-    return [display_name(folder / rel) for _, rel in rules_entries(data.get("rules") if isinstance(data, dict) else None)]
+    entries = rules_entries(data.get("rules") if isinstance(data, dict) else None)
+    return [display_name(folder / rel) for _, rel in entries]
 
 
 def _never_legal(game, player: "_Player", playouts: int) -> list:
