@@ -25,12 +25,14 @@ from .runtime.errors import RuleRuntimeError
 from .runtime.pieces import (
     CHANCE,
     CHANCE_NAME,
+    DESTINATION,
     KIND,
     NEUTRAL,
     NEUTRAL_NAME,
     NO_CHOICE,
     NO_PLAYER,
     NO_SITE,
+    ORIGIN,
     OWNER,
     STONES,
     ActionCode,
@@ -633,9 +635,9 @@ class Game:
 
     def _action(self, code: Code) -> Action:
         names = self.model.board.names
-        fields = ActionCode.of(code)
-        frm = names[fields.origin] if fields.origin != NO_SITE else None
-        to = names[fields.destination] if fields.destination != NO_SITE else None
+        origin, destination = code[ORIGIN], code[DESTINATION]
+        frm = names[origin] if origin != NO_SITE else None
+        to = names[destination] if destination != NO_SITE else None
         return Action(self.engine.notation(code), code, frm, to)
 
 

@@ -30,7 +30,7 @@ from ..compilation.pyast import replace_in, same_code
 from ..parsing import ast
 from ..runtime.compiled import CasePattern
 from ..runtime.errors import RuleRuntimeError
-from ..runtime.pieces import CHANCE, ActionCode
+from ..runtime.pieces import CASE, CHANCE, ActionCode
 from ..runtime.results import EndingKind
 from .static_checks import static_findings
 
@@ -288,7 +288,7 @@ class _Player:
                                  "are meant")
         written: dict = {}
         for code in engine.legal(state):
-            self.legal_cases.add(ActionCode.of(code).case)
+            self.legal_cases.add(code[CASE])
             text = texts[code] if code in texts else engine.notation(code)
             first = written.setdefault(text, code)
             if first != code:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .helpers import result_filter
-from .pieces import CHANCE, NO_CHOICE, NO_SITE, ActionCode
+from .pieces import CASE, CHANCE, CHOICE, DESTINATION, NO_CHOICE, NO_SITE, ORIGIN
 from .state import State, empty_occupancy
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class Engine:
         # per chance event: the running sums of its outcomes' probabilities, in the
         # order of its codes (a weighted pick is a binary search)
         self._cumulative: list[tuple[float, ...]] = [
-            tuple(accumulate(d.probabilities[ActionCode.of(code).choice] for code in d.codes)) if d.is_chance else ()
+            tuple(accumulate(d.probabilities[code[CHOICE]] for code in d.codes)) if d.is_chance else ()
             for d in rules.decisions
         ]
         decisions = rules.decisions
@@ -237,7 +237,7 @@ class Engine:
 
     def chance_probabilities(self, s: State) -> list[tuple[Code, float]]:
         decision = self.decisions[s.decision]
-        return [(code, decision.probabilities[ActionCode.of(code).choice]) for code in self.legal(s)]
+        return [(code, decision.probabilities[code[CHOICE]]) for code in self.legal(s)]
 
     # ------------------------------------------------------------ applying
     def apply_in_place(self, s: State, code: Code, settle: bool = True) -> None:
@@ -247,7 +247,7 @@ class Engine:
         try:
             self.runs[s.phase][code[0]](s, code)  # (code[0]: its case)
         except RuleRuntimeError as exc:
-            case = self.rules.cases[ActionCode.of(code).case]
+            case = self.rules.cases[code[CASE]]
             raise _located(exc, case.pos, f"while applying {case.label}") from None
         s.ply += 1
         s.last = code
@@ -449,7 +449,7 @@ class Engine:
             phase = self.phases[s.phase]
             return _located(exc, phase.pos, f"in the 'before each turn' rules of phase '{phase.name}'")
         if not listing:
-            case = self.rules.cases[ActionCode.of(code).case]
+            case = self.rules.cases[code[CASE]]
             return _located(exc, case.pos, f"while applying {case.label}")
         return self._listing_fault(exc, s)
 
@@ -499,7 +499,7 @@ class Engine:
     def landing_site(self, code: Code) -> Optional[int]:
         """The site (index) an action lands on or chooses, or None (off the board, a
         pass, a chance outcome)."""
-        destination = ActionCode.of(code).destination
+        destination = code[DESTINATION]
         return destination if destination != NO_SITE else None
 
     def describe_phase(self, s: State) -> tuple[str, Pos]:
@@ -510,25 +510,29 @@ class Engine:
     def describe_action(self, code: Code) -> tuple[str, Pos]:
         """(label, source position) of the case a code applies: "action 'leap', onto
         enemy", at the line of its notation (or of the case, when it has the default one)."""
-        case = self.rules.cases[ActionCode.of(code).case]
+        case = self.rules.cases[code[CASE]]
         return case.label, case.notation_pos or case.pos
 
     # ------------------------------------------------------------ notation
     def notation(self, code: Code) -> str:
-        fields = ActionCode.of(code)
-        case = self.rules.cases[fields.case]
+        # (asked of every legal action by the API and the adapters: the fields are
+        # read where the template shows them, a code with a choice having all five)
+        case = self.rules.cases[code[CASE]]
         names = self.rules.site_names
         parts = []
         for part in case.template:
             if part == "{from}":
-                parts.append(names[fields.origin] if fields.origin != NO_SITE else "")
+                origin = code[ORIGIN]
+                parts.append(names[origin] if origin != NO_SITE else "")
             elif part == "{to}":
-                parts.append(names[fields.destination] if fields.destination != NO_SITE else "off")
+                destination = code[DESTINATION]
+                parts.append(names[destination] if destination != NO_SITE else "off")
             elif part == "{outcome}":
-                parts.append(self.decisions[case.decision].outcome_labels[fields.choice])
+                parts.append(self.decisions[case.decision].outcome_labels[code[CHOICE]])
             elif part == "{choice}" or part == "={choice}":
-                if fields.choice != NO_CHOICE:
-                    symbol = self.rules.kind_symbols[case.choice_kinds[fields.choice]]
+                choice = code[CHOICE]
+                if choice != NO_CHOICE:
+                    symbol = self.rules.kind_symbols[case.choice_kinds[choice]]
                     parts.append(symbol if part == "{choice}" else "=" + symbol)
             else:
                 parts.append(part)

@@ -18,8 +18,10 @@ most codes are `(case, origin, destination)` (made once and shared: see
 jumped)`. Codes are what the generated move generators produce and what the fast
 layer (docs/api.md) hands around; `Action.code` is one.
 
-The hot paths (generated code, the engine's loops, the listing helpers) read a
-code's fields by position; everything else reads them by name, `ActionCode.of`.
+Code that reads a code's fields names them: by their positions' names (`CASE`,
+`ORIGIN`, ... — the hot paths: the engine's loops and the listing helpers, where
+generated code reads them by number) or with `ActionCode.of(code)`, which gives
+every field (-1 for those left out) at the cost of making a tuple.
 
 `CHANCE` is who acts at a chance event, where the fast layer names actors by
 player index (`Engine.to_move`, `Engine.actor`); `NEUTRAL` whom a neutral piece
