@@ -245,7 +245,9 @@ class Compiler:
         score_name = self._write_score(score)
         coverage = self.probes.coverage
         endings = tuple(self.endings.entries)
-        ending_probes = [coverage.add("ending", how.word, pos) for how, pos in endings] if coverage is not None else []
+        ending_probes: tuple[int, ...] = ()
+        if coverage is not None:
+            ending_probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings)
 
         namespace = compile_module(src)
         results = Results(m.player_count, endings, namespace[score_name] if score_name else None,

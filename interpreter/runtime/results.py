@@ -8,8 +8,9 @@ first ending counts.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .errors import RuleRuntimeError
 from .helpers import NUMBER_LIMIT
@@ -45,30 +46,20 @@ _WORDS = {
 }
 
 
+@dataclass(frozen=True, slots=True)
 class Results:
-    """Ends games of one compiled definition; made once the rules are compiled,
-    never changed.
+    """Ends games of one compiled definition; made once the rules are compiled.
 
     `endings[i]` is (how, source position) of the i-th statement that can end the
     game; `score` the compiled `score:` rule, `score(state, player) -> number`, or
     None; `counts` the rule coverage counts (None: not counted), `probes[i]` the
     index in them of `endings[i]`'s probe."""
 
-    __slots__ = ("n", "endings", "score", "counts", "probes")
-
-    def __init__(
-        self,
-        n_players: int,
-        endings: Sequence[tuple[EndingKind, Pos]],
-        score: Optional[ScoreRule] = None,
-        counts: Optional[list[int]] = None,
-        probes: Sequence[int] = (),
-    ):
-        self.n = n_players
-        self.endings = tuple(endings)
-        self.score = score
-        self.counts = counts
-        self.probes = tuple(probes)
+    n: int  # the number of players
+    endings: tuple[tuple[EndingKind, Pos], ...]
+    score: Optional[ScoreRule] = None
+    counts: Optional[list[int]] = None
+    probes: tuple[int, ...] = ()
 
     def scores(self, s: State) -> tuple[int, ...]:
         """The score rule for every player, on this position (callers make sure the
