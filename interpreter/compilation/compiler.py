@@ -18,12 +18,13 @@ from __future__ import annotations
 import ast as py
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Optional, TypeVar
+from typing import Any, Callable, Iterable, NamedTuple, Optional, TypeVar
 
 from ..parsing import ast
 from ..runtime import helpers
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
+from ..runtime.helpers import ResultCheck
 from ..runtime.pieces import NO_SITE, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
@@ -49,6 +50,22 @@ from .types import CANDIDATE_DEPS, Type
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
 T = TypeVar("T")
+# The names of a decision's listers: legal, every action (None: the same), the candidates (or None).
+Listers = tuple[str, Optional[str], Optional[str]]
+
+
+class _Written(NamedTuple):
+    """The names of the functions written into the module, and the endings."""
+
+    listers: list[Optional[Listers]]  # by decision (None: a chance event)
+    runs: list[list[str]]  # [phase][case]
+    checks: list[list[Optional[str]]]  # [phase][case] (empty without `forbid result`)
+    checks_table: Optional[str]  # the constant of the checks, bound later (None: none)
+    no_action: list[str]  # by phase
+    before_turn: list[Optional[str]]  # by phase
+    score: Optional[str]
+    endings: tuple[tuple[EndingKind, ast.Pos], ...]
+    ending_probes: tuple[int, ...]
 
 
 class Compiler:
@@ -212,22 +229,38 @@ class Compiler:
 
     def _write(self, chances: list[Optional[DecisionInfo]], plans: list[Optional[DecisionPlan]],
                phases: list[PhaseCode], score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:
-        m = self.model
+        """Write the functions, compile the module, bind what is made of its
+        functions, and make the contract the runtime gets."""
+        written = self._write_functions(plans, phases, score)
+        namespace = compile_module(self.src)
+        coverage = self.probes.coverage
+        score_rule = namespace[written.score] if written.score else None
+        results = Results(self.model.player_count, written.endings, score_rule,
+                          coverage.counts if coverage is not None else None, written.ending_probes)
+        checks = tuple(tuple(namespace[n] if n else None for n in per_phase) for per_phase in written.checks)
+        later: dict[str, Any] = {"h_end": results.end}
+        if written.checks_table is not None:
+            later[written.checks_table] = checks
+        bind_later(self.src, namespace, later)
+        return self._contract(chances, plans, phases, written, namespace, results, checks)
+
+    def _write_functions(self, plans: list[Optional[DecisionPlan]], phases: list[PhaseCode],
+                         score: Optional[tuple[list[py.stmt], Code]]) -> _Written:
+        """Every function of the module: the decisions' listers, the cases' and
+        phases' functions, the `forbid result` checks, the score."""
         src = self.src
-        templates = Templates()
         with src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
-            keys = src.const(templates.key_table(self.cases))
-        checks_name: Optional[py.Name] = None
+            keys = src.const(Templates().key_table(self.cases))
+        checks_table: Optional[py.Name] = None
         if self.result_code:
             with src.origin(Origin("forbid result: the checks of each case, by phase")):
-                checks_name = src.bound_later(src.fresh("k"))
+                checks_table = src.bound_later(src.fresh("k"))
         kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
         writer = DecisionWriter(
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
-            checks_name, kinds_fixed=kinds_fixed,
+            checks_table, kinds_fixed=kinds_fixed,
         )
-        # by decision: the names of its listers (legal, every action, the candidates)
-        listers: list[Optional[tuple[str, Optional[str], Optional[str]]]] = []
+        listers: list[Optional[Listers]] = []
         for plan in plans:
             if plan is None:
                 listers.append(None)
@@ -238,37 +271,42 @@ class Compiler:
             listers.append((legal.name, every, candidates))
         src.bound_later("h_end")  # (Results.end, which calls the score function)
         case_writer = CaseWriter(self, phases)
-        run_names = case_writer.write_all()
-        check_names = case_writer.write_result_checks(self.result_code) if self.result_code else []
-        no_action_names = [case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)]
-        before_turn_names = [case_writer.write_before_turn(phase) for phase in phases]
-        score_name = self._write_score(score)
-        coverage = self.probes.coverage
         endings = tuple(self.endings.entries)
-        ending_probes: tuple[int, ...] = ()
-        if coverage is not None:
-            ending_probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings)
+        coverage = self.probes.coverage
+        probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings) if coverage is not None else ()
+        return _Written(
+            listers=listers,
+            runs=case_writer.write_all(),
+            checks=case_writer.write_result_checks(self.result_code) if self.result_code else [],
+            checks_table=checks_table.id if checks_table is not None else None,
+            no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],
+            before_turn=[case_writer.write_before_turn(phase) for phase in phases],
+            score=self._write_score(score),
+            endings=endings,
+            ending_probes=probes,
+        )
 
-        namespace = compile_module(src)
-        results = Results(m.player_count, endings, namespace[score_name] if score_name else None,
-                          coverage.counts if coverage is not None else None, ending_probes)
-        checks = tuple(tuple(namespace[n] if n else None for n in per_phase) for per_phase in check_names)
-        bind_later(src, namespace, {"h_end": results.end, **({checks_name.id: checks} if checks_name else {})})
+    def _contract(self, chances: list[Optional[DecisionInfo]], plans: list[Optional[DecisionPlan]],
+                  phases: list[PhaseCode], written: _Written, namespace: dict[str, Any], results: Results,
+                  checks: tuple[tuple[Optional[ResultCheck], ...], ...]) -> CompiledRules:
+        """What the runtime gets, the generated functions taken from the compiled module."""
+        m = self.model
+        src = self.src
         return CompiledRules(
             players=tuple(m.players),
             site_names=tuple(m.board.names),
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             decisions=tuple(
                 chance if chance is not None else self._decision_info(plan, names, namespace)
-                for chance, plan, names in zip(chances, plans, listers)
+                for chance, plan, names in zip(chances, plans, written.listers)
             ),
             cases=tuple(case.info() for case in self.cases),
             phases=tuple(
                 PhaseInfo(phase.info.name, phase.info.order, phase.info.turn, phase.info.pos,
                           no_action=namespace[no_action], before_turn=namespace[before] if before else None)
-                for phase, no_action, before in zip(phases, no_action_names, before_turn_names)
+                for phase, no_action, before in zip(phases, written.no_action, written.before_turn)
             ),
-            runs=tuple(tuple(namespace[name] for name in per_phase) for per_phase in run_names),
+            runs=tuple(tuple(namespace[name] for name in per_phase) for per_phase in written.runs),
             result_checks=checks,
             initial_board=self._initial_board(),
             initial_vars=self._initial_vars(),
@@ -276,13 +314,13 @@ class Compiler:
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             position_vars=self._position_vars(),
-            coverage=coverage,
+            coverage=self.probes.coverage,
             module=src.module(),
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
         )
 
-    def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[tuple[str, Optional[str], Optional[str]]],
+    def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers],
                        namespace: dict[str, Any]) -> DecisionInfo:
         """A decision's info, its listers taken from the compiled module."""
         assert plan is not None and names is not None  # (a decision, not a chance event)
