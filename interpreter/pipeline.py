@@ -18,7 +18,9 @@ from .compilation.model import GameModel, Report, build_model, parse_option_valu
 from .loading.definition import Definition, locate
 from .runtime.compiled import CompiledRules
 from .spelling import did_you_mean
+from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
+from .validation.expansion import expansion_errors
 from .validation.pending import DESIGN, pending_in_rules, report_pending_yaml
 from .validation.semantic import unused_warnings
 
@@ -50,6 +52,12 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     diags.raise_if_errors(definition.sources)
     errors: list[RuleError] = []
     items = collect_items(definition.rules, errors)
+    errors.extend(bound_errors(model, items))
+    too_large = expansion_errors(items)
+    if too_large:  # compiling them would not end in reasonable time
+        for err in errors + too_large:
+            diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
+        diags.raise_if_errors(definition.sources)
     compiler = Compiler(model, items, coverage=coverage)
     rules = compiler.compile()
     for err in errors + compiler.errors:

@@ -24,7 +24,7 @@ from ..parsing import ast
 from ..runtime import helpers
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
-from ..runtime.helpers import ResultCheck
+from ..runtime.helpers import NotationKeys, ResultCheck
 from ..runtime.pieces import NO_SITE, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
@@ -35,29 +35,40 @@ from .code import Code, describe
 from .compiled import Block, CaseCode, PhaseOutline
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .errors import RuleError, unknown
-from .expressions import ExpressionCompiler
+from .expr_names import BOARD_REPETITIONS, TURN_START
+from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
 from .patterns import CodeTables
 from .probes import Probes
 from .registers import with_registers
-from .restrictions import Restrictions, compile_restrictions, structure
+from .restrictions import Restrictions, ResultPart, compile_restrictions, structure
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
-from .types import CANDIDATE_DEPS, Type
+from .told_apart import check_told_apart
+from .types import CANDIDATE_DEPS, NUMBERS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
 T = TypeVar("T")
-# The names of a decision's listers: legal, every action (None: the same), the candidates (or None).
-Listers = tuple[str, Optional[str], Optional[str]]
+
+
+class Listers(NamedTuple):
+    """The names of a decision's listers."""
+
+    legal: str
+    every: Optional[str]  # every action, two writing one notation kept (None: the same as legal)
+    candidates: Optional[str]  # the candidates before `forbid result` (None: without it)
+    # the cases compared for notations among the legal ones, after `forbid result`
+    alike_after_check: frozenset[int]
 
 
 class _Written(NamedTuple):
     """The names of the functions written into the module, and the endings."""
 
     listers: list[Optional[Listers]]  # by decision (None: a chance event)
+    notation_keys: str  # the constant of the cases' notation keys (helpers.NotationKeys)
     runs: list[list[str]]  # [phase][case]
     checks: list[list[Optional[str]]]  # [phase][case] (empty without `forbid result`)
     checks_table: Optional[str]  # the constant of the checks, bound later (None: none)
@@ -99,7 +110,7 @@ class Compiler:
         self.warnings: list[RuleError] = []  # located, not fatal (see budget.py)
         self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
         self.phase_codes: list[Optional[PhaseCode]] = []
-        self.result_code: list[tuple[list[py.stmt], py.expr]] = []  # the `forbid result` conditions
+        self.result_code: list[ResultPart] = []  # the `forbid result` conditions
 
     # ------------------------------------------------------------ helpers for parts
     def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
@@ -203,7 +214,8 @@ class Compiler:
             self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.exprs, forbid_scope,
                                                      self.errors)
         self.restrictions.probes = self.probes
-        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
+        result_scope = self.scope({"piece", "from", "to", "target", "jumped", BOARD_REPETITIONS},
+                                  "a 'forbid result' condition")
         with self.src.origin(Origin("forbid result")):
             self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         # by decision: its plan, or a chance event's info (complete: it lists no actions)
@@ -268,7 +280,7 @@ class Compiler:
             legal = writer.write(plan)
             every = writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None
             candidates = writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None
-            listers.append((legal.name, every, candidates))
+            listers.append(Listers(legal.name, every, candidates, legal.alike_after_check))
         src.bound_later("h_end")  # (Results.end, which calls the score function)
         case_writer = CaseWriter(self, phases)
         endings = tuple(self.endings.entries)
@@ -276,6 +288,7 @@ class Compiler:
         probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings) if coverage is not None else ()
         return _Written(
             listers=listers,
+            notation_keys=keys.id,
             runs=case_writer.write_all(),
             checks=case_writer.write_result_checks(self.result_code) if self.result_code else [],
             checks_table=checks_table.id if checks_table is not None else None,
@@ -292,12 +305,13 @@ class Compiler:
         """What the runtime gets, the generated functions taken from the compiled module."""
         m = self.model
         src = self.src
+        keys = namespace[written.notation_keys]
         return CompiledRules(
             players=tuple(m.players),
             site_names=tuple(m.board.names),
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             decisions=tuple(
-                chance if chance is not None else self._decision_info(plan, names, namespace)
+                chance if chance is not None else self._decision_info(plan, names, keys, namespace)
                 for chance, plan, names in zip(chances, plans, written.listers)
             ),
             cases=tuple(case.info() for case in self.cases),
@@ -313,6 +327,7 @@ class Compiler:
             results=results,
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
+            keeps_boards=self.exprs.uses_board_repetitions,
             position_vars=self._position_vars(),
             coverage=self.probes.coverage,
             module=src.module(),
@@ -320,22 +335,26 @@ class Compiler:
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
         )
 
-    def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers],
+    def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers], keys: NotationKeys,
                        namespace: dict[str, Any]) -> DecisionInfo:
         """A decision's info, its listers taken from the compiled module."""
         assert plan is not None and names is not None  # (a decision, not a chance event)
-        legal, every, candidates = names
-        lister = namespace[legal]
+        lister = namespace[names.legal]
+        alike = names.alike_after_check
         return DecisionInfo(
             plan.name, self.items.decisions[plan.name].pos, False, legal=lister,
-            legal_with_duplicates=namespace[every] if every else lister,
-            candidates=namespace[candidates] if candidates else None,
+            legal_with_duplicates=namespace[names.every] if names.every else lister,
+            candidates=namespace[names.candidates] if names.candidates else None,
+            alike_keys=tuple(key if case in alike else None for case, key in enumerate(keys)) if alike else None,
         )
 
     @property
     def turn_hooks(self) -> bool:
-        """Whether a turn's start has work: `before each turn` rules or `repetitions`."""
-        return self.exprs.uses_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
+        """Whether a turn's start has work: `before each turn` rules, `repetitions` or
+        `board repetitions`."""
+        exprs = self.exprs
+        return exprs.uses_repetitions or exprs.uses_board_repetitions or any(
+            p is not None and p.before_turn for p in self.phase_codes)
 
     def _position_vars(self) -> Optional[tuple[int, ...]]:
         """The variable slots that make a position different for `repetitions`
@@ -405,13 +424,17 @@ class Compiler:
             else:
                 turn.append(self.decision_index[name.id])
         what = f"phase '{phase.name}'"
-        after_turn = self.captured_block(phase.after_turn, (), f"{what}, after each turn", phase.pos)
+        after_turn = self.captured_block(phase.after_turn, {BOARD_REPETITIONS}, f"{what}, after each turn", phase.pos)
         after_action = self.captured_block(
-            phase.after_action, {"piece", "from", "to"}, f"{what}, after each action", phase.pos, followups=True
+            phase.after_action, {"piece", "from", "to", BOARD_REPETITIONS}, f"{what}, after each action", phase.pos,
+            followups=True,
         )
-        no_action = self.captured_block(phase.no_action, {"repetitions"}, f"{what}, if no action", phase.pos)
+        no_action = self.captured_block(phase.no_action, {"repetitions", BOARD_REPETITIONS}, f"{what}, if no action",
+                                        phase.pos)
         before_turn = self.captured_block(
-            phase.before_turn, {"repetitions", "no legal action"}, f"{what}, before each turn", phase.pos,
+            phase.before_turn, {"repetitions", "no legal action", BOARD_REPETITIONS, TURN_START},
+            f"{what}, before each turn",
+            phase.pos,
         )
         if not turn:
             return None
@@ -428,9 +451,13 @@ class Compiler:
             if action_plan is not None:
                 plans.append(action_plan)
                 by_name[action.name] = action_plan
+                untold = check_told_apart(action, action_plan.templates, action_plan.reach, self.model,
+                                          self.items.defines)
+                if untold is not None:
+                    self.errors.append(untold)
         self._warn_of_actions_alike(decision, by_name)
         after = self.captured_block(
-            decision.after_action, {"piece", "from", "to", "target", "jumped"},
+            decision.after_action, {"piece", "from", "to", "target", "jumped", BOARD_REPETITIONS},
             f"decision '{decision.name}', after each action", decision.pos, followups=True,
         )
         for case in self.cases:
@@ -446,10 +473,12 @@ class Compiler:
 
     def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict[str, ActionPlan]) -> None:
         """Two actions of a decision that move alike (the same pieces, pattern and
-        `where`) and write the same notation: wherever the second could act the
-        first lists the same action, and only the first is kept: the second never
-        acts there (often a variant that meant to replace an action and misspelt its
-        name)."""
+        `where`) where every case of the second is a case of the first writing the
+        same notation: wherever the second could act the first lists the same
+        action, and only the first is kept: the second never acts (often a variant
+        that meant to replace an action and misspelt its name). With `forbid
+        result`, which may reject one and allow the other, the cases must also do
+        the same."""
         seen: dict[Any, list[ast.Action]] = {}
         for action in decision.actions:
             plan = by_name.get(action.name)
@@ -457,7 +486,7 @@ class Compiler:
                 continue
             key = (structure(action.pattern), structure(action.by), structure(action.wheres))
             for earlier in seen.get(key, []):
-                if set(plan.templates) & set(by_name[earlier.name].templates):
+                if self._covers(earlier, by_name[earlier.name], action, plan):
                     self.warnings.append(RuleError(
                         action.pos,
                         f"action '{action.name}' moves like action '{earlier.name}' (line {earlier.pos.line}) and "
@@ -466,6 +495,19 @@ class Compiler:
                     ))
                     break
             seen.setdefault(key, []).append(action)
+
+    def _covers(self, first: ast.Action, first_plan: ActionPlan, second: ast.Action, second_plan: ActionPlan) -> bool:
+        """Whether each case of `second` (an action moving like `first`) is one of
+        `first`'s with its notation (and, with `forbid result`, its statements)."""
+        def cases(action: ast.Action, plan: ActionPlan) -> set[Any]:
+            if not action.cases:  # (a pass without statements)
+                return {("pass", tuple(plan.templates))}
+            judged = bool(self.result_code)
+            # (a plan's templates are its cases', in order)
+            return {(c.kind, c.what, template, structure(c.body) if judged else None)
+                    for c, template in zip(action.cases, plan.templates)}
+
+        return cases(second, second_plan) <= cases(first, first_plan)
 
     def _preference_tiers(self, decision: ast.Decision, actions: list[ActionPlan],
                           by_name: dict[str, ActionPlan]) -> list[list[ActionPlan]]:
@@ -535,6 +577,7 @@ class Compiler:
             lo = self.exprs.compile(lo_e, scope)
             hi = self.exprs.compile(hi_e, scope)
             for e, c in ((lo_e, lo), (hi_e, hi)):
+                whole_number(c, e, "an outcome")
                 if c.type is not Type.INT or not c.is_const:
                     raise RuleError(e.pos, "outcome ranges need fixed numbers, e.g. 'outcomes 1 to 6'")
             if hi.const - lo.const >= MAX_OUTCOMES or hi.const < lo.const:
@@ -542,11 +585,13 @@ class Compiler:
             return list(range(lo.const, hi.const + 1)), [1] * (hi.const - lo.const + 1), out_type
         for outcome in chance.outcomes:
             c = self.exprs.compile(outcome.value, scope)
+            whole_number(c, outcome.value, "an outcome")
             if not c.is_const:
                 raise RuleError(outcome.value.pos, "outcomes must be fixed values (numbers, players or sites)")
             w = 1
             if outcome.weight is not None:
                 wc = self.exprs.compile(outcome.weight, scope)
+                whole_number(wc, outcome.weight, "a weight")
                 if wc.type is not Type.INT or not wc.is_const or wc.const <= 0:
                     raise RuleError(outcome.weight.pos, "a weight must be a fixed positive number")
                 w = wc.const
@@ -583,7 +628,7 @@ class Compiler:
         if lowered is None:
             return None
         lines, c = lowered
-        if c.type is not Type.INT:
+        if c.type not in NUMBERS:
             self.errors.append(RuleError(score.expr.pos, f"the score must be a number, found {describe(c)}"))
             return None
         return lines, c

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 if TYPE_CHECKING:
     from ..parsing.ast import Pos
     from .coverage import RuleCoverage
-    from .helpers import ResultCheck
+    from .helpers import AlikeKeys, ResultCheck
     from .pieces import Code, Piece
     from .results import Results
     from .state import State
@@ -96,6 +96,10 @@ class DecisionInfo:
     is_chance: bool
     legal: Optional[Lister] = None  # the legal action codes (None for a chance event)
     legal_with_duplicates: Optional[Lister] = None  # the same, two codes writing one notation both kept
+    # When the candidates (below) may hold several actions writing one notation,
+    # compared only among the legal ones: by case, its notation key
+    # (helpers.NotationKeys) or None for a case no other writes alike; else None.
+    alike_keys: Optional[AlikeKeys] = None
     # With `forbid result`: the codes of the first `prefer` tier that has any, before
     # that check (a new list), for playouts that check only the one they pick (see
     # Engine.random_playout); else None.
@@ -139,6 +143,7 @@ class CompiledRules:
     # positions to keep for `repetitions` (then `keeps_history`).
     turn_hooks: bool
     keeps_history: bool
+    keeps_boards: bool  # whether boards are kept for `board repetitions`
     position_vars: Optional[tuple[int, ...]]  # the variables in a position's key (None: all)
     coverage: Optional[RuleCoverage]
     module: py.Module  # the generated code, as compiled

@@ -32,13 +32,7 @@ def pending_in_rules(rules: list[ast.RulesFile]) -> Iterator[tuple[ast.Pos, str]
 
 
 def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]:
-    if isinstance(node, ast.DecimalNum):
-        yield node.pos, _not_yet(f"a number with a fractional part ({node.text})")
-    elif isinstance(node, ast.BoardRepetitions):
-        yield node.pos, _not_yet("'board repetitions'")
-    elif isinstance(node, ast.Call) and node.fn == "connected" and node.fn not in defines:
-        yield node.pos, _not_yet("'connected(...)'")
-    elif isinstance(node, ast.RotateStmt):
+    if isinstance(node, ast.RotateStmt):
         yield node.pos, _not_yet("'rotate'")
     elif isinstance(node, ast.CycleStmt):
         yield node.pos, _not_yet("'cycle'")
@@ -47,8 +41,6 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
         yield node.pos, _not_yet(f"'{word} one'")
     elif isinstance(node, ast.Action) and node.each is not None:
         yield node.each.pos, _not_yet("'for each' after an action's name")
-    elif isinstance(node, ast.Case) and node.kind == "pass":
-        yield node.pos, _not_yet("a pass with statements ('pass:')")
     elif isinstance(node, ast.OffsetLeapPattern) and node.via:
         yield node.pos, _not_yet("'via' in a leap")
     elif isinstance(node, ast.ScreenSlidePattern):
@@ -62,17 +54,6 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
 def report_pending_yaml(data: dict, report: Report) -> None:
     """Report the YAML fields of the same constructs: site variables, decimal options,
     stacks of several stones in the setup."""
-    for name, spec in (data.get("variables") or {}).items():
-        if isinstance(spec, dict) and spec.get("type") == "site":
-            report(("variables", name, "type"), _not_yet("a variable of type 'site'"), f"see {DESIGN}")
-    for name, spec in (data.get("options") or {}).items():
-        if not isinstance(spec, dict):
-            continue
-        numbers = [spec.get("default"), spec.get("min"), spec.get("max")] + list(spec.get("values") or [])
-        if spec.get("type") == "decimal":
-            report(("options", name, "type"), _not_yet("an option of type 'decimal'"), f"see {DESIGN}")
-        elif any(isinstance(v, float) for v in numbers):
-            report(("options", name), _not_yet("an option with a fractional number"), f"see {DESIGN}")
     for owner, kinds in (data.get("setup") or {}).items():
         for kind, spec in (kinds or {}).items() if isinstance(kinds, dict) else ():
             entries = [spec] if isinstance(spec, dict) else (spec if isinstance(spec, list) else [])

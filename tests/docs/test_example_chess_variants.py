@@ -107,8 +107,6 @@ def test_show_marks_where_each_entry_of_the_phase_comes_from(game):
     assert "# from docs/examples/chess/variants/antichess.yaml:21\n    rook:" in shown
 
 
-@pytest.mark.xfail(strict=True, reason="the compiler's warning about actions alike (compiler.py, "
-                                       "_warn_of_actions_alike) ignores their cases: issue 27, fixed with its rewrite")
 def test_the_variant_validates_without_warnings(game):
     assert [str(w) for w in game.warnings] == []
 

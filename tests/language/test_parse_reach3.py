@@ -322,17 +322,11 @@ def _extra(*lines: str) -> str:
 
 
 PENDING = [
-    ("rules", ("    if in_goal:\n", "    if board repetitions > 1:\n"), "'board repetitions' is not supported yet"),
-    ("rules", ("    if in_goal:\n", "    if 1.5 > 1:\n"), "a number with a fractional part (1.5) is not supported yet"),
-    ("rules", ("    if in_goal:\n", "    if exists(connected(to, it is empty)):\n"),
-     "'connected(...)' is not supported yet"),
     ("rules", ("    quiet = 0\n", "    cycle a1, b1\n"), "'cycle' is not supported yet"),
     ("rules", ("    quiet = 0\n", "    rotate [a1, b1, a2, b2] clockwise\n"), "'rotate' is not supported yet"),
     ("rules", ("    quiet = 0\n", "    remove one to\n"), "'remove one' is not supported yet"),
     ("append", _extra("    play the longest turn", "    action a:", "        pass"),
      "'play the longest turn' is not supported yet"),
-    ("append", _extra("    action a:", "        pass: quiet = 0"),
-     "a pass with statements ('pass:') is not supported yet"),
     ("append", _extra("    prefer: onto enemy", "    action a:", "        step n", "        onto enemy: move"),
      "a case in 'prefer' (onto enemy) is not supported yet"),
     ("append", _extra("    action a for each d in [1, 2]:", "        step n distance d", "        onto empty: move"),
@@ -341,9 +335,6 @@ PENDING = [
      "'via' in a leap is not supported yet"),
     ("append", _extra("    action a:", "        slide n over one piece", "        onto enemy: move"),
      "'slide ... over one piece' is not supported yet"),
-    ("yaml", ("variables:\n", "variables:\n  ko: {type: site}\n"), "a variable of type 'site' is not supported yet"),
-    ("yaml", ("options:\n", "options:\n  komi: {type: decimal, default: 7.5}\n"),
-     "an option of type 'decimal' is not supported yet"),
 ]
 
 
