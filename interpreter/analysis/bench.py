@@ -5,7 +5,6 @@ import random
 import time
 from dataclasses import dataclass
 
-
 # A game whose rules never end it must not hang a benchmark.
 DEFAULT_MAX_PLIES = 100_000
 WARM_UP_SECONDS = 0.25

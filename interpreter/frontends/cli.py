@@ -54,7 +54,6 @@ from .names import (
 from .records import Record, RecordError, read_record
 
 
-
 def _read_optional_record(args: argparse.Namespace) -> Optional[Record]:
     return read_record(args.record) if getattr(args, "record", None) else None
 
@@ -139,7 +138,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
             if os.environ.get("REGELWERK_DEBUG"):
                 raise
-            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}", file=sys.stderr)
+            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}",
+                  file=sys.stderr)
             status = EXIT_ERROR
             continue
         warnings = list(game.warnings) + display_warnings(game)
@@ -231,7 +231,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         result = _bench_with_progress(game, args, bench)
     if args.json:
         data = result.as_json()
-        data.update({"game": display_name(game), "seed": args.seed, "actions": result.actions, "unfinished": result.unfinished})
+        data.update({"game": display_name(game), "seed": args.seed, "actions": result.actions,
+                     "unfinished": result.unfinished})
         _print_json(data)
         return 0
     average = result.actions / result.playouts
@@ -442,7 +443,8 @@ def _add_record_commands(commands: _Commands, g: str) -> None:
         f"  {PROG} perft {g} --depth 3\n  {PROG} perft {g} --depth 4 game.txt --json\n\n"
         "Chance outcomes count as actions; a game that ends early adds nothing deeper.",
     )
-    sub.add_argument("--depth", type=positive_int_up_to(MAX_DEPTH), required=True, metavar="N", help="count depths 1 to N")
+    sub.add_argument("--depth", type=positive_int_up_to(MAX_DEPTH), required=True, metavar="N",
+                     help="count depths 1 to N")
     _record_argument(sub, required=False)
     sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
     sub.set_defaults(run=cmd_perft)
@@ -454,7 +456,8 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
         "bench", "random playouts at full speed: playouts and actions per second",
         f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
     )
-    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=100, metavar="N", help="number of games (default 100)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=100, metavar="N",
+                     help="number of games (default 100)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument(
         "--max-plies", type=positive_int_up_to(MAX_PLIES), default=100_000, metavar="N",
@@ -475,8 +478,10 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
         "but the game goes on, runtime errors of the rules and two actions with one notation,\n"
         "each at the rule (FILE:LINE:COLUMN) involved. Exit status 1 when an error is found.",
     )
-    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=200, metavar="N", help="number of random games (default 200)")
-    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_PLIES), default=5000, metavar="N", help="the ply bound of one game (default 5000)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=200, metavar="N",
+                     help="number of random games (default 200)")
+    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_PLIES), default=5000, metavar="N",
+                     help="the ply bound of one game (default 5000)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.set_defaults(run=cmd_lint)
 
@@ -490,7 +495,8 @@ def _add_show(commands: _Commands, g: str) -> None:
         "With --compiled, print the Python code the rules are compiled to instead (with --option values\n"
         "and --variant applied): every generated function (f0, f1, ... and t0, t1, ...: the ends of turns)\n"
         "and constant (k0, k1, ...) with the decision, case, phase or rule it comes from and its line.",
-        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml"
+        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n"
+               f"  {PROG} show mygame/variants/fast.yaml"
         f"\n  {PROG} show {g} --compiled\n  {PROG} show royalfiz --compiled --option players=2",
         formatter_class=_RAW,
     )
@@ -508,7 +514,8 @@ def _add_module_commands(commands: _Commands, g: str) -> None:
     """The commands that have modules of their own, which describe their arguments."""
     from . import analyze_cmd, match, play_cmd, render_cmd
 
-    play_cmd.configure_parser(commands.game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True), cmd_play)
+    play_cmd.configure_parser(commands.game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True),
+                              cmd_play)
     match.configure_parser(commands.game_command("match", *match.help_texts(PROG, g)))
     sub = commands.game_command("render", *render_cmd.help_texts(PROG, g))
     _record_argument(sub, required=False)

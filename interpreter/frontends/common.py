@@ -37,7 +37,8 @@ class CliError(Exception):
 
 
 def version() -> str:
-    from importlib.metadata import PackageNotFoundError, version as installed_version
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed_version
 
     try:
         return installed_version("regelwerk")

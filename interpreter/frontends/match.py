@@ -317,10 +317,8 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
 
 
 def configure_parser(sub) -> None:
-    from .common import MAX_PLAYOUTS, int_argument, positive_int, positive_int_up_to
+    from .common import MAX_PLAYOUTS, add_think_argument, int_argument, positive_int, positive_int_up_to
     from .records import MAX_RECORD_ACTIONS
-
-    from .common import add_think_argument
 
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
                      help="the agents, one per seat in turn order: random, mcts, mcts:easy|normal|hard, mcts:N "

@@ -28,7 +28,8 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
 def configure_parser(sub) -> None:
     from .common import int_argument
 
-    sub.add_argument("--svg", metavar="FILE", default=None, help="write the picture as SVG to FILE ('-': standard output)")
+    sub.add_argument("--svg", metavar="FILE", default=None,
+                     help="write the picture as SVG to FILE ('-': standard output)")
     sub.add_argument("--text", action="store_true", help="print the text drawing (the default without --svg)")
     sub.add_argument("--ply", type=int_argument, default=None, metavar="N",
                      help="draw the position after the first N actions of the record (negative: from the end)")

@@ -45,7 +45,8 @@ def resolve(name_or_path: str) -> Path:
     if mode is not None and stat.S_ISDIR(mode):
         return _confined(_game_file_in(candidate), candidate)
     if mode is not None:  # a FIFO, a device, a socket: never opened
-        raise DefinitionError(Diagnostic(name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind_of(mode)}, not a game file or folder"))
+        raise DefinitionError(Diagnostic(
+            name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind_of(mode)}, not a game file or folder"))
     bundled = assets.games_dir() / name_or_path / f"{name_or_path}.yaml"
     if "/" not in name_or_path and is_file(bundled):
         return bundled
@@ -62,7 +63,8 @@ def _game_file_in(folder: Path) -> Path:
     yamls = sorted(folder.glob("*.yaml"))
     if len(yamls) == 1:
         return yamls[0]
-    raise DefinitionError(Diagnostic(str(folder), 1, 1, f"no game definition in folder {folder} (expected {folder.resolve().name}.yaml)"))
+    raise DefinitionError(Diagnostic(
+        str(folder), 1, 1, f"no game definition in folder {folder} (expected {folder.resolve().name}.yaml)"))
 
 
 def _confined(file: Path, folder: Path) -> Path:
@@ -86,11 +88,13 @@ def schema_registry():
     """The schemas by their $id, so that one can $ref another."""
     from referencing import Registry, Resource
 
-    resources = [(SCHEMA_BASE + n, Resource.from_contents(_schema(n))) for n in ("game.schema.json", "variant.schema.json")]
+    resources = [(SCHEMA_BASE + n, Resource.from_contents(_schema(n)))
+                 for n in ("game.schema.json", "variant.schema.json")]
     return Registry().with_resources(resources)
 
 
-def read_yaml(path: Path, diags: DiagnosticList, sources: dict, named_by_file: bool = False) -> tuple[Optional[dict], PositionIndex, str]:
+def read_yaml(path: Path, diags: DiagnosticList, sources: dict,
+              named_by_file: bool = False) -> tuple[Optional[dict], PositionIndex, str]:
     """The YAML of `path`. A file named by another file (`extends:`) rather than by
     the user is read on only when it is a definition, and quoted only then."""
     name = display_name(path)
@@ -135,12 +139,14 @@ def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str,
     base = folder.resolve()
     if Path(rel).is_absolute() or (candidate != base and base not in candidate.parents):
         file, (line, col) = origin
-        diags.error(file, line, col, f"rules file '{rel}' must be inside the definition's folder ({display_name(folder) or '.'})")
+        diags.error(file, line, col,
+                    f"rules file '{rel}' must be inside the definition's folder ({display_name(folder) or '.'})")
         return None
     return folder / rel
 
 
-def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[ast.RulesFile]:
+def read_rules(path: Path, diags: DiagnosticList, sources: dict,
+               origin: tuple[str, tuple[int, int]]) -> Optional[ast.RulesFile]:
     name = display_name(path)
     try:
         # At most 4 bytes a character: a longer file cannot be within the parser's limit.

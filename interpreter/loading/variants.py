@@ -72,7 +72,8 @@ def is_variant(data: dict) -> bool:
     return isinstance(data, dict) and "extends" in data
 
 
-def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, positions=None) -> tuple[Path, list[Path]]:
+def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict,
+                  positions=None) -> tuple[Path, list[Path]]:
     """Follow `extends` from a variant to its game: (game yaml, variants base-first, excluding `path`).
 
     A broken link is reported at the `extends:` value of the variant that has it
@@ -122,7 +123,8 @@ def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Opt
         return resolve(target)
     best = suggest(target, bundled_games())
     hint = f"did you mean '{best}'?" if best else (
-        f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to {display_name(variant)}"
+        f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to "
+        f"{display_name(variant)}"
     )
     _error(where, diags, f"'extends: {target}' names no game or variant file", hint=hint)
     return None
@@ -139,7 +141,8 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
         data, positions, name = read_yaml(path, diags, definition.sources)
         if data is None:
             continue
-        problems = check_against_schema(data, _schema("variant.schema.json"), positions, name, registry=schema_registry())
+        problems = check_against_schema(data, _schema("variant.schema.json"), positions, name,
+                                        registry=schema_registry())
         diags.extend(problems)
         if problems:
             continue
@@ -159,7 +162,8 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
             if opt not in options:
                 best = suggest(opt, list(options))
                 line, col = positions.locate(("options", opt), key=True)
-                diags.error(name, line, col, f"the game has no option '{opt}'", hint=f"did you mean '{best}'?" if best else None)
+                diags.error(name, line, col, f"the game has no option '{opt}'",
+                            hint=f"did you mean '{best}'?" if best else None)
                 continue
             changed = dict(options[opt], default=value)
             problems: list = []
@@ -224,10 +228,12 @@ _PHASE_ENTRIES = ("order", "before_turn", "after_action", "after_turn", "no_acti
 def _warn_of_dropped_entries(base: ast.Phase, replacement: ast.Phase, diags: DiagnosticList) -> None:
     """A phase replaced whole without entries the game's had (an `after each turn`
     that resets a flag): most likely meant to change one entry and keep the rest."""
-    dropped = [entry for entry in _PHASE_ENTRIES if getattr(base, entry) is not None and getattr(replacement, entry) is None]
+    dropped = [entry for entry in _PHASE_ENTRIES
+               if getattr(base, entry) is not None and getattr(replacement, entry) is None]
     if not dropped:
         return
-    where = [f"'{entry_words(e)}' ({base.entry_pos[e]})" if e in base.entry_pos else f"'{entry_words(e)}'" for e in dropped]
+    where = [f"'{entry_words(e)}' ({base.entry_pos[e]})" if e in base.entry_pos else f"'{entry_words(e)}'"
+             for e in dropped]
     pos = replacement.pos
     diags.warning(
         pos.file, pos.line, pos.column,
@@ -246,7 +252,8 @@ def _change(items: list, change: ast.Change, diags: DiagnosticList) -> None:
         at = change.name_pos or change.pos
         names = [i.name for i in items if isinstance(i, kind)]
         best = suggest(change.name, names)
-        hint = f"did you mean '{best}'?" if best else f"to add a new {change.kind}, write '{change.kind} {change.name}:'"
+        hint = (f"did you mean '{best}'?" if best
+                else f"to add a new {change.kind}, write '{change.kind} {change.name}:'")
         diags.error(at.file, at.line, at.column, f"there is no {change.kind} '{change.name}' to change", hint=hint)
         return
     if isinstance(existing, ast.Phase):
@@ -359,11 +366,13 @@ _KINDS = {
 def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
     pos = removal.pos
     if not removal.name and removal.item_kind not in ("score",):
-        diags.error(pos.file, pos.line, pos.column, f"say which {removal.item_kind} to remove: remove {removal.item_kind} NAME")
+        diags.error(pos.file, pos.line, pos.column,
+                    f"say which {removal.item_kind} to remove: remove {removal.item_kind} NAME")
         return
     if removal.item_kind == "action":
         if removal.member is None:
-            diags.error(pos.file, pos.line, pos.column, "name the action with its decision: remove action DECISION.ACTION")
+            diags.error(pos.file, pos.line, pos.column,
+                        "name the action with its decision: remove action DECISION.ACTION")
             return
         decision = _find(items, ast.Decision, removal.name)
         if decision is None:
@@ -379,7 +388,9 @@ def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
     kind = _KINDS.get(removal.item_kind)
     if kind is None:
         best = suggest(removal.item_kind, list(_KINDS) + ["action", "score"])
-        diags.error(pos.file, pos.line, pos.column, f"cannot remove a '{removal.item_kind}'; removable: {', '.join(list(_KINDS) + ['action', 'score'])}", hint=f"did you mean '{best}'?" if best else None)
+        removable = ", ".join(list(_KINDS) + ["action", "score"])
+        diags.error(pos.file, pos.line, pos.column, f"cannot remove a '{removal.item_kind}'; removable: {removable}",
+                    hint=f"did you mean '{best}'?" if best else None)
         return
     found = _find(items, kind, removal.name)
     if found is None:
@@ -408,4 +419,5 @@ def _without_action(decision: ast.Decision, name: str, pos: ast.Pos, diags: Diag
 def _not_found(items, kind, name, word, pos, diags) -> None:
     names = [i.name for i in items if isinstance(i, kind)]
     best = suggest(name, names)
-    diags.error(pos.file, pos.line, pos.column, f"there is no {word} '{name}' to remove", hint=f"did you mean '{best}'?" if best else None)
+    diags.error(pos.file, pos.line, pos.column, f"there is no {word} '{name}' to remove",
+                hint=f"did you mean '{best}'?" if best else None)

@@ -110,7 +110,8 @@ def _mention_tabs(diagnostic: Diagnostic, source: str, tab_len: int) -> Diagnost
         if "\t" in text[: len(text) - len(text.lstrip(" \t"))]:
             message = f"{diagnostic.message} (a tab in the indentation counts as {tab_len} columns)"
             advice = "indent the rules with spaces only, no tabs"
-            return replace(diagnostic, message=message, hint=f"{diagnostic.hint}; {advice}" if diagnostic.hint else advice)
+            return replace(diagnostic, message=message,
+                           hint=f"{diagnostic.hint}; {advice}" if diagnostic.hint else advice)
     return diagnostic
 
 
@@ -125,7 +126,8 @@ class _Vocabulary:
         self.terminals = getattr(exc, "_terminals_by_name", None) or {}
         postlex = getattr(getattr(lark_parser, "options", None), "postlex", None)
         self.layout = dict(_CATEGORY_WORDS)
-        for attribute, words in (("NL_type", "end of line"), ("INDENT_type", "an indented block"), ("DEDENT_type", "end of block")):
+        for attribute, words in (("NL_type", "end of line"), ("INDENT_type", "an indented block"),
+                                 ("DEDENT_type", "end of block")):
             name = getattr(postlex, attribute, None)
             if isinstance(name, str):
                 self.layout[name] = words

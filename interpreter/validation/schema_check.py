@@ -77,7 +77,8 @@ def check_against_schema(
         word = positions.yes_no_words.get(path) if not problem.at_key else None
         if word is not None:
             # `name: off` where a name was meant: YAML 1.1 made it a boolean.
-            hint = f"YAML reads the word {word!r} as {_show(_read_as(data, path))}: put it in quotes (\"{word}\") to mean the word"
+            hint = (f"YAML reads the word {word!r} as {_show(_read_as(data, path))}: "
+                    f"put it in quotes (\"{word}\") to mean the word")
         located.append((problem, Diagnostic(file, line, column, problem.message, hint=hint, end_column=end)))
 
     located.sort(key=lambda item: (item[0].weak, len(item[0].path), item[1].line, item[1].column))
@@ -173,7 +174,8 @@ def _describe(error: ValidationError, root: Any) -> list[_Problem]:
     if error.validator is None:
         # A `false` subschema: jsonschema leaves the offending key out of the path.
         path = path + _false_schema_key(root, path, error.instance)
-        return [_Problem(path, f"{_subject(path)} is not allowed here", at_key=bool(path) and isinstance(path[-1], str))]
+        return [_Problem(path, f"{_subject(path)} is not allowed here",
+                         at_key=bool(path) and isinstance(path[-1], str))]
     if "propertyNames" in error.absolute_schema_path:
         # The instance is a key of the mapping at `path`; point at that key.
         name = error.instance

@@ -72,9 +72,11 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
                 for case in action.cases:
                     for node in walk(case.body):
                         if isinstance(node, ast.MoveStmt):
-                            warn(node.pos, f"'move' does not take the dropped piece from pool '{action.pattern.pool}': write 'place'")
+                            warn(node.pos, f"'move' does not take the dropped piece from pool "
+                                           f"'{action.pattern.pool}': write 'place'")
             kinds = [b.kind for b in action.by if b.kind is not None]
             if kinds and not any(b.pool or b.same_piece for b in action.by):
                 if all(k in model.kinds and model.kinds[k].index not in present for k in kinds):
-                    warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, dropped, created, promoted to or waiting in a pool")
+                    warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, "
+                                     "dropped, created, promoted to or waiting in a pool")
     return warnings

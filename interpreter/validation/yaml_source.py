@@ -467,7 +467,8 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
         return Diagnostic(file, 1, 1, str(exc).splitlines()[0] if str(exc) else "invalid YAML")
     mark = exc.problem_mark or exc.context_mark
     line, column = _mark_position(mark) if mark is not None else (1, 1)
-    flow = exc.context_mark if exc.context in ("while parsing a flow sequence", "while parsing a flow mapping") else None
+    flows = ("while parsing a flow sequence", "while parsing a flow mapping")
+    flow = exc.context_mark if exc.context in flows else None
     runaway = _runaway_quote(text, line, _mark_position(flow) if flow is not None else None)
     if runaway is not None:
         # A string missing its closing quote swallows the lines after it, up to the
