@@ -14,8 +14,9 @@ from typing import Any, Optional
 from .compilation.compiler import Compiler
 from .compilation.errors import RuleError
 from .compilation.items import collect_items
-from .compilation.model import GameModel, Report, build_model, parse_option_value, read_options
+from .compilation.model import GameModel, build_model
 from .loading.definition import Definition, locate
+from .loading.options import Option, parse_option_value, read_options
 from .runtime.compiled import CompiledRules
 from .spelling import did_you_mean
 from .validation.bounds import bound_errors
@@ -46,9 +47,10 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     for pos, message in pending_in_rules(definition.rules):
         diags.error(pos.file, pos.line, pos.column, message, hint=f"see {DESIGN}")
     diags.raise_if_errors(definition.sources)
-    values = _option_values(definition, options, report, diags)
+    specs = read_options(definition.data, report)
+    values = _option_values(definition, specs, options, diags)
     diags.raise_if_errors(definition.sources)
-    model = build_model(definition.data, values, report)
+    model = build_model(definition.data, specs, values, report)
     diags.raise_if_errors(definition.sources)
     errors: list[RuleError] = []
     items = collect_items(definition.rules, errors)
@@ -76,9 +78,9 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     return CompiledDefinition(model, rules, list(definition.warnings) + later)
 
 
-def _option_values(definition: Definition, options: dict[str, Any], report: Report,
+def _option_values(definition: Definition, specs: dict[str, Option], options: dict[str, Any],
                    diags: DiagnosticList) -> dict[str, Any]:
-    specs = read_options(definition.data, report)
+    """The values given (`--option`), checked against the definition's options."""
     values = {}
     for name, raw in options.items():
         if name not in specs:

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Optional
 
 from ..compilation.errors import name_pos
-from ..compilation.model import read_options
 from ..parsing import ast
 from ..parsing.parser import entry_words
 from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
@@ -44,6 +43,7 @@ from .files import (
     schema_registry,
 )
 from .namesakes import near_namesake
+from .options import read_options
 
 MAX_VARIANT_DEPTH = 16
 
