@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from ..parsing import ast
+from ..parsing.visit import statements_of
 
 MOVING_PATTERNS = (ast.StepPattern, ast.LeapPattern, ast.JumpPattern, ast.OffsetLeapPattern, ast.AlongPattern,
                    ast.WalkPattern, ast.GoPattern)
@@ -70,7 +71,7 @@ def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, ast.Po
 
 
 def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
-    for statement in _statements(block):
+    for statement in statements_of(block):
         if isinstance(statement, BOARD_CHANGES) or _changes_another_piece(statement):
             return True
         if isinstance(statement, ast.CallStmt) and statement.procedure not in seen:
@@ -86,7 +87,7 @@ def _path_without_change(block: list, procedures: dict):
     path through the block does (or none does: reported as never moving)."""
     if _surely_changes(block, procedures):
         return None
-    for statement in _statements(block):
+    for statement in statements_of(block):
         if isinstance(statement, ast.IfStmt) and _changes_board([statement], procedures) \
                 and not _surely_changes([statement], procedures):
             return statement
@@ -128,18 +129,6 @@ def _changes_another_piece(statement) -> bool:
 
 def _is_moving_piece(expr) -> bool:
     return isinstance(expr, ast.Name) and expr.id == "piece"
-
-
-def _statements(block: list) -> Iterator:
-    """Every statement of `block`, nested ones (if, for each) included."""
-    for statement in block:
-        yield statement
-        if isinstance(statement, ast.IfStmt):
-            for _, body in statement.branches:
-                yield from _statements(body)
-            yield from _statements(statement.otherwise)
-        elif isinstance(statement, (ast.ForEachStmt, ast.RepeatStmt)):
-            yield from _statements(statement.body)
 
 
 # -- an `if no action` block that may not end the game ---------------------------------------

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, NamedTuple, Optional, TypeVar
 
 from ..parsing import ast
+from ..parsing.visit import structure
 from ..runtime import helpers
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
@@ -42,7 +43,7 @@ from .model import GameModel
 from .patterns import CodeTables
 from .probes import Probes
 from .registers import with_registers
-from .restrictions import Restrictions, ResultPart, compile_restrictions, structure
+from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler

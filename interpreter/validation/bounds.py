@@ -12,6 +12,7 @@ from typing import Optional
 from ..compilation.errors import RuleError
 from ..compilation.statements import MAX_LOOP
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from ..runtime.helpers import MAX_ALONG
 from ..runtime.walks import MAX_WALK_STEPS
 
@@ -23,7 +24,7 @@ def bound_errors(model, items) -> list[RuleError]:
     everything = [items.phases, list(items.decisions.values()), list(items.chances.values()),
                   list(items.defines.values()), list(items.procedures.values()), items.forbids, items.score]
     errors = []
-    for node in ast.nodes_of(everything):
+    for node in nodes_of(everything):
         if isinstance(node, ast.RepeatStmt):
             found = _over(node.count, MAX_LOOP, model, "'repeat' {n} times is more than the {limit} allowed")
         elif isinstance(node, ast.WalkPattern):

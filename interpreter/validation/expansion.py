@@ -16,7 +16,7 @@ from typing import Iterable, Optional
 
 from ..compilation.errors import RuleError
 from ..parsing import ast
-from .semantic import walk
+from ..parsing.visit import nodes_of
 
 # Terms (nodes of the syntax tree: names, numbers, operators, statements, ...) the
 # rules may stand for with every define and procedure written out where it is used:
@@ -83,7 +83,7 @@ def _read(item, items, params: Iterable[ast.Name]) -> _Named:
     """Count `item`'s own terms and collect the defines and procedures it uses."""
     local = {p.id for p in params}
     entry = _Named(item)
-    for node in walk(_body(item)):
+    for node in nodes_of(_body(item)):
         entry.own += 1
         if isinstance(node, ast.Name) and node.id in items.defines and node.id not in local:
             entry.uses.append(node.id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, Optional
 
 from ..parsing import ast
-from .semantic import walk
+from ..parsing.visit import nodes_of
 
 DESIGN = "docs/design/format-reach-3.md"
 Report = Callable[[tuple, str, Optional[str]], None]
@@ -27,7 +27,7 @@ def _not_yet(what: str) -> str:
 def pending_in_rules(rules: list[ast.RulesFile]) -> Iterator[tuple[ast.Pos, str]]:
     """(where, message) for every use of a construct the compiler does not run yet."""
     defines = {item.name for f in rules for item in f.items if isinstance(item, ast.Define)}
-    for node in walk([f.items for f in rules]):
+    for node in nodes_of([f.items for f in rules]):
         yield from _pending_node(node, defines)
 
 

@@ -7,18 +7,14 @@ action for a kind of piece that can never be on the board.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Callable
 
 from ..compilation.model import AT_KEY
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from .diagnostics import Diagnostic
 
 Locate = Callable[[tuple], tuple]  # YAML path -> (file, line, column)
-
-
-def walk(node) -> Iterator:
-    """Every AST node below `node` (dataclasses, lists, tuples), node first."""
-    return ast.nodes_of(node)
 
 
 def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
@@ -28,7 +24,7 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
                   list(items.defines.values()), list(items.procedures.values()), items.forbids]
     if items.score is not None:
         everything.append(items.score)
-    nodes = list(walk(everything))
+    nodes = list(nodes_of(everything))
     names = {n.id for n in nodes if isinstance(n, ast.Name)} | {n.fn for n in nodes if isinstance(n, ast.Call)}
     called = {n.procedure for n in nodes if isinstance(n, ast.CallStmt)}
     followups = {n.decision for n in nodes if isinstance(n, ast.ThenStmt)}
@@ -70,7 +66,7 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
         for action in decision.actions:
             if isinstance(action.pattern, ast.DropPattern) and action.pattern.pool:
                 for case in action.cases:
-                    for node in walk(case.body):
+                    for node in nodes_of(case.body):
                         if isinstance(node, ast.MoveStmt):
                             warn(node.pos, f"'move' does not take the dropped piece from pool "
                                            f"'{action.pattern.pool}': write 'place'")
