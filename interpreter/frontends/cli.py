@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
@@ -53,12 +53,15 @@ from .names import (
 )
 from .records import Record, RecordError, read_record
 
+if TYPE_CHECKING:
+    from ..runtime.state import State
+
 
 def _read_optional_record(args: argparse.Namespace) -> Optional[Record]:
     return read_record(args.record) if getattr(args, "record", None) else None
 
 
-def read_position(game: Game, text: str):
+def read_position(game: Game, text: str) -> Any:
     """The position of --position TEXT; a CliError that says what is wrong otherwise."""
     from ..positions import PositionError
 
@@ -68,7 +71,7 @@ def read_position(game: Game, text: str):
         raise CliError(f"--position: {exc}") from None
 
 
-def _print_json(obj) -> None:
+def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
 
 
@@ -102,7 +105,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_ERROR if broken else 0
 
 
-def _list_entry(entry: dict) -> str:
+def _list_entry(entry: dict[str, Any]) -> str:
     lines = [f"{entry['name']} — {entry['title']}, players: {', '.join(entry['players'])}"]
     if not entry["options"]:
         lines.append("    no options")
@@ -187,7 +190,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     movers: list[str] = []  # who was to move before each action
 
-    def show(ply: int, s) -> None:
+    def show(ply: int, s: Any) -> None:
         if ply:
             print(f"{ply:4d}. {movers[-1]:<10} {record.actions[ply - 1].notation}")
         movers.append(game.to_move(s) or "")
@@ -246,7 +249,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench_with_progress(game: Game, args: argparse.Namespace, bench):
+def _bench_with_progress(game: Game, args: argparse.Namespace, bench: Any) -> Any:
     from rich.console import Console
     from rich.progress import Progress
 
@@ -304,7 +307,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CliError(str(exc), exc.status) from None
 
 
-def _draw(game: Game, state) -> None:
+def _draw(game: Game, state: State) -> None:
     try:
         from .render_text import print_position
     except ImportError:  # the renderer is optional for the command-line tools
@@ -360,7 +363,7 @@ class _Parser(argparse.ArgumentParser):
     escape sequence in an argument must not reach the terminal), long words cut.
     The commands' parsers are of this class too (`add_subparsers` makes them so)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> None:  # type: ignore[override]
         super().error(visible(cut_long_words(message)))
 
 
@@ -371,12 +374,12 @@ class _Commands:
         self.subparsers = subparsers
         self.games = games  # the bundled games' names, for the help of GAME
 
-    def add(self, name: str, **kwargs) -> argparse.ArgumentParser:
+    def add(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
         """A command's parser."""
         return self.subparsers.add_parser(name, **kwargs)
 
     def game_command(self, name: str, summary: str, examples: str, game_optional: bool = False,
-                     **kwargs) -> argparse.ArgumentParser:
+                     **kwargs: Any) -> argparse.ArgumentParser:
         """A command about one game: GAME and the options of a definition."""
         sub = self.subparsers.add_parser(
             name, help=summary, description=summary, epilog="examples:\n" + examples, formatter_class=_RAW, **kwargs
@@ -523,7 +526,7 @@ def _add_module_commands(commands: _Commands, g: str) -> None:
     analyze_cmd.configure_parser(commands.add("analyze", formatter_class=_RAW, **analyze_cmd.help_texts(PROG, g)))
 
 
-def _replay_commands(game_command, record_argument, g: str) -> None:
+def _replay_commands(game_command: Any, record_argument: Any, g: str) -> None:
     """`replay` and `view` (the same command stepping through the record)."""
     sub = game_command(
         "replay", "replay a record and show every position",

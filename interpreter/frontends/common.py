@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..api import CHANCE_NAME, DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic, shorten
@@ -17,6 +17,9 @@ from .names import UnknownVariant, display_name, resolve_game
 from .numbers import json_number, number_text
 from .record_game import header_variant
 from .records import Record, RecordActionError, RecordError, RecordHeader
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
 
 PROG = "regelwerk"
 EXIT_ERROR = 1
@@ -159,7 +162,7 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
     return game
 
 
-def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: dict) -> DefinitionError:
+def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: dict[str, Any]) -> DefinitionError:
     """Option errors that come from the record's header, pointed at its lines.
 
     The API reports a bad option at `--option:1:1`; when the option was not typed
@@ -181,7 +184,7 @@ def _header_mismatch(record: Record, name: str) -> RecordError:
     return RecordError(Diagnostic(record.source, line, column, message), record.text)
 
 
-def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):
+def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable[..., Any]] = None) -> Any:
     """The position after the record; `on_state(ply, state)` sees every position on the way.
 
     An illegal action, or one after the end, is a `RecordActionError` (exit status 2):
@@ -205,7 +208,7 @@ def replay_record(game: Game, record: Optional[Record], on_state: Optional[Calla
     return state
 
 
-def record_action_error(game: Game, record: Record, index: int, state, what: str) -> RecordActionError:
+def record_action_error(game: Game, record: Record, index: int, state: State, what: str) -> RecordActionError:
     """The error for action `index` of `record`, which cannot be played in `state`."""
     action = record.actions[index]
     ply = index + 1
@@ -215,7 +218,7 @@ def record_action_error(game: Game, record: Record, index: int, state, what: str
     return RecordActionError(diagnostic, record.text)
 
 
-def legal_hint(game: Game, state, ply: int, shown: int = 12) -> Optional[str]:
+def legal_hint(game: Game, state: State, ply: int, shown: int = 12) -> Optional[str]:
     """'legal at ply N: a b c ...' (the first `shown`), or None when nothing is legal."""
     legal = [] if game.is_terminal(state) else game.legal_notations(state)
     if not legal:
@@ -224,7 +227,7 @@ def legal_hint(game: Game, state, ply: int, shown: int = 12) -> Optional[str]:
     return f"legal at ply {ply}: {' '.join(legal[:shown])}{more}"
 
 
-def position_json(game: Game, state, ply: int) -> dict:
+def position_json(game: Game, state: State, ply: int) -> dict[str, Any]:
     """One line of `replay --json`: keys in the contract's order."""
     terminal = game.is_terminal(state)
     line = {
@@ -240,7 +243,7 @@ def position_json(game: Game, state, ply: int) -> dict:
     return line
 
 
-def last_move(game: Game, states: list):
+def last_move(game: Game, states: list[Any]) -> Any:
     """The action to highlight after `states` (the positions of a game so far): the
     last one that was not a chance outcome, so that a roll keeps the move before it lit."""
     for index in range(len(states) - 1, 0, -1):
@@ -249,7 +252,7 @@ def last_move(game: Game, states: list):
     return None
 
 
-def describe_result(game: Game, state) -> str:
+def describe_result(game: Game, state: State) -> str:
     result = game.result(state)
     scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())
     head = f"{result.winner} wins" if result.winner is not None else "no winner"
@@ -258,11 +261,11 @@ def describe_result(game: Game, state) -> str:
 
 
 
-def use_color(stream) -> bool:
+def use_color(stream: Any) -> bool:
     return isatty(stream) and not os.environ.get("NO_COLOR")
 
 
-def isatty(stream) -> bool:
+def isatty(stream: Any) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # replaced or closed streams

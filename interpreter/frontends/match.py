@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ..api import CHANCE_NAME
 from .agents import make_agent, sample_chance
@@ -34,6 +34,10 @@ from .agents.registry import split_players
 from .names import display_name, resolve_game
 from .record_game import header_identity
 from .records import RecordHeader, write_record
+
+if TYPE_CHECKING:
+    from ..api import Game
+
 
 Z95 = 1.959963984540054
 
@@ -63,7 +67,7 @@ def game_seed(seed: int, index: int, who: str) -> str:
     return f"{seed}/{index}/{who}"
 
 
-def play_one(game: Any, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int,
+def play_one(game: Game, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int,
              think: Optional[str] = None) -> GameOutcome:
     """Play game `plan.index` to its end (or `max_plies`)."""
     players = game.players
@@ -125,7 +129,7 @@ def labels(specs: Sequence[str]) -> list[str]:
     return out
 
 
-def summarise(game: Any, specs: Sequence[str], outcomes: Sequence[GameOutcome]) -> dict:
+def summarise(game: Game, specs: Sequence[str], outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
     """Wins, draws and losses per entry and per seat, win rates with 95% intervals."""
     players = list(game.players)
     names = labels(specs)
@@ -179,7 +183,7 @@ def _round(x: float) -> float:
 _worker_game = None
 
 
-def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
+def _worker_init(game_name: str, options: dict[str, Any], variant: Optional[str]) -> None:
     global _worker_game
     from ..api import load_game
 
@@ -190,17 +194,17 @@ def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
 class MatchInterrupted(KeyboardInterrupt):
     """Ctrl-C during a match: `outcomes` are the games finished before it, in order."""
 
-    def __init__(self, outcomes: list) -> None:
+    def __init__(self, outcomes: list[Any]) -> None:
         super().__init__()
         self.outcomes = outcomes
 
 
-def _worker_play(specs, plan, seed, max_plies, think) -> GameOutcome:
+def _worker_play(specs: Any, plan: Any, seed: int, max_plies: int, think: Any) -> GameOutcome:
     return play_one(_worker_game, specs, plan, seed, max_plies, think)
 
 
-def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
-              max_plies: int = 5000, jobs: int = 1, load_args: Optional[tuple] = None,
+def run_match(game: Game, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
+              max_plies: int = 5000, jobs: int = 1, load_args: Optional[tuple[Any, ...]] = None,
               progress: Optional[Callable[[GameOutcome], None]] = None,
               think: Optional[str] = None) -> list[GameOutcome]:
     """Play the match; outcomes in game order. `load_args` = (name, options, variant)
@@ -223,7 +227,8 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
     return sorted(results, key=lambda o: o.index)
 
 
-def _play_on_processes(todo, specs, seed, max_plies, think, jobs, load_args, results, progress) -> None:
+def _play_on_processes(todo: Any, specs: Any, seed: int, max_plies: int, think: Any, jobs: Any, load_args: Any,
+                       results: Any, progress: Any) -> None:
     """The games of `todo` on `jobs` processes; each outcome appended to `results` as it comes."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -256,7 +261,7 @@ def capped_jobs(requested: int) -> tuple[int, Optional[str]]:
     return available, f"note: --jobs {requested} is more than the {available} processors here; using {available}"
 
 
-def check_specs(game: Any, players_text: str, think: Optional[str] = None) -> list[str]:
+def check_specs(game: Game, players_text: str, think: Optional[str] = None) -> list[str]:
     """One entry per seat from --players (the last entry fills the remaining seats,
     each seat an entry of its own), each a valid agent; ValueError otherwise."""
     specs = split_players(players_text, list(game.players), display_name(game))
@@ -270,7 +275,7 @@ def check_specs(game: Any, players_text: str, think: Optional[str] = None) -> li
     return specs + [specs[-1]] * (len(game.players) - len(specs))
 
 
-def format_report(report: dict, seconds: float) -> str:
+def format_report(report: dict[str, Any], seconds: float) -> str:
     head = (
         f"{report['game']}: {report['games']} games, seed {report['seed']}"
         f"{', seats swapped' if report['swap'] else ''}; {seconds:.1f} s, "
@@ -316,7 +321,7 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
     )
 
 
-def configure_parser(sub) -> None:
+def configure_parser(sub: Any) -> None:
     from .common import MAX_PLAYOUTS, add_think_argument, int_argument, positive_int, positive_int_up_to
     from .records import MAX_RECORD_ACTIONS
 
@@ -339,7 +344,7 @@ def configure_parser(sub) -> None:
     sub.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Any) -> int:
     from .common import EXIT_INTERRUPTED, CliError, isatty, load, use_color
 
     game = load(args)
@@ -398,7 +403,7 @@ def time_left(elapsed: float, done: int, total: int) -> str:
     return f"left {hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"left {rest // 60}:{rest % 60:02d}"
 
 
-def _with_progress(game, specs, args, kwargs, colour: bool):
+def _with_progress(game: Game, specs: Any, args: Any, kwargs: Any, colour: bool) -> Any:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -430,7 +435,7 @@ def _with_progress(game, specs, args, kwargs, colour: bool):
         return run_match(game, specs, args.games, args.seed, progress=advance, **kwargs)
 
 
-def _save_records(game, specs, outcomes, args, options) -> None:
+def _save_records(game: Game, specs: Any, outcomes: Any, args: Any, options: Any) -> None:
     folder = Path(args.records)
     folder.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(args.games)))

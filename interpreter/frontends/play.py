@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Optional, TextIO
 
 from ..api import CHANCE_NAME, Game
 from .agents import make_agent, sample_chance
@@ -29,6 +29,10 @@ from .names import display_name
 from .prompt import LineInput
 from .record_game import picture_command, resume_command
 from .records import RecordHeader, claim_record, write_record
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
+
 
 HUMAN = "human"
 CHANCE_MODES = ("roll", "ask")
@@ -133,7 +137,7 @@ class Session:
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
-    def draw(self, state: Any = None, ply: Optional[int] = None) -> None:
+    def draw(self, state: State = None, ply: Optional[int] = None) -> None:
         """Draw `state` (default: the position now) with the last move lit."""
         try:
             from .render_text import render_text, terminal_size
@@ -181,7 +185,7 @@ class Session:
     # -- the game -------------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.states[-1]
 
     @property
@@ -194,7 +198,7 @@ class Session:
             return self.ask_chance
         return self.seats[player].agent is None
 
-    def run(self):
+    def run(self) -> Any:
         """Play the game; the exit status, or a `play_end.NextGame` to start."""
         from .play_end import game_over
 
@@ -293,7 +297,7 @@ class Session:
     def think_for(self, seat: Seat) -> str:
         return self.search(seat.agent, seat.player, f"{seat.player} ({seat.spec}) is thinking ...").notation
 
-    def search(self, agent: Any, who: str, status: str):
+    def search(self, agent: Any, who: str, status: str) -> Any:
         """The agent's choice here; its search at this ply depends only on the seed,
         `who` and the ply. A spinner shows on a terminal."""
         agent.rng.seed(ply_seed(self.seed, who, len(self.notations)))

@@ -129,7 +129,7 @@ def _check_characters(text: str, source: str) -> None:
         raise RecordError(Diagnostic(source, line, column, message), text)
 
 
-def _check_token(token: re.Match, line: int, count: int, source: str, text: str) -> None:
+def _check_token(token: re.Match[str], line: int, count: int, source: str, text: str) -> None:
     """A notation of reasonable length, and not more of them than a game may have:
     a stranger's record must not make us hold (or echo) megabytes of one word."""
     column = token.start() + 1

@@ -8,7 +8,7 @@ squares, and their symbol stands on the empty ones.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from rich.text import Text
 
@@ -17,6 +17,11 @@ from interpreter.runtime.views import PieceView
 from .display import DisplayHints
 from .render_parts import PieceLabeller, hex_colour, piece_style, pool_at
 
+if TYPE_CHECKING:
+    from ..runtime.state import State
+    from .protocol import FrontendGame
+
+
 _LIGHT_SQUARE = "#e8d4a8"
 _DARK_SQUARE = "#b08a5a"
 _FROM_SQUARE = "#8fb0d8"
@@ -24,8 +29,8 @@ _TO_SQUARE = "#e0c040"
 _SITE_NAME = re.compile(r"^([^\d]*)(\d+)$")
 
 
-def grid_lines(game: Any, state: Any, pieces: list[PieceView], labeller: PieceLabeller, lit: Mapping[str, str],
-               plain: bool, hints: DisplayHints, width: int, height: int) -> list[Text]:
+def grid_lines(game: FrontendGame, state: State, pieces: list[PieceView], labeller: PieceLabeller,
+               lit: Mapping[str, str], plain: bool, hints: DisplayHints, width: int, height: int) -> list[Text]:
     """The lines of the board (`width` and `height` are not needed: grids are small)."""
     return GridDrawing(game, game.pools(state), pieces, labeller, lit, plain, hints).lines()
 
@@ -37,7 +42,7 @@ def name_part(site: str, group: int) -> str | None:
 
 
 class GridDrawing:
-    def __init__(self, game: Any, pools: Mapping[str, Mapping[str, int]], pieces: list[PieceView],
+    def __init__(self, game: FrontendGame, pools: Mapping[str, Mapping[str, int]], pieces: list[PieceView],
                  labeller: PieceLabeller, lit: Mapping[str, str], plain: bool, hints: DisplayHints) -> None:
         self.game = game
         self.pools = pools

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..runtime.pieces import CHANCE_NAME, NEUTRAL_NAME
 from ..runtime.views import Action, PieceView
@@ -29,6 +29,11 @@ from .render_parts import (
     hex_colour,
     variable_text,
 )
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
+    from .protocol import FrontendGame
+
 
 __all__ = ["render_svg"]
 
@@ -50,8 +55,8 @@ _MARKER_SHAPES = ("star", "diamond", "triangle", "dot")
 
 
 def render_svg(
-    game: Any,
-    state: Any,
+    game: FrontendGame,
+    state: State,
     last_action: Action | None = None,
     *,
     highlight_last: bool = True,
@@ -77,7 +82,7 @@ def _fmt(value: float) -> str:
 
 
 class _Drawing:
-    def __init__(self, game: Any, state: Any, last_action: Action | None,
+    def __init__(self, game: FrontendGame, state: State, last_action: Action | None,
                  highlight_last: bool, title: bool, legend: bool = True) -> None:
         self.game = game
         self.state = state
@@ -560,7 +565,7 @@ class _Drawing:
         return text
 
 
-Box = tuple  # (left, top, right, bottom)
+Box = tuple[float, float, float, float]  # (left, top, right, bottom)
 
 
 class _LabelPlacer:
@@ -571,7 +576,7 @@ class _LabelPlacer:
     SIDES = [(1, 0.0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0), (-0.7, -0.7), (0, -1), (0.7, -0.7)]
 
     def __init__(self, centres: Mapping[str, tuple[float, float]], radius: float,
-                 edges: list, size: float) -> None:
+                 edges: list[Any], size: float) -> None:
         self.centres = centres
         self.radius = radius
         self.edges = edges
@@ -641,7 +646,7 @@ def _overlap(a: Box, b: Box) -> float:
     return width * height if width > 0 and height > 0 else 0.0
 
 
-def _segment_meets_box(segment: tuple, box: Box) -> bool:
+def _segment_meets_box(segment: tuple[Any, ...], box: Box) -> bool:
     """Whether the segment crosses the box (sampled: names are small)."""
     x1, y1, x2, y2 = segment
     for i in range(17):

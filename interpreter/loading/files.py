@@ -9,7 +9,7 @@ import re
 import stat
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from .. import assets
 from ..parsing import ast
@@ -79,12 +79,12 @@ SCHEMA_BASE = "https://regelwerk.dev/schemas/"
 
 
 @lru_cache(maxsize=4)
-def _schema(name: str) -> dict:
+def _schema(name: str) -> dict[str, Any]:
     return json.loads(assets.schema_path(name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
-def schema_registry():
+def schema_registry() -> Any:
     """The schemas by their $id, so that one can $ref another."""
     from referencing import Registry, Resource
 
@@ -93,8 +93,8 @@ def schema_registry():
     return Registry().with_resources(resources)
 
 
-def read_yaml(path: Path, diags: DiagnosticList, sources: dict,
-              named_by_file: bool = False) -> tuple[Optional[dict], PositionIndex, str]:
+def read_yaml(path: Path, diags: DiagnosticList, sources: dict[str, Any],
+              named_by_file: bool = False) -> tuple[Optional[dict[str, Any]], PositionIndex, str]:
     """The YAML of `path`. A file named by another file (`extends:`) rather than by
     the user is read on only when it is a definition, and quoted only then."""
     name = display_name(path)
@@ -115,7 +115,7 @@ def read_yaml(path: Path, diags: DiagnosticList, sources: dict,
 MAX_RULES_FILES = 32  # schemas: `rules` lists at most this many, each once
 
 
-def rules_entries(declared) -> list[tuple[tuple, str]]:
+def rules_entries(declared: Any) -> list[tuple[tuple[Any, ...], str]]:
     """(YAML path, file) of each rules file `rules:` names: each once, and no more than
     MAX_RULES_FILES — a longer list is a schema error, and must not be read file by
     file meanwhile (a 2 MB list names the same megabyte of rules 600000 times)."""
@@ -145,7 +145,7 @@ def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str,
     return folder / rel
 
 
-def read_rules(path: Path, diags: DiagnosticList, sources: dict,
+def read_rules(path: Path, diags: DiagnosticList, sources: dict[str, Any],
                origin: tuple[str, tuple[int, int]]) -> Optional[ast.RulesFile]:
     name = display_name(path)
     try:

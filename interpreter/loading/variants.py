@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ..compilation.errors import name_pos
 from ..parsing import ast
@@ -68,12 +68,12 @@ REPLACEABLE = (
 )
 
 
-def is_variant(data: dict) -> bool:
+def is_variant(data: dict[str, Any]) -> bool:
     return isinstance(data, dict) and "extends" in data
 
 
-def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict,
-                  positions=None) -> tuple[Path, list[Path]]:
+def variant_chain(path: Path, data: dict[str, Any], diags: DiagnosticList, sources: dict[str, Any],
+                  positions: Any=None) -> tuple[Path, list[Path]]:
     """Follow `extends` from a variant to its game: (game yaml, variants base-first, excluding `path`).
 
     A broken link is reported at the `extends:` value of the variant that has it
@@ -100,7 +100,7 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict,
         current_path, current = base, base_data
 
 
-def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Optional[Path]:
+def _extended(variant: Path, target: Any, where: tuple[Any, ...], diags: DiagnosticList) -> Optional[Path]:
     """The YAML file `extends: target` of `variant` names: a bundled game, or a file
     (or game folder) of the variant's own game folder. None after an error."""
     if not isinstance(target, str) or not target.strip():
@@ -130,12 +130,12 @@ def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Opt
     return None
 
 
-def _error(where: tuple, diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:
+def _error(where: tuple[Any, ...], diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:
     path, (line, column) = where
     diags.error(display_name(path), line, column, message, hint=hint)
 
 
-def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
+def apply_variants(definition: Any, chain: list[Path], diags: DiagnosticList) -> None:
     """Apply the variant files in `chain` (base first) to `definition`, in place."""
     for path in chain:
         data, positions, name = read_yaml(path, diags, definition.sources)
@@ -166,7 +166,7 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
                             hint=f"did you mean '{best}'?" if best else None)
                 continue
             changed = dict(options[opt], default=value)
-            problems: list = []
+            problems: list[Any] = []
             read_options({"options": {opt: changed}}, lambda path, message, hint: problems.append(message))
             if problems:
                 # Said here, at the variant's value: the merged options have no file of their own.
@@ -191,7 +191,7 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
 
 def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList) -> list[ast.RulesFile]:
     """The items of `base` with `overlay` applied, as one rules file list."""
-    items: list = [item for rules in base for item in rules.items]
+    items: list[Any] = [item for rules in base for item in rules.items]
     for item in overlay.items:
         if isinstance(item, ast.Removal):
             _remove(items, item, diags)
@@ -243,7 +243,7 @@ def _warn_of_dropped_entries(base: ast.Phase, replacement: ast.Phase, diags: Dia
     )
 
 
-def _change(items: list, change: ast.Change, diags: DiagnosticList) -> None:
+def _change(items: list[Any], change: ast.Change, diags: DiagnosticList) -> None:
     """`change phase NAME:` / `change decision NAME:`: some entries of an item replaced,
     added or removed, the others kept."""
     kind = ast.Phase if change.kind == "phase" else ast.Decision
@@ -305,7 +305,7 @@ def _entry_missing(removal: ast.EntryRemoval, message: str, hint: Optional[str],
     diags.error(pos.file, pos.line, pos.column, message, hint=hint)
 
 
-def _warn_near_namesake(item, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
+def _warn_near_namesake(item: Any, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
     """An overlay's item with a new name, one typo from an existing one, is added
     next to it — when it was surely meant to replace it (`leaps` for `leap`;
     namesakes.py says when a name is such a slip)."""
@@ -323,7 +323,7 @@ _WORDS = {ast.Phase: "phase", ast.Chance: "chance event", ast.Define: "define", 
           ast.ForbidGroup: "forbid"}
 
 
-def _find(items: list, kind: type, name: str):
+def _find(items: list[Any], kind: type, name: str) -> Any:
     for item in items:
         if isinstance(item, kind) and item.name == name:
             return item
@@ -363,7 +363,7 @@ _KINDS = {
 }
 
 
-def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
+def _remove(items: list[Any], removal: ast.Removal, diags: DiagnosticList) -> None:
     pos = removal.pos
     if not removal.name and removal.item_kind not in ("score",):
         diags.error(pos.file, pos.line, pos.column,
@@ -416,7 +416,7 @@ def _without_action(decision: ast.Decision, name: str, pos: ast.Pos, diags: Diag
     return dataclasses.replace(decision, actions=kept, prefer=prefer)
 
 
-def _not_found(items, kind, name, word, pos, diags) -> None:
+def _not_found(items: Any, kind: Any, name: Any, word: Any, pos: Any, diags: Any) -> None:
     names = [i.name for i in items if isinstance(i, kind)]
     best = suggest(name, names)
     diags.error(pos.file, pos.line, pos.column, f"there is no {word} '{name}' to remove",

@@ -136,7 +136,7 @@ class _Vocabulary:
         self.dedent_type = getattr(postlex, "DEDENT_type", "_DEDENT")
         self.tab_len = getattr(postlex, "tab_len", _DEFAULT_TAB_LEN)
 
-    def _definition(self, name: str):
+    def _definition(self, name: str) -> Any:
         if self.lark_parser is not None:
             try:
                 return self.lark_parser.get_terminal(name)
@@ -470,7 +470,7 @@ def _empty_block(file: str, source: str, offset: int) -> Diagnostic:
     return Diagnostic(file, 1, 1, "expected an indented block")
 
 
-def _code_chars(text: str):
+def _code_chars(text: str) -> Any:
     """(index, character) of a line outside strings, up to its comment; the last
     item is (index of the comment sign or len(text), None)."""
     quote = None

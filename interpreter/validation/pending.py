@@ -17,7 +17,7 @@ from ..parsing import ast
 from ..parsing.visit import nodes_of
 
 DESIGN = "docs/design/format-reach-3.md"
-Report = Callable[[tuple, str, Optional[str]], None]
+Report = Callable[[tuple[Any, ...], str, Optional[str]], None]
 
 
 def _not_yet(what: str) -> str:
@@ -51,7 +51,7 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
         yield node.pos, _not_yet("'play the longest turn'")
 
 
-def report_pending_yaml(data: dict, report: Report) -> None:
+def report_pending_yaml(data: dict[str, Any], report: Report) -> None:
     """Report the YAML fields of the same constructs: site variables, decimal options,
     stacks of several stones in the setup."""
     for owner, kinds in (data.get("setup") or {}).items():

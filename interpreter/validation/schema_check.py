@@ -19,7 +19,7 @@ from jsonschema.exceptions import ValidationError
 from .diagnostics import Diagnostic, shorten, suggest
 from .yaml_source import PositionIndex
 
-Path = tuple
+Path = tuple[Any, ...]
 
 # oneOf/anyOf only say "none of the alternatives fit"; any other error at the same
 # place says more. Mirrors jsonschema's own WEAK_MATCHES.
@@ -48,7 +48,7 @@ class _Problem:
 
 def check_against_schema(
     data: Any,
-    schema: dict,
+    schema: dict[str, Any],
     positions: PositionIndex | None,
     file: str,
     *,
@@ -82,7 +82,7 @@ def check_against_schema(
         located.append((problem, Diagnostic(file, line, column, problem.message, hint=hint, end_column=end)))
 
     located.sort(key=lambda item: (item[0].weak, len(item[0].path), item[1].line, item[1].column))
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
     result = []
     for _, diagnostic in located:
         identity = (diagnostic.line, diagnostic.column, diagnostic.message)
@@ -336,7 +336,7 @@ def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
     return problems
 
 
-def _known_properties(schema: dict) -> Iterator[str]:
+def _known_properties(schema: dict[str, Any]) -> Iterator[str]:
     seen = set()
     stack = [schema]
     while stack:
@@ -366,7 +366,7 @@ def _enum_problem(path: Path, instance: Any, allowed: Iterable[Any]) -> _Problem
     return _Problem(path, f"{_show(instance)} is not one of {listing}{where}", hint=hint)
 
 
-def dotted(path: Iterable) -> str:
+def dotted(path: Iterable[Any]) -> str:
     """`("board", "grid", "files")` → `board.grid.files`; list indices as `players[0]`."""
     text = ""
     for part in path:
@@ -411,11 +411,11 @@ def _count(number: Any, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def _as_list(value: Any) -> list:
+def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
-def _extend_unique(target: list, values: Iterable) -> None:
+def _extend_unique(target: list[Any], values: Iterable[Any]) -> None:
     for value in values:
         if value not in target:
             target.append(value)

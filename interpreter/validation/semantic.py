@@ -7,17 +7,20 @@ action for a kind of piece that can never be on the board.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..compilation.model import AT_KEY
 from ..parsing import ast
 from ..parsing.visit import nodes_of
 from .diagnostics import Diagnostic
 
-Locate = Callable[[tuple], tuple]  # YAML path -> (file, line, column)
+if TYPE_CHECKING:
+    from ..compilation.model import GameModel
+
+Locate = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # YAML path -> (file, line, column)
 
 
-def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
+def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagnostic]:
     """Warnings about unused regions, decisions, procedures, named expressions,
     phases never started, and actions for kinds that never appear."""
     everything = [items.phases, list(items.decisions.values()), list(items.chances.values()),

@@ -21,7 +21,7 @@ from ..limits import MAX_NUMBER
 from .diagnostics import Diagnostic, first_hidden_control, shorten
 from .files import FileRefused, read_bounded
 
-Path = tuple  # of str | int | other hashable YAML keys
+Path = tuple[Any, ...]  # of str | int | other hashable YAML keys
 
 MAX_YAML_BYTES = 2 * 1024 * 1024
 _LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029": "\n"})
@@ -59,19 +59,19 @@ class PositionIndex:
     # where a name was expected, the message says so.
     yes_no_words: dict[Path, str] = field(default_factory=dict)
 
-    def value(self, path: Iterable) -> tuple[int, int] | None:
+    def value(self, path: Iterable[Any]) -> tuple[int, int] | None:
         return self.values.get(tuple(path))
 
-    def key(self, path: Iterable) -> tuple[int, int] | None:
+    def key(self, path: Iterable[Any]) -> tuple[int, int] | None:
         return self.keys.get(tuple(path))
 
-    def __getitem__(self, path: Iterable) -> tuple[int, int]:
+    def __getitem__(self, path: Iterable[Any]) -> tuple[int, int]:
         return self.values[tuple(path)]
 
     def __contains__(self, path: object) -> bool:
         return isinstance(path, tuple) and path in self.values
 
-    def nearest(self, path: Iterable, *, key: bool = False) -> tuple[Path, bool]:
+    def nearest(self, path: Iterable[Any], *, key: bool = False) -> tuple[Path, bool]:
         """The longest prefix of `path` that has a position, and whether it is a key's.
 
         Asking for the key of a path that has none (a list item) falls back to its value.
@@ -84,13 +84,13 @@ class PositionIndex:
                 return path[:length], False
         return (), False
 
-    def locate(self, path: Iterable, *, key: bool = False) -> tuple[int, int]:
+    def locate(self, path: Iterable[Any], *, key: bool = False) -> tuple[int, int]:
         """(line, column) of `path` (of its key if `key`), else of the nearest located ancestor, else (1, 1)."""
         found, is_key = self.nearest(path, key=key)
         table = self.keys if is_key else self.values
         return table.get(found, (1, 1))
 
-    def end_column(self, path: Iterable, *, key: bool = False) -> int | None:
+    def end_column(self, path: Iterable[Any], *, key: bool = False) -> int | None:
         """End column (exclusive) of the exact value or key at `path` if it fits on one line."""
         path = tuple(path)
         return (self.key_ends if key else self.value_ends).get(path)
@@ -116,7 +116,7 @@ class _AliasNode(Node):
 
     id = "alias"
 
-    def __init__(self, target: Node, start_mark, end_mark) -> None:
+    def __init__(self, target: Node, start_mark: Any, end_mark: Any) -> None:
         super().__init__(target.tag, target, start_mark, end_mark)
         self.target = target
 
@@ -124,7 +124,7 @@ class _AliasNode(Node):
 class _PositionLoader(yaml.SafeLoader):
     """The safe loader, composing only: aliases stay visible as `_AliasNode`s."""
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Any, index: int) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             target = super().compose_node(parent, index)
@@ -142,7 +142,7 @@ class _Stop(Exception):
         self.hint = hint
 
 
-def load_yaml_file(path: str | os.PathLike, display_name: str | None = None) -> YamlDocument:
+def load_yaml_file(path: str | os.PathLike[str], display_name: str | None = None) -> YamlDocument:
     """Load a YAML file; `display_name` is the file name used in diagnostics (default: `path`)."""
     name = display_name if display_name is not None else os.fspath(path)
     try:
@@ -209,7 +209,7 @@ def line_column_of_bytes(raw: bytes, offset: int) -> tuple[int, int]:
     return before.count(b"\n") + 1, column
 
 
-def _mark_position(mark) -> tuple[int, int]:
+def _mark_position(mark: Any) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
@@ -307,11 +307,12 @@ class _Walker:
             # explicitly tagged values (`!!timestamp nope`, bad `!!binary`).
             raise _Stop(node, f"invalid value {shorten(node.value)!r} for tag {_short_tag(node.tag)!r}") from None
 
-    def _mapping(self, node: MappingNode, path: Path, *, depth: int, in_alias: bool, active: set[int]) -> dict:
+    def _mapping(self, node: MappingNode, path: Path, *, depth: int, in_alias: bool,
+                 active: set[int]) -> dict[str, Any]:
         if node.tag != _MAP_TAG:
             raise _Stop(node, f"unsupported YAML tag {_short_tag(node.tag)!r}", hint=_TAG_HINT)
-        own: dict = {}
-        key_nodes: dict = {}
+        own: dict[str, Any] = {}
+        key_nodes: dict[str, Any] = {}
         merges: list[Node] = []
         for key_node, value_node in node.value:
             key_target = self._target(key_node)
@@ -340,7 +341,7 @@ class _Walker:
         # '<<' merge keys, as YAML 1.1 and safe_load have them: the mapping's own keys
         # win, then earlier merged mappings over later ones. Own keys were walked (and
         # their positions recorded) first, so positions follow the same precedence.
-        merged: dict = {}
+        merged: dict[str, Any] = {}
         for merge_value in merges:
             target = self._target(merge_value)
             sources = target.value if isinstance(target, SequenceNode) else [merge_value]
@@ -550,7 +551,7 @@ _RUNAWAY_LOOKBACK = 3
 _YAML_LINE = re.compile(r"^[ \t]*(?:- )?[A-Za-z_][\w-]*:(?:[ \t]|$)", re.M)
 
 
-def _holds_yaml_lines(token) -> bool:
+def _holds_yaml_lines(token: Any) -> bool:
     """Whether a quoted string's lines after its first look like YAML (`key: value`):
     text a missing quote swallowed, rather than a string meant to span lines."""
     inside = token.start_mark.buffer[token.start_mark.index:token.end_mark.index] if token.start_mark.buffer else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from ...api import DefinitionError, Game, load_game
 from ...validation.diagnostics import Diagnostic
@@ -24,7 +24,7 @@ class Column:
 
     label: str
     game: str
-    options: tuple = ()
+    options: tuple[Any, ...] = ()
     variant: Optional[str] = None
     # the command-line option that asked for it ("--variant", "--compare"; "" for the
     # game as given) and what was given to it
@@ -40,7 +40,7 @@ class Column:
         """The compiled game of this column (rule coverage on: analysis reads it)."""
         return load_game(self.game, dict(self.options), self.variant, coverage=coverage)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """The column as JSON: label, options and variant as given."""
         return {"label": self.label, "options": dict(self.options), "variant": self.origin_variant}
 
@@ -64,7 +64,7 @@ def _shown_path(path: str) -> str:
     return relative if not relative.startswith("..") else path
 
 
-def parse_option_set(text: str, source: str = "--compare") -> tuple:
+def parse_option_set(text: str, source: str = "--compare") -> tuple[Any, ...]:
     """`size=9+rule=b` as sorted pairs; ValueError for anything else."""
     pairs = []
     for item in text.split("+"):
@@ -75,7 +75,7 @@ def parse_option_set(text: str, source: str = "--compare") -> tuple:
     return tuple(sorted(dict(pairs).items()))
 
 
-def build_columns(game: str, options: Optional[Mapping] = None, variants: Iterable[str] = (),
+def build_columns(game: str, options: Optional[Mapping[str, Any]] = None, variants: Iterable[str] = (),
                   compare: Iterable[str] = ()) -> list[Column]:
     """The base column (GAME with `options`), one per variant file, one per option
     set of `compare` (each `NAME=VALUE[+NAME=VALUE...]`, on top of `options`)."""
@@ -95,7 +95,7 @@ def build_columns(game: str, options: Optional[Mapping] = None, variants: Iterab
 
 def _unique_labels(columns: Sequence[Column]) -> list[Column]:
     """Labels made distinct (`fast`, `fast#2`): they key the report's columns."""
-    seen: dict = {}
+    seen: dict[str, Any] = {}
     out = []
     for column in columns:
         count = seen.get(column.label, 0) + 1

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from interpreter.runtime.views import Action
 
@@ -27,6 +27,11 @@ from .base import SeededAgent, chance_table, check_budget, sample_from_table, so
 from .mcts import SearchStats
 from .playout import random_playout
 from .rewards import draw_rewards, normalised_rewards
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FrontendGame
+
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT_LIMIT = 400
@@ -48,7 +53,7 @@ class _Node:
         "reward",
     )
 
-    def __init__(self, state: Any, mover: int, n_players: int) -> None:
+    def __init__(self, state: State, mover: int, n_players: int) -> None:
         self.state = state
         self.mover = mover
         self.visits = 0
@@ -110,7 +115,7 @@ class ClassicMCTSAgent(SeededAgent):
 
     # -- the search ---------------------------------------------------------------
 
-    def choose(self, game: Any, state: Any) -> Action:
+    def choose(self, game: FrontendGame, state: State) -> Action:
         search = _Search(game, self)
         root = search.new_node(state)
         if root.mover == _TERMINAL:
@@ -157,7 +162,7 @@ class ClassicMCTSAgent(SeededAgent):
 class _Search:
     """The tree operations for one `choose` call (game and settings bound once)."""
 
-    def __init__(self, game: Any, agent: ClassicMCTSAgent) -> None:
+    def __init__(self, game: FrontendGame, agent: ClassicMCTSAgent) -> None:
         self.game = game
         self.rng = agent.rng
         self.c = agent.exploration
@@ -169,7 +174,7 @@ class _Search:
 
     # -- nodes --------------------------------------------------------------------
 
-    def new_node(self, state: Any) -> _Node:
+    def new_node(self, state: State) -> _Node:
         who = self.game.to_move(state)
         if who is None:
             node = _Node(state, _TERMINAL, self.n)
@@ -190,7 +195,7 @@ class _Search:
         if node.outcomes is None:
             node.outcomes, node.cumulative = chance_table(self.game, node.state)
 
-    def terminal_reward(self, state: Any) -> tuple[float, ...]:
+    def terminal_reward(self, state: State) -> tuple[float, ...]:
         return normalised_rewards(self.players, self.game.result(state), self.score_weight)
 
     # -- one iteration: select, expand, play out, back up ------------------------------

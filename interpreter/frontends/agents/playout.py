@@ -19,12 +19,17 @@ so "capturing on e5" is learnt once for every piece that may do it.
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION
 from interpreter.runtime.results import EndingKind
 
 from .rewards import draw_rewards, outcome_rewards, score_rewards
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FastLayer
+
 
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
@@ -33,7 +38,7 @@ RETRIES = 2  # further draws when the drawn action would lose at once
 ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
 
-def move_kind(code: tuple) -> tuple:
+def move_kind(code: tuple[Any, ...]) -> tuple[Any, ...]:
     """What the tactics remember of an action: its rule case and its target site.
 
     A code of another engine, without those fields (the fakes of the tests), is a
@@ -57,11 +62,11 @@ class Tactics:
     HIT_RATE = 32
 
     def __init__(self) -> None:
-        self.records: dict = {}  # kind -> [tries, wins]
-        self.live: dict = {}  # case -> targets of the winning kinds still worth trying
-        self.losing: set = set()  # kinds
+        self.records: dict[Any, Any] = {}  # kind -> [tries, wins]
+        self.live: dict[Any, Any] = {}  # case -> targets of the winning kinds still worth trying
+        self.losing: set[Any] = set()  # kinds
 
-    def learn(self, engine: Any, state: Any, code: tuple, mover: int) -> None:
+    def learn(self, engine: FastLayer, state: State, code: tuple[Any, ...], mover: int) -> None:
         """`state` is over after `mover` played `code`: remember the kind of action."""
         ending = engine.ending(state)
         if ending is None or ending[0] not in ENDED_BY_RULE:
@@ -74,7 +79,7 @@ class Tactics:
         elif winner >= 0:
             self.losing.add(kind)
 
-    def worth_trying(self, code: tuple) -> bool:
+    def worth_trying(self, code: tuple[Any, ...]) -> bool:
         """Whether `code` is of a kind that has won before and still pays to try."""
         # (move_kind, written out: this is asked of every legal action)
         if len(code) > DESTINATION:
@@ -83,7 +88,7 @@ class Tactics:
         targets = self.live.get(code)
         return targets is not None and None in targets
 
-    def tried(self, code: tuple, won: bool) -> None:
+    def tried(self, code: tuple[Any, ...], won: bool) -> None:
         """Count a try of `code`'s kind; a kind that stopped paying is no longer tried."""
         kind = move_kind(code)
         record = self.records.setdefault(kind, [0, 0])
@@ -96,7 +101,7 @@ class Tactics:
 class Playout:
     """Plays positions out for one search (engine, generator and settings bound once)."""
 
-    def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int,
+    def __init__(self, engine: FastLayer, rng: random.Random, tactics: Tactics, n_players: int,
                  limit: int, score_weight: float) -> None:
         self.engine = engine
         self.rng = rng
@@ -105,7 +110,7 @@ class Playout:
         self.limit = limit
         self.score_weight = score_weight
 
-    def run(self, state: Any) -> tuple[float, ...]:
+    def run(self, state: State) -> tuple[float, ...]:
         """The reward vector of one playout from `state` (which it changes).
 
         Positions are listed only as far as the next draw needs (`engine.prepare`,
@@ -126,7 +131,7 @@ class Playout:
             self.tactics.learn(engine, state, *learnable)
         return reward_where_stopped(engine, state, self.n, self.score_weight)
 
-    def step(self, state: Any, mover: int) -> tuple[Any, Optional[tuple]]:
+    def step(self, state: State, mover: int) -> tuple[Any, Optional[tuple[Any, ...]]]:
         """The position after `mover`'s action (possibly a new object), and the
         (code, mover) to learn from should the game be over there (None when the
         action was tried, and so learnt from, already)."""
@@ -145,7 +150,7 @@ class Playout:
         engine.apply_in_place(state, code, settle=False)
         return state, (code, mover)
 
-    def try_kinds(self, state: Any, candidates: list, mover: int) -> tuple[list, Optional[Any]]:
+    def try_kinds(self, state: State, candidates: list[Any], mover: int) -> tuple[list[Any], Optional[Any]]:
         """Play `candidates` (legal actions of winning kinds) on copies: (positions
         that go on, a position won by `mover` or None)."""
         engine = self.engine
@@ -165,7 +170,7 @@ class Playout:
                 return going_on, after
         return going_on, None
 
-    def look_before_leaping(self, state: Any, code: tuple, mover: int) -> Any:
+    def look_before_leaping(self, state: State, code: tuple[Any, ...], mover: int) -> Any:
         """Play `code`, or another random action when it would lose at once."""
         engine = self.engine
         for _ in range(RETRIES + 1):
@@ -181,7 +186,7 @@ class Playout:
         return after
 
 
-def random_playout(engine: Any, state: Any, rng: random.Random, limit: int, n_players: int,
+def random_playout(engine: FastLayer, state: State, rng: random.Random, limit: int, n_players: int,
                    score_weight: float) -> tuple[float, ...]:
     """A uniformly random playout of `state` (which it changes): the classic player's."""
     for _ in range(limit):
@@ -197,7 +202,7 @@ def random_playout(engine: Any, state: Any, rng: random.Random, limit: int, n_pl
     return reward_where_stopped(engine, state, n_players, score_weight)
 
 
-def reward_where_stopped(engine: Any, state: Any, n_players: int, score_weight: float) -> tuple[float, ...]:
+def reward_where_stopped(engine: FastLayer, state: State, n_players: int, score_weight: float) -> tuple[float, ...]:
     """The reward vector of the position a playout stopped in: the result once the
     game is over; else (a playout cut off) the game's score rule when it has one
     (see `rewards.score_rewards`), or a draw."""
@@ -208,7 +213,7 @@ def reward_where_stopped(engine: Any, state: Any, n_players: int, score_weight: 
     return draw_rewards(n_players) if scores is None else score_rewards(scores)
 
 
-def draw_outcome(engine: Any, state: Any, rng: random.Random) -> tuple:
+def draw_outcome(engine: FastLayer, state: State, rng: random.Random) -> tuple[Any, ...]:
     """A chance outcome drawn by its probability."""
     table = engine.chance_probabilities(state)
     x = rng.random()

@@ -7,13 +7,18 @@ selecting, playing out and backing up (see tree.py for the solver).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from interpreter.runtime.pieces import CHANCE
 
 from .playout import Playout, Tactics
 from .rewards import outcome_rewards
 from .tree import TERMINAL, Node, back_up, is_decision, select_child, update_proven, win_vector
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FastLayer
+
 
 EXPAND_TRIES = 8  # children of winning kinds tried for a win when a node is expanded
 THREAT_BUDGET = 6000  # positions the root may look at to see every reply that wins at once
@@ -22,7 +27,7 @@ THREAT_BUDGET = 6000  # positions the root may look at to see every reply that w
 class Search:
     """The tree operations of one `choose` call."""
 
-    def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int, *,
+    def __init__(self, engine: FastLayer, rng: random.Random, tactics: Tactics, n_players: int, *,
                  exploration: float, rollout_limit: int, score_weight: float) -> None:
         self.engine = engine
         self.rng = rng
@@ -34,12 +39,12 @@ class Search:
 
     # -- nodes ---------------------------------------------------------------------------
 
-    def new_root(self, state: Any) -> Node:
+    def new_root(self, state: State) -> Node:
         root = Node(None)
         self.set_position(root, self.engine.copy(state))
         return root
 
-    def set_position(self, node: Node, state: Any) -> None:
+    def set_position(self, node: Node, state: State) -> None:
         node.state = state
         node.totals = [0.0] * self.n
         outcome = self.engine.outcome(state)
