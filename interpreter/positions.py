@@ -24,14 +24,29 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol
 
 from .runtime.pieces import NEUTRAL_NAME, NO_PLAYER, NO_SITE
 from .runtime.results import decimal_text
 
 if TYPE_CHECKING:
-    from .api import Game
+    from .compilation.model import GameModel
+    from .frontends.protocol import FrontendGame
+    from .runtime.compiled import CompiledRules
     from .runtime.state import State
+
+    class Game(FrontendGame, Protocol):
+        """What positions read of a game (`api.Game`) beyond the front ends' contract.
+        (Not `api.Game` itself, which calls this module: the two would import each other.)"""
+
+        @property
+        def model(self) -> GameModel: ...
+
+        @property
+        def rules(self) -> CompiledRules: ...
+
+        @property
+        def make_state(self) -> Callable[..., State]: ...
 
 TAG = "rw1"
 MAX_LENGTH = 200_000  # characters: a position is read from untrusted text
@@ -340,7 +355,7 @@ def _read_over(reader: _Reader, rest: str) -> dict[str, Any]:
 
 
 def _read_seen(reader: _Reader, rest: str) -> dict[str, Any]:
-    if not reader.game.engine.keeps_history:
+    if not reader.game.rules.keeps_history:
         raise PositionError(f"seen: the rules of {reader.game.name} do not count repeated positions")
     seen: dict[int, int] = {}
     for item in rest.split():

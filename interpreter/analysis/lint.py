@@ -34,7 +34,7 @@ from ..compilation.pyast import replace_in, same_code
 from ..parsing import ast
 from ..runtime.compiled import CasePattern
 from ..runtime.errors import RuleRuntimeError
-from ..runtime.pieces import CASE, CHANCE, DESTINATION, NO_SITE, ORIGIN, ActionCode
+from ..runtime.pieces import CASE, CHANCE, DESTINATION, KIND, NO_SITE, ORIGIN, ActionCode
 from ..runtime.results import EndingKind
 from .static_checks import static_findings
 
@@ -55,7 +55,7 @@ FAILED = "failed"
 @dataclass
 class Finding:
     severity: str  # "error" or "warning"
-    pos: object  # ast.Pos or None: where the fix belongs (see `rule_at`)
+    pos: Optional[ast.Pos]  # where the fix belongs (see `rule_at`)
     message: str
     count: int = 1
     first_record: list[Any] = field(default_factory=list)  # notations up to the problem
@@ -65,7 +65,7 @@ class Finding:
     fix_note: str = ""
 
     def location(self, fallback: str) -> str:
-        if self.pos is None or not getattr(self.pos, "line", 0):
+        if self.pos is None or not self.pos.line:
             return f"{fallback}:1:1"
         return f"{self.pos.file}:{self.pos.line}:{self.pos.column}"
 
@@ -138,11 +138,12 @@ def _relocate_to_variant(findings: list[Any], definition: Any) -> None:
     home = overlays[0] if overlays else variant
     own = set(overlays) | {variant}
     for finding in findings:
-        file = getattr(finding.pos, "file", None)
+        pos = finding.pos
+        file = pos.file if pos is not None else None
         if file in own:
             continue
-        if file is not None and getattr(finding.pos, "line", 0):
-            finding.rule_at = f"{file}:{finding.pos.line}:{finding.pos.column}"
+        if pos is not None and file is not None and pos.line:
+            finding.rule_at = f"{file}:{pos.line}:{pos.column}"
             finding.fix_note = (f"an item of the same name in {home} replaces it" if overlays else
                                 f"a rules file given in {variant} (`rules:`) can replace it")
         finding.pos = ast.Pos(home, 1, 1)
@@ -190,17 +191,19 @@ def _never_legal(game: Game, player: "_Player", playouts: int) -> list[Any]:
     return found
 
 
-def _acting_kinds(game: Game) -> dict[str, Any]:
+def _acting_kinds(game: Game) -> dict[tuple[str, str], set[int]]:
     """(decision, action) -> the kind indices its `by` names, for the actions of
     pieces on the board (not of pools or of `the same piece`)."""
     index = {name: kind.index for name, kind in game.model.kinds.items()}
-    kinds: dict[Any, Any] = {}
+    kinds: dict[tuple[str, str], set[int]] = {}
     for rules_file in game.definition.rules:
         for item in rules_file.items:
-            for action in item.actions if isinstance(item, ast.Decision) else ():
+            if not isinstance(item, ast.Decision):
+                continue
+            for action in item.actions:
                 by = action.by
-                if by and all(b.kind in index and not b.pool and not b.same_piece for b in by):
-                    kinds[(item.name, action.name)] = {index[b.kind] for b in by}
+                if by and all(b.kind is not None and b.kind in index and not b.pool and not b.same_piece for b in by):
+                    kinds[(item.name, action.name)] = {index[b.kind] for b in by if b.kind is not None}
     return kinds
 
 
@@ -241,7 +244,8 @@ class _Player:
         """Play one action; True once the game is over."""
         engine = self.engine
         if engine.is_over(state):
-            if engine.ending(state)[0] == DEFAULT:
+            ending = engine.ending(state)
+            if ending is not None and ending[0] == DEFAULT:
                 self._note_default_end(state, record)
             self._note_stuck(state)
             return True
@@ -287,13 +291,14 @@ class _Player:
         """A game that ended where the decision to take had no action (by `if no
         action` or the default): the decision came up all the same."""
         decision = self.engine.decisions[state.decision]
-        if decision.is_chance or decision.legal(state):
+        if decision.legal is None or decision.legal(state):  # (None: a chance event)
             return
         self._note_kinds(state)
 
     def _note_kinds(self, state: State) -> None:
         board = state.board
-        self.kinds_at.setdefault(state.decision, set()).update(board[site][1] for site in state.occ[state.player])
+        self.kinds_at.setdefault(state.decision, set()).update(
+            piece[KIND] for piece in (board[site] for site in state.occ[state.player]) if piece is not None)
 
     def _note_default_end(self, state: State, record: list[Any]) -> None:
         self._note_phase("default end", state, record, "the player to move had no legal action in phase '{phase}', "

@@ -148,7 +148,8 @@ def _open_no_action_blocks(items: list[Any], procedures: dict[str, Any]) -> Iter
 
 def _no_action_pos(phase: ast.Phase) -> ast.Pos:
     """The first statement of the block (the block itself has no position of its own)."""
-    return getattr(phase.no_action[0], "pos", phase.pos)
+    first = phase.no_action[0] if phase.no_action else None
+    return getattr(first, "pos", phase.pos)
 
 
 def _always_ends(block: list[Any], procedures: dict[str, Any], seen: frozenset[Any] = frozenset()) -> bool:

@@ -352,7 +352,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     _add_playout_commands(commands, g)
     _add_show(commands, g)
     _add_module_commands(commands, g)
-    return parser, commands.subparsers.choices
+    return parser, dict(commands.subparsers.choices)
 
 
 _RAW = argparse.RawDescriptionHelpFormatter
@@ -367,10 +367,16 @@ class _Parser(argparse.ArgumentParser):
         super().error(visible(cut_long_words(message)))
 
 
+def completes_games(argument: argparse.Action) -> None:
+    """Shell completion of games for `argument`, where argcomplete is installed: it
+    reads the attribute `completer` of an argument (argparse knows nothing of it)."""
+    setattr(argument, "completer", complete_game)  # noqa: B010 - an attribute argparse does not declare
+
+
 class _Commands:
     """The commands' parsers while build_parser makes them."""
 
-    def __init__(self, subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]", games: str):
+    def __init__(self, subparsers: "argparse._SubParsersAction[_Parser]", games: str):
         self.subparsers = subparsers
         self.games = games  # the bundled games' names, for the help of GAME
 
@@ -389,7 +395,7 @@ class _Commands:
             help=f"a bundled game ({self.games}), a bundled variant (GAME/VARIANT, see `{PROG} list`) or the path "
                  "of a game folder, game file or variant file",
         )
-        argument.completer = complete_game  # for argcomplete (shell completion), when installed
+        completes_games(argument)
         _definition_options(sub)
         return sub
 
@@ -419,9 +425,9 @@ def _add_list_and_validate(commands: _Commands, g: str) -> None:
         epilog=f"examples:\n  {PROG} validate {g}\n  {PROG} validate mygame/ mygame/variants/fast.yaml",
         formatter_class=_RAW,
     )
-    sub.add_argument("paths", metavar="PATH", nargs="+",
-                     help="a game folder, game file, variant file or bundled name (GAME or GAME/VARIANT)"
-                     ).completer = complete_game
+    completes_games(sub.add_argument(
+        "paths", metavar="PATH", nargs="+",
+        help="a game folder, game file, variant file or bundled name (GAME or GAME/VARIANT)"))
     _definition_options(sub)
     sub.set_defaults(run=cmd_validate)
 
@@ -503,8 +509,9 @@ def _add_show(commands: _Commands, g: str) -> None:
         f"\n  {PROG} show {g} --compiled\n  {PROG} show royalfiz --compiled --option players=2",
         formatter_class=_RAW,
     )
-    sub.add_argument("game", metavar="GAME", help="a bundled game or variant (GAME/VARIANT), a game folder or file, "
-                     "or a variant file").completer = complete_game
+    completes_games(sub.add_argument("game", metavar="GAME",
+                                     help="a bundled game or variant (GAME/VARIANT), a game folder or file, "
+                                          "or a variant file"))
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
     sub.add_argument("--compiled", action="store_true",
                      help="print the generated code, each function and constant with the rule it comes from")
@@ -590,7 +597,7 @@ def _definition_options(sub: argparse.ArgumentParser) -> None:
 def main(argv: Optional[list[str]] = None) -> int:
     try:
         args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
-        status = args.run(args)
+        status: int = args.run(args)
         sys.stdout.flush()  # (here, where a full disk is reported, rather than at exit)
         return status
     except SystemExit as exc:  # --help, --version, a usage error: argparse has printed it
@@ -654,7 +661,7 @@ def _rules_failed(exc: RuleRuntimeError) -> str:
     """`FILE:LINE:COLUMN: error: ...` at the rule that failed while the game was played."""
     pos = exc.pos
     hint = "the rules failed while the game was played; `regelwerk lint GAME` looks for such errors"
-    if pos is not None and getattr(pos, "line", 0):
+    if pos is not None and pos.line:
         diagnostic = Diagnostic(pos.file, pos.line, pos.column, exc.message, hint=hint)
         return diagnostic.format()
     return f"{PROG}: error in the rules while playing: {visible(cut_long_words(str(exc)))}"

@@ -146,7 +146,7 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
         wanted = header.game  # a record of a bundled variant, replayed by its game's name
     # Checked before loading too: the header's options are likely wrong for another
     # game, and "this record is of another game" is the message that helps.
-    if header.game and not is_path(wanted) and header.game != wanted:
+    if record is not None and header.game and not is_path(wanted) and header.game != wanted:
         raise _header_mismatch(record, wanted)
     typed = dict(args.option or [])
     from_header = {name: value for name, value in header.options.items() if name not in typed}
@@ -157,7 +157,7 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
         raise CliError(str(exc)) from None
     except DefinitionError as exc:
         raise _blame_header(exc, record, from_header) from None
-    if header.game and header.game not in (game.name, display_name(game)):
+    if record is not None and header.game and header.game not in (game.name, display_name(game)):
         raise _header_mismatch(record, display_name(game))
     return game
 
@@ -168,6 +168,8 @@ def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: d
     The API reports a bad option at `--option:1:1`; when the option was not typed
     but read from the record, the record's line is where to look.
     """
+    if record is None:
+        return exc
     moved = []
     for diagnostic in exc.diagnostics:
         name = next((n for n in from_header if f"'{n}'" in diagnostic.message), None)
@@ -230,14 +232,14 @@ def legal_hint(game: Game, state: State, ply: int, shown: int = 12) -> Optional[
 def position_json(game: Game, state: State, ply: int) -> dict[str, Any]:
     """One line of `replay --json`: keys in the contract's order."""
     terminal = game.is_terminal(state)
-    line = {
+    line: dict[str, Any] = {
         "ply": ply,
         "to_move": game.to_move(state),
         "legal": game.legal_notations(state),
         "terminal": terminal,
     }
-    if terminal:
-        result = game.result(state)
+    result = game.result(state)
+    if terminal and result is not None:
         line["winner"] = result.winner
         line["scores"] = {player: json_number(score) for player, score in result.scores.items()}
     return line
@@ -254,6 +256,7 @@ def last_move(game: Game, states: list[Any]) -> Any:
 
 def describe_result(game: Game, state: State) -> str:
     result = game.result(state)
+    assert result is not None  # (asked of a finished game)
     scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())
     head = f"{result.winner} wins" if result.winner is not None else "no winner"
     return f"game over: {head} ({scores})"
@@ -267,6 +270,6 @@ def use_color(stream: Any) -> bool:
 
 def isatty(stream: Any) -> bool:
     try:
-        return stream.isatty()
+        return bool(stream.isatty())
     except (AttributeError, ValueError):  # replaced or closed streams
         return False

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 if TYPE_CHECKING:
     from ..api import Game
+    from .protocol import FrontendGame
 
 
 DEFAULT_MARK_COLOUR = "#cfd8dc"
@@ -62,7 +63,7 @@ class DisplayHints:
         return {k: v for k, v in variables.items() if k not in self.hidden_variables}
 
 
-def display_hints(game: Game) -> DisplayHints:
+def display_hints(game: FrontendGame) -> DisplayHints:
     """The hints of `game` (empty ones for a game without a YAML definition)."""
     definition = getattr(game, "definition", None)
     data = getattr(definition, "data", None)
@@ -103,7 +104,7 @@ def _read_titles(section: Any, titles: dict[str, Any], hidden: set[Any]) -> None
             hidden.add(name)
 
 
-def _region_mark(game: Game, name: str, spec: Mapping[str, Any]) -> Optional[RegionMark]:
+def _region_mark(game: FrontendGame, name: str, spec: Mapping[str, Any]) -> Optional[RegionMark]:
     """The mark of region (or site) `name`, or None when the game has neither."""
     regions = game.board.regions
     colour = str(spec["color"]) if spec.get("color") else None

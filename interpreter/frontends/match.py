@@ -89,7 +89,8 @@ def play_one(game: Game, specs: Sequence[str], plan: GamePlan, seed: int, max_pl
         notations.append(action.notation)
         state = game.apply(state, action)
     finished = game.is_terminal(state)
-    winner = game.result(state).winner if finished else None
+    result = game.result(state) if finished else None
+    winner = result.winner if result is not None else None
     return GameOutcome(plan.index, plan.seats, winner, finished, len(notations), notations)
 
 
@@ -180,7 +181,7 @@ def _round(x: float) -> float:
 # -- running --------------------------------------------------------------------------------------
 
 
-_worker_game = None
+_worker_game: Optional[Game] = None
 
 
 def _worker_init(game_name: str, options: dict[str, Any], variant: Optional[str]) -> None:
@@ -200,6 +201,7 @@ class MatchInterrupted(KeyboardInterrupt):
 
 
 def _worker_play(specs: Any, plan: Any, seed: int, max_plies: int, think: Any) -> GameOutcome:
+    assert _worker_game is not None  # (loaded by the worker's initializer)
     return play_one(_worker_game, specs, plan, seed, max_plies, think)
 
 

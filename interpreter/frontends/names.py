@@ -89,7 +89,7 @@ def source_file(game: Game) -> str:
 def complete_game(prefix: str, **_: Any) -> list[str]:
     """Shell completion of GAME: bundled games and variants, then files and folders."""
     names = [name for name in all_names() if name.startswith(prefix)]
-    folder, _, start = prefix.rpartition("/")
+    folder, _sep, start = prefix.rpartition("/")
     base = Path(folder) if folder else Path(".")
     if base.is_dir():
         for path in sorted(base.iterdir()):

@@ -21,14 +21,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TextIO
 
-from ..api import CHANCE_NAME, Game
+from ..api import CHANCE_NAME, Action, Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
 from .names import display_name
 from .prompt import LineInput
 from .record_game import picture_command, resume_command
-from .records import RecordHeader, claim_record, write_record
+from .records import RecordHeader, RecordLock, claim_record, write_record
 
 if TYPE_CHECKING:
     from ..runtime.state import State
@@ -125,7 +125,7 @@ class Session:
         self.lenient = lenient
         self.think = think
         self.colour = use_color(out)
-        self.lock = None  # the lock of the record being written (records.RecordLock)
+        self.lock: Optional[RecordLock] = None  # the lock of the record being written
         self.states = [game.initial_state()]
         self.notations: list[str] = []
         self.movers: list[str] = []  # who took each action
@@ -137,7 +137,7 @@ class Session:
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
-    def draw(self, state: State = None, ply: Optional[int] = None) -> None:
+    def draw(self, state: Optional[State] = None, ply: Optional[int] = None) -> None:
         """Draw `state` (default: the position now) with the last move lit."""
         try:
             from .render_text import render_text, terminal_size
@@ -240,6 +240,7 @@ class Session:
                 self.say(f"stopped after {MAX_PLIES} actions without an end")
                 return 1
             player = game.to_move(self.state)
+            assert player is not None  # (the game goes on)
             if player != CHANCE_NAME and not game.legal_actions(self.state):
                 self.say(f"{player} has no legal action, yet the game is not over (see `regelwerk lint`)")
                 return 1
@@ -260,6 +261,7 @@ class Session:
 
     def _advance(self, notation: str) -> None:
         player = self.game.to_move(self.state)
+        assert player is not None  # (the game goes on)
         self.states.append(self.game.apply(self.state, notation))
         self.notations.append(notation)
         self.movers.append(player)
@@ -295,7 +297,8 @@ class Session:
         return sample_chance(self.game, self.state, rng).notation
 
     def think_for(self, seat: Seat) -> str:
-        return self.search(seat.agent, seat.player, f"{seat.player} ({seat.spec}) is thinking ...").notation
+        action: Action = self.search(seat.agent, seat.player, f"{seat.player} ({seat.spec}) is thinking ...")
+        return action.notation
 
     def search(self, agent: Any, who: str, status: str) -> Any:
         """The agent's choice here; its search at this ply depends only on the seed,
@@ -347,7 +350,8 @@ class Session:
     def result_lines(self) -> list[str]:
         """The end of the game: who won, the scores, and the rule that ended it."""
         lines = [describe_result(self.game, self.state)]
-        ending = self.game.result(self.state).ending
+        result = self.game.result(self.state)
+        ending = result.ending if result is not None else None
         if ending is not None:
             rule = ending.text or ending.how
             lines.append(f"the rule that ended it: {rule} ({ending.file}:{ending.line})")

@@ -74,7 +74,7 @@ def run_sessions(session: Session) -> int:
     while True:
         answer = session.run()
         if not isinstance(answer, NextGame):
-            return answer
+            return answer or 0
         session = next_session(session, answer)
 
 

@@ -93,9 +93,10 @@ class LineInput:
             text = self.pending.pop(0)
             self.out.write(f"{prompt}{text}\n")
             return text
-        text = self._read_line(prompt)
-        if text is None:
+        line = self._read_line(prompt)
+        if line is None:
             return None
+        text = line
         words = text.split()
         if split and len(words) > 1 and read_command(text) is None:
             self.pending = words[1:]

@@ -21,6 +21,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Iterable, Optional
 
 from ..validation.diagnostics import Diagnostic, first_hidden_control, split_source_lines
@@ -203,7 +204,8 @@ def _read_stdin_bytes() -> bytes:
     try:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is not None:
-            return stream.read(MAX_RECORD_BYTES + 1)
+            data: bytes = stream.read(MAX_RECORD_BYTES + 1)
+            return data
         return sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8", "surrogatepass")
     except OSError as exc:
         raise FileRefused(exc.strerror or str(exc)) from None
@@ -250,8 +252,11 @@ def write_record(path: str, notations: Iterable[str], header: Optional[RecordHea
 
 # -- one writer per record -------------------------------------------------------------------
 
+fcntl: Optional[ModuleType]
 try:  # POSIX; elsewhere records are not locked
-    import fcntl
+    import fcntl as _posix_locks
+
+    fcntl = _posix_locks
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 

@@ -46,7 +46,7 @@ def graph_lines(game: FrontendGame, state: State, pieces: list[PieceView], label
     lines = list_lines(game, sites, width)
     links = connection_lines(game, width)
     if len(lines) + len(links) > height:
-        links = [Text(f"(no room for the connections here: {PICTURE_HINT})", style=None if plain else "dim")]
+        links = [Text(f"(no room for the connections here: {PICTURE_HINT})", style="" if plain else "dim")]
     return lines + links
 
 
@@ -256,7 +256,7 @@ class Lattice:
         positions = {site: self.position(site) for site in self.cells}
         draw_sites(canvas, board, sites, positions, plain)
         for site, (column, row) in positions.items():
-            number = name_part(site, 2)
+            number = name_part(site, 2) or ""
             canvas.put(0, row, number.rjust(self.margin), None)
         top, bottom = self._letters(positions)
         out = [top] + canvas.lines() + [bottom]
@@ -279,7 +279,7 @@ class Lattice:
     def _letter_line(self, positions: Mapping[str, tuple[int, int]]) -> Text:
         chars = [" "] * (self.margin + 4 + self.columns * self.cstep + self.cell)
         for site, (column, _) in positions.items():
-            letters = name_part(site, 1)
+            letters = name_part(site, 1) or ""
             for i, ch in enumerate(letters):
                 if 0 <= column + i < len(chars):
                     chars[column + i] = ch
@@ -408,7 +408,7 @@ def _forwards(chain: str) -> str:
 
 
 def _entry(site: str, sites: SiteLabels, width: int) -> Text:
-    text = Text(site + " ", style=None if sites.plain else "dim")
+    text = Text(site + " ", style="" if sites.plain else "dim")
     label = sites.text(site)
     if sites.plain and site in sites.lit:
         text = Text(f"[{site} {label}]")

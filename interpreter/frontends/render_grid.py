@@ -91,15 +91,17 @@ class GridDrawing:
     def _file_name(self, column: int) -> str:
         """The letters all site names of a column share (`a` for a1 ... a8)."""
         parts = {name_part(site, 1) for site in self._names_in(column=column)}
-        if len(parts) == 1 and None not in parts and parts != {""}:
-            return parts.pop()
+        shared = parts.pop() if len(parts) == 1 else None
+        if shared:
+            return shared
         return chr(ord("a") + column) if column < 26 else str(column + 1)
 
     def _rank_name(self, row: int) -> str:
         """The number all site names of a row share (`1` for a1 ... h1)."""
         parts = {name_part(site, 2) for site in self._names_in(row=row)}
-        if len(parts) == 1 and None not in parts:
-            return parts.pop()
+        shared = parts.pop() if len(parts) == 1 else None
+        if shared is not None:
+            return shared
         return str(row + 1)
 
     def lines(self) -> list[Text]:

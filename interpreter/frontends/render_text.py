@@ -143,8 +143,8 @@ def board_text(game: FrontendGame, state: State, *, plain: bool = False, stacks:
     for line in header + [Text()] + board:
         out.append_text(line)
         out.append("\n")
-    for line in legend:
-        out.append(line + "\n", style=None if plain else "dim")
+    for entry in legend:
+        out.append(entry + "\n", style=None if plain else "dim")
     if stacks:
         for line in stack_lines(game, pieces, labeller, plain):
             out.append_text(line)
@@ -191,7 +191,7 @@ def header_lines(game: FrontendGame, state: State, last: Action | None, plain: b
     sep = " | " if plain else " · "
     title = getattr(game, "title", None) or getattr(game, "name", "game")
     parts = [str(title), f"ply {getattr(state, 'ply', '?')}", f"phase {game.phase(state)}", _whose_turn(game, state)]
-    lines = [Text(line, style=None if plain else "bold") for line in wrap_parts(parts, width, sep)]
+    lines = [Text(line, style="" if plain else "bold") for line in wrap_parts(parts, width, sep)]
     details = [f"last: {last.notation}"] if last is not None else []
     variables = hints.shown_variables(game.variables(state))
     details.extend(variable_text(hints.variable_title(k), v) for k, v in variables.items())

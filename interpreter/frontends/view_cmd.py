@@ -21,7 +21,8 @@ def step_through(game: Game, record: Any) -> int:
     """Replay `record` and let the person step through its positions."""
     from .render_text import render_text, terminal_size
 
-    states, movers = [], []
+    states: list[State] = []
+    movers: list[str] = []
 
     def keep(ply: int, state: State) -> None:
         if ply:

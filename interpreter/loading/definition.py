@@ -62,7 +62,7 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
         path = base_path
         data, positions, name = read_yaml(path, diags, sources)
     elif variant is not None:
-        more: list[Path] = []
+        more = []
         vdata, vpositions, _ = read_yaml(Path(variant), diags, sources)
         if vdata is not None:
             _, more = variant_chain(Path(variant), vdata, diags, sources, vpositions)

@@ -80,7 +80,8 @@ SCHEMA_BASE = "https://regelwerk.dev/schemas/"
 
 @lru_cache(maxsize=4)
 def _schema(name: str) -> dict[str, Any]:
-    return json.loads(assets.schema_path(name).read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(assets.schema_path(name).read_text(encoding="utf-8"))
+    return schema
 
 
 @lru_cache(maxsize=1)
@@ -185,11 +186,11 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict[str, Any],
     rules, errors = parse_rules_collecting(text, name)
     if rules is not None:
         _check_action_names(rules, diags)
-    for exc in errors:
-        if isinstance(exc, RulesSyntaxError):
-            diags.add(diagnostic_from_lark(exc.lark_error, name, exc.text, rules_parser()))
+    for error in errors:
+        if isinstance(error, RulesSyntaxError):
+            diags.add(diagnostic_from_lark(error.lark_error, name, error.text, rules_parser()))
         else:
-            diags.error(exc.pos.file, exc.pos.line, exc.pos.column, exc.message)
+            diags.error(error.pos.file, error.pos.line, error.pos.column, error.message)
     return rules
 
 

@@ -70,7 +70,8 @@ def _entries_text(definition: Definition, path: tuple[Any, ...], entries: dict[s
 
 
 def _slice(pos: ast.Pos, sources: dict[str, Any]) -> list[str]:
-    lines = sources.get(pos.file, "").split("\n")
+    text: str = sources.get(pos.file, "")
+    lines = text.split("\n")
     end = pos.end_line if pos.end_line >= pos.line else pos.line
     chunk = lines[pos.line - 1 : end]
     # A block's end position is where the next item begins: stop at the first later

@@ -166,12 +166,12 @@ def apply_variants(definition: Any, chain: list[Path], diags: DiagnosticList) ->
                             hint=f"did you mean '{best}'?" if best else None)
                 continue
             changed = dict(options[opt], default=value)
-            problems: list[Any] = []
-            read_options({"options": {opt: changed}}, lambda path, message, hint: problems.append(message))
-            if problems:
+            rejected: list[str] = []
+            read_options({"options": {opt: changed}}, lambda path, message, hint: rejected.append(message))
+            if rejected:
                 # Said here, at the variant's value: the merged options have no file of their own.
                 line, col = positions.locate(("options", opt))
-                reason = problems[0].split(": ", 1)[-1]
+                reason = rejected[0].split(": ", 1)[-1]
                 diags.error(name, line, col, reason)
                 continue
             options[opt] = changed
@@ -323,7 +323,7 @@ _WORDS = {ast.Phase: "phase", ast.Chance: "chance event", ast.Define: "define", 
           ast.ForbidGroup: "forbid"}
 
 
-def _find(items: list[Any], kind: type, name: str) -> Any:
+def _find(items: list[Any], kind: type[Any], name: str) -> Any:
     for item in items:
         if isinstance(item, kind) and item.name == name:
             return item

@@ -18,7 +18,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..spelling import did_you_mean, suggest  # noqa: F401 - re-exported
+from ..spelling import did_you_mean as did_you_mean  # re-exported
+from ..spelling import suggest as suggest  # re-exported
 
 SEVERITIES = ("error", "warning")
 

@@ -31,7 +31,7 @@ _CAP = 10 * MAX_EXPANDED_TERMS
 class _Named:
     """A define or a procedure: its own terms and the names it uses, once per use."""
 
-    item: object
+    item: Any
     own: int = 0
     uses: list[str] = field(default_factory=list)
 

@@ -159,7 +159,8 @@ def _merge_discriminators(branches: list[list[ValidationError]], path: Path) -> 
         if sub is None:
             return None
         field_paths.add(tuple(sub.absolute_path))
-        _extend_unique(allowed, [sub.validator_value] if sub.validator == "const" else sub.validator_value)
+        values: Any = sub.validator_value
+        _extend_unique(allowed, [values] if sub.validator == "const" else values)
         instance = sub.instance
     if len(field_paths) != 1:
         return None
@@ -186,8 +187,9 @@ def _describe(error: ValidationError, root: Any) -> list[_Problem]:
 
 def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool) -> list[_Problem]:
     kind = error.validator
-    value = error.validator_value
-    instance = error.instance
+    # (jsonschema types these as possibly unset: an error it reports has them)
+    value: Any = error.validator_value
+    instance: Any = error.instance
     fields = _field_problems(error, path)
     if fields is not None:
         return fields
@@ -204,8 +206,8 @@ def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None
     """The problems of the fields of a mapping (unknown, missing ones), or None for
     an error of another kind."""
     kind = error.validator
-    value = error.validator_value
-    instance = error.instance
+    value: Any = error.validator_value
+    instance: Any = error.instance
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
         return _unknown_fields(error, path)
     if kind == "required" and isinstance(instance, dict):
@@ -309,7 +311,7 @@ def _false_schema_key(root: Any, path: Path, value: Any) -> Path:
 
 
 def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
-    instance = error.instance
+    instance: Any = error.instance
     schema = error.schema if isinstance(error.schema, dict) else {}
     known = list(_known_properties(schema))
     if error.validator == "additionalProperties":

@@ -128,6 +128,7 @@ class _PositionLoader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             target = super().compose_node(parent, index)
+            assert target is not None  # (an alias stands for the node anchored before it)
             return _AliasNode(target, event.start_mark, event.end_mark)
         return super().compose_node(parent, index)
 
@@ -672,7 +673,7 @@ def _expected_but_found(
     hint = None
     if context in ("while parsing a flow sequence", "while parsing a flow mapping") and where:
         bracket = "[" if "sequence" in context else "{"
-        if context_at[0] < line:
+        if context_at is not None and context_at[0] < line:
             closer = "]" if bracket == "[" else "}"
             return _Explained(
                 f"unclosed '{bracket}': expected {_words(expected)} before {_words(found)} at {line}:{column}",

@@ -55,7 +55,7 @@ def row_json(row: Any, labels: list[Any]) -> dict[str, Any]:
 
 def column_json(data: Any) -> dict[str, Any]:
     games = data.games
-    out = data.column.describe()
+    out: dict[str, Any] = data.column.describe()
     out.update({
         "games": len(games),
         "players": list(data.players),

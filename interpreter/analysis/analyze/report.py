@@ -210,7 +210,8 @@ def _ending_key(mapped: Sequence[Any], ending: int) -> tuple[Any, ...]:
         return ("cut off",)
     if ending == UNLOCATED:
         return ("unlocated",)
-    return mapped[ending]
+    key: tuple[Any, ...] = mapped[ending]
+    return key
 
 
 def _ending_label(key: tuple[Any, ...], max_plies: int) -> tuple[Any, ...]:

@@ -222,7 +222,7 @@ def coverage_table(report: Report) -> list[str]:
 def replacement_notes(report: Report, rows: Sequence[Row]) -> list[str]:
     """Where a variant's rule that replaced a rule of the base game stands (its
     counts are in the base rule's row)."""
-    notes = []
+    notes: list[tuple[Any, str, str, str]] = []
     for row in rows:
         for c, data in enumerate(report.columns):
             if row.replaced_in(c) and (data.label, row.where) not in {(n[0], n[1]) for n in notes}:

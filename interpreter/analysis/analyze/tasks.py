@@ -67,7 +67,7 @@ class TaskResult:
 
 # One compiled game per column (and ply bound) per process: compiling is slow and
 # a worker runs many tasks of the same columns.
-_measurers: dict[Any, Any] = {}
+_measurers: dict[tuple[Any, int], Measurer] = {}
 
 
 def remember(spec: Column, game: Game, max_plies: int) -> None:
@@ -110,7 +110,7 @@ def seat_specs(specs: tuple[Any, ...], seats: int) -> list[Any]:
     return [specs[min(i, len(specs) - 1)] for i in range(seats)]
 
 
-def _agents(task: GamesTask, game: Game, index: int) -> dict[str, Any]:
+def _agents(task: GamesTask, game: Game, index: int) -> dict[int, Any]:
     if task.players is None or task.agent_factory is None:
         raise ValueError("agents need their specs and an agent factory")
     seats = seat_specs(task.players, len(game.players))
@@ -118,7 +118,7 @@ def _agents(task: GamesTask, game: Game, index: int) -> dict[str, Any]:
             for i, (spec, player) in enumerate(zip(seats, game.players))}
 
 
-def _depth_agents(task: DepthTask, game: Game, index: int) -> dict[str, Any]:
+def _depth_agents(task: DepthTask, game: Game, index: int) -> dict[int, Any]:
     if task.agent_factory is None:
         raise ValueError("the depth test needs an agent factory")
     strong_seat = index % len(game.players)

@@ -100,7 +100,7 @@ def position_key_function(game: Game) -> Callable[..., Any]:
     The engine's `position_key` when it has one (cheap); otherwise a key built
     from the public views (pieces, variables, pools, who is to move), which is
     slower: only traced games pay for it."""
-    fast = getattr(game.engine, "position_key", None)
+    fast: Optional[Callable[..., Any]] = getattr(game.engine, "position_key", None)
     if fast is not None:
         return fast
 
