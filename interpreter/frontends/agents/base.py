@@ -81,7 +81,7 @@ def chance_table(game: FrontendGame, state: State) -> tuple[list[Action], list[f
         tables = _TABLES.setdefault(game, {}) if event is not None else None
     except TypeError:  # a game object that cannot be weakly referenced
         tables = None
-    if tables is None:
+    if tables is None or event is None:
         return _build_table(game, state)
     key = event(state)
     table = tables.get(key)

@@ -109,7 +109,7 @@ def _budget(text: str, spec: str) -> dict[str, Any]:
     return {"seconds": _bounded(seconds, MAX_SECONDS, "the thinking time in seconds", spec)}
 
 
-def _bounded(value: Any, limit: int, what: str, spec: str) -> Any:
+def _bounded(value: Any, limit: float, what: str, spec: str) -> Any:
     """`value` if within ±`limit`; ValueError naming the limit otherwise."""
     if abs(value) > limit:
         shown = int(limit) if float(limit).is_integer() else limit

@@ -34,7 +34,7 @@ class Node:
 
     def __init__(self, code: Any) -> None:
         self.code = code  # the action that leads here from the parent (None at the root)
-        self.state: State = None  # None: a stub, not yet materialised
+        self.state: Optional[State] = None  # None: a stub, not yet materialised
         self.mover: Optional[int] = TERMINAL  # player index, CHANCE, or TERMINAL
         self.visits = 0
         self.totals: list[float] = []
