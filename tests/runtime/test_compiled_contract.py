@@ -124,3 +124,23 @@ def _return(value):
     import ast
 
     return ast.Return(value=value)
+
+
+def test_board_repetitions_pass_blocks_and_alike_actions_reach_the_runtime_through_the_contract(tmp_path):
+    from tests.helpers import write_definition
+    from tests.language.test_names_and_checks import COUNTED, JUDGED_BY_RESULT, _alike
+    from tests.language.test_pass_blocks import RULES, YAML
+
+    lines = load_game(str(REPO / "benchmarks" / "games" / "lines_of_action")).rules
+    assert lines.keeps_boards and lines.turn_hooks
+    assert not load_game("royalfiz").rules.keeps_boards
+    (tmp_path / "pass").mkdir()
+    (tmp_path / "alike").mkdir()
+    passing = load_game(write_definition(tmp_path / "pass", YAML, RULES)).rules
+    bodies = {case.action: case.body for case in passing.cases if case.pattern is CasePattern.PASS}
+    assert set(bodies) == {"pass", "resign"} and all(bodies.values())  # (their statements, compiled)
+    judged, _ = _alike(tmp_path / "alike", JUDGED_BY_RESULT, COUNTED)
+    keys = [d.alike_keys for d in judged.rules.decisions if d.alike_keys is not None]
+    assert len(keys) == 1 and len(keys[0]) == len(judged.rules.cases)
+    assert {type(key) for key in keys[0]} == {tuple, type(None)}
+    assert all(d.alike_keys is None for d in load_game("lielow").rules.decisions)
