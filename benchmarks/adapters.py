@@ -349,7 +349,7 @@ class Backgammon(Adapter):
         return " ".join(moves)
 
     def regel_moves(self, engine, state):
-        from interpreter.runtime.engine import CHANCE
+        from interpreter.runtime.pieces import CHANCE
 
         if engine.to_move(state) == CHANCE:
             return super().regel_moves(engine, state)

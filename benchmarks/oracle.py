@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from interpreter import DefinitionError
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
 
 from .adapters import Adapter
 from .catalog import DEFINITION_HELP, GAMES, BenchmarkGame, with_definitions

@@ -4,7 +4,8 @@
     game = load_game("GAME")        # a bundled game's name, or a definition's path
 """
 from .api import (  # noqa: F401
-    CHANCE,
+    CHANCE_NAME,
+    NEUTRAL_NAME,
     Action,
     BoardView,
     DefinitionError,
@@ -18,7 +19,8 @@ from .api import (  # noqa: F401
 )
 
 __all__ = [
-    "CHANCE",
+    "CHANCE_NAME",
+    "NEUTRAL_NAME",
     "Action",
     "BoardView",
     "DefinitionError",

@@ -18,22 +18,40 @@ from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
 from .pipeline import compile_definition
+from .runtime.compiled import CasePattern
 from .runtime.coverage import RuleCoverage
-from .runtime.engine import CHANCE as CHANCE_INDEX
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
+from .runtime.pieces import (
+    CHANCE,
+    CHANCE_NAME,
+    DESTINATION,
+    KIND,
+    NEUTRAL,
+    NEUTRAL_NAME,
+    NO_CHOICE,
+    NO_PLAYER,
+    NO_SITE,
+    ORIGIN,
+    OWNER,
+    STONES,
+    ActionCode,
+    actor_name,
+)
 from .runtime.results import plain_number
 from .runtime.state import State, empty_occupancy
-from .runtime.views import CHANCE, Action, BoardView, Ending, PieceView, Result
+from .runtime.views import Action, BoardView, Ending, PieceView, Result
 from .spelling import did_you_mean
 from .validation.diagnostics import DefinitionError
 
 if TYPE_CHECKING:
-    from .compilation.compiler import CompiledRules
+    from .runtime.compiled import CompiledRules
     from .runtime.pieces import Code, Piece
     from .validation.diagnostics import Diagnostic
 
 __all__ = [
+    "CHANCE_NAME",
+    "NEUTRAL_NAME",
     "load_game",
     "bundled_games",
     "Game",
@@ -195,7 +213,7 @@ class Game:
         """The piece kinds: `{kind: {"symbol": "K", "owner": "player" or "neutral",
         "value": n}}`."""
         return {
-            k.name: {"symbol": k.symbol, "owner": "neutral" if k.neutral else "player", "value": k.value}
+            k.name: {"symbol": k.symbol, "owner": NEUTRAL_NAME if k.neutral else "player", "value": k.value}
             for k in self.model.kinds.values()
         }
 
@@ -212,7 +230,7 @@ class Game:
         names = self.model.board.names
         for pool in self.model.pools.values():
             for i, site in enumerate(pool.sites):
-                if site != -1:
+                if site != NO_SITE:
                     out[names[site]] = (pool.name, self.model.players[i])
         return out
 
@@ -251,25 +269,25 @@ class Game:
         sites = range(len(self.model.board.names))
         seen: dict[str, None] = {}
         for index, case in enumerate(self.rules.cases):
-            is_chance = case.pattern == "chance"
+            is_chance = case.pattern is CasePattern.CHANCE
             if is_chance != chance:
                 continue
             template = set(case.template)
-            moving = case.pattern in ("move", "jump")
-            origins: Sequence[int] = sites if moving and "{from}" in template else (0 if moving else -1,)
-            destinations: Sequence[int] = (-1,)
+            moving = case.pattern.moves
+            origins: Sequence[int] = sites if moving and "{from}" in template else (0 if moving else NO_SITE,)
+            destinations: Sequence[int] = (NO_SITE,)
             if "{to}" in template:
-                destinations = [*sites, -1] if moving else sites
+                destinations = [*sites, NO_SITE] if moving else sites
             if is_chance:
                 choices: Sequence[int] = range(len(self.rules.decisions[case.decision].outcome_labels))
             elif template & {"{choice}", "={choice}"}:
-                choices = range(-1, len(case.choice_kinds))
+                choices = range(NO_CHOICE, len(case.choice_kinds))
             else:
-                choices = (-1,)
+                choices = (NO_CHOICE,)
             for frm in origins:
                 for to in destinations:
                     for choice in choices:
-                        seen.setdefault(notation((index, frm, to, -1, choice)))
+                        seen.setdefault(notation(ActionCode(index, frm, to, NO_SITE, choice)))
         return tuple(seen)
 
     # ------------------------------------------------------------ positions
@@ -341,14 +359,14 @@ class Game:
             index = _known("site", site, m.board.index)
             piece = self._made_piece(site, spec, attrs)
             state.board[index] = piece
-            state.occ[piece[0]].append(index)
+            state.occ[piece[OWNER]].append(index)
 
     def _made_piece(self, site: str, spec: Sequence[Any], attrs: dict[str, Attribute]) -> Piece:
         """make_state: the piece tuple of `spec`, (owner, kind) or (owner, kind, {...})."""
         m = self.model
         owner_name, kind_name, *rest = spec
         extra = dict(rest[0]) if rest else {}
-        owner = -1 if owner_name == "neutral" else _known("player", owner_name, m.players)
+        owner = NEUTRAL if owner_name == NEUTRAL_NAME else _known("player", owner_name, m.players)
         piece = list(m.fresh_piece(owner, _known("piece kind", kind_name, m.kinds).index))
         stones = extra.pop("stones", None)
         if stones is not None:
@@ -357,7 +375,7 @@ class Game:
             colours = tuple(_known("player", c, m.players) for c in stones)
             if colours[-1] != owner:
                 raise ValueError(f"the top stone at {site} must be the owner's colour")
-            piece[2] = colours
+            piece[STONES] = colours
         for name, value in extra.items():
             piece[_known("attribute", name, attrs).index] = value
         return tuple(piece)
@@ -391,7 +409,7 @@ class Game:
             if not 0 <= step < max(1, len(current.turn)):
                 raise ValueError(f"step {step} is not a place in the turn of phase '{current.name}'")
             state.step = step
-        state.turn_start = state.step == 0 and state.carry == -1
+        state.turn_start = state.step == 0 and state.carry == NO_SITE
 
     def _set_progress(
         self,
@@ -415,7 +433,7 @@ class Game:
         if result is not None:
             winner, scores = result
             state.result = (
-                _known("player", winner, m.players) if winner is not None else -1,
+                _known("player", winner, m.players) if winner is not None else NO_PLAYER,
                 tuple(scores.get(p, 0) for p in m.players),
             )
         if seen:
@@ -459,12 +477,10 @@ class Game:
         return state
 
     def to_move(self, state: State) -> Optional[str]:
-        """Who acts in `state`: a player name, "chance" at a chance event, or None
-        once the game is over."""
+        """Who acts in `state`: a player name, CHANCE_NAME ("chance") at a chance
+        event, or None once the game is over."""
         who = self.engine.to_move(state)
-        if who is None:
-            return None
-        return CHANCE if who == CHANCE_INDEX else self.model.players[who]
+        return actor_name(who, self.model.players) if who is not None else None
 
     def legal_actions(self, state: State) -> list[Action]:
         """The legal actions in `state`, as `Action`s (a chance event's outcomes at
@@ -482,7 +498,7 @@ class Game:
         player is to move or the game is over. The list is the same for every
         position of one chance event (`decision(state)`), so a tool may keep it
         per event."""
-        if self.engine.to_move(state) != CHANCE_INDEX:
+        if self.engine.to_move(state) != CHANCE:
             return []
         # A chance event's outcomes are the same in every position: made once.
         known = self._chance_actions.get(state.decision)
@@ -550,7 +566,7 @@ class Game:
         winner, scores = outcome
         players = self.model.players
         return Result(
-            players[winner] if winner >= 0 else None,
+            players[winner] if winner != NO_PLAYER else None,
             {p: plain_number(scores[i]) for i, p in enumerate(players)},
             self._ending(state),
         )
@@ -600,10 +616,10 @@ class Game:
         for site, p in enumerate(state.board):
             if p is None:
                 continue
-            owner = m.players[p[0]] if p[0] >= 0 else None
+            owner = m.players[p[OWNER]] if p[OWNER] != NEUTRAL else None
             attributes = {a.name: p[a.index] for a in attrs}
-            stones = tuple(m.players[c] for c in p[2]) if p[2] is not None else None
-            out.append(PieceView(names[site], kinds[p[1]].name, owner, attributes, stones))
+            stones = tuple(m.players[c] for c in p[STONES]) if p[STONES] is not None else None
+            out.append(PieceView(names[site], kinds[p[KIND]].name, owner, attributes, stones))
         return out
 
     def pools(self, state: State) -> dict[str, dict[str, int]]:
@@ -632,8 +648,9 @@ class Game:
 
     def _action(self, code: Code) -> Action:
         names = self.model.board.names
-        frm = names[code[1]] if code[1] >= 0 else None
-        to = names[code[2]] if code[2] >= 0 else None
+        origin, destination = code[ORIGIN], code[DESTINATION]
+        frm = names[origin] if origin != NO_SITE else None
+        to = names[destination] if destination != NO_SITE else None
         return Action(self.engine.notation(code), code, frm, to)
 
 

@@ -9,13 +9,15 @@ them in order and raises `DefinitionError` with every error found.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
-from .compilation.compiler import CompiledRules, Compiler
+from .compilation.compiler import Compiler
 from .compilation.errors import RuleError
 from .compilation.items import collect_items
-from .compilation.model import GameModel, build_model, parse_option_value, read_options
+from .compilation.model import GameModel, build_model
 from .loading.definition import Definition, locate
+from .loading.options import Option, parse_option_value, read_options
+from .runtime.compiled import CompiledRules
 from .spelling import did_you_mean
 from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
@@ -28,15 +30,15 @@ from .validation.semantic import unused_warnings
 class CompiledDefinition:
     model: GameModel
     rules: CompiledRules
-    warnings: list  # Diagnostic, severity warning
+    warnings: list[Diagnostic]  # severity warning
 
 
-def compile_definition(definition: Definition, options: dict, coverage: bool = False) -> CompiledDefinition:
+def compile_definition(definition: Definition, options: dict[str, Any], coverage: bool = False) -> CompiledDefinition:
     """Compile `definition` with `options` ({name: value}, values may be strings
     as typed on a command line). Raises DefinitionError."""
     diags = DiagnosticList()
 
-    def report(path: tuple, message: str, hint: Optional[str]) -> None:
+    def report(path: tuple[Any, ...], message: str, hint: Optional[str]) -> None:
         file, line, col = locate(definition, path)
         diags.error(file, line, col, message, hint=hint)
 
@@ -45,9 +47,10 @@ def compile_definition(definition: Definition, options: dict, coverage: bool = F
     for pos, message in pending_in_rules(definition.rules):
         diags.error(pos.file, pos.line, pos.column, message, hint=f"see {DESIGN}")
     diags.raise_if_errors(definition.sources)
-    values = _option_values(definition, options, report, diags)
+    specs = read_options(definition.data, report)
+    values = _option_values(definition, specs, options, diags)
     diags.raise_if_errors(definition.sources)
-    model = build_model(definition.data, values, report)
+    model = build_model(definition.data, specs, values, report)
     diags.raise_if_errors(definition.sources)
     errors: list[RuleError] = []
     items = collect_items(definition.rules, errors)
@@ -62,7 +65,8 @@ def compile_definition(definition: Definition, options: dict, coverage: bool = F
     for err in errors + compiler.errors:
         diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
     for warning in compiler.warnings:
-        diags.add(Diagnostic(warning.pos.file, warning.pos.line, warning.pos.column, warning.message, "warning", warning.hint))
+        pos = warning.pos
+        diags.add(Diagnostic(pos.file, pos.line, pos.column, warning.message, "warning", warning.hint))
     if rules is None and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
@@ -70,11 +74,13 @@ def compile_definition(definition: Definition, options: dict, coverage: bool = F
     assert rules is not None
     # the warnings of reading and merging the files first, then those of the rules
     found = [d for d in diags if d.severity == "warning"]
-    return CompiledDefinition(model, rules, list(definition.warnings) + [d for d in found if d not in definition.warnings])
+    later = [d for d in found if d not in definition.warnings]
+    return CompiledDefinition(model, rules, list(definition.warnings) + later)
 
 
-def _option_values(definition: Definition, options: dict, report, diags: DiagnosticList) -> dict:
-    specs = read_options(definition.data, report)
+def _option_values(definition: Definition, specs: dict[str, Option], options: dict[str, Any],
+                   diags: DiagnosticList) -> dict[str, Any]:
+    """The values given (`--option`), checked against the definition's options."""
     values = {}
     for name, raw in options.items():
         if name not in specs:

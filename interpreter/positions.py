@@ -24,13 +24,32 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol
 
+from .runtime.pieces import NEUTRAL_NAME, NO_PLAYER, NO_SITE
 from .runtime.results import decimal_text
+
+if TYPE_CHECKING:
+    from .compilation.model import GameModel
+    from .frontends.protocol import FrontendGame
+    from .runtime.compiled import CompiledRules
+    from .runtime.state import State
+
+    class Game(FrontendGame, Protocol):
+        """What positions read of a game (`api.Game`) beyond the front ends' contract.
+        (Not `api.Game` itself, which calls this module: the two would import each other.)"""
+
+        @property
+        def model(self) -> GameModel: ...
+
+        @property
+        def rules(self) -> CompiledRules: ...
+
+        @property
+        def make_state(self) -> Callable[..., State]: ...
 
 TAG = "rw1"
 MAX_LENGTH = 200_000  # characters: a position is read from untrusted text
-NEUTRAL = "neutral"
 NONE = "-"
 
 _PIECE = re.compile(
@@ -46,7 +65,7 @@ class PositionError(ValueError):
 # -- writing --------------------------------------------------------------------------------
 
 
-def position_text(game: Any, state: Any) -> str:
+def position_text(game: Game, state: State) -> str:
     """The position as one line (see the module's doc); `parse_position` reads it back."""
     turn = _turn_of(game, state)
     fields = [TAG, f"game {game.name}", f"ply {turn['ply']}", f"phase {game.phase(state)}",
@@ -69,7 +88,7 @@ def position_text(game: Any, state: Any) -> str:
     return "; ".join(fields)
 
 
-def _turn_of(game: Any, state: Any) -> dict:
+def _turn_of(game: Game, state: State) -> dict[str, Any]:
     """What a position holds beyond pieces, pools and variables.
 
     The only place that reads the runtime's `State` fields directly (there is no
@@ -80,40 +99,41 @@ def _turn_of(game: Any, state: Any) -> dict:
     result = None
     if state.result is not None:
         winner, scores = state.result
-        result = (players[winner] if winner >= 0 else None, dict(zip(players, scores)))
+        result = (players[winner] if winner != NO_PLAYER else None, dict(zip(players, scores)))
     return {
         "ply": state.ply,
         "player": players[state.player],
         "step": state.step,
-        "carry": sites[state.carry] if state.carry >= 0 else None,
-        "next_player": players[state.next_player] if state.next_player >= 0 else None,
-        "next_phase": phases[state.next_phase] if state.next_phase >= 0 else None,
+        "carry": sites[state.carry] if state.carry != NO_SITE else None,
+        "next_player": players[state.next_player] if state.next_player != NO_PLAYER else None,
+        "next_phase": phases[state.next_phase] if state.next_phase != -1 else None,
         "result": result,
         "seen": state.history,
     }
 
 
-def turn_player(game: Any, state: Any) -> str:
+def turn_player(game: Game, state: State) -> str:
     """The player whose turn it is — also at a chance event, which belongs to a turn."""
-    return _turn_of(game, state)["player"]
+    player: str = _turn_of(game, state)["player"]
+    return player
 
 
-def phase_names(game: Any) -> list[str]:
+def phase_names(game: Game) -> list[str]:
     """The phases of the rules in order (read from the compiled rules, like `_turn_of`)."""
     return [phase.name for phase in game.rules.phases]
 
 
-def decision_names(game: Any) -> list[str]:
+def decision_names(game: Game) -> list[str]:
     """The decisions and chance events of the rules in order."""
     return [decision.name for decision in game.rules.decisions]
 
 
-def _board_text(game: Any, state: Any) -> str:
+def _board_text(game: Game, state: State) -> str:
     defaults = piece_defaults(game)
     order = {site: i for i, site in enumerate(game.board.sites)}
     tokens = []
     for piece in sorted(game.pieces(state), key=lambda p: order[p.site]):
-        token = f"{piece.site}={piece.owner or NEUTRAL}.{piece.kind}"
+        token = f"{piece.site}={piece.owner or NEUTRAL_NAME}.{piece.kind}"
         changed = [f"{k}={_number(v)}" for k, v in piece.attributes.items() if v != defaults.get(k)]
         if changed:
             token += "[" + ",".join(changed) + "]"
@@ -123,10 +143,10 @@ def _board_text(game: Any, state: Any) -> str:
     return " ".join(tokens) or NONE
 
 
-def piece_defaults(game: Any) -> dict:
+def piece_defaults(game: Game) -> dict[str, Any]:
     """The attributes of a new piece (a piece on its own, built with `make_state`)."""
     kind = next(iter(game.kinds))
-    owner = game.players[0] if game.kinds[kind].get("owner") != NEUTRAL else NEUTRAL
+    owner = game.players[0] if game.kinds[kind].get("owner") != NEUTRAL_NAME else NEUTRAL_NAME
     # (as a finished game, so that no rule runs on this position)
     lone = game.make_state({game.board.sites[0]: (owner, kind)}, result=(None, {}))
     pieces = game.pieces(lone)
@@ -154,7 +174,7 @@ def _number(value: Any) -> str:
 # -- reading --------------------------------------------------------------------------------
 
 
-def parse_position(game: Any, text: str) -> Any:
+def parse_position(game: Game, text: str) -> State:
     """The position written by `position_text`; PositionError for anything else."""
     if len(text) > MAX_LENGTH:
         raise PositionError(f"a position of {len(text)} characters is too long (at most {MAX_LENGTH})")
@@ -173,7 +193,7 @@ def parse_position(game: Any, text: str) -> Any:
         if required not in seen:
             raise PositionError(f"the field '{required}' is missing")
     reader = _Reader(game)
-    arguments: dict = {}
+    arguments: dict[str, Any] = {}
     for keyword, rest in seen.items():
         arguments.update(_READERS[keyword](reader, rest))
     try:
@@ -186,10 +206,10 @@ def parse_position(game: Any, text: str) -> Any:
 class _Reader:
     """Checks the names of a position against the game, with messages that say which."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
 
-    def name(self, what: str, text: str, known) -> str:
+    def name(self, what: str, text: str, known: Iterable[str]) -> str:
         if text not in known:
             shown = ", ".join(list(known)[:12])
             raise PositionError(f"unknown {what} '{text}' in {self.game.name} (known: {shown})")
@@ -207,8 +227,8 @@ class _Reader:
         except ValueError:
             raise PositionError(f"{what}: expected a whole number, got '{text}'") from None
 
-    def per_player(self, text: str, what: str, sites: bool = False) -> dict:
-        values = {}
+    def per_player(self, text: str, what: str, sites: bool = False) -> dict[str, Any]:
+        values: dict[str, Any] = {}
         for item in text.split(","):
             player, sep, value = item.partition(":")
             if not sep:
@@ -224,7 +244,7 @@ class _Reader:
     def site_or_none(self, text: str) -> Optional[str]:
         return None if text == NONE else self.site(text)
 
-    def assignments(self, text: str, known: dict, what: str) -> dict:
+    def assignments(self, text: str, known: dict[str, Any], what: str) -> dict[str, Any]:
         """`name=value` or `name=player:value,...` items of the variables or pools."""
         out: dict[str, Any] = {}
         for item in text.split():
@@ -241,24 +261,24 @@ class _Reader:
         return out
 
 
-def _read_game(reader: _Reader, rest: str) -> dict:
+def _read_game(reader: _Reader, rest: str) -> dict[str, Any]:
     if rest != reader.game.name:
         raise PositionError(f"this is a position of '{rest}', not of '{reader.game.name}'")
     return {}
 
 
-def _read_ply(reader: _Reader, rest: str) -> dict:
+def _read_ply(reader: _Reader, rest: str) -> dict[str, Any]:
     ply = reader.whole(rest, "ply")
     if ply < 0:
         raise PositionError(f"ply: expected a number of at least 0, got {ply}")
     return {"ply": ply}
 
 
-def _read_phase(reader: _Reader, rest: str) -> dict:
+def _read_phase(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"phase": reader.name("phase", rest, phase_names(reader.game))}
 
 
-def _read_turn(reader: _Reader, rest: str) -> dict:
+def _read_turn(reader: _Reader, rest: str) -> dict[str, Any]:
     parts = rest.split()
     if len(parts) != 3:
         raise PositionError(f"turn: expected PLAYER DECISION STEP, got '{rest}'")
@@ -267,10 +287,10 @@ def _read_turn(reader: _Reader, rest: str) -> dict:
             "step": reader.whole(parts[2], "turn step")}
 
 
-def _read_board(reader: _Reader, rest: str) -> dict:
+def _read_board(reader: _Reader, rest: str) -> dict[str, Any]:
     game = reader.game
     defaults = piece_defaults(game)
-    pieces: dict = {}
+    pieces: dict[str, tuple[Any, ...]] = {}
     for token in ([] if rest == NONE else rest.split()):
         match = _PIECE.match(token)
         if match is None:
@@ -278,9 +298,9 @@ def _read_board(reader: _Reader, rest: str) -> dict:
         site = reader.site(match["site"])
         if site in pieces:
             raise PositionError(f"board: two pieces on {site}")
-        owner = match["owner"] if match["owner"] == NEUTRAL else reader.player(match["owner"])
+        owner = match["owner"] if match["owner"] == NEUTRAL_NAME else reader.player(match["owner"])
         kind = reader.name("kind of piece", match["kind"], game.kinds)
-        extra: dict = {}
+        extra: dict[str, Any] = {}
         for item in (match["attributes"] or "").split(",") if match["attributes"] else []:
             name, _, value = item.partition("=")
             reader.name("attribute", name, defaults)
@@ -292,19 +312,19 @@ def _read_board(reader: _Reader, rest: str) -> dict:
     return {"pieces": pieces}
 
 
-def _read_variables(reader: _Reader, rest: str) -> dict:
+def _read_variables(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"variables": reader.assignments(rest, reader.game.variables(reader.game.initial_state()), "variable")}
 
 
-def _read_pools(reader: _Reader, rest: str) -> dict:
+def _read_pools(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"pools": reader.assignments(rest, reader.game.pools(reader.game.initial_state()), "pool")}
 
 
-def _read_carry(reader: _Reader, rest: str) -> dict:
+def _read_carry(reader: _Reader, rest: str) -> dict[str, Any]:
     return {"carry": reader.site(rest)}
 
 
-def _read_next(reader: _Reader, rest: str) -> dict:
+def _read_next(reader: _Reader, rest: str) -> dict[str, Any]:
     parts = rest.split()
     if len(parts) != 2:
         raise PositionError(f"next: expected PLAYER PHASE (or -), got '{rest}'")
@@ -314,10 +334,10 @@ def _read_next(reader: _Reader, rest: str) -> dict:
     return {"next_player": player, "next_phase": phase}
 
 
-def _read_over(reader: _Reader, rest: str) -> dict:
+def _read_over(reader: _Reader, rest: str) -> dict[str, Any]:
     winner, _, scores = rest.partition(" ")
     winner_name: Optional[str] = None if winner == "draw" else reader.player(winner)
-    values: dict = {}
+    values: dict[str, int | Fraction] = {}
     for item in scores.split(","):
         player, sep, value = item.partition(":")
         if not sep:
@@ -334,10 +354,10 @@ def _read_over(reader: _Reader, rest: str) -> dict:
     return {"result": (winner_name, values)}
 
 
-def _read_seen(reader: _Reader, rest: str) -> dict:
-    if not reader.game.engine.keeps_history:
+def _read_seen(reader: _Reader, rest: str) -> dict[str, Any]:
+    if not reader.game.rules.keeps_history:
         raise PositionError(f"seen: the rules of {reader.game.name} do not count repeated positions")
-    seen: dict = {}
+    seen: dict[int, int] = {}
     for item in rest.split():
         key, sep, count = item.partition(":")
         if not sep:

@@ -23,7 +23,8 @@ def one_typo_apart(a: str, b: str) -> bool:
         diffs = [i for i in range(len(a)) if a[i] != b[i]]
         if len(diffs) == 1:
             return True
-        return len(diffs) == 2 and diffs[1] == diffs[0] + 1 and a[diffs[0]] == b[diffs[1]] and a[diffs[1]] == b[diffs[0]]
+        return (len(diffs) == 2 and diffs[1] == diffs[0] + 1
+                and a[diffs[0]] == b[diffs[1]] and a[diffs[1]] == b[diffs[0]])
     shorter, longer = (a, b) if len(a) < len(b) else (b, a)
     return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
 
@@ -49,7 +50,8 @@ def suggest(name: str, candidates: Iterable[str]) -> str | None:
     # Sorted, so that ties go to the alphabetically first name whatever the input order.
     for candidate in sorted(by_folded):
         score = difflib.SequenceMatcher(None, folded, candidate).ratio()
-        close = score >= _SUGGEST_CUTOFF or (min(len(folded), len(candidate)) >= 3 and one_typo_apart(folded, candidate))
+        close = score >= _SUGGEST_CUTOFF or (
+            min(len(folded), len(candidate)) >= 3 and one_typo_apart(folded, candidate))
         if close and score > best_score:
             best_score, best = score, by_folded[candidate]
     return best

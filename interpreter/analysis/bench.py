@@ -4,7 +4,12 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from ..api import Game
+    from ..runtime.engine import Engine
+    from ..runtime.state import State
 
 # A game whose rules never end it must not hang a benchmark.
 DEFAULT_MAX_PLIES = 100_000
@@ -26,7 +31,7 @@ class BenchResult:
     def actions_per_s(self) -> float:
         return self.actions / self.seconds if self.seconds > 0 else float("inf")
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "playouts": self.playouts,
             "seconds": round(self.seconds, 6),
@@ -35,13 +40,13 @@ class BenchResult:
         }
 
 
-def playout(engine, state, rng: random.Random, max_plies: int = DEFAULT_MAX_PLIES) -> int:
+def playout(engine: Engine, state: State, rng: random.Random, max_plies: int = DEFAULT_MAX_PLIES) -> int:
     """Play `state` (changed in place) to the end, uniformly at random (chance by its
     probabilities). Returns the number of actions played."""
     return engine.random_playout(state, rng, max_plies)
 
 
-def bench(game, playouts: int, seed: int, max_plies: int = DEFAULT_MAX_PLIES, progress=None,
+def bench(game: Game, playouts: int, seed: int, max_plies: int = DEFAULT_MAX_PLIES, progress: Any=None,
           warm_up: float = WARM_UP_SECONDS) -> BenchResult:
     """`playouts` random games from the start, timed.
 
@@ -68,7 +73,7 @@ def bench(game, playouts: int, seed: int, max_plies: int = DEFAULT_MAX_PLIES, pr
     return BenchResult(playouts, seconds, actions, unfinished)
 
 
-def _warm_up(engine, start, playouts: int, seed: int, max_plies: int, seconds: float) -> None:
+def _warm_up(engine: Engine, start: Any, playouts: int, seed: int, max_plies: int, seconds: float) -> None:
     rng = random.Random(f"warm-up {seed}")
     until = time.perf_counter() + seconds
     for _ in range(playouts):

@@ -28,18 +28,26 @@ import ast as py
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..compilation.pyast import replace_in, same_code
 from ..parsing import ast
-from ..runtime.engine import CHANCE
+from ..runtime.compiled import CasePattern
 from ..runtime.errors import RuleRuntimeError
+from ..runtime.pieces import CASE, CHANCE, DESTINATION, KIND, NO_SITE, ORIGIN, ActionCode
+from ..runtime.results import EndingKind
 from .static_checks import static_findings
+
+if TYPE_CHECKING:
+    from ..api import Game
+    from ..runtime.engine import Engine
+    from ..runtime.pieces import Code
+    from ..runtime.state import State
 
 DEFAULT_PLAYOUTS = 200
 DEFAULT_MAX_PLIES = 5_000
 # How a game of lint ended, besides by a rule of the game ("rule"):
-DEFAULT = "no legal action"  # by the default (as `Engine.ending` names it)
+DEFAULT = EndingKind.NO_ACTION.word  # by the default (as `Engine.ending` names it)
 CUT_OFF = "cut off"
 FAILED = "failed"
 
@@ -47,17 +55,17 @@ FAILED = "failed"
 @dataclass
 class Finding:
     severity: str  # "error" or "warning"
-    pos: object  # ast.Pos or None: where the fix belongs (see `rule_at`)
+    pos: Optional[ast.Pos]  # where the fix belongs (see `rule_at`)
     message: str
     count: int = 1
-    first_record: list = field(default_factory=list)  # notations up to the problem
+    first_record: list[Any] = field(default_factory=list)  # notations up to the problem
     # Linting a variant, a finding about a rule of the game it extends is located in
     # the variant (where the user can change it) and the rule's own place kept here.
     rule_at: Optional[str] = None
     fix_note: str = ""
 
     def location(self, fallback: str) -> str:
-        if self.pos is None or not getattr(self.pos, "line", 0):
+        if self.pos is None or not self.pos.line:
             return f"{fallback}:1:1"
         return f"{self.pos.file}:{self.pos.line}:{self.pos.column}"
 
@@ -66,7 +74,7 @@ class Finding:
 class LintReport:
     playouts: int
     finished: int  # games that ended (by a rule or by the default)
-    findings: list
+    findings: list[Any]
     by_default: int = 0  # of those, ended by the default: the player to move had no action
     cut_off: int = 0  # stopped at the ply bound
     failed: int = 0  # stopped by an error of the rules
@@ -85,19 +93,20 @@ class _Findings:
     """Findings by what they are about: the same problem seen again is counted."""
 
     def __init__(self) -> None:
-        self.by_key: dict = {}
+        self.by_key: dict[Any, Any] = {}
 
-    def note(self, key, severity: str, pos, message: str, record=(), count: int = 1) -> None:
+    def note(self, key: Any, severity: str, pos: Any, message: str, record: Any=(), count: int = 1) -> None:
         if key in self.by_key:
             self.by_key[key].count += 1
         else:
             self.by_key[key] = Finding(severity, pos, message, count, list(record))
 
-    def ordered(self) -> list:
+    def ordered(self) -> list[Any]:
         return sorted(self.by_key.values(), key=lambda f: (f.severity != "error", -f.count))
 
 
-def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PLIES, seed: int = 0, progress=None) -> LintReport:
+def lint(game: Game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PLIES, seed: int = 0,
+         progress: Any=None) -> LintReport:
     rng = random.Random(seed)
     findings = _Findings()
     for severity, pos, message in static_findings(game.definition.rules):
@@ -116,7 +125,7 @@ def lint(game, playouts: int = DEFAULT_PLAYOUTS, max_plies: int = DEFAULT_MAX_PL
                       endings[FAILED])
 
 
-def _relocate_to_variant(findings: list, definition) -> None:
+def _relocate_to_variant(findings: list[Any], definition: Any) -> None:
     """Linting a variant: a finding about a rule the variant left as the game it
     extends has it is located in the variant's own rules file (or its YAML), where
     an item of the same name would replace the rule; the rule's place is kept in
@@ -129,17 +138,18 @@ def _relocate_to_variant(findings: list, definition) -> None:
     home = overlays[0] if overlays else variant
     own = set(overlays) | {variant}
     for finding in findings:
-        file = getattr(finding.pos, "file", None)
+        pos = finding.pos
+        file = pos.file if pos is not None else None
         if file in own:
             continue
-        if file is not None and getattr(finding.pos, "line", 0):
-            finding.rule_at = f"{file}:{finding.pos.line}:{finding.pos.column}"
+        if pos is not None and file is not None and pos.line:
+            finding.rule_at = f"{file}:{pos.line}:{pos.column}"
             finding.fix_note = (f"an item of the same name in {home} replaces it" if overlays else
                                 f"a rules file given in {variant} (`rules:`) can replace it")
         finding.pos = ast.Pos(home, 1, 1)
 
 
-def _overlay_files(definition, variant: str) -> list:
+def _overlay_files(definition: Any, variant: str) -> list[Any]:
     """The rules overlays the variant file `variant` names, as messages name files."""
     import yaml
 
@@ -150,10 +160,11 @@ def _overlay_files(definition, variant: str) -> list:
     except yaml.YAMLError:
         return []
     folder = Path(variant).parent
-    return [display_name(folder / rel) for _, rel in rules_entries(data.get("rules") if isinstance(data, dict) else None)]
+    entries = rules_entries(data.get("rules") if isinstance(data, dict) else None)
+    return [display_name(folder / rel) for _, rel in entries]
 
 
-def _never_legal(game, player: "_Player", playouts: int) -> list:
+def _never_legal(game: Game, player: "_Player", playouts: int) -> list[Any]:
     """(position, message) of each action that no position of the games played
     offered, although its decision came up with a piece it acts for on the board.
     Actions whose decision never came, or whose pieces never stood on the board
@@ -162,12 +173,11 @@ def _never_legal(game, player: "_Player", playouts: int) -> list:
     there is always something to do)."""
     engine = game.engine
     acting_kinds = _acting_kinds(game)
-    by_action: dict = {}
+    by_action: dict[Any, Any] = {}
     for number, case in enumerate(engine.rules.cases):
-        if case.pattern in ("chance", "pass") or engine.decisions[case.decision].is_chance:
+        if case.pattern in (CasePattern.CHANCE, CasePattern.PASS):
             continue
-        name = case.label.split("'")[1]  # "leap" of "action 'leap', onto enemy"
-        by_action.setdefault((case.decision, name), []).append((number, case))
+        by_action.setdefault((case.decision, case.action), []).append((number, case))
     found = []
     games = "the random game" if playouts == 1 else f"{playouts} random games"
     for (decision, name), cases in by_action.items():
@@ -181,38 +191,40 @@ def _never_legal(game, player: "_Player", playouts: int) -> list:
     return found
 
 
-def _acting_kinds(game) -> dict:
+def _acting_kinds(game: Game) -> dict[tuple[str, str], set[int]]:
     """(decision, action) -> the kind indices its `by` names, for the actions of
     pieces on the board (not of pools or of `the same piece`)."""
     index = {name: kind.index for name, kind in game.model.kinds.items()}
-    kinds: dict = {}
+    kinds: dict[tuple[str, str], set[int]] = {}
     for rules_file in game.definition.rules:
         for item in rules_file.items:
-            for action in item.actions if isinstance(item, ast.Decision) else ():
+            if not isinstance(item, ast.Decision):
+                continue
+            for action in item.actions:
                 by = action.by
-                if by and all(b.kind in index and not b.pool and not b.same_piece for b in by):
-                    kinds[(item.name, action.name)] = {index[b.kind] for b in by}
+                if by and all(b.kind is not None and b.kind in index and not b.pool and not b.same_piece for b in by):
+                    kinds[(item.name, action.name)] = {index[b.kind] for b in by if b.kind is not None}
     return kinds
 
 
 class _Player:
     """Plays one random game after another on the fast layer, noting what goes wrong."""
 
-    def __init__(self, engine, max_plies: int, findings: _Findings) -> None:
+    def __init__(self, engine: Engine, max_plies: int, findings: _Findings) -> None:
         self.engine = engine
         self.max_plies = max_plies
         self.findings = findings
         # Chance events whose outcomes' notations were checked: they are fixed, so
         # once is enough (an event of 10001 outcomes made lint crawl).
-        self.checked_events: set = set()
-        self.legal_cases: set = set()  # the case of every action some position offered
+        self.checked_events: set[Any] = set()
+        self.legal_cases: set[Any] = set()  # the case of every action some position offered
         # decision -> the kinds of the pieces of the player to take it, over the positions it came up
-        self.kinds_at: dict = {}
-        self.noted_in_game: set = set()  # clashes noted in the game being played (counted once a game)
+        self.kinds_at: dict[Any, Any] = {}
+        self.noted_in_game: set[Any] = set()  # clashes noted in the game being played (counted once a game)
 
     def playout(self, rng: random.Random) -> str:
         """Play one game; how it ended: "rule", DEFAULT, CUT_OFF or FAILED."""
-        record: list = []
+        record: list[Any] = []
         self.noted_in_game = set()
         try:
             state = self.engine.initial_state()
@@ -228,11 +240,12 @@ class _Player:
             self.findings.note(("runtime", str(exc.pos), exc.message), "error", exc.pos, exc.message, record)
         return FAILED
 
-    def _step(self, state, record: list, rng: random.Random) -> bool:
+    def _step(self, state: State, record: list[Any], rng: random.Random) -> bool:
         """Play one action; True once the game is over."""
         engine = self.engine
         if engine.is_over(state):
-            if engine.ending(state)[0] == DEFAULT:
+            ending = engine.ending(state)
+            if ending is not None and ending[0] == DEFAULT:
                 self._note_default_end(state, record)
             self._note_stuck(state)
             return True
@@ -246,17 +259,17 @@ class _Player:
             self._check_moved(state, code, moved, record)
         return False
 
-    def _mover(self, state, code) -> tuple | None:
+    def _mover(self, state: State, code: Code) -> tuple[Any, ...] | None:
         """(start, landing, the piece on the start, what stood on the landing) of an
         action that moves a piece from one site of the board to another; None else."""
-        if self.engine.rules.cases[code[0]].pattern not in ("move", "jump") or len(code) < 3:
+        if not self.engine.rules.cases[code[CASE]].pattern.moves:
             return None
-        start, landing = code[1], code[2]
-        if start < 0 or landing < 0 or start == landing or state.board[start] is None:
+        start, landing = code[ORIGIN], code[DESTINATION]
+        if start == NO_SITE or landing == NO_SITE or start == landing or state.board[start] is None:
             return None
         return start, landing, state.board[start], state.board[landing]
 
-    def _check_moved(self, state, code, moved: tuple, record: list) -> None:
+    def _check_moved(self, state: State, code: Code, moved: tuple[Any, ...], record: list[Any]) -> None:
         """A moving action after which its piece still stands where it started and
         nothing changed where it was to land: on that path no statement moves it
         (a `move` forgotten, or an `if` that takes without an `else` that moves)."""
@@ -264,7 +277,7 @@ class _Player:
         now = state.board[start]
         if now is None or now[:2] != piece[:2] or state.board[landing] != target:
             return
-        key = ("unmoved", code[0])
+        key = ("unmoved", code[CASE])
         if key in self.noted_in_game:
             return
         self.noted_in_game.add(key)
@@ -274,32 +287,33 @@ class _Player:
                            f"changed on {names[landing]}: no statement moved it (a 'move' forgotten, or an 'if' "
                            "without an 'else' that moves?)", record)
 
-    def _note_stuck(self, state) -> None:
+    def _note_stuck(self, state: State) -> None:
         """A game that ended where the decision to take had no action (by `if no
         action` or the default): the decision came up all the same."""
         decision = self.engine.decisions[state.decision]
-        if decision.is_chance or decision.legal(state):
+        if decision.legal is None or decision.legal(state):  # (None: a chance event)
             return
         self._note_kinds(state)
 
-    def _note_kinds(self, state) -> None:
+    def _note_kinds(self, state: State) -> None:
         board = state.board
-        self.kinds_at.setdefault(state.decision, set()).update(board[site][1] for site in state.occ[state.player])
+        self.kinds_at.setdefault(state.decision, set()).update(
+            piece[KIND] for piece in (board[site] for site in state.occ[state.player]) if piece is not None)
 
-    def _note_default_end(self, state, record: list) -> None:
+    def _note_default_end(self, state: State, record: list[Any]) -> None:
         self._note_phase("default end", state, record, "the player to move had no legal action in phase '{phase}', "
                          "which has no 'if no action' rule: the game ended by the default (the scores decide)")
 
-    def _note_bound(self, state, record: list) -> None:
+    def _note_bound(self, state: State, record: list[Any]) -> None:
         self._note_phase("bound", state, record, f"a game did not end within {self.max_plies} actions (phase "
                          "'{phase}'); is a rule that ends the game (a turn limit, a draw) missing?")
 
-    def _note_phase(self, what: str, state, record: list, message: str) -> None:
+    def _note_phase(self, what: str, state: State, record: list[Any], message: str) -> None:
         """A warning about the phase `state` is in, at the phase."""
         name, pos = self.engine.describe_phase(state)
         self.findings.note((what, name), "warning", pos, message.replace("{phase}", name), record)
 
-    def _check_notations(self, state, record: list) -> None:
+    def _check_notations(self, state: State, record: list[Any]) -> None:
         """Two legal actions written alike (an error: a record could not tell them
         apart), and, among the candidates before actions written alike are merged
         (the first is kept, docs/format.md "Unique notations"), an action hidden
@@ -309,8 +323,8 @@ class _Player:
             self.checked_events.add(state.decision)
         else:
             self._note_kinds(state)
-        seen: dict = {}
-        texts: dict = {}
+        seen: dict[Any, Any] = {}
+        texts: dict[Any, Any] = {}
         for code in engine.legal_with_duplicates(state):
             text = texts[code] = engine.notation(code)
             first = seen.setdefault(text, code)
@@ -318,25 +332,26 @@ class _Player:
                 self._note_clash(text, first, code, record, "warning",
                                  "where both are legal, the first is kept: give the other its own notation if both "
                                  "are meant")
-        written: dict = {}
+        written: dict[Any, Any] = {}
         for code in engine.legal(state):
-            self.legal_cases.add(code[0])
+            self.legal_cases.add(code[CASE])
             text = texts[code] if code in texts else engine.notation(code)
             first = written.setdefault(text, code)
             if first != code:
                 self._note_clash(text, first, code, record, "error", "give one of them its own notation")
 
-    def _same_effect(self, a, b) -> bool:
+    def _same_effect(self, a: Any, b: Any) -> bool:
         """Whether two codes do the same: the same sites and choice, and cases that
         run the same statements (two movements that reach the same site),
         which of them ended the game aside."""
         cases = self.engine.rules.cases
-        one, other = cases[a[0]], cases[b[0]]
-        return (a[1:] == b[1:] and one.pattern == other.pattern and one.effects == other.effects
-                and _same_block(one.after, other.after)
+        fields, other_fields = ActionCode.of(a), ActionCode.of(b)
+        one, other = cases[fields.case], cases[other_fields.case]
+        return (fields[1:] == other_fields[1:] and one.pattern is other.pattern
+                and same_code(one.after, other.after)
                 and same_code(_unattributed(one.body), _unattributed(other.body)))
 
-    def _note_clash(self, text: str, first, code, record: list, severity: str, advice: str) -> None:
+    def _note_clash(self, text: str, first: Any, code: Code, record: list[Any], severity: str, advice: str) -> None:
         label_a, pos_a = self.engine.describe_action(first)
         label_b, pos_b = self.engine.describe_action(code)
         key = ("notation", severity, label_a, label_b)
@@ -351,17 +366,10 @@ class _Player:
         )
 
 
-def _same_block(a, b) -> bool:
-    """Whether two compiled blocks (statements, cost, effects) are the same, or both absent."""
-    if a is None or b is None:
-        return a is b
-    return a[1:] == b[1:] and same_code(a[0], b[0])
-
-
-def _unattributed(body: list) -> list:
+def _unattributed(body: Sequence[py.stmt]) -> list[py.stmt]:
     """Compiled statements without the ending each `h_end` is attributed to (its last argument)."""
 
-    def change(node):
+    def change(node: Any) -> Any:
         if isinstance(node, py.Call) and isinstance(node.func, py.Name) and node.func.id == "h_end":
             return py.Call(func=node.func, args=node.args[:-1], keywords=[])
         return None

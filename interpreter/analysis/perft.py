@@ -6,7 +6,13 @@ correctness tool that is run to large depths.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def perft(game, state, depth: int) -> list[int]:
+if TYPE_CHECKING:
+    from ..api import Game
+    from ..runtime.state import State
+
+
+def perft(game: Game, state: State, depth: int) -> list[int]:
     """Counts for depths 1..depth."""
     return game.engine.perft(state, depth)

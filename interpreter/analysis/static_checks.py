@@ -16,9 +16,10 @@ Each finding is a `(severity, pos, message)` at the rule involved.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..parsing import ast
+from ..parsing.visit import statements_of
 
 MOVING_PATTERNS = (ast.StepPattern, ast.LeapPattern, ast.JumpPattern, ast.OffsetLeapPattern, ast.AlongPattern,
                    ast.WalkPattern, ast.GoPattern)
@@ -39,7 +40,7 @@ def static_findings(rules: Iterable[ast.RulesFile]) -> list[tuple[str, ast.Pos, 
 # -- a moving action whose piece stays where it is --------------------------------------
 
 
-def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, ast.Pos, str]]:
+def _unmoving_cases(items: list[Any], procedures: dict[str, Any]) -> Iterator[tuple[str, ast.Pos, str]]:
     afterwards = [item.after_action for item in items if isinstance(item, (ast.Decision, ast.Phase))]
     afterwards += [hook for item in items if isinstance(item, ast.Phase)
                    for hook in (item.before_turn, item.after_turn)]
@@ -69,8 +70,8 @@ def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, ast.Po
                     )
 
 
-def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
-    for statement in _statements(block):
+def _changes_board(block: list[Any], procedures: dict[str, Any], seen: frozenset[Any] = frozenset()) -> bool:
+    for statement in statements_of(block):
         if isinstance(statement, BOARD_CHANGES) or _changes_another_piece(statement):
             return True
         if isinstance(statement, ast.CallStmt) and statement.procedure not in seen:
@@ -80,13 +81,13 @@ def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset())
     return False
 
 
-def _path_without_change(block: list, procedures: dict):
+def _path_without_change(block: list[Any], procedures: dict[str, Any]) -> Any:
     """The outermost `if` through which the block can run without changing the
     board or ending the game, although some branch of it does; None when every
     path through the block does (or none does: reported as never moving)."""
     if _surely_changes(block, procedures):
         return None
-    for statement in _statements(block):
+    for statement in statements_of(block):
         if isinstance(statement, ast.IfStmt) and _changes_board([statement], procedures) \
                 and not _surely_changes([statement], procedures):
             return statement
@@ -97,7 +98,7 @@ def _path_without_change(block: list, procedures: dict):
     return None
 
 
-def _surely_changes(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
+def _surely_changes(block: list[Any], procedures: dict[str, Any], seen: frozenset[Any] = frozenset()) -> bool:
     """Whether every path through `block` changes the board or ends the game
     (a loop may run no time: it is sure of nothing)."""
     for statement in block:
@@ -113,7 +114,7 @@ def _surely_changes(block: list, procedures: dict, seen: frozenset = frozenset()
     return False
 
 
-def _changes_another_piece(statement) -> bool:
+def _changes_another_piece(statement: Any) -> bool:
     """A promotion, a marker given or an attribute set — of a piece other than the
     moving one (`promote target`, `target.owner = player`): an action may act on
     another piece from afar. On the moving piece alone they do not move it."""
@@ -126,26 +127,14 @@ def _changes_another_piece(statement) -> bool:
     return False
 
 
-def _is_moving_piece(expr) -> bool:
+def _is_moving_piece(expr: Any) -> bool:
     return isinstance(expr, ast.Name) and expr.id == "piece"
-
-
-def _statements(block: list) -> Iterator:
-    """Every statement of `block`, nested ones (if, for each) included."""
-    for statement in block:
-        yield statement
-        if isinstance(statement, ast.IfStmt):
-            for _, body in statement.branches:
-                yield from _statements(body)
-            yield from _statements(statement.otherwise)
-        elif isinstance(statement, (ast.ForEachStmt, ast.RepeatStmt)):
-            yield from _statements(statement.body)
 
 
 # -- an `if no action` block that may not end the game ---------------------------------------
 
 
-def _open_no_action_blocks(items: list, procedures: dict) -> Iterator[tuple[str, ast.Pos, str]]:
+def _open_no_action_blocks(items: list[Any], procedures: dict[str, Any]) -> Iterator[tuple[str, ast.Pos, str]]:
     for phase in (item for item in items if isinstance(item, ast.Phase)):
         block = phase.no_action
         if block and not _always_ends(block, procedures):
@@ -159,14 +148,15 @@ def _open_no_action_blocks(items: list, procedures: dict) -> Iterator[tuple[str,
 
 def _no_action_pos(phase: ast.Phase) -> ast.Pos:
     """The first statement of the block (the block itself has no position of its own)."""
-    return getattr(phase.no_action[0], "pos", phase.pos)
+    first = phase.no_action[0] if phase.no_action else None
+    return getattr(first, "pos", phase.pos)
 
 
-def _always_ends(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
+def _always_ends(block: list[Any], procedures: dict[str, Any], seen: frozenset[Any] = frozenset()) -> bool:
     return any(_statement_ends(statement, procedures, seen) for statement in block)
 
 
-def _statement_ends(statement, procedures: dict, seen: frozenset) -> bool:
+def _statement_ends(statement: Any, procedures: dict[str, Any], seen: frozenset[Any]) -> bool:
     if isinstance(statement, ENDINGS):
         return True
     if isinstance(statement, ast.IfStmt):

@@ -5,7 +5,7 @@ The plan's `emit(src)` writes the action's candidates for one piece
 (moving patterns: inside the decision's loop over pieces, with `frm`/`pc` set)
 or once per position (drop, select, pass). The decision (decisions.py) decides
 where the plan's code goes; the cases' statements are compiled here, once, into
-`CaseInfo` records from which cases.py builds the functions that apply them.
+`CaseCode` records from which cases.py builds the functions that apply them.
 """
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from ..parsing import ast
-from ..runtime.walks import Blockers, WalkTables
+from ..runtime.compiled import CasePattern
+from ..runtime.walks import WalkTables
 from . import patterns, pyast
 from .code import Code, conjuncts, describe, disjuncts, either
-from .compiled import CaseInfo
+from .compiled import CaseCode
 from .conditions import Condition, Part
 from .errors import RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
@@ -46,7 +47,8 @@ TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 ACTION_FIELDS = ("{from}", "{to}")
 CHOICE_FIELD = "{choice}"
 SUFFIX_CHOICE = "={choice}"  # added to a choosing case's notation that does not show the choice
-LANDING_SLOT = {"empty": patterns.EMPTY, "own": patterns.OWN, "neutral": patterns.NEUTRAL, "enemy": patterns.ENEMY}
+LANDING_SLOT = {"empty": patterns.Onto.EMPTY, "own": patterns.Onto.OWN, "neutral": patterns.Onto.NEUTRAL,
+                "enemy": patterns.Onto.ENEMY}
 # The estimated cost up to which a `where` about the moving piece alone is asked
 # before its candidates are listed (see ActionCompiler._where_levels).
 CHEAP_PIECE_TEST = 8
@@ -92,8 +94,8 @@ class ActionPlan:
     # whether a notation of its cases leaves out the landing site (told_apart.py):
     # its candidates are compared while listing, the first of a text kept
     untold: bool = False
-    walk_blockers: Optional[py.Name] = None  # the constant of the walks' Blockers, when they need them
-    walk_blockers_neutral: bool = False  # whether those are the neutral pieces (as far as the walk can tell)
+    walk_blocking: Optional[tuple[bool, ...]] = None  # by kind: whether its pieces block the walks (None: none do)
+    walk_blockers_neutral: bool = False  # whether the blocking kinds are the neutral kinds
     # drop and select: statements that set `frm` and `pc` up, and a test for the pool
     placement_setup: tuple[py.stmt, ...] = ()
     placement_test: Optional[py.expr] = None
@@ -133,11 +135,11 @@ class GameCompiling(Protocol):
     statements: StatementCompiler
     restrictions: Restrictions
     code_tables: patterns.CodeTables
-    cases: list[CaseInfo]
+    cases: list[CaseCode]
 
     def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
               **modes: Any) -> Scope: ...
-    def add_case(self, info: CaseInfo) -> int: ...
+    def add_case(self, info: CaseCode) -> int: ...
     def pool_pieces_constant(self) -> py.Name: ...
     def targets(self, e: ast.Expr, scope: Scope, what: str, c: Optional[Code] = None) -> py.expr: ...
     def template(self, text: str, pos: ast.Pos, fields: tuple[str, ...] = TEMPLATE_FIELDS) -> tuple[str, ...]: ...
@@ -370,7 +372,7 @@ class ActionCompiler:
                 case_ids[LANDING_SLOT[case.what]] = cid
             elif case.kind == "over":
                 if case.what == "any":
-                    for slot in (patterns.OWN, patterns.NEUTRAL, patterns.ENEMY):
+                    for slot in (patterns.Onto.OWN, patterns.Onto.NEUTRAL, patterns.Onto.ENEMY):
                         over_ids[slot] = over_ids[slot] if over_ids[slot] is not None else cid
                 else:
                     over_ids[LANDING_SLOT[case.what]] = cid
@@ -389,7 +391,7 @@ class ActionCompiler:
         if isinstance(pattern, ast.DropPattern):
             statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
         label = f"action '{action.name}', {case.label}"
-        info = CaseInfo(decision_index, _case_pattern(pattern), template, label, case.pos,
+        info = CaseCode(decision_index, _case_pattern(pattern), action.name, template, label, case.pos,
                         notation_pos=case.notation_pos if case.notation else action.notation_pos)
         is_drop = isinstance(pattern, ast.DropPattern)
         pool_offset = statements.pool(pattern.pool, pattern.pool_pos or pattern.pos).offset \
@@ -397,14 +399,14 @@ class ActionCompiler:
         scope = self.compiler.scope(
             case_available, label, piece_always="piece" in available, followups=True,
             in_drop=is_drop, drop_pool_offset=pool_offset, choice_allowed=True,
-            flow=Flow(at_valid=info.pattern in ("move", "jump"), to_empty=(case.kind, case.what) == ("onto", "empty")),
+            flow=Flow(at_valid=info.pattern.moves, to_empty=(case.kind, case.what) == ("onto", "empty")),
         )
         with self.src.origin(Origin(label, case.pos)), self.src.capture() as lines:
             info.cost, info.effects = statements.block_with_effects(case.body, scope)
         info.body = lines
         if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
-        elif info.pattern in ("move", "jump"):
+        elif info.pattern.moves:
             info.pool_pieces = self.compiler.pool_pieces_constant()
         return self.compiler.add_case(info)
 
@@ -442,14 +444,14 @@ class ActionCompiler:
         plan.templates.append(template)
         label = f"action '{action.name}'" + (", pass" if block is not None else "")
         notation_pos = block.notation_pos if block is not None and block.notation else action.notation_pos
-        info = CaseInfo(decision_index, "pass", template, label, block.pos if block is not None else action.pos,
-                        notation_pos=notation_pos)
+        passing = CaseCode(decision_index, CasePattern.PASS, action.name, template, label,
+                           block.pos if block is not None else action.pos, notation_pos=notation_pos)
         if block is not None:
             scope = self.compiler.scope((), label, followups=True)
             with self.src.origin(Origin(label, block.pos)), self.src.capture() as lines:
-                info.cost, info.effects = self.compiler.statements.block_with_effects(block.body, scope)
-            info.body = lines
-        cid = self.compiler.add_case(info)
+                passing.cost, passing.effects = self.compiler.statements.block_with_effects(block.body, scope)
+            passing.body = lines
+        cid = self.compiler.add_case(passing)
         plan.case_templates = ((cid, template),)
 
         def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
@@ -494,7 +496,7 @@ class ActionCompiler:
                 emit = _emitting(landing,
                                  lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, off_case, off_where))
                 return emit, reach, steps
-            if exact and landing.case_ids[patterns.EMPTY] is not None and not landing.occupied_cases():
+            if exact and landing.case_ids[patterns.Onto.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
             return _emitting(landing, lambda src, ld: patterns.step(src, ld, dirs, rays, n, span)), reach, steps
@@ -604,10 +606,9 @@ class ActionCompiler:
         if blocking:
             mask = tuple(k in blocking for k in range(len(self.model.kinds)))
             # Blocking pieces are the neutral ones when the blocking kinds are the
-            # neutral kinds (and the statements change no owner or kind: compiler.py).
-            neutral_only = all(k.neutral == (k.index in blocking) for k in self.model.kinds.values())
-            plan.walk_blockers = self.src.const(Blockers(mask, neutral_only), key=("blockers", mask, neutral_only))
-            plan.walk_blockers_neutral = neutral_only
+            # neutral kinds (and the statements change no owner or kind: decisions.py).
+            plan.walk_blocking = mask
+            plan.walk_blockers_neutral = all(k.neutral == (k.index in blocking) for k in self.model.kinds.values())
             blocked = pyast.name("wb")
         else:
             blocked = pyast.num(0)
@@ -677,14 +678,14 @@ def _available(pattern: Pattern) -> set[str]:
     return {"piece", "from", "to", "target"}
 
 
-def _case_pattern(pattern: Pattern) -> str:
+def _case_pattern(pattern: Pattern) -> CasePattern:
     if isinstance(pattern, ast.JumpPattern):
-        return "jump"
+        return CasePattern.JUMP
     if isinstance(pattern, ast.DropPattern):
-        return "drop"
+        return CasePattern.DROP
     if isinstance(pattern, ast.SelectPattern):
-        return "select"
-    return "move"
+        return CasePattern.SELECT
+    return CasePattern.MOVE
 
 
 def _movers(action: ast.Action, model: GameModel) -> Optional[set[int]]:
@@ -723,7 +724,7 @@ def _default_notation(pattern: Pattern, key: tuple[str, str]) -> str:
     return DEFAULT_NOTATION[key]
 
 
-__all__ = ["ActionCompiler", "ActionPlan", "CaseInfo", "Dep"]
+__all__ = ["ActionCompiler", "ActionPlan", "CaseCode", "Dep"]
 
 # A `promote ... to one of` with the conditions of the `if`s around it.
 Choice = tuple[ast.PromoteChoiceStmt, tuple[tuple[ast.Expr, bool], ...]]

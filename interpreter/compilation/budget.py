@@ -10,12 +10,12 @@ warning (see docs/format.md §5).
 """
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-from typing import Any, Iterator, Optional, Protocol
+from typing import Optional, Protocol
 
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from .cases import PhaseCode
-from .compiled import CaseInfo
+from .compiled import CaseCode
 from .decisions import DecisionPlan
 from .errors import RuleError
 from .items import RuleItems
@@ -37,7 +37,7 @@ class Compiled(Protocol):
     items: RuleItems
     decision_names: list[str]
     plans: list[Optional[DecisionPlan]]
-    cases: list[CaseInfo]
+    cases: list[CaseCode]
     phase_codes: list[Optional[PhaseCode]]
     warnings: list[RuleError]
 
@@ -78,7 +78,7 @@ def _most_pieces(compiler: Compiled) -> dict[int, int]:
     model = compiler.model
     n = model.board.size
     added = {pool.kind for pool in model.pools.values() if pool.kind is not None}
-    for node in _nodes([compiler.items.phases, compiler.items.decisions, compiler.items.chances,
+    for node in nodes_of([compiler.items.phases, compiler.items.decisions, compiler.items.chances,
                         compiler.items.procedures]):
         if isinstance(node, (ast.CreateStmt, ast.PromoteStmt, ast.DropPattern)) and node.kind in model.kinds:
             added.add(model.kinds[node.kind].index)
@@ -91,20 +91,6 @@ def _most_pieces(compiler: Compiled) -> dict[int, int]:
         if kind not in added:
             most[kind] = min(n, sum(1 for p in model.setup if p.kind == kind))
     return most
-
-
-def _nodes(tree: Any) -> Iterator[Any]:
-    """Every node of the rules' syntax trees under `tree` (lists, dicts, nodes)."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (list, tuple)):
-            stack.extend(node)
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif is_dataclass(node) and not isinstance(node, ast.Pos):
-            yield node
-            stack.extend(getattr(node, f.name) for f in fields(node))
 
 
 def check_budget(compiler: Compiled) -> list[RuleError]:

@@ -26,9 +26,11 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Optional, Protocol, Sequence
 
-from ..runtime.results import NO_ACTION
+from ..runtime.compiled import CasePattern
+from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
+from ..runtime.results import EndingKind
 from . import pyast
-from .compiled import Block, CaseInfo, DecisionInfo, PhaseInfo
+from .compiled import Block, CaseCode, PhaseOutline
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -51,19 +53,24 @@ def _on_board(register: str) -> py.expr:
 # What sets each register of a case function, by the kind of pattern, in the order
 # they must run (None: set specially, see CaseWriter._prepare); a register is set
 # only when the function reads it.
-PREPARE: dict[str, tuple[tuple[str, Optional[py.expr]], ...]] = {
-    "move": (("frm", _code_field(1)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(2)),
-             ("tg", _on_board("to")), ("js", _NOWHERE), ("jp", pyast.none())),
-    "jump": (("frm", _code_field(1)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(2)),
-             ("tg", pyast.none()), ("js", _code_field(3)), ("jp", _on_board("js"))),
-    "drop": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", None), ("to", _code_field(2)), ("tg", _on_board("to")),
-             ("js", _NOWHERE), ("jp", pyast.none())),
-    "select": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", pyast.none()), ("to", _code_field(2)),
-               ("tg", _on_board("to")), ("js", _NOWHERE), ("jp", pyast.none())),
-    "pass": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", pyast.none()), ("to", _NOWHERE), ("tg", pyast.none()),
-             ("js", _NOWHERE), ("jp", pyast.none())),
+PREPARE: dict[CasePattern, tuple[tuple[str, Optional[py.expr]], ...]] = {
+    CasePattern.MOVE: (
+        ("frm", _code_field(ORIGIN)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(DESTINATION)),
+        ("tg", _on_board("to")), ("js", _NOWHERE), ("jp", pyast.none())),
+    CasePattern.JUMP: (
+        ("frm", _code_field(ORIGIN)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(DESTINATION)),
+        ("tg", pyast.none()), ("js", _code_field(JUMPED)), ("jp", _on_board("js"))),
+    CasePattern.DROP: (
+        ("frm", _NOWHERE), ("at", _NOWHERE), ("pc", None), ("to", _code_field(DESTINATION)), ("tg", _on_board("to")),
+        ("js", _NOWHERE), ("jp", pyast.none())),
+    CasePattern.SELECT: (
+        ("frm", _NOWHERE), ("at", _NOWHERE), ("pc", pyast.none()), ("to", _code_field(DESTINATION)),
+        ("tg", _on_board("to")), ("js", _NOWHERE), ("jp", pyast.none())),
+    CasePattern.PASS: (
+        ("frm", _NOWHERE), ("at", _NOWHERE), ("pc", pyast.none()), ("to", _NOWHERE), ("tg", pyast.none()),
+        ("js", _NOWHERE), ("jp", pyast.none())),
 }
-PREPARE["chance"] = (("ov", None),) + PREPARE["pass"]
+PREPARE[CasePattern.CHANCE] = (("ov", None),) + PREPARE[CasePattern.PASS]
 # A register that needs another one set first.
 NEEDS = {"pc": ("frm",), "at": ("frm",), "tg": ("to",), "jp": ("js",)}
 
@@ -72,7 +79,7 @@ NEEDS = {"pc": ("frm",), "at": ("frm",), "tg": ("to",), "jp": ("js",)}
 class PhaseCode:
     """A phase's compiled parts: blocks are (statements, cost, effects) or None."""
 
-    info: PhaseInfo
+    info: PhaseOutline
     after_turn: Optional[Block]
     after_action: Optional[Block]
     no_action: Optional[Block]
@@ -95,7 +102,7 @@ class GameCompiling(Protocol):
 
     model: GameModel
     src: Source
-    cases: list[CaseInfo]
+    cases: list[CaseCode]
     probes: Probes
 
     @property
@@ -108,11 +115,10 @@ INLINE_TURN_END = 12
 
 
 class CaseWriter:
-    def __init__(self, compiler: GameCompiling, phases: list[PhaseCode], decisions: list[DecisionInfo]):
+    def __init__(self, compiler: GameCompiling, phases: list[PhaseCode]):
         self.compiler = compiler
         self.src = compiler.src
         self.phases = phases
-        self.decisions = decisions
         self.model = compiler.model
 
     def write_all(self) -> list[list[str]]:
@@ -130,7 +136,7 @@ class CaseWriter:
             names.append(row)
         return names
 
-    def _effects_of(self, case: CaseInfo) -> frozenset[Effect]:
+    def _effects_of(self, case: CaseCode) -> frozenset[Effect]:
         """What a case and its decision's `after each action` do to the turn."""
         after = case.after[2] if case.after else frozenset()
         return frozenset(case.effects) | frozenset(after)
@@ -164,11 +170,11 @@ class CaseWriter:
         for phase in self.phases:
             row: list[Optional[str]] = []
             for case in self.compiler.cases:
-                row.append(None if case.pattern == "chance" else self._check(case, phase, condition))
+                row.append(None if case.pattern is CasePattern.CHANCE else self._check(case, phase, condition))
             names.append(row)
         return names
 
-    def _check(self, case: CaseInfo, phase: PhaseCode, condition: list[ResultPart]) -> str:
+    def _check(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> str:
         src = self.src
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
@@ -184,7 +190,7 @@ class CaseWriter:
         return self._case_function(case, body, what)
 
     # ------------------------------------------------------------ cases
-    def _case(self, case: CaseInfo, phase: PhaseCode, turn_end: str, turn: Turn) -> str:
+    def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn) -> str:
         src = self.src
         what = f"{case.label}, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
@@ -201,10 +207,10 @@ class CaseWriter:
             uses_then = any(isinstance(stmt, py.Assign) and any(pyast.is_name(t, "fu") for t in stmt.targets)
                             for stmt in pyast.statements_in(body))
             self._sequence(phase, turn_end, turn, uses_then=uses_then, decision=case.decision,
-                           selects=case.pattern == "select", may_have_ended=ended)
+                           selects=case.pattern is CasePattern.SELECT, may_have_ended=ended)
         return self._case_function(case, body, what)
 
-    def _case_function(self, case: CaseInfo, body: list[py.stmt], what: str) -> str:
+    def _case_function(self, case: CaseCode, body: list[py.stmt], what: str) -> str:
         """Write `body` as the function `f(s, code)` of a case, its registers
         prepared as the body needs them; returns its name."""
         src = self.src
@@ -213,10 +219,10 @@ class CaseWriter:
         first = self._prepare(case, read)
         if "fu" in read:
             first.append(pyast.assign(pyast.name("fu"), pyast.num(-1)))
-        code = with_registers(body, board=case.pattern in ("move", "jump", "drop", "select"), first=first)
+        code = with_registers(body, board=case.pattern.lands, first=first)
         return src.function(name, ["s", "code"], code, Origin(what, case.pos))
 
-    def _prepare(self, case: CaseInfo, read: set[str]) -> list[py.stmt]:
+    def _prepare(self, case: CaseCode, read: set[str]) -> list[py.stmt]:
         needed = {r for r, _ in PREPARE[case.pattern] if r in read}
         for register in list(needed):
             needed.update(NEEDS.get(register, ()))
@@ -226,13 +232,13 @@ class CaseWriter:
                 continue
             if register == "ov":
                 assert case.outcomes is not None
-                value = pyast.sub(case.outcomes, _code_field(4))
-            elif register == "pc" and case.pattern == "drop":
+                value = pyast.sub(case.outcomes, _code_field(CHOICE))
+            elif register == "pc" and case.pattern is CasePattern.DROP:
                 assert case.fresh_pieces is not None
                 value = pyast.sub(case.fresh_pieces, pyast.name("p"))
             assert value is not None
             stmts.append(pyast.assign(pyast.name(register), value))
-            if register == "pc" and case.pattern == "move" and self._has_pool_pieces():
+            if register == "pc" and case.pattern is CasePattern.MOVE and self._has_pool_pieces():
                 # A piece waiting in a pool stands on its pool's site without being on the board.
                 assert case.pool_pieces is not None
                 pc = pyast.name("pc")
@@ -361,7 +367,7 @@ class CaseWriter:
             body = phase.no_action[0]
         else:
             assert phase.default_ending is not None
-            body = [pyast.expr_stmt(pyast.helper("h_end", _S, pyast.num(NO_ACTION), pyast.num(-1),
+            body = [pyast.expr_stmt(pyast.helper("h_end", _S, pyast.num(int(EndingKind.NO_ACTION)), pyast.num(-1),
                                                  pyast.num(phase.default_ending)))]
         return src.function(name, ["s", "reps"], with_registers(body),
                             Origin(f"phase '{phase.info.name}', if no action", phase.info.pos))

@@ -1,31 +1,32 @@
-"""What compiling a game's rules gives the runtime: `CompiledRules`, with a
-`DecisionInfo` per decision and chance event, a `CaseInfo` per case, a
-`PhaseInfo` per phase (runtime/engine.py reads them), and the generated module
-itself, with where each of its functions and constants comes from.
+"""The compiler's records of cases and phases while the game is compiled.
+
+A `CaseCode` is one case as its parts fill it in (its statements, its decision's
+`after each action`, the constants its function reads); a `PhaseOutline` what the
+parts read of a phase. Once the module is compiled, compiler.py makes of them the
+frozen contract the runtime gets (runtime/compiled.py: `CompiledRules`,
+`CaseInfo`, `DecisionInfo`, `PhaseInfo`).
 """
 from __future__ import annotations
 
 import ast as py
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, Callable, Optional
+from typing import Optional
 
 from ..parsing import ast
-from ..runtime.coverage import RuleCoverage
-from ..runtime.results import Results
+from ..runtime.compiled import CaseInfo, CasePattern
 from .scope import Effect
-from .source import Origin
 
 # A compiled block of statements: (its statements, its cost, what it does to the turn).
 Block = tuple[list[py.stmt], int, frozenset[Effect]]
 
 
 @dataclass
-class CaseInfo:
+class CaseCode:
     """One way an action can turn out, with what is needed to apply it."""
 
     decision: int
-    pattern: str  # "move", "jump", "drop", "select", "pass" or "chance"
+    pattern: CasePattern
+    action: str  # the name of its action (or chance event)
     template: tuple[str, ...]  # notation parts: literal strings and field names
     label: str  # "action 'leap', onto enemy" — for messages
     pos: ast.Pos
@@ -33,83 +34,26 @@ class CaseInfo:
     fresh_pieces: Optional[py.Name] = None  # drops: the constant of the new piece per player
     pool_pieces: Optional[py.Name] = None  # moves: the constant of the piece waiting on each pool site
     outcomes: Optional[py.Name] = None  # chance events: the constant of the outcome values
-    choice_kinds: tuple[int, ...] = ()  # the kinds of a `promote ... to one of` (code[4] picks one)
+    choice_kinds: tuple[int, ...] = ()  # the kinds of a `promote ... to one of` (the code's choice picks one)
     after: Optional[Block] = None  # the decision's `after each action`
     effects: frozenset[Effect] = frozenset()  # what its statements do to the turn (scope.Flow.effects)
     cost: int = 1
     notation_pos: Optional[ast.Pos] = None  # where its notation is written (None: the default one)
 
-
-@dataclass
-class DecisionInfo:
-    """What the engine needs of a decision or chance event."""
-
-    name: str
-    is_chance: bool
-    pos: ast.Pos
-    legal: Optional[Callable[..., Any]] = None  # legal(state) -> list of codes (decisions)
-    legal_with_duplicates: Optional[Callable[..., Any]] = None  # the same, two codes writing one notation kept
-    # When the candidates (below) may hold several actions writing one notation,
-    # compared only among the legal ones: by case, its notation key
-    # (helpers.NotationKeys) or None for a case no other writes alike; else None.
-    alike_keys: Optional[tuple[Optional[tuple[int, bool, bool, bool]], ...]] = None
-    # With `forbid result`: candidates(state) -> the codes of the first `prefer` tier
-    # before that check (a new list), for playouts that check only the one they
-    # pick (see Engine.random_playout); else None.
-    candidates: Optional[Callable[..., Any]] = None
-    # For random playouts, when the actions they pick from (the legal ones, or the
-    # candidates above) are independent candidates: (draw, n), draw(state, pool,
-    # rand) -> the code of a candidate drawn out of pool (a list of numbers below
-    # n) that gives one, or None (compilation/draws.py); else None.
-    draws: Optional[tuple[Callable[..., Any], int]] = None
-    outcome_values: tuple[Any, ...] = ()
-    outcome_labels: tuple[str, ...] = ()
-    probabilities: tuple[float, ...] = ()
-    codes: tuple[tuple[int, ...], ...] = ()  # chance events: every outcome's code
-    uniform: bool = False  # chance events: all outcomes equally likely
+    def info(self) -> CaseInfo:
+        """What the runtime gets of it."""
+        return CaseInfo(
+            self.decision, self.pattern, self.action, self.label, self.template, self.pos,
+            notation_pos=self.notation_pos, choice_kinds=self.choice_kinds,
+            body=tuple(self.body), after=tuple(self.after[0]) if self.after is not None else (),
+        )
 
 
-@dataclass
-class PhaseInfo:
+@dataclass(frozen=True)
+class PhaseOutline:
+    """What the compiler's parts read of a phase."""
+
     name: str
     order: tuple[int, ...]  # player indices in turn order
     turn: tuple[int, ...]  # decision indices taken in sequence in each turn
     pos: ast.Pos
-    # (state, repetitions) -> None: the phase's `if no action` (or the default ending)
-    no_action: Optional[Callable[..., Any]] = None
-    # (state, no legal action, repetitions) -> None: the phase's `before each turn`
-    before_turn: Optional[Callable[..., Any]] = None
-
-
-@dataclass
-class CompiledRules:
-    players: list[str]  # names in play
-    site_names: list[str]
-    decisions: list[DecisionInfo]
-    cases: list[CaseInfo]
-    phases: list[PhaseInfo]
-    runs: list[list[Callable[..., Any]]]  # runs[phase][case](state, code): apply a case in a phase
-    initial_board: list[Any]
-    initial_vars: list[int]
-    results: Results
-    module: py.Module  # the generated code, as compiled
-    coverage: Optional[RuleCoverage] = None
-    kind_symbols: tuple[str, ...] = ()  # by kind index: the symbol (notation of a chosen kind)
-    # Whether turns start with work for the engine: `before each turn` rules, or
-    # positions to keep for `repetitions` (then `keeps_history`).
-    turn_hooks: bool = False
-    keeps_history: bool = False
-    keeps_boards: bool = False  # whether boards are kept for `board repetitions`
-    position_vars: Optional[tuple[int, ...]] = None  # the variables in a position's key (None: all)
-    # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
-    # forbids the action (None for chance events); empty without `forbid result`
-    result_checks: list[list[Optional[Callable[..., Any]]]] = field(default_factory=list)
-    # where each generated function and constant comes from: name -> Origin
-    source_map: dict[str, Origin] = field(default_factory=dict)
-    constants: dict[str, Any] = field(default_factory=dict)  # the generated constants' values, by name
-
-    @cached_property
-    def source(self) -> str:
-        """The generated Python as text, for people who want to read it (the
-        compiler never reads it)."""
-        return py.unparse(self.module)

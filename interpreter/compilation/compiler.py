@@ -9,25 +9,31 @@ The compiler checks the rules and writes, through one `Source`:
 - per phase, the end of a turn and what happens when nobody can act;
 - the score.
 
-The engine (runtime/engine.py) then only calls these functions.
+Once the module is compiled, `_write` builds the frozen `CompiledRules` the
+runtime gets (runtime/compiled.py); the engine (runtime/engine.py) then only
+calls these functions.
 """
 from __future__ import annotations
 
 import ast as py
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, TypeVar
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, NamedTuple, Optional, TypeVar
 
 from ..parsing import ast
+from ..parsing.visit import structure
 from ..runtime import helpers
+from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
-from ..runtime.results import HOW_WORDS, NO_ACTION, Results
-from ..runtime.walks import Blockers
+from ..runtime.helpers import NotationKeys, ResultCheck
+from ..runtime.pieces import NO_SITE, Piece
+from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
-from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
+from .compiled import Block, CaseCode, PhaseOutline
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
@@ -37,9 +43,9 @@ from .model import GameModel
 from .patterns import CodeTables
 from .probes import Probes
 from .registers import with_registers
-from .restrictions import Restrictions, ResultPart, compile_restrictions, structure
+from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
-from .source import Origin, Source, SourceTooLarge, compile_module
+from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
 from .told_apart import check_told_apart
 from .types import CANDIDATE_DEPS, NUMBERS, Type
@@ -47,6 +53,33 @@ from .types import CANDIDATE_DEPS, NUMBERS, Type
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
 T = TypeVar("T")
+
+
+class Listers(NamedTuple):
+    """The names of a decision's listers."""
+
+    legal: str
+    every: Optional[str]  # every action, two writing one notation kept (None: the same as legal)
+    candidates: Optional[str]  # the candidates before `forbid result` (None: without it)
+    # the cases compared for notations among the legal ones, after `forbid result`
+    alike_after_check: frozenset[int]
+    # the draw function for random playouts and its pool's size (None: none)
+    draws: Optional[tuple[str, int]] = None
+
+
+class _Written(NamedTuple):
+    """The names of the functions written into the module, and the endings."""
+
+    listers: list[Optional[Listers]]  # by decision (None: a chance event)
+    notation_keys: str  # the constant of the cases' notation keys (helpers.NotationKeys)
+    runs: list[list[str]]  # [phase][case]
+    checks: list[list[Optional[str]]]  # [phase][case] (empty without `forbid result`)
+    checks_table: Optional[str]  # the constant of the checks, bound later (None: none)
+    no_action: list[str]  # by phase
+    before_turn: list[Optional[str]]  # by phase
+    score: Optional[str]
+    endings: tuple[tuple[EndingKind, ast.Pos], ...]
+    ending_probes: tuple[int, ...]
 
 
 class Compiler:
@@ -73,7 +106,7 @@ class Compiler:
         )
         self.statements.duplicates = items.duplicates
         self.exprs.procedures = set(items.procedures)
-        self.cases: list[CaseInfo] = []
+        self.cases: list[CaseCode] = []
         self.actions = ActionCompiler(self)
         self.restrictions = Restrictions(self.exprs, self.scope((), "a 'forbid' condition"))
         self._pool_pieces: Optional[py.Name] = None
@@ -105,7 +138,7 @@ class Compiler:
             cost, effects = self.statements.block_with_effects(stmts, self.scope(available, where, followups=followups))
         return lines, cost, effects
 
-    def add_case(self, info: CaseInfo) -> int:
+    def add_case(self, info: CaseCode) -> int:
         self.cases.append(info)
         return len(self.cases) - 1
 
@@ -188,15 +221,15 @@ class Compiler:
                                   "a 'forbid result' condition")
         with self.src.origin(Origin("forbid result")):
             self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
-        decisions: list[DecisionInfo] = []
+        # by decision: its plan, or a chance event's info (complete: it lists no actions)
         plans: list[Optional[DecisionPlan]] = []
+        chances: list[Optional[DecisionInfo]] = []
         for name in self.decision_names:
             if name in items.decisions:
-                info, plan = self._decision(items.decisions[name], len(decisions))
-                decisions.append(info)
-                plans.append(plan)
+                plans.append(self._decision(items.decisions[name], len(plans)))
+                chances.append(None)
             else:
-                decisions.append(self._chance(items.chances[name], len(decisions)))
+                chances.append(self._chance(items.chances[name], len(plans)))
                 plans.append(None)
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
@@ -207,95 +240,117 @@ class Compiler:
         self.errors.extend(check_budget(self))
         if self.errors:
             return None
-        return self._write(decisions, plans, [p for p in phases if p is not None], score)
+        return self._write(chances, plans, [p for p in phases if p is not None], score)
 
-    def _write(self, decisions: list[DecisionInfo], plans: list[Optional[DecisionPlan]], phases: list[PhaseCode],
-               score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:
-        m = self.model
-        templates = Templates()
-        with self.src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
-            keys = self.src.const(templates.key_table(self.cases))
-        checks_table: list[list[Optional[Callable[..., Any]]]] = []
-        with self.src.origin(Origin("forbid result: the checks of each case, by phase")):
-            checks_name = self.src.const(checks_table) if self.result_code else None
+    def _write(self, chances: list[Optional[DecisionInfo]], plans: list[Optional[DecisionPlan]],
+               phases: list[PhaseCode], score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:
+        """Write the functions, compile the module, bind what is made of its
+        functions, and make the contract the runtime gets."""
+        written = self._write_functions(plans, phases, score)
+        namespace = compile_module(self.src)
+        coverage = self.probes.coverage
+        score_rule = namespace[written.score] if written.score else None
+        results = Results(self.model.player_count, written.endings, score_rule,
+                          coverage.counts if coverage is not None else None, written.ending_probes)
+        checks = tuple(tuple(namespace[n] if n else None for n in per_phase) for per_phase in written.checks)
+        later: dict[str, Any] = {"h_end": results.end}
+        if written.checks_table is not None:
+            later[written.checks_table] = checks
+        bind_later(self.src, namespace, later)
+        return self._contract(chances, plans, phases, written, namespace, results, checks)
+
+    def _write_functions(self, plans: list[Optional[DecisionPlan]], phases: list[PhaseCode],
+                         score: Optional[tuple[list[py.stmt], Code]]) -> _Written:
+        """Every function of the module: the decisions' listers, the cases' and
+        phases' functions, the `forbid result` checks, the score."""
+        src = self.src
+        with src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
+            keys = src.const(Templates().key_table(self.cases))
+        checks_table: Optional[py.Name] = None
+        if self.result_code:
+            with src.origin(Origin("forbid result: the checks of each case, by phase")):
+                checks_table = src.bound_later(src.fresh("k"))
+        kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
         writer = DecisionWriter(
-            self.src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
-            checks_name,
+            src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
+            checks_table, kinds_fixed=kinds_fixed,
         )
-        legal_names: list[Optional[str]] = []
-        all_names: list[Optional[str]] = []
-        candidate_names: list[Optional[str]] = []
-        draw_names: list[Optional[tuple[str, int]]] = []
-        key_table = self.src.namespace[keys.id]
-        for plan, info in zip(plans, decisions):
+        listers: list[Optional[Listers]] = []
+        for plan in plans:
             if plan is None:
-                legal_names.append(None)
-                all_names.append(None)
-                candidate_names.append(None)
-                draw_names.append(None)
+                listers.append(None)
                 continue
             legal = writer.write(plan)
-            if legal.alike_after_check:
-                alike = legal.alike_after_check
-                info.alike_keys = tuple(key if case in alike else None for case, key in enumerate(key_table))
-            legal_names.append(legal.name)
-            all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
+            every = writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None
             candidates = writer.write(plan, Variant(candidates_only=True)) if self.result_code else None
-            candidate_names.append(candidates.name if candidates else None)
-            draw_names.append(candidates.draws if candidates else legal.draws)
-        results = Results(m.player_count, self.endings.entries)
-        self.src.helper("h_end", results.end)
-        case_writer = CaseWriter(self, phases, decisions)
-        run_names = case_writer.write_all()
-        check_names = case_writer.write_result_checks(self.result_code) if self.result_code else []
-        no_action_names = [case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)]
-        before_turn_names = [case_writer.write_before_turn(phase) for phase in phases]
-        score_name = self._write_score(score)
-        if self.statements.changes_owners or self.statements.changes_kinds:
-            # A neutral piece may then be of a kind that does not block, or change
-            # kind where it stands: the neutral sites no longer tell the blockers.
-            for value in self.src.namespace.values():
-                if isinstance(value, Blockers):
-                    value.neutral_only = False
-        namespace = compile_module(self.src)
-        results.score = namespace[score_name] if score_name else None
-        checks_table.extend([[namespace[n] if n else None for n in per_phase] for per_phase in check_names])
-        for info, name, every, candidate_name, draws in zip(decisions, legal_names, all_names, candidate_names,
-                                                             draw_names):
-            if name is not None:
-                info.legal = namespace[name]
-                info.legal_with_duplicates = namespace[every] if every else info.legal
-                info.candidates = namespace[candidate_name] if candidate_name else None
-                info.draws = (namespace[draws[0]], draws[1]) if draws else None
-        phase_infos = []
-        for phase, name, before in zip(phases, no_action_names, before_turn_names):
-            phase.info.no_action = namespace[name]
-            phase.info.before_turn = namespace[before] if before else None
-            phase_infos.append(phase.info)
+            listers.append(Listers(legal.name, every, candidates.name if candidates else None,
+                                   legal.alike_after_check, candidates.draws if candidates else legal.draws))
+        src.bound_later("h_end")  # (Results.end, which calls the score function)
+        case_writer = CaseWriter(self, phases)
+        endings = tuple(self.endings.entries)
         coverage = self.probes.coverage
-        if coverage is not None:
-            results.counts = coverage.counts
-            results.probes = [coverage.add("ending", HOW_WORDS[how], pos) for how, pos in results.endings]
+        probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings) if coverage is not None else ()
+        return _Written(
+            listers=listers,
+            notation_keys=keys.id,
+            runs=case_writer.write_all(),
+            checks=case_writer.write_result_checks(self.result_code) if self.result_code else [],
+            checks_table=checks_table.id if checks_table is not None else None,
+            no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],
+            before_turn=[case_writer.write_before_turn(phase) for phase in phases],
+            score=self._write_score(score),
+            endings=endings,
+            ending_probes=probes,
+        )
+
+    def _contract(self, chances: list[Optional[DecisionInfo]], plans: list[Optional[DecisionPlan]],
+                  phases: list[PhaseCode], written: _Written, namespace: dict[str, Any], results: Results,
+                  checks: tuple[tuple[Optional[ResultCheck], ...], ...]) -> CompiledRules:
+        """What the runtime gets, the generated functions taken from the compiled module."""
+        m = self.model
+        src = self.src
+        keys = namespace[written.notation_keys]
         return CompiledRules(
-            players=list(m.players),
-            site_names=list(m.board.names),
-            decisions=decisions,
-            cases=self.cases,
-            phases=phase_infos,
-            runs=[[namespace[name] for name in per_phase] for per_phase in run_names],
+            players=tuple(m.players),
+            site_names=tuple(m.board.names),
+            kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
+            decisions=tuple(
+                chance if chance is not None else self._decision_info(plan, names, keys, namespace)
+                for chance, plan, names in zip(chances, plans, written.listers)
+            ),
+            cases=tuple(case.info() for case in self.cases),
+            phases=tuple(
+                PhaseInfo(phase.info.name, phase.info.order, phase.info.turn, phase.info.pos,
+                          no_action=namespace[no_action], before_turn=namespace[before] if before else None)
+                for phase, no_action, before in zip(phases, written.no_action, written.before_turn)
+            ),
+            runs=tuple(tuple(namespace[name] for name in per_phase) for per_phase in written.runs),
+            result_checks=checks,
             initial_board=self._initial_board(),
             initial_vars=self._initial_vars(),
             results=results,
-            module=self.src.module(),
-            coverage=coverage,
-            kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             keeps_boards=self.exprs.uses_board_repetitions,
             position_vars=self._position_vars(),
-            result_checks=checks_table,
-            source_map=dict(self.src.origins),
-            constants={name: value for name, value in self.src.namespace.items() if self.src.is_const_name(name)},
+            coverage=self.probes.coverage,
+            module=src.module(),
+            source_map=MappingProxyType(dict(src.origins)),
+            constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
+        )
+
+    def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers], keys: NotationKeys,
+                       namespace: dict[str, Any]) -> DecisionInfo:
+        """A decision's info, its listers taken from the compiled module."""
+        assert plan is not None and names is not None  # (a decision, not a chance event)
+        lister = namespace[names.legal]
+        alike = names.alike_after_check
+        return DecisionInfo(
+            plan.name, self.items.decisions[plan.name].pos, False, legal=lister,
+            legal_with_duplicates=namespace[names.every] if names.every else lister,
+            candidates=namespace[names.candidates] if names.candidates else None,
+            alike_keys=tuple(key if case in alike else None for case, key in enumerate(keys)) if alike else None,
+            draws=(namespace[names.draws[0]], names.draws[1]) if names.draws else None,
         )
 
     @property
@@ -324,18 +379,18 @@ class Compiler:
             return frozenset(k.index for k in kinds)
         return frozenset(k.index for k in kinds if not k.neutral)
 
-    def _initial_board(self) -> list[Any]:
+    def _initial_board(self) -> tuple[Optional[Piece], ...]:
         # One more entry than sites, always empty: "no site" is -1, and board[-1]
         # must then read as nothing rather than as the last site.
-        board: list[Any] = [None] * (self.model.board.size + 1)
+        board: list[Optional[Piece]] = [None] * (self.model.board.size + 1)
         for placement in self.model.setup:
             piece = list(self.model.fresh_piece(placement.owner, placement.kind))
             for index, value in placement.attributes:
                 piece[index] = value
             board[placement.site] = tuple(piece)
-        return board
+        return tuple(board)
 
-    def _initial_vars(self) -> list[int]:
+    def _initial_vars(self) -> tuple[int, ...]:
         m = self.model
         values = [0] * m.vars_size
         for var in m.variables.values():
@@ -344,7 +399,7 @@ class Compiler:
         for pool in m.pools.values():
             for i in range(m.player_count):
                 values[pool.offset + i] = pool.initial
-        return values
+        return tuple(values)
 
     # ------------------------------------------------------------ phases
     def _phase(self, phase: ast.Phase) -> Optional[PhaseCode]:
@@ -388,12 +443,12 @@ class Compiler:
         )
         if not turn:
             return None
-        info = PhaseInfo(phase.name, order_t, tuple(turn), phase.pos)
-        default_ending = self.endings.add(NO_ACTION, phase.pos) if no_action is None else None
+        info = PhaseOutline(phase.name, order_t, tuple(turn), phase.pos)
+        default_ending = self.endings.add(EndingKind.NO_ACTION, phase.pos) if no_action is None else None
         return PhaseCode(info, after_turn, after_action, no_action, default_ending, before_turn)
 
     # ------------------------------------------------------------ decisions
-    def _decision(self, decision: ast.Decision, index: int) -> tuple[DecisionInfo, DecisionPlan]:
+    def _decision(self, decision: ast.Decision, index: int) -> DecisionPlan:
         plans: list[ActionPlan] = []
         by_name: dict[str, ActionPlan] = {}
         for action in decision.actions:
@@ -419,7 +474,7 @@ class Compiler:
             for (pos, names), _tier in zip(decision.prefer, tiers):
                 label = "prefer: " + ", ".join(n.id if isinstance(n, ast.Name) else n.text for n in names)
                 plan.prefer_probes.append(self.probes.add("prefer", label, pos))
-        return DecisionInfo(decision.name, False, decision.pos), plan
+        return plan
 
     def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict[str, ActionPlan]) -> None:
         """Two actions of a decision that move alike (the same pieces, pattern and
@@ -505,15 +560,15 @@ class Compiler:
                 cost, effects = self.statements.block_with_effects(chance.body, scope)
             values_name = self.src.const(values_t)
         total = sum(weights)
-        case_id = self.add_case(CaseInfo(
-            index, "chance", (chance.name + ":", "{outcome}"), where, chance.pos,
+        case_id = self.add_case(CaseCode(
+            index, CasePattern.CHANCE, chance.name, (chance.name + ":", "{outcome}"), where, chance.pos,
             body=lines, outcomes=values_name, cost=cost, effects=effects,
         ))
         return DecisionInfo(
-            chance.name, True, chance.pos,
+            chance.name, chance.pos, True,
             outcome_values=values_t, outcome_labels=tuple(self._label(v, out_type) for v in values),
             probabilities=tuple(float(Fraction(w, total)) for w in weights),
-            codes=tuple((case_id, -1, -1, -1, k) for k in range(len(values))),
+            codes=tuple((case_id, NO_SITE, NO_SITE, NO_SITE, k) for k in range(len(values))),
             uniform=len(set(weights)) == 1,
         )
 
@@ -592,4 +647,4 @@ class Compiler:
         return self.src.function(self.src.fresh("f"), ["s", "p"], body, Origin("the score", pos))
 
 
-__all__ = ["Compiler", "CompiledRules", "DecisionInfo", "PhaseInfo", "compile_module"]
+__all__ = ["Compiler"]

@@ -27,8 +27,10 @@ from functools import reduce
 from typing import Iterable, NamedTuple, Optional
 
 from ..parsing import ast
+from ..runtime.walks import Blockers
 from . import patterns, pyast
-from .actions import ActionPlan, CaseInfo
+from .actions import ActionPlan
+from .compiled import CaseCode
 from .draws import write_draws
 from .prefilters import OwnerMasks
 from .reach import may_land_alike
@@ -57,7 +59,7 @@ class Templates:
     def id(self, template: tuple[str, ...]) -> int:
         return self.ids.setdefault(template, len(self.ids))
 
-    def key_table(self, cases: list[CaseInfo]) -> tuple[tuple[int, bool, bool, bool], ...]:
+    def key_table(self, cases: list[CaseCode]) -> tuple[tuple[int, bool, bool, bool], ...]:
         """Per case: (template id, uses from, uses to, uses choice)."""
         return tuple(
             (self.id(c.template), "{from}" in c.template, "{to}" in c.template,
@@ -93,8 +95,12 @@ class DecisionWriter:
     """Writes the functions of decisions (see the module docstring)."""
 
     def __init__(self, src: Source, keys: py.Name, restrictions: Restrictions, coverage: Optional[py.Name],
-                 owned_kinds: frozenset[int], owner_masks: OwnerMasks, result_checks: Optional[py.Name] = None):
+                 owned_kinds: frozenset[int], owner_masks: OwnerMasks, result_checks: Optional[py.Name] = None,
+                 kinds_fixed: bool = True):
         self.src = src
+        # whether no rule changes a piece's owner or kind (the neutral pieces then
+        # stay what they were: see _blockers)
+        self.kinds_fixed = kinds_fixed
         self.owner_masks = owner_masks  # the masks of owners that the listers' conditions read
         # the constant of the `forbid result` checks, checks[phase][case], or None
         self.result_checks = result_checks
@@ -136,7 +142,7 @@ class DecisionWriter:
         read = pyast.names_in(body)
         first = self.restrictions.gate_statements(read)
         if "wb" in read:
-            first.extend(_blockers(plan))
+            first.extend(_blockers(self.src, plan, self.kinds_fixed))
         first.extend(self.owner_masks.first_statements(read))
         code = with_registers([pyast.assign(_OUT, pyast.list_())] + body + [pyast.return_(_OUT)], first=first)
         if tiered:
@@ -446,18 +452,22 @@ def _clashes(actions: list[ActionPlan]) -> tuple[set[int], bool]:
     return clashing, from_free
 
 
-def _blockers(plan: DecisionPlan) -> list[py.stmt]:
+def _blockers(src: Source, plan: DecisionPlan, kinds_fixed: bool) -> list[py.stmt]:
     """The statements setting `wb`, the bitmask of blocking pieces, for the walks
-    of the decision."""
+    of the decision. When the blocking kinds are the neutral kinds and no rule
+    changes an owner or a kind (`kinds_fixed`), the blocking pieces are the
+    neutral ones: the position keeps their sites' mask (made once, kept by the
+    moves)."""
     wb, b, o = pyast.name("wb"), pyast.name("b"), pyast.name("o")
     for tier in plan.tiers:
         for action in tier:
-            if action.walk_blockers is not None:
-                made = pyast.call(action.walk_blockers, b, o)
-                if action.walk_blockers_neutral:
-                    # The position keeps the neutral sites' mask (made once, kept by
-                    # the moves); were the blockers no longer the neutral pieces (the
-                    # compiler decides this later), nothing ever sets it.
+            if action.walk_blocking is not None:
+                neutral_only = action.walk_blockers_neutral and kinds_fixed
+                with src.origin(Origin(f"action '{action.name}': the pieces that block its walks", action.pos)):
+                    blockers = src.const(Blockers(action.walk_blocking, neutral_only),
+                                         key=("blockers", action.walk_blocking, neutral_only))
+                made = pyast.call(blockers, b, o)
+                if neutral_only:
                     return [pyast.assign(wb, pyast.attr(pyast.sub(o, -1), "mask")),
                             pyast.if_(pyast.is_none(wb), [pyast.assign(wb, made)])]
                 return [pyast.assign(wb, made)]

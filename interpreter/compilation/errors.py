@@ -22,6 +22,14 @@ class FollowOnError(RuleError):
     reported again."""
 
 
+class CircularDefine(RuleError):
+    """A define used in its own definition (`define`: its name)."""
+
+    def __init__(self, pos: ast.Pos, define: str, chain: list[str]):
+        super().__init__(pos, f"'{define}' is defined in terms of itself ({' -> '.join(chain)})")
+        self.define = define
+
+
 def unknown(pos: ast.Pos, what: str, name: str, known: Iterable[str], hint: Optional[str] = None) -> RuleError:
     """`unknown WHAT 'NAME'`, suggesting the nearest of `known` (else `hint`)."""
     return RuleError(pos, f"unknown {what} '{name}'", did_you_mean(name, known) or hint)

@@ -14,7 +14,7 @@ from ..parsing import ast
 from ..spelling import did_you_mean
 from . import pyast
 from .code import NOCONST, Code, Compiling, Handler, always_a_player, describe, name_of
-from .errors import FollowOnError, RuleError
+from .errors import CircularDefine, FollowOnError, RuleError
 from .expr_tracks import TrackFamily
 from .model import Pool, Region, Track, Variable
 from .names import ALWAYS, CONTEXT_NAMES
@@ -230,8 +230,7 @@ class NameFamily:
 
     def define(self, e: ast.Name, scope: Scope) -> Code:
         if e.id in self._define_stack:
-            chain = " -> ".join(self._define_stack + [e.id])
-            raise RuleError(e.pos, f"'{e.id}' is defined in terms of itself ({chain})")
+            raise CircularDefine(e.pos, e.id, self._define_stack + [e.id])
         if len(self._define_stack) >= MAX_DEFINE_DEPTH:
             raise RuleError(e.pos, f"defines refer to defines more than {MAX_DEFINE_DEPTH} deep "
                                    f"({self._define_stack[0]} -> ... -> {e.id})")
@@ -239,7 +238,7 @@ class NameFamily:
         try:
             return self.x.compile(self.defines[e.id].expr, scope)
         except RuleError as err:
-            if len(self._define_stack) == 1 and not err.message.startswith(f"'{e.id}' is defined"):
+            if len(self._define_stack) == 1 and not (isinstance(err, CircularDefine) and err.define == e.id):
                 # The define is fine in one place and wrong in another: say where.
                 used = f"'{e.id}' is used at {e.pos.file}:{e.pos.line}:{e.pos.column}"
                 err.hint = f"{err.hint}; {used}" if err.hint else used

@@ -11,7 +11,7 @@ import ast
 import reprlib
 
 from ..parsing.ast import Pos
-from .compiled import CompiledRules
+from ..runtime.compiled import CompiledRules
 
 # How much of a constant's value is shown.
 _SHORT = reprlib.Repr()

@@ -8,16 +8,16 @@ so that the caller can turn them into `file:line:column` diagnostics.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
-from ..limits import MAX_NUMBER
-from ..runtime.pieces import FIRST_ATTRIBUTE
+from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
 from ..spelling import did_you_mean
 from . import board as boards
 from .names import BUILTIN_PROPERTIES, CONTEXT_NAMES, reserved_word
+
+if TYPE_CHECKING:
+    from ..loading.options import Option
 
 # The YAML of a definition (schema-valid), and the path of a part of it.
 Data = dict[str, Any]
@@ -104,17 +104,6 @@ class Pool:
 
 
 @dataclass
-class Option:
-    name: str
-    type: str  # "int", "decimal" (a Fraction) or "str"
-    default: Any
-    values: Optional[list[Any]]
-    minimum: Optional[Union[int, float]]
-    maximum: Optional[Union[int, float]]
-    description: str
-
-
-@dataclass
 class GameModel:
     name: str
     title: str
@@ -153,92 +142,6 @@ class GameModel:
 DEFAULT_COLORS = ["#e8e4d8", "#303030", "#d62728", "#1f77b4", "#2ca02c", "#ffbf00", "#9467bd", "#8c564b"]
 
 
-def _check_bounds(spec: Option, value: int) -> None:
-    """A number typed on a command line (or in a record) within the bounds of every
-    number of a definition, which the rules then compute with."""
-    if abs(value) > MAX_NUMBER:
-        raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
-
-
-# A decimal option's value as text: digits, at most 6 after a point.
-DECIMAL_TEXT = re.compile(r"-?\d{1,16}(\.\d{1,6})?")
-
-
-def _decimal_value(spec: Option, raw: Any) -> Fraction:
-    """A decimal option's value, read exactly (a YAML number by its shortest text)."""
-    if isinstance(raw, bool) or not isinstance(raw, (int, float, str, Fraction)):
-        raise ValueError(f"option '{spec.name}' takes a number such as 7.5, not {raw!r}")
-    if isinstance(raw, Fraction):
-        return raw
-    text = raw.strip() if isinstance(raw, str) else repr(raw)
-    if not DECIMAL_TEXT.fullmatch(text):
-        raise ValueError(f"option '{spec.name}' takes a number with at most 6 digits after the point, "
-                         f"such as 7.5, not '{raw}'")
-    return Fraction(text)
-
-
-def parse_option_value(spec: Option, raw: Any) -> Any:
-    """Convert a command-line string (or YAML value) to the option's type; ValueError if not allowed."""
-    value = raw
-    if spec.type == "decimal":
-        value = _decimal_value(spec, raw)
-        if abs(value) > MAX_NUMBER:
-            raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
-        if spec.minimum is not None and value < Fraction(repr(spec.minimum)):
-            raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {raw}")
-        if spec.maximum is not None and value > Fraction(repr(spec.maximum)):
-            raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {raw}")
-        if spec.values is not None and value not in spec.values:
-            allowed = ", ".join(str(v) for v in spec.values)
-            raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
-        return value
-    if spec.type == "int":
-        if isinstance(raw, bool):
-            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
-        if isinstance(raw, str):
-            try:
-                value = int(raw.strip())
-            except ValueError:
-                raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'") from None
-        if not isinstance(value, int):
-            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
-        _check_bounds(spec, value)
-        if spec.minimum is not None and value < spec.minimum:
-            raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {value}")
-        if spec.maximum is not None and value > spec.maximum:
-            raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {value}")
-    else:
-        value = str(raw).strip() if isinstance(raw, str) else raw
-    if spec.values is not None and value not in spec.values:
-        allowed = ", ".join(str(v) for v in spec.values)
-        raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
-    return value
-
-
-def read_options(data: Data, report: Report) -> dict[str, Option]:
-    specs = {}
-    for name, raw in (data.get("options") or {}).items():
-        values = raw.get("values")
-        default = raw.get("default")
-        if values is not None:
-            numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
-            kind = "int" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "str"
-            if numbers and (raw.get("type") == "decimal" or any(isinstance(v, float) for v in values)):
-                kind = "decimal"
-                values = [Fraction(repr(v)) for v in values]
-            elif kind == "str":
-                values = [str(v) for v in values]
-        else:
-            kind = raw.get("type", "int")
-        spec = Option(name, kind, default, values, raw.get("min"), raw.get("max"), raw.get("description", ""))
-        try:
-            spec.default = parse_option_value(spec, default)
-        except ValueError as exc:
-            report(("options", name, "default"), f"the default does not fit: {exc}", None)
-        specs[name] = spec
-    return specs
-
-
 def _check_names(data: Data, report: Report) -> None:
     """Names the rules could not use as declared: a region, variable or pool named like
     a word the rules give a meaning of their own (`player`, `to`, ...), one name
@@ -250,8 +153,8 @@ def _check_names(data: Data, report: Report) -> None:
     for i, player in enumerate(data.get("players") or []):
         name = player.get("name") if isinstance(player, dict) else player
         path = ("players", i, "name") if isinstance(player, dict) else ("players", i)
-        if name == "neutral":
-            report(path, "'neutral' cannot name a player: the setup uses it for the pieces of no player",
+        if name == NEUTRAL_NAME:
+            report(path, f"'{NEUTRAL_NAME}' cannot name a player: the setup uses it for the pieces of no player",
                    "choose another name")
         elif isinstance(name, str) and reserved_word(name):
             report(path, f"{reserved_word(name)}: it cannot name a player", "choose another name")
@@ -293,11 +196,11 @@ def _check_names(data: Data, report: Report) -> None:
             )
 
 
-def build_model(data: Data, option_values: dict[str, Any], report: Report) -> GameModel:
-    """The `GameModel` of a definition's YAML data; problems go to `report`.
-    `option_values` must already be checked (see `parse_option_value`)."""
+def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, Any], report: Report) -> GameModel:
+    """The `GameModel` of a definition's YAML data; problems go to `report`. `specs`
+    are the definition's options and `option_values` the values chosen, already
+    checked (loading/options.py)."""
     _check_names(data, report)
-    specs = read_options(data, report)
     options = {name: spec.default for name, spec in specs.items()}
     options.update(option_values)
     all_players = [p["name"] if isinstance(p, dict) else p for p in data["players"]]
@@ -388,7 +291,7 @@ def _kinds(data: Data) -> dict[str, Kind]:
     for i, (name, spec) in enumerate((data.get("pieces") or {}).items()):
         spec = spec or {}
         symbol = str(spec.get("symbol", name[:1].upper()))
-        kinds[name] = Kind(name, i, symbol, int(spec.get("value", 0)), spec.get("owner") == "neutral")
+        kinds[name] = Kind(name, i, symbol, int(spec.get("value", 0)), spec.get("owner") == NEUTRAL_NAME)
     return kinds
 
 
@@ -469,7 +372,7 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
     setup = []
     placed: set[int] = set()
     for owner_name, placements in (data.get("setup") or {}).items():
-        if owner_name == "neutral":
+        if owner_name == NEUTRAL_NAME:
             owner = -1
         elif owner_name in players:
             owner = players.index(owner_name)
@@ -477,7 +380,7 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
             continue  # a player not in play with these options
         else:
             report(("setup", owner_name, AT_KEY), f"unknown player '{owner_name}'",
-                   _hint(owner_name, all_players + ["neutral"]))
+                   _hint(owner_name, all_players + [NEUTRAL_NAME]))
             continue
         for kind_name, sites in (placements or {}).items():
             if kind_name not in kinds:
@@ -522,8 +425,6 @@ def _players_in_play(data: Data, all_players: list[str], options: dict[str, Any]
 
 
 _EVERY_VALUE = "every value the option can take needs its list of players under 'choices'"
-# An int option with min and max is checked value by value up to this many values.
-_MAX_CHECKED_VALUES = 1000
 
 
 def _no_choice(option: str, value: Any) -> str:
@@ -538,22 +439,13 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
     spec = specs.get(in_play["option"]) if in_play else None
     if spec is None or in_play is None:
         return  # no in_play, or an unknown option: said where the players are chosen
-    for value in _possible_values(spec):
+    for value in spec.possible_values():
         if str(value) not in {str(k) for k in in_play["choices"]}:
             report(("in_play", "choices", AT_KEY), _no_choice(spec.name, value), _EVERY_VALUE)
     for key, players in in_play["choices"].items():
         for i, player in enumerate(players):
             if player not in all_players:
                 report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
-
-
-def _possible_values(spec: Option) -> list[Any]:
-    if spec.values is not None:
-        return list(spec.values)
-    if spec.type == "int" and spec.minimum is not None and spec.maximum is not None:
-        if spec.maximum - spec.minimum < _MAX_CHECKED_VALUES:
-            return list(range(int(spec.minimum), int(spec.maximum) + 1))
-    return []
 
 
 def _build_board(spec: Data, report: Report) -> boards.Board:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast as py
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any, Callable, ContextManager, Iterator, Optional, Sequence
 
 from . import pyast
@@ -24,7 +25,17 @@ from .restrictions import Restrictions
 from .scope import Register
 from .source import Source
 
-EMPTY, OWN, NEUTRAL, ENEMY = 0, 1, 2, 3
+
+class Onto(IntEnum):
+    """What a candidate lands onto, which picks the action's case (an index of
+    `Landing.case_ids`)."""
+
+    EMPTY = 0
+    OWN = 1
+    NEUTRAL = 2
+    ENEMY = 3
+
+
 # The acting piece while actions are listed: it stands where it starts.
 MOVING_PIECE = Register("frm", "pc")
 # At most this many codes of actions are kept per game (tables of 8 bytes an entry,
@@ -120,7 +131,7 @@ class Landing:
         return code
 
     def occupied_cases(self) -> bool:
-        return any(self.case_ids[i] is not None for i in (OWN, NEUTRAL, ENEMY))
+        return any(self.case_ids[i] is not None for i in (Onto.OWN, Onto.NEUTRAL, Onto.ENEMY))
 
 
 def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[py.expr] = None,
@@ -158,7 +169,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
     ids = landing.case_ids
     land = landing.forbidden("landing", "to", "tg")
     capture = landing.forbidden("capturing", "to", "tg", occupied=True)
-    empty = ids[EMPTY]
+    empty = ids[Onto.EMPTY]
     if empty is not None:
         with src.if_(pyast.is_none(_TG)):
             _checked_append(src, empty, (land,), landing.where, choices=landing.choices, codes=landing.codes)
@@ -184,25 +195,26 @@ def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optio
               codes: Optional[CodeTables] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     p, off = pyast.name("p"), pyast.name("off")
-    alone = [i for i in (OWN, NEUTRAL, ENEMY) if ids[i] is not None]
-    if alone in ([OWN], [NEUTRAL]):  # one test reading the owner once: no local for it
+    alone = [i for i in (Onto.OWN, Onto.NEUTRAL, Onto.ENEMY) if ids[i] is not None]
+    if alone in ([Onto.OWN], [Onto.NEUTRAL]):  # one test reading the owner once: no local for it
         owner = pyast.sub(piece, 0)
         only = ids[alone[0]]
         assert only is not None
-        with src.if_(pyast.compare(owner, "==", p) if alone == [OWN] else pyast.compare(owner, "<", pyast.num(0))):
+        mine = alone == [Onto.OWN]
+        with src.if_(pyast.compare(owner, "==", p) if mine else pyast.compare(owner, "<", pyast.num(0))):
             _checked_append(src, only, (land,), where, jumped, choices, codes)
         return
     src.add(pyast.assign(off, pyast.sub(piece, 0)))
     branches: list[tuple[Optional[py.expr], int, tuple[Optional[py.expr], ...]]] = []
-    own_case, neutral_case = ids[OWN], ids[NEUTRAL]
+    own_case, neutral_case = ids[Onto.OWN], ids[Onto.NEUTRAL]
     if own_case is not None:
         branches.append((pyast.compare(off, "==", p), own_case, (land,)))
     if neutral_case is not None:
         branches.append((pyast.compare(off, "<", pyast.num(0)), neutral_case, (land,)))
-    enemy = ids[ENEMY]
+    enemy = ids[Onto.ENEMY]
     if enemy is not None:
         # what the branches before it leave to test
-        own, neutral = ids[OWN] is not None, ids[NEUTRAL] is not None
+        own, neutral = ids[Onto.OWN] is not None, ids[Onto.NEUTRAL] is not None
         test: Optional[py.expr] = None
         if not (own and neutral):
             is_player, is_other = pyast.compare(off, ">=", pyast.num(0)), pyast.compare(off, "!=", p)
@@ -352,7 +364,7 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
         _free_way(src, step_landing, k)
         src.add(pyast.assign(_TO, pyast.sub(_RAY, k - 1)), _look())
         with src.if_(pyast.is_none(_TG)):
-            empty = step_landing.case_ids[EMPTY]
+            empty = step_landing.case_ids[Onto.EMPTY]
             assert empty is not None
             _checked_append(src, empty, (step_landing.forbidden("landing", "to", "tg"),),
                             step_landing.where, choices=step_landing.choices, codes=step_landing.codes)

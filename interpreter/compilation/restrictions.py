@@ -13,10 +13,11 @@ that block wherever they stand (see patterns.py and runtime/walks.py).
 from __future__ import annotations
 
 import ast as py
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..parsing import ast
+from ..parsing.visit import structure
 from . import pyast
 from .code import Code, conjuncts, is_name
 from .errors import RuleError
@@ -228,15 +229,3 @@ def _split(item: ast.Forbid, label: str, exprs: ExpressionCompiler, scope: Scope
         else:
             forbid.rest.append(part)
     return forbid
-
-
-def structure(node: Any) -> Any:
-    """A syntax tree of the rules without its source positions: equal for the
-    same condition written twice."""
-    if isinstance(node, (list, tuple)):
-        return tuple(structure(x) for x in node)
-    if is_dataclass(node) and not isinstance(node, ast.Pos):
-        return (type(node).__name__,) + tuple(
-            structure(getattr(node, f.name)) for f in fields(node) if not f.name.endswith("pos")
-        )
-    return node

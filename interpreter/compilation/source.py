@@ -29,10 +29,9 @@ import ast
 import builtins
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from ..parsing.ast import Pos
+from ..runtime.compiled import Origin as Origin  # (where each generated name comes from; re-exported)
 from . import pyast
 
 # Names the generated code uses for the registers of the rules language. They are
@@ -89,24 +88,22 @@ ALLOWED_NODES: frozenset[type] = frozenset({
 })
 
 
+class _Unbound:
+    """What a name `Source.bound_later` made holds until `bind_later` binds it."""
+
+    def __repr__(self) -> str:
+        return "<bound once the module is compiled>"
+
+
+_UNBOUND = _Unbound()
+
+
 class SourceTooLarge(Exception):
     """The rules expand to more code than MAX_CODE_NODES."""
 
 
 class UnsafeSource(Exception):
     """The generated code broke one of the rules of this module (a compiler bug)."""
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a generated function or constant comes from: a rule of the game
-    ("action 'leap', onto enemy", "phase 'play', after each turn") and its place."""
-
-    what: str
-    pos: Optional[Pos] = None
-
-    def __str__(self) -> str:
-        return self.what if self.pos is None else f"{self.what} ({self.pos.file}:{self.pos.line})"
 
 
 class Source:
@@ -123,6 +120,7 @@ class Source:
         self._origin: list[Origin] = []
         self._kept: list[Any] = []
         self._size = 0
+        self.later: set[str] = set()  # names bound once the module is compiled (`bind_later`)
 
     # ------------------------------------------------------------ names
     def fresh(self, prefix: str) -> str:
@@ -167,6 +165,18 @@ class Source:
             raise UnsafeSource(f"helper names start with h_: {name!r}")
         self.namespace[name] = fn
         return name
+
+    def bound_later(self, name: str) -> ast.Name:
+        """`name` (a constant's or a helper's), read by the code but bound only once
+        the module is compiled (`bind_later`): what it holds is made of generated
+        functions (a table of them, an object that calls one)."""
+        if not (_GENERATED.fullmatch(name) and name[0] == "k" or _HELPER.fullmatch(name)) or name in self.namespace:
+            raise UnsafeSource(f"{name!r} is no new name of a constant or helper")
+        self.namespace[name] = _UNBOUND
+        self.later.add(name)
+        if self._origin and name[0] == "k":
+            self.origins[name] = self._origin[-1]
+        return pyast.name(name)
 
     # ------------------------------------------------------------ origins
     @contextmanager
@@ -378,3 +388,11 @@ def compile_module(source: Source, filename: str = "<regelwerk rules>") -> dict[
     code = compile(tree, filename, "exec")
     exec(code, namespace)  # noqa: S102 - generated trees, checked above; no text of a definition is in them
     return namespace
+
+
+def bind_later(source: Source, namespace: dict[str, Any], values: dict[str, Any]) -> None:
+    """Bind the names `source.bound_later` made in the namespace of the compiled
+    module, before any of its code runs: each once, all of them."""
+    if set(values) != source.later or any(namespace[name] is not _UNBOUND for name in values):
+        raise UnsafeSource(f"the names bound later are {sorted(source.later)}, given {sorted(values)}")
+    namespace.update(values)

@@ -22,7 +22,7 @@ from typing import Any, Callable, ContextManager, Optional, Union
 from ..parsing import ast
 from ..parsing.unparse import expression_text
 from ..runtime.helpers import NUMBER_LIMIT
-from ..runtime.results import DRAW, END_GAME, LOSE, WIN
+from ..runtime.results import EndingKind
 from ..spelling import did_you_mean
 from . import pyast
 from .code import Code, always_a_player, describe
@@ -49,9 +49,9 @@ Statement = Callable[[Any, Scope], Optional[int]]
 class Endings:
     """The statements that can end the game, numbered for `h_end` (and coverage)."""
 
-    entries: list[tuple[int, ast.Pos]] = field(default_factory=list)  # (how, pos)
+    entries: list[tuple[EndingKind, ast.Pos]] = field(default_factory=list)  # (how, pos)
 
-    def add(self, how: int, pos: ast.Pos) -> int:
+    def add(self, how: EndingKind, pos: ast.Pos) -> int:
         self.entries.append((how, pos))
         return len(self.entries) - 1
 
@@ -814,23 +814,23 @@ class StatementCompiler:
             raise RuleError(e.pos, f"expected a player, found {describe(c)}")
         return c.code
 
-    def _end(self, how: int, player: py.expr, pos: ast.Pos, scope: Scope) -> int:
+    def _end(self, how: EndingKind, player: py.expr, pos: ast.Pos, scope: Scope) -> int:
         ending = self.endings.add(how, pos)
         scope.flow.effects.add("end")
-        self.add(_call("h_end", _r("s"), pyast.num(how), player, pyast.num(ending)))
+        self.add(_call("h_end", _r("s"), pyast.num(int(how)), player, pyast.num(ending)))
         return 1
 
     def _win(self, s: ast.WinStmt, scope: Scope) -> int:
-        return self._end(WIN, self._player_or_current(s.player, scope), s.pos, scope)
+        return self._end(EndingKind.WIN, self._player_or_current(s.player, scope), s.pos, scope)
 
     def _lose(self, s: ast.LoseStmt, scope: Scope) -> int:
-        return self._end(LOSE, self._player_or_current(s.player, scope), s.pos, scope)
+        return self._end(EndingKind.LOSE, self._player_or_current(s.player, scope), s.pos, scope)
 
     def _draw(self, s: ast.DrawStmt, scope: Scope) -> int:
-        return self._end(DRAW, pyast.num(-1), s.pos, scope)
+        return self._end(EndingKind.DRAW, pyast.num(-1), s.pos, scope)
 
     def _end_game(self, s: ast.EndStmt, scope: Scope) -> int:
-        return self._end(END_GAME, pyast.num(-1), s.pos, scope)
+        return self._end(EndingKind.END_GAME, pyast.num(-1), s.pos, scope)
 
     def _start_phase(self, s: ast.StartPhaseStmt, scope: Scope) -> int:
         if s.phase not in self.phase_index:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from .errors import RuleError
 from .model import GameModel
 from .reach import Reach
@@ -131,7 +132,7 @@ def static_sites(e: ast.Expr, model: GameModel) -> Optional[list[frozenset[int]]
 def _reads_landing(e: ast.Expr, defines: dict[str, ast.Define], seen: Optional[set[str]] = None) -> bool:
     """Whether a condition reads the landing site (itself or in a define it uses)."""
     seen = set() if seen is None else seen
-    for node in ast.nodes_of(e):
+    for node in nodes_of(e):
         name = node.id if isinstance(node, ast.Name) else node.fn if isinstance(node, ast.Call) else None
         if name in _LANDING_NAMES:
             return True

@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import time
+from typing import Any
 
 from ..analysis.analyze import analyze
 from ..analysis.analyze.driver import DEFAULT_DEPTH_GAMES, DEFAULT_MAX_PLIES, DEFAULT_TRACE_EVERY
@@ -37,7 +38,7 @@ DEFAULT_GAMES = 1000
 DEFAULT_DEPTH_ITERATIONS = 100
 
 
-def help_texts(prog: str, g: str) -> dict:
+def help_texts(prog: str, g: str) -> dict[str, Any]:
     """The summary, description and examples of the command."""
     summary = "measure a game and its variants: balance, length, choices, rule coverage, side by side"
     examples = (
@@ -98,7 +99,7 @@ def _whole(text: str) -> int:
     return value
 
 
-def compare_sets(values: list) -> list:
+def compare_sets(values: list[Any]) -> list[Any]:
     """The option sets of every --compare, split at ','."""
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _analyze(args: argparse.Namespace, jobs: int, progress):
+def _analyze(args: argparse.Namespace, jobs: int, progress: Any) -> Any:
     return analyze(
         args.game, args.variant, options=dict(args.option or []), compare=compare_sets(args.compare),
         games=args.games, seed=args.seed, players=args.players, agent_factory=make_agent,
@@ -139,7 +140,7 @@ def _analyze(args: argparse.Namespace, jobs: int, progress):
     )
 
 
-def _with_progress(args: argparse.Namespace, jobs: int):
+def _with_progress(args: argparse.Namespace, jobs: int) -> Any:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -162,7 +163,7 @@ def _check_report_extra() -> None:
         raise CliError(f"--report draws with matplotlib, which is not installed: {command}") from None
 
 
-def _write_report(report, folder: str) -> None:
+def _write_report(report: Any, folder: str) -> None:
     from .analyze_report import write_report
 
     page = write_report(report, folder)

@@ -13,6 +13,7 @@ import html
 import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 from ..analysis.analyze.table import cell_text, coverage_cell, row_cells
 from .output_file import replace_file
@@ -22,7 +23,7 @@ from .render_svg import SVG_NS, render_svg
 HEAT_MAP = "YlOrRd"
 
 
-def _pyplot():
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")  # files only, no window
@@ -33,7 +34,7 @@ def _pyplot():
     return plt
 
 
-def _save(fig, path: Path) -> str:
+def _save(fig: Any, path: Path) -> str:
     picture = io.StringIO()
     fig.savefig(picture, format="svg", metadata={"Date": None}, bbox_inches="tight")
     fig.clf()
@@ -46,7 +47,7 @@ def _save(fig, path: Path) -> str:
 _LINE_STYLES = ("-", "--", ":", "-.")
 
 
-def lengths_chart(report, folder: Path, plt) -> str:
+def lengths_chart(report: Any, folder: Path, plt: Any) -> str:
     """Histograms of the game lengths in plies, one outline per column."""
     fig, ax = plt.subplots(figsize=(7, 3.2))
     longest = max((g.plies for data in report.columns for g in data.games), default=1)
@@ -62,15 +63,15 @@ def lengths_chart(report, folder: Path, plt) -> str:
     return _save(fig, folder / "lengths.svg")
 
 
-def seats_chart(report, folder: Path, plt) -> str:
+def seats_chart(report: Any, folder: Path, plt: Any) -> str:
     """Each seat's win rate (and the draws) per column, with 95% intervals."""
     rows = [row for row in report.metrics if row.key.startswith("wins.") or row.key == "draws"]
     fig, ax = plt.subplots(figsize=(7, 3.2))
     width = 0.8 / max(1, len(report.columns))
     for c, data in enumerate(report.columns):
-        xs: list = []
-        ys: list = []
-        errors: tuple = ([], [])
+        xs: list[Any] = []
+        ys: list[Any] = []
+        errors: tuple[Any, ...] = ([], [])
         for r, row in enumerate(rows):
             est = row.cells[c]
             if est is None or est.value is None:
@@ -87,7 +88,7 @@ def seats_chart(report, folder: Path, plt) -> str:
     return _save(fig, folder / "seats.svg")
 
 
-def coverage_chart(report, folder: Path, plt) -> str:
+def coverage_chart(report: Any, folder: Path, plt: Any) -> str:
     """Times each rule fired per game, per column; rules that never fired in red."""
     rows = report.coverage
     fig, ax = plt.subplots(figsize=(7, 0.35 * len(rows) + 1.2))
@@ -108,13 +109,13 @@ def coverage_chart(report, folder: Path, plt) -> str:
     return _save(fig, folder / "coverage.svg")
 
 
-def heat_scale(report) -> float:
+def heat_scale(report: Any) -> float:
     """The top of the colour scale of every heat map of the report: one scale for
     the whole comparison, so that a colour means the same number in every column."""
     return max((value for data in report.columns for value in landings_per_game(data).values()), default=0) or 1.0
 
 
-def landings_per_game(data) -> dict:
+def landings_per_game(data: Any) -> dict[str, Any]:
     """Site -> landings per traced game of the column."""
     games = max(1, sum(g.covered is not None for g in data.games))
     return {site: count / games for site, count in zip(data.sites, data.heat)}
@@ -130,7 +131,7 @@ def _number(value: float) -> str:
 _CAPTION = 30.0  # px above the board for a heat map's title
 
 
-def heat_map(data, index: int, folder: Path, top: float) -> str:
+def heat_map(data: Any, index: int, folder: Path, top: float) -> str:
     """The column's board, titled, each site coloured by the landings per traced
     game on the report's one scale (0 to `top`) and showing that number; the file
     name. No piece legend (nothing stands on it) and no pool counts."""
@@ -164,7 +165,7 @@ def heat_map(data, index: int, folder: Path, top: float) -> str:
     return board.name
 
 
-def _heat_numbers(root, numbers: list, per_game: dict) -> None:
+def _heat_numbers(root: Any, numbers: list[Any], per_game: dict[str, Any]) -> None:
     """Each site's number at its centre, black or white on its colour."""
     ns = f"{{{SVG_NS}}}"
     layer = ET.SubElement(root, f"{ns}g", {"class": "heat-numbers", "font-family": "sans-serif",
@@ -180,7 +181,7 @@ def _heat_numbers(root, numbers: list, per_game: dict) -> None:
             _number(per_game[site])
 
 
-def _add_caption(root, text: str) -> None:
+def _add_caption(root: Any, text: str) -> None:
     """A title line above the picture: everything moves down to make room."""
     ns = f"{{{SVG_NS}}}"
     left, top, width, height = (float(v) for v in root.get("viewBox", "0 0 0 0").split())
@@ -207,7 +208,7 @@ def _add_caption(root, text: str) -> None:
     root.set("viewBox", f"{left:g} {top:g} {width:g} {height:g}")
 
 
-def heat_scale_chart(top: float, folder: Path, plt) -> str:
+def heat_scale_chart(top: float, folder: Path, plt: Any) -> str:
     """The one colour bar of every heat map."""
     from matplotlib import colormaps
     from matplotlib.cm import ScalarMappable
@@ -219,7 +220,7 @@ def heat_scale_chart(top: float, folder: Path, plt) -> str:
     return _save(fig, folder / "heat-scale.svg")
 
 
-def html_table(report, rows, title: str, show=cell_text) -> str:
+def html_table(report: Any, rows: Any, title: str, show: Any=cell_text) -> str:
     """A table of the report's rows as HTML: the same text, decimals and `*` marks
     as the text table (`row_cells`), the significant differences in bold."""
     head = "".join(f"<th>{html.escape(d.label)}</th>" for d in report.columns)
@@ -246,7 +247,7 @@ table{border-collapse:collapse;margin:1em 0}td,th{padding:2px 10px;text-align:le
 small{color:#777}.sig{font-weight:bold;color:#c03020}img{max-width:100%}.heat{display:flex;gap:1em;flex-wrap:wrap}"""
 
 
-def _page(report, pictures: dict) -> str:
+def _page(report: Any, pictures: dict[str, Any]) -> str:
     from ..analysis.analyze.table import FOOTER, heading
 
     esc = html.escape
@@ -271,7 +272,7 @@ def _page(report, pictures: dict) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write_report(report, folder: str) -> str:
+def write_report(report: Any, folder: str) -> str:
     """Write `index.html` and its pictures into `folder` (made if missing); the
     path of the page."""
     out = Path(folder)

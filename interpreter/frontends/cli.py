@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
@@ -53,13 +53,15 @@ from .names import (
 )
 from .records import Record, RecordError, read_record
 
+if TYPE_CHECKING:
+    from ..runtime.state import State
 
 
 def _read_optional_record(args: argparse.Namespace) -> Optional[Record]:
     return read_record(args.record) if getattr(args, "record", None) else None
 
 
-def read_position(game: Game, text: str):
+def read_position(game: Game, text: str) -> Any:
     """The position of --position TEXT; a CliError that says what is wrong otherwise."""
     from ..positions import PositionError
 
@@ -69,7 +71,7 @@ def read_position(game: Game, text: str):
         raise CliError(f"--position: {exc}") from None
 
 
-def _print_json(obj) -> None:
+def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
 
 
@@ -103,7 +105,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_ERROR if broken else 0
 
 
-def _list_entry(entry: dict) -> str:
+def _list_entry(entry: dict[str, Any]) -> str:
     lines = [f"{entry['name']} — {entry['title']}, players: {', '.join(entry['players'])}"]
     if not entry["options"]:
         lines.append("    no options")
@@ -139,7 +141,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
             if os.environ.get("REGELWERK_DEBUG"):
                 raise
-            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}", file=sys.stderr)
+            print(f"{path}:1:1: error: internal error while checking: {type(exc).__name__}: {_describe(exc)}",
+                  file=sys.stderr)
             status = EXIT_ERROR
             continue
         warnings = list(game.warnings) + display_warnings(game)
@@ -187,7 +190,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     movers: list[str] = []  # who was to move before each action
 
-    def show(ply: int, s) -> None:
+    def show(ply: int, s: Any) -> None:
         if ply:
             print(f"{ply:4d}. {movers[-1]:<10} {record.actions[ply - 1].notation}")
         movers.append(game.to_move(s) or "")
@@ -231,7 +234,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         result = _bench_with_progress(game, args, bench)
     if args.json:
         data = result.as_json()
-        data.update({"game": display_name(game), "seed": args.seed, "actions": result.actions, "unfinished": result.unfinished})
+        data.update({"game": display_name(game), "seed": args.seed, "actions": result.actions,
+                     "unfinished": result.unfinished})
         _print_json(data)
         return 0
     average = result.actions / result.playouts
@@ -245,7 +249,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench_with_progress(game: Game, args: argparse.Namespace, bench):
+def _bench_with_progress(game: Game, args: argparse.Namespace, bench: Any) -> Any:
     from rich.console import Console
     from rich.progress import Progress
 
@@ -303,7 +307,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CliError(str(exc), exc.status) from None
 
 
-def _draw(game: Game, state) -> None:
+def _draw(game: Game, state: State) -> None:
     try:
         from .render_text import print_position
     except ImportError:  # the renderer is optional for the command-line tools
@@ -348,7 +352,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     _add_playout_commands(commands, g)
     _add_show(commands, g)
     _add_module_commands(commands, g)
-    return parser, commands.subparsers.choices
+    return parser, dict(commands.subparsers.choices)
 
 
 _RAW = argparse.RawDescriptionHelpFormatter
@@ -359,23 +363,29 @@ class _Parser(argparse.ArgumentParser):
     escape sequence in an argument must not reach the terminal), long words cut.
     The commands' parsers are of this class too (`add_subparsers` makes them so)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> None:  # type: ignore[override]
         super().error(visible(cut_long_words(message)))
+
+
+def completes_games(argument: argparse.Action) -> None:
+    """Shell completion of games for `argument`, where argcomplete is installed: it
+    reads the attribute `completer` of an argument (argparse knows nothing of it)."""
+    setattr(argument, "completer", complete_game)  # noqa: B010 - an attribute argparse does not declare
 
 
 class _Commands:
     """The commands' parsers while build_parser makes them."""
 
-    def __init__(self, subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]", games: str):
+    def __init__(self, subparsers: "argparse._SubParsersAction[_Parser]", games: str):
         self.subparsers = subparsers
         self.games = games  # the bundled games' names, for the help of GAME
 
-    def add(self, name: str, **kwargs) -> argparse.ArgumentParser:
+    def add(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
         """A command's parser."""
         return self.subparsers.add_parser(name, **kwargs)
 
     def game_command(self, name: str, summary: str, examples: str, game_optional: bool = False,
-                     **kwargs) -> argparse.ArgumentParser:
+                     **kwargs: Any) -> argparse.ArgumentParser:
         """A command about one game: GAME and the options of a definition."""
         sub = self.subparsers.add_parser(
             name, help=summary, description=summary, epilog="examples:\n" + examples, formatter_class=_RAW, **kwargs
@@ -385,7 +395,7 @@ class _Commands:
             help=f"a bundled game ({self.games}), a bundled variant (GAME/VARIANT, see `{PROG} list`) or the path "
                  "of a game folder, game file or variant file",
         )
-        argument.completer = complete_game  # for argcomplete (shell completion), when installed
+        completes_games(argument)
         _definition_options(sub)
         return sub
 
@@ -415,9 +425,9 @@ def _add_list_and_validate(commands: _Commands, g: str) -> None:
         epilog=f"examples:\n  {PROG} validate {g}\n  {PROG} validate mygame/ mygame/variants/fast.yaml",
         formatter_class=_RAW,
     )
-    sub.add_argument("paths", metavar="PATH", nargs="+",
-                     help="a game folder, game file, variant file or bundled name (GAME or GAME/VARIANT)"
-                     ).completer = complete_game
+    completes_games(sub.add_argument(
+        "paths", metavar="PATH", nargs="+",
+        help="a game folder, game file, variant file or bundled name (GAME or GAME/VARIANT)"))
     _definition_options(sub)
     sub.set_defaults(run=cmd_validate)
 
@@ -442,7 +452,8 @@ def _add_record_commands(commands: _Commands, g: str) -> None:
         f"  {PROG} perft {g} --depth 3\n  {PROG} perft {g} --depth 4 game.txt --json\n\n"
         "Chance outcomes count as actions; a game that ends early adds nothing deeper.",
     )
-    sub.add_argument("--depth", type=positive_int_up_to(MAX_DEPTH), required=True, metavar="N", help="count depths 1 to N")
+    sub.add_argument("--depth", type=positive_int_up_to(MAX_DEPTH), required=True, metavar="N",
+                     help="count depths 1 to N")
     _record_argument(sub, required=False)
     sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
     sub.set_defaults(run=cmd_perft)
@@ -454,7 +465,8 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
         "bench", "random playouts at full speed: playouts and actions per second",
         f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
     )
-    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=100, metavar="N", help="number of games (default 100)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=100, metavar="N",
+                     help="number of games (default 100)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument(
         "--max-plies", type=positive_int_up_to(MAX_PLIES), default=100_000, metavar="N",
@@ -475,8 +487,10 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
         "but the game goes on, runtime errors of the rules and two actions with one notation,\n"
         "each at the rule (FILE:LINE:COLUMN) involved. Exit status 1 when an error is found.",
     )
-    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=200, metavar="N", help="number of random games (default 200)")
-    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_PLIES), default=5000, metavar="N", help="the ply bound of one game (default 5000)")
+    sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=200, metavar="N",
+                     help="number of random games (default 200)")
+    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_PLIES), default=5000, metavar="N",
+                     help="the ply bound of one game (default 5000)")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.set_defaults(run=cmd_lint)
 
@@ -490,12 +504,14 @@ def _add_show(commands: _Commands, g: str) -> None:
         "With --compiled, print the Python code the rules are compiled to instead (with --option values\n"
         "and --variant applied): every generated function (f0, f1, ... and t0, t1, ...: the ends of turns)\n"
         "and constant (k0, k1, ...) with the decision, case, phase or rule it comes from and its line.",
-        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n  {PROG} show mygame/variants/fast.yaml"
+        epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n"
+               f"  {PROG} show mygame/variants/fast.yaml"
         f"\n  {PROG} show {g} --compiled\n  {PROG} show royalfiz --compiled --option players=2",
         formatter_class=_RAW,
     )
-    sub.add_argument("game", metavar="GAME", help="a bundled game or variant (GAME/VARIANT), a game folder or file, "
-                     "or a variant file").completer = complete_game
+    completes_games(sub.add_argument("game", metavar="GAME",
+                                     help="a bundled game or variant (GAME/VARIANT), a game folder or file, "
+                                          "or a variant file"))
     sub.add_argument("--variant", metavar="FILE", default=None, help="a variant file to apply on top of GAME")
     sub.add_argument("--compiled", action="store_true",
                      help="print the generated code, each function and constant with the rule it comes from")
@@ -508,7 +524,8 @@ def _add_module_commands(commands: _Commands, g: str) -> None:
     """The commands that have modules of their own, which describe their arguments."""
     from . import analyze_cmd, match, play_cmd, render_cmd
 
-    play_cmd.configure_parser(commands.game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True), cmd_play)
+    play_cmd.configure_parser(commands.game_command("play", *play_cmd.help_texts(PROG, g), game_optional=True),
+                              cmd_play)
     match.configure_parser(commands.game_command("match", *match.help_texts(PROG, g)))
     sub = commands.game_command("render", *render_cmd.help_texts(PROG, g))
     _record_argument(sub, required=False)
@@ -516,7 +533,7 @@ def _add_module_commands(commands: _Commands, g: str) -> None:
     analyze_cmd.configure_parser(commands.add("analyze", formatter_class=_RAW, **analyze_cmd.help_texts(PROG, g)))
 
 
-def _replay_commands(game_command, record_argument, g: str) -> None:
+def _replay_commands(game_command: Any, record_argument: Any, g: str) -> None:
     """`replay` and `view` (the same command stepping through the record)."""
     sub = game_command(
         "replay", "replay a record and show every position",
@@ -580,7 +597,7 @@ def _definition_options(sub: argparse.ArgumentParser) -> None:
 def main(argv: Optional[list[str]] = None) -> int:
     try:
         args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
-        status = args.run(args)
+        status: int = args.run(args)
         sys.stdout.flush()  # (here, where a full disk is reported, rather than at exit)
         return status
     except SystemExit as exc:  # --help, --version, a usage error: argparse has printed it
@@ -644,7 +661,7 @@ def _rules_failed(exc: RuleRuntimeError) -> str:
     """`FILE:LINE:COLUMN: error: ...` at the rule that failed while the game was played."""
     pos = exc.pos
     hint = "the rules failed while the game was played; `regelwerk lint GAME` looks for such errors"
-    if pos is not None and getattr(pos, "line", 0):
+    if pos is not None and pos.line:
         diagnostic = Diagnostic(pos.file, pos.line, pos.column, exc.message, hint=hint)
         return diagnostic.format()
     return f"{PROG}: error in the rules while playing: {visible(cut_long_words(str(exc)))}"

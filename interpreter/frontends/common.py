@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..api import CHANCE, DefinitionError, Game, IllegalActionError, load_game
+from ..api import CHANCE_NAME, DefinitionError, Game, IllegalActionError, load_game
 from ..validation.diagnostics import Diagnostic, shorten
 from ..validation.files import exists
 from .names import UnknownVariant, display_name, resolve_game
 from .numbers import json_number, number_text
 from .record_game import header_variant
 from .records import Record, RecordActionError, RecordError, RecordHeader
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
 
 PROG = "regelwerk"
 EXIT_ERROR = 1
@@ -37,7 +40,8 @@ class CliError(Exception):
 
 
 def version() -> str:
-    from importlib.metadata import PackageNotFoundError, version as installed_version
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed_version
 
     try:
         return installed_version("regelwerk")
@@ -142,7 +146,7 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
         wanted = header.game  # a record of a bundled variant, replayed by its game's name
     # Checked before loading too: the header's options are likely wrong for another
     # game, and "this record is of another game" is the message that helps.
-    if header.game and not is_path(wanted) and header.game != wanted:
+    if record is not None and header.game and not is_path(wanted) and header.game != wanted:
         raise _header_mismatch(record, wanted)
     typed = dict(args.option or [])
     from_header = {name: value for name, value in header.options.items() if name not in typed}
@@ -153,17 +157,19 @@ def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:
         raise CliError(str(exc)) from None
     except DefinitionError as exc:
         raise _blame_header(exc, record, from_header) from None
-    if header.game and header.game not in (game.name, display_name(game)):
+    if record is not None and header.game and header.game not in (game.name, display_name(game)):
         raise _header_mismatch(record, display_name(game))
     return game
 
 
-def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: dict) -> DefinitionError:
+def _blame_header(exc: DefinitionError, record: Optional[Record], from_header: dict[str, Any]) -> DefinitionError:
     """Option errors that come from the record's header, pointed at its lines.
 
     The API reports a bad option at `--option:1:1`; when the option was not typed
     but read from the record, the record's line is where to look.
     """
+    if record is None:
+        return exc
     moved = []
     for diagnostic in exc.diagnostics:
         name = next((n for n in from_header if f"'{n}'" in diagnostic.message), None)
@@ -180,7 +186,7 @@ def _header_mismatch(record: Record, name: str) -> RecordError:
     return RecordError(Diagnostic(record.source, line, column, message), record.text)
 
 
-def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable] = None):
+def replay_record(game: Game, record: Optional[Record], on_state: Optional[Callable[..., Any]] = None) -> Any:
     """The position after the record; `on_state(ply, state)` sees every position on the way.
 
     An illegal action, or one after the end, is a `RecordActionError` (exit status 2):
@@ -204,7 +210,7 @@ def replay_record(game: Game, record: Optional[Record], on_state: Optional[Calla
     return state
 
 
-def record_action_error(game: Game, record: Record, index: int, state, what: str) -> RecordActionError:
+def record_action_error(game: Game, record: Record, index: int, state: State, what: str) -> RecordActionError:
     """The error for action `index` of `record`, which cannot be played in `state`."""
     action = record.actions[index]
     ply = index + 1
@@ -214,7 +220,7 @@ def record_action_error(game: Game, record: Record, index: int, state, what: str
     return RecordActionError(diagnostic, record.text)
 
 
-def legal_hint(game: Game, state, ply: int, shown: int = 12) -> Optional[str]:
+def legal_hint(game: Game, state: State, ply: int, shown: int = 12) -> Optional[str]:
     """'legal at ply N: a b c ...' (the first `shown`), or None when nothing is legal."""
     legal = [] if game.is_terminal(state) else game.legal_notations(state)
     if not legal:
@@ -223,33 +229,34 @@ def legal_hint(game: Game, state, ply: int, shown: int = 12) -> Optional[str]:
     return f"legal at ply {ply}: {' '.join(legal[:shown])}{more}"
 
 
-def position_json(game: Game, state, ply: int) -> dict:
+def position_json(game: Game, state: State, ply: int) -> dict[str, Any]:
     """One line of `replay --json`: keys in the contract's order."""
     terminal = game.is_terminal(state)
-    line = {
+    line: dict[str, Any] = {
         "ply": ply,
         "to_move": game.to_move(state),
         "legal": game.legal_notations(state),
         "terminal": terminal,
     }
-    if terminal:
-        result = game.result(state)
+    result = game.result(state)
+    if terminal and result is not None:
         line["winner"] = result.winner
         line["scores"] = {player: json_number(score) for player, score in result.scores.items()}
     return line
 
 
-def last_move(game: Game, states: list):
+def last_move(game: Game, states: list[Any]) -> Any:
     """The action to highlight after `states` (the positions of a game so far): the
     last one that was not a chance outcome, so that a roll keeps the move before it lit."""
     for index in range(len(states) - 1, 0, -1):
-        if game.to_move(states[index - 1]) != CHANCE:
+        if game.to_move(states[index - 1]) != CHANCE_NAME:
             return game.last_action(states[index])
     return None
 
 
-def describe_result(game: Game, state) -> str:
+def describe_result(game: Game, state: State) -> str:
     result = game.result(state)
+    assert result is not None  # (asked of a finished game)
     scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())
     head = f"{result.winner} wins" if result.winner is not None else "no winner"
     return f"game over: {head} ({scores})"
@@ -257,12 +264,12 @@ def describe_result(game: Game, state) -> str:
 
 
 
-def use_color(stream) -> bool:
+def use_color(stream: Any) -> bool:
     return isatty(stream) and not os.environ.get("NO_COLOR")
 
 
-def isatty(stream) -> bool:
+def isatty(stream: Any) -> bool:
     try:
-        return stream.isatty()
+        return bool(stream.isatty())
     except (AttributeError, ValueError):  # replaced or closed streams
         return False

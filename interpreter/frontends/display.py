@@ -9,7 +9,12 @@ fakes of the tests) simply has no hints. Names in `display.regions` may be regio
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
+
+if TYPE_CHECKING:
+    from ..api import Game
+    from .protocol import FrontendGame
+
 
 DEFAULT_MARK_COLOUR = "#cfd8dc"
 TEXT_MODES = ("auto", "drawing", "list")
@@ -58,7 +63,7 @@ class DisplayHints:
         return {k: v for k, v in variables.items() if k not in self.hidden_variables}
 
 
-def display_hints(game: Any) -> DisplayHints:
+def display_hints(game: FrontendGame) -> DisplayHints:
     """The hints of `game` (empty ones for a game without a YAML definition)."""
     definition = getattr(game, "definition", None)
     data = getattr(definition, "data", None)
@@ -85,11 +90,11 @@ def display_hints(game: Any) -> DisplayHints:
     return hints
 
 
-def _mapping(value: Any) -> Mapping:
+def _mapping(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def _read_titles(section: Any, titles: dict, hidden: set) -> None:
+def _read_titles(section: Any, titles: dict[str, Any], hidden: set[Any]) -> None:
     for name, spec in _mapping(section).items():
         if not isinstance(spec, Mapping):
             continue
@@ -99,7 +104,7 @@ def _read_titles(section: Any, titles: dict, hidden: set) -> None:
             hidden.add(name)
 
 
-def _region_mark(game: Any, name: str, spec: Mapping) -> Optional[RegionMark]:
+def _region_mark(game: FrontendGame, name: str, spec: Mapping[str, Any]) -> Optional[RegionMark]:
     """The mark of region (or site) `name`, or None when the game has neither."""
     regions = game.board.regions
     colour = str(spec["color"]) if spec.get("color") else None
@@ -118,7 +123,7 @@ def _region_mark(game: Any, name: str, spec: Mapping) -> Optional[RegionMark]:
     return RegionMark(name, str(spec.get("title") or name), symbol, colours)
 
 
-def display_warnings(game: Any) -> list:
+def display_warnings(game: Game) -> list[Any]:
     """`validate` warnings for `display.regions` entries that name no region or site
     (the drawing leaves them out), at their place in the YAML."""
     from ..loading.definition import locate

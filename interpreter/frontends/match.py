@@ -26,14 +26,18 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from ..api import CHANCE
+from ..api import CHANCE_NAME
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .names import display_name, resolve_game
 from .record_game import header_identity
 from .records import RecordHeader, write_record
+
+if TYPE_CHECKING:
+    from ..api import Game
+
 
 Z95 = 1.959963984540054
 
@@ -63,7 +67,7 @@ def game_seed(seed: int, index: int, who: str) -> str:
     return f"{seed}/{index}/{who}"
 
 
-def play_one(game: Any, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int,
+def play_one(game: Game, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int,
              think: Optional[str] = None) -> GameOutcome:
     """Play game `plan.index` to its end (or `max_plies`)."""
     players = game.players
@@ -71,21 +75,22 @@ def play_one(game: Any, specs: Sequence[str], plan: GamePlan, seed: int, max_pli
         player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)), think=think)
         for player, entry in zip(players, plan.seats)
     }
-    chance_rng = random.Random(game_seed(seed, plan.index, CHANCE))
+    chance_rng = random.Random(game_seed(seed, plan.index, CHANCE_NAME))
     state = game.initial_state()
     notations: list[str] = []
     while len(notations) < max_plies:
         who = game.to_move(state)
         if who is None:
             break
-        if who == CHANCE:
+        if who == CHANCE_NAME:
             action = sample_chance(game, state, chance_rng)
         else:
             action = agents[who].choose(game, state)
         notations.append(action.notation)
         state = game.apply(state, action)
     finished = game.is_terminal(state)
-    winner = game.result(state).winner if finished else None
+    result = game.result(state) if finished else None
+    winner = result.winner if result is not None else None
     return GameOutcome(plan.index, plan.seats, winner, finished, len(notations), notations)
 
 
@@ -125,7 +130,7 @@ def labels(specs: Sequence[str]) -> list[str]:
     return out
 
 
-def summarise(game: Any, specs: Sequence[str], outcomes: Sequence[GameOutcome]) -> dict:
+def summarise(game: Game, specs: Sequence[str], outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
     """Wins, draws and losses per entry and per seat, win rates with 95% intervals."""
     players = list(game.players)
     names = labels(specs)
@@ -176,10 +181,10 @@ def _round(x: float) -> float:
 # -- running --------------------------------------------------------------------------------------
 
 
-_worker_game = None
+_worker_game: Optional[Game] = None
 
 
-def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
+def _worker_init(game_name: str, options: dict[str, Any], variant: Optional[str]) -> None:
     global _worker_game
     from ..api import load_game
 
@@ -190,17 +195,18 @@ def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
 class MatchInterrupted(KeyboardInterrupt):
     """Ctrl-C during a match: `outcomes` are the games finished before it, in order."""
 
-    def __init__(self, outcomes: list) -> None:
+    def __init__(self, outcomes: list[Any]) -> None:
         super().__init__()
         self.outcomes = outcomes
 
 
-def _worker_play(specs, plan, seed, max_plies, think) -> GameOutcome:
+def _worker_play(specs: Any, plan: Any, seed: int, max_plies: int, think: Any) -> GameOutcome:
+    assert _worker_game is not None  # (loaded by the worker's initializer)
     return play_one(_worker_game, specs, plan, seed, max_plies, think)
 
 
-def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
-              max_plies: int = 5000, jobs: int = 1, load_args: Optional[tuple] = None,
+def run_match(game: Game, specs: Sequence[str], n_games: int, seed: int, *, swap: bool = False,
+              max_plies: int = 5000, jobs: int = 1, load_args: Optional[tuple[Any, ...]] = None,
               progress: Optional[Callable[[GameOutcome], None]] = None,
               think: Optional[str] = None) -> list[GameOutcome]:
     """Play the match; outcomes in game order. `load_args` = (name, options, variant)
@@ -223,7 +229,8 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
     return sorted(results, key=lambda o: o.index)
 
 
-def _play_on_processes(todo, specs, seed, max_plies, think, jobs, load_args, results, progress) -> None:
+def _play_on_processes(todo: Any, specs: Any, seed: int, max_plies: int, think: Any, jobs: Any, load_args: Any,
+                       results: Any, progress: Any) -> None:
     """The games of `todo` on `jobs` processes; each outcome appended to `results` as it comes."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -256,7 +263,7 @@ def capped_jobs(requested: int) -> tuple[int, Optional[str]]:
     return available, f"note: --jobs {requested} is more than the {available} processors here; using {available}"
 
 
-def check_specs(game: Any, players_text: str, think: Optional[str] = None) -> list[str]:
+def check_specs(game: Game, players_text: str, think: Optional[str] = None) -> list[str]:
     """One entry per seat from --players (the last entry fills the remaining seats,
     each seat an entry of its own), each a valid agent; ValueError otherwise."""
     specs = split_players(players_text, list(game.players), display_name(game))
@@ -270,7 +277,7 @@ def check_specs(game: Any, players_text: str, think: Optional[str] = None) -> li
     return specs + [specs[-1]] * (len(game.players) - len(specs))
 
 
-def format_report(report: dict, seconds: float) -> str:
+def format_report(report: dict[str, Any], seconds: float) -> str:
     head = (
         f"{report['game']}: {report['games']} games, seed {report['seed']}"
         f"{', seats swapped' if report['swap'] else ''}; {seconds:.1f} s, "
@@ -316,11 +323,9 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
     )
 
 
-def configure_parser(sub) -> None:
-    from .common import MAX_PLAYOUTS, int_argument, positive_int, positive_int_up_to
+def configure_parser(sub: Any) -> None:
+    from .common import MAX_PLAYOUTS, add_think_argument, int_argument, positive_int, positive_int_up_to
     from .records import MAX_RECORD_ACTIONS
-
-    from .common import add_think_argument
 
     sub.add_argument("--players", metavar="LIST", default="mcts,random",
                      help="the agents, one per seat in turn order: random, greedy (one action ahead), mcts (the "
@@ -342,7 +347,7 @@ def configure_parser(sub) -> None:
     sub.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Any) -> int:
     from .common import EXIT_INTERRUPTED, CliError, isatty, load, use_color
 
     game = load(args)
@@ -401,7 +406,7 @@ def time_left(elapsed: float, done: int, total: int) -> str:
     return f"left {hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"left {rest // 60}:{rest % 60:02d}"
 
 
-def _with_progress(game, specs, args, kwargs, colour: bool):
+def _with_progress(game: Game, specs: Any, args: Any, kwargs: Any, colour: bool) -> Any:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -433,7 +438,7 @@ def _with_progress(game, specs, args, kwargs, colour: bool):
         return run_match(game, specs, args.games, args.seed, progress=advance, **kwargs)
 
 
-def _save_records(game, specs, outcomes, args, options) -> None:
+def _save_records(game: Game, specs: Any, outcomes: Any, args: Any, options: Any) -> None:
     folder = Path(args.records)
     folder.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(args.games)))

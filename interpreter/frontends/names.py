@@ -8,11 +8,15 @@ is always taken as a path.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .. import assets
 from ..api import bundled_games
 from ..validation.files import exists
+
+if TYPE_CHECKING:
+    from ..api import Game
+
 
 
 class UnknownVariant(ValueError):
@@ -52,7 +56,7 @@ def resolve_game(text: str) -> str:
     raise UnknownVariant(f"{game} has no variant '{variant}' (its variants: {known})")
 
 
-def display_name(game: Any) -> str:
+def display_name(game: Game) -> str:
     """The name a game is shown and recorded by: `GAME/VARIANT` when a variant
     is applied (the last of a chain, by its file name), else the game's name."""
     chain = getattr(game, "definition", None) and game.definition.variant_chain
@@ -61,7 +65,7 @@ def display_name(game: Any) -> str:
     return f"{game.name}/{Path(chain[-1]).stem}"
 
 
-def is_bundled_variant(game: Any) -> bool:
+def is_bundled_variant(game: Game) -> bool:
     """Whether the game's last variant is one shipped with it (then `GAME/VARIANT`
     names it everywhere and no path needs recording)."""
     chain = game.definition.variant_chain
@@ -77,7 +81,7 @@ def is_bundled_variant_name(text: Optional[str]) -> bool:
     return bool(sep) and game in bundled_games() and text in bundled_variants(game)
 
 
-def source_file(game: Any) -> str:
+def source_file(game: Game) -> str:
     """The definition file a game was read from (which copy: checkout or installed)."""
     return str(Path(game.definition.yaml_file).resolve())
 
@@ -85,7 +89,7 @@ def source_file(game: Any) -> str:
 def complete_game(prefix: str, **_: Any) -> list[str]:
     """Shell completion of GAME: bundled games and variants, then files and folders."""
     names = [name for name in all_names() if name.startswith(prefix)]
-    folder, _, start = prefix.rpartition("/")
+    folder, _sep, start = prefix.rpartition("/")
     base = Path(folder) if folder else Path(".")
     if base.is_dir():
         for path in sorted(base.iterdir()):

@@ -24,7 +24,7 @@ def check_target(path: Path) -> None:
         raise FileRefused(f"it is {kind_of(mode)}, not a file")
 
 
-def replace_file(path: str | os.PathLike, text: str) -> None:
+def replace_file(path: str | os.PathLike[str], text: str) -> None:
     """Write `text` (UTF-8) to `path`, replacing what is there in one step."""
     target = Path(path)
     try:

@@ -19,16 +19,20 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Optional, TextIO
 
-from ..api import CHANCE, Game
+from ..api import CHANCE_NAME, Action, Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
 from .names import display_name
 from .prompt import LineInput
 from .record_game import picture_command, resume_command
-from .records import RecordHeader, claim_record, write_record
+from .records import RecordHeader, RecordLock, claim_record, write_record
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
+
 
 HUMAN = "human"
 CHANCE_MODES = ("roll", "ask")
@@ -121,7 +125,7 @@ class Session:
         self.lenient = lenient
         self.think = think
         self.colour = use_color(out)
-        self.lock = None  # the lock of the record being written (records.RecordLock)
+        self.lock: Optional[RecordLock] = None  # the lock of the record being written
         self.states = [game.initial_state()]
         self.notations: list[str] = []
         self.movers: list[str] = []  # who took each action
@@ -133,7 +137,7 @@ class Session:
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
-    def draw(self, state: Any = None, ply: Optional[int] = None) -> None:
+    def draw(self, state: Optional[State] = None, ply: Optional[int] = None) -> None:
         """Draw `state` (default: the position now) with the last move lit."""
         try:
             from .render_text import render_text, terminal_size
@@ -181,7 +185,7 @@ class Session:
     # -- the game -------------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.states[-1]
 
     @property
@@ -190,11 +194,11 @@ class Session:
 
     def asks(self, player: str) -> bool:
         """Whether the person at the keyboard decides for `player` (or the chance event)."""
-        if player == CHANCE:
+        if player == CHANCE_NAME:
             return self.ask_chance
         return self.seats[player].agent is None
 
-    def run(self):
+    def run(self) -> Any:
         """Play the game; the exit status, or a `play_end.NextGame` to start."""
         from .play_end import game_over
 
@@ -208,7 +212,7 @@ class Session:
             picture = self.picture_hint()
             if picture:
                 self.say(picture)
-            if any(self.asks(p) for p in (*self.seats, CHANCE)):
+            if any(self.asks(p) for p in (*self.seats, CHANCE_NAME)):
                 self.say("type an action to play it, a site for the actions from it, 'hint' for advice, "
                          "'help' for more")
             self.draw()
@@ -236,7 +240,8 @@ class Session:
                 self.say(f"stopped after {MAX_PLIES} actions without an end")
                 return 1
             player = game.to_move(self.state)
-            if player != CHANCE and not game.legal_actions(self.state):
+            assert player is not None  # (the game goes on)
+            if player != CHANCE_NAME and not game.legal_actions(self.state):
                 self.say(f"{player} has no legal action, yet the game is not over (see `regelwerk lint`)")
                 return 1
             if self.asks(player):
@@ -247,7 +252,7 @@ class Session:
                     return 0
                 if action == "":  # undone or redrawn: ask again in the position now
                     continue
-            elif player == CHANCE:
+            elif player == CHANCE_NAME:
                 action = self.draw_chance()
             else:
                 action = self.think_for(self.seats[player])
@@ -256,6 +261,7 @@ class Session:
 
     def _advance(self, notation: str) -> None:
         player = self.game.to_move(self.state)
+        assert player is not None  # (the game goes on)
         self.states.append(self.game.apply(self.state, notation))
         self.notations.append(notation)
         self.movers.append(player)
@@ -281,19 +287,20 @@ class Session:
         """Once per turn is enough: a roll the program makes comes at once, so the
         board is drawn after it (with the move before it still lit); an outcome typed
         in was entered looking at the board drawn just before."""
-        if player == CHANCE:
+        if player == CHANCE_NAME:
             return not self.ask_chance
-        return self.game.to_move(self.state) != CHANCE or self.ask_chance
+        return self.game.to_move(self.state) != CHANCE_NAME or self.ask_chance
 
     def draw_chance(self) -> str:
         """The program's draw of the chance event now (seeded by the seed and the ply)."""
-        rng = random.Random(ply_seed(self.seed, CHANCE, len(self.notations)))
+        rng = random.Random(ply_seed(self.seed, CHANCE_NAME, len(self.notations)))
         return sample_chance(self.game, self.state, rng).notation
 
     def think_for(self, seat: Seat) -> str:
-        return self.search(seat.agent, seat.player, f"{seat.player} ({seat.spec}) is thinking ...").notation
+        action: Action = self.search(seat.agent, seat.player, f"{seat.player} ({seat.spec}) is thinking ...")
+        return action.notation
 
-    def search(self, agent: Any, who: str, status: str):
+    def search(self, agent: Any, who: str, status: str) -> Any:
         """The agent's choice here; its search at this ply depends only on the seed,
         `who` and the ply. A spinner shows on a terminal."""
         agent.rng.seed(ply_seed(self.seed, who, len(self.notations)))
@@ -343,7 +350,8 @@ class Session:
     def result_lines(self) -> list[str]:
         """The end of the game: who won, the scores, and the rule that ended it."""
         lines = [describe_result(self.game, self.state)]
-        ending = self.game.result(self.state).ending
+        result = self.game.result(self.state)
+        ending = result.ending if result is not None else None
         if ending is not None:
             rule = ending.text or ending.how
             lines.append(f"the rule that ended it: {rule} ({ending.file}:{ending.line})")

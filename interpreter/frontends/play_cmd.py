@@ -9,6 +9,7 @@ import random
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from ..api import Game, IllegalActionError
 from ..validation.diagnostics import Diagnostic
@@ -20,7 +21,7 @@ from .record_game import game_to_resume, header_identity
 from .records import STDIN, Record, RecordError, RecordHeader, read_record
 
 
-def play_command(args, game: Game, resumed=None) -> int:
+def play_command(args: Any, game: Game, resumed: Any=None) -> int:
     """Run `regelwerk play` with parsed arguments; PlayError for bad ones.
 
     `resumed` is the `Record` of `--resume`: its actions are replayed first (the
@@ -73,7 +74,7 @@ def run_sessions(session: Session) -> int:
     while True:
         answer = session.run()
         if not isinstance(answer, NextGame):
-            return answer
+            return answer or 0
         session = next_session(session, answer)
 
 
@@ -107,7 +108,7 @@ class DamagedRecord(RecordError):
     status = 2
 
 
-def run(args) -> int:
+def run(args: Any) -> int:
     """`regelwerk play [GAME] [--resume FILE] ...`, parsed."""
     from .common import load
 
@@ -191,7 +192,7 @@ def _a_variant(g: str) -> str:
     return next((name for name in all_names() if "/" in name), f"{g}/VARIANT")
 
 
-def configure_parser(sub, run_command) -> None:
+def configure_parser(sub: Any, run_command: Any) -> None:
     """The arguments of `regelwerk play` (GAME, --option and --variant are already there)."""
     from .common import add_think_argument, int_argument
 

@@ -5,9 +5,13 @@ what may follow — review the game, undo the last move and play on, a rematch
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .review import Review
+
+if TYPE_CHECKING:
+    from ..api import Game
+
 
 WORDS = ("review", "undo", "rematch", "swap", "new", "board", "save", "help", "quit")
 HELP = """\
@@ -25,7 +29,7 @@ HELP = """\
 class NextGame:
     """A new game asked for at the end of one."""
 
-    game: Any = None  # a loaded Game; None: the same game, with the same options
+    game: Optional[Game] = None  # a loaded Game; None: the same game, with the same options
     name: Optional[str] = None  # what the person typed for it
     rotate: bool = False  # the players move one seat on (two players: they swap)
 
@@ -47,7 +51,8 @@ def game_over(session: Any) -> Union[int, NextGame, None]:
         word, _, rest = text.strip().partition(" ")
         answer = _command(session, word.lower(), rest.strip(), text)
         if answer is not _AGAIN:
-            return answer
+            chosen: Union[int, NextGame, None] = answer
+            return chosen
 
 
 _AGAIN = object()
@@ -92,7 +97,8 @@ def new_game(session: Any, name: str) -> Any:
 
 def review(session: Any) -> None:
     """Step through the game just played, from its last position."""
-    def read(prompt: str, candidates: list) -> Optional[str]:
-        return session.reader.read(prompt, candidates, split=False)
+    def read(prompt: str, candidates: list[Any]) -> Optional[str]:
+        text: Optional[str] = session.reader.read(prompt, candidates, split=False)
+        return text
 
     Review(session.states, session.notations, session.movers, session.draw, read, session.say).run()

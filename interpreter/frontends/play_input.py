@@ -4,9 +4,9 @@ loop is `play.Session`.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
-from ..api import CHANCE
+from ..api import CHANCE_NAME, Action
 from .prompt import (
     COMMANDS,
     describe_outcomes,
@@ -19,13 +19,18 @@ from .prompt import (
     read_command,
 )
 
-STOP = object()  # what `command` answers for quit
+
+class _Stop:
+    """What `run_command` answers for quit."""
+
+
+STOP = _Stop()
 
 
 def prompt(session: Any, player: str) -> str:
     """`white [move]>`; at a chance event also whose turn it belongs to: `chance [roll] for red>`."""
     decision = session.game.decision(session.state)
-    if player == CHANCE:
+    if player == CHANCE_NAME:
         return f"chance [{decision}] for {turn_owner(session)}> "
     return f"{player} [{decision}]> "
 
@@ -39,10 +44,10 @@ def turn_owner(session: Any) -> str:
 
 def ask(session: Any, player: str) -> Optional[str]:
     """A legal notation from the person; "" after undo; None to stop."""
-    chance = player == CHANCE
+    chance = player == CHANCE_NAME
     game = session.game
     while True:
-        text = session.reader.read(prompt(session, player), completions(session, chance))
+        text: Optional[str] = session.reader.read(prompt(session, player), completions(session, chance))
         if text is None:
             return None
         if not text:
@@ -50,13 +55,13 @@ def ask(session: Any, player: str) -> Optional[str]:
         if chance:
             outcome = outcome_from_text(game, session.state, text)
             if outcome is not None:
-                return outcome.notation
+                return str(outcome.notation)
         elif text in game.legal_notations(session.state):  # the game's notation wins over commands
             return text
         command = read_command(text)
         if command is not None:
             answer = run_command(session, command, chance)
-            if answer is STOP:
+            if isinstance(answer, _Stop):
                 return None
             if answer is not None:
                 return answer
@@ -69,7 +74,8 @@ def ask(session: Any, player: str) -> Optional[str]:
             session.refuse(f"'{text}' is not an outcome here; " + describe_outcomes(game, session.state))
             continue
         try:
-            return game.parse_action(session.state, text).notation
+            action: Action = game.parse_action(session.state, text)
+            return action.notation
         except ValueError:  # IllegalActionError
             session.refuse(not_legal_message(game, session.state, text))
 
@@ -84,7 +90,7 @@ def completions(session: Any, chance: bool) -> list[str]:
     return words + list(COMMANDS)
 
 
-def run_command(session: Any, command: Any, chance: bool) -> Optional[str]:
+def run_command(session: Any, command: Any, chance: bool) -> Union[str, _Stop, None]:
     """Carry out a command: a notation to play, "" to ask again in the position now,
     STOP to end the session, or None to go on asking."""
     name, game, state = command.name, session.game, session.state
@@ -110,7 +116,8 @@ def run_command(session: Any, command: Any, chance: bool) -> Optional[str]:
         give_hint(session, chance)
     elif name == "random":
         if chance:
-            return session.draw_chance()
+            drawn: str = session.draw_chance()
+            return drawn
         session.say("'random' draws a chance outcome; here it is your decision")
     return None
 

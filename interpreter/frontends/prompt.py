@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Optional, TextIO
 
 from .common import isatty
+
+if TYPE_CHECKING:
+    from ..api import Game
+    from ..runtime.state import State
+
 
 # Command words (a legal notation of the same spelling always wins over them).
 QUIT = ("quit", "exit", "q")
@@ -88,9 +93,10 @@ class LineInput:
             text = self.pending.pop(0)
             self.out.write(f"{prompt}{text}\n")
             return text
-        text = self._read_line(prompt)
-        if text is None:
+        line = self._read_line(prompt)
+        if line is None:
             return None
+        text = line
         words = text.split()
         if split and len(words) > 1 and read_command(text) is None:
             self.pending = words[1:]
@@ -138,7 +144,7 @@ class LineInput:
 # -- sites -------------------------------------------------------------------------------------
 
 
-def find_site(game: Any, text: str) -> Optional[str]:
+def find_site(game: Game, text: str) -> Optional[str]:
     """The board site named `text` (case-insensitive), or None."""
     wanted = text.strip().lower()
     for site in game.board.sites:
@@ -147,7 +153,7 @@ def find_site(game: Any, text: str) -> Optional[str]:
     return None
 
 
-def first_site_in(game: Any, text: str) -> tuple[Optional[str], int]:
+def first_site_in(game: Game, text: str) -> tuple[Optional[str], int]:
     """The first site name that occurs in `text` (the longest at the earliest place)
     and where it starts; (None, -1) when there is none."""
     lowered = text.lower()
@@ -159,7 +165,7 @@ def first_site_in(game: Any, text: str) -> tuple[Optional[str], int]:
     return None, -1
 
 
-def site_actions(game: Any, state: Any, site: str) -> tuple[list[str], list[str]]:
+def site_actions(game: Game, state: State, site: str) -> tuple[list[str], list[str]]:
     """The legal notations that leave `site` and those that arrive there, sorted."""
     leaving, arriving = [], []
     for action in game.legal_actions(state):
@@ -170,7 +176,7 @@ def site_actions(game: Any, state: Any, site: str) -> tuple[list[str], list[str]
     return sorted(leaving), sorted(arriving)
 
 
-def describe_site(game: Any, state: Any, site: str) -> str:
+def describe_site(game: Game, state: State, site: str) -> str:
     """The answer to a site typed at the prompt: what may leave it and what may reach it."""
     leaving, arriving = site_actions(game, state, site)
     if not leaving and not arriving:
@@ -186,12 +192,12 @@ def describe_site(game: Any, state: Any, site: str) -> str:
 # -- illegal entries ---------------------------------------------------------------------------
 
 
-def not_legal_message(game: Any, state: Any, text: str) -> str:
+def not_legal_message(game: Game, state: State, text: str) -> str:
     """One short line: the entry is not legal, and what was probably meant."""
     return f"'{text}' is not legal here; {hint(game, state, text)}"
 
 
-def hint(game: Any, state: Any, text: str) -> str:
+def hint(game: Game, state: State, text: str) -> str:
     legal = game.legal_notations(state)
     site, start = first_site_in(game, text)
     if site is not None:
@@ -213,7 +219,7 @@ def hint(game: Any, state: Any, text: str) -> str:
     return _closest(game, state, text, legal)
 
 
-def _closest(game: Any, state: Any, text: str, legal: list[str]) -> str:
+def _closest(game: Game, state: State, text: str, legal: list[str]) -> str:
     close = difflib.get_close_matches(text, legal, n=MAX_SHOWN, cutoff=0.6)
     if close:
         return f"did you mean: {' '.join(close)}"
@@ -226,7 +232,7 @@ def _closest(game: Any, state: Any, text: str, legal: list[str]) -> str:
     return f"type 'moves' for the {len(legal)} legal actions, a site for the actions from it, 'help' for more"
 
 
-def list_actions(game: Any, state: Any) -> str:
+def list_actions(game: Game, state: State) -> str:
     """The legal actions; many of them one line per site they leave from."""
     actions = sorted(game.legal_actions(state), key=lambda a: a.notation)
     if len(actions) <= MAX_SHOWN:
@@ -248,7 +254,7 @@ def _some(notations: list[str]) -> str:
 # -- chance entered by hand ---------------------------------------------------------------------
 
 
-def outcome_from_text(game: Any, state: Any, text: str):
+def outcome_from_text(game: Game, state: State, text: str) -> Any:
     """The chance outcome meant by `text`: its notation (`roll:4`) or, when that is
     unambiguous, the part after the colon (`4`, `red`). None when nothing fits."""
     outcomes = [action for action, _ in game.chance_outcomes(state)]
@@ -260,7 +266,7 @@ def outcome_from_text(game: Any, state: Any, text: str):
     return short[0] if len(short) == 1 else None
 
 
-def describe_outcomes(game: Any, state: Any) -> str:
+def describe_outcomes(game: Game, state: State) -> str:
     """`roll:1 .. roll:6` with their probabilities, and the short forms accepted."""
     outcomes = sorted(game.chance_outcomes(state), key=lambda pair: _natural(pair[0].notation))
     parts = [f"{a.notation} ({_percent(p)})" for a, p in outcomes]
@@ -278,7 +284,7 @@ def _percent(probability: float) -> str:
     return f"{value:.0f}%" if abs(value - round(value)) < 0.05 else f"{value:.1f}%"
 
 
-def _natural(text: str) -> tuple:
+def _natural(text: str) -> tuple[Any, ...]:
     """Sort key that puts roll:2 before roll:10."""
     head, _, tail = text.rpartition(":")
     return (head, int(tail)) if tail.isdigit() else (head, float("inf"), tail)
@@ -304,7 +310,7 @@ CHANCE_HELP_TEXT = """\
   undo, save [FILE], stacks, board, help, quit   as at a move"""
 
 
-def help_text(game: Any, state: Any, chance: bool) -> str:
+def help_text(game: Game, state: State, chance: bool) -> str:
     if chance:
         outcomes = [a.notation for a, _ in game.chance_outcomes(state)]
         return CHANCE_HELP_TEXT.format(example=min(outcomes, key=_natural) if outcomes else "roll:4")

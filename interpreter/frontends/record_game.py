@@ -90,7 +90,7 @@ def game_to_resume(record: Record) -> str:
     header = record.header
     if header.path:
         return str(_confined(record, header.path, "game-path"))
-    if header.game in bundled_games() or is_bundled_variant_name(header.game):
+    if header.game and (header.game in bundled_games() or is_bundled_variant_name(header.game)):
         return header.game
     if header.game and (any(sep in header.game for sep in "/\\") or header.game.endswith(DEFINITION_SUFFIXES)):
         return str(_confined(record, header.game, "game"))  # an older record naming its file

@@ -21,6 +21,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Iterable, Optional
 
 from ..validation.diagnostics import Diagnostic, first_hidden_control, split_source_lines
@@ -129,7 +130,7 @@ def _check_characters(text: str, source: str) -> None:
         raise RecordError(Diagnostic(source, line, column, message), text)
 
 
-def _check_token(token: re.Match, line: int, count: int, source: str, text: str) -> None:
+def _check_token(token: re.Match[str], line: int, count: int, source: str, text: str) -> None:
     """A notation of reasonable length, and not more of them than a game may have:
     a stranger's record must not make us hold (or echo) megabytes of one word."""
     column = token.start() + 1
@@ -203,7 +204,8 @@ def _read_stdin_bytes() -> bytes:
     try:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is not None:
-            return stream.read(MAX_RECORD_BYTES + 1)
+            data: bytes = stream.read(MAX_RECORD_BYTES + 1)
+            return data
         return sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8", "surrogatepass")
     except OSError as exc:
         raise FileRefused(exc.strerror or str(exc)) from None
@@ -250,8 +252,11 @@ def write_record(path: str, notations: Iterable[str], header: Optional[RecordHea
 
 # -- one writer per record -------------------------------------------------------------------
 
+fcntl: Optional[ModuleType]
 try:  # POSIX; elsewhere records are not locked
-    import fcntl
+    import fcntl as _posix_locks
+
+    fcntl = _posix_locks
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 

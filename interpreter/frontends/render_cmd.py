@@ -10,6 +10,7 @@ variables, whose turn it is and the result once the game is over.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 
 def help_texts(prog: str, g: str) -> tuple[str, str]:
@@ -25,10 +26,11 @@ def help_texts(prog: str, g: str) -> tuple[str, str]:
     )
 
 
-def configure_parser(sub) -> None:
+def configure_parser(sub: Any) -> None:
     from .common import int_argument
 
-    sub.add_argument("--svg", metavar="FILE", default=None, help="write the picture as SVG to FILE ('-': standard output)")
+    sub.add_argument("--svg", metavar="FILE", default=None,
+                     help="write the picture as SVG to FILE ('-': standard output)")
     sub.add_argument("--text", action="store_true", help="print the text drawing (the default without --svg)")
     sub.add_argument("--ply", type=int_argument, default=None, metavar="N",
                      help="draw the position after the first N actions of the record (negative: from the end)")
@@ -38,7 +40,7 @@ def configure_parser(sub) -> None:
     sub.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Any) -> int:
     from ..validation.files import FileRefused
     from .common import CliError, last_move, load, replay_record, use_color
     from .output_file import replace_file

@@ -12,23 +12,29 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from rich.text import Text
 
+from interpreter.runtime.pieces import NEUTRAL_NAME
 from interpreter.runtime.views import PieceView
 
 from .display import DisplayHints
 from .render_grid import name_part
 from .render_parts import PieceLabeller, drawing_coords, hex_colour, lit_style, piece_style, pool_at
 
+if TYPE_CHECKING:
+    from ..runtime.state import State
+    from .protocol import FrontendGame
+
+
 _SITE_STYLE = "grey50"
 _EDGE_STYLE = "grey42"
 MAX_LATTICE = 40  # columns or rows of a lattice beyond which the list is clearer
 
 
-def graph_lines(game: Any, state: Any, pieces: list[PieceView], labeller: PieceLabeller, lit: Mapping[str, str],
-                plain: bool, hints: DisplayHints, width: int, height: int) -> list[Text]:
+def graph_lines(game: FrontendGame, state: State, pieces: list[PieceView], labeller: PieceLabeller,
+                lit: Mapping[str, str], plain: bool, hints: DisplayHints, width: int, height: int) -> list[Text]:
     """The lines of a graph board, fitting `width` x `height` when the mode allows."""
     sites = SiteLabels(game, state, pieces, labeller, lit, plain, hints)
     mode = graph_mode(game, sites.width, hints, width, height)
@@ -40,14 +46,14 @@ def graph_lines(game: Any, state: Any, pieces: list[PieceView], labeller: PieceL
     lines = list_lines(game, sites, width)
     links = connection_lines(game, width)
     if len(lines) + len(links) > height:
-        links = [Text(f"(no room for the connections here: {PICTURE_HINT})", style=None if plain else "dim")]
+        links = [Text(f"(no room for the connections here: {PICTURE_HINT})", style="" if plain else "dim")]
     return lines + links
 
 
 PICTURE_HINT = "`regelwerk render GAME RECORD --svg FILE` draws them"
 
 
-def graph_mode(game: Any, label_width: int, hints: DisplayHints, width: int, height: int) -> str:
+def graph_mode(game: FrontendGame, label_width: int, hints: DisplayHints, width: int, height: int) -> str:
     """How a graph board is drawn in `width` x `height`: "lattice", "list" or "drawing"."""
     if hints.text == "drawing":
         return "drawing"
@@ -62,7 +68,7 @@ class SiteLabels:
     """What each site shows: the piece on it, a pool's count, a marked region's
     symbol or the empty glyph; and its style (owner colour, last move, mark)."""
 
-    def __init__(self, game: Any, state: Any, pieces: list[PieceView], labeller: PieceLabeller,
+    def __init__(self, game: FrontendGame, state: State, pieces: list[PieceView], labeller: PieceLabeller,
                  lit: Mapping[str, str], plain: bool, hints: DisplayHints) -> None:
         self.game = game
         self.labeller = labeller
@@ -250,7 +256,7 @@ class Lattice:
         positions = {site: self.position(site) for site in self.cells}
         draw_sites(canvas, board, sites, positions, plain)
         for site, (column, row) in positions.items():
-            number = name_part(site, 2)
+            number = name_part(site, 2) or ""
             canvas.put(0, row, number.rjust(self.margin), None)
         top, bottom = self._letters(positions)
         out = [top] + canvas.lines() + [bottom]
@@ -260,7 +266,7 @@ class Lattice:
         """The file letters above and below: of every column when each column has one
         letter (straight columns), else of the top row above and of the bottom row below (a
         hex board, whose columns slant)."""
-        by_column: dict[int, set] = {}
+        by_column: dict[int, set[Any]] = {}
         for site, (column, _) in self.cells.items():
             by_column.setdefault(column, set()).add(name_part(site, 1))
         if all(len(letters) == 1 for letters in by_column.values()):
@@ -273,7 +279,7 @@ class Lattice:
     def _letter_line(self, positions: Mapping[str, tuple[int, int]]) -> Text:
         chars = [" "] * (self.margin + 4 + self.columns * self.cstep + self.cell)
         for site, (column, _) in positions.items():
-            letters = name_part(site, 1)
+            letters = name_part(site, 1) or ""
             for i, ch in enumerate(letters):
                 if 0 <= column + i < len(chars):
                     chars[column + i] = ch
@@ -301,7 +307,7 @@ def _steps(values: list[float]) -> Optional[dict[float, int]]:
 def _named_like_coordinates(cells: Mapping[str, tuple[int, int]]) -> bool:
     """Whether every site is letters and a number, the number telling the row (one
     number per row, a different one for each)."""
-    by_row: dict[int, set] = {}
+    by_row: dict[int, set[Any]] = {}
     for site, (_, row) in cells.items():
         letters, number = name_part(site, 1), name_part(site, 2)
         if not letters or not number or not letters.isalpha():
@@ -314,7 +320,7 @@ def _named_like_coordinates(cells: Mapping[str, tuple[int, int]]) -> bool:
 # -- the sites by region ---------------------------------------------------------------------------
 
 
-def list_lines(game: Any, sites: SiteLabels, width: int) -> list[Text]:
+def list_lines(game: FrontendGame, sites: SiteLabels, width: int) -> list[Text]:
     """Every site with its name and label, grouped by the board's regions (a site in
     its first region; the rest under 'other'), in the board's order."""
     groups = site_groups(game)
@@ -333,12 +339,12 @@ def list_lines(game: Any, sites: SiteLabels, width: int) -> list[Text]:
     return out
 
 
-def connection_lines(game: Any, width: int) -> list[Text]:
+def connection_lines(game: FrontendGame, width: int) -> list[Text]:
     """How the listed sites are joined: the groups whose sites are each joined to
     the next (`rings: outer, inner`), then every other edge, in chains
     (`links: o3-s1a-s1b-i2, home_red>o1`; `>` a one-way edge)."""
     two_way = {frozenset((a, b)) for a, b, one_way in game.board.edges if not one_way}
-    covered: set = set()
+    covered: set[Any] = set()
     rings, rows = [], []
     for title, members in site_groups(game):
         pairs = [frozenset(pair) for pair in zip(members, members[1:])]
@@ -363,16 +369,16 @@ def connection_lines(game: Any, width: int) -> list[Text]:
     return out
 
 
-def edge_chains(edges: list, order: Mapping[str, int]) -> list[str]:
+def edge_chains(edges: list[Any], order: Mapping[str, int]) -> list[str]:
     """The edges in as few chains as a greedy walk makes: `a-b-c` (`a>b`: one
     way). Chains start at a site where the edges do not simply run through (not
     two of them), earliest on the board first, and go on while they can; what is
     left are loops."""
-    around: dict[str, list] = {}
+    around: dict[str, list[Any]] = {}
     for number, (a, b, one_way) in enumerate(edges):
         around.setdefault(a, []).append((number, b, ">" if one_way else "-"))
         around.setdefault(b, []).append((number, a, "<" if one_way else "-"))
-    used: set = set()
+    used: set[Any] = set()
 
     def walk(start: str) -> str:
         text, here = start, start
@@ -402,7 +408,7 @@ def _forwards(chain: str) -> str:
 
 
 def _entry(site: str, sites: SiteLabels, width: int) -> Text:
-    text = Text(site + " ", style=None if sites.plain else "dim")
+    text = Text(site + " ", style="" if sites.plain else "dim")
     label = sites.text(site)
     if sites.plain and site in sites.lit:
         text = Text(f"[{site} {label}]")
@@ -412,10 +418,10 @@ def _entry(site: str, sites: SiteLabels, width: int) -> Text:
     return text
 
 
-def site_groups(game: Any) -> list[tuple[str, list[str]]]:
+def site_groups(game: FrontendGame) -> list[tuple[str, list[str]]]:
     """(title, sites) for each region of the whole board (per-player ones left out),
     in order, each site in its first; then the sites of no region."""
-    placed: set = set()
+    placed: set[Any] = set()
     groups = []
     for name, members in game.board.regions.items():
         if "." in name:
@@ -437,7 +443,7 @@ class FreeDrawing:
     """The sites where their coordinates put them, scaled to the terminal; a piece
     list under it names the sites of the pieces."""
 
-    def __init__(self, game: Any, sites: SiteLabels, plain: bool, width: int, height: int) -> None:
+    def __init__(self, game: FrontendGame, sites: SiteLabels, plain: bool, width: int, height: int) -> None:
         self.game = game
         self.sites = sites
         self.plain = plain
@@ -471,7 +477,7 @@ class FreeDrawing:
                 entry = Text(f"{site} ")
                 entry.append(self.sites.labeller.label(piece),
                              style=None if self.plain else piece_style(piece.owner, self.game.player_colors))
-                entry.append(f" {piece.owner or 'neutral'}")
+                entry.append(f" {piece.owner or NEUTRAL_NAME}")
                 entries.append(entry)
         return wrap_entries("pieces: ", entries, self.width)
 

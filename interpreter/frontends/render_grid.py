@@ -8,7 +8,7 @@ squares, and their symbol stands on the empty ones.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from rich.text import Text
 
@@ -17,6 +17,11 @@ from interpreter.runtime.views import PieceView
 from .display import DisplayHints
 from .render_parts import PieceLabeller, hex_colour, piece_style, pool_at
 
+if TYPE_CHECKING:
+    from ..runtime.state import State
+    from .protocol import FrontendGame
+
+
 _LIGHT_SQUARE = "#e8d4a8"
 _DARK_SQUARE = "#b08a5a"
 _FROM_SQUARE = "#8fb0d8"
@@ -24,8 +29,8 @@ _TO_SQUARE = "#e0c040"
 _SITE_NAME = re.compile(r"^([^\d]*)(\d+)$")
 
 
-def grid_lines(game: Any, state: Any, pieces: list[PieceView], labeller: PieceLabeller, lit: Mapping[str, str],
-               plain: bool, hints: DisplayHints, width: int, height: int) -> list[Text]:
+def grid_lines(game: FrontendGame, state: State, pieces: list[PieceView], labeller: PieceLabeller,
+               lit: Mapping[str, str], plain: bool, hints: DisplayHints, width: int, height: int) -> list[Text]:
     """The lines of the board (`width` and `height` are not needed: grids are small)."""
     return GridDrawing(game, game.pools(state), pieces, labeller, lit, plain, hints).lines()
 
@@ -37,7 +42,7 @@ def name_part(site: str, group: int) -> str | None:
 
 
 class GridDrawing:
-    def __init__(self, game: Any, pools: Mapping[str, Mapping[str, int]], pieces: list[PieceView],
+    def __init__(self, game: FrontendGame, pools: Mapping[str, Mapping[str, int]], pieces: list[PieceView],
                  labeller: PieceLabeller, lit: Mapping[str, str], plain: bool, hints: DisplayHints) -> None:
         self.game = game
         self.pools = pools
@@ -86,15 +91,17 @@ class GridDrawing:
     def _file_name(self, column: int) -> str:
         """The letters all site names of a column share (`a` for a1 ... a8)."""
         parts = {name_part(site, 1) for site in self._names_in(column=column)}
-        if len(parts) == 1 and None not in parts and parts != {""}:
-            return parts.pop()
+        shared = parts.pop() if len(parts) == 1 else None
+        if shared:
+            return shared
         return chr(ord("a") + column) if column < 26 else str(column + 1)
 
     def _rank_name(self, row: int) -> str:
         """The number all site names of a row share (`1` for a1 ... h1)."""
         parts = {name_part(site, 2) for site in self._names_in(row=row)}
-        if len(parts) == 1 and None not in parts:
-            return parts.pop()
+        shared = parts.pop() if len(parts) == 1 else None
+        if shared is not None:
+            return shared
         return str(row + 1)
 
     def lines(self) -> list[Text]:

@@ -7,13 +7,18 @@ explains the labels with the definition's titles (display.py).
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from rich.color import Color, ColorParseError
 
+from ..runtime.pieces import NEUTRAL_NAME
 from ..runtime.views import Action, PieceView
 from .display import DisplayHints, display_hints
 from .numbers import number_text
+
+if TYPE_CHECKING:
+    from .protocol import FrontendGame
+
 
 NEUTRAL_COLOUR = "#8c8c8c"
 # Flags (boolean attributes) that hold are drawn as markers after the label. ASCII
@@ -87,7 +92,7 @@ class PieceLabeller:
     """Short labels for pieces: kind symbol, owner, stack height or counters, markers;
     and the legend that explains them (with the definition's titles)."""
 
-    def __init__(self, game: Any, pieces: Sequence[PieceView], plain: bool,
+    def __init__(self, game: FrontendGame, pieces: Sequence[PieceView], plain: bool,
                  hints: DisplayHints | None = None) -> None:
         self.players = tuple(game.players)
         self.kinds = game.kinds
@@ -96,7 +101,7 @@ class PieceLabeller:
         self.tags = owner_tags(self.players)
         symbols = [
             self.symbol(kind) for kind, spec in self.kinds.items()
-            if not (isinstance(spec, Mapping) and spec.get("owner") == "neutral")
+            if not (isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME)
         ] or ["?"]
         # Two players: the usual convention (first player upper case, second lower
         # case) is the most legible, as long as it cannot confuse two kinds.
@@ -179,7 +184,7 @@ class PieceLabeller:
 
     def _legend_symbol(self, kind: str) -> str:
         spec = self.kinds.get(kind) or {}
-        neutral = isinstance(spec, Mapping) and spec.get("owner") == "neutral"
+        neutral = isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME
         return self.symbol(kind) if neutral or not self.by_case else self.symbol(kind).upper()
 
 
@@ -195,7 +200,7 @@ def lit_sites(last: Action | None) -> dict[str, str]:
     return lit
 
 
-def pool_at(game: Any, pools: Mapping[str, Mapping[str, int]], site: str) -> tuple[str, int] | None:
+def pool_at(game: FrontendGame, pools: Mapping[str, Mapping[str, int]], site: str) -> tuple[str, int] | None:
     """(player, count) shown at a pool site, or None when its player is not playing."""
     pool, player = game.pool_sites[site]
     if player not in game.players:

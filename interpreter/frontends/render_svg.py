@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..runtime.views import CHANCE, Action, PieceView
+from ..runtime.pieces import CHANCE_NAME, NEUTRAL_NAME
+from ..runtime.views import Action, PieceView
 from .display import display_hints
 from .numbers import number_text
 from .render_parts import (
@@ -28,6 +29,11 @@ from .render_parts import (
     hex_colour,
     variable_text,
 )
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
+    from .protocol import FrontendGame
+
 
 __all__ = ["render_svg"]
 
@@ -49,8 +55,8 @@ _MARKER_SHAPES = ("star", "diamond", "triangle", "dot")
 
 
 def render_svg(
-    game: Any,
-    state: Any,
+    game: FrontendGame,
+    state: State,
     last_action: Action | None = None,
     *,
     highlight_last: bool = True,
@@ -76,7 +82,7 @@ def _fmt(value: float) -> str:
 
 
 class _Drawing:
-    def __init__(self, game: Any, state: Any, last_action: Action | None,
+    def __init__(self, game: FrontendGame, state: State, last_action: Action | None,
                  highlight_last: bool, title: bool, legend: bool = True) -> None:
         self.game = game
         self.state = state
@@ -168,7 +174,7 @@ class _Drawing:
                 turn = f"game over: {result.winner} wins"
             else:
                 turn = "game over: draw" if result is not None else "game over"
-        elif who == CHANCE:
+        elif who == CHANCE_NAME:
             turn = "chance event"
         else:
             turn = f"{who} to move"
@@ -195,7 +201,7 @@ class _Drawing:
                      "font-size": "15" if kind == "title" else "12"}
             if kind == "title":
                 attrs["font-weight"] = "bold"
-            if kind == "status" and who not in (None, CHANCE):
+            if kind == "status" and who not in (None, CHANCE_NAME):
                 attrs["data-to-move"] = str(who)
             ET.SubElement(header, "text", attrs).text = text
             y += 18.0
@@ -472,7 +478,7 @@ class _Drawing:
         attrs = {
             "class": "piece" + (" neutral" if piece.owner is None else ""),
             "data-site": piece.site,
-            "data-owner": piece.owner if piece.owner is not None else "neutral",
+            "data-owner": piece.owner if piece.owner is not None else NEUTRAL_NAME,
             "data-kind": piece.kind,
             "data-height": str(piece.height),
             "transform": f"translate({_fmt(cx)},{_fmt(cy)})",
@@ -549,7 +555,7 @@ class _Drawing:
         return hex_colour(self.colours.get(stone, stone))
 
     def _describe(self, piece: PieceView) -> str:
-        owner = piece.owner if piece.owner is not None else "neutral"
+        owner = piece.owner if piece.owner is not None else NEUTRAL_NAME
         text = f"{piece.site}: {owner} {piece.kind}"
         if piece.stones is not None:
             text += f", {piece.height} stone{'s' if piece.height != 1 else ''} (bottom to top: " \
@@ -559,7 +565,7 @@ class _Drawing:
         return text
 
 
-Box = tuple  # (left, top, right, bottom)
+Box = tuple[float, float, float, float]  # (left, top, right, bottom)
 
 
 class _LabelPlacer:
@@ -570,7 +576,7 @@ class _LabelPlacer:
     SIDES = [(1, 0.0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0), (-0.7, -0.7), (0, -1), (0.7, -0.7)]
 
     def __init__(self, centres: Mapping[str, tuple[float, float]], radius: float,
-                 edges: list, size: float) -> None:
+                 edges: list[Any], size: float) -> None:
         self.centres = centres
         self.radius = radius
         self.edges = edges
@@ -640,7 +646,7 @@ def _overlap(a: Box, b: Box) -> float:
     return width * height if width > 0 and height > 0 else 0.0
 
 
-def _segment_meets_box(segment: tuple, box: Box) -> bool:
+def _segment_meets_box(segment: tuple[Any, ...], box: Box) -> bool:
     """Whether the segment crosses the box (sampled: names are small)."""
     x1, y1, x2, y2 = segment
     for i in range(17):

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import io
 import os
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from rich.console import Console
 from rich.text import Text
 
-from ..runtime.views import CHANCE, Action, PieceView
+from ..runtime.pieces import CHANCE_NAME
+from ..runtime.views import Action, PieceView
 from .display import DisplayHints, display_hints
 from .numbers import number_text
 from .render_graph import SiteLabels, graph_lines, graph_mode
@@ -42,6 +43,11 @@ from .render_parts import (
     value_text,
     variable_text,
 )
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
+    from .protocol import FrontendGame
+
 
 __all__ = [
     "render_text",
@@ -72,7 +78,7 @@ def terminal_size(stream: Any) -> tuple[int, int]:
     return 80, 24
 
 
-def render_text(game: Any, state: Any, *, plain: bool = False, stacks: bool = False,
+def render_text(game: FrontendGame, state: State, *, plain: bool = False, stacks: bool = False,
                 last_action: Action | None = None, highlight_last: bool = True,
                 width: int = 80, height: int = 24) -> str:
     """The position as a string: ASCII without styles when `plain`, else with ANSI colours."""
@@ -86,7 +92,7 @@ def render_text(game: Any, state: Any, *, plain: bool = False, stacks: bool = Fa
     return buffer.getvalue()
 
 
-def print_position(game: Any, state: Any, console: Console | None = None, *, plain: bool | None = None,
+def print_position(game: FrontendGame, state: State, console: Console | None = None, *, plain: bool | None = None,
                    stacks: bool = False, last_action: Action | None = None, highlight_last: bool = True,
                    width: int | None = None, height: int | None = None) -> None:
     """Print the position; plain ASCII unless the console is a terminal."""
@@ -101,7 +107,7 @@ def print_position(game: Any, state: Any, console: Console | None = None, *, pla
         console.print(text, soft_wrap=True)
 
 
-def lists_sites(game: Any, state: Any, width: int = 80, height: int = 24) -> bool:
+def lists_sites(game: FrontendGame, state: State, width: int = 80, height: int = 24) -> bool:
     """Whether the board is a graph whose sites the text drawing lists by region
     (with their connections in words): a picture (`regelwerk render --svg`) shows
     it better."""
@@ -113,7 +119,7 @@ def lists_sites(game: Any, state: Any, width: int = 80, height: int = 24) -> boo
     return graph_mode(game, sites.width, hints, width, height) == "list"
 
 
-def board_text(game: Any, state: Any, *, plain: bool = False, stacks: bool = False,
+def board_text(game: FrontendGame, state: State, *, plain: bool = False, stacks: bool = False,
                last_action: Action | None = None, highlight_last: bool = True,
                width: int = 80, height: int = 24) -> Text:
     """The position as a rich `Text`: header lines, the board, a legend.
@@ -137,8 +143,8 @@ def board_text(game: Any, state: Any, *, plain: bool = False, stacks: bool = Fal
     for line in header + [Text()] + board:
         out.append_text(line)
         out.append("\n")
-    for line in legend:
-        out.append(line + "\n", style=None if plain else "dim")
+    for entry in legend:
+        out.append(entry + "\n", style=None if plain else "dim")
     if stacks:
         for line in stack_lines(game, pieces, labeller, plain):
             out.append_text(line)
@@ -178,14 +184,14 @@ def wrap_parts(parts: list[str], width: int, separator: str) -> list[str]:
 # -- header --------------------------------------------------------------------------------
 
 
-def header_lines(game: Any, state: Any, last: Action | None, plain: bool, hints: DisplayHints,
+def header_lines(game: FrontendGame, state: State, last: Action | None, plain: bool, hints: DisplayHints,
                  width: int = 80) -> list[Text]:
     """The title line (game, ply, phase, whose turn or the result), then the last
     action with the variables players see, then the pools."""
     sep = " | " if plain else " · "
     title = getattr(game, "title", None) or getattr(game, "name", "game")
     parts = [str(title), f"ply {getattr(state, 'ply', '?')}", f"phase {game.phase(state)}", _whose_turn(game, state)]
-    lines = [Text(line, style=None if plain else "bold") for line in wrap_parts(parts, width, sep)]
+    lines = [Text(line, style="" if plain else "bold") for line in wrap_parts(parts, width, sep)]
     details = [f"last: {last.notation}"] if last is not None else []
     variables = hints.shown_variables(game.variables(state))
     details.extend(variable_text(hints.variable_title(k), v) for k, v in variables.items())
@@ -202,9 +208,9 @@ def header_lines(game: Any, state: Any, last: Action | None, plain: bool, hints:
     return lines
 
 
-def _whose_turn(game: Any, state: Any) -> str:
+def _whose_turn(game: FrontendGame, state: State) -> str:
     who = game.to_move(state)
-    if who == CHANCE:
+    if who == CHANCE_NAME:
         return "chance event"
     if who is not None:
         return f"{who} to move"
@@ -225,7 +231,7 @@ def _stone_style(stone: str, colours: Mapping[str, str]) -> str:
     return f"bold {contrast_colour(background)} on {background}"
 
 
-def stack_lines(game: Any, pieces: list[PieceView], labeller: PieceLabeller, plain: bool) -> list[Text]:
+def stack_lines(game: FrontendGame, pieces: list[PieceView], labeller: PieceLabeller, plain: bool) -> list[Text]:
     stacks = [p for p in pieces if p.stones is not None and p.height > 1]
     if not stacks:
         return []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ..parsing import ast
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
@@ -24,7 +24,7 @@ class Definition:
     """A game definition read from disk: YAML data with positions, and parsed rules."""
 
     yaml_file: str  # display name
-    data: dict
+    data: dict[str, Any]
     positions: PositionIndex
     rules: list[ast.RulesFile]
     sources: dict[str, str] = field(default_factory=dict)  # display name -> text
@@ -62,7 +62,7 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
         path = base_path
         data, positions, name = read_yaml(path, diags, sources)
     elif variant is not None:
-        more: list[Path] = []
+        more = []
         vdata, vpositions, _ = read_yaml(Path(variant), diags, sources)
         if vdata is not None:
             _, more = variant_chain(Path(variant), vdata, diags, sources, vpositions)
@@ -101,7 +101,7 @@ def _refuse_changes(rules: ast.RulesFile, diags: DiagnosticList) -> None:
                         hint=f"write the whole {item.kind}: '{item.kind} {item.name}:'")
 
 
-def locate(definition: Definition, path: tuple) -> tuple[str, int, int]:
+def locate(definition: Definition, path: tuple[Any, ...]) -> tuple[str, int, int]:
     """file, line, column of a YAML path of the (merged) definition; of the mapping
     key rather than its value when the path ends with `AT_KEY`."""
     from ..compilation.model import AT_KEY

@@ -52,18 +52,18 @@ class Origins:
     """Where the entries that variants brought were written: a path in the merged
     data → (file, the same entry's path in that file)."""
 
-    entries: dict[tuple, tuple[str, tuple]] = field(default_factory=dict)
+    entries: dict[tuple[Any, ...], tuple[str, tuple[Any, ...]]] = field(default_factory=dict)
 
-    def set(self, path: tuple, file: str, file_path: tuple) -> None:
+    def set(self, path: tuple[Any, ...], file: str, file_path: tuple[Any, ...]) -> None:
         self.forget(path)
         self.entries[path] = (file, file_path)
 
-    def forget(self, path: tuple) -> None:
+    def forget(self, path: tuple[Any, ...]) -> None:
         """Forget `path` and everything under it (replaced or removed)."""
         for known in [p for p in self.entries if p[: len(path)] == path]:
             del self.entries[known]
 
-    def find(self, path: tuple) -> Optional[tuple[str, tuple]]:
+    def find(self, path: tuple[Any, ...]) -> Optional[tuple[str, tuple[Any, ...]]]:
         """(file, path in that file) of `path`, from its nearest entry a variant brought; None if none did."""
         for length in range(len(path), 0, -1):
             found = self.entries.get(path[:length])
@@ -72,11 +72,11 @@ class Origins:
                 return file, file_path + path[length:]
         return None
 
-    def under(self, path: tuple) -> bool:
+    def under(self, path: tuple[Any, ...]) -> bool:
         return any(p[: len(path)] == path for p in self.entries)
 
 
-def apply_entries(merged: dict, data: dict, file: str, positions: PositionIndex, origins: Origins,
+def apply_entries(merged: dict[str, Any], data: dict[str, Any], file: str, positions: PositionIndex, origins: Origins,
                   diags: DiagnosticList) -> None:
     """Apply the `remove:` then the `change:` of one variant file (`data`) to `merged`."""
     removals = data.get("remove") or {}
@@ -93,8 +93,8 @@ def apply_entries(merged: dict, data: dict, file: str, positions: PositionIndex,
                 origins, diags)
 
 
-def _change(base: dict, spec: dict, depth: int, path: tuple, file_path: tuple, file: str,
-            positions: PositionIndex, origins: Origins, diags: DiagnosticList) -> None:
+def _change(base: dict[str, Any], spec: dict[str, Any], depth: int, path: tuple[Any, ...], file_path: tuple[Any, ...],
+            file: str, positions: PositionIndex, origins: Origins, diags: DiagnosticList) -> None:
     for key, value in spec.items():
         if depth > 1 and isinstance(value, dict) and isinstance(base.get(key), dict):
             _change(base[key], value, depth - 1, path + (key,), file_path + (key,), file, positions, origins, diags)
@@ -105,8 +105,9 @@ def _change(base: dict, spec: dict, depth: int, path: tuple, file_path: tuple, f
         origins.set(path + (key,), file, file_path + (key,))
 
 
-def _remove(base: dict, spec: Any, depth: int, path: tuple, file_path: tuple, changed: Any, file: str,
-            positions: PositionIndex, origins: Origins, diags: DiagnosticList) -> None:
+def _remove(base: dict[str, Any], spec: Any, depth: int, path: tuple[Any, ...], file_path: tuple[Any, ...],
+            changed: Any,
+            file: str, positions: PositionIndex, origins: Origins, diags: DiagnosticList) -> None:
     if isinstance(spec, list):
         for i, name in enumerate(spec):
             line, column = positions.locate(file_path + (i,))
@@ -136,7 +137,7 @@ def _remove(base: dict, spec: Any, depth: int, path: tuple, file_path: tuple, ch
                     origins, diags)
 
 
-def _word(path: tuple) -> str:
+def _word(path: tuple[Any, ...]) -> str:
     """What an entry directly under `path` is called."""
     if len(path) == 1:
         return _ENTRY_WORDS[path[0]]
@@ -147,7 +148,7 @@ def _word(path: tuple) -> str:
     return "entry"
 
 
-def _missing(path: tuple, name: Any) -> str:
+def _missing(path: tuple[Any, ...], name: Any) -> str:
     """The message for an entry `name` under `path` that is not there to remove."""
     if path == ("setup",):
         return f"the setup has no pieces of '{name}' to remove"
@@ -160,7 +161,7 @@ def _missing(path: tuple, name: Any) -> str:
     return f"the game has no {_word(path)} '{name}' to remove"
 
 
-def _warn_near_namesake(name: Any, names: list, path: tuple, file: str, at: tuple[int, int],
+def _warn_near_namesake(name: Any, names: list[Any], path: tuple[Any, ...], file: str, at: tuple[int, int],
                         diags: DiagnosticList) -> None:
     best = near_namesake(str(name), [str(n) for n in names])
     if best is None:

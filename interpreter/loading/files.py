@@ -9,7 +9,7 @@ import re
 import stat
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from .. import assets
 from ..parsing import ast
@@ -45,7 +45,8 @@ def resolve(name_or_path: str) -> Path:
     if mode is not None and stat.S_ISDIR(mode):
         return _confined(_game_file_in(candidate), candidate)
     if mode is not None:  # a FIFO, a device, a socket: never opened
-        raise DefinitionError(Diagnostic(name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind_of(mode)}, not a game file or folder"))
+        raise DefinitionError(Diagnostic(
+            name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind_of(mode)}, not a game file or folder"))
     bundled = assets.games_dir() / name_or_path / f"{name_or_path}.yaml"
     if "/" not in name_or_path and is_file(bundled):
         return bundled
@@ -62,7 +63,8 @@ def _game_file_in(folder: Path) -> Path:
     yamls = sorted(folder.glob("*.yaml"))
     if len(yamls) == 1:
         return yamls[0]
-    raise DefinitionError(Diagnostic(str(folder), 1, 1, f"no game definition in folder {folder} (expected {folder.resolve().name}.yaml)"))
+    raise DefinitionError(Diagnostic(
+        str(folder), 1, 1, f"no game definition in folder {folder} (expected {folder.resolve().name}.yaml)"))
 
 
 def _confined(file: Path, folder: Path) -> Path:
@@ -77,20 +79,23 @@ SCHEMA_BASE = "https://regelwerk.dev/schemas/"
 
 
 @lru_cache(maxsize=4)
-def _schema(name: str) -> dict:
-    return json.loads(assets.schema_path(name).read_text(encoding="utf-8"))
+def _schema(name: str) -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(assets.schema_path(name).read_text(encoding="utf-8"))
+    return schema
 
 
 @lru_cache(maxsize=1)
-def schema_registry():
+def schema_registry() -> Any:
     """The schemas by their $id, so that one can $ref another."""
     from referencing import Registry, Resource
 
-    resources = [(SCHEMA_BASE + n, Resource.from_contents(_schema(n))) for n in ("game.schema.json", "variant.schema.json")]
+    resources = [(SCHEMA_BASE + n, Resource.from_contents(_schema(n)))
+                 for n in ("game.schema.json", "variant.schema.json")]
     return Registry().with_resources(resources)
 
 
-def read_yaml(path: Path, diags: DiagnosticList, sources: dict, named_by_file: bool = False) -> tuple[Optional[dict], PositionIndex, str]:
+def read_yaml(path: Path, diags: DiagnosticList, sources: dict[str, Any],
+              named_by_file: bool = False) -> tuple[Optional[dict[str, Any]], PositionIndex, str]:
     """The YAML of `path`. A file named by another file (`extends:`) rather than by
     the user is read on only when it is a definition, and quoted only then."""
     name = display_name(path)
@@ -111,7 +116,7 @@ def read_yaml(path: Path, diags: DiagnosticList, sources: dict, named_by_file: b
 MAX_RULES_FILES = 32  # schemas: `rules` lists at most this many, each once
 
 
-def rules_entries(declared) -> list[tuple[tuple, str]]:
+def rules_entries(declared: Any) -> list[tuple[tuple[Any, ...], str]]:
     """(YAML path, file) of each rules file `rules:` names: each once, and no more than
     MAX_RULES_FILES — a longer list is a schema error, and must not be read file by
     file meanwhile (a 2 MB list names the same megabyte of rules 600000 times)."""
@@ -135,12 +140,14 @@ def rules_path(folder: Path, rel: str, diags: DiagnosticList, origin: tuple[str,
     base = folder.resolve()
     if Path(rel).is_absolute() or (candidate != base and base not in candidate.parents):
         file, (line, col) = origin
-        diags.error(file, line, col, f"rules file '{rel}' must be inside the definition's folder ({display_name(folder) or '.'})")
+        diags.error(file, line, col,
+                    f"rules file '{rel}' must be inside the definition's folder ({display_name(folder) or '.'})")
         return None
     return folder / rel
 
 
-def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[str, tuple[int, int]]) -> Optional[ast.RulesFile]:
+def read_rules(path: Path, diags: DiagnosticList, sources: dict[str, Any],
+               origin: tuple[str, tuple[int, int]]) -> Optional[ast.RulesFile]:
     name = display_name(path)
     try:
         # At most 4 bytes a character: a longer file cannot be within the parser's limit.
@@ -179,11 +186,11 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[s
     rules, errors = parse_rules_collecting(text, name)
     if rules is not None:
         _check_action_names(rules, diags)
-    for exc in errors:
-        if isinstance(exc, RulesSyntaxError):
-            diags.add(diagnostic_from_lark(exc.lark_error, name, exc.text, rules_parser()))
+    for error in errors:
+        if isinstance(error, RulesSyntaxError):
+            diags.add(diagnostic_from_lark(error.lark_error, name, error.text, rules_parser()))
         else:
-            diags.error(exc.pos.file, exc.pos.line, exc.pos.column, exc.message)
+            diags.error(error.pos.file, error.pos.line, error.pos.column, error.message)
     return rules
 
 

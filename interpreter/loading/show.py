@@ -1,6 +1,8 @@
 """The effective definition of a game after its variants, with where each part came from."""
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 
 from ..compilation.model import AT_KEY
@@ -30,17 +32,17 @@ def effective_definition(definition: Definition) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _dump(value: dict, indent: int) -> list[str]:
+def _dump(value: dict[str, Any], indent: int) -> list[str]:
     text = yaml.safe_dump(value, sort_keys=False, allow_unicode=True, width=100).rstrip()
     return [" " * indent + line for line in text.split("\n")]
 
 
-def _origin(definition: Definition, path: tuple) -> str:
+def _origin(definition: Definition, path: tuple[Any, ...]) -> str:
     file, line, _ = locate(definition, path + (AT_KEY,))
     return f"{file}:{line}"
 
 
-def _section_text(definition: Definition, key: str, value) -> list[str]:
+def _section_text(definition: Definition, key: str, value: Any) -> list[str]:
     """A top-level section, marked with where it was written; a section whose single
     entries variants changed (`change:`), entry by entry, each marked so."""
     origin = _origin(definition, (key,))
@@ -53,7 +55,8 @@ def _section_text(definition: Definition, key: str, value) -> list[str]:
     return lines + [f"{key}:"] + _entries_text(definition, (key,), value, ENTRY_DEPTH[key], 2)
 
 
-def _entries_text(definition: Definition, path: tuple, entries: dict, depth: int, indent: int) -> list[str]:
+def _entries_text(definition: Definition, path: tuple[Any, ...], entries: dict[str, Any], depth: int,
+                  indent: int) -> list[str]:
     lines = []
     for name, value in entries.items():
         at = path + (name,)
@@ -66,8 +69,9 @@ def _entries_text(definition: Definition, path: tuple, entries: dict, depth: int
     return lines
 
 
-def _slice(pos: ast.Pos, sources: dict) -> list[str]:
-    lines = sources.get(pos.file, "").split("\n")
+def _slice(pos: ast.Pos, sources: dict[str, Any]) -> list[str]:
+    text: str = sources.get(pos.file, "")
+    lines = text.split("\n")
     end = pos.end_line if pos.end_line >= pos.line else pos.line
     chunk = lines[pos.line - 1 : end]
     # A block's end position is where the next item begins: stop at the first later
@@ -94,7 +98,7 @@ def _phase_changed(phase: ast.Phase) -> bool:
     return any(pos.file != phase.pos.file for pos in phase.entry_pos.values())
 
 
-def _item_text(item, sources: dict, varied: bool = False) -> list[str]:
+def _item_text(item: Any, sources: dict[str, Any], varied: bool = False) -> list[str]:
     if isinstance(item, ast.Phase) and _phase_changed(item):
         # Each entry with its own origin: some come from the game, some from variants.
         lines = [f"# {item.pos}", f"phase {item.name}:"]

@@ -21,10 +21,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ..compilation.errors import name_pos
-from ..compilation.model import read_options
 from ..parsing import ast
 from ..parsing.parser import entry_words
 from ..validation.diagnostics import DefinitionError, DiagnosticList, suggest
@@ -44,6 +43,7 @@ from .files import (
     schema_registry,
 )
 from .namesakes import near_namesake
+from .options import read_options
 
 MAX_VARIANT_DEPTH = 16
 
@@ -68,11 +68,12 @@ REPLACEABLE = (
 )
 
 
-def is_variant(data: dict) -> bool:
+def is_variant(data: dict[str, Any]) -> bool:
     return isinstance(data, dict) and "extends" in data
 
 
-def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, positions=None) -> tuple[Path, list[Path]]:
+def variant_chain(path: Path, data: dict[str, Any], diags: DiagnosticList, sources: dict[str, Any],
+                  positions: Any=None) -> tuple[Path, list[Path]]:
     """Follow `extends` from a variant to its game: (game yaml, variants base-first, excluding `path`).
 
     A broken link is reported at the `extends:` value of the variant that has it
@@ -99,7 +100,7 @@ def variant_chain(path: Path, data: dict, diags: DiagnosticList, sources: dict, 
         current_path, current = base, base_data
 
 
-def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Optional[Path]:
+def _extended(variant: Path, target: Any, where: tuple[Any, ...], diags: DiagnosticList) -> Optional[Path]:
     """The YAML file `extends: target` of `variant` names: a bundled game, or a file
     (or game folder) of the variant's own game folder. None after an error."""
     if not isinstance(target, str) or not target.strip():
@@ -122,24 +123,26 @@ def _extended(variant: Path, target, where: tuple, diags: DiagnosticList) -> Opt
         return resolve(target)
     best = suggest(target, bundled_games())
     hint = f"did you mean '{best}'?" if best else (
-        f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to {display_name(variant)}"
+        f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to "
+        f"{display_name(variant)}"
     )
     _error(where, diags, f"'extends: {target}' names no game or variant file", hint=hint)
     return None
 
 
-def _error(where: tuple, diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:
+def _error(where: tuple[Any, ...], diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:
     path, (line, column) = where
     diags.error(display_name(path), line, column, message, hint=hint)
 
 
-def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None:
+def apply_variants(definition: Any, chain: list[Path], diags: DiagnosticList) -> None:
     """Apply the variant files in `chain` (base first) to `definition`, in place."""
     for path in chain:
         data, positions, name = read_yaml(path, diags, definition.sources)
         if data is None:
             continue
-        problems = check_against_schema(data, _schema("variant.schema.json"), positions, name, registry=schema_registry())
+        problems = check_against_schema(data, _schema("variant.schema.json"), positions, name,
+                                        registry=schema_registry())
         diags.extend(problems)
         if problems:
             continue
@@ -159,15 +162,16 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
             if opt not in options:
                 best = suggest(opt, list(options))
                 line, col = positions.locate(("options", opt), key=True)
-                diags.error(name, line, col, f"the game has no option '{opt}'", hint=f"did you mean '{best}'?" if best else None)
+                diags.error(name, line, col, f"the game has no option '{opt}'",
+                            hint=f"did you mean '{best}'?" if best else None)
                 continue
             changed = dict(options[opt], default=value)
-            problems: list = []
-            read_options({"options": {opt: changed}}, lambda path, message, hint: problems.append(message))
-            if problems:
+            rejected: list[str] = []
+            read_options({"options": {opt: changed}}, lambda path, message, hint: rejected.append(message))
+            if rejected:
                 # Said here, at the variant's value: the merged options have no file of their own.
                 line, col = positions.locate(("options", opt))
-                reason = problems[0].split(": ", 1)[-1]
+                reason = rejected[0].split(": ", 1)[-1]
                 diags.error(name, line, col, reason)
                 continue
             options[opt] = changed
@@ -187,7 +191,7 @@ def apply_variants(definition, chain: list[Path], diags: DiagnosticList) -> None
 
 def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList) -> list[ast.RulesFile]:
     """The items of `base` with `overlay` applied, as one rules file list."""
-    items: list = [item for rules in base for item in rules.items]
+    items: list[Any] = [item for rules in base for item in rules.items]
     for item in overlay.items:
         if isinstance(item, ast.Removal):
             _remove(items, item, diags)
@@ -224,10 +228,12 @@ _PHASE_ENTRIES = ("order", "before_turn", "after_action", "after_turn", "no_acti
 def _warn_of_dropped_entries(base: ast.Phase, replacement: ast.Phase, diags: DiagnosticList) -> None:
     """A phase replaced whole without entries the game's had (an `after each turn`
     that resets a flag): most likely meant to change one entry and keep the rest."""
-    dropped = [entry for entry in _PHASE_ENTRIES if getattr(base, entry) is not None and getattr(replacement, entry) is None]
+    dropped = [entry for entry in _PHASE_ENTRIES
+               if getattr(base, entry) is not None and getattr(replacement, entry) is None]
     if not dropped:
         return
-    where = [f"'{entry_words(e)}' ({base.entry_pos[e]})" if e in base.entry_pos else f"'{entry_words(e)}'" for e in dropped]
+    where = [f"'{entry_words(e)}' ({base.entry_pos[e]})" if e in base.entry_pos else f"'{entry_words(e)}'"
+             for e in dropped]
     pos = replacement.pos
     diags.warning(
         pos.file, pos.line, pos.column,
@@ -237,7 +243,7 @@ def _warn_of_dropped_entries(base: ast.Phase, replacement: ast.Phase, diags: Dia
     )
 
 
-def _change(items: list, change: ast.Change, diags: DiagnosticList) -> None:
+def _change(items: list[Any], change: ast.Change, diags: DiagnosticList) -> None:
     """`change phase NAME:` / `change decision NAME:`: some entries of an item replaced,
     added or removed, the others kept."""
     kind = ast.Phase if change.kind == "phase" else ast.Decision
@@ -246,7 +252,8 @@ def _change(items: list, change: ast.Change, diags: DiagnosticList) -> None:
         at = change.name_pos or change.pos
         names = [i.name for i in items if isinstance(i, kind)]
         best = suggest(change.name, names)
-        hint = f"did you mean '{best}'?" if best else f"to add a new {change.kind}, write '{change.kind} {change.name}:'"
+        hint = (f"did you mean '{best}'?" if best
+                else f"to add a new {change.kind}, write '{change.kind} {change.name}:'")
         diags.error(at.file, at.line, at.column, f"there is no {change.kind} '{change.name}' to change", hint=hint)
         return
     if isinstance(existing, ast.Phase):
@@ -298,7 +305,7 @@ def _entry_missing(removal: ast.EntryRemoval, message: str, hint: Optional[str],
     diags.error(pos.file, pos.line, pos.column, message, hint=hint)
 
 
-def _warn_near_namesake(item, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
+def _warn_near_namesake(item: Any, names: list[str], word: str, diags: DiagnosticList, within: str = "") -> None:
     """An overlay's item with a new name, one typo from an existing one, is added
     next to it — when it was surely meant to replace it (`leaps` for `leap`;
     namesakes.py says when a name is such a slip)."""
@@ -316,7 +323,7 @@ _WORDS = {ast.Phase: "phase", ast.Chance: "chance event", ast.Define: "define", 
           ast.ForbidGroup: "forbid"}
 
 
-def _find(items: list, kind: type, name: str):
+def _find(items: list[Any], kind: type[Any], name: str) -> Any:
     for item in items:
         if isinstance(item, kind) and item.name == name:
             return item
@@ -356,14 +363,16 @@ _KINDS = {
 }
 
 
-def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
+def _remove(items: list[Any], removal: ast.Removal, diags: DiagnosticList) -> None:
     pos = removal.pos
     if not removal.name and removal.item_kind not in ("score",):
-        diags.error(pos.file, pos.line, pos.column, f"say which {removal.item_kind} to remove: remove {removal.item_kind} NAME")
+        diags.error(pos.file, pos.line, pos.column,
+                    f"say which {removal.item_kind} to remove: remove {removal.item_kind} NAME")
         return
     if removal.item_kind == "action":
         if removal.member is None:
-            diags.error(pos.file, pos.line, pos.column, "name the action with its decision: remove action DECISION.ACTION")
+            diags.error(pos.file, pos.line, pos.column,
+                        "name the action with its decision: remove action DECISION.ACTION")
             return
         decision = _find(items, ast.Decision, removal.name)
         if decision is None:
@@ -379,7 +388,9 @@ def _remove(items: list, removal: ast.Removal, diags: DiagnosticList) -> None:
     kind = _KINDS.get(removal.item_kind)
     if kind is None:
         best = suggest(removal.item_kind, list(_KINDS) + ["action", "score"])
-        diags.error(pos.file, pos.line, pos.column, f"cannot remove a '{removal.item_kind}'; removable: {', '.join(list(_KINDS) + ['action', 'score'])}", hint=f"did you mean '{best}'?" if best else None)
+        removable = ", ".join(list(_KINDS) + ["action", "score"])
+        diags.error(pos.file, pos.line, pos.column, f"cannot remove a '{removal.item_kind}'; removable: {removable}",
+                    hint=f"did you mean '{best}'?" if best else None)
         return
     found = _find(items, kind, removal.name)
     if found is None:
@@ -405,7 +416,8 @@ def _without_action(decision: ast.Decision, name: str, pos: ast.Pos, diags: Diag
     return dataclasses.replace(decision, actions=kept, prefer=prefer)
 
 
-def _not_found(items, kind, name, word, pos, diags) -> None:
+def _not_found(items: Any, kind: Any, name: Any, word: Any, pos: Any, diags: Any) -> None:
     names = [i.name for i in items if isinstance(i, kind)]
     best = suggest(name, names)
-    diags.error(pos.file, pos.line, pos.column, f"there is no {word} '{name}' to remove", hint=f"did you mean '{best}'?" if best else None)
+    diags.error(pos.file, pos.line, pos.column, f"there is no {word} '{name}' to remove",
+                hint=f"did you mean '{best}'?" if best else None)

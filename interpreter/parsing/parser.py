@@ -330,7 +330,8 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
                 decision.prefer.append((entry[1], entry[2]))
             elif entry[0] == "longest":
                 if decision.longest is not None:
-                    raise AstBuildError(entry[1], f"decision '{decision.name}' has more than one 'play the longest turn' line")
+                    raise AstBuildError(entry[1],
+                                        f"decision '{decision.name}' has more than one 'play the longest turn' line")
                 decision.longest = entry[2]
             else:
                 _, pos, body = entry
@@ -387,7 +388,8 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
                 action.notation = entry[2]
                 action.notation_pos = entry[1]
         if action.pattern is None:
-            raise AstBuildError(action.pos, f"action '{name}' has no movement pattern (step, slide, leap, jump, walk, go, drop, select or pass)")
+            raise AstBuildError(action.pos, f"action '{name}' has no movement pattern "
+                                            "(step, slide, leap, jump, walk, go, drop, select or pass)")
         return action
 
     def by_clause(self, meta: Meta, ch: Children) -> list[ast.ByItem]:
@@ -561,7 +563,8 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         return ast.CycleStmt(self.p(meta), list(ch))
 
     def create_stmt(self, meta: Meta, ch: Children) -> ast.CreateStmt:
-        return ast.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
+        return ast.CreateStmt(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]), ch[1],
+                              ch[2] if len(ch) > 2 else None)
 
     def promote_choice_stmt(self, meta: Meta, ch: Children) -> ast.PromoteChoiceStmt:
         return ast.PromoteChoiceStmt(self.p(meta), ch[0], [ast.Name(_tok_pos(self.file, t), str(t)) for t in ch[1:]])
@@ -678,16 +681,19 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
     def number(self, meta: Meta, ch: Children) -> ast.Num:
         text = str(ch[0])
         if len(text) > MAX_NUMBER_DIGITS:
-            raise AstBuildError(self.p(meta), f"a number of {len(text)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
+            raise AstBuildError(self.p(meta), f"a number of {len(text)} digits: numbers in the rules have at most "
+                                              f"{MAX_NUMBER_DIGITS}")
         return ast.Num(self.p(meta), int(text))
 
     def decimal(self, meta: Meta, ch: Children) -> ast.DecimalNum:
         text = str(ch[0])
         whole, places = text.split(".")
         if len(whole) > MAX_NUMBER_DIGITS:
-            raise AstBuildError(self.p(meta), f"a number of {len(whole)} digits: numbers in the rules have at most {MAX_NUMBER_DIGITS}")
+            raise AstBuildError(self.p(meta), f"a number of {len(whole)} digits: numbers in the rules have at most "
+                                              f"{MAX_NUMBER_DIGITS}")
         if len(places) > MAX_DECIMAL_PLACES:
-            raise AstBuildError(self.p(meta), f"a number with {len(places)} digits after the point: at most {MAX_DECIMAL_PLACES}")
+            raise AstBuildError(self.p(meta),
+                                f"a number with {len(places)} digits after the point: at most {MAX_DECIMAL_PLACES}")
         return ast.DecimalNum(self.p(meta), Fraction(text), text)
 
     def string(self, meta: Meta, ch: Children) -> ast.Str:

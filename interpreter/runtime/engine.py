@@ -1,7 +1,7 @@
 """Runs compiled rules: legal actions, applying one, the end of the game.
 
-Nothing here knows any game: the compiler hands over `CompiledRules`, whose
-generated functions list a decision's actions and apply a case (including the
+Nothing here knows any game: the compiler hands over `CompiledRules`
+(runtime/compiled.py), whose generated functions list a decision's actions and apply a case (including the
 turn sequence). The engine calls them and keeps one promise: **reading a
 position never changes it**. Whether the game is over is decided when a
 position is made (`initial_state`, `apply_in_place`, `settle`): the legal
@@ -21,19 +21,18 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, notation_key, result_filter
+from .pieces import CASE, CHANCE, CHOICE, DESTINATION, NO_CHOICE, NO_SITE, ORIGIN
 from .state import State, empty_occupancy
 
 if TYPE_CHECKING:
     from random import Random
 
-    from ..compilation.compiler import CompiledRules, DecisionInfo, PhaseInfo
     from ..parsing.ast import Pos
+    from .compiled import CaseRun, CompiledRules, DecisionInfo, PhaseInfo
     from .coverage import RuleCoverage
     from .helpers import AlikeKeys, ResultCheck
     from .pieces import Code, Outcome
     from .results import Results
-
-CHANCE = -2  # `to_move` index of the chance player
 
 
 def _first() -> float:
@@ -47,10 +46,10 @@ class Engine:
     def __init__(self, rules: CompiledRules):
         self.rules = rules
         self.n_players = len(rules.players)
-        self.decisions: list[DecisionInfo] = rules.decisions
-        self.phases: list[PhaseInfo] = rules.phases
+        self.decisions: tuple[DecisionInfo, ...] = rules.decisions
+        self.phases: tuple[PhaseInfo, ...] = rules.phases
         # runs[phase][case](state, code): the generated functions that apply a case
-        self.runs: list[list[Callable[[State, Code], None]]] = rules.runs
+        self.runs: tuple[tuple[CaseRun, ...], ...] = rules.runs
         self.results: Results = rules.results
         self.is_chance = tuple(d.is_chance for d in rules.decisions)
         self.coverage: Optional[RuleCoverage] = rules.coverage
@@ -61,7 +60,7 @@ class Engine:
         # per chance event: the running sums of its outcomes' probabilities, in the
         # order of its codes (a weighted pick is a binary search)
         self._cumulative: list[tuple[float, ...]] = [
-            tuple(accumulate(d.probabilities[code[4]] for code in d.codes)) if d.is_chance else ()
+            tuple(accumulate(d.probabilities[code[CHOICE]] for code in d.codes)) if d.is_chance else ()
             for d in rules.decisions
         ]
         decisions = rules.decisions
@@ -194,8 +193,7 @@ class Engine:
     def _no_action(self, s: State) -> None:
         phase = self.phases[s.phase]
         try:
-            # (every phase has its rule once the rules are compiled)
-            phase.no_action(s, self.repetitions(s))  # type: ignore[misc]
+            phase.no_action(s, self.repetitions(s))
         except RuleRuntimeError as exc:
             raise _located(exc, phase.pos, f"in the 'if no action' rule of phase '{phase.name}'") from None
         if s.result is None:
@@ -223,7 +221,7 @@ class Engine:
         if decision.is_chance:
             return list(decision.codes)
         # (a decision, unlike a chance event, has its lister)
-        return decision.legal_with_duplicates(s)  # type: ignore[no-any-return,misc]
+        return decision.legal_with_duplicates(s)  # type: ignore[misc]
 
     def to_move(self, s: State) -> Optional[int]:
         """Player index, CHANCE, or None when the game is over."""
@@ -242,10 +240,11 @@ class Engine:
 
     def ending(self, s: State) -> Optional[tuple[str, Pos]]:
         """(how, source position) of the rule that ended the game, or None: how is
-        "win", "lose", "draw", "end game" or "no legal action"."""
+        "win", "lose", "draw", "end game" or "no legal action" (`EndingKind.word`)."""
         if self.to_move(s) is not None or s.ending is None:
             return None
-        return self.results.describe(s.ending)
+        how, pos = self.results.describe(s.ending)
+        return how.word, pos
 
     def scores(self, s: State) -> Optional[tuple[int, ...]]:
         """The `score` rule on this position, per player index (None without one)."""
@@ -277,7 +276,7 @@ class Engine:
 
     def chance_probabilities(self, s: State) -> list[tuple[Code, float]]:
         decision = self.decisions[s.decision]
-        return [(code, decision.probabilities[code[4]]) for code in self.legal(s)]
+        return [(code, decision.probabilities[code[CHOICE]]) for code in self.legal(s)]
 
     # ------------------------------------------------------------ applying
     def apply_in_place(self, s: State, code: Code, settle: bool = True) -> None:
@@ -285,9 +284,9 @@ class Engine:
         position reached is listed only when asked (`legal`, `to_move`, ...) or, as
         little as needed, by `random_legal`."""
         try:
-            self.runs[s.phase][code[0]](s, code)
+            self.runs[s.phase][code[0]](s, code)  # (code[0]: its case)
         except RuleRuntimeError as exc:
-            case = self.rules.cases[code[0]]
+            case = self.rules.cases[code[CASE]]
             raise _located(exc, case.pos, f"while applying {case.label}") from None
         s.ply += 1
         s.last = code
@@ -390,7 +389,7 @@ class Engine:
                 return legal[min(bisect_right(self._cumulative[s.decision], x), len(legal) - 1)]  # type: ignore[no-any-return]
             probabilities = decision.probabilities
             for code in legal:
-                x -= probabilities[code[4]]
+                x -= probabilities[code[4]]  # (its choice: the outcome)
                 if x < 0:
                     return code
             return legal[-1]
@@ -434,7 +433,7 @@ class Engine:
                 else:
                     code = legal[int(rand() * len(legal))]
                 try:
-                    runs[s.phase][code[0]](s, code)
+                    runs[s.phase][code[0]](s, code)  # (code[0]: its case)
                 except RuleRuntimeError as exc:
                     n -= 1  # (not applied)
                     raise self._fault(exc, s, code, False) from None
@@ -500,12 +499,12 @@ class Engine:
             phase = self.phases[s.phase]
             return _located(exc, phase.pos, f"in the 'before each turn' rules of phase '{phase.name}'")
         if not listing:
-            case = self.rules.cases[code[0]]
+            case = self.rules.cases[code[CASE]]
             return _located(exc, case.pos, f"while applying {case.label}")
         return self._listing_fault(exc, s)
 
     def _pick_checked(
-        self, s: State, candidates: list[Code], rand: Callable[[], float], checks: list[Optional[ResultCheck]]
+        self, s: State, candidates: list[Code], rand: Callable[[], float], checks: Sequence[Optional[ResultCheck]]
     ) -> Optional[Code]:
         """A candidate that no `forbid result` forbids, uniformly at random among
         those (candidates are tried in random order, the forbidden ones dropped), or
@@ -527,7 +526,7 @@ class Engine:
             while candidates:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
-                # (only a chance event's cases have no check)
+                # (code[0]: its case; only a chance event's cases have no check)
                 line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
                 if not line:
                     if listed is None or keys[code[0]] is None:  # type: ignore[index]
@@ -610,7 +609,8 @@ class Engine:
     def landing_site(self, code: Code) -> Optional[int]:
         """The site (index) an action lands on or chooses, or None (off the board, a
         pass, a chance outcome)."""
-        return code[2] if code[2] >= 0 else None
+        destination = code[DESTINATION]
+        return destination if destination != NO_SITE else None
 
     def describe_phase(self, s: State) -> tuple[str, Pos]:
         """(name, source position) of the position's phase."""
@@ -620,24 +620,29 @@ class Engine:
     def describe_action(self, code: Code) -> tuple[str, Pos]:
         """(label, source position) of the case a code applies: "action 'leap', onto
         enemy", at the line of its notation (or of the case, when it has the default one)."""
-        case = self.rules.cases[code[0]]
+        case = self.rules.cases[code[CASE]]
         return case.label, case.notation_pos or case.pos
 
     # ------------------------------------------------------------ notation
     def notation(self, code: Code) -> str:
-        case = self.rules.cases[code[0]]
+        # (asked of every legal action by the API and the adapters: the fields are
+        # read where the template shows them, a code with a choice having all five)
+        case = self.rules.cases[code[CASE]]
         names = self.rules.site_names
         parts = []
         for part in case.template:
             if part == "{from}":
-                parts.append(names[code[1]] if code[1] >= 0 else "")
+                origin = code[ORIGIN]
+                parts.append(names[origin] if origin != NO_SITE else "")
             elif part == "{to}":
-                parts.append(names[code[2]] if code[2] >= 0 else "off")
+                destination = code[DESTINATION]
+                parts.append(names[destination] if destination != NO_SITE else "off")
             elif part == "{outcome}":
-                parts.append(self.decisions[case.decision].outcome_labels[code[4]])
+                parts.append(self.decisions[case.decision].outcome_labels[code[CHOICE]])
             elif part == "{choice}" or part == "={choice}":
-                if code[4] >= 0:
-                    symbol = self.rules.kind_symbols[case.choice_kinds[code[4]]]
+                choice = code[CHOICE]
+                if choice != NO_CHOICE:
+                    symbol = self.rules.kind_symbols[case.choice_kinds[choice]]
                     parts.append(symbol if part == "{choice}" else "=" + symbol)
             else:
                 parts.append(part)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import operator
 from itertools import chain, compress
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from . import walks
 from .errors import RuleRuntimeError, fail
-from .pieces import KIND, OWNER, STONES, Board, Code, Piece
+from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 
 if TYPE_CHECKING:
     from ..parsing.ast import Pos
@@ -27,9 +27,10 @@ NotationKeys = tuple[tuple[int, bool, bool, bool], ...]
 # The same for the cases of actions compared among the legal ones only (after
 # `forbid result`): None for a case whose notation no other action writes.
 AlikeKeys = tuple[Optional[tuple[int, bool, bool, bool]], ...]
-# check(copy of a state, code) -> whether a `forbid result` forbids the action; a
+# check(copy of a state, code) -> whether a `forbid result` forbids the action (its
+# coverage probe plus one when counted, else 0 or False); a
 # phase's checks are by case, None for a chance event's cases
-ResultCheck = Callable[["State", Code], bool]
+ResultCheck = Callable[["State", Code], int]
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 COMPARISONS = {
@@ -266,6 +267,11 @@ def track_path(track: Track, site: int, n: int) -> Optional[tuple[int, tuple[int
     return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
 
 
+# The listing helpers below run while actions are listed, a hot path: they read
+# codes by position (pieces.py): code[0] the case, [1] the origin, [2] the
+# destination, [4] the choice (a code with a choice has all five fields).
+
+
 def notation_key(code: Code, keys: AlikeKeys) -> tuple[int, Optional[int], Optional[int], Optional[int]]:
     """What tells the notation of `code` (`keys[case]`: template id and whether it
     shows from, to, the choice): two codes of one key write one notation."""
@@ -307,8 +313,8 @@ def drop_seen(out: list[Code], first: int, second: int, keys: NotationKeys) -> N
         out.extend(kept)
 
 
-_CASE = operator.itemgetter(0)
-_LANDING = operator.itemgetter(2)
+_CASE = operator.itemgetter(CASE)
+_LANDING = operator.itemgetter(DESTINATION)
 
 
 def _lands_apart(out: list[Code], first: int, second: int) -> bool:
@@ -417,7 +423,7 @@ def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int
 
 
 def result_filter(
-    s: State, out: list[Code], checks: list[Optional[ResultCheck]], counts: list[int] | None = None
+    s: State, out: list[Code], checks: Sequence[Optional[ResultCheck]], counts: list[int] | None = None
 ) -> None:
     """Keep in `out` the codes whose resulting position no `forbid result` forbids:
     each is played on a copy of `s` by its check, which says whether a forbid

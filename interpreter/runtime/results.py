@@ -1,12 +1,15 @@
 """How a game ends: the result a rule sets, and the scores.
 
 Generated code ends a game with `h_end(state, how, player, ending)`: `how` says
-which statement (`win`, `lose`, `draw`, `end game`), `player` whom it names, and
-`ending` which statement of the rules it was (an index into the endings table,
-for `Result.ending` and rule coverage). The first ending counts.
+which statement (an `EndingKind`, written as its number: `win`, `lose`, `draw`,
+`end game`), `player` whom it names, and `ending` which statement of the rules it
+was (an index into the endings table, for `Result.ending` and rule coverage). The
+first ending counts.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
@@ -20,9 +23,6 @@ if TYPE_CHECKING:
 # The compiled `score:` rule: score(state, player index) -> number.
 ScoreRule = Callable[["State", int], int]
 
-WIN, LOSE, DRAW, END_GAME, NO_ACTION = 0, 1, 2, 3, 4
-# How each ending is named in results and messages.
-HOW_WORDS = ("win", "lose", "draw", "end game", "no legal action")
 
 
 def plain_number(value: Any) -> Any:
@@ -53,21 +53,42 @@ def decimal_text(value: Union[int, Fraction]) -> str:
     return ("-" if value < 0 else "") + text
 
 
+class EndingKind(IntEnum):
+    """How a game ended: the statement that ended it, or nobody able to act."""
+
+    WIN = 0
+    LOSE = 1
+    DRAW = 2
+    END_GAME = 3  # the scores decide
+    NO_ACTION = 4  # the player to move had no legal action and the phase says nothing
+
+    @property
+    def word(self) -> str:
+        """How results and messages name it: "win", "lose", "draw", "end game" or
+        "no legal action" (`Ending.how`, `Engine.ending`)."""
+        return _WORDS[self]
+
+
+_WORDS = {
+    EndingKind.WIN: "win", EndingKind.LOSE: "lose", EndingKind.DRAW: "draw", EndingKind.END_GAME: "end game",
+    EndingKind.NO_ACTION: "no legal action",
+}
+
+
+@dataclass(frozen=True, slots=True)
 class Results:
-    """Ends games of one compiled definition.
+    """Ends games of one compiled definition; made once the rules are compiled.
 
     `endings[i]` is (how, source position) of the i-th statement that can end the
     game; `score` the compiled `score:` rule, `score(state, player) -> number`, or
-    None; `counts` the coverage counts of the endings (None: not counted)."""
+    None; `counts` the rule coverage counts (None: not counted), `probes[i]` the
+    index in them of `endings[i]`'s probe."""
 
-    def __init__(
-        self, n_players: int, endings: list[tuple[int, Pos]], score: Optional[ScoreRule] = None
-    ):
-        self.n = n_players
-        self.endings = endings
-        self.score = score
-        self.counts: Optional[list[int]] = None
-        self.probes: list[int] = []  # endings[i]'s coverage probe index
+    n: int  # the number of players
+    endings: tuple[tuple[EndingKind, Pos], ...]
+    score: Optional[ScoreRule] = None
+    counts: Optional[list[int]] = None
+    probes: tuple[int, ...] = ()
 
     def scores(self, s: State) -> tuple[int, ...]:
         """The score rule for every player, on this position (callers make sure the
@@ -80,19 +101,19 @@ class Results:
         return values
 
     def end(self, s: State, how: int, player: int, ending: int) -> None:
-        """End the game (unless it is over already): `how` is WIN, LOSE, DRAW or
-        END_GAME (the scores decide), `player` whom a win or loss names, `ending`
+        """End the game (unless it is over already): `how` is an EndingKind's number
+        (WIN, LOSE, DRAW or END_GAME: the scores decide), `player` whom a win or loss names, `ending`
         the index of the statement (generated code calls this as `h_end`)."""
         if s.result is not None:
             return
         n = self.n
         scored = self.score is not None
-        if how == WIN:
+        if how == EndingKind.WIN:
             s.result = (player, self.scores(s) if scored else tuple(int(i == player) for i in range(n)))
-        elif how == LOSE:
+        elif how == EndingKind.LOSE:
             winner = (1 - player) if n == 2 and player >= 0 else -1
             s.result = (winner, self.scores(s) if scored else tuple(int(i != player) for i in range(n)))
-        elif how == DRAW:
+        elif how == EndingKind.DRAW:
             s.result = (-1, self.scores(s) if scored else (0,) * n)
         else:
             scores = self.scores(s) if scored else (0,) * n
@@ -103,7 +124,6 @@ class Results:
         if self.counts is not None:
             self.counts[self.probes[ending]] += 1
 
-    def describe(self, ending: int) -> tuple[str, Pos]:
+    def describe(self, ending: int) -> tuple[EndingKind, Pos]:
         """(how, source position) of an ending index."""
-        how, pos = self.endings[ending]
-        return HOW_WORDS[how], pos
+        return self.endings[ending]

@@ -10,9 +10,6 @@ from typing import Mapping
 
 from .pieces import Code
 
-# What `Game.to_move` answers at a chance event (drawn at random, by no player).
-CHANCE = "chance"
-
 
 @dataclass(frozen=True)
 class Action:

@@ -9,6 +9,7 @@ searches depth-first with the condition as a function.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .errors import RuleRuntimeError
@@ -131,6 +132,7 @@ def _walk_table(start: int, n: int, adjacent: Adjacent, forbidden: frozenset[int
     return _Walks(tuple(sorted(by_end)), union, tuple(single), tuple(several))
 
 
+@dataclass(frozen=True, slots=True)
 class Blockers:
     """The bitmask of the sites holding a piece of a blocking kind, per position.
 
@@ -140,9 +142,8 @@ class Blockers:
     sites' (`MaskedSites.mask`), made here when the position has none yet; generated
     code reads it from the position first."""
 
-    def __init__(self, kinds: tuple[bool, ...], neutral_only: bool):
-        self.kinds = kinds
-        self.neutral_only = neutral_only
+    kinds: tuple[bool, ...]
+    neutral_only: bool
 
     def __call__(self, board: Board, occ: list[list[int]]) -> int:
         mask = 0

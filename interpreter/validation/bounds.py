@@ -7,23 +7,27 @@ option's value, sums and products of those — it is checked here, so that
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..compilation.errors import RuleError
 from ..compilation.statements import MAX_LOOP
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from ..runtime.helpers import MAX_ALONG
 from ..runtime.walks import MAX_WALK_STEPS
+
+if TYPE_CHECKING:
+    from ..compilation.model import GameModel
 
 _HUGE = 10**18
 
 
-def bound_errors(model, items) -> list[RuleError]:
+def bound_errors(model: GameModel, items: Any) -> list[RuleError]:
     """An error per fixed count of a `repeat`, `walk` or `along` past its limit."""
     everything = [items.phases, list(items.decisions.values()), list(items.chances.values()),
                   list(items.defines.values()), list(items.procedures.values()), items.forbids, items.score]
     errors = []
-    for node in ast.nodes_of(everything):
+    for node in nodes_of(everything):
         if isinstance(node, ast.RepeatStmt):
             found = _over(node.count, MAX_LOOP, model, "'repeat' {n} times is more than the {limit} allowed")
         elif isinstance(node, ast.WalkPattern):
@@ -37,14 +41,14 @@ def bound_errors(model, items) -> list[RuleError]:
     return errors
 
 
-def _over(e: ast.Expr, limit: int, model, message: str) -> Optional[RuleError]:
+def _over(e: ast.Expr, limit: int, model: GameModel, message: str) -> Optional[RuleError]:
     n = fixed_int(e, model)
     if n is None or n <= limit:
         return None
     return RuleError(e.pos, message.format(n=n, limit=limit), "docs/format.md, 'Limits and safety'")
 
 
-def fixed_int(e: ast.Expr, model) -> Optional[int]:
+def fixed_int(e: ast.Expr, model: GameModel) -> Optional[int]:
     """The value of a whole-number expression the rules alone fix: numbers, int
     options, `-`, `+`, `-`, `*` of those; None for anything else."""
     if isinstance(e, ast.Num) and type(e.value) is int:

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
-from ..spelling import did_you_mean, suggest  # noqa: F401 - re-exported
+from ..spelling import did_you_mean as did_you_mean  # re-exported
+from ..spelling import suggest as suggest  # re-exported
 
 SEVERITIES = ("error", "warning")
 
@@ -192,18 +193,18 @@ class Diagnostic:
         return self.format()
 
 
-def _identity(diagnostic: Diagnostic) -> tuple:
+def _identity(diagnostic: Diagnostic) -> tuple[Any, ...]:
     # The hint and the underline width do not make two reports of one problem different.
     return (diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.severity, diagnostic.message)
 
 
-def _order(diagnostic: Diagnostic) -> tuple:
+def _order(diagnostic: Diagnostic) -> tuple[Any, ...]:
     return (diagnostic.file, diagnostic.line, diagnostic.column)
 
 
 def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Sorted by file, line, column (stable otherwise) with duplicates removed."""
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
     unique = []
     for diagnostic in diagnostics:
         key = _identity(diagnostic)

@@ -12,11 +12,11 @@ the chain of uses that makes it so large.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from ..compilation.errors import RuleError
 from ..parsing import ast
-from .semantic import walk
+from ..parsing.visit import nodes_of
 
 # Terms (nodes of the syntax tree: names, numbers, operators, statements, ...) the
 # rules may stand for with every define and procedure written out where it is used:
@@ -31,12 +31,12 @@ _CAP = 10 * MAX_EXPANDED_TERMS
 class _Named:
     """A define or a procedure: its own terms and the names it uses, once per use."""
 
-    item: object
+    item: Any
     own: int = 0
     uses: list[str] = field(default_factory=list)
 
 
-def expansion_errors(items) -> list[RuleError]:
+def expansion_errors(items: Any) -> list[RuleError]:
     """Errors for the items (and the whole rules) that stand for more than
     MAX_EXPANDED_TERMS terms once written out; [] when all is well."""
     named = _named(items)
@@ -62,14 +62,14 @@ def expansion_errors(items) -> list[RuleError]:
     return []
 
 
-def expanded_size(items) -> int:
+def expanded_size(items: Any) -> int:
     """The terms of all the rules with every define and procedure written out
     where it is used (counted up to ten times MAX_EXPANDED_TERMS an item)."""
     sizes = _sizes(_named(items))
     return sum(_size(_read(item, items, []), sizes) for item in _top_level(items))
 
 
-def _named(items) -> dict[str, _Named]:
+def _named(items: Any) -> dict[str, _Named]:
     named = {name: _read(define, items, define.params) for name, define in items.defines.items()}
     named.update({name: _read(proc, items, proc.params) for name, proc in items.procedures.items()})
     return named
@@ -79,11 +79,11 @@ def _size(entry: _Named, sizes: dict[str, int]) -> int:
     return min(_CAP, entry.own + sum(sizes.get(used, 1) for used in entry.uses))
 
 
-def _read(item, items, params: Iterable[ast.Name]) -> _Named:
+def _read(item: Any, items: Any, params: Iterable[ast.Name]) -> _Named:
     """Count `item`'s own terms and collect the defines and procedures it uses."""
     local = {p.id for p in params}
     entry = _Named(item)
-    for node in walk(_body(item)):
+    for node in nodes_of(_body(item)):
         entry.own += 1
         if isinstance(node, ast.Name) and node.id in items.defines and node.id not in local:
             entry.uses.append(node.id)
@@ -94,7 +94,7 @@ def _read(item, items, params: Iterable[ast.Name]) -> _Named:
     return entry
 
 
-def _body(item):
+def _body(item: Any) -> Any:
     if isinstance(item, ast.Define):
         return item.expr
     if isinstance(item, (ast.Procedure, ast.Chance)):
@@ -102,7 +102,7 @@ def _body(item):
     return item
 
 
-def _top_level(items) -> list:
+def _top_level(items: Any) -> list[Any]:
     """The items compiled for themselves (defines and procedures are compiled where used)."""
     found = list(items.phases) + list(items.decisions.values()) + list(items.chances.values()) + list(items.forbids)
     return found + ([items.score] if items.score is not None else [])

@@ -38,7 +38,7 @@ def kind_of(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
-def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file `path`; FileRefused if it is not one, cannot be
     read, or holds more than `limit` bytes (then with `too_large` set)."""
     # O_NONBLOCK: opening a FIFO for reading must not wait for a writer; it has no
@@ -70,7 +70,7 @@ def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def mode_of(path: str | os.PathLike) -> int | None:
+def mode_of(path: str | os.PathLike[str]) -> int | None:
     """The mode of `path` (links followed), or None when it cannot be had at all —
     missing, or a name too long or otherwise unusable (`Path.exists` raises for some)."""
     try:
@@ -79,15 +79,15 @@ def mode_of(path: str | os.PathLike) -> int | None:
         return None
 
 
-def exists(path: str | os.PathLike) -> bool:
+def exists(path: str | os.PathLike[str]) -> bool:
     return mode_of(path) is not None
 
 
-def is_file(path: str | os.PathLike) -> bool:
+def is_file(path: str | os.PathLike[str]) -> bool:
     mode = mode_of(path)
     return mode is not None and stat.S_ISREG(mode)
 
 
-def is_dir(path: str | os.PathLike) -> bool:
+def is_dir(path: str | os.PathLike[str]) -> bool:
     mode = mode_of(path)
     return mode is not None and stat.S_ISDIR(mode)

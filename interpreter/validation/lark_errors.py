@@ -110,7 +110,8 @@ def _mention_tabs(diagnostic: Diagnostic, source: str, tab_len: int) -> Diagnost
         if "\t" in text[: len(text) - len(text.lstrip(" \t"))]:
             message = f"{diagnostic.message} (a tab in the indentation counts as {tab_len} columns)"
             advice = "indent the rules with spaces only, no tabs"
-            return replace(diagnostic, message=message, hint=f"{diagnostic.hint}; {advice}" if diagnostic.hint else advice)
+            return replace(diagnostic, message=message,
+                           hint=f"{diagnostic.hint}; {advice}" if diagnostic.hint else advice)
     return diagnostic
 
 
@@ -125,7 +126,8 @@ class _Vocabulary:
         self.terminals = getattr(exc, "_terminals_by_name", None) or {}
         postlex = getattr(getattr(lark_parser, "options", None), "postlex", None)
         self.layout = dict(_CATEGORY_WORDS)
-        for attribute, words in (("NL_type", "end of line"), ("INDENT_type", "an indented block"), ("DEDENT_type", "end of block")):
+        for attribute, words in (("NL_type", "end of line"), ("INDENT_type", "an indented block"),
+                                 ("DEDENT_type", "end of block")):
             name = getattr(postlex, attribute, None)
             if isinstance(name, str):
                 self.layout[name] = words
@@ -134,7 +136,7 @@ class _Vocabulary:
         self.dedent_type = getattr(postlex, "DEDENT_type", "_DEDENT")
         self.tab_len = getattr(postlex, "tab_len", _DEFAULT_TAB_LEN)
 
-    def _definition(self, name: str):
+    def _definition(self, name: str) -> Any:
         if self.lark_parser is not None:
             try:
                 return self.lark_parser.get_terminal(name)
@@ -468,7 +470,7 @@ def _empty_block(file: str, source: str, offset: int) -> Diagnostic:
     return Diagnostic(file, 1, 1, "expected an indented block")
 
 
-def _code_chars(text: str):
+def _code_chars(text: str) -> Any:
     """(index, character) of a line outside strings, up to its comment; the last
     item is (index of the comment sign or len(text), None)."""
     quote = None

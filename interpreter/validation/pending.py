@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, Optional
 
 from ..parsing import ast
-from .semantic import walk
+from ..parsing.visit import nodes_of
 
 DESIGN = "docs/design/format-reach-3.md"
-Report = Callable[[tuple, str, Optional[str]], None]
+Report = Callable[[tuple[Any, ...], str, Optional[str]], None]
 
 
 def _not_yet(what: str) -> str:
@@ -27,7 +27,7 @@ def _not_yet(what: str) -> str:
 def pending_in_rules(rules: list[ast.RulesFile]) -> Iterator[tuple[ast.Pos, str]]:
     """(where, message) for every use of a construct the compiler does not run yet."""
     defines = {item.name for f in rules for item in f.items if isinstance(item, ast.Define)}
-    for node in walk([f.items for f in rules]):
+    for node in nodes_of([f.items for f in rules]):
         yield from _pending_node(node, defines)
 
 
@@ -51,7 +51,7 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
         yield node.pos, _not_yet("'play the longest turn'")
 
 
-def report_pending_yaml(data: dict, report: Report) -> None:
+def report_pending_yaml(data: dict[str, Any], report: Report) -> None:
     """Report the YAML fields of the same constructs: site variables, decimal options,
     stacks of several stones in the setup."""
     for owner, kinds in (data.get("setup") or {}).items():

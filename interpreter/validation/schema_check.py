@@ -19,7 +19,7 @@ from jsonschema.exceptions import ValidationError
 from .diagnostics import Diagnostic, shorten, suggest
 from .yaml_source import PositionIndex
 
-Path = tuple
+Path = tuple[Any, ...]
 
 # oneOf/anyOf only say "none of the alternatives fit"; any other error at the same
 # place says more. Mirrors jsonschema's own WEAK_MATCHES.
@@ -48,7 +48,7 @@ class _Problem:
 
 def check_against_schema(
     data: Any,
-    schema: dict,
+    schema: dict[str, Any],
     positions: PositionIndex | None,
     file: str,
     *,
@@ -77,11 +77,12 @@ def check_against_schema(
         word = positions.yes_no_words.get(path) if not problem.at_key else None
         if word is not None:
             # `name: off` where a name was meant: YAML 1.1 made it a boolean.
-            hint = f"YAML reads the word {word!r} as {_show(_read_as(data, path))}: put it in quotes (\"{word}\") to mean the word"
+            hint = (f"YAML reads the word {word!r} as {_show(_read_as(data, path))}: "
+                    f"put it in quotes (\"{word}\") to mean the word")
         located.append((problem, Diagnostic(file, line, column, problem.message, hint=hint, end_column=end)))
 
     located.sort(key=lambda item: (item[0].weak, len(item[0].path), item[1].line, item[1].column))
-    seen: set[tuple] = set()
+    seen: set[tuple[Any, ...]] = set()
     result = []
     for _, diagnostic in located:
         identity = (diagnostic.line, diagnostic.column, diagnostic.message)
@@ -158,7 +159,8 @@ def _merge_discriminators(branches: list[list[ValidationError]], path: Path) -> 
         if sub is None:
             return None
         field_paths.add(tuple(sub.absolute_path))
-        _extend_unique(allowed, [sub.validator_value] if sub.validator == "const" else sub.validator_value)
+        values: Any = sub.validator_value
+        _extend_unique(allowed, [values] if sub.validator == "const" else values)
         instance = sub.instance
     if len(field_paths) != 1:
         return None
@@ -173,7 +175,8 @@ def _describe(error: ValidationError, root: Any) -> list[_Problem]:
     if error.validator is None:
         # A `false` subschema: jsonschema leaves the offending key out of the path.
         path = path + _false_schema_key(root, path, error.instance)
-        return [_Problem(path, f"{_subject(path)} is not allowed here", at_key=bool(path) and isinstance(path[-1], str))]
+        return [_Problem(path, f"{_subject(path)} is not allowed here",
+                         at_key=bool(path) and isinstance(path[-1], str))]
     if "propertyNames" in error.absolute_schema_path:
         # The instance is a key of the mapping at `path`; point at that key.
         name = error.instance
@@ -184,8 +187,9 @@ def _describe(error: ValidationError, root: Any) -> list[_Problem]:
 
 def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool) -> list[_Problem]:
     kind = error.validator
-    value = error.validator_value
-    instance = error.instance
+    # (jsonschema types these as possibly unset: an error it reports has them)
+    value: Any = error.validator_value
+    instance: Any = error.instance
     fields = _field_problems(error, path)
     if fields is not None:
         return fields
@@ -202,8 +206,8 @@ def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None
     """The problems of the fields of a mapping (unknown, missing ones), or None for
     an error of another kind."""
     kind = error.validator
-    value = error.validator_value
-    instance = error.instance
+    value: Any = error.validator_value
+    instance: Any = error.instance
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
         return _unknown_fields(error, path)
     if kind == "required" and isinstance(instance, dict):
@@ -307,7 +311,7 @@ def _false_schema_key(root: Any, path: Path, value: Any) -> Path:
 
 
 def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
-    instance = error.instance
+    instance: Any = error.instance
     schema = error.schema if isinstance(error.schema, dict) else {}
     known = list(_known_properties(schema))
     if error.validator == "additionalProperties":
@@ -334,7 +338,7 @@ def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
     return problems
 
 
-def _known_properties(schema: dict) -> Iterator[str]:
+def _known_properties(schema: dict[str, Any]) -> Iterator[str]:
     seen = set()
     stack = [schema]
     while stack:
@@ -364,7 +368,7 @@ def _enum_problem(path: Path, instance: Any, allowed: Iterable[Any]) -> _Problem
     return _Problem(path, f"{_show(instance)} is not one of {listing}{where}", hint=hint)
 
 
-def dotted(path: Iterable) -> str:
+def dotted(path: Iterable[Any]) -> str:
     """`("board", "grid", "files")` → `board.grid.files`; list indices as `players[0]`."""
     text = ""
     for part in path:
@@ -409,11 +413,11 @@ def _count(number: Any, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def _as_list(value: Any) -> list:
+def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
-def _extend_unique(target: list, values: Iterable) -> None:
+def _extend_unique(target: list[Any], values: Iterable[Any]) -> None:
     for value in values:
         if value not in target:
             target.append(value)

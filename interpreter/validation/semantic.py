@@ -7,28 +7,27 @@ action for a kind of piece that can never be on the board.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..compilation.model import AT_KEY
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from .diagnostics import Diagnostic
 
-Locate = Callable[[tuple], tuple]  # YAML path -> (file, line, column)
+if TYPE_CHECKING:
+    from ..compilation.model import GameModel
+
+Locate = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # YAML path -> (file, line, column)
 
 
-def walk(node) -> Iterator:
-    """Every AST node below `node` (dataclasses, lists, tuples), node first."""
-    return ast.nodes_of(node)
-
-
-def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
+def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagnostic]:
     """Warnings about unused regions, decisions, procedures, named expressions,
     phases never started, and actions for kinds that never appear."""
     everything = [items.phases, list(items.decisions.values()), list(items.chances.values()),
                   list(items.defines.values()), list(items.procedures.values()), items.forbids]
     if items.score is not None:
         everything.append(items.score)
-    nodes = list(walk(everything))
+    nodes = list(nodes_of(everything))
     names = {n.id for n in nodes if isinstance(n, ast.Name)} | {n.fn for n in nodes if isinstance(n, ast.Call)}
     called = {n.procedure for n in nodes if isinstance(n, ast.CallStmt)}
     followups = {n.decision for n in nodes if isinstance(n, ast.ThenStmt)}
@@ -70,11 +69,13 @@ def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:
         for action in decision.actions:
             if isinstance(action.pattern, ast.DropPattern) and action.pattern.pool:
                 for case in action.cases:
-                    for node in walk(case.body):
+                    for node in nodes_of(case.body):
                         if isinstance(node, ast.MoveStmt):
-                            warn(node.pos, f"'move' does not take the dropped piece from pool '{action.pattern.pool}': write 'place'")
+                            warn(node.pos, f"'move' does not take the dropped piece from pool "
+                                           f"'{action.pattern.pool}': write 'place'")
             kinds = [b.kind for b in action.by if b.kind is not None]
             if kinds and not any(b.pool or b.same_piece for b in action.by):
                 if all(k in model.kinds and model.kinds[k].index not in present for k in kinds):
-                    warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, dropped, created, promoted to or waiting in a pool")
+                    warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, "
+                                     "dropped, created, promoted to or waiting in a pool")
     return warnings

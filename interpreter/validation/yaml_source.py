@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -21,7 +21,7 @@ from ..limits import MAX_NUMBER
 from .diagnostics import Diagnostic, first_hidden_control, shorten
 from .files import FileRefused, read_bounded
 
-Path = tuple  # of str | int | other hashable YAML keys
+Path = tuple[Any, ...]  # of str | int | other hashable YAML keys
 
 MAX_YAML_BYTES = 2 * 1024 * 1024
 _LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029": "\n"})
@@ -59,19 +59,19 @@ class PositionIndex:
     # where a name was expected, the message says so.
     yes_no_words: dict[Path, str] = field(default_factory=dict)
 
-    def value(self, path: Iterable) -> tuple[int, int] | None:
+    def value(self, path: Iterable[Any]) -> tuple[int, int] | None:
         return self.values.get(tuple(path))
 
-    def key(self, path: Iterable) -> tuple[int, int] | None:
+    def key(self, path: Iterable[Any]) -> tuple[int, int] | None:
         return self.keys.get(tuple(path))
 
-    def __getitem__(self, path: Iterable) -> tuple[int, int]:
+    def __getitem__(self, path: Iterable[Any]) -> tuple[int, int]:
         return self.values[tuple(path)]
 
     def __contains__(self, path: object) -> bool:
         return isinstance(path, tuple) and path in self.values
 
-    def nearest(self, path: Iterable, *, key: bool = False) -> tuple[Path, bool]:
+    def nearest(self, path: Iterable[Any], *, key: bool = False) -> tuple[Path, bool]:
         """The longest prefix of `path` that has a position, and whether it is a key's.
 
         Asking for the key of a path that has none (a list item) falls back to its value.
@@ -84,13 +84,13 @@ class PositionIndex:
                 return path[:length], False
         return (), False
 
-    def locate(self, path: Iterable, *, key: bool = False) -> tuple[int, int]:
+    def locate(self, path: Iterable[Any], *, key: bool = False) -> tuple[int, int]:
         """(line, column) of `path` (of its key if `key`), else of the nearest located ancestor, else (1, 1)."""
         found, is_key = self.nearest(path, key=key)
         table = self.keys if is_key else self.values
         return table.get(found, (1, 1))
 
-    def end_column(self, path: Iterable, *, key: bool = False) -> int | None:
+    def end_column(self, path: Iterable[Any], *, key: bool = False) -> int | None:
         """End column (exclusive) of the exact value or key at `path` if it fits on one line."""
         path = tuple(path)
         return (self.key_ends if key else self.value_ends).get(path)
@@ -116,7 +116,7 @@ class _AliasNode(Node):
 
     id = "alias"
 
-    def __init__(self, target: Node, start_mark, end_mark) -> None:
+    def __init__(self, target: Node, start_mark: Any, end_mark: Any) -> None:
         super().__init__(target.tag, target, start_mark, end_mark)
         self.target = target
 
@@ -124,10 +124,11 @@ class _AliasNode(Node):
 class _PositionLoader(yaml.SafeLoader):
     """The safe loader, composing only: aliases stay visible as `_AliasNode`s."""
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Any, index: int) -> Any:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             target = super().compose_node(parent, index)
+            assert target is not None  # (an alias stands for the node anchored before it)
             return _AliasNode(target, event.start_mark, event.end_mark)
         return super().compose_node(parent, index)
 
@@ -142,7 +143,7 @@ class _Stop(Exception):
         self.hint = hint
 
 
-def load_yaml_file(path: str | os.PathLike, display_name: str | None = None) -> YamlDocument:
+def load_yaml_file(path: str | os.PathLike[str], display_name: str | None = None) -> YamlDocument:
     """Load a YAML file; `display_name` is the file name used in diagnostics (default: `path`)."""
     name = display_name if display_name is not None else os.fspath(path)
     try:
@@ -209,7 +210,7 @@ def line_column_of_bytes(raw: bytes, offset: int) -> tuple[int, int]:
     return before.count(b"\n") + 1, column
 
 
-def _mark_position(mark) -> tuple[int, int]:
+def _mark_position(mark: Any) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
@@ -307,11 +308,12 @@ class _Walker:
             # explicitly tagged values (`!!timestamp nope`, bad `!!binary`).
             raise _Stop(node, f"invalid value {shorten(node.value)!r} for tag {_short_tag(node.tag)!r}") from None
 
-    def _mapping(self, node: MappingNode, path: Path, *, depth: int, in_alias: bool, active: set[int]) -> dict:
+    def _mapping(self, node: MappingNode, path: Path, *, depth: int, in_alias: bool,
+                 active: set[int]) -> dict[str, Any]:
         if node.tag != _MAP_TAG:
             raise _Stop(node, f"unsupported YAML tag {_short_tag(node.tag)!r}", hint=_TAG_HINT)
-        own: dict = {}
-        key_nodes: dict = {}
+        own: dict[str, Any] = {}
+        key_nodes: dict[str, Any] = {}
         merges: list[Node] = []
         for key_node, value_node in node.value:
             key_target = self._target(key_node)
@@ -340,7 +342,7 @@ class _Walker:
         # '<<' merge keys, as YAML 1.1 and safe_load have them: the mapping's own keys
         # win, then earlier merged mappings over later ones. Own keys were walked (and
         # their positions recorded) first, so positions follow the same precedence.
-        merged: dict = {}
+        merged: dict[str, Any] = {}
         for merge_value in merges:
             target = self._target(merge_value)
             sources = target.value if isinstance(target, SequenceNode) else [merge_value]
@@ -467,7 +469,8 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
         return Diagnostic(file, 1, 1, str(exc).splitlines()[0] if str(exc) else "invalid YAML")
     mark = exc.problem_mark or exc.context_mark
     line, column = _mark_position(mark) if mark is not None else (1, 1)
-    flow = exc.context_mark if exc.context in ("while parsing a flow sequence", "while parsing a flow mapping") else None
+    flows = ("while parsing a flow sequence", "while parsing a flow mapping")
+    flow = exc.context_mark if exc.context in flows else None
     runaway = _runaway_quote(text, line, _mark_position(flow) if flow is not None else None)
     if runaway is not None:
         # A string missing its closing quote swallows the lines after it, up to the
@@ -480,14 +483,14 @@ def _from_yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
     swallowed = _swallowed_in_flow(exc, file, text, line)
     if swallowed is not None:
         return swallowed
-    message, hint = _explain(exc, text, line, column)
-    if message.startswith("a key of more than") and exc.context_mark is None:
+    explained = _explain(exc, text, line, column)
+    if explained.long_key and exc.context_mark is None:
         column = len(text.split("\n")[line - 1]) - len(text.split("\n")[line - 1].lstrip()) + 1  # the key's start
-    if message.startswith(("unclosed quote", "unclosed '", "missing ':'", "a key of more than")) and exc.context_mark is not None:
+    if explained.at_start and exc.context_mark is not None:
         # The end of the file is no place to look for a missing quote, nor the next
         # line for a missing ':' or an unclosed bracket: point where they belong.
         line, column = _mark_position(exc.context_mark)
-    return Diagnostic(file, line, column, message, hint=hint)
+    return Diagnostic(file, line, column, explained.message, hint=explained.hint)
 
 
 _FLOW_HASH = re.compile(r"[:\[{,][ \t]*(#[^\s#][^\s,\]}]*)")
@@ -549,7 +552,7 @@ _RUNAWAY_LOOKBACK = 3
 _YAML_LINE = re.compile(r"^[ \t]*(?:- )?[A-Za-z_][\w-]*:(?:[ \t]|$)", re.M)
 
 
-def _holds_yaml_lines(token) -> bool:
+def _holds_yaml_lines(token: Any) -> bool:
     """Whether a quoted string's lines after its first look like YAML (`key: value`):
     text a missing quote swallowed, rather than a string meant to span lines."""
     inside = token.start_mark.buffer[token.start_mark.index:token.end_mark.index] if token.start_mark.buffer else ""
@@ -575,37 +578,48 @@ def _indent_levels(text: str, line: int) -> list[int]:
     return levels
 
 
-def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> tuple[str, str | None]:
+class _Explained(NamedTuple):
+    """A YAML error in words, and where it belongs when not where the parser stopped."""
+
+    message: str
+    hint: str | None
+    # about what started before (a string, a bracket or a key): pointed at where it
+    # started, the parser's context mark, when there is one
+    at_start: bool = False
+    long_key: bool = False  # a key too long to read: else at its first column
+
+
+def _explain(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> _Explained:
     problem = (exc.problem or exc.context or "invalid YAML").strip()
     context = (exc.context or "").strip()
     context_at = _mark_position(exc.context_mark) if exc.context_mark is not None else None
     where = f"{context_at[0]}:{context_at[1]}" if context_at else None
 
     if problem.startswith("found character '\\t'"):
-        return _tab_character(text, line, column)
+        return _Explained(*_tab_character(text, line, column))
     if problem.startswith("found character ") and "cannot start any token" in problem:
         char = problem[len("found character "):].split(" that", 1)[0]
-        return f"a value cannot start with {char}", "put the value in quotes"
+        return _Explained(f"a value cannot start with {char}", "put the value in quotes")
     if problem == "mapping values are not allowed here":
         return _unexpected_colon(text, line, column)
     if problem.startswith("expected <block end>, but found"):
-        return _bad_block_end(problem, context, context_at, text, line, column)
+        return _Explained(*_bad_block_end(problem, context, context_at, text, line, column))
     if problem == "found unexpected end of stream" and "quoted scalar" in context:
-        return "unclosed quote: this string never ends", "add the closing quote"
+        return _Explained("unclosed quote: this string never ends", "add the closing quote", at_start=True)
     if "found undefined alias" in problem:
         name = problem.rsplit(" ", 1)[-1].strip("'\"")
-        return f"unknown alias '*{name}'", f"define the anchor '&{name}' before using it"
+        return _Explained(f"unknown alias '*{name}'", f"define the anchor '&{name}' before using it")
     if context.startswith("found duplicate anchor"):
         name = context[len("found duplicate anchor "):].split(";", 1)[0].strip("'\"")
-        return f"duplicate anchor '&{name}' (first defined at {where})", "give each anchor its own name"
+        return _Explained(f"duplicate anchor '&{name}' (first defined at {where})", "give each anchor its own name")
     if problem == "but found another document":
-        return "a definition file holds a single YAML document", "remove the '---' that starts a second one"
+        return _Explained("a definition file holds a single YAML document", "remove the '---' that starts a second one")
     if problem == "could not find expected ':'" and context == "while scanning a simple key" and context_at:
         return _missing_colon(text, context_at)
     if problem.startswith("expected ") and (", but found " in problem or ", but got " in problem):
         return _expected_but_found(problem, context, context_at, line, column)
     hint = f"{context} at {where}" if context and where and context != problem else None
-    return problem, hint
+    return _Explained(problem, hint)
 
 
 def _tab_character(text: str, line: int, column: int) -> tuple[str, str]:
@@ -639,50 +653,52 @@ def _bad_block_end(
     )
 
 
-def _missing_colon(text: str, context_at: tuple[int, int]) -> tuple[str, str]:
+def _missing_colon(text: str, context_at: tuple[int, int]) -> _Explained:
     """A simple key (at `context_at`) without its ':'."""
     lines = text.split("\n")
     key_line = lines[context_at[0] - 1] if context_at[0] <= len(lines) else ""
     key = key_line[context_at[1] - 1:].split(" #", 1)[0].strip()
     if len(key.split(":", 1)[0]) >= _MAX_SIMPLE_KEY:
         return _long_key(key)
-    return f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'"
+    return _Explained(f"missing ':' after {shorten(key)!r}", "write each entry of a mapping as 'key: value'",
+                      at_start=True)
 
 
 def _expected_but_found(
     problem: str, context: str, context_at: tuple[int, int] | None, line: int, column: int
-) -> tuple[str, str | None]:
+) -> _Explained:
     """Of "expected X, but found Y": with the bracket left open, or the block it is in."""
     where = f"{context_at[0]}:{context_at[1]}" if context_at else None
     expected, found = problem[len("expected "):].replace(", but got ", ", but found ").split(", but found ", 1)
     hint = None
     if context in ("while parsing a flow sequence", "while parsing a flow mapping") and where:
         bracket = "[" if "sequence" in context else "{"
-        if context_at[0] < line:
+        if context_at is not None and context_at[0] < line:
             closer = "]" if bracket == "[" else "}"
-            return (
+            return _Explained(
                 f"unclosed '{bracket}': expected {_words(expected)} before {_words(found)} at {line}:{column}",
-                f"add the closing '{closer}'",
+                f"add the closing '{closer}'", at_start=True,
             )
         hint = f"unclosed '{bracket}' opened at {where}"
     elif where and context in _CONTEXT_WORDS:
         hint = f"in the {_CONTEXT_WORDS[context]} started at {where}"
-    return f"expected {_words(expected)}, found {_words(found)}", hint
+    return _Explained(f"expected {_words(expected)}, found {_words(found)}", hint)
 
 
-def _unexpected_colon(text: str, line: int, column: int) -> tuple[str, str]:
+def _unexpected_colon(text: str, line: int, column: int) -> _Explained:
     lines = text.split("\n")
     key = lines[line - 1][: column - 1].strip() if line <= len(lines) else ""
     if len(key) >= _MAX_SIMPLE_KEY:
         return _long_key(key)
-    return (
+    return _Explained(
         "unexpected ':' (mapping values are not allowed here)",
         "put a value that contains ': ' in quotes, or check the indentation",
     )
 
 
-def _long_key(key: str) -> tuple[str, str]:
-    return f"a key of more than {_MAX_SIMPLE_KEY} characters ({shorten(key)!r})", "YAML reads no longer keys: shorten it"
+def _long_key(key: str) -> _Explained:
+    return _Explained(f"a key of more than {_MAX_SIMPLE_KEY} characters ({shorten(key)!r})",
+                      "YAML reads no longer keys: shorten it", at_start=True, long_key=True)
 
 
 def _describe_found(problem: str) -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.frontends.adapters.actions import ActionIndex, LegalIndices
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
 from tests.adapters.games import ALL, label, random_positions
 from tests.helpers import GAMES, REPO
 

@@ -8,6 +8,7 @@ import pytest
 from interpreter import load_game
 from interpreter.frontends.cli import main
 from interpreter.loading.show import effective_definition
+from interpreter.runtime.pieces import ActionCode
 
 YAML = """\
 game: probe
@@ -330,7 +331,7 @@ def test_second_action_written_alike_lists_only_new_landings(tmp_path, coverage)
         """)
     make(tmp_path, rules, {"white": {"king": ["c2"]}, "black": {"man": ["e5"]}})
     game = load_game(str(tmp_path), coverage=coverage)
-    listed = [(a.notation, a.code[0]) for a in game.legal_actions(game.initial_state())]
+    listed = [(a.notation, ActionCode.of(a.code).case) for a in game.legal_actions(game.initial_state())]
     step, teleport = 0, 1  # (the cases, in the order of the rules)
     assert listed == [("c2-c3", step), ("c2-d3", step), ("c2-d2", step), ("c2-d1", step), ("c2-c1", step),
                       ("c2-b1", step), ("c2-b2", step), ("c2-b3", step), ("c2-a1", teleport), ("c2-e1", teleport)]

@@ -2,10 +2,15 @@
 blocking sites are worked out per position, and remembered only where that is
 sound — the answer must follow the kinds on the board, not only where neutral
 pieces stand."""
+import ast
 import textwrap
+from dataclasses import FrozenInstanceError
+
+import pytest
 
 from interpreter import load_game
-from tests.helpers import play, write_definition
+from interpreter.runtime.walks import Blockers
+from tests.helpers import generated, play, write_definition
 
 YAML = """\
 game: walkers
@@ -160,3 +165,23 @@ def test_a_walk_passes_no_site_a_general_condition_forbids(tmp_path):
     free = game.make_state({"a1": ("white", "man"), "e5": ("black", "man")})
     assert _walks_from_a1(game, blocked) == ["a1-a3", "a1-b2"]
     assert _walks_from_a1(game, free) == ["a1-a3", "a1-b2", "a1-c1"]
+
+
+def _blockers(game) -> list:
+    return [value for value in game.rules.constants.values() if isinstance(value, Blockers)]
+
+
+def test_the_walks_read_the_neutral_mask_only_where_no_rule_changes_an_owner(tmp_path):
+    # The walks' blockers are made once the rules are compiled, when it is known
+    # whether a rule can change an owner: only then is the neutral sites' mask,
+    # kept with the position, the mask of the blocking pieces.
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "changed").mkdir()
+    kept = _game(tmp_path / "kept", WALK, ROCKS_ONLY)
+    changed = _game(tmp_path / "changed", _step_e5_e4_and("to.owner = none"), ROCKS_ONLY)
+    assert [b.neutral_only for b in _blockers(kept)] == [True]
+    assert [b.neutral_only for b in _blockers(changed)] == [False]
+    assert {n.attr for n in generated(kept, ast.Attribute, ": the legal actions")} >= {"mask"}
+    assert "mask" not in {n.attr for n in generated(changed, ast.Attribute, ": the legal actions")}
+    with pytest.raises(FrozenInstanceError):
+        _blockers(kept)[0].neutral_only = False

@@ -8,6 +8,7 @@ from interpreter.compilation import pyast
 from interpreter.compilation.patterns import MAX_PREBUILT_CODES, CodeTables
 from interpreter.compilation.source import Source
 from interpreter.runtime.helpers import make_code
+from interpreter.runtime.pieces import NO_SITE, ActionCode
 from tests.helpers import REPO, generated, helper_calls, is_number
 
 FRM, TO, NOWHERE = pyast.name("frm"), pyast.name("to"), pyast.num(-1)
@@ -95,6 +96,6 @@ def test_a_drop_lists_the_same_codes_twice_from_the_row_of_no_origin():
     unsettled = state.copy()
     unsettled.legal = None
     first, again = game.engine.legal(state), game.engine.legal(unsettled)
-    assert len(first) == 7 and all(code[1] == -1 for code in first)
+    assert len(first) == 7 and all(ActionCode.of(code).origin == NO_SITE for code in first)
     assert all(a is b for a, b in zip(first, again))
     assert not pyast.same(row, pyast.sub(table, FRM))  # (the row of origin -1 itself, by its own name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from ...api import DefinitionError, Game, load_game
 from ...validation.diagnostics import Diagnostic
@@ -24,16 +24,23 @@ class Column:
 
     label: str
     game: str
-    options: tuple = ()
+    options: tuple[Any, ...] = ()
     variant: Optional[str] = None
-    # how the column was asked for, for people: "--variant FILE", "--compare K=V"
-    origin: str = field(default="", compare=False)
+    # the command-line option that asked for it ("--variant", "--compare"; "" for the
+    # game as given) and what was given to it
+    option: str = field(default="", compare=False)
+    argument: str = field(default="", compare=False)
+
+    @property
+    def origin(self) -> str:
+        """How the column was asked for, for people: "--variant FILE", "--compare K=V"."""
+        return f"{self.option} {self.argument}" if self.option else ""
 
     def load(self, coverage: bool = True) -> Game:
         """The compiled game of this column (rule coverage on: analysis reads it)."""
         return load_game(self.game, dict(self.options), self.variant, coverage=coverage)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """The column as JSON: label, options and variant as given."""
         return {"label": self.label, "options": dict(self.options), "variant": self.origin_variant}
 
@@ -57,7 +64,7 @@ def _shown_path(path: str) -> str:
     return relative if not relative.startswith("..") else path
 
 
-def parse_option_set(text: str, source: str = "--compare") -> tuple:
+def parse_option_set(text: str, source: str = "--compare") -> tuple[Any, ...]:
     """`size=9+rule=b` as sorted pairs; ValueError for anything else."""
     pairs = []
     for item in text.split("+"):
@@ -68,33 +75,33 @@ def parse_option_set(text: str, source: str = "--compare") -> tuple:
     return tuple(sorted(dict(pairs).items()))
 
 
-def build_columns(game: str, options: Optional[Mapping] = None, variants: Iterable[str] = (),
+def build_columns(game: str, options: Optional[Mapping[str, Any]] = None, variants: Iterable[str] = (),
                   compare: Iterable[str] = ()) -> list[Column]:
     """The base column (GAME with `options`), one per variant file, one per option
     set of `compare` (each `NAME=VALUE[+NAME=VALUE...]`, on top of `options`)."""
     base_options = {str(k): str(v) for k, v in (options or {}).items()}
     target = _absolute(game)
-    columns = [Column(BASE_LABEL, target, tuple(sorted(base_options.items())), None, "")]
+    columns = [Column(BASE_LABEL, target, tuple(sorted(base_options.items())), None)]
     for variant in variants:
         absolute = str(Path(variant).resolve())
-        columns.append(Column(Path(variant).stem, target, columns[0].options, absolute, f"--variant {variant}"))
+        columns.append(Column(Path(variant).stem, target, columns[0].options, absolute, "--variant", variant))
     for text in compare:
         pairs = parse_option_set(text)
         merged = tuple(sorted({**base_options, **dict(pairs)}.items()))
         label = "+".join(f"{k}={v}" for k, v in pairs)
-        columns.append(Column(label, target, merged, None, f"--compare {text}"))
+        columns.append(Column(label, target, merged, None, "--compare", text))
     return _unique_labels(columns)
 
 
 def _unique_labels(columns: Sequence[Column]) -> list[Column]:
     """Labels made distinct (`fast`, `fast#2`): they key the report's columns."""
-    seen: dict = {}
+    seen: dict[str, Any] = {}
     out = []
     for column in columns:
         count = seen.get(column.label, 0) + 1
         seen[column.label] = count
         label = column.label if count == 1 else f"{column.label}#{count}"
-        out.append(Column(label, column.game, column.options, column.variant, column.origin))
+        out.append(Column(label, column.game, column.options, column.variant, column.option, column.argument))
     return out
 
 
@@ -108,15 +115,15 @@ def load_columns(columns: Sequence[Column]) -> list[Game]:
         try:
             games.append(column.load())
         except DefinitionError as exc:
-            if column.origin.startswith("--compare"):
-                raise _relocated(exc, column.origin) from None
+            if column.option == "--compare":
+                raise _relocated(exc, column) from None
             raise
     return games
 
 
-def _relocated(exc: DefinitionError, origin: str) -> DefinitionError:
+def _relocated(exc: DefinitionError, column: Column) -> DefinitionError:
     moved = [
-        Diagnostic(origin.split(" ")[0], 1, 1, f"{d.message} (in '{origin}')", hint=d.hint)
+        Diagnostic(column.option, 1, 1, f"{d.message} (in '{column.origin}')", hint=d.hint)
         if d.file == "--option" else d
         for d in exc.diagnostics
     ]

@@ -9,7 +9,7 @@ See docs/analysis.md for the metrics and the options.
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from .columns import build_columns, load_columns
 from .playout import BLOCK, Tracing
@@ -19,6 +19,9 @@ from .runner import chunks, run_all
 from .tasks import DepthTask, GamesTask, remember
 from .trace import has_fast_position_key
 
+if TYPE_CHECKING:
+    from ...api import Game
+
 DEFAULT_MAX_PLIES = 5000
 DEFAULT_TRACE_EVERY = 16
 # Without the engine's position key, a repetition costs several plies' time: keys
@@ -27,9 +30,9 @@ SLOW_KEYS_FACTOR = 16
 DEFAULT_DEPTH_GAMES = 20
 
 
-def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mapping] = None,
+def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mapping[str, Any]] = None,
             compare: Iterable[str] = (), games: int = 1000, seed: int = 0, players: Optional[str] = None,
-            agent_factory: Optional[Callable] = None, max_plies: int = DEFAULT_MAX_PLIES, jobs: int = 1,
+            agent_factory: Optional[Callable[..., Any]] = None, max_plies: int = DEFAULT_MAX_PLIES, jobs: int = 1,
             scheduler: Optional[str] = None, trace_every: Optional[int] = None,
             depth_test: Optional[int] = None, depth_games: int = DEFAULT_DEPTH_GAMES,
             progress: Optional[Callable[[int, int], None]] = None) -> Report:
@@ -80,7 +83,7 @@ def analyze(game: str, variants: Iterable[str] = (), *, options: Optional[Mappin
     return assemble(report)
 
 
-def _check_numbers(games, max_plies, jobs, trace_every, depth_test, depth_games) -> None:
+def _check_numbers(games: Any, max_plies: int, jobs: Any, trace_every: Any, depth_test: Any, depth_games: Any) -> None:
     for name, value, least in (("games", games, 1), ("max_plies", max_plies, 1), ("jobs", jobs, 1),
                                ("trace_every", trace_every, 0), ("depth_games", depth_games, 1)):
         if not isinstance(value, int) or value < least:
@@ -89,7 +92,8 @@ def _check_numbers(games, max_plies, jobs, trace_every, depth_test, depth_games)
         raise ValueError(f"depth_test must be a whole number of at least 1, got {depth_test!r}")
 
 
-def check_players(players: Optional[str], game, agent_factory: Optional[Callable]) -> Optional[tuple]:
+def check_players(players: Optional[str], game: Game,
+                  agent_factory: Optional[Callable[..., Any]]) -> Optional[tuple[Any, ...]]:
     """The agent specs by seat, None for uniform random play; ValueError for a
     spec that names no agent, or too many of them."""
     if players is None or players.strip().lower() == "random":
@@ -113,7 +117,7 @@ def check_players(players: Optional[str], game, agent_factory: Optional[Callable
     return specs
 
 
-def _depth_specs(depth_test: Optional[int], agent_factory: Optional[Callable]) -> Optional[tuple]:
+def _depth_specs(depth_test: Optional[int], agent_factory: Optional[Callable[..., Any]]) -> Optional[tuple[Any, ...]]:
     if depth_test is None:
         return None
     if agent_factory is None:
@@ -121,7 +125,8 @@ def _depth_specs(depth_test: Optional[int], agent_factory: Optional[Callable]) -
     return f"mcts:{2 * depth_test}", f"mcts:{depth_test}"
 
 
-def _games_tasks(columns, games, seed, max_plies, tracing, specs, agent_factory, jobs, scheduler) -> list:
+def _games_tasks(columns: Any, games: Any, seed: int, max_plies: int, tracing: Any, specs: Any, agent_factory: Any,
+                 jobs: Any, scheduler: Any) -> list[Any]:
     workers = jobs if scheduler is None else max(jobs, 4)
     # Random games: small enough runs that Ctrl-C and the progress bar react within
     # a fraction of a second, large enough that shipping them costs little; whole
@@ -132,24 +137,24 @@ def _games_tasks(columns, games, seed, max_plies, tracing, specs, agent_factory,
             for c, column in enumerate(columns) for start, stop in chunks(games, size)]
 
 
-def _counter(tasks: Sequence, progress: Optional[Callable]) -> Optional[Callable]:
+def _counter(tasks: Sequence[Any], progress: Optional[Callable[..., Any]]) -> Optional[Callable[..., Any]]:
     if progress is None:
         return None
     total = sum(task.size for task in tasks)
     done = [0]
 
-    def advance(result) -> None:
+    def advance(result: Any) -> None:
         done[0] += len(result.games)
         progress(done[0], total)
 
     return advance
 
 
-def _probes(game) -> tuple:
+def _probes(game: Game) -> tuple[Any, ...]:
     return tuple(game.coverage.probes) if game.coverage is not None else ()
 
 
-def _collect(data: Sequence[ColumnData], results: Sequence) -> None:
+def _collect(data: Sequence[ColumnData], results: Sequence[Any]) -> None:
     """Put the games of the finished tasks into their columns, in game order, and
     add up the landings per site."""
     for column in data:

@@ -6,18 +6,18 @@ give byte-identical JSON however the games were run. Numbers are rounded to
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from .stats import Difference, Estimate
 
 DIGITS = 6
 
 
-def _num(x: Optional[float]):
+def _num(x: Optional[float]) -> Any:
     return None if x is None else round(float(x), DIGITS)
 
 
-def estimate_json(est: Optional[Estimate]) -> Optional[dict]:
+def estimate_json(est: Optional[Estimate]) -> Optional[dict[str, Any]]:
     if est is None:
         return None
     out = {"value": _num(est.value), "n": est.n, "kind": est.kind}
@@ -26,14 +26,14 @@ def estimate_json(est: Optional[Estimate]) -> Optional[dict]:
     return out
 
 
-def difference_json(diff: Optional[Difference]) -> Optional[dict]:
+def difference_json(diff: Optional[Difference]) -> Optional[dict[str, Any]]:
     if diff is None:
         return None
     return {"diff": _num(diff.value), "ci95": [_num(diff.low), _num(diff.high)], "p": _num(diff.p),
             "significant": diff.significant}
 
 
-def row_json(row, labels: list) -> dict:
+def row_json(row: Any, labels: list[Any]) -> dict[str, Any]:
     out = {"key": row.key, "label": row.label.strip(), "section": row.section}
     if row.where:
         out["where"] = row.where
@@ -53,9 +53,9 @@ def row_json(row, labels: list) -> dict:
     return out
 
 
-def column_json(data) -> dict:
+def column_json(data: Any) -> dict[str, Any]:
     games = data.games
-    out = data.column.describe()
+    out: dict[str, Any] = data.column.describe()
     out.update({
         "games": len(games),
         "players": list(data.players),
@@ -68,7 +68,7 @@ def column_json(data) -> dict:
     return out
 
 
-def report_json(report) -> dict:
+def report_json(report: Any) -> dict[str, Any]:
     labels = [data.label for data in report.columns]
     out = {
         "game": report.game,

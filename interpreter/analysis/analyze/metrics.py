@@ -7,7 +7,7 @@ Ludii's `Evaluation` metrics; docs/analysis.md gives each in one line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .playout import GameStats
 from .stats import Estimate, mean, rate, spread
@@ -97,7 +97,7 @@ def traced_metrics(games: Sequence[GameStats], has_score: bool, sites: int) -> l
     return out
 
 
-def _over(traces: Sequence, field: Callable) -> Estimate:
+def _over(traces: Sequence[Any], field: Callable[..., Any]) -> Estimate:
     return mean([v for v in (field(t) for t in traces) if v is not None])
 
 
@@ -108,7 +108,7 @@ def depth_metric(games: Sequence[GameStats], seats: int, strong: str, weak: str)
 
 
 def column_metrics(games: Sequence[GameStats], players: Sequence[str], sites: int, has_score: bool,
-                   depth: Optional[tuple] = None) -> list[tuple[MetricSpec, Estimate]]:
+                   depth: Optional[tuple[Any, ...]] = None) -> list[tuple[MetricSpec, Estimate]]:
     """Every metric of one column, in the order of the report. `depth`:
     (depth games, strong spec, weak spec) when the depth test ran."""
     out = outcome_metrics(games, players) + duration_metrics(games) + turn_and_choice_metrics(games)

@@ -18,10 +18,16 @@ from __future__ import annotations
 import operator
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from ...runtime.engine import CHANCE
+from ...runtime.pieces import CHANCE
 from .trace import TraceSummary, position_key_function, summarise_trace
+
+if TYPE_CHECKING:
+    from ...api import Game
+    from ...runtime.pieces import Code
+    from ...runtime.state import State
+    from ...runtime.views import Action
 
 NO_SITE = -1
 CUT_OFF = -1  # `GameStats.ending` of a game stopped at the ply bound
@@ -42,7 +48,7 @@ class GameStats:
     choices: Optional[int]  # traced games: legal actions summed over those positions
     decisions: Optional[int]  # traced games: those positions with more than one legal action
     covered: Optional[int] = None  # traced games: board sites occupied at the start or landed on
-    fired: list = field(default_factory=list)  # (probe index, count) of the rules that fired in this game
+    fired: list[Any] = field(default_factory=list)  # (probe index, count) of the rules that fired in this game
     trace: Optional[TraceSummary] = None  # traced games: score and repetition figures
 
 
@@ -97,7 +103,7 @@ NO_TRACE = Tracing(0, 0, 1)  # every game counted, none traced
 class Measurer:
     """Plays and measures games of one compiled game (one column, one process)."""
 
-    def __init__(self, game, max_plies: int):
+    def __init__(self, game: Game, max_plies: int) -> None:
         self.game = game
         self.engine = game.engine
         self.max_plies = max_plies
@@ -105,8 +111,9 @@ class Measurer:
         self.start = self.engine.initial_state()
         self.initial_sites = frozenset(self.site_index[p.site] for p in game.pieces(self.start)
                                        if p.site in self.site_index)
-        self.destinations: dict = {}
-        self.chance_tables: dict = {}
+        self.destinations: dict[Code, int] = {}  # an action's code -> the site where it lands
+        # (first outcome, number of outcomes) -> (the codes, their running probabilities or None: uniform)
+        self.chance_tables: dict[tuple[Code, int], tuple[list[Code], Optional[list[float]]]] = {}
         self.heat = [0] * len(self.site_index)  # landings per site, summed over the games played here
         self.coverage = game.coverage
         probes = self.coverage.probes if self.coverage is not None else ()
@@ -116,14 +123,16 @@ class Measurer:
 
     # -- helpers of the loop ------------------------------------------------------------------
 
-    def learn_landing(self, state_after) -> int:
+    def learn_landing(self, state_after: Any) -> int:
         """The site index where the action that led to `state_after` landed
         (NO_SITE: none), from its public `Action`; remembered by its code."""
         action = self.game.last_action(state_after)
-        site = self.destinations[action.code] = self.site_index.get(action.to_site, NO_SITE)
+        assert action is not None  # (asked after an action)
+        site = NO_SITE if action.to_site is None else self.site_index.get(action.to_site, NO_SITE)
+        self.destinations[action.code] = site
         return site
 
-    def chance_pick(self, state, legal: list, rand: Callable) -> tuple:
+    def chance_pick(self, state: State, legal: Sequence[Code], rand: Callable[[], float]) -> Code:
         """An outcome of the chance event at `state`, drawn by its probabilities."""
         # A chance event's outcomes are the same wherever it happens: known by
         # its first outcome and their number, its table is computed once.
@@ -133,7 +142,8 @@ class Measurer:
             pairs = self.engine.chance_probabilities(state)
             probabilities = [p for _, p in pairs]
             uniform = max(probabilities) - min(probabilities) < 1e-12
-            running, total = [], 0.0
+            running: list[float] = []
+            total = 0.0
             for p in probabilities:
                 total += p
                 running.append(total)
@@ -147,25 +157,26 @@ class Measurer:
                 return code
         return codes[-1]
 
-    def agent_choice(self, agent, state) -> tuple:
+    def agent_choice(self, agent: Any, state: State) -> Code:
         """The code of the action `agent` chooses at `state`. Its search plays
         thousands of simulated games on the same rules: the rule coverage counts
         are put back as they were, so that only the game played is counted."""
         counts = self.coverage.counts if self.coverage is not None else None
         saved = counts[:] if counts is not None else None
         try:
-            return agent.choose(self.game, state).code
+            action: Action = agent.choose(self.game, state)
+            return action.code
         finally:
             if counts is not None and saved is not None:
                 counts[:] = saved
 
-    def fired_since(self, before: Optional[list]) -> list:
+    def fired_since(self, before: Optional[list[int]]) -> list[tuple[int, int]]:
         """(probe index, count) of every probe that fired since the snapshot `before`."""
         if before is None or self.coverage is None:
             return []
         return [(i, d) for i, d in enumerate(map(operator.sub, self.coverage.counts, before)) if d]
 
-    def ending_of(self, fired: list, over: bool) -> int:
+    def ending_of(self, fired: list[tuple[int, int]], over: bool) -> int:
         """The `ending` probe that ended the game (CUT_OFF, UNLOCATED otherwise)."""
         if not over:
             return CUT_OFF
@@ -177,14 +188,15 @@ class Measurer:
 
     # -- one game ------------------------------------------------------------------------------
 
-    def play(self, seed: int, index: int, trace: Tracing = NO_TRACE, agents: Optional[dict] = None,
+    def play(self, seed: int, index: int, trace: Tracing = NO_TRACE, agents: Optional[dict[int, Any]] = None,
              rng: Optional[random.Random] = None) -> GameStats:
         """Play game `index` and measure it: uniformly at random, drawing from
         `rng` (see `block_generator`), or by `agents` (player index -> agent;
         chance then draws from a generator of the game's own). `trace` says
         whether the game is traced (see Tracing)."""
         engine = self.engine
-        legal_of, apply, to_move = engine.legal, engine.apply_in_place, engine.to_move
+        legal_of, to_move = engine.legal, engine.to_move
+        apply: Callable[[State, Code], None] = engine.apply_in_place
         generator = rng or block_generator(seed, index)
         rand = generator.random  # unused by agents
         chance_rand = rand if agents is None else random.Random(game_seed(seed, index, "chance")).random
@@ -223,10 +235,10 @@ class Measurer:
             plies += 1
         return self._finish(state, index, before, recorder, (plies, turns, plies - chances, choices, decisions))
 
-    def _finish(self, state, index: int, before, recorder, counts: tuple) -> GameStats:
+    def _finish(self, state: State, index: int, before: Any, recorder: Any, counts: tuple[Any, ...]) -> GameStats:
         outcome = self.engine.outcome(state)  # None: cut off
         over = outcome is not None
-        winner = outcome[0] if over else -1
+        winner = outcome[0] if outcome is not None else -1
         plies, turns, positions, choices, decisions = counts
         fired = self.fired_since(before)
         stats = GameStats(index, plies, turns, winner, over, self.ending_of(fired, over),
@@ -249,11 +261,11 @@ class _Recorder:
         self.heat = measurer.heat
         self.scores_of = measurer.engine.scores
         self.key_of = measurer.position_key if keys else None
-        self.scores: list = []
-        self.keys: Optional[list] = [] if keys else None  # None: keys not recorded
+        self.scores: list[Any] = []
+        self.keys: Optional[list[Any]] = [] if keys else None  # None: keys not recorded
         self.seen = set(measurer.initial_sites)
 
-    def apply(self, state, code) -> None:
+    def apply(self, state: State, code: Code) -> None:
         """Record the position `state`, play `code` on it, note where it landed."""
         self.record(state)
         self.apply_in_place(state, code)
@@ -264,7 +276,7 @@ class _Recorder:
             self.heat[site] += 1
             self.seen.add(site)
 
-    def record(self, state) -> None:
+    def record(self, state: State) -> None:
         """The position `state` (its scores, its key)."""
         self.scores.append(self.scores_of(state))
         if self.key_of is not None and self.keys is not None:

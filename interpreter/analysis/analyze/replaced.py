@@ -11,14 +11,17 @@ of a base probe the variant no longer has replaced it.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ...parsing import ast
 
-Span = tuple  # (file, first line, last line, item name)
+if TYPE_CHECKING:
+    from ...api import Game
+
+Span = tuple[str, int, int, str]  # (file, first line, last line, item name)
 
 
-def _spans(rules: Sequence) -> list[Span]:
+def _spans(rules: Sequence[Any]) -> list[Span]:
     """Where each item (and each action of a decision, and its `after each
     action`) stands. A position's `end_line` is where the next item begins."""
     out: list[Span] = []
@@ -38,7 +41,7 @@ def _spans(rules: Sequence) -> list[Span]:
     return out
 
 
-def _item_name(item) -> Optional[str]:
+def _item_name(item: Any) -> Optional[str]:
     word = {ast.Decision: "decision", ast.Phase: "phase", ast.Procedure: "procedure", ast.Chance: "chance",
             ast.ForbidGroup: "forbid", ast.Define: "define"}.get(type(item))
     if word is not None:
@@ -58,7 +61,7 @@ def _item_at(spans: Sequence[Span], file: str, line: int) -> str:
     return best[3] if best is not None else ""
 
 
-def probe_identities(game) -> tuple:
+def probe_identities(game: Game) -> tuple[Any, ...]:
     """Per probe of `game.coverage` (in order), its identity; () without coverage
     or without a definition."""
     coverage = getattr(game, "coverage", None)
@@ -67,8 +70,8 @@ def probe_identities(game) -> tuple:
         return ()
     spans = _spans(rules)
     items = [_item_at(spans, p.file, p.line) for p in coverage.probes]
-    ordinal: dict = {}
-    number: dict = {}
+    ordinal: dict[Any, Any] = {}
+    number: dict[Any, Any] = {}
     for probe, item in sorted(zip(coverage.probes, items), key=lambda pair: (pair[0].file, pair[0].line,
                                                                             pair[0].column)):
         place = (probe.file, probe.line, probe.column)

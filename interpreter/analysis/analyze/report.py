@@ -7,7 +7,7 @@ same report (and byte-identical JSON) however they were run.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from .columns import Column
 from .metrics import column_metrics
@@ -20,16 +20,16 @@ class ColumnData:
     """One column's games (in game order) and what is needed to read them."""
 
     column: Column
-    players: tuple
-    sites: tuple
-    probes: tuple  # coverage probes of this column's compiled rules
+    players: tuple[Any, ...]
+    sites: tuple[Any, ...]
+    probes: tuple[Any, ...]  # coverage probes of this column's compiled rules
     has_score: bool
-    games: list = field(default_factory=list)  # GameStats
-    heat: list = field(default_factory=list)  # landings per site
-    depth: list = field(default_factory=list)  # GameStats of the depth test
-    identities: tuple = ()  # per probe: its identity across variants (replaced.py), None: none
+    games: list[Any] = field(default_factory=list)  # GameStats
+    heat: list[Any] = field(default_factory=list)  # landings per site
+    depth: list[Any] = field(default_factory=list)  # GameStats of the depth test
+    identities: tuple[Any, ...] = ()  # per probe: its identity across variants (replaced.py), None: none
 
-    def row_keys(self, base: "ColumnData") -> list:
+    def row_keys(self, base: "ColumnData") -> list[Any]:
         """Per probe, the key of its row: its own (`probe_key`), or, for a probe
         of a variant's rule that replaced a rule of `base` (replaced.py), the base
         rule's key, so that both are counted in one row."""
@@ -37,7 +37,7 @@ class ColumnData:
         if base is self or not self.identities or not base.identities:
             return keys
         base_keys = {probe_key(p) for p in base.probes}
-        by_identity: dict = {}
+        by_identity: dict[Any, Any] = {}
         for probe, identity in zip(base.probes, base.identities):
             if identity is not None:
                 by_identity.setdefault(identity, probe_key(probe))
@@ -61,14 +61,14 @@ class Row:
     key: str
     label: str
     section: str
-    cells: list  # Optional[Estimate] per column; None: not measured in that column
-    diffs: list = field(default_factory=list)
+    cells: list[Any]  # Optional[Estimate] per column; None: not measured in that column
+    diffs: list[Any] = field(default_factory=list)
     where: str = ""  # coverage and endings: FILE:LINE:COLUMN of the rule
     kind: str = ""  # coverage: the probe's kind
-    shares: list = field(default_factory=list)  # coverage: share of games it fired in
+    shares: list[Any] = field(default_factory=list)  # coverage: share of games it fired in
     # coverage and endings: per column, where the rule stands in that column when a
     # variant replaced the row's rule by one of its own ("" otherwise)
-    wheres: list = field(default_factory=list)
+    wheres: list[Any] = field(default_factory=list)
 
     def replaced_in(self, column: int) -> str:
         """FILE:LINE:COLUMN of the rule that replaced the row's rule in that column, or ''."""
@@ -93,11 +93,11 @@ class Report:
     max_plies: int
     trace_every: int  # one game in this many is traced (0: none)
     counts_every: int  # one game in this many is counted (turns, choices)
-    columns: list
-    metrics: list = field(default_factory=list)
-    endings: list = field(default_factory=list)
-    coverage: list = field(default_factory=list)
-    depth: Optional[tuple] = None  # (strong, weak, games) when the depth test ran
+    columns: list[Any]
+    metrics: list[Any] = field(default_factory=list)
+    endings: list[Any] = field(default_factory=list)
+    coverage: list[Any] = field(default_factory=list)
+    depth: Optional[tuple[Any, ...]] = None  # (strong, weak, games) when the depth test ran
     interrupted: bool = False
     play_seconds: float = 0.0  # time spent playing (not in the JSON: it changes from run to run)
 
@@ -105,7 +105,7 @@ class Report:
     def games_played(self) -> int:
         return sum(len(data.games) + len(data.depth) for data in self.columns)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         from .json_form import report_json
 
         return report_json(self)
@@ -119,7 +119,7 @@ def with_differences(row: Row) -> Row:
     return row
 
 
-def metric_rows(columns: Sequence[ColumnData], depth: Optional[tuple]) -> list[Row]:
+def metric_rows(columns: Sequence[ColumnData], depth: Optional[tuple[Any, ...]]) -> list[Row]:
     """The metrics of every column, matched by key (first seen first)."""
     per_column = []
     for data in columns:
@@ -128,8 +128,8 @@ def metric_rows(columns: Sequence[ColumnData], depth: Optional[tuple]) -> list[R
     return _match(per_column)
 
 
-def _match(per_column: Sequence[Sequence[tuple]]) -> list[Row]:
-    order: dict = {}
+def _match(per_column: Sequence[Sequence[tuple[Any, ...]]]) -> list[Row]:
+    order: dict[Any, Any] = {}
     for items in per_column:
         for spec, _ in items:
             order.setdefault(spec.key, spec)
@@ -140,7 +140,7 @@ def _match(per_column: Sequence[Sequence[tuple]]) -> list[Row]:
     return rows
 
 
-def probe_key(probe) -> tuple:
+def probe_key(probe: Any) -> tuple[Any, ...]:
     return probe.kind, probe.label, probe.file, probe.line, probe.column
 
 
@@ -151,7 +151,7 @@ def coverage_rows(columns: Sequence[ColumnData]) -> list[Row]:
     compiled into each action that runs it) are one rule, their counts added. A
     variant's rule that replaced one of the base game's is counted in the base
     rule's row (`Row.wheres` tells where it stands)."""
-    keys: dict = {}
+    keys: dict[Any, Any] = {}
     column_keys = [data.row_keys(columns[0]) for data in columns]
     for data, mapped in zip(columns, column_keys):
         for probe, key in zip(data.probes, mapped):
@@ -171,13 +171,13 @@ def coverage_rows(columns: Sequence[ColumnData]) -> list[Row]:
     return rows
 
 
-def _replacements(data: ColumnData, mapped: Sequence) -> dict:
+def _replacements(data: ColumnData, mapped: Sequence[Any]) -> dict[str, Any]:
     """{base rule's key: where the column's replacement stands} of the rules the
     column's variant replaced."""
     return {key: probe.where for probe, key in zip(data.probes, mapped) if key != probe_key(probe)}
 
 
-def _fires_per_game(data: ColumnData, mapped: Sequence) -> dict:
+def _fires_per_game(data: ColumnData, mapped: Sequence[Any]) -> dict[str, Any]:
     """{row key: [times it fired in each game]} (alike probes added up)."""
     table = {key: [0] * len(data.games) for key in mapped}
     for g, stats in enumerate(data.games):
@@ -190,7 +190,7 @@ def ending_rows(columns: Sequence[ColumnData], max_plies: int) -> list[Row]:
     """How the games ended: the share of games each ending rule ended, per column
     (a variant's rule that replaced one of the base game's in the base rule's row)."""
     column_keys = [data.row_keys(columns[0]) for data in columns]
-    keys: dict = {}
+    keys: dict[Any, Any] = {}
     for mapped, data in zip(column_keys, columns):
         for stats in data.games:
             key = _ending_key(mapped, stats.ending)
@@ -205,15 +205,16 @@ def ending_rows(columns: Sequence[ColumnData], max_plies: int) -> list[Row]:
     return rows
 
 
-def _ending_key(mapped: Sequence, ending: int) -> tuple:
+def _ending_key(mapped: Sequence[Any], ending: int) -> tuple[Any, ...]:
     if ending == CUT_OFF:
         return ("cut off",)
     if ending == UNLOCATED:
         return ("unlocated",)
-    return mapped[ending]
+    key: tuple[Any, ...] = mapped[ending]
+    return key
 
 
-def _ending_label(key: tuple, max_plies: int) -> tuple:
+def _ending_label(key: tuple[Any, ...], max_plies: int) -> tuple[Any, ...]:
     """(label, where) of an ending's row, from its key."""
     if key == ("cut off",):
         return f"cut off at {max_plies} plies", ""
@@ -223,7 +224,7 @@ def _ending_label(key: tuple, max_plies: int) -> tuple:
     return label, f"{file}:{line}:{column}"
 
 
-def _ending_order(key: tuple) -> tuple:
+def _ending_order(key: tuple[Any, ...]) -> tuple[Any, ...]:
     """Rules in file order, then the unlocated endings and the cut-off."""
     return (1, key[0]) if len(key) == 1 else (0, key[2], key[3], key[4], key[1])
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import signal
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from ...assets import install_command
 from .tasks import TaskResult, run_task
@@ -18,11 +18,11 @@ from .tasks import TaskResult, run_task
 
 @dataclass
 class RunOutcome:
-    results: list = field(default_factory=list)  # TaskResult, in the order they finished
+    results: list[Any] = field(default_factory=list)  # TaskResult, in the order they finished
     interrupted: bool = False
 
 
-def run_all(tasks: Sequence, jobs: int = 1, scheduler: Optional[str] = None,
+def run_all(tasks: Sequence[Any], jobs: int = 1, scheduler: Optional[str] = None,
             progress: Optional[Callable[[TaskResult], None]] = None) -> RunOutcome:
     """Run `tasks` on this process (`jobs` 1), on `jobs` local processes, or on the
     Dask cluster at `scheduler` ("local": a LocalCluster of `jobs` workers)."""
@@ -52,7 +52,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _processes(tasks: Sequence, jobs: int) -> Iterator[TaskResult]:
+def _processes(tasks: Sequence[Any], jobs: int) -> Iterator[TaskResult]:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
@@ -64,9 +64,9 @@ def _processes(tasks: Sequence, jobs: int) -> Iterator[TaskResult]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _dask(tasks: Sequence, scheduler: str, jobs: int) -> Iterator[TaskResult]:
+def _dask(tasks: Sequence[Any], scheduler: str, jobs: int) -> Iterator[TaskResult]:
     client, cluster = connect(scheduler, jobs)
-    futures: list = []
+    futures: list[Any] = []
     try:
         from distributed import as_completed
 
@@ -81,7 +81,7 @@ def _dask(tasks: Sequence, scheduler: str, jobs: int) -> Iterator[TaskResult]:
             cluster.close()
 
 
-def connect(scheduler: str, jobs: int):
+def connect(scheduler: str, jobs: int) -> Any:
     """A Dask client of the scheduler at `scheduler`, or of a new LocalCluster of
     `jobs` single-threaded worker processes for "local"; (client, cluster)."""
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .report import Report, Row
 from .stats import Difference, Estimate
@@ -81,7 +81,7 @@ class Layout:
     """One kind of table: the least width of the row labels and how a cell is written."""
 
     label: int
-    show: Callable  # (estimate, decimals) -> text
+    show: Callable[..., Any]  # (estimate, decimals) -> text
 
 
 METRICS = Layout(24, cell_text)
@@ -90,7 +90,7 @@ RULES = Layout(40, coverage_cell)
 LEAST_LABEL = 16  # labels are cut (never numbers) to fit a second column beside the base
 
 
-def row_cells(row: Row, show: Callable) -> list[tuple[str, str]]:
+def row_cells(row: Row, show: Callable[..., Any]) -> list[tuple[str, str]]:
     """(value, difference) as written, per column; the base has no difference."""
     places = row_places(row)
     out = []
@@ -107,7 +107,7 @@ def _cell(text: str, width: int) -> str:
     return f"{text:<{width - 1}} "
 
 
-def _widths(report: Report, rows: Sequence[Row], texts: Sequence[list]) -> list[tuple[int, int]]:
+def _widths(report: Report, rows: Sequence[Row], texts: Sequence[list[Any]]) -> list[tuple[int, int]]:
     """(value width, difference width) of each column: its widest entry and a space,
     and room for its label over both."""
     out = []
@@ -222,7 +222,7 @@ def coverage_table(report: Report) -> list[str]:
 def replacement_notes(report: Report, rows: Sequence[Row]) -> list[str]:
     """Where a variant's rule that replaced a rule of the base game stands (its
     counts are in the base rule's row)."""
-    notes = []
+    notes: list[tuple[Any, str, str, str]] = []
     for row in rows:
         for c, data in enumerate(report.columns):
             if row.replaced_in(c) and (data.label, row.where) not in {(n[0], n[1]) for n in notes}:

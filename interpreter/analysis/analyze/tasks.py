@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .columns import Column
 from .playout import BLOCK, NO_TRACE, GameStats, Measurer, Tracing, block_generator, game_seed
+
+if TYPE_CHECKING:
+    from ...api import Game
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,8 @@ class GamesTask(Task):
     """Games of a column, measured (see playout.py)."""
 
     tracing: Tracing = NO_TRACE
-    players: Optional[tuple] = None  # agent specs by seat; None: uniform random (fast)
-    agent_factory: Optional[Callable] = None  # (spec, seed) -> agent, for `players`
+    players: Optional[tuple[Any, ...]] = None  # agent specs by seat; None: uniform random (fast)
+    agent_factory: Optional[Callable[..., Any]] = None  # (spec, seed) -> agent, for `players`
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class DepthTask(Task):
 
     strong: str = "mcts"
     weak: str = "mcts"
-    agent_factory: Optional[Callable] = None
+    agent_factory: Optional[Callable[..., Any]] = None
 
 
 @dataclass
@@ -58,16 +61,16 @@ class TaskResult:
     kind: str  # "games" or "depth"
     column: int
     start: int
-    games: list
-    heat: list
+    games: list[Any]
+    heat: list[Any]
 
 
 # One compiled game per column (and ply bound) per process: compiling is slow and
 # a worker runs many tasks of the same columns.
-_measurers: dict = {}
+_measurers: dict[tuple[Any, int], Measurer] = {}
 
 
-def remember(spec: Column, game, max_plies: int) -> None:
+def remember(spec: Column, game: Game, max_plies: int) -> None:
     """Use an already compiled `game` for `spec` in this process (no recompiling)."""
     _measurers[(spec, max_plies)] = Measurer(game, max_plies)
 
@@ -79,7 +82,7 @@ def _measurer(spec: Column, max_plies: int) -> Measurer:
     return _measurers[key]
 
 
-def run_task(task) -> TaskResult:
+def run_task(task: Any) -> TaskResult:
     """Play the games of a task (a GamesTask or a DepthTask)."""
     measurer = _measurer(task.spec, task.max_plies)
     measurer.heat = [0] * len(measurer.heat)
@@ -102,12 +105,12 @@ def run_task(task) -> TaskResult:
     return TaskResult("games", task.column, task.start, games, measurer.heat)
 
 
-def seat_specs(specs: tuple, seats: int) -> list:
+def seat_specs(specs: tuple[Any, ...], seats: int) -> list[Any]:
     """The spec of each seat: the entries in order, the last one filling the rest."""
     return [specs[min(i, len(specs) - 1)] for i in range(seats)]
 
 
-def _agents(task: GamesTask, game, index: int) -> dict:
+def _agents(task: GamesTask, game: Game, index: int) -> dict[int, Any]:
     if task.players is None or task.agent_factory is None:
         raise ValueError("agents need their specs and an agent factory")
     seats = seat_specs(task.players, len(game.players))
@@ -115,7 +118,7 @@ def _agents(task: GamesTask, game, index: int) -> dict:
             for i, (spec, player) in enumerate(zip(seats, game.players))}
 
 
-def _depth_agents(task: DepthTask, game, index: int) -> dict:
+def _depth_agents(task: DepthTask, game: Game, index: int) -> dict[int, Any]:
     if task.agent_factory is None:
         raise ValueError("the depth test needs an agent factory")
     strong_seat = index % len(game.players)

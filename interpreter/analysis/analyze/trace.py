@@ -17,7 +17,11 @@ rule as the state evaluation):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+
+if TYPE_CHECKING:
+    from ...api import Game
+    from ...runtime.state import State
 
 
 @dataclass
@@ -28,7 +32,8 @@ class TraceSummary:
     repetition: Optional[float]  # None: keys not recorded in this game
 
 
-def summarise_trace(scores: Sequence[Optional[tuple]], keys: Optional[Sequence], winner: int) -> TraceSummary:
+def summarise_trace(scores: Sequence[Optional[tuple[Any, ...]]], keys: Optional[Sequence[Any]],
+                    winner: int) -> TraceSummary:
     """The figures of one game from its positions' scores (None without a score
     rule) and position keys (None when not recorded), start and end included."""
     repeated = repetition(keys) if keys is not None else None
@@ -38,12 +43,12 @@ def summarise_trace(scores: Sequence[Optional[tuple]], keys: Optional[Sequence],
     return TraceSummary(lead_changes(rows), stability(rows), decisiveness(rows, winner), repeated)
 
 
-def leaders(row: tuple) -> frozenset:
+def leaders(row: tuple[Any, ...]) -> frozenset[Any]:
     best = max(row)
     return frozenset(i for i, value in enumerate(row) if value == best)
 
 
-def lead_changes(rows: Sequence[tuple]) -> float:
+def lead_changes(rows: Sequence[tuple[Any, ...]]) -> float:
     """Changes of the set of leaders between consecutive positions, per ply."""
     if len(rows) < 2:
         return 0.0
@@ -52,7 +57,7 @@ def lead_changes(rows: Sequence[tuple]) -> float:
     return changes / (len(rows) - 1)
 
 
-def stability(rows: Sequence[tuple]) -> float:
+def stability(rows: Sequence[tuple[Any, ...]]) -> float:
     """Each player's score variance over the positions (population variance), summed."""
     total = 0.0
     count = len(rows)
@@ -63,7 +68,7 @@ def stability(rows: Sequence[tuple]) -> float:
     return total
 
 
-def decisiveness(rows: Sequence[tuple], winner: int) -> Optional[float]:
+def decisiveness(rows: Sequence[tuple[Any, ...]], winner: int) -> Optional[float]:
     """Share of the plies before the winner's score exceeds every other player's
     best score of the game; None without a winner."""
     if winner < 0 or len(rows) < 2:
@@ -76,30 +81,30 @@ def decisiveness(rows: Sequence[tuple], winner: int) -> Optional[float]:
     return 1.0
 
 
-def repetition(keys: Sequence) -> float:
+def repetition(keys: Sequence[Any]) -> float:
     """Share of the positions that repeat an earlier one."""
     if not keys:
         return 0.0
     return 1.0 - len(set(keys)) / len(keys)
 
 
-def has_fast_position_key(game) -> bool:
+def has_fast_position_key(game: Game) -> bool:
     """Whether the engine offers `position_key` (else the slow public key is used)."""
     return getattr(game.engine, "position_key", None) is not None
 
 
-def position_key_function(game) -> Callable:
+def position_key_function(game: Game) -> Callable[..., Any]:
     """A function: state -> a hashable key, equal exactly for equal positions
     (whatever the number of actions that led there).
 
     The engine's `position_key` when it has one (cheap); otherwise a key built
     from the public views (pieces, variables, pools, who is to move), which is
     slower: only traced games pay for it."""
-    fast = getattr(game.engine, "position_key", None)
+    fast: Optional[Callable[..., Any]] = getattr(game.engine, "position_key", None)
     if fast is not None:
         return fast
 
-    def public_key(state) -> tuple:
+    def public_key(state: State) -> tuple[Any, ...]:
         pieces = tuple(
             (p.site, p.kind, p.owner, tuple(sorted(p.attributes.items())), p.stones) for p in game.pieces(state)
         )
@@ -110,5 +115,5 @@ def position_key_function(game) -> Callable:
     return public_key
 
 
-def _frozen(value):
+def _frozen(value: Any) -> Any:
     return tuple(sorted(value.items())) if isinstance(value, dict) else value

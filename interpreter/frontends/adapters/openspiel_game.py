@@ -27,7 +27,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError(f"the OpenSpiel adapter needs open_spiel: pip install 'regelwerk[rl]' ({exc})") from exc
 
 from ...api import Game
-from ...runtime.engine import CHANCE
+from ...runtime.pieces import CHANCE
 from ...runtime.state import State
 from .actions import ActionIndex
 from .common import DEFAULT_MAX_STEPS, resolve_game, zero_sum_rewards

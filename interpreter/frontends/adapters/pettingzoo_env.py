@@ -29,7 +29,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError(f"the PettingZoo adapter needs the rl extra: pip install 'regelwerk[rl]' ({exc})") from exc
 
 from ...api import Game
-from ...runtime.engine import CHANCE
+from ...runtime.pieces import CHANCE
 from ...runtime.state import State
 from .actions import ActionIndex, LegalIndices
 from .common import DEFAULT_MAX_STEPS, MAX_CHANCE_IN_A_ROW, resolve_game, result_rewards

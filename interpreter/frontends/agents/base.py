@@ -8,9 +8,14 @@ from __future__ import annotations
 import random
 import weakref
 from operator import attrgetter
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, runtime_checkable
 
 from ...runtime.views import Action
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FrontendGame
+
 
 _by_notation = attrgetter("notation")
 
@@ -21,7 +26,7 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, game: Any, state: Any) -> Action:
+    def choose(self, game: FrontendGame, state: State) -> Action:
         ...
 
 
@@ -34,7 +39,7 @@ class SeededAgent:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, game: Any, state: Any) -> Action:  # pragma: no cover - abstract
+    def choose(self, game: FrontendGame, state: State) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -64,10 +69,10 @@ def sorted_actions(actions: Sequence[Action]) -> list[Action]:
 # (game -> {chance event -> table}): a chance event's outcomes are fixed when the game
 # is loaded (docs/api.md), and building the table of an event with 10001 outcomes
 # costs far more than a draw from it; the search draws thousands of times a move.
-_TABLES: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_TABLES: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
 
 
-def chance_table(game: Any, state: Any) -> tuple[list[Action], list[float]]:
+def chance_table(game: FrontendGame, state: State) -> tuple[list[Action], list[float]]:
     """The outcomes of the chance event at `state` (sorted by notation) and their
     cumulative weights, built once per event of a game. The lists are shared: do
     not change them."""
@@ -76,7 +81,7 @@ def chance_table(game: Any, state: Any) -> tuple[list[Action], list[float]]:
         tables = _TABLES.setdefault(game, {}) if event is not None else None
     except TypeError:  # a game object that cannot be weakly referenced
         tables = None
-    if tables is None:
+    if tables is None or event is None:
         return _build_table(game, state)
     key = event(state)
     table = tables.get(key)
@@ -85,7 +90,7 @@ def chance_table(game: Any, state: Any) -> tuple[list[Action], list[float]]:
     return table
 
 
-def _build_table(game: Any, state: Any) -> tuple[list[Action], list[float]]:
+def _build_table(game: FrontendGame, state: State) -> tuple[list[Action], list[float]]:
     outcomes = sorted(game.chance_outcomes(state), key=lambda pair: pair[0].notation)
     actions = [action for action, _ in outcomes]
     cumulative: list[float] = []
@@ -105,7 +110,7 @@ def sample_from_table(
     return rng.choices(actions, cum_weights=cumulative, k=1)[0]
 
 
-def sample_chance(game: Any, state: Any, rng: random.Random) -> Action:
+def sample_chance(game: FrontendGame, state: State, rng: random.Random) -> Action:
     """Draw the outcome of the chance event at `state` by its probabilities."""
     actions, cumulative = chance_table(game, state)
     if not actions:

@@ -31,9 +31,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
@@ -42,6 +42,11 @@ from .playout import Tactics, draw_outcome
 from .safety import VERIFY_NODES, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FastLayer, FrontendGame
+
 
 DEFAULT_SECONDS = 3.0
 LEVELS = {"easy": 0.5, "normal": DEFAULT_SECONDS, "hard": 10.0}  # seconds per decision
@@ -147,7 +152,7 @@ class MCTSAgent(SeededAgent):
         """Only an iteration budget gives the same choice on every machine."""
         return self.seconds is None
 
-    def choose(self, game: Any, state: Any) -> Action:
+    def choose(self, game: FrontendGame, state: State) -> Action:
         engine = game.engine
         mover = engine.to_move(state)
         if mover is None:
@@ -180,7 +185,7 @@ class MCTSAgent(SeededAgent):
         self.last_stats = _stats(engine, root, best, iterations, time.perf_counter() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
-    def _start(self, game: Any, state: Any) -> tuple[Search, Node]:
+    def _start(self, game: FrontendGame, state: State) -> tuple[Search, Node]:
         """The search and its root: the node of `state` in the last tree when there is one."""
         memory = self._memory
         tactics = memory[1] if memory is not None and memory[0] is game else Tactics()
@@ -246,7 +251,7 @@ class MCTSAgent(SeededAgent):
         return max(parts)
 
 
-def natural_rollout_limit(engine: Any, state: Any) -> int:
+def natural_rollout_limit(engine: FastLayer, state: State) -> int:
     """How long a playout from `state` may go on in a game without a score rule:
     LENGTH_FACTOR times the mean length of PROBE_PLAYOUTS random games from there,
     within DEFAULT_ROLLOUT_LIMIT and MAX_ROLLOUT_LIMIT, so that most playouts end
@@ -293,7 +298,7 @@ def _look_alike(root: Node) -> bool:
     return bool(means) and max(means) - min(means) < ALIKE_BAND
 
 
-def _stats(engine: Any, root: Node, best: Node, iterations: int, seconds: float, reason: str,
+def _stats(engine: FastLayer, root: Node, best: Node, iterations: int, seconds: float, reason: str,
            reused: int) -> SearchStats:
     me = root.mover
     shown = [c for c in root.children if c.materialised]

@@ -18,15 +18,20 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from interpreter.runtime.views import Action
 
-from ...runtime.views import CHANCE
+from ...runtime.pieces import CHANCE, CHANCE_NAME
 from .base import SeededAgent, chance_table, check_budget, sample_from_table, sorted_actions
 from .mcts import SearchStats
 from .playout import random_playout
 from .rewards import draw_rewards, normalised_rewards
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FrontendGame
+
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_ROLLOUT_LIMIT = 400
@@ -35,7 +40,7 @@ DEFAULT_ROLLOUT_LIMIT = 400
 class _Node:
     """One position in the search tree.
 
-    `mover` is the index of the deciding player, `_CHANCE_NODE` at a chance event
+    `mover` is the index of the deciding player, `CHANCE` at a chance event
     or `_TERMINAL` when the game is over. Legal actions and chance tables are
     computed at most once per node: the rollout that first visits a node leaves
     them behind for the expansion that comes later.
@@ -48,7 +53,7 @@ class _Node:
         "reward",
     )
 
-    def __init__(self, state: Any, mover: int, n_players: int) -> None:
+    def __init__(self, state: State, mover: int, n_players: int) -> None:
         self.state = state
         self.mover = mover
         self.visits = 0
@@ -62,8 +67,7 @@ class _Node:
         self.reward: tuple[float, ...] | None = None  # terminal nodes
 
 
-_CHANCE_NODE = -1
-_TERMINAL = -2
+_TERMINAL = -1  # the mover of a finished game's node: nobody
 
 
 class ClassicMCTSAgent(SeededAgent):
@@ -111,12 +115,12 @@ class ClassicMCTSAgent(SeededAgent):
 
     # -- the search ---------------------------------------------------------------
 
-    def choose(self, game: Any, state: Any) -> Action:
+    def choose(self, game: FrontendGame, state: State) -> Action:
         search = _Search(game, self)
         root = search.new_node(state)
         if root.mover == _TERMINAL:
             raise ValueError("no legal action: the game is over")
-        if root.mover == _CHANCE_NODE:
+        if root.mover == CHANCE:
             search.ensure_outcomes(root)
             return sample_from_table(root.outcomes, root.cumulative, self.rng)
         actions = search.ensure_actions(root)
@@ -158,7 +162,7 @@ class ClassicMCTSAgent(SeededAgent):
 class _Search:
     """The tree operations for one `choose` call (game and settings bound once)."""
 
-    def __init__(self, game: Any, agent: ClassicMCTSAgent) -> None:
+    def __init__(self, game: FrontendGame, agent: ClassicMCTSAgent) -> None:
         self.game = game
         self.rng = agent.rng
         self.c = agent.exploration
@@ -170,13 +174,13 @@ class _Search:
 
     # -- nodes --------------------------------------------------------------------
 
-    def new_node(self, state: Any) -> _Node:
+    def new_node(self, state: State) -> _Node:
         who = self.game.to_move(state)
         if who is None:
             node = _Node(state, _TERMINAL, self.n)
             node.reward = self.terminal_reward(state)
-        elif who == CHANCE:
-            node = _Node(state, _CHANCE_NODE, self.n)
+        elif who == CHANCE_NAME:
+            node = _Node(state, CHANCE, self.n)
         else:
             node = _Node(state, self.index[who], self.n)
         return node
@@ -191,7 +195,7 @@ class _Search:
         if node.outcomes is None:
             node.outcomes, node.cumulative = chance_table(self.game, node.state)
 
-    def terminal_reward(self, state: Any) -> tuple[float, ...]:
+    def terminal_reward(self, state: State) -> tuple[float, ...]:
         return normalised_rewards(self.players, self.game.result(state), self.score_weight)
 
     # -- one iteration: select, expand, play out, back up ------------------------------
@@ -204,7 +208,7 @@ class _Search:
             if mover == _TERMINAL:
                 reward = node.reward
                 break
-            if mover == _CHANCE_NODE:
+            if mover == CHANCE:
                 self.ensure_outcomes(node)
                 if not node.outcomes:  # a broken chance event: nothing to learn here
                     reward = draw_rewards(self.n)
@@ -264,7 +268,7 @@ class _Search:
             return node.reward  # type: ignore[return-value]
         game, rng = self.game, self.rng
         # The first step uses the node's own (cached) actions or chance table.
-        if node.mover == _CHANCE_NODE:
+        if node.mover == CHANCE:
             self.ensure_outcomes(node)
             if not node.outcomes:
                 return draw_rewards(self.n)

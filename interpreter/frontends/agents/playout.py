@@ -19,26 +19,32 @@ so "capturing on e5" is learnt once for every piece that may do it.
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION
+from interpreter.runtime.results import EndingKind
 
 from .rewards import draw_rewards, outcome_rewards, score_rewards
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FastLayer
+
 
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
-ENDED_BY_RULE = ("win", "lose")  # endings that an action caused (not the scores at the end)
+# endings that an action caused (not the scores at the end), as `engine.ending` names them
+ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
 
-def move_kind(code: tuple) -> tuple:
+def move_kind(code: tuple[Any, ...]) -> tuple[Any, ...]:
     """What the tactics remember of an action: its rule case and its target site.
 
-    Codes are opaque outside the runtime; today they are `(case, from, to, ...)`.
-    Should that change, the whole code is the case: learning still works, it only
-    generalises less.
+    A code of another engine, without those fields (the fakes of the tests), is a
+    case of its own: learning still works, it only generalises less.
     """
-    return (code[0], code[2]) if len(code) >= 3 else (code, None)
+    return (code[CASE], code[DESTINATION]) if len(code) > DESTINATION else (code, None)
 
 
 class Tactics:
@@ -56,11 +62,11 @@ class Tactics:
     HIT_RATE = 32
 
     def __init__(self) -> None:
-        self.records: dict = {}  # kind -> [tries, wins]
-        self.live: dict = {}  # case -> targets of the winning kinds still worth trying
-        self.losing: set = set()  # kinds
+        self.records: dict[Any, Any] = {}  # kind -> [tries, wins]
+        self.live: dict[Any, Any] = {}  # case -> targets of the winning kinds still worth trying
+        self.losing: set[Any] = set()  # kinds
 
-    def learn(self, engine: Any, state: Any, code: tuple, mover: int) -> None:
+    def learn(self, engine: FastLayer, state: State, code: tuple[Any, ...], mover: int) -> None:
         """`state` is over after `mover` played `code`: remember the kind of action."""
         ending = engine.ending(state)
         if ending is None or ending[0] not in ENDED_BY_RULE:
@@ -73,12 +79,16 @@ class Tactics:
         elif winner >= 0:
             self.losing.add(kind)
 
-    def worth_trying(self, code: tuple) -> bool:
+    def worth_trying(self, code: tuple[Any, ...]) -> bool:
         """Whether `code` is of a kind that has won before and still pays to try."""
-        targets = self.live.get(code[0] if len(code) >= 3 else code)
-        return targets is not None and (code[2] if len(code) >= 3 else None) in targets
+        # (move_kind, written out: this is asked of every legal action)
+        if len(code) > DESTINATION:
+            targets = self.live.get(code[CASE])
+            return targets is not None and code[DESTINATION] in targets
+        targets = self.live.get(code)
+        return targets is not None and None in targets
 
-    def tried(self, code: tuple, won: bool) -> None:
+    def tried(self, code: tuple[Any, ...], won: bool) -> None:
         """Count a try of `code`'s kind; a kind that stopped paying is no longer tried."""
         kind = move_kind(code)
         record = self.records.setdefault(kind, [0, 0])
@@ -91,7 +101,7 @@ class Tactics:
 class Playout:
     """Plays positions out for one search (engine, generator and settings bound once)."""
 
-    def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int,
+    def __init__(self, engine: FastLayer, rng: random.Random, tactics: Tactics, n_players: int,
                  limit: int, score_weight: float) -> None:
         self.engine = engine
         self.rng = rng
@@ -104,7 +114,7 @@ class Playout:
         # judges a playout cut off after `limit` actions, when there is one (evaluation.py)
         self.evaluation: Any = None
 
-    def run(self, state: Any) -> tuple[float, ...]:
+    def run(self, state: State) -> tuple[float, ...]:
         """The reward vector of one playout from `state` (which it changes).
 
         Positions are listed only as far as the next draw needs (`engine.prepare`,
@@ -128,7 +138,7 @@ class Playout:
             return (first, 1.0 - first)
         return reward_where_stopped(engine, state, self.n, self.score_weight)
 
-    def step(self, state: Any, mover: int) -> tuple[Any, Optional[tuple]]:
+    def step(self, state: State, mover: int) -> tuple[Any, Optional[tuple[Any, ...]]]:
         """The position after `mover`'s action (possibly a new object), and the
         (code, mover) to learn from should the game be over there (None when the
         action was tried, and so learnt from, already)."""
@@ -152,7 +162,7 @@ class Playout:
         engine.apply_in_place(state, code, settle=False)
         return state, (code, mover)
 
-    def try_kinds(self, state: Any, candidates: list, mover: int) -> tuple[list, Optional[Any]]:
+    def try_kinds(self, state: State, candidates: list[Any], mover: int) -> tuple[list[Any], Optional[Any]]:
         """Play `candidates` (legal actions of winning kinds) on copies: ((position,
         code) of those that go on, a position won by `mover` or None)."""
         engine = self.engine
@@ -174,7 +184,7 @@ class Playout:
                 return going_on, after
         return going_on, None
 
-    def look_before_leaping(self, state: Any, code: tuple, mover: int) -> Any:
+    def look_before_leaping(self, state: State, code: tuple[Any, ...], mover: int) -> Any:
         """Play `code`, or another random action when it would lose at once."""
         engine = self.engine
         for _ in range(RETRIES + 1):
@@ -193,7 +203,7 @@ class Playout:
         return after
 
 
-def random_playout(engine: Any, state: Any, rng: random.Random, limit: int, n_players: int,
+def random_playout(engine: FastLayer, state: State, rng: random.Random, limit: int, n_players: int,
                    score_weight: float) -> tuple[float, ...]:
     """A uniformly random playout of `state` (which it changes): the classic player's."""
     for _ in range(limit):
@@ -209,7 +219,7 @@ def random_playout(engine: Any, state: Any, rng: random.Random, limit: int, n_pl
     return reward_where_stopped(engine, state, n_players, score_weight)
 
 
-def reward_where_stopped(engine: Any, state: Any, n_players: int, score_weight: float) -> tuple[float, ...]:
+def reward_where_stopped(engine: FastLayer, state: State, n_players: int, score_weight: float) -> tuple[float, ...]:
     """The reward vector of the position a playout stopped in: the result once the
     game is over; else (a playout cut off) the game's score rule when it has one
     (see `rewards.score_rewards`), or a draw."""
@@ -220,7 +230,7 @@ def reward_where_stopped(engine: Any, state: Any, n_players: int, score_weight: 
     return draw_rewards(n_players) if scores is None else score_rewards(scores)
 
 
-def draw_outcome(engine: Any, state: Any, rng: random.Random) -> tuple:
+def draw_outcome(engine: FastLayer, state: State, rng: random.Random) -> tuple[Any, ...]:
     """A chance outcome drawn by its probability."""
     table = engine.chance_probabilities(state)
     x = rng.random()

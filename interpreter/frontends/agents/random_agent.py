@@ -1,12 +1,17 @@
 """The baseline player: uniform among the legal actions."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from interpreter.runtime.views import Action
 
-from ...runtime.views import CHANCE
+from ...runtime.pieces import CHANCE_NAME
 from .base import SeededAgent, sample_chance, sorted_actions
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FrontendGame
+
 
 
 class RandomAgent(SeededAgent):
@@ -14,8 +19,8 @@ class RandomAgent(SeededAgent):
 
     name = "random"
 
-    def choose(self, game: Any, state: Any) -> Action:
-        if game.to_move(state) == CHANCE:
+    def choose(self, game: FrontendGame, state: State) -> Action:
+        if game.to_move(state) == CHANCE_NAME:
             return sample_chance(game, state, self.rng)
         actions = game.legal_actions(state)
         if not actions:

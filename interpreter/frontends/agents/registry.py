@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Optional
+from typing import Any, Optional
 
 from ...validation.diagnostics import shorten
 from .base import SeededAgent
@@ -63,7 +63,7 @@ def make_agent(spec: str, seed: int | None = 0, think: Optional[str] = None) -> 
     raise ValueError(f"unknown agent {spec!r}; {_SPEC_HELP}")
 
 
-def thinking_budget(text: str) -> dict:
+def thinking_budget(text: str) -> dict[str, Any]:
     """`--think`: a level (easy, normal, hard) or a time (5s, 500ms) -> {"seconds": s}."""
     word = text.strip().lower()
     if word in LEVELS:
@@ -73,7 +73,7 @@ def thinking_budget(text: str) -> dict:
     return _budget(word, f"--think {text}")
 
 
-def _mcts_params(params: str, spec: str) -> dict:
+def _mcts_params(params: str, spec: str) -> dict[str, Any]:
     params = params.strip()
     if not params:
         return {}
@@ -81,7 +81,7 @@ def _mcts_params(params: str, spec: str) -> dict:
         return {"seconds": LEVELS[params.lower()]}
     if "=" not in params:
         return _budget(params, spec)
-    result: dict = {}
+    result: dict[str, Any] = {}
     # '/' separates parameters on a command line, where ',' already separates players.
     for item in params.replace("/", ",").split(","):
         key, sep, value = (part.strip() for part in item.partition("="))
@@ -102,7 +102,7 @@ def _mcts_params(params: str, spec: str) -> dict:
     return result
 
 
-def _budget(text: str, spec: str) -> dict:
+def _budget(text: str, spec: str) -> dict[str, Any]:
     """'2000' -> iterations, '5s' / '500ms' -> seconds."""
     text = text.strip().lower()
     if text.endswith("ms"):
@@ -116,7 +116,7 @@ def _budget(text: str, spec: str) -> dict:
     return {"seconds": _bounded(seconds, MAX_SECONDS, "the thinking time in seconds", spec)}
 
 
-def _bounded(value, limit, what: str, spec: str):
+def _bounded(value: Any, limit: float, what: str, spec: str) -> Any:
     """`value` if within ±`limit`; ValueError naming the limit otherwise."""
     if abs(value) > limit:
         shown = int(limit) if float(limit).is_integer() else limit

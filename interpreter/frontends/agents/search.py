@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
 
 from ...analysis.material import Material
 from . import amaf
@@ -29,6 +29,11 @@ from .tree import (
     win_vector,
 )
 
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FastLayer
+
+
 EXPAND_TRIES = 8  # children of winning kinds tried for a win when a node is expanded
 THREAT_BUDGET = 6000  # positions the root may look at to see every reply that wins at once
 
@@ -36,7 +41,7 @@ THREAT_BUDGET = 6000  # positions the root may look at to see every reply that w
 class Search:
     """The tree operations of one `choose` call."""
 
-    def __init__(self, engine: Any, rng: random.Random, tactics: Tactics, n_players: int, *,
+    def __init__(self, engine: FastLayer, rng: random.Random, tactics: Tactics, n_players: int, *,
                  exploration: float, rollout_limit: int, score_weight: float,
                  material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
                  evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
@@ -65,12 +70,12 @@ class Search:
 
     # -- nodes ---------------------------------------------------------------------------
 
-    def new_root(self, state: Any) -> Node:
+    def new_root(self, state: State) -> Node:
         root = Node(None)
         self.set_position(root, self.engine.copy(state))
         return root
 
-    def set_position(self, node: Node, state: Any) -> None:
+    def set_position(self, node: Node, state: State) -> None:
         node.state = state
         node.totals = [0.0] * self.n
         outcome = self.engine.outcome(state)

@@ -15,9 +15,13 @@ mover, and backs up the proven result instead of a guess.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from interpreter.runtime.engine import CHANCE
+from interpreter.runtime.pieces import CHANCE
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+
 
 TERMINAL = None  # the mover of a finished position
 
@@ -30,14 +34,14 @@ class Node:
 
     def __init__(self, code: Any) -> None:
         self.code = code  # the action that leads here from the parent (None at the root)
-        self.state: Any = None  # None: a stub, not yet materialised
+        self.state: Optional[State] = None  # None: a stub, not yet materialised
         self.mover: Optional[int] = TERMINAL  # player index, CHANCE, or TERMINAL
         self.visits = 0
         self.totals: list[float] = []
         self.children: Optional[list[Node]] = None  # None: not expanded yet
         self.untried: list[Node] = []  # children not visited yet (decision nodes)
         self.proven: Optional[int] = None  # the winner when the result is certain
-        self.reward: Optional[tuple] = None  # terminal positions: what the result is worth
+        self.reward: Optional[tuple[Any, ...]] = None  # terminal positions: what the result is worth
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
         self.vetoed = False  # a root action the safety check rules out (safety.py)
         self.checked = False  # a root action the safety check has looked at (one turn of answers)
@@ -119,7 +123,7 @@ def update_proven(node: Node) -> bool:
     return False
 
 
-def back_up(path: list[Node], reward: tuple) -> None:
+def back_up(path: list[Node], reward: tuple[Any, ...]) -> None:
     """Add the reward to every node of the path, then prove what can be proven from
     the bottom up (a parent can only change when its child has)."""
     n = len(reward)
@@ -179,7 +183,7 @@ def best_child(root: Node) -> Node:
     return max(alive, key=lambda c: (c.visits, c.mean(me)))
 
 
-def find_descendant(root: Node, state: Any, most: int = 4) -> Optional[Node]:
+def find_descendant(root: Node, state: State, most: int = 4) -> Optional[Node]:
     """The materialised node of `state` below `root` (tree reuse), when it is at most
     `most` actions further (positions are compared at that depth only)."""
     depth = state.ply - root.state.ply

@@ -1,0 +1,130 @@
+"""The options of a definition: what `options:` declares (`read_options`) and a
+value chosen for one, from a command line, a record's header or a variant, checked
+against it (`parse_option_value`).
+
+Loading reads them first (a variant's new defaults are checked here), the pipeline
+checks the values given before the model is built, and the compiler reads the
+chosen values and their types through `GameModel.options`/`option_specs`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Optional, Union
+
+from ..limits import MAX_NUMBER
+
+# report(path in the YAML, message, hint)
+Report = Callable[[tuple[Any, ...], str, Optional[str]], None]
+# An int option with min and max is checked value by value up to this many values.
+_MAX_CHECKED_VALUES = 1000
+
+
+@dataclass
+class Option:
+    """An option a definition declares (`options:`), as read and checked."""
+
+    name: str
+    type: str  # "int", "decimal" (a Fraction) or "str"
+    default: Any
+    values: Optional[list[Any]]
+    minimum: Optional[Union[int, float]]
+    maximum: Optional[Union[int, float]]
+    description: str
+
+    def possible_values(self) -> list[Any]:
+        """The values it may take, where they are few enough to try each (else none)."""
+        if self.values is not None:
+            return list(self.values)
+        if self.type == "int" and self.minimum is not None and self.maximum is not None:
+            if self.maximum - self.minimum < _MAX_CHECKED_VALUES:
+                return list(range(int(self.minimum), int(self.maximum) + 1))
+        return []
+
+
+def _check_bounds(spec: Option, value: int) -> None:
+    """A number typed on a command line (or in a record) within the bounds of every
+    number of a definition, which the rules then compute with."""
+    if abs(value) > MAX_NUMBER:
+        raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
+
+
+# A decimal option's value as text: digits, at most 6 after a point.
+DECIMAL_TEXT = re.compile(r"-?\d{1,16}(\.\d{1,6})?")
+
+
+def _decimal_value(spec: Option, raw: Any) -> Fraction:
+    """A decimal option's value, read exactly (a YAML number by its shortest text)."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str, Fraction)):
+        raise ValueError(f"option '{spec.name}' takes a number such as 7.5, not {raw!r}")
+    if isinstance(raw, Fraction):
+        return raw
+    text = raw.strip() if isinstance(raw, str) else repr(raw)
+    if not DECIMAL_TEXT.fullmatch(text):
+        raise ValueError(f"option '{spec.name}' takes a number with at most 6 digits after the point, "
+                         f"such as 7.5, not '{raw}'")
+    return Fraction(text)
+
+
+def parse_option_value(spec: Option, raw: Any) -> Any:
+    """Convert a command-line string (or YAML value) to the option's type; ValueError if not allowed."""
+    value = raw
+    if spec.type == "decimal":
+        value = _decimal_value(spec, raw)
+        if abs(value) > MAX_NUMBER:
+            raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
+        if spec.minimum is not None and value < Fraction(repr(spec.minimum)):
+            raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {raw}")
+        if spec.maximum is not None and value > Fraction(repr(spec.maximum)):
+            raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {raw}")
+        if spec.values is not None and value not in spec.values:
+            allowed = ", ".join(str(v) for v in spec.values)
+            raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
+        return value
+    if spec.type == "int":
+        if isinstance(raw, bool):
+            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
+        if isinstance(raw, str):
+            try:
+                value = int(raw.strip())
+            except ValueError:
+                raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'") from None
+        if not isinstance(value, int):
+            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
+        _check_bounds(spec, value)
+        if spec.minimum is not None and value < spec.minimum:
+            raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {value}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {value}")
+    else:
+        value = str(raw).strip() if isinstance(raw, str) else raw
+    if spec.values is not None and value not in spec.values:
+        allowed = ", ".join(str(v) for v in spec.values)
+        raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
+    return value
+
+
+def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
+    """The options the definition's YAML data declares, each default checked."""
+    specs = {}
+    for name, raw in (data.get("options") or {}).items():
+        values = raw.get("values")
+        default = raw.get("default")
+        if values is not None:
+            numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+            kind = "int" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "str"
+            if numbers and (raw.get("type") == "decimal" or any(isinstance(v, float) for v in values)):
+                kind = "decimal"
+                values = [Fraction(repr(v)) for v in values]
+            elif kind == "str":
+                values = [str(v) for v in values]
+        else:
+            kind = raw.get("type", "int")
+        spec = Option(name, kind, default, values, raw.get("min"), raw.get("max"), raw.get("description", ""))
+        try:
+            spec.default = parse_option_value(spec, default)
+        except ValueError as exc:
+            report(("options", name, "default"), f"the default does not fit: {exc}", None)
+        specs[name] = spec
+    return specs

@@ -1,0 +1,162 @@
+"""The compiled game, as the runtime gets it from the compiler.
+
+`CompiledRules` holds, by index, a `DecisionInfo` per decision and chance event
+(`State.decision` indexes them), a `CaseInfo` per case — one way an action can
+turn out; an action code's first field indexes them —, a `PhaseInfo` per phase
+(`State.phase`), the generated functions that apply each case in each phase and
+check it against `forbid result`, the start position, and the generated module
+itself with where each of its functions and constants comes from.
+
+The compiler (compilation/compiler.py) builds these once, complete, after the
+generated module is compiled; nothing changes them afterwards. What changes is
+per position (`State`) or counted (`RuleCoverage.counts`), and the tables the
+generated code fills on first use (`helpers.make_code`, `walks.WalkTables`).
+"""
+from __future__ import annotations
+
+import ast as py
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
+
+if TYPE_CHECKING:
+    from ..parsing.ast import Pos
+    from .coverage import RuleCoverage
+    from .helpers import AlikeKeys, ResultCheck
+    from .pieces import Code, Piece
+    from .results import Results
+    from .state import State
+
+# The generated functions, as the engine calls them.
+Lister = Callable[["State"], list["Code"]]  # a decision's legal action codes in a position
+CaseRun = Callable[["State", "Code"], None]  # runs[phase][case](state, code): apply the case
+NoAction = Callable[["State", int], None]  # (state, repetitions): the phase's `if no action`
+BeforeTurn = Callable[["State", bool, int], None]  # (state, no legal action, repetitions)
+
+
+class CasePattern(Enum):
+    """How a case's action moves, which tells what its codes' fields are."""
+
+    MOVE = "move"  # a piece from origin to destination (step, slide, walk, go to ...), or off the board
+    JUMP = "jump"  # the same, over the jumped site
+    DROP = "drop"  # a new piece onto destination
+    SELECT = "select"  # destination chosen
+    PASS = "pass"  # no site
+    CHANCE = "chance"  # a chance event's outcome: the code's choice
+
+    @property
+    def moves(self) -> bool:
+        """Whether a piece leaves its site: the codes' origin is a site."""
+        return self is CasePattern.MOVE or self is CasePattern.JUMP
+
+    @property
+    def lands(self) -> bool:
+        """Whether the codes' destination is a site (-1: off the board)."""
+        return self is not CasePattern.PASS and self is not CasePattern.CHANCE
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a generated function or constant comes from: a rule of the game
+    ("action 'leap', onto enemy", "phase 'play', after each turn") and its place."""
+
+    what: str
+    pos: Optional[Pos] = None
+
+    def __str__(self) -> str:
+        return self.what if self.pos is None else f"{self.what} ({self.pos.file}:{self.pos.line})"
+
+
+@dataclass(frozen=True, slots=True)
+class CaseInfo:
+    """One way an action can turn out (or a chance event's outcomes): what is
+    needed to write and describe its codes, and its compiled statements."""
+
+    decision: int  # the decision (or chance event) it belongs to
+    pattern: CasePattern
+    action: str  # the name of its action (of the chance event, for a chance event's case)
+    label: str  # "action 'leap', onto enemy", for messages
+    template: tuple[str, ...]  # its notation: literal strings and the fields "{from}", "{to}", ...
+    pos: Pos
+    notation_pos: Optional[Pos] = None  # where its notation is written (None: the default one)
+    choice_kinds: tuple[int, ...] = ()  # the kinds of a `promote ... to one of`, which the code's choice picks
+    # Its statements and its decision's `after each action`, as compiled (the functions
+    # of `runs` hold them), for tools that compare cases (lint).
+    body: tuple[py.stmt, ...] = ()
+    after: tuple[py.stmt, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionInfo:
+    """A decision (its listers) or a chance event (its outcomes)."""
+
+    name: str
+    pos: Pos
+    is_chance: bool
+    legal: Optional[Lister] = None  # the legal action codes (None for a chance event)
+    legal_with_duplicates: Optional[Lister] = None  # the same, two codes writing one notation both kept
+    # When the candidates (below) may hold several actions writing one notation,
+    # compared only among the legal ones: by case, its notation key
+    # (helpers.NotationKeys) or None for a case no other writes alike; else None.
+    alike_keys: Optional[AlikeKeys] = None
+    # With `forbid result`: the codes of the first `prefer` tier that has any, before
+    # that check (a new list), for playouts that check only the one they pick (see
+    # Engine.random_playout); else None.
+    candidates: Optional[Lister] = None
+    # For random playouts, when the actions they pick from (the legal ones, or the
+    # candidates above) are independent candidates: (draw, n), draw(state, pool,
+    # rand) -> the code of a candidate drawn out of pool (a list of numbers below
+    # n) that gives one, or None (compilation/draws.py); else None.
+    draws: Optional[tuple[Callable[..., Optional[Code]], int]] = None
+    # A chance event's outcomes, by the codes' choice: value, label, probability.
+    outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings
+    outcome_labels: tuple[str, ...] = ()
+    probabilities: tuple[float, ...] = ()
+    codes: tuple[Code, ...] = ()  # a chance event's codes, one per outcome
+    uniform: bool = False  # a chance event whose outcomes are all equally likely
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseInfo:
+    name: str
+    order: tuple[int, ...]  # player indices in turn order
+    turn: tuple[int, ...]  # decision indices taken in sequence in each turn
+    pos: Pos
+    no_action: NoAction  # its `if no action` (or the default ending)
+    before_turn: Optional[BeforeTurn] = None  # its `before each turn`, if any
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledRules:
+    """A game's rules as the runtime runs them."""
+
+    players: tuple[str, ...]  # names in play, by index
+    site_names: tuple[str, ...]  # by site index
+    kind_symbols: tuple[str, ...]  # by kind index: the symbol (notation of a chosen kind)
+    decisions: tuple[DecisionInfo, ...]
+    cases: tuple[CaseInfo, ...]
+    phases: tuple[PhaseInfo, ...]
+    runs: tuple[tuple[CaseRun, ...], ...]  # runs[phase][case](state, code): apply a case in a phase
+    # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
+    # forbids the action (None for chance events); empty without `forbid result`
+    result_checks: tuple[tuple[Optional[ResultCheck], ...], ...]
+    initial_board: tuple[Optional[Piece], ...]  # with the entry for "no site" (-1) at the end
+    initial_vars: tuple[int, ...]
+    results: Results
+    # Whether turns start with work for the engine: `before each turn` rules, or
+    # positions to keep for `repetitions` (then `keeps_history`).
+    turn_hooks: bool
+    keeps_history: bool
+    keeps_boards: bool  # whether boards are kept for `board repetitions`
+    position_vars: Optional[tuple[int, ...]]  # the variables in a position's key (None: all)
+    coverage: Optional[RuleCoverage]
+    module: py.Module  # the generated code, as compiled
+    source_map: Mapping[str, Origin]  # where each generated function and constant comes from, by name
+    constants: Mapping[str, Any]  # the generated constants' values, by name
+
+    @cached_property
+    def source(self) -> str:
+        """The generated Python as text, for people who want to read it (the
+        compiler never reads it)."""
+        return py.unparse(self.module)
