@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..runtime.engine import CHANCE
+from ..runtime.pieces import CHANCE
 from .material import Material, balance
+
+if TYPE_CHECKING:
+    from ..runtime.pieces import Code
+    from ..runtime.state import State
 
 WIN = 1_000_000.0  # the value of a won game (lost: -WIN), far beyond any material
 DRAW = 0.0
@@ -48,20 +52,20 @@ class Lookahead:
         self.nodes = 0
         # id(position) -> (position, its material): a position is asked several times
         # (to order, to stand, to compare); the entry keeps it alive, so ids stay apart
-        self._materials: dict[int, tuple[Any, list[float]]] = {}
+        self._materials: dict[int, tuple[State, list[float]]] = {}
 
     # -- values ----------------------------------------------------------------------------
 
-    def balance(self, state: Any) -> float:
+    def balance(self, state: State) -> float:
         return balance(self.material_of(state), self.me)
 
-    def material_of(self, state: Any) -> list[float]:
+    def material_of(self, state: State) -> list[float]:
         known = self._materials.get(id(state))
         if known is None:
             known = self._materials[id(state)] = (state, self.material.of(state))
         return known[1]
 
-    def terminal(self, state: Any) -> Optional[float]:
+    def terminal(self, state: State) -> Optional[float]:
         """The value of a finished game, or None while it goes on."""
         outcome = self.engine.outcome(state)
         if outcome is None:
@@ -69,8 +73,8 @@ class Lookahead:
         winner = outcome[0]
         return DRAW if winner < 0 else WIN if winner == self.me else -WIN
 
-    def value(self, state: Any, turns: int, alpha: float = -math.inf, beta: float = math.inf,
-              after: Optional[list] = None) -> float:
+    def value(self, state: State, turns: int, alpha: float = -math.inf, beta: float = math.inf,
+              after: Optional[list[State]] = None) -> float:
         """The value of `state` for `me` with `turns` whole turns searched, then
         captures (fail-soft alpha-beta: beyond the window, a bound). `after` may
         give the positions after each of `state`'s actions, made already (settled)."""
@@ -101,7 +105,7 @@ class Lookahead:
                 break
         return best
 
-    def quiesce(self, state: Any, mover: int, left: int, alpha: float, beta: float) -> float:
+    def quiesce(self, state: State, mover: int, left: int, alpha: float, beta: float) -> float:
         """Captures only, either side free to stop (its balance now is a bound)."""
         stand = self.balance(state)
         if left <= 0:
@@ -140,25 +144,25 @@ class Lookahead:
 
     # -- positions -------------------------------------------------------------------------
 
-    def child(self, state: Any, code: Any, settle: bool = True) -> Any:
+    def child(self, state: State, code: Code, settle: bool = True) -> State:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise OutOfNodes()
         if self.deadline is not None and not self.nodes % CLOCK_EVERY and time.perf_counter() > self.deadline:
             raise OutOfNodes()
-        after = self.engine.copy(state)
+        after: State = self.engine.copy(state)
         self.engine.apply_in_place(after, code, settle=settle)
         return after
 
-    def children(self, state: Any, mover: int) -> list:
+    def children(self, state: State, mover: int) -> list[State]:
         """The positions after each legal action, best for `mover` first: wins, then
         by material (captures before quiet moves: cut-offs come sooner)."""
         return self.ordered([self.child(state, code) for code in self.engine.legal(state)], mover)
 
-    def ordered(self, positions: list, mover: int) -> list:
+    def ordered(self, positions: list[State], mover: int) -> list[State]:
         """`positions` (settled), those best for `mover` first: wins, then by material."""
         engine = self.engine
-        scored = []
+        scored: list[tuple[int, float, int, State]] = []
         for after in positions:
             outcome = engine.outcome(after)
             first = 0 if outcome is not None and outcome[0] == mover else 1
@@ -166,12 +170,12 @@ class Lookahead:
         scored.sort()
         return [entry[-1] for entry in scored]
 
-    def captures_of(self, state: Any, mover: int, before: float) -> list:
+    def captures_of(self, state: State, mover: int, before: float) -> list[tuple[State, float, bool]]:
         """(position, gain, the same player acts again) for each action of `mover`
         that raises its balance, or after which it acts again (a turn of several
         actions: the capture may come at its end), best first."""
         engine = self.engine
-        found = []
+        found: list[tuple[float, int, State, bool]] = []
         for code in engine.legal(state):
             after = self.child(state, code, settle=False)
             gain = balance(self.material_of(after), mover) - before
@@ -182,7 +186,7 @@ class Lookahead:
         return [(after, -g, same) for g, _, after, same in found]
 
 
-def move_values(lookahead: Lookahead, state: Any, turns: int, window: float = 1.0) -> list[tuple[Any, float]]:
+def move_values(lookahead: Lookahead, state: State, turns: int, window: float = 1.0) -> list[tuple[Code, float]]:
     """(code, value) for every legal action of `state`: the value for the mover
     after the action, the rest of its turn and `turns` further whole turns (then
     captures), searched within `window` of the balance now (beyond it the value is

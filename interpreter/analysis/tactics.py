@@ -35,7 +35,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterator, Optional
 
-from ..runtime.engine import CHANCE
+from ..runtime.pieces import CHANCE
 from .lookahead import EPSILON, WIN, Lookahead, OutOfNodes, move_values
 from .material import Material
 
@@ -113,11 +113,11 @@ class TacticalPosition:
         losing = self.losing()
         return notation in losing and losing != set(self.values)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict) -> "TacticalPosition":
+    def from_json(cls, data: dict[str, Any]) -> "TacticalPosition":
         return cls(data["position"], float(data["balance"]),
                    {str(k): float(v) for k, v in data["values"].items()}, str(data.get("source", "")))
 

@@ -103,7 +103,7 @@ def _hint_lines(stats: Any, player: str) -> list[str]:
     return lines
 
 
-def _alternative(notation: str, value: float, proven: dict) -> str:
+def _alternative(notation: str, value: float, proven: dict[str, str]) -> str:
     """An alternative's worth: proved won or lost in words, else an estimate."""
     if proven.get(notation) == "win":
         return "wins by force"

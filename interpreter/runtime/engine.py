@@ -550,7 +550,7 @@ class Engine:
 
     @staticmethod
     def _draw(s: State, drawn: tuple[Callable[[State, list[int], Callable[[], float]], Optional[Code]], int, list[int]],
-              rand: Callable[[], float], checks: Optional[list[Optional[ResultCheck]]]) -> Optional[Code]:
+              rand: Callable[[], float], checks: Optional[Sequence[Optional[ResultCheck]]]) -> Optional[Code]:
         """An action drawn uniformly among those the decision's candidates give and
         no `forbid result` (with `checks`) forbids, or None when none does:
         candidates are drawn without replacement until one gives an allowed action

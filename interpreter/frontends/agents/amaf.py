@@ -23,8 +23,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from interpreter.runtime.engine import CHANCE
-
+from ...runtime.pieces import CHANCE, Code
 from .tree import TERMINAL, Node, minimax_value
 
 REF = 50  # visits after which a node's own AMAF counts are used
@@ -46,11 +45,13 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]
     """The child to go to by GRAVE, leaving out children lost for the mover or
     vetoed; None when nothing else is left. With `minimax_weight`, that share of a
     visited child's mean is its implicit minimax value (tree.py)."""
-    me = node.mover
+    me, children = node.mover, node.children
+    # (a decision node, expanded: select is called on nothing else)
+    assert me is not None and children is not None
     table = ref.amaf or {}
     log_visits = math.log(node.visits or 1)
     best, best_value = None, -math.inf
-    for child in node.children:  # type: ignore[union-attr]
+    for child in children:
         if (child.proven is not None and child.proven != me) or child.vetoed:
             continue
         entry = table.get(child.code)
@@ -71,12 +72,12 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]
     return best
 
 
-def update(path: list[Node], playout_moves: list, reward: tuple) -> None:
+def update(path: list[Node], playout_moves: list[tuple[int, Code]], reward: tuple[float, ...]) -> None:
     """Add the simulated game to the AMAF counts of the path's decision nodes: at
     each, every action its mover played below it (the first time only)."""
-    played: dict[int, set] = {}
-    for mover, code in playout_moves:
-        played.setdefault(mover, set()).add(code)
+    played: dict[int, set[Code]] = {}
+    for player, code in playout_moves:
+        played.setdefault(player, set()).add(code)
     for i in range(len(path) - 1, -1, -1):
         node = path[i]
         mover = node.mover

@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from interpreter.runtime.engine import CHANCE
+from ...runtime.pieces import CHANCE
 
 LEARN_GAMES = 300  # random games played to learn (at most)
 LEARN_ACTIONS = 20_000  # their actions in all (at most)
@@ -35,6 +35,9 @@ MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explai
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
 CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
 MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
+
+Rows = list[list[float]]  # positions' features
+Results = list[float]  # their games' results for the first player
 
 
 class Features:
@@ -118,18 +121,18 @@ def learn(game: Any) -> Optional[Evaluation]:
     return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2)
 
 
-def random_game_data(game: Any, features: Features) -> tuple[list, list, list, list]:
+def random_game_data(game: Any, features: Features) -> tuple[Rows, Results, Rows, Results]:
     """(features, result for the first player) of the positions of random games,
     split into those to learn from and those held out."""
     engine = game.engine
     rng = random.Random(0)
-    sets: tuple[list, list, list, list] = ([], [], [], [])
+    sets: tuple[Rows, Results, Rows, Results] = ([], [], [], [])
     actions = 0
     for number in range(LEARN_GAMES):
         if actions >= LEARN_ACTIONS:
             break
         state = game.initial_state()
-        seen = []
+        seen: Rows = []
         # (drawn as the playouts draw: a position is listed only as far as the draw needs)
         for _ in range(LEARN_GAME_ACTIONS):
             if not engine.prepare(state):

@@ -14,7 +14,7 @@ from typing import Any
 from interpreter.runtime.views import Action
 
 from ...analysis.material import Material
-from ...runtime.engine import CHANCE
+from ...runtime.pieces import CHANCE
 from .base import SeededAgent, sample_chance, sorted_actions
 from .knowledge import evaluation_of
 from .rewards import score_rewards

@@ -16,11 +16,10 @@ from __future__ import annotations
 import random
 import weakref
 from dataclasses import dataclass
-from typing import Any, Optional
-
-from interpreter.runtime.engine import CHANCE
+from typing import Any, Callable, Optional, TypeVar
 
 from ...analysis.material import Material
+from ...runtime.pieces import CHANCE
 from .evaluation import Evaluation, learn
 
 PROBE_GAMES = 12  # random games played to measure a game (at most)
@@ -53,7 +52,10 @@ def evaluation_of(game: Any) -> Optional[Evaluation]:
     return _kept(_EVALUATIONS, game, learn)
 
 
-def _kept(cache: weakref.WeakKeyDictionary, game: Any, make: Any) -> Any:
+Kept = TypeVar("Kept")
+
+
+def _kept(cache: "weakref.WeakKeyDictionary[Any, Kept]", game: Any, make: Callable[[Any], Kept]) -> Kept:
     try:
         if game in cache:
             return cache[game]

@@ -178,7 +178,7 @@ class MCTSAgent(SeededAgent):
             iterations, reason = self._think(search, root, started, share)
         if verify:
             deadline = None if self.seconds is None else started + self.seconds
-            best = verify_choice(engine, search.material, root, best_child,  # type: ignore[arg-type]
+            best = verify_choice(engine, search.material, root, best_child,
                                  min(VERIFY_NODES, search.safety_nodes), deadline)
         else:
             best = best_child(root)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Optional
 
-from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION
+from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION, Code
 from interpreter.runtime.results import EndingKind
 
 from .rewards import draw_rewards, outcome_rewards, score_rewards
@@ -110,7 +110,7 @@ class Playout:
         self.limit = limit
         self.score_weight = score_weight
         # (mover, code) of every action the playouts play, when someone listens (amaf.py)
-        self.moves: Optional[list] = None
+        self.moves: Optional[list[tuple[int, Code]]] = None
         # judges a playout cut off after `limit` actions, when there is one (evaluation.py)
         self.evaluation: Any = None
 

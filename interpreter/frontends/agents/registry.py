@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ...validation.diagnostics import shorten
 from .base import SeededAgent
@@ -36,8 +36,9 @@ _SPEC_HELP = (
     "'mcts-classic[:...]'"
 )
 _SIMPLE_KINDS = {"random": RandomAgent, "greedy": GreedyAgent}
-_MCTS_KINDS = {"mcts": MCTSAgent, "mcts-v1": functools.partial(MCTSAgent, methods=PREVIOUS),
-               "mcts-classic": ClassicMCTSAgent}
+_MCTS_KINDS: dict[str, Callable[..., SeededAgent]] = {
+    "mcts": MCTSAgent, "mcts-v1": functools.partial(MCTSAgent, methods=PREVIOUS), "mcts-classic": ClassicMCTSAgent,
+}
 
 
 def make_agent(spec: str, seed: int | None = 0, think: Optional[str] = None) -> SeededAgent:

@@ -18,17 +18,21 @@ the action the search chooses is looked at after the search if it was not before
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
 from ...analysis.material import Material
 from .tree import Node, loses_for
 
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FastLayer
+
 DEEPEST = 2  # whole turns of the others searched after the root's action, at most
 VERIFY_NODES = 5_000  # positions the look-ahead may make after the search (verify_choice)
 
 
-def veto_material_losses(engine: Any, material: Material, root: Node, node_limit: int,
+def veto_material_losses(engine: FastLayer, material: Material, root: Node, node_limit: int,
                          deadline: Optional[float] = None, deepest: int = DEEPEST,
                          first_deadline: Optional[float] = None) -> int:
     """Veto the root's children that lose material while another does not, looking
@@ -37,14 +41,14 @@ def veto_material_losses(engine: Any, material: Material, root: Node, node_limit
     the children still allowed, and only while one of them keeps the balance. The
     number of positions the look-ahead made. The first pass stops at
     `first_deadline`, the deeper ones at `deadline` (times of time.perf_counter())."""
-    me = root.mover
+    me, state, children = _decision(root)
     # (the first pass, mostly on the answers the root's check has made, costs
     # little and may take longer than the deeper ones)
     look = Lookahead(engine, material, me, node_limit=node_limit)
-    now = look.balance(root.state)
+    now = look.balance(state)
     for turns in range(1, deepest + 1):
         look.deadline = deadline if turns > 1 else first_deadline
-        allowed = [c for c in root.children if not loses_for(c, me) and c.proven != me and not c.vetoed]
+        allowed = [c for c in children if not loses_for(c, me) and c.proven != me and not c.vetoed]
         losing, complete = _losing(look, allowed, me, now, turns)
         if len(losing) < len(allowed):
             for child in losing:
@@ -58,10 +62,12 @@ def veto_material_losses(engine: Any, material: Material, root: Node, node_limit
 def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: int) -> tuple[list[Node], bool]:
     """The children after which the balance falls below `now` within `turns` turns
     of answers, and whether every child was looked at."""
-    losing = []
+    losing: list[Node] = []
     for child in children:
         # (the rest of the mover's own turn comes free)
         depth = turns + 1 if child.mover == me else turns
+        # (the root's check for wins in one has made every child's position)
+        assert child.state is not None, "a child looked at before it was made"
         try:
             value = look.value(child.state, depth, now - EPSILON, now, _made(child))
         except OutOfNodes:
@@ -73,7 +79,7 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
     return losing, True
 
 
-def verify_choice(engine: Any, material: Material, root: Node, choose: Callable[[Node], Node],
+def verify_choice(engine: FastLayer, material: Material, root: Node, choose: Callable[[Node], Node],
                   node_limit: int = VERIFY_NODES, deadline: Optional[float] = None) -> Node:
     """`choose(root)`, looked at one turn of answers deep if the safety check had
     not (it ran short). When it loses material, it is vetoed and the next actions
@@ -81,13 +87,13 @@ def verify_choice(engine: Any, material: Material, root: Node, choose: Callable[
     choice) or `node_limit` positions or the `deadline` are spent: in a threat
     (Tablut: 5 actions of 107 keep the soldier), the check may not have reached
     the few answers before."""
-    me = root.mover
+    me, state, children = _decision(root)
     chosen = choose(root)
     if chosen.checked or chosen.proven is not None or not chosen.materialised:
         return chosen
     look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline)
-    now = look.balance(root.state)
-    candidates = [c for c in root.children if c.materialised and not c.vetoed and not loses_for(c, me)]
+    now = look.balance(state)
+    candidates = [c for c in children if c.materialised and not c.vetoed and not loses_for(c, me)]
     candidates.sort(key=lambda c: (c is not chosen, -c.visits, -c.mean(me)))
     for child in candidates:
         if child.checked or child.proven is not None:
@@ -101,10 +107,18 @@ def verify_choice(engine: Any, material: Material, root: Node, choose: Callable[
     return choose(root)
 
 
-def _made(node: Node) -> Optional[list]:
+def _decision(root: Node) -> tuple[int, State, list[Node]]:
+    """The mover, position and children of `root`: the search checks only a root
+    it has expanded, of a game going on."""
+    me, state, children = root.mover, root.state, root.children
+    assert me is not None and state is not None and children is not None, "the root of a game going on, expanded"
+    return me, state, children
+
+
+def _made(node: Node) -> Optional[list[State]]:
     """The positions after each of `node`'s actions when the search has made them
     all already (the root's check for wins in one does, for the answers), else None."""
     children = node.children
     if not children or any(not c.materialised for c in children):
         return None
-    return [c.state for c in children]
+    return [c.state for c in children if c.state is not None]  # (all of them: tested above)

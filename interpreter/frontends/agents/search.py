@@ -82,7 +82,7 @@ class Search:
         if outcome is None:
             node.mover = self.engine.to_move(state)
             if self.minimax_weight:
-                node.im = self.evaluation.first_wins(state)  # type: ignore[union-attr]
+                node.im = self.evaluation.first_wins(state)
             return
         node.mover = TERMINAL
         node.reward = outcome_rewards(outcome[0], outcome[1], self.score_weight)
@@ -195,7 +195,7 @@ class Search:
         if self.grave:
             moves = self.playout.moves
             amaf.update(path, moves, reward)
-            moves.clear()  # type: ignore[union-attr]
+            moves.clear()
         return reward
 
     def next_child(self, node: Node, path: list[Node]) -> Node:
