@@ -12,7 +12,10 @@ turns; it *gives material away* when the balance is lower.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
 
 
 class Material:
@@ -29,7 +32,7 @@ class Material:
         # A fast layer without piece counts (a stand-in game of the tests) has no material.
         self.available = counts is not None and bool(values)
 
-    def of(self, state: Any) -> list[float]:
+    def of(self, state: State) -> list[float]:
         """Each player's material (player index order)."""
         weights = self.weights
         material = [sum(w * c for w, c in zip(weights, row)) for row in self.engine.piece_counts(state)]
@@ -38,7 +41,7 @@ class Material:
                 material[i] += counts.get(player, 0)
         return material
 
-    def balance(self, state: Any, player: int) -> float:
+    def balance(self, state: State, player: int) -> float:
         return balance(self.of(state), player)
 
 

@@ -33,11 +33,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from ..runtime.pieces import CHANCE
 from .lookahead import EPSILON, WIN, Lookahead, OutOfNodes, move_values
 from .material import Material
+
+if TYPE_CHECKING:
+    from ..api import Game
+    from ..runtime.state import State
+    from ..runtime.views import Action
+
+    Chooser = Callable[[Game, State], Action]  # (game, state) -> the action to play
 
 TURNS = 1  # whole turns of answers searched after an action
 NODE_LIMIT = 400_000  # positions the look-ahead may make for one position (else it is left out)
@@ -122,7 +129,7 @@ class TacticalPosition:
                    {str(k): float(v) for k, v in data["values"].items()}, str(data.get("source", "")))
 
 
-def classify(game: Any, state: Any, turns: int = TURNS, node_limit: int = NODE_LIMIT,
+def classify(game: Game, state: State, turns: int = TURNS, node_limit: int = NODE_LIMIT,
              source: str = "") -> Optional[TacticalPosition]:
     """The position `state` with its actions valued, or None when it is not tactical
     (or not a decision, or too big for `node_limit`)."""
@@ -143,8 +150,8 @@ def classify(game: Any, state: Any, turns: int = TURNS, node_limit: int = NODE_L
     return found if found.kinds else None
 
 
-def game_positions(game: Any, seed: int, games: int, chooser: Optional[Callable[[Any, Any], Any]] = None,
-                   every: int = 1, max_plies: int = 400) -> Iterator[tuple[str, Any]]:
+def game_positions(game: Game, seed: int, games: int, chooser: Optional[Chooser] = None,
+                   every: int = 1, max_plies: int = 400) -> Iterator[tuple[str, State]]:
     """(source, position) of `games` games: random ones, or played by `chooser`
     (game, state) -> Action; every `every`-th position, decisions only."""
     engine = game.engine
@@ -176,7 +183,7 @@ class TacticalSet:
         return [p for p in self.positions if kind in p.kinds]
 
 
-def generate(game: Any, count: int, seed: int = 1, chooser: Optional[Callable[[Any, Any], Any]] = None,
+def generate(game: Game, count: int, seed: int = 1, chooser: Optional[Chooser] = None,
              turns: int = TURNS, every: int = 3, games_per_source: int = 400) -> TacticalSet:
     """Up to `count` tactical positions, half from random games, half from games
     played by `chooser` (all from random games without one); no position twice."""
@@ -213,7 +220,7 @@ class SolveReport:
         return self.solved.get(kind, 0) / self.positions[kind] if self.positions.get(kind) else 1.0
 
 
-def solve(game: Any, tactical: TacticalSet, choose: Callable[[Any, Any], str],
+def solve(game: Game, tactical: TacticalSet, choose: Callable[[Game, State], str],
           progress: Optional[Callable[[int, TacticalPosition, str], None]] = None) -> SolveReport:
     """Ask `choose(game, state)` -> notation for every position of the set."""
     report = SolveReport()

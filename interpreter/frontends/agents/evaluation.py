@@ -23,9 +23,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ...runtime.pieces import CHANCE
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FrontendGame
 
 LEARN_GAMES = 300  # random games played to learn (at most)
 LEARN_ACTIONS = 20_000  # their actions in all (at most)
@@ -43,15 +47,16 @@ Results = list[float]  # their games' results for the first player
 class Features:
     """What the evaluation reads from a position, as a list of numbers."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: FrontendGame) -> None:
         self.game = game
-        self.engine = game.engine
+        # (Any: it reads `piece_counts`, beyond what protocol.FastLayer names)
+        self.engine: Any = game.engine
         self.players = tuple(game.players)
         start = game.initial_state()
         self.pools = list(game.pools(start))
         self.scored = self.engine.scores(start) is not None
 
-    def of(self, state: Any) -> list[float]:
+    def of(self, state: State) -> list[float]:
         engine = self.engine
         x: list[float] = []
         for row in engine.piece_counts(state):
@@ -79,7 +84,7 @@ class Evaluation:
     bias: float
     r2: float  # how much of the held-out results it explains
 
-    def first_wins(self, state: Any) -> float:
+    def first_wins(self, state: State) -> float:
         """The chance that the first player wins from `state` (within the bounds
         of MOST_CONFIDENT)."""
         x = self.features.of(state)
@@ -95,7 +100,7 @@ class Evaluation:
         return min(MOST_CONFIDENT, max(1.0 - MOST_CONFIDENT, p))
 
 
-def learn(game: Any) -> Optional[Evaluation]:
+def learn(game: FrontendGame) -> Optional[Evaluation]:
     """The evaluation of a two-player game, or None where it explains too little."""
     if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
         return None
@@ -121,7 +126,7 @@ def learn(game: Any) -> Optional[Evaluation]:
     return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2)
 
 
-def random_game_data(game: Any, features: Features) -> tuple[Rows, Results, Rows, Results]:
+def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Results, Rows, Results]:
     """(features, result for the first player) of the positions of random games,
     split into those to learn from and those held out."""
     engine = game.engine

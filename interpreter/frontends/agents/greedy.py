@@ -9,7 +9,7 @@ It sees nothing of the answers: what it takes, it may lose at once.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Callable
 
 from interpreter.runtime.views import Action
 
@@ -19,6 +19,10 @@ from .base import SeededAgent, sample_chance, sorted_actions
 from .knowledge import evaluation_of
 from .rewards import score_rewards
 
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FrontendGame
+
 WIN = 1e9
 
 
@@ -27,7 +31,7 @@ class GreedyAgent(SeededAgent):
 
     name = "greedy"
 
-    def choose(self, game: Any, state: Any) -> Action:
+    def choose(self, game: FrontendGame, state: State) -> Action:
         engine = game.engine
         mover = engine.to_move(state)
         if mover is None:
@@ -48,13 +52,13 @@ class GreedyAgent(SeededAgent):
         return self.rng.choice(best)
 
 
-def _judge(game: Any, me: int) -> Any:
+def _judge(game: FrontendGame, me: int) -> Callable[[State], float]:
     """How the greedy player values a position for player `me`."""
     engine = game.engine
     evaluation = evaluation_of(game)
     material = Material(game)
 
-    def judge(state: Any) -> float:
+    def judge(state: State) -> float:
         outcome = engine.outcome(state)
         if outcome is not None:
             return WIN if outcome[0] == me else 0.0 if outcome[0] < 0 else -WIN

@@ -16,11 +16,15 @@ from __future__ import annotations
 import random
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
 from ...analysis.material import Material
 from ...runtime.pieces import CHANCE
 from .evaluation import Evaluation, learn
+
+if TYPE_CHECKING:
+    from ...runtime.state import State
+    from ..protocol import FrontendGame
 
 PROBE_GAMES = 12  # random games played to measure a game (at most)
 PROBE_ACTIONS = 3000  # actions they may take in all
@@ -38,16 +42,16 @@ class GameKnowledge:
     material: Optional[Material]  # the yardstick of the look-ahead, None where it says nothing
 
 
-_KNOWN: "weakref.WeakKeyDictionary[Any, GameKnowledge]" = weakref.WeakKeyDictionary()
-_EVALUATIONS: "weakref.WeakKeyDictionary[Any, Optional[Evaluation]]" = weakref.WeakKeyDictionary()
+_KNOWN: "weakref.WeakKeyDictionary[FrontendGame, GameKnowledge]" = weakref.WeakKeyDictionary()
+_EVALUATIONS: "weakref.WeakKeyDictionary[FrontendGame, Optional[Evaluation]]" = weakref.WeakKeyDictionary()
 
 
-def knowledge_of(game: Any) -> GameKnowledge:
+def knowledge_of(game: FrontendGame) -> GameKnowledge:
     """The knowledge of `game`, measured on first use and kept while the game lives."""
     return _kept(_KNOWN, game, measure)
 
 
-def evaluation_of(game: Any) -> Optional[Evaluation]:
+def evaluation_of(game: FrontendGame) -> Optional[Evaluation]:
     """The evaluation learnt for `game` (evaluation.py), learnt on first use."""
     return _kept(_EVALUATIONS, game, learn)
 
@@ -55,7 +59,8 @@ def evaluation_of(game: Any) -> Optional[Evaluation]:
 Kept = TypeVar("Kept")
 
 
-def _kept(cache: "weakref.WeakKeyDictionary[Any, Kept]", game: Any, make: Callable[[Any], Kept]) -> Kept:
+def _kept(cache: "weakref.WeakKeyDictionary[FrontendGame, Kept]", game: FrontendGame,
+          make: Callable[[FrontendGame], Kept]) -> Kept:
     try:
         if game in cache:
             return cache[game]
@@ -65,7 +70,7 @@ def _kept(cache: "weakref.WeakKeyDictionary[Any, Kept]", game: Any, make: Callab
     return made
 
 
-def measure(game: Any) -> GameKnowledge:
+def measure(game: FrontendGame) -> GameKnowledge:
     material = Material(game)
     if not material.available:
         return GameKnowledge(0.0, None)
@@ -74,9 +79,10 @@ def measure(game: Any) -> GameKnowledge:
     return GameKnowledge(rate, material if relevant else None)
 
 
-def capture_rate(engine: Any, material: Material, start: Any) -> float:
+def capture_rate(engine: Any, material: Material, start: State) -> float:
     """The share of the players' actions, in random games from `start`, after
-    which some opponent's material is lower."""
+    which some opponent's material is lower. (`engine`: the fast layer with
+    `pick_random`, beyond what protocol.FastLayer names.)"""
     rng = random.Random(0)
     actions = captures = 0
     for _ in range(PROBE_GAMES):
