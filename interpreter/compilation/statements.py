@@ -22,6 +22,7 @@ from typing import Any, Callable, ContextManager, Optional, Union
 from ..parsing import ast
 from ..parsing.unparse import expression_text
 from ..runtime.helpers import NUMBER_LIMIT
+from ..runtime.moves import Moves, rotation_moves
 from ..runtime.results import DRAW, END_GAME, LOSE, WIN
 from ..spelling import did_you_mean
 from . import pyast
@@ -118,7 +119,7 @@ class StatementCompiler:
             ast.RepeatStmt: self._repeat, ast.CallStmt: self._call_procedure, ast.ThenStmt: self._then,
             ast.NotationStmt: self._notation, ast.WinStmt: self._win, ast.LoseStmt: self._lose,
             ast.DrawStmt: self._draw, ast.EndStmt: self._end_game, ast.StartPhaseStmt: self._start_phase,
-            ast.NextTurnStmt: self._next_turn,
+            ast.NextTurnStmt: self._next_turn, ast.RotateStmt: self._rotate, ast.CycleStmt: self._cycle,
         }
 
     # ------------------------------------------------------------ blocks
@@ -322,6 +323,71 @@ class StatementCompiler:
                                        pyast.num(1))]))
             self._gone(site, scope)
         return c.cost + 1
+
+    # ------------------------------------------------------------ permutations
+    def _rotate(self, s: ast.RotateStmt, scope: Scope) -> int:
+        """`rotate SET clockwise|anticlockwise`: a square block of a grid turned a
+        quarter (the permutation worked out here when SET is fixed)."""
+        board = self.model.board
+        if board.kind != "grid":
+            raise RuleError(s.pos, "'rotate' needs a grid: it turns a square block of sites; "
+                                   "on a graph board use 'cycle'")
+        c = self.exprs.as_sites(self.value(s.region, scope))
+        if c.type is not Type.SITES:
+            raise RuleError(s.region.pos, f"'rotate' needs a set of sites (a square block), found {describe(c)}")
+        if c.is_const:
+            moves = rotation_moves(board.files, tuple(c.const), s.clockwise)
+            if moves is None:
+                sites = set(c.const)
+                files = len({board.site_file(x) for x in sites})
+                ranks = len({board.site_rank(x) for x in sites})
+                raise RuleError(s.region.pos, f"'rotate' needs a square block of sites: "
+                                              f"'{expression_text(s.region)}' has {len(sites)} sites in {files} "
+                                              f"files and {ranks} ranks")
+            return c.cost + self._permute_fixed(moves, scope)
+        x0 = _r("x0")
+        self.add(pyast.assign(x0, pyast.helper("h_rotation", pyast.num(board.files), c.code,
+                                               pyast.literal(s.clockwise), self.src.const(s.pos))))
+        self._permute_computed(x0, scope)
+        return c.cost + 4 * c.size
+
+    def _cycle(self, s: ast.CycleStmt, scope: Scope) -> int:
+        """`cycle A, B, C`: at once, A's piece to B, B's to C, C's to A."""
+        codes = [self._site(e, scope, "a site of 'cycle'") for e in s.sites]
+        if all(c.is_const for c in codes):
+            kept: list[int] = []
+            for e, c in zip(s.sites, codes):
+                if c.const == -1:
+                    continue
+                if c.const in kept:
+                    raise RuleError(e.pos, f"'cycle' names site '{self.model.board.names[c.const]}' twice")
+                kept.append(c.const)
+            if len(kept) < 2:
+                return 1
+            return self._permute_fixed((tuple(kept), tuple(kept[1:] + kept[:1])), scope)
+        x0 = _r("x0")
+        sites = pyast.tuple_(*(c.code for c in codes))
+        self.add(pyast.assign(x0, pyast.helper("h_cycle", sites, self.src.const(s.pos))))
+        self._permute_computed(x0, scope)
+        return sum(c.cost for c in codes) + 4 * len(codes)
+
+    def _permute_fixed(self, moves: Moves, scope: Scope) -> int:
+        sources, dests = moves
+        if not sources:
+            return 1
+        self.add(_call("h_permute", _r("b"), _r("o"), self.src.const(sources), self.src.const(dests)))
+        if self._tracks_piece(scope):
+            where_to = list(range(self.model.board.size)) + [-1]
+            for source, dest in zip(sources, dests):
+                where_to[source] = dest
+            self.add(pyast.assign(_r("at"), pyast.sub(self.src.const(tuple(where_to)), _r("at"))))
+        return 4 * len(sources)
+
+    def _permute_computed(self, moves: py.Name, scope: Scope) -> None:
+        """The permutation `moves` (sources, dests) worked out while playing."""
+        self.add(_call("h_permute", _r("b"), _r("o"), pyast.sub(moves, 0), pyast.sub(moves, 1)))
+        if self._tracks_piece(scope):
+            self.add(pyast.assign(_r("at"), pyast.helper("h_followed", _r("at"), moves)))
 
     def pool(self, name: str, pos: ast.Pos) -> Pool:
         if name not in self.model.pools:

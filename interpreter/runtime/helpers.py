@@ -10,7 +10,7 @@ import operator
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
-from . import walks
+from . import moves, walks
 from .errors import RuleRuntimeError, fail
 from .pieces import KIND, OWNER, STONES, Board, Code, Piece
 
@@ -422,4 +422,12 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_clear": clear,
     "h_replace": replace,
     "h_walk_ends": walks.walk_ends,
+    # rotate, cycle and single stones of stacks (runtime/moves.py)
+    "h_permute": moves.permute,
+    "h_followed": moves.followed,
+    "h_rotation": moves.rotation,
+    "h_cycle": moves.cycle_moves,
+    "h_lift_one": moves.lift_one,
+    "h_land_one": moves.land_one,
+    "h_move_one": moves.move_one,
 }

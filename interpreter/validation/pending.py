@@ -38,10 +38,6 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
         yield node.pos, _not_yet("'board repetitions'")
     elif isinstance(node, ast.Call) and node.fn == "connected" and node.fn not in defines:
         yield node.pos, _not_yet("'connected(...)'")
-    elif isinstance(node, ast.RotateStmt):
-        yield node.pos, _not_yet("'rotate'")
-    elif isinstance(node, ast.CycleStmt):
-        yield node.pos, _not_yet("'cycle'")
     elif isinstance(node, (ast.MoveStmt, ast.RemoveStmt, ast.ReturnStmt)) and node.one:
         word = {ast.MoveStmt: "move", ast.RemoveStmt: "remove", ast.ReturnStmt: "return"}[type(node)]
         yield node.pos, _not_yet(f"'{word} one'")
