@@ -253,7 +253,7 @@ class Game:
             if is_chance != chance:
                 continue
             template = set(case.template)
-            moving = case.pattern in ("move", "jump")
+            moving = case.pattern in ("move", "jump", "screen")
             origins: Sequence[int] = sites if moving and "{from}" in template else (0 if moving else -1,)
             destinations: Sequence[int] = (-1,)
             if "{to}" in template:

@@ -17,7 +17,7 @@ from ..parsing import ast
 from ..runtime.walks import Blockers, WalkTables
 from . import patterns, pyast
 from .code import Code, conjuncts, describe, disjuncts, either
-from .compiled import CaseInfo
+from .compiled import MOVING_CASES, CaseInfo
 from .conditions import Condition, Part
 from .errors import RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler
@@ -342,6 +342,9 @@ class ActionCompiler:
         seen: set[tuple[str, str]] = set()
         for case in action.cases:
             key = (case.kind, case.what)
+            if key not in allowed and isinstance(pattern, ast.ScreenSlidePattern):
+                raise RuleError(case.pos, f"'{case.label}' does not fit: a screen's way lands onto a site: its cases "
+                                          f"are {', '.join(k + ' ' + w for k, w in allowed)}")
             if key not in allowed:
                 raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; "
                                           f"it can have: {', '.join(k + ' ' + w for k, w in allowed)}")
@@ -391,14 +394,14 @@ class ActionCompiler:
         scope = self.compiler.scope(
             case_available, label, piece_always="piece" in available, followups=True,
             in_drop=is_drop, drop_pool_offset=pool_offset, choice_allowed=True,
-            flow=Flow(at_valid=info.pattern in ("move", "jump"), to_empty=(case.kind, case.what) == ("onto", "empty")),
+            flow=Flow(at_valid=info.pattern in MOVING_CASES, to_empty=(case.kind, case.what) == ("onto", "empty")),
         )
         with self.src.origin(Origin(label, case.pos)), self.src.capture() as lines:
             info.cost, info.effects = statements.block_with_effects(case.body, scope)
         info.body = lines
         if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
-        elif info.pattern in ("move", "jump"):
+        elif info.pattern in MOVING_CASES:
             info.pool_pieces = self.compiler.pool_pieces_constant()
         return self.compiler.add_case(info)
 
@@ -476,12 +479,25 @@ class ActionCompiler:
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
             return _emitting(landing, lambda src, ld: patterns.step(src, ld, dirs, rays, n, span)), reach, steps
+        if isinstance(pattern, ast.ScreenSlidePattern):
+            if board.kind != "grid":
+                raise RuleError(pattern.pos, "'slide ... over one piece' moves along grid directions; on a graph "
+                                             "board use 'walk N steps' or 'go to'")
+            dirs = self._directions(pattern.directions)
+            rays = board.rays
+            reach = reach_along(rays, dirs, 2, None, False)
+            steps = max(board.files, board.ranks) * max(len(d) for d in dirs) * cost
+            return _emitting(landing, lambda src, ld: patterns.screen_slide(src, ld, dirs, rays, board.size)), \
+                reach, steps
         if isinstance(pattern, ast.OffsetLeapPattern):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, "'leap (X, Y)' leaps by grid offsets; on a graph board use 'walk N steps' "
                                              "or 'go to'")
-            targets = self._offset_targets(pattern)
+            ways = self._offset_ways(pattern)
+            targets = tuple(tuple(tuple(to for to, _ in row) for row in per_player) for per_player in ways)
             reach = Reach(table=tuple(tuple(frozenset(t) for t in per_player) for per_player in targets))
+            if pattern.via:
+                return _emitting(landing, lambda src, ld: patterns.offset_leap_via(src, ld, ways)), reach, 10 * cost
             return _emitting(landing, lambda src, ld: patterns.offset_leap(src, ld, targets)), reach, 8 * cost
         if isinstance(pattern, ast.AlongPattern):
             return self._along(pattern, scope, landing, off_case, cost)
@@ -505,30 +521,57 @@ class ActionCompiler:
             return emit, None, self.model.board.size * cost
         raise AssertionError(pattern)
 
-    def _offset_targets(self, pattern: ast.OffsetLeapPattern) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """targets[player][site]: the sites at the pattern's offsets (x to the right of
-        the player's forward, y forward; east and north without a forward)."""
+    def _offset_ways(self, pattern: ast.OffsetLeapPattern) -> patterns.LeapWays:
+        """ways[player][site]: (the site at each of the pattern's offsets, the ways
+        to it: for each, the sites at its `via` offsets, which must be empty) —
+        offsets x to the right of the player's forward, y forward (east and north
+        without a forward). The symmetric form turns each via offset with the leap
+        offset it belongs to; a way whose via site lies beyond the edge is closed."""
         board = self.model.board
-        offsets = set()
+        for via in pattern.via:
+            if via == (0, 0) or via in pattern.offsets:
+                raise RuleError(pattern.pos, f"a leap's via site lies on its way, not at its start or end: "
+                                             f"via {via} is {'the start' if via == (0, 0) else 'a site leapt to'}")
+        images: set[tuple[tuple[int, int], tuple[tuple[int, int], ...]]] = set()
         for x, y in pattern.offsets:
-            if pattern.symmetric:
-                offsets |= {(sx * a, sy * c) for a, c in ((x, y), (y, x)) for sx in (1, -1) for sy in (1, -1)}
-            else:
-                offsets.add((x, y))
+            if not pattern.symmetric:
+                images.add(((x, y), tuple(pattern.via)))
+                continue
+            for swap in (False, True):
+                for sx in (1, -1):
+                    for sy in (1, -1):
+                        def turned(a: int, c: int) -> tuple[int, int]:
+                            a, c = (c, a) if swap else (a, c)
+                            return sx * a, sy * c
+                        images.add((turned(x, y), tuple(turned(a, c) for a, c in pattern.via)))
         per_player = []
         for forward in self.model.forward:
             turn = _ROTATIONS.get(forward or "n")
             if turn is None:
                 raise RuleError(pattern.pos, f"leap offsets need a forward direction along the board's lines, "
                                              f"not '{forward}'")
-            absolute = sorted({turn(x, y) for x, y in offsets})
+            absolute: dict[tuple[int, int], set[tuple[tuple[int, int], ...]]] = {}
+            for offset, vias in images:
+                absolute.setdefault(turn(*offset), set()).add(tuple(turn(a, c) for a, c in vias))
             per_site = []
             for s in range(board.size):
                 f, r = board.site_file(s), board.site_rank(s)
-                per_site.append(tuple(
-                    (r + dr) * board.files + f + df for df, dr in absolute
-                    if 0 <= f + df < board.files and 0 <= r + dr < board.ranks and (df, dr) != (0, 0)
-                ))
+
+                def at(df: int, dr: int) -> int:
+                    if 0 <= f + df < board.files and 0 <= r + dr < board.ranks:
+                        return (r + dr) * board.files + f + df
+                    return -1
+
+                row = []
+                for (df, dr), alternatives in sorted(absolute.items()):
+                    to = at(df, dr)
+                    if to == -1 or (df, dr) == (0, 0):
+                        continue
+                    open_ways = sorted({tuple(at(a, c) for a, c in vias) for vias in alternatives
+                                        if all(at(a, c) != -1 for a, c in vias)})
+                    if open_ways:
+                        row.append((to, tuple(open_ways)))
+                per_site.append(tuple(row))
             per_player.append(tuple(per_site))
         return tuple(per_player)
 
@@ -642,6 +685,8 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 
 
 def _available(pattern: Pattern) -> set[str]:
+    if isinstance(pattern, ast.ScreenSlidePattern):
+        return {"piece", "from", "to", "target", "jumped"}
     if isinstance(pattern, ast.JumpPattern):
         return {"piece", "from", "to", "jumped"}
     if isinstance(pattern, ast.DropPattern):
@@ -654,6 +699,8 @@ def _available(pattern: Pattern) -> set[str]:
 
 
 def _case_pattern(pattern: Pattern) -> str:
+    if isinstance(pattern, ast.ScreenSlidePattern):
+        return "screen"
     if isinstance(pattern, ast.JumpPattern):
         return "jump"
     if isinstance(pattern, ast.DropPattern):
@@ -688,6 +735,8 @@ def _allowed_cases(pattern: Pattern) -> list[tuple[str, str]]:
 
 
 def _pattern_word(pattern: Pattern) -> str:
+    if isinstance(pattern, ast.ScreenSlidePattern):
+        return "screen (slide ... over one piece)"
     return type(pattern).__name__.replace("Pattern", "").lower()
 
 

@@ -55,6 +55,9 @@ PREPARE: dict[str, tuple[tuple[str, Optional[py.expr]], ...]] = {
              ("tg", _on_board("to")), ("js", _NOWHERE), ("jp", pyast.none())),
     "jump": (("frm", _code_field(1)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(2)),
              ("tg", pyast.none()), ("js", _code_field(3)), ("jp", _on_board("js"))),
+    # a slide over a screen: jumped is the screen, the landing site may hold a piece
+    "screen": (("frm", _code_field(1)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(2)),
+               ("tg", _on_board("to")), ("js", _code_field(3)), ("jp", _on_board("js"))),
     "drop": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", None), ("to", _code_field(2)), ("tg", _on_board("to")),
              ("js", _NOWHERE), ("jp", pyast.none())),
     "select": (("frm", _NOWHERE), ("at", _NOWHERE), ("pc", pyast.none()), ("to", _code_field(2)),
@@ -210,7 +213,7 @@ class CaseWriter:
         first = self._prepare(case, read)
         if "fu" in read:
             first.append(pyast.assign(pyast.name("fu"), pyast.num(-1)))
-        code = with_registers(body, board=case.pattern in ("move", "jump", "drop", "select"), first=first)
+        code = with_registers(body, board=case.pattern in ("move", "jump", "screen", "drop", "select"), first=first)
         return src.function(name, ["s", "code"], code, Origin(what, case.pos))
 
     def _prepare(self, case: CaseInfo, read: set[str]) -> list[py.stmt]:

@@ -16,6 +16,8 @@ from ..runtime.results import Results
 from .scope import Effect
 from .source import Origin
 
+# The kinds of case whose actions move a piece from a site (`from` is a site).
+MOVING_CASES = ("move", "jump", "screen")
 # A compiled block of statements: (its statements, its cost, what it does to the turn).
 Block = tuple[list[py.stmt], int, frozenset[Effect]]
 
@@ -25,7 +27,7 @@ class CaseInfo:
     """One way an action can turn out, with what is needed to apply it."""
 
     decision: int
-    pattern: str  # "move", "jump", "drop", "select", "pass" or "chance"
+    pattern: str  # "move", "jump", "screen", "drop", "select", "pass" or "chance"
     template: tuple[str, ...]  # notation parts: literal strings and field names
     label: str  # "action 'leap', onto enemy" — for messages
     pos: ast.Pos

@@ -38,6 +38,8 @@ _TO, _TG, _FRM, _RAY, _DIST, _ROW = (pyast.name(n) for n in ("to", "tg", "frm", 
 Directions = Sequence[tuple[int, ...]]
 Build = Callable[[tuple[int, ...], Optional[int]], Any]
 Rays = list[list[tuple[int, ...]]]
+# ways[player][site]: (a site leapt to, its ways: each the sites on it that must be empty), ...
+LeapWays = tuple[tuple[tuple[tuple[int, tuple[tuple[int, ...], ...]], ...], ...], ...]
 # case id -> (number of choices, the condition for choosing or None): `promote ... to one of`
 Choices = dict[int, tuple[int, Optional[py.expr]]]
 
@@ -152,16 +154,18 @@ def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[
     src.add(pyast.if_(condition, [each], [pyast.expr_stmt(none_chosen)]))
 
 
-def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -> None:
+def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
+                   jumped: Optional[py.expr] = None) -> None:
     """`tg` holds what stands on site `to` (None: empty): classify, check, append
-    (and with `stop_at_piece`, leave the loop at a site holding a piece)."""
+    (and with `stop_at_piece`, leave the loop at a site holding a piece); `jumped`:
+    the site passed over (a screen), when the code records one."""
     ids = landing.case_ids
     land = landing.forbidden("landing", "to", "tg")
     capture = landing.forbidden("capturing", "to", "tg", occupied=True)
     empty = ids[EMPTY]
     if empty is not None:
         with src.if_(pyast.is_none(_TG)):
-            _checked_append(src, empty, (land,), landing.where, choices=landing.choices, codes=landing.codes)
+            _checked_append(src, empty, (land,), landing.where, jumped, choices=landing.choices, codes=landing.codes)
 
     def occupied() -> ContextManager[None]:
         return src.else_() if empty is not None else src.if_(pyast.is_not_none(_TG))
@@ -172,7 +176,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
                 src.add(pyast.break_())
         return
     with occupied():
-        _by_owner(src, _TG, ids, land, capture, landing.occupied_where or landing.where, None, landing.choices,
+        _by_owner(src, _TG, ids, land, capture, landing.occupied_where or landing.where, jumped, landing.choices,
                   landing.codes)
         if stop_at_piece:
             src.add(pyast.break_())
@@ -604,6 +608,63 @@ def offset_leap(src: Source, landing: Landing, targets: tuple[tuple[tuple[int, .
     with src.for_(_TO, table):
         src.add(_look())
         emit_candidate(src, landing)
+
+
+def offset_leap_via(src: Source, landing: Landing, targets: LeapWays) -> None:
+    """A leap blocked on its way: `targets[player][site]` lists (the site leapt to,
+    the ways to it: each the sites that must be empty) — with one way of one site
+    each (a horse's leg), the pairs (site leapt to, the site on the way)."""
+    vv = pyast.name(src.fresh("l"))
+    passing = landing.forbidden("passing", vv.id)
+    single = all(len(ways) == 1 and len(ways[0]) == 1 for t in targets for row in t for _, ways in row)
+    rows = tuple(tuple(tuple((to, ways[0][0]) if single else (to, ways) for to, ways in row) for row in t) + ((),)
+                 for t in targets)
+    table: py.expr
+    if all(t == rows[0] for t in rows):
+        table = pyast.sub(src.const(rows[0]), _FRM)
+    else:
+        table = pyast.sub(pyast.sub(src.const(rows), pyast.name("p")), _FRM)
+    free = pyast.is_none(_board(vv))
+    open_way = pyast.and_(free, pyast.not_(passing)) if passing is not None else free
+    if single:
+        with src.for_(pyast.tuple_(_TO, vv), table):
+            with src.if_(open_way):
+                src.add(_look())
+                emit_candidate(src, landing)
+        return
+    way, ways = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
+    with src.for_(pyast.tuple_(_TO, ways), table):
+        with src.for_(way, ways):
+            src.add(pyast.for_(vv, way, [pyast.if_(pyast.not_(open_way), [pyast.break_()])],
+                               [pyast.break_()]))
+        with src.else_():
+            src.add(pyast.continue_())
+        src.add(_look())
+        emit_candidate(src, landing)
+
+
+def screen_slide(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int) -> None:
+    """Along each direction over empty sites to the first piece (the screen), past
+    it, then on as a slide: each empty site beyond is a candidate, and the first
+    piece met there, where the way stops. `jumped` is the screen."""
+    passing = landing.forbidden("passing", "js")
+    passing_beyond = landing.forbidden("passing", "to")
+    js, jp = pyast.name("js"), pyast.name("jp")
+    table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, 2), ("rays from", 2))
+    with src.for_(_RAY, table):
+        with src.for_(pyast.tuple_(_DIST, js), pyast.helper("enumerate", _RAY, pyast.num(1))):
+            src.add(pyast.assign(jp, _board(js)), pyast.if_(pyast.is_not_none(jp), [pyast.break_()]))
+            if passing is not None:
+                src.add(pyast.if_(passing, [pyast.break_()]))
+        with src.else_():
+            src.add(pyast.continue_())  # no screen on this way
+        if passing is not None:
+            src.add(pyast.if_(pyast.is_none(jp), [pyast.continue_()]))  # a site the way may not pass
+        with src.for_(_TO, pyast.sub(_RAY, pyast.slice_(_DIST, None))):
+            src.add(_look())
+            emit_candidate(src, landing, stop_at_piece=True, jumped=js)
+            if passing_beyond is not None:
+                src.add(pyast.if_(passing_beyond, [pyast.break_()]))
 
 
 def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_case: Optional[int],
