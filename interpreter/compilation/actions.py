@@ -64,13 +64,24 @@ def _no_candidates(src: Source, exclude: Optional[py.Name] = None) -> None:
     return None
 
 
-def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emit:
-    """The emit of a pattern written by `write` with `landing` (excluding what it is told to)."""
+@dataclass(frozen=True)
+class Emitter:
+    """The emit of a pattern written by `write` with `landing` (excluding what it
+    is told to)."""
 
-    def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
-        write(src, landing if exclude is None else replace(landing, exclude=exclude))
+    landing: "patterns.Landing"
+    write: Callable[[Source, "patterns.Landing"], None]
 
-    return emit
+    def __call__(self, src: Source, exclude: Optional[py.Name] = None) -> None:
+        self.write(src, self.landing if exclude is None else replace(self.landing, exclude=exclude))
+
+    def restricted(self, keep: frozenset[int]) -> "Emitter":
+        """The same pattern listing only the cases of `keep`."""
+        return Emitter(self.landing.restricted(keep), self.write)
+
+
+def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
+    return Emitter(landing, write)
 
 
 @dataclass
@@ -96,12 +107,24 @@ class ActionPlan:
     prelude: tuple[py.stmt, ...] = ()  # statements run once per position before the action is listed
     piece_setup: tuple[py.stmt, ...] = ()  # statements run for each piece before its candidates are listed
     case_templates: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (case id, notation template) of its cases
+    case_keys: tuple[tuple[tuple[str, str], int], ...] = ()  # ((kind, what), case id) of its cases: ("onto", "enemy")
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple[Any, ...]] = None
     landing: Optional["patterns.Landing"] = None  # the cases and checks of its candidates (not of a pass)
     cost: int = 1  # estimated steps per piece (or per position)
     guard_cost: int = 0  # estimated steps of the guard (once per position)
+
+
+def restricted_plan(plan: ActionPlan, keep: frozenset[int]) -> ActionPlan:
+    """The action listing only its cases in `keep` (its cases split over `prefer`
+    lines): the same loops, the other cases left out."""
+    if not isinstance(plan.emit, Emitter) or plan.landing is None:
+        return plan
+    templates = [t for case, t in plan.case_templates if case in keep]
+    return replace(plan, emit=plan.emit.restricted(keep), landing=plan.landing.restricted(keep), shape=None,
+                   templates=templates, case_templates=tuple((c, t) for c, t in plan.case_templates if c in keep),
+                   case_keys=tuple((k, c) for k, c in plan.case_keys if c in keep))
 
 
 @dataclass
@@ -150,6 +173,7 @@ class ActionCompiler:
         # case id -> (number of choices, the listing-time condition for choosing or None)
         self.choices: dict[int, tuple[int, Optional[py.expr]]] = {}
         self.case_templates: list[tuple[int, tuple[str, ...]]] = []
+        self.case_keys: list[tuple[tuple[str, str], int]] = []
 
     # ------------------------------------------------------------ the action
     def compile(self, action: ast.Action, decision_index: int) -> ActionPlan:
@@ -174,7 +198,7 @@ class ActionCompiler:
         plan = ActionPlan(
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
-            case_templates=tuple(self.case_templates),
+            case_templates=tuple(self.case_templates), case_keys=tuple(self.case_keys),
         )
         if isinstance(pattern, ast.PassPattern):
             return self._pass(plan, action, pattern, decision_index)
@@ -195,6 +219,7 @@ class ActionCompiler:
             codes=(None if isinstance(pattern, ast.WalkPattern)
                    else tables.without_origin() if isinstance(pattern, (ast.DropPattern, ast.SelectPattern))
                    else tables),
+            over_ids=tuple(over_ids), off_case=off_case,
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
@@ -339,6 +364,7 @@ class ActionCompiler:
         off_case = None
         templates = []
         self.case_templates = []
+        self.case_keys = []
         seen: set[tuple[str, str]] = set()
         for case in action.cases:
             key = (case.kind, case.what)
@@ -361,6 +387,7 @@ class ActionCompiler:
             templates.append(template)
             cid = self._case(action, case, pattern, available, decision_index, template)
             self.case_templates.append((cid, template))
+            self.case_keys.append((key, cid))
             if choice is not None:
                 self._register_choice(cid, choice, available, action)
             if case.kind == "onto":
@@ -465,15 +492,15 @@ class ActionCompiler:
                     plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)
                 # A jump lands just beyond the piece it jumps.
                 reach = reach_along(rays, dirs, first + 1, None if last is None else last + 1, False)
-                emit = _emitting(landing, lambda src, ld: patterns.jump(src, over_ids, ld, dirs, rays, n, span))
+                emit = _emitting(landing,
+                                 lambda src, ld: patterns.jump(src, list(ld.over_ids), ld, dirs, rays, n, span))
                 return emit, reach, steps
             if isinstance(pattern, ast.LeapPattern):
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
-                off_where = landing.where if off_case is not None else None
                 reach = reach_along(rays, dirs, first, last, off_case is not None)
-                emit = _emitting(landing,
-                                 lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, off_case, off_where))
+                emit = _emitting(landing, lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, ld.off_case,
+                                                                        ld.off_where))
                 return emit, reach, steps
             if exact and landing.case_ids[patterns.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
@@ -601,9 +628,8 @@ class ActionCompiler:
         if pattern.distance.unbounded:
             raise RuleError(pattern.pos, "a move along a track needs a bounded distance")
         span = self._span(pattern.distance, scope)
-        off_where = landing.where if off_case is not None else None
         steps = max(len(t) for t in track.sites) * cost
-        emit = _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, off_case, off_where))
+        emit = _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, ld.off_case, ld.off_where))
         return emit, None, steps
 
     def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing,

@@ -34,6 +34,7 @@ from .expressions import ExpressionCompiler
 from .items import RuleItems
 from .model import GameModel
 from .patterns import CodeTables
+from .preferences import preference_tiers
 from .probes import Probes
 from .registers import with_registers
 from .restrictions import Restrictions, compile_restrictions, structure
@@ -388,7 +389,7 @@ class Compiler:
         for case in self.cases:
             if case.decision == index:
                 case.after = after
-        tiers = self.guard(lambda: self._preference_tiers(decision, plans, by_name)) or [plans]
+        tiers = self.guard(lambda: preference_tiers(decision, plans, by_name)) or [plans]
         plan = DecisionPlan(decision.name, tiers, decision.pos)
         if self.probes.on:
             for (pos, names), _tier in zip(decision.prefer, tiers):
@@ -418,32 +419,6 @@ class Compiler:
                     ))
                     break
             seen.setdefault(key, []).append(action)
-
-    def _preference_tiers(self, decision: ast.Decision, actions: list[ActionPlan],
-                          by_name: dict[str, ActionPlan]) -> list[list[ActionPlan]]:
-        """The actions in the order `prefer:` gives: one list per `prefer` line, then
-        the rest. A tier is offered only when no earlier tier has a legal action."""
-        if not decision.prefer:
-            return [actions]
-        names = [a.name for a in decision.actions]
-        tiers: list[list[ActionPlan]] = []
-        placed: dict[str, ast.Pos] = {}
-        for _, line in decision.prefer:
-            tier = []
-            for name in line:
-                if not isinstance(name, ast.Name):  # validation/pending.py refuses it before
-                    raise RuleError(name.pos, "a case in 'prefer' is not supported yet")
-                if name.id not in names:
-                    raise RuleError(name.pos, f"decision '{decision.name}' has no action '{name.id}'",
-                                    unknown(name.pos, "", name.id, names).hint)
-                if name.id in placed:
-                    raise RuleError(name.pos, f"action '{name.id}' is already preferred at {placed[name.id]}")
-                placed[name.id] = name.pos
-                if name.id in by_name:
-                    tier.append(by_name[name.id])
-            tiers.append(tier)
-        rest = [a for a in actions if not any(a is t for tier in tiers for t in tier)]
-        return [tier for tier in tiers + [rest] if tier]
 
     # ------------------------------------------------------------ chance
     def _chance(self, chance: ast.Chance, index: int) -> DecisionInfo:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast as py
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ContextManager, Iterator, Optional, Sequence
 
 from . import pyast
@@ -109,6 +109,22 @@ class Landing:
     # lands (its actions landing there are not listed again), else None
     exclude: Optional[py.Name] = None
     codes: Optional[CodeTables] = None  # where the codes of its actions are kept ready
+    over_ids: tuple[Optional[int], ...] = (None, None, None, None)  # a jump's cases by what it jumps
+    off_case: Optional[int] = None  # the `off board` case, or None
+
+    def restricted(self, keep: frozenset[int]) -> "Landing":
+        """The same landing with only the cases of `keep` (a `prefer` line naming
+        some cases of the action)."""
+        def kept(case: Optional[int]) -> Optional[int]:
+            return case if case in keep else None
+
+        return replace(self, case_ids=[kept(c) for c in self.case_ids], over_ids=tuple(kept(c) for c in self.over_ids),
+                       off_case=kept(self.off_case))
+
+    @property
+    def off_where(self) -> Optional[Condition]:
+        """The `where` asked of the `off board` action (None without one)."""
+        return self.where if self.off_case is not None else None
 
     def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[py.expr]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);

@@ -45,8 +45,6 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
         yield node.each.pos, _not_yet("'for each' after an action's name")
     elif isinstance(node, ast.Case) and node.kind == "pass":
         yield node.pos, _not_yet("a pass with statements ('pass:')")
-    elif isinstance(node, ast.PreferCase):
-        yield node.pos, _not_yet(f"a case in 'prefer' ({node.text})")
     elif isinstance(node, ast.LongestTurn):
         yield node.pos, _not_yet("'play the longest turn'")
 

@@ -2,8 +2,8 @@
 
 Antichess (antichess.yaml) removes the named check rule (`remove forbid self_check`), changes one
 entry of the phase (`change phase play:` with a new `before each turn`, keeping the
-`after each turn` that ends the en-passant chance), splits moves from captures in
-`change decision move:` so that `prefer` can make captures compulsory, and drops
+`after each turn` that ends the en-passant chance), makes captures compulsory in
+`change decision move:` with a `prefer` line naming a case (`onto enemy`), and drops
 castling from the YAML (`remove: attributes: [castling]`, rooks' setup entries
 changed). King of the Hill (king-of-the-hill.yaml) adds a region and changes two
 entries of the phase. Perft and hand-checked positions; the slow
@@ -107,8 +107,6 @@ def test_show_marks_where_each_entry_of_the_phase_comes_from(game):
     assert "# from docs/examples/chess/variants/antichess.yaml:21\n    rook:" in shown
 
 
-@pytest.mark.xfail(strict=True, reason="the compiler's warning about actions alike (compiler.py, "
-                                       "_warn_of_actions_alike) ignores their cases: issue 27, fixed with its rewrite")
 def test_the_variant_validates_without_warnings(game):
     assert [str(w) for w in game.warnings] == []
 

@@ -399,6 +399,12 @@ def _one_action(pattern: str, cases: str = "onto empty: move\nonto enemy: move",
         # 3.7 forbid landing and capturing
         ("go to sites", "onto enemy: move", "forbid capturing where site in [e5]",
          "white: {man: [a1]}\nblack: {man: [e5, e4]}\n", ["a1xe4"]),
+        # 3.5 leap ... via: a piece on the via site blocks the leap (c4: b5 and d5)
+        ("leap (1, 2) via (0, 1)", "onto empty: move", "",
+         "white: {man: [c3]}\nblack: {man: [c4]}\n", ["c3-a2", "c3-a4", "c3-b1", "c3-d1", "c3-e2", "c3-e4"]),
+        # 3.5 slide ... over one piece: beyond the screen, empty sites and the first piece
+        ("slide e, n over one piece", None, "",
+         "white: {man: [a1]}\nblack: {man: [b1, a3, a5]}\nneutral: {rock: [d1]}\n", ["a1-a4", "a1-c1", "a1xa5"]),
     ],
 )
 def test_patterns_do_what_the_reference_says(tmp_path, pattern, cases, forbid, setup, expected):

@@ -331,8 +331,6 @@ PENDING = [
      "'play the longest turn' is not supported yet"),
     ("append", _extra("    action a:", "        pass: quiet = 0"),
      "a pass with statements ('pass:') is not supported yet"),
-    ("append", _extra("    prefer: onto enemy", "    action a:", "        step n", "        onto enemy: move"),
-     "a case in 'prefer' (onto enemy) is not supported yet"),
     ("append", _extra("    action a for each d in [1, 2]:", "        step n distance d", "        onto empty: move"),
      "'for each' after an action's name is not supported yet"),
     ("yaml", ("variables:\n", "variables:\n  ko: {type: site}\n"), "a variable of type 'site' is not supported yet"),

@@ -38,13 +38,9 @@ START_PERFT = {
 # replace; a worst-case estimate of the work of listing slides under `forbid result`.
 # Each must still be given (so that this list goes when the checks are fixed).
 KNOWN_WARNINGS = {
-    "xiangqi": ["'chariot_move' may take about", "'cannon_move' may take about"],
+    "xiangqi": ["'chariot_move' may take about", "'cannon_move' may take about", "'cannon_capture' may take about"],
     "quoridor": ["'side_jump' may take about"],
     "backgammon": ["'high_only' moves like action 'high_then'", "'low_only' moves like action 'low_then'"],
-    "antichess": ["'knight_capture' moves like action 'knight_move'",
-                  "'diagonal_capture' moves like action 'diagonal_move'",
-                  "'straight_capture' moves like action 'straight_move'",
-                  "'king_capture' moves like action 'king_move'"],
 }
 
 
