@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Optional, TypeVar
 from ..parsing import ast
 from ..runtime import helpers
 from ..runtime.coverage import RuleCoverage
+from ..runtime.pieces import STONES
 from ..runtime.results import HOW_WORDS, NO_ACTION, Results
 from ..runtime.walks import Blockers
 from . import pyast
@@ -316,6 +317,8 @@ class Compiler:
             piece = list(self.model.fresh_piece(placement.owner, placement.kind))
             for index, value in placement.attributes:
                 piece[index] = value
+            if placement.height != 1:
+                piece[STONES] = (placement.owner,) * placement.height
             board[placement.site] = tuple(piece)
         return board
 

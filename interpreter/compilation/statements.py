@@ -208,6 +208,8 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ piece movement
     def _move(self, s: ast.MoveStmt, scope: Scope) -> Optional[int]:
+        if s.one:
+            return self._move_one(s, scope)
         if s.what is not None:
             return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
@@ -299,7 +301,60 @@ class StatementCompiler:
             self.add(pyast.augment(waiting, "-", pyast.num(1)))
         return None
 
+    # ------------------------------------------------------------ one stone of a stack
+    def _move_one(self, s: ast.MoveStmt, scope: Scope) -> int:
+        """`move one` (the acting piece's top stone goes onto `to`) or `move one X to
+        Y` (X's top stone onto Y): it goes on top of what stands there (which then
+        belongs to its colour), or becomes a piece of one stone (runtime/moves.py)."""
+        self._needs_stacks(s.pos, "move one")
+        if s.what is not None:
+            assert s.dest is not None
+            source = self._site_local(self._site(s.what, scope, "what 'move one' moves a stone of"))
+            dest = self._site_local(self._site(s.dest, scope, "where 'move one ... to' goes"))
+            x0, at = _r("x0"), _r("at")
+            self.add(pyast.assign(x0, pyast.helper("h_move_one", _r("b"), _r("o"), source, dest)))
+            if self._tracks_piece(scope):
+                moved = pyast.or_(pyast.compare(source, "==", at), pyast.compare(dest, "==", at))
+                self.add(pyast.if_(pyast.and_(pyast.is_not_none(x0), moved),
+                                   [pyast.assign(at, dest), pyast.assign(_r("pc"), x0)]))
+            scope.flow.at_valid = False
+            return 4
+        self._require(scope, "to", s.pos, "move one")
+        if scope.in_drop:
+            raise RuleError(s.pos, "'move one' moves a stone of a piece on the board; a drop puts its new piece "
+                                   "down with 'place'")
+        at, pc, to, b, o = _r("at"), _r("pc"), _r("to"), _r("b"), _r("o")
+        lift = _call("h_lift_one", b, o, at)
+        with self._unless_at_valid(scope):
+            if any(site != -1 for site in self.model.pool_site_of):
+                pool_of = self.src.const(tuple(self.model.pool_site_of), key="pool_site_of")
+                # Only a pool's site is empty under a moving piece: it leaves the pool.
+                waiting = pyast.sub(_r("v"), pyast.add(pyast.sub(pool_of, at), _owner(pc)))
+                self.add(pyast.if_(pyast.is_none(_board(at)), [pyast.augment(waiting, "-", pyast.num(1))], [lift]))
+            else:
+                self.add(lift)
+        self.add(pyast.assign(pc, pyast.helper("h_land_one", b, o, to, _owner(pc), pc)), pyast.assign(at, to))
+        scope.flow.at_valid = True
+        return 4
+
+    def _lifted(self, site: py.expr, scope: Scope) -> None:
+        """A stone left the stack on `site`: if it was the acting piece's, `pc` is
+        what is left of it (`at` -1 when nothing is)."""
+        scope.flow.at_valid = False
+        if self._tracks_piece(scope):
+            at = _r("at")
+            with self._if_acting(site):
+                self.add(pyast.assign(_r("pc"), _board(at)),
+                         pyast.if_(pyast.is_none(_r("pc")), [pyast.assign(at, pyast.num(-1))]))
+
     def _remove(self, s: ast.RemoveStmt, scope: Scope) -> int:
+        if s.one:
+            self._needs_stacks(s.pos, "remove one")
+            c = self._site(s.what, scope, "what 'remove one' takes a stone of")
+            site = self._site_local(c)
+            self.add(_call("h_lift_one", _r("b"), _r("o"), site))
+            self._lifted(site, scope)
+            return c.cost + 2
         c = self._site(s.what, scope, "what 'remove' removes")
         site = self._site_local(c)
         self.add(_call("h_clear", _r("b"), _r("o"), site))
@@ -312,6 +367,18 @@ class StatementCompiler:
 
     def _return(self, s: ast.ReturnStmt, scope: Scope) -> int:
         pool = self.pool(s.pool, name_pos(s.pos, s.pool))
+        if s.one:
+            self._needs_stacks(s.pos, "return one")
+            c = self._site(s.what, scope, "what 'return one' sends a stone of back")
+            site = self._site_local(c)
+            x0 = _r("x0")
+            # The stone lifted is the stack's top one: its colour is the stack's owner.
+            self.add(pyast.assign(x0, pyast.helper("h_lift_one", _r("b"), _r("o"), site)),
+                     pyast.if_(pyast.and_(pyast.is_not_none(x0), pyast.compare(_owner(x0), ">=", pyast.num(0))), [
+                         pyast.augment(pyast.sub(_r("v"), pyast.add(pyast.num(pool.offset), _owner(x0))), "+",
+                                       pyast.num(1))]))
+            self._lifted(site, scope)
+            return c.cost + 2
         c = self._site(s.what, scope, "what 'return' sends back")
         site = self._site_local(c)
         x0 = _r("x0")

@@ -38,9 +38,6 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
         yield node.pos, _not_yet("'board repetitions'")
     elif isinstance(node, ast.Call) and node.fn == "connected" and node.fn not in defines:
         yield node.pos, _not_yet("'connected(...)'")
-    elif isinstance(node, (ast.MoveStmt, ast.RemoveStmt, ast.ReturnStmt)) and node.one:
-        word = {ast.MoveStmt: "move", ast.RemoveStmt: "remove", ast.ReturnStmt: "return"}[type(node)]
-        yield node.pos, _not_yet(f"'{word} one'")
     elif isinstance(node, ast.Action) and node.each is not None:
         yield node.each.pos, _not_yet("'for each' after an action's name")
     elif isinstance(node, ast.Case) and node.kind == "pass":
@@ -50,8 +47,7 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
 
 
 def report_pending_yaml(data: dict, report: Report) -> None:
-    """Report the YAML fields of the same constructs: site variables, decimal options,
-    stacks of several stones in the setup."""
+    """Report the YAML fields of the same constructs: site variables, decimal options."""
     for name, spec in (data.get("variables") or {}).items():
         if isinstance(spec, dict) and spec.get("type") == "site":
             report(("variables", name, "type"), _not_yet("a variable of type 'site'"), f"see {DESIGN}")
@@ -63,10 +59,3 @@ def report_pending_yaml(data: dict, report: Report) -> None:
             report(("options", name, "type"), _not_yet("an option of type 'decimal'"), f"see {DESIGN}")
         elif any(isinstance(v, float) for v in numbers):
             report(("options", name), _not_yet("an option with a fractional number"), f"see {DESIGN}")
-    for owner, kinds in (data.get("setup") or {}).items():
-        for kind, spec in (kinds or {}).items() if isinstance(kinds, dict) else ():
-            entries = [spec] if isinstance(spec, dict) else (spec if isinstance(spec, list) else [])
-            for j, entry in enumerate(entries):
-                if isinstance(entry, dict) and "height" in entry:
-                    path = ("setup", owner, kind) if isinstance(spec, dict) else ("setup", owner, kind, j)
-                    report(path, _not_yet("a setup 'height' (a stack of several stones)"), f"see {DESIGN}")

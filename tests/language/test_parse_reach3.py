@@ -326,7 +326,6 @@ PENDING = [
     ("rules", ("    if in_goal:\n", "    if 1.5 > 1:\n"), "a number with a fractional part (1.5) is not supported yet"),
     ("rules", ("    if in_goal:\n", "    if exists(connected(to, it is empty)):\n"),
      "'connected(...)' is not supported yet"),
-    ("rules", ("    quiet = 0\n", "    remove one to\n"), "'remove one' is not supported yet"),
     ("append", _extra("    play the longest turn", "    action a:", "        pass"),
      "'play the longest turn' is not supported yet"),
     ("append", _extra("    action a:", "        pass: quiet = 0"),
