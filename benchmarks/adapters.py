@@ -306,11 +306,17 @@ class Backgammon(Adapter):
     """OpenSpiel plays a move as one action of two checker moves (a double's four
     as two actions); regelwerk as two actions, one per checker: the key is both
     checkers' moves in order, `p1-p4 p4-p7`, `bar_x-p3 pass`, `p20-off:h p21-off:l`
-    (bearing off with the high or the low die), `pass pass`. A roll is keyed as
-    regelwerk's chance notation (`roll:35`, the first roll `start:35` for x,
-    `start:135` for o); OpenSpiel's two orders of one roll are one outcome."""
+    (bearing off with the high or the low die), `pass pass`; a move that wins with
+    its first checker is `p24-off:h pass`. A bearing-off written with the die's
+    value (`p20-off:6`) is keyed by whether it is the high or the low die of the
+    roll OpenSpiel's position just keyed shows (the oracle keys OpenSpiel's moves
+    first). A roll is keyed as regelwerk's chance notation (`roll:35`, the first
+    roll `start:35` for x, `start:135` for o); OpenSpiel's two orders of one roll
+    are one outcome."""
 
     _PASS, _BAR = 25, 24
+    _OFF = re.compile(r"-off:(\d+)$")
+    _dice: tuple[int, int] = (0, 0)  # (high, low) of the position keyed last
 
     def spiel_moves(self, spiel_state):
         if not spiel_state.is_chance_node():
@@ -331,6 +337,7 @@ class Backgammon(Adapter):
         player = spiel_state.current_player()
         dice = [int(v) for v in spiel_state.observation_tensor(player)[-2:]]
         high, low = max(dice), min(dice)
+        self._dice = (high, low)
         high_first = action < 676
         digits = (action % 676 % 26, action % 676 // 26)
         moves = []
@@ -357,9 +364,20 @@ class Backgammon(Adapter):
         for first in engine.legal(state):
             after = engine.copy(state)
             engine.apply_in_place(after, first)
-            for second in engine.legal(after):
-                key = f"{engine.notation(first)} {engine.notation(second)}"
+            pairs = [((first, second), f"{self.regel_key(engine.notation(first))} "
+                                       f"{self.regel_key(engine.notation(second))}") for second in engine.legal(after)]
+            if engine.is_over(after):  # the first checker won: OpenSpiel's second move is a pass
+                pairs = [((first,), f"{self.regel_key(engine.notation(first))} pass")]
+            for codes, key in pairs:
                 if key in keys:
                     raise ValueError(f"two regelwerk moves have the key {key!r}")
-                keys[key] = (first, second)
+                keys[key] = codes
         return keys
+
+    def regel_key(self, notation):
+        found = self._OFF.search(notation)
+        if found is None:
+            return notation
+        high, low = self._dice
+        die = int(found.group(1))
+        return notation[:found.start()] + "-off:" + ("h" if die == high else "l" if die == low else str(die))

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 from ..parsing import ast
 from ..runtime.walks import Blockers, WalkTables
 from . import patterns, pyast
+from .action_values import Bound, bind, distinct_from_earlier, each_values, shown_fields
 from .code import Code, conjuncts, describe, disjuncts, either
 from .compiled import MOVING_CASES, CaseInfo
 from .conditions import Condition, Part
@@ -108,6 +109,7 @@ class ActionPlan:
     piece_setup: tuple[py.stmt, ...] = ()  # statements run for each piece before its candidates are listed
     case_templates: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (case id, notation template) of its cases
     case_keys: tuple[tuple[tuple[str, str], int], ...] = ()  # ((kind, what), case id) of its cases: ("onto", "enemy")
+    values: tuple[py.stmt, ...] = ()  # statements setting the value of `for each` it is made for (listed first)
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple[Any, ...]] = None
@@ -174,8 +176,35 @@ class ActionCompiler:
         self.choices: dict[int, tuple[int, Optional[py.expr]]] = {}
         self.case_templates: list[tuple[int, tuple[str, ...]]] = []
         self.case_keys: list[tuple[tuple[str, str], int]] = []
+        self.bound: Optional[Bound] = None  # the value of `for each` the action being compiled is made for
+        self.shown: patterns.Shown = {}  # case id -> the codes of the values its notation shows
 
     # ------------------------------------------------------------ the action
+    def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
+        """The plans of an action: one, or one per value of its `for each`
+        (action_values.py), in the order of the values."""
+        if action.each is None:
+            return [self.compile(action, decision_index)]
+        each = action.each
+        with self.src.origin(Origin(f"action '{action.name}'", action.pos)):
+            values = each_values(action, self.exprs, self.model, set(self.compiler.items.defines),
+                                 self.compiler.scope((), f"the values of action '{action.name}'"))
+        plans = []
+        for i, value in enumerate(values):
+            self.bound = bind(each, value, self.src)
+            try:
+                copy = replace(action, wheres=distinct_from_earlier(each, values, i) + list(action.wheres))
+                plan = self.compile(copy, decision_index)
+            finally:
+                bound, self.bound = self.bound, None
+            plan.values = bound.setup
+            plans.append(plan)
+        return plans
+
+    def _locals(self) -> dict[str, Any]:
+        """The scope's locals: the value of `for each`, when the action has one."""
+        return {"locals": {self.bound.name: self.bound.local}} if self.bound is not None else {}
+
     def compile(self, action: ast.Action, decision_index: int) -> ActionPlan:
         with self.src.origin(Origin(f"action '{action.name}'", action.pos)):
             return self._compile(action, decision_index)
@@ -190,7 +219,7 @@ class ActionCompiler:
             available, f"action '{action.name}'", piece_always="piece" in available,
             piece_kinds=self._known_kinds(pattern, kinds, pools, same_piece),
             # Wherever a candidate is asked about, `tg` holds what stands on `to` (patterns.py).
-            registers=dict(DEFAULT_REGISTERS, to=Register("to", "tg")),
+            registers=dict(DEFAULT_REGISTERS, to=Register("to", "tg")), **self._locals(),
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving)
@@ -219,7 +248,7 @@ class ActionCompiler:
             codes=(None if isinstance(pattern, ast.WalkPattern)
                    else tables.without_origin() if isinstance(pattern, (ast.DropPattern, ast.SelectPattern))
                    else tables),
-            over_ids=tuple(over_ids), off_case=off_case,
+            over_ids=tuple(over_ids), off_case=off_case, shown=dict(self.shown),
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
@@ -365,6 +394,7 @@ class ActionCompiler:
         templates = []
         self.case_templates = []
         self.case_keys = []
+        self.shown = {}
         seen: set[tuple[str, str]] = set()
         for case in action.cases:
             key = (case.kind, case.what)
@@ -379,13 +409,18 @@ class ActionCompiler:
             seen.add(key)
             choice = find_choice(case.body, self.compiler.items.procedures)
             text = case.notation or action.notation or _default_notation(pattern, key)
-            fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ())
-            template = self.compiler.template(text, case.pos, fields)
+            shown = shown_fields(text, getattr(text, "pos", case.pos), TEMPLATE_FIELDS + (CHOICE_FIELD,), self.bound,
+                                 self.model, self._compile_name, self._name_of)
+            fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ()) + shown.fields
+            template = self.compiler.template(_located_like(shown.text, text), case.pos, fields)
             if choice is not None and CHOICE_FIELD not in template:
                 # "=Q" after the notation, for the actions that choose
                 template = template + (SUFFIX_CHOICE,)
             templates.append(template)
             cid = self._case(action, case, pattern, available, decision_index, template)
+            if shown.fields:
+                self.shown[cid] = shown.codes
+                self.compiler.cases[cid].shown = tuple(zip(shown.fields, shown.kinds))
             self.case_templates.append((cid, template))
             self.case_keys.append((key, cid))
             if choice is not None:
@@ -419,13 +454,14 @@ class ActionCompiler:
         pool_offset = statements.pool(pattern.pool, pattern.pool_pos or pattern.pos).offset \
             if isinstance(pattern, ast.DropPattern) and pattern.pool else None
         scope = self.compiler.scope(
-            case_available, label, piece_always="piece" in available, followups=True,
+            case_available, label, piece_always="piece" in available, followups=True, **self._locals(),
             in_drop=is_drop, drop_pool_offset=pool_offset, choice_allowed=True,
             flow=Flow(at_valid=info.pattern in MOVING_CASES, to_empty=(case.kind, case.what) == ("onto", "empty")),
         )
         with self.src.origin(Origin(label, case.pos)), self.src.capture() as lines:
             info.cost, info.effects = statements.block_with_effects(case.body, scope)
-        info.body = lines
+        # (the value of `for each`: as when the action was listed, since nothing has changed yet)
+        info.body = list(self.bound.setup) + lines if self.bound is not None else lines
         if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
         elif info.pattern in MOVING_CASES:
@@ -438,7 +474,7 @@ class ActionCompiler:
         conditions around the statement are asked when actions are listed."""
         stmt, path = choice
         scope = self.compiler.scope(available, f"action '{action.name}' (the conditions around 'one of')",
-                                    piece_always="piece" in available)
+                                    piece_always="piece" in available, **self._locals())
         tests = []
         for cond, holds in path:
             c = self.exprs.boolean(cond, scope)
@@ -446,6 +482,13 @@ class ActionCompiler:
         kinds = tuple(self.model.kinds[k.id].index for k in stmt.kinds if k.id in self.model.kinds)
         self.compiler.cases[cid].choice_kinds = kinds
         self.choices[cid] = (len(kinds), pyast.and_(*tests) if tests else None)
+
+    def _compile_name(self, name: ast.Name) -> Code:
+        """A variable or option a notation shows, as the listing reads it."""
+        return self.exprs.compile(name, self.compiler.scope((), "a notation"))
+
+    def _name_of(self, kind: str, index: Any) -> str:
+        return str(self.model.board.names[index] if kind == "site" else self.model.players[index])
 
     def _fresh_pieces(self, pattern: ast.DropPattern) -> py.Name:
         """The constant of the piece a drop puts down, per player."""
@@ -758,6 +801,16 @@ def _allowed_cases(pattern: Pattern) -> list[tuple[str, str]]:
     if isinstance(pattern, (ast.LeapPattern, ast.AlongPattern)):
         return onto + [("off", "board")]
     return onto
+
+
+def _located_like(text: str, original: str) -> str:
+    """`text` keeping where `original` is written (parser.LocatedText), for messages."""
+    pos = getattr(original, "pos", None)
+    if pos is None or text is original:
+        return original if text == original else text
+    located = type(original)(text)
+    located.pos = pos  # type: ignore[attr-defined]
+    return located
 
 
 def _pattern_word(pattern: Pattern) -> str:

@@ -40,6 +40,9 @@ class CaseInfo:
     effects: frozenset[Effect] = frozenset()  # what its statements do to the turn (scope.Flow.effects)
     cost: int = 1
     notation_pos: Optional[ast.Pos] = None  # where its notation is written (None: the default one)
+    # the value fields its notation shows, in the order its codes carry them after the
+    # choice: (field, kind) as ("{d}", "number") (action_values.py)
+    shown: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -55,6 +58,9 @@ class DecisionInfo:
     # before that check (a new list), for playouts that check only the one they
     # pick (see Engine.random_playout); else None.
     candidates: Optional[Callable[..., Any]] = None
+    # With `play the longest turn`: pick(state, rand) -> a legal code drawn uniformly,
+    # checking no more candidates than needed (runtime/longest.py), or None; else None.
+    pick: Optional[Callable[..., Any]] = None
     outcome_values: tuple[Any, ...] = ()
     outcome_labels: tuple[str, ...] = ()
     probabilities: tuple[float, ...] = ()

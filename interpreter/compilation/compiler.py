@@ -33,6 +33,7 @@ from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .errors import RuleError, unknown
 from .expressions import ExpressionCompiler
 from .items import RuleItems
+from .longest import LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
 from .preferences import preference_tiers
@@ -81,6 +82,7 @@ class Compiler:
         self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[tuple[list[py.stmt], py.expr]] = []  # the `forbid result` conditions
+        self.longest_turns = LongestTurns(self)
 
     # ------------------------------------------------------------ helpers for parts
     def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
@@ -200,6 +202,9 @@ class Compiler:
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
         score = self._score()
+        if self.longest_turns.any(plans) and all(p is not None for p in phases):
+            self.longest_turns.check(plans, [p for p in phases if p is not None],
+                                     CaseWriter(self, [p for p in phases if p is not None], decisions))
         self.errors.extend(self.statements.errors)
         if self.errors or any(p is None for p in phases):
             return None
@@ -238,6 +243,8 @@ class Compiler:
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
         run_names = case_writer.write_all()
+        if self.longest_turns.any(plans):
+            self.longest_turns.write(case_writer)
         check_names = case_writer.write_result_checks(self.result_code) if self.result_code else []
         no_action_names = [case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)]
         before_turn_names = [case_writer.write_before_turn(phase) for phase in phases]
@@ -256,6 +263,9 @@ class Compiler:
                 info.legal = namespace[name]
                 info.legal_with_duplicates = namespace[every] if every else info.legal
                 info.candidates = namespace[candidates] if candidates else None
+        if self.longest_turns.any(plans):
+            self.longest_turns.bind(namespace, plans, decisions,
+                                    self.probes.coverage.counts if self.probes.coverage is not None else None)
         phase_infos = []
         for phase, name, before in zip(phases, no_action_names, before_turn_names):
             phase.info.no_action = namespace[name]
@@ -378,13 +388,13 @@ class Compiler:
     # ------------------------------------------------------------ decisions
     def _decision(self, decision: ast.Decision, index: int) -> tuple[DecisionInfo, DecisionPlan]:
         plans: list[ActionPlan] = []
-        by_name: dict[str, ActionPlan] = {}
+        by_name: dict[str, list[ActionPlan]] = {}  # (an action made for several values has a plan for each)
         for action in decision.actions:
-            action_plan = self.guard(lambda: self.actions.compile(action, index))
-            if action_plan is not None:
-                plans.append(action_plan)
-                by_name[action.name] = action_plan
-        self._warn_of_actions_alike(decision, by_name)
+            action_plans = self.guard(lambda: self.actions.compile_all(action, index))
+            if action_plans is not None:
+                plans.extend(action_plans)
+                by_name[action.name] = action_plans
+        self._warn_of_actions_alike(decision, {name: found[0] for name, found in by_name.items()})
         after = self.captured_block(
             decision.after_action, {"piece", "from", "to", "target", "jumped"},
             f"decision '{decision.name}', after each action", decision.pos, followups=True,
@@ -393,7 +403,7 @@ class Compiler:
             if case.decision == index:
                 case.after = after
         tiers = self.guard(lambda: preference_tiers(decision, plans, by_name)) or [plans]
-        plan = DecisionPlan(decision.name, tiers, decision.pos)
+        plan = DecisionPlan(decision.name, tiers, decision.pos, longest=decision.longest)
         if self.probes.on:
             for (pos, names), _tier in zip(decision.prefer, tiers):
                 label = "prefer: " + ", ".join(n.id if isinstance(n, ast.Name) else n.text for n in names)

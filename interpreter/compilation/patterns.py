@@ -38,6 +38,8 @@ _TO, _TG, _FRM, _RAY, _DIST, _ROW = (pyast.name(n) for n in ("to", "tg", "frm", 
 Directions = Sequence[tuple[int, ...]]
 Build = Callable[[tuple[int, ...], Optional[int]], Any]
 Rays = list[list[tuple[int, ...]]]
+# case id -> the code of each value the case's notation shows (docs/format.md 3.8)
+Shown = dict[int, tuple[py.expr, ...]]
 # ways[player][site]: (a site leapt to, its ways: each the sites on it that must be empty), ...
 LeapWays = tuple[tuple[tuple[tuple[int, tuple[tuple[int, ...], ...]], ...], ...], ...]
 # case id -> (number of choices, the condition for choosing or None): `promote ... to one of`
@@ -110,6 +112,8 @@ class Landing:
     exclude: Optional[py.Name] = None
     codes: Optional[CodeTables] = None  # where the codes of its actions are kept ready
     over_ids: tuple[Optional[int], ...] = (None, None, None, None)  # a jump's cases by what it jumps
+    # case id -> the code of each value its notation shows (`{d}`, a variable), appended to its codes
+    shown: "Shown" = field(default_factory=dict)
     off_case: Optional[int] = None  # the `off board` case, or None
 
     def restricted(self, keep: frozenset[int]) -> "Landing":
@@ -143,11 +147,18 @@ class Landing:
 
 def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[py.expr] = None,
            choices: Optional[Choices] = None,
-           codes: Optional[CodeTables] = None) -> None:
+           codes: Optional[CodeTables] = None, shown: Optional[Shown] = None) -> None:
     """Append the code of a candidate (`jumped` None: none jumped): one per choice
-    when the case has a choice."""
+    when the case has a choice; the values its notation shows after the choice."""
     out = pyast.name("out")
     choice = (choices or {}).get(case)
+    values = (shown or {}).get(case, ())
+    if values:
+        jumped = jumped if jumped is not None else pyast.num(-1)
+        if choice is None:
+            coded = pyast.tuple_(pyast.num(case), _FRM, destination, jumped, pyast.num(-1), *values)
+            src.add(pyast.expr_stmt(pyast.method(out, "append", coded)))
+            return
     if choice is None:
         # The fields that do not apply are left out at the end (runtime/pieces.py).
         if jumped is not None:
@@ -162,11 +173,12 @@ def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[
     jumped = jumped if jumped is not None else pyast.num(-1)
     x1 = pyast.name("x1")
     each = pyast.for_(x1, pyast.helper("range", pyast.num(n)), [pyast.expr_stmt(pyast.method(
-        out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, x1)))])
+        out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, x1, *values)))])
     if condition is None:
         src.add(each)
         return
-    none_chosen = pyast.method(out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, pyast.num(-1)))
+    none_chosen = pyast.method(out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, pyast.num(-1),
+                                                           *values))
     src.add(pyast.if_(condition, [each], [pyast.expr_stmt(none_chosen)]))
 
 
@@ -181,7 +193,8 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
     empty = ids[EMPTY]
     if empty is not None:
         with src.if_(pyast.is_none(_TG)):
-            _checked_append(src, empty, (land,), landing.where, jumped, choices=landing.choices, codes=landing.codes)
+            _checked_append(src, empty, (land,), landing.where, jumped, choices=landing.choices, codes=landing.codes,
+                            shown=landing.shown)
 
     def occupied() -> ContextManager[None]:
         return src.else_() if empty is not None else src.if_(pyast.is_not_none(_TG))
@@ -193,7 +206,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
         return
     with occupied():
         _by_owner(src, _TG, ids, land, capture, landing.occupied_where or landing.where, jumped, landing.choices,
-                  landing.codes)
+                  landing.codes, landing.shown)
         if stop_at_piece:
             src.add(pyast.break_())
 
@@ -201,7 +214,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
 def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optional[py.expr],
               capture: Optional[py.expr], where: Optional[Condition], jumped: Optional[py.expr],
               choices: Optional[Choices] = None,
-              codes: Optional[CodeTables] = None) -> None:
+              codes: Optional[CodeTables] = None, shown: Optional[Shown] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     p, off = pyast.name("p"), pyast.name("off")
     alone = [i for i in (OWN, NEUTRAL, ENEMY) if ids[i] is not None]
@@ -210,7 +223,7 @@ def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optio
         only = ids[alone[0]]
         assert only is not None
         with src.if_(pyast.compare(owner, "==", p) if alone == [OWN] else pyast.compare(owner, "<", pyast.num(0))):
-            _checked_append(src, only, (land,), where, jumped, choices, codes)
+            _checked_append(src, only, (land,), where, jumped, choices, codes, shown)
         return
     src.add(pyast.assign(off, pyast.sub(piece, 0)))
     branches: list[tuple[Optional[py.expr], int, tuple[Optional[py.expr], ...]]] = []
@@ -231,12 +244,12 @@ def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optio
     for n, (branch_test, case, checks) in enumerate(branches):
         block = src.else_() if branch_test is None else src.if_(branch_test) if n == 0 else src.elif_(branch_test)
         with block:
-            _checked_append(src, case, checks, where, jumped, choices, codes)
+            _checked_append(src, case, checks, where, jumped, choices, codes, shown)
 
 
 def _checked_append(src: Source, case: int, forbidden: tuple[Optional[py.expr], ...], where: Optional[Condition],
                     jumped: Optional[py.expr] = None, choices: Optional[Choices] = None,
-                    codes: Optional[CodeTables] = None) -> None:
+                    codes: Optional[CodeTables] = None, shown: Optional[Shown] = None) -> None:
     """Append the candidate unless a forbid applies or the `where` fails."""
     found = [c for c in forbidden if c is not None]
     test: Optional[py.expr] = pyast.not_(pyast.or_(*found)) if found else None
@@ -245,7 +258,7 @@ def _checked_append(src: Source, case: int, forbidden: tuple[Optional[py.expr], 
         where = None
     with src.if_(test) if test is not None else nullcontext():
         with where.holds(src) if where is not None else nullcontext():
-            append(src, case, jumped=jumped, choices=choices, codes=codes)
+            append(src, case, jumped=jumped, choices=choices, codes=codes, shown=shown)
 
 
 # ---------------------------------------------------------------- tables
@@ -375,13 +388,15 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
             empty = step_landing.case_ids[EMPTY]
             assert empty is not None
             _checked_append(src, empty, (step_landing.forbidden("landing", "to", "tg"),),
-                            step_landing.where, choices=step_landing.choices, codes=step_landing.codes)
+                            step_landing.where, choices=step_landing.choices, codes=step_landing.codes,
+                            shown=step_landing.shown)
         beyond = pyast.sub(_RAY, k)
         with src.elif_(pyast.and_(pyast.compare(pyast.helper("len", _RAY), ">", pyast.num(k)),
                                   pyast.is_none(_board(beyond)))):
             src.add(pyast.assign(js, _TO), pyast.assign(jp, _TG), pyast.assign(_TO, beyond),
                     pyast.assign(_TG, pyast.none()))
-            _by_owner(src, jp, over_ids, land, capture, jump_landing.where, js, jump_landing.choices)
+            _by_owner(src, jp, over_ids, land, capture, jump_landing.where, js, jump_landing.choices,
+                      shown=jump_landing.shown)
 
 
 # ---------------------------------------------------------------- leap
@@ -485,11 +500,11 @@ def _off_board(src: Source, landing: Landing, off_case: int, off_where: Optional
     listed = landing.exclude
     with src.if_(pyast.compare(nowhere, "not in", listed)) if listed is not None else nullcontext():
         if off_where is None:
-            append(src, off_case, destination=nowhere, codes=landing.codes)
+            append(src, off_case, destination=nowhere, codes=landing.codes, shown=landing.shown)
             return
         src.add(pyast.assign(_TO, nowhere), pyast.assign(_TG, pyast.none()))
         with off_where.holds(src):
-            append(src, off_case, destination=nowhere, codes=landing.codes)
+            append(src, off_case, destination=nowhere, codes=landing.codes, shown=landing.shown)
 
 
 # ---------------------------------------------------------------- jump
@@ -511,7 +526,7 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
             src.add(pyast.assign(jp, _board(js)))
             with src.if_(pyast.and_(pyast.is_not_none(jp), pyast.is_none(_board(_TO)))):
                 src.add(pyast.assign(_TG, pyast.none()))
-                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices)
+                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown)
         return
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, True), "rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
@@ -530,7 +545,7 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
                                pyast.is_none(_board(beyond)))
             with src.if_(lands):
                 src.add(pyast.assign(_TO, beyond), pyast.assign(_TG, pyast.none()))
-                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices)
+                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown)
             src.add(pyast.break_())
 
 
@@ -690,10 +705,34 @@ def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_c
     loop, the `off board` case (once per piece)."""
     passing = landing.forbidden("passing", "site")
     lo, hi = pyast.name("lo"), pyast.name("hi")
-    src.add(pyast.assign(lo, span.low), pyast.assign(hi, span.high if span.high is not None else lo))
-    if off_case is not None:
-        src.add(pyast.assign(pyast.name("ends"), pyast.false()))  # whether the off-board action is listed already
+    if passing is None and span.exact:
+        src.add(pyast.assign(lo, span.low))
+    else:
+        src.add(pyast.assign(lo, span.low), pyast.assign(hi, span.high if span.high is not None else lo))
+        if off_case is not None:
+            src.add(pyast.assign(pyast.name("ends"), pyast.false()))  # whether the off-board action is listed already
     distances = pyast.helper("range", pyast.helper("max", lo, pyast.num(1)), pyast.add(hi, pyast.num(1)))
+    if passing is None and span.exact:
+        # One distance and nothing on the way asked about: the landing site alone.
+        src.add(pyast.assign(_TO, pyast.helper("h_track_to", track, _FRM, lo)))
+        with src.if_(pyast.compare(_TO, "==", pyast.num(-1))):
+            if off_case is not None:
+                _off_board(src, landing, off_case, off_where)
+        with src.elif_(pyast.compare(_TO, ">=", pyast.num(0))):
+            src.add(_look())
+            emit_candidate(src, landing)
+        return
+    if passing is None:
+        # Nothing on the way is asked about: the landing site alone, not the path.
+        with src.for_(_DIST, distances):
+            src.add(pyast.assign(_TO, pyast.helper("h_track_to", track, _FRM, _DIST)),
+                    pyast.if_(pyast.compare(_TO, "==", pyast.num(-2)), [pyast.break_()]))
+            with src.if_(pyast.compare(_TO, "==", pyast.num(-1))):
+                _off_board_once(src, landing, off_case, off_where)
+                src.add(pyast.break_())
+            src.add(_look())
+            emit_candidate(src, landing)
+        return
     with src.for_(_DIST, distances):
         src.add(pyast.assign(_ROW, pyast.helper("h_track_path", track, _FRM, _DIST)),
                 pyast.if_(pyast.is_none(_ROW), [pyast.break_()]),

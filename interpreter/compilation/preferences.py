@@ -17,7 +17,7 @@ PASS = -1  # the one "case" of a pass
 
 
 def preference_tiers(decision: ast.Decision, actions: list[ActionPlan],
-                     by_name: dict[str, ActionPlan]) -> list[list[ActionPlan]]:
+                     by_name: dict[str, list[ActionPlan]]) -> list[list[ActionPlan]]:
     """The actions in the order `prefer:` gives: one list per `prefer` line, then
     the rest. A tier is offered only when no earlier tier has a legal action."""
     if not decision.prefer:
@@ -39,7 +39,8 @@ def preference_tiers(decision: ast.Decision, actions: list[ActionPlan],
                     placed[(name, c)] = item.pos
                 line.setdefault(name, set()).update(new)
         lines.append(line)
-    tiers = [[_taking(plan, line[plan.name]) for plan in actions if line.get(plan.name)] for line in lines]
+    tiers = [[_taking(plan, line[plan.name]) for plan in actions if line.get(plan.name, set()) & _cases_of(plan)]
+             for line in lines]
     rest: list[ActionPlan] = []
     for plan in actions:
         left = {c for c in _cases_of(plan) if (plan.name, c) not in placed}
@@ -54,15 +55,14 @@ def _cases_of(plan: ActionPlan) -> set[int]:
 
 
 def _named(decision: ast.Decision, item: ast.PreferItem, names: list[str], declared: dict[str, ast.Action],
-           by_name: dict[str, ActionPlan]) -> list[tuple[str, set[int]]]:
+           by_name: dict[str, list[ActionPlan]]) -> list[tuple[str, set[int]]]:
     """(action, its case ids) an item of a `prefer` line names (actions whose
     compilation failed are left out: their error is reported)."""
     if isinstance(item, ast.Name):
         if item.id not in names:
             raise RuleError(item.pos, f"decision '{decision.name}' has no action '{item.id}'",
                             unknown(item.pos, "", item.id, names).hint)
-        plan = by_name.get(item.id)
-        return [] if plan is None else [(item.id, _cases_of(plan))]
+        return [(item.id, {c for plan in by_name.get(item.id, []) for c in _cases_of(plan)})]
     key = (item.kind, item.what)
     label = f"{item.kind} {item.what}"
     if item.action is not None:
@@ -71,16 +71,15 @@ def _named(decision: ast.Decision, item: ast.PreferItem, names: list[str], decla
                             unknown(item.pos, "", item.action, names).hint)
         if not any((c.kind, c.what) == key for c in declared[item.action].cases):
             raise RuleError(item.pos, f"action '{item.action}' has no case '{label}'")
-        plan = by_name.get(item.action)
-        return [] if plan is None else [(item.action, {c for k, c in plan.case_keys if k == key})]
+        return [(item.action, {c for plan in by_name.get(item.action, []) for k, c in plan.case_keys if k == key})]
     having = [a.name for a in decision.actions if any((c.kind, c.what) == key for c in a.cases)]
     if not having:
         raise RuleError(item.pos, f"decision '{decision.name}' has no case '{label}'")
-    return [(name, {c for k, c in by_name[name].case_keys if k == key}) for name in having if name in by_name]
+    return [(name, {c for plan in by_name.get(name, []) for k, c in plan.case_keys if k == key}) for name in having]
 
 
 def _taking(plan: ActionPlan, cases: set[int]) -> ActionPlan:
     """The plan itself when it takes all its cases, else the plan restricted to them."""
     if _cases_of(plan) <= cases:
         return plan
-    return restricted_plan(plan, frozenset(cases))
+    return restricted_plan(plan, frozenset(cases & _cases_of(plan)))

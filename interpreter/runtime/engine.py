@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 from .errors import RuleRuntimeError
 from .helpers import result_filter
 from .state import State, empty_occupancy
+from .values import format_value
 
 if TYPE_CHECKING:
     from random import Random
@@ -73,6 +74,8 @@ class Engine:
         weighted = [d.is_chance and not d.uniform for d in decisions]
         lazy = [d.candidates for d in decisions] if rules.result_checks else [None] * len(decisions)
         self._candidates = lazy  # by decision: its unchecked candidates' lister, or None
+        # by decision: its drawer of one legal action (`play the longest turn`), or None
+        pickers = [d.pick for d in decisions]
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
@@ -81,6 +84,8 @@ class Engine:
             [phase.before_turn for phase in rules.phases],
             any(weighted),
             any(c is not None for c in lazy),
+            pickers,
+            any(p is not None for p in pickers),
         )
 
     # ------------------------------------------------------------ positions
@@ -360,7 +365,7 @@ class Engine:
 
         The loop of `apply_in_place` and `settle`, written out: this is the hot
         path of benchmarks, analysis and the AI's playouts."""
-        weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy = self._playout_tables
+        weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, pickers, any_pick = self._playout_tables
         checks = self.rules.result_checks
         runs = self.runs
         rand = rng.random
@@ -407,6 +412,14 @@ class Engine:
                         if any_lazy and lazy[d] is not None and n < max_plies:
                             # (lazy[d] is not None: tested just above)
                             pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
+                            if pending is not None:
+                                if s.turn_start and not self._turn_started(s, pending):
+                                    legal = []
+                                    break
+                                continue
+                        elif any_pick and pickers[d] is not None and n < max_plies:
+                            # (pickers[d] is not None: tested just above)
+                            pending = pickers[d](s, rand)  # type: ignore[misc]
                             if pending is not None:
                                 if s.turn_start and not self._turn_started(s, pending):
                                     legal = []
@@ -529,9 +542,21 @@ class Engine:
                 if code[4] >= 0:
                     symbol = self.rules.kind_symbols[case.choice_kinds[code[4]]]
                     parts.append(symbol if part == "{choice}" else "=" + symbol)
+            elif case.shown and part.startswith("{"):
+                parts.append(self._shown(case.shown, part, code))
             else:
                 parts.append(part)
         return "".join(parts)
+
+    def _shown(self, shown: tuple[tuple[str, str], ...], part: str, code: Code) -> str:
+        """A value the notation shows (`{d}`), carried by the code after its choice."""
+        for k, (field, kind) in enumerate(shown):
+            if field == part:
+                return format_value(code[5 + k] if len(code) > 5 + k else None, kind, self._name)
+        return part
+
+    def _name(self, kind: str, index: int) -> str:
+        return self.rules.site_names[index] if kind == "site" else self.rules.players[index]
 
 
 def _located(exc: RuleRuntimeError, pos: Optional[Pos], doing: str) -> RuleRuntimeError:

@@ -38,12 +38,8 @@ def _pending_node(node: Any, defines: set[str]) -> Iterator[tuple[ast.Pos, str]]
         yield node.pos, _not_yet("'board repetitions'")
     elif isinstance(node, ast.Call) and node.fn == "connected" and node.fn not in defines:
         yield node.pos, _not_yet("'connected(...)'")
-    elif isinstance(node, ast.Action) and node.each is not None:
-        yield node.each.pos, _not_yet("'for each' after an action's name")
     elif isinstance(node, ast.Case) and node.kind == "pass":
         yield node.pos, _not_yet("a pass with statements ('pass:')")
-    elif isinstance(node, ast.LongestTurn):
-        yield node.pos, _not_yet("'play the longest turn'")
 
 
 def report_pending_yaml(data: dict, report: Report) -> None:
