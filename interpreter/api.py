@@ -11,6 +11,7 @@ it is given. Tools that play very many positions use the fast layer,
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional, Sequence, Union
 
@@ -264,11 +265,31 @@ class Game:
                 choices = range(-1, len(case.choice_kinds))
             else:
                 choices = (-1,)
+            values = self._shown_values(case)
             for frm in origins:
                 for to in destinations:
                     for choice in choices:
-                        seen.setdefault(notation((index, frm, to, -1, choice)))
+                        for shown in values:
+                            seen.setdefault(notation((index, frm, to, -1, choice) + shown))
         return tuple(seen)
+
+    def _shown_values(self, case: Any) -> list[tuple[Any, ...]]:
+        """Every combination of the values a case's notation shows ([()] when none)."""
+        ranges: list[Sequence[Any]] = []
+        for (field, kind), values in zip(case.shown, case.shown_values or (None,) * len(case.shown)):
+            if kind == "site":
+                ranges.append([*range(len(self.model.board.names)), -1])
+            elif kind == "player":
+                ranges.append([*range(len(self.rules.players)), -1])
+            elif kind == "flag":
+                ranges.append([False, True])
+            elif values is not None:
+                ranges.append(values)
+            else:
+                raise ValueError(f"{self.name}: the notation of {case.label} shows {field}, whose values the rules "
+                                 "do not fix (a number counted up or worked out while playing): no fixed action "
+                                 "space can list them")
+        return list(itertools.product(*ranges))
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:

@@ -50,6 +50,10 @@ class Bound:
     local: Local
     setup: tuple[py.stmt, ...]
     type: Type
+    # what the value can be, for the fixed action space (domains.py): its element,
+    # or the value itself when fixed
+    element: Optional[ast.Expr] = None
+    const: Any = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,8 @@ def each_values(action: ast.Action, exprs: ExpressionCompiler, model: GameModel,
         values = []
         for element in each.collection.items:
             lines, c = exprs.lowered(element, position_scope)
+            if c.type is Type.DIRS and c.is_const and len(c.const) == 1:
+                c = exprs.const(c.const[0], Type.DIR)  # a direction's name: the direction
             values.append(Value(element, c, tuple(lines)))
     else:
         c = exprs.as_sites(exprs.compile(each.collection, position_scope))
@@ -93,9 +99,9 @@ def each_values(action: ast.Action, exprs: ExpressionCompiler, model: GameModel,
         if c.deps & (CANDIDATE_DEPS | PIECE_DEPS):
             raise RuleError(pos, "the values of 'for each' are worked out once when the actions are listed: "
                                  "they cannot depend on the moving piece or the landing site")
-        if c.type not in KIND_OF_TYPE:
-            raise RuleError(pos, f"'for each' after an action's name takes numbers, flags, sites or players, "
-                                 f"found {describe(c)}")
+        if c.type not in KIND_OF_TYPE and c.type is not Type.DIR:
+            raise RuleError(pos, f"'for each' after an action's name takes numbers, flags, sites, players or "
+                                 f"directions, found {describe(c)}")
         if c.type is not first.type:
             raise RuleError(pos, f"the values of 'for each' are of one type: {describe(first)} and {describe(c)}")
     return values
@@ -118,15 +124,23 @@ def bind(each: ast.ActionEach, value: Value, src: Source) -> Bound:
     """The local of one copy of the action."""
     c = value.code
     if c.is_const:
-        return Bound(each.name, Local(c.code, c.type, always=c.type is not Type.SITE or c.const != -1), (), c.type)
+        return Bound(each.name, Local(c.code, c.type, always=c.type is not Type.SITE or c.const != -1), (), c.type,
+                     value.element, c.const)
     local = pyast.name(src.fresh("l"))
-    return Bound(each.name, Local(local, c.type), value.lines + (pyast.assign(local, c.code),), c.type)
+    return Bound(each.name, Local(local, c.type), value.lines + (pyast.assign(local, c.code),), c.type,
+                 value.element)
 
 
-def distinct_from_earlier(each: ast.ActionEach, values: list[Value], i: int) -> list[ast.Expr]:
-    """`D != A` for each element A before the i-th of a list: a value met before is skipped."""
+def distinct_from_earlier(each: ast.ActionEach, values: list[Value], i: int) -> Optional[list[ast.Expr]]:
+    """`D != A` for each element A before the i-th of a list whose value is known
+    only while playing: a value met before is skipped. None when the i-th value is
+    fixed and met before (no copy is made for it)."""
+    value = values[i]
+    earlier = values[:i]
+    if value.code.is_const and any(v.code.is_const and v.code.const == value.code.const for v in earlier):
+        return None
     return [ast.Compare(each.pos, "!=", ast.Name(each.pos, each.name), v.element)
-            for v in values[:i] if v.element is not None]
+            for v in earlier if v.element is not None and not (v.code.is_const and value.code.is_const)]
 
 
 @dataclass(frozen=True)
@@ -138,6 +152,9 @@ class Shown:
     fields: tuple[str, ...]  # "{d}", in the order they first appear
     codes: tuple[py.expr, ...]
     kinds: tuple[str, ...]
+    # per field, what its value can be: an expression whose values domains.py
+    # follows, or a fixed value (a tuple of one)
+    sources: tuple[Any, ...] = ()
 
 
 def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optional[Bound], model: GameModel,
@@ -147,15 +164,19 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
     fields: list[str] = []
     codes: list[py.expr] = []
     kinds: list[str] = []
+    sources: list[Any] = []
     for match in _FIELD.finditer(text):
         field = match.group(0)
         name = match.group(1)
         if field in fixed or field in fields:
             continue
         if bound is not None and name == bound.name:
+            if bound.type not in KIND_OF_TYPE:
+                raise RuleError(pos, f"{field}: a notation shows numbers, flags, sites and players, not directions")
             fields.append(field)
             codes.append(bound.local.code)
             kinds.append(KIND_OF_TYPE[bound.type])
+            sources.append(bound.element if bound.element is not None else (bound.const,))
             continue
         variable = model.variables.get(name)
         if variable is not None and variable.per_player:
@@ -172,10 +193,11 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
             fields.append(field)
             codes.append(c.code)
             kinds.append(KIND_OF_TYPE[c.type])
+            sources.append(ast.Name(pos, name))
             continue
         if field.startswith("{") and name.isidentifier():
             known = list(model.variables) + list(model.options) + ([bound.name] if bound is not None else [])
             best = suggest(name, known)
             suggestion = f"; did you mean {{{best}}}?" if best is not None else ""
             raise RuleError(pos, f"{field}: no such variable, option or value of the action{suggestion}")
-    return Shown(text, tuple(fields), tuple(codes), tuple(kinds))
+    return Shown(text, tuple(fields), tuple(codes), tuple(kinds), tuple(sources))

@@ -178,6 +178,8 @@ class ActionCompiler:
         self.case_keys: list[tuple[tuple[str, str], int]] = []
         self.bound: Optional[Bound] = None  # the value of `for each` the action being compiled is made for
         self.shown: patterns.Shown = {}  # case id -> the codes of the values its notation shows
+        # case id -> per value its notation shows, what the value can be (action_values.Shown.sources)
+        self.value_sources: dict[int, tuple[Any, ...]] = {}
 
     # ------------------------------------------------------------ the action
     def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
@@ -191,9 +193,12 @@ class ActionCompiler:
                                  self.compiler.scope((), f"the values of action '{action.name}'"))
         plans = []
         for i, value in enumerate(values):
+            distinct = distinct_from_earlier(each, values, i)
+            if distinct is None:
+                continue
             self.bound = bind(each, value, self.src)
             try:
-                copy = replace(action, wheres=distinct_from_earlier(each, values, i) + list(action.wheres))
+                copy = replace(action, wheres=distinct + list(action.wheres))
                 plan = self.compile(copy, decision_index)
             finally:
                 bound, self.bound = self.bound, None
@@ -420,6 +425,7 @@ class ActionCompiler:
             cid = self._case(action, case, pattern, available, decision_index, template)
             if shown.fields:
                 self.shown[cid] = shown.codes
+                self.value_sources[cid] = shown.sources
                 self.compiler.cases[cid].shown = tuple(zip(shown.fields, shown.kinds))
             self.case_templates.append((cid, template))
             self.case_keys.append((key, cid))

@@ -43,6 +43,9 @@ class CaseInfo:
     # the value fields its notation shows, in the order its codes carry them after the
     # choice: (field, kind) as ("{d}", "number") (action_values.py)
     shown: tuple[tuple[str, str], ...] = ()
+    # per value shown that is a number: the values it can take, or None when the rules
+    # do not fix them (compilation/domains.py); sites, players and flags: None
+    shown_values: tuple[Optional[tuple[Any, ...]], ...] = ()
 
 
 @dataclass

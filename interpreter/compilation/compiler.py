@@ -30,6 +30,7 @@ from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
+from .domains import Domains
 from .errors import RuleError, unknown
 from .expressions import ExpressionCompiler
 from .items import RuleItems
@@ -239,6 +240,7 @@ class Compiler:
             legal_names.append(legal.name)
             all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
             candidate_names.append(writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None)
+        self._shown_values(decisions)
         results = Results(m.player_count, self.endings.entries)
         self.src.helper("h_end", results.end)
         case_writer = CaseWriter(self, phases, decisions)
@@ -295,6 +297,17 @@ class Compiler:
             source_map=dict(self.src.origins),
             constants={name: value for name, value in self.src.namespace.items() if self.src.is_const_name(name)},
         )
+
+    def _shown_values(self, decisions: list[DecisionInfo]) -> None:
+        """The values each number a notation shows can take (for the fixed action space)."""
+        if not self.actions.value_sources:
+            return
+        outcomes = {info.name: info.outcome_values for info in decisions if info.is_chance}
+        domains = Domains(self.model, self.items, outcomes)
+        for case, sources in self.actions.value_sources.items():
+            found = [frozenset(source) if isinstance(source, tuple) else domains.of(source) for source in sources]
+            self.cases[case].shown_values = tuple(None if values is None else tuple(sorted(values, key=repr))
+                                                  for values in found)
 
     @property
     def turn_hooks(self) -> bool:

@@ -4,10 +4,14 @@ of a decision's legal actions, only those that begin the longest rest of the tur
 For a candidate a, L(a) is the largest number of actions that are not passes in a
 way to play the rest of the turn beginning with a (a included): the rest is what
 the turn sequence does — follow-ups, then the next decisions of the phase's
-`turn:` — until the turn ends, the game ends or a chance event comes. With a
-tie-break, V(a) is the highest (lowest) EXPR over a's ways of length L(a), asked
-where the way ends (after its last action and its `after each action` rules,
-before `after each turn`).
+`turn:` — until the turn ends, the game ends or a chance event comes. The
+candidates of the largest L are kept. A tie-break decides between turns that
+cannot be played in full: where no follow-up can start, the turn's remaining
+decisions are known when the rules are compiled (the *horizon*), and when some
+way acts in every one of them, every candidate that does so is kept (backgammon:
+both dice played, in either order); else the candidates of the largest L whose
+ways reach the highest EXPR (lowest), asked where the way ends: after its last
+action and its `after each action` rules, before `after each turn`.
 
 The search plays candidates on copies of the position with the "trial" functions
 of the cases (cases.py: the case, the `after each action` rules and the turn
@@ -17,13 +21,12 @@ no maximum). It is bounded (MAX_DEPTH actions deep, MAX_POSITIONS positions per
 listing: a located error past them) and counts no rule coverage (trial plays are
 not play).
 
-Where the turn's remaining decisions are known when the rules are compiled (no
-follow-up can start: `horizon`), a way reaching them all is as long as any, so the
-search of a candidate stops there. Random playouts (`pick`) then check only the
-candidates they draw, as for `forbid result`: drawn one at a time in random order,
-the first to reach the horizon is taken — still uniformly among the kept ones. A
-tie-break is needed only between candidates of equal length: a way that plays
-the whole turn needs none when every way can (see `LongestTurn.full_turns`).
+With a horizon, a way that acts in every decision left is as long as any, so the
+search of a candidate stops there; random playouts (`pick`) check only the
+candidates they draw, as for `forbid result`: drawn one at a time in random
+order, the first to reach the horizon is taken — still uniformly among the kept
+ones. The listing of the decision after a candidate is kept (`TurnSearch.last`):
+when the candidate is played, the next listing is of an equal position.
 """
 from __future__ import annotations
 
@@ -81,10 +84,6 @@ class LongestTurn:
     """The filter of one decision: `__call__` lists its legal actions, `pick` draws
     one as a random playout does."""
 
-    # Whether ways that play every decision left in the turn are compared by the
-    # tie-break too (False: they are equal, see the module docstring).
-    compare_full_turns = False
-
     def __init__(self, search: TurnSearch, inner: Lister, pos: Pos,
                  tiebreak: Optional[Callable[[State, int], Any]] = None, highest: bool = True):
         self.search = search
@@ -111,7 +110,7 @@ class LongestTurn:
             return codes[0] if codes else None
         horizon = self._horizon(s)
         with _Trial(self):
-            if horizon is None or self.tiebreak is not None and self.compare_full_turns:
+            if horizon is None:
                 kept = self._kept(s, codes, [self._length(s, code) for code in codes])
                 return kept[int(rand() * len(kept))]
             left = list(codes)
@@ -138,7 +137,7 @@ class LongestTurn:
         kept = [code for code, length in zip(codes, lengths) if length == longest]
         if self.tiebreak is None or len(kept) == 1:
             return kept
-        if longest == self._horizon(s) and not self.compare_full_turns:
+        if longest == self._horizon(s):
             return kept  # every kept way plays the whole turn
         values = [self._score(s, code)[1] for code in kept]
         best = max(values)

@@ -40,7 +40,6 @@ START_PERFT = {
 KNOWN_WARNINGS = {
     "xiangqi": ["'chariot_move' may take about", "'cannon_move' may take about", "'cannon_capture' may take about"],
     "quoridor": ["'side_jump' may take about"],
-    "backgammon": ["'high_only' moves like action 'high_then'", "'low_only' moves like action 'low_then'"],
 }
 
 
