@@ -65,6 +65,37 @@ class Adapter:
         return None
 
 
+class Turns(Adapter):
+    """OpenSpiel's action is a turn of several regelwerk decisions (Pentago: a
+    marble placed, then a quarter turned): the key is their notations joined
+    (`a1` and `s`: `a1s`). A definition that plays the turn as one action is keyed
+    by its notation, as the identity adapter does."""
+
+    def regel_moves(self, engine, state):
+        keys: dict[str, tuple] = {}
+        for key, codes in self._turns(engine, state, (), ""):
+            if key in keys:
+                raise ValueError(f"two regelwerk moves have the key {key!r}")
+            keys[key] = codes
+        return keys
+
+    def _turns(self, engine, state, codes: tuple, text: str):
+        player = engine.to_move(state)
+        for code in engine.legal(state):
+            after = engine.copy(state)
+            engine.apply_in_place(after, code)
+            notation = text + engine.notation(code)
+            if engine.to_move(after) == player:
+                yield from self._turns(engine, after, codes + (code,), notation)
+            else:
+                yield notation, codes + (code,)
+
+    def regel_depth(self, engine, spiel_depth: int) -> int:
+        """regelwerk's perft depth for OpenSpiel's: the decisions of a turn each."""
+        start = engine.initial_state()
+        return spiel_depth * len(engine.phases[start.phase].turn)
+
+
 class ConnectFour(Adapter):
     """OpenSpiel names a column by player symbol and number (`x3`); regelwerk drops
     on the landing site (`@d1`): the key is the file."""
