@@ -41,16 +41,16 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from interpreter import load_game
+from interpreter.compilation import action_values, statements
 from interpreter.compilation import actions as C
 from interpreter.compilation import board as boards
-from interpreter.compilation import statements
 from interpreter.compilation.expressions import FUNCTIONS
 from interpreter.compilation.names import BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
 from interpreter.loading import variants
 from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
 from interpreter.parsing.parser import parse_rules
-from interpreter.runtime import walks
+from interpreter.runtime import longest, walks
 from tests.helpers import REPO as ROOT
 
 DOC = ROOT / "docs" / "format.md"
@@ -324,8 +324,10 @@ def test_every_default_notation_is_documented(key, notation):
         statements.MAX_LOOP,
         variants.MAX_VARIANT_DEPTH,
         f"{rules_parser_module.MAX_RULES_BYTES:,}",
+        f"at most {longest.MAX_DEPTH} actions ahead and at {longest.MAX_POSITIONS} positions",
+        f"at most {action_values.MAX_ACTION_VALUES} values",
     ],
-    ids=["walk steps", "walk paths", "for each", "variant depth", "rules size"],
+    ids=["walk steps", "walk paths", "for each", "variant depth", "rules size", "longest turn", "action values"],
 )
 def test_the_limits_are_those_enforced(value):
     section = DOC_TEXT.split("## 5. Limits and safety", 1)[1].split("## 6.", 1)[0]
