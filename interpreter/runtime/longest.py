@@ -82,7 +82,8 @@ class TurnSearch:
 
 class LongestTurn:
     """The filter of one decision: `__call__` lists its legal actions, `pick` draws
-    one as a random playout does."""
+    one as a random playout does. It keeps nothing between calls (what one search
+    counts is its `_Run`'s), so one game serves several threads as the engine does."""
 
     def __init__(self, search: TurnSearch, inner: Lister, pos: Pos,
                  tiebreak: Optional[Callable[[State, int], Any]] = None, highest: bool = True):
@@ -91,15 +92,14 @@ class LongestTurn:
         self.pos = pos
         self.tiebreak = tiebreak
         self.highest = highest
-        self.visited = 0  # positions played in the current listing
 
     # ------------------------------------------------------------ listing
     def __call__(self, s: State) -> list[Code]:
         codes = self.search.listing(s, self.inner)
         if len(codes) <= 1:
             return codes
-        with _Trial(self):
-            return self._kept(s, codes, [self._length(s, code) for code in codes])
+        with _Run(self) as run:
+            return self._kept(s, codes, [self._length(s, code, run) for code in codes], run)
 
     def pick(self, s: State, rand: Callable[[], float]) -> Optional[Code]:
         """A legal action drawn uniformly (None: none is legal), checking no more
@@ -109,9 +109,9 @@ class LongestTurn:
         if len(codes) <= 1:
             return codes[0] if codes else None
         horizon = self._horizon(s)
-        with _Trial(self):
+        with _Run(self) as run:
             if horizon is None:
-                kept = self._kept(s, codes, [self._length(s, code) for code in codes])
+                kept = self._kept(s, codes, [self._length(s, code, run) for code in codes], run)
                 return kept[int(rand() * len(kept))]
             left = list(codes)
             tried: list[Code] = []
@@ -119,18 +119,18 @@ class LongestTurn:
             while left:
                 i = int(rand() * len(left))
                 code = left[i]
-                length = self._length(s, code)
+                length = self._length(s, code, run)
                 if length == horizon:
                     return code
                 tried.append(code)
                 lengths.append(length)
                 left[i] = left[-1]
                 left.pop()
-            kept = self._kept(s, tried, lengths)
+            kept = self._kept(s, tried, lengths, run)
         return kept[int(rand() * len(kept))]
 
     # ------------------------------------------------------------ the search
-    def _kept(self, s: State, codes: list[Code], lengths: list[int]) -> list[Code]:
+    def _kept(self, s: State, codes: list[Code], lengths: list[int], run: _Run) -> list[Code]:
         """Of `codes` (their lengths given), those of the longest length, and among
         them those of the best tie-break value when it is asked."""
         longest = max(lengths)
@@ -139,34 +139,34 @@ class LongestTurn:
             return kept
         if longest == self._horizon(s):
             return kept  # every kept way plays the whole turn
-        values = [self._score(s, code)[1] for code in kept]
+        values = [self._score(s, code, run)[1] for code in kept]
         best = max(values)
         return [code for code, value in zip(kept, values) if value == best]
 
     def _horizon(self, s: State) -> Optional[int]:
         return self.search.horizons[s.phase][s.step]
 
-    def _length(self, s: State, code: Code) -> int:
+    def _length(self, s: State, code: Code, run: _Run) -> int:
         """L of `code` in `s`: a search that stops at a way playing the whole turn."""
         horizon = self._horizon(s)
         count = 0 if code[0] in self.search.passes else 1
         if horizon is not None and count >= horizon:
             return count  # (the last decision of the turn: the action is the way)
         t = s.copy(trial=True)
-        if self._play(t, code):
+        if self._play(t, code, run):
             return count
-        return count + self._rest(t, 1, None if horizon is None else horizon - count, -1)[0]
+        return count + self._rest(t, 1, None if horizon is None else horizon - count, -1, run)[0]
 
-    def _score(self, s: State, code: Code) -> Score:
+    def _score(self, s: State, code: Code, run: _Run) -> Score:
         """(L, V) of `code` in `s`: every way looked at, V the best value of the longest."""
         t = s.copy(trial=True)
         count = 0 if code[0] in self.search.passes else 1
-        if self._play(t, code):
+        if self._play(t, code, run):
             return count, self._value(t, s.player)
-        length, value = self._rest(t, 1, None, s.player)
+        length, value = self._rest(t, 1, None, s.player, run)
         return count + length, value
 
-    def _rest(self, s: State, depth: int, need: Optional[int], player: int) -> Score:
+    def _rest(self, s: State, depth: int, need: Optional[int], player: int, run: _Run) -> Score:
         """The best (L, V) of the rest of the turn from `s` (a position within it).
         With `need` (the number of decisions left) the search stops at a way that
         long, and with `player` -1 it asks no value."""
@@ -187,10 +187,10 @@ class LongestTurn:
             if need is not None and player < 0 and count >= need:
                 return count, 0  # (a way as long as the turn: none is longer)
             t = s.copy(trial=True)
-            if self._play(t, code):
+            if self._play(t, code, run):
                 score: Score = (count, self._value(t, player))
             else:
-                length, value = self._rest(t, depth + 1, None if need is None else need - count, player)
+                length, value = self._rest(t, depth + 1, None if need is None else need - count, player, run)
                 score = (count + length, value)
             if best is None or score > best:
                 best = score
@@ -199,10 +199,10 @@ class LongestTurn:
         assert best is not None
         return best
 
-    def _play(self, t: State, code: Code) -> bool:
+    def _play(self, t: State, code: Code, run: _Run) -> bool:
         """Play `code` on the copy `t`: whether the way ends there (the turn or the game)."""
-        self.visited += 1
-        if self.visited > MAX_POSITIONS:
+        run.visited += 1
+        if run.visited > MAX_POSITIONS:
             raise RuleRuntimeError(self.pos, f"'play the longest turn' looked at more than {MAX_POSITIONS} "
                                              "positions in one listing")
         trial = self.search.trials[t.phase][code[0]]
@@ -216,20 +216,19 @@ class LongestTurn:
         return value if self.highest else -value
 
 
-class _Trial:
-    """Around a search: the positions counted from 0, the coverage counts restored
+class _Run:
+    """One search: the positions it played (bounded), the coverage counts restored
     afterwards (trial plays are not play)."""
 
     def __init__(self, turn: LongestTurn):
-        self.turn = turn
+        self.counts = turn.search.counts
         self.saved: Optional[list[int]] = None
+        self.visited = 0
 
-    def __enter__(self) -> None:
-        self.turn.visited = 0
-        counts = self.turn.search.counts
-        self.saved = counts[:] if counts is not None else None
+    def __enter__(self) -> _Run:
+        self.saved = self.counts[:] if self.counts is not None else None
+        return self
 
     def __exit__(self, *exc: object) -> None:
-        counts = self.turn.search.counts
-        if counts is not None and self.saved is not None:
-            counts[:] = self.saved
+        if self.counts is not None and self.saved is not None:
+            self.counts[:] = self.saved
