@@ -10,7 +10,9 @@ An **action code** is a tuple `(case, origin, destination, jumped, choice)`:
 the compiled case that applies it, the site it starts from, the site it lands on
 (or chooses), the site it jumps over, and which of several outcomes it picks (a
 chance event's outcome, or a kind an action lets the player choose). A field that
-does not apply is -1. Codes are what the generated move generators produce and
+does not apply is -1. A case whose notation shows values of the position (`{d}`,
+a variable: docs/format.md 3.8) carries them after the choice, in the order of
+`CaseInfo.shown`. Codes are what the generated move generators produce and
 what the fast layer (docs/api.md) hands around; `Action.code` is one.
 """
 from __future__ import annotations
@@ -29,6 +31,7 @@ ORIGIN = 1
 DESTINATION = 2
 JUMPED = 3
 CHOICE = 4
+FIRST_SHOWN = 5  # the values a notation shows, when its case has any
 
 NO_SITE = -1
 NO_PLAYER = -1
