@@ -195,9 +195,11 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
             kinds.append(KIND_OF_TYPE[c.type])
             sources.append(ast.Name(pos, name))
             continue
-        if field.startswith("{") and name.isidentifier():
+        if name.isidentifier():
+            # (an unknown field nothing is named like: the template says which fields there are)
             known = list(model.variables) + list(model.options) + ([bound.name] if bound is not None else [])
             best = suggest(name, known)
-            suggestion = f"; did you mean {{{best}}}?" if best is not None else ""
-            raise RuleError(pos, f"{field}: no such variable, option or value of the action{suggestion}")
+            if best is not None:
+                raise RuleError(pos, f"{field}: no such variable, option or value of the action; "
+                                     f"did you mean {{{best}}}?")
     return Shown(text, tuple(fields), tuple(codes), tuple(kinds), tuple(sources))

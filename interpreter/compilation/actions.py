@@ -417,6 +417,8 @@ class ActionCompiler:
             shown = shown_fields(text, getattr(text, "pos", case.pos), TEMPLATE_FIELDS + (CHOICE_FIELD,), self.bound,
                                  self.model, self._compile_name, self._name_of)
             fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ()) + shown.fields
+            if self.bound is not None and "{" + self.bound.name + "}" not in fields:
+                fields += ("{" + self.bound.name + "}",)  # (named in the message about an unknown field)
             template = self.compiler.template(_located_like(shown.text, text), case.pos, fields)
             if choice is not None and CHOICE_FIELD not in template:
                 # "=Q" after the notation, for the actions that choose

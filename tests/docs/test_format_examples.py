@@ -534,3 +534,75 @@ def test_the_turn_sequence(tmp_path):
             assert (game.phase(state), game.to_move(state)) == (phase, player), notation
             state = game.apply(state, notation)
     assert game.to_move(state) == "black"
+
+
+def test_rotate_and_cycle_move_what_the_reference_says(tmp_path):
+    """3.10: clockwise takes a block's north-west corner to its north-east corner;
+    `cycle a1, b1` swaps; everything moves at once, empty sites too."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            action turn:
+                drop rock on [e5]
+                notation "t"
+                onto empty:
+                    rotate [a1, b1, c1, a2, b2, c2, a3, b3, c3] clockwise
+                    cycle d1, e1
+        """, "white: {man: [a3, d1]}\nblack: {king: [c1]}\n")
+    after = game.apply(state, "t")
+    names = game.rules.site_names
+    assert {names[s]: p[0] for s, p in enumerate(after.board[:-1]) if p is not None and p[1] != 2} == {
+        "c3": 0, "e1": 0, "a1": 1}
+
+
+def test_a_prefer_line_naming_a_case_of_every_action(tmp_path):
+    """3.4: `prefer: onto enemy` keeps the captures of every action when one is legal."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            prefer: onto enemy
+            action man_move by man:
+                step n
+                onto empty: move
+                onto enemy: move
+            action king_move by king:
+                step e
+                onto empty: move
+                onto enemy: move
+        """, "white: {man: [a1], king: [c3]}\nblack: {man: [d3]}\n")
+    assert game.legal_notations(state) == ["c3xd3"]
+
+
+def test_stacks_of_men_and_the_longest_turn(tmp_path):
+    """2.14, 3.10, 3.4: a setup height, `move one`, and a turn of two moves whose
+    first must leave the second possible (else the higher number)."""
+    yaml_text = GRID_YAML.replace("variables:\n  v: {type: int}\n",
+                                  "stacks: true\nvariables:\n  v: {type: int}\n  hi: {default: 3}\n"
+                                  "  lo: {default: 1}\n  pips: {}\n")
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move, move
+        decision move:
+            play the longest turn, then the highest pips
+            action run by man for each d in [hi, lo]:
+                where d > 0
+                step e distance d
+                onto empty:
+                    move one
+                    pips += d
+                    if hi == d:
+                        hi = 0
+                    else:
+                        lo = 0
+            action stuck:
+                pass if no other action
+        """, "white:\n  man: [{site: b1, height: 2}]\n", yaml_text)
+    # b1-e1 (3) then e1-f1 is off the board, b1-c1 (1) then c1-f1 too: one die
+    # only, the higher.
+    assert game.legal_notations(state) == ["b1-e1"]
+    state = game.apply(state, "b1-e1")
+    names = game.rules.site_names
+    assert {names[s]: len(p[2]) for s, p in enumerate(state.board[:-1]) if p is not None} == {"b1": 1, "e1": 1}
+    assert game.legal_notations(state) == ["b1-c1"]

@@ -230,7 +230,7 @@ def test_a_turn_of_one_action_is_warned_about(tmp_path, capsys):
 @pytest.mark.parametrize("notation,message", [
     ('"{from}-{pip}"', 'game.rules:11:18: error: {pip}: no such variable, option or value of the action; '
                        'did you mean {pips}?'),
-    ('"{from}-{turns}"', "{turns}: no such variable, option or value of the action"),
+    ('"{from}-{turns}"', "unknown notation field '{turns}'; the fields are {from}, {to}, {d}"),
 ])
 def test_unknown_notation_fields(tmp_path, capsys, notation, message):
     rules = RULES.replace('notation "{{from}}-{{to}}"', "notation " + notation.replace("{", "{{").replace("}", "}}"))
