@@ -66,16 +66,17 @@ class TurnSearch:
         # The last listing of the decision after a candidate (a copy of the position,
         # its actions): the action a search keeps is often played next, and its next
         # decision listed on an equal position. Not with coverage, which counts listings.
-        self.last: Optional[tuple[State, list[Code]]] = None
+        self.last: Optional[tuple[State, Lister, list[Code]]] = None
 
     def listing(self, s: State, lister: Lister) -> list[Code]:
         """The actions of `s` as `lister` lists them: the last listing of the search
         when it was of a position equal to `s` (every field a lister reads)."""
         last = self.last
         if last is not None:
-            t, codes = last
-            if (t.decision == s.decision and t.step == s.step and t.player == s.player and t.phase == s.phase
-                    and t.carry == s.carry and t.vars == s.vars and t.board == s.board and t.occ == s.occ):
+            t, listed_by, codes = last
+            if (listed_by is lister and t.decision == s.decision and t.step == s.step and t.player == s.player
+                    and t.phase == s.phase and t.carry == s.carry and t.vars == s.vars and t.board == s.board
+                    and t.occ == s.occ):
                 return codes
         return lister(s)
 
@@ -178,7 +179,7 @@ class LongestTurn:
             raise RuleRuntimeError(self.pos, f"'play the longest turn' looked more than {MAX_DEPTH} actions ahead")
         codes = lister(s)
         if depth == 1 and search.counts is None:
-            search.last = (s, codes)
+            search.last = (s, lister, codes)
         if not codes:
             return 0, self._value(s, player)
         best: Optional[Score] = None

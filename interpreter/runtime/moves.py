@@ -22,16 +22,22 @@ Moves = tuple[tuple[int, ...], tuple[int, ...]]
 # ---------------------------------------------------------------- permutations
 def permute(board: Board, occ: list[list[int]], sources: tuple[int, ...], dests: tuple[int, ...]) -> None:
     """At once, what stands on sources[i] goes to dests[i] (the dests are the
-    sources in another order); an empty site's emptiness moves too. The owners'
-    lists lose the sites left and gain the sites reached, in the order given."""
+    sources in another order); an empty site's emptiness moves too. A site whose
+    owner changes leaves the old owner's list and joins the new owner's at its end;
+    a site keeping its owner keeps its place in the list."""
     pieces = [board[s] for s in sources]
-    for site, piece in zip(sources, pieces):
-        if piece is not None:
-            occ[piece[OWNER]].remove(site)
-    for site, piece in zip(dests, pieces):
+    before = [board[s] for s in dests]
+    for site, piece, old in zip(dests, pieces, before):
         board[site] = piece
-        if piece is not None:
-            occ[piece[OWNER]].append(site)
+        if piece is old:
+            continue
+        owner = -2 if piece is None else piece[OWNER]
+        old_owner = -2 if old is None else old[OWNER]
+        if owner != old_owner:
+            if old is not None:
+                occ[old_owner].remove(site)
+            if piece is not None:
+                occ[owner].append(site)
 
 
 def followed(site: int, moves: Moves) -> int:
