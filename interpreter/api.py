@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
@@ -23,6 +23,7 @@ from .runtime.coverage import RuleCoverage
 from .runtime.engine import CHANCE as CHANCE_INDEX
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
+from .runtime.results import plain_number
 from .runtime.state import State, empty_occupancy
 from .runtime.views import CHANCE, Action, BoardView, Ending, PieceView, Result
 from .spelling import did_you_mean
@@ -167,8 +168,9 @@ class Game:
 
     @property
     def options(self) -> dict[str, Any]:
-        """The effective option values, `{name: value}` (a copy)."""
-        return dict(self.model.options)
+        """The effective option values, `{name: value}` (a copy; a decimal option's
+        value an int when whole, else a float)."""
+        return {name: plain_number(value) for name, value in self.model.options.items()}
 
     @property
     def option_specs(self) -> dict[str, dict[str, Any]]:
@@ -177,9 +179,9 @@ class Game:
         instead of `"values"` for an option that is not a choice among values."""
         out = {}
         for name, spec in self.model.option_specs.items():
-            entry: dict[str, Any] = {"default": spec.default, "description": spec.description}
+            entry: dict[str, Any] = {"default": plain_number(spec.default), "description": spec.description}
             if spec.values is not None:
-                entry["values"] = list(spec.values)
+                entry["values"] = [plain_number(v) for v in spec.values]
             else:
                 entry["type"] = spec.type
                 if spec.minimum is not None:
@@ -448,15 +450,20 @@ class Game:
         m = self.model
         for name, value in variables.items():
             var = _known("variable", name, m.variables)
+            stored = self._site_slot if var.type == "site" else int
             if var.per_player:
                 for player, v in value.items():
-                    state.vars[var.offset + _known("player", player, m.players)] = int(v)
+                    state.vars[var.offset + _known("player", player, m.players)] = stored(v)
             else:
-                state.vars[var.offset] = int(value)
+                state.vars[var.offset] = stored(value)
         for name, counts in pools.items():
             pool = _known("pool", name, m.pools)
             for player, v in counts.items():
                 state.vars[pool.offset + _known("player", player, m.players)] = int(v)
+
+    def _site_slot(self, value: Any) -> int:
+        """make_state: a site variable's value, a site name or None, as stored."""
+        return -1 if value is None else int(_known("site", value, self.model.board.index))
 
     def position_text(self, state: State) -> str:
         """The position as one line of text (see `interpreter.positions`)."""
@@ -555,8 +562,9 @@ class Game:
     def result(self, state: State) -> Optional[Result]:
         """How the game came out, once it is over in `state`, else None:
         `Result(winner, scores, ending)` — `winner` a player name or None (a draw,
-        or no single winner), `scores` `{player: score}`, `ending` the rule that
-        ended the game (an `Ending`)."""
+        or no single winner), `scores` `{player: score}` (an int, or a float for a
+        score with a fractional part: the exact value decided the winner), `ending`
+        the rule that ended the game (an `Ending`)."""
         outcome = self.engine.outcome(state)
         if outcome is None:
             return None
@@ -564,7 +572,7 @@ class Game:
         players = self.model.players
         return Result(
             players[winner] if winner >= 0 else None,
-            {p: scores[i] for i, p in enumerate(players)},
+            {p: plain_number(scores[i]) for i, p in enumerate(players)},
             self._ending(state),
         )
 
@@ -587,7 +595,7 @@ class Game:
         values = self.engine.scores(state)
         if values is None:
             return None
-        return {p: values[i] for i, p in enumerate(self.model.players)}
+        return {p: plain_number(values[i]) for i, p in enumerate(self.model.players)}
 
     def phase(self, state: State) -> str:
         """The name of the current phase."""
@@ -627,11 +635,16 @@ class Game:
         }
 
     def variables(self, state: State) -> dict[str, Any]:
-        """The game's variables: `{name: value}` (an int, or a bool for a flag); a
-        per-player variable as `{player: value}`."""
+        """The game's variables: `{name: value}` (an int, a bool for a flag, a site's
+        name or None for a site variable); a per-player variable as `{player: value}`."""
         out: dict[str, Any] = {}
+        names = self.model.board.names
         for var in self.model.variables.values():
-            cast = bool if var.type == "flag" else int
+            cast: Callable[[int], Any] = int
+            if var.type == "flag":
+                cast = bool
+            elif var.type == "site":
+                cast = lambda i: names[i] if i >= 0 else None  # noqa: E731
             if var.per_player:
                 out[var.name] = {p: cast(state.vars[var.offset + i]) for i, p in enumerate(self.model.players)}
             else:

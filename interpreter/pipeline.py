@@ -17,8 +17,9 @@ from .compilation.items import collect_items
 from .compilation.model import GameModel, build_model, parse_option_value, read_options
 from .loading.definition import Definition, locate
 from .spelling import did_you_mean
+from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
-from .validation.pending import DESIGN, pending_in_rules, report_pending_yaml
+from .validation.expansion import expansion_errors
 from .validation.semantic import unused_warnings
 
 
@@ -38,17 +39,18 @@ def compile_definition(definition: Definition, options: dict, coverage: bool = F
         file, line, col = locate(definition, path)
         diags.error(file, line, col, message, hint=hint)
 
-    # Constructs designed but not compiled yet: refused before anything reads them.
-    report_pending_yaml(definition.data, report)
-    for pos, message in pending_in_rules(definition.rules):
-        diags.error(pos.file, pos.line, pos.column, message, hint=f"see {DESIGN}")
-    diags.raise_if_errors(definition.sources)
     values = _option_values(definition, options, report, diags)
     diags.raise_if_errors(definition.sources)
     model = build_model(definition.data, values, report)
     diags.raise_if_errors(definition.sources)
     errors: list[RuleError] = []
     items = collect_items(definition.rules, errors)
+    errors.extend(bound_errors(model, items))
+    too_large = expansion_errors(items)
+    if too_large:  # compiling them would not end in reasonable time
+        for err in errors + too_large:
+            diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
+        diags.raise_if_errors(definition.sources)
     compiler = Compiler(model, items, coverage=coverage)
     rules = compiler.compile()
     for err in errors + compiler.errors:

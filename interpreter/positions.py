@@ -23,7 +23,10 @@ a position is silently lost when later versions add some.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any, Optional
+
+from .runtime.results import decimal_text
 
 TAG = "rw1"
 MAX_LENGTH = 200_000  # characters: a position is read from untrusted text
@@ -137,10 +140,14 @@ def _value_text(value: Any) -> str:
 
 
 def _number(value: Any) -> str:
+    if value is None:
+        return NONE  # (a site variable holding none)
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, Fraction):
+        return decimal_text(value)
     return str(value)
 
 
@@ -200,25 +207,37 @@ class _Reader:
         except ValueError:
             raise PositionError(f"{what}: expected a whole number, got '{text}'") from None
 
-    def per_player(self, text: str, what: str) -> dict:
+    def per_player(self, text: str, what: str, sites: bool = False) -> dict:
         values = {}
         for item in text.split(","):
             player, sep, value = item.partition(":")
             if not sep:
                 raise PositionError(f"{what}: expected PLAYER:VALUE, got '{item}'")
-            values[self.player(player)] = self.whole(value, what)
+            values[self.player(player)] = self.site_or_none(value) if sites else self.whole(value, what)
         return values
+
+    def holds_sites(self, variable: str) -> bool:
+        """Whether the variable holds a site (written by its name, or `none`)."""
+        var = self.game.model.variables.get(variable)
+        return var is not None and var.type == "site"
+
+    def site_or_none(self, text: str) -> Optional[str]:
+        return None if text == NONE else self.site(text)
 
     def assignments(self, text: str, known: dict, what: str) -> dict:
         """`name=value` or `name=player:value,...` items of the variables or pools."""
-        out = {}
+        out: dict[str, Any] = {}
         for item in text.split():
             name, sep, value = item.partition("=")
             self.name(what, name, known)
             if not sep:
                 raise PositionError(f"{what} '{name}': expected {name}=VALUE")
             per_player = isinstance(known[name], dict)
-            out[name] = self.per_player(value, name) if per_player else self.whole(value, name)
+            sites = what == "variable" and self.holds_sites(name)
+            if per_player:
+                out[name] = self.per_player(value, name, sites)
+            else:
+                out[name] = self.site_or_none(value) if sites else self.whole(value, name)
         return out
 
 
@@ -304,7 +323,9 @@ def _read_over(reader: _Reader, rest: str) -> dict:
         if not sep:
             raise PositionError(f"over: expected WINNER PLAYER:SCORE,..., got '{rest}'")
         try:
-            values[reader.player(player)] = float(value) if "." in value else int(value)
+            if "." in value and not re.fullmatch(r"-?\d{1,16}\.\d{1,6}", value):
+                raise ValueError(value)
+            values[reader.player(player)] = Fraction(value) if "." in value else int(value)
         except ValueError:
             raise PositionError(f"over: '{value}' is not a score") from None
     missing = [p for p in reader.game.players if p not in values]

@@ -12,8 +12,12 @@ Played (see docs/format.md, 6):
   notation and does something else (the first is kept: a warning),
 - actions never legal in any position of any game (a case or a condition that
   cannot hold, say `onto own` where `onto empty` was meant).
-Read (static_checks.py): moving actions that never move their piece, `if no
-action` blocks that may not end the game.
+- a moving action after which its piece still stands where it started and
+  nothing changed on its landing site (a `move` forgotten on some path: the
+  capture that removes the jumped piece and forgets to move, an `if` that takes
+  without an `else` that moves).
+Read (static_checks.py): moving actions that never move their piece, or do not on
+every path, `if no action` blocks that may not end the game.
 
 Every finding carries the source position of the rule involved, how often it
 happened, and the actions of the first game that showed it, so it can be replayed.
@@ -236,8 +240,39 @@ class _Player:
             self._check_notations(state, record)
         code = engine.pick_random(state, rng)  # a chance outcome by its probability
         record.append(engine.notation(code))
+        moved = self._mover(state, code)
         engine.apply_in_place(state, code)
+        if moved is not None and state.result is None:
+            self._check_moved(state, code, moved, record)
         return False
+
+    def _mover(self, state, code) -> tuple | None:
+        """(start, landing, the piece on the start, what stood on the landing) of an
+        action that moves a piece from one site of the board to another; None else."""
+        if self.engine.rules.cases[code[0]].pattern not in ("move", "jump") or len(code) < 3:
+            return None
+        start, landing = code[1], code[2]
+        if start < 0 or landing < 0 or start == landing or state.board[start] is None:
+            return None
+        return start, landing, state.board[start], state.board[landing]
+
+    def _check_moved(self, state, code, moved: tuple, record: list) -> None:
+        """A moving action after which its piece still stands where it started and
+        nothing changed where it was to land: on that path no statement moves it
+        (a `move` forgotten, or an `if` that takes without an `else` that moves)."""
+        start, landing, piece, target = moved
+        now = state.board[start]
+        if now is None or now[:2] != piece[:2] or state.board[landing] != target:
+            return
+        key = ("unmoved", code[0])
+        if key in self.noted_in_game:
+            return
+        self.noted_in_game.add(key)
+        label, pos = self.engine.describe_action(code)
+        names = self.engine.rules.site_names
+        self.findings.note(key, "error", pos, f"{label}: in play the piece stayed on {names[start]} and nothing "
+                           f"changed on {names[landing]}: no statement moved it (a 'move' forgotten, or an 'if' "
+                           "without an 'else' that moves?)", record)
 
     def _note_stuck(self, state) -> None:
         """A game that ended where the decision to take had no action (by `if no

@@ -5,7 +5,9 @@
   board (`place`, `remove`, `return`, stack statements; a promotion or attribute of
   another piece than the moving one) or hands over to a follow-up decision
   (`then`) — in the case, in the procedures it calls, or in the `after each action`
-  (and turn) blocks. A `move` forgotten, almost always.
+  (and turn) blocks. A `move` forgotten, almost always. A warning where some path
+  through the case changes nothing: an `if` without `else` around the only `move`
+  (or the only capture).
 - An `if no action:` block that does not end the game on every path (an `if`
   without `else` around the `win`): the docs promise that it ends the game, and
   play stops with an error when it does not.
@@ -55,6 +57,16 @@ def _unmoving_cases(items: list, procedures: dict) -> Iterator[tuple[str, ast.Po
                         "(and the procedures it calls) has no 'move' nor any other statement that changes the "
                         "board; add 'move' (or use 'select' for an action that stays in place)",
                     )
+                    continue
+                open_if = _path_without_change(case.body, procedures)
+                if open_if is not None:
+                    yield (
+                        "warning", open_if.pos,
+                        f"action '{action.name}', {case.kind} {case.what}: on some path through this 'if' (a "
+                        "branch, or the 'else' it lacks) nothing moves the piece or changes the board, and the "
+                        "action is played all the same; move it there, or keep the action to when it applies "
+                        "with a 'where'",
+                    )
 
 
 def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
@@ -64,6 +76,39 @@ def _changes_board(block: list, procedures: dict, seen: frozenset = frozenset())
         if isinstance(statement, ast.CallStmt) and statement.procedure not in seen:
             body = procedures.get(statement.procedure, [])
             if _changes_board(body, procedures, seen | {statement.procedure}):
+                return True
+    return False
+
+
+def _path_without_change(block: list, procedures: dict):
+    """The outermost `if` through which the block can run without changing the
+    board or ending the game, although some branch of it does; None when every
+    path through the block does (or none does: reported as never moving)."""
+    if _surely_changes(block, procedures):
+        return None
+    for statement in _statements(block):
+        if isinstance(statement, ast.IfStmt) and _changes_board([statement], procedures) \
+                and not _surely_changes([statement], procedures):
+            return statement
+        if isinstance(statement, ast.CallStmt):
+            found = _path_without_change(procedures.get(statement.procedure, []), procedures)
+            if found is not None:
+                return found
+    return None
+
+
+def _surely_changes(block: list, procedures: dict, seen: frozenset = frozenset()) -> bool:
+    """Whether every path through `block` changes the board or ends the game
+    (a loop may run no time: it is sure of nothing)."""
+    for statement in block:
+        if isinstance(statement, BOARD_CHANGES + ENDINGS) or _changes_another_piece(statement):
+            return True
+        if isinstance(statement, ast.IfStmt) and statement.otherwise:
+            bodies = [body for _, body in statement.branches] + [statement.otherwise]
+            if all(_surely_changes(body, procedures, seen) for body in bodies):
+                return True
+        if isinstance(statement, ast.CallStmt) and statement.procedure not in seen:
+            if _surely_changes(procedures.get(statement.procedure, []), procedures, seen | {statement.procedure}):
                 return True
     return False
 

@@ -21,7 +21,7 @@ from .code import Code, conjuncts, describe, disjuncts, either
 from .compiled import MOVING_CASES, CaseInfo
 from .conditions import Condition, Part
 from .errors import RuleError, name_pos, unknown
-from .expressions import ExpressionCompiler
+from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
 from .reach import Reach, reach_along, reach_of_set
@@ -29,6 +29,7 @@ from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
 from .source import Origin, Source
 from .statements import StatementCompiler
+from .told_apart import untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
 DEFAULT_NOTATION = {
@@ -100,6 +101,9 @@ class ActionPlan:
     same_piece: bool = False
     only_if_stuck: bool = False
     reach: Optional[Reach] = None
+    # whether a notation of its cases leaves out the landing site (told_apart.py):
+    # its candidates are compared while listing, the first of a text kept
+    untold: bool = False
     walk_blockers: Optional[py.Name] = None  # the constant of the walks' Blockers, when they need them
     walk_blockers_neutral: bool = False  # whether those are the neutral pieces (as far as the walk can tell)
     # drop and select: statements that set `frm` and `pc` up, and a test for the pool
@@ -228,14 +232,16 @@ class ActionCompiler:
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving)
+        if isinstance(pattern, ast.PassPattern):
+            plan = ActionPlan(action.name, action.pos, levels.action, Condition.of(levels.piece), [], None)
+            return self._pass(plan, action, pattern, decision_index)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
         plan = ActionPlan(
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
             case_templates=tuple(self.case_templates), case_keys=tuple(self.case_keys),
+            untold=bool(untold_templates(action, templates)),
         )
-        if isinstance(pattern, ast.PassPattern):
-            return self._pass(plan, action, pattern, decision_index)
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, "
                                         "e.g. 'onto empty: move'")
@@ -506,10 +512,26 @@ class ActionCompiler:
         return self.src.const(fresh)
 
     def _pass(self, plan: ActionPlan, action: ast.Action, pattern: ast.PassPattern, decision_index: int) -> ActionPlan:
-        template = self.compiler.template(action.notation or "pass", action.pos, ())
+        """A pass: a case of its own, doing nothing or what its block (`pass:`) says."""
+        block = None
+        for case in action.cases:
+            if case.kind != "pass":
+                raise RuleError(case.pos, f"'{case.label}': a pass has no landing site: its statements follow 'pass:'")
+            block = case
+        notation = (block.notation if block is not None else None) or action.notation or "pass"
+        template = self.compiler.template(notation, action.pos, ())
         plan.templates.append(template)
-        cid = self.compiler.add_case(CaseInfo(decision_index, "pass", template, f"action '{action.name}'", action.pos,
-                                              notation_pos=action.notation_pos))
+        label = f"action '{action.name}'" + (", pass" if block is not None else "")
+        notation_pos = block.notation_pos if block is not None and block.notation else action.notation_pos
+        info = CaseInfo(decision_index, "pass", template, label, block.pos if block is not None else action.pos,
+                        notation_pos=notation_pos)
+        if block is not None:
+            scope = self.compiler.scope((), label, followups=True)
+            with self.src.origin(Origin(label, block.pos)), self.src.capture() as lines:
+                info.cost, info.effects = self.compiler.statements.block_with_effects(block.body, scope)
+            info.body = lines
+        cid = self.compiler.add_case(info)
+        plan.case_templates = ((cid, template),)
 
         def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
             src.add(pyast.expr_stmt(pyast.method(pyast.name("out"), "append",
@@ -686,6 +708,7 @@ class ActionCompiler:
     def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing,
               plan: ActionPlan) -> tuple[Emit, Optional[Reach], int]:
         steps = self.exprs.compile(pattern.steps, scope)
+        whole_number(steps, pattern.steps, "the number of steps")
         if steps.type is not Type.INT:
             raise RuleError(pattern.steps.pos, f"the number of steps must be a number, found {describe(steps)}")
         adjacent = self.exprs.adjacency_table()
@@ -745,6 +768,7 @@ class ActionCompiler:
 
     def _distance_bound(self, e: ast.Expr, scope: Scope) -> Code:
         c = self.exprs.compile(e, scope)
+        whole_number(c, e, "a distance")
         if c.type is not Type.INT:
             raise RuleError(e.pos, f"a distance must be a number, found {describe(c)}")
         if c.deps & CANDIDATE_DEPS:

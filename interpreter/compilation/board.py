@@ -6,8 +6,9 @@ and yields the neutral value.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
 
 # Grid directions as (file delta, rank delta), clockwise from north.
 GRID_DIRECTIONS = {
@@ -69,6 +70,17 @@ class Board:
 
     def site_rank(self, site: int) -> int:
         return site // self.files
+
+    def nearest_site(self, name: str) -> Optional[str]:
+        """For a grid site off the board (`c0`, `i3`): the nearest one on it (None
+        for any other name)."""
+        match = re.fullmatch(r"([a-z])(\d{1,3})", name)
+        if self.kind != "grid" or match is None:
+            return None
+        file = min(ord(match.group(1)) - ord("a"), self.files - 1)
+        rank = min(max(int(match.group(2)), 1), self.ranks)
+        nearest = f"{chr(ord('a') + file)}{rank}"
+        return nearest if nearest in self.index else None
 
 
 def grid_site_name(file: int, rank: int) -> str:

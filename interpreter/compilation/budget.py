@@ -10,13 +10,15 @@ warning (see docs/format.md §5).
 """
 from __future__ import annotations
 
-from typing import Optional, Protocol
+from dataclasses import fields, is_dataclass
+from typing import Any, Iterator, Optional, Protocol
 
 from ..parsing import ast
 from .cases import PhaseCode
 from .compiled import CaseInfo
 from .decisions import DecisionPlan
 from .errors import RuleError
+from .items import RuleItems
 from .model import GameModel
 
 STEP_LIMIT = 10**9
@@ -32,6 +34,7 @@ class Compiled(Protocol):
     """What the budget reads of the game's compiler (compiler.py)."""
 
     model: GameModel
+    items: RuleItems
     decision_names: list[str]
     plans: list[Optional[DecisionPlan]]
     cases: list[CaseInfo]
@@ -43,12 +46,16 @@ def estimates(compiler: Compiled) -> list[tuple[ast.Pos, str, int]]:
     """(position, description, estimated steps) of every rule."""
     found = []
     n = compiler.model.board.size
+    most = _most_pieces(compiler)
     for name, info in zip(compiler.decision_names, compiler.plans):
         if info is None:
             continue
         for tier in info.tiers:
             for action in tier:
-                pieces = n if action.moving and not action.same_piece else 1
+                pieces = 1
+                if action.moving and not action.same_piece:
+                    kinds = action.kinds if action.kinds is not None else tuple(most)
+                    pieces = min(n, sum(most[k] for k in kinds)) + len(action.pools)
                 guard = action.guard_cost
                 found.append((action.pos, f"listing the actions of '{action.name}'", guard + pieces * action.cost))
     for case in compiler.cases:
@@ -62,6 +69,42 @@ def estimates(compiler: Compiled) -> list[tuple[ast.Pos, str, int]]:
             if block is not None:
                 found.append((phase.info.pos, f"phase '{phase.info.name}', {what}", block[1]))
     return found
+
+
+def _most_pieces(compiler: Compiled) -> dict[int, int]:
+    """The most pieces of each kind the board can hold: the setup's, for a kind no
+    rule can add (no `create`, `promote`, `drop` of it, no pool of it, no stacks
+    that part); else the board's size."""
+    model = compiler.model
+    n = model.board.size
+    added = {pool.kind for pool in model.pools.values() if pool.kind is not None}
+    for node in _nodes([compiler.items.phases, compiler.items.decisions, compiler.items.chances,
+                        compiler.items.procedures]):
+        if isinstance(node, (ast.CreateStmt, ast.PromoteStmt, ast.DropPattern)) and node.kind in model.kinds:
+            added.add(model.kinds[node.kind].index)
+        elif isinstance(node, ast.PromoteChoiceStmt):
+            added |= {model.kinds[k.id].index for k in node.kinds if k.id in model.kinds}
+    most = {k.index: n for k in model.kinds.values()}
+    if model.stacks:
+        return most  # (a stack's stones may leave it as pieces of its kind)
+    for kind in most:
+        if kind not in added:
+            most[kind] = min(n, sum(1 for p in model.setup if p.kind == kind))
+    return most
+
+
+def _nodes(tree: Any) -> Iterator[Any]:
+    """Every node of the rules' syntax trees under `tree` (lists, dicts, nodes)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (list, tuple)):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif is_dataclass(node) and not isinstance(node, ast.Pos):
+            yield node
+            stack.extend(getattr(node, f.name) for f in fields(node))
 
 
 def check_budget(compiler: Compiled) -> list[RuleError]:

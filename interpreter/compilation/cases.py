@@ -32,6 +32,7 @@ from .compiled import Block, CaseInfo, DecisionInfo, PhaseInfo
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
+from .restrictions import ResultPart
 from .scope import Effect
 from .source import Origin, Source
 
@@ -174,10 +175,12 @@ class CaseWriter:
                     reachable |= {e[1] for e in more if isinstance(e, tuple)}
         return frozenset(effects)
 
-    def write_result_checks(self, condition: list[tuple[list[py.stmt], py.expr]]) -> list[list[Optional[str]]]:
+    def write_result_checks(self, condition: list[ResultPart]) -> list[list[Optional[str]]]:
         """names[phase][case] of the functions that play a case on a copy of the
         position and say whether a `forbid result` applies to what it leaves
-        (None for chance events, which nothing forbids)."""
+        (None for chance events, which nothing forbids): true when one does — with
+        coverage, the number of the line's probe plus one (helpers.result_filter
+        counts it)."""
         names = []
         for phase in self.phases:
             row: list[Optional[str]] = []
@@ -186,7 +189,7 @@ class CaseWriter:
             names.append(row)
         return names
 
-    def _check(self, case: CaseInfo, phase: PhaseCode, condition: list[tuple[list[py.stmt], py.expr]]) -> str:
+    def _check(self, case: CaseInfo, phase: PhaseCode, condition: list[ResultPart]) -> str:
         src = self.src
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
@@ -195,9 +198,9 @@ class CaseWriter:
                 if block is not None and block[0]:
                     with src.if_(_game_on()):
                         src.paste(block[0])
-            for lines, code in condition:  # forbidden as soon as one holds
+            for lines, code, probe in condition:  # forbidden as soon as one holds
                 src.paste(lines)
-                src.add(pyast.if_(code, [pyast.return_(pyast.true())]))
+                src.add(pyast.if_(code, [pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))]))
             src.add(pyast.return_(pyast.false()))
         return self._case_function(case, body, what)
 

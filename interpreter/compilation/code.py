@@ -37,6 +37,18 @@ PerPlayer = tuple[str, Union[Variable, Pool, Region, Track]]
 Filtered = tuple[Optional[tuple[py.stmt, ...]], py.expr, str, tuple[py.stmt, ...], py.expr]
 
 
+@dataclass(frozen=True)
+class Flood:
+    """`connected(...)` written into a sink (expr_connected.py): what it wrote, and
+    its parts, from which a quantifier writes its own loop (expr_connected.fused_loop)."""
+
+    written: tuple[py.stmt, ...]  # the statements it wrote last into the sink
+    seeds: tuple[py.stmt, ...]  # the marks made, and the seeds that meet the condition put in `found`
+    found: py.Name  # the list of the sites found (it grows while it is walked)
+    expand: tuple[py.stmt, ...]  # for the site named `current`: its neighbours asked and added
+    current: str
+
+
 @dataclass
 class Code:
     code: py.expr  # the Python expression
@@ -84,6 +96,9 @@ class Code:
     # TRACK: (the code of its table of the sites after each site, how many of them
     # each row holds at least: see expr_tracks.following_sites), or None.
     following: Optional[tuple[py.expr, int]] = None
+    # `connected(...)` in lowered mode (expr_connected.Flood): a quantifier over it
+    # runs its body inside the search instead of over the list made first.
+    flood: Optional["Flood"] = None
     # A local whose name is also declared in the YAML: what it hides ("direction 's'"),
     # so that a type error caused by the slip says so.
     hides: Optional[str] = None

@@ -57,6 +57,10 @@ class DecisionInfo:
     pos: ast.Pos
     legal: Optional[Callable[..., Any]] = None  # legal(state) -> list of codes (decisions)
     legal_with_duplicates: Optional[Callable[..., Any]] = None  # the same, two codes writing one notation kept
+    # When the candidates (below) may hold several actions writing one notation,
+    # compared only among the legal ones: by case, its notation key
+    # (helpers.NotationKeys) or None for a case no other writes alike; else None.
+    alike_keys: Optional[tuple[Optional[tuple[int, bool, bool, bool]], ...]] = None
     # With `forbid result`: candidates(state) -> the codes of the first `prefer` tier
     # before that check (a new list), for playouts that check only the one they
     # pick (see Engine.random_playout); else None.
@@ -101,6 +105,7 @@ class CompiledRules:
     # positions to keep for `repetitions` (then `keeps_history`).
     turn_hooks: bool = False
     keeps_history: bool = False
+    keeps_boards: bool = False  # whether boards are kept for `board repetitions`
     position_vars: Optional[tuple[int, ...]] = None  # the variables in a position's key (None: all)
     # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
     # forbids the action (None for chance events); empty without `forbid result`

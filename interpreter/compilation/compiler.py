@@ -32,7 +32,8 @@ from .compiled import Block, CaseInfo, CompiledRules, DecisionInfo, PhaseInfo
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .domains import Domains
 from .errors import RuleError, unknown
-from .expressions import ExpressionCompiler
+from .expr_names import BOARD_REPETITIONS, TURN_START
+from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .longest import LongestTurns
 from .model import GameModel
@@ -40,11 +41,12 @@ from .patterns import CodeTables
 from .preferences import preference_tiers
 from .probes import Probes
 from .registers import with_registers
-from .restrictions import Restrictions, compile_restrictions, structure
+from .restrictions import Restrictions, ResultPart, compile_restrictions, structure
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, compile_module
 from .statements import Endings, StatementCompiler
-from .types import CANDIDATE_DEPS, Type
+from .told_apart import check_told_apart
+from .types import CANDIDATE_DEPS, NUMBERS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
@@ -82,7 +84,7 @@ class Compiler:
         self.warnings: list[RuleError] = []  # located, not fatal (see budget.py)
         self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
         self.phase_codes: list[Optional[PhaseCode]] = []
-        self.result_code: list[tuple[list[py.stmt], py.expr]] = []  # the `forbid result` conditions
+        self.result_code: list[ResultPart] = []  # the `forbid result` conditions
         self.longest_turns = LongestTurns(self)
 
     # ------------------------------------------------------------ helpers for parts
@@ -187,7 +189,8 @@ class Compiler:
             self.restrictions = compile_restrictions(items.forbids, items.forbid_labels, self.exprs, forbid_scope,
                                                      self.errors)
         self.restrictions.probes = self.probes
-        result_scope = self.scope({"piece", "from", "to", "target", "jumped"}, "a 'forbid result' condition")
+        result_scope = self.scope({"piece", "from", "to", "target", "jumped", BOARD_REPETITIONS},
+                                  "a 'forbid result' condition")
         with self.src.origin(Origin("forbid result")):
             self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
         decisions: list[DecisionInfo] = []
@@ -230,13 +233,17 @@ class Compiler:
         legal_names: list[Optional[str]] = []
         all_names: list[Optional[str]] = []
         candidate_names: list[Optional[str]] = []
-        for plan in plans:
+        key_table = self.src.namespace[keys.id]
+        for plan, info in zip(plans, decisions):
             if plan is None:
                 legal_names.append(None)
                 all_names.append(None)
                 candidate_names.append(None)
                 continue
             legal = writer.write(plan)
+            if legal.alike_after_check:
+                alike = legal.alike_after_check
+                info.alike_keys = tuple(key if case in alike else None for case, key in enumerate(key_table))
             legal_names.append(legal.name)
             all_names.append(writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None)
             candidate_names.append(writer.write(plan, Variant(candidates_only=True)).name if self.result_code else None)
@@ -292,6 +299,7 @@ class Compiler:
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
+            keeps_boards=self.exprs.uses_board_repetitions,
             position_vars=self._position_vars(),
             result_checks=checks_table,
             source_map=dict(self.src.origins),
@@ -311,8 +319,11 @@ class Compiler:
 
     @property
     def turn_hooks(self) -> bool:
-        """Whether a turn's start has work: `before each turn` rules or `repetitions`."""
-        return self.exprs.uses_repetitions or any(p is not None and p.before_turn for p in self.phase_codes)
+        """Whether a turn's start has work: `before each turn` rules, `repetitions` or
+        `board repetitions`."""
+        exprs = self.exprs
+        return exprs.uses_repetitions or exprs.uses_board_repetitions or any(
+            p is not None and p.before_turn for p in self.phase_codes)
 
     def _position_vars(self) -> Optional[tuple[int, ...]]:
         """The variable slots that make a position different for `repetitions`
@@ -384,13 +395,17 @@ class Compiler:
             else:
                 turn.append(self.decision_index[name.id])
         what = f"phase '{phase.name}'"
-        after_turn = self.captured_block(phase.after_turn, (), f"{what}, after each turn", phase.pos)
+        after_turn = self.captured_block(phase.after_turn, {BOARD_REPETITIONS}, f"{what}, after each turn", phase.pos)
         after_action = self.captured_block(
-            phase.after_action, {"piece", "from", "to"}, f"{what}, after each action", phase.pos, followups=True
+            phase.after_action, {"piece", "from", "to", BOARD_REPETITIONS}, f"{what}, after each action", phase.pos,
+            followups=True,
         )
-        no_action = self.captured_block(phase.no_action, {"repetitions"}, f"{what}, if no action", phase.pos)
+        no_action = self.captured_block(phase.no_action, {"repetitions", BOARD_REPETITIONS}, f"{what}, if no action",
+                                        phase.pos)
         before_turn = self.captured_block(
-            phase.before_turn, {"repetitions", "no legal action"}, f"{what}, before each turn", phase.pos,
+            phase.before_turn, {"repetitions", "no legal action", BOARD_REPETITIONS, TURN_START},
+            f"{what}, before each turn",
+            phase.pos,
         )
         if not turn:
             return None
@@ -407,9 +422,13 @@ class Compiler:
             if action_plans is not None:
                 plans.extend(action_plans)
                 by_name[action.name] = action_plans
+                untold = {(e.pos, e.message): e for e in (
+                    check_told_apart(action, p.templates, p.reach, self.model, self.items.defines)
+                    for p in action_plans) if e is not None}
+                self.errors.extend(untold.values())
         self._warn_of_actions_alike(decision, {name: found[0] for name, found in by_name.items()})
         after = self.captured_block(
-            decision.after_action, {"piece", "from", "to", "target", "jumped"},
+            decision.after_action, {"piece", "from", "to", "target", "jumped", BOARD_REPETITIONS},
             f"decision '{decision.name}', after each action", decision.pos, followups=True,
         )
         for case in self.cases:
@@ -425,10 +444,12 @@ class Compiler:
 
     def _warn_of_actions_alike(self, decision: ast.Decision, by_name: dict[str, ActionPlan]) -> None:
         """Two actions of a decision that move alike (the same pieces, pattern and
-        `where`) and write the same notation: wherever the second could act the
-        first lists the same action, and only the first is kept: the second never
-        acts there (often a variant that meant to replace an action and misspelt its
-        name)."""
+        `where`) where every case of the second is a case of the first writing the
+        same notation: wherever the second could act the first lists the same
+        action, and only the first is kept: the second never acts (often a variant
+        that meant to replace an action and misspelt its name). With `forbid
+        result`, which may reject one and allow the other, the cases must also do
+        the same."""
         seen: dict[Any, list[ast.Action]] = {}
         for action in decision.actions:
             plan = by_name.get(action.name)
@@ -436,7 +457,7 @@ class Compiler:
                 continue
             key = (structure(action.pattern), structure(action.by), structure(action.wheres))
             for earlier in seen.get(key, []):
-                if set(plan.templates) & set(by_name[earlier.name].templates):
+                if self._covers(earlier, by_name[earlier.name], action, plan):
                     self.warnings.append(RuleError(
                         action.pos,
                         f"action '{action.name}' moves like action '{earlier.name}' (line {earlier.pos.line}) and "
@@ -445,6 +466,19 @@ class Compiler:
                     ))
                     break
             seen.setdefault(key, []).append(action)
+
+    def _covers(self, first: ast.Action, first_plan: ActionPlan, second: ast.Action, second_plan: ActionPlan) -> bool:
+        """Whether each case of `second` (an action moving like `first`) is one of
+        `first`'s with its notation (and, with `forbid result`, its statements)."""
+        def cases(action: ast.Action, plan: ActionPlan) -> set[Any]:
+            if not action.cases:  # (a pass without statements)
+                return {("pass", tuple(plan.templates))}
+            judged = bool(self.result_code)
+            # (a plan's templates are its cases', in order)
+            return {(c.kind, c.what, template, structure(c.body) if judged else None)
+                    for c, template in zip(action.cases, plan.templates)}
+
+        return cases(second, second_plan) <= cases(first, first_plan)
 
     # ------------------------------------------------------------ chance
     def _chance(self, chance: ast.Chance, index: int) -> DecisionInfo:
@@ -488,6 +522,7 @@ class Compiler:
             lo = self.exprs.compile(lo_e, scope)
             hi = self.exprs.compile(hi_e, scope)
             for e, c in ((lo_e, lo), (hi_e, hi)):
+                whole_number(c, e, "an outcome")
                 if c.type is not Type.INT or not c.is_const:
                     raise RuleError(e.pos, "outcome ranges need fixed numbers, e.g. 'outcomes 1 to 6'")
             if hi.const - lo.const >= MAX_OUTCOMES or hi.const < lo.const:
@@ -495,11 +530,13 @@ class Compiler:
             return list(range(lo.const, hi.const + 1)), [1] * (hi.const - lo.const + 1), out_type
         for outcome in chance.outcomes:
             c = self.exprs.compile(outcome.value, scope)
+            whole_number(c, outcome.value, "an outcome")
             if not c.is_const:
                 raise RuleError(outcome.value.pos, "outcomes must be fixed values (numbers, players or sites)")
             w = 1
             if outcome.weight is not None:
                 wc = self.exprs.compile(outcome.weight, scope)
+                whole_number(wc, outcome.weight, "a weight")
                 if wc.type is not Type.INT or not wc.is_const or wc.const <= 0:
                     raise RuleError(outcome.weight.pos, "a weight must be a fixed positive number")
                 w = wc.const
@@ -536,7 +573,7 @@ class Compiler:
         if lowered is None:
             return None
         lines, c = lowered
-        if c.type is not Type.INT:
+        if c.type not in NUMBERS:
             self.errors.append(RuleError(score.expr.pos, f"the score must be a number, found {describe(c)}"))
             return None
         return lines, c

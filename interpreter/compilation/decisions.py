@@ -81,6 +81,9 @@ class Variant:
 class Written(NamedTuple):
     name: str  # the function's name
     deduplicated: bool  # whether it compares notations
+    # the cases it compares for notations after `forbid result` (its candidates,
+    # listed before that check, may hold several of them writing one notation)
+    alike_after_check: frozenset[int] = frozenset()
 
 
 class DecisionWriter:
@@ -137,7 +140,7 @@ class DecisionWriter:
             src.function(name, ["s", "tier"], code, origin, defaults=[pyast.num(0)])
         else:
             src.function(name, ["s"], code, origin)
-        return Written(name, lister.deduplicated)
+        return Written(name, lister.deduplicated, frozenset(lister.alike_cases))
 
     def guard(self, action: ActionPlan) -> Optional[str]:
         if action.guard is None:
@@ -155,11 +158,20 @@ class _Lister:
         self.src = writer.src
         self.variant = variant
         self.deduplicated = False  # whether the function compares notations
+        # the cases of the actions writing one notation that are compared after
+        # `forbid result` (the candidates may hold several of them writing one notation)
+        self.alike_cases: set[int] = set()
 
     def tier(self, actions: list[ActionPlan]) -> None:
         src = self.src
         clashing, from_free = _clashes(actions)
-        per_piece = clashing if len(clashing) > 1 and not from_free else set()
+        # With `forbid result`, actions that write one notation are compared among
+        # the legal ones (format.md 3.8): after the check, not while listing, so
+        # that where the first is forbidden the second is listed.
+        after_check = bool(clashing) and self.writer.result_checks is not None
+        if after_check:
+            self.alike_cases |= {case for a in actions if id(a) in clashing for case, _ in a.case_templates}
+        per_piece = clashing if len(clashing) > 1 and not from_free and not after_check else set()
         for action in actions:
             if action.only_if_stuck:
                 continue  # (asked only when nothing else is legal, below)
@@ -178,12 +190,15 @@ class _Lister:
         for action in actions:
             if not action.moving and not action.only_if_stuck:
                 self._placement(action)
-        if from_free and clashing:
+        if from_free and clashing and not after_check:
             with src.if_(pyast.compare(pyast.helper("len", _OUT), ">", pyast.num(1))):
                 self._dedup(pyast.num(0))
         if self.variant.candidates_only:
             return
         self._filter_results()
+        if after_check:
+            with src.if_(pyast.compare(pyast.helper("len", _OUT), ">", pyast.num(1))):
+                self._dedup(pyast.num(0))
         stuck = [a for a in actions if a.only_if_stuck]
         if stuck:
             with src.if_(pyast.not_(_OUT)):
@@ -408,6 +423,10 @@ def _clashes(actions: list[ActionPlan]) -> tuple[set[int], bool]:
         if a.moving and not a.same_piece and any("{from}" not in t for t in a.templates):
             # Without its origin in the notation, one action moving two pieces can
             # write the same thing twice (not one acting with the same piece only).
+            clashing.add(id(a))
+            from_free = True
+        if a.untold:
+            # One start, several landing sites, one text: compared over the whole list.
             clashing.add(id(a))
             from_free = True
         for b in actions[:i]:

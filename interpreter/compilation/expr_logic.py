@@ -16,7 +16,7 @@ from . import pyast
 from .code import Code, Compiling, Handler, describe
 from .errors import RuleError
 from .scope import Scope
-from .types import Dep, Type, comparable
+from .types import NUMBERS, Dep, Type, comparable, number_type
 
 # Numbers a definition writes or stores are within this bound (see docs/format.md §5).
 NUMBER_LIMIT = helpers.NUMBER_LIMIT
@@ -32,7 +32,8 @@ class LogicFamily:
 
     def nodes(self) -> dict[type, Handler]:
         return {
-            ast.Num: self.number, ast.Str: self.text, ast.Bool: self.truth, ast.NoneLit: self.nothing,
+            ast.Num: self.number, ast.DecimalNum: self.decimal, ast.Str: self.text, ast.Bool: self.truth,
+            ast.NoneLit: self.nothing,
             ast.NoLegalAction: self.no_legal_action, ast.Neg: self.negative, ast.BinOp: self.arithmetic,
             ast.Compare: self.comparison, ast.And: self.and_, ast.Or: self.or_, ast.Not: self.not_,
             ast.IfExp: self.if_else,
@@ -46,6 +47,12 @@ class LogicFamily:
         if abs(e.value) > NUMBER_LIMIT:
             raise RuleError(e.pos, f"numbers in the rules are at most {NUMBER_LIMIT:.0e} in size")
         return self.x.const(e.value, Type.INT)
+
+    def decimal(self, e: ast.DecimalNum, scope: Scope) -> Code:
+        """A number written with a point (`7.5`): exact, of type decimal even when whole."""
+        if abs(e.value) > NUMBER_LIMIT:
+            raise RuleError(e.pos, f"numbers in the rules are at most {NUMBER_LIMIT:.0e} in size")
+        return self.x.const(e.value, Type.DECIMAL)
 
     def text(self, e: ast.Str, scope: Scope) -> Code:
         return self.x.const(e.value, Type.STR)
@@ -64,10 +71,10 @@ class LogicFamily:
 
     # ------------------------------------------------------------ numbers
     def negative(self, e: ast.Neg, scope: Scope) -> Code:
-        c = self.x.expect(self.x.compile(e.operand, scope), (Type.INT,), e.operand, "the operand of '-'")
+        c = self.x.expect(self.x.compile(e.operand, scope), NUMBERS, e.operand, "the operand of '-'")
         if c.is_const:
-            return self.x.const(-c.const, Type.INT)
-        return Code(pyast.neg(c.code), Type.INT, c.deps, cost=c.cost + 1)
+            return self.x.const(-c.const, c.type)
+        return Code(pyast.neg(c.code), c.type, c.deps, cost=c.cost + 1)
 
     def arithmetic(self, e: ast.BinOp, scope: Scope) -> Code:
         x = self.x
@@ -79,18 +86,21 @@ class LogicFamily:
         if left.type is Type.SITE and right.type in (Type.SITES, Type.SITE) and e.op in "+-":
             raise RuleError(e.left.pos, f"the left side of '{e.op}' is a site, and '{e.op}' joins sets of sites",
                             f"a list makes a set of it: [X] {e.op} ... (format.md 3.12.1)")
-        x.expect(left, (Type.INT,), e.left, f"the left side of '{e.op}'")
-        x.expect(right, (Type.INT,), e.right, f"the right side of '{e.op}'")
+        x.expect(left, NUMBERS, e.left, f"the left side of '{e.op}'")
+        x.expect(right, NUMBERS, e.right, f"the right side of '{e.op}'")
         if e.op in ("//", "%") and right.is_const and right.const == 0:
             raise RuleError(e.right.pos, "division by zero")
+        # (the whole number below a quotient is whole, decimal or not)
+        type_ = Type.INT if e.op == "//" else number_type(left.type, right.type)
         deps, cost = left.deps | right.deps, left.cost + right.cost + 1
         if left.is_const and right.is_const:
-            return x.const(helpers.ARITHMETIC[e.op](left.const, right.const), Type.INT)
+            value = helpers.ARITHMETIC[e.op](left.const, right.const)
+            return x.const(int(value) if type_ is Type.INT else value, type_)
         if e.op in ("//", "%") and not right.is_const:
             # A zero divisor at run time is a mistake of the rules: say where.
             helper = "h_floordiv" if e.op == "//" else "h_mod"
-            return Code(pyast.helper(helper, left.code, right.code, x.src.const(e.pos)), Type.INT, deps, cost=cost)
-        return Code(pyast.binop(left.code, e.op, right.code), Type.INT, deps, cost=cost)
+            return Code(pyast.helper(helper, left.code, right.code, x.src.const(e.pos)), type_, deps, cost=cost)
+        return Code(pyast.binop(left.code, e.op, right.code), type_, deps, cost=cost)
 
     def _site_set_op(self, op: str, left: Code, right: Code) -> Code:
         if right.type is Type.SITE:
@@ -110,10 +120,10 @@ class LogicFamily:
         return Code(pyast.helper("h_sites", pyast.tuple_(c.code)), Type.SITES, c.deps, cost=c.cost, size=1)
 
     def abs(self, e: ast.Call, scope: Scope) -> Code:
-        c = self.x.expect(self.x.compile(e.args[0], scope), (Type.INT,), e.args[0], "the argument of 'abs'")
+        c = self.x.expect(self.x.compile(e.args[0], scope), NUMBERS, e.args[0], "the argument of 'abs'")
         if c.is_const:
-            return self.x.const(abs(c.const), Type.INT)
-        return Code(pyast.helper("abs", c.code), Type.INT, c.deps, cost=c.cost + 1)
+            return self.x.const(abs(c.const), c.type)
+        return Code(pyast.helper("abs", c.code), c.type, c.deps, cost=c.cost + 1)
 
     # ------------------------------------------------------------ comparisons
     def comparison(self, e: ast.Compare, scope: Scope) -> Code:
@@ -122,8 +132,8 @@ class LogicFamily:
         right = x.compile(e.right, scope)
         op = e.op
         if op in ("<", "<=", ">", ">="):
-            x.expect(left, (Type.INT,), e.left, f"the left side of '{op}'")
-            x.expect(right, (Type.INT,), e.right, f"the right side of '{op}'")
+            x.expect(left, NUMBERS, e.left, f"the left side of '{op}'")
+            x.expect(right, NUMBERS, e.right, f"the right side of '{op}'")
         elif not comparable(left.type, right.type):
             raise RuleError(e.pos, f"cannot compare {describe(left)} with {describe(right)}")
         if Type.STR in (left.type, right.type):
@@ -223,6 +233,8 @@ class LogicFamily:
                 sink.extend(lines_a if cond.const else lines_b)
             return a if cond.const else b
         type_ = a.type if a.type is not Type.NONE else b.type
+        if a.type in NUMBERS and b.type in NUMBERS:
+            type_ = number_type(a.type, b.type)
         deps, cost, size = cond.deps | a.deps | b.deps, cond.cost + max(a.cost, b.cost), max(a.size, b.size)
         if sink is not None and (lines_a or lines_b):
             t = x.src.fresh("t")

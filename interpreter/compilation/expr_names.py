@@ -8,7 +8,6 @@ arguments, which are evaluated first.
 from __future__ import annotations
 
 import ast as py
-import re
 from typing import Collection, Optional
 
 from ..parsing import ast
@@ -23,6 +22,10 @@ from .registers import opponent
 from .scope import Local, Register, Scope
 from .types import Dep, Type
 
+# Where `board repetitions` means something: the scopes that make it available.
+BOARD_REPETITIONS = "board repetitions"
+# Where the board is the one the engine counted at the turn's start (`before each turn`).
+TURN_START = "the turn's start"
 # How deep a define may use defines that use defines ...: each is compiled where it
 # is used.
 MAX_DEFINE_DEPTH = 50
@@ -31,7 +34,12 @@ _CONTEXT_DEPS = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": D
 
 
 def _var_type(var: Variable) -> Type:
-    return Type.BOOL if var.type == "flag" else Type.INT
+    return {"flag": Type.BOOL, "site": Type.SITE}.get(var.type, Type.INT)
+
+
+def _missing(type_: Type) -> int:
+    """What a per-player variable reads for a player not in play (none for a site)."""
+    return -1 if type_ is Type.SITE else 0
 
 
 class NameFamily:
@@ -42,9 +50,10 @@ class NameFamily:
         self._define_stack: list[str] = []
         self.procedures: set[str] = set()  # names of procedures (statements, not values)
         self.uses_repetitions = False  # whether the rules read `repetitions` (positions are then kept)
+        self.uses_board_repetitions = False  # whether they read `board repetitions` (boards are then kept)
 
     def nodes(self) -> dict[type, Handler]:
-        return {ast.Name: self.name, ast.Index: self.index}
+        return {ast.Name: self.name, ast.Index: self.index, ast.BoardRepetitions: self.board_repetitions}
 
     def functions(self) -> dict[str, Handler]:
         return {}
@@ -78,6 +87,8 @@ class NameFamily:
             return Code(nothing, Type.PER_PLAYER, per_player=("pool", m.pools[name]))
         if name in m.options:
             value = m.options[name]
+            if m.option_specs[name].type == "decimal":
+                return x.const(value, Type.DECIMAL)
             return x.const(value, Type.INT if isinstance(value, int) else Type.STR)
         if name in m.regions:
             region = m.regions[name]
@@ -143,14 +154,8 @@ class NameFamily:
 
     def _nearest_site(self, name: str) -> Optional[str]:
         """For a grid site off the board (`c0`, `i3`): the nearest one on it."""
-        board = self.x.model.board
-        match = re.fullmatch(r"([a-z])(\d{1,3})", name)
-        if board.kind != "grid" or match is None:
-            return None
-        file = min(ord(match.group(1)) - ord("a"), board.files - 1)
-        rank = min(max(int(match.group(2)), 1), board.ranks)
-        nearest = f"{chr(ord('a') + file)}{rank}"
-        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest in board.index else None
+        nearest = self.x.model.board.nearest_site(name)
+        return f"did you mean '{nearest}'? ({name} is not on the board)" if nearest else None
 
     def _context(self, e: ast.Name, scope: Scope) -> Code:
         x = self.x
@@ -177,6 +182,18 @@ class NameFamily:
             return Code(pyast.name(reg.site), scope.outcome_type, frozenset({dep}), stored=True)
         return Code(pyast.name(reg.site), Type.SITE, frozenset({dep}),
                     piece=None if reg.piece is None else pyast.name(reg.piece))
+
+    def board_repetitions(self, e: ast.BoardRepetitions, scope: Scope) -> Code:
+        """How many turns started with the board as it stands (counted by the engine
+        at each turn's start, before its actions are listed)."""
+        if BOARD_REPETITIONS not in scope.available:
+            raise RuleError(e.pos, f"'board repetitions' has no meaning in {scope.where}: it means something only "
+                                   "in before each turn, if no action, after each action, after each turn and "
+                                   "forbid result")
+        self.uses_board_repetitions = True
+        # (in `before each turn` the engine has just counted the board: read, not hashed again)
+        helper = "h_turn_board_repetitions" if TURN_START in scope.available else "h_board_repetitions"
+        return Code(pyast.helper(helper, pyast.name("s")), Type.INT, frozenset({Dep.BOARD}), cost=2)
 
     # ------------------------------------------------------------ defines
     def define_call(self, e: ast.Call, scope: Scope) -> Code:
@@ -244,15 +261,15 @@ class NameFamily:
             type_ = _var_type(thing) if isinstance(thing, Variable) else Type.INT
             if idx.is_const:
                 if idx.const < 0:
-                    return x.const(0, type_)
+                    return x.const(_missing(type_), type_)
                 return Code(pyast.sub(variables, thing.offset + idx.const), type_, deps, cost=cost, stored=True)
             if always_a_player(idx.code, scope):
                 return Code(pyast.sub(variables, pyast.add(pyast.num(thing.offset), idx.code)), type_, deps, cost=cost,
                             stored=True)
             first, again = x.share(idx, scope)
             read = pyast.sub(variables, pyast.add(pyast.num(thing.offset), again))
-            return Code(pyast.ifexp(read, pyast.compare(first, ">=", pyast.num(0)), pyast.num(0)), type_, deps,
-                        cost=cost)
+            return Code(pyast.ifexp(read, pyast.compare(first, ">=", pyast.num(0)), pyast.num(_missing(type_))),
+                        type_, deps, cost=cost)
         if isinstance(thing, Track):
             return self.tracks.of_player(thing, idx, scope, e.index.pos)
         region: Region = thing

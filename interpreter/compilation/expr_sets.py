@@ -17,12 +17,13 @@ from ..spelling import did_you_mean
 from . import pyast
 from .code import Code, Compiling, Handler, Stmts, all_pieces, always_a_player, is_call, iterated, name_of, when
 from .errors import RuleError
+from .expr_connected import fused_loop
 from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
-from .types import ELEMENT, Dep, Type
+from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 
 # At most this many columns of tables are looked up for a loop over a fixed set.
 MAX_COLUMNS = 8
@@ -197,6 +198,9 @@ class SetFamily:
         sink = scope.sink
         assert sink is not None
         var = x.src.fresh("i")
+        flood = coll.flood if coll.flood is not None and _ends_with(sink, coll.flood.written) else None
+        if flood is not None:  # (`connected`: the body runs inside its search)
+            del sink[len(sink) - len(flood.written):]
         where: Optional[tuple[Stmts, py.expr]] = None  # (W's statements, W's code) when the loop asks W itself
         filtered = coll.filtered
         if filtered is not None and filtered[0] is not None and _ends_with(sink, filtered[0]):
@@ -241,6 +245,16 @@ class SetFamily:
             sink.extend([start, loop])
             return at
 
+        if flood is not None:
+            start = len(sink)
+            initial = {"count": pyast.num(0), "exists": pyast.false(), "all": pyast.true()}[quantifier]
+            counted: Stmts = [pyast.augment(t, "+", pyast.num(1))] if quantifier == "count" \
+                else [pyast.assign(t, pyast.true()), pyast.break_()]
+            failed: Stmts = [pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])]
+            sink.append(pyast.assign(t, initial))
+            sink.extend(fused_loop(flood, var, lines + failed if quantifier == "all" else when(lines, cond, counted)))
+            type_ = Type.INT if quantifier == "count" else Type.BOOL
+            return Code(t, type_, deps, cost=cost, found_loop=tuple(sink[start:]) if quantifier == "exists" else None)
         if quantifier == "count":
             counted_loop(pyast.assign(t, pyast.num(0)),
                          *self._rows(var, coll, body(when(lines, cond, [pyast.augment(t, "+", pyast.num(1))]))))
@@ -382,13 +396,14 @@ class SetFamily:
         x = self.x
         if len(e.args) == 2:
             first = x.compile(e.args[0], scope)
-            if first.type is Type.INT:
-                second = x.expect(x.compile(e.args[1], scope), (Type.INT,), e.args[1],
+            if first.type in NUMBERS:
+                second = x.expect(x.compile(e.args[1], scope), NUMBERS, e.args[1],
                                   f"the second argument of '{name}'")
+                type_ = number_type(first.type, second.type)
                 if first.is_const and second.is_const:
-                    pick: Callable[[int, int], int] = max if name == "max" else min
-                    return x.const(pick(first.const, second.const), Type.INT)
-                return Code(pyast.helper(name, first.code, second.code), Type.INT, first.deps | second.deps,
+                    pick: Callable[[Any, Any], Any] = max if name == "max" else min
+                    return x.const(pick(first.const, second.const), type_)
+                return Code(pyast.helper(name, first.code, second.code), type_, first.deps | second.deps,
                             cost=first.cost + second.cost + 1)
         coll = self._sites_argument(e, scope, name)
         measure = self._measure(e.args[1], name)

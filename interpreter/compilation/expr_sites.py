@@ -15,6 +15,7 @@ from ..parsing import ast
 from . import pyast
 from .code import Code, Compiling, Handler, describe
 from .errors import RuleError
+from .expr_connected import group_search
 from .scope import Local, Scope
 from .types import Dep, Type
 
@@ -247,7 +248,10 @@ class SiteFamily:
         site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'group'")
         adjacent = self.adjacency_table() if len(e.args) == 1 else self._adjacency_by(e, scope)
         code = pyast.helper("h_group", pyast.name("b"), adjacent, site.code)
-        return Code(code, Type.SITES, site.deps | {Dep.BOARD}, cost=site.cost + x.n_sites * 2, size=x.n_sites)
+        # (a quantifier with a condition searches it instead, stopping as soon as it knows)
+        flood = group_search(x, site, adjacent) if scope.sink is not None else None
+        return Code(code, Type.SITES, site.deps | {Dep.BOARD}, cost=site.cost + x.n_sites * 2, size=x.n_sites,
+                    flood=flood)
 
     def _adjacency_by(self, e: ast.Call, scope: Scope) -> py.Name:
         """The table of each site's neighbours in the directions of group's second

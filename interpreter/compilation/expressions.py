@@ -34,6 +34,7 @@ from ..parsing import ast
 from . import pyast
 from .code import NOCONST, Code, Handler, Stmts, describe, is_cheap
 from .errors import RuleError, unknown
+from .expr_connected import ConnectedFamily
 from .expr_logic import LogicFamily
 from .expr_names import NameFamily
 from .expr_pieces import PieceFamily
@@ -44,7 +45,7 @@ from .model import GameModel, Track
 from .prefilters import OwnerMasks
 from .scope import Scope
 from .source import MAX_LITERAL, Origin, Source
-from .types import Type
+from .types import NUMBERS, Type
 
 # The functions of the rules language: (the numbers of arguments each takes, how to call it).
 FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
@@ -62,6 +63,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),  # noqa: E501
     "beyond": ((3,), "beyond(SITE, DIRECTION, CONDITION) — the first site along the ray for which the condition (`it` being the site) fails, or none at the edge"),  # noqa: E501
     "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
+    "connected": ((2, 3), "connected(X, CONDITION) or connected(X, DIRECTIONS, CONDITION) — the sites reached from the site or sites X going from neighbour to neighbour (or neighbour in those directions) through sites where the condition holds (`it` being each), X's own included when they meet it"),  # noqa: E501
     "group": ((1, 2), "group(SITE) or group(SITE, DIRECTIONS) — the sites joined to SITE by neighbours (or neighbours in those directions) holding pieces of the same owner (SITE included; empty when SITE is)"),  # noqa: E501
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),  # noqa: E501
     "ahead": ((3,), "ahead(TRACK, SITE, N) — the site N steps after SITE along the track, or none (beyond the end of a track that does not loop, or SITE not on it)"),  # noqa: E501
@@ -92,10 +94,11 @@ class ExpressionCompiler:
         self.owner_masks = OwnerMasks(src, self.n_sites, self.empty, self.pieces.enemy_table)
         self.sets = SetFamily(self, self.sites, self.pieces, self.owner_masks)
         self.names = NameFamily(self, defines, self.tracks)
+        self.connected = ConnectedFamily(self, self.sites.adjacency_table)
         self.logic.kind_test = self.pieces.kind_test
         self._nodes: dict[type, Handler] = {ast.Call: self.call}
         self._functions: dict[str, Handler] = {}
-        for family in (self.logic, self.names, self.pieces, self.sets, self.sites, self.tracks):
+        for family in (self.logic, self.names, self.pieces, self.sets, self.sites, self.tracks, self.connected):
             self._nodes.update(family.nodes())
             self._functions.update(family.functions())
 
@@ -104,6 +107,11 @@ class ExpressionCompiler:
     def uses_repetitions(self) -> bool:
         """Whether the rules read `repetitions` (positions are then kept)."""
         return self.names.uses_repetitions
+
+    @property
+    def uses_board_repetitions(self) -> bool:
+        """Whether the rules read `board repetitions` (boards are then kept)."""
+        return self.names.uses_board_repetitions
 
     @property
     def procedures(self) -> set[str]:
@@ -187,7 +195,7 @@ class ExpressionCompiler:
             if c.is_const:
                 return self.const(c.const != -1, Type.BOOL)
             return Code(pyast.compare(c.code, "!=", pyast.num(-1)), Type.BOOL, c.deps, cost=c.cost)
-        if c.type is Type.INT:
+        if c.type in NUMBERS:
             if c.is_const:
                 return self.const(bool(c.const), Type.BOOL)
             return Code(pyast.compare(c.code, "!=", pyast.num(0)), Type.BOOL, c.deps, cost=c.cost)
@@ -197,7 +205,9 @@ class ExpressionCompiler:
 
     def expect(self, c: Code, types: tuple[Type, ...], e: ast.Expr, what: str) -> Code:
         if c.type not in types:
-            raise RuleError(e.pos, f"{what} must be {' or '.join(t.words for t in types)}, found {describe(c)}")
+            whole_number(c, e, what)
+            words = " or ".join(t.words for t in types if t is not Type.DECIMAL)
+            raise RuleError(e.pos, f"{what} must be {words}, found {describe(c)}")
         return c
 
     def as_sites(self, c: Code) -> Code:
@@ -220,4 +230,11 @@ class ExpressionCompiler:
         return handler(e, scope)
 
 
-__all__ = ["ExpressionCompiler", "FUNCTIONS", "NOCONST"]
+def whole_number(c: Code, e: ast.Expr, what: str) -> None:
+    """Refuse a decimal number where a whole one is needed (a distance, a count, a
+    stored value), even when its value happens to be whole."""
+    if c.type is Type.DECIMAL:
+        raise RuleError(e.pos, f"a whole number is needed here ({what}); this is a decimal number")
+
+
+__all__ = ["ExpressionCompiler", "FUNCTIONS", "NOCONST", "whole_number"]

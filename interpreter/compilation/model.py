@@ -8,8 +8,10 @@ so that the caller can turn them into `file:line:column` diagnostics.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Optional, Sequence
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from ..limits import MAX_NUMBER
 from ..runtime.pieces import FIRST_ATTRIBUTE
@@ -66,7 +68,7 @@ class Variable:
     name: str
     offset: int
     per_player: bool
-    type: str  # "int" or "flag"
+    type: str  # "int", "flag" or "site" (a site's index, -1 for none)
     default: int
     in_position: bool = True  # part of the position when repetitions are counted
 
@@ -105,11 +107,11 @@ class Pool:
 @dataclass
 class Option:
     name: str
-    type: str  # "int" or "str"
+    type: str  # "int", "decimal" (a Fraction) or "str"
     default: Any
     values: Optional[list[Any]]
-    minimum: Optional[int]
-    maximum: Optional[int]
+    minimum: Optional[Union[int, float]]
+    maximum: Optional[Union[int, float]]
     description: str
 
 
@@ -159,9 +161,38 @@ def _check_bounds(spec: Option, value: int) -> None:
         raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
 
 
+# A decimal option's value as text: digits, at most 6 after a point.
+DECIMAL_TEXT = re.compile(r"-?\d{1,16}(\.\d{1,6})?")
+
+
+def _decimal_value(spec: Option, raw: Any) -> Fraction:
+    """A decimal option's value, read exactly (a YAML number by its shortest text)."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str, Fraction)):
+        raise ValueError(f"option '{spec.name}' takes a number such as 7.5, not {raw!r}")
+    if isinstance(raw, Fraction):
+        return raw
+    text = raw.strip() if isinstance(raw, str) else repr(raw)
+    if not DECIMAL_TEXT.fullmatch(text):
+        raise ValueError(f"option '{spec.name}' takes a number with at most 6 digits after the point, "
+                         f"such as 7.5, not '{raw}'")
+    return Fraction(text)
+
+
 def parse_option_value(spec: Option, raw: Any) -> Any:
     """Convert a command-line string (or YAML value) to the option's type; ValueError if not allowed."""
     value = raw
+    if spec.type == "decimal":
+        value = _decimal_value(spec, raw)
+        if abs(value) > MAX_NUMBER:
+            raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
+        if spec.minimum is not None and value < Fraction(repr(spec.minimum)):
+            raise ValueError(f"option '{spec.name}' must be at least {spec.minimum}, not {raw}")
+        if spec.maximum is not None and value > Fraction(repr(spec.maximum)):
+            raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {raw}")
+        if spec.values is not None and value not in spec.values:
+            allowed = ", ".join(str(v) for v in spec.values)
+            raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
+        return value
     if spec.type == "int":
         if isinstance(raw, bool):
             raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
@@ -191,8 +222,12 @@ def read_options(data: Data, report: Report) -> dict[str, Option]:
         values = raw.get("values")
         default = raw.get("default")
         if values is not None:
+            numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
             kind = "int" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "str"
-            if kind == "str":
+            if numbers and (raw.get("type") == "decimal" or any(isinstance(v, float) for v in values)):
+                kind = "decimal"
+                values = [Fraction(repr(v)) for v in values]
+            elif kind == "str":
                 values = [str(v) for v in values]
         else:
             kind = raw.get("type", "int")
@@ -275,7 +310,7 @@ def build_model(data: Data, option_values: dict[str, Any], report: Report) -> Ga
     site = _site_finder(board, report)
     kinds = _kinds(data)
     attributes = _attributes(data)
-    variables, offset = _variables(data, len(players))
+    variables, offset = _variables(data, len(players), board, report)
     pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
     regions = _regions(data, players, board, site, report)
     return GameModel(
@@ -369,17 +404,34 @@ def _attributes(data: Data) -> dict[str, Attribute]:
     return attributes
 
 
-def _variables(data: Data, n_players: int) -> tuple[dict[str, Variable], int]:
+def _variables(data: Data, n_players: int, board: boards.Board, report: Report) -> tuple[dict[str, Variable], int]:
     """The variables, and the number of slots they take (a per-player one takes one
-    slot per player in play)."""
+    slot per player in play). A site variable holds the site's index (-1: none)."""
     offset = 0
     variables = {}
     for name, spec in (data.get("variables") or {}).items():
         per_player = bool(spec.get("per_player", False))
-        variables[name] = Variable(name, offset, per_player, spec.get("type", "int"), int(spec.get("default", 0)),
+        value_type = spec.get("type", "int")
+        if value_type == "site":
+            given = spec.get("default")
+            default = -1 if given is None else _default_site(board, str(given), ("variables", name, "default"), report)
+        else:
+            default = int(spec.get("default", 0))
+        variables[name] = Variable(name, offset, per_player, value_type, default,
                                    bool(spec.get("in_position", True)))
         offset += n_players if per_player else 1
     return variables, offset
+
+
+def _default_site(board: boards.Board, name: str, path: Path, report: Report) -> int:
+    """A site variable's default: the site's index, or -1 after reporting an
+    unknown one with the nearest site (or name) there is."""
+    if name in board.index:
+        return board.index[name]
+    nearest = board.nearest_site(name)
+    report(path, f"unknown site '{name}'",
+           f"did you mean '{nearest}'? ({name} is not on the board)" if nearest else _hint(name, board.index))
+    return -1
 
 
 def _pools(data: Data, kinds: dict[str, Kind], players: list[str], all_players: list[str], site: SiteFinder,
@@ -504,7 +556,7 @@ def _possible_values(spec: Option) -> list[Any]:
         return list(spec.values)
     if spec.type == "int" and spec.minimum is not None and spec.maximum is not None:
         if spec.maximum - spec.minimum < _MAX_CHECKED_VALUES:
-            return list(range(spec.minimum, spec.maximum + 1))
+            return list(range(int(spec.minimum), int(spec.maximum) + 1))
     return []
 
 

@@ -37,7 +37,8 @@ STATEMENT_WORDS = frozenset({
 })
 # In an expression these are always the word, never a name: a define, a variable, a
 # region ... named so could never be read.
-EXPRESSION_WORDS = frozenset({"true", "false", "none", "pieces", "not", "and", "or", "in", "is", "if", "else"})
+EXPRESSION_WORDS = frozenset({"true", "false", "none", "pieces", "not", "and", "or", "in", "is", "if", "else",
+                              "board"})
 
 
 def reserved_word(name: str, statement: bool = False) -> str | None:

@@ -28,6 +28,8 @@ from .types import Dep
 FORBID_KINDS = ("passing", "landing", "capturing")
 # `forbid result where COND`: asked on the position an action leaves (see cases.py).
 RESULT = "result"
+# A `forbid result` line compiled: (statements, condition, its coverage probe or None).
+ResultPart = tuple[list[py.stmt], py.expr, Optional[int]]
 # What a conjunct may depend on and still be asked once per position.
 NOT_POSITION_LEVEL = frozenset({Dep.SITE, Dep.PIECE, Dep.FROM, Dep.LOCALS})
 
@@ -140,24 +142,25 @@ class Restrictions:
             self.gates[key] = (self.exprs.src.fresh("g"), code)
         return self.gates[key][0]
 
-    def result_check(self, scope: Scope) -> list[tuple[list[py.stmt], py.expr]]:
-        """The `forbid result` conditions as (statements, code) parts (see
-        expressions.lowered), asked on the position an action left (registers as in a
-        case function, see cases.py): the action is forbidden when one holds."""
+    def result_check(self, scope: Scope) -> list[ResultPart]:
+        """The `forbid result` conditions as (statements, code, coverage probe or
+        None) parts (see expressions.lowered), asked on the position an action left
+        (registers as in a case function, see cases.py): the action is forbidden when
+        one holds. The check does not count its probe (it plays on a copy whose
+        counts are dropped): it says which line rejected the action, and whoever
+        checks counts it (helpers.result_filter)."""
         parts = []
         for item, label in self.results:
             lines, c = self.exprs.lowered(item.cond, scope, condition=True)
             self.result_cost += c.cost
             if c.is_const and not c.const:
                 continue
-            code = c.code
+            probe = None
             if self.probes.on:
                 if id(item) not in self.probe_of:
                     self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
                 probe = self.probe_of[id(item)]
-                assert probe is not None
-                code = pyast.and_(code, self.probes.hit(probe))
-            parts.append((lines, code))
+            parts.append((lines, c.code, probe))
         return parts
 
     def gate_statements(self, read: set[str]) -> list[py.stmt]:

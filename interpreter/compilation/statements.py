@@ -28,7 +28,7 @@ from ..spelling import did_you_mean
 from . import pyast
 from .code import Code, always_a_player, describe
 from .errors import FollowOnError, RuleError, name_pos, unknown
-from .expressions import ExpressionCompiler
+from .expressions import ExpressionCompiler, whole_number
 from .model import Attribute, Pool, Variable
 from .names import reserved_word
 from .probes import Probes
@@ -213,6 +213,21 @@ class StatementCompiler:
         if s.what is not None:
             return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
+        if "piece" not in scope.available:
+            raise RuleError(s.pos, f"'move' moves the acting piece to 'to', and {scope.where} has none: a 'select' "
+                                   "chooses a site and moves no piece",
+                            "to move the piece chosen, write 'move target to SITE'")
+        if not scope.piece_always:
+            # (after each action: a select, a pass or a chance outcome has no acting piece, and nothing moves)
+            pc, to = _r("pc"), _r("to")
+            with self.src.if_(pyast.and_(pyast.is_not_none(pc), pyast.compare(to, "!=", pyast.num(-1)))):
+                self._move_acting_piece(scope)
+            scope.flow.at_valid = False
+            return None
+        self._move_acting_piece(scope)
+        return None
+
+    def _move_acting_piece(self, scope: Scope) -> None:
         at, pc, to = _r("at"), _r("pc"), _r("to")
         leave = [pyast.assign(_board(at), pyast.none()),
                  pyast.expr_stmt(pyast.method(_owners_sites(_owner(pc)), "remove", at))]
@@ -233,7 +248,6 @@ class StatementCompiler:
                  pyast.expr_stmt(pyast.method(_owners_sites(_owner(pc)), "append", to)),
                  pyast.assign(at, to))
         scope.flow.at_valid = True
-        return None
 
     def _move_other(self, s: ast.MoveStmt, scope: Scope) -> int:
         """`move X to Y`: whatever stands on X goes to Y (what stood on Y leaves the
@@ -661,6 +675,10 @@ class StatementCompiler:
         self.add(pyast.if_(pyast.not_(within), [_call("h_bounded", target, self.src.const(pos))]))
 
     def _assign_slot(self, s: ast.AssignStmt, target: py.expr, value: Code, var_type: str) -> None:
+        _stored_whole(s, value, "variables")
+        if var_type == "site":
+            self._assign_site(s, target, value)
+            return
         if s.op != "=":
             if var_type == "flag":
                 raise RuleError(s.pos, f"'{s.op}' needs a number variable; this one is a flag (true or false)")
@@ -680,6 +698,14 @@ class StatementCompiler:
         self.add(pyast.assign(target, value.code))
         if value.type is Type.INT and not value.is_const and not value.stored:
             self._check_number(target, s.pos)
+
+    def _assign_site(self, s: ast.AssignStmt, target: py.expr, value: Code) -> None:
+        """A site variable takes a site (its index) or none (-1)."""
+        if s.op != "=":
+            raise RuleError(s.pos, f"'{s.op}' needs a number variable; this one is a site")
+        if value.type not in (Type.SITE, Type.NONE):
+            raise RuleError(s.value.pos, f"variable '{_short(s.target)}' holds a site; found {describe(value)}")
+        self.add(pyast.assign(target, value.code))
 
     def _assign_owner(self, s: ast.AssignStmt, obj: Code, value: Code, scope: Scope) -> int:
         """`X.owner = P`: the piece on X changes sides (`none`: it becomes neutral)."""
@@ -709,6 +735,7 @@ class StatementCompiler:
             raise unknown(name_pos(t.pos, t.name), "attribute", t.name, list(self.model.attributes))
         if attr.type == "marker":
             raise RuleError(t.pos, f"'{t.name}' is a marker: move it with 'give {t.name} to ...'")
+        _stored_whole(s, value, "attributes")
         if attr.type == "int" and value.type is not Type.INT:
             raise RuleError(s.value.pos, f"attribute '{t.name}' is a number, found {describe(value)}")
         if attr.type == "flag" and value.type is not Type.BOOL:
@@ -844,6 +871,7 @@ class StatementCompiler:
 
     def _repeat(self, s: ast.RepeatStmt, scope: Scope) -> int:
         count = self.value(s.count, scope)
+        whole_number(count, s.count, "the times of 'repeat'")
         if count.type is not Type.INT:
             raise RuleError(s.count.pos, f"'repeat' needs a number of times, found {describe(count)}")
         times = _r(self.src.fresh("t"))
@@ -966,6 +994,13 @@ def _short(e: ast.Expr) -> str:
     """A label for a condition (for coverage rows): as written, cut when long."""
     text = expression_text(e)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _stored_whole(s: ast.AssignStmt, value: Code, what: str) -> None:
+    """Stored values are whole numbers: a decimal one is refused, even when whole."""
+    if value.type is Type.DECIMAL:
+        raise RuleError(s.value.pos, f"{what} hold whole numbers; this value may have a fractional part "
+                                     f"({_short(s.value)})")
 
 
 def _small_step(value: Code) -> bool:

@@ -12,6 +12,7 @@ from enum import Enum
 
 class Type(Enum):
     INT = "a number"
+    DECIMAL = "a decimal number"  # a number that may have a fractional part (exact: a Fraction)
     BOOL = "a condition"
     STR = "a text"
     SITE = "a site or piece"
@@ -34,11 +35,20 @@ class Type(Enum):
 ELEMENT = {Type.SITES: Type.SITE, Type.PLAYERS: Type.PLAYER, Type.DIRS: Type.DIR}
 
 
+# The types of numbers: a whole number is accepted wherever a decimal one is.
+NUMBERS = (Type.INT, Type.DECIMAL)
+
+
+def number_type(*types: Type) -> Type:
+    """The type of arithmetic on numbers of these types: decimal when one is."""
+    return Type.DECIMAL if Type.DECIMAL in types else Type.INT
+
+
 def comparable(a: Type, b: Type) -> bool:
     """Whether `==`/`!=` may compare values of these types."""
     if a is b:
         return True
-    return {a, b} in ({Type.SITE, Type.NONE}, {Type.PLAYER, Type.NONE}, {Type.INT, Type.BOOL})
+    return {a, b} in ({Type.SITE, Type.NONE}, {Type.PLAYER, Type.NONE}, {Type.INT, Type.BOOL}, {Type.INT, Type.DECIMAL})
 
 
 class Dep(Enum):

@@ -19,7 +19,19 @@ from ..analysis.analyze.driver import DEFAULT_DEPTH_GAMES, DEFAULT_MAX_PLIES, DE
 from ..analysis.analyze.table import format_table
 from ..assets import install_command
 from .agents import make_agent
-from .common import EXIT_INTERRUPTED, CliError, int_argument, isatty, option_pair, positive_int, use_color
+from .agents.registry import MAX_ITERATIONS
+from .common import (
+    EXIT_INTERRUPTED,
+    MAX_PLAYOUTS,
+    MAX_PLIES,
+    CliError,
+    int_argument,
+    isatty,
+    option_pair,
+    positive_int,
+    positive_int_up_to,
+    use_color,
+)
 
 DEFAULT_GAMES = 1000
 DEFAULT_DEPTH_ITERATIONS = 100
@@ -53,19 +65,20 @@ def configure_parser(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--compare", metavar="SETS", action="append", default=[],
                      help="option sets, one column each: size=9,size=13 (two columns); "
                           "'+' joins options of one column: size=9+rule=b (repeatable)")
-    sub.add_argument("--games", type=positive_int, default=DEFAULT_GAMES, metavar="N",
+    sub.add_argument("--games", type=positive_int_up_to(MAX_PLAYOUTS), default=DEFAULT_GAMES, metavar="N",
                      help=f"games per column (default {DEFAULT_GAMES})")
     sub.add_argument("--seed", type=int_argument, default=0, metavar="S", help="random seed (default 0)")
     sub.add_argument("--players", metavar="LIST", default="random",
                      help="who plays: random (default, fast) or agents by seat: mcts:200, mcts:500,random, ...")
-    sub.add_argument("--max-plies", type=positive_int, default=DEFAULT_MAX_PLIES, metavar="N",
+    sub.add_argument("--max-plies", type=positive_int_up_to(MAX_PLIES), default=DEFAULT_MAX_PLIES, metavar="N",
                      help=f"cut a game off after N actions (default {DEFAULT_MAX_PLIES})")
     sub.add_argument("--trace-every", type=_whole, default=None, metavar="K",
                      help="trace one game in K: board coverage, heat map, lead changes, stability, "
                           f"decisiveness, repetition (default {DEFAULT_TRACE_EVERY}; 1 with agents; 0: none)")
-    sub.add_argument("--depth-test", type=positive_int, nargs="?", const=DEFAULT_DEPTH_ITERATIONS, default=None,
+    sub.add_argument("--depth-test", type=positive_int_up_to(MAX_ITERATIONS // 2), nargs="?",  # (mcts:2N)
+                     const=DEFAULT_DEPTH_ITERATIONS, default=None,
                      metavar="N", help=f"also play mcts:2N against mcts:N (default N {DEFAULT_DEPTH_ITERATIONS})")
-    sub.add_argument("--depth-games", type=positive_int, default=DEFAULT_DEPTH_GAMES, metavar="N",
+    sub.add_argument("--depth-games", type=positive_int_up_to(MAX_PLAYOUTS), default=DEFAULT_DEPTH_GAMES, metavar="N",
                      help=f"games of the depth test per column (default {DEFAULT_DEPTH_GAMES})")
     sub.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                      help="play on N local processes (at most the number of CPUs; same results)")

@@ -10,10 +10,12 @@ colour bar). Every name from a definition is escaped.
 from __future__ import annotations
 
 import html
+import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from ..analysis.analyze.table import cell_text, coverage_cell, row_cells
+from .output_file import replace_file
 from .render_parts import contrast_colour
 from .render_svg import SVG_NS, render_svg
 
@@ -32,8 +34,10 @@ def _pyplot():
 
 
 def _save(fig, path: Path) -> str:
-    fig.savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    picture = io.StringIO()
+    fig.savefig(picture, format="svg", metadata={"Date": None}, bbox_inches="tight")
     fig.clf()
+    replace_file(path, picture.getvalue())
     return path.name
 
 
@@ -156,7 +160,7 @@ def heat_map(data, index: int, folder: Path, top: float) -> str:
     games = sum(g.covered is not None for g in data.games)
     _add_caption(root, f"{data.label}: landings per game ({games} traced game{'s' if games != 1 else ''})")
     board = folder / f"heat-{index}.svg"
-    board.write_text(ET.tostring(root, encoding="unicode"), encoding="utf-8")
+    replace_file(board, ET.tostring(root, encoding="unicode"))
     return board.name
 
 
@@ -283,5 +287,5 @@ def write_report(report, folder: str) -> str:
     }
     plt.close("all")
     page = out / "index.html"
-    page.write_text(_page(report, pictures), encoding="utf-8")
+    replace_file(page, _page(report, pictures))
     return str(page)

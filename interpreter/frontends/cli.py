@@ -9,6 +9,7 @@ an internal error).
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -18,7 +19,7 @@ from typing import Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
-from ..validation.files import exists
+from ..validation.files import FileRefused, exists
 from .common import (
     EXIT_ERROR,
     EXIT_INTERNAL,
@@ -328,7 +329,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         games = ", ".join(bundled_games())
     except OSError:
         games = ""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         formatter_class=_RAW,
         description="regelwerk plays board games described in YAML and a rules language.",
@@ -351,6 +352,15 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 
 
 _RAW = argparse.RawDescriptionHelpFormatter
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose usage errors quote what was typed: shown fit to print (an
+    escape sequence in an argument must not reach the terminal), long words cut.
+    The commands' parsers are of this class too (`add_subparsers` makes them so)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        super().error(visible(cut_long_words(message)))
 
 
 class _Commands:
@@ -570,37 +580,64 @@ def _definition_options(sub: argparse.ArgumentParser) -> None:
 def main(argv: Optional[list[str]] = None) -> int:
     try:
         args = parse_arguments(sys.argv[1:] if argv is None else list(argv))
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # (here, where a full disk is reported, rather than at exit)
+        return status
     except SystemExit as exc:  # --help, --version, a usage error: argparse has printed it
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     except DefinitionError as exc:
-        print(format_diagnostics(exc.diagnostics, exc.sources, color=use_color(sys.stderr)), file=sys.stderr)
+        _tell(format_diagnostics(exc.diagnostics, exc.sources, color=use_color(sys.stderr)))
         return EXIT_ERROR
     except RecordError as exc:
-        print(str(exc), file=sys.stderr)
+        _tell(str(exc))
         return getattr(exc, "status", EXIT_ERROR)
     except CliError as exc:
-        print(f"{PROG}: {visible(cut_long_words(str(exc)))}", file=sys.stderr)
+        _tell(f"{PROG}: {visible(cut_long_words(str(exc)))}")
         return exc.status
     except RuleRuntimeError as exc:
-        print(_rules_failed(exc), file=sys.stderr)
+        _tell(_rules_failed(exc))
         return EXIT_ERROR
     except KeyboardInterrupt:
         if isatty(sys.stdout):  # leave the shell's prompt on a line of its own
-            sys.stdout.write("\n")
+            try:
+                sys.stdout.write("\n")
+            except (OSError, ValueError):
+                pass
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (`| head`): nothing to say
         _silence_stdout()
+        return EXIT_ERROR
+    except OSError as exc:  # what the system refused: a full disk, a file too large, ...
+        _silence_stdout()
+        _tell(_system_refused(exc))
         return EXIT_ERROR
     except Exception as exc:  # noqa: BLE001 - a bug must still end in one readable line
         if os.environ.get("REGELWERK_DEBUG"):
             raise
-        print(
-            f"{PROG}: internal error: {type(exc).__name__}: {_describe(exc)} "
-            "(set REGELWERK_DEBUG=1 to see where; please report it)",
-            file=sys.stderr,
-        )
+        _tell(f"{PROG}: internal error: {type(exc).__name__}: {_describe(exc)} "
+              "(set REGELWERK_DEBUG=1 to see where; please report it)")
         return EXIT_INTERNAL
+
+
+# What the system says when output cannot be written (rather than a file not found).
+_WRITE_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _system_refused(exc: OSError) -> str:
+    reason = exc.reason if isinstance(exc, FileRefused) else exc.strerror or str(exc)
+    where = visible(cut_long_words(str(exc.filename))) if exc.filename is not None else None
+    if exc.errno in _WRITE_ERRORS or (isinstance(exc, FileRefused) and where):
+        return f"{PROG}: cannot write {where or 'the output'}: {reason}"
+    return f"{PROG}: {where}: {reason}" if where else f"{PROG}: {reason}"
+
+
+def _tell(message: str) -> None:
+    """`message` on standard error, unless that cannot be written either."""
+    try:
+        print(message, file=sys.stderr)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _rules_failed(exc: RuleRuntimeError) -> str:

@@ -21,6 +21,7 @@ import json
 import math
 import os
 import random
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -182,7 +183,16 @@ def _worker_init(game_name: str, options: dict, variant: Optional[str]) -> None:
     global _worker_game
     from ..api import load_game
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it keeps the games finished
     _worker_game = load_game(game_name, options, variant)
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a match: `outcomes` are the games finished before it, in order."""
+
+    def __init__(self, outcomes: list) -> None:
+        super().__init__()
+        self.outcomes = outcomes
 
 
 def _worker_play(specs, plan, seed, max_plies, think) -> GameOutcome:
@@ -195,31 +205,38 @@ def run_match(game: Any, specs: Sequence[str], n_games: int, seed: int, *, swap:
               think: Optional[str] = None) -> list[GameOutcome]:
     """Play the match; outcomes in game order. `load_args` = (name, options, variant)
     lets worker processes load the game themselves when `jobs` > 1; `think` is the
-    budget of `mcts` entries that name none."""
+    budget of `mcts` entries that name none. Ctrl-C raises MatchInterrupted with
+    the games finished by then."""
     todo = plans(n_games, len(game.players), len(specs), swap)
     results: list[GameOutcome] = []
-    if jobs <= 1 or load_args is None or n_games <= 1:
-        for plan in todo:
-            outcome = play_one(game, specs, plan, seed, max_plies, think)
-            results.append(outcome)
-            if progress is not None:
-                progress(outcome)
-        return results
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=load_args) as pool:
-        futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies, think) for plan in todo]
-        try:
-            for future in as_completed(futures):
-                outcome = future.result()
+    try:
+        if jobs <= 1 or load_args is None or n_games <= 1:
+            for plan in todo:
+                outcome = play_one(game, specs, plan, seed, max_plies, think)
                 results.append(outcome)
                 if progress is not None:
                     progress(outcome)
-        except BaseException:  # an error or Ctrl-C: the games not started yet are not played
-            for future in futures:
-                future.cancel()
-            raise
+            return results
+        _play_on_processes(todo, specs, seed, max_plies, think, jobs, load_args, results, progress)
+    except KeyboardInterrupt:
+        raise MatchInterrupted(sorted(results, key=lambda o: o.index)) from None
     return sorted(results, key=lambda o: o.index)
+
+
+def _play_on_processes(todo, specs, seed, max_plies, think, jobs, load_args, results, progress) -> None:
+    """The games of `todo` on `jobs` processes; each outcome appended to `results` as it comes."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=load_args)
+    try:
+        futures = [pool.submit(_worker_play, list(specs), plan, seed, max_plies, think) for plan in todo]
+        for future in as_completed(futures):
+            outcome = future.result()
+            results.append(outcome)
+            if progress is not None:
+                progress(outcome)
+    finally:  # an error or Ctrl-C: the games not started yet are not played
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def available_processors() -> int:
@@ -325,7 +342,7 @@ def configure_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from .common import CliError, use_color, isatty, load
+    from .common import EXIT_INTERRUPTED, CliError, isatty, load, use_color
 
     game = load(args)
     try:
@@ -340,10 +357,14 @@ def run(args) -> int:
     started = time.perf_counter()
     show_progress = not args.json and isatty(sys.stderr) and args.games > 1
     kwargs = dict(swap=args.swap, max_plies=args.max_plies, jobs=args.jobs, load_args=load_args, think=args.think)
-    if show_progress:
-        outcomes = _with_progress(game, specs, args, kwargs, use_color(sys.stderr))
-    else:
-        outcomes = run_match(game, specs, args.games, args.seed, **kwargs)
+    interrupted = False
+    try:
+        if show_progress:
+            outcomes = _with_progress(game, specs, args, kwargs, use_color(sys.stderr))
+        else:
+            outcomes = run_match(game, specs, args.games, args.seed, **kwargs)
+    except MatchInterrupted as stop:  # the games finished so far are reported, as `analyze` does
+        outcomes, interrupted = stop.outcomes, True
     seconds = time.perf_counter() - started
     if args.records:
         try:
@@ -355,10 +376,17 @@ def run(args) -> int:
                    "players": list(specs)})
     if args.variant:
         report["variant"] = args.variant
+    if interrupted:
+        report["interrupted"] = True
     if args.json:
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         print(format_report(report, seconds))
+    if interrupted:
+        games = f"{len(outcomes)} game{'' if len(outcomes) == 1 else 's'}"
+        print(f"interrupted: the figures above are of the {games} finished before Ctrl-C",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
 
 

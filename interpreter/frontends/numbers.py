@@ -9,6 +9,9 @@ in a short scientific form, `1.235e5012`.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+
+from ..runtime.results import decimal_text, plain_number
 
 # Integers with more digits than this are written in the short form.
 MAX_DIGITS = 30
@@ -21,6 +24,8 @@ def number_text(value: object) -> str:
         return "-"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return decimal_text(value) if abs(value) < _LIMIT else repr(float(value))
     if isinstance(value, float):
         if value.is_integer() and abs(value) < _LIMIT:
             return str(int(value))
@@ -32,7 +37,9 @@ def number_text(value: object) -> str:
 
 def json_number(value: object) -> object:
     """`value` as it can go into JSON: unchanged, or its short form (a string) when
-    it is an integer too long to write."""
+    it is an integer too long to write; an exact decimal number as an int when whole,
+    else as a float."""
+    value = plain_number(value)
     if isinstance(value, int) and not isinstance(value, bool) and not -_LIMIT < value < _LIMIT:
         return _scientific(value)
     return value

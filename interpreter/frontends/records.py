@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
 from ..validation.diagnostics import Diagnostic, first_hidden_control, split_source_lines
-from ..validation.files import FileRefused, kind_of, mode_of, read_bounded
+from ..validation.files import FileRefused, read_bounded
 from ..validation.yaml_source import line_column_of_bytes, line_column_of_offset
+from .output_file import check_target, replace_file
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -237,9 +236,7 @@ def format_record(notations: Iterable[str], header: Optional[RecordHeader] = Non
 def check_record_target(path: Path) -> None:
     """A record replaces its file whole: refuse to replace what is not a file
     (`--record /dev/null` must not swap a device for a text file)."""
-    mode = mode_of(path)
-    if mode is not None and not stat.S_ISREG(mode):
-        raise FileRefused(f"it is {kind_of(mode)}, not a file")
+    check_target(path)
 
 
 def write_record(path: str, notations: Iterable[str], header: Optional[RecordHeader] = None) -> None:
@@ -248,23 +245,7 @@ def write_record(path: str, notations: Iterable[str], header: Optional[RecordHea
     The play loop saves after every action; writing a temporary file and renaming
     it means an interrupted save never leaves half a record behind.
     """
-    target = Path(path)
-    check_record_target(target)
-    text = format_record(notations, header)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        # mkstemp makes the file private (0600); a record is an ordinary document.
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    replace_file(path, format_record(notations, header))
 
 
 # -- one writer per record -------------------------------------------------------------------

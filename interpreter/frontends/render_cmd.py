@@ -10,7 +10,6 @@ variables, whose turn it is and the result once the game is over.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 
 def help_texts(prog: str, g: str) -> tuple[str, str]:
@@ -40,7 +39,9 @@ def configure_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..validation.files import FileRefused
     from .common import CliError, last_move, load, replay_record, use_color
+    from .output_file import replace_file
     from .records import read_record
 
     record = read_record(args.record) if args.record else None
@@ -66,7 +67,9 @@ def run(args) -> int:
             sys.stdout.write(svg)
         else:
             try:
-                Path(args.svg).write_text(svg, encoding="utf-8")
+                replace_file(args.svg, svg)  # (a link is replaced, not written through; a pipe is refused)
+            except FileRefused as exc:
+                raise CliError(f"cannot write {args.svg}: {exc.reason}") from None
             except OSError as exc:
                 raise CliError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     if args.text or not args.svg:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from functools import lru_cache
 from pathlib import Path
@@ -158,6 +159,17 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict, origin: tuple[s
                     hint="save the rules file as UTF-8")
         return None
     sources[name] = text
+    lone_cr = re.search(r"\r(?!\n)", text)
+    if lone_cr is not None:  # (the rules are read line by line: a CR alone ends no line)
+        line, col = line_column_of_offset(text, lone_cr.start())
+        if "\n" not in text:
+            diags.error(name, line, col, "the lines of the rules end with a carriage return (CR) alone, "
+                        "an old Mac line end: the file reads as one line",
+                        hint="save the rules file with LF (Unix) or CR LF (Windows) line ends")
+        else:
+            diags.error(name, line, col, "a carriage return (CR) alone in the rules, not at a line end",
+                        hint="remove it, or save the file with LF (Unix) or CR LF (Windows) line ends")
+        return None
     hidden = first_hidden_control(text)
     if hidden >= 0:  # inside a string the parser would take it: it would reach a terminal
         line, col = line_column_of_offset(text, hidden)

@@ -5,9 +5,9 @@ checks, compilation, runtime errors found by lint — can point at the source.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
-from typing import Optional, Union
+from typing import Iterator, Optional, Union
 
 
 @dataclass(frozen=True)
@@ -649,3 +649,21 @@ Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGr
 class RulesFile:
     path: str
     items: list[Item]
+
+
+def nodes_of(node: object) -> Iterator[object]:
+    """Every syntax-tree node below `node` (dataclasses, lists, tuples), node first,
+    in the order they are written; positions are not nodes."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (list, tuple)):
+            stack.extend(reversed(current))
+            continue
+        if not is_dataclass(current) or isinstance(current, (Pos, type)):
+            continue
+        yield current
+        for f in reversed(fields(current)):
+            value = getattr(current, f.name)
+            if isinstance(value, (list, tuple)) or (is_dataclass(value) and not isinstance(value, Pos)):
+                stack.append(value)

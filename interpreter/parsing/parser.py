@@ -112,6 +112,10 @@ def _check_nesting(tree: Tree[Token], file: str) -> None:
         )
 
 
+# The broken items of one rules file reported at most (each is parsed again where it stands).
+MAX_ITEM_ERRORS = 50
+
+
 def parse_rules_collecting(
     text: str, file: str = "<rules>"
 ) -> tuple[Optional[ast.RulesFile], list[Union[RulesSyntaxError, AstBuildError]]]:
@@ -125,7 +129,14 @@ def parse_rules_collecting(
             return None, [first]
         errors: list[Union[RulesSyntaxError, AstBuildError]] = []
         for start, chunk in _top_level_chunks(text):
-            # Pad with blank lines so that line numbers stay those of the file.
+            try:
+                parse_rules(chunk, file)  # (alone: the padding below costs as much as the lines before it)
+                continue
+            except (RulesSyntaxError, AstBuildError):
+                pass
+            if len(errors) >= MAX_ITEM_ERRORS:
+                break
+            # Again, padded with blank lines, so that line numbers stay those of the file.
             try:
                 parse_rules("\n" * start + chunk, file)
             except (RulesSyntaxError, AstBuildError) as exc:

@@ -20,7 +20,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
-from .helpers import result_filter
+from .helpers import board_key, count_rejections, notation_key, result_filter
 from .state import State, empty_occupancy
 from .values import format_value
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..compilation.compiler import CompiledRules, DecisionInfo, PhaseInfo
     from ..parsing.ast import Pos
     from .coverage import RuleCoverage
-    from .helpers import ResultCheck
+    from .helpers import AlikeKeys, ResultCheck
     from .pieces import Code, Outcome
     from .results import Results
 
@@ -57,6 +57,7 @@ class Engine:
         self.coverage: Optional[RuleCoverage] = rules.coverage
         self.turn_hooks: bool = rules.turn_hooks
         self.keeps_history: bool = rules.keeps_history
+        self.keeps_boards: bool = rules.keeps_boards
         self.position_vars: Optional[tuple[int, ...]] = rules.position_vars
         # per chance event: the running sums of its outcomes' probabilities, in the
         # order of its codes (a weighted pick is a binary search)
@@ -76,6 +77,9 @@ class Engine:
         self._candidates = lazy  # by decision: its unchecked candidates' lister, or None
         # by decision: its drawer of one legal action (`play the longest turn`), or None
         pickers = [d.pick for d in decisions]
+        # by decision: the notation keys when its candidates may hold actions writing
+        # one notation, compared among the legal ones only (see _pick_alike), or None
+        self._alike = [d.alike_keys for d in decisions]
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
@@ -122,6 +126,9 @@ class Engine:
         s.turn_start = True
         s.history = {}
         s.history_shared = False
+        s.boards = {}
+        s.boards_shared = False
+        s.board_counted = 0
         return s
 
     def copy(self, s: State) -> State:
@@ -134,6 +141,8 @@ class Engine:
         if s.result is not None:
             s.legal = []
             return
+        if s.turn_start and self.keeps_boards and not s.board_counted:
+            s.count_board(board_key(s.board))
         decision = self.decisions[s.decision]
         if decision.is_chance:
             # The outcomes of a chance event are fixed when the rules are compiled.
@@ -148,6 +157,7 @@ class Engine:
             s.turn_start = False
             if self.turn_hooks:
                 self._start_turn(s, legal)
+                s.board_counted = 0
                 if s.result is not None:
                     s.legal = []
                     return
@@ -290,7 +300,7 @@ class Engine:
         """The legal actions of `s` that `keep` keeps, in the order of `legal(s)`; on a
         position `prepare` has made ready, only the kept ones are checked."""
         lazy = self._unsettled_lister(s)
-        if lazy is None or s.turn_start:
+        if lazy is None or s.turn_start or self._alike[s.decision] is not None:
             return [code for code in self.legal(s) if keep(code)]
         kept = [code for code in lazy(s) if keep(code)]
         counts = self.coverage.counts if self.coverage is not None else None
@@ -313,6 +323,8 @@ class Engine:
         lazy = self._unsettled_lister(s)
         if lazy is None:
             return None
+        if s.turn_start and self.keeps_boards and not s.board_counted:
+            s.count_board(board_key(s.board))
         try:
             return self._pick_checked(s, lazy(s), rand, self.rules.result_checks[s.phase])
         except RuleRuntimeError as exc:
@@ -324,6 +336,7 @@ class Engine:
         if s.turn_start:
             s.turn_start = False
             self._start_turn(s, (allowed,))
+            s.board_counted = 0
             if s.result is not None:
                 s.legal = []
                 return False
@@ -378,6 +391,7 @@ class Engine:
         legal: Sequence[Code] = s.legal  # type: ignore[assignment]  # (settled above)
         d = s.decision
         keeps_history = self.keeps_history
+        keeps_boards = self.keeps_boards
         position_key = self.position_key
         n = 0  # actions applied
         code = None
@@ -404,6 +418,9 @@ class Engine:
                     legal = []
                     break
                 d = s.decision
+                if keeps_boards and s.turn_start:
+                    # (counted before the listing: `forbid result` may read it)
+                    s.count_board(board_key(s.board))
                 lister = listers[d]
                 if lister is None:
                     legal = outcomes[d]
@@ -438,6 +455,7 @@ class Engine:
                             before(s, not legal, reps)
                         except RuleRuntimeError as exc:
                             raise self._fault(exc, s, code, None) from None
+                    s.board_counted = 0
                     if s.result is not None:
                         legal = []
                         break
@@ -472,23 +490,69 @@ class Engine:
     ) -> Optional[Code]:
         """A candidate that no `forbid result` forbids, uniformly at random among
         those (candidates are tried in random order, the forbidden ones dropped), or
-        None when all are forbidden. Coverage counts stay as they were: checking is
-        not playing."""
+        None when all are forbidden. Where several candidates may write one notation
+        (the decision's `alike_keys`), only the first allowed of them is legal
+        (format.md 3.8): one drawn that an allowed one before it writes alike is
+        dropped too (`_first_alike`). Coverage counts stay as they were — checking
+        is not playing — but for the `forbid result` lines, which count the
+        candidates they rejected (see helpers.result_filter)."""
         counts = self.coverage.counts if self.coverage is not None else None
         saved = counts[:] if counts is not None else None
+        rejected: list[int] = []
+        keys = self._alike[s.decision]
+        # (what was listed, in its order, and what is known of its candidates: only
+        # where several may write one notation)
+        listed = candidates[:] if keys is not None else None
+        verdicts: dict[Code, bool] = {}
         try:
             while candidates:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
                 # (only a chance event's cases have no check)
-                if not checks[code[0]](s.copy(trial=True), code):  # type: ignore[misc]
-                    return code
+                line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+                if not line:
+                    if listed is None or keys[code[0]] is None:  # type: ignore[index]
+                        return code
+                    verdicts[code] = True
+                    if self._first_alike(s, code, listed, keys, checks, verdicts,  # type: ignore[arg-type]
+                                         rejected if counts is not None else None):
+                        return code
+                else:
+                    if counts is not None:
+                        rejected.append(line)
+                    if listed is not None:
+                        verdicts[code] = False
                 candidates[i] = candidates[-1]
                 candidates.pop()
             return None
         finally:
             if counts is not None:
                 counts[:] = saved  # type: ignore[assignment]  # (saved is counts' copy)
+                count_rejections(counts, rejected)
+
+    @staticmethod
+    def _first_alike(s: State, code: Code, listed: list[Code], keys: AlikeKeys,
+                     checks: list[Optional[ResultCheck]], verdicts: dict[Code, bool],
+                     rejected: Optional[list[int]]) -> bool:
+        """Whether no candidate listed before `code` (an allowed one) writes its
+        notation and is allowed: then `code` is the legal action of that notation.
+        The candidates asked are checked once (`verdicts`)."""
+        key = notation_key(code, keys)
+        for earlier in listed:
+            if earlier is code:
+                return True
+            if keys[earlier[0]] is None or notation_key(earlier, keys) != key:
+                continue
+            allowed = verdicts.get(earlier)
+            if allowed is None:
+                # (only a chance event's cases have no check)
+                line = checks[earlier[0]](s.copy(trial=True), earlier)  # type: ignore[misc]
+                if line and rejected is not None:
+                    rejected.append(line)
+                allowed = verdicts[earlier] = not line
+            if allowed:
+                return False
+        return True
 
     def perft(self, s: State, depth: int) -> list[int]:
         """The number of action sequences of each length 1..depth from `s` (chance

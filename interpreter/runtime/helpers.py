@@ -25,6 +25,9 @@ Track = tuple[tuple[int, ...], tuple[int, ...], bool]
 # keys[case]: (notation template id, whether it shows from, to, and what else tells
 # its codes apart: 0 nothing, 1 the choice, 2 the choice and the values it shows)
 NotationKeys = tuple[tuple[int, bool, bool, int], ...]
+# The same for the cases of actions compared among the legal ones only (after
+# `forbid result`): None for a case whose notation no other action writes.
+AlikeKeys = tuple[Optional[tuple[int, bool, bool, int]], ...]
 # check(copy of a state, code) -> whether a `forbid result` forbids the action; a
 # phase's checks are by case, None for a chance event's cases
 ResultCheck = Callable[["State", Code], bool]
@@ -177,6 +180,25 @@ def group(board: Board, adjacent: walks.Adjacent, start: int) -> list[int]:
     return found
 
 
+def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...]) -> list[int]:
+    """The sites reached from `seeds` through neighbours, every one `passable`
+    (by site), in board order: `connected` where its condition was asked of every
+    site first."""
+    seen = set()
+    found = []
+    for s in seeds:
+        if s != -1 and s not in seen and passable[s]:
+            seen.add(s)
+            found.append(s)
+    for s in found:
+        for t in adjacent[s]:
+            if t not in seen and passable[t]:
+                seen.add(t)
+                found.append(t)
+    found.sort()
+    return found
+
+
 def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
     """Whether a line through `site` holds pieces of one owner on all its sites."""
     p = board[site]
@@ -267,6 +289,13 @@ def track_to(track: Track, site: int, n: int) -> int:
     return sites[j]
 
 
+def notation_key(code: Code, keys: AlikeKeys) -> tuple[int, Optional[int], Optional[int], object]:
+    """What tells the notation of `code` (`keys[case]`: template id, whether it
+    shows from, to, and the rest): two codes of one key write one notation."""
+    tid, uses_from, uses_to, uses_rest = keys[code[0]]  # type: ignore[misc]  # (a case that is compared)
+    return tid, code[1] if uses_from else None, code[2] if uses_to else None, _rest(code, uses_rest)
+
+
 def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
     """Keep the first of the codes in out[start:] that write the same notation
     (`keys[case]`: template id, whether it shows from, to, and the rest)."""
@@ -353,6 +382,23 @@ def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple
         out[second:] = [code for code in out[second:] if (notation[code[0]], code[2]) not in seen]
 
 
+def board_key(board: Board) -> int:
+    """The key of a board alone (what stands on every site) in `State.boards`:
+    equal keys stand for equal boards, as the keys of `repetitions` do."""
+    return hash(tuple(board))
+
+
+def board_repetitions(s: State) -> int:
+    """`board repetitions`: how many turns so far started with the board as it stands."""
+    return s.boards.get(hash(tuple(s.board)), 0)
+
+
+def turn_board_repetitions(s: State) -> int:
+    """`board repetitions` in `before each turn`, where the board is the one the
+    engine has just counted (`State.board_counted`)."""
+    return s.board_counted or board_repetitions(s)
+
+
 def hit(counts: list[int], probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
@@ -399,13 +445,32 @@ def result_filter(
 ) -> None:
     """Keep in `out` the codes whose resulting position no `forbid result` forbids:
     each is played on a copy of `s` by its check, which says whether a forbid
-    applies there. Coverage counts (when given) are kept as they were: checking
-    is not playing."""
-    saved = counts[:] if counts is not None else None
-    # (only a chance event's cases have no check)
-    out[:] = [code for code in out if not checks[code[0]](s.copy(trial=True), code)]  # type: ignore[misc]
-    if saved is not None:
-        counts[:] = saved  # type: ignore[index]  # (counts is not None: saved is its copy)
+    applies there. Coverage counts (when given) are kept as they were — checking
+    is not playing — but for the `forbid result` lines themselves: each counts the
+    actions it rejected (its check returns its probe plus one)."""
+    if counts is None:
+        # (only a chance event's cases have no check)
+        out[:] = [code for code in out if not checks[code[0]](s.copy(trial=True), code)]  # type: ignore[misc]
+        return
+    saved = counts[:]
+    kept = []
+    rejected = []
+    for code in out:
+        line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+        if line:
+            rejected.append(line)
+        else:
+            kept.append(code)
+    out[:] = kept
+    counts[:] = saved
+    count_rejections(counts, rejected)
+
+
+def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
+    """Count, for each action a `forbid result` rejected, the line that did (each
+    entry its probe plus one, as the checks return it)."""
+    for line in rejected:
+        counts[line - 1] += 1
 
 
 # The helpers under the names generated code uses.
@@ -427,6 +492,9 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_min": smallest,
     "h_unique_max": unique_max,
     "h_group": group,
+    "h_flood": flood,
+    # Marks by site for a search written out in generated code (bytearray(n)).
+    "h_unmarked": bytearray,
     "h_on_full_line": on_full_line,
     "h_fail": fail,
     "h_dedup": dedup,
@@ -444,6 +512,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites_mask": sites_mask,
     "h_others_mask": others_mask,
     "h_hit": hit,
+    "h_board_repetitions": board_repetitions,
+    "h_turn_board_repetitions": turn_board_repetitions,
     "h_clear": clear,
     "h_replace": replace,
     "h_walk_ends": walks.walk_ends,

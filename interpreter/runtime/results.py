@@ -7,7 +7,8 @@ for `Result.ending` and rule coverage). The first ending counts.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from .errors import RuleRuntimeError
 from .helpers import NUMBER_LIMIT
@@ -22,6 +23,34 @@ ScoreRule = Callable[["State", int], int]
 WIN, LOSE, DRAW, END_GAME, NO_ACTION = 0, 1, 2, 3, 4
 # How each ending is named in results and messages.
 HOW_WORDS = ("win", "lose", "draw", "end game", "no legal action")
+
+
+def plain_number(value: Any) -> Any:
+    """A score or option value as the API gives it: an exact decimal number
+    (a `Fraction`) as an int when whole, else as the nearest float; anything
+    else unchanged."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def decimal_text(value: Union[int, Fraction]) -> str:
+    """A number written exactly: `7.5`, `-0.25`, `3` (the decimal numbers of the
+    rules have denominators made of 2s and 5s, whose expansion ends)."""
+    if not isinstance(value, Fraction) or value.denominator == 1:
+        return str(int(value))
+    rest, twos, fives = value.denominator, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:  # (not a decimal number: no expansion ends)
+        return repr(float(value))
+    places = max(twos, fives)
+    digits = abs(value.numerator) * (10**places) // value.denominator
+    whole, fraction = divmod(digits, 10**places)
+    text = f"{whole}.{fraction:0{places}d}".rstrip("0").rstrip(".")
+    return ("-" if value < 0 else "") + text
 
 
 class Results:

@@ -93,6 +93,7 @@ class State:
     __slots__ = (
         "board", "occ", "vars", "phase", "decision", "step", "player", "carry", "ply", "result",
         "next_player", "next_phase", "last", "legal", "ending", "turn_start", "history", "history_shared",
+        "boards", "boards_shared", "board_counted",
     )
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
@@ -121,6 +122,14 @@ class State:
     # `repetitions`; shared between copies until one of them changes it
     history: dict[int, int]
     history_shared: bool
+    # how often each board alone occurred at the start of a turn (by runtime.boards.board_key),
+    # for `board repetitions`; shared like `history`. `board_counted`: how often the
+    # board of the turn starting here has started a turn, once it is counted (it is
+    # counted before the turn's actions are listed, since `forbid result` may read
+    # it), until the turn's `before each turn` has run; else 0
+    boards: dict[int, int]
+    boards_shared: bool
+    board_counted: int
 
     def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
@@ -129,7 +138,7 @@ class State:
         return (
             tuple(self.board), tuple(self.vars), self.phase, self.decision, self.step, self.player,
             self.carry, self.ply, self.result, self.next_player, self.next_phase,
-            tuple(sorted(self.history.items())),
+            tuple(sorted(self.history.items())), tuple(sorted(self.boards.items())),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -170,8 +179,12 @@ class State:
         new.turn_start = self.turn_start
         new.history = self.history
         new.history_shared = True
+        new.boards = self.boards
+        new.boards_shared = True
+        new.board_counted = self.board_counted
         if not trial:
             self.history_shared = True
+            self.boards_shared = True
         return new
 
     def count_position(self, key: int) -> int:
@@ -182,3 +195,11 @@ class State:
         n = self.history.get(key, 0) + 1
         self.history[key] = n
         return n
+
+    def count_board(self, key: int) -> None:
+        """Count one more turn started with the board of this key (`board repetitions`)."""
+        if self.boards_shared:
+            self.boards = dict(self.boards)
+            self.boards_shared = False
+        n = self.board_counted = self.boards.get(key, 0) + 1
+        self.boards[key] = n

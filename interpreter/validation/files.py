@@ -29,6 +29,9 @@ class FileRefused(OSError):
         self.reason = reason
         self.too_large = too_large
 
+    def __str__(self) -> str:  # (the reason alone, also once `filename` says which file)
+        return self.reason
+
 
 def kind_of(mode: int) -> str:
     """'a folder', 'a named pipe (FIFO)', ... for a mode that is not a regular file's."""

@@ -376,6 +376,8 @@ _ENTRY_KEYWORDS = ('"onto"', '"over"', '"off"')
 
 
 def _misplaced_hint(found: str, expected: list[str]) -> str | None:
+    if expected == ['"repetitions"']:
+        return "'board' starts 'board repetitions' in an expression: a name 'board' cannot be read there"
     if found == "where" and '"where"' not in expected:
         return "'where' cannot stand here; in an action, a 'where' condition has a line of its own"
     if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):

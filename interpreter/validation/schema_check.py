@@ -192,7 +192,10 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
     if kind == "enum" and not at_key:
         return [_enum_problem(path, instance, value)]
     message = _value_message(kind, value, instance, path, subject, at_key)
-    return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key)]
+    # A pattern says little to people: the schema's description of the value says why.
+    hint = error.schema.get("description") if kind == "pattern" and isinstance(error.schema, dict) else None
+    return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key,
+                     hint=hint)]
 
 
 def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None:
@@ -204,10 +207,14 @@ def _field_problems(error: ValidationError, path: Path) -> list[_Problem] | None
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
         return _unknown_fields(error, path)
     if kind == "required" and isinstance(instance, dict):
+        # A field present under a misspelt key is reported at that key ("unknown field
+        # 'Board' (did you mean 'board'?)"), not as missing at the top of the mapping.
+        known = list(_known_properties(error.schema)) if isinstance(error.schema, dict) else []
+        misspelt = {suggest(key, known) for key in instance if key not in known}
         return [
             _Problem(path, f"missing required field {name!r}{_in(path)}", at_key=True)
             for name in value
-            if name not in instance
+            if name not in instance and name not in misspelt
         ]
     if kind == "dependentRequired" and isinstance(instance, dict):
         return [

@@ -7,7 +7,6 @@ action for a kind of piece that can never be on the board.
 """
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
 from typing import Callable, Iterator
 
 from ..compilation.model import AT_KEY
@@ -19,19 +18,7 @@ Locate = Callable[[tuple], tuple]  # YAML path -> (file, line, column)
 
 def walk(node) -> Iterator:
     """Every AST node below `node` (dataclasses, lists, tuples), node first."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (list, tuple)):
-            stack.extend(reversed(current))
-            continue
-        if not is_dataclass(current) or isinstance(current, ast.Pos):
-            continue
-        yield current
-        for f in fields(current):
-            value = getattr(current, f.name)
-            if isinstance(value, (list, tuple)) or (is_dataclass(value) and not isinstance(value, ast.Pos)):
-                stack.append(value)
+    return ast.nodes_of(node)
 
 
 def unused_warnings(model, items, locate: Locate) -> list[Diagnostic]:

@@ -532,6 +532,8 @@ def _runaway_quote(text: str, line: int, flow_start: tuple[int, int] | None) -> 
                 and (
                     token.end_mark.line + 1 == line
                     or (flow_start is not None and _mark_position(token.start_mark) > flow_start)
+                    # (the string swallowed lines of YAML, then closed just before the error)
+                    or (line - _RUNAWAY_LOOKBACK <= token.end_mark.line + 1 < line and _holds_yaml_lines(token))
                 )
             ):
                 return _mark_position(token.start_mark), token.end_mark.line + 1
@@ -540,6 +542,18 @@ def _runaway_quote(text: str, line: int, flow_start: tuple[int, int] | None) -> 
     except RecursionError:
         pass
     return None
+
+
+# How many lines before the error a string that swallowed lines of YAML may end.
+_RUNAWAY_LOOKBACK = 3
+_YAML_LINE = re.compile(r"^[ \t]*(?:- )?[A-Za-z_][\w-]*:(?:[ \t]|$)", re.M)
+
+
+def _holds_yaml_lines(token) -> bool:
+    """Whether a quoted string's lines after its first look like YAML (`key: value`):
+    text a missing quote swallowed, rather than a string meant to span lines."""
+    inside = token.start_mark.buffer[token.start_mark.index:token.end_mark.index] if token.start_mark.buffer else ""
+    return _YAML_LINE.search(inside.split("\n", 1)[1] if "\n" in inside else "") is not None
 
 
 def _indent_levels(text: str, line: int) -> list[int]:

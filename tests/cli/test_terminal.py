@@ -4,6 +4,7 @@ rematch, and the exit status."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 import pytest
@@ -17,9 +18,12 @@ MOVES = ["a2-b3", "c7-d6", "b2-c3", "g7-f6"]
 @pytest.fixture
 def terminal(tmp_path):
     env = dict(os.environ, NO_COLOR="1", XDG_DATA_HOME=str(tmp_path / "data"), TERM="xterm")
+    # Ctrl-C as in a terminal, even where the tests run with it ignored (a background
+    # job of a shell script, as in .ci/run: an ignored SIGINT stays ignored in children).
     child = pexpect.spawn(sys.executable, ["-m", "interpreter", "play", "lielow", "--players", "human,human",
                                            "--seed", "1", "--record", str(tmp_path / "game.txt")],
-                          env=env, encoding="utf-8", dimensions=(24, 80), timeout=30)
+                          env=env, encoding="utf-8", dimensions=(24, 80), timeout=30,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     yield child
     child.close(force=True)
 

@@ -235,6 +235,25 @@ def test_the_example_game_plays_as_described(tmp_path):
     assert game.is_terminal(state) and game.result(state).winner is None
 
 
+def test_the_go_example_plays_as_described(tmp_path):
+    """Section 3.14: Go on 5 x 5 with a ko point, passes that count, territory and komi."""
+    games = {p.stem: p for p in _example_games(tmp_path)}
+    game = load_game(str(games["go5"]))
+    # Black c1 takes the white stone on b1 from among white stones: white may not
+    # take back at once (the ko point is b1), anywhere else it may.
+    stones = {"a1": ("black", "stone"), "b2": ("black", "stone"), "b1": ("white", "stone"),
+              "d1": ("white", "stone"), "c2": ("white", "stone")}
+    state = game.apply(game.make_state(stones, to_move="black"), "c1")
+    assert "b1" not in game.legal_notations(state) and "e5" in game.legal_notations(state)
+    assert game.variables(state)["ko"] == "b1"
+    state = game.apply(state, "pass")
+    assert game.variables(state) == {"ko": None, "passes": 1, "moves": 2}
+    state = game.apply(state, "pass")
+    # Black: a1, b2, c1 and b1, an empty point among black stones only (every other
+    # empty region touches white too); White: c2, d1 and 2.5 komi.
+    assert game.is_terminal(state) and game.result(state).scores == {"black": 4, "white": 4.5}
+
+
 # ---------------------------------------------------------------- nothing is left out
 def _code_text() -> str:
     """Everything written as code in the reference: blocks and `inline` spans."""

@@ -57,3 +57,15 @@ def test_a_huge_seed_or_path_is_not_echoed_whole(capsys):
     assert len(err) < 1000
     code, _, err = run_cli(capsys, "replay", "lielow", "x" * 5000)
     assert_clean(code, err)
+
+
+@pytest.mark.parametrize("argv", [
+    ["perft", "lielow", "--depth", "1\x1b[2J"],
+    ["moves", "lielow", "--bogus", "\x1b]0;title\x07"],
+    ["moves", "lielow", "--option", "noeq\u202e"],
+])
+def test_usage_errors_show_what_was_typed_fit_to_print(capsys, argv):
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 2
+    assert not any(ord(c) < 32 and c != "\n" or c in "\x7f\u202e" for c in err), repr(err)
+    assert "?" in err.splitlines()[-1]

@@ -143,3 +143,75 @@ def test_rules_that_expand_to_too_much_code_are_refused_at_a_line(monkeypatch, t
         load_game(path)
     (diagnostic,) = info.value.diagnostics
     assert "the rules expand to too much code" in diagnostic.message and diagnostic.line == 1
+
+
+GRAPH_GAME = """game: graphy
+title: Graphy
+rules: game.rules
+players:
+  - {name: white, color: "#ffffff"}
+  - {name: black, color: "#000000"}
+board:
+  graph:
+    sites:
+      a: [0, 0]
+      NAME: [1, 0]
+      c: [2, 0]
+    edges:
+      - [a, NAME, c]
+pieces:
+  stone: {symbol: S}
+setup:
+  white:
+    stone: [a]
+  black:
+    stone: [c]
+"""
+GRAPH_RULES = "phase play:\n    turn: move\n\ndecision move:\n    action go by stone:\n        walk 1 steps\n" \
+              "        onto empty: move\n"
+
+
+@pytest.mark.parametrize("written, name", [('"b b"', "b b"), ('"b#1"', "b#1"), ('""', ""), ('"b\\tc"', "b\tc")])
+def test_a_graph_site_name_a_record_could_not_hold_is_refused(capsys, tmp_path, written, name):
+    (tmp_path / "game.yaml").write_text(GRAPH_GAME.replace("NAME", written))
+    (tmp_path / "game.rules").write_text(GRAPH_RULES)
+    code, _, err = run_cli(capsys, "validate", tmp_path)
+    assert code == 1
+    assert err.splitlines()[0].endswith(f"game.yaml:11:7: error: field name {name!r} in board.graph.sites must match "
+                                        "the pattern ^[^\\s#]+$"), err
+    assert "hint: A site's name: no spaces and no '#'" in err
+
+
+def test_graph_site_names_with_other_signs_are_recorded_and_replayed(capsys, tmp_path):
+    (tmp_path / "game.yaml").write_text(GRAPH_GAME.replace("NAME", '"b-1:é"'))
+    (tmp_path / "game.rules").write_text(GRAPH_RULES)
+    code, out, _ = run_cli(capsys, "moves", tmp_path)
+    assert code == 0 and out == "a-b-1:é\n"
+    (tmp_path / "r.txt").write_text(out)
+    code, out, err = run_cli(capsys, "replay", tmp_path, tmp_path / "r.txt", "--json")
+    assert code == 0, err
+
+
+def test_a_broken_item_after_many_costs_no_more_than_reading_them_again(monkeypatch):
+    """Each item of a file with a syntax error is parsed again on its own; padded to
+    keep its line numbers, only where it fails (padding every item cost the square of
+    the file: a 1 MB rules file took minutes)."""
+    from interpreter.parsing import parser
+
+    text = "".join(f"define q{i} = {i}\n" for i in range(3000)) + "define q\n"
+    parsed = []
+    parse = parser.parse_rules
+    monkeypatch.setattr(parser, "parse_rules", lambda source, file="<rules>": parsed.append(len(source)) or
+                        parse(source, file))
+    rules, errors = parser.parse_rules_collecting(text, "game.rules")
+    assert rules is None and [(e.lark_error.line, e.lark_error.column) for e in errors] == [(3001, 9)]
+    assert sum(parsed) < 3 * len(text)
+
+
+def test_the_broken_items_reported_are_bounded():
+    from interpreter.parsing import parser
+
+    text = "".join(f"define q{i} =\n" for i in range(parser.MAX_ITEM_ERRORS + 10))
+    _, errors = parser.parse_rules_collecting(text, "game.rules")
+    assert len(errors) == parser.MAX_ITEM_ERRORS
+    assert [e.lark_error.line for e in errors] == list(range(1, parser.MAX_ITEM_ERRORS + 1))

@@ -144,3 +144,48 @@ def test_a_score_rule_that_fails_on_a_game_cut_off_at_the_bound(capsys, base_gam
     rules.write_text(rules.read_text() + "\nscore: 1 // (count(pieces) - count(pieces))\n")
     code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "1", "--max-plies", "2")
     assert code == 1 and "division by zero" in out
+
+
+# -- a move forgotten on some path: seen in play, and read in the rules where an `if` lacks its `else`
+
+def test_a_capture_that_forgets_to_move_is_an_error_in_play(capsys, base_game):
+    base_game.edit("game.rules", "procedure take:\n    remove jumped\n    move\n",
+                   "procedure take:\n    remove jumped\n")
+    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "30")
+    line = line_of(base_game, "game.rules", "over enemy: take")
+    assert code == 1
+    assert f"fivefold/game.rules:{line}:9: error: action 'capture', over enemy: in play the piece stayed on " in out
+
+
+def test_a_take_without_a_fallback_is_reported(capsys, base_game):
+    base_game.edit("game.rules", "        over enemy: take\n",
+                   "        over enemy:\n            if jumped is man:\n                take\n")
+    code, out, _ = run_cli(capsys, "lint", base_game, "--playouts", "30")
+    line = line_of(base_game, "game.rules", "if jumped is man")
+    assert code == 1
+    assert f"game.rules:{line}:13: warning: action 'capture', over enemy: on some path through this 'if'" in out
+    assert "in play the piece stayed on" in out  # a chief jumped: nothing happened
+
+
+@pytest.mark.parametrize("body", [
+    "if jumped is man:\n                take\n            else:\n                remove jumped\n                move",
+    "if jumped is chief:\n                win\n            else:\n                take",
+    "take\n            if jumped is man:\n                quiet = 0",
+])
+def test_every_path_moving_or_ending_is_not_reported(base_game, body):
+    base_game.edit("game.rules", "        over enemy: take\n", f"        over enemy:\n            {body}\n")
+    findings = lint(load_game(str(base_game)), playouts=30).findings
+    assert not [f for f in findings if "stayed on" in f.message or "some path" in f.message], findings
+
+
+def test_a_move_made_by_an_after_rule_is_not_reported_in_play(base_game):
+    base_game.edit("game.rules", "procedure advance:\n    move\n", "procedure advance:\n")
+    base_game.edit("game.rules", "decision move:\n", "decision move:\n    after each action:\n        move\n")
+    findings = lint(load_game(str(base_game)), playouts=20).findings
+    assert not [f for f in findings if "stayed on" in f.message], findings
+
+
+@pytest.mark.parametrize("name", ["lielow", "regibus", "royalfiz", "tablut", "morris"])
+def test_the_bundled_games_move_their_pieces(name):
+    findings = lint(load_game(name), playouts=10).findings
+    assert not [f for f in findings if "stayed on" in f.message or "some path" in f.message], findings

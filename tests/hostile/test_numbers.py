@@ -104,3 +104,34 @@ def test_numbers_the_compiler_folds_past_what_it_writes_are_no_crash(tmp_path):
     assert len(game.legal_notations(state)) == 15
     state = game.make_state({"a1": ("white", "stone"), "a2": ("white", "stone")}, to_move="white")
     assert game.legal_notations(state) == []
+
+
+# -- fixed counts past the limits, found by validate (not by the first game that gets there)
+
+@pytest.mark.parametrize("statement, message", [
+    ("repeat 1000000 times:\n        quiet += 0", "'repeat' 1000000 times is more than the 100000 allowed"),
+    ("repeat limit * 10000 times:\n        quiet += 0", "'repeat' 200000 times is more than the 100000 allowed"),
+    ("repeat -(-100001) times:\n        quiet += 0", "'repeat' 100001 times is more than the 100000 allowed"),
+    ("for each s in along(lane, to, 100001):\n        quiet += 0",
+     "'along' 100001 sites is more than the 100000 allowed"),
+])
+def test_fixed_counts_past_the_limits_are_refused_by_validate(capsys, base_game, statement, message):
+    base_game.edit("game.yaml", "regions:\n", "tracks:\n  lane: [a1, b1, c1, d1, e1]\n\nregions:\n")
+    base_game.edit("game.rules", "procedure advance:\n    move\n", f"procedure advance:\n    move\n    {statement}\n")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1, err
+    assert "game.rules:26:" in err.splitlines()[0] and message in err.splitlines()[0], err
+
+
+def test_a_walk_longer_than_the_limit_is_refused_by_validate(capsys, base_game):
+    base_game.edit("game.rules", "        step ahead\n", "        walk 501 steps\n")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert code == 1
+    assert err.splitlines()[0].endswith("game.rules:13:14: error: a walk of 501 steps is longer than the 500 allowed")
+
+
+def test_counts_at_the_limits_and_counts_play_decides_pass(base_game):
+    base_game.edit("game.rules", "procedure advance:\n    move\n",
+                   "procedure advance:\n    move\n    repeat 100000 - 100000 times:\n        quiet += 0\n"
+                   "    repeat quiet * 1000000 times:\n        quiet += 0\n")
+    load_game(str(base_game))

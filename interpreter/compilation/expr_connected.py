@@ -1,0 +1,154 @@
+"""`connected(X, COND)` and `connected(X, DIRS, COND)`: the sites reached from X
+going from neighbour to neighbour through sites where COND holds (`it` each site
+asked about), X's own sites included when they meet COND.
+
+In lowered mode the search is written out as loops (a breadth-first flood: the
+list of sites found grows while it is walked, a mark per site asked so that COND
+is asked of each site at most once). Where the set is consumed by `count`,
+`exists` or `all` with a condition, the quantifier's body runs inside the flood
+for each site as it is found (`fused_loop`), so that `exists(connected(X, C),
+it in GOAL)` stops as soon as the goal is reached. Elsewhere the sites found are
+sorted into board order, as every set of sites is. Outside lowered mode (a
+`forbid passing` condition, say) COND is asked of every site first and a helper
+floods (`helpers.flood`). Either way the work is bounded by the board: each site
+is asked once and each edge followed once.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Callable, Sequence
+
+from ..parsing import ast
+from . import pyast
+from .code import Code, Compiling, Flood, Handler, Stmts, describe
+from .errors import RuleError
+from .scope import Local, Scope
+from .types import Dep, Type
+
+
+def fused_loop(flood: Flood, var: str, body: Stmts) -> Stmts:
+    """The flood with `body` run for each site found (`var` naming it) before its
+    neighbours are asked: a `break` in the body ends the search."""
+    expand = pyast.replace_in(list(flood.expand), pyast.renaming(flood.current, var))
+    return list(flood.seeds) + [pyast.for_(pyast.name(var), flood.found, body + expand)]
+
+
+def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: py.expr,
+           first: Sequence[py.stmt] = ()) -> Flood:
+    """The parts of a flood from `start` (a site, a set of sites or none) through
+    `neighbours` (a table by site) where `cond` holds of `var` (after `lines`),
+    nothing written yet: `first` runs before it."""
+    seen, found, current = (pyast.name(x.src.fresh("t")) for _ in range(3))
+    site = pyast.name(var)
+    asked = [pyast.assign(pyast.sub(seen, site), pyast.num(1))] + lines + [
+        pyast.if_(cond, [pyast.expr_stmt(pyast.method(found, "append", site))])]
+    unseen = pyast.not_(pyast.sub(seen, site))
+    seeds: Stmts = list(first) + [pyast.assign(seen, pyast.helper("h_unmarked", pyast.num(x.n_sites + 1))),
+                                  pyast.assign(found, pyast.list_())]
+    if start.type is Type.SITE:
+        seeds.append(pyast.assign(site, start.code))
+        seeds.append(pyast.if_(pyast.compare(site, "!=", pyast.num(-1)), asked))
+    elif start.type is not Type.NONE:
+        seeds.append(pyast.for_(site, start.code, [pyast.if_(unseen, asked)]))
+    expand = (pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, asked)]),)
+    return Flood((), tuple(seeds), found, expand, current.id)
+
+
+def group_search(x: Compiling, start: Code, neighbours: py.expr) -> Flood:
+    """`group(X)` as a flood (nothing written into the sink: its list is made by
+    `h_group` unless a quantifier searches it): the sites holding pieces of the
+    owner of X's piece, X's included (none when X is empty)."""
+    var = x.src.fresh("i")
+    at, owner, piece = (pyast.name(x.src.fresh("t")) for _ in range(3))
+    # (-2, which no piece has, for an empty start: it is not in its own group)
+    first = [pyast.assign(at, start.code), pyast.assign(piece, pyast.sub(pyast.name("b"), at)),
+             pyast.assign(owner, pyast.ifexp(pyast.sub(piece, 0), pyast.is_not_none(piece), pyast.num(-2)))]
+    on_it = pyast.sub(pyast.name("b"), pyast.name(var))
+    same = pyast.and_(pyast.is_not_none(on_it), pyast.compare(pyast.sub(on_it, 0), "==", owner))
+    return search(x, Code(at, Type.SITE), neighbours, var, [], same, first)
+
+
+class ConnectedFamily:
+    def __init__(self, x: Compiling, adjacency: Callable[[], py.Name]):
+        self.x = x
+        self.adjacency = adjacency  # the constant of each site's neighbours (board.adjacent), made when asked
+        board = x.model.board
+        self.max_degree = max((len(a) for a in board.adjacent), default=0)
+
+    def nodes(self) -> dict[type, Handler]:
+        return {}
+
+    def functions(self) -> dict[str, Handler]:
+        return {"connected": self.connected}
+
+    def connected(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        start = x.compile(e.args[0], scope)
+        if start.type not in (Type.SITE, Type.SITES, Type.NONE):
+            start = x.as_sites(start)
+        if start.type not in (Type.SITE, Type.SITES, Type.NONE):
+            raise RuleError(e.args[0].pos, f"the first argument of 'connected' must be a site or a set of sites, "
+                                           f"found {describe(start)}")
+        neighbours = self.adjacency() if len(e.args) == 2 else self._adjacency_by(e, scope)
+        var = x.src.fresh("i")
+        inner = scope.child()
+        inner.locals["it"] = Local(pyast.name(var), Type.SITE, real=True)
+        n = x.n_sites
+        if scope.sink is None:
+            cond = x.boolean(e.args[-1], inner)
+            deps = start.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
+            every = pyast.helper("tuple", pyast.genexp(cond.code, pyast.name(var), x.src.const(tuple(range(n)))))
+            code = pyast.helper("h_flood", neighbours, self._seeds(start), every)
+            return Code(code, Type.SITES, deps, cost=start.cost + n * (1 + cond.cost + self.max_degree),
+                        size=n, fresh=True)
+        lines, cond = x.nested(inner, lambda nested: x.boolean(e.args[-1], nested))
+        return self._flood(start, neighbours, var, lines, cond, scope)
+
+    def _flood(self, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: Code, scope: Scope) -> Code:
+        """The flood written into the sink, its sites sorted into board order."""
+        x = self.x
+        assert scope.sink is not None
+        flood = search(x, start, neighbours, var, lines, cond.code)
+        written = tuple(fused_loop(flood, flood.current, []) + [pyast.assign(flood.found, pyast.helper("sorted",
+                                                                                                      flood.found))])
+        scope.sink.extend(written)
+        deps = start.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
+        return Code(flood.found, Type.SITES, deps, cost=start.cost + x.n_sites * (1 + cond.cost + self.max_degree),
+                    size=x.n_sites, fresh=True,
+                    flood=Flood(written, flood.seeds, flood.found, flood.expand, flood.current))
+
+    def _seeds(self, start: Code) -> py.expr:
+        """The sites a flood starts from, as something to loop over (none left out)."""
+        if start.type is Type.NONE:
+            return pyast.tuple_()
+        if start.type is Type.SITE:
+            return pyast.helper("h_sites", pyast.tuple_(start.code))
+        return start.code
+
+    def _adjacency_by(self, e: ast.Call, scope: Scope) -> py.expr:
+        """Each site's neighbours in the directions of the second argument (a table
+        per player when the directions are the player's own, `forward` say)."""
+        board = self.x.model.board
+        if board.kind != "grid":
+            raise RuleError(e.pos, "'connected(site, directions, condition)' needs a grid board: directions are "
+                                   "a grid's; on a graph board leave the directions out")
+        arg = e.args[1]
+        directions = self.x.compile(arg, scope)
+        if directions.type not in (Type.DIRS, Type.DIR):
+            raise RuleError(arg.pos, f"the second argument of 'connected' must be directions, "
+                                     f"found {describe(directions)}")
+        rays = board.rays
+        n = self.x.n_sites
+
+        def table(chosen: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(rays[d][s][0] for d in chosen if rays[d][s]) for s in range(n)) + ((),)
+
+        if directions.is_const:
+            chosen = directions.const if directions.type is Type.DIRS else (directions.const,)
+            return self.x.src.const(table(chosen))
+        per_player = self.x.model.direction_sets.get(arg.id) if isinstance(arg, ast.Name) else None
+        if per_player is None:
+            raise RuleError(arg.pos, "the directions of 'connected' must be a direction set (e.g. orthogonal, "
+                                     "forward)")
+        tables = self.x.src.const(tuple(table(chosen) for chosen in per_player))
+        return pyast.sub(tables, pyast.name(scope.register("player").site))

@@ -1,0 +1,142 @@
+"""Notations that cannot tell an action's candidates apart.
+
+A case whose notation leaves out `{to}` writes one text for every site the action
+can land on from one start (for every start too, without `{from}`; for every site
+a drop or select chooses). Every legal action is listed once (docs/interface.md),
+so such candidates are merged while listing, the first kept (decisions.py), and
+where the rules show that they arise — a piece that can land on two sites, a drop
+on a region of two sites — the notation is an error: the actions merged away could
+never be played.
+
+Only what the rules prove is reported: where the action lands depends on the
+position (a walk, a set of pieces) or a `where` condition reads the landing site,
+two landings need not both be legal, and play decides (`regelwerk lint`).
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..parsing import ast
+from .errors import RuleError
+from .model import GameModel
+from .reach import Reach
+
+TO = "{to}"
+# Names whose condition may keep an action to one landing site.
+_LANDING_NAMES = frozenset({"to", "target", "jumped"})
+
+
+def untold_templates(action: ast.Action, templates: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The templates (of `action`'s cases, in order) that leave the landing site out,
+    but for `off board` cases, which land nowhere."""
+    return [t for case, t in zip(action.cases, templates) if case.kind != "off" and TO not in t]
+
+
+def check_told_apart(action: ast.Action, templates: Sequence[tuple[str, ...]], reach: Optional[Reach], model: GameModel,
+                     defines: dict[str, ast.Define]) -> Optional[RuleError]:
+    """The error for an action whose notation provably writes two of its candidates
+    alike, or None."""
+    untold = untold_templates(action, templates)
+    if not untold or action.pattern is None or isinstance(action.pattern, ast.PassPattern):
+        return None
+    if any(_reads_landing(where, defines) for where in action.wheres):
+        return None
+    example = _two_landings(action.pattern, reach, model)
+    if example is None:
+        return None
+    start, landings = example
+    case = next(c for c, t in zip(action.cases, templates) if t in untold)
+    pos = case.notation_pos or action.notation_pos or case.pos
+    template = next(t for c, t in zip(action.cases, templates) if c is case)
+    written = "".join(start if part == "{from}" else "" if part.startswith(("{", "={")) else part for part in template)
+    where = f"from {start} it can land on {landings[0]} and {landings[1]}" if start else \
+        f"it can choose {landings[0]} and {landings[1]}"
+    return RuleError(pos, f"the notation of action '{action.name}' leaves out {TO}: {where}, both written "
+                          f"'{written}' (only the first would be listed)",
+                     "put {to} in the notation, e.g. \"{from}-{to}\"" if start else "put {to} in the notation, "
+                     "e.g. \"@{to}\"")
+
+
+def _two_landings(pattern: ast.Pattern, reach: Optional[Reach],
+                  model: GameModel) -> Optional[tuple[str, tuple[str, str]]]:
+    """(a start site's name or "", two landing sites' names) that one candidate each
+    can reach, when the rules show them; None otherwise."""
+    names = model.board.names
+    if isinstance(pattern, (ast.DropPattern, ast.SelectPattern)):
+        per_player = static_sites(pattern.targets, model)
+        for sites in per_player or ():
+            if len(sites) >= 2:
+                a, b = sorted(sites)[:2]
+                return "", (names[a], names[b])
+        return None
+    if reach is None:
+        return None
+    if reach.anywhere is not None:
+        on_board = sorted(s for s in reach.anywhere if s != -1)
+        for start in range(len(names)):
+            others = [s for s in on_board if s != start]
+            if len(others) >= 2:
+                return names[start], (names[others[0]], names[others[1]])
+        return None
+    for per_site in reach.table or ():
+        for start, sites in enumerate(per_site):
+            on_board = sorted(s for s in sites if s != -1)
+            if len(on_board) >= 2:
+                return names[start], (names[on_board[0]], names[on_board[1]])
+    return None
+
+
+def static_sites(e: ast.Expr, model: GameModel) -> Optional[list[frozenset[int]]]:
+    """The sites of a set expression per player (index in play), when the rules alone
+    say them: regions (`home[player]`, `home[opponent]` with two players), site
+    names, lists of them, `sites`, `+` and `-` of those. None otherwise."""
+    players = len(model.players)
+    board = model.board
+    if isinstance(e, ast.Name):
+        if e.id == "sites":
+            return [frozenset(range(len(board.names)))] * players
+        region = model.regions.get(e.id)
+        if region is not None and not region.per_player:
+            return [frozenset(region.sites[0])] * players
+        if e.id in board.index:
+            return [frozenset({board.index[e.id]})] * players
+        return None
+    if isinstance(e, ast.Index) and isinstance(e.obj, ast.Name) and isinstance(e.index, ast.Name):
+        region = model.regions.get(e.obj.id)
+        if region is None or not region.per_player:
+            return None
+        whose = e.index.id
+        if whose == "player":
+            return [frozenset(region.sites[p]) for p in range(players)]
+        if whose == "opponent" and players == 2:
+            return [frozenset(region.sites[1 - p]) for p in range(players)]
+        if whose in model.players:
+            return [frozenset(region.sites[model.players.index(whose)])] * players
+        return None
+    if isinstance(e, ast.ListLit):
+        sites = set()
+        for item in e.items:
+            if not (isinstance(item, ast.Name) and item.id in board.index):
+                return None
+            sites.add(board.index[item.id])
+        return [frozenset(sites)] * players
+    if isinstance(e, ast.BinOp) and e.op in ("+", "-"):
+        left, right = static_sites(e.left, model), static_sites(e.right, model)
+        if left is None or right is None:
+            return None
+        return [a | b if e.op == "+" else a - b for a, b in zip(left, right)]
+    return None
+
+
+def _reads_landing(e: ast.Expr, defines: dict[str, ast.Define], seen: Optional[set[str]] = None) -> bool:
+    """Whether a condition reads the landing site (itself or in a define it uses)."""
+    seen = set() if seen is None else seen
+    for node in ast.nodes_of(e):
+        name = node.id if isinstance(node, ast.Name) else node.fn if isinstance(node, ast.Call) else None
+        if name in _LANDING_NAMES:
+            return True
+        if name in defines and name not in seen:
+            seen.add(name)
+            if _reads_landing(defines[name].expr, defines, seen):
+                return True
+    return False

@@ -1,0 +1,130 @@
+"""`connected(X, COND)` and `connected(X, DIRS, COND)` (docs/format.md 3.12.2):
+the sites reached from X through neighbours where COND holds — regions of empty
+sites (territory), whether a path to a goal exists."""
+import pytest
+
+from interpreter import load_game
+from interpreter.frontends.cli import main
+from tests.helpers import drop_where, helper_calls, stones_and_rocks, write_definition
+
+# 4 x 4, white stones on a1 and b2, black on c3, d3 and c4:
+#   4  .  .  b  .
+#   3  .  .  b  b
+#   2  .  w  .  .
+#   1  w  .  .  .
+#      a  b  c  d
+SETUP = "setup:\n  white:\n    stone: [a1, b2]\n  black:\n    stone: [c3, d3, c4]\n"
+AREA = """\
+define reaches(s, p) = exists(connected(s, it is empty), exists(neighbours(it), it.owner == p))
+define area(p, q) = count(pieces of p) + count(s in sites, s is empty and reaches(s, p) and not reaches(s, q))
+"""
+
+
+def probe(tmp_path, rules: str, extra: str = SETUP, **size):
+    return load_game(write_definition(tmp_path, stones_and_rocks(extra=extra, **size), rules))
+
+
+def test_territory_counts_the_empty_regions_that_reach_one_colour(tmp_path):
+    game = probe(tmp_path, AREA + drop_where("true") + "score: area(player, opponent)\n")
+    # d4 is black's (it touches black stones only); the other two regions touch both.
+    assert game.engine.scores(game.initial_state()) == (2, 4)
+
+
+def test_a_path_through_empty_sites_to_a_region(tmp_path):
+    # A drop is legal where an orthogonal path of empty sites leads to rank 4
+    # (`to` itself counts as open).
+    where = "exists(connected(to, orthogonal, it is empty or it == to), it in top)"
+    game = probe(tmp_path, drop_where(where), extra=SETUP + "regions:\n  top: {ranks: [4]}\n")
+    assert game.legal_notations(game.initial_state()) == ["a2", "a3", "a4", "b3", "b4", "d4"]
+
+
+def test_directions_choose_the_neighbours(tmp_path):
+    # White's stones a1 and b2 touch diagonally only.
+    def legal(where: str) -> list:
+        game = probe(tmp_path, drop_where(where))
+        return game.legal_notations(game.initial_state())
+
+    assert legal("count(connected(a1, orthogonal, it is own)) == 1")
+    assert not legal("count(connected(a1, orthogonal, it is own)) == 2")
+    assert legal("count(connected(a1, all, it is own)) == 2")
+
+
+@pytest.mark.parametrize("start, count", [
+    ("a1", 1),  # a1's orthogonal neighbours b1 and a2 are empty
+    ("c3", 3),  # black's group
+    ("b3", 0),  # a start that fails the condition starts nothing
+    ("none", 0),
+    ("[a1, b2]", 2),  # a set of sites: both white stones, though not joined
+    ("pieces of black", 3),
+])
+def test_the_start_is_in_it_when_it_meets_the_condition(tmp_path, start, count):
+    game = probe(tmp_path, drop_where(f"count(connected({start}, it is occupied)) == {count}"))
+    assert len(game.legal_notations(game.initial_state())) == 11, start
+
+
+def test_its_sites_come_in_board_order(tmp_path):
+    # for each: the first site reached from d3 is c3 in board order, not d3.
+    rules = drop_where("first(connected(d3, it is occupied)) == c3 and to == d4")
+    assert probe(tmp_path, rules).legal_notations(probe(tmp_path, rules).initial_state()) == ["d4"]
+    counted = drop_where("true", effects="place\nfor each s in connected(to, it is empty or it == to):\n"
+                                         "    create stone at s")
+    game = probe(tmp_path, counted)
+    state = game.apply(game.initial_state(), "a2")
+    # a1, b2, and the region of a2: a2 (`to`), a3, a4, b3, b4
+    assert sorted(p.site for p in game.pieces(state) if p.owner == "white") == ["a1", "a2", "a3", "a4", "b2", "b3",
+                                                                                "b4"]
+
+
+def test_exists_stops_the_search_at_the_first_site_found(tmp_path):
+    # The quantifier's test runs inside the search: no list is made, no sorting.
+    game = probe(tmp_path, drop_where("exists(connected(to, it is empty), it in [a4])"))
+    assert game.legal_notations(game.initial_state()) == ["a2", "a3", "a4", "b3", "b4"]
+    assert not helper_calls(game, "sorted", ": the legal actions")
+
+
+def test_outside_lowered_code_the_condition_is_asked_of_every_site_first(tmp_path):
+    # A `forbid landing` condition is one expression (no statements before it).
+    rules = drop_where("true") + "forbid landing where count(connected(site, it is empty)) < 3\n"
+    game = probe(tmp_path, rules)
+    assert helper_calls(game, "h_flood")
+    assert game.legal_notations(game.initial_state()) == ["a2", "a3", "a4", "b1", "b3", "b4", "c1", "c2", "d1",
+                                                          "d2"]
+
+
+def test_on_a_graph_board(tmp_path):
+    yaml = stones_and_rocks().replace("  grid: {files: 4, ranks: 4}",
+                                      "  graph:\n    sites: {p: null, q: null, r: null, s: null}\n"
+                                      "    edges: [[p, q, r]]")
+    game = load_game(write_definition(tmp_path, yaml, drop_where("count(connected(to, it is empty)) == 3")))
+    assert game.legal_notations(game.initial_state()) == ["p", "q", "r"]
+
+
+@pytest.mark.parametrize("where, message", [
+    ("exists(connected(to))", "'connected' takes 2 or 3 argument(s), found 1"),
+    ("exists(connected(1, it is empty))", "the first argument of 'connected' must be a site or a set of sites, "
+                                          "found a number (1)"),
+    ("exists(connected(to, 3, it is empty))", "the second argument of 'connected' must be directions, found a number"),
+    ("exists(connected(to, players))", "expected a condition, found a set of players"),
+])
+def test_mistakes_are_located(tmp_path, capsys, where, message):
+    write_definition(tmp_path, stones_and_rocks(), drop_where(where))
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"error: {message}" in err, err
+
+
+def test_directions_need_a_grid(tmp_path, capsys):
+    yaml = stones_and_rocks().replace("  grid: {files: 4, ranks: 4}",
+                                      "  graph:\n    sites: {p: null, q: null}\n    edges: [[p, q]]")
+    write_definition(tmp_path, yaml, drop_where("exists(connected(to, all, it is empty))"))
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "'connected(site, directions, condition)' needs a grid board" in capsys.readouterr().err
+
+
+def test_directions_of_each_player(tmp_path):
+    # `forward`: north for white, south for black; from a1 white reaches a2 .. a4.
+    yaml = stones_and_rocks(extra="").replace("  - {name: white}", "  - {name: white, forward: n}").replace(
+        "  - {name: black}", "  - {name: black, forward: s}")
+    rules = drop_where("count(connected(a1, forward, it is empty or it == a1)) == 4")
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    assert len(game.legal_notations(game.initial_state())) == 16
