@@ -557,22 +557,29 @@ def test_the_turn_sequence(tmp_path):
 
 def test_rotate_and_cycle_move_what_the_reference_says(tmp_path):
     """3.10: clockwise takes a block's north-west corner to its north-east corner;
-    `cycle a1, b1` swaps; everything moves at once, empty sites too."""
+    `cycle a1, b1` swaps; everything moves at once, empty sites too; a pass
+    that rotates (Pentago's quarter turn) is an action of its own."""
     game, state = _game(tmp_path, """
         phase play:
             turn: move
         decision move:
-            action turn:
-                drop rock on [e5]
-                notation "t"
-                onto empty:
+            action t:
+                pass:
                     rotate [a1, b1, c1, a2, b2, c2, a3, b3, c3] clockwise
                     cycle d1, e1
+                notation "t"
+            action u:
+                pass: rotate [a1, b1, c1, a2, b2, c2, a3, b3, c3] anticlockwise
+                notation "u"
         """, "white: {man: [a3, d1]}\nblack: {king: [c1]}\n")
+    assert game.legal_notations(state) == ["t", "u"]
     after = game.apply(state, "t")
     names = game.rules.site_names
-    assert {names[s]: p[0] for s, p in enumerate(after.board[:-1]) if p is not None and p[1] != 2} == {
+    assert {names[s]: p[0] for s, p in enumerate(after.board[:-1]) if p is not None} == {
         "c3": 0, "e1": 0, "a1": 1}
+    back = game.apply(after, "u")
+    assert {names[s]: p[0] for s, p in enumerate(back.board[:-1]) if p is not None} == {
+        "a3": 0, "e1": 0, "c1": 1}
 
 
 def test_a_prefer_line_naming_a_case_of_every_action(tmp_path):
