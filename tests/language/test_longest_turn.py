@@ -113,6 +113,19 @@ def test_ways_that_play_the_whole_turn_are_not_compared_by_the_tie_break(tmp_pat
     assert legal(game) == ["a1-b1", "a1-c1"]
 
 
+def test_a_pass_with_statements_is_a_pass_for_the_length(tmp_path):
+    # A pass that does something (`pass: ...`) is still no move: waiting, then
+    # moving plays one die where a1-b1 or a1-c1 and the other die play two.
+    rules = ON_BOARD.replace("    action stuck:\n        pass if no other action\n",
+                             '    action wait:\n        pass: pips += 10\n        notation "wait"\n')
+    game = make(tmp_path, "white:\n  man: [a1]\n", 2, 1, rules=rules)
+    assert legal(game) == ["a1-b1", "a1-c1"]
+    # One man on f1, the last file: no die can be played, the pass is the turn.
+    game = make(tmp_path, "white:\n  man: [f1]\n", 2, 1, rules=rules)
+    assert legal(game) == ["wait"]
+    assert game.variables(game.apply(game.initial_state(), "wait"))["pips"] == 10
+
+
 def test_a_value_met_before_is_skipped_and_values_show_in_notations(tmp_path):
     # Doubles: one action per site, not two; bearing off shows the die.
     game = make(tmp_path, "white:\n  man: [e1]\n", 2, 2)
