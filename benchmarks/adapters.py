@@ -83,9 +83,11 @@ class Turns(Adapter):
         player = engine.to_move(state)
         for code in engine.legal(state):
             after = engine.copy(state)
-            engine.apply_in_place(after, code)
+            # (a position where another player acts, or the game is over, ends the
+            # turn: it is not listed — perft's last level would list every one)
+            engine.apply_in_place(after, code, settle=False)
             notation = text + engine.notation(code)
-            if engine.to_move(after) == player:
+            if after.result is None and engine.actor(after) == player and engine.to_move(after) == player:
                 yield from self._turns(engine, after, codes + (code,), notation)
             else:
                 yield notation, codes + (code,)
