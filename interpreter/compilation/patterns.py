@@ -364,8 +364,16 @@ def _free_way(src: Source, landing: Landing, k: int) -> None:
                 pyast.if_(pyast.or_(taken, passing) if passing is not None else taken, [pyast.continue_()]))
 
 
+def _beyond_every_ray(rays: Rays, k: int) -> bool:
+    """Whether no ray of the board has k sites: a way of exactly k never lands (a
+    distance past the board's size writes no loop of k - 1 tests)."""
+    return all(len(ray) < k for by_site in rays for ray in by_site)
+
+
 def _step_exact(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int, k: int) -> None:
     """Exactly k sites along each direction, the sites before it empty."""
+    if _beyond_every_ray(rays, k):
+        return
     table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
     with src.for_(_RAY, table):
         _free_way(src, landing, k)
@@ -377,6 +385,8 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
                   dirs_by_player: Directions, rays: Rays, n_sites: int, k: int) -> None:
     """A step of exactly k onto empty sites and a jump over a piece k away, in one
     pass over the directions: the site k away empty is a step, occupied a jump."""
+    if _beyond_every_ray(rays, k):
+        return
     table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
     land = jump_landing.forbidden("landing", "to")
     capture = jump_landing.forbidden("capturing", "js", "jp", occupied=True)
