@@ -153,7 +153,8 @@ class DecisionWriter:
             src.function(name, ["s"], code, origin)
         drawn = variant.candidates_only if self.result_checks is not None else variant == Variant()
         draws = None
-        if drawn and self.coverage is None:
+        # (not with `play the longest turn`: its filter draws for playouts, runtime/longest.py)
+        if drawn and self.coverage is None and plan.longest is None:
             drawn_origin = Origin(f"decision '{plan.name}': one candidate, drawn by playouts", plan.pos)
             draws = write_draws(src, code, drawn_origin)
         return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
