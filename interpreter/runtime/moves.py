@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from .errors import RuleRuntimeError
-from .pieces import FIRST_ATTRIBUTE, KIND, OWNER, STONES, Board, Piece
+from .pieces import FIRST_ATTRIBUTE, KIND, NO_SITE, OWNER, STONES, Board, Piece
 
 if TYPE_CHECKING:
     from ..parsing.ast import Pos
 
 # A permutation of sites: (the sites whose pieces move, where each goes).
 Moves = tuple[tuple[int, ...], tuple[int, ...]]
+# The "owner" of an empty site, for comparing owners (neither a player nor NEUTRAL).
+_NOBODY = -2
 
 
 # ---------------------------------------------------------------- permutations
@@ -31,8 +33,8 @@ def permute(board: Board, occ: list[list[int]], sources: tuple[int, ...], dests:
         board[site] = piece
         if piece is old:
             continue
-        owner = -2 if piece is None else piece[OWNER]
-        old_owner = -2 if old is None else old[OWNER]
+        owner = _NOBODY if piece is None else piece[OWNER]
+        old_owner = _NOBODY if old is None else old[OWNER]
         if owner != old_owner:
             if old is not None:
                 occ[old_owner].remove(site)
@@ -86,7 +88,7 @@ def rotation(files: int, sites: list[int], clockwise: bool, pos: Pos) -> Moves:
 def cycle_moves(sites: tuple[int, ...], pos: Pos) -> Moves:
     """`cycle A, B, C`: A's piece to B, B's to C, C's to A; sites that are none are
     left out, a site twice is a located error."""
-    kept = tuple(s for s in sites if s != -1)
+    kept = tuple(s for s in sites if s != NO_SITE)
     if len(set(kept)) != len(kept):
         raise RuleRuntimeError(pos, "'cycle' names the same site twice")
     if len(kept) < 2:
@@ -137,7 +139,7 @@ def land_one(board: Board, occ: list[list[int]], site: int, colour: int, like: P
 def move_one(board: Board, occ: list[list[int]], source: int, dest: int) -> Optional[Piece]:
     """`move one X to Y`: X's top stone goes onto Y. Returns the piece now on Y, or
     None when nothing moved (X empty, Y none or X itself)."""
-    if dest == -1 or dest == source:
+    if dest == NO_SITE or dest == source:
         return None
     piece = lift_one(board, occ, source)
     if piece is None:
