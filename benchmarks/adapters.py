@@ -65,6 +65,39 @@ class Adapter:
         return None
 
 
+class Turns(Adapter):
+    """OpenSpiel's action is a turn of several regelwerk decisions (Pentago: a
+    marble placed, then a quarter turned): the key is their notations joined
+    (`a1` and `s`: `a1s`). A definition that plays the turn as one action is keyed
+    by its notation, as the identity adapter does."""
+
+    def regel_moves(self, engine, state):
+        keys: dict[str, tuple] = {}
+        for key, codes in self._turns(engine, state, (), ""):
+            if key in keys:
+                raise ValueError(f"two regelwerk moves have the key {key!r}")
+            keys[key] = codes
+        return keys
+
+    def _turns(self, engine, state, codes: tuple, text: str):
+        player = engine.to_move(state)
+        for code in engine.legal(state):
+            after = engine.copy(state)
+            # (a position where another player acts, or the game is over, ends the
+            # turn: it is not listed — perft's last level would list every one)
+            engine.apply_in_place(after, code, settle=False)
+            notation = text + engine.notation(code)
+            if after.result is None and engine.actor(after) == player and engine.to_move(after) == player:
+                yield from self._turns(engine, after, codes + (code,), notation)
+            else:
+                yield notation, codes + (code,)
+
+    def regel_depth(self, engine, spiel_depth: int) -> int:
+        """regelwerk's perft depth for OpenSpiel's: the decisions of a turn each."""
+        start = engine.initial_state()
+        return spiel_depth * len(engine.phases[start.phase].turn)
+
+
 class ConnectFour(Adapter):
     """OpenSpiel names a column by player symbol and number (`x3`); regelwerk drops
     on the landing site (`@d1`): the key is the file."""
@@ -306,11 +339,17 @@ class Backgammon(Adapter):
     """OpenSpiel plays a move as one action of two checker moves (a double's four
     as two actions); regelwerk as two actions, one per checker: the key is both
     checkers' moves in order, `p1-p4 p4-p7`, `bar_x-p3 pass`, `p20-off:h p21-off:l`
-    (bearing off with the high or the low die), `pass pass`. A roll is keyed as
-    regelwerk's chance notation (`roll:35`, the first roll `start:35` for x,
-    `start:135` for o); OpenSpiel's two orders of one roll are one outcome."""
+    (bearing off with the high or the low die), `pass pass`; a move that wins with
+    its first checker is `p24-off:h pass`. A bearing-off written with the die's
+    value (`p20-off:6`) is keyed by whether it is the high or the low die of the
+    roll OpenSpiel's position just keyed shows (the oracle keys OpenSpiel's moves
+    first). A roll is keyed as regelwerk's chance notation (`roll:35`, the first
+    roll `start:35` for x, `start:135` for o); OpenSpiel's two orders of one roll
+    are one outcome."""
 
     _PASS, _BAR = 25, 24
+    _OFF = re.compile(r"-off:(\d+)$")
+    _dice: tuple[int, int] = (0, 0)  # (high, low) of the position keyed last
 
     def spiel_moves(self, spiel_state):
         if not spiel_state.is_chance_node():
@@ -331,6 +370,7 @@ class Backgammon(Adapter):
         player = spiel_state.current_player()
         dice = [int(v) for v in spiel_state.observation_tensor(player)[-2:]]
         high, low = max(dice), min(dice)
+        self._dice = (high, low)
         high_first = action < 676
         digits = (action % 676 % 26, action % 676 // 26)
         moves = []
@@ -357,9 +397,20 @@ class Backgammon(Adapter):
         for first in engine.legal(state):
             after = engine.copy(state)
             engine.apply_in_place(after, first)
-            for second in engine.legal(after):
-                key = f"{engine.notation(first)} {engine.notation(second)}"
+            pairs = [((first, second), f"{self.regel_key(engine.notation(first))} "
+                                       f"{self.regel_key(engine.notation(second))}") for second in engine.legal(after)]
+            if engine.is_over(after):  # the first checker won: OpenSpiel's second move is a pass
+                pairs = [((first,), f"{self.regel_key(engine.notation(first))} pass")]
+            for codes, key in pairs:
                 if key in keys:
                     raise ValueError(f"two regelwerk moves have the key {key!r}")
-                keys[key] = (first, second)
+                keys[key] = codes
         return keys
+
+    def regel_key(self, notation):
+        found = self._OFF.search(notation)
+        if found is None:
+            return notation
+        high, low = self._dice
+        die = int(found.group(1))
+        return notation[:found.start()] + "-off:" + ("h" if die == high else "l" if die == low else str(die))

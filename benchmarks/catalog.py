@@ -68,7 +68,8 @@ GAMES: dict[str, BenchmarkGame] = {
         BenchmarkGame("morris", str(MORRIS_OPENSPIEL), adapters.Morris("nine_mens_morris"), perft=(4, 4)),
         _example("chess", adapters.Chess("chess"), perft=(4, 4), python_chess=True),
         _own("go", adapters.Go("go", board_size=9), perft=(3, 3)),
-        _own("pentago", adapters.Adapter("pentago"), perft=(3, 3)),
+        # A marble and a quarter turn: two regelwerk decisions, one OpenSpiel action.
+        _own("pentago", adapters.Turns("pentago"), perft=(6, 3)),
         _own("xiangqi", adapters.Xiangqi("xiangqi"), perft=(4, 4)),
         _own("lines_of_action", adapters.LinesOfAction("lines_of_action"), perft=(4, 4)),
         _own("quoridor", adapters.Quoridor("quoridor"), perft=(3, 3)),

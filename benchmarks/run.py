@@ -85,6 +85,8 @@ def measure_perft(bench: BenchmarkGame, rounds: int) -> dict:
     spiel_game = bench.load_spiel()
     regel_depth, spiel_depth = bench.perft
     engine = game.engine
+    if hasattr(bench.adapter, "regel_depth"):  # (a definition playing OpenSpiel's action in several)
+        regel_depth = bench.adapter.regel_depth(engine, spiel_depth)
     start = engine.initial_state()
     result = {"depth": [regel_depth, spiel_depth], "regelwerk": {"seconds": []}, "openspiel": {"seconds": []}}
     for _ in range(rounds):

@@ -11,6 +11,7 @@ it is given. Tools that play very many positions use the fast layer,
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
@@ -18,7 +19,7 @@ from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
 from .pipeline import compile_definition
-from .runtime.compiled import CasePattern
+from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
@@ -284,11 +285,31 @@ class Game:
                 choices = range(NO_CHOICE, len(case.choice_kinds))
             else:
                 choices = (NO_CHOICE,)
+            values = self._shown_values(case)
             for frm in origins:
                 for to in destinations:
                     for choice in choices:
-                        seen.setdefault(notation(ActionCode(index, frm, to, NO_SITE, choice)))
+                        for shown in values:
+                            seen.setdefault(notation(ActionCode(index, frm, to, NO_SITE, choice) + shown))
         return tuple(seen)
+
+    def _shown_values(self, case: CaseInfo) -> list[tuple[Any, ...]]:
+        """Every combination of the values a case's notation shows ([()] when none)."""
+        ranges: list[Sequence[Any]] = []
+        for (field, kind), values in zip(case.shown, case.shown_values or (None,) * len(case.shown)):
+            if kind == "site":
+                ranges.append([*range(len(self.model.board.names)), NO_SITE])
+            elif kind == "player":
+                ranges.append([*range(len(self.rules.players)), NO_PLAYER])
+            elif kind == "flag":
+                ranges.append([False, True])
+            elif values is not None:
+                ranges.append(values)
+            else:
+                raise ValueError(f"{self.name}: the notation of {case.label} shows {field}, whose values the rules "
+                                 "do not fix (a number counted up or worked out while playing): no fixed action "
+                                 "space can list them")
+        return list(itertools.product(*ranges))
 
     # ------------------------------------------------------------ positions
     def initial_state(self) -> State:

@@ -22,7 +22,6 @@ from .spelling import did_you_mean
 from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
 from .validation.expansion import expansion_errors
-from .validation.pending import DESIGN, pending_in_rules, report_pending_yaml
 from .validation.semantic import unused_warnings
 
 
@@ -42,11 +41,6 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
         file, line, col = locate(definition, path)
         diags.error(file, line, col, message, hint=hint)
 
-    # Constructs designed but not compiled yet: refused before anything reads them.
-    report_pending_yaml(definition.data, report)
-    for pos, message in pending_in_rules(definition.rules):
-        diags.error(pos.file, pos.line, pos.column, message, hint=f"see {DESIGN}")
-    diags.raise_if_errors(definition.sources)
     specs = read_options(definition.data, report)
     values = _option_values(definition, specs, options, diags)
     diags.raise_if_errors(definition.sources)

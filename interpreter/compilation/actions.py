@@ -17,6 +17,7 @@ from ..parsing import ast
 from ..runtime.compiled import CasePattern
 from ..runtime.walks import WalkTables
 from . import patterns, pyast
+from .action_values import Bound, bind, distinct_from_earlier, each_values, shown_fields
 from .code import Code, conjuncts, describe, disjuncts, either
 from .compiled import CaseCode
 from .conditions import Condition, Part
@@ -67,13 +68,24 @@ def _no_candidates(src: Source, exclude: Optional[py.Name] = None) -> None:
     return None
 
 
-def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emit:
-    """The emit of a pattern written by `write` with `landing` (excluding what it is told to)."""
+@dataclass(frozen=True)
+class Emitter:
+    """The emit of a pattern written by `write` with `landing` (excluding what it
+    is told to)."""
 
-    def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
-        write(src, landing if exclude is None else replace(landing, exclude=exclude))
+    landing: "patterns.Landing"
+    write: Callable[[Source, "patterns.Landing"], None]
 
-    return emit
+    def __call__(self, src: Source, exclude: Optional[py.Name] = None) -> None:
+        self.write(src, self.landing if exclude is None else replace(self.landing, exclude=exclude))
+
+    def restricted(self, keep: frozenset[int]) -> "Emitter":
+        """The same pattern listing only the cases of `keep`."""
+        return Emitter(self.landing.restricted(keep), self.write)
+
+
+def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
+    return Emitter(landing, write)
 
 
 @dataclass
@@ -102,12 +114,25 @@ class ActionPlan:
     prelude: tuple[py.stmt, ...] = ()  # statements run once per position before the action is listed
     piece_setup: tuple[py.stmt, ...] = ()  # statements run for each piece before its candidates are listed
     case_templates: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (case id, notation template) of its cases
+    case_keys: tuple[tuple[tuple[str, str], int], ...] = ()  # ((kind, what), case id) of its cases: ("onto", "enemy")
+    values: tuple[py.stmt, ...] = ()  # statements setting the value of `for each` it is made for (listed first)
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple[Any, ...]] = None
     landing: Optional["patterns.Landing"] = None  # the cases and checks of its candidates (not of a pass)
     cost: int = 1  # estimated steps per piece (or per position)
     guard_cost: int = 0  # estimated steps of the guard (once per position)
+
+
+def restricted_plan(plan: ActionPlan, keep: frozenset[int]) -> ActionPlan:
+    """The action listing only its cases in `keep` (its cases split over `prefer`
+    lines): the same loops, the other cases left out."""
+    if not isinstance(plan.emit, Emitter) or plan.landing is None:
+        return plan
+    templates = [t for case, t in plan.case_templates if case in keep]
+    return replace(plan, emit=plan.emit.restricted(keep), landing=plan.landing.restricted(keep), shape=None,
+                   templates=templates, case_templates=tuple((c, t) for c, t in plan.case_templates if c in keep),
+                   case_keys=tuple((k, c) for k, c in plan.case_keys if c in keep))
 
 
 @dataclass
@@ -156,8 +181,41 @@ class ActionCompiler:
         # case id -> (number of choices, the listing-time condition for choosing or None)
         self.choices: dict[int, tuple[int, Optional[py.expr]]] = {}
         self.case_templates: list[tuple[int, tuple[str, ...]]] = []
+        self.case_keys: list[tuple[tuple[str, str], int]] = []
+        self.bound: Optional[Bound] = None  # the value of `for each` the action being compiled is made for
+        self.shown: patterns.Shown = {}  # case id -> the codes of the values its notation shows
+        # case id -> per value its notation shows, what the value can be (action_values.Shown.sources)
+        self.value_sources: dict[int, tuple[Any, ...]] = {}
 
     # ------------------------------------------------------------ the action
+    def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
+        """The plans of an action: one, or one per value of its `for each`
+        (action_values.py), in the order of the values."""
+        if action.each is None:
+            return [self.compile(action, decision_index)]
+        each = action.each
+        with self.src.origin(Origin(f"action '{action.name}'", action.pos)):
+            values = each_values(action, self.exprs, self.model, set(self.compiler.items.defines),
+                                 self.compiler.scope((), f"the values of action '{action.name}'"))
+        plans = []
+        for i, value in enumerate(values):
+            distinct = distinct_from_earlier(each, values, i)
+            if distinct is None:
+                continue
+            self.bound = bind(each, value, self.src)
+            try:
+                copy = replace(action, wheres=distinct + list(action.wheres))
+                plan = self.compile(copy, decision_index)
+            finally:
+                bound, self.bound = self.bound, None
+            plan.values = bound.setup
+            plans.append(plan)
+        return plans
+
+    def _locals(self) -> dict[str, Any]:
+        """The scope's locals: the value of `for each`, when the action has one."""
+        return {"locals": {self.bound.name: self.bound.local}} if self.bound is not None else {}
+
     def compile(self, action: ast.Action, decision_index: int) -> ActionPlan:
         with self.src.origin(Origin(f"action '{action.name}'", action.pos)):
             return self._compile(action, decision_index)
@@ -172,7 +230,7 @@ class ActionCompiler:
             available, f"action '{action.name}'", piece_always="piece" in available,
             piece_kinds=self._known_kinds(pattern, kinds, pools, same_piece),
             # Wherever a candidate is asked about, `tg` holds what stands on `to` (patterns.py).
-            registers=dict(DEFAULT_REGISTERS, to=Register("to", "tg")),
+            registers=dict(DEFAULT_REGISTERS, to=Register("to", "tg")), **self._locals(),
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving)
@@ -183,7 +241,7 @@ class ActionCompiler:
         plan = ActionPlan(
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
-            case_templates=tuple(self.case_templates),
+            case_templates=tuple(self.case_templates), case_keys=tuple(self.case_keys),
             untold=bool(untold_templates(action, templates)),
         )
         if not action.cases:
@@ -203,6 +261,7 @@ class ActionCompiler:
             codes=(None if isinstance(pattern, ast.WalkPattern)
                    else tables.without_origin() if isinstance(pattern, (ast.DropPattern, ast.SelectPattern))
                    else tables),
+            over_ids=tuple(over_ids), off_case=off_case, shown=dict(self.shown),
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
@@ -347,9 +406,14 @@ class ActionCompiler:
         off_case = None
         templates = []
         self.case_templates = []
+        self.case_keys = []
+        self.shown = {}
         seen: set[tuple[str, str]] = set()
         for case in action.cases:
             key = (case.kind, case.what)
+            if key not in allowed and isinstance(pattern, ast.ScreenSlidePattern):
+                raise RuleError(case.pos, f"'{case.label}' does not fit: a screen's way lands onto a site: its cases "
+                                          f"are {', '.join(k + ' ' + w for k, w in allowed)}")
             if key not in allowed:
                 raise RuleError(case.pos, f"'{case.label}' does not fit a {_pattern_word(pattern)} action; "
                                           f"it can have: {', '.join(k + ' ' + w for k, w in allowed)}")
@@ -358,14 +422,23 @@ class ActionCompiler:
             seen.add(key)
             choice = find_choice(case.body, self.compiler.items.procedures)
             text = case.notation or action.notation or _default_notation(pattern, key)
-            fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ())
-            template = self.compiler.template(text, case.pos, fields)
+            shown = shown_fields(text, getattr(text, "pos", case.pos), TEMPLATE_FIELDS + (CHOICE_FIELD,), self.bound,
+                                 self.model, self._compile_name, self._name_of)
+            fields = ACTION_FIELDS + ((CHOICE_FIELD,) if choice is not None else ()) + shown.fields
+            if self.bound is not None and "{" + self.bound.name + "}" not in fields:
+                fields += ("{" + self.bound.name + "}",)  # (named in the message about an unknown field)
+            template = self.compiler.template(_located_like(shown.text, text), case.pos, fields)
             if choice is not None and CHOICE_FIELD not in template:
                 # "=Q" after the notation, for the actions that choose
                 template = template + (SUFFIX_CHOICE,)
             templates.append(template)
             cid = self._case(action, case, pattern, available, decision_index, template)
+            if shown.fields:
+                self.shown[cid] = shown.codes
+                self.value_sources[cid] = shown.sources
+                self.compiler.cases[cid].shown = tuple(zip(shown.fields, shown.kinds))
             self.case_templates.append((cid, template))
+            self.case_keys.append((key, cid))
             if choice is not None:
                 self._register_choice(cid, choice, available, action)
             if case.kind == "onto":
@@ -397,13 +470,14 @@ class ActionCompiler:
         pool_offset = statements.pool(pattern.pool, pattern.pool_pos or pattern.pos).offset \
             if isinstance(pattern, ast.DropPattern) and pattern.pool else None
         scope = self.compiler.scope(
-            case_available, label, piece_always="piece" in available, followups=True,
+            case_available, label, piece_always="piece" in available, followups=True, **self._locals(),
             in_drop=is_drop, drop_pool_offset=pool_offset, choice_allowed=True,
             flow=Flow(at_valid=info.pattern.moves, to_empty=(case.kind, case.what) == ("onto", "empty")),
         )
         with self.src.origin(Origin(label, case.pos)), self.src.capture() as lines:
             info.cost, info.effects = statements.block_with_effects(case.body, scope)
-        info.body = lines
+        # (the value of `for each`: as when the action was listed, since nothing has changed yet)
+        info.body = list(self.bound.setup) + lines if self.bound is not None else lines
         if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
         elif info.pattern.moves:
@@ -416,7 +490,7 @@ class ActionCompiler:
         conditions around the statement are asked when actions are listed."""
         stmt, path = choice
         scope = self.compiler.scope(available, f"action '{action.name}' (the conditions around 'one of')",
-                                    piece_always="piece" in available)
+                                    piece_always="piece" in available, **self._locals())
         tests = []
         for cond, holds in path:
             c = self.exprs.boolean(cond, scope)
@@ -424,6 +498,13 @@ class ActionCompiler:
         kinds = tuple(self.model.kinds[k.id].index for k in stmt.kinds if k.id in self.model.kinds)
         self.compiler.cases[cid].choice_kinds = kinds
         self.choices[cid] = (len(kinds), pyast.and_(*tests) if tests else None)
+
+    def _compile_name(self, name: ast.Name) -> Code:
+        """A variable or option a notation shows, as the listing reads it."""
+        return self.exprs.compile(name, self.compiler.scope((), "a notation"))
+
+    def _name_of(self, kind: str, index: Any) -> str:
+        return str(self.model.board.names[index] if kind == "site" else self.model.players[index])
 
     def _fresh_pieces(self, pattern: ast.DropPattern) -> py.Name:
         """The constant of the piece a drop puts down, per player."""
@@ -486,26 +567,39 @@ class ActionCompiler:
                     plan.shape = ("jump", span.low_fixed, tuple(dirs), landing, over_ids)
                 # A jump lands just beyond the piece it jumps.
                 reach = reach_along(rays, dirs, first + 1, None if last is None else last + 1, False)
-                emit = _emitting(landing, lambda src, ld: patterns.jump(src, over_ids, ld, dirs, rays, n, span))
+                emit = _emitting(landing,
+                                 lambda src, ld: patterns.jump(src, list(ld.over_ids), ld, dirs, rays, n, span))
                 return emit, reach, steps
             if isinstance(pattern, ast.LeapPattern):
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
-                off_where = landing.where if off_case is not None else None
                 reach = reach_along(rays, dirs, first, last, off_case is not None)
-                emit = _emitting(landing,
-                                 lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, off_case, off_where))
+                emit = _emitting(landing, lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, ld.off_case,
+                                                                        ld.off_where))
                 return emit, reach, steps
             if exact and landing.case_ids[patterns.Onto.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
             return _emitting(landing, lambda src, ld: patterns.step(src, ld, dirs, rays, n, span)), reach, steps
+        if isinstance(pattern, ast.ScreenSlidePattern):
+            if board.kind != "grid":
+                raise RuleError(pattern.pos, "'slide ... over one piece' moves along grid directions; on a graph "
+                                             "board use 'walk N steps' or 'go to'")
+            dirs = self._directions(pattern.directions)
+            rays = board.rays
+            reach = reach_along(rays, dirs, 2, None, False)
+            steps = max(board.files, board.ranks) * max(len(d) for d in dirs) * cost
+            return _emitting(landing, lambda src, ld: patterns.screen_slide(src, ld, dirs, rays, board.size)), \
+                reach, steps
         if isinstance(pattern, ast.OffsetLeapPattern):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, "'leap (X, Y)' leaps by grid offsets; on a graph board use 'walk N steps' "
                                              "or 'go to'")
-            targets = self._offset_targets(pattern)
+            ways = self._offset_ways(pattern)
+            targets = tuple(tuple(tuple(to for to, _ in row) for row in per_player) for per_player in ways)
             reach = Reach(table=tuple(tuple(frozenset(t) for t in per_player) for per_player in targets))
+            if pattern.via:
+                return _emitting(landing, lambda src, ld: patterns.offset_leap_via(src, ld, ways)), reach, 10 * cost
             return _emitting(landing, lambda src, ld: patterns.offset_leap(src, ld, targets)), reach, 8 * cost
         if isinstance(pattern, ast.AlongPattern):
             return self._along(pattern, scope, landing, off_case, cost)
@@ -529,30 +623,57 @@ class ActionCompiler:
             return emit, None, self.model.board.size * cost
         raise AssertionError(pattern)
 
-    def _offset_targets(self, pattern: ast.OffsetLeapPattern) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """targets[player][site]: the sites at the pattern's offsets (x to the right of
-        the player's forward, y forward; east and north without a forward)."""
+    def _offset_ways(self, pattern: ast.OffsetLeapPattern) -> patterns.LeapWays:
+        """ways[player][site]: (the site at each of the pattern's offsets, the ways
+        to it: for each, the sites at its `via` offsets, which must be empty) —
+        offsets x to the right of the player's forward, y forward (east and north
+        without a forward). The symmetric form turns each via offset with the leap
+        offset it belongs to; a way whose via site lies beyond the edge is closed."""
         board = self.model.board
-        offsets = set()
+        for via in pattern.via:
+            if via == (0, 0) or via in pattern.offsets:
+                raise RuleError(pattern.pos, f"a leap's via site lies on its way, not at its start or end: "
+                                             f"via {via} is {'the start' if via == (0, 0) else 'a site leapt to'}")
+        images: set[tuple[tuple[int, int], tuple[tuple[int, int], ...]]] = set()
         for x, y in pattern.offsets:
-            if pattern.symmetric:
-                offsets |= {(sx * a, sy * c) for a, c in ((x, y), (y, x)) for sx in (1, -1) for sy in (1, -1)}
-            else:
-                offsets.add((x, y))
+            if not pattern.symmetric:
+                images.add(((x, y), tuple(pattern.via)))
+                continue
+            for swap in (False, True):
+                for sx in (1, -1):
+                    for sy in (1, -1):
+                        def turned(a: int, c: int) -> tuple[int, int]:
+                            a, c = (c, a) if swap else (a, c)
+                            return sx * a, sy * c
+                        images.add((turned(x, y), tuple(turned(a, c) for a, c in pattern.via)))
         per_player = []
         for forward in self.model.forward:
             turn = _ROTATIONS.get(forward or "n")
             if turn is None:
                 raise RuleError(pattern.pos, f"leap offsets need a forward direction along the board's lines, "
                                              f"not '{forward}'")
-            absolute = sorted({turn(x, y) for x, y in offsets})
+            absolute: dict[tuple[int, int], set[tuple[tuple[int, int], ...]]] = {}
+            for offset, vias in images:
+                absolute.setdefault(turn(*offset), set()).add(tuple(turn(a, c) for a, c in vias))
             per_site = []
             for s in range(board.size):
                 f, r = board.site_file(s), board.site_rank(s)
-                per_site.append(tuple(
-                    (r + dr) * board.files + f + df for df, dr in absolute
-                    if 0 <= f + df < board.files and 0 <= r + dr < board.ranks and (df, dr) != (0, 0)
-                ))
+
+                def at(df: int, dr: int) -> int:
+                    if 0 <= f + df < board.files and 0 <= r + dr < board.ranks:
+                        return (r + dr) * board.files + f + df
+                    return -1
+
+                row = []
+                for (df, dr), alternatives in sorted(absolute.items()):
+                    to = at(df, dr)
+                    if to == -1 or (df, dr) == (0, 0):
+                        continue
+                    open_ways = sorted({tuple(at(a, c) for a, c in vias) for vias in alternatives
+                                        if all(at(a, c) != -1 for a, c in vias)})
+                    if open_ways:
+                        row.append((to, tuple(open_ways)))
+                per_site.append(tuple(row))
             per_player.append(tuple(per_site))
         return tuple(per_player)
 
@@ -582,9 +703,8 @@ class ActionCompiler:
         if pattern.distance.unbounded:
             raise RuleError(pattern.pos, "a move along a track needs a bounded distance")
         span = self._span(pattern.distance, scope)
-        off_where = landing.where if off_case is not None else None
         steps = max(len(t) for t in track.sites) * cost
-        emit = _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, off_case, off_where))
+        emit = _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, ld.off_case, ld.off_where))
         return emit, None, steps
 
     def _walk(self, pattern: ast.WalkPattern, scope: Scope, landing: patterns.Landing,
@@ -667,6 +787,8 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 
 
 def _available(pattern: Pattern) -> set[str]:
+    if isinstance(pattern, ast.ScreenSlidePattern):
+        return {"piece", "from", "to", "target", "jumped"}
     if isinstance(pattern, ast.JumpPattern):
         return {"piece", "from", "to", "jumped"}
     if isinstance(pattern, ast.DropPattern):
@@ -679,6 +801,8 @@ def _available(pattern: Pattern) -> set[str]:
 
 
 def _case_pattern(pattern: Pattern) -> CasePattern:
+    if isinstance(pattern, ast.ScreenSlidePattern):
+        return CasePattern.SCREEN
     if isinstance(pattern, ast.JumpPattern):
         return CasePattern.JUMP
     if isinstance(pattern, ast.DropPattern):
@@ -712,7 +836,19 @@ def _allowed_cases(pattern: Pattern) -> list[tuple[str, str]]:
     return onto
 
 
+def _located_like(text: str, original: str) -> str:
+    """`text` keeping where `original` is written (parser.LocatedText), for messages."""
+    pos = getattr(original, "pos", None)
+    if pos is None or text is original:
+        return original if text == original else text
+    located = type(original)(text)
+    located.pos = pos  # type: ignore[attr-defined]
+    return located
+
+
 def _pattern_word(pattern: Pattern) -> str:
+    if isinstance(pattern, ast.ScreenSlidePattern):
+        return "screen (slide ... over one piece)"
     return type(pattern).__name__.replace("Pattern", "").lower()
 
 

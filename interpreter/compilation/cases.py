@@ -60,6 +60,10 @@ PREPARE: dict[CasePattern, tuple[tuple[str, Optional[py.expr]], ...]] = {
     CasePattern.JUMP: (
         ("frm", _code_field(ORIGIN)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(DESTINATION)),
         ("tg", pyast.none()), ("js", _code_field(JUMPED)), ("jp", _on_board("js"))),
+    # a slide over a screen: jumped is the screen, the landing site may hold a piece
+    CasePattern.SCREEN: (
+        ("frm", _code_field(ORIGIN)), ("at", _FRM), ("pc", _on_board("frm")), ("to", _code_field(DESTINATION)),
+        ("tg", _on_board("to")), ("js", _code_field(JUMPED)), ("jp", _on_board("js"))),
     CasePattern.DROP: (
         ("frm", _NOWHERE), ("at", _NOWHERE), ("pc", None), ("to", _code_field(DESTINATION)), ("tg", _on_board("to")),
         ("js", _NOWHERE), ("jp", pyast.none())),
@@ -136,6 +140,24 @@ class CaseWriter:
             names.append(row)
         return names
 
+    def write_trials(self) -> list[list[Optional[str]]]:
+        """names[phase][case] of the functions that play a case on a copy for `play
+        the longest turn` (runtime/longest.py): the case, its `after each action`
+        rules and the turn sequence up to the end of the turn, where they return
+        True instead of ending it (None for chance events, which end the way)."""
+        names = []
+        targets = {e[1] for case in self.compiler.cases for e in self._effects_of(case) if isinstance(e, tuple)}
+        for phase in self.phases:
+            row: list[Optional[str]] = []
+            for case in self.compiler.cases:
+                if case.pattern is CasePattern.CHANCE:
+                    row.append(None)
+                    continue
+                turn = Turn(self._phase_effects(phase) | self._effects_of(case), case.decision in targets)
+                row.append(self._case(case, phase, "", turn, trial=True))
+            names.append(row)
+        return names
+
     def _effects_of(self, case: CaseCode) -> frozenset[Effect]:
         """What a case and its decision's `after each action` do to the turn."""
         after = case.after[2] if case.after else frozenset()
@@ -190,11 +212,11 @@ class CaseWriter:
         return self._case_function(case, body, what)
 
     # ------------------------------------------------------------ cases
-    def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn) -> str:
+    def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn, trial: bool = False) -> str:
         src = self.src
-        what = f"{case.label}, in phase '{phase.info.name}'"
+        what = f"{case.label}, in phase '{phase.info.name}'" + (" (tried: the turn's end not played)" if trial else "")
         with src.origin(Origin(what, case.pos)), src.capture() as body:
-            probe = self.compiler.probes.count("case", case.label, case.pos)
+            probe = None if trial else self.compiler.probes.count("case", case.label, case.pos)
             if probe is not None:
                 src.add(probe)
             src.paste(case.body)
@@ -207,7 +229,7 @@ class CaseWriter:
             uses_then = any(isinstance(stmt, py.Assign) and any(pyast.is_name(t, "fu") for t in stmt.targets)
                             for stmt in pyast.statements_in(body))
             self._sequence(phase, turn_end, turn, uses_then=uses_then, decision=case.decision,
-                           selects=case.pattern is CasePattern.SELECT, may_have_ended=ended)
+                           selects=case.pattern is CasePattern.SELECT, may_have_ended=ended, trial=trial)
         return self._case_function(case, body, what)
 
     def _case_function(self, case: CaseCode, body: list[py.stmt], what: str) -> str:
@@ -249,10 +271,11 @@ class CaseWriter:
         return any(pool.kind is not None and any(s != -1 for s in pool.sites) for pool in self.model.pools.values())
 
     def _sequence(self, phase: PhaseCode, turn_end: str, turn: Turn, uses_then: bool, decision: int,
-                  selects: bool = False, may_have_ended: bool = True) -> None:
+                  selects: bool = False, may_have_ended: bool = True, trial: bool = False) -> None:
         """After the action: a follow-up decision, the next decision of the turn, or
         the end of the turn (unless the game has ended). The follow-up acts on the
-        piece the action acted on: the acting piece, or the one a `select` chose."""
+        piece the action acted on: the acting piece, or the one a `select` chose.
+        In a `trial` the end of the turn is not played: the function returns True."""
         src = self.src
         decisions = phase.info.turn
         step, decides = pyast.attr(_S, "step"), pyast.attr(_S, "decision")
@@ -283,7 +306,9 @@ class CaseWriter:
                             pyast.return_(),
                         ]))
             after_turn = phase.after_turn
-            if after_turn is None or not after_turn[0]:
+            if trial:
+                src.add(pyast.return_(pyast.true()))
+            elif after_turn is None or not after_turn[0]:
                 self._next_turn(phase, turn, decision)  # written out: it follows most actions
             elif pyast.line_count(after_turn[0]) <= INLINE_TURN_END:
                 src.paste(after_turn[0])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from ..parsing import ast
 from ..runtime.compiled import CaseInfo, CasePattern
@@ -39,6 +39,12 @@ class CaseCode:
     effects: frozenset[Effect] = frozenset()  # what its statements do to the turn (scope.Flow.effects)
     cost: int = 1
     notation_pos: Optional[ast.Pos] = None  # where its notation is written (None: the default one)
+    # the value fields its notation shows, in the order its codes carry them after the
+    # choice: (field, kind) as ("{d}", "number") (action_values.py)
+    shown: tuple[tuple[str, str], ...] = ()
+    # per value shown that is a number: the values it can take, or None when the rules
+    # do not fix them (compilation/domains.py); sites, players and flags: None
+    shown_values: tuple[Optional[tuple[Any, ...]], ...] = ()
 
     def info(self) -> CaseInfo:
         """What the runtime gets of it."""
@@ -46,6 +52,7 @@ class CaseCode:
             self.decision, self.pattern, self.action, self.label, self.template, self.pos,
             notation_pos=self.notation_pos, choice_kinds=self.choice_kinds,
             body=tuple(self.body), after=tuple(self.after[0]) if self.after is not None else (),
+            shown=self.shown, shown_values=self.shown_values,
         )
 
 

@@ -26,7 +26,7 @@ from ..runtime import helpers
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
 from ..runtime.helpers import NotationKeys, ResultCheck
-from ..runtime.pieces import NO_SITE, Piece
+from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
@@ -35,12 +35,15 @@ from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseCode, PhaseOutline
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
+from .domains import Domains
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
+from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
+from .preferences import preference_tiers
 from .probes import Probes
 from .registers import with_registers
 from .restrictions import Restrictions, ResultPart, compile_restrictions
@@ -114,6 +117,7 @@ class Compiler:
         self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
+        self.longest_turns = LongestTurns(self)
 
     # ------------------------------------------------------------ helpers for parts
     def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
@@ -234,6 +238,9 @@ class Compiler:
         phases = [self._phase(p) for p in items.phases]
         self.plans, self.phase_codes = plans, phases
         score = self._score()
+        if self.longest_turns.any(plans) and all(p is not None for p in phases):
+            self.longest_turns.check(plans, [p for p in phases if p is not None],
+                                     CaseWriter(self, [p for p in phases if p is not None]))
         self.errors.extend(self.statements.errors)
         if self.errors or any(p is None for p in phases):
             return None
@@ -246,6 +253,7 @@ class Compiler:
                phases: list[PhaseCode], score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:
         """Write the functions, compile the module, bind what is made of its
         functions, and make the contract the runtime gets."""
+        self._shown_values(chances)
         written = self._write_functions(plans, phases, score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
@@ -290,10 +298,13 @@ class Compiler:
         endings = tuple(self.endings.entries)
         coverage = self.probes.coverage
         probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings) if coverage is not None else ()
+        runs = case_writer.write_all()
+        if self.longest_turns.any(plans):
+            self.longest_turns.write(case_writer)
         return _Written(
             listers=listers,
             notation_keys=keys.id,
-            runs=case_writer.write_all(),
+            runs=runs,
             checks=case_writer.write_result_checks(self.result_code) if self.result_code else [],
             checks_table=checks_table.id if checks_table is not None else None,
             no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],
@@ -310,13 +321,18 @@ class Compiler:
         m = self.model
         src = self.src
         keys = namespace[written.notation_keys]
+        longest = self.longest_turns.bind(
+            namespace, plans, [namespace[names.legal] if names is not None else None for names in written.listers],
+            [namespace[names.every] if names is not None and names.every else None for names in written.listers],
+            self.probes.coverage.counts if self.probes.coverage is not None else None,
+        ) if self.longest_turns.any(plans) else {}
         return CompiledRules(
             players=tuple(m.players),
             site_names=tuple(m.board.names),
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             decisions=tuple(
-                chance if chance is not None else self._decision_info(plan, names, keys, namespace)
-                for chance, plan, names in zip(chances, plans, written.listers)
+                chance if chance is not None else self._decision_info(plan, names, keys, namespace, longest.get(index))
+                for index, (chance, plan, names) in enumerate(zip(chances, plans, written.listers))
             ),
             cases=tuple(case.info() for case in self.cases),
             phases=tuple(
@@ -340,18 +356,37 @@ class Compiler:
         )
 
     def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers], keys: NotationKeys,
-                       namespace: dict[str, Any]) -> DecisionInfo:
-        """A decision's info, its listers taken from the compiled module."""
+                       namespace: dict[str, Any], longest: Optional[LongestListers] = None) -> DecisionInfo:
+        """A decision's info, its listers taken from the compiled module (with `play
+        the longest turn`, its filters: then playouts pick with it, drawing no
+        candidates of their own)."""
         assert plan is not None and names is not None  # (a decision, not a chance event)
         lister = namespace[names.legal]
         alike = names.alike_after_check
+        alike_keys = tuple(key if case in alike else None for case, key in enumerate(keys)) if alike else None
+        pos = self.items.decisions[plan.name].pos
+        if longest is not None:
+            return DecisionInfo(plan.name, pos, False, legal=longest.legal,
+                                legal_with_duplicates=longest.legal_with_duplicates, alike_keys=alike_keys,
+                                pick=longest.pick)
         return DecisionInfo(
-            plan.name, self.items.decisions[plan.name].pos, False, legal=lister,
+            plan.name, pos, False, legal=lister,
             legal_with_duplicates=namespace[names.every] if names.every else lister,
             candidates=namespace[names.candidates] if names.candidates else None,
-            alike_keys=tuple(key if case in alike else None for case, key in enumerate(keys)) if alike else None,
+            alike_keys=alike_keys,
             draws=(namespace[names.draws[0]], names.draws[1]) if names.draws else None,
         )
+
+    def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:
+        """The values each number a notation shows can take (for the fixed action space)."""
+        if not self.actions.value_sources:
+            return
+        outcomes = {info.name: info.outcome_values for info in chances if info is not None}
+        domains = Domains(self.model, self.items, outcomes)
+        for case, sources in self.actions.value_sources.items():
+            found = [frozenset(source) if isinstance(source, tuple) else domains.of(source) for source in sources]
+            self.cases[case].shown_values = tuple(None if values is None else tuple(sorted(values, key=repr))
+                                                  for values in found)
 
     @property
     def turn_hooks(self) -> bool:
@@ -387,6 +422,8 @@ class Compiler:
             piece = list(self.model.fresh_piece(placement.owner, placement.kind))
             for index, value in placement.attributes:
                 piece[index] = value
+            if placement.height != 1:
+                piece[STONES] = (placement.owner,) * placement.height
             board[placement.site] = tuple(piece)
         return tuple(board)
 
@@ -450,17 +487,17 @@ class Compiler:
     # ------------------------------------------------------------ decisions
     def _decision(self, decision: ast.Decision, index: int) -> DecisionPlan:
         plans: list[ActionPlan] = []
-        by_name: dict[str, ActionPlan] = {}
+        by_name: dict[str, list[ActionPlan]] = {}  # (an action made for several values has a plan for each)
         for action in decision.actions:
-            action_plan = self.guard(lambda: self.actions.compile(action, index))
-            if action_plan is not None:
-                plans.append(action_plan)
-                by_name[action.name] = action_plan
-                untold = check_told_apart(action, action_plan.templates, action_plan.reach, self.model,
-                                          self.items.defines)
-                if untold is not None:
-                    self.errors.append(untold)
-        self._warn_of_actions_alike(decision, by_name)
+            action_plans = self.guard(lambda: self.actions.compile_all(action, index))
+            if action_plans is not None:
+                plans.extend(action_plans)
+                by_name[action.name] = action_plans
+                untold = {(e.pos, e.message): e for e in (
+                    check_told_apart(action, p.templates, p.reach, self.model, self.items.defines)
+                    for p in action_plans) if e is not None}
+                self.errors.extend(untold.values())
+        self._warn_of_actions_alike(decision, {name: found[0] for name, found in by_name.items()})
         after = self.captured_block(
             decision.after_action, {"piece", "from", "to", "target", "jumped", BOARD_REPETITIONS},
             f"decision '{decision.name}', after each action", decision.pos, followups=True,
@@ -468,8 +505,8 @@ class Compiler:
         for case in self.cases:
             if case.decision == index:
                 case.after = after
-        tiers = self.guard(lambda: self._preference_tiers(decision, plans, by_name)) or [plans]
-        plan = DecisionPlan(decision.name, tiers, decision.pos)
+        tiers = self.guard(lambda: preference_tiers(decision, plans, by_name)) or [plans]
+        plan = DecisionPlan(decision.name, tiers, decision.pos, longest=decision.longest)
         if self.probes.on:
             for (pos, names), _tier in zip(decision.prefer, tiers):
                 label = "prefer: " + ", ".join(n.id if isinstance(n, ast.Name) else n.text for n in names)
@@ -513,32 +550,6 @@ class Compiler:
                     for c, template in zip(action.cases, plan.templates)}
 
         return cases(second, second_plan) <= cases(first, first_plan)
-
-    def _preference_tiers(self, decision: ast.Decision, actions: list[ActionPlan],
-                          by_name: dict[str, ActionPlan]) -> list[list[ActionPlan]]:
-        """The actions in the order `prefer:` gives: one list per `prefer` line, then
-        the rest. A tier is offered only when no earlier tier has a legal action."""
-        if not decision.prefer:
-            return [actions]
-        names = [a.name for a in decision.actions]
-        tiers: list[list[ActionPlan]] = []
-        placed: dict[str, ast.Pos] = {}
-        for _, line in decision.prefer:
-            tier = []
-            for name in line:
-                if not isinstance(name, ast.Name):  # validation/pending.py refuses it before
-                    raise RuleError(name.pos, "a case in 'prefer' is not supported yet")
-                if name.id not in names:
-                    raise RuleError(name.pos, f"decision '{decision.name}' has no action '{name.id}'",
-                                    unknown(name.pos, "", name.id, names).hint)
-                if name.id in placed:
-                    raise RuleError(name.pos, f"action '{name.id}' is already preferred at {placed[name.id]}")
-                placed[name.id] = name.pos
-                if name.id in by_name:
-                    tier.append(by_name[name.id])
-            tiers.append(tier)
-        rest = [a for a in actions if not any(a is t for tier in tiers for t in tier)]
-        return [tier for tier in tiers + [rest] if tier]
 
     # ------------------------------------------------------------ chance
     def _chance(self, chance: ast.Chance, index: int) -> DecisionInfo:

@@ -47,6 +47,7 @@ class DecisionPlan:
     tiers: list[list[ActionPlan]]  # in the order offered
     pos: Optional[ast.Pos] = None  # where the decision is declared
     prefer_probes: list[Optional[int]] = field(default_factory=list)  # coverage probe of each tier but the last
+    longest: Optional[ast.LongestTurn] = None  # `play the longest turn` (compilation/longest.py)
 
 
 @dataclass
@@ -59,11 +60,12 @@ class Templates:
     def id(self, template: tuple[str, ...]) -> int:
         return self.ids.setdefault(template, len(self.ids))
 
-    def key_table(self, cases: list[CaseCode]) -> tuple[tuple[int, bool, bool, bool], ...]:
-        """Per case: (template id, uses from, uses to, uses choice)."""
+    def key_table(self, cases: list[CaseCode]) -> tuple[tuple[int, bool, bool, int], ...]:
+        """Per case: (template id, uses from, uses to, what else tells its codes
+        apart: 0 nothing, 1 the choice, 2 the choice and the values it shows)."""
         return tuple(
             (self.id(c.template), "{from}" in c.template, "{to}" in c.template,
-             "{outcome}" in c.template or "{choice}" in c.template or "={choice}" in c.template)
+             2 if c.shown else int("{outcome}" in c.template or "{choice}" in c.template or "={choice}" in c.template))
             for c in cases
         )
 
@@ -151,7 +153,8 @@ class DecisionWriter:
             src.function(name, ["s"], code, origin)
         drawn = variant.candidates_only if self.result_checks is not None else variant == Variant()
         draws = None
-        if drawn and self.coverage is None:
+        # (not with `play the longest turn`: its filter draws for playouts, runtime/longest.py)
+        if drawn and self.coverage is None and plan.longest is None:
             drawn_origin = Origin(f"decision '{plan.name}': one candidate, drawn by playouts", plan.pos)
             draws = write_draws(src, code, drawn_origin)
         return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
@@ -222,7 +225,9 @@ class _Lister:
                 self._filter_results()
 
     def _prepare(self, action: ActionPlan) -> None:
-        """An action's guard and prelude, once per position."""
+        """An action's guard and prelude, once per position (after the value of
+        `for each` it is made for)."""
+        self.src.paste(action.values)
         guard = self.writer.guard(action)
         if guard is not None and action.guard is not None:
             action.guard.assign(self.src, guard)
@@ -476,5 +481,6 @@ def _blockers(src: Source, plan: DecisionPlan, kinds_fixed: bool) -> list[py.stm
 
 def _told_by_landing(templates: Iterable[tuple[str, ...]]) -> bool:
     """Whether actions written with these notation templates are told apart by
-    their landing site (the templates show it, and no choice or outcome)."""
-    return all("{to}" in t and not {"{choice}", "={choice}", "{outcome}"} & set(t) for t in templates)
+    their landing site (the templates show it, and no choice, outcome or value)."""
+    return all("{to}" in t and not any(part == "={choice}" or part.startswith("{") and part not in ("{from}", "{to}")
+                                       for part in t) for t in templates)

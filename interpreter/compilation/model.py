@@ -92,6 +92,7 @@ class Placement:
     owner: int
     kind: int
     attributes: tuple[tuple[int, Any], ...] = ()  # (index in the piece, value)
+    height: int = 1  # stones of the owner's colour (with stacks)
 
 
 @dataclass
@@ -395,11 +396,14 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
             found = _placements(sites, path) + _region_placements(sites, path, owner, regions, board, site, report)
             for sname, values, path in found:
                 s = sname if isinstance(sname, _SiteIndex) else site(sname, path)
+                height = _height(values, bool(data.get("stacks")), path, report)
                 if s >= 0:
                     if s in placed:
                         report(path, f"site '{board.names[s]}' is given two pieces in the setup", None)
                     placed.add(s)
-                    setup.append(Placement(s, owner, kind.index, _setup_attributes(values, attributes, path, report)))
+                    attrs = _setup_attributes({k: v for k, v in values.items() if k != "height"}, attributes, path,
+                                              report)
+                    setup.append(Placement(s, owner, kind.index, attrs, height))
     return setup
 
 
@@ -601,6 +605,17 @@ def _region_placements(spec: Any, path: Path, owner: int, regions: dict[str, Reg
     else:
         sites = _region_sites(where, board, site, at, report)
     return [(_SiteIndex(s), values, at) for s in sites]
+
+
+def _height(values: dict[str, Any], stacks: bool, path: Path, report: Report) -> int:
+    """A setup piece's number of stones (`height`, 1 by default; the schema bounds it)."""
+    height = values.get("height", 1)
+    if not isinstance(height, int) or isinstance(height, bool):
+        return 1
+    if height != 1 and not stacks:
+        report(path, "'height' starts a stack of several stones: the game needs 'stacks: true'", None)
+        return 1
+    return height
 
 
 def _setup_attributes(values: dict[str, Any], attributes: dict[str, Attribute], path: Path,

@@ -33,7 +33,7 @@ PIECE_RELATIONS = ("empty", "occupied", "enemy", "own", "neutral")
 # could never be called.
 STATEMENT_WORDS = frozenset({
     "move", "place", "remove", "return", "give", "promote", "stack", "release", "add", "let", "then",
-    "notation", "win", "lose", "draw", "end", "start", "next", "if", "elif", "else", "for",
+    "notation", "win", "lose", "draw", "end", "start", "next", "if", "elif", "else", "for", "rotate", "cycle",
 })
 # In an expression these are always the word, never a name: a define, a variable, a
 # region ... named so could never be read.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast as py
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Any, Callable, ContextManager, Iterator, Optional, Sequence
 
@@ -49,6 +49,10 @@ _TO, _TG, _FRM, _RAY, _DIST, _ROW = (pyast.name(n) for n in ("to", "tg", "frm", 
 Directions = Sequence[tuple[int, ...]]
 Build = Callable[[tuple[int, ...], Optional[int]], Any]
 Rays = list[list[tuple[int, ...]]]
+# case id -> the code of each value the case's notation shows (docs/format.md 3.8)
+Shown = dict[int, tuple[py.expr, ...]]
+# ways[player][site]: (a site leapt to, its ways: each the sites on it that must be empty), ...
+LeapWays = tuple[tuple[tuple[tuple[int, tuple[tuple[int, ...], ...]], ...], ...], ...]
 # case id -> (number of choices, the condition for choosing or None): `promote ... to one of`
 Choices = dict[int, tuple[int, Optional[py.expr]]]
 
@@ -118,6 +122,24 @@ class Landing:
     # lands (its actions landing there are not listed again), else None
     exclude: Optional[py.Name] = None
     codes: Optional[CodeTables] = None  # where the codes of its actions are kept ready
+    over_ids: tuple[Optional[int], ...] = (None, None, None, None)  # a jump's cases by what it jumps
+    # case id -> the code of each value its notation shows (`{d}`, a variable), appended to its codes
+    shown: "Shown" = field(default_factory=dict)
+    off_case: Optional[int] = None  # the `off board` case, or None
+
+    def restricted(self, keep: frozenset[int]) -> "Landing":
+        """The same landing with only the cases of `keep` (a `prefer` line naming
+        some cases of the action)."""
+        def kept(case: Optional[int]) -> Optional[int]:
+            return case if case in keep else None
+
+        return replace(self, case_ids=[kept(c) for c in self.case_ids], over_ids=tuple(kept(c) for c in self.over_ids),
+                       off_case=kept(self.off_case))
+
+    @property
+    def off_where(self) -> Optional[Condition]:
+        """The `where` asked of the `off board` action (None without one)."""
+        return self.where if self.off_case is not None else None
 
     def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[py.expr]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);
@@ -136,11 +158,18 @@ class Landing:
 
 def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[py.expr] = None,
            choices: Optional[Choices] = None,
-           codes: Optional[CodeTables] = None) -> None:
+           codes: Optional[CodeTables] = None, shown: Optional[Shown] = None) -> None:
     """Append the code of a candidate (`jumped` None: none jumped): one per choice
-    when the case has a choice."""
+    when the case has a choice; the values its notation shows after the choice."""
     out = pyast.name("out")
     choice = (choices or {}).get(case)
+    values = (shown or {}).get(case, ())
+    if values:
+        jumped = jumped if jumped is not None else pyast.num(-1)
+        if choice is None:
+            coded = pyast.tuple_(pyast.num(case), _FRM, destination, jumped, pyast.num(-1), *values)
+            src.add(pyast.expr_stmt(pyast.method(out, "append", coded)))
+            return
     if choice is None:
         # The fields that do not apply are left out at the end (runtime/pieces.py).
         if jumped is not None:
@@ -155,24 +184,28 @@ def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[
     jumped = jumped if jumped is not None else pyast.num(-1)
     x1 = pyast.name("x1")
     each = pyast.for_(x1, pyast.helper("range", pyast.num(n)), [pyast.expr_stmt(pyast.method(
-        out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, x1)))])
+        out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, x1, *values)))])
     if condition is None:
         src.add(each)
         return
-    none_chosen = pyast.method(out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, pyast.num(-1)))
+    none_chosen = pyast.method(out, "append", pyast.tuple_(pyast.num(case), _FRM, destination, jumped, pyast.num(-1),
+                                                           *values))
     src.add(pyast.if_(condition, [each], [pyast.expr_stmt(none_chosen)]))
 
 
-def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -> None:
+def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
+                   jumped: Optional[py.expr] = None) -> None:
     """`tg` holds what stands on site `to` (None: empty): classify, check, append
-    (and with `stop_at_piece`, leave the loop at a site holding a piece)."""
+    (and with `stop_at_piece`, leave the loop at a site holding a piece); `jumped`:
+    the site passed over (a screen), when the code records one."""
     ids = landing.case_ids
     land = landing.forbidden("landing", "to", "tg")
     capture = landing.forbidden("capturing", "to", "tg", occupied=True)
     empty = ids[Onto.EMPTY]
     if empty is not None:
         with src.if_(pyast.is_none(_TG)):
-            _checked_append(src, empty, (land,), landing.where, choices=landing.choices, codes=landing.codes)
+            _checked_append(src, empty, (land,), landing.where, jumped, choices=landing.choices, codes=landing.codes,
+                            shown=landing.shown)
 
     def occupied() -> ContextManager[None]:
         return src.else_() if empty is not None else src.if_(pyast.is_not_none(_TG))
@@ -183,8 +216,8 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
                 src.add(pyast.break_())
         return
     with occupied():
-        _by_owner(src, _TG, ids, land, capture, landing.occupied_where or landing.where, None, landing.choices,
-                  landing.codes)
+        _by_owner(src, _TG, ids, land, capture, landing.occupied_where or landing.where, jumped, landing.choices,
+                  landing.codes, landing.shown)
         if stop_at_piece:
             src.add(pyast.break_())
 
@@ -192,7 +225,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False) -
 def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optional[py.expr],
               capture: Optional[py.expr], where: Optional[Condition], jumped: Optional[py.expr],
               choices: Optional[Choices] = None,
-              codes: Optional[CodeTables] = None) -> None:
+              codes: Optional[CodeTables] = None, shown: Optional[Shown] = None) -> None:
     """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
     p, off = pyast.name("p"), pyast.name("off")
     alone = [i for i in (Onto.OWN, Onto.NEUTRAL, Onto.ENEMY) if ids[i] is not None]
@@ -202,7 +235,7 @@ def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optio
         assert only is not None
         mine = alone == [Onto.OWN]
         with src.if_(pyast.compare(owner, "==", p) if mine else pyast.compare(owner, "<", pyast.num(0))):
-            _checked_append(src, only, (land,), where, jumped, choices, codes)
+            _checked_append(src, only, (land,), where, jumped, choices, codes, shown)
         return
     src.add(pyast.assign(off, pyast.sub(piece, 0)))
     branches: list[tuple[Optional[py.expr], int, tuple[Optional[py.expr], ...]]] = []
@@ -223,12 +256,12 @@ def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optio
     for n, (branch_test, case, checks) in enumerate(branches):
         block = src.else_() if branch_test is None else src.if_(branch_test) if n == 0 else src.elif_(branch_test)
         with block:
-            _checked_append(src, case, checks, where, jumped, choices, codes)
+            _checked_append(src, case, checks, where, jumped, choices, codes, shown)
 
 
 def _checked_append(src: Source, case: int, forbidden: tuple[Optional[py.expr], ...], where: Optional[Condition],
                     jumped: Optional[py.expr] = None, choices: Optional[Choices] = None,
-                    codes: Optional[CodeTables] = None) -> None:
+                    codes: Optional[CodeTables] = None, shown: Optional[Shown] = None) -> None:
     """Append the candidate unless a forbid applies or the `where` fails."""
     found = [c for c in forbidden if c is not None]
     test: Optional[py.expr] = pyast.not_(pyast.or_(*found)) if found else None
@@ -237,7 +270,7 @@ def _checked_append(src: Source, case: int, forbidden: tuple[Optional[py.expr], 
         where = None
     with src.if_(test) if test is not None else nullcontext():
         with where.holds(src) if where is not None else nullcontext():
-            append(src, case, jumped=jumped, choices=choices, codes=codes)
+            append(src, case, jumped=jumped, choices=choices, codes=codes, shown=shown)
 
 
 # ---------------------------------------------------------------- tables
@@ -343,8 +376,16 @@ def _free_way(src: Source, landing: Landing, k: int) -> None:
                 pyast.if_(pyast.or_(taken, passing) if passing is not None else taken, [pyast.continue_()]))
 
 
+def _beyond_every_ray(rays: Rays, k: int) -> bool:
+    """Whether no ray of the board has k sites: a way of exactly k never lands (a
+    distance past the board's size writes no loop of k - 1 tests)."""
+    return all(len(ray) < k for by_site in rays for ray in by_site)
+
+
 def _step_exact(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int, k: int) -> None:
     """Exactly k sites along each direction, the sites before it empty."""
+    if _beyond_every_ray(rays, k):
+        return
     table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
     with src.for_(_RAY, table):
         _free_way(src, landing, k)
@@ -356,6 +397,8 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
                   dirs_by_player: Directions, rays: Rays, n_sites: int, k: int) -> None:
     """A step of exactly k onto empty sites and a jump over a piece k away, in one
     pass over the directions: the site k away empty is a step, occupied a jump."""
+    if _beyond_every_ray(rays, k):
+        return
     table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
     land = jump_landing.forbidden("landing", "to")
     capture = jump_landing.forbidden("capturing", "js", "jp", occupied=True)
@@ -367,13 +410,15 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
             empty = step_landing.case_ids[Onto.EMPTY]
             assert empty is not None
             _checked_append(src, empty, (step_landing.forbidden("landing", "to", "tg"),),
-                            step_landing.where, choices=step_landing.choices, codes=step_landing.codes)
+                            step_landing.where, choices=step_landing.choices, codes=step_landing.codes,
+                            shown=step_landing.shown)
         beyond = pyast.sub(_RAY, k)
         with src.elif_(pyast.and_(pyast.compare(pyast.helper("len", _RAY), ">", pyast.num(k)),
                                   pyast.is_none(_board(beyond)))):
             src.add(pyast.assign(js, _TO), pyast.assign(jp, _TG), pyast.assign(_TO, beyond),
                     pyast.assign(_TG, pyast.none()))
-            _by_owner(src, jp, over_ids, land, capture, jump_landing.where, js, jump_landing.choices)
+            _by_owner(src, jp, over_ids, land, capture, jump_landing.where, js, jump_landing.choices,
+                      shown=jump_landing.shown)
 
 
 # ---------------------------------------------------------------- leap
@@ -477,11 +522,11 @@ def _off_board(src: Source, landing: Landing, off_case: int, off_where: Optional
     listed = landing.exclude
     with src.if_(pyast.compare(nowhere, "not in", listed)) if listed is not None else nullcontext():
         if off_where is None:
-            append(src, off_case, destination=nowhere, codes=landing.codes)
+            append(src, off_case, destination=nowhere, codes=landing.codes, shown=landing.shown)
             return
         src.add(pyast.assign(_TO, nowhere), pyast.assign(_TG, pyast.none()))
         with off_where.holds(src):
-            append(src, off_case, destination=nowhere, codes=landing.codes)
+            append(src, off_case, destination=nowhere, codes=landing.codes, shown=landing.shown)
 
 
 # ---------------------------------------------------------------- jump
@@ -503,7 +548,7 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
             src.add(pyast.assign(jp, _board(js)))
             with src.if_(pyast.and_(pyast.is_not_none(jp), pyast.is_none(_board(_TO)))):
                 src.add(pyast.assign(_TG, pyast.none()))
-                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices)
+                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown)
         return
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, True), "rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
@@ -522,7 +567,7 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
                                pyast.is_none(_board(beyond)))
             with src.if_(lands):
                 src.add(pyast.assign(_TO, beyond), pyast.assign(_TG, pyast.none()))
-                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices)
+                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown)
             src.add(pyast.break_())
 
 
@@ -618,6 +663,63 @@ def offset_leap(src: Source, landing: Landing, targets: tuple[tuple[tuple[int, .
         emit_candidate(src, landing)
 
 
+def offset_leap_via(src: Source, landing: Landing, targets: LeapWays) -> None:
+    """A leap blocked on its way: `targets[player][site]` lists (the site leapt to,
+    the ways to it: each the sites that must be empty) — with one way of one site
+    each (a horse's leg), the pairs (site leapt to, the site on the way)."""
+    vv = pyast.name(src.fresh("l"))
+    passing = landing.forbidden("passing", vv.id)
+    single = all(len(ways) == 1 and len(ways[0]) == 1 for t in targets for row in t for _, ways in row)
+    rows = tuple(tuple(tuple((to, ways[0][0]) if single else (to, ways) for to, ways in row) for row in t) + ((),)
+                 for t in targets)
+    table: py.expr
+    if all(t == rows[0] for t in rows):
+        table = pyast.sub(src.const(rows[0]), _FRM)
+    else:
+        table = pyast.sub(pyast.sub(src.const(rows), pyast.name("p")), _FRM)
+    free = pyast.is_none(_board(vv))
+    open_way = pyast.and_(free, pyast.not_(passing)) if passing is not None else free
+    if single:
+        with src.for_(pyast.tuple_(_TO, vv), table):
+            with src.if_(open_way):
+                src.add(_look())
+                emit_candidate(src, landing)
+        return
+    way, ways = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
+    with src.for_(pyast.tuple_(_TO, ways), table):
+        with src.for_(way, ways):
+            src.add(pyast.for_(vv, way, [pyast.if_(pyast.not_(open_way), [pyast.break_()])],
+                               [pyast.break_()]))
+        with src.else_():
+            src.add(pyast.continue_())
+        src.add(_look())
+        emit_candidate(src, landing)
+
+
+def screen_slide(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int) -> None:
+    """Along each direction over empty sites to the first piece (the screen), past
+    it, then on as a slide: each empty site beyond is a candidate, and the first
+    piece met there, where the way stops. `jumped` is the screen."""
+    passing = landing.forbidden("passing", "js")
+    passing_beyond = landing.forbidden("passing", "to")
+    js, jp = pyast.name("js"), pyast.name("jp")
+    table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, 2), ("rays from", 2))
+    with src.for_(_RAY, table):
+        with src.for_(pyast.tuple_(_DIST, js), pyast.helper("enumerate", _RAY, pyast.num(1))):
+            src.add(pyast.assign(jp, _board(js)), pyast.if_(pyast.is_not_none(jp), [pyast.break_()]))
+            if passing is not None:
+                src.add(pyast.if_(passing, [pyast.break_()]))
+        with src.else_():
+            src.add(pyast.continue_())  # no screen on this way
+        if passing is not None:
+            src.add(pyast.if_(pyast.is_none(jp), [pyast.continue_()]))  # a site the way may not pass
+        with src.for_(_TO, pyast.sub(_RAY, pyast.slice_(_DIST, None))):
+            src.add(_look())
+            emit_candidate(src, landing, stop_at_piece=True, jumped=js)
+            if passing_beyond is not None:
+                src.add(pyast.if_(passing_beyond, [pyast.break_()]))
+
+
 def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_case: Optional[int],
                 off_where: Optional[Condition]) -> None:
     """Along a track, exactly the distance (or each distance of the span) from the
@@ -625,10 +727,34 @@ def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_c
     loop, the `off board` case (once per piece)."""
     passing = landing.forbidden("passing", "site")
     lo, hi = pyast.name("lo"), pyast.name("hi")
-    src.add(pyast.assign(lo, span.low), pyast.assign(hi, _high(span, lo, lo)))
-    if off_case is not None:
-        src.add(pyast.assign(pyast.name("ends"), pyast.false()))  # whether the off-board action is listed already
+    if passing is None and span.exact:
+        src.add(pyast.assign(lo, span.low))
+    else:
+        src.add(pyast.assign(lo, span.low), pyast.assign(hi, _high(span, lo, lo)))
+        if off_case is not None:
+            src.add(pyast.assign(pyast.name("ends"), pyast.false()))  # whether the off-board action is listed already
     distances = pyast.helper("range", pyast.helper("max", lo, pyast.num(1)), pyast.add(hi, pyast.num(1)))
+    if passing is None and span.exact:
+        # One distance and nothing on the way asked about: the landing site alone.
+        src.add(pyast.assign(_TO, pyast.helper("h_track_to", track, _FRM, lo)))
+        with src.if_(pyast.compare(_TO, "==", pyast.num(-1))):
+            if off_case is not None:
+                _off_board(src, landing, off_case, off_where)
+        with src.elif_(pyast.compare(_TO, ">=", pyast.num(0))):
+            src.add(_look())
+            emit_candidate(src, landing)
+        return
+    if passing is None:
+        # Nothing on the way is asked about: the landing site alone, not the path.
+        with src.for_(_DIST, distances):
+            src.add(pyast.assign(_TO, pyast.helper("h_track_to", track, _FRM, _DIST)),
+                    pyast.if_(pyast.compare(_TO, "==", pyast.num(-2)), [pyast.break_()]))
+            with src.if_(pyast.compare(_TO, "==", pyast.num(-1))):
+                _off_board_once(src, landing, off_case, off_where)
+                src.add(pyast.break_())
+            src.add(_look())
+            emit_candidate(src, landing)
+        return
     with src.for_(_DIST, distances):
         src.add(pyast.assign(_ROW, pyast.helper("h_track_path", track, _FRM, _DIST)),
                 pyast.if_(pyast.is_none(_ROW), [pyast.break_()]),

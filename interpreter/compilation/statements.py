@@ -22,6 +22,7 @@ from typing import Any, Callable, ContextManager, Optional, Union
 from ..parsing import ast
 from ..parsing.unparse import expression_text
 from ..runtime.helpers import NUMBER_LIMIT
+from ..runtime.moves import Moves, rotation_moves
 from ..runtime.results import EndingKind
 from ..spelling import did_you_mean
 from . import pyast
@@ -118,7 +119,7 @@ class StatementCompiler:
             ast.RepeatStmt: self._repeat, ast.CallStmt: self._call_procedure, ast.ThenStmt: self._then,
             ast.NotationStmt: self._notation, ast.WinStmt: self._win, ast.LoseStmt: self._lose,
             ast.DrawStmt: self._draw, ast.EndStmt: self._end_game, ast.StartPhaseStmt: self._start_phase,
-            ast.NextTurnStmt: self._next_turn,
+            ast.NextTurnStmt: self._next_turn, ast.RotateStmt: self._rotate, ast.CycleStmt: self._cycle,
         }
 
     # ------------------------------------------------------------ blocks
@@ -207,6 +208,8 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ piece movement
     def _move(self, s: ast.MoveStmt, scope: Scope) -> Optional[int]:
+        if s.one:
+            return self._move_one(s, scope)
         if s.what is not None:
             return self._move_other(s, scope)
         self._require(scope, "to", s.pos, "move")
@@ -312,7 +315,60 @@ class StatementCompiler:
             self.add(pyast.augment(waiting, "-", pyast.num(1)))
         return None
 
+    # ------------------------------------------------------------ one stone of a stack
+    def _move_one(self, s: ast.MoveStmt, scope: Scope) -> int:
+        """`move one` (the acting piece's top stone goes onto `to`) or `move one X to
+        Y` (X's top stone onto Y): it goes on top of what stands there (which then
+        belongs to its colour), or becomes a piece of one stone (runtime/moves.py)."""
+        self._needs_stacks(s.pos, "move one")
+        if s.what is not None:
+            assert s.dest is not None
+            source = self._site_local(self._site(s.what, scope, "what 'move one' moves a stone of"))
+            dest = self._site_local(self._site(s.dest, scope, "where 'move one ... to' goes"))
+            x0, at = _r("x0"), _r("at")
+            self.add(pyast.assign(x0, pyast.helper("h_move_one", _r("b"), _r("o"), source, dest)))
+            if self._tracks_piece(scope):
+                moved = pyast.or_(pyast.compare(source, "==", at), pyast.compare(dest, "==", at))
+                self.add(pyast.if_(pyast.and_(pyast.is_not_none(x0), moved),
+                                   [pyast.assign(at, dest), pyast.assign(_r("pc"), x0)]))
+            scope.flow.at_valid = False
+            return 4
+        self._require(scope, "to", s.pos, "move one")
+        if scope.in_drop:
+            raise RuleError(s.pos, "'move one' moves a stone of a piece on the board; a drop puts its new piece "
+                                   "down with 'place'")
+        at, pc, to, b, o = _r("at"), _r("pc"), _r("to"), _r("b"), _r("o")
+        lift = _call("h_lift_one", b, o, at)
+        with self._unless_at_valid(scope):
+            if any(site != -1 for site in self.model.pool_site_of):
+                pool_of = self.src.const(tuple(self.model.pool_site_of), key="pool_site_of")
+                # Only a pool's site is empty under a moving piece: it leaves the pool.
+                waiting = pyast.sub(_r("v"), pyast.add(pyast.sub(pool_of, at), _owner(pc)))
+                self.add(pyast.if_(pyast.is_none(_board(at)), [pyast.augment(waiting, "-", pyast.num(1))], [lift]))
+            else:
+                self.add(lift)
+        self.add(pyast.assign(pc, pyast.helper("h_land_one", b, o, to, _owner(pc), pc)), pyast.assign(at, to))
+        scope.flow.at_valid = True
+        return 4
+
+    def _lifted(self, site: py.expr, scope: Scope) -> None:
+        """A stone left the stack on `site`: if it was the acting piece's, `pc` is
+        what is left of it (`at` -1 when nothing is)."""
+        scope.flow.at_valid = False
+        if self._tracks_piece(scope):
+            at = _r("at")
+            with self._if_acting(site):
+                self.add(pyast.assign(_r("pc"), _board(at)),
+                         pyast.if_(pyast.is_none(_r("pc")), [pyast.assign(at, pyast.num(-1))]))
+
     def _remove(self, s: ast.RemoveStmt, scope: Scope) -> int:
+        if s.one:
+            self._needs_stacks(s.pos, "remove one")
+            c = self._site(s.what, scope, "what 'remove one' takes a stone of")
+            site = self._site_local(c)
+            self.add(_call("h_lift_one", _r("b"), _r("o"), site))
+            self._lifted(site, scope)
+            return c.cost + 2
         c = self._site(s.what, scope, "what 'remove' removes")
         site = self._site_local(c)
         self.add(_call("h_clear", _r("b"), _r("o"), site))
@@ -325,6 +381,18 @@ class StatementCompiler:
 
     def _return(self, s: ast.ReturnStmt, scope: Scope) -> int:
         pool = self.pool(s.pool, name_pos(s.pos, s.pool))
+        if s.one:
+            self._needs_stacks(s.pos, "return one")
+            c = self._site(s.what, scope, "what 'return one' sends a stone of back")
+            site = self._site_local(c)
+            x0 = _r("x0")
+            # The stone lifted is the stack's top one: its colour is the stack's owner.
+            self.add(pyast.assign(x0, pyast.helper("h_lift_one", _r("b"), _r("o"), site)),
+                     pyast.if_(pyast.and_(pyast.is_not_none(x0), pyast.compare(_owner(x0), ">=", pyast.num(0))), [
+                         pyast.augment(pyast.sub(_r("v"), pyast.add(pyast.num(pool.offset), _owner(x0))), "+",
+                                       pyast.num(1))]))
+            self._lifted(site, scope)
+            return c.cost + 2
         c = self._site(s.what, scope, "what 'return' sends back")
         site = self._site_local(c)
         x0 = _r("x0")
@@ -336,6 +404,71 @@ class StatementCompiler:
                                        pyast.num(1))]))
             self._gone(site, scope)
         return c.cost + 1
+
+    # ------------------------------------------------------------ permutations
+    def _rotate(self, s: ast.RotateStmt, scope: Scope) -> int:
+        """`rotate SET clockwise|anticlockwise`: a square block of a grid turned a
+        quarter (the permutation worked out here when SET is fixed)."""
+        board = self.model.board
+        if board.kind != "grid":
+            raise RuleError(s.pos, "'rotate' needs a grid: it turns a square block of sites; "
+                                   "on a graph board use 'cycle'")
+        c = self.exprs.as_sites(self.value(s.region, scope))
+        if c.type is not Type.SITES:
+            raise RuleError(s.region.pos, f"'rotate' needs a set of sites (a square block), found {describe(c)}")
+        if c.is_const:
+            moves = rotation_moves(board.files, tuple(c.const), s.clockwise)
+            if moves is None:
+                sites = set(c.const)
+                files = len({board.site_file(x) for x in sites})
+                ranks = len({board.site_rank(x) for x in sites})
+                raise RuleError(s.region.pos, f"'rotate' needs a square block of sites: "
+                                              f"'{expression_text(s.region)}' has {len(sites)} sites in {files} "
+                                              f"files and {ranks} ranks")
+            return c.cost + self._permute_fixed(moves, scope)
+        x0 = _r("x0")
+        self.add(pyast.assign(x0, pyast.helper("h_rotation", pyast.num(board.files), c.code,
+                                               pyast.literal(s.clockwise), self.src.const(s.pos))))
+        self._permute_computed(x0, scope)
+        return c.cost + 4 * c.size
+
+    def _cycle(self, s: ast.CycleStmt, scope: Scope) -> int:
+        """`cycle A, B, C`: at once, A's piece to B, B's to C, C's to A."""
+        codes = [self._site(e, scope, "a site of 'cycle'") for e in s.sites]
+        if all(c.is_const for c in codes):
+            kept: list[int] = []
+            for e, c in zip(s.sites, codes):
+                if c.const == -1:
+                    continue
+                if c.const in kept:
+                    raise RuleError(e.pos, f"'cycle' names site '{self.model.board.names[c.const]}' twice")
+                kept.append(c.const)
+            if len(kept) < 2:
+                return 1
+            return self._permute_fixed((tuple(kept), tuple(kept[1:] + kept[:1])), scope)
+        x0 = _r("x0")
+        sites = pyast.tuple_(*(c.code for c in codes))
+        self.add(pyast.assign(x0, pyast.helper("h_cycle", sites, self.src.const(s.pos))))
+        self._permute_computed(x0, scope)
+        return sum(c.cost for c in codes) + 4 * len(codes)
+
+    def _permute_fixed(self, moves: Moves, scope: Scope) -> int:
+        sources, dests = moves
+        if not sources:
+            return 1
+        self.add(_call("h_permute", _r("b"), _r("o"), self.src.const(sources), self.src.const(dests)))
+        if self._tracks_piece(scope):
+            where_to = list(range(self.model.board.size)) + [-1]
+            for source, dest in zip(sources, dests):
+                where_to[source] = dest
+            self.add(pyast.assign(_r("at"), pyast.sub(self.src.const(tuple(where_to)), _r("at"))))
+        return 4 * len(sources)
+
+    def _permute_computed(self, moves: py.Name, scope: Scope) -> None:
+        """The permutation `moves` (sources, dests) worked out while playing."""
+        self.add(_call("h_permute", _r("b"), _r("o"), pyast.sub(moves, 0), pyast.sub(moves, 1)))
+        if self._tracks_piece(scope):
+            self.add(pyast.assign(_r("at"), pyast.helper("h_followed", _r("at"), moves)))
 
     def pool(self, name: str, pos: ast.Pos) -> Pool:
         if name not in self.model.pools:

@@ -293,6 +293,11 @@ def _changed_decision(base: ast.Decision, change: ast.Change, diags: DiagnosticL
                 _entry_missing(removal, f"decision '{base.name}' has no 'after each action' to remove", None, diags)
                 continue
             decision = dataclasses.replace(decision, after_action=None, after_pos=None)
+        elif removal.entry == "longest":
+            if decision.longest is None:
+                _entry_missing(removal, f"decision '{base.name}' has no 'play the longest turn' to remove", None, diags)
+                continue
+            decision = dataclasses.replace(decision, longest=None)
         elif not decision.prefer:
             _entry_missing(removal, f"decision '{base.name}' has no 'prefer' lines to remove", None, diags)
         else:

@@ -614,7 +614,8 @@ class Removal:
 @dataclass
 class EntryRemoval:
     """In `change phase`/`change decision`: `remove after each turn`, `remove prefer`,
-    `remove action NAME`, ... (`entry` as in `Phase.entry_pos`, or "prefer", "action")."""
+    `remove play the longest turn`, `remove action NAME`, ... (`entry` as in
+    `Phase.entry_pos`, or "prefer", "longest", "action")."""
 
     pos: Pos
     entry: str

@@ -240,6 +240,8 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         given = {"after_action": decision.after_pos} if decision.after_pos is not None else {}
         if decision.prefer:
             given["prefer"] = decision.prefer[0][0]
+        if decision.longest is not None:
+            given["longest"] = decision.longest.pos
         for action in decision.actions:
             given[f"action {action.name}"] = action.pos
         return ast.Change(self.p(meta), decision, _checked_removals(decision.name, removals, given),
@@ -747,6 +749,7 @@ _ENTRY_WORDS = {
     "after_action": "after each action",
     "no_action": "if no action",
     "prefer": "prefer",
+    "longest": "play the longest turn",
 }
 _ENTRY_KEYS = {words: key for key, words in _ENTRY_WORDS.items()}
 

@@ -9,7 +9,8 @@ its positions, equal for one thing written twice).
 
 Their users: validation/semantic.py (what is never used), validation/bounds.py,
 compilation/restrictions.py and compiler.py (a forbid or an action written twice),
-compilation/budget.py and told_apart.py, analysis/static_checks.py.
+compilation/budget.py, told_apart.py and domains.py (the values a notation shows),
+analysis/static_checks.py.
 """
 from __future__ import annotations
 

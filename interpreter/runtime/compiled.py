@@ -33,6 +33,7 @@ Lister = Callable[["State"], list["Code"]]  # a decision's legal action codes in
 CaseRun = Callable[["State", "Code"], None]  # runs[phase][case](state, code): apply the case
 NoAction = Callable[["State", int], None]  # (state, repetitions): the phase's `if no action`
 BeforeTurn = Callable[["State", bool, int], None]  # (state, no legal action, repetitions)
+Picker = Callable[["State", Callable[[], float]], Optional["Code"]]  # (state, rand): one legal code drawn, or None
 
 
 class CasePattern(Enum):
@@ -40,6 +41,7 @@ class CasePattern(Enum):
 
     MOVE = "move"  # a piece from origin to destination (step, slide, walk, go to ...), or off the board
     JUMP = "jump"  # the same, over the jumped site
+    SCREEN = "screen"  # the same, over one piece (the screen) somewhere on its way
     DROP = "drop"  # a new piece onto destination
     SELECT = "select"  # destination chosen
     PASS = "pass"  # no site
@@ -48,7 +50,7 @@ class CasePattern(Enum):
     @property
     def moves(self) -> bool:
         """Whether a piece leaves its site: the codes' origin is a site."""
-        return self is CasePattern.MOVE or self is CasePattern.JUMP
+        return self is CasePattern.MOVE or self is CasePattern.JUMP or self is CasePattern.SCREEN
 
     @property
     def lands(self) -> bool:
@@ -85,6 +87,12 @@ class CaseInfo:
     # of `runs` hold them), for tools that compare cases (lint).
     body: tuple[py.stmt, ...] = ()
     after: tuple[py.stmt, ...] = ()
+    # The value fields its notation shows, in the order its codes carry them after the
+    # choice (pieces.FIRST_SHOWN): (field, kind) as ("{d}", "number") (compilation/action_values.py).
+    shown: tuple[tuple[str, str], ...] = ()
+    # Per value shown that is a number: the values it can take, or None when the rules
+    # do not fix them (compilation/domains.py); sites, players and flags: None.
+    shown_values: tuple[Optional[tuple[Any, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +117,10 @@ class DecisionInfo:
     # rand) -> the code of a candidate drawn out of pool (a list of numbers below
     # n) that gives one, or None (compilation/draws.py); else None.
     draws: Optional[tuple[Callable[..., Optional[Code]], int]] = None
+    # With `play the longest turn`: a legal code drawn uniformly, checking no more
+    # candidates than needed (runtime/longest.py), for random playouts; else None.
+    # (Its legal listers are then the longest turn's filters; no draws, no candidates.)
+    pick: Optional[Picker] = None
     # A chance event's outcomes, by the codes' choice: value, label, probability.
     outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings
     outcome_labels: tuple[str, ...] = ()

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, notation_key, result_filter
-from .pieces import CASE, CHANCE, CHOICE, DESTINATION, NO_CHOICE, NO_SITE, ORIGIN
+from .pieces import CASE, CHANCE, CHOICE, DESTINATION, FIRST_SHOWN, NO_CHOICE, NO_SITE, ORIGIN
 from .state import State, empty_occupancy
+from .values import format_value
 
 if TYPE_CHECKING:
     from random import Random
@@ -73,13 +74,17 @@ class Engine:
         weighted = [d.is_chance and not d.uniform for d in decisions]
         lazy = [d.candidates for d in decisions] if rules.result_checks else [None] * len(decisions)
         self._candidates = lazy  # by decision: its unchecked candidates' lister, or None
+        # by decision: its drawer of one legal action (`play the longest turn`), or None
+        pickers = [d.pick for d in decisions]
         # by decision: the notation keys when its candidates may hold actions writing
         # one notation, compared among the legal ones only (see _pick_alike), or None
         self._alike = [d.alike_keys for d in decisions]
         # by decision: its candidates as (draw, element) pairs when a playout can draw
         # one at a time instead of listing them (see _draw), else None
         # (with the pool to copy for each draw: every candidate's number)
-        draws = [(d.draws[0], d.draws[1], list(range(d.draws[1]))) if d.draws and d.alike_keys is None else None
+        # (never with `play the longest turn`, whose pick draws: see runtime/longest.py)
+        draws = [(d.draws[0], d.draws[1], list(range(d.draws[1])))
+                 if d.draws and d.alike_keys is None and d.pick is None else None
                  for d in decisions]
         self._playout_tables = (
             weighted,
@@ -91,6 +96,8 @@ class Engine:
             any(c is not None for c in lazy),
             draws,
             any(d is not None for d in draws),
+            pickers,
+            any(p is not None for p in pickers),
         )
 
     # ------------------------------------------------------------ positions
@@ -401,7 +408,8 @@ class Engine:
 
         The loop of `apply_in_place` and `settle`, written out: this is the hot
         path of benchmarks, analysis and the AI's playouts."""
-        weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, draws, any_draws = self._playout_tables
+        (weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, draws, any_draws, pickers,
+         any_pick) = self._playout_tables
         checks = self.rules.result_checks
         runs = self.runs
         rand = rng.random
@@ -455,6 +463,9 @@ class Engine:
                         elif any_lazy and lazy[d] is not None and n < max_plies:
                             # (lazy[d] is not None: tested just above)
                             pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
+                        elif any_pick and pickers[d] is not None and n < max_plies:
+                            # (pickers[d] is not None: tested just above)
+                            pending = pickers[d](s, rand)  # type: ignore[misc]
                         if pending is not None:
                             if s.turn_start and not self._turn_started(s, pending):
                                 legal = []
@@ -644,9 +655,21 @@ class Engine:
                 if choice != NO_CHOICE:
                     symbol = self.rules.kind_symbols[case.choice_kinds[choice]]
                     parts.append(symbol if part == "{choice}" else "=" + symbol)
+            elif case.shown and part.startswith("{"):
+                parts.append(self._shown(case.shown, part, code))
             else:
                 parts.append(part)
         return "".join(parts)
+
+    def _shown(self, shown: tuple[tuple[str, str], ...], part: str, code: Code) -> str:
+        """A value the notation shows (`{d}`), carried by the code after its choice."""
+        for k, (field, kind) in enumerate(shown):
+            if field == part:
+                return format_value(code[FIRST_SHOWN + k] if len(code) > FIRST_SHOWN + k else None, kind, self._name)
+        return part
+
+    def _name(self, kind: str, index: int) -> str:
+        return self.rules.site_names[index] if kind == "site" else self.rules.players[index]
 
 
 def _located(exc: RuleRuntimeError, pos: Optional[Pos], doing: str) -> RuleRuntimeError:

@@ -10,7 +10,7 @@ import operator
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
-from . import walks
+from . import moves, walks
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 
@@ -22,11 +22,12 @@ if TYPE_CHECKING:
 # A track at run time: (sites in order, position of each site (-1: not on it; one
 # entry per site of the board and one for "no site"), whether it loops).
 Track = tuple[tuple[int, ...], tuple[int, ...], bool]
-# keys[case]: (notation template id, whether it shows from, to, the choice)
-NotationKeys = tuple[tuple[int, bool, bool, bool], ...]
+# keys[case]: (notation template id, whether it shows from, to, and what else tells
+# its codes apart: 0 nothing, 1 the choice, 2 the choice and the values it shows)
+NotationKeys = tuple[tuple[int, bool, bool, int], ...]
 # The same for the cases of actions compared among the legal ones only (after
 # `forbid result`): None for a case whose notation no other action writes.
-AlikeKeys = tuple[Optional[tuple[int, bool, bool, bool]], ...]
+AlikeKeys = tuple[Optional[tuple[int, bool, bool, int]], ...]
 # check(copy of a state, code) -> whether a `forbid result` forbids the action (its
 # coverage probe plus one when counted, else 0 or False); a
 # phase's checks are by case, None for a chance event's cases
@@ -267,26 +268,50 @@ def track_path(track: Track, site: int, n: int) -> Optional[tuple[int, tuple[int
     return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
 
 
+def track_to(track: Track, site: int, n: int) -> int:
+    """The site n steps along the track from `site`, -1 beyond the end of a track
+    that does not loop, -2 when `site` is not on the track or n < 1 (track_path
+    without the sites passed, for a move that passes nothing it must check)."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n < 1:
+        return -2
+    j = i + n
+    size = len(sites)
+    if j >= size:
+        if not loop:
+            return -1
+        j %= size
+    return sites[j]
+
+
 # The listing helpers below run while actions are listed, a hot path: they read
 # codes by position (pieces.py): code[0] the case, [1] the origin, [2] the
-# destination, [4] the choice (a code with a choice has all five fields).
+# destination, [4] the choice and [5:] the values a notation shows (a code with a
+# choice has all five fields).
 
 
-def notation_key(code: Code, keys: AlikeKeys) -> tuple[int, Optional[int], Optional[int], Optional[int]]:
-    """What tells the notation of `code` (`keys[case]`: template id and whether it
-    shows from, to, the choice): two codes of one key write one notation."""
-    tid, uses_from, uses_to, uses_choice = keys[code[0]]  # type: ignore[misc]  # (a case that is compared)
-    return tid, code[1] if uses_from else None, code[2] if uses_to else None, code[4] if uses_choice else None
+def _rest(code: Code, uses: int) -> object:
+    """What tells a code apart beyond its case, origin and destination (keys[case][3])."""
+    return None if not uses else code[4] if uses == 1 else code[4:]
+
+
+def notation_key(code: Code, keys: AlikeKeys) -> tuple[int, Optional[int], Optional[int], object]:
+    """What tells the notation of `code` (`keys[case]`: template id, whether it
+    shows from, to, and the rest): two codes of one key write one notation."""
+    tid, uses_from, uses_to, uses_rest = keys[code[0]]  # type: ignore[misc]  # (a case that is compared)
+    return tid, code[1] if uses_from else None, code[2] if uses_to else None, _rest(code, uses_rest)
 
 
 def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
     """Keep the first of the codes in out[start:] that write the same notation
-    (`keys[case]`: template id and whether it shows from, to, the choice)."""
+    (`keys[case]`: template id, whether it shows from, to, and the rest)."""
     seen = set()
     kept = []
     for code in out[start:]:
-        tid, uses_from, uses_to, uses_choice = keys[code[0]]
-        key = (tid, code[1] if uses_from else None, code[2] if uses_to else None, code[4] if uses_choice else None)
+        tid, uses_from, uses_to, uses_rest = keys[code[0]]
+        key = (tid, code[1] if uses_from else None, code[2] if uses_to else None,
+               _rest(code, uses_rest) if uses_rest else None)
         if key not in seen:
             seen.add(key)
             kept.append(code)
@@ -301,12 +326,12 @@ def drop_seen(out: list[Code], first: int, second: int, keys: NotationKeys) -> N
     the same site, so the template and the landing site (and the choice) tell it."""
     seen = set()
     for code in out[first:second]:
-        tid, _, uses_to, uses_choice = keys[code[0]]
-        seen.add((tid, code[2] if uses_to else None, code[4] if uses_choice else None))
+        tid, _, uses_to, uses_rest = keys[code[0]]
+        seen.add((tid, code[2] if uses_to else None, _rest(code, uses_rest) if uses_rest else None))
     kept = []
     for code in out[second:]:
-        tid, _, uses_to, uses_choice = keys[code[0]]
-        if (tid, code[2] if uses_to else None, code[4] if uses_choice else None) not in seen:
+        tid, _, uses_to, uses_rest = keys[code[0]]
+        if (tid, code[2] if uses_to else None, _rest(code, uses_rest) if uses_rest else None) not in seen:
             kept.append(code)
     if len(kept) != len(out) - second:
         del out[second:]
@@ -489,6 +514,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_along": along,
     "h_steps_on": steps_on,
     "h_track_path": track_path,
+    "h_track_to": track_to,
     "h_result_filter": result_filter,
     "h_sites_mask": sites_mask,
     "h_others_mask": others_mask,
@@ -498,4 +524,12 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_clear": clear,
     "h_replace": replace,
     "h_walk_ends": walks.walk_ends,
+    # rotate, cycle and single stones of stacks (runtime/moves.py)
+    "h_permute": moves.permute,
+    "h_followed": moves.followed,
+    "h_rotation": moves.rotation,
+    "h_cycle": moves.cycle_moves,
+    "h_lift_one": moves.lift_one,
+    "h_land_one": moves.land_one,
+    "h_move_one": moves.move_one,
 }

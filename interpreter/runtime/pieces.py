@@ -15,8 +15,10 @@ an action lets the player choose). A site that does not apply is `NO_SITE` (-1),
 choice `NO_CHOICE` (-1) — and trailing fields that do not apply are left out:
 most codes are `(case, origin, destination)` (made once and shared: see
 `helpers.make_code`), a jump without a choice is `(case, origin, destination,
-jumped)`. Codes are what the generated move generators produce and what the fast
-layer (docs/api.md) hands around; `Action.code` is one.
+jumped)`. A case whose notation shows values of the position (`{d}`, a variable:
+docs/format.md 3.8) carries them after the choice (from `FIRST_SHOWN` on), in the
+order of `CaseInfo.shown`. Codes are what the generated move generators produce
+and what the fast layer (docs/api.md) hands around; `Action.code` is one.
 
 Code that reads a code's fields names them: by their positions' names (`CASE`,
 `ORIGIN`, ... — the hot paths: the engine's loops and the listing helpers, where
@@ -44,6 +46,7 @@ ORIGIN = 1
 DESTINATION = 2
 JUMPED = 3
 CHOICE = 4
+FIRST_SHOWN = 5  # the values a notation shows, when its case has any
 
 NO_SITE = -1
 NO_CHOICE = -1
@@ -79,8 +82,9 @@ class ActionCode(NamedTuple):
 
     @classmethod
     def of(cls, code: Code) -> "ActionCode":
-        """The fields of `code` (those it leaves out read as -1)."""
-        return cls(*code)
+        """The fields of `code` (those it leaves out read as -1; the values a
+        notation shows, from FIRST_SHOWN on, are not among them)."""
+        return cls(*code[:FIRST_SHOWN])
 
 
 def actor_name(actor: int, players: Sequence[str]) -> str:

@@ -2,8 +2,8 @@
 
 Antichess (antichess.yaml) removes the named check rule (`remove forbid self_check`), changes one
 entry of the phase (`change phase play:` with a new `before each turn`, keeping the
-`after each turn` that ends the en-passant chance), splits moves from captures in
-`change decision move:` so that `prefer` can make captures compulsory, and drops
+`after each turn` that ends the en-passant chance), makes captures compulsory in
+`change decision move:` with a `prefer` line naming a case (`onto enemy`), and drops
 castling from the YAML (`remove: attributes: [castling]`, rooks' setup entries
 changed). King of the Hill (king-of-the-hill.yaml) adds a region and changes two
 entries of the phase. Perft and hand-checked positions; the slow

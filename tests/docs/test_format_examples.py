@@ -41,16 +41,16 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from interpreter import load_game
+from interpreter.compilation import action_values, statements
 from interpreter.compilation import actions as C
 from interpreter.compilation import board as boards
-from interpreter.compilation import statements
 from interpreter.compilation.expressions import FUNCTIONS
 from interpreter.compilation.names import BUILTIN_PROPERTIES, CONTEXT_NAMES, PIECE_RELATIONS
 from interpreter.loading import variants
 from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
 from interpreter.parsing.parser import parse_rules
-from interpreter.runtime import walks
+from interpreter.runtime import longest, walks
 from tests.helpers import REPO as ROOT
 
 DOC = ROOT / "docs" / "format.md"
@@ -343,8 +343,10 @@ def test_every_default_notation_is_documented(key, notation):
         statements.MAX_LOOP,
         variants.MAX_VARIANT_DEPTH,
         f"{rules_parser_module.MAX_RULES_BYTES:,}",
+        f"at most {longest.MAX_DEPTH} actions ahead and at {longest.MAX_POSITIONS} positions",
+        f"at most {action_values.MAX_ACTION_VALUES} values",
     ],
-    ids=["walk steps", "walk paths", "for each", "variant depth", "rules size"],
+    ids=["walk steps", "walk paths", "for each", "variant depth", "rules size", "longest turn", "action values"],
 )
 def test_the_limits_are_those_enforced(value):
     section = DOC_TEXT.split("## 5. Limits and safety", 1)[1].split("## 6.", 1)[0]
@@ -418,6 +420,12 @@ def _one_action(pattern: str, cases: str = "onto empty: move\nonto enemy: move",
         # 3.7 forbid landing and capturing
         ("go to sites", "onto enemy: move", "forbid capturing where site in [e5]",
          "white: {man: [a1]}\nblack: {man: [e5, e4]}\n", ["a1xe4"]),
+        # 3.5 leap ... via: a piece on the via site blocks the leap (c4: b5 and d5)
+        ("leap (1, 2) via (0, 1)", "onto empty: move", "",
+         "white: {man: [c3]}\nblack: {man: [c4]}\n", ["c3-a2", "c3-a4", "c3-b1", "c3-d1", "c3-e2", "c3-e4"]),
+        # 3.5 slide ... over one piece: beyond the screen, empty sites and the first piece
+        ("slide e, n over one piece", None, "",
+         "white: {man: [a1]}\nblack: {man: [b1, a3, a5]}\nneutral: {rock: [d1]}\n", ["a1-a4", "a1-c1", "a1xa5"]),
     ],
 )
 def test_patterns_do_what_the_reference_says(tmp_path, pattern, cases, forbid, setup, expected):
@@ -545,3 +553,82 @@ def test_the_turn_sequence(tmp_path):
             assert (game.phase(state), game.to_move(state)) == (phase, player), notation
             state = game.apply(state, notation)
     assert game.to_move(state) == "black"
+
+
+def test_rotate_and_cycle_move_what_the_reference_says(tmp_path):
+    """3.10: clockwise takes a block's north-west corner to its north-east corner;
+    `cycle a1, b1` swaps; everything moves at once, empty sites too; a pass
+    that rotates (Pentago's quarter turn) is an action of its own."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            action t:
+                pass:
+                    rotate [a1, b1, c1, a2, b2, c2, a3, b3, c3] clockwise
+                    cycle d1, e1
+                notation "t"
+            action u:
+                pass: rotate [a1, b1, c1, a2, b2, c2, a3, b3, c3] anticlockwise
+                notation "u"
+        """, "white: {man: [a3, d1]}\nblack: {king: [c1]}\n")
+    assert game.legal_notations(state) == ["t", "u"]
+    after = game.apply(state, "t")
+    names = game.rules.site_names
+    assert {names[s]: p[0] for s, p in enumerate(after.board[:-1]) if p is not None} == {
+        "c3": 0, "e1": 0, "a1": 1}
+    back = game.apply(after, "u")
+    assert {names[s]: p[0] for s, p in enumerate(back.board[:-1]) if p is not None} == {
+        "a3": 0, "e1": 0, "c1": 1}
+
+
+def test_a_prefer_line_naming_a_case_of_every_action(tmp_path):
+    """3.4: `prefer: onto enemy` keeps the captures of every action when one is legal."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            prefer: onto enemy
+            action man_move by man:
+                step n
+                onto empty: move
+                onto enemy: move
+            action king_move by king:
+                step e
+                onto empty: move
+                onto enemy: move
+        """, "white: {man: [a1], king: [c3]}\nblack: {man: [d3]}\n")
+    assert game.legal_notations(state) == ["c3xd3"]
+
+
+def test_stacks_of_men_and_the_longest_turn(tmp_path):
+    """2.14, 3.10, 3.4: a setup height, `move one`, and a turn of two moves whose
+    first must leave the second possible (else the higher number)."""
+    yaml_text = GRID_YAML.replace("variables:\n  v: {type: int}\n",
+                                  "stacks: true\nvariables:\n  v: {type: int}\n  hi: {default: 3}\n"
+                                  "  lo: {default: 1}\n  pips: {}\n")
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move, move
+        decision move:
+            play the longest turn, then the highest pips
+            action run by man for each d in [hi, lo]:
+                where d > 0
+                step e distance d
+                onto empty:
+                    move one
+                    pips += d
+                    if hi == d:
+                        hi = 0
+                    else:
+                        lo = 0
+            action stuck:
+                pass if no other action
+        """, "white:\n  man: [{site: b1, height: 2}]\n", yaml_text)
+    # b1-e1 (3) then e1-f1 is off the board, b1-c1 (1) then c1-f1 too: one die
+    # only, the higher.
+    assert game.legal_notations(state) == ["b1-e1"]
+    state = game.apply(state, "b1-e1")
+    names = game.rules.site_names
+    assert {names[s]: len(p[2]) for s, p in enumerate(state.board[:-1]) if p is not None} == {"b1": 1, "e1": 1}
+    assert game.legal_notations(state) == ["b1-c1"]

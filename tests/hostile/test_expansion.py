@@ -105,3 +105,25 @@ def test_the_bundled_games_are_far_below_the_bound():
     for folder in sorted(p for p in GAMES.iterdir() if p.is_dir()):
         definition = load_definition(str(folder))
         assert expanded_size(collect_items(definition.rules, [])) < MAX_EXPANDED_TERMS // 20, folder.name
+
+
+@pytest.mark.parametrize("pattern", ["step e distance 99999", "step e distance 2 to 99999"])
+def test_a_step_longer_than_the_board_writes_no_loop_of_its_length(pattern):
+    # (found by the CLI fuzz campaign: the chess example's castling spoilt to
+    # `step e distance 99999` took half a minute to compile, a test per site passed)
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from ..helpers import REPO
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "chess"
+        shutil.copytree(REPO / "docs" / "examples" / "chess", folder)
+        rules = folder / "chess.rules"
+        text = rules.read_text()
+        assert "step e distance 2\n" in text
+        rules.write_text(text.replace("step e distance 2\n", pattern + "\n", 1))
+        game = load_game(str(folder))
+        assert len(game.legal_notations(game.initial_state())) == 20
+        assert len(game.rules.source) < 2_000_000

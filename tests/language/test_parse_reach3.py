@@ -1,13 +1,11 @@
 """The constructs of docs/design/format-reach-3.md as the parser reads them: each
 new syntax gives its typed node with the right fields, the syntax that was there
 before gives the same tree as before, what is malformed is refused with a located
-error, the design's examples parse and its YAML follows the schema, and until the
-compiler runs them `validate` refuses each construct where it is written."""
+error, and the design's examples parse and its YAML follows the schema."""
 from __future__ import annotations
 
 import copy
 import re
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,7 +13,6 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from interpreter.frontends.cli import main
 from interpreter.loading.definition import load_definition
 from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import ast
@@ -315,49 +312,10 @@ def test_decimal_options_and_stack_heights_follow_the_schema():
     assert _game_errors({"setup": {"white": {"checker": [{"site": "p1", "height": 0}]}}})
 
 
-# ---------------------------------------------------------------- refused until compiled
+# ---------------------------------------------------------------- helpers
 def _extra(*lines: str) -> str:
     """A decision `extra` of the given lines (indented as written), for the base game."""
     return "decision extra:\n" + "".join(line + "\n" for line in lines)
-
-
-PENDING = [
-    ("rules", ("    quiet = 0\n", "    cycle a1, b1\n"), "'cycle' is not supported yet"),
-    ("rules", ("    quiet = 0\n", "    rotate [a1, b1, a2, b2] clockwise\n"), "'rotate' is not supported yet"),
-    ("rules", ("    quiet = 0\n", "    remove one to\n"), "'remove one' is not supported yet"),
-    ("append", _extra("    play the longest turn", "    action a:", "        pass"),
-     "'play the longest turn' is not supported yet"),
-    ("append", _extra("    prefer: onto enemy", "    action a:", "        step n", "        onto enemy: move"),
-     "a case in 'prefer' (onto enemy) is not supported yet"),
-    ("append", _extra("    action a for each d in [1, 2]:", "        step n distance d", "        onto empty: move"),
-     "'for each' after an action's name is not supported yet"),
-    ("append", _extra("    action a:", "        leap (1, 2) via (0, 1)", "        onto empty: move"),
-     "'via' in a leap is not supported yet"),
-    ("append", _extra("    action a:", "        slide n over one piece", "        onto enemy: move"),
-     "'slide ... over one piece' is not supported yet"),
-]
-
-
-@pytest.mark.parametrize("where,edit,message", PENDING, ids=[m.split(" is ")[0] for _, _, m in PENDING])
-def test_validate_refuses_what_is_not_compiled_yet(tmp_path: Path, capsys, where, edit, message):
-    for name in ("game.yaml", "game.rules"):
-        shutil.copy(BASE / name, tmp_path / name)
-    target = tmp_path / ("game.yaml" if where == "yaml" else "game.rules")
-    text = target.read_text()
-    if where == "append":
-        text += "\n" + edit
-    else:
-        old, new = edit
-        assert old in text, old
-        text = text.replace(old, new, 1)
-    target.write_text(text)
-    status = main(["validate", str(tmp_path)])
-    err = capsys.readouterr().err
-    assert status == 1, err
-    first = err.splitlines()[0]
-    assert re.match(r".*game\.(rules|yaml):\d+:\d+: error: ", first), first
-    assert first.endswith(message), first
-    assert "Traceback" not in err
 
 
 # ---------------------------------------------------------------- variants keep them

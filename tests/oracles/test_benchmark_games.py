@@ -22,7 +22,7 @@ START_PERFT = {
     "morris": [24, 552],
     "chess": [20, 400],
     "go": [82, 6643],
-    "pentago": [288, 80640],
+    "pentago": [36, 288],
     "xiangqi": [44, 1920],
     "lines_of_action": [36, 1244],
     "quoridor": [131, 16677],

@@ -14,6 +14,7 @@ from tests.helpers import REPO, play
 
 CHESS = str(REPO / "docs" / "examples" / "chess")
 CHECKERS = str(REPO / "docs" / "examples" / "checkers")
+BENCHMARK_GAMES = REPO / "benchmarks" / "games"
 
 
 def test_the_compiled_rules_and_their_parts_cannot_be_changed():
@@ -56,12 +57,27 @@ def test_each_case_says_how_its_action_moves():
     assert {("place", CasePattern.DROP), ("remove", CasePattern.SELECT), ("slide", CasePattern.MOVE)} <= morris
     checkers = {case.pattern for case in load_game(CHECKERS).rules.cases if case.action == "man_jump"}
     assert checkers == {CasePattern.JUMP}
-    assert [p for p in CasePattern if p.moves] == [CasePattern.MOVE, CasePattern.JUMP]
+    assert [p for p in CasePattern if p.moves] == [CasePattern.MOVE, CasePattern.JUMP, CasePattern.SCREEN]
     assert [p for p in CasePattern if not p.lands] == [CasePattern.PASS, CasePattern.CHANCE]
+
+
+def test_the_constructs_of_issue_27_are_in_the_contract():
+    # xiangqi's cannon captures over one piece (a screen); backgammon plays the
+    # longest turn (its filter picks for playouts; no draws, no candidates) and
+    # bears off showing the die (values carried by its codes after the choice).
+    xiangqi = {case.pattern for case in load_game(str(BENCHMARK_GAMES / "xiangqi")).rules.cases}
+    assert CasePattern.SCREEN in xiangqi
+    rules = load_game(str(BENCHMARK_GAMES / "backgammon")).rules
+    longest = [d for d in rules.decisions if d.pick is not None]
+    assert longest and all(d.draws is None and d.candidates is None for d in longest)
+    shown = [case for case in rules.cases if case.shown]
+    assert shown and all(isinstance(case.shown, tuple) and len(case.shown_values) == len(case.shown)
+                         for case in shown)
 
 
 def test_an_action_code_reads_by_name_whatever_fields_it_leaves_out():
     assert ActionCode.of((3, 10, 12)) == ActionCode(3, 10, 12, NO_SITE, NO_CHOICE)
+    assert ActionCode.of((3, 10, 12, NO_SITE, NO_CHOICE, 4)) == ActionCode(3, 10, 12, NO_SITE, NO_CHOICE)
     assert ActionCode.of((3, 10, 14, 12)).jumped == 12
     assert ActionCode.of((5, NO_SITE, NO_SITE, NO_SITE, 2)).choice == 2
     game = load_game(CHECKERS)

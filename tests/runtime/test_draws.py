@@ -102,3 +102,47 @@ def test_a_playout_draws_only_legal_actions(tmp_path):
             code = engine._draw(trace, (draw, n, list(range(n))), rng.random, None)
             assert code in engine.legal(trace)
             engine.apply_in_place(trace, code)
+
+
+def test_the_longest_turn_is_picked_not_drawn(tmp_path):
+    # The drops alone would be drawn (drops on fixed sites); with `play the longest
+    # turn` only the drops that a second drop can follow are legal, so a playout
+    # picks through the filter (DecisionInfo.pick) and draws nothing there.
+    # a1 | rock | c1 d1 | rock | f1 g1: after a1 no empty site touches a stone.
+    rules = """\
+        phase play:
+            turn: place, follow
+        decision place:
+            play the longest turn
+            action stone:
+                drop stone on sites
+                notation "{to}"
+                onto empty:
+                    place
+        decision follow:
+            action stone:
+                drop stone on sites
+                where exists(neighbours(to), it is stone)
+                notation "+{to}"
+                onto empty:
+                    place
+            action stuck:
+                pass if no other action
+        """
+    yaml = stones_and_rocks(files=7, ranks=1, extra="setup:\n  neutral: {rock: [b1, e1]}\n")
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    engine = game.engine
+    place, follow = engine.decisions[0], engine.decisions[1]
+    assert place.pick is not None and place.draws is None and place.candidates is None
+    assert follow.pick is None and follow.draws is not None
+    assert sorted(game.legal_notations(game.initial_state())) == ["c1", "d1", "f1", "g1"]
+    for seed in range(20):
+        # The same draws up to the second turn's drop, which the third ply picks.
+        before = engine.initial_state()
+        engine.random_playout(before, random.Random(seed), 2)
+        after = engine.initial_state()
+        engine.random_playout(after, random.Random(seed), 3)
+        assert after.ply == 3 and before.ply == 2
+        kept = {engine.notation(code) for code in engine.legal(before)}
+        assert "a1" not in kept
+        assert engine.notation(after.last) in kept

@@ -1,0 +1,236 @@
+"""`play the longest turn[, then the highest|lowest EXPR]` (docs/format.md 3.4):
+of a decision's legal actions, only those that begin the longest rest of the turn.
+
+For a candidate a, L(a) is the largest number of actions that are not passes in a
+way to play the rest of the turn beginning with a (a included): the rest is what
+the turn sequence does — follow-ups, then the next decisions of the phase's
+`turn:` — until the turn ends, the game ends or a chance event comes. The
+candidates of the largest L are kept. A tie-break decides between turns that
+cannot be played in full: where no follow-up can start, the turn's remaining
+decisions are known when the rules are compiled (the *horizon*), and when some
+way acts in every one of them, every candidate that does so is kept (backgammon:
+both dice played, in either order); else the candidates of the largest L whose
+ways reach the highest EXPR (lowest), asked where the way ends: after its last
+action and its `after each action` rules, before `after each turn`.
+
+The search plays candidates on copies of the position with the "trial" functions
+of the cases (cases.py: the case, the `after each action` rules and the turn
+sequence up to the end of the turn, which they report instead of playing it), and
+lists the later decisions with their listers without this filter (theirs changes
+no maximum). It is bounded (MAX_DEPTH actions deep, MAX_POSITIONS positions per
+listing: a located error past them) and counts no rule coverage (trial plays are
+not play).
+
+With a horizon, a way that acts in every decision left is as long as any, so the
+search of a candidate stops there; random playouts (`pick`) check only the
+candidates they draw, as for `forbid result`: drawn one at a time in random
+order, the first to reach the horizon is taken — still uniformly among the kept
+ones. The listing of the decision after a candidate is kept (`TurnSearch.last`):
+when the candidate is played, the next listing is of an equal position.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from .errors import RuleRuntimeError
+from .pieces import CASE
+
+if TYPE_CHECKING:
+    from ..parsing.ast import Pos
+    from .pieces import Code
+    from .state import State
+
+MAX_DEPTH = 64
+MAX_POSITIONS = 100_000
+# (a way's length, its tie-break value): compared as tuples
+Score = tuple[int, Any]
+Lister = Callable[["State"], list["Code"]]
+# trial(state, code) -> whether the turn ended (the case and its rules played, the
+# turn's end not)
+Trial = Callable[["State", "Code"], Optional[bool]]
+
+
+class TurnSearch:
+    """What every decision's longest-turn filter of one game shares: how to play a
+    candidate on a copy and list what comes next."""
+
+    def __init__(self, trials: list[list[Optional[Trial]]], listers: list[Optional[Lister]],
+                 passes: frozenset[int], horizons: list[tuple[Optional[int], ...]],
+                 counts: Optional[list[int]] = None):
+        self.trials = trials  # [phase][case]
+        self.listers = listers  # by decision: its actions before its own longest filter (None: chance)
+        self.passes = passes  # the case ids of passes (they count 0)
+        # [phase][step]: how many decisions the turn has from that step to its end or
+        # the next chance event, when no follow-up can start (else None)
+        self.horizons = horizons
+        self.counts = counts  # the coverage counts, kept as they were around a search
+        # The last listing of the decision after a candidate (a copy of the position,
+        # its actions): the action a search keeps is often played next, and its next
+        # decision listed on an equal position. Not with coverage, which counts listings.
+        self.last: Optional[tuple[State, Lister, list[Code]]] = None
+
+    def listing(self, s: State, lister: Lister) -> list[Code]:
+        """The actions of `s` as `lister` lists them: the last listing of the search
+        when it was of a position equal to `s` (every field a lister reads)."""
+        last = self.last
+        if last is not None:
+            t, listed_by, codes = last
+            if (listed_by is lister and t.decision == s.decision and t.step == s.step and t.player == s.player
+                    and t.phase == s.phase and t.carry == s.carry and t.vars == s.vars and t.board == s.board
+                    and t.occ == s.occ):
+                return codes
+        return lister(s)
+
+
+class LongestTurn:
+    """The filter of one decision: `__call__` lists its legal actions, `pick` draws
+    one as a random playout does. It keeps nothing between calls (what one search
+    counts is its `_Run`'s), so one game serves several threads as the engine does."""
+
+    def __init__(self, search: TurnSearch, inner: Lister, pos: Pos,
+                 tiebreak: Optional[Callable[[State, int], Any]] = None, highest: bool = True):
+        self.search = search
+        self.inner = inner  # the decision's actions before this filter
+        self.pos = pos
+        self.tiebreak = tiebreak
+        self.highest = highest
+
+    # ------------------------------------------------------------ listing
+    def __call__(self, s: State) -> list[Code]:
+        codes = self.search.listing(s, self.inner)
+        if len(codes) <= 1:
+            return codes
+        with _Run(self) as run:
+            return self._kept(s, codes, [self._length(s, code, run) for code in codes], run)
+
+    def pick(self, s: State, rand: Callable[[], float]) -> Optional[Code]:
+        """A legal action drawn uniformly (None: none is legal), checking no more
+        candidates than needed where the turn's length is known: drawn one at a
+        time in random order, the first that plays the whole turn is taken."""
+        codes = self.search.listing(s, self.inner)
+        if len(codes) <= 1:
+            return codes[0] if codes else None
+        horizon = self._horizon(s)
+        with _Run(self) as run:
+            if horizon is None:
+                kept = self._kept(s, codes, [self._length(s, code, run) for code in codes], run)
+                return kept[int(rand() * len(kept))]
+            left = list(codes)
+            tried: list[Code] = []
+            lengths: list[int] = []
+            while left:
+                i = int(rand() * len(left))
+                code = left[i]
+                length = self._length(s, code, run)
+                if length == horizon:
+                    return code
+                tried.append(code)
+                lengths.append(length)
+                left[i] = left[-1]
+                left.pop()
+            kept = self._kept(s, tried, lengths, run)
+        return kept[int(rand() * len(kept))]
+
+    # ------------------------------------------------------------ the search
+    def _kept(self, s: State, codes: list[Code], lengths: list[int], run: _Run) -> list[Code]:
+        """Of `codes` (their lengths given), those of the longest length, and among
+        them those of the best tie-break value when it is asked."""
+        longest = max(lengths)
+        kept = [code for code, length in zip(codes, lengths) if length == longest]
+        if self.tiebreak is None or len(kept) == 1:
+            return kept
+        if longest == self._horizon(s):
+            return kept  # every kept way plays the whole turn
+        values = [self._score(s, code, run)[1] for code in kept]
+        best = max(values)
+        return [code for code, value in zip(kept, values) if value == best]
+
+    def _horizon(self, s: State) -> Optional[int]:
+        return self.search.horizons[s.phase][s.step]
+
+    def _length(self, s: State, code: Code, run: _Run) -> int:
+        """L of `code` in `s`: a search that stops at a way playing the whole turn."""
+        horizon = self._horizon(s)
+        count = 0 if code[CASE] in self.search.passes else 1
+        if horizon is not None and count >= horizon:
+            return count  # (the last decision of the turn: the action is the way)
+        t = s.copy(trial=True)
+        if self._play(t, code, run):
+            return count
+        return count + self._rest(t, 1, None if horizon is None else horizon - count, -1, run)[0]
+
+    def _score(self, s: State, code: Code, run: _Run) -> Score:
+        """(L, V) of `code` in `s`: every way looked at, V the best value of the longest."""
+        t = s.copy(trial=True)
+        count = 0 if code[CASE] in self.search.passes else 1
+        if self._play(t, code, run):
+            return count, self._value(t, s.player)
+        length, value = self._rest(t, 1, None, s.player, run)
+        return count + length, value
+
+    def _rest(self, s: State, depth: int, need: Optional[int], player: int, run: _Run) -> Score:
+        """The best (L, V) of the rest of the turn from `s` (a position within it).
+        With `need` (the number of decisions left) the search stops at a way that
+        long, and with `player` -1 it asks no value."""
+        search = self.search
+        lister = search.listers[s.decision]
+        if lister is None:  # a chance event: what chance will do is no choice of the player's
+            return 0, self._value(s, player)
+        if depth > MAX_DEPTH:
+            raise RuleRuntimeError(self.pos, f"'play the longest turn' looked more than {MAX_DEPTH} actions ahead")
+        codes = lister(s)
+        if depth == 1 and search.counts is None:
+            search.last = (s, lister, codes)
+        if not codes:
+            return 0, self._value(s, player)
+        best: Optional[Score] = None
+        for code in codes:
+            count = 0 if code[CASE] in search.passes else 1
+            if need is not None and player < 0 and count >= need:
+                return count, 0  # (a way as long as the turn: none is longer)
+            t = s.copy(trial=True)
+            if self._play(t, code, run):
+                score: Score = (count, self._value(t, player))
+            else:
+                length, value = self._rest(t, depth + 1, None if need is None else need - count, player, run)
+                score = (count + length, value)
+            if best is None or score > best:
+                best = score
+                if need is not None and best[0] >= need:
+                    break
+        assert best is not None
+        return best
+
+    def _play(self, t: State, code: Code, run: _Run) -> bool:
+        """Play `code` on the copy `t`: whether the way ends there (the turn or the game)."""
+        run.visited += 1
+        if run.visited > MAX_POSITIONS:
+            raise RuleRuntimeError(self.pos, f"'play the longest turn' looked at more than {MAX_POSITIONS} "
+                                             "positions in one listing")
+        trial = self.search.trials[t.phase][code[CASE]]
+        assert trial is not None  # (only a chance event's cases have none)
+        return bool(trial(t, code)) or t.result is not None
+
+    def _value(self, s: State, player: int) -> Any:
+        if self.tiebreak is None or player < 0:
+            return 0
+        value = self.tiebreak(s, player)
+        return value if self.highest else -value
+
+
+class _Run:
+    """One search: the positions it played (bounded), the coverage counts restored
+    afterwards (trial plays are not play)."""
+
+    def __init__(self, turn: LongestTurn):
+        self.counts = turn.search.counts
+        self.saved: Optional[list[int]] = None
+        self.visited = 0
+
+    def __enter__(self) -> _Run:
+        self.saved = self.counts[:] if self.counts is not None else None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.counts is not None and self.saved is not None:
+            self.counts[:] = self.saved
