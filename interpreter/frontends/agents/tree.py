@@ -86,9 +86,10 @@ def select_child(node: Node, exploration: float, minimax_weight: float = 0.0) ->
         if (child.proven is not None and child.proven != me) or child.vetoed:
             continue
         value = child.totals[me] / child.visits + scale / math.sqrt(child.visits)
-        im = child.im
-        if minimax_weight and im is not None:
-            value += minimax_weight * (minimax_value(im, me) - child.totals[me] / child.visits)
+        if minimax_weight:
+            im = child.im
+            if im is not None:
+                value += minimax_weight * (minimax_value(im, me) - child.totals[me] / child.visits)
         if value > best_value:
             best, best_value = child, value
     if best is None:  # every child loses or is vetoed
