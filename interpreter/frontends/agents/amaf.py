@@ -60,8 +60,10 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]
             value = UNKNOWN if entry is None else entry[0] / entry[1] + EXPLORATION * math.sqrt(log_visits)
         else:
             mean = child.totals[me] / n
-            if minimax_weight and child.im is not None:
-                mean += minimax_weight * (minimax_value(child, me) - mean)
+            if minimax_weight:
+                im = child.im
+                if im is not None:
+                    mean += minimax_weight * (minimax_value(im, me) - mean)
             if entry is not None:
                 m = entry[1]
                 beta = m / (m + n + BIAS * m * n)

@@ -162,23 +162,24 @@ class MCTSAgent(SeededAgent):
         started = time.perf_counter()
         search, root = self._start(game, state)
         reused = root.visits
-        timed = self.seconds is not None and self.methods.safety
-        if timed:
-            search.check_root(root, started + ROOT_SHARE * self.seconds,  # type: ignore[operator]
-                              started + DEEPER_SAFETY_SHARE * self.seconds)  # type: ignore[operator]
+        seconds = self.seconds
+        if seconds is not None and self.methods.safety:
+            search.check_root(root, started + ROOT_SHARE * seconds, started + DEEPER_SAFETY_SHARE * seconds)
         else:
             search.check_root(root)
-        reason = _forced(root)
+        children = root.children
+        assert children is not None, "check_root expands the root"
+        reason = _forced(root, children)
         iterations = 0
         # where the safety check ran short, the choice is looked at after the search,
-        # within the budget (safety.py, verify_choice)
-        verify = search.material is not None and search.safety_nodes > 0 and root.proven is None
-        share = 1.0 - VERIFY_SHARE if verify and any(not c.checked for c in root.children) else 1.0
+        # within the budget (safety.py, verify_choice): `verified` is its yardstick then
+        verified = search.material if search.safety_nodes > 0 and root.proven is None else None
+        share = 1.0 - VERIFY_SHARE if verified is not None and any(not c.checked for c in children) else 1.0
         if not reason:
             iterations, reason = self._think(search, root, started, share)
-        if verify:
-            deadline = None if self.seconds is None else started + self.seconds
-            best = verify_choice(engine, search.material, root, best_child,
+        if verified is not None:
+            deadline = None if seconds is None else started + seconds
+            best = verify_choice(engine, verified, root, best_child,
                                  min(VERIFY_NODES, search.safety_nodes), deadline)
         else:
             best = best_child(root)
@@ -265,22 +266,25 @@ def natural_rollout_limit(engine: FastLayer, state: State) -> int:
     return max(DEFAULT_ROLLOUT_LIMIT, min(MAX_ROLLOUT_LIMIT, LENGTH_FACTOR * total // PROBE_PLAYOUTS))
 
 
-def _forced(root: Node) -> str:
-    """Why there is nothing to think about at the root, or ""."""
+def _forced(root: Node, children: list[Node]) -> str:
+    """Why there is nothing to think about at the root (expanded: `children`), or ""."""
     if root.proven is not None:
         return "solved"
-    if len(root.children) == 1:
+    if len(children) == 1:
         return "only action"
-    alive = [c for c in root.children if not loses_for(c, root.mover)]
+    me = root.mover
+    assert me is not None, "the root of a game going on"
+    alive = [c for c in children if not loses_for(c, me)]
     return "forced" if len(alive) == 1 else ""
 
 
 def _settled(root: Node, used: float, done: int) -> str:
     """A reason to stop before the budget is spent, or ""."""
-    me = root.mover
+    me, children = root.mover, root.children
+    assert me is not None and children is not None, "the root of a game going on, expanded"
     if root.proven is not None:
         return "solved"
-    ranked = sorted((c.visits for c in root.children if not loses_for(c, me)), reverse=True)
+    ranked = sorted((c.visits for c in children if not loses_for(c, me)), reverse=True)
     if len(ranked) <= 1:
         return "forced"
     left = done * (1.0 - used) / max(used, 1e-9)
@@ -291,24 +295,26 @@ def _settled(root: Node, used: float, done: int) -> str:
 
 def _look_alike(root: Node) -> bool:
     """Whether the root's many actions are all worth the same (see ALIKE_BAND)."""
-    children = root.children
+    me, children = root.mover, root.children
+    assert me is not None and children is not None, "the root of a game going on, expanded"
     if len(children) < ALIKE_ACTIONS or any(c.visits < ALIKE_VISITS for c in children):
         return False
-    means = [c.mean(root.mover) for c in children if not loses_for(c, root.mover)]
+    means = [c.mean(me) for c in children if not loses_for(c, me)]
     return bool(means) and max(means) - min(means) < ALIKE_BAND
 
 
 def _stats(engine: FastLayer, root: Node, best: Node, iterations: int, seconds: float, reason: str,
            reused: int) -> SearchStats:
-    me = root.mover
-    shown = [c for c in root.children if c.materialised]
+    me, children = root.mover, root.children
+    assert me is not None and children is not None, "the root of a game going on, expanded"
+    shown = [c for c in children if c.materialised]
     shown.sort(key=lambda c: (c is not best, -c.visits, -c.mean(me)))
     verdict = "win" if best.proven == me else "loss" if loses_for(best, me) else ""
     proven = {engine.notation(c.code): "win" if c.proven == me else "loss" for c in shown if c.proven is not None}
     return SearchStats(
         iterations=iterations, seconds=seconds, reason=reason, reused=reused, verdict=verdict,
         choices=[(engine.notation(c.code), c.visits, _value(c, me)) for c in shown], proven=proven,
-        unsafe=sorted(engine.notation(c.code) for c in root.children if c.vetoed and c is not best),
+        unsafe=sorted(engine.notation(c.code) for c in children if c.vetoed and c is not best),
     )
 
 

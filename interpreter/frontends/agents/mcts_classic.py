@@ -49,7 +49,7 @@ class _Node:
     __slots__ = (
         "state", "mover", "visits", "totals",
         "actions", "untried", "children",
-        "outcomes", "cumulative", "outcome_children",
+        "chance", "outcome_children",
         "reward",
     )
 
@@ -61,10 +61,9 @@ class _Node:
         self.actions: list[Action] | None = None  # decision nodes, sorted
         self.untried: list[int] | None = None  # indices into actions
         self.children: list[tuple[Action, _Node]] = []
-        self.outcomes: list[Action] | None = None  # chance nodes
-        self.cumulative: list[float] | None = None
+        self.chance: tuple[list[Action], list[float]] | None = None  # chance nodes: outcomes, cumulative weights
         self.outcome_children: dict[str, _Node] = {}
-        self.reward: tuple[float, ...] | None = None  # terminal nodes
+        self.reward: tuple[float, ...] = ()  # terminal nodes: what the result is worth
 
 
 _TERMINAL = -1  # the mover of a finished game's node: nobody
@@ -121,8 +120,8 @@ class ClassicMCTSAgent(SeededAgent):
         if root.mover == _TERMINAL:
             raise ValueError("no legal action: the game is over")
         if root.mover == CHANCE:
-            search.ensure_outcomes(root)
-            return sample_from_table(root.outcomes, root.cumulative, self.rng)
+            outcomes, cumulative = search.ensure_outcomes(root)
+            return sample_from_table(outcomes, cumulative, self.rng)
         actions = search.ensure_actions(root)
         if not actions:
             raise ValueError("no legal action in this position")
@@ -191,9 +190,12 @@ class _Search:
             node.untried = list(range(len(node.actions)))
         return node.actions
 
-    def ensure_outcomes(self, node: _Node) -> None:
-        if node.outcomes is None:
-            node.outcomes, node.cumulative = chance_table(self.game, node.state)
+    def ensure_outcomes(self, node: _Node) -> tuple[list[Action], list[float]]:
+        """The chance event's outcomes and their cumulative weights."""
+        table = node.chance
+        if table is None:
+            node.chance = table = chance_table(self.game, node.state)
+        return table
 
     def terminal_reward(self, state: State) -> tuple[float, ...]:
         return normalised_rewards(self.players, self.game.result(state), self.score_weight)
@@ -209,11 +211,11 @@ class _Search:
                 reward = node.reward
                 break
             if mover == CHANCE:
-                self.ensure_outcomes(node)
-                if not node.outcomes:  # a broken chance event: nothing to learn here
+                outcomes, cumulative = self.ensure_outcomes(node)
+                if not outcomes:  # a broken chance event: nothing to learn here
                     reward = draw_rewards(self.n)
                     break
-                outcome = sample_from_table(node.outcomes, node.cumulative, self.rng)
+                outcome = sample_from_table(outcomes, cumulative, self.rng)
                 child = node.outcome_children.get(outcome.notation)
                 if child is None:
                     child = self.new_node(self.game.apply(node.state, outcome))
@@ -224,13 +226,13 @@ class _Search:
                 node = child
                 path.append(node)
                 continue
-            self.ensure_actions(node)
+            actions = self.ensure_actions(node)
             untried = node.untried
             if untried:
                 # Expand a random untried action: swap-pop keeps this O(1).
                 pick = self.rng.randrange(len(untried))
                 untried[pick], untried[-1] = untried[-1], untried[pick]
-                action = node.actions[untried.pop()]
+                action = actions[untried.pop()]
                 child = self.new_node(self.game.apply(node.state, action))
                 node.children.append((action, child))
                 path.append(child)
@@ -260,19 +262,20 @@ class _Search:
             value = child.totals[me] / visits + scale / math.sqrt(visits)
             if value > best_value:
                 best, best_value = child, value
-        return best  # type: ignore[return-value]
+        assert best is not None, "select is called on a node with children, all visited"
+        return best
 
     def rollout(self, node: _Node) -> tuple[float, ...]:
         """Random playout from a new node; the node keeps what it computed."""
         if node.mover == _TERMINAL:
-            return node.reward  # type: ignore[return-value]
+            return node.reward
         game, rng = self.game, self.rng
         # The first step uses the node's own (cached) actions or chance table.
         if node.mover == CHANCE:
-            self.ensure_outcomes(node)
-            if not node.outcomes:
+            outcomes, cumulative = self.ensure_outcomes(node)
+            if not outcomes:
                 return draw_rewards(self.n)
-            state = game.apply(node.state, sample_from_table(node.outcomes, node.cumulative, rng))
+            state = game.apply(node.state, sample_from_table(outcomes, cumulative, rng))
         else:
             actions = self.ensure_actions(node)
             if not actions:

@@ -71,7 +71,9 @@ class Tactics:
         ending = engine.ending(state)
         if ending is None or ending[0] not in ENDED_BY_RULE:
             return
-        winner = engine.outcome(state)[0]
+        outcome = engine.outcome(state)
+        assert outcome is not None, "an ended game has an outcome"
+        winner = outcome[0]
         kind = move_kind(code)
         if winner == mover:
             self.records.setdefault(kind, [0, 0])[1] += 1

@@ -81,47 +81,55 @@ class Search:
         outcome = self.engine.outcome(state)
         if outcome is None:
             node.mover = self.engine.to_move(state)
-            if self.minimax_weight:
-                node.im = self.evaluation.first_wins(state)
+            evaluation = self.evaluation
+            if self.minimax_weight and evaluation is not None:  # (the weight is 0 without one)
+                node.im = evaluation.first_wins(state)
             return
         node.mover = TERMINAL
-        node.reward = outcome_rewards(outcome[0], outcome[1], self.score_weight)
+        node.reward = reward = outcome_rewards(outcome[0], outcome[1], self.score_weight)
         if outcome[0] >= 0:
             node.proven = outcome[0]
         if self.minimax_weight:
-            node.im = node.reward[0]
+            node.im = reward[0]
 
     def materialise(self, child: Node, parent: Node) -> None:
         """Give a stub its position: the parent's with the child's action played."""
-        state = self.engine.copy(parent.state)
+        parent_state, mover = parent.state, parent.mover
+        assert parent_state is not None, "a parent has its position"
+        state = self.engine.copy(parent_state)
         self.engine.apply_in_place(state, child.code)
         self.set_position(child, state)
-        if child.mover is TERMINAL and is_decision(parent):
-            self.tactics.learn(self.engine, state, child.code, parent.mover)
+        if child.mover is TERMINAL and mover is not TERMINAL and mover != CHANCE:  # (is_decision(parent))
+            self.tactics.learn(self.engine, state, child.code, mover)
 
-    def expand(self, node: Node) -> None:
+    def expand(self, node: Node) -> list[Node]:
         """Create the children of `node` as stubs; at a decision, try them all when
         they are few (`try_all`), else those of winning kinds (a win found proves
-        the node)."""
+        the node). The children."""
         engine = self.engine
+        state = node.state
+        assert state is not None, "a node is expanded once it has its position"
+        children: list[Node]
         if node.mover == CHANCE:
-            node.children, total = [], 0.0
-            for code, probability in engine.chance_probabilities(node.state):
+            node.children = children = []
+            total = 0.0
+            for code, probability in engine.chance_probabilities(state):
                 total += probability
-                node.children.append(Node(code))
+                children.append(Node(code))
                 node.weights.append(total)
-            return
-        node.children = [Node(code) for code in engine.legal(node.state)]
-        node.untried = node.children[:]
+            return children
+        node.children = children = [Node(code) for code in engine.legal(state)]
+        node.untried = children[:]
         self.rng.shuffle(node.untried)
-        if len(node.children) <= self.try_all:
-            self.try_children(node, node.children)
-            return
+        if len(children) <= self.try_all:
+            self.try_children(node, children)
+            return children
         worth_trying = self.tactics.worth_trying
-        candidates = [c for c in node.children if worth_trying(c.code)]
+        candidates = [c for c in children if worth_trying(c.code)]
         if len(candidates) > EXPAND_TRIES:
             candidates = self.rng.sample(candidates, EXPAND_TRIES)
         self.try_children(node, candidates, count=True)
+        return children
 
     def try_children(self, node: Node, children: list[Node], count: bool = False) -> None:
         """Materialise `children`; the first that wins for the mover proves `node`.
@@ -145,20 +153,25 @@ class Search:
         looked behind). Then the safety check (safety.py). With a `deadline` (a
         time.perf_counter()) the answers stop there, the safety check's deeper
         passes at `safety_deadline`."""
-        if root.children is None:
-            self.expand(root)
-        self.try_children(root, root.children)
+        children = root.children
+        if children is None:
+            children = self.expand(root)
+        self.try_children(root, children)
         if root.proven is not None:
             return
-        replies = [c for c in root.children if is_decision(c)]
-        cost = sum(len(self.engine.legal(c.state)) for c in replies)
+        replies = [c for c in children if is_decision(c)]
+        cost = 0
+        for reply in replies:
+            assert reply.state is not None, "every child was tried"
+            cost += len(self.engine.legal(reply.state))
         for child in replies:
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            if child.children is None:
-                self.expand(child)
+            answers = child.children
+            if answers is None:
+                answers = self.expand(child)
             if cost <= THREAT_BUDGET:
-                self.try_children(child, child.children)
+                self.try_children(child, answers)
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
@@ -173,13 +186,15 @@ class Search:
             if node.proven is not None:
                 reward = win_vector(node.proven, self.n)
                 break
-            if node.mover is TERMINAL:
-                reward = node.reward
+            final = node.reward  # (set exactly at a finished position: the node has its position)
+            if final is not None:
+                reward = final
                 break
-            if node.children is None:
+            children = node.children
+            if children is None:
                 self.expand(node)
                 continue
-            child = self.next_child(node, path)
+            child = self.next_child(node, children, path)
             path.append(child)
             if not child.materialised:
                 self.materialise(child, node)
@@ -194,17 +209,19 @@ class Search:
             back_up_minimax(path)
         if self.grave:
             moves = self.playout.moves
+            assert moves is not None, "a GRAVE search's playouts keep their moves"
             amaf.update(path, moves, reward)
             moves.clear()
         return reward
 
-    def next_child(self, node: Node, path: list[Node]) -> Node:
+    def next_child(self, node: Node, children: list[Node], path: list[Node]) -> Node:
+        """The child of `node` (expanded: `children`) to go down to."""
         if node.mover == CHANCE:
             x = self.rng.random() * node.weights[-1]
-            for child, weight in zip(node.children, node.weights):
+            for child, weight in zip(children, node.weights):
                 if x < weight:
                     return child
-            return node.children[-1]
+            return children[-1]
         if self.grave:
             chosen = amaf.select(node, amaf.reference(path), self.minimax_weight)
             if chosen is not None:
@@ -217,6 +234,8 @@ class Search:
         """What a new node is worth: certain when proven or over, else one playout."""
         if node.proven is not None:
             return win_vector(node.proven, self.n)
-        if node.mover is TERMINAL:
-            return node.reward
-        return self.playout.run(self.engine.copy(node.state))
+        final, state = node.reward, node.state
+        if final is not None:  # (set exactly at a finished position)
+            return final
+        assert state is not None, "a node is evaluated once it has its position"
+        return self.playout.run(self.engine.copy(state))

@@ -41,7 +41,7 @@ class Node:
         self.children: Optional[list[Node]] = None  # None: not expanded yet
         self.untried: list[Node] = []  # children not visited yet (decision nodes)
         self.proven: Optional[int] = None  # the winner when the result is certain
-        self.reward: Optional[tuple[Any, ...]] = None  # terminal positions: what the result is worth
+        self.reward: Optional[tuple[float, ...]] = None  # terminal positions: what the result is worth
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
         self.vetoed = False  # a root action the safety check rules out (safety.py)
         self.checked = False  # a root action the safety check has looked at (one turn of answers)
@@ -78,22 +78,25 @@ def select_child(node: Node, exploration: float, minimax_weight: float = 0.0) ->
     children proven lost for the mover or vetoed (unless nothing else is left).
     With `minimax_weight`, that share of a child's value is its implicit minimax
     value (`back_up_minimax`)."""
-    me = node.mover
+    me, children = node.mover, node.children
+    assert me is not None and children is not None, "a decision node, expanded"
     scale = exploration * math.sqrt(math.log(node.visits or 1))
     best, best_value = None, -math.inf
-    for child in node.children:
+    for child in children:
         if (child.proven is not None and child.proven != me) or child.vetoed:
             continue
         value = child.totals[me] / child.visits + scale / math.sqrt(child.visits)
-        if minimax_weight and child.im is not None:
-            value += minimax_weight * (minimax_value(child, me) - child.totals[me] / child.visits)
+        if minimax_weight:
+            im = child.im
+            if im is not None:
+                value += minimax_weight * (minimax_value(im, me) - child.totals[me] / child.visits)
         if value > best_value:
             best, best_value = child, value
     if best is None:  # every child loses or is vetoed
-        alive = [c for c in node.children if not loses_for(c, me)]
+        alive = [c for c in children if not loses_for(c, me)]
         if alive:
             return select_among(alive, me, scale)
-        best = max(node.children, key=lambda c: c.visits)  # the longest resistance is as good as any
+        best = max(children, key=lambda c: c.visits)  # the longest resistance is as good as any
     return best
 
 
@@ -137,9 +140,9 @@ def back_up(path: list[Node], reward: tuple[Any, ...]) -> None:
             break
 
 
-def minimax_value(node: Node, player: int) -> float:
-    """`node`'s implicit minimax value for `player` (of two)."""
-    return node.im if player == 0 else 1.0 - node.im  # type: ignore[operator]
+def minimax_value(im: float, player: int) -> float:
+    """An implicit minimax value `im` (a node's, for the first player) for `player` (of two)."""
+    return im if player == 0 else 1.0 - im
 
 
 def back_up_minimax(path: list[Node]) -> None:
@@ -173,8 +176,9 @@ def best_child(root: Node) -> Node:
     """The move to play: a proven win; else the most visited child that is neither
     proven lost nor vetoed (ties by mean reward); failing that, one not proven lost;
     if every child loses, the most visited."""
-    me = root.mover
-    children = [c for c in root.children if c.materialised]
+    me, expanded = root.mover, root.children
+    assert me is not None and expanded is not None, "a decision node, expanded"
+    children = [c for c in expanded if c.materialised]
     wins = [c for c in children if c.proven == me]
     if wins:
         return max(wins, key=lambda c: c.visits)
@@ -186,6 +190,7 @@ def best_child(root: Node) -> Node:
 def find_descendant(root: Node, state: State, most: int = 4) -> Optional[Node]:
     """The materialised node of `state` below `root` (tree reuse), when it is at most
     `most` actions further (positions are compared at that depth only)."""
+    assert root.state is not None, "a root has its position"
     depth = state.ply - root.state.ply
     if not 0 <= depth <= most:
         return None
