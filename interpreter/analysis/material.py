@@ -1,7 +1,7 @@
 """Material: what the pieces on the board are worth, for any game.
 
 A player's **material** is the sum over its pieces on the board of their kind's
-`value` when the game gives its kinds values (Regibus' power), else 1 a piece,
+`value` when the game gives its kinds values (a power per kind), else 1 a piece,
 plus 1 for each of its pieces in a pool (men still to place, stones off the
 board): so a placement changes nobody's material, a capture lowers the loser's.
 The **balance** of a player is its material minus the largest of the others'.

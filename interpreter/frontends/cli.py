@@ -506,7 +506,7 @@ def _add_show(commands: _Commands, g: str) -> None:
         "and constant (k0, k1, ...) with the decision, case, phase or rule it comes from and its line.",
         epilog=f"examples:\n  {PROG} show {g}\n  {PROG} show {g} --variant fast.yaml\n"
                f"  {PROG} show mygame/variants/fast.yaml"
-        f"\n  {PROG} show {g} --compiled\n  {PROG} show royalfiz --compiled --option players=2",
+        f"\n  {PROG} show {g} --compiled\n  {PROG} show GAME --compiled --option NAME=VALUE",
         formatter_class=_RAW,
     )
     completes_games(sub.add_argument("game", metavar="GAME",

@@ -8,7 +8,8 @@ Nothing about a particular game is built in: the player plays a few random games
   Kalah's seeds as counters) there is nothing to protect; where nearly every
   action does (Othello's flips, Clobber's captures) material swings back and
   forth and the balance after two turns says little. In between (chess,
-  checkers, Breakthrough, Lielow, Tablut, morris, Regibus: captures are events)
+  checkers, Breakthrough, Tablut, morris, the bundled capture games: captures are
+  events)
   the look-ahead over material guards the root (safety.py).
 """
 from __future__ import annotations
