@@ -1,7 +1,7 @@
 """How strong the default player is, against three opponents, at the same time a move.
 
     python -m benchmarks.strength [GAME...] [--against openspiel,previous,greedy]
-                                  [--seconds 0.25] [--games N] [--out DIR]
+                                  [--seconds 0.25] [--games N] [--clock wall|process] [--out DIR]
 
 For each bundled game (RoyalFiz with two players) and each benchmark game
 (benchmarks/catalog.py), the default player (`mcts`, given `--seconds` a move)
@@ -22,7 +22,11 @@ the win rate with its 95% (Wilson) interval, the score rate (a draw counts half)
 and the Elo difference it means, with the interval of the score rate in Elo.
 
 Run it niced and alone on a shared machine: a time budget measures the machine
-as much as the player, and both sides share whatever else runs.
+as much as the player, and both sides share whatever else runs. `--clock process`
+measures both sides' time a move in processor time of this process
+(time.process_time) instead of the wall clock, so that the load of other jobs
+changes how long a match takes, not what a move may cost (its files end in
+`-cpu.json`).
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 from interpreter import load_game
 from interpreter.frontends.match import GamePlan, play_one, wilson
@@ -69,8 +74,12 @@ def load(label: str, kind: str, options: dict):
     return _LOADED[label]
 
 
-def result_file(folder: Path, label: str, opponent: str, seconds: float) -> Path:
-    return folder / f"{label.split()[0]}{'-benchmark' if '(' in label else ''}-{opponent}-{seconds:g}s.json"
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "process": time.process_time}
+
+
+def result_file(folder: Path, label: str, opponent: str, seconds: float, clock: str = "wall") -> Path:
+    suffix = "-cpu" if clock == "process" else ""
+    return folder / f"{label.split()[0]}{'-benchmark' if '(' in label else ''}-{opponent}-{seconds:g}s{suffix}.json"
 
 
 def warm_up(game) -> None:
@@ -82,7 +91,7 @@ def warm_up(game) -> None:
     evaluation_of(game)
 
 
-def play_against_openspiel(label: str, seconds: float, first: int, count: int) -> list[dict]:
+def play_against_openspiel(label: str, seconds: float, first: int, count: int, clock: str = "wall") -> list[dict]:
     """Games `first` .. `first + count - 1` of the default player against MCTSBot."""
     from interpreter.frontends.agents import make_agent
 
@@ -90,10 +99,16 @@ def play_against_openspiel(label: str, seconds: float, first: int, count: int) -
 
     bench = BENCHMARKS[label.split()[0]]
     game, spiel_game = load(label, "benchmark", {}), bench.load_spiel()
+    timer = CLOCKS[clock]
+
+    def regelwerk_player(seed: int):
+        agent = make_agent(f"mcts:{seconds}s", seed=seed)
+        agent.clock = timer  # type: ignore[attr-defined]
+        return agent
+
     out = []
     for index in range(first, first + count):
-        result = play_game(bench, game, spiel_game, lambda seed: make_agent(f"mcts:{seconds}s", seed=seed),
-                           seconds, index, SEED)
+        result = play_game(bench, game, spiel_game, regelwerk_player, seconds, index, SEED, clock=timer)
         out.append({"index": index, "score": result.score, "plies": result.plies,
                     "seconds": {side: round(t, 1) for side, t in result.seconds.items()}})
         print(f"  {label} against openspiel, game {index}: {result.score}", file=sys.stderr)
@@ -101,7 +116,7 @@ def play_against_openspiel(label: str, seconds: float, first: int, count: int) -
 
 
 def play_against(label: str, kind: str, options: dict, opponent: str, seconds: float, first: int,
-                 count: int) -> list[dict]:
+                 count: int, clock: str = "wall") -> list[dict]:
     """Games `first` .. `first + count - 1` of the default player against
     `previous` or `greedy`: game k as `regelwerk match --swap --seed 1` plays it."""
     game = load(label, kind, options)
@@ -111,7 +126,7 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
     for index in range(first, first + count):
         seats = tuple(min(i, 1) for i in range(n_seats))
         plan = GamePlan(index, tuple(seats[(i + index) % n_seats] for i in range(n_seats)))
-        o = play_one(game, specs, plan, SEED, MAX_PLIES)
+        o = play_one(game, specs, plan, SEED, MAX_PLIES, clock=CLOCKS[clock])
         mine = game.players[plan.seats.index(0)]
         score = 0.5 if o.winner is None else 1.0 if o.winner == mine else 0.0
         out.append({"index": index, "score": score, "plies": o.plies})
@@ -119,19 +134,20 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
     return out
 
 
-def run_row(folder: Path, label: str, kind: str, options: dict, opponent: str, seconds: float, games: int) -> dict:
+def run_row(folder: Path, label: str, kind: str, options: dict, opponent: str, seconds: float, games: int,
+            clock: str = "wall") -> dict:
     """The match's record, its missing games played now (the file is written after
     each game, so that an interrupted run loses one game at most)."""
-    path = result_file(folder, label, opponent, seconds)
+    path = result_file(folder, label, opponent, seconds, clock)
     record = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
-        "game": label, "opponent": opponent, "seconds": seconds, "games": []}
+        "game": label, "opponent": opponent, "seconds": seconds, "clock": clock, "games": []}
     while len(record["games"]) < games:
         started = time.monotonic()
         index = len(record["games"])
         if opponent == "openspiel":
-            record["games"] += play_against_openspiel(label, seconds, index, 1)
+            record["games"] += play_against_openspiel(label, seconds, index, 1, clock)
         else:
-            record["games"] += play_against(label, kind, options, opponent, seconds, index, 1)
+            record["games"] += play_against(label, kind, options, opponent, seconds, index, 1, clock)
         record["wall_seconds"] = record.get("wall_seconds", 0) + round(time.monotonic() - started)
         path.write_text(json.dumps(record, indent=1), encoding="utf-8")
     return record
@@ -147,7 +163,8 @@ def table_row(record: dict) -> str:
     elo_low, elo_high = elo_interval(points, n)
     plies = sum(g["plies"] for g in record["games"]) / n if n else 0
     against = {"openspiel": "OpenSpiel MCTSBot", "previous": "`mcts-v1`", "greedy": "`greedy`"}[record["opponent"]]
-    return (f"| {record['game']} | {against} | {record['seconds']:g} s | {n} | {wins} | {draws} | {losses} | "
+    cpu = " (processor)" if record.get("clock") == "process" else ""
+    return (f"| {record['game']} | {against} | {record['seconds']:g} s{cpu} | {n} | {wins} | {draws} | {losses} | "
             f"{100 * wins / n:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%] | {100 * points / n:.0f}% | "
             f"{elo(points / n, n):+.0f} [{elo_low:+.0f}, {elo_high:+.0f}] | {plies:.0f} |")
 
@@ -159,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=0.25, help="time a move of both sides (default 0.25)")
     parser.add_argument("--games", dest="count", type=int, default=None,
                         help="games a match (default: 30 against openspiel and previous, 10 against greedy)")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="what the time a move is measured on (default: wall; process: processor time)")
     parser.add_argument("--out", type=Path, default=RESULTS, metavar="DIR")
     parser.add_argument("--table-only", action="store_true", help="print the table of what DIR holds")
     args = parser.parse_args(argv)
@@ -173,13 +192,13 @@ def main(argv: list[str] | None = None) -> int:
             if opponent == "openspiel" and kind != "benchmark":
                 continue
             if args.table_only:
-                path = result_file(args.out, label, opponent, args.seconds)
+                path = result_file(args.out, label, opponent, args.seconds, args.clock)
                 if not path.exists():
                     continue
                 record = json.loads(path.read_text(encoding="utf-8"))
             else:
                 record = run_row(args.out, label, kind, options, opponent, args.seconds,
-                                 args.count or GAMES[opponent])
+                                 args.count or GAMES[opponent], args.clock)
             if record["games"]:
                 rows.append(table_row(record))
                 print(rows[-1], file=sys.stderr)

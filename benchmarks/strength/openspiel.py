@@ -20,9 +20,9 @@ SPIEL_UCT_C = 2.0
 SPIEL_ROLLOUTS = 1
 
 
-def spiel_bot(spiel_game, seconds: float, seed: int):
+def spiel_bot(spiel_game, seconds: float, seed: int, clock=time.perf_counter):
     """OpenSpiel's `MCTSBot` with random rollouts and MCTS-Solver (its defaults),
-    searching `seconds` per move instead of a number of simulations."""
+    searching `seconds` per move (of `clock`) instead of a number of simulations."""
     import numpy as np
     from open_spiel.python.algorithms import mcts
 
@@ -35,11 +35,11 @@ def spiel_bot(spiel_game, seconds: float, seed: int):
         deadline = 0.0
 
         def mcts_search(self, state):
-            self.deadline = time.perf_counter() + seconds
+            self.deadline = clock() + seconds
             return super().mcts_search(state)
 
         def _apply_tree_policy(self, root, state):
-            if root.explore_count > 0 and time.perf_counter() >= self.deadline and root.outcome is None:
+            if root.explore_count > 0 and clock() >= self.deadline and root.outcome is None:
                 root.outcome = [0.0] * spiel_game.num_players()
             return super()._apply_tree_policy(root, state)
 
@@ -82,26 +82,27 @@ def spiel_move(match: Match, bot) -> str:
 
 
 def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: float, index: int,
-              seed: int, max_plies: int = 2000) -> SpielGame:
+              seed: int, max_plies: int = 2000, clock=time.perf_counter) -> SpielGame:
     """Game `index`: the regelwerk player (`agent_factory(seed)`) takes the first
-    seat in even games, the second in odd ones; both think `seconds` a move."""
+    seat in even games, the second in odd ones; both think `seconds` a move, of
+    `clock` (the regelwerk player is given it by the factory)."""
     regel_seat = index % 2
     agent = agent_factory(random.Random(f"{seed}/{index}/regelwerk").getrandbits(62))
-    bot = spiel_bot(spiel_game, seconds, random.Random(f"{seed}/{index}/openspiel").getrandbits(31))
+    bot = spiel_bot(spiel_game, seconds, random.Random(f"{seed}/{index}/openspiel").getrandbits(31), clock)
     match = Match.start(bench, game, spiel_game)
     spent = {"regelwerk": 0.0, "openspiel": 0.0}
     while len(match.history) < max_plies:
         moves = match.check_position()
         if moves is None:
             break
-        started = time.perf_counter()
+        started = clock()
         if game.engine.to_move(match.state) == regel_seat:
             action = agent.choose(game, match.state)
             key = bench.adapter.regel_key(action.notation)
-            spent["regelwerk"] += time.perf_counter() - started
+            spent["regelwerk"] += clock() - started
         else:
             key = spiel_move(match, bot)
-            spent["openspiel"] += time.perf_counter() - started
+            spent["openspiel"] += clock() - started
         match.play(key, moves[key], match.regel_moves()[key])
     outcome = game.engine.outcome(match.state)
     winner = outcome[0] if outcome is not None else -1

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 from ..runtime.pieces import CHANCE
 from .material import Material, balance
@@ -32,6 +32,7 @@ WIN = 1_000_000.0  # the value of a won game (lost: -WIN), far beyond any materi
 DRAW = 0.0
 EPSILON = 1e-6  # below any difference of material (whole numbers, or sums of the kinds' values)
 CLOCK_EVERY = 32  # positions between two looks at the clock
+KILLERS = 2  # answers kept per player and depth that cut the search off (tried first)
 
 
 class OutOfNodes(Exception):
@@ -42,17 +43,23 @@ class Lookahead:
     """Bounded searches over material for the player `me` (see the module's doc)."""
 
     def __init__(self, engine: Any, material: Material, me: int, node_limit: int = 100_000,
-                 captures: int = 4, deadline: Optional[float] = None) -> None:
+                 captures: int = 4, deadline: Optional[float] = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
         self.material = material
         self.me = me
         self.node_limit = node_limit
         self.captures = captures
-        self.deadline = deadline  # a time.perf_counter() past which it stops too (OutOfNodes)
+        self.deadline = deadline  # a time of `clock` past which it stops too (OutOfNodes)
+        self.clock = clock
         self.nodes = 0
         # id(position) -> (position, its material): a position is asked several times
         # (to order, to stand, to compare); the entry keeps it alive, so ids stay apart
         self._materials: dict[int, tuple[State, list[float]]] = {}
+        # (mover, turns) -> the last actions that cut a search off there, latest first:
+        # the answer that refutes one move (it takes the piece left hanging) mostly
+        # refutes the next, and tried first it spares making every other answer
+        self.killers: dict[tuple[int, int], list[Code]] = {}
 
     # -- values ----------------------------------------------------------------------------
 
@@ -88,7 +95,8 @@ class Lookahead:
             return self.quiesce(state, mover, self.captures, alpha, beta)
         maximising = mover == self.me
         best = -math.inf if maximising else math.inf
-        for child in self.children(state, mover) if after is None else self.ordered(after, mover):
+        key = (mover, turns)
+        for child in self.answers(state, mover, key) if after is None else self.ordered(after, mover):
             same = self.engine.to_move(child) == mover
             v = self.value(child, turns if same else turns - 1, alpha, beta)
             if maximising:
@@ -102,8 +110,32 @@ class Lookahead:
                 if best < beta:
                     beta = best
             if alpha >= beta:
+                self.remember(key, child.last)
                 break
         return best
+
+    def answers(self, state: State, mover: int, key: tuple[int, int]) -> Iterator[State]:
+        """The positions after each legal action of `state`: the killers of `key`
+        that are legal first, then the others made and ordered (`children`)."""
+        killers = self.killers.get(key)
+        tried: list[Code] = []
+        if killers:
+            legal = self.engine.legal(state)
+            for code in killers:
+                if code in legal:
+                    tried.append(code)
+                    yield self.child(state, code)
+        yield from self.children(state, mover, tried)
+
+    def remember(self, key: tuple[int, int], code: Optional[Code]) -> None:
+        """`code` cut a search off at `key`: a killer, tried first next time."""
+        if code is None:
+            return
+        killers = self.killers.setdefault(key, [])
+        if code in killers:
+            killers.remove(code)
+        killers.insert(0, code)
+        del killers[KILLERS:]
 
     def quiesce(self, state: State, mover: int, left: int, alpha: float, beta: float) -> float:
         """Captures only, either side free to stop (its balance now is a bound)."""
@@ -148,16 +180,20 @@ class Lookahead:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise OutOfNodes()
-        if self.deadline is not None and not self.nodes % CLOCK_EVERY and time.perf_counter() > self.deadline:
+        if self.deadline is not None and not self.nodes % CLOCK_EVERY and self.clock() > self.deadline:
             raise OutOfNodes()
         after: State = self.engine.copy(state)
         self.engine.apply_in_place(after, code, settle=settle)
         return after
 
-    def children(self, state: State, mover: int) -> list[State]:
-        """The positions after each legal action, best for `mover` first: wins, then
-        by material (captures before quiet moves: cut-offs come sooner)."""
-        return self.ordered([self.child(state, code) for code in self.engine.legal(state)], mover)
+    def children(self, state: State, mover: int, leave_out: Sequence[Code] = ()) -> list[State]:
+        """The positions after each legal action (but those of `leave_out`), best for
+        `mover` first: wins, then by material (captures before quiet moves: cut-offs
+        come sooner)."""
+        codes = self.engine.legal(state)
+        if leave_out:
+            codes = [code for code in codes if code not in leave_out]
+        return self.ordered([self.child(state, code) for code in codes], mover)
 
     def ordered(self, positions: list[State], mover: int) -> list[State]:
         """`positions` (settled), those best for `mover` first: wins, then by material."""

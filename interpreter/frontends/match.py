@@ -68,13 +68,19 @@ def game_seed(seed: int, index: int, who: str) -> str:
 
 
 def play_one(game: Game, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int,
-             think: Optional[str] = None) -> GameOutcome:
-    """Play game `plan.index` to its end (or `max_plies`)."""
+             think: Optional[str] = None, clock: Optional[Callable[[], float]] = None) -> GameOutcome:
+    """Play game `plan.index` to its end (or `max_plies`). With `clock`, the time
+    budgets of the searching agents are measured on it (time.process_time: the
+    benchmarks' matches on a shared machine)."""
     players = game.players
     agents = {
         player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)), think=think)
         for player, entry in zip(players, plan.seats)
     }
+    if clock is not None:
+        for agent in agents.values():
+            if hasattr(agent, "clock"):
+                agent.clock = clock
     chance_rng = random.Random(game_seed(seed, plan.index, CHANCE_NAME))
     state = game.initial_state()
     notations: list[str] = []

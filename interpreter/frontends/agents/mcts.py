@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from interpreter.runtime.pieces import CHANCE
 from interpreter.runtime.views import Action
@@ -130,8 +130,11 @@ class MCTSAgent(SeededAgent):
     def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  seed: Optional[int] = 0, exploration: float = 1.0,
                  rollout_limit: Optional[int] = None, score_weight: float = 0.1,
-                 methods: Methods = CURRENT) -> None:
+                 methods: Methods = CURRENT, clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seed)
+        # what a time budget is measured on: the wall clock, or the process's own time
+        # (time.process_time) where matches on a shared machine must not depend on its load
+        self.clock = clock
         self.methods = methods
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
@@ -159,7 +162,7 @@ class MCTSAgent(SeededAgent):
             raise ValueError("no legal action: the game is over")
         if mover == CHANCE:
             return game.parse_action(state, engine.notation(draw_outcome(engine, state, self.rng)))
-        started = time.perf_counter()
+        started = self.clock()
         search, root = self._start(game, state)
         reused = root.visits
         seconds = self.seconds
@@ -180,10 +183,10 @@ class MCTSAgent(SeededAgent):
         if verified is not None:
             deadline = None if seconds is None else started + seconds
             best = verify_choice(engine, verified, root, best_child,
-                                 min(VERIFY_NODES, search.safety_nodes), deadline)
+                                 min(VERIFY_NODES, search.safety_nodes), deadline, self.clock)
         else:
             best = best_child(root)
-        self.last_stats = _stats(engine, root, best, iterations, time.perf_counter() - started, reason, reused)
+        self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
     def _start(self, game: FrontendGame, state: State) -> tuple[Search, Node]:
@@ -201,7 +204,7 @@ class MCTSAgent(SeededAgent):
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=methods.grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all)
+                        try_all=methods.try_all, clock=self.clock)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
@@ -232,7 +235,7 @@ class MCTSAgent(SeededAgent):
             done += 1
             if done % CHECK_EVERY and done != self.iterations:
                 # (the clock at every iteration: in chess one takes milliseconds)
-                if deadline is not None and self.methods.think_on and time.perf_counter() >= deadline:
+                if deadline is not None and self.methods.think_on and self.clock() >= deadline:
                     return done, "budget"
                 continue
             used = self._used(done, started, seconds)
@@ -248,7 +251,7 @@ class MCTSAgent(SeededAgent):
         if self.iterations is not None:
             parts.append(done / self.iterations)
         if seconds is not None:
-            parts.append((time.perf_counter() - started) / seconds)
+            parts.append((self.clock() - started) / seconds)
         return max(parts)
 
 

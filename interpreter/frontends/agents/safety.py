@@ -18,13 +18,16 @@ the action the search chooses is looked at after the search if it was not before
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
 from ...analysis.material import Material
-from .tree import Node, loses_for
+from ...runtime.pieces import DESTINATION, ORIGIN
+from .tree import Node, is_decision, loses_for
 
 if TYPE_CHECKING:
+    from ...runtime.pieces import Code
     from ...runtime.state import State
     from ..protocol import FastLayer
 
@@ -34,17 +37,18 @@ VERIFY_NODES = 5_000  # positions the look-ahead may make after the search (veri
 
 def veto_material_losses(engine: FastLayer, material: Material, root: Node, node_limit: int,
                          deadline: Optional[float] = None, deepest: int = DEEPEST,
-                         first_deadline: Optional[float] = None) -> int:
+                         first_deadline: Optional[float] = None,
+                         clock: Callable[[], float] = time.perf_counter) -> int:
     """Veto the root's children that lose material while another does not, looking
     one turn of answers deep, then (with what is left of `node_limit` and
     `deadline`) two turns, and so on to `deepest`: a deeper pass vetoes only among
     the children still allowed, and only while one of them keeps the balance. The
     number of positions the look-ahead made. The first pass stops at
-    `first_deadline`, the deeper ones at `deadline` (times of time.perf_counter())."""
+    `first_deadline`, the deeper ones at `deadline` (times of `clock`)."""
     me, state, children = _decision(root)
     # (the first pass, mostly on the answers the root's check has made, costs
     # little and may take longer than the deeper ones)
-    look = Lookahead(engine, material, me, node_limit=node_limit)
+    look = Lookahead(engine, material, me, node_limit=node_limit, clock=clock)
     now = look.balance(state)
     for turns in range(1, deepest + 1):
         look.deadline = deadline if turns > 1 else first_deadline
@@ -54,6 +58,8 @@ def veto_material_losses(engine: FastLayer, material: Material, root: Node, node
             for child in losing:
                 child.vetoed = True
         if not complete:
+            if turns == 1:
+                _veto_suspects(look, allowed, me, now)
             break
     root.untried = [c for c in root.untried if not c.vetoed]
     return look.nodes
@@ -61,9 +67,16 @@ def veto_material_losses(engine: FastLayer, material: Material, root: Node, node
 
 def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: int) -> tuple[list[Node], bool]:
     """The children after which the balance falls below `now` within `turns` turns
-    of answers, and whether every child was looked at."""
+    of answers, and whether every child was looked at. Once a child is found
+    losing, those that touch the sites its refutation changed (the piece taken,
+    where the taker came from and went to: fleeing, blocking, taking the taker)
+    are looked at next, and so on with each new refutation: in a threat, the few
+    answers come early."""
     losing: list[Node] = []
-    for child in children:
+    queue = list(children)
+    hot: set[int] = set()  # the sites of the last refutation found
+    for index in range(len(queue)):
+        child = queue[index]
         # (the rest of the mover's own turn comes free)
         depth = turns + 1 if child.mover == me else turns
         # (the root's check for wins in one has made every child's position)
@@ -76,11 +89,65 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
             child.checked = True
         if value < now - EPSILON:
             losing.append(child)
+            sites = _refuted_sites(look, child, me)
+            if sites and sites != hot:
+                hot = sites
+                queue[index + 1:] = sorted(queue[index + 1:], key=lambda c: not _touches(c, sites))
     return losing, True
 
 
+def _refutations(look: Lookahead, me: int) -> list[Code]:
+    """The answers of the others that cut the look-ahead off (killers), latest first."""
+    return [code for (mover, _), codes in look.killers.items() if mover != me for code in codes]
+
+
+def _refuted_sites(look: Lookahead, child: Node, me: int) -> set[int]:
+    """The sites the last refutation of `child` changes (empty when it has none)."""
+    state = child.state
+    assert state is not None, "a child looked at was made"
+    engine = look.engine
+    for code in _refutations(look, me):
+        if code in engine.legal(state):
+            after = engine.copy(state)
+            engine.apply_in_place(after, code, settle=False)
+            return {site for site, (a, b) in enumerate(zip(state.board, after.board)) if a != b}
+    return set()
+
+
+def _touches(child: Node, sites: set[int]) -> bool:
+    """Whether `child`'s action starts or ends on one of `sites`."""
+    code = child.code
+    return len(code) > DESTINATION and (code[ORIGIN] in sites or code[DESTINATION] in sites)
+
+
+def _veto_suspects(look: Lookahead, children: list[Node], me: int, now: float) -> None:
+    """The first pass ran short: veto each child it had no time for after which a
+    refutation it found (a killer: the capture that refuted another child) still
+    lowers the balance at once — a threat left standing —, as long as some child
+    looked at keeps the balance. One position a child and a refutation, past the
+    look-ahead's limits: a threat with few answers is settled even when the check
+    could not look at every action in full."""
+    if not any(c.checked and not c.vetoed for c in children):
+        return
+    refutations = _refutations(look, me)
+    engine = look.engine
+    for child in children:
+        state = child.state
+        if child.checked or child.vetoed or state is None or not is_decision(child) or child.mover == me:
+            continue  # (a refutation answers the root's action where the next player acts)
+        legal = engine.legal(state)
+        for code in refutations:
+            if code in legal:
+                after = engine.copy(state)
+                engine.apply_in_place(after, code)
+                if look.balance(after) < now - EPSILON:
+                    child.vetoed = True
+                    break
+
+
 def verify_choice(engine: FastLayer, material: Material, root: Node, choose: Callable[[Node], Node],
-                  node_limit: int = VERIFY_NODES, deadline: Optional[float] = None) -> Node:
+                  node_limit: int = VERIFY_NODES, deadline: Optional[float] = None,
+                  clock: Callable[[], float] = time.perf_counter) -> Node:
     """`choose(root)`, looked at one turn of answers deep if the safety check had
     not (it ran short). When it loses material, it is vetoed and the next actions
     the search prefers are looked at in turn, until one keeps the balance (the
@@ -91,7 +158,7 @@ def verify_choice(engine: FastLayer, material: Material, root: Node, choose: Cal
     chosen = choose(root)
     if chosen.checked or chosen.proven is not None or not chosen.materialised:
         return chosen
-    look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline)
+    look = Lookahead(engine, material, me, node_limit=node_limit, deadline=deadline, clock=clock)
     now = look.balance(state)
     candidates = [c for c in children if c.materialised and not c.vetoed and not loses_for(c, me)]
     candidates.sort(key=lambda c: (c is not chosen, -c.visits, -c.mean(me)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from interpreter.runtime.pieces import CHANCE
 
@@ -45,8 +45,10 @@ class Search:
                  exploration: float, rollout_limit: int, score_weight: float,
                  material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
                  evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
-                 evaluated_rollout: int = 0, try_all: int = 0) -> None:
+                 evaluated_rollout: int = 0, try_all: int = 0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
+        self.clock = clock  # what the deadlines of the root's checks are times of
         self.material = material  # the yardstick of the safety check (None: no check)
         self.safety_nodes = safety_nodes
         self.grave = grave  # choose by GRAVE (amaf.py) rather than UCT
@@ -151,7 +153,7 @@ class Search:
         every answer to each: wins in one prove the root, actions that allow the next
         player a win in one are proven lost (a chance event after the action is not
         looked behind). Then the safety check (safety.py). With a `deadline` (a
-        time.perf_counter()) the answers stop there, the safety check's deeper
+        time of `clock`) the answers stop there, the safety check's deeper
         passes at `safety_deadline`."""
         children = root.children
         if children is None:
@@ -165,7 +167,7 @@ class Search:
             assert reply.state is not None, "every child was tried"
             cost += len(self.engine.legal(reply.state))
         for child in replies:
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and self.clock() > deadline:
                 break
             answers = child.children
             if answers is None:
@@ -175,7 +177,7 @@ class Search:
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
-                                 first_deadline=deadline)
+                                 first_deadline=deadline, clock=self.clock)
 
     # -- one iteration -------------------------------------------------------------------
 
