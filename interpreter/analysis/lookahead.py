@@ -9,6 +9,11 @@ alpha-beta over the balance of one player (material.py): the others answer to
 lower it (for two players: minimax). A finished game is worth WIN or -WIN (0 a
 draw); a chance event is not looked behind (the balance there is its value).
 
+An answer that cut a search off (a *killer*: the capture of a piece left
+hanging) is tried first, before the other answers are made, wherever the same
+player answers at the same depth again: the look-ahead over the root's actions
+asks the same threat of each.
+
 Its questions are asked with a window around the balance now: whether a move
 loses material (its value is below), keeps it, or wins some (above). Every
 position it makes counts against `node_limit` (and, given a `deadline`, the

@@ -10,11 +10,15 @@ action left is vetoed or lost. This is what the random playouts cannot see with 
 few hundred simulations: that one answer among thirty takes a piece.
 
 The look-ahead asks only "is the balance below what it is now?" (a null window),
-which an answer that takes something settles at once; it makes at most
-`node_limit` positions, and actions it had no time for are not vetoed. Where it
+which an answer that takes something settles at once; the answer that refuted
+one action is tried first against the next (lookahead.py's killers), and the
+actions that touch what a refutation changed are looked at next (in a threat,
+the few answers come early). It makes at most `node_limit` positions. Where it
 ran short (Tablut: 60 actions, each with 80 answers, may take 60,000 positions),
-the action the search chooses is looked at after the search if it was not before
-(`verify_choice`): a few hundred positions for one action.
+the actions it had no time for are played against the refutations found, one
+position each, and vetoed where one still takes material (`_veto_suspects`);
+and the action the search chooses is looked at in full after the search if it
+was not before (`verify_choice`): a few hundred positions for one action.
 """
 from __future__ import annotations
 
