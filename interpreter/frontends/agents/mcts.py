@@ -96,6 +96,12 @@ SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
 SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
+# The root's checks (wins in one, the safety check, the look at the choice) measure
+# their shares of the budget in the processor time of this process: on a loaded
+# machine a share of wall-clock time buys a fraction of the positions, and a piece
+# would be given away for the load's sake. Their positions are bounded (SAFETY_NODES
+# ...), so a move takes longer than its budget under load by a bounded amount.
+CHECK_CLOCK = time.process_time
 
 
 @dataclass
@@ -163,11 +169,13 @@ class MCTSAgent(SeededAgent):
         if mover == CHANCE:
             return game.parse_action(state, engine.notation(draw_outcome(engine, state, self.rng)))
         started = self.clock()
+        checks_started = CHECK_CLOCK()
         search, root = self._start(game, state)
         reused = root.visits
         seconds = self.seconds
         if seconds is not None and self.methods.safety:
-            search.check_root(root, started + ROOT_SHARE * seconds, started + DEEPER_SAFETY_SHARE * seconds)
+            search.check_root(root, checks_started + ROOT_SHARE * seconds,
+                              checks_started + DEEPER_SAFETY_SHARE * seconds)
         else:
             search.check_root(root)
         children = root.children
@@ -181,9 +189,9 @@ class MCTSAgent(SeededAgent):
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         if verified is not None:
-            deadline = None if seconds is None else started + seconds
+            deadline = None if seconds is None else checks_started + seconds
             best = verify_choice(engine, verified, root, best_child,
-                                 min(VERIFY_NODES, search.safety_nodes), deadline, self.clock)
+                                 min(VERIFY_NODES, search.safety_nodes), deadline, CHECK_CLOCK)
         else:
             best = best_child(root)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
@@ -204,7 +212,7 @@ class MCTSAgent(SeededAgent):
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=methods.grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all, clock=self.clock)
+                        try_all=methods.try_all, clock=CHECK_CLOCK)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
