@@ -105,3 +105,35 @@ def test_the_look_ahead_stops_at_its_limit(limit):
     with pytest.raises(OutOfNodes):
         move_values(look, game.initial_state(), turns=1)
     assert classify(game, game.initial_state(), node_limit=limit) is None
+
+
+def test_an_answer_that_refuted_one_move_is_remembered_and_changes_no_value(monkeypatch):
+    # Tablut, attackers to move: the defenders threaten two soldiers, and nearly
+    # every action is refuted by the same capture. The look-ahead remembers it (a
+    # killer: tried first against the next action, and the safety check's
+    # refutation, safety.py) — the values are those found without.
+    from interpreter.analysis import lookahead
+    from tests.frontends.test_tactical_positions import TABLUT_THREAT
+
+    game = load_game("tablut")
+    state = game.parse_position(TABLUT_THREAT)
+    material = Material(game)
+
+    def losing() -> tuple[dict, Lookahead]:
+        look = Lookahead(game.engine, material, me=0)
+        now = look.balance(state)
+        values = {}
+        for code in game.engine.legal(state):
+            # the null window of the safety check: is the balance below now?
+            v = look.value(look.child(state, code), 1, now - lookahead.EPSILON, now)
+            values[game.engine.notation(code)] = v < now - lookahead.EPSILON
+        return values, look
+
+    with_killers, look = losing()
+    assert sum(with_killers.values()) == 102
+    # (the last two kept: b7 taken by c5 or by the king; e3-i3, taking i4, came before)
+    assert {game.engine.notation(code) for code in look.killers[(1, 1)]} == {"c5-c7", "e7-c7"}
+    monkeypatch.setattr(lookahead, "KILLERS", 0)
+    without, look = losing()
+    assert without == with_killers
+    assert not any(look.killers.values())
