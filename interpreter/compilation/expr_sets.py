@@ -23,6 +23,7 @@ from .expr_sites import SiteFamily
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
+from .site_masks import SiteMasks
 from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 
 # At most this many columns of tables are looked up for a loop over a fixed set.
@@ -35,6 +36,7 @@ class SetFamily:
         self.sites = sites
         self.pieces = pieces
         self.owner_masks = owner_masks
+        self.site_masks = SiteMasks(x.src, x.n_sites, owner_masks)
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.In: self.in_, ast.Pieces: self.pieces_of}
@@ -181,6 +183,9 @@ class SetFamily:
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         element = pyast.name(var)
         code: py.expr
+        masked = self.site_masks.quantified(quantifier, coll, cond.code, var) if scope.listing else None
+        if masked is not None:
+            return Code(masked, Type.INT if quantifier == "count" else Type.BOOL, deps, cost=coll.cost + 3)
         if quantifier == "count":
             code = pyast.helper("len", pyast.listcomp(pyast.num(0), element, coll.code, cond.code))
             type_ = Type.INT
@@ -214,6 +219,10 @@ class SetFamily:
         t = pyast.name(x.src.fresh("t"))
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         cost = coll.cost + coll.size * (1 + cond.cost)
+        if scope.listing and not lines and flood is None and where is None:
+            masked = self.site_masks.quantified(quantifier, coll, cond.code, var)
+            if masked is not None:
+                return Code(masked, Type.INT if quantifier == "count" else Type.BOOL, deps, cost=coll.cost + 3)
 
         def body(inside: Stmts) -> Stmts:
             if where is None:

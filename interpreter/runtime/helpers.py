@@ -437,6 +437,11 @@ def sites_mask(bits: tuple[int, ...], sites: Iterable[int]) -> int:
     return sum(map(bits.__getitem__, sites))
 
 
+def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
+    """The bitmask of the sites of every piece (the neutral ones' too)."""
+    return sum(map(bits.__getitem__, chain.from_iterable(occ)))
+
+
 def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int:
     """The bitmask of the sites of every player's pieces but `player`'s (the last
     list of `occ`, the neutral pieces', is no player's)."""
@@ -518,6 +523,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_result_filter": result_filter,
     "h_sites_mask": sites_mask,
     "h_others_mask": others_mask,
+    "h_occupied_mask": occupied_mask,
     "h_hit": hit,
     "h_board_repetitions": board_repetitions,
     "h_turn_board_repetitions": turn_board_repetitions,

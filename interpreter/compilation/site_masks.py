@@ -1,0 +1,133 @@
+"""Quantifiers over a fixed set of sites as bitmasks, in the listers.
+
+`count(ray(from, n), it is occupied)`, `exists(neighbours(to), it is enemy)`,
+`all(ray(s, d), it is empty and it != to)`: when the set is a constant or one
+row of a table of sites by site (a ray, the neighbours, a region), and the
+condition asks only what stands on the element (empty, occupied, whose) and
+which site it is (`it != X`, `it == X`), the answer is one AND of two bitmasks —
+the set's, a constant made when the rules are compiled, and the condition's,
+made of the owners' masks of the position — and a popcount or a test against 0,
+instead of a Python loop over the sites.
+
+The owners' masks are those of `prefilters.OwnerMasks` (made once per call of
+the function, when first read): so this is written only where nothing changes the
+position while the function runs, in the conditions the listers ask (a scope with
+`listing` set). Either way the answer is the same.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Optional
+
+from . import pyast
+from .code import Code
+from .prefilters import MAX_MASKED_SITES, OCCUPIED, OwnerMasks
+from .source import Source
+from .types import Type
+
+
+class SiteMasks:
+    def __init__(self, src: Source, n_sites: int, owner_masks: OwnerMasks):
+        self.src = src
+        self.n_sites = n_sites
+        self.owner_masks = owner_masks
+
+    def _full(self) -> py.expr:
+        """The mask of every site of the board."""
+        return self.src.const((1 << self.n_sites) - 1)
+
+    def quantified(self, quantifier: str, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
+        """count/exists/all of `coll` where `cond` holds of its element `var`, as
+        masks, or None when either is not one."""
+        if self.n_sites > MAX_MASKED_SITES or coll.type is not Type.SITES:
+            return None
+        sites = self.collection(coll)
+        if sites is None:
+            return None
+        holds = self.condition(cond, var)
+        if holds is None:
+            return None
+        if quantifier == "count":
+            return pyast.method(pyast.binop(sites, "&", holds), "bit_count")
+        if quantifier == "exists":
+            return pyast.compare(pyast.binop(sites, "&", holds), "!=", pyast.num(0))
+        if quantifier == "all":
+            fails = pyast.binop(self._full(), "^", holds)
+            return pyast.compare(pyast.binop(sites, "&", fails), "==", pyast.num(0))
+        return None
+
+    def collection(self, coll: Code) -> Optional[py.expr]:
+        """The mask of `coll`: a constant, or a row of a table of masks by site made
+        of a table of sites by site (`k5[frm]` → `k40[frm]`). Only sets of
+        distinct sites of the board (a count counts each once)."""
+        if coll.is_const:
+            mask = _mask(coll.const, self.n_sites)
+            return self.src.const(mask) if mask is not None else None
+        code = coll.code
+        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
+            return None
+        table = self.src.value(code.value)
+        if not isinstance(table, tuple) or not table:
+            return None
+        masks = []
+        for row in table:
+            mask = _mask(row, self.n_sites)
+            if mask is None:
+                return None
+            masks.append(mask)
+        return pyast.sub(self.src.const(tuple(masks), key=("site masks", code.value.id)), code.slice)
+
+    def condition(self, cond: py.expr, var: str) -> Optional[py.expr]:
+        """The mask of the sites where `cond` holds of `var`, or None."""
+        if isinstance(cond, py.BoolOp):
+            parts = [self.condition(value, var) for value in cond.values]
+            if any(part is None for part in parts):
+                return None
+            op = "&" if isinstance(cond.op, py.And) else "|"
+            mask = parts[0]
+            for part in parts[1:]:
+                mask = pyast.binop(mask, op, part)  # type: ignore[arg-type]
+            return mask
+        if isinstance(cond, py.UnaryOp) and isinstance(cond.op, py.Not):
+            inner = self.condition(cond.operand, var)
+            return pyast.binop(self._full(), "^", inner) if inner is not None else None
+        if isinstance(cond, py.Compare) and len(cond.ops) == 1:
+            return self._compare(cond, var)
+        if isinstance(cond, py.Subscript):
+            return self._owner(cond, var)
+        return None
+
+    def _compare(self, cond: py.Compare, var: str) -> Optional[py.expr]:
+        left, op, right = cond.left, cond.ops[0], cond.comparators[0]
+        if isinstance(op, (py.Is, py.IsNot)) and _reads_board_at(left, var) and pyast.same(right, pyast.none()):
+            occupied = self.owner_masks.lazy(OCCUPIED)
+            return occupied if isinstance(op, py.IsNot) else pyast.binop(self._full(), "^", occupied)
+        if isinstance(op, (py.Eq, py.NotEq)) and pyast.is_name(left, var) and var not in pyast.names_in([right]):
+            bits = self.src.const(tuple(1 << s for s in range(self.n_sites)) + (0,), key="bits or none")
+            bit = pyast.sub(bits, right)
+            return bit if isinstance(op, py.Eq) else pyast.binop(self._full(), "^", bit)
+        if isinstance(op, py.Eq):
+            return self._owner(cond, var)
+        return None
+
+    def _owner(self, cond: py.expr, var: str) -> Optional[py.expr]:
+        tested = self.owner_masks.owner_test(cond)
+        if tested is None or tested[0] != var:
+            return None
+        return self.owner_masks.lazy(tested[1])
+
+
+def _mask(sites: object, n_sites: int) -> Optional[int]:
+    if not isinstance(sites, (tuple, list)):
+        return None
+    mask = 0
+    for s in sites:
+        if type(s) is not int or not 0 <= s < n_sites or mask >> s & 1:
+            return None
+        mask |= 1 << s
+    return mask
+
+
+def _reads_board_at(code: py.expr, var: str) -> bool:
+    """`b[var]`."""
+    return isinstance(code, py.Subscript) and pyast.is_name(code.value, "b") and pyast.is_name(code.slice, var)
