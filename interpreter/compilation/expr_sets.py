@@ -154,6 +154,8 @@ class SetFamily:
         if len(e.args) == 1:
             if coll.is_const:
                 return self.x.const(len(coll.const), Type.INT)
+            if pyast.same(coll.code, all_pieces()):  # (the lists' lengths added, no list of every piece made)
+                return Code(pyast.helper("h_piece_count", pyast.name("o")), Type.INT, coll.deps, cost=coll.cost + 1)
             return Code(pyast.helper("len", coll.code), Type.INT, coll.deps, cost=coll.cost + 1)
         return self._quantifier("count", coll, e.args[1], scope, name)
 
@@ -184,6 +186,8 @@ class SetFamily:
         element = pyast.name(var)
         code: py.expr
         masked = self.site_masks.quantified(quantifier, coll, cond.code, var) if scope.listing else None
+        if masked is None and quantifier == "exists":
+            masked = self.site_masks.full_line(coll, cond.code, var)
         if masked is not None:
             return Code(masked, Type.INT if quantifier == "count" else Type.BOOL, deps, cost=coll.cost + 3)
         if quantifier == "count":
@@ -219,8 +223,10 @@ class SetFamily:
         t = pyast.name(x.src.fresh("t"))
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         cost = coll.cost + coll.size * (1 + cond.cost)
-        if scope.listing and not lines and flood is None and where is None:
-            masked = self.site_masks.quantified(quantifier, coll, cond.code, var)
+        if not lines and flood is None and where is None:
+            masked = self.site_masks.quantified(quantifier, coll, cond.code, var) if scope.listing else None
+            if masked is None and quantifier == "exists":
+                masked = self.site_masks.full_line(coll, cond.code, var)
             if masked is not None:
                 return Code(masked, Type.INT if quantifier == "count" else Type.BOOL, deps, cost=coll.cost + 3)
 

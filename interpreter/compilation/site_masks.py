@@ -1,4 +1,5 @@
-"""Quantifiers over a fixed set of sites as bitmasks, in the listers.
+"""Quantifiers over a fixed set of sites as bitmasks, in the listers; whether an
+owner fills a declared line, anywhere.
 
 `count(ray(from, n), it is occupied)`, `exists(neighbours(to), it is enemy)`,
 `all(ray(s, d), it is empty and it != to)`: when the set is a constant or one
@@ -13,6 +14,11 @@ The owners' masks are those of `prefilters.OwnerMasks` (made once per call of
 the function, when first read): so this is written only where nothing changes the
 position while the function runs, in the conditions the listers ask (a scope with
 `listing` set). Either way the answer is the same.
+
+`exists(pieces of X, on_full_line(it))` (a line filled by X's pieces, asked after
+every action in games of n in a row) is one mask of X's sites, made where it is
+asked, tested against a constant mask per declared line, rather than each line
+through each of X's pieces walked site by site.
 """
 from __future__ import annotations
 
@@ -55,6 +61,29 @@ class SiteMasks:
             fails = pyast.binop(self._full(), "^", holds)
             return pyast.compare(pyast.binop(sites, "&", fails), "==", pyast.num(0))
         return None
+
+    def full_line(self, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
+        """`exists(pieces of X, on_full_line(it))` as one test of each declared line
+        against the mask of X's sites (a line all of whose sites are X's, which
+        holds some of X's pieces), or None when it is not that. Asked anywhere: the
+        mask is made where the test is."""
+        owned = coll.code
+        if isinstance(owned, py.IfExp) and isinstance(owned.orelse, py.Tuple) and not owned.orelse.elts:
+            owned = owned.body  # (`o[X] if X >= 0 else ()`: no sites, no line, when X is none)
+        if not (isinstance(owned, py.Subscript) and pyast.is_name(owned.value, "o") and coll.occupied):
+            return None
+        if not (isinstance(cond, py.Call) and pyast.is_name(cond.func, "h_on_full_line") and len(cond.args) == 3
+                and pyast.is_name(cond.args[2], var) and isinstance(cond.args[1], py.Name)):
+            return None
+        through = self.src.value(cond.args[1])
+        if not isinstance(through, tuple):
+            return None
+        lines = {frozenset(line) for per_site in through for line in per_site if line}
+        if not lines:
+            return None
+        groups = self.src.const(line_groups(lines), key=("line groups", cond.args[1].id))
+        bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
+        return pyast.helper("h_full_line", groups, pyast.helper("h_sites_mask", bits, coll.code))
 
     def collection(self, coll: Code) -> Optional[py.expr]:
         """The mask of `coll`: a constant, or a row of a table of masks by site made
@@ -115,6 +144,24 @@ class SiteMasks:
         if tested is None or tested[0] != var:
             return None
         return self.owner_masks.lazy(tested[1])
+
+
+def line_groups(lines: set[frozenset[int]]) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]:
+    """The lines as helpers.full_line reads them (helpers.LineGroups): grouped
+    greedily by the site most of the lines left pass, so that one test of that
+    site's bit skips the whole group."""
+    left = sorted(lines, key=sorted)
+    groups = []
+    while left:
+        counts: dict[int, int] = {}
+        for line in left:
+            for s in line:
+                counts[s] = counts.get(s, 0) + 1
+        site = min(counts, key=lambda s: (-counts[s], s))
+        group = [line for line in left if site in line]
+        left = [line for line in left if site not in line]
+        groups.append((1 << site, tuple(sum(1 << s for s in sorted(line)) for line in group)))
+    return min(len(line) for line in lines), tuple(groups)
 
 
 def _mask(sites: object, n_sites: int) -> Optional[int]:

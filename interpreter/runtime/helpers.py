@@ -216,6 +216,31 @@ def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...],
     return False
 
 
+# Lines as bitmasks, grouped by a site each line of the group passes (its bit):
+# (the fewest sites a line has, ((the group's site bit, (line, ...)), ...)).
+LineGroups = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+
+
+def full_line(groups: LineGroups, owned: int) -> bool:
+    """Whether one of the lines lies wholly in `owned` (the bitmask of one owner's
+    sites): none when the owner has fewer sites than a line; else only the
+    groups of lines whose common site is owned are looked at."""
+    shortest, by_site = groups
+    if owned.bit_count() < shortest:
+        return False
+    for site, lines in by_site:
+        if owned & site:
+            for line in lines:
+                if owned & line == line:
+                    return True
+    return False
+
+
+def piece_count(occ: list[list[int]]) -> int:
+    """How many pieces stand on the board (`count(pieces)`)."""
+    return sum(map(len, occ))
+
+
 # (A track: see Track above.)
 def ahead(track: Track, site: int, n: int) -> int:
     """The site n steps after `site` along the track, or -1 (beyond the end of a
@@ -508,6 +533,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     # Marks by site for a search written out in generated code (bytearray(n)).
     "h_unmarked": bytearray,
     "h_on_full_line": on_full_line,
+    "h_full_line": full_line,
+    "h_piece_count": piece_count,
     "h_fail": fail,
     "h_dedup": dedup,
     "h_drop_seen": drop_seen,
