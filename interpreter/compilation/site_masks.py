@@ -1,14 +1,15 @@
-"""Quantifiers over a fixed set of sites as bitmasks, in the listers; whether an
-owner fills a declared line, anywhere.
+"""Counts over a fixed set of sites as bitmasks, in the listers; the sites a leap
+passes; whether an owner fills a declared line, anywhere.
 
-`count(ray(from, n), it is occupied)`, `exists(neighbours(to), it is enemy)`,
-`all(ray(s, d), it is empty and it != to)`: when the set is a constant or one
+`count(ray(from, n), it is occupied)`, `count(neighbours(to), it is enemy and
+it != from)`: when the set is a constant or one
 row of a table of sites by site (a ray, the neighbours, a region), and the
 condition asks only what stands on the element (empty, occupied, whose) and
 which site it is (`it != X`, `it == X`), the answer is one AND of two bitmasks —
 the set's, a constant made when the rules are compiled, and the condition's,
-made of the owners' masks of the position — and a popcount or a test against 0,
-instead of a Python loop over the sites.
+made of the owners' masks of the position — and a popcount, instead of a Python
+loop over the sites. A leap's `forbid passing` that asks the same of the site
+passed is one AND with the mask of the sites on its way (patterns.leap).
 
 The owners' masks are those of `prefilters.OwnerMasks` (made once per call of
 the function, when first read): so this is written only where nothing changes the
@@ -43,9 +44,11 @@ class SiteMasks:
         return self.src.const((1 << self.n_sites) - 1)
 
     def quantified(self, quantifier: str, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
-        """count/exists/all of `coll` where `cond` holds of its element `var`, as
-        masks, or None when either is not one."""
-        if self.n_sites > MAX_MASKED_SITES or coll.type is not Type.SITES:
+        """count of `coll` where `cond` holds of its element `var`, as masks, or
+        None when either is not one. Only a count, which goes over the whole set:
+        an `exists` or `all` stops at the first site that tells, mostly after a
+        site or two, sooner than the masks of a crowded board are made."""
+        if quantifier != "count" or self.n_sites > MAX_MASKED_SITES or coll.type is not Type.SITES:
             return None
         sites = self.collection(coll)
         if sites is None:
@@ -53,14 +56,7 @@ class SiteMasks:
         holds = self.condition(cond, var)
         if holds is None:
             return None
-        if quantifier == "count":
-            return pyast.method(pyast.binop(sites, "&", holds), "bit_count")
-        if quantifier == "exists":
-            return pyast.compare(pyast.binop(sites, "&", holds), "!=", pyast.num(0))
-        if quantifier == "all":
-            fails = pyast.binop(self._full(), "^", holds)
-            return pyast.compare(pyast.binop(sites, "&", fails), "==", pyast.num(0))
-        return None
+        return pyast.method(pyast.binop(sites, "&", holds), "bit_count")
 
     def full_line(self, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
         """`exists(pieces of X, on_full_line(it))` as one test of each declared line
