@@ -23,7 +23,6 @@ from .expr_sites import SiteFamily
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
-from .site_masks import SiteMasks
 from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 
 # At most this many columns of tables are looked up for a loop over a fixed set.
@@ -36,7 +35,7 @@ class SetFamily:
         self.sites = sites
         self.pieces = pieces
         self.owner_masks = owner_masks
-        self.site_masks = SiteMasks(x.src, x.n_sites, owner_masks)
+        self.site_masks = x.site_masks
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.In: self.in_, ast.Pieces: self.pieces_of}

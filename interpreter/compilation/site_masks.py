@@ -58,6 +58,38 @@ class SiteMasks:
             return None
         return pyast.method(pyast.binop(sites, "&", holds), "bit_count")
 
+    def sum_of_counts(self, left: py.expr, right: py.expr) -> Optional[py.expr]:
+        """`left + right` as one count where both are counts of this module with one
+        condition over rows of one site (`count(ray(s, d), C) + count(ray(s,
+        opposite(d)), C)`, the rows never sharing a site): the masks of the two
+        tables joined into one. `left` may be a sum ending in such a count."""
+        if isinstance(left, py.BinOp) and isinstance(left.op, py.Add):
+            merged = self.sum_of_counts(left.right, right)
+            return pyast.binop(left.left, "+", merged) if merged is not None else None
+        a, b = self._count_parts(left), self._count_parts(right)
+        if a is None or b is None or not pyast.same(a[1], b[1]) or not pyast.same(a[2], b[2]):
+            return None
+        rows_a, rows_b = self.src.value(a[0]), self.src.value(b[0])
+        if len(rows_a) != len(rows_b) or any(x & y for x, y in zip(rows_a, rows_b)):
+            return None
+        joined = self.src.const(tuple(x | y for x, y in zip(rows_a, rows_b)), key=("site masks", a[0].id, b[0].id))
+        return pyast.method(pyast.binop(pyast.sub(joined, a[1]), "&", a[2]), "bit_count")
+
+    def _count_parts(self, code: py.expr) -> Optional[tuple[py.Name, py.expr, py.expr]]:
+        """(the table of masks, the site, the condition's mask) of a count written by
+        `quantified` over a row of a table at a site held by a name."""
+        if not (isinstance(code, py.Call) and not code.args and isinstance(code.func, py.Attribute)
+                and code.func.attr == "bit_count" and isinstance(code.func.value, py.BinOp)
+                and isinstance(code.func.value.op, py.BitAnd)):
+            return None
+        row, holds = code.func.value.left, code.func.value.right
+        if not (isinstance(row, py.Subscript) and isinstance(row.value, py.Name) and isinstance(row.slice, py.Name)):
+            return None
+        table = self.src.value(row.value)
+        if not isinstance(table, tuple) or not all(type(mask) is int for mask in table):
+            return None
+        return row.value, row.slice, holds
+
     def full_line(self, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
         """`exists(pieces of X, on_full_line(it))` as one test of each declared line
         against the mask of X's sites (a line all of whose sites are X's, which

@@ -34,6 +34,25 @@ def test_counting_the_pieces_along_a_ray_is_a_popcount(tmp_path):
     assert sorted(game.legal_notations(state)) == ["b1", "b2", "c1"]
 
 
+def test_two_counts_of_one_condition_over_disjoint_rays_are_one_popcount(tmp_path):
+    game = _game(tmp_path, drop_where("count(ray(to, n), it is occupied) + count(ray(to, s), it is occupied) == 2"))
+    assert len(_popcounts(game)) == 1
+    pieces = {"b3": ("white", "stone"), "b4": ("neutral", "rock"), "c2": ("black", "stone"), "c4": ("black", "stone")}
+    # the pieces of the site's file but its own: two on files b and c
+    state = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["b1", "b2", "c1", "c3"]
+
+
+def test_counts_over_sets_that_share_sites_stay_two(tmp_path):
+    game = _game(tmp_path, drop_where("count(ray(to, n), it is occupied) + count(neighbours(to), it is occupied) == 2"))
+    assert len(_popcounts(game)) == 2
+    state = game.make_state({"b3": ("white", "stone"), "c2": ("black", "stone")}, to_move="white")
+    # the pieces north of the site plus those around it: c1 has c2 north and c2
+    # around, c3 nothing north and b3, c2 around; b2 has three (b3 north, b3 and
+    # c2 around), every other site fewer than two
+    assert sorted(game.legal_notations(state)) == ["c1", "c3"]
+
+
 def test_counting_by_owner_and_by_site(tmp_path):
     game = _game(tmp_path, drop_where("count(neighbours(to), it is enemy or it == a1) >= 2"))
     assert _popcounts(game) and "h_others_mask" in names_read(game)
