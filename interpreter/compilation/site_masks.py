@@ -111,7 +111,7 @@ class SiteMasks:
             return None
         groups = self.src.const(line_groups(lines), key=("line groups", cond.args[1].id))
         bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
-        return pyast.helper("h_full_line", groups, pyast.helper("h_sites_mask", bits, coll.code))
+        return pyast.helper("h_full_line", groups, bits, coll.code)
 
     def collection(self, coll: Code) -> Optional[py.expr]:
         """The mask of `coll`: a constant, or a row of a table of masks by site made

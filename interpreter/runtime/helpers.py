@@ -221,13 +221,15 @@ def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...],
 LineGroups = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
 
 
-def full_line(groups: LineGroups, owned: int) -> bool:
-    """Whether one of the lines lies wholly in `owned` (the bitmask of one owner's
-    sites): none when the owner has fewer sites than a line; else only the
-    groups of lines whose common site is owned are looked at."""
+def full_line(groups: LineGroups, bits: tuple[int, ...], sites: Sequence[int]) -> bool:
+    """Whether one of the lines lies wholly in `sites` (one owner's, distinct;
+    `bits[site]` each site's bit): none when the owner has fewer sites than a
+    line has; else only the groups of lines whose common site is owned are
+    looked at."""
     shortest, by_site = groups
-    if owned.bit_count() < shortest:
+    if len(sites) < shortest:
         return False
+    owned = sum(map(bits.__getitem__, sites))
     for site, lines in by_site:
         if owned & site:
             for line in lines:

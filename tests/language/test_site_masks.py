@@ -176,7 +176,7 @@ def test_line_groups_hold_each_line_once_under_a_site_it_passes():
     assert sorted(line for _, line in grouped) == sorted(sum(1 << s for s in line) for line in lines)
     assert all(line & site for site, line in grouped)
     assert groups[0][0] == 1 << 4  # the centre: four of the six lines pass it
-    owned = (1 << 2) | (1 << 4) | (1 << 6) | (1 << 7)
-    assert helpers.full_line((shortest, groups), owned)
-    assert not helpers.full_line((shortest, groups), owned & ~(1 << 6))
-    assert not helpers.full_line((shortest, groups), (1 << 0) | (1 << 1))  # fewer sites than a line has
+    bits = tuple(1 << s for s in range(9))
+    assert helpers.full_line((shortest, groups), bits, [2, 4, 6, 7])
+    assert not helpers.full_line((shortest, groups), bits, [2, 4, 7])
+    assert not helpers.full_line((shortest, groups), bits, [0, 1])  # fewer sites than a line has
