@@ -169,15 +169,13 @@ def group(board: Board, adjacent: walks.Adjacent, start: int) -> list[int]:
     owner = p[OWNER]
     seen = {start}
     found = [start]
-    i = 0
-    while i < len(found):
-        for t in adjacent[found[i]]:
+    for site in found:  # (the loop goes on over the sites appended while it runs)
+        for t in adjacent[site]:
             if t not in seen:
                 q = board[t]
                 if q is not None and q[OWNER] == owner:
                     seen.add(t)
                     found.append(t)
-        i += 1
     return found
 
 
