@@ -128,7 +128,8 @@ class SiteMasks:
             return None
         masks = []
         for row in table:
-            mask = _mask(row, self.n_sites)
+            # (tuples only: a list may be a table the generated code fills as it runs)
+            mask = _mask(row, self.n_sites) if isinstance(row, tuple) else None
             if mask is None:
                 return None
             masks.append(mask)
