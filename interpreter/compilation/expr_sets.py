@@ -83,8 +83,9 @@ class SetFamily:
             owner = x.expect(x.compile(e.owner, scope), (Type.PLAYER,), e.owner, "the owner after 'pieces of'")
             deps |= owner.deps
             occ = pyast.name("o")
-            if owner.is_const:
-                sites = pyast.sub(occ, owner.const) if owner.const >= 0 else pyast.tuple_()
+            fixed = owner.const if owner.is_const else _literal(owner.code)  # (a define's argument: a number)
+            if fixed is not None:
+                sites = pyast.sub(occ, pyast.num(fixed)) if fixed >= 0 else pyast.tuple_()
             elif always_a_player(owner.code, scope):
                 sites = pyast.sub(occ, owner.code)
             else:
@@ -455,6 +456,11 @@ class SetFamily:
         if coll.static_sites is not None:  # (a region: known when the rules are compiled)
             return self.x.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
         return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+
+def _literal(code: py.expr) -> Optional[int]:
+    """The whole number `code` is written as, or None."""
+    return code.value if isinstance(code, py.Constant) and type(code.value) is int else None
 
 
 def _ends_with(sink: Stmts, lines: tuple[py.stmt, ...]) -> bool:
