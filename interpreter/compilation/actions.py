@@ -574,8 +574,9 @@ class ActionCompiler:
                 if pattern.distance.unbounded:
                     raise RuleError(pattern.pos, "a leap needs a bounded distance")
                 reach = reach_along(rays, dirs, first, last, off_case is not None)
+                masks = self.exprs.sets.site_masks.condition
                 emit = _emitting(landing, lambda src, ld: patterns.leap(src, ld, dirs, rays, n, span, ld.off_case,
-                                                                        ld.off_where))
+                                                                        ld.off_where, masks))
                 return emit, reach, steps
             if exact and landing.case_ids[patterns.Onto.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
@@ -768,7 +769,8 @@ class ActionCompiler:
         )
 
     def _distance_bound(self, e: ast.Expr, scope: Scope) -> Code:
-        c = self.exprs.compile(e, scope)
+        # (asked in the listers only, where the position does not change)
+        c = self.exprs.compile(e, scope.child(listing=True))
         whole_number(c, e, "a distance")
         if c.type is not Type.INT:
             raise RuleError(e.pos, f"a distance must be a number, found {describe(c)}")

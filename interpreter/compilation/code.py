@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Protocol, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, Union
 
 from ..parsing import ast
 from . import pyast
@@ -26,6 +26,9 @@ from .model import GameModel, Pool, Region, Track, Variable
 from .scope import Scope
 from .source import Source
 from .types import Dep, Type
+
+if TYPE_CHECKING:
+    from .site_masks import SiteMasks
 
 NOCONST: Any = object()
 Stmts = list[py.stmt]
@@ -223,6 +226,7 @@ class Compiling(Protocol):
     n_sites: int
     n_players: int
     empty: py.Name  # the constant E, the empty piece
+    site_masks: "SiteMasks"  # counts and lines as bitmasks
 
     def compile(self, e: ast.Expr, scope: Scope) -> Code: ...
     def boolean(self, e: ast.Expr, scope: Scope) -> Code: ...

@@ -142,10 +142,10 @@ class DecisionWriter:
                         src.add(pyast.return_(_OUT))
         body = _without_unread(body, "pc")
         read = pyast.names_in(body)
-        first = self.restrictions.gate_statements(read)
+        # (the masks first: a gate may read one)
+        first = self.owner_masks.first_statements(read) + self.restrictions.gate_statements(read)
         if "wb" in read:
             first.extend(_blockers(self.src, plan, self.kinds_fixed))
-        first.extend(self.owner_masks.first_statements(read))
         code = with_registers([pyast.assign(_OUT, pyast.list_())] + body + [pyast.return_(_OUT)], first=first)
         if tiered:
             src.function(name, ["s", "tier"], code, origin, defaults=[pyast.num(0)])

@@ -100,6 +100,9 @@ class LogicFamily:
             # A zero divisor at run time is a mistake of the rules: say where.
             helper = "h_floordiv" if e.op == "//" else "h_mod"
             return Code(pyast.helper(helper, left.code, right.code, x.src.const(e.pos)), type_, deps, cost=cost)
+        joined = x.site_masks.sum_of_counts(left.code, right.code) if e.op == "+" else None
+        if joined is not None:  # (two counts of one condition over disjoint sets: one count)
+            return Code(joined, type_, deps, cost=cost)
         return Code(pyast.binop(left.code, e.op, right.code), type_, deps, cost=cost)
 
     def _site_set_op(self, op: str, left: Code, right: Code) -> Code:

@@ -35,6 +35,7 @@ class SetFamily:
         self.sites = sites
         self.pieces = pieces
         self.owner_masks = owner_masks
+        self.site_masks = x.site_masks
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.In: self.in_, ast.Pieces: self.pieces_of}
@@ -82,8 +83,9 @@ class SetFamily:
             owner = x.expect(x.compile(e.owner, scope), (Type.PLAYER,), e.owner, "the owner after 'pieces of'")
             deps |= owner.deps
             occ = pyast.name("o")
-            if owner.is_const:
-                sites = pyast.sub(occ, owner.const) if owner.const >= 0 else pyast.tuple_()
+            fixed = owner.const if owner.is_const else _literal(owner.code)  # (a define's argument: a number)
+            if fixed is not None:
+                sites = pyast.sub(occ, pyast.num(fixed)) if fixed >= 0 else pyast.tuple_()
             elif always_a_player(owner.code, scope):
                 sites = pyast.sub(occ, owner.code)
             else:
@@ -152,6 +154,8 @@ class SetFamily:
         if len(e.args) == 1:
             if coll.is_const:
                 return self.x.const(len(coll.const), Type.INT)
+            if pyast.same(coll.code, all_pieces()):  # (the lists' lengths added, no list of every piece made)
+                return Code(pyast.helper("h_piece_count", pyast.name("o")), Type.INT, coll.deps, cost=coll.cost + 1)
             return Code(pyast.helper("len", coll.code), Type.INT, coll.deps, cost=coll.cost + 1)
         return self._quantifier("count", coll, e.args[1], scope, name)
 
@@ -181,6 +185,11 @@ class SetFamily:
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         element = pyast.name(var)
         code: py.expr
+        masked = self.site_masks.quantified(quantifier, coll, cond.code, var) if scope.listing else None
+        if masked is None and quantifier == "exists":
+            masked = self.site_masks.full_line(coll, cond.code, var)
+        if masked is not None:
+            return Code(masked, Type.INT if quantifier == "count" else Type.BOOL, deps, cost=coll.cost + 3)
         if quantifier == "count":
             code = pyast.helper("len", pyast.listcomp(pyast.num(0), element, coll.code, cond.code))
             type_ = Type.INT
@@ -214,6 +223,12 @@ class SetFamily:
         t = pyast.name(x.src.fresh("t"))
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         cost = coll.cost + coll.size * (1 + cond.cost)
+        if not lines and flood is None and where is None:
+            masked = self.site_masks.quantified(quantifier, coll, cond.code, var) if scope.listing else None
+            if masked is None and quantifier == "exists":
+                masked = self.site_masks.full_line(coll, cond.code, var)
+            if masked is not None:
+                return Code(masked, Type.INT if quantifier == "count" else Type.BOOL, deps, cost=coll.cost + 3)
 
         def body(inside: Stmts) -> Stmts:
             if where is None:
@@ -441,6 +456,11 @@ class SetFamily:
         if coll.static_sites is not None:  # (a region: known when the rules are compiled)
             return self.x.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
         return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+
+def _literal(code: py.expr) -> Optional[int]:
+    """The whole number `code` is written as, or None."""
+    return code.value if isinstance(code, py.Constant) and type(code.value) is int else None
 
 
 def _ends_with(sink: Stmts, lines: tuple[py.stmt, ...]) -> bool:

@@ -44,6 +44,7 @@ from .expr_tracks import TrackFamily, TrackValue
 from .model import GameModel, Track
 from .prefilters import OwnerMasks
 from .scope import Scope
+from .site_masks import SiteMasks
 from .source import MAX_LITERAL, Origin, Source
 from .types import NUMBERS, Type
 
@@ -92,6 +93,7 @@ class ExpressionCompiler:
         self.sites = SiteFamily(self)
         self.tracks = TrackFamily(self)
         self.owner_masks = OwnerMasks(src, self.n_sites, self.empty, self.pieces.enemy_table)
+        self.site_masks = SiteMasks(src, self.n_sites, self.owner_masks)
         self.sets = SetFamily(self, self.sites, self.pieces, self.owner_masks)
         self.names = NameFamily(self, defines, self.tracks)
         self.connected = ConnectedFamily(self, self.sites.adjacency_table)

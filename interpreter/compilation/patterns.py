@@ -422,15 +422,29 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
 
 
 # ---------------------------------------------------------------- leap
+# The mask of the sites where a condition on the site `var` holds, or None where
+# it is no such mask (site_masks.SiteMasks.condition).
+ConditionMask = Callable[[py.expr, str], Optional[py.expr]]
+
+
 def leap(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int, span: Span,
-         off_case: Optional[int], off_where: Optional[Condition]) -> None:
+         off_case: Optional[int], off_where: Optional[Condition], passing_mask: Optional[ConditionMask] = None) -> None:
     """Exactly the distance (or each distance of the span) along each direction,
     over anything; one `off board` action per piece when the distance leads off
-    the board in some direction."""
+    the board in some direction. An exact distance whose `forbid passing` is a
+    mask of sites (`passing_mask`, in the listers) tests the sites passed as one
+    mask each, read from a table too."""
     passing = landing.forbidden("passing", "to")
     if span.exact and not passing:
         _leap_exact(src, landing, dirs_by_player, rays, n_sites, span, off_case, off_where)
         return
+    if span.exact and passing is not None and passing_mask is not None:
+        var = src.fresh("i")
+        mask = passing_mask(pyast.replace_nodes(passing, lambda node: pyast.name(var)
+                                                if pyast.is_name(node, "to") else None), var)
+        if mask is not None:
+            _leap_exact(src, landing, dirs_by_player, rays, n_sites, span, off_case, off_where, passed=mask)
+            return
     assert span.high is not None
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, False), "all rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
@@ -465,40 +479,51 @@ def _unless_passed(src: Source, passing: Optional[py.expr], var: py.expr, passed
 
 
 def _leap_exact(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int, span: Span,
-                off_case: Optional[int], off_where: Optional[Condition]) -> None:
-    """An exact distance with nothing to check on the way: a table of the sites at
-    each distance (and whether some direction leaves the board there)."""
+                off_case: Optional[int], off_where: Optional[Condition], passed: Optional[py.expr] = None) -> None:
+    """An exact distance: a table of the sites at each distance (and whether some
+    direction leaves the board there). With `passed`, the mask of the sites a leap
+    must not pass, each site comes with the mask of those before it on its way."""
     longest = max(len(r) for per_dir in rays for r in per_dir) if rays and rays[0] else 0
     longest += 1
 
-    def build(dirs: tuple[int, ...], s: Optional[int]) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    def landing_at(ray: tuple[int, ...], d: int) -> Any:
+        if passed is None:
+            return ray[d - 1]
+        return ray[d - 1], sum(1 << t for t in ray[:d - 1])
+
+    def build(dirs: tuple[int, ...], s: Optional[int]) -> tuple[tuple[tuple[Any, ...], bool], ...]:
         if s is None:  # (every row has the same length: generated code tests a number, not len(row))
             return (((), False),) + (((), True),) * longest
-        row: list[tuple[tuple[int, ...], bool]] = [((), False)]
+        row: list[tuple[tuple[Any, ...], bool]] = [((), False)]
         for d in range(1, longest + 1):
-            row.append((tuple(rays[x][s][d - 1] for x in dirs if len(rays[x][s]) >= d),
+            row.append((tuple(landing_at(rays[x][s], d) for x in dirs if len(rays[x][s]) >= d),
                         any(len(rays[x][s]) < d for x in dirs)))
         return tuple(row)
 
-    table = per_player_table(src, dirs_by_player, n_sites, build, ("leaps", longest))
+    table = per_player_table(src, dirs_by_player, n_sites, build, ("leaps", longest, passed is not None))
     all_off = src.const(((), True))
     if span.low_fixed is not None:
         if span.low_fixed <= 0:
             return
         src.add(pyast.assign(_ROW, pyast.sub(table, span.low_fixed) if span.low_fixed <= longest else all_off))
-        _leap_row(src, landing, off_case, off_where)
+        _leap_row(src, landing, off_case, off_where, passed)
         return
     src.add(pyast.assign(_DIST, span.low))
     with src.if_(pyast.compare(_DIST, ">", pyast.num(0))):
         src.add(pyast.assign(_ROW, table),
                 pyast.assign(_ROW, pyast.ifexp(pyast.sub(_ROW, _DIST),
                                                pyast.compare(_DIST, "<=", pyast.num(longest)), all_off)))
-        _leap_row(src, landing, off_case, off_where)
+        _leap_row(src, landing, off_case, off_where, passed)
 
 
-def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where: Optional[Condition]) -> None:
-    """`row` is (the sites at the distance, whether some direction leaves the board)."""
-    with src.for_(_TO, pyast.sub(_ROW, 0)):
+def _leap_row(src: Source, landing: Landing, off_case: Optional[int], off_where: Optional[Condition],
+              passed: Optional[py.expr] = None) -> None:
+    """`row` is (the sites at the distance — with `passed`, each with the mask of
+    the sites before it —, whether some direction leaves the board)."""
+    way = pyast.name(src.fresh("l"))
+    with src.for_(_TO if passed is None else pyast.tuple_(_TO, way), pyast.sub(_ROW, 0)):
+        if passed is not None:
+            src.add(pyast.if_(pyast.binop(way, "&", passed), [pyast.continue_()]))
         src.add(_look())
         emit_candidate(src, landing)
     if off_case is not None:

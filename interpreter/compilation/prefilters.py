@@ -38,6 +38,8 @@ MAX_BIT_BY_BIT_SITES = 256
 # the others are the code of a player: `p`, or `1 - p` (`opponent`, only in
 # games of two players: never -1, the owner of the empty piece E)
 OTHERS = "others"
+# Not an owner: the sites of every piece (site_masks.py: `it is occupied`, `it is empty`).
+OCCUPIED = "occupied"
 # What a prefilter gives: (the statement making the mask when not made yet, the
 # test, the rows by bit: (the loop's targets, the table of rows by bit, the site,
 # the loop's body) or None).
@@ -101,16 +103,7 @@ class OwnerMasks:
             neighbours.append(mask)
             if by_bit is not None:
                 by_bit.append(rows_here)
-        if owner not in self.names:
-            self.names[owner] = self.src.fresh("l")
-        name = pyast.name(self.names[owner])
-        if self._bits is None:
-            self._bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
-        occ = pyast.name("o")
-        if owner == OTHERS:
-            made = pyast.helper("h_others_mask", self._bits, occ, pyast.name("p"))
-        else:
-            made = pyast.helper("h_sites_mask", self._bits, pyast.sub(occ, _owner_code(owner)))
+        name, made = self._name(owner), self._made(owner)
         rows_by_bit = None
         if by_bit is not None:
             # (the elements the mask lets through pass the owner's test: when it is
@@ -124,6 +117,32 @@ class OwnerMasks:
         not_made = pyast.if_(pyast.compare(name, "<", pyast.num(0)), [pyast.assign(name, made)])
         test = pyast.binop(pyast.sub(self.src.const(tuple(neighbours)), site), "&", name)
         return not_made, test, rows_by_bit
+
+    def _name(self, owner: str) -> py.Name:
+        """The local holding the mask of `owner` (-1 until made)."""
+        if owner not in self.names:
+            self.names[owner] = self.src.fresh("l")
+        return pyast.name(self.names[owner])
+
+    def _made(self, owner: str) -> py.expr:
+        """The code making the mask of `owner` from the position."""
+        if self._bits is None:
+            self._bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
+        occ = pyast.name("o")
+        if owner == OTHERS:
+            return pyast.helper("h_others_mask", self._bits, occ, pyast.name("p"))
+        if owner == OCCUPIED:
+            return pyast.helper("h_occupied_mask", self._bits, occ)
+        return pyast.helper("h_sites_mask", self._bits, pyast.sub(occ, _owner_code(owner)))
+
+    def lazy(self, owner: str) -> py.expr:
+        """The mask of `owner` (or OCCUPIED) as an expression that makes it the first
+        time it is read in a call: `(l1 if l1 >= 0 else (l1 := made))`."""
+        name = self._name(owner)
+        return pyast.ifexp(name, pyast.compare(name, ">=", pyast.num(0)), pyast.walrus(name.id, self._made(owner)))
+
+    def owner_test(self, code: py.expr) -> Optional[tuple[str, str]]:
+        return self._owner_test(code)
 
     def _owner_test(self, code: py.expr) -> Optional[tuple[str, str]]:
         """(the column read, whose pieces pass) when `code` tests a column's owner:

@@ -58,7 +58,7 @@ ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
      "turn_start",
      "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
-     "known", "mask", "pop"}
+     "known", "mask", "pop", "bit_count"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, gates, temporaries, helpers.
 NAME_PREFIXES = ("k", "l", "i", "f", "g", "t")

@@ -169,15 +169,13 @@ def group(board: Board, adjacent: walks.Adjacent, start: int) -> list[int]:
     owner = p[OWNER]
     seen = {start}
     found = [start]
-    i = 0
-    while i < len(found):
-        for t in adjacent[found[i]]:
+    for site in found:  # (the loop goes on over the sites appended while it runs)
+        for t in adjacent[site]:
             if t not in seen:
                 q = board[t]
                 if q is not None and q[OWNER] == owner:
                     seen.add(t)
                     found.append(t)
-        i += 1
     return found
 
 
@@ -214,6 +212,33 @@ def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...],
         else:
             return True
     return False
+
+
+# Lines as bitmasks, grouped by a site each line of the group passes (its bit):
+# (the fewest sites a line has, ((the group's site bit, (line, ...)), ...)).
+LineGroups = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+
+
+def full_line(groups: LineGroups, bits: tuple[int, ...], sites: Sequence[int]) -> bool:
+    """Whether one of the lines lies wholly in `sites` (one owner's, distinct;
+    `bits[site]` each site's bit): none when the owner has fewer sites than a
+    line has; else only the groups of lines whose common site is owned are
+    looked at."""
+    shortest, by_site = groups
+    if len(sites) < shortest:
+        return False
+    owned = sum(map(bits.__getitem__, sites))
+    for site, lines in by_site:
+        if owned & site:
+            for line in lines:
+                if owned & line == line:
+                    return True
+    return False
+
+
+def piece_count(occ: list[list[int]]) -> int:
+    """How many pieces stand on the board (`count(pieces)`)."""
+    return sum(map(len, occ))
 
 
 # (A track: see Track above.)
@@ -437,6 +462,11 @@ def sites_mask(bits: tuple[int, ...], sites: Iterable[int]) -> int:
     return sum(map(bits.__getitem__, sites))
 
 
+def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
+    """The bitmask of the sites of every piece (the neutral ones' too)."""
+    return sum(map(bits.__getitem__, chain.from_iterable(occ)))
+
+
 def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int:
     """The bitmask of the sites of every player's pieces but `player`'s (the last
     list of `occ`, the neutral pieces', is no player's)."""
@@ -503,6 +533,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     # Marks by site for a search written out in generated code (bytearray(n)).
     "h_unmarked": bytearray,
     "h_on_full_line": on_full_line,
+    "h_full_line": full_line,
+    "h_piece_count": piece_count,
     "h_fail": fail,
     "h_dedup": dedup,
     "h_drop_seen": drop_seen,
@@ -518,6 +550,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_result_filter": result_filter,
     "h_sites_mask": sites_mask,
     "h_others_mask": others_mask,
+    "h_occupied_mask": occupied_mask,
     "h_hit": hit,
     "h_board_repetitions": board_repetitions,
     "h_turn_board_repetitions": turn_board_repetitions,

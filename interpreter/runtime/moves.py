@@ -17,8 +17,6 @@ if TYPE_CHECKING:
 
 # A permutation of sites: (the sites whose pieces move, where each goes).
 Moves = tuple[tuple[int, ...], tuple[int, ...]]
-# The "owner" of an empty site, for comparing owners (neither a player nor NEUTRAL).
-_NOBODY = -2
 
 
 # ---------------------------------------------------------------- permutations
@@ -27,19 +25,22 @@ def permute(board: Board, occ: list[list[int]], sources: tuple[int, ...], dests:
     sources in another order); an empty site's emptiness moves too. A site whose
     owner changes leaves the old owner's list and joins the new owner's at its end;
     a site keeping its owner keeps its place in the list."""
-    pieces = [board[s] for s in sources]
-    before = [board[s] for s in dests]
+    read = board.__getitem__
+    pieces = list(map(read, sources))
+    before = list(map(read, dests))
+    if pieces == before:
+        return  # (what stands on each site stands there again: an empty or uniform block)
     for site, piece, old in zip(dests, pieces, before):
-        board[site] = piece
         if piece is old:
             continue
-        owner = _NOBODY if piece is None else piece[OWNER]
-        old_owner = _NOBODY if old is None else old[OWNER]
-        if owner != old_owner:
-            if old is not None:
-                occ[old_owner].remove(site)
-            if piece is not None:
-                occ[owner].append(site)
+        board[site] = piece
+        if piece is None:
+            occ[old[OWNER]].remove(site)  # type: ignore[index]  # (old is not piece: a piece)
+        elif old is None:
+            occ[piece[OWNER]].append(site)
+        elif piece[OWNER] != old[OWNER]:
+            occ[old[OWNER]].remove(site)
+            occ[piece[OWNER]].append(site)
 
 
 def followed(site: int, moves: Moves) -> int:

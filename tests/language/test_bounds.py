@@ -85,9 +85,10 @@ DROPS = """\
 
 
 def test_a_large_but_bounded_rule_is_a_warning(tmp_path, capsys):
-    # asked for every candidate (it reads `to`): 256 x 256 steps each, for 8
+    # asked for every candidate (it reads `to`; a neighbour of each site, no
+    # mask of sites): 256 x 256 steps each, for 8
     # candidates of up to 256 pieces on a 16 x 16 board (men are dropped)
-    where = "count(sites, count(sites, it == to) > 0) > 0"
+    where = "count(sites, count(sites, neighbour(it, n) == to) > 0) > 0"
     path = write(tmp_path, MOVE.format(where=where) + DROPS, 16, 16)
     status, err = validate(path, capsys)
     assert status == 0
@@ -97,7 +98,7 @@ def test_a_large_but_bounded_rule_is_a_warning(tmp_path, capsys):
 def test_the_pieces_that_may_act_are_those_the_setup_gives_when_no_rule_adds_any(tmp_path, capsys):
     # The same rule, but men are never dropped, created or promoted to: two men
     # at most, not 256, list their candidates (2 x 8 x 256 x 256 steps).
-    where = "count(sites, count(sites, it == to) > 0) > 0"
+    where = "count(sites, count(sites, neighbour(it, n) == to) > 0) > 0"
     status, err = validate(write(tmp_path, MOVE.format(where=where), 16, 16), capsys)
     assert status == 0
     assert "may take about" not in err

@@ -1,0 +1,209 @@
+"""Counts over a fixed set of sites as bitmasks, in the listers; the sites a leap
+passes; whether an owner fills a declared line, anywhere.
+
+`count(ray(from, n), it is occupied)`, `count(neighbours(to), it is enemy and
+it != from)`: when the set is a constant or one
+row of a table of sites by site (a ray, the neighbours, a region), and the
+condition asks only what stands on the element (empty, occupied, whose) and
+which site it is (`it != X`, `it == X`), the answer is one AND of two bitmasks —
+the set's, a constant made when the rules are compiled, and the condition's,
+made of the owners' masks of the position — and a popcount, instead of a Python
+loop over the sites. A leap's `forbid passing` that asks the same of the site
+passed is one AND with the mask of the sites on its way (patterns.leap).
+
+The owners' masks are those of `prefilters.OwnerMasks` (made once per call of
+the function, when first read): so this is written only where nothing changes the
+position while the function runs, in the conditions the listers ask (a scope with
+`listing` set). Either way the answer is the same.
+
+`exists(pieces of X, on_full_line(it))` (a line filled by X's pieces, asked after
+every action in games of n in a row) is one mask of X's sites, made where it is
+asked, tested against a constant mask per declared line, rather than each line
+through each of X's pieces walked site by site.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Optional
+
+from . import pyast
+from .code import Code
+from .prefilters import MAX_MASKED_SITES, OCCUPIED, OwnerMasks
+from .source import Source
+from .types import Type
+
+
+class SiteMasks:
+    def __init__(self, src: Source, n_sites: int, owner_masks: OwnerMasks):
+        self.src = src
+        self.n_sites = n_sites
+        self.owner_masks = owner_masks
+
+    def _full(self) -> py.expr:
+        """The mask of every site of the board."""
+        return self.src.const((1 << self.n_sites) - 1)
+
+    def quantified(self, quantifier: str, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
+        """count of `coll` where `cond` holds of its element `var`, as masks, or
+        None when either is not one. Only a count, which goes over the whole set:
+        an `exists` or `all` stops at the first site that tells, mostly after a
+        site or two, sooner than the masks of a crowded board are made."""
+        if quantifier != "count" or self.n_sites > MAX_MASKED_SITES or coll.type is not Type.SITES:
+            return None
+        sites = self.collection(coll)
+        if sites is None:
+            return None
+        holds = self.condition(cond, var)
+        if holds is None:
+            return None
+        return pyast.method(pyast.binop(sites, "&", holds), "bit_count")
+
+    def sum_of_counts(self, left: py.expr, right: py.expr) -> Optional[py.expr]:
+        """`left + right` as one count where both are counts of this module with one
+        condition over rows of one site (`count(ray(s, d), C) + count(ray(s,
+        opposite(d)), C)`, the rows never sharing a site): the masks of the two
+        tables joined into one. `left` may be a sum ending in such a count."""
+        if isinstance(left, py.BinOp) and isinstance(left.op, py.Add):
+            merged = self.sum_of_counts(left.right, right)
+            return pyast.binop(left.left, "+", merged) if merged is not None else None
+        a, b = self._count_parts(left), self._count_parts(right)
+        if a is None or b is None or not pyast.same(a[1], b[1]) or not pyast.same(a[2], b[2]):
+            return None
+        rows_a, rows_b = self.src.value(a[0]), self.src.value(b[0])
+        if len(rows_a) != len(rows_b) or any(x & y for x, y in zip(rows_a, rows_b)):
+            return None
+        joined = self.src.const(tuple(x | y for x, y in zip(rows_a, rows_b)), key=("site masks", a[0].id, b[0].id))
+        return pyast.method(pyast.binop(pyast.sub(joined, a[1]), "&", a[2]), "bit_count")
+
+    def _count_parts(self, code: py.expr) -> Optional[tuple[py.Name, py.expr, py.expr]]:
+        """(the table of masks, the site, the condition's mask) of a count written by
+        `quantified` over a row of a table at a site held by a name."""
+        if not (isinstance(code, py.Call) and not code.args and isinstance(code.func, py.Attribute)
+                and code.func.attr == "bit_count" and isinstance(code.func.value, py.BinOp)
+                and isinstance(code.func.value.op, py.BitAnd)):
+            return None
+        row, holds = code.func.value.left, code.func.value.right
+        if not (isinstance(row, py.Subscript) and isinstance(row.value, py.Name) and isinstance(row.slice, py.Name)):
+            return None
+        table = self.src.value(row.value)
+        if not isinstance(table, tuple) or not all(type(mask) is int for mask in table):
+            return None
+        return row.value, row.slice, holds
+
+    def full_line(self, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
+        """`exists(pieces of X, on_full_line(it))` as one test of each declared line
+        against the mask of X's sites (a line all of whose sites are X's, which
+        holds some of X's pieces), or None when it is not that. Asked anywhere: the
+        mask is made where the test is."""
+        owned = coll.code
+        if isinstance(owned, py.IfExp) and isinstance(owned.orelse, py.Tuple) and not owned.orelse.elts:
+            owned = owned.body  # (`o[X] if X >= 0 else ()`: no sites, no line, when X is none)
+        if not (isinstance(owned, py.Subscript) and pyast.is_name(owned.value, "o") and coll.occupied):
+            return None
+        if not (isinstance(cond, py.Call) and pyast.is_name(cond.func, "h_on_full_line") and len(cond.args) == 3
+                and pyast.is_name(cond.args[2], var) and isinstance(cond.args[1], py.Name)):
+            return None
+        through = self.src.value(cond.args[1])
+        if not isinstance(through, tuple):
+            return None
+        lines = {frozenset(line) for per_site in through for line in per_site if line}
+        if not lines:
+            return None
+        groups = self.src.const(line_groups(lines), key=("line groups", cond.args[1].id))
+        bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
+        return pyast.helper("h_full_line", groups, bits, coll.code)
+
+    def collection(self, coll: Code) -> Optional[py.expr]:
+        """The mask of `coll`: a constant, or a row of a table of masks by site made
+        of a table of sites by site (`k5[frm]` → `k40[frm]`). Only sets of
+        distinct sites of the board (a count counts each once)."""
+        if coll.is_const:
+            mask = _mask(coll.const, self.n_sites)
+            return self.src.const(mask) if mask is not None else None
+        code = coll.code
+        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
+            return None
+        table = self.src.value(code.value)
+        if not isinstance(table, tuple) or not table:
+            return None
+        masks = []
+        for row in table:
+            # (tuples only: a list may be a table the generated code fills as it runs)
+            mask = _mask(row, self.n_sites) if isinstance(row, tuple) else None
+            if mask is None:
+                return None
+            masks.append(mask)
+        return pyast.sub(self.src.const(tuple(masks), key=("site masks", code.value.id)), code.slice)
+
+    def condition(self, cond: py.expr, var: str) -> Optional[py.expr]:
+        """The mask of the sites where `cond` holds of `var`, or None."""
+        if isinstance(cond, py.BoolOp):
+            parts = [self.condition(value, var) for value in cond.values]
+            if any(part is None for part in parts):
+                return None
+            op = "&" if isinstance(cond.op, py.And) else "|"
+            mask = parts[0]
+            for part in parts[1:]:
+                mask = pyast.binop(mask, op, part)  # type: ignore[arg-type]
+            return mask
+        if isinstance(cond, py.UnaryOp) and isinstance(cond.op, py.Not):
+            inner = self.condition(cond.operand, var)
+            return pyast.binop(self._full(), "^", inner) if inner is not None else None
+        if isinstance(cond, py.Compare) and len(cond.ops) == 1:
+            return self._compare(cond, var)
+        if isinstance(cond, py.Subscript):
+            return self._owner(cond, var)
+        return None
+
+    def _compare(self, cond: py.Compare, var: str) -> Optional[py.expr]:
+        left, op, right = cond.left, cond.ops[0], cond.comparators[0]
+        if isinstance(op, (py.Is, py.IsNot)) and _reads_board_at(left, var) and pyast.same(right, pyast.none()):
+            occupied = self.owner_masks.lazy(OCCUPIED)
+            return occupied if isinstance(op, py.IsNot) else pyast.binop(self._full(), "^", occupied)
+        if isinstance(op, (py.Eq, py.NotEq)) and pyast.is_name(left, var) and var not in pyast.names_in([right]):
+            bits = self.src.const(tuple(1 << s for s in range(self.n_sites)) + (0,), key="bits or none")
+            bit = pyast.sub(bits, right)
+            return bit if isinstance(op, py.Eq) else pyast.binop(self._full(), "^", bit)
+        if isinstance(op, py.Eq):
+            return self._owner(cond, var)
+        return None
+
+    def _owner(self, cond: py.expr, var: str) -> Optional[py.expr]:
+        tested = self.owner_masks.owner_test(cond)
+        if tested is None or tested[0] != var:
+            return None
+        return self.owner_masks.lazy(tested[1])
+
+
+def line_groups(lines: set[frozenset[int]]) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]:
+    """The lines as helpers.full_line reads them (helpers.LineGroups): grouped
+    greedily by the site most of the lines left pass, so that one test of that
+    site's bit skips the whole group."""
+    left = sorted(lines, key=sorted)
+    groups = []
+    while left:
+        counts: dict[int, int] = {}
+        for line in left:
+            for s in line:
+                counts[s] = counts.get(s, 0) + 1
+        site = min(counts, key=lambda s: (-counts[s], s))
+        group = [line for line in left if site in line]
+        left = [line for line in left if site not in line]
+        groups.append((1 << site, tuple(sum(1 << s for s in sorted(line)) for line in group)))
+    return min(len(line) for line in lines), tuple(groups)
+
+
+def _mask(sites: object, n_sites: int) -> Optional[int]:
+    if not isinstance(sites, (tuple, list)):
+        return None
+    mask = 0
+    for s in sites:
+        if type(s) is not int or not 0 <= s < n_sites or mask >> s & 1:
+            return None
+        mask |= 1 << s
+    return mask
+
+
+def _reads_board_at(code: py.expr, var: str) -> bool:
+    """`b[var]`."""
+    return isinstance(code, py.Subscript) and pyast.is_name(code.value, "b") and pyast.is_name(code.slice, var)

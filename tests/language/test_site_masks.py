@@ -1,0 +1,182 @@
+"""Bitmasks of sites (compilation/site_masks.py): a count over a fixed set of sites
+in the listers is one AND and a popcount, the sites a leap passes one AND, and
+`exists(pieces of X, on_full_line(it))` one mask per declared line. Each must
+answer as the loops it replaces: hand-checked positions, and the same actions
+listed (the same games played) with the masks switched off."""
+import ast
+import random
+
+import pytest
+
+from interpreter import load_game
+from interpreter.compilation import site_masks
+from interpreter.runtime import helpers
+from tests.helpers import REPO, drop_where, generated, helper_calls, names_read, stones_and_rocks, write_definition
+
+LINES_OF_ACTION = str(REPO / "benchmarks" / "games" / "lines_of_action")
+PENTAGO = str(REPO / "benchmarks" / "games" / "pentago")
+
+
+def _game(tmp_path, rules: str, yaml: str = stones_and_rocks()):
+    return load_game(write_definition(tmp_path, yaml, rules))
+
+
+def _popcounts(game) -> list:
+    return [node for node in generated(game, ast.Attribute, origin=": the legal actions") if node.attr == "bit_count"]
+
+
+def test_counting_the_pieces_along_a_ray_is_a_popcount(tmp_path):
+    game = _game(tmp_path, drop_where("count(ray(to, n), it is occupied) == 2"))
+    assert _popcounts(game) and "h_occupied_mask" in names_read(game)
+    pieces = {"b3": ("white", "stone"), "b4": ("neutral", "rock"), "c2": ("black", "stone"), "c4": ("black", "stone")}
+    # north of b1: b2 (empty), b3, b4; of b2: b3, b4; of c1: c2, c3 (empty), c4
+    state = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["b1", "b2", "c1"]
+
+
+def test_two_counts_of_one_condition_over_disjoint_rays_are_one_popcount(tmp_path):
+    game = _game(tmp_path, drop_where("count(ray(to, n), it is occupied) + count(ray(to, s), it is occupied) == 2"))
+    assert len(_popcounts(game)) == 1
+    pieces = {"b3": ("white", "stone"), "b4": ("neutral", "rock"), "c2": ("black", "stone"), "c4": ("black", "stone")}
+    # the pieces of the site's file but its own: two on files b and c
+    state = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["b1", "b2", "c1", "c3"]
+
+
+def test_counts_over_sets_that_share_sites_stay_two(tmp_path):
+    game = _game(tmp_path, drop_where("count(ray(to, n), it is occupied) + count(neighbours(to), it is occupied) == 2"))
+    assert len(_popcounts(game)) == 2
+    state = game.make_state({"b3": ("white", "stone"), "c2": ("black", "stone")}, to_move="white")
+    # the pieces north of the site plus those around it: c1 has c2 north and c2
+    # around, c3 nothing north and b3, c2 around; b2 has three (b3 north, b3 and
+    # c2 around), every other site fewer than two
+    assert sorted(game.legal_notations(state)) == ["c1", "c3"]
+
+
+def test_counting_by_owner_and_by_site(tmp_path):
+    game = _game(tmp_path, drop_where("count(neighbours(to), it is enemy or it == a1) >= 2"))
+    assert _popcounts(game) and "h_others_mask" in names_read(game)
+    pieces = {"b2": ("black", "stone"), "c3": ("black", "stone"), "a3": ("white", "stone"), "d1": ("neutral", "rock")}
+    # white's enemies are b2 and c3 (not the rock), and a1 counts where it is a neighbour
+    white = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(white)) == ["a2", "b1", "b3", "c2"]
+    # black's enemy is a3: only a2 has it and a1 around
+    black = game.make_state(pieces, to_move="black")
+    assert game.legal_notations(black) == ["a2"]
+
+
+def test_a_count_the_condition_of_which_reads_more_than_the_site_is_a_loop(tmp_path):
+    game = _game(tmp_path, drop_where("count(neighbours(to), neighbour(it, n) is empty) >= 2"))
+    assert not _popcounts(game)
+
+
+LEAP_TWO = """\
+    forbid passing where site is enemy
+    phase play:
+        turn: move
+    decision move:
+        action hop:
+            leap n distance 2
+            onto empty: move
+    """
+
+
+def test_a_leap_passes_no_enemy_and_tests_its_way_as_one_mask(tmp_path):
+    game = _game(tmp_path, LEAP_TWO)
+    ways = [node for node in generated(game, ast.For, origin=": the legal actions")
+            if isinstance(node.target, ast.Tuple)]
+    assert ways, "the landing sites come with the masks of their ways"
+    pieces = {"a1": ("white", "stone"), "a2": ("black", "stone"), "b1": ("white", "stone"), "b2": ("white", "stone"),
+              "c1": ("white", "stone"), "c2": ("neutral", "rock"), "d1": ("white", "stone")}
+    state = game.make_state(pieces, to_move="white")
+    # a1 would pass black's a2; b1 passes its own b2, b2 the empty b3, c1 a rock
+    # (no one's, no enemy), d1 nothing
+    assert sorted(game.legal_notations(state)) == ["b1-b3", "b2-b4", "c1-c3", "d1-d3"]
+
+
+@pytest.fixture
+def without_masks(monkeypatch):
+    """Load games with the masks of site_masks.py switched off (the loops instead)."""
+    def load_plain(path):
+        with monkeypatch.context() as m:
+            m.setattr(site_masks.SiteMasks, "condition", lambda self, cond, var: None)
+            m.setattr(site_masks.SiteMasks, "full_line", lambda self, coll, cond, var: None)
+            return load_game(path)
+    return load_plain
+
+
+def test_lines_of_action_lists_the_same_moves_with_and_without_masks(without_masks):
+    masked = load_game(LINES_OF_ACTION)
+    plain = without_masks(LINES_OF_ACTION)
+    assert _popcounts(masked) and not _popcounts(plain)
+    rng = random.Random(5)
+    positions = 0
+    for _ in range(3):
+        state = masked.initial_state()
+        while not masked.is_terminal(state) and positions < 600:
+            listed = masked.legal_notations(state)
+            assert listed == plain.legal_notations(state)
+            state = masked.apply(state, rng.choice(masked.legal_actions(state)))
+            positions += 1
+    assert positions > 300
+
+
+def test_pentago_ends_its_games_alike_with_and_without_line_masks(without_masks):
+    masked = load_game(PENTAGO)
+    plain = without_masks(PENTAGO)
+    assert helper_calls(masked, "h_full_line") and not helper_calls(plain, "h_full_line")
+    assert helper_calls(plain, "h_on_full_line")
+    rng = random.Random(8)
+    endings = set()
+    for _ in range(40):
+        a, b = masked.initial_state(), plain.initial_state()
+        while not masked.is_terminal(a):
+            assert not plain.is_terminal(b)
+            action = rng.choice(masked.legal_notations(a))
+            a, b = masked.apply(a, action), plain.apply(b, action)
+        assert plain.is_terminal(b) and masked.result(a) == plain.result(b)
+        endings.add(masked.result(a).winner)
+    assert len(endings) >= 2  # (wins of both colours or a draw, not a single kind of end)
+
+
+FIVE = """\
+    define five(p) = exists(pieces of p, on_full_line(it))
+    phase play:
+        turn: place
+        after each action:
+            if five(player):
+                win
+    decision place:
+        action stone:
+            drop stone on sites
+            notation "{to}"
+            onto empty: place
+    """
+
+
+def test_a_full_line_of_the_player_wins_and_a_broken_one_does_not(tmp_path):
+    lines = "lines:\n  - [a1, b1, c1]\n  - [a1, b2, c3]\n  - [c1, c2, c3]\n"
+    game = _game(tmp_path, FIVE, stones_and_rocks(files=3, ranks=3, extra=lines))
+    assert helper_calls(game, "h_full_line") and not helper_calls(game, "h_on_full_line")
+    pieces = {"a1": ("white", "stone"), "b2": ("white", "stone"), "c1": ("black", "stone"),
+              "c2": ("black", "stone")}
+    state = game.make_state(pieces, to_move="white")
+    assert game.result(game.apply(state, "c3")).winner == "white"  # a1 b2 c3
+    assert game.result(game.apply(state, "b1")) is None  # a1 b1, but c1 is black's
+    black = game.make_state(pieces, to_move="black")
+    assert game.result(game.apply(black, "c3")).winner == "black"  # c1 c2 c3
+    assert game.result(game.apply(black, "b1")) is None  # c1 b1, a1 is white's
+
+
+def test_line_groups_hold_each_line_once_under_a_site_it_passes():
+    lines = {frozenset(line) for line in ([0, 1, 2], [3, 4, 5], [0, 3, 6], [1, 4, 7], [0, 4, 8], [2, 4, 6])}
+    shortest, groups = site_masks.line_groups(lines)
+    assert shortest == 3
+    grouped = [(site, line) for site, masks in groups for line in masks]
+    assert sorted(line for _, line in grouped) == sorted(sum(1 << s for s in line) for line in lines)
+    assert all(line & site for site, line in grouped)
+    assert groups[0][0] == 1 << 4  # the centre: four of the six lines pass it
+    bits = tuple(1 << s for s in range(9))
+    assert helpers.full_line((shortest, groups), bits, [2, 4, 6, 7])
+    assert not helpers.full_line((shortest, groups), bits, [2, 4, 7])
+    assert not helpers.full_line((shortest, groups), bits, [0, 1])  # fewer sites than a line has
