@@ -57,6 +57,9 @@ JOURNALED = ("b", "v")
 # The fields of a position the rules set (the others are the engine's).
 FIELDS = frozenset({"result", "ending", "next_player", "next_phase", "carry", "decision", "step", "phase", "player",
                     "turn_start"})
+# The registers a case sets before its code (from its action code) and its code
+# seldom sets again: a place of the board at one of them is read once at the start.
+FIXED = ("frm", "to")
 # Methods that change a list.
 CHANGES_LIST = frozenset({"append", "remove", "pop"})
 _BUILTINS = frozenset({"len", "range", "any", "all", "sum", "min", "max", "abs", "list", "tuple", "sorted", "set",
@@ -86,7 +89,7 @@ def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str]) -> Optional[
     scan = _Scan(_new_containers(body))
     if not all(scan.accepts(node) for node in pyast.walk_all(body)):
         return None
-    writer = _Journaling(fresh)
+    writer = _Journaling(fresh, frozenset(r for r in FIXED if not pyast.assigns(body, r)))
     journaled = writer.block(body)
     if journaled is None:
         return None
@@ -94,6 +97,8 @@ def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str]) -> Optional[
     kept = {f: fresh("t") for f in fields}
     start: list[ast.stmt] = [pyast.assign(pyast.name(journal), pyast.list_()) for journal in writer.journals.values()]
     start += [pyast.assign(pyast.name(kept[f]), pyast.attr(pyast.name("s"), f)) for f in fields]
+    start += [pyast.assign(pyast.name(local), pyast.sub(pyast.name(register), index))
+              for (register, _), (index, local) in writer.saved.items()]
     undo: list[ast.stmt] = []
     for register, journal in writer.journals.items():
         if register == "o":
@@ -105,6 +110,9 @@ def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str]) -> Optional[
                 pyast.assign(old, pyast.method(entries, "pop")),
                 pyast.assign(pyast.sub(pyast.name(register), pyast.method(entries, "pop")), old),
             ]))
+    # (last: a place journaled too gets back what stood there at the start)
+    undo += [pyast.assign(pyast.sub(pyast.name(register), index), pyast.name(local))
+             for (register, _), (index, local) in writer.saved.items()]
     undo += [pyast.assign(pyast.attr(pyast.name("s"), f), pyast.name(kept[f])) for f in fields]
     return InPlace(start, journaled, undo)
 
@@ -226,9 +234,14 @@ class _Journaling:
     """Code with each change of the board, the variables and the site lists
     journaled first (the journals' names by register: `journals`)."""
 
-    def __init__(self, fresh: Callable[[str], str]):
+    def __init__(self, fresh: Callable[[str], str], fixed: frozenset[str]):
         self.fresh = fresh
         self.journals: dict[str, str] = {}
+        # the locals that keep their value all along (set before the code: `frm`, `to`)
+        self.fixed = fixed
+        # what stood at a fixed place before the code ran, read at its start and put
+        # back last: (register, index) -> the local holding it
+        self.saved: dict[tuple[str, str], tuple[ast.expr, str]] = {}
 
     def journal(self, register: str) -> ast.Name:
         if register not in self.journals:
@@ -279,26 +292,38 @@ class _Journaling:
         out.append(pyast.assign(held, index))
         return held
 
-    def _record(self, target: ast.Subscript, index: ast.expr) -> ast.stmt:
-        """`journal += (index, container[index])`."""
+    def _is_fixed(self, index: ast.expr) -> bool:
+        """Whether `index` has one value all along: a number or a fixed local."""
+        if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+            index = index.operand
+        return isinstance(index, ast.Constant) or isinstance(index, ast.Name) and index.id in self.fixed
+
+    def _record(self, target: ast.Subscript, index: ast.expr) -> list[ast.stmt]:
+        """`journal += (index, container[index])`; nothing at a fixed place, whose
+        value is read once at the start instead (`saved`)."""
         register = target.value.id  # type: ignore[attr-defined]  # (_journaled: a name)
-        return pyast.augment(self.journal(register), "+",
-                             pyast.tuple_(index, pyast.sub(pyast.name(register), index)))
+        if self._is_fixed(index):
+            key = (register, pyast.key(index))
+            if key not in self.saved:
+                self.saved[key] = (index, self.fresh("t"))
+            return []
+        return [pyast.augment(self.journal(register), "+",
+                              pyast.tuple_(index, pyast.sub(pyast.name(register), index)))]
 
     def _assign(self, stmt: ast.Assign) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         if len(stmt.targets) == 1 and _simple(stmt.targets[0].slice) and not _has_walrus(stmt.value):  # type: ignore[attr-defined]
             target = stmt.targets[0]
             assert isinstance(target, ast.Subscript)
-            return [self._record(target, target.slice), stmt]
+            return self._record(target, target.slice) + [stmt]
         # Python's order: the value, then each target from the left.
         value = pyast.name(self.fresh("t"))
         out.append(pyast.assign(value, stmt.value))
         for target in stmt.targets:
             if _journaled(target):
                 assert isinstance(target, ast.Subscript)
-                index = self._index(target.slice, out, False)
-                out.append(self._record(target, index))
+                index = self._index(target.slice, out, self._is_fixed(target.slice))
+                out.extend(self._record(target, index))
                 out.append(pyast.assign(pyast.sub(target.value, index), value))
             else:
                 out.append(ast.Assign(targets=[target], value=value))
@@ -310,7 +335,7 @@ class _Journaling:
         out: list[ast.stmt] = []
         # (Python reads the container and the index before the value)
         index = self._index(target.slice, out, _simple(target.slice))
-        out.append(self._record(target, index))
+        out.extend(self._record(target, index))
         changed = ast.Subscript(value=target.value, slice=index, ctx=ast.Store())
         out.append(ast.AugAssign(target=changed, op=stmt.op, value=stmt.value))
         return out
