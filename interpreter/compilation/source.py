@@ -353,6 +353,8 @@ def _check_node(node: ast.AST, namespace: dict[str, Any]) -> None:
         _check_name(node.arg, namespace)
     elif isinstance(node, ast.Call) and node.keywords:
         raise UnsafeSource("a call with keyword arguments: the compiler never writes one")
+    elif isinstance(node, ast.Try) and (node.handlers or node.orelse or not node.finalbody):
+        raise UnsafeSource("Try with a handler or an else: the compiler writes only try ... finally")
 
 
 def _check_name(identifier: str, namespace: dict[str, Any]) -> None:
