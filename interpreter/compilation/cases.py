@@ -212,7 +212,7 @@ class CaseWriter:
             src.add(pyast.return_(pyast.false()))
         # Tried on the position itself and undone where the journal covers what the
         # case does, else on a copy of it (journal.py).
-        tried = in_place(body, src.fresh)
+        tried = in_place(body, src.fresh, {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None)
         if tried is None:
             return self._case_function(case, body, what, on_copy=True)
         return self._case_function(case, tried.statements(), what)

@@ -60,6 +60,8 @@ FIELDS = frozenset({"result", "ending", "next_player", "next_phase", "carry", "d
 # The registers a case sets before its code (from its action code) and its code
 # seldom sets again: a place of the board at one of them is read once at the start.
 FIXED = ("frm", "to")
+# The locals that may hold a fixed one's value (the acting piece's site).
+ALIASED = frozenset({"at"})
 # Methods that change a list.
 CHANGES_LIST = frozenset({"append", "remove", "pop"})
 _BUILTINS = frozenset({"len", "range", "any", "all", "sum", "min", "max", "abs", "list", "tuple", "sorted", "set",
@@ -82,15 +84,17 @@ class InPlace:
         return self.start + [pyast.try_finally(self.body, self.undo)]
 
 
-def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str]) -> Optional[InPlace]:
+def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str],
+             aliases: Optional[dict[str, str]] = None) -> Optional[InPlace]:
     """`body` (a check's code: the case, then the conditions) journaled and undone
     as the module's docstring says, or None where it may change something the
-    journal does not cover. `fresh` makes new names (Source.fresh)."""
+    journal does not cover. `fresh` makes new names (Source.fresh); `aliases`:
+    locals that hold another's value where the code starts (`at` is `frm`)."""
     scan = _Scan(_new_containers(body))
     if not all(scan.accepts(node) for node in pyast.walk_all(body)):
         return None
     writer = _Journaling(fresh, frozenset(r for r in FIXED if not pyast.assigns(body, r)))
-    journaled = writer.block(body)
+    journaled = writer.block(body, {a: f for a, f in (aliases or {}).items() if f in writer.fixed and a in ALIASED})
     if journaled is None:
         return None
     fields = sorted(scan.fields)
@@ -239,6 +243,8 @@ class _Journaling:
         self.journals: dict[str, str] = {}
         # the locals that keep their value all along (set before the code: `frm`, `to`)
         self.fixed = fixed
+        # locals holding a fixed one's value in the statement being journaled (see block)
+        self.aliases: dict[str, str] = {}
         # what stood at a fixed place before the code ran, read at its start and put
         # back last: (register, index) -> the local holding it
         self.saved: dict[tuple[str, str], tuple[ast.expr, str]] = {}
@@ -248,18 +254,32 @@ class _Journaling:
             self.journals[register] = self.fresh("t")
         return pyast.name(self.journals[register])
 
-    def block(self, stmts: Sequence[ast.stmt]) -> Optional[list[ast.stmt]]:
+    def block(self, stmts: Sequence[ast.stmt], aliases: dict[str, str]) -> Optional[list[ast.stmt]]:
+        """`stmts` journaled. `aliases`: locals that hold a fixed local's value where
+        the block starts (`at`, the acting piece's site, is `frm` until a statement
+        sets it; `at = to` makes it `to`); a statement that sets one, a loop that
+        does anywhere, reads it as a local of its own."""
+        aliases = dict(aliases)
         out: list[ast.stmt] = []
         for stmt in stmts:
+            changed = [name for name in aliases if pyast.assigns([stmt], name)]
+            self.aliases = {a: f for a, f in aliases.items() if a not in changed}
             done = self.statement(stmt)
             if done is None:
                 return None
             out.extend(done)
+            for name in changed:
+                del aliases[name]
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                    and stmt.targets[0].id in ALIASED and isinstance(stmt.value, ast.Name) \
+                    and stmt.value.id in self.fixed:
+                aliases[stmt.targets[0].id] = stmt.value.id
         return out
 
     def statement(self, stmt: ast.stmt) -> Optional[list[ast.stmt]]:
         if isinstance(stmt, (ast.If, ast.For, ast.While)):
-            body, orelse = self.block(stmt.body), self.block(stmt.orelse)
+            aliases = self.aliases
+            body, orelse = self.block(stmt.body, aliases), self.block(stmt.orelse, aliases)
             if body is None or orelse is None:
                 return None
             if isinstance(stmt, ast.If):
@@ -296,13 +316,16 @@ class _Journaling:
         """Whether `index` has one value all along: a number or a fixed local."""
         if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
             index = index.operand
-        return isinstance(index, ast.Constant) or isinstance(index, ast.Name) and index.id in self.fixed
+        return isinstance(index, ast.Constant) or isinstance(index, ast.Name) and (
+            index.id in self.fixed or self.aliases.get(index.id) in self.fixed)
 
     def _record(self, target: ast.Subscript, index: ast.expr) -> list[ast.stmt]:
         """`journal += (index, container[index])`; nothing at a fixed place, whose
         value is read once at the start instead (`saved`)."""
         register = target.value.id  # type: ignore[attr-defined]  # (_journaled: a name)
         if self._is_fixed(index):
+            if isinstance(index, ast.Name) and index.id in self.aliases:
+                index = pyast.name(self.aliases[index.id])
             key = (register, pyast.key(index))
             if key not in self.saved:
                 self.saved[key] = (index, self.fresh("t"))

@@ -10,7 +10,9 @@ ends the game. The list is kept on the state; every later read returns it.
 
 An `Engine` holds no position and no scratch data: one engine may serve any
 number of positions, from any number of threads, as long as each position is
-changed by one thread at a time. (Rule coverage counts, when enabled, are shared
+changed by one thread at a time — listing a position's actions counts as a
+change: its `forbid result` checks try each candidate on the position itself and
+undo it (compilation/journal.py). (Rule coverage counts, when enabled, are shared
 and counted without locks.)
 """
 from __future__ import annotations

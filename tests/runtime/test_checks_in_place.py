@@ -6,6 +6,7 @@ pieces' bitmask, variables, the turn's fields — and gets the verdict of the sa
 game compiled with every check on a copy."""
 from __future__ import annotations
 
+import ast
 import random
 import re
 from functools import lru_cache
@@ -51,7 +52,7 @@ def engines(path: str):
     """The game's engine, and the engine of the same game with every check on a copy."""
     in_place = load_game(path).engine
     saved = cases.in_place
-    cases.in_place = lambda body, fresh: None  # type: ignore[assignment]
+    cases.in_place = lambda *given: None  # type: ignore[assignment]
     try:
         on_copies = load_game(path).engine
     finally:
@@ -149,3 +150,51 @@ def test_undoing_site_lists_keeps_their_order_and_bitmask():
         undo_sites(journal)
         assert list(sites) == [3, 7, 1] and journal == []
         assert sites.mask == (None if mask is None else (1 << 3) | (1 << 7) | (1 << 1))
+
+
+def _tried(code: str):
+    """The function `f(s, b, o, v, frm, to, at)` running `code` in place (journal.in_place)."""
+    import itertools
+
+    from interpreter.compilation import journal, pyast
+    from interpreter.runtime.helpers import undo_sites
+
+    counter = itertools.count()
+    tried = journal.in_place(ast.parse(code).body, lambda prefix: f"{prefix}{next(counter)}", {"at": "frm"})
+    assert tried is not None
+    function = pyast.function("f0", ["s", "b", "o", "v", "frm", "to", "at"], tried.statements())
+    namespace = {"h_undo_sites": undo_sites}
+    exec(compile(ast.fix_missing_locations(pyast.module([function])), "<test>", "exec"), namespace)
+    return namespace["f0"]
+
+
+def test_a_site_written_through_a_changing_local_is_put_back():
+    # `at` is `frm` until it changes, in a loop and a branch; `to` stays fixed
+    run = _tried(
+        "b[at] = 7\n"
+        "o[0].remove(at)\n"
+        "for x0 in range(2):\n"
+        "    b[at] = x0\n"
+        "    at = to\n"
+        "b[at] = 9\n"
+        "o[1].append(at)\n"
+        "v[0] += 1\n"
+        "v[x1 := 1] = 4\n"
+        "if x1:\n"
+        "    at = 3\n"
+        "b[at] = 5\n"
+        "b[to] = x1 = b[at]\n"
+        "return b[:], [list(x) for x in o], v[:]\n"
+    )
+    board, occ, variables = list(range(6)), [[1, 4], [0]], [10, 20]
+    seen = run(None, board, occ, variables, 1, 2, 1)
+    assert seen == ([0, 0, 5, 5, 4, 5], [[4], [0, 2]], [11, 4])  # (what the code did, before undoing it)
+    assert board == list(range(6)) and occ == [[1, 4], [0]] and variables == [10, 20]
+
+
+def test_what_the_journal_does_not_cover_is_refused():
+    from interpreter.compilation import journal
+
+    for code in ("b[at], x2 = 5, 6", "x0 = o[1]\nx0.append(3)", "h_permute(b, o, k0, k1)", "s.board = x0",
+                 "b[1:2] = x0", "f3(s)", "o[1] = x0", "x0 = [o[1].pop()]"):
+        assert journal.in_place(ast.parse(code).body, lambda prefix: prefix + "9") is None, code
