@@ -90,7 +90,7 @@ def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str],
     as the module's docstring says, or None where it may change something the
     journal does not cover. `fresh` makes new names (Source.fresh); `aliases`:
     locals that hold another's value where the code starts (`at` is `frm`)."""
-    scan = _Scan(_new_containers(body))
+    scan = _Scan(_new_containers(body), _position_lists(body))
     if not all(scan.accepts(node) for node in pyast.walk_all(body)):
         return None
     writer = _Journaling(fresh, frozenset(r for r in FIXED if not pyast.assigns(body, r)))
@@ -140,6 +140,27 @@ def _new_containers(body: Sequence[ast.stmt]) -> frozenset[str]:
     return frozenset(made - other)
 
 
+def _position_lists(body: Sequence[ast.stmt]) -> frozenset[str]:
+    """The locals given a value that may be one of the position's lists: `o`,
+    `b`, `v`, `o[E]`, a field of `s`, a loop's variable over `o`."""
+
+    def may_be_list(value: ast.expr) -> bool:
+        return (isinstance(value, ast.Name) and value.id in POSITION
+                or isinstance(value, ast.Subscript) and pyast.is_name(value.value, "o")
+                or isinstance(value, ast.Attribute) and pyast.is_name(value.value, "s")
+                or isinstance(value, (ast.IfExp, ast.BoolOp, ast.NamedExpr)))
+
+    names: set[str] = set()
+    for node in pyast.walk_all(body):
+        if isinstance(node, ast.Assign) and may_be_list(node.value):
+            names.update(n.id for t in node.targets for n in pyast.walk_in_order(t) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.NamedExpr) and may_be_list(node.value):
+            names.add(node.target.id)
+        elif isinstance(node, (ast.For, ast.comprehension)) and pyast.is_name(node.iter, "o"):
+            names.update(n.id for n in pyast.walk_in_order(node.target) if isinstance(n, ast.Name))
+    return frozenset(names)
+
+
 def _makes_container(value: ast.expr) -> bool:
     if isinstance(value, (ast.List, ast.ListComp)):
         return True
@@ -152,6 +173,9 @@ class _Scan:
     parents first); the fields of the position the code sets."""
 
     new_containers: frozenset[str]
+    # the locals that may hold one of the position's lists (the board, the
+    # variables, the site lists)
+    lists: frozenset[str]
     fields: set[str] = field(default_factory=set)
     # the targets of assignments found covered (by id): other stores are refused
     covered: set[int] = field(default_factory=set)
@@ -162,6 +186,9 @@ class _Scan:
         if isinstance(node, ast.Assign):
             return all(self._target(t) for t in node.targets)
         if isinstance(node, ast.AugAssign):
+            # (`x += ...` changes a list in place: not one of the position's)
+            if isinstance(node.target, ast.Name) and node.target.id in self.lists:
+                return False
             return self._target(node.target)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             return node.id not in POSITION

@@ -196,5 +196,6 @@ def test_what_the_journal_does_not_cover_is_refused():
     from interpreter.compilation import journal
 
     for code in ("b[at], x2 = 5, 6", "x0 = o[1]\nx0.append(3)", "h_permute(b, o, k0, k1)", "s.board = x0",
-                 "b[1:2] = x0", "f3(s)", "o[1] = x0", "x0 = [o[1].pop()]"):
+                 "b[1:2] = x0", "f3(s)", "o[1] = x0", "x0 = [o[1].pop()]", "x0 = o[1]\nx0 += [3]",
+                 "for x0 in o:\n    x0 += [3]", "x0 = s.vars\nx0[0] = 1"):
         assert journal.in_place(ast.parse(code).body, lambda prefix: prefix + "9") is None, code
