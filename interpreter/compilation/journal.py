@@ -14,15 +14,22 @@ The journal is written into the case's code next to each change:
 - `o[E].remove(X)`, `o[E].append(X)`: the list, the site (and the place it held),
   on the site lists' journal, undone by `helpers.undo_sites`, which puts every
   list back in its order and keeps the neutral pieces' bitmask right;
+- `h_clear(b, o, X)`, `h_replace(b, o, X, P)`: their journaled forms
+  (`h_clear_kept`, `h_replace_kept`), which write both journals;
 - `s.A = V`, and `h_end(...)` (which sets `result` and `ending`): the fields are
   read at the start and set back at the end.
+
+A place fixed for the whole code — `b[frm]`, `b[to]` (and `b[at]` where `at`
+still holds one of them), `v[N]` — is not journaled: what stood there is read
+once at the start and put back after the journals are undone.
 
 Each journal is undone from its end, so that a site written twice gets its first
 piece back; the journals hold different lists, so their order does not matter.
 Code is tried in place only when every change it can make is one of these: a
 write to anything else (a list it did not make itself, an attribute), a helper
-that changes the position (`h_clear`, `h_permute`, ...) or a call of a generated
-function make `in_place` answer None, and the check plays on a copy as before.
+that changes the position otherwise (`h_permute` of `rotate`/`cycle`, the single
+stones of stacks) or a call of a generated function make `in_place` answer None,
+and the check plays on a copy as before (`h_trial`).
 """
 from __future__ import annotations
 
