@@ -31,6 +31,7 @@ from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
 from ..runtime.results import EndingKind
 from . import pyast
 from .compiled import Block, CaseCode, PhaseOutline
+from .journal import in_place
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -183,11 +184,11 @@ class CaseWriter:
         return frozenset(effects)
 
     def write_result_checks(self, condition: list[ResultPart]) -> list[list[Optional[str]]]:
-        """names[phase][case] of the functions that play a case on a copy of the
-        position and say whether a `forbid result` applies to what it leaves
-        (None for chance events, which nothing forbids): true when one does — with
-        coverage, the number of the line's probe plus one (helpers.result_filter
-        counts it)."""
+        """names[phase][case] of the functions that play a case on the position
+        (tried in place and undone, or on a copy: journal.py) and say whether a
+        `forbid result` applies to what it leaves (None for chance events, which
+        nothing forbids): true when one does — with coverage, the number of the
+        line's probe plus one (helpers.result_filter counts it)."""
         names = []
         for phase in self.phases:
             row: list[Optional[str]] = []
@@ -209,7 +210,12 @@ class CaseWriter:
                 src.paste(lines)
                 src.add(pyast.if_(code, [pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))]))
             src.add(pyast.return_(pyast.false()))
-        return self._case_function(case, body, what)
+        # Tried on the position itself and undone where the journal covers what the
+        # case does, else on a copy of it (journal.py).
+        tried = in_place(body, src.fresh, {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None)
+        if tried is None:
+            return self._case_function(case, body, what, on_copy=True)
+        return self._case_function(case, tried.statements(), what)
 
     # ------------------------------------------------------------ cases
     def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn, trial: bool = False) -> str:
@@ -232,9 +238,10 @@ class CaseWriter:
                            selects=case.pattern is CasePattern.SELECT, may_have_ended=ended, trial=trial)
         return self._case_function(case, body, what)
 
-    def _case_function(self, case: CaseCode, body: list[py.stmt], what: str) -> str:
+    def _case_function(self, case: CaseCode, body: list[py.stmt], what: str, on_copy: bool = False) -> str:
         """Write `body` as the function `f(s, code)` of a case, its registers
-        prepared as the body needs them; returns its name."""
+        prepared as the body needs them (`on_copy`: on a copy of `s`, made first);
+        returns its name."""
         src = self.src
         read = pyast.names_in(body)
         name = src.fresh("f")
@@ -242,6 +249,8 @@ class CaseWriter:
         if "fu" in read:
             first.append(pyast.assign(pyast.name("fu"), pyast.num(-1)))
         code = with_registers(body, board=case.pattern.lands, first=first)
+        if on_copy:
+            code.insert(0, pyast.assign(_S, pyast.helper("h_trial", _S)))
         return src.function(name, ["s", "code"], code, Origin(what, case.pos))
 
     def _prepare(self, case: CaseCode, read: set[str]) -> list[py.stmt]:

@@ -214,6 +214,11 @@ def while_(test: ast.expr, body: Sequence[ast.stmt]) -> ast.While:
     return ast.While(test=test, body=list(body) or [pass_()], orelse=[])
 
 
+def try_finally(body: Sequence[ast.stmt], finalbody: Sequence[ast.stmt]) -> ast.Try:
+    """`try: body finally: finalbody` (no handler: the compiler never catches)."""
+    return ast.Try(body=list(body) or [pass_()], handlers=[], orelse=[], finalbody=list(finalbody) or [pass_()])
+
+
 def break_() -> ast.Break:
     return ast.Break()
 
@@ -321,7 +326,7 @@ def statements_in(stmts: Iterable[ast.stmt]) -> Iterator[ast.stmt]:
     """Every statement of a block, those of nested blocks included."""
     for stmt in stmts:
         yield stmt
-        for field in ("body", "orelse"):
+        for field in ("body", "orelse", "finalbody"):
             block = getattr(stmt, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
                 yield from statements_in(block)
@@ -380,10 +385,10 @@ def line_count(stmts: Sequence[ast.stmt]) -> int:
     count = 0
     for stmt in stmts:
         count += 1
-        for field in ("body", "orelse"):
+        for field in ("body", "orelse", "finalbody"):
             block = getattr(stmt, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                count += line_count(block) + (field == "orelse")
+                count += line_count(block) + (field != "body")
     return count
 
 
@@ -474,7 +479,7 @@ def splice(stmts: Sequence[ast.stmt], target: ast.stmt, replacement: Sequence[as
             result.extend(replacement)
             continue
         changed: dict[str, object] = {}
-        for field in ("body", "orelse"):
+        for field in ("body", "orelse", "finalbody"):
             block = getattr(stmt, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
                 inner = splice(block, target, replacement)

@@ -58,7 +58,9 @@ ATTRIBUTE_NAMES = frozenset(
     {"board", "occ", "vars", "player", "phase", "decision", "step", "carry", "next_player", "next_phase", "result",
      "turn_start",
      "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
-     "known", "mask", "pop", "bit_count"}
+     "known", "mask", "pop", "bit_count",
+     # (a `forbid result` check tried in place: compilation/journal.py)
+     "ending", "index"}
 )
 # Prefixes of generated names: constants, locals, loop variables, functions, gates, temporaries, helpers.
 NAME_PREFIXES = ("k", "l", "i", "f", "g", "t")
@@ -78,6 +80,7 @@ MAX_LITERAL = 10**18
 ALLOWED_NODES: frozenset[type] = frozenset({
     ast.Module, ast.FunctionDef, ast.arguments, ast.arg,
     ast.Assign, ast.AugAssign, ast.Expr, ast.If, ast.For, ast.While, ast.Break, ast.Continue, ast.Pass, ast.Return,
+    ast.Try,  # (with a `finally` only: a check tried in place undoes itself, compilation/journal.py)
     ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Call, ast.NamedExpr,
     ast.Name, ast.Attribute, ast.Subscript, ast.Slice, ast.Constant, ast.Tuple, ast.List,
     ast.ListComp, ast.GeneratorExp, ast.comprehension,
@@ -350,6 +353,8 @@ def _check_node(node: ast.AST, namespace: dict[str, Any]) -> None:
         _check_name(node.arg, namespace)
     elif isinstance(node, ast.Call) and node.keywords:
         raise UnsafeSource("a call with keyword arguments: the compiler never writes one")
+    elif isinstance(node, ast.Try) and (node.handlers or node.orelse or not node.finalbody):
+        raise UnsafeSource("Try with a handler or an else: the compiler writes only try ... finally")
 
 
 def _check_name(identifier: str, namespace: dict[str, Any]) -> None:

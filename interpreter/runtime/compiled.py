@@ -150,8 +150,9 @@ class CompiledRules:
     cases: tuple[CaseInfo, ...]
     phases: tuple[PhaseInfo, ...]
     runs: tuple[tuple[CaseRun, ...], ...]  # runs[phase][case](state, code): apply a case in a phase
-    # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
-    # forbids the action (None for chance events); empty without `forbid result`
+    # result_checks[phase][case](state, code) -> whether a `forbid result` forbids
+    # the action (None for chance events), the state left as it was (the case tried
+    # in place and undone, or on a copy: compilation/journal.py); empty without `forbid result`
     result_checks: tuple[tuple[Optional[ResultCheck], ...], ...]
     initial_board: tuple[Optional[Piece], ...]  # with the entry for "no site" (-1) at the end
     initial_vars: tuple[int, ...]

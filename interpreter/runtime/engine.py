@@ -10,7 +10,9 @@ ends the game. The list is kept on the state; every later read returns it.
 
 An `Engine` holds no position and no scratch data: one engine may serve any
 number of positions, from any number of threads, as long as each position is
-changed by one thread at a time. (Rule coverage counts, when enabled, are shared
+changed by one thread at a time — listing a position's actions counts as a
+change: its `forbid result` checks try each candidate on the position itself and
+undo it (compilation/journal.py). (Rule coverage counts, when enabled, are shared
 and counted without locks.)
 """
 from __future__ import annotations
@@ -538,7 +540,7 @@ class Engine:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
                 # (code[0]: its case; only a chance event's cases have no check)
-                line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+                line = checks[code[0]](s, code)  # type: ignore[misc]
                 if not line:
                     if listed is None or keys[code[0]] is None:  # type: ignore[index]
                         return code
@@ -570,7 +572,7 @@ class Engine:
         while True:
             code = draw(s, pool, rand)
             # (only a chance event's cases have no check)
-            if code is None or checks is None or not checks[code[0]](s.copy(trial=True), code):  # type: ignore[misc]
+            if code is None or checks is None or not checks[code[0]](s, code):  # type: ignore[misc]
                 return code
 
     @staticmethod
@@ -589,7 +591,7 @@ class Engine:
             allowed = verdicts.get(earlier)
             if allowed is None:
                 # (only a chance event's cases have no check)
-                line = checks[earlier[0]](s.copy(trial=True), earlier)  # type: ignore[misc]
+                line = checks[earlier[0]](s, earlier)  # type: ignore[misc]
                 if line and rejected is not None:
                     rejected.append(line)
                 allowed = verdicts[earlier] = not line

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 from . import moves, walks
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
+from .state import MaskedSites
 
 if TYPE_CHECKING:
     from ..parsing.ast import Pos
@@ -28,9 +29,10 @@ NotationKeys = tuple[tuple[int, bool, bool, int], ...]
 # The same for the cases of actions compared among the legal ones only (after
 # `forbid result`): None for a case whose notation no other action writes.
 AlikeKeys = tuple[Optional[tuple[int, bool, bool, int]], ...]
-# check(copy of a state, code) -> whether a `forbid result` forbids the action (its
-# coverage probe plus one when counted, else 0 or False); a
-# phase's checks are by case, None for a chance event's cases
+# check(state, code) -> whether a `forbid result` forbids the action (its coverage
+# probe plus one when counted, else 0 or False), the state left as it was (the case
+# tried in place and undone, or on a copy: compilation/journal.py); a phase's
+# checks are by case, None for a chance event's cases
 ResultCheck = Callable[["State", Code], int]
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
@@ -456,6 +458,34 @@ def replace(board: Board, occ: list[list[int]], site: int, piece: Piece) -> None
         occ[piece[OWNER]].append(site)
 
 
+def clear_kept(board: Board, occ: list[list[int]], site: int, board_journal: list[Any],
+               sites_journal: list[tuple[Any, ...]]) -> None:
+    """`clear`, journaled as compilation/journal.py journals the board and the site lists."""
+    piece = board[site]
+    if piece is not None:
+        board_journal += (site, piece)
+        board[site] = None
+        sites = occ[piece[OWNER]]
+        sites_journal.append((sites, site, sites.index(site)))
+        sites.remove(site)
+
+
+def replace_kept(board: Board, occ: list[list[int]], site: int, piece: Piece, board_journal: list[Any],
+                 sites_journal: list[tuple[Any, ...]]) -> None:
+    """`replace`, journaled as compilation/journal.py journals the board and the site lists."""
+    old = board[site]
+    board_journal += (site, old)
+    board[site] = piece
+    if old is None or old[OWNER] != piece[OWNER]:
+        if old is not None:
+            sites = occ[old[OWNER]]
+            sites_journal.append((sites, site, sites.index(site)))
+            sites.remove(site)
+        sites = occ[piece[OWNER]]
+        sites.append(site)
+        sites_journal.append((sites, site))
+
+
 def sites_mask(bits: tuple[int, ...], sites: Iterable[int]) -> int:
     """The bitmask of `sites` (distinct: their bits add up), `bits[site]` being
     each site's bit."""
@@ -477,6 +507,31 @@ def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int
     return mask
 
 
+def trial(s: State) -> State:
+    """A copy of `s` to try a case on (a `forbid result` check whose case the
+    journal does not cover, compilation/journal.py)."""
+    return s.copy(trial=True)
+
+
+def undo_sites(journal: list[tuple[Any, ...]]) -> None:
+    """Undo the changes of site lists a check tried in place made, last first:
+    `(sites, site, index)` was removed from `index`, `(sites, site)` appended.
+    Each list gets its order back, and the neutral pieces' bitmask (when it is
+    known) its bits, as `MaskedSites.append` and `remove` keep it."""
+    while journal:
+        entry = journal.pop()
+        sites = entry[0]
+        site = entry[1]
+        if len(entry) == 2:
+            list.pop(sites)
+            if type(sites) is MaskedSites and sites.mask is not None:
+                sites.mask &= ~(1 << site)
+        else:
+            list.insert(sites, entry[2], site)
+            if type(sites) is MaskedSites and sites.mask is not None:
+                sites.mask |= 1 << site
+
+
 def result_filter(
     s: State, out: list[Code], checks: Sequence[Optional[ResultCheck]], counts: list[int] | None = None
 ) -> None:
@@ -487,13 +542,13 @@ def result_filter(
     actions it rejected (its check returns its probe plus one)."""
     if counts is None:
         # (only a chance event's cases have no check)
-        out[:] = [code for code in out if not checks[code[0]](s.copy(trial=True), code)]  # type: ignore[misc]
+        out[:] = [code for code in out if not checks[code[0]](s, code)]  # type: ignore[misc]
         return
     saved = counts[:]
     kept = []
     rejected = []
     for code in out:
-        line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+        line = checks[code[0]](s, code)  # type: ignore[misc]
         if line:
             rejected.append(line)
         else:
@@ -548,6 +603,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_track_path": track_path,
     "h_track_to": track_to,
     "h_result_filter": result_filter,
+    "h_trial": trial,
+    "h_undo_sites": undo_sites,
     "h_sites_mask": sites_mask,
     "h_others_mask": others_mask,
     "h_occupied_mask": occupied_mask,
@@ -556,6 +613,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_turn_board_repetitions": turn_board_repetitions,
     "h_clear": clear,
     "h_replace": replace,
+    "h_clear_kept": clear_kept,
+    "h_replace_kept": replace_kept,
     "h_walk_ends": walks.walk_ends,
     # rotate, cycle and single stones of stacks (runtime/moves.py)
     "h_permute": moves.permute,

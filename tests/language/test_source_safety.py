@@ -182,7 +182,9 @@ decision move:
     ("x0 = [*s]", "Starred"),
     ("del x0", "Delete"),
     ("with s: pass", "With"),
-    ("try:\n    pass\nexcept x0:\n    pass", "Try"),
+    ("try:\n    pass\nexcept x0:\n    pass", "Try with a handler"),
+    ("try:\n    pass\nexcept x0:\n    pass\nfinally:\n    pass", "Try with a handler"),
+    ("try:\n    pass\nexcept x0:\n    pass\nelse:\n    pass\nfinally:\n    pass", "Try with a handler"),
     ("raise x0", "Raise"),
     ("x0 = v @ v", "MatMult"),
     ("x0 = v ** v", "Pow"),
@@ -203,7 +205,10 @@ def test_the_check_accepts_what_the_compiler_writes():
                      "    x0 = k0[s.player] if not -1 <= len(s.board) else h_sites((x1 := -5, None, True))\n"
                      "    for i0, x1 in enumerate(range(3)):\n"
                      "        x0 += [0 for i1 in o if i1 in k0][-1] & x1\n"
-                     "    return x0\n")
+                     "    try:\n"
+                     "        return x0\n"
+                     "    finally:\n"
+                     "        s.board[x0] = x1\n")
     check_tree(tree, namespace)
 
 

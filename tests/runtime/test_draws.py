@@ -41,7 +41,7 @@ def drawn_actions(engine, s) -> list:
             given.append(code)
     checks = engine.rules.result_checks
     if checks:
-        given = [code for code in given if not checks[s.phase][code[0]](s.copy(trial=True), code)]
+        given = [code for code in given if not checks[s.phase][code[0]](s, code)]
     return given
 
 
