@@ -200,6 +200,25 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
     return found
 
 
+def marks(n: int) -> list[int]:
+    """Marks by site for a search that keeps its path (`path`): 0 for a site not
+    asked yet, 1 for the start, else the site it was reached from plus two."""
+    return [0] * n
+
+
+def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
+    """The sites from the search's start to `end`, each reached from the one
+    before it (marks as `marks` says)."""
+    sites = [end]
+    mark = marks_by_site[end]
+    while mark > 1:
+        end = mark - 2
+        sites.append(end)
+        mark = marks_by_site[end]
+    sites.reverse()
+    return tuple(sites)
+
+
 def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
     """Whether a line through `site` holds pieces of one owner on all its sites."""
     p = board[site]
@@ -502,6 +521,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_flood": flood,
     # Marks by site for a search written out in generated code (bytearray(n)).
     "h_unmarked": bytearray,
+    "h_marks": marks,
+    "h_path": path,
     "h_on_full_line": on_full_line,
     "h_fail": fail,
     "h_dedup": dedup,
