@@ -431,6 +431,9 @@ def leap(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
     if span.exact and not passing:
         _leap_exact(src, landing, dirs_by_player, rays, n_sites, span, off_case, off_where)
         return
+    if span.exact and span.low_fixed is not None and off_case is None:
+        _leap_exact_passing(src, landing, dirs_by_player, rays, n_sites, span.low_fixed)
+        return
     assert span.high is not None
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, False), "all rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
@@ -447,6 +450,24 @@ def leap(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
             with _unless_passed(src, passing, _TO, pyast.sub(_RAY, pyast.slice_(None, before))):
                 src.add(pyast.assign(_TO, pyast.sub(_RAY, before)), _look())
                 emit_candidate(src, landing)
+
+
+def _leap_exact_passing(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int,
+                        k: int) -> None:
+    """A fixed distance with sites on the way that must not be passed (`forbid
+    passing`): the rays of at least k sites, each site before the landing asked
+    in turn (written out: k is fixed). No `off board` action: a way leaving the
+    board lands nowhere."""
+    if k <= 0 or _beyond_every_ray(rays, k):
+        return
+    passing = landing.forbidden("passing", "to")
+    assert passing is not None
+    table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
+    with src.for_(_RAY, table):
+        for i in range(k - 1):
+            src.add(pyast.assign(_TO, pyast.sub(_RAY, i)), pyast.if_(passing, [pyast.continue_()]))
+        src.add(pyast.assign(_TO, pyast.sub(_RAY, k - 1)), _look())
+        emit_candidate(src, landing)
 
 
 @contextmanager
