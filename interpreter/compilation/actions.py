@@ -238,6 +238,8 @@ class ActionCompiler:
             plan = ActionPlan(action.name, action.pos, levels.action, Condition.of(levels.piece), [], None)
             return self._pass(plan, action, pattern, decision_index)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
+        for cid, _ in self.case_templates:
+            self.compiler.cases[cid].piece_kinds = scope.piece_kinds
         plan = ActionPlan(
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),

@@ -474,15 +474,16 @@ def result_filter(
     applies there. Coverage counts (when given) are kept as they were — checking
     is not playing — but for the `forbid result` lines themselves: each counts the
     actions it rejected (its check returns its probe plus one)."""
+    # (a case without a check: nothing can forbid it)
     if counts is None:
-        # (only a chance event's cases have no check)
-        out[:] = [code for code in out if not checks[code[0]](s.copy(trial=True), code)]  # type: ignore[misc]
+        out[:] = [code for code in out if (check := checks[code[0]]) is None or not check(s.copy(trial=True), code)]
         return
     saved = counts[:]
     kept = []
     rejected = []
     for code in out:
-        line = checks[code[0]](s.copy(trial=True), code)  # type: ignore[misc]
+        check = checks[code[0]]
+        line = check(s.copy(trial=True), code) if check is not None else 0
         if line:
             rejected.append(line)
         else:
