@@ -467,7 +467,8 @@ class ActionCompiler:
             statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
         label = f"action '{action.name}', {case.label}"
         info = CaseCode(decision_index, _case_pattern(pattern), action.name, template, label, case.pos,
-                        notation_pos=case.notation_pos if case.notation else action.notation_pos)
+                        notation_pos=case.notation_pos if case.notation else action.notation_pos,
+                        off_board=case.kind == "off")
         is_drop = isinstance(pattern, ast.DropPattern)
         pool_offset = statements.pool(pattern.pool, pattern.pool_pos or pattern.pos).offset \
             if isinstance(pattern, ast.DropPattern) and pattern.pool else None

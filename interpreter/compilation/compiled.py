@@ -48,6 +48,7 @@ class CaseCode:
     # the kinds the acting piece (`piece`) is of when the case starts (its action's
     # `by`, a drop's kind), None when any
     piece_kinds: Optional[frozenset[int]] = None
+    off_board: bool = False  # an `off board` case (its `{to}` writes "off")
 
     def info(self) -> CaseInfo:
         """What the runtime gets of it."""

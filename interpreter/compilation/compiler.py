@@ -296,7 +296,7 @@ class Compiler:
         phases' functions, the `forbid result` checks, the score."""
         src = self.src
         with src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
-            keys = src.const(Templates().key_table(self.cases))
+            keys = src.const(Templates(tuple(self.model.board.names)).key_table(self.cases))
         checks_table: Optional[py.Name] = None
         if self.result_code:
             with src.origin(Origin("forbid result: the checks of each case, by phase")):
@@ -304,7 +304,8 @@ class Compiler:
         kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
         writer = DecisionWriter(
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
-            checks_table, kinds_fixed=kinds_fixed,
+            checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),
+            off_templates=frozenset(c.template for c in self.cases if c.off_board),
         )
         listers: list[Optional[Listers]] = []
         for plan in plans:

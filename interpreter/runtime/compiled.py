@@ -151,7 +151,8 @@ class CompiledRules:
     phases: tuple[PhaseInfo, ...]
     runs: tuple[tuple[CaseRun, ...], ...]  # runs[phase][case](state, code): apply a case in a phase
     # result_checks[phase][case](copy of state, code) -> whether a `forbid result`
-    # forbids the action (None for chance events); empty without `forbid result`
+    # forbids the action (None for chance events and for cases none of its lines can
+    # forbid: nothing is checked); empty without `forbid result`
     result_checks: tuple[tuple[Optional[ResultCheck], ...], ...]
     initial_board: tuple[Optional[Piece], ...]  # with the entry for "no site" (-1) at the end
     initial_vars: tuple[int, ...]
