@@ -50,7 +50,7 @@ from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
-from .told_apart import check_told_apart
+from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, NUMBERS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
@@ -133,7 +133,7 @@ class Compiler:
         is of one of `kinds` when the check asks about it (None: any): `piece is K`
         is then known, and a part that cannot hold is left out — a case none of
         whose parts can hold is never checked (cases.write_result_checks)."""
-        if kinds is None or self._result_scope is None:
+        if kinds is None or self._result_scope is None or not self._result_reads_piece():
             return self.result_code
         known = self._result_code_by_kinds.get(kinds)
         if known is None:
@@ -146,6 +146,12 @@ class Compiler:
             self.restrictions.result_cost = cost
             self._result_code_by_kinds[kinds] = known
         return known
+
+    def _result_reads_piece(self) -> bool:
+        """Whether some `forbid result` line reads the acting piece (else its kinds
+        change nothing)."""
+        return any(reads_names(item.cond, self.items.defines, frozenset({"piece"}))
+                   for item, _ in self.restrictions.results)
 
     def guard(self, fn: Callable[[], T]) -> Optional[T]:
         try:

@@ -135,14 +135,20 @@ def static_sites(e: ast.Expr, model: GameModel) -> Optional[list[frozenset[int]]
 
 def _reads_landing(e: ast.Expr, defines: dict[str, ast.Define], seen: Optional[set[str]] = None) -> bool:
     """Whether a condition reads the landing site (itself or in a define it uses)."""
+    return reads_names(e, defines, _LANDING_NAMES, seen)
+
+
+def reads_names(e: ast.Expr, defines: dict[str, ast.Define], names: frozenset[str],
+                seen: Optional[set[str]] = None) -> bool:
+    """Whether an expression reads one of `names` (itself or in a define it uses)."""
     seen = set() if seen is None else seen
     for node in nodes_of(e):
         name = node.id if isinstance(node, ast.Name) else node.fn if isinstance(node, ast.Call) else None
-        if name in _LANDING_NAMES:
+        if name in names:
             return True
         if name in defines and name not in seen:
             seen.add(name)
-            if _reads_landing(defines[name].expr, defines, seen):
+            if reads_names(defines[name].expr, defines, names, seen):
                 return True
     return False
 
