@@ -238,6 +238,8 @@ class ActionCompiler:
             plan = ActionPlan(action.name, action.pos, levels.action, Condition.of(levels.piece), [], None)
             return self._pass(plan, action, pattern, decision_index)
         case_ids, over_ids, off_case, templates = self._cases(action, pattern, available, decision_index)
+        for cid, _ in self.case_templates:
+            self.compiler.cases[cid].piece_kinds = scope.piece_kinds
         plan = ActionPlan(
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
@@ -465,7 +467,8 @@ class ActionCompiler:
             statements.kind_index(pattern.kind, pattern.kind_pos)  # an unknown kind is a RuleError
         label = f"action '{action.name}', {case.label}"
         info = CaseCode(decision_index, _case_pattern(pattern), action.name, template, label, case.pos,
-                        notation_pos=case.notation_pos if case.notation else action.notation_pos)
+                        notation_pos=case.notation_pos if case.notation else action.notation_pos,
+                        off_board=case.kind == "off")
         is_drop = isinstance(pattern, ast.DropPattern)
         pool_offset = statements.pool(pattern.pool, pattern.pool_pos or pattern.pos).offset \
             if isinstance(pattern, ast.DropPattern) and pattern.pool else None

@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast as py
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Optional, Protocol, Sequence
+from typing import Callable, Optional, Protocol, Sequence
 
 from ..runtime.compiled import CasePattern
 from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
@@ -183,17 +183,26 @@ class CaseWriter:
                     reachable |= {e[1] for e in more if isinstance(e, tuple)}
         return frozenset(effects)
 
-    def write_result_checks(self, condition: list[ResultPart]) -> list[list[Optional[str]]]:
+    def write_result_checks(
+        self, condition_for: Callable[[Optional[frozenset[int]]], list[ResultPart]]
+    ) -> list[list[Optional[str]]]:
         """names[phase][case] of the functions that play a case on the position
         (tried in place and undone, or on a copy: journal.py) and say whether a
         `forbid result` applies to what it leaves (None for chance events, which
-        nothing forbids): true when one does — with coverage, the number of the
-        line's probe plus one (helpers.result_filter counts it)."""
+        nothing forbids, and for a case no part of whose condition can hold:
+        `condition_for(kinds)`, the parts for an acting piece of those kinds, left
+        none): true when one does — with coverage, the number of the line's probe
+        plus one (helpers.result_filter counts it)."""
         names = []
         for phase in self.phases:
             row: list[Optional[str]] = []
             for case in self.compiler.cases:
-                row.append(None if case.pattern is CasePattern.CHANCE else self._check(case, phase, condition))
+                if case.pattern is CasePattern.CHANCE:
+                    row.append(None)
+                    continue
+                kinds = case.piece_kinds if not _changes_piece(case, phase) else None
+                condition = condition_for(kinds)
+                row.append(self._check(case, phase, condition) if condition else None)
             names.append(row)
         return names
 
@@ -411,3 +420,12 @@ def _game_on() -> py.expr:
     """`s.result is None`: the game has not ended."""
     return pyast.is_none(pyast.attr(_S, "result"))
 
+
+
+def _changes_piece(case: CaseCode, phase: PhaseCode) -> bool:
+    """Whether the statements a check plays before asking (the case, its decision's
+    and its phase's `after each action`) may set the acting piece (`pc`: a
+    promotion, a new kind): then what it was when the case started says nothing."""
+    blocks = [case.body] + [block[0] for block in (case.after, phase.after_action) if block is not None]
+    return any(isinstance(node, py.Name) and node.id == "pc" and isinstance(node.ctx, py.Store)
+               for block in blocks for node in pyast.walk_all(block))

@@ -50,6 +50,24 @@ class Flood:
     found: py.Name  # the list of the sites found (it grows while it is walked)
     expand: tuple[py.stmt, ...]  # for the site named `current`: its neighbours asked and added
     current: str
+    # A path found last, kept to answer `exists` again without a search (see
+    # expr_connected.witnessed_loop); None where the flood keeps none.
+    witness: Optional["Witness"] = None
+
+
+@dataclass(frozen=True)
+class Witness:
+    """What a flood from one site needs to try the path it found last: the start
+    (a local holding it), the table of kept paths by start, the marks (each site
+    found marked with the site it was reached from, plus two; the start with 1),
+    the site variable and the condition asked of each site (statements, code)."""
+
+    start: py.Name
+    paths: py.Name
+    marks: py.Name
+    site: str
+    lines: tuple[py.stmt, ...]
+    cond: py.expr
 
 
 @dataclass

@@ -45,6 +45,10 @@ class CaseCode:
     # per value shown that is a number: the values it can take, or None when the rules
     # do not fix them (compilation/domains.py); sites, players and flags: None
     shown_values: tuple[Optional[tuple[Any, ...]], ...] = ()
+    # the kinds the acting piece (`piece`) is of when the case starts (its action's
+    # `by`, a drop's kind), None when any
+    piece_kinds: Optional[frozenset[int]] = None
+    off_board: bool = False  # an `off board` case (its `{to}` writes "off")
 
     def info(self) -> CaseInfo:
         """What the runtime gets of it."""

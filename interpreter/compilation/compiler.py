@@ -50,7 +50,7 @@ from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
-from .told_apart import check_told_apart
+from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, NUMBERS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
@@ -117,6 +117,9 @@ class Compiler:
         self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
+        self._result_scope: Optional[Scope] = None  # where they are compiled
+        # the conditions for an acting piece of known kinds (result_code_for)
+        self._result_code_by_kinds: dict[frozenset[int], list[ResultPart]] = {}
         self.longest_turns = LongestTurns(self)
 
     # ------------------------------------------------------------ helpers for parts
@@ -124,6 +127,31 @@ class Compiler:
               **modes: Any) -> Scope:
         """A scope of the rules' statements and conditions (`modes`: see Scope)."""
         return Scope(frozenset(available), where, piece_always=piece_always, followups=followups, **modes)
+
+    def result_code_for(self, kinds: Optional[frozenset[int]]) -> list[ResultPart]:
+        """The `forbid result` parts (as `result_code`) for a case whose acting piece
+        is of one of `kinds` when the check asks about it (None: any): `piece is K`
+        is then known, and a part that cannot hold is left out — a case none of
+        whose parts can hold is never checked (cases.write_result_checks)."""
+        if kinds is None or self._result_scope is None or not self._result_reads_piece():
+            return self.result_code
+        known = self._result_code_by_kinds.get(kinds)
+        if known is None:
+            cost = self.restrictions.result_cost  # (the budget counts the condition once)
+            try:
+                with self.src.origin(Origin("forbid result")):
+                    known = self.restrictions.result_check(self._result_scope.child(piece_kinds=kinds))
+            except RuleError:
+                known = self.result_code  # (reported where it was compiled for any piece)
+            self.restrictions.result_cost = cost
+            self._result_code_by_kinds[kinds] = known
+        return known
+
+    def _result_reads_piece(self) -> bool:
+        """Whether some `forbid result` line reads the acting piece (else its kinds
+        change nothing)."""
+        return any(reads_names(item.cond, self.items.defines, frozenset({"piece"}))
+                   for item, _ in self.restrictions.results)
 
     def guard(self, fn: Callable[[], T]) -> Optional[T]:
         try:
@@ -225,6 +253,7 @@ class Compiler:
                                   "a 'forbid result' condition")
         with self.src.origin(Origin("forbid result")):
             self.result_code = self.guard(lambda: self.restrictions.result_check(result_scope)) or []
+        self._result_scope = result_scope
         # by decision: its plan, or a chance event's info (complete: it lists no actions)
         plans: list[Optional[DecisionPlan]] = []
         chances: list[Optional[DecisionInfo]] = []
@@ -273,7 +302,7 @@ class Compiler:
         phases' functions, the `forbid result` checks, the score."""
         src = self.src
         with src.origin(Origin("the notations: per case, (its template, whether it shows from, to, a choice)")):
-            keys = src.const(Templates().key_table(self.cases))
+            keys = src.const(Templates(tuple(self.model.board.names)).key_table(self.cases))
         checks_table: Optional[py.Name] = None
         if self.result_code:
             with src.origin(Origin("forbid result: the checks of each case, by phase")):
@@ -281,7 +310,8 @@ class Compiler:
         kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
         writer = DecisionWriter(
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
-            checks_table, kinds_fixed=kinds_fixed,
+            checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),
+            off_templates=frozenset(c.template for c in self.cases if c.off_board),
         )
         listers: list[Optional[Listers]] = []
         for plan in plans:
@@ -305,7 +335,7 @@ class Compiler:
             listers=listers,
             notation_keys=keys.id,
             runs=runs,
-            checks=case_writer.write_result_checks(self.result_code) if self.result_code else [],
+            checks=case_writer.write_result_checks(self.result_code_for) if self.result_code else [],
             checks_table=checks_table.id if checks_table is not None else None,
             no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],
             before_turn=[case_writer.write_before_turn(phase) for phase in phases],

@@ -24,9 +24,11 @@ import ast as py
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import reduce
-from typing import Iterable, NamedTuple, Optional
+from typing import Iterable, NamedTuple, Optional, Union
 
 from ..parsing import ast
+from ..runtime.compiled import CasePattern
+from ..runtime.helpers import NotationKeys, TemplateKey, TextKey
 from ..runtime.walks import Blockers
 from . import patterns, pyast
 from .actions import ActionPlan
@@ -37,6 +39,7 @@ from .reach import may_land_alike
 from .registers import with_registers
 from .restrictions import Restrictions
 from .source import Origin, Source
+from .told_apart import may_write_alike, site_fields_only
 
 _OUT, _FRM, _PC, _S = pyast.name("out"), pyast.name("frm"), pyast.name("pc"), pyast.name("s")
 
@@ -55,19 +58,79 @@ class Templates:
     """Distinct notation templates, numbered: with the fields each uses, the key
     under which two action codes write the same notation."""
 
+    names: tuple[str, ...] = ()  # the board's site names, which `{from}` and `{to}` write
     ids: dict[tuple[str, ...], int] = field(default_factory=dict)
 
     def id(self, template: tuple[str, ...]) -> int:
         return self.ids.setdefault(template, len(self.ids))
 
-    def key_table(self, cases: list[CaseCode]) -> tuple[tuple[int, bool, bool, int], ...]:
+    def key_table(self, cases: list[CaseCode]) -> NotationKeys:
         """Per case: (template id, uses from, uses to, what else tells its codes
-        apart: 0 nothing, 1 the choice, 2 the choice and the values it shows)."""
-        return tuple(
-            (self.id(c.template), "{from}" in c.template, "{to}" in c.template,
-             2 if c.shown else int("{outcome}" in c.template or "{choice}" in c.template or "={choice}" in c.template))
-            for c in cases
-        )
+        apart: 0 nothing, 1 the choice, 2 the choice and the values it shows); for
+        templates of one decision that may write one text though they differ, a
+        key by the text (helpers.NotationKeys); None for a drop's or select's case
+        showing its site whose template nothing else of its decision may write."""
+        texts, alone = self._compared(cases)
+        keys: list[Optional[Union[TemplateKey, TextKey]]] = []
+        for n, c in enumerate(cases):
+            if n in alone:
+                keys.append(None)
+            elif (c.decision, c.template) in texts:
+                keys.append((-1 - texts[c.decision, c.template], c.template, self.names, 0))
+            else:
+                keys.append((self.id(c.template), "{from}" in c.template, "{to}" in c.template,
+                             2 if c.shown else int("{outcome}" in c.template or "{choice}" in c.template
+                                                   or "={choice}" in c.template)))
+        return tuple(keys)
+
+    def _compared(self, cases: list[CaseCode]) -> tuple[dict[tuple[int, tuple[str, ...]], int], set[int]]:
+        """({(decision, template): its class} for the templates compared by text,
+        the cases never compared)."""
+        texts: dict[tuple[int, tuple[str, ...]], int] = {}
+        alone: set[int] = set()
+        by_decision: dict[int, list[int]] = {}
+        for n, c in enumerate(cases):
+            if c.pattern is not CasePattern.CHANCE:
+                by_decision.setdefault(c.decision, []).append(n)
+        classes = 0
+        for decision, members in by_decision.items():
+            off = frozenset(c.template for c in cases if c.off_board)
+            for group in alike_templates(sorted({cases[n].template for n in members}), self.names, off):
+                if len(group) > 1 and all(site_fields_only(t) for t in group):
+                    for t in group:
+                        texts[decision, t] = classes
+                    classes += 1
+                elif len(group) == 1:
+                    writing = [n for n in members if cases[n].template == group[0]]
+                    if len(writing) == 1 and cases[writing[0]].pattern in _ONE_PER_SITE and "{to}" in group[0]:
+                        alone.add(writing[0])
+        return texts, alone
+
+
+# Patterns that list a site at most once per case: their codes never write one
+# notation twice when it shows the site.
+_ONE_PER_SITE = frozenset({CasePattern.DROP, CasePattern.SELECT})
+
+
+def alike_templates(templates: list[tuple[str, ...]], names: tuple[str, ...],
+                    off: frozenset[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
+    """The templates in groups that may write one text (told_apart.may_write_alike,
+    joined transitively), each group in the order given."""
+    group_of = list(range(len(templates)))
+
+    def root(i: int) -> int:
+        while group_of[i] != i:
+            i = group_of[i]
+        return i
+
+    for i, a in enumerate(templates):
+        for j in range(i + 1, len(templates)):
+            if root(i) != root(j) and may_write_alike(a, templates[j], names, off):
+                group_of[root(j)] = root(i)
+    groups: dict[int, list[tuple[str, ...]]] = {}
+    for i, t in enumerate(templates):
+        groups.setdefault(root(i), []).append(t)
+    return list(groups.values())
 
 
 @dataclass(frozen=True)
@@ -98,8 +161,11 @@ class DecisionWriter:
 
     def __init__(self, src: Source, keys: py.Name, restrictions: Restrictions, coverage: Optional[py.Name],
                  owned_kinds: frozenset[int], owner_masks: OwnerMasks, result_checks: Optional[py.Name] = None,
-                 kinds_fixed: bool = True):
+                 kinds_fixed: bool = True, site_names: tuple[str, ...] = (),
+                 off_templates: frozenset[tuple[str, ...]] = frozenset()):
         self.src = src
+        self.site_names = site_names  # what `{from}` and `{to}` write (see _clashes)
+        self.off_templates = off_templates  # the templates of `off board` cases ({to} writes "off")
         # whether no rule changes a piece's owner or kind (the neutral pieces then
         # stay what they were: see _blockers)
         self.kinds_fixed = kinds_fixed
@@ -181,7 +247,7 @@ class _Lister:
 
     def tier(self, actions: list[ActionPlan]) -> None:
         src = self.src
-        clashing, from_free = _clashes(actions)
+        clashing, from_free = _clashes(actions, self.writer.site_names, self.writer.off_templates)
         # With `forbid result`, actions that write one notation are compared among
         # the legal ones (format.md 3.8): after the check, not while listing, so
         # that where the first is forbidden the second is listed.
@@ -431,9 +497,11 @@ def _fused_pairs(actions: list[ActionPlan], clashing: set[int]) -> dict[int, Opt
     return pairs
 
 
-def _clashes(actions: list[ActionPlan]) -> tuple[set[int], bool]:
+def _clashes(actions: list[ActionPlan], names: tuple[str, ...],
+             off: frozenset[tuple[str, ...]]) -> tuple[set[int], bool]:
     """(ids of the actions that may write the same notation as another, whether
-    some of those notations leave out where the action starts)."""
+    some of those notations leave out where the action starts — or are written
+    by different templates: both are then compared over the whole list)."""
     clashing: set[int] = set()
     from_free = False
     for i, a in enumerate(actions):
@@ -454,6 +522,11 @@ def _clashes(actions: list[ActionPlan]) -> tuple[set[int], bool]:
                     continue
                 clashing |= {id(a), id(b)}
                 from_free |= without_from
+            elif any(ta != tb and site_fields_only(ta) and site_fields_only(tb) and may_write_alike(ta, tb, names, off)
+                     for ta in a.templates for tb in b.templates):
+                # (compared by the text they write: Templates.key_table)
+                clashing |= {id(a), id(b)}
+                from_free = True
     return clashing, from_free
 
 

@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 from ..parsing import ast
 from . import pyast
-from .code import Code, Compiling, Flood, Handler, Stmts, describe
+from .code import Code, Compiling, Flood, Handler, Stmts, Witness, describe
 from .errors import RuleError
 from .scope import Local, Scope
 from .types import Dep, Type
@@ -34,24 +34,66 @@ def fused_loop(flood: Flood, var: str, body: Stmts) -> Stmts:
 
 
 def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: py.expr,
-           first: Sequence[py.stmt] = ()) -> Flood:
+           first: Sequence[py.stmt] = (), keep_path: bool = False) -> Flood:
     """The parts of a flood from `start` (a site, a set of sites or none) through
     `neighbours` (a table by site) where `cond` holds of `var` (after `lines`),
-    nothing written yet: `first` runs before it."""
+    nothing written yet: `first` runs before it. With `keep_path` (a single start
+    site, a fixed table of neighbours) each site found is marked with the site it
+    was reached from, so that `exists` can keep the path to what it found
+    (`witnessed_loop`)."""
     seen, found, current = (pyast.name(x.src.fresh("t")) for _ in range(3))
     site = pyast.name(var)
-    asked = [pyast.assign(pyast.sub(seen, site), pyast.num(1))] + lines + [
-        pyast.if_(cond, [pyast.expr_stmt(pyast.method(found, "append", site))])]
+    keep_path = keep_path and start.type is Type.SITE and isinstance(neighbours, py.Name)
+
+    def asked(mark: py.expr) -> Stmts:
+        return [pyast.assign(pyast.sub(seen, site), mark)] + lines + [
+            pyast.if_(cond, [pyast.expr_stmt(pyast.method(found, "append", site))])]
+
     unseen = pyast.not_(pyast.sub(seen, site))
-    seeds: Stmts = list(first) + [pyast.assign(seen, pyast.helper("h_unmarked", pyast.num(x.n_sites + 1))),
-                                  pyast.assign(found, pyast.list_())]
+    marks = pyast.helper("h_marks" if keep_path else "h_unmarked", pyast.num(x.n_sites + 1))
+    seeds: Stmts = list(first) + [pyast.assign(seen, marks), pyast.assign(found, pyast.list_())]
+    witness = None
     if start.type is Type.SITE:
-        seeds.append(pyast.assign(site, start.code))
-        seeds.append(pyast.if_(pyast.compare(site, "!=", pyast.num(-1)), asked))
+        origin = start.code
+        if keep_path:
+            origin = pyast.name(x.src.fresh("t"))
+            paths = x.src.const([None] * (x.n_sites + 1))
+            witness = Witness(origin, paths, seen, var, tuple(lines), cond)
+        seeds.append(pyast.assign(site, origin))
+        seeds.append(pyast.if_(pyast.compare(site, "!=", pyast.num(-1)), asked(pyast.num(1))))
     elif start.type is not Type.NONE:
-        seeds.append(pyast.for_(site, start.code, [pyast.if_(unseen, asked)]))
-    expand = (pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, asked)]),)
+        seeds.append(pyast.for_(site, start.code, [pyast.if_(unseen, asked(pyast.num(1)))]))
+    reached = pyast.add(current, pyast.num(2)) if keep_path else pyast.num(1)
+    expand = (pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, asked(reached))]),)
+    if witness is not None:
+        first_start = [pyast.assign(witness.start, start.code)]
+        return Flood((), tuple(first_start + seeds), found, expand, current.id, witness)
     return Flood((), tuple(seeds), found, expand, current.id)
+
+
+def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name) -> Stmts:
+    """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
+    whether a site found meets the quantifier's condition (`holds(then)`: the
+    statements running `then` when it holds of the site named `var`). The
+    path found last from the same start is tried first: when the condition still
+    holds of every site on it and `body` of its end, the answer is yes without a
+    search (the path is the proof, whatever changed elsewhere); otherwise the
+    search runs as ever and keeps the path to the site it stops at. Exact either
+    way; a search runs only when the position touched the path."""
+    witness = flood.witness
+    assert witness is not None
+    kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
+    site = pyast.name(witness.site)
+    path = pyast.sub(witness.paths, witness.start)
+    tried = pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(witness.lines) + [
+        pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], [
+        pyast.assign(kept, pyast.sub(kept, pyast.num(-1)))] + holds([pyast.assign(result, pyast.true())]))])
+    found = [pyast.assign(result, pyast.true()),
+             pyast.assign(path, pyast.helper("h_path", witness.marks, pyast.name(var))),
+             pyast.break_()]
+    search = fused_loop(flood, var, holds(found))
+    start, rest = search[0], search[1:]
+    return [start, pyast.assign(kept, path), tried, pyast.if_(pyast.not_(result), rest)]
 
 
 def group_search(x: Compiling, start: Code, neighbours: py.expr) -> Flood:
@@ -108,14 +150,14 @@ class ConnectedFamily:
         """The flood written into the sink, its sites sorted into board order."""
         x = self.x
         assert scope.sink is not None
-        flood = search(x, start, neighbours, var, lines, cond.code)
+        flood = search(x, start, neighbours, var, lines, cond.code, keep_path=True)
         written = tuple(fused_loop(flood, flood.current, []) + [pyast.assign(flood.found, pyast.helper("sorted",
                                                                                                       flood.found))])
         scope.sink.extend(written)
         deps = start.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
         return Code(flood.found, Type.SITES, deps, cost=start.cost + x.n_sites * (1 + cond.cost + self.max_degree),
                     size=x.n_sites, fresh=True,
-                    flood=Flood(written, flood.seeds, flood.found, flood.expand, flood.current))
+                    flood=Flood(written, flood.seeds, flood.found, flood.expand, flood.current, flood.witness))
 
     def _seeds(self, start: Code) -> py.expr:
         """The sites a flood starts from, as something to loop over (none left out)."""

@@ -17,7 +17,7 @@ from ..spelling import did_you_mean
 from . import pyast
 from .code import Code, Compiling, Handler, Stmts, all_pieces, always_a_player, is_call, iterated, name_of, when
 from .errors import RuleError
-from .expr_connected import fused_loop
+from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
 from .names import CONTEXT_NAMES, reserved_word
@@ -267,7 +267,11 @@ class SetFamily:
                 else [pyast.assign(t, pyast.true()), pyast.break_()]
             failed: Stmts = [pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])]
             sink.append(pyast.assign(t, initial))
-            sink.extend(fused_loop(flood, var, lines + failed if quantifier == "all" else when(lines, cond, counted)))
+            if quantifier == "exists" and flood.witness is not None:
+                sink.extend(witnessed_loop(flood, var, lambda then: when(lines, cond, then), t))
+            else:
+                each = lines + failed if quantifier == "all" else when(lines, cond, counted)
+                sink.extend(fused_loop(flood, var, each))
             type_ = Type.INT if quantifier == "count" else Type.BOOL
             return Code(t, type_, deps, cost=cost, found_loop=tuple(sink[start:]) if quantifier == "exists" else None)
         if quantifier == "count":

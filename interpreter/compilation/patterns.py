@@ -71,12 +71,15 @@ class CodeTables:
     a listed action's code lives as long as the list, so making and dropping a
     tuple per candidate is much of the cost of listing. Per case, a table by `frm`
     and `to` (-1, no site, last), each code made when first listed (runtime:
-    helpers.make_code), within MAX_PREBUILT_CODES entries a game."""
+    helpers.make_code), within MAX_PREBUILT_CODES entries a game. A case that
+    starts from no site (a drop, a select) has one row, which is the table's last
+    (-1) as well as its first."""
 
     def __init__(self, src: Source, n_sites: int):
         self.src = src
         self.n_sites = n_sites
         self.tables: dict[int, py.Name] = {}  # case id -> the constant holding its table
+        self.entries = [0]  # the entries of the tables made (shared with the view without origin)
         self.from_nowhere = False
 
     def without_origin(self) -> "CodeTables":
@@ -84,6 +87,7 @@ class CodeTables:
         `frm` is -1 there, so they read that row of a table by its own name."""
         view = CodeTables(self.src, self.n_sites)
         view.tables = self.tables
+        view.entries = self.entries
         view.from_nowhere = True
         return view
 
@@ -92,9 +96,11 @@ class CodeTables:
         name = self.tables.get(case)
         if name is None:
             width = self.n_sites + 1
-            if (len(self.tables) + 1) * width ** 2 > MAX_PREBUILT_CODES:
+            rows = 1 if self.from_nowhere else width
+            if self.entries[0] + rows * width > MAX_PREBUILT_CODES:
                 return pyast.tuple_(pyast.num(case), _FRM, destination)
-            table = [[None] * width for _ in range(width)]
+            self.entries[0] += rows * width
+            table = [[None] * width for _ in range(rows)]
             name = self.tables[case] = self.src.const(table, key=("codes", case))
         row: py.expr = pyast.sub(name, _FRM)
         if self.from_nowhere:
@@ -445,6 +451,9 @@ def leap(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
         if mask is not None:
             _leap_exact(src, landing, dirs_by_player, rays, n_sites, span, off_case, off_where, passed=mask)
             return
+    if span.exact and span.low_fixed is not None and off_case is None:
+        _leap_exact_passing(src, landing, dirs_by_player, rays, n_sites, span.low_fixed)
+        return
     assert span.high is not None
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, False), "all rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
@@ -461,6 +470,24 @@ def leap(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
             with _unless_passed(src, passing, _TO, pyast.sub(_RAY, pyast.slice_(None, before))):
                 src.add(pyast.assign(_TO, pyast.sub(_RAY, before)), _look())
                 emit_candidate(src, landing)
+
+
+def _leap_exact_passing(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, n_sites: int,
+                        k: int) -> None:
+    """A fixed distance with sites on the way that must not be passed (`forbid
+    passing`): the rays of at least k sites, each site before the landing asked
+    in turn (written out: k is fixed). No `off board` action: a way leaving the
+    board lands nowhere."""
+    if k <= 0 or _beyond_every_ray(rays, k):
+        return
+    passing = landing.forbidden("passing", "to")
+    assert passing is not None
+    table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
+    with src.for_(_RAY, table):
+        for i in range(k - 1):
+            src.add(pyast.assign(_TO, pyast.sub(_RAY, i)), pyast.if_(passing, [pyast.continue_()]))
+        src.add(pyast.assign(_TO, pyast.sub(_RAY, k - 1)), _look())
+        emit_candidate(src, landing)
 
 
 @contextmanager

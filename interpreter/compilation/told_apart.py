@@ -14,7 +14,7 @@ two landings need not both be legal, and play decides (`regelwerk lint`).
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Collection, Optional, Sequence
 
 from ..parsing import ast
 from ..parsing.visit import nodes_of
@@ -23,6 +23,10 @@ from .model import GameModel
 from .reach import Reach
 
 TO = "{to}"
+FROM = "{from}"
+# Past this many texts a template's notations are not written out one by one:
+# only their first and last characters are compared.
+MAX_TEXTS = 20_000
 # Names whose condition may keep an action to one landing site.
 _LANDING_NAMES = frozenset({"to", "target", "jumped"})
 
@@ -131,13 +135,89 @@ def static_sites(e: ast.Expr, model: GameModel) -> Optional[list[frozenset[int]]
 
 def _reads_landing(e: ast.Expr, defines: dict[str, ast.Define], seen: Optional[set[str]] = None) -> bool:
     """Whether a condition reads the landing site (itself or in a define it uses)."""
+    return reads_names(e, defines, _LANDING_NAMES, seen)
+
+
+def reads_names(e: ast.Expr, defines: dict[str, ast.Define], names: frozenset[str],
+                seen: Optional[set[str]] = None) -> bool:
+    """Whether an expression reads one of `names` (itself or in a define it uses)."""
     seen = set() if seen is None else seen
     for node in nodes_of(e):
         name = node.id if isinstance(node, ast.Name) else node.fn if isinstance(node, ast.Call) else None
-        if name in _LANDING_NAMES:
+        if name in names:
             return True
         if name in defines and name not in seen:
             seen.add(name)
-            if _reads_landing(defines[name].expr, defines, seen):
+            if reads_names(defines[name].expr, defines, names, seen):
                 return True
     return False
+
+
+# ---------------------------------------------------------------- templates that may write alike
+def may_write_alike(a: tuple[str, ...], b: tuple[str, ...], names: Sequence[str],
+                    off: Collection[tuple[str, ...]] = ()) -> bool:
+    """Whether two notation templates can ever write the same text (their literal
+    parts and the fields they show: `{from}` and `{to}` write site names, `{from}`
+    nothing for no site, `{to}` "off" in a template of an `off board` case (`off`);
+    any other field any text). Sound: False only where no two texts can be equal —
+    all of both written out when there are few, else their possible first and last
+    characters compared."""
+    if a == b:
+        return True
+    texts_a, texts_b = template_texts(a, names, a in off), template_texts(b, names, b in off)
+    if texts_a is not None and texts_b is not None:
+        return not texts_a.isdisjoint(texts_b)
+    for end in (-1, 0):
+        ends_a, ends_b = _end_chars(a, names, end, a in off), _end_chars(b, names, end, b in off)
+        if ends_a is not None and ends_b is not None and ends_a.isdisjoint(ends_b):
+            return False
+    return True
+
+
+def site_fields_only(template: tuple[str, ...]) -> bool:
+    """Whether a template shows nothing but literal text and `{from}`/`{to}`."""
+    return all(part in (FROM, TO) or not _is_field(part) for part in template)
+
+
+def template_texts(template: tuple[str, ...], names: Sequence[str], off: bool = False) -> Optional[frozenset[str]]:
+    """Every text the template can write (a superset; `off`: of an `off board`
+    case), when it shows sites and literal text only and they are at most
+    MAX_TEXTS; else None."""
+    if not site_fields_only(template):
+        return None
+    texts = {""}
+    for part in template:
+        values = _field_values(part, names, off) if _is_field(part) else (part,)
+        if len(texts) * len(values) > MAX_TEXTS:
+            return None
+        texts = {text + value for text in texts for value in values}
+    return frozenset(texts)
+
+
+def _is_field(part: str) -> bool:
+    return part.startswith(("{", "={"))
+
+
+def _field_values(part: str, names: Sequence[str], off: bool) -> tuple[str, ...]:
+    """The texts a site field writes (engine.notation): a site's name, or for no
+    site nothing (`{from}`: drops, selects) or "off" (`{to}` of an `off board` case)."""
+    return tuple(names) + (("",) if part == FROM else ("off",) if off else ())
+
+
+def _end_chars(template: tuple[str, ...], names: Sequence[str], end: int, off: bool) -> Optional[frozenset[str]]:
+    """The characters a text of the template can end with (end -1) or start with
+    (end 0), "" for an empty text; None when a field may write anything."""
+    parts = template[::-1] if end == -1 else template
+    chars: set[str] = set()
+    for part in parts:
+        if not _is_field(part):
+            if part:
+                return frozenset(chars | {part[end]})
+            continue
+        if part not in (FROM, TO):
+            return None
+        values = _field_values(part, names, off)
+        chars |= {value[end] for value in values if value}
+        if all(values):
+            return frozenset(chars)
+    return frozenset(chars | {""})

@@ -151,8 +151,9 @@ class CompiledRules:
     phases: tuple[PhaseInfo, ...]
     runs: tuple[tuple[CaseRun, ...], ...]  # runs[phase][case](state, code): apply a case in a phase
     # result_checks[phase][case](state, code) -> whether a `forbid result` forbids
-    # the action (None for chance events), the state left as it was (the case tried
-    # in place and undone, or on a copy: compilation/journal.py); empty without `forbid result`
+    # the action, the state left as it was (the case tried in place and undone, or on
+    # a copy: compilation/journal.py); None for chance events and for cases none of
+    # its lines can forbid (nothing is checked); empty without `forbid result`
     result_checks: tuple[tuple[Optional[ResultCheck], ...], ...]
     initial_board: tuple[Optional[Piece], ...]  # with the entry for "no site" (-1) at the end
     initial_vars: tuple[int, ...]

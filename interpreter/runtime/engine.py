@@ -539,8 +539,9 @@ class Engine:
             while candidates:
                 i = int(rand() * len(candidates))
                 code = candidates[i]
-                # (code[0]: its case; only a chance event's cases have no check)
-                line = checks[code[0]](s, code)  # type: ignore[misc]
+                # (code[0]: its case; no check: nothing can forbid it)
+                check = checks[code[0]]
+                line = check(s, code) if check is not None else 0
                 if not line:
                     if listed is None or keys[code[0]] is None:  # type: ignore[index]
                         return code
@@ -571,8 +572,9 @@ class Engine:
         draw, pool = drawn[0], drawn[2][:]
         while True:
             code = draw(s, pool, rand)
-            # (only a chance event's cases have no check)
-            if code is None or checks is None or not checks[code[0]](s, code):  # type: ignore[misc]
+            # (no check: nothing can forbid it)
+            check = checks[code[0]] if code is not None and checks is not None else None
+            if check is None or not check(s, code):  # type: ignore[arg-type]
                 return code
 
     @staticmethod
@@ -590,8 +592,9 @@ class Engine:
                 continue
             allowed = verdicts.get(earlier)
             if allowed is None:
-                # (only a chance event's cases have no check)
-                line = checks[earlier[0]](s, earlier)  # type: ignore[misc]
+                # (no check: nothing can forbid it)
+                check = checks[earlier[0]]
+                line = check(s, earlier) if check is not None else 0
                 if line and rejected is not None:
                     rejected.append(line)
                 allowed = verdicts[earlier] = not line

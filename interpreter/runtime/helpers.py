@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from itertools import chain, compress
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import moves, walks
 from .errors import RuleRuntimeError, fail
@@ -24,15 +24,22 @@ if TYPE_CHECKING:
 # entry per site of the board and one for "no site"), whether it loops).
 Track = tuple[tuple[int, ...], tuple[int, ...], bool]
 # keys[case]: (notation template id, whether it shows from, to, and what else tells
-# its codes apart: 0 nothing, 1 the choice, 2 the choice and the values it shows)
-NotationKeys = tuple[tuple[int, bool, bool, int], ...]
+# its codes apart: 0 nothing, 1 the choice, 2 the choice and the values it shows);
+# for a case whose template may write the text of another template of its decision
+# (told_apart.may_write_alike), (-1 - the number of that class of templates, the
+# template, the site names, 0): its codes are compared by the text they write; None
+# for a case that no other case of its decision can write alike and that lists
+# each notation once (a drop or select showing its site): never compared.
+TemplateKey = tuple[int, bool, bool, int]
+TextKey = tuple[int, tuple[str, ...], tuple[str, ...], int]
+NotationKeys = tuple[Optional[Union[TemplateKey, TextKey]], ...]
 # The same for the cases of actions compared among the legal ones only (after
 # `forbid result`): None for a case whose notation no other action writes.
-AlikeKeys = tuple[Optional[tuple[int, bool, bool, int]], ...]
+AlikeKeys = NotationKeys
 # check(state, code) -> whether a `forbid result` forbids the action (its coverage
 # probe plus one when counted, else 0 or False), the state left as it was (the case
 # tried in place and undone, or on a copy: compilation/journal.py); a phase's
-# checks are by case, None for a chance event's cases
+# checks are by case, None for a case nothing can forbid (chance events)
 ResultCheck = Callable[["State", Code], int]
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
@@ -200,6 +207,25 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
     return found
 
 
+def marks(n: int) -> list[int]:
+    """Marks by site for a search that keeps its path (`path`): 0 for a site not
+    asked yet, 1 for the start, else the site it was reached from plus two."""
+    return [0] * n
+
+
+def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
+    """The sites from the search's start to `end`, each reached from the one
+    before it (marks as `marks` says)."""
+    sites = [end]
+    mark = marks_by_site[end]
+    while mark > 1:
+        end = mark - 2
+        sites.append(end)
+        mark = marks_by_site[end]
+    sites.reverse()
+    return tuple(sites)
+
+
 def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
     """Whether a line through `site` holds pieces of one owner on all its sites."""
     p = board[site]
@@ -323,22 +349,37 @@ def _rest(code: Code, uses: int) -> object:
     return None if not uses else code[4] if uses == 1 else code[4:]
 
 
-def notation_key(code: Code, keys: AlikeKeys) -> tuple[int, Optional[int], Optional[int], object]:
+def notation_key(code: Code, keys: AlikeKeys) -> tuple[int, object, Optional[int], object]:
     """What tells the notation of `code` (`keys[case]`: template id, whether it
-    shows from, to, and the rest): two codes of one key write one notation."""
+    shows from, to, and the rest; or a text key): two codes of one key write one
+    notation."""
     tid, uses_from, uses_to, uses_rest = keys[code[0]]  # type: ignore[misc]  # (a case that is compared)
+    if tid < 0:
+        return tid, written_text(code, uses_from, uses_to), None, None  # type: ignore[arg-type]
     return tid, code[1] if uses_from else None, code[2] if uses_to else None, _rest(code, uses_rest)
+
+
+def written_text(code: Code, template: tuple[str, ...], names: tuple[str, ...]) -> str:
+    """The notation of a code whose template shows sites and literal text only (as
+    engine.notation writes it)."""
+    return "".join((names[code[1]] if code[1] != -1 else "") if part == "{from}" else
+                   (names[code[2]] if code[2] != -1 else "off") if part == "{to}" else part for part in template)
 
 
 def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
     """Keep the first of the codes in out[start:] that write the same notation
-    (`keys[case]`: template id, whether it shows from, to, and the rest)."""
+    (`keys[case]`: template id, whether it shows from, to, and the rest; a text key;
+    None for a case never compared)."""
     seen = set()
     kept = []
     for code in out[start:]:
-        tid, uses_from, uses_to, uses_rest = keys[code[0]]
+        entry = keys[code[0]]
+        if entry is None:
+            kept.append(code)
+            continue
+        tid, uses_from, uses_to, uses_rest = entry
         key = (tid, code[1] if uses_from else None, code[2] if uses_to else None,
-               _rest(code, uses_rest) if uses_rest else None)
+               _rest(code, uses_rest) if uses_rest else None) if tid >= 0 else notation_key(code, keys)
         if key not in seen:
             seen.add(key)
             kept.append(code)
@@ -350,19 +391,28 @@ def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
 def drop_seen(out: list[Code], first: int, second: int, keys: NotationKeys) -> None:
     """One piece's actions: drop from out[second:] those whose notation one in
     out[first:second] already writes (the first action keeps it). All start from
-    the same site, so the template and the landing site (and the choice) tell it."""
+    the same site, so the template and the landing site (and the choice) tell it
+    (a text key: the text; a case never compared: nothing)."""
     seen = set()
     for code in out[first:second]:
-        tid, _, uses_to, uses_rest = keys[code[0]]
-        seen.add((tid, code[2] if uses_to else None, _rest(code, uses_rest) if uses_rest else None))
+        entry = keys[code[0]]
+        if entry is not None:
+            seen.add(_one_piece_key(code, entry, keys))
     kept = []
     for code in out[second:]:
-        tid, _, uses_to, uses_rest = keys[code[0]]
-        if (tid, code[2] if uses_to else None, _rest(code, uses_rest) if uses_rest else None) not in seen:
+        entry = keys[code[0]]
+        if entry is None or _one_piece_key(code, entry, keys) not in seen:
             kept.append(code)
     if len(kept) != len(out) - second:
         del out[second:]
         out.extend(kept)
+
+
+def _one_piece_key(code: Code, entry: Union[TemplateKey, TextKey], keys: NotationKeys) -> object:
+    tid, _, uses_to, uses_rest = entry
+    if tid < 0:
+        return notation_key(code, keys)
+    return tid, code[2] if uses_to else None, _rest(code, uses_rest) if uses_rest else None
 
 
 _CASE = operator.itemgetter(CASE)
@@ -540,15 +590,16 @@ def result_filter(
     applies there. Coverage counts (when given) are kept as they were — checking
     is not playing — but for the `forbid result` lines themselves: each counts the
     actions it rejected (its check returns its probe plus one)."""
+    # (a case without a check: nothing can forbid it)
     if counts is None:
-        # (only a chance event's cases have no check)
-        out[:] = [code for code in out if not checks[code[0]](s, code)]  # type: ignore[misc]
+        out[:] = [code for code in out if (check := checks[code[0]]) is None or not check(s, code)]
         return
     saved = counts[:]
     kept = []
     rejected = []
     for code in out:
-        line = checks[code[0]](s, code)  # type: ignore[misc]
+        check = checks[code[0]]
+        line = check(s, code) if check is not None else 0
         if line:
             rejected.append(line)
         else:
@@ -587,6 +638,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_flood": flood,
     # Marks by site for a search written out in generated code (bytearray(n)).
     "h_unmarked": bytearray,
+    "h_marks": marks,
+    "h_path": path,
     "h_on_full_line": on_full_line,
     "h_full_line": full_line,
     "h_piece_count": piece_count,

@@ -132,3 +132,22 @@ def test_errors(tmp_path, capsys, pattern, case, message):
                                          f"        {pattern}\n        {case}\n")
     assert main(["validate", str(tmp_path)]) == 1
     assert message in capsys.readouterr().err
+
+
+def test_an_exact_orthogonal_leap_stops_at_a_site_it_must_not_pass(tmp_path):
+    # `leap orthogonal distance 3` over anything: c1 to c4 over c2 (black) and c3;
+    # a3 to d3 (black: taken) over b3 and c3; every other way leaves the board.
+    rules = """\
+    action leap3 by man:
+        leap orthogonal distance 3
+        onto empty: move
+        onto enemy: move
+    """
+    setup = "white: {man: [c1, a3]}\nblack: {man: [c2, d3]}\n"
+    assert moves(tmp_path, rules, setup) == ["a3xd3", "c1-c4"]
+    # Black men may not be passed: c1's way over c2 closes; d3 is landed on, not passed.
+    game = make(tmp_path, rules, setup)
+    (tmp_path / "game.rules").write_text("forbid passing where site is occupied and site.owner == black\n"
+                                         + (tmp_path / "game.rules").read_text())
+    game = load_game(str(tmp_path))
+    assert game.legal_notations(game.initial_state()) == ["a3xd3"]

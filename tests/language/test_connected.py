@@ -128,3 +128,65 @@ def test_directions_of_each_player(tmp_path):
     rules = drop_where("count(connected(a1, forward, it is empty or it == a1)) == 4")
     game = load_game(write_definition(tmp_path, yaml, rules))
     assert len(game.legal_notations(game.initial_state())) == 16
+
+
+# A path test asked again and again (`forbid result`: a stone must leave a1 a way
+# to the top rank): the path found last is tried first and searched again only
+# when the position touched it. The answers must be those of a fresh search.
+WAY = """\
+define open_way = exists(connected(a1, orthogonal, it is empty or it == a1), it in top)
+forbid result where not open_way
+"""
+
+
+def _open_way(stones: set, files: str = "abcd", ranks: int = 4) -> bool:
+    """A search of its own: from a1 through empty sites to the top rank."""
+    seen, todo = {"a1"}, ["a1"]
+    while todo:
+        site = todo.pop()
+        if site[1:] == str(ranks):
+            return True
+        f, r = files.index(site[0]), int(site[1:])
+        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if 0 <= f + df < len(files) and 1 <= r + dr <= ranks:
+                near = f"{files[f + df]}{r + dr}"
+                if near not in seen and near not in stones:
+                    seen.add(near)
+                    todo.append(near)
+    return False
+
+
+def test_a_kept_path_is_searched_again_once_the_position_touches_it(tmp_path):
+    game = probe(tmp_path, WAY + drop_where("to != a1"), extra="regions:\n  top: {ranks: [4]}\n")
+    assert helper_calls(game, "h_path")
+    state = game.initial_state()
+    for site in ("a3", "b3", "c3"):
+        state = game.apply(state, site)
+    #   4  .  .  .  .
+    #   3  w  b  w  .      the way from a1 leads through d2, d3 and d4
+    #   2  .  .  .  .
+    #   1  .  .  .  .
+    assert game.legal_notations(state) == ["a2", "a4", "b1", "b2", "b4", "c1", "c2", "c4", "d1"]
+    state = game.apply(state, "d1")
+    # c2 closes it too now: a1 reaches d2 by b2, c2 only (c1 is shut in by d1)
+    assert game.legal_notations(state) == ["a2", "a4", "b1", "b2", "b4", "c1", "c4"]
+
+
+def test_kept_paths_answer_as_a_fresh_search_over_random_games(tmp_path):
+    import random
+
+    game = probe(tmp_path, WAY + drop_where("to != a1"), extra="regions:\n  top: {ranks: [4]}\n")
+    sites = [f"{f}{r}" for f in "abcd" for r in range(1, 5) if f"{f}{r}" != "a1"]
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(30):
+        state = game.initial_state()
+        while True:
+            stones = {p.site for p in game.pieces(state)}
+            expected = sorted(s for s in sites if s not in stones and _open_way(stones | {s}))
+            assert sorted(game.legal_notations(state)) == expected, stones
+            checked += 1
+            if not expected:
+                break
+            state = game.apply(state, rng.choice(expected))
+    assert checked > 200

@@ -90,7 +90,11 @@ def test_a_check_leaves_the_position_as_it_was(path):
                 checks = engine.rules.result_checks[s.phase]
                 before = snapshot(s)
                 for code in decision.candidates(s):
-                    verdict = checks[code[0]](s, code)
+                    check = checks[code[0]]
+                    if check is None:  # nothing can forbid this case
+                        assert reference.rules.result_checks[r.phase][code[0]] is None, (path, code)
+                        continue
+                    verdict = check(s, code)
                     assert snapshot(s) == before, (path, s.ply, code)
                     assert verdict == reference.rules.result_checks[r.phase][code[0]](r, code), (path, s.ply, code)
                     checked += 1

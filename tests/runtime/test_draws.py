@@ -41,7 +41,9 @@ def drawn_actions(engine, s) -> list:
             given.append(code)
     checks = engine.rules.result_checks
     if checks:
-        given = [code for code in given if not checks[s.phase][code[0]](s, code)]
+        # (a case without a check: nothing can forbid it)
+        given = [code for code in given
+                 if (check := checks[s.phase][code[0]]) is None or not check(s, code)]
     return given
 
 

@@ -99,3 +99,19 @@ def test_a_drop_lists_the_same_codes_twice_from_the_row_of_no_origin():
     assert len(first) == 7 and all(ActionCode.of(code).origin == NO_SITE for code in first)
     assert all(a is b for a, b in zip(first, again))
     assert not pyast.same(row, pyast.sub(table, FRM))  # (the row of origin -1 itself, by its own name)
+
+
+def test_a_case_from_no_site_keeps_one_row_within_the_bound():
+    # A drop or select starts from no site: its table is the row of -1 alone, so
+    # that it fits beside moves' tables a board's size squared each.
+    sites = int(MAX_PREBUILT_CODES ** 0.5) - 2  # one move's table all but fills the budget
+    tables = CodeTables(Source(), sites)
+    tables.code(0, TO)
+    drops = tables.without_origin()
+    code = drops.code(1, TO)
+    table = code.values[1].args[0]
+    assert len(drops.src.namespace[table.id]) == 1
+    assert not pyast.same(code, pyast.tuple_(pyast.num(1), FRM, TO))
+    assert pyast.same(tables.code(2, TO), pyast.tuple_(pyast.num(2), FRM, TO))  # (a second move's: beyond)
+    row = [None] * (sites + 1)
+    assert make_code([row], 1, -1, 3) == (1, -1, 3) and row[3] == (1, -1, 3)
