@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol, Union
+from typing import Any, Callable, Iterable, Optional, Protocol, Union
 
 from ..parsing import ast
 from . import pyast
@@ -26,9 +26,6 @@ from .model import GameModel, Pool, Region, Track, Variable
 from .scope import Scope
 from .source import Source
 from .types import Dep, Type
-
-if TYPE_CHECKING:
-    from .site_masks import SiteMasks
 
 NOCONST: Any = object()
 Stmts = list[py.stmt]
@@ -234,6 +231,16 @@ def always_a_player(code: py.expr, scope: Scope) -> bool:
 Handler = Callable[[Any, Scope], Code]
 
 
+class SiteMaskWriter(Protocol):
+    """Counts and lines as bitmasks (site_masks.SiteMasks): each method gives the
+    mask expression, or None where what it is given is no such mask."""
+
+    def quantified(self, quantifier: str, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]: ...
+    def sum_of_counts(self, left: py.expr, right: py.expr) -> Optional[py.expr]: ...
+    def full_line(self, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]: ...
+    def condition(self, cond: py.expr, var: str) -> Optional[py.expr]: ...
+
+
 class Compiling(Protocol):
     """The expression compiler as its families (expr_*.py) see it: compiling
     sub-expressions, constants, and the statements of lowered mode."""
@@ -244,7 +251,9 @@ class Compiling(Protocol):
     n_sites: int
     n_players: int
     empty: py.Name  # the constant E, the empty piece
-    site_masks: "SiteMasks"  # counts and lines as bitmasks
+
+    @property
+    def site_masks(self) -> SiteMaskWriter: ...  # counts and lines as bitmasks
 
     def compile(self, e: ast.Expr, scope: Scope) -> Code: ...
     def boolean(self, e: ast.Expr, scope: Scope) -> Code: ...
