@@ -582,6 +582,17 @@ def undo_sites(journal: list[tuple[Any, ...]]) -> None:
                 sites.mask |= 1 << site
 
 
+def in_turn(first: ResultCheck, then: Optional[ResultCheck]) -> ResultCheck:
+    """A check of a candidate that asks `first` and, when that lets it pass,
+    `then` (None: nothing more)."""
+    if then is None:
+        return first
+
+    def check(s: State, code: Code) -> int:
+        return first(s, code) or then(s, code)
+    return check
+
+
 def result_filter(
     s: State, out: list[Code], checks: Sequence[Optional[ResultCheck]], counts: list[int] | None = None
 ) -> None:
