@@ -68,8 +68,8 @@ def first(sites: Iterable[int]) -> int:
     return min(sites, default=-1)
 
 
-def union(a: Iterable[int], b: Iterable[int]) -> list[int]:
-    return sorted(set(a) | set(b))
+def union(*parts: Iterable[int]) -> list[int]:
+    return sorted(set().union(*parts))
 
 
 def minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
