@@ -145,6 +145,12 @@ def deferring(plan: ActionPlan) -> ActionPlan:
     return replace(plan, emit=plan.eager, landing=plan.eager.landing, shape=None)
 
 
+def _has_generator(code: py.expr) -> bool:
+    """Whether `code` makes a generator or comprehension (the loops of a set or
+    quantifier written as one expression), which statements run faster."""
+    return any(isinstance(node, (py.GeneratorExp, py.ListComp, py.SetComp)) for node in py.walk(code))
+
+
 def restricted_plan(plan: ActionPlan, keep: frozenset[int]) -> ActionPlan:
     """The action listing only its cases in `keep` (its cases split over `prefer`
     lines): the same loops, the other cases left out."""
@@ -675,11 +681,11 @@ class ActionCompiler:
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
                 self.compiler.statements.pool(pattern.pool, pattern.pool_pos or pattern.pos)
-            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on")
+            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.position_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):
-            code, test = self._chosen_sites(pattern.targets, scope, "select")
+            code, test = self._chosen_sites(pattern.targets, scope, "select", levels.position_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         raise AssertionError(pattern)
@@ -738,12 +744,22 @@ class ActionCompiler:
             per_player.append(tuple(per_site))
         return tuple(per_player)
 
-    def _chosen_sites(self, e: ast.Expr, scope: Scope, what: str) -> tuple[py.expr, Optional[py.expr]]:
+    def _chosen_sites(self, e: ast.Expr, scope: Scope, what: str,
+                      setup: list[py.stmt]) -> tuple[py.expr, Optional[py.expr]]:
         """(the sites a drop or select chooses among, a test of `to` or None): of
         `pieces ... where W`, the pieces, with W asked of each in the loop that
-        lists the candidates rather than in a list made first."""
+        lists the candidates rather than in a list made first. Sites worked out by
+        loops (a ray up to a piece, ...) are worked out once per listing by
+        statements added to `setup`, Python's loops rather than generators."""
         c = self.exprs.as_sites(self.exprs.compile(e, scope))  # (a track: its sites)
         code = self.compiler.targets(e, scope, what, c)
+        asked = c.filtered[4] if c.filtered is not None and c.filtered[0] is None else code
+        # (the value of `for each` is set before the setup; a drop's piece after it)
+        if _has_generator(asked) and not c.deps & (PIECE_DEPS | CANDIDATE_DEPS):
+            lines, lowered = self.exprs.lowered(e, scope)
+            if lines:
+                setup.extend(lines)
+                return self.compiler.targets(e, scope, what, self.exprs.as_sites(lowered)), None
         if c.filtered is not None and c.filtered[0] is None:
             _, sites, var, _, where = c.filtered
             return sites, pyast.replace_nodes(where, pyast.renaming(var, "to"))
