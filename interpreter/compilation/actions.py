@@ -28,7 +28,7 @@ from .model import GameModel
 from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
-from .source import Origin, Source
+from .source import BUILTIN_NAMES, Origin, Source
 from .statements import StatementCompiler
 from .told_apart import untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
@@ -53,6 +53,14 @@ LANDING_SLOT = {"empty": patterns.Onto.EMPTY, "own": patterns.Onto.OWN, "neutral
 # The estimated cost up to which a `where` about the moving piece alone is asked
 # before its candidates are listed (see ActionCompiler._where_levels).
 CHEAP_PIECE_TEST = 8
+# The estimated cost from which a `where` about a candidate is also asked after
+# the candidate is drawn rather than while listing, where playouts draw (see
+# ActionPlan.deferred).
+DEFERRED_TEST = 40
+# The locals a deferred `where` may read: those a case's function prepares from
+# the action code and the state (cases.PREPARE, registers.py).
+_DEFERRABLE_READS = frozenset({"s", "b", "o", "v", "p", "q", "frm", "pc", "to", "tg"})
+_DEFERRABLE_PATTERNS = frozenset({CasePattern.MOVE, CasePattern.DROP, CasePattern.SELECT})
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
 Pattern = ast.Pattern
@@ -122,6 +130,25 @@ class ActionPlan:
     landing: Optional["patterns.Landing"] = None  # the cases and checks of its candidates (not of a pass)
     cost: int = 1  # estimated steps per piece (or per position)
     guard_cost: int = 0  # estimated steps of the guard (once per position)
+    # Its costly `where` conjuncts about a candidate alone (read from its code and
+    # the position), and its emit without them: what playouts list before they
+    # draw, asking these of the candidate drawn only (see `deferring`).
+    deferred: Optional[Condition] = None
+    eager: Optional[Emitter] = None
+
+
+def deferring(plan: ActionPlan) -> ActionPlan:
+    """The action as its candidates are listed before they are checked: without
+    its deferred conditions (asked of a drawn candidate by its case's check)."""
+    if plan.eager is None:
+        return plan
+    return replace(plan, emit=plan.eager, landing=plan.eager.landing, shape=None)
+
+
+def _has_generator(code: py.expr) -> bool:
+    """Whether `code` makes a generator or comprehension (the loops of a set or
+    quantifier written as one expression), which statements run faster."""
+    return any(isinstance(node, (py.GeneratorExp, py.ListComp, py.SetComp)) for node in py.walk(code))
 
 
 def restricted_plan(plan: ActionPlan, keep: frozenset[int]) -> ActionPlan:
@@ -142,6 +169,9 @@ class WhereLevels:
     action: Optional[Condition] = None  # once per position
     piece: list[Part] = field(default_factory=list)  # per piece
     candidate: list[Part] = field(default_factory=list)  # per candidate
+    # the indices in `candidate` of the conjuncts that may be asked of a drawn
+    # candidate instead (costly, reading only what its code and the position hold)
+    deferrable: list[int] = field(default_factory=list)
     found_loop: Optional[tuple[py.stmt, ...]] = None  # of the last candidate conjunct (Code.found_loop)
     piece_cost: int = 0
     candidate_cost: int = 0
@@ -267,6 +297,7 @@ class ActionCompiler:
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)
+        self._deferred(plan, levels, where)
         plan.prelude = plan.prelude + tuple(levels.position_setup)
         plan.cost += levels.piece_cost
         plan.guard_cost = levels.guard_cost
@@ -346,6 +377,8 @@ class ActionCompiler:
                     hoisted = self._position_first(part, scope, levels.position_setup)
                     if hoisted is not None:
                         lines, c = hoisted
+                    elif c.cost >= DEFERRED_TEST and self._reads_only_its_code(lines, c.code):
+                        levels.deferrable.append(len(levels.candidate))
                     levels.candidate.append((tuple(lines), c.code))
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
@@ -364,6 +397,36 @@ class ActionCompiler:
         levels.candidate.extend(remembered)
         levels.action = Condition.of(action_level)
         return levels
+
+    def _reads_only_its_code(self, lines: Sequence[py.stmt], code: py.expr) -> bool:
+        """Whether a condition reads no local but those it sets first and those a
+        case's function prepares from the action code (the value of `for each`, a
+        walk's ray, a remembered test or a mask are not there)."""
+        first_seen: dict[str, bool] = {}  # name -> whether it is first written (not read)
+        for node in pyast.walk_all([*lines, py.Expr(code)]):
+            if isinstance(node, py.Name) and node.id not in first_seen:
+                first_seen[node.id] = isinstance(node.ctx, py.Store)
+        # (not a mask of sites made once per listing: asked of each candidate drawn,
+        # a test reading one would make it again and again)
+        namespace = self.src.namespace
+        return all(written or name in _DEFERRABLE_READS or name in namespace or name in BUILTIN_NAMES
+                   or name in self.src.later for name, written in first_seen.items())
+
+    def _deferred(self, plan: ActionPlan, levels: WhereLevels, where: Optional[Condition]) -> None:
+        """Set `plan.deferred` and `plan.eager` when some of its candidate
+        conjuncts can wait for a drawn candidate (a move, drop or select whose emit
+        asks `where` as it was made)."""
+        emit = plan.emit
+        if not levels.deferrable or where is None or not isinstance(emit, Emitter) or emit.landing.where is not where:
+            return
+        if any(self.compiler.cases[cid].pattern not in _DEFERRABLE_PATTERNS for cid, _ in plan.case_templates):
+            return
+        kept = [part for i, part in enumerate(levels.candidate) if i not in levels.deferrable]
+        cheap = Condition.of(kept, levels.found_loop)
+        occupied = (cheap.replaced(pyast.or_(pyast.name("tg"), self.exprs.empty), pyast.name("tg"))
+                    if cheap is not None else None)
+        plan.deferred = Condition.of([levels.candidate[i] for i in levels.deferrable], levels.found_loop)
+        plan.eager = Emitter(replace(emit.landing, where=cheap, occupied_where=occupied), emit.write)
 
     def _listed_condition(self, e: ast.Expr, scope: Scope) -> tuple[list[py.stmt], Code]:
         """(statements, Code) of a condition asked while actions are listed (prefilters.py)."""
@@ -618,11 +681,11 @@ class ActionCompiler:
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
                 self.compiler.statements.pool(pattern.pool, pattern.pool_pos or pattern.pos)
-            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on")
+            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.position_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):
-            code, test = self._chosen_sites(pattern.targets, scope, "select")
+            code, test = self._chosen_sites(pattern.targets, scope, "select", levels.position_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         raise AssertionError(pattern)
@@ -681,12 +744,22 @@ class ActionCompiler:
             per_player.append(tuple(per_site))
         return tuple(per_player)
 
-    def _chosen_sites(self, e: ast.Expr, scope: Scope, what: str) -> tuple[py.expr, Optional[py.expr]]:
+    def _chosen_sites(self, e: ast.Expr, scope: Scope, what: str,
+                      setup: list[py.stmt]) -> tuple[py.expr, Optional[py.expr]]:
         """(the sites a drop or select chooses among, a test of `to` or None): of
         `pieces ... where W`, the pieces, with W asked of each in the loop that
-        lists the candidates rather than in a list made first."""
+        lists the candidates rather than in a list made first. Sites worked out by
+        loops (a ray up to a piece, ...) are worked out once per listing by
+        statements added to `setup`, Python's loops rather than generators."""
         c = self.exprs.as_sites(self.exprs.compile(e, scope))  # (a track: its sites)
         code = self.compiler.targets(e, scope, what, c)
+        asked = c.filtered[4] if c.filtered is not None and c.filtered[0] is None else code
+        # (the value of `for each` is set before the setup; a drop's piece after it)
+        if _has_generator(asked) and not c.deps & (PIECE_DEPS | CANDIDATE_DEPS):
+            lines, lowered = self.exprs.lowered(e, scope)
+            if lines:
+                setup.extend(lines)
+                return self.compiler.targets(e, scope, what, self.exprs.as_sites(lowered)), None
         if c.filtered is not None and c.filtered[0] is None:
             _, sites, var, _, where = c.filtered
             return sites, pyast.replace_nodes(where, pyast.renaming(var, "to"))

@@ -31,6 +31,7 @@ from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
 from ..runtime.results import EndingKind
 from . import pyast
 from .compiled import Block, CaseCode, PhaseOutline
+from .conditions import Condition
 from .journal import in_place
 from .model import GameModel
 from .probes import Probes
@@ -205,6 +206,18 @@ class CaseWriter:
                 row.append(self._check(case, phase, condition) if condition else None)
             names.append(row)
         return names
+
+    def write_deferred_check(self, case: CaseCode, condition: Condition) -> str:
+        """The name of `f(s, code)`: true when `condition`, the `where` conjuncts
+        its candidates were listed without (actions.ActionPlan.deferred), fails for
+        the action `code` on `s` (asked before the case is played)."""
+        src = self.src
+        what = f"{case.label}: the conditions asked of a drawn candidate"
+        with src.origin(Origin(what, case.pos)), src.capture() as body:
+            with condition.holds(src):
+                src.add(pyast.return_(pyast.false()))
+            src.add(pyast.return_(pyast.true()))
+        return self._case_function(case, body, what)
 
     def _check(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> str:
         src = self.src

@@ -34,6 +34,7 @@ from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseCode, PhaseOutline
+from .conditions import Condition
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .domains import Domains
 from .errors import RuleError, unknown
@@ -78,6 +79,7 @@ class _Written(NamedTuple):
     runs: list[list[str]]  # [phase][case]
     checks: list[list[Optional[str]]]  # [phase][case] (empty without `forbid result`)
     checks_table: Optional[str]  # the constant of the checks, bound later (None: none)
+    deferred: dict[int, str]  # case -> the check of its deferred `where` (ActionPlan.deferred)
     no_action: list[str]  # by phase
     before_turn: list[Optional[str]]  # by phase
     score: Optional[str]
@@ -290,11 +292,18 @@ class Compiler:
         results = Results(self.model.player_count, written.endings, score_rule,
                           coverage.counts if coverage is not None else None, written.ending_probes)
         checks = tuple(tuple(namespace[n] if n else None for n in per_phase) for per_phase in written.checks)
+        candidate_checks = checks
+        if written.deferred:
+            forbids = checks or tuple((None,) * len(self.cases) for _ in written.runs)
+            candidate_checks = tuple(
+                tuple(helpers.in_turn(namespace[written.deferred[case]], forbid) if case in written.deferred
+                      else forbid for case, forbid in enumerate(row))
+                for row in forbids)
         later: dict[str, Any] = {"h_end": results.end}
         if written.checks_table is not None:
             later[written.checks_table] = checks
         bind_later(self.src, namespace, later)
-        return self._contract(chances, plans, phases, written, namespace, results, checks)
+        return self._contract(chances, plans, phases, written, namespace, results, checks, candidate_checks)
 
     def _write_functions(self, plans: list[Optional[DecisionPlan]], phases: list[PhaseCode],
                          score: Optional[tuple[list[py.stmt], Code]]) -> _Written:
@@ -313,14 +322,18 @@ class Compiler:
             checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),
             off_templates=frozenset(c.template for c in self.cases if c.off_board),
         )
+        deferred = self._deferred_cases(plans)
         listers: list[Optional[Listers]] = []
         for plan in plans:
             if plan is None:
                 listers.append(None)
                 continue
+            defers = any(a.case_templates and a.case_templates[0][0] in deferred for a in plan.tiers[0]) \
+                if plan.tiers else False
+            writer.checked_after = bool(self.result_code) or defers
             legal = writer.write(plan)
             every = writer.write(plan, Variant(dedup=False)).name if legal.deduplicated else None
-            candidates = writer.write(plan, Variant(candidates_only=True)) if self.result_code else None
+            candidates = writer.write(plan, Variant(candidates_only=True)) if writer.checked_after else None
             listers.append(Listers(legal.name, every, candidates.name if candidates else None,
                                    legal.alike_after_check, candidates.draws if candidates else legal.draws))
         src.bound_later("h_end")  # (Results.end, which calls the score function)
@@ -337,6 +350,8 @@ class Compiler:
             runs=runs,
             checks=case_writer.write_result_checks(self.result_code_for) if self.result_code else [],
             checks_table=checks_table.id if checks_table is not None else None,
+            deferred={case: case_writer.write_deferred_check(self.cases[case], condition)
+                      for case, condition in deferred.items()},
             no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],
             before_turn=[case_writer.write_before_turn(phase) for phase in phases],
             score=self._write_score(score),
@@ -344,9 +359,35 @@ class Compiler:
             ending_probes=probes,
         )
 
+    def _deferred_cases(self, plans: list[Optional[DecisionPlan]]) -> dict[int, Condition]:
+        """case -> the `where` conjuncts its candidates are listed without, asked of
+        the one a playout draws (ActionPlan.deferred): for the actions offered first
+        (those playouts draw from), not with coverage (which counts conditions as
+        asked while listing) nor with `play the longest turn` (which draws its own)."""
+        listed: dict[int, int] = {}  # case -> how many actions list it
+        offered: list[tuple[ActionPlan, bool]] = []  # (action, whether it may defer)
+        for plan in plans:
+            for tier_number, tier in enumerate(plan.tiers if plan is not None else ()):
+                for action in tier:
+                    for case, _ in action.case_templates:
+                        listed[case] = listed.get(case, 0) + 1
+                    offered.append((action, not tier_number and plan is not None and plan.longest is None))
+        found: dict[int, Condition] = {}
+        for action, may in offered:
+            cases = [case for case, _ in action.case_templates]
+            if action.deferred is None:
+                continue
+            if not may or self.probes.coverage is not None or any(listed[case] > 1 for case in cases):
+                action.eager = action.deferred = None
+                continue
+            for case in cases:
+                found[case] = action.deferred
+        return found
+
     def _contract(self, chances: list[Optional[DecisionInfo]], plans: list[Optional[DecisionPlan]],
                   phases: list[PhaseCode], written: _Written, namespace: dict[str, Any], results: Results,
-                  checks: tuple[tuple[Optional[ResultCheck], ...], ...]) -> CompiledRules:
+                  checks: tuple[tuple[Optional[ResultCheck], ...], ...],
+                  candidate_checks: tuple[tuple[Optional[ResultCheck], ...], ...]) -> CompiledRules:
         """What the runtime gets, the generated functions taken from the compiled module."""
         m = self.model
         src = self.src
@@ -372,6 +413,7 @@ class Compiler:
             ),
             runs=tuple(tuple(namespace[name] for name in per_phase) for per_phase in written.runs),
             result_checks=checks,
+            candidate_checks=candidate_checks,
             initial_board=self._initial_board(),
             initial_vars=self._initial_vars(),
             results=results,

@@ -31,7 +31,7 @@ from ..runtime.compiled import CasePattern
 from ..runtime.helpers import NotationKeys, TemplateKey, TextKey
 from ..runtime.walks import Blockers
 from . import patterns, pyast
-from .actions import ActionPlan
+from .actions import ActionPlan, deferring
 from .compiled import CaseCode
 from .draws import write_draws
 from .prefilters import OwnerMasks
@@ -162,8 +162,11 @@ class DecisionWriter:
     def __init__(self, src: Source, keys: py.Name, restrictions: Restrictions, coverage: Optional[py.Name],
                  owned_kinds: frozenset[int], owner_masks: OwnerMasks, result_checks: Optional[py.Name] = None,
                  kinds_fixed: bool = True, site_names: tuple[str, ...] = (),
-                 off_templates: frozenset[tuple[str, ...]] = frozenset()):
+                 off_templates: frozenset[tuple[str, ...]] = frozenset(), checked_after: bool = False):
         self.src = src
+        # whether candidates are checked after they are listed (`forbid result`, or
+        # `where` conditions asked of a drawn candidate: ActionPlan.deferred)
+        self.checked_after = checked_after or result_checks is not None
         self.site_names = site_names  # what `{from}` and `{to}` write (see _clashes)
         self.off_templates = off_templates  # the templates of `off board` cases ({to} writes "off")
         # whether no rule changes a piece's owner or kind (the neutral pieces then
@@ -186,7 +189,7 @@ class DecisionWriter:
         lister = _Lister(self, variant)
         src = self.src
         name = src.fresh("f")
-        tiers = plan.tiers[:1] if variant.candidates_only else plan.tiers
+        tiers = [[deferring(a) for a in tier] for tier in plan.tiers[:1]] if variant.candidates_only else plan.tiers
         tiered = self.coverage is not None and len(tiers) > 1
         tier = pyast.name("tier")
         what = "the candidates" if variant.candidates_only else "every action (duplicates kept)" \
@@ -217,7 +220,7 @@ class DecisionWriter:
             src.function(name, ["s", "tier"], code, origin, defaults=[pyast.num(0)])
         else:
             src.function(name, ["s"], code, origin)
-        drawn = variant.candidates_only if self.result_checks is not None else variant == Variant()
+        drawn = variant.candidates_only if self.checked_after else variant == Variant()
         draws = None
         # (not with `play the longest turn`: its filter draws for playouts, runtime/longest.py)
         if drawn and self.coverage is None and plan.longest is None:
@@ -251,7 +254,7 @@ class _Lister:
         # With `forbid result`, actions that write one notation are compared among
         # the legal ones (format.md 3.8): after the check, not while listing, so
         # that where the first is forbidden the second is listed.
-        after_check = bool(clashing) and self.writer.result_checks is not None
+        after_check = bool(clashing) and self.writer.checked_after
         if after_check:
             self.alike_cases |= {case for a in actions if id(a) in clashing for case, _ in a.case_templates}
         per_piece = clashing if len(clashing) > 1 and not from_free and not after_check else set()

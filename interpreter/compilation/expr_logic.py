@@ -114,8 +114,11 @@ class LogicFamily:
         deps, cost = left.deps | right.deps, left.cost + right.cost + left.size + right.size
         helper = "h_union" if op == "+" else "h_minus"
         size = left.size + right.size if op == "+" else left.size
-        return Code(pyast.helper(helper, left.code, right.code), Type.SITES, deps, cost=cost,
-                    size=min(size, self.x.n_sites))
+        joined = [left.code, right.code]
+        if op == "+" and isinstance(left.code, py.Call) and pyast.is_name(left.code.func, "h_union"):
+            # (a + b + c: one union of the three, sorted once)
+            joined = [*left.code.args, right.code]
+        return Code(pyast.helper(helper, *joined), Type.SITES, deps, cost=cost, size=min(size, self.x.n_sites))
 
     def site_as_set(self, c: Code) -> Code:
         if c.is_const:

@@ -155,6 +155,11 @@ class CompiledRules:
     # a copy: compilation/journal.py); None for chance events and for cases none of
     # its lines can forbid (nothing is checked); empty without `forbid result`
     result_checks: tuple[tuple[Optional[ResultCheck], ...], ...]
+    # candidate_checks[phase][case](state, code): the same for a candidate that a
+    # decision's `candidates` lister gives, whose costliest `where` conditions are
+    # asked here rather than while listing (then first); the result_checks
+    # themselves where nothing is deferred; empty when no candidate is checked
+    candidate_checks: tuple[tuple[Optional[ResultCheck], ...], ...]
     initial_board: tuple[Optional[Piece], ...]  # with the entry for "no site" (-1) at the end
     initial_vars: tuple[int, ...]
     results: Results

@@ -74,7 +74,7 @@ class Engine:
         # full list is made only when none passes), each phase's `before each turn`,
         # and whether any choice is weighted or any decision has candidates.
         weighted = [d.is_chance and not d.uniform for d in decisions]
-        lazy = [d.candidates for d in decisions] if rules.result_checks else [None] * len(decisions)
+        lazy = [d.candidates for d in decisions] if rules.candidate_checks else [None] * len(decisions)
         self._candidates = lazy  # by decision: its unchecked candidates' lister, or None
         # by decision: its drawer of one legal action (`play the longest turn`), or None
         pickers = [d.pick for d in decisions]
@@ -337,7 +337,7 @@ class Engine:
         kept = [code for code in lazy(s) if keep(code)]
         counts = self.coverage.counts if self.coverage is not None else None
         try:
-            result_filter(s, kept, self.rules.result_checks[s.phase], counts)
+            result_filter(s, kept, self.rules.candidate_checks[s.phase], counts)
         except RuleRuntimeError as exc:
             raise self._listing_fault(exc, s) from None
         return kept
@@ -358,7 +358,7 @@ class Engine:
         if s.turn_start and self.keeps_boards and not s.board_counted:
             s.count_board(board_key(s.board))
         try:
-            return self._pick_checked(s, lazy(s), rand, self.rules.result_checks[s.phase])
+            return self._pick_checked(s, lazy(s), rand, self.rules.candidate_checks[s.phase])
         except RuleRuntimeError as exc:
             raise self._listing_fault(exc, s) from None
 
@@ -412,7 +412,7 @@ class Engine:
         path of benchmarks, analysis and the AI's playouts."""
         (weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, draws, any_draws, pickers,
          any_pick) = self._playout_tables
-        checks = self.rules.result_checks
+        checks = self.rules.candidate_checks
         runs = self.runs
         rand = rng.random
         if s.legal is None:

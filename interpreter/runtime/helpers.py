@@ -68,8 +68,8 @@ def first(sites: Iterable[int]) -> int:
     return min(sites, default=-1)
 
 
-def union(a: Iterable[int], b: Iterable[int]) -> list[int]:
-    return sorted(set(a) | set(b))
+def union(*parts: Iterable[int]) -> list[int]:
+    return sorted(set().union(*parts))
 
 
 def minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
@@ -580,6 +580,17 @@ def undo_sites(journal: list[tuple[Any, ...]]) -> None:
             list.insert(sites, entry[2], site)
             if type(sites) is MaskedSites and sites.mask is not None:
                 sites.mask |= 1 << site
+
+
+def in_turn(first: ResultCheck, then: Optional[ResultCheck]) -> ResultCheck:
+    """A check of a candidate that asks `first` and, when that lets it pass,
+    `then` (None: nothing more)."""
+    if then is None:
+        return first
+
+    def check(s: State, code: Code) -> int:
+        return first(s, code) or then(s, code)
+    return check
 
 
 def result_filter(

@@ -39,7 +39,7 @@ def drawn_actions(engine, s) -> list:
         code = draw(s, [candidate], lambda: 0.0)
         if code is not None:
             given.append(code)
-    checks = engine.rules.result_checks
+    checks = engine.rules.candidate_checks  # (`forbid result`, and the `where` asked of a drawn candidate)
     if checks:
         # (a case without a check: nothing can forbid it)
         given = [code for code in given
