@@ -23,6 +23,7 @@ from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
+from .runtime.helpers import board_key
 from .runtime.pieces import (
     CHANCE,
     CHANCE_NAME,
@@ -381,6 +382,8 @@ class Game:
             piece = self._made_piece(site, spec, attrs)
             state.board[index] = piece
             state.occ[piece[OWNER]].append(index)
+        if self.engine.keeps_boards:
+            state.board_key = board_key(state.board)
 
     def _made_piece(self, site: str, spec: Sequence[Any], attrs: dict[str, Attribute]) -> Piece:
         """make_state: the piece tuple of `spec`, (owner, kind) or (owner, kind, {...})."""

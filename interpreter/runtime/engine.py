@@ -137,8 +137,10 @@ class Engine:
         s.history = {}
         s.history_shared = False
         s.boards = {}
+        s.board_firsts = {}
         s.boards_shared = False
         s.board_counted = 0
+        s.board_key = board_key(s.board) if self.keeps_boards else 0
         return s
 
     def copy(self, s: State) -> State:
@@ -152,7 +154,7 @@ class Engine:
             s.legal = []
             return
         if s.turn_start and self.keeps_boards and not s.board_counted:
-            s.count_board(board_key(s.board))
+            s.count_board()
         decision = self.decisions[s.decision]
         if decision.is_chance:
             # The outcomes of a chance event are fixed when the rules are compiled.
@@ -356,7 +358,7 @@ class Engine:
         if lazy is None:
             return None
         if s.turn_start and self.keeps_boards and not s.board_counted:
-            s.count_board(board_key(s.board))
+            s.count_board()
         try:
             return self._pick_checked(s, lazy(s), rand, self.rules.result_checks[s.phase])
         except RuleRuntimeError as exc:
@@ -453,7 +455,7 @@ class Engine:
                 d = s.decision
                 if keeps_boards and s.turn_start:
                     # (counted before the listing: `forbid result` may read it)
-                    s.count_board(board_key(s.board))
+                    s.count_board()
                 lister = listers[d]
                 if lister is None:
                     legal = outcomes[d]

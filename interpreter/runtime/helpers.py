@@ -467,14 +467,19 @@ def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple
 
 
 def board_key(board: Board) -> int:
-    """The key of a board alone (what stands on every site) in `State.boards`:
-    equal keys stand for equal boards, as the keys of `repetitions` do."""
-    return hash(tuple(board))
+    """The key of a board alone (what stands on every site), `State.board_key`: the
+    XOR of `hash((site, piece))` over its sites (Zobrist hashing), so that a write
+    changes it by two XORs (compilation/board_keys.py). Equal boards have equal keys; two boards
+    with one key are told apart by `State.count_board`."""
+    key = 0
+    for site, piece in enumerate(board):
+        key ^= hash((site, piece))
+    return key
 
 
 def board_repetitions(s: State) -> int:
     """`board repetitions`: how many turns so far started with the board as it stands."""
-    return s.boards.get(hash(tuple(s.board)), 0)
+    return s.board_count()
 
 
 def turn_board_repetitions(s: State) -> int:
@@ -659,6 +664,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_trial": trial,
     "h_undo_sites": undo_sites,
     "h_sites_mask": sites_mask,
+    "h_board_key": board_key,
     "h_others_mask": others_mask,
     "h_occupied_mask": occupied_mask,
     "h_hit": hit,
