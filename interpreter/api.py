@@ -375,7 +375,7 @@ class Game:
         """make_state: a board holding `pieces` only."""
         m = self.model
         state.board = [None] * (m.board.size + 1)  # the trailing entry: "no site"
-        state.occ = empty_occupancy(len(m.players))
+        state.occ = empty_occupancy(len(m.players), self.engine.rules.masked_owners)
         attrs = {a.name: a for a in m.attributes.values()}
         for site, spec in pieces.items():
             index = _known("site", site, m.board.index)

@@ -8,7 +8,7 @@ writes the board:
 
 - `b[X] = V`, and a helper that changes the one site it is given as its third
   argument (`h_clear`, `h_replace`, their journaled forms, `h_lift_one`,
-  `h_land_one`): `s.board_key ^= hash((X, b[X]))` before the statement and after
+  `h_land_one`): `s.board_key ^= h_hash((X, b[X]))` before the statement and after
   it — what stood there leaves the key, what stands there now enters it. A site
   worked out by an expression (the journal's `b[t.pop()] = old`) is worked out
   once, into a local, in the order Python evaluates an assignment;
@@ -92,7 +92,7 @@ class _Rewriter:
             value = pyast.name(self.fresh("t"))
             first: list[ast.stmt] = [pyast.assign(value, stmt.value), pyast.assign(local, site)]
             stmt.value = value
-            stmt.targets[0] = pyast.as_store(pyast.sub(pyast.name("b"), local))  # type: ignore[attr-defined]
+            stmt.targets[0] = pyast.as_store(pyast.sub(pyast.name("b"), local))
             return first, local
         assert isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(stmt.value, ast.Call)  # (a one-site helper)
         stmt.value.args[2] = local
@@ -174,14 +174,15 @@ def _rebinds(stmt: ast.stmt, site: ast.expr) -> bool:
     if not isinstance(site, ast.Name):
         return False
     targets = stmt.targets if isinstance(stmt, ast.Assign) else []
-    return any(pyast.is_name(n, site.id) and isinstance(n.ctx, ast.Store) for target in targets
+    return any(isinstance(n, ast.Name) and n.id == site.id and isinstance(n.ctx, ast.Store) for target in targets
                for n in ast.walk(target))
 
 
 def _toggle(site: ast.expr) -> ast.stmt:
-    """`s.board_key ^= hash((site, b[site]))`: what stands on the site enters or leaves the key."""
+    """`s.board_key ^= h_hash((site, b[site]))` (h_hash: the builtin `hash`): what
+    stands on the site enters or leaves the key."""
     return pyast.augment(pyast.attr(pyast.name("s"), _KEY), "^", pyast.helper(
-        "hash", pyast.tuple_(copy.deepcopy(site), pyast.sub(pyast.name("b"), copy.deepcopy(site)))))
+        "h_hash", pyast.tuple_(copy.deepcopy(site), pyast.sub(pyast.name("b"), copy.deepcopy(site)))))
 
 
 def _remade() -> ast.stmt:

@@ -384,6 +384,7 @@ class Compiler:
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             keeps_boards=self.exprs.uses_board_repetitions,
+            masked_owners=self.exprs.owner_masks.made,
             position_vars=self._position_vars(),
             coverage=self.probes.coverage,
             module=src.module(),

@@ -51,7 +51,7 @@ REGISTER_NAMES = frozenset(
 # Builtins the generated code may call.
 BUILTIN_NAMES = frozenset(
     {"len", "range", "any", "all", "sum", "min", "max", "abs", "list", "tuple", "sorted", "set", "next", "enumerate",
-     "int", "hash"}
+     "int"}
 )
 # Attributes the generated code reads or sets (of states, lists and helpers).
 ATTRIBUTE_NAMES = frozenset(

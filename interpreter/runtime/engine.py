@@ -115,7 +115,7 @@ class Engine:
         rules = self.rules
         s = State.__new__(State)
         s.board = list(rules.initial_board)
-        s.occ = empty_occupancy(self.n_players)
+        s.occ = empty_occupancy(self.n_players, self.rules.masked_owners)
         for site, piece in enumerate(s.board):
             if piece is not None:
                 s.occ[piece[0]].append(site)

@@ -543,12 +543,23 @@ def replace_kept(board: Board, occ: list[list[int]], site: int, piece: Piece, bo
 
 def sites_mask(bits: tuple[int, ...], sites: Iterable[int]) -> int:
     """The bitmask of `sites` (distinct: their bits add up), `bits[site]` being
-    each site's bit."""
+    each site's bit, `1 << site`: the mask a `MaskedSites` keeps, which is made
+    here when not known and read when it is."""
+    if type(sites) is MaskedSites:
+        mask = sites.mask
+        if mask is None:
+            mask = sites.mask = sum(map(bits.__getitem__, sites))
+        return mask
     return sum(map(bits.__getitem__, sites))
 
 
 def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
     """The bitmask of the sites of every piece (the neutral ones' too)."""
+    if type(occ[0]) is MaskedSites:
+        mask = 0
+        for sites in occ:
+            mask |= sites_mask(bits, sites)
+        return mask
     return sum(map(bits.__getitem__, chain.from_iterable(occ)))
 
 
@@ -665,6 +676,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_undo_sites": undo_sites,
     "h_sites_mask": sites_mask,
     "h_board_key": board_key,
+    # (the builtin, for the key's updates: compilation/board_keys.py)
+    "h_hash": hash,
     "h_others_mask": others_mask,
     "h_occupied_mask": occupied_mask,
     "h_hit": hit,

@@ -80,9 +80,14 @@ def masked(sites: Iterable[int] = ()) -> MaskedSites:
     return new
 
 
-def empty_occupancy(players: int) -> list[list[int]]:
+def empty_occupancy(players: int, masked_players: bool = False) -> list[list[int]]:
     """`State.occ` of an empty board: a list of sites per player, then the neutral
-    pieces' (a `MaskedSites`)."""
+    pieces' (a `MaskedSites`). With `masked_players` the players' lists are
+    `MaskedSites` too: where the rules' conditions read the masks of owners
+    (compilation/prefilters.py), they are kept with the position instead of being
+    made again for each listing."""
+    if masked_players:
+        return [masked() for _ in range(players + 1)]
     return [[] for _ in range(players)] + [masked()]
 
 
@@ -131,7 +136,7 @@ class State:
     # the turn's actions are listed, since `forbid result` may read it), until the
     # turn's `before each turn` has run; else 0
     boards: dict[object, int]
-    board_firsts: dict[int, list[object]]
+    board_firsts: dict[int, Board]
     boards_shared: bool
     board_counted: int
     # where boards are counted, the key of the board as it stands (helpers.board_key),
@@ -168,7 +173,14 @@ class State:
         neutral = occ[-1]
         copied = MaskedSites(neutral)
         copied.mask = neutral.mask  # type: ignore[attr-defined]  # (the last list is a MaskedSites)
-        new.occ = [sites[:] for sites in occ[:-1]]
+        if type(occ[0]) is MaskedSites and len(occ) > 1:  # (the players' lists keep masks too)
+            new.occ = []
+            for sites in occ[:-1]:
+                kept = MaskedSites(sites)
+                kept.mask = sites.mask  # type: ignore[attr-defined]
+                new.occ.append(kept)
+        else:
+            new.occ = [sites[:] for sites in occ[:-1]]
         new.occ.append(copied)
         new.vars = self.vars[:]
         new.phase = self.phase
