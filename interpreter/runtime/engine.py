@@ -462,36 +462,37 @@ class Engine:
                 else:
                     try:
                         if any_draws and draws[d] is not None and n < max_plies:
-                            pending = self._draw(s, draws[d], rand,  # type: ignore[arg-type]
-                                                 checks[s.phase] if lazy[d] is not None else None)
+                            drawn = draws[d]
+                            if lazy[d] is None:  # (nothing to check: _draw, written out)
+                                pending = drawn[0](s, drawn[2][:], rand)  # type: ignore[index]
+                            else:
+                                pending = self._draw(s, drawn, rand, checks[s.phase])  # type: ignore[arg-type]
                         elif any_lazy and lazy[d] is not None and n < max_plies:
                             # (lazy[d] is not None: tested just above)
                             pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
                         elif any_pick and pickers[d] is not None and n < max_plies:
                             # (pickers[d] is not None: tested just above)
                             pending = pickers[d](s, rand)  # type: ignore[misc]
-                        if pending is not None:
-                            if s.turn_start and not self._turn_started(s, pending):
-                                legal = []
-                                break
-                            continue
-                        legal = lister(s)
+                        if pending is None:
+                            legal = lister(s)
                     except RuleRuntimeError as exc:
                         raise self._fault(exc, s, code, True) from None
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
-                    # (_start_turn, written out)
+                    # (_start_turn, written out; an action drawn is one the turn has)
                     reps = s.count_position(hash(position_key(s))) if keeps_history else 0
                     before = befores[s.phase]
                     if before is not None:
                         try:
-                            before(s, not legal, reps)
+                            before(s, pending is None and not legal, reps)
                         except RuleRuntimeError as exc:
                             raise self._fault(exc, s, code, None) from None
                     s.board_counted = 0
                     if s.result is not None:
                         legal = []
                         break
+                if pending is not None:
+                    continue
                 if not legal:
                     try:
                         self._no_action(s)
