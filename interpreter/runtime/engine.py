@@ -414,6 +414,9 @@ class Engine:
         path of benchmarks, analysis and the AI's playouts."""
         (weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, draws, any_draws, pickers,
          any_pick) = self._playout_tables
+        if any_draws:
+            # (each playout its own pools, which the draws reorder: see compilation/draws.py)
+            draws = [(drawn[0], drawn[1], drawn[2][:]) if drawn is not None else None for drawn in draws]
         checks = self.rules.result_checks
         runs = self.runs
         rand = rng.random
@@ -464,7 +467,7 @@ class Engine:
                         if any_draws and draws[d] is not None and n < max_plies:
                             drawn = draws[d]
                             if lazy[d] is None:  # (nothing to check: _draw, written out)
-                                pending = drawn[0](s, drawn[2][:], rand)  # type: ignore[index]
+                                pending = drawn[0](s, drawn[2], rand, False)  # type: ignore[index]
                             else:
                                 pending = self._draw(s, drawn, rand, checks[s.phase])  # type: ignore[arg-type]
                         elif any_lazy and lazy[d] is not None and n < max_plies:
@@ -566,7 +569,8 @@ class Engine:
                 count_rejections(counts, rejected)
 
     @staticmethod
-    def _draw(s: State, drawn: tuple[Callable[[State, list[int], Callable[[], float]], Optional[Code]], int, list[int]],
+    def _draw(s: State, drawn: tuple[Callable[[State, list[int], Callable[[], float], bool], Optional[Code]], int,
+                                     list[int]],
               rand: Callable[[], float], checks: Optional[Sequence[Optional[ResultCheck]]]) -> Optional[Code]:
         """An action drawn uniformly among those the decision's candidates give and
         no `forbid result` (with `checks`) forbids, or None when none does:
@@ -574,7 +578,7 @@ class Engine:
         (see compilation/draws.py), so that the position's actions need not be listed."""
         draw, pool = drawn[0], drawn[2][:]
         while True:
-            code = draw(s, pool, rand)
+            code = draw(s, pool, rand, True)
             # (no check: nothing can forbid it)
             check = checks[code[0]] if code is not None and checks is not None else None
             if check is None or not check(s, code):  # type: ignore[arg-type]
