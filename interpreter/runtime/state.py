@@ -238,10 +238,10 @@ class State:
             self.boards_shared = False
         key = self.board_key
         first = self.board_firsts.get(key)
-        if first is None:
+        if first is None:  # (a board never counted: the first under its key)
             self.board_firsts[key] = self.board[:]
-            entry: object = key
-        else:
-            entry = key if first == self.board else tuple(self.board)
+            self.board_counted = self.boards[key] = 1
+            return
+        entry = key if first == self.board else tuple(self.board)
         n = self.board_counted = self.boards.get(entry, 0) + 1
         self.boards[entry] = n
