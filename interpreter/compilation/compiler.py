@@ -384,7 +384,10 @@ class Compiler:
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             keeps_boards=self.exprs.uses_board_repetitions,
-            masked_owners=self.exprs.owner_masks.made,
+            # (not where `forbid result` tries candidates in place: every check writes
+            # and undoes, and keeping masks through those writes cost chess more than
+            # the masks saved its listers)
+            masked_owners=self.exprs.owner_masks.made and not self.result_code,
             position_vars=self._position_vars(),
             coverage=self.probes.coverage,
             module=src.module(),
