@@ -23,6 +23,7 @@ from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
+from .runtime.helpers import board_key
 from .runtime.pieces import (
     CHANCE,
     CHANCE_NAME,
@@ -374,13 +375,15 @@ class Game:
         """make_state: a board holding `pieces` only."""
         m = self.model
         state.board = [None] * (m.board.size + 1)  # the trailing entry: "no site"
-        state.occ = empty_occupancy(len(m.players))
+        state.occ = empty_occupancy(len(m.players), self.engine.rules.masked_owners)
         attrs = {a.name: a for a in m.attributes.values()}
         for site, spec in pieces.items():
             index = _known("site", site, m.board.index)
             piece = self._made_piece(site, spec, attrs)
             state.board[index] = piece
             state.occ[piece[OWNER]].append(index)
+        if self.engine.keeps_boards:
+            state.board_key = board_key(state.board)
 
     def _made_piece(self, site: str, spec: Sequence[Any], attrs: dict[str, Attribute]) -> Piece:
         """make_state: the piece tuple of `spec`, (owner, kind) or (owner, kind, {...})."""

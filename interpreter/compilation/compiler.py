@@ -30,6 +30,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
+from .board_keys import keep_board_key
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -286,6 +287,11 @@ class Compiler:
         functions, and make the contract the runtime gets."""
         self._shown_values(chances)
         written = self._write_functions(plans, phases, score)
+        if self.exprs.uses_board_repetitions:
+            # (the board's key kept by every write, for the count at each turn)
+            src = self.src
+            src.functions = [keep_board_key(f, src.fresh) if isinstance(f, py.FunctionDef) else f
+                             for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
@@ -420,6 +426,10 @@ class Compiler:
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             keeps_boards=self.exprs.uses_board_repetitions,
+            # (not where `forbid result` tries candidates in place: every check writes
+            # and undoes, and keeping masks through those writes cost chess more than
+            # the masks saved its listers)
+            masked_owners=self.exprs.owner_masks.made and not self.result_code,
             position_vars=self._position_vars(),
             coverage=self.probes.coverage,
             module=src.module(),

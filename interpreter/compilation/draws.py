@@ -56,7 +56,7 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optio
         kept = _checked_setup(setup, blocks)
     except _Decline:
         return None
-    pool, rand, index, element = (pyast.name(src.fresh("l")) for _ in range(4))
+    pool, rand, cut, index, element, live = (pyast.name(src.fresh("l")) for _ in range(6))
     rows = _element_rows(src, blocks)
     if rows is None:
         return None
@@ -72,21 +72,48 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optio
         if block.target is not None:
             target = pyast.name(block.target)
             skip = [pyast.if_(pyast.is_none(target), [pyast.continue_()])] if padding else []
-            body = [pyast.assign(target, pyast.sub(row, element)), *skip] + body
+            start = ends[blocks.index(block) - 1] if blocks.index(block) else 0
+            if not by_player and src.value(table)[start:end] == tuple(range(end - start)):
+                # (the candidates' numbers are the elements, shifted: no table to read)
+                value: py.expr = pyast.binop(element, "-", pyast.num(start)) if start else element
+            else:
+                value = pyast.sub(row, element)
+            body = [pyast.assign(target, value), *skip] + body
         dispatch = body if not dispatch else [pyast.if_(pyast.compare(element, "<", pyast.num(end)), body, dispatch)]
-    drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", pyast.helper("len", pool)))
-    # (drawn at random among those left, whatever their order: the last takes
-    # the place of the one drawn)
-    loop = pyast.while_(pool, [
+    drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", live))
+    # (drawn at random among the `live` first, whatever their order: the one drawn
+    # changes places with the last of them, which are one fewer; so the pool stays
+    # all the candidates, in another order, and the next call needs no fresh copy —
+    # unless `cut`: then those drawn are cut off when an action is returned, and
+    # the next call draws among the rest)
+    loop = pyast.while_(live, [
         pyast.assign(index, drawn),
         pyast.assign(element, pyast.sub(pool, index)),
-        pyast.assign(pyast.sub(pool, index), pyast.sub(pool, -1)),
-        pyast.expr_stmt(pyast.method(pool, "pop")),
-        *dispatch,
+        pyast.augment(live, "-", pyast.num(1)),
+        pyast.assign(pyast.sub(pool, index), pyast.sub(pool, live)),
+        pyast.assign(pyast.sub(pool, live), element),
+        *_cut_before_returns(dispatch, cut, pool, live),
     ])
     name = src.fresh("f")
-    src.function(name, ["s", pool.id, rand.id], _pruned(kept, [loop]) + [loop, pyast.return_(pyast.none())], origin)
+    first = [pyast.assign(live, pyast.helper("len", pool))]
+    src.function(name, ["s", pool.id, rand.id, cut.id], first + _pruned(kept, [loop]) + [
+        loop, pyast.return_(pyast.none())], origin)
     return name, ends[-1]
+
+
+def _cut_before_returns(block: list[py.stmt], cut: py.Name, pool: py.Name, live: py.Name) -> list[py.stmt]:
+    """`block` with `if cut: pool[live:] = ()` before each `return` of an action."""
+    out: list[py.stmt] = []
+    for stmt in block:
+        if isinstance(stmt, py.Return):
+            cut_off = py.Subscript(value=pool, slice=py.Slice(lower=live, upper=None, step=None), ctx=py.Load())
+            out.append(pyast.if_(cut, [pyast.assign(cut_off, pyast.tuple_())]))
+        for field in ("body", "orelse"):
+            nested = getattr(stmt, field, None)
+            if isinstance(nested, list) and nested and isinstance(nested[0], py.stmt):
+                setattr(stmt, field, _cut_before_returns(nested, cut, pool, live))
+        out.append(stmt)
+    return out
 
 
 def _element_rows(src: Source, blocks: list[_Block]) -> Optional[tuple[Any, list[int], list[bool]]]:

@@ -57,6 +57,8 @@ class OwnerMasks:
         self._enemy: Optional[py.Name] = None
         self.names: dict[str, str] = {}  # owner ("p", "1 - p", OTHERS) -> the local holding its mask
         self._bits: Optional[py.Name] = None
+        # whether any code reads a mask (then the position keeps them: State.occ)
+        self.made = False
         # (table, column) -> the constant of its rows by bit, made once: the same
         # loop written many times in the rules shares one
         self._rows_by_bit: dict[tuple[str, int], py.Name] = {}
@@ -126,6 +128,7 @@ class OwnerMasks:
 
     def _made(self, owner: str) -> py.expr:
         """The code making the mask of `owner` from the position."""
+        self.made = True
         if self._bits is None:
             self._bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
         occ = pyast.name("o")

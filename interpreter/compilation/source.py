@@ -59,6 +59,8 @@ ATTRIBUTE_NAMES = frozenset(
      "turn_start",
      "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
      "known", "mask", "pop", "bit_count",
+     # (the board's key, compilation/board_keys.py)
+     "board_key",
      # (a `forbid result` check tried in place: compilation/journal.py)
      "ending", "index"}
 )

@@ -842,6 +842,16 @@ class StatementCompiler:
         """A branch whose condition never holds: still a coverage probe (that never fires)."""
         self.probes.count("branch", label, pos)
 
+    def _unchanging(self, code: py.expr) -> bool:
+        """Whether nothing the rules do changes the collection `code` gives: a row of
+        a constant table of tuples, or a list `h_group` has just made."""
+        if isinstance(code, py.Call) and pyast.is_name(code.func, "h_group"):
+            return True
+        if isinstance(code, py.Subscript) and isinstance(code.value, py.Name):
+            table = self.src.value(code.value)
+            return isinstance(table, tuple) and all(type(row) is tuple for row in table)
+        return False
+
     def _for_each(self, s: ast.ForEachStmt, scope: Scope) -> int:
         reserved = reserved_word(s.var)
         if reserved:
@@ -854,8 +864,10 @@ class StatementCompiler:
         inner = scope.child()
         var = self.src.fresh("l")
         inner.locals[s.var] = Local(_r(var), elem, always=elem is not Type.SITE, real=elem is Type.SITE)
-        # A copy: the body may move or remove the very pieces being listed.
-        items = coll.code if coll.is_const or coll.fresh else pyast.helper("tuple", coll.code)
+        # A copy: the body may move or remove the very pieces being listed (none
+        # is needed of a row of a constant table of tuples, or of a list made anew).
+        items = coll.code if coll.is_const or coll.fresh or self._unchanging(coll.code) \
+            else pyast.helper("tuple", coll.code)
         if coll.size > MAX_LOOP:
             items_name = _r(self.src.fresh("t"))
             self.add(pyast.assign(items_name, items))

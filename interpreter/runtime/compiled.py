@@ -168,6 +168,10 @@ class CompiledRules:
     turn_hooks: bool
     keeps_history: bool
     keeps_boards: bool  # whether boards are kept for `board repetitions`
+    # whether the players' site lists keep their bitmasks (MaskedSites, like the
+    # neutral pieces'): the listers read owners' masks (compilation/prefilters.py)
+    # and no `forbid result` tries candidates (each check's writes would keep them)
+    masked_owners: bool
     position_vars: Optional[tuple[int, ...]]  # the variables in a position's key (None: all)
     coverage: Optional[RuleCoverage]
     module: py.Module  # the generated code, as compiled

@@ -115,7 +115,7 @@ class Engine:
         rules = self.rules
         s = State.__new__(State)
         s.board = list(rules.initial_board)
-        s.occ = empty_occupancy(self.n_players)
+        s.occ = empty_occupancy(self.n_players, self.rules.masked_owners)
         for site, piece in enumerate(s.board):
             if piece is not None:
                 s.occ[piece[0]].append(site)
@@ -137,8 +137,10 @@ class Engine:
         s.history = {}
         s.history_shared = False
         s.boards = {}
+        s.board_firsts = {}
         s.boards_shared = False
         s.board_counted = 0
+        s.board_key = board_key(s.board) if self.keeps_boards else 0
         return s
 
     def copy(self, s: State) -> State:
@@ -152,7 +154,7 @@ class Engine:
             s.legal = []
             return
         if s.turn_start and self.keeps_boards and not s.board_counted:
-            s.count_board(board_key(s.board))
+            s.count_board()
         decision = self.decisions[s.decision]
         if decision.is_chance:
             # The outcomes of a chance event are fixed when the rules are compiled.
@@ -356,7 +358,7 @@ class Engine:
         if lazy is None:
             return None
         if s.turn_start and self.keeps_boards and not s.board_counted:
-            s.count_board(board_key(s.board))
+            s.count_board()
         try:
             return self._pick_checked(s, lazy(s), rand, self.rules.candidate_checks[s.phase])
         except RuleRuntimeError as exc:
@@ -412,6 +414,9 @@ class Engine:
         path of benchmarks, analysis and the AI's playouts."""
         (weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, draws, any_draws, pickers,
          any_pick) = self._playout_tables
+        if any_draws:
+            # (each playout its own pools, which the draws reorder: see compilation/draws.py)
+            draws = [(drawn[0], drawn[1], drawn[2][:]) if drawn is not None else None for drawn in draws]
         checks = self.rules.candidate_checks
         runs = self.runs
         rand = rng.random
@@ -453,43 +458,44 @@ class Engine:
                 d = s.decision
                 if keeps_boards and s.turn_start:
                     # (counted before the listing: `forbid result` may read it)
-                    s.count_board(board_key(s.board))
+                    s.count_board()
                 lister = listers[d]
                 if lister is None:
                     legal = outcomes[d]
                 else:
                     try:
                         if any_draws and draws[d] is not None and n < max_plies:
-                            pending = self._draw(s, draws[d], rand,  # type: ignore[arg-type]
-                                                 checks[s.phase] if lazy[d] is not None else None)
+                            drawn = draws[d]
+                            if lazy[d] is None:  # (nothing to check: _draw, written out)
+                                pending = drawn[0](s, drawn[2], rand, False)  # type: ignore[index]
+                            else:
+                                pending = self._draw(s, drawn, rand, checks[s.phase])  # type: ignore[arg-type]
                         elif any_lazy and lazy[d] is not None and n < max_plies:
                             # (lazy[d] is not None: tested just above)
                             pending = self._pick_checked(s, lazy[d](s), rand, checks[s.phase])  # type: ignore[misc]
                         elif any_pick and pickers[d] is not None and n < max_plies:
                             # (pickers[d] is not None: tested just above)
                             pending = pickers[d](s, rand)  # type: ignore[misc]
-                        if pending is not None:
-                            if s.turn_start and not self._turn_started(s, pending):
-                                legal = []
-                                break
-                            continue
-                        legal = lister(s)
+                        if pending is None:
+                            legal = lister(s)
                     except RuleRuntimeError as exc:
                         raise self._fault(exc, s, code, True) from None
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
-                    # (_start_turn, written out)
+                    # (_start_turn, written out; an action drawn is one the turn has)
                     reps = s.count_position(hash(position_key(s))) if keeps_history else 0
                     before = befores[s.phase]
                     if before is not None:
                         try:
-                            before(s, not legal, reps)
+                            before(s, pending is None and not legal, reps)
                         except RuleRuntimeError as exc:
                             raise self._fault(exc, s, code, None) from None
                     s.board_counted = 0
                     if s.result is not None:
                         legal = []
                         break
+                if pending is not None:
+                    continue
                 if not legal:
                     try:
                         self._no_action(s)
@@ -563,7 +569,8 @@ class Engine:
                 count_rejections(counts, rejected)
 
     @staticmethod
-    def _draw(s: State, drawn: tuple[Callable[[State, list[int], Callable[[], float]], Optional[Code]], int, list[int]],
+    def _draw(s: State, drawn: tuple[Callable[[State, list[int], Callable[[], float], bool], Optional[Code]], int,
+                                     list[int]],
               rand: Callable[[], float], checks: Optional[Sequence[Optional[ResultCheck]]]) -> Optional[Code]:
         """An action drawn uniformly among those the decision's candidates give and
         no `forbid result` (with `checks`) forbids, or None when none does:
@@ -571,7 +578,7 @@ class Engine:
         (see compilation/draws.py), so that the position's actions need not be listed."""
         draw, pool = drawn[0], drawn[2][:]
         while True:
-            code = draw(s, pool, rand)
+            code = draw(s, pool, rand, True)
             # (no check: nothing can forbid it)
             check = checks[code[0]] if code is not None and checks is not None else None
             if check is None or not check(s, code):  # type: ignore[arg-type]

@@ -467,14 +467,19 @@ def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple
 
 
 def board_key(board: Board) -> int:
-    """The key of a board alone (what stands on every site) in `State.boards`:
-    equal keys stand for equal boards, as the keys of `repetitions` do."""
-    return hash(tuple(board))
+    """The key of a board alone (what stands on every site), `State.board_key`: the
+    XOR of `hash((site, piece))` over its sites (Zobrist hashing), so that a write
+    changes it by two XORs (compilation/board_keys.py). Equal boards have equal keys; two boards
+    with one key are told apart by `State.count_board`."""
+    key = 0
+    for site, piece in enumerate(board):
+        key ^= hash((site, piece))
+    return key
 
 
 def board_repetitions(s: State) -> int:
     """`board repetitions`: how many turns so far started with the board as it stands."""
-    return s.boards.get(hash(tuple(s.board)), 0)
+    return s.board_count()
 
 
 def turn_board_repetitions(s: State) -> int:
@@ -538,12 +543,23 @@ def replace_kept(board: Board, occ: list[list[int]], site: int, piece: Piece, bo
 
 def sites_mask(bits: tuple[int, ...], sites: Iterable[int]) -> int:
     """The bitmask of `sites` (distinct: their bits add up), `bits[site]` being
-    each site's bit."""
+    each site's bit, `1 << site`: the mask a `MaskedSites` keeps, which is made
+    here when not known and read when it is."""
+    if type(sites) is MaskedSites:
+        mask = sites.mask
+        if mask is None:
+            mask = sites.mask = sum(map(bits.__getitem__, sites))
+        return mask
     return sum(map(bits.__getitem__, sites))
 
 
 def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
     """The bitmask of the sites of every piece (the neutral ones' too)."""
+    if type(occ[0]) is MaskedSites:
+        mask = 0
+        for sites in occ:
+            mask |= sites_mask(bits, sites)
+        return mask
     return sum(map(bits.__getitem__, chain.from_iterable(occ)))
 
 
@@ -670,6 +686,9 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_trial": trial,
     "h_undo_sites": undo_sites,
     "h_sites_mask": sites_mask,
+    "h_board_key": board_key,
+    # (the builtin, for the key's updates: compilation/board_keys.py)
+    "h_hash": hash,
     "h_others_mask": others_mask,
     "h_occupied_mask": occupied_mask,
     "h_hit": hit,

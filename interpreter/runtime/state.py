@@ -80,9 +80,14 @@ def masked(sites: Iterable[int] = ()) -> MaskedSites:
     return new
 
 
-def empty_occupancy(players: int) -> list[list[int]]:
+def empty_occupancy(players: int, masked_players: bool = False) -> list[list[int]]:
     """`State.occ` of an empty board: a list of sites per player, then the neutral
-    pieces' (a `MaskedSites`)."""
+    pieces' (a `MaskedSites`). With `masked_players` the players' lists are
+    `MaskedSites` too: where the rules' conditions read the masks of owners
+    (compilation/prefilters.py), they are kept with the position instead of being
+    made again for each listing."""
+    if masked_players:
+        return [masked() for _ in range(players + 1)]
     return [[] for _ in range(players)] + [masked()]
 
 
@@ -93,7 +98,7 @@ class State:
     __slots__ = (
         "board", "occ", "vars", "phase", "decision", "step", "player", "carry", "ply", "result",
         "next_player", "next_phase", "last", "legal", "ending", "turn_start", "history", "history_shared",
-        "boards", "boards_shared", "board_counted",
+        "boards", "board_firsts", "boards_shared", "board_counted", "board_key",
     )
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
@@ -122,14 +127,21 @@ class State:
     # `repetitions`; shared between copies until one of them changes it
     history: dict[int, int]
     history_shared: bool
-    # how often each board alone occurred at the start of a turn (by runtime.boards.board_key),
-    # for `board repetitions`; shared like `history`. `board_counted`: how often the
-    # board of the turn starting here has started a turn, once it is counted (it is
-    # counted before the turn's actions are listed, since `forbid result` may read
-    # it), until the turn's `before each turn` has run; else 0
-    boards: dict[int, int]
+    # how often each board alone occurred at the start of a turn, for `board
+    # repetitions`: by its key (`board_key`), or by the board itself (a tuple) for a
+    # board whose key an other board had first — `board_firsts` holds the first board
+    # counted under each key, so that no two boards are ever counted as one. Both
+    # shared like `history`. `board_counted`: how often the board of the turn
+    # starting here has started a turn, once it is counted (it is counted before
+    # the turn's actions are listed, since `forbid result` may read it), until the
+    # turn's `before each turn` has run; else 0
+    boards: dict[object, int]
+    board_firsts: dict[int, Board]
     boards_shared: bool
     board_counted: int
+    # where boards are counted, the key of the board as it stands (helpers.board_key),
+    # kept by every write of the generated code (compilation/board_keys.py); else 0
+    board_key: int
 
     def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
@@ -138,7 +150,7 @@ class State:
         return (
             tuple(self.board), tuple(self.vars), self.phase, self.decision, self.step, self.player,
             self.carry, self.ply, self.result, self.next_player, self.next_phase,
-            tuple(sorted(self.history.items())), tuple(sorted(self.boards.items())),
+            tuple(sorted(self.history.items())), frozenset(self.boards.items()),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -161,7 +173,14 @@ class State:
         neutral = occ[-1]
         copied = MaskedSites(neutral)
         copied.mask = neutral.mask  # type: ignore[attr-defined]  # (the last list is a MaskedSites)
-        new.occ = [sites[:] for sites in occ[:-1]]
+        if type(occ[0]) is MaskedSites and len(occ) > 1:  # (the players' lists keep masks too)
+            new.occ = []
+            for sites in occ[:-1]:
+                kept = MaskedSites(sites)
+                kept.mask = sites.mask  # type: ignore[attr-defined]
+                new.occ.append(kept)
+        else:
+            new.occ = [sites[:] for sites in occ[:-1]]
         new.occ.append(copied)
         new.vars = self.vars[:]
         new.phase = self.phase
@@ -180,8 +199,10 @@ class State:
         new.history = self.history
         new.history_shared = True
         new.boards = self.boards
+        new.board_firsts = self.board_firsts
         new.boards_shared = True
         new.board_counted = self.board_counted
+        new.board_key = self.board_key
         if not trial:
             self.history_shared = True
             self.boards_shared = True
@@ -196,10 +217,31 @@ class State:
         self.history[key] = n
         return n
 
-    def count_board(self, key: int) -> None:
-        """Count one more turn started with the board of this key (`board repetitions`)."""
+    def _board_entry(self) -> object:
+        """The entry of `boards` that counts the board as it stands: its key, unless
+        an other board was counted first under that key (then the board itself)."""
+        key = self.board_key
+        first = self.board_firsts.get(key)
+        if first is None or first == self.board:
+            return key
+        return tuple(self.board)
+
+    def board_count(self) -> int:
+        """How many turns so far started with the board as it stands."""
+        return self.boards.get(self._board_entry(), 0)
+
+    def count_board(self) -> None:
+        """Count one more turn started with the board as it stands (`board repetitions`)."""
         if self.boards_shared:
             self.boards = dict(self.boards)
+            self.board_firsts = dict(self.board_firsts)
             self.boards_shared = False
-        n = self.board_counted = self.boards.get(key, 0) + 1
-        self.boards[key] = n
+        key = self.board_key
+        first = self.board_firsts.get(key)
+        if first is None:  # (a board never counted: the first under its key)
+            self.board_firsts[key] = self.board[:]
+            self.board_counted = self.boards[key] = 1
+            return
+        entry = key if first == self.board else tuple(self.board)
+        n = self.board_counted = self.boards.get(entry, 0) + 1
+        self.boards[entry] = n

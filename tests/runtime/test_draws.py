@@ -36,7 +36,7 @@ def drawn_actions(engine, s) -> list:
     given = []
     for candidate in range(n):
         # the pool holds this candidate only: the draw says what it gives
-        code = draw(s, [candidate], lambda: 0.0)
+        code = draw(s, [candidate], lambda: 0.0, False)
         if code is not None:
             given.append(code)
     checks = engine.rules.candidate_checks  # (`forbid result`, and the `where` asked of a drawn candidate)
@@ -148,3 +148,25 @@ def test_the_longest_turn_is_picked_not_drawn(tmp_path):
         kept = {engine.notation(code) for code in engine.legal(before)}
         assert "a1" not in kept
         assert engine.notation(after.last) in kept
+
+
+def test_a_draw_keeps_the_pool_whole_unless_told_to_cut_it():
+    # Random playouts pass one pool to every draw (no copy per ply): a draw leaves
+    # it all the candidates in another order. The engine's check path cuts off
+    # what was drawn, so that a forbidden action is not drawn again.
+    engine = engine_of(str(Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "go"))
+    s = engine.initial_state()
+    engine.random_playout(s, random.Random(4), 30)
+    draw, n = engine.decisions[s.decision].draws
+    rng = random.Random(5)
+    pool = list(range(n))
+    for _ in range(20):
+        assert draw(s, pool, rng.random, False) in engine.legal(s)
+        assert sorted(pool) == list(range(n))
+    pool = list(range(n))
+    seen = []
+    while (code := draw(s, pool, rng.random, True)) is not None:
+        assert code in engine.legal(s) and code not in seen
+        seen.append(code)
+        assert len(pool) == n - len(set(pool) ^ set(range(n)))
+    assert sorted(seen) == sorted(engine.legal(s))

@@ -1,0 +1,190 @@
+"""The board's key, kept by every write of the generated code (`State.board_key`).
+
+Where the rules read `board repetitions`, the start of every turn counts the board
+as it stands (`State.count_board`). Hashing the whole board for it cost a fifth of
+a Go ply; instead a board's key is the XOR of `hash((site, piece))` over its sites
+(helpers.board_key: Zobrist hashing), and the generated code changes it where it
+writes the board:
+
+- `b[X] = V`, and a helper that changes the one site it is given as its third
+  argument (`h_clear`, `h_replace`, their journaled forms, `h_lift_one`,
+  `h_land_one`): `s.board_key ^= h_hash((X, b[X]))` before the statement and after
+  it — what stood there leaves the key, what stands there now enters it. A site
+  worked out by an expression (the journal's `b[t.pop()] = old`) is worked out
+  once, into a local, in the order Python evaluates an assignment;
+- any other statement that may change the board (a helper given the board or the
+  position that is not known to leave the board alone, two writes in one
+  statement, a new board): the key is made again from the whole board after it.
+
+Every function is rewritten, the `forbid result` checks tried in place too: their
+undo writes the board back through the same statements, so the key comes back with
+it. Functions that never write the board are left as they are.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+from typing import Callable, Optional
+
+from . import pyast
+from .journal import PURE_HELPERS
+
+# Helpers that change the board at one site, their third argument (after b and o).
+ONE_SITE_WRITERS = frozenset({"h_clear", "h_replace", "h_clear_kept", "h_replace_kept", "h_lift_one", "h_land_one"})
+# Helpers given the position that leave its board alone.
+BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites"}
+_KEY = "board_key"
+
+
+def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> ast.FunctionDef:
+    """`function` with the key updated at each board write (a copy; the same
+    function when it writes nothing of the board). `fresh` makes new local names."""
+    if not any(_write(stmt) for stmt in _simple_statements(function.body)):
+        return function
+    rewritten = copy.deepcopy(function)
+    rewritten.body = _Rewriter(fresh).block(rewritten.body)
+    return rewritten
+
+
+class _Rewriter:
+    def __init__(self, fresh: Callable[[str], str]):
+        self.fresh = fresh
+
+    def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for stmt in stmts:
+            out.extend(self.statement(stmt))
+        return out
+
+    def statement(self, stmt: ast.stmt) -> list[ast.stmt]:
+        blocks = [field for field in ("body", "orelse", "finalbody") if isinstance(getattr(stmt, field, None), list)]
+        if blocks or isinstance(stmt, ast.Try):
+            for field in blocks:
+                setattr(stmt, field, self.block(getattr(stmt, field)) if getattr(stmt, field) else [])
+            for handler in getattr(stmt, "handlers", ()):
+                handler.body = self.block(handler.body)
+            if any(_write(part) for part in _headers(stmt)):
+                # (a write in a test or an iterable: made again in every block and after)
+                for field in blocks:
+                    setattr(stmt, field, [_remade()] + getattr(stmt, field))
+                return [stmt, _remade()]
+            return [stmt]
+        write = _write(stmt)
+        if write is None:
+            return [stmt]
+        if isinstance(stmt, ast.Return) and stmt.value is not None:
+            # (the value worked out first, then the key made again, then returned)
+            value = pyast.name(self.fresh("t"))
+            return [pyast.assign(value, stmt.value), _remade(), ast.Return(value=value)]
+        site = write if isinstance(write, ast.expr) else None
+        if site is None or isinstance(stmt, ast.Raise):
+            return [stmt, _remade()]
+        first: list[ast.stmt] = []
+        if not _simple(site) or _rebinds(stmt, site):
+            first, site = self._hoisted(stmt, site)
+        return first + [_toggle(site), stmt, _toggle(site)]
+
+    def _hoisted(self, stmt: ast.stmt, site: ast.expr) -> tuple[list[ast.stmt], ast.expr]:
+        """Locals for the written site (and, for `b[E] = V`, the value first, as Python
+        evaluates them), so that the site is worked out once."""
+        local = pyast.name(self.fresh("t"))
+        if isinstance(stmt, ast.Assign) and _board_target(stmt.targets[0]) is site:
+            value = pyast.name(self.fresh("t"))
+            first: list[ast.stmt] = [pyast.assign(value, stmt.value), pyast.assign(local, site)]
+            stmt.value = value
+            stmt.targets[0] = pyast.as_store(pyast.sub(pyast.name("b"), local))
+            return first, local
+        assert isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(stmt.value, ast.Call)  # (a one-site helper)
+        stmt.value.args[2] = local
+        return [pyast.assign(local, site)], local
+
+
+def _simple_statements(stmts: list[ast.stmt]) -> list[ast.AST]:
+    """The statements without blocks of `stmts`, nested ones included, and the
+    tests and iterables of those with blocks."""
+    found: list[ast.AST] = []
+    for stmt in pyast.statements_in(stmts):
+        if isinstance(stmt, (ast.If, ast.For, ast.While, ast.Try, ast.With)):
+            found.extend(_headers(stmt))
+        else:
+            found.append(stmt)
+    return found
+
+
+def _headers(stmt: ast.stmt) -> list[ast.AST]:
+    if isinstance(stmt, (ast.If, ast.While)):
+        return [stmt.test]
+    if isinstance(stmt, ast.For):
+        return [stmt.target, stmt.iter]
+    if isinstance(stmt, ast.With):
+        return list(stmt.items)
+    return []
+
+
+def _write(node: ast.AST) -> Optional[object]:
+    """What `node` may write of the board: None (nothing), the site (an expression)
+    of its only write at one site, or True (anything else)."""
+    sites: list[ast.expr] = []
+    other = False
+    for part in ast.walk(node):
+        if isinstance(part, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = part.targets if isinstance(part, (ast.Assign, ast.Delete)) else [part.target]
+            for target in targets:
+                for element in ast.walk(target):
+                    site = _board_target(element)
+                    if site is not None:
+                        if isinstance(part, ast.Assign) and len(part.targets) == 1 and target is element:
+                            sites.append(site)
+                        else:
+                            other = True
+                    elif isinstance(element, ast.Attribute) and element.attr == "board":
+                        other = True  # (a new board)
+        elif isinstance(part, ast.Call):
+            func = part.func
+            if isinstance(func, ast.Name) and func.id in ONE_SITE_WRITERS and len(part.args) > 2 \
+                    and pyast.is_name(part.args[0], "b") and isinstance(node, (ast.Expr, ast.Assign)) \
+                    and node.value is part:
+                sites.append(part.args[2])
+            elif isinstance(func, ast.Name) and func.id in ONE_SITE_WRITERS:
+                other = True
+            elif isinstance(func, ast.Name) and func.id.startswith("h_") and func.id not in BOARD_LEFT_ALONE:
+                if any(pyast.is_name(n, "b") or pyast.is_name(n, "s") for arg in part.args for n in ast.walk(arg)):
+                    other = True
+            elif isinstance(func, ast.Attribute) and pyast.is_name(func.value, "b") and func.attr not in ("index",
+                                                                                                         "count"):
+                other = True
+    if other or len(sites) > 1:
+        return True
+    return sites[0] if sites else None
+
+
+def _board_target(node: ast.AST) -> Optional[ast.expr]:
+    """The site of `b[site]` when `node` is one."""
+    if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b"):
+        return node.slice
+    return None
+
+
+def _simple(site: ast.expr) -> bool:
+    return isinstance(site, (ast.Name, ast.Constant))
+
+
+def _rebinds(stmt: ast.stmt, site: ast.expr) -> bool:
+    """Whether `stmt` binds the name the site is read from (then read before it)."""
+    if not isinstance(site, ast.Name):
+        return False
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+    return any(isinstance(n, ast.Name) and n.id == site.id and isinstance(n.ctx, ast.Store) for target in targets
+               for n in ast.walk(target))
+
+
+def _toggle(site: ast.expr) -> ast.stmt:
+    """`s.board_key ^= h_hash((site, b[site]))` (h_hash: the builtin `hash`): what
+    stands on the site enters or leaves the key."""
+    return pyast.augment(pyast.attr(pyast.name("s"), _KEY), "^", pyast.helper(
+        "h_hash", pyast.tuple_(copy.deepcopy(site), pyast.sub(pyast.name("b"), copy.deepcopy(site)))))
+
+
+def _remade() -> ast.stmt:
+    """`s.board_key = h_board_key(b)`: the key made again from the whole board."""
+    return pyast.assign(pyast.attr(pyast.name("s"), _KEY), pyast.helper("h_board_key", pyast.name("b")))
