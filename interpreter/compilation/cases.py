@@ -29,7 +29,7 @@ from typing import Callable, Optional, Protocol, Sequence
 from ..runtime.compiled import CasePattern
 from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
 from ..runtime.results import EndingKind
-from . import pyast
+from . import pyast, result_reuse
 from .compiled import Block, CaseCode, PhaseOutline
 from .journal import in_place
 from .model import GameModel
@@ -102,6 +102,21 @@ class Turn:
     followed_up: bool = False
 
 
+@dataclass(frozen=True)
+class ParentAnswer:
+    """How the checks reuse the listed position's answer of a `forbid result`
+    part (result_reuse.py): the local holding it (`entry`: the answer and the
+    bitmask of the sites read, or None), its `slot` in a listing's memo, the
+    function finding it (`record`), the function testing whether a piece at a
+    site is one the part's loops visit (`anchor`, "" without loops), the plan."""
+
+    entry: str
+    slot: int
+    record: str
+    anchor: str
+    plan: result_reuse.Plan
+
+
 class GameCompiling(Protocol):
     """What a CaseWriter reads of the game's compiler (compiler.py)."""
 
@@ -125,6 +140,9 @@ class CaseWriter:
         self.src = compiler.src
         self.phases = phases
         self.model = compiler.model
+        # the `forbid result` parts the listed position answers for its candidates, by id of their code
+        self._parents: dict[int, Optional[ParentAnswer]] = {}
+        self._answers: dict[str, ParentAnswer] = {}  # the same by the local holding the answer
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -207,24 +225,98 @@ class CaseWriter:
         return names
 
     def _check(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> str:
+        what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
+        # Tried on the position itself and undone where the journal covers what the
+        # case does, parts the listed position answers for it asked only when the
+        # case may change their answer (result_reuse.py); else on a copy (journal.py).
+        aliases = {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None
+        tried = in_place(self._check_body(case, phase, condition, reuse=True), self.src.fresh, aliases,
+                         self._answer_kept)
+        if tried is None:
+            body = self._check_body(case, phase, condition, reuse=False)
+            return self._case_function(case, body, what, on_copy=True, check=True)
+        return self._case_function(case, tried.statements(), what, check=True)
+
+    def _check_body(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart],
+                    reuse: bool) -> list[py.stmt]:
         src = self.src
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
+            parents = [self._parent_answer(lines, code) if reuse else None for lines, code, _ in condition]
+            for parent in parents:  # (asked of the listed position, before the case changes it)
+                if parent is not None:
+                    memo = pyast.name("memo")
+                    found = pyast.or_(pyast.sub(memo, parent.slot), pyast.helper(
+                        result_reuse.MEMO, memo, pyast.num(parent.slot), pyast.name(parent.record), _S))
+                    src.add(pyast.assign(pyast.name(parent.entry), pyast.ifexp(pyast.none(), pyast.is_none(memo),
+                                                                                found)))
             src.paste(case.body)
             for block in (case.after, phase.after_action):
                 if block is not None and block[0]:
                     with src.if_(_game_on()):
                         src.paste(block[0])
-            for lines, code, probe in condition:  # forbidden as soon as one holds
-                src.paste(lines)
-                src.add(pyast.if_(code, [pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))]))
+            for (lines, code, probe), parent in zip(condition, parents):  # forbidden as soon as one holds
+                forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
+                asked = list(lines) + [pyast.if_(code, [forbidden])]
+                if parent is None:
+                    src.add(*asked)
+                    continue
+                entry = pyast.name(parent.entry)
+                self._answers[parent.entry] = parent
+                kept = pyast.helper(result_reuse.WRITTEN, entry)  # (journal.in_place makes the test: _answer_kept)
+                src.add(pyast.if_(pyast.and_(pyast.is_not_none(entry), kept),
+                                  [pyast.if_(pyast.sub(entry, 0), [forbidden])], asked))
             src.add(pyast.return_(pyast.false()))
-        # Tried on the position itself and undone where the journal covers what the
-        # case does, else on a copy of it (journal.py).
-        tried = in_place(body, src.fresh, {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None)
-        if tried is None:
-            return self._case_function(case, body, what, on_copy=True)
-        return self._case_function(case, tried.statements(), what)
+        return body
+
+    def _parent_answer(self, lines: Sequence[py.stmt], code: py.expr) -> Optional[ParentAnswer]:
+        """How a check reuses the listed position's answer of the part `lines` +
+        `code`, or None when the part is asked for each candidate (result_reuse.plan)."""
+        if id(code) in self._parents:
+            return self._parents[id(code)]
+        src = self.src
+        made = result_reuse.plan(lines, code, src.fresh("t"))
+        found: Optional[ParentAnswer] = None
+        if made is not None:
+            origin = Origin("forbid result")
+            record = src.function(src.fresh("f"), ["s"], with_registers(made.record), origin)
+            anchor = ""
+            test = made.anchor(pyast.name("pc"), pyast.name("site"))
+            if test is not None:
+                whether = pyast.and_(pyast.is_not_none(pyast.name("pc")), test)
+                anchor = src.function(src.fresh("f"), ["site", "pc", "p", "q"], [pyast.return_(whether)], origin)
+            found = ParentAnswer(src.fresh("t"), len(self._parents), record, anchor, made)
+        self._parents[id(code)] = found
+        return found
+
+    def _answer_kept(self, call: py.Call, journal: Optional[py.expr], fixed: list[py.expr]) -> py.expr:
+        """The test standing for `h_written_sites(entry)` in a check tried in place:
+        whether the sites its case wrote (`fixed` places, and those on the board's
+        `journal`) leave the listed position's answer `entry` as it was — none was
+        read, and none holds now a piece one of the part's loops would visit."""
+        entry = call.args[0]
+        assert isinstance(entry, py.Name)
+        parent = self._answers[entry.id]
+        src = self.src
+        tests: list[py.expr] = []
+        if fixed:
+            bits = src.const(tuple(1 << site for site in range(self.model.board.size)) + (0,))
+            union: py.expr = pyast.sub(bits, fixed[0])
+            for site in fixed[1:]:
+                union = pyast.binop(union, "|", pyast.sub(bits, site))
+            tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
+        for site in fixed:
+            piece = src.fresh("t")
+            anchor = parent.plan.anchor(pyast.name(piece), site)
+            if anchor is not None:
+                stands = pyast.is_none(pyast.walrus(piece, pyast.sub(pyast.name("b"), site)))
+                tests.append(pyast.or_(stands, pyast.not_(anchor)))
+        if journal is not None:
+            checked = pyast.helper(result_reuse.KEPT, entry, pyast.name("b"), journal,
+                                   pyast.name(parent.anchor) if parent.anchor else pyast.none(),
+                                   pyast.name("p"), pyast.name("q"))
+            tests.append(pyast.or_(pyast.not_(journal), checked))
+        return pyast.and_(*tests) if tests else pyast.true()
 
     # ------------------------------------------------------------ cases
     def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn, trial: bool = False) -> str:
@@ -247,10 +339,13 @@ class CaseWriter:
                            selects=case.pattern is CasePattern.SELECT, may_have_ended=ended, trial=trial)
         return self._case_function(case, body, what)
 
-    def _case_function(self, case: CaseCode, body: list[py.stmt], what: str, on_copy: bool = False) -> str:
+    def _case_function(self, case: CaseCode, body: list[py.stmt], what: str, on_copy: bool = False,
+                       check: bool = False) -> str:
         """Write `body` as the function `f(s, code)` of a case, its registers
         prepared as the body needs them (`on_copy`: on a copy of `s`, made first);
-        returns its name."""
+        returns its name. A `check` takes a third parameter, `memo`: the answers
+        of the listed position its listing has found so far (result_reuse.py), or
+        None (the default: nothing is reused)."""
         src = self.src
         read = pyast.names_in(body)
         name = src.fresh("f")
@@ -260,6 +355,8 @@ class CaseWriter:
         code = with_registers(body, board=case.pattern.lands, first=first)
         if on_copy:
             code.insert(0, pyast.assign(_S, pyast.helper("h_trial", _S)))
+        if check:
+            return src.function(name, ["s", "code", "memo"], code, Origin(what, case.pos), defaults=[pyast.none()])
         return src.function(name, ["s", "code"], code, Origin(what, case.pos))
 
     def _prepare(self, case: CaseCode, read: set[str]) -> list[py.stmt]:

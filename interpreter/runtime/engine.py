@@ -574,7 +574,7 @@ class Engine:
             code = draw(s, pool, rand)
             # (no check: nothing can forbid it)
             check = checks[code[0]] if code is not None and checks is not None else None
-            if check is None or not check(s, code):  # type: ignore[arg-type]
+            if check is None or not check(s, code):
                 return code
 
     @staticmethod
