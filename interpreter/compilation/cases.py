@@ -31,7 +31,7 @@ from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
 from ..runtime.results import EndingKind
 from . import pyast, result_reuse
 from .compiled import Block, CaseCode, PhaseOutline
-from .journal import in_place
+from .journal import WRITTEN, in_place
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -263,7 +263,7 @@ class CaseWriter:
                     continue
                 entry = pyast.name(parent.entry)
                 self._answers[parent.entry] = parent
-                kept = pyast.helper(result_reuse.WRITTEN, entry)  # (journal.in_place makes the test: _answer_kept)
+                kept = pyast.helper(WRITTEN, entry)  # (journal.in_place makes the test: _answer_kept)
                 src.add(pyast.if_(pyast.and_(pyast.is_not_none(entry), kept),
                                   [pyast.if_(pyast.sub(entry, 0), [forbidden])], asked))
             src.add(pyast.return_(pyast.false()))

@@ -37,7 +37,7 @@ from typing import Optional, Sequence
 
 from ..runtime.pieces import OWNER
 from . import pyast
-from .journal import PURE_HELPERS, WRITTEN
+from .journal import PURE_HELPERS
 from .source import BUILTIN_NAMES
 
 # The players a site list may be read for: both fixed while a check runs.
@@ -50,8 +50,6 @@ _CONSTANT = re.compile(r"k\d+")
 KEPT = "h_answer_kept"
 MEMO = "h_parent_answer"
 NOTE = "h_note_read"
-# (WRITTEN: where the check's code passes the sites its case wrote; journal.in_place fills it in)
-__all__ = ["KEPT", "MEMO", "NOTE", "WRITTEN", "Plan", "plan"]
 
 
 @dataclass

@@ -589,11 +589,16 @@ def _no_answer() -> None:
 
 
 def parent_answer(memo: dict[int, Optional[tuple[Any, int]]], slot: int,
-                  record: Callable[[State], tuple[Any, list[int]]], s: State) -> tuple[Any, int]:
+                  record: Callable[[State], tuple[Any, list[int]]], s: State) -> Optional[tuple[Any, int]]:
     """The answer of a `forbid result` part on the listed position `s` and the
     bitmask of the sites it read (compilation/result_reuse.py), found once per
-    listing and kept in `memo` under `slot`."""
-    answer, sites = record(s)
+    listing and kept in `memo` under `slot`; None (each candidate asks) where
+    asking the listed position fails — a rule may fail there and not after an
+    action, which is all the checks ask about."""
+    try:
+        answer, sites = record(s)
+    except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
+        return None
     read = 0
     for site in sites:
         if site >= 0:

@@ -106,3 +106,16 @@ def test_reused_answers_agree_with_asking_each_candidate(path):
                 compared += len(candidates)
             engine.apply_in_place(s, engine.pick_random(s, rng))
     assert compared > 0
+
+
+def test_a_rule_failing_on_the_listed_position_only_is_asked_per_candidate(tmp_path):
+    # White's a1 has a stone north of it: the condition divides by zero on the listed
+    # position. The one candidate, a3, removes a2 first: its position is fine.
+    condition = "exists(pieces of player, it is stone and 4 // (1 if neighbour(it, n) is empty else 0) > 9)"
+    rules = drop_where("neighbour(to, s) is enemy", "place\nremove neighbour(to, s)",
+                       before=f"forbid result where {condition}\n")
+    game = load_game(write_definition(tmp_path, stones_and_rocks(), rules))
+    assert helper_calls(game, "h_parent_answer", "forbid result")
+    s = game.parse_position("rw1; game probe; ply 2; phase play; turn white place 0; board a1=white.stone "
+                            "a2=black.stone")
+    assert game.legal_notations(s) == ["a3"]
