@@ -584,6 +584,10 @@ def undo_sites(journal: list[tuple[Any, ...]]) -> None:
                 sites.mask |= 1 << site
 
 
+# The fewest candidates a listing reuses the listed position's answers for.
+MEMO_FROM = 3
+
+
 def _no_answer() -> None:
     return None
 
@@ -636,8 +640,10 @@ def result_filter(
     is not playing — but for the `forbid result` lines themselves: each counts the
     actions it rejected (its check returns its probe plus one)."""
     # (a case without a check: nothing can forbid it)
-    # the listed position's answers, found by the first check that asks (compilation/result_reuse.py)
-    memo: defaultdict[int, Optional[tuple[Any, int]]] = defaultdict(_no_answer)
+    # the listed position's answers, found by the first check that asks (compilation/result_reuse.py);
+    # not worth finding for one or two candidates
+    memo: Optional[defaultdict[int, Optional[tuple[Any, int]]]] = \
+        defaultdict(_no_answer) if len(out) > MEMO_FROM - 1 else None
     if counts is None:
         out[:] = [code for code in out if (check := checks[code[0]]) is None or not check(s, code, memo)]
         return
