@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Protocol, Sequence
 
 from ..runtime.compiled import CasePattern
-from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
+from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, KIND, ORIGIN, OWNER
 from ..runtime.results import EndingKind
 from . import pyast, result_reuse
 from .compiled import Block, CaseCode, PhaseOutline
@@ -230,26 +230,76 @@ class CaseWriter:
         # case does, parts the listed position answers for it asked only when the
         # case may change their answer (result_reuse.py); else on a copy (journal.py).
         aliases = {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None
-        tried = in_place(self._check_body(case, phase, condition, reuse=True), self.src.fresh, aliases,
-                         self._answer_kept)
+        lookups: list[py.stmt] = []
+        body = self._check_body(case, phase, condition, lookups)
+        tried = in_place(body, self.src.fresh, aliases, self._answer_kept)
         if tried is None:
-            body = self._check_body(case, phase, condition, reuse=False)
+            body = self._check_body(case, phase, condition, None)
             return self._case_function(case, body, what, on_copy=True, check=True)
-        return self._case_function(case, tried.statements(), what, check=True)
+        first = lookups + self._answered_before(case, phase, condition)
+        return self._case_function(case, first + tried.statements(), what, check=True)
+
+    def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
+        """The check's answer before its case is played, where the listed
+        position gives it: every part reused, the case a move writing the board at
+        `frm` and `to` alone, with nothing or a piece of the mover's owner and kind
+        (result_reuse.writes_of_mover, under tests of the moving piece that must
+        fail), neither place read and the moving piece no anchor there."""
+        parents = [self._parents.get(id(code)) for _, code, _ in condition]
+        if case.pattern is not CasePattern.MOVE or self._has_pool_pieces() or not parents \
+                or any(parent is None for parent in parents):
+            return []
+        code: list[py.stmt] = list(case.body)
+        for block in (case.after, phase.after_action):
+            if block is not None and block[0]:
+                code.append(pyast.if_(_game_on(), block[0]))
+        guards = result_reuse.writes_of_mover(code)
+        if guards is None:
+            return []
+        tests: list[py.expr] = []
+        bits = self._site_bits()
+        places = pyast.binop(pyast.sub(bits, pyast.name("frm")), "|", pyast.sub(bits, pyast.name("to")))
+        for parent in parents:
+            assert parent is not None
+            entry = pyast.name(parent.entry)
+            tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", places))]
+            for place in ("frm", "to"):
+                anchor = parent.plan.anchor(pyast.name("pc"), pyast.name(place))
+                if anchor is not None:
+                    if not _reads_owner_and_kind(anchor, "pc"):
+                        return []
+                    if all(pyast.key(anchor) != pyast.key(known.operand) for known in tests
+                           if isinstance(known, py.UnaryOp)):
+                        tests.append(pyast.not_(anchor))
+        tests += [pyast.not_(guard) for guard in guards]
+        answers: list[py.stmt] = []
+        for (_, _, probe), parent in zip(condition, parents):
+            assert parent is not None
+            forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
+            answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
+        return [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+
+    def _site_bits(self) -> py.Name:
+        """The constant of each site's bit (and none for site -1, the last)."""
+        return self.src.const(tuple(1 << site for site in range(self.model.board.size)) + (0,))
 
     def _check_body(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart],
-                    reuse: bool) -> list[py.stmt]:
+                    lookups: Optional[list[py.stmt]]) -> list[py.stmt]:
+        """The check's code: the case, then the parts; parts reused from the listed
+        position (result_reuse.py) when `lookups` is given, which gets the
+        statements finding their answers (for the check's start)."""
         src = self.src
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
+            reuse = lookups is not None
             parents = [self._parent_answer(lines, code) if reuse else None for lines, code, _ in condition]
             for parent in parents:  # (asked of the listed position, before the case changes it)
-                if parent is not None:
+                if parent is not None and lookups is not None:
                     memo = pyast.name("memo")
                     found = pyast.or_(pyast.sub(memo, parent.slot), pyast.helper(
                         result_reuse.MEMO, memo, pyast.num(parent.slot), pyast.name(parent.record), _S))
-                    src.add(pyast.assign(pyast.name(parent.entry), pyast.ifexp(pyast.none(), pyast.is_none(memo),
-                                                                                found)))
+                    lookups.append(pyast.assign(pyast.name(parent.entry),
+                                                pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
             for block in (case.after, phase.after_action):
                 if block is not None and block[0]:
@@ -300,7 +350,7 @@ class CaseWriter:
         src = self.src
         tests: list[py.expr] = []
         if fixed:
-            bits = src.const(tuple(1 << site for site in range(self.model.board.size)) + (0,))
+            bits = self._site_bits()
             union: py.expr = pyast.sub(bits, fixed[0])
             for site in fixed[1:]:
                 union = pyast.binop(union, "|", pyast.sub(bits, site))
@@ -511,6 +561,14 @@ class CaseWriter:
                                                  pyast.num(phase.default_ending)))]
         return src.function(name, ["s", "reps"], with_registers(body),
                             Origin(f"phase '{phase.info.name}', if no action", phase.info.pos))
+
+
+def _reads_owner_and_kind(test: py.expr, piece: str) -> bool:
+    """Whether `test` reads the piece `piece` only as its owner and kind."""
+    fields = (OWNER, KIND)
+    reads = [n for n in pyast.walk_in_order(test) if isinstance(n, py.Subscript) and pyast.is_name(n.value, piece)
+             and isinstance(n.slice, py.Constant) and n.slice.value in fields]
+    return len(reads) == pyast.uses([test], piece)
 
 
 def _game_on() -> py.expr:

@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..runtime.pieces import OWNER
+from ..runtime.pieces import KIND, OWNER
 from . import pyast
 from .journal import PURE_HELPERS
 from .source import BUILTIN_NAMES
@@ -192,3 +192,175 @@ def _pure_call(node: ast.Call) -> bool:
         return func.id in BUILTIN_NAMES or func.id in PURE_HELPERS
     return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
         and (_CONSTANT.fullmatch(func.value.id) is not None or _OWN_LOCAL.fullmatch(func.value.id) is not None)
+
+
+# ---------------------------------------------------------------- before the case
+# The fixed places a move writes, and the local standing for one of them at first.
+FIXED = ("frm", "to")
+MOVER = "pc"
+
+
+def writes_of_mover(stmts: Sequence[ast.stmt]) -> Optional[list[ast.expr]]:
+    """For the code of a move (`pc`, the piece on `frm`, goes to `to`): the
+    tests of the moving piece's owner and kind under which it may write the
+    board elsewhere than at `frm` and `to`, or put there anything but nothing or
+    a piece of the mover's owner and kind (each test reads `pc` as it stood
+    before the code: false for the moving piece means those writes cannot
+    happen) — or None when that cannot be told from the code, or when it may
+    fail or call anything but the site lists' changes. With every test false,
+    the code writes the board at `frm` and `to` alone, the mover's owner and
+    kind or nothing: a check can answer before playing it."""
+    guards: list[ast.expr] = []
+    fixed = frozenset(name for name in (*FIXED, *PLAYERS) if not pyast.assigns(stmts, name))
+    state = _MoverState(frozenset({MOVER}), "frm", fixed)
+    return guards if _block(stmts, state, guards) is not None else None
+
+
+@dataclass(frozen=True)
+class _MoverState:
+    movers: frozenset[str]  # the locals holding a piece of the mover's owner and kind
+    at: Optional[str]  # which fixed place `at` stands for, or None
+    fixed: frozenset[str]  # the registers the code never sets (`frm`, `to`, the players)
+
+
+def _block(stmts: Sequence[ast.stmt], state: _MoverState, guards: list[ast.expr]) -> Optional[_MoverState]:
+    for stmt in stmts:
+        after = _statement(stmt, state, guards)
+        if after is None:
+            return None
+        state = after
+    return state
+
+
+def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Optional[_MoverState]:
+    if isinstance(stmt, ast.If):
+        if not _reads_plainly(stmt.test):
+            return None
+        guard = _mover_test(stmt.test, state)
+        if guard is not None and not stmt.orelse:
+            # (its body may do anything: the check answers before the case only when
+            # the test fails, and then the body does nothing)
+            if _block(stmt.body, state, []) is None:
+                guards.append(guard)
+                return state
+        body = _block(stmt.body, state, guards)
+        orelse = _block(stmt.orelse, state, guards)
+        if body is None or orelse is None:
+            return None
+        return _MoverState(body.movers & orelse.movers, body.at if body.at == orelse.at else None, state.fixed)
+    if isinstance(stmt, ast.For):
+        if not _reads_plainly(stmt.iter):
+            return None
+        loop = _killed(state, [stmt])
+        if _block(stmt.body, loop, guards) is None or stmt.orelse:
+            return None
+        return loop
+    if isinstance(stmt, ast.Assign):
+        if not _reads_plainly(stmt.value):
+            return None
+        value_mover = _is_mover(stmt.value, state)
+        movers = set(state.movers)
+        at = state.at
+        for target in stmt.targets:
+            if isinstance(target, ast.Name):
+                movers.discard(target.id)
+                if value_mover:
+                    movers.add(target.id)
+                if target.id == "at":
+                    at = _fixed(stmt.value, state)
+            elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "b"):
+                if _fixed(target.slice, state) is None:
+                    return None
+                if not (value_mover or isinstance(stmt.value, ast.Constant) and stmt.value.value is None):
+                    return None
+            elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "v"):
+                pass
+            elif isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s"):
+                pass
+            else:
+                return None
+        return _MoverState(frozenset(movers), at, state.fixed)
+    if isinstance(stmt, ast.AugAssign):
+        if isinstance(stmt.target, ast.Subscript) and pyast.is_name(stmt.target.value, "v") \
+                and _reads_plainly(stmt.value):
+            return state
+        return None
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        call = stmt.value
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in ("append", "remove") \
+                and isinstance(func.value, ast.Subscript) and pyast.is_name(func.value.value, "o") \
+                and all(_reads_plainly(a) for a in call.args):
+            return state  # (a site list kept with the board)
+        if isinstance(func, ast.Name) and func.id == "h_clear" and len(call.args) == 3 \
+                and _fixed(call.args[2], state) is not None:
+            return state
+        return None
+    if isinstance(stmt, (ast.Pass, ast.Break, ast.Continue)):
+        return state
+    return None
+
+
+def _killed(state: _MoverState, stmts: Sequence[ast.stmt]) -> _MoverState:
+    """`state` with the locals `stmts` may set no longer known."""
+    assigned = {n.id for n in pyast.walk_all(stmts) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return _MoverState(state.movers - assigned, None if "at" in assigned else state.at, state.fixed)
+
+
+def _fixed(index: ast.expr, state: _MoverState) -> Optional[str]:
+    if isinstance(index, ast.Name):
+        if index.id in FIXED and index.id in state.fixed:
+            return index.id
+        if index.id == "at":
+            return state.at
+    return None
+
+
+def _is_mover(value: ast.expr, state: _MoverState) -> bool:
+    """A piece of the mover's owner and kind: a local holding one, or a tuple
+    starting with one's owner and kind."""
+    if isinstance(value, ast.Name):
+        return value.id in state.movers
+    if isinstance(value, ast.Tuple) and len(value.elts) >= 2:
+        return all(isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name) and e.value.id in state.movers
+                   and isinstance(e.slice, ast.Constant) and e.slice.value == field
+                   for e, field in zip(value.elts[:2], (OWNER, KIND)))
+    return False
+
+
+def _mover_test(test: ast.expr, state: _MoverState) -> Optional[ast.expr]:
+    """`test` as asked before the code (the moving piece as it stood: `pc`),
+    when it reads nothing but the owner and kind of locals holding the mover's,
+    the registers the code never sets and constants."""
+    fields = (OWNER, KIND)
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.Name):
+            if not (node.id in state.movers or _CONSTANT.fullmatch(node.id) or node.id in state.fixed):
+                return None
+        elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
+            return None
+    # each mover read as `M[f]` or `(M or K)[f]`, f the owner or the kind
+    reads = 0
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value in fields:
+            inner = node.value
+            if isinstance(inner, ast.BoolOp) and isinstance(inner.op, ast.Or) and len(inner.values) == 2 \
+                    and isinstance(inner.values[1], ast.Name) and _CONSTANT.fullmatch(inner.values[1].id):
+                inner = inner.values[0]
+            if isinstance(inner, ast.Name) and inner.id in state.movers:
+                reads += 1
+    if reads != sum(pyast.uses([test], m) for m in state.movers):
+        return None
+
+    def as_moving(node: ast.AST) -> Optional[ast.AST]:
+        if isinstance(node, ast.Name) and node.id in state.movers:
+            return pyast.name(MOVER)
+        return None
+
+    return pyast.replace_nodes(test, as_moving, {})
+
+
+def _reads_plainly(value: ast.expr) -> bool:
+    """An expression that cannot fail nor change anything: no calls (but a
+    constant's table lookups), no `:=`."""
+    return not any(isinstance(n, (ast.Call, ast.NamedExpr, ast.Lambda)) for n in pyast.walk_in_order(value))

@@ -121,3 +121,39 @@ def test_a_rule_failing_on_the_listed_position_only_is_asked_per_candidate(tmp_p
     s = game.parse_position("rw1; game probe; ply 2; phase play; turn white place 0; board a1=white.stone "
                             "a2=black.stone")
     assert game.legal_notations(s) == ["a3"]
+
+
+def _guards(code: str):
+    import ast
+
+    from interpreter.compilation.result_reuse import writes_of_mover
+    found = writes_of_mover(ast.parse(code).body)
+    return None if found is None else [ast.unparse(guard) for guard in found]
+
+
+def test_a_move_writing_only_its_two_places_needs_no_test():
+    assert _guards("b[at] = None\no[pc[0]].remove(at)\nb[to] = pc\no[pc[0]].append(to)\nat = to\n"
+                   "x0 = (pc[0], pc[1], pc[2], True)\nb[at] = x0\nv[0] += 1") == []
+
+
+def test_writes_elsewhere_are_answered_before_only_under_a_test_of_the_moving_piece():
+    # (clearing castling rights when a king moves; a promotion on the last rank)
+    castling = "b[to] = pc\nif (pc or k0)[1] == 5:\n    for l1 in t0:\n        b[l1] = None\n"
+    assert _guards(castling) == ["(pc or k0)[1] == 5"]
+    promotion = "b[to] = pc\nat = to\nif k38[p][to]:\n    x0 = b[at] = (pc[0], k41[x1]) + pc[2:]\n    pc = x0\n"
+    assert _guards(promotion) == ["k38[p][to]"]
+    # after the promotion (when it happens) pc is not the mover's kind: but the check answers
+    # before the case only when it does not happen
+    assert _guards(promotion + castling.replace("b[to] = pc\n", "")) == ["k38[p][to]", "(pc or k0)[1] == 5"]
+
+
+@pytest.mark.parametrize("code", [
+    "b[to] = pc\nb[t0] = None",  # a write elsewhere, always
+    "b[to] = (pc[0], 3)",  # a piece of another kind
+    "b[to] = pc\nif b[t0] is None:\n    b[t0] = pc",  # under a test of the board
+    "b[to] = pc\nh_end(s, 1)",  # a helper
+    "to = t0\nb[to] = pc",  # `to` set again
+    "pc = b[t0]\nb[to] = pc",  # another piece
+])
+def test_what_cannot_be_answered_before_the_case(code):
+    assert _guards(code) is None
