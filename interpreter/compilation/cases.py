@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Protocol, Sequence
 
 from ..runtime.compiled import CasePattern
-from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, ORIGIN
+from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, KIND, ORIGIN, OWNER
 from ..runtime.results import EndingKind
-from . import pyast
+from . import pyast, result_reuse
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
-from .journal import in_place
+from .journal import WRITTEN, in_place
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -103,6 +103,21 @@ class Turn:
     followed_up: bool = False
 
 
+@dataclass(frozen=True)
+class ParentAnswer:
+    """How the checks reuse the listed position's answer of a `forbid result`
+    part (result_reuse.py): the local holding it (`entry`: the answer and the
+    bitmask of the sites read, or None), its `slot` in a listing's memo, the
+    function finding it (`record`), the function testing whether a piece at a
+    site is one the part's loops visit (`anchor`, "" without loops), the plan."""
+
+    entry: str
+    slot: int
+    record: str
+    anchor: str
+    plan: result_reuse.Plan
+
+
 class GameCompiling(Protocol):
     """What a CaseWriter reads of the game's compiler (compiler.py)."""
 
@@ -126,6 +141,9 @@ class CaseWriter:
         self.src = compiler.src
         self.phases = phases
         self.model = compiler.model
+        # the `forbid result` parts the listed position answers for its candidates, by id of their code
+        self._parents: dict[int, Optional[ParentAnswer]] = {}
+        self._answers: dict[str, ParentAnswer] = {}  # the same by the local holding the answer
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -217,27 +235,152 @@ class CaseWriter:
             with condition.holds(src):
                 src.add(pyast.return_(pyast.false()))
             src.add(pyast.return_(pyast.true()))
-        return self._case_function(case, body, what)
+        # (a check's signature: listings pass their memo, which this one leaves alone)
+        return self._case_function(case, body, what, check=True)
 
     def _check(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> str:
+        what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
+        # Tried on the position itself and undone where the journal covers what the
+        # case does, parts the listed position answers for it asked only when the
+        # case may change their answer (result_reuse.py); else on a copy (journal.py).
+        aliases = {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None
+        lookups: list[py.stmt] = []
+        body = self._check_body(case, phase, condition, lookups)
+        tried = in_place(body, self.src.fresh, aliases, self._answer_kept)
+        if tried is None:
+            body = self._check_body(case, phase, condition, None)
+            return self._case_function(case, body, what, on_copy=True, check=True)
+        first = lookups + self._answered_before(case, phase, condition)
+        return self._case_function(case, first + tried.statements(), what, check=True)
+
+    def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
+        """The check's answer before its case is played, where the listed
+        position gives it: every part reused, the case a move writing the board at
+        `frm` and `to` alone, with nothing or a piece of the mover's owner and kind
+        (result_reuse.writes_of_mover, under tests of the moving piece that must
+        fail), neither place read and the moving piece no anchor there."""
+        parents = [self._parents.get(id(code)) for _, code, _ in condition]
+        if case.pattern is not CasePattern.MOVE or self._has_pool_pieces() or not parents \
+                or any(parent is None for parent in parents):
+            return []
+        code: list[py.stmt] = list(case.body)
+        for block in (case.after, phase.after_action):
+            if block is not None and block[0]:
+                code.append(pyast.if_(_game_on(), block[0]))
+        guards = result_reuse.writes_of_mover(code)
+        if guards is None:
+            return []
+        tests: list[py.expr] = []
+        bits = self._site_bits()
+        places = pyast.binop(pyast.sub(bits, pyast.name("frm")), "|", pyast.sub(bits, pyast.name("to")))
+        for parent in parents:
+            assert parent is not None
+            entry = pyast.name(parent.entry)
+            tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", places))]
+            for place in ("frm", "to"):
+                anchor = parent.plan.anchor(pyast.name("pc"), pyast.name(place))
+                if anchor is not None:
+                    if not _reads_owner_and_kind(anchor, "pc"):
+                        return []
+                    if all(pyast.key(anchor) != pyast.key(known.operand) for known in tests
+                           if isinstance(known, py.UnaryOp)):
+                        tests.append(pyast.not_(anchor))
+        tests += [pyast.not_(guard) for guard in guards]
+        answers: list[py.stmt] = []
+        for (_, _, probe), parent in zip(condition, parents):
+            assert parent is not None
+            forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
+            answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
+        return [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+
+    def _site_bits(self) -> py.Name:
+        """The constant of each site's bit (and none for site -1, the last)."""
+        return self.src.const(tuple(1 << site for site in range(self.model.board.size)) + (0,))
+
+    def _check_body(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart],
+                    lookups: Optional[list[py.stmt]]) -> list[py.stmt]:
+        """The check's code: the case, then the parts; parts reused from the listed
+        position (result_reuse.py) when `lookups` is given, which gets the
+        statements finding their answers (for the check's start)."""
         src = self.src
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
+            reuse = lookups is not None
+            parents = [self._parent_answer(lines, code) if reuse else None for lines, code, _ in condition]
+            for parent in parents:  # (asked of the listed position, before the case changes it)
+                if parent is not None and lookups is not None:
+                    memo = pyast.name("memo")
+                    found = pyast.or_(pyast.sub(memo, parent.slot), pyast.helper(
+                        result_reuse.MEMO, memo, pyast.num(parent.slot), pyast.name(parent.record), _S))
+                    lookups.append(pyast.assign(pyast.name(parent.entry),
+                                                pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
             for block in (case.after, phase.after_action):
                 if block is not None and block[0]:
                     with src.if_(_game_on()):
                         src.paste(block[0])
-            for lines, code, probe in condition:  # forbidden as soon as one holds
-                src.paste(lines)
-                src.add(pyast.if_(code, [pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))]))
+            for (lines, code, probe), parent in zip(condition, parents):  # forbidden as soon as one holds
+                forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
+                asked = list(lines) + [pyast.if_(code, [forbidden])]
+                if parent is None:
+                    src.add(*asked)
+                    continue
+                entry = pyast.name(parent.entry)
+                self._answers[parent.entry] = parent
+                kept = pyast.helper(WRITTEN, entry)  # (journal.in_place makes the test: _answer_kept)
+                src.add(pyast.if_(pyast.and_(pyast.is_not_none(entry), kept),
+                                  [pyast.if_(pyast.sub(entry, 0), [forbidden])], asked))
             src.add(pyast.return_(pyast.false()))
-        # Tried on the position itself and undone where the journal covers what the
-        # case does, else on a copy of it (journal.py).
-        tried = in_place(body, src.fresh, {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None)
-        if tried is None:
-            return self._case_function(case, body, what, on_copy=True)
-        return self._case_function(case, tried.statements(), what)
+        return body
+
+    def _parent_answer(self, lines: Sequence[py.stmt], code: py.expr) -> Optional[ParentAnswer]:
+        """How a check reuses the listed position's answer of the part `lines` +
+        `code`, or None when the part is asked for each candidate (result_reuse.plan)."""
+        if id(code) in self._parents:
+            return self._parents[id(code)]
+        src = self.src
+        made = result_reuse.plan(lines, code, src.fresh("t"))
+        found: Optional[ParentAnswer] = None
+        if made is not None:
+            origin = Origin("forbid result")
+            record = src.function(src.fresh("f"), ["s"], with_registers(made.record), origin)
+            anchor = ""
+            test = made.anchor(pyast.name("pc"), pyast.name("site"))
+            if test is not None:
+                whether = pyast.and_(pyast.is_not_none(pyast.name("pc")), test)
+                anchor = src.function(src.fresh("f"), ["site", "pc", "p", "q"], [pyast.return_(whether)], origin)
+            found = ParentAnswer(src.fresh("t"), len(self._parents), record, anchor, made)
+        self._parents[id(code)] = found
+        return found
+
+    def _answer_kept(self, call: py.Call, journal: Optional[py.expr], fixed: list[py.expr]) -> py.expr:
+        """The test standing for `h_written_sites(entry)` in a check tried in place:
+        whether the sites its case wrote (`fixed` places, and those on the board's
+        `journal`) leave the listed position's answer `entry` as it was — none was
+        read, and none holds now a piece one of the part's loops would visit."""
+        entry = call.args[0]
+        assert isinstance(entry, py.Name)
+        parent = self._answers[entry.id]
+        src = self.src
+        tests: list[py.expr] = []
+        if fixed:
+            bits = self._site_bits()
+            union: py.expr = pyast.sub(bits, fixed[0])
+            for site in fixed[1:]:
+                union = pyast.binop(union, "|", pyast.sub(bits, site))
+            tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
+        for site in fixed:
+            piece = src.fresh("t")
+            anchor = parent.plan.anchor(pyast.name(piece), site)
+            if anchor is not None:
+                stands = pyast.is_none(pyast.walrus(piece, pyast.sub(pyast.name("b"), site)))
+                tests.append(pyast.or_(stands, pyast.not_(anchor)))
+        if journal is not None:
+            checked = pyast.helper(result_reuse.KEPT, entry, pyast.name("b"), journal,
+                                   pyast.name(parent.anchor) if parent.anchor else pyast.none(),
+                                   pyast.name("p"), pyast.name("q"))
+            tests.append(pyast.or_(pyast.not_(journal), checked))
+        return pyast.and_(*tests) if tests else pyast.true()
 
     # ------------------------------------------------------------ cases
     def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn, trial: bool = False) -> str:
@@ -260,10 +403,13 @@ class CaseWriter:
                            selects=case.pattern is CasePattern.SELECT, may_have_ended=ended, trial=trial)
         return self._case_function(case, body, what)
 
-    def _case_function(self, case: CaseCode, body: list[py.stmt], what: str, on_copy: bool = False) -> str:
+    def _case_function(self, case: CaseCode, body: list[py.stmt], what: str, on_copy: bool = False,
+                       check: bool = False) -> str:
         """Write `body` as the function `f(s, code)` of a case, its registers
         prepared as the body needs them (`on_copy`: on a copy of `s`, made first);
-        returns its name."""
+        returns its name. A `check` takes a third parameter, `memo`: the answers
+        of the listed position its listing has found so far (result_reuse.py), or
+        None (the default: nothing is reused)."""
         src = self.src
         read = pyast.names_in(body)
         name = src.fresh("f")
@@ -273,6 +419,8 @@ class CaseWriter:
         code = with_registers(body, board=case.pattern.lands, first=first)
         if on_copy:
             code.insert(0, pyast.assign(_S, pyast.helper("h_trial", _S)))
+        if check:
+            return src.function(name, ["s", "code", "memo"], code, Origin(what, case.pos), defaults=[pyast.none()])
         return src.function(name, ["s", "code"], code, Origin(what, case.pos))
 
     def _prepare(self, case: CaseCode, read: set[str]) -> list[py.stmt]:
@@ -427,6 +575,14 @@ class CaseWriter:
                                                  pyast.num(phase.default_ending)))]
         return src.function(name, ["s", "reps"], with_registers(body),
                             Origin(f"phase '{phase.info.name}', if no action", phase.info.pos))
+
+
+def _reads_owner_and_kind(test: py.expr, piece: str) -> bool:
+    """Whether `test` reads the piece `piece` only as its owner and kind."""
+    fields = (OWNER, KIND)
+    reads = [n for n in pyast.walk_in_order(test) if isinstance(n, py.Subscript) and pyast.is_name(n.value, piece)
+             and isinstance(n.slice, py.Constant) and n.slice.value in fields]
+    return len(reads) == pyast.uses([test], piece)
 
 
 def _game_on() -> py.expr:

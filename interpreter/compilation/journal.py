@@ -47,7 +47,15 @@ PURE_HELPERS = frozenset({
     "h_on_full_line", "h_fail", "h_ahead", "h_along", "h_steps_on", "h_track_path", "h_track_to", "h_sites_mask",
     "h_others_mask", "h_hit", "h_board_repetitions", "h_turn_board_repetitions", "h_walk_ends", "h_followed",
     "h_rotation", "h_cycle", "h_make_code",
+    # (a listing's answers of the listed position: compilation/result_reuse.py)
+    "h_parent_answer", "h_answer_kept", "h_note_read", "h_written_sites",
 })
+# A call standing for a test of the board sites the code has written by where it
+# stands (result_reuse.py), made by in_place's `written` from the board's journal
+# and the fixed places of the board written.
+WRITTEN = "h_written_sites"
+# Makes that test: (the call, the board's journal or None, the fixed places written).
+WrittenTest = Callable[[ast.Call, Optional[ast.expr], list[ast.expr]], ast.expr]
 # Helpers that change the board and the site lists, and their journaled forms
 # (which take the board's journal and the site lists' after their arguments).
 KEPT_HELPERS = {"h_clear": "h_clear_kept", "h_replace": "h_replace_kept"}
@@ -92,11 +100,12 @@ class InPlace:
 
 
 def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str],
-             aliases: Optional[dict[str, str]] = None) -> Optional[InPlace]:
+             aliases: Optional[dict[str, str]] = None, written: Optional[WrittenTest] = None) -> Optional[InPlace]:
     """`body` (a check's code: the case, then the conditions) journaled and undone
     as the module's docstring says, or None where it may change something the
     journal does not cover. `fresh` makes new names (Source.fresh); `aliases`:
-    locals that hold another's value where the code starts (`at` is `frm`)."""
+    locals that hold another's value where the code starts (`at` is `frm`);
+    `written` makes the tests standing for calls of WRITTEN (none without it)."""
     scan = _Scan(_new_containers(body), _position_lists(body))
     if not all(scan.accepts(node) for node in pyast.walk_all(body)):
         return None
@@ -104,6 +113,8 @@ def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str],
     journaled = writer.block(body, {a: f for a, f in (aliases or {}).items() if f in writer.fixed and a in ALIASED})
     if journaled is None:
         return None
+    if written is not None:
+        journaled = _written_sites_filled(journaled, writer, written)
     fields = sorted(scan.fields)
     kept = {f: fresh("t") for f in fields}
     start: list[ast.stmt] = [pyast.assign(pyast.name(journal), pyast.list_()) for journal in writer.journals.values()]
@@ -126,6 +137,19 @@ def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str],
              for (register, _), (index, local) in writer.saved.items()]
     undo += [pyast.assign(pyast.attr(pyast.name("s"), f), pyast.name(kept[f])) for f in fields]
     return InPlace(start, journaled, undo)
+
+
+def _written_sites_filled(body: list[ast.stmt], writer: "_Journaling", written: WrittenTest) -> list[ast.stmt]:
+    """`body` with each call of WRITTEN replaced by its test (`written`)."""
+    journal = pyast.name(writer.journals["b"]) if "b" in writer.journals else None
+    fixed = [index for (register, _), (index, _local) in writer.saved.items() if register == "b"]
+
+    def change(node: ast.AST) -> Optional[ast.AST]:
+        if isinstance(node, ast.Call) and pyast.is_name(node.func, WRITTEN):
+            return written(node, journal, fixed)
+        return None
+
+    return pyast.replace_in(body, change)
 
 
 def _new_containers(body: Sequence[ast.stmt]) -> frozenset[str]:

@@ -43,6 +43,7 @@ REGISTER_NAMES = frozenset(
         "to", "tg", "js", "jp",  # landing site and what stood there; jumped site and piece
         "site", "ov", "code", "out", "fu", "kk", "q", "ray", "row", "lo", "hi", "dist", "off", "ends",
         "x0", "x1", "x2", "x3",  # scratch values of one statement
+        "memo",  # a listing's answers of the listed position (compilation/result_reuse.py)
         # blocking sites of walks; where a piece's actions start in `out`; prefer tier
         "wb", "start", "tier", "reps", "stuck",
         "passes",  # a walk's test of the sites it passes (a function of `site`)

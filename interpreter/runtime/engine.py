@@ -43,6 +43,10 @@ def _first() -> float:
     return 0.0
 
 
+# How many notations an engine keeps (a code's notation is a function of the code alone).
+NOTATIONS_KEPT = 1 << 16
+
+
 class Engine:
     """The fast layer of a compiled game (docs/api.md, "The fast layer")."""
 
@@ -76,6 +80,9 @@ class Engine:
         weighted = [d.is_chance and not d.uniform for d in decisions]
         lazy = [d.candidates for d in decisions] if rules.candidate_checks else [None] * len(decisions)
         self._candidates = lazy  # by decision: its unchecked candidates' lister, or None
+        # the notations written so far, by code (up to NOTATIONS_KEPT of them): every
+        # listing asks them of its actions (the API, the adapters, perft by notation)
+        self._notations: dict[Code, str] = {}
         # by decision: its drawer of one legal action (`play the longest turn`), or None
         pickers = [d.pick for d in decisions]
         # by decision: the notation keys when its candidates may hold actions writing
@@ -581,7 +588,7 @@ class Engine:
             code = draw(s, pool, rand, True)
             # (no check: nothing can forbid it)
             check = checks[code[0]] if code is not None and checks is not None else None
-            if check is None or not check(s, code):  # type: ignore[arg-type]
+            if check is None or not check(s, code):
                 return code
 
     @staticmethod
@@ -648,8 +655,16 @@ class Engine:
 
     # ------------------------------------------------------------ notation
     def notation(self, code: Code) -> str:
-        # (asked of every legal action by the API and the adapters: the fields are
-        # read where the template shows them, a code with a choice having all five)
+        known = self._notations.get(code)
+        if known is None:
+            known = self._notation(code)
+            if len(self._notations) < NOTATIONS_KEPT:
+                self._notations[code] = known
+        return known
+
+    def _notation(self, code: Code) -> str:
+        # (the fields are read where the template shows them, a code with a choice
+        # having all five)
         case = self.rules.cases[code[CASE]]
         names = self.rules.site_names
         parts = []

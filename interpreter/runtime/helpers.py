@@ -7,6 +7,7 @@ fault of the rules into a located `RuleRuntimeError` instead of a Python error.
 from __future__ import annotations
 
 import operator
+from collections import defaultdict
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
@@ -40,7 +41,8 @@ AlikeKeys = NotationKeys
 # probe plus one when counted, else 0 or False), the state left as it was (the case
 # tried in place and undone, or on a copy: compilation/journal.py); a phase's
 # checks are by case, None for a case nothing can forbid (chance events)
-ResultCheck = Callable[["State", Code], int]
+# (s, code[, the listing's memo of the listed position's answers: compilation/result_reuse.py])
+ResultCheck = Callable[..., int]
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 COMPARISONS = {
@@ -604,9 +606,57 @@ def in_turn(first: ResultCheck, then: Optional[ResultCheck]) -> ResultCheck:
     if then is None:
         return first
 
-    def check(s: State, code: Code) -> int:
-        return first(s, code) or then(s, code)
+    def check(s: State, code: Code, memo: Any = None) -> int:
+        # (`memo`: a listing's, for `then`: compilation/result_reuse.py)
+        return first(s, code) or then(s, code, memo)
     return check
+
+
+# The fewest candidates a listing reuses the listed position's answers for.
+MEMO_FROM = 3
+
+
+def _no_answer() -> None:
+    return None
+
+
+def parent_answer(memo: dict[int, Optional[tuple[Any, int]]], slot: int,
+                  record: Callable[[State], tuple[Any, list[int]]], s: State) -> Optional[tuple[Any, int]]:
+    """The answer of a `forbid result` part on the listed position `s` and the
+    bitmask of the sites it read (compilation/result_reuse.py), found once per
+    listing and kept in `memo` under `slot`; None (each candidate asks) where
+    asking the listed position fails — a rule may fail there and not after an
+    action, which is all the checks ask about."""
+    try:
+        answer, sites = record(s)
+    except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
+        return None
+    read = 0
+    for site in sites:
+        if site >= 0:
+            read |= 1 << site
+    entry = memo[slot] = (answer, read)
+    return entry
+
+
+def note_read(sites: list[int], site: int) -> int:
+    """`site`, noted among the sites read (a part asked of the listed position)."""
+    sites.append(site)
+    return site
+
+
+def answer_kept(entry: tuple[Any, int], board: Board, journal: Sequence[Any],
+                anchor: Optional[Callable[[int, Optional[Piece], int, int], bool]], p: int, q: int) -> bool:
+    """Whether the sites on a check's board journal ((site, piece before) pairs)
+    leave a part's answer on the listed position as it was
+    (compilation/result_reuse.py): none was read, and none holds now a piece the
+    part's loops would visit (`anchor`)."""
+    read = entry[1]
+    for i in range(0, len(journal), 2):
+        site = journal[i]
+        if read >> site & 1 or anchor is not None and anchor(site, board[site], p, q):
+            return False
+    return True
 
 
 def result_filter(
@@ -618,15 +668,19 @@ def result_filter(
     is not playing — but for the `forbid result` lines themselves: each counts the
     actions it rejected (its check returns its probe plus one)."""
     # (a case without a check: nothing can forbid it)
+    # the listed position's answers, found by the first check that asks (compilation/result_reuse.py);
+    # not worth finding for one or two candidates
+    memo: Optional[defaultdict[int, Optional[tuple[Any, int]]]] = \
+        defaultdict(_no_answer) if len(out) > MEMO_FROM - 1 else None
     if counts is None:
-        out[:] = [code for code in out if (check := checks[code[0]]) is None or not check(s, code)]
+        out[:] = [code for code in out if (check := checks[code[0]]) is None or not check(s, code, memo)]
         return
     saved = counts[:]
     kept = []
     rejected = []
     for code in out:
         check = checks[code[0]]
-        line = check(s, code) if check is not None else 0
+        line = check(s, code, memo) if check is not None else 0
         if line:
             rejected.append(line)
         else:
@@ -646,6 +700,9 @@ def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
 # The helpers under the names generated code uses.
 NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
+    "h_parent_answer": parent_answer,
+    "h_note_read": note_read,
+    "h_answer_kept": answer_kept,
     "h_union": union,
     "h_first": first,
     "h_minus": minus,

@@ -1,0 +1,366 @@
+"""`forbid result` answers reused from the position a listing starts from.
+
+A listing checks every candidate action against the `forbid result` conditions
+on the position the action would leave (cases.CaseWriter._check, journal.py).
+Most candidates change nothing a condition reads: a move away from the king's
+lines leaves `in_check` as it was. So a condition part is asked once per listing
+on the listed position itself (the *parent*), recording the board sites it read;
+a candidate whose case writes none of them, and puts at no site it writes a
+piece the part's loops would visit, gets the parent's answer without the part
+being asked again (the check then undoes its case as before).
+
+Why that is exact: the part's code is a deterministic function of what it
+reads. It may read the board (`b[E]`) and the players' site lists, the latter
+only as a loop `for i in o[X]: if T: ...` (X the player or the opponent) whose
+test T reads nothing but the site `i` and the piece on it: such a loop visits,
+in their order, the sites of X's pieces passing T (the *anchors*: the king of
+`exists(pieces of player, it is king and ...)`). After a case that writes no
+site the parent's evaluation read (the anchors are recorded as read), and
+leaves at no site it writes a piece of X passing T,
+
+1. the anchors are the same, in the same order: a site left unwritten keeps its
+   piece, and site lists change only by removing and appending sites (what the
+   journal covers), which keeps the order of the others;
+2. every other read gives the value it gave on the parent;
+
+so the child's evaluation takes the parent's path to the parent's answer. A part
+reading anything else — the variables, the position's fields, the action's own
+registers (`to`, `piece`...), a site list otherwise, a helper given the position
+— is asked for every candidate as before (`plan` answers None).
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from ..runtime.pieces import KIND, OWNER
+from . import pyast
+from .journal import PURE_HELPERS
+from .source import BUILTIN_NAMES
+
+# The players a site list may be read for: both fixed while a check runs.
+PLAYERS = frozenset({"p", "q"})
+# Locals the compiler makes for an expression's own values (temporaries, loop variables).
+_OWN_LOCAL = re.compile(r"[ti]\d+")
+_CONSTANT = re.compile(r"k\d+")
+# The helper a check calls to ask whether the parent's answer holds (runtime/helpers.py),
+# the one that finds (or makes) the parent's answer, and the one a recording reads the board with.
+KEPT = "h_answer_kept"
+MEMO = "h_parent_answer"
+NOTE = "h_note_read"
+
+
+@dataclass
+class Plan:
+    """How one part is asked on the parent: `record` (statements on the
+    registers b, o, p, q ending in `return (answer, sites read)`), and the
+    loops over site lists as (player register, site local, test) — see `anchor`."""
+
+    record: list[ast.stmt]
+    loops: list[tuple[str, str, ast.expr, Optional[ast.expr]]]
+
+    def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
+        """Whether `piece` (a name holding a piece, not None) at `site` would be
+        visited by one of the part's loops; None when it has none."""
+        tests = []
+        for player, local, test, _rest in self.loops:
+
+            def on_piece(node: ast.AST, local: str = local) -> Optional[ast.AST]:
+                if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b"):
+                    return piece
+                if isinstance(node, ast.Name) and node.id == local:
+                    return site
+                return None
+
+            owner = pyast.compare(pyast.sub(piece, OWNER), "==", pyast.name(player))
+            tests.append(pyast.and_(owner, pyast.replace_nodes(test, on_piece, {})))
+        return pyast.or_(*tests) if tests else None
+
+
+def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional[Plan]:
+    """The plan of the part `lines` + `code` (as restrictions.result_check makes
+    them), or None where it reads more than the module's docstring allows.
+    `fresh_list`: a new local's name, for the sites read."""
+    nodes = list(lines) + [pyast.expr_stmt(code)]
+    loops = [n for n in pyast.walk_all(nodes)
+             if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
+    shapes = []
+    rests: dict[int, Optional[ast.expr]] = {}
+    for loop in loops:
+        shape = _loop_shape(loop)
+        if shape is None:
+            return None
+        shapes.append(shape)
+        rests[id(loop)] = shape[3]
+    if not _reads_allowed(nodes, {id(loop) for loop in loops}):
+        return None
+    rr = pyast.name(fresh_list)
+    memo: dict[int, ast.AST] = {}
+    ids = {id(loop) for loop in loops}
+
+    def recording(node: ast.AST) -> Optional[ast.AST]:
+        if id(node) in ids:
+            assert isinstance(node, ast.For) and isinstance(node.body[0], ast.If) and isinstance(node.target, ast.Name)
+            shape = next(shape for shape in shapes if shape[1] == node.target.id)
+            noted = pyast.expr_stmt(pyast.method(rr, "append", pyast.name(node.target.id)))
+            body = pyast.replace_in(node.body[0].body, recording, memo)
+            rest = rests[id(node)]
+            if rest is not None:  # (`if T and R:` as `if T: if R:`, R's reads recorded)
+                body = [pyast.if_(pyast.replace_nodes(rest, recording, memo), body)]
+            return pyast.for_(node.target, node.iter, [pyast.if_(shape[2], [noted] + body)])
+        if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b") and isinstance(node.ctx, ast.Load):
+            index = pyast.replace_nodes(node.slice, recording, memo)
+            return pyast.sub(node.value, pyast.helper(NOTE, rr, index))
+        return None
+
+    record = [pyast.assign(rr, pyast.list_())] + pyast.replace_in(lines, recording, memo)
+    answer = pyast.replace_nodes(code, recording, memo)
+    record.append(pyast.return_(pyast.tuple_(answer, rr)))
+    return Plan(record, shapes)
+
+
+def _loop_shape(loop: ast.For) -> Optional[tuple[str, str, ast.expr, Optional[ast.expr]]]:
+    """(player register, site local, test T, the rest of the loop's test or None)
+    of the loop `for i in o[X]: if T and ...: ...` when T (at least the first
+    operand of an `and`) reads nothing but the site and its piece, else None."""
+    if not (isinstance(loop.target, ast.Name) and _OWN_LOCAL.fullmatch(loop.target.id)
+            and isinstance(loop.iter, ast.Subscript) and isinstance(loop.iter.slice, ast.Name)
+            and loop.iter.slice.id in PLAYERS and not loop.orelse
+            and len(loop.body) == 1 and isinstance(loop.body[0], ast.If) and not loop.body[0].orelse):
+        return None
+    site = loop.target.id
+    test = loop.body[0].test
+    operands = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    anchored = 0
+    while anchored < len(operands) and _of_the_piece(operands[anchored], site):
+        anchored += 1
+    if not anchored:
+        return None
+    anchor = pyast.and_(*operands[:anchored])
+    rest = pyast.and_(*operands[anchored:]) if anchored < len(operands) else None
+    return loop.iter.slice.id, site, anchor, rest
+
+
+def _of_the_piece(test: ast.expr, site: str) -> bool:
+    """Whether `test` reads nothing but the site `site` and the piece on it (`b[site]`)."""
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.Name):
+            if not (node.id in ("b", site) or node.id in PLAYERS or _CONSTANT.fullmatch(node.id)):
+                return False
+        elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
+            return False
+    piece_reads = [n for n in pyast.walk_in_order(test) if isinstance(n, ast.Subscript) and pyast.is_name(n.value, "b")]
+    return pyast.uses([test], "b") == len(piece_reads) and all(pyast.is_name(n.slice, site) for n in piece_reads)
+
+
+def _reads_allowed(nodes: list[ast.stmt], loops: set[int]) -> bool:
+    """Whether `nodes` read the position only through `b[E]` and the loops
+    `loops` (by id), and nothing of the case or the listing."""
+    own = {n.id for n in pyast.walk_all(nodes) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    if not all(_OWN_LOCAL.fullmatch(name) for name in own):
+        return False
+    board_reads = 0
+    loop_iters = set()
+    for node in pyast.walk_all(nodes):
+        if id(node) in loops:
+            assert isinstance(node, ast.For)
+            loop_iters.add(id(node.iter.value))  # type: ignore[attr-defined]
+        if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b"):
+            if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice):
+                return False
+            board_reads += 1
+        elif isinstance(node, ast.Call) and not _pure_call(node):
+            return False
+        elif isinstance(node, (ast.Lambda, ast.FunctionDef)):
+            return False
+        elif isinstance(node, ast.Name):
+            if node.id == "b" or node.id == "o" and id(node) in loop_iters:
+                continue
+            if not (node.id in own or node.id in PLAYERS or _CONSTANT.fullmatch(node.id)
+                    or node.id in BUILTIN_NAMES or node.id in PURE_HELPERS):
+                return False
+    return pyast.uses(nodes, "b") == board_reads
+
+
+def _pure_call(node: ast.Call) -> bool:
+    """A call that reads no more than its arguments: a builtin, a helper that
+    changes nothing, a method of a constant or of an own local."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id in BUILTIN_NAMES or func.id in PURE_HELPERS
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+        and (_CONSTANT.fullmatch(func.value.id) is not None or _OWN_LOCAL.fullmatch(func.value.id) is not None)
+
+
+# ---------------------------------------------------------------- before the case
+# The fixed places a move writes, and the local standing for one of them at first.
+FIXED = ("frm", "to")
+MOVER = "pc"
+
+
+def writes_of_mover(stmts: Sequence[ast.stmt]) -> Optional[list[ast.expr]]:
+    """For the code of a move (`pc`, the piece on `frm`, goes to `to`): the
+    tests of the moving piece's owner and kind under which it may write the
+    board elsewhere than at `frm` and `to`, or put there anything but nothing or
+    a piece of the mover's owner and kind (each test reads `pc` as it stood
+    before the code: false for the moving piece means those writes cannot
+    happen) — or None when that cannot be told from the code, or when it may
+    fail or call anything but the site lists' changes. With every test false,
+    the code writes the board at `frm` and `to` alone, the mover's owner and
+    kind or nothing: a check can answer before playing it."""
+    guards: list[ast.expr] = []
+    fixed = frozenset(name for name in (*FIXED, *PLAYERS) if not pyast.assigns(stmts, name))
+    state = _MoverState(frozenset({MOVER}), "frm", fixed)
+    return guards if _block(stmts, state, guards) is not None else None
+
+
+@dataclass(frozen=True)
+class _MoverState:
+    movers: frozenset[str]  # the locals holding a piece of the mover's owner and kind
+    at: Optional[str]  # which fixed place `at` stands for, or None
+    fixed: frozenset[str]  # the registers the code never sets (`frm`, `to`, the players)
+
+
+def _block(stmts: Sequence[ast.stmt], state: _MoverState, guards: list[ast.expr]) -> Optional[_MoverState]:
+    for stmt in stmts:
+        after = _statement(stmt, state, guards)
+        if after is None:
+            return None
+        state = after
+    return state
+
+
+def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Optional[_MoverState]:
+    if isinstance(stmt, ast.If):
+        if not _reads_plainly(stmt.test):
+            return None
+        guard = _mover_test(stmt.test, state)
+        if guard is not None and not stmt.orelse:
+            # (its body may do anything: the check answers before the case only when
+            # the test fails, and then the body does nothing)
+            if _block(stmt.body, state, []) is None:
+                guards.append(guard)
+                return state
+        body = _block(stmt.body, state, guards)
+        orelse = _block(stmt.orelse, state, guards)
+        if body is None or orelse is None:
+            return None
+        return _MoverState(body.movers & orelse.movers, body.at if body.at == orelse.at else None, state.fixed)
+    if isinstance(stmt, ast.For):
+        if not _reads_plainly(stmt.iter):
+            return None
+        loop = _killed(state, [stmt])
+        if _block(stmt.body, loop, guards) is None or stmt.orelse:
+            return None
+        return loop
+    if isinstance(stmt, ast.Assign):
+        if not _reads_plainly(stmt.value):
+            return None
+        value_mover = _is_mover(stmt.value, state)
+        movers = set(state.movers)
+        at = state.at
+        for target in stmt.targets:
+            if isinstance(target, ast.Name):
+                movers.discard(target.id)
+                if value_mover:
+                    movers.add(target.id)
+                if target.id == "at":
+                    at = _fixed(stmt.value, state)
+            elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "b"):
+                if _fixed(target.slice, state) is None:
+                    return None
+                if not (value_mover or isinstance(stmt.value, ast.Constant) and stmt.value.value is None):
+                    return None
+            elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "v"):
+                pass
+            elif isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s"):
+                pass
+            else:
+                return None
+        return _MoverState(frozenset(movers), at, state.fixed)
+    if isinstance(stmt, ast.AugAssign):
+        if isinstance(stmt.target, ast.Subscript) and pyast.is_name(stmt.target.value, "v") \
+                and _reads_plainly(stmt.value):
+            return state
+        return None
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        call = stmt.value
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in ("append", "remove") \
+                and isinstance(func.value, ast.Subscript) and pyast.is_name(func.value.value, "o") \
+                and all(_reads_plainly(a) for a in call.args):
+            return state  # (a site list kept with the board)
+        if isinstance(func, ast.Name) and func.id == "h_clear" and len(call.args) == 3 \
+                and _fixed(call.args[2], state) is not None:
+            return state
+        return None
+    if isinstance(stmt, (ast.Pass, ast.Break, ast.Continue)):
+        return state
+    return None
+
+
+def _killed(state: _MoverState, stmts: Sequence[ast.stmt]) -> _MoverState:
+    """`state` with the locals `stmts` may set no longer known."""
+    assigned = {n.id for n in pyast.walk_all(stmts) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return _MoverState(state.movers - assigned, None if "at" in assigned else state.at, state.fixed)
+
+
+def _fixed(index: ast.expr, state: _MoverState) -> Optional[str]:
+    if isinstance(index, ast.Name):
+        if index.id in FIXED and index.id in state.fixed:
+            return index.id
+        if index.id == "at":
+            return state.at
+    return None
+
+
+def _is_mover(value: ast.expr, state: _MoverState) -> bool:
+    """A piece of the mover's owner and kind: a local holding one, or a tuple
+    starting with one's owner and kind."""
+    if isinstance(value, ast.Name):
+        return value.id in state.movers
+    if isinstance(value, ast.Tuple) and len(value.elts) >= 2:
+        return all(isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name) and e.value.id in state.movers
+                   and isinstance(e.slice, ast.Constant) and e.slice.value == field
+                   for e, field in zip(value.elts[:2], (OWNER, KIND)))
+    return False
+
+
+def _mover_test(test: ast.expr, state: _MoverState) -> Optional[ast.expr]:
+    """`test` as asked before the code (the moving piece as it stood: `pc`),
+    when it reads nothing but the owner and kind of locals holding the mover's,
+    the registers the code never sets and constants."""
+    fields = (OWNER, KIND)
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.Name):
+            if not (node.id in state.movers or _CONSTANT.fullmatch(node.id) or node.id in state.fixed):
+                return None
+        elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
+            return None
+    # each mover read as `M[f]` or `(M or K)[f]`, f the owner or the kind
+    reads = 0
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value in fields:
+            inner = node.value
+            if isinstance(inner, ast.BoolOp) and isinstance(inner.op, ast.Or) and len(inner.values) == 2 \
+                    and isinstance(inner.values[1], ast.Name) and _CONSTANT.fullmatch(inner.values[1].id):
+                inner = inner.values[0]
+            if isinstance(inner, ast.Name) and inner.id in state.movers:
+                reads += 1
+    if reads != sum(pyast.uses([test], m) for m in state.movers):
+        return None
+
+    def as_moving(node: ast.AST) -> Optional[ast.AST]:
+        if isinstance(node, ast.Name) and node.id in state.movers:
+            return pyast.name(MOVER)
+        return None
+
+    return pyast.replace_nodes(test, as_moving, {})
+
+
+def _reads_plainly(value: ast.expr) -> bool:
+    """An expression that cannot fail nor change anything: no calls (but a
+    constant's table lookups), no `:=`."""
+    return not any(isinstance(n, (ast.Call, ast.NamedExpr, ast.Lambda)) for n in pyast.walk_in_order(value))

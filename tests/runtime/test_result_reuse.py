@@ -1,0 +1,159 @@
+"""`forbid result` answers of the listed position reused for the candidates that
+cannot change them (compilation/result_reuse.py): exact on hand-checked chess
+positions where a wrongly kept answer would let an illegal move through or drop
+a legal one, and on every candidate of random positions of every game with
+`forbid result`, against the same checks asked without reuse."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from interpreter.runtime import helpers
+from interpreter.runtime.helpers import result_filter
+from tests.helpers import REPO, drop_where, helper_calls, stones_and_rocks, write_definition
+from tests.runtime.test_checks_in_place import DEFINITIONS, snapshot
+
+CHESS = str(REPO / "docs" / "examples" / "chess")
+
+
+def _legal(board: str, player: str) -> list[str]:
+    game = load_game(CHESS)
+    s = game.parse_position(f"rw1; game chess; ply 0; phase play; turn {player} move 0; board {board}")
+    return sorted(game.legal_notations(s))
+
+
+def test_a_pinned_piece_cannot_move():
+    # The bishop on e2 shields its king from the rook on e8: it is read on the king's
+    # file, so its moves are asked again (and forbidden).
+    assert _legal("e1=white.king e2=white.bishop e8=black.rook h8=black.king", "white") == \
+        ["e1d1", "e1d2", "e1f1", "e1f2"]
+
+
+def test_in_check_only_the_king_moving_off_the_ray_is_legal():
+    # The listed position is in check: a pawn move far away keeps that answer (and is
+    # forbidden); e8e7 moves along the checking file (read): asked again, still in check.
+    assert _legal("e8=black.king a7=black.pawn e1=white.rook h1=white.king", "black") == \
+        ["e8d7", "e8d8", "e8f7", "e8f8"]
+
+
+def test_a_check_is_blocked_on_the_ray():
+    # Of the bishop's moves only f8e7 lands on the checking file; g7 and h6 keep the check.
+    assert _legal("e8=black.king f8=black.bishop e1=white.rook h1=white.king", "black") == \
+        ["e8d7", "e8d8", "e8f7", "f8e7"]
+
+
+def test_en_passant_exposing_the_king_is_forbidden():
+    # e5xd6 takes d5 off the board: neither e5 nor d6 is read by the king's lines, but
+    # d5 (the rank's first piece) is, and the case clears it through its journal.
+    assert _legal("a5=white.king e5=white.pawn d5=black.pawn[en_passant=1] h5=black.rook h8=black.king",
+                  "white") == ["a5a4", "a5a6", "a5b4", "a5b5", "a5b6", "e5e6"]
+
+
+def test_the_chess_likes_reuse_the_listed_positions_answer():
+    for name in ("docs/examples/chess", "benchmarks/games/xiangqi", "docs/examples/chess/variants/crazyhouse.yaml"):
+        assert helper_calls(load_game(str(REPO / name)), "h_parent_answer", "forbid result"), name
+
+
+@pytest.mark.parametrize("rules", [
+    # the landing site: per candidate
+    "forbid result where to == a1\n",
+    # a variable: not followed
+    "forbid result where n > 0\n",
+])
+def test_a_part_reading_the_action_or_the_variables_is_asked_for_each_candidate(tmp_path, rules):
+    yaml = stones_and_rocks(extra="variables:\n  n: {type: int}\n")
+    game = load_game(write_definition(tmp_path, yaml, drop_where("true", "place\nn = 1", before=rules)))
+    assert not helper_calls(game, "h_parent_answer", "forbid result")
+
+
+def test_a_part_over_a_players_pieces_is_reused(tmp_path):
+    # No stone of the mover's may have an enemy stone just north of it.
+    rules = drop_where("true", before="forbid result where exists(pieces of player, it is stone and "
+                                      "neighbour(it, n) is enemy)\n")
+    game = load_game(write_definition(tmp_path, stones_and_rocks(), rules))
+    assert helper_calls(game, "h_parent_answer", "forbid result")
+    s = game.apply(game.apply(game.initial_state(), "a1"), "b2")
+    # white's a1 is free (a2 empty): of the 14 empty sites only b1, under black's b2, is forbidden
+    assert sorted(game.legal_notations(s)) == sorted(
+        f"{file}{rank}" for file in "abcd" for rank in "1234" if f"{file}{rank}" not in ("a1", "b2", "b1"))
+    s = game.apply(game.apply(game.initial_state(), "a1"), "a2")
+    # white's a1 has black's a2 north of it whatever white drops (kept from the listed position)
+    assert game.legal_notations(s) == []
+
+
+@pytest.mark.parametrize("path", DEFINITIONS, ids=lambda p: Path(p).stem)
+def test_reused_answers_agree_with_asking_each_candidate(path):
+    engine = load_game(path).engine
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(3):
+        s = engine.initial_state()
+        for _ in range(60):
+            if engine.is_over(s):
+                break
+            decision = engine.decisions[s.decision]
+            if not decision.is_chance and decision.candidates is not None:
+                checks = engine.rules.result_checks[s.phase]
+                candidates = list(decision.candidates(s))
+                before = snapshot(s)
+                asked = [code for code in candidates if (check := checks[code[0]]) is None or not check(s, code)]
+                reused = list(candidates)
+                result_filter(s, reused, checks)
+                assert snapshot(s) == before, (path, s.ply)
+                assert reused == asked, (path, s.ply)
+                compared += len(candidates)
+            engine.apply_in_place(s, engine.pick_random(s, rng))
+    assert compared > 0
+
+
+def test_a_rule_failing_on_the_listed_position_only_is_asked_per_candidate(tmp_path, monkeypatch):
+    monkeypatch.setattr(helpers, "MEMO_FROM", 1)  # (one candidate here)
+    # White's a1 has a stone north of it: the condition divides by zero on the listed
+    # position. The one candidate, a3, removes a2 first: its position is fine.
+    condition = "exists(pieces of player, it is stone and 4 // (1 if neighbour(it, n) is empty else 0) > 9)"
+    rules = drop_where("neighbour(to, s) is enemy", "place\nremove neighbour(to, s)",
+                       before=f"forbid result where {condition}\n")
+    game = load_game(write_definition(tmp_path, stones_and_rocks(), rules))
+    assert helper_calls(game, "h_parent_answer", "forbid result")
+    s = game.parse_position("rw1; game probe; ply 2; phase play; turn white place 0; board a1=white.stone "
+                            "a2=black.stone")
+    assert game.legal_notations(s) == ["a3"]
+
+
+def _guards(code: str):
+    import ast
+
+    from interpreter.compilation.result_reuse import writes_of_mover
+    found = writes_of_mover(ast.parse(code).body)
+    return None if found is None else [ast.unparse(guard) for guard in found]
+
+
+def test_a_move_writing_only_its_two_places_needs_no_test():
+    assert _guards("b[at] = None\no[pc[0]].remove(at)\nb[to] = pc\no[pc[0]].append(to)\nat = to\n"
+                   "x0 = (pc[0], pc[1], pc[2], True)\nb[at] = x0\nv[0] += 1") == []
+
+
+def test_writes_elsewhere_are_answered_before_only_under_a_test_of_the_moving_piece():
+    # (clearing castling rights when a king moves; a promotion on the last rank)
+    castling = "b[to] = pc\nif (pc or k0)[1] == 5:\n    for l1 in t0:\n        b[l1] = None\n"
+    assert _guards(castling) == ["(pc or k0)[1] == 5"]
+    promotion = "b[to] = pc\nat = to\nif k38[p][to]:\n    x0 = b[at] = (pc[0], k41[x1]) + pc[2:]\n    pc = x0\n"
+    assert _guards(promotion) == ["k38[p][to]"]
+    # after the promotion (when it happens) pc is not the mover's kind: but the check answers
+    # before the case only when it does not happen
+    assert _guards(promotion + castling.replace("b[to] = pc\n", "")) == ["k38[p][to]", "(pc or k0)[1] == 5"]
+
+
+@pytest.mark.parametrize("code", [
+    "b[to] = pc\nb[t0] = None",  # a write elsewhere, always
+    "b[to] = (pc[0], 3)",  # a piece of another kind
+    "b[to] = pc\nif b[t0] is None:\n    b[t0] = pc",  # under a test of the board
+    "b[to] = pc\nh_end(s, 1)",  # a helper
+    "to = t0\nb[to] = pc",  # `to` set again
+    "pc = b[t0]\nb[to] = pc",  # another piece
+])
+def test_what_cannot_be_answered_before_the_case(code):
+    assert _guards(code) is None
