@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..adapters import Turns
 from ..catalog import BenchmarkGame
 from ..oracle import Match
 
@@ -81,6 +82,24 @@ def spiel_move(match: Match, bot) -> str:
             raise RuntimeError(f"the bot played {chosen}, which starts no move of {before}")
 
 
+MAX_TURN_DECISIONS = 16  # decisions of one OpenSpiel move made by regelwerk (Pentago: 2)
+
+
+def regel_move(bench: BenchmarkGame, game, agent, state, moves: dict) -> str:
+    """The regelwerk player's next move, as its key: one action, or (where one
+    OpenSpiel action is a turn of several regelwerk decisions, adapters.Turns:
+    Pentago's marble and quarter turn) each decision of the turn chosen in turn,
+    their keys joined, until they make a move."""
+    key = ""
+    for _ in range(MAX_TURN_DECISIONS):
+        action = agent.choose(game, state)
+        key += bench.adapter.regel_key(action.notation)
+        if key in moves:
+            return key
+        state = game.apply(state, action)
+    raise RuntimeError(f"the regelwerk player's decisions {key!r} make no move of {sorted(moves)[:5]}...")
+
+
 def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: float, index: int,
               seed: int, max_plies: int = 2000, clock=time.perf_counter) -> SpielGame:
     """Game `index`: the regelwerk player (`agent_factory(seed)`) takes the first
@@ -88,6 +107,8 @@ def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: fl
     `clock` (the regelwerk player is given it by the factory)."""
     regel_seat = index % 2
     agent = agent_factory(random.Random(f"{seed}/{index}/regelwerk").getrandbits(62))
+    if isinstance(bench.adapter, Turns):  # (the move's time shared by its decisions)
+        agent.seconds = seconds / bench.adapter.regel_depth(game.engine, 1)
     bot = spiel_bot(spiel_game, seconds, random.Random(f"{seed}/{index}/openspiel").getrandbits(31), clock)
     match = Match.start(bench, game, spiel_game)
     spent = {"regelwerk": 0.0, "openspiel": 0.0}
@@ -97,8 +118,7 @@ def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: fl
             break
         started = clock()
         if game.engine.to_move(match.state) == regel_seat:
-            action = agent.choose(game, match.state)
-            key = bench.adapter.regel_key(action.notation)
+            key = regel_move(bench, game, agent, match.state, moves)
             spent["regelwerk"] += clock() - started
         else:
             key = spiel_move(match, bot)

@@ -467,3 +467,22 @@ def test_the_probes_leave_the_search_reproducible():
     assert measured.choose(game, state) == given.choose(game, state)
     assert measured.rng.getstate() == given.rng.getstate()
     assert measured.last_stats.choices == given.last_stats.choices
+
+
+def test_a_small_node_has_its_actions_tried_only_where_that_costs_less_than_a_playout():
+    # Tic-tac-toe from the start: 9 actions. Before any playout the cost is unknown
+    # and every action is tried; once playouts are known to make 5 positions, a
+    # node of 9 actions is expanded as a stub list (no position made) and one of 4
+    # still has its actions tried.
+    from interpreter.frontends.agents.playout import Tactics
+    from interpreter.frontends.agents.search import Search
+
+    game = TicTacToe()
+    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                    score_weight=0.1, try_all=16)
+    root = search.new_root(game.initial_state())
+    assert all(child.materialised for child in search.expand(root))
+    search.playout.runs, search.playout.steps = 2, 10
+    root = search.new_root(game.initial_state())
+    assert not any(child.materialised for child in search.expand(root))
+    assert search.trying_all_pays(4) and search.trying_all_pays(5) and not search.trying_all_pays(6)

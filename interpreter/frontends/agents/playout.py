@@ -115,6 +115,12 @@ class Playout:
         self.moves: Optional[list[tuple[int, Code]]] = None
         # judges a playout cut off after `limit` actions, when there is one (evaluation.py)
         self.evaluation: Any = None
+        self.runs = 0  # playouts run, and their steps in all (what a playout costs, in positions)
+        self.steps = 0
+
+    def mean_steps(self) -> Optional[float]:
+        """The mean number of positions a playout made so far (None before the first)."""
+        return self.steps / self.runs if self.runs else None
 
     def run(self, state: State) -> tuple[float, ...]:
         """The reward vector of one playout from `state` (which it changes).
@@ -124,9 +130,11 @@ class Playout:
         actions drawn or tried are checked, not every legal action."""
         engine = self.engine
         learnable = None  # (code, mover): the action played last, when its end is to be learnt
+        self.runs += 1
         for _ in range(self.limit):
             if not engine.prepare(state):
                 break
+            self.steps += 1
             mover = engine.actor(state)
             if mover == CHANCE:
                 engine.apply_in_place(state, draw_outcome(engine, state, self.rng), settle=False)

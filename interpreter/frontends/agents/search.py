@@ -123,7 +123,7 @@ class Search:
         node.children = children = [Node(code) for code in engine.legal(state)]
         node.untried = children[:]
         self.rng.shuffle(node.untried)
-        if len(children) <= self.try_all:
+        if len(children) <= self.try_all and self.trying_all_pays(len(children)):
             self.try_children(node, children)
             return children
         worth_trying = self.tactics.worth_trying
@@ -132,6 +132,16 @@ class Search:
             candidates = self.rng.sample(candidates, EXPAND_TRIES)
         self.try_children(node, candidates, count=True)
         return children
+
+    def trying_all_pays(self, count: int) -> bool:
+        """Whether trying `count` children for a win costs less than a playout: a
+        try makes a position, as a playout's step does. Where playouts are short
+        (Clobber's, a few actions from the end; those cut off by the evaluation),
+        a node's tries would cost more than the playouts that find the same wins,
+        and the solver proves them from those; where playouts are long (races, a
+        game's opening) the tries cost a fraction of one."""
+        steps = self.playout.mean_steps()
+        return steps is None or count <= steps
 
     def try_children(self, node: Node, children: list[Node], count: bool = False) -> None:
         """Materialise `children`; the first that wins for the mover proves `node`.
