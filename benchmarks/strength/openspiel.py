@@ -34,9 +34,10 @@ def spiel_bot(spiel_game, seconds: float, seed: int, clock=time.perf_counter):
         move is then chosen from the children as always."""
 
         deadline = 0.0
+        step_seconds = seconds  # (a move of several OpenSpiel actions shares its time: spiel_move)
 
         def mcts_search(self, state):
-            self.deadline = clock() + seconds
+            self.deadline = clock() + self.step_seconds
             return super().mcts_search(state)
 
         def _apply_tree_policy(self, root, state):
@@ -65,10 +66,12 @@ class SpielGame:
         return 1.0 if self.winner == self.regel_seat else 0.5 if self.winner < 0 else 0.0
 
 
-def spiel_move(match: Match, bot) -> str:
+def spiel_move(match: Match, bot, seconds: float) -> str:
     """The bot's next move, as its key: one or more OpenSpiel actions (Amazons:
-    the choice of an amazon, then its move) chosen one at a time by the bot."""
+    the choice of an amazon, then its move) chosen one at a time by the bot, the
+    move's `seconds` shared by them (as the regelwerk player's by its decisions)."""
     moves = match.spiel_moves()
+    bot.step_seconds = seconds / max((len(move) for move in moves.values()), default=1)
     before = match.spiel_state.clone()
     probe = match.spiel_state.clone()
     chosen: list[int] = []
@@ -121,7 +124,7 @@ def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: fl
             key = regel_move(bench, game, agent, match.state, moves)
             spent["regelwerk"] += clock() - started
         else:
-            key = spiel_move(match, bot)
+            key = spiel_move(match, bot, seconds)
             spent["openspiel"] += clock() - started
         match.play(key, moves[key], match.regel_moves()[key])
     outcome = game.engine.outcome(match.state)
