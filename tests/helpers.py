@@ -115,3 +115,10 @@ def winner(game: Any, state: Any) -> str | None:
     """The winner, None for a draw, or "unfinished" while the game goes on."""
     result = game.result(state)
     return "unfinished" if result is None else result.winner
+
+
+def checks_allow(s: Any, codes: Any, checks: Any) -> list[Any]:
+    """The codes among `codes` that a phase's checks (`result_checks[phase]` or
+    `candidate_checks[phase]`, by case) let pass, each asked one at a time on `s`;
+    a case without a check: nothing can forbid it."""
+    return [code for code in codes if (check := checks[code[0]]) is None or not check(s, code)]

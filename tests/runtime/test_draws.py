@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game
-from tests.helpers import REPO, drop_where, stones_and_rocks, write_definition
+from tests.helpers import REPO, checks_allow, drop_where, stones_and_rocks, write_definition
 
 DEFINITIONS = sorted(
     str(folder)
@@ -41,9 +41,7 @@ def drawn_actions(engine, s) -> list:
             given.append(code)
     checks = engine.rules.candidate_checks  # (`forbid result`, and the `where` asked of a drawn candidate)
     if checks:
-        # (a case without a check: nothing can forbid it)
-        given = [code for code in given
-                 if (check := checks[s.phase][code[0]]) is None or not check(s, code)]
+        given = checks_allow(s, given, checks[s.phase])
     return given
 
 
