@@ -89,7 +89,8 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
         pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], [
         pyast.assign(kept, pyast.sub(kept, pyast.num(-1)))] + holds([pyast.assign(result, pyast.true())]))])
     found = [pyast.assign(result, pyast.true()),
-             pyast.assign(path, pyast.helper("h_path", witness.marks, pyast.name(var))),
+             pyast.expr_stmt(pyast.helper("h_keep_path", witness.paths, witness.start, witness.marks,
+                                          pyast.name(var))),
              pyast.break_()]
     search = fused_loop(flood, var, holds(found))
     start, rest = search[0], search[1:]
