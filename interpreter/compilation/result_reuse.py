@@ -49,7 +49,7 @@ from typing import Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
 from . import pyast
-from .journal import PURE_HELPERS
+from .journal import FIELDS, PURE_HELPERS
 from .source import BUILTIN_NAMES
 
 # The players a site list may be read for: both fixed while a check runs.
@@ -465,7 +465,8 @@ def board_writes(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Optional[l
                     writes.append((site, piece))
                 elif not (isinstance(target, ast.Name) and target.id not in POSITION_NAMES
                           or isinstance(target, ast.Subscript) and pyast.is_name(target.value, "v")
-                          or isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s")):
+                          or isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s")
+                          and target.attr in FIELDS):
                     return None
         elif isinstance(node, ast.AugAssign):
             if not (isinstance(node.target, ast.Subscript) and pyast.is_name(node.target.value, "v")):
