@@ -370,7 +370,7 @@ class CaseWriter:
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
             for block in (case.after, phase.after_action):
-                if block is not None and block[0]:
+                if block is not None and block[0] and not _unread_by(block[0], condition):
                     with src.if_(_game_on()):
                         src.paste(block[0])
             for (lines, code, probe, _), parent, gates in zip(condition, parents, gated):
@@ -644,6 +644,37 @@ def _reads_owner_and_kind(test: py.expr, piece: str) -> bool:
     reads = [n for n in pyast.walk_in_order(test) if isinstance(n, py.Subscript) and pyast.is_name(n.value, piece)
              and isinstance(n.slice, py.Constant) and n.slice.value in fields]
     return len(reads) == pyast.uses([test], piece)
+
+
+def _unread_by(block: list[py.stmt], condition: list[ResultPart]) -> bool:
+    """Whether the `after each action` rules `block` change nothing the `forbid
+    result` parts of `condition` read, and cannot fail: they set variables and end
+    the game at most (plain code and `h_end`), and no part reads the variables nor
+    the position's fields. A check then leaves them out (a dead store): what the
+    parts ask of the position is the same with or without them."""
+    for node in pyast.walk_all(block):
+        if isinstance(node, py.Call):
+            if not pyast.is_name(node.func, "h_end"):
+                return False
+        elif isinstance(node, (py.Assign, py.AugAssign)):
+            targets = node.targets if isinstance(node, py.Assign) else [node.target]
+            if not all(isinstance(t, py.Name) and t.id not in ("s", "b", "o", "v")
+                       or isinstance(t, py.Subscript) and pyast.is_name(t.value, "v") for t in targets):
+                return False
+        elif isinstance(node, py.BinOp) and not isinstance(node.op, (py.Add, py.Sub,
+                                                                              py.Mult)):
+            return False  # (may fail: a division by zero, a shift past the bounds)
+        elif isinstance(node, (py.While, py.NamedExpr, py.Lambda, py.Attribute)) \
+                and not (isinstance(node, py.Attribute) and pyast.is_name(node.value, "s")
+                         and isinstance(node.ctx, py.Load)):
+            return False
+    for lines, code, _, gates in condition:
+        read = pyast.names_in(list(lines) + [pyast.expr_stmt(code)])
+        for gate_lines, gate_code in gates:
+            read |= pyast.names_in(list(gate_lines) + [pyast.expr_stmt(gate_code)])
+        if read & {"v", "s"}:
+            return False
+    return True
 
 
 def _game_on() -> py.expr:

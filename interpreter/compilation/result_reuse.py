@@ -89,7 +89,8 @@ class Plan:
                 return None
 
             owner = pyast.compare(pyast.sub(piece, OWNER), "==", player)
-            tests.append(pyast.and_(owner, pyast.replace_nodes(test, on_piece, {})))
+            whole = isinstance(test, ast.Constant) and test.value is True  # (every piece of the owner's)
+            tests.append(owner if whole else pyast.and_(owner, pyast.replace_nodes(test, on_piece, {})))
         return pyast.or_(*tests) if tests else None
 
 
