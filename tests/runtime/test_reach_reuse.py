@@ -95,6 +95,22 @@ def test_the_wall_drop_is_answered_from_the_listed_position(tmp_path):
     assert _answered_before_playing(game, "whether 'forbid result' forbids it")
 
 
+def test_the_listed_position_is_recorded_reading_the_path_alone(tmp_path):
+    from collections import defaultdict
+
+    from interpreter.runtime import helpers
+
+    game = _walls(tmp_path)
+    s = _position(game, "")
+    checks = game.engine.rules.result_checks[s.phase]
+    code = next(c for c in game.engine.decisions[s.decision].candidates(s) if checks[c[0]] is not None)
+    memo: defaultdict = defaultdict(helpers._no_answer)
+    checks[code[0]](s, code, memo)
+    (answer, read), = [entry for entry in memo.values() if entry is not None]
+    # the way a1 a2 a3 a4 (a search from a1 reads most of the board before it gets there)
+    assert answer is False and bin(read).count("1") == 4
+
+
 def test_a_wall_closing_the_last_way_is_forbidden(tmp_path):
     game = _walls(tmp_path)
     #   4  .  .  .  .
@@ -145,6 +161,32 @@ def test_the_answers_agree_with_asking_each_wall_over_random_games(tmp_path):
             compared += len(candidates)
             engine.apply_in_place(s, engine.pick_random(s, rng))
     assert compared > 300
+
+
+def test_a_drop_putting_a_piece_of_the_searched_owner_is_asked_again(tmp_path):
+    # The wall's second half is a white stone: the way now starts from the first of
+    # white's stones, which such a drop may change (an anchor) — never answered from
+    # the listed position then, also before the drop is played.
+    rules = WALLS.replace("create rock at neighbour(to, e)", "create stone at neighbour(to, e) for white") \
+        .replace("it is not rock", "it is not rock and it is not stone or it == first(pieces of white)")
+    extra = "regions:\n  top: {ranks: [4]}\nsetup:\n  white:\n    stone: [d1]\n"
+    game = load_game(write_definition(tmp_path, stones_and_rocks(extra=extra), rules))
+    engine = game.engine
+    assert _answered_before_playing(game, "whether 'forbid result' forbids it")
+    rng = random.Random(4)
+    compared = forbidden = 0
+    for _ in range(40):
+        s = engine.initial_state()
+        while not engine.is_over(s):
+            checks = engine.rules.result_checks[s.phase]
+            candidates = list(engine.decisions[s.decision].candidates(s))
+            kept = list(candidates)
+            result_filter(s, kept, checks)
+            assert kept == checks_allow(s, candidates, checks)
+            compared += len(candidates)
+            forbidden += len(candidates) - len(kept)
+            engine.apply_in_place(s, engine.pick_random(s, rng))
+    assert compared > 300 and forbidden > 0
 
 
 def _quoridor_checking_every_wall(tmp_path: Path) -> str:
