@@ -101,14 +101,19 @@ def test_the_listed_position_is_recorded_reading_the_path_alone(tmp_path):
     from interpreter.runtime import helpers
 
     game = _walls(tmp_path)
-    s = _position(game, "")
-    checks = game.engine.rules.result_checks[s.phase]
-    code = next(c for c in game.engine.decisions[s.decision].candidates(s) if checks[c[0]] is not None)
+    engine = game.engine
+    s = _position(game, "")  # (listed: the way kept is a1 a2 a3 a4)
+    engine.apply_in_place(s, game.parse_action(s, "a2").code, settle=False)
+    #   4  .  .  .  .
+    #   3  .  .  .  .      the way kept is closed: a search from a1 reads most of the
+    #   2  R  R  .  .      board before it finds c1 c2 c3 c4, then the way recorded
+    #   1  w  .  .  .      reads a1 b1 c1 c2 c3 c4 alone
+    checks = engine.rules.result_checks[s.phase]
+    code = next(c for c in engine.decisions[s.decision].candidates(s) if checks[c[0]] is not None)
     memo: defaultdict = defaultdict(helpers._no_answer)
     checks[code[0]](s, code, memo)
     (answer, read), = [entry for entry in memo.values() if entry is not None]
-    # the way a1 a2 a3 a4 (a search from a1 reads most of the board before it gets there)
-    assert answer is False and bin(read).count("1") == 4
+    assert answer is False and bin(read).count("1") == 6
 
 
 def test_a_wall_closing_the_last_way_is_forbidden(tmp_path):
