@@ -255,10 +255,11 @@ class CaseWriter:
 
     def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
         """The check's answer before its case is played, where the listed
-        position gives it: every part reused, the case a move writing the board at
-        `frm` and `to` alone, with nothing or a piece of the mover's owner and kind
-        (result_reuse.writes_of_mover, under tests of the moving piece that must
-        fail), neither place read and the moving piece no anchor there."""
+        position gives it: every part reused (or false by a gate reused), the case
+        a move writing the board at `frm` and `to` alone, with nothing or a piece of
+        the mover's owner and kind (result_reuse.writes_of_mover, under tests of the
+        moving piece that must fail), neither place read and the moving piece no
+        anchor there — or a drop whose writes are told before it runs (below)."""
         # per part, the listed position's answer of the part itself, else of a gate
         # of it (which settles the part only when it is false: `closing`)
         parents: list[Optional[ParentAnswer]] = []
@@ -275,13 +276,13 @@ class CaseWriter:
         for block in (case.after, phase.after_action):
             if block is not None and block[0]:
                 code.append(pyast.if_(_game_on(), block[0]))
-        tests: list[py.expr] = []
-        bits = self._site_bits()
         if case.pattern is CasePattern.DROP:
             return self._drop_answered_before(code, condition, parents, closing)
         guards = result_reuse.writes_of_mover(code)
         if guards is None:
             return []
+        tests: list[py.expr] = []
+        bits = self._site_bits()
         places = pyast.binop(pyast.sub(bits, pyast.name("frm")), "|", pyast.sub(bits, pyast.name("to")))
         for parent, closes in zip(parents, closing):
             assert parent is not None
@@ -661,8 +662,7 @@ def _unread_by(block: list[py.stmt], condition: list[ResultPart]) -> bool:
             if not all(isinstance(t, py.Name) and t.id not in ("s", "b", "o", "v")
                        or isinstance(t, py.Subscript) and pyast.is_name(t.value, "v") for t in targets):
                 return False
-        elif isinstance(node, py.BinOp) and not isinstance(node.op, (py.Add, py.Sub,
-                                                                              py.Mult)):
+        elif isinstance(node, py.BinOp) and not isinstance(node.op, (py.Add, py.Sub, py.Mult)):
             return False  # (may fail: a division by zero, a shift past the bounds)
         elif isinstance(node, (py.While, py.NamedExpr, py.Lambda, py.Attribute)) \
                 and not (isinstance(node, py.Attribute) and pyast.is_name(node.value, "s")

@@ -70,7 +70,9 @@ NOTE = "h_note_read"
 class Plan:
     """How one part is asked on the parent: `record` (statements on the
     registers b, o, p, q ending in `return (answer, sites read)`), and the
-    loops over site lists as (player register, site local, test) — see `anchor`."""
+    loops over site lists as (player: a register or a number, site local, test,
+    the rest of the loop's test) — a `first(pieces of P)` as one with no local
+    and the test `True` — see `anchor`."""
 
     record: list[ast.stmt]
     loops: list[tuple[ast.expr, str, ast.expr, Optional[ast.expr]]]
