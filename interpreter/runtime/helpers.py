@@ -230,9 +230,13 @@ def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
 
 def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int) -> None:
     """Keep in `paths` (a table of the search's own, by start site) the path
-    from `start` to `end` that a search marked (`marks`): a cache, no part of any
-    position, which the next search from `start` tries first."""
-    paths[start] = path(marks_by_site, end)
+    from `start` to `end` that a search marked (`marks`), and for each site on it
+    the rest of the path from there (a piece searching from its site that moves
+    along its path finds its way kept): a cache, no part of any position, which
+    the next search from a site on the path tries first."""
+    sites = path(marks_by_site, end)
+    for i in range(len(sites)):
+        paths[sites[i]] = sites[i:]
 
 
 def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
