@@ -75,7 +75,8 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
-    path found last from the same start is tried first: when the condition still
+    path found last from the same start (or the rest of one through it:
+    helpers.keep_path) is tried first: when the condition still
     holds of every site on it and `body` of its end, the answer is yes without a
     search (the path is the proof, whatever changed elsewhere); otherwise the
     search runs as ever and keeps the path to the site it stops at. Exact either
