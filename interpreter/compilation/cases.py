@@ -255,28 +255,41 @@ class CaseWriter:
 
     def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
         """The check's answer before its case is played, where the listed
-        position gives it: every part reused, the case a move writing the board at
-        `frm` and `to` alone, with nothing or a piece of the mover's owner and kind
-        (result_reuse.writes_of_mover, under tests of the moving piece that must
-        fail), neither place read and the moving piece no anchor there."""
-        parents = [self._parents.get(id(code)) for _, code, _ in condition]
-        if case.pattern is not CasePattern.MOVE or self._has_pool_pieces() or not parents \
+        position gives it: every part reused (or false by a gate reused), the case
+        a move writing the board at `frm` and `to` alone, with nothing or a piece of
+        the mover's owner and kind (result_reuse.writes_of_mover, under tests of the
+        moving piece that must fail), neither place read and the moving piece no
+        anchor there — or a drop whose writes are told before it runs (below)."""
+        # per part, the listed position's answer of the part itself, else of a gate
+        # of it (which settles the part only when it is false: `closing`)
+        parents: list[Optional[ParentAnswer]] = []
+        closing: list[bool] = []
+        for _, part, _, gates in condition:
+            parent = self._parents.get(id(part))
+            gate = next((g for g in (self._parents.get(id(c)) for _, c in gates) if g is not None), None)
+            parents.append(parent or gate)
+            closing.append(parent is None)
+        if case.pattern not in (CasePattern.MOVE, CasePattern.DROP) or self._has_pool_pieces() or not parents \
                 or any(parent is None for parent in parents):
             return []
         code: list[py.stmt] = list(case.body)
         for block in (case.after, phase.after_action):
             if block is not None and block[0]:
                 code.append(pyast.if_(_game_on(), block[0]))
+        if case.pattern is CasePattern.DROP:
+            return self._drop_answered_before(code, condition, parents, closing)
         guards = result_reuse.writes_of_mover(code)
         if guards is None:
             return []
         tests: list[py.expr] = []
         bits = self._site_bits()
         places = pyast.binop(pyast.sub(bits, pyast.name("frm")), "|", pyast.sub(bits, pyast.name("to")))
-        for parent in parents:
+        for parent, closes in zip(parents, closing):
             assert parent is not None
             entry = pyast.name(parent.entry)
             tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", places))]
+            if closes:
+                tests.append(pyast.not_(pyast.sub(entry, 0)))
             for place in ("frm", "to"):
                 anchor = parent.plan.anchor(pyast.name("pc"), pyast.name(place))
                 if anchor is not None:
@@ -287,11 +300,47 @@ class CaseWriter:
                         tests.append(pyast.not_(anchor))
         tests += [pyast.not_(guard) for guard in guards]
         answers: list[py.stmt] = []
-        for (_, _, probe), parent in zip(condition, parents):
+        for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
+            if closes:
+                continue
             forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
             answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
         return [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+
+    def _drop_answered_before(self, code: list[py.stmt], condition: list[ResultPart],
+                              parents: list[Optional[ParentAnswer]], closing: list[bool]) -> list[py.stmt]:
+        """`_answered_before` for a drop: the places its code writes and the pieces
+        it puts there told before it runs (result_reuse.board_writes: the dropped
+        piece and sites and pieces from tables by `to`), none read by the parts
+        answered and no piece there one their loops visit."""
+        fixed = frozenset(r for r in ("to", "frm", "pc", "p", "q") if not pyast.assigns(code, r))
+        writes = result_reuse.board_writes(code, fixed)
+        if writes is None:
+            return []
+        bits = self._site_bits()
+        places = pyast.sub(bits, writes[0][0]) if writes else pyast.num(0)
+        for site, _ in writes[1:]:
+            places = pyast.binop(places, "|", pyast.sub(bits, site))
+        mask = pyast.name(self.src.fresh("t"))
+        tests: list[py.expr] = []
+        for parent, closes in zip(parents, closing):
+            assert parent is not None
+            entry = pyast.name(parent.entry)
+            tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", mask))]
+            if closes:
+                tests.append(pyast.not_(pyast.sub(entry, 0)))
+            for site, piece in writes:
+                anchor = parent.plan.anchor(piece, site)
+                if anchor is not None:
+                    tests.append(pyast.or_(pyast.is_none(piece), pyast.not_(anchor)))
+        answers: list[py.stmt] = []
+        for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
+            assert parent is not None
+            if not closes:
+                forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
+                answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
+        return [pyast.assign(mask, places), pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
 
     def _site_bits(self) -> py.Name:
         """The constant of each site's bit (and none for site -1, the last)."""
@@ -306,24 +355,37 @@ class CaseWriter:
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
             reuse = lookups is not None
-            parents = [self._parent_answer(lines, code) if reuse else None for lines, code, _ in condition]
-            for parent in parents:  # (asked of the listed position, before the case changes it)
-                if parent is not None and lookups is not None:
+            parents = [self._parent_answer(lines, code) if reuse else None for lines, code, _, _ in condition]
+            # (where a part is asked for every candidate, its gates the listed position answers)
+            gated = [[g for g in (self._parent_answer(*gate) for gate in gates) if g is not None]
+                     if reuse and parent is None else [] for (_, _, _, gates), parent in zip(condition, parents)]
+            looked_up: set[str] = set()
+            answered = [p for p in parents if p is not None] + [g for gs in gated for g in gs]
+            for answer in answered:  # (asked of the listed position, before the case changes it)
+                if lookups is not None and answer.entry not in looked_up:
+                    looked_up.add(answer.entry)
                     memo = pyast.name("memo")
-                    found = pyast.or_(pyast.sub(memo, parent.slot), pyast.helper(
-                        result_reuse.MEMO, memo, pyast.num(parent.slot), pyast.name(parent.record), _S))
-                    lookups.append(pyast.assign(pyast.name(parent.entry),
+                    found = pyast.or_(pyast.sub(memo, answer.slot), pyast.helper(
+                        result_reuse.MEMO, memo, pyast.num(answer.slot), pyast.name(answer.record), _S))
+                    lookups.append(pyast.assign(pyast.name(answer.entry),
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
             for block in (case.after, phase.after_action):
-                if block is not None and block[0]:
+                if block is not None and block[0] and not _unread_by(block[0], condition):
                     with src.if_(_game_on()):
                         src.paste(block[0])
-            for (lines, code, probe), parent in zip(condition, parents):  # forbidden as soon as one holds
+            for (lines, code, probe, _), parent, gates in zip(condition, parents, gated):
+                # forbidden as soon as one holds
                 forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
                 asked = list(lines) + [pyast.if_(code, [forbidden])]
                 if parent is None:
-                    src.add(*asked)
+                    closed = []
+                    for gate in gates:  # (a gate false on the listed position and kept: the part is false)
+                        entry = pyast.name(gate.entry)
+                        self._answers[gate.entry] = gate
+                        closed.append(pyast.and_(pyast.is_not_none(entry), pyast.helper(WRITTEN, entry),
+                                                 pyast.not_(pyast.sub(entry, 0))))
+                    src.add(*([pyast.if_(pyast.not_(pyast.or_(*closed)), asked)] if closed else asked))
                     continue
                 entry = pyast.name(parent.entry)
                 self._answers[parent.entry] = parent
@@ -583,6 +645,36 @@ def _reads_owner_and_kind(test: py.expr, piece: str) -> bool:
     reads = [n for n in pyast.walk_in_order(test) if isinstance(n, py.Subscript) and pyast.is_name(n.value, piece)
              and isinstance(n.slice, py.Constant) and n.slice.value in fields]
     return len(reads) == pyast.uses([test], piece)
+
+
+def _unread_by(block: list[py.stmt], condition: list[ResultPart]) -> bool:
+    """Whether the `after each action` rules `block` change nothing the `forbid
+    result` parts of `condition` read, and cannot fail: they set variables and end
+    the game at most (plain code and `h_end`), and no part reads the variables nor
+    the position's fields. A check then leaves them out (a dead store): what the
+    parts ask of the position is the same with or without them."""
+    for node in pyast.walk_all(block):
+        if isinstance(node, py.Call):
+            if not pyast.is_name(node.func, "h_end"):
+                return False
+        elif isinstance(node, (py.Assign, py.AugAssign)):
+            targets = node.targets if isinstance(node, py.Assign) else [node.target]
+            if not all(isinstance(t, py.Name) and t.id not in ("s", "b", "o", "v")
+                       or isinstance(t, py.Subscript) and pyast.is_name(t.value, "v") for t in targets):
+                return False
+        elif isinstance(node, py.BinOp) and not isinstance(node.op, (py.Add, py.Sub, py.Mult)):
+            return False  # (may fail: a division by zero, a shift past the bounds)
+        elif isinstance(node, (py.While, py.NamedExpr, py.Lambda, py.Attribute)) \
+                and not (isinstance(node, py.Attribute) and pyast.is_name(node.value, "s")
+                         and isinstance(node.ctx, py.Load)):
+            return False
+    for lines, code, _, gates in condition:
+        read = pyast.names_in(list(lines) + [pyast.expr_stmt(code)])
+        for gate_lines, gate_code in gates:
+            read |= pyast.names_in(list(gate_lines) + [pyast.expr_stmt(gate_code)])
+        if read & {"v", "s"}:
+            return False
+    return True
 
 
 def _game_on() -> py.expr:

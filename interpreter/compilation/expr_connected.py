@@ -75,7 +75,8 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
-    path found last from the same start is tried first: when the condition still
+    path found last from the same start (or the rest of one through it:
+    helpers.keep_path) is tried first: when the condition still
     holds of every site on it and `body` of its end, the answer is yes without a
     search (the path is the proof, whatever changed elsewhere); otherwise the
     search runs as ever and keeps the path to the site it stops at. Exact either
@@ -89,7 +90,8 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
         pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], [
         pyast.assign(kept, pyast.sub(kept, pyast.num(-1)))] + holds([pyast.assign(result, pyast.true())]))])
     found = [pyast.assign(result, pyast.true()),
-             pyast.assign(path, pyast.helper("h_path", witness.marks, pyast.name(var))),
+             pyast.expr_stmt(pyast.helper("h_keep_path", witness.paths, witness.start, witness.marks,
+                                          pyast.name(var))),
              pyast.break_()]
     search = fused_loop(flood, var, holds(found))
     start, rest = search[0], search[1:]

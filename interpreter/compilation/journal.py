@@ -46,7 +46,7 @@ PURE_HELPERS = frozenset({
     "h_one_direction", "h_sum", "h_max", "h_min", "h_unique_max", "h_group", "h_flood", "h_unmarked",
     "h_on_full_line", "h_fail", "h_ahead", "h_along", "h_steps_on", "h_track_path", "h_track_to", "h_sites_mask",
     "h_others_mask", "h_hit", "h_board_repetitions", "h_turn_board_repetitions", "h_walk_ends", "h_followed",
-    "h_rotation", "h_cycle", "h_make_code",
+    "h_rotation", "h_cycle", "h_make_code", "h_marks", "h_path", "h_keep_path",
     # (a listing's answers of the listed position: compilation/result_reuse.py)
     "h_parent_answer", "h_answer_kept", "h_note_read", "h_written_sites",
 })
@@ -64,7 +64,8 @@ ENDS = "h_end"
 ENDING_FIELDS = ("result", "ending")
 # Calls whose value is a new container: a local holding only such values may be
 # changed freely (it is no part of the position).
-NEW_CONTAINERS = frozenset({"list", "sorted", "set", "h_unmarked", "h_sites", "h_union", "h_minus", "h_all_pieces"})
+NEW_CONTAINERS = frozenset({"list", "sorted", "set", "h_unmarked", "h_marks", "h_sites", "h_union", "h_minus",
+                            "h_all_pieces"})
 # The registers that hold the position and its parts: never bound again in code tried in place.
 POSITION = frozenset({"s", "b", "o", "v"})
 # The journaled containers: the board and the variables.

@@ -24,13 +24,19 @@ from .errors import RuleError
 from .expressions import ExpressionCompiler
 from .probes import Probes
 from .scope import Register, Scope
+from .told_apart import reads_names
 from .types import Dep
 
 FORBID_KINDS = ("passing", "landing", "capturing")
 # `forbid result where COND`: asked on the position an action leaves (see cases.py).
 RESULT = "result"
-# A `forbid result` line compiled: (statements, condition, its coverage probe or None).
-ResultPart = tuple[list[py.stmt], py.expr, Optional[int]]
+# A `forbid result` line compiled: (statements, condition, its coverage probe or None,
+# its gates). A gate is one of the line's conjuncts compiled on its own (statements,
+# condition), written `A and B and ...` at the line's top: where it is false the line
+# cannot hold, which the listed position may tell its candidates (cases.py,
+# result_reuse.py) though the line as a whole reads the action.
+Gate = tuple[list[py.stmt], py.expr]
+ResultPart = tuple[list[py.stmt], py.expr, Optional[int], tuple[Gate, ...]]
 # What a conjunct may depend on and still be asked once per position.
 NOT_POSITION_LEVEL = frozenset({Dep.SITE, Dep.PIECE, Dep.FROM, Dep.LOCALS})
 
@@ -66,6 +72,10 @@ class Restrictions:
     probes: Probes = field(default_factory=Probes)
     probe_of: dict[int, Optional[int]] = field(default_factory=dict)  # id(Forbid) -> its coverage probe
     results: list[tuple[ast.Forbid, str]] = field(default_factory=list)  # `forbid result` lines and their labels
+    # the gates of `forbid result` lines that do not read the acting piece, by the
+    # conjunct's structure: one code for every kind of piece and every line writing
+    # it, so that a listing asks the listed position once for all its cases (cases.py)
+    _gates_made: dict[Any, Optional[Gate]] = field(default_factory=dict)
 
     @property
     def cost(self) -> int:
@@ -161,8 +171,29 @@ class Restrictions:
                 if id(item) not in self.probe_of:
                     self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
                 probe = self.probe_of[id(item)]
-            parts.append((lines, c.code, probe))
+            parts.append((lines, c.code, probe, self._gates(item.cond, scope)))
         return parts
+
+    def _gates(self, cond: ast.Expr, scope: Scope) -> tuple[Gate, ...]:
+        """The conjuncts of `cond` (see Gate) when it has more than one, each compiled
+        on its own; none that is constant."""
+        parts = conjuncts(cond)
+        if len(parts) < 2:
+            return ()
+        gates = []
+        for conjunct in parts:
+            shared = not reads_names(conjunct, self.exprs.defines, frozenset({"piece"}))
+            key = structure(conjunct)
+            if shared and key in self._gates_made:
+                gate = self._gates_made[key]
+            else:
+                lines, c = self.exprs.lowered(conjunct, scope, condition=True)
+                gate = None if c.is_const else (lines, c.code)
+                if shared:
+                    self._gates_made[key] = gate
+            if gate is not None:
+                gates.append(gate)
+        return tuple(gates)
 
     def gate_statements(self, read: set[str]) -> list[py.stmt]:
         """The statements computing the gates a decision's function reads (`read`:

@@ -14,7 +14,10 @@ reads. It may read the board (`b[E]`) and the players' site lists, the latter
 only as a loop `for i in o[X]: if T: ...` (X the player or the opponent) whose
 test T reads nothing but the site `i` and the piece on it: such a loop visits,
 in their order, the sites of X's pieces passing T (the *anchors*: the king of
-`exists(pieces of player, it is king and ...)`). After a case that writes no
+`exists(pieces of player, it is king and ...)`), or as `h_first(o[X])` (X also
+a fixed player's number), the first of X's sites in board order (an anchor
+whose test T is true: where the sites not written keep their pieces and no
+piece of X is put elsewhere, the first stays first). After a case that writes no
 site the parent's evaluation read (the anchors are recorded as read), and
 leaves at no site it writes a piece of X passing T,
 
@@ -23,7 +26,16 @@ leaves at no site it writes a piece of X passing T,
    journal covers), which keeps the order of the others;
 2. every other read gives the value it gave on the parent;
 
-so the child's evaluation takes the parent's path to the parent's answer. A part
+so the child's evaluation takes the parent's path to the parent's answer.
+
+A search that keeps the path it found (`connected` under `exists`:
+expr_connected.witnessed_loop) reads, when the path kept still holds, the
+sites of that path alone. The part is then asked twice on the parent: once to
+find (and keep) a path, once recorded, which reads the path kept. Its answer
+on a child that writes none of those sites is the parent's too: the same path
+still leads to the same goal, whichever path a search there would take; where
+no path was found, the recorded search read every site it reached and their
+neighbours, which a child writing none of them reaches alike. A part
 reading anything else — the variables, the position's fields, the action's own
 registers (`to`, `piece`...), a site list otherwise, a helper given the position
 — is asked for every candidate as before (`plan` answers None).
@@ -37,7 +49,7 @@ from typing import Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
 from . import pyast
-from .journal import PURE_HELPERS
+from .journal import FIELDS, PURE_HELPERS
 from .source import BUILTIN_NAMES
 
 # The players a site list may be read for: both fixed while a check runs.
@@ -48,6 +60,8 @@ _CONSTANT = re.compile(r"k\d+")
 # The helper a check calls to ask whether the parent's answer holds (runtime/helpers.py),
 # the one that finds (or makes) the parent's answer, and the one a recording reads the board with.
 KEPT = "h_answer_kept"
+# The helper a search that keeps its path keeps it with (expr_connected.witnessed_loop).
+KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
 NOTE = "h_note_read"
 
@@ -56,10 +70,12 @@ NOTE = "h_note_read"
 class Plan:
     """How one part is asked on the parent: `record` (statements on the
     registers b, o, p, q ending in `return (answer, sites read)`), and the
-    loops over site lists as (player register, site local, test) — see `anchor`."""
+    loops over site lists as (player: a register or a number, site local, test,
+    the rest of the loop's test) — a `first(pieces of P)` as one with no local
+    and the test `True` — see `anchor`."""
 
     record: list[ast.stmt]
-    loops: list[tuple[str, str, ast.expr, Optional[ast.expr]]]
+    loops: list[tuple[ast.expr, str, ast.expr, Optional[ast.expr]]]
 
     def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
         """Whether `piece` (a name holding a piece, not None) at `site` would be
@@ -74,8 +90,9 @@ class Plan:
                     return site
                 return None
 
-            owner = pyast.compare(pyast.sub(piece, OWNER), "==", pyast.name(player))
-            tests.append(pyast.and_(owner, pyast.replace_nodes(test, on_piece, {})))
+            owner = pyast.compare(pyast.sub(piece, OWNER), "==", player)
+            whole = isinstance(test, ast.Constant) and test.value is True  # (every piece of the owner's)
+            tests.append(owner if whole else pyast.and_(owner, pyast.replace_nodes(test, on_piece, {})))
         return pyast.or_(*tests) if tests else None
 
 
@@ -86,7 +103,8 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional
     nodes = list(lines) + [pyast.expr_stmt(code)]
     loops = [n for n in pyast.walk_all(nodes)
              if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
-    shapes = []
+    firsts = [n for n in pyast.walk_all(nodes) if _first_of_sites(n)]
+    shapes: list[tuple[ast.expr, str, ast.expr, Optional[ast.expr]]] = []
     rests: dict[int, Optional[ast.expr]] = {}
     for loop in loops:
         shape = _loop_shape(loop)
@@ -94,7 +112,10 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional
             return None
         shapes.append(shape)
         rests[id(loop)] = shape[3]
-    if not _reads_allowed(nodes, {id(loop) for loop in loops}):
+    for call in firsts:
+        assert isinstance(call, ast.Call) and isinstance(call.args[0], ast.Subscript)
+        shapes.append((call.args[0].slice, "", pyast.true(), None))
+    if not _reads_allowed(nodes, {id(loop.iter) for loop in loops} | {id(call.args[0]) for call in firsts}):  # type: ignore[attr-defined]
         return None
     rr = pyast.name(fresh_list)
     memo: dict[int, ast.AST] = {}
@@ -113,15 +134,29 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b") and isinstance(node.ctx, ast.Load):
             index = pyast.replace_nodes(node.slice, recording, memo)
             return pyast.sub(node.value, pyast.helper(NOTE, rr, index))
+        if isinstance(node, ast.Call) and _first_of_sites(node):
+            return pyast.helper(NOTE, rr, node)  # (an anchor: the site is read)
         return None
 
-    record = [pyast.assign(rr, pyast.list_())] + pyast.replace_in(lines, recording, memo)
+    # (a search keeping its path: asked first to keep one, then recorded reading it)
+    record = list(lines) + [pyast.expr_stmt(code)] if pyast.names_in(nodes) & {KEEPS_PATH} else []
+    record += [pyast.assign(rr, pyast.list_())] + pyast.replace_in(lines, recording, memo)
     answer = pyast.replace_nodes(code, recording, memo)
     record.append(pyast.return_(pyast.tuple_(answer, rr)))
     return Plan(record, shapes)
 
 
-def _loop_shape(loop: ast.For) -> Optional[tuple[str, str, ast.expr, Optional[ast.expr]]]:
+def _first_of_sites(node: ast.AST) -> bool:
+    """`h_first(o[X])`, X the player, the opponent or a player's number."""
+    if not (isinstance(node, ast.Call) and pyast.is_name(node.func, "h_first") and len(node.args) == 1):
+        return False
+    sites = node.args[0]
+    return isinstance(sites, ast.Subscript) and pyast.is_name(sites.value, "o") \
+        and (isinstance(sites.slice, ast.Name) and sites.slice.id in PLAYERS
+             or isinstance(sites.slice, ast.Constant) and type(sites.slice.value) is int)
+
+
+def _loop_shape(loop: ast.For) -> Optional[tuple[ast.expr, str, ast.expr, Optional[ast.expr]]]:
     """(player register, site local, test T, the rest of the loop's test or None)
     of the loop `for i in o[X]: if T and ...: ...` when T (at least the first
     operand of an `and`) reads nothing but the site and its piece, else None."""
@@ -140,7 +175,7 @@ def _loop_shape(loop: ast.For) -> Optional[tuple[str, str, ast.expr, Optional[as
         return None
     anchor = pyast.and_(*operands[:anchored])
     rest = pyast.and_(*operands[anchored:]) if anchored < len(operands) else None
-    return loop.iter.slice.id, site, anchor, rest
+    return loop.iter.slice, site, anchor, rest
 
 
 def _of_the_piece(test: ast.expr, site: str) -> bool:
@@ -155,18 +190,18 @@ def _of_the_piece(test: ast.expr, site: str) -> bool:
     return pyast.uses([test], "b") == len(piece_reads) and all(pyast.is_name(n.slice, site) for n in piece_reads)
 
 
-def _reads_allowed(nodes: list[ast.stmt], loops: set[int]) -> bool:
-    """Whether `nodes` read the position only through `b[E]` and the loops
-    `loops` (by id), and nothing of the case or the listing."""
+def _reads_allowed(nodes: list[ast.stmt], lists: set[int]) -> bool:
+    """Whether `nodes` read the position only through `b[E]` and the site lists
+    `lists` (`o[X]` by id: those of the anchors), and nothing of the case or the listing."""
     own = {n.id for n in pyast.walk_all(nodes) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     if not all(_OWN_LOCAL.fullmatch(name) for name in own):
         return False
     board_reads = 0
     loop_iters = set()
     for node in pyast.walk_all(nodes):
-        if id(node) in loops:
-            assert isinstance(node, ast.For)
-            loop_iters.add(id(node.iter.value))  # type: ignore[attr-defined]
+        if id(node) in lists:
+            assert isinstance(node, ast.Subscript)
+            loop_iters.add(id(node.value))
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b"):
             if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice):
                 return False
@@ -364,3 +399,99 @@ def _reads_plainly(value: ast.expr) -> bool:
     """An expression that cannot fail nor change anything: no calls (but a
     constant's table lookups), no `:=`."""
     return not any(isinstance(n, (ast.Call, ast.NamedExpr, ast.Lambda)) for n in pyast.walk_in_order(value))
+
+
+# ---------------------------------------------------------------- drops: the places before the case
+# Calls a case's code may make as statements of their own and still have its board
+# writes told before it runs: they change the board only as `board_writes` reads them.
+_WRITING_HELPERS = {"h_replace": 2, "h_clear": 2}  # (the index of the site among the arguments)
+_ENDS = "h_end"
+
+
+def board_writes(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Optional[list[tuple[ast.expr, ast.expr]]]:
+    """Every place the code `stmts` may write the board at and the piece it may
+    put there (`None` for none), each an expression of constants and the
+    registers `fixed` (never set by the code) alone, so that it can be worked
+    out before the code runs — or None where that cannot be told: a place or a
+    piece that depends on the board or on anything the code computes otherwise,
+    a change of anything but the board (as these writes), the site lists, the
+    variables and the position's fields. Writes under tests are all listed
+    (some may not happen: a superset)."""
+    values: dict[str, list[ast.expr]] = {}
+    other: set[str] = set()
+    plain: set[int] = set()  # (the names assigned by `name = E`, by id)
+    for node in pyast.walk_all(stmts):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values.setdefault(node.targets[0].id, []).append(node.value)
+            plain.add(id(node.targets[0]))
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+            other.add(node.id)
+    for name, assigned in values.items():
+        if len({pyast.key(value) for value in assigned}) > 1:
+            other.add(name)
+    known: dict[str, ast.expr] = {}
+
+    def before(expr: ast.expr, depth: int = 0) -> Optional[ast.expr]:
+        """`expr` in terms of constants and the fixed registers, or None."""
+        if depth > 8:
+            return None
+        for node in pyast.walk_in_order(expr):
+            if isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension, ast.Attribute)):
+                return None
+            if isinstance(node, ast.Name) and not (node.id in fixed or _CONSTANT.fullmatch(node.id)):
+                if node.id in other or node.id not in values or node.id in POSITION_NAMES:
+                    return None
+                if node.id not in known:
+                    inner = before(values[node.id][0], depth + 1)
+                    if inner is None:
+                        return None
+                    known[node.id] = inner
+
+        def inline(node: ast.AST) -> Optional[ast.AST]:
+            if isinstance(node, ast.Name) and node.id in known and node.id not in fixed:
+                return known[node.id]
+            return None
+
+        return pyast.replace_nodes(expr, inline, {})
+
+    writes: list[tuple[ast.expr, ast.expr]] = []
+    for node in pyast.walk_all(stmts):
+        if isinstance(node, (ast.While, ast.Return, ast.Try, ast.FunctionDef, ast.Lambda, ast.NamedExpr,
+                             ast.Delete, ast.With)):
+            return None
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Subscript) and pyast.is_name(target.value, "b"):
+                    site, piece = before(target.slice), before(node.value)
+                    if site is None or piece is None:
+                        return None
+                    writes.append((site, piece))
+                elif not (isinstance(target, ast.Name) and target.id not in POSITION_NAMES
+                          or isinstance(target, ast.Subscript) and pyast.is_name(target.value, "v")
+                          or isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s")
+                          and target.attr in FIELDS):
+                    return None
+        elif isinstance(node, ast.AugAssign):
+            if not (isinstance(node.target, ast.Subscript) and pyast.is_name(node.target.value, "v")):
+                return None
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id in _WRITING_HELPERS:
+                at = _WRITING_HELPERS[func.id]
+                if len(node.args) <= at or not (pyast.is_name(node.args[0], "b") and pyast.is_name(node.args[1], "o")):
+                    return None
+                site = before(node.args[at])
+                piece = before(node.args[at + 1]) if len(node.args) > at + 1 else pyast.none()
+                if site is None or piece is None:
+                    return None
+                writes.append((site, piece))
+            elif isinstance(func, ast.Attribute) and func.attr in ("append", "remove") \
+                    and isinstance(func.value, ast.Subscript) and pyast.is_name(func.value.value, "o"):
+                continue  # (a site list kept with the board)
+            elif not (_pure_call(node) or pyast.is_name(func, _ENDS)):
+                return None
+    return writes
+
+
+# The registers holding the position and its parts.
+POSITION_NAMES = frozenset({"s", "b", "o", "v"})

@@ -228,6 +228,17 @@ def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
     return tuple(sites)
 
 
+def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int) -> None:
+    """Keep in `paths` (a table of the search's own, by start site) the path
+    from `start` to `end` that a search marked (`marks`), and for each site on it
+    the rest of the path from there (a piece searching from its site that moves
+    along its path finds its way kept): a cache, no part of any position, which
+    the next search from a site on the path tries first."""
+    sites = path(marks_by_site, end)
+    for i in range(len(sites)):
+        paths[sites[i]] = sites[i:]
+
+
 def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
     """Whether a line through `site` holds pieces of one owner on all its sites."""
     p = board[site]
@@ -724,6 +735,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_unmarked": bytearray,
     "h_marks": marks,
     "h_path": path,
+    "h_keep_path": keep_path,
     "h_on_full_line": on_full_line,
     "h_full_line": full_line,
     "h_piece_count": piece_count,

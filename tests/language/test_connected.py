@@ -158,7 +158,7 @@ def _open_way(stones: set, files: str = "abcd", ranks: int = 4) -> bool:
 
 def test_a_kept_path_is_searched_again_once_the_position_touches_it(tmp_path):
     game = probe(tmp_path, WAY + drop_where("to != a1"), extra="regions:\n  top: {ranks: [4]}\n")
-    assert helper_calls(game, "h_path")
+    assert helper_calls(game, "h_keep_path")
     state = game.initial_state()
     for site in ("a3", "b3", "c3"):
         state = game.apply(state, site)
