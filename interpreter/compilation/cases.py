@@ -275,11 +275,15 @@ class CaseWriter:
             return []
         tests: list[py.expr] = []
         bits = self._site_bits()
-        places = pyast.binop(pyast.sub(bits, pyast.name("frm")), "|", pyast.sub(bits, pyast.name("to")))
+        # (the two places' bits, found where first asked and read there after)
+        places_local = self.src.fresh("t")
+        places: py.expr = pyast.walrus(places_local, pyast.binop(pyast.sub(bits, pyast.name("frm")), "|",
+                                                                 pyast.sub(bits, pyast.name("to"))))
         for parent in parents:
             assert parent is not None
             entry = pyast.name(parent.entry)
             tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", places))]
+            places = pyast.name(places_local)
             if parent.plan.tests:  # (point tests at either place: settled ones, holding with the mover too)
                 moving = pyast.helper(result_reuse.TESTS_HOLD_MOVING, entry,
                                       pyast.tuple_(pyast.name("frm"), pyast.name("to")),
@@ -380,7 +384,12 @@ class CaseWriter:
             union: py.expr = pyast.sub(bits, fixed[0])
             for site in fixed[1:]:
                 union = pyast.binop(union, "|", pyast.sub(bits, site))
-            tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
+            if parent.plan.tests:  # (the places' bits asked twice: found once)
+                union_local = src.fresh("t")
+                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", pyast.walrus(union_local, union))))
+                union = pyast.name(union_local)
+            else:
+                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
             if parent.plan.tests:
                 # (point tests at a written place: asked again, unless the check has
                 # asked before its case whatever a move may leave there)
