@@ -63,10 +63,8 @@ _CONSTANT = re.compile(r"k\d+")
 KEPT = "h_answer_kept"
 MEMO = "h_parent_answer"
 NOTE = "h_note_read"
-# The helper a recording notes a point test with, and those asking whether the
-# point tests of written sites still give what they gave (runtime/helpers.py).
-NOTE_TEST = "h_note_test"
-NEW_TESTS = "h_point_tests"
+# The helpers asking whether the point tests of written sites still give what
+# they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
 TESTS_HOLD_MOVING = "h_tests_hold_moving"
 # The parameter of a point test's function: the piece on its site (or None).
@@ -147,8 +145,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
             # (what it gives on an empty site: an expression of the players and constants where plain)
             emptied = pyast.replace_nodes(on_piece, pyast.replacing(pyast.name(PIECE), pyast.none()), {}) \
                 if plain else pyast.false()
-            noted_test = pyast.helper(NOTE_TEST, rt, index, pyast.name(function), node.test,
-                                      pyast.true() if plain else pyast.false(), emptied)
+            # `if T:` as `if rt.append((site, test, (t := T), plain, emptied)) or t:` (append gives None)
+            held = fresh("t")
+            note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node.test),
+                                pyast.true() if plain else pyast.false(), emptied)
+            noted_test = pyast.or_(pyast.method(rt, "append", note), pyast.name(held))
             return pyast.if_(noted_test, pyast.replace_in(node.body, recording, memo),
                              pyast.replace_in(node.orelse, recording, memo))
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b") and isinstance(node.ctx, ast.Load):
@@ -156,7 +157,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
             return pyast.sub(node.value, pyast.helper(NOTE, rr, index))
         return None
 
-    record = [pyast.assign(rr, pyast.list_()), pyast.assign(rt, pyast.helper(NEW_TESTS))] \
+    record = [pyast.assign(rr, pyast.list_()), pyast.assign(rt, pyast.list_())] \
         + pyast.replace_in(lines, recording, memo)
     answer = pyast.replace_nodes(code, recording, memo)
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))

@@ -620,27 +620,21 @@ def _no_answer() -> None:
     return None
 
 
-class PointTests(dict[int, list[tuple[Callable[..., Any], bool]]]):
-    """The point tests a part asked of the listed position, by site: (test,
-    whether it held) (compilation/result_reuse.py); `unsettled`, the bitmask of
-    the sites where one of them would give otherwise on an empty site or reads
-    more of the piece than its owner and kind."""
-
-    __slots__ = ("unsettled",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.unsettled = 0
-
-
+# The point tests a part asked of the listed position, by site: (test, whether it
+# held) (compilation/result_reuse.py).
+PointTests = dict[int, list[tuple[Callable[..., Any], bool]]]
 # A listed position's answer of a part: (answer, the bitmask of the sites read,
 # the bitmask of the sites read by point tests alone, those tests, the bitmask of
-# their unsettled sites).
+# the unsettled sites: where one of them would give otherwise on an empty site or
+# reads more of the piece than its owner and kind).
 ParentEntry = tuple[Any, int, int, PointTests, int]
+# A point test as a recording notes it: (site, test, what it gave, whether it reads
+# the owner and kind alone, what it gives on an empty site then).
+TestNote = tuple[int, Callable[..., Any], Any, bool, Any]
 
 
 def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
-                  record: Callable[[State], tuple[Any, list[int], PointTests]],
+                  record: Callable[[State], tuple[Any, list[int], list[TestNote]]],
                   s: State) -> Optional[ParentEntry]:
     """The answer of a `forbid result` part on the listed position `s`, the
     bitmask of the sites it read and the tests of one site's piece it asked
@@ -649,17 +643,27 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
     fails — a rule may fail there and not after an action, which is all the
     checks ask about."""
     try:
-        answer, sites, tests = record(s)
+        answer, sites, notes = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
     read = 0
     for site in sites:
         if site >= 0:
             read |= 1 << site
-    tested = 0
-    for site in tests:
-        tested |= 1 << site
-    entry = memo[slot] = (answer, read, tested & ~read, tests, tests.unsettled)
+    tested = unsettled = 0
+    tests: PointTests = {}
+    for site, test, held, plain, emptied in notes:
+        if site >= 0:  # (site -1, never written, holds nothing to test)
+            kept = not not held
+            noted = tests.get(site)
+            if noted is None:
+                tests[site] = [(test, kept)]
+                tested |= 1 << site
+            else:
+                noted.append((test, kept))
+            if not plain or (not not emptied) is not kept:
+                unsettled |= 1 << site
+    entry = memo[slot] = (answer, read, tested & ~read, tests, unsettled)
     return entry
 
 
@@ -667,23 +671,6 @@ def note_read(sites: list[int], site: int) -> int:
     """`site`, noted among the sites read (a part asked of the listed position)."""
     sites.append(site)
     return site
-
-
-def note_test(tests: PointTests, site: int, test: Callable[..., Any], held: Any, plain: bool, emptied: Any) -> Any:
-    """`held`, what the point test `test` of the piece on `site` gave, noted
-    with it (a part asked of the listed position; `plain`: the test reads the
-    piece's owner and kind alone, and gives `emptied` on an empty site). Site
-    -1, never written, is not noted."""
-    if site >= 0:
-        kept = not not held
-        noted = tests.get(site)
-        if noted is None:
-            tests[site] = [(test, kept)]
-        else:
-            noted.append((test, kept))
-        if not plain or (not not emptied) is not kept:
-            tests.unsettled |= 1 << site
-    return held
 
 
 def tests_hold(entry: ParentEntry, board: Board, sites: Sequence[int], p: int, q: int) -> bool:
@@ -776,8 +763,6 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_parent_answer": parent_answer,
     "h_note_read": note_read,
     "h_answer_kept": answer_kept,
-    "h_note_test": note_test,
-    "h_point_tests": PointTests,
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,
     "h_union": union,
