@@ -144,6 +144,7 @@ class CaseWriter:
         # the `forbid result` parts the listed position answers for its candidates, by id of their code
         self._parents: dict[int, Optional[ParentAnswer]] = {}
         self._answers: dict[str, ParentAnswer] = {}  # the same by the local holding the answer
+        self._answered_early = False  # whether the check being written answers moves before playing them
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -246,11 +247,13 @@ class CaseWriter:
         aliases = {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None
         lookups: list[py.stmt] = []
         body = self._check_body(case, phase, condition, lookups)
+        early = self._answered_before(case, phase, condition)
+        self._answered_early = bool(early)
         tried = in_place(body, self.src.fresh, aliases, self._answer_kept)
         if tried is None:
             body = self._check_body(case, phase, condition, None)
             return self._case_function(case, body, what, on_copy=True, check=True)
-        first = lookups + self._answered_before(case, phase, condition)
+        first = lookups + early
         return self._case_function(case, first + tried.statements(), what, check=True)
 
     def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
@@ -283,13 +286,24 @@ class CaseWriter:
             return []
         tests: list[py.expr] = []
         bits = self._site_bits()
-        places = pyast.binop(pyast.sub(bits, pyast.name("frm")), "|", pyast.sub(bits, pyast.name("to")))
+        # (the two places' bits, found where first asked and read there after)
+        places_local = self.src.fresh("t")
+        places: py.expr = pyast.walrus(places_local, pyast.binop(pyast.sub(bits, pyast.name("frm")), "|",
+                                                                 pyast.sub(bits, pyast.name("to"))))
         for parent, closes in zip(parents, closing):
             assert parent is not None
             entry = pyast.name(parent.entry)
             tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", places))]
+            places = pyast.name(places_local)
             if closes:
                 tests.append(pyast.not_(pyast.sub(entry, 0)))
+            if parent.plan.tests:  # (point tests at either place: settled ones, holding with the mover too)
+                moving = pyast.helper(result_reuse.TESTS_HOLD_MOVING, entry,
+                                      pyast.tuple_(pyast.name("frm"), pyast.name("to")),
+                                      pyast.name("pc"), pyast.name("p"), pyast.name("q"))
+                tests.append(pyast.or_(
+                    pyast.not_(pyast.binop(pyast.sub(entry, 2), "&", places)),
+                    pyast.and_(pyast.not_(pyast.binop(pyast.sub(entry, 4), "&", places)), moving)))
             for place in ("frm", "to"):
                 anchor = parent.plan.anchor(pyast.name("pc"), pyast.name(place))
                 if anchor is not None:
@@ -328,6 +342,8 @@ class CaseWriter:
             assert parent is not None
             entry = pyast.name(parent.entry)
             tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", mask))]
+            if parent.plan.tests:  # (a place read by point tests: played and asked after)
+                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 2), "&", mask)))
             if closes:
                 tests.append(pyast.not_(pyast.sub(entry, 0)))
             for site, piece in writes:
@@ -403,10 +419,12 @@ class CaseWriter:
         if id(code) in self._parents:
             return self._parents[id(code)]
         src = self.src
-        made = result_reuse.plan(lines, code, src.fresh("t"))
+        made = result_reuse.plan(lines, code, src.fresh)
         found: Optional[ParentAnswer] = None
         if made is not None:
             origin = Origin("forbid result")
+            for function, point_test in made.tests:
+                src.function(function, [result_reuse.PIECE, "p", "q"], [pyast.return_(point_test)], origin)
             record = src.function(src.fresh("f"), ["s"], with_registers(made.record), origin)
             anchor = ""
             test = made.anchor(pyast.name("pc"), pyast.name("site"))
@@ -432,7 +450,19 @@ class CaseWriter:
             union: py.expr = pyast.sub(bits, fixed[0])
             for site in fixed[1:]:
                 union = pyast.binop(union, "|", pyast.sub(bits, site))
-            tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
+            if parent.plan.tests:  # (the places' bits asked twice: found once)
+                union_local = src.fresh("t")
+                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", pyast.walrus(union_local, union))))
+                union = pyast.name(union_local)
+            else:
+                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
+            if parent.plan.tests:
+                # (point tests at a written place: asked again, unless the check has
+                # asked before its case whatever a move may leave there)
+                untested: py.expr = pyast.not_(pyast.binop(pyast.sub(entry, 2), "&", union))
+                tests.append(untested if self._answered_early else pyast.or_(untested, pyast.helper(
+                    result_reuse.TESTS_HOLD, entry, pyast.name("b"), pyast.tuple_(*fixed),
+                    pyast.name("p"), pyast.name("q"))))
         for site in fixed:
             piece = src.fresh("t")
             anchor = parent.plan.anchor(pyast.name(piece), site)

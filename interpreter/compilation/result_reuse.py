@@ -35,7 +35,20 @@ find (and keep) a path, once recorded, which reads the path kept. Its answer
 on a child that writes none of those sites is the parent's too: the same path
 still leads to the same goal, whichever path a search there would take; where
 no path was found, the recorded search read every site it reached and their
-neighbours, which a child writing none of them reaches alike. A part
+neighbours, which a child writing none of them reaches alike.
+
+Finer: an `if` whose test reads the board at one site alone (every `b[Y]` in it
+of one index Y) and nothing else but the players and constants, and reads more
+of the piece than whether there is one — a *point test*: `it is enemy and it is
+knight` on a knight's square, the first piece on a ray being an enemy rook —
+is recorded as the test and what it gave, not as a read of the site. A written
+site read by point tests alone keeps the answer when each of them gives there
+what it gave on the parent (`h_tests_hold`, asked of the board after the case;
+before the case, of both things a move answered early may put there — nothing
+or a piece of the mover's owner and kind — where the test reads the piece's
+owner and kind alone: `h_tests_hold_moving`). The path is the same: a board
+read outside point tests still gives its value, a point test its outcome, and
+a point test's value goes nowhere but into its branch. A part
 reading anything else — the variables, the position's fields, the action's own
 registers (`to`, `piece`...), a site list otherwise, a helper given the position
 — is asked for every candidate as before (`plan` answers None).
@@ -45,7 +58,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
 from . import pyast
@@ -64,6 +77,15 @@ KEPT = "h_answer_kept"
 KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
 NOTE = "h_note_read"
+# The helpers asking whether the point tests of written sites still give what
+# they gave (runtime/helpers.py).
+TESTS_HOLD = "h_tests_hold"
+TESTS_HOLD_MOVING = "h_tests_hold_moving"
+# The parameter of a point test's function: the piece on its site (or None).
+PIECE = "pc"
+# Whether point tests are recorded as such (else as reads of their sites): for the
+# tests comparing the two.
+POINT_TESTS = True
 
 
 @dataclass
@@ -76,6 +98,8 @@ class Plan:
 
     record: list[ast.stmt]
     loops: list[tuple[ast.expr, str, ast.expr, Optional[ast.expr]]]
+    # the point tests as functions to write: (name, the test of `pc`, `p`, `q`)
+    tests: list[tuple[str, ast.expr]]
 
     def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
         """Whether `piece` (a name holding a piece, not None) at `site` would be
@@ -96,10 +120,11 @@ class Plan:
         return pyast.or_(*tests) if tests else None
 
 
-def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional[Plan]:
+def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str]) -> Optional[Plan]:
     """The plan of the part `lines` + `code` (as restrictions.result_check makes
     them), or None where it reads more than the module's docstring allows.
-    `fresh_list`: a new local's name, for the sites read."""
+    `fresh`: new names, for the lists of sites read and point tests asked and
+    for the point tests' functions."""
     nodes = list(lines) + [pyast.expr_stmt(code)]
     loops = [n for n in pyast.walk_all(nodes)
              if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
@@ -117,9 +142,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional
         shapes.append((call.args[0].slice, "", pyast.true(), None))
     if not _reads_allowed(nodes, {id(loop.iter) for loop in loops} | {id(call.args[0]) for call in firsts}):  # type: ignore[attr-defined]
         return None
-    rr = pyast.name(fresh_list)
+    rr = pyast.name(fresh("t"))
+    rt = pyast.name(fresh("t"))
     memo: dict[int, ast.AST] = {}
     ids = {id(loop) for loop in loops}
+    tests: list[tuple[str, ast.expr]] = []
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
         if id(node) in ids:
@@ -131,6 +158,21 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional
             if rest is not None:  # (`if T and R:` as `if T: if R:`, R's reads recorded)
                 body = [pyast.if_(pyast.replace_nodes(rest, recording, memo), body)]
             return pyast.for_(node.target, node.iter, [pyast.if_(shape[2], [noted] + body)])
+        if isinstance(node, ast.If) and (point := _point_test(node.test)) is not None:
+            index, on_piece = point
+            function = fresh("f")
+            tests.append((function, on_piece))
+            plain = _owner_and_kind_only(on_piece)
+            # (what it gives on an empty site: an expression of the players and constants where plain)
+            emptied = pyast.replace_nodes(on_piece, pyast.replacing(pyast.name(PIECE), pyast.none()), {}) \
+                if plain else pyast.false()
+            # `if T:` as `if rt.append((site, test, (t := T), plain, emptied)) or t:` (append gives None)
+            held = fresh("t")
+            note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node.test),
+                                pyast.true() if plain else pyast.false(), emptied)
+            noted_test = pyast.or_(pyast.method(rt, "append", note), pyast.name(held))
+            return pyast.if_(noted_test, pyast.replace_in(node.body, recording, memo),
+                             pyast.replace_in(node.orelse, recording, memo))
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b") and isinstance(node.ctx, ast.Load):
             index = pyast.replace_nodes(node.slice, recording, memo)
             return pyast.sub(node.value, pyast.helper(NOTE, rr, index))
@@ -140,10 +182,59 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh_list: str) -> Optional
 
     # (a search keeping its path: asked first to keep one, then recorded reading it)
     record = list(lines) + [pyast.expr_stmt(code)] if pyast.names_in(nodes) & {KEEPS_PATH} else []
-    record += [pyast.assign(rr, pyast.list_())] + pyast.replace_in(lines, recording, memo)
+    record += [pyast.assign(rr, pyast.list_()), pyast.assign(rt, pyast.list_())] \
+        + pyast.replace_in(lines, recording, memo)
     answer = pyast.replace_nodes(code, recording, memo)
-    record.append(pyast.return_(pyast.tuple_(answer, rr)))
-    return Plan(record, shapes)
+    record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
+    return Plan(record, shapes, tests)
+
+
+def _point_test(test: ast.expr) -> Optional[tuple[ast.expr, ast.expr]]:
+    """(the index Y, the test with `pc` for `b[Y]`) when `test` reads the board
+    at one index alone and nothing else but the players and constants (a point
+    test: the module's docstring), else None."""
+    reads = [n for n in pyast.walk_in_order(test) if isinstance(n, ast.Subscript) and pyast.is_name(n.value, "b")]
+    if not POINT_TESTS or not reads or pyast.uses([test], "b") != len(reads):
+        return None
+    index = reads[0].slice
+    if isinstance(index, ast.Slice) or not _reads_plainly(index) or pyast.uses([index], "b") \
+            or any(pyast.key(n.slice) != pyast.key(index) or not isinstance(n.ctx, ast.Load) for n in reads):
+        return None
+
+    def as_piece(node: ast.AST) -> Optional[ast.AST]:
+        if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b"):
+            return pyast.name(PIECE)
+        return None
+
+    on_piece = pyast.replace_nodes(test, as_piece, {})
+    if not any(isinstance(n, ast.Subscript) and pyast.uses([n.value], PIECE) for n in pyast.walk_in_order(on_piece)):
+        return None  # (whether a site is empty: a move changes it wherever it writes; a read of the site)
+    for node in pyast.walk_in_order(on_piece):
+        if isinstance(node, ast.Name):
+            if not (node.id == PIECE or node.id in PLAYERS or _CONSTANT.fullmatch(node.id)):
+                return None
+        elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
+            return None
+    return index, on_piece
+
+
+def _owner_and_kind_only(test: ast.expr) -> bool:
+    """Whether the point test `test` reads its piece (`pc`) only as its owner and
+    kind (`pc[f]`, `(pc or K)[f]`) or whether there is one (`pc is None`)."""
+    allowed = 0
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+                and node.slice.value in (OWNER, KIND):
+            inner = node.value
+            if isinstance(inner, ast.BoolOp) and isinstance(inner.op, ast.Or) and len(inner.values) == 2 \
+                    and isinstance(inner.values[1], ast.Name) and _CONSTANT.fullmatch(inner.values[1].id):
+                inner = inner.values[0]
+            allowed += pyast.is_name(inner, PIECE)
+        elif isinstance(node, ast.Compare) and pyast.is_name(node.left, PIECE) and len(node.ops) == 1 \
+                and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
+                and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+            allowed += 1
+    return allowed == pyast.uses([test], PIECE)
 
 
 def _first_of_sites(node: ast.AST) -> bool:

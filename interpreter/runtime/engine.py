@@ -627,10 +627,23 @@ class Engine:
             counts[d] += len(legal)
             if d == depth:
                 return
+            if d == depth - 1:
+                counts[depth] += last_ply(position, legal)
+                return
             for code in legal:
                 child = position.copy()
                 apply(child, code)
                 walk(child, d + 1)
+
+        def last_ply(position: State, legal: Sequence[Code]) -> int:
+            # (the actions of the last ply counted, not played: each child's legal
+            # actions are listed when it is settled)
+            leaves = 0
+            for code in legal:
+                child = position.copy()
+                apply(child, code)
+                leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+            return leaves
 
         if depth >= 1:
             walk(s, 1)

@@ -631,22 +631,50 @@ def _no_answer() -> None:
     return None
 
 
-def parent_answer(memo: dict[int, Optional[tuple[Any, int]]], slot: int,
-                  record: Callable[[State], tuple[Any, list[int]]], s: State) -> Optional[tuple[Any, int]]:
-    """The answer of a `forbid result` part on the listed position `s` and the
-    bitmask of the sites it read (compilation/result_reuse.py), found once per
-    listing and kept in `memo` under `slot`; None (each candidate asks) where
-    asking the listed position fails — a rule may fail there and not after an
-    action, which is all the checks ask about."""
+# The point tests a part asked of the listed position, by site: (test, whether it
+# held) (compilation/result_reuse.py).
+PointTests = dict[int, list[tuple[Callable[..., Any], bool]]]
+# A listed position's answer of a part: (answer, the bitmask of the sites read,
+# the bitmask of the sites read by point tests alone, those tests, the bitmask of
+# the unsettled sites: where one of them would give otherwise on an empty site or
+# reads more of the piece than its owner and kind).
+ParentEntry = tuple[Any, int, int, PointTests, int]
+# A point test as a recording notes it: (site, test, what it gave, whether it reads
+# the owner and kind alone, what it gives on an empty site then).
+TestNote = tuple[int, Callable[..., Any], Any, bool, Any]
+
+
+def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
+                  record: Callable[[State], tuple[Any, list[int], list[TestNote]]],
+                  s: State) -> Optional[ParentEntry]:
+    """The answer of a `forbid result` part on the listed position `s`, the
+    bitmask of the sites it read and the tests of one site's piece it asked
+    (compilation/result_reuse.py), found once per listing and kept in `memo`
+    under `slot`; None (each candidate asks) where asking the listed position
+    fails — a rule may fail there and not after an action, which is all the
+    checks ask about."""
     try:
-        answer, sites = record(s)
+        answer, sites, notes = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
     read = 0
     for site in sites:
         if site >= 0:
             read |= 1 << site
-    entry = memo[slot] = (answer, read)
+    tested = unsettled = 0
+    tests: PointTests = {}
+    for site, test, held, plain, emptied in notes:
+        if site >= 0:  # (site -1, never written, holds nothing to test)
+            kept = not not held
+            noted = tests.get(site)
+            if noted is None:
+                tests[site] = [(test, kept)]
+                tested |= 1 << site
+            else:
+                noted.append((test, kept))
+            if not plain or (not not emptied) is not kept:
+                unsettled |= 1 << site
+    entry = memo[slot] = (answer, read, tested & ~read, tests, unsettled)
     return entry
 
 
@@ -656,16 +684,48 @@ def note_read(sites: list[int], site: int) -> int:
     return site
 
 
-def answer_kept(entry: tuple[Any, int], board: Board, journal: Sequence[Any],
+def tests_hold(entry: ParentEntry, board: Board, sites: Sequence[int], p: int, q: int) -> bool:
+    """Whether every point test the listed position's answer `entry` asked of
+    a site among `sites` gives what it gave there on `board` as it is now."""
+    tests = entry[3]
+    for site in sites:
+        if entry[2] >> site & 1:
+            piece = board[site]
+            for test, held in tests[site]:
+                if (not not test(piece, p, q)) is not held:
+                    return False
+    return True
+
+
+def tests_hold_moving(entry: ParentEntry, sites: Sequence[int], mover: Piece, p: int, q: int) -> bool:
+    """Whether every point test `entry` asked of a site among `sites` — each
+    settled: reading the owner and kind alone, and giving on an empty site
+    what it gave — gives it too with a piece of the owner and kind of `mover`
+    there (all a move answered before it is played may put there besides
+    nothing: result_reuse.writes_of_mover)."""
+    tests = entry[3]
+    for site in sites:
+        if entry[2] >> site & 1:
+            for test, held in tests[site]:
+                if (not not test(mover, p, q)) is not held:
+                    return False
+    return True
+
+
+def answer_kept(entry: ParentEntry, board: Board, journal: Sequence[Any],
                 anchor: Optional[Callable[[int, Optional[Piece], int, int], bool]], p: int, q: int) -> bool:
     """Whether the sites on a check's board journal ((site, piece before) pairs)
     leave a part's answer on the listed position as it was
-    (compilation/result_reuse.py): none was read, and none holds now a piece the
-    part's loops would visit (`anchor`)."""
+    (compilation/result_reuse.py): none was read, every point test asked there
+    gives what it gave, and none holds now a piece the part's loops would visit
+    (`anchor`)."""
     read = entry[1]
+    tested = entry[2]
     for i in range(0, len(journal), 2):
         site = journal[i]
         if read >> site & 1 or anchor is not None and anchor(site, board[site], p, q):
+            return False
+        if tested >> site & 1 and not tests_hold(entry, board, (site,), p, q):
             return False
     return True
 
@@ -714,6 +774,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_parent_answer": parent_answer,
     "h_note_read": note_read,
     "h_answer_kept": answer_kept,
+    "h_tests_hold": tests_hold,
+    "h_tests_hold_moving": tests_hold_moving,
     "h_union": union,
     "h_first": first,
     "h_minus": minus,

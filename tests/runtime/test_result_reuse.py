@@ -157,3 +157,93 @@ def test_writes_elsewhere_are_answered_before_only_under_a_test_of_the_moving_pi
 ])
 def test_what_cannot_be_answered_before_the_case(code):
     assert _guards(code) is None
+
+
+# ---------------------------------------------------------------- point tests
+def test_a_knight_taken_on_a_knight_square_lifts_the_check():
+    # The knight on d3 checks: its square is read by a point test (an enemy knight
+    # there?) that the pawn's capture changes, so c2d3 is asked again (legal); a2a3
+    # and c2c3 leave the test as it was and keep the check (forbidden).
+    assert _legal("e1=white.king d3=black.knight c2=white.pawn a2=white.pawn h8=black.king", "white") == \
+        ["c2d3", "e1d1", "e1d2", "e1e2", "e1f1"]
+
+
+def test_a_rook_taken_off_the_kings_diagonal_keeps_no_check():
+    # The black rook on c6 is the first piece on the king's diagonal (a point test: an
+    # enemy bishop or queen there? no) — taking it with the bishop leaves that answer;
+    # the rook on e8 pins nothing: the king is free.
+    assert "a4c6" in _legal("e8=black.king c6=black.rook a4=white.bishop e1=white.king", "white")
+    # a queen there instead checks along the diagonal: only moves that meet the check
+    assert _legal("e8=black.king c6=white.queen a8=black.rook h1=white.king", "black") == \
+        ["e8d8", "e8e7", "e8f7", "e8f8"]
+
+
+def _answered_early(game, s, monkeypatch) -> list[tuple[int, int]]:
+    """The (from, to) of the moves a listing of `s` answered before playing them
+    through its point tests (h_tests_hold_moving giving True)."""
+    checks = [c for phase in game.engine.rules.result_checks for c in phase if c is not None]
+    namespace = checks[0].__globals__
+    answered: list[tuple[int, int]] = []
+    real = namespace["h_tests_hold_moving"]
+
+    def spy(entry, sites, mover, p, q):
+        kept = real(entry, sites, mover, p, q)
+        if kept:
+            answered.append(tuple(sites))
+        return kept
+
+    monkeypatch.setitem(namespace, "h_tests_hold_moving", spy)
+    game.engine.settle(s)
+    return answered
+
+
+def test_a_pawn_on_a_knight_square_moves_without_being_played(monkeypatch):
+    # c7 and f6 are squares a knight would check e8 from (point tests: an enemy knight
+    # there?): the pawn leaving c7, a knight landing on f6 change nothing they ask, and
+    # neither square is on the king's lines (d7 closes the diagonal).
+    game = load_game(CHESS)
+    s = game.parse_position("rw1; game chess; ply 0; phase play; turn black move 0; board e8=black.king "
+                            "d7=black.pawn c7=black.pawn d5=black.knight a7=black.pawn e1=white.king")
+    names = game.engine.rules.site_names
+    answered = {(names[a], names[b]) for a, b in _answered_early(game, s, monkeypatch)}
+    assert {("c7", "c6"), ("c7", "c5"), ("d5", "f6")} <= answered
+    assert sorted(game.legal_notations(s)) == sorted(
+        ["a7a6", "a7a5", "c7c6", "c7c5", "d7d6", "d5b4", "d5b6", "d5c3", "d5e3", "d5f4", "d5f6", "d5e7",
+         "e8d8", "e8f8", "e8e7", "e8f7"])
+
+
+def test_chess_records_point_tests(monkeypatch):
+    from interpreter.compilation import result_reuse
+
+    assert helper_calls(load_game(CHESS), "h_tests_hold_moving", "forbid result")
+    monkeypatch.setattr(result_reuse, "POINT_TESTS", False)
+    assert not helper_calls(load_game(CHESS), "h_tests_hold_moving", "forbid result")
+
+
+@pytest.mark.parametrize("name", ["docs/examples/chess", "docs/examples/chess/variants/crazyhouse.yaml",
+                                  "docs/examples/chess/variants/king-of-the-hill.yaml"])
+def test_point_tests_agree_with_reads_of_their_sites(name, monkeypatch):
+    # The same legal actions with point tests recorded as tests and as reads of their
+    # sites, on every position of random games (captures, promotions, castling, drops).
+    from interpreter.compilation import result_reuse
+
+    path = str(REPO / name)
+    game = load_game(path)
+    assert helper_calls(game, "h_tests_hold_moving", "forbid result")
+    tested = game.engine
+    monkeypatch.setattr(result_reuse, "POINT_TESTS", False)
+    read = load_game(path).engine
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(4):
+        s, t = tested.initial_state(), read.initial_state()
+        for _ in range(120):
+            if tested.is_over(s):
+                assert read.is_over(t)
+                break
+            assert list(tested.legal(s)) == list(read.legal(t)), (name, s.ply)
+            compared += 1
+            code = rng.choice(list(tested.legal(s)))
+            tested.apply_in_place(s, code)
+            read.apply_in_place(t, code)
+    assert compared > 100
