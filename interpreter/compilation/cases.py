@@ -342,8 +342,10 @@ class CaseWriter:
             assert parent is not None
             entry = pyast.name(parent.entry)
             tests += [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", mask))]
-            if parent.plan.tests:  # (a place read by point tests: played and asked after)
-                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 2), "&", mask)))
+            if parent.plan.tests:  # (point tests at the places: asked of the pieces the drop puts there)
+                placed = pyast.tuple_(*(pyast.tuple_(site, piece) for site, piece in writes))
+                tests.append(pyast.or_(pyast.not_(pyast.binop(pyast.sub(entry, 2), "&", mask)), pyast.helper(
+                    result_reuse.TESTS_HOLD_PLACING, entry, placed, pyast.name("p"), pyast.name("q"))))
             if closes:
                 tests.append(pyast.not_(pyast.sub(entry, 0)))
             for site, piece in writes:

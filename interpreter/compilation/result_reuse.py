@@ -81,6 +81,7 @@ NOTE = "h_note_read"
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
 TESTS_HOLD_MOVING = "h_tests_hold_moving"
+TESTS_HOLD_PLACING = "h_tests_hold_placing"
 # The parameter of a point test's function: the piece on its site (or None).
 PIECE = "pc"
 # Whether point tests are recorded as such (else as reads of their sites): for the

@@ -712,6 +712,22 @@ def tests_hold_moving(entry: ParentEntry, sites: Sequence[int], mover: Piece, p:
     return True
 
 
+def tests_hold_placing(entry: ParentEntry, placed: Sequence[tuple[int, Optional[Piece]]], p: int, q: int) -> bool:
+    """Whether every point test `entry` asked of a site among those of `placed`
+    ((site, piece) pairs: the writes a drop's code may make, told before it
+    runs) gives what it gave with that piece there. Exact without the tests
+    being settled: the piece each write puts is known, and a write that does
+    not happen leaves the piece the test was asked of."""
+    tests = entry[3]
+    tested = entry[2]
+    for site, piece in placed:
+        if site >= 0 and tested >> site & 1:
+            for test, held in tests[site]:
+                if (not not test(piece, p, q)) is not held:
+                    return False
+    return True
+
+
 def answer_kept(entry: ParentEntry, board: Board, journal: Sequence[Any],
                 anchor: Optional[Callable[[int, Optional[Piece], int, int], bool]], p: int, q: int) -> bool:
     """Whether the sites on a check's board journal ((site, piece before) pairs)
@@ -776,6 +792,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_answer_kept": answer_kept,
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,
+    "h_tests_hold_placing": tests_hold_placing,
     "h_union": union,
     "h_first": first,
     "h_minus": minus,
