@@ -470,12 +470,14 @@ def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple
 
 def board_key(board: Board) -> int:
     """The key of a board alone (what stands on every site), `State.board_key`: the
-    XOR of `hash((site, piece))` over its sites (Zobrist hashing), so that a write
-    changes it by two XORs (compilation/board_keys.py). Equal boards have equal keys; two boards
-    with one key are told apart by `State.count_board`."""
+    XOR of `hash((site, piece))` over its occupied sites (Zobrist hashing; an empty
+    site adds nothing), so that a write changes it by at most two XORs
+    (compilation/board_keys.py). Equal boards have equal keys; two boards with one
+    key are told apart by `State.count_board`."""
     key = 0
     for site, piece in enumerate(board):
-        key ^= hash((site, piece))
+        if piece is not None:
+            key ^= hash((site, piece))
     return key
 
 
