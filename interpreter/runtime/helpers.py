@@ -481,6 +481,12 @@ def board_key(board: Board) -> int:
     return key
 
 
+def empty_sites(board: Board) -> list[int]:
+    """The sites holding nothing, in board order (not the entry of "no site"):
+    `State.empty` made again from the board (compilation/board_keys.py)."""
+    return [site for site in range(len(board) - 1) if board[site] is None]
+
+
 def board_repetitions(s: State) -> int:
     """`board repetitions`: how many turns so far started with the board as it stands."""
     return s.board_count()
@@ -746,6 +752,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_undo_sites": undo_sites,
     "h_sites_mask": sites_mask,
     "h_board_key": board_key,
+    "h_empty_sites": empty_sites,
     # (the builtin, for the key's updates: compilation/board_keys.py)
     "h_hash": hash,
     "h_others_mask": others_mask,
