@@ -7,7 +7,8 @@ a Go ply; instead a board's key is the XOR of `hash((site, piece))` over its occ
 (helpers.board_key: Zobrist hashing), and the generated code changes it where it
 writes the board. Where a playout's draw takes its candidates from the empty sites
 (compilation/draws.py: a drop onto any empty site of the board), the state keeps
-the list of them (in no particular order) the same way:
+the list of them (in no particular order) the same way — where every write of
+the generated code is at one site (`writes_many_sites`):
 
 - `b[X] = V`, and a helper that changes the one site it is given as its third
   argument (`h_clear`, `h_replace`, their journaled forms, `h_lift_one`,
@@ -38,8 +39,10 @@ from .journal import PURE_HELPERS
 
 # Helpers that change the board at one site, their third argument (after b and o).
 ONE_SITE_WRITERS = frozenset({"h_clear", "h_replace", "h_clear_kept", "h_replace_kept", "h_lift_one", "h_land_one"})
-# Helpers given the position that leave its board alone.
-BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites"}
+# Helpers given the position that leave its board alone (`h_result_filter` runs
+# the `forbid result` checks, generated functions that keep what this module keeps
+# and give the board back as it was).
+BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites", "h_result_filter"}
 _KEY = "board_key"
 _EMPTY = "empty"
 
@@ -110,9 +113,18 @@ def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key
 
 
 def reads_empty_sites(function: ast.AST) -> bool:
-    """Whether `function` reads `s.empty` (then the state keeps it)."""
+    """Whether `function` reads `s.empty` (then the state keeps it, unless some
+    function `writes_many_sites`)."""
     return any(isinstance(node, ast.Attribute) and node.attr == _EMPTY and pyast.is_name(node.value, "s")
                for node in ast.walk(function))
+
+
+def writes_many_sites(function: ast.FunctionDef) -> bool:
+    """Whether `function` has a statement that may change the board elsewhere than
+    at one site (a rotation, a new board): the empty sites would be made again
+    from the whole board after it, which costs more than drawing among occupied
+    sites saves (Pentago's rotation after every marble), so they are not kept."""
+    return any(_write(stmt) is True for stmt in _simple_statements(function.body))
 
 
 class _Rewriter:

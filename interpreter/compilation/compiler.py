@@ -30,7 +30,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
-from .board_keys import keep_board_state, reads_empty_sites
+from .board_keys import keep_board_state, reads_empty_sites, writes_many_sites
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -289,7 +289,8 @@ class Compiler:
         self._shown_values(chances)
         written = self._write_functions(plans, phases, score)
         src = self.src
-        self.keeps_empty = any(reads_empty_sites(f) for f in src.functions)
+        functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
+        self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions))
         if self.exprs.uses_board_repetitions or self.keeps_empty:
             # (the board's key kept by every write, for the count at each turn; the
             # empty sites, for the draws that take drops from them)
@@ -462,7 +463,7 @@ class Compiler:
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,
             draws=(namespace[names.draws[0]], names.draws[1]) if names.draws else None,
-            draws_from_empty=bool(names.draws and names.draws[2]),
+            draws_from_empty=bool(names.draws and names.draws[2] and self.keeps_empty),
         )
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:
