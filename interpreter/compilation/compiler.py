@@ -52,6 +52,7 @@ from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
+from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, NUMBERS, Type
 
@@ -289,6 +290,9 @@ class Compiler:
         self._shown_values(chances)
         written = self._write_functions(plans, phases, score)
         src = self.src
+        # (values by player and site worked out once: a table read in the loops)
+        with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
+            tabulate(src, self.model.player_count)
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions))
         if self.exprs.uses_board_repetitions or self.keeps_empty:
