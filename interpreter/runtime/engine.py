@@ -587,7 +587,11 @@ class Engine:
         no `forbid result` (with `checks`) forbids, or None when none does:
         candidates are drawn without replacement until one gives an allowed action
         (see compilation/draws.py), so that the position's actions need not be listed."""
-        draw, pool = drawn[0], drawn[2][:] if drawn[2] is not None else list(range(drawn[1]))
+        # (None: a draw from the empty sites, whose pool this one is — made here once,
+        # so that the candidates the checks forbid stay out of it)
+        draw = drawn[0]
+        pool = drawn[2][:] if drawn[2] is not None else s.empty + list(  # type: ignore[operator]  # (kept: see Engine)
+            range(len(s.board) - 1, drawn[1]))
         while True:
             code = draw(s, pool, rand, True)
             # (no check: nothing can forbid it)

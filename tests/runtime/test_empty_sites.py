@@ -133,7 +133,20 @@ def test_checks_tried_in_place_give_the_empty_sites_back(tmp_path):
                        ) + "forbid result where count(pieces of opponent) == 0\n"
     game = load_game(write_definition(tmp_path, stones_and_rocks(files=5, ranks=5), rules))
     engine = game.engine
-    assert engine.rules.keeps_empty
+    assert engine.rules.keeps_empty and engine.decisions[0].draws_from_empty
+    # playouts draw from the empty sites and check what they draw (Engine._draw)
+    checks = engine.rules.candidate_checks[0]
+    for seed in range(10):
+        s = engine.initial_state()
+        played = engine.random_playout(s, random.Random(seed), 1000)
+        assert engine.is_over(s) and sorted(s.empty) == empty_sites(s.board)
+        trace, rng = engine.initial_state(), random.Random(seed)
+        while not engine.is_over(trace) and trace.ply < played:
+            drawn = engine._playout_tables[7][trace.decision]
+            assert drawn[2] is None  # (the pool: the empty sites)
+            code = engine._draw(trace, drawn, rng.random, checks)
+            assert code in engine.legal(trace)
+            engine.apply_in_place(trace, code)
     rng = random.Random(3)
     for _ in range(20):
         s = engine.initial_state()
