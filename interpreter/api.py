@@ -23,7 +23,7 @@ from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
 from .runtime.engine import Engine
 from .runtime.errors import RuleRuntimeError
-from .runtime.helpers import board_key
+from .runtime.helpers import board_key, empty_sites
 from .runtime.pieces import (
     CHANCE,
     CHANCE_NAME,
@@ -384,6 +384,7 @@ class Game:
             state.occ[piece[OWNER]].append(index)
         if self.engine.keeps_boards:
             state.board_key = board_key(state.board)
+        state.empty = empty_sites(state.board) if self.engine.rules.keeps_empty else None
 
     def _made_piece(self, site: str, spec: Sequence[Any], attrs: dict[str, Attribute]) -> Piece:
         """make_state: the piece tuple of `spec`, (owner, kind) or (owner, kind, {...})."""

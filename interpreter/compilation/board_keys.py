@@ -1,54 +1,139 @@
-"""The board's key, kept by every write of the generated code (`State.board_key`).
+"""What the generated code's board writes keep up to date: the board's key
+(`State.board_key`) and the empty sites (`State.empty`).
 
 Where the rules read `board repetitions`, the start of every turn counts the board
 as it stands (`State.count_board`). Hashing the whole board for it cost a fifth of
-a Go ply; instead a board's key is the XOR of `hash((site, piece))` over its sites
+a Go ply; instead a board's key is the XOR of `hash((site, piece))` over its occupied sites
 (helpers.board_key: Zobrist hashing), and the generated code changes it where it
-writes the board:
+writes the board. Where a playout's draw takes its candidates from the empty sites
+(compilation/draws.py: a drop onto any empty site of the board), the state keeps
+the list of them (in no particular order) the same way — where every write of
+the generated code is at one site (`writes_many_sites`):
 
 - `b[X] = V`, and a helper that changes the one site it is given as its third
   argument (`h_clear`, `h_replace`, their journaled forms, `h_lift_one`,
-  `h_land_one`): `s.board_key ^= h_hash((X, b[X]))` before the statement and after
-  it — what stood there leaves the key, what stands there now enters it. A site
-  worked out by an expression (the journal's `b[t.pop()] = old`) is worked out
-  once, into a local, in the order Python evaluates an assignment;
+  `h_land_one`): `if b[X] is not None: s.board_key ^= h_hash((X, b[X]))` before
+  the statement and after it — what stood there leaves the key, what stands there
+  now enters it (an empty site is in no key); whether the site was empty is noted
+  before, and after it the site joins `s.empty` or leaves it when that changed.
+  A site worked out by an expression (the journal's `b[t.pop()] = old`) is worked
+  out once, into a local, in the order Python evaluates an assignment;
 - any other statement that may change the board (a helper given the board or the
   position that is not known to leave the board alone, two writes in one
-  statement, a new board): the key is made again from the whole board after it.
+  statement, a new board): the key and the list are made again from the whole
+  board after it.
 
 Every function is rewritten, the `forbid result` checks tried in place too: their
-undo writes the board back through the same statements, so the key comes back with
-it. Functions that never write the board are left as they are.
+undo writes the board back through the same statements, so the key and the empty
+sites come back with it (the list maybe in another order). Functions that never
+write the board are left as they are.
 """
 from __future__ import annotations
 
 import ast
 import copy
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from . import pyast
 from .journal import PURE_HELPERS
 
 # Helpers that change the board at one site, their third argument (after b and o).
 ONE_SITE_WRITERS = frozenset({"h_clear", "h_replace", "h_clear_kept", "h_replace_kept", "h_lift_one", "h_land_one"})
-# Helpers given the position that leave its board alone.
-BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites"}
+# Helpers given the position that leave its board alone (`h_result_filter` runs
+# the `forbid result` checks, generated functions that keep what this module keeps
+# and give the board back as it was).
+BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites", "h_result_filter"}
 _KEY = "board_key"
+_EMPTY = "empty"
+
+
+class _Kept:
+    """Something the board's writes keep: the statements before and after a write
+    at one site, and after any other write."""
+
+    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
+        raise NotImplementedError
+
+    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
+        raise NotImplementedError
+
+    def remade(self) -> ast.stmt:
+        raise NotImplementedError
+
+
+class _BoardKey(_Kept):
+    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
+        return [_toggle(site)], None
+
+    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
+        return [_toggle(site)]
+
+    def remade(self) -> ast.stmt:
+        return _remade()
+
+
+class _EmptySites(_Kept):
+    """`s.empty`: the sites holding nothing (helpers.empty_sites)."""
+
+    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
+        was = pyast.name(fresh("t"))
+        return [pyast.assign(was, pyast.is_none(pyast.sub(pyast.name("b"), copy.deepcopy(site))))], was
+
+    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
+        assert isinstance(noted, ast.Name)
+        on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
+        kept = pyast.attr(pyast.name("s"), _EMPTY)
+        taken = pyast.if_(pyast.is_not_none(on_site), [
+            pyast.expr_stmt(pyast.method(kept, "remove", copy.deepcopy(site)))])
+        emptied = pyast.if_(pyast.is_none(copy.deepcopy(on_site)), [
+            pyast.expr_stmt(pyast.method(copy.deepcopy(kept), "append", copy.deepcopy(site)))])
+        return [pyast.if_(noted, [taken], [emptied])]
+
+    def remade(self) -> ast.stmt:
+        return pyast.assign(pyast.attr(pyast.name("s"), _EMPTY), pyast.helper("h_empty_sites", pyast.name("b")))
 
 
 def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> ast.FunctionDef:
     """`function` with the key updated at each board write (a copy; the same
     function when it writes nothing of the board). `fresh` makes new local names."""
-    if not any(_write(stmt) for stmt in _simple_statements(function.body)):
+    return keep_board_state(function, fresh, key=True, empty=False)
+
+
+def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key: bool,
+                     empty: bool) -> ast.FunctionDef:
+    """`function` with the board's key (`key`) and the list of empty sites
+    (`empty`) kept at each board write (a copy; the same function when it writes
+    nothing of the board or keeps nothing)."""
+    kept: list[_Kept] = ([_BoardKey()] if key else []) + ([_EmptySites()] if empty else [])
+    if not kept or not any(_write(stmt) for stmt in _simple_statements(function.body)):
         return function
     rewritten = copy.deepcopy(function)
-    rewritten.body = _Rewriter(fresh).block(rewritten.body)
+    rewritten.body = _Rewriter(fresh, kept).block(rewritten.body)
     return rewritten
 
 
+def reads_empty_sites(function: ast.AST) -> bool:
+    """Whether `function` reads `s.empty` (then the state keeps it, unless some
+    function `writes_many_sites`)."""
+    return any(isinstance(node, ast.Attribute) and node.attr == _EMPTY and pyast.is_name(node.value, "s")
+               for node in ast.walk(function))
+
+
+def writes_many_sites(function: ast.FunctionDef) -> bool:
+    """Whether `function` has a statement that may change the board elsewhere than
+    at one site (a rotation, a new board): the empty sites would be made again
+    from the whole board after it, which costs more than drawing among occupied
+    sites saves (Pentago's rotation after every marble), so they are not kept."""
+    return any(_write(stmt) is True for stmt in _simple_statements(function.body))
+
+
 class _Rewriter:
-    def __init__(self, fresh: Callable[[str], str]):
+    def __init__(self, fresh: Callable[[str], str], kept: Sequence[_Kept]):
         self.fresh = fresh
+        self.kept = kept
+
+    def _remade(self) -> list[ast.stmt]:
+        return [k.remade() for k in self.kept]
 
     def block(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         out: list[ast.stmt] = []
@@ -66,8 +151,8 @@ class _Rewriter:
             if any(_write(part) for part in _headers(stmt)):
                 # (a write in a test or an iterable: made again in every block and after)
                 for field in blocks:
-                    setattr(stmt, field, [_remade()] + getattr(stmt, field))
-                return [stmt, _remade()]
+                    setattr(stmt, field, self._remade() + getattr(stmt, field))
+                return [stmt, *self._remade()]
             return [stmt]
         write = _write(stmt)
         if write is None:
@@ -75,14 +160,20 @@ class _Rewriter:
         if isinstance(stmt, ast.Return) and stmt.value is not None:
             # (the value worked out first, then the key made again, then returned)
             value = pyast.name(self.fresh("t"))
-            return [pyast.assign(value, stmt.value), _remade(), ast.Return(value=value)]
+            return [pyast.assign(value, stmt.value), *self._remade(), ast.Return(value=value)]
         site = write if isinstance(write, ast.expr) else None
         if site is None or isinstance(stmt, ast.Raise):
-            return [stmt, _remade()]
+            return [stmt, *self._remade()]
         first: list[ast.stmt] = []
         if not _simple(site) or _rebinds(stmt, site):
             first, site = self._hoisted(stmt, site)
-        return first + [_toggle(site), stmt, _toggle(site)]
+        before: list[ast.stmt] = []
+        after: list[ast.stmt] = []
+        for kept in self.kept:
+            stmts, noted = kept.before(site, self.fresh)
+            before += stmts
+            after += kept.after(site, noted)
+        return first + before + [stmt] + after
 
     def _hoisted(self, stmt: ast.stmt, site: ast.expr) -> tuple[list[ast.stmt], ast.expr]:
         """Locals for the written site (and, for `b[E] = V`, the value first, as Python
@@ -179,10 +270,13 @@ def _rebinds(stmt: ast.stmt, site: ast.expr) -> bool:
 
 
 def _toggle(site: ast.expr) -> ast.stmt:
-    """`s.board_key ^= h_hash((site, b[site]))` (h_hash: the builtin `hash`): what
-    stands on the site enters or leaves the key."""
-    return pyast.augment(pyast.attr(pyast.name("s"), _KEY), "^", pyast.helper(
-        "h_hash", pyast.tuple_(copy.deepcopy(site), pyast.sub(pyast.name("b"), copy.deepcopy(site)))))
+    """`if b[site] is not None: s.board_key ^= h_hash((site, b[site]))` (h_hash: the
+    builtin `hash`): the piece on the site enters or leaves the key. An empty site
+    is in no key, so that placing a piece or taking one off hashes one piece, not
+    two (hashing costs ten times the test)."""
+    on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
+    return pyast.if_(pyast.is_not_none(on_site), [pyast.augment(pyast.attr(pyast.name("s"), _KEY), "^", pyast.helper(
+        "h_hash", pyast.tuple_(copy.deepcopy(site), copy.deepcopy(on_site))))])
 
 
 def _remade() -> ast.stmt:

@@ -30,7 +30,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
-from .board_keys import keep_board_key
+from .board_keys import keep_board_state, reads_empty_sites, writes_many_sites
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -52,6 +52,7 @@ from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
+from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, NUMBERS, Type
 
@@ -68,8 +69,8 @@ class Listers(NamedTuple):
     candidates: Optional[str]  # the candidates before `forbid result` (None: without it)
     # the cases compared for notations among the legal ones, after `forbid result`
     alike_after_check: frozenset[int]
-    # the draw function for random playouts and its pool's size (None: none)
-    draws: Optional[tuple[str, int]] = None
+    # the draw function for random playouts, its pool's size and whether it draws from the empty sites (None: none)
+    draws: Optional[tuple[str, int, bool]] = None
 
 
 class _Written(NamedTuple):
@@ -120,6 +121,7 @@ class Compiler:
         self.plans: list[Optional[DecisionPlan]] = []  # per decision (None for chance events)
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
+        self.keeps_empty = False  # whether a draw reads the empty sites (set once the functions are written)
         self._result_scope: Optional[Scope] = None  # where they are compiled
         # the conditions for an acting piece of known kinds (result_code_for)
         self._result_code_by_kinds: dict[frozenset[int], list[ResultPart]] = {}
@@ -287,10 +289,17 @@ class Compiler:
         functions, and make the contract the runtime gets."""
         self._shown_values(chances)
         written = self._write_functions(plans, phases, score)
-        if self.exprs.uses_board_repetitions:
-            # (the board's key kept by every write, for the count at each turn)
-            src = self.src
-            src.functions = [keep_board_key(f, src.fresh) if isinstance(f, py.FunctionDef) else f
+        src = self.src
+        # (values by player and site worked out once: a table read in the loops)
+        with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
+            tabulate(src, self.model.player_count)
+        functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
+        self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions))
+        if self.exprs.uses_board_repetitions or self.keeps_empty:
+            # (the board's key kept by every write, for the count at each turn; the
+            # empty sites, for the draws that take drops from them)
+            src.functions = [keep_board_state(f, src.fresh, key=self.exprs.uses_board_repetitions,
+                                              empty=self.keeps_empty) if isinstance(f, py.FunctionDef) else f
                              for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
@@ -426,6 +435,7 @@ class Compiler:
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             keeps_boards=self.exprs.uses_board_repetitions,
+            keeps_empty=self.keeps_empty,
             # (not where `forbid result` tries candidates in place: every check writes
             # and undoes, and keeping masks through those writes cost chess more than
             # the masks saved its listers)
@@ -457,6 +467,7 @@ class Compiler:
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,
             draws=(namespace[names.draws[0]], names.draws[1]) if names.draws else None,
+            draws_from_empty=bool(names.draws and names.draws[2] and self.keeps_empty),
         )
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:

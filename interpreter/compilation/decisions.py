@@ -153,7 +153,7 @@ class Written(NamedTuple):
     # the function drawing one candidate at a time (see draws.py), for the variant
     # playouts pick from — the legal actions, or the candidates before `forbid
     # result` — when its actions are independent candidates; else None
-    draws: Optional[tuple[str, int]] = None  # (name, number of candidates)
+    draws: Optional[tuple[str, int, bool]] = None  # (name, number of candidates, drawn from the empty sites)
 
 
 class DecisionWriter:
@@ -225,7 +225,7 @@ class DecisionWriter:
         # (not with `play the longest turn`: its filter draws for playouts, runtime/longest.py)
         if drawn and self.coverage is None and plan.longest is None:
             drawn_origin = Origin(f"decision '{plan.name}': one candidate, drawn by playouts", plan.pos)
-            draws = write_draws(src, code, drawn_origin)
+            draws = write_draws(src, code, drawn_origin, len(self.site_names))
         return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
 
     def guard(self, action: ActionPlan) -> Optional[str]:

@@ -19,6 +19,16 @@ of `pool` and running its block's body, where `out.append(code)` has become
 actions compared for their notation, `prefer` tiers, `forbid result` filtering,
 loops over the position's pieces, an element giving several actions. The engine
 uses the function in `random_playout` (compiled.DecisionInfo.draws).
+
+Where one block is a drop onto any empty site of the board (a loop over every
+site whose body starts by asking that the site be empty) and the other
+candidates are few, the draw takes that block's candidates from the position's
+empty sites (`State.empty`, kept by the board writes: board_keys.py) instead of
+drawing occupied sites to drop them: a fresh pool of the empty sites and the
+other candidates each call, when it is given None for its pool (random
+playouts: DecisionInfo.draws_from_empty; given a pool, it draws from that, as
+any draw). The block's candidates are numbered by their sites for it;
+candidates are drawn as uniformly as before.
 """
 from __future__ import annotations
 
@@ -42,13 +52,22 @@ class _Block(NamedTuple):
     after: int  # how many set-up statements come before it
 
 
-def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optional[tuple[str, int]]:
-    """(the name of the draw function, the number of candidates) for a lister's
+# The most candidates besides the empty sites' block that a draw from the empty
+# sites copies into its pool at each call (more: the draw goes over the pool it
+# is given, which needs no copy).
+MAX_BESIDE_EMPTY = 16
+
+
+def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
+                n_sites: int = 0) -> Optional[tuple[str, int, bool]]:
+    """(the name of the draw function, the number of candidates, whether given None
+    for its pool it draws from the empty sites) for a lister's
     body (its statements, registers first), or None when it is not made of
     independent candidates. The function, `(s, pool, rand)`, draws candidates
     (numbers below that number) out of `pool` with `rand` until one gives an
     action, which it returns (None once `pool` is empty); the lister's set-up
-    runs once a call."""
+    runs once a call. `n_sites`: the board's sites (0: the empty sites are not
+    drawn from)."""
     try:
         setup, blocks = _blocks(src, lister)
         if not blocks:
@@ -56,6 +75,11 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optio
         kept = _checked_setup(setup, blocks)
     except _Decline:
         return None
+    onto_empty = next((block for block in blocks if _onto_any_empty_site(src, block, n_sites)), None)
+    if onto_empty is not None:
+        # (numbered first, so that its candidates are their sites)
+        blocks.remove(onto_empty)
+        blocks.insert(0, onto_empty)
     pool, rand, cut, index, element, live = (pyast.name(src.fresh("l")) for _ in range(6))
     rows = _element_rows(src, blocks)
     if rows is None:
@@ -95,10 +119,37 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optio
         *_cut_before_returns(dispatch, cut, pool, live),
     ])
     name = src.fresh("f")
-    first = [pyast.assign(live, pyast.helper("len", pool))]
+    first: list[py.stmt] = [pyast.assign(live, pyast.helper("len", pool))]
+    from_empty = onto_empty is not None and ends[-1] - n_sites <= MAX_BESIDE_EMPTY
+    if from_empty:
+        # (a fresh pool: the empty sites, then the other candidates)
+        empty: py.expr = pyast.attr(pyast.name("s"), "empty")
+        fresh = pyast.binop(empty, "+", src.const(list(range(n_sites, ends[-1])))) if ends[-1] > n_sites \
+            else pyast.sub(empty, py.Slice(lower=None, upper=None, step=None))
+        first.insert(0, pyast.if_(pyast.is_none(pool), [pyast.assign(pool, fresh)]))
     src.function(name, ["s", pool.id, rand.id, cut.id], first + _pruned(kept, [loop]) + [
         loop, pyast.return_(pyast.none())], origin)
-    return name, ends[-1]
+    return name, ends[-1], from_empty
+
+
+def _onto_any_empty_site(src: Source, block: _Block, n_sites: int) -> bool:
+    """Whether `block` goes over every site of the board in order and gives
+    nothing for an occupied one: its body is `if b[X] is None: ...` or `t = b[X]`
+    then `if t is None: ...` (X the loop's variable), and nothing else."""
+    if not n_sites or block.target is None or block.elements is None or block.per_player:
+        return False
+    if src.value(block.elements) != tuple(range(n_sites)):
+        return False
+    body = block.body
+    on_site = pyast.sub(pyast.name("b"), pyast.name(block.target))
+    if len(body) == 2 and isinstance(body[0], py.Assign) and len(body[0].targets) == 1 \
+            and isinstance(body[0].targets[0], py.Name) and pyast.same(body[0].value, on_site):
+        tested: py.expr = pyast.name(body[0].targets[0].id)
+        body = body[1:]
+    else:
+        tested = on_site
+    return len(body) == 1 and isinstance(body[0], py.If) and not body[0].orelse \
+        and pyast.same(body[0].test, pyast.is_none(tested))
 
 
 def _cut_before_returns(block: list[py.stmt], cut: py.Name, pool: py.Name, live: py.Name) -> list[py.stmt]:

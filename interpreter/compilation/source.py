@@ -62,6 +62,8 @@ ATTRIBUTE_NAMES = frozenset(
      "known", "mask", "pop", "bit_count",
      # (the board's key, compilation/board_keys.py)
      "board_key",
+     # (the empty sites, kept where a playout draws from them: compilation/board_keys.py, draws.py)
+     "empty",
      # (a `forbid result` check tried in place: compilation/journal.py)
      "ending", "index"}
 )

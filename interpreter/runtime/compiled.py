@@ -117,6 +117,10 @@ class DecisionInfo:
     # rand) -> the code of a candidate drawn out of pool (a list of numbers below
     # n) that gives one, or None (compilation/draws.py); else None.
     draws: Optional[tuple[Callable[..., Optional[Code]], int]] = None
+    # Whether the draw, given None for its pool, makes one of the position's empty
+    # sites (`State.empty`) and its other candidates: a drop onto any empty site
+    # drawn without drawing occupied sites (compilation/draws.py).
+    draws_from_empty: bool = False
     # With `play the longest turn`: a legal code drawn uniformly, checking no more
     # candidates than needed (runtime/longest.py), for random playouts; else None.
     # (Its legal listers are then the longest turn's filters; no draws, no candidates.)
@@ -168,6 +172,9 @@ class CompiledRules:
     turn_hooks: bool
     keeps_history: bool
     keeps_boards: bool  # whether boards are kept for `board repetitions`
+    # whether positions keep the list of their empty sites (`State.empty`): a
+    # playout's draw takes drops onto any empty site from it (compilation/draws.py)
+    keeps_empty: bool
     # whether the players' site lists keep their bitmasks (MaskedSites, like the
     # neutral pieces'): the listers read owners' masks (compilation/prefilters.py)
     # and no `forbid result` tries candidates (each check's writes would keep them)

@@ -22,7 +22,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
-from .helpers import board_key, count_rejections, notation_key, result_filter
+from .helpers import board_key, count_rejections, empty_sites, notation_key, result_filter
 from .pieces import CASE, CHANCE, CHOICE, DESTINATION, FIRST_SHOWN, NO_CHOICE, NO_SITE, ORIGIN
 from .state import State, empty_occupancy
 from .values import format_value
@@ -92,7 +92,9 @@ class Engine:
         # one at a time instead of listing them (see _draw), else None
         # (with the pool to copy for each draw: every candidate's number)
         # (never with `play the longest turn`, whose pick draws: see runtime/longest.py)
-        draws = [(d.draws[0], d.draws[1], list(range(d.draws[1])))
+        # (a pool of every candidate, or None for a draw that makes its own of the
+        # position's empty sites: DecisionInfo.draws_from_empty)
+        draws = [(d.draws[0], d.draws[1], list(range(d.draws[1])) if not d.draws_from_empty else None)
                  if d.draws and d.alike_keys is None and d.pick is None else None
                  for d in decisions]
         self._playout_tables = (
@@ -148,6 +150,7 @@ class Engine:
         s.boards_shared = False
         s.board_counted = 0
         s.board_key = board_key(s.board) if self.keeps_boards else 0
+        s.empty = empty_sites(s.board) if rules.keeps_empty else None
         return s
 
     def copy(self, s: State) -> State:
@@ -423,7 +426,8 @@ class Engine:
          any_pick) = self._playout_tables
         if any_draws:
             # (each playout its own pools, which the draws reorder: see compilation/draws.py)
-            draws = [(drawn[0], drawn[1], drawn[2][:]) if drawn is not None else None for drawn in draws]
+            draws = [(drawn[0], drawn[1], drawn[2][:] if drawn[2] is not None else None) if drawn is not None
+                     else None for drawn in draws]
         checks = self.rules.candidate_checks
         runs = self.runs
         rand = rng.random
@@ -576,14 +580,18 @@ class Engine:
                 count_rejections(counts, rejected)
 
     @staticmethod
-    def _draw(s: State, drawn: tuple[Callable[[State, list[int], Callable[[], float], bool], Optional[Code]], int,
-                                     list[int]],
+    def _draw(s: State, drawn: tuple[Callable[[State, Optional[list[int]], Callable[[], float], bool],
+                                              Optional[Code]], int, Optional[list[int]]],
               rand: Callable[[], float], checks: Optional[Sequence[Optional[ResultCheck]]]) -> Optional[Code]:
         """An action drawn uniformly among those the decision's candidates give and
         no `forbid result` (with `checks`) forbids, or None when none does:
         candidates are drawn without replacement until one gives an allowed action
         (see compilation/draws.py), so that the position's actions need not be listed."""
-        draw, pool = drawn[0], drawn[2][:]
+        # (None: a draw from the empty sites, whose pool this one is — made here once,
+        # so that the candidates the checks forbid stay out of it)
+        draw = drawn[0]
+        pool = drawn[2][:] if drawn[2] is not None else s.empty + list(  # type: ignore[operator]  # (kept: see Engine)
+            range(len(s.board) - 1, drawn[1]))
         while True:
             code = draw(s, pool, rand, True)
             # (no check: nothing can forbid it)

@@ -481,13 +481,21 @@ def drop_landing_alike(out: list[Code], first: int, second: int, notation: tuple
 
 def board_key(board: Board) -> int:
     """The key of a board alone (what stands on every site), `State.board_key`: the
-    XOR of `hash((site, piece))` over its sites (Zobrist hashing), so that a write
-    changes it by two XORs (compilation/board_keys.py). Equal boards have equal keys; two boards
-    with one key are told apart by `State.count_board`."""
+    XOR of `hash((site, piece))` over its occupied sites (Zobrist hashing; an empty
+    site adds nothing), so that a write changes it by at most two XORs
+    (compilation/board_keys.py). Equal boards have equal keys; two boards with one
+    key are told apart by `State.count_board`."""
     key = 0
     for site, piece in enumerate(board):
-        key ^= hash((site, piece))
+        if piece is not None:
+            key ^= hash((site, piece))
     return key
+
+
+def empty_sites(board: Board) -> list[int]:
+    """The sites holding nothing, in board order (not the entry of "no site"):
+    `State.empty` made again from the board (compilation/board_keys.py)."""
+    return [site for site in range(len(board) - 1) if board[site] is None]
 
 
 def board_repetitions(s: State) -> int:
@@ -835,6 +843,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_undo_sites": undo_sites,
     "h_sites_mask": sites_mask,
     "h_board_key": board_key,
+    "h_empty_sites": empty_sites,
     # (the builtin, for the key's updates: compilation/board_keys.py)
     "h_hash": hash,
     "h_others_mask": others_mask,

@@ -99,6 +99,7 @@ class State:
         "board", "occ", "vars", "phase", "decision", "step", "player", "carry", "ply", "result",
         "next_player", "next_phase", "last", "legal", "ending", "turn_start", "history", "history_shared",
         "boards", "board_firsts", "boards_shared", "board_counted", "board_key",
+        "empty",
     )
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
@@ -142,6 +143,10 @@ class State:
     # where boards are counted, the key of the board as it stands (helpers.board_key),
     # kept by every write of the generated code (compilation/board_keys.py); else 0
     board_key: int
+    # where a playout draws drops from them (compilation/draws.py), the sites holding
+    # nothing, in no particular order, kept by every write of the generated code
+    # like the key; else None
+    empty: Optional[list[int]]
 
     def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
@@ -203,6 +208,8 @@ class State:
         new.boards_shared = True
         new.board_counted = self.board_counted
         new.board_key = self.board_key
+        empty = self.empty
+        new.empty = empty[:] if empty is not None else None
         if not trial:
             self.history_shared = True
             self.boards_shared = True

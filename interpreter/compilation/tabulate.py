@@ -1,0 +1,262 @@
+"""Values that depend only on the player and a site, looked up instead of worked
+out: a pass over the generated functions.
+
+Inside a loop over a constant collection of sites (`for q in k8:`), an expression
+whose only names are the loop's variable, the player to move (`p`, loaded once
+from the position and never set again) and constant tables — `len(k5[k4[p]][q])
+if k2[p][q] else 7 + len(k5[k7[p]][q])`, a define like Kalah's `place_of(q)`
+written with rays and rows — has one value per player and site. It is worked
+out once, when the rules are compiled, into a table by player and site, and the
+loop reads `k20[p][q]`. Any definition gains where its rules compute such a
+value per site of a loop; nothing is recognised but the shape of the generated
+expression.
+
+The values are worked out by a small evaluator of the node kinds allowed here
+(names of constants, numbers, subscripts, `len`, arithmetic, comparisons,
+conditional expressions, `and`/`or`/`not`): no generated code runs while
+compiling. An expression that fails for some player and site (an index out of
+range, a division by zero) is left as it was, so that it fails where it did.
+Only immutable constants are read (tuples, numbers, truth values): a table the
+generated code fills as it runs is never folded into another.
+"""
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Any, Callable, Optional
+
+from . import pyast
+from .source import Source
+
+# The most values one table may hold, and the most values all tables of a module.
+MAX_TABLE = 20_000
+MAX_VALUES = 200_000
+
+_BINARY: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+    ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+}
+_PLAYER = "p"
+
+
+class _Unfit(Exception):
+    """The expression cannot be worked out here."""
+
+
+def tabulate(src: Source, players: int) -> None:
+    """Every generated function of `src` with the expressions described above read
+    from tables (`src.functions` rewritten; a function without any is kept)."""
+    tabulation = _Tabulation(src, players)
+    functions = []
+    for function in src.functions:
+        if isinstance(function, ast.FunctionDef) and _player_fixed(function):
+            before = tabulation.replaced
+            body = tabulation.block(function.body)
+            if tabulation.replaced != before:
+                function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
+                                           returns=None, type_comment=None, lineno=0, col_offset=0)
+        functions.append(function)
+    src.functions = functions
+
+
+def _player_fixed(function: ast.FunctionDef) -> bool:
+    """Whether `p`, where the function has it, is set once, to the player to move
+    (`p = s.player`, a statement of the function's own block), and never changed
+    after."""
+    stores = [node for node in ast.walk(function) if isinstance(node, ast.Name) and node.id == _PLAYER
+              and not isinstance(node.ctx, ast.Load)]
+    if _PLAYER in (arg.arg for arg in function.args.args):
+        return False
+    if not stores:
+        return not any(isinstance(node, ast.Name) and node.id == _PLAYER for node in ast.walk(function))
+    first = next((stmt for stmt in function.body if isinstance(stmt, ast.Assign) and stmt.targets[0] is stores[0]),
+                 None)
+    return len(stores) == 1 and first is not None and len(first.targets) == 1 \
+        and isinstance(first.value, ast.Attribute) and pyast.is_name(first.value.value, "s") \
+        and first.value.attr == "player"
+
+
+class _Tabulation:
+    def __init__(self, src: Source, players: int):
+        self.src = src
+        self.players = players
+        self.replaced = 0  # expressions read from tables
+        self.values = 0  # values in the tables made
+        self.frozen: dict[str, bool] = {}  # by constant's name: whether it is immutable
+
+    def block(self, stmts: list[ast.stmt], loop: Optional[tuple[str, tuple[int, ...]]] = None) -> list[ast.stmt]:
+        return [self.statement(stmt, loop) for stmt in stmts]
+
+    def statement(self, stmt: ast.stmt, loop: Optional[tuple[str, tuple[int, ...]]]) -> ast.stmt:
+        if isinstance(stmt, ast.For):
+            sites = self._sites(stmt)
+            inner = loop
+            if sites is not None and isinstance(stmt.target, ast.Name) \
+                    and not _assigns(stmt.body, {stmt.target.id}):
+                inner = (stmt.target.id, sites)
+            elif loop is not None and (_assigns(stmt.body, {loop[0]}) or loop[0] in _stores(stmt.target)):
+                inner = None  # (the outer loop's variable set again: no longer its site)
+            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop), body=self.block(stmt.body, inner),
+                           orelse=self.block(stmt.orelse, loop), type_comment=None, lineno=0, col_offset=0)
+        if isinstance(stmt, (ast.If, ast.While)):
+            cls = type(stmt)
+            return cls(test=self.expr(stmt.test, loop), body=self.block(stmt.body, loop),
+                       orelse=self.block(stmt.orelse, loop), lineno=0, col_offset=0)
+        if loop is None or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return)):
+            return stmt
+        if isinstance(stmt, ast.Assign):
+            return ast.Assign(targets=stmt.targets, value=self.expr(stmt.value, loop), lineno=0, col_offset=0)
+        if isinstance(stmt, ast.AugAssign):
+            return ast.AugAssign(target=stmt.target, op=stmt.op, value=self.expr(stmt.value, loop), lineno=0,
+                                 col_offset=0)
+        if isinstance(stmt, ast.Expr):
+            return ast.Expr(value=self.expr(stmt.value, loop), lineno=0, col_offset=0)
+        return ast.Return(value=self.expr(stmt.value, loop) if stmt.value is not None else None, lineno=0,
+                          col_offset=0)
+
+    def _sites(self, loop: ast.For) -> Optional[tuple[int, ...]]:
+        """The sites a loop goes over, when it is a constant collection of them or
+        the player's row of a constant table of such collections (`k1[p]`: then
+        every row's sites)."""
+        collection = loop.iter
+        by_player = isinstance(collection, ast.Subscript) and pyast.is_name(collection.slice, _PLAYER)
+        if by_player:
+            collection = collection.value  # type: ignore[attr-defined]
+        if not (isinstance(loop.target, ast.Name) and isinstance(collection, ast.Name)
+                and self.src.is_const_name(collection.id)):
+            return None
+        value = self.src.value(collection)
+        rows = value if by_player else (value,)
+        if not (isinstance(rows, tuple) and all(isinstance(r, tuple) for r in rows)
+                and (not by_player or len(rows) >= self.players)):
+            return None
+        sites = tuple(sorted({x for row in rows for x in row}))
+        if not (sites and all(type(x) is int and 0 <= x < MAX_TABLE for x in sites)):
+            return None
+        return sites
+
+    def expr(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]]) -> ast.expr:
+        """`node` with its largest parts that are worth a table read from one."""
+        if loop is None:
+            return node
+        table = self._table(node, loop)
+        if table is not None:
+            return table
+        if isinstance(node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp,
+                             ast.NamedExpr)):
+            return node  # (names bound inside: not looked into)
+        fields: dict[str, Any] = {}
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, ast.expr) and not isinstance(value, (ast.Name, ast.Constant)):
+                fields[field] = self.expr(value, loop)
+            elif isinstance(value, list):
+                fields[field] = [self.expr(v, loop) if isinstance(v, ast.expr) else v for v in value]
+            else:
+                fields[field] = value
+        return type(node)(**fields)
+
+    def _table(self, node: ast.expr, loop: tuple[str, tuple[int, ...]]) -> Optional[ast.expr]:
+        """`node` read from a table by player and site, or None when it is not one
+        of the expressions described above."""
+        if not _worth(node):
+            return None
+        site, sites = loop
+        called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+        names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
+        if site not in names:
+            return None
+        by_player = _PLAYER in names
+        if not all(n in (site, _PLAYER) or self._immutable(n) for n in names):
+            return None
+        players = range(self.players) if by_player else range(1)
+        size = max(sites) + 1
+        if size * len(players) > MAX_TABLE or self.values + size * len(players) > MAX_VALUES:
+            return None
+        rows = []
+        for player in players:
+            row: list[Any] = [None] * size
+            for x in sites:
+                try:
+                    row[x] = self._value(node, {site: x, _PLAYER: player})
+                except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
+                    return None
+            rows.append(tuple(row))
+        self.values += size * len(players)
+        self.replaced += 1
+        if by_player:
+            return pyast.sub(pyast.sub(self.src.const(tuple(rows)), pyast.name(_PLAYER)), pyast.name(site))
+        return pyast.sub(self.src.const(rows[0]), pyast.name(site))
+
+    def _immutable(self, name: str) -> bool:
+        """Whether `name` is a constant that nothing changes while the rules run."""
+        if name not in self.frozen:
+            self.frozen[name] = self.src.is_const_name(name) and _frozen(self.src.namespace[name], 5)
+        return self.frozen[name]
+
+    def _value(self, node: ast.expr, env: dict[str, int]) -> Any:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            return env[node.id] if node.id in env else self.src.namespace[node.id]
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            return self._value(node.value, env)[self._value(node.slice, env)]
+        if isinstance(node, ast.Call) and pyast.is_name(node.func, "len") and len(node.args) == 1 \
+                and not node.keywords:
+            return len(self._value(node.args[0], env))
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+            return _BINARY[type(node.op)](self._value(node.left, env), self._value(node.right, env))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -self._value(node.operand, env)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return not self._value(node.operand, env)
+        if isinstance(node, ast.IfExp):
+            return self._value(node.body if self._value(node.test, env) else node.orelse, env)
+        if isinstance(node, ast.BoolOp):
+            result: Any = None
+            for part in node.values:
+                result = self._value(part, env)
+                if isinstance(node.op, ast.And) != bool(result):
+                    return result
+            return result
+        if isinstance(node, ast.Compare):
+            left = self._value(node.left, env)
+            for op, comparator in zip(node.ops, node.comparators):
+                if type(op) not in _COMPARE:
+                    raise _Unfit
+                right = self._value(comparator, env)
+                if not _COMPARE[type(op)](left, right):
+                    return False
+                left = right
+            return True
+        raise _Unfit
+
+
+def _worth(node: ast.expr) -> bool:
+    """Whether working `node` out costs more than reading a table by player and
+    site: a call, a choice, or arithmetic on what it reads."""
+    return isinstance(node, (ast.Call, ast.IfExp, ast.BinOp, ast.BoolOp, ast.Compare)) \
+        and sum(1 for _ in ast.walk(node)) > 4
+
+
+def _frozen(value: Any, depth: int) -> bool:
+    """Whether `value` cannot change: numbers, truth values, None, tuples of those
+    (nested at most `depth` deep)."""
+    if value is None or type(value) in (int, bool):
+        return True
+    if type(value) is not tuple or depth == 0:
+        return False
+    return all(_frozen(element, depth - 1) for element in value)
+
+
+def _assigns(stmts: list[ast.stmt], names: set[str]) -> set[str]:
+    """Which of `names` `stmts` store to."""
+    return {node.id for stmt in stmts for node in ast.walk(stmt)
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in names}
+
+
+def _stores(target: ast.expr) -> set[str]:
+    return {node.id for node in ast.walk(target) if isinstance(node, ast.Name)}

@@ -1,0 +1,157 @@
+"""The empty sites kept by the generated code's board writes (`State.empty`,
+compilation/board_keys.py) and the playouts' draws that take drops onto any
+empty site from them (compilation/draws.py): the list always holds exactly the
+board's empty sites, and a draw from it gives exactly the legal actions — the
+same as the draw over every candidate (the mechanism off)."""
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from interpreter.runtime.helpers import empty_sites
+from tests.helpers import REPO, drop_where, stones_and_rocks, write_definition
+
+KEEPING = ["benchmarks/games/go", "benchmarks/games/othello", "docs/examples/connect_four", "docs/examples/hex"]
+
+
+def _engine(path: str):
+    return load_game(str(REPO / path)).engine
+
+
+@pytest.mark.parametrize("path", KEEPING, ids=lambda p: Path(p).name)
+def test_these_games_draw_drops_from_the_empty_sites(path):
+    engine = _engine(path)
+    assert engine.rules.keeps_empty
+    assert any(d.draws_from_empty for d in engine.decisions)
+
+
+def test_games_without_such_a_draw_keep_no_list():
+    engine = _engine("benchmarks/games/lines_of_action")
+    assert not engine.rules.keeps_empty
+    assert engine.initial_state().empty is None
+
+
+def test_a_game_that_writes_many_sites_at_once_keeps_no_list():
+    # Pentago's rotation writes a whole quadrant: the list would be made again from
+    # the board after every marble, which costs more than it saves; its draw
+    # goes over the pool it is given.
+    engine = _engine("benchmarks/games/pentago")
+    assert engine.decisions[0].draws is not None
+    assert not engine.rules.keeps_empty and not any(d.draws_from_empty for d in engine.decisions)
+    s = engine.initial_state()
+    assert s.empty is None
+    engine.random_playout(s, random.Random(1), 1000)
+    assert engine.is_over(s)
+
+
+@pytest.mark.parametrize("path", KEEPING, ids=lambda p: Path(p).name)
+def test_the_kept_list_is_the_boards_empty_sites_at_every_ply(path):
+    engine = _engine(path)
+    rng = random.Random(5)
+    plies = 0
+    for _ in range(6):
+        s = engine.initial_state()
+        while s.result is None and plies < 1500:
+            assert sorted(s.empty) == empty_sites(s.board), f"ply {plies}"
+            copy = s.copy()
+            engine.random_playout(s, rng, 1)
+            plies += 1
+            assert sorted(copy.empty) == empty_sites(copy.board)  # (the copy's own list, left as it was)
+    assert plies > 100
+
+
+def _drawn(engine, s, pool_of):
+    """The actions a draw gives in `s`, each candidate of its pool drawn first in
+    turn (then the first left, and so on)."""
+    draw, n = engine.decisions[s.decision].draws
+    given = set()
+    pool = pool_of(s, n)
+    # (None: the empty sites, then the candidates after the board's sites)
+    size = len(pool) if pool is not None else len(s.empty) + n - (len(s.board) - 1)
+    for first in range(size):
+        picks = iter([(first + 0.5) / size])
+        code = draw(s, pool_of(s, n), lambda: next(picks, 0.0), False)
+        if code is not None:
+            given.add(code)
+    return given
+
+
+@pytest.mark.parametrize("path", KEEPING, ids=lambda p: Path(p).name)
+def test_a_draw_from_the_empty_sites_gives_what_the_draw_over_every_candidate_gives(path):
+    engine = _engine(path)
+    rng = random.Random(9)
+    compared = 0
+    for _ in range(3):
+        s = engine.initial_state()
+        while s.result is None and s.ply < 70:
+            decision = engine.decisions[s.decision]
+            if decision.draws_from_empty:
+                from_empty = _drawn(engine, s, lambda s, n: None)
+                every = _drawn(engine, s, lambda s, n: list(range(n)))  # (the mechanism off)
+                assert from_empty == every
+                # (where a drawn action still needs checking, the engine checks it; here all are legal)
+                assert not engine.rules.candidate_checks and from_empty == set(engine.legal(s))
+                compared += 1
+            engine.apply_in_place(s, engine.pick_random(s, rng))
+    assert compared > 30
+
+
+def test_a_drop_is_drawn_among_the_empty_sites_only(tmp_path):
+    # 4x4, every site but b2, c3 and d4 taken: the draw's pool is those three
+    # sites, so the first candidate drawn is one of them (one draw, no occupied
+    # site drawn and dropped).
+    game = load_game(write_definition(tmp_path, stones_and_rocks(), drop_where("true")))
+    engine = game.engine
+    free = {"b2", "c3", "d4"}
+    pieces = {f"{f}{r}": ("white" if (i + r) % 2 else "black", "stone")
+              for i, f in enumerate("abcd") for r in range(1, 5) if f"{f}{r}" not in free}
+    s = game.make_state(pieces, to_move="white")
+    names = game.model.board.names
+    assert sorted(names[site] for site in s.empty) == sorted(free)
+    draw, n = engine.decisions[s.decision].draws
+    for pick in (0.0, 0.5, 0.99):
+        calls = []
+
+        def rand():
+            calls.append(1)
+            return pick
+
+        code = draw(s, None, rand, False)
+        assert names[code[2]] in free and len(calls) == 1
+    # given every candidate (the mechanism off), occupied sites are drawn and dropped first
+    calls = []
+    code = draw(s, list(range(n)), lambda: calls.append(1) or 0.0, False)
+    assert names[code[2]] in free and len(calls) > 1
+
+
+def test_checks_tried_in_place_give_the_empty_sites_back(tmp_path):
+    # A `forbid result` on a drop that takes the enemy stones next to it: each
+    # candidate is played on the position itself and undone; the list must come
+    # back with the board (in any order).
+    rules = drop_where("true", "place\nfor each n in neighbours(to):\n    if n is enemy:\n        remove n",
+                       ) + "forbid result where count(pieces of opponent) == 0\n"
+    game = load_game(write_definition(tmp_path, stones_and_rocks(files=5, ranks=5), rules))
+    engine = game.engine
+    assert engine.rules.keeps_empty and engine.decisions[0].draws_from_empty
+    # playouts draw from the empty sites and check what they draw (Engine._draw)
+    checks = engine.rules.candidate_checks[0]
+    for seed in range(10):
+        s = engine.initial_state()
+        played = engine.random_playout(s, random.Random(seed), 1000)
+        assert engine.is_over(s) and sorted(s.empty) == empty_sites(s.board)
+        trace, rng = engine.initial_state(), random.Random(seed)
+        while not engine.is_over(trace) and trace.ply < played:
+            drawn = engine._playout_tables[7][trace.decision]
+            assert drawn[2] is None  # (the pool: the empty sites)
+            code = engine._draw(trace, drawn, rng.random, checks)
+            assert code in engine.legal(trace)
+            engine.apply_in_place(trace, code)
+    rng = random.Random(3)
+    for _ in range(20):
+        s = engine.initial_state()
+        while s.result is None:
+            engine.legal(s)
+            assert sorted(s.empty) == empty_sites(s.board)
+            engine.random_playout(s, rng, 1)
+            assert sorted(s.empty) == empty_sites(s.board)

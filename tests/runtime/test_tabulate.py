@@ -1,0 +1,89 @@
+"""Values by player and site worked out once, when the rules are compiled, and
+read from a table in the loops (compilation/tabulate.py): the tables hold what
+the rules say (hand-checked on Kalah's places), and games play exactly as with
+the pass switched off."""
+import ast
+import random
+
+import pytest
+
+from interpreter import load_game
+from interpreter.compilation import compiler
+from tests.helpers import REPO
+
+TABLE_ORIGIN = "a loop's table"
+
+
+def _tables(game) -> dict[str, object]:
+    rules = game.rules
+    return {name: rules.constants[name] for name, origin in rules.source_map.items()
+            if TABLE_ORIGIN in str(origin)}
+
+
+def test_the_older_kalah_reads_each_pits_place_from_a_table():
+    # `place_of(q)`: the place of pit q in the round of the player to move, from
+    # rays and rows (benchmarks/older/kalah): South's pits a1..f1 (sites 0..5)
+    # are its places 0..5, North's f2..a2 (sites 11..6) its places 7..12; North
+    # counts from f2.
+    game = load_game(str(REPO / "benchmarks" / "older" / "kalah"))
+    tables = _tables(game)
+    assert list(tables.values()) == [((0, 1, 2, 3, 4, 5, 12, 11, 10, 9, 8, 7),
+                                      (7, 8, 9, 10, 11, 12, 5, 4, 3, 2, 1, 0))]
+    (name,) = tables
+    # read in the sowing loop and in the capture's, by the player and the loop's site
+    reads = [node for node in ast.walk(game.rules.module) if isinstance(node, ast.Subscript)
+             and isinstance(node.value, ast.Subscript) and isinstance(node.value.value, ast.Name)
+             and node.value.value.id == name]
+    assert len(reads) == 2
+    assert all(isinstance(r.value.slice, ast.Name) and r.value.slice.id == "p" for r in reads)
+
+
+def _playouts(path: str, seeds: range) -> list:
+    game = load_game(path)
+    engine = game.engine
+    out = []
+    for seed in seeds:
+        s = engine.initial_state()
+        engine.random_playout(s, random.Random(seed), 400)
+        out.append((tuple(s.board), tuple(s.vars), s.result, s.ply))
+    return out
+
+
+@pytest.mark.parametrize("path", ["benchmarks/older/kalah", "benchmarks/games/quoridor"])
+def test_games_play_as_with_the_pass_switched_off(path, monkeypatch):
+    full = str(REPO / path)
+    assert _tables(load_game(full)), "the pass made no table here"
+    with_tables = _playouts(full, range(12))
+    monkeypatch.setattr(compiler, "tabulate", lambda src, players: None)
+    assert not _tables(load_game(full))
+    assert _playouts(full, range(12)) == with_tables
+
+
+def test_a_table_by_site_alone_and_one_left_as_it_was(tmp_path):
+    # `count(ray(q, e)) * 2 + 1` by site; `12 // count(ray(q, w))` fails on the a
+    # file (no site west), so it is left as it was, asked only where the rules ask it.
+    from tests.helpers import stones_and_rocks, write_definition
+    rules = """\
+        phase play:
+            turn: place
+        decision place:
+            action stone:
+                drop stone on sites
+                notation "{to}"
+                onto empty:
+                    place
+                    for each q in sites:
+                        total += count(ray(q, e)) * 2 + 1
+                        if count(ray(q, w)) > 0:
+                            total += 12 // count(ray(q, w))
+    """
+    yaml = stones_and_rocks(extra="variables:\n  total: {type: int, description: A sum.}\n")
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    tables = list(_tables(game).values())
+    assert tuple(2 * (3 - site % 4) + 1 for site in range(16)) in tables
+    # (the count west alone is a table too; the division by it stays in the loop)
+    assert tuple(site % 4 for site in range(16)) in tables
+    assert not any(table[1] == 12 for table in tables)
+    s = game.apply(game.initial_state(), "a1")
+    # 4 ranks of 7 + 5 + 3 + 1, and of 12 // 1 + 12 // 2 + 12 // 3 (files b, c, d)
+    assert game.variables(s)["total"] == 4 * 16 + 4 * 22
