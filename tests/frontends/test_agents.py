@@ -486,27 +486,3 @@ def test_a_small_node_has_its_actions_tried_only_where_that_costs_less_than_a_pl
     root = search.new_root(game.initial_state())
     assert not any(child.materialised for child in search.expand(root))
     assert search.trying_all_pays(4) and search.trying_all_pays(5) and not search.trying_all_pays(6)
-
-
-def test_a_playout_tries_no_more_actions_for_a_win_than_it_makes_steps():
-    # Every action of tic-tac-toe is of a kind worth trying: before, each step tried
-    # up to six of them (six positions made for one played); now a playout earns
-    # one try a step, so its tries cost no more than its own positions.
-    from interpreter.frontends.agents.playout import TRIES_PER_STEP, Playout, Tactics
-
-    class TryEverything(Tactics):
-        tries = 0
-
-        def worth_trying(self, code):
-            return True
-
-        def tried(self, code, won):
-            self.tries += 1
-
-    game = TicTacToe()
-    tactics = TryEverything()
-    tactics.live = {"every case": {None}}
-    playout = Playout(game.engine, random.Random(3), tactics, 2, limit=50, score_weight=0.1)
-    for _ in range(20):
-        playout.run(game.engine.copy(game.initial_state()))
-    assert 0 < tactics.tries <= TRIES_PER_STEP * playout.steps

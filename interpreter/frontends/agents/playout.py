@@ -6,8 +6,7 @@ It is random with three cheap exceptions, learnt while searching:
 
 - **decisive moves**: a player who can win at once does. Trying every legal
   action each step would cost a position per action, so only actions of a *kind*
-  that has ended a game with a win before are tried (at most `TRIES` a step, and
-  no more tries in a playout than `TRIES_PER_STEP` times its steps so far);
+  that has ended a game with a win before are tried (at most `TRIES` a step);
 - **captures first**: the actions so tried (in most games: captures) are
   preferred over the rest half of the time;
 - **no suicide**: an action of a kind that has lost a game at once for the
@@ -33,13 +32,6 @@ if TYPE_CHECKING:
 
 
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
-# A try makes a position, as a step of the playout does: each step earns the playout
-# this many tries, so that its tries never cost much more than the playout itself
-# (where a win is found by listing the opponent's every answer, as in Clobber, tries
-# at every step cost several playouts and the search would make a third of the
-# simulations for the few wins they find); unspent tries are kept for the steps
-# near the end, where the wins are.
-TRIES_PER_STEP = 1
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
 # endings that an action caused (not the scores at the end), as `engine.ending` names them
@@ -125,7 +117,6 @@ class Playout:
         self.evaluation: Any = None
         self.runs = 0  # playouts run, and their steps in all (what a playout costs, in positions)
         self.steps = 0
-        self.credit = 0  # tries the running playout may still make (TRIES_PER_STEP)
 
     def mean_steps(self) -> Optional[float]:
         """The mean number of positions a playout made so far (None before the first)."""
@@ -140,12 +131,10 @@ class Playout:
         engine = self.engine
         learnable = None  # (code, mover): the action played last, when its end is to be learnt
         self.runs += 1
-        self.credit = 0
         for _ in range(self.limit):
             if not engine.prepare(state):
                 break
             self.steps += 1
-            self.credit += TRIES_PER_STEP
             mover = engine.actor(state)
             if mover == CHANCE:
                 engine.apply_in_place(state, draw_outcome(engine, state, self.rng), settle=False)
@@ -164,7 +153,7 @@ class Playout:
         (code, mover) to learn from should the game be over there (None when the
         action was tried, and so learnt from, already)."""
         engine, rng, tactics = self.engine, self.rng, self.tactics
-        if tactics.live and self.credit > 0:
+        if tactics.live:
             tried, won = self.try_kinds(state, engine.legal_matching(state, tactics.worth_trying), mover)
             if won is not None:
                 return won, None
@@ -187,10 +176,8 @@ class Playout:
         """Play `candidates` (legal actions of winning kinds) on copies: ((position,
         code) of those that go on, a position won by `mover` or None)."""
         engine = self.engine
-        most = min(TRIES, self.credit)
-        if len(candidates) > most:
-            candidates = self.rng.sample(candidates, most)
-        self.credit -= len(candidates)
+        if len(candidates) > TRIES:
+            candidates = self.rng.sample(candidates, TRIES)
         going_on = []
         for code in candidates:
             after = engine.copy(state)
