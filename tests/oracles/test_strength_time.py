@@ -107,7 +107,7 @@ def test_decisions_that_make_no_move_are_an_error_not_a_guess():
 def test_backgammon_is_played_through_its_rolls_and_two_checker_moves():
     """The match plays OpenSpiel's chance nodes by their odds (the bot is never
     asked to choose a roll) and the default player's two decisions as one move."""
-    pytest.importorskip("pyspiel")
+    pytest.importorskip("pyspiel", reason="the match against OpenSpiel needs the bench extra (open_spiel)")
     from benchmarks.catalog import GAMES
     from benchmarks.strength.openspiel import play_game
     from interpreter.frontends.agents import make_agent
