@@ -110,8 +110,10 @@ def play_against_openspiel(label: str, seconds: float, first: int, count: int, c
     for index in range(first, first + count):
         result = play_game(bench, game, spiel_game, regelwerk_player, seconds, index, SEED, clock=timer)
         out.append({"index": index, "score": result.score, "plies": result.plies,
-                    "seconds": {side: round(t, 1) for side, t in result.seconds.items()}})
-        print(f"  {label} against openspiel, game {index}: {result.score}", file=sys.stderr)
+                    "seconds": {side: round(t, 1) for side, t in result.seconds.items()}}
+                   | ({"capped": True} if result.capped else {}))
+        capped = " (unfinished at the move cap: a draw)" if result.capped else ""
+        print(f"  {label} against openspiel, game {index}: {result.score}{capped}", file=sys.stderr)
     return out
 
 
@@ -158,13 +160,15 @@ def table_row(record: dict) -> str:
     n = len(scores)
     wins, draws = scores.count(1.0), scores.count(0.5)
     losses = n - wins - draws
+    capped = sum(1 for g in record["games"] if g.get("capped"))
+    drawn = f"{draws} ({capped} at the move cap)" if capped else f"{draws}"
     points = wins + draws / 2
     low, high = wilson(wins, n)
     elo_low, elo_high = elo_interval(points, n)
     plies = sum(g["plies"] for g in record["games"]) / n if n else 0
     against = {"openspiel": "OpenSpiel MCTSBot", "previous": "`mcts-v1`", "greedy": "`greedy`"}[record["opponent"]]
     cpu = " (processor)" if record.get("clock") == "process" else ""
-    return (f"| {record['game']} | {against} | {record['seconds']:g} s{cpu} | {n} | {wins} | {draws} | {losses} | "
+    return (f"| {record['game']} | {against} | {record['seconds']:g} s{cpu} | {n} | {wins} | {drawn} | {losses} | "
             f"{100 * wins / n:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%] | {100 * points / n:.0f}% | "
             f"{elo(points / n, n):+.0f} [{elo_low:+.0f}, {elo_high:+.0f}] | {plies:.0f} |")
 

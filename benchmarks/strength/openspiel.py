@@ -12,7 +12,6 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..adapters import Turns
 from ..catalog import BenchmarkGame
 from ..oracle import Match
 
@@ -60,6 +59,7 @@ class SpielGame:
     winner: int  # regelwerk's index of the winner, -1 for a draw
     plies: int
     seconds: dict  # side -> thinking time spent
+    capped: bool = False  # stopped at the move cap (`max_plies`) unfinished: counted a draw
 
     @property
     def score(self) -> float:
@@ -85,33 +85,51 @@ def spiel_move(match: Match, bot, seconds: float) -> str:
             raise RuntimeError(f"the bot played {chosen}, which starts no move of {before}")
 
 
-MAX_TURN_DECISIONS = 16  # decisions of one OpenSpiel move made by regelwerk (Pentago: 2)
+MAX_TURN_DECISIONS = 16  # regelwerk decisions of one OpenSpiel move (Pentago, backgammon: 2)
 
 
-def regel_move(bench: BenchmarkGame, game, agent, state, moves: dict) -> str:
-    """The regelwerk player's next move, as its key: one action, or (where one
-    OpenSpiel action is a turn of several regelwerk decisions, adapters.Turns:
-    Pentago's marble and quarter turn) each decision of the turn chosen in turn,
-    their keys joined, until they make a move."""
-    key = ""
+def regel_move(game, agent, state, moves: dict[str, tuple], seconds: float) -> str:
+    """The regelwerk player's next move, as its key. `moves` are regelwerk's legal
+    moves by key, each the action codes that make it (`Match.regel_moves`): one,
+    or several where OpenSpiel plays as one action what regelwerk plays as several
+    decisions (Pentago's marble and quarter turn, backgammon's two checkers). Each
+    decision is chosen in turn until the codes chosen make a move; the move's
+    `seconds` are shared by its decisions (the longest move's number of them), as
+    the bot's by its actions (`spiel_move`)."""
+    agent.seconds = seconds / max((len(codes) for codes in moves.values()), default=1)
+    chosen: tuple = ()
     for _ in range(MAX_TURN_DECISIONS):
         action = agent.choose(game, state)
-        key += bench.adapter.regel_key(action.notation)
-        if key in moves:
-            return key
+        chosen += (action.code,)
+        found = [key for key, codes in moves.items() if codes == chosen]
+        if found:
+            return found[0]
+        if not any(codes[:len(chosen)] == chosen for codes in moves.values()):
+            break
         state = game.apply(state, action)
-    raise RuntimeError(f"the regelwerk player's decisions {key!r} make no move of {sorted(moves)[:5]}...")
+    notations = " ".join(game.engine.notation(code) for code in chosen)
+    raise RuntimeError(f"the regelwerk player's decisions {notations!r} make no move of {sorted(moves)[:5]}...")
+
+
+def chance_move(match: Match, rng: random.Random) -> str:
+    """A chance event's outcome (backgammon's roll), drawn by OpenSpiel's
+    probabilities, as its key: neither player chooses it."""
+    state = match.spiel_state
+    outcomes = state.chance_outcomes()
+    action = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    return match.bench.adapter.spiel_key(match.tracker, state, (action,))
 
 
 def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: float, index: int,
               seed: int, max_plies: int = 2000, clock=time.perf_counter) -> SpielGame:
     """Game `index`: the regelwerk player (`agent_factory(seed)`) takes the first
     seat in even games, the second in odd ones; both think `seconds` a move, of
-    `clock` (the regelwerk player is given it by the factory)."""
+    `clock` (the regelwerk player is given it by the factory). A game still going
+    after `max_plies` moves (chance events included) is a draw, marked `capped`:
+    every benchmark game has a draw rule of its own well below the default."""
     regel_seat = index % 2
     agent = agent_factory(random.Random(f"{seed}/{index}/regelwerk").getrandbits(62))
-    if isinstance(bench.adapter, Turns):  # (the move's time shared by its decisions)
-        agent.seconds = seconds / bench.adapter.regel_depth(game.engine, 1)
+    dice = random.Random(f"{seed}/{index}/chance")
     bot = spiel_bot(spiel_game, seconds, random.Random(f"{seed}/{index}/openspiel").getrandbits(31), clock)
     match = Match.start(bench, game, spiel_game)
     spent = {"regelwerk": 0.0, "openspiel": 0.0}
@@ -120,8 +138,10 @@ def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: fl
         if moves is None:
             break
         started = clock()
-        if game.engine.to_move(match.state) == regel_seat:
-            key = regel_move(bench, game, agent, match.state, moves)
+        if match.spiel_state.is_chance_node():
+            key = chance_move(match, dice)
+        elif game.engine.to_move(match.state) == regel_seat:
+            key = regel_move(game, agent, match.state, match.regel_moves(), seconds)
             spent["regelwerk"] += clock() - started
         else:
             key = spiel_move(match, bot, seconds)
@@ -129,4 +149,4 @@ def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: fl
         match.play(key, moves[key], match.regel_moves()[key])
     outcome = game.engine.outcome(match.state)
     winner = outcome[0] if outcome is not None else -1
-    return SpielGame(index, regel_seat, winner, len(match.history), spent)
+    return SpielGame(index, regel_seat, winner, len(match.history), spent, capped=outcome is None)

@@ -1,6 +1,8 @@
 """The strength benchmark gives both sides the same time a move: where one move is
 several OpenSpiel actions (Amazons: an amazon, then its square), the bot's
 searches share the move's time as the regelwerk player's decisions do."""
+import pytest
+
 from benchmarks.strength.openspiel import spiel_move
 
 
@@ -51,3 +53,67 @@ def test_a_move_of_one_action_gets_the_whole_time():
     bot = _Bot(moves)
     assert spiel_move(_Match(moves), bot, 0.5) == "b2"
     assert bot.given == [0.5]
+
+
+# -- a move of several regelwerk decisions, and chance (backgammon) -------------
+
+class _Decision:
+    def __init__(self, code):
+        self.code = code
+
+
+class _Agent:
+    """Chooses the given codes in turn, noting the time it was given."""
+
+    def __init__(self, codes):
+        self.codes = list(codes)
+        self.seconds = None
+        self.given = []
+
+    def choose(self, game, state):
+        self.given.append(self.seconds)
+        return _Decision(self.codes.pop(0))
+
+
+class _Game:
+    class engine:  # noqa: N801 (stands for the fast layer)
+        @staticmethod
+        def notation(code):
+            return f"#{code}"
+
+    @staticmethod
+    def apply(state, action):
+        return state + (action.code,)
+
+
+def test_a_move_of_two_regelwerk_decisions_is_found_by_its_codes_and_shares_the_time():
+    from benchmarks.strength.openspiel import regel_move
+
+    # keys as the backgammon adapter writes them: two checkers, or one that wins
+    moves = {"p1-p4 p4-p7": (1, 2), "p1-p4 p12-p15": (1, 3), "p24-off:h pass": (9,)}
+    agent = _Agent([1, 3])
+    assert regel_move(_Game, agent, (), moves, 0.5) == "p1-p4 p12-p15"
+    assert agent.given == [0.25, 0.25]
+    assert regel_move(_Game, _Agent([9]), (), moves, 0.5) == "p24-off:h pass"
+
+
+def test_decisions_that_make_no_move_are_an_error_not_a_guess():
+    from benchmarks.strength.openspiel import regel_move
+
+    with pytest.raises(RuntimeError, match="#1 #7"):
+        regel_move(_Game, _Agent([1, 7]), (), {"a b": (1, 2)}, 0.5)
+
+
+def test_backgammon_is_played_through_its_rolls_and_two_checker_moves():
+    """The match plays OpenSpiel's chance nodes by their odds (the bot is never
+    asked to choose a roll) and the default player's two decisions as one move."""
+    pytest.importorskip("pyspiel", reason="the match against OpenSpiel needs the bench extra (open_spiel)")
+    from benchmarks.catalog import GAMES
+    from benchmarks.strength.openspiel import play_game
+    from interpreter.frontends.agents import make_agent
+
+    bench = GAMES["backgammon"]
+    played = play_game(bench, bench.load(), bench.load_spiel(), lambda seed: make_agent("mcts:8", seed=seed),
+                       0.01, index=1, seed=1, max_plies=9)
+    assert played.plies == 9  # roll, move, roll, move, ... with neither side failing
+    assert played.seconds["regelwerk"] > 0 and played.seconds["openspiel"] > 0

@@ -11,6 +11,11 @@ Nothing about a particular game is built in: the player plays a few random games
   checkers, Breakthrough, Tablut, morris, the bundled capture games: captures are
   events)
   the look-ahead over material guards the root (safety.py).
+- **Whether material is an asset**: where the random games that someone won end
+  with the winner's material fallen behind the loser's (against the start) far
+  more often than ahead — the game is won by losing pieces (antichess), or
+  fewer pieces are easier to bring together (Lines of Action) — keeping material
+  is no guide, and the look-ahead stays off.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
-from ...analysis.material import Material
+from ...analysis.material import Material, balance
 from ...runtime.pieces import CHANCE
 from .evaluation import Evaluation, learn
 
@@ -33,6 +38,11 @@ PROBE_GAME_ACTIONS = 400  # actions of one of them (at most)
 # Material guards the root when captures are events: this share of actions or
 # fewer lowers an opponent's material (and some do).
 MOST_CAPTURES = 0.5
+# Material is a liability where at least LIABILITY_GAMES won probe games ended
+# with the winner behind in it (against the start), and more than LIABILITY_RATIO
+# times as many as ended with the winner ahead.
+LIABILITY_GAMES = 5
+LIABILITY_RATIO = 3
 
 
 @dataclass(frozen=True)
@@ -41,6 +51,9 @@ class GameKnowledge:
 
     capture_rate: float  # the share of actions that lowered an opponent's material
     material: Optional[Material]  # the yardstick of the look-ahead, None where it says nothing
+    # won probe games whose winner ended ahead in material (against the start), and behind
+    winners_ahead: int = 0
+    winners_behind: int = 0
 
 
 _KNOWN: "weakref.WeakKeyDictionary[FrontendGame, GameKnowledge]" = weakref.WeakKeyDictionary()
@@ -75,20 +88,22 @@ def measure(game: FrontendGame) -> GameKnowledge:
     material = Material(game)
     if not material.available:
         return GameKnowledge(0.0, None)
-    rate = capture_rate(game.engine, material, game.initial_state())
+    rate, ahead, behind = probe(game.engine, material, game.initial_state())
     relevant = 0.0 < rate <= MOST_CAPTURES
-    return GameKnowledge(rate, material if relevant else None)
+    liability = behind >= LIABILITY_GAMES and behind > LIABILITY_RATIO * ahead
+    return GameKnowledge(rate, material if relevant and not liability else None, ahead, behind)
 
 
-def capture_rate(engine: Any, material: Material, start: State) -> float:
-    """The share of the players' actions, in random games from `start`, after
-    which some opponent's material is lower. (`engine`: the fast layer with
-    `pick_random`, beyond what protocol.FastLayer names.)"""
+def probe(engine: Any, material: Material, start: State) -> tuple[float, int, int]:
+    """Random games from `start`: the share of the players' actions after which
+    some opponent's material is lower, and the number of won games whose winner
+    ended ahead, and behind, in material against the start. (`engine`: the fast
+    layer with `pick_random`, beyond what protocol.FastLayer names.)"""
     rng = random.Random(0)
-    actions = captures = 0
+    actions = captures = ahead = behind = 0
     for _ in range(PROBE_GAMES):
         state = engine.copy(start)
-        before = material.of(state)
+        before = first = material.of(state)
         for _ in range(PROBE_GAME_ACTIONS):
             mover = engine.to_move(state)
             if mover is None or actions >= PROBE_ACTIONS:
@@ -99,6 +114,11 @@ def capture_rate(engine: Any, material: Material, start: State) -> float:
                 actions += 1
                 captures += any(after[i] < before[i] for i in range(len(after)) if i != mover)
             before = after
+        outcome = engine.outcome(state)
+        if outcome is not None and outcome[0] >= 0:
+            gained = balance(before, outcome[0]) - balance(first, outcome[0])
+            ahead += gained > 0
+            behind += gained < 0
         if actions >= PROBE_ACTIONS:
             break
-    return captures / actions if actions else 0.0
+    return (captures / actions if actions else 0.0), ahead, behind
