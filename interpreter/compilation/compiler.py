@@ -50,9 +50,9 @@ from .probes import Probes
 from .registers import with_registers
 from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
+from .single_kinds import single_kinds
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
-from .single_kinds import single_kinds
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, NUMBERS, Type
@@ -337,7 +337,8 @@ class Compiler:
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
             checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),
             off_templates=frozenset(c.template for c in self.cases if c.off_board),
-            single_kinds=single_kinds(self.model, self.items),
+            # (no kind where a statement compiled changes an owner, however written)
+            single_kinds=frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items),
         )
         deferred = self._deferred_cases(plans)
         listers: list[Optional[Listers]] = []

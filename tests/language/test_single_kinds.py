@@ -76,6 +76,7 @@ def test_one_pawn_each_is_told_apart_by_its_landing(tmp_path):
     "    action crown by pawn:\n        leap diagonal distance 1\n        onto empty:\n            move\n"
     "            promote to to pawn\n",
     "    action add:\n        drop pawn on sites\n        where false\n        onto empty: place\n",
+    "    action turn by pawn:\n        leap diagonal distance 1\n        onto enemy:\n            to.owner = player\n",
 ])
 def test_a_kind_the_rules_can_add_is_compared(tmp_path, more):
     rules = RULES.split("    action mark")[0] + more
