@@ -50,6 +50,7 @@ from .probes import Probes
 from .registers import with_registers
 from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
+from .single_kinds import single_kinds
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
 from .tabulate import tabulate
@@ -336,6 +337,8 @@ class Compiler:
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
             checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),
             off_templates=frozenset(c.template for c in self.cases if c.off_board),
+            # (no kind where a statement compiled changes an owner, however written)
+            single_kinds=frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items),
         )
         deferred = self._deferred_cases(plans)
         listers: list[Optional[Listers]] = []

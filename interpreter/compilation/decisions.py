@@ -162,8 +162,12 @@ class DecisionWriter:
     def __init__(self, src: Source, keys: py.Name, restrictions: Restrictions, coverage: Optional[py.Name],
                  owned_kinds: frozenset[int], owner_masks: OwnerMasks, result_checks: Optional[py.Name] = None,
                  kinds_fixed: bool = True, site_names: tuple[str, ...] = (),
-                 off_templates: frozenset[tuple[str, ...]] = frozenset(), checked_after: bool = False):
+                 off_templates: frozenset[tuple[str, ...]] = frozenset(), checked_after: bool = False,
+                 single_kinds: frozenset[int] = frozenset()):
         self.src = src
+        # the kinds of which a player has one piece at most (single_kinds.py): their
+        # actions' candidates start from one site, whatever their notation shows
+        self.single_kinds = single_kinds
         # whether candidates are checked after they are listed (`forbid result`, or
         # `where` conditions asked of a drawn candidate: ActionPlan.deferred)
         self.checked_after = checked_after or result_checks is not None
@@ -250,7 +254,8 @@ class _Lister:
 
     def tier(self, actions: list[ActionPlan]) -> None:
         src = self.src
-        clashing, from_free = _clashes(actions, self.writer.site_names, self.writer.off_templates)
+        clashing, from_free = _clashes(actions, self.writer.site_names, self.writer.off_templates,
+                                       self.writer.single_kinds)
         # With `forbid result`, actions that write one notation are compared among
         # the legal ones (format.md 3.8): after the check, not while listing, so
         # that where the first is forbidden the second is listed.
@@ -500,15 +505,19 @@ def _fused_pairs(actions: list[ActionPlan], clashing: set[int]) -> dict[int, Opt
     return pairs
 
 
-def _clashes(actions: list[ActionPlan], names: tuple[str, ...],
-             off: frozenset[tuple[str, ...]]) -> tuple[set[int], bool]:
+def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[tuple[str, ...]],
+             single: frozenset[int] = frozenset()) -> tuple[set[int], bool]:
     """(ids of the actions that may write the same notation as another, whether
     some of those notations leave out where the action starts — or are written
-    by different templates: both are then compared over the whole list)."""
+    by different templates: both are then compared over the whole list). An
+    action moving only the player's one piece of a kind in `single` starts from
+    one site: for it (and another such action of that kind) the start is told
+    as if the notation showed it."""
     clashing: set[int] = set()
     from_free = False
     for i, a in enumerate(actions):
-        if a.moving and not a.same_piece and any("{from}" not in t for t in a.templates):
+        one_start = _single_mover(a, single)
+        if a.moving and not a.same_piece and one_start is None and any("{from}" not in t for t in a.templates):
             # Without its origin in the notation, one action moving two pieces can
             # write the same thing twice (not one acting with the same piece only).
             clashing.add(id(a))
@@ -520,17 +529,28 @@ def _clashes(actions: list[ActionPlan], names: tuple[str, ...],
         for b in actions[:i]:
             shared = set(a.templates) & set(b.templates)
             without_from = any("{from}" not in t for t in shared)
+            # (both moving the player's only piece of one kind: one start, as with {from})
+            told_start = not without_from or (one_start is not None and one_start == _single_mover(b, single))
             if shared and (without_from or a.movers is None or b.movers is None or a.movers & b.movers):
-                if not without_from and not may_land_alike(a.reach, b.reach):
+                if told_start and not may_land_alike(a.reach, b.reach):
                     continue
                 clashing |= {id(a), id(b)}
-                from_free |= without_from
+                from_free |= not told_start
             elif any(ta != tb and site_fields_only(ta) and site_fields_only(tb) and may_write_alike(ta, tb, names, off)
                      for ta in a.templates for tb in b.templates):
                 # (compared by the text they write: Templates.key_table)
                 clashing |= {id(a), id(b)}
                 from_free = True
     return clashing, from_free
+
+
+def _single_mover(action: ActionPlan, single: frozenset[int]) -> Optional[int]:
+    """The kind an action moves when it moves only pieces of that kind on the board
+    and a player has one of them at most (`single`); else None."""
+    if not action.moving or action.same_piece or action.pools or action.kinds is None or len(action.kinds) != 1:
+        return None
+    kind = action.kinds[0]
+    return kind if kind in single else None
 
 
 def _blockers(src: Source, plan: DecisionPlan, kinds_fixed: bool) -> list[py.stmt]:
