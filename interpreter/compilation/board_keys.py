@@ -3,7 +3,7 @@
 
 Where the rules read `board repetitions`, the start of every turn counts the board
 as it stands (`State.count_board`). Hashing the whole board for it cost a fifth of
-a Go ply; instead a board's key is the XOR of `hash((site, piece))` over its occupied sites
+a ply where a stone is placed; instead a board's key is the XOR of `hash((site, piece))` over its occupied sites
 (helpers.board_key: Zobrist hashing), and the generated code changes it where it
 writes the board. Where a playout's draw takes its candidates from the empty sites
 (compilation/draws.py: a drop onto any empty site of the board), the state keeps
@@ -123,7 +123,7 @@ def writes_many_sites(function: ast.FunctionDef) -> bool:
     """Whether `function` has a statement that may change the board elsewhere than
     at one site (a rotation, a new board): the empty sites would be made again
     from the whole board after it, which costs more than drawing among occupied
-    sites saves (Pentago's rotation after every marble), so they are not kept."""
+    sites saves (a quarter of the board rotated after every placement), so they are not kept."""
     return any(_write(stmt) is True for stmt in _simple_statements(function.body))
 
 

@@ -4,7 +4,7 @@ out: a pass over the generated functions.
 Inside a loop over a constant collection of sites (`for q in k8:`), an expression
 whose only names are the loop's variable, the player to move (`p`, loaded once
 from the position and never set again) and constant tables — `len(k5[k4[p]][q])
-if k2[p][q] else 7 + len(k5[k7[p]][q])`, a define like Kalah's `place_of(q)`
+if k2[p][q] else 7 + len(k5[k7[p]][q])`, a define like a sowing game's `place_of(q)`
 written with rays and rows — has one value per player and site. It is worked
 out once, when the rules are compiled, into a table by player and site, and the
 loop reads `k20[p][q]`. Any definition gains where its rules compute such a
