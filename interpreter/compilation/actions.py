@@ -25,6 +25,7 @@ from .errors import RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
+from .necessary import necessary
 from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
@@ -177,6 +178,9 @@ class WhereLevels:
     candidate_cost: int = 0
     guard_cost: int = 0
     piece_setup: list[py.stmt] = field(default_factory=list)  # run for each piece
+    # what the candidate conjuncts, all costly, imply about the piece or the
+    # position alone (ActionCompiler._implied), compiled
+    implied: list[tuple[list[py.stmt], Code]] = field(default_factory=list)
     position_setup: list[py.stmt] = field(default_factory=list)  # run once per listing
 
 
@@ -301,6 +305,7 @@ class ActionCompiler:
         plan.prelude = plan.prelude + tuple(levels.position_setup)
         plan.cost += levels.piece_cost
         plan.guard_cost = levels.guard_cost
+        self._hoist_implied(plan, levels)
         frm, pc, p = pyast.name("frm"), pyast.name("pc"), pyast.name("p")
         if isinstance(pattern, ast.DropPattern):
             plan.placement_setup = (pyast.assign(frm, pyast.num(-1)),
@@ -366,6 +371,8 @@ class ActionCompiler:
         levels = WhereLevels()
         action_level: list[Part] = []
         remembered: list[Part] = []
+        implied: list[tuple[list[py.stmt], Code]] = []
+        costs: list[int] = []  # of the candidate conjuncts
         for cond in action.wheres:
             for part in conjuncts(cond):
                 lines, c = self._listed_condition(part, scope)
@@ -374,6 +381,9 @@ class ActionCompiler:
                         action_level.append((tuple(lines), c.code))
                     continue
                 if c.deps & CANDIDATE_DEPS:
+                    costs.append(c.cost)
+                    if c.cost >= DEFERRED_TEST:
+                        implied.extend(self._implied(part, scope))
                     hoisted = self._position_first(part, scope, levels.position_setup)
                     if hoisted is not None:
                         lines, c = hoisted
@@ -395,8 +405,46 @@ class ActionCompiler:
                     action_level.append((tuple(lines), c.code))
                     levels.guard_cost += c.cost
         levels.candidate.extend(remembered)
+        if implied and all(cost >= DEFERRED_TEST for cost in costs):
+            levels.implied = implied
         levels.action = Condition.of(action_level)
         return levels
+
+    def _hoist_implied(self, plan: ActionPlan, levels: WhereLevels) -> None:
+        """Ask what the candidates' costly conditions imply about the piece (or
+        the position) alone before the piece's candidates are listed — where the
+        pattern can give a piece several candidates (one would ask it as often as
+        the condition itself) and no cheaper test of the candidate comes first
+        (`_where_levels`: then most candidates listed reach the costly one)."""
+        if not levels.implied or _most_landings(plan.reach) < 2:
+            return
+        piece = [part for part in plan.piece_where.parts] if plan.piece_where is not None else []
+        action = [part for part in plan.guard.parts] if plan.guard is not None else []
+        for lines, c in levels.implied:
+            if c.deps & PIECE_DEPS:
+                piece.append((tuple(lines), c.code))
+                plan.cost += c.cost
+            else:
+                action.append((tuple(lines), c.code))
+                plan.guard_cost += c.cost
+        plan.piece_where, plan.guard = Condition.of(piece), Condition.of(action)
+
+    def _implied(self, part: ast.Expr, scope: Scope) -> list[tuple[list[py.stmt], Code]]:
+        """What a costly condition about a candidate implies about the piece (or
+        the position) alone (necessary.py), compiled, to be asked before the
+        candidates are listed: none when nothing is known, when it still reads the
+        candidate, or when its code calls anything that could fail (it may be asked
+        where the condition itself never is)."""
+        weaker = necessary(part, self.exprs.defines)
+        if weaker is None or weaker is part:
+            return []
+        try:
+            lines, c = self._listed_condition(weaker, scope)
+        except RuleError:
+            return []
+        if c.is_const or c.deps & CANDIDATE_DEPS or not _cannot_fail([*lines, py.Expr(c.code)]):
+            return []
+        return [(lines, c)]
 
     def _reads_only_its_code(self, lines: Sequence[py.stmt], code: py.expr) -> bool:
         """Whether a condition reads no local but those it sets first and those a
@@ -862,6 +910,32 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "e": lambda x, y: (y, -x),
     "w": lambda x, y: (-y, x),
 }
+
+
+# The calls generated code may make in a condition asked where the rules did not
+# ask it (ActionCompiler._implied): none of them fails.
+_SAFE_CALLS = frozenset({"len", "any", "all"})
+
+
+def _most_landings(reach: Optional[Reach]) -> int:
+    """The most sites one piece can land on by an action (a large number when
+    not known before play)."""
+    if reach is None:
+        return 1 << 30
+    if reach.anywhere is not None:
+        return len(reach.anywhere)
+    return max((len(sites) for per_site in reach.table or () for sites in per_site), default=0)
+
+
+def _cannot_fail(code: Sequence[py.AST]) -> bool:
+    """Whether generated code calls nothing but `_SAFE_CALLS` and divides nothing
+    (the helpers that fail, a division by zero, are calls or divisions)."""
+    for node in pyast.walk_all(code):
+        if isinstance(node, py.Call) and not (isinstance(node.func, py.Name) and node.func.id in _SAFE_CALLS):
+            return False
+        if isinstance(node, py.BinOp) and not isinstance(node.op, (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)):
+            return False
+    return True
 
 
 def _available(pattern: Pattern) -> set[str]:

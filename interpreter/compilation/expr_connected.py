@@ -16,12 +16,13 @@ is asked once and each edge followed once.
 from __future__ import annotations
 
 import ast as py
-from typing import Callable, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..parsing import ast
 from . import pyast
 from .code import Code, Compiling, Flood, Handler, Stmts, Witness, describe
 from .errors import RuleError
+from .goal_search import ordered_loop
 from .scope import Local, Scope
 from .types import Dep, Type
 
@@ -71,7 +72,8 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
     return Flood((), tuple(seeds), found, expand, current.id)
 
 
-def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name) -> Stmts:
+def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
+                   order: Optional[py.expr] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -80,7 +82,8 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     holds of every site on it and `body` of its end, the answer is yes without a
     search (the path is the proof, whatever changed elsewhere); otherwise the
     search runs as ever and keeps the path to the site it stops at. Exact either
-    way; a search runs only when the position touched the path."""
+    way; a search runs only when the position touched the path. With `order`,
+    the search goes towards its goal first (goal_search.py)."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
@@ -93,7 +96,7 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
              pyast.expr_stmt(pyast.helper("h_keep_path", witness.paths, witness.start, witness.marks,
                                           pyast.name(var))),
              pyast.break_()]
-    search = fused_loop(flood, var, holds(found))
+    search = fused_loop(flood, var, holds(found)) if order is None else ordered_loop(flood, var, holds(found), order)
     start, rest = search[0], search[1:]
     return [start, pyast.assign(kept, path), tried, pyast.if_(pyast.not_(result), rest)]
 

@@ -19,6 +19,7 @@ from .code import Code, Compiling, Handler, Stmts, all_pieces, always_a_player, 
 from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
+from .goal_search import goal_order, ordered_loop
 from .expr_sites import SiteFamily
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
@@ -267,8 +268,12 @@ class SetFamily:
                 else [pyast.assign(t, pyast.true()), pyast.break_()]
             failed: Stmts = [pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])]
             sink.append(pyast.assign(t, initial))
+            order = goal_order(x.src, flood, var, lines, cond.code, x.model.player_count) \
+                if quantifier == "exists" else None
             if quantifier == "exists" and flood.witness is not None:
-                sink.extend(witnessed_loop(flood, var, lambda then: when(lines, cond, then), t))
+                sink.extend(witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order))
+            elif order is not None:
+                sink.extend(ordered_loop(flood, var, when(lines, cond, counted), order))
             else:
                 each = lines + failed if quantifier == "all" else when(lines, cond, counted)
                 sink.extend(fused_loop(flood, var, each))

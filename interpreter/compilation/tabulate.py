@@ -63,6 +63,21 @@ def tabulate(src: Source, players: int) -> None:
     src.functions = functions
 
 
+def worked_out(src: Source, node: ast.expr, env: dict[str, int]) -> Any:
+    """The value of `node` with the names of `env` given their values and every
+    other name an immutable constant of `src`, by the evaluator below (no
+    generated code runs); raises ValueError where it cannot be worked out."""
+    tabulation = _Tabulation(src, 0)
+    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
+    if not all(n in env or tabulation._immutable(n) for n in names):
+        raise ValueError("not a constant")
+    try:
+        return tabulation._value(node, env)
+    except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError) as exc:
+        raise ValueError("cannot be worked out") from exc
+
+
 def _player_fixed(function: ast.FunctionDef) -> bool:
     """Whether `p`, where the function has it, is set once, to the player to move
     (`p = s.player`, a statement of the function's own block), and never changed
