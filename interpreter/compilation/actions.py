@@ -914,7 +914,7 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 
 # The calls generated code may make in a condition asked where the rules did not
 # ask it (ActionCompiler._implied): none of them fails.
-_SAFE_CALLS = frozenset({"len", "any", "all"})
+_SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_sites_mask", "h_others_mask", "h_occupied_mask"})
 
 
 def _most_landings(reach: Optional[Reach]) -> int:

@@ -1,0 +1,60 @@
+"""A search for a fixed goal goes towards it first (compilation/goal_search.py):
+`exists(connected(X, C), it in GOAL)` written depth first, each site's
+neighbours nearest the goal asked first — the order on a hand-made table, and
+the same legal actions with the mechanism switched off, over random games of
+Quoridor (a wall must leave both pawns a way) and Hex (a chain joining the two
+edges wins)."""
+import ast
+import random
+
+import pytest
+
+from interpreter import load_game
+from interpreter.compilation import expr_sets
+from interpreter.compilation.goal_search import _farthest_first
+from tests.helpers import REPO, generated
+
+
+def test_the_neighbours_nearest_the_goal_come_last():
+    # a line 0-1-2-3 and a site 4 off it, joined to 1; the goal is 3
+    table = ((1,), (0, 2, 4), (1, 3), (2,), (1,), ())
+    ordered = _farthest_first(table, [3])
+    assert ordered == ((1,), (0, 4, 2), (1, 3), (2,), (1,), ())  # (0 and 4 tie: as written)
+
+
+def test_sites_that_never_reach_the_goal_come_first():
+    table = ((1, 3), (0,), (), (), ())  # site 3 is joined to nothing
+    assert _farthest_first(table, [1]) == ((3, 1), (0,), (), (), ())
+
+
+def _loaded(folder, monkeypatch, directed: bool):
+    if not directed:
+        monkeypatch.setattr(expr_sets, "goal_order", lambda *args: None)
+    game = load_game(str(folder))
+    monkeypatch.undo()
+    return game
+
+
+@pytest.mark.parametrize("folder, origin, games, plies", [
+    (REPO / "benchmarks" / "games" / "quoridor", "forbid result", 3, 80),
+    (REPO / "docs" / "examples" / "hex", "onto empty", 20, 25),
+])
+def test_the_same_legal_actions_without_the_mechanism(folder, origin, games, plies, monkeypatch):
+    directed = _loaded(folder, monkeypatch, True)
+    plain = _loaded(folder, monkeypatch, False)
+    # (the searches are the loops the directed code has more of)
+    assert len(list(generated(directed, ast.While, origin))) > len(list(generated(plain, ast.While, origin)))
+    rng = random.Random(3)
+    ended = 0
+    for _ in range(games):
+        a, b = directed.initial_state(), plain.initial_state()
+        for _ in range(plies):
+            if directed.is_terminal(a):
+                ended += 1
+                break
+            legal = directed.legal_notations(a)
+            assert legal == plain.legal_notations(b)
+            notation = rng.choice(legal)
+            a, b = directed.apply(a, notation), plain.apply(b, notation)
+        assert directed.result(a) == plain.result(b)
+    assert ended or folder.name == "quoridor"
