@@ -63,7 +63,7 @@ def tabulate(src: Source, players: int) -> None:
     src.functions = functions
 
 
-def worked_out(src: Source, node: ast.expr, env: dict[str, int]) -> Any:
+def worked_out(src: Source, node: ast.expr, env: dict[str, Any]) -> Any:
     """The value of `node` with the names of `env` given their values and every
     other name an immutable constant of `src`, by the evaluator below (no
     generated code runs); raises ValueError where it cannot be worked out."""
