@@ -179,8 +179,8 @@ class WhereLevels:
     guard_cost: int = 0
     piece_setup: list[py.stmt] = field(default_factory=list)  # run for each piece
     # what the candidate conjuncts, all costly, imply about the piece or the
-    # position alone (ActionCompiler._implied), compiled
-    implied: list[tuple[list[py.stmt], Code]] = field(default_factory=list)
+    # position alone (necessary.py), not compiled yet (ActionCompiler._hoist_implied)
+    implied: list[ast.Expr] = field(default_factory=list)
     position_setup: list[py.stmt] = field(default_factory=list)  # run once per listing
 
 
@@ -305,7 +305,7 @@ class ActionCompiler:
         plan.prelude = plan.prelude + tuple(levels.position_setup)
         plan.cost += levels.piece_cost
         plan.guard_cost = levels.guard_cost
-        self._hoist_implied(plan, levels)
+        self._hoist_implied(plan, levels, scope)
         frm, pc, p = pyast.name("frm"), pyast.name("pc"), pyast.name("p")
         if isinstance(pattern, ast.DropPattern):
             plan.placement_setup = (pyast.assign(frm, pyast.num(-1)),
@@ -371,7 +371,7 @@ class ActionCompiler:
         levels = WhereLevels()
         action_level: list[Part] = []
         remembered: list[Part] = []
-        implied: list[tuple[list[py.stmt], Code]] = []
+        implied: list[ast.Expr] = []
         costs: list[int] = []  # of the candidate conjuncts
         for cond in action.wheres:
             for part in conjuncts(cond):
@@ -382,8 +382,9 @@ class ActionCompiler:
                     continue
                 if c.deps & CANDIDATE_DEPS:
                     costs.append(c.cost)
-                    if c.cost >= DEFERRED_TEST:
-                        implied.extend(self._implied(part, scope))
+                    weaker = necessary(part, self.exprs.defines) if c.cost >= DEFERRED_TEST else None
+                    if weaker is not None and weaker is not part:
+                        implied.append(weaker)
                     hoisted = self._position_first(part, scope, levels.position_setup)
                     if hoisted is not None:
                         lines, c = hoisted
@@ -410,17 +411,26 @@ class ActionCompiler:
         levels.action = Condition.of(action_level)
         return levels
 
-    def _hoist_implied(self, plan: ActionPlan, levels: WhereLevels) -> None:
+    def _hoist_implied(self, plan: ActionPlan, levels: WhereLevels, scope: Scope) -> None:
         """Ask what the candidates' costly conditions imply about the piece (or
-        the position) alone before the piece's candidates are listed — where the
-        pattern can give a piece several candidates (one would ask it as often as
-        the condition itself) and no cheaper test of the candidate comes first
-        (`_where_levels`: then most candidates listed reach the costly one)."""
+        the position) alone (necessary.py) before the piece's candidates are
+        listed — where the pattern can give a piece several candidates (one would
+        ask it as often as the condition itself) and no cheaper test of the
+        candidate comes first (`_where_levels`: then most candidates listed reach
+        the costly one). Each is compiled here and kept only when it reads no
+        candidate and its code calls nothing that could fail (it may be asked
+        where the condition itself never is)."""
         if not levels.implied or _most_landings(plan.reach) < 2:
             return
-        piece = [part for part in plan.piece_where.parts] if plan.piece_where is not None else []
-        action = [part for part in plan.guard.parts] if plan.guard is not None else []
-        for lines, c in levels.implied:
+        piece = list(plan.piece_where.parts) if plan.piece_where is not None else []
+        action = list(plan.guard.parts) if plan.guard is not None else []
+        for weaker in levels.implied:
+            try:
+                lines, c = self._listed_condition(weaker, scope)
+            except RuleError:
+                continue
+            if c.is_const or c.deps & CANDIDATE_DEPS or not _cannot_fail([*lines, py.Expr(c.code)]):
+                continue
             if c.deps & PIECE_DEPS:
                 piece.append((tuple(lines), c.code))
                 plan.cost += c.cost
@@ -428,23 +438,6 @@ class ActionCompiler:
                 action.append((tuple(lines), c.code))
                 plan.guard_cost += c.cost
         plan.piece_where, plan.guard = Condition.of(piece), Condition.of(action)
-
-    def _implied(self, part: ast.Expr, scope: Scope) -> list[tuple[list[py.stmt], Code]]:
-        """What a costly condition about a candidate implies about the piece (or
-        the position) alone (necessary.py), compiled, to be asked before the
-        candidates are listed: none when nothing is known, when it still reads the
-        candidate, or when its code calls anything that could fail (it may be asked
-        where the condition itself never is)."""
-        weaker = necessary(part, self.exprs.defines)
-        if weaker is None or weaker is part:
-            return []
-        try:
-            lines, c = self._listed_condition(weaker, scope)
-        except RuleError:
-            return []
-        if c.is_const or c.deps & CANDIDATE_DEPS or not _cannot_fail([*lines, py.Expr(c.code)]):
-            return []
-        return [(lines, c)]
 
     def _reads_only_its_code(self, lines: Sequence[py.stmt], code: py.expr) -> bool:
         """Whether a condition reads no local but those it sets first and those a
@@ -913,7 +906,7 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 
 
 # The calls generated code may make in a condition asked where the rules did not
-# ask it (ActionCompiler._implied): none of them fails.
+# ask it (ActionCompiler._hoist_implied): none of them fails.
 _SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_sites_mask", "h_others_mask", "h_occupied_mask"})
 
 

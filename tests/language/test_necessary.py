@@ -114,7 +114,7 @@ REGIONS = "regions:\n  far:\n    per_player:\n      white: {ranks: [5]}\n      b
 def _game(folder, hoisting: bool = True, monkeypatch=None):
     folder.mkdir(exist_ok=True)
     if not hoisting:
-        monkeypatch.setattr(actions.ActionCompiler, "_hoist_implied", lambda self, plan, levels: None)
+        monkeypatch.setattr(actions.ActionCompiler, "_hoist_implied", lambda *args: None)
     return load_game(write_definition(folder, YAML + REGIONS, RULES))
 
 
