@@ -908,6 +908,7 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 # The calls generated code may make in a condition asked where the rules did not
 # ask it (ActionCompiler._hoist_implied): none of them fails.
 _SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_sites_mask", "h_others_mask", "h_occupied_mask"})
+_SAFE_OPERATORS = (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)
 
 
 def _most_landings(reach: Optional[Reach]) -> int:
@@ -926,7 +927,7 @@ def _cannot_fail(code: Sequence[py.AST]) -> bool:
     for node in pyast.walk_all(code):
         if isinstance(node, py.Call) and not (isinstance(node.func, py.Name) and node.func.id in _SAFE_CALLS):
             return False
-        if isinstance(node, py.BinOp) and not isinstance(node.op, (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)):
+        if isinstance(node, py.BinOp) and not isinstance(node.op, _SAFE_OPERATORS):
             return False
     return True
 

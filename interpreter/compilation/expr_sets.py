@@ -19,8 +19,8 @@ from .code import Code, Compiling, Handler, Stmts, all_pieces, always_a_player, 
 from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
-from .goal_search import goal_order, ordered_loop
 from .expr_sites import SiteFamily
+from .goal_search import goal_order, ordered_loop
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope

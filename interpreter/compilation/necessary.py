@@ -35,7 +35,7 @@ the walk or the written-out tree grow beyond `MAX_NODES` nodes.
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from ..parsing import ast
 from ..parsing.visit import children, is_node
@@ -160,7 +160,7 @@ class _Weakening:
         self._count()
         if isinstance(e, ast.Name) and e.id in by:
             return by[e.id]
-        changes = {}
+        changes: dict[str, Any] = {}
         for f in fields(e):
             value = getattr(e, f.name)
             if is_node(value) and isinstance(value, ast.Expr):

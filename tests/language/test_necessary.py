@@ -39,7 +39,8 @@ def _weaker(where: str, defines: str = DEFINES) -> str | None:
     # a define written out, its parameters replaced by the arguments
     ("exists(d in orthogonal, side_step(from, d, to))",
      "exists(d in orthogonal, neighbour(from, d) is empty and two(from, d) is enemy)"),
-    ("exists(d in diagonal, neighbour(from, d) is enemy and landing_ok)", "exists(d in diagonal, neighbour(from, d) is enemy)"),
+    ("exists(d in diagonal, neighbour(from, d) is enemy and landing_ok)",
+     "exists(d in diagonal, neighbour(from, d) is enemy)"),
     ("from in goal[player] and to is empty", "from in goal[player]"),
     ("(piece is pawn and to is empty) or (neighbour(from, n) is enemy and to == a1)",
      "piece is pawn or neighbour(from, n) is enemy"),
