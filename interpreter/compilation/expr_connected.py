@@ -7,8 +7,10 @@ list of sites found grows while it is walked, a mark per site asked so that COND
 is asked of each site at most once). Where the set is consumed by `count`,
 `exists` or `all` with a condition, the quantifier's body runs inside the flood
 for each site as it is found (`fused_loop`), so that `exists(connected(X, C),
-it in GOAL)` stops as soon as the goal is reached. Elsewhere the sites found are
-sorted into board order, as every set of sites is. Outside lowered mode (a
+it in GOAL)` stops as soon as the goal is reached (where GOAL is a set of
+sites known when compiling, the flood goes depth first towards it:
+goal_search.py). Elsewhere the sites found are sorted into board order, as
+every set of sites is. Outside lowered mode (a
 `forbid passing` condition, say) COND is asked of every site first and a helper
 floods (`helpers.flood`). Either way the work is bounded by the board: each site
 is asked once and each edge followed once.
