@@ -42,6 +42,7 @@ from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
+from .known_children import fixed_listing, next_decision
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
@@ -448,7 +449,29 @@ class Compiler:
             module=src.module(),
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
+            known_children=self._known_children(chances, written, longest),
         )
+
+    def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,
+                        longest: dict[int, LongestListers]) -> tuple[tuple[Optional[int], ...], ...]:
+        """By phase and case: the decision of fixed actions every child of the case
+        is at (compilation/known_children.py), or None. Nothing with coverage: the
+        listing skipped would not count its rules."""
+        if self.probes.coverage is not None:
+            return ()
+        trees = {f.name: f for f in self.src.functions if isinstance(f, py.FunctionDef)}
+        fixed = [chance is not None or (names is not None and index not in longest
+                                        and fixed_listing(trees[names.legal]))
+                 for index, (chance, names) in enumerate(zip(chances, written.listers))]
+        known = []
+        for per_phase in written.runs:
+            row = []
+            for name in per_phase:
+                decision = next_decision(trees[name], self.src.is_const_name)
+                row.append(decision if decision is not None and 0 <= decision < len(fixed) and fixed[decision]
+                           else None)
+            known.append(tuple(row))
+        return tuple(known)
 
     def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers], keys: NotationKeys,
                        namespace: dict[str, Any], longest: Optional[LongestListers] = None) -> DecisionInfo:
