@@ -296,7 +296,10 @@ class Compiler:
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
             tabulate(src, self.model.player_count)
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
-        self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions))
+        # (not where a permutation is written out: its writes are at one site each,
+        # but a rotation after every placement would keep the list at every one)
+        self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions)) \
+            and not self.statements.writes_permutations
         if self.exprs.uses_board_repetitions or self.keeps_empty:
             # (the board's key kept by every write, for the count at each turn; the
             # empty sites, for the draws that take drops from them)
