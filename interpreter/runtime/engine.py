@@ -650,15 +650,20 @@ class Engine:
             # actions are listed when it is settled, or known without playing it)
             leaves = 0
             counts = known[position.phase] if known and not position.turn_start else None
+            if counts is None:
+                for code in legal:
+                    child = position.copy()
+                    apply(child, code)
+                    leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+                return leaves
             for code in legal:
-                if counts is not None:
-                    n = counts[code[0]]
-                    if n is not None:
-                        leaves += n
-                        continue
+                n = counts[code[0]]
+                if n is not None:
+                    leaves += n
+                    continue
                 child = position.copy()
                 apply(child, code)
-                leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+                leaves += len(child.legal)  # type: ignore[arg-type]
             return leaves
 
         if depth >= 1:
@@ -681,7 +686,7 @@ class Engine:
                     n = len(decision.codes if decision.is_chance else decision.legal(s))  # type: ignore[misc]
                 per_case.append(n or None)  # (none: the child ends the game, played as before)
             counts.append(per_case)
-        return counts
+        return counts if any(n is not None for per_case in counts for n in per_case) else []
 
     def landing_site(self, code: Code) -> Optional[int]:
         """The site (index) an action lands on or chooses, or None (off the board, a
