@@ -4,12 +4,14 @@ helper they replace (`h_permute`), the owners' site lists in the same order,
 in every position of random games."""
 from __future__ import annotations
 
+import ast
 import random
 
 import pytest
 
 from interpreter import load_game
 from interpreter.compilation import statements
+from interpreter.runtime.helpers import board_key
 from tests.helpers import REPO, helper_calls, stones_and_rocks, write_definition
 
 QUARTERS = "regions:\n  low: [a1, b1, a2, b2]\n  high: [b2, c2, b3, c3]\n"
@@ -87,3 +89,24 @@ def test_a_quarter_turn_by_hand(tmp_path):
     engine.apply_in_place(s, next(c for c in engine.legal(s) if engine.notation(c) == "c"))
     # the cycle a1 -> c3 -> b2 -> a1: black's stone from b2 to a1; a2 keeps white's
     assert [game_names[x] for x in s.occ[1]] == ["a1"] and [game_names[x] for x in s.occ[0]] == ["a2"]
+
+
+def test_the_board_key_follows_written_out_rotations(tmp_path):
+    # `board repetitions` keeps a key of the board through every write: the
+    # written-out writes keep it one site at a time
+    rules = RULES.replace("phase play:\n    turn: place, turn\n",
+                          "phase play:\n    turn: place, turn\n    after each turn:\n"
+                          "        if board repetitions >= 3:\n            draw\n")
+    engine = load_game(write_definition(tmp_path, stones_and_rocks(files=3, ranks=3, extra=QUARTERS), rules)).engine
+    assert engine.rules.keeps_boards and not helper_calls_of(engine, "h_permute")
+    rng = random.Random(5)
+    for _ in range(20):
+        s = engine.initial_state()
+        while not engine.is_over(s):
+            assert s.board_key == board_key(s.board)
+            engine.apply_in_place(s, rng.choice(engine.legal(s)))
+
+
+def helper_calls_of(engine, helper: str) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == helper
+               for n in ast.walk(engine.rules.module))
