@@ -463,14 +463,15 @@ class Compiler:
         if self.probes.coverage is not None:
             return ()
         trees = {f.name: f for f in self.src.functions if isinstance(f, py.FunctionDef)}
-        fixed = [chance is not None or (names is not None and index not in longest
+        fixed = [chance is not None or (names is not None and index not in longest and names.legal in trees
                                         and fixed_listing(trees[names.legal]))
                  for index, (chance, names) in enumerate(zip(chances, written.listers))]
         known = []
         for per_phase in written.runs:
             row = []
             for name in per_phase:
-                decision = next_decision(trees[name], self.src.is_const_name)
+                run = trees.get(name)
+                decision = next_decision(run, self.src.is_const_name) if run is not None else None
                 row.append(decision if decision is not None and 0 <= decision < len(fixed) and fixed[decision]
                            else None)
             known.append(tuple(row))
