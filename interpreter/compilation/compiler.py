@@ -42,6 +42,7 @@ from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
+from .known_children import fixed_listing, next_decision
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
@@ -295,7 +296,10 @@ class Compiler:
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
             tabulate(src, self.model.player_count)
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
-        self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions))
+        # (not where a permutation is written out: its writes are at one site each,
+        # but a rotation after every placement would keep the list at every one)
+        self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions)) \
+            and not self.statements.writes_permutations
         if self.exprs.uses_board_repetitions or self.keeps_empty:
             # (the board's key kept by every write, for the count at each turn; the
             # empty sites, for the draws that take drops from them)
@@ -448,7 +452,30 @@ class Compiler:
             module=src.module(),
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
+            known_children=self._known_children(chances, written, longest),
         )
+
+    def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,
+                        longest: dict[int, LongestListers]) -> tuple[tuple[Optional[int], ...], ...]:
+        """By phase and case: the decision of fixed actions every child of the case
+        is at (compilation/known_children.py), or None. Nothing with coverage: the
+        listing skipped would not count its rules."""
+        if self.probes.coverage is not None:
+            return ()
+        trees = {f.name: f for f in self.src.functions if isinstance(f, py.FunctionDef)}
+        fixed = [chance is not None or (names is not None and index not in longest and names.legal in trees
+                                        and fixed_listing(trees[names.legal]))
+                 for index, (chance, names) in enumerate(zip(chances, written.listers))]
+        known = []
+        for per_phase in written.runs:
+            row = []
+            for name in per_phase:
+                run = trees.get(name)
+                decision = next_decision(run, self.src.is_const_name) if run is not None else None
+                row.append(decision if decision is not None and 0 <= decision < len(fixed) and fixed[decision]
+                           else None)
+            known.append(tuple(row))
+        return tuple(known)
 
     def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers], keys: NotationKeys,
                        namespace: dict[str, Any], longest: Optional[LongestListers] = None) -> DecisionInfo:

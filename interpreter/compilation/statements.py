@@ -31,6 +31,7 @@ from .errors import FollowOnError, RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
 from .model import Attribute, Pool, Variable
 from .names import reserved_word
+from .permutations import MAX_WRITTEN_OUT, written_out
 from .probes import Probes
 from .scope import Effect, Local, Scope
 from .types import ELEMENT, Type
@@ -109,6 +110,9 @@ class StatementCompiler:
         self.names_next_player = False
         self.changes_owners = False
         self.changes_kinds = False
+        # whether a fixed permutation of sites is written out (permutations.py): a
+        # rotation rewrites many sites at each action, one write at a time
+        self.writes_permutations = False
         self.duplicates: set[str] = set()  # names declared twice (already reported)
         self._compilers: dict[type, Statement] = {
             ast.MoveStmt: self._move, ast.CreateStmt: self._create, ast.PlaceStmt: self._place,
@@ -456,7 +460,11 @@ class StatementCompiler:
         sources, dests = moves
         if not sources:
             return 1
-        self.add(_call("h_permute", _r("b"), _r("o"), self.src.const(sources), self.src.const(dests)))
+        if len(sources) <= MAX_WRITTEN_OUT:
+            self.add(*written_out(sources, dests, self.src.fresh))
+            self.writes_permutations = True
+        else:
+            self.add(_call("h_permute", _r("b"), _r("o"), self.src.const(sources), self.src.const(dests)))
         if self._tracks_piece(scope):
             where_to = list(range(self.model.board.size)) + [-1]
             for source, dest in zip(sources, dests):

@@ -184,6 +184,12 @@ class CompiledRules:
     module: py.Module  # the generated code, as compiled
     source_map: Mapping[str, Origin]  # where each generated function and constant comes from, by name
     constants: Mapping[str, Any]  # the generated constants' values, by name
+    # known_children[phase][case]: the decision every child of the case is at, within
+    # the turn, whose actions do not depend on the position (a fixed listing or a
+    # chance event), the case unable to end the game or fail; None where unsure.
+    # perft counts those children's actions without playing the case
+    # (compilation/known_children.py); empty where nothing is known
+    known_children: tuple[tuple[Optional[int], ...], ...] = ()
 
     @cached_property
     def source(self) -> str:

@@ -643,19 +643,50 @@ class Engine:
                 apply(child, code)
                 walk(child, d + 1)
 
+        known = self._known_child_counts(s)
+
         def last_ply(position: State, legal: Sequence[Code]) -> int:
             # (the actions of the last ply counted, not played: each child's legal
-            # actions are listed when it is settled)
+            # actions are listed when it is settled, or known without playing it)
             leaves = 0
+            counts = known[position.phase] if known and not position.turn_start else None
+            if counts is None:
+                for code in legal:
+                    child = position.copy()
+                    apply(child, code)
+                    leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+                return leaves
             for code in legal:
+                n = counts[code[0]]
+                if n is not None:
+                    leaves += n
+                    continue
                 child = position.copy()
                 apply(child, code)
-                leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+                leaves += len(child.legal)  # type: ignore[arg-type]
             return leaves
 
         if depth >= 1:
             walk(s, 1)
         return counts[1:]
+
+    def _known_child_counts(self, s: State) -> list[list[Optional[int]]]:
+        """By phase and case: how many legal actions every child of the case has,
+        where that is known without playing it (`CompiledRules.known_children`: a
+        decision whose actions do not depend on the position, `s` or any other),
+        else None; empty where nothing is known."""
+        counts = []
+        for row in self.rules.known_children:
+            per_case: list[Optional[int]] = []
+            for index in row:
+                n = None
+                if index is not None:
+                    decision = self.decisions[index]
+                    # (a fixed lister reads nothing of the position it is given)
+                    n = len(decision.codes if decision.is_chance else decision.legal(s))  # type: ignore[misc]
+                per_case.append(n or None)  # (none: the child ends the game, played as before)
+            counts.append(per_case)
+        return counts if any(n is not None for per_case in counts for n in per_case) else []
 
     def landing_site(self, code: Code) -> Optional[int]:
         """The site (index) an action lands on or chooses, or None (off the board, a

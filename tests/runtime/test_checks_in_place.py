@@ -111,11 +111,18 @@ def test_the_chess_like_checks_are_tried_in_place():
         assert not helper_calls(game, "h_trial", "forbid result"), name
 
 
-def test_a_case_the_journal_does_not_cover_is_tried_on_a_copy(tmp_path):
-    # `cycle` moves pieces with a helper the journal does not follow (h_permute)
-    rules = drop_where("true", "place\ncycle a1, b1", before="forbid result where count(pieces of player) > 2\n")
+@pytest.mark.parametrize("cycle, on_a_copy", [
+    # a `cycle` of sites worked out while playing moves pieces with a helper the
+    # journal does not follow (h_permute)
+    ("cycle to, neighbour(to, e)", True),
+    # one of fixed sites is written out site by site (compilation/permutations.py)
+    ("cycle a1, b1", False),
+])
+def test_a_cycle_is_tried_on_a_copy_unless_written_out(tmp_path, cycle, on_a_copy):
+    rules = drop_where("true", f"place\n{cycle}", before="forbid result where count(pieces of player) > 2\n")
     game = load_game(write_definition(tmp_path, stones_and_rocks(), rules))
-    assert helper_calls(game, "h_trial", "forbid result")
+    assert bool(helper_calls(game, "h_trial", "forbid result")) == on_a_copy
+    assert bool(helper_calls(game, "h_permute")) == on_a_copy
     engine = game.engine
     s = engine.initial_state()
     assert len(engine.legal(s)) == 16
