@@ -146,6 +146,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
     rr = pyast.name(fresh("t"))
     rt = pyast.name(fresh("t"))
     memo: dict[int, ast.AST] = {}
+    truth = _truth_only(lines, code) if POINT_TESTS else set()
     ids = {id(loop) for loop in loops}
     tests: list[tuple[str, ast.expr]] = []
 
@@ -159,7 +160,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
             if rest is not None:  # (`if T and R:` as `if T: if R:`, R's reads recorded)
                 body = [pyast.if_(pyast.replace_nodes(rest, recording, memo), body)]
             return pyast.for_(node.target, node.iter, [pyast.if_(shape[2], [noted] + body)])
-        if isinstance(node, ast.If) and (point := _point_test(node.test)) is not None:
+        if id(node) in truth and isinstance(node, ast.expr) and (point := _point_test(node)) is not None:
             index, on_piece = point
             function = fresh("f")
             tests.append((function, on_piece))
@@ -167,13 +168,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
             # (what it gives on an empty site: an expression of the players and constants where plain)
             emptied = pyast.replace_nodes(on_piece, pyast.replacing(pyast.name(PIECE), pyast.none()), {}) \
                 if plain else pyast.false()
-            # `if T:` as `if rt.append((site, test, (t := T), plain, emptied)) or t:` (append gives None)
+            # `T` as `rt.append((site, test, (t := T), plain, emptied)) or t` (append gives None: T's value)
             held = fresh("t")
-            note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node.test),
+            note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node),
                                 pyast.true() if plain else pyast.false(), emptied)
-            noted_test = pyast.or_(pyast.method(rt, "append", note), pyast.name(held))
-            return pyast.if_(noted_test, pyast.replace_in(node.body, recording, memo),
-                             pyast.replace_in(node.orelse, recording, memo))
+            return pyast.or_(pyast.method(rt, "append", note), pyast.name(held))
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b") and isinstance(node.ctx, ast.Load):
             index = pyast.replace_nodes(node.slice, recording, memo)
             return pyast.sub(node.value, pyast.helper(NOTE, rr, index))
@@ -188,6 +187,70 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
     answer = pyast.replace_nodes(code, recording, memo)
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
     return Plan(record, shapes, tests)
+
+
+def _truth_only(lines: Sequence[ast.stmt], code: ast.expr) -> set[int]:
+    """The expressions of the part (by id) whose value goes nowhere but into
+    truth values: an `if` test, the operand of `not`, an operand of `and`/`or` or
+    a branch of `X if T else Y` whose value is one, a local assigned by `t = E`
+    alone and read only as one, the part's answer. A point test there stands for
+    its outcome (the module's docstring): the same outcome takes the same branches.
+    An expression shared by several places counts where every place is one."""
+    stored = [n for n in pyast.walk_all(lines) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    plain = {id(s.targets[0]) for s in pyast.walk_all(lines)
+             if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)}
+    truth_locals = {n.id for n in stored} - {n.id for n in stored if id(n) not in plain}
+    while True:
+        total: dict[int, int] = {}
+        in_truth: dict[int, int] = {}
+        valued: set[str] = set()  # (the locals read for their value somewhere)
+
+        def expression(node: ast.expr, truth: bool) -> None:
+            total[id(node)] = total.get(id(node), 0) + 1
+            if truth:
+                in_truth[id(node)] = in_truth.get(id(node), 0) + 1
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                valued.add(node.id)
+            if isinstance(node, ast.BoolOp):
+                for value in node.values:
+                    expression(value, truth)
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                expression(node.operand, True)
+            elif isinstance(node, ast.IfExp):
+                expression(node.test, True)
+                expression(node.body, truth)
+                expression(node.orelse, truth)
+            else:
+                for child in ast.iter_child_nodes(node):
+                    expression(child, False) if isinstance(child, ast.expr) else other(child)
+
+        def other(node: ast.AST) -> None:
+            for child in pyast.walk_in_order(node):
+                if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+                    valued.add(child.id)
+
+        def statements(block: Sequence[ast.stmt]) -> None:
+            for stmt in block:
+                if isinstance(stmt, (ast.If, ast.While)):
+                    expression(stmt.test, True)
+                    statements(stmt.body)
+                    statements(stmt.orelse)
+                elif isinstance(stmt, ast.For):
+                    expression(stmt.iter, False)
+                    statements(stmt.body)
+                    statements(stmt.orelse)
+                elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                    expression(stmt.value, stmt.targets[0].id in truth_locals)
+                elif isinstance(stmt, (ast.Expr, ast.Return)) and stmt.value is not None:
+                    expression(stmt.value, False)
+                else:
+                    other(stmt)
+
+        statements(lines)
+        expression(code, True)
+        if not truth_locals & valued:
+            return {key for key, count in total.items() if in_truth.get(key) == count}
+        truth_locals -= valued
 
 
 def _point_test(test: ast.expr) -> Optional[tuple[ast.expr, ast.expr]]:

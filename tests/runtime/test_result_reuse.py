@@ -221,7 +221,8 @@ def test_chess_records_point_tests(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["docs/examples/chess", "docs/examples/chess/variants/crazyhouse.yaml",
-                                  "docs/examples/chess/variants/king-of-the-hill.yaml"])
+                                  "docs/examples/chess/variants/king-of-the-hill.yaml",
+                                  "benchmarks/games/xiangqi"])
 def test_point_tests_agree_with_reads_of_their_sites(name, monkeypatch):
     # The same legal actions with point tests recorded as tests and as reads of their
     # sites, on every position of random games (captures, promotions, castling, drops).
