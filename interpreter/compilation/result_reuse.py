@@ -71,12 +71,11 @@ PLAYERS = frozenset({"p", "q"})
 _OWN_LOCAL = re.compile(r"[ti]\d+")
 _CONSTANT = re.compile(r"k\d+")
 # The helper a check calls to ask whether the parent's answer holds (runtime/helpers.py),
-# the one that finds (or makes) the parent's answer, and the one a recording reads the board with.
+# and the one that finds (or makes) the parent's answer.
 KEPT = "h_answer_kept"
 # The helper a search that keeps its path keeps it with (expr_connected.witnessed_loop).
 KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
-NOTE = "h_note_read"
 # The helpers asking whether the point tests of written sites still give what
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
@@ -92,7 +91,8 @@ POINT_TESTS = True
 @dataclass
 class Plan:
     """How one part is asked on the parent: `record` (statements on the
-    registers b, o, p, q ending in `return (answer, sites read)`), and the
+    registers b, o, p, q ending in `return (answer, the bitmask of the sites
+    read, the point tests noted)`), and the
     loops over site lists as (player: a register or a number, site local, test,
     the rest of the loop's test) — a `first(pieces of P)` as one with no local
     and the test `True` — see `anchor`."""
@@ -121,11 +121,13 @@ class Plan:
         return pyast.or_(*tests) if tests else None
 
 
-def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str]) -> Optional[Plan]:
+def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr) -> Optional[Plan]:
     """The plan of the part `lines` + `code` (as restrictions.result_check makes
     them), or None where it reads more than the module's docstring allows.
-    `fresh`: new names, for the lists of sites read and point tests asked and
-    for the point tests' functions."""
+    `fresh`: new names, for the bitmask of the sites read, the list of point
+    tests asked and the point tests' functions; `bits`: the constant of each
+    site's bit (0 for site -1, last), which a read ORs into the bitmask where
+    it is made (no call per read, no list to turn into one)."""
     nodes = list(lines) + [pyast.expr_stmt(code)]
     loops = [n for n in pyast.walk_all(nodes)
              if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
@@ -154,7 +156,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
         if id(node) in ids:
             assert isinstance(node, ast.For) and isinstance(node.body[0], ast.If) and isinstance(node.target, ast.Name)
             shape = next(shape for shape in shapes if shape[1] == node.target.id)
-            noted = pyast.expr_stmt(pyast.method(rr, "append", pyast.name(node.target.id)))
+            noted = pyast.augment(rr, "|", pyast.sub(bits, pyast.name(node.target.id)))
             body = pyast.replace_in(node.body[0].body, recording, memo)
             rest = rests[id(node)]
             if rest is not None:  # (`if T and R:` as `if T: if R:`, R's reads recorded)
@@ -175,14 +177,25 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
             return pyast.or_(pyast.method(rt, "append", note), pyast.name(held))
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b") and isinstance(node.ctx, ast.Load):
             index = pyast.replace_nodes(node.slice, recording, memo)
-            return pyast.sub(node.value, pyast.helper(NOTE, rr, index))
+            return pyast.sub(node.value, noted_read(index))
         if isinstance(node, ast.Call) and _first_of_sites(node):
-            return pyast.helper(NOTE, rr, node)  # (an anchor: the site is read)
+            return noted_read(node)  # (an anchor: the site is read)
         return None
+
+    def noted_read(index: ast.expr) -> ast.expr:
+        """`index`, its site's bit put in the bitmask of the sites read:
+        `x if (rr := rr | bits[(x := index)]) else x`."""
+        if isinstance(index, ast.Name):  # (a name is read twice as cheaply)
+            at, first = index, index
+        else:
+            site = fresh("t")
+            at, first = pyast.name(site), pyast.walrus(site, index)
+        noting = pyast.walrus(rr.id, pyast.binop(rr, "|", pyast.sub(bits, first)))
+        return pyast.ifexp(at, noting, at)
 
     # (a search keeping its path: asked first to keep one, then recorded reading it)
     record = list(lines) + [pyast.expr_stmt(code)] if pyast.names_in(nodes) & {KEEPS_PATH} else []
-    record += [pyast.assign(rr, pyast.list_()), pyast.assign(rt, pyast.list_())] \
+    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())] \
         + pyast.replace_in(lines, recording, memo)
     answer = pyast.replace_nodes(code, recording, memo)
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
