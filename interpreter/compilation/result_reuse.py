@@ -185,8 +185,10 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     def noted_read(index: ast.expr) -> ast.expr:
         """`index`, its site's bit put in the bitmask of the sites read:
         `x if (rr := rr | bits[(x := index)]) else x`."""
+        at: ast.expr
+        first: ast.expr
         if isinstance(index, ast.Name):  # (a name is read twice as cheaply)
-            at, first = index, index
+            at = first = index
         else:
             site = fresh("t")
             at, first = pyast.name(site), pyast.walrus(site, index)
