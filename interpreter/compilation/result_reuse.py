@@ -37,10 +37,14 @@ still leads to the same goal, whichever path a search there would take; where
 no path was found, the recorded search read every site it reached and their
 neighbours, which a child writing none of them reaches alike.
 
-Finer: an `if` whose test reads the board at one site alone (every `b[Y]` in it
-of one index Y) and nothing else but the players and constants, and reads more
-of the piece than whether there is one — a *point test*: `it is enemy and it is
-knight` on a knight's square, the first piece on a ray being an enemy rook —
+Finer: an expression whose value is used only as a truth value (an `if` test,
+an operand of `not`, of `and`/`or` or a branch of `X if T else Y` used so, a
+local assigned by `t = E` alone and read only so, the answer: `_truth_only`)
+that reads the board at one site alone (every `b[Y]` in it of one index Y) and
+nothing else but the players and constants, and reads more of the piece than
+whether there is one — a *point test*: `it is enemy and it is knight` on a
+knight's square, the first piece on a ray being an enemy rook, an enemy horse
+on one of the squares a horse would attack from inside a larger `or` —
 is recorded as the test and what it gave, not as a read of the site. A written
 site read by point tests alone keeps the answer when each of them gives there
 what it gave on the parent (`h_tests_hold`, asked of the board after the case;
@@ -48,7 +52,8 @@ before the case, of both things a move answered early may put there — nothing
 or a piece of the mover's owner and kind — where the test reads the piece's
 owner and kind alone: `h_tests_hold_moving`). The path is the same: a board
 read outside point tests still gives its value, a point test its outcome, and
-a point test's value goes nowhere but into its branch. A part
+a point test's value goes nowhere but into truth values, which take the
+same branches (and give the same answer) for the same outcome. A part
 reading anything else — the variables, the position's fields, the action's own
 registers (`to`, `piece`...), a site list otherwise, a helper given the position
 — is asked for every candidate as before (`plan` answers None).
