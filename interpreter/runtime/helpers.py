@@ -669,7 +669,9 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
     tested = unsettled = 0
     tests: PointTests = {}
     for site, test, held, plain, emptied in notes:
-        if site >= 0:  # (site -1, never written, holds nothing to test)
+        # (site -1, never written, holds nothing to test; a site also read is asked
+        # again wherever it is written, whatever its tests)
+        if site >= 0 and not read >> site & 1:
             kept = not not held
             noted = tests.get(site)
             if noted is None:
@@ -679,7 +681,7 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
                 noted.append((test, kept))
             if not plain or (not not emptied) is not kept:
                 unsettled |= 1 << site
-    entry = memo[slot] = (answer, read, tested & ~read, tests, unsettled)
+    entry = memo[slot] = (answer, read, tested, tests, unsettled)
     return entry
 
 
