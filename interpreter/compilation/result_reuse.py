@@ -154,6 +154,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     rt = pyast.name(fresh("t"))
     memo: dict[int, ast.AST] = {}
     truth = _truth_only(lines, code) if POINT_TESTS else set()
+    emptied_once: dict[object, tuple[str, ast.expr]] = {}  # (what a point test gives on an empty site, by shape)
     ids = {id(loop) for loop in loops}
     tests: list[tuple[str, ast.expr]] = []
 
@@ -175,6 +176,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
             # (what it gives on an empty site: an expression of the players and constants where plain)
             emptied = pyast.replace_nodes(on_piece, pyast.replacing(pyast.name(PIECE), pyast.none()), {}) \
                 if plain else pyast.false()
+            if plain and _safe_when_empty(on_piece):  # (worked out once, at the recording's start)
+                known = emptied_once.get(pyast.key(emptied))
+                if known is None:
+                    known = emptied_once[pyast.key(emptied)] = (fresh("t"), emptied)
+                emptied = pyast.name(known[0])
             # `T` as `rt.append((site, test, (t := T), plain, emptied)) or t` (append gives None: T's value)
             held = fresh("t")
             note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node),
@@ -202,9 +208,10 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
 
     # (a search keeping its path: asked first to keep one, then recorded reading it)
     record = list(lines) + [pyast.expr_stmt(code)] if pyast.names_in(nodes) & {KEEPS_PATH} else []
-    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())] \
-        + pyast.replace_in(lines, recording, memo)
+    recorded = pyast.replace_in(lines, recording, memo)
     answer = pyast.replace_nodes(code, recording, memo)
+    record += [pyast.assign(pyast.name(local), value) for local, value in emptied_once.values()]
+    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())] + recorded
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
     return Plan(record, shapes, tests)
 
@@ -300,6 +307,23 @@ def _point_test(test: ast.expr) -> Optional[tuple[ast.expr, ast.expr]]:
         elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
             return None
     return index, on_piece
+
+
+def _safe_when_empty(test: ast.expr) -> bool:
+    """Whether the point test `test` reads its piece (`pc`) only as `(pc or K)`
+    (K a constant: the empty piece) or `pc is None`: with no piece, it reads the
+    players and constants alone, which hold from the recording's start."""
+    safe = 0
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2 \
+                and pyast.is_name(node.values[0], PIECE) and isinstance(node.values[1], ast.Name) \
+                and _CONSTANT.fullmatch(node.values[1].id):
+            safe += 1
+        elif isinstance(node, ast.Compare) and pyast.is_name(node.left, PIECE) and len(node.ops) == 1 \
+                and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
+                and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+            safe += 1
+    return safe == pyast.uses([test], PIECE)
 
 
 def _owner_and_kind_only(test: ast.expr) -> bool:
