@@ -421,7 +421,7 @@ class CaseWriter:
         if id(code) in self._parents:
             return self._parents[id(code)]
         src = self.src
-        made = result_reuse.plan(lines, code, src.fresh)
+        made = result_reuse.plan(lines, code, src.fresh, self._site_bits())
         found: Optional[ParentAnswer] = None
         if made is not None:
             origin = Origin("forbid result")

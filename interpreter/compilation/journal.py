@@ -48,7 +48,7 @@ PURE_HELPERS = frozenset({
     "h_others_mask", "h_hit", "h_board_repetitions", "h_turn_board_repetitions", "h_walk_ends", "h_followed",
     "h_rotation", "h_cycle", "h_make_code", "h_marks", "h_path", "h_keep_path",
     # (a listing's answers of the listed position: compilation/result_reuse.py)
-    "h_parent_answer", "h_answer_kept", "h_note_read", "h_written_sites", "h_tests_hold",
+    "h_parent_answer", "h_answer_kept", "h_written_sites", "h_tests_hold",
     "h_tests_hold_moving", "h_tests_hold_placing",
 })
 # A call standing for a test of the board sites the code has written by where it

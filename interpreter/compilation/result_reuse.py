@@ -37,10 +37,14 @@ still leads to the same goal, whichever path a search there would take; where
 no path was found, the recorded search read every site it reached and their
 neighbours, which a child writing none of them reaches alike.
 
-Finer: an `if` whose test reads the board at one site alone (every `b[Y]` in it
-of one index Y) and nothing else but the players and constants, and reads more
-of the piece than whether there is one — a *point test*: `it is enemy and it is
-knight` on a knight's square, the first piece on a ray being an enemy rook —
+Finer: an expression whose value is used only as a truth value (an `if` test,
+an operand of `not`, of `and`/`or` or a branch of `X if T else Y` used so, a
+local assigned by `t = E` alone and read only so, the answer: `_truth_only`)
+that reads the board at one site alone (every `b[Y]` in it of one index Y) and
+nothing else but the players and constants, and reads more of the piece than
+whether there is one — a *point test*: `it is enemy and it is knight` on a
+knight's square, the first piece on a ray being an enemy rook, an enemy horse
+on one of the squares a horse would attack from inside a larger `or` —
 is recorded as the test and what it gave, not as a read of the site. A written
 site read by point tests alone keeps the answer when each of them gives there
 what it gave on the parent (`h_tests_hold`, asked of the board after the case;
@@ -48,7 +52,8 @@ before the case, of both things a move answered early may put there — nothing
 or a piece of the mover's owner and kind — where the test reads the piece's
 owner and kind alone: `h_tests_hold_moving`). The path is the same: a board
 read outside point tests still gives its value, a point test its outcome, and
-a point test's value goes nowhere but into its branch. A part
+a point test's value goes nowhere but into truth values, which take the
+same branches (and give the same answer) for the same outcome. A part
 reading anything else — the variables, the position's fields, the action's own
 registers (`to`, `piece`...), a site list otherwise, a helper given the position
 — is asked for every candidate as before (`plan` answers None).
@@ -71,12 +76,11 @@ PLAYERS = frozenset({"p", "q"})
 _OWN_LOCAL = re.compile(r"[ti]\d+")
 _CONSTANT = re.compile(r"k\d+")
 # The helper a check calls to ask whether the parent's answer holds (runtime/helpers.py),
-# the one that finds (or makes) the parent's answer, and the one a recording reads the board with.
+# and the one that finds (or makes) the parent's answer.
 KEPT = "h_answer_kept"
 # The helper a search that keeps its path keeps it with (expr_connected.witnessed_loop).
 KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
-NOTE = "h_note_read"
 # The helpers asking whether the point tests of written sites still give what
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
@@ -92,7 +96,8 @@ POINT_TESTS = True
 @dataclass
 class Plan:
     """How one part is asked on the parent: `record` (statements on the
-    registers b, o, p, q ending in `return (answer, sites read)`), and the
+    registers b, o, p, q ending in `return (answer, the bitmask of the sites
+    read, the point tests noted)`), and the
     loops over site lists as (player: a register or a number, site local, test,
     the rest of the loop's test) — a `first(pieces of P)` as one with no local
     and the test `True` — see `anchor`."""
@@ -121,11 +126,13 @@ class Plan:
         return pyast.or_(*tests) if tests else None
 
 
-def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str]) -> Optional[Plan]:
+def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr) -> Optional[Plan]:
     """The plan of the part `lines` + `code` (as restrictions.result_check makes
     them), or None where it reads more than the module's docstring allows.
-    `fresh`: new names, for the lists of sites read and point tests asked and
-    for the point tests' functions."""
+    `fresh`: new names, for the bitmask of the sites read, the list of point
+    tests asked and the point tests' functions; `bits`: the constant of each
+    site's bit (0 for site -1, last), which a read ORs into the bitmask where
+    it is made (no call per read, no list to turn into one)."""
     nodes = list(lines) + [pyast.expr_stmt(code)]
     loops = [n for n in pyast.walk_all(nodes)
              if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
@@ -146,6 +153,8 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
     rr = pyast.name(fresh("t"))
     rt = pyast.name(fresh("t"))
     memo: dict[int, ast.AST] = {}
+    truth = _truth_only(lines, code) if POINT_TESTS else set()
+    emptied_once: dict[object, tuple[str, ast.expr]] = {}  # (what a point test gives on an empty site, by shape)
     ids = {id(loop) for loop in loops}
     tests: list[tuple[str, ast.expr]] = []
 
@@ -153,13 +162,13 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
         if id(node) in ids:
             assert isinstance(node, ast.For) and isinstance(node.body[0], ast.If) and isinstance(node.target, ast.Name)
             shape = next(shape for shape in shapes if shape[1] == node.target.id)
-            noted = pyast.expr_stmt(pyast.method(rr, "append", pyast.name(node.target.id)))
+            noted = pyast.augment(rr, "|", pyast.sub(bits, pyast.name(node.target.id)))
             body = pyast.replace_in(node.body[0].body, recording, memo)
             rest = rests[id(node)]
             if rest is not None:  # (`if T and R:` as `if T: if R:`, R's reads recorded)
                 body = [pyast.if_(pyast.replace_nodes(rest, recording, memo), body)]
             return pyast.for_(node.target, node.iter, [pyast.if_(shape[2], [noted] + body)])
-        if isinstance(node, ast.If) and (point := _point_test(node.test)) is not None:
+        if id(node) in truth and isinstance(node, ast.expr) and (point := _point_test(node)) is not None:
             index, on_piece = point
             function = fresh("f")
             tests.append((function, on_piece))
@@ -167,27 +176,108 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str])
             # (what it gives on an empty site: an expression of the players and constants where plain)
             emptied = pyast.replace_nodes(on_piece, pyast.replacing(pyast.name(PIECE), pyast.none()), {}) \
                 if plain else pyast.false()
-            # `if T:` as `if rt.append((site, test, (t := T), plain, emptied)) or t:` (append gives None)
+            if plain and _safe_when_empty(on_piece):  # (worked out once, at the recording's start)
+                known = emptied_once.get(pyast.key(emptied))
+                if known is None:
+                    known = emptied_once[pyast.key(emptied)] = (fresh("t"), emptied)
+                emptied = pyast.name(known[0])
+            # `T` as `rt.append((site, test, (t := T), plain, emptied)) or t` (append gives None: T's value)
             held = fresh("t")
-            note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node.test),
+            note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node),
                                 pyast.true() if plain else pyast.false(), emptied)
-            noted_test = pyast.or_(pyast.method(rt, "append", note), pyast.name(held))
-            return pyast.if_(noted_test, pyast.replace_in(node.body, recording, memo),
-                             pyast.replace_in(node.orelse, recording, memo))
+            return pyast.or_(pyast.method(rt, "append", note), pyast.name(held))
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "b") and isinstance(node.ctx, ast.Load):
             index = pyast.replace_nodes(node.slice, recording, memo)
-            return pyast.sub(node.value, pyast.helper(NOTE, rr, index))
+            return pyast.sub(node.value, noted_read(index))
         if isinstance(node, ast.Call) and _first_of_sites(node):
-            return pyast.helper(NOTE, rr, node)  # (an anchor: the site is read)
+            return noted_read(node)  # (an anchor: the site is read)
         return None
+
+    def noted_read(index: ast.expr) -> ast.expr:
+        """`index`, its site's bit put in the bitmask of the sites read:
+        `x if (rr := rr | bits[(x := index)]) else x`."""
+        at: ast.expr
+        first: ast.expr
+        if isinstance(index, ast.Name):  # (a name is read twice as cheaply)
+            at = first = index
+        else:
+            site = fresh("t")
+            at, first = pyast.name(site), pyast.walrus(site, index)
+        noting = pyast.walrus(rr.id, pyast.binop(rr, "|", pyast.sub(bits, first)))
+        return pyast.ifexp(at, noting, at)
 
     # (a search keeping its path: asked first to keep one, then recorded reading it)
     record = list(lines) + [pyast.expr_stmt(code)] if pyast.names_in(nodes) & {KEEPS_PATH} else []
-    record += [pyast.assign(rr, pyast.list_()), pyast.assign(rt, pyast.list_())] \
-        + pyast.replace_in(lines, recording, memo)
+    recorded = pyast.replace_in(lines, recording, memo)
     answer = pyast.replace_nodes(code, recording, memo)
+    record += [pyast.assign(pyast.name(local), value) for local, value in emptied_once.values()]
+    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())] + recorded
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
     return Plan(record, shapes, tests)
+
+
+def _truth_only(lines: Sequence[ast.stmt], code: ast.expr) -> set[int]:
+    """The expressions of the part (by id) whose value goes nowhere but into
+    truth values: an `if` test, the operand of `not`, an operand of `and`/`or` or
+    a branch of `X if T else Y` whose value is one, a local assigned by `t = E`
+    alone and read only as one, the part's answer. A point test there stands for
+    its outcome (the module's docstring): the same outcome takes the same branches.
+    An expression shared by several places counts where every place is one."""
+    stored = [n for n in pyast.walk_all(lines) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    plain = {id(s.targets[0]) for s in pyast.walk_all(lines)
+             if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)}
+    truth_locals = {n.id for n in stored} - {n.id for n in stored if id(n) not in plain}
+    while True:
+        total: dict[int, int] = {}
+        in_truth: dict[int, int] = {}
+        valued: set[str] = set()  # (the locals read for their value somewhere)
+
+        def expression(node: ast.expr, truth: bool) -> None:
+            total[id(node)] = total.get(id(node), 0) + 1
+            if truth:
+                in_truth[id(node)] = in_truth.get(id(node), 0) + 1
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                valued.add(node.id)
+            if isinstance(node, ast.BoolOp):
+                for value in node.values:
+                    expression(value, truth)
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                expression(node.operand, True)
+            elif isinstance(node, ast.IfExp):
+                expression(node.test, True)
+                expression(node.body, truth)
+                expression(node.orelse, truth)
+            else:
+                for child in ast.iter_child_nodes(node):
+                    expression(child, False) if isinstance(child, ast.expr) else other(child)
+
+        def other(node: ast.AST) -> None:
+            for child in pyast.walk_in_order(node):
+                if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+                    valued.add(child.id)
+
+        def statements(block: Sequence[ast.stmt]) -> None:
+            for stmt in block:
+                if isinstance(stmt, (ast.If, ast.While)):
+                    expression(stmt.test, True)
+                    statements(stmt.body)
+                    statements(stmt.orelse)
+                elif isinstance(stmt, ast.For):
+                    expression(stmt.iter, False)
+                    statements(stmt.body)
+                    statements(stmt.orelse)
+                elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                    expression(stmt.value, stmt.targets[0].id in truth_locals)
+                elif isinstance(stmt, (ast.Expr, ast.Return)) and stmt.value is not None:
+                    expression(stmt.value, False)
+                else:
+                    other(stmt)
+
+        statements(lines)
+        expression(code, True)
+        if not truth_locals & valued:
+            return {key for key, count in total.items() if in_truth.get(key) == count}
+        truth_locals -= valued
 
 
 def _point_test(test: ast.expr) -> Optional[tuple[ast.expr, ast.expr]]:
@@ -217,6 +307,23 @@ def _point_test(test: ast.expr) -> Optional[tuple[ast.expr, ast.expr]]:
         elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
             return None
     return index, on_piece
+
+
+def _safe_when_empty(test: ast.expr) -> bool:
+    """Whether the point test `test` reads its piece (`pc`) only as `(pc or K)`
+    (K a constant: the empty piece) or `pc is None`: with no piece, it reads the
+    players and constants alone, which hold from the recording's start."""
+    safe = 0
+    for node in pyast.walk_in_order(test):
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2 \
+                and pyast.is_name(node.values[0], PIECE) and isinstance(node.values[1], ast.Name) \
+                and _CONSTANT.fullmatch(node.values[1].id):
+            safe += 1
+        elif isinstance(node, ast.Compare) and pyast.is_name(node.left, PIECE) and len(node.ops) == 1 \
+                and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
+                and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+            safe += 1
+    return safe == pyast.uses([test], PIECE)
 
 
 def _owner_and_kind_only(test: ast.expr) -> bool:

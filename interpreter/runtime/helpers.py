@@ -653,26 +653,25 @@ TestNote = tuple[int, Callable[..., Any], Any, bool, Any]
 
 
 def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
-                  record: Callable[[State], tuple[Any, list[int], list[TestNote]]],
+                  record: Callable[[State], tuple[Any, int, list[TestNote]]],
                   s: State) -> Optional[ParentEntry]:
     """The answer of a `forbid result` part on the listed position `s`, the
-    bitmask of the sites it read and the tests of one site's piece it asked
-    (compilation/result_reuse.py), found once per listing and kept in `memo`
+    bitmask of the sites it read (made by the recording itself) and the tests
+    of one site's piece it asked (compilation/result_reuse.py), found once per
+    listing and kept in `memo`
     under `slot`; None (each candidate asks) where asking the listed position
     fails — a rule may fail there and not after an action, which is all the
     checks ask about."""
     try:
-        answer, sites, notes = record(s)
+        answer, read, notes = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
-    read = 0
-    for site in sites:
-        if site >= 0:
-            read |= 1 << site
     tested = unsettled = 0
     tests: PointTests = {}
     for site, test, held, plain, emptied in notes:
-        if site >= 0:  # (site -1, never written, holds nothing to test)
+        # (site -1, never written, holds nothing to test; a site also read is asked
+        # again wherever it is written, whatever its tests)
+        if site >= 0 and not read >> site & 1:
             kept = not not held
             noted = tests.get(site)
             if noted is None:
@@ -682,14 +681,8 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
                 noted.append((test, kept))
             if not plain or (not not emptied) is not kept:
                 unsettled |= 1 << site
-    entry = memo[slot] = (answer, read, tested & ~read, tests, unsettled)
+    entry = memo[slot] = (answer, read, tested, tests, unsettled)
     return entry
-
-
-def note_read(sites: list[int], site: int) -> int:
-    """`site`, noted among the sites read (a part asked of the listed position)."""
-    sites.append(site)
-    return site
 
 
 def tests_hold(entry: ParentEntry, board: Board, sites: Sequence[int], p: int, q: int) -> bool:
@@ -796,7 +789,6 @@ def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
 NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_parent_answer": parent_answer,
-    "h_note_read": note_read,
     "h_answer_kept": answer_kept,
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,

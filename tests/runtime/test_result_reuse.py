@@ -221,7 +221,8 @@ def test_chess_records_point_tests(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["docs/examples/chess", "docs/examples/chess/variants/crazyhouse.yaml",
-                                  "docs/examples/chess/variants/king-of-the-hill.yaml"])
+                                  "docs/examples/chess/variants/king-of-the-hill.yaml",
+                                  "benchmarks/games/xiangqi"])
 def test_point_tests_agree_with_reads_of_their_sites(name, monkeypatch):
     # The same legal actions with point tests recorded as tests and as reads of their
     # sites, on every position of random games (captures, promotions, castling, drops).
@@ -247,3 +248,32 @@ def test_point_tests_agree_with_reads_of_their_sites(name, monkeypatch):
             tested.apply_in_place(s, code)
             read.apply_in_place(t, code)
     assert compared > 100
+
+
+def test_point_tests_only_where_the_value_is_a_truth_value():
+    # `t1` (an `if not` reads it) and the operands of the answer's `or` are truth values:
+    # a test of one site there stands for its outcome; `t2` indexes a table (its value
+    # counts), and `t5` is read by `t6`, whose value is the answer's key: neither may.
+    import ast
+
+    from interpreter.compilation import result_reuse
+
+    lines = ast.parse("t1 = b[i0][1] == 3\nt2 = b[i1][1] == 4\nt3 = k5[t2]\nif not t1:\n    t4 = True\n"
+                      "t5 = b[i2][1] == 2\nt6 = k6[t5 or t3]").body
+    code = ast.parse("t3 or t4 or b[i3][1] == 1 or t6", mode="eval").body
+    truth = result_reuse._truth_only(lines, code)
+    assert id(lines[0].value) in truth
+    assert id(lines[1].value) not in truth and id(lines[4].value) not in truth
+    assert id(code.values[2]) in truth
+    assert all(id(value) in truth for value in code.values)
+
+
+def test_xiangqi_answers_moves_by_the_point_tests_of_its_expressions(monkeypatch):
+    # Xiangqi's horse and soldier squares are asked inside `or`s and assignments, not
+    # `if`s: recorded as point tests, a move leaving or entering one is answered early.
+    from interpreter.compilation import result_reuse
+
+    xiangqi = str(REPO / "benchmarks" / "games" / "xiangqi")
+    assert helper_calls(load_game(xiangqi), "h_tests_hold_moving", "forbid result")
+    monkeypatch.setattr(result_reuse, "POINT_TESTS", False)
+    assert not helper_calls(load_game(xiangqi), "h_tests_hold_moving", "forbid result")
