@@ -30,7 +30,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
-from .board_keys import keep_board_state, reads_empty_sites, writes_many_sites
+from .board_keys import keep_board_state, reads_chains, reads_empty_sites, writes_many_sites
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -123,6 +123,7 @@ class Compiler:
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
         self.keeps_empty = False  # whether a draw reads the empty sites (set once the functions are written)
+        self.keeps_chains = False  # whether the rules read the groups' records (the same)
         self._result_scope: Optional[Scope] = None  # where they are compiled
         # the conditions for an acting piece of known kinds (result_code_for)
         self._result_code_by_kinds: dict[frozenset[int], list[ResultPart]] = {}
@@ -296,12 +297,14 @@ class Compiler:
             tabulate(src, self.model.player_count)
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions))
-        if self.exprs.uses_board_repetitions or self.keeps_empty:
+        self.keeps_chains = any(map(reads_chains, functions))
+        if self.exprs.uses_board_repetitions or self.keeps_empty or self.keeps_chains:
             # (the board's key kept by every write, for the count at each turn; the
-            # empty sites, for the draws that take drops from them)
+            # empty sites, for the draws that take drops from them; the groups, for
+            # the questions about their liberties)
             src.functions = [keep_board_state(f, src.fresh, key=self.exprs.uses_board_repetitions,
-                                              empty=self.keeps_empty) if isinstance(f, py.FunctionDef) else f
-                             for f in src.functions]
+                                              empty=self.keeps_empty, chains=self.keeps_chains)
+                             if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
@@ -448,6 +451,7 @@ class Compiler:
             module=src.module(),
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
+            chain_adjacency=tuple(tuple(a) for a in self.model.board.adjacent) + ((),) if self.keeps_chains else None,
         )
 
     def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers], keys: NotationKeys,

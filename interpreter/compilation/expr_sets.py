@@ -20,6 +20,7 @@ from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
+from .liberties import liberty_test
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
@@ -160,6 +161,9 @@ class SetFamily:
         return self._quantifier("count", coll, e.args[1], scope, name)
 
     def exists(self, e: ast.Call, scope: Scope) -> Code:
+        asked = liberty_test(self.x, e, scope)  # (liberties: asked of the groups the position keeps)
+        if asked is not None:
+            return asked
         coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
@@ -169,6 +173,9 @@ class SetFamily:
         return self._quantifier("exists", coll, e.args[1], scope, name)
 
     def all(self, e: ast.Call, scope: Scope) -> Code:
+        asked = liberty_test(self.x, e, scope)
+        if asked is not None:
+            return asked
         coll, name = self._quantified(e, scope)
         return self._quantifier("all", coll, e.args[1], scope, name)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence, SupportsIndex
 
+from .chains import Chains
 from .pieces import Board, Code, Outcome
 
 
@@ -99,7 +100,7 @@ class State:
         "board", "occ", "vars", "phase", "decision", "step", "player", "carry", "ply", "result",
         "next_player", "next_phase", "last", "legal", "ending", "turn_start", "history", "history_shared",
         "boards", "board_firsts", "boards_shared", "board_counted", "board_key",
-        "empty",
+        "empty", "chains",
     )
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
@@ -147,6 +148,9 @@ class State:
     # nothing, in no particular order, kept by every write of the generated code
     # like the key; else None
     empty: Optional[list[int]]
+    # where the rules ask whether groups have liberties, the groups known and their
+    # liberties (runtime/chains.py), kept by every write like the key; else None
+    chains: Optional[Chains]
 
     def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
@@ -210,6 +214,8 @@ class State:
         new.board_key = self.board_key
         empty = self.empty
         new.empty = empty[:] if empty is not None else None
+        chains = self.chains
+        new.chains = chains.copy() if chains is not None else None
         if not trial:
             self.history_shared = True
             self.boards_shared = True
