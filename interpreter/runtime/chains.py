@@ -98,7 +98,52 @@ def wrote(chains: Chains, board: Board, site: int, was: Optional[Piece]) -> None
             return
     elif now is None:
         return
-    _placed(chains, board, site, now[OWNER])
+    # A piece placed: it joins the known groups of its owner next to it (the
+    # largest keeps its head) and takes the site from the others' liberties.
+    owner = now[OWNER]
+    head = chains.head
+    libs = chains.libs
+    stones = chains.stones
+    bit = 1 << site
+    own_libs = 0
+    joined: list[int] = []
+    for t in chains.adjacent[site]:
+        q = board[t]
+        if q is None:
+            own_libs |= 1 << t
+            continue
+        h = head[t]
+        if q[OWNER] == owner:
+            if h < 0:  # (a group not known: the new one is searched, the known ones joined too)
+                _found(chains, board, site)
+                _others_lose(chains, board, site, owner, bit)
+                return
+            if h not in joined:
+                joined.append(h)
+        elif h >= 0:
+            libs[h] &= ~bit
+    if not joined:
+        head[site] = site
+        stones[site] = bit
+        libs[site] = own_libs
+        return
+    big = joined[0]
+    if len(joined) > 1:
+        for h in joined[1:]:
+            if stones[h].bit_count() > stones[big].bit_count():
+                big = h
+        for h in joined:
+            if h != big:
+                m = stones[h]
+                stones[big] |= m
+                own_libs |= libs[h]
+                while m:
+                    low = m & -m
+                    head[low.bit_length() - 1] = big
+                    m ^= low
+    head[site] = big
+    stones[big] |= bit
+    libs[big] = (libs[big] | own_libs) & ~bit
 
 
 def _taken(chains: Chains, site: int, emptied: bool) -> None:
@@ -117,53 +162,6 @@ def _taken(chains: Chains, site: int, emptied: bool) -> None:
             h = head[t]
             if h >= 0:
                 libs[h] |= bit
-
-
-def _placed(chains: Chains, board: Board, site: int, owner: int) -> None:
-    head = chains.head
-    libs = chains.libs
-    stones = chains.stones
-    bit = 1 << site
-    own_libs = 0
-    joined: list[int] = []
-    for t in chains.adjacent[site]:
-        q = board[t]
-        if q is None:
-            own_libs |= 1 << t
-            continue
-        h = head[t]
-        if q[OWNER] == owner:
-            if h < 0:  # (a group not known: the new one is searched)
-                _found(chains, board, site)  # (the known ones joined too, under `site`)
-                _others_lose(chains, board, site, owner, bit)
-                return
-            if h not in joined:
-                joined.append(h)
-        elif h >= 0:
-            libs[h] &= ~bit
-    if not joined:
-        head[site] = site
-        stones[site] = bit
-        libs[site] = own_libs
-        return
-    big = joined[0]
-    for h in joined[1:]:
-        if stones[h].bit_count() > stones[big].bit_count():
-            big = h
-    all_stones = stones[big] | bit
-    all_libs = libs[big] | own_libs
-    for h in joined:
-        if h != big:
-            m = stones[h]
-            all_stones |= m
-            all_libs |= libs[h]
-            while m:
-                low = m & -m
-                head[low.bit_length() - 1] = big
-                m ^= low
-    head[site] = big
-    stones[big] = all_stones
-    libs[big] = all_libs & ~bit
 
 
 def _others_lose(chains: Chains, board: Board, site: int, owner: int, bit: int) -> None:
