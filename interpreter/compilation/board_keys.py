@@ -98,7 +98,11 @@ class _EmptySites(_Kept):
 
 class _Chains(_Kept):
     """`s.chains`: the groups and their liberties (runtime/chains.py), told what
-    stood on the site when the write changed it."""
+    stood on the site when the write changed it; `adjacent` names the neighbours'
+    table they are kept by."""
+
+    def __init__(self, adjacent: str):
+        self.adjacent = adjacent
 
     def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
         was = pyast.name(fresh("t"))
@@ -108,7 +112,7 @@ class _Chains(_Kept):
         assert isinstance(noted, ast.Name)
         on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
         told = pyast.helper("h_chains_wrote", pyast.attr(pyast.name("s"), _CHAINS), pyast.name("b"),
-                            copy.deepcopy(site), pyast.name(noted.id))
+                            pyast.name(self.adjacent), copy.deepcopy(site), pyast.name(noted.id))
         return [pyast.if_(pyast.compare(on_site, "is not", pyast.name(noted.id)), [pyast.expr_stmt(told)])]
 
     def remade(self) -> ast.stmt:
@@ -122,12 +126,13 @@ def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> as
 
 
 def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key: bool,
-                     empty: bool, chains: bool = False) -> ast.FunctionDef:
+                     empty: bool, chains: Optional[str] = None) -> ast.FunctionDef:
     """`function` with the board's key (`key`), the list of empty sites (`empty`)
-    and the groups' records (`chains`) kept at each board write (a copy; the same
+    and the groups' records (`chains`: the name of the neighbours' table they are
+    kept by) kept at each board write (a copy; the same
     function when it writes nothing of the board or keeps nothing)."""
     kept: list[_Kept] = ([_BoardKey()] if key else []) + ([_EmptySites()] if empty else []) \
-        + ([_Chains()] if chains else [])
+        + ([_Chains(chains)] if chains else [])
     if not kept or not any(_write(stmt) for stmt in _simple_statements(function.body)):
         return function
     rewritten = copy.deepcopy(function)

@@ -31,6 +31,7 @@ from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
 from .board_keys import keep_board_state, reads_chains, reads_empty_sites, writes_many_sites
+from .liberties import adjacency_table
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -303,7 +304,8 @@ class Compiler:
             # empty sites, for the draws that take drops from them; the groups, for
             # the questions about their liberties)
             src.functions = [keep_board_state(f, src.fresh, key=self.exprs.uses_board_repetitions,
-                                              empty=self.keeps_empty, chains=self.keeps_chains)
+                                              empty=self.keeps_empty,
+                                              chains=adjacency_table(self.exprs).id if self.keeps_chains else None)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
@@ -451,7 +453,7 @@ class Compiler:
             module=src.module(),
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
-            chain_adjacency=tuple(tuple(a) for a in self.model.board.adjacent) + ((),) if self.keeps_chains else None,
+            keeps_chains=self.keeps_chains,
         )
 
     def _decision_info(self, plan: Optional[DecisionPlan], names: Optional[Listers], keys: NotationKeys,

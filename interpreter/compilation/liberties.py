@@ -64,7 +64,8 @@ def liberty_test(x: Compiling, e: ast.Call, scope: Scope) -> Optional[Code]:
     excluded = [x.compile(y, scope) for y in others]
     if any(y.type is not Type.SITE for y in excluded):
         return None
-    libs = pyast.helper("h_liberties", pyast.attr(pyast.name("s"), "chains"), pyast.name("b"), site.code)
+    libs: py.expr = pyast.helper("h_liberties", pyast.attr(pyast.name("s"), "chains"), pyast.name("b"),
+                                 adjacency_table(x), site.code)
     deps = site.deps | {Dep.BOARD}
     cost = site.cost + 4
     for y in excluded:
@@ -144,6 +145,12 @@ def _names(e: ast.Expr) -> set[str]:
         elif isinstance(node, list):
             stack.extend(node)
     return found
+
+
+def adjacency_table(x: Compiling) -> py.Name:
+    """The neighbours' table `group(X)` and `neighbours(X)` read (the same constant:
+    expr_sites.adjacency_table), given to the helpers that keep the groups."""
+    return x.src.const(tuple(tuple(a) for a in x.model.board.adjacent) + ((),), key="adjacent")
 
 
 def _others_than(x: Compiling) -> py.Name:

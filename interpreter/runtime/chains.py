@@ -16,6 +16,12 @@ other groups' liberties; a piece taken off (or one of another owner put in its
 place) forgets its group — which may fall apart, and whose other stones a capture
 usually takes next — and gives the site to the known groups next to it. Any other
 change of the board forgets every record (`forget`).
+
+The records are one flat list, so that a position's copy is one slice: for N
+entries of the board (its sites and "no site", -1), `chains[site]` is the head of
+the site's group (-1: empty or unknown), `chains[N + head]` the group's stones,
+and `chains[2 * N + head]` its liberties. The neighbours' table is the generated
+code's constant, given to each call.
 """
 from __future__ import annotations
 
@@ -23,53 +29,38 @@ from typing import Optional, Sequence
 
 from .pieces import OWNER, Board, Piece
 
+# The records of a board's groups (see above).
+Chains = list[int]
+Adjacent = Sequence[Sequence[int]]
 
-class Chains:
-    """The known groups of a board: per site the head of its group (-1: empty or
-    unknown), per head the group's stones and empty neighbours (bitmasks by site)."""
 
-    __slots__ = ("adjacent", "head", "stones", "libs")
-
-    def __init__(self, adjacent: Sequence[Sequence[int]], size: int):
-        # adjacent[site]: the site's neighbours (the table `group` and `neighbours` read)
-        self.adjacent = adjacent
-        # (one entry more: "no site", -1, whose head stays -1)
-        self.head = [-1] * (size + 1)
-        self.stones = [0] * (size + 1)
-        self.libs = [0] * (size + 1)
-
-    def copy(self) -> "Chains":
-        new = Chains.__new__(Chains)
-        new.adjacent = self.adjacent
-        new.head = self.head[:]
-        new.stones = self.stones[:]
-        new.libs = self.libs[:]
-        return new
+def new_chains(entries: int) -> Chains:
+    """No group known yet, for a board of `entries` entries (its sites and -1)."""
+    return [-1] * entries + [0] * (2 * entries)
 
 
 def forget(chains: Chains) -> None:
     """After a change of the board the writes did not tell one site at a time."""
-    chains.head = [-1] * len(chains.head)
+    n = len(chains) // 3
+    chains[:n] = [-1] * n
 
 
-def liberties(chains: Chains, board: Board, site: int) -> int:
+def liberties(chains: Chains, board: Board, adjacent: Adjacent, site: int) -> int:
     """The empty neighbours of the group on `site`, as a bitmask of sites (0 for
     an empty site or none)."""
-    h = chains.head[site]
-    if h >= 0:
-        return chains.libs[h]
-    if board[site] is None:
+    if board[site] is None:  # (none too: the board's last entry)
         return 0
-    return _found(chains, board, site)
+    h = chains[site]
+    if h >= 0:
+        return chains[2 * len(board) + h]
+    return _found(chains, board, adjacent, site)
 
 
-def _found(chains: Chains, board: Board, start: int) -> int:
+def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
     """The group on `start` searched and recorded under `start` (as `group` finds
     it); its liberties."""
     owner = board[start][OWNER]  # type: ignore[index]  # (occupied: see liberties)
-    adjacent = chains.adjacent
-    head = chains.head
-    head[start] = start
+    chains[start] = start
     stones = 1 << start
     libs = 0
     found = [start]
@@ -78,99 +69,106 @@ def _found(chains: Chains, board: Board, start: int) -> int:
             q = board[t]
             if q is None:
                 libs |= 1 << t
-            elif q[OWNER] == owner and head[t] != start:
-                head[t] = start
+            elif q[OWNER] == owner and chains[t] != start:
+                chains[t] = start
                 stones |= 1 << t
                 found.append(t)
-    chains.stones[start] = stones
-    chains.libs[start] = libs
+    n = len(board)
+    chains[n + start] = stones
+    chains[2 * n + start] = libs
     return libs
 
 
-def wrote(chains: Chains, board: Board, site: int, was: Optional[Piece]) -> None:
+def wrote(chains: Chains, board: Board, adjacent: Adjacent, site: int, was: Optional[Piece]) -> None:
     """The board's `site` was written: it held `was`, it holds `board[site]` now."""
     now = board[site]
-    if was is not None:
-        if now is not None and now[OWNER] == was[OWNER]:
-            return  # (the same owner: the groups are the same)
-        _taken(chains, site, now is None)
-        if now is None:
-            return
-    elif now is None:
+    if was is None:
+        if now is not None:
+            _placed(chains, board, adjacent, site, now[OWNER])
         return
+    if now is not None and now[OWNER] == was[OWNER]:
+        return  # (the same owner: the groups are the same)
+    _taken(chains, len(board), adjacent, site, now is None)
+    if now is not None:
+        _placed(chains, board, adjacent, site, now[OWNER])
+
+
+def _placed(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
     # A piece placed: it joins the known groups of its owner next to it (the
     # largest keeps its head) and takes the site from the others' liberties.
-    owner = now[OWNER]
-    head = chains.head
-    libs = chains.libs
-    stones = chains.stones
+    n = len(board)
+    libs = n + n
     bit = 1 << site
     own_libs = 0
-    joined: list[int] = []
-    for t in chains.adjacent[site]:
+    big = -1  # (the first group joined; any others in `joined`)
+    joined: Optional[list[int]] = None
+    for t in adjacent[site]:
         q = board[t]
         if q is None:
             own_libs |= 1 << t
             continue
-        h = head[t]
+        h = chains[t]
         if q[OWNER] == owner:
             if h < 0:  # (a group not known: the new one is searched, the known ones joined too)
-                _found(chains, board, site)
-                _others_lose(chains, board, site, owner, bit)
+                _found(chains, board, adjacent, site)
+                _others_lose(chains, board, adjacent, site, owner)
                 return
-            if h not in joined:
-                joined.append(h)
+            if big < 0:
+                big = h
+            elif h != big:
+                if joined is None:
+                    joined = [big, h]
+                elif h not in joined:
+                    joined.append(h)
         elif h >= 0:
-            libs[h] &= ~bit
-    if not joined:
-        head[site] = site
-        stones[site] = bit
-        libs[site] = own_libs
+            chains[libs + h] &= ~bit
+    if big < 0:
+        chains[site] = site
+        chains[n + site] = bit
+        chains[libs + site] = own_libs
         return
-    big = joined[0]
-    if len(joined) > 1:
-        for h in joined[1:]:
-            if stones[h].bit_count() > stones[big].bit_count():
+    if joined is not None:
+        for h in joined:
+            if chains[n + h].bit_count() > chains[n + big].bit_count():
                 big = h
         for h in joined:
             if h != big:
-                m = stones[h]
-                stones[big] |= m
-                own_libs |= libs[h]
+                m = chains[n + h]
+                chains[n + big] |= m
+                own_libs |= chains[libs + h]
                 while m:
                     low = m & -m
-                    head[low.bit_length() - 1] = big
+                    chains[low.bit_length() - 1] = big
                     m ^= low
-    head[site] = big
-    stones[big] |= bit
-    libs[big] = (libs[big] | own_libs) & ~bit
+    chains[site] = big
+    chains[n + big] |= bit
+    chains[libs + big] = (chains[libs + big] | own_libs) & ~bit
 
 
-def _taken(chains: Chains, site: int, emptied: bool) -> None:
-    head = chains.head
-    h = head[site]
+def _taken(chains: Chains, n: int, adjacent: Adjacent, site: int, emptied: bool) -> None:
+    h = chains[site]
     if h >= 0:  # (the group may fall apart: forgotten, to be searched when asked about)
-        m = chains.stones[h]
+        m = chains[n + h]
         while m:
             low = m & -m
-            head[low.bit_length() - 1] = -1
+            chains[low.bit_length() - 1] = -1
             m ^= low
     if emptied:
         bit = 1 << site
-        libs = chains.libs
-        for t in chains.adjacent[site]:
-            h = head[t]
+        libs = 2 * n
+        for t in adjacent[site]:
+            h = chains[t]
             if h >= 0:
-                libs[h] |= bit
+                chains[libs + h] |= bit
 
 
-def _others_lose(chains: Chains, board: Board, site: int, owner: int, bit: int) -> None:
+def _others_lose(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
     """The site taken from the liberties of the known groups of other owners next to it."""
-    head = chains.head
-    libs = chains.libs
-    for t in chains.adjacent[site]:
+    libs = 2 * len(board)
+    bit = 1 << site
+    for t in adjacent[site]:
         q = board[t]
         if q is not None and q[OWNER] != owner:
-            h = head[t]
+            h = chains[t]
             if h >= 0:
-                libs[h] &= ~bit
+                chains[libs + h] &= ~bit

@@ -184,10 +184,10 @@ class CompiledRules:
     module: py.Module  # the generated code, as compiled
     source_map: Mapping[str, Origin]  # where each generated function and constant comes from, by name
     constants: Mapping[str, Any]  # the generated constants' values, by name
-    # where the rules ask whether groups have liberties (compilation/liberties.py),
-    # the neighbours' table the positions keep their groups by (`State.chains`,
-    # runtime/chains.py); else None
-    chain_adjacency: Optional[tuple[tuple[int, ...], ...]] = None
+    # whether positions keep their groups and liberties (`State.chains`,
+    # runtime/chains.py): the rules ask whether groups have liberties
+    # (compilation/liberties.py)
+    keeps_chains: bool = False
 
     @cached_property
     def source(self) -> str:

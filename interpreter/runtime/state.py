@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence, SupportsIndex
 
-from .chains import Chains
 from .pieces import Board, Code, Outcome
 
 
@@ -150,7 +149,7 @@ class State:
     empty: Optional[list[int]]
     # where the rules ask whether groups have liberties, the groups known and their
     # liberties (runtime/chains.py), kept by every write like the key; else None
-    chains: Optional[Chains]
+    chains: Optional[list[int]]
 
     def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
@@ -215,7 +214,7 @@ class State:
         empty = self.empty
         new.empty = empty[:] if empty is not None else None
         chains = self.chains
-        new.chains = chains.copy() if chains is not None else None
+        new.chains = chains[:] if chains is not None else None
         if not trial:
             self.history_shared = True
             self.boards_shared = True

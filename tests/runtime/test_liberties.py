@@ -34,16 +34,21 @@ def _bits(sites):
     return sum(1 << s for s in sites)
 
 
-def _check_records(records, board):
+def _adjacent(game):
+    return tuple(tuple(a) for a in game.model.board.adjacent) + ((),)
+
+
+def _check_records(records, board, adjacent):
     """Every known record is the group of its sites and that group's liberties."""
-    adjacent = records.adjacent
-    for site, head in enumerate(records.head[:-1]):
+    n = len(board)
+    assert len(records) == 3 * n
+    for site, head in enumerate(records[:n - 1]):
         if head >= 0:
             stones = group(board, adjacent, site)
-            assert records.head[head] == head and board[site] is not None
-            assert records.stones[head] == _bits(stones), f"site {site}"
-            assert records.libs[head] == _bits(_liberties(board, adjacent, site)), f"site {site}"
-            assert all(records.head[s] == head for s in stones)
+            assert records[head] == head and board[site] is not None
+            assert records[n + head] == _bits(stones), f"site {site}"
+            assert records[2 * n + head] == _bits(_liberties(board, adjacent, site)), f"site {site}"
+            assert all(records[s] == head for s in stones)
 
 
 # ---------------------------------------------------------------- the records alone
@@ -58,25 +63,25 @@ def test_records_follow_any_writes_of_one_site():
     rng = random.Random(4)
     for _ in range(20):
         board = [None] * (n * n + 1)
-        records = chains.Chains(adjacent, n * n)
+        records = chains.new_chains(n * n + 1)
         for step in range(300):
             site = rng.randrange(n * n)
             was = board[site]
             board[site] = rng.choice([None, None, (0, 0), (1, 0), (1, 1), (-1, 2)])
             if board[site] is not was:
-                chains.wrote(records, board, site, was)
-            if step % 7 == 0:
-                chains.forget(records) if step % 91 == 0 else None
+                chains.wrote(records, board, adjacent, site, was)
+            if step % 50 == 49:  # (a change the writes did not tell site by site)
+                chains.forget(records)
             asked = rng.randrange(-1, n * n)
             expected = _bits(_liberties(board, adjacent, asked)) if asked >= 0 and board[asked] is not None else 0
-            assert chains.liberties(records, board, asked) == expected
-            _check_records(records, board)
+            assert chains.liberties(records, board, adjacent, asked) == expected
+            _check_records(records, board, adjacent)
 
 
 # ---------------------------------------------------------------- the benchmark's Go
 def test_go_asks_the_kept_groups_and_searches_none():
     game = load_game(GO)
-    assert game.engine.rules.chain_adjacency is not None
+    assert game.engine.rules.keeps_chains
     assert helper_calls(game, "h_liberties", "decision 'move'")  # (the stone's `alive`)
     assert helper_calls(game, "h_liberties", "action 'stone'")  # (the capture)
     # no search is written out for them any more (marks of a flood)
@@ -88,20 +93,21 @@ def test_go_asks_the_kept_groups_and_searches_none():
 def test_games_that_ask_no_liberties_keep_no_records():
     for path in ("benchmarks/games/lines_of_action", "docs/examples/hex", "benchmarks/games/othello"):
         engine = load_game(str(REPO / path)).engine
-        assert engine.rules.chain_adjacency is None and engine.initial_state().chains is None
+        assert not engine.rules.keeps_chains and engine.initial_state().chains is None
 
 
 def test_the_records_agree_with_the_board_at_every_ply():
     game = load_game(GO)
     engine = game.engine
+    adjacent = _adjacent(game)
     rng = random.Random(2)
     for _ in range(4):
         s = engine.initial_state()
         while s.result is None:
-            _check_records(s.chains, s.board)
+            _check_records(s.chains, s.board, adjacent)
             copy = s.copy()
             engine.random_playout(s, rng, 1)
-            _check_records(copy.chains, copy.board)  # (the copy's own, left as they were)
+            _check_records(copy.chains, copy.board, adjacent)  # (the copy's own, left as they were)
         assert s.ply > 40
 
 
@@ -123,7 +129,7 @@ def _same_legal_actions(game, reference, seeds, plies=400):
 
 def test_the_same_legal_actions_as_the_searches_over_random_games(off):
     searched = off(GO)
-    assert searched.engine.rules.chain_adjacency is None and helper_calls(searched, "h_unmarked")
+    assert not searched.engine.rules.keeps_chains and helper_calls(searched, "h_unmarked")
     assert _same_legal_actions(load_game(GO), searched, range(6)) > 500
 
 
@@ -154,7 +160,7 @@ def test_a_stone_that_takes_is_legal_and_takes():
     assert "c1" in game.legal_notations(s)
     after = play(game, "c1", state=s)
     assert _empty(game, after, "a1") and _empty(game, after, "b1") and not _empty(game, after, "c1")
-    _check_records(after.chains, after.board)
+    _check_records(after.chains, after.board, _adjacent(game))
     # white may not play b1 now (b1's group would be b1 alone, with a1 left: it may)
     assert "b1" in game.legal_notations(after)
 
@@ -170,21 +176,25 @@ def test_simple_ko_is_kept():
     assert "c1" not in game.legal_notations(after)  # (taking b1 back at once)
     later = play(game, "i9", "i8", state=after)
     assert "c1" in game.legal_notations(later)
-    _check_records(later.chains, later.board)
+    _check_records(later.chains, later.board, _adjacent(game))
 
 
 # ---------------------------------------------------------------- other spellings
 _GO_RULES = (REPO / "benchmarks/games/go/go.rules").read_text()
 _GO_YAML = (REPO / "benchmarks/games/go/go.yaml").read_text()
 
-# The same rules written another way: named elements, `is not occupied`, the
-# excluded site first, the capture's test as `all`, suicide as `forbid result`.
-_SPELLED_OTHERWISE = {
+# The same rules written other ways: named elements, `is not occupied`, the
+# excluded site first; the liberty as the negation of `all`, the capture's test
+# as `all`.
+_SPELLINGS = [{
     "define breathes(s) = exists(group(s), exists(neighbours(it), it is empty and it != to))":
         "define breathes(s) = exists(x in group(s), exists(n in neighbours(x), to != n and n is not occupied))",
     "if n is enemy and not exists(group(n), exists(neighbours(it), it is empty)):":
         "if n is enemy and all(x in group(n), all(neighbours(x), it is occupied)):",
-}
+}, {
+    "define breathes(s) = exists(group(s), exists(neighbours(it), it is empty and it != to))":
+        "define breathes(s) = not all(group(s), all(m in neighbours(it), not (m is empty) or m == to))",
+}]
 
 
 def _respelled(tmp_path, replacements):
@@ -195,8 +205,9 @@ def _respelled(tmp_path, replacements):
     return load_game(write_definition(tmp_path, _GO_YAML.replace("rules: go.rules", "rules: game.rules"), rules))
 
 
-def test_another_spelling_asks_the_kept_groups_too(tmp_path):
-    game = _respelled(tmp_path, _SPELLED_OTHERWISE)
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+def test_other_spellings_ask_the_kept_groups_too(tmp_path, spelling):
+    game = _respelled(tmp_path, spelling)
     assert helper_calls(game, "h_liberties", "decision 'move'") and helper_calls(game, "h_liberties", "action 'stone'")
     assert not helper_calls(game, "h_unmarked")
     assert _same_legal_actions(game, load_game(GO), range(3)) > 200
