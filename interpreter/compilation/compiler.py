@@ -31,7 +31,6 @@ from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
 from .board_keys import keep_board_state, reads_chains, reads_empty_sites, writes_many_sites
-from .liberties import adjacency_table
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -43,6 +42,7 @@ from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
+from .liberties import adjacency_table
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
