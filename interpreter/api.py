@@ -19,7 +19,6 @@ from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
 from .pipeline import compile_definition
-from .runtime.chains import new_chains
 from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
 from .runtime.engine import Engine
@@ -386,7 +385,7 @@ class Game:
         if self.engine.keeps_boards:
             state.board_key = board_key(state.board)
         state.empty = empty_sites(state.board) if self.engine.rules.keeps_empty else None
-        state.chains = new_chains(len(state.board)) if self.engine.rules.keeps_chains else None
+        state.chains = None  # (no group known yet: runtime/chains.py)
 
     def _made_piece(self, site: str, spec: Sequence[Any], attrs: dict[str, Attribute]) -> Piece:
         """make_state: the piece tuple of `spec`, (owner, kind) or (owner, kind, {...})."""

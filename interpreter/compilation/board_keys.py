@@ -47,7 +47,8 @@ ONE_SITE_WRITERS = frozenset({"h_clear", "h_replace", "h_clear_kept", "h_replace
 BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites", "h_result_filter"}
 _KEY = "board_key"
 _EMPTY = "empty"
-_CHAINS = "chains"
+# (the helper asking the groups' records, runtime/chains.py)
+_ASKS_CHAINS = "h_liberties"
 
 
 class _Kept:
@@ -111,12 +112,12 @@ class _Chains(_Kept):
     def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
         assert isinstance(noted, ast.Name)
         on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
-        told = pyast.helper("h_chains_wrote", pyast.attr(pyast.name("s"), _CHAINS), pyast.name("b"),
-                            pyast.name(self.adjacent), copy.deepcopy(site), pyast.name(noted.id))
+        told = pyast.helper("h_chains_wrote", pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
+                            copy.deepcopy(site), pyast.name(noted.id))
         return [pyast.if_(pyast.compare(on_site, "is not", pyast.name(noted.id)), [pyast.expr_stmt(told)])]
 
     def remade(self) -> ast.stmt:
-        return pyast.expr_stmt(pyast.helper("h_chains_forget", pyast.attr(pyast.name("s"), _CHAINS)))
+        return pyast.expr_stmt(pyast.helper("h_chains_forget", pyast.name("s")))
 
 
 def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> ast.FunctionDef:
@@ -148,9 +149,8 @@ def reads_empty_sites(function: ast.AST) -> bool:
 
 
 def reads_chains(function: ast.AST) -> bool:
-    """Whether `function` reads `s.chains` (then the state keeps the groups' records)."""
-    return any(isinstance(node, ast.Attribute) and node.attr == _CHAINS and pyast.is_name(node.value, "s")
-               for node in ast.walk(function))
+    """Whether `function` asks the groups' records (then every write keeps them)."""
+    return any(isinstance(node, ast.Call) and pyast.is_name(node.func, _ASKS_CHAINS) for node in ast.walk(function))
 
 
 def writes_many_sites(function: ast.FunctionDef) -> bool:

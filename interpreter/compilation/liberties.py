@@ -5,7 +5,8 @@ has an empty neighbour — is a search of the group each time it is asked (Go as
 it of every neighbour of each stone it tries, and again for each capture). The
 position keeps its groups instead (runtime/chains.py: per group its stones and
 its empty neighbours as bitmasks, kept by the board's writes, compilation/
-board_keys.py), and the question becomes `h_liberties(s.chains, b, X) != 0`.
+board_keys.py), and the question becomes `h_liberties(s, b, k, X) != 0` (k: the
+neighbours' table).
 
 The shapes recognised, whatever the elements are named (`it` or `exists(NAME in
 ...)`) and however the conditions are spelt among the documented equivalents:
@@ -64,8 +65,7 @@ def liberty_test(x: Compiling, e: ast.Call, scope: Scope) -> Optional[Code]:
     excluded = [x.compile(y, scope) for y in others]
     if any(y.type is not Type.SITE for y in excluded):
         return None
-    libs: py.expr = pyast.helper("h_liberties", pyast.attr(pyast.name("s"), "chains"), pyast.name("b"),
-                                 adjacency_table(x), site.code)
+    libs: py.expr = pyast.helper("h_liberties", pyast.name("s"), pyast.name("b"), adjacency_table(x), site.code)
     deps = site.deps | {Dep.BOARD}
     cost = site.cost + 4
     for y in excluded:

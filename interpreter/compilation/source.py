@@ -64,8 +64,6 @@ ATTRIBUTE_NAMES = frozenset(
      "board_key",
      # (the empty sites, kept where a playout draws from them: compilation/board_keys.py, draws.py)
      "empty",
-     # (the groups and their liberties, kept where the rules ask about them: compilation/liberties.py)
-     "chains",
      # (a `forbid result` check tried in place: compilation/journal.py)
      "ending", "index"}
 )

@@ -17,39 +17,44 @@ place) forgets its group — which may fall apart, and whose other stones a capt
 usually takes next — and gives the site to the known groups next to it. Any other
 change of the board forgets every record (`forget`).
 
-The records are one flat list, so that a position's copy is one slice: for N
-entries of the board (its sites and "no site", -1), `chains[site]` is the head of
-the site's group (-1: empty or unknown), `chains[N + head]` the group's stones,
-and `chains[2 * N + head]` its liberties. The neighbours' table is the generated
-code's constant, given to each call.
+The records are one flat list (`State.chains`): for N entries of the board (its
+sites and "no site", -1), `chains[site]` is the head of the site's group (-1:
+empty or unknown), `chains[N + head]` the group's stones and `chains[2 * N +
+head]` its liberties. None stands for no group known: a new position and a copy
+start so (a copy is made to be written at once — perft, a search's children —,
+and copying the records cost more than the questions they answered), the writes
+leave it so, and the first question makes the list. A playout played in place
+keeps its records from one ply to the next. The neighbours' table is the
+generated code's constant, given to each call.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from .pieces import OWNER, Board, Piece
+
+if TYPE_CHECKING:
+    from .state import State
 
 # The records of a board's groups (see above).
 Chains = list[int]
 Adjacent = Sequence[Sequence[int]]
 
 
-def new_chains(entries: int) -> Chains:
-    """No group known yet, for a board of `entries` entries (its sites and -1)."""
-    return [-1] * entries + [0] * (2 * entries)
-
-
-def forget(chains: Chains) -> None:
+def forget(s: State) -> None:
     """After a change of the board the writes did not tell one site at a time."""
-    n = len(chains) // 3
-    chains[:n] = [-1] * n
+    s.chains = None
 
 
-def liberties(chains: Chains, board: Board, adjacent: Adjacent, site: int) -> int:
+def liberties(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
     """The empty neighbours of the group on `site`, as a bitmask of sites (0 for
     an empty site or none)."""
     if board[site] is None:  # (none too: the board's last entry)
         return 0
+    chains = s.chains
+    if chains is None:  # (nothing known yet)
+        n = len(board)
+        chains = s.chains = [-1] * n + [0] * (n + n)
     h = chains[site]
     if h >= 0:
         return chains[2 * len(board) + h]
@@ -79,8 +84,11 @@ def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
     return libs
 
 
-def wrote(chains: Chains, board: Board, adjacent: Adjacent, site: int, was: Optional[Piece]) -> None:
+def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[Piece]) -> None:
     """The board's `site` was written: it held `was`, it holds `board[site]` now."""
+    chains = s.chains
+    if chains is None:  # (nothing known, nothing to change)
+        return
     now = board[site]
     if was is None:
         if now is not None:

@@ -21,7 +21,6 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from .chains import new_chains
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, empty_sites, notation_key, result_filter
 from .pieces import CASE, CHANCE, CHOICE, DESTINATION, FIRST_SHOWN, NO_CHOICE, NO_SITE, ORIGIN
@@ -152,7 +151,7 @@ class Engine:
         s.board_counted = 0
         s.board_key = board_key(s.board) if self.keeps_boards else 0
         s.empty = empty_sites(s.board) if rules.keeps_empty else None
-        s.chains = new_chains(len(s.board)) if rules.keeps_chains else None
+        s.chains = None  # (no group known yet: runtime/chains.py)
         return s
 
     def copy(self, s: State) -> State:

@@ -148,7 +148,8 @@ class State:
     # like the key; else None
     empty: Optional[list[int]]
     # where the rules ask whether groups have liberties, the groups known and their
-    # liberties (runtime/chains.py), kept by every write like the key; else None
+    # liberties (runtime/chains.py), kept by every write like the key; None: none
+    # known (as in every other game)
     chains: Optional[list[int]]
 
     def _key(self) -> tuple[object, ...]:
@@ -213,8 +214,7 @@ class State:
         new.board_key = self.board_key
         empty = self.empty
         new.empty = empty[:] if empty is not None else None
-        chains = self.chains
-        new.chains = chains[:] if chains is not None else None
+        new.chains = None  # (runtime/chains.py: its groups found again when asked about)
         if not trial:
             self.history_shared = True
             self.boards_shared = True

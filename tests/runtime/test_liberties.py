@@ -40,6 +40,8 @@ def _adjacent(game):
 
 def _check_records(records, board, adjacent):
     """Every known record is the group of its sites and that group's liberties."""
+    if records is None:  # (nothing known)
+        return
     n = len(board)
     assert len(records) == 3 * n
     for site, head in enumerate(records[:n - 1]):
@@ -52,6 +54,10 @@ def _check_records(records, board, adjacent):
 
 
 # ---------------------------------------------------------------- the records alone
+class _Position:
+    chains = None
+
+
 def test_records_follow_any_writes_of_one_site():
     # 6x6 with orthogonal neighbours; pieces of two players and neutral ones put,
     # taken and replaced by pieces of another owner (or the same) at random, the
@@ -63,19 +69,19 @@ def test_records_follow_any_writes_of_one_site():
     rng = random.Random(4)
     for _ in range(20):
         board = [None] * (n * n + 1)
-        records = chains.new_chains(n * n + 1)
+        position = _Position()
         for step in range(300):
             site = rng.randrange(n * n)
             was = board[site]
             board[site] = rng.choice([None, None, (0, 0), (1, 0), (1, 1), (-1, 2)])
             if board[site] is not was:
-                chains.wrote(records, board, adjacent, site, was)
+                chains.wrote(position, board, adjacent, site, was)
             if step % 50 == 49:  # (a change the writes did not tell site by site)
-                chains.forget(records)
+                chains.forget(position)
             asked = rng.randrange(-1, n * n)
             expected = _bits(_liberties(board, adjacent, asked)) if asked >= 0 and board[asked] is not None else 0
-            assert chains.liberties(records, board, adjacent, asked) == expected
-            _check_records(records, board, adjacent)
+            assert chains.liberties(position, board, adjacent, asked) == expected
+            _check_records(position.chains, board, adjacent)
 
 
 # ---------------------------------------------------------------- the benchmark's Go
@@ -87,7 +93,10 @@ def test_go_asks_the_kept_groups_and_searches_none():
     # no search is written out for them any more (marks of a flood)
     assert not helper_calls(game, "h_unmarked", "decision 'move'")
     assert not helper_calls(game, "h_unmarked", "action 'stone'")
-    assert game.engine.initial_state().chains is not None
+    s = game.engine.initial_state()
+    assert s.chains is None  # (none known yet)
+    game.engine.random_playout(s, random.Random(1), 100)
+    assert s.chains is not None
 
 
 def test_games_that_ask_no_liberties_keep_no_records():
@@ -106,9 +115,11 @@ def test_the_records_agree_with_the_board_at_every_ply():
         while s.result is None:
             _check_records(s.chains, s.board, adjacent)
             copy = s.copy()
+            assert copy.chains is None  # (a copy knows no group: found again when asked about)
             engine.random_playout(s, rng, 1)
-            _check_records(copy.chains, copy.board, adjacent)  # (the copy's own, left as they were)
-        assert s.ply > 40
+            engine.legal(copy)
+            _check_records(copy.chains, copy.board, adjacent)
+        assert s.ply > 40 and s.chains is not None
 
 
 def _same_legal_actions(game, reference, seeds, plies=400):
