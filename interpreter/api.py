@@ -385,6 +385,7 @@ class Game:
         if self.engine.keeps_boards:
             state.board_key = board_key(state.board)
         state.empty = empty_sites(state.board) if self.engine.rules.keeps_empty else None
+        state.chains = None  # (no group known yet: runtime/chains.py)
 
     def _made_piece(self, site: str, spec: Sequence[Any], attrs: dict[str, Attribute]) -> Piece:
         """make_state: the piece tuple of `spec`, (owner, kind) or (owner, kind, {...})."""

@@ -1,5 +1,7 @@
 """What the generated code's board writes keep up to date: the board's key
-(`State.board_key`) and the empty sites (`State.empty`).
+(`State.board_key`), the empty sites (`State.empty`) and the groups' records
+(`State.chains`: `h_chains_wrote` told of each write at one site that changed the
+piece there, `h_chains_forget` after any other; runtime/chains.py).
 
 Where the rules read `board repetitions`, the start of every turn counts the board
 as it stands (`State.count_board`). Hashing the whole board for it cost a fifth of
@@ -45,6 +47,8 @@ ONE_SITE_WRITERS = frozenset({"h_clear", "h_replace", "h_clear_kept", "h_replace
 BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites", "h_result_filter"}
 _KEY = "board_key"
 _EMPTY = "empty"
+# (the helper asking the groups' records, runtime/chains.py)
+_ASKS_CHAINS = "h_liberties"
 
 
 class _Kept:
@@ -93,6 +97,29 @@ class _EmptySites(_Kept):
         return pyast.assign(pyast.attr(pyast.name("s"), _EMPTY), pyast.helper("h_empty_sites", pyast.name("b")))
 
 
+class _Chains(_Kept):
+    """`s.chains`: the groups and their liberties (runtime/chains.py), told what
+    stood on the site when the write changed it; `adjacent` names the neighbours'
+    table they are kept by."""
+
+    def __init__(self, adjacent: str):
+        self.adjacent = adjacent
+
+    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
+        was = pyast.name(fresh("t"))
+        return [pyast.assign(was, pyast.sub(pyast.name("b"), copy.deepcopy(site)))], was
+
+    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
+        assert isinstance(noted, ast.Name)
+        on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
+        told = pyast.helper("h_chains_wrote", pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
+                            copy.deepcopy(site), pyast.name(noted.id))
+        return [pyast.if_(pyast.compare(on_site, "is not", pyast.name(noted.id)), [pyast.expr_stmt(told)])]
+
+    def remade(self) -> ast.stmt:
+        return pyast.expr_stmt(pyast.helper("h_chains_forget", pyast.name("s")))
+
+
 def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> ast.FunctionDef:
     """`function` with the key updated at each board write (a copy; the same
     function when it writes nothing of the board). `fresh` makes new local names."""
@@ -100,11 +127,13 @@ def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> as
 
 
 def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key: bool,
-                     empty: bool) -> ast.FunctionDef:
-    """`function` with the board's key (`key`) and the list of empty sites
-    (`empty`) kept at each board write (a copy; the same function when it writes
-    nothing of the board or keeps nothing)."""
-    kept: list[_Kept] = ([_BoardKey()] if key else []) + ([_EmptySites()] if empty else [])
+                     empty: bool, chains: Optional[str] = None) -> ast.FunctionDef:
+    """`function` with the board's key (`key`), the list of empty sites (`empty`)
+    and the groups' records (`chains`: the name of the neighbours' table they are
+    kept by) kept at each board write (a copy; the same
+    function when it writes nothing of the board or keeps nothing)."""
+    kept: list[_Kept] = ([_BoardKey()] if key else []) + ([_EmptySites()] if empty else []) \
+        + ([_Chains(chains)] if chains else [])
     if not kept or not any(_write(stmt) for stmt in _simple_statements(function.body)):
         return function
     rewritten = copy.deepcopy(function)
@@ -117,6 +146,11 @@ def reads_empty_sites(function: ast.AST) -> bool:
     function `writes_many_sites`)."""
     return any(isinstance(node, ast.Attribute) and node.attr == _EMPTY and pyast.is_name(node.value, "s")
                for node in ast.walk(function))
+
+
+def reads_chains(function: ast.AST) -> bool:
+    """Whether `function` asks the groups' records (then every write keeps them)."""
+    return any(isinstance(node, ast.Call) and pyast.is_name(node.func, _ASKS_CHAINS) for node in ast.walk(function))
 
 
 def writes_many_sites(function: ast.FunctionDef) -> bool:

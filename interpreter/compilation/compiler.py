@@ -30,7 +30,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan
-from .board_keys import keep_board_state, reads_empty_sites, writes_many_sites
+from .board_keys import keep_board_state, reads_chains, reads_empty_sites, writes_many_sites
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -43,6 +43,7 @@ from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
+from .liberties import adjacency_table
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
@@ -124,6 +125,7 @@ class Compiler:
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
         self.keeps_empty = False  # whether a draw reads the empty sites (set once the functions are written)
+        self.keeps_chains = False  # whether the rules read the groups' records (the same)
         self._result_scope: Optional[Scope] = None  # where they are compiled
         # the conditions for an acting piece of known kinds (result_code_for)
         self._result_code_by_kinds: dict[frozenset[int], list[ResultPart]] = {}
@@ -300,12 +302,15 @@ class Compiler:
         # but a rotation after every placement would keep the list at every one)
         self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions)) \
             and not self.statements.writes_permutations
-        if self.exprs.uses_board_repetitions or self.keeps_empty:
+        self.keeps_chains = any(map(reads_chains, functions))
+        if self.exprs.uses_board_repetitions or self.keeps_empty or self.keeps_chains:
             # (the board's key kept by every write, for the count at each turn; the
-            # empty sites, for the draws that take drops from them)
+            # empty sites, for the draws that take drops from them; the groups, for
+            # the questions about their liberties)
             src.functions = [keep_board_state(f, src.fresh, key=self.exprs.uses_board_repetitions,
-                                              empty=self.keeps_empty) if isinstance(f, py.FunctionDef) else f
-                             for f in src.functions]
+                                              empty=self.keeps_empty,
+                                              chains=adjacency_table(self.exprs).id if self.keeps_chains else None)
+                             if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
@@ -453,6 +458,7 @@ class Compiler:
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
             known_children=self._known_children(chances, written, longest),
+            keeps_chains=self.keeps_chains,
         )
 
     def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,

@@ -21,6 +21,7 @@ from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
 from .goal_search import goal_order, ordered_loop
+from .liberties import liberty_test
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
@@ -161,6 +162,9 @@ class SetFamily:
         return self._quantifier("count", coll, e.args[1], scope, name)
 
     def exists(self, e: ast.Call, scope: Scope) -> Code:
+        asked = liberty_test(self.x, e, scope)  # (liberties: asked of the groups the position keeps)
+        if asked is not None:
+            return asked
         coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
@@ -170,6 +174,9 @@ class SetFamily:
         return self._quantifier("exists", coll, e.args[1], scope, name)
 
     def all(self, e: ast.Call, scope: Scope) -> Code:
+        asked = liberty_test(self.x, e, scope)
+        if asked is not None:
+            return asked
         coll, name = self._quantified(e, scope)
         return self._quantifier("all", coll, e.args[1], scope, name)
 

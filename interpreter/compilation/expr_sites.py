@@ -16,6 +16,7 @@ from . import pyast
 from .code import Code, Compiling, Handler, describe
 from .errors import RuleError
 from .expr_connected import group_search
+from .liberties import adjacency_table
 from .scope import Local, Scope
 from .types import Dep, Type
 
@@ -53,7 +54,7 @@ class SiteFamily:
         return self.x.src.const(tuple(tuple(per_site) + ((),) for per_site in self.x.model.board.rays), key="rays")
 
     def adjacency_table(self) -> py.Name:
-        return self.x.src.const(tuple(tuple(a) for a in self.x.model.board.adjacent) + ((),), key="adjacent")
+        return adjacency_table(self.x)
 
     def site_lookup(self, code: py.expr) -> Optional[tuple[str, py.expr]]:
         """(table, index code) when `code` reads a site table at one index."""

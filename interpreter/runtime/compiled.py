@@ -190,6 +190,10 @@ class CompiledRules:
     # perft counts those children's actions without playing the case
     # (compilation/known_children.py); empty where nothing is known
     known_children: tuple[tuple[Optional[int], ...], ...] = ()
+    # whether positions keep their groups and liberties (`State.chains`,
+    # runtime/chains.py): the rules ask whether groups have liberties
+    # (compilation/liberties.py)
+    keeps_chains: bool = False
 
     @cached_property
     def source(self) -> str:

@@ -151,6 +151,7 @@ class Engine:
         s.board_counted = 0
         s.board_key = board_key(s.board) if self.keeps_boards else 0
         s.empty = empty_sites(s.board) if rules.keeps_empty else None
+        s.chains = None  # (no group known yet: runtime/chains.py)
         return s
 
     def copy(self, s: State) -> State:

@@ -12,6 +12,9 @@ from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import moves, walks
+from .chains import forget as chains_forget
+from .chains import liberties
+from .chains import wrote as chains_wrote
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 from .state import MaskedSites
@@ -836,6 +839,10 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites_mask": sites_mask,
     "h_board_key": board_key,
     "h_empty_sites": empty_sites,
+    # the groups and their liberties (runtime/chains.py, compilation/liberties.py)
+    "h_liberties": liberties,
+    "h_chains_wrote": chains_wrote,
+    "h_chains_forget": chains_forget,
     # (the builtin, for the key's updates: compilation/board_keys.py)
     "h_hash": hash,
     "h_others_mask": others_mask,

@@ -99,7 +99,7 @@ class State:
         "board", "occ", "vars", "phase", "decision", "step", "player", "carry", "ply", "result",
         "next_player", "next_phase", "last", "legal", "ending", "turn_start", "history", "history_shared",
         "boards", "board_firsts", "boards_shared", "board_counted", "board_key",
-        "empty",
+        "empty", "chains",
     )
 
     # board[site]: the piece tuple or None, plus a last entry that is always None (site -1)
@@ -147,6 +147,10 @@ class State:
     # nothing, in no particular order, kept by every write of the generated code
     # like the key; else None
     empty: Optional[list[int]]
+    # where the rules ask whether groups have liberties, the groups known and their
+    # liberties (runtime/chains.py), kept by every write like the key; None: none
+    # known (as in every other game)
+    chains: Optional[list[int]]
 
     def _key(self) -> tuple[object, ...]:
         """What makes two positions the same: everything but the legal actions (a
@@ -210,6 +214,7 @@ class State:
         new.board_key = self.board_key
         empty = self.empty
         new.empty = empty[:] if empty is not None else None
+        new.chains = None  # (runtime/chains.py: its groups found again when asked about)
         if not trial:
             self.history_shared = True
             self.boards_shared = True

@@ -1,0 +1,159 @@
+"""Whether a group has liberties, asked of the records the position keeps.
+
+`exists(group(X), exists(neighbours(it), it is empty))` — some site of X's group
+has an empty neighbour — is a search of the group each time it is asked (Go asks
+it of every neighbour of each stone it tries, and again for each capture). The
+position keeps its groups instead (runtime/chains.py: per group its stones and
+its empty neighbours as bitmasks, kept by the board's writes, compilation/
+board_keys.py), and the question becomes `h_liberties(s, b, k, X) != 0` (k: the
+neighbours' table).
+
+The shapes recognised, whatever the elements are named (`it` or `exists(NAME in
+...)`) and however the conditions are spelt among the documented equivalents:
+
+- `exists(group(X), exists(neighbours(E), C))`, E the outer element, C a
+  conjunction of one "N is empty" (or `N is not occupied`, `not (N is
+  occupied)`) and any number of `N != Y` (`Y != N`), N the inner element and Y
+  not naming either element: the group has a liberty other than the Ys;
+- `all(group(X), all(neighbours(E), D))`, D a disjunction of one "N is
+  occupied" (`N is not empty`, `not (N is empty)`) and any number of `N == Y`:
+  its negation.
+
+`group` here is the one-argument form (the board's neighbours, which
+`neighbours` reads too); the functions must not be redefined by defines. Any
+other shape compiles as before.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Optional
+
+from ..parsing import ast
+from . import pyast
+from .code import Code, Compiling
+from .scope import Scope
+from .types import Dep, Type
+
+# The functions the shapes are made of (a define of one of these names changes them).
+_FUNCTIONS = ("group", "neighbours", "exists", "all")
+
+
+def liberty_test(x: Compiling, e: ast.Call, scope: Scope) -> Optional[Code]:
+    """`e` (an `exists` or `all`) as a question about the group records, or None
+    when it has none of the shapes."""
+    if len(e.args) != 2 or e.fn not in ("exists", "all") or any(f in x.defines for f in _FUNCTIONS):
+        return None
+    outer = _element_of(e.args[0], "group")
+    inner_call = e.args[1]
+    if outer is None or not isinstance(inner_call, ast.Call) or inner_call.fn != e.fn or len(inner_call.args) != 2:
+        return None
+    outer_name, group_call = outer
+    inner = _element_of(inner_call.args[0], "neighbours")
+    if inner is None:
+        return None
+    inner_name, neighbours_call = inner
+    around = neighbours_call.args[0]
+    if not (isinstance(around, ast.Name) and around.id == outer_name):
+        return None
+    others = _other_sites(inner_call.args[1], inner_name, e.fn == "exists")
+    # (each Y is worked out outside the quantifiers: it must mean the same there)
+    if others is None or any(_names(y) & ({inner_name, outer_name, "it"} | set(x.defines)) for y in others):
+        return None
+    site = x.compile(group_call.args[0], scope)
+    if site.type is not Type.SITE:
+        return None
+    excluded = [x.compile(y, scope) for y in others]
+    if any(y.type is not Type.SITE for y in excluded):
+        return None
+    libs: py.expr = pyast.helper("h_liberties", pyast.name("s"), pyast.name("b"), adjacency_table(x), site.code)
+    deps = site.deps | {Dep.BOARD}
+    cost = site.cost + 4
+    for y in excluded:
+        libs = pyast.binop(libs, "&", pyast.sub(_others_than(x), y.code))
+        deps |= y.deps
+        cost += y.cost + 1
+    test = pyast.compare(libs, "!=" if e.fn == "exists" else "==", pyast.num(0))
+    return Code(test, Type.BOOL, deps, cost=cost)
+
+
+def _element_of(arg: ast.Expr, fn: str) -> Optional[tuple[str, ast.Call]]:
+    """(the name of the elements, the one-argument call of `fn`) for `fn(...)`
+    or `NAME in fn(...)` as a quantifier's first argument."""
+    name = "it"
+    if isinstance(arg, ast.In) and isinstance(arg.item, ast.Name) and not arg.negated:
+        name, arg = arg.item.id, arg.collection
+    if isinstance(arg, ast.Call) and arg.fn == fn and len(arg.args) == 1:
+        return name, arg
+    return None
+
+
+def _other_sites(cond: ast.Expr, element: str, exists: bool) -> Optional[list[ast.Expr]]:
+    """For `exists`: the Ys of a conjunction of one emptiness test of `element`
+    and `element != Y` parts; for `all`: of a disjunction of one occupancy test
+    and `element == Y` parts. None for anything else."""
+    parts = _flattened(cond, ast.And if exists else ast.Or)
+    tests = [part for part in parts if _tests_emptiness(part, element, exists)]
+    if len(tests) != 1:
+        return None
+    others = []
+    for part in parts:
+        if part is tests[0]:
+            continue
+        if not (isinstance(part, ast.Compare) and part.op == ("!=" if exists else "==")):
+            return None
+        if _is_name(part.left, element):
+            others.append(part.right)
+        elif _is_name(part.right, element):
+            others.append(part.left)
+        else:
+            return None
+    return others
+
+
+def _flattened(cond: ast.Expr, kind: type) -> list[ast.Expr]:
+    if isinstance(cond, kind):
+        return _flattened(cond.left, kind) + _flattened(cond.right, kind)  # type: ignore[attr-defined]
+    return [cond]
+
+
+def _tests_emptiness(part: ast.Expr, element: str, empty: bool) -> bool:
+    """Whether `part` asks that the element be empty (`empty`) or occupied: the
+    element is a neighbour, a site of the board, where `is not occupied` means empty."""
+    negated = False
+    if isinstance(part, ast.Not):
+        negated, part = True, part.operand
+    if not (isinstance(part, ast.Is) and _is_name(part.obj, element) and part.what in ("empty", "occupied")):
+        return False
+    asks_empty = (part.what == "empty") ^ part.negated ^ negated
+    return asks_empty == empty
+
+
+def _is_name(e: ast.Expr, name: str) -> bool:
+    return isinstance(e, ast.Name) and e.id == name
+
+
+def _names(e: ast.Expr) -> set[str]:
+    """The names `e` reads (of any depth)."""
+    found: set[str] = set()
+    stack: list[object] = [e]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        if isinstance(node, ast.Expr):
+            stack.extend(value for value in vars(node).values() if isinstance(value, (ast.Expr, list)))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found
+
+
+def adjacency_table(x: Compiling) -> py.Name:
+    """The neighbours' table `group(X)` and `neighbours(X)` read (the same constant:
+    expr_sites.adjacency_table), given to the helpers that keep the groups."""
+    return x.src.const(tuple(tuple(a) for a in x.model.board.adjacent) + ((),), key="adjacent")
+
+
+def _others_than(x: Compiling) -> py.Name:
+    """The constant table of every site's bit but one's, by site (none: every bit)."""
+    everything = (1 << x.n_sites) - 1
+    return x.src.const(tuple(everything ^ (1 << s) for s in range(x.n_sites)) + (everything,), key="others than")

@@ -1,0 +1,182 @@
+"""The groups of a board and their liberties, kept by the board's writes.
+
+Where the rules ask whether a group (`group(X)`: the sites joined to X through
+neighbours holding pieces of its owner) has an empty neighbour — liberties,
+`exists(group(X), exists(neighbours(it), it is empty))` — the position keeps its
+groups as records (`State.chains`, compilation/liberties.py), so that the question
+is a lookup and not a search: each group's stones and its empty neighbours as
+bitmasks of sites, under a head site that every stone of the group names.
+
+The records are a cache of the board, exact where they are known: a site whose
+`head` is -1 is empty or in a group not known yet, which is found by a search
+(`liberties`) the first time it is asked about. The generated code tells the
+records of every write at one site (`wrote`, compilation/board_keys.py): a piece
+placed joins the known groups of its owner next to it and takes the site from the
+other groups' liberties; a piece taken off (or one of another owner put in its
+place) forgets its group — which may fall apart, and whose other stones a capture
+usually takes next — and gives the site to the known groups next to it. Any other
+change of the board forgets every record (`forget`).
+
+The records are one flat list (`State.chains`): for N entries of the board (its
+sites and "no site", -1), `chains[site]` is the head of the site's group (-1:
+empty or unknown), `chains[N + head]` the group's stones and `chains[2 * N +
+head]` its liberties. None stands for no group known: a new position and a copy
+start so (a copy is made to be written at once — perft, a search's children —,
+and copying the records cost more than the questions they answered), the writes
+leave it so, and the first question makes the list. A playout played in place
+keeps its records from one ply to the next. The neighbours' table is the
+generated code's constant, given to each call.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Sequence
+
+from .pieces import OWNER, Board, Piece
+
+if TYPE_CHECKING:
+    from .state import State
+
+# The records of a board's groups (see above).
+Chains = list[int]
+Adjacent = Sequence[Sequence[int]]
+
+
+def forget(s: State) -> None:
+    """After a change of the board the writes did not tell one site at a time."""
+    s.chains = None
+
+
+def liberties(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
+    """The empty neighbours of the group on `site`, as a bitmask of sites (0 for
+    an empty site or none)."""
+    if board[site] is None:  # (none too: the board's last entry)
+        return 0
+    chains = s.chains
+    if chains is None:  # (nothing known yet)
+        n = len(board)
+        chains = s.chains = [-1] * n + [0] * (n + n)
+    h = chains[site]
+    if h >= 0:
+        return chains[2 * len(board) + h]
+    return _found(chains, board, adjacent, site)
+
+
+def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
+    """The group on `start` searched and recorded under `start` (as `group` finds
+    it); its liberties."""
+    owner = board[start][OWNER]  # type: ignore[index]  # (occupied: see liberties)
+    chains[start] = start
+    stones = 1 << start
+    libs = 0
+    found = [start]
+    for site in found:  # (the loop goes on over the sites appended while it runs)
+        for t in adjacent[site]:
+            q = board[t]
+            if q is None:
+                libs |= 1 << t
+            elif q[OWNER] == owner and chains[t] != start:
+                chains[t] = start
+                stones |= 1 << t
+                found.append(t)
+    n = len(board)
+    chains[n + start] = stones
+    chains[2 * n + start] = libs
+    return libs
+
+
+def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[Piece]) -> None:
+    """The board's `site` was written: it held `was`, it holds `board[site]` now."""
+    chains = s.chains
+    if chains is None:  # (nothing known, nothing to change)
+        return
+    now = board[site]
+    if was is None:
+        if now is not None:
+            _placed(chains, board, adjacent, site, now[OWNER])
+        return
+    if now is not None and now[OWNER] == was[OWNER]:
+        return  # (the same owner: the groups are the same)
+    _taken(chains, len(board), adjacent, site, now is None)
+    if now is not None:
+        _placed(chains, board, adjacent, site, now[OWNER])
+
+
+def _placed(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
+    # A piece placed: it joins the known groups of its owner next to it (the
+    # largest keeps its head) and takes the site from the others' liberties.
+    n = len(board)
+    libs = n + n
+    bit = 1 << site
+    own_libs = 0
+    big = -1  # (the first group joined; any others in `joined`)
+    joined: Optional[list[int]] = None
+    for t in adjacent[site]:
+        q = board[t]
+        if q is None:
+            own_libs |= 1 << t
+            continue
+        h = chains[t]
+        if q[OWNER] == owner:
+            if h < 0:  # (a group not known: the new one is searched, the known ones joined too)
+                _found(chains, board, adjacent, site)
+                _others_lose(chains, board, adjacent, site, owner)
+                return
+            if big < 0:
+                big = h
+            elif h != big:
+                if joined is None:
+                    joined = [big, h]
+                elif h not in joined:
+                    joined.append(h)
+        elif h >= 0:
+            chains[libs + h] &= ~bit
+    if big < 0:
+        chains[site] = site
+        chains[n + site] = bit
+        chains[libs + site] = own_libs
+        return
+    if joined is not None:
+        for h in joined:
+            if chains[n + h].bit_count() > chains[n + big].bit_count():
+                big = h
+        for h in joined:
+            if h != big:
+                m = chains[n + h]
+                chains[n + big] |= m
+                own_libs |= chains[libs + h]
+                while m:
+                    low = m & -m
+                    chains[low.bit_length() - 1] = big
+                    m ^= low
+    chains[site] = big
+    chains[n + big] |= bit
+    chains[libs + big] = (chains[libs + big] | own_libs) & ~bit
+
+
+def _taken(chains: Chains, n: int, adjacent: Adjacent, site: int, emptied: bool) -> None:
+    h = chains[site]
+    if h >= 0:  # (the group may fall apart: forgotten, to be searched when asked about)
+        m = chains[n + h]
+        while m:
+            low = m & -m
+            chains[low.bit_length() - 1] = -1
+            m ^= low
+    if emptied:
+        bit = 1 << site
+        libs = 2 * n
+        for t in adjacent[site]:
+            h = chains[t]
+            if h >= 0:
+                chains[libs + h] |= bit
+
+
+def _others_lose(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
+    """The site taken from the liberties of the known groups of other owners next to it."""
+    libs = 2 * len(board)
+    bit = 1 << site
+    for t in adjacent[site]:
+        q = board[t]
+        if q is not None and q[OWNER] != owner:
+            h = chains[t]
+            if h >= 0:
+                chains[libs + h] &= ~bit
