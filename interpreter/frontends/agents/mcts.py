@@ -206,11 +206,14 @@ class MCTSAgent(SeededAgent):
             scored = game.engine.scores(state) is not None
             limit = SCORED_ROLLOUT_LIMIT if scored else natural_rollout_limit(game.engine, state)
         methods = self.methods
-        material = knowledge_of(game).material if methods.safety else None
+        known = knowledge_of(game) if methods.safety or methods.grave else None
+        material = known.material if known is not None and methods.safety else None
+        # (GRAVE only where an action is a move rather than a slot: knowledge.py)
+        grave = known is not None and methods.grave and known.uses_amaf
         evaluation = evaluation_of(game) if methods.evaluation else None
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
-                        safety_nodes=self._safety_nodes(), grave=methods.grave, evaluation=evaluation,
+                        safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
                         try_all=methods.try_all, clock=CHECK_CLOCK)
         root = None
