@@ -79,6 +79,7 @@ class Methods:
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
+    mast: bool = False  # playouts prefer actions with good mean results (MAST; with GRAVE only)
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
@@ -215,7 +216,7 @@ class MCTSAgent(SeededAgent):
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all, clock=CHECK_CLOCK)
+                        try_all=methods.try_all, mast=methods.mast, clock=CHECK_CLOCK)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
