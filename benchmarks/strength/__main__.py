@@ -2,6 +2,7 @@
 
     python -m benchmarks.strength [GAME...] [--against openspiel,previous,greedy]
                                   [--seconds 0.25] [--games N] [--clock wall|process] [--out DIR]
+                                  [--methods NAME=VALUE,...]
 
 For each bundled game (RoyalFiz with two players) and each benchmark game
 (benchmarks/catalog.py), the default player (`mcts`, given `--seconds` a move)
@@ -27,10 +28,15 @@ measures both sides' time a move in processor time of this process
 (time.process_time) instead of the wall clock, so that the load of other jobs
 changes how long a match takes, not what a move may cost (its files end in
 `-cpu.json`).
+
+`--methods grave=0,evaluation=0` plays a variant of the default player against
+MCTSBot: those fields of its `Methods` (mcts.py) changed, to measure what one of
+them is worth (give such a match a `--out` of its own).
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -75,6 +81,34 @@ def load(label: str, kind: str, options: dict):
 
 
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "process": time.process_time}
+METHODS: dict = {}  # fields of the default player's `Methods` changed by --methods
+
+
+def parse_methods(text: str) -> dict:
+    """`grave=0,try_all=8` -> {"grave": False, "try_all": 8}, typed as `Methods` declares."""
+    from interpreter.frontends.agents.mcts import Methods
+
+    fields = {f.name: f.type for f in dataclasses.fields(Methods)}
+    out: dict = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, value = (part.strip() for part in item.partition("="))
+        if name not in fields:
+            raise ValueError(f"--methods: no method {name!r}; known: {', '.join(fields)}")
+        kind = fields[name] if isinstance(fields[name], str) else fields[name].__name__
+        out[name] = value not in ("0", "false", "no", "off") if kind == "bool" else float(value) if kind == "float" \
+            else int(value)
+    return out
+
+
+def default_player(spec: str, seed: int):
+    """The default player of `spec` (`mcts:0.25s`), with --methods' changes."""
+    from interpreter.frontends.agents import make_agent
+    from interpreter.frontends.agents.mcts import CURRENT
+
+    agent = make_agent(spec, seed=seed)
+    if METHODS:
+        agent.methods = dataclasses.replace(CURRENT, **METHODS)  # type: ignore[attr-defined]
+    return agent
 
 
 def result_file(folder: Path, label: str, opponent: str, seconds: float, clock: str = "wall") -> Path:
@@ -93,8 +127,6 @@ def warm_up(game) -> None:
 
 def play_against_openspiel(label: str, seconds: float, first: int, count: int, clock: str = "wall") -> list[dict]:
     """Games `first` .. `first + count - 1` of the default player against MCTSBot."""
-    from interpreter.frontends.agents import make_agent
-
     from .openspiel import play_game
 
     bench = BENCHMARKS[label.split()[0]]
@@ -102,7 +134,7 @@ def play_against_openspiel(label: str, seconds: float, first: int, count: int, c
     timer = CLOCKS[clock]
 
     def regelwerk_player(seed: int):
-        agent = make_agent(f"mcts:{seconds}s", seed=seed)
+        agent = default_player(f"mcts:{seconds}s", seed)
         agent.clock = timer  # type: ignore[attr-defined]
         return agent
 
@@ -183,8 +215,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="what the time a move is measured on (default: wall; process: processor time)")
     parser.add_argument("--out", type=Path, default=RESULTS, metavar="DIR")
+    parser.add_argument("--methods", default="", metavar="NAME=VALUE,...",
+                        help="a variant of the default player against openspiel: these fields of its Methods changed")
     parser.add_argument("--table-only", action="store_true", help="print the table of what DIR holds")
     args = parser.parse_args(argv)
+    try:
+        METHODS.update(parse_methods(args.methods))
+    except ValueError as error:
+        parser.error(str(error))
     args.out.mkdir(parents=True, exist_ok=True)
     opponents = [o.strip() for o in args.against.split(",") if o.strip()]
     unknown = set(opponents) - set(OPPONENTS)

@@ -16,6 +16,13 @@ Nothing about a particular game is built in: the player plays a few random games
   more often than ahead — the game is won by losing pieces (antichess), or
   fewer pieces are easier to bring together (Lines of Action) — keeping material
   is no guide, and the look-ahead stays off.
+- **Whether an action is a move or a slot**: the share of a player's actions in
+  a random game that repeat an action (the same code) the player has played
+  before in that game. Where most do (Kalah: six pits, each sown again and again,
+  each time with other seeds), an action names a slot whose worth changes with
+  the position, not a move that is about as good a little earlier or later:
+  "all moves as first" credits it with every later play and misleads the
+  search, so it chooses by UCT instead of GRAVE (amaf.py; `uses_amaf`).
 """
 from __future__ import annotations
 
@@ -43,6 +50,10 @@ MOST_CAPTURES = 0.5
 # times as many as ended with the winner ahead.
 LIABILITY_GAMES = 5
 LIABILITY_RATIO = 3
+# AMAF guides the search unless more than this share of the players' actions
+# repeat one they played before in the same game (Kalah 0.72; every other game
+# measured 0.51 or less: Quoridor's pawn wandering at random, morris 0.33).
+MOST_REPEATS = 0.6
 
 
 @dataclass(frozen=True)
@@ -54,6 +65,12 @@ class GameKnowledge:
     # won probe games whose winner ended ahead in material (against the start), and behind
     winners_ahead: int = 0
     winners_behind: int = 0
+    repeat_rate: float = 0.0  # the share of actions repeating one their player played before in the game
+
+    @property
+    def uses_amaf(self) -> bool:
+        """Whether the search chooses by GRAVE (see the module's doc)."""
+        return self.repeat_rate <= MOST_REPEATS
 
 
 _KNOWN: "weakref.WeakKeyDictionary[FrontendGame, GameKnowledge]" = weakref.WeakKeyDictionary()
@@ -86,39 +103,56 @@ def _kept(cache: "weakref.WeakKeyDictionary[FrontendGame, Kept]", game: Frontend
 
 def measure(game: FrontendGame) -> GameKnowledge:
     material = Material(game)
-    if not material.available:
+    engine = game.engine
+    if not hasattr(engine, "pick_random"):  # (a game of the tests' own, without the fast layer's draws)
         return GameKnowledge(0.0, None)
-    rate, ahead, behind = probe(game.engine, material, game.initial_state())
-    relevant = 0.0 < rate <= MOST_CAPTURES
-    liability = behind >= LIABILITY_GAMES and behind > LIABILITY_RATIO * ahead
-    return GameKnowledge(rate, material if relevant and not liability else None, ahead, behind)
+    found = probe(engine, material if material.available else None, game.initial_state())
+    if not material.available:
+        return GameKnowledge(0.0, None, repeat_rate=found.repeat_rate)
+    relevant = 0.0 < found.capture_rate <= MOST_CAPTURES
+    liability = found.behind >= LIABILITY_GAMES and found.behind > LIABILITY_RATIO * found.ahead
+    return GameKnowledge(found.capture_rate, material if relevant and not liability else None, found.ahead,
+                         found.behind, found.repeat_rate)
 
 
-def probe(engine: Any, material: Material, start: State) -> tuple[float, int, int]:
-    """Random games from `start`: the share of the players' actions after which
-    some opponent's material is lower, and the number of won games whose winner
-    ended ahead, and behind, in material against the start. (`engine`: the fast
-    layer with `pick_random`, beyond what protocol.FastLayer names.)"""
+@dataclass(frozen=True)
+class Probe:
+    """What the random games of `probe` found."""
+
+    capture_rate: float  # the share of actions after which an opponent's material is lower
+    ahead: int  # won games whose winner ended ahead in material against the start
+    behind: int  # ... and behind
+    repeat_rate: float  # the share of actions repeating one their player played before in the game
+
+
+def probe(engine: Any, material: Optional[Material], start: State) -> Probe:
+    """Random games from `start` (material counted where `material` is given).
+    (`engine`: the fast layer with `pick_random`, beyond what protocol.FastLayer names.)"""
     rng = random.Random(0)
-    actions = captures = ahead = behind = 0
+    actions = captures = ahead = behind = repeats = 0
     for _ in range(PROBE_GAMES):
         state = engine.copy(start)
-        before = first = material.of(state)
+        before = first = material.of(state) if material is not None else ()
+        played: set[tuple[int, Any]] = set()
         for _ in range(PROBE_GAME_ACTIONS):
             mover = engine.to_move(state)
             if mover is None or actions >= PROBE_ACTIONS:
                 break
-            engine.apply_in_place(state, engine.pick_random(state, rng))
-            after = material.of(state)
+            code = engine.pick_random(state, rng)
+            engine.apply_in_place(state, code)
+            after = material.of(state) if material is not None else ()
             if mover != CHANCE:
                 actions += 1
                 captures += any(after[i] < before[i] for i in range(len(after)) if i != mover)
+                repeats += (mover, code) in played
+                played.add((mover, code))
             before = after
         outcome = engine.outcome(state)
-        if outcome is not None and outcome[0] >= 0:
+        if material is not None and outcome is not None and outcome[0] >= 0:
             gained = balance(before, outcome[0]) - balance(first, outcome[0])
             ahead += gained > 0
             behind += gained < 0
         if actions >= PROBE_ACTIONS:
             break
-    return (captures / actions if actions else 0.0), ahead, behind
+    share = 1.0 / actions if actions else 0.0
+    return Probe(captures * share, ahead, behind, repeats * share)

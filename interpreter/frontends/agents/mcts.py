@@ -79,6 +79,7 @@ class Methods:
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
+    mast: bool = False  # playouts prefer actions with good mean results (MAST; with GRAVE only)
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
@@ -206,13 +207,16 @@ class MCTSAgent(SeededAgent):
             scored = game.engine.scores(state) is not None
             limit = SCORED_ROLLOUT_LIMIT if scored else natural_rollout_limit(game.engine, state)
         methods = self.methods
-        material = knowledge_of(game).material if methods.safety else None
+        known = knowledge_of(game) if methods.safety or methods.grave else None
+        material = known.material if known is not None and methods.safety else None
+        # (GRAVE only where an action is a move rather than a slot: knowledge.py)
+        grave = known is not None and methods.grave and known.uses_amaf
         evaluation = evaluation_of(game) if methods.evaluation else None
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
-                        safety_nodes=self._safety_nodes(), grave=methods.grave, evaluation=evaluation,
+                        safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all, clock=CHECK_CLOCK)
+                        try_all=methods.try_all, mast=methods.mast, clock=CHECK_CLOCK)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)

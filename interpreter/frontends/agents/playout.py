@@ -115,6 +115,9 @@ class Playout:
         self.moves: Optional[list[tuple[int, Code]]] = None
         # judges a playout cut off after `limit` actions, when there is one (evaluation.py)
         self.evaluation: Any = None
+        # MAST: per player, action code -> [summed reward, count] over the simulated
+        # games so far; where kept, a step plays the better of two random actions
+        self.values: Optional[list[dict[Any, list[float]]]] = None
         self.runs = 0  # playouts run, and their steps in all (what a playout costs, in positions)
         self.steps = 0
 
@@ -165,12 +168,40 @@ class Playout:
         code = engine.random_legal(state, rng)
         if code is None:  # (a `before each turn` that changed the position left nothing legal)
             return state, None
+        values = self.values
+        if values is not None:
+            code = self.better_of_two(state, code, values[mover])
         if move_kind(code) in tactics.losing:
             return self.look_before_leaping(state, code, mover), None
         if self.moves is not None:
             self.moves.append((mover, code))
         engine.apply_in_place(state, code, settle=False)
         return state, (code, mover)
+
+    def better_of_two(self, state: State, code: Any, values: dict[Any, list[float]]) -> Any:
+        """`code` or a second random action, whichever has the better mean reward
+        for the mover over the simulated games so far (an action never played
+        counts as a draw): a tournament of two, drawing no more than two actions."""
+        other = self.engine.random_legal(state, self.rng)
+        if other is None or other == code:
+            return code
+        first, second = values.get(code), values.get(other)
+        mean_first = first[0] / first[1] if first is not None else 0.5
+        mean_second = second[0] / second[1] if second is not None else 0.5
+        return other if mean_second > mean_first else code
+
+    def learn_values(self, path_moves: list[tuple[int, Code]], reward: tuple[float, ...]) -> None:
+        """Add a simulated game's reward to the MAST values of every action played in it."""
+        tables = self.values
+        assert tables is not None and self.moves is not None, "MAST values are kept"
+        for moves in (path_moves, self.moves):
+            for mover, code in moves:
+                entry = tables[mover].get(code)
+                if entry is None:
+                    tables[mover][code] = [reward[mover], 1]
+                else:
+                    entry[0] += reward[mover]
+                    entry[1] += 1
 
     def try_kinds(self, state: State, candidates: list[Any], mover: int) -> tuple[list[Any], Optional[Any]]:
         """Play `candidates` (legal actions of winning kinds) on copies: ((position,

@@ -10,7 +10,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Callable, Optional
 
-from interpreter.runtime.pieces import CHANCE
+from interpreter.runtime.pieces import CHANCE, Code
 
 from ...analysis.material import Material
 from . import amaf
@@ -45,7 +45,7 @@ class Search:
                  exploration: float, rollout_limit: int, score_weight: float,
                  material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
                  evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
-                 evaluated_rollout: int = 0, try_all: int = 0,
+                 evaluated_rollout: int = 0, try_all: int = 0, mast: bool = False,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
         self.clock = clock  # what the deadlines of the root's checks are times of
@@ -69,6 +69,8 @@ class Search:
             self.playout.evaluation = evaluation
         if grave:
             self.playout.moves = []
+            if mast:
+                self.playout.values = [{} for _ in range(n_players)]
 
     # -- nodes ---------------------------------------------------------------------------
 
@@ -223,6 +225,8 @@ class Search:
             moves = self.playout.moves
             assert moves is not None, "a GRAVE search's playouts keep their moves"
             amaf.update(path, moves, reward)
+            if self.playout.values is not None:
+                self.playout.learn_values(tree_moves(path), reward)
             moves.clear()
         return reward
 
@@ -251,3 +255,13 @@ class Search:
             return final
         assert state is not None, "a node is evaluated once it has its position"
         return self.playout.run(self.engine.copy(state))
+
+
+def tree_moves(path: list[Node]) -> list[tuple[int, Code]]:
+    """(mover, code) of the actions chosen along `path` (chance outcomes left out)."""
+    out = []
+    for node, child in zip(path, path[1:]):
+        mover = node.mover
+        if mover is not TERMINAL and mover != CHANCE:
+            out.append((mover, child.code))
+    return out

@@ -1,0 +1,64 @@
+"""MAST in the default player's playouts (playout.py): each action's mean result
+over the simulated games so far, and a step that plays the better of two random
+actions by it."""
+from __future__ import annotations
+
+import random
+
+from interpreter.frontends.agents.playout import Playout, Tactics
+from interpreter.frontends.agents.search import Search
+
+from .fakes import TicTacToe
+
+
+def _playout(game: TicTacToe, seed: int = 0) -> Playout:
+    playout = Playout(game.engine, random.Random(seed), Tactics(), 2, limit=50, score_weight=0.0)
+    playout.moves = []
+    playout.values = [{}, {}]
+    return playout
+
+
+def test_the_values_count_every_action_of_a_simulated_game_for_its_mover():
+    game = TicTacToe()
+    playout = _playout(game)
+    playout.moves = [(1, "b"), (0, "c")]
+    playout.learn_values([(0, "a")], (1.0, 0.0))
+    playout.learn_values([(0, "a")], (0.0, 1.0))
+    assert playout.values == [{"a": [1.0, 2], "c": [1.0, 2]}, {"b": [1.0, 2]}]
+
+
+def test_a_step_plays_the_better_of_two_random_actions():
+    # The centre is known to win for the first player, every other square to
+    # lose: of two actions drawn, the known winner is kept; of two alike, and of
+    # two never played (a draw each), the first drawn.
+    game = TicTacToe()
+    state = game.initial_state()
+    legal = list(game.engine.legal(state))
+    centre = legal[4]
+    playout = _playout(game)
+    values = {code: [0.0, 10] for code in legal}
+    values[centre] = [10.0, 10]
+    for code in legal:
+        chosen = {playout.better_of_two(state, code, values) for _ in range(40)}
+        # a corner gives way to the centre when the second draw is the centre, and
+        # to nothing else (equal means keep the first)
+        assert chosen == ({code} if code == centre else {code, centre})
+    assert playout.better_of_two(state, legal[0], {}) == legal[0]
+
+
+def test_a_search_keeps_values_only_with_mast_and_grave():
+    game = TicTacToe()
+
+    def search(grave: bool) -> Search:
+        return Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                      score_weight=0.1, grave=grave, mast=True)
+
+    assert search(grave=True).playout.values == [{}, {}]
+    assert search(grave=False).playout.values is None
+    with_values = search(grave=True)
+    root = with_values.new_root(game.initial_state())
+    for _ in range(30):
+        with_values.iterate(root)
+    first, second = with_values.playout.values
+    assert sum(count for _, count in first.values()) >= 30  # the first player acts in every simulated game
+    assert second
