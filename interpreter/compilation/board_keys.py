@@ -44,7 +44,7 @@ ONE_SITE_WRITERS = frozenset({"h_clear", "h_replace", "h_clear_kept", "h_replace
 # Helpers given the position that leave its board alone (`h_result_filter` runs
 # the `forbid result` checks, generated functions that keep what this module keeps
 # and give the board back as it was).
-BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites", "h_result_filter"}
+BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites", "h_result_filter", "h_group_kept"}
 _KEY = "board_key"
 _EMPTY = "empty"
 # (the helper asking the groups' records, runtime/chains.py)
@@ -138,7 +138,20 @@ def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key
         return function
     rewritten = copy.deepcopy(function)
     rewritten.body = _Rewriter(fresh, kept).block(rewritten.body)
+    if chains:
+        _groups_from_records(rewritten, chains)
     return rewritten
+
+
+def _groups_from_records(function: ast.FunctionDef, adjacent: str) -> None:
+    """`h_group(b, ADJ, X)` by the neighbours the records are kept by becomes
+    `h_group_kept(s, b, ADJ, X)`: a stone alone in its group (what a capture
+    usually takes) is known from the records without a search."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and pyast.is_name(node.func, "h_group") and len(node.args) == 3 \
+                and pyast.is_name(node.args[0], "b") and pyast.is_name(node.args[1], adjacent):
+            node.func = pyast.name("h_group_kept")
+            node.args.insert(0, pyast.name("s"))
 
 
 def reads_empty_sites(function: ast.AST) -> bool:

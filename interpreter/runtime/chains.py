@@ -61,6 +61,16 @@ def liberties(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
     return _found(chains, board, adjacent, site)
 
 
+def alone(s: State, board: Board, site: int) -> bool:
+    """Whether the records know the piece on `site` as a group of its own (then
+    `group(site)` is `[site]` without a search: a capture's usual group)."""
+    chains = s.chains
+    if chains is None:
+        return False
+    h = chains[site]
+    return h >= 0 and chains[len(board) + h] == 1 << site
+
+
 def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
     """The group on `start` searched and recorded under `start` (as `group` finds
     it); its liberties."""
@@ -90,21 +100,19 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     if chains is None:  # (nothing known, nothing to change)
         return
     now = board[site]
-    if was is None:
-        if now is not None:
-            _placed(chains, board, adjacent, site, now[OWNER])
-        return
-    if now is not None and now[OWNER] == was[OWNER]:
-        return  # (the same owner: the groups are the same)
-    _taken(chains, len(board), adjacent, site, now is None)
-    if now is not None:
-        _placed(chains, board, adjacent, site, now[OWNER])
-
-
-def _placed(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
-    # A piece placed: it joins the known groups of its owner next to it (the
-    # largest keeps its head) and takes the site from the others' liberties.
     n = len(board)
+    if was is not None:
+        if now is not None and now[OWNER] == was[OWNER]:
+            return  # (the same owner: the groups are the same)
+        _taken(chains, n, adjacent, site, now is None)
+        if now is None:
+            return
+    elif now is None:
+        return
+    # A piece placed (the usual write, kept in this one call): it joins the known
+    # groups of its owner next to it (the largest keeps its head) and takes the
+    # site from the others' liberties.
+    owner = now[OWNER]
     libs = n + n
     bit = 1 << site
     own_libs = 0

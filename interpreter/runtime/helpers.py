@@ -12,6 +12,7 @@ from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import moves, walks
+from .chains import alone
 from .chains import forget as chains_forget
 from .chains import liberties
 from .chains import wrote as chains_wrote
@@ -191,6 +192,15 @@ def group(board: Board, adjacent: walks.Adjacent, start: int) -> list[int]:
                     seen.add(t)
                     found.append(t)
     return found
+
+
+def group_kept(s: State, board: Board, adjacent: walks.Adjacent, start: int) -> list[int]:
+    """`group` where the position keeps its groups' records (runtime/chains.py): a
+    stone alone in its group is known without a search; a larger group is
+    searched, for `group`'s order of its stones."""
+    if alone(s, board, start):
+        return [start]
+    return group(board, adjacent, start)
 
 
 def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...]) -> list[int]:
@@ -843,6 +853,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_liberties": liberties,
     "h_chains_wrote": chains_wrote,
     "h_chains_forget": chains_forget,
+    "h_group_kept": group_kept,
     # (the builtin, for the key's updates: compilation/board_keys.py)
     "h_hash": hash,
     "h_others_mask": others_mask,

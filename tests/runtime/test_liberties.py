@@ -8,9 +8,9 @@ import random
 import pytest
 
 from interpreter import load_game
-from interpreter.compilation import expr_sets
+from interpreter.compilation import board_keys, expr_sets
 from interpreter.runtime import chains
-from interpreter.runtime.helpers import group
+from interpreter.runtime.helpers import group, group_kept
 from tests.helpers import REPO, helper_calls, play, write_definition
 
 GO = str(REPO / "benchmarks/games/go")
@@ -247,4 +247,36 @@ def test_suicide_forbidden_by_result_asks_the_kept_groups(tmp_path, off):
 def test_other_questions_are_still_searched(tmp_path, condition):
     rules = _GO_RULES + f"define other = {condition}\nforbid result where to != none and other and false\n"
     game = load_game(write_definition(tmp_path, _GO_YAML.replace("rules: go.rules", "rules: game.rules"), rules))
-    assert helper_calls(game, "h_unmarked") or helper_calls(game, "h_group")
+    assert helper_calls(game, "h_unmarked") or helper_calls(game, "h_group") or helper_calls(game, "h_group_kept")
+
+
+# ------------------------------------------------- a capture's group from the records
+def test_a_group_alone_in_its_records_is_not_searched_and_agrees_with_group():
+    game = load_game(GO)
+    assert helper_calls(game, "h_group_kept", "action 'stone'") and not helper_calls(game, "h_group", "action 'stone'")
+    adjacent = _adjacent(game)
+    rng = random.Random(4)
+    alone = 0
+    for _ in range(3):
+        s = game.engine.initial_state()
+        while s.result is None:
+            for site, piece in enumerate(s.board):
+                if piece is not None:
+                    assert group_kept(s, s.board, adjacent, site) == group(s.board, adjacent, site)
+                    alone += chains.alone(s, s.board, site)
+            game.engine.random_playout(s, rng, 1)
+    assert alone > 100
+
+
+def test_the_same_games_with_the_groups_searched(monkeypatch):
+    with monkeypatch.context() as patched:
+        patched.setattr(board_keys, "_groups_from_records", lambda function, adjacent: None)
+        searched = load_game(GO)
+    assert helper_calls(searched, "h_group", "action 'stone'") and not helper_calls(searched, "h_group_kept")
+    game = load_game(GO)
+    for seed in range(4):
+        s, t = game.engine.initial_state(), searched.engine.initial_state()
+        game.engine.random_playout(s, random.Random(seed), 400)
+        searched.engine.random_playout(t, random.Random(seed), 400)
+        assert (s.board, s.ply, s.result, s.vars) == (t.board, t.ply, t.result, t.vars)
+    assert _same_legal_actions(game, searched, range(2)) > 150
