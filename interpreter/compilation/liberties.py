@@ -26,6 +26,7 @@ other shape compiles as before.
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import Optional
 
 from ..parsing import ast
@@ -66,6 +67,8 @@ def liberty_test(x: Compiling, e: ast.Call, scope: Scope) -> Optional[Code]:
     if any(y.type is not Type.SITE for y in excluded):
         return None
     libs: py.expr = pyast.helper("h_liberties", pyast.name("s"), pyast.name("b"), adjacency_table(x), site.code)
+    if isinstance(site.code, (py.Name, py.Constant)):
+        libs = _looked_up(x, site.code, libs)
     deps = site.deps | {Dep.BOARD}
     cost = site.cost + 4
     for y in excluded:
@@ -151,6 +154,22 @@ def adjacency_table(x: Compiling) -> py.Name:
     """The neighbours' table `group(X)` and `neighbours(X)` read (the same constant:
     expr_sites.adjacency_table), given to the helpers that keep the groups."""
     return x.src.const(tuple(tuple(a) for a in x.model.board.adjacent) + ((),), key="adjacent")
+
+
+def _looked_up(x: Compiling, site: py.expr, asked: py.expr) -> py.expr:
+    """`asked` (the helper's call) with the helper's usual answer written out: an
+    occupied site whose group the records know reads its liberties,
+    `s.chains[2 * N + s.chains[X]]` (N: the board's entries, its sites and "no
+    site"; runtime/chains.py), without a call; the helper otherwise (no records
+    yet, a group not known, an empty site or none). The site is a name or a
+    constant: read three times, worked out once."""
+    chains = pyast.attr(pyast.name("s"), "chains")
+    head = pyast.sub(pyast.attr(pyast.name("s"), "chains"), copy.deepcopy(site))
+    known = pyast.and_(pyast.is_not_none(pyast.sub(pyast.name("b"), copy.deepcopy(site))), pyast.is_not_none(chains),
+                       pyast.compare(head, ">=", pyast.num(0)))
+    read = pyast.sub(pyast.attr(pyast.name("s"), "chains"),
+                     pyast.binop(pyast.num(2 * (x.n_sites + 1)), "+", copy.deepcopy(head)))
+    return pyast.ifexp(read, known, asked)
 
 
 def _others_than(x: Compiling) -> py.Name:

@@ -64,6 +64,8 @@ ATTRIBUTE_NAMES = frozenset(
      "board_key",
      # (the empty sites, kept where a playout draws from them: compilation/board_keys.py, draws.py)
      "empty",
+     # (the groups' records, read where their liberties are asked: compilation/liberties.py)
+     "chains",
      # (a `forbid result` check tried in place: compilation/journal.py)
      "ending", "index"}
 )

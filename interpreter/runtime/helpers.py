@@ -12,9 +12,8 @@ from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import moves, walks
-from .chains import alone
+from .chains import alone, liberties
 from .chains import forget as chains_forget
-from .chains import liberties
 from .chains import wrote as chains_wrote
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece

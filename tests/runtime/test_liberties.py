@@ -3,6 +3,7 @@ asked instead of searched where the rules ask whether a group has an empty
 neighbour (compilation/liberties.py): the records always agree with the board,
 the questions answer what the searches answered (the mechanism off: the same
 legal actions over random games), whatever documented spelling the rules use."""
+import ast
 import random
 
 import pytest
@@ -11,7 +12,7 @@ from interpreter import load_game
 from interpreter.compilation import board_keys, expr_sets
 from interpreter.runtime import chains
 from interpreter.runtime.helpers import group, group_kept
-from tests.helpers import REPO, helper_calls, play, write_definition
+from tests.helpers import REPO, generated, helper_calls, play, write_definition
 
 GO = str(REPO / "benchmarks/games/go")
 
@@ -280,3 +281,19 @@ def test_the_same_games_with_the_groups_searched(monkeypatch):
         searched.engine.random_playout(t, random.Random(seed), 400)
         assert (s.board, s.ply, s.result, s.vars) == (t.board, t.ply, t.result, t.vars)
     assert _same_legal_actions(game, searched, range(2)) > 150
+
+
+def test_the_liberties_read_in_place_agree_with_the_helper(monkeypatch):
+    from interpreter.compilation import liberties
+    game = load_game(GO)
+    with monkeypatch.context() as patched:
+        patched.setattr(liberties, "_looked_up", lambda x, site, asked: asked)
+        called = load_game(GO)
+    assert [a for a in generated(game, ast.Attribute, "action 'stone'") if a.attr == "chains"]
+    assert not [a for a in generated(called, ast.Attribute) if a.attr == "chains"]
+    for seed in range(4):
+        s, t = game.engine.initial_state(), called.engine.initial_state()
+        game.engine.random_playout(s, random.Random(seed), 400)
+        called.engine.random_playout(t, random.Random(seed), 400)
+        assert (s.board, s.ply, s.result, s.vars) == (t.board, t.ply, t.result, t.vars)
+    assert _same_legal_actions(game, called, range(2)) > 150
