@@ -191,9 +191,12 @@ class NameFamily:
                                    "in before each turn, if no action, after each action, after each turn and "
                                    "forbid result")
         self.uses_board_repetitions = True
-        # (in `before each turn` the engine has just counted the board: read, not hashed again)
-        helper = "h_turn_board_repetitions" if TURN_START in scope.available else "h_board_repetitions"
-        return Code(pyast.helper(helper, pyast.name("s")), Type.INT, frozenset({Dep.BOARD}), cost=2)
+        counted: py.expr = pyast.helper("h_board_repetitions", pyast.name("s"))
+        if TURN_START in scope.available:
+            # (in `before each turn` the engine has just counted the board, `State.board_counted`:
+            # read, not hashed again, and without a call; 0 where it was not counted)
+            counted = pyast.or_(pyast.attr(pyast.name("s"), "board_counted"), counted)
+        return Code(counted, Type.INT, frozenset({Dep.BOARD}), cost=2)
 
     # ------------------------------------------------------------ defines
     def define_call(self, e: ast.Call, scope: Scope) -> Code:

@@ -61,7 +61,7 @@ ATTRIBUTE_NAMES = frozenset(
      "append", "remove", "ends", "row", "table", "passed_any", "single", "several", "open_several", "by_length",
      "known", "mask", "pop", "bit_count",
      # (the board's key, compilation/board_keys.py)
-     "board_key",
+     "board_key", "board_counted",
      # (the empty sites, kept where a playout draws from them: compilation/board_keys.py, draws.py)
      "empty",
      # (the groups' records, read where their liberties are asked: compilation/liberties.py)

@@ -515,12 +515,6 @@ def board_repetitions(s: State) -> int:
     return s.board_count()
 
 
-def turn_board_repetitions(s: State) -> int:
-    """`board repetitions` in `before each turn`, where the board is the one the
-    engine has just counted (`State.board_counted`)."""
-    return s.board_counted or board_repetitions(s)
-
-
 def hit(counts: list[int], probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
@@ -859,7 +853,6 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_occupied_mask": occupied_mask,
     "h_hit": hit,
     "h_board_repetitions": board_repetitions,
-    "h_turn_board_repetitions": turn_board_repetitions,
     "h_clear": clear,
     "h_replace": replace,
     "h_clear_kept": clear_kept,
