@@ -115,6 +115,7 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     owner = now[OWNER]
     libs = n + n
     bit = 1 << site
+    kept = ~bit  # (what stays of a mask the site leaves)
     own_libs = 0
     big = -1  # (the first group joined; any others in `joined`)
     joined: Optional[list[int]] = None
@@ -137,7 +138,7 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
                 elif h not in joined:
                     joined.append(h)
         elif h >= 0:
-            chains[libs + h] &= ~bit
+            chains[libs + h] &= kept
     if big < 0:
         chains[site] = site
         chains[n + site] = bit
@@ -158,7 +159,7 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
                     m ^= low
     chains[site] = big
     chains[n + big] |= bit
-    chains[libs + big] = (chains[libs + big] | own_libs) & ~bit
+    chains[libs + big] = (chains[libs + big] | own_libs) & kept
 
 
 def _taken(chains: Chains, n: int, adjacent: Adjacent, site: int, emptied: bool) -> None:
