@@ -254,8 +254,10 @@ class CaseWriter:
         if tried is None:
             body = self._check_body(case, phase, condition, None)
             return self._case_function(case, body, what, on_copy=True, check=True)
-        settled = asked_before(case.pattern, _played(case, phase), condition, dict(PREPARE[case.pattern]), self.src,
-                               self.model.board.size, self.model.player_count)
+        # (conjuncts reading nothing the case writes, asked before it: asked_before.py)
+        settled = [] if self._has_pool_pieces() else asked_before(
+            case.pattern, _played(case, phase), condition, dict(PREPARE[case.pattern]), self.src,
+            self.model.board.size, self.model.player_count)
         first = lookups + early + settled
         return self._case_function(case, first + tried.statements(), what, check=True)
 
