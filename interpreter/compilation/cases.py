@@ -30,6 +30,7 @@ from ..runtime.compiled import CasePattern
 from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, KIND, ORIGIN, OWNER
 from ..runtime.results import EndingKind
 from . import pyast, result_reuse
+from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
 from .journal import WRITTEN, in_place
@@ -253,7 +254,11 @@ class CaseWriter:
         if tried is None:
             body = self._check_body(case, phase, condition, None)
             return self._case_function(case, body, what, on_copy=True, check=True)
-        first = lookups + early
+        # (conjuncts reading nothing the case writes, asked before it: asked_before.py)
+        settled = [] if self._has_pool_pieces() else asked_before(
+            case.pattern, _played(case, phase), condition, dict(PREPARE[case.pattern]), self.src,
+            self.model.board.size, self.model.player_count)
+        first = lookups + early + settled
         return self._case_function(case, first + tried.statements(), what, check=True)
 
     def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
@@ -275,10 +280,7 @@ class CaseWriter:
         if case.pattern not in (CasePattern.MOVE, CasePattern.DROP) or self._has_pool_pieces() or not parents \
                 or any(parent is None for parent in parents):
             return []
-        code: list[py.stmt] = list(case.body)
-        for block in (case.after, phase.after_action):
-            if block is not None and block[0]:
-                code.append(pyast.if_(_game_on(), block[0]))
+        code = _played(case, phase)
         if case.pattern is CasePattern.DROP:
             return self._drop_answered_before(code, condition, parents, closing)
         guards = result_reuse.writes_of_mover(code)
@@ -709,6 +711,16 @@ def _unread_by(block: list[py.stmt], condition: list[ResultPart]) -> bool:
         if read & {"v", "s"}:
             return False
     return True
+
+
+def _played(case: CaseCode, phase: PhaseCode) -> list[py.stmt]:
+    """What a check plays before asking: the case, then its decision's and its
+    phase's `after each action` while the game goes on."""
+    code: list[py.stmt] = list(case.body)
+    for block in (case.after, phase.after_action):
+        if block is not None and block[0]:
+            code.append(pyast.if_(_game_on(), block[0]))
+    return code
 
 
 def _game_on() -> py.expr:

@@ -616,43 +616,7 @@ def board_writes(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Optional[l
     a change of anything but the board (as these writes), the site lists, the
     variables and the position's fields. Writes under tests are all listed
     (some may not happen: a superset)."""
-    values: dict[str, list[ast.expr]] = {}
-    other: set[str] = set()
-    plain: set[int] = set()  # (the names assigned by `name = E`, by id)
-    for node in pyast.walk_all(stmts):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            values.setdefault(node.targets[0].id, []).append(node.value)
-            plain.add(id(node.targets[0]))
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
-            other.add(node.id)
-    for name, assigned in values.items():
-        if len({pyast.key(value) for value in assigned}) > 1:
-            other.add(name)
-    known: dict[str, ast.expr] = {}
-
-    def before(expr: ast.expr, depth: int = 0) -> Optional[ast.expr]:
-        """`expr` in terms of constants and the fixed registers, or None."""
-        if depth > 8:
-            return None
-        for node in pyast.walk_in_order(expr):
-            if isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension, ast.Attribute)):
-                return None
-            if isinstance(node, ast.Name) and not (node.id in fixed or _CONSTANT.fullmatch(node.id)):
-                if node.id in other or node.id not in values or node.id in POSITION_NAMES:
-                    return None
-                if node.id not in known:
-                    inner = before(values[node.id][0], depth + 1)
-                    if inner is None:
-                        return None
-                    known[node.id] = inner
-
-        def inline(node: ast.AST) -> Optional[ast.AST]:
-            if isinstance(node, ast.Name) and node.id in known and node.id not in fixed:
-                return known[node.id]
-            return None
-
-        return pyast.replace_nodes(expr, inline, {})
-
+    before = _teller(stmts, fixed)
     writes: list[tuple[ast.expr, ast.expr]] = []
     for node in pyast.walk_all(stmts):
         if isinstance(node, (ast.While, ast.Return, ast.Try, ast.FunctionDef, ast.Lambda, ast.NamedExpr,
@@ -690,6 +654,83 @@ def board_writes(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Optional[l
             elif not (_pure_call(node) or pyast.is_name(func, _ENDS)):
                 return None
     return writes
+
+
+def _teller(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Callable[[ast.expr], Optional[ast.expr]]:
+    """A function giving an expression read in the code `stmts` in terms of
+    constants and the registers `fixed` alone (the locals it reads, each set
+    once and to one value, written out), or None where it cannot be told."""
+    values: dict[str, list[ast.expr]] = {}
+    other: set[str] = set()
+    plain: set[int] = set()  # (the names assigned by `name = E`, by id)
+    for node in pyast.walk_all(stmts):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values.setdefault(node.targets[0].id, []).append(node.value)
+            plain.add(id(node.targets[0]))
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+            other.add(node.id)
+    for name, assigned in values.items():
+        if len({pyast.key(value) for value in assigned}) > 1:
+            other.add(name)
+    known: dict[str, ast.expr] = {}
+
+    def before(expr: ast.expr, depth: int = 0) -> Optional[ast.expr]:
+        """`expr` in terms of constants and the fixed registers, or None."""
+        if depth > 8:
+            return None
+        for node in pyast.walk_in_order(expr):
+            if isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension, ast.Attribute)):
+                return None
+            if isinstance(node, ast.Name) and not (node.id in fixed or _CONSTANT.fullmatch(node.id)):
+                if node.id in other or node.id not in values or node.id in POSITION_NAMES:
+                    return None
+                if node.id not in known:
+                    inner = before(values[node.id][0], depth + 1)
+                    if inner is None:
+                        return None
+                    known[node.id] = inner
+
+        def inline(node: ast.AST) -> Optional[ast.AST]:
+            if isinstance(node, ast.Name) and node.id in known and node.id not in fixed:
+                return known[node.id]
+            return None
+
+        return pyast.replace_nodes(expr, inline, {})
+
+    return before
+
+
+def value_after(stmts: Sequence[ast.stmt], register: str, start: ast.expr,
+                fixed: frozenset[str]) -> Optional[ast.expr]:
+    """The value the register `register` holds after the code `stmts` (`start`
+    before it), as an expression of constants and the registers `fixed` alone
+    (a choice `X if T else Y` where a test decides whether it is set) — or None
+    where that cannot be told: it is set in a loop, or from or under anything
+    that cannot be told before the code runs (`_teller`)."""
+    before = _teller(stmts, fixed)
+
+    def told(expr: ast.expr, now: ast.expr) -> Optional[ast.expr]:
+        return before(pyast.replace_nodes(expr, pyast.replacing(pyast.name(register), now), {}))
+
+    def block(code: Sequence[ast.stmt], now: ast.expr) -> Optional[ast.expr]:
+        for stmt in code:
+            if not pyast.assigns([stmt], register):
+                continue
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], register):
+                value = told(stmt.value, now)
+            elif isinstance(stmt, ast.If):
+                test, body, orelse = told(stmt.test, now), block(stmt.body, now), block(stmt.orelse, now)
+                if test is None or body is None or orelse is None:
+                    return None
+                value = body if pyast.key(body) == pyast.key(orelse) else pyast.ifexp(body, test, orelse)
+            else:
+                return None
+            if value is None:
+                return None
+            now = value
+        return now
+
+    return block(stmts, start)
 
 
 # The registers holding the position and its parts.
