@@ -1,12 +1,12 @@
 """Whether a group has liberties, asked of the records the position keeps.
 
 `exists(group(X), exists(neighbours(it), it is empty))` — some site of X's group
-has an empty neighbour — is a search of the group each time it is asked (Go asks
-it of every neighbour of each stone it tries, and again for each capture). The
-position keeps its groups instead (runtime/chains.py: per group its stones and
-its empty neighbours as bitmasks, kept by the board's writes, compilation/
-board_keys.py), and the question becomes `h_liberties(s, b, k, X) != 0` (k: the
-neighbours' table).
+has an empty neighbour — is a search of the group each time it is asked (a game
+of surrounding asks it of every neighbour of each stone it tries, and again for
+each capture). The position keeps its groups instead (runtime/chains.py: per
+group its stones and its empty neighbours as bitmasks, kept by the board's
+writes, compilation/board_keys.py), and the question becomes
+`h_liberties(s, b, k, X) != 0` (k: the neighbours' table).
 
 The shapes recognised, whatever the elements are named (`it` or `exists(NAME in
 ...)`) and however the conditions are spelt among the documented equivalents:
