@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import weakref
 from typing import Any, Callable, Optional
 
 from . import pyast
@@ -67,15 +68,44 @@ def worked_out(src: Source, node: ast.expr, env: dict[str, Any]) -> Any:
     """The value of `node` with the names of `env` given their values and every
     other name an immutable constant of `src`, by the evaluator below (no
     generated code runs); raises ValueError where it cannot be worked out."""
-    tabulation = _Tabulation(src, 0)
-    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
-    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
-    if not all(n in env or tabulation._immutable(n) for n in names):
-        raise ValueError("not a constant")
-    try:
-        return tabulation._value(node, env)
-    except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError) as exc:
-        raise ValueError("cannot be worked out") from exc
+    return _evaluator(src).value(node, env)
+
+
+class _Evaluator:
+    """`worked_out` for one compilation: which constants are immutable and which
+    names each expression reads are found once, not at every call (a proof asks
+    the same expressions for every player and site)."""
+
+    def __init__(self, src: Source):
+        self.tabulation = _Tabulation(src, 0)
+        # by id of an expression: the expression (kept, so that the id stays its
+        # own) and the names it reads
+        self.names: dict[int, tuple[ast.expr, frozenset[str]]] = {}
+
+    def value(self, node: ast.expr, env: dict[str, Any]) -> Any:
+        known = self.names.get(id(node))
+        if known is None or known[0] is not node:
+            called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+            known = self.names[id(node)] = (node, frozenset(
+                n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called))
+        tabulation = self.tabulation
+        if not all(n in env or tabulation._immutable(n) for n in known[1]):
+            raise ValueError("not a constant")
+        try:
+            return tabulation._value(node, env)
+        except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError) as exc:
+            raise ValueError("cannot be worked out") from exc
+
+
+# (by compilation: a source and its evaluator live and go together)
+_EVALUATORS: weakref.WeakKeyDictionary[Source, _Evaluator] = weakref.WeakKeyDictionary()
+
+
+def _evaluator(src: Source) -> _Evaluator:
+    evaluator = _EVALUATORS.get(src)
+    if evaluator is None:
+        evaluator = _EVALUATORS[src] = _Evaluator(src)
+    return evaluator
 
 
 def _player_fixed(function: ast.FunctionDef) -> bool:
