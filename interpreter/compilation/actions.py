@@ -429,7 +429,7 @@ class ActionCompiler:
                 lines, c = self._listed_condition(weaker, scope)
             except RuleError:
                 continue
-            if c.is_const or c.deps & CANDIDATE_DEPS or not _cannot_fail([*lines, py.Expr(c.code)]):
+            if c.is_const or c.deps & CANDIDATE_DEPS or not cannot_fail([*lines, py.Expr(c.code)]):
                 continue
             if c.deps & PIECE_DEPS:
                 piece.append((tuple(lines), c.code))
@@ -921,7 +921,7 @@ def _most_landings(reach: Optional[Reach]) -> int:
     return max((len(sites) for per_site in reach.table or () for sites in per_site), default=0)
 
 
-def _cannot_fail(code: Sequence[py.AST]) -> bool:
+def cannot_fail(code: Sequence[py.AST]) -> bool:
     """Whether generated code calls nothing but `_SAFE_CALLS` and divides nothing
     (the helpers that fail, a division by zero, are calls or divisions)."""
     for node in pyast.walk_all(code):

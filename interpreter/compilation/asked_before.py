@@ -18,7 +18,7 @@ Exact because
   is asked early only where no site is in both (a table by player and site
   where that holds for some of them only);
 - it and every conjunct before it cannot fail (no call but the safe ones, no
-  division: actions._cannot_fail): asked where the line would not have asked
+  division: actions.cannot_fail): asked where the line would not have asked
   it, it raises nothing; a conjunct before it that the early answer skips
   would have raised nothing either;
 - the conjunct is asked again after the case whenever the early answer does
@@ -32,7 +32,7 @@ from typing import Callable, Optional, Sequence
 
 from ..runtime.compiled import CasePattern
 from . import pyast, result_reuse
-from .actions import _cannot_fail
+from .actions import cannot_fail
 from .restrictions import ResultPart
 from .source import BUILTIN_NAMES, Source
 from .tabulate import worked_out
@@ -65,7 +65,7 @@ def asked_before(pattern: CasePattern, code: Sequence[py.stmt], condition: list[
     for _, _, _, gates in condition:
         found = None
         for lines, test in gates:  # (up to the first that may fail: see the module's docstring)
-            if not _cannot_fail(list(lines) + [pyast.expr_stmt(test)]):
+            if not cannot_fail(list(lines) + [pyast.expr_stmt(test)]):
                 break
             found = _conjunct_before(lines, test, code, fixed, starts, registers, envs, written, src, size)
             if found is not None:
@@ -89,7 +89,7 @@ def _conjunct_before(lines: Sequence[py.stmt], test: py.expr, code: Sequence[py.
     None where it reads what the case may change."""
     nodes = list(lines) + [pyast.expr_stmt(test)]
     own = {n.id for n in pyast.walk_all(nodes) if isinstance(n, py.Name) and isinstance(n.ctx, py.Store)}
-    if not all(result_reuse._OWN_LOCAL.fullmatch(name) for name in own):
+    if not all(result_reuse.OWN_LOCAL.fullmatch(name) for name in own):
         return None
     reads = [n for n in pyast.walk_all(nodes) if isinstance(n, py.Subscript) and pyast.is_name(n.value, "b")]
     if any(not isinstance(n.ctx, py.Load) or isinstance(n.slice, py.Slice) for n in reads) \
@@ -97,7 +97,7 @@ def _conjunct_before(lines: Sequence[py.stmt], test: py.expr, code: Sequence[py.
         return None
     after: dict[str, py.expr] = {}  # (each register the case sets: its value after the case)
     for name in pyast.names_in(nodes) - own:
-        if name == "b" or result_reuse._CONSTANT.fullmatch(name) or name in BUILTIN_NAMES:
+        if name == "b" or result_reuse.CONSTANT_NAME.fullmatch(name) or name in BUILTIN_NAMES:
             continue
         if name not in REGISTERS or name == "pc":
             return None

@@ -73,8 +73,8 @@ from .source import BUILTIN_NAMES
 # The players a site list may be read for: both fixed while a check runs.
 PLAYERS = frozenset({"p", "q"})
 # Locals the compiler makes for an expression's own values (temporaries, loop variables).
-_OWN_LOCAL = re.compile(r"[ti]\d+")
-_CONSTANT = re.compile(r"k\d+")
+OWN_LOCAL = re.compile(r"[ti]\d+")
+CONSTANT_NAME = re.compile(r"k\d+")
 # The helper a check calls to ask whether the parent's answer holds (runtime/helpers.py),
 # and the one that finds (or makes) the parent's answer.
 KEPT = "h_answer_kept"
@@ -302,7 +302,7 @@ def _point_test(test: ast.expr) -> Optional[tuple[ast.expr, ast.expr]]:
         return None  # (whether a site is empty: a move changes it wherever it writes; a read of the site)
     for node in pyast.walk_in_order(on_piece):
         if isinstance(node, ast.Name):
-            if not (node.id == PIECE or node.id in PLAYERS or _CONSTANT.fullmatch(node.id)):
+            if not (node.id == PIECE or node.id in PLAYERS or CONSTANT_NAME.fullmatch(node.id)):
                 return None
         elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
             return None
@@ -317,7 +317,7 @@ def _safe_when_empty(test: ast.expr) -> bool:
     for node in pyast.walk_in_order(test):
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2 \
                 and pyast.is_name(node.values[0], PIECE) and isinstance(node.values[1], ast.Name) \
-                and _CONSTANT.fullmatch(node.values[1].id):
+                and CONSTANT_NAME.fullmatch(node.values[1].id):
             safe += 1
         elif isinstance(node, ast.Compare) and pyast.is_name(node.left, PIECE) and len(node.ops) == 1 \
                 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) \
@@ -335,7 +335,7 @@ def _owner_and_kind_only(test: ast.expr) -> bool:
                 and node.slice.value in (OWNER, KIND):
             inner = node.value
             if isinstance(inner, ast.BoolOp) and isinstance(inner.op, ast.Or) and len(inner.values) == 2 \
-                    and isinstance(inner.values[1], ast.Name) and _CONSTANT.fullmatch(inner.values[1].id):
+                    and isinstance(inner.values[1], ast.Name) and CONSTANT_NAME.fullmatch(inner.values[1].id):
                 inner = inner.values[0]
             allowed += pyast.is_name(inner, PIECE)
         elif isinstance(node, ast.Compare) and pyast.is_name(node.left, PIECE) and len(node.ops) == 1 \
@@ -359,7 +359,7 @@ def _loop_shape(loop: ast.For) -> Optional[tuple[ast.expr, str, ast.expr, Option
     """(player register, site local, test T, the rest of the loop's test or None)
     of the loop `for i in o[X]: if T and ...: ...` when T (at least the first
     operand of an `and`) reads nothing but the site and its piece, else None."""
-    if not (isinstance(loop.target, ast.Name) and _OWN_LOCAL.fullmatch(loop.target.id)
+    if not (isinstance(loop.target, ast.Name) and OWN_LOCAL.fullmatch(loop.target.id)
             and isinstance(loop.iter, ast.Subscript) and isinstance(loop.iter.slice, ast.Name)
             and loop.iter.slice.id in PLAYERS and not loop.orelse
             and len(loop.body) == 1 and isinstance(loop.body[0], ast.If) and not loop.body[0].orelse):
@@ -381,7 +381,7 @@ def _of_the_piece(test: ast.expr, site: str) -> bool:
     """Whether `test` reads nothing but the site `site` and the piece on it (`b[site]`)."""
     for node in pyast.walk_in_order(test):
         if isinstance(node, ast.Name):
-            if not (node.id in ("b", site) or node.id in PLAYERS or _CONSTANT.fullmatch(node.id)):
+            if not (node.id in ("b", site) or node.id in PLAYERS or CONSTANT_NAME.fullmatch(node.id)):
                 return False
         elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
             return False
@@ -393,7 +393,7 @@ def _reads_allowed(nodes: list[ast.stmt], lists: set[int]) -> bool:
     """Whether `nodes` read the position only through `b[E]` and the site lists
     `lists` (`o[X]` by id: those of the anchors), and nothing of the case or the listing."""
     own = {n.id for n in pyast.walk_all(nodes) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    if not all(_OWN_LOCAL.fullmatch(name) for name in own):
+    if not all(OWN_LOCAL.fullmatch(name) for name in own):
         return False
     board_reads = 0
     loop_iters = set()
@@ -412,7 +412,7 @@ def _reads_allowed(nodes: list[ast.stmt], lists: set[int]) -> bool:
         elif isinstance(node, ast.Name):
             if node.id == "b" or node.id == "o" and id(node) in loop_iters:
                 continue
-            if not (node.id in own or node.id in PLAYERS or _CONSTANT.fullmatch(node.id)
+            if not (node.id in own or node.id in PLAYERS or CONSTANT_NAME.fullmatch(node.id)
                     or node.id in BUILTIN_NAMES or node.id in PURE_HELPERS):
                 return False
     return pyast.uses(nodes, "b") == board_reads
@@ -425,7 +425,7 @@ def _pure_call(node: ast.Call) -> bool:
     if isinstance(func, ast.Name):
         return func.id in BUILTIN_NAMES or func.id in PURE_HELPERS
     return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
-        and (_CONSTANT.fullmatch(func.value.id) is not None or _OWN_LOCAL.fullmatch(func.value.id) is not None)
+        and (CONSTANT_NAME.fullmatch(func.value.id) is not None or OWN_LOCAL.fullmatch(func.value.id) is not None)
 
 
 # ---------------------------------------------------------------- before the case
@@ -569,7 +569,7 @@ def _mover_test(test: ast.expr, state: _MoverState) -> Optional[ast.expr]:
     fields = (OWNER, KIND)
     for node in pyast.walk_in_order(test):
         if isinstance(node, ast.Name):
-            if not (node.id in state.movers or _CONSTANT.fullmatch(node.id) or node.id in state.fixed):
+            if not (node.id in state.movers or CONSTANT_NAME.fullmatch(node.id) or node.id in state.fixed):
                 return None
         elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
             return None
@@ -579,7 +579,7 @@ def _mover_test(test: ast.expr, state: _MoverState) -> Optional[ast.expr]:
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value in fields:
             inner = node.value
             if isinstance(inner, ast.BoolOp) and isinstance(inner.op, ast.Or) and len(inner.values) == 2 \
-                    and isinstance(inner.values[1], ast.Name) and _CONSTANT.fullmatch(inner.values[1].id):
+                    and isinstance(inner.values[1], ast.Name) and CONSTANT_NAME.fullmatch(inner.values[1].id):
                 inner = inner.values[0]
             if isinstance(inner, ast.Name) and inner.id in state.movers:
                 reads += 1
@@ -681,7 +681,7 @@ def _teller(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Callable[[ast.e
         for node in pyast.walk_in_order(expr):
             if isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension, ast.Attribute)):
                 return None
-            if isinstance(node, ast.Name) and not (node.id in fixed or _CONSTANT.fullmatch(node.id)):
+            if isinstance(node, ast.Name) and not (node.id in fixed or CONSTANT_NAME.fullmatch(node.id)):
                 if node.id in other or node.id not in values or node.id in POSITION_NAMES:
                     return None
                 if node.id not in known:
