@@ -22,6 +22,7 @@ from .spelling import did_you_mean
 from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
 from .validation.expansion import expansion_errors
+from .validation.lost_locals import lost_let_warnings
 from .validation.semantic import unused_warnings
 
 
@@ -64,6 +65,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     if rules is None and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
+    diags.extend(lost_let_warnings(items))
     diags.raise_if_errors(definition.sources)
     assert rules is not None
     # the warnings of reading and merging the files first, then those of the rules

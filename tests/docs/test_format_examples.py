@@ -252,6 +252,11 @@ def test_the_go_example_plays_as_described(tmp_path):
     # Black: a1, b2, c1 and b1, an empty point among black stones only (every other
     # empty region touches white too); White: c2, d1 and 2.5 komi.
     assert game.is_terminal(state) and game.result(state).scores == {"black": 4, "white": 4.5}
+    # Black a1 among white stones takes two (b1, c1): no ko, white may play b1 at once.
+    stones = {"a2": ("white", "stone"), "b1": ("white", "stone"), "c1": ("white", "stone"),
+              "b2": ("black", "stone"), "c2": ("black", "stone"), "d1": ("black", "stone")}
+    state = game.apply(game.make_state(stones, to_move="black"), "a1")
+    assert game.variables(state)["ko"] is None and "b1" in game.legal_notations(state)
 
 
 # ---------------------------------------------------------------- nothing is left out
