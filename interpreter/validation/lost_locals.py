@@ -17,13 +17,13 @@ total): in both the nested value is what the author meant to keep.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Iterator, Optional, Sequence
 
 from ..parsing import ast
-from ..parsing.visit import children, nodes_in, nodes_of, statements_of
+from ..parsing.visit import children, nodes_of, statements_of
 from .diagnostics import Diagnostic
 
-_NESTING = (ast.IfStmt, ast.ForEachStmt, ast.RepeatStmt)
 _LOOPS = (ast.ForEachStmt, ast.RepeatStmt)
 _ADVICE = ("a local cannot be changed, only hidden: keep the value in a variable (format.md 2.11), "
            "or compute it in one expression (count(...))")
@@ -33,20 +33,10 @@ def lost_let_warnings(items: Any) -> list[Diagnostic]:
     """Warnings for every nested `let` whose value is lost (see the module's docstring)."""
     trees = [items.phases, list(items.decisions.values()), list(items.chances.values()),
              list(items.procedures.values())]
-    found: _Found = {}
+    walk = _Walk()
     for block in _outer_blocks(trees):
-        _check_block(block, {}, found)
-    return [_warning(stmt, earlier, consequences) for stmt, earlier, consequences in found.values()]
-
-
-# a nested `let` (by id) -> (it, the `let` it hides, what the author loses)
-_Found = dict[int, tuple[ast.LetStmt, ast.LetStmt, list[str]]]
-
-
-def _note(found: _Found, stmt: ast.LetStmt, earlier: ast.LetStmt, consequence: str) -> None:
-    entry = found.setdefault(id(stmt), (stmt, earlier, []))
-    if consequence not in entry[2]:
-        entry[2].append(consequence)
+        walk.block(block, {}, None)
+    return [_warning(stmt, earlier, consequences) for stmt, earlier, consequences in walk.found.values()]
 
 
 def _outer_blocks(trees: Any) -> Iterator[list[ast.Stmt]]:
@@ -63,74 +53,92 @@ def _outer_blocks(trees: Any) -> Iterator[list[ast.Stmt]]:
 def _nested_blocks(stmt: ast.Stmt) -> list[list[ast.Stmt]]:
     if isinstance(stmt, ast.IfStmt):
         return [body for _, body in stmt.branches] + [stmt.otherwise]
-    if isinstance(stmt, (ast.ForEachStmt, ast.RepeatStmt)):
+    if isinstance(stmt, _LOOPS):
         return [stmt.body]
     return []
 
 
-def _check_block(block: Sequence[ast.Stmt], outer: dict[str, ast.LetStmt], found: _Found,
-                 loop: Optional[ast.Stmt] = None) -> None:
-    """Walk `block`, whose enclosing blocks bind the locals `outer` (by their last
-    `let`); `loop` is the loop statement whose body `block` is, if it is one."""
-    bound = dict(outer)
+class _Walk:
+    """One walk over the rules' blocks, gathering the lost `let`s."""
+
+    def __init__(self) -> None:
+        # a nested `let` (by id) -> (it, the `let` it hides, what the author loses)
+        self.found: dict[int, tuple[ast.LetStmt, ast.LetStmt, list[str]]] = {}
+        self._events: dict[int, dict[str, tuple[list[int], list[Optional[ast.Pos]]]]] = {}
+
+    def block(self, block: Sequence[ast.Stmt], outer: dict[str, ast.LetStmt], loop: Optional[ast.Stmt]) -> None:
+        """Walk `block`, whose enclosing blocks bind the locals `outer` (by their last
+        `let`); `loop` is the loop whose body holds `block`, if one does."""
+        bound = dict(outer)
+        for index, stmt in enumerate(block):
+            if isinstance(stmt, ast.LetStmt):
+                earlier = outer.get(stmt.name)
+                if earlier is not None and bound.get(stmt.name) is earlier and loop is not None \
+                        and _reads(stmt.value, stmt.name):
+                    self._note(stmt, earlier, "in every round of the loop it starts again "
+                                              f"from the value of line {earlier.pos.line}")
+                bound[stmt.name] = stmt
+            for nested in _nested_blocks(stmt):
+                visible = dict(bound)
+                if isinstance(stmt, ast.ForEachStmt):
+                    visible.pop(stmt.var, None)  # (the loop's own name hides the local inside)
+                self.block(nested, visible, stmt if isinstance(stmt, _LOOPS) else loop)
+                self._read_after(nested, visible, block, index + 1)
+
+    def _read_after(self, nested: Sequence[ast.Stmt], bound: dict[str, ast.LetStmt],
+                    block: Sequence[ast.Stmt], start: int) -> None:
+        """Nested `let`s of names bound outside that `block` reads from `start` on,
+        before a `let` of its own binds them again."""
+        for stmt in statements_of(nested):
+            if isinstance(stmt, ast.LetStmt) and stmt.name in bound:
+                reader = self._first_read(block, start, stmt.name)
+                if reader is not None:
+                    kept = bound[stmt.name].pos.line
+                    self._note(stmt, bound[stmt.name],
+                               f"the '{stmt.name}' read at line {reader.line} still has the value of line {kept}")
+
+    def _first_read(self, block: Sequence[ast.Stmt], start: int, name: str) -> Optional[ast.Pos]:
+        """Where `block` first reads `name` from statement `start` on (None where a
+        `let` at its own level binds it first). Each block's reads and rebindings
+        are listed once, so that a long block asked again and again costs no more."""
+        events = self._events.get(id(block))
+        if events is None:
+            events = self._events[id(block)] = _reads_and_rebindings(block)
+        if name not in events:
+            return None
+        indices, positions = events[name]
+        at = bisect_left(indices, start)
+        return positions[at] if at < len(indices) else None
+
+    def _note(self, stmt: ast.LetStmt, earlier: ast.LetStmt, consequence: str) -> None:
+        entry = self.found.setdefault(id(stmt), (stmt, earlier, []))
+        if consequence not in entry[2]:
+            entry[2].append(consequence)
+
+
+def _reads_and_rebindings(block: Sequence[ast.Stmt]) -> dict[str, tuple[list[int], list[Optional[ast.Pos]]]]:
+    """For each name, the indices of the statements of `block` that read it (with
+    the first read's position) or bind it with a `let` (None), in order."""
+    events: dict[str, tuple[list[int], list[Optional[ast.Pos]]]] = {}
+
+    def add(name: str, index: int, pos: Optional[ast.Pos]) -> None:
+        indices, positions = events.setdefault(name, ([], []))
+        if not indices or indices[-1] != index:
+            indices.append(index)
+            positions.append(pos)
+
     for index, stmt in enumerate(block):
+        read = stmt.value if isinstance(stmt, ast.LetStmt) else list(children(stmt))
+        for node in nodes_of(read):
+            if isinstance(node, ast.Name):
+                add(node.id, index, node.pos)
         if isinstance(stmt, ast.LetStmt):
-            earlier = outer.get(stmt.name)
-            if earlier is not None and bound.get(stmt.name) is earlier:
-                _judge(stmt, earlier, loop, found)
-            bound[stmt.name] = stmt
-        for nested in _nested_blocks(stmt):
-            visible = dict(bound)
-            if isinstance(stmt, ast.ForEachStmt):
-                visible.pop(stmt.var, None)  # (the loop's own name hides the local inside)
-            _check_block(nested, visible, found, stmt if isinstance(stmt, _LOOPS) else loop)
-            _after_block(nested, visible, block[index + 1:], found)
-
-
-def _judge(stmt: ast.LetStmt, earlier: ast.LetStmt, loop: Optional[ast.Stmt], found: _Found) -> None:
-    """A nested `let` in a loop's body (or an `if` in it) that reads its own name:
-    a running total."""
-    if loop is not None and _reads(stmt.value, stmt.name):
-        _note(found, stmt, earlier,
-              f"in every round of the loop it starts again from the value of line {earlier.pos.line}")
-
-
-def _after_block(nested: Sequence[ast.Stmt], bound: dict[str, ast.LetStmt], rest: Sequence[ast.Stmt],
-                 found: _Found) -> None:
-    """Nested `let`s of names bound outside that the statements after the nested
-    block read (before the outer block binds them again)."""
-    for stmt in statements_of(nested):
-        if not isinstance(stmt, ast.LetStmt) or stmt.name not in bound:
-            continue
-        reader = _first_read(rest, stmt.name)
-        if reader is not None:
-            kept = bound[stmt.name].pos.line
-            _note(found, stmt, bound[stmt.name],
-                  f"the '{stmt.name}' read at line {reader.line} still has the value of line {kept}")
-
-
-def _first_read(rest: Sequence[ast.Stmt], name: str) -> Optional[ast.Pos]:
-    """Where `rest` first reads the local `name`, if before a `let` at its own level
-    binds it again."""
-    for stmt in rest:
-        if isinstance(stmt, ast.LetStmt):
-            if _reads(stmt.value, name):
-                return _read_pos(stmt.value, name)
-            if stmt.name == name:
-                return None
-            continue
-        for node in nodes_in(list(children(stmt))):
-            if _reads(node, name):
-                return _read_pos(node, name)
-    return None
+            add(stmt.name, index, None)
+    return events
 
 
 def _reads(tree: Any, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in nodes_of(tree))
-
-
-def _read_pos(tree: Any, name: str) -> ast.Pos:
-    return next(n.pos for n in nodes_of(tree) if isinstance(n, ast.Name) and n.id == name)
 
 
 def _warning(stmt: ast.LetStmt, earlier: ast.LetStmt, consequences: list[str]) -> Diagnostic:
