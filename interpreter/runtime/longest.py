@@ -104,6 +104,8 @@ class TurnSearch:
 def _same(listed: Listed, s: State, lister: Lister) -> bool:
     """Whether `listed` is `lister`'s listing of a position equal to `s`."""
     t, listed_by, _ = listed
+    if t is s:  # (perft counting a position the search reached: LongestTurn.reached)
+        return listed_by is lister
     return (listed_by is lister and t.decision == s.decision and t.step == s.step and t.player == s.player
             and t.phase == s.phase and t.carry == s.carry and t.vars == s.vars and t.board == s.board
             and t.occ == s.occ)
