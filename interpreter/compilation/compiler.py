@@ -496,7 +496,7 @@ class Compiler:
         if longest is not None:
             return DecisionInfo(plan.name, pos, False, legal=longest.legal,
                                 legal_with_duplicates=longest.legal_with_duplicates, alike_keys=alike_keys,
-                                pick=longest.pick)
+                                pick=longest.pick, reached=longest.reached)
         return DecisionInfo(
             plan.name, pos, False, legal=lister,
             legal_with_duplicates=namespace[names.every] if names.every else lister,

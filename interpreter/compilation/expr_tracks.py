@@ -3,7 +3,8 @@
 A track entry is `(sites, position of each site, loops)` (runtime/helpers.py).
 Where the number of steps is within reach of a table made when the rules are
 compiled (the sites after each site, `following_sites`), `ahead` and `along`
-read it rather than call their helpers.
+read it rather than call their helpers; so does a move `along` a track to the
+landing alone (`landing_sites`, what `helpers.track_to` answers).
 """
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ FOLLOWING_LAPS = 2
 MAX_FOLLOWING_ENTRIES = 200_000
 
 TrackValue = tuple[tuple[int, ...], tuple[int, ...], bool]
+# (the constant of landing_sites by entry — all of them for a per-player track,
+# to be indexed by the player —, the steps each row answers)
+LandingTables = tuple[list[py.Name], py.Name, int]
 # (the constants of following_sites by entry, the constant of all of them by
 # entry, each entry's reach)
 FollowingTables = tuple[list[py.Name], py.Name, list[int]]
@@ -47,6 +51,14 @@ def following_sites(sites: Sequence[int], loop: bool, n_sites: int) -> tuple[tup
     return tuple(table)
 
 
+def landing_sites(value: TrackValue, width: int) -> tuple[tuple[int, ...], ...]:
+    """table[site][n] = helpers.track_to(value, site, n) for n below `width`: the
+    site n steps along the track from `site` (-1 beyond the end of a track that
+    does not loop, -2 off the track or for n < 1), a row per site and one for "no
+    site", the last."""
+    return tuple(tuple(helpers.track_to(value, site, n) for n in range(width)) for site in range(len(value[1])))
+
+
 def following_reach(sites: Sequence[int], loop: bool) -> int:
     """Up to which n every row of following_sites gives `along`'s answer: round a
     looping track FOLLOWING_LAPS times; to the end of one that does not loop, where
@@ -60,6 +72,7 @@ class TrackFamily:
         # the tables of the sites after each site of the tracks (following_tables)
         self._following_made: dict[str, Optional[FollowingTables]] = {}
         self._following_entries = 0
+        self._landings_made: dict[str, Optional[LandingTables]] = {}
 
     def nodes(self) -> dict[type, Handler]:
         return {}
@@ -128,6 +141,28 @@ class TrackFamily:
                 [following_reach(sites, loop) for sites, loop in zip(track.sites, track.loop)],
             )
         self._following_made[track.name] = made
+        return made
+
+    def landing_tables(self, track: Track) -> Optional[LandingTables]:
+        """The tables of landing_sites of a track's entries, as far as once round
+        the longest entry (beyond the end of one that does not loop every answer
+        is -1 to that reach), made on first use within MAX_FOLLOWING_ENTRIES a game
+        (shared with following_sites); None beyond."""
+        if track.name in self._landings_made:
+            return self._landings_made[track.name]
+        width = max(len(sites) for sites in track.sites) + 1
+        entries = len(track.sites) * (self.x.n_sites + 1) * width
+        made = None
+        if self._following_entries + entries <= MAX_FOLLOWING_ENTRIES:
+            self._following_entries += entries
+            tables = [landing_sites(value, width) for value in self.track_values(track)]
+            src = self.x.src
+            made = (
+                [src.const(table, key=("landings", track.name, i)) for i, table in enumerate(tables)],
+                src.const(tuple(tables), key=("landings", track.name)),
+                width,
+            )
+        self._landings_made[track.name] = made
         return made
 
     # ------------------------------------------------------------ functions

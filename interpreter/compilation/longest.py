@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Protocol
 
 from ..parsing import ast
-from ..runtime.compiled import CasePattern, Lister, Picker
+from ..runtime.compiled import CasePattern, Lister, Picker, Reached
 from ..runtime.longest import LongestTurn, TurnSearch
 from . import pyast
 from .code import describe
@@ -28,12 +28,14 @@ TIEBREAK_WHERE = "the tie-break of 'play the longest turn' (asked at the end of 
 
 
 class LongestListers(NamedTuple):
-    """A decision's listers wrapped in its longest-turn filter, and its pick for
-    random playouts (runtime/compiled.py: DecisionInfo)."""
+    """A decision's listers wrapped in its longest-turn filter, its pick for
+    random playouts and what its listing played, for perft (runtime/compiled.py:
+    DecisionInfo)."""
 
     legal: Lister
     legal_with_duplicates: Lister
     pick: Picker
+    reached: Reached
 
 
 class GameCompiling(Protocol):
@@ -149,5 +151,5 @@ class LongestTurns:
             duplicates = every[index]
             with_duplicates = wrapped if duplicates is None else LongestTurn(search, duplicates, pos, tiebreak,
                                                                              plan.longest.highest)
-            filters[index] = LongestListers(wrapped, with_duplicates, wrapped.pick)
+            filters[index] = LongestListers(wrapped, with_duplicates, wrapped.pick, wrapped.reached)
         return filters

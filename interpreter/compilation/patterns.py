@@ -773,10 +773,21 @@ def screen_slide(src: Source, landing: Landing, dirs_by_player: Directions, rays
 
 
 def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_case: Optional[int],
-                off_where: Optional[Condition]) -> None:
+                off_where: Optional[Condition], landings: Optional[tuple[py.expr, int]] = None) -> None:
     """Along a track, exactly the distance (or each distance of the span) from the
     piece's site, whatever stands between; beyond the end of a track that does not
-    loop, the `off board` case (once per piece)."""
+    loop, the `off board` case (once per piece). `landings`: the track's table of
+    landing sites (expr_tracks.landing_sites) and how many steps it answers, read
+    in place of `h_track_to` within that reach."""
+
+    def landing_site(steps: py.expr) -> py.expr:
+        call = pyast.helper("h_track_to", track, _FRM, steps)
+        if landings is None:
+            return call
+        table, width = landings
+        within = pyast.compare(pyast.num(0), "<=", steps, "<", pyast.num(width))
+        return pyast.ifexp(pyast.sub(pyast.sub(table, _FRM), steps), within, call)
+
     passing = landing.forbidden("passing", "site")
     lo, hi = pyast.name("lo"), pyast.name("hi")
     if passing is None and span.exact:
@@ -788,7 +799,7 @@ def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_c
     distances = pyast.helper("range", pyast.helper("max", lo, pyast.num(1)), pyast.add(hi, pyast.num(1)))
     if passing is None and span.exact:
         # One distance and nothing on the way asked about: the landing site alone.
-        src.add(pyast.assign(_TO, pyast.helper("h_track_to", track, _FRM, lo)))
+        src.add(pyast.assign(_TO, landing_site(lo)))
         with src.if_(pyast.compare(_TO, "==", pyast.num(-1))):
             if off_case is not None:
                 _off_board(src, landing, off_case, off_where)
@@ -799,7 +810,7 @@ def along_track(src: Source, landing: Landing, track: py.expr, span: Span, off_c
     if passing is None:
         # Nothing on the way is asked about: the landing site alone, not the path.
         with src.for_(_DIST, distances):
-            src.add(pyast.assign(_TO, pyast.helper("h_track_to", track, _FRM, _DIST)),
+            src.add(pyast.assign(_TO, landing_site(_DIST)),
                     pyast.if_(pyast.compare(_TO, "==", pyast.num(-2)), [pyast.break_()]))
             with src.if_(pyast.compare(_TO, "==", pyast.num(-1))):
                 _off_board_once(src, landing, off_case, off_where)

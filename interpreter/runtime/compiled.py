@@ -34,6 +34,8 @@ CaseRun = Callable[["State", "Code"], None]  # runs[phase][case](state, code): a
 NoAction = Callable[["State", int], None]  # (state, repetitions): the phase's `if no action`
 BeforeTurn = Callable[["State", bool, int], None]  # (state, no legal action, repetitions)
 Picker = Callable[["State", Callable[[], float]], Optional["Code"]]  # (state, rand): one legal code drawn, or None
+# (state): right after a listing, by candidate, the position it reaches, where the listing played it; or None
+Reached = Callable[["State"], Optional[dict["Code", "State"]]]
 
 
 class CasePattern(Enum):
@@ -125,6 +127,9 @@ class DecisionInfo:
     # candidates than needed (runtime/longest.py), for random playouts; else None.
     # (Its legal listers are then the longest turn's filters; no draws, no candidates.)
     pick: Optional[Picker] = None
+    # With `play the longest turn`: the positions its last listing reached, by
+    # candidate (LongestTurn.reached), for perft's last ply; else None.
+    reached: Optional[Reached] = None
     # A chance event's outcomes, by the codes' choice: value, label, probability.
     outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings
     outcome_labels: tuple[str, ...] = ()

@@ -645,23 +645,35 @@ class Engine:
                 walk(child, d + 1)
 
         known = self._known_child_counts(s)
+        reached_by = [d.reached for d in self.decisions]
 
         def last_ply(position: State, legal: Sequence[Code]) -> int:
             # (the actions of the last ply counted, not played: each child's legal
-            # actions are listed when it is settled, or known without playing it)
+            # actions are listed when it is settled, or known without playing it, or
+            # listed on the position the listing of `position` reached by playing it)
             leaves = 0
             counts = known[position.phase] if known and not position.turn_start else None
-            if counts is None:
+            reach = reached_by[position.decision]
+            reached = reach(position) if reach is not None else None
+            if counts is None and not reached:
                 for code in legal:
                     child = position.copy()
                     apply(child, code)
                     leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
                 return leaves
             for code in legal:
-                n = counts[code[0]]
-                if n is not None:
-                    leaves += n
-                    continue
+                if counts is not None:
+                    n = counts[code[0]]
+                    if n is not None:
+                        leaves += n
+                        continue
+                if reached:
+                    t = reached.get(code)
+                    if t is not None:
+                        n = self._reached_count(t)
+                        if n:
+                            leaves += n
+                            continue
                 child = position.copy()
                 apply(child, code)
                 leaves += len(child.legal)  # type: ignore[arg-type]
@@ -670,6 +682,19 @@ class Engine:
         if depth >= 1:
             walk(s, 1)
         return counts[1:]
+
+    def _reached_count(self, t: State) -> int:
+        """How many legal actions `t` has, a position a listing reached by playing a
+        candidate (DecisionInfo.reached: as playing it leaves it, within the turn):
+        0 where that is not counted so — none (the phase's `if no action` decides)
+        or a fault (the candidate is played again, to tell where it arose)."""
+        decision = self.decisions[t.decision]
+        if decision.is_chance:
+            return 0
+        try:
+            return len(decision.legal(t))  # type: ignore[misc]  # (a decision has its lister)
+        except RuleRuntimeError:
+            return 0
 
     def _known_child_counts(self, s: State) -> list[list[Optional[int]]]:
         """By phase and case: how many legal actions every child of the case has,

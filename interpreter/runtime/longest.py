@@ -25,12 +25,20 @@ With a horizon, a way that acts in every decision left is as long as any, so the
 search of a candidate stops there; random playouts (`pick`) check only the
 candidates they draw, as for `forbid result`: drawn one at a time in random
 order, the first to reach the horizon is taken — still uniformly among the kept
-ones. The listing of the decision after a candidate is kept (`TurnSearch.last`):
-when the candidate is played, the next listing is of an equal position.
+ones. In the turn's last decision (a horizon of one) every candidate that is not
+a pass is such a way: nothing is played.
+
+What a search plays is kept until the next one (`TurnSearch.after`, by
+candidate): the position each candidate reached and the listing of its next
+decision. When a candidate is played, the next listing is of an equal position
+(`listing`: a random playout's drawn candidate, every candidate in perft or the
+AI's tree), and perft's last ply counts the actions of those positions instead
+of playing the candidates again (`LongestTurn.reached`). `SHORTCUTS` off, nothing
+is kept and every candidate is searched (the tests compare both).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .pieces import CASE
@@ -42,12 +50,17 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 64
 MAX_POSITIONS = 100_000
+# Whether searches keep what they played and skip the last decision's search (off:
+# the tests' reference, every listing searched from scratch)
+SHORTCUTS = True
 # (a way's length, its tie-break value): compared as tuples
 Score = tuple[int, Any]
 Lister = Callable[["State"], list["Code"]]
 # trial(state, code) -> whether the turn ended (the case and its rules played, the
 # turn's end not)
 Trial = Callable[["State", "Code"], Optional[bool]]
+# a listing kept by a search: (the position listed, by which lister, its actions)
+Listed = tuple["State", Lister, list["Code"]]
 
 
 class TurnSearch:
@@ -64,22 +77,38 @@ class TurnSearch:
         # the next chance event, when no follow-up can start (else None)
         self.horizons = horizons
         self.counts = counts  # the coverage counts, kept as they were around a search
-        # The last listing of the decision after a candidate (a copy of the position,
-        # its actions): the action a search keeps is often played next, and its next
-        # decision listed on an equal position. Not with coverage, which counts listings.
-        self.last: Optional[tuple[State, Lister, list[Code]]] = None
+        # What the last search played (not with coverage, which counts listings): by
+        # candidate, the position it reached, its lister and its actions (`after`),
+        # the latest such listing (`last`: a random playout keeps no `State.last`),
+        # and the position searched with the same dict when every candidate was
+        # (`searched`, for perft: see LongestTurn.reached).
+        self.last: Optional[Listed] = None
+        self.after: dict[Code, Listed] = {}
+        self.searched: Optional[tuple[State, dict[Code, Listed]]] = None
 
     def listing(self, s: State, lister: Lister) -> list[Code]:
-        """The actions of `s` as `lister` lists them: the last listing of the search
+        """The actions of `s` as `lister` lists them: a listing of the last search
         when it was of a position equal to `s` (every field a lister reads)."""
-        last = self.last
-        if last is not None:
-            t, listed_by, codes = last
-            if (listed_by is lister and t.decision == s.decision and t.step == s.step and t.player == s.player
-                    and t.phase == s.phase and t.carry == s.carry and t.vars == s.vars and t.board == s.board
-                    and t.occ == s.occ):
-                return codes
+        if SHORTCUTS:
+            code = s.last
+            if code is not None:
+                listed = self.after.get(code)
+                if listed is not None and _same(listed, s, lister):
+                    return listed[2]
+            last = self.last
+            if last is not None and _same(last, s, lister):
+                return last[2]
         return lister(s)
+
+
+def _same(listed: Listed, s: State, lister: Lister) -> bool:
+    """Whether `listed` is `lister`'s listing of a position equal to `s`."""
+    t, listed_by, _ = listed
+    if t is s:  # (perft counting a position the search reached: LongestTurn.reached)
+        return listed_by is lister
+    return (listed_by is lister and t.decision == s.decision and t.step == s.step and t.player == s.player
+            and t.phase == s.phase and t.carry == s.carry and t.vars == s.vars and t.board == s.board
+            and t.occ == s.occ)
 
 
 class LongestTurn:
@@ -97,23 +126,45 @@ class LongestTurn:
 
     # ------------------------------------------------------------ listing
     def __call__(self, s: State) -> list[Code]:
-        codes = self.search.listing(s, self.inner)
-        if len(codes) <= 1:
+        search = self.search
+        search.searched = None
+        codes = search.listing(s, self.inner)
+        if len(codes) <= 1 or self._all_whole(s, codes):
             return codes
         with _Run(self) as run:
-            return self._kept(s, codes, [self._length(s, code, run) for code in codes], run)
+            kept = self._kept(s, codes, self._lengths(s, codes, run), run)
+            # (a position at the start of a turn may be changed by `before each turn`
+            # once it is listed: its candidates are played again)
+            if not s.turn_start and search.counts is None:
+                search.searched = (s, run.after)
+        return kept
+
+    def reached(self, s: State) -> Optional[dict[Code, State]]:
+        """Right after `s` was listed (and not changed since): by candidate, the
+        position it reaches — as playing it would leave it, but for the ply, the
+        last action and the legal actions — where the listing played it and the
+        turn goes on with a decision (for perft's last ply, which counts their
+        actions); None when the listing searched nothing."""
+        searched = self.search.searched
+        if searched is None or searched[0] is not s:
+            return None
+        return {code: listed[0] for code, listed in searched[1].items()}
 
     def pick(self, s: State, rand: Callable[[], float]) -> Optional[Code]:
         """A legal action drawn uniformly (None: none is legal), checking no more
         candidates than needed where the turn's length is known: drawn one at a
         time in random order, the first that plays the whole turn is taken."""
-        codes = self.search.listing(s, self.inner)
+        search = self.search
+        search.searched = None
+        codes = search.listing(s, self.inner)
         if len(codes) <= 1:
             return codes[0] if codes else None
+        if self._all_whole(s, codes):
+            return codes[int(rand() * len(codes))]
         horizon = self._horizon(s)
         with _Run(self) as run:
             if horizon is None:
-                kept = self._kept(s, codes, [self._length(s, code, run) for code in codes], run)
+                kept = self._kept(s, codes, self._lengths(s, codes, run), run)
                 return kept[int(rand() * len(kept))]
             left = list(codes)
             tried: list[Code] = []
@@ -148,16 +199,45 @@ class LongestTurn:
     def _horizon(self, s: State) -> Optional[int]:
         return self.search.horizons[s.phase][s.step]
 
+    def _all_whole(self, s: State, codes: list[Code]) -> bool:
+        """Whether each of `codes` is a way that plays the whole turn at once: the
+        turn's last decision (a horizon of one), no pass among them."""
+        if not SHORTCUTS or self.search.horizons[s.phase][s.step] != 1:
+            return False
+        passes = self.search.passes
+        for code in codes:
+            if code[CASE] in passes:
+                return False
+        return True
+
     def _length(self, s: State, code: Code, run: _Run) -> int:
         """L of `code` in `s`: a search that stops at a way playing the whole turn."""
+        return self._lengths(s, (code,), run)[0]
+
+    def _lengths(self, s: State, codes: Sequence[Code], run: _Run) -> list[int]:
+        """L of each of `codes` in `s` (the loop of every listing: what all
+        candidates share looked up once)."""
         horizon = self._horizon(s)
-        count = 0 if code[CASE] in self.search.passes else 1
-        if horizon is not None and count >= horizon:
-            return count  # (the last decision of the turn: the action is the way)
-        t = s.copy(trial=True)
-        if self._play(t, code, run):
-            return count
-        return count + self._rest(t, 1, None if horizon is None else horizon - count, -1, run)[0]
+        passes = self.search.passes
+        trials = self.search.trials[s.phase]
+        rest = self._rest
+        lengths = []
+        for code in codes:
+            count = 0 if code[CASE] in passes else 1
+            if horizon is not None and count >= horizon:
+                lengths.append(count)  # (the last decision of the turn: the action is the way)
+                continue
+            run.visited += 1
+            if run.visited > MAX_POSITIONS:
+                self._too_many()
+            t = s.copy(trial=True)
+            trial = trials[code[CASE]]
+            assert trial is not None  # (only a chance event's cases have none)
+            if trial(t, code) or t.result is not None:
+                lengths.append(count)
+            else:
+                lengths.append(count + rest(t, 1, None if horizon is None else horizon - count, -1, run, code)[0])
+        return lengths
 
     def _score(self, s: State, code: Code, run: _Run) -> Score:
         """(L, V) of `code` in `s`: every way looked at, V the best value of the longest."""
@@ -165,13 +245,15 @@ class LongestTurn:
         count = 0 if code[CASE] in self.search.passes else 1
         if self._play(t, code, run):
             return count, self._value(t, s.player)
-        length, value = self._rest(t, 1, None, s.player, run)
+        length, value = self._rest(t, 1, None, s.player, run, code)
         return count + length, value
 
-    def _rest(self, s: State, depth: int, need: Optional[int], player: int, run: _Run) -> Score:
-        """The best (L, V) of the rest of the turn from `s` (a position within it).
-        With `need` (the number of decisions left) the search stops at a way that
-        long, and with `player` -1 it asks no value."""
+    def _rest(self, s: State, depth: int, need: Optional[int], player: int, run: _Run,
+              first: Optional[Code] = None) -> Score:
+        """The best (L, V) of the rest of the turn from `s` (a position within it;
+        at depth 1, the candidate `first` played). With `need` (the number of
+        decisions left) the search stops at a way that long, and with `player` -1
+        it asks no value."""
         search = self.search
         lister = search.listers[s.decision]
         if lister is None:  # a chance event: what chance will do is no choice of the player's
@@ -179,8 +261,11 @@ class LongestTurn:
         if depth > MAX_DEPTH:
             raise RuleRuntimeError(self.pos, f"'play the longest turn' looked more than {MAX_DEPTH} actions ahead")
         codes = lister(s)
-        if depth == 1 and search.counts is None:
-            search.last = (s, lister, codes)
+        if depth == 1 and search.counts is None and SHORTCUTS:
+            search.last = listed = (s, lister, codes)
+            if first is not None:
+                s.last = first  # (what `listing` looks it up by; a trial copy's own is stale)
+                run.after[first] = listed
         if not codes:
             return 0, self._value(s, player)
         best: Optional[Score] = None
@@ -205,11 +290,14 @@ class LongestTurn:
         """Play `code` on the copy `t`: whether the way ends there (the turn or the game)."""
         run.visited += 1
         if run.visited > MAX_POSITIONS:
-            raise RuleRuntimeError(self.pos, f"'play the longest turn' looked at more than {MAX_POSITIONS} "
-                                             "positions in one listing")
+            self._too_many()
         trial = self.search.trials[t.phase][code[CASE]]
         assert trial is not None  # (only a chance event's cases have none)
         return bool(trial(t, code)) or t.result is not None
+
+    def _too_many(self) -> None:
+        raise RuleRuntimeError(self.pos, f"'play the longest turn' looked at more than {MAX_POSITIONS} "
+                                         "positions in one listing")
 
     def _value(self, s: State, player: int) -> Any:
         if self.tiebreak is None or player < 0:
@@ -219,13 +307,17 @@ class LongestTurn:
 
 
 class _Run:
-    """One search: the positions it played (bounded), the coverage counts restored
-    afterwards (trial plays are not play)."""
+    """One search: the positions it played (bounded, and kept by candidate), the
+    coverage counts restored afterwards (trial plays are not play)."""
 
     def __init__(self, turn: LongestTurn):
         self.counts = turn.search.counts
         self.saved: Optional[list[int]] = None
         self.visited = 0
+        # what this search played, by candidate (TurnSearch.after): its own dict, so
+        # that a search in an other thread cannot mix its positions in
+        self.after: dict[Code, Listed] = {}
+        turn.search.after = self.after
 
     def __enter__(self) -> _Run:
         self.saved = self.counts[:] if self.counts is not None else None

@@ -188,9 +188,12 @@ class State:
                 kept = MaskedSites(sites)
                 kept.mask = sites.mask  # type: ignore[attr-defined]
                 new.occ.append(kept)
+            new.occ.append(copied)
+        elif len(occ) == 3:  # (two players, the usual: a list comprehension would cost a fifth of the copy)
+            new.occ = [occ[0][:], occ[1][:], copied]
         else:
             new.occ = [sites[:] for sites in occ[:-1]]
-        new.occ.append(copied)
+            new.occ.append(copied)
         new.vars = self.vars[:]
         new.phase = self.phase
         new.decision = self.decision
