@@ -15,6 +15,7 @@ from . import moves, walks
 from .chains import alone, liberties
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
+from .clearances import ClearedChecks, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 from .state import MaskedSites
@@ -766,6 +767,14 @@ def result_filter(
     # not worth finding for one or two candidates
     memo: Optional[defaultdict[int, Optional[tuple[Any, int]]]] = \
         defaultdict(_no_answer) if len(out) > MEMO_FROM - 1 else None
+    if memo is not None and type(checks) is ClearedChecks:
+        # (drops whose writes leave the listed position's answers: not asked; runtime/clearances.py)
+        saved = counts[:] if counts is not None else None
+        out[:], rejected = sift(s, out, checks, memo)
+        if counts is not None and saved is not None:
+            counts[:] = saved
+            count_rejections(counts, rejected)
+        return
     if counts is None:
         out[:] = [code for code in out if (check := checks[code[0]]) is None or not check(s, code, memo)]
         return
