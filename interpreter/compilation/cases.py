@@ -264,8 +264,9 @@ class CaseWriter:
             case.pattern, _played(case, phase), condition, dict(PREPARE[case.pattern]), self.src,
             self.model.board.size, self.model.player_count)
         # (with a clearance, the candidates checked are those whose places the listed
-        # position's answers read or tested: the conjuncts asked first)
-        first = lookups + (settled + early if self._clearance else early + settled)
+        # position's answers read or tested: the conjuncts asked first, before the
+        # answers are even looked up)
+        first = settled + lookups + early if self._clearance else lookups + early + settled
         name = self._case_function(case, first + tried.statements(), what, check=True)
         if self._clearance:
             self.clearances[name] = self._clearance
