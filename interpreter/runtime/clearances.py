@@ -15,6 +15,8 @@ the check would answer. The others are checked as before.
 """
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from .pieces import CASE, DESTINATION, Code
@@ -45,6 +47,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
 
 # (a case whose clearance is not asked yet in this listing)
 _UNASKED: Any = object()
+_CASE_OF = itemgetter(CASE)
 
 
 def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tuple[list[Code], list[int]]:
@@ -56,22 +59,23 @@ def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tup
     kept: list[Code] = []
     rejected: list[int] = []
     keep = kept.append
-    for code in out:
-        case = code[CASE]
+    for case, run in groupby(out, _CASE_OF):  # (a lister writes a case's candidates one after the other)
+        check = checks[case]
+        if check is None:
+            kept.extend(run)
+            continue
         clear = found[case]
         if clear is _UNASKED:
             clearance = clearances[case]
             clear = found[case] = clearance(s, memo) if clearance is not None else None
-        if clear is not None and not clear[0] & clear[1][code[DESTINATION]]:
-            keep(code)
-            continue
-        check = checks[case]
-        if check is None:
-            keep(code)
-            continue
-        line = check(s, code, memo)
-        if line:
-            rejected.append(line)
-        else:
-            keep(code)
+        blocked, places = clear if clear is not None else (-1, None)
+        for code in run:
+            if places is not None and not blocked & places[code[DESTINATION]]:
+                keep(code)
+                continue
+            line = check(s, code, memo)
+            if line:
+                rejected.append(line)
+            else:
+                keep(code)
     return kept, rejected
