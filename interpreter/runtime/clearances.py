@@ -44,6 +44,9 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
             raise ValueError("one clearance (or None) per check")
         return row
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances too)
+        return (ClearedChecks, (tuple(self), self.clearances))
+
 
 # (a case whose clearance is not asked yet in this listing)
 _UNASKED: Any = object()

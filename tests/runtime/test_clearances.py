@@ -8,6 +8,7 @@ mechanism switched off."""
 from __future__ import annotations
 
 import ast
+import copy
 import random
 import shutil
 from pathlib import Path
@@ -164,6 +165,8 @@ def test_result_filter_counts_the_lines_of_the_asked_only():
     assert out == [_code(0, 0), _code(0, 2)] and counts == [5, 1, 0, 0]
     with pytest.raises(ValueError):
         ClearedChecks([check], [])
+    copied = copy.deepcopy(checks)
+    assert type(copied) is ClearedChecks and copied == checks and copied.clearances == checks.clearances
 
 
 def test_the_places_table_marks_what_cannot_be_worked_out():
