@@ -29,7 +29,7 @@ from typing import Callable, Optional, Protocol, Sequence
 from ..runtime.compiled import CasePattern
 from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, KIND, ORIGIN, OWNER
 from ..runtime.results import EndingKind
-from . import pyast, result_reuse
+from . import clearances, pyast, result_reuse
 from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
@@ -146,6 +146,10 @@ class CaseWriter:
         self._parents: dict[int, Optional[ParentAnswer]] = {}
         self._answers: dict[str, ParentAnswer] = {}  # the same by the local holding the answer
         self._answered_early = False  # whether the check being written answers moves before playing them
+        # the clearance of the check being written (a drop's, asked once per listing: clearances.py), or ""
+        self._clearance = ""
+        # by check: its clearance
+        self.clearances: dict[str, str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -248,6 +252,7 @@ class CaseWriter:
         aliases = {"at": "frm"} if dict(PREPARE[case.pattern]).get("at") is _FRM else None
         lookups: list[py.stmt] = []
         body = self._check_body(case, phase, condition, lookups)
+        self._clearance = ""
         early = self._answered_before(case, phase, condition)
         self._answered_early = bool(early)
         tried = in_place(body, self.src.fresh, aliases, self._answer_kept)
@@ -258,8 +263,14 @@ class CaseWriter:
         settled = [] if self._has_pool_pieces() else asked_before(
             case.pattern, _played(case, phase), condition, dict(PREPARE[case.pattern]), self.src,
             self.model.board.size, self.model.player_count)
-        first = lookups + early + settled
-        return self._case_function(case, first + tried.statements(), what, check=True)
+        # (with a clearance, the candidates checked are those whose places the listed
+        # position's answers read or tested: the conjuncts asked first, before the
+        # answers are even looked up)
+        first = settled + lookups + early if self._clearance else lookups + early + settled
+        name = self._case_function(case, first + tried.statements(), what, check=True)
+        if self._clearance:
+            self.clearances[name] = self._clearance
+        return name
 
     def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
         """The check's answer before its case is played, where the listed
@@ -282,7 +293,7 @@ class CaseWriter:
             return []
         code = _played(case, phase)
         if case.pattern is CasePattern.DROP:
-            return self._drop_answered_before(code, condition, parents, closing)
+            return self._drop_answered_before(case, code, condition, parents, closing)
         guards = result_reuse.writes_of_mover(code)
         if guards is None:
             return []
@@ -324,7 +335,7 @@ class CaseWriter:
             answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
         return [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
 
-    def _drop_answered_before(self, code: list[py.stmt], condition: list[ResultPart],
+    def _drop_answered_before(self, case: CaseCode, code: list[py.stmt], condition: list[ResultPart],
                               parents: list[Optional[ParentAnswer]], closing: list[bool]) -> list[py.stmt]:
         """`_answered_before` for a drop: the places its code writes and the pieces
         it puts there told before it runs (result_reuse.board_writes: the dropped
@@ -340,6 +351,7 @@ class CaseWriter:
             places = pyast.binop(places, "|", pyast.sub(bits, site))
         mask = pyast.name(self.src.fresh("t"))
         tests: list[py.expr] = []
+        anchors: list[py.expr] = []  # (the tests of the pieces put, by the parts' loops)
         for parent, closes in zip(parents, closing):
             assert parent is not None
             entry = pyast.name(parent.entry)
@@ -355,7 +367,9 @@ class CaseWriter:
                     continue  # a site emptied holds no piece a loop could visit
                 anchor = parent.plan.anchor(piece, site)
                 if anchor is not None:
-                    tests.append(pyast.or_(pyast.is_none(piece), pyast.not_(anchor)))
+                    anchors.append(pyast.or_(pyast.is_none(piece), pyast.not_(anchor)))
+        tests += anchors
+        self._clearance = self._clearance_function(case, parents, anchors, [site for site, _ in writes])
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
@@ -363,6 +377,24 @@ class CaseWriter:
                 forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
                 answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
         return [pyast.assign(mask, places), pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+
+    def _clearance_function(self, case: CaseCode, parents: list[Optional[ParentAnswer]], anchors: list[py.expr],
+                            places: list[py.expr]) -> str:
+        """The name of `clearance(s, memo)`, the check's early answer asked once
+        per listing for all its candidates (clearances.py), or "" where it
+        cannot be."""
+        if not clearances.ENABLED or not clearances.per_listing(anchors):
+            return ""
+        size = self.model.board.size
+        table = clearances.places_table(self.src, places, size, self.model.player_count)
+        if table is None:
+            return ""
+        entries = list(dict.fromkeys((p.entry, p.slot, p.record) for p in parents if p is not None))
+        body = clearances.clearance_body(self.src, entries, anchors, table, size)
+        src = self.src
+        what = f"{case.label}: what lets its candidates through without their check, once per listing"
+        code = with_registers(body, first=self._prepare(case, pyast.names_in(body)))
+        return src.function(src.fresh("f"), ["s", "memo"], code, Origin(what, case.pos))
 
     def _site_bits(self) -> py.Name:
         """The constant of each site's bit (and none for site -1, the last)."""

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, TypeVar
 from ..parsing import ast
 from ..parsing.visit import structure
 from ..runtime import helpers
+from ..runtime.clearances import ClearedChecks
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
 from ..runtime.helpers import NotationKeys, ResultCheck
@@ -84,6 +85,7 @@ class _Written(NamedTuple):
     runs: list[list[str]]  # [phase][case]
     checks: list[list[Optional[str]]]  # [phase][case] (empty without `forbid result`)
     checks_table: Optional[str]  # the constant of the checks, bound later (None: none)
+    clearances: dict[str, str]  # check -> its clearance (cases.CaseWriter._clearance_function)
     deferred: dict[int, str]  # case -> the check of its deferred `where` (ActionPlan.deferred)
     no_action: list[str]  # by phase
     before_turn: list[Optional[str]]  # by phase
@@ -316,7 +318,12 @@ class Compiler:
         score_rule = namespace[written.score] if written.score else None
         results = Results(self.model.player_count, written.endings, score_rule,
                           coverage.counts if coverage is not None else None, written.ending_probes)
-        checks = tuple(tuple(namespace[n] if n else None for n in per_phase) for per_phase in written.checks)
+        # (a phase's row with its checks' clearances where one has: runtime/clearances.py)
+        checks = tuple(
+            ClearedChecks(row, [namespace[written.clearances[n]] if n in written.clearances else None for n in names])
+            if any(n in written.clearances for n in names) else row
+            for row, names in ((tuple(namespace[n] if n else None for n in names), names)
+                               for names in written.checks))
         candidate_checks = checks
         if written.deferred:
             forbids = checks or tuple((None,) * len(self.cases) for _ in written.runs)
@@ -371,12 +378,14 @@ class Compiler:
         runs = case_writer.write_all()
         if self.longest_turns.any(plans):
             self.longest_turns.write(case_writer)
+        checks = case_writer.write_result_checks(self.result_code_for) if self.result_code else []
         return _Written(
             listers=listers,
             notation_keys=keys.id,
             runs=runs,
-            checks=case_writer.write_result_checks(self.result_code_for) if self.result_code else [],
+            checks=checks,
             checks_table=checks_table.id if checks_table is not None else None,
+            clearances=case_writer.clearances,
             deferred={case: case_writer.write_deferred_check(self.cases[case], condition)
                       for case, condition in deferred.items()},
             no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],

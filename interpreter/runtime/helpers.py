@@ -15,6 +15,7 @@ from . import moves, walks
 from .chains import alone, liberties
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
+from .clearances import ClearedChecks, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 from .state import MaskedSites
@@ -673,22 +674,41 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
     tested = unsettled = 0
-    tests: PointTests = {}
-    for site, test, held, plain, emptied in notes:
+    for site, _, held, plain, emptied in notes:
         # (site -1, never written, holds nothing to test; a site also read is asked
         # again wherever it is written, whatever its tests)
         if site >= 0 and not read >> site & 1:
-            kept = not not held
-            noted = tests.get(site)
-            if noted is None:
-                tests[site] = [(test, kept)]
-                tested |= 1 << site
-            else:
-                noted.append((test, kept))
-            if not plain or (not not emptied) is not kept:
-                unsettled |= 1 << site
-    entry = memo[slot] = (answer, read, tested, tests, unsettled)
+            bit = 1 << site
+            tested |= bit
+            if not plain or (not emptied) is not (not held):
+                unsettled |= bit
+    entry = memo[slot] = (answer, read, tested, _NotedTests(notes, read), unsettled)
     return entry
+
+
+class _NotedTests(dict):  # type: ignore[type-arg]  # (a PointTests)
+    """The point tests of `parent_answer`'s entry by site, sorted out of the
+    recording's notes when one is first looked up: most listings let every
+    candidate through on the bitmasks alone and look up none."""
+
+    __slots__ = ("notes", "read")
+
+    def __init__(self, notes: list[TestNote], read: int):
+        super().__init__()
+        self.notes: Sequence[TestNote] = notes
+        self.read = read
+
+    def __missing__(self, site: int) -> list[tuple[Callable[..., Any], bool]]:
+        read = self.read
+        for noted_site, test, held, _, _ in self.notes:
+            if noted_site >= 0 and not read >> noted_site & 1:
+                noted = dict.get(self, noted_site)
+                if noted is None:
+                    dict.__setitem__(self, noted_site, [(test, not not held)])
+                else:
+                    noted.append((test, not not held))
+        self.notes = ()
+        return dict.__getitem__(self, site)
 
 
 def tests_hold(entry: ParentEntry, board: Board, sites: Sequence[int], p: int, q: int) -> bool:
@@ -766,6 +786,14 @@ def result_filter(
     # not worth finding for one or two candidates
     memo: Optional[defaultdict[int, Optional[tuple[Any, int]]]] = \
         defaultdict(_no_answer) if len(out) > MEMO_FROM - 1 else None
+    if memo is not None and type(checks) is ClearedChecks:
+        # (drops whose writes leave the listed position's answers: not asked; runtime/clearances.py)
+        saved = counts[:] if counts is not None else None
+        out[:], rejected = sift(s, out, checks, memo)
+        if counts is not None and saved is not None:
+            counts[:] = saved
+            count_rejections(counts, rejected)
+        return
     if counts is None:
         out[:] = [code for code in out if (check := checks[code[0]]) is None or not check(s, code, memo)]
         return

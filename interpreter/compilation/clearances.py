@@ -1,0 +1,100 @@
+"""A drop's clearance: its check's early answer, asked once per listing.
+
+A drop whose board writes are told before it runs is answered by its check
+before the case is played where the listed position's answers of the `forbid
+result` parts stay as they were (cases.CaseWriter._drop_answered_before): each
+found, the drop's places none they read or point-tested, no piece it puts one
+the parts' loops visit, no answer that forbids. All of that but the places is
+the same for every candidate of the listing. The clearance asks it once and
+gives the sites a candidate must not write (the answers' read and tested sites)
+with the table, by player and site `to`, of the places the case writes there,
+worked out when compiling (tabulate.worked_out); runtime/clearances.py lets a
+candidate whose places miss the mask through without calling its check.
+
+Exact because the clearance asks a stronger condition than the check's early
+answer does (no point test at a place at all, where the check asks whether the
+tests hold with the pieces put there), and only where the early answer is
+"allowed": it is made only where every test but the places reads nothing of
+the candidate — the player, the dropped piece, constants — and cannot fail.
+Where a place cannot be worked out, its entry holds a bit no site has, which
+the mask always holds: the candidate is checked.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Optional, Sequence
+
+from . import pyast, result_reuse
+from .actions import cannot_fail
+from .source import BUILTIN_NAMES, Source
+from .tabulate import worked_out
+
+# Whether drops' checks get clearances (off: for the tests comparing the two).
+ENABLED = True
+# What a test asked once per listing may read besides constants: the player,
+# the opponent and the dropped piece (the same for every candidate).
+_PER_LISTING = frozenset({"p", "q", "pc"})
+
+
+def places_table(src: Source, places: Sequence[py.expr], size: int, players: int) -> Optional[py.Name]:
+    """The constant table[p][to] (`to` from 0 to `size` - 1, then -1) of the
+    bitmask of the sites `places` (expressions of `to`, `p`, `q` and constants;
+    site -1 none) worked out per player and site, the bit `1 << (size + 1)`
+    where one cannot be; None where that is so everywhere."""
+    unknown = 1 << (size + 1)
+    rows = []
+    known = False
+    for p in range(players):
+        env = {"p": p, "to": 0, "frm": -1}
+        if players == 2:
+            env["q"] = 1 - p
+        row = []
+        for to in list(range(size)) + [-1]:
+            env["to"] = to
+            mask = 0
+            for place in places:
+                try:
+                    site = worked_out(src, place, env)
+                except ValueError:
+                    site = None
+                if not isinstance(site, int) or isinstance(site, bool) or not -1 <= site < size:
+                    mask = unknown
+                    break
+                mask |= 1 << site if site >= 0 else 0
+            row.append(mask)
+            known = known or mask != unknown
+        rows.append(tuple(row))
+    return src.const(tuple(rows)) if known else None
+
+
+def per_listing(tests: Sequence[py.expr]) -> bool:
+    """Whether `tests` read nothing but the player, the opponent, the dropped
+    piece and constants, and cannot fail: asked once per listing, where each
+    candidate's check would ask them."""
+    for test in tests:
+        names = pyast.names_in([pyast.expr_stmt(test)])
+        if any(n not in _PER_LISTING and not result_reuse.CONSTANT_NAME.fullmatch(n) and n not in BUILTIN_NAMES
+               for n in names):
+            return False
+    return cannot_fail([pyast.expr_stmt(t) for t in tests])
+
+
+def clearance_body(src: Source, entries: Sequence[tuple[str, int, str]], tests: Sequence[py.expr], table: py.Name,
+                   size: int) -> list[py.stmt]:
+    """The statements of `clearance(s, memo)`: each part's answer on the listed
+    position found (`entries`: its local, memo slot and recording function), and
+    where every one is found, none holds and `tests` hold, the mask of the sites
+    the answers read or point-tested (with the bit of an unknown place) and the
+    player's row of `table`; else None."""
+    memo = pyast.name("memo")
+    found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
+        result_reuse.MEMO, memo, pyast.num(slot), pyast.name(record), pyast.name("s"))))
+        for local, slot, record in entries]
+    holds: list[py.expr] = []
+    mask: py.expr = src.const(1 << (size + 1))  # (a constant: too large a literal)
+    for local, _, _ in entries:
+        entry = pyast.name(local)
+        holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
+        mask = pyast.binop(mask, "|", pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 2)))
+    answer = pyast.tuple_(mask, pyast.sub(table, pyast.name("p")))
+    return found + [pyast.if_(pyast.and_(*holds, *tests), [pyast.return_(answer)]), pyast.return_(pyast.none())]

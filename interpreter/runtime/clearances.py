@@ -1,0 +1,84 @@
+"""Drops a listing lets through without asking their `forbid result` check.
+
+A drop's check answers before its case is played where the listed position's
+answers of the `forbid result` parts (compilation/result_reuse.py) stay as they
+were: the drop writes no site they read or tested (compilation/cases.py,
+`_drop_answered_before`). Called per candidate, that answer costs a call, the
+check's registers and the memo's lookups — most of a listing with many drops.
+A check's *clearance* asks, once per listing, what the answer depends on that
+is the same for every candidate of the case: every part found on the listed
+position, none holding, no piece the drop puts one a part's loops visit. It
+gives the bitmask of the sites a drop must not write and the table, by site
+`to`, of the sites the case writes (compilation/clearances.py); a candidate
+whose writes miss the mask is allowed without its check being called — what
+the check would answer. The others are checked as before.
+"""
+from __future__ import annotations
+
+from itertools import groupby
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
+
+from .pieces import CASE, DESTINATION, Code
+
+if TYPE_CHECKING:
+    from .state import State
+
+# clearance(state, memo) -> (the sites a candidate must not write, as a bitmask;
+# by site `to`, the bitmask of the sites the case writes there), or None where
+# every candidate of the case is checked (compilation/clearances.py)
+Clearance = Callable[[Any, Any], Optional[tuple[int, Sequence[int]]]]
+
+
+class ClearedChecks(tuple):  # type: ignore[type-arg]
+    """A phase's checks by case (as a plain row of them) with, by case, the
+    check's clearance or None; `helpers.result_filter` lets the cleared
+    candidates through."""
+
+    clearances: tuple[Optional[Clearance], ...]
+
+    def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]]) -> ClearedChecks:
+        row = super().__new__(cls, tuple(checks))
+        row.clearances = tuple(clearances)
+        if len(row.clearances) != len(row):
+            raise ValueError("one clearance (or None) per check")
+        return row
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances too)
+        return (ClearedChecks, (tuple(self), self.clearances))
+
+
+# (a case whose clearance is not asked yet in this listing)
+_UNASKED: Any = object()
+_CASE_OF = itemgetter(CASE)
+
+
+def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tuple[list[Code], list[int]]:
+    """The candidates of `out` no `forbid result` forbids, in order, and what the
+    checks returned for the others (a line's probe plus one, or True): cleared
+    ones let through, the rest asked of their check with the listing's `memo`."""
+    clearances = checks.clearances
+    found: list[Any] = [_UNASKED] * len(clearances)  # (by case: its clearance's answer, asked at its first candidate)
+    kept: list[Code] = []
+    rejected: list[int] = []
+    keep = kept.append
+    for case, run in groupby(out, _CASE_OF):  # (a lister writes a case's candidates one after the other)
+        check = checks[case]
+        if check is None:
+            kept.extend(run)
+            continue
+        clear = found[case]
+        if clear is _UNASKED:
+            clearance = clearances[case]
+            clear = found[case] = clearance(s, memo) if clearance is not None else None
+        blocked, places = clear if clear is not None else (-1, None)
+        for code in run:
+            if places is not None and not blocked & places[code[DESTINATION]]:
+                keep(code)
+                continue
+            line = check(s, code, memo)
+            if line:
+                rejected.append(line)
+            else:
+                keep(code)
+    return kept, rejected
