@@ -24,7 +24,7 @@ import ast as py
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import reduce
-from typing import Iterable, NamedTuple, Optional, Union
+from typing import Iterable, NamedTuple, Optional, Sequence, Union
 
 from ..parsing import ast
 from ..runtime.compiled import CasePattern
@@ -39,7 +39,7 @@ from .reach import may_land_alike
 from .registers import with_registers
 from .restrictions import Restrictions
 from .source import Origin, Source
-from .told_apart import may_write_alike, site_fields_only
+from .told_apart import may_write_alike, site_fields_only, tells_landing
 
 _OUT, _FRM, _PC, _S = pyast.name("out"), pyast.name("frm"), pyast.name("pc"), pyast.name("s")
 
@@ -532,7 +532,7 @@ def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[t
             # (both moving the player's only piece of one kind: one start, as with {from})
             told_start = not without_from or (one_start is not None and one_start == _single_mover(b, single))
             if shared and (without_from or a.movers is None or b.movers is None or a.movers & b.movers):
-                if told_start and not may_land_alike(a.reach, b.reach):
+                if told_start and not may_land_alike(a.reach, b.reach) or _landings_apart(a, b, names):
                     continue
                 clashing |= {id(a), id(b)}
                 from_free |= not told_start
@@ -542,6 +542,25 @@ def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[t
                 clashing |= {id(a), id(b)}
                 from_free = True
     return clashing, from_free
+
+
+def _landings_apart(a: ActionPlan, b: ActionPlan, names: Sequence[str]) -> bool:
+    """Whether two actions written with one notation that tells the landing site
+    (`told_apart.tells_landing`) never land on one site in one position: each
+    lands only onto what its cases name (`onto empty`, `onto enemy`, ...), read on
+    the board the candidates are listed on, and no content is named by both (a
+    slide onto empty sites and a capture over a screen onto enemies). Not for a
+    walk, drop or select (no known reach: a walk may come back to its own start,
+    which it leaves empty)."""
+    templates = set(a.templates) | set(b.templates)
+    if a.reach is None or b.reach is None or len(templates) != 1 or not tells_landing(next(iter(templates)), names):
+        return False
+    contents = []
+    for plan in (a, b):
+        if not plan.case_keys or any(kind != "onto" for (kind, _), _ in plan.case_keys):
+            return False
+        contents.append({what for (_, what), _ in plan.case_keys})
+    return contents[0].isdisjoint(contents[1])
 
 
 def _single_mover(action: ActionPlan, single: frozenset[int]) -> Optional[int]:

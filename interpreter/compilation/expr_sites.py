@@ -132,9 +132,24 @@ class SiteFamily:
                 return x.const(per_player[0][0], Type.DIR)
             player = pyast.name(scope.register("player").site)
             return Code(pyast.sub(x.src.const(tuple(d[0] for d in per_player)), player), Type.DIR, direction.deps)
+        chosen = self._single_directions(direction.code)
+        if chosen is not None:
+            return Code(chosen, Type.DIR, direction.deps, cost=direction.cost)
         message = x.src.const(f"'{e.fn}' needs a single direction, not a set of them")
         return Code(pyast.helper("h_one_direction", direction.code, x.src.const(arg.pos), message), Type.DIR,
                     direction.deps)
+
+    def _single_directions(self, code: py.expr) -> Optional[py.expr]:
+        """`T[i]` for the code `K[i]` of a fixed table K of direction sets (by player,
+        say: a define given `forward`) that each hold one direction, T the table
+        of those directions; else None (each is asked at run time)."""
+        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
+            return None
+        table = self.x.src.namespace.get(code.value.id)
+        if not isinstance(table, tuple) or not table or \
+                not all(isinstance(d, tuple) and len(d) == 1 and type(d[0]) is int for d in table):
+            return None
+        return pyast.sub(self.x.src.const(tuple(d[0] for d in table)), code.slice)
 
     def neighbours(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x

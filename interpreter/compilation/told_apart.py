@@ -14,6 +14,7 @@ two landings need not both be legal, and play decides (`regelwerk lint`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Collection, Optional, Sequence
 
 from ..parsing import ast
@@ -172,6 +173,26 @@ def may_write_alike(a: tuple[str, ...], b: tuple[str, ...], names: Sequence[str]
         if ends_a is not None and ends_b is not None and ends_a.isdisjoint(ends_b):
             return False
     return True
+
+
+def tells_landing(template: tuple[str, ...], names: Sequence[str]) -> bool:
+    """Whether every text the template writes tells the landing site: `{to}` is its
+    last field and no site's name ends another's (read from the end, the text
+    past the literal tail ends with one name only), or its first field and no
+    name begins another's."""
+    fields = [part for part in template if _is_field(part)]
+    if TO not in fields:
+        return False
+    return fields[-1] == TO and _prefix_free(tuple(name[::-1] for name in names)) or \
+        fields[0] == TO and _prefix_free(tuple(names))
+
+
+@lru_cache(maxsize=16)
+def _prefix_free(names: tuple[str, ...]) -> bool:
+    """Whether no name begins another (in sorted order, one that does comes just
+    before another that it begins)."""
+    ordered = sorted(set(names))
+    return len(ordered) == len(names) and not any(b.startswith(a) for a, b in zip(ordered, ordered[1:]))
 
 
 def site_fields_only(template: tuple[str, ...]) -> bool:
