@@ -299,7 +299,7 @@ class Compiler:
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
             tabulate(src, self.model.player_count)
         # (loop invariants worked out before their loops, an expression's repeated parts once)
-        share_work(src)
+        share_work(src, self.model.player_count)
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         # (not where a permutation is written out: its writes are at one site each,
         # but a rotation after every placement would keep the list at every one)

@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import pyast
 from .source import Source
+from .tabulate import PLAYER, frozen, player_fixed, worked_out
 
 # Node kinds an invariant may be built of (values only, nothing that can fail).
 _SAFE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
@@ -43,16 +44,16 @@ MAX_SHARED = 8
 MAX_NODES = 400
 
 
-def share_work(src: Source) -> None:
+def share_work(src: Source, players: int) -> None:
     """Every generated function of `src` with loop invariants worked out before
     their loops and an expression's repeated parts worked out once
-    (`src.functions` rewritten)."""
+    (`src.functions` rewritten; `players`: how many play)."""
     functions = []
     for function in src.functions:
         if isinstance(function, ast.FunctionDef):
-            rewriting = _Rewriting(src)
+            rewriting = _Rewriting(src, players if player_fixed(function) else 0)
             params = frozenset(arg.arg for arg in function.args.args)
-            body = rewriting.block(function.body, params, frozenset(_stored(function.body)))
+            body = rewriting.block(function.body, params, params | _stored(function.body))
             if rewriting.changed:
                 function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
                                            returns=None, type_comment=None, lineno=0, col_offset=0)
@@ -61,8 +62,10 @@ def share_work(src: Source) -> None:
 
 
 class _Rewriting:
-    def __init__(self, src: Source):
+    def __init__(self, src: Source, players: int):
         self.src = src
+        # how many play, where `p` is the player to move throughout the function (else 0)
+        self.players = players
         self.changed = False
 
     # ------------------------------------------------------------ statements
@@ -110,7 +113,7 @@ class _Rewriting:
 
         found: dict[str, ast.expr] = {}
         for root in _expressions(loop.body, loop.orelse):
-            for node in _largest(root, lambda n: _worth_hoisting(n) and _cannot_fail(n) and invariant(n)):
+            for node in _largest(root, lambda n: _worth_hoisting(n) and self._cannot_fail(n) and invariant(n)):
                 found.setdefault(pyast.key(node), node)
         if not found:
             return [], loop
@@ -133,11 +136,38 @@ class _Rewriting:
                                lineno=0, col_offset=0)
 
     def _constant(self, name: str) -> bool:
-        """Whether `name` is a constant of the module holding a number or truth value."""
-        if not self.src.is_const_name(name):
+        """Whether `name` is a constant of the module that nothing changes (a number,
+        a truth value, a tuple of those)."""
+        return self.src.is_const_name(name) and frozen(self.src.namespace.get(name), 5)
+
+    def _cannot_fail(self, node: ast.expr) -> bool:
+        """Whether working `node` out cannot raise (of the values the generated code
+        computes with: whole numbers and truth values; a row by player of a
+        constant table, `k4[p]`, where `p` is the player to move)."""
+        if self.players and _names(node) <= {PLAYER} | {n for n in _names(node) if self._constant(n)} \
+                and PLAYER in _names(node):
+            # (of the player alone: worked out for each player, it fails for none)
+            try:
+                for player in range(self.players):
+                    worked_out(self.src, node, {PLAYER: player})
+                return True
+            except ValueError:
+                pass
+        for n in ast.walk(node):
+            if isinstance(n, ast.Subscript):
+                if not self._player_row(n):
+                    return False
+            elif not _cannot_fail_alone(n):
+                return False
+        return True
+
+    def _player_row(self, node: ast.Subscript) -> bool:
+        table = node.value
+        if not (self.players and pyast.is_name(node.slice, PLAYER) and isinstance(table, ast.Name)
+                and self.src.is_const_name(table.id)):
             return False
-        value = self.src.namespace.get(name)
-        return value is None or type(value) in (int, bool)
+        value = self.src.namespace.get(table.id)
+        return type(value) is tuple and len(value) >= self.players
 
     # ------------------------------------------------------------ common parts
     def shared(self, root: ast.expr) -> ast.expr:
@@ -182,34 +212,25 @@ class _Rewriting:
 
 
 # ---------------------------------------------------------------- what may move
-def _cannot_fail(node: ast.expr) -> bool:
-    """Whether working `node` out cannot raise (of the values the generated code
-    computes with: whole numbers and truth values)."""
-    for n in ast.walk(node):
-        if isinstance(n, (ast.Name, ast.Load, ast.BoolOp, ast.IfExp, ast.And, ast.Or, ast.Not, ast.USub)):
-            continue
-        if isinstance(n, ast.Constant):
-            if n.value is not None and type(n.value) not in (int, bool):
-                return False
-        elif isinstance(n, ast.BinOp):
-            if isinstance(n.op, (ast.FloorDiv, ast.Mod)):
-                if not (isinstance(n.right, ast.Constant) and type(n.right.value) is int and n.right.value != 0):
-                    return False
-            elif not isinstance(n.op, _SAFE_OPS):
-                return False
-        elif isinstance(n, ast.UnaryOp):
-            continue
-        elif isinstance(n, ast.Compare):
-            if not all(isinstance(op, _SAFE_COMPARE) for op in n.ops):
-                return False
-        elif not isinstance(n, (ast.operator, ast.cmpop, ast.boolop, ast.unaryop)):
-            return False
-    return True
+def _cannot_fail_alone(n: ast.AST) -> bool:
+    """Whether the node `n` itself cannot raise, its parts being values."""
+    if isinstance(n, (ast.Name, ast.Load, ast.BoolOp, ast.IfExp, ast.UnaryOp, ast.operator, ast.cmpop, ast.boolop,
+                      ast.unaryop)):
+        return True
+    if isinstance(n, ast.Constant):
+        return n.value is None or type(n.value) in (int, bool)
+    if isinstance(n, ast.BinOp):
+        if isinstance(n.op, (ast.FloorDiv, ast.Mod)):
+            return isinstance(n.right, ast.Constant) and type(n.right.value) is int and n.right.value != 0
+        return isinstance(n.op, _SAFE_OPS)
+    if isinstance(n, ast.Compare):
+        return all(isinstance(op, _SAFE_COMPARE) for op in n.ops)
+    return False
 
 
 def _worth_hoisting(node: ast.expr) -> bool:
     """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
-    return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp)) \
+    return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Subscript)) \
         and any(isinstance(n, ast.Name) for n in ast.walk(node))
 
 
