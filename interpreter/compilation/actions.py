@@ -25,6 +25,7 @@ from .errors import RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
+from .narrowing import pieces_in_fixed_set
 from .necessary import necessary
 from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
@@ -792,6 +793,9 @@ class ActionCompiler:
         lists the candidates rather than in a list made first. Sites worked out by
         loops (a ray up to a piece, ...) are worked out once per listing by
         statements added to `setup`, Python's loops rather than generators."""
+        narrowed = pieces_in_fixed_set(self.exprs, e, scope)
+        if narrowed is not None:
+            return narrowed
         c = self.exprs.as_sites(self.exprs.compile(e, scope))  # (a track: its sites)
         code = self.compiler.targets(e, scope, what, c)
         asked = c.filtered[4] if c.filtered is not None and c.filtered[0] is None else code

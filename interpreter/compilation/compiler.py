@@ -42,6 +42,7 @@ from .domains import Domains
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
+from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
 from .liberties import adjacency_table
@@ -299,6 +300,8 @@ class Compiler:
         # (values by player and site worked out once: a table read in the loops)
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
             tabulate(src, self.model.player_count)
+        # (loop invariants worked out before their loops, an expression's repeated parts once)
+        share_work(src, self.model.player_count)
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         # (not where a permutation is written out: its writes are at one site each,
         # but a rotation after every placement would keep the list at every one)

@@ -25,6 +25,7 @@ from .liberties import liberty_test
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
+from .tabulate import worked_out
 from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 
 # At most this many columns of tables are looked up for a loop over a fixed set.
@@ -403,6 +404,18 @@ class SetFamily:
         x = self.x
         coll = self._sites_argument(e, scope, "sum")
         measure = self._measure(e.args[1], "sum")
+        fixed = self._fixed_sites(coll)
+        if fixed is not None and 0 < len(fixed) <= MAX_SUM_WRITTEN_OUT and measure >= 0:
+            # a few fixed sites: one expression, a term per site (an empty site's
+            # piece E holds 0 in every number attribute)
+            board = pyast.name("b")
+            terms = [pyast.sub(pyast.sub(board, pyast.num(site)) if coll.occupied
+                               else pyast.or_(pyast.sub(board, pyast.num(site)), x.empty), measure)
+                     for site in fixed]
+            total_code: py.expr = terms[0]
+            for term in terms[1:]:
+                total_code = pyast.add(total_code, term)
+            return Code(total_code, Type.INT, coll.deps, cost=coll.cost + coll.size)
         if scope.sink is not None and measure >= 0:
             # written out as a loop: an attribute added up piece by piece
             total, site, piece = (pyast.name(x.src.fresh("t")) for _ in range(3))
@@ -416,6 +429,19 @@ class SetFamily:
             return Code(total, Type.INT, coll.deps, cost=coll.cost + coll.size)
         return Code(pyast.helper("h_sum", pyast.name("b"), coll.code, pyast.num(measure), self.pieces.values_table()),
                     Type.INT, coll.deps, cost=coll.cost + coll.size)
+
+    def _fixed_sites(self, coll: Code) -> Optional[tuple[int, ...]]:
+        """The sites of `coll` when they are known while compiling (a region, one
+        player's row of a region by player: `row[south]`), else None."""
+        if coll.static_sites is not None:
+            return coll.static_sites
+        try:
+            value = worked_out(self.x.src, coll.code, {})
+        except ValueError:
+            return None
+        if isinstance(value, tuple) and all(type(site) is int and 0 <= site < self.x.n_sites for site in value):
+            return value
+        return None
 
     def maximum(self, e: ast.Call, scope: Scope) -> Code:
         return self._extreme(e, scope, "max")
@@ -472,6 +498,10 @@ class SetFamily:
         if coll.static_sites is not None:  # (a region: known when the rules are compiled)
             return self.x.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
         return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+
+# The most sites of a fixed set whose `sum` is written out term by term (no loop).
+MAX_SUM_WRITTEN_OUT = 8
 
 
 def _literal(code: py.expr) -> Optional[int]:

@@ -750,10 +750,23 @@ class StatementCompiler:
             raise RuleError(s.value.pos, f"attribute '{t.name}' is a flag (true or false), found {describe(value)}")
         if s.op != "=" and attr.type != "int":
             raise RuleError(s.pos, f"'{s.op}' needs a number attribute; '{t.name}' is a flag")
+        if s.op != "=" and not value.is_const:
+            # A computed step: the piece is written only where it is not 0 (a step
+            # that is 0 more often than not, like a formula's share of seeds for each
+            # site of a loop, writes no new piece).
+            step = self._site_local(value)
+            with self.src.if_(step):
+                return self._step_attribute(s, t, attr, value, step, obj, scope)
+        return self._step_attribute(s, t, attr, value, value.code, obj, scope)
+
+    def _step_attribute(self, s: ast.AssignStmt, t: ast.Attr, attr: Attribute, value: Code, step: py.expr,
+                        obj: Code, scope: Scope) -> int:
+        """The statements of `_assign_attribute` that write the piece: `step` is the
+        value's code (or the local holding it)."""
         i = attr.index
         acting = isinstance(t.obj, ast.Name) and t.obj.id == "piece"
         x0, pc, at = _r("x0"), _r("pc"), _r("at")
-        new_value = value.code if s.op == "=" else pyast.binop(pyast.sub(x0, i), s.op[0], value.code)
+        new_value = step if s.op == "=" else pyast.binop(pyast.sub(x0, i), s.op[0], step)
         if acting and scope.piece_always:
             self.add(pyast.assign(x0, pc))
             self._set_attribute(s, attr, value, new_value, i, acting, None, scope)

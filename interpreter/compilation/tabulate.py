@@ -41,7 +41,8 @@ _COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
     ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
 }
-_PLAYER = "p"
+# The register of the player to move.
+PLAYER = "p"
 
 
 class _Unfit(Exception):
@@ -54,7 +55,7 @@ def tabulate(src: Source, players: int) -> None:
     tabulation = _Tabulation(src, players)
     functions = []
     for function in src.functions:
-        if isinstance(function, ast.FunctionDef) and _player_fixed(function):
+        if isinstance(function, ast.FunctionDef) and player_fixed(function):
             before = tabulation.replaced
             body = tabulation.block(function.body)
             if tabulation.replaced != before:
@@ -108,16 +109,16 @@ def _evaluator(src: Source) -> _Evaluator:
     return evaluator
 
 
-def _player_fixed(function: ast.FunctionDef) -> bool:
+def player_fixed(function: ast.FunctionDef) -> bool:
     """Whether `p`, where the function has it, is set once, to the player to move
     (`p = s.player`, a statement of the function's own block), and never changed
     after."""
-    stores = [node for node in ast.walk(function) if isinstance(node, ast.Name) and node.id == _PLAYER
+    stores = [node for node in ast.walk(function) if isinstance(node, ast.Name) and node.id == PLAYER
               and not isinstance(node.ctx, ast.Load)]
-    if _PLAYER in (arg.arg for arg in function.args.args):
+    if PLAYER in (arg.arg for arg in function.args.args):
         return False
     if not stores:
-        return not any(isinstance(node, ast.Name) and node.id == _PLAYER for node in ast.walk(function))
+        return not any(isinstance(node, ast.Name) and node.id == PLAYER for node in ast.walk(function))
     first = next((stmt for stmt in function.body if isinstance(stmt, ast.Assign) and stmt.targets[0] is stores[0]),
                  None)
     return len(stores) == 1 and first is not None and len(first.targets) == 1 \
@@ -168,7 +169,7 @@ class _Tabulation:
         the player's row of a constant table of such collections (`k1[p]`: then
         every row's sites)."""
         collection = loop.iter
-        by_player = isinstance(collection, ast.Subscript) and pyast.is_name(collection.slice, _PLAYER)
+        by_player = isinstance(collection, ast.Subscript) and pyast.is_name(collection.slice, PLAYER)
         if by_player:
             collection = collection.value  # type: ignore[attr-defined]
         if not (isinstance(loop.target, ast.Name) and isinstance(collection, ast.Name)
@@ -214,8 +215,8 @@ class _Tabulation:
         names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
         if site not in names:
             return None
-        by_player = _PLAYER in names
-        if not all(n in (site, _PLAYER) or self._immutable(n) for n in names):
+        by_player = PLAYER in names
+        if not all(n in (site, PLAYER) or self._immutable(n) for n in names):
             return None
         players = range(self.players) if by_player else range(1)
         size = max(sites) + 1
@@ -226,20 +227,20 @@ class _Tabulation:
             row: list[Any] = [None] * size
             for x in sites:
                 try:
-                    row[x] = self._value(node, {site: x, _PLAYER: player})
+                    row[x] = self._value(node, {site: x, PLAYER: player})
                 except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
                     return None
             rows.append(tuple(row))
         self.values += size * len(players)
         self.replaced += 1
         if by_player:
-            return pyast.sub(pyast.sub(self.src.const(tuple(rows)), pyast.name(_PLAYER)), pyast.name(site))
+            return pyast.sub(pyast.sub(self.src.const(tuple(rows)), pyast.name(PLAYER)), pyast.name(site))
         return pyast.sub(self.src.const(rows[0]), pyast.name(site))
 
     def _immutable(self, name: str) -> bool:
         """Whether `name` is a constant that nothing changes while the rules run."""
         if name not in self.frozen:
-            self.frozen[name] = self.src.is_const_name(name) and _frozen(self.src.namespace[name], 5)
+            self.frozen[name] = self.src.is_const_name(name) and frozen(self.src.namespace[name], 5)
         return self.frozen[name]
 
     def _value(self, node: ast.expr, env: dict[str, int]) -> Any:
@@ -287,14 +288,14 @@ def _worth(node: ast.expr) -> bool:
         and sum(1 for _ in ast.walk(node)) > 4
 
 
-def _frozen(value: Any, depth: int) -> bool:
+def frozen(value: Any, depth: int) -> bool:
     """Whether `value` cannot change: numbers, truth values, None, tuples of those
     (nested at most `depth` deep)."""
     if value is None or type(value) in (int, bool):
         return True
     if type(value) is not tuple or depth == 0:
         return False
-    return all(_frozen(element, depth - 1) for element in value)
+    return all(frozen(element, depth - 1) for element in value)
 
 
 def _assigns(stmts: list[ast.stmt], names: set[str]) -> set[str]:

@@ -1,0 +1,409 @@
+"""Work done once where the generated code would do it again: a pass over the
+generated functions.
+
+Two rewritings, both of the generated syntax trees (nothing is recognised but the
+kinds of node), run after the functions are written:
+
+- **Loop invariants.** Arithmetic in a `for` loop whose names the loop never sets
+  — `l0 // 13` and `l0 % 13` of a formula asked for every site of a loop, `1 + p`
+  — is worked out once, into a temporary assigned just before the loop. Only what
+  cannot fail is moved: names, whole numbers, `+ - *`, `//` and `%` by a
+  constant other than 0, comparisons, `not`, `and`/`or`, conditional expressions
+  (no subscript, no call: an index or a helper may fail where the loop would not
+  have reached it), and only names that hold a value when the loop starts (the
+  function's parameters, names assigned by the statements before the loop in the
+  blocks around it, immutable constants). A loop that runs no round pays one
+  evaluation.
+- **Common parts of one expression.** A part that an expression works out twice
+  (`(t0 - l1) % 13 >= 1 and (t0 - l1) % 13 <= n`) is kept the first time it is
+  worked out (`(t2 := (t0 - l1) % 13) >= 1 and t2 <= n`) and read afterwards,
+  where the first evaluation is sure to have happened before the second (it is
+  not behind an `and`, `or` or condition the second does not share). Only parts
+  without calls and without `:=` are shared, in expressions that call nothing
+  but `len` and `abs`: nothing changes between the two evaluations.
+
+Trees are never changed in place (a block may stand in several functions): the
+rewritten parts are new nodes.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+from . import pyast
+from .source import Source
+from .tabulate import PLAYER, frozen, player_fixed, worked_out
+
+# Node kinds an invariant may be built of (values only, nothing that can fail).
+_SAFE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+_SAFE_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is, ast.IsNot)
+# Calls an expression may hold and still have its parts shared (they change nothing).
+_PURE_CALLS = frozenset({"len", "abs"})
+# The most parts of one expression shared, and the largest expression looked at.
+MAX_SHARED = 8
+MAX_NODES = 400
+
+
+def share_work(src: Source, players: int) -> None:
+    """Every generated function of `src` with loop invariants worked out before
+    their loops and an expression's repeated parts worked out once
+    (`src.functions` rewritten; `players`: how many play)."""
+    functions = []
+    for function in src.functions:
+        if isinstance(function, ast.FunctionDef):
+            rewriting = _Rewriting(src, players if player_fixed(function) else 0)
+            params = frozenset(arg.arg for arg in function.args.args)
+            body = rewriting.block(function.body, params, params | _stored(function.body))
+            if rewriting.changed:
+                function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
+                                           returns=None, type_comment=None, lineno=0, col_offset=0)
+        functions.append(function)
+    src.functions = functions
+
+
+class _Rewriting:
+    def __init__(self, src: Source, players: int):
+        self.src = src
+        # how many play, where `p` is the player to move throughout the function (else 0)
+        self.players = players
+        self.changed = False
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts: list[ast.stmt], known: frozenset[str], local: frozenset[str]) -> list[ast.stmt]:
+        """`stmts` rewritten; `known`: the names sure to hold a value before the
+        first of them; `local`: every name the function assigns."""
+        out: list[ast.stmt] = []
+        for stmt in stmts:
+            if isinstance(stmt, ast.For):
+                before, stmt = self._hoisted(stmt, known, local)
+                out.extend(before)
+                known = known | {target.id for target in _assigned_names(before)}
+            out.append(self.statement(stmt, known, local))
+            known = known | _surely_assigned(stmt)
+        return out
+
+    def statement(self, stmt: ast.stmt, known: frozenset[str], local: frozenset[str]) -> ast.stmt:
+        changed: dict[str, object] = {}
+        for field in ("test", "value", "iter"):
+            value = getattr(stmt, field, None)
+            if isinstance(value, ast.expr):
+                shared = self.shared(value)
+                if shared is not value:
+                    changed[field] = shared
+        inner = known | _stored(stmt.target) if isinstance(stmt, ast.For) else known
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                new = self.block(block, inner if field == "body" else known, local)
+                if any(a is not b for a, b in zip(new, block)) or len(new) != len(block):
+                    changed[field] = new
+        if changed:
+            self.changed = True
+            return _rebuilt(stmt, changed)
+        return stmt
+
+    # ------------------------------------------------------------ invariants
+    def _hoisted(self, loop: ast.For, known: frozenset[str], local: frozenset[str]) -> tuple[list[ast.stmt], ast.For]:
+        """(the assignments of the loop's invariants, the loop reading them)."""
+        set_in_loop = _stored(loop)
+
+        def invariant(node: ast.expr) -> bool:
+            return all(name not in set_in_loop and (name in known if name in local else self._constant(name))
+                       for name in _names(node))
+
+        found: dict[str, ast.expr] = {}
+        for root in _expressions(loop.body, loop.orelse):
+            for node in _largest(root, lambda n: _worth_hoisting(n) and self._cannot_fail(n) and invariant(n)):
+                found.setdefault(pyast.key(node), node)
+        if not found:
+            return [], loop
+        names = {shape: self.src.fresh("t") for shape in found}
+
+        def change(node: ast.AST) -> Optional[ast.AST]:
+            if isinstance(node, (ast.expr_context, ast.comprehension, ast.Lambda, ast.GeneratorExp, ast.ListComp)):
+                return node
+            if isinstance(node, ast.expr) and not isinstance(node, (ast.Name, ast.Constant)):
+                name = names.get(pyast.key(node)) if _worth_hoisting(node) else None
+                if name is not None:
+                    return pyast.name(name)
+            return None
+
+        body = pyast.replace_in(loop.body, _skipping_targets(change))
+        orelse = pyast.replace_in(loop.orelse, _skipping_targets(change))
+        self.changed = True
+        before: list[ast.stmt] = [pyast.assign(pyast.name(names[shape]), node) for shape, node in found.items()]
+        return before, ast.For(target=loop.target, iter=loop.iter, body=body, orelse=orelse, type_comment=None,
+                               lineno=0, col_offset=0)
+
+    def _constant(self, name: str) -> bool:
+        """Whether `name` is a constant of the module that nothing changes (a number,
+        a truth value, a tuple of those)."""
+        return self.src.is_const_name(name) and frozen(self.src.namespace.get(name), 5)
+
+    def _cannot_fail(self, node: ast.expr) -> bool:
+        """Whether working `node` out cannot raise (of the values the generated code
+        computes with: whole numbers and truth values; a row by player of a
+        constant table, `k4[p]`, where `p` is the player to move)."""
+        if self.players and _names(node) <= {PLAYER} | {n for n in _names(node) if self._constant(n)} \
+                and PLAYER in _names(node):
+            # (of the player alone: worked out for each player, it fails for none)
+            try:
+                for player in range(self.players):
+                    worked_out(self.src, node, {PLAYER: player})
+                return True
+            except ValueError:
+                pass
+        for n in ast.walk(node):
+            if isinstance(n, ast.Subscript):
+                if not self._player_row(n):
+                    return False
+            elif not _cannot_fail_alone(n):
+                return False
+        return True
+
+    def _player_row(self, node: ast.Subscript) -> bool:
+        table = node.value
+        if not (self.players and pyast.is_name(node.slice, PLAYER) and isinstance(table, ast.Name)
+                and self.src.is_const_name(table.id)):
+            return False
+        value = self.src.namespace.get(table.id)
+        return type(value) is tuple and len(value) >= self.players
+
+    # ------------------------------------------------------------ common parts
+    def shared(self, root: ast.expr) -> ast.expr:
+        """`root` with its repeated parts worked out once (see the module's doc)."""
+        if _size(root) > MAX_NODES or not _shareable(root):
+            return root
+        if _shares_nodes(root):
+            root = _unshared(root)  # type: ignore[assignment]  # (each node once in the tree: parts are told apart by their identity)
+        rounds = 0
+        while rounds < MAX_SHARED:
+            rounds += 1
+            shared = self._share_one(root)
+            if shared is None:
+                break
+            root = shared
+            self.changed = True
+        return root
+
+    def _share_one(self, root: ast.expr) -> Optional[ast.expr]:
+        bound = {node.target.id for node in ast.walk(root) if isinstance(node, ast.NamedExpr)
+                 and isinstance(node.target, ast.Name)}
+        paths: dict[str, list[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]]] = {}
+        for node, path in _in_evaluation_order(root):
+            if _worth_sharing(node) and not _names(node) & bound and _pure(node):
+                paths.setdefault(pyast.key(node), []).append((node, path))
+        best: Optional[tuple[int, ast.expr, list[ast.expr]]] = None
+        for occurrences in paths.values():
+            if len(occurrences) < 2:
+                continue
+            first, first_path = occurrences[0]
+            later = [node for node, path in occurrences[1:] if _dominates(first_path, path)]
+            if later and (best is None or _size(first) > best[0]):
+                best = (_size(first), first, later)
+        if best is None:
+            return None
+        _, first, later = best
+        name = self.src.fresh("t")
+        targets: dict[int, ast.expr] = {id(first): ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()),
+                                                                  value=first)}
+        targets.update((id(node), pyast.name(name)) for node in later)
+        return pyast.replace_nodes(root, lambda node: targets.get(id(node)))
+
+
+# ---------------------------------------------------------------- what may move
+def _cannot_fail_alone(n: ast.AST) -> bool:
+    """Whether the node `n` itself cannot raise, its parts being values."""
+    if isinstance(n, (ast.Name, ast.Load, ast.BoolOp, ast.IfExp, ast.UnaryOp, ast.operator, ast.cmpop, ast.boolop,
+                      ast.unaryop)):
+        return True
+    if isinstance(n, ast.Constant):
+        return n.value is None or type(n.value) in (int, bool)
+    if isinstance(n, ast.BinOp):
+        if isinstance(n.op, (ast.FloorDiv, ast.Mod)):
+            return isinstance(n.right, ast.Constant) and type(n.right.value) is int and n.right.value != 0
+        return isinstance(n.op, _SAFE_OPS)
+    if isinstance(n, ast.Compare):
+        return all(isinstance(op, _SAFE_COMPARE) for op in n.ops)
+    return False
+
+
+def _worth_hoisting(node: ast.expr) -> bool:
+    """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
+    return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Subscript)) \
+        and any(isinstance(n, ast.Name) for n in ast.walk(node))
+
+
+def _worth_sharing(node: ast.expr) -> bool:
+    """Whether reading a local costs less than working `node` out again."""
+    if isinstance(node, (ast.BinOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Call)):
+        return True
+    # (a subscript of a subscript: `(b[k3[to]] or k0)[3]`, `k5[k4[p]][to]`)
+    return isinstance(node, ast.Subscript) and any(isinstance(n, ast.Subscript) for n in ast.walk(node.value))
+
+
+def _pure(node: ast.expr) -> bool:
+    for n in ast.walk(node):
+        if isinstance(n, (ast.NamedExpr, ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.Attribute)):
+            return False
+        if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _PURE_CALLS):
+            return False
+    return True
+
+
+def _shareable(root: ast.expr) -> bool:
+    """Whether nothing in `root` can change what its parts read between two of
+    them (only calls of `len` and `abs`; nothing looked into in comprehensions)."""
+    for n in ast.walk(root):
+        if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _PURE_CALLS):
+            return False
+        if isinstance(n, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
+            return False
+    return True
+
+
+def _largest(root: ast.expr, fits: Callable[[ast.expr], bool]) -> Iterator[ast.expr]:
+    """The largest parts of `root` for which `fits` holds (not inside comprehensions)."""
+    if isinstance(root, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.NamedExpr)):
+        return
+    if fits(root):
+        yield root
+        return
+    for child in ast.iter_child_nodes(root):
+        if isinstance(child, ast.expr):
+            yield from _largest(child, fits)
+
+
+def _expressions(*blocks: list[ast.stmt]) -> Iterator[ast.expr]:
+    """The expressions the statements of `blocks` read (not their targets)."""
+    for block in blocks:
+        for stmt in pyast.statements_in(block):
+            for field in ("test", "value", "iter"):
+                value = getattr(stmt, field, None)
+                if isinstance(value, ast.expr):
+                    yield value
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
+                if isinstance(stmt, ast.AugAssign) else []
+            for target in targets:
+                if isinstance(target, ast.Subscript):
+                    yield target.slice
+
+
+def _skipping_targets(change: Callable[[ast.AST], Optional[ast.AST]]) -> Callable[[ast.AST], Optional[ast.AST]]:
+    """`change` for the expressions read, not for the names stored to."""
+    def skipping(node: ast.AST) -> Optional[ast.AST]:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            return node
+        return change(node)
+    return skipping
+
+
+# ---------------------------------------------------------------- names
+def _names(node: ast.AST) -> set[str]:
+    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
+
+
+def _stored(node: object) -> set[str]:
+    """Every name `node` (a node or a list of them) stores to."""
+    nodes: list[ast.AST] = node if isinstance(node, list) else [node]  # type: ignore[list-item]
+    return {n.id for n in pyast.walk_all(nodes) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+
+
+def _assigned_names(stmts: list[ast.stmt]) -> Iterator[ast.Name]:
+    for stmt in stmts:
+        if isinstance(stmt, ast.Assign):
+            yield from (t for t in stmt.targets if isinstance(t, ast.Name))
+
+
+def _surely_assigned(stmt: ast.stmt) -> frozenset[str]:
+    """The names a statement always gives a value when it runs to its end (a plain
+    assignment; nothing inside a block, which may not run)."""
+    if isinstance(stmt, ast.Assign):
+        return frozenset(_stored(stmt.targets))
+    return frozenset()
+
+
+# ---------------------------------------------------------------- evaluation order
+def _evaluated(node: ast.AST) -> Sequence[tuple[ast.AST, bool]]:
+    """The children of `node` in the order Python works them out, each with whether
+    it is worked out whenever `node` is."""
+    if isinstance(node, ast.BoolOp):
+        return [(v, i == 0) for i, v in enumerate(node.values)]
+    if isinstance(node, ast.IfExp):
+        return [(node.test, True), (node.body, False), (node.orelse, False)]
+    if isinstance(node, ast.Compare):
+        return [(node.left, True)] + [(c, i == 0) for i, c in enumerate(node.comparators)]
+    if isinstance(node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
+        return []
+    return [(child, True) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)]
+
+
+def _in_evaluation_order(root: ast.expr) -> Iterator[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]]:
+    """Every part of `root` in the order it is worked out, with its path: (the
+    parent, the child's place among those worked out, whether it always is)."""
+    stack: list[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        yield node, path
+        children = _evaluated(node)
+        for i in range(len(children) - 1, -1, -1):
+            child, always = children[i]
+            if isinstance(child, ast.expr):
+                stack.append((child, path + ((node, i, always),)))
+
+
+def _dominates(first: tuple[tuple[ast.AST, int, bool], ...], later: tuple[tuple[ast.AST, int, bool], ...]) -> bool:
+    """Whether the part at path `first` is surely worked out, before, whenever the
+    part at path `later` is (paths of `_in_evaluation_order`, `first` coming first)."""
+    depth = 0
+    while depth < len(first) and depth < len(later) and first[depth][1] == later[depth][1]:
+        depth += 1
+    if depth >= len(first) or depth >= len(later):
+        return False  # (one inside the other: not two occurrences)
+    parent, place, _ = first[depth]
+    later_place = later[depth][1]
+    if place >= later_place:
+        return False
+    if isinstance(parent, ast.IfExp) and place != 0:
+        return False  # (the two branches: one or the other)
+    # (a later operand of `and`/`or`/a comparison is worked out only after the earlier ones)
+    return all(always for _, _, always in first[depth + 1:])
+
+
+def _rebuilt(stmt: ast.stmt, changed: dict[str, object]) -> ast.stmt:
+    """A new statement of the kind of `stmt` with the `changed` fields."""
+    kind: Any = type(stmt)
+    return kind(**{f: changed.get(f, getattr(stmt, f, None)) for f in stmt._fields}, lineno=0,  # type: ignore[no-any-return]
+                col_offset=0)
+
+
+def _size(node: ast.AST) -> int:
+    return sum(1 for _ in ast.walk(node))
+
+
+def _unshared(node: ast.AST) -> ast.AST:
+    """A copy of `node` in which no node object stands twice (`copy.deepcopy` keeps
+    what was shared shared)."""
+    fields: dict[str, object] = {}
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, ast.AST) and not isinstance(value, (ast.expr_context, ast.operator, ast.cmpop,
+                                                                   ast.boolop, ast.unaryop)):
+            fields[field] = _unshared(value)
+        elif isinstance(value, list):
+            fields[field] = [_unshared(item) if isinstance(item, ast.AST) and not isinstance(item, ast.cmpop)
+                             else item for item in value]
+        else:
+            fields[field] = value
+    return type(node)(**fields)
+
+
+def _shares_nodes(root: ast.AST) -> bool:
+    """Whether one node object stands twice in `root` (then its copies are told apart by a copy)."""
+    seen: set[int] = set()
+    for node in ast.walk(root):
+        if id(node) in seen:
+            return True
+        seen.add(id(node))
+    return False

@@ -1,0 +1,244 @@
+"""Work the generated code would do again, done once (compilation/invariants.py,
+narrowing.py, the computed attribute step, sums over a few fixed sites): what
+each pass moves on small functions and rules, where it must not, and games that
+play and list exactly as with the passes switched off."""
+import ast
+import random
+import textwrap
+
+import pytest
+
+from interpreter import load_game
+from interpreter.compilation import actions, compiler
+from interpreter.compilation.invariants import share_work
+from interpreter.compilation.source import Source
+from tests.helpers import REPO, generated, write_definition
+
+
+def _shared(code: str, constants: tuple = (), players: int = 0) -> str:
+    """`code` (one function; its constants k0, k1, ... are `constants`) after the pass."""
+    src = Source()
+    for value in constants:
+        src.const(value)
+    src.functions = [ast.parse(textwrap.dedent(code)).body[0]]
+    share_work(src, players)
+    return ast.unparse(ast.fix_missing_locations(ast.Module(body=src.functions, type_ignores=[])))
+
+
+def _loop_of(text: str) -> str:
+    """The statements from the first loop on."""
+    return text[text.index("for "):]
+
+
+# ---------------------------------------------------------------- loop invariants
+def test_arithmetic_on_what_the_loop_never_sets_is_worked_out_before_it():
+    text = _shared("""
+        def f(s, n, m):
+            b = s.board
+            for q in range(12):
+                x = n // 13 + (1 if q <= n % 13 else 0) + m * 2
+                b[q] = x
+    """)
+    before, loop = text.split("for q")
+    assert "n // 13" in before and "n % 13" in before and "m * 2" in before
+    assert "//" not in loop and "%" not in loop and "*" not in loop
+
+
+def test_a_value_the_loop_changes_stays_in_the_loop():
+    text = _shared("""
+        def f(s, n):
+            b = s.board
+            for q in range(12):
+                n += 1
+                b[q] = n // 2
+    """)
+    assert "n // 2" in _loop_of(text)
+
+
+def test_a_name_set_only_in_a_branch_before_the_loop_stays_in_the_loop():
+    # (worked out before the loop it could be read before it holds a value)
+    text = _shared("""
+        def f(s, c):
+            b = s.board
+            if c:
+                n = 3
+            for q in range(12):
+                if c:
+                    b[q] = n // 2
+    """)
+    assert "n // 2" in _loop_of(text)
+
+
+def test_what_may_fail_stays_where_it_was():
+    # a division by a name, an index, a call: maybe never reached in the loop
+    text = _shared("""
+        def f(s, n, d, t):
+            b = s.board
+            for q in range(12):
+                if q > 20:
+                    b[q] = n // d + t[n] + h_count(n)
+    """)
+    assert "n // d" in _loop_of(text) and "t[n]" in _loop_of(text)
+
+
+def test_a_players_row_of_a_constant_table_is_read_once():
+    text = _shared("""
+        def f(s):
+            b = s.board
+            p = s.player
+            for q in range(2):
+                b[q] = k0[p][q]
+    """, constants=(((1, 2), (3, 4)),), players=2)
+    assert "k0[p]" not in _loop_of(text)
+    assert "= k0[p]" in text
+
+
+def test_a_row_by_player_where_the_player_may_change_stays():
+    text = _shared("""
+        def f(s, p):
+            b = s.board
+            for q in range(2):
+                b[q] = k0[p][q]
+    """, constants=(((1, 2), (3, 4)),), players=2)
+    assert "k0[p][q]" in _loop_of(text)
+
+
+# ---------------------------------------------------------------- common parts
+def test_a_part_worked_out_twice_in_one_expression_is_kept_the_first_time():
+    text = _shared("""
+        def f(s, t, f, n):
+            return 1 if (t - f) % 13 >= 1 and (t - f) % 13 <= n else 0
+    """)
+    assert text.count("(t - f) % 13") == 1 and ":=" in text
+
+
+def test_a_part_behind_an_or_is_not_read_where_it_may_not_have_been_worked_out():
+    # (the first `(t - f) % 13` is asked only when `n` is false)
+    text = _shared("""
+        def f(s, t, f, n):
+            return (n or (t - f) % 13 > 2) and (t - f) % 13 < 5
+    """)
+    assert text.count("(t - f) % 13") == 2 and ":=" not in text
+
+
+def test_parts_are_not_shared_across_a_call():
+    # (a call may change what the parts read)
+    text = _shared("""
+        def f(s, b, x):
+            return b[x[1][2]] + h_move(b) + b[x[1][2]]
+    """)
+    assert ":=" not in text
+
+
+# ---------------------------------------------------------------- in games
+KALAH = str(REPO / "benchmarks" / "older" / "kalah")
+
+
+def test_the_older_kalah_works_its_sowing_constants_out_once():
+    game = load_game(KALAH)
+    sowing = next(f for f in game.rules.module.body if "action 'pit'" in str(game.rules.source_map.get(f.name)))
+    loop = next(node for node in sowing.body if isinstance(node, ast.For))
+    # `n // 13` and `n % 13` of the `sown` formula: before the loop over every site
+    assert not any(isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv) for node in ast.walk(loop))
+    # `(p - f) % 13`, asked twice in the formula, worked out once
+    assert sum(isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) for node in ast.walk(loop)) == 1
+    # a pit that gets no seed is not written: the step is asked first
+    assert any(isinstance(node, ast.If) and isinstance(node.test, ast.Name) for node in ast.walk(loop))
+
+
+def test_the_older_kalah_lists_the_players_row_only():
+    game = load_game(KALAH)
+    assert not any(node.id == "h_all_pieces" for node in generated(game, ast.Name, ": the legal actions"))
+    # playouts draw a pit of the row instead of listing them all
+    assert game.engine._playout_tables[8]
+
+
+def _playouts(path: str, seeds: range) -> list:
+    game = load_game(path)
+    out = []
+    for seed in seeds:
+        s = game.engine.initial_state()
+        game.engine.random_playout(s, random.Random(seed), 300)
+        out.append((tuple(s.board), tuple(s.vars), s.result, s.ply))
+    return out
+
+
+@pytest.mark.parametrize("path", ["benchmarks/older/kalah", "benchmarks/older/chess", "benchmarks/older/amazons",
+                                  "docs/examples/kalah", "benchmarks/games/quoridor", "games/regibus"])
+def test_games_play_as_with_the_work_done_again(path, monkeypatch):
+    full = str(REPO / path)
+    shared = _playouts(full, range(8))
+    monkeypatch.setattr(compiler, "share_work", lambda src, players: None)
+    assert _playouts(full, range(8)) == shared
+
+
+def test_the_narrowed_pieces_give_the_same_actions(monkeypatch):
+    # listed in the row's order rather than the pieces', the same actions along the same random games
+    def legal_sets(path: str) -> list:
+        game = load_game(path)
+        engine, rng, out = game.engine, random.Random(5), []
+        for _ in range(6):
+            s = engine.initial_state()
+            while s.result is None:
+                legal = sorted(engine.legal(s))
+                out.append(legal)
+                engine.apply_in_place(s, legal[int(rng.random() * len(legal))])
+        return out
+
+    narrowed = legal_sets(KALAH)
+    monkeypatch.setattr(actions, "pieces_in_fixed_set", lambda exprs, e, scope: None)
+    assert len(narrowed) > 100 and legal_sets(KALAH) == narrowed
+
+
+YAML = """game: probe
+title: Probe
+description: Counters on a row.
+rules: game.rules
+players:
+  - {name: white}
+  - {name: black}
+board:
+  grid: {files: 4, ranks: 2}
+regions:
+  row:
+    per_player:
+      white: {ranks: [1]}
+      black: {ranks: [2]}
+pieces:
+  pot: {symbol: o, owner: neutral}
+attributes:
+  beans: {type: int, default: 1}
+setup:
+  neutral:
+    pot: [a1, b1, d1, a2, b2, c2, d2]
+"""
+
+
+def test_a_sum_over_a_few_fixed_sites_is_one_expression_and_empty_sites_add_nothing(tmp_path):
+    rules = """
+        phase play:
+            turn: take
+            after each turn:
+                if sum(row[white], beans) == 0:
+                    end game
+        decision take:
+            action pot:
+                select pieces where it in row[player] and it.beans > 0
+                notation "{to}"
+                onto neutral:
+                    to.beans -= 1
+        score: sum(row[player], beans)
+    """
+    game = load_game(write_definition(tmp_path, YAML, rules))
+    # the end of the turn, after taking a bean: no loop (the row's three pots and c1, empty)
+    assert not list(generated(game, ast.For, "action 'pot'"))
+    state = game.initial_state()
+    # white's row: a1, b1, d1 (c1 empty); each player takes from its own pots only
+    assert sorted(game.legal_notations(state)) == ["a1", "b1", "d1"]
+    for notation in ["a1", "a2", "b1"]:
+        state = game.apply(state, notation)
+        assert not game.is_terminal(state)
+    assert sorted(game.legal_notations(state)) == ["b2", "c2", "d2"]
+    state = game.apply(game.apply(state, "b2"), "d1")
+    assert game.is_terminal(state)
+    assert game.current_scores(state) == {"white": 0, "black": 2}
