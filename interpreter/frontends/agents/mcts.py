@@ -79,14 +79,18 @@ class Methods:
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
-    mast: bool = False  # playouts prefer actions with good mean results (MAST; with GRAVE only)
+    # playouts prefer actions with good mean results (MAST; with GRAVE only), where
+    # the game's statistics say an action's mean is its own (knowledge.py, `uses_mast`);
+    # `mast_always` everywhere GRAVE is used
+    mast: bool = True
+    mast_always: bool = False
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, think_on=False)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (in chess each answer costs the most), and the safety check's
 # passes deeper than one turn.
@@ -211,12 +215,13 @@ class MCTSAgent(SeededAgent):
         material = known.material if known is not None and methods.safety else None
         # (GRAVE only where an action is a move rather than a slot: knowledge.py)
         grave = known is not None and methods.grave and known.uses_amaf
+        mast = grave and methods.mast and (methods.mast_always or (known is not None and known.uses_mast))
         evaluation = evaluation_of(game) if methods.evaluation else None
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all, mast=methods.mast, clock=CHECK_CLOCK)
+                        try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
