@@ -192,7 +192,7 @@ def coverage(games: list[set[tuple[int, Any]]]) -> float:
     for played in games:
         for mover, code in played:
             seen.setdefault(mover, set()).add(code)
-    shares = []
+    shares: list[float] = []
     for played in games:
         counts: dict[int, int] = {}
         for mover, _ in played:
