@@ -80,8 +80,8 @@ class Methods:
     evaluated_rollout: int = 12
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
     # playouts prefer actions with good mean results (MAST; with GRAVE only), where
-    # the game's statistics say an action's mean is its own (knowledge.py, `uses_mast`);
-    # `mast_always` everywhere GRAVE is used
+    # the game's statistics say an action's mean is its own (knowledge.py, `uses_mast`)
+    # and nothing else guides the playouts (`_start`); `mast_always` everywhere GRAVE is used
     mast: bool = True
     mast_always: bool = False
     # with a time budget, think on when the choice is clear: the tree is kept for
@@ -215,8 +215,12 @@ class MCTSAgent(SeededAgent):
         material = known.material if known is not None and methods.safety else None
         # (GRAVE only where an action is a move rather than a slot: knowledge.py)
         grave = known is not None and methods.grave and known.uses_amaf
-        mast = grave and methods.mast and (methods.mast_always or (known is not None and known.uses_mast))
         evaluation = evaluation_of(game) if methods.evaluation else None
+        # MAST where the game's statistics call for it (knowledge.py) and the playouts
+        # are all the search knows: no material guiding them (captures first, the
+        # safety check) and no evaluation cutting them after a dozen actions
+        mast = grave and methods.mast and (methods.mast_always or (
+            known is not None and known.uses_mast and material is None and evaluation is None))
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
