@@ -39,11 +39,6 @@ MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explai
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
 CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
 MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
-# The points of the score rule are read only where they explain at least this much
-# more of the held-out results than the rest of the features: a score rule may
-# count areas or chains over the whole board (Go: 3 ms a position, a thousand
-# times the rest), and the evaluation is asked at every node and playout's end.
-SCORE_GAIN = 0.02
 
 Rows = list[list[float]]  # positions' features
 Results = list[float]  # their games' results for the first player
@@ -52,23 +47,14 @@ Results = list[float]  # their games' results for the first player
 class Features:
     """What the evaluation reads from a position, as a list of numbers."""
 
-    def __init__(self, game: FrontendGame, scored: bool = True) -> None:
+    def __init__(self, game: FrontendGame) -> None:
         self.game = game
         # (Any: it reads `piece_counts`, beyond what protocol.FastLayer names)
         self.engine: Any = game.engine
         self.players = tuple(game.players)
         start = game.initial_state()
         self.pools = list(game.pools(start))
-        scores = self.engine.scores(start)
-        self.scored = scored and scores is not None
-        # where the points stand in a row of `of` (empty without them): after the
-        # pieces on the board and in the pools, before who is to move
-        size = len(self.of(start)) - 1
-        self.score_columns = range(size - len(scores), size) if self.scored and scores is not None else range(0)
-
-    def without_scores(self) -> "Features":
-        """The same features but the points of the score rule."""
-        return Features(self.game, scored=False)
+        self.scored = self.engine.scores(start) is not None
 
     def of(self, state: State) -> list[float]:
         engine = self.engine
@@ -122,20 +108,6 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     train_x, train_y, test_x, test_y = random_game_data(game, features)
     if len(train_x) < 50 or len(test_x) < 20:
         return None
-    best = fit(features, train_x, train_y, test_x, test_y)
-    if features.score_columns:
-        # the same positions without the points: kept where the points add too little
-        keep = [i for i in range(len(train_x[0])) if i not in features.score_columns]
-        cheap = fit(features.without_scores(), [[row[i] for i in keep] for row in train_x], train_y,
-                    [[row[i] for i in keep] for row in test_x], test_y)
-        if cheap is not None and (best is None or cheap.r2 >= best.r2 - SCORE_GAIN):
-            best = cheap
-    return best
-
-
-def fit(features: Features, train_x: Rows, train_y: Results, test_x: Rows, test_y: Results) -> Optional[Evaluation]:
-    """The evaluation fitted to `train_x` (rows of `features`), with its R² on the
-    held-out rows; None where no feature varies or it explains less than MIN_R2."""
     used = [i for i in range(len(train_x[0])) if len({row[i] for row in train_x}) > 1]
     if not used:
         return None
