@@ -10,7 +10,8 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   another is left (search.py, `check_root`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided
-  (playout.py);
+  (playout.py); where nothing else guides them and the game's statistics allow
+  (knowledge.py), actions with the better mean result preferred (MAST);
 - **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
   judged by the game's `score` rule (rewards.py); in a game with a score rule
   playouts are cut short (SCORED_ROLLOUT_LIMIT), where the points say more than
@@ -79,14 +80,18 @@ class Methods:
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
-    mast: bool = False  # playouts prefer actions with good mean results (MAST; with GRAVE only)
+    # playouts prefer actions with good mean results (MAST; with GRAVE only), where
+    # the game's statistics say an action's mean is its own (knowledge.py, `uses_mast`)
+    # and nothing else guides the playouts (`_start`); `mast_always` everywhere GRAVE is used
+    mast: bool = True
+    mast_always: bool = False
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, think_on=False)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (in chess each answer costs the most), and the safety check's
 # passes deeper than one turn.
@@ -212,11 +217,16 @@ class MCTSAgent(SeededAgent):
         # (GRAVE only where an action is a move rather than a slot: knowledge.py)
         grave = known is not None and methods.grave and known.uses_amaf
         evaluation = evaluation_of(game) if methods.evaluation else None
+        # MAST where the game's statistics call for it (knowledge.py) and the playouts
+        # are all the search knows: no material guiding them (captures first, the
+        # safety check) and no evaluation cutting them after a dozen actions
+        mast = grave and methods.mast and (methods.mast_always or (
+            known is not None and known.uses_mast and material is None and evaluation is None))
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all, mast=methods.mast, clock=CHECK_CLOCK)
+                        try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)
