@@ -331,10 +331,10 @@ class CaseWriter:
         early: list[py.stmt] = [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
         only = parents[0]
         if len(parents) == 1 and not closing[0] and only is not None and only.plain_terms:
-            early += self._terms_before(code, only, unanchored + unguarded, answers)
+            early += self._terms_before(code, only, pyast.name(places_local), unanchored + unguarded, answers)
         return early
 
-    def _terms_before(self, code: list[py.stmt], parent: ParentAnswer, tests: list[py.expr],
+    def _terms_before(self, code: list[py.stmt], parent: ParentAnswer, places: py.expr, tests: list[py.expr],
                       answers: list[py.stmt]) -> list[py.stmt]:
         """Where the move's places were read by the part's terms alone
         (result_terms.py): the places set as the move leaves them (told from
@@ -346,11 +346,10 @@ class CaseWriter:
             return []
         src = self.src
         entry = pyast.name(parent.entry)
-        bits = self._site_bits()
-        places = pyast.binop(pyast.sub(bits, pyast.name("frm")), "|", pyast.sub(bits, pyast.name("to")))
         outside = pyast.sub(pyast.sub(entry, 5), 0)
-        first = [pyast.is_not_none(entry), pyast.compare(pyast.name("frm"), "!=", pyast.name("to")),
-                 pyast.not_(pyast.binop(outside, "&", places))]
+        # (`places`: the two places' bits, found by the test before this one once the entry is found)
+        first = [pyast.is_not_none(entry), pyast.not_(pyast.binop(outside, "&", places)),
+                 pyast.compare(pyast.name("frm"), "!=", pyast.name("to"))]
         saved = src.fresh("t")
         held = src.fresh("t")
         board = pyast.name("b")

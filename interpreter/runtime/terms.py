@@ -49,11 +49,9 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
     answer `entry` as it was: none was read outside the part's terms, every
     point test asked of one gives what it gave on `board` as it is now, and
     every run of a term that read one gives the outputs it gave
-    (compilation/result_terms.py). A term failing now says no: the part asked
-    again fails alike."""
-    outside, runs = entry[5]
-    if written & outside:
-        return False
+    (compilation/result_terms.py). The first is asked by the caller (a test of
+    `entry[5][0]`, inline). A term failing now says no: the part asked again
+    fails alike."""
     tested = written & entry[2]
     if tested:
         tests = entry[3]
@@ -65,10 +63,10 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
             for test, held in tests[site]:
                 if (not not test(piece, p, q)) is not held:
                     return False
-    for sites, term, inputs, outputs in runs:
-        if sites & written:
+    for run in entry[5][1]:
+        if run[0] & written:
             try:
-                if term(board, p, q, *inputs) != outputs:
+                if run[1](board, p, q, *run[2]) != run[3]:
                     return False
             except Exception:  # (asked again whole, the part meets it there)
                 return False
