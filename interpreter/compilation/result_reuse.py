@@ -57,6 +57,11 @@ same branches (and give the same answer) for the same outcome. A part
 reading anything else — the variables, the position's fields, the action's own
 registers (`to`, `piece`...), a site list otherwise, a helper given the position
 — is asked for every candidate as before (`plan` answers None).
+
+Finer still: the part's loops over collections fixed when compiling (the
+*terms*, result_terms.py) are recorded apart — each run's reads, inputs and
+outputs — so that a written site read by terms alone needs only those terms
+asked again (runtime/terms.py; the argument there).
 """
 from __future__ import annotations
 

@@ -23,6 +23,23 @@ tested no written site gives the same outputs, one run again gives them by the
 test; a term sets nothing else the part reads (its other locals are read only
 inside it), so the path goes on alike to the next term, and so to the answer.
 
+Before a move is played: a move whose code writes the board at `frm` and `to`
+alone, with nothing or a piece of the mover's owner and kind, under tests of
+the moving piece that fail (result_reuse.writes_of_mover), and leaves at each
+place one told thing whichever way it goes (`places_after_mover`), needs not be
+played when its places were read by terms alone and its piece is no anchor
+there: the two places are set on the board as the move leaves them (the moving
+piece itself where it leaves one of its owner and kind), the terms that read
+them are asked again and the point tests there asked, and the board is put
+back. Exact where the terms and point tests read of a piece its owner and kind
+alone (or whether there is one): the board they see then reads as the one the
+move leaves, the site lists and everything else the move changes they do not
+read (the anchors: as result_reuse.py argues for a move answered before).
+
+Only terms whose outputs the part reads as truth values (result_reuse's
+`_truth_only`) are recorded: a site or a number (the first piece along a line)
+changes with every move across the line, and its term would be asked in vain.
+
 A loop is a term when its collection reads no site list nor the board (only
 constants, the players and locals bound before it), it reads the board, it
 changes nothing but its own locals (no calls but builtins and pure helpers, no
