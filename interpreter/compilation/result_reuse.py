@@ -194,8 +194,8 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         if TERMS else {}
     # where reads are noted: the part's own, or a term's as it is recorded
     masks: dict[str, ast.Name] = {"read": rr}
-    term_reads = pyast.name(fresh("t"))
-    runs = pyast.name(fresh("t"))
+    # (the sites the terms read, their runs: named only where there are terms)
+    term_reads, runs = (pyast.name(fresh("t")), pyast.name(fresh("t"))) if term_calls else (rr, rt)
     used: list[int] = []
 
     def recording(node: ast.AST) -> Optional[ast.AST]:

@@ -15,6 +15,7 @@ from interpreter.compilation import result_reuse, result_terms
 from tests.helpers import REPO, helper_calls
 
 CHESS = str(REPO / "docs" / "examples" / "chess")
+ORACLE = "python-chess is the oracle: the bench extra (pip install -e '.[bench]')"
 
 # in_check as the compiler writes it: the king's loop, a ray term, a knight term
 PART = """
@@ -117,7 +118,7 @@ def _spied(game, monkeypatch) -> list[bool]:
 
 
 def _python_chess(fen: str) -> list[str]:
-    chess = pytest.importorskip("chess")
+    chess = pytest.importorskip("chess", reason=ORACLE)
     return sorted(move.uci() for move in chess.Board(fen).legal_moves)
 
 
