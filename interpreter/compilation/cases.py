@@ -29,7 +29,7 @@ from typing import Callable, Optional, Protocol, Sequence
 from ..runtime.compiled import CasePattern
 from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, KIND, ORIGIN, OWNER
 from ..runtime.results import EndingKind
-from . import clearances, pyast, result_reuse
+from . import clearances, pyast, result_reuse, result_terms
 from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
@@ -117,6 +117,9 @@ class ParentAnswer:
     record: str
     anchor: str
     plan: result_reuse.Plan
+    # whether its terms and point tests read a piece's owner and kind alone
+    # (result_terms.py): then a move's places can be asked before it is played
+    plain_terms: bool = False
 
 
 class GameCompiling(Protocol):
@@ -298,6 +301,7 @@ class CaseWriter:
         if guards is None:
             return []
         tests: list[py.expr] = []
+        unanchored: list[py.expr] = []
         bits = self._site_bits()
         # (the two places' bits, found where first asked and read there after)
         places_local = self.src.fresh("t")
@@ -325,7 +329,9 @@ class CaseWriter:
                     if all(pyast.key(anchor) != pyast.key(known.operand) for known in tests
                            if isinstance(known, py.UnaryOp)):
                         tests.append(pyast.not_(anchor))
-        tests += [pyast.not_(guard) for guard in guards]
+                        unanchored.append(pyast.not_(anchor))
+        unguarded: list[py.expr] = [pyast.not_(guard) for guard in guards]
+        tests += unguarded
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
@@ -333,7 +339,45 @@ class CaseWriter:
                 continue
             forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
             answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
-        return [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+        early: list[py.stmt] = [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+        only = parents[0]
+        if len(parents) == 1 and not closing[0] and only is not None and only.plain_terms:
+            early += self._terms_before(code, only, pyast.name(places_local), unanchored + unguarded, answers)
+        return early
+
+    def _terms_before(self, code: list[py.stmt], parent: ParentAnswer, places: py.expr, tests: list[py.expr],
+                      answers: list[py.stmt]) -> list[py.stmt]:
+        """Where the move's places were read by the part's terms alone
+        (result_terms.py): the places set as the move leaves them (told from
+        its code, result_reuse.places_after_mover: a piece of the mover's owner
+        and kind or nothing, which is all the terms and point tests read of
+        them), the terms that read them asked again, the board put back."""
+        placed = result_reuse.places_after_mover(code)
+        if placed is None or "frm" not in placed or "to" not in placed:
+            return []
+        src = self.src
+        entry = pyast.name(parent.entry)
+        outside = pyast.sub(pyast.sub(entry, 5), 0)
+        # (`places`: the two places' bits, found by the test before this one once the entry is found)
+        first = [pyast.is_not_none(entry), pyast.not_(pyast.binop(outside, "&", places)),
+                 pyast.compare(pyast.name("frm"), "!=", pyast.name("to"))]
+        saved = src.fresh("t")
+        held = src.fresh("t")
+        board = pyast.name("b")
+        setting: list[py.stmt] = [pyast.assign(pyast.name(saved), pyast.sub(board, pyast.name("to")))]
+        putting_back: list[py.stmt] = []
+        for place, mover in (("frm", placed["frm"]), ("to", placed["to"])):
+            if mover is None:
+                continue  # (left as it was)
+            setting.append(pyast.assign(pyast.sub(board, pyast.name(place)),
+                                        pyast.name("pc") if mover else pyast.none()))
+        putting_back = [pyast.assign(pyast.sub(board, pyast.name("frm")), pyast.name("pc")),
+                        pyast.assign(pyast.sub(board, pyast.name("to")), pyast.name(saved))]
+        asked = pyast.assign(pyast.name(held), pyast.helper(
+            result_reuse.TERMS_HOLD, entry, board, places, pyast.name("p"), pyast.name("q")))
+        body = setting + [pyast.try_finally([asked], putting_back),
+                          pyast.if_(pyast.name(held), answers + [pyast.return_(pyast.false())])]
+        return [pyast.if_(pyast.and_(*first, *tests), body)]
 
     def _drop_answered_before(self, case: CaseCode, code: list[py.stmt], condition: list[ResultPart],
                               parents: list[Optional[ParentAnswer]], closing: list[bool]) -> list[py.stmt]:
@@ -420,7 +464,7 @@ class CaseWriter:
                     looked_up.add(answer.entry)
                     memo = pyast.name("memo")
                     found = pyast.or_(pyast.sub(memo, answer.slot), pyast.helper(
-                        result_reuse.MEMO, memo, pyast.num(answer.slot), pyast.name(answer.record), _S))
+                        answer.plan.memo, memo, pyast.num(answer.slot), pyast.name(answer.record), _S))
                     lookups.append(pyast.assign(pyast.name(answer.entry),
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
@@ -455,19 +499,25 @@ class CaseWriter:
         if id(code) in self._parents:
             return self._parents[id(code)]
         src = self.src
-        made = result_reuse.plan(lines, code, src.fresh, self._site_bits())
+        terms = result_terms.find(lines, code)
+        calls = {key: (src.fresh("f"), term.inputs, term.captured, term.outputs) for key, term in terms.items()}
+        made = result_reuse.plan(lines, code, src.fresh, self._site_bits(), calls)
         found: Optional[ParentAnswer] = None
         if made is not None:
             origin = Origin("forbid result")
             for function, point_test in made.tests:
                 src.function(function, [result_reuse.PIECE, "p", "q"], [pyast.return_(point_test)], origin)
+            for key in made.terms:
+                params, body = terms[key].function()
+                src.function(calls[key][0], params, body, origin)
             record = src.function(src.fresh("f"), ["s"], with_registers(made.record), origin)
             anchor = ""
             test = made.anchor(pyast.name("pc"), pyast.name("site"))
             if test is not None:
                 whether = pyast.and_(pyast.is_not_none(pyast.name("pc")), test)
                 anchor = src.function(src.fresh("f"), ["site", "pc", "p", "q"], [pyast.return_(whether)], origin)
-            found = ParentAnswer(src.fresh("t"), len(self._parents), record, anchor, made)
+            plain = bool(made.terms) and made.plain_tests and all(terms[key].plain for key in made.terms)
+            found = ParentAnswer(src.fresh("t"), len(self._parents), record, anchor, made, plain)
         self._parents[id(code)] = found
         return found
 
@@ -486,19 +536,28 @@ class CaseWriter:
             union: py.expr = pyast.sub(bits, fixed[0])
             for site in fixed[1:]:
                 union = pyast.binop(union, "|", pyast.sub(bits, site))
-            if parent.plan.tests:  # (the places' bits asked twice: found once)
+            unread: list[py.expr] = []
+            if parent.plan.tests or parent.plan.terms:  # (the places' bits asked twice: found once)
                 union_local = src.fresh("t")
-                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", pyast.walrus(union_local, union))))
+                unread.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", pyast.walrus(union_local, union))))
                 union = pyast.name(union_local)
             else:
-                tests.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
+                unread.append(pyast.not_(pyast.binop(pyast.sub(entry, 1), "&", union)))
             if parent.plan.tests:
                 # (point tests at a written place: asked again, unless the check has
                 # asked before its case whatever a move may leave there)
                 untested: py.expr = pyast.not_(pyast.binop(pyast.sub(entry, 2), "&", union))
-                tests.append(untested if self._answered_early else pyast.or_(untested, pyast.helper(
+                unread.append(untested if self._answered_early else pyast.or_(untested, pyast.helper(
                     result_reuse.TESTS_HOLD, entry, pyast.name("b"), pyast.tuple_(*fixed),
                     pyast.name("p"), pyast.name("q"))))
+            if parent.plan.terms:  # (else the places read by terms alone, which give what they gave)
+                outside = pyast.sub(pyast.sub(entry, 5), 0)  # (read outside the terms: asked whole)
+                tests.append(pyast.or_(pyast.and_(*unread), pyast.and_(
+                    pyast.not_(pyast.binop(outside, "&", union)),
+                    pyast.helper(result_reuse.TERMS_HOLD, entry, pyast.name("b"), union,
+                                 pyast.name("p"), pyast.name("q")))))
+            else:
+                tests += unread
         for site in fixed:
             piece = src.fresh("t")
             anchor = parent.plan.anchor(pyast.name(piece), site)

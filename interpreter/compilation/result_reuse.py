@@ -57,13 +57,18 @@ same branches (and give the same answer) for the same outcome. A part
 reading anything else — the variables, the position's fields, the action's own
 registers (`to`, `piece`...), a site list otherwise, a helper given the position
 — is asked for every candidate as before (`plan` answers None).
+
+Finer still: the part's loops over collections fixed when compiling (the
+*terms*, result_terms.py) are recorded apart — each run's reads, inputs and
+outputs — so that a written site read by terms alone needs only those terms
+asked again (runtime/terms.py; the argument there).
 """
 from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
 from . import pyast
@@ -81,6 +86,12 @@ KEPT = "h_answer_kept"
 # The helper a search that keeps its path keeps it with (expr_connected.witnessed_loop).
 KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
+# ... for a part with terms (result_terms.py), and the helper asking them again.
+MEMO_TERMS = "h_parent_answer_terms"
+TERMS_HOLD = "h_terms_hold"
+# A term as the recording calls it: (its function's name, its inputs, the outputs
+# whose values before it are inputs too, its outputs).
+TermCall = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 # The helpers asking whether the point tests of written sites still give what
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
@@ -91,6 +102,8 @@ PIECE = "pc"
 # Whether point tests are recorded as such (else as reads of their sites): for the
 # tests comparing the two.
 POINT_TESTS = True
+# Whether terms are recorded as such (result_terms.py): likewise.
+TERMS = True
 
 
 @dataclass
@@ -106,6 +119,20 @@ class Plan:
     loops: list[tuple[ast.expr, str, ast.expr, Optional[ast.expr]]]
     # the point tests as functions to write: (name, the test of `pc`, `p`, `q`)
     tests: list[tuple[str, ast.expr]]
+    # the terms the recording notes (result_terms.py: their loops by id), whose
+    # functions are to be written; with any, the listed position's answer is
+    # found by MEMO_TERMS
+    terms: list[int] = field(default_factory=list)
+
+    @property
+    def plain_tests(self) -> bool:
+        """Whether every point test reads its piece's owner and kind alone."""
+        return all(_owner_and_kind_only(test) for _, test in self.tests)
+
+    @property
+    def memo(self) -> str:
+        """The helper finding the listed position's answer."""
+        return MEMO_TERMS if self.terms else MEMO
 
     def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
         """Whether `piece` (a name holding a piece, not None) at `site` would be
@@ -126,13 +153,19 @@ class Plan:
         return pyast.or_(*tests) if tests else None
 
 
-def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr) -> Optional[Plan]:
+def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr,
+         terms: Optional[Mapping[int, TermCall]] = None) -> Optional[Plan]:
     """The plan of the part `lines` + `code` (as restrictions.result_check makes
     them), or None where it reads more than the module's docstring allows.
     `fresh`: new names, for the bitmask of the sites read, the list of point
     tests asked and the point tests' functions; `bits`: the constant of each
     site's bit (0 for site -1, last), which a read ORs into the bitmask where
-    it is made (no call per read, no list to turn into one)."""
+    it is made (no call per read, no list to turn into one). `terms`: the
+    part's loops asked again alone (result_terms.py), by id, each as
+    (its function's name, its inputs, the outputs it takes as inputs, its
+    outputs); the recording then returns the sites read outside the terms
+    as its second item and a fourth, (the sites the terms read, their runs:
+    (the sites the run read, function, inputs, outputs))."""
     nodes = list(lines) + [pyast.expr_stmt(code)]
     loops = [n for n in pyast.walk_all(nodes)
              if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
@@ -157,8 +190,18 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     emptied_once: dict[object, tuple[str, ast.expr]] = {}  # (what a point test gives on an empty site, by shape)
     ids = {id(loop) for loop in loops}
     tests: list[tuple[str, ast.expr]] = []
+    term_calls = {key: call for key, call in (terms or {}).items() if _truth_valued(nodes, key, call[3], truth)} \
+        if TERMS else {}
+    # where reads are noted: the part's own, or a term's as it is recorded
+    masks: dict[str, ast.Name] = {"read": rr}
+    # (the sites the terms read, their runs: named only where there are terms)
+    term_reads, runs = (pyast.name(fresh("t")), pyast.name(fresh("t"))) if term_calls else (rr, rt)
+    used: list[int] = []
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
+        if id(node) in term_calls:
+            assert isinstance(node, ast.For)
+            return recorded_term(node)
         if id(node) in ids:
             assert isinstance(node, ast.For) and isinstance(node.body[0], ast.If) and isinstance(node.target, ast.Name)
             shape = next(shape for shape in shapes if shape[1] == node.target.id)
@@ -193,9 +236,32 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
             return noted_read(node)  # (an anchor: the site is read)
         return None
 
+    def recorded_term(loop: ast.For) -> ast.stmt:
+        """The term's loop recorded, its reads noted apart (its point tests as
+        the part's) and its run noted: (sites read, function, inputs, outputs)."""
+        function, inputs, captured, outputs = term_calls[id(loop)]
+        reads = pyast.name(fresh("t"))
+        outer = masks["read"]
+        masks["read"] = reads
+        body = pyast.replace_in(loop.body, recording, {})  # (its own rewriting: not shared with the part's)
+        masks["read"] = outer
+        stmts: list[ast.stmt] = [pyast.assign(reads, pyast.num(0))]
+        args: ast.expr = pyast.tuple_(*(pyast.name(n) for n in inputs))
+        if captured:  # (outputs' values before the loop: taken before it)
+            taken = pyast.name(fresh("t"))
+            stmts.append(pyast.assign(taken, pyast.tuple_(*(pyast.name(n) for n in (*inputs, *captured)))))
+            args = taken
+        stmts.append(pyast.for_(loop.target, loop.iter, body))
+        stmts.append(pyast.augment(term_reads, "|", reads))
+        run = pyast.tuple_(reads, pyast.name(function), args, pyast.tuple_(*(pyast.name(n) for n in outputs)))
+        stmts.append(pyast.expr_stmt(pyast.method(runs, "append", run)))
+        used.append(id(loop))
+        return pyast.if_(pyast.true(), stmts)
+
     def noted_read(index: ast.expr) -> ast.expr:
-        """`index`, its site's bit put in the bitmask of the sites read:
-        `x if (rr := rr | bits[(x := index)]) else x`."""
+        """`index`, its site's bit put in the bitmask of the sites read (the
+        part's or the term's being recorded): `x if (rr := rr | bits[(x := index)]) else x`."""
+        mask = masks["read"]
         at: ast.expr
         first: ast.expr
         if isinstance(index, ast.Name):  # (a name is read twice as cheaply)
@@ -203,7 +269,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         else:
             site = fresh("t")
             at, first = pyast.name(site), pyast.walrus(site, index)
-        noting = pyast.walrus(rr.id, pyast.binop(rr, "|", pyast.sub(bits, first)))
+        noting = pyast.walrus(mask.id, pyast.binop(mask, "|", pyast.sub(bits, first)))
         return pyast.ifexp(at, noting, at)
 
     # (a search keeping its path: asked first to keep one, then recorded reading it)
@@ -211,9 +277,28 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     recorded = pyast.replace_in(lines, recording, memo)
     answer = pyast.replace_nodes(code, recording, memo)
     record += [pyast.assign(pyast.name(local), value) for local, value in emptied_once.values()]
-    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())] + recorded
-    record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
-    return Plan(record, shapes, tests)
+    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())]
+    if not used:
+        record += recorded
+        record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
+        return Plan(record, shapes, tests)
+    record += [pyast.assign(term_reads, pyast.num(0)), pyast.assign(runs, pyast.list_())] + recorded
+    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, pyast.tuple_(term_reads, runs))))
+    return Plan(record, shapes, tests, used)
+
+
+def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int]) -> bool:
+    """Whether the outputs of the term whose loop has the id `loop` are read
+    outside it only as truth values (`_truth_only`): a truth value a move
+    rarely changes, where a site (the first piece along a line) changes with
+    every move across it, and the term would be asked again in vain."""
+    node = next((n for n in pyast.walk_all(nodes) if id(n) == loop), None)
+    if node is None:
+        return False
+    inside = {id(n) for n in pyast.walk_in_order(node)}
+    names = set(outputs)
+    return all(id(n) in truth for n in pyast.walk_all(nodes)
+               if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load) and id(n) not in inside)
 
 
 def _truth_only(lines: Sequence[ast.stmt], code: ast.expr) -> set[int]:
@@ -444,10 +529,27 @@ def writes_of_mover(stmts: Sequence[ast.stmt]) -> Optional[list[ast.expr]]:
     fail or call anything but the site lists' changes. With every test false,
     the code writes the board at `frm` and `to` alone, the mover's owner and
     kind or nothing: a check can answer before playing it."""
+    found = _mover_writes(stmts)
+    return None if found is None else found[0]
+
+
+def places_after_mover(stmts: Sequence[ast.stmt]) -> Optional[dict[str, Optional[bool]]]:
+    """For the code of a move that `writes_of_mover` can tell, with its tests
+    false: what it leaves at `frm` and `to` by place — True a piece of the
+    mover's owner and kind, False nothing, None what was there — where every
+    way through the code leaves the same; else the place is missing."""
+    found = _mover_writes(stmts)
+    if found is None:
+        return None
+    return {place: what for place, what in found[1].placed}
+
+
+def _mover_writes(stmts: Sequence[ast.stmt]) -> Optional[tuple[list[ast.expr], _MoverState]]:
     guards: list[ast.expr] = []
     fixed = frozenset(name for name in (*FIXED, *PLAYERS) if not pyast.assigns(stmts, name))
-    state = _MoverState(frozenset({MOVER}), "frm", fixed)
-    return guards if _block(stmts, state, guards) is not None else None
+    state = _MoverState(frozenset({MOVER}), "frm", fixed, (("frm", None), ("to", None)))
+    after = _block(stmts, state, guards)
+    return None if after is None else (guards, after)
 
 
 @dataclass(frozen=True)
@@ -455,6 +557,16 @@ class _MoverState:
     movers: frozenset[str]  # the locals holding a piece of the mover's owner and kind
     at: Optional[str]  # which fixed place `at` stands for, or None
     fixed: frozenset[str]  # the registers the code never sets (`frm`, `to`, the players)
+    # what the code has left at each fixed place as far as told (places_after_mover)
+    placed: tuple[tuple[str, Optional[bool]], ...] = ()
+
+    def putting(self, place: str, mover: bool) -> tuple[tuple[str, Optional[bool]], ...]:
+        return tuple(pair for pair in self.placed if pair[0] != place) + ((place, mover),)
+
+
+def _merged(state: _MoverState, *ways: _MoverState) -> tuple[tuple[str, Optional[bool]], ...]:
+    """The places every way leaves alike (`state`'s order)."""
+    return tuple(pair for pair in state.placed if all(pair in way.placed for way in ways))
 
 
 def _block(stmts: Sequence[ast.stmt], state: _MoverState, guards: list[ast.expr]) -> Optional[_MoverState]:
@@ -481,20 +593,23 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
         orelse = _block(stmt.orelse, state, guards)
         if body is None or orelse is None:
             return None
-        return _MoverState(body.movers & orelse.movers, body.at if body.at == orelse.at else None, state.fixed)
+        return _MoverState(body.movers & orelse.movers, body.at if body.at == orelse.at else None, state.fixed,
+                           _merged(body, orelse))
     if isinstance(stmt, ast.For):
         if not _reads_plainly(stmt.iter):
             return None
         loop = _killed(state, [stmt])
-        if _block(stmt.body, loop, guards) is None or stmt.orelse:
+        after = _block(stmt.body, loop, guards)
+        if after is None or stmt.orelse:
             return None
-        return loop
+        return _MoverState(loop.movers, loop.at, loop.fixed, _merged(loop, after))
     if isinstance(stmt, ast.Assign):
         if not _reads_plainly(stmt.value):
             return None
         value_mover = _is_mover(stmt.value, state)
         movers = set(state.movers)
         at = state.at
+        placed = state.placed
         for target in stmt.targets:
             if isinstance(target, ast.Name):
                 movers.discard(target.id)
@@ -503,17 +618,19 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
                 if target.id == "at":
                     at = _fixed(stmt.value, state)
             elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "b"):
-                if _fixed(target.slice, state) is None:
+                place = _fixed(target.slice, state)
+                if place is None:
                     return None
                 if not (value_mover or isinstance(stmt.value, ast.Constant) and stmt.value.value is None):
                     return None
+                placed = _MoverState(state.movers, at, state.fixed, placed).putting(place, value_mover)
             elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "v"):
                 pass
             elif isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s"):
                 pass
             else:
                 return None
-        return _MoverState(frozenset(movers), at, state.fixed)
+        return _MoverState(frozenset(movers), at, state.fixed, placed)
     if isinstance(stmt, ast.AugAssign):
         if isinstance(stmt.target, ast.Subscript) and pyast.is_name(stmt.target.value, "v") \
                 and _reads_plainly(stmt.value):
@@ -527,8 +644,8 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
                 and all(_reads_plainly(a) for a in call.args):
             return state  # (a site list kept with the board)
         if isinstance(func, ast.Name) and func.id == "h_clear" and len(call.args) == 3 \
-                and _fixed(call.args[2], state) is not None:
-            return state
+                and (place := _fixed(call.args[2], state)) is not None:
+            return _MoverState(state.movers, state.at, state.fixed, state.putting(place, False))
         return None
     if isinstance(stmt, (ast.Pass, ast.Break, ast.Continue)):
         return state
@@ -538,7 +655,7 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
 def _killed(state: _MoverState, stmts: Sequence[ast.stmt]) -> _MoverState:
     """`state` with the locals `stmts` may set no longer known."""
     assigned = {n.id for n in pyast.walk_all(stmts) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    return _MoverState(state.movers - assigned, None if "at" in assigned else state.at, state.fixed)
+    return _MoverState(state.movers - assigned, None if "at" in assigned else state.at, state.fixed, state.placed)
 
 
 def _fixed(index: ast.expr, state: _MoverState) -> Optional[str]:

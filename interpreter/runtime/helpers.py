@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import operator
 from collections import defaultdict
+from functools import partial
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
-from . import moves, walks
+from . import moves, terms, walks
 from .chains import alone, liberties
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
@@ -823,6 +824,8 @@ def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
 NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_parent_answer": parent_answer,
+    "h_parent_answer_terms": partial(terms.parent_answer_terms, parent_answer),
+    "h_terms_hold": terms.terms_hold,
     "h_answer_kept": answer_kept,
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,

@@ -1,0 +1,220 @@
+"""The terms of a `forbid result` part: loops over constant collections asked again alone.
+
+A part the listed position answers (result_reuse.py) is asked again whole
+wherever a candidate writes a site it read. Most such sites are read inside one
+loop over a collection fixed when compiling — the rays of `exists(d in
+diagonal, ...)`, the knight squares of `exists(knight_sites(k), ...)` — whose
+value (whether one element passed) a move changes far less often than the
+sites it reads: a pawn leaving a king's diagonal lets the ray run on, mostly
+to no enemy bishop. Such a loop is a *term*: its code is also written as a
+function of the board, the players and the locals it reads (`inputs`), giving
+the locals it sets that the part reads elsewhere (`outputs`). The recording
+notes each time a term runs: the sites it read and tested, its inputs and its
+outputs. After a candidate's case, where every written site the part read was
+read by terms alone, those terms are run again on the board as it is, each on
+the inputs it had, and the listed position's answer holds where each gives the
+outputs it gave (runtime/terms.py).
+
+Why that is exact: the part's code is a deterministic function of what it
+reads (result_reuse.py). On the candidate's board, every read outside the
+terms gives what it gave on the listed position, so the part takes the same
+path up to its first term, which gets the same inputs; a term that read and
+tested no written site gives the same outputs, one run again gives them by the
+test; a term sets nothing else the part reads (its other locals are read only
+inside it), so the path goes on alike to the next term, and so to the answer.
+
+Before a move is played: a move whose code writes the board at `frm` and `to`
+alone, with nothing or a piece of the mover's owner and kind, under tests of
+the moving piece that fail (result_reuse.writes_of_mover), and leaves at each
+place one told thing whichever way it goes (`places_after_mover`), needs not be
+played when its places were read by terms alone and its piece is no anchor
+there: the two places are set on the board as the move leaves them (the moving
+piece itself where it leaves one of its owner and kind), the terms that read
+them are asked again and the point tests there asked, and the board is put
+back. Exact where the terms and point tests read of a piece its owner and kind
+alone (or whether there is one): the board they see then reads as the one the
+move leaves, the site lists and everything else the move changes they do not
+read (the anchors: as result_reuse.py argues for a move answered before).
+
+Only terms whose outputs the part reads as truth values (result_reuse's
+`_truth_only`) are recorded: a site or a number (the first piece along a line)
+changes with every move across the line, and its term would be asked in vain.
+
+A loop is a term when its collection reads no site list nor the board (only
+constants, the players and locals bound before it), it reads the board, it
+changes nothing but its own locals (no calls but builtins and pure helpers, no
+stores but to names), and every local it reads or sets that matters outside it
+is bound before it in its block or an enclosing one (plain assignments and loop
+variables) — else it is left as it is and its reads count as the part's own.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from ..runtime.pieces import KIND, OWNER
+from . import pyast
+from .journal import PURE_HELPERS
+from .result_reuse import CONSTANT_NAME, OWN_LOCAL, PLAYERS
+from .source import BUILTIN_NAMES
+
+# The parameters every term's function takes before its inputs.
+PARAMETERS = ("b", "p", "q")
+# Names a term may not read: the site lists, the position, the variables.
+_OUTSIDE = frozenset({"o", "s", "v"})
+
+
+@dataclass(frozen=True)
+class Term:
+    """A loop of a part asked again alone: the own locals it reads and does
+    not set (`inputs`), those it sets that the part reads elsewhere
+    (`outputs`), and each output's value before it (a constant assigned just
+    before, or None: taken as an input)."""
+
+    loop: ast.For
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    starts: tuple[Optional[ast.expr], ...]
+
+    @property
+    def plain(self) -> bool:
+        """Whether the term reads of a piece on the board its owner and kind
+        alone, or whether there is one: a piece of the same owner and kind
+        in its place gives it the same outputs."""
+        return _owner_and_kind_only(self.loop)
+
+    @property
+    def captured(self) -> tuple[str, ...]:
+        """The outputs whose values before the loop are inputs too."""
+        return tuple(name for name, start in zip(self.outputs, self.starts) if start is None)
+
+    def function(self) -> tuple[list[str], list[ast.stmt]]:
+        """The term as a function: its parameters and body."""
+        params = list(PARAMETERS) + list(self.inputs) + list(self.captured)
+        body: list[ast.stmt] = [pyast.assign(pyast.name(name), start)
+                                for name, start in zip(self.outputs, self.starts) if start is not None]
+        body.append(self.loop)
+        body.append(pyast.return_(pyast.tuple_(*(pyast.name(name) for name in self.outputs))))
+        return params, body
+
+
+def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
+    """The terms of the part `lines` + `code`, by the id of their loop
+    (outermost loops only: a term's inner loops are part of it)."""
+    everything: list[ast.AST] = [*lines, code]
+    terms: dict[int, Term] = {}
+
+    def block(stmts: Sequence[ast.stmt], bound: frozenset[str]) -> None:
+        known = set(bound)
+        for index, stmt in enumerate(stmts):
+            term = _term(stmt, stmts[:index], frozenset(known), everything) if isinstance(stmt, ast.For) else None
+            if term is not None:
+                terms[id(stmt)] = term
+            elif isinstance(stmt, ast.For):
+                inner = frozenset(known | _targets(stmt.target))
+                block(stmt.body, inner)
+                block(stmt.orelse, frozenset(known))
+            elif isinstance(stmt, (ast.If, ast.While)):
+                block(stmt.body, frozenset(known))
+                block(stmt.orelse, frozenset(known))
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    known |= _targets(target)
+
+    block(lines, frozenset())
+    return terms
+
+
+def _targets(target: ast.expr) -> set[str]:
+    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+
+
+def _term(loop: ast.For, before: Sequence[ast.stmt], bound: frozenset[str],
+          everything: Sequence[ast.AST]) -> Optional[Term]:
+    if loop.orelse or not isinstance(loop.target, ast.Name) or not _collection(loop.iter, bound):
+        return None
+    inside = {id(n) for n in pyast.walk_in_order(loop)}
+    stored: set[str] = set()
+    loaded: set[str] = set()
+    reads_board = False
+    for node in pyast.walk_in_order(loop):
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Lambda, ast.FunctionDef, ast.Try,
+                             ast.With, ast.Delete, ast.Global, ast.Nonlocal, ast.comprehension)):
+            return None
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and _pure(node.func.id)):
+            return None
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and not isinstance(node.ctx, ast.Load):
+            return None
+        if isinstance(node, ast.AugAssign) and not isinstance(node.target, ast.Name):
+            return None
+        if isinstance(node, ast.Name):
+            if node.id in _OUTSIDE:
+                return None
+            if isinstance(node.ctx, ast.Store):
+                if not OWN_LOCAL.fullmatch(node.id):
+                    return None
+                stored.add(node.id)
+            elif node.id == "b":
+                reads_board = True
+            elif OWN_LOCAL.fullmatch(node.id):
+                loaded.add(node.id)
+            elif not (node.id in PLAYERS or CONSTANT_NAME.fullmatch(node.id) or _pure(node.id)):
+                return None
+    if not reads_board:
+        return None
+    outside = {n.id for n in pyast.walk_all(everything)
+               if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in inside}
+    outputs = tuple(sorted(stored & outside))
+    inputs = tuple(sorted(loaded - stored))
+    if not set(inputs) <= bound or not set(outputs) <= bound:
+        return None
+    return Term(loop, inputs, outputs, tuple(_start(name, before) for name in outputs))
+
+
+def _collection(iterable: ast.expr, bound: frozenset[str]) -> bool:
+    """Whether the loop's collection is fixed but for the players and locals bound before it."""
+    for node in pyast.walk_in_order(iterable):
+        if isinstance(node, ast.Name):
+            if not (node.id in bound or node.id in PLAYERS or CONSTANT_NAME.fullmatch(node.id) or _pure(node.id)):
+                return False
+        elif isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and _pure(node.func.id)):
+                return False
+        elif isinstance(node, (ast.NamedExpr, ast.Lambda, ast.comprehension)):
+            return False
+    return True
+
+
+def _pure(name: str) -> bool:
+    return name in BUILTIN_NAMES or name in PURE_HELPERS
+
+
+def _start(name: str, before: Sequence[ast.stmt]) -> Optional[ast.expr]:
+    """The constant `name` holds before the loop when the last statement before
+    it in its block that sets it is `name = constant`, else None."""
+    for stmt in reversed(before):
+        if pyast.assigns([stmt], name):
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], name) \
+                    and isinstance(stmt.value, ast.Constant):
+                return stmt.value
+            return None
+    return None
+
+
+def _owner_and_kind_only(node: ast.AST) -> bool:
+    """Whether every `b[E]` in `node` is read as `b[E] is (not) None`, `b[E][f]`
+    or `(b[E] or K)[f]` (f the owner or the kind, K a constant)."""
+    allowed: set[int] = set()
+    for n in pyast.walk_in_order(node):
+        if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.Is, ast.IsNot)) \
+                and isinstance(n.comparators[0], ast.Constant) and n.comparators[0].value is None:
+            allowed.add(id(n.left))
+        elif isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and n.slice.value in (OWNER, KIND):
+            inner = n.value
+            if isinstance(inner, ast.BoolOp) and isinstance(inner.op, ast.Or) and len(inner.values) == 2 \
+                    and isinstance(inner.values[1], ast.Name) and CONSTANT_NAME.fullmatch(inner.values[1].id):
+                inner = inner.values[0]
+            allowed.add(id(inner))
+    return all(id(n) in allowed for n in pyast.walk_in_order(node)
+               if isinstance(n, ast.Subscript) and pyast.is_name(n.value, "b"))

@@ -1,0 +1,73 @@
+"""The terms of a `forbid result` part asked again alone (compilation/result_terms.py).
+
+A part with terms records its answer, the sites it read outside its terms,
+the point tests it asked (in its terms too) and a fourth item: (the sites its
+terms read, the runs of its terms: (the sites the run read, the term's
+function, the inputs it ran on, the outputs it gave)). The listed position's
+entry (runtime/helpers.parent_answer) then keeps the point tests of every site
+no read outside the terms reads, its second item is every site read (the terms'
+too, as for any part) and its sixth (the sites read outside the terms, the runs).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+from .pieces import Board
+
+# One run of a term: (sites read, function, inputs, outputs).
+TermRun = tuple[int, Callable[..., tuple[Any, ...]], Sequence[Any], tuple[Any, ...]]
+# (the sites read outside the terms, the runs)
+Terms = tuple[int, list[TermRun]]
+
+
+def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]], memo: dict[int, Any], slot: int,
+                        record: Callable[[Any], tuple[Any, int, list[Any], tuple[int, list[TermRun]]]],
+                        s: Any) -> Optional[tuple[Any, ...]]:
+    """`parent_answer` (runtime/helpers.py) of a part with terms, kept in
+    `memo` under `slot`: its point tests kept for the sites read by terms alone
+    too (a written one, its tests holding, needs no term asked again that did
+    not read it), the sites the terms read added to those read, and (the sites
+    read outside the terms, the runs) as a sixth item."""
+    found: list[tuple[int, list[TermRun]]] = []
+
+    def recorded(position: Any) -> tuple[Any, int, list[Any]]:
+        answer, read, notes, terms = record(position)
+        found.append(terms)
+        return answer, read, notes
+
+    entry = parent_answer(memo, slot, recorded, s)
+    if entry is None:
+        return None
+    term_reads, runs = found[0]
+    outside = entry[1]
+    entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, runs))
+    return entry
+
+
+def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: int) -> bool:
+    """Whether the sites `written` (a bitmask) leave the listed position's
+    answer `entry` as it was: none was read outside the part's terms, every
+    point test asked of one gives what it gave on `board` as it is now, and
+    every run of a term that read one gives the outputs it gave
+    (compilation/result_terms.py). The first is asked by the caller (a test of
+    `entry[5][0]`, inline). A term failing now says no: the part asked again
+    fails alike."""
+    tested = written & entry[2]
+    if tested:
+        tests = entry[3]
+        while tested:
+            low = tested & -tested
+            tested ^= low
+            site = low.bit_length() - 1
+            piece = board[site]
+            for test, held in tests[site]:
+                if (not not test(piece, p, q)) is not held:
+                    return False
+    for run in entry[5][1]:
+        if run[0] & written:
+            try:
+                if run[1](board, p, q, *run[2]) != run[3]:
+                    return False
+            except Exception:  # (asked again whole, the part meets it there)
+                return False
+    return True
