@@ -229,18 +229,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     game = load(args)
     if args.json or not isatty(sys.stderr):
-        result = bench(game, args.playouts, args.seed, max_plies=args.max_plies, warm_up=args.warm_up)
+        result = bench(game, args.playouts, args.seed, max_plies=args.max_plies, warm_up=args.warm_up,
+                       clock=args.clock)
     else:
         result = _bench_with_progress(game, args, bench)
     if args.json:
         data = result.as_json()
         data.update({"game": display_name(game), "seed": args.seed, "actions": result.actions,
-                     "unfinished": result.unfinished})
+                     "unfinished": result.unfinished, "clock": args.clock})
         _print_json(data)
         return 0
     average = result.actions / result.playouts
     print(
-        f"{display_name(game)}: {result.playouts} playouts in {result.seconds:.2f} s: "
+        f"{display_name(game)}: {result.playouts} playouts in {result.seconds:.2f} s "
+        f"({'processor time' if args.clock == 'process' else 'wall clock'}): "
         f"{result.playouts_per_s:.1f} playouts/s, {result.actions_per_s:.0f} actions/s "
         f"({average:.1f} actions per game, seed {args.seed})"
     )
@@ -262,7 +264,8 @@ def _bench_with_progress(game: Game, args: argparse.Namespace, bench: Any) -> An
             if done % step == 0 or done == args.playouts:
                 progress.update(task, completed=done)
 
-        return bench(game, args.playouts, args.seed, max_plies=args.max_plies, progress=advance, warm_up=args.warm_up)
+        return bench(game, args.playouts, args.seed, max_plies=args.max_plies, progress=advance, warm_up=args.warm_up,
+                     clock=args.clock)
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
@@ -476,6 +479,12 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
         "--warm-up", type=seconds_up_to(60), default=0.25, metavar="SECONDS",
         help="untimed games first, for at most SECONDS (default 0.25; 0: none): tables the rules build on "
              "first use are then built before the clock starts; the timed games are those of --seed either way",
+    )
+    sub.add_argument(
+        "--clock", choices=("wall", "process"), default="wall",
+        help="what the timed games are measured in: wall (default) the time that passed; process the processor "
+             "time this process used, which other programs on a busy machine do not inflate (compare runs made "
+             "at different loads in it)",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=cmd_bench)

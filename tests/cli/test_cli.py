@@ -239,7 +239,22 @@ def test_bench_warms_up_without_changing_the_games_timed(capsys, monkeypatch):
 
 def test_bench_for_people(capsys):
     code, out, _ = run(capsys, "bench", "lielow", "--playouts", "3", "--seed", "2")
-    assert code == 0 and "playouts/s" in out and "actions/s" in out
+    assert code == 0 and "playouts/s" in out and "actions/s" in out and "(wall clock)" in out
+
+
+def test_bench_in_processor_time(capsys, monkeypatch):
+    from interpreter.analysis import bench
+
+    # A processor clock that moves 2 s per reading, a wall clock that stands still:
+    # the figure must come from the processor clock.
+    ticks = iter(range(0, 1000, 2))
+    monkeypatch.setitem(bench.CLOCKS, "process", lambda: float(next(ticks)))
+    monkeypatch.setitem(bench.CLOCKS, "wall", lambda: 0.0)
+    code, out, _ = run(capsys, "bench", "lielow", "--playouts", "4", "--warm-up", "0", "--clock", "process", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["clock"] == "process" and data["seconds"] == 2.0 and data["playouts_per_s"] == 2.0
+    code, out, _ = run(capsys, "bench", "lielow", "--playouts", "4", "--warm-up", "0", "--clock", "process")
+    assert code == 0 and "(processor time)" in out
 
 
 # -- play ----------------------------------------------------------------------------------------
