@@ -75,6 +75,12 @@ def helper_calls(game: Any, helper: str, origin: str = "") -> list[ast.Call]:
             if isinstance(node.func, ast.Name) and node.func.id == helper]
 
 
+def parent_answer_calls(game: Any, origin: str = "forbid result") -> list[ast.Call]:
+    """The calls finding a `forbid result` part's answer on the listed position
+    (result_reuse.py: with point tests noted as tuples or as bitmasks)."""
+    return helper_calls(game, "h_parent_answer", origin) + helper_calls(game, "h_parent_answer_masked", origin)
+
+
 def is_number(node: Any, value: int) -> bool:
     return isinstance(node, ast.Constant) and node.value == value and type(node.value) is int
 

@@ -389,7 +389,7 @@ class CaseWriter:
         table = clearances.places_table(self.src, places, size, self.model.player_count)
         if table is None:
             return ""
-        entries = list(dict.fromkeys((p.entry, p.slot, p.record) for p in parents if p is not None))
+        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.helper) for p in parents if p is not None))
         body = clearances.clearance_body(self.src, entries, anchors, table, size)
         src = self.src
         what = f"{case.label}: what lets its candidates through without their check, once per listing"
@@ -420,7 +420,7 @@ class CaseWriter:
                     looked_up.add(answer.entry)
                     memo = pyast.name("memo")
                     found = pyast.or_(pyast.sub(memo, answer.slot), pyast.helper(
-                        result_reuse.MEMO, memo, pyast.num(answer.slot), pyast.name(answer.record), _S))
+                        answer.plan.helper, memo, pyast.num(answer.slot), pyast.name(answer.record), _S))
                     lookups.append(pyast.assign(pyast.name(answer.entry),
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)

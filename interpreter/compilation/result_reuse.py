@@ -30,8 +30,9 @@ so the child's evaluation takes the parent's path to the parent's answer.
 
 A search that keeps the path it found (`connected` under `exists`:
 expr_connected.witnessed_loop) reads, when the path kept still holds, the
-sites of that path alone. The part is then asked twice on the parent: once to
-find (and keep) a path, once recorded, which reads the path kept. Its answer
+sites of that path alone. The part is recorded on the parent, and where its
+search found and kept a new path (reading more than that path), recorded once
+more, reading the path now kept. Its answer
 on a child that writes none of those sites is the parent's too: the same path
 still leads to the same goal, whichever path a search there would take; where
 no path was found, the recorded search read every site it reached and their
@@ -81,6 +82,9 @@ KEPT = "h_answer_kept"
 # The helper a search that keeps its path keeps it with (expr_connected.witnessed_loop).
 KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
+# The same for a recording that returns, besides its notes, the settled point tests
+# of named sites as bitmasks (runtime/point_masks.py).
+MASKED_MEMO = "h_parent_answer_masked"
 # The helpers asking whether the point tests of written sites still give what
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
@@ -91,6 +95,12 @@ PIECE = "pc"
 # Whether point tests are recorded as such (else as reads of their sites): for the
 # tests comparing the two.
 POINT_TESTS = True
+# Whether settled point tests of named sites are noted as bitmasks (else a tuple per
+# site): for the tests comparing the two.
+MASKED_TESTS = True
+# Whether a part with a search keeping its path is recorded at once, again only where
+# the search kept a new path (else asked first unrecorded, to keep one): for tests.
+ONE_SEARCH = True
 
 
 @dataclass
@@ -106,6 +116,8 @@ class Plan:
     loops: list[tuple[ast.expr, str, ast.expr, Optional[ast.expr]]]
     # the point tests as functions to write: (name, the test of `pc`, `p`, `q`)
     tests: list[tuple[str, ast.expr]]
+    # the helper finding the answer on the parent (with `record`'s answer as it returns it)
+    helper: str = MEMO
 
     def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
         """Whether `piece` (a name holding a piece, not None) at `site` would be
@@ -157,6 +169,9 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     emptied_once: dict[object, tuple[str, ast.expr]] = {}  # (what a point test gives on an empty site, by shape)
     ids = {id(loop) for loop in loops}
     tests: list[tuple[str, ast.expr]] = []
+    # (the settled point tests of named sites: function, bitmasks of the sites where it
+    # held and where it did not, what it gives on an empty site)
+    masked: list[tuple[str, str, str, ast.expr]] = []
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
         if id(node) in ids:
@@ -181,6 +196,17 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
                 if known is None:
                     known = emptied_once[pyast.key(emptied)] = (fresh("t"), emptied)
                 emptied = pyast.name(known[0])
+            if MASKED_TESTS and plain and isinstance(emptied, ast.Name) and isinstance(index, ast.Name):
+                # (a settled test of a named site: its outcome noted as the site's bit in
+                # one of two bitmasks, no tuple per site — runtime/point_masks.py)
+                gave, failed = fresh("t"), fresh("t")
+                masked.append((function, gave, failed, emptied))
+                return pyast.ifexp(
+                    pyast.compare(pyast.walrus(gave, pyast.binop(pyast.name(gave), "|", pyast.sub(bits, index))),
+                                  ">=", pyast.num(0)),
+                    node,
+                    pyast.compare(pyast.walrus(failed, pyast.binop(pyast.name(failed), "|", pyast.sub(bits, index))),
+                                  "<", pyast.num(0)))
             # `T` as `rt.append((site, test, (t := T), plain, emptied)) or t` (append gives None: T's value)
             held = fresh("t")
             note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node),
@@ -206,14 +232,45 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         noting = pyast.walrus(rr.id, pyast.binop(rr, "|", pyast.sub(bits, first)))
         return pyast.ifexp(at, noting, at)
 
+    searches = pyast.names_in(nodes) & {KEEPS_PATH}
+    kept = fresh("t") if searches and ONE_SEARCH and _keeps_as_statements(nodes) else ""
+
+    def keeping(node: ast.AST) -> Optional[ast.AST]:
+        if kept and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                and pyast.is_name(node.value.func, KEEPS_PATH):  # (`kept = h_keep_path(...) or True`)
+            return pyast.assign(pyast.name(kept), pyast.or_(node.value, pyast.true()))
+        return recording(node)
+
     # (a search keeping its path: asked first to keep one, then recorded reading it)
-    record = list(lines) + [pyast.expr_stmt(code)] if pyast.names_in(nodes) & {KEEPS_PATH} else []
-    recorded = pyast.replace_in(lines, recording, memo)
+    record = list(lines) + [pyast.expr_stmt(code)] if searches and not kept else []
+    recorded = pyast.replace_in(lines, keeping, memo)
     answer = pyast.replace_nodes(code, recording, memo)
     record += [pyast.assign(pyast.name(local), value) for local, value in emptied_once.values()]
-    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())] + recorded
-    record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
-    return Plan(record, shapes, tests)
+    start = [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())]
+    start += [pyast.assign(pyast.name(mask), pyast.num(0)) for _, gave, failed, _ in masked for mask in (gave, failed)]
+    if kept:
+        # (recorded at once: where its search found a path and kept it, reading more than
+        # that path, it is recorded again, reading the path now kept)
+        found = pyast.name(fresh("t"))
+        run = start + recorded + [pyast.assign(found, answer)]
+        record += [pyast.assign(pyast.name(kept), pyast.false())] + run + [pyast.if_(pyast.name(kept), run)]
+        answer = found
+    else:
+        record += start + recorded
+    if not masked:
+        record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
+        return Plan(record, shapes, tests)
+    masks = pyast.tuple_(*(pyast.tuple_(pyast.name(function), pyast.name(gave), pyast.name(failed), emptied)
+                           for function, gave, failed, emptied in masked))
+    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, masks)))
+    return Plan(record, shapes, tests, MASKED_MEMO)
+
+
+def _keeps_as_statements(nodes: Sequence[ast.AST]) -> bool:
+    """Whether every call keeping a search's path is a statement of its own."""
+    calls = [n for n in pyast.walk_all(nodes) if isinstance(n, ast.Call) and pyast.is_name(n.func, KEEPS_PATH)]
+    alone = {id(n.value) for n in pyast.walk_all(nodes) if isinstance(n, ast.Expr)}
+    return all(id(call) in alone for call in calls)
 
 
 def _truth_only(lines: Sequence[ast.stmt], code: ast.expr) -> set[int]:

@@ -18,6 +18,7 @@ from .chains import wrote as chains_wrote
 from .clearances import ClearedChecks, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
+from .point_masks import parent_answer_masked
 from .state import MaskedSites
 
 if TYPE_CHECKING:
@@ -823,6 +824,7 @@ def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
 NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_parent_answer": parent_answer,
+    "h_parent_answer_masked": parent_answer_masked,
     "h_answer_kept": answer_kept,
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,
