@@ -59,19 +59,24 @@ class MaskedTests(dict):  # type: ignore[type-arg]  # (helpers.PointTests)
     """The point tests of the entry by site, (test, whether it held) each, made
     for a site when it is first looked up: most listings look up none."""
 
-    __slots__ = ("notes", "masked", "read")
+    __slots__ = ("notes", "masked", "read", "noted")
 
     def __init__(self, notes: Sequence[TestNote], masked: Sequence[MaskedTest], read: int):
         super().__init__()
         self.notes = notes
         self.masked = masked
         self.read = read
+        self.noted: Optional[dict[int, list[tuple[Callable[..., Any], bool]]]] = None
 
     def __missing__(self, site: int) -> list[tuple[Callable[..., Any], bool]]:
         if self.read >> site & 1:
             raise KeyError(site)
-        tests = [(test, held) for noted, test, held, _, _ in self.notes if noted == site]
-        tests = [(test, not not held) for test, held in tests]
+        noted = self.noted
+        if noted is None:  # (the notes sorted by site once)
+            noted = self.noted = {}
+            for at, test, held, _, _ in self.notes:
+                noted.setdefault(at, []).append((test, not not held))
+        tests = list(noted.get(site, ()))
         for test, held_at, failed_at, _ in self.masked:
             if held_at >> site & 1:
                 tests.append((test, True))
