@@ -75,6 +75,13 @@ def helper_calls(game: Any, helper: str, origin: str = "") -> list[ast.Call]:
             if isinstance(node.func, ast.Name) and node.func.id == helper]
 
 
+def parent_answer_calls(game: Any, origin: str = "forbid result") -> list[ast.Call]:
+    """The calls finding a `forbid result` part's answer on the listed position
+    (result_reuse.py: with point tests noted as tuples or as bitmasks, or with terms)."""
+    return [call for helper in ("h_parent_answer", "h_parent_answer_masked", "h_parent_answer_terms")
+            for call in helper_calls(game, helper, origin)]
+
+
 def is_number(node: Any, value: int) -> bool:
     return isinstance(node, ast.Constant) and node.value == value and type(node.value) is int
 

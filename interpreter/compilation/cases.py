@@ -433,7 +433,7 @@ class CaseWriter:
         table = clearances.places_table(self.src, places, size, self.model.player_count)
         if table is None:
             return ""
-        entries = list(dict.fromkeys((p.entry, p.slot, p.record) for p in parents if p is not None))
+        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo) for p in parents if p is not None))
         body = clearances.clearance_body(self.src, entries, anchors, table, size)
         src = self.src
         what = f"{case.label}: what lets its candidates through without their check, once per listing"

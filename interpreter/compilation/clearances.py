@@ -79,20 +79,21 @@ def per_listing(tests: Sequence[py.expr]) -> bool:
     return cannot_fail([pyast.expr_stmt(t) for t in tests])
 
 
-def clearance_body(src: Source, entries: Sequence[tuple[str, int, str]], tests: Sequence[py.expr], table: py.Name,
+def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr], table: py.Name,
                    size: int) -> list[py.stmt]:
     """The statements of `clearance(s, memo)`: each part's answer on the listed
-    position found (`entries`: its local, memo slot and recording function), and
+    position found (`entries`: its local, memo slot, recording function and the
+    helper finding it with that function), and
     where every one is found, none holds and `tests` hold, the mask of the sites
     the answers read or point-tested (with the bit of an unknown place) and the
     player's row of `table`; else None."""
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
-        result_reuse.MEMO, memo, pyast.num(slot), pyast.name(record), pyast.name("s"))))
-        for local, slot, record in entries]
+        helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"))))
+        for local, slot, record, helper in entries]
     holds: list[py.expr] = []
     mask: py.expr = src.const(1 << (size + 1))  # (a constant: too large a literal)
-    for local, _, _ in entries:
+    for local, _, _, _ in entries:
         entry = pyast.name(local)
         holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
         mask = pyast.binop(mask, "|", pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 2)))

@@ -30,8 +30,9 @@ so the child's evaluation takes the parent's path to the parent's answer.
 
 A search that keeps the path it found (`connected` under `exists`:
 expr_connected.witnessed_loop) reads, when the path kept still holds, the
-sites of that path alone. The part is then asked twice on the parent: once to
-find (and keep) a path, once recorded, which reads the path kept. Its answer
+sites of that path alone. The part is recorded on the parent, and where its
+search found and kept a new path (reading more than that path), recorded once
+more, reading the path now kept. Its answer
 on a child that writes none of those sites is the parent's too: the same path
 still leads to the same goal, whichever path a search there would take; where
 no path was found, the recorded search read every site it reached and their
@@ -62,6 +63,12 @@ Finer still: the part's loops over collections fixed when compiling (the
 *terms*, result_terms.py) are recorded apart — each run's reads, inputs and
 outputs — so that a written site read by terms alone needs only those terms
 asked again (runtime/terms.py; the argument there).
+
+A part without terms notes its settled point tests of named sites (reading the
+piece's owner and kind alone, asked of a site held in a local) as two bitmasks
+per test, where it held and where it did not (runtime/point_masks.py), not as a
+tuple per site: the same entry, made with less work. A part with terms notes
+every point test as a tuple (runtime/terms.py reads them so).
 """
 from __future__ import annotations
 
@@ -92,6 +99,9 @@ TERMS_HOLD = "h_terms_hold"
 # A term as the recording calls it: (its function's name, its inputs, the outputs
 # whose values before it are inputs too, its outputs).
 TermCall = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+# ... for a part without terms whose recording returns, besides its notes, the settled
+# point tests of named sites as bitmasks (runtime/point_masks.py).
+MASKED_MEMO = "h_parent_answer_masked"
 # The helpers asking whether the point tests of written sites still give what
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
@@ -104,6 +114,12 @@ PIECE = "pc"
 POINT_TESTS = True
 # Whether terms are recorded as such (result_terms.py): likewise.
 TERMS = True
+# Whether settled point tests of named sites are noted as bitmasks (else a tuple per
+# site): for the tests comparing the two.
+MASKED_TESTS = True
+# Whether a part with a search keeping its path is recorded at once, again only where
+# the search kept a new path (else asked first unrecorded, to keep one): for tests.
+ONE_SEARCH = True
 
 
 @dataclass
@@ -123,6 +139,9 @@ class Plan:
     # functions are to be written; with any, the listed position's answer is
     # found by MEMO_TERMS
     terms: list[int] = field(default_factory=list)
+    # the helper finding the answer on the parent of a part without terms (with
+    # `record`'s answer as it returns it)
+    helper: str = MEMO
 
     @property
     def plain_tests(self) -> bool:
@@ -132,7 +151,7 @@ class Plan:
     @property
     def memo(self) -> str:
         """The helper finding the listed position's answer."""
-        return MEMO_TERMS if self.terms else MEMO
+        return MEMO_TERMS if self.terms else self.helper
 
     def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
         """Whether `piece` (a name holding a piece, not None) at `site` would be
@@ -197,6 +216,9 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     # (the sites the terms read, their runs: named only where there are terms)
     term_reads, runs = (pyast.name(fresh("t")), pyast.name(fresh("t"))) if term_calls else (rr, rt)
     used: list[int] = []
+    # (the settled point tests of named sites: function, bitmasks of the sites where it
+    # held and where it did not, what it gives on an empty site)
+    masked: list[tuple[str, str, str, ast.expr]] = []
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
         if id(node) in term_calls:
@@ -224,6 +246,18 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
                 if known is None:
                     known = emptied_once[pyast.key(emptied)] = (fresh("t"), emptied)
                 emptied = pyast.name(known[0])
+            if MASKED_TESTS and not term_calls and plain and isinstance(emptied, ast.Name) \
+                    and isinstance(index, ast.Name):
+                # (a settled test of a named site: its outcome noted as the site's bit in
+                # one of two bitmasks, no tuple per site — runtime/point_masks.py)
+                gave, failed = fresh("t"), fresh("t")
+                masked.append((function, gave, failed, emptied))
+                return pyast.ifexp(
+                    pyast.compare(pyast.walrus(gave, pyast.binop(pyast.name(gave), "|", pyast.sub(bits, index))),
+                                  ">=", pyast.num(0)),
+                    node,
+                    pyast.compare(pyast.walrus(failed, pyast.binop(pyast.name(failed), "|", pyast.sub(bits, index))),
+                                  "<", pyast.num(0)))
             # `T` as `rt.append((site, test, (t := T), plain, emptied)) or t` (append gives None: T's value)
             held = fresh("t")
             note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node),
@@ -272,19 +306,46 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         noting = pyast.walrus(mask.id, pyast.binop(mask, "|", pyast.sub(bits, first)))
         return pyast.ifexp(at, noting, at)
 
+    searches = pyast.names_in(nodes) & {KEEPS_PATH}
+    # (a part with terms: its search asked first unrecorded, its point tests noted one
+    # by one — a term's body is recorded apart, by `recording` alone)
+    kept = fresh("t") if searches and ONE_SEARCH and not term_calls and _keeps_as_statements(nodes) else ""
+
+    def keeping(node: ast.AST) -> Optional[ast.AST]:
+        if kept and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                and pyast.is_name(node.value.func, KEEPS_PATH):  # (`kept = h_keep_path(...) or True`)
+            return pyast.assign(pyast.name(kept), pyast.or_(node.value, pyast.true()))
+        return recording(node)
+
     # (a search keeping its path: asked first to keep one, then recorded reading it)
-    record = list(lines) + [pyast.expr_stmt(code)] if pyast.names_in(nodes) & {KEEPS_PATH} else []
-    recorded = pyast.replace_in(lines, recording, memo)
+    record = list(lines) + [pyast.expr_stmt(code)] if searches and not kept else []
+    recorded = pyast.replace_in(lines, keeping, memo)
     answer = pyast.replace_nodes(code, recording, memo)
     record += [pyast.assign(pyast.name(local), value) for local, value in emptied_once.values()]
-    record += [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())]
-    if not used:
-        record += recorded
+    start = [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())]
+    start += [pyast.assign(pyast.name(mask), pyast.num(0)) for _, gave, failed, _ in masked for mask in (gave, failed)]
+    if used:
+        start += [pyast.assign(term_reads, pyast.num(0)), pyast.assign(runs, pyast.list_())]
+    if kept:
+        # (recorded at once: where its search found a path and kept it, reading more than
+        # that path, it is recorded again, reading the path now kept)
+        found = pyast.name(fresh("t"))
+        run = start + recorded + [pyast.assign(found, answer)]
+        record += [pyast.assign(pyast.name(kept), pyast.false())] + run + [pyast.if_(pyast.name(kept), run)]
+        answer = found
+    else:
+        record += start + recorded
+    if used:  # (terms: no test noted as bitmasks, no search recorded at once)
+        assert not masked and not kept
+        record.append(pyast.return_(pyast.tuple_(answer, rr, rt, pyast.tuple_(term_reads, runs))))
+        return Plan(record, shapes, tests, used)
+    if not masked:
         record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
         return Plan(record, shapes, tests)
-    record += [pyast.assign(term_reads, pyast.num(0)), pyast.assign(runs, pyast.list_())] + recorded
-    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, pyast.tuple_(term_reads, runs))))
-    return Plan(record, shapes, tests, used)
+    noted_masks = pyast.tuple_(*(pyast.tuple_(pyast.name(function), pyast.name(gave), pyast.name(failed), emptied)
+                                 for function, gave, failed, emptied in masked))
+    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, noted_masks)))
+    return Plan(record, shapes, tests, helper=MASKED_MEMO)
 
 
 def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int]) -> bool:
@@ -299,6 +360,13 @@ def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], t
     names = set(outputs)
     return all(id(n) in truth for n in pyast.walk_all(nodes)
                if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load) and id(n) not in inside)
+
+
+def _keeps_as_statements(nodes: Sequence[ast.AST]) -> bool:
+    """Whether every call keeping a search's path is a statement of its own."""
+    calls = [n for n in pyast.walk_all(nodes) if isinstance(n, ast.Call) and pyast.is_name(n.func, KEEPS_PATH)]
+    alone = {id(n.value) for n in pyast.walk_all(nodes) if isinstance(n, ast.Expr)}
+    return all(id(call) in alone for call in calls)
 
 
 def _truth_only(lines: Sequence[ast.stmt], code: ast.expr) -> set[int]:

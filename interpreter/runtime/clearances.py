@@ -62,6 +62,7 @@ def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tup
     kept: list[Code] = []
     rejected: list[int] = []
     keep = kept.append
+    at = DESTINATION
     for case, run in groupby(out, _CASE_OF):  # (a lister writes a case's candidates one after the other)
         check = checks[case]
         if check is None:
@@ -71,14 +72,20 @@ def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tup
         if clear is _UNASKED:
             clearance = clearances[case]
             clear = found[case] = clearance(s, memo) if clearance is not None else None
-        blocked, places = clear if clear is not None else (-1, None)
+        if clear is None:
+            for code in run:
+                line = check(s, code, memo)
+                if line:
+                    rejected.append(line)
+                else:
+                    keep(code)
+            continue
+        blocked, places = clear
         for code in run:
-            if places is not None and not blocked & places[code[DESTINATION]]:
-                keep(code)
-                continue
-            line = check(s, code, memo)
-            if line:
-                rejected.append(line)
-            else:
-                keep(code)
+            if blocked & places[code[at]]:
+                line = check(s, code, memo)
+                if line:
+                    rejected.append(line)
+                    continue
+            keep(code)
     return kept, rejected

@@ -19,6 +19,7 @@ from .chains import wrote as chains_wrote
 from .clearances import ClearedChecks, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
+from .point_masks import parent_answer_masked
 from .state import MaskedSites
 
 if TYPE_CHECKING:
@@ -826,6 +827,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_parent_answer": parent_answer,
     "h_parent_answer_terms": partial(terms.parent_answer_terms, parent_answer),
     "h_terms_hold": terms.terms_hold,
+    "h_parent_answer_masked": parent_answer_masked,
     "h_answer_kept": answer_kept,
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,

@@ -16,7 +16,14 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation.result_reuse import board_writes
 from interpreter.runtime.helpers import result_filter
-from tests.helpers import REPO, checks_allow, generated, helper_calls, stones_and_rocks, write_definition
+from tests.helpers import (
+    REPO,
+    checks_allow,
+    generated,
+    parent_answer_calls,
+    stones_and_rocks,
+    write_definition,
+)
 from tests.runtime.test_checks_in_place import snapshot
 
 # A wall is two rocks side by side, dropped on the western one. White's stone must
@@ -91,7 +98,7 @@ def _answered_before_playing(game, origin: str) -> bool:
 
 def test_the_wall_drop_is_answered_from_the_listed_position(tmp_path):
     game = _walls(tmp_path)
-    assert helper_calls(game, "h_parent_answer", "forbid result")
+    assert parent_answer_calls(game)
     assert _answered_before_playing(game, "whether 'forbid result' forbids it")
 
 

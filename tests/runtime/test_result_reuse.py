@@ -13,7 +13,15 @@ import pytest
 from interpreter import load_game
 from interpreter.runtime import helpers
 from interpreter.runtime.helpers import result_filter
-from tests.helpers import REPO, checks_allow, drop_where, helper_calls, stones_and_rocks, write_definition
+from tests.helpers import (
+    REPO,
+    checks_allow,
+    drop_where,
+    helper_calls,
+    parent_answer_calls,
+    stones_and_rocks,
+    write_definition,
+)
 from tests.runtime.test_checks_in_place import DEFINITIONS, snapshot
 
 CHESS = str(REPO / "docs" / "examples" / "chess")
@@ -54,9 +62,7 @@ def test_en_passant_exposing_the_king_is_forbidden():
 
 def test_the_chess_likes_reuse_the_listed_positions_answer():
     for name in ("docs/examples/chess", "benchmarks/games/xiangqi", "docs/examples/chess/variants/crazyhouse.yaml"):
-        game = load_game(str(REPO / name))
-        assert any(helper_calls(game, helper, "forbid result")
-                   for helper in ("h_parent_answer", "h_parent_answer_terms")), name
+        assert parent_answer_calls(load_game(str(REPO / name))), name
 
 
 @pytest.mark.parametrize("rules", [
@@ -68,7 +74,7 @@ def test_the_chess_likes_reuse_the_listed_positions_answer():
 def test_a_part_reading_the_action_or_the_variables_is_asked_for_each_candidate(tmp_path, rules):
     yaml = stones_and_rocks(extra="variables:\n  n: {type: int}\n")
     game = load_game(write_definition(tmp_path, yaml, drop_where("true", "place\nn = 1", before=rules)))
-    assert not helper_calls(game, "h_parent_answer", "forbid result")
+    assert not parent_answer_calls(game)
 
 
 def test_a_part_over_a_players_pieces_is_reused(tmp_path):
@@ -76,7 +82,7 @@ def test_a_part_over_a_players_pieces_is_reused(tmp_path):
     rules = drop_where("true", before="forbid result where exists(pieces of player, it is stone and "
                                       "neighbour(it, n) is enemy)\n")
     game = load_game(write_definition(tmp_path, stones_and_rocks(), rules))
-    assert helper_calls(game, "h_parent_answer", "forbid result")
+    assert parent_answer_calls(game)
     s = game.apply(game.apply(game.initial_state(), "a1"), "b2")
     # white's a1 is free (a2 empty): of the 14 empty sites only b1, under black's b2, is forbidden
     assert sorted(game.legal_notations(s)) == sorted(
@@ -119,7 +125,7 @@ def test_a_rule_failing_on_the_listed_position_only_is_asked_per_candidate(tmp_p
     rules = drop_where("neighbour(to, s) is enemy", "place\nremove neighbour(to, s)",
                        before=f"forbid result where {condition}\n")
     game = load_game(write_definition(tmp_path, stones_and_rocks(), rules))
-    assert helper_calls(game, "h_parent_answer", "forbid result")
+    assert parent_answer_calls(game)
     s = game.parse_position("rw1; game probe; ply 2; phase play; turn white place 0; board a1=white.stone "
                             "a2=black.stone")
     assert game.legal_notations(s) == ["a3"]
