@@ -1,7 +1,7 @@
 """The sites a `drop` or `select` chooses among, narrowed to a fixed set where its
 `where` names one.
 
-`select pieces where it in row[player] and it.seeds > 0` goes, as written, over
+`select pieces where it in row[player] and it.count > 0` goes, as written, over
 every piece on the board and asks each whether it stands in the player's row.
 When the condition is `it in R and ...` — a conjunct, anywhere in the `and`
 chain, that puts the piece in a region or another set fixed when the rules are

@@ -3,10 +3,10 @@
 A part the listed position answers (result_reuse.py) is asked again whole
 wherever a candidate writes a site it read. Most such sites are read inside one
 loop over a collection fixed when compiling — the rays of `exists(d in
-diagonal, ...)`, the knight squares of `exists(knight_sites(k), ...)` — whose
-value (whether one element passed) a move changes far less often than the
-sites it reads: a pawn leaving a king's diagonal lets the ray run on, mostly
-to no enemy bishop. Such a loop is a *term*: its code is also written as a
+diagonal, ...)`, the leaps of `exists(leaps(k), ...)` — whose value (whether
+one element passed) a move changes far less often than the sites it reads: a
+piece leaving a ray lets the ray run on, mostly to nothing the test looks
+for. Such a loop is a *term*: its code is also written as a
 function of the board, the players and the locals it reads (`inputs`), giving
 the locals it sets that the part reads elsewhere (`outputs`). The recording
 notes each time a term runs: the sites it read and tested, its inputs and its

@@ -752,8 +752,8 @@ class StatementCompiler:
             raise RuleError(s.pos, f"'{s.op}' needs a number attribute; '{t.name}' is a flag")
         if s.op != "=" and not value.is_const:
             # A computed step: the piece is written only where it is not 0 (a step
-            # that is 0 more often than not, like a formula's share of seeds for each
-            # site of a loop, writes no new piece).
+            # that is 0 more often than not, such as a formula's share for each
+            # site of a loop, then writes no new piece).
             step = self._site_local(value)
             with self.src.if_(step):
                 return self._step_attribute(s, t, attr, value, step, obj, scope)
