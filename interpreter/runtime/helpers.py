@@ -19,7 +19,7 @@ from .chains import wrote as chains_wrote
 from .clearances import ClearedChecks, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
-from .point_masks import parent_answer_masked
+from .point_masks import noted_masks, parent_answer_masked
 from .state import MaskedSites
 
 if TYPE_CHECKING:
@@ -675,15 +675,7 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
         answer, read, notes = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
-    tested = unsettled = 0
-    for site, _, held, plain, emptied in notes:
-        # (site -1, never written, holds nothing to test; a site also read is asked
-        # again wherever it is written, whatever its tests)
-        if site >= 0 and not read >> site & 1:
-            bit = 1 << site
-            tested |= bit
-            if not plain or (not emptied) is not (not held):
-                unsettled |= bit
+    tested, unsettled = noted_masks(notes, read)
     entry = memo[slot] = (answer, read, tested, _NotedTests(notes, read), unsettled)
     return entry
 

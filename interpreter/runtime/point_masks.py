@@ -40,19 +40,29 @@ def parent_answer_masked(memo: dict[int, Optional[Entry]], slot: int,
         answer, read, notes, masked = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
-    tested = unsettled = 0
-    for site, _, held, plain, emptied in notes:
-        if site >= 0 and not read >> site & 1:
-            bit = 1 << site
-            tested |= bit
-            if not plain or (not emptied) is not (not held):
-                unsettled |= bit
+    tested, unsettled = noted_masks(notes, read)
     unread = ~read
     for _, held_at, failed_at, emptied in masked:
         tested |= (held_at | failed_at) & unread
         unsettled |= (failed_at if emptied else held_at) & unread
     entry = memo[slot] = (answer, read, tested, MaskedTests(notes, masked, read), unsettled)
     return entry
+
+
+def noted_masks(notes: Sequence[TestNote], read: int) -> tuple[int, int]:
+    """The bitmasks of the sites the noted point tests tested and of those where
+    one is unsettled (would give otherwise on an empty site, or reads more of the
+    piece than its owner and kind)."""
+    tested = unsettled = 0
+    for site, _, held, plain, emptied in notes:
+        # (site -1, never written, holds nothing to test; a site also read is asked
+        # again wherever it is written, whatever its tests)
+        if site >= 0 and not read >> site & 1:
+            bit = 1 << site
+            tested |= bit
+            if not plain or (not emptied) is not (not held):
+                unsettled |= bit
+    return tested, unsettled
 
 
 class MaskedTests(dict):  # type: ignore[type-arg]  # (helpers.PointTests)
