@@ -107,13 +107,21 @@ class _Rewriting:
         """(the assignments of the loop's invariants, the loop reading them)."""
         set_in_loop = _stored(loop)
 
-        def invariant(node: ast.expr) -> bool:
+        def invariant(names: set[str]) -> bool:
             return all(name not in set_in_loop and (name in known if name in local else self._constant(name))
-                       for name in _names(node))
+                       for name in names)
+
+        def fits(node: ast.expr) -> bool:
+            # (its names found once, and whether it is invariant asked first: cheaper
+            # than whether it can fail, which may work it out for every player)
+            if not _worth_hoisting(node):
+                return False
+            names = _names(node)
+            return invariant(names) and self._cannot_fail(node, names)
 
         found: dict[str, ast.expr] = {}
         for root in _expressions(loop.body, loop.orelse):
-            for node in _largest(root, lambda n: _worth_hoisting(n) and self._cannot_fail(n) and invariant(n)):
+            for node in _largest(root, fits):
                 found.setdefault(pyast.key(node), node)
         if not found:
             return [], loop
@@ -140,12 +148,11 @@ class _Rewriting:
         a truth value, a tuple of those)."""
         return self.src.is_const_name(name) and frozen(self.src.namespace.get(name), 5)
 
-    def _cannot_fail(self, node: ast.expr) -> bool:
-        """Whether working `node` out cannot raise (of the values the generated code
-        computes with: whole numbers and truth values; a row by player of a
-        constant table, `k4[p]`, where `p` is the player to move)."""
-        if self.players and _names(node) <= {PLAYER} | {n for n in _names(node) if self._constant(n)} \
-                and PLAYER in _names(node):
+    def _cannot_fail(self, node: ast.expr, names: set[str]) -> bool:
+        """Whether working `node` (reading `names`) out cannot raise (of the values
+        the generated code computes with: whole numbers and truth values; a row by
+        player of a constant table, `k4[p]`, where `p` is the player to move)."""
+        if self.players and PLAYER in names and all(n == PLAYER or self._constant(n) for n in names):
             # (of the player alone: worked out for each player, it fails for none)
             try:
                 for player in range(self.players):
