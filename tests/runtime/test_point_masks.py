@@ -96,18 +96,7 @@ def test_quoridor_is_the_same_with_both_off(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert helper_calls(on, "h_parent_answer_masked", "forbid result")
     assert not helper_calls(off, "h_parent_answer_masked", "forbid result")
-    rng = random.Random(31)
-    compared = 0
-    for _ in range(3):
-        a, b = on.initial_state(), off.initial_state()
-        for _ in range(80):
-            if on.is_terminal(a):
-                break
-            legal = sorted(on.legal_notations(a))
-            assert legal == sorted(off.legal_notations(b)), a.ply
-            notation = rng.choice(legal)
-            a, b = on.apply(a, notation), off.apply(b, notation)
-            compared += len(legal)
+    a, b, compared = _played_alike(on, off, random.Random(31), plies=80)
     assert compared > 4000
     assert on.engine.perft(a, 2) == off.engine.perft(b, 2)
     assert on.engine.perft(on.initial_state(), 2) == [131, 16677]
@@ -127,11 +116,19 @@ def test_a_part_with_terms_notes_no_bitmasks(tmp_path, monkeypatch):
     assert not helper_calls(on, "h_parent_answer_masked", "forbid result")
     assert helper_calls(off, "h_parent_answer_masked", "forbid result")
     assert not helper_calls(off, "h_parent_answer_terms", "forbid result")
-    rng = random.Random(7)
+    a, b, compared = _played_alike(on, off, random.Random(7), plies=60)
+    assert compared > 2000
+    assert on.engine.perft(a, 2) == off.engine.perft(b, 2)
+    assert off.engine.perft(off.initial_state(), 3) == [20, 400, 8902]
+
+
+def _played_alike(on, off, rng: random.Random, plies: int, games: int = 3):
+    """Random games played on both, the same legal actions at every position:
+    (the last positions of each, the number of legal actions compared)."""
     compared = 0
-    for _ in range(3):
+    for _ in range(games):
         a, b = on.initial_state(), off.initial_state()
-        for _ in range(60):
+        for _ in range(plies):
             if on.is_terminal(a):
                 break
             legal = sorted(on.legal_notations(a))
@@ -139,6 +136,4 @@ def test_a_part_with_terms_notes_no_bitmasks(tmp_path, monkeypatch):
             notation = rng.choice(legal)
             a, b = on.apply(a, notation), off.apply(b, notation)
             compared += len(legal)
-    assert compared > 2000
-    assert on.engine.perft(a, 2) == off.engine.perft(b, 2)
-    assert off.engine.perft(off.initial_state(), 3) == [20, 400, 8902]
+    return a, b, compared
