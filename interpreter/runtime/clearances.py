@@ -53,20 +53,20 @@ _UNASKED: Any = object()
 _CASE_OF = itemgetter(CASE)
 
 
-def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tuple[list[Code], list[int]]:
-    """The candidates of `out` no `forbid result` forbids, in order, and what the
-    checks returned for the others (a line's probe plus one, or True): cleared
-    ones let through, the rest asked of their check with the listing's `memo`."""
+def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[int]:
+    """Leave in `out` (in order) the candidates no `forbid result` forbids, and
+    return what the checks returned for the others (a line's probe plus one, or
+    True): cleared ones let through, the rest asked of their check with the
+    listing's `memo`. Few are forbidden: the list is not copied, those are
+    removed from it at the end."""
     clearances = checks.clearances
     found: list[Any] = [_UNASKED] * len(clearances)  # (by case: its clearance's answer, asked at its first candidate)
-    kept: list[Code] = []
     rejected: list[int] = []
-    keep = kept.append
+    forbidden: list[Code] = []
     at = DESTINATION
     for case, run in groupby(out, _CASE_OF):  # (a lister writes a case's candidates one after the other)
         check = checks[case]
         if check is None:
-            kept.extend(run)
             continue
         clear = found[case]
         if clear is _UNASKED:
@@ -77,8 +77,7 @@ def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tup
                 line = check(s, code, memo)
                 if line:
                     rejected.append(line)
-                else:
-                    keep(code)
+                    forbidden.append(code)
             continue
         blocked, places = clear
         for code in run:
@@ -86,6 +85,9 @@ def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tup
                 line = check(s, code, memo)
                 if line:
                     rejected.append(line)
-                    continue
-            keep(code)
-    return kept, rejected
+                    forbidden.append(code)
+    # (a code listed twice is asked twice, alike: each of its copies is forbidden,
+    # so removing the first equal one each time leaves the others in order)
+    for code in forbidden:
+        out.remove(code)
+    return rejected
