@@ -11,6 +11,12 @@ with the table, by player and site `to`, of the places the case writes there,
 worked out when compiling (tabulate.worked_out); runtime/clearances.py lets a
 candidate whose places miss the mask through without calling its check.
 
+Where the check asks conjuncts before the case (asked_before.py), a *screen*
+loops over the case's candidates for the listing: the places against the mask,
+then those conjuncts (each false one lets the candidate through, as the check
+would answer), and the check called only for the rest — no call for the
+candidates the conjuncts let through.
+
 Exact because the clearance asks a stronger condition than the check's early
 answer does (no point test at a place at all, where the check asks whether the
 tests hold with the pieces put there), and only where the early answer is
@@ -31,6 +37,9 @@ from .tabulate import worked_out
 
 # Whether drops' checks get clearances (off: for the tests comparing the two).
 ENABLED = True
+# Whether a clearance's case gets a screen where its check asks conjuncts before
+# the case (off: for the tests comparing the two).
+SCREENS = True
 # What a test asked once per listing may read besides constants: the player,
 # the opponent and the dropped piece (the same for every candidate).
 _PER_LISTING = frozenset({"p", "q", "pc"})
@@ -77,6 +86,71 @@ def per_listing(tests: Sequence[py.expr]) -> bool:
                for n in names):
             return False
     return cannot_fail([pyast.expr_stmt(t) for t in tests])
+
+
+def continuing(settled: Sequence[py.stmt]) -> Optional[list[py.stmt]]:
+    """The conjuncts a check asks before its case (asked_before.py: statements
+    whose `return False` lets the candidate through) with `continue` for that
+    return, to stand in a loop over the candidates; None where a return stands in
+    a loop of their own or returns anything else, or a `break` or `continue` of
+    theirs leaves no loop of theirs."""
+    def change(node: py.AST, looped: bool) -> Optional[list[py.stmt]]:
+        if isinstance(node, py.Return):
+            if looped or not (isinstance(node.value, py.Constant) and node.value.value is False):
+                return None
+            return [pyast.continue_()]
+        if isinstance(node, (py.Break, py.Continue)):
+            return [node] if looped else None
+        if isinstance(node, (py.FunctionDef, py.AsyncFunctionDef, py.ClassDef, py.Lambda, py.AsyncFor, py.AsyncWith,
+                             py.Try, py.With)):
+            return None
+        if isinstance(node, (py.For, py.While)):
+            body = block(node.body, True)
+            orelse = block(node.orelse, looped)
+            if body is None or orelse is None:
+                return None
+            if isinstance(node, py.For):
+                return [pyast.for_(node.target, node.iter, body, orelse)]
+            return [pyast.while_(node.test, body)] if not orelse else None
+        if isinstance(node, py.If):
+            body = block(node.body, looped)
+            orelse = block(node.orelse, looped)
+            if body is None or orelse is None:
+                return None
+            return [pyast.if_(node.test, body, orelse)]
+        if any(isinstance(inner, (py.Return, py.Break, py.Continue, py.Lambda)) for inner in py.walk(node)):
+            return None
+        return [node]  # type: ignore[list-item]  # (a simple statement: kept as it is)
+
+    def block(stmts: Sequence[py.stmt], looped: bool) -> Optional[list[py.stmt]]:
+        out: list[py.stmt] = []
+        for stmt in stmts:
+            changed = change(stmt, looped)
+            if changed is None:
+                return None
+            out += changed
+        return out
+
+    return block(settled, False)
+
+
+def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], check: str,
+                names: tuple[str, str, str, str, str, str]) -> list[py.stmt]:
+    """The statements of `screen(s, run, blocked, places, memo, rejected,
+    forbidden)` (`names`: those five generated names and the local of a line):
+    for each candidate `code` of `run` whose places (`places[to]`, after
+    `per_candidate` set `to` and what follows from it) meet `blocked`, the
+    conjuncts `settled` (`continuing`: a false one lets the candidate through),
+    then its check; what the check returns, where it forbids, appended to
+    `rejected` and the code to `forbidden` (runtime/clearances.sift)."""
+    run, blocked, places, rejected, forbidden, line = (pyast.name(n) for n in names)
+    code = pyast.name("code")
+    ask = pyast.assign(line, pyast.call(pyast.name(check), pyast.name("s"), code, pyast.name("memo")))
+    forbids = pyast.if_(line, [pyast.expr_stmt(pyast.method(rejected, "append", line)),
+                               pyast.expr_stmt(pyast.method(forbidden, "append", code))])
+    to, rest = per_candidate[0], list(per_candidate[1:])
+    met = pyast.binop(blocked, "&", pyast.sub(places, pyast.name("to")))
+    return [pyast.for_(code, run, [to, pyast.if_(met, rest + list(settled) + [ask, forbids])])]
 
 
 def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr], table: py.Name,
