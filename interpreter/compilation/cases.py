@@ -295,6 +295,8 @@ class CaseWriter:
         if not per_candidate or not pyast.assigns(per_candidate[:1], "to"):
             return ""
         per_listing = [stmt for stmt in prepared if not pyast.names_in([stmt]) & {"to", "code"}]
+        body, masks = clearances.kind_masks(body, src, self._site_bits())
+        per_listing += masks
         names = (src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"))
         loop = clearances.screen_body(body, per_candidate, check, names)
         code = with_registers(loop, board=case.pattern.lands, first=per_listing)

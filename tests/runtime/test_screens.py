@@ -135,3 +135,75 @@ def test_quoridor_is_the_same_with_the_screens_off(tmp_path, monkeypatch):
         if engine.is_over(s):
             break
     assert engine.perft(s, 2) == other.perft(t, 2)
+
+
+def test_kind_masks_merge_the_tests_of_a_disjunction():
+    from interpreter.compilation.source import Source
+    src = Source()
+    bits = src.const((1, 2, 4, 8, 0))  # (sites 0..3, then -1)
+    west = src.const((-1, 0, 1, 2, -1))
+    east = src.const((1, 2, 3, -1, -1))
+    nothing = src.const((-1, -1, ()))
+    text = (f"if k9[p][to]:\n    if not ({west.id}[to] == -1 or (b[{west.id}[to]] or {nothing.id})[1] == 3 "
+            f"or (b[{east.id}[to]] or {nothing.id})[1] == 3 or x):\n        continue\n"
+            f"y = (b[to] or {nothing.id})[1] == 3")
+    body, found = clearances.kind_masks(ast.parse(text).body, src, bits)
+    module = ast.fix_missing_locations(ast.Module(body=found + body, type_ignores=[]))
+    # the mask of the sites holding kind 3 found from the pieces' sites; one table
+    # of `west` being none, one of the sites tested (west's and east's), the test
+    # that is not of a kind kept; an assignment (no truth context) left alone
+    assert ast.unparse(module) == (
+        f"t0 = 0\nfor t1 in o:\n    for t2 in t1:\n        if (b[t2] or {nothing.id})[1] == 3:\n"
+        f"            t0 = t0 | {bits.id}[t2]\n"
+        f"if k9[p][to]:\n    if not (k4[to] or t0 & k5[to] or x):\n        continue\n"
+        f"y = (b[to] or {nothing.id})[1] == 3")
+    assert src.namespace["k4"] == (True, False, False, False, True)
+    assert src.namespace["k5"] == (0b10, 0b101, 0b1010, 0b100, 0)
+    # a kind the empty site's piece has, or a table of something else: left alone
+    same = f"if (b[to] or {nothing.id})[1] == -1:\n    continue"
+    assert clearances.kind_masks(ast.parse(same).body, src, bits)[1] == []
+
+
+SOLID = """\
+define open = exists(connected(first(pieces of white), orthogonal, it is not rock), it in top)
+define north_solid = neighbour(to, n) == none or neighbour(to, n) is rock or neighbour(neighbour(to, e), n) is rock
+forbid result where north_solid and not open
+phase play:
+    turn: place
+decision place:
+    action wall:
+        drop rock on sites
+        where neighbour(to, e) is empty
+        notation "{to}"
+        onto empty:
+            place
+            create rock at neighbour(to, e)
+"""
+
+
+def _solid_expected(rocks: set[str]) -> list[str]:
+    from tests.runtime.test_reach_reuse import _open
+    legal = []
+    for f in range(3):
+        for r in range(1, 5):
+            site, east = f"{FILES[f]}{r}", f"{FILES[f + 1]}{r}"
+            if {site, east} & (rocks | {"a1"}):
+                continue
+            after = rocks | {site, east}
+            solid = r == 4 or f"{FILES[f]}{r + 1}" in rocks or f"{FILES[f + 1]}{r + 1}" in rocks
+            if not solid or _open(after):
+                legal.append(site)
+    return sorted(legal)
+
+
+def test_a_conjunct_of_none_and_kind_tests_is_read_from_masks(tmp_path, monkeypatch):
+    game = load_game(write_definition(tmp_path, stones_and_rocks(extra=EXTRA), SOLID))
+    (row,) = game.engine.rules.result_checks
+    assert row.screens[0] is not None
+    screen = next(generated(game, ast.FunctionDef, "the conjuncts asked before its check"))
+    assert "o" in {n.id for n in ast.walk(screen) if isinstance(n, ast.Name)}  # (the mask found from the pieces)
+    rng = random.Random(11)
+    sites = [f"{f}{r}" for f in FILES for r in range(1, 5) if f"{f}{r}" != "a1"]
+    for _ in range(120):
+        rocks = set(rng.sample(sites, rng.randint(0, 8)))
+        assert sorted(game.legal_notations(_position(game, rocks))) == _solid_expected(rocks), rocks
