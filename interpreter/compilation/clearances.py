@@ -275,8 +275,9 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     forbids = pyast.if_(line, [pyast.expr_stmt(pyast.method(rejected, "append", line)),
                                pyast.expr_stmt(pyast.method(forbidden, "append", code))])
     to, rest = per_candidate[0], list(per_candidate[1:])
-    met = pyast.binop(blocked, "&", pyast.sub(places, pyast.name("to")))
-    return [pyast.for_(code, run, [to, pyast.if_(met, rest + list(settled) + [ask, forbids])])]
+    assert isinstance(to, py.Assign)
+    met = pyast.binop(blocked, "&", pyast.sub(places, to.value))  # (`to` set where the places meet)
+    return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
 
 
 def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr], table: py.Name,
