@@ -212,6 +212,8 @@ def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[lis
         if isinstance(node, py.BoolOp) and isinstance(node.op, py.And):
             return pyast.and_(*(truth(v) for v in node.values))
         if isinstance(node, py.BoolOp) and isinstance(node.op, py.Or):
+            if any(isinstance(inner, py.NamedExpr) for inner in py.walk(node)):
+                return node  # (its tests are merged out of order: none may set what another reads)
             nones: list[tuple[int, ...]] = []
             kinds: dict[int, list[tuple[int, ...]]] = {}
             rest: list[py.expr] = []

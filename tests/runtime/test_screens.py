@@ -159,6 +159,9 @@ def test_kind_masks_merge_the_tests_of_a_disjunction():
         f"y = (b[to] or {nothing.id})[1] == 3")
     assert src.namespace["k4"] == (True, False, False, False, True)
     assert src.namespace["k5"] == (0b10, 0b101, 0b1010, 0b100, 0)
+    # a disjunction setting a local (merged out of order, it might not be set): left alone
+    walrus = f"if (t9 := {west.id}[to]) == -1 or (b[{east.id}[to]] or {nothing.id})[1] == 3 or b[t9]:\n    continue"
+    assert clearances.kind_masks(ast.parse(walrus).body, src, bits)[1] == []
     # a kind the empty site's piece has, or a table of something else: left alone
     same = f"if (b[to] or {nothing.id})[1] == -1:\n    continue"
     assert clearances.kind_masks(ast.parse(same).body, src, bits)[1] == []
