@@ -153,6 +153,8 @@ class CaseWriter:
         self._clearance = ""
         # by check: its clearance
         self.clearances: dict[str, str] = {}
+        # by check with a clearance: its screen, where it asks conjuncts before its case (clearances.py)
+        self.screens: dict[str, str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -273,7 +275,35 @@ class CaseWriter:
         name = self._case_function(case, first + tried.statements(), what, check=True)
         if self._clearance:
             self.clearances[name] = self._clearance
+            screen = self._screen(case, settled, name) if settled else ""
+            if screen:
+                self.screens[name] = screen
         return name
+
+    def _screen(self, case: CaseCode, settled: list[py.stmt], check: str) -> str:
+        """The name of `screen(s, run, blocked, places, memo, rejected,
+        forbidden)`, which asks the conjuncts `settled` (asked_before.py) of the
+        candidates of a listing whose places meet the clearance's mask before
+        calling their check (clearances.py), or "" where it cannot."""
+        body = clearances.continuing(settled) if clearances.SCREENS else None
+        if body is None:
+            return ""
+        src = self.src
+        read = pyast.names_in(body) | {"to"}
+        prepared = self._prepare(case, read)
+        per_candidate = [stmt for stmt in prepared if pyast.names_in([stmt]) & {"to", "code"}]
+        if not per_candidate or not pyast.assigns(per_candidate[:1], "to"):
+            return ""
+        per_listing = [stmt for stmt in prepared if not pyast.names_in([stmt]) & {"to", "code"}]
+        body, masks = clearances.kind_masks(body, src, self._site_bits())
+        per_listing += masks
+        names = (src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"))
+        loop = clearances.screen_body(body, per_candidate, check, names)
+        code = with_registers(loop, board=case.pattern.lands, first=per_listing)
+        what = (f"{case.label}: the conjuncts asked before its check, of the candidates its clearance "
+                f"does not let through")
+        params = ["s", names[0], names[1], names[2], "memo", names[3], names[4]]
+        return src.function(src.fresh("f"), params, code, Origin(what, case.pos))
 
     def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
         """The check's answer before its case is played, where the listed

@@ -11,6 +11,16 @@ with the table, by player and site `to`, of the places the case writes there,
 worked out when compiling (tabulate.worked_out); runtime/clearances.py lets a
 candidate whose places miss the mask through without calling its check.
 
+Where the check asks conjuncts before the case (asked_before.py), a *screen*
+loops over the case's candidates for the listing: the places against the mask,
+then those conjuncts (each false one lets the candidate through, as the check
+would answer), and the check called only for the rest — no call for the
+candidates the conjuncts let through. There, a disjunction of tests of the
+kind of the piece on sites from tables by `to` (`solid(x) = x == none or x is
+wall`, four sites around a wall's end) is one bitmask test against the sites
+holding that kind, found once per listing from the sites of the pieces
+(`kind_masks`), with the tests of a site being none as one table by `to`.
+
 Exact because the clearance asks a stronger condition than the check's early
 answer does (no point test at a place at all, where the check asks whether the
 tests hold with the pieces put there), and only where the early answer is
@@ -24,6 +34,7 @@ from __future__ import annotations
 import ast as py
 from typing import Optional, Sequence
 
+from ..runtime.pieces import KIND
 from . import pyast, result_reuse
 from .actions import cannot_fail
 from .source import BUILTIN_NAMES, Source
@@ -31,6 +42,9 @@ from .tabulate import worked_out
 
 # Whether drops' checks get clearances (off: for the tests comparing the two).
 ENABLED = True
+# Whether a clearance's case gets a screen where its check asks conjuncts before
+# the case (off: for the tests comparing the two).
+SCREENS = True
 # What a test asked once per listing may read besides constants: the player,
 # the opponent and the dropped piece (the same for every candidate).
 _PER_LISTING = frozenset({"p", "q", "pc"})
@@ -77,6 +91,195 @@ def per_listing(tests: Sequence[py.expr]) -> bool:
                for n in names):
             return False
     return cannot_fail([pyast.expr_stmt(t) for t in tests])
+
+
+def continuing(settled: Sequence[py.stmt]) -> Optional[list[py.stmt]]:
+    """The conjuncts a check asks before its case (asked_before.py: statements
+    whose `return False` lets the candidate through) with `continue` for that
+    return, to stand in a loop over the candidates; None where a return stands in
+    a loop of their own or returns anything else, or a `break` or `continue` of
+    theirs leaves no loop of theirs."""
+    def change(node: py.AST, looped: bool) -> Optional[list[py.stmt]]:
+        if isinstance(node, py.Return):
+            if looped or not (isinstance(node.value, py.Constant) and node.value.value is False):
+                return None
+            return [pyast.continue_()]
+        if isinstance(node, (py.Break, py.Continue)):
+            return [node] if looped else None
+        if isinstance(node, (py.FunctionDef, py.AsyncFunctionDef, py.ClassDef, py.Lambda, py.AsyncFor, py.AsyncWith,
+                             py.Try, py.With)):
+            return None
+        if isinstance(node, (py.For, py.While)):
+            body = block(node.body, True)
+            orelse = block(node.orelse, looped)
+            if body is None or orelse is None:
+                return None
+            if isinstance(node, py.For):
+                return [pyast.for_(node.target, node.iter, body, orelse)]
+            return [pyast.while_(node.test, body)] if not orelse else None
+        if isinstance(node, py.If):
+            body = block(node.body, looped)
+            orelse = block(node.orelse, looped)
+            if body is None or orelse is None:
+                return None
+            return [pyast.if_(node.test, body, orelse)]
+        if any(isinstance(inner, (py.Return, py.Break, py.Continue, py.Lambda)) for inner in py.walk(node)):
+            return None
+        return [node]  # type: ignore[list-item]  # (a simple statement: kept as it is)
+
+    def block(stmts: Sequence[py.stmt], looped: bool) -> Optional[list[py.stmt]]:
+        out: list[py.stmt] = []
+        for stmt in stmts:
+            changed = change(stmt, looped)
+            if changed is None:
+                return None
+            out += changed
+        return out
+
+    return block(settled, False)
+
+
+def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[list[py.stmt], list[py.stmt]]:
+    """`body` (a screen's conjuncts, `to` the candidate's site) with each test
+    in a truth context of the kind of the piece on a site from a table by `to`
+    (`(b[T[to]] or k)[1] == K`, `k` the piece of an empty site) read from a
+    bitmask of the sites holding kind K, and each disjunction of such tests and
+    of tests that such a site is none (`T[to] == -1`) merged into one table by
+    `to` each — then the statements finding the bitmasks on the position
+    (`bits`: the sites' bits, none for -1); the body as it is, no statements,
+    where there is no such test. Exact: the tests read the board alone, cannot
+    fail (asked_before.py), and a truth value alone is asked of them."""
+    masks: dict[int, tuple[py.Name, py.expr]] = {}  # (by kind: its mask's local, the piece of an empty site)
+    to = "to"
+
+    def table(node: py.expr) -> Optional[tuple[int, ...]]:
+        """The sites of `T[to]` (or `to`) by `to`, T a table of sites."""
+        if pyast.is_name(node, to):
+            return None if not isinstance(src.value(bits), tuple) else tuple(range(len(src.value(bits)) - 1)) + (-1,)
+        if isinstance(node, py.Subscript) and isinstance(node.value, py.Name) and pyast.is_name(node.slice, to):
+            value = src.value(node.value)
+            if isinstance(value, tuple) and len(value) == len(src.value(bits)) \
+                    and all(type(v) is int and -1 <= v < len(value) - 1 for v in value):
+                return value
+        return None
+
+    def kind_test(node: py.expr) -> Optional[tuple[int, tuple[int, ...]]]:
+        """(K, the sites by `to`) of `(b[T[to]] or k)[1] == K`."""
+        if not (isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)):
+            return None
+        left, right = node.left, node.comparators[0]
+        if not (isinstance(right, py.Constant) and type(right.value) is int and isinstance(left, py.Subscript)
+                and isinstance(left.slice, py.Constant) and left.slice.value == KIND and type(left.slice.value) is int):
+            return None
+        piece = left.value
+        if not (isinstance(piece, py.BoolOp) and isinstance(piece.op, py.Or) and len(piece.values) == 2):
+            return None
+        on, empty = piece.values
+        nothing = src.value(empty)
+        if not (isinstance(on, py.Subscript) and pyast.is_name(on.value, "b") and isinstance(nothing, tuple)
+                and len(nothing) > KIND and nothing[KIND] != right.value):
+            return None
+        sites = table(on.slice)
+        if sites is None:
+            return None
+        if right.value not in masks:
+            masks[right.value] = (pyast.name(src.fresh("t")), empty)
+        return right.value, sites
+
+    def none_test(node: py.expr) -> Optional[tuple[int, ...]]:
+        """The sites by `to` of `T[to] == -1`."""
+        if not (isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)):
+            return None
+        right = node.comparators[0]
+        if isinstance(right, py.UnaryOp) and isinstance(right.op, py.USub) and isinstance(right.operand, py.Constant) \
+                and right.operand.value == 1 and type(right.operand.value) is int and not pyast.is_name(node.left, to):
+            return table(node.left)
+        return None
+
+    def site_bits(sites: Sequence[tuple[int, ...]]) -> py.expr:
+        merged = tuple(sum(1 << s for s in {row[i] for row in sites} if s >= 0) for i in range(len(sites[0])))
+        return pyast.sub(src.const(merged), pyast.name(to))
+
+    def leaves(node: py.expr) -> list[py.expr]:
+        if isinstance(node, py.BoolOp) and isinstance(node.op, py.Or):
+            return [leaf for value in node.values for leaf in leaves(value)]
+        return [node]
+
+    def truth(node: py.expr) -> py.expr:
+        """`node` with its tests read from masks, asked for its truth alone."""
+        if isinstance(node, py.UnaryOp) and isinstance(node.op, py.Not):
+            return pyast.not_(truth(node.operand))
+        if isinstance(node, py.BoolOp) and isinstance(node.op, py.And):
+            return pyast.and_(*(truth(v) for v in node.values))
+        if isinstance(node, py.BoolOp) and isinstance(node.op, py.Or):
+            if any(isinstance(inner, py.NamedExpr) for inner in py.walk(node)):
+                return node  # (its tests are merged out of order: none may set what another reads)
+            nones: list[tuple[int, ...]] = []
+            kinds: dict[int, list[tuple[int, ...]]] = {}
+            rest: list[py.expr] = []
+            for leaf in leaves(node):
+                sites = none_test(leaf)
+                found = kind_test(leaf) if sites is None else None
+                if sites is not None:
+                    nones.append(sites)
+                elif found is not None:
+                    kinds.setdefault(found[0], []).append(found[1])
+                else:
+                    rest.append(truth(leaf))
+            merged: list[py.expr] = []
+            if nones:
+                edge = tuple(any(row[i] == -1 for row in nones) for i in range(len(nones[0])))
+                merged.append(pyast.sub(src.const(edge), pyast.name(to)))
+            for kind, rows in kinds.items():
+                merged.append(pyast.binop(masks[kind][0], "&", site_bits(rows)))
+            return pyast.or_(*merged, *rest) if len(merged) + len(rest) > 1 else (merged + rest)[0]
+        found = kind_test(node)
+        if found is not None:
+            return pyast.binop(masks[found[0]][0], "&", site_bits([found[1]]))
+        return node
+
+    def block(stmts: Sequence[py.stmt]) -> list[py.stmt]:
+        out: list[py.stmt] = []
+        for stmt in stmts:
+            if isinstance(stmt, py.If):
+                out.append(pyast.if_(truth(stmt.test), block(stmt.body), block(stmt.orelse)))
+            else:
+                out.append(stmt)
+        return out
+
+    if not isinstance(src.value(bits), tuple):
+        return list(body), []
+    changed = block(body)
+    if not masks:
+        return list(body), []
+    found: list[py.stmt] = []
+    for kind, (name, empty) in masks.items():
+        sites, site = pyast.name(src.fresh("t")), pyast.name(src.fresh("t"))
+        piece = pyast.or_(pyast.sub(pyast.name("b"), site), empty)  # (as the tests read it)
+        holds = pyast.compare(pyast.sub(piece, KIND), "==", pyast.num(kind))
+        found += [pyast.assign(name, pyast.num(0)), pyast.for_(sites, pyast.name("o"), [pyast.for_(site, sites, [
+            pyast.if_(holds, [pyast.assign(name, pyast.binop(name, "|", pyast.sub(bits, site)))])])])]
+    return changed, found
+
+
+def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], check: str,
+                names: tuple[str, str, str, str, str, str]) -> list[py.stmt]:
+    """The statements of `screen(s, run, blocked, places, memo, rejected,
+    forbidden)` (`names`: those five generated names and the local of a line):
+    for each candidate `code` of `run` whose places (`places[to]`, after
+    `per_candidate` set `to` and what follows from it) meet `blocked`, the
+    conjuncts `settled` (`continuing`: a false one lets the candidate through),
+    then its check; what the check returns, where it forbids, appended to
+    `rejected` and the code to `forbidden` (runtime/clearances.sift)."""
+    run, blocked, places, rejected, forbidden, line = (pyast.name(n) for n in names)
+    code = pyast.name("code")
+    ask = pyast.assign(line, pyast.call(pyast.name(check), pyast.name("s"), code, pyast.name("memo")))
+    forbids = pyast.if_(line, [pyast.expr_stmt(pyast.method(rejected, "append", line)),
+                               pyast.expr_stmt(pyast.method(forbidden, "append", code))])
+    to, rest = per_candidate[0], list(per_candidate[1:])
+    assert isinstance(to, py.Assign)
+    met = pyast.binop(blocked, "&", pyast.sub(places, to.value))  # (`to` set where the places meet)
+    return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
 
 
 def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr], table: py.Name,

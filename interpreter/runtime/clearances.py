@@ -28,24 +28,32 @@ if TYPE_CHECKING:
 # by site `to`, the bitmask of the sites the case writes there), or None where
 # every candidate of the case is checked (compilation/clearances.py)
 Clearance = Callable[[Any, Any], Optional[tuple[int, Sequence[int]]]]
+# screen(state, run, blocked, places, memo, rejected, forbidden): for the candidates
+# of `run` whose places meet `blocked`, the conjuncts their check asks before its
+# case, then the check where they do not let the candidate through; what forbids
+# appended to `rejected` and `forbidden` as `sift` does (compilation/clearances.py)
+Screen = Callable[[Any, Iterable[Code], int, Sequence[int], Any, list[int], list[Code]], None]
 
 
 class ClearedChecks(tuple):  # type: ignore[type-arg]
     """A phase's checks by case (as a plain row of them) with, by case, the
-    check's clearance or None; `helpers.result_filter` lets the cleared
-    candidates through."""
+    check's clearance or None and its screen or None; `helpers.result_filter`
+    lets the cleared candidates through."""
 
     clearances: tuple[Optional[Clearance], ...]
+    screens: tuple[Optional[Screen], ...]
 
-    def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]]) -> ClearedChecks:
+    def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
+                screens: Optional[Iterable[Optional[Screen]]] = None) -> ClearedChecks:
         row = super().__new__(cls, tuple(checks))
         row.clearances = tuple(clearances)
-        if len(row.clearances) != len(row):
-            raise ValueError("one clearance (or None) per check")
+        row.screens = tuple(screens) if screens is not None else (None,) * len(row)
+        if len(row.clearances) != len(row) or len(row.screens) != len(row):
+            raise ValueError("one clearance (or None) and one screen (or None) per check")
         return row
 
-    def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances too)
-        return (ClearedChecks, (tuple(self), self.clearances))
+    def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances and screens too)
+        return (ClearedChecks, (tuple(self), self.clearances, self.screens))
 
 
 # (a case whose clearance is not asked yet in this listing)
@@ -53,20 +61,21 @@ _UNASKED: Any = object()
 _CASE_OF = itemgetter(CASE)
 
 
-def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tuple[list[Code], list[int]]:
-    """The candidates of `out` no `forbid result` forbids, in order, and what the
-    checks returned for the others (a line's probe plus one, or True): cleared
-    ones let through, the rest asked of their check with the listing's `memo`."""
+def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[int]:
+    """Leave in `out` (in order) the candidates no `forbid result` forbids, and
+    return what the checks returned for the others (a line's probe plus one, or
+    True): cleared ones let through, the rest asked of their check with the
+    listing's `memo`. Few are forbidden: the list is not copied, those are
+    removed from it at the end."""
     clearances = checks.clearances
+    screens = checks.screens
     found: list[Any] = [_UNASKED] * len(clearances)  # (by case: its clearance's answer, asked at its first candidate)
-    kept: list[Code] = []
     rejected: list[int] = []
-    keep = kept.append
+    forbidden: list[Code] = []
     at = DESTINATION
     for case, run in groupby(out, _CASE_OF):  # (a lister writes a case's candidates one after the other)
         check = checks[case]
         if check is None:
-            kept.extend(run)
             continue
         clear = found[case]
         if clear is _UNASKED:
@@ -77,15 +86,21 @@ def sift(s: State, out: Sequence[Code], checks: ClearedChecks, memo: Any) -> tup
                 line = check(s, code, memo)
                 if line:
                     rejected.append(line)
-                else:
-                    keep(code)
+                    forbidden.append(code)
             continue
         blocked, places = clear
+        screen = screens[case]
+        if screen is not None:
+            screen(s, run, blocked, places, memo, rejected, forbidden)
+            continue
         for code in run:
             if blocked & places[code[at]]:
                 line = check(s, code, memo)
                 if line:
                     rejected.append(line)
-                    continue
-            keep(code)
-    return kept, rejected
+                    forbidden.append(code)
+    # (a code listed twice is asked twice, alike: each of its copies is forbidden,
+    # so removing the first equal one each time leaves the others in order)
+    for code in forbidden:
+        out.remove(code)
+    return rejected

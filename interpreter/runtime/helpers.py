@@ -783,7 +783,7 @@ def result_filter(
     if memo is not None and type(checks) is ClearedChecks:
         # (drops whose writes leave the listed position's answers: not asked; runtime/clearances.py)
         saved = counts[:] if counts is not None else None
-        out[:], rejected = sift(s, out, checks, memo)
+        rejected = sift(s, out, checks, memo)
         if counts is not None and saved is not None:
             counts[:] = saved
             count_rejections(counts, rejected)

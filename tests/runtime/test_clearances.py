@@ -140,7 +140,8 @@ def test_sift_calls_the_check_only_where_the_places_meet_the_mask():
 
     checks = ClearedChecks([None, check, check], [None, clearance, None])
     out = [_code(0, 1), _code(1, 0), _code(1, 1), _code(1, 2), _code(1, 3), _code(1, -1), _code(2, 0)]
-    kept, rejected = sift(None, out, checks, "memo")
+    kept = out[:]
+    rejected = sift(None, kept, checks, "memo")  # (the list itself is left with what is kept)
     # case 0 has no check; case 1's sites 0 and -1 are cleared, 1 and 2 met, 3 unknown; case 2 has no clearance
     assert asked == [_code(1, 1), _code(1, 2), _code(1, 3), _code(2, 0)]
     assert kept == [_code(0, 1), _code(1, 0), _code(1, 1), _code(1, 3), _code(1, -1), _code(2, 0)]
@@ -148,8 +149,16 @@ def test_sift_calls_the_check_only_where_the_places_meet_the_mask():
     # where the clearance gives none, every candidate of the case is asked
     asked.clear()
     none = ClearedChecks([None, check, check], [None, lambda s, memo: None, None])
-    assert sift(None, out[1:6], none, {})[0] == [_code(1, 0), _code(1, 1), _code(1, 3), _code(1, -1)]
+    some = out[1:6]
+    assert sift(None, some, none, {}) == [3]
+    assert some == [_code(1, 0), _code(1, 1), _code(1, 3), _code(1, -1)]
     assert len(asked) == 5
+    # a code listed twice (legal_with_duplicates) is asked twice: both copies go, the rest stays in order
+    asked.clear()
+    twice = [_code(1, 2), _code(0, 1), _code(1, 1), _code(1, 2), _code(1, 0), _code(1, 2)]
+    assert sift(None, twice, checks, {}) == [3, 3, 3]
+    assert twice == [_code(0, 1), _code(1, 1), _code(1, 0)]
+    assert asked == [_code(1, 2), _code(1, 1), _code(1, 2), _code(1, 2)]
 
 
 def test_result_filter_counts_the_lines_of_the_asked_only():
