@@ -191,9 +191,13 @@ class MCTSAgent(SeededAgent):
         # where the safety check ran short, the choice is looked at after the search,
         # within the budget (safety.py, verify_choice): `verified` is its yardstick then
         verified = search.material if search.safety_nodes > 0 and root.proven is None else None
-        share = 1.0 - VERIFY_SHARE if verified is not None and any(not c.checked for c in children) else 1.0
+        # (the same share kept for the answers the root's check left to the end)
+        share = 1.0 - VERIFY_SHARE if (verified is not None and any(not c.checked for c in children)
+                                       or search.answers_deferred) else 1.0
         if not reason:
             iterations, reason = self._think(search, root, started, share)
+            if search.answers_deferred:
+                search.check_answers(root, None if seconds is None else checks_started + seconds)
         if verified is not None:
             deadline = None if seconds is None else checks_started + seconds
             best = verify_choice(engine, verified, root, best_child,

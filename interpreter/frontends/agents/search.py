@@ -23,6 +23,7 @@ from .tree import (
     Node,
     back_up,
     back_up_minimax,
+    best_child,
     is_decision,
     select_child,
     update_proven,
@@ -67,6 +68,8 @@ class Search:
         if evaluation is not None and evaluated_rollout > 0:
             self.playout.limit = min(rollout_limit, evaluated_rollout)
             self.playout.evaluation = evaluation
+        # the root's actions whose answers check_root left to check_answers
+        self.answers_deferred: list[Node] = []
         if grave:
             self.playout.moves = []
             if mast:
@@ -79,14 +82,16 @@ class Search:
         self.set_position(root, self.engine.copy(state))
         return root
 
-    def set_position(self, node: Node, state: State) -> None:
+    def set_position(self, node: Node, state: State, judge: bool = True) -> None:
+        """Give `node` its position; with `judge`, its implicit minimax value too
+        (where the search keeps them)."""
         node.state = state
         node.totals = [0.0] * self.n
         outcome = self.engine.outcome(state)
         if outcome is None:
             node.mover = self.engine.to_move(state)
             evaluation = self.evaluation
-            if self.minimax_weight and evaluation is not None:  # (the weight is 0 without one)
+            if judge and self.minimax_weight and evaluation is not None:  # (the weight is 0 without one)
                 node.im = evaluation.first_wins(state)
             return
         node.mover = TERMINAL
@@ -96,13 +101,14 @@ class Search:
         if self.minimax_weight:
             node.im = reward[0]
 
-    def materialise(self, child: Node, parent: Node) -> None:
-        """Give a stub its position: the parent's with the child's action played."""
+    def materialise(self, child: Node, parent: Node, judge: bool = True) -> None:
+        """Give a stub its position: the parent's with the child's action played
+        (`judge`: with its implicit minimax value, set_position)."""
         parent_state, mover = parent.state, parent.mover
         assert parent_state is not None, "a parent has its position"
         state = self.engine.copy(parent_state)
         self.engine.apply_in_place(state, child.code)
-        self.set_position(child, state)
+        self.set_position(child, state, judge)
         if child.mover is TERMINAL and mover is not TERMINAL and mover != CHANCE:  # (is_decision(parent))
             self.tactics.learn(self.engine, state, child.code, mover)
 
@@ -145,12 +151,12 @@ class Search:
         steps = self.playout.mean_steps()
         return steps is None or count <= steps
 
-    def try_children(self, node: Node, children: list[Node], count: bool = False) -> None:
-        """Materialise `children`; the first that wins for the mover proves `node`.
-        With `count`, each is a try of its kind for the tactics."""
+    def try_children(self, node: Node, children: list[Node], count: bool = False, judge: bool = True) -> None:
+        """Materialise `children` (`judge`: materialise); the first that wins for
+        the mover proves `node`. With `count`, each is a try of its kind for the tactics."""
         for child in children:
             if not child.materialised:
-                self.materialise(child, node)
+                self.materialise(child, node, judge)
             if count:
                 self.tactics.tried(child.code, child.proven == node.mover)
             if child.proven == node.mover:
@@ -166,10 +172,13 @@ class Search:
         player a win in one are proven lost (a chance event after the action is not
         looked behind). Then the safety check (safety.py). With a `deadline` (a
         time of `clock`) the answers stop there, the safety check's deeper
-        passes at `safety_deadline`."""
+        passes at `safety_deadline`; and where the answers, at what the root's
+        actions cost, would not all be looked at by then, none are: they are
+        left to `check_answers`, for the actions the search prefers."""
         children = root.children
         if children is None:
             children = self.expand(root)
+        started = self.clock()
         self.try_children(root, children)
         if root.proven is not None:
             return
@@ -178,6 +187,14 @@ class Search:
         for reply in replies:
             assert reply.state is not None, "every child was tried"
             cost += len(self.engine.legal(reply.state))
+        if deadline is not None and replies:
+            now = self.clock()
+            if cost * (now - started) > (deadline - now) * len(children):
+                # (an answer costs about what an action of the root did: a check cut
+                # short at the deadline would have looked at the first actions in the
+                # order of the rules, not the ones that matter, for half the time)
+                self.answers_deferred = replies
+                replies = []
         for child in replies:
             if deadline is not None and self.clock() > deadline:
                 break
@@ -187,9 +204,35 @@ class Search:
             if cost <= THREAT_BUDGET:
                 self.try_children(child, answers)
         update_proven(root)
-        if root.proven is None and self.material is not None and self.safety_nodes > 0:
+        # (where the answers were left, so is the safety check, which would look at
+        # the same positions: the look at the choice after the search does its work,
+        # safety.verify_choice)
+        if root.proven is None and self.material is not None and self.safety_nodes > 0 \
+                and not self.answers_deferred:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
                                  first_deadline=deadline, clock=self.clock)
+
+    def check_answers(self, root: Node, deadline: Optional[float]) -> None:
+        """The root's check for answers that win at once, left by `check_root` to
+        after the search (`answers_deferred`): the action the search prefers
+        (`best_child`) has every answer tried; where one wins, that action is
+        proven lost and the next preferred is looked at, until one holds, or the
+        `deadline` (a time of `clock`) has passed. The answers' positions are not
+        judged by the evaluation: the search is over."""
+        for _ in range(len(self.answers_deferred)):
+            if deadline is not None and self.clock() > deadline:
+                return
+            best = best_child(root)
+            if best.proven is not None or best.vetoed or not is_decision(best):
+                return
+            answers = best.children
+            if answers is None:
+                answers = self.expand(best)
+            self.try_children(best, answers, judge=False)
+            update_proven(best)
+            if best.proven is None or best.proven == root.mover:
+                return
+            update_proven(root)
 
     # -- one iteration -------------------------------------------------------------------
 
