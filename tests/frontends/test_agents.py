@@ -486,3 +486,44 @@ def test_a_small_node_has_its_actions_tried_only_where_that_costs_less_than_a_pl
     root = search.new_root(game.initial_state())
     assert not any(child.materialised for child in search.expand(root))
     assert search.trying_all_pays(4) and search.trying_all_pays(5) and not search.trying_all_pays(6)
+
+
+def test_answers_the_root_check_has_no_time_for_are_checked_for_the_preferred_action():
+    # Black threatens c3: every other move lets Black win at once. With a clock
+    # that makes each look cost a second and a deadline three seconds away, the
+    # answers (4 to each of 5 actions) would not all be tried in time: none are,
+    # nothing is proven yet, and the safety check is left too. After the search,
+    # the action preferred (here, with no iterations, the first) has its answers
+    # tried, is proven lost, and so on until c3, the one that holds.
+    import itertools
+
+    from interpreter.frontends.agents.playout import Tactics
+    from interpreter.frontends.agents.search import Search
+    from interpreter.frontends.agents.tree import best_child
+
+    game = TicTacToe()
+    state = game.position("BB./W../..W", "white")
+    ticks = itertools.count()
+
+    def clock() -> float:
+        return float(next(ticks))
+
+    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                    score_weight=0.1, clock=clock)
+    root = search.new_root(state)
+    search.check_root(root, deadline=clock() + 3)
+    children = root.children
+    assert children is not None and len(search.answers_deferred) == len(children) == 5
+    assert all(c.proven is None for c in children)
+    assert game.engine.notation(best_child(root).code) != "@c3"
+    search.check_answers(root, None)
+    assert game.engine.notation(best_child(root).code) == "@c3"
+    assert [c.proven for c in children].count(1) == 4
+
+    # With time enough, the answers are tried at once, as without a deadline.
+    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                    score_weight=0.1, clock=clock)
+    root = search.new_root(state)
+    search.check_root(root, deadline=clock() + 1000)
+    assert not search.answers_deferred
+    assert [c.proven for c in root.children or ()].count(1) == 4
