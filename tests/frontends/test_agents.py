@@ -490,8 +490,8 @@ def test_a_small_node_has_its_actions_tried_only_where_that_costs_less_than_a_pl
 
 def test_answers_the_root_check_has_no_time_for_are_checked_for_the_preferred_action():
     # Black threatens c3: every other move lets Black win at once. With a clock
-    # that makes each look cost a second and a deadline three seconds away, the
-    # answers (4 to each of 5 actions) would not all be tried in time: none are,
+    # that ticks a second at each look, the root's 5 actions cost 0.2 s each, so
+    # their 20 answers would take 4 s, and the deadline leaves 2: none are tried,
     # nothing is proven yet, and the safety check is left too. After the search,
     # the action preferred (here, with no iterations, the first) has its answers
     # tried, is proven lost, and so on until c3, the one that holds.
@@ -511,7 +511,7 @@ def test_answers_the_root_check_has_no_time_for_are_checked_for_the_preferred_ac
     search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
                     score_weight=0.1, clock=clock)
     root = search.new_root(state)
-    search.check_root(root, deadline=clock() + 3)
+    search.check_root(root, deadline=clock() + 6)
     children = root.children
     assert children is not None and len(search.answers_deferred) == len(children) == 5
     assert all(c.proven is None for c in children)
@@ -520,7 +520,12 @@ def test_answers_the_root_check_has_no_time_for_are_checked_for_the_preferred_ac
     assert game.engine.notation(best_child(root).code) == "@c3"
     assert [c.proven for c in children].count(1) == 4
 
-    # With time enough, the answers are tried at once, as without a deadline.
+    # With time enough, the answers are tried at once, as without a deadline; the
+    # rule itself: at the rate of the first actions' answers, or before those, of
+    # the root's actions.
+    assert Search.out_of_time(2, 10, 100, None, 1.0, 3.9) and not Search.out_of_time(2, 10, 100, None, 1.0, 4.0)
+    assert Search.out_of_time(0, 10, 100, 0.05, 0.0, 4.9) and not Search.out_of_time(0, 10, 100, 0.05, 0.0, 5.0)
+    assert not Search.out_of_time(0, 10, 100, None, 0.0, 1.0) and Search.out_of_time(0, 10, 100, None, 0.0, 0.0)
     search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
                     score_weight=0.1, clock=clock)
     root = search.new_root(state)

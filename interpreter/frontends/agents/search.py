@@ -172,12 +172,14 @@ class Search:
         player a win in one are proven lost (a chance event after the action is not
         looked behind). Then the safety check (safety.py). With a `deadline` (a
         time of `clock`) the answers stop there, the safety check's deeper
-        passes at `safety_deadline`; and where the answers, at what the root's
-        actions cost, would not all be looked at by then, none are: they are
-        left to `check_answers`, for the actions the search prefers."""
+        passes at `safety_deadline`; and where the answers left, at what the
+        positions made so far cost, would not all be tried by then, they are left
+        to `check_answers`, for the actions the search prefers, and so is the
+        safety check (`answers_deferred`)."""
         children = root.children
         if children is None:
             children = self.expand(root)
+        made = sum(not c.materialised for c in children)
         started = self.clock()
         self.try_children(root, children)
         if root.proven is not None:
@@ -187,21 +189,24 @@ class Search:
         for reply in replies:
             assert reply.state is not None, "every child was tried"
             cost += len(self.engine.legal(reply.state))
-        if deadline is not None and replies:
-            now = self.clock()
-            if cost * (now - started) > (deadline - now) * len(children):
-                # (an answer costs about what an action of the root did: a check cut
-                # short at the deadline would have looked at the first actions in the
-                # order of the rules, not the ones that matter, for half the time)
-                self.answers_deferred = replies
-                replies = []
-        for child in replies:
-            if deadline is not None and self.clock() > deadline:
-                break
+        tries = cost <= THREAT_BUDGET
+        # (a position of an answer costs about what one of the root's actions did)
+        per_position = (self.clock() - started) / made if made else None
+        started = self.clock()
+        for index, child in enumerate(replies):
+            if deadline is not None:
+                now = self.clock()
+                if tries and self.out_of_time(index, len(replies), cost, per_position, now - started, deadline - now):
+                    # (a check cut short at the deadline would have looked at the first
+                    # actions in the order of the rules, not at those that matter)
+                    self.answers_deferred = replies[index:]
+                    break
+                if now > deadline:
+                    break
             answers = child.children
             if answers is None:
                 answers = self.expand(child)
-            if cost <= THREAT_BUDGET:
+            if tries:
                 self.try_children(child, answers)
         update_proven(root)
         # (where the answers were left, so is the safety check, which would look at
@@ -211,6 +216,19 @@ class Search:
                 and not self.answers_deferred:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
                                  first_deadline=deadline, clock=self.clock)
+
+    @staticmethod
+    def out_of_time(index: int, replies: int, cost: int, per_position: Optional[float], spent: float,
+                    left: float) -> bool:
+        """Whether the answers of the root's actions from `index` on (of `replies`)
+        would not all be tried in the `left` time: at the rate of the first `index`
+        actions' answers (`spent`), or before those, of `per_position` for each of
+        the `cost` answers."""
+        if left <= 0.0:
+            return True
+        if index:
+            return spent * (replies - index) > left * index
+        return per_position is not None and cost * per_position > left
 
     def check_answers(self, root: Node, deadline: Optional[float]) -> None:
         """The root's check for answers that win at once, left by `check_root` to
