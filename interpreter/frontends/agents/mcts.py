@@ -7,7 +7,10 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **wins and losses in one**: before searching, every action of the root is
   played; a win is taken at once, and every answer of the next player is looked
   at, so that an action that lets the opponent win at once is never chosen while
-  another is left (search.py, `check_root`);
+  another is left (search.py, `check_root`); where they would not all be looked
+  at in the check's share of the time, at what the positions made so far cost,
+  the answers to the action the search prefers are looked at after it instead
+  (`check_answers`), and the next preferred where one wins;
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided
   (playout.py); where nothing else guides them and the game's statistics allow
