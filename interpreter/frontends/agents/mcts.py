@@ -7,10 +7,7 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **wins and losses in one**: before searching, every action of the root is
   played; a win is taken at once, and every answer of the next player is looked
   at, so that an action that lets the opponent win at once is never chosen while
-  another is left (search.py, `check_root`); where they would not all be looked
-  at in the check's share of the time, at what the positions made so far cost,
-  the answers to the action the search prefers are looked at after it instead
-  (`check_answers`), and the next preferred where one wins;
+  another is left (search.py, `check_root`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided
   (playout.py); where nothing else guides them and the game's statistics allow
@@ -194,13 +191,9 @@ class MCTSAgent(SeededAgent):
         # where the safety check ran short, the choice is looked at after the search,
         # within the budget (safety.py, verify_choice): `verified` is its yardstick then
         verified = search.material if search.safety_nodes > 0 and root.proven is None else None
-        # (the same share kept for the answers the root's check left to the end)
-        share = 1.0 - VERIFY_SHARE if (verified is not None and any(not c.checked for c in children)
-                                       or search.answers_deferred) else 1.0
+        share = 1.0 - VERIFY_SHARE if verified is not None and any(not c.checked for c in children) else 1.0
         if not reason:
             iterations, reason = self._think(search, root, started, share)
-            if search.answers_deferred:
-                search.check_answers(root, None if seconds is None else checks_started + seconds)
         if verified is not None:
             deadline = None if seconds is None else checks_started + seconds
             best = verify_choice(engine, verified, root, best_child,

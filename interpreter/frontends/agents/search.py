@@ -23,7 +23,6 @@ from .tree import (
     Node,
     back_up,
     back_up_minimax,
-    best_child,
     is_decision,
     select_child,
     update_proven,
@@ -68,8 +67,6 @@ class Search:
         if evaluation is not None and evaluated_rollout > 0:
             self.playout.limit = min(rollout_limit, evaluated_rollout)
             self.playout.evaluation = evaluation
-        # the root's actions whose answers check_root left to check_answers
-        self.answers_deferred: list[Node] = []
         if grave:
             self.playout.moves = []
             if mast:
@@ -82,16 +79,14 @@ class Search:
         self.set_position(root, self.engine.copy(state))
         return root
 
-    def set_position(self, node: Node, state: State, judge: bool = True) -> None:
-        """Give `node` its position; with `judge`, its implicit minimax value too
-        (where the search keeps them)."""
+    def set_position(self, node: Node, state: State) -> None:
         node.state = state
         node.totals = [0.0] * self.n
         outcome = self.engine.outcome(state)
         if outcome is None:
             node.mover = self.engine.to_move(state)
             evaluation = self.evaluation
-            if judge and self.minimax_weight and evaluation is not None:  # (the weight is 0 without one)
+            if self.minimax_weight and evaluation is not None:  # (the weight is 0 without one)
                 node.im = evaluation.first_wins(state)
             return
         node.mover = TERMINAL
@@ -101,14 +96,13 @@ class Search:
         if self.minimax_weight:
             node.im = reward[0]
 
-    def materialise(self, child: Node, parent: Node, judge: bool = True) -> None:
-        """Give a stub its position: the parent's with the child's action played
-        (`judge`: with its implicit minimax value, set_position)."""
+    def materialise(self, child: Node, parent: Node) -> None:
+        """Give a stub its position: the parent's with the child's action played."""
         parent_state, mover = parent.state, parent.mover
         assert parent_state is not None, "a parent has its position"
         state = self.engine.copy(parent_state)
         self.engine.apply_in_place(state, child.code)
-        self.set_position(child, state, judge)
+        self.set_position(child, state)
         if child.mover is TERMINAL and mover is not TERMINAL and mover != CHANCE:  # (is_decision(parent))
             self.tactics.learn(self.engine, state, child.code, mover)
 
@@ -151,12 +145,12 @@ class Search:
         steps = self.playout.mean_steps()
         return steps is None or count <= steps
 
-    def try_children(self, node: Node, children: list[Node], count: bool = False, judge: bool = True) -> None:
-        """Materialise `children` (`judge`: materialise); the first that wins for
-        the mover proves `node`. With `count`, each is a try of its kind for the tactics."""
+    def try_children(self, node: Node, children: list[Node], count: bool = False) -> None:
+        """Materialise `children`; the first that wins for the mover proves `node`.
+        With `count`, each is a try of its kind for the tactics."""
         for child in children:
             if not child.materialised:
-                self.materialise(child, node, judge)
+                self.materialise(child, node)
             if count:
                 self.tactics.tried(child.code, child.proven == node.mover)
             if child.proven == node.mover:
@@ -172,15 +166,10 @@ class Search:
         player a win in one are proven lost (a chance event after the action is not
         looked behind). Then the safety check (safety.py). With a `deadline` (a
         time of `clock`) the answers stop there, the safety check's deeper
-        passes at `safety_deadline`; and where the answers left, at what the
-        positions made so far cost, would not all be tried by then, they are left
-        to `check_answers`, for the actions the search prefers, and so is the
-        safety check (`answers_deferred`)."""
+        passes at `safety_deadline`."""
         children = root.children
         if children is None:
             children = self.expand(root)
-        made = sum(not c.materialised for c in children)
-        started = self.clock()
         self.try_children(root, children)
         if root.proven is not None:
             return
@@ -189,68 +178,18 @@ class Search:
         for reply in replies:
             assert reply.state is not None, "every child was tried"
             cost += len(self.engine.legal(reply.state))
-        tries = cost <= THREAT_BUDGET
-        # (a position of an answer costs about what one of the root's actions did)
-        per_position = (self.clock() - started) / made if made else None
-        started = self.clock()
-        for index, child in enumerate(replies):
-            if deadline is not None:
-                now = self.clock()
-                if tries and self.out_of_time(index, len(replies), cost, per_position, now - started, deadline - now):
-                    # (a check cut short at the deadline would have looked at the first
-                    # actions in the order of the rules, not at those that matter)
-                    self.answers_deferred = replies[index:]
-                    break
-                if now > deadline:
-                    break
+        for child in replies:
+            if deadline is not None and self.clock() > deadline:
+                break
             answers = child.children
             if answers is None:
                 answers = self.expand(child)
-            if tries:
+            if cost <= THREAT_BUDGET:
                 self.try_children(child, answers)
         update_proven(root)
-        # (where the answers were left, so is the safety check, which would look at
-        # the same positions: the look at the choice after the search does its work,
-        # safety.verify_choice)
-        if root.proven is None and self.material is not None and self.safety_nodes > 0 \
-                and not self.answers_deferred:
+        if root.proven is None and self.material is not None and self.safety_nodes > 0:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
                                  first_deadline=deadline, clock=self.clock)
-
-    @staticmethod
-    def out_of_time(index: int, replies: int, cost: int, per_position: Optional[float], spent: float,
-                    left: float) -> bool:
-        """Whether the answers of the root's actions from `index` on (of `replies`)
-        would not all be tried in the `left` time: at the rate of the first `index`
-        actions' answers (`spent`), or before those, of `per_position` for each of
-        the `cost` answers."""
-        if left <= 0.0:
-            return True
-        if index:
-            return spent * (replies - index) > left * index
-        return per_position is not None and cost * per_position > left
-
-    def check_answers(self, root: Node, deadline: Optional[float]) -> None:
-        """The root's check for answers that win at once, left by `check_root` to
-        after the search (`answers_deferred`): the action the search prefers
-        (`best_child`) has every answer tried; where one wins, that action is
-        proven lost and the next preferred is looked at, until one holds, or the
-        `deadline` (a time of `clock`) has passed. The answers' positions are not
-        judged by the evaluation: the search is over."""
-        for _ in range(len(self.answers_deferred)):
-            if deadline is not None and self.clock() > deadline:
-                return
-            best = best_child(root)
-            if best.proven is not None or best.vetoed or not is_decision(best):
-                return
-            answers = best.children
-            if answers is None:
-                answers = self.expand(best)
-            self.try_children(best, answers, judge=False)
-            update_proven(best)
-            if best.proven is None or best.proven == root.mover:
-                return
-            update_proven(root)
 
     # -- one iteration -------------------------------------------------------------------
 
