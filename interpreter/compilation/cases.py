@@ -503,7 +503,8 @@ class CaseWriter:
         terms = result_terms.find(lines, code)
         calls = {key: (src.fresh("f"), term.inputs, term.captured, term.outputs) for key, term in terms.items()}
         rests = {key: term.rest for key, term in terms.items() if term.rest}
-        made = result_reuse.plan(lines, code, src.fresh, self._site_bits(), calls, rests)
+        each = {key: term.each for key, term in terms.items() if term.each is not None}
+        made = result_reuse.plan(lines, code, src.fresh, self._site_bits(), calls, rests, each)
         found: Optional[ParentAnswer] = None
         if made is not None:
             origin = Origin("forbid result")

@@ -49,6 +49,16 @@ the rest reads that the loop may leave as they were (the first piece's site
 before the loop finds one) start as they do before the loop (a constant
 assigned just before it), else the term is not made.
 
+A term that is an `exists` over its collection — a loop whose one output
+starts False and is set True by its last statement, `if T: out = True; break`,
+with no other way out of an element — is recorded element by element
+(`Term.each`: the local T): each element's run (the sites it read, the
+element among its inputs, T's value) is asked again alone where a written site
+was read by it. Exact: the elements asked before the first whose T held give
+what they gave, so the loop stops at the same one with the same output; an
+element's code reading a local an earlier element left fails as a function
+(the local is not bound there), and the part is asked whole.
+
 A loop is a term when its collection reads no site list nor the board (only
 constants, the players and locals bound before it), it reads the board, it
 changes nothing but its own locals (no calls but builtins and pure helpers, no
@@ -59,7 +69,7 @@ variables) — else it is left as it is and its reads count as the part's own.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
@@ -72,6 +82,9 @@ from .source import BUILTIN_NAMES
 PARAMETERS = ("b", "p", "q")
 # Names a term may not read: the site lists, the position, the variables.
 _OUTSIDE = frozenset({"o", "s", "v"})
+# Whether an `exists` term is recorded element by element (the module's docstring):
+# for the tests comparing the two.
+EACH = True
 
 
 @dataclass(frozen=True)
@@ -90,6 +103,9 @@ class Term:
     # constant each holds before the loop
     rest: tuple[ast.stmt, ...] = ()
     inner: tuple[tuple[str, ast.expr], ...] = ()
+    # the local telling whether one element passed, where the term is recorded
+    # and asked element by element (the module's docstring), else None
+    each: Optional[str] = None
 
     @property
     def plain(self) -> bool:
@@ -104,7 +120,12 @@ class Term:
         return tuple(name for name, start in zip(self.outputs, self.starts) if start is None)
 
     def function(self) -> tuple[list[str], list[ast.stmt]]:
-        """The term as a function: its parameters and body."""
+        """The term as a function: its parameters and body (element by
+        element: the element's code, giving whether it passed)."""
+        if self.each is not None:
+            assert isinstance(self.loop.target, ast.Name)
+            return list(PARAMETERS) + list(self.inputs) + [self.loop.target.id], \
+                [*self.loop.body[:-1], pyast.return_(pyast.tuple_(pyast.name(self.each)))]
         params = list(PARAMETERS) + list(self.inputs) + list(self.captured)
         body: list[ast.stmt] = [pyast.assign(pyast.name(name), start)
                                 for name, start in zip(self.outputs, self.starts) if start is not None]
@@ -141,6 +162,8 @@ def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
                         term = grown
                         skip = len(grown.rest)
             if term is not None:
+                if EACH and not term.rest:
+                    term = replace(term, each=_element_flag(term))
                 terms[id(stmt)] = term
             elif isinstance(stmt, ast.For):
                 inner = frozenset(known | _targets(stmt.target))
@@ -159,6 +182,45 @@ def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
 
 def _targets(target: ast.expr) -> set[str]:
     return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+
+
+def _element_flag(term: Term) -> Optional[str]:
+    """The local T of a term `for x in C: ...; if T: out = True; break` whose
+    one output `out` starts False and whose elements have no other way out
+    (the module's docstring), else None."""
+    loop = term.loop
+    if len(term.outputs) != 1 or len(loop.body) < 2 or term.starts[0] is None:
+        return None
+    start, out, last = term.starts[0], term.outputs[0], loop.body[-1]
+    if not (isinstance(start, ast.Constant) and start.value is False and isinstance(last, ast.If)
+            and not last.orelse and isinstance(last.test, ast.Name) and len(last.body) == 2):
+        return None
+    flag = last.test.id
+    setting, leaving = last.body
+    if not (isinstance(setting, ast.Assign) and len(setting.targets) == 1 and pyast.is_name(setting.targets[0], out)
+            and isinstance(setting.value, ast.Constant) and setting.value.value is True
+            and isinstance(leaving, ast.Break)):
+        return None
+    if flag == out or pyast.is_name(loop.target, flag) or pyast.assigns(loop.body[:-1], out) \
+            or not _no_way_out(loop.body[:-1]):
+        return None
+    return flag
+
+
+def _no_way_out(stmts: Sequence[ast.stmt]) -> bool:
+    """Whether no `break` or `continue` in `stmts` leaves the loop they are the body of."""
+    for stmt in stmts:
+        if isinstance(stmt, (ast.Break, ast.Continue)):
+            return False
+        if isinstance(stmt, (ast.For, ast.While)):
+            if not _no_way_out(stmt.orelse):
+                return False
+        elif isinstance(stmt, ast.If):
+            if not (_no_way_out(stmt.body) and _no_way_out(stmt.orelse)):
+                return False
+        elif isinstance(stmt, (ast.Try, ast.With)):
+            return False
+    return True
 
 
 def _follows(stmts: Sequence[ast.stmt], index: int) -> bool:
