@@ -175,7 +175,7 @@ class Plan:
 def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr,
          terms: Optional[Mapping[int, TermCall]] = None,
          term_rests: Optional[Mapping[int, Sequence[ast.stmt]]] = None,
-         term_each: Optional[Mapping[int, str]] = None) -> Optional[Plan]:
+         term_each: Optional[Mapping[int, ast.expr]] = None) -> Optional[Plan]:
     """The plan of the part `lines` + `code` (as restrictions.result_check makes
     them), or None where it reads more than the module's docstring allows.
     `fresh`: new names, for the bitmask of the sites read, the list of point
@@ -188,9 +188,9 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     as its second item and a fourth, (the sites the terms read, their runs:
     (the sites the run read, function, inputs, outputs)). `term_rests`: the
     assignments after a term's loop that are part of the term, by the loop's
-    id (result_terms.Term.rest); `term_each`: the local telling whether an
+    id (result_terms.Term.rest); `term_each`: the test telling whether an
     element passed, of a term recorded element by element (its runs' inputs
-    the term's and the element, their outputs that local: Term.each)."""
+    the term's and the element, their output that test's value: Term.each)."""
     nodes = list(lines) + [pyast.expr_stmt(code)]
     loops = [n for n in pyast.walk_all(nodes)
              if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
@@ -311,21 +311,25 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         used.append(id(loop))
         return pyast.if_(pyast.true(), stmts)
 
-    def recorded_elements(loop: ast.For, function: str, inputs: Sequence[str], flag: str) -> ast.stmt:
+    def recorded_elements(loop: ast.For, function: str, inputs: Sequence[str], test: ast.expr) -> ast.stmt:
         """An `exists` term recorded element by element (result_terms.Term.each):
         each element's reads noted apart and its run noted, (sites read,
-        function, inputs and the element, whether it passed), before its last
-        statement (`if flag: out = True; break`)."""
+        function, inputs and the element, whether it passed: `test`'s value,
+        found once), before its last statement (`if test: out = True; break`)."""
         reads = pyast.name(fresh("t"))
         outer = masks["read"]
         masks["read"] = reads
         body = pyast.replace_in(loop.body[:-1], recording, {})
+        passed = pyast.name(fresh("t"))
+        body.append(pyast.assign(passed, pyast.replace_nodes(test, recording, {})))
         masks["read"] = outer
         assert isinstance(loop.target, ast.Name)
+        last = loop.body[-1]
+        assert isinstance(last, ast.If)
         args = pyast.tuple_(*(pyast.name(n) for n in (*inputs, loop.target.id)))
-        run = pyast.tuple_(reads, pyast.name(function), args, pyast.tuple_(pyast.name(flag)))
+        run = pyast.tuple_(reads, pyast.name(function), args, pyast.tuple_(passed))
         element = [pyast.assign(reads, pyast.num(0)), *body, pyast.augment(term_reads, "|", reads),
-                   pyast.expr_stmt(pyast.method(runs, "append", run)), loop.body[-1]]
+                   pyast.expr_stmt(pyast.method(runs, "append", run)), pyast.if_(passed, last.body)]
         used.append(id(loop))
         return pyast.for_(loop.target, loop.iter, element)
 

@@ -51,13 +51,14 @@ assigned just before it), else the term is not made.
 
 A term that is an `exists` over its collection — a loop whose one output
 starts False and is set True by its last statement, `if T: out = True; break`,
-with no other way out of an element — is recorded element by element
-(`Term.each`: the local T): each element's run (the sites it read, the
-element among its inputs, T's value) is asked again alone where a written site
-was read by it. Exact: the elements asked before the first whose T held give
-what they gave, so the loop stops at the same one with the same output; an
-element's code reading a local an earlier element left fails as a function
-(the local is not bound there), and the part is asked whole.
+with no other way out of an element — whose elements search (a loop before
+that statement: a ray's first piece, not one square's test) is recorded
+element by element (`Term.each`: the test T): each element's run (the sites
+it read, the element among its inputs, T's value) is asked again alone where
+a written site was read by it. Exact: the elements asked before the first
+whose T held give what they gave, so the loop stops at the same one with the
+same output; an element's code reading a local an earlier element left fails
+as a function (the local is not bound there), and the part is asked whole.
 
 A loop is a term when its collection reads no site list nor the board (only
 constants, the players and locals bound before it), it reads the board, it
@@ -103,9 +104,9 @@ class Term:
     # constant each holds before the loop
     rest: tuple[ast.stmt, ...] = ()
     inner: tuple[tuple[str, ast.expr], ...] = ()
-    # the local telling whether one element passed, where the term is recorded
+    # the test telling whether one element passed, where the term is recorded
     # and asked element by element (the module's docstring), else None
-    each: Optional[str] = None
+    each: Optional[ast.expr] = None
 
     @property
     def plain(self) -> bool:
@@ -125,7 +126,7 @@ class Term:
         if self.each is not None:
             assert isinstance(self.loop.target, ast.Name)
             return list(PARAMETERS) + list(self.inputs) + [self.loop.target.id], \
-                [*self.loop.body[:-1], pyast.return_(pyast.tuple_(pyast.name(self.each)))]
+                [*self.loop.body[:-1], pyast.return_(pyast.tuple_(self.each))]
         params = list(PARAMETERS) + list(self.inputs) + list(self.captured)
         body: list[ast.stmt] = [pyast.assign(pyast.name(name), start)
                                 for name, start in zip(self.outputs, self.starts) if start is not None]
@@ -184,27 +185,27 @@ def _targets(target: ast.expr) -> set[str]:
     return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
 
 
-def _element_flag(term: Term) -> Optional[str]:
-    """The local T of a term `for x in C: ...; if T: out = True; break` whose
-    one output `out` starts False and whose elements have no other way out
-    (the module's docstring), else None."""
+def _element_flag(term: Term) -> Optional[ast.expr]:
+    """The test T of a term `for x in C: ...; if T: out = True; break` whose
+    one output `out` starts False, whose elements search (a loop in `...`)
+    and have no other way out (the module's docstring), else None."""
     loop = term.loop
     if len(term.outputs) != 1 or len(loop.body) < 2 or term.starts[0] is None:
         return None
     start, out, last = term.starts[0], term.outputs[0], loop.body[-1]
     if not (isinstance(start, ast.Constant) and start.value is False and isinstance(last, ast.If)
-            and not last.orelse and isinstance(last.test, ast.Name) and len(last.body) == 2):
+            and not last.orelse and len(last.body) == 2):
         return None
-    flag = last.test.id
+    if not any(isinstance(n, (ast.For, ast.While)) for n in pyast.walk_all(loop.body[:-1])):
+        return None
     setting, leaving = last.body
     if not (isinstance(setting, ast.Assign) and len(setting.targets) == 1 and pyast.is_name(setting.targets[0], out)
             and isinstance(setting.value, ast.Constant) and setting.value.value is True
             and isinstance(leaving, ast.Break)):
         return None
-    if flag == out or pyast.is_name(loop.target, flag) or pyast.assigns(loop.body[:-1], out) \
-            or not _no_way_out(loop.body[:-1]):
+    if pyast.assigns(loop.body[:-1], out) or out in pyast.names_in([last.test]) or not _no_way_out(loop.body[:-1]):
         return None
-    return flag
+    return last.test
 
 
 def _no_way_out(stmts: Sequence[ast.stmt]) -> bool:
