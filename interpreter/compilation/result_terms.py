@@ -83,9 +83,11 @@ from .source import BUILTIN_NAMES
 PARAMETERS = ("b", "p", "q")
 # Names a term may not read: the site lists, the position, the variables.
 _OUTSIDE = frozenset({"o", "s", "v"})
-# Whether an `exists` term is recorded element by element (the module's docstring):
-# for the tests comparing the two.
+# Whether an `exists` term is recorded element by element, and whether a loop takes
+# the assignments after it as its rest (the module's docstring): for the tests
+# comparing each with its absence.
 EACH = True
+REST = True
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
                 known |= _targets(stmt.targets[0]) if isinstance(stmt, ast.Assign) else set()
                 continue
             term = _term(stmt, stmts[:index], frozenset(known), everything) if isinstance(stmt, ast.For) else None
-            if isinstance(stmt, ast.For) and _follows(stmts, index):
+            if REST and isinstance(stmt, ast.For) and _follows(stmts, index):
                 if truth is None:
                     truth = _truth_only(lines, code)
                 if term is None or not _truth_valued(term, everything, truth):
