@@ -321,8 +321,9 @@ class CaseWriter:
             gate = next((g for g in (self._parents.get(id(c)) for _, c in gates) if g is not None), None)
             parents.append(parent or gate)
             closing.append(parent is None)
-        if case.pattern not in (CasePattern.MOVE, CasePattern.DROP) or self._has_pool_pieces() or not parents \
-                or any(parent is None for parent in parents):
+        # (a slide over a screen sets `frm`, `pc` and `to` as a move does: its code decides, as a move's)
+        if case.pattern not in (CasePattern.MOVE, CasePattern.SCREEN, CasePattern.DROP) or self._has_pool_pieces() \
+                or not parents or any(parent is None for parent in parents):
             return []
         code = _played(case, phase)
         if case.pattern is CasePattern.DROP:
@@ -531,7 +532,9 @@ class CaseWriter:
         src = self.src
         terms = result_terms.find(lines, code)
         calls = {key: (src.fresh("f"), term.inputs, term.captured, term.outputs) for key, term in terms.items()}
-        made = result_reuse.plan(lines, code, src.fresh, self._site_bits(), calls)
+        rests = {key: term.rest for key, term in terms.items() if term.rest}
+        each = {key: term.each for key, term in terms.items() if term.each is not None}
+        made = result_reuse.plan(lines, code, src.fresh, self._site_bits(), calls, rests, each)
         found: Optional[ParentAnswer] = None
         if made is not None:
             origin = Origin("forbid result")

@@ -173,7 +173,9 @@ class Plan:
 
 
 def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr,
-         terms: Optional[Mapping[int, TermCall]] = None) -> Optional[Plan]:
+         terms: Optional[Mapping[int, TermCall]] = None,
+         term_rests: Optional[Mapping[int, Sequence[ast.stmt]]] = None,
+         term_each: Optional[Mapping[int, ast.expr]] = None) -> Optional[Plan]:
     """The plan of the part `lines` + `code` (as restrictions.result_check makes
     them), or None where it reads more than the module's docstring allows.
     `fresh`: new names, for the bitmask of the sites read, the list of point
@@ -184,7 +186,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     (its function's name, its inputs, the outputs it takes as inputs, its
     outputs); the recording then returns the sites read outside the terms
     as its second item and a fourth, (the sites the terms read, their runs:
-    (the sites the run read, function, inputs, outputs))."""
+    (the sites the run read, function, inputs, outputs)). `term_rests`: the
+    assignments after a term's loop that are part of the term, by the loop's
+    id (result_terms.Term.rest); `term_each`: the test telling whether an
+    element passed, of a term recorded element by element (its runs' inputs
+    the term's and the element, their output that test's value: Term.each)."""
     nodes = list(lines) + [pyast.expr_stmt(code)]
     loops = [n for n in pyast.walk_all(nodes)
              if isinstance(n, ast.For) and isinstance(n.iter, ast.Subscript) and pyast.is_name(n.iter.value, "o")]
@@ -209,8 +215,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     emptied_once: dict[object, tuple[str, ast.expr]] = {}  # (what a point test gives on an empty site, by shape)
     ids = {id(loop) for loop in loops}
     tests: list[tuple[str, ast.expr]] = []
-    term_calls = {key: call for key, call in (terms or {}).items() if _truth_valued(nodes, key, call[3], truth)} \
-        if TERMS else {}
+    after_loops = term_rests or {}
+    term_calls = {key: call for key, call in (terms or {}).items()
+                  if _truth_valued(nodes, key, call[3], truth, after_loops.get(key, ()))} if TERMS else {}
+    # (the assignments recorded with their term's loop, left out where they stood)
+    skipped = {id(stmt) for key in term_calls for stmt in after_loops.get(key, ())}
     # where reads are noted: the part's own, or a term's as it is recorded
     masks: dict[str, ast.Name] = {"read": rr}
     # (the sites the terms read, their runs: named only where there are terms)
@@ -221,6 +230,8 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     masked: list[tuple[str, str, str, ast.expr]] = []
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
+        if id(node) in skipped:
+            return pyast.pass_()
         if id(node) in term_calls:
             assert isinstance(node, ast.For)
             return recorded_term(node)
@@ -274,10 +285,17 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         """The term's loop recorded, its reads noted apart (its point tests as
         the part's) and its run noted: (sites read, function, inputs, outputs)."""
         function, inputs, captured, outputs = term_calls[id(loop)]
+        if id(loop) in (term_each or {}):
+            assert term_each is not None
+            return recorded_elements(loop, function, inputs, term_each[id(loop)])
         reads = pyast.name(fresh("t"))
         outer = masks["read"]
         masks["read"] = reads
         body = pyast.replace_in(loop.body, recording, {})  # (its own rewriting: not shared with the part's)
+        rest = after_loops.get(id(loop), ())
+        skipped.difference_update(id(stmt) for stmt in rest)
+        after = pyast.replace_in(rest, recording, {})
+        skipped.update(id(stmt) for stmt in rest)
         masks["read"] = outer
         stmts: list[ast.stmt] = [pyast.assign(reads, pyast.num(0))]
         args: ast.expr = pyast.tuple_(*(pyast.name(n) for n in inputs))
@@ -286,11 +304,34 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
             stmts.append(pyast.assign(taken, pyast.tuple_(*(pyast.name(n) for n in (*inputs, *captured)))))
             args = taken
         stmts.append(pyast.for_(loop.target, loop.iter, body))
+        stmts += after
         stmts.append(pyast.augment(term_reads, "|", reads))
         run = pyast.tuple_(reads, pyast.name(function), args, pyast.tuple_(*(pyast.name(n) for n in outputs)))
         stmts.append(pyast.expr_stmt(pyast.method(runs, "append", run)))
         used.append(id(loop))
         return pyast.if_(pyast.true(), stmts)
+
+    def recorded_elements(loop: ast.For, function: str, inputs: Sequence[str], test: ast.expr) -> ast.stmt:
+        """An `exists` term recorded element by element (result_terms.Term.each):
+        each element's reads noted apart and its run noted, (sites read,
+        function, inputs and the element, whether it passed: `test`'s value,
+        found once), before its last statement (`if test: out = True; break`)."""
+        reads = pyast.name(fresh("t"))
+        outer = masks["read"]
+        masks["read"] = reads
+        body = pyast.replace_in(loop.body[:-1], recording, {})
+        passed = pyast.name(fresh("t"))
+        body.append(pyast.assign(passed, pyast.replace_nodes(test, recording, {})))
+        masks["read"] = outer
+        assert isinstance(loop.target, ast.Name)
+        last = loop.body[-1]
+        assert isinstance(last, ast.If)
+        args = pyast.tuple_(*(pyast.name(n) for n in (*inputs, loop.target.id)))
+        run = pyast.tuple_(reads, pyast.name(function), args, pyast.tuple_(passed))
+        element = [pyast.assign(reads, pyast.num(0)), *body, pyast.augment(term_reads, "|", reads),
+                   pyast.expr_stmt(pyast.method(runs, "append", run)), pyast.if_(passed, last.body)]
+        used.append(id(loop))
+        return pyast.for_(loop.target, loop.iter, element)
 
     def noted_read(index: ast.expr) -> ast.expr:
         """`index`, its site's bit put in the bitmask of the sites read (the
@@ -348,15 +389,17 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     return Plan(record, shapes, tests, helper=MASKED_MEMO)
 
 
-def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int]) -> bool:
-    """Whether the outputs of the term whose loop has the id `loop` are read
-    outside it only as truth values (`_truth_only`): a truth value a move
-    rarely changes, where a site (the first piece along a line) changes with
-    every move across it, and the term would be asked again in vain."""
+def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int],
+                  rest: Sequence[ast.stmt] = ()) -> bool:
+    """Whether the outputs of the term whose loop has the id `loop` (with the
+    assignments `rest` after it) are read outside it only as truth values
+    (`_truth_only`): a truth value a move rarely changes, where a site (the
+    first piece along a line) changes with every move across it, and the term
+    would be asked again in vain."""
     node = next((n for n in pyast.walk_all(nodes) if id(n) == loop), None)
     if node is None:
         return False
-    inside = {id(n) for n in pyast.walk_in_order(node)}
+    inside = {id(n) for n in pyast.walk_all([node, *rest])}
     names = set(outputs)
     return all(id(n) in truth for n in pyast.walk_all(nodes)
                if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load) and id(n) not in inside)

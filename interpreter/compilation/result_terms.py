@@ -39,6 +39,26 @@ read (the anchors: as result_reuse.py argues for a move answered before).
 Only terms whose outputs the part reads as truth values (result_reuse's
 `_truth_only`) are recorded: a site or a number (the first piece along a line)
 changes with every move across the line, and its term would be asked in vain.
+A loop whose outputs are read otherwise takes with it the plain assignments
+right after it in its block (its `rest`, while one reads what the loop or an
+earlier one of them set) when then every local they set that the part reads
+elsewhere is read there only as a truth value: the first piece along a line and
+the test of it (`first_piece(k, d) is general`) are one term, whose output is
+whether that piece is one — a move across the line mostly leaves it. The locals
+the rest reads that the loop may leave as they were (the first piece's site
+before the loop finds one) start as they do before the loop (a constant
+assigned just before it), else the term is not made.
+
+A term that is an `exists` over its collection — a loop whose one output
+starts False and is set True by its last statement, `if T: out = True; break`,
+with no other way out of an element — whose elements search (a loop before
+that statement: a ray's first piece, not one square's test) is recorded
+element by element (`Term.each`: the test T): each element's run (the sites
+it read, the element among its inputs, T's value) is asked again alone where
+a written site was read by it. Exact: the elements asked before the first
+whose T held give what they gave, so the loop stops at the same one with the
+same output; an element's code reading a local an earlier element left fails
+as a function (the local is not bound there), and the part is asked whole.
 
 A loop is a term when its collection reads no site list nor the board (only
 constants, the players and locals bound before it), it reads the board, it
@@ -50,19 +70,24 @@ variables) — else it is left as it is and its reads count as the part's own.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
 from . import pyast
 from .journal import PURE_HELPERS
-from .result_reuse import CONSTANT_NAME, OWN_LOCAL, PLAYERS
+from .result_reuse import CONSTANT_NAME, OWN_LOCAL, PLAYERS, _truth_only
 from .source import BUILTIN_NAMES
 
 # The parameters every term's function takes before its inputs.
 PARAMETERS = ("b", "p", "q")
 # Names a term may not read: the site lists, the position, the variables.
 _OUTSIDE = frozenset({"o", "s", "v"})
+# Whether an `exists` term is recorded element by element, and whether a loop takes
+# the assignments after it as its rest (the module's docstring): for the tests
+# comparing each with its absence.
+EACH = True
+REST = True
 
 
 @dataclass(frozen=True)
@@ -76,13 +101,21 @@ class Term:
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]
     starts: tuple[Optional[ast.expr], ...]
+    # the assignments after the loop that are part of the term (the module's
+    # docstring), and the locals they read as the loop may leave them, with the
+    # constant each holds before the loop
+    rest: tuple[ast.stmt, ...] = ()
+    inner: tuple[tuple[str, ast.expr], ...] = ()
+    # the test telling whether one element passed, where the term is recorded
+    # and asked element by element (the module's docstring), else None
+    each: Optional[ast.expr] = None
 
     @property
     def plain(self) -> bool:
         """Whether the term reads of a piece on the board its owner and kind
         alone, or whether there is one: a piece of the same owner and kind
         in its place gives it the same outputs."""
-        return _owner_and_kind_only(self.loop)
+        return _owner_and_kind_only(self.loop) and all(_owner_and_kind_only(stmt) for stmt in self.rest)
 
     @property
     def captured(self) -> tuple[str, ...]:
@@ -90,11 +123,18 @@ class Term:
         return tuple(name for name, start in zip(self.outputs, self.starts) if start is None)
 
     def function(self) -> tuple[list[str], list[ast.stmt]]:
-        """The term as a function: its parameters and body."""
+        """The term as a function: its parameters and body (element by
+        element: the element's code, giving whether it passed)."""
+        if self.each is not None:
+            assert isinstance(self.loop.target, ast.Name)
+            return list(PARAMETERS) + list(self.inputs) + [self.loop.target.id], \
+                [*self.loop.body[:-1], pyast.return_(pyast.tuple_(self.each))]
         params = list(PARAMETERS) + list(self.inputs) + list(self.captured)
         body: list[ast.stmt] = [pyast.assign(pyast.name(name), start)
                                 for name, start in zip(self.outputs, self.starts) if start is not None]
+        body += [pyast.assign(pyast.name(name), start) for name, start in self.inner]
         body.append(self.loop)
+        body += self.rest
         body.append(pyast.return_(pyast.tuple_(*(pyast.name(name) for name in self.outputs))))
         return params, body
 
@@ -104,12 +144,29 @@ def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
     (outermost loops only: a term's inner loops are part of it)."""
     everything: list[ast.AST] = [*lines, code]
     terms: dict[int, Term] = {}
+    truth: Optional[set[int]] = None
 
     def block(stmts: Sequence[ast.stmt], bound: frozenset[str]) -> None:
+        nonlocal truth
         known = set(bound)
+        skip = 0
         for index, stmt in enumerate(stmts):
+            if skip:  # (the rest of a term: its assignments)
+                skip -= 1
+                known |= _targets(stmt.targets[0]) if isinstance(stmt, ast.Assign) else set()
+                continue
             term = _term(stmt, stmts[:index], frozenset(known), everything) if isinstance(stmt, ast.For) else None
+            if REST and isinstance(stmt, ast.For) and _follows(stmts, index):
+                if truth is None:
+                    truth = _truth_only(lines, code)
+                if term is None or not _truth_valued(term, everything, truth):
+                    grown = _grown(stmt, stmts, index, frozenset(known), everything, truth)
+                    if grown is not None:
+                        term = grown
+                        skip = len(grown.rest)
             if term is not None:
+                if EACH and not term.rest:
+                    term = replace(term, each=_element_flag(term))
                 terms[id(stmt)] = term
             elif isinstance(stmt, ast.For):
                 inner = frozenset(known | _targets(stmt.target))
@@ -130,15 +187,94 @@ def _targets(target: ast.expr) -> set[str]:
     return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
 
 
+def _element_flag(term: Term) -> Optional[ast.expr]:
+    """The test T of a term `for x in C: ...; if T: out = True; break` whose
+    one output `out` starts False, whose elements search (a loop in `...`)
+    and have no other way out (the module's docstring), else None."""
+    loop = term.loop
+    if len(term.outputs) != 1 or len(loop.body) < 2 or term.starts[0] is None:
+        return None
+    start, out, last = term.starts[0], term.outputs[0], loop.body[-1]
+    if not (isinstance(start, ast.Constant) and start.value is False and isinstance(last, ast.If)
+            and not last.orelse and len(last.body) == 2):
+        return None
+    if not any(isinstance(n, (ast.For, ast.While)) for n in pyast.walk_all(loop.body[:-1])):
+        return None
+    setting, leaving = last.body
+    if not (isinstance(setting, ast.Assign) and len(setting.targets) == 1 and pyast.is_name(setting.targets[0], out)
+            and isinstance(setting.value, ast.Constant) and setting.value.value is True
+            and isinstance(leaving, ast.Break)):
+        return None
+    if pyast.assigns(loop.body[:-1], out) or out in pyast.names_in([last.test]) or not _no_way_out(loop.body[:-1]):
+        return None
+    return last.test
+
+
+def _no_way_out(stmts: Sequence[ast.stmt]) -> bool:
+    """Whether no `break` or `continue` in `stmts` leaves the loop they are the body of."""
+    for stmt in stmts:
+        if isinstance(stmt, (ast.Break, ast.Continue)):
+            return False
+        if isinstance(stmt, (ast.For, ast.While)):
+            if not _no_way_out(stmt.orelse):
+                return False
+        elif isinstance(stmt, ast.If):
+            if not (_no_way_out(stmt.body) and _no_way_out(stmt.orelse)):
+                return False
+        elif isinstance(stmt, (ast.Try, ast.With)):
+            return False
+    return True
+
+
+def _follows(stmts: Sequence[ast.stmt], index: int) -> bool:
+    """Whether the statement after the loop at `index` is a plain assignment
+    (a rest a term may take: the module's docstring)."""
+    return index + 1 < len(stmts) and _plain_assignment(stmts[index + 1])
+
+
+def _plain_assignment(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+
+
+def _truth_valued(term: Term, everything: Sequence[ast.AST], truth: set[int]) -> bool:
+    """Whether the part reads the outputs of `term` outside it as truth values alone."""
+    inside = {id(n) for n in pyast.walk_all([term.loop, *term.rest])}
+    names = set(term.outputs)
+    return all(id(n) in truth for n in pyast.walk_all(everything)
+               if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load) and id(n) not in inside)
+
+
+def _grown(loop: ast.For, stmts: Sequence[ast.stmt], index: int, bound: frozenset[str],
+           everything: Sequence[ast.AST], truth: set[int]) -> Optional[Term]:
+    """The term of the loop at `index` with the plain assignments after it
+    that read what it (or one before them) set, the first whose outputs are
+    read as truth values alone; None if none is."""
+    rest: list[ast.stmt] = []
+    stored = {n.id for n in pyast.walk_in_order(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    for stmt in stmts[index + 1:]:
+        if not _plain_assignment(stmt):
+            return None
+        assert isinstance(stmt, ast.Assign)
+        if not {n.id for n in pyast.walk_in_order(stmt.value) if isinstance(n, ast.Name)} & stored:
+            return None
+        rest.append(stmt)
+        stored |= _targets(stmt.targets[0])
+        term = _term(loop, stmts[:index], frozenset(bound), everything, tuple(rest))
+        if term is not None and _truth_valued(term, everything, truth):
+            return term
+    return None
+
+
 def _term(loop: ast.For, before: Sequence[ast.stmt], bound: frozenset[str],
-          everything: Sequence[ast.AST]) -> Optional[Term]:
+          everything: Sequence[ast.AST], rest: tuple[ast.stmt, ...] = ()) -> Optional[Term]:
     if loop.orelse or not isinstance(loop.target, ast.Name) or not _collection(loop.iter, bound):
         return None
-    inside = {id(n) for n in pyast.walk_in_order(loop)}
+    group: list[ast.AST] = [loop, *rest]
+    inside = {id(n) for n in pyast.walk_all(group)}
     stored: set[str] = set()
     loaded: set[str] = set()
     reads_board = False
-    for node in pyast.walk_in_order(loop):
+    for node in pyast.walk_all(group):
         if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Lambda, ast.FunctionDef, ast.Try,
                              ast.With, ast.Delete, ast.Global, ast.Nonlocal, ast.comprehension)):
             return None
@@ -169,7 +305,24 @@ def _term(loop: ast.For, before: Sequence[ast.stmt], bound: frozenset[str],
     inputs = tuple(sorted(loaded - stored))
     if not set(inputs) <= bound or not set(outputs) <= bound:
         return None
-    return Term(loop, inputs, outputs, tuple(_start(name, before) for name in outputs))
+    if not rest:
+        return Term(loop, inputs, outputs, tuple(_start(name, before) for name in outputs))
+    # (an output the rest sets whatever happens, read nowhere in the term, needs no value
+    # before it; a local the rest reads that the loop sets, its constant before the loop)
+    set_after = set().union(*(_targets(stmt.targets[0]) for stmt in rest if isinstance(stmt, ast.Assign)))
+    starts = tuple(pyast.none() if name in set_after and name not in loaded else _start(name, before)
+                   for name in outputs)
+    looped = {n.id for n in pyast.walk_in_order(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    read_after = {n.id for n in pyast.walk_all(rest) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    inner: list[tuple[str, ast.expr]] = []
+    for name in sorted((looped & read_after) - set(outputs) - {loop.target.id}):
+        start = _signed_start(name, before)
+        if start is None:
+            return None
+        inner.append((name, start))
+    if loop.target.id in read_after:
+        return None
+    return Term(loop, inputs, outputs, starts, tuple(rest), tuple(inner))
 
 
 def _collection(iterable: ast.expr, bound: frozenset[str]) -> bool:
@@ -198,6 +351,20 @@ def _start(name: str, before: Sequence[ast.stmt]) -> Optional[ast.expr]:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], name) \
                     and isinstance(stmt.value, ast.Constant):
                 return stmt.value
+            return None
+    return None
+
+
+def _signed_start(name: str, before: Sequence[ast.stmt]) -> Optional[ast.expr]:
+    """As `_start`, a negative number too (`t = -1`: no site)."""
+    for stmt in reversed(before):
+        if pyast.assigns([stmt], name):
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], name):
+                value = stmt.value
+                if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+                    value = value.operand
+                if isinstance(value, ast.Constant):
+                    return stmt.value
             return None
     return None
 

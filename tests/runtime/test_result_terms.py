@@ -51,7 +51,8 @@ def _terms(text: str, answer: str = "t12") -> list[result_terms.Term]:
     return list(result_terms.find(lines, ast.parse(answer, mode="eval").body).values())
 
 
-def test_the_loops_over_constant_collections_are_terms():
+def test_the_loops_over_constant_collections_are_terms(monkeypatch):
+    monkeypatch.setattr(result_terms, "EACH", False)  # (element by element: tests/runtime/test_term_elements.py)
     ray, knights = _terms(PART)
     assert (ray.inputs, ray.outputs, ray.captured) == (("i0",), ("t1",), ())
     assert isinstance(ray.starts[0], ast.Constant) and ray.starts[0].value is False
