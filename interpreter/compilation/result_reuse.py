@@ -95,6 +95,8 @@ KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
 # ... for a part with terms (result_terms.py), and the helper asking them again.
 MEMO_TERMS = "h_parent_answer_terms"
+# ... for a part with terms whose recording also notes settled point tests as bitmasks.
+MEMO_TERMS_MASKED = "h_parent_answer_terms_masked"
 TERMS_HOLD = "h_terms_hold"
 # A term as the recording calls it: (its function's name, its inputs, the outputs
 # whose values before it are inputs too, its outputs).
@@ -151,7 +153,9 @@ class Plan:
     @property
     def memo(self) -> str:
         """The helper finding the listed position's answer."""
-        return MEMO_TERMS if self.terms else self.helper
+        if self.terms:
+            return MEMO_TERMS_MASKED if self.helper == MASKED_MEMO else MEMO_TERMS
+        return self.helper
 
     def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
         """Whether `piece` (a name holding a piece, not None) at `site` would be
@@ -246,7 +250,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
                 if known is None:
                     known = emptied_once[pyast.key(emptied)] = (fresh("t"), emptied)
                 emptied = pyast.name(known[0])
-            if MASKED_TESTS and not term_calls and plain and isinstance(emptied, ast.Name) \
+            if MASKED_TESTS and plain and isinstance(emptied, ast.Name) \
                     and isinstance(index, ast.Name):
                 # (a settled test of a named site: its outcome noted as the site's bit in
                 # one of two bitmasks, no tuple per site — runtime/point_masks.py)
@@ -335,17 +339,15 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         answer = found
     else:
         record += start + recorded
-    if used:  # (terms: no test noted as bitmasks, no search recorded at once)
-        assert not masked and not kept
-        record.append(pyast.return_(pyast.tuple_(answer, rr, rt, pyast.tuple_(term_reads, runs))))
-        return Plan(record, shapes, tests, used)
-    if not masked:
-        record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
-        return Plan(record, shapes, tests)
-    noted_masks = pyast.tuple_(*(pyast.tuple_(pyast.name(function), pyast.name(gave), pyast.name(failed), emptied)
-                                 for function, gave, failed, emptied in masked))
-    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, noted_masks)))
-    return Plan(record, shapes, tests, helper=MASKED_MEMO)
+    noted_masks = [pyast.tuple_(*(pyast.tuple_(pyast.name(function), pyast.name(gave), pyast.name(failed), emptied)
+                                  for function, gave, failed, emptied in masked))] if masked else []
+    helper = MASKED_MEMO if masked else MEMO
+    if used:  # (terms: no search recorded at once; the terms' reads and runs last)
+        assert not kept
+        record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks, pyast.tuple_(term_reads, runs))))
+        return Plan(record, shapes, tests, used, helper=helper)
+    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks)))
+    return Plan(record, shapes, tests, helper=helper)
 
 
 def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int]) -> bool:

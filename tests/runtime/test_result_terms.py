@@ -174,7 +174,7 @@ def _position(game, fen: str):
 
 def test_chess_writes_terms_and_asks_them_before_playing():
     game = load_game(CHESS)
-    assert helper_calls(game, "h_parent_answer_terms", "forbid result")
+    assert helper_calls(game, "h_parent_answer_terms_masked", "forbid result")
     assert helper_calls(game, "h_terms_hold", "forbid result")
 
 
