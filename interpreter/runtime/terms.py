@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
+from .errors import RuleRuntimeError
 from .pieces import Board
+from .point_masks import MaskedTests, noted_masks
 
 # One run of a term: (sites read, function, inputs, outputs).
 TermRun = tuple[int, Callable[..., tuple[Any, ...]], Sequence[Any], tuple[Any, ...]]
@@ -43,6 +45,27 @@ def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]],
     outside = entry[1]
     # (a run that read no site — its point tests stand for its reads — is never asked again)
     entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, [run for run in runs if run[0]]))
+    return entry
+
+
+def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable[[Any], tuple[Any, ...]],
+                               s: Any) -> Optional[tuple[Any, ...]]:
+    """`parent_answer_terms` for a recording that also notes settled point
+    tests as bitmasks (runtime/point_masks.py): the same entry as
+    `parent_answer_masked` would make, the terms' reads and runs added as
+    `parent_answer_terms` adds them, in one call."""
+    try:
+        answer, read, notes, masked, (term_reads, runs) = record(s)
+    except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
+        return None
+    tested, unsettled = noted_masks(notes, read) if notes else (0, 0)
+    unread = ~read
+    for _, held_at, failed_at, emptied in masked:
+        tested |= (held_at | failed_at) & unread
+        unsettled |= (failed_at if emptied else held_at) & unread
+    # (a run that read no site — its point tests stand for its reads — is never asked again)
+    entry = memo[slot] = (answer, read | term_reads, tested, MaskedTests(notes, masked, read), unsettled,
+                          (read, [run for run in runs if run[0]]))
     return entry
 
 
