@@ -220,6 +220,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     # (the sites the terms read, their runs: named only where there are terms)
     term_reads, runs = (pyast.name(fresh("t")), pyast.name(fresh("t"))) if term_calls else (rr, rt)
     used: list[int] = []
+    noted_in: set[str] = set()  # (the bitmasks a read was noted in)
     # (the settled point tests of named sites: function, bitmasks of the sites where it
     # held and where it did not, what it gives on an empty site)
     masked: list[tuple[str, str, str, ast.expr]] = []
@@ -283,6 +284,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         masks["read"] = reads
         body = pyast.replace_in(loop.body, recording, {})  # (its own rewriting: not shared with the part's)
         masks["read"] = outer
+        if reads.id not in noted_in:
+            # (a term reading the board through point tests alone, noted as the part's, is
+            # never asked again: no run to note, no function)
+            return pyast.if_(pyast.true(), [pyast.for_(loop.target, loop.iter, body)])
+        used.append(id(loop))
         stmts: list[ast.stmt] = [pyast.assign(reads, pyast.num(0))]
         args: ast.expr = pyast.tuple_(*(pyast.name(n) for n in inputs))
         if captured:  # (outputs' values before the loop: taken before it)
@@ -293,13 +299,13 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         stmts.append(pyast.augment(term_reads, "|", reads))
         run = pyast.tuple_(reads, pyast.name(function), args, pyast.tuple_(*(pyast.name(n) for n in outputs)))
         stmts.append(pyast.expr_stmt(pyast.method(runs, "append", run)))
-        used.append(id(loop))
         return pyast.if_(pyast.true(), stmts)
 
     def noted_read(index: ast.expr) -> ast.expr:
         """`index`, its site's bit put in the bitmask of the sites read (the
         part's or the term's being recorded): `x if (rr := rr | bits[(x := index)]) else x`."""
         mask = masks["read"]
+        noted_in.add(mask.id)
         at: ast.expr
         first: ast.expr
         if isinstance(index, ast.Name):  # (a name is read twice as cheaply)
