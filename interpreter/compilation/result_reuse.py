@@ -64,11 +64,13 @@ Finer still: the part's loops over collections fixed when compiling (the
 outputs — so that a written site read by terms alone needs only those terms
 asked again (runtime/terms.py; the argument there).
 
-A part without terms notes its settled point tests of named sites (reading the
-piece's owner and kind alone, asked of a site held in a local) as two bitmasks
-per test, where it held and where it did not (runtime/point_masks.py), not as a
-tuple per site: the same entry, made with less work. A part with terms notes
-every point test as a tuple (runtime/terms.py reads them so).
+A part notes its settled point tests of named sites (reading the piece's owner
+and kind alone, asked of a site held in a local) as two bitmasks per test,
+where it held and where it did not (runtime/point_masks.py), not as a tuple per
+site: the same entry, made with less work (a part with terms too, its terms'
+reads and runs last: `terms.parent_answer_terms_masked`). A term that reads the
+board through point tests alone is recorded as the part's: never asked again,
+it notes no run.
 """
 from __future__ import annotations
 
