@@ -78,7 +78,8 @@ def helper_calls(game: Any, helper: str, origin: str = "") -> list[ast.Call]:
 def parent_answer_calls(game: Any, origin: str = "forbid result") -> list[ast.Call]:
     """The calls finding a `forbid result` part's answer on the listed position
     (result_reuse.py: with point tests noted as tuples or as bitmasks, or with terms)."""
-    return [call for helper in ("h_parent_answer", "h_parent_answer_masked", "h_parent_answer_terms")
+    return [call for helper in ("h_parent_answer", "h_parent_answer_masked", "h_parent_answer_terms",
+                                   "h_parent_answer_terms_masked")
             for call in helper_calls(game, helper, origin)]
 
 

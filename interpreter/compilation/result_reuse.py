@@ -64,11 +64,13 @@ Finer still: the part's loops over collections fixed when compiling (the
 outputs — so that a written site read by terms alone needs only those terms
 asked again (runtime/terms.py; the argument there).
 
-A part without terms notes its settled point tests of named sites (reading the
-piece's owner and kind alone, asked of a site held in a local) as two bitmasks
-per test, where it held and where it did not (runtime/point_masks.py), not as a
-tuple per site: the same entry, made with less work. A part with terms notes
-every point test as a tuple (runtime/terms.py reads them so).
+A part notes its settled point tests of named sites (reading the piece's owner
+and kind alone, asked of a site held in a local) as two bitmasks per test,
+where it held and where it did not (runtime/point_masks.py), not as a tuple per
+site: the same entry, made with less work (a part with terms too, its terms'
+reads and runs last: `terms.parent_answer_terms_masked`). A term that reads the
+board through point tests alone is recorded as the part's: never asked again,
+it notes no run.
 """
 from __future__ import annotations
 
@@ -95,6 +97,8 @@ KEEPS_PATH = "h_keep_path"
 MEMO = "h_parent_answer"
 # ... for a part with terms (result_terms.py), and the helper asking them again.
 MEMO_TERMS = "h_parent_answer_terms"
+# ... for a part with terms whose recording also notes settled point tests as bitmasks.
+MEMO_TERMS_MASKED = "h_parent_answer_terms_masked"
 TERMS_HOLD = "h_terms_hold"
 # A term as the recording calls it: (its function's name, its inputs, the outputs
 # whose values before it are inputs too, its outputs).
@@ -151,7 +155,9 @@ class Plan:
     @property
     def memo(self) -> str:
         """The helper finding the listed position's answer."""
-        return MEMO_TERMS if self.terms else self.helper
+        if self.terms:
+            return MEMO_TERMS_MASKED if self.helper == MASKED_MEMO else MEMO_TERMS
+        return self.helper
 
     def anchor(self, piece: ast.expr, site: ast.expr) -> Optional[ast.expr]:
         """Whether `piece` (a name holding a piece, not None) at `site` would be
@@ -225,6 +231,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     # (the sites the terms read, their runs: named only where there are terms)
     term_reads, runs = (pyast.name(fresh("t")), pyast.name(fresh("t"))) if term_calls else (rr, rt)
     used: list[int] = []
+    noted_in: set[str] = set()  # (the bitmasks a read was noted in)
     # (the settled point tests of named sites: function, bitmasks of the sites where it
     # held and where it did not, what it gives on an empty site)
     masked: list[tuple[str, str, str, ast.expr]] = []
@@ -257,7 +264,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
                 if known is None:
                     known = emptied_once[pyast.key(emptied)] = (fresh("t"), emptied)
                 emptied = pyast.name(known[0])
-            if MASKED_TESTS and not term_calls and plain and isinstance(emptied, ast.Name) \
+            if MASKED_TESTS and plain and isinstance(emptied, ast.Name) \
                     and isinstance(index, ast.Name):
                 # (a settled test of a named site: its outcome noted as the site's bit in
                 # one of two bitmasks, no tuple per site — runtime/point_masks.py)
@@ -297,6 +304,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         after = pyast.replace_in(rest, recording, {})
         skipped.update(id(stmt) for stmt in rest)
         masks["read"] = outer
+        if reads.id not in noted_in:
+            # (a term reading the board through point tests alone, noted as the part's, is
+            # never asked again: no run to note, no function)
+            return pyast.if_(pyast.true(), [pyast.for_(loop.target, loop.iter, body)])
+        used.append(id(loop))
         stmts: list[ast.stmt] = [pyast.assign(reads, pyast.num(0))]
         args: ast.expr = pyast.tuple_(*(pyast.name(n) for n in inputs))
         if captured:  # (outputs' values before the loop: taken before it)
@@ -308,7 +320,6 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         stmts.append(pyast.augment(term_reads, "|", reads))
         run = pyast.tuple_(reads, pyast.name(function), args, pyast.tuple_(*(pyast.name(n) for n in outputs)))
         stmts.append(pyast.expr_stmt(pyast.method(runs, "append", run)))
-        used.append(id(loop))
         return pyast.if_(pyast.true(), stmts)
 
     def recorded_elements(loop: ast.For, function: str, inputs: Sequence[str], test: ast.expr) -> ast.stmt:
@@ -337,6 +348,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         """`index`, its site's bit put in the bitmask of the sites read (the
         part's or the term's being recorded): `x if (rr := rr | bits[(x := index)]) else x`."""
         mask = masks["read"]
+        noted_in.add(mask.id)
         at: ast.expr
         first: ast.expr
         if isinstance(index, ast.Name):  # (a name is read twice as cheaply)
@@ -376,17 +388,15 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         answer = found
     else:
         record += start + recorded
-    if used:  # (terms: no test noted as bitmasks, no search recorded at once)
-        assert not masked and not kept
-        record.append(pyast.return_(pyast.tuple_(answer, rr, rt, pyast.tuple_(term_reads, runs))))
-        return Plan(record, shapes, tests, used)
-    if not masked:
-        record.append(pyast.return_(pyast.tuple_(answer, rr, rt)))
-        return Plan(record, shapes, tests)
-    noted_masks = pyast.tuple_(*(pyast.tuple_(pyast.name(function), pyast.name(gave), pyast.name(failed), emptied)
-                                 for function, gave, failed, emptied in masked))
-    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, noted_masks)))
-    return Plan(record, shapes, tests, helper=MASKED_MEMO)
+    noted_masks = [pyast.tuple_(*(pyast.tuple_(pyast.name(function), pyast.name(gave), pyast.name(failed), emptied)
+                                  for function, gave, failed, emptied in masked))] if masked else []
+    helper = MASKED_MEMO if masked else MEMO
+    if used:  # (terms: no search recorded at once; the terms' reads and runs last)
+        assert not kept
+        record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks, pyast.tuple_(term_reads, runs))))
+        return Plan(record, shapes, tests, used, helper=helper)
+    record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks)))
+    return Plan(record, shapes, tests, helper=helper)
 
 
 def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int],

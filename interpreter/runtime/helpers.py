@@ -818,6 +818,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_parent_answer": parent_answer,
     "h_parent_answer_terms": partial(terms.parent_answer_terms, parent_answer),
+    "h_parent_answer_terms_masked": terms.parent_answer_terms_masked,
     "h_terms_hold": terms.terms_hold,
     "h_parent_answer_masked": parent_answer_masked,
     "h_answer_kept": answer_kept,

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
+from .errors import RuleRuntimeError
 from .pieces import Board
+from .point_masks import MaskedTests, noted_masks
 
 # One run of a term: (sites read, function, inputs, outputs).
 TermRun = tuple[int, Callable[..., tuple[Any, ...]], Sequence[Any], tuple[Any, ...]]
@@ -21,26 +23,49 @@ Terms = tuple[int, list[TermRun]]
 
 
 def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]], memo: dict[int, Any], slot: int,
-                        record: Callable[[Any], tuple[Any, int, list[Any], tuple[int, list[TermRun]]]],
+                        record: Callable[[Any], tuple[Any, ...]],
                         s: Any) -> Optional[tuple[Any, ...]]:
-    """`parent_answer` (runtime/helpers.py) of a part with terms, kept in
+    """`parent_answer` (runtime/helpers.py, or `parent_answer_masked` where the
+    recording also notes settled point tests as bitmasks) of a part with terms, kept in
     `memo` under `slot`: its point tests kept for the sites read by terms alone
     too (a written one, its tests holding, needs no term asked again that did
     not read it), the sites the terms read added to those read, and (the sites
     read outside the terms, the runs) as a sixth item."""
     found: list[tuple[int, list[TermRun]]] = []
 
-    def recorded(position: Any) -> tuple[Any, int, list[Any]]:
-        answer, read, notes, terms = record(position)
+    def recorded(position: Any) -> tuple[Any, ...]:
+        *answer, terms = record(position)
         found.append(terms)
-        return answer, read, notes
+        return tuple(answer)
 
     entry = parent_answer(memo, slot, recorded, s)
     if entry is None:
         return None
     term_reads, runs = found[0]
     outside = entry[1]
-    entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, runs))
+    # (a run that read no site — its point tests stand for its reads — is never asked again)
+    entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, [run for run in runs if run[0]]))
+    return entry
+
+
+def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable[[Any], tuple[Any, ...]],
+                               s: Any) -> Optional[tuple[Any, ...]]:
+    """`parent_answer_terms` for a recording that also notes settled point
+    tests as bitmasks (runtime/point_masks.py): the same entry as
+    `parent_answer_masked` would make, the terms' reads and runs added as
+    `parent_answer_terms` adds them, in one call."""
+    try:
+        answer, read, notes, masked, (term_reads, runs) = record(s)
+    except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
+        return None
+    tested, unsettled = noted_masks(notes, read) if notes else (0, 0)
+    unread = ~read
+    for _, held_at, failed_at, emptied in masked:
+        tested |= (held_at | failed_at) & unread
+        unsettled |= (failed_at if emptied else held_at) & unread
+    # (a run that read no site — its point tests stand for its reads — is never asked again)
+    entry = memo[slot] = (answer, read | term_reads, tested, MaskedTests(notes, masked, read), unsettled,
+                          (read, [run for run in runs if run[0]]))
     return entry
 
 
@@ -51,15 +76,19 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
     every run of a term that read one gives the outputs it gave
     (compilation/result_terms.py). The first is asked by the caller (a test of
     `entry[5][0]`, inline). A term failing now says no: the part asked again
-    fails alike."""
+    fails alike. A site now empty whose tests are settled (not in `entry[4]`:
+    each reads the owner and kind alone and gave what it gives on an empty
+    site) keeps them without asking."""
     tested = written & entry[2]
     if tested:
         tests = entry[3]
+        unsettled = entry[4]
         while tested:
             low = tested & -tested
             tested ^= low
-            site = low.bit_length() - 1
-            piece = board[site]
+            piece = board[site := low.bit_length() - 1]
+            if piece is None and not unsettled & low:
+                continue
             for test, held in tests[site]:
                 if (not not test(piece, p, q)) is not held:
                     return False

@@ -102,23 +102,35 @@ def test_quoridor_is_the_same_with_both_off(tmp_path, monkeypatch):
     assert on.engine.perft(on.initial_state(), 2) == [131, 16677]
 
 
-def test_a_part_with_terms_notes_no_bitmasks(tmp_path, monkeypatch):
-    """Chess's parts have terms (result_terms.py): recorded with their point tests
-    noted one by one; with terms off, its point tests of named sites are noted as
-    bitmasks. Both give the same legal actions and perft."""
+def test_a_part_with_terms_notes_bitmasks_too(tmp_path, monkeypatch):
+    """Chess's parts have terms (result_terms.py): their settled point tests of
+    named sites are noted as bitmasks as well (h_parent_answer_terms_masked);
+    with bitmasks off, one by one (h_parent_answer_terms); with terms off, as a
+    part without terms (h_parent_answer_masked). All give the same legal
+    actions and perft."""
     on = load_game(str(CHESS))
+    tuples_folder = tmp_path / "chess-tuples"
+    shutil.copytree(CHESS, tuples_folder)
+    monkeypatch.setattr(result_reuse, "MASKED_TESTS", False)
+    tuples = load_game(str(tuples_folder))
+    monkeypatch.undo()
     folder = tmp_path / "chess-terms-off"
     shutil.copytree(CHESS, folder)
     monkeypatch.setattr(result_reuse, "TERMS", False)
     off = load_game(str(folder))
     monkeypatch.undo()
-    assert helper_calls(on, "h_parent_answer_terms", "forbid result")
-    assert not helper_calls(on, "h_parent_answer_masked", "forbid result")
+    assert helper_calls(on, "h_parent_answer_terms_masked", "forbid result")
+    assert not helper_calls(on, "h_parent_answer_terms", "forbid result")
+    assert helper_calls(tuples, "h_parent_answer_terms", "forbid result")
+    assert not helper_calls(tuples, "h_parent_answer_terms_masked", "forbid result")
     assert helper_calls(off, "h_parent_answer_masked", "forbid result")
-    assert not helper_calls(off, "h_parent_answer_terms", "forbid result")
+    assert not helper_calls(off, "h_parent_answer_terms_masked", "forbid result")
     a, b, compared = _played_alike(on, off, random.Random(7), plies=60)
     assert compared > 2000
     assert on.engine.perft(a, 2) == off.engine.perft(b, 2)
+    a, b, compared = _played_alike(on, tuples, random.Random(8), plies=60)
+    assert compared > 2000
+    assert on.engine.perft(a, 2) == tuples.engine.perft(b, 2)
     assert off.engine.perft(off.initial_state(), 3) == [20, 400, 8902]
 
 

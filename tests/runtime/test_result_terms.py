@@ -12,7 +12,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.compilation import result_reuse, result_terms
-from tests.helpers import REPO, helper_calls
+from tests.helpers import REPO, generated, helper_calls
 
 CHESS = str(REPO / "docs" / "examples" / "chess")
 ORACLE = "python-chess is the oracle: the bench extra (pip install -e '.[bench]')"
@@ -175,8 +175,24 @@ def _position(game, fen: str):
 
 def test_chess_writes_terms_and_asks_them_before_playing():
     game = load_game(CHESS)
-    assert helper_calls(game, "h_parent_answer_terms", "forbid result")
+    assert helper_calls(game, "h_parent_answer_terms_masked", "forbid result")
     assert helper_calls(game, "h_terms_hold", "forbid result")
+
+
+def test_terms_reading_through_point_tests_alone_note_no_run():
+    # Chess's in_check has five terms; the knight squares, the pawns and the king's
+    # neighbours read the board through point tests alone (noted as the part's):
+    # never asked again, so neither noted as runs nor written as functions. The
+    # rays read the sites before the first piece: two term functions.
+    game = load_game(CHESS)
+    functions = [f for f in generated(game, ast.FunctionDef, "forbid result")
+                 if [a.arg for a in f.args.args[:3]] == list(result_terms.PARAMETERS)]
+    assert len(functions) == 2
+    runs = [call for call in generated(game, ast.Call, "forbid result")
+            if isinstance(call.func, ast.Attribute) and call.func.attr == "append"
+            and call.args and isinstance(call.args[0], ast.Tuple) and len(call.args[0].elts) == 4
+            and any(isinstance(e, ast.Name) and e.id in {f.name for f in functions} for e in call.args[0].elts)]
+    assert len(runs) == 2
 
 
 def test_perft_counts_with_terms():
