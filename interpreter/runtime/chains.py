@@ -61,6 +61,23 @@ def liberties(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
     return _found(chains, board, adjacent, site)
 
 
+def stones(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
+    """The sites of the group on `site` (`group(site)`), as a bitmask of sites (0
+    for an empty site or none): read from the records, searched and recorded when
+    not known."""
+    if board[site] is None:  # (none too: the board's last entry)
+        return 0
+    chains = s.chains
+    if chains is None:  # (nothing known yet)
+        n = len(board)
+        chains = s.chains = [-1] * n + [0] * (n + n)
+    h = chains[site]
+    if h < 0:
+        _found(chains, board, adjacent, site)
+        h = site
+    return chains[len(board) + h]
+
+
 def alone(s: State, board: Board, site: int) -> bool:
     """Whether the records know the piece on `site` as a group of its own (then
     `group(site)` is `[site]` without a search: a capture's usual group)."""
