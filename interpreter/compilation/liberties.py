@@ -202,8 +202,10 @@ def region_test(x: Compiling, quantifier: str, coll: Code, cond: ast.Expr, name:
         return None
     if region.id in scope.locals:  # (a define's parameter given a region)
         fixed = scope.locals[region.id].region
-    else:
+    elif region.id in x.model.regions and region.id not in x.defines:
         fixed = x.compile(region, scope).static_sites
+    else:
+        return None
     if fixed is None:
         return None
     mask = sum(1 << site for site in set(fixed))
