@@ -48,7 +48,7 @@ BOARD_LEFT_ALONE = PURE_HELPERS | {"h_end", "h_trial", "h_undo_sites", "h_result
 _KEY = "board_key"
 _EMPTY = "empty"
 # (the helper asking the groups' records, runtime/chains.py)
-_ASKS_CHAINS = "h_liberties"
+_ASKS_CHAINS = ("h_liberties", "h_group_mask")
 
 
 class _Kept:
@@ -163,7 +163,8 @@ def reads_empty_sites(function: ast.AST) -> bool:
 
 def reads_chains(function: ast.AST) -> bool:
     """Whether `function` asks the groups' records (then every write keeps them)."""
-    return any(isinstance(node, ast.Call) and pyast.is_name(node.func, _ASKS_CHAINS) for node in ast.walk(function))
+    return any(isinstance(node, ast.Call) and any(pyast.is_name(node.func, h) for h in _ASKS_CHAINS)
+               for node in ast.walk(function))
 
 
 def writes_many_sites(function: ast.FunctionDef) -> bool:

@@ -78,6 +78,9 @@ class Code:
     # For static SITES values: the sites, and the name of their membership mask.
     static_sites: Optional[tuple[int, ...]] = None
     mask: Optional[py.expr] = None
+    # For SITES values: the same sites as an int bitmask (bit s: site s), where a
+    # name holds one (`let g = group(X)`: statements._let)
+    bits: Optional[py.expr] = None
     per_player: Optional[PerPlayer] = None
     # For a region indexed by a player: (masks-by-player constant, player code).
     region_by_player: Optional[tuple[py.expr, py.expr]] = None

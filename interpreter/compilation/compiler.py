@@ -45,7 +45,7 @@ from .expressions import ExpressionCompiler, whole_number
 from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
-from .liberties import adjacency_table
+from .liberties import adjacency_table, unread_groups_dropped
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
@@ -303,6 +303,7 @@ class Compiler:
             tabulate(src, self.model.player_count)
         # (loop invariants worked out before their loops, an expression's repeated parts once)
         share_work(src, self.model.player_count)
+        src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         # (not where a permutation is written out: its writes are at one site each,
         # but a rotation after every placement would keep the list at every one)

@@ -67,7 +67,8 @@ class NameFamily:
             if local.broken:
                 raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied, real=local.real,
-                        hides=self._declared_as(name), const=NOCONST if local.fixed is None else local.fixed[0])
+                        bits=local.bits, hides=self._declared_as(name),
+                        const=NOCONST if local.fixed is None else local.fixed[0])
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
         if name in self.defines:
@@ -219,7 +220,10 @@ class NameFamily:
             if not pyast.same(first, again):
                 bindings.append(first)
             fixed = (value.const,) if value.is_const and value.type in (Type.DIR, Type.DIRS) else None
-            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied, real=value.real, fixed=fixed)
+            bits = value.bits if pyast.same(again, value.code) else None
+            inner.locals[param.id] = Local(again, value.type, occupied=value.occupied, real=value.real, fixed=fixed,
+                                           bits=bits,
+                                           region=value.static_sites if pyast.same(again, value.code) else None)
             arg_deps |= value.deps
             cost += value.cost
         body = self.define(ast.Name(e.pos, e.fn), inner)

@@ -21,7 +21,7 @@ from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
 from .goal_search import goal_order, ordered_loop
-from .liberties import liberty_test
+from .liberties import liberty_test, region_test
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
@@ -184,6 +184,9 @@ class SetFamily:
     def _quantifier(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
         """count/exists/all with a condition: a loop where statements can be written,
         else one expression."""
+        masked_group = region_test(self.x, quantifier, coll, e, name, scope)  # (a named group's bits: liberties.py)
+        if masked_group is not None:
+            return masked_group
         if scope.sink is not None:
             return self._loop(quantifier, coll, e, scope, name)
         x = self.x

@@ -48,7 +48,7 @@ PURE_HELPERS = frozenset({
     "h_others_mask", "h_hit", "h_board_repetitions", "h_walk_ends", "h_followed",
     "h_rotation", "h_cycle", "h_make_code", "h_marks", "h_path", "h_keep_path",
     # (the groups' records it fills are a cache of the board: runtime/chains.py)
-    "h_liberties",
+    "h_liberties", "h_group_mask",
     # (a listing's answers of the listed position: compilation/result_reuse.py)
     "h_parent_answer", "h_answer_kept", "h_written_sites", "h_tests_hold",
     "h_tests_hold_moving", "h_tests_hold_placing", "h_parent_answer_terms",

@@ -176,3 +176,69 @@ def _others_than(x: Compiling) -> py.Name:
     """The constant table of every site's bit but one's, by site (none: every bit)."""
     everything = (1 << x.n_sites) - 1
     return x.src.const(tuple(everything ^ (1 << s) for s in range(x.n_sites)) + (everything,), key="others than")
+
+
+def group_stones(x: Compiling, e: ast.Expr, scope: Scope) -> Optional[py.expr]:
+    """For `group(X)` (the one-argument form, X a name or a constant site): its
+    sites as a bitmask, `h_group_mask(s, b, k, X)`, read from the groups the
+    position keeps (runtime/chains.py); None for anything else."""
+    if not (isinstance(e, ast.Call) and e.fn == "group" and len(e.args) == 1) or "group" in x.defines:
+        return None
+    site = x.compile(e.args[0], scope)
+    if site.type is not Type.SITE or not isinstance(site.code, (py.Name, py.Constant)):
+        return None
+    return pyast.helper("h_group_mask", pyast.name("s"), pyast.name("b"), adjacency_table(x), site.code)
+
+
+def region_test(x: Compiling, quantifier: str, coll: Code, cond: ast.Expr, name: str, scope: Scope) -> Optional[Code]:
+    """`exists`, `count` or `all` of a set known as a bitmask (`coll.bits`) with
+    the condition `NAME in R` or `NAME not in R`, R a region (a fixed set of
+    sites): one AND of the set's bits with R's mask (and a popcount for `count`)
+    instead of a loop over the set; None for anything else."""
+    if coll.bits is None or not (isinstance(cond, ast.In) and _is_name(cond.item, name)):
+        return None
+    region = cond.collection
+    if not isinstance(region, ast.Name) or region.id == name:
+        return None
+    if region.id in scope.locals:  # (a define's parameter given a region)
+        fixed = scope.locals[region.id].region
+    elif region.id in x.model.regions and region.id not in x.defines:
+        fixed = x.compile(region, scope).static_sites
+    else:
+        return None
+    if fixed is None:
+        return None
+    mask = sum(1 << site for site in set(fixed))
+    if cond.negated:
+        mask ^= (1 << x.n_sites) - 1
+    if quantifier == "all":  # (no site outside the region)
+        mask ^= (1 << x.n_sites) - 1
+    both = pyast.binop(coll.bits, "&", x.src.const(mask))
+    if quantifier == "count":
+        return Code(pyast.method(both, "bit_count"), Type.INT, coll.deps, cost=2)
+    return Code(pyast.compare(both, "!=" if quantifier == "exists" else "==", pyast.num(0)), Type.BOOL, coll.deps,
+                cost=2)
+
+
+def unread_groups_dropped(function: py.FunctionDef) -> py.FunctionDef:
+    """`function` without the assignments `lN = h_group(...)` or `lN =
+    h_group_mask(...)` of a local that nothing reads (a group named by `let`: its
+    list where every question went to its bitmask, `group_stones`, or its bitmask
+    where none did); neither changes the position (`h_group_mask` fills the
+    groups' records, a cache)."""
+    read = {node.id for node in py.walk(function) if isinstance(node, py.Name) and not isinstance(node.ctx, py.Store)}
+    unread = [node for node in py.walk(function)
+              if isinstance(node, py.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], py.Name)
+              and node.targets[0].id not in read and isinstance(node.value, py.Call)
+              and any(pyast.is_name(node.value.func, helper) for helper in ("h_group", "h_group_mask"))]
+    if not unread:
+        return function
+    dropped = set(map(id, unread))
+    for node in py.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and any(id(stmt) in dropped for stmt in block):
+                kept = [stmt for stmt in block if id(stmt) not in dropped]
+                setattr(node, field, kept or [py.Pass()])
+    return function
+

@@ -60,6 +60,11 @@ class Local:
     # (value,) when a define's parameter is given a constant direction or set of
     # directions (`line(n)`): its uses are that constant
     fixed: Optional[tuple[Any]] = None
+    # SITES: the same sites as an int bitmask in a local (Code.bits)
+    bits: Optional[py.expr] = None
+    # SITES: the sites of the fixed region the name stands for (a define's parameter
+    # given a region), for liberties.region_test
+    region: Optional[tuple[int, ...]] = None
 
 
 # What a statement can do to the turn: "next phase", "next player", "end" (may end

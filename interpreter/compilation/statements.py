@@ -29,6 +29,7 @@ from . import pyast
 from .code import Code, always_a_player, describe
 from .errors import FollowOnError, RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
+from .liberties import group_stones
 from .model import Attribute, Pool, Variable
 from .names import reserved_word
 from .permutations import MAX_WRITTEN_OUT, written_out
@@ -623,7 +624,14 @@ class StatementCompiler:
             raise RuleError(s.value.pos, f"cannot store {describe(c)} in 'let'")
         name = _r(self.src.fresh("l"))
         self.add(pyast.assign(name, c.code))
-        scope.locals[s.name] = Local(name, c.type)
+        # (a group named: its sites as a bitmask too, read from the groups the
+        # position keeps, for the questions whether its sites are in a region)
+        stones = group_stones(self.exprs, s.value, scope)
+        bits = None
+        if stones is not None and c.type is Type.SITES:
+            bits = _r(self.src.fresh("l"))
+            self.add(pyast.assign(bits, stones))
+        scope.locals[s.name] = Local(name, c.type, bits=bits)
         return c.cost
 
     def _assign(self, s: ast.AssignStmt, scope: Scope) -> int:

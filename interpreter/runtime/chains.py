@@ -46,6 +46,11 @@ def forget(s: State) -> None:
     s.chains = None
 
 
+def records(n: int) -> Chains:
+    """The records of a board of `n` entries where no group is known yet."""
+    return [-1] * n + [0] * (n + n)
+
+
 def liberties(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
     """The empty neighbours of the group on `site`, as a bitmask of sites (0 for
     an empty site or none)."""
@@ -54,11 +59,30 @@ def liberties(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
     chains = s.chains
     if chains is None:  # (nothing known yet)
         n = len(board)
-        chains = s.chains = [-1] * n + [0] * (n + n)
+        chains = s.chains = records(n)
     h = chains[site]
     if h >= 0:
         return chains[2 * len(board) + h]
     return _found(chains, board, adjacent, site)
+
+
+def stones(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
+    """The sites of the group on `site` (`group(site)`), as a bitmask of sites (0
+    for an empty site or none): read from the records, searched and recorded when
+    not known. Where no records are kept (a copy, made to be written at once:
+    perft, a search's children), searched without making them: making them cost
+    perft more than its few questions saved. A playout makes them first
+    (engine.random_playout) and asks them from ply to ply."""
+    if board[site] is None:  # (none too: the board's last entry)
+        return 0
+    chains = s.chains
+    if chains is None:  # (nothing known yet)
+        return searched(board, adjacent, site)
+    h = chains[site]
+    if h < 0:
+        _found(chains, board, adjacent, site)
+        h = site
+    return chains[len(board) + h]
 
 
 def alone(s: State, board: Board, site: int) -> bool:
@@ -189,3 +213,21 @@ def _others_lose(chains: Chains, board: Board, adjacent: Adjacent, site: int, ow
             h = chains[t]
             if h >= 0:
                 chains[libs + h] &= ~bit
+
+
+def searched(board: Board, adjacent: Adjacent, site: int) -> int:
+    """The sites of the group on `site` as a bitmask, searched (as `group` finds
+    them), no records made."""
+    p = board[site]
+    if p is None:
+        return 0
+    owner = p[OWNER]
+    stones = 1 << site
+    found = [site]
+    for at in found:  # (the loop goes on over the sites appended while it runs)
+        for t in adjacent[at]:
+            q = board[t]
+            if q is not None and q[OWNER] == owner and not stones >> t & 1:
+                stones |= 1 << t
+                found.append(t)
+    return stones

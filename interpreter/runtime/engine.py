@@ -21,6 +21,7 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
+from .chains import records
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, empty_sites, notation_key, result_filter
 from .pieces import CASE, CHANCE, CHOICE, DESTINATION, FIRST_SHOWN, NO_CHOICE, NO_SITE, ORIGIN
@@ -436,6 +437,9 @@ class Engine:
             self.settle(s)
         if s.result is not None or max_plies <= 0:
             return 0
+        if s.chains is None and self.rules.keeps_chains:
+            # (played in place: the groups' records kept from ply to ply, runtime/chains.py)
+            s.chains = records(len(s.board))
         # The position's ply, last action and legal actions are kept in locals and
         # stored when the loop ends: generated code never reads them.
         legal: Sequence[Code] = s.legal  # type: ignore[assignment]  # (settled above)

@@ -13,7 +13,7 @@ from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import moves, terms, walks
-from .chains import alone, liberties
+from .chains import alone, liberties, stones
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .clearances import ClearedChecks, sift
@@ -873,6 +873,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_chains_wrote": chains_wrote,
     "h_chains_forget": chains_forget,
     "h_group_kept": group_kept,
+    "h_group_mask": stones,
     # (the builtin, for the key's updates: compilation/board_keys.py)
     "h_hash": hash,
     "h_others_mask": others_mask,

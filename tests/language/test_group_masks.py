@@ -1,0 +1,128 @@
+"""A group named by `let` (`let g = group(X)`) is also kept as a bitmask of its
+sites, read from the groups the position keeps (runtime/chains.py), and the
+questions whether its sites are in a region — `exists(g, it in R)`, `count(g, it
+in R)`, `all(g, it in R)`, `it not in R`, R a region or a define's parameter given
+one — are one AND with the region's mask (compilation/liberties.py:
+`group_stones`, `region_test`). Checked on hand-made Havannah positions (the
+definition an outsider wrote from the docs: tests/data/havannah) and against the
+loops they replace over random games."""
+import random
+
+import pytest
+
+from interpreter import load_game
+from interpreter.compilation import expr_sets
+from tests.helpers import REPO, helper_calls, play, stones_and_rocks, write_definition
+
+HAVANNAH4 = str(REPO / "tests/data/havannah/havannah4.yaml")
+
+
+@pytest.fixture(scope="module")
+def havannah():
+    return load_game(HAVANNAH4)
+
+
+def _ends(game, moves):
+    """The state before the last move (still going) and after it."""
+    before = play(game, *moves[:-1])
+    assert not game.is_terminal(before)
+    return before, game.apply(before, moves[-1])
+
+
+def test_havannah_asks_the_group_as_a_bitmask(havannah):
+    assert helper_calls(havannah, "h_group_mask")
+    # (the list of the group's sites is made nowhere: only the bitmask is asked)
+    assert not helper_calls(havannah, "h_group") and not helper_calls(havannah, "h_group_kept")
+
+
+def test_a_group_joining_two_corners_wins(havannah):
+    # white: a1 b1 c1 d1 (a1 and d1 are corners); black scattered
+    moves = ["@a1", "@d4", "@b1", "@c4", "@c1", "@e4", "@d1"]
+    _, after = _ends(havannah, moves)
+    assert havannah.is_terminal(after) and havannah.result(after).winner == "white"
+
+
+def test_a_group_joining_three_sides_wins(havannah):
+    # white: b1 (side 0), a2 (side 5), e2 (side 1), joined by b2 c2 d2; no corner
+    moves = ["@b1", "@d5", "@b2", "@b4", "@a2", "@f5", "@c2", "@c6", "@d2", "@g6", "@e2"]
+    before, after = _ends(havannah, moves)
+    assert havannah.is_terminal(after) and havannah.result(after).winner == "white"
+    # two sides are not enough: the same group without e2 is not a win
+    assert not havannah.is_terminal(before)
+
+
+def test_a_ring_wins(havannah):
+    # white closes a ring around the empty d4; black's stones are lone corners
+    moves = ["@c3", "@a1", "@d3", "@g7", "@e4", "@a4", "@e5", "@g4", "@d5", "@d7", "@c4"]
+    _, after = _ends(havannah, moves)
+    assert havannah.is_terminal(after) and havannah.result(after).winner == "white"
+
+
+RULES = """\
+    phase play:
+        turn: place
+        if no action:
+            draw
+
+    define touches(g, side) = 1 if exists(g, it in side) else 0
+
+    decision place:
+        action stone:
+            drop stone on sites
+            onto empty:
+                place
+                let g = group(to)
+                if count(g, it in corners) >= 2 or touches(g, top) + touches(g, bottom) + touches(g, left) >= 3:
+                    win
+                elif all(g, it in middle) and count(g, it not in middle) == 0 and count(g, it in middle) >= 4:
+                    win
+                elif exists(g, it not in middle) and count(g, it in top) >= 3 and not all(g, it not in left):
+                    lose
+"""
+REGIONS = """\
+regions:
+  corners: [a1, e1, a5, e5]
+  top: [a5, b5, c5, d5, e5]
+  bottom: [a1, b1, c1, d1, e1]
+  left: [a1, a2, a3, a4, a5]
+  middle: [b2, c2, d2, b3, c3, d3, b4, c4, d4]
+"""
+
+
+def _random_games(game, seeds):
+    """Per game: the legal actions at each ply and the result."""
+    games = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.initial_state()
+        seen = []
+        while not game.is_terminal(s):
+            legal = sorted(game.legal_notations(s))
+            seen.append(legal)
+            s = game.apply(s, rng.choice(legal))
+        result = game.result(s)
+        games.append((seen, result.winner, dict(result.scores)))
+    return games
+
+
+def test_the_masks_answer_what_the_loops_answer(tmp_path, monkeypatch):
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), RULES)
+    game = load_game(path)
+    assert helper_calls(game, "h_group_mask") and not helper_calls(game, "h_group")
+    with monkeypatch.context() as patched:
+        patched.setattr(expr_sets, "region_test", lambda *args: None)
+        searched = load_game(path)
+    assert not helper_calls(searched, "h_group_mask")
+    seeds = range(60)
+    games = _random_games(game, seeds)
+    assert games == _random_games(searched, seeds)
+    # (wins and losses both came: each question answered yes and no)
+    assert {winner for _, winner, _ in games} >= {"white", "black"}
+
+
+def test_a_group_also_read_as_a_list_keeps_its_list(tmp_path):
+    rules = RULES.replace("let g = group(to)", "let g = group(to)\n                let n = count(g)")
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), rules)
+    game = load_game(path)
+    assert helper_calls(game, "h_group_mask")
+    assert helper_calls(game, "h_group") or helper_calls(game, "h_group_kept")
