@@ -141,6 +141,7 @@ class LogicFamily:
             x.expect(left, NUMBERS, e.left, f"the left side of '{op}'")
             x.expect(right, NUMBERS, e.right, f"the right side of '{op}'")
         elif not comparable(left.type, right.type):
+            self._check_flag_option(e)
             raise RuleError(e.pos, f"cannot compare {describe(left)} with {describe(right)}")
         if Type.STR in (left.type, right.type):
             self._check_option_value(e)
@@ -161,6 +162,15 @@ class LogicFamily:
                         f"option '{side.id}' is never \"{other.value}\" (its values: {allowed})",
                         did_you_mean(other.value, [str(v) for v in spec.values]),
                     )
+
+    def _check_flag_option(self, e: ast.Compare) -> None:
+        """`swap == "true"` with a true/false option: say what to write."""
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(side, ast.Name) and isinstance(other, ast.Str):
+                spec = self.x.model.option_specs.get(side.id)
+                if spec is not None and spec.type == "flag":
+                    raise RuleError(other.pos, f"option '{side.id}' is true or false, never \"{other.value}\"",
+                                    f"a flag option is a condition: write '{side.id}' or 'not {side.id}'")
 
     # ------------------------------------------------------------ and, or, not, if-else
     def and_(self, e: ast.And, scope: Scope) -> Code:

@@ -90,6 +90,8 @@ class NameFamily:
             value = m.options[name]
             if m.option_specs[name].type == "decimal":
                 return x.const(value, Type.DECIMAL)
+            if isinstance(value, bool):  # a flag option
+                return x.const(value, Type.BOOL)
             return x.const(value, Type.INT if isinstance(value, int) else Type.STR)
         if name in m.regions:
             region = m.regions[name]

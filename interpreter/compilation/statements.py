@@ -48,6 +48,13 @@ SMALL_STEP = 10**6
 Statement = Callable[[Any, Scope], Optional[int]]
 
 
+# A list in brackets after a statement's `for each` is a set of sites; an action's
+# `for each` (format.md 3.4) takes numbers and other values too.
+_FOR_EACH_LIST = ("a statement's 'for each' walks sites, players or directions; a list of numbers "
+                  "is for an action's 'for each' (format.md 3.4); to run a block N times, write "
+                  "'repeat N times:', or call a procedure once per value: 'add(1)', 'add(2)', ...")
+
+
 @dataclass
 class Endings:
     """The statements that can end the game, numbered for `h_end` (and coverage)."""
@@ -885,7 +892,12 @@ class StatementCompiler:
         reserved = reserved_word(s.var)
         if reserved:
             raise RuleError(s.pos, reserved, "choose another name")
-        coll = self.exprs.as_sites(self.value(s.iterable, scope))
+        try:
+            coll = self.exprs.as_sites(self.value(s.iterable, scope))
+        except RuleError as error:
+            if not isinstance(s.iterable, ast.ListLit) or error.hint is not None or "number" not in error.message:
+                raise
+            raise RuleError(error.pos, error.message, _FOR_EACH_LIST) from error
         elem = ELEMENT.get(coll.type)
         if elem is None:
             raise RuleError(s.iterable.pos, f"'for each' needs a set of sites, players or directions, "
@@ -931,6 +943,10 @@ class StatementCompiler:
         name = s.procedure
         if name not in self.procedures:
             hint = "procedures are declared with 'procedure NAME:'"
+            if name == "pass" and not s.args:
+                hint = ("there is no empty statement ('pass' is an action): leave out an 'else:' "
+                        "that would do nothing; for an 'if' whose block would be empty, write "
+                        "'if not C:' (format.md 3.10)")
             raise unknown(s.pos, "procedure or statement", name, list(self.procedures), hint)
         if name in self._procedure_stack:
             chain = " -> ".join(self._procedure_stack + [name])

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
+from ..loading.options import show_option_value
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
 from ..validation.files import FileRefused, exists
 from .common import (
@@ -111,12 +112,12 @@ def _list_entry(entry: dict[str, Any]) -> str:
         lines.append("    no options")
     for name, spec in entry["options"].items():
         if "values" in spec:
-            allowed = "|".join(str(v) for v in spec["values"])
+            allowed = "|".join(show_option_value(v) for v in spec["values"])
         else:
             allowed = spec.get("type", "value")
             if "min" in spec or "max" in spec:
                 allowed += f" {spec.get('min', '')}..{spec.get('max', '')}"
-        lines.append(f"    --option {name}={spec['default']}  ({allowed})")
+        lines.append(f"    --option {name}={show_option_value(spec['default'])}  ({allowed})")
         if spec.get("description"):
             lines.append(f"        {spec['description']}")
     if entry.get("variants"):

@@ -56,6 +56,9 @@ def resolve(name_or_path: str) -> Path:
     raise DefinitionError(Diagnostic(name_or_path, 1, 1, message, hint=f"did you mean '{hint}'?" if hint else None))
 
 
+_MAX_LISTED = 8  # YAML files named when a folder holds several and none is the game
+
+
 def _game_file_in(folder: Path) -> Path:
     for name in (f"{folder.resolve().name}.yaml", "game.yaml"):
         if is_file(folder / name):
@@ -63,8 +66,16 @@ def _game_file_in(folder: Path) -> Path:
     yamls = sorted(folder.glob("*.yaml"))
     if len(yamls) == 1:
         return yamls[0]
-    raise DefinitionError(Diagnostic(
-        str(folder), 1, 1, f"no game definition in folder {folder} (expected {folder.resolve().name}.yaml)"))
+    expected = f"{folder.resolve().name}.yaml"
+    if not yamls:
+        raise DefinitionError(Diagnostic(
+            str(folder), 1, 1, f"no game definition in folder {folder} (expected {expected})"))
+    shown = ", ".join(file.name for file in yamls[:_MAX_LISTED])
+    more = f" and {len(yamls) - _MAX_LISTED} more" if len(yamls) > _MAX_LISTED else ""
+    message = (f"no game definition in folder {folder} (expected {expected} or game.yaml; "
+               f"it holds {len(yamls)} YAML files: {shown}{more})")
+    hint = f"give one of them by its path, e.g. {folder / yamls[0].name}"
+    raise DefinitionError(Diagnostic(str(folder), 1, 1, message, hint=hint))
 
 
 def _confined(file: Path, folder: Path) -> Path:

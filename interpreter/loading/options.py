@@ -26,7 +26,7 @@ class Option:
     """An option a definition declares (`options:`), as read and checked."""
 
     name: str
-    type: str  # "int", "decimal" (a Fraction) or "str"
+    type: str  # "int", "decimal" (a Fraction), "str" or "flag" (true or false)
     default: Any
     values: Optional[list[Any]]
     minimum: Optional[Union[int, float]]
@@ -37,6 +37,8 @@ class Option:
         """The values it may take, where they are few enough to try each (else none)."""
         if self.values is not None:
             return list(self.values)
+        if self.type == "flag":
+            return [False, True]
         if self.type == "int" and self.minimum is not None and self.maximum is not None:
             if self.maximum - self.minimum < _MAX_CHECKED_VALUES:
                 return list(range(int(self.minimum), int(self.maximum) + 1))
@@ -67,9 +69,27 @@ def _decimal_value(spec: Option, raw: Any) -> Fraction:
     return Fraction(text)
 
 
+_FLAG_WORDS = {"true": True, "false": False}
+
+
+def _flag_value(spec: Option, raw: Any) -> bool:
+    """A flag option's value: true or false (a YAML boolean, or the word on a command line)."""
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.strip().lower() in _FLAG_WORDS:
+        return _FLAG_WORDS[raw.strip().lower()]
+    raise ValueError(f"option '{spec.name}' is true or false, not {raw!r}")
+
+
 def parse_option_value(spec: Option, raw: Any) -> Any:
     """Convert a command-line string (or YAML value) to the option's type; ValueError if not allowed."""
     value = raw
+    if spec.type == "flag":
+        value = _flag_value(spec, raw)
+        if spec.values is not None and value not in spec.values:
+            allowed = ", ".join(show_option_value(v) for v in spec.values)
+            raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
+        return value
     if spec.type == "decimal":
         value = _decimal_value(spec, raw)
         if abs(value) > MAX_NUMBER:
@@ -79,12 +99,13 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
         if spec.maximum is not None and value > Fraction(repr(spec.maximum)):
             raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {raw}")
         if spec.values is not None and value not in spec.values:
-            allowed = ", ".join(str(v) for v in spec.values)
+            allowed = ", ".join(show_option_value(v) for v in spec.values)
             raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
         return value
     if spec.type == "int":
         if isinstance(raw, bool):
-            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
+            raise ValueError(f"option '{spec.name}' takes a whole number, not {show_option_value(raw)} "
+                             "(a true/false option is 'type: flag')")
         if isinstance(raw, str):
             try:
                 value = int(raw.strip())
@@ -98,9 +119,12 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
         if spec.maximum is not None and value > spec.maximum:
             raise ValueError(f"option '{spec.name}' must be at most {spec.maximum}, not {value}")
     else:
+        if isinstance(raw, bool):
+            raise ValueError(f"option '{spec.name}' takes a word, not {show_option_value(raw)} "
+                             "(a true/false option is 'type: flag')")
         value = str(raw).strip() if isinstance(raw, str) else raw
     if spec.values is not None and value not in spec.values:
-        allowed = ", ".join(str(v) for v in spec.values)
+        allowed = ", ".join(show_option_value(v) for v in spec.values)
         raise ValueError(f"option '{spec.name}' must be one of {allowed}, not '{raw}'")
     return value
 
@@ -111,7 +135,12 @@ def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
     for name, raw in (data.get("options") or {}).items():
         values = raw.get("values")
         default = raw.get("default")
-        if values is not None:
+        if values is not None and any(isinstance(v, bool) for v in values):
+            kind = "flag"
+            if not all(isinstance(v, bool) for v in values):
+                report(("options", name, "values"),
+                       "a true/false option takes only the values true and false", None)
+        elif values is not None:
             numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
             kind = "int" if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else "str"
             if numbers and (raw.get("type") == "decimal" or any(isinstance(v, float) for v in values)):
@@ -128,3 +157,10 @@ def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
             report(("options", name, "default"), f"the default does not fit: {exc}", None)
         specs[name] = spec
     return specs
+
+
+def show_option_value(value: Any) -> str:
+    """An option value as it is written in a definition or on a command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -307,6 +307,10 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
         message += ", " + phrase
 
     unclosed = _innermost_unclosed(source, offset)
+    if str(token) == "=" and '"=="' in expected:
+        # `exists(..., it.number = die)`: the bracket is open because the condition
+        # in it is not finished, and '=' is why.
+        unclosed = None
     if unclosed is not None and _quote(_OPENERS[unclosed[0]]) in expected:
         bracket, open_line, open_column = unclosed
         if open_line < line:
@@ -321,7 +325,11 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
             )
     else:
         unclosed = None
-    hint = _token_hint(exc, expected, unclosed, vocabulary)
+    where = _chance_where(source, line)
+    if where is not None:
+        return Diagnostic(file, line, where, "a chance event has no 'where'", hint=_CHANCE_WHERE,
+                          end_column=where + len("where"))
+    hint = _outcome_range(source, offset, line) or _token_hint(exc, expected, unclosed, vocabulary)
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
 
 
@@ -358,7 +366,7 @@ def _token_hint(
         bracket, open_line, open_column = unclosed
         hint = f"unclosed {bracket!r} opened at {open_line}:{open_column}"
     elif str(token) == "=":
-        hint = "'=' assigns a value; to compare, write '=='"
+        hint = "did you mean '=='? '=' assigns a value; to compare, write '=='"
     elif re.fullmatch(r"\w+", str(token)):
         nearest = suggest(str(token), vocabulary.keywords(_names_of(exc)))
         if nearest is not None:
@@ -371,6 +379,41 @@ def _token_hint(
         # A keyword out of place (`move` under an action) is no misspelling of another.
         hint = misplaced
     return hint
+
+
+_CHANCE_WHERE = ("test the condition where the event is started ('if C: then NAME'), "
+                 "or with 'if' in its statements (format.md 3.9)")
+
+
+def _code_line(source: str, line: int) -> str:
+    lines = source.split("\n")
+    return _code_of(lines[line - 1]) if 0 < line <= len(lines) else ""
+
+
+def _outcome_range(source: str, offset: int, line: int) -> str | None:
+    """`outcomes 1..6`: the hint for the '.' the parser stopped at."""
+    if re.match(r"\s*outcomes\b.*\.\.", _code_line(source, line)) and source.startswith(".", offset):
+        return "a range of outcomes is written with 'to': 'outcomes 1 to 6'"
+    return None
+
+
+def _chance_where(source: str, line: int) -> int | None:
+    """The column of `where` starting the line of an error in a chance event, else None."""
+    code = _code_line(source, line)
+    match = re.match(r"(\s*)where\b", code)
+    if match is None or _block_keyword(source.split("\n"), line) != "chance":
+        return None
+    return len(match.group(1)) + 1
+
+
+def _block_keyword(lines: list[str], line: int) -> str | None:
+    """The first word of the unindented line that opens the block holding `line`."""
+    for text in reversed(lines[: line - 1]):
+        code = _code_of(text)
+        if code.strip() and not code[:1].isspace():
+            match = re.match(r"\w+", code)
+            return match.group(0) if match else None
+    return None
 
 
 # Where a rules author puts something the grammar wants elsewhere: what to say.
@@ -430,6 +473,9 @@ def _unexpected_characters(exc: UnexpectedCharacters, file: str, source: str, vo
     hint = None
     if char in ('"', "'"):
         hint = "is a string missing its closing quote?"
+    elif char == "/":
+        hint = ("did you mean '//'? the language divides with '//', the whole number below "
+                "the quotient (-7 // 2 is -4); '%' is the remainder (format.md 3.12)")
     elif char.isalnum() and not char.isascii():
         hint = "names are made of the letters a-z and A-Z, digits and '_'"
     return Diagnostic(file, _line_of(exc), _column_of(exc), message, hint=hint)

@@ -364,8 +364,14 @@ def _enum_problem(path: Path, instance: Any, allowed: Iterable[Any]) -> _Problem
     hint = None
     if isinstance(instance, str):
         nearest = suggest(instance, [value for value in allowed if isinstance(value, str)])
+        if _OTHER_NAMES.get(instance.lower()) in allowed:
+            nearest = _OTHER_NAMES[instance.lower()]
         hint = f"did you mean {nearest!r}?" if nearest is not None else None
     return _Problem(path, f"{_show(instance)} is not one of {listing}{where}", hint=hint)
+
+
+# What other languages call a type that has a name of its own here.
+_OTHER_NAMES = {"bool": "flag", "boolean": "flag", "integer": "int", "string": "str", "float": "decimal"}
 
 
 def dotted(path: Iterable[Any]) -> str:

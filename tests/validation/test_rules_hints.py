@@ -27,6 +27,41 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
      "define in_goal = to in goal[player]\nforbid landng where site in centre\n",
      'game.rules:4:15: error: found "where", expected ":"',
      'hint: did you mean "landing" instead of "landng" (4:8)?'),
+    # One '=' where a comparison could stand, inside brackets: not the bracket's fault.
+    ("    quiet = 0\n", "    quiet = 0\n    if exists(pieces of player, it.steps = quiet):\n        quiet = 1\n",
+     'game.rules:39:42: error: found "=", expected one of:',
+     "hint: did you mean '=='? '=' assigns a value; to compare, write '=='"),
+    ("    quiet = 0\n", "    if exists(pieces of player,\n              it.steps = quiet):\n        quiet = 1\n",
+     'game.rules:39:24: error: found "=", expected one of:',
+     "hint: did you mean '=='? '=' assigns a value; to compare, write '=='"),
+    # Division.
+    ("    quiet = 0\n", "    quiet = quiet / 2\n",
+     'game.rules:38:19: error: unexpected character "/"',
+     "hint: did you mean '//'? the language divides with '//', the whole number below the quotient "
+     "(-7 // 2 is -4); '%' is the remainder (format.md 3.12)"),
+    # A chance event's outcomes as a range.
+    ("    quiet = 0\n", "    quiet = 0\n\nchance roll:\n    outcomes 1..6\n    quiet = outcome\n",
+     'game.rules:41:16: error: found ".", expected a name',
+     "hint: a range of outcomes is written with 'to': 'outcomes 1 to 6'"),
+    # A chance event has no `where`, after its outcomes or before them.
+    ("    quiet = 0\n",
+     "    quiet = 0\n\nchance roll:\n    outcomes 1 to 6\n    where quiet == 0\n    quiet = outcome\n",
+     "game.rules:42:5: error: a chance event has no 'where'",
+     "hint: test the condition where the event is started ('if C: then NAME'), or with 'if' in its "
+     "statements (format.md 3.9)"),
+    ("    quiet = 0\n", "    quiet = 0\n\nchance roll:\n    where quiet == 0  # only then\n    outcomes 1 to 6\n",
+     "game.rules:41:5: error: a chance event has no 'where'",
+     "hint: test the condition where the event is started"),
+    # `pass` as an empty statement.
+    ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    else:\n        pass\n",
+     "game.rules:41:9: error: unknown procedure or statement 'pass'",
+     "hint: there is no empty statement ('pass' is an action): leave out an 'else:' that would do "
+     "nothing; for an 'if' whose block would be empty, write 'if not C:' (format.md 3.10)"),
+    # A statement's `for each` over numbers.
+    ("    quiet = 0\n", "    for each i in [1, 2, 3]:\n        quiet += i\n",
+     "game.rules:38:20: error: an element of a list must be a site or piece, found a number (1)",
+     "hint: a statement's 'for each' walks sites, players or directions; a list of numbers is for an "
+     "action's 'for each' (format.md 3.4); to run a block N times, write 'repeat N times:'"),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
     shutil.copytree(BASE, tmp_path / "game")
