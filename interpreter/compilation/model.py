@@ -419,8 +419,8 @@ def _players_in_play(data: Data, all_players: list[str], options: dict[str, Any]
     if option not in options:
         report(("in_play", "option"), f"unknown option '{option}'", _hint(option, options))
         return list(all_players)
-    choices = {str(k): v for k, v in in_play["choices"].items()}
-    chosen = choices.get(str(options[option]))
+    choices = {_written(k): v for k, v in in_play["choices"].items()}
+    chosen = choices.get(_written(options[option]))
     if chosen is None:
         report(("in_play", "choices", AT_KEY), _no_choice(option, options[option]), _EVERY_VALUE)
         return list(all_players)
@@ -432,7 +432,15 @@ _EVERY_VALUE = "every value the option can take needs its list of players under 
 
 
 def _no_choice(option: str, value: Any) -> str:
-    return f"no list of players for {option}={value}"
+    return f"no list of players for {option}={_written(value)}"
+
+
+def _written(value: Any) -> str:
+    """An option's value or a key of `choices` as a definition writes it: a flag's
+    `true`/`false` whether YAML read the key as a truth value or as text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str], report: Report) -> None:
@@ -444,7 +452,7 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
     if spec is None or in_play is None:
         return  # no in_play, or an unknown option: said where the players are chosen
     for value in spec.possible_values():
-        if str(value) not in {str(k) for k in in_play["choices"]}:
+        if _written(value) not in {_written(k) for k in in_play["choices"]}:
             report(("in_play", "choices", AT_KEY), _no_choice(spec.name, value), _EVERY_VALUE)
     for key, players in in_play["choices"].items():
         for i, player in enumerate(players):

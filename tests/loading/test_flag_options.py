@@ -119,3 +119,23 @@ def test_options_that_are_almost_flags(tmp_path, options, message, hint):
     assert message in first.message, first
     if hint is not None:
         assert first.hint == hint, first
+
+
+@pytest.mark.parametrize("keys", [("false", "true"), ('"false"', '"true"')])
+def test_a_flag_option_chooses_the_players_in_play(tmp_path, keys):
+    # (YAML reads `true:` as a truth value and `"true":` as text: both name the flag's value)
+    players = ("players:\n  - {name: white, color: \"#f2efe6\", forward: n}\n"
+               "  - {name: black, color: \"#2e2e2e\", forward: s}\n")
+    three = players + "  - {name: red, color: \"#d62728\", forward: s}\n"
+    in_play = (f"in_play:\n  option: entering\n  choices:\n    {keys[0]}: [white, black]\n"
+               f"    {keys[1]}: [white, black, red]\n")
+    folder = _game(tmp_path)
+    yaml = folder / "game.yaml"
+    text = yaml.read_text()
+    assert players in text
+    for region in ("      black: {ranks: [1]}\n", "      black: {ranks: [5]}\n"):
+        assert region in text
+        text = text.replace(region, region + region.replace("black", "red"), 1)
+    yaml.write_text(text.replace(players, three + in_play, 1))
+    assert load_game(str(folder)).players == ("white", "black", "red")
+    assert load_game(str(folder), {"entering": "false"}).players == ("white", "black")
