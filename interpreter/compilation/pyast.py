@@ -376,8 +376,38 @@ def uses(nodes: Iterable[ast.AST], identifier: str) -> int:
 
 def assigns(nodes: Iterable[ast.AST], identifier: str) -> bool:
     """Whether `nodes` give `identifier` a value (assignment, loop variable, `:=`)."""
-    return any(isinstance(n, ast.Name) and n.id == identifier and isinstance(n.ctx, ast.Store)
-               for n in walk_all(nodes))
+    return any(identifier in stored_names(node) for node in nodes)
+
+
+def stored_names(node: ast.AST) -> frozenset[str]:
+    """The identifiers `node` gives a value (assignment, loop variable, `:=`).
+    Statements keep theirs, as they keep their `name_counts`: a block asked about
+    many names, or pasted into many functions, is walked once."""
+    cached: Optional[frozenset[str]] = node.__dict__.get("_stored_names")
+    if cached is not None:
+        return cached
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Name):
+            if isinstance(current.ctx, ast.Store):
+                found.add(current.id)
+            continue
+        for field in current._fields:
+            value = getattr(current, field, None)
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.stmt):
+                        found.update(stored_names(item))
+                    elif isinstance(item, ast.AST):
+                        stack.append(item)
+            elif isinstance(value, ast.AST):
+                stack.append(value)
+    result = frozenset(found)
+    if isinstance(node, ast.stmt):
+        node._stored_names = result  # type: ignore[attr-defined]  # (nodes never change once built)
+    return result
 
 
 def line_count(stmts: Sequence[ast.stmt]) -> int:
