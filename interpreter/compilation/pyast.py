@@ -21,11 +21,13 @@ and `walk_in_order` visits nodes in the order `ast.unparse` writes them.
 from __future__ import annotations
 
 import ast
+import copy
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVar, Union
 
 Expr = ast.expr
 Stmt = ast.stmt
 N = TypeVar("N", bound=ast.AST)
+T = TypeVar("T")
 
 _BINARY: dict[str, type[ast.operator]] = {
     "+": ast.Add, "-": ast.Sub, "*": ast.Mult, "//": ast.FloorDiv, "%": ast.Mod,
@@ -359,6 +361,18 @@ def name_counts(node: ast.AST) -> dict[str, int]:
     if isinstance(node, ast.stmt):
         node._name_counts = counts  # type: ignore[attr-defined]  # (nodes never change once built)
     return counts
+
+
+def changeable_copy(node: T) -> T:
+    """A deep copy of `node` (a node or a list of them) to change in place, without
+    what statements keep of themselves (`name_counts`, `stored_names`: they would
+    no longer be true)."""
+    copied = copy.deepcopy(node)
+    parts: list[ast.AST] = copied if isinstance(copied, list) else [copied]  # type: ignore[list-item]
+    for part in walk_all(parts):
+        part.__dict__.pop("_name_counts", None)
+        part.__dict__.pop("_stored_names", None)
+    return copied
 
 
 def names_in(nodes: Iterable[ast.AST]) -> set[str]:
