@@ -136,7 +136,7 @@ def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key
         + ([_Chains(chains)] if chains else [])
     if not kept or not any(_write(stmt) for stmt in _simple_statements(function.body)):
         return function
-    rewritten = copy.deepcopy(function)
+    rewritten = pyast.changeable_copy(function)
     rewritten.body = _Rewriter(fresh, kept).block(rewritten.body)
     if chains:
         _groups_from_records(rewritten, chains)

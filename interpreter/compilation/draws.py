@@ -33,7 +33,6 @@ candidates are drawn as uniformly as before.
 from __future__ import annotations
 
 import ast as py
-import copy
 from typing import Any, NamedTuple, Optional, Sequence
 
 from . import pyast
@@ -398,7 +397,4 @@ def _pruned(setup: list[py.stmt], body: list[py.stmt]) -> list[py.stmt]:
 def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:
     """A deep copy of `stmts` to change, without the name counts pyast keeps on
     statements (they would no longer be true)."""
-    copied = copy.deepcopy(list(stmts))
-    for node in pyast.walk_all(copied):
-        node.__dict__.pop("_name_counts", None)
-    return copied
+    return pyast.changeable_copy(list(stmts))

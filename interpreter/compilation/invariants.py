@@ -49,11 +49,12 @@ def share_work(src: Source, players: int) -> None:
     their loops and an expression's repeated parts worked out once
     (`src.functions` rewritten; `players`: how many play)."""
     functions = []
+    memo = _Memo()
     for function in src.functions:
         if isinstance(function, ast.FunctionDef):
-            rewriting = _Rewriting(src, players if player_fixed(function) else 0)
+            rewriting = _Rewriting(src, players if player_fixed(function) else 0, memo)
             params = frozenset(arg.arg for arg in function.args.args)
-            body = rewriting.block(function.body, params, params | _stored(function.body))
+            body = rewriting.block(function.body, params, params | memo.stored(function.body))
             if rewriting.changed:
                 function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
                                            returns=None, type_comment=None, lineno=0, col_offset=0)
@@ -61,11 +62,106 @@ def share_work(src: Source, players: int) -> None:
     src.functions = functions
 
 
+class _Memo:
+    """What the pass asks again and again of the same parts, worked out once per
+    part (by identity: trees are never changed, and each part is kept here, so
+    that its identity is not reused while the pass runs)."""
+
+    def __init__(self) -> None:
+        self._names: dict[int, tuple[ast.AST, frozenset[str]]] = {}
+        self._has_name: dict[int, tuple[ast.AST, bool]] = {}
+        self._size: dict[int, tuple[ast.AST, int]] = {}
+        self._pure: dict[int, tuple[ast.AST, bool]] = {}
+        self._key: dict[int, tuple[ast.AST, str]] = {}
+        self._stored: dict[int, tuple[ast.AST, frozenset[str]]] = {}
+        # (id, players) -> whether the part cannot fail, for functions where that many play
+        self.cannot_fail: dict[tuple[int, int], tuple[ast.AST, bool]] = {}
+        self.constant: dict[str, bool] = {}
+
+    def names(self, node: ast.AST) -> frozenset[str]:
+        """The names `node` reads or stores, not those of the functions it calls."""
+        known = self._names.get(id(node))
+        if known is not None:
+            return known[1]
+        if isinstance(node, ast.Name):
+            found = frozenset((node.id,))
+        else:
+            found = frozenset().union(*(self.names(child) for child in ast.iter_child_nodes(node)
+                                       if not (isinstance(node, ast.Call) and child is node.func
+                                               and isinstance(child, ast.Name))))
+        self._names[id(node)] = (node, found)
+        return found
+
+    def has_name(self, node: ast.AST) -> bool:
+        """Whether `node` holds a name (any: called, read or stored)."""
+        known = self._has_name.get(id(node))
+        if known is not None:
+            return known[1]
+        found = isinstance(node, ast.Name) or any(self.has_name(child) for child in ast.iter_child_nodes(node))
+        self._has_name[id(node)] = (node, found)
+        return found
+
+    def size(self, node: ast.AST) -> int:
+        """How many nodes `ast.walk(node)` visits."""
+        known = self._size.get(id(node))
+        if known is not None:
+            return known[1]
+        found = 1 + sum(self.size(child) for child in ast.iter_child_nodes(node))
+        self._size[id(node)] = (node, found)
+        return found
+
+    def pure(self, node: ast.AST) -> bool:
+        """Whether `node` holds no `:=`, comprehension, attribute or call (but of `len`, `abs`)."""
+        known = self._pure.get(id(node))
+        if known is not None:
+            return known[1]
+        if isinstance(node, (ast.NamedExpr, ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.Attribute)) \
+                or isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name)
+                                                       and node.func.id in _PURE_CALLS):
+            found = False
+        else:
+            found = all(self.pure(child) for child in ast.iter_child_nodes(node))
+        self._pure[id(node)] = (node, found)
+        return found
+
+    def key(self, node: ast.AST) -> str:
+        """`pyast.key(node)`."""
+        known = self._key.get(id(node))
+        if known is not None:
+            return known[1]
+        found = pyast.key(node)
+        self._key[id(node)] = (node, found)
+        return found
+
+    def stored(self, node: object) -> frozenset[str]:
+        """Every name `node` (a node or a list of them) stores to (a statement's
+        found once)."""
+        if isinstance(node, list):
+            return frozenset().union(*(self.stored(item) for item in node if isinstance(item, ast.AST)))
+        assert isinstance(node, ast.AST)
+        if not isinstance(node, ast.stmt):
+            return frozenset(_stored(node))
+        known = self._stored.get(id(node))
+        if known is not None:
+            return known[1]
+        parts: list[frozenset[str]] = []
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, ast.AST):
+                parts.append(frozenset(_stored(value)))
+            elif isinstance(value, list):
+                parts.append(self.stored(value))
+        found = frozenset().union(*parts)
+        self._stored[id(node)] = (node, found)
+        return found
+
+
 class _Rewriting:
-    def __init__(self, src: Source, players: int):
+    def __init__(self, src: Source, players: int, memo: _Memo):
         self.src = src
         # how many play, where `p` is the player to move throughout the function (else 0)
         self.players = players
+        self.memo = memo
         self.changed = False
 
     # ------------------------------------------------------------ statements
@@ -105,24 +201,25 @@ class _Rewriting:
     # ------------------------------------------------------------ invariants
     def _hoisted(self, loop: ast.For, known: frozenset[str], local: frozenset[str]) -> tuple[list[ast.stmt], ast.For]:
         """(the assignments of the loop's invariants, the loop reading them)."""
-        set_in_loop = _stored(loop)
+        memo = self.memo
+        set_in_loop = memo.stored(loop)
 
-        def invariant(names: set[str]) -> bool:
+        def invariant(names: frozenset[str]) -> bool:
             return all(name not in set_in_loop and (name in known if name in local else self._constant(name))
                        for name in names)
 
         def fits(node: ast.expr) -> bool:
             # (its names found once, and whether it is invariant asked first: cheaper
             # than whether it can fail, which may work it out for every player)
-            if not _worth_hoisting(node):
+            if not self._worth_hoisting(node):
                 return False
-            names = _names(node)
+            names = memo.names(node)
             return invariant(names) and self._cannot_fail(node, names)
 
         found: dict[str, ast.expr] = {}
         for root in _expressions(loop.body, loop.orelse):
             for node in _largest(root, fits):
-                found.setdefault(pyast.key(node), node)
+                found.setdefault(memo.key(node), node)
         if not found:
             return [], loop
         names = {shape: self.src.fresh("t") for shape in found}
@@ -131,7 +228,7 @@ class _Rewriting:
             if isinstance(node, (ast.expr_context, ast.comprehension, ast.Lambda, ast.GeneratorExp, ast.ListComp)):
                 return node
             if isinstance(node, ast.expr) and not isinstance(node, (ast.Name, ast.Constant)):
-                name = names.get(pyast.key(node)) if _worth_hoisting(node) else None
+                name = names.get(memo.key(node)) if self._worth_hoisting(node) else None
                 if name is not None:
                     return pyast.name(name)
             return None
@@ -143,15 +240,30 @@ class _Rewriting:
         return before, ast.For(target=loop.target, iter=loop.iter, body=body, orelse=orelse, type_comment=None,
                                lineno=0, col_offset=0)
 
+    def _worth_hoisting(self, node: ast.expr) -> bool:
+        """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
+        return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Subscript)) \
+            and self.memo.has_name(node)
+
     def _constant(self, name: str) -> bool:
         """Whether `name` is a constant of the module that nothing changes (a number,
         a truth value, a tuple of those)."""
-        return self.src.is_const_name(name) and frozen(self.src.namespace.get(name), 5)
+        known = self.memo.constant.get(name)
+        if known is None:
+            known = self.memo.constant[name] = self.src.is_const_name(name) \
+                and frozen(self.src.namespace.get(name), 5)
+        return known
 
-    def _cannot_fail(self, node: ast.expr, names: set[str]) -> bool:
+    def _cannot_fail(self, node: ast.expr, names: frozenset[str]) -> bool:
         """Whether working `node` (reading `names`) out cannot raise (of the values
         the generated code computes with: whole numbers and truth values; a row by
         player of a constant table, `k4[p]`, where `p` is the player to move)."""
+        known = self.memo.cannot_fail.get((id(node), self.players))
+        if known is None:
+            known = self.memo.cannot_fail[(id(node), self.players)] = (node, self._fails_not(node, names))
+        return known[1]
+
+    def _fails_not(self, node: ast.expr, names: frozenset[str]) -> bool:
         if self.players and PLAYER in names and all(n == PLAYER or self._constant(n) for n in names):
             # (of the player alone: worked out for each player, it fails for none)
             try:
@@ -179,7 +291,7 @@ class _Rewriting:
     # ------------------------------------------------------------ common parts
     def shared(self, root: ast.expr) -> ast.expr:
         """`root` with its repeated parts worked out once (see the module's doc)."""
-        if _size(root) > MAX_NODES or not _shareable(root):
+        if self.memo.size(root) > MAX_NODES or not _shareable(root):
             return root
         if _shares_nodes(root):
             root = _unshared(root)  # type: ignore[assignment]  # (each node once in the tree: parts are told apart by their identity)
@@ -196,18 +308,19 @@ class _Rewriting:
     def _share_one(self, root: ast.expr) -> Optional[ast.expr]:
         bound = {node.target.id for node in ast.walk(root) if isinstance(node, ast.NamedExpr)
                  and isinstance(node.target, ast.Name)}
+        memo = self.memo
         paths: dict[str, list[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]]] = {}
         for node, path in _in_evaluation_order(root):
-            if _worth_sharing(node) and not _names(node) & bound and _pure(node):
-                paths.setdefault(pyast.key(node), []).append((node, path))
+            if _worth_sharing(node) and not memo.names(node) & bound and memo.pure(node):
+                paths.setdefault(memo.key(node), []).append((node, path))
         best: Optional[tuple[int, ast.expr, list[ast.expr]]] = None
         for occurrences in paths.values():
             if len(occurrences) < 2:
                 continue
             first, first_path = occurrences[0]
             later = [node for node, path in occurrences[1:] if _dominates(first_path, path)]
-            if later and (best is None or _size(first) > best[0]):
-                best = (_size(first), first, later)
+            if later and (best is None or memo.size(first) > best[0]):
+                best = (memo.size(first), first, later)
         if best is None:
             return None
         _, first, later = best
@@ -235,10 +348,6 @@ def _cannot_fail_alone(n: ast.AST) -> bool:
     return False
 
 
-def _worth_hoisting(node: ast.expr) -> bool:
-    """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
-    return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Subscript)) \
-        and any(isinstance(n, ast.Name) for n in ast.walk(node))
 
 
 def _worth_sharing(node: ast.expr) -> bool:
@@ -249,13 +358,6 @@ def _worth_sharing(node: ast.expr) -> bool:
     return isinstance(node, ast.Subscript) and any(isinstance(n, ast.Subscript) for n in ast.walk(node.value))
 
 
-def _pure(node: ast.expr) -> bool:
-    for n in ast.walk(node):
-        if isinstance(n, (ast.NamedExpr, ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.Attribute)):
-            return False
-        if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _PURE_CALLS):
-            return False
-    return True
 
 
 def _shareable(root: ast.expr) -> bool:
@@ -306,9 +408,6 @@ def _skipping_targets(change: Callable[[ast.AST], Optional[ast.AST]]) -> Callabl
 
 
 # ---------------------------------------------------------------- names
-def _names(node: ast.AST) -> set[str]:
-    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
 
 
 def _stored(node: object) -> set[str]:
@@ -385,8 +484,6 @@ def _rebuilt(stmt: ast.stmt, changed: dict[str, object]) -> ast.stmt:
                 col_offset=0)
 
 
-def _size(node: ast.AST) -> int:
-    return sum(1 for _ in ast.walk(node))
 
 
 def _unshared(node: ast.AST) -> ast.AST:

@@ -21,11 +21,13 @@ and `walk_in_order` visits nodes in the order `ast.unparse` writes them.
 from __future__ import annotations
 
 import ast
+import copy
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVar, Union
 
 Expr = ast.expr
 Stmt = ast.stmt
 N = TypeVar("N", bound=ast.AST)
+T = TypeVar("T")
 
 _BINARY: dict[str, type[ast.operator]] = {
     "+": ast.Add, "-": ast.Sub, "*": ast.Mult, "//": ast.FloorDiv, "%": ast.Mod,
@@ -361,6 +363,18 @@ def name_counts(node: ast.AST) -> dict[str, int]:
     return counts
 
 
+def changeable_copy(node: T) -> T:
+    """A deep copy of `node` (a node or a list of them) to change in place, without
+    what statements keep of themselves (`name_counts`, `stored_names`: they would
+    no longer be true)."""
+    copied = copy.deepcopy(node)
+    parts: list[ast.AST] = copied if isinstance(copied, list) else [copied]  # type: ignore[list-item]
+    for part in walk_all(parts):
+        part.__dict__.pop("_name_counts", None)
+        part.__dict__.pop("_stored_names", None)
+    return copied
+
+
 def names_in(nodes: Iterable[ast.AST]) -> set[str]:
     """The identifiers of every name in `nodes` (read or written)."""
     found: set[str] = set()
@@ -376,8 +390,38 @@ def uses(nodes: Iterable[ast.AST], identifier: str) -> int:
 
 def assigns(nodes: Iterable[ast.AST], identifier: str) -> bool:
     """Whether `nodes` give `identifier` a value (assignment, loop variable, `:=`)."""
-    return any(isinstance(n, ast.Name) and n.id == identifier and isinstance(n.ctx, ast.Store)
-               for n in walk_all(nodes))
+    return any(identifier in stored_names(node) for node in nodes)
+
+
+def stored_names(node: ast.AST) -> frozenset[str]:
+    """The identifiers `node` gives a value (assignment, loop variable, `:=`).
+    Statements keep theirs, as they keep their `name_counts`: a block asked about
+    many names, or pasted into many functions, is walked once."""
+    cached: Optional[frozenset[str]] = node.__dict__.get("_stored_names")
+    if cached is not None:
+        return cached
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Name):
+            if isinstance(current.ctx, ast.Store):
+                found.add(current.id)
+            continue
+        for field in current._fields:
+            value = getattr(current, field, None)
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.stmt):
+                        found.update(stored_names(item))
+                    elif isinstance(item, ast.AST):
+                        stack.append(item)
+            elif isinstance(value, ast.AST):
+                stack.append(value)
+    result = frozenset(found)
+    if isinstance(node, ast.stmt):
+        node._stored_names = result  # type: ignore[attr-defined]  # (nodes never change once built)
+    return result
 
 
 def line_count(stmts: Sequence[ast.stmt]) -> int:

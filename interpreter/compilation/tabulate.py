@@ -133,6 +133,9 @@ class _Tabulation:
         self.replaced = 0  # expressions read from tables
         self.values = 0  # values in the tables made
         self.frozen: dict[str, bool] = {}  # by constant's name: whether it is immutable
+        # by id of an expression: the expression (kept, so that the id stays its own) and
+        # the function working it out (_closure)
+        self.closures: dict[int, tuple[ast.expr, Callable[[dict[str, Any]], Any]]] = {}
 
     def block(self, stmts: list[ast.stmt], loop: Optional[tuple[str, tuple[int, ...]]] = None) -> list[ast.stmt]:
         return [self.statement(stmt, loop) for stmt in stmts]
@@ -244,41 +247,78 @@ class _Tabulation:
         return self.frozen[name]
 
     def _value(self, node: ast.expr, env: dict[str, int]) -> Any:
+        """The value of `node` where the names of `env` hold its values and the others
+        are constants of the module; raises _Unfit (or what Python would) where it
+        cannot be worked out."""
+        return self._closure(node)(env)
+
+    def _closure(self, node: ast.expr) -> Callable[[dict[str, Any]], Any]:
+        """`node` as a function of `env` (see `_value`), made once per node: a table
+        asks the same expression for every player and site."""
+        known = self.closures.get(id(node))
+        if known is None or known[0] is not node:
+            known = self.closures[id(node)] = (node, self._made(node))
+        return known[1]
+
+    def _made(self, node: ast.expr) -> Callable[[dict[str, Any]], Any]:
+        part = self._closure
         if isinstance(node, ast.Constant):
-            return node.value
+            constant = node.value
+            return lambda env: constant
         if isinstance(node, ast.Name):
-            return env[node.id] if node.id in env else self.src.namespace[node.id]
+            name, src = node.id, self.src
+            return lambda env: env[name] if name in env else src.namespace[name]
         if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
-            return self._value(node.value, env)[self._value(node.slice, env)]
+            of, at = part(node.value), part(node.slice)
+            return lambda env: of(env)[at(env)]
         if isinstance(node, ast.Call) and pyast.is_name(node.func, "len") and len(node.args) == 1 \
                 and not node.keywords:
-            return len(self._value(node.args[0], env))
+            argument = part(node.args[0])
+            return lambda env: len(argument(env))
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-            return _BINARY[type(node.op)](self._value(node.left, env), self._value(node.right, env))
+            binary, left, right = _BINARY[type(node.op)], part(node.left), part(node.right)
+            return lambda env: binary(left(env), right(env))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return -self._value(node.operand, env)
+            negated = part(node.operand)
+            return lambda env: -negated(env)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            return not self._value(node.operand, env)
+            denied = part(node.operand)
+            return lambda env: not denied(env)
         if isinstance(node, ast.IfExp):
-            return self._value(node.body if self._value(node.test, env) else node.orelse, env)
+            test, body, orelse = part(node.test), part(node.body), part(node.orelse)
+            return lambda env: body(env) if test(env) else orelse(env)
         if isinstance(node, ast.BoolOp):
-            result: Any = None
-            for part in node.values:
-                result = self._value(part, env)
-                if isinstance(node.op, ast.And) != bool(result):
-                    return result
-            return result
+            parts = tuple(part(value) for value in node.values)
+            conjunction = isinstance(node.op, ast.And)
+
+            def boolean(env: dict[str, Any]) -> Any:
+                result: Any = None
+                for each in parts:
+                    result = each(env)
+                    if conjunction != bool(result):
+                        return result
+                return result
+            return boolean
         if isinstance(node, ast.Compare):
-            left = self._value(node.left, env)
-            for op, comparator in zip(node.ops, node.comparators):
-                if type(op) not in _COMPARE:
-                    raise _Unfit
-                right = self._value(comparator, env)
-                if not _COMPARE[type(op)](left, right):
-                    return False
-                left = right
-            return True
-        raise _Unfit
+            first = part(node.left)
+            pairs = tuple((_COMPARE.get(type(op)), part(comparator)) for op, comparator in zip(node.ops,
+                                                                                               node.comparators))
+
+            def compare(env: dict[str, Any]) -> Any:
+                left = first(env)
+                for test, comparator in pairs:
+                    if test is None:
+                        raise _Unfit
+                    right = comparator(env)
+                    if not test(left, right):
+                        return False
+                    left = right
+                return True
+            return compare
+
+        def unfit(env: dict[str, Any]) -> Any:
+            raise _Unfit
+        return unfit
 
 
 def _worth(node: ast.expr) -> bool:
