@@ -647,9 +647,11 @@ class Compiler:
             if case.decision == index:
                 case.after = after
         # (an action that can never be legal, its `where` false whatever the
-        # position, is left out of the listers: it costs nothing)
+        # position, is left out of the listers: it costs nothing. Not with
+        # probes, which count each `prefer` line's tier, and never legal is a
+        # count they report)
         listed = [p for p in plans if not never_listed(p)]
-        if listed and len(listed) < len(plans):
+        if listed and len(listed) < len(plans) and not self.probes.on:
             plans = listed
         tiers = self.guard(lambda: preference_tiers(decision, plans, by_name)) or [plans]
         plan = DecisionPlan(decision.name, tiers, decision.pos, longest=decision.longest)
