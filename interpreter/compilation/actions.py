@@ -1054,3 +1054,24 @@ def _either(a: Optional[Choice], b: Optional[Choice]) -> Optional[Choice]:
         raise RuleError(b[0].pos, f"a case can have one 'promote ... to one of' (the other is at {a[0].pos})")
     return a if a is not None else b
 
+
+
+def never_listed(plan: ActionPlan) -> bool:
+    """Whether the action's guard (its `where` conditions about the position
+    alone, asked once per position) is known false when compiling — an option's
+    value folded in, `where swap == "true" and ...` with the option off — and
+    nothing asked before the false operand can fail: the action is never legal,
+    and a decision may leave it out of its listers (its other actions then list
+    as if it were not written: no notations compared, draws kept)."""
+    if plan.guard is None or not cannot_fail(plan.values):
+        return False
+    for lines, code in plan.guard.parts:
+        if lines:
+            return False
+        operands = code.values if isinstance(code, py.BoolOp) and isinstance(code.op, py.And) else [code]
+        for operand in operands:
+            if isinstance(operand, py.Constant) and not operand.value:
+                return True
+            if not cannot_fail([operand]):
+                return False
+    return False

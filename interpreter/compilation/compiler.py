@@ -30,7 +30,7 @@ from ..runtime.helpers import NotationKeys, ResultCheck
 from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
-from .actions import ActionCompiler, ActionPlan
+from .actions import ActionCompiler, ActionPlan, never_listed
 from .board_keys import keep_board_state, reads_chains, reads_empty_sites, writes_many_sites
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
@@ -650,6 +650,13 @@ class Compiler:
         for case in self.cases:
             if case.decision == index:
                 case.after = after
+        # (an action that can never be legal, its `where` false whatever the
+        # position, is left out of the listers: it costs nothing. Not with
+        # probes, which count each `prefer` line's tier, and never legal is a
+        # count they report)
+        listed = [p for p in plans if not never_listed(p)]
+        if listed and len(listed) < len(plans) and not self.probes.on:
+            plans = listed
         tiers = self.guard(lambda: preference_tiers(decision, plans, by_name)) or [plans]
         plan = DecisionPlan(decision.name, tiers, decision.pos, longest=decision.longest)
         if self.probes.on:

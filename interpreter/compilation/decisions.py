@@ -550,10 +550,12 @@ def _landings_apart(a: ActionPlan, b: ActionPlan, names: Sequence[str]) -> bool:
     lands only onto what its cases name (`onto empty`, `onto enemy`, ...), read on
     the board the candidates are listed on, and no content is named by both (a
     slide onto empty sites and a capture over a screen onto enemies). Not for a
-    walk, drop or select (no known reach: a walk may come back to its own start,
-    which it leaves empty)."""
+    walk (no known reach: a walk may come back to its own start, which it leaves
+    empty). A drop or select moves nothing before it lands: it lands onto what
+    the site holds when the candidates are listed."""
     templates = set(a.templates) | set(b.templates)
-    if a.reach is None or b.reach is None or len(templates) != 1 or not tells_landing(next(iter(templates)), names):
+    if any(plan.moving and plan.reach is None for plan in (a, b)) or len(templates) != 1 \
+            or not tells_landing(next(iter(templates)), names):
         return False
     contents = []
     for plan in (a, b):
