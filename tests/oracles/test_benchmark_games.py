@@ -106,3 +106,41 @@ def test_a_definition_in_place_of_the_benchmarks_own():
     assert games["othello"].adapter is GAMES["othello"].adapter
     assert games["chess"] is GAMES["chess"]
     assert perft(games["othello"].load(), games["othello"].load().initial_state(), 2) == START_PERFT["othello"]
+
+
+def test_the_runner_times_by_the_clock_asked(capsys):
+    pytest.importorskip("pyspiel", reason="the runner needs the bench extra (OpenSpiel)")
+    pytest.importorskip("chess", reason="the runner needs the bench extra (python-chess)")
+    import json
+    import time
+
+    from benchmarks import run, timing
+
+    try:
+        assert run.main(["connect_four", "--clock", "process", "--seconds", "0.05", "--rounds", "1",
+                         "--json"]) == 0
+        assert timing.clock is time.process_time
+    finally:
+        timing.use_clock("wall")
+    report = json.loads(capsys.readouterr().out)
+    assert report["clock"] == "process"
+    connect_four = report["games"][0]
+    assert connect_four["perft"]["regelwerk"]["leaves"] == connect_four["perft"]["openspiel"]["leaves"]
+    assert connect_four["regelwerk"]["playouts"] >= 1
+
+
+def test_timed_playouts_follow_the_clock_chosen():
+    import time
+
+    from benchmarks import timing
+
+    try:
+        timing.use_clock("process")
+        assert timing.clock is time.process_time
+        # (a playout that sleeps uses no processor time: the wall clock would end it at once)
+        playouts, plies, elapsed = timing.timed(lambda: time.sleep(0.002) or 1, 0.002)
+        assert playouts > 1 and plies == playouts and elapsed >= 0.002
+    finally:
+        timing.use_clock("wall")
+    assert timing.clock is time.perf_counter
+    assert timing.timed(lambda: time.sleep(0.01) or 1, 0.005)[0] == 1
