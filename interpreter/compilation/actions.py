@@ -1059,7 +1059,7 @@ def _either(a: Optional[Choice], b: Optional[Choice]) -> Optional[Choice]:
 def never_listed(plan: ActionPlan) -> bool:
     """Whether the action's guard (its `where` conditions about the position
     alone, asked once per position) is known false when compiling — an option's
-    value folded in, `where swap == "true" and ...` with the option off — and
+    value folded in, `where extra == "on" and ...` with the option off — and
     nothing asked before the false operand can fail: the action is never legal,
     and a decision may leave it out of its listers (its other actions then list
     as if it were not written: no notations compared, draws kept)."""

@@ -17,7 +17,7 @@ then those conjuncts (each false one lets the candidate through, as the check
 would answer), and the check called only for the rest — no call for the
 candidates the conjuncts let through. There, a disjunction of tests of the
 kind of the piece on sites from tables by `to` (`solid(x) = x == none or x is
-wall`, four sites around a wall's end) is one bitmask test against the sites
+block`, four sites around a block's end) is one bitmask test against the sites
 holding that kind, found once per listing from the sites of the pieces
 (`kind_masks`), with the tests of a site being none as one table by `to`.
 

@@ -465,7 +465,7 @@ class Compiler:
             keeps_boards=self.exprs.uses_board_repetitions,
             keeps_empty=self.keeps_empty,
             # (not where `forbid result` tries candidates in place: every check writes
-            # and undoes, and keeping masks through those writes cost chess more than
+            # and undoes, and keeping masks through those writes cost such a game more than
             # the masks saved its listers)
             masked_owners=self.exprs.owner_masks.made and not self.result_code,
             position_vars=self._position_vars(),

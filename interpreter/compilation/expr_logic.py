@@ -164,7 +164,7 @@ class LogicFamily:
                     )
 
     def _check_flag_option(self, e: ast.Compare) -> None:
-        """`swap == "true"` with a true/false option: say what to write."""
+        """`extra == "true"` with a true/false option: say what to write."""
         for side, other in ((e.left, e.right), (e.right, e.left)):
             if isinstance(side, ast.Name) and isinstance(other, ast.Str):
                 spec = self.x.model.option_specs.get(side.id)

@@ -43,7 +43,7 @@ A loop whose outputs are read otherwise takes with it the plain assignments
 right after it in its block (its `rest`, while one reads what the loop or an
 earlier one of them set) when then every local they set that the part reads
 elsewhere is read there only as a truth value: the first piece along a line and
-the test of it (`first_piece(k, d) is general`) are one term, whose output is
+the test of it (`first_piece(k, d) is leader`) are one term, whose output is
 whether that piece is one — a move across the line mostly leaves it. The locals
 the rest reads that the loop may leave as they were (the first piece's site
 before the loop finds one) start as they do before the loop (a constant

@@ -8,8 +8,8 @@ the turn sequence does — follow-ups, then the next decisions of the phase's
 candidates of the largest L are kept. A tie-break decides between turns that
 cannot be played in full: where no follow-up can start, the turn's remaining
 decisions are known when the rules are compiled (the *horizon*), and when some
-way acts in every one of them, every candidate that does so is kept (backgammon:
-both dice played, in either order); else the candidates of the largest L whose
+way acts in every one of them, every candidate that does so is kept (a race with
+two dice: both played, in either order); else the candidates of the largest L whose
 ways reach the highest EXPR (lowest), asked where the way ends: after its last
 action and its `after each action` rules, before `after each turn`.
 

@@ -13,8 +13,8 @@ minimax in the tree (tree.py).
 
 It is learnt only where it says something: a quarter of the random games is
 held out, and the fit is kept when it explains at least MIN_R2 of the variance
-of their results; otherwise (Connect Four, where every position has the same
-number of discs for both) there is no evaluation and playouts go to the end.
+of their results; otherwise (a game of filling columns, where every position
+has the same number of discs for both) there is no evaluation and playouts go to the end.
 Learning is seeded and takes a fraction of a second, so it is done on first use
 in each process, the same every time.
 """

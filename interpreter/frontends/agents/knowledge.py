@@ -4,21 +4,21 @@ Nothing about a particular game is built in: the player plays a few random games
 (seeded, so the same on every run) and measures.
 
 - **Whether material means something**: the share of actions that lower an
-  opponent's material (material.py). Where none does (Connect Four, Amazons,
-  Kalah's seeds as counters) there is nothing to protect; where nearly every
-  action does (Othello's flips, Clobber's captures) material swings back and
-  forth and the balance after two turns says little. In between (chess,
-  checkers, Breakthrough, Tablut, morris, the bundled capture games: captures are
+  opponent's material (material.py). Where none does (a game of filling
+  columns, of blocking with arrows, a sowing game's seeds as counters) there is
+  nothing to protect; where nearly every action does (flanked stones flipped,
+  every move a capture) material swings back and forth and the balance after two
+  turns says little. In between (most games of moving pieces, where captures are
   events)
   the look-ahead over material guards the root (safety.py).
 - **Whether material is an asset**: where the random games that someone won end
   with the winner's material fallen behind the loser's (against the start) far
-  more often than ahead — the game is won by losing pieces (antichess), or
-  fewer pieces are easier to bring together (Lines of Action) — keeping material
+  more often than ahead — the game is won by losing pieces, or fewer pieces are
+  easier to bring together into one group — keeping material
   is no guide, and the look-ahead stays off.
 - **Whether an action is a move or a slot**: the share of a player's actions in
   a random game that repeat an action (the same code) the player has played
-  before in that game. Where most do (Kalah: six pits, each sown again and again,
+  before in that game. Where most do (a sowing game: six pits, each sown again and again,
   each time with other seeds), an action names a slot whose worth changes with
   the position, not a move that is about as good a little earlier or later:
   "all moves as first" credits it with every later play and misleads the
@@ -28,15 +28,15 @@ Nothing about a particular game is built in: the player plays a few random games
   plays in one game, on average (`coverage`). MAST (playout.py) prefers, in the
   playouts, actions with the better mean result over the simulated games so
   far; where a player plays a large share of all its actions in every game
-  (Connect Four's cells 0.27, Othello's squares 0.50, Go's points 0.58), every
+  (a column game's cells 0.27, a flanking game's squares 0.50, a territory game's points 0.58), every
   action is in most simulated games and its mean is that of the games, not of
   the action: the preference is noise and only makes the playouts less varied.
-  Where each game plays a small share (Clobber 0.15, moves from one square to
+  Where each game plays a small share (0.15 in a game of capturing steps, moves from one square to
   another in most games), an action's mean is its own, and the playouts prefer
   it (`uses_mast`; the player uses MAST only where, besides, no material and no
   learnt evaluation guide the playouts: mcts.py). Measured against MCTSBot: with
-  MAST Clobber 28 of 40 (without 21 of 40), Connect Four 18–2–11 of 31 (without
-  29–1–10 of 40).
+  MAST 28 of 40 (without 21 of 40) and 18–2–11 of 31 (without 29–1–10 of 40) in
+  the two benchmark games it applies to (benchmarks/README.md).
 """
 from __future__ import annotations
 
@@ -65,12 +65,13 @@ MOST_CAPTURES = 0.5
 LIABILITY_GAMES = 5
 LIABILITY_RATIO = 3
 # AMAF guides the search unless more than this share of the players' actions
-# repeat one they played before in the same game (Kalah 0.72; every other game
-# measured 0.51 or less: Quoridor's pawn wandering at random, morris 0.33).
+# repeat one they played before in the same game (a sowing game 0.72; every other
+# game measured 0.51 or less: a pawn wandering at random in a race, 0.33 in a game
+# of mills).
 MOST_REPEATS = 0.6
 # MAST guides the playouts where a player plays at most this share, on average, of
-# all the actions it was seen to play in the probe games (Clobber 0.15, Connect
-# Four 0.27; benchmarks/README.md has every game's).
+# all the actions it was seen to play in the probe games (0.15 and 0.27 in the two
+# games above; benchmarks/README.md has every game's).
 MOST_COVERAGE = 0.2
 
 

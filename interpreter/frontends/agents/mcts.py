@@ -93,7 +93,7 @@ class Methods:
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
-# that win at once (in chess each answer costs the most), and the safety check's
+# that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
 ROOT_SHARE = 0.5
 DEEPER_SAFETY_SHARE = 0.15
@@ -256,7 +256,7 @@ class MCTSAgent(SeededAgent):
             search.iterate(root)
             done += 1
             if done % CHECK_EVERY and done != self.iterations:
-                # (the clock at every iteration: in chess one takes milliseconds)
+                # (the clock at every iteration: with `forbid result` one may take milliseconds)
                 if deadline is not None and self.methods.think_on and self.clock() >= deadline:
                     return done, "budget"
                 continue

@@ -14,7 +14,7 @@ which an answer that takes something settles at once; the answer that refuted
 one action is tried first against the next (lookahead.py's killers), and the
 actions that touch what a refutation changed are looked at next (in a threat,
 the few answers come early). It makes at most `node_limit` positions. Where it
-ran short (Tablut: 60 actions, each with 80 answers, may take 60,000 positions),
+ran short (a hunt game: 60 actions, each with 80 answers, may take 60,000 positions),
 the actions it had no time for are played against the refutations found, one
 position each, and vetoed where one still takes material (`_veto_suspects`);
 and the action the search chooses is looked at in full after the search if it
@@ -156,7 +156,7 @@ def verify_choice(engine: FastLayer, material: Material, root: Node, choose: Cal
     not (it ran short). When it loses material, it is vetoed and the next actions
     the search prefers are looked at in turn, until one keeps the balance (the
     choice) or `node_limit` positions or the `deadline` are spent: in a threat
-    (Tablut: 5 actions of 107 keep the soldier), the check may not have reached
+    (a hunt game: 5 actions of 107 keep the piece), the check may not have reached
     the few answers before."""
     me, state, children = _decision(root)
     chosen = choose(root)

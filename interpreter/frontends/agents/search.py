@@ -138,7 +138,7 @@ class Search:
     def trying_all_pays(self, count: int) -> bool:
         """Whether trying `count` children for a win costs less than a playout: a
         try makes a position, as a playout's step does. Where playouts are short
-        (Clobber's, a few actions from the end; those cut off by the evaluation),
+        (where every move captures, a few actions from the end; those cut off by the evaluation),
         a node's tries would cost more than the playouts that find the same wins,
         and the solver proves them from those; where playouts are long (races, a
         game's opening) the tries cost a fraction of one."""
