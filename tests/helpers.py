@@ -130,3 +130,19 @@ def checks_allow(s: Any, codes: Any, checks: Any) -> list[Any]:
     `candidate_checks[phase]`, by case) let pass, each asked one at a time on `s`;
     a case without a check: nothing can forbid it."""
     return [code for code in codes if (check := checks[code[0]]) is None or not check(s, code)]
+
+
+# A drop game on stones_and_rocks' board: each action puts two rocks side by side
+# (a wall), the rules before it say what a wall may not do.
+WALL_DROPS = """\
+phase play:
+    turn: place
+decision place:
+    action wall:
+        drop rock on sites
+        where neighbour(to, e) is empty
+        notation "{to}"
+        onto empty:
+            place
+            create rock at neighbour(to, e)
+"""

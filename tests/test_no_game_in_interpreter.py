@@ -9,7 +9,8 @@ from tests.helpers import REPO
 
 # (words that are also plain English or Python are left out: "go", "hex" as in colours)
 COMMON_WORDS = {"go", "hex"}
-CONCEPTS = ["barricade", "emperor", "moat", "coronation", "ransom", "castling", "en passant", "komi"]
+CONCEPTS = ["barricade", "emperor", "kaiser", "fuerst", "fürst", "moat", "graben", "rome", "coronation", "ransom",
+            "castling", "en passant", "komi"]
 
 
 def _game_names() -> list[str]:

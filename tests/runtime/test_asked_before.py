@@ -14,7 +14,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.compilation import asked_before
-from tests.helpers import REPO, generated, stones_and_rocks, write_definition
+from tests.helpers import REPO, WALL_DROPS, generated, stones_and_rocks, write_definition
 from tests.runtime.test_reach_reuse import EXTRA, FILES, _open
 
 # A wall is two rocks side by side, dropped on the western one; it must leave
@@ -26,17 +26,7 @@ define open = exists(connected(first(pieces of white), orthogonal, it is not roc
 define north_rock = neighbour(to, n) is rock
 define near_rock = exists(d in orthogonal, neighbour(to, d) is rock)
 forbid result where CONJUNCT and not open
-phase play:
-    turn: place
-decision place:
-    action wall:
-        drop rock on sites
-        where neighbour(to, e) is empty
-        notation "{to}"
-        onto empty:
-            place
-            create rock at neighbour(to, e)
-"""
+""" + WALL_DROPS
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 

@@ -20,7 +20,7 @@ from interpreter.compilation import clearances
 from interpreter.compilation.source import Source
 from interpreter.runtime.clearances import ClearedChecks, sift
 from interpreter.runtime.helpers import result_filter
-from tests.helpers import REPO, checks_allow, stones_and_rocks, write_definition
+from tests.helpers import REPO, WALL_DROPS, checks_allow, stones_and_rocks, write_definition
 from tests.runtime.test_reach_reuse import EXTRA, FILES, _open
 
 # A wall is two rocks side by side, dropped on the western one; white's stone
@@ -28,17 +28,7 @@ from tests.runtime.test_reach_reuse import EXTRA, FILES, _open
 RULES = """\
 define open = exists(connected(first(pieces of white), orthogonal, it is not rock), it in top)
 forbid result where not open
-phase play:
-    turn: place
-decision place:
-    action wall:
-        drop rock on sites
-        where neighbour(to, e) is empty
-        notation "{to}"
-        onto empty:
-            place
-            create rock at neighbour(to, e)
-"""
+""" + WALL_DROPS
 
 
 def _game(tmp_path: Path, on: bool = True, monkeypatch=None):

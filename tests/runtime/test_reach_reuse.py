@@ -18,6 +18,7 @@ from interpreter.compilation.result_reuse import board_writes
 from interpreter.runtime.helpers import result_filter
 from tests.helpers import (
     REPO,
+    WALL_DROPS,
     checks_allow,
     generated,
     parent_answer_calls,
@@ -32,17 +33,7 @@ from tests.runtime.test_checks_in_place import snapshot
 WALLS = """\
 define open = exists(connected(first(pieces of white), orthogonal, it is not rock), it in top)
 forbid result where to != d4 and not open
-phase play:
-    turn: place
-decision place:
-    action wall:
-        drop rock on sites
-        where neighbour(to, e) is empty
-        notation "{to}"
-        onto empty:
-            place
-            create rock at neighbour(to, e)
-"""
+""" + WALL_DROPS
 EXTRA = "regions:\n  top: {ranks: [4]}\nsetup:\n  white:\n    stone: [a1]\n"
 FILES = "abcd"
 

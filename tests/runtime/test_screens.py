@@ -15,7 +15,7 @@ from pathlib import Path
 from interpreter import load_game
 from interpreter.compilation import clearances
 from interpreter.runtime.clearances import ClearedChecks
-from tests.helpers import REPO, generated, stones_and_rocks, write_definition
+from tests.helpers import REPO, WALL_DROPS, generated, stones_and_rocks, write_definition
 from tests.runtime.test_asked_before import RULES, _expected, _position
 from tests.runtime.test_reach_reuse import EXTRA, FILES
 
@@ -171,17 +171,7 @@ SOLID = """\
 define open = exists(connected(first(pieces of white), orthogonal, it is not rock), it in top)
 define north_solid = neighbour(to, n) == none or neighbour(to, n) is rock or neighbour(neighbour(to, e), n) is rock
 forbid result where north_solid and not open
-phase play:
-    turn: place
-decision place:
-    action wall:
-        drop rock on sites
-        where neighbour(to, e) is empty
-        notation "{to}"
-        onto empty:
-            place
-            create rock at neighbour(to, e)
-"""
+""" + WALL_DROPS
 
 
 def _solid_expected(rocks: set[str]) -> list[str]:
