@@ -340,27 +340,40 @@ def name_counts(node: ast.AST) -> dict[str, int]:
     cached: Optional[dict[str, int]] = node.__dict__.get("_name_counts")
     if cached is not None:
         return cached
+    names, statements = _names_and_statements(node)
     counts: dict[str, int] = {}
+    for name in names:
+        counts[name.id] = counts.get(name.id, 0) + 1
+    for stmt in statements:
+        for identifier, n in name_counts(stmt).items():
+            counts[identifier] = counts.get(identifier, 0) + n
+    if isinstance(node, ast.stmt):
+        node._name_counts = counts  # type: ignore[attr-defined]  # (nodes never change once built)
+    return counts
+
+
+def _names_and_statements(node: ast.AST) -> tuple[list[ast.Name], list[ast.stmt]]:
+    """The names in `node` outside its nested statements, and those statements
+    (which keep what is found of them: `name_counts`, `stored_names`)."""
+    names: list[ast.Name] = []
+    statements: list[ast.stmt] = []
     stack = [node]
     while stack:
         current = stack.pop()
         if type(current) is ast.Name:
-            counts[current.id] = counts.get(current.id, 0) + 1
+            names.append(current)
             continue
         for field in current._fields:
             value = getattr(current, field, None)
             if isinstance(value, list):
                 for item in value:
                     if isinstance(item, ast.stmt):
-                        for identifier, n in name_counts(item).items():
-                            counts[identifier] = counts.get(identifier, 0) + n
+                        statements.append(item)
                     elif isinstance(item, ast.AST):
                         stack.append(item)
             elif isinstance(value, ast.AST):
                 stack.append(value)
-    if isinstance(node, ast.stmt):
-        node._name_counts = counts  # type: ignore[attr-defined]  # (nodes never change once built)
-    return counts
+    return names, statements
 
 
 def changeable_copy(node: T) -> T:
@@ -400,24 +413,10 @@ def stored_names(node: ast.AST) -> frozenset[str]:
     cached: Optional[frozenset[str]] = node.__dict__.get("_stored_names")
     if cached is not None:
         return cached
-    found: set[str] = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, ast.Name):
-            if isinstance(current.ctx, ast.Store):
-                found.add(current.id)
-            continue
-        for field in current._fields:
-            value = getattr(current, field, None)
-            if isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.stmt):
-                        found.update(stored_names(item))
-                    elif isinstance(item, ast.AST):
-                        stack.append(item)
-            elif isinstance(value, ast.AST):
-                stack.append(value)
+    names, statements = _names_and_statements(node)
+    found = {name.id for name in names if isinstance(name.ctx, ast.Store)}
+    for stmt in statements:
+        found.update(stored_names(stmt))
     result = frozenset(found)
     if isinstance(node, ast.stmt):
         node._stored_names = result  # type: ignore[attr-defined]  # (nodes never change once built)
