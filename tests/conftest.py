@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+import interpreter
+import interpreter.api as interpreter_api
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def pytest_collection_modifyitems(config, items):
@@ -37,3 +44,60 @@ def pytest_runtest_teardown(item, nextitem):
     if _finished % FREEZE_EVERY == 0:
         gc.collect()
         gc.freeze()
+
+
+# Compiling a game is most of the run's processor time (the chess example alone is
+# loaded about fifty times), so `load_game` keeps the games it compiled from the
+# repository's own files, keyed by what was asked and by a fingerprint of every
+# interpreter module's names and classes: a test that switches a compiler pass off
+# (monkeypatch) changes the fingerprint and gets a game of its own, compiled anew.
+_LOADED: dict = {}
+_LOADED_MAX = 96
+
+
+def _interpreter_fingerprint() -> int:
+    ids = []
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "interpreter" or name.startswith("interpreter.")):
+            continue
+        for value in vars(module).values():
+            ids.append(id(value))
+            if isinstance(value, type) and value.__module__ == name:
+                ids.extend(map(id, vars(value).values()))
+    return hash(tuple(ids))
+
+
+def _in_repository(name: object) -> object:
+    """The key a definition's name or path is cached under, or None (files outside the
+    repository, such as tests' temporary folders, may change between loads)."""
+    if name is None:
+        return ""
+    path = Path(str(name))
+    try:
+        if path.exists():
+            resolved = path.resolve()
+            return str(resolved) if resolved.is_relative_to(REPO) else None
+    except (OSError, ValueError):  # a name no file can have: load_game says so
+        return None
+    return ("bundled", str(name)) if str(name) in _BUNDLED else None
+
+
+def _load_game_kept(name_or_path, options=None, variant=None, coverage=False):
+    where = _in_repository(name_or_path)
+    where_variant = _in_repository(variant)
+    if coverage or where is None or where_variant is None:
+        return _load_game(name_or_path, options, variant, coverage)
+    key = (where, where_variant, repr(sorted((options or {}).items())), _interpreter_fingerprint())
+    game = _LOADED.get(key)
+    if game is None:
+        game = _load_game(name_or_path, options, variant, coverage)
+        if len(_LOADED) >= _LOADED_MAX:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[key] = game
+    return game
+
+
+_BUNDLED = frozenset(interpreter.bundled_games())
+_load_game = interpreter_api.load_game
+interpreter_api.load_game = _load_game_kept
+interpreter.load_game = _load_game_kept
