@@ -199,6 +199,7 @@ class _Tabulation:
         stores = self.stores = _store_counts(function)
         out = []
         for stmt in function.body:
+            before = self.replaced
             out.append(self.statement(stmt, None))
             if registers and isinstance(stmt, ast.Assign) \
                     and all(isinstance(t, ast.Name) and stores[t.id] == 1 for t in stmt.targets):
@@ -207,6 +208,11 @@ class _Tabulation:
                     value = self._fixed_value(stmt.value)
                     if value is None:
                         continue
+                    if self.replaced == before:
+                        # (the local's value itself read from a table by player and registers)
+                        table = self._table(stmt.value, None, whole=True)
+                        if table is not None:
+                            out[-1] = ast.Assign(targets=stmt.targets, value=table, lineno=0, col_offset=0)
                 for target in stmt.targets:
                     self.fixed[target.id] = value  # type: ignore[attr-defined]
         self.fixed = {}
@@ -277,7 +283,8 @@ class _Tabulation:
             cls = type(stmt)
             return cls(test=self.expr(stmt.test, loop), body=self.block(stmt.body, loop),
                        orelse=self.block(stmt.orelse, loop), lineno=0, col_offset=0)
-        if loop is None or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return)):
+        if loop is None and not self._registers_known() \
+                or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return)):
             return stmt
         if isinstance(stmt, ast.Assign):
             return ast.Assign(targets=stmt.targets, value=self.expr(stmt.value, loop), lineno=0, col_offset=0)
@@ -338,7 +345,7 @@ class _Tabulation:
 
     def expr(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]]) -> ast.expr:
         """`node` with its largest parts that are worth a table read from one."""
-        if loop is None:
+        if loop is None and not self._registers_known():
             return node
         table = self._table(node, loop)
         if table is not None:
@@ -356,14 +363,22 @@ class _Tabulation:
                 fields[field] = value
         return type(node)(**fields)
 
-    def _table(self, node: ast.expr, loop: tuple[str, tuple[int, ...]]) -> Optional[ast.expr]:
-        """`node` read from a table by player and site, or None when it is not one
+    def _registers_known(self) -> bool:
+        return any(value is None for value in self.fixed.values())
+
+    def _table(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]],
+               whole: bool = False) -> Optional[ast.expr]:
+        """`node` read from a table by player, site registers and the loop's site
+        (outside loops: by player and site registers, where `node` reads a local
+        fixed by them or is the value of one, `whole`), or None when it is not one
         of the expressions described above."""
         if not _worth(node):
             return None
-        site, sites = loop
+        site, sites = loop if loop is not None else (None, ())
         names = _read_names(node)
         if not all(n in (site, PLAYER) or n in self.fixed or self._immutable(n) for n in names):
+            return None
+        if site is None and not whole and not any(self.fixed.get(n) is not None for n in names):
             return None
         if any(self.fixed.get(n) is not None for n in names):
             # (with the fixed locals written out: maybe a table by player, site
@@ -372,20 +387,22 @@ class _Tabulation:
             names = _read_names(node)
             if not all(n in (site, PLAYER) or self._register(n) or self._immutable(n) for n in names):
                 return None
-        if site not in names:
-            return None
         registers = sorted(n for n in names if self._register(n))
+        if site not in names if site is not None else not registers:
+            return None
         by_player = PLAYER in names
         players = range(self.players) if by_player else range(1)
-        size = max(sites) + 1
+        size = max(sites) + 1 if sites else 1
         domain = site_domain(self.sites)
         count = len(players) * len(domain) ** len(registers)
         if size * count > MAX_TABLE or self.values + size * count > MAX_VALUES:
             return None
 
-        def rows(env: dict[str, int], left: list[str]) -> tuple[Any, ...]:
+        def rows(env: dict[str, int], left: list[str]) -> Any:
             if left:
                 return tuple(rows({**env, left[0]: value}, left[1:]) for value in domain)
+            if site is None:
+                return self._value(node, env)
             row: list[Any] = [None] * size
             for x in sites:
                 row[x] = self._value(node, {**env, site: x})
@@ -397,7 +414,7 @@ class _Tabulation:
         self.values += size * count
         self.replaced += 1
         read: ast.expr = self.src.const(table if by_player else table[0])
-        for index in ([PLAYER] if by_player else []) + registers + [site]:
+        for index in ([PLAYER] if by_player else []) + registers + ([site] if site is not None else []):
             read = pyast.sub(read, pyast.name(index))
         return read
 

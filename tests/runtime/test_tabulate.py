@@ -40,7 +40,10 @@ def test_the_older_kalah_reads_each_pits_place_from_a_table():
     # c1 (site 2, place 2): a2 (site 6, place 12) is 10 places on, b1 (site 1) 12,
     # c1 itself 0; North sowing a2 (site 6, place 5): b1 (place 8) is 3 on
     distance = next(table for table in tables.values() if len(table) == 2 and len(table[0]) == 13
-                    and isinstance(table[0][0][0], int) and not isinstance(table[0][0][0], bool))
+                    and isinstance(table[0][0], tuple) and not isinstance(table[0][0][0], bool))
+    # `f` itself by player and `to` (then NO_SITE): the places again
+    assert any(table[0][:12] == places[0] and table[1][:12] == places[1] and len(table[0]) == 13
+               for table in tables.values())
     assert (distance[0][2][6], distance[0][2][1], distance[0][2][2], distance[1][6][1]) == (10, 12, 0, 3)
     assert all(distance[p][to][q] == (places[p][q] - places[p][to]) % 13
                for p in range(2) for to in range(12) for q in range(12))
@@ -132,6 +135,7 @@ _SOWING = """
         for q in k1:
             d = k0[p][q]
             b[q] = n + (d - f) % 5 * 2
+        b[to] = n + (f + 2) % 5
 """
 
 
@@ -141,7 +145,11 @@ def test_a_local_of_the_site_of_the_action_is_read_with_the_loops_site_from_one_
     # `(d - f) % 5 * 2` by player, `to` (the four sites, then NO_SITE) and site;
     # `d` is read nowhere else and is left out; the row of `to` is read once
     assert "%" not in loop and "d =" not in text and "f =" in text
-    (row,) = (line.strip() for line in text.splitlines() if line.strip().endswith("[p][to]"))
+    # outside the loop too: `f` and `(f + 2) % 5` by player and `to`
+    assert "%" not in text and "+ 1" not in text
+    (fixed,) = (line.strip() for line in text.splitlines() if line.strip().startswith("f = "))
+    assert constants[fixed.split(" = ")[1].split("[")[0]] == ((1, 2, 3, 4, 1), (4, 3, 2, 1, 1))
+    (row,) = (line.strip() for line in text.splitlines() if line.strip().startswith("t0 = "))
     table = constants[row.split(" = ")[1].split("[")[0]]
     assert len(table) == 2 and all(len(by_to) == 5 for by_to in table)
     # South sowing site 1 (f = 2): site 3 (place 3) is (3 - 2) % 5 * 2 = 2 on, site 0 (place 0) 6
