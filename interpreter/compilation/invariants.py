@@ -28,11 +28,12 @@ rewritten parts are new nodes.
 from __future__ import annotations
 
 import ast
+import itertools
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import pyast
 from .source import Source
-from .tabulate import PLAYER, frozen, player_fixed, worked_out
+from .tabulate import MAX_TABLE, PLAYER, frozen, player_fixed, site_domain, site_registers, worked_out
 
 # Node kinds an invariant may be built of (values only, nothing that can fail).
 _SAFE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
@@ -44,15 +45,17 @@ MAX_SHARED = 8
 MAX_NODES = 400
 
 
-def share_work(src: Source, players: int) -> None:
+def share_work(src: Source, players: int, sites: int = 0) -> None:
     """Every generated function of `src` with loop invariants worked out before
     their loops and an expression's repeated parts worked out once
-    (`src.functions` rewritten; `players`: how many play)."""
+    (`src.functions` rewritten; `players`: how many play; `sites`: how many sites
+    the board has, 0 where the sites of action codes are not looked at)."""
     functions = []
     memo = _Memo()
     for function in src.functions:
         if isinstance(function, ast.FunctionDef):
-            rewriting = _Rewriting(src, players if player_fixed(function) else 0, memo)
+            registers = site_registers(function) if sites else frozenset()
+            rewriting = _Rewriting(src, players if player_fixed(function) else 0, memo, registers, sites)
             params = frozenset(arg.arg for arg in function.args.args)
             body = rewriting.block(function.body, params, params | memo.stored(function.body))
             if rewriting.changed:
@@ -74,8 +77,9 @@ class _Memo:
         self._pure: dict[int, tuple[ast.AST, bool]] = {}
         self._key: dict[int, tuple[ast.AST, str]] = {}
         self._stored: dict[int, tuple[ast.AST, frozenset[str]]] = {}
-        # (id, players) -> whether the part cannot fail, for functions where that many play
-        self.cannot_fail: dict[tuple[int, int], tuple[ast.AST, bool]] = {}
+        # (id, players, site registers) -> whether the part cannot fail, for functions
+        # where that many play and those names hold sites of the action code
+        self.cannot_fail: dict[tuple[int, int, frozenset[str]], tuple[ast.AST, bool]] = {}
         self.constant: dict[str, bool] = {}
 
     def names(self, node: ast.AST) -> frozenset[str]:
@@ -157,10 +161,15 @@ class _Memo:
 
 
 class _Rewriting:
-    def __init__(self, src: Source, players: int, memo: _Memo):
+    def __init__(self, src: Source, players: int, memo: _Memo, registers: frozenset[str] = frozenset(),
+                 sites: int = 0):
         self.src = src
         # how many play, where `p` is the player to move throughout the function (else 0)
         self.players = players
+        # the names holding a site of the action code (tabulate.site_registers) and
+        # how many sites the board has
+        self.registers = registers
+        self.sites = sites
         self.memo = memo
         self.changed = False
 
@@ -258,20 +267,28 @@ class _Rewriting:
         """Whether working `node` (reading `names`) out cannot raise (of the values
         the generated code computes with: whole numbers and truth values; a row by
         player of a constant table, `k4[p]`, where `p` is the player to move)."""
-        known = self.memo.cannot_fail.get((id(node), self.players))
+        key = (id(node), self.players, self.registers & names)
+        known = self.memo.cannot_fail.get(key)
         if known is None:
-            known = self.memo.cannot_fail[(id(node), self.players)] = (node, self._fails_not(node, names))
+            known = self.memo.cannot_fail[key] = (node, self._fails_not(node, names))
         return known[1]
 
     def _fails_not(self, node: ast.expr, names: frozenset[str]) -> bool:
-        if self.players and PLAYER in names and all(n == PLAYER or self._constant(n) for n in names):
-            # (of the player alone: worked out for each player, it fails for none)
-            try:
-                for player in range(self.players):
-                    worked_out(self.src, node, {PLAYER: player})
-                return True
-            except ValueError:
-                pass
+        registers = sorted(self.registers & names)
+        by_player = bool(self.players) and PLAYER in names
+        if (by_player or registers) and all(n == PLAYER and by_player or n in self.registers or self._constant(n)
+                                            for n in names):
+            # (of the player and the action's sites alone: worked out for each player
+            # and each value the sites take, it fails for none)
+            domain = site_domain(self.sites)
+            if len(domain) ** len(registers) * max(1, self.players) <= MAX_TABLE:
+                try:
+                    for player in range(self.players if by_player else 1):
+                        for values in itertools.product(domain, repeat=len(registers)):
+                            worked_out(self.src, node, {PLAYER: player, **dict(zip(registers, values))})
+                    return True
+                except ValueError:
+                    pass
         for n in ast.walk(node):
             if isinstance(n, ast.Subscript):
                 if not self._player_row(n):

@@ -22,10 +22,12 @@ generated code fills as it runs is never folded into another.
 from __future__ import annotations
 
 import ast
+import itertools
 import operator
 import weakref
 from typing import Any, Callable, Optional
 
+from ..runtime.pieces import DESTINATION, JUMPED, NO_SITE, ORIGIN
 from . import pyast
 from .source import Source
 
@@ -41,23 +43,26 @@ _COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
     ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
 }
-# The register of the player to move.
+# The register of the player to move, and the parameter holding the action code.
 PLAYER = "p"
+CODE = "code"
 
 
 class _Unfit(Exception):
     """The expression cannot be worked out here."""
 
 
-def tabulate(src: Source, players: int) -> None:
+def tabulate(src: Source, players: int, sites: int = 0) -> None:
     """Every generated function of `src` with the expressions described above read
-    from tables (`src.functions` rewritten; a function without any is kept)."""
-    tabulation = _Tabulation(src, players)
+    from tables (`src.functions` rewritten; a function without any is kept;
+    `sites`: how many sites the board has, 0 where no site of an action code is
+    tabulated)."""
+    tabulation = _Tabulation(src, players, sites)
     functions = []
     for function in src.functions:
         if isinstance(function, ast.FunctionDef) and player_fixed(function):
             before = tabulation.replaced
-            body = tabulation.block(function.body)
+            body = tabulation.function_body(function)
             if tabulation.replaced != before:
                 function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
                                            returns=None, type_comment=None, lineno=0, col_offset=0)
@@ -126,16 +131,137 @@ def player_fixed(function: ast.FunctionDef) -> bool:
         and first.value.attr == "player"
 
 
+def site_registers(function: ast.FunctionDef) -> frozenset[str]:
+    """The names the function sets once, at its start, to a site of the action code
+    it is given (`to = code[2]`, `frm = at = code[1]`) and never sets again: each
+    holds a site of the board or NO_SITE (-1) wherever it is read after that
+    statement (runtime/pieces.py)."""
+    if CODE not in (arg.arg for arg in function.args.args):
+        return frozenset()
+    stores = _store_counts(function)
+    if stores.get(CODE, 0):
+        return frozenset()
+    found: set[str] = set()
+    for stmt in function.body:
+        if isinstance(stmt, ast.Assign) and _code_site(stmt.value) \
+                and all(isinstance(t, ast.Name) and stores[t.id] == 1 for t in stmt.targets):
+            found.update(t.id for t in stmt.targets)  # type: ignore[attr-defined]
+    return frozenset(found)
+
+
+def site_domain(sites: int) -> tuple[int, ...]:
+    """The values a site register takes, in the order of a table's entries by it:
+    the sites, then NO_SITE (-1), read as the last entry."""
+    return tuple(range(sites)) + (NO_SITE,)
+
+
+def _code_site(value: ast.expr) -> bool:
+    return isinstance(value, ast.Subscript) and pyast.is_name(value.value, CODE) \
+        and isinstance(value.slice, ast.Constant) and type(value.slice.value) is int \
+        and value.slice.value in (ORIGIN, DESTINATION, JUMPED)
+
+
+def _store_counts(function: ast.FunctionDef) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            counts[node.id] = counts.get(node.id, 0) + 1
+    return counts
+
+
 class _Tabulation:
-    def __init__(self, src: Source, players: int):
+    def __init__(self, src: Source, players: int, sites: int = 0):
         self.src = src
         self.players = players
+        self.sites = sites
+        # in the function being rewritten, from the statement being rewritten on: the
+        # site registers (None) and the locals set once, at the function's start, to
+        # a value of the player, the site registers and constants alone (that value,
+        # with such locals written out)
+        self.fixed: dict[str, Optional[ast.expr]] = {}
+        # how many times the function being rewritten stores to each name; the
+        # locals of a loop over sites whose value became a table read
+        self.stores: dict[str, int] = {}
+        self.tabulated_locals: set[str] = set()
         self.replaced = 0  # expressions read from tables
         self.values = 0  # values in the tables made
         self.frozen: dict[str, bool] = {}  # by constant's name: whether it is immutable
         # by id of an expression: the expression (kept, so that the id stays its own) and
         # the function working it out (_closure)
         self.closures: dict[int, tuple[ast.expr, Callable[[dict[str, Any]], Any]]] = {}
+
+    def function_body(self, function: ast.FunctionDef) -> list[ast.stmt]:
+        """The function's statements rewritten, with the site registers and the
+        values fixed by them known from their statements on."""
+        self.fixed = {}
+        self.tabulated_locals = set()
+        registers = site_registers(function) if self.sites else frozenset()
+        stores = self.stores = _store_counts(function)
+        out = []
+        for stmt in function.body:
+            before = self.replaced
+            out.append(self.statement(stmt, None))
+            if registers and isinstance(stmt, ast.Assign) \
+                    and all(isinstance(t, ast.Name) and stores[t.id] == 1 for t in stmt.targets):
+                value: Optional[ast.expr] = None
+                if not _code_site(stmt.value):
+                    value = self._fixed_value(stmt.value)
+                    if value is None:
+                        continue
+                    if self.replaced == before:
+                        # (the local's value itself read from a table by player and registers)
+                        table = self._table(stmt.value, None, whole=True)
+                        if table is not None:
+                            out[-1] = ast.Assign(targets=stmt.targets, value=table, lineno=0, col_offset=0)
+                for target in stmt.targets:
+                    self.fixed[target.id] = value  # type: ignore[attr-defined]
+        self.fixed = {}
+        if self.tabulated_locals:
+            # (a local of a loop read only where its value was written out: its table
+            # read, which cannot fail, is left out)
+            read = {n.id for n in pyast.walk_all(out) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            unread = self.tabulated_locals - read
+            if unread:
+                out = pyast.without(out, lambda stmt: isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                                    and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id in unread)
+        return out
+
+    def _fixed_value(self, node: ast.expr) -> Optional[ast.expr]:
+        """`node` with the fixed locals it reads written out, when it reads nothing
+        but the player, site registers, fixed locals and immutable constants and
+        can be worked out for every player and value of the registers it reads;
+        else None."""
+        expanded = self._expanded(node)
+        names = _read_names(expanded)
+        if not all(n == PLAYER or self._register(n) or self._immutable(n) for n in names):
+            return None
+        registers = sorted(n for n in names if self._register(n))
+        players = range(self.players) if PLAYER in names else range(1)
+        domain = site_domain(self.sites)
+        if len(players) * len(domain) ** len(registers) > MAX_TABLE:
+            return None
+        try:
+            for player in players:
+                for values in itertools.product(domain, repeat=len(registers)):
+                    self._value(expanded, {PLAYER: player, **dict(zip(registers, values))})
+        except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
+            return None
+        return expanded
+
+    def _register(self, name: str) -> bool:
+        return name in self.fixed and self.fixed[name] is None
+
+    def _expanded(self, node: ast.expr) -> ast.expr:
+        """`node` with the fixed locals it reads written out."""
+        fixed = self.fixed
+        if not any(fixed.get(n) is not None for n in _read_names(node)):
+            return node
+
+        def change(n: ast.AST) -> Optional[ast.AST]:
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                return fixed.get(n.id)
+            return None
+        return pyast.replace_nodes(node, change)
 
     def block(self, stmts: list[ast.stmt], loop: Optional[tuple[str, tuple[int, ...]]] = None) -> list[ast.stmt]:
         return [self.statement(stmt, loop) for stmt in stmts]
@@ -149,13 +275,16 @@ class _Tabulation:
                 inner = (stmt.target.id, sites)
             elif loop is not None and (_assigns(stmt.body, {loop[0]}) or loop[0] in _stores(stmt.target)):
                 inner = None  # (the outer loop's variable set again: no longer its site)
-            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop), body=self.block(stmt.body, inner),
+            body = self._loop_body(stmt.body, inner) if inner is not None and inner is not loop \
+                else self.block(stmt.body, inner)
+            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop), body=body,
                            orelse=self.block(stmt.orelse, loop), type_comment=None, lineno=0, col_offset=0)
         if isinstance(stmt, (ast.If, ast.While)):
             cls = type(stmt)
             return cls(test=self.expr(stmt.test, loop), body=self.block(stmt.body, loop),
                        orelse=self.block(stmt.orelse, loop), lineno=0, col_offset=0)
-        if loop is None or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return)):
+        if loop is None and not self._registers_known() \
+                or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return)):
             return stmt
         if isinstance(stmt, ast.Assign):
             return ast.Assign(targets=stmt.targets, value=self.expr(stmt.value, loop), lineno=0, col_offset=0)
@@ -166,6 +295,32 @@ class _Tabulation:
             return ast.Expr(value=self.expr(stmt.value, loop), lineno=0, col_offset=0)
         return ast.Return(value=self.expr(stmt.value, loop) if stmt.value is not None else None, lineno=0,
                           col_offset=0)
+
+    def _loop_body(self, stmts: list[ast.stmt], loop: tuple[str, tuple[int, ...]]) -> list[ast.stmt]:
+        """The statements of a loop over sites rewritten, with the locals its
+        block sets once, to a value of the loop's site, the player, the site
+        registers and constants alone, written out where later statements of the
+        block read them (in a table read with theirs)."""
+        site = loop[0]
+        added = []
+        out = []
+        for stmt in stmts:
+            new = self.statement(stmt, loop)
+            out.append(new)
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and self.stores.get(stmt.targets[0].id) == 1):
+                continue
+            name = stmt.targets[0].id
+            value = self._expanded(stmt.value)
+            names = _read_names(value)
+            if site in names and all(n in (site, PLAYER) or self._register(n) or self._immutable(n) for n in names):
+                self.fixed[name] = value
+                added.append(name)
+                if isinstance(new, ast.Assign) and new.value is not stmt.value and _table_read(new.value):
+                    self.tabulated_locals.add(name)
+        for name in added:
+            del self.fixed[name]
+        return out
 
     def _sites(self, loop: ast.For) -> Optional[tuple[int, ...]]:
         """The sites a loop goes over, when it is a constant collection of them or
@@ -190,7 +345,7 @@ class _Tabulation:
 
     def expr(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]]) -> ast.expr:
         """`node` with its largest parts that are worth a table read from one."""
-        if loop is None:
+        if loop is None and not self._registers_known():
             return node
         table = self._table(node, loop)
         if table is not None:
@@ -208,37 +363,60 @@ class _Tabulation:
                 fields[field] = value
         return type(node)(**fields)
 
-    def _table(self, node: ast.expr, loop: tuple[str, tuple[int, ...]]) -> Optional[ast.expr]:
-        """`node` read from a table by player and site, or None when it is not one
+    def _registers_known(self) -> bool:
+        return any(value is None for value in self.fixed.values())
+
+    def _table(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]],
+               whole: bool = False) -> Optional[ast.expr]:
+        """`node` read from a table by player, site registers and the loop's site
+        (outside loops: by player and site registers, where `node` reads a local
+        fixed by them or is the value of one, `whole`), or None when it is not one
         of the expressions described above."""
         if not _worth(node):
             return None
-        site, sites = loop
-        called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
-        names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
-        if site not in names:
+        site, sites = loop if loop is not None else (None, ())
+        names = _read_names(node)
+        if not all(n in (site, PLAYER) or n in self.fixed or self._immutable(n) for n in names):
+            return None
+        if site is None and not whole and not any(self.fixed.get(n) is not None for n in names):
+            return None
+        if any(self.fixed.get(n) is not None for n in names):
+            # (with the fixed locals written out: maybe a table by player, site
+            # register and site)
+            node = self._expanded(node)
+            names = _read_names(node)
+            if not all(n in (site, PLAYER) or self._register(n) or self._immutable(n) for n in names):
+                return None
+        registers = sorted(n for n in names if self._register(n))
+        if site not in names if site is not None else not registers:
             return None
         by_player = PLAYER in names
-        if not all(n in (site, PLAYER) or self._immutable(n) for n in names):
-            return None
         players = range(self.players) if by_player else range(1)
-        size = max(sites) + 1
-        if size * len(players) > MAX_TABLE or self.values + size * len(players) > MAX_VALUES:
+        size = max(sites) + 1 if sites else 1
+        domain = site_domain(self.sites)
+        count = len(players) * len(domain) ** len(registers)
+        if size * count > MAX_TABLE or self.values + size * count > MAX_VALUES:
             return None
-        rows = []
-        for player in players:
+
+        def rows(env: dict[str, int], left: list[str]) -> Any:
+            if left:
+                return tuple(rows({**env, left[0]: value}, left[1:]) for value in domain)
+            if site is None:
+                return self._value(node, env)
             row: list[Any] = [None] * size
             for x in sites:
-                try:
-                    row[x] = self._value(node, {site: x, PLAYER: player})
-                except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
-                    return None
-            rows.append(tuple(row))
-        self.values += size * len(players)
+                row[x] = self._value(node, {**env, site: x})
+            return tuple(row)
+        try:
+            table = tuple(rows({PLAYER: player}, registers) for player in players)
+        except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
+            return None
+        self.values += size * count
         self.replaced += 1
-        if by_player:
-            return pyast.sub(pyast.sub(self.src.const(tuple(rows)), pyast.name(PLAYER)), pyast.name(site))
-        return pyast.sub(self.src.const(rows[0]), pyast.name(site))
+        read: ast.expr = self.src.const(table if by_player else table[0])
+        for index in ([PLAYER] if by_player else []) + registers + ([site] if site is not None else []):
+            read = pyast.sub(read, pyast.name(index))
+        return read
 
     def _immutable(self, name: str) -> bool:
         """Whether `name` is a constant that nothing changes while the rules run."""
@@ -336,6 +514,19 @@ def frozen(value: Any, depth: int) -> bool:
     if type(value) is not tuple or depth == 0:
         return False
     return all(frozen(element, depth - 1) for element in value)
+
+
+def _table_read(node: ast.expr) -> bool:
+    """Whether `node` is a table read by names (`k20[p][to][q]`)."""
+    while isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _read_names(node: ast.expr) -> set[str]:
+    """The names `node` reads, not those of the functions it calls."""
+    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
 
 
 def _assigns(stmts: list[ast.stmt], names: set[str]) -> set[str]:

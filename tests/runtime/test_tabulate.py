@@ -24,18 +24,32 @@ def test_the_older_kalah_reads_each_pits_place_from_a_table():
     # `place_of(q)`: the place of pit q in the round of the player to move, from
     # rays and rows (benchmarks/older/kalah): South's pits a1..f1 (sites 0..5)
     # are its places 0..5, North's f2..a2 (sites 11..6) its places 7..12; North
-    # counts from f2.
+    # counts from f2. The sowing loop's `(place_of(q) - f) % 13`, with `f =
+    # place_of(to)` a local of the site sown: a table by player, `to` and site.
     game = load_game(str(REPO / "benchmarks" / "older" / "kalah"))
     tables = _tables(game)
-    assert list(tables.values()) == [((0, 1, 2, 3, 4, 5, 12, 11, 10, 9, 8, 7),
-                                      (7, 8, 9, 10, 11, 12, 5, 4, 3, 2, 1, 0))]
-    (name,) = tables
-    # read for the sowing loop and for the capture's, by the player (the player's
-    # row taken once before each loop: compilation/invariants.py)
+    places = ((0, 1, 2, 3, 4, 5, 12, 11, 10, 9, 8, 7), (7, 8, 9, 10, 11, 12, 5, 4, 3, 2, 1, 0))
+    assert places in tables.values()
+    (place,) = (name for name, table in tables.items() if table == places)
+    # read for the capture's loop, by the player (the player's row taken once
+    # before the loop: compilation/invariants.py)
     reads = [node for node in ast.walk(game.rules.module) if isinstance(node, ast.Subscript)
-             and isinstance(node.value, ast.Name) and node.value.id == name]
-    assert len(reads) == 2
-    assert all(isinstance(r.slice, ast.Name) and r.slice.id == "p" for r in reads)
+             and isinstance(node.value, ast.Name) and node.value.id == place]
+    assert len(reads) == 1 and isinstance(reads[0].slice, ast.Name) and reads[0].slice.id == "p"
+    # the distance by player, `to` (12 sites, then NO_SITE) and site: South sowing
+    # c1 (site 2, place 2): a2 (site 6, place 12) is 10 places on, b1 (site 1) 12,
+    # c1 itself 0; North sowing a2 (site 6, place 5): b1 (place 8) is 3 on
+    distance = next(table for table in tables.values() if len(table) == 2 and len(table[0]) == 13
+                    and isinstance(table[0][0], tuple) and not isinstance(table[0][0][0], bool))
+    # `f` itself by player and `to` (then NO_SITE): the places again
+    assert any(table[0][:12] == places[0] and table[1][:12] == places[1] and len(table[0]) == 13
+               for table in tables.values())
+    assert (distance[0][2][6], distance[0][2][1], distance[0][2][2], distance[1][6][1]) == (10, 12, 0, 3)
+    assert all(distance[p][to][q] == (places[p][q] - places[p][to]) % 13
+               for p in range(2) for to in range(12) for q in range(12))
+    # read in the sowing loop as the row of `to`, taken once before the loop
+    text = ast.unparse(game.rules.module)
+    assert any(line.strip().endswith("[p][to]") and line.strip().startswith("t") for line in text.splitlines())
 
 
 def _playouts(path: str, seeds: range) -> list:
@@ -54,7 +68,7 @@ def test_games_play_as_with_the_pass_switched_off(path, monkeypatch):
     full = str(REPO / path)
     assert _tables(load_game(full)), "the pass made no table here"
     with_tables = _playouts(full, range(12))
-    monkeypatch.setattr(compiler, "tabulate", lambda src, players: None)
+    monkeypatch.setattr(compiler, "tabulate", lambda src, players, sites=0: None)
     assert not _tables(load_game(full))
     assert _playouts(full, range(12)) == with_tables
 
@@ -87,3 +101,72 @@ def test_a_table_by_site_alone_and_one_left_as_it_was(tmp_path):
     s = game.apply(game.initial_state(), "a1")
     # 4 ranks of 7 + 5 + 3 + 1, and of 12 // 1 + 12 // 2 + 12 // 3 (files b, c, d)
     assert game.variables(s)["total"] == 4 * 16 + 4 * 22
+
+
+# ---------------------------------------------------------------- the sites of the action code
+def _tabulated(code: str, constants: tuple, players: int, sites: int) -> tuple[str, dict]:
+    """`code` (one function; its constants k0, k1, ... are `constants`) after the
+    pass and the invariants' (the board has `sites` sites), and the constants."""
+    import textwrap
+
+    from interpreter.compilation.invariants import share_work
+    from interpreter.compilation.source import Source
+    from interpreter.compilation.tabulate import tabulate
+    src = Source()
+    for value in constants:
+        src.const(value)
+    src.functions = [ast.parse(textwrap.dedent(code)).body[0]]
+    tabulate(src, players, sites)
+    share_work(src, players, sites)
+    text = ast.unparse(ast.fix_missing_locations(ast.Module(body=src.functions, type_ignores=[])))
+    return text, dict(src.namespace)
+
+
+# four sites in a row; k0: each site's place by player (South counts from site 0,
+# North from site 3); k1: the loop's sites
+_PLACES = ((0, 1, 2, 3, 0), (3, 2, 1, 0, 0))
+_SOWING = """
+    def f(s, code):
+        b = s.board
+        p = s.player
+        to = code[2]
+        n = b[to]
+        f = k0[p][to] + 1
+        for q in k1:
+            d = k0[p][q]
+            b[q] = n + (d - f) % 5 * 2
+        b[to] = n + (f + 2) % 5
+"""
+
+
+def test_a_local_of_the_site_of_the_action_is_read_with_the_loops_site_from_one_table():
+    text, constants = _tabulated(_SOWING, (_PLACES, (0, 1, 2, 3)), players=2, sites=4)
+    loop = text[text.index("for q"):]
+    # `(d - f) % 5 * 2` by player, `to` (the four sites, then NO_SITE) and site;
+    # `d` is read nowhere else and is left out; the row of `to` is read once
+    assert "%" not in loop and "d =" not in text and "f =" in text
+    # outside the loop too: `f` and `(f + 2) % 5` by player and `to`
+    assert "%" not in text and "+ 1" not in text
+    (fixed,) = (line.strip() for line in text.splitlines() if line.strip().startswith("f = "))
+    assert constants[fixed.split(" = ")[1].split("[")[0]] == ((1, 2, 3, 4, 1), (4, 3, 2, 1, 1))
+    (row,) = (line.strip() for line in text.splitlines() if line.strip().startswith("t0 = "))
+    table = constants[row.split(" = ")[1].split("[")[0]]
+    assert len(table) == 2 and all(len(by_to) == 5 for by_to in table)
+    # South sowing site 1 (f = 2): site 3 (place 3) is (3 - 2) % 5 * 2 = 2 on, site 0 (place 0) 6
+    assert table[0][1][3] == 2 and table[0][1][0] == 6
+    # North sowing site 3 (place 0, f = 1): site 0 (place 3) 4; NO_SITE reads k0[p][-1] = 0
+    assert table[1][3][0] == 4 and table[1][4][2] == (1 - 1) % 5 * 2
+    assert all(table[p][to][q] == (_PLACES[p][q] - _PLACES[p][to] - 1) % 5 * 2
+               for p in range(2) for to in list(range(4)) + [-1] for q in range(4))
+
+
+@pytest.mark.parametrize("change", [
+    ("to = code[2]", "to = code[4]"),  # the choice: not a site
+    ("f = k0[p][to] + 1", "f = k0[p][to] + 1\n        f = f + 1"),  # set twice
+    ("f = k0[p][to] + 1", "f = 12 // k2[to]"),  # fails for NO_SITE (k2[-1] is 0)
+    ("to = code[2]", "to = code[2]\n        to = to + 0"),  # the register set again
+])
+def test_a_local_not_fixed_by_the_sites_of_the_code_stays_in_the_loop(change):
+    code = _SOWING.replace(*change)
+    text, _ = _tabulated(code, (_PLACES, (0, 1, 2, 3), (1, 2, 3, 4, 0)), players=2, sites=4)
+    assert "% 5" in text[text.index("for q"):]
