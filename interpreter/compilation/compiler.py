@@ -300,7 +300,7 @@ class Compiler:
         src = self.src
         # (values by player and site worked out once: a table read in the loops)
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
-            tabulate(src, self.model.player_count)
+            tabulate(src, self.model.player_count, self.exprs.n_sites)
         # (loop invariants worked out before their loops, an expression's repeated parts once)
         share_work(src, self.model.player_count)
         src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]

@@ -26,6 +26,7 @@ import operator
 import weakref
 from typing import Any, Callable, Optional
 
+from ..runtime.pieces import DESTINATION, ORIGIN
 from . import pyast
 from .source import Source
 
@@ -49,15 +50,17 @@ class _Unfit(Exception):
     """The expression cannot be worked out here."""
 
 
-def tabulate(src: Source, players: int) -> None:
+def tabulate(src: Source, players: int, n_sites: int = 0) -> None:
     """Every generated function of `src` with the expressions described above read
-    from tables (`src.functions` rewritten; a function without any is kept)."""
+    from tables (`src.functions` rewritten; a function without any is kept).
+    `n_sites`: the board's sites, which an action's site (`to = code[2]`) is one
+    of (or none, -1)."""
     tabulation = _Tabulation(src, players)
     functions = []
     for function in src.functions:
         if isinstance(function, ast.FunctionDef) and player_fixed(function):
             before = tabulation.replaced
-            body = tabulation.block(function.body)
+            body = tabulation.function_body(function, n_sites)
             if tabulation.replaced != before:
                 function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
                                            returns=None, type_comment=None, lineno=0, col_offset=0)
@@ -140,6 +143,24 @@ class _Tabulation:
     def block(self, stmts: list[ast.stmt], loop: Optional[tuple[str, tuple[int, ...]]] = None) -> list[ast.stmt]:
         return [self.statement(stmt, loop) for stmt in stmts]
 
+    def function_body(self, function: ast.FunctionDef, n_sites: int) -> list[ast.stmt]:
+        """The function's body, its loops' values read from tables, and after an
+        action's site is read from the action's code (`to = code[2]`, `frm =
+        code[1]`: the function's one store of that name; a site of the board or
+        none, -1), outside those loops the values that depend only on that site
+        and the player too."""
+        body = function.body
+        params = {arg.arg for arg in function.args.args}
+        for i, stmt in enumerate(body):
+            name = _action_site(stmt, params)
+            if name is not None and n_sites > 0 and len(_assigns(body, {name})) == 1 \
+                    and sum(1 for node in ast.walk(function) if isinstance(node, ast.Name) and node.id == name
+                            and not isinstance(node.ctx, ast.Load)) == 1 \
+                    and not any(isinstance(node, ast.arg) and node.arg == name for node in ast.walk(function)):
+                sites = tuple(range(n_sites)) + (-1,)
+                return self.block(body[:i + 1]) + self.block(body[i + 1:], (name, sites))
+        return self.block(body)
+
     def statement(self, stmt: ast.stmt, loop: Optional[tuple[str, tuple[int, ...]]]) -> ast.stmt:
         if isinstance(stmt, ast.For):
             sites = self._sites(stmt)
@@ -149,7 +170,8 @@ class _Tabulation:
                 inner = (stmt.target.id, sites)
             elif loop is not None and (_assigns(stmt.body, {loop[0]}) or loop[0] in _stores(stmt.target)):
                 inner = None  # (the outer loop's variable set again: no longer its site)
-            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop), body=self.block(stmt.body, inner),
+            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop, iterated=True),
+                           body=self.block(stmt.body, inner),
                            orelse=self.block(stmt.orelse, loop), type_comment=None, lineno=0, col_offset=0)
         if isinstance(stmt, (ast.If, ast.While)):
             cls = type(stmt)
@@ -188,11 +210,12 @@ class _Tabulation:
             return None
         return sites
 
-    def expr(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]]) -> ast.expr:
-        """`node` with its largest parts that are worth a table read from one."""
+    def expr(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]], iterated: bool = False) -> ast.expr:
+        """`node` with its largest parts that are worth a table read from one
+        (`iterated`: `node` is what a `for` goes over, which may be a list)."""
         if loop is None:
             return node
-        table = self._table(node, loop)
+        table = self._table(node, loop, iterated)
         if table is not None:
             return table
         if isinstance(node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp,
@@ -208,9 +231,12 @@ class _Tabulation:
                 fields[field] = value
         return type(node)(**fields)
 
-    def _table(self, node: ast.expr, loop: tuple[str, tuple[int, ...]]) -> Optional[ast.expr]:
+    def _table(self, node: ast.expr, loop: tuple[str, tuple[int, ...]], iterated: bool = False) -> Optional[ast.expr]:
         """`node` read from a table by player and site, or None when it is not one
-        of the expressions described above."""
+        of the expressions described above. A list (`h_union`'s, say) is kept as
+        a tuple of its items where the value is only gone over (`iterated`). The
+        sites may include none (-1): its value is the table's last entry, which
+        index -1 reads."""
         if not _worth(node):
             return None
         site, sites = loop
@@ -222,7 +248,7 @@ class _Tabulation:
         if not all(n in (site, PLAYER) or self._immutable(n) for n in names):
             return None
         players = range(self.players) if by_player else range(1)
-        size = max(sites) + 1
+        size = max(sites) + 1 + (-1 in sites)
         if size * len(players) > MAX_TABLE or self.values + size * len(players) > MAX_VALUES:
             return None
         rows = []
@@ -233,6 +259,10 @@ class _Tabulation:
                     row[x] = self._value(node, {site: x, PLAYER: player})
                 except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
                     return None
+                if isinstance(row[x], list):
+                    if not iterated:
+                        return None
+                    row[x] = tuple(row[x])
             rows.append(tuple(row))
         self.values += size * len(players)
         self.replaced += 1
@@ -275,6 +305,13 @@ class _Tabulation:
                 and not node.keywords:
             argument = part(node.args[0])
             return lambda env: len(argument(env))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SITE_LISTS \
+                and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+            listing, arguments = _SITE_LISTS[node.func.id], tuple(part(a) for a in node.args)
+            return lambda env: listing(*(argument(env) for argument in arguments))
+        if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
+            items = tuple(part(e) for e in node.elts)
+            return lambda env: tuple(item(env) for item in items)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
             binary, left, right = _BINARY[type(node.op)], part(node.left), part(node.right)
             return lambda env: binary(left(env), right(env))
@@ -319,6 +356,31 @@ class _Tabulation:
         def unfit(env: dict[str, Any]) -> Any:
             raise _Unfit
         return unfit
+
+
+def _sites(items: tuple[int, ...]) -> list[int]:
+    return [x for x in items if x != -1]
+
+
+def _union(*parts: Any) -> list[int]:
+    return sorted(set().union(*parts))
+
+
+# The helpers making lists of sites that are worked out here (as runtime/helpers.py
+# `sites` and `union` do, pure functions of their arguments): a table holds
+# their lists as tuples, read only where they are gone over.
+_SITE_LISTS: dict[str, Callable[..., Any]] = {"h_sites": _sites, "h_union": _union}
+
+
+def _action_site(stmt: ast.stmt, params: set[str]) -> Optional[str]:
+    """The name `stmt` sets to the action's origin or destination (`to =
+    code[2]`, `code` a parameter), or None."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+            and isinstance(stmt.value, ast.Subscript) and isinstance(stmt.value.value, ast.Name) \
+            and stmt.value.value.id == "code" and "code" in params \
+            and isinstance(stmt.value.slice, ast.Constant) and stmt.value.slice.value in (ORIGIN, DESTINATION):
+        return stmt.targets[0].id
+    return None
 
 
 def _worth(node: ast.expr) -> bool:
