@@ -9,7 +9,11 @@ written with rays and rows — has one value per player and site. It is worked
 out once, when the rules are compiled, into a table by player and site, and the
 loop reads `k20[p][q]`. Any definition gains where its rules compute such a
 value per site of a loop; nothing is recognised but the shape of the generated
-expression.
+expression. The site of the action being applied (`to = code[2]`, `frm =
+code[1]`, set once in its function) is such a site too, outside loops: a value of
+it alone (and the player) is a table with one more entry, for none (-1). Lists
+of sites (`h_sites`, `h_union`: `neighbours(to) + to`) are worked out where a
+`for` only goes over them, and kept as tuples.
 
 The values are worked out by a small evaluator of the node kinds allowed here
 (names of constants, numbers, subscripts, `len`, arithmetic, comparisons,
