@@ -100,10 +100,12 @@ class _EmptySites(_Kept):
 class _Chains(_Kept):
     """`s.chains`: the groups and their liberties (runtime/chains.py), told what
     stood on the site when the write changed it; `adjacent` names the neighbours'
-    table they are kept by."""
+    table they are kept by. Without `liberties` (no rule asks them) only the
+    groups' stones are kept (`wrote_stones`)."""
 
-    def __init__(self, adjacent: str):
+    def __init__(self, adjacent: str, liberties: bool):
         self.adjacent = adjacent
+        self.helper = "h_chains_wrote" if liberties else "h_chains_stones_wrote"
 
     def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
         was = pyast.name(fresh("t"))
@@ -112,7 +114,7 @@ class _Chains(_Kept):
     def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
         assert isinstance(noted, ast.Name)
         on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
-        told = pyast.helper("h_chains_wrote", pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
+        told = pyast.helper(self.helper, pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
                             copy.deepcopy(site), pyast.name(noted.id))
         return [pyast.if_(pyast.compare(on_site, "is not", pyast.name(noted.id)), [pyast.expr_stmt(told)])]
 
@@ -127,13 +129,13 @@ def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> as
 
 
 def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key: bool,
-                     empty: bool, chains: Optional[str] = None) -> ast.FunctionDef:
+                     empty: bool, chains: Optional[str] = None, liberties: bool = True) -> ast.FunctionDef:
     """`function` with the board's key (`key`), the list of empty sites (`empty`)
     and the groups' records (`chains`: the name of the neighbours' table they are
-    kept by) kept at each board write (a copy; the same
-    function when it writes nothing of the board or keeps nothing)."""
+    kept by; their liberties too where `liberties`) kept at each board write (a
+    copy; the same function when it writes nothing of the board or keeps nothing)."""
     kept: list[_Kept] = ([_BoardKey()] if key else []) + ([_EmptySites()] if empty else []) \
-        + ([_Chains(chains)] if chains else [])
+        + ([_Chains(chains, liberties)] if chains else [])
     if not kept or not any(_write(stmt) for stmt in _simple_statements(function.body)):
         return function
     rewritten = pyast.changeable_copy(function)
@@ -165,6 +167,13 @@ def reads_chains(function: ast.AST) -> bool:
     """Whether `function` asks the groups' records (then every write keeps them)."""
     return any(isinstance(node, ast.Call) and any(pyast.is_name(node.func, h) for h in _ASKS_CHAINS)
                for node in ast.walk(function))
+
+
+def reads_liberties(function: ast.AST) -> bool:
+    """Whether `function` asks a group's liberties (`h_liberties`, also where its
+    usual answer is read in place: liberties.py); where no function does, the
+    records keep only the groups' stones."""
+    return any(isinstance(node, ast.Call) and pyast.is_name(node.func, "h_liberties") for node in ast.walk(function))
 
 
 def writes_many_sites(function: ast.FunctionDef) -> bool:

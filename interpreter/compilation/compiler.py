@@ -31,7 +31,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
-from .board_keys import keep_board_state, reads_chains, reads_empty_sites, writes_many_sites
+from .board_keys import keep_board_state, reads_chains, reads_empty_sites, reads_liberties, writes_many_sites
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -316,7 +316,8 @@ class Compiler:
             # the questions about their liberties)
             src.functions = [keep_board_state(f, src.fresh, key=self.exprs.uses_board_repetitions,
                                               empty=self.keeps_empty,
-                                              chains=adjacency_table(self.exprs).id if self.keeps_chains else None)
+                                              chains=adjacency_table(self.exprs).id if self.keeps_chains else None,
+                                              liberties=any(map(reads_liberties, functions)))
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage

@@ -104,6 +104,7 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
             body = [pyast.assign(target, value), *skip] + body
         dispatch = body if not dispatch else [pyast.if_(pyast.compare(element, "<", pyast.num(end)), body, dispatch)]
     drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", live))
+    uncut = _copied(dispatch)  # (for the first draw from the empty sites, below)
     # (drawn at random among the `live` first, whatever their order: the one drawn
     # changes places with the last of them, which are one fewer; so the pool stays
     # all the candidates, in another order, and the next call needs no fresh copy —
@@ -120,13 +121,28 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
     name = src.fresh("f")
     first: list[py.stmt] = [pyast.assign(live, pyast.helper("len", pool))]
     from_empty = onto_empty is not None and ends[-1] - n_sites <= MAX_BESIDE_EMPTY
+    lazy: list[py.stmt] = []
     if from_empty:
         # (a fresh pool: the empty sites, then the other candidates)
         empty: py.expr = pyast.attr(pyast.name("s"), "empty")
         fresh = pyast.binop(empty, "+", src.const(list(range(n_sites, ends[-1])))) if ends[-1] > n_sites \
             else pyast.sub(empty, py.Slice(lower=None, upper=None, step=None))
-        first.insert(0, pyast.if_(pyast.is_none(pool), [pyast.assign(pool, fresh)]))
-    src.function(name, ["s", pool.id, rand.id, cut.id], first + _pruned(kept, [loop]) + [
+        if ends[-1] == n_sites and not _leaves_loop(uncut):
+            # (the empty sites alone: the first candidate drawn from them as the
+            # pool would draw it, and the pool copied only when it gives no action)
+            first = [pyast.assign(live, pyast.helper("len", pyast.ifexp(empty, pyast.is_none(pool), pool)))]
+            lazy = [pyast.if_(pyast.and_(pyast.is_none(pool), live), [
+                pyast.assign(index, drawn),
+                pyast.assign(element, pyast.sub(pyast.attr(pyast.name("s"), "empty"), index)),
+                *uncut,
+                pyast.assign(pool, fresh),
+                pyast.augment(live, "-", pyast.num(1)),
+                pyast.assign(pyast.sub(pool, index), pyast.sub(pool, live)),
+                pyast.assign(pyast.sub(pool, live), element),
+            ])]
+        else:
+            first.insert(0, pyast.if_(pyast.is_none(pool), [pyast.assign(pool, fresh)]))
+    src.function(name, ["s", pool.id, rand.id, cut.id], first + _pruned(kept, [loop] + lazy) + lazy + [
         loop, pyast.return_(pyast.none())], origin)
     return name, ends[-1], from_empty
 
@@ -149,6 +165,22 @@ def _onto_any_empty_site(src: Source, block: _Block, n_sites: int) -> bool:
         tested = on_site
     return len(body) == 1 and isinstance(body[0], py.If) and not body[0].orelse \
         and pyast.same(body[0].test, pyast.is_none(tested))
+
+
+def _leaves_loop(stmts: list[py.stmt]) -> bool:
+    """Whether `stmts` have a `continue` or `break` of a loop around them."""
+    for stmt in stmts:
+        if isinstance(stmt, (py.Continue, py.Break)):
+            return True
+        if isinstance(stmt, (py.For, py.While)):
+            if _leaves_loop(stmt.orelse):
+                return True
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            nested = getattr(stmt, field, None)
+            if isinstance(nested, list) and _leaves_loop([n for n in nested if isinstance(n, py.stmt)]):
+                return True
+    return False
 
 
 def _cut_before_returns(block: list[py.stmt], cut: py.Name, pool: py.Name, live: py.Name) -> list[py.stmt]:

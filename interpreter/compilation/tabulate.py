@@ -27,6 +27,7 @@ import operator
 import weakref
 from typing import Any, Callable, Optional
 
+from ..runtime import helpers
 from ..runtime.pieces import DESTINATION, JUMPED, NO_SITE, ORIGIN
 from . import pyast
 from .source import Source
@@ -277,7 +278,7 @@ class _Tabulation:
                 inner = None  # (the outer loop's variable set again: no longer its site)
             body = self._loop_body(stmt.body, inner) if inner is not None and inner is not loop \
                 else self.block(stmt.body, inner)
-            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop), body=body,
+            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop, iterated=True), body=body,
                            orelse=self.block(stmt.orelse, loop), type_comment=None, lineno=0, col_offset=0)
         if isinstance(stmt, (ast.If, ast.While)):
             cls = type(stmt)
@@ -343,11 +344,12 @@ class _Tabulation:
             return None
         return sites
 
-    def expr(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]]) -> ast.expr:
-        """`node` with its largest parts that are worth a table read from one."""
+    def expr(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]], iterated: bool = False) -> ast.expr:
+        """`node` with its largest parts that are worth a table read from one
+        (`iterated`: `node` is what a `for` goes over, which may be a list)."""
         if loop is None and not self._registers_known():
             return node
-        table = self._table(node, loop)
+        table = self._table(node, loop, iterated=iterated)
         if table is not None:
             return table
         if isinstance(node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp,
@@ -367,18 +369,20 @@ class _Tabulation:
         return any(value is None for value in self.fixed.values())
 
     def _table(self, node: ast.expr, loop: Optional[tuple[str, tuple[int, ...]]],
-               whole: bool = False) -> Optional[ast.expr]:
+               whole: bool = False, iterated: bool = False) -> Optional[ast.expr]:
         """`node` read from a table by player, site registers and the loop's site
         (outside loops: by player and site registers, where `node` reads a local
-        fixed by them or is the value of one, `whole`), or None when it is not one
-        of the expressions described above."""
+        fixed by them, is the value of one, `whole`, or is what a `for` goes over,
+        `iterated`), or None when it is not one of the expressions described above.
+        A list (`h_union`'s, say) is kept as a tuple of its items where the value
+        is only gone over (`iterated`)."""
         if not _worth(node):
             return None
         site, sites = loop if loop is not None else (None, ())
         names = _read_names(node)
         if not all(n in (site, PLAYER) or n in self.fixed or self._immutable(n) for n in names):
             return None
-        if site is None and not whole and not any(self.fixed.get(n) is not None for n in names):
+        if site is None and not whole and not iterated and not any(self.fixed.get(n) is not None for n in names):
             return None
         if any(self.fixed.get(n) is not None for n in names):
             # (with the fixed locals written out: maybe a table by player, site
@@ -398,14 +402,22 @@ class _Tabulation:
         if size * count > MAX_TABLE or self.values + size * count > MAX_VALUES:
             return None
 
+        def entry(env: dict[str, int]) -> Any:
+            value = self._value(node, env)
+            if isinstance(value, list):
+                if not iterated:
+                    raise _Unfit
+                return tuple(value)
+            return value
+
         def rows(env: dict[str, int], left: list[str]) -> Any:
             if left:
                 return tuple(rows({**env, left[0]: value}, left[1:]) for value in domain)
             if site is None:
-                return self._value(node, env)
+                return entry(env)
             row: list[Any] = [None] * size
             for x in sites:
-                row[x] = self._value(node, {**env, site: x})
+                row[x] = entry({**env, site: x})
             return tuple(row)
         try:
             table = tuple(rows({PLAYER: player}, registers) for player in players)
@@ -453,6 +465,13 @@ class _Tabulation:
                 and not node.keywords:
             argument = part(node.args[0])
             return lambda env: len(argument(env))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SITE_LISTS \
+                and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+            listing, arguments = _SITE_LISTS[node.func.id], tuple(part(a) for a in node.args)
+            return lambda env: listing(*(argument(env) for argument in arguments))
+        if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
+            items = tuple(part(e) for e in node.elts)
+            return lambda env: tuple(item(env) for item in items)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
             binary, left, right = _BINARY[type(node.op)], part(node.left), part(node.right)
             return lambda env: binary(left(env), right(env))
@@ -514,6 +533,12 @@ def frozen(value: Any, depth: int) -> bool:
     if type(value) is not tuple or depth == 0:
         return False
     return all(frozen(element, depth - 1) for element in value)
+
+
+# The helpers making lists of sites that are worked out here (pure functions of
+# their arguments): a table holds their lists as tuples, read only where they are
+# gone over.
+_SITE_LISTS: dict[str, Callable[..., Any]] = {"h_sites": helpers.sites, "h_union": helpers.union}
 
 
 def _table_read(node: ast.expr) -> bool:

@@ -10,7 +10,8 @@ bitmasks of sites, under a head site that every stone of the group names.
 The records are a cache of the board, exact where they are known: a site whose
 `head` is -1 is empty or in a group not known yet, which is found by a search
 (`liberties`) the first time it is asked about. The generated code tells the
-records of every write at one site (`wrote`, compilation/board_keys.py): a piece
+records of every write at one site (`wrote`, compilation/board_keys.py; `wrote_stones`
+where the rules never ask liberties): a piece
 placed joins the known groups of its owner next to it and takes the site from the
 other groups' liberties; a piece taken off (or one of another owner put in its
 place) forgets its group — which may fall apart, and whose other stones a capture
@@ -170,20 +171,74 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
         return
     if joined is not None:
         for h in joined:
-            if chains[n + h].bit_count() > chains[n + big].bit_count():
-                big = h
-        for h in joined:
-            if h != big:
-                m = chains[n + h]
-                chains[n + big] |= m
-                own_libs |= chains[libs + h]
-                while m:
-                    low = m & -m
-                    chains[low.bit_length() - 1] = big
-                    m ^= low
+            own_libs |= chains[libs + h]
+        big = _joined(chains, n, big, joined)
     chains[site] = big
     chains[n + big] |= bit
     chains[libs + big] = (chains[libs + big] | own_libs) & kept
+
+
+def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[Piece]) -> None:
+    """`wrote` where the rules never ask a group's liberties, only its stones
+    (`group(X)` as a bitmask, `stones`): the groups are kept as `wrote` keeps
+    them, their liberties are not (what `_found` records of them goes stale,
+    unread). Half the upkeep of a placement was the liberties'."""
+    chains = s.chains
+    if chains is None:  # (nothing known, nothing to change)
+        return
+    now = board[site]
+    n = len(board)
+    if was is not None:
+        if now is not None and now[OWNER] == was[OWNER]:
+            return  # (the same owner: the groups are the same)
+        _taken(chains, n, adjacent, site, False)
+        if now is None:
+            return
+    elif now is None:
+        return
+    owner = now[OWNER]
+    big = -1  # (the first group joined; any others in `joined`)
+    joined: Optional[list[int]] = None
+    for t in adjacent[site]:
+        q = board[t]
+        if q is not None and q[OWNER] == owner:
+            h = chains[t]
+            if h < 0:  # (a group not known: the new one is searched, the known ones joined too)
+                _found(chains, board, adjacent, site)
+                return
+            if big < 0:
+                big = h
+            elif h != big:
+                if joined is None:
+                    joined = [big, h]
+                elif h not in joined:
+                    joined.append(h)
+    bit = 1 << site
+    if big < 0:
+        chains[site] = site
+        chains[n + site] = bit
+        return
+    if joined is not None:
+        big = _joined(chains, n, big, joined)
+    chains[site] = big
+    chains[n + big] |= bit
+
+
+def _joined(chains: Chains, n: int, big: int, joined: list[int]) -> int:
+    """The known groups `joined` (`big` one of them) made one under the head of
+    the largest, which it returns (their liberties left as they were)."""
+    for h in joined:
+        if chains[n + h].bit_count() > chains[n + big].bit_count():
+            big = h
+    for h in joined:
+        if h != big:
+            m = chains[n + h]
+            chains[n + big] |= m
+            while m:
+                low = m & -m
+                chains[low.bit_length() - 1] = big
+                m ^= low
+    return big
 
 
 def _taken(chains: Chains, n: int, adjacent: Adjacent, site: int, emptied: bool) -> None:

@@ -16,6 +16,7 @@ from . import moves, terms, walks
 from .chains import alone, liberties, stones
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
+from .chains import wrote_stones as chains_stones_wrote
 from .clearances import ClearedChecks, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
@@ -871,6 +872,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     # the groups and their liberties (runtime/chains.py, compilation/liberties.py)
     "h_liberties": liberties,
     "h_chains_wrote": chains_wrote,
+    "h_chains_stones_wrote": chains_stones_wrote,
     "h_chains_forget": chains_forget,
     "h_group_kept": group_kept,
     "h_group_mask": stones,

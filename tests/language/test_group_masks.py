@@ -126,3 +126,42 @@ def test_a_group_also_read_as_a_list_keeps_its_list(tmp_path):
     game = load_game(path)
     assert helper_calls(game, "h_group_mask")
     assert helper_calls(game, "h_group") or helper_calls(game, "h_group_kept")
+
+
+CAPTURES = RULES.replace("""            onto empty:
+                place
+""", """            onto enemy:
+                remove target
+                if count(neighbours(to), it is own) >= 2:
+                    place
+            onto empty:
+                place
+""")
+
+
+def test_records_without_liberties_follow_captures(tmp_path, monkeypatch):
+    # No rule asks liberties: the records keep the groups' stones only
+    # (runtime/chains.py `wrote_stones`), through placements that join groups,
+    # pieces taken off and pieces replaced by the other owner's. Playouts played
+    # in place (the records kept from ply to ply) end as those searching groups.
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), CAPTURES)
+    game = load_game(path)
+    assert helper_calls(game, "h_chains_stones_wrote") and not helper_calls(game, "h_chains_wrote")
+    with monkeypatch.context() as patched:
+        patched.setattr(expr_sets, "region_test", lambda *args: None)
+        searched = load_game(path)
+    assert not helper_calls(searched, "h_group_mask")
+
+    def ends(g):
+        out = []
+        for seed in range(80):
+            s = g.initial_state()
+            plies = g.engine.random_playout(s, random.Random(seed), 200)
+            out.append((plies, s.board[:], g.result(s).winner if g.is_terminal(s) else None))
+        return out
+
+    played = ends(game)
+    assert played == ends(searched)
+    assert {winner for _, _, winner in played} >= {"white", "black"}
+    # (stones were taken off: fewer on the board than placed)
+    assert any(sum(piece is not None for piece in board) < plies for plies, board, _ in played)

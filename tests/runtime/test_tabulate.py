@@ -170,3 +170,14 @@ def test_a_local_not_fixed_by_the_sites_of_the_code_stays_in_the_loop(change):
     code = _SOWING.replace(*change)
     text, _ = _tabulated(code, (_PLACES, (0, 1, 2, 3), (1, 2, 3, 4, 0)), players=2, sites=4)
     assert "% 5" in text[text.index("for q"):]
+
+
+def test_havannah_reads_the_sites_around_the_drop_from_a_table():
+    # `neighbours(to) + to` (the outsider's Havannah, tests/data/havannah): the
+    # drop's site and its neighbours, by site, in board order; a tuple, gone over
+    # by the loop that asks each of them
+    game = load_game(str(REPO / "tests/data/havannah/havannah4.yaml"))
+    (table,) = [t for t in _tables(game).values() if len(t) == 37 + 1]
+    assert table[0] == (0, 1, 4, 5)  # a1: b1, a2, b2
+    assert table[10] == (4, 5, 9, 10, 11, 16, 17)  # b3: a2, b2, a3, c3, b4, c4
+    assert table[-1] == ()  # (none)
