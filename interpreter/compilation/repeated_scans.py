@@ -19,8 +19,9 @@ Exact where:
 - no statement between them (the tests of the `if`s on the way included) gives
   a value to a name R or C reads or to the first's answer, or writes a
   subscript or an attribute, or calls anything but `append` on a list the
-  function made (`x = []` its only assignments) — a list of its own, so the
-  board and the tables the search reads are left as they were;
+  function made (`x = []` its only assignments, read only to append to or to be
+  returned) — a list of its own, so the board and the tables the search reads
+  are left as they were;
 - the second's loop variable is named nowhere else in the function (its value
   after the loop is not read).
 
@@ -100,6 +101,16 @@ class _Sharing:
         for node in ast.walk(function):
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 lists[node.id] = lists.get(node.id, True) and id(node) in made
+        # (read only to append to or to be returned: never another name for the board or a table)
+        appended = {id(node.func.value) for node in ast.walk(function)
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "append" and isinstance(node.func.value, ast.Name)}
+        returned = {id(node) for ret in ast.walk(function) if isinstance(ret, ast.Return) and ret.value is not None
+                    for node in ast.walk(ret.value)}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in appended \
+                    and id(node) not in returned:
+                lists[node.id] = False
         self.own_lists = frozenset(n for n, own in lists.items() if own)
 
     def block(self, stmts: Sequence[ast.stmt], known: _Known) -> tuple[list[ast.stmt], _Known]:

@@ -65,6 +65,9 @@ def test_not_shared_where_something_may_change_between() -> None:
     # (a list of the function's own, appended to: the board is left alone)
     rewritten, _ = _shared("t9 = []\n" + SCAN + "t9.append(t0)\n" + AGAIN)
     assert "t1 = t0" in rewritten
+    # (but not a list that may be another name for what the search reads)
+    rewritten, _ = _shared("t9 = []\nk5 = (t9,)\n" + SCAN + "t9.append(t0)\n" + AGAIN)
+    assert "for i3" in rewritten
 
 
 def test_not_shared_inside_a_loop_or_after_a_branch() -> None:
