@@ -52,6 +52,7 @@ from .patterns import CodeTables
 from .preferences import preference_tiers
 from .probes import Probes
 from .registers import with_registers
+from .repeated_scans import share_scans
 from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
 from .single_kinds import single_kinds
@@ -301,6 +302,8 @@ class Compiler:
         # (values by player and site worked out once: a table read in the loops)
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
             tabulate(src, self.model.player_count, self.model.board.size)
+        # (a search asked again reads the first's answer)
+        share_scans(src)
         # (loop invariants worked out before their loops, an expression's repeated parts once)
         share_work(src, self.model.player_count, self.model.board.size)
         src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]

@@ -235,6 +235,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     # (the settled point tests of named sites: function, bitmasks of the sites where it
     # held and where it did not, what it gives on an empty site)
     masked: list[tuple[str, str, str, ast.expr]] = []
+    masked_by_test: dict[str, tuple[str, str, str, ast.expr]] = {}  # (by the test's key)
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
         if id(node) in skipped:
@@ -253,8 +254,6 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
             return pyast.for_(node.target, node.iter, [pyast.if_(shape[2], [noted] + body)])
         if id(node) in truth and isinstance(node, ast.expr) and (point := _point_test(node)) is not None:
             index, on_piece = point
-            function = fresh("f")
-            tests.append((function, on_piece))
             plain = _owner_and_kind_only(on_piece)
             # (what it gives on an empty site: an expression of the players and constants where plain)
             emptied = pyast.replace_nodes(on_piece, pyast.replacing(pyast.name(PIECE), pyast.none()), {}) \
@@ -264,18 +263,25 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
                 if known is None:
                     known = emptied_once[pyast.key(emptied)] = (fresh("t"), emptied)
                 emptied = pyast.name(known[0])
-            if MASKED_TESTS and plain and isinstance(emptied, ast.Name) \
-                    and isinstance(index, ast.Name):
+            if MASKED_TESTS and plain and isinstance(emptied, ast.Name) and _named_site(index):
                 # (a settled test of a named site: its outcome noted as the site's bit in
-                # one of two bitmasks, no tuple per site — runtime/point_masks.py)
-                gave, failed = fresh("t"), fresh("t")
-                masked.append((function, gave, failed, emptied))
+                # one of two bitmasks, no tuple per site — runtime/point_masks.py; a test
+                # asked again at other sites noted in the same two)
+                same = masked_by_test.get(pyast.key(on_piece))
+                if same is None:
+                    function = fresh("f")
+                    tests.append((function, on_piece))
+                    same = masked_by_test[pyast.key(on_piece)] = (function, fresh("t"), fresh("t"), emptied)
+                    masked.append(same)
+                _, gave, failed, _ = same
                 return pyast.ifexp(
                     pyast.compare(pyast.walrus(gave, pyast.binop(pyast.name(gave), "|", pyast.sub(bits, index))),
                                   ">=", pyast.num(0)),
                     node,
                     pyast.compare(pyast.walrus(failed, pyast.binop(pyast.name(failed), "|", pyast.sub(bits, index))),
                                   "<", pyast.num(0)))
+            function = fresh("f")
+            tests.append((function, on_piece))
             # `T` as `rt.append((site, test, (t := T), plain, emptied)) or t` (append gives None: T's value)
             held = fresh("t")
             note = pyast.tuple_(index, pyast.name(function), pyast.walrus(held, node),
@@ -513,6 +519,14 @@ def _point_test(test: ast.expr) -> Optional[tuple[ast.expr, ast.expr]]:
         elif isinstance(node, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension)):
             return None
     return index, on_piece
+
+
+def _named_site(index: ast.expr) -> bool:
+    """Whether the site `index` is a name or a constant table's entry by a name
+    (`k10[i0]`: a site the loop's anchor names) — read again as cheaply, and
+    failing nowhere the test it stands in would not."""
+    return isinstance(index, ast.Name) or isinstance(index, ast.Subscript) and isinstance(index.value, ast.Name) \
+        and CONSTANT_NAME.fullmatch(index.value.id) is not None and isinstance(index.slice, ast.Name)
 
 
 def _safe_when_empty(test: ast.expr) -> bool:
