@@ -14,12 +14,14 @@ It is random with three cheap exceptions, learnt while searching:
   when it would lose.
 
 The *kind* of an action is its rule case and its target site (see `move_kind`),
-so "capturing on e5" is learnt once for every piece that may do it.
+so "capturing on e5" is learnt once for every piece that may do it; a winning
+kind is learnt for the player it won for (a pawn reaching a row wins for one
+player only).
 """
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION, Code
 from interpreter.runtime.results import EndingKind
@@ -51,20 +53,24 @@ class Tactics:
     """The kinds of action that have ended a game at once: with a win for the
     player who took it, or with a loss. Learnt from every game end the search sees.
 
-    A winning kind is tried for as long as trying it pays: after TRIAL tries, only
-    while at least one try in HIT_RATE has won (a kind that won once by chance,
-    such as the last move before a blockade, soon stops costing time). The kinds
-    still worth trying are kept as sets of targets by case, so that finding them
-    among the legal actions costs two look-ups an action.
+    A winning kind is tried, by the player it won for, for as long as trying it
+    pays: after TRIAL tries, only while at least one try in HIT_RATE has won (a
+    kind that won once by chance, such as the last move before a blockade, soon
+    stops costing time, and stays dropped). Only tries count: in a game that ends
+    when a player is left without a move, every playout's last action wins without
+    one. The kinds still worth trying are kept as sets of targets by case and
+    player, so that finding them among the legal actions costs two look-ups an action.
     """
 
     TRIAL = 16
     HIT_RATE = 32
 
     def __init__(self) -> None:
-        self.records: dict[Any, Any] = {}  # kind -> [tries, wins]
-        self.live: dict[Any, Any] = {}  # case -> targets of the winning kinds still worth trying
+        self.records: dict[Any, list[int]] = {}  # (player, kind) -> [tries, wins]
+        # player -> case -> targets of the kinds still worth trying for that player
+        self.live: dict[int, dict[Any, set[Any]]] = {}
         self.losing: set[Any] = set()  # kinds
+        self._tests: dict[int, Callable[[Any], bool]] = {}  # player -> worth_trying(player)
 
     def learn(self, engine: FastLayer, state: State, code: tuple[Any, ...], mover: int) -> None:
         """`state` is over after `mover` played `code`: remember the kind of action."""
@@ -76,28 +82,47 @@ class Tactics:
         winner = outcome[0]
         kind = move_kind(code)
         if winner == mover:
-            self.records.setdefault(kind, [0, 0])[1] += 1
-            self.live.setdefault(kind[0], set()).add(kind[1])
+            # tried from its first win on; the win itself is not a try (`tried` counts)
+            if self.pays(self.records.setdefault((mover, kind), [0, 0])):
+                self.live.setdefault(mover, {}).setdefault(kind[0], set()).add(kind[1])
         elif winner >= 0:
             self.losing.add(kind)
 
-    def worth_trying(self, code: tuple[Any, ...]) -> bool:
-        """Whether `code` is of a kind that has won before and still pays to try."""
-        # (move_kind, written out: this is asked of every legal action)
-        if len(code) > DESTINATION:
-            targets = self.live.get(code[CASE])
-            return targets is not None and code[DESTINATION] in targets
-        targets = self.live.get(code)
-        return targets is not None and None in targets
+    def worth_trying(self, mover: int) -> Callable[[Any], bool]:
+        """Whether an action is of a kind that has won for `mover` and still pays to
+        try: a test of action codes (made once per player)."""
+        test = self._tests.get(mover)
+        if test is None:
+            live = self.live.setdefault(mover, {})
 
-    def tried(self, code: tuple[Any, ...], won: bool) -> None:
-        """Count a try of `code`'s kind; a kind that stopped paying is no longer tried."""
+            def test(code: Any) -> bool:
+                # (move_kind, written out: this is asked of every legal action)
+                if len(code) > DESTINATION:
+                    targets = live.get(code[CASE])
+                    return targets is not None and code[DESTINATION] in targets
+                targets = live.get(code)
+                return targets is not None and None in targets
+
+            self._tests[mover] = test
+        return test
+
+    def tried(self, code: tuple[Any, ...], mover: int, won: bool) -> None:
+        """Count a try of `code`'s kind by `mover`; a kind that stopped paying is no longer tried."""
         kind = move_kind(code)
-        record = self.records.setdefault(kind, [0, 0])
+        record = self.records.setdefault((mover, kind), [0, 0])
         record[0] += 1
         record[1] += won
-        if record[0] >= self.TRIAL and record[1] * self.HIT_RATE < record[0]:
-            self.live.get(kind[0], set()).discard(kind[1])
+        if not self.pays(record):
+            live = self.live.get(mover, {})
+            targets = live.get(kind[0])
+            if targets is not None:
+                targets.discard(kind[1])
+                if not targets:
+                    del live[kind[0]]  # (no case left: the player's playouts list nothing to try)
+
+    def pays(self, record: list[int]) -> bool:
+        """Whether a kind with `record` ([tries, wins]) is still worth trying."""
+        return record[0] < self.TRIAL or record[1] * self.HIT_RATE >= record[0]
 
 
 class Playout:
@@ -156,8 +181,8 @@ class Playout:
         (code, mover) to learn from should the game be over there (None when the
         action was tried, and so learnt from, already)."""
         engine, rng, tactics = self.engine, self.rng, self.tactics
-        if tactics.live:
-            tried, won = self.try_kinds(state, engine.legal_matching(state, tactics.worth_trying), mover)
+        if tactics.live.get(mover):
+            tried, won = self.try_kinds(state, engine.legal_matching(state, tactics.worth_trying(mover)), mover)
             if won is not None:
                 return won, None
             if tried and rng.random() < PREFER_TRIED:
@@ -214,7 +239,7 @@ class Playout:
             after = engine.copy(state)
             engine.apply_in_place(after, code)
             outcome = engine.outcome(after)
-            self.tactics.tried(code, outcome is not None and outcome[0] == mover)
+            self.tactics.tried(code, mover, outcome is not None and outcome[0] == mover)
             if outcome is None:
                 going_on.append((after, code))
                 continue

@@ -128,7 +128,11 @@ class Search:
         if len(children) <= self.try_all and self.trying_all_pays(len(children)):
             self.try_children(node, children)
             return children
-        worth_trying = self.tactics.worth_trying
+        mover = node.mover
+        assert mover is not None, "a node expanded is not over"
+        if not self.tactics.live.get(mover):
+            return children
+        worth_trying = self.tactics.worth_trying(mover)
         candidates = [c for c in children if worth_trying(c.code)]
         if len(candidates) > EXPAND_TRIES:
             candidates = self.rng.sample(candidates, EXPAND_TRIES)
@@ -152,7 +156,8 @@ class Search:
             if not child.materialised:
                 self.materialise(child, node)
             if count:
-                self.tactics.tried(child.code, child.proven == node.mover)
+                assert node.mover is not None, "a node expanded is not over"
+                self.tactics.tried(child.code, node.mover, child.proven == node.mover)
             if child.proven == node.mover:
                 node.proven = node.mover
                 return
