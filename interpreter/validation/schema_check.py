@@ -330,12 +330,31 @@ def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
         nearest = suggest(key, known)
         message = f"unknown field {key!r}{_in(path)}"
         hint = None
-        if nearest is not None:
+        if not path and isinstance(key, str) and key.lower() in RULES_FILE_WORDS:
+            written, section = RULES_FILE_WORDS[key.lower()]
+            message += f" ({written} belongs in the rules file: format.md {section})"
+        elif nearest is not None:
             message += f" (did you mean {nearest!r}?)"
         elif known and len(known) <= _MAX_LISTED:
             hint = "known fields: " + ", ".join(known)
         problems.append(_Problem(path + (key,), message, at_key=True, hint=hint))
     return problems
+
+
+# The words of the rules file (format.md 3) an author may write as a section of the
+# YAML: how the rules file says it, and its section of format.md.
+RULES_FILE_WORDS = {
+    **dict.fromkeys(("score", "scores", "scoring"), ("'score: EXPR'", "3.14")),
+    **dict.fromkeys(("phase", "phases"), ("'phase NAME:'", "3.3")),
+    **dict.fromkeys(("turn", "turns"), ("a phase's 'turn:'", "3.3")),
+    **dict.fromkeys(("order", "turn_order"), ("a phase's 'order:'", "3.3")),
+    **dict.fromkeys(("decision", "decisions", "action", "actions", "moves"), ("'decision NAME:'", "3.4")),
+    **dict.fromkeys(("chance", "chances"), ("'chance NAME:'", "3.9")),
+    **dict.fromkeys(("define", "defines"), ("'define NAME = EXPR'", "3.13")),
+    **dict.fromkeys(("procedure", "procedures"), ("'procedure NAME:'", "3.13")),
+    **dict.fromkeys(("forbid", "forbids"), ("'forbid ...'", "3.7")),
+    **dict.fromkeys(("win", "winner", "result", "results"), ("'win', 'lose', 'draw', 'end game'", "3.10")),
+}
 
 
 def _known_properties(schema: dict[str, Any]) -> Iterator[str]:
