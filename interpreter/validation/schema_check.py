@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
+from ..spelling import counted
 from .diagnostics import Diagnostic, shorten, suggest
 from .yaml_source import PositionIndex
 
@@ -285,13 +286,13 @@ def _bound_message(kind: Any, value: Any, instance: Any, subject: str, found: st
         return f"{subject} must be {_NUMBER_BOUNDS[kind]} {value}{found}"
     if kind in ("minItems", "maxItems") and isinstance(instance, list):
         bound = "at least" if kind == "minItems" else "at most"
-        return f"{subject} must have {bound} {_count(value, 'item')}, found {len(instance)}"
+        return f"{subject} must have {bound} {counted(value, 'item')}, found {len(instance)}"
     if kind in ("minProperties", "maxProperties") and isinstance(instance, dict):
         bound = "at least" if kind == "minProperties" else "at most"
-        return f"{subject} must have {bound} {_count(value, 'field')}, found {len(instance)}"
+        return f"{subject} must have {bound} {counted(value, 'field')}, found {len(instance)}"
     if kind in ("minLength", "maxLength") and isinstance(instance, str):
         bound = "at least" if kind == "minLength" else "at most"
-        return f"{subject} must be {bound} {_count(value, 'character')} long{found}"
+        return f"{subject} must be {bound} {counted(value, 'character')} long{found}"
     return None
 
 
@@ -432,10 +433,6 @@ def _show(value: Any) -> str:
 def _type_words(types: list[str]) -> str:
     words = [_TYPE_WORDS.get(t, t) for t in types]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _count(number: Any, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _as_list(value: Any) -> list[Any]:
