@@ -1,12 +1,14 @@
-"""Spelling help for names: the nearest known name to a misspelt one.
+"""Spelling help for names: the nearest known name to a misspelt one; and a count
+with its noun ("1 player", "2 players").
 
 A leaf module: every stage (parsing, compilation, validation, loading, the CLI)
-says "did you mean" the same way, with `did_you_mean`.
+says "did you mean" the same way, with `did_you_mean`, and counts things with
+`counted`.
 """
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from typing import Any, Iterable
 
 # A misspelling is worth a suggestion when it shares most of its letters with a known
 # name. difflib's default cutoff (0.6) also pairs unrelated words ("size"/"sites",
@@ -61,3 +63,9 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """`"did you mean 'x'?"` for the nearest known name, or None."""
     best = suggest(name, candidates)
     return f"did you mean {best!r}?" if best is not None else None
+
+
+def counted(number: Any, noun: str, plural: str | None = None) -> str:
+    """`"1 player"`, `"2 players"`, `"0 players"`: the number with its noun, in the
+    plural (`noun + "s"` unless given) unless the number is 1."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -36,6 +36,7 @@ from ..runtime.compiled import CasePattern
 from ..runtime.errors import RuleRuntimeError
 from ..runtime.pieces import CASE, CHANCE, DESTINATION, KIND, NO_SITE, ORIGIN, ActionCode
 from ..runtime.results import EndingKind
+from ..spelling import counted
 from .static_checks import static_findings
 
 if TYPE_CHECKING:
@@ -394,7 +395,7 @@ def format_report(report: LintReport, game_name: str, fallback_file: str) -> str
 def summary(report: LintReport, game_name: str) -> str:
     """How the games ended: `N of M random games of G ended normally` (by a rule of
     the game), then those that did not, each kind by itself."""
-    text = f"{report.by_rule} of {report.playouts} random games of {game_name} ended normally"
+    text = f"{report.by_rule} of {counted(report.playouts, 'random game')} of {game_name} ended normally"
     others = [(report.by_default, "by the default (the player to move had no action and no rule said what then)"),
               (report.cut_off, "cut off unfinished (--max-plies)"),
               (report.failed, "stopped by an error of the rules")]

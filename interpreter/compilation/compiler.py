@@ -60,7 +60,7 @@ from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
-from .types import CANDIDATE_DEPS, NUMBERS, Type
+from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
@@ -77,6 +77,23 @@ class Listers(NamedTuple):
     alike_after_check: frozenset[int]
     # the draw function for random playouts, its pool's size and whether it draws from the empty sites (None: none)
     draws: Optional[tuple[str, int, bool]] = None
+
+
+# The types an outcome may have.
+_OUTCOME_TYPES = {t: t for t in (Type.INT, Type.PLAYER, Type.SITE, Type.STR)}
+
+
+class _OutcomesNotFixed(RuleError):
+    """Outcomes of chance `name` written with values that depend on the position,
+    and the type of outcome they were meant to give; the hint says what to write
+    instead (format.md 3.9)."""
+
+    def __init__(self, pos: ast.Pos, message: str, name: str, outcome_type: Type):
+        super().__init__(pos, message, (
+            "outcomes cannot depend on the position: draw from fixed ones and act on the one drawn, "
+            f"e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then {name}' to draw again "
+            "(format.md 3.9)"))
+        self.outcome_type = outcome_type
 
 
 class _Written(NamedTuple):
@@ -709,14 +726,22 @@ class Compiler:
 
     # ------------------------------------------------------------ chance
     def _chance(self, chance: ast.Chance, index: int) -> DecisionInfo:
-        outcomes = self.guard(lambda: self._outcomes(chance))
-        values, weights, out_type = outcomes if outcomes is not None else ([], [], Type.INT)
+        try:
+            values, weights, out_type = self._outcomes(chance)
+            reported = False
+        except RuleError as err:
+            # Reported at the outcomes line alone: the statements are compiled with
+            # the type the outcomes were meant to have, so no "no outcome" and no
+            # mistake of theirs caused by a wrong guess of it follow.
+            self.errors.append(err)
+            values, weights, reported = [], [], True
+            out_type = err.outcome_type if isinstance(err, _OutcomesNotFixed) else Type.INT
         merged: dict[Any, int] = {}
         for v, w in zip(values, weights):
             merged[v] = merged.get(v, 0) + w
         values, weights = list(merged), list(merged.values())
         if not values:
-            if not any(e.pos == chance.pos for e in self.errors):
+            if not reported and not any(e.pos == chance.pos for e in self.errors):
                 self.errors.append(RuleError(chance.pos, f"chance '{chance.name}' has no outcome"))
             values, weights = [0], [1]
         where = f"chance '{chance.name}'"
@@ -751,7 +776,11 @@ class Compiler:
             for e, c in ((lo_e, lo), (hi_e, hi)):
                 whole_number(c, e, "an outcome")
                 if c.type is not Type.INT or not c.is_const:
-                    raise RuleError(e.pos, "outcome ranges need fixed numbers, e.g. 'outcomes 1 to 6'")
+                    message = "outcome ranges need fixed numbers (or number options), e.g. 'outcomes 1 to 6'"
+                    if c.is_const:
+                        raise RuleError(e.pos, message)
+                    raise _OutcomesNotFixed(e.pos, message + ": a chance event's outcomes are the same in every "
+                                                             "position", chance.name, Type.INT)
             if hi.const - lo.const >= MAX_OUTCOMES or hi.const < lo.const:
                 raise RuleError(chance.pos, f"the outcome range {lo.const} to {hi.const} is empty or too large")
             return list(range(lo.const, hi.const + 1)), [1] * (hi.const - lo.const + 1), out_type
@@ -759,7 +788,9 @@ class Compiler:
             c = self.exprs.compile(outcome.value, scope)
             whole_number(c, outcome.value, "an outcome")
             if not c.is_const:
-                raise RuleError(outcome.value.pos, "outcomes must be fixed values (numbers, players or sites)")
+                raise _OutcomesNotFixed(outcome.value.pos, "outcomes must be fixed values (numbers, strings, players, "
+                                                           "sites or fixed sets of them), the same in every position",
+                                        chance.name, _OUTCOME_TYPES.get(ELEMENT.get(c.type, c.type), Type.INT))
             w = 1
             if outcome.weight is not None:
                 wc = self.exprs.compile(outcome.weight, scope)

@@ -224,7 +224,10 @@ class ExpressionCompiler:
             return self.names.define_call(e, scope)
         handler = self._functions.get(e.fn)
         if handler is None:
-            raise unknown(e.pos, "function", e.fn, list(FUNCTIONS) + list(self.names.defines))
+            taking = [name for name, define in self.names.defines.items() if define.params]
+            listed = f"the functions: {', '.join(FUNCTIONS)} (format.md 3.12.2)" + (
+                f"; the defines with parameters: {', '.join(taking)}" if taking else "")
+            raise unknown(e.pos, "function", e.fn, list(FUNCTIONS) + list(self.names.defines), listed)
         arity = FUNCTIONS[e.fn][0]
         if len(e.args) not in arity:
             expected = " or ".join(str(a) for a in arity)

@@ -24,7 +24,7 @@ from ..parsing.unparse import expression_text
 from ..runtime.helpers import NUMBER_LIMIT
 from ..runtime.moves import Moves, rotation_moves
 from ..runtime.results import EndingKind
-from ..spelling import did_you_mean
+from ..spelling import counted, did_you_mean
 from . import pyast
 from .code import Code, always_a_player, describe
 from .errors import FollowOnError, RuleError, name_pos, unknown
@@ -435,8 +435,8 @@ class StatementCompiler:
                 files = len({board.site_file(x) for x in sites})
                 ranks = len({board.site_rank(x) for x in sites})
                 raise RuleError(s.region.pos, f"'rotate' needs a square block of sites: "
-                                              f"'{expression_text(s.region)}' has {len(sites)} sites in {files} "
-                                              f"files and {ranks} ranks")
+                                              f"'{expression_text(s.region)}' has {counted(len(sites), 'site')} in "
+                                              f"{counted(files, 'file')} and {counted(ranks, 'rank')}")
             return c.cost + self._permute_fixed(moves, scope)
         x0 = _r("x0")
         self.add(pyast.assign(x0, pyast.helper("h_rotation", pyast.num(board.files), c.code,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Optional
 
+from ..spelling import counted
+
 SHOWN_ALTERNATIVES = 3
 SHOWN_UNSAFE = 5
 
@@ -40,7 +42,7 @@ def search_note(stats: Any) -> str:
     if certain:
         return f"({certain})"
     value = stats.choices[0][2]
-    return (f"({stats.iterations} games simulated in {stats.seconds:.1f} s; "
+    return (f"({counted(stats.iterations, 'game')} simulated in {stats.seconds:.1f} s; "
             f"it rates its chances at {percent(value)})")
 
 
@@ -84,13 +86,13 @@ def _hint_lines(stats: Any, player: str) -> list[str]:
         lines.append(f"  Against the best answers every action loses; {best} holds out longest.")
         return lines
     lines.append(
-        f"  The computer simulated {stats.iterations} games from here in {stats.seconds:.1f} s, trying the "
+        f"  The computer simulated {counted(stats.iterations, 'game')} from here in {stats.seconds:.1f} s, trying the "
         f"promising actions most. After {best} ({visits} of those games) {player} did best: "
         f"{percent(value)} of the points (a win counts 1, a draw 1/2), a rough estimate of "
         f"{possessive(player)} chances."
     )
     proven = getattr(stats, "proven", {})
-    others = [f"{n} {_alternative(n, v, proven)} ({c} games)"
+    others = [f"{n} {_alternative(n, v, proven)} ({counted(c, 'game')})"
               for n, c, v in stats.choices[1:1 + SHOWN_ALTERNATIVES] if c]
     if others:
         lines.append("  Next best: " + ", ".join(others) + ".")

@@ -19,6 +19,7 @@ from ..analysis.analyze import analyze
 from ..analysis.analyze.driver import DEFAULT_DEPTH_GAMES, DEFAULT_MAX_PLIES, DEFAULT_TRACE_EVERY
 from ..analysis.analyze.table import format_table
 from ..assets import install_command
+from ..spelling import counted
 from .agents import make_agent
 from .agents.registry import MAX_ITERATIONS
 from .common import (
@@ -122,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(format_table(report))
     played = report.games_played
     rate = f": {played / report.play_seconds:.0f} games/s" if report.play_seconds > 0 else ""
-    print(f"{played} games played in {report.play_seconds:.2f} s{rate} ({seconds:.1f} s in all)", file=sys.stderr)
+    print(f"{counted(played, 'game')} played in {report.play_seconds:.2f} s{rate} ({seconds:.1f} s in all)",
+          file=sys.stderr)
     if args.report:
         _write_report(report, args.report)
     if report.interrupted:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis.analyze.table import cell_text, coverage_cell, row_cells
+from ..spelling import counted
 from .output_file import replace_file
 from .render_parts import contrast_colour
 from .render_svg import SVG_NS, render_svg
@@ -55,7 +56,8 @@ def lengths_chart(report: Any, folder: Path, plt: Any) -> str:
     for c, data in enumerate(report.columns):
         ax.hist([g.plies for g in data.games], bins=bins, range=(0, longest), histtype="step",
                 linewidth=3.5 if c == 0 else 1.6, linestyle=_LINE_STYLES[c % len(_LINE_STYLES)],
-                alpha=0.55 if c == 0 else 0.95, zorder=2 + c, label=f"{data.label} ({len(data.games)} games)")
+                alpha=0.55 if c == 0 else 0.95, zorder=2 + c,
+                label=f"{data.label} ({counted(len(data.games), 'game')})")
     ax.set_title("length of the games, per column")
     ax.set_xlabel("length of a game (plies)")
     ax.set_ylabel("games")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..loading.options import show_option_value
+from ..spelling import counted
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
 from ..validation.files import FileRefused, exists
 from .common import (
@@ -150,7 +151,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if warnings:
             print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
         copy = "" if exists(path) else f"; read from {source_file(game)}"
-        print(f"{path}: ok ({game.title}, {len(game.players)} players{copy})")
+        print(f"{path}: ok ({game.title}, {counted(len(game.players), 'player')}{copy})")
     return status
 
 
@@ -242,13 +243,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 0
     average = result.actions / result.playouts
     print(
-        f"{display_name(game)}: {result.playouts} playouts in {result.seconds:.2f} s "
+        f"{display_name(game)}: {counted(result.playouts, 'playout')} in {result.seconds:.2f} s "
         f"({'processor time' if args.clock == 'process' else 'wall clock'}): "
         f"{result.playouts_per_s:.1f} playouts/s, {result.actions_per_s:.0f} actions/s "
         f"({average:.1f} actions per game, seed {args.seed})"
     )
     if result.unfinished:
-        print(f"note: {result.unfinished} playouts stopped unfinished after {args.max_plies} actions", file=sys.stderr)
+        print(f"note: {counted(result.unfinished, 'playout')} stopped unfinished after "
+              f"{counted(args.max_plies, 'action')}", file=sys.stderr)
     return 0
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ..api import CHANCE_NAME
+from ..spelling import counted
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .names import display_name, resolve_game
@@ -285,7 +286,7 @@ def check_specs(game: Game, players_text: str, think: Optional[str] = None) -> l
 
 def format_report(report: dict[str, Any], seconds: float) -> str:
     head = (
-        f"{report['game']}: {report['games']} games, seed {report['seed']}"
+        f"{report['game']}: {counted(report['games'], 'game')}, seed {report['seed']}"
         f"{', seats swapped' if report['swap'] else ''}; {seconds:.1f} s, "
         f"{report['plies_mean']:.1f} actions per game"
     )
@@ -303,11 +304,12 @@ def format_report(report: dict[str, Any], seconds: float) -> str:
     lines.append("")
     lines.append(f"wins by seat: {seats}; draws {report['draws']}")
     if report["unfinished"]:
-        lines.append(f"{report['unfinished']} games stopped unfinished after {report['max_plies']} actions "
+        lines.append(f"{counted(report['unfinished'], 'game')} stopped unfinished after "
+                     f"{counted(report['max_plies'], 'action')} "
                      "(counted as draws)")
     n_seats = len(report["seats"])
     if report["swap"] and report["games"] % n_seats:
-        lines.append(f"note: {report['games']} games is not a multiple of {n_seats} seats: the sides are "
+        lines.append(f"note: {counted(report['games'], 'game')} is not a multiple of {n_seats} seats: the sides are "
                      "not played equally often")
     return "\n".join(lines)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..api import Game, IllegalActionError
+from ..spelling import counted
 from ..validation.diagnostics import Diagnostic
 from .names import display_name
 from .play import CHANCE_MODES, PlayError, Session, default_record_path, make_seats
@@ -65,7 +66,7 @@ def play_command(args: Any, game: Game, resumed: Any=None) -> int:
         lenient=bool(getattr(args, "lenient", False)), think=args.think,
     )
     if resumed is not None:
-        session.say(f"resuming {resumed.source} after {len(resumed.notations)} actions")
+        session.say(f"resuming {resumed.source} after {counted(len(resumed.notations), 'action')}")
     return run_sessions(session)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from ..spelling import counted
+
 
 def help_texts(prog: str, g: str) -> tuple[str, str]:
     return (
@@ -52,7 +54,7 @@ def run(args: Any) -> int:
         total = len(record.actions)
         keep = args.ply if args.ply >= 0 else total + args.ply
         if not 0 <= keep <= total:
-            raise CliError(f"--ply {args.ply}: the record has {total} actions")
+            raise CliError(f"--ply {args.ply}: the record has {counted(total, 'action')}")
         record.actions = record.actions[:keep]
     elif args.ply not in (None, 0):
         raise CliError("--ply needs a RECORD")

@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
+from ..spelling import counted
 from .diagnostics import Diagnostic, shorten, suggest
 from .yaml_source import PositionIndex
 
@@ -285,13 +286,13 @@ def _bound_message(kind: Any, value: Any, instance: Any, subject: str, found: st
         return f"{subject} must be {_NUMBER_BOUNDS[kind]} {value}{found}"
     if kind in ("minItems", "maxItems") and isinstance(instance, list):
         bound = "at least" if kind == "minItems" else "at most"
-        return f"{subject} must have {bound} {_count(value, 'item')}, found {len(instance)}"
+        return f"{subject} must have {bound} {counted(value, 'item')}, found {len(instance)}"
     if kind in ("minProperties", "maxProperties") and isinstance(instance, dict):
         bound = "at least" if kind == "minProperties" else "at most"
-        return f"{subject} must have {bound} {_count(value, 'field')}, found {len(instance)}"
+        return f"{subject} must have {bound} {counted(value, 'field')}, found {len(instance)}"
     if kind in ("minLength", "maxLength") and isinstance(instance, str):
         bound = "at least" if kind == "minLength" else "at most"
-        return f"{subject} must be {bound} {_count(value, 'character')} long{found}"
+        return f"{subject} must be {bound} {counted(value, 'character')} long{found}"
     return None
 
 
@@ -330,12 +331,31 @@ def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
         nearest = suggest(key, known)
         message = f"unknown field {key!r}{_in(path)}"
         hint = None
-        if nearest is not None:
+        if not path and isinstance(key, str) and key.lower() in RULES_FILE_WORDS:
+            written, section = RULES_FILE_WORDS[key.lower()]
+            message += f" ({written} belongs in the rules file: format.md {section})"
+        elif nearest is not None:
             message += f" (did you mean {nearest!r}?)"
         elif known and len(known) <= _MAX_LISTED:
             hint = "known fields: " + ", ".join(known)
         problems.append(_Problem(path + (key,), message, at_key=True, hint=hint))
     return problems
+
+
+# The words of the rules file (format.md 3) an author may write as a section of the
+# YAML: how the rules file says it, and its section of format.md.
+RULES_FILE_WORDS = {
+    **dict.fromkeys(("score", "scores", "scoring"), ("'score: EXPR'", "3.14")),
+    **dict.fromkeys(("phase", "phases"), ("'phase NAME:'", "3.3")),
+    **dict.fromkeys(("turn", "turns"), ("a phase's 'turn:'", "3.3")),
+    **dict.fromkeys(("order", "turn_order"), ("a phase's 'order:'", "3.3")),
+    **dict.fromkeys(("decision", "decisions", "action", "actions", "moves"), ("'decision NAME:'", "3.4")),
+    **dict.fromkeys(("chance", "chances"), ("'chance NAME:'", "3.9")),
+    **dict.fromkeys(("define", "defines"), ("'define NAME = EXPR'", "3.13")),
+    **dict.fromkeys(("procedure", "procedures"), ("'procedure NAME:'", "3.13")),
+    **dict.fromkeys(("forbid", "forbids"), ("'forbid ...'", "3.7")),
+    **dict.fromkeys(("win", "winner", "result", "results"), ("'win', 'lose', 'draw', 'end game'", "3.10")),
+}
 
 
 def _known_properties(schema: dict[str, Any]) -> Iterator[str]:
@@ -413,10 +433,6 @@ def _show(value: Any) -> str:
 def _type_words(types: list[str]) -> str:
     words = [_TYPE_WORDS.get(t, t) for t in types]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _count(number: Any, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _as_list(value: Any) -> list[Any]:

@@ -10,7 +10,7 @@ import pytest
 from interpreter import bundled_games
 from interpreter.frontends import cli
 from interpreter.frontends.records import read_record
-from tests.helpers import GAMES, RECORDS
+from tests.helpers import GAMES, RECORDS, stones_and_rocks, write_definition
 
 # A short Lielow game that White loses at ply 5: a2-b3 makes b3 (range 2) White's
 # king; b2-c3 ties it at range 2, so the crown stays on b3; b3-off takes White's own
@@ -158,6 +158,22 @@ def test_validate(capsys, broken_game):
     assert code == 1
     assert "lielow: ok" in out
     assert "nosuchgame:1:1: error: no game 'nosuchgame'" in err
+
+
+def test_validate_counts_one_player_in_the_singular(capsys, tmp_path):
+    path = write_definition(tmp_path, stones_and_rocks(players=("solo",)), """\
+        phase play:
+            turn: move
+
+        decision move:
+            action put:
+                drop stone on sites
+                onto empty: place
+        """)
+    code, out, err = run(capsys, "validate", path)
+    assert (code, out) == (0, f"{path}: ok (Probe, 1 player)\n"), err
+    code, out, err = run(capsys, "validate", "lielow")
+    assert out.startswith("lielow: ok (Lielow, 2 players;")
 
 
 def test_unknown_option(capsys):

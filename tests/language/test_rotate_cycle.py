@@ -136,7 +136,7 @@ def test_the_acting_piece_is_followed(tmp_path):
 
 
 @pytest.mark.parametrize("statement,message", [
-    ("rotate row clockwise", "'rotate' needs a square block of sites: 'row' has 3 sites in 3 files and 1 ranks"),
+    ("rotate row clockwise", "'rotate' needs a square block of sites: 'row' has 3 sites in 3 files and 1 rank"),
     ("cycle a1, b1, a1", "'cycle' names site 'a1' twice"),
     ("rotate a1 clockwise", "'rotate' needs a set of sites (a square block), found a site"),
 ])

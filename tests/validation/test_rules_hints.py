@@ -62,6 +62,16 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
      "game.rules:38:20: error: an element of a list must be a site or piece, found a number (1)",
      "hint: a statement's 'for each' walks sites, players or directions; a list of numbers is for an "
      "action's 'for each' (format.md 3.4); to run a block N times, write 'repeat N times:'"),
+    # A function that does not exist and is near none: the functions are listed, and
+    # the defines with parameters.
+    ("    quiet = 0\n", "    quiet = last(pieces)\n",
+     "game.rules:38:13: error: unknown function 'last'",
+     "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, first, neighbour, neighbours, ray, "
+     "beyond, opposite, connected, group, on_full_line, ahead, along, steps_on (format.md 3.12.2)\n"),
+    ("    quiet = 0\n    if in_goal:\n        win\n",
+     "    quiet = last(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
+     "game.rules:38:13: error: unknown function 'last'",
+     "ahead, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
     shutil.copytree(BASE, tmp_path / "game")
@@ -91,3 +101,28 @@ def test_a_site_joined_to_a_set_and_no_error_after_it(tmp_path, capsys):
     assert len(lines) == 1 and lines[0].endswith(
         "game.rules:36:18: error: the left side of '+' is a site, and '+' joins sets of sites"), err
     assert "hint: a list makes a set of it: [X] + ... (format.md 3.12.1)" in err
+
+
+@pytest.mark.parametrize("outcomes,uses,first", [
+    # A set of sites that depends on the position: the outcome is still a site below.
+    ("sites - pieces", "    if outcome is empty:\n        quiet = 1\n",
+     "game.rules:43:14: error: outcomes must be fixed values (numbers, strings, players, sites or fixed sets "
+     "of them), the same in every position"),
+    ("1 to count(sites, it is empty)", "    quiet = outcome\n",
+     "game.rules:43:19: error: outcome ranges need fixed numbers (or number options), e.g. 'outcomes 1 to 6': "
+     "a chance event's outcomes are the same in every position"),
+])
+def test_outcomes_that_depend_on_the_position_one_error(tmp_path, capsys, outcomes, uses, first):
+    # One error at the outcomes line: not "chance 'spawn' has no outcome" before it,
+    # nor a statement reading the outcome as a number after it.
+    shutil.copytree(BASE, tmp_path / "game")
+    rules = tmp_path / "game" / "game.rules"
+    text = rules.read_text()
+    rules.write_text(text + f"\nchance spawn:\n    outcomes {outcomes}\n" + uses)
+    assert main(["validate", str(tmp_path / "game")]) == 1
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if ": error: " in line]
+    assert len(lines) == 1 and lines[0].endswith(first), err
+    assert ("hint: outcomes cannot depend on the position: draw from fixed ones and act on the one drawn, "
+            "e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then spawn' to draw again "
+            "(format.md 3.9)") in err

@@ -103,6 +103,16 @@ def test_unknown_top_level_field():
     assert located(check(VALID + "option: 3\n")) == [(7, 1, "unknown field 'option' (did you mean 'options'?)")]
 
 
+def test_a_word_of_the_rules_file_at_the_top_says_where_it_belongs():
+    # `score:` (and the other items of a rules file) written as a section of the YAML.
+    assert located(check(VALID + "score: captures\nphases: [play]\n")) == [
+        (7, 1, "unknown field 'score' ('score: EXPR' belongs in the rules file: format.md 3.14)"),
+        (8, 1, "unknown field 'phases' ('phase NAME:' belongs in the rules file: format.md 3.3)"),
+    ]
+    # Inside a section, the word is just an unknown field.
+    assert located(check(VALID + "  score: 1\n")) == [(7, 3, "unknown field 'score' in board")]
+
+
 def test_every_error_is_reported_best_first():
     text = """\
 players:

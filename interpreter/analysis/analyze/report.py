@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
+from ...spelling import counted
 from .columns import Column
 from .metrics import column_metrics
 from .playout import CUT_OFF, UNLOCATED, GameStats
@@ -217,7 +218,7 @@ def _ending_key(mapped: Sequence[Any], ending: int) -> tuple[Any, ...]:
 def _ending_label(key: tuple[Any, ...], max_plies: int) -> tuple[Any, ...]:
     """(label, where) of an ending's row, from its key."""
     if key == ("cut off",):
-        return f"cut off at {max_plies} plies", ""
+        return f"cut off at {counted(max_plies, 'ply', 'plies')}", ""
     if key == ("unlocated",):
         return "ended by no located rule", ""
     _, label, file, line, column = key

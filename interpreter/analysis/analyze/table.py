@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
+from ...spelling import counted
 from .report import Report, Row
 from .stats import Difference, Estimate
 
@@ -191,7 +192,7 @@ def _section_title(report: Report, section: str) -> str:
             return f"traced games ({every}; no score rule: no lead changes, stability, decisiveness)"
         return f"traced games ({every}; lead changes etc. by the score rule)"
     if section == "depth" and report.depth is not None:
-        return f"strategic depth ({report.depth[2]} games per column, seats alternating)"
+        return f"strategic depth ({counted(report.depth[2], 'game')} per column, seats alternating)"
     return section
 
 
@@ -242,8 +243,8 @@ def _fitted(head: str, tail: str) -> list[str]:
 
 def heading(report: Report) -> list[str]:
     lines = [
-        f"{report.title} ({report.game}): {report.games} games per column, seed {report.seed}, "
-        f"players {report.players}, at most {report.max_plies} plies",
+        f"{report.title} ({report.game}): {counted(report.games, 'game')} per column, seed {report.seed}, "
+        f"players {report.players}, at most {counted(report.max_plies, 'ply', 'plies')}",
     ]
     lines += [f"  {data.label}: {data.column.origin or 'the game as given'}" for data in report.columns]
     if report.interrupted:
