@@ -8,6 +8,7 @@ arguments, which are evaluated first.
 from __future__ import annotations
 
 import ast as py
+from dataclasses import replace
 from typing import Collection, Optional
 
 from ..parsing import ast
@@ -66,6 +67,9 @@ class NameFamily:
             local = scope.locals[name]
             if local.broken:
                 raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
+            if local.stands is not None:
+                stands: Code = local.stands
+                return replace(stands)  # (a copy: the argument's Code, as where the call stands)
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied, real=local.real,
                         bits=local.bits, hides=self._declared_as(name),
                         const=NOCONST if local.fixed is None else local.fixed[0])
