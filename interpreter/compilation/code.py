@@ -154,6 +154,20 @@ def is_cheap(code: py.expr) -> bool:
     return _is_atom(code, negative=True)
 
 
+def stands_alone(c: Code, src: Source) -> bool:
+    """Whether `c` is a constant that reads nothing, neither the position nor a
+    name (a number, a direction, a kind, a player, a constant table: a track, a
+    region): one place may use the Code of another as it is."""
+    if c.deps or c.fresh or c.per_player is not None or c.type is Type.PER_PLAYER:
+        return False
+    code = c.code
+    if isinstance(code, py.UnaryOp) and isinstance(code.op, py.USub):
+        code = code.operand
+    if isinstance(code, py.Constant):
+        return type(code.value) in (int, bool, float, str, type(None))
+    return isinstance(code, py.Name) and src.is_const_name(code.id)
+
+
 def _is_atom(code: py.expr, negative: bool) -> bool:
     if negative and isinstance(code, py.UnaryOp) and isinstance(code.op, py.USub):
         code = code.operand

@@ -74,6 +74,7 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
         kept = _checked_setup(setup, blocks)
     except _Decline:
         return None
+    kept, blocks = _lazy(kept, blocks)
     onto_empty = next((block for block in blocks if _onto_any_empty_site(src, block, n_sites)), None)
     if onto_empty is not None:
         # (numbered first, so that its candidates are their sites)
@@ -145,6 +146,63 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
     src.function(name, ["s", pool.id, rand.id, cut.id], first + _pruned(kept, [loop] + lazy) + lazy + [
         loop, pyast.return_(pyast.none())], origin)
     return name, ends[-1], from_empty
+
+
+def _lazy(setup: list[py.stmt], blocks: list[_Block]) -> tuple[list[py.stmt], list[_Block]]:
+    """The set-up statements that work out a value only one candidate offered once
+    reads (an action's `where` asking nothing of the candidate, worked out before
+    the loops in the lister) moved to the start of that candidate's work: a draw
+    that does not reach the candidate does not work them out, and one that does
+    works them out once, as before (a candidate offered once is drawn once a call).
+    The statements go by groups: two are of one group when the later stores what
+    the earlier names, or both store one name; a group moves when it stores to
+    names only, which no statement outside it names and one block reads."""
+    n = len(setup)
+    group = list(range(n))
+
+    def find(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    stored = [_assigned([stmt]) for stmt in setup]
+    named = [pyast.names_in([stmt]) for stmt in setup]
+    for j in range(n):
+        for i in range(j):
+            if stored[j] & named[i] or stored[i] & stored[j]:
+                group[find(i)] = find(j)
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(find(i), []).append(i)
+    reads = [pyast.names_in(block.body) for block in blocks]
+    moved: dict[int, list[int]] = {}
+    gone: set[int] = set()
+    changed = True
+    while changed:  # (a group read only by groups moved to one block follows them: at most n rounds)
+        changed = False
+        for indices in members.values():
+            if indices[0] in gone:
+                continue
+            names = set().union(*(stored[i] for i in indices))
+            if not names or any(isinstance(node, (py.Subscript, py.Attribute)) and isinstance(node.ctx, py.Store)
+                                or isinstance(node, (py.Global, py.Nonlocal, py.Return, py.Delete))
+                                for node in pyast.walk_all([setup[i] for i in indices])):
+                continue
+            if any(named[i] & names for i in range(n) if i not in indices and i not in gone):
+                continue
+            readers = [b for b, block_reads in enumerate(reads) if block_reads & names]
+            if len(readers) == 1 and blocks[readers[0]].target is None:
+                moved.setdefault(readers[0], []).extend(indices)
+                gone.update(indices)
+                for i in indices:
+                    reads[readers[0]] |= named[i]
+                changed = True
+    if not moved:
+        return setup, blocks
+    return [stmt for i, stmt in enumerate(setup) if i not in gone], [
+        block._replace(body=_copied([setup[i] for i in sorted(moved.get(b, []))]) + block.body)
+        for b, block in enumerate(blocks)]
 
 
 def _onto_any_empty_site(src: Source, block: _Block, n_sites: int) -> bool:

@@ -8,12 +8,13 @@ arguments, which are evaluated first.
 from __future__ import annotations
 
 import ast as py
+from dataclasses import replace
 from typing import Collection, Optional
 
 from ..parsing import ast
 from ..spelling import did_you_mean
 from . import pyast
-from .code import NOCONST, Code, Compiling, Handler, always_a_player, describe, name_of
+from .code import NOCONST, Code, Compiling, Handler, always_a_player, describe, name_of, stands_alone
 from .errors import CircularDefine, FollowOnError, RuleError
 from .expr_tracks import TrackFamily
 from .model import Pool, Region, Track, Variable
@@ -66,6 +67,9 @@ class NameFamily:
             local = scope.locals[name]
             if local.broken:
                 raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
+            if local.stands is not None:
+                stands: Code = local.stands
+                return replace(stands)  # (a copy: the argument's Code, as where the call stands)
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied, real=local.real,
                         bits=local.bits, hides=self._declared_as(name),
                         const=NOCONST if local.fixed is None else local.fixed[0])
@@ -218,6 +222,11 @@ class NameFamily:
             value = x.compile(arg, scope)
             if value.type is Type.PER_PLAYER:
                 raise RuleError(arg.pos, f"'{name_of(arg)}' differs per player: say whose, e.g. {name_of(arg)}[player]")
+            if stands_alone(value, x.src):
+                inner.locals[param.id] = Local(value.code, value.type, occupied=value.occupied, real=value.real,
+                                               region=value.static_sites, stands=value)
+                cost += value.cost
+                continue
             first, again = x.share(value, scope)
             if not pyast.same(first, again):
                 bindings.append(first)

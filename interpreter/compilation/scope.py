@@ -65,6 +65,11 @@ class Local:
     # SITES: the sites of the fixed region the name stands for (a define's parameter
     # given a region), for liberties.region_test
     region: Optional[tuple[int, ...]] = None
+    # A procedure's parameter given a constant (a direction, a track, a number, a
+    # kind, a player, a region: code that reads nothing, see code.stands_alone):
+    # the argument's own Code, so that each use compiles as the argument written
+    # there (its tables, its folding)
+    stands: Any = None  # (a code.Code: code imports this module)
 
 
 # What a statement can do to the turn: "next phase", "next player", "end" (may end

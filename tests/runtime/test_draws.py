@@ -3,6 +3,7 @@ actions the draws give are the lister's, in its order, in every position of
 random games of every bundled, example and benchmark game that has them."""
 from __future__ import annotations
 
+import ast
 import random
 from functools import lru_cache
 from pathlib import Path
@@ -168,3 +169,47 @@ def test_a_draw_keeps_the_pool_whole_unless_told_to_cut_it():
         seen.append(code)
         assert len(pool) == n - len(set(pool) ^ set(range(n)))
     assert sorted(seen) == sorted(engine.legal(s))
+
+
+SLIDES_YAML = """\
+game: probe
+title: Probe
+description: Tiles that slide as far as they go, in one of four directions.
+rules: game.rules
+players: [solo]
+board:
+  grid: {files: 3, ranks: 3}
+pieces:
+  tile: {symbol: T, owner: neutral}
+setup:
+  neutral:
+    tile: [a1, b2]
+"""
+SLIDE = """\
+    action DIR_name:
+        where exists(pieces, neighbour(it, DIR) is empty)
+        pass:
+            for each t in pieces:
+                if neighbour(t, DIR) is empty:
+                    move t to neighbour(t, DIR)
+        notation "DIR"
+"""
+
+
+def test_a_where_of_an_action_offered_once_is_asked_when_it_is_drawn(tmp_path):
+    # Each action's `where` asks nothing of a candidate: the lister works them all
+    # out first; the draw works out one when it draws its action (draws._lazy).
+    rules = "phase play:\n    turn: slide\n    if no action:\n        end game\ndecision slide:\n"
+    rules += "".join(SLIDE.replace("DIR", direction) for direction in ("n", "e", "s", "w"))
+    game = load_game(write_definition(tmp_path, SLIDES_YAML, rules))
+    engine = game.engine
+    draw, n = engine.decisions[0].draws
+    assert n == 4
+    function = next(f for f in game.rules.module.body if getattr(f, "name", None) == draw.__name__)
+    before_the_draws = function.body[:next(i for i, stmt in enumerate(function.body) if isinstance(stmt, ast.While))]
+    assert not [stmt for stmt in before_the_draws if isinstance(stmt, ast.For)]
+    rng = random.Random(3)
+    s = engine.initial_state()
+    for _ in range(60):
+        assert drawn_actions(engine, s) == list(engine.legal(s))
+        engine.apply_in_place(s, engine.pick_random(s, rng))
