@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Optional, Protocol, Union
 from ..parsing import ast
 from . import pyast
 from .model import GameModel, Pool, Region, Track, Variable
-from .scope import Scope
+from .scope import Local, Scope
 from .source import Source
 from .types import Dep, Type
 
@@ -167,6 +167,12 @@ def stands_alone(c: Code, src: Source) -> bool:
         return type(code.value) in (int, bool, float, str, type(None))
     return isinstance(code, py.Name) and src.is_const_name(code.id)
 
+
+
+def standing_local(c: Code) -> Local:
+    """The local a parameter given the constant `c` (see `stands_alone`) is: each
+    use compiles as `c` written there."""
+    return Local(c.code, c.type, occupied=c.occupied, real=c.real, region=c.static_sites, stands=c)
 
 def _is_atom(code: py.expr, negative: bool) -> bool:
     if negative and isinstance(code, py.UnaryOp) and isinstance(code.op, py.USub):

@@ -14,7 +14,7 @@ from typing import Collection, Optional
 from ..parsing import ast
 from ..spelling import did_you_mean
 from . import pyast
-from .code import NOCONST, Code, Compiling, Handler, always_a_player, describe, name_of, stands_alone
+from .code import NOCONST, Code, Compiling, Handler, always_a_player, describe, name_of, standing_local, stands_alone
 from .errors import CircularDefine, FollowOnError, RuleError
 from .expr_tracks import TrackFamily
 from .model import Pool, Region, Track, Variable
@@ -223,8 +223,7 @@ class NameFamily:
             if value.type is Type.PER_PLAYER:
                 raise RuleError(arg.pos, f"'{name_of(arg)}' differs per player: say whose, e.g. {name_of(arg)}[player]")
             if stands_alone(value, x.src):
-                inner.locals[param.id] = Local(value.code, value.type, occupied=value.occupied, real=value.real,
-                                               region=value.static_sites, stands=value)
+                inner.locals[param.id] = standing_local(value)
                 cost += value.cost
                 continue
             first, again = x.share(value, scope)

@@ -26,7 +26,7 @@ from ..runtime.moves import Moves, rotation_moves
 from ..runtime.results import EndingKind
 from ..spelling import counted, did_you_mean
 from . import pyast
-from .code import Code, always_a_player, describe, stands_alone
+from .code import Code, always_a_player, describe, standing_local, stands_alone
 from .errors import FollowOnError, RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
 from .liberties import group_stones
@@ -972,8 +972,7 @@ class StatementCompiler:
                 if stands_alone(value, self.src):
                     # (a constant: each use is the constant, as in a copy written
                     # out with it, nothing computed at the call)
-                    inner.locals[param.id] = Local(value.code, value.type, occupied=value.occupied, real=value.real,
-                                                   region=value.static_sites, stands=value)
+                    inner.locals[param.id] = standing_local(value)
                     continue
                 local = _r(self.src.fresh("l"))
                 self.add(pyast.assign(local, value.code))
