@@ -33,7 +33,17 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import pyast
 from .source import Source
-from .tabulate import MAX_TABLE, PLAYER, frozen, player_fixed, site_domain, site_registers, worked_out
+from .tabulate import (
+    MAX_TABLE,
+    PLAYER,
+    bounded_parts,
+    frozen,
+    player_fixed,
+    read_names,
+    site_domain,
+    site_registers,
+    worked_out,
+)
 
 # Node kinds an invariant may be built of (values only, nothing that can fail).
 _SAFE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
@@ -276,16 +286,30 @@ class _Rewriting:
     def _fails_not(self, node: ast.expr, names: frozenset[str]) -> bool:
         registers = sorted(self.registers & names)
         by_player = bool(self.players) and PLAYER in names
-        if (by_player or registers) and all(n == PLAYER and by_player or n in self.registers or self._constant(n)
-                                            for n in names):
+
+        def given(n: str) -> bool:
+            return n == PLAYER and by_player or n in self.registers or self._constant(n)
+        # (parts with few values, `l0 % 13` of a whole number: each value tried; they
+        # cannot fail themselves, being made of names that hold values here)
+        tried, bounds = bounded_parts(self.src, node, given)
+        if bounds:
+            names = frozenset(read_names(tried))
+            registers = sorted(self.registers & names)
+        if (by_player or registers or bounds) and all(given(n) or n in bounds for n in names):
             # (of the player and the action's sites alone: worked out for each player
             # and each value the sites take, it fails for none)
             domain = site_domain(self.sites)
-            if len(domain) ** len(registers) * max(1, self.players) <= MAX_TABLE:
+            indexes: list[tuple[str, Sequence[int]]] = [(n, domain) for n in registers]
+            indexes += [(n, range(bounds[n][1])) for n in sorted(bounds)]
+            count = max(1, self.players)
+            for _, values in indexes:
+                count *= len(values)
+            if count <= MAX_TABLE:
                 try:
                     for player in range(self.players if by_player else 1):
-                        for values in itertools.product(domain, repeat=len(registers)):
-                            worked_out(self.src, node, {PLAYER: player, **dict(zip(registers, values))})
+                        for chosen in itertools.product(*(values for _, values in indexes)):
+                            worked_out(self.src, tried, {PLAYER: player,
+                                                         **dict(zip((n for n, _ in indexes), chosen))})
                     return True
                 except ValueError:
                     pass

@@ -303,6 +303,8 @@ def _attributes(data: Data) -> dict[str, Attribute]:
         default = spec.get("default", False if value_type in ("flag", "marker") else 0)
         if value_type in ("flag", "marker"):
             default = bool(default)
+        elif isinstance(default, float) and default.is_integer():
+            default = int(default)  # (`4.0` passes the schema's "integer": a whole number, as the rules type it)
         attributes[name] = Attribute(name, FIRST_ATTRIBUTE + i, value_type, default)
     return attributes
 

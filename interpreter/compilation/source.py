@@ -131,6 +131,9 @@ class Source:
         self._kept: list[Any] = []
         self._size = 0
         self.later: set[str] = set()  # names bound once the module is compiled (`bind_later`)
+        # locals holding a whole number (an int or a truth value) wherever they are
+        # read: a `let` of a value the rules type as a whole number (tabulate.py)
+        self.whole: set[str] = set()
 
     # ------------------------------------------------------------ names
     def fresh(self, prefix: str) -> str:

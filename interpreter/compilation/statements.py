@@ -631,6 +631,8 @@ class StatementCompiler:
             raise RuleError(s.value.pos, f"cannot store {describe(c)} in 'let'")
         name = _r(self.src.fresh("l"))
         self.add(pyast.assign(name, c.code))
+        if c.type is Type.INT:
+            self.src.whole.add(name.id)
         # (a group named: its sites as a bitmask too, read from the groups the
         # position keeps, for the questions whether its sites are in a region)
         stones = group_stones(self.exprs, s.value, scope)

@@ -22,10 +22,11 @@ generated code fills as it runs is never folded into another.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 import operator
 import weakref
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ..runtime import helpers
 from ..runtime.pieces import DESTINATION, JUMPED, NO_SITE, ORIGIN
@@ -44,6 +45,11 @@ _COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
     ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
 }
+# The most values a part indexing a table may take (`X % C`: C at most this), and
+# how the placeholders of such parts are named while a table is made (never
+# written into the code: no generated name looks like them).
+MAX_BOUND = 64
+_BOUND = "bounded_"
 # The register of the player to move, and the parameter holding the action code.
 PLAYER = "p"
 CODE = "code"
@@ -184,6 +190,10 @@ class _Tabulation:
         # locals of a loop over sites whose value became a table read
         self.stores: dict[str, int] = {}
         self.tabulated_locals: set[str] = set()
+        self.loads: dict[str, int] = {}  # how many times the function being rewritten reads each name
+        # the tables made here, by name (their rows by site are gone over where their
+        # entries are not 0: `_sparse`)
+        self.made: dict[str, Any] = {}
         self.replaced = 0  # expressions read from tables
         self.values = 0  # values in the tables made
         self.frozen: dict[str, bool] = {}  # by constant's name: whether it is immutable
@@ -198,6 +208,10 @@ class _Tabulation:
         self.tabulated_locals = set()
         registers = site_registers(function) if self.sites else frozenset()
         stores = self.stores = _store_counts(function)
+        self.loads = {}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.loads[node.id] = self.loads.get(node.id, 0) + 1
         out = []
         for stmt in function.body:
             before = self.replaced
@@ -233,7 +247,7 @@ class _Tabulation:
         can be worked out for every player and value of the registers it reads;
         else None."""
         expanded = self._expanded(node)
-        names = _read_names(expanded)
+        names = read_names(expanded)
         if not all(n == PLAYER or self._register(n) or self._immutable(n) for n in names):
             return None
         registers = sorted(n for n in names if self._register(n))
@@ -255,7 +269,7 @@ class _Tabulation:
     def _expanded(self, node: ast.expr) -> ast.expr:
         """`node` with the fixed locals it reads written out."""
         fixed = self.fixed
-        if not any(fixed.get(n) is not None for n in _read_names(node)):
+        if not any(fixed.get(n) is not None for n in read_names(node)):
             return node
 
         def change(n: ast.AST) -> Optional[ast.AST]:
@@ -278,8 +292,11 @@ class _Tabulation:
                 inner = None  # (the outer loop's variable set again: no longer its site)
             body = self._loop_body(stmt.body, inner) if inner is not None and inner is not loop \
                 else self.block(stmt.body, inner)
-            return ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop, iterated=True), body=body,
-                           orelse=self.block(stmt.orelse, loop), type_comment=None, lineno=0, col_offset=0)
+            rewritten = ast.For(target=stmt.target, iter=self.expr(stmt.iter, loop, iterated=True), body=body,
+                                orelse=self.block(stmt.orelse, loop), type_comment=None, lineno=0, col_offset=0)
+            if inner is not None and inner is not loop:
+                return self._sparse(stmt, rewritten, inner) or rewritten
+            return rewritten
         if isinstance(stmt, (ast.If, ast.While)):
             cls = type(stmt)
             return cls(test=self.expr(stmt.test, loop), body=self.block(stmt.body, loop),
@@ -313,7 +330,7 @@ class _Tabulation:
                 continue
             name = stmt.targets[0].id
             value = self._expanded(stmt.value)
-            names = _read_names(value)
+            names = read_names(value)
             if site in names and all(n in (site, PLAYER) or self._register(n) or self._immutable(n) for n in names):
                 self.fixed[name] = value
                 added.append(name)
@@ -322,6 +339,109 @@ class _Tabulation:
         for name in added:
             del self.fixed[name]
         return out
+
+    def _sparse(self, original: ast.For, loop: ast.For, over: tuple[str, tuple[int, ...]]) -> Optional[ast.For]:
+        """`loop` over the sites where its body may do something, when all it does
+        is `if T:` or `t = A + T` and `if t:` (`t` read nowhere else) with `T` a
+        table made here, read by the loop's site last, of numbers alone, and `A` a
+        whole number the loop does not change: over the sites of the loop, in its
+        order, where `T` is not 0 when `A` is 0 (`(k8 if A else k30[p][to][m])`),
+        else as it was; None when it is not such a loop."""
+        site = over[0]
+        body = loop.body
+        # (the locals of the loop whose values were written out where they are read:
+        # read nowhere now, their assignments are left out, see `function_body`)
+        while body and isinstance(body[0], ast.Assign) and len(body[0].targets) == 1 \
+                and isinstance(body[0].targets[0], ast.Name) and body[0].targets[0].id in self.tabulated_locals \
+                and _table_read(body[0].value) and not self._read_outside(body[0].targets[0].id, original) \
+                and not any(isinstance(n, ast.Name) and n.id == body[0].targets[0].id
+                            and isinstance(n.ctx, ast.Load) for n in pyast.walk_all(body)):
+            body = body[1:]
+        if loop.orelse or not isinstance(loop.target, ast.Name) or self.stores.get(site) != 1 \
+                or self._read_outside(site, original):
+            return None
+        if len(body) == 2 and isinstance(body[0], ast.Assign) and len(body[0].targets) == 1 \
+                and isinstance(body[0].targets[0], ast.Name) and isinstance(body[1], ast.If) and not body[1].orelse \
+                and pyast.is_name(body[1].test, body[0].targets[0].id):
+            held = body[0].targets[0].id
+            if self.stores.get(held) != 1 or self._read_outside(held, original):
+                return None
+            value = body[0].value
+        elif len(body) == 1 and isinstance(body[0], ast.If) and not body[0].orelse:
+            value = body[0].test
+        else:
+            return None
+        parts: list[tuple[ast.expr, Optional[ast.expr]]] = [(value, None)]
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+            parts += [(value.right, value.left), (value.left, value.right)]
+        for read, rest in parts:
+            row = self._site_row(read, site)
+            if row is not None:
+                break
+        else:
+            return None
+        table, indexes = row
+        if rest is not None and not _whole(self.src, rest):
+            return None
+        outside = set().union(*(read_names(index) for index in indexes), read_names(rest) if rest else set())
+        if site in outside or _assigns(loop.body, outside):
+            return None
+        # (the order of the sites: of the collection, or of the player's row of it)
+        collection = loop.iter
+        by_player = isinstance(collection, ast.Subscript) and pyast.is_name(collection.slice, PLAYER)
+        if by_player:
+            collection = collection.value  # type: ignore[attr-defined]
+            if not (indexes and pyast.is_name(indexes[0], PLAYER)):
+                return None
+        orders = self.src.value(collection)
+        if not by_player:
+            orders = (orders,)
+        if not all(orders):
+            return None  # (a loop of no round: `A` never worked out)
+
+        def kept(part: Any, depth: int, order: tuple[int, ...]) -> Any:
+            if depth < len(indexes):
+                if type(part) is not tuple:
+                    raise _Unfit
+                return tuple(kept(item, depth + 1, orders[i] if by_player and depth == 0 else order)
+                             for i, item in enumerate(part))
+            if type(part) is not tuple or any(type(part[x]) not in (int, bool) for x in order):
+                raise _Unfit
+            self.values += len(part)
+            return tuple(x for x in order if part[x])
+        try:
+            sparse = kept(table, 0, orders[0])
+        except (_Unfit, IndexError):
+            return None
+        if self.values > MAX_VALUES:
+            return None
+        read_sparse: ast.expr = self.src.const(sparse)
+        for index in indexes:
+            read_sparse = pyast.sub(read_sparse, copy.deepcopy(index))
+        iterated = read_sparse if rest is None else \
+            ast.IfExp(test=copy.deepcopy(rest), body=loop.iter, orelse=read_sparse)
+        return ast.For(target=loop.target, iter=iterated, body=body, orelse=[], type_comment=None,
+                       lineno=0, col_offset=0)
+
+    def _site_row(self, node: ast.expr, site: str) -> Optional[tuple[Any, list[ast.expr]]]:
+        """(the table, the indexes before the site) where `node` reads a table made
+        here by the loop's site last."""
+        if not (isinstance(node, ast.Subscript) and pyast.is_name(node.slice, site)):
+            return None
+        indexes: list[ast.expr] = []
+        node = node.value
+        while isinstance(node, ast.Subscript):
+            indexes.append(node.slice)
+            node = node.value
+        if not (isinstance(node, ast.Name) and node.id in self.made):
+            return None
+        return self.made[node.id], indexes[::-1]
+
+    def _read_outside(self, name: str, loop: ast.For) -> bool:
+        """Whether the function reads `name` outside `loop`."""
+        inside = sum(1 for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == name
+                     and isinstance(n.ctx, ast.Load))
+        return self.loads.get(name, 0) != inside
 
     def _sites(self, loop: ast.For) -> Optional[tuple[int, ...]]:
         """The sites a loop goes over, when it is a constant collection of them or
@@ -379,26 +499,38 @@ class _Tabulation:
         if not _worth(node):
             return None
         site, sites = loop if loop is not None else (None, ())
-        names = _read_names(node)
-        if not all(n in (site, PLAYER) or n in self.fixed or self._immutable(n) for n in names):
+        node, bounds = bounded_parts(self.src, node, lambda n: n in (site, PLAYER) or n in self.fixed
+                                     or self._immutable(n))
+        if bounds and not _worth(node):
             return None
-        if site is None and not whole and not iterated and not any(self.fixed.get(n) is not None for n in names):
+        names = read_names(node)
+        if not all(n in (site, PLAYER) or n in self.fixed or self._immutable(n) or n in bounds for n in names):
+            return None
+        if site is None and not whole and not iterated and not bounds \
+                and not any(self.fixed.get(n) is not None for n in names):
             return None
         if any(self.fixed.get(n) is not None for n in names):
             # (with the fixed locals written out: maybe a table by player, site
             # register and site)
             node = self._expanded(node)
-            names = _read_names(node)
-            if not all(n in (site, PLAYER) or self._register(n) or self._immutable(n) for n in names):
+            names = read_names(node)
+            if not all(n in (site, PLAYER) or self._register(n) or self._immutable(n) or n in bounds
+                       for n in names):
                 return None
         registers = sorted(n for n in names if self._register(n))
-        if site not in names if site is not None else not registers:
+        if site not in names if site is not None else not (registers or bounds):
             return None
         by_player = PLAYER in names
         players = range(self.players) if by_player else range(1)
         size = max(sites) + 1 if sites else 1
         domain = site_domain(self.sites)
-        count = len(players) * len(domain) ** len(registers)
+        # (the table's indexes after the player: the site registers, then the parts
+        # with few values, each with the values it takes)
+        indexes: list[tuple[str, Sequence[int]]] = [(n, domain) for n in registers]
+        indexes += [(n, range(bounds[n][1])) for n in sorted(bounds)]
+        count = len(players)
+        for _, values in indexes:
+            count *= len(values)
         if size * count > MAX_TABLE or self.values + size * count > MAX_VALUES:
             return None
 
@@ -410,9 +542,10 @@ class _Tabulation:
                 return tuple(value)
             return value
 
-        def rows(env: dict[str, int], left: list[str]) -> Any:
+        def rows(env: dict[str, int], left: list[tuple[str, Sequence[int]]]) -> Any:
             if left:
-                return tuple(rows({**env, left[0]: value}, left[1:]) for value in domain)
+                name, values = left[0]
+                return tuple(rows({**env, name: value}, left[1:]) for value in values)
             if site is None:
                 return entry(env)
             row: list[Any] = [None] * size
@@ -420,14 +553,20 @@ class _Tabulation:
                 row[x] = entry({**env, site: x})
             return tuple(row)
         try:
-            table = tuple(rows({PLAYER: player}, registers) for player in players)
+            table = tuple(rows({PLAYER: player}, indexes) for player in players)
         except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
             return None
         self.values += size * count
         self.replaced += 1
         read: ast.expr = self.src.const(table if by_player else table[0])
-        for index in ([PLAYER] if by_player else []) + registers + ([site] if site is not None else []):
+        assert isinstance(read, ast.Name)
+        self.made[read.id] = table if by_player else table[0]
+        for index in ([PLAYER] if by_player else []) + registers:
             read = pyast.sub(read, pyast.name(index))
+        for name in sorted(bounds):
+            read = pyast.sub(read, bounds[name][0])
+        if site is not None:
+            read = pyast.sub(read, pyast.name(site))
         return read
 
     def _immutable(self, name: str) -> bool:
@@ -518,6 +657,53 @@ class _Tabulation:
         return unfit
 
 
+def bounded_parts(src: Source, node: ast.expr, known: Callable[[str], bool]
+                  ) -> tuple[ast.expr, dict[str, tuple[ast.expr, int]]]:
+    """`node` with each part that takes few values, `X % C` of a whole number `X`
+    and a constant `C` from 1 to MAX_BOUND (one of `range(C)`), reading a name
+    `known` refuses, written as a placeholder name (parts alike share one); the
+    placeholders, each with its part and `C`. A table by such a part is read with
+    the part as its index, worked out where the expression was."""
+    bounds: dict[str, tuple[ast.expr, int]] = {}
+    if not src.whole:
+        return node, bounds
+    by_key: dict[str, str] = {}
+
+    def change(n: ast.AST) -> Optional[ast.AST]:
+        if isinstance(n, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.NamedExpr)):
+            return n  # (names bound inside: not looked into)
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) and isinstance(n.right, ast.Constant)
+                and type(n.right.value) is int and 0 < n.right.value <= MAX_BOUND and _whole(src, n.left)
+                and not all(known(name) for name in read_names(n))):
+            return None
+        key = pyast.key(n)
+        name = by_key.get(key)
+        if name is None:
+            name = by_key[key] = f"{_BOUND}{len(by_key)}"
+            bounds[name] = (n, n.right.value)
+        return pyast.name(name)
+    changed = pyast.replace_nodes(node, change)
+    assert isinstance(changed, ast.expr)
+    return changed, bounds
+
+
+def _whole(src: Source, node: ast.expr) -> bool:
+    """Whether `node` is surely a whole number (an int or a truth value): whole
+    numbers, locals `src.whole` names, and `+ - *` of them."""
+    if isinstance(node, ast.Name):
+        return node.id in src.whole
+    if isinstance(node, ast.Constant):
+        return type(node.value) in (int, bool)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+        return _whole(src, node.left) and _whole(src, node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.FloorDiv, ast.Mod)):
+        return _whole(src, node.left) and isinstance(node.right, ast.Constant) \
+            and type(node.right.value) is int and node.right.value != 0
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return _whole(src, node.operand)
+    return False
+
+
 def _worth(node: ast.expr) -> bool:
     """Whether working `node` out costs more than reading a table by player and
     site: a call, a choice, or arithmetic on what it reads."""
@@ -548,7 +734,7 @@ def _table_read(node: ast.expr) -> bool:
     return isinstance(node, ast.Name)
 
 
-def _read_names(node: ast.expr) -> set[str]:
+def read_names(node: ast.expr) -> set[str]:
     """The names `node` reads, not those of the functions it calls."""
     called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}

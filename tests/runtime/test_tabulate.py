@@ -36,20 +36,24 @@ def test_the_older_kalah_reads_each_pits_place_from_a_table():
     reads = [node for node in ast.walk(game.rules.module) if isinstance(node, ast.Subscript)
              and isinstance(node.value, ast.Name) and node.value.id == place]
     assert len(reads) == 1 and isinstance(reads[0].slice, ast.Name) and reads[0].slice.id == "p"
-    # the distance by player, `to` (12 sites, then NO_SITE) and site: South sowing
-    # c1 (site 2, place 2): a2 (site 6, place 12) is 10 places on, b1 (site 1) 12,
-    # c1 itself 0; North sowing a2 (site 6, place 5): b1 (place 8) is 3 on
-    distance = next(table for table in tables.values() if len(table) == 2 and len(table[0]) == 13
-                    and isinstance(table[0][0], tuple) and not isinstance(table[0][0][0], bool))
+    # whether a pit gets the one more seed, by player, `to` (12 sites, then
+    # NO_SITE), `n % 13` (the seeds sown, modulo 13: 0..12) and site: whether the
+    # distance from `f` is 1..n % 13 places. South sowing c1 (site 2, place 2) 3
+    # seeds: d1, e1, f1; North sowing a2 (site 6, place 5) 3: its store, then a1
+    # and b1 (sites 0, 1, places 7 and 8)
+    one_more = next(table for table in tables.values() if len(table) == 2 and len(table[0]) == 13
+                    and isinstance(table[0][0], tuple) and len(table[0][0]) == 13)
+    assert one_more[0][2][3] == (0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0)
+    assert one_more[1][6][3] == (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert all(one_more[p][to][m][q] == (1 if 1 <= (places[p][q] - places[p][to]) % 13 <= m else 0)
+               for p in range(2) for to in range(12) for m in range(13) for q in range(12))
     # `f` itself by player and `to` (then NO_SITE): the places again
     assert any(table[0][:12] == places[0] and table[1][:12] == places[1] and len(table[0]) == 13
                for table in tables.values())
-    assert (distance[0][2][6], distance[0][2][1], distance[0][2][2], distance[1][6][1]) == (10, 12, 0, 3)
-    assert all(distance[p][to][q] == (places[p][q] - places[p][to]) % 13
-               for p in range(2) for to in range(12) for q in range(12))
-    # read in the sowing loop as the row of `to`, taken once before the loop
+    # read in the sowing loop as the row of `to` and `n % 13`, taken once before the loop
     text = ast.unparse(game.rules.module)
-    assert any(line.strip().endswith("[p][to]") and line.strip().startswith("t") for line in text.splitlines())
+    assert any(line.strip().endswith("[p][to][l0 % 13]") and line.strip().startswith("t")
+               for line in text.splitlines())
 
 
 def _playouts(path: str, seeds: range) -> list:
@@ -104,9 +108,11 @@ def test_a_table_by_site_alone_and_one_left_as_it_was(tmp_path):
 
 
 # ---------------------------------------------------------------- the sites of the action code
-def _tabulated(code: str, constants: tuple, players: int, sites: int) -> tuple[str, dict]:
+def _tabulated(code: str, constants: tuple, players: int, sites: int, whole: frozenset = frozenset()
+               ) -> tuple[str, dict]:
     """`code` (one function; its constants k0, k1, ... are `constants`) after the
-    pass and the invariants' (the board has `sites` sites), and the constants."""
+    pass and the invariants' (the board has `sites` sites; `whole`: the locals
+    holding whole numbers), and the constants."""
     import textwrap
 
     from interpreter.compilation.invariants import share_work
@@ -116,6 +122,7 @@ def _tabulated(code: str, constants: tuple, players: int, sites: int) -> tuple[s
     for value in constants:
         src.const(value)
     src.functions = [ast.parse(textwrap.dedent(code)).body[0]]
+    src.whole.update(whole)
     tabulate(src, players, sites)
     share_work(src, players, sites)
     text = ast.unparse(ast.fix_missing_locations(ast.Module(body=src.functions, type_ignores=[])))
@@ -181,3 +188,75 @@ def test_havannah_reads_the_sites_around_the_drop_from_a_table():
     assert table[0] == (0, 1, 4, 5)  # a1: b1, a2, b2
     assert table[10] == (4, 5, 9, 10, 11, 16, 17)  # b3: a2, b2, a3, c3, b4, c4
     assert table[-1] == ()  # (none)
+
+
+# ---------------------------------------------------------------- parts of few values
+# Sowing `n` seeds from `to` in closed form (the older Kalah's shape): every place
+# gets n // 5, and the n % 5 places after `to`'s one more.
+_CLOSED_FORM = """
+    def f(s, code):
+        b = s.board
+        p = s.player
+        to = code[2]
+        n = b[to]
+        f = k0[p][to]
+        for q in k1:
+            t = n // 5 + (1 if (k0[p][q] - f) % 5 >= 1 and (k0[p][q] - f) % 5 <= n % 5 else 0)
+            if t:
+                b[q] = b[q] + t
+        b[4] = n // 5 + (1 if (4 - f) % 5 >= 1 and (4 - f) % 5 <= n % 5 else 0)
+"""
+
+
+def _run(text: str, constants: dict, player: int, to: int, seeds: int) -> list:
+    class State:
+        pass
+    s = State()
+    s.board, s.player = [10, 20, 30, 40, 50], player
+    s.board[to] = seeds
+    namespace = dict(constants)
+    exec(compile(text, "<test>", "exec"), namespace)  # (the test's own code)
+    namespace["f"](s, (0, -1, to))
+    return s.board
+
+
+def test_a_whole_number_modulo_a_constant_indexes_a_table_and_the_loop_goes_over_the_sites_it_changes():
+    import textwrap
+    constants = (_PLACES, (0, 1, 2, 3))
+    text, namespace = _tabulated(_CLOSED_FORM, constants, players=2, sites=4, whole=frozenset({"n", "f"}))
+    loop = text[text.index("for q"):text.index("b[4]")]
+    # `(1 if ... <= n % 5 else 0)` by player, `to` and `n % 5` (0..4), the row taken
+    # once before the loop; the loop over the sites it adds to when n // 5 is 0
+    assert "%" not in loop.split(":", 1)[1] and "<=" not in text
+    header = loop.splitlines()[0]
+    assert header.startswith("for q in k1 if n // 5 else k") and header.endswith("[p][to][n % 5]:")
+    sparse = namespace[header.split(" else ")[1].split("[")[0]]
+    # South sowing site 1 (place 1) with n % 5 == 2: places 2, 3 (sites 2, 3);
+    # North sowing site 3 (place 0) with 3: places 1..3 (sites 2, 1, 0), in the loop's order
+    assert sparse[0][1][2] == (2, 3) and sparse[1][3][3] == (0, 1, 2) and sparse[0][1][0] == ()
+    plain = textwrap.dedent(_CLOSED_FORM)
+    plain_namespace = {f"k{i}": value for i, value in enumerate(constants)}
+    for player in range(2):
+        for to in range(4):
+            for seeds in range(-7, 23):
+                assert _run(text, namespace, player, to, seeds) == _run(plain, plain_namespace, player, to, seeds)
+
+
+def test_a_number_not_known_to_be_whole_is_not_an_index():
+    # (a decimal number modulo 5 is no index of a table)
+    text, _ = _tabulated(_CLOSED_FORM, (_PLACES, (0, 1, 2, 3)), players=2, sites=4, whole=frozenset({"f"}))
+    loop = text[text.index("for q"):text.index("b[4]")]
+    assert loop.startswith("for q in k1:") and "<=" in loop and "n % 5" in text
+
+
+def test_an_int_attributes_default_written_with_a_point_is_a_whole_number(tmp_path):
+    # (the schema's "integer" lets `4.0` through; the rules type the attribute as whole)
+    import shutil
+    folder = tmp_path / "kalah"
+    shutil.copytree(REPO / "benchmarks" / "older" / "kalah", folder)
+    yaml = folder / "kalah.yaml"
+    yaml.write_text(yaml.read_text().replace("default: 4}", "default: 4.0}"))
+    game = load_game(str(folder))
+    pits = [piece for piece in game.initial_state().board if piece is not None]
+    assert len(pits) == 12 and all(type(piece[3]) is int for piece in pits)
+    assert _playouts(str(folder), range(4)) == _playouts(str(REPO / "benchmarks" / "older" / "kalah"), range(4))
