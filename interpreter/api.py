@@ -403,7 +403,14 @@ class Game:
                 raise ValueError(f"the top stone at {site} must be the owner's colour")
             piece[STONES] = colours
         for name, value in extra.items():
-            piece[_known("attribute", name, attrs).index] = value
+            attr = _known("attribute", name, attrs)
+            if attr.type == "int" and not isinstance(value, int):
+                # (the rules type an int attribute as a whole number: compilation/tabulate.py
+                # indexes tables by it)
+                if not (isinstance(value, float) and value.is_integer()):
+                    raise ValueError(f"attribute {name} at {site} takes a whole number, not {value!r}")
+                value = int(value)
+            piece[attr.index] = value
         return tuple(piece)
 
     def _set_turn(

@@ -260,3 +260,15 @@ def test_an_int_attributes_default_written_with_a_point_is_a_whole_number(tmp_pa
     pits = [piece for piece in game.initial_state().board if piece is not None]
     assert len(pits) == 12 and all(type(piece[3]) is int for piece in pits)
     assert _playouts(str(folder), range(4)) == _playouts(str(REPO / "benchmarks" / "older" / "kalah"), range(4))
+
+
+def test_a_position_built_by_hand_holds_whole_numbers_in_int_attributes():
+    game = load_game(str(REPO / "benchmarks" / "older" / "kalah"))
+    pits = {"a1": ("neutral", "pit", {"seeds": 5.0}), "b1": ("neutral", "pit", {"seeds": 3})}
+    state = game.make_state(pits, to_move="south")
+    assert type(state.board[0][3]) is int
+    # a1's 5 seeds: b1 .. f1 get one each (places 1..5)
+    after = game.apply(state, "a1")
+    assert [after.board[site][3] for site in (0, 1)] == [0, 4]
+    with pytest.raises(ValueError, match="whole number"):
+        game.make_state({"a1": ("neutral", "pit", {"seeds": 2.5})})
