@@ -28,6 +28,12 @@ tests hold with the pieces put there), and only where the early answer is
 the candidate — the player, the dropped piece, constants — and cannot fail.
 Where a place cannot be worked out, its entry holds a bit no site has, which
 the mask always holds: the candidate is checked.
+
+A move answered before it is played (cases.CaseWriter._move_clearance_function)
+gets a clearance too where its early answer's tests of the moving piece (the
+parts' anchors, the guards of its writes) are false for every kind its action
+moves: the same mask, the sites' bits for a table, the places being the code's
+origin and destination (runtime/clearances.let_through).
 """
 from __future__ import annotations
 

@@ -11,7 +11,10 @@ position, none holding, no piece the drop puts one a part's loops visit. It
 gives the bitmask of the sites a drop must not write and the table, by site
 `to`, of the sites the case writes (compilation/clearances.py); a candidate
 whose writes miss the mask is allowed without its check being called — what
-the check would answer. The others are checked as before.
+the check would answer. The others are checked as before. A move's clearance
+(compilation/cases.py, `_move_clearance_function`) is the same with its origin
+and destination for places; a phase whose clearances are all moves' is filtered
+in one pass (`let_through`).
 """
 from __future__ import annotations
 
