@@ -487,8 +487,8 @@ class CaseWriter:
         places is then the same for every candidate of a listing. The clearance
         gives the sites' bits for a table: a move's places are its code's `frm`
         and `to` (runtime/clearances.let_through)."""
-        if not clearances.ENABLED or not clearances.MOVES or case.piece_kinds is None or case.off_board:
-            return ""
+        if not clearances.ENABLED or not clearances.MOVES or not case.piece_kinds or case.off_board:
+            return ""  # (no kinds known: any piece may move)
         players = self.model.player_count
         for test in movers:
             for p in range(players):
