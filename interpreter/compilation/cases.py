@@ -40,6 +40,7 @@ from .registers import with_registers
 from .restrictions import ResultPart
 from .scope import Effect
 from .source import Origin, Source
+from .tabulate import worked_out
 
 _S, _CODE, _FRM, _TO = pyast.name("s"), pyast.name("code"), pyast.name("frm"), pyast.name("to")
 _NOWHERE = pyast.num(-1)
@@ -155,6 +156,9 @@ class CaseWriter:
         self.clearances: dict[str, str] = {}
         # by check with a clearance: its screen, where it asks conjuncts before its case (clearances.py)
         self.screens: dict[str, str] = {}
+        # the clearances of moves (their places the code's origin and destination), by the
+        # answers they find (one function for the cases finding the same)
+        self.move_clearances: dict[tuple[tuple[str, int, str, str], ...], str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -275,7 +279,8 @@ class CaseWriter:
         name = self._case_function(case, first + tried.statements(), what, check=True)
         if self._clearance:
             self.clearances[name] = self._clearance
-            screen = self._screen(case, settled, name) if settled else ""
+            # (a move's clearance tests its two places alone: no screen)
+            screen = self._screen(case, settled, name) if settled and case.pattern is CasePattern.DROP else ""
             if screen:
                 self.screens[name] = screen
         return name
@@ -363,6 +368,7 @@ class CaseWriter:
                         unanchored.append(pyast.not_(anchor))
         unguarded: list[py.expr] = [pyast.not_(guard) for guard in guards]
         tests += unguarded
+        self._clearance = self._move_clearance_function(case, parents, unanchored + unguarded)
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
@@ -470,6 +476,44 @@ class CaseWriter:
         what = f"{case.label}: what lets its candidates through without their check, once per listing"
         code = with_registers(body, first=self._prepare(case, pyast.names_in(body)))
         return src.function(src.fresh("f"), ["s", "memo"], code, Origin(what, case.pos))
+
+    def _move_clearance_function(self, case: CaseCode, parents: list[Optional[ParentAnswer]],
+                                 movers: list[py.expr]) -> str:
+        """The name of `clearance(s, memo)` of a move answered before it is
+        played (`_answered_before`), or "" where it cannot be: `movers`, the
+        early answer's tests of the moving piece's owner and kind (no anchor, no
+        guard), hold for every piece the case may move — its action's `by` kinds,
+        of any owner — and every player; what is left of the early answer but its
+        places is then the same for every candidate of a listing. The clearance
+        gives the sites' bits for a table: a move's places are its code's `frm`
+        and `to` (runtime/clearances.let_through)."""
+        if not clearances.ENABLED or not clearances.MOVES or not case.piece_kinds or case.off_board:
+            return ""  # (no kinds known: any piece may move)
+        players = self.model.player_count
+        for test in movers:
+            for p in range(players):
+                for owner in range(-1, players):
+                    for kind in sorted(case.piece_kinds):
+                        env: dict[str, object] = {"pc": (owner, kind), "p": p}
+                        if players == 2:
+                            env["q"] = 1 - p
+                        try:
+                            holds = worked_out(self.src, test, env)
+                        except ValueError:
+                            return ""
+                        if holds is not True:
+                            return ""
+        entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo) for p in parents if p is not None))
+        known = self.move_clearances.get(entries)
+        if known is not None:
+            return known
+        body = clearances.clearance_body(self.src, entries, [], self._site_bits(), self.model.board.size, moving=True)
+        src = self.src
+        what = f"{case.label}: what lets the candidates of moves through without their check, once per listing"
+        code = with_registers(body, first=self._prepare(case, pyast.names_in(body)))
+        name = self.move_clearances[entries] = src.function(src.fresh("f"), ["s", "memo"], code,
+                                                             Origin(what, case.pos))
+        return name
 
     def _site_bits(self) -> py.Name:
         """The constant of each site's bit (and none for site -1, the last)."""

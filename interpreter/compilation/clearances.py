@@ -28,6 +28,12 @@ tests hold with the pieces put there), and only where the early answer is
 the candidate — the player, the dropped piece, constants — and cannot fail.
 Where a place cannot be worked out, its entry holds a bit no site has, which
 the mask always holds: the candidate is checked.
+
+A move answered before it is played (cases.CaseWriter._move_clearance_function)
+gets a clearance too where its early answer's tests of the moving piece (the
+parts' anchors, the guards of its writes) are false for every kind its action
+moves: the same mask, the sites' bits for a table, the places being the code's
+origin and destination (runtime/clearances.let_through).
 """
 from __future__ import annotations
 
@@ -42,6 +48,8 @@ from .tabulate import worked_out
 
 # Whether drops' checks get clearances (off: for the tests comparing the two).
 ENABLED = True
+# Whether moves' checks get clearances (off: for the tests comparing the two).
+MOVES = True
 # Whether a clearance's case gets a screen where its check asks conjuncts before
 # the case (off: for the tests comparing the two).
 SCREENS = True
@@ -282,14 +290,15 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
 
 
-def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr], table: py.Name,
-                   size: int) -> list[py.stmt]:
+def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr],
+                   table: py.Name, size: int, moving: bool = False) -> list[py.stmt]:
     """The statements of `clearance(s, memo)`: each part's answer on the listed
     position found (`entries`: its local, memo slot, recording function and the
     helper finding it with that function), and
     where every one is found, none holds and `tests` hold, the mask of the sites
     the answers read or point-tested (with the bit of an unknown place) and the
-    player's row of `table`; else None."""
+    player's row of `table` (a name, or the sites' bits as they are for a move,
+    whose places are its code's `frm` and `to`: `moving`); else None."""
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
         helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"))))
@@ -300,5 +309,5 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], te
         entry = pyast.name(local)
         holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
         mask = pyast.binop(mask, "|", pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 2)))
-    answer = pyast.tuple_(mask, pyast.sub(table, pyast.name("p")))
+    answer = pyast.tuple_(mask, table if moving else pyast.sub(table, pyast.name("p")))
     return found + [pyast.if_(pyast.and_(*holds, *tests), [pyast.return_(answer)]), pyast.return_(pyast.none())]

@@ -106,6 +106,7 @@ class _Written(NamedTuple):
     checks_table: Optional[str]  # the constant of the checks, bound later (None: none)
     clearances: dict[str, str]  # check -> its clearance (cases.CaseWriter._clearance_function)
     screens: dict[str, str]  # check -> its screen (cases.CaseWriter._screen)
+    move_clearances: frozenset[str]  # the clearances of moves (cases.CaseWriter._move_clearance_function)
     deferred: dict[int, str]  # case -> the check of its deferred `where` (ActionPlan.deferred)
     no_action: list[str]  # by phase
     before_turn: list[Optional[str]]  # by phase
@@ -347,7 +348,9 @@ class Compiler:
         # (a phase's row with its checks' clearances where one has: runtime/clearances.py)
         checks = tuple(
             ClearedChecks(row, [namespace[written.clearances[n]] if n in written.clearances else None for n in names],
-                          [namespace[written.screens[n]] if n in written.screens else None for n in names])
+                          [namespace[written.screens[n]] if n in written.screens else None for n in names],
+                          [n in written.clearances and written.clearances[n] in written.move_clearances
+                           for n in names])
             if any(n in written.clearances for n in names) else row
             for row, names in ((tuple(namespace[n] if n else None for n in names), names)
                                for names in written.checks))
@@ -414,6 +417,7 @@ class Compiler:
             checks_table=checks_table.id if checks_table is not None else None,
             clearances=case_writer.clearances,
             screens=case_writer.screens,
+            move_clearances=frozenset(case_writer.move_clearances.values()),
             deferred={case: case_writer.write_deferred_check(self.cases[case], condition)
                       for case, condition in deferred.items()},
             no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],

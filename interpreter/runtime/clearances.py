@@ -11,7 +11,10 @@ position, none holding, no piece the drop puts one a part's loops visit. It
 gives the bitmask of the sites a drop must not write and the table, by site
 `to`, of the sites the case writes (compilation/clearances.py); a candidate
 whose writes miss the mask is allowed without its check being called — what
-the check would answer. The others are checked as before.
+the check would answer. The others are checked as before. A move's clearance
+(compilation/cases.py, `_move_clearance_function`) is the same with its origin
+and destination for places; a phase whose clearances are all moves' is filtered
+in one pass (`let_through`).
 """
 from __future__ import annotations
 
@@ -19,14 +22,15 @@ from itertools import groupby
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
-from .pieces import CASE, DESTINATION, Code
+from .pieces import CASE, DESTINATION, ORIGIN, Code
 
 if TYPE_CHECKING:
     from .state import State
 
 # clearance(state, memo) -> (the sites a candidate must not write, as a bitmask;
-# by site `to`, the bitmask of the sites the case writes there), or None where
-# every candidate of the case is checked (compilation/clearances.py)
+# by site `to`, the bitmask of the sites the case writes there — for a move, whose
+# places are its origin and destination, each site's bit), or None where every
+# candidate of the case is checked (compilation/clearances.py)
 Clearance = Callable[[Any, Any], Optional[tuple[int, Sequence[int]]]]
 # screen(state, run, blocked, places, memo, rejected, forbidden): for the candidates
 # of `run` whose places meet `blocked`, the conjuncts their check asks before its
@@ -37,28 +41,78 @@ Screen = Callable[[Any, Iterable[Code], int, Sequence[int], Any, list[int], list
 
 class ClearedChecks(tuple):  # type: ignore[type-arg]
     """A phase's checks by case (as a plain row of them) with, by case, the
-    check's clearance or None and its screen or None; `helpers.result_filter`
-    lets the cleared candidates through."""
+    check's clearance or None, its screen or None and whether its clearance is
+    a move's (its places the code's origin and destination);
+    `helpers.result_filter` lets the cleared candidates through. Where every
+    clearance is a move's, `distinct` holds them once each (cases finding the
+    same answers share one) and `which` by case the index of its own, or
+    `len(distinct)` for none; else `distinct` is empty."""
 
     clearances: tuple[Optional[Clearance], ...]
     screens: tuple[Optional[Screen], ...]
+    moves: tuple[bool, ...]
+    distinct: tuple[Clearance, ...]
+    which: tuple[int, ...]
+    cleared: tuple[bool, ...]
+    row: tuple[Any, ...]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
-                screens: Optional[Iterable[Optional[Screen]]] = None) -> ClearedChecks:
+                screens: Optional[Iterable[Optional[Screen]]] = None,
+                moves: Optional[Iterable[bool]] = None) -> ClearedChecks:
         row = super().__new__(cls, tuple(checks))
         row.clearances = tuple(clearances)
         row.screens = tuple(screens) if screens is not None else (None,) * len(row)
-        if len(row.clearances) != len(row) or len(row.screens) != len(row):
-            raise ValueError("one clearance (or None) and one screen (or None) per check")
+        row.moves = tuple(moves) if moves is not None else (False,) * len(row)
+        if len(row.clearances) != len(row) or len(row.screens) != len(row) or len(row.moves) != len(row):
+            raise ValueError("one clearance (or None), one screen (or None) and one flag per check")
+        row.row = tuple(row)  # (a plain tuple: indexed faster)
+        row.cleared = tuple(clearance is not None for clearance in row.clearances)
+        if all(moving or clearance is None for clearance, moving in zip(row.clearances, row.moves)):
+            row.distinct = tuple(dict.fromkeys(c for c in row.clearances if c is not None))
+            row.which = tuple(row.distinct.index(c) if c is not None else len(row.distinct)
+                              for c in row.clearances)
+        else:
+            row.distinct = ()
+            row.which = ()
         return row
 
     def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances and screens too)
-        return (ClearedChecks, (tuple(self), self.clearances, self.screens))
+        return (ClearedChecks, (tuple(self), self.clearances, self.screens, self.moves))
 
 
 # (a case whose clearance is not asked yet in this listing)
 _UNASKED: Any = object()
 _CASE_OF = itemgetter(CASE)
+
+
+def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> None:
+    """Leave in `out` (in order) the candidates no `forbid result` forbids, where
+    every clearance of the phase is a move's (`checks.distinct`): each asked
+    once, a candidate whose origin and destination miss its mask let through,
+    the others asked of their check (as `sift` does, in one pass)."""
+    row = checks.row
+    distinct = checks.distinct
+    if len(distinct) == 1:
+        clear = distinct[0](s, memo)
+        if clear is None:
+            out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
+            return
+        mask, bits = clear
+        cleared = checks.cleared
+        out[:] = [code for code in out
+                  if cleared[code[CASE]] and not (bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
+                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+        return
+    masks: list[tuple[int, Sequence[int]]] = []
+    for clearance in distinct:
+        found = clearance(s, memo)
+        masks.append(found if found is not None else (-1, ()))
+    masks.append((-1, ()))  # (for the cases without a clearance, and those whose clearance gave none)
+    which = checks.which
+    out[:] = [code for code in out
+              if not ((case_mask := masks[which[code[CASE]]])[0] < 0
+                      or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])
+              or (check := row[code[CASE]]) is None or not check(s, code, memo)]
 
 
 def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[int]:
@@ -69,6 +123,7 @@ def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[in
     removed from it at the end."""
     clearances = checks.clearances
     screens = checks.screens
+    moves = checks.moves
     found: list[Any] = [_UNASKED] * len(clearances)  # (by case: its clearance's answer, asked at its first candidate)
     rejected: list[int] = []
     forbidden: list[Code] = []
@@ -89,6 +144,14 @@ def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[in
                     forbidden.append(code)
             continue
         blocked, places = clear
+        if moves[case]:  # (a move's: `places` the sites' bits, its places its origin and destination)
+            for code in run:
+                if blocked & (places[code[ORIGIN]] | places[code[at]]):
+                    line = check(s, code, memo)
+                    if line:
+                        rejected.append(line)
+                        forbidden.append(code)
+            continue
         screen = screens[case]
         if screen is not None:
             screen(s, run, blocked, places, memo, rejected, forbidden)

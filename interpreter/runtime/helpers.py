@@ -17,7 +17,7 @@ from .chains import alone, liberties, stones
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
-from .clearances import ClearedChecks, sift
+from .clearances import ClearedChecks, let_through, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 from .point_masks import noted_masks, parent_answer_masked
@@ -782,6 +782,10 @@ def result_filter(
     memo: Optional[defaultdict[int, Optional[tuple[Any, int]]]] = \
         defaultdict(_no_answer) if len(out) > MEMO_FROM - 1 else None
     if memo is not None and type(checks) is ClearedChecks:
+        if counts is None and checks.distinct:
+            # (moves whose places miss what the listed position's answers read: not asked)
+            let_through(s, out, checks, memo)
+            return
         # (drops whose writes leave the listed position's answers: not asked; runtime/clearances.py)
         saved = counts[:] if counts is not None else None
         rejected = sift(s, out, checks, memo)
