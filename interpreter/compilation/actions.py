@@ -629,23 +629,31 @@ class ActionCompiler:
                 raise RuleError(case.pos, f"'{case.label}': a pass has no landing site: its statements follow 'pass:'")
             block = case
         notation = (block.notation if block is not None else None) or action.notation or "pass"
-        template = self.compiler.template(notation, action.pos, ())
+        shown = shown_fields(notation, getattr(notation, "pos", action.pos), (), self.bound, self.model,
+                             self._compile_name, self._name_of)
+        template = self.compiler.template(_located_like(shown.text, notation), action.pos, shown.fields)
         plan.templates.append(template)
         label = f"action '{action.name}'" + (", pass" if block is not None else "")
         notation_pos = block.notation_pos if block is not None and block.notation else action.notation_pos
         passing = CaseCode(decision_index, CasePattern.PASS, action.name, template, label,
                            block.pos if block is not None else action.pos, notation_pos=notation_pos)
         if block is not None:
-            scope = self.compiler.scope((), label, followups=True)
+            scope = self.compiler.scope((), label, followups=True, **self._locals())
             with self.src.origin(Origin(label, block.pos)), self.src.capture() as lines:
                 passing.cost, passing.effects = self.compiler.statements.block_with_effects(block.body, scope)
             passing.body = lines
         cid = self.compiler.add_case(passing)
         plan.case_templates = ((cid, template),)
+        # (the values a notation shows follow the fields a pass leaves unused, as a move's do)
+        code = pyast.tuple_(pyast.num(cid), pyast.num(-1), pyast.num(-1), *(
+            (pyast.num(-1), pyast.num(-1), *shown.codes) if shown.fields else ()))
+        if shown.fields:
+            self.shown[cid] = shown.codes
+            self.value_sources[cid] = shown.sources
+            passing.shown = tuple(zip(shown.fields, shown.kinds))
 
         def emit(src: Source, exclude: Optional[py.Name] = None) -> None:
-            src.add(pyast.expr_stmt(pyast.method(pyast.name("out"), "append",
-                                                 pyast.tuple_(pyast.num(cid), pyast.num(-1), pyast.num(-1)))))
+            src.add(pyast.expr_stmt(pyast.method(pyast.name("out"), "append", code)))
 
         plan.emit = emit
         plan.only_if_stuck = pattern.only_if_stuck

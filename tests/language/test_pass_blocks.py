@@ -95,3 +95,33 @@ def test_what_a_pass_block_cannot_say(tmp_path, capsys, old, new, message):
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert message in err, err
+
+
+NIM_YAML = stones_and_rocks(files=1, ranks=1, extra="variables:\n  pile1: {default: 2}\n  pile2: {default: 3}\n")
+NIM_RULES = """\
+    phase play:
+        turn: take
+        if no action:
+            lose
+    decision take:
+        action first for each k in [1, 2, 3]:
+            where k <= pile1
+            pass: pile1 -= k
+            notation "1:{k}"
+        action second for each k in [1, 2, 3]:
+            where k <= pile2
+            pass: pile2 -= k
+            notation "2:{k} of {pile2}"
+"""
+
+
+def test_a_pass_made_for_each_value_uses_and_shows_it(tmp_path):
+    game = load_game(write_definition(tmp_path, NIM_YAML, NIM_RULES))
+    start = game.initial_state()
+    assert game.legal_notations(start) == ["1:1", "1:2", "2:1 of 3", "2:2 of 3", "2:3 of 3"]
+    after = game.apply(start, "2:2 of 3")
+    assert game.variables(after) == {"pile1": 2, "pile2": 1}
+    assert game.legal_notations(after) == ["1:1", "1:2", "2:1 of 1"]
+    # the two piles emptied, the player to move has nothing left and loses
+    end = game.apply(game.apply(after, "1:2"), "2:1 of 1")
+    assert game.is_terminal(end) and game.legal_notations(end) == []
