@@ -88,14 +88,10 @@ class Methods:
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
-    # this share of a decided playout's reward goes by its length: win soon, lose late
-    # (playout.py, `length_bonus`)
-    length_bonus: float = 0.1
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   length_bonus=0.0)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -230,8 +226,7 @@ class MCTSAgent(SeededAgent):
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all, mast=mast,
-                        length_bonus=methods.length_bonus, clock=CHECK_CLOCK)
+                        try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)

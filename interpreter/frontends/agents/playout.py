@@ -20,7 +20,6 @@ player only).
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -37,7 +36,6 @@ if TYPE_CHECKING:
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
-LENGTH_STEEPNESS = 1.5  # the length bonus's sigmoid of a length's distance from the mean, in deviations
 # endings that an action caused (not the scores at the end), as `engine.ending` names them
 ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
@@ -147,18 +145,13 @@ class Playout:
         self.values: Optional[list[dict[Any, list[float]]]] = None
         self.runs = 0  # playouts run, and their steps in all (what a playout costs, in positions)
         self.steps = 0
-        # the share of a decided playout's reward given by its length (`length_bonus`;
-        # 0: none), and the lengths of the decided playouts so far (count, mean, M2)
-        self.length_weight = 0.0
-        self.lengths = [0, 0.0, 0.0]
 
     def mean_steps(self) -> Optional[float]:
         """The mean number of positions a playout made so far (None before the first)."""
         return self.steps / self.runs if self.runs else None
 
-    def run(self, state: State, depth: int = 0) -> tuple[float, ...]:
-        """The reward vector of one playout from `state` (which it changes), `depth`
-        actions below the search's root.
+    def run(self, state: State) -> tuple[float, ...]:
+        """The reward vector of one playout from `state` (which it changes).
 
         Positions are listed only as far as the next draw needs (`engine.prepare`,
         `legal_matching`, `random_legal`): in a game with `forbid result` only the
@@ -166,12 +159,10 @@ class Playout:
         engine = self.engine
         learnable = None  # (code, mover): the action played last, when its end is to be learnt
         self.runs += 1
-        played = 0
         for _ in range(self.limit):
             if not engine.prepare(state):
                 break
             self.steps += 1
-            played += 1
             mover = engine.actor(state)
             if mover == CHANCE:
                 engine.apply_in_place(state, draw_outcome(engine, state, self.rng), settle=False)
@@ -183,36 +174,7 @@ class Playout:
         if self.evaluation is not None and not engine.is_over(state):
             first = self.evaluation.first_wins(state)
             return (first, 1.0 - first)
-        reward = reward_where_stopped(engine, state, self.n, self.score_weight)
-        if self.length_weight:
-            outcome = engine.outcome(state)
-            if outcome is not None and outcome[0] >= 0:
-                return self.length_bonus(reward, outcome[0], depth + played)
-        return reward
-
-    def length_bonus(self, reward: tuple[float, ...], winner: int, length: int) -> tuple[float, ...]:
-        """`reward` of a playout that `winner` won `length` actions below the root,
-        with a share (`length_weight`) given by how long it went against the decided
-        playouts so far: the sooner, the more to the winner; the later, the more to
-        everyone else ("win soon, lose late": the relative bonus of Pepels, Tak,
-        Lanctot and Winands, "Quality-based rewards for Monte-Carlo tree search
-        simulations", 2014). Where every playout is lost whatever the player does
-        (the other side escapes at random sooner or later), the means still tell
-        its actions apart: those that hold the end off longer."""
-        lengths = self.lengths
-        lengths[0] += 1
-        delta = length - lengths[1]
-        lengths[1] += delta / lengths[0]
-        lengths[2] += delta * (length - lengths[1])
-        if lengths[0] < 2:
-            late = 0.5
-        else:
-            spread = math.sqrt(lengths[2] / (lengths[0] - 1))
-            z = (length - lengths[1]) / spread if spread > 0.0 else 0.0
-            late = 1.0 / (1.0 + math.exp(-LENGTH_STEEPNESS * max(-30.0, min(30.0, z))))
-        weight = self.length_weight
-        keep = 1.0 - weight
-        return tuple(keep * r + weight * (1.0 - late if i == winner else late) for i, r in enumerate(reward))
+        return reward_where_stopped(engine, state, self.n, self.score_weight)
 
     def step(self, state: State, mover: int) -> tuple[Any, Optional[tuple[Any, ...]]]:
         """The position after `mover`'s action (possibly a new object), and the

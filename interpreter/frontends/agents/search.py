@@ -45,7 +45,7 @@ class Search:
                  exploration: float, rollout_limit: int, score_weight: float,
                  material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
                  evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
-                 evaluated_rollout: int = 0, try_all: int = 0, mast: bool = False, length_bonus: float = 0.0,
+                 evaluated_rollout: int = 0, try_all: int = 0, mast: bool = False,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
         self.clock = clock  # what the deadlines of the root's checks are times of
@@ -67,7 +67,6 @@ class Search:
         if evaluation is not None and evaluated_rollout > 0:
             self.playout.limit = min(rollout_limit, evaluated_rollout)
             self.playout.evaluation = evaluation
-        self.playout.length_weight = length_bonus
         if grave:
             self.playout.moves = []
             if mast:
@@ -218,10 +217,10 @@ class Search:
             path.append(child)
             if not child.materialised:
                 self.materialise(child, node)
-                reward = self.evaluate(child, len(path) - 1)
+                reward = self.evaluate(child)
                 break
             if child.visits == 0:
-                reward = self.evaluate(child, len(path) - 1)
+                reward = self.evaluate(child)
                 break
             node = child
         back_up(path, reward)
@@ -252,16 +251,15 @@ class Search:
             return node.untried.pop()
         return select_child(node, self.exploration, self.minimax_weight)
 
-    def evaluate(self, node: Node, depth: int = 0) -> tuple[float, ...]:
-        """What a new node is worth (`depth` actions below the root): certain when
-        proven or over, else one playout."""
+    def evaluate(self, node: Node) -> tuple[float, ...]:
+        """What a new node is worth: certain when proven or over, else one playout."""
         if node.proven is not None:
             return win_vector(node.proven, self.n)
         final, state = node.reward, node.state
         if final is not None:  # (set exactly at a finished position)
             return final
         assert state is not None, "a node is evaluated once it has its position"
-        return self.playout.run(self.engine.copy(state), depth)
+        return self.playout.run(self.engine.copy(state))
 
 
 def tree_moves(path: list[Node]) -> list[tuple[int, Code]]:
