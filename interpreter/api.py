@@ -382,7 +382,7 @@ class Game:
             piece = self._made_piece(site, spec, attrs)
             state.board[index] = piece
             state.occ[piece[OWNER]].append(index)
-        if self.engine.keeps_boards:
+        if self.engine.keeps_board_key:
             state.board_key = board_key(state.board)
         state.empty = empty_sites(state.board) if self.engine.rules.keeps_empty else None
         state.chains = None  # (no group known yet: runtime/chains.py)

@@ -330,11 +330,17 @@ class Compiler:
         self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions)) \
             and not self.statements.writes_permutations
         self.keeps_chains = any(map(reads_chains, functions))
-        if self.exprs.uses_board_repetitions or self.keeps_empty or self.keeps_chains:
-            # (the board's key kept by every write, for the count at each turn; the
-            # empty sites, for the draws that take drops from them; the groups, for
-            # the questions about their liberties)
-            src.functions = [keep_board_state(f, src.fresh, key=self.exprs.uses_board_repetitions,
+        keeps_key = self.exprs.uses_board_repetitions or self.exprs.uses_repetitions
+        # (where only `repetitions` reads the key, at the start of a turn, the
+        # `forbid result` checks need not keep it: they give the board back as it
+        # was, or play on a copy they drop, and nothing they run reads it)
+        unkept = set() if self.exprs.uses_board_repetitions else \
+            {name for row in written.checks for name in row if name} | set(written.deferred.values())
+        if keeps_key or self.keeps_empty or self.keeps_chains:
+            # (the board's key kept by every write, for the count of boards or of
+            # positions at each turn; the empty sites, for the draws that take drops
+            # from them; the groups, for the questions about their liberties)
+            src.functions = [keep_board_state(f, src.fresh, key=keeps_key and f.name not in unkept,
                                               empty=self.keeps_empty,
                                               chains=adjacency_table(self.exprs).id if self.keeps_chains else None,
                                               liberties=any(map(reads_liberties, functions)))
