@@ -45,6 +45,19 @@ def _first() -> float:
     return 0.0
 
 
+# The version of the keys positions are counted by for `repetitions` (history_key):
+# 2, the board's key kept by the writes (1 was the hash of the whole position)
+HISTORY_KEYS = 2
+
+
+def history_keys() -> int:
+    """How `Engine.history_key` makes its keys, as a number: equal where two
+    interpreters make equal keys of equal positions (the version of the keys,
+    `HISTORY_KEYS`, and the hash of `None`, which every piece without stones holds
+    and which differs between processes before Python 3.12). Saved positions carry
+    it with their keys (positions.py)."""
+    return hash((HISTORY_KEYS, None))
+
 # How many notations an engine keeps (a code's notation is a function of the code alone).
 NOTATIONS_KEPT = 1 << 16
 
