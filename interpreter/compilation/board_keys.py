@@ -29,6 +29,15 @@ Every function is rewritten, the `forbid result` checks tried in place too: thei
 undo writes the board back through the same statements, so the key and the empty
 sites come back with it (the list maybe in another order). Functions that never
 write the board are left as they are.
+
+Where the rules read `repetitions`, positions are counted at the start of every
+turn by a key made of the board's key (`Engine.history_key`), kept the same way;
+where they read `repetitions` and not `board repetitions`, nothing reads the key
+but the engine between actions, so the compiler leaves the key out of the `forbid
+result` checks and deferred `where`s (`keep_board_state(key=False)`): they give the
+board back as it was (or play on a copy they drop), and a key not kept through
+their writes is the key they leave. (Keeping it there cost chess's perft more, 0.43
+→ 0.49 s at depth 4, than the key saved.)
 """
 from __future__ import annotations
 
