@@ -245,11 +245,14 @@ class _Rewriter:
         """Locals for the written site (and, for `b[E] = V`, the value first, as Python
         evaluates them), so that the site is worked out once."""
         local = pyast.name(self.fresh("t"))
-        if isinstance(stmt, ast.Assign) and _board_target(stmt.targets[0]) is site:
+        written = [i for i, target in enumerate(stmt.targets) if _board_target(target) is site] \
+            if isinstance(stmt, ast.Assign) else []
+        if written:
+            assert isinstance(stmt, ast.Assign)
             value = pyast.name(self.fresh("t"))
             first: list[ast.stmt] = [pyast.assign(value, stmt.value), pyast.assign(local, site)]
             stmt.value = value
-            stmt.targets[0] = pyast.as_store(pyast.sub(pyast.name("b"), local))
+            stmt.targets[written[0]] = pyast.as_store(pyast.sub(pyast.name("b"), local))
             return first, local
         assert isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(stmt.value, ast.Call)  # (a one-site helper)
         stmt.value.args[2] = local
@@ -290,7 +293,7 @@ def _write(node: ast.AST) -> Optional[object]:
                 for element in ast.walk(target):
                     site = _board_target(element)
                     if site is not None:
-                        if isinstance(part, ast.Assign) and len(part.targets) == 1 and target is element:
+                        if isinstance(part, ast.Assign) and target is element and _others_named(part, target, site):
                             sites.append(site)
                         else:
                             other = True
@@ -313,6 +316,14 @@ def _write(node: ast.AST) -> Optional[object]:
     if other or len(sites) > 1:
         return True
     return sites[0] if sites else None
+
+
+def _others_named(stmt: ast.Assign, target: ast.expr, site: ast.expr) -> bool:
+    """Whether the targets of `stmt` besides `target` (`x0 = b[at] = V`) are locals
+    the site is not read from: then it writes the board at one site."""
+    others = [t for t in stmt.targets if t is not target]
+    names = {t.id for t in others if isinstance(t, ast.Name)}
+    return len(names) == len(others) and not any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(site))
 
 
 def _board_target(node: ast.AST) -> Optional[ast.expr]:

@@ -191,3 +191,12 @@ def test_checks_keep_no_key_where_only_repetitions_reads_it():
     keeps = {name for name, f in functions.items()
              if any(isinstance(n, ast.Attribute) and n.attr == "board_key" for n in ast.walk(f))}
     assert checks and runs and not checks & keeps and runs <= keeps
+
+
+def test_a_write_also_kept_in_a_local_is_a_write_at_one_site():
+    # (a promotion: `x0 = b[at] = (x0[0], k41[x1]) + x0[2:]`)
+    text = _rewritten("x0 = b[at] = h_new(x0)")
+    toggle_at = "if b[at] is not None:\n        s.board_key ^= h_hash((at, b[at]))"
+    assert f"{toggle_at}\n    x0 = b[at] = h_new(x0)\n    {toggle_at}" in text and "h_board_key" not in text
+    # (the site read from a local the statement binds first: made again from the board)
+    assert "s.board_key = h_board_key(b)" in _rewritten("x0 = b[x0] = v0")
