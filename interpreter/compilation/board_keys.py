@@ -185,6 +185,12 @@ def reads_liberties(function: ast.AST) -> bool:
     return any(isinstance(node, ast.Call) and pyast.is_name(node.func, "h_liberties") for node in ast.walk(function))
 
 
+def writes_board(function: ast.FunctionDef) -> bool:
+    """Whether `function` may write the board (then it is rewritten to keep what
+    the writes keep)."""
+    return any(_write(stmt) for stmt in _simple_statements(function.body))
+
+
 def writes_many_sites(function: ast.FunctionDef) -> bool:
     """Whether `function` has a statement that may change the board elsewhere than
     at one site (a rotation, a new board): the empty sites would be made again
