@@ -349,9 +349,9 @@ class Game:
         in its turn (default: where the decision stands in it), `ply` the actions
         played so far, `next_player` / `next_phase` what `next turn` / `start
         phase` have set for the next turn, `result` `(winner or None, {player:
-        score})` for a finished game. `seen` ({position hash: count}) is how often
-        earlier positions occurred, for `repetitions` (as `position_text` writes
-        it); `before_turn_done` says whether the `before each turn` rules have
+        score})` for a finished game. `seen` ({position key: count}, the keys of
+        `engine.history_key`) is how often earlier positions occurred, for
+        `repetitions` (as `position_text` writes it); `before_turn_done` says whether the `before each turn` rules have
         already run here (default: they run when the position starts a turn —
         step 0 and no carried piece).
 
@@ -382,7 +382,7 @@ class Game:
             piece = self._made_piece(site, spec, attrs)
             state.board[index] = piece
             state.occ[piece[OWNER]].append(index)
-        if self.engine.keeps_boards:
+        if self.engine.keeps_board_key:
             state.board_key = board_key(state.board)
         state.empty = empty_sites(state.board) if self.engine.rules.keeps_empty else None
         state.chains = None  # (no group known yet: runtime/chains.py)

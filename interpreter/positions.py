@@ -16,16 +16,30 @@ decision acts on; `next` who plays the next turn and in which phase, when a rule
 has said so; `over` the winner (`draw` for none) and the scores of a finished game;
 `seen`, in a game whose rules count `repetitions`, how often each earlier position
 occurred at the start of a turn, as `KEY:COUNT` with the position's key (a number
-the interpreter computes from the position). Numbers are whole numbers; flags are
-0 or 1. A reader of version 1 rejects a field it does not know, so that no part of
-a position is silently lost when later versions add some.
+the interpreter computes from the position: `Engine.history_key`), after
+`keys=NUMBER`, which tells how those keys were made (`runtime/engine.history_keys`).
+Numbers are whole numbers; flags are 0 or 1. A reader rejects a field it does not
+know, so that no part of a position is silently lost when later versions add some.
+
+Versions: `rw1` wrote the keys of `seen` as the hash of the whole position, which
+is no longer how positions are counted; `rw2` counts them by a key of the board
+kept by its writes and says how its keys were made. A position of either version
+is read; keys that cannot be carried over — every key of an `rw1` position, or
+keys made by an interpreter that hashes otherwise (another Python version; before
+Python 3.12, another process, since the hash of an empty attribute, `None`,
+differs from one process to the next) — are left out with a note (a
+`PositionNote` warning, which `regelwerk moves --position` prints): the position
+then has no past, and its repetitions count from there. Replaying the game's
+record (`regelwerk replay`) counts them all again.
 """
 from __future__ import annotations
 
 import re
+import warnings
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol
 
+from .runtime.engine import history_keys
 from .runtime.pieces import NEUTRAL_NAME, NO_PLAYER, NO_SITE
 from .runtime.results import decimal_text
 
@@ -48,7 +62,8 @@ if TYPE_CHECKING:
         @property
         def make_state(self) -> Callable[..., State]: ...
 
-TAG = "rw1"
+TAG = "rw2"
+OLDER_TAGS = ("rw1",)  # (read too: their `seen` is left out, see the module's doc)
 MAX_LENGTH = 200_000  # characters: a position is read from untrusted text
 NONE = "-"
 
@@ -60,6 +75,11 @@ _PIECE = re.compile(
 
 class PositionError(ValueError):
     """A position text that cannot be read; the message says what and where."""
+
+
+class PositionNote(UserWarning):
+    """Part of a position text that was read but left out (the `seen` keys that
+    cannot be carried over); the message says which and why."""
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -84,7 +104,8 @@ def position_text(game: Game, state: State) -> str:
         winner, scores = turn["result"]
         fields.append(f"over {winner or 'draw'} {_value_text(scores)}")
     if turn["seen"]:
-        fields.append("seen " + " ".join(f"{key}:{count}" for key, count in sorted(turn["seen"].items())))
+        fields.append(f"seen keys={history_keys()} "
+                      + " ".join(f"{key}:{count}" for key, count in sorted(turn["seen"].items())))
     return "; ".join(fields)
 
 
@@ -179,7 +200,7 @@ def parse_position(game: Game, text: str) -> State:
     if len(text) > MAX_LENGTH:
         raise PositionError(f"a position of {len(text)} characters is too long (at most {MAX_LENGTH})")
     fields = [f.strip() for f in text.strip().split(";")]
-    if not fields or fields[0] != TAG:
+    if not fields or fields[0] not in (TAG, *OLDER_TAGS):
         raise PositionError(f"a position starts with '{TAG}', not '{fields[0][:20] if fields else ''}'")
     seen: dict[str, str] = {}
     for field in fields[1:]:
@@ -192,7 +213,7 @@ def parse_position(game: Game, text: str) -> State:
     for required in ("phase", "turn", "board"):
         if required not in seen:
             raise PositionError(f"the field '{required}' is missing")
-    reader = _Reader(game)
+    reader = _Reader(game, fields[0])
     arguments: dict[str, Any] = {}
     for keyword, rest in seen.items():
         arguments.update(_READERS[keyword](reader, rest))
@@ -206,8 +227,9 @@ def parse_position(game: Game, text: str) -> State:
 class _Reader:
     """Checks the names of a position against the game, with messages that say which."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, tag: str = TAG) -> None:
         self.game = game
+        self.tag = tag  # the position's version
 
     def name(self, what: str, text: str, known: Iterable[str]) -> str:
         if text not in known:
@@ -357,8 +379,14 @@ def _read_over(reader: _Reader, rest: str) -> dict[str, Any]:
 def _read_seen(reader: _Reader, rest: str) -> dict[str, Any]:
     if not reader.game.rules.keeps_history:
         raise PositionError(f"seen: the rules of {reader.game.name} do not count repeated positions")
+    items = rest.split()
+    made = reader.tag == TAG and items and items[0].startswith("keys=")
+    if made:
+        keys = reader.whole(items.pop(0)[len("keys="):], "seen keys")
+    elif reader.tag == TAG:
+        raise PositionError(f"seen: expected keys=NUMBER first, got '{items[0] if items else ''}'")
     seen: dict[int, int] = {}
-    for item in rest.split():
+    for item in items:
         key, sep, count = item.partition(":")
         if not sep:
             raise PositionError(f"seen: expected KEY:COUNT, got '{item}'")
@@ -366,6 +394,18 @@ def _read_seen(reader: _Reader, rest: str) -> dict[str, Any]:
         if number < 1:
             raise PositionError(f"seen: a position occurred at least once, not {number} times")
         seen[reader.whole(key, "seen")] = number
+    if not made:
+        warnings.warn(PositionNote(
+            f"seen: the positions seen before were written by {reader.tag}, whose keys are not those "
+            f"{reader.game.name}'s positions are counted by now ({TAG}); they are left out, so that "
+            "repetitions count from this position on (replaying the game's record counts them all)"), stacklevel=2)
+        return {}
+    if keys != history_keys():
+        warnings.warn(PositionNote(
+            "seen: the positions seen before were counted by keys made otherwise (another Python version, or "
+            "before Python 3.12 another process); they are left out, so that repetitions count from this "
+            "position on (replaying the game's record counts them all)"), stacklevel=2)
+        return {}
     return {"seen": seen}
 
 

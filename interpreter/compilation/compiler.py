@@ -31,7 +31,14 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
-from .board_keys import keep_board_state, reads_chains, reads_empty_sites, reads_liberties, writes_many_sites
+from .board_keys import (
+    keep_board_state,
+    reads_chains,
+    reads_empty_sites,
+    reads_liberties,
+    writes_board,
+    writes_many_sites,
+)
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -331,11 +338,21 @@ class Compiler:
         self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions)) \
             and not self.statements.writes_permutations
         self.keeps_chains = any(map(reads_chains, functions))
-        if self.exprs.uses_board_repetitions or self.keeps_empty or self.keeps_chains:
-            # (the board's key kept by every write, for the count at each turn; the
-            # empty sites, for the draws that take drops from them; the groups, for
-            # the questions about their liberties)
-            src.functions = [keep_board_state(f, src.fresh, key=self.exprs.uses_board_repetitions,
+        keeps_key = self.exprs.uses_board_repetitions or self.exprs.uses_repetitions
+        # (where only `repetitions` reads the key, at the start of a turn, the
+        # `forbid result` checks need not keep it: they give the board back as it
+        # was, or play on a copy they drop, and nothing they run reads it)
+        unkept = set() if self.exprs.uses_board_repetitions else \
+            {name for row in written.checks for name in row if name} | set(written.deferred.values())
+        # (a check calling another generated function that writes the board, in place,
+        # keeps the key too: that function's writes would change it, its undo not)
+        writers = {f.name for f in functions if writes_board(f)}
+        unkept = {f.name for f in functions if f.name in unkept and not _calls_any(f, writers - {f.name})}
+        if keeps_key or self.keeps_empty or self.keeps_chains:
+            # (the board's key kept by every write, for the count of boards or of
+            # positions at each turn; the empty sites, for the draws that take drops
+            # from them; the groups, for the questions about their liberties)
+            src.functions = [keep_board_state(f, src.fresh, key=keeps_key and f.name not in unkept,
                                               empty=self.keeps_empty,
                                               chains=adjacency_table(self.exprs).id if self.keeps_chains else None,
                                               liberties=any(map(reads_liberties, functions)))
@@ -850,3 +867,8 @@ class Compiler:
 
 
 __all__ = ["Compiler"]
+
+
+def _calls_any(function: py.FunctionDef, names: set[str]) -> bool:
+    """Whether `function` names any of `names` (a call, or a function handed to a helper)."""
+    return any(isinstance(node, py.Name) and node.id in names for node in py.walk(function))

@@ -33,7 +33,7 @@ _FIELDS_SET = frozenset({"carry", "board_key"})
 # Methods and builtins a qualifying case may call: none fails on the lists and
 # values generated code gives them.
 _METHODS = frozenset({"append", "remove"})
-_BUILTINS = frozenset({"hash", "len"})
+_BUILTINS = frozenset({"hash", "h_hash", "len"})  # (h_hash: `hash`, as the board's key calls it)
 # Operators that cannot fail on whole numbers.
 _SAFE_OPS = (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)
 

@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -64,13 +65,22 @@ def _read_optional_record(args: argparse.Namespace) -> Optional[Record]:
 
 
 def read_position(game: Game, text: str) -> Any:
-    """The position of --position TEXT; a CliError that says what is wrong otherwise."""
-    from ..positions import PositionError
+    """The position of --position TEXT; a CliError that says what is wrong otherwise.
+    What the position's reader left out (`PositionNote`) is printed as a note."""
+    from ..positions import PositionError, PositionNote
 
     try:
-        return game.parse_position(text)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", PositionNote)
+            state = game.parse_position(text)
     except PositionError as exc:
         raise CliError(f"--position: {exc}") from None
+    for warning in caught:
+        if issubclass(warning.category, PositionNote):
+            print(f"note: --position: {warning.message}", file=sys.stderr)
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return state
 
 
 def _print_json(obj: Any) -> None:
@@ -447,7 +457,7 @@ def _add_record_commands(commands: _Commands, g: str) -> None:
     )
     _record_argument(sub, required=False)
     sub.add_argument("--position", metavar="TEXT", default=None,
-                     help="the position as text (`rw1; ...`, as `replay --positions` prints it) instead of a record")
+                     help="the position as text (`rw2; ...`, as `replay --positions` prints it) instead of a record")
     sub.add_argument("--json", action="store_true", help="print the position as one JSON line (as replay --json)")
     sub.set_defaults(run=cmd_moves)
 
@@ -558,7 +568,7 @@ def _replay_commands(game_command: Any, record_argument: Any, g: str) -> None:
     record_argument(sub, required=True)
     sub.add_argument("--json", action="store_true", help="one JSON object per position (the contract for scripts)")
     sub.add_argument("--positions", action="store_true",
-                     help="print every position as text (rw1; ...), one a line; `moves --position` reads one back")
+                     help="print every position as text (rw2; ...), one a line; `moves --position` reads one back")
     sub.add_argument("--step", action="store_true",
                      help="step through the game position by position (n, p, first, last, a ply number, q)")
     sub.set_defaults(run=cmd_replay, step=False)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
+from operator import itemgetter
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .chains import records
@@ -44,6 +45,19 @@ def _first() -> float:
     return 0.0
 
 
+# The version of the keys positions are counted by for `repetitions` (history_key):
+# 2, the board's key kept by the writes (1 was the hash of the whole position)
+HISTORY_KEYS = 2
+
+
+def history_keys() -> int:
+    """How `Engine.history_key` makes its keys, as a number: equal where two
+    interpreters make equal keys of equal positions (the version of the keys,
+    `HISTORY_KEYS`, and the hash of `None`, which every piece without stones holds
+    and which differs between processes before Python 3.12). Saved positions carry
+    it with their keys (positions.py)."""
+    return hash((HISTORY_KEYS, None))
+
 # How many notations an engine keeps (a code's notation is a function of the code alone).
 NOTATIONS_KEPT = 1 << 16
 
@@ -64,7 +78,15 @@ class Engine:
         self.turn_hooks: bool = rules.turn_hooks
         self.keeps_history: bool = rules.keeps_history
         self.keeps_boards: bool = rules.keeps_boards
+        # whether positions keep their board's key (`State.board_key`, kept by the
+        # generated code's writes: compilation/board_keys.py), for `board repetitions`
+        # and for the key `repetitions` counts positions by (history_key)
+        self.keeps_board_key: bool = rules.keeps_boards or rules.keeps_history
         self.position_vars: Optional[tuple[int, ...]] = rules.position_vars
+        # the variables of a position's key as one value (history_key), or None for none
+        positional = rules.position_vars
+        self._position_values: Optional[Callable[[list[int]], object]] = \
+            tuple if positional is None else itemgetter(*positional) if positional else None
         # per chance event: the running sums of its outcomes' probabilities, in the
         # order of its codes (a weighted pick is a binary search)
         self._cumulative: list[tuple[float, ...]] = [
@@ -150,7 +172,7 @@ class Engine:
         s.board_firsts = {}
         s.boards_shared = False
         s.board_counted = 0
-        s.board_key = board_key(s.board) if self.keeps_boards else 0
+        s.board_key = board_key(s.board) if self.keeps_board_key else 0
         s.empty = empty_sites(s.board) if rules.keeps_empty else None
         s.chains = None  # (no group known yet: runtime/chains.py)
         return s
@@ -197,15 +219,25 @@ class Engine:
         values = s.vars if self.position_vars is None else [s.vars[i] for i in self.position_vars]
         return (tuple(s.board), tuple(values), s.phase, s.player, s.decision)
 
+    def history_key(self, s: State) -> int:
+        """The number `repetitions` counts the position by (`State.history`): the hash
+        of what `position_key` holds, with the board's key kept by the writes
+        (`State.board_key`, compilation/board_keys.py) for the board itself — no
+        hash of the whole board at every turn. Equal positions have equal keys."""
+        values = self._position_values
+        if values is None:
+            return hash((s.board_key, s.phase, s.player, s.decision))
+        return hash((s.board_key, values(s.vars), s.phase, s.player, s.decision))
+
     def repetitions(self, s: State) -> int:
         """How often the position has occurred at the start of a turn (this one
         included when it is such a position)."""
-        return s.history.get(hash(self.position_key(s)), 0) if self.keeps_history else 0
+        return s.history.get(self.history_key(s), 0) if self.keeps_history else 0
 
     def _start_turn(self, s: State, legal: Sequence[Code]) -> None:
         reps = 0
         if self.keeps_history:
-            reps = s.count_position(hash(self.position_key(s)))
+            reps = s.count_position(self.history_key(s))
         phase = self.phases[s.phase]
         if phase.before_turn is not None:
             try:
@@ -446,7 +478,7 @@ class Engine:
         d = s.decision
         keeps_history = self.keeps_history
         keeps_boards = self.keeps_boards
-        position_key = self.position_key
+        history_key = self.history_key
         n = 0  # actions applied
         code = None
         pending = None  # the action already picked for the position reached
@@ -499,7 +531,7 @@ class Engine:
                 if s.turn_start:  # only set when turns start with work (see settle)
                     s.turn_start = False
                     # (_start_turn, written out; an action drawn is one the turn has)
-                    reps = s.count_position(hash(position_key(s))) if keeps_history else 0
+                    reps = s.count_position(history_key(s)) if keeps_history else 0
                     before = befores[s.phase]
                     if before is not None:
                         try:

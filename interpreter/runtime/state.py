@@ -140,7 +140,8 @@ class State:
     board_firsts: dict[int, Board]
     boards_shared: bool
     board_counted: int
-    # where boards are counted, the key of the board as it stands (helpers.board_key),
+    # where boards or positions are counted (`board repetitions`, `repetitions`), the
+    # key of the board as it stands (helpers.board_key),
     # kept by every write of the generated code (compilation/board_keys.py); else 0
     board_key: int
     # where a playout draws drops from them (compilation/draws.py), the sites holding

@@ -90,7 +90,7 @@ def test_positions_on_the_command_line(capsys, tmp_path):
     record.write_text("d2-d3 e7-e6\n")
     code, out, _ = run(capsys, "replay", "lielow", record, "--positions")
     lines = out.splitlines()
-    assert code == 0 and len(lines) == 3 and all(line.startswith("rw1; game lielow; ply ") for line in lines)
+    assert code == 0 and len(lines) == 3 and all(line.startswith("rw2; game lielow; ply ") for line in lines)
     code, from_position, _ = run(capsys, "moves", "lielow", "--position", lines[-1])
     code2, from_record, _ = run(capsys, "moves", "lielow", record)
     assert code == code2 == 0 and from_position == from_record

@@ -3,6 +3,7 @@ and the count of `board repetitions` that reads it (State.count_board): the key
 always equals the one made from the whole board, and two boards sharing a key
 are still counted apart."""
 import ast
+import functools
 import random
 from pathlib import Path
 
@@ -118,3 +119,84 @@ def test_anything_else_that_may_change_the_board_makes_the_key_again():
 def test_a_function_that_writes_nothing_of_the_board_is_left_alone():
     function = pyast.function("f0", ["s"], ast.parse("v[0] = h_group(b, k1, 3)\nx0 = f3(s, code)").body)
     assert keep_board_key(function, lambda prefix: "t0") is function
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+GAMES = Path(__file__).resolve().parents[2] / "games"
+
+
+def _regibus_counting_positions(tmp_path: Path) -> Path:
+    """Regibus (stacks: a capture stacks the jumped piece under the mover) with a
+    rule reading `repetitions`."""
+    import shutil
+    folder = tmp_path / "regibus"
+    shutil.copytree(GAMES / "regibus", folder)
+    rules = folder / "regibus.rules"
+    text = rules.read_text()
+    assert "phase play:\n    turn: move\n" in text
+    rules.write_text(text.replace("phase play:\n    turn: move\n",
+                                  "phase play:\n    turn: move\n    before each turn:\n"
+                                  "        if repetitions >= 3:\n            end game\n"))
+    return folder
+
+
+@functools.lru_cache(maxsize=None)
+def _loaded(path: str):
+    return load_game(path)
+
+
+@pytest.mark.parametrize("name", ["chess", "tablut", "regibus"])
+def test_repetitions_count_positions_by_the_key_the_writes_keep(name, tmp_path):
+    # Moves, captures, promotions, castling and en passant (attributes), `forbid
+    # result` checks tried in place (chess), custodian captures (tablut), drops
+    # from pools and stacks (regibus): at every ply the kept key is the key of the board, and the
+    # count of each position equals a count of the whole positions themselves.
+    path = {"chess": EXAMPLES / "chess", "tablut": GAMES / "tablut"}.get(name) or _regibus_counting_positions(tmp_path)
+    game = _loaded(str(path))
+    engine = game.engine
+    assert engine.keeps_history
+    rng = random.Random(5)
+    # (the first game starts with the knights out and back, twice: a position thrice)
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2 if name == "chess" else []
+    repeated = 0
+    for _ in range(3):
+        s = engine.initial_state()
+        seen = {engine.position_key(s): 1}  # (every position of these games starts a turn)
+        while s.result is None and s.ply < 100:
+            assert s.board_key == board_key(s.board), f"ply {s.ply}"
+            assert engine.repetitions(s) == seen[engine.position_key(s)], f"ply {s.ply}"
+            repeated += seen[engine.position_key(s)] > 1
+            legal = engine.legal(s)
+            if shuffle:
+                wanted = shuffle.pop(0)
+                code = next(c for c in legal if engine.notation(c) == wanted)
+            else:
+                code = legal[int(rng.random() * len(legal))]
+            s = s.copy()
+            engine.apply_in_place(s, code)
+            if s.result is None:
+                key = engine.position_key(s)
+                seen[key] = seen.get(key, 0) + 1
+        assert s.board_key == board_key(s.board)
+    assert name != "chess" or repeated >= 3
+
+
+def test_checks_keep_no_key_where_only_repetitions_reads_it():
+    # Their writes are undone (or made on a copy): the key they would keep is the
+    # one they leave; the cases' own functions keep it.
+    game = _loaded(str(EXAMPLES / "chess"))
+    checks = {check.__name__ for row in game.rules.result_checks for check in row if check is not None}
+    runs = {run.__name__ for row in game.rules.runs for run in row}
+    functions = {f.name: f for f in game.rules.module.body if isinstance(f, ast.FunctionDef)}
+    keeps = {name for name, f in functions.items()
+             if any(isinstance(n, ast.Attribute) and n.attr == "board_key" for n in ast.walk(f))}
+    assert checks and runs and not checks & keeps and runs <= keeps
+
+
+def test_a_write_also_kept_in_a_local_is_a_write_at_one_site():
+    # (a promotion: `x0 = b[at] = (x0[0], k41[x1]) + x0[2:]`)
+    text = _rewritten("x0 = b[at] = h_new(x0)")
+    toggle_at = "if b[at] is not None:\n        s.board_key ^= h_hash((at, b[at]))"
+    assert f"{toggle_at}\n    x0 = b[at] = h_new(x0)\n    {toggle_at}" in text and "h_board_key" not in text
+    # (the site read from a local the statement binds first: made again from the board)
+    assert "s.board_key = h_board_key(b)" in _rewritten("x0 = b[x0] = v0")

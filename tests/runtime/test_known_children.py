@@ -122,3 +122,14 @@ def test_cases_that_may_go_elsewhere_are_not_known(tmp_path, then):
     engine = _game(tmp_path, rules)
     assert "action 'stone', onto empty" not in _known(engine)
     assert _same_perft_in_random_games(engine, 2, games=3, plies=20) > 5
+
+
+@pytest.mark.parametrize("counted", ["repetitions", "board repetitions"])
+def test_a_placement_keeping_the_board_key_is_known(tmp_path, counted):
+    # Where positions or boards are counted, the placement keeps the board's key
+    # (`s.board_key ^= h_hash(...)`): that cannot fail, so the spins are still known.
+    after = f"    before each turn:\n        if {counted} >= 3:\n            draw\n"
+    engine = _game(tmp_path, _place_then(SPINS, after))
+    assert _known(engine) == {"action 'stone', onto empty": "spin"}
+    assert engine.perft(engine.initial_state(), 4) == [9, 27, 216, 648]
+    assert _same_perft_in_random_games(engine, 3, games=3, plies=20) > 10
