@@ -136,22 +136,34 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     if r2 < MIN_R2:
         return None
     sums = [linear(row, mean, weights) for row in train]
-    variables = tuple([j for j in range(len(train_v[0])) if len({v[j] for v in train_v}) > 1][:MOST_VARIABLES]
-                      if train_v and train_v[0] else [])
+    sums_test = [linear(row, mean, weights) for row in test]
+    varying = [j for j in range(len(train_v[0])) if len({v[j] for v in train_v}) > 1] if train_v else []
+    # each variable alone first (a site's index, say, read as a number explains nothing), then those that helped
+    helping = [j for j in varying
+               if second_fit(sums, train_y, train_v, sums_test, test_y, test_v, (j,), average)[0] > r2]
+    variables = tuple(helping[:MOST_VARIABLES])
     second: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
     if variables:
-        rows = [second_row(s, v, variables) for s, v in zip(sums, train_v)]
-        second_mean = [sum(col) / len(rows) for col in zip(*rows)]
-        second_weights = ridge(rows, train_y, second_mean)
-        tests = [second_row(linear(row, mean, weights), v, variables) for row, v in zip(test, test_v)]
-        r2_second = explained([linear(row, second_mean, second_weights) for row in tests], test_y, average)
+        r2_second, second_mean, second_weights = second_fit(sums, train_y, train_v, sums_test, test_y, test_v,
+                                                            variables, average)
         if r2_second > r2:
             r2, second = r2_second, (tuple(second_mean), tuple(second_weights))
-            sums = [linear(row, second_mean, second_weights) for row in rows]
+            sums = [linear(second_row(s, v, variables), second_mean, second_weights) for s, v in zip(sums, train_v)]
         else:
             variables = ()
     scale, bias = calibrate(sums, train_y)
     return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2, variables, *second)
+
+
+def second_fit(sums: list[float], ys: Results, values: Values, sums_test: list[float], ys_test: Results,
+               values_test: Values, variables: tuple[int, ...],
+               average: float) -> tuple[float, list[float], list[float]]:
+    """The second fit over `variables`: (the share of the held-out results it explains, its means, its weights)."""
+    rows = [second_row(s, v, variables) for s, v in zip(sums, values)]
+    mean = [sum(col) / len(rows) for col in zip(*rows)]
+    weights = ridge(rows, ys, mean)
+    tests = [second_row(s, v, variables) for s, v in zip(sums_test, values_test)]
+    return explained([linear(row, mean, weights) for row in tests], ys_test, average), mean, weights
 
 
 def second_row(first: float, values: Sequence[int], variables: Sequence[int]) -> list[float]:
