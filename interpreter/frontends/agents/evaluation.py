@@ -12,9 +12,10 @@ lets the search cut its playouts short (playout.py) and back up values by
 minimax in the tree (tree.py).
 
 A game's variables (a counter of quiet moves that a draw rule reads, say) are
-read in a second fit: over the first fit's sum s, each variable v and the
-product s·v — so that being ahead can count for less as a counter nears the
-value where the game is drawn, which no weight of a sum could say. The second
+read in a second fit: over the first fit's sum s and the products s·v of s with
+each variable v — how much the lead counts depends on the variables, so that
+being ahead can count for less as a counter nears the value where the game is
+drawn, which no weight of a sum could say. The second
 fit is kept only where it explains more of the held-out results than the first.
 
 It is learnt only where it says something: a quarter of the random games is
@@ -92,7 +93,7 @@ class Evaluation:
     bias: float
     r2: float  # how much of the held-out results it explains
     # the second fit (see the module's doc), where kept: the variables read (indices
-    # of `State.vars`) and the weights of (s, v, s·v for each) about their means
+    # of `State.vars`) and the weights of (s, then s·v for each) about their means
     variables: tuple[int, ...] = ()
     second_mean: tuple[float, ...] = ()
     second_weights: tuple[float, ...] = ()
@@ -167,10 +168,9 @@ def second_fit(sums: list[float], ys: Results, values: Values, sums_test: list[f
 
 
 def second_row(first: float, values: Sequence[int], variables: Sequence[int]) -> list[float]:
-    """The second fit's features: the first fit's sum, then each variable and its product with the sum."""
+    """The second fit's features: the first fit's sum, then its product with each variable."""
     row = [first]
     for j in variables:
-        row.append(values[j])
         row.append(first * values[j])
     return row
 
