@@ -15,8 +15,9 @@ A game's variables (a counter of quiet moves that a draw rule reads, say) are
 read in a second fit: over the first fit's sum s and the products s·v of s with
 each variable v — how much the lead counts depends on the variables, so that
 being ahead can count for less as a counter nears the value where the game is
-drawn, which no weight of a sum could say. The second
-fit is kept only where it explains more of the held-out results than the first.
+drawn, which no weight of a sum could say. A variable is read where, alone, it
+explains more of the held-out results than the first fit; the second fit is
+kept where it does so too.
 
 It is learnt only where it says something: a quarter of the random games is
 held out, and the fit is kept when it explains at least MIN_R2 of the variance
@@ -46,7 +47,7 @@ MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explai
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
 CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
 MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
-MOST_VARIABLES = 8  # the game's variables read by the second fit (at most: the first that vary)
+MOST_VARIABLES = 8  # the game's variables read by the second fit (at most: the first that help)
 
 Rows = list[list[float]]  # positions' features
 Results = list[float]  # their games' results for the first player
