@@ -11,6 +11,14 @@ find on average, known at once and without a playout's noise, which is what
 lets the search cut its playouts short (playout.py) and back up values by
 minimax in the tree (tree.py).
 
+A game's variables (a counter of quiet moves that a draw rule reads, say) are
+read in a second fit: over the first fit's sum s and the products s·v of s with
+each variable v — how much the lead counts depends on the variables, so that
+being ahead can count for less as a counter nears the value where the game is
+drawn, which no weight of a sum could say. A variable is read where, alone, it
+explains more of the held-out results than the first fit; the second fit is
+kept where it does so too.
+
 It is learnt only where it says something: a quarter of the random games is
 held out, and the fit is kept when it explains at least MIN_R2 of the variance
 of their results; otherwise (a game of filling columns, where every position
@@ -39,9 +47,11 @@ MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explai
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
 CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
 MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
+MOST_VARIABLES = 8  # the game's variables read by the second fit (at most: the first that help)
 
 Rows = list[list[float]]  # positions' features
 Results = list[float]  # their games' results for the first player
+Values = list[list[int]]  # their variables
 
 
 class Features:
@@ -83,6 +93,11 @@ class Evaluation:
     scale: float
     bias: float
     r2: float  # how much of the held-out results it explains
+    # the second fit (see the module's doc), where kept: the variables read (indices
+    # of `State.vars`) and the weights of (s, then s·v for each) about their means
+    variables: tuple[int, ...] = ()
+    second_mean: tuple[float, ...] = ()
+    second_weights: tuple[float, ...] = ()
 
     def first_wins(self, state: State) -> float:
         """The chance that the first player wins from `state` (within the bounds
@@ -91,6 +106,9 @@ class Evaluation:
         linear = 0.0
         for i, m, w in zip(self.used, self.mean, self.weights):
             linear += w * (x[i] - m)
+        if self.variables:
+            linear = sum(w * (v - m) for v, m, w in
+                         zip(second_row(linear, state.vars, self.variables), self.second_mean, self.second_weights))
         z = self.scale * linear + self.bias
         if z > 30.0:
             return MOST_CONFIDENT
@@ -105,7 +123,7 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
         return None
     features = Features(game)
-    train_x, train_y, test_x, test_y = random_game_data(game, features)
+    train_x, train_y, test_x, test_y, train_v, test_v = random_game_data(game, features)
     if len(train_x) < 50 or len(test_x) < 20:
         return None
     used = [i for i in range(len(train_x[0])) if len({row[i] for row in train_x}) > 1]
@@ -115,29 +133,70 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     test = [[row[i] for i in used] for row in test_x]
     mean = [sum(col) / len(train) for col in zip(*train)]
     weights = ridge(train, train_y, mean)
-    predicted = [linear(row, mean, weights) for row in test]
     average = sum(train_y) / len(train_y)
-    total = sum((y - average) ** 2 for y in test_y)
-    error = sum((y - average - p) ** 2 for y, p in zip(test_y, predicted))
-    r2 = 1.0 - error / total if total > 0 else 0.0
+    r2 = explained([linear(row, mean, weights) for row in test], test_y, average)
     if r2 < MIN_R2:
         return None
-    scale, bias = calibrate([linear(row, mean, weights) for row in train], train_y)
-    return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2)
+    sums = [linear(row, mean, weights) for row in train]
+    sums_test = [linear(row, mean, weights) for row in test]
+    varying = [j for j in range(len(train_v[0])) if len({v[j] for v in train_v}) > 1] if train_v else []
+    # each variable alone first (a site's index, say, read as a number explains nothing), then those that helped
+    helping = [j for j in varying
+               if second_fit(sums, train_y, train_v, sums_test, test_y, test_v, (j,), average)[0] > r2]
+    variables = tuple(helping[:MOST_VARIABLES])
+    second: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    if variables:
+        r2_second, second_mean, second_weights = second_fit(sums, train_y, train_v, sums_test, test_y, test_v,
+                                                            variables, average)
+        if r2_second > r2:
+            r2, second = r2_second, (tuple(second_mean), tuple(second_weights))
+            sums = [linear(second_row(s, v, variables), second_mean, second_weights) for s, v in zip(sums, train_v)]
+        else:
+            variables = ()
+    scale, bias = calibrate(sums, train_y)
+    return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2, variables, *second)
 
 
-def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Results, Rows, Results]:
+def second_fit(sums: list[float], ys: Results, values: Values, sums_test: list[float], ys_test: Results,
+               values_test: Values, variables: tuple[int, ...],
+               average: float) -> tuple[float, list[float], list[float]]:
+    """The second fit over `variables`: (the share of the held-out results it explains, its means, its weights)."""
+    rows = [second_row(s, v, variables) for s, v in zip(sums, values)]
+    mean = [sum(col) / len(rows) for col in zip(*rows)]
+    weights = ridge(rows, ys, mean)
+    tests = [second_row(s, v, variables) for s, v in zip(sums_test, values_test)]
+    return explained([linear(row, mean, weights) for row in tests], ys_test, average), mean, weights
+
+
+def second_row(first: float, values: Sequence[int], variables: Sequence[int]) -> list[float]:
+    """The second fit's features: the first fit's sum, then its product with each variable."""
+    row = [first]
+    for j in variables:
+        row.append(first * values[j])
+    return row
+
+
+def explained(predicted: Sequence[float], ys: Sequence[float], average: float) -> float:
+    """The share of the variance of `ys` (about `average`) that `predicted` (centred) explains."""
+    total = sum((y - average) ** 2 for y in ys)
+    error = sum((y - average - p) ** 2 for y, p in zip(ys, predicted))
+    return 1.0 - error / total if total > 0 else 0.0
+
+
+def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Results, Rows, Results, Values, Values]:
     """(features, result for the first player) of the positions of random games,
-    split into those to learn from and those held out."""
+    split into those to learn from and those held out; then the positions'
+    variables (`State.vars`), likewise."""
     engine = game.engine
     rng = random.Random(0)
-    sets: tuple[Rows, Results, Rows, Results] = ([], [], [], [])
+    sets: tuple[Rows, Results, Rows, Results, Values, Values] = ([], [], [], [], [], [])
     actions = 0
     for number in range(LEARN_GAMES):
         if actions >= LEARN_ACTIONS:
             break
         state = game.initial_state()
         seen: Rows = []
+        values: Values = []
         # (drawn as the playouts draw: a position is listed only as far as the draw needs)
         for _ in range(LEARN_GAME_ACTIONS):
             if not engine.prepare(state):
@@ -147,13 +206,16 @@ def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Resu
                 break
             if engine.actor(state) != CHANCE:
                 seen.append(features.of(state))
+                values.append(list(getattr(state, "vars", ())))
             engine.apply_in_place(state, code, settle=False)
             actions += 1
         outcome = engine.outcome(state)
         result = 0.5 if outcome is None or outcome[0] < 0 else 1.0 if outcome[0] == 0 else 0.0
-        xs, ys = (sets[2], sets[3]) if number % HOLD_OUT == HOLD_OUT - 1 else (sets[0], sets[1])
+        held = number % HOLD_OUT == HOLD_OUT - 1
+        xs, ys, vs = (sets[2], sets[3], sets[5]) if held else (sets[0], sets[1], sets[4])
         xs.extend(seen)
         ys.extend([result] * len(seen))
+        vs.extend(values)
     return sets
 
 
