@@ -246,7 +246,8 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     masked_by_test: dict[str, tuple[str, str, str, ast.expr]] = {}  # (by the test's key)
 
     tried = _tried_paths(nodes) if PATH_BITS else set()
-    failing_masks: dict[str, str] = {}  # (by point test's function: the local of the sites where it fails)
+    # (by point test's function and what passing takes of it: the local of the sites where it does not)
+    failing_masks: dict[tuple[str, bool], str] = {}
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
         if id(node) in skipped:
@@ -309,62 +310,79 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         return None
 
     def walked_by_bits(loop: ast.For) -> Optional[ast.stmt]:
-        """The walk of a kept path (`_tried_paths`) asked first without noting,
-        where its condition is a conjunction of settled point tests of the walk's
-        site noted as bitmasks and of conjuncts that note nothing: where every
-        site passes, each such test held at every site of the path — noted at
-        once by the path's bitmask — and the walk's `else` runs; where one does
-        not, the walk is asked again as recorded (what it notes then is what it
-        noted before). None (recorded as ever) otherwise."""
+        """The walk of a kept path (`_tried_paths`: `if not C: break` for each
+        site) asked first without noting, where `not C` is a settled point test
+        of the walk's site noted as bitmasks, or C a conjunction of such tests and
+        of conjuncts that note nothing: where every site passes, each test gave
+        at every site of the path what passing takes — noted at once by the
+        path's bitmask — and the walk's `else` runs; where one does not, the walk
+        is asked again as recorded (noting what it noted before). Where one test
+        is noted and the other conjuncts read the site and constants alone, the
+        walk itself is left out where no site of the path is one where the test
+        would not let it pass (`_walk_skipped`). None (recorded as ever) where
+        nothing is noted so."""
         test = loop.body[0]
-        assert isinstance(test, ast.If) and isinstance(test.test, ast.UnaryOp) and isinstance(loop.target, ast.Name)
-        cond = test.test.operand
-        parts = cond.values if isinstance(cond, ast.BoolOp) and isinstance(cond.op, ast.And) else [cond]
-        recorded_parts: list[ast.expr] = []
-        held: list[str] = []
-        for part in parts:
-            done = pyast.replace_nodes(part, recording, memo)
-            recorded_parts.append(done)
-            if done is part:
-                continue
-            gave = _noted_held(done, part, bits, loop.target.id)
-            if gave is None:
+        assert isinstance(test, ast.If) and isinstance(loop.target, ast.Name)
+        site = loop.target.id
+        whole = pyast.replace_nodes(test.test, recording, memo)
+        notes: list[tuple[str, bool]] = []  # (the bitmask noted where a site passes, what the test gives there)
+        plain: list[ast.expr] = []
+        single = _noted_masks(whole, test.test, bits, site)
+        if single is not None:  # (`not C` one point test: a site passes where it does not hold)
+            notes.append((single[1], False))
+        else:
+            if not (isinstance(whole, ast.UnaryOp) and isinstance(whole.op, ast.Not)
+                    and isinstance(test.test, ast.UnaryOp)):
                 return None
-            held.append(gave)
-        if not held:
+            cond = test.test.operand
+            for part in cond.values if isinstance(cond, ast.BoolOp) and isinstance(cond.op, ast.And) else [cond]:
+                done = pyast.replace_nodes(part, recording, memo)  # (as recorded in `whole`: the memo)
+                if done is part:
+                    plain.append(part)
+                    continue
+                masks = _noted_masks(done, part, bits, site)
+                if masks is None:
+                    return None
+                notes.append((masks[0], True))
+        if not notes:
             return None
         orelse = pyast.replace_in(loop.orelse, recording, memo)
-        recorded = pyast.for_(loop.target, loop.iter, [pyast.if_(pyast.not_(pyast.and_(*recorded_parts)),
-                                                                   [pyast.break_()])], orelse)
+        recorded = pyast.for_(loop.target, loop.iter, [pyast.if_(whole, [pyast.break_()])], orelse)
         path = pyast.helper(PATH_BITS_HELPER, copy.deepcopy(loop.iter), bits)
-        noting = [pyast.assign(pyast.name(gave), pyast.binop(pyast.name(gave), "|", copy.deepcopy(path)))
-                  for gave in dict.fromkeys(held)]
+        noting = [pyast.assign(pyast.name(mask), pyast.binop(pyast.name(mask), "|", copy.deepcopy(path)))
+                  for mask in dict.fromkeys(mask for mask, _ in notes)]
         walked = pyast.for_(copy.deepcopy(loop.target), copy.deepcopy(loop.iter),
-                            [pyast.if_(pyast.not_(copy.deepcopy(cond)), [recorded, pyast.break_()])],
+                            [pyast.if_(copy.deepcopy(test.test), [recorded, pyast.break_()])],
                             noting + copy.deepcopy(orelse))
-        tests = {gave: (function, emptied) for function, gave, _, emptied in masked}
-        plain = [part for part, done in zip(parts, recorded_parts) if done is part]
-        if len(set(held)) != 1 or not all(_of_site_alone(part, loop.target.id) for part in plain):
+        if len(notes) != 1 or not all(_of_site_alone(part, site) for part in plain):
             return walked
-        # (one test: every site of the path passes where no site of it is one where the
-        # test fails — the occupied sites where it does not hold, found once per
-        # recording, the test holding on an empty site — the other conjuncts reading
-        # the site and constants alone, which held when the path was kept)
-        function, emptied = tests[held[0]]
+        return _walk_skipped(notes[0], walked, path, orelse)
+
+    def _walk_skipped(note: tuple[str, bool], walked: ast.stmt, path: ast.expr,
+                      orelse: Sequence[ast.stmt]) -> ast.stmt:
+        """`walked` left out where the one test noted lets every site of the path
+        pass: it does so on an empty site, and no occupied site of the path is one
+        where it does not (found once per recording from the site lists,
+        `FAILING_HELPER`); the other conjuncts read the site and constants alone,
+        and they held at every site of the path when it was kept (a search keeps
+        only sites it went on from)."""
+        mask, gives = note
+        function, emptied = next((function, emptied) for function, held_at, failed_at, emptied in masked
+                                 if (held_at if gives else failed_at) == mask)
         if not isinstance(emptied, ast.Name):
             return walked
-        failing = failing_masks.setdefault(function, fresh("t"))
-        mask = fresh("t")
+        failing = failing_masks.setdefault((function, gives), fresh("t"))
+        bitmask = fresh("t")
+        finding = pyast.helper(FAILING_HELPER, pyast.name("o"), pyast.name("b"), pyast.name(function),
+                               pyast.name("p"), pyast.name("q"), bits, pyast.true() if gives else pyast.false())
         found = pyast.ifexp(pyast.name(failing), pyast.compare(pyast.name(failing), ">=", pyast.num(0)),
-                            pyast.walrus(failing, pyast.helper(FAILING_HELPER, pyast.name("o"), pyast.name("b"),
-                                                               pyast.name(function), pyast.name("p"),
-                                                               pyast.name("q"), bits)))
-        # `if e and not ((m := path's bits) & failing): held |= m; else...` (else: as above)
-        clear = pyast.and_(pyast.name(emptied.id),
-                           pyast.not_(pyast.binop(pyast.walrus(mask, copy.deepcopy(path)), "&", found)))
-        return pyast.if_(clear, [pyast.assign(pyast.name(held[0]),
-                                              pyast.binop(pyast.name(held[0]), "|", pyast.name(mask)))]
-                         + copy.deepcopy(orelse), [walked])
+                            pyast.walrus(failing, finding))
+        # `if e and not ((m := path's bits) & failing): noted |= m; else: walked`
+        empty = pyast.name(emptied.id) if gives else pyast.not_(pyast.name(emptied.id))
+        clear = pyast.and_(empty, pyast.not_(pyast.binop(pyast.walrus(bitmask, copy.deepcopy(path)), "&", found)))
+        return pyast.if_(clear, [pyast.assign(pyast.name(mask),
+                                              pyast.binop(pyast.name(mask), "|", pyast.name(bitmask)))]
+                         + copy.deepcopy(list(orelse)), [walked])
 
     def recorded_term(loop: ast.For) -> ast.stmt:
         """The term's loop recorded, its reads noted apart (its point tests as
@@ -518,20 +536,25 @@ def _of_site_alone(node: ast.expr, site: str) -> bool:
     return all(n == site or CONSTANT_NAME.fullmatch(n) for n in pyast.names_in([pyast.expr_stmt(node)]))
 
 
-def _noted_held(done: ast.expr, part: ast.expr, bits: ast.expr, site: str) -> Optional[str]:
-    """The bitmask `done` notes `part` in where it holds, where `done` is `part`
-    as a settled point test of the site `site` noted as bitmasks
-    (`(h := h | bits[site]) >= 0 if part else (u := u | bits[site]) < 0`); else None."""
-    if not (isinstance(done, ast.IfExp) and done.test is part and isinstance(done.body, ast.Compare)
-            and isinstance(done.body.ops[0], ast.GtE)):
+def _noted_masks(done: ast.expr, part: ast.expr, bits: ast.expr, site: str) -> Optional[tuple[str, str]]:
+    """The bitmasks `done` notes `part` in, where it holds and where it does not,
+    where `done` is `part` as a settled point test of the site `site` noted as
+    bitmasks (`(h := h | bits[site]) >= 0 if part else (u := u | bits[site]) < 0`);
+    else None."""
+    if not (isinstance(done, ast.IfExp) and done.test is part):
         return None
-    noted = done.body.left
-    if not (isinstance(noted, ast.NamedExpr) and isinstance(noted.value, ast.BinOp)
-            and isinstance(noted.value.op, ast.BitOr) and pyast.is_name(noted.value.left, noted.target.id)
-            and isinstance(noted.value.right, ast.Subscript) and pyast.same(noted.value.right.value, bits)
-            and pyast.is_name(noted.value.right.slice, site)):
-        return None
-    return noted.target.id
+    found = []
+    for side, op in ((done.body, ast.GtE), (done.orelse, ast.Lt)):
+        if not (isinstance(side, ast.Compare) and len(side.ops) == 1 and isinstance(side.ops[0], op)):
+            return None
+        noted = side.left
+        if not (isinstance(noted, ast.NamedExpr) and isinstance(noted.value, ast.BinOp)
+                and isinstance(noted.value.op, ast.BitOr) and pyast.is_name(noted.value.left, noted.target.id)
+                and isinstance(noted.value.right, ast.Subscript) and pyast.same(noted.value.right.value, bits)
+                and pyast.is_name(noted.value.right.slice, site)):
+            return None
+        found.append(noted.target.id)
+    return found[0], found[1]
 
 
 def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int],

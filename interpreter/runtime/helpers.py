@@ -283,13 +283,14 @@ def path_bits(sites: Sequence[int], bits: Sequence[int]) -> int:
 
 
 def failing_sites(occupied: Sequence[Sequence[int]], board: Board, test: Callable[[Optional[Piece], int, int], Any],
-                  p: int, q: int, bits: Sequence[int]) -> int:
-    """The bitmask of the occupied sites (the pieces' site lists) whose piece
-    `test` (a point test of the piece, the players) does not hold of."""
+                  p: int, q: int, bits: Sequence[int], holds: bool = True) -> int:
+    """The bitmask of the occupied sites (the pieces' site lists) where `test`
+    (a point test of the piece, the players) gives otherwise than `holds` (as a
+    truth value)."""
     mask = 0
     for sites in occupied:
         for site in sites:
-            if not test(board[site], p, q):
+            if (not test(board[site], p, q)) is holds:
                 mask |= bits[site]
     return mask
 

@@ -14,7 +14,7 @@ from interpreter.compilation import result_reuse
 from interpreter.runtime import helpers
 from tests.helpers import helper_calls, stones_and_rocks, write_definition
 from tests.runtime.test_clearances import RULES
-from tests.runtime.test_point_masks import QUORIDOR, _entry, _played_alike, _position, _sites
+from tests.runtime.test_point_masks import QUORIDOR, _entry, _played_alike, _position, _sites, _tests
 from tests.runtime.test_reach_reuse import EXTRA, FILES
 
 
@@ -29,9 +29,7 @@ def _walls(tmp_path: Path, on: bool, monkeypatch) -> object:
 
 def _kept_with(entry, game) -> dict[int, tuple[bool, ...]]:
     """By site tested: whether its tests give what they gave with each piece the
-    game has there (none, the stone, a rock) — what the checks ask of the entry
-    (the walk by bits notes `not rock` held where the walk alone, a single
-    conjunct, notes `not not rock` failed: the same facts)."""
+    game has there (none, the stone, a rock) — what the checks ask of the entry."""
     pieces = [None, game.engine.rules.initial_board[0]] + [
         piece for piece in game.engine.rules.initial_board if piece is not None and piece[0] == 2][:1]
     s = _position(game, "a2")
@@ -51,12 +49,12 @@ def test_the_walls_games_entries_are_those_of_the_walk(tmp_path, monkeypatch):
         rocks = " ".join(rng.sample(names, rng.randrange(0, 5)))
         a, b = _entry(on, _position(on, rocks)), _entry(off, _position(off, rocks))
         assert (a[0], a[1], a[2], a[4]) == (b[0], b[1], b[2], b[4]), rocks
-        assert _kept_with(a, on) == _kept_with(b, off), rocks
+        assert _kept_with(a, on) == _kept_with(b, off) and _tests(a) == _tests(b), rocks
     # the way a1..a4 kept, then asked again with rocks off it and on it
     for rocks in ("b1 b2", "c3", "b1 b2 c3", "a3", "b1 b2"):
         a, b = _entry(on, _position(on, rocks)), _entry(off, _position(off, rocks))
         assert (a[0], _sites(a[1]), _sites(a[2]), a[4]) == (b[0], _sites(b[1]), _sites(b[2]), b[4]), rocks
-        assert _kept_with(a, on) == _kept_with(b, off), rocks
+        assert _kept_with(a, on) == _kept_with(b, off) and _tests(a) == _tests(b), rocks
 
 
 def test_quoridor_is_the_same_with_the_walk_by_bits_off(tmp_path, monkeypatch):
@@ -97,3 +95,5 @@ def test_the_sites_where_a_test_fails():
 
     assert helpers.failing_sites(occupied, board, not_kind_3, 0, 1, bits) == 0b11000
     assert helpers.failing_sites(occupied, board, lambda pc, p, q: pc[0] == p, 2, 0, bits) == 0b10
+    # (the sites where it holds, for a walk passing where it does not)
+    assert helpers.failing_sites(occupied, board, not_kind_3, 0, 1, bits, False) == 0b10
