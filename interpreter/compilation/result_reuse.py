@@ -75,6 +75,7 @@ it notes no run.
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Optional, Sequence
@@ -124,6 +125,13 @@ MASKED_TESTS = True
 # Whether a part with a search keeping its path is recorded at once, again only where
 # the search kept a new path (else asked first unrecorded, to keep one): for tests.
 ONE_SEARCH = True
+# Whether the walk of a search's kept path notes its sites' point tests by the
+# path's bitmask where every site passes (else site by site): for the tests.
+PATH_BITS = True
+# The helper giving a kept path's bitmask (runtime/helpers.py).
+PATH_BITS_HELPER = "h_path_bits"
+# ... and the one giving the bitmask of the occupied sites where a point test fails.
+FAILING_HELPER = "h_failing_sites"
 
 
 @dataclass
@@ -237,9 +245,16 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     masked: list[tuple[str, str, str, ast.expr]] = []
     masked_by_test: dict[str, tuple[str, str, str, ast.expr]] = {}  # (by the test's key)
 
+    tried = _tried_paths(nodes) if PATH_BITS else set()
+    # (by point test's function and what passing takes of it: the local of the sites where it does not)
+    failing_masks: dict[tuple[str, bool], str] = {}
+
     def recording(node: ast.AST) -> Optional[ast.AST]:
         if id(node) in skipped:
             return pyast.pass_()
+        if id(node) in tried:
+            assert isinstance(node, ast.For)
+            return walked_by_bits(node)
         if id(node) in term_calls:
             assert isinstance(node, ast.For)
             return recorded_term(node)
@@ -293,6 +308,81 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         if isinstance(node, ast.Call) and _first_of_sites(node):
             return noted_read(node)  # (an anchor: the site is read)
         return None
+
+    def walked_by_bits(loop: ast.For) -> Optional[ast.stmt]:
+        """The walk of a kept path (`_tried_paths`: `if not C: break` for each
+        site) asked first without noting, where `not C` is a settled point test
+        of the walk's site noted as bitmasks, or C a conjunction of such tests and
+        of conjuncts that note nothing: where every site passes, each test gave
+        at every site of the path what passing takes — noted at once by the
+        path's bitmask — and the walk's `else` runs; where one does not, the walk
+        is asked again as recorded (noting what it noted before). Where one test
+        is noted and the other conjuncts read the site and constants alone, the
+        walk itself is left out where no site of the path is one where the test
+        would not let it pass (`_walk_skipped`). None (recorded as ever) where
+        nothing is noted so."""
+        test = loop.body[0]
+        assert isinstance(test, ast.If) and isinstance(loop.target, ast.Name)
+        site = loop.target.id
+        whole = pyast.replace_nodes(test.test, recording, memo)
+        notes: list[tuple[str, bool]] = []  # (the bitmask noted where a site passes, what the test gives there)
+        plain: list[ast.expr] = []
+        single = _noted_masks(whole, test.test, bits, site)
+        if single is not None:  # (`not C` one point test: a site passes where it does not hold)
+            notes.append((single[1], False))
+        else:
+            if not (isinstance(whole, ast.UnaryOp) and isinstance(whole.op, ast.Not)
+                    and isinstance(test.test, ast.UnaryOp)):
+                return None
+            cond = test.test.operand
+            for part in cond.values if isinstance(cond, ast.BoolOp) and isinstance(cond.op, ast.And) else [cond]:
+                done = pyast.replace_nodes(part, recording, memo)  # (as recorded in `whole`: the memo)
+                if done is part:
+                    plain.append(part)
+                    continue
+                masks = _noted_masks(done, part, bits, site)
+                if masks is None:
+                    return None
+                notes.append((masks[0], True))
+        if not notes:
+            return None
+        orelse = pyast.replace_in(loop.orelse, recording, memo)
+        recorded = pyast.for_(loop.target, loop.iter, [pyast.if_(whole, [pyast.break_()])], orelse)
+        path = pyast.helper(PATH_BITS_HELPER, copy.deepcopy(loop.iter), bits)
+        noting = [pyast.assign(pyast.name(mask), pyast.binop(pyast.name(mask), "|", copy.deepcopy(path)))
+                  for mask in dict.fromkeys(mask for mask, _ in notes)]
+        walked = pyast.for_(copy.deepcopy(loop.target), copy.deepcopy(loop.iter),
+                            [pyast.if_(copy.deepcopy(test.test), [recorded, pyast.break_()])],
+                            noting + copy.deepcopy(orelse))
+        if len(notes) != 1 or not all(_of_site_alone(part, site) for part in plain):
+            return walked
+        return _walk_skipped(notes[0], walked, path, orelse)
+
+    def _walk_skipped(note: tuple[str, bool], walked: ast.stmt, path: ast.expr,
+                      orelse: Sequence[ast.stmt]) -> ast.stmt:
+        """`walked` left out where the one test noted lets every site of the path
+        pass: it does so on an empty site, and no occupied site of the path is one
+        where it does not (found once per recording from the site lists,
+        `FAILING_HELPER`); the other conjuncts read the site and constants alone,
+        and they held at every site of the path when it was kept (a search keeps
+        only sites it went on from)."""
+        mask, gives = note
+        function, emptied = next((function, emptied) for function, held_at, failed_at, emptied in masked
+                                 if (held_at if gives else failed_at) == mask)
+        if not isinstance(emptied, ast.Name):
+            return walked
+        failing = failing_masks.setdefault((function, gives), fresh("t"))
+        bitmask = fresh("t")
+        finding = pyast.helper(FAILING_HELPER, pyast.name("o"), pyast.name("b"), pyast.name(function),
+                               pyast.name("p"), pyast.name("q"), bits, pyast.true() if gives else pyast.false())
+        found = pyast.ifexp(pyast.name(failing), pyast.compare(pyast.name(failing), ">=", pyast.num(0)),
+                            pyast.walrus(failing, finding))
+        # `if e and not ((m := path's bits) & failing): noted |= m; else: walked`
+        empty = pyast.name(emptied.id) if gives else pyast.not_(pyast.name(emptied.id))
+        clear = pyast.and_(empty, pyast.not_(pyast.binop(pyast.walrus(bitmask, copy.deepcopy(path)), "&", found)))
+        return pyast.if_(clear, [pyast.assign(pyast.name(mask),
+                                              pyast.binop(pyast.name(mask), "|", pyast.name(bitmask)))]
+                         + copy.deepcopy(list(orelse)), [walked])
 
     def recorded_term(loop: ast.For) -> ast.stmt:
         """The term's loop recorded, its reads noted apart (its point tests as
@@ -382,6 +472,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     answer = pyast.replace_nodes(code, recording, memo)
     record += [pyast.assign(pyast.name(local), value) for local, value in emptied_once.values()]
     start = [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())]
+    start += [pyast.assign(pyast.name(local), pyast.num(-1)) for local in failing_masks.values()]
     start += [pyast.assign(pyast.name(mask), pyast.num(0)) for _, gave, failed, _ in masked for mask in (gave, failed)]
     if used:
         start += [pyast.assign(term_reads, pyast.num(0)), pyast.assign(runs, pyast.list_())]
@@ -403,6 +494,67 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         return Plan(record, shapes, tests, used, helper=helper)
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks)))
     return Plan(record, shapes, tests, helper=helper)
+
+
+def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:
+    """The loops (by id) walking a search's kept path (expr_connected.witnessed_loop:
+    `v = PATHS[start]`, then `if v is not None: for site in v: if not C: break`
+    with an `else`), PATHS the first argument of a `h_keep_path` call: a tuple of
+    sites, never changed."""
+    tables = {node.args[0].id for node in pyast.walk_all(nodes)
+              if isinstance(node, ast.Call) and pyast.is_name(node.func, KEEPS_PATH)
+              and node.args and isinstance(node.args[0], ast.Name)}
+    found: set[int] = set()
+    blocks = [list(nodes)] + [block for node in pyast.walk_all(nodes)
+                              for block in (getattr(node, "body", None), getattr(node, "orelse", None))
+                              if isinstance(block, list)]
+    for block in blocks:
+        for first, then in zip(block, block[1:]):
+            if not (isinstance(first, ast.Assign) and len(first.targets) == 1
+                    and isinstance(first.targets[0], ast.Name) and isinstance(first.value, ast.Subscript)
+                    and isinstance(first.value.value, ast.Name) and first.value.value.id in tables):
+                continue
+            kept = first.targets[0].id
+            if not (isinstance(then, ast.If) and isinstance(then.test, ast.Compare)
+                    and pyast.is_name(then.test.left, kept) and len(then.test.ops) == 1
+                    and isinstance(then.test.ops[0], ast.IsNot) and isinstance(then.test.comparators[0], ast.Constant)
+                    and then.test.comparators[0].value is None and len(then.body) == 1):
+                continue
+            loop = then.body[0]
+            if isinstance(loop, ast.For) and pyast.is_name(loop.iter, kept) and isinstance(loop.target, ast.Name) \
+                    and loop.orelse and len(loop.body) == 1 and isinstance(loop.body[0], ast.If) \
+                    and isinstance(loop.body[0].test, ast.UnaryOp) and isinstance(loop.body[0].test.op, ast.Not) \
+                    and not loop.body[0].orelse and len(loop.body[0].body) == 1 \
+                    and isinstance(loop.body[0].body[0], ast.Break) \
+                    and not pyast.assigns([loop.body[0].test], kept):
+                found.add(id(loop))
+    return found
+
+
+def _of_site_alone(node: ast.expr, site: str) -> bool:
+    """Whether `node` reads nothing but the name `site` and constants."""
+    return all(n == site or CONSTANT_NAME.fullmatch(n) for n in pyast.names_in([pyast.expr_stmt(node)]))
+
+
+def _noted_masks(done: ast.expr, part: ast.expr, bits: ast.expr, site: str) -> Optional[tuple[str, str]]:
+    """The bitmasks `done` notes `part` in, where it holds and where it does not,
+    where `done` is `part` as a settled point test of the site `site` noted as
+    bitmasks (`(h := h | bits[site]) >= 0 if part else (u := u | bits[site]) < 0`);
+    else None."""
+    if not (isinstance(done, ast.IfExp) and done.test is part):
+        return None
+    found = []
+    for side, op in ((done.body, ast.GtE), (done.orelse, ast.Lt)):
+        if not (isinstance(side, ast.Compare) and len(side.ops) == 1 and isinstance(side.ops[0], op)):
+            return None
+        noted = side.left
+        if not (isinstance(noted, ast.NamedExpr) and isinstance(noted.value, ast.BinOp)
+                and isinstance(noted.value.op, ast.BitOr) and pyast.is_name(noted.value.left, noted.target.id)
+                and isinstance(noted.value.right, ast.Subscript) and pyast.same(noted.value.right.value, bits)
+                and pyast.is_name(noted.value.right.slice, site)):
+            return None
+        found.append(noted.target.id)
+    return found[0], found[1]
 
 
 def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int],

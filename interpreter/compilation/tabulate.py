@@ -483,6 +483,10 @@ class _Tabulation:
                 fields[field] = [self.expr(v, loop) if isinstance(v, ast.expr) else v for v in value]
             else:
                 fields[field] = value
+        if isinstance(node, ast.BoolOp):
+            fields["values"] = _without_neutral(node.op, fields["values"])
+            if len(fields["values"]) == 1:
+                return fields["values"][0]  # type: ignore[no-any-return]
         return type(node)(**fields)
 
     def _registers_known(self) -> bool:
@@ -556,8 +560,15 @@ class _Tabulation:
             table = tuple(rows({PLAYER: player}, indexes) for player in players)
         except (_Unfit, ArithmeticError, IndexError, KeyError, TypeError, ValueError):
             return None
-        self.values += size * count
         self.replaced += 1
+        if site is not None and not registers and not bounds:
+            # (one value at every site the loop goes over, for every player: that value)
+            values = {(type(row[x]), row[x]) for row in table for x in sites}
+            if len(values) == 1:
+                kind, value = values.pop()
+                if kind in (bool, int, type(None)):
+                    return ast.Constant(value=value)
+        self.values += size * count
         read: ast.expr = self.src.const(table if by_player else table[0])
         assert isinstance(read, ast.Name)
         self.made[read.id] = table if by_player else table[0]
@@ -702,6 +713,26 @@ def _whole(src: Source, node: ast.expr) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return _whole(src, node.operand)
     return False
+
+
+def _without_neutral(op: ast.boolop, values: list[ast.expr]) -> list[ast.expr]:
+    """The operands of an `and` (`or`) without the constants True (False) that
+    leave its value alone: one before the last operand (`True and x` is `x`), or
+    the last where every other operand gives a truth value (`x and True` is `x`
+    for a comparison `x`)."""
+    neutral = isinstance(op, ast.And)
+
+    def constant(v: ast.expr) -> bool:
+        return isinstance(v, ast.Constant) and v.value is neutral
+
+    def truth_valued(v: ast.expr) -> bool:
+        return isinstance(v, ast.Compare) or isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.Not)
+
+    kept = [v for v in values[:-1] if not constant(v)]
+    last = values[-1]
+    if not (constant(last) and kept and all(truth_valued(v) for v in kept)):
+        kept.append(last)
+    return kept
 
 
 def _worth(node: ast.expr) -> bool:

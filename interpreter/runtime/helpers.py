@@ -255,6 +255,46 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
         paths[sites[i]] = sites[i:]
 
 
+# (a kept path's bitmask, by the path's id, with the path and the bits it was made
+# from: a path is a tuple, never changed, so an entry whose path is the one asked is
+# its bitmask; bounded, emptied when full)
+_PATH_BITS: dict[int, tuple[tuple[int, ...], Sequence[int], int]] = {}
+PATH_BITS_KEPT = 4096
+
+
+def path_bits(sites: Sequence[int], bits: Sequence[int]) -> int:
+    """The bitmask of `sites` (a search's kept path: `keep_path`), `bits` each
+    site's bit: made once for a path (a tuple) and kept with it."""
+    if type(sites) is not tuple:
+        mask = 0
+        for site in sites:
+            mask |= bits[site]
+        return mask
+    kept = _PATH_BITS.get(id(sites))
+    if kept is not None and kept[0] is sites and kept[1] is bits:
+        return kept[2]
+    mask = 0
+    for site in sites:
+        mask |= bits[site]
+    if len(_PATH_BITS) >= PATH_BITS_KEPT:
+        _PATH_BITS.clear()
+    _PATH_BITS[id(sites)] = (sites, bits, mask)
+    return mask
+
+
+def failing_sites(occupied: Sequence[Sequence[int]], board: Board, test: Callable[[Optional[Piece], int, int], Any],
+                  p: int, q: int, bits: Sequence[int], holds: bool = True) -> int:
+    """The bitmask of the occupied sites (the pieces' site lists) where `test`
+    (a point test of the piece, the players) gives otherwise than `holds` (as a
+    truth value)."""
+    mask = 0
+    for sites in occupied:
+        for site in sites:
+            if (not test(board[site], p, q)) is holds:
+                mask |= bits[site]
+    return mask
+
+
 def on_full_line(board: Board, through: tuple[tuple[tuple[int, ...], ...], ...], site: int) -> bool:
     """Whether a line through `site` holds pieces of one owner on all its sites."""
     p = board[site]
@@ -852,6 +892,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_marks": marks,
     "h_path": path,
     "h_keep_path": keep_path,
+    "h_path_bits": path_bits,
+    "h_failing_sites": failing_sites,
     "h_on_full_line": on_full_line,
     "h_full_line": full_line,
     "h_piece_count": piece_count,

@@ -272,3 +272,45 @@ def test_a_position_built_by_hand_holds_whole_numbers_in_int_attributes():
     assert [after.board[site][3] for site in (0, 1)] == [0, 4]
     with pytest.raises(ValueError, match="whole number"):
         game.make_state({"a1": ("neutral", "pit", {"seeds": 2.5})})
+
+
+# ---------------------------------------------------------------- one value over the loop's sites
+_DROPS = """
+    def f(s):
+        b = s.board
+        out = []
+        for to in k1:
+            if b[k0[to]] is None and k0[to] != -1:
+                out.append(to)
+            t = b[to] and k0[to] != -1
+            u = k0[to] != -1 and b[to]
+        return out
+"""
+
+
+def test_a_value_alike_at_every_site_of_the_loop_is_that_value():
+    # k0: each site's west neighbour (-1 on the a file); the loop goes over sites 1
+    # and 2 alone, where there is one: `k0[to] != -1` is True there
+    west = (-1, 0, 1, -1, -1)
+    text, _ = _tabulated(_DROPS, (west, (1, 2)), players=1, sites=4)
+    assert "if b[k0[to]] is None:" in text  # (`x and True` is `x` for a comparison x)
+    assert "t = b[to] and True" in text  # (not for another value: `b[to] and True` may be True)
+    assert "u = b[to]" in text  # (`True and x` is `x`)
+    # over sites 0 to 2 it differs: a table read, as before
+    text, constants = _tabulated(_DROPS, (west, (0, 1, 2)), players=1, sites=4)
+    assert "True" not in text and "!= -1" not in text
+
+
+def test_without_neutral_leaves_the_value_of_an_and_or_an_or():
+    from interpreter.compilation.tabulate import _without_neutral
+    for code, op in [("a and True", ast.And()), ("(x == 1) and True", ast.And()), ("True and a", ast.And()),
+                     ("a or False", ast.Or()), ("False or a or b", ast.Or()), ("(not a) or False", ast.Or())]:
+        node = ast.parse(code, mode="eval").body
+        kept = _without_neutral(op, node.values)
+        merged = kept[0] if len(kept) == 1 else ast.BoolOp(op=op, values=kept)
+        expression = ast.Expression(body=merged)
+        ast.fix_missing_locations(expression)
+        for a in (0, 1, 2, "", None):
+            for b in (0, 3):
+                env = {"a": a, "b": b, "x": a}
+                assert eval(compile(expression, "<t>", "eval"), env) == eval(code, env), (code, a)
