@@ -349,13 +349,14 @@ class Compiler:
         writers = {f.name for f in functions if writes_board(f)}
         unkept = {f.name for f in functions if f.name in unkept and not _calls_any(f, writers - {f.name})}
         if keeps_key or self.keeps_empty or self.keeps_chains:
+            liberties = any(map(reads_liberties, functions))
             # (the board's key kept by every write, for the count of boards or of
             # positions at each turn; the empty sites, for the draws that take drops
             # from them; the groups, for the questions about their liberties)
             src.functions = [keep_board_state(f, src.fresh, key=keeps_key and f.name not in unkept,
                                               empty=self.keeps_empty,
                                               chains=adjacency_table(self.exprs).id if self.keeps_chains else None,
-                                              liberties=any(map(reads_liberties, functions)))
+                                              liberties=liberties)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
