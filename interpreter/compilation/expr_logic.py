@@ -111,6 +111,16 @@ class LogicFamily:
         if left.static_sites is not None and right.static_sites is not None:
             a, b = set(left.static_sites), set(right.static_sites)
             return self.x.static_sites(a | b if op == "+" else a - b)
+        if right.static_sites is not None:
+            looked_up = self._row_of_table_joined(op, left, set(right.static_sites))
+            if looked_up is not None:
+                return looked_up
+        if op == "-" and right.type is Type.SITES and isinstance(right.code, py.Call) \
+                and pyast.is_name(right.code.func, "h_sites") and len(right.code.args) == 1 \
+                and isinstance(right.code.args[0], py.Tuple) and len(right.code.args[0].elts) == 1:
+            # (S - [X]: the sites of S but X, without a set made of X)
+            return Code(pyast.helper("h_without", left.code, right.code.args[0].elts[0]), Type.SITES,
+                        left.deps | right.deps, cost=left.cost + right.cost + left.size, size=left.size, fresh=True)
         deps, cost = left.deps | right.deps, left.cost + right.cost + left.size + right.size
         helper = "h_union" if op == "+" else "h_minus"
         size = left.size + right.size if op == "+" else left.size
@@ -119,6 +129,26 @@ class LogicFamily:
             # (a + b + c: one union of the three, sorted once)
             joined = [*left.code.args, right.code]
         return Code(pyast.helper(helper, *joined), Type.SITES, deps, cost=cost, size=min(size, self.x.n_sites))
+
+    def _row_of_table_joined(self, op: str, left: Code, fixed: set[int]) -> Optional[Code]:
+        """`T[i] - R` or `T[i] + R`, T a constant table of sets of sites (the
+        neighbours by site, a region by player, ...) and R a fixed set: the row of
+        the table with R taken out (or joined, sorted as `+` sorts) when the rules
+        are compiled, `T'[i]`; None when the left side is no such row."""
+        code = left.code
+        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
+            return None
+        table = self.x.src.namespace.get(code.value.id)
+        if not (isinstance(table, tuple) and all(isinstance(row, tuple) for row in table)
+                and all(type(site) is int for row in table for site in row)):
+            return None
+        if op == "-":
+            rows = tuple(tuple(site for site in row if site not in fixed) for row in table)
+        else:
+            rows = tuple(tuple(sorted(set(row) | fixed)) for row in table)
+        size = max((len(row) for row in rows), default=0)
+        return Code(pyast.sub(self.x.src.const(rows), code.slice), Type.SITES, left.deps, cost=left.cost,
+                    size=size)
 
     def site_as_set(self, c: Code) -> Code:
         if c.is_const:

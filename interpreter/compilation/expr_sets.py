@@ -500,7 +500,28 @@ class SetFamily:
         coll = self._sites_argument(e, scope, "first")
         if coll.static_sites is not None:  # (a region: known when the rules are compiled)
             return self.x.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
+        but = self._first_but(coll)
+        if but is not None:
+            return but
         return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+    def _first_but(self, coll: Code) -> Optional[Code]:
+        """`first(T[i] - [X])`, T a constant table of sets of sites: the first site
+        of T's row sorted when the rules are compiled that is not X,
+        `h_first_but(T'[i], X)`, without the list of the others made first."""
+        code = coll.code
+        if not (isinstance(code, py.Call) and pyast.is_name(code.func, "h_without")):
+            return None
+        row, site = code.args
+        if not (isinstance(row, py.Subscript) and isinstance(row.value, py.Name)):
+            return None
+        table = self.x.src.namespace.get(row.value.id)
+        if not (isinstance(table, tuple) and all(isinstance(r, tuple) for r in table)
+                and all(type(s) is int for r in table for s in r)):
+            return None
+        ordered = self.x.src.const(tuple(tuple(sorted(r)) for r in table))
+        return Code(pyast.helper("h_first_but", pyast.sub(ordered, row.slice), site), Type.SITE, coll.deps,
+                    cost=coll.cost)
 
 
 # The most sites of a fixed set whose `sum` is written out term by term (no loop).
