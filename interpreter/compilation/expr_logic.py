@@ -13,7 +13,7 @@ from ..parsing import ast
 from ..runtime import helpers
 from ..spelling import did_you_mean
 from . import pyast
-from .code import Code, Compiling, Handler, describe
+from .code import Code, Compiling, Handler, describe, site_table
 from .errors import RuleError
 from .scope import Scope
 from .types import NUMBERS, Dep, Type, comparable, number_type
@@ -115,12 +115,10 @@ class LogicFamily:
             looked_up = self._row_of_table_joined(op, left, set(right.static_sites))
             if looked_up is not None:
                 return looked_up
-        if op == "-" and right.type is Type.SITES and isinstance(right.code, py.Call) \
-                and pyast.is_name(right.code.func, "h_sites") and len(right.code.args) == 1 \
-                and isinstance(right.code.args[0], py.Tuple) and len(right.code.args[0].elts) == 1:
-            # (S - [X]: the sites of S but X, without a set made of X)
-            return Code(pyast.helper("h_without", left.code, right.code.args[0].elts[0]), Type.SITES,
-                        left.deps | right.deps, cost=left.cost + right.cost + left.size, size=left.size, fresh=True)
+        if op == "-":
+            without = self._without(left, right)
+            if without is not None:
+                return without
         deps, cost = left.deps | right.deps, left.cost + right.cost + left.size + right.size
         helper = "h_union" if op == "+" else "h_minus"
         size = left.size + right.size if op == "+" else left.size
@@ -136,11 +134,8 @@ class LogicFamily:
         the table with R taken out (or joined, sorted as `+` sorts) when the rules
         are compiled, `T'[i]`; None when the left side is no such row."""
         code = left.code
-        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
-            return None
-        table = self.x.src.namespace.get(code.value.id)
-        if not (isinstance(table, tuple) and all(isinstance(row, tuple) for row in table)
-                and all(type(site) is int for row in table for site in row)):
+        table = site_table(self.x, code)
+        if table is None or not isinstance(code, py.Subscript):
             return None
         if op == "-":
             rows = tuple(tuple(site for site in row if site not in fixed) for row in table)
@@ -149,6 +144,16 @@ class LogicFamily:
         size = max((len(row) for row in rows), default=0)
         return Code(pyast.sub(self.x.src.const(rows), code.slice), Type.SITES, left.deps, cost=left.cost,
                     size=size)
+
+    def _without(self, left: Code, right: Code) -> Optional[Code]:
+        """`S - [X]` (or `S - X`), X one site: the sites of S but X,
+        `h_without(S, X)`, without a set made of X first; None for anything else."""
+        code = right.code
+        if not (isinstance(code, py.Call) and pyast.is_name(code.func, "h_sites") and len(code.args) == 1
+                and isinstance(code.args[0], py.Tuple) and len(code.args[0].elts) == 1):
+            return None
+        return Code(pyast.helper("h_without", left.code, code.args[0].elts[0]), Type.SITES, left.deps | right.deps,
+                    cost=left.cost + right.cost + left.size, size=left.size, fresh=True)
 
     def site_as_set(self, c: Code) -> Code:
         if c.is_const:
