@@ -287,3 +287,15 @@ class Compiling(Protocol):
     def as_sites(self, c: Code) -> Code: ...
     def share(self, c: Code, scope: Scope) -> tuple[py.expr, py.expr]: ...
     def nested(self, scope: Scope, compile_it: Callable[[Scope], Code]) -> tuple[Stmts, Code]: ...
+
+
+def site_table(x: Compiling, code: py.expr) -> Optional[tuple[tuple[int, ...], ...]]:
+    """For `T[i]`, T a constant table of sets of sites (tuples of site numbers):
+    T; None for anything else."""
+    if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
+        return None
+    table = x.src.namespace.get(code.value.id)
+    if not (isinstance(table, tuple) and all(isinstance(row, tuple) for row in table)
+            and all(type(site) is int for row in table for site in row)):
+        return None
+    return table

@@ -13,7 +13,7 @@ from ..parsing import ast
 from ..runtime import helpers
 from ..spelling import did_you_mean
 from . import pyast
-from .code import Code, Compiling, Handler, describe
+from .code import Code, Compiling, Handler, describe, site_table
 from .errors import RuleError
 from .scope import Scope
 from .types import NUMBERS, Dep, Type, comparable, number_type
@@ -111,6 +111,14 @@ class LogicFamily:
         if left.static_sites is not None and right.static_sites is not None:
             a, b = set(left.static_sites), set(right.static_sites)
             return self.x.static_sites(a | b if op == "+" else a - b)
+        if right.static_sites is not None:
+            looked_up = self._row_of_table_joined(op, left, set(right.static_sites))
+            if looked_up is not None:
+                return looked_up
+        if op == "-":
+            without = self._without(left, right)
+            if without is not None:
+                return without
         deps, cost = left.deps | right.deps, left.cost + right.cost + left.size + right.size
         helper = "h_union" if op == "+" else "h_minus"
         size = left.size + right.size if op == "+" else left.size
@@ -119,6 +127,33 @@ class LogicFamily:
             # (a + b + c: one union of the three, sorted once)
             joined = [*left.code.args, right.code]
         return Code(pyast.helper(helper, *joined), Type.SITES, deps, cost=cost, size=min(size, self.x.n_sites))
+
+    def _row_of_table_joined(self, op: str, left: Code, fixed: set[int]) -> Optional[Code]:
+        """`T[i] - R` or `T[i] + R`, T a constant table of sets of sites (the
+        neighbours by site, a region by player, ...) and R a fixed set: the row of
+        the table with R taken out (or joined, sorted as `+` sorts) when the rules
+        are compiled, `T'[i]`; None when the left side is no such row."""
+        code = left.code
+        table = site_table(self.x, code)
+        if table is None or not isinstance(code, py.Subscript):
+            return None
+        if op == "-":
+            rows = tuple(tuple(site for site in row if site not in fixed) for row in table)
+        else:
+            rows = tuple(tuple(sorted(set(row) | fixed)) for row in table)
+        size = max((len(row) for row in rows), default=0)
+        return Code(pyast.sub(self.x.src.const(rows), code.slice), Type.SITES, left.deps, cost=left.cost,
+                    size=size)
+
+    def _without(self, left: Code, right: Code) -> Optional[Code]:
+        """`S - [X]` (or `S - X`), X one site: the sites of S but X,
+        `h_without(S, X)`, without a set made of X first; None for anything else."""
+        code = right.code
+        if not (isinstance(code, py.Call) and pyast.is_name(code.func, "h_sites") and len(code.args) == 1
+                and isinstance(code.args[0], py.Tuple) and len(code.args[0].elts) == 1):
+            return None
+        return Code(pyast.helper("h_without", left.code, code.args[0].elts[0]), Type.SITES, left.deps | right.deps,
+                    cost=left.cost + right.cost + left.size, size=left.size, fresh=True)
 
     def site_as_set(self, c: Code) -> Code:
         if c.is_const:

@@ -15,7 +15,19 @@ from ..parsing import ast
 from ..runtime import helpers
 from ..spelling import did_you_mean
 from . import pyast
-from .code import Code, Compiling, Handler, Stmts, all_pieces, always_a_player, is_call, iterated, name_of, when
+from .code import (
+    Code,
+    Compiling,
+    Handler,
+    Stmts,
+    all_pieces,
+    always_a_player,
+    is_call,
+    iterated,
+    name_of,
+    site_table,
+    when,
+)
 from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
@@ -500,7 +512,29 @@ class SetFamily:
         coll = self._sites_argument(e, scope, "first")
         if coll.static_sites is not None:  # (a region: known when the rules are compiled)
             return self.x.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
+        but = self._first_but(coll)
+        if but is not None:
+            return but
+        table = site_table(self.x, coll.code)
+        if table is not None and isinstance(coll.code, py.Subscript):  # (a row of a constant table: its first sites')
+            firsts = self.x.src.const(tuple(min(row, default=-1) for row in table))
+            return Code(pyast.sub(firsts, coll.code.slice), Type.SITE, coll.deps, cost=coll.cost)
         return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+    def _first_but(self, coll: Code) -> Optional[Code]:
+        """`first(T[i] - [X])`, T a constant table of sets of sites: the first site
+        of T's row sorted when the rules are compiled that is not X,
+        `h_first_but(T'[i], X)`, without the list of the others made first."""
+        code = coll.code
+        if not (isinstance(code, py.Call) and pyast.is_name(code.func, "h_without")):
+            return None
+        row, site = code.args
+        table = site_table(self.x, row)
+        if table is None or not isinstance(row, py.Subscript):
+            return None
+        ordered = self.x.src.const(tuple(tuple(sorted(r)) for r in table))
+        return Code(pyast.helper("h_first_but", pyast.sub(ordered, row.slice), site), Type.SITE, coll.deps,
+                    cost=coll.cost)
 
 
 # The most sites of a fixed set whose `sum` is written out term by term (no loop).

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import ast as py
 import copy
-from typing import Optional
+from typing import Iterable, Optional
 
 from ..parsing import ast
 from . import pyast
@@ -198,26 +198,59 @@ def region_test(x: Compiling, quantifier: str, coll: Code, cond: ast.Expr, name:
     if coll.bits is None or not (isinstance(cond, ast.In) and _is_name(cond.item, name)):
         return None
     region = cond.collection
-    if not isinstance(region, ast.Name) or region.id == name:
+    by_player = _region_by_player(x, region, name, scope)
+    if by_player is not None:  # (R[P]: one mask by player, none's empty)
+        sets, player = by_player
+        masks: py.expr = pyast.sub(x.src.const(tuple(_mask(x, fixed, cond.negated, quantifier) for fixed in sets)),
+                                   player)
+    elif not isinstance(region, ast.Name) or region.id == name:
         return None
-    if region.id in scope.locals:  # (a define's parameter given a region)
-        fixed = scope.locals[region.id].region
-    elif region.id in x.model.regions and region.id not in x.defines:
-        fixed = x.compile(region, scope).static_sites
     else:
-        return None
-    if fixed is None:
-        return None
-    mask = sum(1 << site for site in set(fixed))
-    if cond.negated:
-        mask ^= (1 << x.n_sites) - 1
-    if quantifier == "all":  # (no site outside the region)
-        mask ^= (1 << x.n_sites) - 1
-    both = pyast.binop(coll.bits, "&", x.src.const(mask))
+        if region.id in scope.locals:  # (a define's parameter given a region)
+            fixed = scope.locals[region.id].region
+        elif region.id in x.model.regions and region.id not in x.defines:
+            fixed = x.compile(region, scope).static_sites
+        else:
+            return None
+        if fixed is None:
+            return None
+        masks = x.src.const(_mask(x, fixed, cond.negated, quantifier))
+    both = pyast.binop(coll.bits, "&", masks)
     if quantifier == "count":
         return Code(pyast.method(both, "bit_count"), Type.INT, coll.deps, cost=2)
     return Code(pyast.compare(both, "!=" if quantifier == "exists" else "==", pyast.num(0)), Type.BOOL, coll.deps,
                 cost=2)
+
+
+def _mask(x: Compiling, fixed: Iterable[int], negated: bool, quantifier: str) -> int:
+    """The bitmask a set's bits are ANDed with for `exists`/`count`/`all` of `it
+    in R` (`it not in R`: negated), R the sites `fixed`."""
+    mask = sum(1 << site for site in set(fixed))
+    if negated:
+        mask ^= (1 << x.n_sites) - 1
+    if quantifier == "all":  # (no site outside the region)
+        mask ^= (1 << x.n_sites) - 1
+    return mask
+
+
+def _region_by_player(x: Compiling, region: ast.Expr, name: str,
+                      scope: Scope) -> Optional[tuple[list[tuple[int, ...]], py.expr]]:
+    """For `R[P]`, R a per-player region of the YAML (neither a define nor a
+    local): each player's sites, then none's (no site), and P's code; None for
+    anything else."""
+    if not (isinstance(region, ast.Index) and isinstance(region.obj, ast.Name)) or region.obj.id == name:
+        return None
+    if region.obj.id in scope.locals or region.obj.id in x.defines or region.obj.id not in x.model.regions:
+        return None
+    if not isinstance(region.index, ast.Name) or region.index.id == name:  # (a player named, not the element's)
+        return None
+    c = x.compile(region, scope)
+    if c.region_by_player is None or not isinstance(c.code, py.Subscript):
+        return None
+    table = x.src.namespace.get(c.code.value.id) if isinstance(c.code.value, py.Name) else None
+    if not isinstance(table, tuple):
+        return None
+    return list(table), c.region_by_player[1]
 
 
 def unread_groups_dropped(function: py.FunctionDef) -> py.FunctionDef:

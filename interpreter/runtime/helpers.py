@@ -77,6 +77,19 @@ def first(sites: Iterable[int]) -> int:
     return min(sites, default=-1)
 
 
+def without(sites: Iterable[int], site: int) -> list[int]:
+    """The sites of `sites` but `site` (none: all of them)."""
+    return [s for s in sites if s != site]
+
+
+def first_but(ordered: Iterable[int], site: int) -> int:
+    """The first site of `ordered` (in board order) that is not `site`, or -1."""
+    for s in ordered:
+        if s != site:
+            return s
+    return -1
+
+
 def union(*parts: Iterable[int]) -> list[int]:
     return sorted(set().union(*parts))
 
@@ -873,6 +886,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_union": union,
     "h_first": first,
     "h_minus": minus,
+    "h_without": without,
+    "h_first_but": first_but,
     "h_all_pieces": all_pieces,
     # The sites of every piece as they are iterated, without a list made first: for
     # the loops of conditions, which change no position (or stop once they have).

@@ -101,9 +101,14 @@ def test_go_asks_the_kept_groups_and_searches_none():
 
 
 def test_games_that_ask_no_liberties_keep_no_records():
-    for path in ("benchmarks/games/lines_of_action", "docs/examples/hex", "benchmarks/games/othello"):
+    for path in ("benchmarks/games/lines_of_action", "benchmarks/games/othello"):
         engine = load_game(str(REPO / path)).engine
         assert not engine.rules.keeps_chains and engine.initial_state().chains is None
+    # Hex asks its named group's bitmask (`exists(chain, it in start[player])`):
+    # the records keep the groups' stones only, no liberties
+    hex_ = load_game(str(REPO / "docs/examples/hex"))
+    assert hex_.engine.rules.keeps_chains and hex_.engine.initial_state().chains is None
+    assert helper_calls(hex_, "h_chains_stones_wrote") and not helper_calls(hex_, "h_chains_wrote")
 
 
 def test_the_records_agree_with_the_board_at_every_ply():

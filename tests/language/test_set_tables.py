@@ -1,0 +1,113 @@
+"""Set differences and unions with a fixed set, and per-player regions asked of a
+named group's bitmask, as the docs write them (format.md 3.12.1, 3.14, 7):
+- `T[i] - R` / `T[i] + R`, T a constant table of sets (the neighbours by site, a
+  region by player) and R fixed: one table worked out when the rules are compiled
+  (compilation/expr_logic.py `_row_of_table_joined`);
+- `S - [X]`, X one site: `h_without(S, X)`; `first(T[i] - [X])`: the first other
+  site of T's sorted row, `h_first_but` (expr_sets.py `_first_but`);
+- `exists/count/all(g, it in R[P])`, g a named group: one mask by player
+  (liberties.py `region_test`).
+Each is checked against the code it replaces over random games."""
+import random
+
+from interpreter import load_game
+from interpreter.compilation import expr_logic, expr_sets
+from tests.helpers import helper_calls, stones_and_rocks, write_definition
+
+REGIONS = """\
+regions:
+  rim: [a1, b1, c1, d1, e1, a5, b5, c5, d5, e5, a2, a3, a4, e2, e3, e4]
+  home:
+    per_player:
+      white: [a1, b1, c1, b2, c2]
+      black: [e5, d5, c5, d4, c4]
+"""
+
+SETS = """\
+    phase play:
+        turn: place
+        if no action:
+            draw
+
+    decision place:
+        action stone:
+            drop stone on sites
+            onto empty:
+                place
+                if first(neighbours(to) - rim - to) is own and count(neighbours(to) + rim, it is enemy) >= 4:
+                    win
+                elif exists(home[player] - rim, it is enemy) \\
+                        and count(neighbours(to) - [to] - home[opponent], it is own) >= 3:
+                    lose
+                elif first(neighbours(to) - to) is enemy and first(home[opponent] + rim) is own \\
+                        and count(sites - [to], it is own) >= 9:
+                    win
+"""
+
+
+def _random_games(game, seeds):
+    """Per game: the legal actions at each ply and the result."""
+    games = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.initial_state()
+        seen = []
+        while not game.is_terminal(s):
+            legal = sorted(game.legal_notations(s))
+            seen.append(legal)
+            s = game.apply(s, rng.choice(legal))
+        result = game.result(s)
+        games.append((seen, result.winner, dict(result.scores)))
+    return games
+
+
+def test_set_operations_with_tables_answer_what_the_lists_answer(tmp_path, monkeypatch):
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), SETS)
+    game = load_game(path)
+    assert helper_calls(game, "h_first_but") and helper_calls(game, "h_without")
+    assert not helper_calls(game, "h_first") and not helper_calls(game, "h_union")
+    assert len(helper_calls(game, "h_minus")) == 1  # (only `... - home[opponent]`: not fixed)
+    with monkeypatch.context() as patched:
+        patched.setattr(expr_logic.LogicFamily, "_row_of_table_joined", lambda *args: None)
+        patched.setattr(expr_logic.LogicFamily, "_without", lambda *args: None)
+        patched.setattr(expr_sets.SetFamily, "_first_but", lambda *args: None)
+        listed = load_game(path)
+    assert not helper_calls(listed, "h_first_but") and helper_calls(listed, "h_union")
+    seeds = range(40)
+    games = _random_games(game, seeds)
+    assert games == _random_games(listed, seeds)
+    assert {winner for _, winner, _ in games} >= {"white", "black"}
+
+
+GROUPS = """\
+    phase play:
+        turn: place
+        if no action:
+            draw
+
+    decision place:
+        action stone:
+            drop stone on sites
+            onto empty:
+                place
+                let g = group(to)
+                if count(g, it in home[player]) >= 2 and exists(g, it in home[opponent]):
+                    win
+                elif all(g, it in rim) and count(g, it not in home[opponent]) >= 3 \\
+                        and not all(g, it not in home[player]):
+                    lose
+"""
+
+
+def test_per_player_regions_of_a_group_are_one_mask_by_player(tmp_path, monkeypatch):
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), GROUPS)
+    game = load_game(path)
+    assert helper_calls(game, "h_group_mask") and not helper_calls(game, "h_group")
+    with monkeypatch.context() as patched:
+        patched.setattr(expr_sets, "region_test", lambda *args: None)
+        searched = load_game(path)
+    assert not helper_calls(searched, "h_group_mask")
+    seeds = range(60)
+    games = _random_games(game, seeds)
+    assert games == _random_games(searched, seeds)
+    assert {winner for _, winner, _ in games} >= {"white", "black"}
