@@ -36,8 +36,8 @@ where they read `repetitions` and not `board repetitions`, nothing reads the key
 but the engine between actions, so the compiler leaves the key out of the `forbid
 result` checks and deferred `where`s (`keep_board_state(key=False)`): they give the
 board back as it was (or play on a copy they drop), and a key not kept through
-their writes is the key they leave. (Keeping it there cost chess's perft more, 0.43
-→ 0.49 s at depth 4, than the key saved.)
+their writes is the key they leave. (Keeping it there cost more in a perft of 197k
+leaves, 0.43 → 0.49 s, than the key saved: benchmarks/PROFILE-NOTES.md, s-zobrist.)
 """
 from __future__ import annotations
 
