@@ -335,3 +335,53 @@ def test_second_action_written_alike_lists_only_new_landings(tmp_path, coverage)
     step, teleport = 0, 1  # (the cases, in the order of the rules)
     assert listed == [("c2-c3", step), ("c2-d3", step), ("c2-d2", step), ("c2-d1", step), ("c2-c1", step),
                       ("c2-b1", step), ("c2-b2", step), ("c2-b3", step), ("c2-a1", teleport), ("c2-e1", teleport)]
+
+
+def test_a_count_along_a_ray_compared_with_a_number(tmp_path):
+    # The loop of a count compared with a constant stops at the bound (and with
+    # `for each`'s value as the bound): every comparison, both ways round, bounds
+    # past the longest ray and past the written-out steps, as counted by hand.
+    ops = {"ge": ">=", "gt": ">", "lt": "<", "le": "<=", "eq": "==", "ne": "!="}
+    body = []
+    for name, op in ops.items():
+        body.append(f"""\
+            action {name} for each n in [-1, 0, 1, 2, 3, 4, 5, 6, 7]:
+                drop man on sites
+                where count(ray(to, e, it is occupied)) {op} n
+                notation "{name}{{n}}@{{to}}"
+                onto empty: place
+            """)
+    body.append("""\
+        action rev for each n in [0, 2, 5]:
+            drop man on sites
+            where n <= count(ray(to, w, it is occupied))
+            notation "rev{n}@{to}"
+            onto empty: place
+        action any for each n in [1, 5]:
+            drop man on sites
+            where exists(d in lines, count(ray(to, d, it is occupied)) >= n)
+            notation "any{n}@{to}"
+            onto empty: place
+        """)
+    rules = one_action("".join(textwrap.dedent(b) for b in body))
+    occupied = ["b1", "c1", "d1", "e1", "f1", "g1", "b2", "d2", "e2", "f2", "g2"]
+    game = make(tmp_path, rules, {"white": {"man": occupied}}, files=8, ranks=2)
+    got = sorted(game.legal_notations(game.initial_state()))
+
+    def run(site: str, step: int, up: int = 0) -> int:
+        f, r, k = ord(site[0]), int(site[1]), 0
+        while f"{chr(f + step)}{r + up}" in occupied:
+            f, r, k = f + step, r + up, k + 1
+        return k
+
+    empty = [f"{chr(f)}{r}" for r in "12" for f in range(ord("a"), ord("h") + 1)
+             if f"{chr(f)}{r}" not in occupied]
+    compare = {">=": int.__ge__, ">": int.__gt__, "<": int.__lt__, "<=": int.__le__, "==": int.__eq__,
+               "!=": int.__ne__}
+    expected = [f"{name}{n}@{s}" for name, op in ops.items() for n in range(-1, 8) for s in empty
+                if compare[op](run(s, 1), n)]
+    expected += [f"rev{n}@{s}" for n in (0, 2, 5) for s in empty if n <= run(s, -1)]
+    longest = {s: max(run(s, df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1)) for s in empty}
+    expected += [f"any{n}@{s}" for n in (1, 5) for s in empty if longest[s] >= n]
+    assert got == sorted(expected)
+    assert "ge6@a1" in got and "eq6@a1" in got and "ge4@c2" in got and "ge5@c2" not in got and "rev5@h2" not in got
