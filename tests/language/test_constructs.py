@@ -385,3 +385,38 @@ def test_a_count_along_a_ray_compared_with_a_number(tmp_path):
     expected += [f"any{n}@{s}" for n in (1, 5) for s in empty if longest[s] >= n]
     assert got == sorted(expected)
     assert "ge6@a1" in got and "eq6@a1" in got and "ge4@c2" in got and "ge5@c2" not in got and "rev5@h2" not in got
+
+
+TAKES = """\
+    action take for each k in [1, 2, 3]:
+        drop man on sites
+        notation "t{k}"
+        onto empty: place
+    action put for each k in [2, 3]:
+        drop man on sites
+        notation "p{to}{k}"
+        onto empty: place
+    """
+
+
+def test_copies_of_an_action_showing_their_own_value_are_not_compared(tmp_path):
+    # On a board of one site, each copy of `take` shows its own k: no two of its
+    # codes write one notation, so nothing compares them while listing (`put`
+    # shows its site). With `grab` also writing "t3", they are compared: the
+    # first is kept.
+    from tests.helpers import names_read
+    comparing = {"h_dedup", "h_drop_seen", "h_landings", "h_drop_landing", "h_drop_landing_alike"}
+    game = make(tmp_path, one_action(TAKES), {"white": {"king": []}}, files=1, ranks=1)
+    assert sorted(game.legal_notations(game.initial_state())) == ["pa12", "pa13", "t1", "t2", "t3"]
+    assert game.rules.decisions[0].alike_keys is None and not names_read(game) & comparing
+    grab = TAKES.rstrip(" ") + """\
+    action grab for each k in [3, 4]:
+        drop king on sites
+        notation "t{k}"
+        onto empty: place
+    """
+    game = make(tmp_path, one_action(grab), {"white": {"king": []}}, files=1, ranks=1)
+    assert sorted(game.legal_notations(game.initial_state())) == ["pa12", "pa13", "t1", "t2", "t3", "t4"]
+    assert names_read(game) & comparing
+    state = game.apply(game.initial_state(), "t3")  # (take's, listed first: a man)
+    assert [p.kind for p in game.pieces(state)] == ["man"]
