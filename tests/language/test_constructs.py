@@ -420,3 +420,18 @@ def test_copies_of_an_action_showing_their_own_value_are_not_compared(tmp_path):
     assert names_read(game) & comparing
     state = game.apply(game.initial_state(), "t3")  # (take's, listed first: a man)
     assert [p.kind for p in game.pieces(state)] == ["man"]
+
+
+@pytest.mark.parametrize("values, drawn", [(7, True), (8, False)])
+def test_many_copies_of_one_candidate_each_are_listed_not_drawn(tmp_path, values, drawn):
+    # On a board of one site each copy gives one candidate: from 8 copies on
+    # (draws.MANY_SINGLES) playouts list them rather than draw them.
+    rules = one_action(f"""\
+        action take for each k in [{", ".join(str(k) for k in range(1, values + 1))}]:
+            drop man on sites
+            notation "t{{k}}"
+            onto empty: place
+        """)
+    game = make(tmp_path, rules, {"white": {"king": []}}, files=1, ranks=1)
+    assert (game.engine.decisions[0].draws is not None) == drawn
+    assert len(game.legal_notations(game.initial_state())) == values
