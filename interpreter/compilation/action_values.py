@@ -124,8 +124,9 @@ def bind(each: ast.ActionEach, value: Value, src: Source) -> Bound:
     """The local of one copy of the action."""
     c = value.code
     if c.is_const:
-        return Bound(each.name, Local(c.code, c.type, always=c.type is not Type.SITE or c.const != -1), (), c.type,
-                     value.element, c.const)
+        # (its uses are that constant: `3 - k` folds, `k == 0 or ...` decides when compiled)
+        return Bound(each.name, Local(c.code, c.type, always=c.type is not Type.SITE or c.const != -1,
+                                      fixed=(c.const,)), (), c.type, value.element, c.const)
     local = pyast.name(src.fresh("l"))
     return Bound(each.name, Local(local, c.type), value.lines + (pyast.assign(local, c.code),), c.type,
                  value.element)

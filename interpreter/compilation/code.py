@@ -123,6 +123,9 @@ class Code:
     # A local whose name is also declared in the YAML: what it hides ("direction 's'"),
     # so that a type error caused by the slip says so.
     hides: Optional[str] = None
+    # `count(ray(X, D, COND))` in lowered mode: how to write it again when it is
+    # compared with a constant (expr_sites.RayCount: the loop stops at the bound).
+    ray_count: Any = None
 
     @property
     def is_const(self) -> bool:

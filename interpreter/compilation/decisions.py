@@ -102,9 +102,28 @@ class Templates:
                     classes += 1
                 elif len(group) == 1:
                     writing = [n for n in members if cases[n].template == group[0]]
-                    if len(writing) == 1 and cases[writing[0]].pattern in _ONE_PER_SITE and "{to}" in group[0]:
-                        alone.add(writing[0])
+                    if self._told_apart([cases[n] for n in writing]):
+                        alone.update(writing)
         return texts, alone
+
+    def _told_apart(self, writing: list[CaseCode]) -> bool:
+        """Whether the codes of these cases, which write one template, never write
+        one text: each lists a site at most once and shows it (or the board has one
+        site), and, when there are several, a number they show is fixed in each and
+        differs between them (the copies of an action for each value of its `for
+        each`, say)."""
+        template = writing[0].template
+        if not all(c.pattern in _ONE_PER_SITE for c in writing) or \
+                ("{to}" not in template and len(self.names) != 1):
+            return False
+        if len(writing) == 1:
+            return True
+        for i in range(len(writing[0].shown)):
+            values = [c.shown_values[i] if i < len(c.shown_values) else None for c in writing]
+            if all(v is not None and len(v) == 1 for v in values) and \
+                    len({v[0] for v in values if v is not None}) == len(values):
+                return True
+        return False
 
 
 # Patterns that list a site at most once per case: their codes never write one
@@ -281,13 +300,13 @@ class _Lister:
         for action in actions:
             if not action.moving and not action.only_if_stuck:
                 self._placement(action)
-        if from_free and clashing and not after_check:
+        if from_free and clashing and not after_check and self._compares():
             with src.if_(pyast.compare(pyast.helper("len", _OUT), ">", pyast.num(1))):
                 self._dedup(pyast.num(0))
         if self.variant.candidates_only:
             return
         self._filter_results()
-        if after_check:
+        if after_check and self._compares():
             with src.if_(pyast.compare(pyast.helper("len", _OUT), ">", pyast.num(1))):
                 self._dedup(pyast.num(0))
         stuck = [a for a in actions if a.only_if_stuck]
@@ -306,6 +325,11 @@ class _Lister:
         if guard is not None and action.guard is not None:
             action.guard.assign(self.src, guard)
         self.src.paste(action.prelude)
+
+    def _compares(self) -> bool:
+        """Whether some case's codes are compared for their notation (a key that is
+        not None: Templates.key_table)."""
+        return any(key is not None for key in self.src.namespace[self.writer.keys.id])
 
     def _dedup(self, start: py.expr) -> None:
         """Keep the first of the codes from `start` on that write the same notation."""

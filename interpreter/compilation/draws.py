@@ -55,6 +55,12 @@ class _Block(NamedTuple):
 # sites copies into its pool at each call (more: the draw goes over the pool it
 # is given, which needs no copy).
 MAX_BESIDE_EMPTY = 16
+# From how many blocks of one candidate each, each a loop over one element (the
+# copies of an action for each value on a board of one site, say), the lister is
+# kept (not for actions offered once, which a draw returns at once): its set-up asks what each block asks once, and
+# then it tests each candidate once; a draw would ask the same set-up, then draw
+# and test candidates until one gives an action — more, where few of them do.
+MANY_SINGLES = 8
 
 
 def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
@@ -87,11 +93,14 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
     elements, ends, padded = rows
     if not ends[-1]:
         return None  # (nothing to draw: the lister lists nothing but what it offers when stuck)
+    if len(blocks) >= MANY_SINGLES and all(end - start <= 1 and block.target is not None
+                                           for start, end, block in zip([0, *ends], ends, blocks)):
+        return None  # (each candidate its own block: listing them asks no more than a draw)
     by_player = isinstance(elements, list)
     table = src.const(tuple(map(tuple, elements)) if by_player else elements)
     row = pyast.sub(table, pyast.name("p")) if by_player else table
-    dispatch: list[py.stmt] = []
-    for block, end, padding in reversed(list(zip(blocks, ends, padded))):
+    bodies: list[list[py.stmt]] = []
+    for block, end, padding in zip(blocks, ends, padded):
         body = block.body
         if block.target is not None:
             target = pyast.name(block.target)
@@ -103,7 +112,18 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
             else:
                 value = pyast.sub(row, element)
             body = [pyast.assign(target, value), *skip] + body
-        dispatch = body if not dispatch else [pyast.if_(pyast.compare(element, "<", pyast.num(end)), body, dispatch)]
+        bodies.append(body)
+
+    def dispatched(low: int, high: int) -> list[py.stmt]:
+        """The blocks low..high-1 found by halving (as many tests as the blocks'
+        number's binary digits, not one per block before)."""
+        if high - low == 1:
+            return bodies[low]
+        middle = (low + high) // 2
+        return [pyast.if_(pyast.compare(element, "<", pyast.num(ends[middle - 1])), dispatched(low, middle),
+                          dispatched(middle, high))]
+
+    dispatch = dispatched(0, len(blocks))
     drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", live))
     uncut = _copied(dispatch)  # (for the first draw from the empty sites, below)
     # (drawn at random among the `live` first, whatever their order: the one drawn

@@ -22,6 +22,9 @@ from .types import NUMBERS, Dep, Type, comparable, number_type
 NUMBER_LIMIT = helpers.NUMBER_LIMIT
 
 KindTest = Callable[[py.expr, frozenset[int], frozenset[Dep]], Code]
+BoundedCount = Callable[[Code, str, int, Scope], Optional[Code]]
+# `A OP B` is `B MIRRORED[OP] A`.
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 
 
 class LogicFamily:
@@ -29,6 +32,8 @@ class LogicFamily:
         self.x = x
         # `piece is A or piece is B` fuses into one test (expr_pieces.PieceFamily.kind_test)
         self.kind_test: Optional[KindTest] = None
+        # a count along a ray compared with a constant (expr_sites.SiteFamily.compared_ray_count)
+        self.bounded: Optional[BoundedCount] = None
 
     def nodes(self) -> dict[type, Handler]:
         return {
@@ -182,8 +187,20 @@ class LogicFamily:
             self._check_option_value(e)
         if left.is_const and right.is_const:
             return x.const(helpers.COMPARISONS[op](left.const, right.const), Type.BOOL)
+        bounded = self._bounded_count(left, op, right, scope)
+        if bounded is not None:
+            return bounded
         return Code(pyast.compare(left.code, op, right.code), Type.BOOL, left.deps | right.deps,
                     cost=left.cost + right.cost + 1)
+
+    def _bounded_count(self, left: Code, op: str, right: Code, scope: Scope) -> Optional[Code]:
+        """`count(ray(...)) OP N` or `N OP count(ray(...))`, N a whole number: the
+        ray looked at no further than N needs (expr_sites.compared_ray_count)."""
+        if right.ray_count is not None and left.is_const:
+            left, op, right = right, _MIRRORED[op], left
+        if left.ray_count is None or not right.is_const or type(right.const) is not int or self.bounded is None:
+            return None
+        return self.bounded(left, op, right.const, scope)
 
     def _check_option_value(self, e: ast.Compare) -> None:
         """`capture == "tpo"` is always false: catch the misspelt option value."""

@@ -9,7 +9,9 @@ table of lists (`[neighbour(x, n), neighbour(x, e)]`).
 from __future__ import annotations
 
 import ast as py
-from typing import Optional, Union
+import copy
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Union
 
 from ..parsing import ast
 from . import pyast
@@ -19,6 +21,27 @@ from .expr_connected import group_search
 from .liberties import adjacency_table
 from .scope import Local, Scope
 from .types import Dep, Type
+
+# How many sites of a ray `count(ray(...))` compared with a constant needs to see
+# at most, up to which the loop is written out (a site after another).
+MAX_UNROLLED = 4
+
+
+@dataclass(frozen=True)
+class RayCount:
+    """`count(ray(X, D, COND))` in lowered mode (SiteFamily.ray_length): what it
+    wrote, its element's variable, COND's statements and Code, the code of the
+    rays' table (`K` the row of a constant direction, or `R[d]`), X's code and the
+    cost of the ray itself."""
+
+    written: tuple[py.stmt, ...]
+    var: str
+    lines: tuple[py.stmt, ...]
+    cond: Code
+    rays: py.expr
+    site: py.expr
+    cost: int
+
 
 # A ray's condition: (the element's variable, the condition) or, in lowered mode,
 # (the element's variable, the condition's statements, the condition).
@@ -199,16 +222,76 @@ class SiteFamily:
 
     def ray_length(self, e: ast.Call, scope: Scope) -> Code:
         """count(ray(X, D, COND)) in lowered mode: how many sites of the ray meet the
-        condition before the first that does not."""
+        condition before the first that does not. (Compared with a constant, it is
+        written again to stop at the bound: compared_ray_count.)"""
         ray, var, lines, cond = self._lowered_ray(e, scope)
         t = pyast.name(self.x.src.fresh("t"))
         assert scope.sink is not None
-        scope.sink.extend([
+        written = [
             pyast.assign(t, pyast.num(0)),
             pyast.for_(pyast.name(var), ray.code, lines + [
                 pyast.if_(pyast.not_(cond.code), [pyast.break_()]), pyast.augment(t, "+", pyast.num(1))]),
-        ])
-        return Code(t, Type.INT, ray.deps | (cond.deps - {Dep.LOCALS}), cost=ray.cost + self.max_ray * (1 + cond.cost))
+        ]
+        scope.sink.extend(written)
+        deps = ray.deps | (cond.deps - {Dep.LOCALS})
+        assert isinstance(ray.code, py.Subscript)  # (rays[site]: see _ray_parts)
+        counted = RayCount(tuple(written), var, tuple(lines), cond, ray.code.value, ray.code.slice, ray.cost)
+        return Code(t, Type.INT, deps, cost=ray.cost + self.max_ray * (1 + cond.cost), ray_count=counted)
+
+    def _ray_rows(self, rc: RayCount, row: Callable[[tuple[int, ...]], Any]) -> tuple[py.expr, int]:
+        """(code of `row(the ray)`, read in a table made when the rules are compiled;
+        the length of the longest ray of that table)."""
+        src = self.x.src
+        rays = rc.rays
+        if isinstance(rays, py.Name):  # (the row of a constant direction)
+            per_site = src.namespace[rays.id]
+            return pyast.sub(src.const(tuple(row(r) for r in per_site)), rc.site), max(map(len, per_site))
+        assert isinstance(rays, py.Subscript) and isinstance(rays.value, py.Name)  # (the table by direction)
+        table = src.namespace[rays.value.id]
+        rows = src.const(tuple(tuple(row(r) for r in per_site) for per_site in table))
+        return pyast.sub(pyast.sub(rows, rays.slice), rc.site), max(len(r) for per_site in table for r in per_site)
+
+    def compared_ray_count(self, counted: Code, op: str, n: int, scope: Scope) -> Optional[Code]:
+        """`count(ray(X, D, COND)) OP n` (n a constant) written to look at no more
+        sites of the ray than the bound needs: `>= n` asks COND of its first n sites
+        (none when the ray is shorter), one by one while it holds; `== n` counts up
+        to n + 1. None when the count's statements are not the last written."""
+        rc: Optional[RayCount] = counted.ray_count
+        sink = scope.sink
+        if rc is None or sink is None or len(sink) < len(rc.written) or \
+                any(a is not b for a, b in zip(sink[len(sink) - len(rc.written):], rc.written)):
+            return None
+        x = self.x
+        del sink[len(sink) - len(rc.written):]
+        var = pyast.name(rc.var)
+        t = pyast.name(x.src.fresh("t"))
+        deps = counted.deps
+        if op in ("==", "!="):
+            if n < 0:
+                return x.const(op == "!=", Type.BOOL)
+            rays, _ = self._ray_rows(rc, lambda r: r[:n + 1])
+            sink.extend([pyast.assign(t, pyast.num(0)), pyast.for_(var, rays, list(rc.lines) + [
+                pyast.if_(pyast.not_(rc.cond.code), [pyast.break_()]), pyast.augment(t, "+", pyast.num(1))])])
+            return Code(pyast.compare(t, op, pyast.num(n)), Type.BOOL, deps,
+                        cost=rc.cost + (n + 1) * (1 + rc.cond.cost) + 1)
+        least = n if op in (">=", "<") else n + 1  # (count >= least, or its negation)
+        negated = op in ("<", "<=")
+        rays, longest = self._ray_rows(rc, lambda r: r[:least] if len(r) >= least else None)
+        if least <= 0 or least > longest:
+            return x.const((least <= 0) != negated, Type.BOOL)
+        r = pyast.name(x.src.fresh("l"))
+        if least <= MAX_UNROLLED:  # (COND asked of each of the first sites in turn)
+            body: list[py.stmt] = [pyast.assign(t, pyast.true())]
+            for j in reversed(range(least)):
+                lines, cond = (list(rc.lines), rc.cond.code) if j == 0 else \
+                    (copy.deepcopy(list(rc.lines)), copy.deepcopy(rc.cond.code))
+                body = [pyast.assign(var, pyast.sub(r, j)), *lines, pyast.if_(cond, body)]
+            sink.extend([pyast.assign(t, pyast.false()), pyast.assign(r, rays), pyast.if_(pyast.is_not_none(r), body)])
+        else:
+            sink.extend([pyast.assign(r, rays), pyast.assign(t, pyast.is_not_none(r)), pyast.if_(t, [
+                pyast.for_(var, r, list(rc.lines) + [
+                    pyast.if_(pyast.not_(rc.cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])])])])
+        return Code(pyast.not_(t) if negated else t, Type.BOOL, deps, cost=rc.cost + least * (1 + rc.cond.cost))
 
     def ray(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x

@@ -98,6 +98,7 @@ class ExpressionCompiler:
         self.names = NameFamily(self, defines, self.tracks)
         self.connected = ConnectedFamily(self, self.sites.adjacency_table)
         self.logic.kind_test = self.pieces.kind_test
+        self.logic.bounded = self.sites.compared_ray_count
         self._nodes: dict[type, Handler] = {ast.Call: self.call}
         self._functions: dict[str, Handler] = {}
         for family in (self.logic, self.names, self.pieces, self.sets, self.sites, self.tracks, self.connected):

@@ -335,3 +335,103 @@ def test_second_action_written_alike_lists_only_new_landings(tmp_path, coverage)
     step, teleport = 0, 1  # (the cases, in the order of the rules)
     assert listed == [("c2-c3", step), ("c2-d3", step), ("c2-d2", step), ("c2-d1", step), ("c2-c1", step),
                       ("c2-b1", step), ("c2-b2", step), ("c2-b3", step), ("c2-a1", teleport), ("c2-e1", teleport)]
+
+
+def test_a_count_along_a_ray_compared_with_a_number(tmp_path):
+    # The loop of a count compared with a constant stops at the bound (and with
+    # `for each`'s value as the bound): every comparison, both ways round, bounds
+    # past the longest ray and past the written-out steps, as counted by hand.
+    ops = {"ge": ">=", "gt": ">", "lt": "<", "le": "<=", "eq": "==", "ne": "!="}
+    body = []
+    for name, op in ops.items():
+        body.append(f"""\
+            action {name} for each n in [-1, 0, 1, 2, 3, 4, 5, 6, 7]:
+                drop man on sites
+                where count(ray(to, e, it is occupied)) {op} n
+                notation "{name}{{n}}@{{to}}"
+                onto empty: place
+            """)
+    body.append("""\
+        action rev for each n in [0, 2, 5]:
+            drop man on sites
+            where n <= count(ray(to, w, it is occupied))
+            notation "rev{n}@{to}"
+            onto empty: place
+        action any for each n in [1, 5]:
+            drop man on sites
+            where exists(d in lines, count(ray(to, d, it is occupied)) >= n)
+            notation "any{n}@{to}"
+            onto empty: place
+        """)
+    rules = one_action("".join(textwrap.dedent(b) for b in body))
+    occupied = ["b1", "c1", "d1", "e1", "f1", "g1", "b2", "d2", "e2", "f2", "g2"]
+    game = make(tmp_path, rules, {"white": {"man": occupied}}, files=8, ranks=2)
+    got = sorted(game.legal_notations(game.initial_state()))
+
+    def run(site: str, step: int, up: int = 0) -> int:
+        f, r, k = ord(site[0]), int(site[1]), 0
+        while f"{chr(f + step)}{r + up}" in occupied:
+            f, r, k = f + step, r + up, k + 1
+        return k
+
+    empty = [f"{chr(f)}{r}" for r in "12" for f in range(ord("a"), ord("h") + 1)
+             if f"{chr(f)}{r}" not in occupied]
+    compare = {">=": int.__ge__, ">": int.__gt__, "<": int.__lt__, "<=": int.__le__, "==": int.__eq__,
+               "!=": int.__ne__}
+    expected = [f"{name}{n}@{s}" for name, op in ops.items() for n in range(-1, 8) for s in empty
+                if compare[op](run(s, 1), n)]
+    expected += [f"rev{n}@{s}" for n in (0, 2, 5) for s in empty if n <= run(s, -1)]
+    longest = {s: max(run(s, df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1)) for s in empty}
+    expected += [f"any{n}@{s}" for n in (1, 5) for s in empty if longest[s] >= n]
+    assert got == sorted(expected)
+    assert "ge6@a1" in got and "eq6@a1" in got and "ge4@c2" in got and "ge5@c2" not in got and "rev5@h2" not in got
+
+
+TAKES = """\
+    action take for each k in [1, 2, 3]:
+        drop man on sites
+        notation "t{k}"
+        onto empty: place
+    action put for each k in [2, 3]:
+        drop man on sites
+        notation "p{to}{k}"
+        onto empty: place
+    """
+
+
+def test_copies_of_an_action_showing_their_own_value_are_not_compared(tmp_path):
+    # On a board of one site, each copy of `take` shows its own k: no two of its
+    # codes write one notation, so nothing compares them while listing (`put`
+    # shows its site). With `grab` also writing "t3", they are compared: the
+    # first is kept.
+    from tests.helpers import names_read
+    comparing = {"h_dedup", "h_drop_seen", "h_landings", "h_drop_landing", "h_drop_landing_alike"}
+    game = make(tmp_path, one_action(TAKES), {"white": {"king": []}}, files=1, ranks=1)
+    assert sorted(game.legal_notations(game.initial_state())) == ["pa12", "pa13", "t1", "t2", "t3"]
+    assert game.rules.decisions[0].alike_keys is None and not names_read(game) & comparing
+    grab = TAKES.rstrip(" ") + """\
+    action grab for each k in [3, 4]:
+        drop king on sites
+        notation "t{k}"
+        onto empty: place
+    """
+    game = make(tmp_path, one_action(grab), {"white": {"king": []}}, files=1, ranks=1)
+    assert sorted(game.legal_notations(game.initial_state())) == ["pa12", "pa13", "t1", "t2", "t3", "t4"]
+    assert names_read(game) & comparing
+    state = game.apply(game.initial_state(), "t3")  # (take's, listed first: a man)
+    assert [p.kind for p in game.pieces(state)] == ["man"]
+
+
+@pytest.mark.parametrize("values, drawn", [(7, True), (8, False)])
+def test_many_copies_of_one_candidate_each_are_listed_not_drawn(tmp_path, values, drawn):
+    # On a board of one site each copy gives one candidate: from 8 copies on
+    # (draws.MANY_SINGLES) playouts list them rather than draw them.
+    rules = one_action(f"""\
+        action take for each k in [{", ".join(str(k) for k in range(1, values + 1))}]:
+            drop man on sites
+            notation "t{{k}}"
+            onto empty: place
+        """)
+    game = make(tmp_path, rules, {"white": {"king": []}}, files=1, ranks=1)
+    assert (game.engine.decisions[0].draws is not None) == drawn
+    assert len(game.legal_notations(game.initial_state())) == values
