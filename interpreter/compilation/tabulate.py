@@ -563,9 +563,9 @@ class _Tabulation:
         self.replaced += 1
         if site is not None and not registers and not bounds:
             # (one value at every site the loop goes over, for every player: that value)
-            values = {(type(row[x]), row[x]) for row in table for x in sites}
-            if len(values) == 1:
-                kind, value = values.pop()
+            alike = {(type(row[x]), row[x]) for row in table for x in sites}
+            if len(alike) == 1:
+                kind, value = alike.pop()
                 if kind in (bool, int, type(None)):
                     return ast.Constant(value=value)
         self.values += size * count
