@@ -12,8 +12,9 @@ Nothing here imports the interpreter: the drivers take any object with the
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = REPO / "games"
@@ -146,3 +147,20 @@ decision place:
             place
             create rock at neighbour(to, e)
 """
+
+
+def random_games_seen(game: Any, seeds: Iterable[int]) -> list[tuple[list[list[str]], str | None, dict[str, Any]]]:
+    """Per seed, a random game through the API: the sorted legal notations at each
+    ply, the winner and the scores (two compilations of one game compared)."""
+    games = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.initial_state()
+        seen = []
+        while not game.is_terminal(s):
+            legal = sorted(game.legal_notations(s))
+            seen.append(legal)
+            s = game.apply(s, rng.choice(legal))
+        result = game.result(s)
+        games.append((seen, result.winner, dict(result.scores)))
+    return games

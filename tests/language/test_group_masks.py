@@ -12,7 +12,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.compilation import expr_sets
-from tests.helpers import REPO, helper_calls, play, stones_and_rocks, write_definition
+from tests.helpers import REPO, helper_calls, play, random_games_seen, stones_and_rocks, write_definition
 
 HAVANNAH4 = str(REPO / "tests/data/havannah/havannah4.yaml")
 
@@ -89,22 +89,6 @@ regions:
 """
 
 
-def _random_games(game, seeds):
-    """Per game: the legal actions at each ply and the result."""
-    games = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        s = game.initial_state()
-        seen = []
-        while not game.is_terminal(s):
-            legal = sorted(game.legal_notations(s))
-            seen.append(legal)
-            s = game.apply(s, rng.choice(legal))
-        result = game.result(s)
-        games.append((seen, result.winner, dict(result.scores)))
-    return games
-
-
 def test_the_masks_answer_what_the_loops_answer(tmp_path, monkeypatch):
     path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), RULES)
     game = load_game(path)
@@ -114,8 +98,8 @@ def test_the_masks_answer_what_the_loops_answer(tmp_path, monkeypatch):
         searched = load_game(path)
     assert not helper_calls(searched, "h_group_mask")
     seeds = range(60)
-    games = _random_games(game, seeds)
-    assert games == _random_games(searched, seeds)
+    games = random_games_seen(game, seeds)
+    assert games == random_games_seen(searched, seeds)
     # (wins and losses both came: each question answered yes and no)
     assert {winner for _, winner, _ in games} >= {"white", "black"}
 

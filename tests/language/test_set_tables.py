@@ -8,11 +8,10 @@ named group's bitmask, as the docs write them (format.md 3.12.1, 3.14, 7):
 - `exists/count/all(g, it in R[P])`, g a named group: one mask by player
   (liberties.py `region_test`).
 Each is checked against the code it replaces over random games."""
-import random
 
 from interpreter import load_game
 from interpreter.compilation import expr_logic, expr_sets
-from tests.helpers import helper_calls, stones_and_rocks, write_definition
+from tests.helpers import helper_calls, random_games_seen, stones_and_rocks, write_definition
 
 REGIONS = """\
 regions:
@@ -45,22 +44,6 @@ SETS = """\
 """
 
 
-def _random_games(game, seeds):
-    """Per game: the legal actions at each ply and the result."""
-    games = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        s = game.initial_state()
-        seen = []
-        while not game.is_terminal(s):
-            legal = sorted(game.legal_notations(s))
-            seen.append(legal)
-            s = game.apply(s, rng.choice(legal))
-        result = game.result(s)
-        games.append((seen, result.winner, dict(result.scores)))
-    return games
-
-
 def test_set_operations_with_tables_answer_what_the_lists_answer(tmp_path, monkeypatch):
     path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), SETS)
     game = load_game(path)
@@ -74,8 +57,8 @@ def test_set_operations_with_tables_answer_what_the_lists_answer(tmp_path, monke
         listed = load_game(path)
     assert not helper_calls(listed, "h_first_but") and helper_calls(listed, "h_union")
     seeds = range(40)
-    games = _random_games(game, seeds)
-    assert games == _random_games(listed, seeds)
+    games = random_games_seen(game, seeds)
+    assert games == random_games_seen(listed, seeds)
     assert {winner for _, winner, _ in games} >= {"white", "black"}
 
 
@@ -108,6 +91,6 @@ def test_per_player_regions_of_a_group_are_one_mask_by_player(tmp_path, monkeypa
         searched = load_game(path)
     assert not helper_calls(searched, "h_group_mask")
     seeds = range(60)
-    games = _random_games(game, seeds)
-    assert games == _random_games(searched, seeds)
+    games = random_games_seen(game, seeds)
+    assert games == random_games_seen(searched, seeds)
     assert {winner for _, winner, _ in games} >= {"white", "black"}
