@@ -394,6 +394,7 @@ def test_a_sum_of_counts_along_rays_compared_with_a_number(tmp_path):
     # direction a variable, as counted by hand.
     ops = {"ge": ">=", "gt": ">", "lt": "<", "le": "<=", "eq": "==", "ne": "!="}
     both = "count(ray(to, e, it is occupied)) + count(ray(to, w, it is occupied))"
+    pair = "count(ray(to, d, it is occupied)) + count(ray(to, opposite(d), it is occupied))"
     body = []
     for name, op in ops.items():
         body.append(f"""\
@@ -411,7 +412,7 @@ def test_a_sum_of_counts_along_rays_compared_with_a_number(tmp_path):
             onto empty: place
         action any for each k in [1, 2, 3, 5]:
             drop man on sites
-            where exists(d in lines, k <= count(ray(to, d, it is occupied)) + count(ray(to, opposite(d), it is occupied)))
+            where exists(d in lines, k <= {pair})
             notation "any{{k}}@{{to}}"
             onto empty: place
         """)
