@@ -321,13 +321,14 @@ class SiteFamily:
         is below cap, to cap less the total so far (a table by that remainder)."""
         x = self.x
         equality = op in ("==", "!=")
-        if equality and n < 0:
+        longest = sum(self._longest(rc) for rc in terms)
+        if equality and not 0 <= n <= longest:
             return x.const(op == "!=", Type.BOOL)
         cap = n + 1 if op in (">", "<=") or equality else n
         negated = op in ("<", "<=")
         if not equality and cap <= 0:  # (counts are never negative)
             return x.const(not negated, Type.BOOL)
-        if not equality and cap > sum(self._longest(rc) for rc in terms):  # (past the longest rays together)
+        if not equality and cap > longest:  # (past the longest rays together)
             return x.const(negated, Type.BOOL)
         if not equality and all(not rc.lines for rc in terms) and \
                 self._tree_size(len(terms), cap, cap) <= MAX_UNROLLED_SUM:
@@ -366,6 +367,7 @@ class SiteFamily:
         x = self.x
         t = pyast.name(x.src.fresh("t"))
         rows = [pyast.name(x.src.fresh("l")) for _ in terms]
+        tables = [self._ray_rows(rc, lambda r: tuple(r[:cap]) + (-1,) * (cap - len(r[:cap])))[0] for rc in terms]
         copies = 0
 
         def tree(k: int, j: int, need: int) -> list[py.stmt]:
@@ -377,10 +379,7 @@ class SiteFamily:
             rc = terms[k]
             if j == cap:
                 return tree(k + 1, 0, need)
-            start: list[py.stmt] = []
-            if j == 0:
-                table, _ = self._ray_rows(rc, lambda r: tuple(r[:cap]) + (-1,) * (cap - len(r[:cap])))
-                start = [pyast.assign(rows[k], table)]
+            start = [pyast.assign(rows[k], tables[k])] if j == 0 else []
             var = pyast.name(rc.var)
             cond = rc.cond.code if copies == 0 else copy.deepcopy(rc.cond.code)
             copies += 1
