@@ -67,6 +67,15 @@ class Witness:
     cond: py.expr
 
 
+@dataclass(frozen=True)
+class CountSum:
+    """Counts along rays (expr_sites.RayCount, in the order written) added, plus a
+    whole constant: `count(ray(a)) + count(ray(b)) + 1`."""
+
+    terms: tuple[Any, ...]
+    constant: int
+
+
 @dataclass
 class Code:
     code: py.expr  # the Python expression
@@ -124,7 +133,8 @@ class Code:
     # so that a type error caused by the slip says so.
     hides: Optional[str] = None
     # `count(ray(X, D, COND))` in lowered mode: how to write it again when it is
-    # compared with a constant (expr_sites.RayCount: the loop stops at the bound).
+    # compared with a constant (expr_sites.RayCount: the loop stops at the bound),
+    # or a sum of such counts and constants (CountSum).
     ray_count: Any = None
 
     @property

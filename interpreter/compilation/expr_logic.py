@@ -13,7 +13,7 @@ from ..parsing import ast
 from ..runtime import helpers
 from ..spelling import did_you_mean
 from . import pyast
-from .code import Code, Compiling, Handler, describe, site_table
+from .code import Code, Compiling, CountSum, Handler, describe, site_table
 from .errors import RuleError
 from .scope import Scope
 from .types import NUMBERS, Dep, Type, comparable, number_type
@@ -108,7 +108,26 @@ class LogicFamily:
         joined = x.site_masks.sum_of_counts(left.code, right.code) if e.op == "+" else None
         if joined is not None:  # (two counts of one condition over disjoint sets: one count)
             return Code(joined, type_, deps, cost=cost)
-        return Code(pyast.binop(left.code, e.op, right.code), type_, deps, cost=cost)
+        return Code(pyast.binop(left.code, e.op, right.code), type_, deps, cost=cost,
+                    ray_count=self._count_sum(e.op, left, right))
+
+    @staticmethod
+    def _count_sum(op: str, left: Code, right: Code) -> Optional[CountSum]:
+        """`A + B` or `A - N`, each side a count along a ray, a sum of them or a
+        whole constant: the counts and the constant (compared with a constant, each
+        count stops at the bound: expr_sites.compared_ray_count); None otherwise."""
+        def parts(c: Code) -> Optional[tuple[tuple[object, ...], int]]:
+            if isinstance(c.ray_count, CountSum):
+                return c.ray_count.terms, c.ray_count.constant
+            if c.ray_count is not None:
+                return (c.ray_count,), 0
+            if c.is_const and type(c.const) is int:
+                return (), c.const
+            return None
+        a, b = parts(left), parts(right)
+        if a is None or b is None or op not in ("+", "-") or (op == "-" and b[0]):
+            return None
+        return CountSum(a[0] + b[0], a[1] + b[1] if op == "+" else a[1] - b[1])
 
     def _site_set_op(self, op: str, left: Code, right: Code) -> Code:
         if right.type is Type.SITE:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Union
 
 from ..parsing import ast
 from . import pyast
-from .code import Code, Compiling, Handler, describe
+from .code import Code, Compiling, CountSum, Handler, describe
 from .errors import RuleError
 from .expr_connected import group_search
 from .liberties import adjacency_table
@@ -25,6 +25,9 @@ from .types import Dep, Type
 # How many sites of a ray `count(ray(...))` compared with a constant needs to see
 # at most, up to which the loop is written out (a site after another).
 MAX_UNROLLED = 4
+# How many times a sum of such counts compared with a constant may ask the
+# condition when written out (two counts and a bound of 4: 14).
+MAX_UNROLLED_SUM = 16
 
 
 @dataclass(frozen=True)
@@ -251,18 +254,34 @@ class SiteFamily:
         rows = src.const(tuple(tuple(row(r) for r in per_site) for per_site in table))
         return pyast.sub(pyast.sub(rows, rays.slice), rc.site), max(len(r) for per_site in table for r in per_site)
 
+    def _longest(self, rc: RayCount) -> int:
+        """The length of the longest ray of rc's table."""
+        namespace = self.x.src.namespace
+        if isinstance(rc.rays, py.Name):
+            return max(map(len, namespace[rc.rays.id]))
+        assert isinstance(rc.rays, py.Subscript) and isinstance(rc.rays.value, py.Name)
+        return max(len(r) for per_site in namespace[rc.rays.value.id] for r in per_site)
+
     def compared_ray_count(self, counted: Code, op: str, n: int, scope: Scope) -> Optional[Code]:
         """`count(ray(X, D, COND)) OP n` (n a constant) written to look at no more
         sites of the ray than the bound needs: `>= n` asks COND of its first n sites
         (none when the ray is shorter), one by one while it holds; `== n` counts up
-        to n + 1. None when the count's statements are not the last written."""
-        rc: Optional[RayCount] = counted.ray_count
+        to n + 1. A sum of such counts and constants (CountSum) likewise: see
+        _compared_sum. None when the counts' statements are not the last written."""
+        summed = counted.ray_count
+        terms: tuple[RayCount, ...] = summed.terms if isinstance(summed, CountSum) else (summed,)
+        if isinstance(summed, CountSum):
+            n -= summed.constant
         sink = scope.sink
-        if rc is None or sink is None or len(sink) < len(rc.written) or \
-                any(a is not b for a, b in zip(sink[len(sink) - len(rc.written):], rc.written)):
+        written = tuple(s for term in terms for s in term.written)
+        if not terms or sink is None or len(sink) < len(written) or \
+                any(a is not b for a, b in zip(sink[len(sink) - len(written):], written)):
             return None
         x = self.x
-        del sink[len(sink) - len(rc.written):]
+        del sink[len(sink) - len(written):]
+        if len(terms) > 1:
+            return self._compared_sum(terms, op, n, counted.deps, sink)
+        rc = terms[0]
         var = pyast.name(rc.var)
         t = pyast.name(x.src.fresh("t"))
         deps = counted.deps
@@ -292,6 +311,86 @@ class SiteFamily:
                 pyast.for_(var, r, list(rc.lines) + [
                     pyast.if_(pyast.not_(rc.cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])])])])
         return Code(pyast.not_(t) if negated else t, Type.BOOL, deps, cost=rc.cost + least * (1 + rc.cond.cost))
+
+    def _compared_sum(self, terms: tuple[RayCount, ...], op: str, n: int, deps: frozenset[Dep],
+                      sink: list[py.stmt]) -> Code:
+        """`count(ray(a)) + count(ray(b)) + ... OP n`: each count looks at no more
+        sites than the bound needs. With `cap` the least total that decides (n for
+        `>=`, n + 1 for `>` and for `==`, which needs to tell n + 1 from n), the
+        first ray is cut to cap sites and each later one, asked only while the total
+        is below cap, to cap less the total so far (a table by that remainder)."""
+        x = self.x
+        equality = op in ("==", "!=")
+        longest = sum(self._longest(rc) for rc in terms)
+        if equality and not 0 <= n <= longest:
+            return x.const(op == "!=", Type.BOOL)
+        cap = n + 1 if op in (">", "<=") or equality else n
+        negated = op in ("<", "<=")
+        if not equality and cap <= 0:  # (counts are never negative)
+            return x.const(not negated, Type.BOOL)
+        if not equality and cap > longest:  # (past the longest rays together)
+            return x.const(negated, Type.BOOL)
+        if not equality and all(not rc.lines for rc in terms) and \
+                self._tree_size(len(terms), cap, cap) <= MAX_UNROLLED_SUM:
+            return self._unrolled_sum(terms, cap, negated, deps, sink)
+        t = pyast.name(x.src.fresh("t"))
+        sink.append(pyast.assign(t, pyast.num(0)))
+        cost = 0
+        for k, rc in enumerate(terms):
+            if k == 0:
+                rays, _ = self._ray_rows(rc, lambda r: r[:cap])
+            else:
+                rays, _ = self._ray_rows(rc, lambda r: tuple(r[:m] for m in range(cap + 1)))
+                rays = pyast.sub(rays, pyast.binop(pyast.num(cap), "-", t))
+            cost += rc.cost + min(self._longest(rc), cap) * (1 + rc.cond.cost)
+            loop = pyast.for_(pyast.name(rc.var), rays, list(rc.lines) + [
+                pyast.if_(pyast.not_(rc.cond.code), [pyast.break_()]), pyast.augment(t, "+", pyast.num(1))])
+            sink.append(loop if k == 0 else pyast.if_(pyast.compare(t, "<", pyast.num(cap)), [loop]))
+        if equality:
+            return Code(pyast.compare(t, op, pyast.num(n)), Type.BOOL, deps, cost=cost + 1)
+        return Code(pyast.compare(t, "<" if negated else ">=", pyast.num(cap)), Type.BOOL, deps, cost=cost + 1)
+
+    def _tree_size(self, terms: int, width: int, need: int) -> int:
+        """How many times _unrolled_sum asks a condition: `terms` counts left, the
+        first `width` sites of the first of them still to ask, `need` hits wanted."""
+        if need == 0 or terms == 0:
+            return 0
+        if width == 0:
+            return self._tree_size(terms - 1, need, need)
+        return 1 + self._tree_size(terms, width - 1, need - 1) + self._tree_size(terms - 1, need, need)
+
+    def _unrolled_sum(self, terms: tuple[RayCount, ...], cap: int, negated: bool, deps: frozenset[Dep],
+                      sink: list[py.stmt]) -> Code:
+        """A sum of counts along rays `>= cap` written out: the condition asked of
+        each site in turn (the rays' tables padded with -1 to cap sites), on to the
+        next ray at the first site where it fails, true once cap sites held it."""
+        x = self.x
+        t = pyast.name(x.src.fresh("t"))
+        rows = [pyast.name(x.src.fresh("l")) for _ in terms]
+        tables = [self._ray_rows(rc, lambda r: tuple(r[:cap]) + (-1,) * (cap - len(r[:cap])))[0] for rc in terms]
+        copies = 0
+
+        def tree(k: int, j: int, need: int) -> list[py.stmt]:
+            nonlocal copies
+            if need == 0:
+                return [pyast.assign(t, pyast.true())]
+            if k == len(terms):
+                return []
+            rc = terms[k]
+            if j == cap:
+                return tree(k + 1, 0, need)
+            start = [pyast.assign(rows[k], tables[k])] if j == 0 else []
+            var = pyast.name(rc.var)
+            cond = rc.cond.code if copies == 0 else copy.deepcopy(rc.cond.code)
+            copies += 1
+            held = tree(k, j + 1, need - 1)
+            missed = tree(k + 1, 0, need)
+            test = pyast.and_(pyast.compare(var, "!=", pyast.num(-1)), cond)
+            return start + [pyast.assign(var, pyast.sub(rows[k], j)), pyast.if_(test, held, missed)]
+
+        sink.extend([pyast.assign(t, pyast.false()), *tree(0, 0, cap)])
+        cost = sum(rc.cost + min(self._longest(rc), cap) * (1 + rc.cond.cost) for rc in terms)
+        return Code(pyast.not_(t) if negated else t, Type.BOOL, deps, cost=cost)
 
     def ray(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x

@@ -387,6 +387,63 @@ def test_a_count_along_a_ray_compared_with_a_number(tmp_path):
     assert "ge6@a1" in got and "eq6@a1" in got and "ge4@c2" in got and "ge5@c2" not in got and "rev5@h2" not in got
 
 
+def test_a_sum_of_counts_along_rays_compared_with_a_number(tmp_path):
+    # Counts along rays added (and constants) and compared with a constant look at
+    # no more sites than the bound needs: written out for small bounds, loops for
+    # larger ones, `==` and `!=`, three counts, both ways round and with the
+    # direction a variable, as counted by hand.
+    ops = {"ge": ">=", "gt": ">", "lt": "<", "le": "<=", "eq": "==", "ne": "!="}
+    both = "count(ray(to, e, it is occupied)) + count(ray(to, w, it is occupied))"
+    pair = "count(ray(to, d, it is occupied)) + count(ray(to, opposite(d), it is occupied))"
+    body = []
+    for name, op in ops.items():
+        body.append(f"""\
+            action {name} for each k in [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 15]:
+                drop man on sites
+                where {both} {op} k
+                notation "{name}{{k}}@{{to}}"
+                onto empty: place
+            """)
+    body.append(f"""\
+        action three for each k in [0, 1, 2, 3, 4, 5, 6, 9]:
+            drop man on sites
+            where 1 + {both} - 1 + count(ray(to, n, it is occupied)) >= k - 1 + 1
+            notation "three{{k}}@{{to}}"
+            onto empty: place
+        action any for each k in [1, 2, 3, 5]:
+            drop man on sites
+            where exists(d in lines, k <= {pair})
+            notation "any{{k}}@{{to}}"
+            onto empty: place
+        """)
+    rules = one_action("".join(textwrap.dedent(b) for b in body))
+    occupied = ["b1", "c1", "d1", "e1", "f1", "g1", "b2", "d2", "e2", "f2", "g2", "c3", "e3", "a3", "h3"]
+    game = make(tmp_path, rules, {"white": {"man": occupied}}, files=8, ranks=3)
+    got = sorted(game.legal_notations(game.initial_state()))
+
+    def run(site: str, step: int, up: int = 0) -> int:
+        f, r, k = ord(site[0]), int(site[1]), 0
+        while f"{chr(f + step)}{r + up}" in occupied:
+            f, r, k = f + step, r + up, k + 1
+        return k
+
+    empty = [f"{chr(f)}{r}" for r in "123" for f in range(ord("a"), ord("h") + 1)
+             if f"{chr(f)}{r}" not in occupied]
+    compare = {">=": int.__ge__, ">": int.__gt__, "<": int.__lt__, "<=": int.__le__, "==": int.__eq__,
+               "!=": int.__ne__}
+    across = {s: run(s, 1) + run(s, -1) for s in empty}
+    expected = [f"{name}{n}@{s}" for name, op in ops.items() for n in [*range(-1, 9), 15] for s in empty
+                if compare[op](across[s], n)]
+    expected += [f"three{n}@{s}" for n in (0, 1, 2, 3, 4, 5, 6, 9) for s in empty if across[s] + run(s, 0, 1) >= n]
+    lines = ((1, 0), (0, 1), (1, 1), (-1, 1))
+    best = {s: max(run(s, df, dr) + run(s, -df, -dr) for df, dr in lines) for s in empty}
+    expected += [f"any{n}@{s}" for n in (1, 2, 3, 5) for s in empty if best[s] >= n]
+    assert got == sorted(expected)
+    # (a1: 6 to the east; h2: 4 to the west; c2: 4 east, 1 west, 1 north)
+    assert "eq6@a1" in got and "gt6@a1" not in got and "eq4@h2" in got and "three6@c2" in got
+    assert "three9@c2" not in got
+
+
 TAKES = """\
     action take for each k in [1, 2, 3]:
         drop man on sites
