@@ -486,3 +486,59 @@ def test_a_small_node_has_its_actions_tried_only_where_that_costs_less_than_a_pl
     root = search.new_root(game.initial_state())
     assert not any(child.materialised for child in search.expand(root))
     assert search.trying_all_pays(4) and search.trying_all_pays(5) and not search.trying_all_pays(6)
+
+
+def test_the_roots_check_stops_making_positions_at_its_deadline():
+    # A clock that ticks once a look: the check makes the root's first four
+    # positions (looks at 0, 1, 2, 3), leaves the other five as stubs, and the
+    # search makes them as it goes; the choice is among the positions made.
+    import itertools
+
+    from interpreter.frontends.agents.playout import Tactics
+    from interpreter.frontends.agents.search import Search
+    from interpreter.frontends.agents.tree import best_child
+
+    game = TicTacToe()
+    ticks = itertools.count()
+    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                    score_weight=0.1, clock=lambda: float(next(ticks)))
+    root = search.new_root(game.initial_state())
+    search.check_root(root, deadline=3.0)
+    children = root.children
+    assert children is not None
+    assert [child.materialised for child in children] == [True] * 4 + [False] * 5
+    assert root.proven is None
+    for _ in range(40):
+        search.iterate(root)
+    assert all(child.materialised and child.visits for child in children)
+    assert best_child(root).materialised
+
+
+def test_the_safety_check_looks_only_at_the_positions_the_roots_check_made():
+    # Tablut's threat (test_tactical_positions): a check cut short after ten
+    # positions leaves stubs, which the safety check neither looks at nor vetoes.
+    import itertools
+
+    from interpreter import load_game
+    from interpreter.frontends.agents.knowledge import knowledge_of
+    from interpreter.frontends.agents.playout import Tactics
+    from interpreter.frontends.agents.safety import veto_material_losses
+    from interpreter.frontends.agents.search import Search
+
+    from .test_tactical_positions import TABLUT_THREAT
+
+    game = load_game("tablut")
+    material = knowledge_of(game).material
+    assert material is not None
+    ticks = itertools.count()
+    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                    score_weight=0.1, clock=lambda: float(next(ticks)))
+    root = search.new_root(game.parse_position(TABLUT_THREAT))
+    search.check_root(root, deadline=9.0)
+    children = root.children
+    assert children is not None
+    stubs = [c for c in children if not c.materialised]
+    assert len(stubs) == len(children) - 10
+    veto_material_losses(game.engine, material, root, 2_000, deepest=1)
+    assert any(c.checked for c in children)
+    assert not any(c.checked or c.vetoed for c in stubs)

@@ -175,8 +175,9 @@ class MCTSAgent(SeededAgent):
         if mover == CHANCE:
             return game.parse_action(state, engine.notation(draw_outcome(engine, state, self.rng)))
         started = self.clock()
-        checks_started = CHECK_CLOCK()
         search, root = self._start(game, state)
+        # (after `_start`: what it learns once per game and process is no share of the checks)
+        checks_started = CHECK_CLOCK()
         reused = root.visits
         seconds = self.seconds
         if seconds is not None and self.methods.safety:

@@ -56,7 +56,9 @@ def veto_material_losses(engine: FastLayer, material: Material, root: Node, node
     now = look.balance(state)
     for turns in range(1, deepest + 1):
         look.deadline = deadline if turns > 1 else first_deadline
-        allowed = [c for c in children if not loses_for(c, me) and c.proven != me and not c.vetoed]
+        # (the children the root's check made: a stub it had no time for is left to verify_choice)
+        allowed = [c for c in children
+                   if c.materialised and not loses_for(c, me) and c.proven != me and not c.vetoed]
         losing, complete = _losing(look, allowed, me, now, turns)
         if len(losing) < len(allowed):
             for child in losing:
@@ -83,7 +85,7 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
         child = queue[index]
         # (the rest of the mover's own turn comes free)
         depth = turns + 1 if child.mover == me else turns
-        # (the root's check for wins in one has made every child's position)
+        # (the root's check for wins in one has made the position of every child given)
         assert child.state is not None, "a child looked at before it was made"
         try:
             value = look.value(child.state, depth, now - EPSILON, now, _made(child))

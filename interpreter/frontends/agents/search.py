@@ -149,10 +149,14 @@ class Search:
         steps = self.playout.mean_steps()
         return steps is None or count <= steps
 
-    def try_children(self, node: Node, children: list[Node], count: bool = False) -> None:
+    def try_children(self, node: Node, children: list[Node], count: bool = False,
+                     deadline: Optional[float] = None) -> None:
         """Materialise `children`; the first that wins for the mover proves `node`.
-        With `count`, each is a try of its kind for the tactics."""
+        With `count`, each is a try of its kind for the tactics. With a `deadline`
+        (a time of `clock`), the tries stop there: the children left are stubs."""
         for child in children:
+            if deadline is not None and self.clock() > deadline:
+                return
             if not child.materialised:
                 self.materialise(child, node)
             if count:
@@ -170,12 +174,14 @@ class Search:
         every answer to each: wins in one prove the root, actions that allow the next
         player a win in one are proven lost (a chance event after the action is not
         looked behind). Then the safety check (safety.py). With a `deadline` (a
-        time of `clock`) the answers stop there, the safety check's deeper
-        passes at `safety_deadline`."""
+        time of `clock`) the actions and answers stop there (where making a
+        position is dear, the actions left are stubs for the search: the
+        search's own iterations would otherwise be spent on the checks), the
+        safety check's deeper passes at `safety_deadline`."""
         children = root.children
         if children is None:
             children = self.expand(root)
-        self.try_children(root, children)
+        self.try_children(root, children, deadline=deadline)
         if root.proven is not None:
             return
         replies = [c for c in children if is_decision(c)]
