@@ -485,9 +485,13 @@ class CaseWriter:
         early answer's tests of the moving piece's owner and kind (no anchor, no
         guard), hold for every piece the case may move — its action's `by` kinds,
         of any owner — and every player; what is left of the early answer but its
-        places is then the same for every candidate of a listing. The clearance
-        gives the sites' bits for a table: a move's places are its code's `frm`
-        and `to` (runtime/clearances.let_through)."""
+        places is then the same for every candidate of a listing. A test reading
+        one place besides (a guard of where the mover lands) is worked out for
+        every site: the player's sites where it may fail join the mask. Settled
+        point tests at the places are asked once per listing of the player's
+        pieces (`h_moving_failures`): only the sites where one gives otherwise
+        join the mask. The clearance gives the sites' bits for a table: a move's
+        places are its code's `frm` and `to` (runtime/clearances.let_through)."""
         if not clearances.ENABLED or not clearances.MOVES or not case.piece_kinds or case.off_board:
             return ""  # (no kinds known: any piece may move)
         players = self.model.player_count
@@ -522,16 +526,16 @@ class CaseWriter:
         if known is not None:
             return known
         src = self.src
-        movers: Optional[py.expr] = None
+        pieces: Optional[py.expr] = None
         if any(p is not None and p.plan.tests for p in parents):
-            # (the mover is the player's (decisions.py: `for frm in o[p]`, a pool's piece of the player), of
-            # a kind the phase's cases sharing this clearance may move: every kind, the same for all of them)
+            # (the mover is one of the player's pieces on the board — decisions.py, `for frm in o[p]`; pools'
+            # pieces have no early answer — of a kind of the case: every kind, one clearance for all cases)
             kinds = sorted(k.index for k in self.model.kinds.values())
-            movers = pyast.sub(src.const(tuple(tuple(self.model.fresh_piece(p, k) for k in kinds)
+            pieces = pyast.sub(src.const(tuple(tuple(self.model.fresh_piece(p, k) for k in kinds)
                                                for p in range(players))), pyast.name("p"))
         guards = pyast.sub(src.const(tuple(blocked)), pyast.name("p")) if any(blocked) else None
         body = clearances.clearance_body(src, entries, [], self._site_bits(), size, moving=True,
-                                         movers=movers, blocked=guards)
+                                         movers=pieces, blocked=guards)
         what = f"{case.label}: what lets the candidates of moves through without their check, once per listing"
         code = with_registers(body, first=self._prepare(case, pyast.names_in(body)))
         name = self.move_clearances[entries, tuple(blocked)] = src.function(src.fresh("f"), ["s", "memo"], code,
