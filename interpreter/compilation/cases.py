@@ -158,7 +158,8 @@ class CaseWriter:
         self.screens: dict[str, str] = {}
         # the clearances of moves (their places the code's origin and destination), by the
         # answers they find (one function for the cases finding the same)
-        self.move_clearances: dict[tuple[tuple[str, int, str, str], ...], str] = {}
+        # (by the parts' answers and, by player, the sites no candidate is let through at)
+        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str], ...], tuple[int, ...]], str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -484,34 +485,60 @@ class CaseWriter:
         early answer's tests of the moving piece's owner and kind (no anchor, no
         guard), hold for every piece the case may move — its action's `by` kinds,
         of any owner — and every player; what is left of the early answer but its
-        places is then the same for every candidate of a listing. The clearance
-        gives the sites' bits for a table: a move's places are its code's `frm`
-        and `to` (runtime/clearances.let_through)."""
+        places is then the same for every candidate of a listing. A test reading
+        one place besides (a guard of where the mover lands) is worked out for
+        every site: the player's sites where it may fail join the mask. Settled
+        point tests at the places are asked once per listing of the player's
+        pieces (`h_moving_failures`): only the sites where one gives otherwise
+        join the mask. The clearance gives the sites' bits for a table: a move's
+        places are its code's `frm` and `to` (runtime/clearances.let_through)."""
         if not clearances.ENABLED or not clearances.MOVES or not case.piece_kinds or case.off_board:
             return ""  # (no kinds known: any piece may move)
         players = self.model.player_count
+        size = self.model.board.size
+        blocked = [0] * players  # (by player: the sites where a place makes a test of the mover fail)
         for test in movers:
+            places = sorted(pyast.names_in([test]) & {"frm", "to"})
+            if len(places) > 1:
+                return ""
+            # (a test reading one place, a guard of where the mover lands: worked out for every site, those
+            # where it may fail let no candidate through there; site -1 has no bit: it must hold there)
+            sites: Sequence[Optional[int]] = (*range(size), -1) if places else (None,)
             for p in range(players):
-                for owner in range(-1, players):
-                    for kind in sorted(case.piece_kinds):
-                        env: dict[str, object] = {"pc": (owner, kind), "p": p}
-                        if players == 2:
-                            env["q"] = 1 - p
-                        try:
-                            holds = worked_out(self.src, test, env)
-                        except ValueError:
-                            return ""
-                        if holds is not True:
-                            return ""
+                for site in sites:
+                    for owner in range(-1, players):
+                        for kind in sorted(case.piece_kinds):
+                            env: dict[str, object] = {"pc": (owner, kind), "p": p}
+                            if players == 2:
+                                env["q"] = 1 - p
+                            if site is not None:
+                                env[places[0]] = site
+                            try:
+                                holds = worked_out(self.src, test, env)
+                            except ValueError:
+                                return ""
+                            if holds is not True:
+                                if site is None or site < 0:
+                                    return ""
+                                blocked[p] |= 1 << site
         entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo) for p in parents if p is not None))
-        known = self.move_clearances.get(entries)
+        known = self.move_clearances.get((entries, tuple(blocked)))
         if known is not None:
             return known
-        body = clearances.clearance_body(self.src, entries, [], self._site_bits(), self.model.board.size, moving=True)
         src = self.src
+        pieces: Optional[py.expr] = None
+        if any(p is not None and p.plan.tests for p in parents):
+            # (the mover is one of the player's pieces on the board — decisions.py, `for frm in o[p]`; pools'
+            # pieces have no early answer — of a kind of the case: every kind, one clearance for all cases)
+            kinds = sorted(k.index for k in self.model.kinds.values())
+            pieces = pyast.sub(src.const(tuple(tuple(self.model.fresh_piece(p, k) for k in kinds)
+                                               for p in range(players))), pyast.name("p"))
+        guards = pyast.sub(src.const(tuple(blocked)), pyast.name("p")) if any(blocked) else None
+        body = clearances.clearance_body(src, entries, [], self._site_bits(), size, moving=True,
+                                         movers=pieces, blocked=guards)
         what = f"{case.label}: what lets the candidates of moves through without their check, once per listing"
         code = with_registers(body, first=self._prepare(case, pyast.names_in(body)))
-        name = self.move_clearances[entries] = src.function(src.fresh("f"), ["s", "memo"], code,
+        name = self.move_clearances[entries, tuple(blocked)] = src.function(src.fresh("f"), ["s", "memo"], code,
                                                              Origin(what, case.pos))
         return name
 

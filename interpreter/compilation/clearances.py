@@ -291,14 +291,19 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
 
 
 def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr],
-                   table: py.Name, size: int, moving: bool = False) -> list[py.stmt]:
+                   table: py.Name, size: int, moving: bool = False,
+                   movers: Optional[py.expr] = None, blocked: Optional[py.expr] = None) -> list[py.stmt]:
     """The statements of `clearance(s, memo)`: each part's answer on the listed
     position found (`entries`: its local, memo slot, recording function and the
     helper finding it with that function), and
     where every one is found, none holds and `tests` hold, the mask of the sites
     the answers read or point-tested (with the bit of an unknown place) and the
     player's row of `table` (a name, or the sites' bits as they are for a move,
-    whose places are its code's `frm` and `to`: `moving`); else None."""
+    whose places are its code's `frm` and `to`: `moving`); else None. With
+    `movers` (the pieces a move's mover may be, a list), a point-tested site is
+    in the mask only where unsettled or a test there gives otherwise with one of
+    them (`h_moving_failures`: what the check's `h_tests_hold_moving` refuses);
+    `blocked`, the bitmask of more sites no candidate is let through at."""
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
         helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"))))
@@ -308,6 +313,13 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], te
     for local, _, _, _ in entries:
         entry = pyast.name(local)
         holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
-        mask = pyast.binop(mask, "|", pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 2)))
+        if movers is None:
+            mask = pyast.binop(mask, "|", pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 2)))
+        else:
+            failing = pyast.helper(result_reuse.MOVING_FAILURES, entry, movers, pyast.name("p"), pyast.name("q"))
+            mask = pyast.binop(mask, "|", pyast.binop(pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 4)),
+                                                      "|", failing))
+    if blocked is not None:
+        mask = pyast.binop(mask, "|", blocked)
     answer = pyast.tuple_(mask, table if moving else pyast.sub(table, pyast.name("p")))
     return found + [pyast.if_(pyast.and_(*holds, *tests), [pyast.return_(answer)]), pyast.return_(pyast.none())]

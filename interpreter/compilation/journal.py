@@ -53,7 +53,7 @@ PURE_HELPERS = frozenset({
     "h_liberties", "h_group_mask",
     # (a listing's answers of the listed position: compilation/result_reuse.py)
     "h_parent_answer", "h_answer_kept", "h_written_sites", "h_tests_hold",
-    "h_tests_hold_moving", "h_tests_hold_placing", "h_parent_answer_terms",
+    "h_tests_hold_moving", "h_tests_hold_placing", "h_moving_failures", "h_parent_answer_terms",
     "h_parent_answer_terms_masked", "h_parent_answer_masked", "h_terms_hold",
 })
 # A call standing for a test of the board sites the code has written by where it

@@ -112,6 +112,7 @@ MASKED_MEMO = "h_parent_answer_masked"
 TESTS_HOLD = "h_tests_hold"
 TESTS_HOLD_MOVING = "h_tests_hold_moving"
 TESTS_HOLD_PLACING = "h_tests_hold_placing"
+MOVING_FAILURES = "h_moving_failures"
 # The parameter of a point test's function: the piece on its site (or None).
 PIECE = "pc"
 # Whether point tests are recorded as such (else as reads of their sites): for the

@@ -104,11 +104,29 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
                   or (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
     masks: list[tuple[int, Sequence[int]]] = []
+    table: Optional[Sequence[int]] = None
+    alike = True  # (whether every clearance found gives the same table: the sites' bits)
     for clearance in distinct:
         found = clearance(s, memo)
-        masks.append(found if found is not None else (-1, ()))
+        if found is None:
+            masks.append((-1, ()))
+            continue
+        masks.append(found)
+        if table is None:
+            table = found[1]
+        elif found[1] is not table:
+            alike = False
     masks.append((-1, ()))  # (for the cases without a clearance, and those whose clearance gave none)
     which = checks.which
+    if table is None:
+        out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
+        return
+    if alike:  # (each case's mask, -1 where every candidate is checked)
+        by_case = [masks[index][0] for index in which]
+        out[:] = [code for code in out
+                  if not (table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
+                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+        return
     out[:] = [code for code in out
               if not ((case_mask := masks[which[code[CASE]]])[0] < 0
                       or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])

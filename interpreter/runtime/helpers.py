@@ -20,7 +20,7 @@ from .chains import wrote_stones as chains_stones_wrote
 from .clearances import ClearedChecks, let_through, sift
 from .errors import RuleRuntimeError, fail
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
-from .point_masks import noted_masks, parent_answer_masked
+from .point_masks import MaskedTests, noted_masks, parent_answer_masked
 from .state import MaskedSites
 
 if TYPE_CHECKING:
@@ -787,6 +787,72 @@ def tests_hold_moving(entry: ParentEntry, sites: Sequence[int], mover: Piece, p:
     return True
 
 
+def moving_failures(entry: ParentEntry, pieces: Sequence[Piece], p: int, q: int) -> int:
+    """The bitmask of the settled point-tested sites of `entry` (tested, not
+    unsettled: each test there reads the owner and kind alone and gives on an
+    empty site what it gave) where a test gives otherwise with one of `pieces`
+    there than it gave — the sites `tests_hold_moving` would refuse for a mover
+    of one of their owners and kinds (a move's clearance, compilation/cases.py,
+    `_move_clearance_function`). One that fails marks every settled site. The
+    last answer is kept: a listing's clearances ask it of the same entry."""
+    global _last_failures
+    last = _last_failures
+    if last[0] is entry and last[1] is pieces and last[2] == p:
+        return last[3]  # type: ignore[no-any-return]
+    settled = entry[2] & ~entry[4]
+    failing = 0
+    if settled:
+        tests = entry[3]
+        kept = _GIVEN.get((id(pieces), p, q))
+        if kept is None or kept[0] is not pieces:
+            if len(_GIVEN) >= GIVEN_KEPT:
+                _GIVEN.clear()
+            kept = _GIVEN[id(pieces), p, q] = (pieces, {})
+        given = kept[1]
+        try:
+            if isinstance(tests, MaskedTests):
+                for test, held_at, failed_at, _ in tests.masked:
+                    gives = given.get(test) or _given(given, test, pieces, p, q)
+                    if gives & 1:
+                        failing |= failed_at
+                    if gives & 2:
+                        failing |= held_at
+                notes: Iterable[tuple[int, Callable[..., Any], Any]] = (note[:3] for note in tests.notes)
+            elif isinstance(tests, _NotedTests) and tests.notes:
+                notes = (note[:3] for note in tests.notes)
+            else:  # (sorted by site already)
+                notes = ((site, test, held) for site, found in tests.items() for test, held in found)
+            for site, test, held in notes:
+                if site >= 0 and settled >> site & 1 and \
+                        (given.get(test) or _given(given, test, pieces, p, q)) & (2 if held else 1):
+                    failing |= 1 << site
+        except Exception:  # (a test failing on a piece: every site asked as before)
+            failing = settled
+        failing &= settled
+    _last_failures = (entry, pieces, p, failing)  # (one tuple, replaced whole)
+    return failing
+
+
+# (moving_failures' last entry, pieces, player and answer)
+_last_failures: tuple[Any, ...] = (None, None, None, 0)
+# (by the ids of the pieces and the players: the pieces and, by test, what it
+# gives with them (`_given`); an entry whose pieces are the ones asked is theirs;
+# bounded, emptied when full)
+_GIVEN: dict[tuple[int, int, Any], tuple[Sequence[Piece], dict[Callable[..., Any], int]]] = {}
+GIVEN_KEPT = 8
+
+
+def _given(given: dict[Callable[..., Any], int], test: Callable[..., Any], pieces: Sequence[Piece],
+           p: int, q: int) -> int:
+    """1 where `test` holds with one of `pieces`, | 2 where it fails with one (kept in `given`)."""
+    gives = 0
+    for piece in pieces:
+        gives |= 1 if test(piece, p, q) else 2
+    if len(given) < 4096:
+        given[test] = gives
+    return gives
+
+
 def tests_hold_placing(entry: ParentEntry, placed: Sequence[tuple[int, Optional[Piece]]], p: int, q: int) -> bool:
     """Whether every point test `entry` asked of a site among those of `placed`
     ((site, piece) pairs: the writes a drop's code may make, told before it
@@ -883,6 +949,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,
     "h_tests_hold_placing": tests_hold_placing,
+    "h_moving_failures": moving_failures,
     "h_union": union,
     "h_first": first,
     "h_minus": minus,

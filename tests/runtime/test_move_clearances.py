@@ -56,9 +56,10 @@ def test_xiangqi_start_calls_only_the_moves_near_the_general(xiangqi):
     assert len(kept) == 44
     # Red's general on e1 reads its rays: e2, e3 up to the e4 soldier, then e5..e7
     # (the screen); d1, f1 (advisors) and c1, g1 (elephants behind them) along the
-    # rank; the horse tests ask c2, d3, f3, g2 and the soldier tests e2, d1, f1.
-    assert called == ["b3d3", "b3e3", "b3f3", "c1a3", "c1e3", "d1e2", "e1e2", "e4e5", "f1e2",
-                      "g1e3", "g1i3", "h3d3", "h3e3", "h3f3"]
+    # rank; the horse tests ask c2, d3, f3, g2 and the soldier tests e2, d1, f1. A test
+    # asking for an enemy horse holds alike with any of Red's pieces there: the cannons
+    # landing on d3 or f3 (b3d3, b3f3, h3d3, h3f3) are let through uncalled.
+    assert called == ["b3e3", "c1a3", "c1e3", "d1e2", "e1e2", "e4e5", "f1e2", "g1e3", "g1i3", "h3e3"]
 
 
 def test_every_move_is_called_where_the_listed_position_is_forbidden(xiangqi):
@@ -96,12 +97,39 @@ def test_perft_is_the_same_with_the_mechanism_off(xiangqi, monkeypatch):
 def test_chess_perft_with_its_moves_let_through():
     game = load_game(CHESS)
     row = game.rules.result_checks[0]
-    # knights', bishops' and rooks'/queens' moves get one clearance; the pawns' (a promotion
-    # writes another kind; a double step an en-passant mark), the king's (the part's loop
-    # visits it) and castling are always called
-    assert isinstance(row, ClearedChecks) and len(row.distinct) == 1
-    assert row.moves == (False,) * 4 + (True,) * 6 + (False,) * 4
+    # knights', bishops' and rooks'/queens' moves get one clearance; the pawns' steps and
+    # captures another, their guard (a promotion writes another kind) a mask of the last
+    # rank; the double step (an en-passant mark), the king's (the part's loop visits it)
+    # and castling are always called
+    assert isinstance(row, ClearedChecks) and len(row.distinct) == 2
+    assert row.which == (0, 0, 0, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2)
     assert game.engine.perft(game.engine.initial_state(), 3) == [20, 400, 8902]
+
+
+def test_chess_moves_whose_tested_squares_hold_with_the_mover_are_not_called():
+    # c7 and f6 are squares a knight would check e8 from (point tests: an enemy knight
+    # there?), which hold alike with any of Black's pieces there: c7c6, c7c5 and d5f6
+    # are let through uncalled. d7 closes the diagonal (read), the e-file is open down
+    # to e1 (read: d5e3, d5e7), the king's moves are always called.
+    game = load_game(CHESS)
+    s = game.parse_position("rw1; game chess; ply 0; phase play; turn black move 0; board e8=black.king "
+                            "d7=black.pawn c7=black.pawn d5=black.knight a7=black.pawn e1=white.king")
+    kept, called = _spied(game, s)
+    assert called == ["d5e3", "d5e7", "d7d6", "e8d8", "e8e7", "e8f7", "e8f8"]
+    assert kept == ["a7a5", "a7a6", "c7c5", "c7c6", "d5b4", "d5b6", "d5c3", "d5e3", "d5e7", "d5f4", "d5f6",
+                    "d7d6", "e8d8", "e8e7", "e8f7", "e8f8"]
+
+
+def test_a_pawn_reaching_the_last_rank_is_called():
+    # the pawns' guard (a promotion) gives the last rank to the mask: b7b8 is checked,
+    # h2h3 (away from the e1 king's lines and knight squares) is not; h2h4, a double step, is
+    game = load_game(CHESS)
+    s = game.parse_position("rw1; game chess; ply 0; phase play; turn white move 0; board e1=white.king "
+                            "b7=white.pawn h2=white.pawn e8=black.king")
+    kept, called = _spied(game, s)
+    assert [c for c in called if c.startswith("b7")] == ["b7b8b", "b7b8n", "b7b8q", "b7b8r"]
+    assert [c for c in called if c.startswith("h2")] == ["h2h4"]
+    assert "h2h3" in kept and "h2h4" in kept and "b7b8q" in kept
 
 
 def test_let_through_calls_the_check_only_where_origin_or_destination_meet_the_mask():
@@ -140,3 +168,30 @@ def test_let_through_calls_the_check_only_where_origin_or_destination_meet_the_m
     assert kept == [(0, 0, 3), (1, 0, 3), (1, 3, 0), (1, 0, 1), (1, 2, 0), (2, 0, 3), (3, 0, 3)]
     # a drop's clearance beside them: the phase goes through `sift` (no `distinct`)
     assert ClearedChecks([check, check], [clearance, clearance], None, [True, False]).distinct == ()
+
+
+def test_moving_failures_marks_the_settled_sites_a_test_gives_otherwise_at():
+    from interpreter.runtime.helpers import _NotedTests, moving_failures
+    from interpreter.runtime.point_masks import MaskedTests
+
+    def enemy(pc, p, q):  # (an enemy piece there?)
+        return pc is not None and pc[0] == q
+
+    def kind_one(pc, p, q):  # (a piece of kind 1 there?)
+        return pc is not None and pc[1] == 1
+
+    mine = ((0, 0, None), (0, 1, None))  # (player 0's pieces of kinds 0 and 1)
+    # notes (site, test, what it gave, plain, on empty): enemy failed at 1 and 2, held at 3;
+    # kind_one failed at 4; site 2 unsettled, site 5 read
+    notes = [(1, enemy, False, True, False), (2, enemy, False, True, False), (3, enemy, True, True, False),
+             (4, kind_one, False, True, False), (5, enemy, False, True, False)]
+    read, tested, unsettled = 1 << 5, 0b11110, 1 << 2
+    # enemy gives False with each of them: fine at 1, otherwise at 3; kind_one gives True with kind 1: 4
+    noted = (False, read, tested, _NotedTests(notes, read), unsettled)
+    assert moving_failures(noted, mine, 0, 1) == 0b11000
+    assert noted[3][3] == [(enemy, True)]  # (its notes sorted by site: asked from the table)
+    assert moving_failures((False, read, tested, noted[3], unsettled), mine, 0, 1) == 0b11000
+    # the same as bitmasks: enemy held at 3, failed at 1, 2
+    masked = (False, read, tested, MaskedTests(notes[3:4], [(enemy, 1 << 3, 0b110, False)], read), unsettled)
+    assert moving_failures(masked, mine, 0, 1) == 0b11000
+    assert moving_failures(masked, ((0, 0, None),), 0, 1) == 0b01000

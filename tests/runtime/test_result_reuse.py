@@ -208,7 +208,11 @@ def _answered_early(game, s, monkeypatch) -> list[tuple[int, int]]:
 def test_a_pawn_on_a_knight_square_moves_without_being_played(monkeypatch):
     # c7 and f6 are squares a knight would check e8 from (point tests: an enemy knight
     # there?): the pawn leaving c7, a knight landing on f6 change nothing they ask, and
-    # neither square is on the king's lines (d7 closes the diagonal).
+    # neither square is on the king's lines (d7 closes the diagonal). (The moves' clearances,
+    # which let these through uncalled — tests/runtime/test_move_clearances.py —, switched off.)
+    from interpreter.compilation import clearances
+
+    monkeypatch.setattr(clearances, "MOVES", False)
     game = load_game(CHESS)
     s = game.parse_position("rw1; game chess; ply 0; phase play; turn black move 0; board e8=black.king "
                             "d7=black.pawn c7=black.pawn d5=black.knight a7=black.pawn e1=white.king")
