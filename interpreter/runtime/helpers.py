@@ -795,7 +795,6 @@ def moving_failures(entry: ParentEntry, pieces: Sequence[Piece], p: int, q: int)
     of one of their owners and kinds (a move's clearance, compilation/cases.py,
     `_move_clearance_function`). One that fails marks every settled site. The
     last answer is kept: a listing's clearances ask it of the same entry."""
-    global _last_failures
     last = _last_failures
     if last[0] is entry and last[1] is pieces and last[2] == p:
         return last[3]  # type: ignore[no-any-return]
@@ -829,12 +828,12 @@ def moving_failures(entry: ParentEntry, pieces: Sequence[Piece], p: int, q: int)
         except Exception:  # (a test failing on a piece: every site asked as before)
             failing = settled
         failing &= settled
-    _last_failures = (entry, pieces, p, failing)  # (one tuple, replaced whole)
+    last[:] = (entry, pieces, p, failing)  # (the list kept, not rebound: a module's globals stay put)
     return failing
 
 
 # (moving_failures' last entry, pieces, player and answer)
-_last_failures: tuple[Any, ...] = (None, None, None, 0)
+_last_failures: list[Any] = [None, None, None, 0]
 # (by the ids of the pieces and the players: the pieces and, by test, what it
 # gives with them (`_given`); an entry whose pieces are the ones asked is theirs;
 # bounded, emptied when full)
