@@ -54,6 +54,19 @@ def one_action(body: str) -> str:
 
 
 # -------------------------------------------------------------- beyond the edge
+
+# (for the ray-count tests: how many occupied sites follow `site` in a direction)
+_COMPARISONS = {">=": int.__ge__, ">": int.__gt__, "<": int.__lt__, "<=": int.__le__, "==": int.__eq__,
+                "!=": int.__ne__}
+
+
+def _run_length(occupied: list[str], site: str, step: int, up: int = 0) -> int:
+    f, r, k = ord(site[0]), int(site[1]), 0
+    while f"{chr(f + step)}{r + up}" in occupied:
+        f, r, k = f + step, r + up, k + 1
+    return k
+
+
 def test_beyond_the_edge_is_not_an_empty_site(tmp_path):
     rules = one_action("""\
         action step by man:
@@ -369,17 +382,12 @@ def test_a_count_along_a_ray_compared_with_a_number(tmp_path):
     got = sorted(game.legal_notations(game.initial_state()))
 
     def run(site: str, step: int, up: int = 0) -> int:
-        f, r, k = ord(site[0]), int(site[1]), 0
-        while f"{chr(f + step)}{r + up}" in occupied:
-            f, r, k = f + step, r + up, k + 1
-        return k
+        return _run_length(occupied, site, step, up)
 
     empty = [f"{chr(f)}{r}" for r in "12" for f in range(ord("a"), ord("h") + 1)
              if f"{chr(f)}{r}" not in occupied]
-    compare = {">=": int.__ge__, ">": int.__gt__, "<": int.__lt__, "<=": int.__le__, "==": int.__eq__,
-               "!=": int.__ne__}
     expected = [f"{name}{n}@{s}" for name, op in ops.items() for n in range(-1, 8) for s in empty
-                if compare[op](run(s, 1), n)]
+                if _COMPARISONS[op](run(s, 1), n)]
     expected += [f"rev{n}@{s}" for n in (0, 2, 5) for s in empty if n <= run(s, -1)]
     longest = {s: max(run(s, df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1)) for s in empty}
     expected += [f"any{n}@{s}" for n in (1, 5) for s in empty if longest[s] >= n]
@@ -422,18 +430,13 @@ def test_a_sum_of_counts_along_rays_compared_with_a_number(tmp_path):
     got = sorted(game.legal_notations(game.initial_state()))
 
     def run(site: str, step: int, up: int = 0) -> int:
-        f, r, k = ord(site[0]), int(site[1]), 0
-        while f"{chr(f + step)}{r + up}" in occupied:
-            f, r, k = f + step, r + up, k + 1
-        return k
+        return _run_length(occupied, site, step, up)
 
     empty = [f"{chr(f)}{r}" for r in "123" for f in range(ord("a"), ord("h") + 1)
              if f"{chr(f)}{r}" not in occupied]
-    compare = {">=": int.__ge__, ">": int.__gt__, "<": int.__lt__, "<=": int.__le__, "==": int.__eq__,
-               "!=": int.__ne__}
     across = {s: run(s, 1) + run(s, -1) for s in empty}
     expected = [f"{name}{n}@{s}" for name, op in ops.items() for n in [*range(-1, 9), 15] for s in empty
-                if compare[op](across[s], n)]
+                if _COMPARISONS[op](across[s], n)]
     expected += [f"three{n}@{s}" for n in (0, 1, 2, 3, 4, 5, 6, 9) for s in empty if across[s] + run(s, 0, 1) >= n]
     lines = ((1, 0), (0, 1), (1, 1), (-1, 1))
     best = {s: max(run(s, df, dr) + run(s, -df, -dr) for df, dr in lines) for s in empty}
