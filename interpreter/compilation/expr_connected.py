@@ -76,7 +76,7 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
 
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
-                   order: Optional[py.expr] = None, searched: Stmts = ()) -> Stmts:
+                   order: Optional[py.expr] = None, searched: Sequence[py.stmt] = ()) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
