@@ -76,7 +76,7 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
 
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
-                   order: Optional[py.expr] = None, searched: Sequence[py.stmt] = ()) -> Stmts:
+                   order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -86,8 +86,9 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     search (the path is the proof, whatever changed elsewhere); otherwise the
     search runs as ever and keeps the path to the site it stops at. Exact either
     way; a search runs only when the position touched the path. With `order`,
-    the search goes towards its goal first (goal_search.py). `searched` runs
-    after a search (not after a kept path's answer)."""
+    the search goes towards its goal first (goal_search.py). With `searching`,
+    the search's statements are `searching(search)`, run where no kept path
+    answers."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
@@ -102,7 +103,8 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
              pyast.break_()]
     search = fused_loop(flood, var, holds(found)) if order is None else ordered_loop(flood, var, holds(found), order)
     start, rest = search[0], search[1:]
-    return [start, pyast.assign(kept, path), tried, pyast.if_(pyast.not_(result), rest + list(searched))]
+    return [start, pyast.assign(kept, path), tried,
+            pyast.if_(pyast.not_(result), rest if searching is None else searching(rest))]
 
 
 def group_search(x: Compiling, start: Code, neighbours: py.expr) -> Flood:

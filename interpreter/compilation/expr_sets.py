@@ -326,18 +326,19 @@ class SetFamily:
             order = goal_order(x.src, flood, var, lines, cond.code, x.model.player_count) \
                 if quantifier == "exists" else None
             memo = self._region_memo(flood, scope) if order is None else None  # (a goal search keeps no sites)
-            noted: Stmts = [] if memo is None else [pyast.if_(pyast.is_not_none(memo), [pyast.assign(
-                memo, pyast.helper("h_region_note", memo, flood.found, t, pyast.num(x.n_sites + 1)))])]
+            searching = None if memo is None else self._answered(memo, flood, t)
             written: Stmts
             if quantifier == "exists" and flood.witness is not None:
-                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, noted)
+                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching)
             elif order is not None:
                 written = ordered_loop(flood, var, when(lines, cond, counted), order)
             else:
                 each = lines + failed if quantifier == "all" else when(lines, cond, counted)
-                written = fused_loop(flood, var, each) + noted
+                written = fused_loop(flood, var, each)
+                if searching is not None:
+                    written = written[:1] + searching(written[1:])
             if memo is not None:
-                written = self._shared_region(written, memo, flood, t, scope)
+                self._register_answers(written, memo, flood, scope)
             sink.extend(written)
             type_ = Type.INT if quantifier == "count" else Type.BOOL
             return Code(t, type_, deps, cost=cost, found_loop=tuple(sink[start:]) if quantifier == "exists" else None)
@@ -371,16 +372,32 @@ class SetFamily:
                 for site, row in enumerate(rows))
         return pyast.name(self.x.src.fresh("l")) if self._symmetric[table] else None
 
-    def _shared_region(self, written: Stmts, memo: py.Name, flood: Flood, t: py.Name, scope: Scope) -> Stmts:
-        """A count/exists/all over `connected(S, C)` (`written`: S put in the
-        flood's start, then the search, which notes its answer for each site it
-        found in `memo`) that reads the answer noted for S when there is one.
+    def _answered(self, memo: py.Name, flood: Flood, t: py.Name) -> Callable[[Stmts], Stmts]:
+        """For a count/exists/all over `connected(S, C)` (its answer in `t`): a
+        search made to read first the answer `memo` holds for S (the flood's start)
+        and, where it has none, to note the search's answer for each site found.
         Every site a flood from S finds has S's region (the sites meeting C
         connected to it), so the same answer, as long as the question is the
-        same: `memo` is registered with the names the search reads (S aside) for
-        the loop around (`_loop`), which makes it empty (keep answers) or None
-        (keep none) before it starts. So the score of area, each empty point
-        asking what its region reaches, floods each region once."""
+        same (`_register_answers`). So the score of area, each empty point asking
+        what its region reaches, floods each region once."""
+        witness = flood.witness
+        assert witness is not None
+        known = pyast.name(self.x.src.fresh("t"))
+        # (a region of one site is asked no more: nothing noted)
+        noted = pyast.if_(pyast.and_(pyast.compare(pyast.helper("len", flood.found), ">", pyast.num(1)),
+                                     pyast.is_not_none(memo)), [pyast.assign(
+            memo, pyast.helper("h_region_note", memo, flood.found, t, pyast.num(self.x.n_sites + 1)))])
+
+        def searching(search: Stmts) -> Stmts:
+            return [pyast.assign(known, pyast.ifexp(pyast.sub(memo, witness.start), memo, pyast.none())),
+                    pyast.if_(pyast.is_not_none(known), [pyast.assign(t, known)], search + [noted])]
+        return searching
+
+    def _register_answers(self, written: Stmts, memo: py.Name, flood: Flood, scope: Scope) -> None:
+        """`memo` registered for the loop around (`_loop`), with the names that
+        `written` (S put in the flood's start, then the rest) reads besides S:
+        the loop makes it empty (answers kept) where none of them changes while
+        it runs, else None (none kept)."""
         witness = flood.witness
         assert witness is not None and scope.region_memos is not None
         first, rest = written[0], written[1:]
@@ -388,11 +405,7 @@ class SetFamily:
         stored: set[str] = set()
         for stmt in rest:
             stored |= pyast.stored_names(stmt)
-        reads = frozenset(pyast.names_in(rest) - stored - {witness.start.id, memo.id})
-        scope.region_memos.append((memo.id, reads))
-        known = pyast.name(self.x.src.fresh("t"))
-        return [first, pyast.assign(known, pyast.ifexp(pyast.sub(memo, witness.start), memo, pyast.none())),
-                pyast.if_(pyast.is_not_none(known), [pyast.assign(t, known)], rest)]
+        scope.region_memos.append((memo.id, frozenset(pyast.names_in(rest) - stored - {witness.start.id, memo.id})))
 
     def _rows(self, var: str, coll: Code, body: Stmts) -> tuple[py.expr, py.expr, Stmts]:
         """(target, iterable, body) of the loop of `var` over `coll`. Over a fixed
