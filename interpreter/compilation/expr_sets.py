@@ -232,7 +232,7 @@ class SetFamily:
 
     def _loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
         """count/exists/all in lowered mode (`_written_loop`), with the regions'
-        answers that floods inside keep (`_shared_region`) made before it: empty
+        answers that floods inside keep (`_answered`) made before it: empty
         where nothing the floods read changes while the loop runs (no name they
         read is set in it, nothing in it writes the position), else None (none
         kept)."""
@@ -357,7 +357,7 @@ class SetFamily:
 
     def _region_memo(self, flood: Flood, scope: Scope) -> Optional[py.Name]:
         """The local keeping the answers of a count/exists/all over `connected(S,
-        C)` by region (`_shared_region`), or None: only inside another such loop,
+        C)` by region (`_answered`), or None: only inside another such loop,
         for a flood from one site through a fixed table of neighbours where each
         site is the neighbour of its neighbours (then every site the flood finds
         reaches the same sites as S)."""

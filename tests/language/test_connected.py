@@ -193,7 +193,7 @@ def test_kept_paths_answer_as_a_fresh_search_over_random_games(tmp_path):
 
 
 # Scores asking a question of each site's region (the flood's answer is noted for
-# the region's sites: expr_sets._shared_region), against the same questions
+# the region's sites: expr_sets.SetFamily._answered), against the same questions
 # answered here from scratch, over random games on 5 x 5.
 ALL_SITES = [f"{f}{r}" for f in "abcde" for r in range(1, 6)]
 
