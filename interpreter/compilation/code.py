@@ -65,6 +65,7 @@ class Witness:
     site: str
     lines: tuple[py.stmt, ...]
     cond: py.expr
+    neighbours: Optional[py.Name] = None  # the constant table of each site's neighbours
 
 
 @dataclass(frozen=True)

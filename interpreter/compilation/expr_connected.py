@@ -61,7 +61,8 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
         if keep_path:
             origin = pyast.name(x.src.fresh("t"))
             paths = x.src.const([None] * (x.n_sites + 1))
-            witness = Witness(origin, paths, seen, var, tuple(lines), cond)
+            witness = Witness(origin, paths, seen, var, tuple(lines), cond,
+                              neighbours if isinstance(neighbours, py.Name) else None)
         seeds.append(pyast.assign(site, origin))
         seeds.append(pyast.if_(pyast.compare(site, "!=", pyast.num(-1)), asked(pyast.num(1))))
     elif start.type is not Type.NONE:
@@ -75,7 +76,7 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
 
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
-                   order: Optional[py.expr] = None) -> Stmts:
+                   order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -85,7 +86,9 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     search (the path is the proof, whatever changed elsewhere); otherwise the
     search runs as ever and keeps the path to the site it stops at. Exact either
     way; a search runs only when the position touched the path. With `order`,
-    the search goes towards its goal first (goal_search.py)."""
+    the search goes towards its goal first (goal_search.py). With `searching`,
+    the search's statements are `searching(search)`, run where no kept path
+    answers."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
@@ -100,7 +103,8 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
              pyast.break_()]
     search = fused_loop(flood, var, holds(found)) if order is None else ordered_loop(flood, var, holds(found), order)
     start, rest = search[0], search[1:]
-    return [start, pyast.assign(kept, path), tried, pyast.if_(pyast.not_(result), rest)]
+    return [start, pyast.assign(kept, path), tried,
+            pyast.if_(pyast.not_(result), rest if searching is None else searching(rest))]
 
 
 def group_search(x: Compiling, start: Code, neighbours: py.expr) -> Flood:

@@ -18,6 +18,7 @@ from . import pyast
 from .code import (
     Code,
     Compiling,
+    Flood,
     Handler,
     Stmts,
     all_pieces,
@@ -33,6 +34,7 @@ from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
 from .goal_search import goal_order, ordered_loop
+from .journal import POSITION, PURE_HELPERS
 from .liberties import liberty_test, region_test
 from .names import CONTEXT_NAMES, reserved_word
 from .prefilters import OwnerMasks
@@ -42,6 +44,10 @@ from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 
 # At most this many columns of tables are looked up for a loop over a fixed set.
 MAX_COLUMNS = 8
+# Builtins that change nothing (a loop calling only these and PURE_HELPERS keeps
+# the position as it is).
+_PURE_BUILTINS = frozenset({"len", "abs", "min", "max", "sum", "any", "all", "sorted", "tuple", "list", "set",
+                            "range", "int", "bool"})
 
 
 class SetFamily:
@@ -51,6 +57,7 @@ class SetFamily:
         self.pieces = pieces
         self.owner_masks = owner_masks
         self.site_masks = x.site_masks
+        self._symmetric: dict[str, bool] = {}  # (tables of neighbours by name: each site its neighbours' neighbour)
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.In: self.in_, ast.Pieces: self.pieces_of}
@@ -224,9 +231,34 @@ class SetFamily:
         return Code(code, type_, deps, cost=coll.cost + coll.size * (1 + cond.cost))
 
     def _loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
+        """count/exists/all in lowered mode (`_written_loop`), with the regions'
+        answers that floods inside keep (`_answered`) made before it: empty
+        where nothing the floods read changes while the loop runs (no name they
+        read is set in it, nothing in it writes the position), else None (none
+        kept)."""
+        sink = scope.sink
+        assert sink is not None
+        head = list(sink)
+        memos: list[tuple[str, frozenset[str]]] = []
+        code = self._written_loop(quantifier, coll, e, scope, name, memos)
+        if memos:
+            before = next((i for i, (now, was) in enumerate(zip(sink, head)) if now is not was),
+                          min(len(sink), len(head)))
+            written = sink[before:]
+            stored: set[str] = set()
+            for stmt in written:
+                stored |= pyast.stored_names(stmt)
+            fixed = _writes_nothing(written)
+            sink[before:before] = [pyast.assign(pyast.name(memo), pyast.tuple_() if fixed and not reads & stored
+                                                else pyast.none()) for memo, reads in memos]
+        return code
+
+    def _written_loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str,
+                      memos: list[tuple[str, frozenset[str]]]) -> Code:
         """count/exists/all in lowered mode: a loop that stops as soon as it knows.
         Over `pieces ... where W` it is one loop over the pieces, asking W first,
-        rather than a loop building their list and a loop over it."""
+        rather than a loop building their list and a loop over it. The floods
+        inside note their memos in `memos`."""
         x = self.x
         sink = scope.sink
         assert sink is not None
@@ -241,7 +273,7 @@ class SetFamily:
             _, sites, var, where_lines, where_code = filtered
             where = (list(where_lines), where_code)
             coll = Code(sites, coll.type, coll.deps, cost=coll.cost, size=coll.size, occupied=True)
-        inner = scope.child()
+        inner = scope.child(region_memos=memos)
         inner.locals[name] = self._element(coll, var)
         lines, cond = x.nested(inner, lambda nested: x.boolean(e, nested))
         t = pyast.name(x.src.fresh("t"))
@@ -293,13 +325,21 @@ class SetFamily:
             sink.append(pyast.assign(t, initial))
             order = goal_order(x.src, flood, var, lines, cond.code, x.model.player_count) \
                 if quantifier == "exists" else None
+            memo = self._region_memo(flood, scope) if order is None else None  # (a goal search keeps no sites)
+            searching = None if memo is None else self._answered(memo, flood, t)
+            written: Stmts
             if quantifier == "exists" and flood.witness is not None:
-                sink.extend(witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order))
+                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching)
             elif order is not None:
-                sink.extend(ordered_loop(flood, var, when(lines, cond, counted), order))
+                written = ordered_loop(flood, var, when(lines, cond, counted), order)
             else:
                 each = lines + failed if quantifier == "all" else when(lines, cond, counted)
-                sink.extend(fused_loop(flood, var, each))
+                written = fused_loop(flood, var, each)
+                if searching is not None:
+                    written = written[:1] + searching(written[1:])
+            if memo is not None:
+                self._register_answers(written, memo, flood, scope)
+            sink.extend(written)
             type_ = Type.INT if quantifier == "count" else Type.BOOL
             return Code(t, type_, deps, cost=cost, found_loop=tuple(sink[start:]) if quantifier == "exists" else None)
         if quantifier == "count":
@@ -314,6 +354,58 @@ class SetFamily:
         target, iterable, rows = self._rows(var, coll, body(lines + [fails]))
         sink.extend([pyast.assign(t, pyast.true()), pyast.for_(target, iterable, rows)])
         return Code(t, Type.BOOL, deps, cost=cost)
+
+    def _region_memo(self, flood: Flood, scope: Scope) -> Optional[py.Name]:
+        """The local keeping the answers of a count/exists/all over `connected(S,
+        C)` by region (`_answered`), or None: only inside another such loop,
+        for a flood from one site through a fixed table of neighbours where each
+        site is the neighbour of its neighbours (then every site the flood finds
+        reaches the same sites as S)."""
+        witness = flood.witness
+        if scope.region_memos is None or witness is None or witness.neighbours is None:
+            return None
+        table = witness.neighbours.id
+        if table not in self._symmetric:
+            rows = self.x.src.namespace.get(table)
+            self._symmetric[table] = isinstance(rows, tuple) and all(
+                isinstance(row, tuple) and all(0 <= n < len(rows) and site in rows[n] for n in row)
+                for site, row in enumerate(rows))
+        return pyast.name(self.x.src.fresh("l")) if self._symmetric[table] else None
+
+    def _answered(self, memo: py.Name, flood: Flood, t: py.Name) -> Callable[[Stmts], Stmts]:
+        """For a count/exists/all over `connected(S, C)` (its answer in `t`): a
+        search made to read first the answer `memo` holds for S (the flood's start)
+        and, where it has none, to note the search's answer for each site found.
+        Every site a flood from S finds has S's region (the sites meeting C
+        connected to it), so the same answer, as long as the question is the
+        same (`_register_answers`). So the score of area, each empty point asking
+        what its region reaches, floods each region once."""
+        witness = flood.witness
+        assert witness is not None
+        known = pyast.name(self.x.src.fresh("t"))
+        # (a region of one site is asked no more: nothing noted)
+        noted = pyast.if_(pyast.and_(pyast.compare(pyast.helper("len", flood.found), ">", pyast.num(1)),
+                                     pyast.is_not_none(memo)), [pyast.assign(
+            memo, pyast.helper("h_region_note", memo, flood.found, t, pyast.num(self.x.n_sites + 1)))])
+
+        def searching(search: Stmts) -> Stmts:
+            return [pyast.assign(known, pyast.ifexp(pyast.sub(memo, witness.start), memo, pyast.none())),
+                    pyast.if_(pyast.is_not_none(known), [pyast.assign(t, known)], search + [noted])]
+        return searching
+
+    def _register_answers(self, written: Stmts, memo: py.Name, flood: Flood, scope: Scope) -> None:
+        """`memo` registered for the loop around (`_loop`), with the names that
+        `written` (S put in the flood's start, then the rest) reads besides S:
+        the loop makes it empty (answers kept) where none of them changes while
+        it runs, else None (none kept)."""
+        witness = flood.witness
+        assert witness is not None and scope.region_memos is not None
+        first, rest = written[0], written[1:]
+        assert isinstance(first, py.Assign) and pyast.is_name(first.targets[0], witness.start.id)
+        stored: set[str] = set()
+        for stmt in rest:
+            stored |= pyast.stored_names(stmt)
+        scope.region_memos.append((memo.id, frozenset(pyast.names_in(rest) - stored - {witness.start.id, memo.id})))
 
     def _rows(self, var: str, coll: Code, body: Stmts) -> tuple[py.expr, py.expr, Stmts]:
         """(target, iterable, body) of the loop of `var` over `coll`. Over a fixed
@@ -544,6 +636,26 @@ MAX_SUM_WRITTEN_OUT = 8
 def _literal(code: py.expr) -> Optional[int]:
     """The whole number `code` is written as, or None."""
     return code.value if isinstance(code, py.Constant) and type(code.value) is int else None
+
+
+def _writes_nothing(stmts: Stmts) -> bool:
+    """Whether `stmts` leave the position as it is: they call only helpers that
+    change none and builtins, and store into no part of it."""
+    for node in pyast.walk_all(stmts):
+        if isinstance(node, py.Call):
+            func = node.func
+            if isinstance(func, py.Name):
+                if func.id not in PURE_HELPERS and func.id not in _PURE_BUILTINS:
+                    return False
+            elif not (isinstance(func, py.Attribute) and func.attr == "append" and isinstance(func.value, py.Name)
+                      and func.value.id not in POSITION):
+                return False
+        elif isinstance(node, (py.Subscript, py.Attribute)) and not isinstance(node.ctx, py.Load):
+            if not isinstance(node.value, py.Name) or node.value.id in POSITION:
+                return False
+        elif isinstance(node, py.Delete):
+            return False
+    return True
 
 
 def _ends_with(sink: Stmts, lines: tuple[py.stmt, ...]) -> bool:

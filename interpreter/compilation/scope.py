@@ -131,6 +131,10 @@ class Scope:
     choice_allowed: bool = False
     # What the statements compiled so far know (shared by nested scopes).
     flow: Flow = field(default_factory=Flow)
+    # The regions' answers that floods compiled here keep for the innermost
+    # count/exists/all loop around them (expr_sets.SetFamily._answered):
+    # (the local, the names its flood reads), the loop's to make before it starts.
+    region_memos: Optional[list[tuple[str, frozenset[str]]]] = None
 
     def child(self, **changes: Any) -> "Scope":
         """A nested scope: locals declared inside do not leak out."""

@@ -268,6 +268,18 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
         paths[sites[i]] = sites[i:]
 
 
+def region_note(answers: Union[list[Any], tuple[()]], found: Sequence[int], answer: Any,
+                size: int) -> list[Any]:
+    """`answers` (a list by site, or () before the first: made here, `size` long)
+    with `answer` noted for each site of `found`: the sites a flood from one site
+    found, all of one region, which a flood from any of them answers alike."""
+    if not answers:
+        answers = [None] * size
+    for site in found:
+        answers[site] = answer
+    return answers
+
+
 # (a kept path's bitmask, by the path's id, with the path and the bits it was made
 # from: a path is a tuple, never changed, so an entry whose path is the one asked is
 # its bitmask; bounded, emptied when full)
@@ -973,6 +985,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_marks": marks,
     "h_path": path,
     "h_keep_path": keep_path,
+    "h_region_note": region_note,
     "h_path_bits": path_bits,
     "h_failing_sites": failing_sites,
     "h_on_full_line": on_full_line,

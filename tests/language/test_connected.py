@@ -190,3 +190,82 @@ def test_kept_paths_answer_as_a_fresh_search_over_random_games(tmp_path):
                 break
             state = game.apply(state, rng.choice(expected))
     assert checked > 200
+
+
+# Scores asking a question of each site's region (the flood's answer is noted for
+# the region's sites: expr_sets.SetFamily._answered), against the same questions
+# answered here from scratch, over random games on 5 x 5.
+ALL_SITES = [f"{f}{r}" for f in "abcde" for r in range(1, 6)]
+
+
+def _orthogonal(site: str) -> list:
+    f, r = "abcde".index(site[0]), int(site[1:])
+    return [f"{'abcde'[f + df]}{r + dr}" for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= f + df < 5 and 1 <= r + dr <= 5]
+
+
+def _region(owners: dict, start: str, neighbours=_orthogonal) -> list:
+    if start in owners:
+        return []
+    found, todo = {start}, [start]
+    while todo:
+        for near in neighbours(todo.pop()):
+            if near not in found and near not in owners:
+                found.add(near)
+                todo.append(near)
+    return sorted(found)
+
+
+def _reaches(owners: dict, s: str, p: str) -> bool:
+    return any(owners.get(n) == p for t in _region(owners, s) for n in _orthogonal(t))
+
+
+def _north(site: str) -> list:
+    return [f"{site[0]}{int(site[1:]) + 1}"] if int(site[1:]) < 5 else []
+
+
+REGION_SCORES = [
+    # (score rule, its value for player p (opponent q) from the owners by site)
+    ("area(player, opponent)", lambda o, p, q: sum(1 for s in ALL_SITES if o.get(s) == p) + sum(
+        1 for s in ALL_SITES if s not in o and _reaches(o, s, p) and not _reaches(o, s, q))),
+    # count: the empty sites in regions of three sites or more
+    ("count(s in sites, count(connected(s, it is empty), true) >= 3)",
+     lambda o, p, q: sum(1 for s in ALL_SITES if len(_region(o, s)) >= 3)),
+    # all: the empty sites whose region's every site touches the player's stones
+    ("count(s in sites, s is empty and all(connected(s, it is empty), exists(neighbours(it), it.owner == player)))",
+     lambda o, p, q: sum(1 for s in ALL_SITES if s not in o and all(
+         any(o.get(n) == p for n in _orthogonal(t)) for t in _region(o, s)))),
+    # a question of the start (not the same for the sites of one region)
+    ("count(s in sites, exists(connected(s, it is empty), it != s and not (it in neighbours(s))))",
+     lambda o, p, q: sum(1 for s in ALL_SITES if any(t != s and t not in _orthogonal(s) for t in _region(o, s)))),
+    # a flood one way (north only: the sites it finds do not reach what the start reaches)
+    ("count(s in sites, exists(connected(s, n, it is empty), exists(neighbours(it), it.owner == player)))",
+     lambda o, p, q: sum(1 for s in ALL_SITES if any(o.get(n) == p for t in _region(o, s, _north)
+                                                     for n in _orthogonal(t)))),
+    ("count(s in sites, count(connected(s, n, it is empty), true) >= 3)",
+     lambda o, p, q: sum(1 for s in ALL_SITES if len(_region(o, s, _north)) >= 3)),
+]
+
+
+@pytest.mark.parametrize("score, expected", REGION_SCORES)
+def test_region_questions_over_random_games(tmp_path, score, expected):
+    import random
+
+    defines = AREA if "area(" in score else ""
+    game = probe(tmp_path, defines + drop_where("true") + f"score: {score}\n", extra="", files=5, ranks=5)
+    rng = random.Random(3)
+    for _ in range(12):
+        state = game.initial_state()
+        for _ in range(rng.randrange(1, 24)):
+            owners = {p.site: p.owner for p in game.pieces(state)}
+            assert game.engine.scores(state) == tuple(expected(owners, p, q) for p, q in (
+                ("white", "black"), ("black", "white"))), (score, owners)
+            state = game.apply(state, rng.choice(game.legal_notations(state)))
+
+
+def test_a_region_is_flooded_once_for_all_its_sites(tmp_path):
+    game = probe(tmp_path, AREA + drop_where("true") + "score: area(player, opponent)\n")
+    assert len(helper_calls(game, "h_region_note")) == 2  # (reaches(s, p), reaches(s, q))
+    one_way = probe(tmp_path, drop_where("true") + "score: count(s in sites, exists(connected(s, n, "
+                                                   "it is empty), exists(neighbours(it), it.owner == player)))\n")
+    assert not helper_calls(one_way, "h_region_note")
