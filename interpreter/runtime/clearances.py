@@ -149,12 +149,15 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         if runs:
             # (by clearance, the sites its terms alone read, or none)
             alone_by = [0 if found is None or len(found) < 3 else found[2] for found in founds]
+            alone = 0  # (any of them: most candidates checked leave none)
+            for sites in alone_by:
+                alone |= sites
             board = s.board
             player = s.player
             opponent = 1 - player
             out[:] = [code for code in out
                       if not (table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
-                      or table[code[ORIGIN]] & alone_by[which[code[CASE]]]
+                      or table[code[ORIGIN]] & alone and table[code[ORIGIN]] & alone_by[which[code[CASE]]]
                       and not table[code[DESTINATION]] & by_case[code[CASE]]
                       and moved_holds(runs, board, code[ORIGIN], code[DESTINATION], player, opponent)
                       or (check := row[code[CASE]]) is None or not check(s, code, memo)]
