@@ -159,7 +159,7 @@ class CaseWriter:
         # the clearances of moves (their places the code's origin and destination), by the
         # answers they find (one function for the cases finding the same)
         # (by the parts' answers and, by player, the sites no candidate is let through at)
-        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str], ...], tuple[int, ...]], str] = {}
+        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str], ...], tuple[int, ...], bool], str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -369,7 +369,12 @@ class CaseWriter:
                         unanchored.append(pyast.not_(anchor))
         unguarded: list[py.expr] = [pyast.not_(guard) for guard in guards]
         tests += unguarded
-        self._clearance = self._move_clearance_function(case, parents, unanchored + unguarded)
+        only = parents[0]
+        terms = len(parents) == 1 and not closing[0] and only is not None and only.plain_terms
+        # (the terms asked before the move is played see its origin emptied and the mover at its destination:
+        # a clearance may then ask, once per origin, the terms that read it with it emptied — `_terms_before`)
+        vacating = terms and result_reuse.places_after_mover(code) == {"frm": False, "to": True}
+        self._clearance = self._move_clearance_function(case, parents, unanchored + unguarded, vacating)
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
@@ -378,8 +383,8 @@ class CaseWriter:
             forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
             answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
         early: list[py.stmt] = [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
-        only = parents[0]
-        if len(parents) == 1 and not closing[0] and only is not None and only.plain_terms:
+        if terms:
+            assert only is not None
             early += self._terms_before(code, only, pyast.name(places_local), unanchored + unguarded, answers)
         return early
 
@@ -479,7 +484,7 @@ class CaseWriter:
         return src.function(src.fresh("f"), ["s", "memo"], code, Origin(what, case.pos))
 
     def _move_clearance_function(self, case: CaseCode, parents: list[Optional[ParentAnswer]],
-                                 movers: list[py.expr]) -> str:
+                                 movers: list[py.expr], vacating: bool = False) -> str:
         """The name of `clearance(s, memo)` of a move answered before it is
         played (`_answered_before`), or "" where it cannot be: `movers`, the
         early answer's tests of the moving piece's owner and kind (no anchor, no
@@ -491,7 +496,11 @@ class CaseWriter:
         point tests at the places are asked once per listing of the player's
         pieces (`h_moving_failures`): only the sites where one gives otherwise
         join the mask. The clearance gives the sites' bits for a table: a move's
-        places are its code's `frm` and `to` (runtime/clearances.let_through)."""
+        places are its code's `frm` and `to` (runtime/clearances.let_through).
+        `vacating` (the part's terms asked before the move with its origin
+        emptied and the mover at its destination, `_terms_before`): the clearance
+        also gives the mask without the sites the terms alone read, and the
+        entry (clearances.clearance_body)."""
         if not clearances.ENABLED or not clearances.MOVES or not case.piece_kinds or case.off_board:
             return ""  # (no kinds known: any piece may move)
         players = self.model.player_count
@@ -522,7 +531,7 @@ class CaseWriter:
                                     return ""
                                 blocked[p] |= 1 << site
         entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo) for p in parents if p is not None))
-        known = self.move_clearances.get((entries, tuple(blocked)))
+        known = self.move_clearances.get((entries, tuple(blocked), vacating))
         if known is not None:
             return known
         src = self.src
@@ -535,11 +544,11 @@ class CaseWriter:
                                                for p in range(players))), pyast.name("p"))
         guards = pyast.sub(src.const(tuple(blocked)), pyast.name("p")) if any(blocked) else None
         body = clearances.clearance_body(src, entries, [], self._site_bits(), size, moving=True,
-                                         movers=pieces, blocked=guards)
+                                         movers=pieces, blocked=guards, vacating=vacating)
         what = f"{case.label}: what lets the candidates of moves through without their check, once per listing"
         code = with_registers(body, first=self._prepare(case, pyast.names_in(body)))
-        name = self.move_clearances[entries, tuple(blocked)] = src.function(src.fresh("f"), ["s", "memo"], code,
-                                                             Origin(what, case.pos))
+        name = self.move_clearances[entries, tuple(blocked), vacating] = src.function(
+            src.fresh("f"), ["s", "memo"], code, Origin(what, case.pos))
         return name
 
     def _site_bits(self) -> py.Name:

@@ -38,7 +38,7 @@ origin and destination (runtime/clearances.let_through).
 from __future__ import annotations
 
 import ast as py
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..runtime.pieces import KIND
 from . import pyast, result_reuse
@@ -292,7 +292,8 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
 
 def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr],
                    table: py.Name, size: int, moving: bool = False,
-                   movers: Optional[py.expr] = None, blocked: Optional[py.expr] = None) -> list[py.stmt]:
+                   movers: Optional[py.expr] = None, blocked: Optional[py.expr] = None,
+                   vacating: bool = False) -> list[py.stmt]:
     """The statements of `clearance(s, memo)`: each part's answer on the listed
     position found (`entries`: its local, memo slot, recording function and the
     helper finding it with that function), and
@@ -303,23 +304,49 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], te
     `movers` (the pieces a move's mover may be, a list), a point-tested site is
     in the mask only where unsettled or a test there gives otherwise with one of
     them (`h_moving_failures`: what the check's `h_tests_hold_moving` refuses);
-    `blocked`, the bitmask of more sites no candidate is let through at."""
+    `blocked`, the bitmask of more sites no candidate is let through at.
+    `vacating` (one entry, of a part with terms the check asks again before
+    the move, its origin emptied and the mover at its destination): the
+    answer also gives the sites the part's terms alone read, outside the mask
+    made with `entry[5][0]` (the sites read outside the terms) for `entry[1]`,
+    and the terms' runs — a move from one of them to a site outside the mask
+    is let through where the runs reading its origin give what they gave with
+    the move made (runtime/clearances.let_through)."""
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
         helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"))))
         for local, slot, record, helper in entries]
     holds: list[py.expr] = []
-    mask: py.expr = src.const(1 << (size + 1))  # (a constant: too large a literal)
     for local, _, _, _ in entries:
         entry = pyast.name(local)
         holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
-        if movers is None:
-            mask = pyast.binop(mask, "|", pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 2)))
-        else:
-            failing = pyast.helper(result_reuse.MOVING_FAILURES, entry, movers, pyast.name("p"), pyast.name("q"))
-            mask = pyast.binop(mask, "|", pyast.binop(pyast.binop(pyast.sub(entry, 1), "|", pyast.sub(entry, 4)),
-                                                      "|", failing))
-    if blocked is not None:
-        mask = pyast.binop(mask, "|", blocked)
-    answer = pyast.tuple_(mask, table if moving else pyast.sub(table, pyast.name("p")))
-    return found + [pyast.if_(pyast.and_(*holds, *tests), [pyast.return_(answer)]), pyast.return_(pyast.none())]
+
+    def mask_of(read: Callable[[py.expr], py.expr]) -> py.expr:
+        mask: py.expr = src.const(1 << (size + 1))  # (a constant: too large a literal)
+        for local, _, _, _ in entries:
+            entry = pyast.name(local)
+            if movers is None:
+                mask = pyast.binop(mask, "|", pyast.binop(read(entry), "|", pyast.sub(entry, 2)))
+            else:
+                failing = pyast.helper(result_reuse.MOVING_FAILURES, entry, movers, pyast.name("p"), pyast.name("q"))
+                mask = pyast.binop(mask, "|", pyast.binop(pyast.binop(read(entry), "|", pyast.sub(entry, 4)),
+                                                          "|", failing))
+        if blocked is not None:
+            mask = pyast.binop(mask, "|", blocked)
+        return mask
+
+    if vacating and len(entries) == 1 and moving:
+        # (the mask with the sites read outside the terms for those read; the mask itself that with those
+        # read, the sites the terms alone read those not in the first: `(m := base | entry[1], table,
+        # m ^ base, entry[5][1])`)
+        entry = pyast.name(entries[0][0])
+        base, whole = src.fresh("t"), src.fresh("t")
+        cleared = [pyast.assign(pyast.name(base), mask_of(lambda e: pyast.sub(pyast.sub(e, 5), 0))),
+                   pyast.return_(pyast.tuple_(pyast.walrus(whole, pyast.binop(pyast.name(base), "|",
+                                                                              pyast.sub(entry, 1))),
+                                              table, pyast.binop(pyast.name(whole), "^", pyast.name(base)),
+                                              pyast.sub(pyast.sub(entry, 5), 1)))]
+    else:
+        cleared = [pyast.return_(pyast.tuple_(mask_of(lambda e: pyast.sub(e, 1)),
+                                              table if moving else pyast.sub(table, pyast.name("p"))))]
+    return found + [pyast.if_(pyast.and_(*holds, *tests), cleared), pyast.return_(pyast.none())]

@@ -23,6 +23,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from .pieces import CASE, DESTINATION, ORIGIN, Code
+from .terms import moved_holds
 
 if TYPE_CHECKING:
     from .state import State
@@ -30,8 +31,9 @@ if TYPE_CHECKING:
 # clearance(state, memo) -> (the sites a candidate must not write, as a bitmask;
 # by site `to`, the bitmask of the sites the case writes there — for a move, whose
 # places are its origin and destination, each site's bit), or None where every
-# candidate of the case is checked (compilation/clearances.py)
-Clearance = Callable[[Any, Any], Optional[tuple[int, Sequence[int]]]]
+# candidate of the case is checked (compilation/clearances.py); a move's may give
+# two more: the sites its part's terms alone read and the terms' runs (let_through)
+Clearance = Callable[[Any, Any], Optional[tuple[Any, ...]]]
 # screen(state, run, blocked, places, memo, rejected, forbidden): for the candidates
 # of `run` whose places meet `blocked`, the conjuncts their check asks before its
 # case, then the check where they do not let the candidate through; what forbids
@@ -89,7 +91,13 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
     """Leave in `out` (in order) the candidates no `forbid result` forbids, where
     every clearance of the phase is a move's (`checks.distinct`): each asked
     once, a candidate whose origin and destination miss its mask let through,
-    the others asked of their check (as `sift` does, in one pass)."""
+    the others asked of their check (as `sift` does, in one pass). A clearance
+    of a part with terms the check asks again before the move (compilation/
+    cases.py, `_terms_before`) gives also the sites those terms alone read
+    and their runs (compilation/clearances.clearance_body, `vacating`): a
+    candidate from one of those sites to one outside its mask is let through
+    where the runs that read its origin give what they gave with the move
+    made (`terms.moved_holds`) — the check's answer, without its call."""
     row = checks.row
     distinct = checks.distinct
     if len(distinct) == 1:
@@ -97,36 +105,68 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         if clear is None:
             out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
             return
-        mask, bits = clear
+        mask, bits = clear[0], clear[1]
         cleared = checks.cleared
+        if len(clear) == 2:
+            out[:] = [code for code in out
+                      if cleared[code[CASE]] and not (bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
+                      or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+            return
+        alone, its_runs = clear[2], clear[3]
+        board = s.board
+        player = s.player
+        opponent = 1 - player  # (as the checks' register `q`)
         out[:] = [code for code in out
-                  if cleared[code[CASE]] and not (bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
+                  if cleared[code[CASE]] and (
+                      not (bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
+                      or bits[code[ORIGIN]] & alone and not bits[code[DESTINATION]] & mask
+                      and moved_holds(its_runs, board, code[ORIGIN], code[DESTINATION], player, opponent))
                   or (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
-    masks: list[tuple[int, Sequence[int]]] = []
+    founds = [clearance(s, memo) for clearance in distinct]
+    founds.append(None)  # (for the cases without a clearance, and those whose clearance gave none)
+    which = checks.which
     table: Optional[Sequence[int]] = None
     alike = True  # (whether every clearance found gives the same table: the sites' bits)
-    for clearance in distinct:
-        found = clearance(s, memo)
+    runs: Any = None  # (the runs the clearances giving them give, or False where they differ)
+    for found in founds:
         if found is None:
-            masks.append((-1, ()))
             continue
-        masks.append(found)
         if table is None:
             table = found[1]
         elif found[1] is not table:
             alike = False
-    masks.append((-1, ()))  # (for the cases without a clearance, and those whose clearance gave none)
-    which = checks.which
+        if len(found) > 2:
+            if runs is None:
+                runs = found[3]
+            elif found[3] is not runs:
+                runs = False
     if table is None:
         out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
     if alike:  # (each case's mask, -1 where every candidate is checked)
-        by_case = [masks[index][0] for index in which]
+        by_case = [-1 if (found := founds[index]) is None else found[0] for index in which]
+        if runs:
+            # (by clearance, the sites its terms alone read, or none)
+            alone_by = [0 if found is None or len(found) < 3 else found[2] for found in founds]
+            alone = 0  # (any of them: most candidates checked leave none)
+            for sites in alone_by:
+                alone |= sites
+            board = s.board
+            player = s.player
+            opponent = 1 - player
+            out[:] = [code for code in out
+                      if not (table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
+                      or table[code[ORIGIN]] & alone and table[code[ORIGIN]] & alone_by[which[code[CASE]]]
+                      and not table[code[DESTINATION]] & by_case[code[CASE]]
+                      and moved_holds(runs, board, code[ORIGIN], code[DESTINATION], player, opponent)
+                      or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+            return
         out[:] = [code for code in out
                   if not (table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
                   or (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
+    masks = [(-1, ()) if found is None else found[:2] for found in founds]
     out[:] = [code for code in out
               if not ((case_mask := masks[which[code[CASE]]])[0] < 0
                       or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])
@@ -161,7 +201,7 @@ def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[in
                     rejected.append(line)
                     forbidden.append(code)
             continue
-        blocked, places = clear
+        blocked, places = clear[0], clear[1]  # (a move's may give more: let_through's)
         if moves[case]:  # (a move's: `places` the sites' bits, its places its origin and destination)
             for code in run:
                 if blocked & (places[code[ORIGIN]] | places[code[at]]):

@@ -100,3 +100,28 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
             except Exception:  # (asked again whole, the part meets it there)
                 return False
     return True
+
+
+def moved_holds(runs: Sequence[TermRun], board: Board, site: int, to: int, p: int, q: int) -> bool:
+    """Whether the runs of terms (an entry's `entry[5][1]`) that read `site`
+    give the outputs they gave with the piece there moved to `to`: what
+    `terms_hold` answers of that move where `to` is no site the part read nor
+    an unsettled or (with one of the player's pieces) failing tested one, and
+    `site` none read outside the terms nor unsettled — the runs reading
+    neither place give what they gave, the point tests at both what they gave
+    (runtime/clearances.let_through)."""
+    bit = 1 << site
+    piece = board[site]
+    landed = board[to]
+    board[site] = None
+    board[to] = piece
+    try:
+        for run in runs:
+            if run[0] & bit and run[1](board, p, q, *run[2]) != run[3]:
+                return False
+    except Exception:  # (the check asks it again, as terms_hold does)
+        return False
+    finally:
+        board[to] = landed
+        board[site] = piece
+    return True

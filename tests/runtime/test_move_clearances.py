@@ -58,8 +58,10 @@ def test_xiangqi_start_calls_only_the_moves_near_the_general(xiangqi):
     # (the screen); d1, f1 (advisors) and c1, g1 (elephants behind them) along the
     # rank; the horse tests ask c2, d3, f3, g2 and the soldier tests e2, d1, f1. A test
     # asking for an enemy horse holds alike with any of Red's pieces there: the cannons
-    # landing on d3 or f3 (b3d3, b3f3, h3d3, h3f3) are let through uncalled.
-    assert called == ["b3e3", "c1a3", "c1e3", "d1e2", "e1e2", "e4e5", "f1e2", "g1e3", "g1i3", "h3e3"]
+    # landing on d3 or f3 (b3d3, b3f3, h3d3, h3f3) are let through uncalled. c1 and g1
+    # are read by the rank's terms alone: the elephants leaving them for a3 and i3 (read
+    # by nothing) are let through once those terms give what they gave with the move made.
+    assert called == ["b3e3", "c1e3", "d1e2", "e1e2", "e4e5", "f1e2", "g1e3", "h3e3"]
 
 
 def test_every_move_is_called_where_the_listed_position_is_forbidden(xiangqi):
@@ -109,15 +111,32 @@ def test_chess_perft_with_its_moves_let_through():
 def test_chess_moves_whose_tested_squares_hold_with_the_mover_are_not_called():
     # c7 and f6 are squares a knight would check e8 from (point tests: an enemy knight
     # there?), which hold alike with any of Black's pieces there: c7c6, c7c5 and d5f6
-    # are let through uncalled. d7 closes the diagonal (read), the e-file is open down
-    # to e1 (read: d5e3, d5e7), the king's moves are always called.
+    # are let through uncalled. d7 closes the diagonal (read by its term alone: d7d6, to
+    # a square nothing read, leaves the term's outcome and is let through uncalled), the
+    # e-file is open down to e1 (read: d5e3, d5e7), the king's moves are always called.
     game = load_game(CHESS)
     s = game.parse_position("rw1; game chess; ply 0; phase play; turn black move 0; board e8=black.king "
                             "d7=black.pawn c7=black.pawn d5=black.knight a7=black.pawn e1=white.king")
     kept, called = _spied(game, s)
-    assert called == ["d5e3", "d5e7", "d7d6", "e8d8", "e8e7", "e8f7", "e8f8"]
+    assert called == ["d5e3", "d5e7", "e8d8", "e8e7", "e8f7", "e8f8"]
     assert kept == ["a7a5", "a7a6", "c7c5", "c7c6", "d5b4", "d5b6", "d5c3", "d5e3", "d5e7", "d5f4", "d5f6",
                     "d7d6", "e8d8", "e8e7", "e8f7", "e8f8"]
+
+
+def test_pinned_pieces_leaving_their_line_are_called_those_along_it_are_not():
+    # The rook on e2 is pinned by the one on e8, the bishop on d2 by the one on a5: each
+    # origin is read by one of the king's rays alone (which stop there). Along its line
+    # (e2e3..e2e8, d2c3, d2b4, d2a5: squares nothing read) the ray's term gives what it
+    # gave with the move made: let through uncalled. Off it (e2g2, e2h2, d2e3..d2h6) the
+    # term finds the enemy behind: called, forbidden. e2f2 and d2c1 land on squares the
+    # answer read (the e1-h4 diagonal, the first rank), the king's moves are always
+    # called. The same moves as python-chess gives.
+    game = load_game(CHESS)
+    s = game.parse_position("rw1; game chess; ply 0; phase play; turn white move 0; board e1=white.king "
+                            "e2=white.rook d2=white.bishop e8=black.rook a5=black.bishop h8=black.king")
+    kept, called = _spied(game, s)
+    assert kept == ["d2a5", "d2b4", "d2c3", "e1d1", "e1f1", "e1f2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]
+    assert called == ["d2c1", "d2e3", "d2f4", "d2g5", "d2h6", "e1d1", "e1f1", "e1f2", "e2f2", "e2g2", "e2h2"]
 
 
 def test_a_pawn_reaching_the_last_rank_is_called():

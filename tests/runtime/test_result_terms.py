@@ -12,6 +12,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.compilation import result_reuse, result_terms
+from interpreter.runtime import clearances as runtime_clearances
 from tests.helpers import REPO, generated, helper_calls
 
 CHESS = str(REPO / "docs" / "examples" / "chess")
@@ -103,18 +104,22 @@ def test_what_a_move_leaves_at_its_places(code, placed):
 
 
 def _spied(game, monkeypatch) -> list[bool]:
-    """The answers of h_terms_hold during the game's listings."""
+    """The answers of h_terms_hold during the game's listings, and of
+    `moved_holds` (the terms asked by the listing itself: runtime/clearances.py)."""
     checks = [c for phase in game.engine.rules.result_checks for c in phase if c is not None]
     namespace = checks[0].__globals__
     real = namespace["h_terms_hold"]
     answers: list[bool] = []
 
-    def spy(*args):
-        held = real(*args)
-        answers.append(held)
-        return held
+    def spying(real):
+        def spy(*args):
+            held = real(*args)
+            answers.append(held)
+            return held
+        return spy
 
-    monkeypatch.setitem(namespace, "h_terms_hold", spy)
+    monkeypatch.setitem(namespace, "h_terms_hold", spying(real))
+    monkeypatch.setattr(runtime_clearances, "moved_holds", spying(runtime_clearances.moved_holds))
     return answers
 
 
