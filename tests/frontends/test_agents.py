@@ -514,6 +514,52 @@ def test_the_roots_check_stops_making_positions_at_its_deadline():
     assert best_child(root).materialised
 
 
+def test_an_expanded_nodes_actions_come_in_a_random_order():
+    # Go's first moves were all on its first rows: with a visit or two each, the
+    # children's ties (in GRAVE's choice, in `best_child`) went to the actions
+    # listed first. The children are the legal actions, in an order drawn by the
+    # search's generator: the same for the same seed, not the listing's.
+    from interpreter.frontends.agents.playout import Tactics
+    from interpreter.frontends.agents.search import Search
+    from interpreter.frontends.agents.tree import best_child
+
+    game = TicTacToe()
+    state = game.initial_state()
+    legal = list(game.engine.legal(state))
+    firsts = set()
+    for seed in range(8):
+        search = Search(game.engine, random.Random(seed), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                        score_weight=0.1)
+        root = search.new_root(state)
+        children = search.expand(root)
+        assert sorted(child.code for child in children) == sorted(legal)
+        search.try_children(root, children)
+        firsts.add(best_child(root).code)  # (all tied: no visits)
+    assert len(firsts) > 1
+
+
+def test_the_roots_check_stops_making_answers_at_its_deadline():
+    # The same clock: the nine actions are made (looks 0-8), then the first
+    # action's answers until the deadline (looks 10-12: three of its eight), and
+    # no other action's: where an answer's position is dear (Go's score rule asked
+    # by the evaluation), one action's answers had taken a whole move's time.
+    import itertools
+
+    from interpreter.frontends.agents.playout import Tactics
+    from interpreter.frontends.agents.search import Search
+
+    game = TicTacToe()
+    ticks = itertools.count()
+    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                    score_weight=0.1, clock=lambda: float(next(ticks)))
+    root = search.new_root(game.initial_state())
+    search.check_root(root, deadline=12.0)
+    children = root.children
+    assert children is not None and all(child.materialised for child in children)
+    made = [sum(answer.materialised for answer in child.children or ()) for child in children]
+    assert made == [3] + [0] * 8
+
+
 def test_the_safety_check_looks_only_at_the_positions_the_roots_check_made():
     # Tablut's threat (test_tactical_positions): a check cut short after ten
     # positions leaves stubs, which the safety check neither looks at nor vetoes.

@@ -122,9 +122,12 @@ class Search:
                 children.append(Node(code))
                 node.weights.append(total)
             return children
+        # (in a random order: where the actions look alike, as most do after few
+        # simulations, the ties of the choices below and in `best_child`, and the
+        # actions a check stopped by its deadline has made, are not those listed first)
         node.children = children = [Node(code) for code in engine.legal(state)]
+        self.rng.shuffle(children)
         node.untried = children[:]
-        self.rng.shuffle(node.untried)
         if len(children) <= self.try_all and self.trying_all_pays(len(children)):
             self.try_children(node, children)
             return children
@@ -196,7 +199,7 @@ class Search:
             if answers is None:
                 answers = self.expand(child)
             if cost <= THREAT_BUDGET:
-                self.try_children(child, answers)
+                self.try_children(child, answers, deadline=deadline)
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
