@@ -514,30 +514,6 @@ def test_the_roots_check_stops_making_positions_at_its_deadline():
     assert best_child(root).materialised
 
 
-def test_an_expanded_nodes_actions_come_in_a_random_order():
-    # Go's first moves were all on its first rows: with a visit or two each, the
-    # children's ties (in GRAVE's choice, in `best_child`) went to the actions
-    # listed first. The children are the legal actions, in an order drawn by the
-    # search's generator: the same for the same seed, not the listing's.
-    from interpreter.frontends.agents.playout import Tactics
-    from interpreter.frontends.agents.search import Search
-    from interpreter.frontends.agents.tree import best_child
-
-    game = TicTacToe()
-    state = game.initial_state()
-    legal = list(game.engine.legal(state))
-    firsts = set()
-    for seed in range(8):
-        search = Search(game.engine, random.Random(seed), Tactics(), 2, exploration=1.0, rollout_limit=50,
-                        score_weight=0.1)
-        root = search.new_root(state)
-        children = search.expand(root)
-        assert sorted(child.code for child in children) == sorted(legal)
-        search.try_children(root, children)
-        firsts.add(best_child(root).code)  # (all tied: no visits)
-    assert len(firsts) > 1
-
-
 def test_the_roots_check_stops_making_answers_at_its_deadline():
     # The same clock: the nine actions are made (looks 0-8), then the first
     # action's answers until the deadline (looks 10-12: three of its eight), and

@@ -122,12 +122,9 @@ class Search:
                 children.append(Node(code))
                 node.weights.append(total)
             return children
-        # (in a random order: where the actions look alike, as most do after few
-        # simulations, the ties of the choices below and in `best_child`, and the
-        # actions a check stopped by its deadline has made, are not those listed first)
         node.children = children = [Node(code) for code in engine.legal(state)]
-        self.rng.shuffle(children)
         node.untried = children[:]
+        self.rng.shuffle(node.untried)
         if len(children) <= self.try_all and self.trying_all_pays(len(children)):
             self.try_children(node, children)
             return children
