@@ -514,6 +514,28 @@ def test_the_roots_check_stops_making_positions_at_its_deadline():
     assert best_child(root).materialised
 
 
+def test_the_roots_check_stops_making_answers_at_its_deadline():
+    # The same clock: the nine actions are made (looks 0-8), then the first
+    # action's answers until the deadline (looks 10-12: three of its eight), and
+    # no other action's: where an answer's position is dear (Go's score rule asked
+    # by the evaluation), one action's answers had taken a whole move's time.
+    import itertools
+
+    from interpreter.frontends.agents.playout import Tactics
+    from interpreter.frontends.agents.search import Search
+
+    game = TicTacToe()
+    ticks = itertools.count()
+    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
+                    score_weight=0.1, clock=lambda: float(next(ticks)))
+    root = search.new_root(game.initial_state())
+    search.check_root(root, deadline=12.0)
+    children = root.children
+    assert children is not None and all(child.materialised for child in children)
+    made = [sum(answer.materialised for answer in child.children or ()) for child in children]
+    assert made == [3] + [0] * 8
+
+
 def test_the_safety_check_looks_only_at_the_positions_the_roots_check_made():
     # Tablut's threat (test_tactical_positions): a check cut short after ten
     # positions leaves stubs, which the safety check neither looks at nor vetoes.

@@ -196,7 +196,7 @@ class Search:
             if answers is None:
                 answers = self.expand(child)
             if cost <= THREAT_BUDGET:
-                self.try_children(child, answers)
+                self.try_children(child, answers, deadline=deadline)
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
