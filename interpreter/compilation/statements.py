@@ -968,6 +968,12 @@ class StatementCompiler:
             # parameters stand for them.
             inner = scope.child()
             for param, arg in zip(procedure.params, s.args):
+                if isinstance(arg, ast.Name) and arg.id in self.model.kinds and arg.id not in scope.locals:
+                    raise RuleError(arg.pos, f"'{arg.id}' is a piece kind: a procedure's argument is a value (a "
+                                             "site, a piece, a number, a player, a direction, a track, a region, "
+                                             "a set of sites), not a kind",
+                                    "write one procedure per kind, or pass a site and test it with "
+                                    f"'is {arg.id}' inside (format.md 3.13)")
                 value = self.value(arg, scope)
                 if value.type is Type.PER_PLAYER:
                     raise RuleError(arg.pos, "this differs per player: say whose, e.g. [player]")
