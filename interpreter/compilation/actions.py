@@ -664,7 +664,8 @@ class ActionCompiler:
                  off_case: Optional[int], plan: ActionPlan, levels: WhereLevels) -> tuple[Emit, Optional[Reach], int]:
         """(emit, reach, cost per piece) of the action's pattern."""
         board = self.model.board
-        cost = 1 + levels.candidate_cost + self.compiler.restrictions.cost
+        passes = not isinstance(pattern, (ast.GoPattern, ast.DropPattern, ast.SelectPattern, ast.PassPattern))
+        cost = 1 + levels.candidate_cost + self.compiler.restrictions.cost(passes)
         if isinstance(pattern, (ast.StepPattern, ast.LeapPattern, ast.JumpPattern)):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph "

@@ -73,20 +73,29 @@ def estimates(compiler: Compiled) -> list[tuple[ast.Pos, str, int]]:
 
 def _most_pieces(compiler: Compiled) -> dict[int, int]:
     """The most pieces of each kind the board can hold: the setup's, for a kind no
-    rule can add (no `create`, `promote`, `drop` of it, no pool of it, no stacks
-    that part); else the board's size."""
+    rule can add (no `create`, `promote`, `drop` of it, no pool of it); else the
+    board's size. With stacks a stone that leaves a stack (`move one`, ...) is a
+    piece of the stack's kind, whatever kind it was: there each kind's bound is the
+    setup's stones, all kinds together, when no rule makes a stone (no `create`, no
+    `drop`, no pool: promoting changes a kind, not the number of stones)."""
     model = compiler.model
     n = model.board.size
     added = {pool.kind for pool in model.pools.values() if pool.kind is not None}
+    makes_stones = bool(model.pools)
     for node in nodes_of([compiler.items.phases, compiler.items.decisions, compiler.items.chances,
                         compiler.items.procedures]):
+        if isinstance(node, (ast.CreateStmt, ast.DropPattern)):
+            makes_stones = True
         if isinstance(node, (ast.CreateStmt, ast.PromoteStmt, ast.DropPattern)) and node.kind in model.kinds:
             added.add(model.kinds[node.kind].index)
         elif isinstance(node, ast.PromoteChoiceStmt):
             added |= {model.kinds[k.id].index for k in node.kinds if k.id in model.kinds}
     most = {k.index: n for k in model.kinds.values()}
     if model.stacks:
-        return most  # (a stack's stones may leave it as pieces of its kind)
+        if makes_stones:
+            return most
+        stones = sum(p.height for p in model.setup)
+        return {kind: min(n, stones) for kind in most}
     for kind in most:
         if kind not in added:
             most[kind] = min(n, sum(1 for p in model.setup if p.kind == kind))
