@@ -86,6 +86,12 @@ class Restrictions:
 
     # the estimated cost of the conditions left to ask at a site, by kind of forbid
     rest_costs: dict[str, int] = field(default_factory=dict)
+    lines: list[tuple[ast.Forbid, int]] = field(default_factory=list)  # each line and its estimated steps
+
+    def line_costs(self, passes: bool = True) -> list[tuple[ast.Pos, str, int]]:
+        """(position, what, estimated steps) of each forbid line asked of a candidate."""
+        return [(line.pos, f"'forbid {line.what}'", cost) for line, cost in self.lines
+                if passes or line.what != "passing"]
     result_cost: int = 0  # the estimated cost of playing a candidate and asking `forbid result`
 
     def has(self, what: str) -> bool:
@@ -238,6 +244,7 @@ def compile_restrictions(forbids: list[ast.Forbid], labels: dict[int, str], expr
             restrictions.by_kind[item.what].append(forbid)
             rest = sum(exprs.boolean(part, scope).cost for part in forbid.rest)
             restrictions.rest_costs[item.what] = restrictions.rest_costs.get(item.what, 0) + rest
+            restrictions.lines.append((item, 1 + len(forbid.rest) + rest))
     return restrictions
 
 

@@ -228,3 +228,13 @@ def test_forbid_passing_is_not_charged_to_an_action_that_passes_nothing(tmp_path
     step = GO + "        action slide:\n            step all\n            onto empty: move\n"
     status, err = validate(write(tmp_path, step, 16, 16), capsys)
     assert status == 1 and "game.rules:8:5: error: listing the actions of 'slide' may take about" in err, err
+    # the error names the line that makes most of the steps, and the candidates asking it
+    assert f"most are 'forbid passing' at {tmp_path}/game.rules:1:1: about 8.4e+07 steps asked of each of " \
+           "about 16 candidates; the limit is 1e+09" in err, err
+
+
+def test_the_work_estimates_error_names_the_costliest_where(tmp_path, capsys):
+    where = "count(sites, count(sites, count(sites, neighbour(it, n) == to) > 0) > 0) > 0"
+    status, err = validate(write(tmp_path, MOVE.format(where="to != a1 and " + where)), capsys)
+    assert status == 1
+    assert f"most are a 'where' condition at {tmp_path}/game.rules:5:28: about" in err, err
