@@ -202,16 +202,6 @@ def test_playouts_draw_the_alike_action_forbid_result_allows(tmp_path):
     assert drawn == legal and len(legal) == len({engine.notation(code) for code in legal})
 
 
-def test_a_kind_is_not_a_procedure_argument(tmp_path, capsys):
-    # format.md 3.13: a kind is named only after is/create/promote/by/drop; the error
-    # points at the kind given as an argument and says what an argument may be
-    line = first_diagnostic(tmp_path, capsys, rules_edit=("        onto empty: place\n",
-                                                          "        onto empty: put(chief, to)\n"),
-                            append_rules="procedure put(k, s):\n    create k at s\n")
-    assert line.startswith("rules:22:")
-    assert "'chief' is a piece kind: a procedure's argument is a value" in line and "not a kind" in line
-
-
 def test_a_kind_is_not_a_value(tmp_path, capsys):
     line = first_diagnostic(tmp_path, capsys, rules_edit=("    quiet = 0\n", "    quiet = man\n"))
     assert "'man' is a piece kind, not a value" in line
