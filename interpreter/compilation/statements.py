@@ -967,11 +967,11 @@ class StatementCompiler:
         if copy_name is not None and copy_name in self.procedures:
             # (piece kinds given: the copy with them written in, items.specialise_kind_arguments)
             given = [arg for arg in args if isinstance(arg, ast.Name) and arg.id in self.model.kinds]
-            for arg in given:
-                if arg.id in scope.locals:
-                    raise RuleError(arg.pos, f"'{arg.id}' is both a local and a piece kind: as an argument it "
-                                             "would be ambiguous", "rename the local")
-            args = [arg for arg in args if arg not in given]
+            for kind in given:
+                if kind.id in scope.locals:
+                    raise RuleError(kind.pos, f"'{kind.id}' is both a local and a piece kind: as an argument it "
+                                              "would be ambiguous", "rename the local")
+            args = [arg for arg in args if all(arg is not kind for kind in given)]
             name, procedure = copy_name, self.procedures[copy_name]
             if name in self._procedure_stack:
                 chain = " -> ".join(self._procedure_stack + [name])
