@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from .compilation.compiler import Compiler
 from .compilation.errors import RuleError
-from .compilation.items import collect_items
+from .compilation.items import collect_items, specialise_kind_arguments
 from .compilation.model import GameModel, build_model
 from .loading.definition import Definition, locate
 from .loading.options import Option, parse_option_value, read_options
@@ -49,6 +49,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     diags.raise_if_errors(definition.sources)
     errors: list[RuleError] = []
     items = collect_items(definition.rules, errors)
+    errors.extend(specialise_kind_arguments(items, model.kinds))
     errors.extend(bound_errors(model, items))
     too_large = expansion_errors(items)
     if too_large:  # compiling them would not end in reasonable time

@@ -132,6 +132,10 @@ class ActionPlan:
     landing: Optional["patterns.Landing"] = None  # the cases and checks of its candidates (not of a pass)
     cost: int = 1  # estimated steps per piece (or per position)
     guard_cost: int = 0  # estimated steps of the guard (once per position)
+    # for the work estimate's error (budget.py): the estimated steps per candidate,
+    # and the parts asked of each candidate (position, what, steps) that make them
+    candidate_cost: int = 1
+    candidate_parts: tuple[tuple[ast.Pos, str, int], ...] = ()
     # Its costly `where` conjuncts about a candidate alone (read from its code and
     # the position), and its emit without them: what playouts list before they
     # draw, asking these of the candidate drawn only (see `deferring`).
@@ -178,6 +182,7 @@ class WhereLevels:
     piece_cost: int = 0
     candidate_cost: int = 0
     guard_cost: int = 0
+    candidate_parts: list[tuple[ast.Pos, str, int]] = field(default_factory=list)  # (position, what, steps)
     piece_setup: list[py.stmt] = field(default_factory=list)  # run for each piece
     # what the candidate conjuncts, all costly, imply about the piece or the
     # position alone (necessary.py), not compiled yet (ActionCompiler._hoist_implied)
@@ -394,6 +399,7 @@ class ActionCompiler:
                     levels.candidate.append((tuple(lines), c.code))
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
+                    levels.candidate_parts.append((part.pos, "a 'where' condition", c.cost))
                 elif c.deps & PIECE_DEPS:
                     if moving and c.cost > CHEAP_PIECE_TEST:
                         name = pyast.name(self.src.fresh("l"))
@@ -664,7 +670,11 @@ class ActionCompiler:
                  off_case: Optional[int], plan: ActionPlan, levels: WhereLevels) -> tuple[Emit, Optional[Reach], int]:
         """(emit, reach, cost per piece) of the action's pattern."""
         board = self.model.board
-        cost = 1 + levels.candidate_cost + self.compiler.restrictions.cost
+        passes = not isinstance(pattern, (ast.GoPattern, ast.DropPattern, ast.SelectPattern, ast.PassPattern))
+        cost = 1 + levels.candidate_cost + self.compiler.restrictions.cost(passes)
+        if not isinstance(pattern, ast.WalkPattern):  # (a walk's estimate is its own)
+            plan.candidate_cost = cost
+            plan.candidate_parts = (*levels.candidate_parts, *self.compiler.restrictions.line_costs(passes))
         if isinstance(pattern, (ast.StepPattern, ast.LeapPattern, ast.JumpPattern)):
             if board.kind != "grid":
                 raise RuleError(pattern.pos, f"'{_pattern_word(pattern)}' moves along grid directions; on a graph "

@@ -125,6 +125,10 @@ class NameFamily:
                 e.pos, f"'{name}' is a procedure (statements to run), not a value",
                 "a named expression is written with 'define NAME = EXPRESSION'",
             )
+        if name in m.kinds:
+            raise RuleError(e.pos, f"'{name}' is a piece kind, not a value: a kind is named after 'is', "
+                                   "'create', 'promote ... to', 'by' and 'drop'",
+                            f"to test a piece's kind write 'X is {name}' (format.md 3.12)")
         raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
 
     def _declared_as(self, name: str) -> Optional[str]:

@@ -1,10 +1,12 @@
 """The top-level items of the rules files, by kind and name."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Collection, Optional
 
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from .errors import RuleError
 from .names import reserved_word
 
@@ -25,6 +27,60 @@ class RuleItems:
     forbid_labels: dict[int, str] = field(default_factory=dict)
     # names declared twice (already an error: uses of them are not reported again)
     duplicates: set[str] = field(default_factory=set)
+    # the copies of procedures made for piece kinds given as arguments: name -> the procedure's
+    specialised: dict[str, str] = field(default_factory=dict)
+
+
+MAX_KIND_COPIES = 256  # copies of procedures made for the kinds given them, in all
+
+
+def kind_copy_name(name: str, args: list[ast.Expr], kinds: Collection[str]) -> Optional[str]:
+    """The name of the copy of procedure `name` made for the piece kinds among the
+    arguments of a call (`put(queen, _)`), None when no argument is a kind."""
+    given = [arg.id if isinstance(arg, ast.Name) and arg.id in kinds else "_" for arg in args]
+    return f"{name}({', '.join(given)})" if any(word != "_" for word in given) else None
+
+
+def specialise_kind_arguments(items: RuleItems, kinds: Collection[str]) -> list[RuleError]:
+    """A piece kind given as a procedure's argument (`put(queen, to)`, format.md
+    3.13) is that kind in the block, as in a copy written out with it: for each
+    call giving kinds, a copy of the procedure with the kind written where its
+    parameter stands (after `is`, `create`, `promote ... to`, and as an argument
+    passed on), kept with the procedures — so that every analysis reading the
+    rules (which kinds are made, the work estimate, ...) reads the kinds the copy
+    makes. The call itself keeps its spelling: the compiler runs the copy named
+    by `kind_copy_name`."""
+    errors: list[RuleError] = []
+    waiting: list[object] = [items.phases, list(items.decisions.values()), list(items.chances.values()),
+                             list(items.procedures.values())]
+    while waiting:
+        for node in nodes_of(waiting.pop()):
+            if not isinstance(node, ast.CallStmt) or node.procedure not in items.procedures:
+                continue
+            copy_name = kind_copy_name(node.procedure, node.args, kinds)
+            procedure = items.procedures[node.procedure]
+            if copy_name is None or copy_name in items.procedures or len(node.args) != len(procedure.params):
+                continue
+            if len(items.specialised) >= MAX_KIND_COPIES:
+                errors.append(RuleError(node.pos, f"more than {MAX_KIND_COPIES} copies of procedures for the kinds "
+                                                  "given them as arguments"))
+                return errors
+            given = {param.id: arg.id for param, arg in zip(procedure.params, node.args)
+                     if isinstance(arg, ast.Name) and arg.id in kinds}
+            body = copy.deepcopy(procedure.body)
+            for inner in nodes_of(body):
+                if isinstance(inner, ast.Name) and inner.id in given:
+                    inner.id = given[inner.id]
+                elif isinstance(inner, ast.Is) and inner.what in given:
+                    inner.what = given[inner.what]
+                elif isinstance(inner, (ast.CreateStmt, ast.PromoteStmt)) and inner.kind in given:
+                    inner.kind = given[inner.kind]
+            params = [param for param in procedure.params if param.id not in given]
+            made = ast.Procedure(procedure.pos, copy_name, body, params)
+            items.procedures[copy_name] = made
+            items.specialised[copy_name] = node.procedure
+            waiting.append(made)
+    return errors
 
 
 def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleItems:

@@ -77,13 +77,21 @@ class Restrictions:
     # it, so that a listing asks the listed position once for all its cases (cases.py)
     _gates_made: dict[Any, Optional[Gate]] = field(default_factory=dict)
 
-    @property
-    def cost(self) -> int:
-        """Estimated steps to ask every forbid about one site."""
-        asked = sum(1 + len(f.rest) for forbids in self.by_kind.values() for f in forbids)
-        return asked + self.rest_cost + self.result_cost
+    def cost(self, passes: bool = True) -> int:
+        """Estimated steps to ask every forbid about one site (without the `passing`
+        ones for an action that passes nothing: `go`, `drop`, `select`)."""
+        kinds = [what for what in self.by_kind if passes or what != "passing"]
+        asked = sum(1 + len(f.rest) for what in kinds for f in self.by_kind[what])
+        return asked + sum(self.rest_costs.get(what, 0) for what in kinds) + self.result_cost
 
-    rest_cost: int = 0  # the estimated cost of the conditions left to ask at a site
+    # the estimated cost of the conditions left to ask at a site, by kind of forbid
+    rest_costs: dict[str, int] = field(default_factory=dict)
+    lines: list[tuple[ast.Forbid, int]] = field(default_factory=list)  # each line and its estimated steps
+
+    def line_costs(self, passes: bool = True) -> list[tuple[ast.Pos, str, int]]:
+        """(position, what, estimated steps) of each forbid line asked of a candidate."""
+        return [(line.pos, f"'forbid {line.what}'", cost) for line, cost in self.lines
+                if passes or line.what != "passing"]
     result_cost: int = 0  # the estimated cost of playing a candidate and asking `forbid result`
 
     def has(self, what: str) -> bool:
@@ -234,7 +242,9 @@ def compile_restrictions(forbids: list[ast.Forbid], labels: dict[int, str], expr
             continue
         if not forbid.never:
             restrictions.by_kind[item.what].append(forbid)
-            restrictions.rest_cost += sum(exprs.boolean(part, scope).cost for part in forbid.rest)
+            rest = sum(exprs.boolean(part, scope).cost for part in forbid.rest)
+            restrictions.rest_costs[item.what] = restrictions.rest_costs.get(item.what, 0) + rest
+            restrictions.lines.append((item, 1 + len(forbid.rest) + rest))
     return restrictions
 
 

@@ -29,6 +29,7 @@ from . import pyast
 from .code import Code, always_a_player, describe, standing_local, stands_alone
 from .errors import FollowOnError, RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
+from .items import kind_copy_name
 from .liberties import group_stones
 from .model import Attribute, Pool, Variable
 from .names import reserved_word
@@ -961,13 +962,27 @@ class StatementCompiler:
             wanted = ", ".join(p.id for p in procedure.params)
             raise RuleError(s.pos, f"procedure '{name}' takes {len(procedure.params)} argument(s) ({wanted}), "
                                    f"found {len(s.args)}")
+        args = s.args
+        copy_name = kind_copy_name(name, args, self.model.kinds)
+        if copy_name is not None and copy_name in self.procedures:
+            # (piece kinds given: the copy with them written in, items.specialise_kind_arguments)
+            given = [arg for arg in args if isinstance(arg, ast.Name) and arg.id in self.model.kinds]
+            for kind in given:
+                if kind.id in scope.locals:
+                    raise RuleError(kind.pos, f"'{kind.id}' is both a local and a piece kind: as an argument it "
+                                              "would be ambiguous", "rename the local")
+            args = [arg for arg in args if all(arg is not kind for kind in given)]
+            name, procedure = copy_name, self.procedures[copy_name]
+            if name in self._procedure_stack:
+                chain = " -> ".join(self._procedure_stack + [name])
+                raise RuleError(s.pos, f"procedure '{name}' calls itself ({chain}); procedures cannot recurse")
         inner = scope
         cost = 0
         if procedure.params:
             # The arguments are computed first, where the call stands; inside, the
             # parameters stand for them.
             inner = scope.child()
-            for param, arg in zip(procedure.params, s.args):
+            for param, arg in zip(procedure.params, args):
                 value = self.value(arg, scope)
                 if value.type is Type.PER_PLAYER:
                     raise RuleError(arg.pos, "this differs per player: say whose, e.g. [player]")

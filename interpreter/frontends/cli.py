@@ -436,7 +436,10 @@ def _add_list_and_validate(commands: _Commands, g: str) -> None:
         "validate", help="check game definitions",
         description=(
             "Check game definitions (folders, game files, variant files or bundled names). Every problem is\n"
-            "printed as FILE:LINE:COLUMN: error: message. The exit status is 0 only when all are valid."
+            "printed as FILE:LINE:COLUMN: error: message. The exit status is 0 only when all are valid.\n"
+            "A rule whose estimated work in one position (listing a decision's actions, applying an action,\n"
+            "the rules of a turn: loops over sets inside loops over sets, every site full) passes 10^9 steps\n"
+            "is an error, past 10^8 a warning; the message names the part that costs most (docs/format.md 5)."
         ),
         epilog=f"examples:\n  {PROG} validate {g}\n  {PROG} validate mygame/ mygame/variants/fast.yaml",
         formatter_class=_RAW,

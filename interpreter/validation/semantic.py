@@ -46,7 +46,7 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
         if name not in in_turns and name not in followups:
             warn(decision.pos, f"'{name}' is never taken: no phase's 'turn' names it and no 'then' starts it")
     for name, procedure in items.procedures.items():
-        if name not in called:
+        if name not in called and name not in items.specialised:
             warn(procedure.pos, f"procedure '{name}' is never used")
     for name, define in items.defines.items():
         if name not in names:

@@ -192,3 +192,49 @@ def test_a_fault_in_a_playout_is_located_at_its_rule(tmp_path, where, doing):
         game.engine.random_playout(game.initial_state(), random.Random(1), 100)
     assert "division by zero" in str(caught.value) and doing in str(caught.value)
     assert caught.value.pos.line == 5
+
+
+def test_with_stacks_the_pieces_that_may_act_are_at_most_the_setups_stones(tmp_path, capsys):
+    # With stacks a stone leaving a stack is a piece of the stack's kind; with no
+    # create, drop or pool the pieces are still at most the setup's two stones.
+    where = "count(sites, count(sites, neighbour(it, n) == to) > 0) > 0"
+    path = write(tmp_path, MOVE.format(where=where), 16, 16)
+    with open(tmp_path / "game.yaml", "a") as yaml:
+        yaml.write("stacks: true\n")
+    status, err = validate(path, capsys)
+    assert (status, "may take about" in err) == (0, False), err
+    # a rule that makes stones (a drop): every site may hold a piece that acts
+    (tmp_path / "game.rules").write_text(textwrap.dedent(MOVE.format(where=where) + DROPS))
+    status, err = validate(path, capsys)
+    assert status == 0 and "warning: listing the actions of 'go' may take about" in err, err
+
+
+GO = """\
+    forbid passing where count(sites, count(sites, count(sites, neighbour(it, n) == site) > 0) > 0) > 0
+    phase play:
+        turn: move
+    decision move:
+        action go:
+            go to sites
+            onto empty: move
+"""
+
+
+def test_forbid_passing_is_not_charged_to_an_action_that_passes_nothing(tmp_path, capsys):
+    # format.md 3.7: `go`, `drop` and `select` pass nothing; the costly forbid is
+    # charged to a step (it passes sites), not to the `go` (2 x 256 steps)
+    status, err = validate(write(tmp_path, GO, 16, 16), capsys)
+    assert (status, "may take about" in err) == (0, False), err
+    step = GO + "        action slide:\n            step all\n            onto empty: move\n"
+    status, err = validate(write(tmp_path, step, 16, 16), capsys)
+    assert status == 1 and "game.rules:8:5: error: listing the actions of 'slide' may take about" in err, err
+    # the error names the line that makes most of the steps, and the candidates asking it
+    assert f"most are 'forbid passing' at {tmp_path}/game.rules:1:1: about 8.4e+07 steps asked of each of " \
+           "about 16 candidates; the limit is 1e+09" in err, err
+
+
+def test_the_work_estimates_error_names_the_costliest_where(tmp_path, capsys):
+    where = "count(sites, count(sites, count(sites, neighbour(it, n) == to) > 0) > 0) > 0"
+    status, err = validate(write(tmp_path, MOVE.format(where="to != a1 and " + where)), capsys)
+    assert status == 1
+    assert f"most are a 'where' condition at {tmp_path}/game.rules:5:28: about" in err, err

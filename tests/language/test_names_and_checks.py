@@ -200,3 +200,8 @@ def test_playouts_draw_the_alike_action_forbid_result_allows(tmp_path):
         unsettled.legal = None  # (as after apply_in_place(..., settle=False))
         drawn.add(engine.random_legal(unsettled, rng))
     assert drawn == legal and len(legal) == len({engine.notation(code) for code in legal})
+
+
+def test_a_kind_is_not_a_value(tmp_path, capsys):
+    line = first_diagnostic(tmp_path, capsys, rules_edit=("    quiet = 0\n", "    quiet = man\n"))
+    assert "'man' is a piece kind, not a value" in line

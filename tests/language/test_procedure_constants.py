@@ -4,8 +4,10 @@ them (statements._call_procedure, code.stands_alone): the tables of a direction 
 of a track are read, not asked at run time."""
 import ast
 
-from interpreter import load_game
-from tests.helpers import generated, helper_calls, write_definition
+import pytest
+
+from interpreter import DefinitionError, load_game
+from tests.helpers import api_perft, generated, helper_calls, write_definition
 
 YAML = """\
 game: probe
@@ -93,3 +95,89 @@ def test_constant_arguments_are_constants_in_the_body(tmp_path):
     assert game.is_terminal(state) and written.is_terminal(other)
     assert game.position_text(state) == written.position_text(other)
     assert game.engine.perft(game.initial_state(), 2) == written.engine.perft(written.initial_state(), 2)
+
+
+KINDS_YAML = """\
+game: probe
+title: Probe
+description: Men that grow chiefs, chiefs that turn back into men.
+rules: game.rules
+players: [white, black]
+board:
+  grid: {files: 4, ranks: 4}
+pieces:
+  man: {symbol: M}
+  chief: {symbol: C}
+setup:
+  white: {man: [a1]}
+  black: {man: [d4]}
+"""
+KINDS = """\
+phase play:
+    turn: move
+decision move:
+    action grow by man:
+        step all
+        onto empty:
+            put(chief, to)
+    action shrink by chief:
+        step all
+        onto empty:
+            swap(man, chief)
+procedure put(k, s):
+    if count(pieces of player where it is k) < 2:
+        create k at s
+    else:
+        move
+procedure swap(k, old):
+    move
+    if piece is old:
+        turn_into(k)
+procedure turn_into(k2):
+    promote piece to k2
+"""
+KINDS_WRITTEN_OUT = """\
+phase play:
+    turn: move
+decision move:
+    action grow by man:
+        step all
+        onto empty:
+            if count(pieces of player where it is chief) < 2:
+                create chief at to
+            else:
+                move
+    action shrink by chief:
+        step all
+        onto empty:
+            move
+            if piece is chief:
+                promote piece to man
+"""
+
+
+def test_a_kind_given_to_a_procedure_is_that_kind_in_its_block(tmp_path):
+    # format.md 3.13: as in a copy written out with it — after `is`, `create`,
+    # `promote ... to`, and passed on to another procedure; chiefs are made only
+    # by the procedure (so no analysis may take them for a kind never made)
+    games = []
+    for name, rules in (("given", KINDS), ("written", KINDS_WRITTEN_OUT)):
+        (tmp_path / name).mkdir()
+        games.append(load_game(write_definition(tmp_path / name, KINDS_YAML, rules)))
+    counts = [[api_perft(game, game.initial_state(), depth) for depth in (1, 2, 3, 4)] for game in games]
+    assert counts[0] == counts[1] == [3, 9, 62, 414], counts
+
+
+def test_a_kind_given_to_a_procedure_is_not_a_value_in_it(tmp_path):
+    rules = KINDS.replace("    promote piece to k2\n", "    promote piece to k2\n    quiet = k2\n")
+    with pytest.raises(DefinitionError) as caught:
+        load_game(write_definition(tmp_path, KINDS_YAML.replace("setup:", "variables:\n  quiet: {type: int}\nsetup:"),
+                                   rules))
+    assert "'man' is a piece kind, not a value" in str(caught.value)
+
+
+def test_a_local_named_as_a_kind_is_not_given_as_a_kind(tmp_path):
+    rules = KINDS.replace("            put(chief, to)\n", "            let chief = 2\n            put(chief, to)\n")
+    with pytest.raises(DefinitionError) as caught:
+        load_game(write_definition(tmp_path, KINDS_YAML, rules))
+    assert "game.rules:8:17: error: 'chief' is both a local and a piece kind" in str(caught.value)
