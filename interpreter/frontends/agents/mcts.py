@@ -235,8 +235,8 @@ class MCTSAgent(SeededAgent):
                 limit = SCORED_ROLLOUT_LIMIT
             elif evaluation is not None and 0 < methods.evaluated_rollout <= DEFAULT_ROLLOUT_LIMIT:
                 # the evaluation cuts every playout shorter than any natural limit:
-                # the probes that measure one (a twentieth of a second in a chess
-                # variant) would change nothing
+                # the probes that measure one (0.025 s a move in xiangqi) would
+                # change nothing
                 limit = DEFAULT_ROLLOUT_LIMIT
             else:
                 limit = natural_rollout_limit(game.engine, state)
