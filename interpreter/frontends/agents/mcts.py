@@ -235,8 +235,8 @@ class MCTSAgent(SeededAgent):
                 limit = SCORED_ROLLOUT_LIMIT
             elif evaluation is not None and 0 < methods.evaluated_rollout <= DEFAULT_ROLLOUT_LIMIT:
                 # the evaluation cuts every playout shorter than any natural limit:
-                # the probes that measure one (0.025 s a move in xiangqi) would
-                # change nothing
+                # the probes that measure one (a few hundredths of a second a
+                # move) would change nothing
                 limit = DEFAULT_ROLLOUT_LIMIT
             else:
                 limit = natural_rollout_limit(game.engine, state)
@@ -282,7 +282,7 @@ class MCTSAgent(SeededAgent):
             done += 1
             if watch:
                 # the clock at every iteration (with `forbid result` one may take
-                # milliseconds, in a chess variant tens of them): the search stops
+                # milliseconds, a long playout tens of them): the search stops
                 # where one more iteration, as long as their mean so far, would end
                 # past the deadline, so that a move keeps to its budget on average
                 now = self.clock()
