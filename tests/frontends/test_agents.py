@@ -469,6 +469,29 @@ def test_the_probes_leave_the_search_reproducible():
     assert measured.last_stats.choices == given.last_stats.choices
 
 
+def test_no_probes_where_the_evaluation_cuts_the_playouts(monkeypatch):
+    from interpreter import load_game
+    from interpreter.frontends.agents import mcts
+    from interpreter.frontends.agents.knowledge import evaluation_of
+
+    # Morris has no score rule and a learnt evaluation, which stops every playout
+    # after a dozen actions: a measured limit (200 at least) would change nothing,
+    # so none is measured, and the search is the one with that limit given.
+    game = load_game("morris")
+    state = game.initial_state()
+    assert game.engine.scores(state) is None and evaluation_of(game) is not None
+    given = MCTSAgent(iterations=60, seed=4, rollout_limit=mcts.natural_rollout_limit(game.engine, state))
+    expected = given.choose(game, state)
+
+    def probe(*_):
+        raise AssertionError("probed")
+
+    monkeypatch.setattr(mcts, "natural_rollout_limit", probe)
+    skipped = MCTSAgent(iterations=60, seed=4)
+    assert skipped.choose(game, state) == expected
+    assert skipped.last_stats.choices == given.last_stats.choices
+
+
 def test_a_small_node_has_its_actions_tried_only_where_that_costs_less_than_a_playout():
     # Tic-tac-toe from the start: 9 actions. Before any playout the cost is unknown
     # and every action is tried; once playouts are known to make 5 positions, a

@@ -174,12 +174,19 @@ class MCTSAgent(SeededAgent):
             raise ValueError("no legal action: the game is over")
         if mover == CHANCE:
             return game.parse_action(state, engine.notation(draw_outcome(engine, state, self.rng)))
-        started = self.clock()
+        # what it learns once per game and process (knowledge.py) is learnt before the
+        # clock runs; from there on everything counts: the search and the look at the
+        # choice end by the budget's end counted from `started` (the search one mean
+        # iteration early, _think), however long the root's checks took
+        self._learn(game)
+        started, end = self.clock(), CHECK_CLOCK()  # (`end`: the budget's end, in the checks' clock)
         search, root = self._start(game, state)
-        # (after `_start`: what it learns once per game and process is no share of the checks)
+        # (the root's checks have their shares of the budget after `_start`)
         checks_started = CHECK_CLOCK()
         reused = root.visits
         seconds = self.seconds
+        if seconds is not None:
+            end += seconds
         if seconds is not None and self.methods.safety:
             search.check_root(root, checks_started + ROOT_SHARE * seconds,
                               checks_started + DEEPER_SAFETY_SHARE * seconds)
@@ -196,28 +203,43 @@ class MCTSAgent(SeededAgent):
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         if verified is not None:
-            deadline = None if seconds is None else checks_started + seconds
-            best = verify_choice(engine, verified, root, best_child,
-                                 min(VERIFY_NODES, search.safety_nodes), deadline, CHECK_CLOCK)
+            best = verify_choice(engine, verified, root, best_child, min(VERIFY_NODES, search.safety_nodes),
+                                 None if seconds is None else end, CHECK_CLOCK)
         else:
             best = best_child(root)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
+    def _learn(self, game: FrontendGame) -> None:
+        """Learn what `_start` needs of `game` (once per game and process: cached)."""
+        methods = self.methods
+        if methods.safety or methods.grave:
+            knowledge_of(game)
+        if methods.evaluation:
+            evaluation_of(game)
+
     def _start(self, game: FrontendGame, state: State) -> tuple[Search, Node]:
         """The search and its root: the node of `state` in the last tree when there is one."""
         memory = self._memory
         tactics = memory[1] if memory is not None and memory[0] is game else Tactics()
-        limit = self.rollout_limit
-        if limit is None:
-            scored = game.engine.scores(state) is not None
-            limit = SCORED_ROLLOUT_LIMIT if scored else natural_rollout_limit(game.engine, state)
         methods = self.methods
         known = knowledge_of(game) if methods.safety or methods.grave else None
         material = known.material if known is not None and methods.safety else None
         # (GRAVE only where an action is a move rather than a slot: knowledge.py)
         grave = known is not None and methods.grave and known.uses_amaf
         evaluation = evaluation_of(game) if methods.evaluation else None
+        limit = self.rollout_limit
+        if limit is None:
+            scored = game.engine.scores(state) is not None
+            if scored:
+                limit = SCORED_ROLLOUT_LIMIT
+            elif evaluation is not None and 0 < methods.evaluated_rollout <= DEFAULT_ROLLOUT_LIMIT:
+                # the evaluation cuts every playout shorter than any natural limit:
+                # the probes that measure one (a few hundredths of a second a
+                # move) would change nothing
+                limit = DEFAULT_ROLLOUT_LIMIT
+            else:
+                limit = natural_rollout_limit(game.engine, state)
         # MAST where the game's statistics call for it (knowledge.py) and the playouts
         # are all the search knows: no material guiding them (captures first, the
         # safety check) and no evaluation cutting them after a dozen actions
@@ -253,13 +275,20 @@ class MCTSAgent(SeededAgent):
         done = 0
         seconds = None if self.seconds is None else share * self.seconds
         deadline = None if seconds is None else started + seconds
+        watch = deadline is not None and self.methods.think_on
+        begun = self.clock()
         while True:
             search.iterate(root)
             done += 1
-            if done % CHECK_EVERY and done != self.iterations:
-                # (the clock at every iteration: with `forbid result` one may take milliseconds)
-                if deadline is not None and self.methods.think_on and self.clock() >= deadline:
+            if watch:
+                # the clock at every iteration (with `forbid result` one may take
+                # milliseconds, a long playout tens of them): the search stops
+                # where one more iteration, as long as their mean so far, would end
+                # past the deadline, so that a move keeps to its budget on average
+                now = self.clock()
+                if deadline is not None and now + (now - begun) / done > deadline:
                     return done, "budget"
+            if done % CHECK_EVERY and done != self.iterations:
                 continue
             used = self._used(done, started, seconds)
             if used >= 1.0:
