@@ -511,21 +511,27 @@ def test_a_small_node_has_its_actions_tried_only_where_that_costs_less_than_a_pl
     assert search.trying_all_pays(4) and search.trying_all_pays(5) and not search.trying_all_pays(6)
 
 
-def test_the_roots_check_stops_making_positions_at_its_deadline():
-    # A clock that ticks once a look: the check makes the root's first four
-    # positions (looks at 0, 1, 2, 3), leaves the other five as stubs, and the
-    # search makes them as it goes; the choice is among the positions made.
+def _search_on_a_ticking_clock():
+    """A search of tic-tac-toe from the start whose clock ticks once a look, and its root."""
     import itertools
 
     from interpreter.frontends.agents.playout import Tactics
     from interpreter.frontends.agents.search import Search
-    from interpreter.frontends.agents.tree import best_child
 
     game = TicTacToe()
     ticks = itertools.count()
     search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
                     score_weight=0.1, clock=lambda: float(next(ticks)))
-    root = search.new_root(game.initial_state())
+    return search, search.new_root(game.initial_state())
+
+
+def test_the_roots_check_stops_making_positions_at_its_deadline():
+    # A clock that ticks once a look: the check makes the root's first four
+    # positions (looks at 0, 1, 2, 3), leaves the other five as stubs, and the
+    # search makes them as it goes; the choice is among the positions made.
+    from interpreter.frontends.agents.tree import best_child
+
+    search, root = _search_on_a_ticking_clock()
     search.check_root(root, deadline=3.0)
     children = root.children
     assert children is not None
@@ -542,16 +548,7 @@ def test_the_roots_check_stops_making_answers_at_its_deadline():
     # action's answers until the deadline (looks 10-12: three of its eight), and
     # no other action's: where an answer's position is dear (Go's score rule asked
     # by the evaluation), one action's answers had taken a whole move's time.
-    import itertools
-
-    from interpreter.frontends.agents.playout import Tactics
-    from interpreter.frontends.agents.search import Search
-
-    game = TicTacToe()
-    ticks = itertools.count()
-    search = Search(game.engine, random.Random(0), Tactics(), 2, exploration=1.0, rollout_limit=50,
-                    score_weight=0.1, clock=lambda: float(next(ticks)))
-    root = search.new_root(game.initial_state())
+    search, root = _search_on_a_ticking_clock()
     search.check_root(root, deadline=12.0)
     children = root.children
     assert children is not None and all(child.materialised for child in children)
