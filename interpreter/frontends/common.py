@@ -7,6 +7,7 @@ here, never from each other's internals, so that imports point one way.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -273,3 +274,22 @@ def isatty(stream: Any) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):  # replaced or closed streams
         return False
+
+
+_LEARNT_KEPT = False
+
+
+def prepare_agent(agent: Any, game: Game) -> None:
+    """Let `agent` learn what it learns of `game` once per process (`prepare`, where it
+    has one), then, the first time, keep everything loaded and learnt out of the
+    collector's full passes: they scan the whole heap (the compiled game, its caches,
+    the learnt evaluation), 0.1-0.15 s of processor time that falls into some move and
+    runs it past its time (benchmarks/PROFILE-NOTES.md, section ai-time)."""
+    global _LEARNT_KEPT
+    prepare = getattr(agent, "prepare", None)
+    if prepare is not None:
+        prepare(game)
+    if not _LEARNT_KEPT:
+        _LEARNT_KEPT = True
+        gc.collect()
+        gc.freeze()

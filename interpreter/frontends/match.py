@@ -32,6 +32,7 @@ from ..api import CHANCE_NAME
 from ..spelling import counted
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
+from .common import prepare_agent
 from .names import display_name, resolve_game
 from .record_game import header_identity
 from .records import RecordHeader, write_record
@@ -78,10 +79,10 @@ def play_one(game: Game, specs: Sequence[str], plan: GamePlan, seed: int, max_pl
         player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)), think=think)
         for player, entry in zip(players, plan.seats)
     }
-    if clock is not None:
-        for agent in agents.values():
-            if hasattr(agent, "clock"):
-                agent.clock = clock
+    for agent in agents.values():
+        if clock is not None and hasattr(agent, "clock"):
+            agent.clock = clock
+        prepare_agent(agent, game)
     chance_rng = random.Random(game_seed(seed, plan.index, CHANCE_NAME))
     state = game.initial_state()
     notations: list[str] = []

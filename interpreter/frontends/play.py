@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Optional, TextIO
 from ..api import CHANCE_NAME, Action, Game
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
-from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, use_color
+from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, prepare_agent, use_color
 from .names import display_name
 from .prompt import LineInput
 from .record_game import picture_command, resume_command
@@ -305,10 +305,12 @@ class Session:
         `who` and the ply. A spinner shows on a terminal."""
         agent.rng.seed(ply_seed(self.seed, who, len(self.notations)))
         if not isatty(self.out):
+            prepare_agent(agent, self.game)
             return agent.choose(self.game, self.state)
         from rich.console import Console
 
         with Console(file=self.out).status(status):
+            prepare_agent(agent, self.game)
             return agent.choose(self.game, self.state)
 
     # -- the person at the keyboard ------------------------------------------------------

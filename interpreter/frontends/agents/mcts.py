@@ -178,7 +178,7 @@ class MCTSAgent(SeededAgent):
         # clock runs; from there on everything counts: the search and the look at the
         # choice end by the budget's end counted from `started` (the search one mean
         # iteration early, _think), however long the root's checks took
-        self._learn(game)
+        self.prepare(game)
         started, end = self.clock(), CHECK_CLOCK()  # (`end`: the budget's end, in the checks' clock)
         search, root = self._start(game, state)
         # (the root's checks have their shares of the budget after `_start`)
@@ -210,8 +210,10 @@ class MCTSAgent(SeededAgent):
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
-    def _learn(self, game: FrontendGame) -> None:
-        """Learn what `_start` needs of `game` (once per game and process: cached)."""
+    def prepare(self, game: FrontendGame) -> None:
+        """Learn what the search needs of `game` (once per game and process: cached;
+        a second or two). `choose` calls it before its clock runs; a front end may call
+        it earlier, e.g. to keep what was learnt out of the collector's passes."""
         methods = self.methods
         if methods.safety or methods.grave:
             knowledge_of(game)
