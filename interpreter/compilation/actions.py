@@ -864,8 +864,16 @@ class ActionCompiler:
         shape = self.compiler.restrictions.passing_shape()
         pos = self.src.const(pattern.pos)
         cost = self.model.board.size * (2 + (landing.where is not None))
-        if shape is None:
-            emit = _emitting(landing, lambda src, ld: patterns.walk_general(src, ld, adjacent, steps.code, pos))
+        step: Optional[patterns.WalkStep] = None
+        if pattern.step is not None:
+            rule = pattern.step
+            a, b = self.src.fresh("i"), self.src.fresh("i")
+            lines, cond = self.exprs.nested(self.exprs.connected.step_scope(rule, scope, pyast.name(a), pyast.name(b)),
+                                            lambda nested: self.exprs.boolean(rule.cond, nested))
+            step = patterns.WalkStep(a, b, tuple(lines), cond.code)
+            cost += self.model.board.size * cond.cost
+        if shape is None or step is not None:
+            emit = _emitting(landing, lambda src, ld: patterns.walk_general(src, ld, adjacent, steps.code, pos, step))
             return emit, None, cost * 4
         static, blocking = shape
         tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.model.board.adjacent), static, pattern.pos))
