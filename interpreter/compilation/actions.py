@@ -868,7 +868,11 @@ class ActionCompiler:
         if pattern.step is not None:
             rule = pattern.step
             a, b = self.src.fresh("i"), self.src.fresh("i")
-            lines, cond = self.exprs.nested(self.exprs.connected.step_scope(rule, scope, pyast.name(a), pyast.name(b)),
+            # (asked while the walk looks for its ends: there is no landing site yet)
+            walking = scope.child(available=scope.available - {"to", "target", "jumped"},
+                                  where=f"{scope.where}, 'each step' of its walk (no landing site yet)")
+            lines, cond = self.exprs.nested(self.exprs.connected.step_scope(rule, walking, pyast.name(a),
+                                                                            pyast.name(b)),
                                             lambda nested: self.exprs.boolean(rule.cond, nested))
             step = patterns.WalkStep(a, b, tuple(lines), cond.code)
             cost += self.model.board.size * cond.cost

@@ -152,3 +152,11 @@ def test_misplaced_or_misnamed_steps_are_located_errors(tmp_path, where, message
     text = str(raised.value)
     assert message in text
     assert "game.rules:6:" in text
+
+
+def test_a_walks_steps_know_no_landing_site(tmp_path):
+    rules = HEX_RULES.format(n=1).replace("b is empty and slides(a, b)", "b != to")
+    with pytest.raises(DefinitionError) as raised:
+        load_game(write_definition(tmp_path, HEX_YAML, rules))
+    assert "game.rules:6:51: error: 'to' (the landing or chosen site) has no meaning in action 'step', " \
+           "'each step' of its walk" in str(raised.value)
