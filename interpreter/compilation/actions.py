@@ -94,6 +94,12 @@ class Emitter:
         return Emitter(self.landing.restricted(keep), self.write)
 
 
+def _asks_every_step(code: py.expr) -> bool:
+    """Whether `code` floods with a condition on each step asked of every step
+    first (expr_connected.py, outside lowered mode)."""
+    return any(isinstance(node, py.Name) and node.id == "h_flood_steps" for node in py.walk(code))
+
+
 def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
     return Emitter(landing, write)
 
@@ -734,9 +740,17 @@ class ActionCompiler:
             return self._walk(pattern, scope, landing, plan)
         if isinstance(pattern, ast.GoPattern):
             sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
+            lines: Sequence[py.stmt] = ()
+            if _asks_every_step(sites.code):
+                # A flood with a condition on its steps, which one expression would
+                # ask of every step of the board first: written out as loops before
+                # the targets instead, asking only the steps it takes.
+                lowered, sites = self.exprs.lowered(pattern.targets, scope)
+                sites, lines = self.exprs.as_sites(sites), tuple(lowered)
             code = self.compiler.targets(pattern.targets, scope, "go to", sites)
             fixed = reach_of_set(sites.static_sites) if sites.static_sites is not None else None
-            return _emitting(landing, lambda src, ld: patterns.go(src, ld, code)), fixed, sites.cost + sites.size * cost
+            return (_emitting(landing, lambda src, ld: patterns.go(src, ld, code, lines)), fixed,
+                    sites.cost + sites.size * cost)
         if isinstance(pattern, ast.DropPattern):
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:

@@ -702,8 +702,11 @@ def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.exp
 
 
 # ---------------------------------------------------------------- go, drop, select
-def go(src: Source, landing: Landing, targets: py.expr) -> None:
-    """To any site of a set but the piece's own, whatever lies between."""
+def go(src: Source, landing: Landing, targets: py.expr, lines: Sequence[py.stmt] = ()) -> None:
+    """To any site of a set but the piece's own, whatever lies between (`lines`
+    run first: the loops that work out the set, if any)."""
+    if lines:
+        src.add(*lines)
     with src.for_(_TO, targets):
         with src.if_(pyast.compare(_TO, "!=", _FRM)):
             src.add(_look())

@@ -6,7 +6,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.validation.diagnostics import DefinitionError
-from tests.helpers import drop_where, stones_and_rocks, write_definition
+from tests.helpers import drop_where, names_read, stones_and_rocks, write_definition
 
 # A king's flood on a grid that does not squeeze diagonally between two occupied
 # squares (the two squares beside a diagonal step are the common orthogonal
@@ -160,3 +160,13 @@ def test_a_walks_steps_know_no_landing_site(tmp_path):
         load_game(write_definition(tmp_path, HEX_YAML, rules))
     assert "game.rules:6:51: error: 'to' (the landing or chosen site) has no meaning in action 'step', " \
            "'each step' of its walk" in str(raised.value)
+
+
+def test_a_flood_asked_in_one_expression_agrees(tmp_path):
+    # Where the flood is one expression (a `forbid` condition), every step is asked
+    # first (helpers.flood_steps): the same sites as the loops of a `where`.
+    flood = f"connected(a1, all, it is empty or it == a1, each step x to y where {SQUEEZE})"
+    rules = f"forbid landing where site not in {flood}\n" + drop_where("true")
+    game = load_game(write_definition(tmp_path, stones_and_rocks(extra=CORNER), rules))
+    assert "h_flood_steps" in names_read(game)
+    assert game.legal_notations(game.initial_state()) == _all_but("a1", "c1", "d2", "d1")
