@@ -747,6 +747,10 @@ class ActionCompiler:
                 # the targets instead, asking only the steps it takes.
                 lowered, sites = self.exprs.lowered(pattern.targets, scope)
                 sites, lines = self.exprs.as_sites(sites), tuple(lowered)
+                if not sites.deps & (PIECE_DEPS | CANDIDATE_DEPS):
+                    # (the same for every piece: once per listing, as a drop's sites)
+                    levels.position_setup.extend(lines)
+                    lines = ()
             code = self.compiler.targets(pattern.targets, scope, "go to", sites)
             fixed = reach_of_set(sites.static_sites) if sites.static_sites is not None else None
             return (_emitting(landing, lambda src, ld: patterns.go(src, ld, code, lines)), fixed,

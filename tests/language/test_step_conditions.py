@@ -170,3 +170,13 @@ def test_a_flood_asked_in_one_expression_agrees(tmp_path):
     game = load_game(write_definition(tmp_path, stones_and_rocks(extra=CORNER), rules))
     assert "h_flood_steps" in names_read(game)
     assert game.legal_notations(game.initial_state()) == _all_but("a1", "c1", "d2", "d1")
+
+
+def test_go_to_a_flood_the_same_for_every_piece(tmp_path):
+    # The sites next to white's stones (a flood that steps only out of own
+    # sites), worked out once per listing: a1's king neighbours a2, b1 and b2.
+    flood = "connected(pieces of player, all, it is own or it is empty, each step x to y where x is own)"
+    rules = f"phase play:\n    turn: move\ndecision move:\n    action hop by stone:\n        go to {flood}\n" \
+            "        onto empty: move\n"
+    game = load_game(write_definition(tmp_path, stones_and_rocks(extra=CORNER), rules))
+    assert game.legal_notations(game.initial_state()) == ["a1-a2", "a1-b1", "a1-b2"]
