@@ -180,3 +180,13 @@ def test_go_to_a_flood_the_same_for_every_piece(tmp_path):
             "        onto empty: move\n"
     game = load_game(write_definition(tmp_path, stones_and_rocks(extra=CORNER), rules))
     assert game.legal_notations(game.initial_state()) == ["a1-a2", "a1-b1", "a1-b2"]
+
+
+@pytest.mark.parametrize("step, ends", [("", ["a1-a3", "a1-b2"]), (", each step x to y where y != b2", ["a1-a3"])])
+def test_a_walks_steps_and_forbid_passing_both_apply(tmp_path, step, ends):
+    # Two steps from a1 (rocks on c1 and d2 block passing): a1-a2-a3, a1-a2-b2,
+    # a1-b1-b2; b1-c1 ends on a rock (no case). No step into b2 leaves a3.
+    rules = f"forbid passing where site is rock\nphase play:\n    turn: move\ndecision move:\n" \
+            f"    action walk by stone:\n        walk 2 steps{step}\n        onto empty: move\n"
+    game = load_game(write_definition(tmp_path, stones_and_rocks(extra=CORNER), rules))
+    assert game.legal_notations(game.initial_state()) == ends
