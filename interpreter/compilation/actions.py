@@ -94,6 +94,12 @@ class Emitter:
         return Emitter(self.landing.restricted(keep), self.write)
 
 
+def _asks_every_step(code: py.expr) -> bool:
+    """Whether `code` floods with a condition on each step asked of every step
+    first (expr_connected.py, outside lowered mode)."""
+    return any(isinstance(node, py.Name) and node.id == "h_flood_steps" for node in py.walk(code))
+
+
 def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
     return Emitter(landing, write)
 
@@ -734,9 +740,21 @@ class ActionCompiler:
             return self._walk(pattern, scope, landing, plan)
         if isinstance(pattern, ast.GoPattern):
             sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
+            lines: Sequence[py.stmt] = ()
+            if _asks_every_step(sites.code):
+                # A flood with a condition on its steps, which one expression would
+                # ask of every step of the board first: written out as loops before
+                # the targets instead, asking only the steps it takes.
+                lowered, sites = self.exprs.lowered(pattern.targets, scope)
+                sites, lines = self.exprs.as_sites(sites), tuple(lowered)
+                if not sites.deps & (PIECE_DEPS | CANDIDATE_DEPS):
+                    # (the same for every piece: once per listing, as a drop's sites)
+                    levels.position_setup.extend(lines)
+                    lines = ()
             code = self.compiler.targets(pattern.targets, scope, "go to", sites)
             fixed = reach_of_set(sites.static_sites) if sites.static_sites is not None else None
-            return _emitting(landing, lambda src, ld: patterns.go(src, ld, code)), fixed, sites.cost + sites.size * cost
+            return (_emitting(landing, lambda src, ld: patterns.go(src, ld, code, lines)), fixed,
+                    sites.cost + sites.size * cost)
         if isinstance(pattern, ast.DropPattern):
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
@@ -864,8 +882,20 @@ class ActionCompiler:
         shape = self.compiler.restrictions.passing_shape()
         pos = self.src.const(pattern.pos)
         cost = self.model.board.size * (2 + (landing.where is not None))
-        if shape is None:
-            emit = _emitting(landing, lambda src, ld: patterns.walk_general(src, ld, adjacent, steps.code, pos))
+        step: Optional[patterns.WalkStep] = None
+        if pattern.step is not None:
+            rule = pattern.step
+            a, b = self.src.fresh("i"), self.src.fresh("i")
+            # (asked while the walk looks for its ends: there is no landing site yet)
+            walking = scope.child(available=scope.available - {"to", "target", "jumped"},
+                                  where=f"{scope.where}, 'each step' of its walk (no landing site yet)")
+            lines, cond = self.exprs.nested(self.exprs.connected.step_scope(rule, walking, pyast.name(a),
+                                                                            pyast.name(b)),
+                                            lambda nested: self.exprs.boolean(rule.cond, nested))
+            step = patterns.WalkStep(a, b, tuple(lines), cond.code)
+            cost += self.model.board.size * cond.cost
+        if shape is None or step is not None:
+            emit = _emitting(landing, lambda src, ld: patterns.walk_general(src, ld, adjacent, steps.code, pos, step))
             return emit, None, cost * 4
         static, blocking = shape
         tables = self.src.const(WalkTables(tuple(tuple(a) for a in self.model.board.adjacent), static, pattern.pos))

@@ -1,6 +1,11 @@
 """`connected(X, COND)` and `connected(X, DIRS, COND)`: the sites reached from X
 going from neighbour to neighbour through sites where COND holds (`it` each site
-asked about), X's own sites included when they meet COND.
+asked about), X's own sites included when they meet COND. A last argument `each
+step A to B where STEP` (ast.StepRule) lets the flood take only the steps STEP
+allows: asked in the loop that follows a site's neighbours, before the neighbour
+is marked, so that one refused from here may be reached from elsewhere (in
+lowered mode; elsewhere every step is asked first, as every site is:
+`helpers.flood_steps`). The same rule on a `walk` is compiled in actions.py.
 
 In lowered mode the search is written out as loops (a breadth-first flood: the
 list of sites found grows while it is walked, a mark per site asked so that COND
@@ -25,6 +30,7 @@ from . import pyast
 from .code import Code, Compiling, Flood, Handler, Stmts, Witness, describe
 from .errors import RuleError
 from .goal_search import ordered_loop
+from .names import CONTEXT_NAMES, reserved_word
 from .scope import Local, Scope
 from .types import Dep, Type
 
@@ -37,14 +43,23 @@ def fused_loop(flood: Flood, var: str, body: Stmts) -> Stmts:
 
 
 def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: py.expr,
-           first: Sequence[py.stmt] = (), keep_path: bool = False) -> Flood:
+           first: Sequence[py.stmt] = (), keep_path: bool = False,
+           step: Optional[tuple[py.Name, Stmts, py.expr]] = None) -> Flood:
     """The parts of a flood from `start` (a site, a set of sites or none) through
     `neighbours` (a table by site) where `cond` holds of `var` (after `lines`),
     nothing written yet: `first` runs before it. With `keep_path` (a single start
     site, a fixed table of neighbours) each site found is marked with the site it
     was reached from, so that `exists` can keep the path to what it found
-    (`witnessed_loop`)."""
-    seen, found, current = (pyast.name(x.src.fresh("t")) for _ in range(3))
+    (`witnessed_loop`). With `step` (the name of the site stepped from, the
+    statements and the condition of the step to `var`), a neighbour is asked
+    about only through a step meeting the condition: one refused may be
+    reached by another step later (no path is kept: it would not say which
+    steps it took)."""
+    if step is None:
+        seen, found, current = (pyast.name(x.src.fresh("t")) for _ in range(3))
+    else:
+        (seen, found), current = (pyast.name(x.src.fresh("t")) for _ in range(2)), step[0]
+        keep_path = False
     site = pyast.name(var)
     keep_path = keep_path and start.type is Type.SITE and isinstance(neighbours, py.Name)
 
@@ -68,7 +83,8 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
     elif start.type is not Type.NONE:
         seeds.append(pyast.for_(site, start.code, [pyast.if_(unseen, asked(pyast.num(1)))]))
     reached = pyast.add(current, pyast.num(2)) if keep_path else pyast.num(1)
-    expand = (pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, asked(reached))]),)
+    then = asked(reached) if step is None else list(step[1]) + [pyast.if_(step[2], asked(reached))]
+    expand = (pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, then)]),)
     if witness is not None:
         first_start = [pyast.assign(witness.start, start.code)]
         return Flood((), tuple(first_start + seeds), found, expand, current.id, witness)
@@ -129,44 +145,94 @@ class ConnectedFamily:
         self.max_degree = max((len(a) for a in board.adjacent), default=0)
 
     def nodes(self) -> dict[type, Handler]:
-        return {}
+        return {ast.StepRule: self.misplaced_step}
 
     def functions(self) -> dict[str, Handler]:
         return {"connected": self.connected}
 
+    def misplaced_step(self, e: ast.StepRule, scope: Scope) -> Code:
+        raise RuleError(e.pos, "'each step A to B where CONDITION' goes only at the end of a 'walk N steps' "
+                               "pattern or as the last argument of 'connected'")
+
+    def step_scope(self, rule: ast.StepRule, scope: Scope, frm: py.expr, to: py.expr) -> Scope:
+        """The scope of a step's condition: its two names the sites `frm` and `to`."""
+        names = [rule.frm, rule.to]
+        for name in names:
+            reserved = reserved_word(name)
+            if reserved:
+                raise RuleError(rule.pos, reserved, "choose another name")
+            if name in CONTEXT_NAMES or name in self.x.model.board.index:
+                raise RuleError(rule.pos, f"'{name}' already means something here: give the sites of "
+                                          "'each step A to B' new names")
+        if rule.frm == rule.to:
+            raise RuleError(rule.pos, f"'each step {rule.frm} to {rule.to}' names both sites alike: give the site "
+                                      "stepped to another name")
+        inner = scope.child()
+        inner.locals[rule.frm] = Local(frm, Type.SITE, real=True)
+        inner.locals[rule.to] = Local(to, Type.SITE, real=True)
+        return inner
+
     def connected(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x
-        start = x.compile(e.args[0], scope)
+        rule = e.args[-1] if isinstance(e.args[-1], ast.StepRule) else None
+        args = e.args[:-1] if rule is not None else e.args
+        if len(args) not in (2, 3) or any(isinstance(a, ast.StepRule) for a in args):
+            raise RuleError(e.pos, "'connected' takes a site or sites, directions (on a grid, if wanted), a "
+                                   "condition and, last, 'each step A to B where CONDITION' if wanted")
+        start = x.compile(args[0], scope)
         if start.type not in (Type.SITE, Type.SITES, Type.NONE):
             start = x.as_sites(start)
         if start.type not in (Type.SITE, Type.SITES, Type.NONE):
-            raise RuleError(e.args[0].pos, f"the first argument of 'connected' must be a site or a set of sites, "
-                                           f"found {describe(start)}")
-        neighbours = self.adjacency() if len(e.args) == 2 else self._adjacency_by(e, scope)
+            raise RuleError(args[0].pos, f"the first argument of 'connected' must be a site or a set of sites, "
+                                         f"found {describe(start)}")
+        neighbours = self.adjacency() if len(args) == 2 else self._adjacency_by(e, args[1], scope)
         var = x.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(pyast.name(var), Type.SITE, real=True)
         n = x.n_sites
         if scope.sink is None:
-            cond = x.boolean(e.args[-1], inner)
+            cond = x.boolean(args[-1], inner)
             deps = start.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
             every = pyast.helper("tuple", pyast.genexp(cond.code, pyast.name(var), x.src.const(tuple(range(n)))))
-            code = pyast.helper("h_flood", neighbours, self._seeds(start), every)
-            return Code(code, Type.SITES, deps, cost=start.cost + n * (1 + cond.cost + self.max_degree),
-                        size=n, fresh=True)
-        lines, cond = x.nested(inner, lambda nested: x.boolean(e.args[-1], nested))
-        return self._flood(start, neighbours, var, lines, cond, scope)
+            cost = start.cost + n * (1 + cond.cost + self.max_degree)
+            if rule is None:
+                code = pyast.helper("h_flood", neighbours, self._seeds(start), every)
+            else:
+                # (every step asked first, as every site is: a row per site, in
+                # the order of its neighbours)
+                a, b = pyast.name(x.src.fresh("i")), pyast.name(x.src.fresh("i"))
+                step = x.boolean(rule.cond, self.step_scope(rule, scope, a, b))
+                row = pyast.helper("tuple", pyast.genexp(step.code, b, pyast.sub(neighbours, a)))
+                steps = pyast.helper("tuple", pyast.genexp(row, a, x.src.const(tuple(range(n)))))
+                code = pyast.helper("h_flood_steps", neighbours, self._seeds(start), every, steps)
+                deps |= step.deps - {Dep.LOCALS}
+                cost += n * self.max_degree * (1 + step.cost)
+            return Code(code, Type.SITES, deps, cost=cost, size=n, fresh=True)
+        lines, cond = x.nested(inner, lambda nested: x.boolean(args[-1], nested))
+        stepping = None
+        if rule is not None:
+            current = pyast.name(x.src.fresh("t"))
+            step_lines, step = x.nested(self.step_scope(rule, scope, current, pyast.name(var)),
+                                        lambda nested: x.boolean(rule.cond, nested))
+            stepping = (current, step_lines, step)
+        return self._flood(start, neighbours, var, lines, cond, scope, stepping)
 
-    def _flood(self, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: Code, scope: Scope) -> Code:
+    def _flood(self, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: Code, scope: Scope,
+               stepping: Optional[tuple[py.Name, Stmts, Code]] = None) -> Code:
         """The flood written into the sink, its sites sorted into board order."""
         x = self.x
         assert scope.sink is not None
-        flood = search(x, start, neighbours, var, lines, cond.code, keep_path=True)
+        step = None if stepping is None else (stepping[0], stepping[1], stepping[2].code)
+        flood = search(x, start, neighbours, var, lines, cond.code, keep_path=True, step=step)
         written = tuple(fused_loop(flood, flood.current, []) + [pyast.assign(flood.found, pyast.helper("sorted",
                                                                                                       flood.found))])
         scope.sink.extend(written)
         deps = start.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
-        return Code(flood.found, Type.SITES, deps, cost=start.cost + x.n_sites * (1 + cond.cost + self.max_degree),
+        cost = start.cost + x.n_sites * (1 + cond.cost + self.max_degree)
+        if stepping is not None:
+            deps |= stepping[2].deps - {Dep.LOCALS}
+            cost += x.n_sites * self.max_degree * (1 + stepping[2].cost)
+        return Code(flood.found, Type.SITES, deps, cost=cost,
                     size=x.n_sites, fresh=True,
                     flood=Flood(written, flood.seeds, flood.found, flood.expand, flood.current, flood.witness))
 
@@ -178,14 +244,13 @@ class ConnectedFamily:
             return pyast.helper("h_sites", pyast.tuple_(start.code))
         return start.code
 
-    def _adjacency_by(self, e: ast.Call, scope: Scope) -> py.expr:
+    def _adjacency_by(self, e: ast.Call, arg: ast.Expr, scope: Scope) -> py.expr:
         """Each site's neighbours in the directions of the second argument (a table
         per player when the directions are the player's own, `forward` say)."""
         board = self.x.model.board
         if board.kind != "grid":
             raise RuleError(e.pos, "'connected(site, directions, condition)' needs a grid board: directions are "
                                    "a grid's; on a graph board leave the directions out")
-        arg = e.args[1]
         directions = self.x.compile(arg, scope)
         if directions.type not in (Type.DIRS, Type.DIR):
             raise RuleError(arg.pos, f"the second argument of 'connected' must be directions, "

@@ -64,7 +64,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),  # noqa: E501
     "beyond": ((3,), "beyond(SITE, DIRECTION, CONDITION) — the first site along the ray for which the condition (`it` being the site) fails, or none at the edge"),  # noqa: E501
     "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
-    "connected": ((2, 3), "connected(X, CONDITION) or connected(X, DIRECTIONS, CONDITION) — the sites reached from the site or sites X going from neighbour to neighbour (or neighbour in those directions) through sites where the condition holds (`it` being each), X's own included when they meet it"),  # noqa: E501
+    "connected": ((2, 3), "connected(X, CONDITION) or connected(X, DIRECTIONS, CONDITION) — the sites reached from the site or sites X going from neighbour to neighbour (or neighbour in those directions) through sites where the condition holds (`it` being each), X's own included when they meet it; a last argument 'each step A to B where CONDITION' asks it of each step"),  # noqa: E501
     "group": ((1, 2), "group(SITE) or group(SITE, DIRECTIONS) — the sites joined to SITE by neighbours (or neighbours in those directions) holding pieces of the same owner (SITE included; empty when SITE is)"),  # noqa: E501
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),  # noqa: E501
     "ahead": ((3,), "ahead(TRACK, SITE, N) — the site N steps after SITE along the track, or none (beyond the end of a track that does not loop, or SITE not on it)"),  # noqa: E501
@@ -221,6 +221,10 @@ class ExpressionCompiler:
 
     def call(self, e: ast.Call, scope: Scope) -> Code:
         """A function of the language, or a define with arguments."""
+        stepping = [a for a in e.args if isinstance(a, ast.StepRule)]
+        if stepping and (e.fn != "connected" or e.fn in self.names.defines):
+            raise RuleError(stepping[0].pos, "'each step A to B where CONDITION' goes only at the end of a 'walk N "
+                                             "steps' pattern or as the last argument of 'connected'")
         if e.fn in self.names.defines:
             return self.names.define_call(e, scope)
         handler = self._functions.get(e.fn)
@@ -230,9 +234,10 @@ class ExpressionCompiler:
                 f"; the defines with parameters: {', '.join(taking)}" if taking else "")
             raise unknown(e.pos, "function", e.fn, list(FUNCTIONS) + list(self.names.defines), listed)
         arity = FUNCTIONS[e.fn][0]
-        if len(e.args) not in arity:
+        if len(e.args) - len(stepping[-1:]) not in arity:
             expected = " or ".join(str(a) for a in arity)
-            raise RuleError(e.pos, f"'{e.fn}' takes {expected} argument(s), found {len(e.args)}: {FUNCTIONS[e.fn][1]}")
+            found = len(e.args) - len(stepping[-1:])
+            raise RuleError(e.pos, f"'{e.fn}' takes {expected} argument(s), found {found}: {FUNCTIONS[e.fn][1]}")
         return handler(e, scope)
 
 

@@ -670,22 +670,43 @@ def walk_row(tables: py.Name, steps: py.expr) -> py.expr:
     return pyast.ifexp(pyast.sub(pyast.attr(tables, "by_length"), steps), known, pyast.method(tables, "row", steps))
 
 
-def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.expr, pos: py.Name) -> None:
+@dataclass(frozen=True)
+class WalkStep:
+    """A walk's `each step A to B where COND`: the names of the two sites, the
+    statements and the condition."""
+
+    frm: str
+    to: str
+    lines: tuple[py.stmt, ...]
+    cond: py.expr
+
+
+def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.expr, pos: py.Name,
+                 step: Optional[WalkStep] = None) -> None:
     """A walk whose passing rule is a general condition (asked site by site, by
-    the function `passes` of the site)."""
+    the function `passes` of the site), each step meeting `step` when given
+    (asked by a function of the two sites)."""
     passing = landing.forbidden("passing", "site")
     src.add(pyast.assign(_DIST, steps))
     with src.if_(pyast.compare(_DIST, ">", pyast.num(0))):
         src.add(pyast.function("passes", ["site"], [pyast.return_(passing if passing is not None else pyast.false())]))
-        ends = pyast.helper("h_walk_ends", _FRM, _DIST, adjacent, pyast.name("passes"), pos)
+        args: list[py.expr] = [_FRM, _DIST, adjacent, pyast.name("passes"), pos]
+        if step is not None:
+            name = src.fresh("f")
+            src.add(pyast.function(name, [step.frm, step.to], [*step.lines, pyast.return_(step.cond)]))
+            args.append(pyast.name(name))
+        ends = pyast.helper("h_walk_ends", *args)
         with src.for_(_TO, ends):
             src.add(_look())
             emit_candidate(src, landing)
 
 
 # ---------------------------------------------------------------- go, drop, select
-def go(src: Source, landing: Landing, targets: py.expr) -> None:
-    """To any site of a set but the piece's own, whatever lies between."""
+def go(src: Source, landing: Landing, targets: py.expr, lines: Sequence[py.stmt] = ()) -> None:
+    """To any site of a set but the piece's own, whatever lies between (`lines`
+    run first: the loops that work out the set, if any)."""
+    if lines:
+        src.add(*lines)
     with src.for_(_TO, targets):
         with src.if_(pyast.compare(_TO, "!=", _FRM)):
             src.add(_look())

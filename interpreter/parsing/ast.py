@@ -83,6 +83,17 @@ class Call(Expr):
 
 
 @dataclass
+class StepRule(Expr):
+    """`each step A to B where COND`: a condition on each step of a walk or of
+    `connected`, A naming the site stepped from and B the site stepped to. Only
+    the last argument of `connected` or the end of a `walk` pattern."""
+
+    frm: str
+    to: str
+    cond: Expr
+
+
+@dataclass
 class BinOp(Expr):
     op: str
     left: Expr
@@ -418,6 +429,7 @@ class WalkPattern(Pattern):
     """Exactly N steps along board edges, never entering a site twice."""
 
     steps: Expr
+    step: Optional[StepRule] = None  # the condition on each step, if any
 
 
 @dataclass

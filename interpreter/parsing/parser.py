@@ -472,7 +472,10 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         return ast.AlongPattern(self.p(meta), ast.Name(_tok_pos(self.file, ch[0]), str(ch[0])), ch[1])
 
     def walk(self, meta: Meta, ch: Children) -> ast.WalkPattern:
-        return ast.WalkPattern(self.p(meta), ch[0])
+        return ast.WalkPattern(self.p(meta), ch[0], ch[1] if len(ch) > 1 else None)
+
+    def step_rule(self, meta: Meta, ch: Children) -> ast.StepRule:
+        return ast.StepRule(self.p(meta), str(ch[0]), str(ch[1]), ch[2])
 
     def go(self, meta: Meta, ch: Children) -> ast.GoPattern:
         return ast.GoPattern(self.p(meta), ch[0])

@@ -49,6 +49,8 @@ def _text(e: ast.Expr) -> str:
         return f"{_sub(e.obj, 9)}[{_text(e.index)}]"
     if isinstance(e, ast.Call):
         return f"{e.fn}({', '.join(_text(a) for a in e.args)})"
+    if isinstance(e, ast.StepRule):
+        return f"each step {e.frm} to {e.to} where {_text(e.cond)}"
     if isinstance(e, ast.ListLit):
         return "[" + ", ".join(_text(a) for a in e.items) + "]"
     if isinstance(e, ast.BinOp):

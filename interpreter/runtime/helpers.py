@@ -238,6 +238,25 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
     return found
 
 
+def flood_steps(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...],
+                steps: tuple[tuple[bool, ...], ...]) -> list[int]:
+    """`flood` going only by the steps allowed: `steps[s][i]` says whether the
+    step from s to its i-th neighbour (in `adjacent[s]`) may be taken."""
+    seen = set()
+    found = []
+    for s in seeds:
+        if s != -1 and s not in seen and passable[s]:
+            seen.add(s)
+            found.append(s)
+    for s in found:
+        for t, allowed in zip(adjacent[s], steps[s]):
+            if allowed and t not in seen and passable[t]:
+                seen.add(t)
+                found.append(t)
+    found.sort()
+    return found
+
+
 def marks(n: int) -> list[int]:
     """Marks by site for a search that keeps its path (`path`): 0 for a site not
     asked yet, 1 for the start, else the site it was reached from plus two."""
@@ -980,6 +999,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_unique_max": unique_max,
     "h_group": group,
     "h_flood": flood,
+    "h_flood_steps": flood_steps,
     # Marks by site for a search written out in generated code (bytearray(n)).
     "h_unmarked": bytearray,
     "h_marks": marks,

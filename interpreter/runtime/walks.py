@@ -162,9 +162,11 @@ class Blockers:
         return mask
 
 
-def walk_ends(start: int, n: int, adjacent: Adjacent, blocked: Callable[[int], bool], pos: Pos) -> list[int]:
+def walk_ends(start: int, n: int, adjacent: Adjacent, blocked: Callable[[int], bool], pos: Pos,
+              step: Optional[Callable[[int, int], bool]] = None) -> list[int]:
     """End sites (sorted) of all walks of exactly n steps from `start` without
-    revisiting, the sites before the last not `blocked` (any condition)."""
+    revisiting, the sites before the last not `blocked` (any condition), each
+    step from a site to the next one `step` allows (when given)."""
     if n > MAX_WALK_STEPS:
         raise RuleRuntimeError(pos, f"a walk of {n} steps is longer than the {MAX_WALK_STEPS} supported")
     ends: set[int] = set()
@@ -179,6 +181,8 @@ def walk_ends(start: int, n: int, adjacent: Adjacent, blocked: Callable[[int], b
             on_path.discard(path.pop())
             continue
         if t in on_path:
+            continue
+        if step is not None and not step(path[-1], t):
             continue
         if len(path) == n:
             ends.add(t)
