@@ -259,9 +259,12 @@ class NameFamily:
         try:
             return self.x.compile(self.defines[e.id].expr, scope)
         except RuleError as err:
-            if len(self._define_stack) == 1 and not (isinstance(err, CircularDefine) and err.define == e.id):
-                # The define is fine in one place and wrong in another: say where.
-                used = f"'{e.id}' is used at {e.pos.file}:{e.pos.line}:{e.pos.column}"
+            if not (isinstance(err, CircularDefine) and err.define in self._define_stack):
+                err.define_uses.append((e.id, e.pos))
+            if len(self._define_stack) == 1 and err.define_uses:
+                # The define is fine in one place and wrong in another: say where,
+                # from the define holding the error out to the rule using it.
+                used = _uses(err.define_uses)
                 err.hint = f"{err.hint}; {used}" if err.hint else used
             raise
         finally:
@@ -300,3 +303,15 @@ class NameFamily:
         size = max((len(s) for s in region.sites), default=0)
         return Code(pyast.sub(sites, idx.code), Type.SITES, deps, cost=cost, size=size,
                     region_by_player=(masks, idx.code))
+
+
+def _uses(uses: list[tuple[str, ast.Pos]]) -> str:
+    """`'inner' is used at F:L:C, in 'outer', used at F:L:C`: the chain of defines an
+    error is inside (the middle left out when it is long)."""
+    def at(name: str, pos: ast.Pos) -> str:
+        return f"'{name}', used at {pos.file}:{pos.line}:{pos.column}"
+    (name, pos), rest = uses[0], uses[1:]
+    outer = [at(*use) for use in rest]
+    if len(outer) > 3:
+        outer = outer[:1] + ["..."] + outer[-1:]
+    return ", in ".join([f"'{name}' is used at {pos.file}:{pos.line}:{pos.column}"] + outer)

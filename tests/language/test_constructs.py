@@ -274,6 +274,24 @@ def test_an_error_in_a_define_names_the_use(tmp_path, capsys):
     assert "'below' is used at " in err and "game.rules:7:15" in err
 
 
+def test_an_error_in_a_define_used_by_a_define_names_both(tmp_path, capsys):
+    # The error is in 'probe'; the hint names 'probe' first, then the define using it.
+    rules = ("define probe = neighbour(it, n) is occupied\n"
+             "define blocked = probe\n") + one_action("""\
+        action step by man:
+            where blocked
+            step n
+            onto empty: move
+        """)
+    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "game.rules:1:26: error: unknown name 'it'" in err
+    assert "'probe' is used at " in err and "game.rules:2:18, in 'blocked', used at " in err
+    assert "game.rules:7:15" in err
+
+
 def test_opposite_turns_a_direction_round(tmp_path):
     rules = one_action("""\
         action step by man:
