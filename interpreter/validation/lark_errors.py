@@ -424,6 +424,10 @@ def _misplaced_hint(found: str, expected: list[str]) -> str | None:
     if expected == ['"repetitions"']:
         return "'board' starts 'board repetitions' in an expression: a name 'board' cannot be read there"
     if found == "where" and '"where"' not in expected:
+        if '"and"' in expected:  # right after an expression
+            return ("'where' filters only 'pieces [of P]' (format.md 3.12.1); to test the elements of another "
+                    "set, give the condition to the function: 'exists(SET, COND)', 'count(SET, COND)', "
+                    "'all(SET, COND)'; two conditions are joined with 'and'")
         return "'where' cannot stand here; in an action, a 'where' condition has a line of its own"
     if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):
         return "what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"
