@@ -15,6 +15,8 @@ class RuleError(Exception):
         self.pos = pos
         self.message = message
         self.hint = hint
+        # The defines the error is inside, innermost first, each with where it is used.
+        self.define_uses: list[tuple[str, ast.Pos]] = []
 
 
 class FollowOnError(RuleError):

@@ -259,9 +259,12 @@ class NameFamily:
         try:
             return self.x.compile(self.defines[e.id].expr, scope)
         except RuleError as err:
-            if len(self._define_stack) == 1 and not (isinstance(err, CircularDefine) and err.define == e.id):
-                # The define is fine in one place and wrong in another: say where.
-                used = f"'{e.id}' is used at {e.pos.file}:{e.pos.line}:{e.pos.column}"
+            if not (isinstance(err, CircularDefine) and err.define in self._define_stack):
+                err.define_uses.append((e.id, e.pos))
+            if len(self._define_stack) == 1 and err.define_uses:
+                # The define is fine in one place and wrong in another: say where,
+                # from the define holding the error out to the rule using it.
+                used = _uses(err.define_uses)
                 err.hint = f"{err.hint}; {used}" if err.hint else used
             raise
         finally:
@@ -270,9 +273,13 @@ class NameFamily:
     # ------------------------------------------------------------ X[player]
     def index(self, e: ast.Index, scope: Scope) -> Code:
         x = self.x
+        per_player_directions = self._direction_set(e.obj, scope)
+        if per_player_directions is not None:
+            return self._directions_of(per_player_directions, e, scope)
         obj = x.compile(e.obj, scope)
         if obj.type is not Type.PER_PLAYER or obj.per_player is None:
-            raise RuleError(e.pos, f"only per-player variables, pools and regions can be indexed, not {describe(obj)}")
+            raise RuleError(e.pos, f"only per-player variables, pools, regions and direction sets can be indexed, "
+                                   f"not {describe(obj)}")
         idx = x.expect(x.compile(e.index, scope), (Type.PLAYER,), e.index, "the index")
         kind, thing = obj.per_player
         deps, cost = idx.deps, idx.cost + 1
@@ -300,3 +307,39 @@ class NameFamily:
         size = max((len(s) for s in region.sites), default=0)
         return Code(pyast.sub(sites, idx.code), Type.SITES, deps, cost=cost, size=size,
                     region_by_player=(masks, idx.code))
+
+    def _direction_set(self, e: ast.Expr, scope: Scope) -> Optional[list[tuple[int, ...]]]:
+        """The direction indices, per player, of a direction set's name (`forward`,
+        `backward_diagonal`, a set of `directions:`), else None: the name is read as
+        `name` reads it, so a local, define, variable ... of that name comes first."""
+        if not isinstance(e, ast.Name) or e.id in scope.locals or e.id in CONTEXT_NAMES or e.id in self.defines:
+            return None
+        m = self.x.model
+        if any(e.id in names for names in (m.variables, m.pools, m.options, m.regions, m.tracks, m.players,
+                                           m.all_players, m.board.index)):
+            return None
+        return m.direction_sets.get(e.id)
+
+    def _directions_of(self, per: list[tuple[int, ...]], e: ast.Index, scope: Scope) -> Code:
+        """`forward[P]`: a direction set as player P sees it (none for a player not in play)."""
+        x = self.x
+        idx = x.expect(x.compile(e.index, scope), (Type.PLAYER,), e.index, "the index")
+        if idx.is_const:
+            chosen = per[idx.const] if idx.const >= 0 else ()
+            return x.const(chosen, Type.DIRS, size=len(chosen))
+        # (-1, a player not in play, reads the empty set at the end of the table)
+        table = tuple(per) if always_a_player(idx.code, scope) else tuple(per) + ((),)
+        return Code(pyast.sub(x.src.const(table), idx.code), Type.DIRS, idx.deps, cost=idx.cost + 1,
+                    size=max(len(d) for d in per))
+
+
+def _uses(uses: list[tuple[str, ast.Pos]]) -> str:
+    """`'inner' is used at F:L:C, in 'outer', used at F:L:C`: the chain of defines an
+    error is inside (the middle left out when it is long)."""
+    def at(name: str, pos: ast.Pos) -> str:
+        return f"'{name}', used at {pos.file}:{pos.line}:{pos.column}"
+    (name, pos), rest = uses[0], uses[1:]
+    outer = [at(*use) for use in rest]
+    if len(outer) > 3:
+        outer = outer[:1] + ["..."] + outer[-1:]
+    return ", in ".join([f"'{name}' is used at {pos.file}:{pos.line}:{pos.column}"] + outer)

@@ -329,7 +329,9 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
     if where is not None:
         return Diagnostic(file, line, where, "a chance event has no 'where'", hint=_CHANCE_WHERE,
                           end_column=where + len("where"))
-    hint = _outcome_range(source, offset, line) or _token_hint(exc, expected, unclosed, vocabulary)
+    # (the line itself when it is unindented: the block it opens)
+    in_decision = re.search(r"\bdecision\b", _block_opening(source.split("\n"), line + 1)) is not None
+    hint = _outcome_range(source, offset, line) or _token_hint(exc, expected, unclosed, vocabulary, in_decision)
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
 
 
@@ -355,10 +357,12 @@ def _found_token(
 
 
 def _token_hint(
-    exc: UnexpectedToken, expected: list[str], unclosed: tuple[str, int, int] | None, vocabulary: _Vocabulary
+    exc: UnexpectedToken, expected: list[str], unclosed: tuple[str, int, int] | None, vocabulary: _Vocabulary,
+    in_decision: bool,
 ) -> str | None:
     """The hint for an unexpected token: the bracket still open on its line
-    (`unclosed`), '=' for '==', a misspelt or misplaced keyword."""
+    (`unclosed`), '=' for '==', a misspelt or misplaced keyword (`in_decision`: in
+    a block that opens with a decision)."""
     token = exc.token
     kind = getattr(token, "type", "")
     hint = None
@@ -372,7 +376,7 @@ def _token_hint(
         if nearest is not None:
             hint = f"did you mean {_quote(nearest)}?"
     spelt_before = _misspelt_keyword_before(exc, vocabulary)
-    misplaced = _misplaced_hint(str(token), expected)
+    misplaced = _misplaced_hint(str(token), expected, in_decision)
     if spelt_before is not None and (hint is None or hint.startswith("did you mean")):
         hint = spelt_before
     elif misplaced is not None and (hint is None or vocabulary.describe(kind)[0] == _RANK_KEYWORD):
@@ -408,22 +412,32 @@ def _chance_where(source: str, line: int) -> int | None:
 
 def _block_keyword(lines: list[str], line: int) -> str | None:
     """The first word of the unindented line that opens the block holding `line`."""
+    match = re.match(r"\w+", _block_opening(lines, line))
+    return match.group(0) if match else None
+
+
+def _block_opening(lines: list[str], line: int) -> str:
+    """The unindented line that opens the block holding `line` ("" at the top)."""
     for text in reversed(lines[: line - 1]):
         code = _code_of(text)
         if code.strip() and not code[:1].isspace():
-            match = re.match(r"\w+", code)
-            return match.group(0) if match else None
-    return None
+            return code
+    return ""
 
 
 # Where a rules author puts something the grammar wants elsewhere: what to say.
 _ENTRY_KEYWORDS = ('"onto"', '"over"', '"off"')
 
 
-def _misplaced_hint(found: str, expected: list[str]) -> str | None:
+def _misplaced_hint(found: str, expected: list[str], in_decision: bool) -> str | None:
     if expected == ['"repetitions"']:
         return "'board' starts 'board repetitions' in an expression: a name 'board' cannot be read there"
     if found == "where" and '"where"' not in expected:
+        # Right after an expression: in it, or at the end of a line outside an action.
+        if '"and"' in expected and not (in_decision and "end of line" in expected):
+            return ("'where' filters only 'pieces [of P]' (format.md 3.12.1); to test the elements of another "
+                    "set, give the condition to the function: 'exists(SET, COND)', 'count(SET, COND)', "
+                    "'all(SET, COND)'; two conditions are joined with 'and'")
         return "'where' cannot stand here; in an action, a 'where' condition has a line of its own"
     if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):
         return "what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"

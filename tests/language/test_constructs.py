@@ -274,6 +274,24 @@ def test_an_error_in_a_define_names_the_use(tmp_path, capsys):
     assert "'below' is used at " in err and "game.rules:7:15" in err
 
 
+def test_an_error_in_a_define_used_by_a_define_names_both(tmp_path, capsys):
+    # The error is in 'probe'; the hint names 'probe' first, then the define using it.
+    rules = ("define probe = neighbour(it, n) is occupied\n"
+             "define blocked = probe\n") + one_action("""\
+        action step by man:
+            where blocked
+            step n
+            onto empty: move
+        """)
+    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "game.rules:1:26: error: unknown name 'it'" in err
+    assert "'probe' is used at " in err and "game.rules:2:18, in 'blocked', used at " in err
+    assert "game.rules:7:15" in err
+
+
 def test_opposite_turns_a_direction_round(tmp_path):
     rules = one_action("""\
         action step by man:
@@ -495,3 +513,51 @@ def test_many_copies_of_one_candidate_each_are_listed_not_drawn(tmp_path, values
     game = make(tmp_path, rules, {"white": {"king": []}}, files=1, ranks=1)
     assert (game.engine.decisions[0].draws is not None) == drawn
     assert len(game.legal_notations(game.initial_state())) == values
+
+
+# -------------------------------------------------------------- a direction set as another player sees it
+ATTACKS = """\
+define attacked_by(k, p) = exists(d in backward_diagonal[p], neighbour(k, d) is man and neighbour(k, d).owner == p)
+forbid result where exists(pieces of player where it is king, attacked_by(it, opponent))
+phase play:
+    turn: move
+    after each action:
+        if exists(pieces of opponent where it is king, attacked_by(it, player)):
+            win
+decision move:
+    action walk by king:
+        step lines
+        onto empty: move
+    action advance by man:
+        step forward
+        onto empty: move
+"""
+
+
+def test_a_relative_direction_set_indexed_by_a_player(tmp_path):
+    # One attack test for both sides: men attack forward-diagonally, each from its
+    # owner's view (`backward_diagonal[p]`), whoever is deciding.
+    setup = {"white": {"king": ["c2"], "man": ["b3", "e3"]}, "black": {"king": ["c5"], "man": ["c4"]}}
+    game = make(tmp_path, ATTACKS, setup)
+    start = game.initial_state()
+    # d3 is attacked by the black man on c4 (from Black's view: c4 is north-west of d3).
+    assert sorted(game.legal_notations(start)) == ["b3-b4", "c2-b1", "c2-b2", "c2-c1", "c2-c3", "c2-d1", "c2-d2",
+                                                   "e3-e4"]
+    # The man on b4 attacks c5 from White's view: the mover gives check and wins.
+    assert game.result(game.apply(start, "b3-b4")).winner == "white"
+    # Black: d4 is attacked by the white man on e3, b4 by none.
+    after = game.apply(start, "c2-c1")
+    assert game.result(after) is None
+    assert sorted(game.legal_notations(after)) == ["c4-c3", "c5-b4", "c5-b5", "c5-d5"]
+
+
+def test_a_single_direction_indexed_by_a_player(tmp_path):
+    # A man advances only with the site behind it empty: behind is the opponent's forward.
+    rules = one_action("""\
+        action advance by man:
+            where neighbour(from, forward[opponent]) is empty and count(forward[black]) == 1
+            step forward
+            onto empty: move
+        """)
+    setup = {"white": {"man": ["a2", "c2"], "king": ["c1"]}, "black": {"king": ["e5"]}}
+    assert moves(tmp_path, rules, setup) == ["a2-a3"]

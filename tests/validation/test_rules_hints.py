@@ -22,6 +22,21 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
     ("        jump ahead\n", "        jump ahead where capture == \"jump\"\n",
      'game.rules:17:20: error: found "where"',
      "hint: 'where' cannot stand here; in an action, a 'where' condition has a line of its own"),
+    # At the end of an action's line (a drop's sites), the condition's own line is the hint.
+    ("        drop man from reserve on home[player]\n",
+     "        drop man from reserve on home[player] where reserve[player] > 0\n",
+     'game.rules:21:47: error: found "where"',
+     "hint: 'where' cannot stand here; in an action, a 'where' condition has a line of its own"),
+    # `where` after a set other than `pieces`, in an expression: what it filters, what to write.
+    ("    quiet = 0\n", "    quiet = 0\n    if exists(neighbours(to) where it is man, true):\n        quiet = 1\n",
+     'game.rules:39:30: error: found "where"',
+     "hint: 'where' filters only 'pieces [of P]' (format.md 3.12.1); to test the elements of another set, give "
+     "the condition to the function: 'exists(SET, COND)', 'count(SET, COND)', 'all(SET, COND)'"),
+    # ... and at the end of a define's line, which is no action's.
+    ("define in_goal = to in goal[player]\n",
+     "define in_goal = to in goal[player]\ndefine near = neighbours(to) where it is man\n",
+     'game.rules:4:30: error: found "where"',
+     "hint: 'where' filters only 'pieces [of P]' (format.md 3.12.1)"),
     # A misspelt keyword read as a name: the error shows only at the next word.
     ("define in_goal = to in goal[player]\n",
      "define in_goal = to in goal[player]\nforbid landng where site in centre\n",
