@@ -584,31 +584,3 @@ def test_the_safety_check_looks_only_at_the_positions_the_roots_check_made():
     veto_material_losses(game.engine, material, root, 2_000, deepest=1)
     assert any(c.checked for c in children)
     assert not any(c.checked or c.vetoed for c in stubs)
-
-
-def test_the_roots_checks_get_less_time_while_they_find_nothing(monkeypatch):
-    # Their share of a time budget halves at each decision of the game where they
-    # found nothing (the empty board: no win, no threat), down to QUIET_ROOT_SHARE,
-    # and is whole again after a decision where they found something (a threat).
-    from interpreter.frontends.agents import mcts
-    from interpreter.frontends.agents.search import Search
-
-    shares = []
-    check_root = Search.check_root
-
-    def recording(self, root, deadline=None, safety_deadline=None):
-        shares.append(deadline)
-        check_root(self, root, deadline, safety_deadline)
-
-    monkeypatch.setattr(mcts, "CHECK_CLOCK", lambda: 0.0)
-    monkeypatch.setattr(Search, "check_root", recording)
-    game = TicTacToe()
-    agent = MCTSAgent(seconds=1.0, iterations=20, seed=0)
-    for _ in range(5):
-        agent.choose(game, game.initial_state())
-    assert agent.choose(game, game.position("BB./W../..W", "white")).notation == "@c3"
-    agent.choose(game, game.initial_state())
-    assert shares == [0.5, 0.25, 0.125, 0.1, 0.1, 0.1, 0.5]
-    other = TicTacToe()
-    agent.choose(other, other.initial_state())
-    assert shares[-1] == 0.5

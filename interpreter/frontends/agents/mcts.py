@@ -97,14 +97,6 @@ PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=
 # passes deeper than one turn.
 ROOT_SHARE = 0.5
 DEEPER_SAFETY_SHARE = 0.15
-# Where the checks found nothing (no action proven, none vetoed) at the player's last
-# decisions of a game, their share is halved at each such decision down to
-# QUIET_ROOT_SHARE, and is whole again once they find something: in a game whose
-# positions are dear and whose actions rarely win or lose material at once (placements
-# on a large board) the checks would otherwise take half of every move for nothing,
-# while the search, given that time, sees more. The choice is still looked at after
-# the search where the checks ran short (verify_choice).
-QUIET_ROOT_SHARE = 0.1
 SAFETY_NODES = 5_000  # positions the safety check may make, and ...
 SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
@@ -166,8 +158,6 @@ class MCTSAgent(SeededAgent):
         self.score_weight = score_weight
         self.last_stats = SearchStats()
         self._memory: Optional[tuple[Any, Tactics, Node]] = None  # (game, tactics, last root)
-        # (game, how many of the player's last decisions in it the root's checks found nothing at)
-        self._quiet: tuple[Any, int] = (None, 0)
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -197,16 +187,13 @@ class MCTSAgent(SeededAgent):
         seconds = self.seconds
         if seconds is not None:
             end += seconds
-        quiet = self._quiet[1] if self._quiet[0] is game else 0
         if seconds is not None and self.methods.safety:
-            root_share = max(QUIET_ROOT_SHARE, ROOT_SHARE / 2 ** quiet)
-            search.check_root(root, checks_started + root_share * seconds,
-                              checks_started + min(root_share, DEEPER_SAFETY_SHARE) * seconds)
+            search.check_root(root, checks_started + ROOT_SHARE * seconds,
+                              checks_started + DEEPER_SAFETY_SHARE * seconds)
         else:
             search.check_root(root)
         children = root.children
         assert children is not None, "check_root expands the root"
-        found = root.proven is not None or any(c.proven is not None or c.vetoed for c in children)
         reason = _forced(root, children)
         iterations = 0
         # where the safety check ran short, the choice is looked at after the search,
@@ -218,10 +205,8 @@ class MCTSAgent(SeededAgent):
         if verified is not None:
             best = verify_choice(engine, verified, root, best_child, min(VERIFY_NODES, search.safety_nodes),
                                  None if seconds is None else end, CHECK_CLOCK)
-            found = found or any(c.vetoed for c in children)
         else:
             best = best_child(root)
-        self._quiet = (game, 0 if found else quiet + 1)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
