@@ -145,7 +145,7 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
     if alike:  # (each case's mask, -1 where every candidate is checked)
-        by_case = [-1 if (found := founds[index]) is None else found[0] for index in which]
+        by_case = list(map([-1 if found is None else found[0] for found in founds].__getitem__, which))
         if runs:
             # (by clearance, the sites its terms alone read, or none)
             alone_by = [0 if found is None or len(found) < 3 else found[2] for found in founds]
