@@ -109,13 +109,15 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
 
 def moved_holds(runs: Sequence[TermRun], board: Board, site: int, to: int, p: int, q: int) -> bool:
     """Whether the runs of terms (an entry's `entry[5][1]`) that read `site`
-    give the outputs they gave with the piece there moved to `to`: what
-    `terms_hold` answers of that move where `to` is no site the part read nor
-    an unsettled or (with one of the player's pieces) failing tested one, and
-    `site` none read outside the terms nor unsettled — the runs reading
-    neither place give what they gave, the point tests at both what they gave
-    (runtime/clearances.let_through)."""
-    bit = 1 << site
+    or `to` give the outputs they gave with the piece at `site` moved to `to`:
+    what `terms_hold` answers of that move where neither place is read outside
+    the terms, unsettled, or (`to`, with one of the player's pieces) a failing
+    tested one — the runs reading neither place give what they gave, the point
+    tests at both what they gave (runtime/clearances.let_through). No move
+    (`to` its origin) is left to the check."""
+    if site == to:  # (no move: the check asks)
+        return False
+    bit = 1 << site | 1 << to
     piece = board[site]
     landed = board[to]
     board[site] = None

@@ -60,8 +60,11 @@ def test_xiangqi_start_calls_only_the_moves_near_the_general(xiangqi):
     # asking for an enemy horse holds alike with any of Red's pieces there: the cannons
     # landing on d3 or f3 (b3d3, b3f3, h3d3, h3f3) are let through uncalled. c1 and g1
     # are read by the rank's terms alone: the elephants leaving them for a3 and i3 (read
-    # by nothing) are let through once those terms give what they gave with the move made.
-    assert called == ["b3e3", "c1e3", "d1e2", "e1e2", "e4e5", "f1e2", "g1e3", "h3e3"]
+    # by nothing) are let through once those terms give what they gave with the move made;
+    # so are the moves onto e2 and e3, read by the file's terms alone (b3e3, c1e3, d1e2,
+    # f1e2, g1e3, h3e3: the general's file stops at the piece that lands there, as it did
+    # at e4). e4e5 lands on a square read outside the terms (the screen's).
+    assert called == ["e1e2", "e4e5"]
 
 
 def test_every_move_is_called_where_the_listed_position_is_forbidden(xiangqi):
@@ -113,12 +116,14 @@ def test_chess_moves_whose_tested_squares_hold_with_the_mover_are_not_called():
     # there?), which hold alike with any of Black's pieces there: c7c6, c7c5 and d5f6
     # are let through uncalled. d7 closes the diagonal (read by its term alone: d7d6, to
     # a square nothing read, leaves the term's outcome and is let through uncalled), the
-    # e-file is open down to e1 (read: d5e3, d5e7), the king's moves are always called.
+    # e-file is open down to e1, read by the king's ray alone: d5e3 and d5e7 land on it,
+    # the ray stops there and finds no enemy, as before — let through uncalled too. The
+    # king's moves are always called.
     game = load_game(CHESS)
     s = game.parse_position("rw1; game chess; ply 0; phase play; turn black move 0; board e8=black.king "
                             "d7=black.pawn c7=black.pawn d5=black.knight a7=black.pawn e1=white.king")
     kept, called = _spied(game, s)
-    assert called == ["d5e3", "d5e7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    assert called == ["e8d8", "e8e7", "e8f7", "e8f8"]
     assert kept == ["a7a5", "a7a6", "c7c5", "c7c6", "d5b4", "d5b6", "d5c3", "d5e3", "d5e7", "d5f4", "d5f6",
                     "d7d6", "e8d8", "e8e7", "e8f7", "e8f8"]
 
@@ -141,13 +146,14 @@ def test_pinned_pieces_leaving_their_line_are_called_those_along_it_are_not():
 
 def test_a_pawn_reaching_the_last_rank_is_called():
     # the pawns' guard (a promotion) gives the last rank to the mask: b7b8 is checked,
-    # h2h3 (away from the e1 king's lines and knight squares) is not; h2h4, a double step, is
+    # h2h3 (away from the e1 king's lines and knight squares) is not; nor is h2h4, a double
+    # step onto the e1-h4 diagonal (read by the king's ray alone, which stops there now)
     game = load_game(CHESS)
     s = game.parse_position("rw1; game chess; ply 0; phase play; turn white move 0; board e1=white.king "
                             "b7=white.pawn h2=white.pawn e8=black.king")
     kept, called = _spied(game, s)
     assert [c for c in called if c.startswith("b7")] == ["b7b8b", "b7b8n", "b7b8q", "b7b8r"]
-    assert [c for c in called if c.startswith("h2")] == ["h2h4"]
+    assert [c for c in called if c.startswith("h2")] == []
     assert "h2h3" in kept and "h2h4" in kept and "b7b8q" in kept
 
 
