@@ -220,3 +220,30 @@ def test_moving_failures_marks_the_settled_sites_a_test_gives_otherwise_at():
     masked = (False, read, tested, MaskedTests(notes[3:4], [(enemy, 1 << 3, 0b110, False)], read), unsettled)
     assert moving_failures(masked, mine, 0, 1) == 0b11000
     assert moving_failures(masked, ((0, 0, None),), 0, 1) == 0b01000
+
+
+def test_moved_holds_asks_the_runs_reading_either_place():
+    from interpreter.runtime.terms import moved_holds
+
+    def first(board, p, q, line):  # (a term's run: whether the first piece along `line` is an enemy)
+        for site in line:
+            if board[site] is not None:
+                return (board[site][0] == q,)
+        return (False,)
+
+    board: list = [None] * 10
+    board[2] = (0, 0, None)  # (the player's pieces at 2 and 9, the enemy's at 6)
+    board[9] = (0, 0, None)
+    board[6] = (1, 0, None)
+    # (sites read, function, inputs, outputs), as a listing's entry keeps them
+    shut = (1 << 2, first, ((2, 3, 6),), (False,))  # (stops at 2)
+    open_line = (1 << 4 | 1 << 5, first, ((4, 5),), (False,))  # (reads 4 and 5, finds nothing)
+    facing = (1 << 7 | 1 << 6, first, ((7, 6),), (True,))  # (finds the enemy on 6)
+    runs = [shut, open_line, facing]
+    before = list(board)
+    assert not moved_holds(runs, board, 2, 8, 0, 1)  # (2 left: the line finds the enemy behind)
+    assert moved_holds(runs, board, 9, 4, 0, 1)  # (onto 4: the open line stops there, at the player's piece)
+    assert not moved_holds(runs, board, 9, 7, 0, 1)  # (onto 7: the piece now stands before the enemy)
+    assert moved_holds(runs, board, 9, 8, 0, 1)  # (nothing read either place)
+    assert not moved_holds(runs, board, 9, 9, 0, 1)  # (no move: left to the check)
+    assert board == before
