@@ -148,8 +148,8 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
     if alike:  # (each case's mask, -1 where every candidate is checked)
-        masks = [-1 if found is None else found[0] for found in founds]
-        by_case = list(map(masks.__getitem__, which))
+        found_masks = [-1 if found is None else found[0] for found in founds]
+        by_case = list(map(found_masks.__getitem__, which))
         if runs:
             # (by clearance, the sites its terms alone read, or none)
             alone_by = [0 if found is None or len(found) < 3 else found[2] for found in founds]
@@ -157,7 +157,7 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
             for sites in alone_by:
                 alone |= sites
             # (by case, its mask but for the sites its terms alone read)
-            outside = list(map([mask ^ sites for mask, sites in zip(masks, alone_by)].__getitem__, which))
+            outside = list(map([mask ^ sites for mask, sites in zip(found_masks, alone_by)].__getitem__, which))
             board = s.board
             player = s.player
             opponent = 1 - player
