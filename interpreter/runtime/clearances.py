@@ -95,9 +95,11 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
     of a part with terms the check asks again before the move (compilation/
     cases.py, `_terms_before`) gives also the sites those terms alone read
     and their runs (compilation/clearances.clearance_body, `vacating`): a
-    candidate from one of those sites to one outside its mask is let through
-    where the runs that read its origin give what they gave with the move
-    made (`terms.moved_holds`) — the check's answer, without its call."""
+    candidate whose origin and destination meet the mask only there (from a
+    site the terms alone read, onto one, or both) is let through where the
+    runs that read either give what they gave with the move made
+    (`terms.moved_holds`) — the check's answer (its `_terms_before`), without
+    its call."""
     row = checks.row
     distinct = checks.distinct
     if len(distinct) == 1:
@@ -113,13 +115,14 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
                       or (check := row[code[CASE]]) is None or not check(s, code, memo)]
             return
         alone, its_runs = clear[2], clear[3]
+        outside = mask ^ alone  # (the mask but for the sites the terms alone read)
         board = s.board
         player = s.player
         opponent = 1 - player  # (as the checks' register `q`)
         out[:] = [code for code in out
                   if cleared[code[CASE]] and (
-                      not (bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
-                      or bits[code[ORIGIN]] & alone and not bits[code[DESTINATION]] & mask
+                      not (places := bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
+                      or not places & outside
                       and moved_holds(its_runs, board, code[ORIGIN], code[DESTINATION], player, opponent))
                   or (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
@@ -145,20 +148,22 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
         return
     if alike:  # (each case's mask, -1 where every candidate is checked)
-        by_case = [-1 if (found := founds[index]) is None else found[0] for index in which]
+        found_masks = [-1 if found is None else found[0] for found in founds]
+        by_case = list(map(found_masks.__getitem__, which))
         if runs:
             # (by clearance, the sites its terms alone read, or none)
             alone_by = [0 if found is None or len(found) < 3 else found[2] for found in founds]
-            alone = 0  # (any of them: most candidates checked leave none)
+            alone = 0  # (any of them: most candidates checked touch none)
             for sites in alone_by:
                 alone |= sites
+            # (by case, its mask but for the sites its terms alone read)
+            outside = list(map([mask ^ sites for mask, sites in zip(found_masks, alone_by)].__getitem__, which))
             board = s.board
             player = s.player
             opponent = 1 - player
             out[:] = [code for code in out
-                      if not (table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
-                      or table[code[ORIGIN]] & alone and table[code[ORIGIN]] & alone_by[which[code[CASE]]]
-                      and not table[code[DESTINATION]] & by_case[code[CASE]]
+                      if not (places := table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
+                      or places & alone and not places & outside[code[CASE]]
                       and moved_holds(runs, board, code[ORIGIN], code[DESTINATION], player, opponent)
                       or (check := row[code[CASE]]) is None or not check(s, code, memo)]
             return

@@ -773,7 +773,7 @@ class _NotedTests(dict):  # type: ignore[type-arg]  # (a PointTests)
     __slots__ = ("notes", "read")
 
     def __init__(self, notes: list[TestNote], read: int):
-        super().__init__()
+        # (empty as made: dict's own __init__ not called, it would add nothing)
         self.notes: Sequence[TestNote] = notes
         self.read = read
 
@@ -825,7 +825,9 @@ def moving_failures(entry: ParentEntry, pieces: Sequence[Piece], p: int, q: int)
     there than it gave — the sites `tests_hold_moving` would refuse for a mover
     of one of their owners and kinds (a move's clearance, compilation/cases.py,
     `_move_clearance_function`). One that fails marks every settled site. The
-    last answer is kept: a listing's clearances ask it of the same entry."""
+    last answer is kept: a listing's clearances ask it of the same entry; and
+    the last pieces' table of what the tests give (`_GIVEN`), which the next
+    listing asks again."""
     last = _last_failures
     if last[0] is entry and last[1] is pieces and last[2] == p:
         return last[3]  # type: ignore[no-any-return]
@@ -833,38 +835,47 @@ def moving_failures(entry: ParentEntry, pieces: Sequence[Piece], p: int, q: int)
     failing = 0
     if settled:
         tests = entry[3]
-        kept = _GIVEN.get((id(pieces), p, q))
-        if kept is None or kept[0] is not pieces:
-            if len(_GIVEN) >= GIVEN_KEPT:
-                _GIVEN.clear()
-            kept = _GIVEN[id(pieces), p, q] = (pieces, {})
-        given = kept[1]
+        if last[4] is pieces and last[5] == p and last[6] == q:
+            given = last[7]
+        else:
+            kept = _GIVEN.get((id(pieces), p, q))
+            if kept is None or kept[0] is not pieces:
+                if len(_GIVEN) >= GIVEN_KEPT:
+                    _GIVEN.clear()
+                kept = _GIVEN[id(pieces), p, q] = (pieces, {})
+            given = kept[1]
+            last[4:8] = pieces, p, q, given
         try:
             if isinstance(tests, MaskedTests):
-                for test, held_at, failed_at, _ in tests.masked:
-                    gives = given.get(test) or _given(given, test, pieces, p, q)
+                for masked in tests.masked:  # (test, held at, failed at, on an empty site)
+                    gives = given.get(masked[0]) or _given(given, masked[0], pieces, p, q)
                     if gives & 1:
-                        failing |= failed_at
+                        failing |= masked[2]
                     if gives & 2:
-                        failing |= held_at
-                notes: Iterable[tuple[int, Callable[..., Any], Any]] = (note[:3] for note in tests.notes)
+                        failing |= masked[1]
+                notes: Iterable[Sequence[Any]] = tests.notes
             elif isinstance(tests, _NotedTests) and tests.notes:
-                notes = (note[:3] for note in tests.notes)
+                notes = tests.notes
             else:  # (sorted by site already)
-                notes = ((site, test, held) for site, found in tests.items() for test, held in found)
-            for site, test, held in notes:
+                notes = [(site, test, held) for site, found in tests.items() for test, held in found]
+            for note in notes:  # ((site, test, what it gave, ...))
+                site = note[0]
                 if site >= 0 and settled >> site & 1 and \
-                        (given.get(test) or _given(given, test, pieces, p, q)) & (2 if held else 1):
+                        (given.get(note[1]) or _given(given, note[1], pieces, p, q)) & (2 if note[2] else 1):
                     failing |= 1 << site
         except Exception:  # (a test failing on a piece: every site asked as before)
             failing = settled
         failing &= settled
-    last[:] = (entry, pieces, p, failing)  # (the list kept, not rebound: a module's globals stay put)
+    last[0] = entry  # (the list kept, not rebound: a module's globals stay put)
+    last[1] = pieces
+    last[2] = p
+    last[3] = failing
     return failing
 
 
-# (moving_failures' last entry, pieces, player and answer)
-_last_failures: list[Any] = [None, None, None, 0]
+# (moving_failures' last entry, pieces, player and answer; the last pieces, players
+# and what the tests give with them: `_GIVEN`'s)
+_last_failures: list[Any] = [None, None, None, 0, None, None, None, None]
 # (by the ids of the pieces and the players: the pieces and, by test, what it
 # gives with them (`_given`); an entry whose pieces are the ones asked is theirs;
 # bounded, emptied when full)

@@ -72,7 +72,7 @@ class MaskedTests(dict):  # type: ignore[type-arg]  # (helpers.PointTests)
     __slots__ = ("notes", "masked", "read", "noted")
 
     def __init__(self, notes: Sequence[TestNote], masked: Sequence[MaskedTest], read: int):
-        super().__init__()
+        # (empty as made: dict's own __init__ not called, it would add nothing)
         self.notes = notes
         self.masked = masked
         self.read = read

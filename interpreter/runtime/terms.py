@@ -10,6 +10,7 @@ too, as for any part) and its sixth (the sites read outside the terms, the runs)
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
@@ -59,14 +60,18 @@ def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
     tested, unsettled = noted_masks(notes, read) if notes else (0, 0)
-    unread = ~read
     for _, held_at, failed_at, emptied in masked:
-        tested |= (held_at | failed_at) & unread
-        unsettled |= (failed_at if emptied else held_at) & unread
+        tested |= held_at | failed_at
+        unsettled |= failed_at if emptied else held_at
+    unread = ~read
     # (a run that read no site — its point tests stand for its reads — is never asked again)
-    entry = memo[slot] = (answer, read | term_reads, tested, MaskedTests(notes, masked, read), unsettled,
-                          (read, [run for run in runs if run[0]]))
+    entry = memo[slot] = (answer, read | term_reads, tested & unread, MaskedTests(notes, masked, read),
+                          unsettled & unread, (read, list(filter(_READ_SOME, runs))))
     return entry
+
+
+# (a term's run: whether it read a site)
+_READ_SOME = itemgetter(0)
 
 
 def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: int) -> bool:
@@ -104,13 +109,15 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
 
 def moved_holds(runs: Sequence[TermRun], board: Board, site: int, to: int, p: int, q: int) -> bool:
     """Whether the runs of terms (an entry's `entry[5][1]`) that read `site`
-    give the outputs they gave with the piece there moved to `to`: what
-    `terms_hold` answers of that move where `to` is no site the part read nor
-    an unsettled or (with one of the player's pieces) failing tested one, and
-    `site` none read outside the terms nor unsettled — the runs reading
-    neither place give what they gave, the point tests at both what they gave
-    (runtime/clearances.let_through)."""
-    bit = 1 << site
+    or `to` give the outputs they gave with the piece at `site` moved to `to`:
+    what `terms_hold` answers of that move where neither place is read outside
+    the terms, unsettled, or (`to`, with one of the player's pieces) a failing
+    tested one — the runs reading neither place give what they gave, the point
+    tests at both what they gave (runtime/clearances.let_through). No move
+    (`to` its origin) is left to the check."""
+    if site == to:  # (no move: the check asks)
+        return False
+    bit = 1 << site | 1 << to
     piece = board[site]
     landed = board[to]
     board[site] = None

@@ -60,8 +60,11 @@ def test_xiangqi_start_calls_only_the_moves_near_the_general(xiangqi):
     # asking for an enemy horse holds alike with any of Red's pieces there: the cannons
     # landing on d3 or f3 (b3d3, b3f3, h3d3, h3f3) are let through uncalled. c1 and g1
     # are read by the rank's terms alone: the elephants leaving them for a3 and i3 (read
-    # by nothing) are let through once those terms give what they gave with the move made.
-    assert called == ["b3e3", "c1e3", "d1e2", "e1e2", "e4e5", "f1e2", "g1e3", "h3e3"]
+    # by nothing) are let through once those terms give what they gave with the move made;
+    # so are the moves onto e2 and e3, read by the file's terms alone (b3e3, c1e3, d1e2,
+    # f1e2, g1e3, h3e3: the general's file stops at the piece that lands there, as it did
+    # at e4). e4e5 lands on a square read outside the terms (the screen's).
+    assert called == ["e1e2", "e4e5"]
 
 
 def test_every_move_is_called_where_the_listed_position_is_forbidden(xiangqi):
@@ -113,12 +116,14 @@ def test_chess_moves_whose_tested_squares_hold_with_the_mover_are_not_called():
     # there?), which hold alike with any of Black's pieces there: c7c6, c7c5 and d5f6
     # are let through uncalled. d7 closes the diagonal (read by its term alone: d7d6, to
     # a square nothing read, leaves the term's outcome and is let through uncalled), the
-    # e-file is open down to e1 (read: d5e3, d5e7), the king's moves are always called.
+    # e-file is open down to e1, read by the king's ray alone: d5e3 and d5e7 land on it,
+    # the ray stops there and finds no enemy, as before — let through uncalled too. The
+    # king's moves are always called.
     game = load_game(CHESS)
     s = game.parse_position("rw1; game chess; ply 0; phase play; turn black move 0; board e8=black.king "
                             "d7=black.pawn c7=black.pawn d5=black.knight a7=black.pawn e1=white.king")
     kept, called = _spied(game, s)
-    assert called == ["d5e3", "d5e7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    assert called == ["e8d8", "e8e7", "e8f7", "e8f8"]
     assert kept == ["a7a5", "a7a6", "c7c5", "c7c6", "d5b4", "d5b6", "d5c3", "d5e3", "d5e7", "d5f4", "d5f6",
                     "d7d6", "e8d8", "e8e7", "e8f7", "e8f8"]
 
@@ -141,13 +146,14 @@ def test_pinned_pieces_leaving_their_line_are_called_those_along_it_are_not():
 
 def test_a_pawn_reaching_the_last_rank_is_called():
     # the pawns' guard (a promotion) gives the last rank to the mask: b7b8 is checked,
-    # h2h3 (away from the e1 king's lines and knight squares) is not; h2h4, a double step, is
+    # h2h3 (away from the e1 king's lines and knight squares) is not; nor is h2h4, a double
+    # step onto the e1-h4 diagonal (read by the king's ray alone, which stops there now)
     game = load_game(CHESS)
     s = game.parse_position("rw1; game chess; ply 0; phase play; turn white move 0; board e1=white.king "
                             "b7=white.pawn h2=white.pawn e8=black.king")
     kept, called = _spied(game, s)
     assert [c for c in called if c.startswith("b7")] == ["b7b8b", "b7b8n", "b7b8q", "b7b8r"]
-    assert [c for c in called if c.startswith("h2")] == ["h2h4"]
+    assert [c for c in called if c.startswith("h2")] == []
     assert "h2h3" in kept and "h2h4" in kept and "b7b8q" in kept
 
 
@@ -214,3 +220,30 @@ def test_moving_failures_marks_the_settled_sites_a_test_gives_otherwise_at():
     masked = (False, read, tested, MaskedTests(notes[3:4], [(enemy, 1 << 3, 0b110, False)], read), unsettled)
     assert moving_failures(masked, mine, 0, 1) == 0b11000
     assert moving_failures(masked, ((0, 0, None),), 0, 1) == 0b01000
+
+
+def test_moved_holds_asks_the_runs_reading_either_place():
+    from interpreter.runtime.terms import moved_holds
+
+    def first(board, p, q, line):  # (a term's run: whether the first piece along `line` is an enemy)
+        for site in line:
+            if board[site] is not None:
+                return (board[site][0] == q,)
+        return (False,)
+
+    board: list = [None] * 10
+    board[2] = (0, 0, None)  # (the player's pieces at 2 and 9, the enemy's at 6)
+    board[9] = (0, 0, None)
+    board[6] = (1, 0, None)
+    # (sites read, function, inputs, outputs), as a listing's entry keeps them
+    shut = (1 << 2, first, ((2, 3, 6),), (False,))  # (stops at 2)
+    open_line = (1 << 4 | 1 << 5, first, ((4, 5),), (False,))  # (reads 4 and 5, finds nothing)
+    facing = (1 << 7 | 1 << 6, first, ((7, 6),), (True,))  # (finds the enemy on 6)
+    runs = [shut, open_line, facing]
+    before = list(board)
+    assert not moved_holds(runs, board, 2, 8, 0, 1)  # (2 left: the line finds the enemy behind)
+    assert moved_holds(runs, board, 9, 4, 0, 1)  # (onto 4: the open line stops there, at the player's piece)
+    assert not moved_holds(runs, board, 9, 7, 0, 1)  # (onto 7: the piece now stands before the enemy)
+    assert moved_holds(runs, board, 9, 8, 0, 1)  # (nothing read either place)
+    assert not moved_holds(runs, board, 9, 9, 0, 1)  # (no move: left to the check)
+    assert board == before
