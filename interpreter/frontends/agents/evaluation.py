@@ -115,9 +115,12 @@ class Reach:
                     for t in line:
                         if board[t] is not None:
                             break
-                        if moves[t] > done:
+                        found = moves[t]
+                        if found > done:
                             moves[t] = done
                             reached.append(t)
+                        elif found < done:  # (reached before: what lies beyond it on the line too)
+                            break
             frontier = reached
         return moves
 
