@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 LEARN_GAMES = 300  # random games played to learn (at most)
 LEARN_ACTIONS = 20_000  # their actions in all (at most)
+REACH_ACTIONS = 10_000  # those of the second try, with the reach (dearer to read: a search of the board)
 LEARN_GAME_ACTIONS = 1000  # one game's actions (at most; unfinished: a draw)
 HOLD_OUT = 4  # every fourth game checks the fit
 MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain
@@ -198,13 +199,14 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
         return None
     learnt = fit(game, Features(game))
     if learnt is None and game.board.sites:
-        learnt = fit(game, Features(game, Reach(game.board)))
+        learnt = fit(game, Features(game, Reach(game.board)), REACH_ACTIONS)
     return learnt
 
 
-def fit(game: FrontendGame, features: Features) -> Optional[Evaluation]:
-    """The evaluation that reads `features`, or None where it explains too little."""
-    train_x, train_y, test_x, test_y, train_v, test_v = random_game_data(game, features)
+def fit(game: FrontendGame, features: Features, most_actions: int = LEARN_ACTIONS) -> Optional[Evaluation]:
+    """The evaluation that reads `features`, learnt from random games of `most_actions`
+    actions in all, or None where it explains too little."""
+    train_x, train_y, test_x, test_y, train_v, test_v = random_game_data(game, features, most_actions)
     if len(train_x) < 50 or len(test_x) < 20:
         return None
     used = [i for i in range(len(train_x[0])) if len({row[i] for row in train_x}) > 1]
@@ -264,7 +266,8 @@ def explained(predicted: Sequence[float], ys: Sequence[float], average: float) -
     return 1.0 - error / total if total > 0 else 0.0
 
 
-def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Results, Rows, Results, Values, Values]:
+def random_game_data(game: FrontendGame, features: Features,
+                     most_actions: int = LEARN_ACTIONS) -> tuple[Rows, Results, Rows, Results, Values, Values]:
     """(features, result for the first player) of the positions of random games,
     split into those to learn from and those held out; then the positions'
     variables (`State.vars`), likewise."""
@@ -273,7 +276,7 @@ def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Resu
     sets: tuple[Rows, Results, Rows, Results, Values, Values] = ([], [], [], [], [], [])
     actions = 0
     for number in range(LEARN_GAMES):
-        if actions >= LEARN_ACTIONS:
+        if actions >= most_actions:
             break
         state = game.initial_state()
         seen: Rows = []
