@@ -21,12 +21,12 @@ kept where it does so too.
 
 It is learnt only where it says something: a quarter of the random games is
 held out, and the fit is kept when it explains at least MIN_R2 of the variance
-of their results. Where what the pieces count explains too little (a game whose
-pieces are never taken, where every position has the same pieces for both), the
-fit is tried again with each player's reach (`Reach`): the empty sites its pieces
-get to in fewer moves along the board's lines than the other player's — in a
-game of blocking, the room each side has left. Where that explains too little
-as well, there is no evaluation and playouts go to the end.
+of their results. Where the counts never change (a game whose pieces are never
+taken, where every position has the same pieces for both), the fit is tried
+again with each player's reach (`Reach`): the empty sites its pieces get to in
+fewer moves along the board's lines than the other player's — in a game of
+blocking, the room each side has left. Where that explains too little as well,
+there is no evaluation and playouts go to the end.
 Learning is seeded and takes a fraction of a second, so it is done on first use
 in each process, the same every time.
 """
@@ -47,7 +47,9 @@ if TYPE_CHECKING:
 
 LEARN_GAMES = 300  # random games played to learn (at most)
 LEARN_ACTIONS = 20_000  # their actions in all (at most)
-REACH_ACTIONS = 10_000  # those of the second try, with the reach (dearer to read: a search of the board)
+# the random actions of the try with the reach (at most), times the board's sites: a
+# search of the board for each position, its cost grows with the board (10,000 on 10x10)
+REACH_WORK = 1_000_000
 LEARN_GAME_ACTIONS = 1000  # one game's actions (at most; unfinished: a draw)
 HOLD_OUT = 4  # every fourth game checks the fit
 MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain
@@ -197,16 +199,22 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     """The evaluation of a two-player game, or None where it explains too little."""
     if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
         return None
-    learnt = fit(game, Features(game))
-    if learnt is None and game.board.sites:
-        learnt = fit(game, Features(game, Reach(game.board)), REACH_ACTIONS)
+    features = Features(game)
+    data = random_game_data(game, features)
+    learnt = fit(features, data)
+    rows = data[0]
+    sites = len(game.board.sites)
+    # (the counts, pools and scores never changed: the last column, who is to move, alone varies)
+    if learnt is None and sites and rows and all(len({row[i] for row in rows}) == 1 for i in range(len(rows[0]) - 1)):
+        features = Features(game, Reach(game.board))
+        learnt = fit(features, random_game_data(game, features, REACH_WORK // sites))
     return learnt
 
 
-def fit(game: FrontendGame, features: Features, most_actions: int = LEARN_ACTIONS) -> Optional[Evaluation]:
-    """The evaluation that reads `features`, learnt from random games of `most_actions`
-    actions in all, or None where it explains too little."""
-    train_x, train_y, test_x, test_y, train_v, test_v = random_game_data(game, features, most_actions)
+def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Values]) -> Optional[Evaluation]:
+    """The evaluation that reads `features`, from their values in random games
+    (`random_game_data`), or None where it explains too little."""
+    train_x, train_y, test_x, test_y, train_v, test_v = data
     if len(train_x) < 50 or len(test_x) < 20:
         return None
     used = [i for i in range(len(train_x[0])) if len({row[i] for row in train_x}) > 1]
