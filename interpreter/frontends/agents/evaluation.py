@@ -21,8 +21,12 @@ kept where it does so too.
 
 It is learnt only where it says something: a quarter of the random games is
 held out, and the fit is kept when it explains at least MIN_R2 of the variance
-of their results; otherwise (a game of filling columns, where every position
-has the same number of discs for both) there is no evaluation and playouts go to the end.
+of their results. Where the counts never change (a game whose pieces are never
+taken, where every position has the same pieces for both), the fit is tried
+again with each player's reach (`Reach`): the empty sites its pieces get to in
+fewer moves along the board's lines than the other player's — in a game of
+blocking, the room each side has left. Where that explains too little as well,
+there is no evaluation and playouts go to the end.
 Learning is seeded and takes a fraction of a second, so it is done on first use
 in each process, the same every time.
 """
@@ -38,10 +42,14 @@ from ...runtime.pieces import CHANCE
 
 if TYPE_CHECKING:
     from ...runtime.state import State
+    from ...runtime.views import BoardView
     from ..protocol import FrontendGame
 
 LEARN_GAMES = 300  # random games played to learn (at most)
 LEARN_ACTIONS = 20_000  # their actions in all (at most)
+# the random actions of the try with the reach (at most), times the board's sites: a
+# search of the board for each position, its cost grows with the board (10,000 on 10x10)
+REACH_WORK = 1_000_000
 LEARN_GAME_ACTIONS = 1000  # one game's actions (at most; unfinished: a draw)
 HOLD_OUT = 4  # every fourth game checks the fit
 MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain
@@ -55,10 +63,75 @@ Results = list[float]  # their games' results for the first player
 Values = list[list[int]]  # their variables
 
 
+class Reach:
+    """Each player's reach: the empty sites that its pieces get to in fewer moves
+    than the other player's, a move going any distance along one of the board's
+    lines (a grid's files, ranks and diagonals; a graph's edges) over empty sites."""
+
+    def __init__(self, view: BoardView) -> None:
+        index = {name: i for i, name in enumerate(view.sites)}
+        self.sites = len(view.sites)
+        lines: list[list[tuple[int, ...]]] = [[] for _ in view.sites]
+        if view.kind == "grid":
+            at = {(round(x), round(y)): index[name] for name, (x, y) in view.coords.items()}
+            for (x, y), site in at.items():
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                    line = []
+                    step = 1
+                    while (x + step * dx, y + step * dy) in at:  # (bounded by the board)
+                        line.append(at[x + step * dx, y + step * dy])
+                        step += 1
+                    if line:
+                        lines[site].append(tuple(line))
+        else:
+            for a, b, one_way in view.edges:
+                lines[index[a]].append((index[b],))
+                if not one_way:
+                    lines[index[b]].append((index[a],))
+        self.lines = tuple(tuple(site_lines) for site_lines in lines)
+
+    def of(self, state: State) -> list[float]:
+        """(the first player's reach, the second's)."""
+        board = state.board
+        n = self.sites
+        nearest = [self._moves(board, [s for s in sites if s < n]) for sites in state.occ[:2]]
+        first = second = 0
+        for a, b in zip(*nearest):
+            if a < b:
+                first += 1
+            elif b < a:
+                second += 1
+        return [first, second]
+
+    def _moves(self, board: Sequence[object], seeds: list[int]) -> list[int]:
+        """The moves from `seeds` to each empty site (n + 1 where none reaches; the occupied too)."""
+        n = self.sites
+        lines = self.lines
+        moves = [n + 1] * n
+        frontier = seeds
+        done = 0
+        while frontier:  # (each site is reached once: at most n rounds)
+            done += 1
+            reached = []
+            for site in frontier:
+                for line in lines[site]:
+                    for t in line:
+                        if board[t] is not None:
+                            break
+                        found = moves[t]
+                        if found > done:
+                            moves[t] = done
+                            reached.append(t)
+                        elif found < done:  # (reached before: what lies beyond it on the line too)
+                            break
+            frontier = reached
+        return moves
+
+
 class Features:
     """What the evaluation reads from a position, as a list of numbers."""
 
-    def __init__(self, game: FrontendGame) -> None:
+    def __init__(self, game: FrontendGame, reach: Optional[Reach] = None) -> None:
         self.game = game
         # (Any: it reads `piece_counts`, beyond what protocol.FastLayer names)
         self.engine: Any = game.engine
@@ -66,6 +139,7 @@ class Features:
         start = game.initial_state()
         self.pools = list(game.pools(start))
         self.scored = self.engine.scores(start) is not None
+        self.reach = reach
 
     def of(self, state: State) -> list[float]:
         engine = self.engine
@@ -80,6 +154,8 @@ class Features:
         if self.scored:
             x.extend(engine.scores(state))
         x.append(1.0 if engine.actor(state) == 0 else 0.0)
+        if self.reach is not None:
+            x.extend(self.reach.of(state))
         return x
 
 
@@ -124,7 +200,21 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
         return None
     features = Features(game)
-    train_x, train_y, test_x, test_y, train_v, test_v = random_game_data(game, features)
+    data = random_game_data(game, features)
+    learnt = fit(features, data)
+    rows = data[0]
+    sites = len(game.board.sites)
+    # (the counts, pools and scores never changed: the last column, who is to move, alone varies)
+    if learnt is None and sites and rows and all(len({row[i] for row in rows}) == 1 for i in range(len(rows[0]) - 1)):
+        features = Features(game, Reach(game.board))
+        learnt = fit(features, random_game_data(game, features, REACH_WORK // sites))
+    return learnt
+
+
+def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Values]) -> Optional[Evaluation]:
+    """The evaluation that reads `features`, from their values in random games
+    (`random_game_data`), or None where it explains too little."""
+    train_x, train_y, test_x, test_y, train_v, test_v = data
     if len(train_x) < 50 or len(test_x) < 20:
         return None
     used = [i for i in range(len(train_x[0])) if len({row[i] for row in train_x}) > 1]
@@ -184,7 +274,8 @@ def explained(predicted: Sequence[float], ys: Sequence[float], average: float) -
     return 1.0 - error / total if total > 0 else 0.0
 
 
-def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Results, Rows, Results, Values, Values]:
+def random_game_data(game: FrontendGame, features: Features,
+                     most_actions: int = LEARN_ACTIONS) -> tuple[Rows, Results, Rows, Results, Values, Values]:
     """(features, result for the first player) of the positions of random games,
     split into those to learn from and those held out; then the positions'
     variables (`State.vars`), likewise."""
@@ -193,7 +284,7 @@ def random_game_data(game: FrontendGame, features: Features) -> tuple[Rows, Resu
     sets: tuple[Rows, Results, Rows, Results, Values, Values] = ([], [], [], [], [], [])
     actions = 0
     for number in range(LEARN_GAMES):
-        if actions >= LEARN_ACTIONS:
+        if actions >= most_actions:
             break
         state = game.initial_state()
         seen: Rows = []
