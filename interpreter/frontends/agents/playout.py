@@ -45,7 +45,6 @@ TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
 GOAL_TRIES = 4  # a target that won on every one of so many tries is a goal
-GOAL_DRAWS = 5  # random actions drawn, of which the one nearest the mover's goals is played
 # endings that an action caused (not the scores at the end), as `engine.ending` names them
 ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
@@ -255,15 +254,10 @@ class Playout:
     def nearer_of_two(self, state: State, code: Any, toward: list[int]) -> Any:
         """`code` or a second random action, whichever's target is fewer steps from
         the mover's goals (`toward`: each site's steps; an action without a site is far)."""
-        best, steps = code, steps_of(code, toward)
-        for _ in range(GOAL_DRAWS - 1):
-            other = self.engine.random_legal(state, self.rng)
-            if other is None:
-                break
-            other_steps = steps_of(other, toward)
-            if other_steps < steps:
-                best, steps = other, other_steps
-        return best
+        other = self.engine.random_legal(state, self.rng)
+        if other is None or other == code:
+            return code
+        return other if steps_of(other, toward) < steps_of(code, toward) else code
 
     def learn_values(self, path_moves: list[tuple[int, Code]], reward: tuple[float, ...]) -> None:
         """Add a simulated game's reward to the MAST values of every action played in it."""
