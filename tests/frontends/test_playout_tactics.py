@@ -2,13 +2,10 @@
 by the player it won for, and stays tried only while its tries win often enough —
 a win without a try (a playout's last random action, which in a game that ends
 when a player is left without a move always "wins") neither counts as one nor
-brings a dropped kind back. A target that won on every try is a goal the
-playouts head for, where the search gives the tactics the board."""
+brings a dropped kind back."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from interpreter.frontends.agents.playout import GOAL_TRIES, Tactics, steps_of
+from interpreter.frontends.agents.playout import Tactics
 from interpreter.runtime.pieces import CASE, DESTINATION
 
 
@@ -72,26 +69,3 @@ def test_a_kind_that_lost_for_its_mover_is_remembered_as_losing():
     tactics, code = Tactics(), _code(3, 2)
     tactics.learn(_Ended(1), None, code, 0)
     assert not tactics.worth_trying(0)(code) and (3, 2) in tactics.losing
-
-
-def test_a_target_that_won_on_every_try_is_a_goal_and_the_playouts_head_for_it():
-    # a path 0 - 1 - 2 - 3 and a one-way edge 4 -> 3: each site's steps to the goal 3
-    board = SimpleNamespace(sites=("a", "b", "c", "d", "e"),
-                            edges=(("a", "b", False), ("b", "c", False), ("c", "d", False), ("e", "d", True)))
-    tactics, code = Tactics(board), _code(1, 3)  # type: ignore[arg-type]
-    tactics.learn(_Ended(0), None, code, 0)
-    for _ in range(GOAL_TRIES - 1):
-        tactics.tried(code, 0, True)
-    assert not tactics.goals.get(0) and 0 not in tactics.toward  # too few tries yet
-    tactics.tried(code, 0, True)
-    assert tactics.goals[0] == {3} and tactics.toward[0] == [3, 2, 1, 0, 1] and 1 not in tactics.toward
-    assert steps_of(_code(0, 2), tactics.toward[0]) == 1 and steps_of((7,), tactics.toward[0]) == 5
-    tactics.tried(code, 0, False)  # a try that did not win: no longer a goal
-    assert not tactics.goals[0] and 0 not in tactics.toward
-
-
-def test_without_a_board_there_are_no_goals():
-    tactics, code = Tactics(), _code(1, 3)
-    for _ in range(2 * GOAL_TRIES):
-        tactics.tried(code, 0, True)
-    assert not tactics.goals and not tactics.toward

@@ -85,15 +85,13 @@ class Methods:
     # and nothing else guides the playouts (`_start`); `mast_always` everywhere GRAVE is used
     mast: bool = True
     mast_always: bool = False
-    # playouts head for the sites that won (playout.py, `Tactics`), where they are all the search knows
-    goals: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False, goals=False)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -223,15 +221,13 @@ class MCTSAgent(SeededAgent):
     def _start(self, game: FrontendGame, state: State) -> tuple[Search, Node]:
         """The search and its root: the node of `state` in the last tree when there is one."""
         memory = self._memory
+        tactics = memory[1] if memory is not None and memory[0] is game else Tactics()
         methods = self.methods
         known = knowledge_of(game) if methods.safety or methods.grave else None
         material = known.material if known is not None and methods.safety else None
         # (GRAVE only where an action is a move rather than a slot: knowledge.py)
         grave = known is not None and methods.grave and known.uses_amaf
         evaluation = evaluation_of(game) if methods.evaluation else None
-        # the playouts head for the goals where nothing else guides them (no material, no evaluation)
-        board = getattr(game, "board", None) if methods.goals and material is None and evaluation is None else None
-        tactics = memory[1] if memory is not None and memory[0] is game else Tactics(board)
         limit = self.rollout_limit
         if limit is None:
             scored = game.engine.scores(state) is not None

@@ -11,14 +11,7 @@ It is random with three cheap exceptions, learnt while searching:
   preferred over the rest half of the time;
 - **no suicide**: an action of a kind that has lost a game at once for the
   player who took it is looked at before it is played, and another is drawn
-  when it would lose;
-- **towards the goal**: where the search is given the board (mcts.py: in games
-  where the playouts are all it knows), a site that has won the game on every
-  try for the player who moved there (GOAL_TRIES at least) is that player's
-  goal; of two random actions the playout then plays the one whose target is
-  fewer steps along the board's edges from the mover's goals (a race whose
-  random games take a thousand actions ends in a few hundred, and the
-  playouts' results say who is ahead in it).
+  when it would lose.
 
 The *kind* of an action is its rule case and its target site (see `move_kind`),
 so "capturing on e5" is learnt once for every piece that may do it; a winning
@@ -37,14 +30,12 @@ from .rewards import draw_rewards, outcome_rewards, score_rewards
 
 if TYPE_CHECKING:
     from ...runtime.state import State
-    from ...runtime.views import BoardView
     from ..protocol import FastLayer
 
 
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
-GOAL_TRIES = 4  # a target that won on every one of so many tries is a goal
 # endings that an action caused (not the scores at the end), as `engine.ending` names them
 ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
@@ -74,13 +65,8 @@ class Tactics:
     TRIAL = 16
     HIT_RATE = 32
 
-    def __init__(self, board: Optional[BoardView] = None) -> None:
+    def __init__(self) -> None:
         self.records: dict[Any, list[int]] = {}  # (player, kind) -> [tries, wins]
-        # the sites one step before each site (along the board's edges), where the
-        # playouts head for the goals; player -> its goals, and each site's steps to them
-        self._before = steps_before(board) if board is not None else None
-        self.goals: dict[int, set[int]] = {}
-        self.toward: dict[int, list[int]] = {}
         # player -> case -> targets of the kinds still worth trying for that player
         self.live: dict[int, dict[Any, set[Any]]] = {}
         self.losing: set[Any] = set()  # kinds
@@ -126,8 +112,6 @@ class Tactics:
         record = self.records.setdefault((mover, kind), [0, 0])
         record[0] += 1
         record[1] += won
-        if self._before is not None:
-            self.note_goal(mover, kind[1], record[0] >= GOAL_TRIES and record[1] == record[0])
         if not self.pays(record):
             live = self.live.get(mover, {})
             targets = live.get(kind[0])
@@ -135,23 +119,6 @@ class Tactics:
                 targets.discard(kind[1])
                 if not targets:
                     del live[kind[0]]  # (no case left: the player's playouts list nothing to try)
-
-    def note_goal(self, mover: int, target: Any, goal: bool) -> None:
-        """Whether `target` is (still) one of `mover`'s goals: its steps table made anew on a change."""
-        before = self._before
-        if before is None or not isinstance(target, int) or not 0 <= target < len(before):
-            return
-        goals = self.goals.setdefault(mover, set())
-        if (target in goals) == goal:
-            return
-        if goal:
-            goals.add(target)
-        else:
-            goals.discard(target)
-        if goals:
-            self.toward[mover] = steps_to(before, goals)
-        else:
-            self.toward.pop(mover, None)
 
     def pays(self, record: list[int]) -> bool:
         """Whether a kind with `record` ([tries, wins]) is still worth trying."""
@@ -226,11 +193,8 @@ class Playout:
         code = engine.random_legal(state, rng)
         if code is None:  # (a `before each turn` that changed the position left nothing legal)
             return state, None
-        toward = tactics.toward.get(mover)
         values = self.values
-        if toward is not None:
-            code = self.nearer_of_two(state, code, toward)
-        elif values is not None:
+        if values is not None:
             code = self.better_of_two(state, code, values[mover])
         if move_kind(code) in tactics.losing:
             return self.look_before_leaping(state, code, mover), None
@@ -250,14 +214,6 @@ class Playout:
         mean_first = first[0] / first[1] if first is not None else 0.5
         mean_second = second[0] / second[1] if second is not None else 0.5
         return other if mean_second > mean_first else code
-
-    def nearer_of_two(self, state: State, code: Any, toward: list[int]) -> Any:
-        """`code` or a second random action, whichever's target is fewer steps from
-        the mover's goals (`toward`: each site's steps; an action without a site is far)."""
-        other = self.engine.random_legal(state, self.rng)
-        if other is None or other == code:
-            return code
-        return other if steps_of(other, toward) < steps_of(code, toward) else code
 
     def learn_values(self, path_moves: list[tuple[int, Code]], reward: tuple[float, ...]) -> None:
         """Add a simulated game's reward to the MAST values of every action played in it."""
@@ -311,48 +267,6 @@ class Playout:
         if self.moves is not None:
             self.moves.append((mover, played))
         return after
-
-
-def steps_of(code: tuple[Any, ...], toward: list[int]) -> int:
-    """The steps from the target of `code` to the goals (len(toward) where it has none)."""
-    if len(code) > DESTINATION:
-        target = code[DESTINATION]
-        if isinstance(target, int) and 0 <= target < len(toward):
-            return toward[target]
-    return len(toward)
-
-
-def steps_before(board: BoardView) -> list[list[int]]:
-    """For each site (by its index), the sites one step before it along the board's
-    edges (a one-way edge only its way)."""
-    index = {name: i for i, name in enumerate(board.sites)}
-    before: list[list[int]] = [[] for _ in board.sites]
-    for a, b, one_way in board.edges:
-        before[index[b]].append(index[a])
-        if not one_way:
-            before[index[a]].append(index[b])
-    return before
-
-
-def steps_to(before: list[list[int]], goals: set[int]) -> list[int]:
-    """Each site's steps to the nearest of `goals` (breadth first over `before`;
-    the number of sites where no path leads there)."""
-    far = len(before)
-    steps = [far] * far
-    frontier = sorted(goals)
-    for site in frontier:
-        steps[site] = 0
-    count = 0
-    while frontier:  # (each site is reached once)
-        count += 1
-        reached = []
-        for site in frontier:
-            for previous in before[site]:
-                if steps[previous] == far:
-                    steps[previous] = count
-                    reached.append(previous)
-        frontier = reached
-    return steps
 
 
 def random_playout(engine: FastLayer, state: State, rng: random.Random, limit: int, n_players: int,
