@@ -70,7 +70,8 @@ def test_two_walls_end_to_end_cut_the_path(tmp_path):
     # Walls a2-b2-c2 and e2-f2-g2 close rank 1: the pawn on a1 is cut off; only the
     # free node d2 between them leads north, and a path must not cross it.
     walls = ["a2", "b2", "c2", "e2", "f2", "g2"]
-    assert _legal(tmp_path, walls, _defines()) == ["touches2"]  # the edge (east of g1) once, d2 twice (c2, e2): counted once
+    # touches(edge east of g1, d2, d4): the edge once, d2 once (two walls by it), d4 not
+    assert _legal(tmp_path, walls, _defines()) == ["touches2"]
     assert _legal(tmp_path, walls[:3], _defines()) == ["reaches", "touches2"]  # d2 touches c2
     # Through the nodes, as the reference first had it, the pawn escapes by d1, d2, d3.
     through_nodes = ("define reaches_goal(p) = exists(connected(first(pieces of p), orthogonal, "
