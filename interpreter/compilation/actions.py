@@ -17,7 +17,7 @@ from ..parsing import ast
 from ..runtime.compiled import CasePattern
 from ..runtime.walks import WalkTables
 from . import patterns, pyast
-from .action_values import Bound, bind, distinct_from_earlier, each_values, shown_fields
+from .action_values import KIND_OF_TYPE, Bound, bind, distinct_from_earlier, each_values, shown_fields
 from .code import Code, conjuncts, describe, disjuncts, either
 from .compiled import CaseCode
 from .conditions import Condition, Part
@@ -921,6 +921,14 @@ class ActionCompiler:
         sets = self.model.direction_sets
         per_player: list[list[int]] = [[] for _ in range(self.model.player_count)]
         for name in names:
+            bound = self.bound
+            if bound is not None and name.id == bound.name:
+                # The value of `for each` (a local shadows a direction's name, as in expressions).
+                d = self._bound_direction(name, bound)
+                for p in range(self.model.player_count):
+                    if d not in per_player[p]:
+                        per_player[p].append(d)
+                continue
             if name.id not in sets:
                 if not all(self.model.forward) and name.id in RELATIVE_DIRECTIONS:
                     raise RuleError(name.pos, f"'{name.id}' is relative to a player: give each player a 'forward' "
@@ -931,6 +939,21 @@ class ActionCompiler:
                     if d not in per_player[p]:
                         per_player[p].append(d)
         return [tuple(d) for d in per_player]
+
+    @staticmethod
+    def _bound_direction(name: ast.Name, bound: Bound) -> int:
+        """The direction a pattern names by the value of `for each`: fixed when the
+        rules are compiled (a set of directions, a list of direction names)."""
+        if bound.type is not Type.DIR:
+            raise RuleError(name.pos, f"'{name.id}' (the value of 'for each') is a "
+                                      f"{KIND_OF_TYPE.get(bound.type, bound.type.name.lower())}, not a direction")
+        fixed = bound.local.fixed
+        if fixed is None:
+            raise RuleError(name.pos, f"a pattern's direction is fixed when the rules are compiled, and '{name.id}' "
+                                      "is known only while playing (a direction relative to the player?)",
+                            "write 'for each D in SET' with a set of directions, or a list of direction names "
+                            "that mean the same for every player")
+        return int(fixed[0])
 
     def _span(self, distance: ast.Distance, scope: Scope) -> patterns.Span:
         low = self._distance_bound(distance.low, scope)

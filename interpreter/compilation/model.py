@@ -485,7 +485,8 @@ def _build_board(spec: Data, report: Report) -> boards.Board:
 
 
 def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report) -> tuple[int, ...]:
-    """A region is a list of sites, or a rule: ranks / files / edge / all, minus `except`."""
+    """A region is a list of sites, or a rule: ranks / files / edge / all / sites, only
+    those also in `only` (a region itself), minus `except`."""
     if isinstance(spec, list):
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
     chosen: set[int] = set()
@@ -509,6 +510,12 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
         s = site(x, path + ("sites", i))
         if s >= 0:
             chosen.add(s)
+    if "only" in spec:
+        if not any(k in spec for k in ("ranks", "files", "edge", "all", "sites")):
+            report(path + ("only",), "'only' keeps the sites of the rule's other parts that are also in it, and "
+                                     "this rule has no other part", "add the parts to choose from, e.g. "
+                                     "{files: [b, d], only: {ranks: [2, 4]}}")
+        chosen &= set(_region_sites(spec["only"], board, site, path + ("only",), report))
     for i, x in enumerate(spec.get("except") or []):
         s = site(x, path + ("except", i))
         chosen.discard(s)
