@@ -281,10 +281,17 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
     from `start` to `end` that a search marked (`marks`), and for each site on it
     the rest of the path from there (a piece searching from its site that moves
     along its path finds its way kept): a cache, no part of any position, which
-    the next search from a site on the path tries first."""
+    the next search from a site on the path tries first. A site of the path
+    that already holds a path to another end keeps it (the start excepted): one
+    table serves a search asked for several goals (`all(p in players, ...)`), and
+    the rest of one player's path must not replace another's path from the
+    site where that player stands."""
     sites = path(marks_by_site, end)
-    for i in range(len(sites)):
-        paths[sites[i]] = sites[i:]
+    paths[start] = sites
+    for i in range(1, len(sites)):
+        kept = paths[sites[i]]
+        if kept is None or kept[-1] == end:
+            paths[sites[i]] = sites[i:]
 
 
 def region_note(answers: Union[list[Any], tuple[()]], found: Sequence[int], answer: Any,
