@@ -220,17 +220,18 @@ class MCTSAgent(SeededAgent):
 
     def _avoid_forced_loss(self, engine: FastLayer, root: Node, best: Node, deadline: Optional[float]) -> Node:
         """`best`, unless the next player then has a forced win two moves deep
-        (safety.py, `allows_forced_win`): that action is proven lost and the next
+        (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
+        where every other action loses at once, it is the one to play) and the next
         choice is looked at, FORCED_CANDIDATES at most, until the `deadline` (a
         time of CHECK_CLOCK)."""
         me = root.mover
         assert me is not None, "the root of a game going on"
         for _ in range(FORCED_CANDIDATES):
-            if best.proven is not None or not best.materialised or best.state is None:
-                return best
+            if best.proven is not None or best.vetoed or not best.materialised or best.state is None:
+                return best  # (vetoed: every action left is, the forced loss may be the longest)
             if not allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK):
                 return best
-            best.proven = engine.to_move(best.state)
+            best.vetoed = True
             best = best_child(root)
         return best
 
