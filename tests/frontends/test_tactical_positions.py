@@ -180,3 +180,71 @@ def test_a_threat_with_few_answers_is_settled_by_a_short_check():
     allowed = {game.engine.notation(c.code) for c in children if not c.vetoed and c.proven is None}
     assert allowed == TABLUT_KEEPS
     assert not all(c.checked for c in children)
+
+
+def lielow_two_move_threat(game):
+    # Black to move; White's king h3 (range 3) takes Black's king h6 (range 2), so
+    # Black must move the king or crown another piece (a leap to an empty square
+    # makes e8 range 3, the uniquely highest: the crown passes to it). e8-g8 and
+    # e8-g6 do so, but then b3-d5 or b3-d3 (range 3, reaching the new king on g8
+    # or g6) leaves Black no reply that saves the game (the plain look below checks
+    # every reply); the other moves
+    # of h6 and e8 that do not lose at once keep the game.
+    return game.parse_position(
+        "rw2; game lielow; ply 5; phase play; turn black move 0; board b2=white.piece c2=white.piece "
+        "d2=white.piece e2=white.piece g2=white.piece h2=white.piece b3=white.piece[range=2] "
+        "h3=white.piece[range=3,king=1] h6=black.piece[range=2,king=1] a7=black.piece b7=black.piece "
+        "c7=black.piece d7=black.piece f7=black.piece g7=black.piece e8=black.piece[range=2]")
+
+
+LIELOW_FORCED_LOSSES = {"e8-g8": "b3-d5", "e8-g6": "b3-d3"}  # Black's move: White's answer
+
+
+def _wins_at_once(game, state, player) -> bool:
+    return any((r := game.result(game.apply(state, a))) is not None and r.winner == player
+               for a in game.legal_actions(state))
+
+
+def test_a_forced_win_two_moves_deep_is_seen():
+    # The check (safety.allows_forced_win) against a plain look through the
+    # game's interface: after e8-g8 (e8-g6), White's b3-d5 (b3-d3) leaves Black
+    # no reply that keeps White from winning at once.
+    from interpreter.frontends.agents.safety import allows_forced_win
+    from interpreter.frontends.agents.tree import Node
+
+    game = load_game("lielow")
+    state = lielow_two_move_threat(game)
+    black = game.players.index("black")
+    for move, threat in LIELOW_FORCED_LOSSES.items():
+        after = game.apply(state, game.parse_action(state, move))
+        assert not _wins_at_once(game, after, "white")
+        answer = game.apply(after, game.parse_action(after, threat))
+        for reply in game.legal_actions(answer):
+            replied = game.apply(answer, reply)
+            result = game.result(replied)
+            assert (result is not None and result.winner == "white") or _wins_at_once(game, replied, "white")
+        node = Node(None)
+        node.state = game.engine.copy(after)
+        assert allows_forced_win(game.engine, node, black, 100_000)
+    for move in ("h6-h8", "h6-f8", "e8-c8", "e8-c6"):
+        after = game.apply(state, game.parse_action(state, move))
+        assert not _wins_at_once(game, after, "white")
+        node = Node(None)
+        node.state = game.engine.copy(after)
+        assert not allows_forced_win(game.engine, node, black, 100_000)
+
+
+def test_the_player_avoids_a_forced_win_two_moves_deep(monkeypatch):
+    # Without the look after the search, the player chose e8-g8 or e8-g6 for some
+    # seeds at this budget; with it, never (nor a move that loses at once).
+    from interpreter.frontends.agents import mcts
+
+    game = load_game("lielow")
+    state = lielow_two_move_threat(game)
+    seeds = range(6)
+    chosen = {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds}
+    assert not chosen & LIELOW_FORCED_LOSSES.keys(), chosen
+    assert not any(_wins_at_once(game, game.apply(state, game.parse_action(state, m)), "white") for m in chosen)
+    monkeypatch.setattr(mcts, "FORCED_CANDIDATES", 0)
+    chosen = {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds}
+    assert chosen & LIELOW_FORCED_LOSSES.keys(), chosen

@@ -40,7 +40,7 @@ from interpreter.runtime.views import Action
 from .base import SeededAgent, check_budget
 from .knowledge import evaluation_of, knowledge_of
 from .playout import Tactics, draw_outcome
-from .safety import VERIFY_NODES, verify_choice
+from .safety import VERIFY_NODES, allows_forced_win, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -101,6 +101,9 @@ SAFETY_NODES = 5_000  # positions the safety check may make, and ...
 SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
 SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
+FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of the others after the choice
+FORCED_CANDIDATES = 3  # choices at most looked at for one
+FORCED_NODES = 10_000  # positions at most for each
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
 # their shares of the budget in the processor time of this process: on a loaded
@@ -200,6 +203,9 @@ class MCTSAgent(SeededAgent):
         # within the budget (safety.py, verify_choice): `verified` is its yardstick then
         verified = search.material if search.safety_nodes > 0 and root.proven is None else None
         share = 1.0 - VERIFY_SHARE if verified is not None and any(not c.checked for c in children) else 1.0
+        forced = self.methods.safety and root.proven is None
+        if forced:
+            share -= FORCED_SHARE
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         if verified is not None:
@@ -207,8 +213,27 @@ class MCTSAgent(SeededAgent):
                                  None if seconds is None else end, CHECK_CLOCK)
         else:
             best = best_child(root)
+        if forced:
+            best = self._avoid_forced_loss(engine, root, best, None if seconds is None else end)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
+
+    def _avoid_forced_loss(self, engine: FastLayer, root: Node, best: Node, deadline: Optional[float]) -> Node:
+        """`best`, unless the next player then has a forced win two moves deep
+        (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
+        where every other action loses at once, it is the one to play) and the next
+        choice is looked at, FORCED_CANDIDATES at most, until the `deadline` (a
+        time of CHECK_CLOCK)."""
+        me = root.mover
+        assert me is not None, "the root of a game going on"
+        for _ in range(FORCED_CANDIDATES):
+            if best.proven is not None or best.vetoed or not best.materialised or best.state is None:
+                return best  # (vetoed: every action left is, the forced loss may be the longest)
+            if not allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK):
+                return best
+            best.vetoed = True
+            best = best_child(root)
+        return best
 
     def prepare(self, game: FrontendGame) -> None:
         """Learn what the search needs of `game` (once per game and process: cached;

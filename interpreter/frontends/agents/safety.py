@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
 from ...analysis.material import Material
-from ...runtime.pieces import DESTINATION, ORIGIN
+from ...runtime.pieces import CHANCE, DESTINATION, ORIGIN
 from .tree import Node, is_decision, loses_for
 
 if TYPE_CHECKING:
@@ -195,3 +195,72 @@ def _made(node: Node) -> Optional[list[State]]:
     if not children or any(not c.materialised for c in children):
         return None
     return [c.state for c in children if c.state is not None]  # (all of them: tested above)
+
+
+class OutOfTime(Exception):
+    """The check for forced losses ran past its positions or its deadline."""
+
+
+def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
+                      deadline: Optional[float] = None,
+                      clock: Callable[[], float] = time.perf_counter) -> bool:
+    """Whether after `child` (the root's action, by `me`) the next player has an
+    answer after which every reply of `me` lets it win at once: a double threat
+    that no reply saves, two moves deep, which the search's few hundred
+    simulations may not see and the look-ahead over material weighs as material
+    until the end. The game's result only: an answer counts when `me` replies
+    next (the turns alternate) and each reply is followed by the same player's
+    turn. The winning actions found are tried first after the next reply (in a
+    double threat, the same two). False when it ran past `node_limit` positions
+    or the `deadline` (nothing is known)."""
+    state = child.state
+    if state is None or engine.outcome(state) is not None:
+        return False
+    them = engine.to_move(state)
+    if them == me or them == CHANCE:
+        return False
+    made = [0]
+    winners: list[Code] = []  # the actions that won for `them` at once, latest first
+
+    def make(before: State, code: Code) -> State:
+        made[0] += 1
+        if made[0] > node_limit or (deadline is not None and not made[0] % 32 and clock() > deadline):
+            raise OutOfTime()
+        after = engine.copy(before)
+        engine.apply_in_place(after, code)
+        return after
+
+    def wins_at_once(position: State) -> bool:
+        legal = engine.legal(position)
+        for code in [c for c in winners if c in legal] + [c for c in legal if c not in winners]:
+            outcome = engine.outcome(make(position, code))
+            if outcome is not None and outcome[0] == them:
+                if code in winners:
+                    winners.remove(code)
+                winners.insert(0, code)
+                return True
+        return False
+
+    def forced(answer: State) -> bool:
+        if engine.outcome(answer) is not None or engine.to_move(answer) != me:
+            return False  # (a win at once is the root's check's; other turn orders are not looked at)
+        for code in engine.legal(answer):
+            reply = make(answer, code)
+            outcome = engine.outcome(reply)
+            if outcome is not None:
+                if outcome[0] == them:
+                    continue
+                return False
+            if engine.to_move(reply) != them or not wins_at_once(reply):
+                return False
+        return True
+
+    answers = child.children
+    try:
+        if answers is not None and all(a.materialised for a in answers):
+            positions = [a.state for a in answers if a.state is not None]
+        else:
+            positions = [make(state, code) for code in engine.legal(state)]
+        return any(forced(answer) for answer in positions)
+    except OutOfTime:
+        return False
