@@ -2,7 +2,7 @@
 
 Every skip names its reason (the run lists them: `-rs` in pyproject.toml); a
 module a test skips without (`importorskip`) comes with an extra that `.ci/run`
-installs, unless the tests that need it are slow ones (the bench extra's oracles).
+installs (the bench extra too: python-chess checks positions in fast tests).
 """
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from tests.helpers import REPO
 TESTS = REPO / "tests"
 # module a test imports or skips -> the extra of pyproject.toml that installs it
 EXTRA_OF = {"matplotlib": "analysis", "distributed": "cluster", "pexpect": "test", "hypothesis": "test",
-            "pettingzoo": "rl", "numpy": "rl", "cairosvg": "rl", "pyspiel": "rl"}
-SLOW_ONLY = {"chess"}  # the oracles: slow tests only, the bench extra
+            "pettingzoo": "rl", "numpy": "rl", "cairosvg": "rl", "pyspiel": "rl", "chess": "bench"}
 
 
 def skip_calls():
@@ -52,6 +51,4 @@ def test_ci_installs_every_module_a_test_skips_without():
         if name != "pytest.importorskip":
             continue
         module = ast.literal_eval(call.args[0])
-        if module in SLOW_ONLY:
-            continue
         assert EXTRA_OF.get(module) in extras, f"{where}: {module} is not installed by .ci/run ({sorted(extras)})"
