@@ -219,16 +219,23 @@ def group_kept(s: State, board: Board, adjacent: walks.Adjacent, start: int) -> 
     return group(board, adjacent, start)
 
 
-def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...]) -> list[int]:
-    """The sites reached from `seeds` through neighbours, every one `passable`
-    (by site), in board order: `connected` where its condition was asked of every
-    site first."""
+def _flood_start(seeds: Iterable[int], passable: tuple[bool, ...]) -> tuple[set[int], list[int]]:
+    """A flood's sites seen and found at its start: the `passable` seeds, once each
+    (-1: no site)."""
     seen = set()
     found = []
     for s in seeds:
         if s != -1 and s not in seen and passable[s]:
             seen.add(s)
             found.append(s)
+    return seen, found
+
+
+def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...]) -> list[int]:
+    """The sites reached from `seeds` through neighbours, every one `passable`
+    (by site), in board order: `connected` where its condition was asked of every
+    site first."""
+    seen, found = _flood_start(seeds, passable)
     for s in found:
         for t in adjacent[s]:
             if t not in seen and passable[t]:
@@ -242,12 +249,7 @@ def flood_steps(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[
                 steps: tuple[tuple[bool, ...], ...]) -> list[int]:
     """`flood` going only by the steps allowed: `steps[s][i]` says whether the
     step from s to its i-th neighbour (in `adjacent[s]`) may be taken."""
-    seen = set()
-    found = []
-    for s in seeds:
-        if s != -1 and s not in seen and passable[s]:
-            seen.add(s)
-            found.append(s)
+    seen, found = _flood_start(seeds, passable)
     for s in found:
         for t, allowed in zip(adjacent[s], steps[s]):
             if allowed and t not in seen and passable[t]:

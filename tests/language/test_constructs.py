@@ -258,6 +258,14 @@ def test_removing_a_preferred_action_removes_it_from_prefer(tmp_path):
 
 
 # -------------------------------------------------------------- defines
+def _validation_errors(tmp_path, capsys, rules: str) -> str:
+    """What `regelwerk validate` says of `rules` with one white man on a1 (it must fail)."""
+    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    return capsys.readouterr().err
+
+
 def test_an_error_in_a_define_names_the_use(tmp_path, capsys):
     rules = "define below = neighbour(it, s) is occupied\n" + one_action("""\
         action step by man:
@@ -266,10 +274,7 @@ def test_an_error_in_a_define_names_the_use(tmp_path, capsys):
             step n
             onto empty: move
         """)
-    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
-    (tmp_path / "game.rules").write_text(rules)
-    assert main(["validate", str(tmp_path)]) == 1
-    err = capsys.readouterr().err
+    err = _validation_errors(tmp_path, capsys, rules)
     assert "game.rules:1:26: error: unknown name 'it'" in err
     assert "'below' is used at " in err and "game.rules:7:15" in err
 
@@ -283,10 +288,7 @@ def test_an_error_in_a_define_used_by_a_define_names_both(tmp_path, capsys):
             step n
             onto empty: move
         """)
-    (tmp_path / "game.yaml").write_text(YAML.format(files=3, ranks=3, setup="  white:\n    man: [a1]"))
-    (tmp_path / "game.rules").write_text(rules)
-    assert main(["validate", str(tmp_path)]) == 1
-    err = capsys.readouterr().err
+    err = _validation_errors(tmp_path, capsys, rules)
     assert "game.rules:1:26: error: unknown name 'it'" in err
     assert "'probe' is used at " in err and "game.rules:2:18, in 'blocked', used at " in err
     assert "game.rules:7:15" in err
