@@ -89,20 +89,21 @@ def _slice(pos: ast.Pos, sources: dict[str, Any]) -> list[str]:
 def _merged(decision: ast.Decision) -> bool:
     """Whether a variant changed part of the decision (an action, `prefer`, `after`)."""
     parts = [a.pos for a in decision.actions] + [pos for pos, _ in decision.prefer] + [decision.after_pos]
+    parts.extend(decision.added_pos)
     parts.append(decision.longest.pos if decision.longest is not None else None)
     return any(pos is not None and pos.file != decision.pos.file for pos in parts)
 
 
 def _phase_changed(phase: ast.Phase) -> bool:
     """Whether a variant changed some entries of the phase (`change phase`)."""
-    return any(pos.file != phase.pos.file for pos in phase.entry_pos.values())
+    return bool(phase.added_pos) or any(pos.file != phase.pos.file for pos in phase.entry_pos.values())
 
 
 def _item_text(item: Any, sources: dict[str, Any], varied: bool = False) -> list[str]:
     if isinstance(item, ast.Phase) and _phase_changed(item):
         # Each entry with its own origin: some come from the game, some from variants.
         lines = [f"# {item.pos}", f"phase {item.name}:"]
-        for pos in item.entry_pos.values():
+        for pos in [*item.entry_pos.values(), *(pos for _, pos in item.added_pos)]:
             lines.append(f"    # {pos}")
             lines.extend(_slice(pos, sources))
         return lines
@@ -118,8 +119,8 @@ def _item_text(item: Any, sources: dict[str, Any], varied: bool = False) -> list
         for action in item.actions:
             lines.append(f"    # {action.pos}")
             lines.extend(_slice(action.pos, sources))
-        if item.after_pos is not None:
-            lines.append(f"    # {item.after_pos}")
-            lines.extend(_slice(item.after_pos, sources))
+        for pos in [item.after_pos, *item.added_pos] if item.after_pos is not None else item.added_pos:
+            lines.append(f"    # {pos}")
+            lines.extend(_slice(pos, sources))
         return lines
     return [f"# {item.pos}"] + _slice(item.pos, sources)

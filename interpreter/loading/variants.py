@@ -278,6 +278,11 @@ def _changed_phase(base: ast.Phase, change: ast.Change, diags: DiagnosticList) -
     for entry, pos in given.entry_pos.items():
         setattr(merged, entry, getattr(given, entry))
         merged.entry_pos[entry] = pos
+    dropped = {removal.entry for removal in change.removals} | set(given.entry_pos)
+    merged.added_pos = [(entry, pos) for entry, pos in base.added_pos if entry not in dropped]
+    for addition in change.additions:
+        setattr(merged, addition.entry, (getattr(base, addition.entry) or []) + addition.statements)
+        merged.added_pos.append((addition.entry, addition.pos))
     return merged
 
 
@@ -292,7 +297,7 @@ def _changed_decision(base: ast.Decision, change: ast.Change, diags: DiagnosticL
             if decision.after_action is None:
                 _entry_missing(removal, f"decision '{base.name}' has no 'after each action' to remove", None, diags)
                 continue
-            decision = dataclasses.replace(decision, after_action=None, after_pos=None)
+            decision = dataclasses.replace(decision, after_action=None, after_pos=None, added_pos=[])
         elif removal.entry == "longest":
             if decision.longest is None:
                 _entry_missing(removal, f"decision '{base.name}' has no 'play the longest turn' to remove", None, diags)
@@ -302,6 +307,9 @@ def _changed_decision(base: ast.Decision, change: ast.Change, diags: DiagnosticL
             _entry_missing(removal, f"decision '{base.name}' has no 'prefer' lines to remove", None, diags)
         else:
             decision = dataclasses.replace(decision, prefer=[])
+    for addition in change.additions:
+        decision = dataclasses.replace(decision, after_action=(decision.after_action or []) + addition.statements,
+                                       added_pos=decision.added_pos + [addition.pos])
     return _merge_decision(decision, given, diags)
 
 
@@ -350,7 +358,8 @@ def _merge_decision(base: ast.Decision, overlay: ast.Decision, diags: Diagnostic
     # `prefer:` lines in the overlay replace the decision's, and so does its `play the longest turn`.
     prefer = overlay.prefer or base.prefer
     longest = overlay.longest or base.longest
-    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer, longest)
+    return ast.Decision(base.pos, base.name, actions, after.after_action, after.after_pos, prefer, longest,
+                        after.added_pos)
 
 
 def _prefer_action(item: ast.PreferItem) -> Optional[str]:

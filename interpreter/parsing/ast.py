@@ -543,6 +543,8 @@ class Decision:
     # alone when legal.
     prefer: list[tuple[Pos, list[PreferItem]]] = field(default_factory=list)
     longest: Optional[LongestTurn] = None
+    # Where a variant's `add to after each action:` stands, for `show`.
+    added_pos: list[Pos] = field(default_factory=list)
 
 
 @dataclass
@@ -589,6 +591,8 @@ class Phase:
     # Where each entry given is written ("order", "turn", "before_turn", ...), for
     # messages and for `show`, which marks the entries a variant changed.
     entry_pos: dict[str, Pos] = field(default_factory=dict)
+    # Where a variant's `add to ENTRY:` blocks stand (entry, position), for `show`.
+    added_pos: list[tuple[str, Pos]] = field(default_factory=list)
 
 
 @dataclass
@@ -635,15 +639,27 @@ class EntryRemoval:
 
 
 @dataclass
+class EntryAddition:
+    """In `change phase`/`change decision`: `add to after each turn:` and its statements,
+    run after those of the game's entry (`entry` as in `Phase.entry_pos`)."""
+
+    pos: Pos
+    entry: str
+    statements: list[Stmt]
+
+
+@dataclass
 class Change:
     """In a variant: `change phase NAME:` or `change decision NAME:`. The entries given
     (in `item`, a Phase or Decision holding only them) replace those of the game's item
-    of that name, or are added to it; `removals` drop entries; the rest stays."""
+    of that name, or are added to it; `removals` drop entries; `additions` append
+    statements to an entry; the rest stays."""
 
     pos: Pos
     item: Union[Phase, Decision]
     removals: list[EntryRemoval] = field(default_factory=list)
     name_pos: Optional[Pos] = None  # where the name of the item changed is written
+    additions: list[EntryAddition] = field(default_factory=list)
 
     @property
     def name(self) -> str:

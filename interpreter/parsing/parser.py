@@ -229,14 +229,15 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         return phase
 
     def change_phase(self, meta: Meta, ch: Children) -> ast.Change:
-        removals = [entry for entry in ch[1:] if isinstance(entry, ast.EntryRemoval)]
-        phase = self.phase(meta, [ch[0]] + [entry for entry in ch[1:] if not isinstance(entry, ast.EntryRemoval)])
+        removals, additions, entries = _change_parts(ch[1:])
+        phase = self.phase(meta, [ch[0]] + entries)
         return ast.Change(self.p(meta), phase, _checked_removals(phase.name, removals, phase.entry_pos),
-                          _tok_pos(self.file, ch[0]))
+                          _tok_pos(self.file, ch[0]),
+                          _checked_additions(phase.name, additions, removals, phase.entry_pos))
 
     def change_decision(self, meta: Meta, ch: Children) -> ast.Change:
-        removals = [entry for entry in ch[1:] if isinstance(entry, ast.EntryRemoval)]
-        decision = self.decision(meta, [ch[0]] + [entry for entry in ch[1:] if not isinstance(entry, ast.EntryRemoval)])
+        removals, additions, entries = _change_parts(ch[1:])
+        decision = self.decision(meta, [ch[0]] + entries)
         given = {"after_action": decision.after_pos} if decision.after_pos is not None else {}
         if decision.prefer:
             given["prefer"] = decision.prefer[0][0]
@@ -245,7 +246,21 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         for action in decision.actions:
             given[f"action {action.name}"] = action.pos
         return ast.Change(self.p(meta), decision, _checked_removals(decision.name, removals, given),
-                          _tok_pos(self.file, ch[0]))
+                          _tok_pos(self.file, ch[0]),
+                          _checked_additions(decision.name, additions, removals, given))
+
+    def phase_entry_addition(self, meta: Meta, ch: Children) -> ast.EntryAddition:
+        entry, _, _ = ch[0]
+        return ast.EntryAddition(self.p(meta), entry, ch[1])
+
+    def decision_entry_addition(self, meta: Meta, ch: Children) -> ast.EntryAddition:
+        return self.phase_entry_addition(meta, ch)
+
+    def block_entry_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        return self._entry_word(meta, ch)
+
+    def after_action_word(self, meta: Meta, ch: Children) -> tuple[str, Optional[str], ast.Pos]:
+        return self._entry_word(meta, ch)
 
     def phase_entry_removal(self, meta: Meta, ch: Children) -> ast.EntryRemoval:
         entry, _, pos = ch[0]
@@ -776,6 +791,38 @@ def _checked_removals(name: str, removals: list[ast.EntryRemoval], given: dict[s
             raise AstBuildError(removal.pos, f"the change of '{name}' both gives '{words}' (line {given_at.line}) "
                                              "and removes it: keep one of the two")
     return removals
+
+
+def _change_parts(entries: list[Any]) -> tuple[list[ast.EntryRemoval], list[ast.EntryAddition], list[Any]]:
+    """A change block's removals, additions and the entries it gives whole."""
+    removals = [entry for entry in entries if isinstance(entry, ast.EntryRemoval)]
+    additions = [entry for entry in entries if isinstance(entry, ast.EntryAddition)]
+    given = [entry for entry in entries if not isinstance(entry, (ast.EntryRemoval, ast.EntryAddition))]
+    return removals, additions, given
+
+
+def _checked_additions(name: str, additions: list[ast.EntryAddition], removals: list[ast.EntryRemoval],
+                       given: dict[str, ast.Pos]) -> list[ast.EntryAddition]:
+    """The additions of a `change` block, each entry added to once, neither given whole
+    nor removed too."""
+    seen: dict[str, ast.Pos] = {}
+    removed = {removal.entry: removal.pos for removal in removals if removal.name is None}
+    for addition in additions:
+        words = entry_words(addition.entry)
+        if addition.entry in seen:
+            raise AstBuildError(addition.pos, f"'add to {words}' is written twice in the change of '{name}' "
+                                              f"(first on line {seen[addition.entry].line}): join the two")
+        seen[addition.entry] = addition.pos
+        given_at = given.get(addition.entry)
+        if given_at is not None:
+            raise AstBuildError(addition.pos, f"the change of '{name}' both gives '{words}' (line {given_at.line}) "
+                                              f"and adds to it: put the statements in the one '{words}'")
+        removed_at = removed.get(addition.entry)
+        if removed_at is not None:
+            raise AstBuildError(addition.pos, f"the change of '{name}' both removes '{words}' "
+                                              f"(line {removed_at.line}) and adds to it: to replace the entry, "
+                                              f"give it whole ('{words}:')")
+    return additions
 
 
 def _unquote(tok: Token) -> str:

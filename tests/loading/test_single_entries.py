@@ -118,6 +118,62 @@ def test_change_belongs_in_a_variant(folder, capsys):
     assert "error: 'change phase' belongs in a variant's rules, not in a game's" in err
 
 
+def test_add_to_runs_after_the_entrys_own_statements(folder):
+    path = variant(folder, rules="""\
+        change phase play:
+            add to after each turn:
+                if quiet >= 1:
+                    win
+        """)
+    # The game's draw after `limit` quiet turns comes first and ends the game ...
+    game = load_game(path, options={"limit": 1})
+    state = game.apply(game.initial_state(), "a2-a3")
+    assert game.is_terminal(state) and game.result(state).winner is None
+    # ... and otherwise the added statements run after it.
+    game = load_game(path, options={"limit": 5})
+    state = game.apply(game.initial_state(), "a2-a3")
+    assert game.is_terminal(state) and game.result(state).winner == "white"
+
+
+def test_add_to_an_entry_the_phase_has_not_gives_it(folder):
+    path = variant(folder, rules="change phase play:\n    add to before each turn:\n        if quiet >= 1:\n"
+                                 "            win\n")
+    game = load_game(path, options={"limit": 5})
+    state = game.apply(game.initial_state(), "a2-a3")
+    assert game.is_terminal(state) and game.result(state).winner == "black"  # quiet is 1 at its turn
+
+
+def test_add_to_after_each_action_of_a_decision(folder):
+    path = variant(folder, rules="change decision move:\n    add to after each action:\n        quiet += 100\n")
+    assert quiet_after(load_game(path), ["a2-a3"]) == 101
+    (folder / "game.rules").write_text((folder / "game.rules").read_text().replace(
+        "decision move:\n", "decision move:\n    after each action:\n        quiet += 10\n", 1))
+    assert quiet_after(load_game(path), ["a2-a3"]) == 111
+
+
+@pytest.mark.parametrize("rules, expected", [
+    ("change phase play:\n    add to after each turn:\n        draw\n    add to after each turn:\n        win\n",
+     "v.rules:4:5: error: 'add to after each turn' is written twice in the change of 'play' (first on line 2)"),
+    ("change phase play:\n    after each turn:\n        draw\n    add to after each turn:\n        win\n",
+     "v.rules:4:5: error: the change of 'play' both gives 'after each turn' (line 2) and adds to it"),
+    ("change phase play:\n    remove after each turn\n    add to after each turn:\n        win\n",
+     "v.rules:3:5: error: the change of 'play' both removes 'after each turn' (line 2) and adds to it"),
+    ("change decision move:\n    after each action:\n        quiet += 1\n    add to after each action:\n"
+     "        quiet += 2\n",
+     "v.rules:4:5: error: the change of 'move' both gives 'after each action' (line 2) and adds to it"),
+])
+def test_contradictory_additions_are_errors(folder, capsys, rules, expected):
+    assert expected in errors(variant(folder, rules=rules), capsys)
+
+
+def test_show_marks_an_addition_beside_the_games_entry(folder):
+    path = variant(folder, rules="change phase play:\n    add to after each turn:\n        if quiet > 3:\n"
+                                 "            win\n")
+    text = effective_definition(load_game(path).definition).replace(str(folder) + "/", "")
+    assert ("    # game.rules:7:5\n    after each turn:\n        if quiet >= limit:\n            draw\n"
+            "    # v.rules:2:5\n    add to after each turn:\n        if quiet > 3:\n            win") in text
+
+
 # ------------------------------------------------------------------ change decision
 def test_a_changed_decision_removes_actions_and_its_after_block(folder):
     (folder / "game.rules").write_text((folder / "game.rules").read_text().replace(
