@@ -308,7 +308,7 @@ class _Lister:
         self._filter_results()
         if after_check and self._compares():
             with src.if_(pyast.compare(pyast.helper("len", _OUT), ">", pyast.num(1))):
-                self._dedup(pyast.num(0))
+                self._dedup_alike()
         stuck = [a for a in actions if a.only_if_stuck]
         if stuck:
             with src.if_(pyast.not_(_OUT)):
@@ -336,6 +336,20 @@ class _Lister:
         self.deduplicated = True
         self.src.add(pyast.expr_stmt(pyast.helper("h_dedup", _OUT, start, self.writer.keys))
                      if self.variant.dedup else pyast.pass_())
+
+    def _dedup_alike(self) -> None:
+        """Keep the first of the legal actions that write the same notation, comparing
+        only the cases that may (`alike_cases`, the decision's `alike_keys`), and only
+        where two of them are left (helpers.dedup_alike)."""
+        self.deduplicated = True
+        if not self.variant.dedup:
+            self.src.add(pyast.pass_())
+            return
+        keys = self.src.namespace[self.writer.keys.id]
+        alike = tuple(key if case in self.alike_cases else None for case, key in enumerate(keys))
+        compared = tuple(int(key is not None) for key in alike)
+        self.src.add(pyast.expr_stmt(pyast.helper("h_dedup_alike", _OUT, self.src.const(alike),
+                                                  self.src.const(compared))))
 
     def _filter_results(self) -> None:
         """Keep the actions whose resulting position no `forbid result` forbids."""

@@ -210,5 +210,7 @@ class TrackFamily:
         track = self._track_argument(e, scope)
         site = self.x.expect(self.x.compile(e.args[1], scope), (Type.SITE,), e.args[1],
                              "the second argument of 'steps_on'")
-        return Code(pyast.helper("h_steps_on", track.code, site.code), Type.INT,
+        # (runtime/helpers.steps_on, written out: the track's table of positions read
+        # at the site — a call would cost more than the read)
+        return Code(pyast.sub(pyast.sub(track.code, pyast.num(1)), site.code), Type.INT,
                     track.deps | site.deps, cost=track.cost + site.cost + 1)

@@ -510,6 +510,16 @@ def dedup(out: list[Code], start: int, keys: NotationKeys) -> None:
         out.extend(kept)
 
 
+def dedup_alike(out: list[Code], keys: NotationKeys, compared: Sequence[int]) -> None:
+    """`dedup` of the legal actions where the cases that may write one notation are
+    compared after `forbid result` (`keys` theirs, None for the others; `compared[case]`
+    1 where `keys[case]` is not None): only where two of those are left — the
+    other cases' notations are written by no other code (compilation/decisions.py,
+    `_clashes`; the decision's `alike_keys`, as playouts compare them)."""
+    if sum(map(compared.__getitem__, map(_CASE, out))) > 1:
+        dedup(out, 0, keys)
+
+
 def drop_seen(out: list[Code], first: int, second: int, keys: NotationKeys) -> None:
     """One piece's actions: drop from out[second:] those whose notation one in
     out[first:second] already writes (the first action keeps it). All start from
@@ -1033,6 +1043,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_piece_count": piece_count,
     "h_fail": fail,
     "h_dedup": dedup,
+    "h_dedup_alike": dedup_alike,
     "h_drop_seen": drop_seen,
     "h_drop_landing": drop_landing,
     "h_landings": landings,

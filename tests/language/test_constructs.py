@@ -370,6 +370,43 @@ def test_second_action_written_alike_lists_only_new_landings(tmp_path, coverage)
                       ("c2-b1", step), ("c2-b2", step), ("c2-b3", step), ("c2-a1", teleport), ("c2-e1", teleport)]
 
 
+PICK = """\
+    forbid result where a1 is empty
+    phase play:
+        turn: move
+    decision move:
+        action step by man:
+            step n
+            onto empty: move
+        action pick:
+            select pieces of player where it is man
+            notation "pick"
+            onto own:
+                remove to
+    """
+
+
+@pytest.mark.parametrize("coverage", [False, True])
+def test_actions_written_alike_are_compared_after_forbid_result(tmp_path, coverage):
+    # Every `pick` writes "pick": compared among the legal actions only (the steps,
+    # which no other action writes alike, are not), the first allowed one kept —
+    # a1's is forbidden (a1 left empty), c1's is listed, e1's merged away; with one
+    # `pick` left, nothing to compare.
+    from tests.helpers import names_read
+    make(tmp_path, PICK, {"white": {"man": ["a1", "c1", "e1"]}, "black": {"man": ["e5"]}})
+    game = load_game(str(tmp_path), coverage=coverage)
+    listed = [(a.notation, ActionCode.of(a.code).case, ActionCode.of(a.code).destination) for a in
+              game.legal_actions(game.initial_state())]
+    assert listed == [("c1-c2", 0, 7), ("e1-e2", 0, 9), ("pick", 1, 2)]
+    assert "h_dedup_alike" in names_read(game)
+    game = make(tmp_path, PICK, {"white": {"man": ["a1", "c1"]}, "black": {"man": ["e5"]}})
+    assert game.legal_notations(game.initial_state()) == ["c1-c2", "pick"]
+    game = make(tmp_path, PICK.replace("a1 is empty", "b4 is occupied"), {"white": {"man": ["a1", "c1"]},
+                                                                       "black": {"man": ["e5"]}})
+    listed = [(a.notation, ActionCode.of(a.code).destination) for a in game.legal_actions(game.initial_state())]
+    assert listed == [("a1-a2", 5), ("c1-c2", 7), ("pick", 0)]
+
+
 def test_a_count_along_a_ray_compared_with_a_number(tmp_path):
     # The loop of a count compared with a constant stops at the bound (and with
     # `for each`'s value as the bound): every comparison, both ways round, bounds
