@@ -42,7 +42,6 @@ from .knowledge import evaluation_of, knowledge_of
 from .playout import Tactics, draw_outcome
 from .safety import VERIFY_NODES, allows_forced_win, verify_choice
 from .search import Search
-from .surrounded import avoidance_of
 from .tree import Node, best_child, find_descendant, loses_for
 
 if TYPE_CHECKING:
@@ -89,14 +88,10 @@ class Methods:
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
-    # playouts leave alone the empty sites the mover's own pieces surround, where
-    # random games say that pays (surrounded.py)
-    surrounded: bool = True
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   surrounded=False)
+PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -249,8 +244,6 @@ class MCTSAgent(SeededAgent):
             knowledge_of(game)
         if methods.evaluation:
             evaluation_of(game)
-        if methods.surrounded:
-            avoidance_of(game)
 
     def _start(self, game: FrontendGame, state: State) -> tuple[Search, Node]:
         """The search and its root: the node of `state` in the last tree when there is one."""
@@ -283,8 +276,7 @@ class MCTSAgent(SeededAgent):
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
-                        try_all=methods.try_all, mast=mast,
-                        avoidance=avoidance_of(game) if methods.surrounded else None, clock=CHECK_CLOCK)
+                        try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)

@@ -143,9 +143,6 @@ class Playout:
         # MAST: per player, action code -> [summed reward, count] over the simulated
         # games so far; where kept, a step plays the better of two random actions
         self.values: Optional[list[dict[Any, list[float]]]] = None
-        # draws again an action landing where the mover's own pieces surround it, where
-        # that pays in the game (surrounded.py)
-        self.avoidance: Any = None
         self.runs = 0  # playouts run, and their steps in all (what a playout costs, in positions)
         self.steps = 0
 
@@ -196,8 +193,6 @@ class Playout:
         code = engine.random_legal(state, rng)
         if code is None:  # (a `before each turn` that changed the position left nothing legal)
             return state, None
-        if self.avoidance is not None:
-            code = self.avoidance.replace(engine, state, code, mover, rng)
         values = self.values
         if values is not None:
             code = self.better_of_two(state, code, values[mover])

@@ -18,7 +18,6 @@ from .evaluation import Evaluation
 from .playout import Playout, Tactics
 from .rewards import outcome_rewards
 from .safety import veto_material_losses
-from .surrounded import Avoidance
 from .tree import (
     TERMINAL,
     Node,
@@ -47,7 +46,6 @@ class Search:
                  material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
                  evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
                  evaluated_rollout: int = 0, try_all: int = 0, mast: bool = False,
-                 avoidance: Optional[Avoidance] = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.engine = engine
         self.clock = clock  # what the deadlines of the root's checks are times of
@@ -66,7 +64,6 @@ class Search:
         self.exploration = exploration
         self.score_weight = score_weight
         self.playout = Playout(engine, rng, tactics, n_players, rollout_limit, score_weight)
-        self.playout.avoidance = avoidance
         if evaluation is not None and evaluated_rollout > 0:
             self.playout.limit = min(rollout_limit, evaluated_rollout)
             self.playout.evaluation = evaluation
