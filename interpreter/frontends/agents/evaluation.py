@@ -66,7 +66,7 @@ REACH_WORK = 1_000_000
 LEARN_GAME_ACTIONS = 1000  # one game's actions (at most; unfinished: a draw)
 # the try with the race (`Race`): random actions in all and in one game (at most), every
 # so many positions' features kept (a race's random games are long)
-RACE_ACTIONS = 300_000
+RACE_ACTIONS = 100_000
 RACE_GAME_ACTIONS = 5000
 RACE_EVERY = 8
 GOAL_SHARE = 0.125  # a race's goals: at most this share of the board's sites, for each player
