@@ -166,6 +166,7 @@ class Race:
         for (a, b), cost in costs.items():
             into[b].append((a, longest if cost is None else cost))
         self.moves: list[list[int]] = []
+        self.far: list[int] = []  # per player: the steps of a piece off the board
         for targets in goals:
             steps_to = [-1] * sites
             queue = [(0, t) for t in sorted(targets)]
@@ -178,6 +179,7 @@ class Race:
                     if steps_to[before] < 0:
                         heapq.heappush(queue, (done + cost, before))
             far = max(steps_to) + 1
+            self.far.append(far)
             self.moves.append([far if m < 0 else m for m in steps_to])
 
     def nearer_of_two(self, engine: Any, state: State, rng: random.Random, code: Any, mover: int) -> Any:
@@ -195,8 +197,7 @@ class Race:
         """(the first player's nearest piece, all its pieces, then the second's)."""
         n = self.sites
         x: list[float] = []
-        for player, moves_to in enumerate(self.moves):
-            far = max(moves_to)
+        for player, (moves_to, far) in enumerate(zip(self.moves, self.far)):
             on_board = [moves_to[s] for s in state.occ[player] if s < n]
             x.append(min(on_board, default=far))
             x.append(sum(on_board) + far * max(0, self.pieces[player] - len(on_board)))
