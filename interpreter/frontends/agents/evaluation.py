@@ -27,18 +27,31 @@ again with each player's reach (`Reach`): the empty sites its pieces get to in
 fewer moves along the board's lines than the other player's — in a game of
 blocking, the room each side has left. Where that explains too little as well,
 there is no evaluation and playouts go to the end.
+
+Where the first fit explains too little and every player won the random games by
+moving to a few sites (GOAL_SHARE of the board's at most: a race's goal, not the
+last disc of a row that falls anywhere), the fit is tried again with each player's
+race (`Race`): the steps its pieces need to reach those sites by the moves the
+random games made. A race played at random is a random walk, won by whoever the
+dice favour a thousand actions later, whatever the position (RoyalFiz: the held-out
+R² of the race features on uniformly random games, 0.00); so the games of this try
+move each piece by the nearer of two random actions, and the fit says who wins a
+race that both sides run (R² 0.08 in RoyalFiz, where uniformly random ones give
+none). Breakthrough's far rows are goals too, and its race explains too little.
 Learning is seeded and takes a fraction of a second, so it is done on first use
 in each process, the same every time.
 """
 from __future__ import annotations
 
+import heapq
 import math
 import operator
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from ...runtime.pieces import CHANCE
+from ...runtime.pieces import CHANCE, DESTINATION, ORIGIN
+from ...runtime.results import EndingKind
 
 if TYPE_CHECKING:
     from ...runtime.state import State
@@ -51,6 +64,12 @@ LEARN_ACTIONS = 20_000  # their actions in all (at most)
 # search of the board for each position, its cost grows with the board (10,000 on 10x10)
 REACH_WORK = 1_000_000
 LEARN_GAME_ACTIONS = 1000  # one game's actions (at most; unfinished: a draw)
+# the try with the race (`Race`): random actions in all and in one game (at most), every
+# so many positions' features kept (a race's random games are long)
+RACE_ACTIONS = 100_000
+RACE_GAME_ACTIONS = 5000
+RACE_EVERY = 8
+GOAL_SHARE = 0.125  # a race's goals: at most this share of the board's sites, for each player
 HOLD_OUT = 4  # every fourth game checks the fit
 MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
@@ -128,10 +147,102 @@ class Reach:
         return moves
 
 
+class Race:
+    """Each player's race to the sites where it has won: the steps (along the
+    board's lines) that each of its pieces needs at least to reach one by the
+    moves the random games made — a move its steps along the lines (a roll's
+    walk), one that leaves them (a jump) as many as the longest that does not —
+    the nearest piece's and all its pieces' (a piece off the board counts as
+    farther than any on it)."""
+
+    def __init__(self, view: BoardView, moves: set[tuple[int, int]], goals: Sequence[set[int]],
+                 pieces: Sequence[int]) -> None:
+        sites = self.sites = len(view.sites)
+        self.pieces = tuple(pieces)
+        steps = board_steps(view)
+        costs = {move: steps(*move) for move in moves}
+        longest = max((c for c in costs.values() if c is not None), default=1)
+        into: list[list[tuple[int, int]]] = [[] for _ in range(sites)]
+        for (a, b), cost in costs.items():
+            into[b].append((a, longest if cost is None else cost))
+        self.moves: list[list[int]] = []
+        self.far: list[int] = []  # per player: the steps of a piece off the board
+        for targets in goals:
+            steps_to = [-1] * sites
+            queue = [(0, t) for t in sorted(targets)]
+            while queue:  # (Dijkstra: each site is settled once)
+                done, site = heapq.heappop(queue)
+                if steps_to[site] >= 0:
+                    continue
+                steps_to[site] = done
+                for before, cost in into[site]:
+                    if steps_to[before] < 0:
+                        heapq.heappush(queue, (done + cost, before))
+            far = max(steps_to) + 1
+            self.far.append(far)
+            self.moves.append([far if m < 0 else m for m in steps_to])
+
+    def nearer_of_two(self, engine: Any, state: State, rng: random.Random, code: Any, mover: int) -> Any:
+        """`code` or a second random action, whichever moves a piece nearer to `mover`'s goals."""
+        other = engine.random_legal(state, rng)
+        if other is None or min(len(code), len(other)) <= DESTINATION or min(code[ORIGIN], other[ORIGIN]) < 0:
+            return code
+        moves_to = self.moves[mover]
+        n = self.sites
+        gain = moves_to[code[DESTINATION]] - moves_to[code[ORIGIN]] if code[ORIGIN] < n else 0
+        gain_other = moves_to[other[DESTINATION]] - moves_to[other[ORIGIN]] if other[ORIGIN] < n else 0
+        return other if gain_other < gain else code
+
+    def of(self, state: State) -> list[float]:
+        """(the first player's nearest piece, all its pieces, then the second's)."""
+        n = self.sites
+        x: list[float] = []
+        for player, (moves_to, far) in enumerate(zip(self.moves, self.far)):
+            on_board = [moves_to[s] for s in state.occ[player] if s < n]
+            x.append(min(on_board, default=far))
+            x.append(sum(on_board) + far * max(0, self.pieces[player] - len(on_board)))
+        return x
+
+
+def board_steps(view: BoardView) -> Callable[[int, int], Optional[int]]:
+    """The steps from one site to another along the board's lines (a grid's: a
+    king's steps; a graph's: its edges, one-way edges their way), None where none lead."""
+    index = {name: i for i, name in enumerate(view.sites)}
+    if view.kind == "grid":
+        at = [view.coords[name] for name in view.sites]
+        return lambda a, b: round(max(abs(at[a][0] - at[b][0]), abs(at[a][1] - at[b][1])))
+    near: list[list[int]] = [[] for _ in view.sites]
+    for x, y, one_way in view.edges:
+        near[index[x]].append(index[y])
+        if not one_way:
+            near[index[y]].append(index[x])
+    found: dict[int, list[Optional[int]]] = {}
+
+    def steps(a: int, b: int) -> Optional[int]:
+        table = found.get(a)
+        if table is None:
+            table = found[a] = [None] * len(near)
+            table[a] = 0
+            frontier = [a]
+            done = 0
+            while frontier:  # (each site is reached once)
+                done += 1
+                reached = []
+                for site in frontier:
+                    for t in near[site]:
+                        if table[t] is None:
+                            table[t] = done
+                            reached.append(t)
+                frontier = reached
+        return table[b]
+
+    return steps
+
+
 class Features:
     """What the evaluation reads from a position, as a list of numbers."""
 
-    def __init__(self, game: FrontendGame, reach: Optional[Reach] = None) -> None:
+    def __init__(self, game: FrontendGame, reach: Optional[Reach | Race] = None) -> None:
         self.game = game
         # (Any: it reads `piece_counts`, beyond what protocol.FastLayer names)
         self.engine: Any = game.engine
@@ -200,10 +311,19 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
         return None
     features = Features(game)
-    data = random_game_data(game, features)
-    learnt = fit(features, data)
-    rows = data[0]
     sites = len(game.board.sites)
+    seen = Seen(sites, len(game.players))
+    data = random_game_data(game, features, seen=seen)
+    learnt = fit(features, data)
+    if learnt is None and seen.racing():
+        race = Race(game.board, seen.moves, seen.goals, pieces(game))
+        features = Features(game, race)
+        learnt = fit(features, random_game_data(game, features, RACE_ACTIONS, RACE_GAME_ACTIONS, RACE_EVERY,
+                                                    race=race))
+        if learnt is not None:
+            return learnt
+        features = Features(game)
+    rows = data[0]
     # (the counts, pools and scores never changed: the last column, who is to move, alone varies)
     if learnt is None and sites and rows and all(len({row[i] for row in rows}) == 1 for i in range(len(rows[0]) - 1)):
         features = Features(game, Reach(game.board))
@@ -274,12 +394,39 @@ def explained(predicted: Sequence[float], ys: Sequence[float], average: float) -
     return 1.0 - error / total if total > 0 else 0.0
 
 
-def random_game_data(game: FrontendGame, features: Features,
-                     most_actions: int = LEARN_ACTIONS) -> tuple[Rows, Results, Rows, Results, Values, Values]:
-    """(features, result for the first player) of the positions of random games,
-    split into those to learn from and those held out; then the positions'
-    variables (`State.vars`), likewise."""
+def pieces(game: FrontendGame) -> list[int]:
+    """Each player's pieces at the start, on the board and in pools."""
+    start = game.initial_state()
+    n = len(game.board.sites)
+    pools = game.pools(start)
+    return [sum(1 for s in start.occ[i] if s < n) + sum(counts.get(name, 0) for counts in pools.values())
+            for i, name in enumerate(game.players)]
+
+
+class Seen:
+    """What the random games showed of the board (for `Race`): the moves made
+    (origin, destination) and, per player, the sites of the moves that won it a game."""
+
+    def __init__(self, sites: int, players: int) -> None:
+        self.sites = sites
+        self.moves: set[tuple[int, int]] = set()
+        self.goals: list[set[int]] = [set() for _ in range(players)]
+
+    def racing(self) -> bool:
+        """Whether every player has won by moving to one of a few sites (GOAL_SHARE of the board's at most)."""
+        return all(0 < len(goals) <= self.sites * GOAL_SHARE for goals in self.goals)
+
+
+def random_game_data(game: FrontendGame, features: Features, most_actions: int = LEARN_ACTIONS,
+                     game_actions: int = LEARN_GAME_ACTIONS, every: int = 1, seen: Optional[Seen] = None,
+                     race: Optional[Race] = None) -> tuple[Rows, Results, Rows, Results, Values, Values]:
+    """(features, result for the first player) of the positions of random games
+    (every `every`-th), split into those to learn from and those held out; then
+    the positions' variables (`State.vars`), likewise. What the games show of
+    the board is kept in `seen`, when given. With a `race`, each move of a piece
+    is the one of two random actions that brings it nearer its player's goals."""
     engine = game.engine
+    n = len(game.board.sites)
     rng = random.Random(0)
     sets: tuple[Rows, Results, Rows, Results, Values, Values] = ([], [], [], [], [], [])
     actions = 0
@@ -287,26 +434,40 @@ def random_game_data(game: FrontendGame, features: Features,
         if actions >= most_actions:
             break
         state = game.initial_state()
-        seen: Rows = []
+        rows: Rows = []
         values: Values = []
+        last: Optional[tuple[int, Any]] = None  # (mover, code) of the last decision
         # (drawn as the playouts draw: a position is listed only as far as the draw needs)
-        for _ in range(LEARN_GAME_ACTIONS):
+        for step in range(game_actions):
             if not engine.prepare(state):
                 break
             code = engine.random_legal(state, rng)
             if code is None:
                 break
-            if engine.actor(state) != CHANCE:
-                seen.append(features.of(state))
-                values.append(list(getattr(state, "vars", ())))
+            mover = engine.actor(state)
+            if race is not None and mover >= 0:
+                code = race.nearer_of_two(engine, state, rng, code, mover)
+            if mover != CHANCE:
+                if step % every == 0:
+                    rows.append(features.of(state))
+                    values.append(list(getattr(state, "vars", ())))
+                if seen is not None:
+                    last = (mover, code)
+                    if len(code) > DESTINATION and 0 <= code[ORIGIN] < n and 0 <= code[DESTINATION] < n:
+                        seen.moves.add((code[ORIGIN], code[DESTINATION]))
             engine.apply_in_place(state, code, settle=False)
             actions += 1
         outcome = engine.outcome(state)
+        if seen is not None and outcome is not None and last is not None and outcome[0] == last[0] >= 0:
+            ending = engine.ending(state)
+            if ending is not None and ending[0] == EndingKind.WIN.word and len(last[1]) > DESTINATION:
+                if 0 <= last[1][DESTINATION] < n:
+                    seen.goals[last[0]].add(last[1][DESTINATION])
         result = 0.5 if outcome is None or outcome[0] < 0 else 1.0 if outcome[0] == 0 else 0.0
         held = number % HOLD_OUT == HOLD_OUT - 1
         xs, ys, vs = (sets[2], sets[3], sets[5]) if held else (sets[0], sets[1], sets[4])
-        xs.extend(seen)
-        ys.extend([result] * len(seen))
+        xs.extend(rows)
+        ys.extend([result] * len(rows))
         vs.extend(values)
     return sets
 
