@@ -26,7 +26,7 @@ from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
 from .narrowing import pieces_in_fixed_set
-from .necessary import necessary
+from .necessary import CANDIDATE_NAMES, mentions, necessary
 from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
@@ -62,6 +62,8 @@ DEFERRED_TEST = 40
 # The locals a deferred `where` may read: those a case's function prepares from
 # the action code and the state (cases.PREPARE, registers.py).
 _DEFERRABLE_READS = frozenset({"s", "b", "o", "v", "p", "q", "frm", "pc", "to", "tg"})
+# The context names whose conditions are asked in a lister's loops (per piece, per candidate).
+_PIECE_OR_CANDIDATE = CANDIDATE_NAMES | {"piece", "from"}
 _DEFERRABLE_PATTERNS = frozenset({CasePattern.MOVE, CasePattern.DROP, CasePattern.SELECT})
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
@@ -387,7 +389,11 @@ class ActionCompiler:
         costs: list[int] = []  # of the candidate conjuncts
         for cond in action.wheres:
             for part in conjuncts(cond):
-                lines, c = self._listed_condition(part, scope)
+                # (what a conjunct about the position alone works out is asked once per listing anyway)
+                lines, c = self._listed_condition(part, scope, per_listing=mentions(part, self.exprs.defines,
+                                                                                    _PIECE_OR_CANDIDATE))
+                if not c.deps & (CANDIDATE_DEPS | PIECE_DEPS) and self.exprs.per_listing.read_in([*lines, c.code]):
+                    lines, c = self._listed_condition(part, scope)
                 if c.is_const:
                     if not c.const:
                         action_level.append((tuple(lines), c.code))
@@ -482,9 +488,12 @@ class ActionCompiler:
         plan.deferred = Condition.of([levels.candidate[i] for i in levels.deferrable], levels.found_loop)
         plan.eager = Emitter(replace(emit.landing, where=cheap, occupied_where=occupied), emit.write)
 
-    def _listed_condition(self, e: ast.Expr, scope: Scope) -> tuple[list[py.stmt], Code]:
-        """(statements, Code) of a condition asked while actions are listed (prefilters.py)."""
-        return self.exprs.lowered(e, scope.child(listing=True), condition=True)
+    def _listed_condition(self, e: ast.Expr, scope: Scope, per_listing: bool = False) -> tuple[list[py.stmt], Code]:
+        """(statements, Code) of a condition asked while actions are listed (prefilters.py);
+        with `per_listing`, its parts that read the position alone kept once per listing
+        (per_listing.py)."""
+        kept = self.exprs.per_listing if per_listing else None
+        return self.exprs.lowered(e, scope.child(listing=True, per_listing=kept), condition=True)
 
     def _position_first(self, part: ast.Expr, scope: Scope,
                         setup: list[py.stmt]) -> Optional[tuple[list[py.stmt], Code]]:
