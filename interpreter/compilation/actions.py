@@ -27,6 +27,7 @@ from .items import RuleItems
 from .model import GameModel
 from .narrowing import pieces_in_fixed_set
 from .necessary import CANDIDATE_NAMES, mentions, necessary
+from .per_listing import code_key
 from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
@@ -234,6 +235,8 @@ class ActionCompiler:
         self.shown: patterns.Shown = {}  # case id -> the codes of the values its notation shows
         # case id -> per value its notation shows, what the value can be (action_values.Shown.sources)
         self.value_sources: dict[int, tuple[Any, ...]] = {}
+        # the code of a costly condition about the piece alone -> the local remembering it for a piece
+        self.remembered: dict[str, str] = {}
 
     # ------------------------------------------------------------ the action
     def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
@@ -414,7 +417,11 @@ class ActionCompiler:
                     levels.candidate_parts.append((part.pos, "a 'where' condition", c.cost))
                 elif c.deps & PIECE_DEPS:
                     if moving and c.cost > CHEAP_PIECE_TEST:
-                        name = pyast.name(self.src.fresh("l"))
+                        # (one local for one code: the actions of a piece asking the same share it)
+                        key = code_key(lines, c.code)
+                        if key not in self.remembered:
+                            self.remembered[key] = self.src.fresh("l")
+                        name = pyast.name(self.remembered[key])
                         levels.piece_setup.append(pyast.assign(name, pyast.none()))
                         worked_out = pyast.if_(pyast.is_none(name), lines + [pyast.assign(name, c.code)])
                         remembered.append(((worked_out,), name))

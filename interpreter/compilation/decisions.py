@@ -393,8 +393,12 @@ class _Lister:
         """The actions of one piece (`frm`, `pc`), in order; compared for notations
         when two of them that may write the same one both wrote something."""
         src = self.src
+        emptied: set[str] = set()  # (a local two actions remember a condition in is emptied once)
         for action in actions:
-            src.paste(action.piece_setup)
+            for stmt in action.piece_setup:
+                if py.dump(stmt) not in emptied:
+                    emptied.add(py.dump(stmt))
+                    src.paste((stmt,))
         marks: list[py.Name] = []
         comparing = [a for a in actions if id(a) in clashing]
         if len(comparing) < 2:

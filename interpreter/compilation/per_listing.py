@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast as py
 import copy
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, Optional, Sequence
 
 from . import pyast
 from .code import Code, Stmts
@@ -53,13 +53,13 @@ class ListingCache:
         if not self._worth_keeping(lines, c) or not self._reads_position_only(lines, c.code, masks):
             sink.extend(lines)
             return c
-        key = _key(lines, c.code)
+        key = code_key(lines, c.code)
         name = self.names.get(key)
         if name is None:
             name = self.names[key] = self.src.fresh("l")
         local = pyast.name(name)
         sink.append(pyast.if_(pyast.is_none(local), list(lines) + [pyast.assign(local, c.code)]))
-        return Code(local, c.type, c.deps, cost=1, size=c.size)
+        return Code(local, c.type, c.deps, cost=c.cost, size=c.size)  # (the cost as it was: the same decisions)
 
     def read_in(self, nodes: Iterable[py.AST]) -> bool:
         """Whether `nodes` read a local of a part kept once per listing."""
@@ -108,7 +108,7 @@ def _blocks_of(stmt: py.stmt) -> list[py.stmt]:
             if isinstance(inner, py.stmt)]
 
 
-def _key(lines: Stmts, code: py.expr) -> str:
+def code_key(lines: Sequence[py.stmt], code: py.expr) -> str:
     """The code of a part with the names it sets numbered in order of appearance:
     two parts with one key work out the same value from the same position."""
     renamed: dict[str, str] = {}
@@ -218,4 +218,4 @@ def _read_before_set(lines: Stmts, code: Optional[py.expr]) -> Iterator[str]:
         yield from expr(code)
 
 
-__all__ = ["ListingCache"]
+__all__ = ["ListingCache", "code_key"]

@@ -15,7 +15,7 @@ from tests.helpers import generated, stones_and_rocks, write_definition
 SETUP = "setup:\n  white:\n    stone: [a2, b1, c3, c4, d2]\n  neutral:\n    rock: [a1, d1]\n"
 
 # `anchored` (the rock on a1 and what touches it, orthogonally) reads the position
-# alone; `count(connected(from, ...))` reads the piece.
+# alone; `count(connected(from, ...))` reads the piece (asked by two actions).
 RULES = """\
 define anchored = connected(a1, it is occupied)
 phase play:
@@ -25,6 +25,11 @@ decision move:
         where from not in anchored and count(connected(from, it is occupied)) == 2
         go to neighbours(from)
         notation "{from}-{to}"
+        onto empty: move
+    action hop by stone:
+        where count(connected(from, it is occupied)) == 2
+        go to [b4]
+        notation "{from}>{to}"
         onto empty: move
     action pull by stone:
         where from in anchored and count(anchored) == 3
@@ -40,7 +45,7 @@ def test_a_position_only_part_is_kept_and_a_piece_part_is_not(tmp_path):
     # pull: a2 and b1, the anchored group being the rock and the two of them.
     assert game.legal_notations(game.initial_state()) == sorted([
         "c3-b3", "c3-c2", "c3-d3", "c4-b4", "c4-d4", "d2-c2", "d2-d3",
-        "a2+a3", "a2+b2", "b1+b2", "b1+c1"])
+        "c3>b4", "c4>b4", "d2>b4", "a2+a3", "a2+b2", "b1+b2", "b1+c1"])
 
 
 def _kept_locals(function: ast.FunctionDef) -> set[str]:
@@ -50,7 +55,7 @@ def _kept_locals(function: ast.FunctionDef) -> set[str]:
                and isinstance(s.value, ast.Constant) and s.value.value is None
                and isinstance(s.targets[0], ast.Name)}
     kept = set()
-    for loop in (s for s in function.body if isinstance(s, ast.For)):
+    for loop in (s for s in function.body if isinstance(s, ast.For) and s.target.id == "frm"):
         for node in ast.walk(loop):
             if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) \
                     and isinstance(node.test.left, ast.Name) and node.test.left.id in emptied \
@@ -65,8 +70,14 @@ def test_one_local_for_the_flood_every_condition_asks(tmp_path):
     listers = list(generated(game, ast.FunctionDef, origin=": the legal actions"))
     assert listers
     for function in listers:
-        if function.name.startswith("f"):
-            assert len(_kept_locals(function)) == 1
+        assert len(_kept_locals(function)) == 1
+        # The costly conditions about the piece, each remembered for the piece: `from
+        # not in anchored`, `from in anchored` and the piece's flood, asked by two
+        # actions, in one local.
+        loop = next(s for s in function.body if isinstance(s, ast.For) and s.target.id == "frm")
+        emptied = [s.targets[0].id for s in loop.body if isinstance(s, ast.Assign)
+                   and isinstance(s.value, ast.Constant) and s.value.value is None]
+        assert len(emptied) == len(set(emptied)) == 3
 
 
 def test_a_forbid_result_reads_the_position_after_the_move(tmp_path):
@@ -78,4 +89,5 @@ def test_a_forbid_result_reads_the_position_after_the_move(tmp_path):
     # a2 to a3 or b1 to c1 leaves the group at 2 (a1 and the other one); to b2
     # either keeps it at 3 (b2 touches the other).
     assert game.legal_notations(game.initial_state()) == sorted([
-        "c3-b3", "c3-c2", "c3-d3", "c4-b4", "c4-d4", "d2-c2", "d2-d3", "a2+b2", "b1+b2"])
+        "c3-b3", "c3-c2", "c3-d3", "c4-b4", "c4-d4", "d2-c2", "d2-d3",
+        "c3>b4", "c4>b4", "d2>b4", "a2+b2", "b1+b2"])
