@@ -409,8 +409,15 @@ class ActionCompiler:
                     hoisted = self._position_first(part, scope, levels.position_setup)
                     if hoisted is not None:
                         lines, c = hoisted
-                    elif c.cost >= DEFERRED_TEST and self._reads_only_its_code(lines, c.code):
-                        levels.deferrable.append(len(levels.candidate))
+                    elif c.cost >= DEFERRED_TEST:
+                        if self.exprs.per_listing.read_in([*lines, c.code]):
+                            # (one that can wait for a drawn candidate waits, as it did: a part
+                            # kept once per listing is not there)
+                            plain_lines, plain = self._listed_condition(part, scope)
+                            if self._reads_only_its_code(plain_lines, plain.code):
+                                lines, c = plain_lines, plain
+                        if self._reads_only_its_code(lines, c.code):
+                            levels.deferrable.append(len(levels.candidate))
                     levels.candidate.append((tuple(lines), c.code))
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
