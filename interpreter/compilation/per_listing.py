@@ -8,8 +8,8 @@ asked while the decision lists its actions (nothing changes the position
 then: prefilters.py). In lowered mode such a part is kept in a local of the
 lister the first time it is asked (`if l9 is None: ...; l9 = VALUE`), and read
 from it after: one local per distinct code, shared by every condition of the
-lister that works out the same thing (`connected(qsite[white], it is occupied)`
-asked by each action's one-hive test), set to None at the lister's start
+lister that works out the same thing (a flood from a fixed site that each action
+of each piece asks), set to None at the lister's start
 (`first_statements`, as the owner masks are: prefilters.OwnerMasks).
 
 What "reads only the position" means is decided on the generated statements
@@ -42,10 +42,9 @@ _POSITION_DEPS = frozenset({Dep.BOARD})
 class ListingCache:
     """The locals holding parts worked out once per listing (see the module docstring)."""
 
-    def __init__(self, src: Source, per_listing_reads: Iterable[str] = ()):
+    def __init__(self, src: Source):
         self.src = src
         self.names: dict[str, str] = {}  # the part's code (its own names numbered) -> its local
-        self._reads = _POSITION | frozenset(per_listing_reads)
 
     def kept(self, lines: Stmts, c: Code, sink: Stmts, masks: Iterable[str]) -> Code:
         """`c` (after `lines`) as read from a local worked out once per listing when
@@ -87,7 +86,7 @@ class ListingCache:
         return loops(lines)
 
     def _reads_position_only(self, lines: Stmts, code: py.expr, masks: Iterable[str]) -> bool:
-        allowed = self._reads | set(self.names.values()) | set(masks)
+        allowed = _POSITION | set(self.names.values()) | set(masks)
         namespace = self.src.namespace
         for name in _read_before_set(lines, code):
             if name not in allowed and name not in namespace and name not in BUILTIN_NAMES \
