@@ -70,15 +70,17 @@ class ListingCache:
 
     # ------------------------------------------------------------ what may be kept
     def _worth_keeping(self, lines: Stmts, c: Code) -> bool:
-        """A part that loops (outside the parts it holds already kept), reading the
-        position alone as far as its dependencies say, and not a constant."""
+        """A part with a loop that goes to its end (no `break`: a flood, a count,
+        `pieces ... where`; not an `exists` that may stop at the first element),
+        outside the parts it holds already kept, reading the position alone as far
+        as its dependencies say, and not a constant."""
         if c.is_const or c.deps - _POSITION_DEPS or c.per_player is not None:
             return False
         kept = set(self.names.values())
 
         def loops(stmts: Iterable[py.stmt]) -> bool:
             for stmt in stmts:
-                if isinstance(stmt, (py.For, py.While)):
+                if isinstance(stmt, (py.For, py.While)) and not _breaks(stmt.body):
                     return True
                 if not _is_kept_block(stmt, kept) and loops(_blocks_of(stmt)):
                     return True
@@ -99,6 +101,12 @@ def _is_kept_block(stmt: py.stmt, kept: set[str]) -> bool:
     """`if l9 is None: ...` of a part already kept."""
     return (isinstance(stmt, py.If) and isinstance(stmt.test, py.Compare) and isinstance(stmt.test.left, py.Name)
             and stmt.test.left.id in kept and not stmt.orelse)
+
+
+def _breaks(body: list[py.stmt]) -> bool:
+    """Whether a loop with this body may stop early (a `break` not in a loop inside it)."""
+    return any(isinstance(stmt, py.Break) or not isinstance(stmt, (py.For, py.While)) and _breaks(_blocks_of(stmt))
+               for stmt in body)
 
 
 def _blocks_of(stmt: py.stmt) -> list[py.stmt]:
