@@ -26,7 +26,8 @@ from .expressions import ExpressionCompiler, whole_number
 from .items import RuleItems
 from .model import GameModel
 from .narrowing import pieces_in_fixed_set
-from .necessary import necessary
+from .necessary import CANDIDATE_NAMES, mentions, necessary
+from .per_listing import code_key
 from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
@@ -62,6 +63,8 @@ DEFERRED_TEST = 40
 # The locals a deferred `where` may read: those a case's function prepares from
 # the action code and the state (cases.PREPARE, registers.py).
 _DEFERRABLE_READS = frozenset({"s", "b", "o", "v", "p", "q", "frm", "pc", "to", "tg"})
+# The context names whose conditions are asked in a lister's loops (per piece, per candidate).
+_PIECE_OR_CANDIDATE = CANDIDATE_NAMES | {"piece", "from"}
 _DEFERRABLE_PATTERNS = frozenset({CasePattern.MOVE, CasePattern.DROP, CasePattern.SELECT})
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
@@ -232,6 +235,8 @@ class ActionCompiler:
         self.shown: patterns.Shown = {}  # case id -> the codes of the values its notation shows
         # case id -> per value its notation shows, what the value can be (action_values.Shown.sources)
         self.value_sources: dict[int, tuple[Any, ...]] = {}
+        # the code of a costly condition about the piece alone -> the local remembering it for a piece
+        self.remembered: dict[str, str] = {}
 
     # ------------------------------------------------------------ the action
     def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
@@ -387,7 +392,11 @@ class ActionCompiler:
         costs: list[int] = []  # of the candidate conjuncts
         for cond in action.wheres:
             for part in conjuncts(cond):
-                lines, c = self._listed_condition(part, scope)
+                # (what a conjunct about the position alone works out is asked once per listing anyway)
+                lines, c = self._listed_condition(part, scope, per_listing=mentions(part, self.exprs.defines,
+                                                                                    _PIECE_OR_CANDIDATE))
+                if not c.deps & (CANDIDATE_DEPS | PIECE_DEPS) and self.exprs.per_listing.read_in([*lines, c.code]):
+                    lines, c = self._listed_condition(part, scope)
                 if c.is_const:
                     if not c.const:
                         action_level.append((tuple(lines), c.code))
@@ -400,15 +409,26 @@ class ActionCompiler:
                     hoisted = self._position_first(part, scope, levels.position_setup)
                     if hoisted is not None:
                         lines, c = hoisted
-                    elif c.cost >= DEFERRED_TEST and self._reads_only_its_code(lines, c.code):
-                        levels.deferrable.append(len(levels.candidate))
+                    elif c.cost >= DEFERRED_TEST:
+                        if self.exprs.per_listing.read_in([*lines, c.code]):
+                            # (one that can wait for a drawn candidate waits, as it did: a part
+                            # kept once per listing is not there)
+                            plain_lines, plain = self._listed_condition(part, scope)
+                            if self._reads_only_its_code(plain_lines, plain.code):
+                                lines, c = plain_lines, plain
+                        if self._reads_only_its_code(lines, c.code):
+                            levels.deferrable.append(len(levels.candidate))
                     levels.candidate.append((tuple(lines), c.code))
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
                     levels.candidate_parts.append((part.pos, "a 'where' condition", c.cost))
                 elif c.deps & PIECE_DEPS:
                     if moving and c.cost > CHEAP_PIECE_TEST:
-                        name = pyast.name(self.src.fresh("l"))
+                        # (one local for one code: the actions of a piece asking the same share it)
+                        key = code_key(lines, c.code)
+                        if key not in self.remembered:
+                            self.remembered[key] = self.src.fresh("l")
+                        name = pyast.name(self.remembered[key])
                         levels.piece_setup.append(pyast.assign(name, pyast.none()))
                         worked_out = pyast.if_(pyast.is_none(name), lines + [pyast.assign(name, c.code)])
                         remembered.append(((worked_out,), name))
@@ -482,9 +502,12 @@ class ActionCompiler:
         plan.deferred = Condition.of([levels.candidate[i] for i in levels.deferrable], levels.found_loop)
         plan.eager = Emitter(replace(emit.landing, where=cheap, occupied_where=occupied), emit.write)
 
-    def _listed_condition(self, e: ast.Expr, scope: Scope) -> tuple[list[py.stmt], Code]:
-        """(statements, Code) of a condition asked while actions are listed (prefilters.py)."""
-        return self.exprs.lowered(e, scope.child(listing=True), condition=True)
+    def _listed_condition(self, e: ast.Expr, scope: Scope, per_listing: bool = False) -> tuple[list[py.stmt], Code]:
+        """(statements, Code) of a condition asked while actions are listed (prefilters.py);
+        with `per_listing`, its parts that read the position alone kept once per listing
+        (per_listing.py)."""
+        kept = self.exprs.per_listing if per_listing else None
+        return self.exprs.lowered(e, scope.child(listing=True, per_listing=kept), condition=True)
 
     def _position_first(self, part: ast.Expr, scope: Scope,
                         setup: list[py.stmt]) -> Optional[tuple[list[py.stmt], Code]]:

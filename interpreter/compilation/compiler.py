@@ -403,6 +403,7 @@ class Compiler:
             off_templates=frozenset(c.template for c in self.cases if c.off_board),
             # (no kind where a statement compiled changes an owner, however written)
             single_kinds=frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items),
+            per_listing=self.exprs.per_listing,
         )
         deferred = self._deferred_cases(plans)
         listers: list[Optional[Listers]] = []

@@ -34,6 +34,7 @@ from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
 from .draws import write_draws
+from .per_listing import ListingCache
 from .prefilters import OwnerMasks
 from .reach import may_land_alike
 from .registers import with_registers
@@ -182,8 +183,9 @@ class DecisionWriter:
                  owned_kinds: frozenset[int], owner_masks: OwnerMasks, result_checks: Optional[py.Name] = None,
                  kinds_fixed: bool = True, site_names: tuple[str, ...] = (),
                  off_templates: frozenset[tuple[str, ...]] = frozenset(), checked_after: bool = False,
-                 single_kinds: frozenset[int] = frozenset()):
+                 single_kinds: frozenset[int] = frozenset(), per_listing: Optional[ListingCache] = None):
         self.src = src
+        self.per_listing = per_listing  # the parts of `where`s worked out once per listing (per_listing.py)
         # the kinds of which a player has one piece at most (single_kinds.py): their
         # actions' candidates start from one site, whatever their notation shows
         self.single_kinds = single_kinds
@@ -236,6 +238,8 @@ class DecisionWriter:
         read = pyast.names_in(body)
         # (the masks first: a gate may read one)
         first = self.owner_masks.first_statements(read) + self.restrictions.gate_statements(read)
+        if self.per_listing is not None:
+            first.extend(self.per_listing.first_statements(read))
         if "wb" in read:
             first.extend(_blockers(self.src, plan, self.kinds_fixed))
         code = with_registers([pyast.assign(_OUT, pyast.list_())] + body + [pyast.return_(_OUT)], first=first)
@@ -403,8 +407,12 @@ class _Lister:
         """The actions of one piece (`frm`, `pc`), in order; compared for notations
         when two of them that may write the same one both wrote something."""
         src = self.src
+        emptied: set[str] = set()  # (a local two actions remember a condition in is emptied once)
         for action in actions:
-            src.paste(action.piece_setup)
+            for stmt in action.piece_setup:
+                if py.dump(stmt) not in emptied:
+                    emptied.add(py.dump(stmt))
+                    src.paste((stmt,))
         marks: list[py.Name] = []
         comparing = [a for a in actions if id(a) in clashing]
         if len(comparing) < 2:

@@ -28,6 +28,7 @@ a right-hand side run only when it is evaluated.
 from __future__ import annotations
 
 import ast as py
+from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from ..parsing import ast
@@ -42,6 +43,7 @@ from .expr_sets import SetFamily
 from .expr_sites import SiteFamily
 from .expr_tracks import TrackFamily, TrackValue
 from .model import GameModel, Track
+from .per_listing import ListingCache
 from .prefilters import OwnerMasks
 from .scope import Scope
 from .site_masks import SiteMasks
@@ -94,6 +96,7 @@ class ExpressionCompiler:
         self.tracks = TrackFamily(self)
         self.owner_masks = OwnerMasks(src, self.n_sites, self.empty, self.pieces.enemy_table)
         self.site_masks = SiteMasks(src, self.n_sites, self.owner_masks)
+        self.per_listing = ListingCache(src)  # (what scope.per_listing names in a lister's `where`)
         self.sets = SetFamily(self, self.sites, self.pieces, self.owner_masks)
         self.names = NameFamily(self, defines, self.tracks)
         self.connected = ConnectedFamily(self, self.sites.adjacency_table)
@@ -182,6 +185,11 @@ class ExpressionCompiler:
         if handler is None:
             raise AssertionError(f"no compiler for {type(e).__name__}")
         try:
+            if scope.per_listing is not None and scope.sink is not None:
+                # (what it writes is kept once per listing when it reads the position alone)
+                lines: Stmts = []
+                c = handler(e, replace(scope, sink=lines))
+                return scope.per_listing.kept(lines, c, scope.sink, self.owner_masks.names.values())  # type: ignore[no-any-return]
             return handler(e, scope)
         except RecursionError:
             raise RuleError(e.pos, "this expression is nested too deeply to compile",

@@ -63,6 +63,15 @@ def necessary(e: ast.Expr, defines: Mapping[str, ast.Define],
         return None
 
 
+def mentions(e: ast.Expr, defines: Mapping[str, ast.Define], names: frozenset[str]) -> bool:
+    """Whether `e` reads one of `names`, directly or through a define (True
+    when the walk goes past MAX_NODES)."""
+    try:
+        return _Weakening(defines).mentions(e, names)
+    except _TooBig:
+        return True
+
+
 class _Weakening:
     def __init__(self, defines: Mapping[str, ast.Define]):
         self.defines = defines

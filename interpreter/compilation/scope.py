@@ -135,6 +135,9 @@ class Scope:
     # count/exists/all loop around them (expr_sets.SetFamily._answered):
     # (the local, the names its flood reads), the loop's to make before it starts.
     region_memos: Optional[list[tuple[str, frozenset[str]]]] = None
+    # Lowered mode in a lister's `where`: where parts reading only the position are
+    # kept once per listing (a per_listing.ListingCache; per_listing imports this module).
+    per_listing: Any = None
 
     def child(self, **changes: Any) -> "Scope":
         """A nested scope: locals declared inside do not leak out."""
