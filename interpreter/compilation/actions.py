@@ -132,7 +132,8 @@ class ActionPlan:
     case_templates: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (case id, notation template) of its cases
     case_keys: tuple[tuple[tuple[str, str], int], ...] = ()  # ((kind, what), case id) of its cases: ("onto", "enemy")
     values: tuple[py.stmt, ...] = ()  # statements setting the value of `for each` it is made for (listed first)
-    each: Optional[str] = None  # the name of that value (the copies of one action have distinct values)
+    # the name of that value and its place in the list (the copies of one action have distinct values)
+    each: Optional[tuple[str, int]] = None
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple[Any, ...]] = None
@@ -256,7 +257,7 @@ class ActionCompiler:
             finally:
                 bound, self.bound = self.bound, None
             plan.values = bound.setup
-            plan.each = each.name
+            plan.each = (each.name, i)
             plans.append(plan)
         return plans
 

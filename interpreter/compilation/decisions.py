@@ -581,8 +581,10 @@ def _values_shown(a: ActionPlan, b: ActionPlan, shared: set[tuple[str, ...]]) ->
     """Whether `a` and `b` are copies of one action for two values of its `for each`
     (distinct: action_values.distinct_from_earlier) and each template they share
     shows the value: their notations differ there."""
-    return a.each is not None and a.each == b.each and a.pos == b.pos and a.name == b.name \
-        and bool(shared) and all("{" + a.each + "}" in t for t in shared)
+    if a.each is None or b.each is None or a.pos != b.pos or a.name != b.name:
+        return False
+    (name, i), (other, j) = a.each, b.each
+    return name == other and i != j and bool(shared) and all("{" + name + "}" in t for t in shared)
 
 
 def _landings_apart(a: ActionPlan, b: ActionPlan, names: Sequence[str]) -> bool:
