@@ -33,7 +33,7 @@ from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
 from .source import BUILTIN_NAMES, Origin, Source
 from .statements import StatementCompiler
-from .told_apart import untold_templates
+from .told_apart import one_landing, untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
 DEFAULT_NOTATION = {
@@ -135,6 +135,8 @@ class ActionPlan:
     case_templates: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (case id, notation template) of its cases
     case_keys: tuple[tuple[tuple[str, str], int], ...] = ()  # ((kind, what), case id) of its cases: ("onto", "enemy")
     values: tuple[py.stmt, ...] = ()  # statements setting the value of `for each` it is made for (listed first)
+    # the name of that value and its place in the list (the copies of one action have distinct values)
+    each: Optional[tuple[str, int]] = None
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple[Any, ...]] = None
@@ -260,6 +262,7 @@ class ActionCompiler:
             finally:
                 bound, self.bound = self.bound, None
             plan.values = bound.setup
+            plan.each = (each.name, i)
             plans.append(plan)
         return plans
 
@@ -295,7 +298,7 @@ class ActionCompiler:
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
             case_templates=tuple(self.case_templates), case_keys=tuple(self.case_keys),
-            untold=bool(untold_templates(action, templates)),
+            untold=bool(untold_templates(action, templates)) and not one_landing(pattern),
         )
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, "

@@ -274,11 +274,12 @@ class _Lister:
         # the cases of the actions writing one notation that are compared after
         # `forbid result` (the candidates may hold several of them writing one notation)
         self.alike_cases: set[int] = set()
+        self.pairs: set[frozenset[int]] = set()  # the pairs of action ids compared (_clashes), in the tier listed
 
     def tier(self, actions: list[ActionPlan]) -> None:
         src = self.src
-        clashing, from_free = _clashes(actions, self.writer.site_names, self.writer.off_templates,
-                                       self.writer.single_kinds)
+        clashing, from_free, self.pairs = _clashes(actions, self.writer.site_names, self.writer.off_templates,
+                                                   self.writer.single_kinds)
         # With `forbid result`, actions that write one notation are compared among
         # the legal ones (format.md 3.8): after the check, not while listing, so
         # that where the first is forbidden the second is listed.
@@ -414,7 +415,9 @@ class _Lister:
                     emptied.add(py.dump(stmt))
                     src.paste((stmt,))
         marks: list[py.Name] = []
-        comparing = [a for a in actions if id(a) in clashing]
+        # (those that may write a notation of another of this piece's)
+        comparing = [a for a in actions if id(a) in clashing
+                     and any(frozenset((id(a), id(b))) in self.pairs for b in actions if b is not a)]
         if len(comparing) < 2:
             comparing = []
         partners = _fused_pairs(actions, clashing)
@@ -552,14 +555,17 @@ def _fused_pairs(actions: list[ActionPlan], clashing: set[int]) -> dict[int, Opt
 
 
 def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[tuple[str, ...]],
-             single: frozenset[int] = frozenset()) -> tuple[set[int], bool]:
+             single: frozenset[int] = frozenset()) -> tuple[set[int], bool, set[frozenset[int]]]:
     """(ids of the actions that may write the same notation as another, whether
     some of those notations leave out where the action starts — or are written
-    by different templates: both are then compared over the whole list). An
-    action moving only the player's one piece of a kind in `single` starts from
-    one site: for it (and another such action of that kind) the start is told
-    as if the notation showed it."""
+    by different templates: both are then compared over the whole list — and the
+    pairs of ids that may write one notation). An action moving only the player's
+    one piece of a kind in `single` starts from one site: for it (and another such
+    action of that kind) the start is told as if the notation showed it. Two copies
+    of one action made for distinct values of its `for each` never write alike
+    where each notation they share shows the value."""
     clashing: set[int] = set()
+    pairs: set[frozenset[int]] = set()
     from_free = False
     for i, a in enumerate(actions):
         one_start = _single_mover(a, single)
@@ -574,6 +580,8 @@ def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[t
             from_free = True
         for b in actions[:i]:
             shared = set(a.templates) & set(b.templates)
+            if _values_shown(a, b, shared):
+                continue
             without_from = any("{from}" not in t for t in shared)
             # (both moving the player's only piece of one kind: one start, as with {from})
             told_start = not without_from or (one_start is not None and one_start == _single_mover(b, single))
@@ -581,13 +589,24 @@ def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[t
                 if told_start and not may_land_alike(a.reach, b.reach) or _landings_apart(a, b, names):
                     continue
                 clashing |= {id(a), id(b)}
+                pairs.add(frozenset((id(a), id(b))))
                 from_free |= not told_start
             elif any(ta != tb and site_fields_only(ta) and site_fields_only(tb) and may_write_alike(ta, tb, names, off)
                      for ta in a.templates for tb in b.templates):
                 # (compared by the text they write: Templates.key_table)
                 clashing |= {id(a), id(b)}
                 from_free = True
-    return clashing, from_free
+    return clashing, from_free, pairs
+
+
+def _values_shown(a: ActionPlan, b: ActionPlan, shared: set[tuple[str, ...]]) -> bool:
+    """Whether `a` and `b` are copies of one action for two values of its `for each`
+    (distinct: action_values.distinct_from_earlier) and each template they share
+    shows the value: their notations differ there."""
+    if a.each is None or b.each is None or a.pos != b.pos or a.name != b.name:
+        return False
+    (name, i), (other, j) = a.each, b.each
+    return name == other and i != j and bool(shared) and all("{" + name + "}" in t for t in shared)
 
 
 def _landings_apart(a: ActionPlan, b: ActionPlan, names: Sequence[str]) -> bool:

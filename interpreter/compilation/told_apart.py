@@ -38,6 +38,15 @@ def untold_templates(action: ast.Action, templates: Sequence[tuple[str, ...]]) -
     return [t for case, t in zip(action.cases, templates) if case.kind != "off" and TO not in t]
 
 
+def one_landing(pattern: Optional[ast.Pattern]) -> bool:
+    """Whether a pattern lands on one site at most from one start (in one position,
+    for one value of the action's `for each`): an exact number of steps along a
+    track. Its candidates from one start are then one, whatever its notation
+    leaves out."""
+    return isinstance(pattern, ast.AlongPattern) and pattern.distance.high is None \
+        and not pattern.distance.unbounded
+
+
 def check_told_apart(action: ast.Action, templates: Sequence[tuple[str, ...]], reach: Optional[Reach], model: GameModel,
                      defines: dict[str, ast.Define]) -> Optional[RuleError]:
     """The error for an action whose notation provably writes two of its candidates

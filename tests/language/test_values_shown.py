@@ -1,0 +1,68 @@
+"""Candidates that cannot write one notation are not compared while listing
+(decisions._clashes): an exact number of steps `along` a track lands on one site
+from one start (told_apart.one_landing), whatever the notation leaves out; two
+copies of one action made for distinct values of its `for each` differ in every
+notation that shows the value. Where neither holds they are still compared."""
+from interpreter.runtime.engine import Engine
+from tests.helpers import names_read
+from tests.language.test_landings_apart import COMPARING
+from tests.language.test_reach import make, one_decision
+
+TRACKS = """\
+tracks:
+  lap: {sites: [a1, b1, c1, d1, e1], loop: false}
+variables:
+  hi: {}
+  lo: {}
+"""
+RULES = """\
+    action run by man for each d in [hi, lo]:
+        where d > 0
+        along lap distance d
+        notation "{from}/{d}"
+        onto empty: move
+        onto enemy: move
+        off board: remove piece
+"""
+SETUP = "  white:\n    man: [a1, b1]\n  black:\n    man: [c1]\n"
+
+
+def notations(game, hi, lo):
+    state = game.make_state({"a1": ("white", "man"), "b1": ("white", "man"), "d1": ("black", "man")},
+                            to_move="white", variables={"hi": hi, "lo": lo})
+    return sorted(game.legal_notations(state))
+
+
+def test_copies_showing_their_value_are_not_compared(tmp_path):
+    game = make(tmp_path, one_decision(RULES), SETUP, TRACKS)
+    assert not names_read(game) & COMPARING
+    # a1 and b1 by 3 and 1: a1/1 onto own b1 is no case; b1/3 onto e1, a1/3 onto d1 (a capture)
+    assert notations(game, 3, 1) == ["a1/3", "b1/1", "b1/3"]
+    # equal values: one copy plays (distinct values only), each start once
+    assert notations(game, 2, 2) == ["a1/2", "b1/2"]
+    # b1 by 4 leaves the track (off board), a1 by 4 lands on e1
+    assert notations(game, 4, 0) == ["a1/4", "b1/4"]
+
+
+def test_copies_whose_notation_hides_the_value_are_compared(tmp_path):
+    game = make(tmp_path, one_decision(RULES.replace('"{from}/{d}"', '"{from}"')), SETUP, TRACKS)
+    assert names_read(game) & COMPARING
+    # b1 by 3 and by 1 writes "b1" twice: listed once (the first value's)
+    assert notations(game, 3, 1) == ["a1", "b1"]
+    state = game.make_state({"a1": ("white", "man"), "d1": ("black", "man")}, to_move="white",
+                            variables={"hi": 3, "lo": 1})
+    assert [a.notation for a in game.legal_actions(state)] == ["a1"]
+    assert game.apply(state, "a1") is not None
+
+
+def test_the_perft_counts_of_both(tmp_path):
+    counts = []
+    for i, notation in enumerate(('"{from}/{d}"', '"{from}-{to}/{d}"')):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        game = make(folder, one_decision(RULES.replace('"{from}/{d}"', notation)), SETUP, TRACKS)
+        state = game.make_state({"a1": ("white", "man"), "b1": ("white", "man"), "e1": ("black", "man")},
+                                to_move="white", variables={"hi": 2, "lo": 1})
+        engine: Engine = game.engine
+        counts.append(engine.perft(state, 3))
+    assert counts[0] == counts[1]
