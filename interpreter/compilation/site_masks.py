@@ -39,6 +39,7 @@ class SiteMasks:
         self.src = src
         self.n_sites = n_sites
         self.owner_masks = owner_masks
+        self.kinds = True  # (off: no kind's mask, for a condition asked of a drawn candidate)
 
     def _full(self) -> py.expr:
         """The mask of every site of the board."""
@@ -55,6 +56,8 @@ class SiteMasks:
         if quantifier not in ("count", "exists", "all") or self.n_sites > MAX_MASKED_SITES \
                 or coll.type is not Type.SITES:
             return None
+        if quantifier != "count" and not self.kinds:
+            return None
         if quantifier != "count" and not any(
                 isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)
                 and self._kind_test(node, var) is not None for node in py.walk(cond)):
@@ -62,7 +65,7 @@ class SiteMasks:
         sites = self.collection(coll)
         if sites is None:
             return None
-        holds = self.condition(cond, var, kinds=True)
+        holds = self.condition(cond, var, kinds=self.kinds)
         if holds is None:
             return None
         if quantifier == "exists":  # (some site of the set holds it)
