@@ -65,6 +65,8 @@ DEFERRED_TEST = 40
 _DEFERRABLE_READS = frozenset({"s", "b", "o", "v", "p", "q", "frm", "pc", "to", "tg"})
 # The context names whose conditions are asked in a lister's loops (per piece, per candidate).
 _PIECE_OR_CANDIDATE = CANDIDATE_NAMES | {"piece", "from"}
+# The helper making a kind's mask of sites (site_masks.py), which no drawn candidate reads.
+KIND_MASK = "h_kind_mask"
 _DEFERRABLE_PATTERNS = frozenset({CasePattern.MOVE, CasePattern.DROP, CasePattern.SELECT})
 RELATIVE_DIRECTIONS = ("forward", "backward", "sideways", "left", "right", "forward_diagonal", "backward_diagonal")
 
@@ -189,6 +191,9 @@ class WhereLevels:
     # the indices in `candidate` of the conjuncts that may be asked of a drawn
     # candidate instead (costly, reading only what its code and the position hold)
     deferrable: list[int] = field(default_factory=list)
+    # a deferrable conjunct as a drawn candidate asks it, where the listers' differs
+    # (a kind's mask of sites, made once per listing: site_masks.py)
+    drawn: dict[int, Part] = field(default_factory=dict)
     found_loop: Optional[tuple[py.stmt, ...]] = None  # of the last candidate conjunct (Code.found_loop)
     piece_cost: int = 0
     candidate_cost: int = 0
@@ -421,6 +426,11 @@ class ActionCompiler:
                                 lines, c = plain_lines, plain
                         if self._reads_only_its_code(lines, c.code):
                             levels.deferrable.append(len(levels.candidate))
+                        elif KIND_MASK in pyast.names_in([*lines, py.Expr(c.code)]):
+                            drawn = self._without_kind_masks(part, scope)
+                            if self._reads_only_its_code(*drawn):
+                                levels.drawn[len(levels.candidate)] = drawn
+                                levels.deferrable.append(len(levels.candidate))
                     levels.candidate.append((tuple(lines), c.code))
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
@@ -502,8 +512,19 @@ class ActionCompiler:
         cheap = Condition.of(kept, levels.found_loop)
         occupied = (cheap.replaced(pyast.or_(pyast.name("tg"), self.exprs.empty), pyast.name("tg"))
                     if cheap is not None else None)
-        plan.deferred = Condition.of([levels.candidate[i] for i in levels.deferrable], levels.found_loop)
+        plan.deferred = Condition.of([levels.drawn.get(i, levels.candidate[i]) for i in levels.deferrable],
+                                     levels.found_loop)
         plan.eager = Emitter(replace(emit.landing, where=cheap, occupied_where=occupied), emit.write)
+
+    def _without_kind_masks(self, e: ast.Expr, scope: Scope) -> tuple[tuple[py.stmt, ...], py.expr]:
+        """A candidate conjunct compiled again with no kind's mask, for a drawn candidate."""
+        masks = self.exprs.sets.site_masks
+        masks.kinds = False
+        try:
+            lines, c = self._listed_condition(e, scope)
+        finally:
+            masks.kinds = True
+        return tuple(lines), c.code
 
     def _listed_condition(self, e: ast.Expr, scope: Scope, per_listing: bool = False) -> tuple[list[py.stmt], Code]:
         """(statements, Code) of a condition asked while actions are listed (prefilters.py);
@@ -1015,7 +1036,8 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 
 # The calls generated code may make in a condition asked where the rules did not
 # ask it (ActionCompiler._hoist_implied): none of them fails.
-_SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_sites_mask", "h_others_mask", "h_occupied_mask"})
+_SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_sites_mask", "h_others_mask", "h_occupied_mask",
+                         "h_kind_mask"})
 _SAFE_OPERATORS = (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)
 
 

@@ -216,7 +216,11 @@ class SetFamily:
         deps = coll.deps | (cond.deps - {Dep.LOCALS})
         element = pyast.name(var)
         code: py.expr
-        masked = self.site_masks.quantified(quantifier, coll, cond.code, var) if scope.listing else None
+        # (an exists/all as masks only where statements are written, `_written_loop`: a
+        # `where` asked as one expression may be deferred to the drawn candidate, which
+        # reads no lister's masks)
+        masked = self.site_masks.quantified(quantifier, coll, cond.code, var) \
+            if scope.listing and quantifier == "count" else None
         if masked is None and quantifier == "exists":
             masked = self.site_masks.full_line(coll, cond.code, var)
         if masked is not None:
@@ -281,6 +285,8 @@ class SetFamily:
         cost = coll.cost + coll.size * (1 + cond.cost)
         if not lines and flood is None and where is None:
             masked = self.site_masks.quantified(quantifier, coll, cond.code, var) if scope.listing else None
+            if masked is not None and quantifier != "count":  # (costs as its loop: see _quantifier)
+                return Code(masked, Type.BOOL, deps, cost=cost)
             if masked is None and quantifier == "exists":
                 masked = self.site_masks.full_line(coll, cond.code, var)
             if masked is not None:

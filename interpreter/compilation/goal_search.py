@@ -39,7 +39,8 @@ def goal_order(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond: 
     """The table (by site, or an expression choosing it by player) of each site's
     neighbours, the farthest from the goal first — for `ordered_loop` — or None
     where the flood's neighbours are not a fixed table or the goal not a fixed set
-    of sites (or every site, or none)."""
+    of sites (or every site, or none), one per player, or a row of a constant table
+    of such sets chosen by a name (`T[x][it]`)."""
     expand = flood.expand[0] if flood.expand else None
     if lines or not (isinstance(expand, py.For) and isinstance(expand.iter, py.Subscript)
                      and isinstance(expand.iter.value, py.Name) and src.is_const_name(expand.iter.value.id)
@@ -48,6 +49,21 @@ def goal_order(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond: 
     neighbours = src.namespace[expand.iter.value.id]
     if not (isinstance(neighbours, tuple) and all(isinstance(row, tuple) for row in neighbours)):
         return None
+    fixed = _fixed_goal(src, neighbours, var, cond, players)
+    if fixed is not None:
+        return fixed
+    rows = _goal_rows(src, cond, var, len(neighbours) - 1)
+    if rows is None:
+        return None
+    # (`T[x][it]`, a table by site in each row of a constant table, as `all(p in
+    # players, ...)` reads each player's goal: an order per row)
+    orders = tuple(_farthest_first(neighbours, goal) if goal else neighbours for goal in rows[1])
+    return pyast.sub(src.const(orders), rows[0])
+
+
+def _fixed_goal(src: Source, neighbours: tuple[tuple[int, ...], ...], var: str, cond: py.expr,
+                players: int) -> Optional[py.expr]:
+    """The order where the goal is a fixed set of sites, or one per player."""
     called = {id(n.func) for n in py.walk(cond) if isinstance(n, py.Call)}
     names = {n.id for n in py.walk(cond) if isinstance(n, py.Name) and id(n) not in called} - {var}
     chosen = [n for n in names if n in _PLAYER_NAMES]
@@ -71,6 +87,23 @@ def goal_order(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond: 
     if by is None:
         return src.const(tables[0])
     return pyast.sub(src.const(tuple(tables)), pyast.name(by))
+
+
+def _goal_rows(src: Source, cond: py.expr, var: str, n: int) -> Optional[tuple[py.expr, list[list[int]]]]:
+    """(x, the goal's sites in each row of T) where `cond` is `T[x][var]`, T a
+    constant tuple of tables by site and x a name other than `var` (which the
+    search's condition, an expression, does not set)."""
+    if not (isinstance(cond, py.Subscript) and pyast.is_name(cond.slice, var) and isinstance(cond.value, py.Subscript)
+            and isinstance(cond.value.value, py.Name) and src.is_const_name(cond.value.value.id)
+            and isinstance(cond.value.slice, py.Name) and cond.value.slice.id != var):
+        return None
+    table = src.namespace[cond.value.value.id]
+    if not (isinstance(table, tuple) and table
+            and all(isinstance(row, tuple) and len(row) >= n and all(type(v) in (bool, int) or v is None for v in row)
+                    for row in table)):
+        return None
+    goals = [[site for site in range(n) if row[site]] for row in table]
+    return cond.value.slice, [goal if len(goal) < n else [] for goal in goals]
 
 
 def _farthest_first(neighbours: tuple[tuple[int, ...], ...], goal: list[int]) -> tuple[tuple[int, ...], ...]:

@@ -40,6 +40,9 @@ MAX_BIT_BY_BIT_SITES = 256
 OTHERS = "others"
 # Not an owner: the sites of every piece (site_masks.py: `it is occupied`, `it is empty`).
 OCCUPIED = "occupied"
+# Not an owner: the sites of the pieces of one kind, whoever owns them (site_masks.py:
+# `it is K`), the kind's code after this prefix.
+KIND_OF = "kind "
 # What a prefilter gives: (the statement making the mask when not made yet, the
 # test, the rows by bit: (the loop's targets, the table of rows by bit, the site,
 # the loop's body) or None).
@@ -128,10 +131,12 @@ class OwnerMasks:
 
     def _made(self, owner: str) -> py.expr:
         """The code making the mask of `owner` from the position."""
-        self.made = True
         if self._bits is None:
             self._bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
         occ = pyast.name("o")
+        if owner.startswith(KIND_OF):  # (found from the board: the sites' lists need keep no mask)
+            return pyast.helper("h_kind_mask", self._bits, occ, pyast.name("b"), pyast.num(int(owner[len(KIND_OF):])))
+        self.made = True
         if owner == OTHERS:
             return pyast.helper("h_others_mask", self._bits, occ, pyast.name("p"))
         if owner == OCCUPIED:

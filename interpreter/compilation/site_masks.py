@@ -26,9 +26,10 @@ from __future__ import annotations
 import ast as py
 from typing import Optional
 
+from ..runtime.pieces import KIND
 from . import pyast
 from .code import Code
-from .prefilters import MAX_MASKED_SITES, OCCUPIED, OwnerMasks
+from .prefilters import KIND_OF, MAX_MASKED_SITES, OCCUPIED, OwnerMasks
 from .source import Source
 from .types import Type
 
@@ -38,6 +39,7 @@ class SiteMasks:
         self.src = src
         self.n_sites = n_sites
         self.owner_masks = owner_masks
+        self.kinds = True  # (off: no kind's mask, for a condition asked of a drawn candidate)
 
     def _full(self) -> py.expr:
         """The mask of every site of the board."""
@@ -45,17 +47,32 @@ class SiteMasks:
 
     def quantified(self, quantifier: str, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]:
         """count of `coll` where `cond` holds of its element `var`, as masks, or
-        None when either is not one. Only a count, which goes over the whole set:
-        an `exists` or `all` stops at the first site that tells, mostly after a
-        site or two, sooner than the masks of a crowded board are made."""
-        if quantifier != "count" or self.n_sites > MAX_MASKED_SITES or coll.type is not Type.SITES:
+        None when either is not one. An `exists` or `all` only where the
+        condition asks a piece's kind (`it is wall`): one asking only owners or
+        emptiness stops at the first site that tells, mostly after a site or
+        two, sooner than the masks of a crowded board are made; a kind's test
+        reads the piece's tuple at every site it visits, and its mask (the
+        sites of the kind's pieces, made once per call) is mostly sparse."""
+        if quantifier not in ("count", "exists", "all") or self.n_sites > MAX_MASKED_SITES \
+                or coll.type is not Type.SITES:
+            return None
+        if quantifier != "count" and not self.kinds:
+            return None
+        if quantifier != "count" and not any(
+                isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)
+                and self._kind_test(node, var) is not None for node in py.walk(cond)):
             return None
         sites = self.collection(coll)
         if sites is None:
             return None
-        holds = self.condition(cond, var)
+        holds = self.condition(cond, var, kinds=self.kinds)
         if holds is None:
             return None
+        if quantifier == "exists":  # (some site of the set holds it)
+            return pyast.compare(pyast.binop(sites, "&", holds), "!=", pyast.num(0))
+        if quantifier == "all":  # (no site of the set fails it)
+            return pyast.compare(pyast.binop(sites, "&", pyast.binop(self._full(), "^", holds)), "==",
+                                 pyast.num(0))
         return pyast.method(pyast.binop(sites, "&", holds), "bit_count")
 
     def sum_of_counts(self, left: py.expr, right: py.expr) -> Optional[py.expr]:
@@ -135,10 +152,12 @@ class SiteMasks:
             masks.append(mask)
         return pyast.sub(self.src.const(tuple(masks), key=("site masks", code.value.id)), code.slice)
 
-    def condition(self, cond: py.expr, var: str) -> Optional[py.expr]:
-        """The mask of the sites where `cond` holds of `var`, or None."""
+    def condition(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
+        """The mask of the sites where `cond` holds of `var`, or None; with tests
+        of a piece's kind where `kinds` (their mask is made from every piece's
+        site: not where a test or two of single sites is all it saves)."""
         if isinstance(cond, py.BoolOp):
-            parts = [self.condition(value, var) for value in cond.values]
+            parts = [self.condition(value, var, kinds) for value in cond.values]
             if any(part is None for part in parts):
                 return None
             op = "&" if isinstance(cond.op, py.And) else "|"
@@ -147,15 +166,15 @@ class SiteMasks:
                 mask = pyast.binop(mask, op, part)  # type: ignore[arg-type]
             return mask
         if isinstance(cond, py.UnaryOp) and isinstance(cond.op, py.Not):
-            inner = self.condition(cond.operand, var)
+            inner = self.condition(cond.operand, var, kinds)
             return pyast.binop(self._full(), "^", inner) if inner is not None else None
         if isinstance(cond, py.Compare) and len(cond.ops) == 1:
-            return self._compare(cond, var)
+            return self._compare(cond, var, kinds)
         if isinstance(cond, py.Subscript):
             return self._owner(cond, var)
         return None
 
-    def _compare(self, cond: py.Compare, var: str) -> Optional[py.expr]:
+    def _compare(self, cond: py.Compare, var: str, kinds: bool) -> Optional[py.expr]:
         left, op, right = cond.left, cond.ops[0], cond.comparators[0]
         if isinstance(op, (py.Is, py.IsNot)) and _reads_board_at(left, var) and pyast.same(right, pyast.none()):
             occupied = self.owner_masks.lazy(OCCUPIED)
@@ -165,8 +184,30 @@ class SiteMasks:
             bit = pyast.sub(bits, right)
             return bit if isinstance(op, py.Eq) else pyast.binop(self._full(), "^", bit)
         if isinstance(op, py.Eq):
-            return self._owner(cond, var)
+            return self._owner(cond, var) or (self._kind(cond, var) if kinds else None)
         return None
+
+    def _kind(self, cond: py.Compare, var: str) -> Optional[py.expr]:
+        """The mask of the sites holding kind K where `cond` is `(b[var] or E)[KIND] == K`."""
+        kind = self._kind_test(cond, var)
+        return None if kind is None else self.owner_masks.lazy(KIND_OF + str(kind))
+
+    def _kind_test(self, cond: py.Compare, var: str) -> Optional[int]:
+        """K where `cond` is `(b[var] or E)[KIND] == K` (E the piece of an empty
+        site, of another kind)."""
+        left, right = cond.left, cond.comparators[0]
+        if not (isinstance(right, py.Constant) and type(right.value) is int and isinstance(left, py.Subscript)
+                and isinstance(left.slice, py.Constant) and type(left.slice.value) is int
+                and left.slice.value == KIND):
+            return None
+        piece = left.value
+        if not (isinstance(piece, py.BoolOp) and isinstance(piece.op, py.Or) and len(piece.values) == 2
+                and _reads_board_at(piece.values[0], var) and isinstance(piece.values[1], py.Name)):
+            return None
+        nothing = self.src.value(piece.values[1])
+        if not (isinstance(nothing, tuple) and len(nothing) > KIND and nothing[KIND] != right.value):
+            return None
+        return right.value
 
     def _owner(self, cond: py.expr, var: str) -> Optional[py.expr]:
         tested = self.owner_masks.owner_test(cond)

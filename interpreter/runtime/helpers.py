@@ -697,6 +697,17 @@ def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
     return sum(map(bits.__getitem__, chain.from_iterable(occ)))
 
 
+def kind_mask(bits: tuple[int, ...], occ: list[list[int]], board: Board, kind: int) -> int:
+    """The bitmask of the sites of every piece of `kind` (`board[site][KIND] ==
+    kind`), whoever owns it."""
+    mask = 0
+    for sites in occ:
+        for site in sites:
+            if board[site][KIND] == kind:  # type: ignore[index]
+                mask |= bits[site]
+    return mask
+
+
 def others_mask(bits: tuple[int, ...], occ: list[list[int]], player: int) -> int:
     """The bitmask of the sites of every player's pieces but `player`'s (the last
     list of `occ`, the neutral pieces', is no player's)."""
@@ -1071,6 +1082,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_hash": hash,
     "h_others_mask": others_mask,
     "h_occupied_mask": occupied_mask,
+    "h_kind_mask": kind_mask,
     "h_hit": hit,
     "h_board_repetitions": board_repetitions,
     "h_clear": clear,

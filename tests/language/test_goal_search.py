@@ -2,8 +2,9 @@
 `exists(connected(X, C), it in GOAL)` written depth first, each site's
 neighbours nearest the goal asked first — the order on a hand-made table, and
 the same legal actions with the mechanism switched off, over random games of
-Quoridor (a wall must leave both pawns a way) and Hex (a chain joining the two
-edges wins)."""
+Quoridor (a wall must leave both pawns a way), Hex (a chain joining the two
+edges wins) and three pawns each with a goal of its own, asked in a loop over the
+players (`all(p in players, ...)`: an order per player's goal)."""
 import ast
 import random
 import shutil
@@ -13,7 +14,7 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import expr_sets
 from interpreter.compilation.goal_search import _farthest_first
-from tests.helpers import REPO, generated
+from tests.helpers import REPO, generated, write_definition
 
 
 def test_the_neighbours_nearest_the_goal_come_last():
@@ -76,3 +77,71 @@ def test_the_same_legal_actions_without_the_mechanism(folder, origin, games, pli
             a, b = directed.apply(a, notation), plain.apply(b, notation)
         assert directed.result(a) == plain.result(b)
     assert ended or folder.name == "quoridor"
+
+
+WALLS_FOR_THREE = """\
+game: walls3
+title: Walls for three
+description: Three pawns race to their sides; a wall may not cut any pawn from its goal.
+rules: game.rules
+players:
+  - {name: red}
+  - {name: green}
+  - {name: blue}
+board:
+  grid: {files: 5, ranks: 5}
+pieces:
+  pawn: {symbol: P}
+  wall: {symbol: "#", owner: neutral}
+regions:
+  goal:
+    per_player:
+      red: {ranks: [5]}
+      green: {files: [e]}
+      blue: {ranks: [1]}
+setup:
+  red: {pawn: [c1]}
+  green: {pawn: [a3]}
+  blue: {pawn: [c5]}
+"""
+
+WALLS_FOR_THREE_RULES = """\
+define reaches(p, a) = exists(connected(first(pieces of p), orthogonal, it is not wall and it != a),
+    it in goal[p])
+
+phase play:
+    turn: move
+
+decision move:
+    action step by pawn:
+        step orthogonal
+        notation "{from}-{to}"
+        onto empty: move
+    action wall:
+        drop wall on sites
+        notation "{to}"
+        where all(p in players, reaches(p, to))
+        onto empty: place
+    after each action:
+        if to in goal[player] and piece is pawn:
+            win
+"""
+
+
+def test_each_players_goal_read_in_a_loop_over_the_players_gets_its_order(monkeypatch, tmp_path):
+    folder = write_definition(tmp_path, WALLS_FOR_THREE, WALLS_FOR_THREE_RULES)
+    directed = _loaded(folder, monkeypatch, True)
+    plain = _loaded(folder, monkeypatch, False)
+    assert list(generated(directed, ast.While, "legal actions")) and not list(generated(plain, ast.While))
+    assert directed.engine.perft(directed.initial_state(), 3) == [25, 600, 13785]  # (as main counted them)
+    rng = random.Random(4)
+    for _ in range(6):
+        a, b = directed.initial_state(), plain.initial_state()
+        for _ in range(40):
+            if directed.is_terminal(a):
+                break
+            legal = directed.legal_notations(a)
+            assert legal == plain.legal_notations(b)
+            notation = rng.choice(legal)
+            a, b = directed.apply(a, notation), plain.apply(b, notation)
+        assert directed.result(a) == plain.result(b)

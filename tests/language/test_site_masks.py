@@ -70,6 +70,34 @@ def test_a_count_the_condition_of_which_reads_more_than_the_site_is_a_loop(tmp_p
     assert not _popcounts(game)
 
 
+def test_exists_of_a_kind_over_the_neighbours_is_one_mask(tmp_path):
+    game = _game(tmp_path, drop_where("exists(neighbours(to), it is rock)"))
+    assert "h_kind_mask" in names_read(game)
+    pieces = {"a1": ("neutral", "rock"), "d4": ("neutral", "rock"), "c1": ("white", "stone")}
+    # (orthogonal) neighbours of a1: a2, b1; of d4: c4, d3 (c1's stone is no rock)
+    state = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(state)) == ["a2", "b1", "c4", "d3"]
+
+
+def test_all_and_count_of_a_kind_with_owners_and_emptiness(tmp_path):
+    game = _game(tmp_path, drop_where("all(neighbours(to), it is empty or it is rock) "
+                                      "and count(ray(to, n), it is stone and it is enemy) == 0"))
+    assert "h_kind_mask" in names_read(game)
+    pieces = {"a1": ("neutral", "rock"), "b4": ("black", "stone"), "d1": ("white", "stone")}
+    # no stone next to the site (a1's rock may be): not a4, b3, c4 (by b4), c1, d2 (by d1);
+    # for white, no black stone north of it either: not b1, b2 (b4)
+    white = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(white)) == ["a2", "a3", "c2", "c3", "d3", "d4"]
+    # for black, white's d1 stands north of no empty site
+    black = game.make_state(pieces, to_move="black")
+    assert sorted(game.legal_notations(black)) == ["a2", "a3", "b1", "b2", "c2", "c3", "d3", "d4"]
+
+
+def test_a_kind_test_of_a_single_site_is_no_mask(tmp_path):
+    game = _game(tmp_path, drop_where("neighbour(to, n) is rock"))
+    assert "h_kind_mask" not in names_read(game)
+
+
 LEAP_TWO = """\
     forbid passing where site is enemy
     phase play:
@@ -99,7 +127,7 @@ def without_masks(monkeypatch):
     """Load games with the masks of site_masks.py switched off (the loops instead)."""
     def load_plain(path):
         with monkeypatch.context() as m:
-            m.setattr(site_masks.SiteMasks, "condition", lambda self, cond, var: None)
+            m.setattr(site_masks.SiteMasks, "condition", lambda self, cond, var, kinds=False: None)
             m.setattr(site_masks.SiteMasks, "full_line", lambda self, coll, cond, var: None)
             return load_game(path)
     return load_plain
