@@ -6,9 +6,10 @@ assignment's value is followed through numbers, options, chance outcomes (in the
 chance event's own statements), other variables, arithmetic and `if ... else`,
 and a procedure's parameter through the arguments its calls give it (as if the
 procedure's statements were written at each call, format.md 3.13). A variable
-that is counted (`+=`, `-=`) or given anything else (a count, an attribute) has
-no such set: None, and `lost` keeps the assignment that made it so, for the
-message. Sites, players and flags need none of this (every site, every player,
+that is counted (`+=`, `-=`), given anything else (a count, an attribute, a
+`let` name) or still growing after as many rounds as there are assignments
+(`x = x + 1`) has no such set: None, and `lost` keeps the assignment that made it
+so, for the message. Sites, players and flags need none of this (every site, every player,
 true and false).
 """
 from __future__ import annotations
@@ -120,7 +121,7 @@ class Domains:
                     return self.lost[key_in]
         if value is None:
             return stmt.pos, f"{what} is counted ('{getattr(stmt, 'op', '+=')}')"
-        return stmt.pos, f"{what} is given a value worked out while playing (a count, an attribute, ...)"
+        return stmt.pos, f"{what} is given a value worked out while playing (a count, an attribute, a `let` name, ...)"
 
     def _keys_in(self, e: ast.Expr, procedure: Optional[str]) -> Iterator[Key]:
         for node in nodes_of(e):

@@ -83,7 +83,7 @@ def test_a_value_passed_through_procedures_is_followed_as_if_written_out(tmp_pat
     ("die = die + outcome", "",
      "'die' takes ever more values (more than 1000, or without end)", "8:5"),
     ("set_die(outcome)", "procedure set_die(v):\n    die = v\n    die = count(pieces of player)\n",
-     "'die' is given a value worked out while playing (a count, an attribute, ...)", "12:5"),
+     "'die' is given a value worked out while playing (a count, an attribute, a `let` name, ...)", "12:5"),
 ])
 def test_a_value_the_rules_do_not_fix_is_traced_to_its_assignment(tmp_path, roll, procedures, lost, where):
     with pytest.raises(ValueError, match="whose values the rules do not fix") as raised:
