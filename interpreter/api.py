@@ -297,7 +297,8 @@ class Game:
     def _shown_values(self, case: CaseInfo) -> list[tuple[Any, ...]]:
         """Every combination of the values a case's notation shows ([()] when none)."""
         ranges: list[Sequence[Any]] = []
-        for (field, kind), values in zip(case.shown, case.shown_values or (None,) * len(case.shown)):
+        lost = case.shown_lost or ("",) * len(case.shown)
+        for (field, kind), values, why in zip(case.shown, case.shown_values or (None,) * len(case.shown), lost):
             if kind == "site":
                 ranges.append([*range(len(self.model.board.names)), NO_SITE])
             elif kind == "player":
@@ -308,8 +309,8 @@ class Game:
                 ranges.append(values)
             else:
                 raise ValueError(f"{self.name}: the notation of {case.label} shows {field}, whose values the rules "
-                                 "do not fix (a number counted up or worked out while playing): no fixed action "
-                                 "space can list them")
+                                 "do not fix (" + (why or "a number counted up or worked out while playing") +
+                                 "): no fixed action space can list them")
         return list(itertools.product(*ranges))
 
     # ------------------------------------------------------------ positions

@@ -45,6 +45,8 @@ class CaseCode:
     # per value shown that is a number: the values it can take, or None when the rules
     # do not fix them (compilation/domains.py); sites, players and flags: None
     shown_values: tuple[Optional[tuple[Any, ...]], ...] = ()
+    # per value shown that the rules do not fix: where its values were lost ("" when not known)
+    shown_lost: tuple[str, ...] = ()
     # the kinds the acting piece (`piece`) is of when the case starts (its action's
     # `by`, a drop's kind), None when any
     piece_kinds: Optional[frozenset[int]] = None
@@ -56,7 +58,7 @@ class CaseCode:
             self.decision, self.pattern, self.action, self.label, self.template, self.pos,
             notation_pos=self.notation_pos, choice_kinds=self.choice_kinds,
             body=tuple(self.body), after=tuple(self.after[0]) if self.after is not None else (),
-            shown=self.shown, shown_values=self.shown_values,
+            shown=self.shown, shown_values=self.shown_values, shown_lost=self.shown_lost,
         )
 
 

@@ -576,6 +576,9 @@ class Compiler:
             found = [frozenset(source) if isinstance(source, tuple) else domains.of(source) for source in sources]
             self.cases[case].shown_values = tuple(None if values is None else tuple(sorted(values, key=repr))
                                                   for values in found)
+            self.cases[case].shown_lost = tuple(domains.why(source) or "" if values is None and
+                                                not isinstance(source, tuple) else ""
+                                                for source, values in zip(sources, found))
 
     @property
     def turn_hooks(self) -> bool:

@@ -95,6 +95,9 @@ class CaseInfo:
     # Per value shown that is a number: the values it can take, or None when the rules
     # do not fix them (compilation/domains.py); sites, players and flags: None.
     shown_values: tuple[Optional[tuple[Any, ...]], ...] = ()
+    # Per value shown that the rules do not fix: the assignment that lost its values, for
+    # the message ("" when fixed or not known).
+    shown_lost: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,17 +42,20 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
         if region not in names:
             file, line, col = locate(("regions", region, AT_KEY))
             warnings.append(Diagnostic(file, line, col, f"region '{region}' is never used in the rules", "warning"))
+    # (a name declared twice is an error already: the one declaration kept is not
+    # warned about for uses that may be the other's)
+    twice = items.duplicates
     for name, decision in list(items.decisions.items()) + list(items.chances.items()):
-        if name not in in_turns and name not in followups:
+        if name not in in_turns and name not in followups and name not in twice:
             warn(decision.pos, f"'{name}' is never taken: no phase's 'turn' names it and no 'then' starts it")
     for name, procedure in items.procedures.items():
-        if name not in called and name not in items.specialised:
+        if name not in called and name not in items.specialised and name not in twice:
             warn(procedure.pos, f"procedure '{name}' is never used")
     for name, define in items.defines.items():
-        if name not in names:
+        if name not in names and name not in twice:
             warn(define.pos, f"'{name}' is defined but never used")
     for phase in items.phases[1:]:
-        if phase.name not in started:
+        if phase.name not in started and phase.name not in twice:
             warn(phase.pos, f"phase '{phase.name}' is never started: no 'start phase {phase.name}' in the rules")
 
     present = {placement.kind for placement in model.setup}
