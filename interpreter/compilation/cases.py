@@ -640,7 +640,10 @@ class CaseWriter:
     def _reusable(self, parent: Optional[ParentAnswer], case: CaseCode, phase: PhaseCode) -> Optional[ParentAnswer]:
         """`parent`, or None where the case (what its check plays) may write a
         variable the part reads (result_reuse.variables_written): both indices worked
-        out for every player, the player to move being the same before and after."""
+        out for every player, the player to move being the same before and after. A
+        write under `if` tests of the acting piece and the players (`if piece is king:`
+        in `after each action`) that fail for every kind the case may move, of any
+        owner, is none (the piece not set again on the way: `_changes_piece`)."""
         if parent is None or not parent.plan.variables:
             return parent
         written = result_reuse.variables_written(_played(case, phase))
@@ -649,15 +652,36 @@ class CaseWriter:
         if not written:
             return parent
         players = self.model.player_count
+        kinds = sorted(case.piece_kinds) if case.piece_kinds and not _changes_piece(case, phase) else []
         for p in range(players):
             env: dict[str, object] = {"p": p, "q": 1 - p} if players == 2 else {"p": p}
             try:
                 read = {worked_out(self.src, index, env) for index in parent.plan.variables}
-                if any(worked_out(self.src, index, env) in read for index in written):
-                    return None
+                for index, guards in written:
+                    if worked_out(self.src, index, env) in read and not self._never(guards, env, kinds):
+                        return None
             except ValueError:
                 return None
         return parent
+
+    def _never(self, guards: list[tuple[py.expr, bool]], env: dict[str, object], kinds: list[int]) -> bool:
+        """Whether one of `guards` (tests, each with what holds the statement under
+        it) fails for each of `kinds` of any owner as the acting piece `pc`."""
+        if not guards or not kinds:
+            return False
+        for owner in range(-1, self.model.player_count):
+            for kind in kinds:
+                here = dict(env, pc=(owner, kind))
+                if not any(self._fails(test, taken, here) for test, taken in guards):
+                    return False
+        return True
+
+    def _fails(self, test: py.expr, taken: bool, env: dict[str, object]) -> bool:
+        """Whether `test` worked out with `env` is not `taken` (False where it cannot be)."""
+        try:
+            return bool(worked_out(self.src, test, env)) is not taken
+        except ValueError:
+            return False
 
     def _answer_kept(self, call: py.Call, journal: Optional[py.expr], fixed: list[py.expr]) -> py.expr:
         """The test standing for `h_written_sites(entry)` in a check tried in place:

@@ -818,23 +818,36 @@ def _of_players(index: ast.expr) -> bool:
                or isinstance(node, ast.Name) and node.id in PLAYERS for node in ast.walk(index))
 
 
-def variables_written(stmts: Sequence[ast.stmt]) -> Optional[list[ast.expr]]:
-    """The indices of the variables `stmts` may write (`v[E] = V`, `v[E] op= V`,
-    E of the players and numbers alone), or None where it cannot be told: a
-    variable written at another index, the variables given to a call, the
-    players set again."""
-    indices: list[ast.expr] = []
-    subscripts = 0
-    for node in pyast.walk_all(stmts):
-        if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "v"):
-            subscripts += 1
-            if isinstance(node.ctx, ast.Store):
-                if not _of_players(node.slice):
-                    return None
-                indices.append(node.slice)
-        elif isinstance(node, ast.Name) and node.id in PLAYERS and isinstance(node.ctx, ast.Store):
-            return None
-    return indices if pyast.uses(stmts, "v") == subscripts else None
+def variables_written(stmts: Sequence[ast.stmt]) -> Optional[list[tuple[ast.expr, list[tuple[ast.expr, bool]]]]]:
+    """The variables `stmts` may write (`v[E] = V`, `v[E] op= V`, E of the players
+    and numbers alone), each as (E, the tests of the `if`s it stands under, each
+    with whether its body (True) or its `else` (False) holds it), or None where it
+    cannot be told: a variable written at another index, the variables given to a
+    call, the players set again."""
+    if any(isinstance(node, ast.Name) and node.id in PLAYERS and isinstance(node.ctx, ast.Store)
+           for node in pyast.walk_all(stmts)):
+        return None
+    if pyast.uses(stmts, "v") != sum(1 for node in pyast.walk_all(stmts)
+                                     if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "v")):
+        return None
+    written: list[tuple[ast.expr, list[tuple[ast.expr, bool]]]] = []
+
+    def block(code: Sequence[ast.stmt], guards: list[tuple[ast.expr, bool]]) -> bool:
+        for stmt in code:
+            if isinstance(stmt, ast.If):
+                if not (block(stmt.body, guards + [(stmt.test, True)])
+                        and block(stmt.orelse, guards + [(stmt.test, False)])):
+                    return False
+                continue
+            for node in pyast.walk_all([stmt]):
+                if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "v") \
+                        and isinstance(node.ctx, ast.Store):
+                    if not _of_players(node.slice):
+                        return False
+                    written.append((node.slice, guards))  # (under a loop, a `try`...: the `if`s around it)
+        return True
+
+    return written if block(stmts, []) else None
 
 
 def _pure_call(node: ast.Call) -> bool:
