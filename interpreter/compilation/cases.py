@@ -323,8 +323,9 @@ class CaseWriter:
         parents: list[Optional[ParentAnswer]] = []
         closing: list[bool] = []
         for _, part, _, gates in condition:
-            parent = self._parents.get(id(part))
-            gate = next((g for g in (self._parents.get(id(c)) for _, c in gates) if g is not None), None)
+            parent = self._reusable(self._parents.get(id(part)), case, phase)
+            gate = next((g for g in (self._reusable(self._parents.get(id(c)), case, phase) for _, c in gates)
+                         if g is not None), None)
             parents.append(parent or gate)
             closing.append(parent is None)
         # (a slide over a screen sets `frm`, `pc` and `to` as a move does: its code decides, as a move's)
@@ -564,9 +565,11 @@ class CaseWriter:
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
             reuse = lookups is not None
-            parents = [self._parent_answer(lines, code) if reuse else None for lines, code, _, _ in condition]
+            parents = [self._reusable(self._parent_answer(lines, code), case, phase) if reuse else None
+                       for lines, code, _, _ in condition]
             # (where a part is asked for every candidate, its gates the listed position answers)
-            gated = [[g for g in (self._parent_answer(*gate) for gate in gates) if g is not None]
+            gated = [[g for g in (self._reusable(self._parent_answer(*gate), case, phase) for gate in gates)
+                      if g is not None]
                      if reuse and parent is None else [] for (_, _, _, gates), parent in zip(condition, parents)]
             looked_up: set[str] = set()
             answered = [p for p in parents if p is not None] + [g for gs in gated for g in gs]
@@ -633,6 +636,52 @@ class CaseWriter:
             found = ParentAnswer(src.fresh("t"), len(self._parents), record, anchor, made, plain)
         self._parents[id(code)] = found
         return found
+
+    def _reusable(self, parent: Optional[ParentAnswer], case: CaseCode, phase: PhaseCode) -> Optional[ParentAnswer]:
+        """`parent`, or None where the case (what its check plays) may write a
+        variable the part reads (result_reuse.variables_written): both indices worked
+        out for every player, the player to move being the same before and after. A
+        write under `if` tests of the acting piece and the players (`if piece is king:`
+        in `after each action`) that fail for every kind the case may move, of any
+        owner, is none (the piece not set again on the way: `_changes_piece`)."""
+        if parent is None or not parent.plan.variables:
+            return parent
+        written = result_reuse.variables_written(_played(case, phase))
+        if written is None:
+            return None
+        if not written:
+            return parent
+        players = self.model.player_count
+        kinds = sorted(case.piece_kinds) if case.piece_kinds and not _changes_piece(case, phase) else []
+        for p in range(players):
+            env: dict[str, object] = {"p": p, "q": 1 - p} if players == 2 else {"p": p}
+            try:
+                read = {worked_out(self.src, index, env) for index in parent.plan.variables}
+                for index, guards in written:
+                    if worked_out(self.src, index, env) in read and not self._never(guards, env, kinds):
+                        return None
+            except ValueError:
+                return None
+        return parent
+
+    def _never(self, guards: list[tuple[py.expr, bool]], env: dict[str, object], kinds: list[int]) -> bool:
+        """Whether one of `guards` (tests, each with what holds the statement under
+        it) fails for each of `kinds` of any owner as the acting piece `pc`."""
+        if not guards or not kinds:
+            return False
+        for owner in range(-1, self.model.player_count):
+            for kind in kinds:
+                here = dict(env, pc=(owner, kind))
+                if not any(self._fails(test, taken, here) for test, taken in guards):
+                    return False
+        return True
+
+    def _fails(self, test: py.expr, taken: bool, env: dict[str, object]) -> bool:
+        """Whether `test` worked out with `env` is not `taken` (False where it cannot be)."""
+        try:
+            return bool(worked_out(self.src, test, env)) is not taken
+        except ValueError:
+            return False
 
     def _answer_kept(self, call: py.Call, journal: Optional[py.expr], fixed: list[py.expr]) -> py.expr:
         """The test standing for `h_written_sites(entry)` in a check tried in place:

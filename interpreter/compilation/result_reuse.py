@@ -71,6 +71,13 @@ site: the same entry, made with less work (a part with terms too, its terms'
 reads and runs last: `terms.parent_answer_terms_masked`). A term that reads the
 board through point tests alone is recorded as the part's: never asked again,
 it notes no run.
+
+A part may read variables at indices of the players and constants alone
+(`v[0 + p]`, `v[0] if p == 0 else v[1]`: a king's square kept by the rules,
+outside its terms): a variable holds its value until the rules write it, so a
+case that writes none of them (`variables_written`, worked out for every
+player: cases.CaseWriter._reusable) leaves them as they were on the parent,
+like a site it does not write; a case that may write one asks the part whole.
 """
 from __future__ import annotations
 
@@ -155,6 +162,9 @@ class Plan:
     # the helper finding the answer on the parent of a part without terms (with
     # `record`'s answer as it returns it)
     helper: str = MEMO
+    # the indices of the variables the part reads (`v[E]`, E of the players and
+    # constants alone): a case that may write one of them asks the part whole
+    variables: list[ast.expr] = field(default_factory=list)
 
     @property
     def plain_tests(self) -> bool:
@@ -223,6 +233,10 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
         shapes.append((call.args[0].slice, "", pyast.true(), None))
     if not _reads_allowed(nodes, {id(loop.iter) for loop in loops} | {id(call.args[0]) for call in firsts}):  # type: ignore[attr-defined]
         return None
+    variables = [n.slice for n in pyast.walk_all(nodes) if isinstance(n, ast.Subscript) and pyast.is_name(n.value, "v")]
+    if variables and terms and any(pyast.uses([loop], "v") for loop in pyast.walk_all(nodes)
+                                   if isinstance(loop, ast.For) and id(loop) in terms):
+        return None  # (a term's function is given its inputs, not the variables)
     rr = pyast.name(fresh("t"))
     rt = pyast.name(fresh("t"))
     memo: dict[int, ast.AST] = {}
@@ -492,9 +506,9 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     if used:  # (terms: no search recorded at once; the terms' reads and runs last)
         assert not kept
         record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks, pyast.tuple_(term_reads, runs))))
-        return Plan(record, shapes, tests, used, helper=helper)
+        return Plan(record, shapes, tests, used, helper=helper, variables=variables)
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks)))
-    return Plan(record, shapes, tests, helper=helper)
+    return Plan(record, shapes, tests, helper=helper, variables=variables)
 
 
 def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:
@@ -763,12 +777,14 @@ def _of_the_piece(test: ast.expr, site: str) -> bool:
 
 
 def _reads_allowed(nodes: list[ast.stmt], lists: set[int]) -> bool:
-    """Whether `nodes` read the position only through `b[E]` and the site lists
-    `lists` (`o[X]` by id: those of the anchors), and nothing of the case or the listing."""
+    """Whether `nodes` read the position only through `b[E]`, the site lists
+    `lists` (`o[X]` by id: those of the anchors) and the variables at indices of
+    the players and constants (`v[E]`), and nothing of the case or the listing."""
     own = {n.id for n in pyast.walk_all(nodes) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     if not all(OWN_LOCAL.fullmatch(name) for name in own):
         return False
     board_reads = 0
+    variable_reads = 0
     loop_iters = set()
     for node in pyast.walk_all(nodes):
         if id(node) in lists:
@@ -778,17 +794,60 @@ def _reads_allowed(nodes: list[ast.stmt], lists: set[int]) -> bool:
             if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice):
                 return False
             board_reads += 1
+        elif isinstance(node, ast.Subscript) and pyast.is_name(node.value, "v"):
+            if not isinstance(node.ctx, ast.Load) or not _of_players(node.slice):
+                return False
+            variable_reads += 1
         elif isinstance(node, ast.Call) and not _pure_call(node):
             return False
         elif isinstance(node, (ast.Lambda, ast.FunctionDef)):
             return False
         elif isinstance(node, ast.Name):
-            if node.id == "b" or node.id == "o" and id(node) in loop_iters:
+            if node.id in ("b", "v") or node.id == "o" and id(node) in loop_iters:
                 continue
             if not (node.id in own or node.id in PLAYERS or CONSTANT_NAME.fullmatch(node.id)
                     or node.id in BUILTIN_NAMES or node.id in PURE_HELPERS):
                 return False
-    return pyast.uses(nodes, "b") == board_reads
+    return pyast.uses(nodes, "b") == board_reads and pyast.uses(nodes, "v") == variable_reads
+
+
+def _of_players(index: ast.expr) -> bool:
+    """Whether `index` reads nothing but the players and numbers (an index worked
+    out for each player when compiling: `0 + p`, `2`)."""
+    return all(isinstance(node, (ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Constant, ast.expr_context))
+               or isinstance(node, ast.Name) and node.id in PLAYERS for node in ast.walk(index))
+
+
+def variables_written(stmts: Sequence[ast.stmt]) -> Optional[list[tuple[ast.expr, list[tuple[ast.expr, bool]]]]]:
+    """The variables `stmts` may write (`v[E] = V`, `v[E] op= V`, E of the players
+    and numbers alone), each as (E, the tests of the `if`s it stands under, each
+    with whether its body (True) or its `else` (False) holds it), or None where it
+    cannot be told: a variable written at another index, the variables given to a
+    call, the players set again."""
+    if any(isinstance(node, ast.Name) and node.id in PLAYERS and isinstance(node.ctx, ast.Store)
+           for node in pyast.walk_all(stmts)):
+        return None
+    if pyast.uses(stmts, "v") != sum(1 for node in pyast.walk_all(stmts)
+                                     if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "v")):
+        return None
+    written: list[tuple[ast.expr, list[tuple[ast.expr, bool]]]] = []
+
+    def block(code: Sequence[ast.stmt], guards: list[tuple[ast.expr, bool]]) -> bool:
+        for stmt in code:
+            if isinstance(stmt, ast.If):
+                if not (block(stmt.body, guards + [(stmt.test, True)])
+                        and block(stmt.orelse, guards + [(stmt.test, False)])):
+                    return False
+                continue
+            for node in pyast.walk_all([stmt]):
+                if isinstance(node, ast.Subscript) and pyast.is_name(node.value, "v") \
+                        and isinstance(node.ctx, ast.Store):
+                    if not _of_players(node.slice):
+                        return False
+                    written.append((node.slice, guards))  # (under a loop, a `try`...: the `if`s around it)
+        return True
+
+    return written if block(stmts, []) else None
 
 
 def _pure_call(node: ast.Call) -> bool:
