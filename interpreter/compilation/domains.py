@@ -54,7 +54,8 @@ class Domains:
 
     def _solve(self) -> None:
         """Each variable's values, grown from its default until nothing changes."""
-        values: dict[str, Domain] = {name: frozenset({var.default}) for name, var in self.model.variables.items()}
+        values: dict[str, Domain] = {name: frozenset({var.default, *var.defaults})
+                                     for name, var in self.model.variables.items()}
         for _ in range(len(self.stores) + 2):
             changed = False
             for name, value, chance in self.stores:
