@@ -159,6 +159,8 @@ def test_a_per_player_variable_takes_a_default_per_player(tmp_path):
      ["15:56: error: unknown player 'whte'"]),
     ("{type: site, per_player: true, default: {white: 3}}",
      ["15:57: error: variables.mine.default.white must be a string or empty, found 3"]),
+    ("{type: site, per_player: true, default: [a1]}",
+     ["15:49: error: variables.mine.default must be a string, empty or a mapping, found a list"]),
 ])
 def test_what_a_default_per_player_refuses(tmp_path, capsys, default, messages):
     extra = VARIABLES.replace("{type: site, per_player: true, default: b2}", default)
