@@ -211,7 +211,7 @@ def _held_instead(game: Game, states: list[Any], decision: str, name: str) -> st
     held: set[str] = set()
     for state in states:
         mover = state.player
-        sites = _fixed_sites(game, action.pattern.targets, mover)
+        sites = _fixed_sites(game, action.pattern.targets, state)
         if sites is None:
             return ""
         for site in sites:
@@ -231,10 +231,17 @@ _HOLDS = {"empty": "nothing", "own": "pieces of the player to move", "enemy": "e
           "neutral": "neutral pieces"}
 
 
-def _fixed_sites(game: Game, targets: ast.Expr, mover: int) -> Optional[Sequence[int]]:
-    """The sites of `targets` when they are fixed for the player to move (a region,
-    `REGION[player]`, `sites`), else None."""
+def _fixed_sites(game: Game, targets: ast.Expr, state: State) -> Optional[Sequence[int]]:
+    """The sites of `targets` in `state` when they are read without evaluating the
+    rules (a region, `REGION[player]`, `sites`, `pieces`, `pieces of player`), else None."""
     regions = game.model.regions
+    mover = state.player
+    if isinstance(targets, ast.Pieces) and targets.where is None:
+        if targets.owner is None:
+            return [site for site, piece in enumerate(state.board[:-1]) if piece is not None]
+        if isinstance(targets.owner, ast.Name) and targets.owner.id == "player":
+            return list(state.occ[mover])
+        return None
     if isinstance(targets, ast.Name) and targets.id == "sites":
         return range(len(game.model.board.names))
     if isinstance(targets, ast.Name) and targets.id in regions and not regions[targets.id].per_player:

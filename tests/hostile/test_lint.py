@@ -230,16 +230,18 @@ score: store[player]
 """
 
 
-def test_an_action_never_legal_is_told_what_its_sites_held(tmp_path):
+@pytest.mark.parametrize("selected", ["pits[player]", "pieces"])
+def test_an_action_never_legal_is_told_what_its_sites_held(tmp_path, selected):
     # Every pit holds a neutral piece: `onto empty` never matches; lint says what
     # the selected sites held and which case would match them.
     from tests.helpers import write_definition
 
-    report = lint(load_game(write_definition(tmp_path, SOWING_YAML, SOWING)), playouts=2)
+    rules = SOWING.replace("select pits[player]", f"select {selected}")
+    report = lint(load_game(write_definition(tmp_path, SOWING_YAML, rules)), playouts=2)
     never = [f.message for f in report.findings if "was never legal" in f.message]
     assert len(never) == 1 and never[0].endswith(
         "; where its decision came up, the sites it selects held neutral pieces, never what its cases ask "
         "(onto empty): did you mean 'onto neutral'?"), never
-    fixed = lint(load_game(write_definition(tmp_path, SOWING_YAML, SOWING.replace("onto empty", "onto neutral"))),
+    fixed = lint(load_game(write_definition(tmp_path, SOWING_YAML, rules.replace("onto empty", "onto neutral"))),
                  playouts=2)
     assert not [f for f in fixed.findings if "was never legal" in f.message]
