@@ -34,7 +34,7 @@ from ..compilation.pyast import replace_in, same_code
 from ..parsing import ast
 from ..runtime.compiled import CasePattern
 from ..runtime.errors import RuleRuntimeError
-from ..runtime.pieces import CASE, CHANCE, DESTINATION, KIND, NO_SITE, ORIGIN, ActionCode
+from ..runtime.pieces import CASE, CHANCE, DESTINATION, KIND, NEUTRAL, NO_SITE, ORIGIN, OWNER, ActionCode
 from ..runtime.results import EndingKind
 from ..spelling import counted
 from .static_checks import static_findings
@@ -50,6 +50,7 @@ DEFAULT_MAX_PLIES = 5_000
 # How a game of lint ended, besides by a rule of the game ("rule"):
 DEFAULT = EndingKind.NO_ACTION.word  # by the default (as `Engine.ending` names it)
 CUT_OFF = "cut off"
+MAX_SAMPLES = 16  # positions kept per decision, to say what an action never legal saw
 FAILED = "failed"
 
 
@@ -187,9 +188,69 @@ def _never_legal(game: Game, player: "_Player", playouts: int) -> list[Any]:
         kinds = acting_kinds.get((engine.decisions[decision].name, name))
         if kinds is not None and not kinds & player.kinds_at[decision]:
             continue
-        found.append((cases[0][1].pos, f"action '{name}' was never legal in {games}: if it should be, look at its "
-                                       "pattern, cases and conditions (or lint more games: --playouts)"))
+        message = (f"action '{name}' was never legal in {games}: if it should be, look at its pattern, cases and "
+                   "conditions (or lint more games: --playouts)")
+        held = _held_instead(game, player.samples.get(decision, []), engine.decisions[decision].name, name)
+        found.append((cases[0][1].pos, message + held))
     return found
+
+
+def _held_instead(game: Game, states: list[Any], decision: str, name: str) -> str:
+    """For an action that selects a fixed set of sites (`select REGION`,
+    `select REGION[player]`, `select sites`) and whose `onto` cases never matched
+    what its sites held in the positions sampled where its decision came up: what
+    they held instead (`onto empty` over pits that always hold a neutral piece),
+    as a sentence to add; "" otherwise."""
+    action = next((a for rules_file in game.definition.rules for item in rules_file.items
+                   if isinstance(item, ast.Decision) and item.name == decision for a in item.actions
+                   if a.name == name), None)
+    if action is None or not isinstance(action.pattern, ast.SelectPattern) or not states \
+            or any(case.kind != "onto" or case.what not in _HOLDS for case in action.cases):
+        return ""
+    asked = {case.what for case in action.cases}
+    held: set[str] = set()
+    for state in states:
+        mover = state.player
+        sites = _fixed_sites(game, action.pattern.targets, state)
+        if sites is None:
+            return ""
+        for site in sites:
+            piece = state.board[site]
+            held.add("empty" if piece is None else "neutral" if piece[OWNER] == NEUTRAL else
+                     "own" if piece[OWNER] == mover else "enemy")
+    if not held or held & asked:
+        return ""
+    sorted_held = [what for what in _HOLDS if what in held]
+    return (f"; where its decision came up, the sites it selects held {' or '.join(_HOLDS[w] for w in sorted_held)}, "
+            f"never what its cases ask ({', '.join('onto ' + what for what in _HOLDS if what in asked)}): "
+            f"did you mean {' or '.join(repr('onto ' + what) for what in sorted_held)}?")
+
+
+# what `onto` can ask a site to hold (besides `any`), said of what it held
+_HOLDS = {"empty": "nothing", "own": "pieces of the player to move", "enemy": "enemy pieces",
+          "neutral": "neutral pieces"}
+
+
+def _fixed_sites(game: Game, targets: ast.Expr, state: State) -> Optional[Sequence[int]]:
+    """The sites of `targets` in `state` when they are read without evaluating the
+    rules (a region, `REGION[player]`, `sites`, `pieces`, `pieces of player`), else None."""
+    regions = game.model.regions
+    mover = state.player
+    if isinstance(targets, ast.Pieces) and targets.where is None:
+        if targets.owner is None:
+            return [site for site, piece in enumerate(state.board[:-1]) if piece is not None]
+        if isinstance(targets.owner, ast.Name) and targets.owner.id == "player":
+            return list(state.occ[mover])
+        return None
+    if isinstance(targets, ast.Name) and targets.id == "sites":
+        return range(len(game.model.board.names))
+    if isinstance(targets, ast.Name) and targets.id in regions and not regions[targets.id].per_player:
+        return regions[targets.id].sites[0]
+    if isinstance(targets, ast.Index) and isinstance(targets.obj, ast.Name) and targets.obj.id in regions \
+            and regions[targets.obj.id].per_player and isinstance(targets.index, ast.Name) \
+            and targets.index.id == "player":
+        return regions[targets.obj.id].sites[mover]
+    return None
 
 
 def _acting_kinds(game: Game) -> dict[tuple[str, str], set[int]]:
@@ -221,6 +282,8 @@ class _Player:
         self.legal_cases: set[Any] = set()  # the case of every action some position offered
         # decision -> the kinds of the pieces of the player to take it, over the positions it came up
         self.kinds_at: dict[Any, Any] = {}
+        # decision -> the first positions where it came up (what an action never legal saw: _held_instead)
+        self.samples: dict[Any, list[State]] = {}
         self.noted_in_game: set[Any] = set()  # clashes noted in the game being played (counted once a game)
 
     def playout(self, rng: random.Random) -> str:
@@ -298,6 +361,9 @@ class _Player:
 
     def _note_kinds(self, state: State) -> None:
         board = state.board
+        samples = self.samples.setdefault(state.decision, [])
+        if len(samples) < MAX_SAMPLES:
+            samples.append(state.copy())
         self.kinds_at.setdefault(state.decision, set()).update(
             piece[KIND] for piece in (board[site] for site in state.occ[state.player]) if piece is not None)
 

@@ -624,7 +624,7 @@ class Compiler:
         values = [0] * m.vars_size
         for var in m.variables.values():
             for i in range(m.player_count if var.per_player else 1):
-                values[var.offset + i] = var.default
+                values[var.offset + i] = var.defaults[i] if var.defaults else var.default
         for pool in m.pools.values():
             for i in range(m.player_count):
                 values[pool.offset + i] = pool.initial

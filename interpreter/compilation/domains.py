@@ -82,9 +82,10 @@ class Domains:
             self.stores.append(((callee, param), call, arg, chance, procedure))
 
     def _solve(self) -> None:
-        """Each variable's and parameter's values, grown from the variable's default
+        """Each variable's and parameter's values, grown from the variable's defaults
         (from nothing for a parameter) until nothing changes."""
-        values: dict[Key, Domain] = {name: frozenset({var.default}) for name, var in self.model.variables.items()}
+        values: dict[Key, Domain] = {name: frozenset({var.default, *var.defaults})
+                                     for name, var in self.model.variables.items()}
         values.update({(name, param): frozenset() for name, params in self.params.items() for param in params})
         rounds = 0
         changed = True

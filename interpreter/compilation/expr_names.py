@@ -17,6 +17,7 @@ from . import pyast
 from .code import NOCONST, Code, Compiling, Handler, always_a_player, describe, name_of, standing_local, stands_alone
 from .errors import CircularDefine, FollowOnError, RuleError
 from .expr_tracks import TrackFamily
+from .items import kind_copy_name
 from .model import Pool, Region, Track, Variable
 from .names import ALWAYS, CONTEXT_NAMES
 from .registers import opponent
@@ -218,6 +219,18 @@ class NameFamily:
         if len(e.args) != len(define.params):
             wanted = ", ".join(p.id for p in define.params)
             raise RuleError(e.pos, f"'{e.fn}' takes {len(define.params)} argument(s) ({wanted}), found {len(e.args)}")
+        kinds_given: dict[str, str] = {}  # parameter -> the piece kind given it
+        copy_name = kind_copy_name(e.fn, e.args, x.model.kinds)
+        if copy_name is not None and copy_name in self.defines:
+            # (piece kinds given: the copy with them written in, items.specialise_kind_arguments)
+            given = [arg for arg in e.args if isinstance(arg, ast.Name) and arg.id in x.model.kinds]
+            for kind in given:
+                if kind.id in scope.locals:
+                    raise RuleError(kind.pos, f"'{kind.id}' is both a local and a piece kind: as an argument it "
+                                              "would be ambiguous", "rename the local")
+            kinds_given = {param.id: arg.id for param, arg in zip(define.params, e.args) if arg in given}
+            e = ast.Call(e.pos, copy_name, [arg for arg in e.args if all(arg is not kind for kind in given)])
+            define = self.defines[copy_name]
         inner = scope.child()
         bindings: list[py.expr] = []
         arg_deps: frozenset[Dep] = frozenset()
@@ -240,7 +253,12 @@ class NameFamily:
                                            region=value.static_sites if pyast.same(again, value.code) else None)
             arg_deps |= value.deps
             cost += value.cost
-        body = self.define(ast.Name(e.pos, e.fn), inner)
+        try:
+            body = self.define(ast.Name(e.pos, e.fn), inner)
+        except RuleError as err:
+            if kinds_given:
+                _kind_parameter_used_as_value(err, kinds_given)
+            raise
         if scope.sink is not None:
             bindings = []  # already assigned in the sink, before the body's statements
         code = body.code if not bindings else pyast.sub(pyast.tuple_(*bindings, body.code), -1)
@@ -343,3 +361,16 @@ def _uses(uses: list[tuple[str, ast.Pos]]) -> str:
     if len(outer) > 3:
         outer = outer[:1] + ["..."] + outer[-1:]
     return ", in ".join([f"'{name}' is used at {pos.file}:{pos.line}:{pos.column}"] + outer)
+
+
+def _kind_parameter_used_as_value(err: RuleError, kinds_given: dict[str, str]) -> None:
+    """A define's parameter given a piece kind and read as a value: said of the
+    parameter (one error for every kind given), the kind in the hint."""
+    for param, kind in kinds_given.items():
+        if err.message.startswith(f"'{kind}' is a piece kind, not a value"):
+            err.message = err.message.replace(f"'{kind}' is a piece kind", f"'{param}' is given a piece kind", 1)
+            was = f"to test a piece's kind write 'X is {kind}' (format.md 3.12)"
+            now = (f"'{param}' is given '{kind}' here; a define's parameter given a kind stands only where a kind "
+                   f"is named: 'X is {param}', or passed on to another define (format.md 3.13)")
+            err.hint = (err.hint or was).replace(was, now)
+            return

@@ -27,7 +27,7 @@ class RuleItems:
     forbid_labels: dict[int, str] = field(default_factory=dict)
     # names declared twice (already an error: uses of them are not reported again)
     duplicates: set[str] = field(default_factory=set)
-    # the copies of procedures made for piece kinds given as arguments: name -> the procedure's
+    # the copies of procedures and defines made for piece kinds given as arguments: name -> the original's
     specialised: dict[str, str] = field(default_factory=dict)
 
 
@@ -35,50 +35,60 @@ MAX_KIND_COPIES = 256  # copies of procedures made for the kinds given them, in 
 
 
 def kind_copy_name(name: str, args: list[ast.Expr], kinds: Collection[str]) -> Optional[str]:
-    """The name of the copy of procedure `name` made for the piece kinds among the
-    arguments of a call (`put(queen, _)`), None when no argument is a kind."""
+    """The name of the copy of procedure or define `name` made for the piece kinds
+    among the arguments of a call (`put(queen, _)`), None when no argument is a kind."""
     given = [arg.id if isinstance(arg, ast.Name) and arg.id in kinds else "_" for arg in args]
     return f"{name}({', '.join(given)})" if any(word != "_" for word in given) else None
 
 
 def specialise_kind_arguments(items: RuleItems, kinds: Collection[str]) -> list[RuleError]:
-    """A piece kind given as a procedure's argument (`put(queen, to)`, format.md
-    3.13) is that kind in the block, as in a copy written out with it: for each
-    call giving kinds, a copy of the procedure with the kind written where its
-    parameter stands (after `is`, `create`, `promote ... to`, and as an argument
-    passed on), kept with the procedures — so that every analysis reading the
-    rules (which kinds are made, the work estimate, ...) reads the kinds the copy
-    makes. The call itself keeps its spelling: the compiler runs the copy named
-    by `kind_copy_name`."""
+    """A piece kind given as a procedure's or a define's argument (`put(queen, to)`,
+    `enemy_is(s, cannon)`, format.md 3.13) is that kind in the block or expression, as
+    in a copy written out with it: for each call giving kinds, a copy of the procedure
+    or define with the kind written where its parameter stands (after `is`, `create`,
+    `promote ... to`, and as an argument passed on), kept with the procedures and
+    defines — so that every analysis reading the rules (which kinds are made, the work
+    estimate, ...) reads the kinds the copy names. The call itself keeps its spelling:
+    the compiler uses the copy named by `kind_copy_name`."""
     errors: list[RuleError] = []
     waiting: list[object] = [items.phases, list(items.decisions.values()), list(items.chances.values()),
-                             list(items.procedures.values())]
+                             list(items.procedures.values()), list(items.defines.values()), items.forbids,
+                             items.score]
     while waiting:
         for node in nodes_of(waiting.pop()):
-            if not isinstance(node, ast.CallStmt) or node.procedure not in items.procedures:
+            original: ast.Procedure | ast.Define
+            if isinstance(node, ast.CallStmt) and node.procedure in items.procedures:
+                name, args, original = node.procedure, node.args, items.procedures[node.procedure]
+                params = original.params
+            elif isinstance(node, ast.Call) and node.fn in items.defines:
+                name, args, original = node.fn, node.args, items.defines[node.fn]
+                params = original.params
+            else:
                 continue
-            copy_name = kind_copy_name(node.procedure, node.args, kinds)
-            procedure = items.procedures[node.procedure]
-            if copy_name is None or copy_name in items.procedures or len(node.args) != len(procedure.params):
+            copy_name = kind_copy_name(name, args, kinds)
+            if copy_name is None or copy_name in items.specialised or len(args) != len(params):
                 continue
             if len(items.specialised) >= MAX_KIND_COPIES:
-                errors.append(RuleError(node.pos, f"more than {MAX_KIND_COPIES} copies of procedures for the kinds "
-                                                  "given them as arguments"))
+                errors.append(RuleError(node.pos, f"more than {MAX_KIND_COPIES} copies of procedures and defines "
+                                                  "for the kinds given them as arguments"))
                 return errors
-            given = {param.id: arg.id for param, arg in zip(procedure.params, node.args)
+            given = {param.id: arg.id for param, arg in zip(params, args)
                      if isinstance(arg, ast.Name) and arg.id in kinds}
-            body = copy.deepcopy(procedure.body)
-            for inner in nodes_of(body):
+            made = copy.deepcopy(original)
+            made.name = copy_name
+            made.params = [param for param in made.params if param.id not in given]
+            for inner in nodes_of(made):
                 if isinstance(inner, ast.Name) and inner.id in given:
                     inner.id = given[inner.id]
                 elif isinstance(inner, ast.Is) and inner.what in given:
                     inner.what = given[inner.what]
                 elif isinstance(inner, (ast.CreateStmt, ast.PromoteStmt)) and inner.kind in given:
                     inner.kind = given[inner.kind]
-            params = [param for param in procedure.params if param.id not in given]
-            made = ast.Procedure(procedure.pos, copy_name, body, params)
-            items.procedures[copy_name] = made
-            items.specialised[copy_name] = node.procedure
+            if isinstance(made, ast.Procedure):
+                items.procedures[copy_name] = made
+            else:
+                items.defines[copy_name] = made
+            items.specialised[copy_name] = name
             waiting.append(made)
     return errors
 

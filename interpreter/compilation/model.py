@@ -71,6 +71,8 @@ class Variable:
     type: str  # "int", "flag" or "site" (a site's index, -1 for none)
     default: int
     in_position: bool = True  # part of the position when repetitions are counted
+    # per player in play, when the default is given per player (`default: {red: e1, black: e10}`)
+    defaults: tuple[int, ...] = ()
 
 
 @dataclass
@@ -213,7 +215,7 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     site = _site_finder(board, report)
     kinds = _kinds(data)
     attributes = _attributes(data)
-    variables, offset = _variables(data, len(players), board, report)
+    variables, offset = _variables(data, players, all_players, board, report)
     pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
     regions = _regions(data, players, board, site, report)
     return GameModel(
@@ -309,7 +311,8 @@ def _attributes(data: Data) -> dict[str, Attribute]:
     return attributes
 
 
-def _variables(data: Data, n_players: int, board: boards.Board, report: Report) -> tuple[dict[str, Variable], int]:
+def _variables(data: Data, players: list[str], all_players: list[str], board: boards.Board,
+               report: Report) -> tuple[dict[str, Variable], int]:
     """The variables, and the number of slots they take (a per-player one takes one
     slot per player in play). A site variable holds the site's index (-1: none)."""
     offset = 0
@@ -317,15 +320,31 @@ def _variables(data: Data, n_players: int, board: boards.Board, report: Report) 
     for name, spec in (data.get("variables") or {}).items():
         per_player = bool(spec.get("per_player", False))
         value_type = spec.get("type", "int")
-        if value_type == "site":
-            given = spec.get("default")
-            default = -1 if given is None else _default_site(board, str(given), ("variables", name, "default"), report)
-        else:
-            default = int(spec.get("default", 0))
+        given = spec.get("default")
+        path = ("variables", name, "default")
+        defaults: tuple[int, ...] = ()
+        if isinstance(given, dict):  # one default per player
+            if not per_player:
+                report(path, "a default per player needs 'per_player: true'",
+                       "or give one default for the variable")
+            for player in given:
+                if player not in all_players:
+                    report(path + (player,), f"unknown player '{player}'", _hint(player, all_players))
+            defaults = tuple(_default_value(value_type, given.get(player), board, path + (player,), report)
+                             for player in players)
+            given = None
+        default = _default_value(value_type, given, board, path, report)
         variables[name] = Variable(name, offset, per_player, value_type, default,
-                                   bool(spec.get("in_position", True)))
-        offset += n_players if per_player else 1
+                                   bool(spec.get("in_position", True)), defaults if per_player else ())
+        offset += len(players) if per_player else 1
     return variables, offset
+
+
+def _default_value(value_type: str, given: Any, board: boards.Board, path: Path, report: Report) -> int:
+    """A variable's starting value (none, 0 or false when not given)."""
+    if value_type == "site":
+        return -1 if given is None else _default_site(board, str(given), path, report)
+    return int(given or 0)
 
 
 def _default_site(board: boards.Board, name: str, path: Path, report: Report) -> int:

@@ -38,7 +38,7 @@ from dataclasses import fields, replace
 from typing import Any, Mapping, Optional
 
 from ..parsing import ast
-from ..parsing.visit import children, is_node
+from ..parsing.visit import children, is_node, nodes_of
 from .code import conjuncts, disjuncts
 
 # The context names a candidate gives a value (types.CANDIDATE_DEPS).
@@ -127,7 +127,8 @@ class _Weakening:
         if not params:
             return define.expr
         taken = self._bound_names(define.expr) | {"it"}
-        if taken & set(params) or any(taken & self._names_in(arg) for arg in args):
+        kinds = {node.what for node in nodes_of(define.expr) if isinstance(node, ast.Is)}
+        if (taken | kinds) & set(params) or any(taken & self._names_in(arg) for arg in args):
             return None
         return self._substituted(define.expr, dict(zip(params, args)))
 

@@ -52,7 +52,7 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
         if name not in called and name not in items.specialised and name not in twice:
             warn(procedure.pos, f"procedure '{name}' is never used")
     for name, define in items.defines.items():
-        if name not in names and name not in twice:
+        if name not in names and name not in items.specialised and name not in twice:
             warn(define.pos, f"'{name}' is defined but never used")
     for phase in items.phases[1:]:
         if phase.name not in started and phase.name not in twice:

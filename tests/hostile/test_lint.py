@@ -189,3 +189,59 @@ def test_a_move_made_by_an_after_rule_is_not_reported_in_play(base_game):
 def test_the_bundled_games_move_their_pieces(name):
     findings = lint(load_game(name), playouts=10).findings
     assert not [f for f in findings if "stayed on" in f.message or "some path" in f.message], findings
+
+
+SOWING_YAML = """\
+game: sowing
+title: Sowing
+description: Empty one of your pits into the store; the game ends when all are empty.
+rules: game.rules
+players: [south, north]
+board:
+  grid: {files: 3, ranks: 2}
+pieces:
+  pit: {symbol: o, owner: neutral}
+attributes:
+  seeds: {type: int, default: 0}
+regions:
+  pits:
+    per_player:
+      south: [a1, b1, c1]
+      north: [a2, b2, c2]
+variables:
+  store: {per_player: true}
+setup:
+  neutral:
+    pit: {sites: [a1, b1, c1, a2, b2, c2], seeds: 2}
+"""
+SOWING = """\
+phase play:
+    turn: sow
+    if no action:
+        end game
+decision sow:
+    action take:
+        select pits[player]
+        where to.seeds > 0
+        onto empty:
+            store[player] += to.seeds
+            to.seeds = 0
+score: store[player]
+"""
+
+
+@pytest.mark.parametrize("selected", ["pits[player]", "pieces"])
+def test_an_action_never_legal_is_told_what_its_sites_held(tmp_path, selected):
+    # Every pit holds a neutral piece: `onto empty` never matches; lint says what
+    # the selected sites held and which case would match them.
+    from tests.helpers import write_definition
+
+    rules = SOWING.replace("select pits[player]", f"select {selected}")
+    report = lint(load_game(write_definition(tmp_path, SOWING_YAML, rules)), playouts=2)
+    never = [f.message for f in report.findings if "was never legal" in f.message]
+    assert len(never) == 1 and never[0].endswith(
+        "; where its decision came up, the sites it selects held neutral pieces, never what its cases ask "
+        "(onto empty): did you mean 'onto neutral'?"), never
+    fixed = lint(load_game(write_definition(tmp_path, SOWING_YAML, rules.replace("onto empty", "onto neutral"))),
+                 playouts=2)
+    assert not [f for f in fixed.findings if "was never legal" in f.message]

@@ -181,3 +181,71 @@ def test_a_local_named_as_a_kind_is_not_given_as_a_kind(tmp_path):
     with pytest.raises(DefinitionError) as caught:
         load_game(write_definition(tmp_path, KINDS_YAML, rules))
     assert "game.rules:8:17: error: 'chief' is both a local and a piece kind" in str(caught.value)
+
+
+DEFINE_KINDS = """\
+define mine(s, k) = s is own and s is k
+define crowd(k) = count(pieces of player where mine(it, k))
+phase play:
+    turn: move
+decision move:
+    action grow by man:
+        step all
+        where crowd(chief) < 2 and not mine(to, man)
+        onto empty:
+            promote piece to chief
+    action shrink by chief:
+        step all
+        where crowd(man) < 2
+        onto empty:
+            promote piece to man
+"""
+DEFINE_KINDS_WRITTEN_OUT = """\
+phase play:
+    turn: move
+decision move:
+    action grow by man:
+        step all
+        where count(pieces of player where it is own and it is chief) < 2 \\
+            and not (to is own and to is man)
+        onto empty:
+            promote piece to chief
+    action shrink by chief:
+        step all
+        where count(pieces of player where it is own and it is man) < 2
+        onto empty:
+            promote piece to man
+"""
+
+
+def test_a_kind_given_to_a_define_is_that_kind_in_its_expression(tmp_path):
+    # format.md 3.13: as for procedures, a kind given to a define stands where its
+    # parameter names a kind (`s is k`), also passed on to another define; the
+    # copies made for the kinds are not "defined but never used"
+    games = []
+    for name, rules in (("given", DEFINE_KINDS), ("written", DEFINE_KINDS_WRITTEN_OUT)):
+        (tmp_path / name).mkdir()
+        games.append(load_game(write_definition(tmp_path / name, KINDS_YAML, rules)))
+    assert not games[0].warnings
+    counts = [[api_perft(game, game.initial_state(), depth) for depth in (1, 2, 3, 4)] for game in games]
+    assert counts[0] == counts[1] and counts[0][0] == 3, counts
+
+
+def test_a_kind_given_to_a_define_is_not_a_value_in_it_said_once(tmp_path):
+    rules = DEFINE_KINDS.replace("s is own and s is k", "s is own and s.owner == k")
+    with pytest.raises(DefinitionError) as caught:
+        load_game(write_definition(tmp_path, KINDS_YAML, rules))
+    message = str(caught.value)
+    # one mistake, one error (the define is given two kinds): said of the parameter
+    assert message.count("error:") == 1, message
+    assert "game.rules:1:45: error: 'k' is given a piece kind, not a value" in message
+    assert "'k' is given 'chief' here" in message and "'X is k'" in message
+
+
+def test_a_local_named_as_a_kind_is_not_given_to_a_define_as_a_kind(tmp_path):
+    rules = DEFINE_KINDS.replace("        where crowd(man) < 2\n        onto empty:\n",
+                                 "        where crowd(man) < 2\n        onto empty:\n            let man = to\n"
+                                 "            if mine(to, man):\n                move\n")
+    with pytest.raises(DefinitionError) as caught:
+        load_game(write_definition(tmp_path, KINDS_YAML, rules))
+    assert "'man' is both a local and a piece kind" in str(caught.value)

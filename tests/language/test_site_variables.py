@@ -136,3 +136,35 @@ def test_it_is_part_of_the_position_unless_said_otherwise(tmp_path):
                                                                "description: Where"), rules))
     state = hidden.apply(hidden.apply(hidden.initial_state(), "a1"), "b1")
     assert hidden.variables(state)["dropped"] == 3  # the board never changes
+
+
+def test_a_per_player_variable_takes_a_default_per_player(tmp_path):
+    # format.md 2.11: `default: {white: a1, black: c3}`; a player not named starts
+    # at none (a site) or 0 (a number)
+    extra = VARIABLES.replace("default: b2", "default: {white: a1, black: c3}") \
+        + "  count: {per_player: true, default: {black: 5}}\n"
+    game = load_game(write_definition(tmp_path, stones_and_rocks(files=3, ranks=3, extra=extra),
+                                      RULES.replace("last in top and ", "")))
+    state = game.initial_state()
+    assert game.variables(state)["mine"] == {"white": "a1", "black": "c3"}
+    assert game.variables(state)["count"] == {"white": 0, "black": 5}
+    state = game.apply(state, "b2")
+    assert game.variables(state)["mine"] == {"white": "b2", "black": "c3"}
+
+
+@pytest.mark.parametrize("default, messages", [
+    # one error for the spot, saying what to write (not a schema's list of types)
+    ("{type: site, default: {white: a1}}", ["15:31: error: a default per player needs 'per_player: true'"]),
+    ("{type: site, per_player: true, default: {whte: a1}}",
+     ["15:56: error: unknown player 'whte'"]),
+    ("{type: site, per_player: true, default: {white: 3}}",
+     ["15:57: error: variables.mine.default.white must be a string or empty, found 3"]),
+    ("{type: site, per_player: true, default: [a1]}",
+     ["15:49: error: variables.mine.default must be a string, empty or a mapping, found a list"]),
+])
+def test_what_a_default_per_player_refuses(tmp_path, capsys, default, messages):
+    extra = VARIABLES.replace("{type: site, per_player: true, default: b2}", default)
+    write_definition(tmp_path, stones_and_rocks(files=3, ranks=3, extra=extra), RULES.replace("last in top and ", ""))
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("error:") == len(messages) and all(message in err for message in messages), err
