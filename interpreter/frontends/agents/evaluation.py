@@ -33,11 +33,12 @@ moving to a few sites (GOAL_SHARE of the board's at most: a race's goal, not the
 last disc of a row that falls anywhere), the fit is tried again with each player's
 race (`Race`): the steps its pieces need to reach those sites by the moves the
 random games made. A race played at random is a random walk, won by whoever the
-dice favour a thousand actions later, whatever the position (RoyalFiz: the held-out
-R² of the race features on uniformly random games, 0.00); so the games of this try
-move each piece by the nearer of two random actions, and the fit says who wins a
-race that both sides run (R² 0.08 in RoyalFiz, where uniformly random ones give
-none). Breakthrough's far rows are goals too, and its race explains too little.
+dice favour a thousand actions later, whatever the position (in a bundled dice race
+the held-out R² of the race features on uniformly random games is 0.00); so the games
+of this try move each piece by the nearer of two random actions, and the fit says who
+wins a race that both sides run (R² 0.08 there, where uniformly random ones give
+none). A game whose far rows are every piece's goal tries it too, and there the race
+may explain too little: no evaluation, as before.
 Learning is seeded and takes a fraction of a second, so it is done on first use
 in each process, the same every time.
 """
