@@ -33,7 +33,7 @@ from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
 from .source import BUILTIN_NAMES, Origin, Source
 from .statements import StatementCompiler
-from .told_apart import one_landing, untold_templates
+from .told_apart import lands_by_value, one_landing, untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
 DEFAULT_NOTATION = {
@@ -139,6 +139,9 @@ class ActionPlan:
     values: tuple[py.stmt, ...] = ()  # statements setting the value of `for each` it is made for (listed first)
     # the name of that value and its place in the list (the copies of one action have distinct values)
     each: Optional[tuple[str, int]] = None
+    # whether its copies for two values land on two sites from one start, when on
+    # the board (told_apart.lands_by_value)
+    lands_by_value: bool = False
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
     shape: Optional[tuple[Any, ...]] = None
@@ -268,6 +271,7 @@ class ActionCompiler:
                 bound, self.bound = self.bound, None
             plan.values = bound.setup
             plan.each = (each.name, i)
+            plan.lands_by_value = lands_by_value(action.pattern, each.name, self.model)
             plans.append(plan)
         return plans
 

@@ -580,7 +580,7 @@ def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[t
             from_free = True
         for b in actions[:i]:
             shared = set(a.templates) & set(b.templates)
-            if _values_shown(a, b, shared):
+            if _values_shown(a, b, shared, names, off):
                 continue
             without_from = any("{from}" not in t for t in shared)
             # (both moving the player's only piece of one kind: one start, as with {from})
@@ -599,14 +599,28 @@ def _clashes(actions: list[ActionPlan], names: tuple[str, ...], off: frozenset[t
     return clashing, from_free, pairs
 
 
-def _values_shown(a: ActionPlan, b: ActionPlan, shared: set[tuple[str, ...]]) -> bool:
+def _values_shown(a: ActionPlan, b: ActionPlan, shared: set[tuple[str, ...]], names: Sequence[str] = (),
+                  off: frozenset[tuple[str, ...]] = frozenset()) -> bool:
     """Whether `a` and `b` are copies of one action for two values of its `for each`
     (distinct: action_values.distinct_from_earlier) and each template they share
-    shows the value: their notations differ there."""
+    shows the value — or, for copies landing on two sites from one start
+    (`lands_by_value`), shows where it starts and lands and is no `off board`
+    case's (two copies may both leave the board): their notations differ there.
+    Where a copy's template may write the text of another template of the other
+    copy (compared by text: Templates.key_table), the landing is not enough."""
     if a.each is None or b.each is None or a.pos != b.pos or a.name != b.name:
         return False
     (name, i), (other, j) = a.each, b.each
-    return name == other and i != j and bool(shared) and all("{" + name + "}" in t for t in shared)
+    if name != other or i == j or not shared:
+        return False
+    shown = "{" + name + "}"
+    if all(shown in t for t in shared):
+        return True
+    if not (a.lands_by_value and b.lands_by_value) or \
+            not all(shown in t or "{from}" in t and "{to}" in t and t not in off for t in shared):
+        return False
+    return not any(ta != tb and site_fields_only(ta) and site_fields_only(tb) and may_write_alike(ta, tb, names, off)
+                   for ta in a.templates for tb in b.templates)
 
 
 def _landings_apart(a: ActionPlan, b: ActionPlan, names: Sequence[str]) -> bool:

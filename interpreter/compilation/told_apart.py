@@ -47,6 +47,21 @@ def one_landing(pattern: Optional[ast.Pattern]) -> bool:
         and not pattern.distance.unbounded
 
 
+def lands_by_value(pattern: Optional[ast.Pattern], name: str, model: GameModel) -> bool:
+    """Whether the copies of an action for distinct values of its `for each`
+    (`name`) never land on one site from one start: it goes exactly the value's
+    number of steps along a track that does not loop and passes each site once
+    (each player's), so two distances land on two sites — or both beyond the
+    end, off the board, where they may land alike."""
+    if not one_landing(pattern):
+        return False
+    assert isinstance(pattern, ast.AlongPattern)
+    distance = pattern.distance.low
+    track = model.tracks.get(pattern.track.id)
+    return isinstance(distance, ast.Name) and distance.id == name and track is not None \
+        and not any(track.loop) and all(len(set(sites)) == len(sites) for sites in track.sites)
+
+
 def check_told_apart(action: ast.Action, templates: Sequence[tuple[str, ...]], reach: Optional[Reach], model: GameModel,
                      defines: dict[str, ast.Define]) -> Optional[RuleError]:
     """The error for an action whose notation provably writes two of its candidates

@@ -66,3 +66,63 @@ def test_the_perft_counts_of_both(tmp_path):
         engine: Engine = game.engine
         counts.append(engine.perft(state, 3))
     assert counts[0] == counts[1]
+
+
+# Copies landing apart (told_apart.lands_by_value): `{from}-{to}` without the value,
+# bearing off written with it, as benchmarks/games/backgammon writes them.
+LANDING_RULES = """\
+    action run by man for each d in [hi, lo]:
+        where d > 0
+        along lap distance d
+        notation "{from}-{to}"
+        onto empty: move
+        onto enemy: move
+        off board:
+            notation "{from}-off:{d}"
+            remove piece
+"""
+
+
+def landing_notations(game, hi, lo):
+    state = game.make_state({"a1": ("white", "man"), "c1": ("white", "man"), "e1": ("black", "man")},
+                            to_move="white", variables={"hi": hi, "lo": lo})
+    return sorted(game.legal_notations(state))
+
+
+def test_copies_landing_apart_are_not_compared(tmp_path):
+    game = make(tmp_path, one_decision(LANDING_RULES), SETUP, TRACKS)
+    assert not names_read(game) & COMPARING
+    # a1 by 3 onto d1, by 1 onto b1; c1 by 3 leaves the track (off: 3), by 1 onto d1
+    assert landing_notations(game, 3, 1) == ["a1-b1", "a1-d1", "c1-d1", "c1-off:3"]
+    # c1 bears off by 4 and by 3, each written with its value; a1 by 4 takes e1
+    assert landing_notations(game, 4, 3) == ["a1-d1", "a1-e1", "c1-off:3", "c1-off:4"]
+    # equal values: one copy; a1 by 2 onto its own c1 is no case
+    assert landing_notations(game, 2, 2) == ["c1-e1"]
+
+
+def test_copies_bearing_off_alike_are_compared(tmp_path):
+    # Bearing off without the value: c1 by 4 and by 3 both write "c1-off", listed once.
+    game = make(tmp_path, one_decision(LANDING_RULES.replace('"{from}-off:{d}"', '"{from}-off"')), SETUP, TRACKS)
+    assert names_read(game) & COMPARING
+    assert landing_notations(game, 4, 3) == ["a1-d1", "a1-e1", "c1-off"]
+    assert landing_notations(game, 3, 1) == ["a1-b1", "a1-d1", "c1-d1", "c1-off"]
+
+
+def test_copies_round_a_loop_are_compared(tmp_path):
+    # Round a looping track of five, 6 steps land where 1 does: "a1-b1" once.
+    game = make(tmp_path, one_decision(LANDING_RULES), SETUP, TRACKS.replace("loop: false", "loop: true"))
+    assert names_read(game) & COMPARING
+    assert landing_notations(game, 6, 1) == ["a1-b1", "c1-d1"]
+
+
+def test_the_perft_counts_of_copies_landing_apart(tmp_path):
+    counts = []
+    for i, notation in enumerate(('"{from}-{to}"', '"{from}-{to}/{d}"')):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        game = make(folder, one_decision(LANDING_RULES.replace('"{from}-{to}"', notation)), SETUP, TRACKS)
+        state = game.make_state({"a1": ("white", "man"), "c1": ("white", "man"), "e1": ("black", "man")},
+                                to_move="white", variables={"hi": 3, "lo": 1})
+        engine: Engine = game.engine
+        counts.append(engine.perft(state, 3))
+    assert counts[0] == counts[1]
