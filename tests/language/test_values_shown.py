@@ -27,10 +27,25 @@ RULES = """\
 SETUP = "  white:\n    man: [a1, b1]\n  black:\n    man: [c1]\n"
 
 
+def position(game, pieces, hi, lo):
+    return game.make_state(pieces, to_move="white", variables={"hi": hi, "lo": lo})
+
+
 def notations(game, hi, lo):
-    state = game.make_state({"a1": ("white", "man"), "b1": ("white", "man"), "d1": ("black", "man")},
-                            to_move="white", variables={"hi": hi, "lo": lo})
-    return sorted(game.legal_notations(state))
+    pieces = {"a1": ("white", "man"), "b1": ("white", "man"), "d1": ("black", "man")}
+    return sorted(game.legal_notations(position(game, pieces, hi, lo)))
+
+
+def perft_of_spellings(tmp_path, rules, written, spellings, pieces, hi, lo):
+    """Perft 3 from one position of the rules with their notation `written` spelt each way."""
+    counts = []
+    for i, notation in enumerate(spellings):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        game = make(folder, one_decision(rules.replace(written, notation)), SETUP, TRACKS)
+        engine: Engine = game.engine
+        counts.append(engine.perft(position(game, pieces, hi, lo), 3))
+    return counts
 
 
 def test_copies_showing_their_value_are_not_compared(tmp_path):
@@ -56,16 +71,10 @@ def test_copies_whose_notation_hides_the_value_are_compared(tmp_path):
 
 
 def test_the_perft_counts_of_both(tmp_path):
-    counts = []
-    for i, notation in enumerate(('"{from}/{d}"', '"{from}-{to}/{d}"')):
-        folder = tmp_path / str(i)
-        folder.mkdir()
-        game = make(folder, one_decision(RULES.replace('"{from}/{d}"', notation)), SETUP, TRACKS)
-        state = game.make_state({"a1": ("white", "man"), "b1": ("white", "man"), "e1": ("black", "man")},
-                                to_move="white", variables={"hi": 2, "lo": 1})
-        engine: Engine = game.engine
-        counts.append(engine.perft(state, 3))
-    assert counts[0] == counts[1]
+    pieces = {"a1": ("white", "man"), "b1": ("white", "man"), "e1": ("black", "man")}
+    first, second = perft_of_spellings(tmp_path, RULES, '"{from}/{d}"', ('"{from}/{d}"', '"{from}-{to}/{d}"'),
+                                       pieces, 2, 1)
+    assert first == second
 
 
 # Copies landing apart (told_apart.lands_by_value): `{from}-{to}` without the value,
@@ -83,10 +92,11 @@ LANDING_RULES = """\
 """
 
 
+LANDING_PIECES = {"a1": ("white", "man"), "c1": ("white", "man"), "e1": ("black", "man")}
+
+
 def landing_notations(game, hi, lo):
-    state = game.make_state({"a1": ("white", "man"), "c1": ("white", "man"), "e1": ("black", "man")},
-                            to_move="white", variables={"hi": hi, "lo": lo})
-    return sorted(game.legal_notations(state))
+    return sorted(game.legal_notations(position(game, LANDING_PIECES, hi, lo)))
 
 
 def test_copies_landing_apart_are_not_compared(tmp_path):
@@ -116,13 +126,6 @@ def test_copies_round_a_loop_are_compared(tmp_path):
 
 
 def test_the_perft_counts_of_copies_landing_apart(tmp_path):
-    counts = []
-    for i, notation in enumerate(('"{from}-{to}"', '"{from}-{to}/{d}"')):
-        folder = tmp_path / str(i)
-        folder.mkdir()
-        game = make(folder, one_decision(LANDING_RULES.replace('"{from}-{to}"', notation)), SETUP, TRACKS)
-        state = game.make_state({"a1": ("white", "man"), "c1": ("white", "man"), "e1": ("black", "man")},
-                                to_move="white", variables={"hi": 3, "lo": 1})
-        engine: Engine = game.engine
-        counts.append(engine.perft(state, 3))
-    assert counts[0] == counts[1]
+    first, second = perft_of_spellings(tmp_path, LANDING_RULES, '"{from}-{to}"', ('"{from}-{to}"', '"{from}-{to}/{d}"'),
+                                       LANDING_PIECES, 3, 1)
+    assert first == second
