@@ -63,7 +63,13 @@ def test_the_same_legal_actions_without_the_mechanism(folder, origin, games, pli
     plain = _loaded(folder, monkeypatch, False)
     # (the searches are the loops the directed code has more of)
     assert len(list(generated(directed, ast.While, origin))) > len(list(generated(plain, ast.While, origin)))
-    rng = random.Random(3)
+    ended = _same_random_games(directed, plain, random.Random(3), games, plies)
+    assert ended or folder.name == "quoridor"
+
+
+def _same_random_games(directed, plain, rng, games, plies) -> int:
+    """Random games played on both side by side, the legal actions and results equal
+    at every step; how many ended within `plies`."""
     ended = 0
     for _ in range(games):
         a, b = directed.initial_state(), plain.initial_state()
@@ -76,7 +82,7 @@ def test_the_same_legal_actions_without_the_mechanism(folder, origin, games, pli
             notation = rng.choice(legal)
             a, b = directed.apply(a, notation), plain.apply(b, notation)
         assert directed.result(a) == plain.result(b)
-    assert ended or folder.name == "quoridor"
+    return ended
 
 
 WALLS_FOR_THREE = """\
@@ -134,14 +140,4 @@ def test_each_players_goal_read_in_a_loop_over_the_players_gets_its_order(monkey
     plain = _loaded(folder, monkeypatch, False)
     assert list(generated(directed, ast.While, "legal actions")) and not list(generated(plain, ast.While))
     assert directed.engine.perft(directed.initial_state(), 3) == [25, 600, 13785]  # (as main counted them)
-    rng = random.Random(4)
-    for _ in range(6):
-        a, b = directed.initial_state(), plain.initial_state()
-        for _ in range(40):
-            if directed.is_terminal(a):
-                break
-            legal = directed.legal_notations(a)
-            assert legal == plain.legal_notations(b)
-            notation = rng.choice(legal)
-            a, b = directed.apply(a, notation), plain.apply(b, notation)
-        assert directed.result(a) == plain.result(b)
+    _same_random_games(directed, plain, random.Random(4), 6, 40)
