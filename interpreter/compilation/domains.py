@@ -3,11 +3,13 @@ without playing (for the fixed action space, `Game.possible_notations`).
 
 A variable can hold its default and whatever its `=` assignments store; an
 assignment's value is followed through numbers, options, chance outcomes (in the
-chance event's own statements), other variables, arithmetic and `if ... else`,
-and a procedure's parameter through the arguments its calls give it (as if the
-procedure's statements were written at each call, format.md 3.13). A variable
-that is counted (`+=`, `-=`), given anything else (a count, an attribute, a
-`let` name) or still growing after as many rounds as there are assignments
+chance event's own statements), other variables, `let` names, arithmetic and
+`if ... else`, and a procedure's parameter through the arguments its calls give it
+(as if the procedure's statements were written at each call, format.md 3.13). A
+`let` name holds every value any `let` of that name gives in the same chance event,
+procedure or (together) the decisions and phases — more than it may hold at one
+place, never fewer. A variable that is counted (`+=`, `-=`), given anything else (a
+count, an attribute) or still growing after as many rounds as there are assignments
 (`x = x + 1`) has no such set: None, and `lost` keeps the assignment that made it
 so, for the message. Sites, players and flags need none of this (every site, every player,
 true and false).
@@ -25,8 +27,9 @@ from .model import GameModel
 # At most this many values are followed per variable or expression (else: unknown).
 MAX_VALUES = 1000
 Domain = Optional[frozenset[Any]]
-# what holds a value: a variable's name, or (procedure, parameter)
-Key = Union[str, tuple[str, str]]
+# what holds a value: a variable's name, (procedure, parameter), or ("let", where, name)
+# with where the chance event's or procedure's name ("" for the decisions and phases)
+Key = Union[str, tuple[str, str], tuple[str, str, str]]
 _ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod,
 }
@@ -48,6 +51,7 @@ class Domains:
             self._collect(procedure.body, None, name)
         for blocks in _other_blocks(items):
             self._collect(blocks, None, None)
+        self.lets = {key for key, *_ in self.stores if isinstance(key, tuple) and key[0] == "let"}
         self.variables: dict[Key, Domain] = {}
         # what made a value not a fixed set: the assignment or the call, and what it does
         self.lost: dict[Key, tuple[ast.Pos, str]] = {}
@@ -57,6 +61,8 @@ class Domains:
         for node in nodes_of(stmts):
             if isinstance(node, ast.CallStmt):
                 self._collect_call(node, chance, procedure)
+            if isinstance(node, ast.LetStmt):
+                self.stores.append((_let_key(node.name, chance, procedure), node, node.value, chance, procedure))
             if not isinstance(node, ast.AssignStmt):
                 continue
             target = node.target
@@ -87,6 +93,7 @@ class Domains:
         values: dict[Key, Domain] = {name: frozenset({var.default, *var.defaults})
                                      for name, var in self.model.variables.items()}
         values.update({(name, param): frozenset() for name, params in self.params.items() for param in params})
+        values.update({key: frozenset() for key in self.lets})
         rounds = 0
         changed = True
         while changed:
@@ -103,32 +110,35 @@ class Domains:
                 if grown is not None and (len(grown) > MAX_VALUES or widen and grown != values[key]):
                     grown = None
                 if grown is None:
-                    self.lost[key] = self._cause(key, stmt, value, procedure, values, found is not None)
+                    self.lost[key] = self._cause(key, stmt, value, chance, procedure, values, found is not None)
                 if grown != values[key]:
                     values[key] = grown
                     changed = True
         self.variables = values
 
-    def _cause(self, key: Key, stmt: ast.Stmt, value: Optional[ast.Expr], procedure: Optional[str],
-               values: dict[Key, Domain], grows: bool) -> tuple[ast.Pos, str]:
+    def _cause(self, key: Key, stmt: ast.Stmt, value: Optional[ast.Expr], chance: Optional[str],
+               procedure: Optional[str], values: dict[Key, Domain], grows: bool) -> tuple[ast.Pos, str]:
         """What made `key`'s values not a fixed set: what made those of a name in the
         value stored lost, or this store."""
-        what = f"'{key}'" if isinstance(key, str) else f"parameter '{key[1]}' of procedure '{key[0]}'"
+        what = f"'{key}'" if isinstance(key, str) else f"let name '{key[-1]}'" if key in self.lets \
+            else f"parameter '{key[1]}' of procedure '{key[0]}'"
         if grows:
             return stmt.pos, f"{what} takes ever more values (more than {MAX_VALUES}, or without end)"
         if value is not None:
-            for key_in in self._keys_in(value, procedure):
+            for key_in in self._keys_in(value, procedure, chance):
                 if values.get(key_in, frozenset()) is None and key_in in self.lost:
                     return self.lost[key_in]
         if value is None:
             return stmt.pos, f"{what} is counted ('{getattr(stmt, 'op', '+=')}')"
-        return stmt.pos, f"{what} is given a value worked out while playing (a count, an attribute, a `let` name, ...)"
+        return stmt.pos, f"{what} is given a value worked out while playing (a count, an attribute, ...)"
 
-    def _keys_in(self, e: ast.Expr, procedure: Optional[str]) -> Iterator[Key]:
+    def _keys_in(self, e: ast.Expr, procedure: Optional[str], chance: Optional[str] = None) -> Iterator[Key]:
         for node in nodes_of(e):
             if isinstance(node, ast.Name):
                 if node.id in self.params.get(procedure or "", ()):
                     yield procedure or "", node.id
+                elif _let_key(node.id, chance, procedure) in self.lets:
+                    yield _let_key(node.id, chance, procedure)
                 elif node.id in self.model.variables:
                     yield node.id
 
@@ -152,6 +162,8 @@ class Domains:
                 return variables[procedure, e.id]
             if e.id == "outcome" and chance is not None:
                 return frozenset(self.outcomes.get(chance, ()))
+            if _let_key(e.id, chance, procedure) in variables:
+                return variables[_let_key(e.id, chance, procedure)]
             if e.id in variables:
                 return variables[e.id]
             if e.id in self.model.options:
@@ -183,6 +195,10 @@ class Domains:
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in a | b):
             return None
         return frozenset(op(x, y) for x in a for y in b if not (divides and y == 0))
+
+
+def _let_key(name: str, chance: Optional[str], procedure: Optional[str]) -> Key:
+    return "let", procedure or chance or "", name
 
 
 def _other_blocks(items: RuleItems) -> Iterator[Any]:

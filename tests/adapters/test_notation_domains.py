@@ -75,6 +75,17 @@ def test_a_value_passed_through_procedures_is_followed_as_if_written_out(tmp_pat
     assert len(through) == 8 * 9 * 5 + 1 and "a1-c1/6" in through and "a1-c1/4" not in through
 
 
+def test_a_value_passed_through_let_names_is_followed(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    written_out = notations(tmp_path / "a", **WRITTEN_OUT)
+    # the same name let in the chance event and in a procedure keeps each place's values
+    # apart (the procedure's `face` is never 10, 20, 30 or 60)
+    through = notations(tmp_path / "b", "let face = outcome * 10\n    let tens = face\n    set_die(tens)",
+                        "procedure set_die(tens):\n    let face = tens // 10\n    die = face\n")
+    assert through == written_out
+
+
 @pytest.mark.parametrize("roll,procedures,lost,where", [
     # the argument is counted: the message names the count
     ("set_die(turns)", "procedure set_die(v):\n    die = v\n",
@@ -83,7 +94,10 @@ def test_a_value_passed_through_procedures_is_followed_as_if_written_out(tmp_pat
     ("die = die + outcome", "",
      "'die' takes ever more values (more than 1000, or without end)", "8:5"),
     ("set_die(outcome)", "procedure set_die(v):\n    die = v\n    die = count(pieces of player)\n",
-     "'die' is given a value worked out while playing (a count, an attribute, a `let` name, ...)", "12:5"),
+     "'die' is given a value worked out while playing (a count, an attribute, ...)", "12:5"),
+    # through a `let`: the message names the let that lost the values
+    ("let seen = count(pieces of player)\n    die = seen", "",
+     "let name 'seen' is given a value worked out while playing (a count, an attribute, ...)", "8:5"),
 ])
 def test_a_value_the_rules_do_not_fix_is_traced_to_its_assignment(tmp_path, roll, procedures, lost, where):
     with pytest.raises(ValueError, match="whose values the rules do not fix") as raised:
