@@ -114,6 +114,10 @@ TermCall = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 # ... for a part without terms whose recording returns, besides its notes, the settled
 # point tests of named sites as bitmasks (runtime/point_masks.py).
 MASKED_MEMO = "h_parent_answer_masked"
+# Whether the listed position's answer of a part reading no variable is kept for
+# the listings after it (runtime/kept_answers.py: the call finding it is given the
+# part's anchor function, or None): for the tests comparing the two.
+KEPT_ACROSS = True
 # The helpers asking whether the point tests of written sites still give what
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
@@ -170,6 +174,15 @@ class Plan:
     def plain_tests(self) -> bool:
         """Whether every point test reads its piece's owner and kind alone."""
         return all(_owner_and_kind_only(test) for _, test in self.tests)
+
+    def kept_argument(self, anchor: str) -> list[ast.expr]:
+        """The last argument of the call finding the listed position's answer
+        (`memo`), the part's anchor function named `anchor` ("" without loops):
+        that function, or None, where the answer is kept across listings
+        (runtime/kept_answers.py: a part reading no variable); else none."""
+        if self.variables or not KEPT_ACROSS:
+            return []
+        return [pyast.name(anchor) if anchor else pyast.none()]
 
     @property
     def memo(self) -> str:
