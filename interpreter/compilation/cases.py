@@ -167,7 +167,7 @@ class CaseWriter:
         # the clearances of moves (their places the code's origin and destination), by the
         # answers they find (one function for the cases finding the same)
         # (by the parts' answers and, by player, the sites no candidate is let through at)
-        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str], ...], tuple[int, ...], bool], str] = {}
+        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str, str], ...], tuple[int, ...], bool], str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""

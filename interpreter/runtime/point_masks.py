@@ -40,8 +40,8 @@ def parent_answer_masked(memo: dict[int, Optional[Entry]], slot: int,
     if anchor is not NOT_KEPT:
         kept = kept_entry(record, s, anchor)
         if kept is not None:
-            memo[slot] = kept  # type: ignore[assignment]  # (made by this function)
-            return kept  # type: ignore[return-value]
+            memo[slot] = kept
+            return kept
     try:
         answer, read, notes, masked = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
