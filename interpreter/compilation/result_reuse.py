@@ -169,6 +169,8 @@ class Plan:
     # the indices of the variables the part reads (`v[E]`, E of the players and
     # constants alone): a case that may write one of them asks the part whole
     variables: list[ast.expr] = field(default_factory=list)
+    # whether it has a search keeping its path (expr_connected.witnessed_loop)
+    keeps_path: bool = False
 
     @property
     def plain_tests(self) -> bool:
@@ -179,8 +181,11 @@ class Plan:
         """The last argument of the call finding the listed position's answer
         (`memo`), the part's anchor function named `anchor` ("" without loops):
         that function, or None, where the answer is kept across listings
-        (runtime/kept_answers.py: a part reading no variable); else none."""
-        if self.variables or not KEPT_ACROSS:
+        (runtime/kept_answers.py: a part reading no variable); else none. A part
+        whose search keeps its path is not kept so: the path it reads is kept
+        across listings already, and its recording reads that path alone —
+        cheaper than the boards compared."""
+        if self.variables or self.keeps_path or not KEPT_ACROSS:
             return []
         return [pyast.name(anchor) if anchor else pyast.none()]
 
@@ -519,9 +524,9 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     if used:  # (terms: no search recorded at once; the terms' reads and runs last)
         assert not kept
         record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks, pyast.tuple_(term_reads, runs))))
-        return Plan(record, shapes, tests, used, helper=helper, variables=variables)
+        return Plan(record, shapes, tests, used, helper=helper, variables=variables, keeps_path=bool(searches))
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks)))
-    return Plan(record, shapes, tests, helper=helper, variables=variables)
+    return Plan(record, shapes, tests, helper=helper, variables=variables, keeps_path=bool(searches))
 
 
 def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:
