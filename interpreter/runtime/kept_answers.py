@@ -12,9 +12,13 @@ sites the entry neither read nor point-tested nor holds an anchor at (a piece
 one of the part's loops over a site list would visit, before or now: the
 anchor function the check's `h_answer_kept` is given).
 
+Only the calls given the anchor argument keep (compilation/result_reuse.py,
+`Plan.kept_argument`): not a part reading a variable, nor one whose search
+keeps its path (that path is kept across listings already, and reading it
+costs less than comparing the boards).
+
 Why that is exact: a recording reads the position only through the board, the
-site lists of its anchors' loops and the players (result_reuse._reads_allowed;
-a part reading a variable is not kept: its call has no anchor argument).
+site lists of its anchors' loops and the players (result_reuse._reads_allowed).
 Where the boards are the same at every site it read, every point test it asked
 of a site gives there what it gave, and the anchors are the same pieces at the
 same sites, the recording asked on the new board takes the path it took and
