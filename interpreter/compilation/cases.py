@@ -122,6 +122,14 @@ class ParentAnswer:
     # (result_terms.py): then a move's places can be asked before it is played
     plain_terms: bool = False
 
+    @property
+    def kept(self) -> str:
+        """How the call finding the entry keeps it across listings: "" not kept,
+        "None" kept by a part without loops, else its anchor function's name
+        (result_reuse.Plan.kept_argument)."""
+        argument = self.plan.kept_argument(self.anchor)
+        return "" if not argument else self.anchor or "None"
+
 
 class GameCompiling(Protocol):
     """What a CaseWriter reads of the game's compiler (compiler.py)."""
@@ -159,7 +167,7 @@ class CaseWriter:
         # the clearances of moves (their places the code's origin and destination), by the
         # answers they find (one function for the cases finding the same)
         # (by the parts' answers and, by player, the sites no candidate is let through at)
-        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str], ...], tuple[int, ...], bool], str] = {}
+        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str, str], ...], tuple[int, ...], bool], str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -477,7 +485,8 @@ class CaseWriter:
         table = clearances.places_table(self.src, places, size, self.model.player_count)
         if table is None:
             return ""
-        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo) for p in parents if p is not None))
+        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept) for p in parents
+                                     if p is not None))
         body = clearances.clearance_body(self.src, entries, anchors, table, size)
         src = self.src
         what = f"{case.label}: what lets its candidates through without their check, once per listing"
@@ -531,7 +540,8 @@ class CaseWriter:
                                 if site is None or site < 0:
                                     return ""
                                 blocked[p] |= 1 << site
-        entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo) for p in parents if p is not None))
+        entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept) for p in parents
+                                      if p is not None))
         known = self.move_clearances.get((entries, tuple(blocked), vacating))
         if known is not None:
             return known
@@ -578,7 +588,8 @@ class CaseWriter:
                     looked_up.add(answer.entry)
                     memo = pyast.name("memo")
                     found = pyast.or_(pyast.sub(memo, answer.slot), pyast.helper(
-                        answer.plan.memo, memo, pyast.num(answer.slot), pyast.name(answer.record), _S))
+                        answer.plan.memo, memo, pyast.num(answer.slot), pyast.name(answer.record), _S,
+                        *answer.plan.kept_argument(answer.anchor)))
                     lookups.append(pyast.assign(pyast.name(answer.entry),
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)

@@ -290,13 +290,14 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
 
 
-def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], tests: Sequence[py.expr],
+def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str]], tests: Sequence[py.expr],
                    table: py.Name, size: int, moving: bool = False,
                    movers: Optional[py.expr] = None, blocked: Optional[py.expr] = None,
                    vacating: bool = False) -> list[py.stmt]:
     """The statements of `clearance(s, memo)`: each part's answer on the listed
-    position found (`entries`: its local, memo slot, recording function and the
-    helper finding it with that function), and
+    position found (`entries`: its local, memo slot, recording function, the
+    helper finding it with that function and how it keeps it across listings:
+    cases.ParentAnswer.kept), and
     where every one is found, none holds and `tests` hold, the mask of the sites
     the answers read or point-tested (with the bit of an unknown place) and the
     player's row of `table` (a name, or the sites' bits as they are for a move,
@@ -314,16 +315,17 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str]], te
     the move made (runtime/clearances.let_through)."""
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
-        helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"))))
-        for local, slot, record, helper in entries]
+        helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"),
+        *([] if not kept else [pyast.none() if kept == "None" else pyast.name(kept)]))))
+        for local, slot, record, helper, kept in entries]
     holds: list[py.expr] = []
-    for local, _, _, _ in entries:
+    for local, _, _, _, _ in entries:
         entry = pyast.name(local)
         holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
 
     def mask_of(read: Callable[[py.expr], py.expr]) -> py.expr:
         mask: py.expr = src.const(1 << (size + 1))  # (a constant: too large a literal)
-        for local, _, _, _ in entries:
+        for local, _, _, _, _ in entries:
             entry = pyast.name(local)
             if movers is None:
                 mask = pyast.binop(mask, "|", pyast.binop(read(entry), "|", pyast.sub(entry, 2)))

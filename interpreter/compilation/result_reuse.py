@@ -114,6 +114,10 @@ TermCall = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 # ... for a part without terms whose recording returns, besides its notes, the settled
 # point tests of named sites as bitmasks (runtime/point_masks.py).
 MASKED_MEMO = "h_parent_answer_masked"
+# Whether the listed position's answer of a part reading no variable is kept for
+# the listings after it (runtime/kept_answers.py: the call finding it is given the
+# part's anchor function, or None): for the tests comparing the two.
+KEPT_ACROSS = True
 # The helpers asking whether the point tests of written sites still give what
 # they gave (runtime/helpers.py).
 TESTS_HOLD = "h_tests_hold"
@@ -165,11 +169,25 @@ class Plan:
     # the indices of the variables the part reads (`v[E]`, E of the players and
     # constants alone): a case that may write one of them asks the part whole
     variables: list[ast.expr] = field(default_factory=list)
+    # whether it has a search keeping its path (expr_connected.witnessed_loop)
+    keeps_path: bool = False
 
     @property
     def plain_tests(self) -> bool:
         """Whether every point test reads its piece's owner and kind alone."""
         return all(_owner_and_kind_only(test) for _, test in self.tests)
+
+    def kept_argument(self, anchor: str) -> list[ast.expr]:
+        """The last argument of the call finding the listed position's answer
+        (`memo`), the part's anchor function named `anchor` ("" without loops):
+        that function, or None, where the answer is kept across listings
+        (runtime/kept_answers.py: a part reading no variable); else none. A part
+        whose search keeps its path is not kept so: the path it reads is kept
+        across listings already, and its recording reads that path alone —
+        cheaper than the boards compared."""
+        if self.variables or self.keeps_path or not KEPT_ACROSS:
+            return []
+        return [pyast.name(anchor) if anchor else pyast.none()]
 
     @property
     def memo(self) -> str:
@@ -506,9 +524,9 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     if used:  # (terms: no search recorded at once; the terms' reads and runs last)
         assert not kept
         record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks, pyast.tuple_(term_reads, runs))))
-        return Plan(record, shapes, tests, used, helper=helper, variables=variables)
+        return Plan(record, shapes, tests, used, helper=helper, variables=variables, keeps_path=bool(searches))
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks)))
-    return Plan(record, shapes, tests, helper=helper, variables=variables)
+    return Plan(record, shapes, tests, helper=helper, variables=variables, keeps_path=bool(searches))
 
 
 def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:

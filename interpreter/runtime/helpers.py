@@ -19,6 +19,7 @@ from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
 from .clearances import ClearedChecks, let_through, sift
 from .errors import RuleRuntimeError, fail
+from .kept_answers import NOT_KEPT, keep_entry, kept_entry
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 from .point_masks import MaskedTests, noted_masks, parent_answer_masked
 from .state import MaskedSites
@@ -778,20 +779,29 @@ TestNote = tuple[int, Callable[..., Any], Any, bool, Any]
 
 def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
                   record: Callable[[State], tuple[Any, int, list[TestNote]]],
-                  s: State) -> Optional[ParentEntry]:
+                  s: State, anchor: Any = NOT_KEPT) -> Optional[ParentEntry]:
     """The answer of a `forbid result` part on the listed position `s`, the
     bitmask of the sites it read (made by the recording itself) and the tests
     of one site's piece it asked (compilation/result_reuse.py), found once per
     listing and kept in `memo`
     under `slot`; None (each candidate asks) where asking the listed position
     fails — a rule may fail there and not after an action, which is all the
-    checks ask about."""
+    checks ask about. With `anchor` (the part's anchor function, or None: a part
+    reading no variable), the entry is kept for the listings after it
+    (runtime/kept_answers.py)."""
+    if anchor is not NOT_KEPT:
+        kept = kept_entry(record, s, anchor)
+        if kept is not None:
+            memo[slot] = kept
+            return kept
     try:
         answer, read, notes = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
     tested, unsettled = noted_masks(notes, read)
     entry = memo[slot] = (answer, read, tested, _NotedTests(notes, read), unsettled)
+    if anchor is not NOT_KEPT:
+        keep_entry(record, s, entry)
     return entry
 
 

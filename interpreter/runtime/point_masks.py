@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
+from .kept_answers import NOT_KEPT, keep_entry, kept_entry
 
 if TYPE_CHECKING:
     from .state import State
@@ -33,9 +34,14 @@ Entry = tuple[Any, int, int, Any, int]
 
 def parent_answer_masked(memo: dict[int, Optional[Entry]], slot: int,
                          record: Callable[[State], tuple[Any, int, list[TestNote], Sequence[MaskedTest]]],
-                         s: State) -> Optional[Entry]:
+                         s: State, anchor: Any = NOT_KEPT) -> Optional[Entry]:
     """`helpers.parent_answer` for a recording that also returns tests noted as
-    bitmasks (the module's docstring)."""
+    bitmasks (the module's docstring); kept as it keeps its entry."""
+    if anchor is not NOT_KEPT:
+        kept = kept_entry(record, s, anchor)
+        if kept is not None:
+            memo[slot] = kept
+            return kept
     try:
         answer, read, notes, masked = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
@@ -46,6 +52,8 @@ def parent_answer_masked(memo: dict[int, Optional[Entry]], slot: int,
         tested |= (held_at | failed_at) & unread
         unsettled |= (failed_at if emptied else held_at) & unread
     entry = memo[slot] = (answer, read, tested, MaskedTests(notes, masked, read), unsettled)
+    if anchor is not NOT_KEPT:
+        keep_entry(record, s, entry)
     return entry
 
 

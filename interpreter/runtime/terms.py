@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import Any, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
+from .kept_answers import NOT_KEPT, keep_entry, kept_entry
 from .pieces import Board
 from .point_masks import MaskedTests, noted_masks
 
@@ -25,13 +26,19 @@ Terms = tuple[int, list[TermRun]]
 
 def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]], memo: dict[int, Any], slot: int,
                         record: Callable[[Any], tuple[Any, ...]],
-                        s: Any) -> Optional[tuple[Any, ...]]:
+                        s: Any, anchor: Any = NOT_KEPT) -> Optional[tuple[Any, ...]]:
     """`parent_answer` (runtime/helpers.py, or `parent_answer_masked` where the
     recording also notes settled point tests as bitmasks) of a part with terms, kept in
     `memo` under `slot`: its point tests kept for the sites read by terms alone
     too (a written one, its tests holding, needs no term asked again that did
     not read it), the sites the terms read added to those read, and (the sites
-    read outside the terms, the runs) as a sixth item."""
+    read outside the terms, the runs) as a sixth item; kept as `parent_answer`
+    keeps its entry."""
+    if anchor is not NOT_KEPT:
+        kept = kept_entry(record, s, anchor)
+        if kept is not None:
+            memo[slot] = kept
+            return kept
     found: list[tuple[int, list[TermRun]]] = []
 
     def recorded(position: Any) -> tuple[Any, ...]:
@@ -46,15 +53,23 @@ def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]],
     outside = entry[1]
     # (a run that read no site — its point tests stand for its reads — is never asked again)
     entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, [run for run in runs if run[0]]))
+    if anchor is not NOT_KEPT:
+        keep_entry(record, s, entry)
     return entry
 
 
 def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable[[Any], tuple[Any, ...]],
-                               s: Any) -> Optional[tuple[Any, ...]]:
+                               s: Any, anchor: Any = NOT_KEPT) -> Optional[tuple[Any, ...]]:
     """`parent_answer_terms` for a recording that also notes settled point
     tests as bitmasks (runtime/point_masks.py): the same entry as
     `parent_answer_masked` would make, the terms' reads and runs added as
-    `parent_answer_terms` adds them, in one call."""
+    `parent_answer_terms` adds them, in one call; kept as `parent_answer` keeps
+    its entry."""
+    if anchor is not NOT_KEPT:
+        kept = kept_entry(record, s, anchor)
+        if kept is not None:
+            memo[slot] = kept
+            return kept
     try:
         answer, read, notes, masked, (term_reads, runs) = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
@@ -67,6 +82,8 @@ def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable
     # (a run that read no site — its point tests stand for its reads — is never asked again)
     entry = memo[slot] = (answer, read | term_reads, tested & unread, MaskedTests(notes, masked, read),
                           unsettled & unread, (read, list(filter(_READ_SOME, runs))))
+    if anchor is not NOT_KEPT:
+        keep_entry(record, s, entry)
     return entry
 
 
