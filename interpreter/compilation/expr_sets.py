@@ -57,6 +57,8 @@ class SetFamily:
         self.pieces = pieces
         self.owner_masks = owner_masks
         self.site_masks = x.site_masks
+        # count(connected(...)) without one site, where it applies (ConnectedFamily.count_without)
+        self.counted_flood: Optional[Callable[[ast.Call, Scope], Optional[Code]]] = None
         self._symmetric: dict[str, bool] = {}  # (tables of neighbours by name: each site its neighbours' neighbour)
 
     def nodes(self) -> dict[type, Handler]:
@@ -172,6 +174,12 @@ class SetFamily:
     def count(self, e: ast.Call, scope: Scope) -> Code:
         if scope.sink is not None and len(e.args) == 1 and is_call(e.args[0], "ray", 3) and "ray" not in self.x.defines:
             return self.sites.ray_length(e.args[0], scope)  # type: ignore[arg-type]
+        flood = e.args[0]
+        if len(e.args) == 1 and isinstance(flood, ast.Call) and is_call(flood, "connected", 2) \
+                and "connected" not in self.x.defines and self.counted_flood is not None:
+            counted = self.counted_flood(flood, scope)  # (a count without one site: expr_connected)
+            if counted is not None:
+                return counted
         coll, name = self._quantified(e, scope)
         if len(e.args) == 1:
             if coll.is_const:
