@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from ..parsing import ast
+from ..parsing.visit import nodes_of
 from ..runtime.compiled import CasePattern
 from ..runtime.walks import WalkTables
 from . import patterns, pyast
@@ -296,7 +297,7 @@ class ActionCompiler:
             registers=dict(DEFAULT_REGISTERS, to=Register("to", "tg")), **self._locals(),
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
-        levels = self._where_levels(action, scope, moving)
+        levels = self._where_levels(action, scope, moving, waits=not self._searched(pattern))
         if isinstance(pattern, ast.PassPattern):
             plan = ActionPlan(action.name, action.pos, levels.action, Condition.of(levels.piece), [], None)
             return self._pass(plan, action, pattern, decision_index)
@@ -388,7 +389,19 @@ class ActionCompiler:
         waiting = {pool.kind for pool in self.model.pools.values() if pool.offset in offsets}
         return frozenset(kinds) | frozenset(k for k in waiting if k is not None)
 
-    def _where_levels(self, action: ast.Action, scope: Scope, moving: bool) -> WhereLevels:
+    def _searched(self, pattern: ast.Pattern) -> bool:
+        """Whether the piece's candidates are found by a search from its site, each
+        step asked about: a `walk` with a condition on each step, a `go to` sites
+        `connected` to `from` (a flood from it)."""
+        if isinstance(pattern, ast.WalkPattern):
+            return pattern.step is not None
+        if not isinstance(pattern, ast.GoPattern):
+            return False
+        return any(isinstance(node, ast.Call) and node.fn == "connected" and node.fn not in self.exprs.defines
+                   and node.args and mentions(node.args[0], self.exprs.defines, frozenset({"from"}))
+                   for node in nodes_of(pattern.targets))
+
+    def _where_levels(self, action: ast.Action, scope: Scope, moving: bool, waits: bool = True) -> WhereLevels:
         """The `where` conjuncts by the level they are asked at: once per position
         ("action"), per piece, per candidate.
 
@@ -396,7 +409,9 @@ class ActionCompiler:
         one of its candidates passes everything else, and then once (remembered in
         a local that the piece setup empties for each piece): a costly test of the
         piece's own site waits for a candidate that passes the cheap tests of the
-        landing site."""
+        landing site. Not where the candidates cost a search from the piece
+        (`waits` false: `_searched`): the piece's test comes first and spares the
+        search of a piece that may not move."""
         levels = WhereLevels()
         action_level: list[Part] = []
         remembered: list[Part] = []
@@ -440,7 +455,7 @@ class ActionCompiler:
                     levels.candidate_cost += c.cost
                     levels.candidate_parts.append((part.pos, "a 'where' condition", c.cost))
                 elif c.deps & PIECE_DEPS:
-                    if moving and c.cost > CHEAP_PIECE_TEST:
+                    if moving and waits and c.cost > CHEAP_PIECE_TEST:
                         # (one local for one code: the actions of a piece asking the same share it)
                         key = code_key(lines, c.code)
                         if key not in self.remembered:

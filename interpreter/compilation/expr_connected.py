@@ -23,14 +23,17 @@ is asked once and each edge followed once.
 from __future__ import annotations
 
 import ast as py
+from dataclasses import replace
 from typing import Callable, Optional, Sequence
 
 from ..parsing import ast
 from . import pyast
-from .code import Code, Compiling, Flood, Handler, Stmts, Witness, describe
+from .code import Code, Compiling, Flood, Handler, Stmts, Witness, conjuncts, describe
 from .errors import RuleError
 from .goal_search import ordered_loop
 from .names import CONTEXT_NAMES, reserved_word
+from .necessary import mentions
+from .per_listing import code_key
 from .scope import Local, Scope
 from .types import Dep, Type
 
@@ -143,6 +146,8 @@ class ConnectedFamily:
         self.adjacency = adjacency  # the constant of each site's neighbours (board.adjacent), made when asked
         board = x.model.board
         self.max_degree = max((len(a) for a in board.adjacent), default=0)
+        self.mask_names: dict[str, str] = {}  # (the owner masks' locals: prefilters.OwnerMasks.names)
+        self._symmetric: Optional[bool] = None
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.StepRule: self.misplaced_step}
@@ -216,6 +221,75 @@ class ConnectedFamily:
                                         lambda nested: x.boolean(rule.cond, nested))
             stepping = (current, step_lines, step)
         return self._flood(start, neighbours, var, lines, cond, scope, stepping)
+
+    def count_without(self, e: ast.Call, scope: Scope) -> Optional[Code]:
+        """`count(connected(S, C and it != X))` in a lister's `where` (lowered
+        mode), S a site, C about `it` and the position alone, X a site not
+        about `it`, the board's neighbours going both ways: the sites reached
+        from S within the region R of S where C holds, X taken out. Nothing
+        changes R while the lister lists, so the first such count floods R and
+        finds its cut points in one search (helpers.cut_structure, noted for
+        every site of R in a table of the lister); every count after, whatever
+        X, reads the answer from it (helpers.count_without): how many sites
+        X's removal leaves with S. None where this does not apply (compiled as
+        the count of the flood)."""
+        x = self.x
+        if scope.per_listing is None or scope.sink is None or len(e.args) != 2:
+            return None
+        parts = conjuncts(e.args[1])
+        apart = [p for p in parts if isinstance(p, ast.Compare) and p.op == "!="
+                 and any(isinstance(side, ast.Name) and side.id == "it" for side in (p.left, p.right))]
+        if len(apart) != 1 or len(parts) < 2:
+            return None
+        left, right = apart[0].left, apart[0].right
+        other = right if isinstance(left, ast.Name) and left.id == "it" else left
+        if mentions(other, x.defines, frozenset({"it"})) or not self._both_ways():
+            return None
+        rest = [p for p in parts if p is not apart[0]]
+        region_cond = rest[0]
+        for part in rest[1:]:
+            region_cond = ast.And(part.pos, region_cond, part)
+        var = x.src.fresh("i")
+        inner = scope.child(per_listing=None)
+        inner.locals["it"] = Local(pyast.name(var), Type.SITE, real=True)
+        lines, cond = x.nested(inner, lambda nested: x.boolean(region_cond, nested))
+        if cond.deps - {Dep.LOCALS, Dep.BOARD} or not scope.per_listing.reads_position_only(
+                lines, cond.code, self.mask_names.values(), var):
+            return None
+        first: Stmts = []  # (S's and X's statements: written only where this applies)
+        start = x.compile(e.args[0], replace(scope, sink=first))
+        if start.type is not Type.SITE:
+            start = x.as_sites(start)
+        without = x.compile(other, replace(scope, sink=first))
+        if start.type is not Type.SITE or without.type is not Type.SITE:
+            return None
+        scope.sink.extend(first)
+        neighbours = self.adjacency()
+        # (one table per region's condition, whatever names its code has here)
+        *asked, last = pyast.replace_in([*lines, py.Expr(cond.code)], pyast.renaming(var, "_it"))
+        assert isinstance(last, py.Expr)
+        table = scope.per_listing.table("cuts " + code_key(asked, py.Tuple(elts=[last.value, neighbours],
+                                                                          ctx=py.Load())))
+        seed, cuts = (pyast.name(x.src.fresh("t")) for _ in range(2))
+        flood = search(x, Code(seed, Type.SITE), neighbours, var, lines, cond.code)
+        region = fused_loop(flood, flood.current, [])
+        scope.sink.extend([
+            pyast.assign(seed, start.code),
+            pyast.if_(pyast.is_none(table), [pyast.assign(table, pyast.helper("h_cut_table"))]),
+            pyast.if_(pyast.compare(seed, "in", table), [pyast.assign(cuts, pyast.sub(table, seed))], region + [
+                pyast.assign(cuts, pyast.helper("h_cut_structure", neighbours, flood.found, table))]),
+        ])
+        deps = start.deps | without.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
+        # (the region flooded once per listing: each count after reads a site's neighbours)
+        cost = start.cost + without.cost + 1 + cond.cost + 2 * self.max_degree
+        return Code(pyast.helper("h_count_without", neighbours, cuts, seed, without.code), Type.INT, deps, cost=cost)
+
+    def _both_ways(self) -> bool:
+        """Whether each site is its neighbours' neighbour on the board's table."""
+        if self._symmetric is None:
+            rows = self.x.model.board.adjacent
+            self._symmetric = all(site in rows[n] for site, row in enumerate(rows) for n in row)
+        return self._symmetric
 
     def _flood(self, start: Code, neighbours: py.expr, var: str, lines: Stmts, cond: Code, scope: Scope,
                stepping: Optional[tuple[py.Name, Stmts, Code]] = None) -> Code:

@@ -23,6 +23,7 @@ from .code import (
     Stmts,
     all_pieces,
     always_a_player,
+    conjuncts,
     is_call,
     iterated,
     name_of,
@@ -37,6 +38,7 @@ from .goal_search import goal_order, ordered_loop
 from .journal import POSITION, PURE_HELPERS
 from .liberties import liberty_test, region_test
 from .names import CONTEXT_NAMES, reserved_word
+from .necessary import mentions
 from .prefilters import OwnerMasks
 from .scope import Local, Scope
 from .tabulate import worked_out
@@ -57,6 +59,8 @@ class SetFamily:
         self.pieces = pieces
         self.owner_masks = owner_masks
         self.site_masks = x.site_masks
+        # count(connected(...)) without one site, where it applies (ConnectedFamily.count_without)
+        self.counted_flood: Optional[Callable[[ast.Call, Scope], Optional[Code]]] = None
         self._symmetric: dict[str, bool] = {}  # (tables of neighbours by name: each site its neighbours' neighbour)
 
     def nodes(self) -> dict[type, Handler]:
@@ -172,7 +176,17 @@ class SetFamily:
     def count(self, e: ast.Call, scope: Scope) -> Code:
         if scope.sink is not None and len(e.args) == 1 and is_call(e.args[0], "ray", 3) and "ray" not in self.x.defines:
             return self.sites.ray_length(e.args[0], scope)  # type: ignore[arg-type]
+        flood = e.args[0]
+        if len(e.args) == 1 and isinstance(flood, ast.Call) and is_call(flood, "connected", 2) \
+                and "connected" not in self.x.defines and self.counted_flood is not None:
+            counted = self.counted_flood(flood, scope)  # (a count without one site: expr_connected)
+            if counted is not None:
+                return counted
         coll, name = self._quantified(e, scope)
+        if len(e.args) == 2:
+            common = self._common_neighbours("count", e, coll, name, scope)
+            if common is not None:
+                return common
         if len(e.args) == 1:
             if coll.is_const:
                 return self.x.const(len(coll.const), Type.INT)
@@ -186,6 +200,10 @@ class SetFamily:
         if asked is not None:
             return asked
         coll, name = self._quantified(e, scope)
+        if len(e.args) == 2:
+            common = self._common_neighbours("exists", e, coll, name, scope)
+            if common is not None:
+                return common
         if len(e.args) == 1:
             if coll.is_const:
                 return self.x.const(len(coll.const) > 0, Type.BOOL)
@@ -199,6 +217,56 @@ class SetFamily:
             return asked
         coll, name = self._quantified(e, scope)
         return self._quantifier("all", coll, e.args[1], scope, name)
+
+    def _common_neighbours(self, quantifier: str, e: ast.Call, coll: Code, name: str, scope: Scope) -> Optional[Code]:
+        """count/exists over `neighbours(A)` whose condition asks first (a conjunct)
+        that the element is in `neighbours(B)`, B not about the element: over the
+        sites both neighbour, read from a table by A and B (in the order of A's
+        neighbours), the rest of the condition asked of them alone — the sites
+        beside the edge from A to B, say, without asking each of A's neighbours
+        whether B neighbours it. None where the condition does not ask so."""
+        x = self.x
+        given = e.args[0].collection if isinstance(e.args[0], ast.In) else e.args[0]
+        if not is_call(given, "neighbours", 1) or "neighbours" in x.defines:
+            return None
+        code = coll.code  # (`neighbours` made the table: asking for it again makes nothing)
+        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)
+                and code.value.id == self.sites.adjacency_table().id):
+            return None
+        parts = conjuncts(e.args[1])
+        first = parts[0]
+        if not (isinstance(first, ast.In) and not first.negated and isinstance(first.item, ast.Name)
+                and first.item.id == name and is_call(first.collection, "neighbours", 1)):
+            return None
+        other = first.collection.args[0]  # type: ignore[attr-defined]
+        if mentions(other, x.defines, frozenset({name})):
+            return None
+        b = x.expect(x.compile(other, scope), (Type.SITE,), other, "the argument of 'neighbours'")
+        both = Code(pyast.sub(pyast.sub(self._common_table(), code.slice), b.code), Type.SITES, coll.deps | b.deps,
+                    cost=coll.cost + b.cost + 2, size=coll.size)
+        if len(parts) == 1:
+            counted = pyast.helper("len", both.code)
+            if quantifier == "count":
+                return Code(counted, Type.INT, both.deps, cost=both.cost + 1)
+            return Code(pyast.compare(counted, ">", pyast.num(0)), Type.BOOL, both.deps, cost=both.cost + 1)
+        rest = parts[1]
+        for part in parts[2:]:
+            rest = ast.And(part.pos, rest, part)
+        return self._quantifier(quantifier, both, rest, scope, name)
+
+    def _common_table(self) -> py.Name:
+        """By site A and site B (none, -1, the last row and column): the sites
+        neighbouring both, in the order of A's neighbours."""
+        adjacent = self.x.model.board.adjacent
+        n = self.x.n_sites
+
+        def row(a: int) -> tuple[tuple[int, ...], ...]:
+            found: dict[int, list[int]] = {}
+            for c in adjacent[a]:
+                for b in adjacent[c]:
+                    found.setdefault(b, []).append(c)
+            return tuple(tuple(found[b]) if b in found else () for b in range(n + 1))
+        return self.x.src.const(tuple(row(a) for a in range(n)) + (((),) * (n + 1),), key="common neighbours")
 
     def _quantifier(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str) -> Code:
         """count/exists/all with a condition: a loop where statements can be written,

@@ -100,6 +100,8 @@ class ExpressionCompiler:
         self.sets = SetFamily(self, self.sites, self.pieces, self.owner_masks)
         self.names = NameFamily(self, defines, self.tracks)
         self.connected = ConnectedFamily(self, self.sites.adjacency_table)
+        self.connected.mask_names = self.owner_masks.names
+        self.sets.counted_flood = self.connected.count_without
         self.logic.kind_test = self.pieces.kind_test
         self.logic.bounded = self.sites.compared_ray_count
         self._nodes: dict[type, Handler] = {ast.Call: self.call}

@@ -11,6 +11,8 @@ from it after: one local per distinct code, shared by every condition of the
 lister that works out the same thing (a flood from a fixed site that each action
 of each piece asks), set to None at the lister's start
 (`first_statements`, as the owner masks are: prefilters.OwnerMasks).
+A table of answers noted while the lister lists (`table`: the cut points of a
+region, expr_connected.ConnectedFamily.count_without) is such a local too.
 
 What "reads only the position" means is decided on the generated statements
 themselves, not on the rules' spelling: every name they read before they set it
@@ -59,6 +61,18 @@ class ListingCache:
         local = pyast.name(name)
         sink.append(pyast.if_(pyast.is_none(local), list(lines) + [pyast.assign(local, c.code)]))
         return Code(local, c.type, c.deps, cost=c.cost, size=c.size)  # (the cost as it was: the same decisions)
+
+    def table(self, key: str) -> py.Name:
+        """A local of the lister for a table of answers noted while it lists
+        (None at its start, like the kept parts'), one per `key`."""
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = self.src.fresh("l")
+        return pyast.name(name)
+
+    def reads_position_only(self, lines: Stmts, code: py.expr, masks: Iterable[str], given: str) -> bool:
+        """Whether `code` (after `lines`) reads the position alone besides the name `given`."""
+        return self._reads_position_only(lines, code, [*masks, given])
 
     def read_in(self, nodes: Iterable[py.AST]) -> bool:
         """Whether `nodes` read a local of a part kept once per listing."""

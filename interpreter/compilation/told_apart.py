@@ -186,7 +186,8 @@ def may_write_alike(a: tuple[str, ...], b: tuple[str, ...], names: Sequence[str]
     nothing for no site, `{to}` "off" in a template of an `off board` case (`off`);
     any other field any text). Sound: False only where no two texts can be equal —
     all of both written out when there are few, else their possible first and last
-    characters compared."""
+    characters compared, and the characters one always writes (its literal
+    text's) with those the other can write at all."""
     if a == b:
         return True
     texts_a, texts_b = template_texts(a, names, a in off), template_texts(b, names, b in off)
@@ -196,7 +197,28 @@ def may_write_alike(a: tuple[str, ...], b: tuple[str, ...], names: Sequence[str]
         ends_a, ends_b = _end_chars(a, names, end, a in off), _end_chars(b, names, end, b in off)
         if ends_a is not None and ends_b is not None and ends_a.isdisjoint(ends_b):
             return False
+    for one, other in ((a, b), (b, a)):
+        written = _written_chars(other, names, other in off)
+        if written is not None and not _literal_chars(one) <= written:
+            return False
     return True
+
+
+def _literal_chars(template: tuple[str, ...]) -> frozenset[str]:
+    """The characters every text of the template writes: its literal text's."""
+    return frozenset(char for part in template if not _is_field(part) for char in part)
+
+
+def _written_chars(template: tuple[str, ...], names: Sequence[str], off: bool) -> Optional[frozenset[str]]:
+    """The characters a text of the template may write; None when a field may write anything."""
+    if not site_fields_only(template):
+        return None
+    return _literal_chars(template) | _name_chars(tuple(names)) | (frozenset("off") if off else frozenset())
+
+
+@lru_cache(maxsize=16)
+def _name_chars(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(char for name in names for char in name)
 
 
 def tells_landing(template: tuple[str, ...], names: Sequence[str]) -> bool:

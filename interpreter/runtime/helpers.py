@@ -246,6 +246,70 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
     return found
 
 
+# A region's cut structure (`cut_structure`): its size, then by site the order
+# the search found it in, the lowest order reached from its subtree by one edge
+# back, the size of its subtree and the site it was found from.
+Cuts = tuple[int, dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
+
+
+def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, Cuts]) -> Optional[Cuts]:
+    """One depth-first search over `region` (the sites a flood found, connected
+    through `adjacent`, which goes both ways): what `count_without` needs to say,
+    for any site of it, how many sites a flood reaches without that site (its
+    cut points, Tarjan's). Noted in `table` for every site of the region; None
+    for no region."""
+    if not region:
+        return None
+    inside = set(region)
+    root = region[0]
+    order, low, size, parent = {root: 0}, {root: 0}, {root: 1}, {root: -1}
+    stack = [(root, iter(adjacent[root]))]
+    while stack:  # (each site pushed once: bounded by the region)
+        site, rest = stack[-1]
+        for t in rest:
+            if t in inside:
+                if t not in order:
+                    order[t] = low[t] = len(order)
+                    size[t], parent[t] = 1, site
+                    stack.append((t, iter(adjacent[t])))
+                    break
+                if order[t] < low[site]:
+                    low[site] = order[t]
+        else:
+            stack.pop()
+            up = parent[site]
+            if up >= 0:
+                size[up] += size[site]
+                if low[site] < low[up]:
+                    low[up] = low[site]
+    cuts = (len(region), order, low, size, parent)
+    for site in region:
+        table[site] = cuts
+    return cuts
+
+
+def count_without(adjacent: walks.Adjacent, cuts: Optional[Cuts], seed: int, without: int) -> int:
+    """How many sites a flood from `seed` reaches in its region (`cuts`, from
+    `cut_structure`; None: the seed is outside every region) when `without` is
+    not passable: the region's size when `without` is not in it; else the subtree
+    of `without`'s child holding the seed when that child reaches above it by no
+    edge; else the region but `without` and its subtrees cut off."""
+    if cuts is None or seed == without:
+        return 0
+    total, order, low, size, parent = cuts
+    at = order.get(without)
+    if at is None:
+        return total
+    seed_at = order[seed]
+    cut_off = 0
+    for child in adjacent[without]:
+        if parent.get(child) == without and low[child] >= at:
+            if order[child] <= seed_at < order[child] + size[child]:
+                return size[child]
+            cut_off += size[child]
+    return total - 1 - cut_off
+
+
 def flood_steps(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...],
                 steps: tuple[tuple[bool, ...], ...]) -> list[int]:
     """`flood` going only by the steps allowed: `steps[s][i]` says whether the
@@ -1051,6 +1115,9 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_group": group,
     "h_flood": flood,
     "h_flood_steps": flood_steps,
+    "h_cut_table": dict,  # (a lister's: site -> Cuts)
+    "h_cut_structure": cut_structure,
+    "h_count_without": count_without,
     # Marks by site for a search written out in generated code (bytearray(n)).
     "h_unmarked": bytearray,
     "h_marks": marks,

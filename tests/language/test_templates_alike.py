@@ -35,13 +35,19 @@ def test_many_texts_are_compared_by_their_first_and_last_characters():
     big = [f"s{n}" for n in range(400)]  # 160,000 pairs: not written out
     assert not may_write_alike(("{from}", "{to}", "h"), ("{from}", "{to}"), big)
     assert may_write_alike(("{from}", "{to}", "0"), ("{from}", "{to}"), big)
-    # format.md 3.8: a 17x17 board writes 83,810 texts for "{from}-{to}": a separator
-    # of its own is not seen there (both start with a letter, end with a digit), a
-    # suffix of its own is; on a 9x9 board every text is written out.
+    # format.md 3.8: a 17x17 board writes 83,810 texts for "{from}-{to}": both start
+    # with a letter and end with a digit, but "-" is written by no text of
+    # "{from}^{to}" (no site's name holds it), and a suffix of its own is seen; on
+    # a 9x9 board every text is written out.
     lattice = [f"{chr(ord('a') + f)}{r}" for r in range(1, 18) for f in range(17)]
-    assert may_write_alike(("{from}", "-", "{to}"), ("{from}", "^", "{to}"), lattice)
+    assert not may_write_alike(("{from}", "-", "{to}"), ("{from}", "^", "{to}"), lattice)
     assert not may_write_alike(("{from}", "-", "{to}"), ("{from}", "-", "{to}", "+"), lattice)
     assert not may_write_alike(("{from}", "-", "{to}"), ("{from}", "^", "{to}"), GRID)
+    # Where site names hold the separators, or a field writes anything, they are compared.
+    dashed = [f"{chr(ord('a') + f)}-{r}" for r in range(1, 18) for f in range(17)] + ["x^y"]
+    assert may_write_alike(("{from}", "-", "{to}"), ("{from}", "^", "{to}"), dashed)
+    assert may_write_alike(("{from}", "-", "{to}"), ("{from}", "{d}", "{to}"), lattice)
+    assert may_write_alike(("{from}", "-", "{to}"), ("{from}", "-", "{to}", "{d}"), lattice)
 
 
 YAML = """\
