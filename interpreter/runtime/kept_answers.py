@@ -41,6 +41,7 @@ NOT_KEPT: Any = object()
 _KEPT: dict[tuple[Callable[..., Any], int], tuple[list[Any], tuple[Any, ...], int]] = {}
 # (bounded: emptied when full — a process may compile many games)
 KEPT_MAX = 64
+# the sites compared (a larger board — a graph can have more — keeps no entry)
 _SITES = range(1 << 16)
 
 
@@ -54,7 +55,7 @@ def kept_entry(record: Callable[..., Any], s: Any,
         return None
     then, entry, needed = last
     board = s.board
-    if len(board) != len(then):
+    if len(board) != len(then) or len(board) > len(_SITES):
         return None
     p = s.player
     q = 1 - p
