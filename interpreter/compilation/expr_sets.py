@@ -335,7 +335,13 @@ class SetFamily:
             searching = None if memo is None else self._answered(memo, flood, t)
             written: Stmts
             if quantifier == "exists" and flood.witness is not None:
-                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching)
+                witness = flood.witness
+                mask = self.site_masks.failing(witness.cond, witness.site, self.site_masks.kinds) \
+                    if scope.listing and not witness.lines else None
+                failing = None if mask is None else \
+                    (self.site_masks.bits(), mask, x.src.const([None] * (x.n_sites + 1)))
+                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
+                                         failing)
             elif order is not None:
                 written = ordered_loop(flood, var, when(lines, cond, counted), order)
             else:

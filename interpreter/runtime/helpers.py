@@ -278,7 +278,8 @@ def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
     return tuple(sites)
 
 
-def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int) -> None:
+def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,
+              before: Optional[list[Optional[tuple[int, ...]]]] = None) -> None:
     """Keep in `paths` (a table of the search's own, by start site) the path
     from `start` to `end` that a search marked (`marks`), and for each site on it
     the rest of the path from there (a piece searching from its site that moves
@@ -287,8 +288,12 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
     that already holds a path to another end keeps it (the start excepted): one
     table serves a search asked for several goals (`all(p in players, ...)`), and
     the rest of one player's path must not replace another's path from the
-    site where that player stands."""
+    site where that player stands. With `before` (a second table by start), the
+    start's path kept until now is kept there (expr_connected.witnessed_loop
+    tries both)."""
     sites = path(marks_by_site, end)
+    if before is not None and paths[start] is not None:
+        before[start] = paths[start]
     paths[start] = sites
     for i in range(1, len(sites)):
         kept = paths[sites[i]]
