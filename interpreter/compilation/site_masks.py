@@ -150,7 +150,15 @@ class SiteMasks:
             if mask is None:
                 return None
             masks.append(mask)
-        return pyast.sub(self.src.const(tuple(masks), key=("site masks", code.value.id)), code.slice)
+        rows = self.src.const(tuple(masks), key=("site masks", code.value.id))
+        index = code.slice
+        if isinstance(index, py.Subscript) and isinstance(index.value, py.Name):
+            # (a row chosen by a constant table's entry, `k12[k9[to]]`: one table by `to`)
+            by = self.src.value(index.value)
+            if isinstance(by, tuple) and by and all(type(i) is int and -len(masks) <= i < len(masks) for i in by):
+                return pyast.sub(self.src.const(tuple(masks[i] for i in by), key=("site masks", code.value.id,
+                                                                                  index.value.id)), index.slice)
+        return pyast.sub(rows, index)
 
     def condition(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
         """The mask of the sites where `cond` holds of `var`, or None; with tests
