@@ -94,7 +94,7 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
                    order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None,
-                   failing: Optional[tuple[py.expr, py.expr, py.Name]] = None) -> Stmts:
+                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name]] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -106,11 +106,12 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     way; a search runs only when the position touched the path. With `order`,
     the search goes towards its goal first (goal_search.py). With `searching`,
     the search's statements are `searching(search)`, run where no kept path
-    answers. With `failing` (the table of each site's bit, the mask of the
-    sites where the condition fails: site_masks.failing, and a second table of
-    paths by start), the kept path is tried as one AND of its bitmask
-    (helpers.path_bits, kept with the path) with that mask rather than site by
-    site, and where it does not answer, so is the path kept before it (the
+    answers. With `failing` (the mask of the sites where the condition fails:
+    site_masks.failing; a second table of paths by start; what keep_path
+    needs to keep each path's bitmask, and the two tables of those masks by
+    start), the kept path is tried as one AND of its bitmask, kept beside it,
+    with that mask rather than site by site, and where it does not answer, so
+    is the path kept before it (the
     search keeps it in the second table when it keeps a new one): a listing
     asks the search with one site after another left out (`it != to`), and a
     path around one of them is often cut by the next where the one before is
@@ -127,12 +128,14 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
         tries = [pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(witness.lines) + [
             pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], walked)])]
     else:
-        bits, mask, before = failing
-        keeping.append(before)
-        walk = pyast.if_(pyast.is_not_none(kept), [pyast.if_(pyast.not_(pyast.binop(
-            pyast.helper("h_path_bits", kept, bits), "&", mask)), walked)])
-        tries = [walk, pyast.if_(pyast.not_(result), [
-            pyast.assign(kept, pyast.sub(before, witness.start)), copy.deepcopy(walk)])]
+        mask, before, kept_masks, masks, before_masks = failing
+        keeping += [before, kept_masks]
+
+        def walk(bits: py.Name) -> py.stmt:
+            return pyast.if_(pyast.is_not_none(kept), [pyast.if_(pyast.not_(pyast.binop(
+                pyast.sub(bits, witness.start), "&", copy.deepcopy(mask))), copy.deepcopy(walked))])
+        tries = [walk(masks), pyast.if_(pyast.not_(result), [
+            pyast.assign(kept, pyast.sub(before, witness.start)), walk(before_masks)])]
     found = [pyast.assign(result, pyast.true()),
              pyast.expr_stmt(pyast.helper("h_keep_path", *keeping)),
              pyast.break_()]

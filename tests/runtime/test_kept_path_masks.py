@@ -47,7 +47,8 @@ def _expected(white: tuple[int, int], black: tuple[int, int], rocks: set[tuple[i
 
 def test_the_ways_asked_with_a_site_left_out_as_a_search_finds_them(tmp_path):
     game = load_game(write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=GOALS), drop_where(WHERE)))
-    assert helper_calls(game, "h_path_bits", ": the legal actions")
+    # (the search keeps the path before it and the paths' bitmasks: the walks are masks)
+    assert [len(call.args) for call in helper_calls(game, "h_keep_path", ": the legal actions")] == [6]
     rng = random.Random(11)
     sites = [(f, r) for f in range(5) for r in range(1, 6)]
     checked = 0
@@ -83,3 +84,22 @@ def test_a_new_path_keeps_the_one_it_replaces_in_the_second_table():
     kept((0, 6, 7))
     assert paths[0] == (0, 6, 7) and before[0] == (0, 5, 2, 3)
     assert before[5] is None and before[6] is None  # (only the start's)
+
+
+def test_the_bitmasks_kept_beside_the_paths_are_theirs():
+    paths: list[Optional[tuple[int, ...]]] = [None] * 9
+    before: list[Optional[tuple[int, ...]]] = [None] * 9
+    masks, before_masks = [0] * 9, [0] * 9
+    bits = tuple(1 << s for s in range(8)) + (0,)
+    rng = random.Random(3)
+    for _ in range(200):
+        path = tuple(rng.sample(range(8), rng.randrange(1, 6)))
+        marks = helpers.marks(9)
+        marks[path[0]] = 1
+        for a, b in zip(path, path[1:]):
+            marks[b] = a + 2
+        helpers.keep_path(paths, path[0], marks, path[-1], before, (masks, before_masks, bits))
+        for table, by_start in ((paths, masks), (before, before_masks)):
+            for site, kept in enumerate(table):
+                if kept is not None:
+                    assert by_start[site] == sum(bits[s] for s in kept), (site, kept)
