@@ -111,11 +111,10 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     needs to keep each path's bitmask, and the two tables of those masks by
     start), the kept path is tried as one AND of its bitmask, kept beside it,
     with that mask rather than site by site, and where it does not answer, so
-    is the path kept before it (the
-    search keeps it in the second table when it keeps a new one): a listing
-    asks the search with one site after another left out (`it != to`), and a
-    path around one of them is often cut by the next where the one before is
-    not."""
+    is the path kept before it (the search keeps it in the second table when
+    it keeps a new one): a listing asks the search with one site after another
+    left out (`it != to`), and a path around one of them is often cut by the
+    next where the one before is not."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
