@@ -23,6 +23,7 @@ is asked once and each edge followed once.
 from __future__ import annotations
 
 import ast as py
+import copy
 from dataclasses import replace
 from typing import Callable, Optional, Sequence
 
@@ -95,7 +96,8 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
 
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
-                   order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None) -> Stmts:
+                   order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None,
+                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name]] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -107,22 +109,41 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     way; a search runs only when the position touched the path. With `order`,
     the search goes towards its goal first (goal_search.py). With `searching`,
     the search's statements are `searching(search)`, run where no kept path
-    answers."""
+    answers. With `failing` (the mask of the sites where the condition fails:
+    site_masks.failing; a second table of paths by start; what keep_path
+    needs to keep each path's bitmask, and the two tables of those masks by
+    start), the kept path is tried as one AND of its bitmask, kept beside it,
+    with that mask rather than site by site, and where it does not answer, so
+    is the path kept before it (the search keeps it in the second table when
+    it keeps a new one): a listing asks the search with one site after another
+    left out (`it != to`), and a path around one of them is often cut by the
+    next where the one before is not."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
     site = pyast.name(witness.site)
     path = pyast.sub(witness.paths, witness.start)
-    tried = pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(witness.lines) + [
-        pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], [
-        pyast.assign(kept, pyast.sub(kept, pyast.num(-1)))] + holds([pyast.assign(result, pyast.true())]))])
+    walked = [pyast.assign(kept, pyast.sub(kept, pyast.num(-1)))] + holds([pyast.assign(result, pyast.true())])
+    keeping = [witness.paths, witness.start, witness.marks, pyast.name(var)]
+    tries: Stmts
+    if failing is None:
+        tries = [pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(witness.lines) + [
+            pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], walked)])]
+    else:
+        mask, before, kept_masks, masks, before_masks = failing
+        keeping += [before, kept_masks]
+
+        def walk(bits: py.Name) -> py.stmt:
+            return pyast.if_(pyast.is_not_none(kept), [pyast.if_(pyast.not_(pyast.binop(
+                pyast.sub(bits, witness.start), "&", copy.deepcopy(mask))), copy.deepcopy(walked))])
+        tries = [walk(masks), pyast.if_(pyast.not_(result), [
+            pyast.assign(kept, pyast.sub(before, witness.start)), walk(before_masks)])]
     found = [pyast.assign(result, pyast.true()),
-             pyast.expr_stmt(pyast.helper("h_keep_path", witness.paths, witness.start, witness.marks,
-                                          pyast.name(var))),
+             pyast.expr_stmt(pyast.helper("h_keep_path", *keeping)),
              pyast.break_()]
     search = fused_loop(flood, var, holds(found)) if order is None else ordered_loop(flood, var, holds(found), order)
     start, rest = search[0], search[1:]
-    return [start, pyast.assign(kept, path), tried,
+    return [start, pyast.assign(kept, path)] + tries + [
             pyast.if_(pyast.not_(result), rest if searching is None else searching(rest))]
 
 

@@ -403,7 +403,12 @@ class SetFamily:
             searching = None if memo is None else self._answered(memo, flood, t)
             written: Stmts
             if quantifier == "exists" and flood.witness is not None:
-                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching)
+                witness = flood.witness
+                mask = self.site_masks.failing(witness.cond, witness.site, self.site_masks.kinds) \
+                    if scope.listing and not witness.lines else None
+                failing = None if mask is None else self._kept_masks(mask)
+                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
+                                         failing)
             elif order is not None:
                 written = ordered_loop(flood, var, when(lines, cond, counted), order)
             else:
@@ -428,6 +433,17 @@ class SetFamily:
         target, iterable, rows = self._rows(var, coll, body(lines + [fails]))
         sink.extend([pyast.assign(t, pyast.true()), pyast.for_(target, iterable, rows)])
         return Code(t, Type.BOOL, deps, cost=cost)
+
+    def _kept_masks(self, mask: py.expr) -> tuple[py.expr, py.Name, py.Name, py.Name, py.Name]:
+        """What expr_connected.witnessed_loop needs to try a kept path and the one
+        before it as masks (`mask` the sites failing the flood's condition): the
+        table of the paths kept before, what helpers.keep_path keeps their
+        bitmasks with, and the two tables of bitmasks by start."""
+        src, n = self.x.src, self.x.n_sites
+        before = src.const([None] * (n + 1))
+        masks, before_masks = src.const([0] * (n + 1)), src.const([0] * (n + 1))
+        kept = src.const((src.value(masks), src.value(before_masks), src.value(self.site_masks.bits())))
+        return mask, before, kept, masks, before_masks
 
     def _region_memo(self, flood: Flood, scope: Scope) -> Optional[py.Name]:
         """The local keeping the answers of a count/exists/all over `connected(S,

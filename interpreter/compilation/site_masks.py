@@ -150,7 +150,15 @@ class SiteMasks:
             if mask is None:
                 return None
             masks.append(mask)
-        return pyast.sub(self.src.const(tuple(masks), key=("site masks", code.value.id)), code.slice)
+        rows = self.src.const(tuple(masks), key=("site masks", code.value.id))
+        index = code.slice
+        if isinstance(index, py.Subscript) and isinstance(index.value, py.Name):
+            # (a row chosen by a constant table's entry, `k12[k9[to]]`: one table by `to`)
+            by = self.src.value(index.value)
+            if isinstance(by, tuple) and by and all(type(i) is int and -len(masks) <= i < len(masks) for i in by):
+                return pyast.sub(self.src.const(tuple(masks[i] for i in by), key=("site masks", code.value.id,
+                                                                                  index.value.id)), index.slice)
+        return pyast.sub(rows, index)
 
     def condition(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
         """The mask of the sites where `cond` holds of `var`, or None; with tests
@@ -171,8 +179,34 @@ class SiteMasks:
         if isinstance(cond, py.Compare) and len(cond.ops) == 1:
             return self._compare(cond, var, kinds)
         if isinstance(cond, py.Subscript):
-            return self._owner(cond, var)
+            return self._owner(cond, var) or self._table(cond, var)
         return None
+
+    def failing(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
+        """The mask of the sites where `cond` fails for `var`, or None: as
+        `condition` says, but a negation's (a conjunction's) written as the mask
+        of what it negates (the union of its parts' failing masks), not as the
+        complement of a complement."""
+        if isinstance(cond, py.UnaryOp) and isinstance(cond.op, py.Not):
+            return self.condition(cond.operand, var, kinds)
+        if isinstance(cond, py.BoolOp) and isinstance(cond.op, py.And):
+            parts = [self.failing(value, var, kinds) for value in cond.values]
+            if any(part is None for part in parts):
+                return None
+            mask = parts[0]
+            for part in parts[1:]:
+                mask = pyast.binop(mask, "|", part)  # type: ignore[arg-type]
+            return mask
+        holds = self.condition(cond, var, kinds)
+        if holds is None:
+            return None
+        if isinstance(holds, py.BinOp) and isinstance(holds.op, py.BitXor) and pyast.same(holds.left, self._full()):
+            return holds.right  # (`it != X`: the complement of X's bit)
+        return pyast.binop(self._full(), "^", holds)
+
+    def bits(self) -> py.expr:
+        """The table of each site's bit (0 for none)."""
+        return self.src.const(tuple(1 << s for s in range(self.n_sites)) + (0,), key="bits or none")
 
     def _compare(self, cond: py.Compare, var: str, kinds: bool) -> Optional[py.expr]:
         left, op, right = cond.left, cond.ops[0], cond.comparators[0]
@@ -180,8 +214,7 @@ class SiteMasks:
             occupied = self.owner_masks.lazy(OCCUPIED)
             return occupied if isinstance(op, py.IsNot) else pyast.binop(self._full(), "^", occupied)
         if isinstance(op, (py.Eq, py.NotEq)) and pyast.is_name(left, var) and var not in pyast.names_in([right]):
-            bits = self.src.const(tuple(1 << s for s in range(self.n_sites)) + (0,), key="bits or none")
-            bit = pyast.sub(bits, right)
+            bit = pyast.sub(self.bits(), right)
             return bit if isinstance(op, py.Eq) else pyast.binop(self._full(), "^", bit)
         if isinstance(op, py.Eq):
             return self._owner(cond, var) or (self._kind(cond, var) if kinds else None)
@@ -208,6 +241,17 @@ class SiteMasks:
         if not (isinstance(nothing, tuple) and len(nothing) > KIND and nothing[KIND] != right.value):
             return None
         return right.value
+
+    def _table(self, cond: py.Subscript, var: str) -> Optional[py.expr]:
+        """The mask of the sites where a constant table by site (`k18[var]`, a
+        tuple of truth values, numbers or none, a row per site) holds a true value."""
+        if not (isinstance(cond.value, py.Name) and pyast.is_name(cond.slice, var)):
+            return None
+        table = self.src.value(cond.value)
+        if not isinstance(table, tuple) or len(table) < self.n_sites \
+                or any(value is not None and type(value) not in (bool, int) for value in table):
+            return None
+        return self.src.const(sum(1 << s for s in range(self.n_sites) if table[s]))
 
     def _owner(self, cond: py.expr, var: str) -> Optional[py.expr]:
         tested = self.owner_masks.owner_test(cond)

@@ -343,7 +343,9 @@ def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
     return tuple(sites)
 
 
-def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int) -> None:
+def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,
+              before: Optional[list[Optional[tuple[int, ...]]]] = None,
+              masks: Optional[tuple[list[int], list[int], Sequence[int]]] = None) -> None:
     """Keep in `paths` (a table of the search's own, by start site) the path
     from `start` to `end` that a search marked (`marks`), and for each site on it
     the rest of the path from there (a piece searching from its site that moves
@@ -352,13 +354,32 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
     that already holds a path to another end keeps it (the start excepted): one
     table serves a search asked for several goals (`all(p in players, ...)`), and
     the rest of one player's path must not replace another's path from the
-    site where that player stands."""
+    site where that player stands. With `before` (a second table by start), the
+    start's path kept until now is kept there (expr_connected.witnessed_loop
+    tries both); with `masks` (two tables beside `paths` and `before`, and each
+    site's bit), each path's bitmask is kept beside it."""
     sites = path(marks_by_site, end)
+    if before is not None and paths[start] is not None:
+        before[start] = paths[start]
+        if masks is not None:
+            masks[1][start] = masks[0][start]
     paths[start] = sites
+    if masks is None:
+        for i in range(1, len(sites)):
+            kept = paths[sites[i]]
+            if kept is None or kept[-1] == end:
+                paths[sites[i]] = sites[i:]
+        return
+    by_site, bits = masks[0], masks[2]
+    rest = [0] * (len(sites) + 1)
+    for i in range(len(sites) - 1, -1, -1):
+        rest[i] = rest[i + 1] | bits[sites[i]]
+    by_site[start] = rest[0]
     for i in range(1, len(sites)):
         kept = paths[sites[i]]
         if kept is None or kept[-1] == end:
             paths[sites[i]] = sites[i:]
+            by_site[sites[i]] = rest[i]
 
 
 def region_note(answers: Union[list[Any], tuple[()]], found: Sequence[int], answer: Any,

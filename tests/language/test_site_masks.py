@@ -208,3 +208,15 @@ def test_line_groups_hold_each_line_once_under_a_site_it_passes():
     assert helpers.full_line((shortest, groups), bits, [2, 4, 6, 7])
     assert not helpers.full_line((shortest, groups), bits, [2, 4, 7])
     assert not helpers.full_line((shortest, groups), bits, [0, 1])  # fewer sites than a line has
+
+
+def test_the_neighbours_of_a_neighbour_are_one_table_of_masks(tmp_path):
+    game = _game(tmp_path, drop_where("exists(neighbours(neighbour(to, n)), it is rock)"))
+    masks = [node for node in generated(game, ast.BinOp, origin=": the legal actions")
+             if isinstance(node.op, ast.BitAnd)]
+    # (`MASKS[to] & ROCKS`, the row chosen by `to` alone: no table read inside the index)
+    assert masks and all(isinstance(node.left, ast.Subscript) and isinstance(node.left.slice, ast.Name)
+                         for node in masks)
+    state = game.make_state({"b4": ("neutral", "rock"), "d1": ("white", "stone")}, to_move="white")
+    # the sites next to b4 are a4, c4 and b3: north of a3, c3 and b2 (d1's stone is no rock)
+    assert sorted(game.legal_notations(state)) == ["a3", "b2", "c3"]
