@@ -584,3 +584,70 @@ def test_the_safety_check_looks_only_at_the_positions_the_roots_check_made():
     veto_material_losses(game.engine, material, root, 2_000, deepest=1)
     assert any(c.checked for c in children)
     assert not any(c.checked or c.vetoed for c in stubs)
+
+
+def test_the_roots_checks_get_less_time_while_they_find_nothing(monkeypatch):
+    # Their share of a time budget halves at each decision of the game where they
+    # found nothing (the empty board: no win, no threat), down to QUIET_ROOT_SHARE,
+    # and is whole again after a decision where they found something (a threat).
+    from interpreter.frontends.agents import mcts
+    from interpreter.frontends.agents.search import Search
+
+    shares = []
+    check_root = Search.check_root
+
+    def recording(self, root, deadline=None, safety_deadline=None):
+        shares.append(deadline)
+        check_root(self, root, deadline, safety_deadline)
+
+    monkeypatch.setattr(mcts, "CHECK_CLOCK", lambda: 0.0)
+    monkeypatch.setattr(Search, "check_root", recording)
+    game = TicTacToe()
+    agent = MCTSAgent(seconds=1.0, iterations=20, seed=0)
+    for _ in range(5):
+        agent.choose(game, game.initial_state())
+    assert agent.choose(game, game.position("BB./W../..W", "white")).notation == "@c3"
+    agent.choose(game, game.initial_state())
+    assert shares == [0.5, 0.25, 0.125, 0.1, 0.1, 0.1, 0.5]
+    other = TicTacToe()
+    agent.choose(other, other.initial_state())
+    assert shares[-1] == 0.5
+
+
+@pytest.mark.parametrize("look_takes, shares", [(0.0, [0.85, 0.95]), (0.1, [0.85])])
+def test_what_the_look_at_the_choice_leaves_of_its_share_goes_back_to_the_search(monkeypatch, look_takes, shares):
+    # Tablut's threat with a clock that ticks a hundredth a look: the safety check
+    # runs short, so the search leaves VERIFY_SHARE for the look at its choice
+    # (and FORCED_SHARE for the forced-win check); a look that takes nothing
+    # gives that share back to the search, one that takes it all does not.
+    import itertools
+
+    from interpreter import load_game
+    from interpreter.frontends.agents import mcts
+
+    from .test_tactical_positions import TABLUT_THREAT
+
+    ticks = itertools.count()
+    extra = [0.0]
+
+    def clock():
+        return next(ticks) / 100 + extra[0]
+
+    def look(engine, material, root, choose, *_):
+        extra[0] += look_takes
+        return choose(root)
+
+    recorded = []
+    think = MCTSAgent._think
+
+    def recording(self, search, root, started, share=1.0):
+        recorded.append(round(share, 6))
+        return think(self, search, root, started, share)
+
+    monkeypatch.setattr(mcts, "CHECK_CLOCK", clock)
+    monkeypatch.setattr(mcts, "verify_choice", look)
+    monkeypatch.setattr(MCTSAgent, "_think", recording)
+    game = load_game("tablut")
+    agent = MCTSAgent(seconds=1.0, seed=0, clock=clock)
+    agent.choose(game, game.parse_position(TABLUT_THREAT))
+    assert recorded == shares
