@@ -232,7 +232,7 @@ class MCTSAgent(SeededAgent):
                 best = best_child(root)
             # what the look at the choice left of its share goes back to the search
             # (once: a new choice it makes is looked at within the budget's end)
-            if not reserve or reason != "budget" or not self._left(started, share + reserve):
+            if not reserve or reason != "budget" or self.iterations is not None or not self._left(started, share + reserve):
                 break
             share += reserve
             reserve = 0.0
@@ -351,10 +351,9 @@ class MCTSAgent(SeededAgent):
                 return done, reason
 
     def _left(self, started: float, share: float) -> bool:
-        """Whether the time alone budgets the search and what is left of it up to
-        `share` (counted from `started`) is more than RESUME_SHARE of it."""
-        if self.seconds is None or self.iterations is not None:
-            return False
+        """Whether the time up to `share` of the budget (counted from `started`)
+        leaves more than RESUME_SHARE of it."""
+        assert self.seconds is not None, "a time budget"
         return self.clock() - started < (share - RESUME_SHARE) * self.seconds
 
     def _used(self, done: int, started: float, seconds: Optional[float]) -> float:
