@@ -97,14 +97,6 @@ PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=
 # passes deeper than one turn.
 ROOT_SHARE = 0.5
 DEEPER_SAFETY_SHARE = 0.15
-# Where the checks found nothing (no action proven, none vetoed) at the player's last
-# decisions of a game, their share is halved at each such decision down to
-# QUIET_ROOT_SHARE, and is whole again once they find something: in a game whose
-# positions are dear and whose actions rarely win or lose material at once (placements
-# on a large board) the checks would otherwise take half of every move for nothing,
-# while the search, given that time, sees more. The choice is still looked at after
-# the search where the checks ran short (verify_choice).
-QUIET_ROOT_SHARE = 0.1
 SAFETY_NODES = 5_000  # positions the safety check may make, and ...
 SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
@@ -113,7 +105,6 @@ FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of
 FORCED_CANDIDATES = 3  # choices at most looked at for one
 FORCED_NODES = 10_000  # positions at most for each
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
-RESUME_SHARE = 0.02  # the search goes on with what the look at the choice left of its share, when more than this
 # The root's checks (wins in one, the safety check, the look at the choice) measure
 # their shares of the budget in the processor time of this process: on a loaded
 # machine a share of wall-clock time buys a fraction of the positions, and a piece
@@ -170,8 +161,6 @@ class MCTSAgent(SeededAgent):
         self.score_weight = score_weight
         self.last_stats = SearchStats()
         self._memory: Optional[tuple[Any, Tactics, Node]] = None  # (game, tactics, last root)
-        # (game, how many of the player's last decisions in it the root's checks found nothing at)
-        self._quiet: tuple[Any, int] = (None, 0)
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -201,44 +190,29 @@ class MCTSAgent(SeededAgent):
         seconds = self.seconds
         if seconds is not None:
             end += seconds
-        quiet = self._quiet[1] if self._quiet[0] is game else 0
         if seconds is not None and self.methods.safety:
-            root_share = max(QUIET_ROOT_SHARE, ROOT_SHARE / 2 ** quiet)
-            search.check_root(root, checks_started + root_share * seconds,
-                              checks_started + min(root_share, DEEPER_SAFETY_SHARE) * seconds)
+            search.check_root(root, checks_started + ROOT_SHARE * seconds,
+                              checks_started + DEEPER_SAFETY_SHARE * seconds)
         else:
             search.check_root(root)
         children = root.children
         assert children is not None, "check_root expands the root"
-        found = root.proven is not None or any(c.proven is not None or c.vetoed for c in children)
         reason = _forced(root, children)
         iterations = 0
         # where the safety check ran short, the choice is looked at after the search,
         # within the budget (safety.py, verify_choice): `verified` is its yardstick then
         verified = search.material if search.safety_nodes > 0 and root.proven is None else None
-        reserve = VERIFY_SHARE if verified is not None and any(not c.checked for c in children) else 0.0
-        share = 1.0 - reserve
+        share = 1.0 - VERIFY_SHARE if verified is not None and any(not c.checked for c in children) else 1.0
         forced = self.methods.safety and root.proven is None
         if forced:
             share -= FORCED_SHARE
         if not reason:
             iterations, reason = self._think(search, root, started, share)
-        while True:
-            if verified is not None:
-                best = verify_choice(engine, verified, root, best_child, min(VERIFY_NODES, search.safety_nodes),
-                                     None if seconds is None else end, CHECK_CLOCK)
-                found = found or any(c.vetoed for c in children)
-            else:
-                best = best_child(root)
-            # what the look at the choice left of its share goes back to the search
-            # (once: a new choice it makes is looked at within the budget's end)
-            if not reserve or reason != "budget" or self.iterations is not None or not self._left(started, share + reserve):
-                break
-            share += reserve
-            reserve = 0.0
-            more, reason = self._think(search, root, started, share)
-            iterations += more
-        self._quiet = (game, 0 if found else quiet + 1)
+        if verified is not None:
+            best = verify_choice(engine, verified, root, best_child, min(VERIFY_NODES, search.safety_nodes),
+                                 None if seconds is None else end, CHECK_CLOCK)
+        else:
+            best = best_child(root)
         if forced:
             best = self._avoid_forced_loss(engine, root, best, None if seconds is None else end)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
@@ -349,12 +323,6 @@ class MCTSAgent(SeededAgent):
             reason = _settled(root, used, done)
             if reason and not (reason == "clear" and self.methods.think_on and not self.reproducible):
                 return done, reason
-
-    def _left(self, started: float, share: float) -> bool:
-        """Whether the time up to `share` of the budget (counted from `started`)
-        leaves more than RESUME_SHARE of it."""
-        assert self.seconds is not None, "a time budget"
-        return self.clock() - started < (share - RESUME_SHARE) * self.seconds
 
     def _used(self, done: int, started: float, seconds: Optional[float]) -> float:
         """The part of the budget spent (the larger of the two when both are set)."""
