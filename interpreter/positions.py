@@ -23,7 +23,8 @@ know, so that no part of a position is silently lost when later versions add som
 
 Versions: `rw1` wrote the keys of `seen` as the hash of the whole position, which
 is no longer how positions are counted; `rw2` counts them by a key of the board
-kept by its writes and says how its keys were made. A position of either version
+kept by its writes (or, where keeping it would cost more, of the board hashed
+whole) and says how its keys were made. A position of either version
 is read; keys that cannot be carried over — every key of an `rw1` position, or
 keys made by an interpreter that hashes otherwise (another Python version; before
 Python 3.12, another process, since the hash of an empty attribute, `None`,
@@ -104,7 +105,7 @@ def position_text(game: Game, state: State) -> str:
         winner, scores = turn["result"]
         fields.append(f"over {winner or 'draw'} {_value_text(scores)}")
     if turn["seen"]:
-        fields.append(f"seen keys={history_keys()} "
+        fields.append(f"seen keys={history_keys(game.rules.keeps_board_key)} "
                       + " ".join(f"{key}:{count}" for key, count in sorted(turn["seen"].items())))
     return "; ".join(fields)
 
@@ -400,7 +401,7 @@ def _read_seen(reader: _Reader, rest: str) -> dict[str, Any]:
             f"{reader.game.name}'s positions are counted by now ({TAG}); they are left out, so that "
             "repetitions count from this position on (replaying the game's record counts them all)"), stacklevel=2)
         return {}
-    if keys != history_keys():
+    if keys != history_keys(reader.game.rules.keeps_board_key):
         warnings.warn(PositionNote(
             "seen: the positions seen before were counted by keys made otherwise (another Python version, or "
             "before Python 3.12 another process); they are left out, so that repetitions count from this "

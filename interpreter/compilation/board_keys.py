@@ -38,6 +38,10 @@ result` checks and deferred `where`s (`keep_board_state(key=False)`): they give 
 board back as it was (or play on a copy they drop), and a key not kept through
 their writes is the key they leave. (Keeping it there cost more in a perft of 197k
 leaves, 0.43 → 0.49 s, than the key saved: benchmarks/PROFILE-NOTES.md, s-zobrist.)
+And where keeping it through the writes would cost more than hashing the whole
+board where a position is counted (a small board, actions writing many sites:
+`keeping_costs_less`), no write keeps it: `Engine.history_key` hashes the board
+itself (positions saved with those keys say so: `engine.history_keys`).
 """
 from __future__ import annotations
 
@@ -365,3 +369,26 @@ def _toggle(site: ast.expr) -> ast.stmt:
 def _remade() -> ast.stmt:
     """`s.board_key = h_board_key(b)`: the key made again from the whole board."""
     return pyast.assign(pyast.attr(pyast.name("s"), _KEY), pyast.helper("h_board_key", pyast.name("b")))
+
+
+
+# What a write's upkeep of the key costs (two hashes of a site and its piece, the
+# tests around them), in sites of a board hashed whole in one call
+# (`hash(tuple(board))`, Engine.history_key): ~0.6 µs against ~0.1 µs a site.
+WRITE_IN_SITES = 6
+
+
+def keeping_costs_less(functions: Sequence[ast.FunctionDef], sites: int) -> bool:
+    """Whether keeping the board's key through the writes of `functions` costs less
+    than hashing the whole board of `sites` sites where a position is counted (where
+    only `repetitions` reads it, at the start of each turn): an action is taken to
+    write as often as the function with the most writes has them, a write in a loop
+    once (Oware's sowing, a write in a loop and two besides, on a board of 12 sites:
+    benchmarks/PROFILE-NOTES.md, s-oware)."""
+    return sites > WRITE_IN_SITES * max(map(_writes, functions), default=0)
+
+
+def _writes(function: ast.FunctionDef) -> int:
+    """How many statements of `function` may write the board (a test or iterable
+    that writes it counted too)."""
+    return sum(1 for stmt in _simple_statements(function.body) if _write(stmt) is not None)

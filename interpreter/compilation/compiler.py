@@ -33,6 +33,7 @@ from . import pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
 from .board_keys import (
     keep_board_state,
+    keeping_costs_less,
     reads_chains,
     reads_empty_sites,
     reads_liberties,
@@ -157,6 +158,9 @@ class Compiler:
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
         self.keeps_empty = False  # whether a draw reads the empty sites (set once the functions are written)
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
+        # whether the writes keep the board's key (the same): for `board repetitions`,
+        # and for `repetitions` where that costs less than hashing the whole board
+        self.keeps_board_key = False
         self._result_scope: Optional[Scope] = None  # where they are compiled
         # the conditions for an acting piece of known kinds (result_code_for)
         self._result_code_by_kinds: dict[frozenset[int], list[ResultPart]] = {}
@@ -339,7 +343,6 @@ class Compiler:
         self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions)) \
             and not self.statements.writes_permutations
         self.keeps_chains = any(map(reads_chains, functions))
-        keeps_key = self.exprs.uses_board_repetitions or self.exprs.uses_repetitions
         # (where only `repetitions` reads the key, at the start of a turn, the
         # `forbid result` checks need not keep it: they give the board back as it
         # was, or play on a copy they drop, and nothing they run reads it)
@@ -349,6 +352,12 @@ class Compiler:
         # keeps the key too: that function's writes would change it, its undo not)
         writers = {f.name for f in functions if writes_board(f)}
         unkept = {f.name for f in functions if f.name in unkept and not _calls_any(f, writers - {f.name})}
+        # (where only `repetitions` reads the key, the writes keep it only where that
+        # costs less than hashing the whole board where a position is counted:
+        # Engine.history_key)
+        self.keeps_board_key = self.exprs.uses_board_repetitions or self.exprs.uses_repetitions and keeping_costs_less(
+            [f for f in functions if f.name in writers and f.name not in unkept], self.model.board.size)
+        keeps_key = self.keeps_board_key
         if keeps_key or self.keeps_empty or self.keeps_chains:
             liberties = any(map(reads_liberties, functions))
             # (the board's key kept by every write, for the count of boards or of
@@ -510,6 +519,7 @@ class Compiler:
             turn_hooks=self.turn_hooks,
             keeps_history=self.exprs.uses_repetitions,
             keeps_boards=self.exprs.uses_board_repetitions,
+            keeps_board_key=self.keeps_board_key,
             keeps_empty=self.keeps_empty,
             # (not where `forbid result` tries candidates in place: every check writes
             # and undoes, and keeping masks through those writes cost such a game more than

@@ -180,6 +180,10 @@ class CompiledRules:
     turn_hooks: bool
     keeps_history: bool
     keeps_boards: bool  # whether boards are kept for `board repetitions`
+    # whether the generated code's writes keep the board's key (`State.board_key`,
+    # compilation/board_keys.py): for `board repetitions`, and for `repetitions`
+    # where that costs less than hashing the whole board at each turn (history_key)
+    keeps_board_key: bool
     # whether positions keep the list of their empty sites (`State.empty`): a
     # playout's draw takes drops onto any empty site from it (compilation/draws.py)
     keeps_empty: bool

@@ -45,18 +45,21 @@ def _first() -> float:
     return 0.0
 
 
-# The version of the keys positions are counted by for `repetitions` (history_key):
-# 2, the board's key kept by the writes (1 was the hash of the whole position)
+# The versions of the keys positions are counted by for `repetitions` (history_key):
+# 2, the board's key kept by the writes (1 was the hash of the whole position); 3,
+# where the writes do not keep it, the board itself hashed
 HISTORY_KEYS = 2
+HISTORY_KEYS_HASHED = 3
 
 
-def history_keys() -> int:
+def history_keys(kept: bool) -> int:
     """How `Engine.history_key` makes its keys, as a number: equal where two
     interpreters make equal keys of equal positions (the version of the keys,
-    `HISTORY_KEYS`, and the hash of `None`, which every piece without stones holds
-    and which differs between processes before Python 3.12). Saved positions carry
-    it with their keys (positions.py)."""
-    return hash((HISTORY_KEYS, None))
+    `HISTORY_KEYS` where the writes keep the board's key (`kept`), else
+    `HISTORY_KEYS_HASHED`, and the hash of `None`, which every piece without stones
+    holds and which differs between processes before Python 3.12). Saved positions
+    carry it with their keys (positions.py)."""
+    return hash((HISTORY_KEYS if kept else HISTORY_KEYS_HASHED, None))
 
 # How many notations an engine keeps (a code's notation is a function of the code alone).
 NOTATIONS_KEPT = 1 << 16
@@ -80,8 +83,9 @@ class Engine:
         self.keeps_boards: bool = rules.keeps_boards
         # whether positions keep their board's key (`State.board_key`, kept by the
         # generated code's writes: compilation/board_keys.py), for `board repetitions`
-        # and for the key `repetitions` counts positions by (history_key)
-        self.keeps_board_key: bool = rules.keeps_boards or rules.keeps_history
+        # and for the key `repetitions` counts positions by (history_key) where
+        # keeping it costs less than hashing the board there
+        self.keeps_board_key: bool = rules.keeps_board_key
         self.position_vars: Optional[tuple[int, ...]] = rules.position_vars
         # the variables of a position's key as one value (history_key), or None for none
         positional = rules.position_vars
@@ -223,11 +227,14 @@ class Engine:
         """The number `repetitions` counts the position by (`State.history`): the hash
         of what `position_key` holds, with the board's key kept by the writes
         (`State.board_key`, compilation/board_keys.py) for the board itself — no
-        hash of the whole board at every turn. Equal positions have equal keys."""
+        hash of the whole board at every turn — or, where the writes do not keep that
+        key (it would cost more: `board_keys.keeping_costs_less`), the board itself.
+        Equal positions have equal keys."""
         values = self._position_values
+        board = s.board_key if self.keeps_board_key else tuple(s.board)
         if values is None:
-            return hash((s.board_key, s.phase, s.player, s.decision))
-        return hash((s.board_key, values(s.vars), s.phase, s.player, s.decision))
+            return hash((board, s.phase, s.player, s.decision))
+        return hash((board, values(s.vars), s.phase, s.player, s.decision))
 
     def repetitions(self, s: State) -> int:
         """How often the position has occurred at the start of a turn (this one

@@ -146,15 +146,19 @@ def _loaded(path: str):
 
 
 @pytest.mark.parametrize("name", ["chess", "tablut", "regibus"])
-def test_repetitions_count_positions_by_the_key_the_writes_keep(name, tmp_path):
+def test_repetitions_count_positions_by_the_key_the_writes_keep(name, tmp_path, monkeypatch):
     # Moves, captures, promotions, castling and en passant (attributes), `forbid
     # result` checks tried in place (chess), custodian captures (tablut), drops
     # from pools and stacks (regibus): at every ply the kept key is the key of the board, and the
     # count of each position equals a count of the whole positions themselves.
+    from interpreter.compilation import compiler
+    # (regibus with `repetitions`, 64 sites and cases of 14 writes, would have its
+    # board hashed whole where positions are counted: its writes made to keep the key)
+    monkeypatch.setattr(compiler, "keeping_costs_less", lambda functions, sites: True)
     path = {"chess": EXAMPLES / "chess", "tablut": GAMES / "tablut"}.get(name) or _regibus_counting_positions(tmp_path)
     game = _loaded(str(path))
     engine = game.engine
-    assert engine.keeps_history
+    assert engine.keeps_history and engine.keeps_board_key
     rng = random.Random(5)
     # (the first game starts with the knights out and back, twice: a position thrice)
     shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2 if name == "chess" else []
@@ -200,3 +204,124 @@ def test_a_write_also_kept_in_a_local_is_a_write_at_one_site():
     assert f"{toggle_at}\n    x0 = b[at] = h_new(x0)\n    {toggle_at}" in text and "h_board_key" not in text
     # (the site read from a local the statement binds first: made again from the board)
     assert "s.board_key = h_board_key(b)" in _rewritten("x0 = b[x0] = v0")
+
+
+# A sowing round a ring of six houses, twelve seeds: a house of seven seeds or more
+# is sown round the ring more than once, its sites written twice in one action
+# (and the house sown from emptied, then sown into again).
+_SOWING_YAML = """\
+game: sowing
+title: Sowing
+description: Seeds sown round a ring of six houses.
+rules: game.rules
+players:
+  - {name: south, forward: n}
+  - {name: north, forward: s}
+board:
+  grid: {files: 3, ranks: 2}
+regions:
+  pits:
+    per_player:
+      south: {ranks: [1]}
+      north: {ranks: [2]}
+tracks:
+  ring: {sites: [a1, b1, c1, c2, b2, a2], loop: true}
+pieces:
+  house: {symbol: o, owner: neutral}
+attributes:
+  seeds: {type: int, description: The seeds in a house.}
+setup:
+  neutral:
+    house: {region: {all: true}, seeds: 2}
+"""
+_SOWING_RULES = """\
+    phase play:
+        turn: sow
+        before each turn:
+            if repetitions >= 3:
+                end game
+        if no action:
+            end game
+    decision sow:
+        action house:
+            select pits[player]
+            where to.seeds > 0
+            notation "{to}"
+            onto neutral:
+                let n = to.seeds
+                to.seeds = 0
+                for each s in along(ring, to, n):
+                    s.seeds += 1
+    score: sum(pits[player], seeds)
+"""
+
+
+def _sowing_games(game, seed: int) -> list[list[int]]:
+    """Twenty seeded random games: each position's `repetitions` (checked against a
+    count of the whole positions), then the result."""
+    engine = game.engine
+    rng = random.Random(seed)
+    played = []
+    lapped = 0
+    for _ in range(20):
+        s = engine.initial_state()
+        seen = {engine.position_key(s): 1}
+        counts = []
+        while s.result is None:
+            counts.append(engine.repetitions(s))
+            assert counts[-1] == seen[engine.position_key(s)], f"ply {s.ply}"
+            assert not engine.keeps_board_key or s.board_key == board_key(s.board), f"ply {s.ply}"
+            legal = engine.legal(s)
+            code = legal[int(rng.random() * len(legal))]
+            lapped += s.board[code[2]][3] > 6
+            s = s.copy()
+            engine.apply_in_place(s, code)
+            key = engine.position_key(s)
+            seen[key] = seen.get(key, 0) + 1
+        # (the last position too: the one seen a third time ends the game)
+        counts.append(engine.repetitions(s))
+        assert counts[-1] == seen[engine.position_key(s)]
+        played.append(counts + [s.result[0], *s.result[1]])
+    assert lapped and max(max(game[:-3]) for game in played) == 3
+    return played
+
+
+def test_a_small_board_sown_in_a_loop_is_hashed_whole_where_positions_are_counted(tmp_path, monkeypatch):
+    # Six sites, a write in a loop and one besides: keeping the key would cost more
+    # than hashing the board at each turn, so no write keeps it; positions are
+    # counted as exactly either way (sites written twice in one action too).
+    from interpreter.compilation import compiler
+    from tests.helpers import write_definition
+    (tmp_path / "hashed").mkdir()
+    hashed = load_game(write_definition(tmp_path / "hashed", _SOWING_YAML, _SOWING_RULES))
+    assert hashed.engine.keeps_history and not hashed.engine.keeps_board_key
+    assert "board_key" not in ast.unparse(hashed.rules.module)
+    monkeypatch.setattr(compiler, "keeping_costs_less", lambda functions, sites: True)
+    (tmp_path / "kept").mkdir()
+    kept = load_game(write_definition(tmp_path / "kept", _SOWING_YAML, _SOWING_RULES))
+    assert kept.engine.keeps_board_key and "s.board_key ^=" in ast.unparse(kept.rules.module)
+    assert _sowing_games(hashed, 3) == _sowing_games(kept, 3)
+
+
+def test_positions_counted_by_the_hashed_board_are_saved_with_their_keys_version(tmp_path):
+    # A saved position's `seen` keys tell how they were made: those of a board
+    # hashed whole are not those of a kept key (and are left out where the reader
+    # makes its keys the other way).
+    from interpreter.positions import PositionNote
+    from interpreter.runtime.engine import history_keys
+    from tests.helpers import write_definition
+    game = load_game(write_definition(tmp_path, _SOWING_YAML, _SOWING_RULES))
+    engine = game.engine
+    rng = random.Random(1)
+    s = engine.initial_state()
+    while engine.repetitions(s) < 2:
+        assert s.result is None
+        legal = engine.legal(s)
+        s = s.copy()
+        engine.apply_in_place(s, legal[int(rng.random() * len(legal))])
+    text = game.position_text(s)
+    assert f"keys={history_keys(False)} " in text and history_keys(False) != history_keys(True)
+    assert engine.repetitions(game.parse_position(text)) == 2
+    with pytest.warns(PositionNote, match="keys made otherwise"):
+        back = game.parse_position(text.replace(f"keys={history_keys(False)}", f"keys={history_keys(True)}"))
+    assert engine.repetitions(back) == 0
