@@ -703,3 +703,28 @@ def test_next_turn_given_twice_the_last_counts(tmp_path):
         """, "white: {}\n")
     after = game.apply(state, "p")
     assert game.to_move(after) == "white"
+
+
+def test_behind_walks_a_track_backwards(tmp_path):
+    """3.12.2: `behind(TRACK, X, N)` is the site N steps before X: round a looping
+    track backwards, none before the start of one that does not loop, none for a
+    negative N; `behind(T, X, 0)` is X; `ahead` undoes it."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            action p:
+                pass:
+                    for each s in [behind(ring, b1, 1), behind(ring, b1, 2), behind(ring, b1, 7),
+                                   behind(line, b1, 1), behind(line, b1, 0)]:
+                        create man at s
+                    if behind(line, b1, 2) == none and behind(ring, b1, -1) == none and \\
+                            ahead(ring, behind(ring, a1, 5), 5) == a1:
+                        v = 1
+                    win
+                notation "p"
+        """, "white: {}\n",
+        GRID_YAML + "tracks:\n  ring: {sites: [a1, b1, c1], loop: true}\n  line: [a1, b1, c1]\n")
+    after = game.apply(state, "p")
+    assert sorted(p.site for p in game.pieces(after)) == ["a1", "b1", "c1"]
+    assert game.variables(after)["v"] == 1

@@ -92,11 +92,11 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
     ("    quiet = 0\n", "    quiet = last(pieces)\n",
      "game.rules:38:13: error: unknown function 'last'",
      "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, first, neighbour, neighbours, ray, "
-     "beyond, opposite, connected, group, on_full_line, ahead, along, steps_on (format.md 3.12.2)\n"),
+     "beyond, opposite, connected, group, on_full_line, ahead, behind, along, steps_on (format.md 3.12.2)\n"),
     ("    quiet = 0\n    if in_goal:\n        win\n",
      "    quiet = last(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'last'",
-     "ahead, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
+     "ahead, behind, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
     shutil.copytree(BASE, tmp_path / "game")
