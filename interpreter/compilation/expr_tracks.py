@@ -1,4 +1,4 @@
-"""Tracks: their run-time form, and `ahead`, `along` and `steps_on`.
+"""Tracks: their run-time form, and `ahead`, `behind`, `along` and `steps_on`.
 
 A track entry is `(sites, position of each site, loops)` (runtime/helpers.py).
 Where the number of steps is within reach of a table made when the rules are
@@ -78,7 +78,7 @@ class TrackFamily:
         return {}
 
     def functions(self) -> dict[str, Handler]:
-        return {"ahead": self.ahead, "along": self.along, "steps_on": self.steps_on}
+        return {"ahead": self.ahead, "behind": self.behind, "along": self.along, "steps_on": self.steps_on}
 
     # ------------------------------------------------------------ tracks as values
     def track_values(self, track: Track) -> list[TrackValue]:
@@ -193,6 +193,11 @@ class TrackFamily:
             within = pyast.compare(pyast.num(0), "<", n.code, "<=", pyast.helper("len", after))
             code = pyast.ifexp(pyast.sub(after, pyast.binop(n.code, "-", pyast.num(1))), within, code)
         return Code(code, Type.SITE, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + 1)
+
+    def behind(self, e: ast.Call, scope: Scope) -> Code:
+        track, site, n = self._site_and_steps(e, scope)
+        return Code(pyast.helper("h_behind", track.code, site.code, n.code), Type.SITE,
+                    track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + 1)
 
     def along(self, e: ast.Call, scope: Scope) -> Code:
         track, site, n = self._site_and_steps(e, scope)

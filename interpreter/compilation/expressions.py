@@ -70,6 +70,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "group": ((1, 2), "group(SITE) or group(SITE, DIRECTIONS) — the sites joined to SITE by neighbours (or neighbours in those directions) holding pieces of the same owner (SITE included; empty when SITE is)"),  # noqa: E501
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),  # noqa: E501
     "ahead": ((3,), "ahead(TRACK, SITE, N) — the site N steps after SITE along the track, or none (beyond the end of a track that does not loop, or SITE not on it)"),  # noqa: E501
+    "behind": ((3,), "behind(TRACK, SITE, N) — the site N steps before SITE along the track, or none (before the start of a track that does not loop, or SITE not on it)"),  # noqa: E501
     "along": ((3,), "along(TRACK, SITE, N) — the N sites after SITE along the track, in order (round and round a looping track)"),  # noqa: E501
     "steps_on": ((2,), "steps_on(TRACK, SITE) — how many steps SITE is from the track's first site, or -1 when it is not on it"),  # noqa: E501
 }

@@ -529,6 +529,21 @@ def track_path(track: Track, site: int, n: int) -> Optional[tuple[int, tuple[int
     return sites[(i + n) % size], tuple(sites[(i + k) % size] for k in range(1, n))
 
 
+def behind(track: Track, site: int, n: int) -> int:
+    """The site n steps before `site` along the track (round a track that loops),
+    or -1 (before the start of a track that does not loop, `site` not on it, n < 0)."""
+    sites, position, loop = track
+    i = position[site]
+    if i < 0 or n < 0:
+        return -1
+    j = i - n
+    if j < 0:
+        if not loop:
+            return -1
+        j %= len(sites)
+    return sites[j]
+
+
 def track_to(track: Track, site: int, n: int) -> int:
     """The site n steps along the track from `site`, -1 beyond the end of a track
     that does not loop, -2 when `site` is not on the track or n < 1 (track_path
@@ -1159,6 +1174,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_make_code": make_code,
     "h_drop_landing_alike": drop_landing_alike,
     "h_ahead": ahead,
+    "h_behind": behind,
     "h_along": along,
     "h_steps_on": steps_on,
     "h_track_path": track_path,

@@ -254,11 +254,28 @@ def _article(words: str) -> str:
     return ("an " if words[:1] in "aeiou" else "a ") + words
 
 
+# What may follow a complete expression and goes on with it: an operator, a
+# comparison, `.attribute`, `[index]`, `X if C else Y`. Where all of these are
+# expected, the list says "an operator" for them, after what else may come there
+# (`end of line`, a keyword that ends the expression: `rotate SET clockwise`), which
+# a list of twenty would push out of sight.
+_GOES_ON = ('"and"', '"if"', '"in"', '"is"', '"not"', '"or"', '"!="', '"%"', '"*"', '"+"', '"-"', '"."',
+            '"//"', '"<"', '"<="', '"=="', '">"', '">="', '"["')
+
+
 def _expected_phrase(words: list[str]) -> str:
     if not words:
         return ""
     if len(words) == 1:
         return f"expected {words[0]}"
+    if all(word in words for word in _GOES_ON):
+        others = [word for word in words if word not in _GOES_ON]
+        layout = [word for word in others if word in _LAYOUT_WORDS]
+        others = layout + [word for word in others if word not in _LAYOUT_WORDS]
+        if not others:
+            return "expected an operator"
+        listed = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " or " + others[-1]
+        return f"expected {listed}, or an operator that goes on with the expression"
     layout = [word for word in words if word in _LAYOUT_WORDS]
     if len(words) > _MAX_EXPECTED and layout and len(layout) < len(words):
         # A long list would hide "end of line" at its end, and a stray word after a
@@ -331,7 +348,8 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
                           end_column=where + len("where"))
     # (the line itself when it is unindented: the block it opens)
     in_decision = re.search(r"\bdecision\b", _block_opening(source.split("\n"), line + 1)) is not None
-    hint = _outcome_range(source, offset, line) or _token_hint(exc, expected, unclosed, vocabulary, in_decision)
+    hint = (_outcome_range(source, offset, line) or _split_word(exc, source, vocabulary)
+            or _token_hint(exc, expected, unclosed, vocabulary, in_decision))
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
 
 
@@ -383,6 +401,27 @@ def _token_hint(
         # A keyword out of place (`move` under an action) is no misspelling of another.
         hint = misplaced
     return hint
+
+
+def _split_word(exc: UnexpectedToken, source: str, vocabulary: _Vocabulary) -> str | None:
+    """Where only a keyword was allowed, a longer word is read as the keyword and the
+    rest of it (`if no actions:` as `if no action` and `s`): the hint names the
+    keywords as written on the line up to the split, when they are words alone."""
+    token = exc.token
+    try:
+        previous = exc.token_history[-1]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    start, end = getattr(token, "start_pos", None), getattr(previous, "end_pos", None)
+    if start is None or start != end or not re.fullmatch(r"\w+", str(previous)) or not re.match(r"\w", str(token)):
+        return None
+    if vocabulary.describe(getattr(previous, "type", ""))[0] != _RANK_KEYWORD:
+        return None
+    written = _code_of(source[source.rfind("\n", 0, end) + 1: end]).strip()
+    meant = written if re.fullmatch(r"[a-z]+(?: [a-z]+){0,3}", written) else str(previous)
+    word = str(previous) + re.match(r"\w+", str(token)).group(0)  # type: ignore[union-attr]
+    return (f"{_quote(word)} is no keyword here: it was read as {_quote(str(previous))} and "
+            f"{_quote(str(token))}; did you mean {_quote(meant)}?")
 
 
 _CHANCE_WHERE = ("test the condition where the event is started ('if C: then NAME'), "

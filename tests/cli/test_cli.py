@@ -210,6 +210,10 @@ def test_perft(capsys):
     assert json_lines(out) == [{"depth": 1, "count": 46}, {"depth": 2, "count": 2116}, {"depth": 3, "count": 97520}]
     code, out, _ = run(capsys, "perft", "lielow", "--depth", "2")
     assert [line.split("(")[0].strip() for line in out.splitlines()] == ["depth 1: 46", "depth 2: 2116"]
+    # Each depth's time says its clock: wall by default, processor time on request (as bench).
+    assert all(line.endswith(" s wall clock)") for line in out.splitlines()), out
+    code, out, _ = run(capsys, "perft", "lielow", "--depth", "2", "--clock", "process")
+    assert code == 0 and all(line.endswith(" s processor time)") for line in out.splitlines()), out
 
 
 def test_perft_after_a_record_given_after_the_options(capsys, record):

@@ -637,3 +637,94 @@ def test_stacks_of_men_and_the_longest_turn(tmp_path):
     names = game.rules.site_names
     assert {names[s]: len(p[2]) for s, p in enumerate(state.board[:-1]) if p is not None} == {"b1": 1, "e1": 1}
     assert game.legal_notations(state) == ["b1-c1"]
+
+
+def test_a_difference_keeps_the_repeats_of_its_left_side(tmp_path):
+    """3.12.1: `A - B` keeps A's order and what A holds twice; `A + B` is a set.
+    A sowing of 7 round a ring of three from a1 passes b1 c1 a1 b1 c1 a1 b1: without
+    a1 it is five sites, b1 three times and c1 twice."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            action p:
+                pass:
+                    v = count(along(ring, a1, 7) - [a1]) * 10 + count(along(ring, a1, 7) + [a1])
+                    for each s in along(ring, a1, 7) - [a1]:
+                        create man at s
+                    win
+                notation "p"
+        """, "white: {}\n", GRID_YAML + "tracks:\n  ring: {sites: [a1, b1, c1], loop: true}\n")
+    after = game.apply(state, "p")
+    assert game.variables(after)["v"] == 53
+
+
+def test_before_each_turn_changes_the_position_after_the_listing(tmp_path):
+    """3.3: `before each turn` may change the position before it ends the game (the
+    scores count the change); a change that does not end it comes after the turn's
+    actions were listed, and they are not listed again."""
+    rules = """
+        phase play:
+            turn: put
+            before each turn:
+                if count(pieces) == 1:
+                    create man at e5
+                    STOP
+            if no action:
+                draw
+        decision put:
+            action p:
+                drop man on [a1, e5]
+                onto empty: place
+        score: count(pieces of player)
+        """
+    for folder in ("ends", "goes_on"):
+        (tmp_path / folder).mkdir()
+    game, state = _game(tmp_path / "ends", rules.replace("STOP", "end game"), "white: {}\n")
+    after = game.apply(state, "@a1")
+    assert game.result(after).scores == {"white": 1, "black": 1}
+    game, state = _game(tmp_path / "goes_on", rules.replace("STOP", "v = 1"), "white: {}\n")
+    after = game.apply(state, "@a1")
+    assert game.variables(after)["v"] == 1 and any(p.site == "e5" for p in game.pieces(after))
+    assert game.legal_notations(after) == ["@e5"]
+
+
+def test_next_turn_given_twice_the_last_counts(tmp_path):
+    """3.10: `next turn` given twice before the turn ends: the last one counts."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            action p:
+                pass:
+                    next turn black
+                    next turn white
+                notation "p"
+        """, "white: {}\n")
+    after = game.apply(state, "p")
+    assert game.to_move(after) == "white"
+
+
+def test_behind_walks_a_track_backwards(tmp_path):
+    """3.12.2: `behind(TRACK, X, N)` is the site N steps before X: round a looping
+    track backwards, none before the start of one that does not loop, none for a
+    negative N; `behind(T, X, 0)` is X; `ahead` undoes it."""
+    game, state = _game(tmp_path, """
+        phase play:
+            turn: move
+        decision move:
+            action p:
+                pass:
+                    for each s in [behind(ring, b1, 1), behind(ring, b1, 2), behind(ring, b1, 7),
+                                   behind(line, b1, 1), behind(line, b1, 0)]:
+                        create man at s
+                    if behind(line, b1, 2) == none and behind(ring, b1, -1) == none and \\
+                            ahead(ring, behind(ring, a1, 5), 5) == a1:
+                        v = 1
+                    win
+                notation "p"
+        """, "white: {}\n",
+        GRID_YAML + "tracks:\n  ring: {sites: [a1, b1, c1], loop: true}\n  line: [a1, b1, c1]\n")
+    after = game.apply(state, "p")
+    assert sorted(p.site for p in game.pieces(after)) == ["a1", "b1", "c1"]
+    assert game.variables(after)["v"] == 1

@@ -31,6 +31,7 @@ variables:
   beyond_: {type: flag}
   neighbour_: {type: flag}
   ahead_: {type: flag}
+  behind_: {type: flag}
   full_line: {type: flag}
   in_sites: {type: flag}
 setup:
@@ -55,6 +56,7 @@ decision move:
             beyond_ = beyond(nowhere, n, it is empty) == none
             neighbour_ = neighbour(nowhere, n) == none
             ahead_ = ahead(t, nowhere, 1) == none
+            behind_ = behind(t, nowhere, 1) == none
             full_line = on_full_line(nowhere)
             in_sites = nowhere in sites
 """
@@ -65,4 +67,5 @@ def test_every_site_function_given_none(tmp_path):
     state = game.apply(game.initial_state(), "a1-a2")
     assert {name: value for name, value in game.variables(state).items() if name != "nowhere"} == {
         "neighbours_": 0, "ray_": 0, "ray_cond": 0, "group_": 0, "group_dirs": 0, "connected_": 0, "along_": 0,
-        "steps_on_": -1, "beyond_": True, "neighbour_": True, "ahead_": True, "full_line": False, "in_sites": False}
+        "steps_on_": -1, "beyond_": True, "neighbour_": True, "ahead_": True, "behind_": True,
+        "full_line": False, "in_sites": False}

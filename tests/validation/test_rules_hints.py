@@ -44,16 +44,26 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
      'hint: did you mean "landing" instead of "landng" (4:8)?'),
     # One '=' where a comparison could stand, inside brackets: not the bracket's fault.
     ("    quiet = 0\n", "    quiet = 0\n    if exists(pieces of player, it.steps = quiet):\n        quiet = 1\n",
-     'game.rules:39:42: error: found "=", expected one of:',
+     'game.rules:39:42: error: found "=", expected ")" or ",", or an operator that goes on with the expression',
      "hint: did you mean '=='? '=' assigns a value; to compare, write '=='"),
     ("    quiet = 0\n", "    if exists(pieces of player,\n              it.steps = quiet):\n        quiet = 1\n",
-     'game.rules:39:24: error: found "=", expected one of:',
+     'game.rules:39:24: error: found "=", expected ")" or ",", or an operator that goes on with the expression',
      "hint: did you mean '=='? '=' assigns a value; to compare, write '=='"),
     # Division.
     ("    quiet = 0\n", "    quiet = quiet / 2\n",
      'game.rules:38:19: error: unexpected character "/"',
      "hint: did you mean '//'? the language divides with '//', the whole number below the quotient "
      "(-7 // 2 is -4); '%' is the remainder (format.md 3.12)"),
+    # A keyword run into the word after it (`if no actions`): the lexer reads the
+    # keyword and the rest as two words, and the error shows at the rest.
+    ("    after each turn:\n", "    if no actions:\n        draw\n    after each turn:\n",
+     'game.rules:7:17: error: found "s", expected ":"',
+     'hint: "actions" is no keyword here: it was read as "action" and "s"; did you mean "if no action"?'),
+    # Where an expression may go on, its operators are one entry, after what may end it.
+    ("    quiet = 0\n", "    quiet = 0\n    rotate [a1, b1, a2, b2] clockwize\n",
+     'game.rules:39:29: error: found "clockwize", expected "anticlockwise" or "clockwise", or an operator that '
+     'goes on with the expression',
+     'hint: did you mean "clockwise"?'),
     # A chance event's outcomes as a range.
     ("    quiet = 0\n", "    quiet = 0\n\nchance roll:\n    outcomes 1..6\n    quiet = outcome\n",
      'game.rules:41:16: error: found ".", expected a name',
@@ -82,11 +92,11 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
     ("    quiet = 0\n", "    quiet = last(pieces)\n",
      "game.rules:38:13: error: unknown function 'last'",
      "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, first, neighbour, neighbours, ray, "
-     "beyond, opposite, connected, group, on_full_line, ahead, along, steps_on (format.md 3.12.2)\n"),
+     "beyond, opposite, connected, group, on_full_line, ahead, behind, along, steps_on (format.md 3.12.2)\n"),
     ("    quiet = 0\n    if in_goal:\n        win\n",
      "    quiet = last(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'last'",
-     "ahead, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
+     "ahead, behind, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
     shutil.copytree(BASE, tmp_path / "game")
