@@ -331,7 +331,8 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
                           end_column=where + len("where"))
     # (the line itself when it is unindented: the block it opens)
     in_decision = re.search(r"\bdecision\b", _block_opening(source.split("\n"), line + 1)) is not None
-    hint = _outcome_range(source, offset, line) or _token_hint(exc, expected, unclosed, vocabulary, in_decision)
+    hint = _outcome_range(source, offset, line) or _token_hint(
+        exc, expected, unclosed, vocabulary, in_decision, _chained_condition_hint(exc, source))
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
 
 
@@ -358,11 +359,12 @@ def _found_token(
 
 def _token_hint(
     exc: UnexpectedToken, expected: list[str], unclosed: tuple[str, int, int] | None, vocabulary: _Vocabulary,
-    in_decision: bool,
+    in_decision: bool, chained: str | None,
 ) -> str | None:
     """The hint for an unexpected token: the bracket still open on its line
     (`unclosed`), '=' for '==', a misspelt or misplaced keyword (`in_decision`: in
-    a block that opens with a decision)."""
+    a block that opens with a decision), another language's chained condition
+    (`chained`, the hint for it)."""
     token = exc.token
     kind = getattr(token, "type", "")
     hint = None
@@ -377,7 +379,9 @@ def _token_hint(
             hint = f"did you mean {_quote(nearest)}?"
     spelt_before = _misspelt_keyword_before(exc, vocabulary)
     misplaced = _misplaced_hint(str(token), expected, in_decision)
-    if spelt_before is not None and (hint is None or hint.startswith("did you mean")):
+    if chained is not None:
+        hint = chained
+    elif spelt_before is not None and (hint is None or hint.startswith("did you mean")):
         hint = spelt_before
     elif misplaced is not None and (hint is None or vocabulary.describe(kind)[0] == _RANK_KEYWORD):
         # A keyword out of place (`move` under an action) is no misspelling of another.
@@ -442,6 +446,25 @@ def _misplaced_hint(found: str, expected: list[str], in_decision: bool) -> str |
     if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):
         return "what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"
     return None
+
+
+# Other languages' spellings of a chained condition (Perl and Ruby, PHP).
+_OTHER_ELIFS = frozenset({"elsif", "elseif"})
+
+
+def _chained_condition_hint(exc: UnexpectedToken, source: str) -> str | None:
+    """`else if C:` or `elsif C:` starting a statement: the language's spelling is `elif`."""
+    try:
+        previous = exc.token_history[-1]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    line = getattr(previous, "line", None)
+    if not isinstance(line, int) or not _code_line(source, line).lstrip().startswith(str(previous)):
+        return None  # (`A if C else if ...` in an expression is another slip)
+    words = str(previous), str(exc.token)
+    if words != ("else", "if") and words[0] not in _OTHER_ELIFS:
+        return None
+    return "a chained condition is written 'elif COND:' ('if C: ... elif D: ... else: ...', format.md 3.10)"
 
 
 def _misspelt_keyword_before(exc: UnexpectedToken, vocabulary: _Vocabulary) -> str | None:

@@ -10,6 +10,9 @@ from interpreter.frontends.cli import main
 BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
 
 
+_ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: ... else: ...', format.md 3.10)"
+
+
 @pytest.mark.parametrize("old,new,first,hint", [
     # An effect written straight under the action, without a case.
     ("        onto empty: advance\n", "        advance\n",
@@ -87,6 +90,12 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
      "    quiet = last(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'last'",
      "ahead, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
+    # Another language's chained condition: after an 'if' block, and where no 'if' is before it.
+    ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    else if quiet == 1:\n        quiet = 2\n",
+     'game.rules:40:10: error: found "if", expected ":"', _ELIF),
+    ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    elsif quiet == 1:\n        quiet = 2\n",
+     'game.rules:40:11: error: found "quiet"', _ELIF),
+    ("    quiet = 0\n", "    else if quiet == 1:\n        quiet = 2\n", 'game.rules:38:10: error: found "if"', _ELIF),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
     shutil.copytree(BASE, tmp_path / "game")
