@@ -332,7 +332,7 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
     # (the line itself when it is unindented: the block it opens)
     in_decision = re.search(r"\bdecision\b", _block_opening(source.split("\n"), line + 1)) is not None
     hint = _outcome_range(source, offset, line) or _token_hint(
-        exc, expected, unclosed, vocabulary, in_decision, _chained_condition_hint(exc, source))
+        exc, expected, unclosed, vocabulary, in_decision, source)
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
 
 
@@ -359,18 +359,22 @@ def _found_token(
 
 def _token_hint(
     exc: UnexpectedToken, expected: list[str], unclosed: tuple[str, int, int] | None, vocabulary: _Vocabulary,
-    in_decision: bool, chained: str | None,
+    in_decision: bool, source: str,
 ) -> str | None:
     """The hint for an unexpected token: the bracket still open on its line
     (`unclosed`), '=' for '==', a misspelt or misplaced keyword (`in_decision`: in
-    a block that opens with a decision), another language's chained condition
-    (`chained`, the hint for it)."""
+    a block that opens with a decision), another language's chained condition, a
+    variable named like a statement's first word (`source`: the rules' text)."""
     token = exc.token
     kind = getattr(token, "type", "")
     hint = None
+    statement_word = _assigned_statement_word(exc, vocabulary, source)
     if unclosed is not None:
         bracket, open_line, open_column = unclosed
         hint = f"unclosed {bracket!r} opened at {open_line}:{open_column}"
+    elif statement_word is not None:
+        hint = (f"{_quote(statement_word)} at the start of a statement is a word of the rules language, "
+                f"not a name: no variable or pool can be named so (format.md 3.1)")
     elif str(token) == "=":
         hint = "did you mean '=='? '=' assigns a value; to compare, write '=='"
     elif re.fullmatch(r"\w+", str(token)):
@@ -379,6 +383,7 @@ def _token_hint(
             hint = f"did you mean {_quote(nearest)}?"
     spelt_before = _misspelt_keyword_before(exc, vocabulary)
     misplaced = _misplaced_hint(str(token), expected, in_decision)
+    chained = _chained_condition_hint(exc, source)
     if chained is not None:
         hint = chained
     elif spelt_before is not None and (hint is None or hint.startswith("did you mean")):
@@ -446,6 +451,21 @@ def _misplaced_hint(found: str, expected: list[str], in_decision: bool) -> str |
     if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):
         return "what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"
     return None
+
+
+def _assigned_statement_word(exc: UnexpectedToken, vocabulary: _Vocabulary, source: str) -> str | None:
+    """The keyword starting a line when an assignment follows it (`start += 1`): a
+    variable named like a statement's first word, read as that statement."""
+    if str(exc.token) not in ("=", "+=", "-=", "["):
+        return None
+    try:
+        previous = exc.token_history[-1]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    kind, line = getattr(previous, "type", None), getattr(previous, "line", None)
+    if not isinstance(kind, str) or vocabulary.describe(kind)[0] != _RANK_KEYWORD or not isinstance(line, int):
+        return None
+    return str(previous) if _code_line(source, line).split()[:1] == [str(previous)] else None
 
 
 # Other languages' spellings of a chained condition (Perl and Ruby, PHP).
