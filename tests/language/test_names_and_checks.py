@@ -9,8 +9,8 @@ import pytest
 from lark.exceptions import LarkError
 from lark.lexer import PatternStr
 
-from interpreter.frontends.cli import main
 from interpreter.compilation.names import EXPRESSION_WORDS, STATEMENT_WORDS
+from interpreter.frontends.cli import main
 from interpreter.parsing.parser import rules_parser
 
 BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
