@@ -90,6 +90,10 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
      "    quiet = last(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'last'",
      "ahead, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
+    # A count of turns other systems have built in.
+    ("    quiet = 0\n", "    quiet = ply\n", "game.rules:38:13: error: unknown name 'ply'",
+     "hint: nothing counts turns or actions unless the rules do: declare a number variable (format.md 2.11) "
+     "and add 1 to it in the phase's 'after each turn' or 'after each action' (3.3)"),
     # Another language's chained condition: after an 'if' block, and where no 'if' is before it.
     ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    else if quiet == 1:\n        quiet = 2\n",
      'game.rules:40:10: error: found "if", expected ":"', _ELIF),
