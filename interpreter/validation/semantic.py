@@ -80,6 +80,10 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
         present |= {model.kinds[k].index for k in made if k in model.kinds}
     for decision in items.decisions.values():
         for action in decision.actions:
+            if (decision.name in in_turns and decision.name not in followups
+                    and any(b.same_piece for b in action.by)):
+                warn(action.pos, f"action '{action.name}' can never apply: 'by the same piece' acts only in a "
+                                 f"follow-up decision, and no 'then' starts '{decision.name}' (format.md 3.4)")
             if isinstance(action.pattern, ast.DropPattern) and action.pattern.pool:
                 for case in action.cases:
                     for node in nodes_of(case.body):
