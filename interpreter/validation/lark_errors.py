@@ -375,6 +375,9 @@ def _token_hint(
     elif statement_word is not None:
         hint = (f"{_quote(statement_word)} at the start of a statement is a word of the rules language, "
                 f"not a name: no variable or pool can be named so (format.md 3.1)")
+    elif _keyword_after_block(exc, expected, vocabulary, source):
+        hint = (f"after the end of an indented block {_quote(str(token))} is read as a word of the rules "
+                f"language, not as a name (format.md 3.1): a variable or pool named so needs another name")
     elif str(token) == "=":
         hint = "did you mean '=='? '=' assigns a value; to compare, write '=='"
     elif re.fullmatch(r"\w+", str(token)):
@@ -466,6 +469,27 @@ def _assigned_statement_word(exc: UnexpectedToken, vocabulary: _Vocabulary, sour
     if not isinstance(kind, str) or vocabulary.describe(kind)[0] != _RANK_KEYWORD or not isinstance(line, int):
         return None
     return str(previous) if _code_line(source, line).split()[:1] == [str(previous)] else None
+
+
+def _keyword_after_block(exc: UnexpectedToken, expected: list[str], vocabulary: _Vocabulary, source: str) -> bool:
+    """A keyword where a name could stand, starting a line right after a deeper
+    indented one: the lexer reads the word after a block's end as any keyword that
+    could follow a block somewhere (`phase`, `score`), though a name was wanted."""
+    token = exc.token
+    line = getattr(token, "line", None)
+    if (not isinstance(line, int) or vocabulary.describe(getattr(token, "type", ""))[0] != _RANK_KEYWORD
+            or "a name" not in expected or _quote(str(token)) in expected):
+        return False
+    lines = source.split("\n")
+    code = _code_of(lines[line - 1]) if 0 < line <= len(lines) else ""
+    if code.split()[:1] != [str(token)]:
+        return False
+    before = [_code_of(text) for text in lines[: line - 1] if _code_of(text).strip()][-1:]
+    return bool(before) and _indent_width(before[0]) > _indent_width(code)
+
+
+def _indent_width(code: str) -> int:
+    return len(code) - len(code.lstrip(" \t"))
 
 
 # Other languages' spellings of a chained condition (Perl and Ruby, PHP).

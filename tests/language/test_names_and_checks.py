@@ -102,6 +102,24 @@ def test_an_assignment_to_a_statement_word_says_so(tmp_path, capsys):
             "no variable or pool can be named so (format.md 3.1)") in err
 
 
+def test_a_keyword_after_a_block_where_a_name_was_meant_says_so(tmp_path, capsys):
+    # `score` is a name at a statement's start, but not right after a block's end.
+    yaml = ("  quiet:\n    type: int", "  score:\n    type: int\n  quiet:\n    type: int")
+    shutil.copy(BASE / "game.yaml", tmp_path / "game.yaml")
+    (tmp_path / "game.yaml").write_text((BASE / "game.yaml").read_text().replace(*yaml, 1))
+    rules = (BASE / "game.rules").read_text()
+    (tmp_path / "game.rules").write_text(rules.replace("    quiet = 0\n", "    score += 1\n", 1))
+    assert main(["validate", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (tmp_path / "game.rules").write_text(
+        rules.replace("    quiet = 0\n", "    if quiet > 0:\n        quiet = 0\n    score += 1\n", 1))
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert 'game.rules:40:5: error: found "score"' in err
+    assert ('hint: after the end of an indented block "score" is read as a word of the rules language, '
+            "not as a name (format.md 3.1): a variable or pool named so needs another name") in err
+
+
 def test_a_define_cannot_take_an_expression_word(tmp_path, capsys):
     line = first_diagnostic(tmp_path, capsys, rules_edit=("define in_goal", "define none"))
     assert line == "rules:3:1: error: 'none' is a word of the rules language (in expressions it always means itself)"
