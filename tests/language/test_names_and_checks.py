@@ -102,6 +102,16 @@ def test_an_assignment_to_a_statement_word_says_so(tmp_path, capsys):
             "no variable or pool can be named so (format.md 3.1)") in err
 
 
+def test_the_words_read_after_a_block_are_the_ones_format_md_lists():
+    """format.md 3.1 lists the words that the first statement after a block's end
+    reads as words: those the grammar takes so there, besides the reserved ones."""
+    after_block = {w for w in _grammar_words() if w not in STATEMENT_WORDS | EXPRESSION_WORDS
+                   and not _parses(f"procedure p:\n    if true:\n        win\n    {w} += 1\n")}
+    text = (Path(__file__).resolve().parents[2] / "docs" / "format.md").read_text()
+    listed = text.split("named like one of them:", 1)[1].split(".", 1)[0]
+    assert set(re.findall(r"`(\w+)`", listed)) == after_block
+
+
 def test_a_keyword_after_a_block_where_a_name_was_meant_says_so(tmp_path, capsys):
     # `score` is a name at a statement's start, but not right after a block's end.
     yaml = ("  quiet:\n    type: int", "  score:\n    type: int\n  quiet:\n    type: int")
