@@ -50,6 +50,7 @@ _TURN_COUNTS = frozenset({"ply", "plies", "turn_number", "move_number", "turn_co
 _TURN_COUNT_HINT = ("nothing counts turns or actions unless the rules do: declare a number variable "
                     "(format.md 2.11) and add 1 to it in the phase's 'after each turn' or 'after each action' (3.3)")
 
+
 class NameFamily:
     def __init__(self, x: Compiling, defines: dict[str, ast.Define], tracks: TrackFamily):
         self.x = x

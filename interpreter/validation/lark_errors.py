@@ -503,7 +503,7 @@ def _chained_condition_hint(exc: UnexpectedToken, source: str) -> str | None:
     except (AttributeError, IndexError, TypeError):
         return None
     line = getattr(previous, "line", None)
-    if not isinstance(line, int) or not _code_line(source, line).lstrip().startswith(str(previous)):
+    if not isinstance(line, int) or _code_line(source, line).split()[:1] != [str(previous)]:
         return None  # (`A if C else if ...` in an expression is another slip)
     words = str(previous), str(exc.token)
     if words != ("else", "if") and words[0] not in _OTHER_ELIFS:
