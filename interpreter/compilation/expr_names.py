@@ -44,6 +44,13 @@ def _missing(type_: Type) -> int:
     return -1 if type_ is Type.SITE else 0
 
 
+# Names other systems give the count of turns or moves played: none is built in.
+_TURN_COUNTS = frozenset({"ply", "plies", "turn_number", "move_number", "turn_count", "move_count",
+                          "halfmove_clock", "fullmove_number"})
+_TURN_COUNT_HINT = ("nothing counts turns or actions unless the rules do: declare a number variable "
+                    "(format.md 2.11) and add 1 to it in the phase's 'after each turn' or 'after each action' (3.3)")
+
+
 class NameFamily:
     def __init__(self, x: Compiling, defines: dict[str, ast.Define], tracks: TrackFamily):
         self.x = x
@@ -162,7 +169,10 @@ class NameFamily:
     def hint(self, name: str, scope: Scope) -> Optional[str]:
         if name in ("True", "False", "None"):
             return f"did you mean '{name.lower()}'?"
-        return did_you_mean(name, self.known_names(scope)) or self._nearest_site(name)
+        nearest = did_you_mean(name, self.known_names(scope))
+        if nearest is None and name in _TURN_COUNTS:
+            return _TURN_COUNT_HINT
+        return nearest or self._nearest_site(name)
 
     def _nearest_site(self, name: str) -> Optional[str]:
         """For a grid site off the board (`c0`, `i3`): the nearest one on it."""

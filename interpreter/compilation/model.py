@@ -171,9 +171,11 @@ def _check_names(data: Data, report: Report) -> None:
                           ("tracks", "track"), ("pieces", "piece kind"), ("attributes", "attribute"),
                           ("directions", "direction set")):
         for name in data.get(section) or {}:
-            if isinstance(name, str) and reserved_word(name):
-                report((section, name, AT_KEY), f"{reserved_word(name)}: it cannot name a {word}",
-                       "choose another name")
+            # A variable or pool is assigned by a statement that starts with its name.
+            why = isinstance(name, str) and reserved_word(
+                name, statement=word if section in ("variables", "pools") else None)
+            if why:
+                report((section, name, AT_KEY), f"{why}: it cannot name a {word}", "choose another name")
                 continue
             if section in ("pieces", "attributes", "directions"):
                 continue  # checked for the rules' own words only

@@ -349,7 +349,7 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
     # (the line itself when it is unindented: the block it opens)
     in_decision = re.search(r"\bdecision\b", _block_opening(source.split("\n"), line + 1)) is not None
     hint = (_outcome_range(source, offset, line) or _split_word(exc, source, vocabulary)
-            or _token_hint(exc, expected, unclosed, vocabulary, in_decision))
+            or _token_hint(exc, expected, unclosed, vocabulary, in_decision, source))
     return Diagnostic(file, line, column, message, hint=hint, end_column=end_column)
 
 
@@ -376,17 +376,25 @@ def _found_token(
 
 def _token_hint(
     exc: UnexpectedToken, expected: list[str], unclosed: tuple[str, int, int] | None, vocabulary: _Vocabulary,
-    in_decision: bool,
+    in_decision: bool, source: str,
 ) -> str | None:
     """The hint for an unexpected token: the bracket still open on its line
     (`unclosed`), '=' for '==', a misspelt or misplaced keyword (`in_decision`: in
-    a block that opens with a decision)."""
+    a block that opens with a decision), another language's chained condition, a
+    variable named like a statement's first word (`source`: the rules' text)."""
     token = exc.token
     kind = getattr(token, "type", "")
     hint = None
+    statement_word = _assigned_statement_word(exc, vocabulary, source)
     if unclosed is not None:
         bracket, open_line, open_column = unclosed
         hint = f"unclosed {bracket!r} opened at {open_line}:{open_column}"
+    elif statement_word is not None:
+        hint = (f"{_quote(statement_word)} at the start of a statement is a word of the rules language, "
+                f"not a name: no variable or pool can be named so (format.md 3.1)")
+    elif _keyword_after_block(exc, expected, vocabulary, source):
+        hint = (f"after the end of an indented block {_quote(str(token))} is read as a word of the rules "
+                f"language, not as a name (format.md 3.1): a variable or pool named so needs another name")
     elif str(token) == "=":
         hint = "did you mean '=='? '=' assigns a value; to compare, write '=='"
     elif re.fullmatch(r"\w+", str(token)):
@@ -395,7 +403,10 @@ def _token_hint(
             hint = f"did you mean {_quote(nearest)}?"
     spelt_before = _misspelt_keyword_before(exc, vocabulary)
     misplaced = _misplaced_hint(str(token), expected, in_decision)
-    if spelt_before is not None and (hint is None or hint.startswith("did you mean")):
+    chained = _chained_condition_hint(exc, source)
+    if chained is not None:
+        hint = chained
+    elif spelt_before is not None and (hint is None or hint.startswith("did you mean")):
         hint = spelt_before
     elif misplaced is not None and (hint is None or vocabulary.describe(kind)[0] == _RANK_KEYWORD):
         # A keyword out of place (`move` under an action) is no misspelling of another.
@@ -481,6 +492,61 @@ def _misplaced_hint(found: str, expected: list[str], in_decision: bool) -> str |
     if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):
         return "what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"
     return None
+
+
+def _assigned_statement_word(exc: UnexpectedToken, vocabulary: _Vocabulary, source: str) -> str | None:
+    """The keyword starting a line when an assignment follows it (`start += 1`): a
+    variable named like a statement's first word, read as that statement."""
+    if str(exc.token) not in ("=", "+=", "-=", "["):
+        return None
+    try:
+        previous = exc.token_history[-1]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    kind, line = getattr(previous, "type", None), getattr(previous, "line", None)
+    if not isinstance(kind, str) or vocabulary.describe(kind)[0] != _RANK_KEYWORD or not isinstance(line, int):
+        return None
+    return str(previous) if _code_line(source, line).split()[:1] == [str(previous)] else None
+
+
+def _keyword_after_block(exc: UnexpectedToken, expected: list[str], vocabulary: _Vocabulary, source: str) -> bool:
+    """A keyword where a name could stand, starting a line right after a deeper
+    indented one: the lexer reads the word after a block's end as any keyword that
+    could follow a block somewhere (`phase`, `score`), though a name was wanted."""
+    token = exc.token
+    line = getattr(token, "line", None)
+    if (not isinstance(line, int) or vocabulary.describe(getattr(token, "type", ""))[0] != _RANK_KEYWORD
+            or "a name" not in expected or _quote(str(token)) in expected):
+        return False
+    lines = source.split("\n")
+    code = _code_of(lines[line - 1]) if 0 < line <= len(lines) else ""
+    if code.split()[:1] != [str(token)]:
+        return False
+    before = [_code_of(text) for text in lines[: line - 1] if _code_of(text).strip()][-1:]
+    return bool(before) and _indent_width(before[0]) > _indent_width(code)
+
+
+def _indent_width(code: str) -> int:
+    return len(code) - len(code.lstrip(" \t"))
+
+
+# Other languages' spellings of a chained condition (Perl and Ruby, PHP).
+_OTHER_ELIFS = frozenset({"elsif", "elseif"})
+
+
+def _chained_condition_hint(exc: UnexpectedToken, source: str) -> str | None:
+    """`else if C:` or `elsif C:` starting a statement: the language's spelling is `elif`."""
+    try:
+        previous = exc.token_history[-1]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    line = getattr(previous, "line", None)
+    if not isinstance(line, int) or _code_line(source, line).split()[:1] != [str(previous)]:
+        return None  # (`A if C else if ...` in an expression is another slip)
+    words = str(previous), str(exc.token)
+    if words != ("else", "if") and words[0] not in _OTHER_ELIFS:
+        return None
+    return "a chained condition is written 'elif COND:' ('if C: ... elif D: ... else: ...', format.md 3.10)"
 
 
 def _misspelt_keyword_before(exc: UnexpectedToken, vocabulary: _Vocabulary) -> str | None:

@@ -7,6 +7,7 @@ action for a kind of piece that can never be on the board.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..compilation.model import AT_KEY
@@ -21,8 +22,8 @@ Locate = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # YAML path -> (file, lin
 
 
 def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagnostic]:
-    """Warnings about unused regions, decisions, procedures, named expressions,
-    phases never started, and actions for kinds that never appear."""
+    """Warnings about unused regions, variables, decisions, procedures, named
+    expressions, phases never started, and actions for kinds that never appear."""
     everything = [items.phases, list(items.decisions.values()), list(items.chances.values()),
                   list(items.defines.values()), list(items.procedures.values()), items.forbids]
     if items.score is not None:
@@ -42,6 +43,15 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
         if region not in names:
             file, line, col = locate(("regions", region, AT_KEY))
             warnings.append(Diagnostic(file, line, col, f"region '{region}' is never used in the rules", "warning"))
+    # A variable the rules never name (read, assigned, or in a notation's braces) stays
+    # at its default. One only assigned is no slip: the drawings show it, and it is
+    # part of the position.
+    in_notations = {field for text in _notations(nodes) for field in re.findall(r"\{(\w+)\}", text)}
+    for variable in model.variables:
+        if variable not in names and variable not in in_notations:
+            file, line, col = locate(("variables", variable, AT_KEY))
+            warnings.append(Diagnostic(file, line, col, f"variable '{variable}' is never used in the rules",
+                                       "warning"))
     # (a name declared twice is an error already: the one declaration kept is not
     # warned about for uses that may be the other's)
     twice = items.duplicates
@@ -70,6 +80,10 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
         present |= {model.kinds[k].index for k in made if k in model.kinds}
     for decision in items.decisions.values():
         for action in decision.actions:
+            if (decision.name in in_turns and decision.name not in followups
+                    and any(b.same_piece for b in action.by)):
+                warn(action.pos, f"action '{action.name}' can never apply: 'by the same piece' acts only in a "
+                                 f"follow-up decision, and no 'then' starts '{decision.name}' (format.md 3.4)")
             if isinstance(action.pattern, ast.DropPattern) and action.pattern.pool:
                 for case in action.cases:
                     for node in nodes_of(case.body):
@@ -82,3 +96,9 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
                     warn(action.pos, f"action '{action.name}' can never apply: no {' or '.join(kinds)} is set up, "
                                      "dropped, created, promoted to or waiting in a pool")
     return warnings
+
+
+def _notations(nodes: list[Any]) -> list[str]:
+    """The notation templates among `nodes` (of actions, cases, `notation` statements)."""
+    texts = [node.template for node in nodes if isinstance(node, ast.NotationStmt)]
+    return texts + [node.notation for node in nodes if isinstance(node, (ast.Action, ast.Case)) and node.notation]

@@ -1,11 +1,15 @@
 """Names the language keeps for itself, and the checks that catch a rule that
 compiles but could not mean what its author meant: each gives a located error
 (the first line `regelwerk validate` prints)."""
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from lark.exceptions import LarkError
+from lark.lexer import PatternStr
 
+from interpreter.compilation.names import EXPRESSION_WORDS, STATEMENT_WORDS
 from interpreter.frontends.cli import main
 from interpreter.parsing.parser import rules_parser
 
@@ -39,6 +43,91 @@ def test_a_procedure_cannot_take_a_statement_word(tmp_path, capsys):
     line = first_diagnostic(tmp_path, capsys, append_rules="procedure draw:\n    quiet = 0\n")
     assert line.startswith("rules:")
     assert "'draw' starts a statement of the rules language: a procedure named so could never be called" in line
+
+
+def _grammar_words() -> list[str]:
+    return sorted({t.pattern.value for t in rules_parser().terminals
+                   if isinstance(t.pattern, PatternStr) and re.fullmatch(r"[a-z_]\w*", t.pattern.value)})
+
+
+def _parses(text: str) -> bool:
+    try:
+        rules_parser().parse(text)
+    except LarkError:
+        return False
+    return True
+
+
+def test_the_reserved_words_are_the_grammar_s():
+    """A word the grammar reads as itself at the start of a statement (a procedure
+    called, a variable assigned), or anywhere in an expression, is in the lists
+    that refuse it as a name; a word of the lists is one the grammar keeps."""
+    words = _grammar_words()
+    at_statement_start = {w for w in words if not all(_parses(f"procedure p:\n    {s}\n")
+                                                      for s in (w, f"{w} += 1", f"{w}[player] = 1"))}
+    in_expressions = {w for w in words if not all(_parses(f"define x = {e}\n")
+                                                  for e in (f"{w} + 1", f"1 + {w}", f"f({w})", f"[{w}]"))}
+    assert in_expressions <= EXPRESSION_WORDS
+    assert at_statement_start <= STATEMENT_WORDS | EXPRESSION_WORDS
+    assert STATEMENT_WORDS - at_statement_start == {"elif", "else"}
+    # ... which are read as themselves after an `if` block.
+    for word in ("elif", "else"):
+        assert not _parses(f"procedure p:\n    if true:\n        win\n    {word} += 1\n")
+
+
+@pytest.mark.parametrize("section,yaml_edit", [
+    ("variable", ("  quiet:\n    type: int", "  start:\n    type: int\n  quiet:\n    type: int")),
+    ("pool", ("  reserve:\n    initial: 2", "  repeat:\n    initial: 1\n  reserve:\n    initial: 2")),
+])
+def test_a_variable_or_pool_cannot_take_a_statement_word(tmp_path, capsys, section, yaml_edit):
+    # Only read in the rules (`start + 1` parses), still refused: it could never be assigned.
+    word = yaml_edit[1].split(":")[0].strip()
+    line = first_diagnostic(tmp_path, capsys, yaml_edit=yaml_edit,
+                            rules_edit=("    quiet = 0\n", f"    quiet = {word} + 0\n"))
+    assert line.startswith("yaml:")
+    assert (f"'{word}' starts a statement of the rules language: a {section} named so could never be assigned: "
+            f"it cannot name a {section}") in line
+
+
+def test_an_assignment_to_a_statement_word_says_so(tmp_path, capsys):
+    yaml = ("  quiet:\n    type: int", "  start:\n    type: int\n  quiet:\n    type: int")
+    shutil.copy(BASE / "game.yaml", tmp_path / "game.yaml")
+    rules = (BASE / "game.rules").read_text().replace("    quiet = 0\n", "    start += 1\n", 1)
+    (tmp_path / "game.rules").write_text(rules)
+    (tmp_path / "game.yaml").write_text((BASE / "game.yaml").read_text().replace(*yaml, 1))
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert 'game.rules:38:11: error: found "+=", expected "phase"' in err
+    assert ('hint: "start" at the start of a statement is a word of the rules language, not a name: '
+            "no variable or pool can be named so (format.md 3.1)") in err
+
+
+def test_the_words_read_after_a_block_are_the_ones_format_md_lists():
+    """format.md 3.1 lists the words that the first statement after a block's end
+    reads as words: those the grammar takes so there, besides the reserved ones."""
+    after_block = {w for w in _grammar_words() if w not in STATEMENT_WORDS | EXPRESSION_WORDS
+                   and not _parses(f"procedure p:\n    if true:\n        win\n    {w} += 1\n")}
+    text = (Path(__file__).resolve().parents[2] / "docs" / "format.md").read_text()
+    listed = text.split("named like one of them:", 1)[1].split(".", 1)[0]
+    assert set(re.findall(r"`(\w+)`", listed)) == after_block
+
+
+def test_a_keyword_after_a_block_where_a_name_was_meant_says_so(tmp_path, capsys):
+    # `score` is a name at a statement's start, but not right after a block's end.
+    yaml = ("  quiet:\n    type: int", "  score:\n    type: int\n  quiet:\n    type: int")
+    shutil.copy(BASE / "game.yaml", tmp_path / "game.yaml")
+    (tmp_path / "game.yaml").write_text((BASE / "game.yaml").read_text().replace(*yaml, 1))
+    rules = (BASE / "game.rules").read_text()
+    (tmp_path / "game.rules").write_text(rules.replace("    quiet = 0\n", "    score += 1\n", 1))
+    assert main(["validate", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (tmp_path / "game.rules").write_text(
+        rules.replace("    quiet = 0\n", "    if quiet > 0:\n        quiet = 0\n    score += 1\n", 1))
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert 'game.rules:40:5: error: found "score"' in err
+    assert ('hint: after the end of an indented block "score" is read as a word of the rules language, '
+            "not as a name (format.md 3.1): a variable or pool named so needs another name") in err
 
 
 def test_a_define_cannot_take_an_expression_word(tmp_path, capsys):

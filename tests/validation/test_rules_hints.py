@@ -10,6 +10,9 @@ from interpreter.frontends.cli import main
 BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
 
 
+_ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: ... else: ...', format.md 3.10)"
+
+
 @pytest.mark.parametrize("old,new,first,hint", [
     # An effect written straight under the action, without a case.
     ("        onto empty: advance\n", "        advance\n",
@@ -97,6 +100,16 @@ BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
      "    quiet = last(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'last'",
      "ahead, behind, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
+    # A count of turns other systems have built in.
+    ("    quiet = 0\n", "    quiet = ply\n", "game.rules:38:13: error: unknown name 'ply'",
+     "hint: nothing counts turns or actions unless the rules do: declare a number variable (format.md 2.11) "
+     "and add 1 to it in the phase's 'after each turn' or 'after each action' (3.3)"),
+    # Another language's chained condition: after an 'if' block, and where no 'if' is before it.
+    ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    else if quiet == 1:\n        quiet = 2\n",
+     'game.rules:40:10: error: found "if", expected ":"', _ELIF),
+    ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    elsif quiet == 1:\n        quiet = 2\n",
+     'game.rules:40:11: error: found "quiet"', _ELIF),
+    ("    quiet = 0\n", "    else if quiet == 1:\n        quiet = 2\n", 'game.rules:38:10: error: found "if"', _ELIF),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
     shutil.copytree(BASE, tmp_path / "game")

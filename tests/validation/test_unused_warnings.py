@@ -66,3 +66,24 @@ def test_a_kind_nothing_makes_cannot(tmp_path):
     """
     assert _warnings(tmp_path, rules) == [
         "action 'walk' can never apply: no gem is set up, dropped, created, promoted to or waiting in a pool"]
+
+
+def test_a_variable_is_used_when_read_assigned_or_in_a_notation(tmp_path):
+    """Only a variable the rules never name is warned about: one only assigned is
+    shown in the drawings and is part of the position."""
+    yaml = YAML + ("variables:\n  shown: {type: int}\n  read: {type: int}\n  counted: {type: int}\n"
+                   "  forgotten: {type: int}\n")
+    rules = """\
+phase play:
+    turn: go
+decision go:
+    action walk:
+        where read == 0
+        step e
+        onto empty:
+            move
+            counted += 1
+        notation "{from}{to}/{shown}"
+"""
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    assert [d.message for d in game.warnings] == ["variable 'forgotten' is never used in the rules"]
