@@ -507,8 +507,10 @@ class Compiler:
             cases=tuple(case.info() for case in self.cases),
             phases=tuple(
                 PhaseInfo(phase.info.name, phase.info.order, phase.info.turn, phase.info.pos,
-                          no_action=namespace[no_action], before_turn=namespace[before] if before else None)
-                for phase, no_action, before in zip(phases, written.no_action, written.before_turn)
+                          no_action=namespace[no_action], before_turn=namespace[before] if before else None,
+                          before_turn_changes=bool(before) and _changes_position(item.before_turn or [], self.items))
+                for phase, no_action, before, item in zip(phases, written.no_action, written.before_turn,
+                                                          self.items.phases)
             ),
             runs=tuple(tuple(namespace[name] for name in per_phase) for per_phase in written.runs),
             result_checks=checks,
@@ -890,3 +892,30 @@ __all__ = ["Compiler"]
 def _calls_any(function: py.FunctionDef, names: set[str]) -> bool:
     """Whether `function` names any of `names` (a call, or a function handed to a helper)."""
     return any(isinstance(node, py.Name) and node.id in names for node in py.walk(function))
+
+
+# Statements that end the game or only decide (what `before each turn` does without
+# changing the position its turn's actions were listed for).
+_ENDING_STATEMENTS = (ast.WinStmt, ast.LoseStmt, ast.DrawStmt, ast.EndStmt, ast.LetStmt)
+
+
+def _changes_position(stmts: list[ast.Stmt], items: RuleItems) -> bool:
+    """Whether running `stmts` may change the position (anything but endings,
+    `let` and the conditions and loops around them; a procedure called counts by its
+    statements)."""
+    for stmt in stmts:
+        if isinstance(stmt, _ENDING_STATEMENTS):
+            continue
+        if isinstance(stmt, ast.IfStmt):
+            if any(_changes_position(body, items) for _, body in stmt.branches) \
+                    or _changes_position(stmt.otherwise or [], items):
+                return True
+        elif isinstance(stmt, ast.ForEachStmt):
+            if _changes_position(stmt.body, items):
+                return True
+        elif isinstance(stmt, ast.CallStmt) and stmt.procedure in items.procedures:
+            if _changes_position(items.procedures[stmt.procedure].body, items):
+                return True
+        else:
+            return True
+    return False

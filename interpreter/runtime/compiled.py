@@ -149,6 +149,9 @@ class PhaseInfo:
     pos: Pos
     no_action: NoAction  # its `if no action` (or the default ending)
     before_turn: Optional[BeforeTurn] = None  # its `before each turn`, if any
+    # whether its `before each turn` may change the position (then the turn's actions
+    # are listed again after it: they were listed for its `no legal action`)
+    before_turn_changes: bool = False
 
 
 @dataclass(frozen=True, eq=False)

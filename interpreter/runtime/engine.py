@@ -130,6 +130,7 @@ class Engine:
             [d.codes for d in decisions],
             lazy,
             [phase.before_turn for phase in rules.phases],
+            [phase.before_turn_changes for phase in rules.phases],
             any(weighted),
             any(c is not None for c in lazy),
             draws,
@@ -211,6 +212,8 @@ class Engine:
                 if s.result is not None:
                     s.legal = []
                     return
+                if self.phases[s.phase].before_turn_changes:
+                    legal = self._listed_again(s)
         if not legal:
             self._no_action(s)
             legal = []
@@ -251,6 +254,17 @@ class Engine:
                 phase.before_turn(s, not legal, reps)
             except RuleRuntimeError as exc:
                 raise _located(exc, phase.pos, f"in the 'before each turn' rules of phase '{phase.name}'") from None
+
+    def _listed_again(self, s: State) -> Sequence[Code]:
+        """The legal actions of `s` listed again after its `before each turn` may
+        have changed the position (they were listed for its `no legal action`)."""
+        decision = self.decisions[s.decision]
+        if decision.is_chance:
+            return decision.codes
+        try:
+            return decision.legal(s)  # type: ignore[misc]
+        except RuleRuntimeError as exc:
+            raise self._listing_fault(exc, s) from None
 
     def _no_action(self, s: State) -> None:
         phase = self.phases[s.phase]
@@ -398,7 +412,9 @@ class Engine:
     def _unsettled_lister(self, s: State) -> Optional[Callable[[State], list[Code]]]:
         """The lister of unchecked candidates of `s` when `s` is unsettled and its
         decision has `forbid result` rules, else None."""
-        if s.legal is not None or s.result is not None:
+        if s.legal is not None or s.result is not None \
+                or s.turn_start and self.phases[s.phase].before_turn_changes:
+            # (one action drawn before `before each turn` changes the position: list them all)
             return None
         return self._candidates[s.decision]
 
@@ -463,7 +479,7 @@ class Engine:
 
         The loop of `apply_in_place` and `settle`, written out: this is the hot
         path of benchmarks, analysis and the AI's playouts."""
-        (weighted, listers, outcomes, lazy, befores, any_weighted, any_lazy, draws, any_draws, pickers,
+        (weighted, listers, outcomes, lazy, befores, changes, any_weighted, any_lazy, draws, any_draws, pickers,
          any_pick) = self._playout_tables
         if any_draws:
             # (each playout its own pools, which the draws reorder: see compilation/draws.py)
@@ -549,6 +565,9 @@ class Engine:
                     if s.result is not None:
                         legal = []
                         break
+                    if changes[s.phase]:
+                        pending = None
+                        legal = self._listed_again(s)
                 if pending is not None:
                     continue
                 if not legal:
