@@ -659,10 +659,10 @@ def test_a_difference_keeps_the_repeats_of_its_left_side(tmp_path):
     assert game.variables(after)["v"] == 53
 
 
-def test_before_each_turn_changes_the_position_after_the_listing(tmp_path):
+def test_before_each_turn_changes_the_position_before_the_listing(tmp_path):
     """3.3: `before each turn` may change the position before it ends the game (the
-    scores count the change); a change that does not end it comes after the turn's
-    actions were listed, and they are not listed again."""
+    scores count the change); a change that does not end it is one the turn's
+    actions see (they are listed again after it)."""
     rules = """
         phase play:
             turn: put
@@ -686,7 +686,8 @@ def test_before_each_turn_changes_the_position_after_the_listing(tmp_path):
     game, state = _game(tmp_path / "goes_on", rules.replace("STOP", "v = 1"), "white: {}\n")
     after = game.apply(state, "@a1")
     assert game.variables(after)["v"] == 1 and any(p.site == "e5" for p in game.pieces(after))
-    assert game.legal_notations(after) == ["@e5"]
+    # e5 holds the stone just created, a1 white's: nothing left to drop on
+    assert game.legal_notations(after) == [] and game.result(after).winner is None
 
 
 def test_next_turn_given_twice_the_last_counts(tmp_path):
