@@ -171,9 +171,9 @@ def _check_names(data: Data, report: Report) -> None:
                           ("tracks", "track"), ("pieces", "piece kind"), ("attributes", "attribute"),
                           ("directions", "direction set")):
         for name in data.get(section) or {}:
-            # A variable or pool is assigned by a statement that starts with its name.
-            why = isinstance(name, str) and reserved_word(
-                name, statement=word if section in ("variables", "pools") else None)
+            # (a variable or pool named like a statement's first word can still be read:
+            # definitions doing so validate; assigning it is a parse error that says why)
+            why = isinstance(name, str) and reserved_word(name)
             if why:
                 report((section, name, AT_KEY), f"{why}: it cannot name a {word}", "choose another name")
                 continue

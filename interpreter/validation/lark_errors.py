@@ -391,7 +391,7 @@ def _token_hint(
         hint = f"unclosed {bracket!r} opened at {open_line}:{open_column}"
     elif statement_word is not None:
         hint = (f"{_quote(statement_word)} at the start of a statement is a word of the rules language, "
-                f"not a name: no variable or pool can be named so (format.md 3.1)")
+                f"not a name: a variable or pool named so can be read but not assigned (format.md 3.1)")
     elif _keyword_after_block(exc, expected, vocabulary, source):
         hint = (f"after the end of an indented block {_quote(str(token))} is read as a word of the rules "
                 f"language, not as a name (format.md 3.1): a variable or pool named so needs another name")
