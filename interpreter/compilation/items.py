@@ -141,7 +141,7 @@ def _reserved(item: ast.Item) -> str | None:
         for param in item.params:
             if reserved_word(param.id):
                 return reserved_word(param.id)
-        return reserved_word(item.name, statement="procedure")
+        return reserved_word(item.name, statement=True)
     if isinstance(item, ast.Define):
         for name in [item.name] + [p.id for p in item.params]:
             if reserved_word(name):

@@ -31,8 +31,8 @@ PIECE_RELATIONS = ("empty", "occupied", "enemy", "own", "neutral")
 # Words of the rules language that names must not take (docs/format.md 3.1).
 # A statement starting with one of these is that statement: a procedure named so
 # could never be called, a variable or pool named so never assigned (`start += 1`
-# reads as `start phase`). tests/language/test_names_and_checks.py derives both
-# lists from the grammar.
+# reads as `start phase`: the parse error says why). tests/language/
+# test_names_and_checks.py derives both lists from the grammar.
 STATEMENT_WORDS = frozenset({
     "move", "place", "remove", "return", "give", "promote", "stack", "release", "add", "let", "then",
     "notation", "win", "lose", "draw", "end", "start", "next", "if", "elif", "else", "for", "rotate", "cycle",
@@ -44,13 +44,11 @@ EXPRESSION_WORDS = frozenset({"true", "false", "none", "pieces", "not", "and", "
                               "board", "no"})
 
 
-def reserved_word(name: str, statement: str | None = None) -> str | None:
-    """Why `name` cannot name a thing used in expressions, or, with `statement` (what
-    the thing is: "procedure", "variable"), a thing whose statements start with its
-    name; None when it can."""
+def reserved_word(name: str, statement: bool = False) -> str | None:
+    """Why `name` cannot name a thing used in expressions (or, with `statement`, a
+    procedure), or None when it can."""
     if name in EXPRESSION_WORDS:
         return f"'{name}' is a word of the rules language (in expressions it always means itself)"
-    if statement is not None and name in STATEMENT_WORDS:
-        use = "called" if statement == "procedure" else "assigned"
-        return f"'{name}' starts a statement of the rules language: a {statement} named so could never be {use}"
+    if statement and name in STATEMENT_WORDS:
+        return f"'{name}' starts a statement of the rules language: a procedure named so could never be called"
     return None
