@@ -920,7 +920,10 @@ class ActionCompiler:
         track = self.model.tracks[name]
         values = self.exprs.track_values(track)
         code: py.expr
-        tables = self.exprs.tracks.landing_tables(track)
+        if pattern.distance.unbounded:
+            raise RuleError(pattern.pos, "a move along a track needs a bounded distance")
+        span = self._span(pattern.distance, scope)
+        tables = self.exprs.tracks.landing_tables(track, span.high_fixed)
         landings: Optional[tuple[py.expr, int]] = None
         if track.per_player:
             code = pyast.sub(self.src.const(tuple(values)), pyast.name("p"))
@@ -930,9 +933,6 @@ class ActionCompiler:
             code = self.src.const(values[0])
             if tables is not None:
                 landings = (tables[0][0], tables[2])
-        if pattern.distance.unbounded:
-            raise RuleError(pattern.pos, "a move along a track needs a bounded distance")
-        span = self._span(pattern.distance, scope)
         steps = max(len(t) for t in track.sites) * cost
         emit = _emitting(landing, lambda src, ld: patterns.along_track(src, ld, code, span, ld.off_case, ld.off_where,
                                                                        landings))

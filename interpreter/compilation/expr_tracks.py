@@ -73,6 +73,8 @@ class TrackFamily:
         self._following_made: dict[str, Optional[FollowingTables]] = {}
         self._following_entries = 0
         self._landings_made: dict[str, Optional[LandingTables]] = {}
+        # narrower tables where those do not fit, by track and bound (landing_tables)
+        self._landings_within: dict[tuple[str, int], Optional[LandingTables]] = {}
 
     def nodes(self) -> dict[type, Handler]:
         return {}
@@ -143,27 +145,39 @@ class TrackFamily:
         self._following_made[track.name] = made
         return made
 
-    def landing_tables(self, track: Track) -> Optional[LandingTables]:
+    def landing_tables(self, track: Track, bound: Optional[int] = None) -> Optional[LandingTables]:
         """The tables of landing_sites of a track's entries, as far as once round
         the longest entry (beyond the end of one that does not loop every answer
         is -1 to that reach), made on first use within MAX_FOLLOWING_ENTRIES a game
-        (shared with following_sites); None beyond."""
+        (shared with following_sites). Where those do not fit, and the distance is
+        at most `bound` (a pattern's fixed upper bound, shorter than that reach),
+        tables as far as `bound` alone; None beyond."""
         if track.name in self._landings_made:
-            return self._landings_made[track.name]
-        width = max(len(sites) for sites in track.sites) + 1
-        entries = len(track.sites) * (self.x.n_sites + 1) * width
-        made = None
-        if self._following_entries + entries <= MAX_FOLLOWING_ENTRIES:
-            self._following_entries += entries
-            tables = [landing_sites(value, width) for value in self.track_values(track)]
-            src = self.x.src
-            made = (
-                [src.const(table, key=("landings", track.name, i)) for i, table in enumerate(tables)],
-                src.const(tuple(tables), key=("landings", track.name)),
-                width,
-            )
-        self._landings_made[track.name] = made
+            made = self._landings_made[track.name]
+            if made is not None or bound is None:
+                return made
+        else:
+            made = self._landings_made[track.name] = self._landings(track, max(len(s) for s in track.sites) + 1, ())
+        if made is None and bound is not None and 0 <= bound < max(len(s) for s in track.sites):
+            key = (track.name, bound)
+            if key not in self._landings_within:
+                self._landings_within[key] = self._landings(track, bound + 1, (bound,))
+            made = self._landings_within[key]
         return made
+
+    def _landings(self, track: Track, width: int, key: tuple[int, ...]) -> Optional[LandingTables]:
+        """landing_tables of the given width, None where they do not fit."""
+        entries = len(track.sites) * (self.x.n_sites + 1) * width
+        if self._following_entries + entries > MAX_FOLLOWING_ENTRIES:
+            return None
+        self._following_entries += entries
+        tables = [landing_sites(value, width) for value in self.track_values(track)]
+        src = self.x.src
+        return (
+            [src.const(table, key=("landings", track.name, i) + key) for i, table in enumerate(tables)],
+            src.const(tuple(tables), key=("landings", track.name) + key),
+            width,
+        )
 
     # ------------------------------------------------------------ functions
     def _track_argument(self, e: ast.Call, scope: Scope) -> Code:
