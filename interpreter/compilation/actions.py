@@ -295,6 +295,7 @@ class ActionCompiler:
             piece_kinds=self._known_kinds(pattern, kinds, pools, same_piece),
             # Wherever a candidate is asked about, `tg` holds what stands on `to` (patterns.py).
             registers=dict(DEFAULT_REGISTERS, to=Register("to", "tg")), **self._locals(),
+            unknown_name_hint=_unnamed_direction_hint(action),
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving, waits=not self._searched(pattern))
@@ -1139,6 +1140,17 @@ def _located_like(text: str, original: str) -> str:
     located = type(original)(text)
     located.pos = pos  # type: ignore[attr-defined]
     return located
+
+
+def _unnamed_direction_hint(action: ast.Action) -> Optional[str]:
+    """For an action going along directions none of which has a name (no `for each`):
+    how to name the one being tried, for an unknown name in its pattern or conditions."""
+    if action.each is not None or not isinstance(
+            action.pattern, (ast.StepPattern, ast.LeapPattern, ast.JumpPattern, ast.ScreenSlidePattern)):
+        return None
+    return ("the direction the pattern is trying has no name; to name it, make the action once for each "
+            "direction: 'action NAME for each d in DIRS:' with 'd' in the pattern ('leap d distance ...'), "
+            "then 'd' is that direction in the distance and the 'where' (format.md 3.4, 3.5)")
 
 
 def _pattern_word(pattern: Pattern) -> str:

@@ -16,7 +16,7 @@ the generated code is at one site (`writes_many_sites`):
   argument (`h_clear`, `h_replace`, their journaled forms, `h_lift_one`,
   `h_land_one`): `if b[X] is not None: s.board_key ^= h_hash((X, b[X]))` before
   the statement and after it — what stood there leaves the key, what stands there
-  now enters it (an empty site is in no key); whether the site was empty is noted
+  now enters it (an empty site is in no key: after `b[X] = None`, nothing); whether the site was empty is noted
   before, and after it the site joins `s.empty` or leaves it when that changed.
   A site worked out by an expression (the journal's `b[t.pop()] = old`) is worked
   out once, into a local, in the order Python evaluates an assignment;
@@ -71,7 +71,8 @@ class _Kept:
     def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
         raise NotImplementedError
 
-    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
+    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
+        """(`cleared`: the write is `b[X] = None`, the site is empty after it)"""
         raise NotImplementedError
 
     def remade(self) -> ast.stmt:
@@ -82,8 +83,8 @@ class _BoardKey(_Kept):
     def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
         return [_toggle(site)], None
 
-    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
-        return [_toggle(site)]
+    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
+        return [] if cleared else [_toggle(site)]  # (an empty site is in no key)
 
     def remade(self) -> ast.stmt:
         return _remade()
@@ -96,7 +97,7 @@ class _EmptySites(_Kept):
         was = pyast.name(fresh("t"))
         return [pyast.assign(was, pyast.is_none(pyast.sub(pyast.name("b"), copy.deepcopy(site))))], was
 
-    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
+    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
         assert isinstance(noted, ast.Name)
         on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
         kept = pyast.attr(pyast.name("s"), _EMPTY)
@@ -124,7 +125,7 @@ class _Chains(_Kept):
         was = pyast.name(fresh("t"))
         return [pyast.assign(was, pyast.sub(pyast.name("b"), copy.deepcopy(site)))], was
 
-    def after(self, site: ast.expr, noted: object) -> list[ast.stmt]:
+    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
         assert isinstance(noted, ast.Name)
         on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
         told = pyast.helper(self.helper, pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
@@ -245,10 +246,11 @@ class _Rewriter:
             first, site = self._hoisted(stmt, site)
         before: list[ast.stmt] = []
         after: list[ast.stmt] = []
+        cleared = isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is None
         for kept in self.kept:
             stmts, noted = kept.before(site, self.fresh)
             before += stmts
-            after += kept.after(site, noted)
+            after += kept.after(site, noted, cleared)
         return first + before + [stmt] + after
 
     def _hoisted(self, stmt: ast.stmt, site: ast.expr) -> tuple[list[ast.stmt], ast.expr]:

@@ -172,7 +172,7 @@ class NameFamily:
         nearest = did_you_mean(name, self.known_names(scope))
         if nearest is None and name in _TURN_COUNTS:
             return _TURN_COUNT_HINT
-        return nearest or self._nearest_site(name)
+        return nearest or self._nearest_site(name) or scope.unknown_name_hint
 
     def _nearest_site(self, name: str) -> Optional[str]:
         """For a grid site off the board (`c0`, `i3`): the nearest one on it."""

@@ -138,6 +138,9 @@ class Scope:
     # Lowered mode in a lister's `where`: where parts reading only the position are
     # kept once per listing (a per_listing.ListingCache; per_listing imports this module).
     per_listing: Any = None
+    # What an unknown name's message adds here when no name is near it (the
+    # pattern and conditions of an action along several directions, none named).
+    unknown_name_hint: Optional[str] = None
 
     def child(self, **changes: Any) -> "Scope":
         """A nested scope: locals declared inside do not leak out."""

@@ -41,6 +41,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from interpreter import load_game
+from interpreter.analysis.perft import perft
 from interpreter.compilation import action_values, statements
 from interpreter.compilation import actions as C
 from interpreter.compilation import board as boards
@@ -729,3 +730,31 @@ def test_behind_walks_a_track_backwards(tmp_path):
     after = game.apply(state, "p")
     assert sorted(p.site for p in game.pieces(after)) == ["a1", "b1", "c1"]
     assert game.variables(after)["v"] == 1
+
+
+def _line_move() -> str:
+    """The Lines of Action action of format.md 3.5 (a direction named by `for each`)."""
+    found = [text for _, language, text in BLOCKS if language == "rules" and "action line_move" in text]
+    assert len(found) == 1, "the Lines of Action fragment of format.md 3.5"
+    return "phase play:\n    turn: move\ndecision move:\n" + _indent(found[0], 4)
+
+
+def test_a_named_direction_in_the_distance_and_where(tmp_path):
+    """3.5: `action ... for each d in all` with `leap d distance ...` and `d` in the
+    distance and the `where`. a1: its file holds a1, a3 (2: a1xa3), its rank a1, b1
+    (2: over its own b1 to c1), its diagonal a1, c3 (2: a1xc3). b1: its file holds
+    only b1 (b2), its rank 2 (d1), its rising diagonal b1, c2 (2, but d3 is over the
+    enemy c2), its falling one only b1 (a2)."""
+    game, state = _game(tmp_path, _line_move(), "white: {man: [a1, b1]}\nblack: {man: [a3, c3, c2]}\n")
+    assert sorted(game.legal_notations(state)) == ["a1-c1", "a1xa3", "a1xc3", "b1-a2", "b1-b2", "b1-d1"]
+
+
+def test_the_named_direction_plays_lines_of_action(tmp_path):
+    """3.5: the fragment on Lines of Action's board and setup: the perft counts
+    OpenSpiel's Lines of Action gives (36, 1244, 44952; no move ends a game this early)."""
+    yaml_text = ("game: doc\nrules: doc.rules\nplayers: [{name: black}, {name: white}]\n"
+                 "board:\n  grid: {files: 8, ranks: 8}\npieces:\n  checker: {symbol: C}\n")
+    setup = ("black: {checker: [b1, c1, d1, e1, f1, g1, b8, c8, d8, e8, f8, g8]}\n"
+             "white: {checker: [a2, a3, a4, a5, a6, a7, h2, h3, h4, h5, h6, h7]}\n")
+    game, state = _game(tmp_path, _line_move(), setup, yaml_text)
+    assert perft(game, state, 3) == [36, 1244, 44952]

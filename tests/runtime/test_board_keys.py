@@ -104,6 +104,14 @@ def test_a_write_at_a_site_toggles_the_key_around_it():
     assert f"{toggle_at}\n    h_clear(b, o, at)\n    {toggle_at}" in text
 
 
+def test_a_site_emptied_leaves_the_key_and_is_not_asked_again():
+    # (an empty site is in no key: after `b[at] = None` nothing enters it)
+    text = _rewritten("b[at] = None\nx0 = b[at] = None\nv[0] = 1")
+    toggle_at = "if b[at] is not None:\n        s.board_key ^= h_hash((at, b[at]))"
+    assert text.count(toggle_at) == 2 and text.endswith(f"{toggle_at}\n    x0 = b[at] = None\n    v[0] = 1"), text
+    assert text.index(toggle_at) < text.index("b[at] = None\n    " + toggle_at), text
+
+
 def test_a_site_worked_out_by_an_expression_is_worked_out_once_in_python_order():
     text = _rewritten("b[j.pop()] = x0")
     assert ("t101 = x0\n    t100 = j.pop()\n    if b[t100] is not None:\n        s.board_key ^= h_hash((t100, b[t100]))"

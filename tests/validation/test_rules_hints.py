@@ -104,6 +104,11 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     ("    quiet = 0\n", "    quiet = ply\n", "game.rules:38:13: error: unknown name 'ply'",
      "hint: nothing counts turns or actions unless the rules do: declare a number variable (format.md 2.11) "
      "and add 1 to it in the phase's 'after each turn' or 'after each action' (3.3)"),
+    # The direction a pattern is trying, in its action's 'where': it has a name only by 'for each'.
+    ("        step ahead\n", "        step ahead\n        where count(ray(from, dir)) > 0\n",
+     "game.rules:14:31: error: unknown name 'dir'",
+     "hint: the direction the pattern is trying has no name; to name it, make the action once for each "
+     "direction: 'action NAME for each d in DIRS:' with 'd' in the pattern ('leap d distance ...')"),
     # Another language's chained condition: after an 'if' block, and where no 'if' is before it.
     ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    else if quiet == 1:\n        quiet = 2\n",
      'game.rules:40:10: error: found "if", expected ":"', _ELIF),
