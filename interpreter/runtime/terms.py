@@ -44,7 +44,7 @@ class Runs(list[TermRun]):
 
 def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]], memo: dict[int, Any], slot: int,
                         record: Callable[[Any], tuple[Any, ...]],
-                        s: Any, anchor: Any = NOT_KEPT) -> Optional[tuple[Any, ...]]:
+                        s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[tuple[Any, ...]]:
     """`parent_answer` (runtime/helpers.py, or `parent_answer_masked` where the
     recording also notes settled point tests as bitmasks) of a part with terms, kept in
     `memo` under `slot`: its point tests kept for the sites read by terms alone
@@ -53,7 +53,7 @@ def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]],
     read outside the terms, the runs) as a sixth item; kept as `parent_answer`
     keeps its entry."""
     if anchor is not NOT_KEPT:
-        kept = kept_entry(record, s, anchor)
+        kept = kept_entry(record, s, anchor, lists)
         if kept is not None:
             memo[slot] = kept
             return kept
@@ -72,19 +72,19 @@ def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]],
     # (a run that read no site — its point tests stand for its reads — is never asked again)
     entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, Runs(filter(_READ_SOME, runs))))
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry)
+        keep_entry(record, s, entry, anchor, lists)
     return entry
 
 
 def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable[[Any], tuple[Any, ...]],
-                               s: Any, anchor: Any = NOT_KEPT) -> Optional[tuple[Any, ...]]:
+                               s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[tuple[Any, ...]]:
     """`parent_answer_terms` for a recording that also notes settled point
     tests as bitmasks (runtime/point_masks.py): the same entry as
     `parent_answer_masked` would make, the terms' reads and runs added as
     `parent_answer_terms` adds them, in one call; kept as `parent_answer` keeps
     its entry."""
     if anchor is not NOT_KEPT:
-        kept = kept_entry(record, s, anchor)
+        kept = kept_entry(record, s, anchor, lists)
         if kept is not None:
             memo[slot] = kept
             return kept
@@ -101,7 +101,7 @@ def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable
     entry = memo[slot] = (answer, read | term_reads, tested & unread, MaskedTests(notes, masked, read),
                           unsettled & unread, (read, Runs(filter(_READ_SOME, runs))))
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry)
+        keep_entry(record, s, entry, anchor, lists)
     return entry
 
 
