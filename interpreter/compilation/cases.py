@@ -81,6 +81,9 @@ PREPARE: dict[CasePattern, tuple[tuple[str, Optional[py.expr]], ...]] = {
 PREPARE[CasePattern.CHANCE] = (("ov", None),) + PREPARE[CasePattern.PASS]
 # A register that needs another one set first.
 NEEDS = {"pc": ("frm",), "at": ("frm",), "tg": ("to",), "jp": ("js",)}
+# A part's answer a clearance finds: (its local, memo slot, recording function, the
+# helper finding it, how it is kept across listings, the site lists its loops walk).
+ClearanceEntry = tuple[str, int, str, str, str, tuple[int, ...]]
 
 
 @dataclass
@@ -167,7 +170,7 @@ class CaseWriter:
         # the clearances of moves (their places the code's origin and destination), by the
         # answers they find (one function for the cases finding the same)
         # (by the parts' answers and, by player, the sites no candidate is let through at)
-        self.move_clearances: dict[tuple[tuple[tuple[str, int, str, str, str], ...], tuple[int, ...], bool], str] = {}
+        self.move_clearances: dict[tuple[tuple[ClearanceEntry, ...], tuple[int, ...], bool], str] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
@@ -485,8 +488,8 @@ class CaseWriter:
         table = clearances.places_table(self.src, places, size, self.model.player_count)
         if table is None:
             return ""
-        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept) for p in parents
-                                     if p is not None))
+        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists)
+                                     for p in parents if p is not None))
         body = clearances.clearance_body(self.src, entries, anchors, table, size)
         src = self.src
         what = f"{case.label}: what lets its candidates through without their check, once per listing"
@@ -540,8 +543,8 @@ class CaseWriter:
                                 if site is None or site < 0:
                                     return ""
                                 blocked[p] |= 1 << site
-        entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept) for p in parents
-                                      if p is not None))
+        entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists)
+                                      for p in parents if p is not None))
         known = self.move_clearances.get((entries, tuple(blocked), vacating))
         if known is not None:
             return known

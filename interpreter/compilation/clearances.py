@@ -290,7 +290,8 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
 
 
-def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str]], tests: Sequence[py.expr],
+def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str, tuple[int, ...]]],
+                   tests: Sequence[py.expr],
                    table: py.Name, size: int, moving: bool = False,
                    movers: Optional[py.expr] = None, blocked: Optional[py.expr] = None,
                    vacating: bool = False) -> list[py.stmt]:
@@ -316,16 +317,16 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str]
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
         helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"),
-        *([] if not kept else [pyast.none() if kept == "None" else pyast.name(kept)]))))
-        for local, slot, record, helper, kept in entries]
+        *([] if not kept else result_reuse.kept_arguments(kept, lists)))))
+        for local, slot, record, helper, kept, lists in entries]
     holds: list[py.expr] = []
-    for local, _, _, _, _ in entries:
+    for local, _, _, _, _, _ in entries:
         entry = pyast.name(local)
         holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
 
     def mask_of(read: Callable[[py.expr], py.expr]) -> py.expr:
         mask: py.expr = src.const(1 << (size + 1))  # (a constant: too large a literal)
-        for local, _, _, _, _ in entries:
+        for local, _, _, _, _, _ in entries:
             entry = pyast.name(local)
             if movers is None:
                 mask = pyast.binop(mask, "|", pyast.binop(read(entry), "|", pyast.sub(entry, 2)))

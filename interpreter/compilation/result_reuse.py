@@ -87,6 +87,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Optional, Sequence
 
+from ..runtime.kept_answers import MINE, THEIRS
 from ..runtime.pieces import KIND, OWNER
 from . import pyast
 from .journal import FIELDS, PURE_HELPERS
@@ -187,7 +188,22 @@ class Plan:
         cheaper than the boards compared."""
         if self.variables or self.keeps_path or not KEPT_ACROSS:
             return []
-        return [pyast.name(anchor) if anchor else pyast.none()]
+        return kept_arguments(anchor or "None", self.anchor_lists)
+
+    @property
+    def anchor_lists(self) -> tuple[int, ...]:
+        """The site lists the part's loops walk, once each: `MINE` (the
+        player's), `THEIRS` (the opponent's) or a player's number
+        (runtime/kept_answers.py: an anchor, a piece of that list's player, is
+        looked for on those sites alone)."""
+        codes: dict[int, None] = {}
+        for player, _local, _test, _rest in self.loops:
+            if isinstance(player, ast.Name):
+                codes[MINE if player.id == "p" else THEIRS] = None
+            else:
+                assert isinstance(player, ast.Constant) and type(player.value) is int
+                codes[player.value] = None
+        return tuple(codes)
 
     @property
     def memo(self) -> str:
@@ -213,6 +229,15 @@ class Plan:
             whole = isinstance(test, ast.Constant) and test.value is True  # (every piece of the owner's)
             tests.append(owner if whole else pyast.and_(owner, pyast.replace_nodes(test, on_piece, {})))
         return pyast.or_(*tests) if tests else None
+
+
+def kept_arguments(kept: str, lists: Sequence[int]) -> list[ast.expr]:
+    """The arguments after the position of the call finding a kept answer
+    (cases.ParentAnswer.kept: "None" for a part without loops, else its anchor
+    function's name; `lists`: Plan.anchor_lists)."""
+    if kept == "None":
+        return [pyast.none()]
+    return [pyast.name(kept), pyast.tuple_(*map(pyast.num, lists))]
 
 
 def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr,

@@ -879,7 +879,7 @@ TestNote = tuple[int, Callable[..., Any], Any, bool, Any]
 
 def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
                   record: Callable[[State], tuple[Any, int, list[TestNote]]],
-                  s: State, anchor: Any = NOT_KEPT) -> Optional[ParentEntry]:
+                  s: State, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[ParentEntry]:
     """The answer of a `forbid result` part on the listed position `s`, the
     bitmask of the sites it read (made by the recording itself) and the tests
     of one site's piece it asked (compilation/result_reuse.py), found once per
@@ -887,10 +887,10 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
     under `slot`; None (each candidate asks) where asking the listed position
     fails — a rule may fail there and not after an action, which is all the
     checks ask about. With `anchor` (the part's anchor function, or None: a part
-    reading no variable), the entry is kept for the listings after it
-    (runtime/kept_answers.py)."""
+    reading no variable; `lists`: the site lists its loops walk), the entry is
+    kept for the listings after it (runtime/kept_answers.py)."""
     if anchor is not NOT_KEPT:
-        kept = kept_entry(record, s, anchor)
+        kept = kept_entry(record, s, anchor, lists)
         if kept is not None:
             memo[slot] = kept
             return kept
@@ -901,7 +901,7 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
     tested, unsettled = noted_masks(notes, read)
     entry = memo[slot] = (answer, read, tested, _NotedTests(notes, read), unsettled)
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry)
+        keep_entry(record, s, entry, anchor, lists)
     return entry
 
 

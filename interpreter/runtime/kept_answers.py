@@ -23,52 +23,88 @@ Where the boards are the same at every site it read, every point test it asked
 of a site gives there what it gave, and the anchors are the same pieces at the
 same sites, the recording asked on the new board takes the path it took and
 gives the same entry — the order of a site list aside, which the answer does
-not depend on (a loop visits the anchors, each read: the same set). Pieces are
-never changed in place (a write puts another), so two boards are compared by
-identity, site by site; a piece equal but not the same counts as a difference
-(the entry is made again).
+not depend on (a loop visits the anchors, each read: the same set). The sites
+read, tested or holding an anchor then are compared in one step, as tuples of
+their pieces (`==`: a piece is a value, never changed in place — two equal
+pieces give every read the same, as two states with the same content are
+equal); an anchor now stands at one of the sites of its loop's player (the
+anchor function asks the piece's owner first), so the sites of those lists
+alone (`lists`: Plan.anchor_lists) are asked where their piece is not the one
+that stood there.
 """
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not
-from typing import Any, Callable, Optional
+from operator import itemgetter
+from typing import Any, Callable, Optional, Sequence
 
 # The anchor argument of a call whose entry is not kept (a part reading variables).
 NOT_KEPT: Any = object()
-# By (recording, player): (the board the entry was made on, a copy; the entry; the sites
-# it read or point-tested).
-_KEPT: dict[tuple[Callable[..., Any], int], tuple[list[Any], tuple[Any, ...], int]] = {}
+# The site lists the part's loops walk, as the call names them after its anchor
+# function (compilation/result_reuse.Plan.anchor_lists): the player's, the
+# opponent's, else a player's number.
+MINE = -1
+THEIRS = -2
+# By (recording, player): (the board the entry was made on, a copy; the entry; what
+# gives the pieces at the sites compared; those pieces; the sites compared: those it
+# read, point-tested or left unsettled, and those holding an anchor).
+_KEPT: dict[tuple[Callable[..., Any], int], tuple[list[Any], tuple[Any, ...], Callable[[Any], Any], Any, int]] = {}
 # (bounded: emptied when full — a process may compile many games)
 KEPT_MAX = 64
-# the sites compared (a larger board — a graph can have more — keeps no entry)
-_SITES = range(1 << 16)
+
+
+def _nothing(board: Any) -> tuple[()]:
+    return ()
+
+
+def _lists(s: Any, lists: Sequence[int]) -> list[list[int]]:
+    """The site lists `lists` names (MINE, THEIRS, a player's number) of `s`."""
+    p = s.player
+    return [s.occ[p if code == MINE else 1 - p if code == THEIRS else code] for code in lists]
 
 
 def kept_entry(record: Callable[..., Any], s: Any,
-               anchor: Optional[Callable[..., Any]]) -> Optional[tuple[Any, ...]]:
+               anchor: Optional[Callable[..., Any]], lists: Sequence[int] = ()) -> Optional[tuple[Any, ...]]:
     """The entry `record` made last for the player to move of `s`, where the
     board it was made on differs from `s`'s only at sites it did not read or
-    point-test, holding no anchor there before or now; else None."""
-    last = _KEPT.get((record, s.player))
+    point-test, holding no anchor there before or now; else None. The sites
+    compared (those, and those that held an anchor) in one step; the anchors
+    now looked for on the sites of `lists` alone (an anchor is a piece of
+    the player whose list the loop walks: result_reuse.Plan.anchor)."""
+    p = s.player
+    last = _KEPT.get((record, p))
     if last is None:
         return None
-    then, entry, needed = last
+    then, entry, pieces, were, compared = last
     board = s.board
-    if len(board) != len(then) or len(board) > len(_SITES):
+    if len(board) != len(then) or pieces(board) != were:
         return None
-    p = s.player
-    q = 1 - p
-    for site in compress(_SITES, map(is_not, board, then)):
-        if needed >> site & 1 or anchor is not None and (
-                (piece := board[site]) is not None and anchor(site, piece, p, q)
-                or (piece := then[site]) is not None and anchor(site, piece, p, q)):
-            return None
+    if anchor is not None:
+        if not lists:
+            return None  # (an anchor with no list to look for it on: nothing is known)
+        q = 1 - p
+        for sites in _lists(s, lists):
+            for site in sites:
+                if (piece := board[site]) is not then[site] and not compared >> site & 1 \
+                        and anchor(site, piece, p, q):
+                    return None
     return entry
 
 
-def keep_entry(record: Callable[..., Any], s: Any, entry: tuple[Any, ...]) -> None:
-    """Keep `entry`, just made by `record` on `s`, for the listings after it."""
+def keep_entry(record: Callable[..., Any], s: Any, entry: tuple[Any, ...],
+               anchor: Optional[Callable[..., Any]] = None, lists: Sequence[int] = ()) -> None:
+    """Keep `entry`, just made by `record` on `s` (the part's `anchor` and
+    `lists` as `kept_entry` is given them), for the listings after it."""
     if len(_KEPT) >= KEPT_MAX:
         _KEPT.clear()
-    _KEPT[record, s.player] = (s.board[:], entry, entry[1] | entry[2] | entry[4])
+    board = s.board
+    p = s.player
+    q = 1 - p
+    compared = entry[1] | entry[2] | entry[4]
+    if anchor is not None:
+        for sites in _lists(s, lists):
+            for site in sites:
+                if anchor(site, board[site], p, q):
+                    compared |= 1 << site
+    at = [site for site in range(len(board)) if compared >> site & 1]
+    pieces = itemgetter(*at) if at else _nothing
+    _KEPT[record, p] = (board[:], entry, pieces, pieces(board), compared)

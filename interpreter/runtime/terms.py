@@ -11,7 +11,7 @@ too, as for any part) and its sixth (the sites read outside the terms, the runs)
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .errors import RuleRuntimeError
 from .kept_answers import NOT_KEPT, keep_entry, kept_entry
@@ -24,9 +24,27 @@ TermRun = tuple[int, Callable[..., tuple[Any, ...]], Sequence[Any], tuple[Any, .
 Terms = tuple[int, list[TermRun]]
 
 
+class Runs(list[TermRun]):
+    """The runs of an entry's terms that read a site (its `entry[5][1]`), in
+    their order, with `at`: by site, the runs that read it (in that order) —
+    what `moved_holds` asks of a move, without walking the others."""
+    __slots__ = ("at",)
+
+    def __init__(self, runs: Iterable[TermRun]) -> None:
+        super().__init__(runs)
+        at: dict[int, list[TermRun]] = {}
+        for run in self:
+            sites = run[0]
+            while sites:
+                low = sites & -sites
+                sites ^= low
+                at.setdefault(low.bit_length() - 1, []).append(run)
+        self.at = at
+
+
 def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]], memo: dict[int, Any], slot: int,
                         record: Callable[[Any], tuple[Any, ...]],
-                        s: Any, anchor: Any = NOT_KEPT) -> Optional[tuple[Any, ...]]:
+                        s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[tuple[Any, ...]]:
     """`parent_answer` (runtime/helpers.py, or `parent_answer_masked` where the
     recording also notes settled point tests as bitmasks) of a part with terms, kept in
     `memo` under `slot`: its point tests kept for the sites read by terms alone
@@ -35,7 +53,7 @@ def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]],
     read outside the terms, the runs) as a sixth item; kept as `parent_answer`
     keeps its entry."""
     if anchor is not NOT_KEPT:
-        kept = kept_entry(record, s, anchor)
+        kept = kept_entry(record, s, anchor, lists)
         if kept is not None:
             memo[slot] = kept
             return kept
@@ -52,21 +70,21 @@ def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]],
     term_reads, runs = found[0]
     outside = entry[1]
     # (a run that read no site — its point tests stand for its reads — is never asked again)
-    entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, [run for run in runs if run[0]]))
+    entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, Runs(filter(_READ_SOME, runs))))
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry)
+        keep_entry(record, s, entry, anchor, lists)
     return entry
 
 
 def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable[[Any], tuple[Any, ...]],
-                               s: Any, anchor: Any = NOT_KEPT) -> Optional[tuple[Any, ...]]:
+                               s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[tuple[Any, ...]]:
     """`parent_answer_terms` for a recording that also notes settled point
     tests as bitmasks (runtime/point_masks.py): the same entry as
     `parent_answer_masked` would make, the terms' reads and runs added as
     `parent_answer_terms` adds them, in one call; kept as `parent_answer` keeps
     its entry."""
     if anchor is not NOT_KEPT:
-        kept = kept_entry(record, s, anchor)
+        kept = kept_entry(record, s, anchor, lists)
         if kept is not None:
             memo[slot] = kept
             return kept
@@ -81,9 +99,9 @@ def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable
     unread = ~read
     # (a run that read no site — its point tests stand for its reads — is never asked again)
     entry = memo[slot] = (answer, read | term_reads, tested & unread, MaskedTests(notes, masked, read),
-                          unsettled & unread, (read, list(filter(_READ_SOME, runs))))
+                          unsettled & unread, (read, Runs(filter(_READ_SOME, runs))))
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry)
+        keep_entry(record, s, entry, anchor, lists)
     return entry
 
 
@@ -124,24 +142,32 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
     return True
 
 
-def moved_holds(runs: Sequence[TermRun], board: Board, site: int, to: int, p: int, q: int) -> bool:
+def moved_holds(runs: Runs, board: Board, site: int, to: int, p: int, q: int) -> bool:
     """Whether the runs of terms (an entry's `entry[5][1]`) that read `site`
     or `to` give the outputs they gave with the piece at `site` moved to `to`:
     what `terms_hold` answers of that move where neither place is read outside
     the terms, unsettled, or (`to`, with one of the player's pieces) a failing
     tested one — the runs reading neither place give what they gave, the point
-    tests at both what they gave (runtime/clearances.let_through). No move
-    (`to` its origin) is left to the check."""
+    tests at both what they gave (runtime/clearances.let_through). The runs
+    asked are found by site (`Runs.at`): those reading `site`, then those
+    reading `to` alone. No move (`to` its origin) is left to the check."""
     if site == to:  # (no move: the check asks)
         return False
-    bit = 1 << site | 1 << to
+    at = runs.at
+    at_site = at.get(site, ())
+    at_to = at.get(to, ())
+    if not (at_site or at_to):
+        return True
     piece = board[site]
     landed = board[to]
     board[site] = None
     board[to] = piece
     try:
-        for run in runs:
-            if run[0] & bit and run[1](board, p, q, *run[2]) != run[3]:
+        for run in at_site:
+            if run[1](board, p, q, *run[2]) != run[3]:
+                return False
+        for run in at_to:
+            if not run[0] >> site & 1 and run[1](board, p, q, *run[2]) != run[3]:
                 return False
     except Exception:  # (the check asks it again, as terms_hold does)
         return False

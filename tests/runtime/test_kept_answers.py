@@ -4,6 +4,7 @@ read and tested nothing and no anchor stands, before or now; chess's perft and
 legal lists as with it switched off, the recordings asked fewer times."""
 from __future__ import annotations
 
+import ast
 import random
 from types import SimpleNamespace
 
@@ -24,8 +25,12 @@ def _record(s):  # (a recording: its identity keys what is kept)
     raise AssertionError("not asked")
 
 
-def _state(board, player=0):
-    return SimpleNamespace(board=board, player=player)
+def _state(board, player=0):  # (the players' site lists as the board has them)
+    occ = [[site for site, pc in enumerate(board) if pc is not None and pc[0] == owner] for owner in (0, 1)]
+    return SimpleNamespace(board=board, player=player, occ=occ)
+
+
+MINE = (kept_answers.MINE,)  # (the anchor's loop walks the player's sites)
 
 
 def test_kept_where_the_boards_differ_outside_what_the_entry_read():
@@ -33,30 +38,34 @@ def test_kept_where_the_boards_differ_outside_what_the_entry_read():
     board = [None, KING, (1, 3), None, (1, 0), None]
     # (answer, read: sites 1 and 2, tested: site 3, tests, unsettled: none)
     entry = (False, 0b000110, 0b001000, {}, 0)
-    kept_answers.keep_entry(_record, _state(board), entry)
+    kept_answers.keep_entry(_record, _state(board), entry, _anchor, MINE)
     later = board[:]
     later[5] = (1, 4)  # (a piece put where nothing was read)
     later[4] = None  # (one taken away there)
-    assert kept_answers.kept_entry(_record, _state(later), _anchor) is entry
+    assert kept_answers.kept_entry(_record, _state(later), _anchor, MINE) is entry
+    later[2] = (1, 3)  # (an equal piece where one was read: the same value)
+    assert kept_answers.kept_entry(_record, _state(later), _anchor, MINE) is entry
+    later[5] = (1, 5)  # (the opponent's king: no anchor of the player's loop)
+    assert kept_answers.kept_entry(_record, _state(later), _anchor, MINE) is entry
     assert kept_answers.kept_entry(_record, _state(board[:]), None) is entry  # (equal boards)
     for site, piece in ((2, None), (1, None), (3, (1, 1))):  # (read, the anchor read, tested)
         changed = board[:]
         changed[site] = piece
-        assert kept_answers.kept_entry(_record, _state(changed), _anchor) is None
+        assert kept_answers.kept_entry(_record, _state(changed), _anchor, MINE) is None
     anchored = board[:]
     anchored[5] = KING  # (an anchor where nothing was read: the part's loops would visit it)
-    assert kept_answers.kept_entry(_record, _state(anchored), _anchor) is None
+    assert kept_answers.kept_entry(_record, _state(anchored), _anchor, MINE) is None
     assert kept_answers.kept_entry(_record, _state(anchored), None) is entry  # (no loops: none)
     # (an anchor gone from where nothing was read)
-    kept_answers.keep_entry(_record, _state(anchored), entry)
-    assert kept_answers.kept_entry(_record, _state(board[:]), _anchor) is None
-    assert kept_answers.kept_entry(_record, _state(board[:], player=1), _anchor) is None  # (another player)
-    assert kept_answers.kept_entry(_record, _state(board[:-1]), _anchor) is None  # (another board)
+    kept_answers.keep_entry(_record, _state(anchored), entry, _anchor, MINE)
+    assert kept_answers.kept_entry(_record, _state(board[:]), _anchor, MINE) is None
+    assert kept_answers.kept_entry(_record, _state(board[:], player=1), _anchor, MINE) is None  # (another player)
+    assert kept_answers.kept_entry(_record, _state(board[:-1]), _anchor, MINE) is None  # (another board)
 
 
 def test_a_part_reading_a_variable_is_not_kept(monkeypatch):
     plan = result_reuse.Plan([], [], [], variables=[])
-    assert len(plan.kept_argument("")) == 1 and len(plan.kept_argument("f1")) == 1
+    assert len(plan.kept_argument("")) == 1 and len(plan.kept_argument("f1")) == 2  # (the anchor, its lists)
     assert plan.kept_argument("f1")[0].id == "f1"  # type: ignore[attr-defined]
     plan.variables.append(result_reuse.pyast.num(0))
     assert plan.kept_argument("f1") == []
@@ -74,7 +83,8 @@ def _chess(on: bool, monkeypatch):
 
 def test_chess_as_without_keeping(monkeypatch):
     on, off = _chess(True, monkeypatch), _chess(False, monkeypatch)
-    assert all(len(call.args) == 5 for call in parent_answer_calls(on))  # (the anchor given)
+    assert all(len(call.args) == 6 for call in parent_answer_calls(on))  # (the anchor given, its lists)
+    assert all(ast.literal_eval(call.args[5]) == MINE for call in parent_answer_calls(on))  # (the king's: o[p])
     assert all(len(call.args) == 4 for call in parent_answer_calls(off))
     given: list[bool] = []  # (by listing asking: whether the entry kept was given)
     kept = terms.kept_entry  # (chess's part has terms: runtime/terms.py finds its entry)

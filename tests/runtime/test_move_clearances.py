@@ -223,7 +223,7 @@ def test_moving_failures_marks_the_settled_sites_a_test_gives_otherwise_at():
 
 
 def test_moved_holds_asks_the_runs_reading_either_place():
-    from interpreter.runtime.terms import moved_holds
+    from interpreter.runtime.terms import Runs, moved_holds
 
     def first(board, p, q, line):  # (a term's run: whether the first piece along `line` is an enemy)
         for site in line:
@@ -239,11 +239,21 @@ def test_moved_holds_asks_the_runs_reading_either_place():
     shut = (1 << 2, first, ((2, 3, 6),), (False,))  # (stops at 2)
     open_line = (1 << 4 | 1 << 5, first, ((4, 5),), (False,))  # (reads 4 and 5, finds nothing)
     facing = (1 << 7 | 1 << 6, first, ((7, 6),), (True,))  # (finds the enemy on 6)
-    runs = [shut, open_line, facing]
+    runs = Runs([shut, open_line, facing])
+    assert runs == [shut, open_line, facing]
+    assert runs.at == {2: [shut], 4: [open_line], 5: [open_line], 6: [facing], 7: [facing]}
     before = list(board)
     assert not moved_holds(runs, board, 2, 8, 0, 1)  # (2 left: the line finds the enemy behind)
     assert moved_holds(runs, board, 9, 4, 0, 1)  # (onto 4: the open line stops there, at the player's piece)
     assert not moved_holds(runs, board, 9, 7, 0, 1)  # (onto 7: the piece now stands before the enemy)
     assert moved_holds(runs, board, 9, 8, 0, 1)  # (nothing read either place)
     assert not moved_holds(runs, board, 9, 9, 0, 1)  # (no move: left to the check)
+    asked = []
+
+    def counted(board, p, q, line):
+        asked.append(line)
+        return first(board, p, q, line)
+
+    both = (1 << 2 | 1 << 3, counted, ((3, 2),), (False,))  # (reads 3 and 2)
+    assert moved_holds(Runs([both]), board, 2, 3, 0, 1) and asked == [(3, 2)]  # (read at both places: asked once)
     assert board == before
