@@ -50,7 +50,6 @@ from .domains import Domains
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
-from .flag_copies import coalesced
 from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
@@ -368,8 +367,6 @@ class Compiler:
                                               chains=adjacency_table(self.exprs).id if self.keeps_chains else None,
                                               liberties=liberties)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
-        # (a flag copied into another, read nowhere else, written under the other's name)
-        src.functions = [coalesced(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
