@@ -23,7 +23,7 @@ from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
 from .validation.expansion import expansion_errors
 from .validation.lost_locals import lost_let_warnings
-from .validation.semantic import unused_warnings
+from .validation.semantic import missing_line_warnings, unused_warnings
 
 
 @dataclass
@@ -65,6 +65,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
         diags.add(Diagnostic(pos.file, pos.line, pos.column, warning.message, "warning", warning.hint))
     if rules is None and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
+    diags.extend(missing_line_warnings(definition.data, lambda path: locate(definition, path)))
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
     diags.extend(lost_let_warnings(items))
     diags.raise_if_errors(definition.sources)

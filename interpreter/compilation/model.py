@@ -506,8 +506,9 @@ def _build_board(spec: Data, report: Report) -> boards.Board:
 
 
 def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report) -> tuple[int, ...]:
-    """A region is a list of sites, or a rule: ranks / files / edge / all / sites, only
-    those also in `only` (a region itself), minus `except`."""
+    """A region is a list of sites, or a rule: ranks / files / edge / all / sites / the
+    regions in `union`, only those also in `only` (a region itself), minus `except`.
+    (A rank or file the grid has not chooses nothing: validation warns about it.)"""
     if isinstance(spec, list):
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
     chosen: set[int] = set()
@@ -531,8 +532,10 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
         s = site(x, path + ("sites", i))
         if s >= 0:
             chosen.add(s)
+    for i, part in enumerate(spec.get("union") or []):
+        chosen |= set(_region_sites(part, board, site, path + ("union", i), report))
     if "only" in spec:
-        if not any(k in spec for k in ("ranks", "files", "edge", "all", "sites")):
+        if not any(k in spec for k in ("ranks", "files", "edge", "all", "sites", "union")):
             report(path + ("only",), "'only' keeps the sites of the rule's other parts that are also in it, and "
                                      "this rule has no other part", "add the parts to choose from, e.g. "
                                      "{files: [b, d], only: {ranks: [2, 4]}}")

@@ -21,6 +21,39 @@ if TYPE_CHECKING:
 Locate = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # YAML path -> (file, line, column)
 
 
+def missing_line_warnings(data: dict[str, Any], locate: Locate) -> list[Diagnostic]:
+    """Warnings about a region rule's rank or file the grid has not: it chooses no
+    site, which is a slip more often than a board made smaller by a variant."""
+    grid = (data.get("board") or {}).get("grid")
+    if not isinstance(grid, dict):
+        return []
+    ranks, files = int(grid["ranks"]), int(grid["files"])
+    warnings: list[Diagnostic] = []
+
+    def walk(spec: Any, path: tuple[Any, ...]) -> None:
+        if not isinstance(spec, dict):
+            return
+        for i, rank in enumerate(spec.get("ranks") or []):
+            if not 1 <= int(rank) <= ranks:
+                file, line, col = locate(path + ("ranks", i))
+                warnings.append(Diagnostic(file, line, col, f"the board has no rank {rank}: it chooses no site",
+                                           "warning", f"its ranks are 1 to {ranks}"))
+        for i, letter in enumerate(spec.get("files") or []):
+            if not "a" <= str(letter) < chr(ord("a") + files):
+                file, line, col = locate(path + ("files", i))
+                warnings.append(Diagnostic(file, line, col, f"the board has no file {letter}: it chooses no site",
+                                           "warning", f"its files are a to {chr(ord('a') + files - 1)}"))
+        for i, part in enumerate(spec.get("union") or []):
+            walk(part, path + ("union", i))
+        walk(spec.get("only"), path + ("only",))
+        for player, part in (spec.get("per_player") or {}).items():
+            walk(part, path + ("per_player", player))
+
+    for name, spec in (data.get("regions") or {}).items():
+        walk(spec, ("regions", name))
+    return warnings
+
+
 def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagnostic]:
     """Warnings about unused regions, variables, decisions, procedures, named
     expressions, phases never started, and actions for kinds that never appear."""

@@ -1,5 +1,6 @@
 """A region rule's `only` part (docs/format.md 2.5): the sites of the other parts
-that are also in `only`, before `except` — regions as intersections."""
+that are also in `only`, before `except` — regions as intersections; and `union`,
+the sites of several regions — unions of intersections."""
 import pytest
 
 from interpreter import load_game
@@ -39,3 +40,42 @@ def test_only_errors(tmp_path, capsys, regions, message, where):
     assert message in str(caught.value)
     assert main(["validate", str(tmp_path)]) == 1
     assert where in capsys.readouterr().err
+
+
+def test_union_joins_regions_each_with_its_own_only_and_except(tmp_path):
+    game = _game(tmp_path, "  lattice: {union: [{files: [a, c, e], only: {ranks: [2, 4]}},"
+                           " {files: [b, d], only: {ranks: [1, 3, 5]}, except: [d5]}]}\n"
+                           "  corner: {sites: [a1], union: [[e5], {edge: true, only: [c1]}], except: [e5]}\n"
+                           "  nested: {union: [{union: [[b2]]}], only: [b2, b3]}\n")
+    by_action: dict[str, list[str]] = {}
+    for notation in game.legal_notations(game.initial_state()):
+        name, site = notation.split("@")
+        by_action.setdefault(name, []).append(site)
+    assert {k: sorted(v) for k, v in by_action.items()} == {
+        "lattice": ["a2", "a4", "b1", "b3", "b5", "c2", "c4", "d1", "d3", "e2", "e4"],
+        "corner": ["a1", "c1"], "nested": ["b2"]}
+
+
+@pytest.mark.parametrize("regions,message,where", [
+    ("  lattice: {union: [[b2, z9]]}\n", "unknown site 'z9'", "game.yaml:14:"),
+    ("  lattice: {union: []}\n", "", "game.yaml:14:"),
+])
+def test_union_errors(tmp_path, capsys, regions, message, where):
+    regions += "  corner: [a1]\n  nested: [a2]\n"
+    with pytest.raises(Exception) as caught:
+        _game(tmp_path, regions)
+    assert message in str(caught.value)
+    assert main(["validate", str(tmp_path)]) == 1
+    assert where in capsys.readouterr().err
+
+
+def test_a_rank_or_file_the_grid_has_not_chooses_nothing_and_is_warned_about(tmp_path, capsys):
+    game = _game(tmp_path, "  lattice: {union: [[b2], {files: [q]}]}\n"
+                           "  corner: {ranks: [1, 6], only: [a1, a5]}\n  nested: [a2]\n")
+    assert sorted(game.legal_notations(game.initial_state())) == ["corner@a1", "lattice@b2", "nested@a2"]
+    assert main(["validate", str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "game.yaml:14:36: warning: the board has no file q: it chooses no site" in text
+    assert "its files are a to e" in text
+    assert "game.yaml:15:23: warning: the board has no rank 6: it chooses no site" in text
