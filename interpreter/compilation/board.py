@@ -87,7 +87,10 @@ def grid_site_name(file: int, rank: int) -> str:
     return f"{FILE_LETTERS[file]}{rank + 1}"
 
 
-def build_grid(files: int, ranks: int) -> Board:
+def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = ABSOLUTE_SETS["orthogonal"]) -> Board:
+    """A site's neighbours (for `walk`, `neighbours()`, `connected`, `group`) are the
+    next sites in `neighbour_directions`, in that order: a hexagonal board is a grid
+    whose neighbours are six of the eight directions."""
     names = [grid_site_name(f, r) for r in range(ranks) for f in range(files)]
     index = {name: i for i, name in enumerate(names)}
     coords = [(float(i % files), float(i // files)) for i in range(len(names))]
@@ -104,13 +107,14 @@ def build_grid(files: int, ranks: int) -> Board:
                 f, r = f + df, r + dr
             per_site.append(tuple(ray))
         rays.append(per_site)
-    orthogonal = [DIRECTION_NAMES.index(d) for d in ABSOLUTE_SETS["orthogonal"]]
-    adjacent = [tuple(rays[d][s][0] for d in orthogonal if rays[d][s]) for s in range(len(names))]
+    chosen = [DIRECTION_NAMES.index(d) for d in neighbour_directions]
+    adjacent = [tuple(rays[d][s][0] for d in chosen if rays[d][s]) for s in range(len(names))]
     edges = []
     for s in range(len(names)):
-        for d in (DIRECTION_NAMES.index("n"), DIRECTION_NAMES.index("e")):
-            if rays[d][s]:
-                edges.append((s, rays[d][s][0], False))
+        for d in chosen:  # each edge once: from the site it leaves northwards or eastwards
+            two_way = OPPOSITE[DIRECTION_NAMES[d]] in neighbour_directions
+            if rays[d][s] and (not two_way or DIRECTION_NAMES[d] in ("n", "ne", "e", "nw")):
+                edges.append((s, rays[d][s][0], not two_way))
     return Board("grid", names, index, coords, files, ranks, rays, adjacent, edges)
 
 

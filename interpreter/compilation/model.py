@@ -486,7 +486,9 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
 def _build_board(spec: Data, report: Report) -> boards.Board:
     if "grid" in spec:
         grid = spec["grid"]
-        return boards.build_grid(int(grid["files"]), int(grid["ranks"]))
+        chosen = grid.get("neighbours", "orthogonal")
+        directions = boards.ABSOLUTE_SETS[chosen] if isinstance(chosen, str) else tuple(dict.fromkeys(chosen))
+        return boards.build_grid(int(grid["files"]), int(grid["ranks"]), directions)
     graph = spec["graph"]
     sites = graph["sites"]
     names = set(map(str, sites))

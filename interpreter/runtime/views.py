@@ -85,7 +85,8 @@ class BoardView:
     # Drawing coordinates of every site, x to the right and y upwards, in board units
     # (a grid uses file index and rank index).
     coords: Mapping[str, tuple[float, float]]
-    # Edges as (a, b, one_way); for a grid, the orthogonal neighbours.
+    # Edges as (a, b, one_way); for a grid, between neighbours (orthogonal unless the
+    # board says `neighbours`).
     edges: tuple[tuple[str, str, bool], ...]
     files: int = 0  # grid only
     ranks: int = 0  # grid only
