@@ -89,8 +89,8 @@ def grid_site_name(file: int, rank: int) -> str:
 
 def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = ABSOLUTE_SETS["orthogonal"]) -> Board:
     """A site's neighbours (for `walk`, `neighbours()`, `connected`, `group`) are the
-    next sites in `neighbour_directions`, in that order: a hexagonal board is a grid
-    whose neighbours are six of the eight directions."""
+    next sites in `neighbour_directions` (each with its opposite), in that order: a
+    hexagonal board is a grid whose neighbours are six of the eight directions."""
     names = [grid_site_name(f, r) for r in range(ranks) for f in range(files)]
     index = {name: i for i, name in enumerate(names)}
     coords = [(float(i % files), float(i // files)) for i in range(len(names))]
@@ -112,9 +112,8 @@ def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = A
     edges = []
     for s in range(len(names)):
         for d in chosen:  # each edge once: from the site it leaves northwards or eastwards
-            two_way = OPPOSITE[DIRECTION_NAMES[d]] in neighbour_directions
-            if rays[d][s] and (not two_way or DIRECTION_NAMES[d] in ("n", "ne", "e", "nw")):
-                edges.append((s, rays[d][s][0], not two_way))
+            if rays[d][s] and DIRECTION_NAMES[d] in ("n", "ne", "e", "nw"):
+                edges.append((s, rays[d][s][0], False))
     return Board("grid", names, index, coords, files, ranks, rays, adjacent, edges)
 
 

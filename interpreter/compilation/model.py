@@ -488,6 +488,11 @@ def _build_board(spec: Data, report: Report) -> boards.Board:
         grid = spec["grid"]
         chosen = grid.get("neighbours", "orthogonal")
         directions = boards.ABSOLUTE_SETS[chosen] if isinstance(chosen, str) else tuple(dict.fromkeys(chosen))
+        alone = [d for d in directions if boards.OPPOSITE[d] not in directions]
+        if alone:  # (groups and floods join sites both ways; a one-way board is a graph's `one_way`)
+            report(("board", "grid", "neighbours"), f"a neighbour to the {alone[0]} needs its opposite, "
+                   f"{boards.OPPOSITE[alone[0]]}: neighbours go both ways on a grid",
+                   f"add {', '.join(boards.OPPOSITE[d] for d in alone)}")
         return boards.build_grid(int(grid["files"]), int(grid["ranks"]), directions)
     graph = spec["graph"]
     sites = graph["sites"]

@@ -41,7 +41,7 @@ def test_groups_join_along_the_chosen_directions(tmp_path):
     assert _legal(tmp_path / "orthogonal", "", "count(group(b2)) == 3", setup) == []
 
 
-def test_the_drawing_joins_neighbours_once_and_marks_one_way_edges(tmp_path):
+def test_the_drawing_joins_neighbours_once(tmp_path):
     game = load_game(write_definition(tmp_path, _yaml(HEX), drop_where("true")))
     edges = set(game.board.edges)
     assert ("a1", "b2", False) in edges and ("b2", "a1", False) not in edges
@@ -49,11 +49,11 @@ def test_the_drawing_joins_neighbours_once_and_marks_one_way_edges(tmp_path):
     assert len(edges) == 6 + 6 + 4  # ranks' steps, files' steps, the ne diagonals
 
 
-def test_one_way_neighbours(tmp_path):
-    # only north: a site's neighbour is the one above it, not the one below; drawn one way
-    assert _legal(tmp_path, "[n]", "to in neighbours(b2)") == ["b3"]
-    game = load_game(str(tmp_path))
-    assert set(game.board.edges) == {(f"{f}{r}", f"{f}{r + 1}", True) for f in "abc" for r in (1, 2)}
+def test_neighbours_go_both_ways(tmp_path, capsys):
+    write_definition(tmp_path, _yaml("[n, e, w]"), drop_where("true"))
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "game.yaml:9:" in err and "a neighbour to the n needs its opposite, s" in err and "add s" in err
 
 
 def test_an_unknown_direction_is_an_error_at_its_place(tmp_path, capsys):
