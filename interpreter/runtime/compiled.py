@@ -35,7 +35,7 @@ NoAction = Callable[["State", int], None]  # (state, repetitions): the phase's `
 BeforeTurn = Callable[["State", bool, int], None]  # (state, no legal action, repetitions)
 Picker = Callable[["State", Callable[[], float]], Optional["Code"]]  # (state, rand): one legal code drawn, or None
 # (state): right after a listing, by candidate, the position it reaches, where the listing played it; or None
-Reached = Callable[["State"], Optional[dict["Code", "State"]]]
+Reached = Callable[["State"], Optional[dict["Code", int]]]
 
 
 class CasePattern(Enum):
