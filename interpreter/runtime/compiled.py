@@ -130,8 +130,9 @@ class DecisionInfo:
     # candidates than needed (runtime/longest.py), for random playouts; else None.
     # (Its legal listers are then the longest turn's filters; no draws, no candidates.)
     pick: Optional[Picker] = None
-    # With `play the longest turn`: the positions its last listing reached, by
-    # candidate (LongestTurn.reached), for perft's last ply; else None.
+    # With `play the longest turn`: how many legal actions the positions its last
+    # listing reached have, by candidate (LongestTurn.reached), for perft's last
+    # ply; else None.
     reached: Optional[Reached] = None
     # A chance event's outcomes, by the codes' choice: value, label, probability.
     outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings
