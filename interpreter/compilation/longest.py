@@ -148,6 +148,7 @@ class LongestTurns:
             tiebreak = namespace[self.tiebreaks[index]] if index in self.tiebreaks else None
             pos = plan.longest.pos
             wrapped = LongestTurn(search, lister, pos, tiebreak, plan.longest.highest)
+            search.filters[index] = wrapped
             duplicates = every[index]
             with_duplicates = wrapped if duplicates is None else LongestTurn(search, duplicates, pos, tiebreak,
                                                                              plan.longest.highest)

@@ -35,7 +35,7 @@ NoAction = Callable[["State", int], None]  # (state, repetitions): the phase's `
 BeforeTurn = Callable[["State", bool, int], None]  # (state, no legal action, repetitions)
 Picker = Callable[["State", Callable[[], float]], Optional["Code"]]  # (state, rand): one legal code drawn, or None
 # (state): right after a listing, by candidate, the position it reaches, where the listing played it; or None
-Reached = Callable[["State"], Optional[dict["Code", "State"]]]
+Reached = Callable[["State"], Optional[dict["Code", int]]]
 
 
 class CasePattern(Enum):
@@ -130,8 +130,9 @@ class DecisionInfo:
     # candidates than needed (runtime/longest.py), for random playouts; else None.
     # (Its legal listers are then the longest turn's filters; no draws, no candidates.)
     pick: Optional[Picker] = None
-    # With `play the longest turn`: the positions its last listing reached, by
-    # candidate (LongestTurn.reached), for perft's last ply; else None.
+    # With `play the longest turn`: how many legal actions the positions its last
+    # listing reached have, by candidate (LongestTurn.reached), for perft's last
+    # ply; else None.
     reached: Optional[Reached] = None
     # A chance event's outcomes, by the codes' choice: value, label, probability.
     outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings

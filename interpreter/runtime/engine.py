@@ -730,12 +730,10 @@ class Engine:
                         leaves += n
                         continue
                 if reached:
-                    t = reached.get(code)
-                    if t is not None:
-                        n = self._reached_count(t)
-                        if n:
-                            leaves += n
-                            continue
+                    n = reached.get(code)
+                    if n:
+                        leaves += n
+                        continue
                 child = position.copy()
                 apply(child, code)
                 leaves += len(child.legal)  # type: ignore[arg-type]
@@ -744,19 +742,6 @@ class Engine:
         if depth >= 1:
             walk(s, 1)
         return counts[1:]
-
-    def _reached_count(self, t: State) -> int:
-        """How many legal actions `t` has, a position a listing reached by playing a
-        candidate (DecisionInfo.reached: as playing it leaves it, within the turn):
-        0 where that is not counted so — none (the phase's `if no action` decides)
-        or a fault (the candidate is played again, to tell where it arose)."""
-        decision = self.decisions[t.decision]
-        if decision.is_chance:
-            return 0
-        try:
-            return len(decision.legal(t))  # type: ignore[misc]  # (a decision has its lister)
-        except RuleRuntimeError:
-            return 0
 
     def _known_child_counts(self, s: State) -> list[list[Optional[int]]]:
         """By phase and case: how many legal actions every child of the case has,

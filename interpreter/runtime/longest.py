@@ -85,6 +85,8 @@ class TurnSearch:
         self.last: Optional[Listed] = None
         self.after: dict[Code, Listed] = {}
         self.searched: Optional[tuple[State, dict[Code, Listed]]] = None
+        # by decision: its longest-turn filter, or None (set as they are made)
+        self.filters: list[Optional[LongestTurn]] = [None] * len(listers)
 
     def listing(self, s: State, lister: Lister) -> list[Code]:
         """The actions of `s` as `lister` lists them: a listing of the last search
@@ -139,16 +141,33 @@ class LongestTurn:
                 search.searched = (s, run.after)
         return kept
 
-    def reached(self, s: State) -> Optional[dict[Code, State]]:
-        """Right after `s` was listed (and not changed since): by candidate, the
-        position it reaches — as playing it would leave it, but for the ply, the
-        last action and the legal actions — where the listing played it and the
-        turn goes on with a decision (for perft's last ply, which counts their
-        actions); None when the listing searched nothing."""
-        searched = self.search.searched
+    def reached(self, s: State) -> Optional[dict[Code, int]]:
+        """Right after `s` was listed (and not changed since): by candidate, how
+        many legal actions the position it reaches has — as playing it would leave
+        it, but for the ply, the last action and the legal actions — where the
+        listing played it and the turn goes on with a decision (for perft's last
+        ply, which adds them instead of playing the candidates); None when the
+        listing searched nothing. 0 where that is not counted so: none (the
+        phase's `if no action` decides) or a fault (the candidate is played
+        again, to tell where it arose)."""
+        search = self.search
+        searched = search.searched
         if searched is None or searched[0] is not s:
             return None
-        return {code: listed[0] for code, listed in searched[1].items()}
+        filters = search.filters
+        counts = {}
+        for code, (t, _, codes) in searched[1].items():
+            # (the listing kept is the reached position's legal actions where its
+            # decision has no longest-turn filter or the filter keeps them all)
+            turn = filters[t.decision]
+            if turn is None or len(codes) <= 1 or turn._all_whole(t, codes):
+                counts[code] = len(codes)
+                continue
+            try:
+                counts[code] = len(turn(t))
+            except RuleRuntimeError:
+                counts[code] = 0
+        return counts
 
     def pick(self, s: State, rand: Callable[[], float]) -> Optional[Code]:
         """A legal action drawn uniformly (None: none is legal), checking no more
@@ -217,9 +236,12 @@ class LongestTurn:
     def _lengths(self, s: State, codes: Sequence[Code], run: _Run) -> list[int]:
         """L of each of `codes` in `s` (the loop of every listing: what all
         candidates share looked up once)."""
+        search = self.search
         horizon = self._horizon(s)
-        passes = self.search.passes
-        trials = self.search.trials[s.phase]
+        passes = search.passes
+        trials = search.trials[s.phase]
+        listers = search.listers
+        keep = search.counts is None and SHORTCUTS
         rest = self._rest
         lengths = []
         for code in codes:
@@ -235,8 +257,25 @@ class LongestTurn:
             assert trial is not None  # (only a chance event's cases have none)
             if trial(t, code) or t.result is not None:
                 lengths.append(count)
+                continue
+            need = None if horizon is None else horizon - count
+            lister = listers[t.decision]
+            if need != 1 or lister is None:
+                lengths.append(count + rest(t, 1, need, -1, run, code)[0])
+                continue
+            # (the turn's last decision comes next: `_rest`'s first steps written out,
+            # its loop asked only when every action listed is a pass)
+            follow = lister(t)
+            if keep:
+                search.last = listed = (t, lister, follow)
+                t.last = code
+                run.after[code] = listed
+            for later in follow:
+                if later[CASE] not in passes:
+                    lengths.append(count + 1)
+                    break
             else:
-                lengths.append(count + rest(t, 1, None if horizon is None else horizon - count, -1, run, code)[0])
+                lengths.append(count + self._ways(t, follow, 1, need, -1, run)[0])
         return lengths
 
     def _score(self, s: State, code: Code, run: _Run) -> Score:
@@ -266,6 +305,12 @@ class LongestTurn:
             if first is not None:
                 s.last = first  # (what `listing` looks it up by; a trial copy's own is stale)
                 run.after[first] = listed
+        return self._ways(s, codes, depth, need, player, run)
+
+    def _ways(self, s: State, codes: list[Code], depth: int, need: Optional[int], player: int,
+              run: _Run) -> Score:
+        """`_rest` once `s` is listed (`codes`)."""
+        search = self.search
         if not codes:
             return 0, self._value(s, player)
         best: Optional[Score] = None
