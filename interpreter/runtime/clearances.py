@@ -102,19 +102,21 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
     runs that read either give what they gave with the move made
     (`terms.moved_holds`) — the check's answer (its `_terms_before`), without
     its call."""
+    # (a code's case, origin and destination as `code[0]`, `code[1]`, `code[2]`: CASE,
+    # ORIGIN, DESTINATION as literals, read faster in these loops over every candidate)
     row = checks.row
     distinct = checks.distinct
     if len(distinct) == 1:
         clear = distinct[0](s, memo)
         if clear is None:
-            out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
+            out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
             return
         mask, bits = clear[0], clear[1]
         cleared = checks.cleared
         if len(clear) == 2:
             out[:] = [code for code in out
-                      if cleared[code[CASE]] and not (bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
-                      or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+                      if cleared[code[0]] and not (bits[code[1]] | bits[code[2]]) & mask
+                      or (check := row[code[0]]) is None or not check(s, code, memo)]
             return
         alone, its_runs = clear[2], clear[3]
         outside = mask ^ alone  # (the mask but for the sites the terms alone read)
@@ -122,11 +124,11 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         player = s.player
         opponent = 1 - player  # (as the checks' register `q`)
         out[:] = [code for code in out
-                  if cleared[code[CASE]] and (
-                      not (places := bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
+                  if cleared[code[0]] and (
+                      not (places := bits[code[1]] | bits[code[2]]) & mask
                       or not places & outside
-                      and moved_holds(its_runs, board, code[ORIGIN], code[DESTINATION], player, opponent))
-                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+                      and moved_holds(its_runs, board, code[1], code[2], player, opponent))
+                  or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     founds = [clearance(s, memo) for clearance in distinct]
     last = checks.last
@@ -136,13 +138,13 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         how = _how(founds, checks.which)
         checks.last = (founds, how)
     if how is None:
-        out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
+        out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     if len(how) == 2:  # (every clearance found gives the same table)
         table, by_case = how
         out[:] = [code for code in out
-                  if not (table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
-                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+                  if not (table[code[1]] | table[code[2]]) & by_case[code[0]]
+                  or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     if len(how) == 5:  # (the same table and runs)
         table, by_case, alone, outside, runs = how
@@ -150,10 +152,10 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         player = s.player
         opponent = 1 - player
         out[:] = [code for code in out
-                  if not (places := table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
-                  or places & alone and not places & outside[code[CASE]]
-                  and moved_holds(runs, board, code[ORIGIN], code[DESTINATION], player, opponent)
-                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+                  if not (places := table[code[1]] | table[code[2]]) & by_case[code[0]]
+                  or places & alone and not places & outside[code[0]]
+                  and moved_holds(runs, board, code[1], code[2], player, opponent)
+                  or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     masks, which = how
     out[:] = [code for code in out
