@@ -558,7 +558,7 @@ class CaseWriter:
                                                for p in range(players))), pyast.name("p"))
         guards = pyast.sub(src.const(tuple(blocked)), pyast.name("p")) if any(blocked) else None
         body = clearances.clearance_body(src, entries, [], self._site_bits(), size, moving=True,
-                                         movers=pieces, blocked=guards, vacating=vacating)
+                                         movers=pieces, blocked=guards, vacating=vacating, players=players)
         what = f"{case.label}: what lets the candidates of moves through without their check, once per listing"
         code = with_registers(body, first=self._prepare(case, pyast.names_in(body)))
         name = self.move_clearances[entries, tuple(blocked), vacating] = src.function(

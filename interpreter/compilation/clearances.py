@@ -294,7 +294,7 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
                    tests: Sequence[py.expr],
                    table: py.Name, size: int, moving: bool = False,
                    movers: Optional[py.expr] = None, blocked: Optional[py.expr] = None,
-                   vacating: bool = False) -> list[py.stmt]:
+                   vacating: bool = False, players: int = 0) -> list[py.stmt]:
     """The statements of `clearance(s, memo)`: each part's answer on the listed
     position found (`entries`: its local, memo slot, recording function, the
     helper finding it with that function and how it keeps it across listings:
@@ -313,7 +313,12 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
     made with `entry[5][0]` (the sites read outside the terms) for `entry[1]`,
     and the terms' runs — a move from one of them to a site outside the mask
     is let through where the runs reading its origin give what they gave with
-    the move made (runtime/clearances.let_through)."""
+    the move made (runtime/clearances.let_through). With `players` (a move's),
+    what it gives is kept by player with the entries it was made of, and given
+    again while the entries found are those (the same objects: a listing's
+    answers kept across listings, runtime/kept_answers.py) — it reads nothing
+    else but the player and constants, and the same object lets
+    runtime/clearances.let_through find at once that nothing changed."""
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
         helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"),
@@ -352,4 +357,24 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
     else:
         cleared = [pyast.return_(pyast.tuple_(mask_of(lambda e: pyast.sub(e, 1)),
                                               table if moving else pyast.sub(table, pyast.name("p"))))]
+    if moving and players:
+        cleared = _kept_by_entries(src, cleared, [local for local, _, _, _, _, _ in entries], players)
     return found + [pyast.if_(pyast.and_(*holds, *tests), cleared), pyast.return_(pyast.none())]
+
+
+def _kept_by_entries(src: Source, cleared: list[py.stmt], locals_: list[str], players: int) -> list[py.stmt]:
+    """`cleared` (ending in the return of what the clearance gives) with what it
+    gives kept by player, after the entries (`locals_`) it was made of: `(given,
+    entry, ...)` in a list by player, and given again where each entry found is
+    the one kept (`is`)."""
+    kept, last, given = src.const([None] * players), src.fresh("t"), src.fresh("t")
+    ret = cleared[-1]
+    assert isinstance(ret, py.Return) and ret.value is not None
+    slot = pyast.sub(kept, pyast.name("p"))
+    again = pyast.and_(pyast.is_not_none(pyast.walrus(last, slot)),
+                       *(pyast.compare(pyast.sub(pyast.name(last), i + 1), "is", pyast.name(local))
+                         for i, local in enumerate(locals_)))
+    return [pyast.if_(again, [pyast.return_(pyast.sub(pyast.name(last), 0))]), *cleared[:-1],
+            pyast.assign(pyast.name(given), ret.value),
+            pyast.assign(slot, pyast.tuple_(pyast.name(given), *(pyast.name(local) for local in locals_))),
+            pyast.return_(pyast.name(given))]

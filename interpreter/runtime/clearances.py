@@ -57,6 +57,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     which: tuple[int, ...]
     cleared: tuple[bool, ...]
     row: tuple[Any, ...]
+    last: tuple[Any, Any]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
                 screens: Optional[Iterable[Optional[Screen]]] = None,
@@ -76,6 +77,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
         else:
             row.distinct = ()
             row.which = ()
+        row.last = (None, None)  # (let_through's last founds and what follows from them: `_how`)
         return row
 
     def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances and screens too)
@@ -100,19 +102,21 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
     runs that read either give what they gave with the move made
     (`terms.moved_holds`) — the check's answer (its `_terms_before`), without
     its call."""
+    # (a code's case, origin and destination as `code[0]`, `code[1]`, `code[2]`: CASE,
+    # ORIGIN, DESTINATION as literals, read faster in these loops over every candidate)
     row = checks.row
     distinct = checks.distinct
     if len(distinct) == 1:
         clear = distinct[0](s, memo)
         if clear is None:
-            out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
+            out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
             return
         mask, bits = clear[0], clear[1]
         cleared = checks.cleared
         if len(clear) == 2:
             out[:] = [code for code in out
-                      if cleared[code[CASE]] and not (bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
-                      or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+                      if cleared[code[0]] and not (bits[code[1]] | bits[code[2]]) & mask
+                      or (check := row[code[0]]) is None or not check(s, code, memo)]
             return
         alone, its_runs = clear[2], clear[3]
         outside = mask ^ alone  # (the mask but for the sites the terms alone read)
@@ -120,15 +124,56 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         player = s.player
         opponent = 1 - player  # (as the checks' register `q`)
         out[:] = [code for code in out
-                  if cleared[code[CASE]] and (
-                      not (places := bits[code[ORIGIN]] | bits[code[DESTINATION]]) & mask
+                  if cleared[code[0]] and (
+                      not (places := bits[code[1]] | bits[code[2]]) & mask
                       or not places & outside
-                      and moved_holds(its_runs, board, code[ORIGIN], code[DESTINATION], player, opponent))
-                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+                      and moved_holds(its_runs, board, code[1], code[2], player, opponent))
+                  or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     founds = [clearance(s, memo) for clearance in distinct]
-    founds.append(None)  # (for the cases without a clearance, and those whose clearance gave none)
-    which = checks.which
+    last = checks.last
+    if founds == last[0]:  # (as the last listing's: what follows from them as it did)
+        how = last[1]
+    else:
+        how = _how(founds, checks.which)
+        checks.last = (founds, how)
+    if how is None:
+        out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
+        return
+    if len(how) == 2:  # (every clearance found gives the same table)
+        table, by_case = how
+        out[:] = [code for code in out
+                  if not (table[code[1]] | table[code[2]]) & by_case[code[0]]
+                  or (check := row[code[0]]) is None or not check(s, code, memo)]
+        return
+    if len(how) == 5:  # (the same table and runs)
+        table, by_case, alone, outside, runs = how
+        board = s.board
+        player = s.player
+        opponent = 1 - player
+        out[:] = [code for code in out
+                  if not (places := table[code[1]] | table[code[2]]) & by_case[code[0]]
+                  or places & alone and not places & outside[code[0]]
+                  and moved_holds(runs, board, code[1], code[2], player, opponent)
+                  or (check := row[code[0]]) is None or not check(s, code, memo)]
+        return
+    masks, which = how
+    out[:] = [code for code in out
+              if not ((case_mask := masks[which[code[CASE]]])[0] < 0
+                      or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])
+              or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+
+
+def _how(founds: list[Optional[tuple[Any, ...]]], which: tuple[int, ...]) -> Optional[tuple[Any, ...]]:
+    """What `let_through` asks of the candidates, given what a phase's
+    clearances found (`founds`, by distinct clearance) and which is each case's
+    (`which`): None where every candidate is checked; (the table, by case its
+    mask) where every clearance found gives the same table; (the table, by case
+    its mask, the sites any clearance's terms alone read, by case its mask but
+    for those, the runs) where those give the same runs too; else (by clearance
+    its mask and table, with (-1, ()) for none, `which`). The same for the same
+    founds: kept across listings (`ClearedChecks.last`)."""
+    founds = founds + [None]  # (for the cases without a clearance, and those whose clearance gave none)
     table: Optional[Sequence[int]] = None
     alike = True  # (whether every clearance found gives the same table: the sites' bits)
     runs: Any = None  # (the runs the clearances giving them give, or False where they differ)
@@ -145,37 +190,22 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
             elif found[3] is not runs:
                 runs = False
     if table is None:
-        out[:] = [code for code in out if (check := row[code[CASE]]) is None or not check(s, code, memo)]
-        return
-    if alike:  # (each case's mask, -1 where every candidate is checked)
-        found_masks = [-1 if found is None else found[0] for found in founds]
-        by_case = list(map(found_masks.__getitem__, which))
-        if runs:
-            # (by clearance, the sites its terms alone read, or none)
-            alone_by = [0 if found is None or len(found) < 3 else found[2] for found in founds]
-            alone = 0  # (any of them: most candidates checked touch none)
-            for sites in alone_by:
-                alone |= sites
-            # (by case, its mask but for the sites its terms alone read)
-            outside = list(map([mask ^ sites for mask, sites in zip(found_masks, alone_by)].__getitem__, which))
-            board = s.board
-            player = s.player
-            opponent = 1 - player
-            out[:] = [code for code in out
-                      if not (places := table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
-                      or places & alone and not places & outside[code[CASE]]
-                      and moved_holds(runs, board, code[ORIGIN], code[DESTINATION], player, opponent)
-                      or (check := row[code[CASE]]) is None or not check(s, code, memo)]
-            return
-        out[:] = [code for code in out
-                  if not (table[code[ORIGIN]] | table[code[DESTINATION]]) & by_case[code[CASE]]
-                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
-        return
-    masks = [(-1, ()) if found is None else found[:2] for found in founds]
-    out[:] = [code for code in out
-              if not ((case_mask := masks[which[code[CASE]]])[0] < 0
-                      or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])
-              or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+        return None
+    if not alike:
+        return ([(-1, ()) if found is None else found[:2] for found in founds], which)
+    # (each case's mask, -1 where every candidate is checked)
+    found_masks = [-1 if found is None else found[0] for found in founds]
+    by_case = list(map(found_masks.__getitem__, which))
+    if not runs:
+        return (table, by_case)
+    # (by clearance, the sites its terms alone read, or none)
+    alone_by = [0 if found is None or len(found) < 3 else found[2] for found in founds]
+    alone = 0  # (any of them: most candidates checked touch none)
+    for sites in alone_by:
+        alone |= sites
+    # (by case, its mask but for the sites its terms alone read)
+    outside = list(map([mask ^ sites for mask, sites in zip(found_masks, alone_by)].__getitem__, which))
+    return (table, by_case, alone, outside, runs)
 
 
 def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[int]:

@@ -30,7 +30,9 @@ pieces give every read the same, as two states with the same content are
 equal); an anchor now stands at one of the sites of its loop's player (the
 anchor function asks the piece's owner first), so the sites of those lists
 alone (`lists`: Plan.anchor_lists) are asked where their piece is not the one
-that stood there.
+that stood there — and not even those where a list holds the sites and pieces it
+held when last looked at (kept with the entry, and again after each look finding
+no anchor: the same pieces at the same sites give the anchor function the same).
 """
 from __future__ import annotations
 
@@ -46,8 +48,11 @@ MINE = -1
 THEIRS = -2
 # By (recording, player): (the board the entry was made on, a copy; the entry; what
 # gives the pieces at the sites compared; those pieces; the sites compared: those it
-# read, point-tested or left unsettled, and those holding an anchor).
-_KEPT: dict[tuple[Callable[..., Any], int], tuple[list[Any], tuple[Any, ...], Callable[[Any], Any], Any, int]] = {}
+# read, point-tested or left unsettled, and those holding an anchor; by site list the
+# anchors are looked for on, its sites then, a copy, what gives their pieces and those).
+_KEPT: dict[tuple[Callable[..., Any], int],
+            tuple[list[Any], tuple[Any, ...], Callable[[Any], Any], Any, int,
+                  list[tuple[list[int], Callable[[Any], Any], Any]]]] = {}
 # (bounded: emptied when full — a process may compile many games)
 KEPT_MAX = 64
 
@@ -74,7 +79,7 @@ def kept_entry(record: Callable[..., Any], s: Any,
     last = _KEPT.get((record, p))
     if last is None:
         return None
-    then, entry, pieces, were, compared = last
+    then, entry, pieces, were, compared, listed = last
     board = s.board
     if len(board) != len(then) or pieces(board) != were:
         return None
@@ -82,11 +87,19 @@ def kept_entry(record: Callable[..., Any], s: Any,
         if not lists:
             return None  # (an anchor with no list to look for it on: nothing is known)
         q = 1 - p
-        for sites in _lists(s, lists):
+        occ = s.occ
+        for i, code in enumerate(lists):  # (as `_lists` names them)
+            sites = occ[p if code == MINE else q if code == THEIRS else code]
+            sites_then, on, held = listed[i]
+            if sites == sites_then and on(board) == held:
+                continue  # (the same sites, holding the same pieces as when last looked at: no anchor)
             for site in sites:
                 if (piece := board[site]) is not then[site] and not compared >> site & 1 \
                         and anchor(site, piece, p, q):
                     return None
+            # (none is: the next listing with these sites and pieces needs not look)
+            on = itemgetter(*sites) if sites else _nothing
+            listed[i] = (sites[:], on, on(board))
     return entry
 
 
@@ -100,11 +113,14 @@ def keep_entry(record: Callable[..., Any], s: Any, entry: tuple[Any, ...],
     p = s.player
     q = 1 - p
     compared = entry[1] | entry[2] | entry[4]
+    listed: list[tuple[list[int], Callable[[Any], Any], Any]] = []
     if anchor is not None:
         for sites in _lists(s, lists):
             for site in sites:
                 if anchor(site, board[site], p, q):
                     compared |= 1 << site
+            on: Callable[[Any], Any] = itemgetter(*sites) if sites else _nothing
+            listed.append((sites[:], on, on(board)))
     at = [site for site in range(len(board)) if compared >> site & 1]
     pieces = itemgetter(*at) if at else _nothing
-    _KEPT[record, p] = (board[:], entry, pieces, pieces(board), compared)
+    _KEPT[record, p] = (board[:], entry, pieces, pieces(board), compared, listed)

@@ -63,6 +63,24 @@ def test_kept_where_the_boards_differ_outside_what_the_entry_read():
     assert kept_answers.kept_entry(_record, _state(board[:-1]), _anchor, MINE) is None  # (another board)
 
 
+def test_the_anchors_looked_for_again_where_the_sites_or_pieces_differ():
+    kept_answers._KEPT.clear()
+    board = [None, KING, (1, 3), None, (0, 0), None]
+    entry = (False, 0b000110, 0, {}, 0)  # (read: sites 1 and 2)
+    kept_answers.keep_entry(_record, _state(board), entry, _anchor, MINE)
+    moved = board[:]
+    moved[4], moved[5] = None, (0, 0)  # (the player's sites differ: looked at, none an anchor)
+    assert kept_answers.kept_entry(_record, _state(moved), _anchor, MINE) is entry
+    assert kept_answers.kept_entry(_record, _state(moved), _anchor, MINE) is entry  # (as last looked at)
+    again = moved[:]
+    again[5] = tuple([0, 0])  # (an equal piece, another object: the same value)
+    assert kept_answers.kept_entry(_record, _state(again), _anchor, MINE) is entry
+    anchored = moved[:]
+    anchored[5] = KING  # (the same sites, another piece: an anchor)
+    assert kept_answers.kept_entry(_record, _state(anchored), _anchor, MINE) is None
+    assert kept_answers.kept_entry(_record, _state(board[:]), _anchor, MINE) is entry
+
+
 def test_a_part_reading_a_variable_is_not_kept(monkeypatch):
     plan = result_reuse.Plan([], [], [], variables=[])
     assert len(plan.kept_argument("")) == 1 and len(plan.kept_argument("f1")) == 2  # (the anchor, its lists)

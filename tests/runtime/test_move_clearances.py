@@ -8,6 +8,7 @@ where the listed position is forbidden itself, through the counting path, and
 by perft against the mechanism switched off."""
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 
 import pytest
@@ -257,3 +258,42 @@ def test_moved_holds_asks_the_runs_reading_either_place():
     both = (1 << 2 | 1 << 3, counted, ((3, 2),), (False,))  # (reads 3 and 2)
     assert moved_holds(Runs([both]), board, 2, 3, 0, 1) and asked == [(3, 2)]  # (read at both places: asked once)
     assert board == before
+
+
+def _named(found):
+    """What a clearance gave, its terms' runs with their functions' names (two games' functions differ)."""
+    if found is None or len(found) < 4:
+        return found
+    return (*found[:3], [(run[0], run[1].__name__, *run[2:]) for run in found[3]])
+
+
+def test_a_move_clearance_gives_again_what_it_gave_for_the_same_entries(monkeypatch):
+    """What a move's clearance gives is kept by player with the entries it was
+    made of (compilation/clearances.py, `_kept_by_entries`): the same object while
+    the entries found are the same, equal to what one made afresh gives (the
+    answers not kept across listings: every entry new) along seeded games."""
+    from interpreter.compilation import result_reuse
+    from interpreter.runtime.helpers import _no_answer
+
+    on = load_game(CHESS)
+    monkeypatch.setattr(result_reuse, "KEPT_ACROSS", False)
+    off = load_game(CHESS)
+    monkeypatch.undo()
+    given_again = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = on.engine.initial_state()
+        for _ in range(40):
+            legal = on.engine.legal(s)
+            if not legal:
+                break
+            row_on, row_off = on.rules.result_checks[s.phase], off.rules.result_checks[s.phase]
+            assert len(row_on.distinct) == len(row_off.distinct) > 0
+            for mine, fresh in zip(row_on.distinct, row_off.distinct):
+                found = mine(s, defaultdict(_no_answer))
+                assert _named(found) == _named(fresh(s, defaultdict(_no_answer)))
+                again = mine(s, defaultdict(_no_answer))
+                assert again == found
+                given_again += again is found
+            on.engine.apply_in_place(s, rng.choice(list(legal)))
+    assert given_again > 100
