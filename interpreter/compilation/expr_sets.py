@@ -717,7 +717,9 @@ class SetFamily:
         the set is not so."""
         x = self.x
         arg = e.args[0] if len(e.args) == 1 else None
-        if not isinstance(arg, ast.Pieces) or arg.owner is not None or arg.where is None or "neighbours" in x.defines:
+        if not isinstance(arg, ast.Pieces) or arg.where is None or "neighbours" in x.defines:
+            return None
+        if arg.owner is not None and not (isinstance(arg.owner, ast.Name) and arg.owner.id not in x.defines):
             return None
         parts = conjuncts(arg.where)
         beside = [part for part in parts if isinstance(part, ast.In) and not part.negated
@@ -726,6 +728,13 @@ class SetFamily:
                   and not mentions(part.collection.args[0], x.defines, frozenset({"it"}))]  # type: ignore[attr-defined]
         if not beside:
             return None
+        owner = None
+        if arg.owner is not None:  # (a player's pieces: the piece's owner that player, never none)
+            owner = x.compile(arg.owner, scope)
+            fixed = owner.const if owner.is_const else _literal(owner.code)
+            if owner.type is not Type.PLAYER or not (fixed is not None and fixed >= 0 or fixed is None
+                                                     and always_a_player(owner.code, scope)):
+                return None
         rest = [part for part in parts if part is not beside[0]]
         centre = x.expect(x.compile(beside[0].collection.args[0], scope), (Type.SITE,),  # type: ignore[attr-defined]
                           beside[0], "the argument of 'neighbours'")
@@ -738,21 +747,28 @@ class SetFamily:
         condition: ast.Expr = rest[0] if rest else ast.Bool(arg.pos, True)
         for part in rest[1:]:
             condition = ast.And(part.pos, condition, part)
-        standing = pyast.is_not_none(pyast.sub(pyast.name("b"), copy.deepcopy(element)))
-        degree = max((len(row) for row in adjacent), default=0)
+        standing: py.expr = pyast.is_not_none(pyast.sub(pyast.name("b"), copy.deepcopy(element)))
         deps = centre.deps | {Dep.BOARD}
+        if owner is not None:
+            owned = pyast.compare(pyast.sub(pyast.sub(pyast.name("b"), copy.deepcopy(element)), 0), "==", owner.code)
+            standing, deps = pyast.and_(standing, owned), deps | owner.deps
+        degree = max((len(row) for row in adjacent), default=0)
         if scope.sink is not None:
             lines, cond = x.nested(inner, lambda nested: x.boolean(condition, nested))
             found = pyast.name(x.src.fresh("t"))
+            taken: Stmts = [pyast.assign(found, element), py.Break()]
+            if not (cond.is_const and cond.const is True):
+                taken = [pyast.if_(cond.code, taken)]
             scope.sink.extend([
                 pyast.assign(found, pyast.num(-1)),
-                pyast.for_(element, pyast.sub(ordered, centre.code), [pyast.if_(standing, lines + [
-                    pyast.if_(cond.code, [pyast.assign(found, element), py.Break()])])]),
+                pyast.for_(element, pyast.sub(ordered, centre.code), [pyast.if_(standing, lines + taken)]),
             ])
             return Code(found, Type.SITE, deps | (cond.deps - {Dep.LOCALS}),
                         cost=centre.cost + degree * (2 + cond.cost))
         cond = x.boolean(condition, inner)
-        listed = pyast.listcomp(element, element, pyast.sub(ordered, centre.code), pyast.and_(standing, cond.code))
+        if not (cond.is_const and cond.const is True):
+            standing = pyast.and_(standing, cond.code)
+        listed = pyast.listcomp(element, element, pyast.sub(ordered, centre.code), standing)
         return Code(pyast.helper("h_first", listed), Type.SITE, deps | (cond.deps - {Dep.LOCALS}),
                     cost=centre.cost + degree * (2 + cond.cost))
 

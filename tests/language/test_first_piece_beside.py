@@ -12,11 +12,13 @@ from tests.helpers import drop_where, helper_calls, stones_and_rocks, write_defi
 # A stone goes where the first piece beside it (not a rock) is white's, or
 # where the first piece beside b2 but `to` is black's.
 BESIDE = ("first(pieces where it in neighbours(to) and (it.owner == white or it.owner == black))",
-          "first(pieces where it != to and it in neighbours(b2))")
+          "first(pieces where it != to and it in neighbours(b2))",
+          "first(pieces of player where it in neighbours(to))", "first(pieces of black where it in neighbours(c3))")
 # The same sets, `neighbours` asked the other way round (a grid's go both ways).
 ASKED = ("first(pieces where to in neighbours(it) and (it.owner == white or it.owner == black))",
-         "first(pieces where it != to and b2 in neighbours(it))")
-WHERE = "({0}).owner == white or ({1}).owner == black"
+         "first(pieces where it != to and b2 in neighbours(it))",
+         "first(pieces of player where to in neighbours(it))", "first(pieces of black where c3 in neighbours(it))")
+WHERE = "({0}).owner == white or ({1}).owner == black or ({2}) == b3 or ({3}) == d3"
 
 
 def _game(tmp_path, name: str, where: str, setup: str = ""):
