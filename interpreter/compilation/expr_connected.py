@@ -5,7 +5,9 @@ step A to B where STEP` (ast.StepRule) lets the flood take only the steps STEP
 allows: asked in the loop that follows a site's neighbours, before the neighbour
 is marked, so that one refused from here may be reached from elsewhere (in
 lowered mode; elsewhere every step is asked first, as every site is:
-`helpers.flood_steps`). The same rule on a `walk` is compiled in actions.py.
+`helpers.flood_steps`). A step not about B that cannot fail is asked once of
+A, before the loop over its neighbours. The same rule on a `walk` is compiled
+in actions.py.
 
 In lowered mode the search is written out as loops (a breadth-first flood: the
 list of sites found grows while it is walked, a mark per site asked so that COND
@@ -88,11 +90,30 @@ def search(x: Compiling, start: Code, neighbours: py.expr, var: str, lines: Stmt
         seeds.append(pyast.for_(site, start.code, [pyast.if_(unseen, asked(pyast.num(1)))]))
     reached = pyast.add(current, pyast.num(2)) if keep_path else pyast.num(1)
     then = asked(reached) if step is None else list(step[1]) + [pyast.if_(step[2], asked(reached))]
-    expand = (pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, then)]),)
+    loop = pyast.for_(site, pyast.sub(neighbours, current), [pyast.if_(unseen, then)])
+    expand: tuple[py.stmt, ...] = (loop,)
+    if step is not None and not step[1] and var not in pyast.names_in([step[2]]) and _plain([step[2]]):
+        # (a step not about the site stepped to: asked once of the site stepped
+        # from, before the loop over its neighbours — skipped where it fails)
+        loop.body = [pyast.if_(unseen, asked(reached))]
+        expand = (pyast.if_(step[2], [loop]),)
     if witness is not None:
         first_start = [pyast.assign(witness.start, start.code)]
         return Flood((), tuple(first_start + seeds), found, expand, current.id, witness)
     return Flood((), tuple(seeds), found, expand, current.id)
+
+
+# Generated code that reads and compares: a BinOp passes only with an operator
+# of these (no division, no shift: nothing that may fail).
+_PLAIN_NODES = (py.BoolOp, py.UnaryOp, py.Compare, py.Name, py.Constant, py.Subscript, py.IfExp, py.Load,
+                py.boolop, py.unaryop, py.cmpop, py.BinOp, py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)
+
+
+def _plain(code: Sequence[py.AST]) -> bool:
+    """Whether generated code is expressions that read and compare, nothing
+    that calls, divides or assigns: asked elsewhere (or where it was not
+    asked), it cannot fail or change anything."""
+    return all(isinstance(node, _PLAIN_NODES) for node in pyast.walk_all(code))
 
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,

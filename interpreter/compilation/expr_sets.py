@@ -9,6 +9,7 @@ owner's mask may skip it (prefilters.py).
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import Any, Callable, Optional
 
 from ..parsing import ast
@@ -691,6 +692,9 @@ class SetFamily:
                                  self.pieces.values_table()), Type.SITE, coll.deps, cost=cost)
 
     def first(self, e: ast.Call, scope: Scope) -> Code:
+        beside = self._first_piece_beside(e, scope)
+        if beside is not None:
+            return beside
         coll = self._sites_argument(e, scope, "first")
         if coll.static_sites is not None:  # (a region: known when the rules are compiled)
             return self.x.const(coll.static_sites[0] if coll.static_sites else -1, Type.SITE)
@@ -702,6 +706,71 @@ class SetFamily:
             firsts = self.x.src.const(tuple(min(row, default=-1) for row in table))
             return Code(pyast.sub(firsts, coll.code.slice), Type.SITE, coll.deps, cost=coll.cost)
         return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+    def _first_piece_beside(self, e: ast.Call, scope: Scope) -> Optional[Code]:
+        """`first(pieces where COND)`, a conjunct of COND asking that the piece
+        is in `neighbours(X)`, X not about the piece: the first is the least
+        site, whatever order the pieces are asked in, so the neighbours of X
+        are asked in board order (a table of them sorted) whether a piece
+        stands there and the other conjuncts hold, the first that does the
+        answer — a few sites, not every piece (the reserves' too). None where
+        the set is not so."""
+        x = self.x
+        arg = e.args[0] if len(e.args) == 1 else None
+        if not isinstance(arg, ast.Pieces) or arg.where is None or "neighbours" in x.defines:
+            return None
+        if arg.owner is not None and not (isinstance(arg.owner, ast.Name) and arg.owner.id not in x.defines):
+            return None
+        parts = conjuncts(arg.where)
+        beside = [part for part in parts if isinstance(part, ast.In) and not part.negated
+                  and isinstance(part.item, ast.Name) and part.item.id == "it"
+                  and is_call(part.collection, "neighbours", 1)
+                  and not mentions(part.collection.args[0], x.defines, frozenset({"it"}))]  # type: ignore[attr-defined]
+        if not beside:
+            return None
+        owner = None
+        if arg.owner is not None:  # (a player's pieces: the piece's owner that player, never none)
+            owner = x.compile(arg.owner, scope)
+            fixed = owner.const if owner.is_const else _literal(owner.code)
+            if owner.type is not Type.PLAYER or not (fixed is not None and fixed >= 0 or fixed is None
+                                                     and always_a_player(owner.code, scope)):
+                return None
+        rest = [part for part in parts if part is not beside[0]]
+        centre = x.expect(x.compile(beside[0].collection.args[0], scope), (Type.SITE,),  # type: ignore[attr-defined]
+                          beside[0], "the argument of 'neighbours'")
+        adjacent = x.model.board.adjacent
+        ordered = x.src.const(tuple(tuple(sorted(row)) for row in adjacent) + ((),), key="adjacent in board order")
+        var = x.src.fresh("i")
+        element = pyast.name(var)
+        inner = scope.child()
+        inner.locals["it"] = Local(element, Type.SITE, occupied=True)
+        condition: ast.Expr = rest[0] if rest else ast.Bool(arg.pos, True)
+        for part in rest[1:]:
+            condition = ast.And(part.pos, condition, part)
+        standing: py.expr = pyast.is_not_none(pyast.sub(pyast.name("b"), copy.deepcopy(element)))
+        deps = centre.deps | {Dep.BOARD}
+        if owner is not None:
+            owned = pyast.compare(pyast.sub(pyast.sub(pyast.name("b"), copy.deepcopy(element)), 0), "==", owner.code)
+            standing, deps = pyast.and_(standing, owned), deps | owner.deps
+        degree = max((len(row) for row in adjacent), default=0)
+        if scope.sink is not None:
+            lines, cond = x.nested(inner, lambda nested: x.boolean(condition, nested))
+            found = pyast.name(x.src.fresh("t"))
+            taken: Stmts = [pyast.assign(found, element), py.Break()]
+            if not (cond.is_const and cond.const is True):
+                taken = [pyast.if_(cond.code, taken)]
+            scope.sink.extend([
+                pyast.assign(found, pyast.num(-1)),
+                pyast.for_(element, pyast.sub(ordered, centre.code), [pyast.if_(standing, lines + taken)]),
+            ])
+            return Code(found, Type.SITE, deps | (cond.deps - {Dep.LOCALS}),
+                        cost=centre.cost + degree * (2 + cond.cost))
+        cond = x.boolean(condition, inner)
+        if not (cond.is_const and cond.const is True):
+            standing = pyast.and_(standing, cond.code)
+        listed = pyast.listcomp(element, element, pyast.sub(ordered, centre.code), standing)
+        return Code(pyast.helper("h_first", listed), Type.SITE, deps | (cond.deps - {Dep.LOCALS}),
+                    cost=centre.cost + degree * (2 + cond.cost))
 
     def _first_but(self, coll: Code) -> Optional[Code]:
         """`first(T[i] - [X])`, T a constant table of sets of sites: the first site

@@ -41,7 +41,7 @@ def goal_order(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond: 
     where the flood's neighbours are not a fixed table or the goal not a fixed set
     of sites (or every site, or none), one per player, or a row of a constant table
     of such sets chosen by a name (`T[x][it]`)."""
-    expand = flood.expand[0] if flood.expand else None
+    expand = _neighbours_loop(flood)
     if lines or not (isinstance(expand, py.For) and isinstance(expand.iter, py.Subscript)
                      and isinstance(expand.iter.value, py.Name) and src.is_const_name(expand.iter.value.id)
                      and pyast.is_name(expand.iter.slice, flood.current)):
@@ -130,14 +130,28 @@ def _farthest_first(neighbours: tuple[tuple[int, ...], ...], goal: list[int]) ->
                  for row in neighbours[:n]) + neighbours[n:]
 
 
+def _neighbours_loop(flood: Flood) -> Optional[py.stmt]:
+    """The loop over the current site's neighbours, first in the flood's
+    expansion, or alone under a test of the current site (expr_connected.search:
+    a step asked of the site stepped from)."""
+    expand = flood.expand[0] if flood.expand else None
+    if isinstance(expand, py.If) and len(expand.body) == 1 and not expand.orelse:
+        return expand.body[0]
+    return expand
+
+
 def ordered_loop(flood: Flood, var: str, body: list[py.stmt], order: py.expr) -> list[py.stmt]:
     """The flood depth first (expr_connected.fused_loop's counterpart): the sites
     found wait on a stack, each site's neighbours pushed from `order` (the
     farthest from the goal first), `body` run for each site taken from it."""
-    expand = flood.expand[0]
+    expand = _neighbours_loop(flood)
     assert isinstance(expand, py.For)
-    towards = py.For(target=expand.target, iter=pyast.sub(order, pyast.name(flood.current)), body=expand.body,
-                     orelse=expand.orelse, type_comment=None)
+    towards: py.stmt = py.For(target=expand.target, iter=pyast.sub(order, pyast.name(flood.current)),
+                              body=expand.body, orelse=expand.orelse, type_comment=None)
+    first = flood.expand[0]
+    if first is not expand:  # (the loop under the step's test of the site stepped from)
+        assert isinstance(first, py.If)
+        towards = pyast.if_(first.test, [towards])
     steps = pyast.replace_in([towards, *flood.expand[1:]], pyast.renaming(flood.current, var))
     taken = pyast.assign(pyast.name(var), pyast.method(flood.found, "pop"))
     return list(flood.seeds) + [pyast.while_(flood.found, [taken, *body, *steps])]
