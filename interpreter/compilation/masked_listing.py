@@ -200,19 +200,29 @@ def _true_first(value: py.expr, true: set[str]) -> bool:
 def _one_turn(loop: py.For, after: Sequence[py.stmt]) -> bool:
     """Whether the loop's turns need nothing of each other nor the code after it
     anything of the loop (the module's docstring)."""
-    for node in pyast.walk_all(loop.body):
-        if isinstance(node, py.Return):
-            return False
     if any(_own_jump(stmt) for stmt in loop.body):
         return False
-    if sum(1 for node in pyast.walk_all(loop.body) if isinstance(node, py.Attribute) and node.attr == "append"
-           and pyast.is_name(node.value, "out")) != 1:
+    appends = 0
+    stored = {"to"}
+    stores: dict[str, int] = {}
+    lazy: set[str] = set()
+    for node in pyast.walk_all(loop.body):
+        kind = type(node)
+        if kind is py.Name:
+            if type(node.ctx) is py.Store:  # type: ignore[attr-defined]
+                stored.add(node.id)  # type: ignore[attr-defined]
+                stores[node.id] = stores.get(node.id, 0) + 1  # type: ignore[attr-defined]
+        elif kind is py.Return:
+            return False
+        elif kind is py.Attribute:
+            appends += node.attr == "append" and pyast.is_name(node.value, "out")  # type: ignore[attr-defined]
+        elif kind is py.If or kind is py.IfExp:
+            name = _lazy_mask(node)
+            if name is not None:
+                lazy.add(name)
+    if appends != 1 or stored & pyast.names_in(after):
         return False
-    stored = {node.id for node in pyast.walk_all(loop.body) if isinstance(node, py.Name)
-              and isinstance(node.ctx, py.Store)} | {"to"}
-    if stored & pyast.names_in(after):
-        return False
-    lazy = _lazy_masks(loop.body)
+    lazy = {name for name in lazy if stores.get(name) == 1}
     seen: set[str] = set()
     for identifier, read in _names_run(loop.body):
         if identifier in stored and identifier not in seen:
@@ -255,28 +265,21 @@ def _own_jump(stmt: py.stmt) -> bool:
     return False
 
 
-def _lazy_masks(stmts: Sequence[py.stmt]) -> set[str]:
-    """The names set only as `if l < 0: l = ...` or `l if l >= 0 else (l := ...)`
-    (a mask made once per call)."""
-    lazy: set[str] = set()
-    for stmt in pyast.statements_in(stmts):
-        if isinstance(stmt, py.If) and not stmt.orelse and len(stmt.body) == 1 \
-                and isinstance(stmt.test, py.Compare) and len(stmt.test.ops) == 1 \
-                and isinstance(stmt.test.ops[0], py.Lt) and isinstance(stmt.test.left, py.Name) \
-                and pyast.same(stmt.test.comparators[0], pyast.num(0)) \
-                and isinstance(stmt.body[0], py.Assign) and len(stmt.body[0].targets) == 1 \
-                and pyast.is_name(stmt.body[0].targets[0], stmt.test.left.id):
-            lazy.add(stmt.test.left.id)
-    for node in pyast.walk_all(stmts):
-        if isinstance(node, py.IfExp) and isinstance(node.body, py.Name) and isinstance(node.orelse, py.NamedExpr) \
-                and pyast.is_name(node.orelse.target, node.body.id) \
-                and pyast.same(node.test, pyast.compare(pyast.name(node.body.id), ">=", pyast.num(0))):
-            lazy.add(node.body.id)
-    stores: dict[str, int] = {}
-    for node in pyast.walk_all(stmts):
-        if isinstance(node, py.Name) and isinstance(node.ctx, py.Store):
-            stores[node.id] = stores.get(node.id, 0) + 1
-    return {name for name in lazy if stores.get(name) == 1}
+def _lazy_mask(node: py.AST) -> Optional[str]:
+    """l of `if l < 0: l = ...` or `l if l >= 0 else (l := ...)` (a mask made once
+    per call), else None."""
+    if isinstance(node, py.If):
+        if not node.orelse and len(node.body) == 1 and isinstance(node.test, py.Compare) \
+                and len(node.test.ops) == 1 and isinstance(node.test.ops[0], py.Lt) \
+                and isinstance(node.test.left, py.Name) and pyast.same(node.test.comparators[0], pyast.num(0)) \
+                and isinstance(node.body[0], py.Assign) and len(node.body[0].targets) == 1 \
+                and pyast.is_name(node.body[0].targets[0], node.test.left.id):
+            return node.test.left.id
+    elif isinstance(node, py.IfExp) and isinstance(node.body, py.Name) and isinstance(node.orelse, py.NamedExpr) \
+            and pyast.is_name(node.orelse.target, node.body.id) \
+            and pyast.same(node.test, pyast.compare(pyast.name(node.body.id), ">=", pyast.num(0))):
+        return node.body.id
+    return None
 
 
 def _code_made(src: Source, code: py.expr, before: Sequence[py.stmt]) -> Optional[tuple[int, int]]:
@@ -355,7 +358,7 @@ def _masked(src: Source, loop: py.For, sites: tuple[int, ...], guards: list[py.e
     # the others, one at a time: the loop's body, the code's append now the bit's
     noted = pyast.augment(passing, "|", bit)
     append = pyast.attr(pyast.name("out"), "append")
-    turn = pyast.replace_in(copy.deepcopy(loop.body), lambda node: noted if isinstance(node, py.Expr)
+    turn = pyast.replace_in(loop.body, lambda node: noted if isinstance(node, py.Expr)
                             and isinstance(node.value, py.Call) and pyast.same(node.value.func, append) else None)
     site_of = src.const({1 << x: x for x in range(n)})
     stmts.append(pyast.while_(rest, [
@@ -369,10 +372,14 @@ def _masked(src: Source, loop: py.For, sites: tuple[int, ...], guards: list[py.e
     size = 1 << CHUNK
     chunks = (n + CHUNK - 1) // CHUNK
     for c in range(chunks):
-        table = tuple(tuple(codes[c * CHUNK + j] for j in range(CHUNK) if m >> j & 1 and c * CHUNK + j < n)
-                      for m in range(size))
+        # (entry m: the codes of m's bits in order; those with bit j highest, the
+        # entries before with j's code added)
+        table: list[tuple[tuple[int, int, int], ...]] = [()]
+        for code in codes[c * CHUNK:(c + 1) * CHUNK]:
+            table += [entry + (code,) for entry in table]
         part: py.expr = pyast.binop(passing, "&", pyast.num(size - 1)) if c < chunks - 1 else passing
-        stmts.append(pyast.augment(pyast.name("out"), "+", pyast.sub(src.const(table), part)))
+        name = src.const(tuple(table), key=("codes by mask", case, frm, n, c))
+        stmts.append(pyast.augment(pyast.name("out"), "+", pyast.sub(name, part)))
         if c < chunks - 1:
             stmts.append(pyast.augment(passing, "//", pyast.num(size)))
     return stmts
