@@ -103,7 +103,7 @@ def _rewritten(src: Source, body: list[py.stmt], index: int, n: int) -> Optional
     if emitted is None or not _one_turn(loop, body[index + 1:]):
         return None
     made = _code_made(src, emitted, body[:index])
-    if made is None:
+    if made is None or pyast.assigns(loop.body, "frm"):
         return None
     offsets = _offsets(table, sites)
     if offsets is None:
