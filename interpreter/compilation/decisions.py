@@ -34,6 +34,7 @@ from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
 from .draws import write_draws
+from .masked_listing import masked_listing
 from .per_listing import ListingCache
 from .prefilters import OwnerMasks
 from .reach import may_land_alike
@@ -243,10 +244,12 @@ class DecisionWriter:
         if "wb" in read:
             first.extend(_blockers(self.src, plan, self.kinds_fixed))
         code = with_registers([pyast.assign(_OUT, pyast.list_())] + body + [pyast.return_(_OUT)], first=first)
+        # (the draw below is written from the loop as it was: it asks one site at a time)
+        listed = masked_listing(src, code, self.owner_masks.n_sites)
         if tiered:
-            src.function(name, ["s", "tier"], code, origin, defaults=[pyast.num(0)])
+            src.function(name, ["s", "tier"], listed, origin, defaults=[pyast.num(0)])
         else:
-            src.function(name, ["s"], code, origin)
+            src.function(name, ["s"], listed, origin)
         drawn = variant.candidates_only if self.checked_after else variant == Variant()
         draws = None
         # (not with `play the longest turn`: its filter draws for playouts, runtime/longest.py)
