@@ -5,10 +5,13 @@ and in which the node's mover later plays action `a` — in the tree or in the
 playout — says something about playing `a` at the node at once, since the same
 action (the same piece from the same square to the same square, the same drop)
 is often about as good a few moves earlier or later. Each node keeps, for each
-action its mover played below it, the summed reward and the count. GRAVE
-(Cazenave 2015) reads them from the closest node of the path — the node itself or
-an ancestor — that has been visited at least REF times, since a young node's
-own counts say little; an action is worth
+player and each action that player played below it, the player's summed reward
+and the count. GRAVE (Cazenave 2015) reads them from the closest node of the
+path — the node itself or an ancestor — that has been visited at least REF
+times, since a young node's own counts say little: the counts of the node's
+mover there, whoever moved at that node (the same action code may be either
+player's: a placement on a point; an ancestor where the other player moved knows
+the mover's actions only from what was played below it). An action is worth
 
     (1 - beta) * its mean reward + beta * its AMAF mean,
     beta = m / (m + n + BIAS * m * n)
@@ -48,7 +51,7 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]
     me, children = node.mover, node.children
     # (a decision node, expanded: select is called on nothing else)
     assert me is not None and children is not None
-    table = ref.amaf or {}
+    table = (ref.amaf or {}).get(me) or {}
     log_visits = math.log(node.visits or 1)
     best, best_value = None, -math.inf
     for child in children:
@@ -76,7 +79,8 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]
 
 def update(path: list[Node], playout_moves: list[tuple[int, Code]], reward: tuple[float, ...]) -> None:
     """Add the simulated game to the AMAF counts of the path's decision nodes: at
-    each, every action its mover played below it (the first time only)."""
+    each, every action each player played below it (the first time only), with
+    that player's reward."""
     played: dict[int, set[Code]] = {}
     for player, code in playout_moves:
         played.setdefault(player, set()).add(code)
@@ -87,17 +91,18 @@ def update(path: list[Node], playout_moves: list[tuple[int, Code]], reward: tupl
             continue
         if i + 1 < len(path):
             played.setdefault(mover, set()).add(path[i + 1].code)
-        codes = played.get(mover)
-        if not codes:
-            continue
-        table = node.amaf
-        if table is None:
-            table = node.amaf = {}
-        gain = reward[mover]
-        for code in codes:
-            entry = table.get(code)
-            if entry is None:
-                table[code] = [gain, 1]
-            else:
-                entry[0] += gain
-                entry[1] += 1
+        tables = node.amaf
+        if tables is None:
+            tables = node.amaf = {}
+        for player, codes in played.items():
+            table = tables.get(player)
+            if table is None:
+                table = tables[player] = {}
+            gain = reward[player]
+            for code in codes:
+                entry = table.get(code)
+                if entry is None:
+                    table[code] = [gain, 1]
+                else:
+                    entry[0] += gain
+                    entry[1] += 1

@@ -45,7 +45,8 @@ class Node:
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
         self.vetoed = False  # a root action the safety check rules out (safety.py)
         self.checked = False  # a root action the safety check has looked at (one turn of answers)
-        self.amaf: Optional[dict[Any, list[float]]] = None  # code -> [summed reward, count] (amaf.py)
+        # player -> code -> [the player's summed reward, count] (amaf.py)
+        self.amaf: Optional[dict[int, dict[Any, list[float]]]] = None
         # implicit minimax: the evaluation backed up by minimax, for the first player
         # (two-player games with an evaluation; None elsewhere)
         self.im: Optional[float] = None
