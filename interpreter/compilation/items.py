@@ -27,6 +27,8 @@ class RuleItems:
     forbid_labels: dict[int, str] = field(default_factory=dict)
     # names declared twice (already an error: uses of them are not reported again)
     duplicates: set[str] = field(default_factory=set)
+    # the second items of those names, rejected: what they use is not warned about as unused
+    rejected: list[ast.Item] = field(default_factory=list)
     # the copies of procedures and defines made for piece kinds given as arguments: name -> the original's
     specialised: dict[str, str] = field(default_factory=dict)
 
@@ -113,6 +115,7 @@ def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleIt
             if name in seen:
                 errors.append(RuleError(item.pos, f"'{name}' is already defined at {seen[name]}"))
                 items.duplicates.add(name)
+                items.rejected.append(item)
                 continue
             problem = _reserved(item)
             if problem:

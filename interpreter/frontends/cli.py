@@ -15,14 +15,13 @@ import os
 import sys
 import time
 import warnings
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..loading.options import show_option_value
 from ..spelling import counted
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
-from ..validation.files import FileRefused, exists
+from ..validation.files import FileRefused
 from .common import (
     EXIT_ERROR,
     EXIT_INTERNAL,
@@ -49,10 +48,10 @@ from .names import (
     UnknownVariant,
     bundled_variants,
     complete_game,
+    copy_read,
     display_name,
     enable_completion,
     resolve_game,
-    source_file,
 )
 from .records import Record, RecordError, read_record
 
@@ -160,7 +159,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         warnings = list(game.warnings) + display_warnings(game)
         if warnings:
             print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
-        copy = "" if exists(path) else f"; read from {source_file(game)}"
+        read = copy_read(path, game.definition.yaml_file)
+        copy = "" if read is None else f"; read from {read}"
         print(f"{path}: ok ({game.title}, {counted(len(game.players), 'player')}{copy})")
     return status
 
@@ -310,8 +310,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     except UnknownVariant as exc:
         raise CliError(str(exc)) from None
     definition = load_definition(name, args.variant)
-    if not exists(args.game):
-        sys.stdout.write(f"# read from {Path(definition.yaml_file).resolve()}\n")
+    read = copy_read(args.game, definition.yaml_file)
+    if read is not None:
+        sys.stdout.write(f"# read from {read}\n")
     sys.stdout.write(effective_definition(definition))
     return 0
 

@@ -12,8 +12,8 @@ import os
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..api import CHANCE_NAME, DefinitionError, Game, IllegalActionError, load_game
+from ..loading.files import read_as_path
 from ..validation.diagnostics import Diagnostic, shorten
-from ..validation.files import exists
 from .names import UnknownVariant, display_name, resolve_game
 from .numbers import json_number, number_text
 from .record_game import header_variant
@@ -131,7 +131,7 @@ def add_think_argument(sub: argparse.ArgumentParser) -> None:
 
 
 def is_path(name: str) -> bool:
-    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or exists(name)
+    return os.sep in name or "/" in name or name.endswith((".yaml", ".yml")) or read_as_path(name)
 
 
 def load(args: argparse.Namespace, record: Optional[Record] = None) -> Game:

@@ -2,8 +2,9 @@
 (`GAME/VARIANT`), folders and files; and the name a loaded game is shown by.
 
 A bundled variant is the file `games/GAME/variants/VARIANT.yaml` of the installed
-copy, so `GAME/VARIANT` works wherever regelwerk is installed; a path that exists
-is always taken as a path.
+copy, so `GAME/VARIANT` works wherever regelwerk is installed. A bare bundled
+name is the bundled game even when the current folder has a folder of that name
+(`./NAME` names that); any other text that exists is taken as a path.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .. import assets
 from ..api import bundled_games
+from ..loading.files import read_as_path
 from ..validation.files import exists
 
 if TYPE_CHECKING:
@@ -84,6 +86,18 @@ def is_bundled_variant_name(text: Optional[str]) -> bool:
 def source_file(game: Game) -> str:
     """The definition file a game was read from (which copy: checkout or installed)."""
     return str(Path(game.definition.yaml_file).resolve())
+
+
+def copy_read(text: str, yaml_file: str) -> Optional[str]:
+    """Which copy GAME `text` read, for `validate` and `show`: None when `text` was
+    read as the path it is; else the file read (a bundled game or variant), and when
+    `text` is also a file or folder here, that it was not read and how to name it."""
+    if read_as_path(text):
+        return None
+    note = str(Path(yaml_file).resolve())
+    if exists(text):
+        note += f" (the bundled game, not the folder here: name that ./{text})"
+    return note
 
 
 def complete_game(prefix: str, **_: Any) -> list[str]:

@@ -36,20 +36,36 @@ def display_name(path: Path) -> str:
     return rel if not rel.startswith("..") else str(path)
 
 
+def bundled_file(name: str) -> Optional[Path]:
+    """The YAML file of the bundled game `name`, else None. A bare name (no folder
+    separator) of a game that comes with regelwerk always names that game, whatever
+    the current folder holds, so that a record or a variant naming it reads the same
+    game everywhere: a folder of that name is named as a path (`./morris`)."""
+    if "/" in name or "\\" in name or name not in bundled_games():
+        return None
+    return assets.games_dir() / name / f"{name}.yaml"
+
+
+def read_as_path(name_or_path: str) -> bool:
+    """Whether `resolve` reads `name_or_path` as a file or folder (not a bundled game)."""
+    return bundled_file(name_or_path) is None and mode_of(Path(name_or_path)) is not None
+
+
 def resolve(name_or_path: str) -> Path:
-    """The YAML file of a game (or variant) given by bundled name, folder or file."""
+    """The YAML file of a game (or variant) given by bundled name, folder or file
+    (a bundled name first: `bundled_file`)."""
+    bundled = bundled_file(name_or_path)
+    if bundled is not None:
+        return bundled
     candidate = Path(name_or_path)
     mode = mode_of(candidate)
     if mode is not None and stat.S_ISREG(mode):
         return candidate
     if mode is not None and stat.S_ISDIR(mode):
-        return _confined(_game_file_in(candidate), candidate)
+        return _confined_game(candidate)
     if mode is not None:  # a FIFO, a device, a socket: never opened
         raise DefinitionError(Diagnostic(
             name_or_path, 1, 1, f"cannot read {name_or_path}: it is {kind_of(mode)}, not a game file or folder"))
-    bundled = assets.games_dir() / name_or_path / f"{name_or_path}.yaml"
-    if "/" not in name_or_path and is_file(bundled):
-        return bundled
     known = bundled_games()
     hint = suggest(name_or_path, known)
     message = f"no game '{name_or_path}': not a bundled game ({', '.join(known)}) nor a file or folder"
@@ -76,6 +92,11 @@ def _game_file_in(folder: Path) -> Path:
                f"it holds {len(yamls)} YAML files: {shown}{more})")
     hint = f"give one of them by its path, e.g. {folder / yamls[0].name}"
     raise DefinitionError(Diagnostic(str(folder), 1, 1, message, hint=hint))
+
+
+def _confined_game(folder: Path) -> Path:
+    """The game file of `folder` (DefinitionError when it has none, or a link out)."""
+    return _confined(_game_file_in(folder), folder)
 
 
 def _confined(file: Path, folder: Path) -> Path:

@@ -32,7 +32,9 @@ from ..validation.schema_check import check_against_schema
 from .confine import VARIANTS_FOLDER, game_folder, inside
 from .entries import apply_entries
 from .files import (
+    _confined_game,
     _schema,
+    bundled_file,
     bundled_games,
     display_name,
     read_rules,
@@ -101,8 +103,11 @@ def variant_chain(path: Path, data: dict[str, Any], diags: DiagnosticList, sourc
 
 
 def _extended(variant: Path, target: Any, where: tuple[Any, ...], diags: DiagnosticList) -> Optional[Path]:
-    """The YAML file `extends: target` of `variant` names: a bundled game, or a file
-    (or game folder) of the variant's own game folder. None after an error."""
+    """The YAML file `extends: target` of `variant` names: a file (or game folder) of
+    the variant's own game folder, relative to the variant; else, for a bare name,
+    the variant's game folder itself when it has that name (a copy of a bundled game
+    with its `variants/`), else the bundled game — never a folder found from the
+    current directory. None after an error."""
     if not isinstance(target, str) or not target.strip():
         _error(where, diags, "'extends' must name a game or a variant file")
         return None
@@ -119,8 +124,12 @@ def _extended(variant: Path, target: Any, where: tuple[Any, ...], diags: Diagnos
         except DefinitionError:
             _error(where, diags, f"'extends: {target}' names a folder without a game definition")
             return None
-    if "/" not in target and "\\" not in target and target in bundled_games():
-        return resolve(target)
+    own = _own_game(variant, target)
+    if own is not None:
+        return own
+    bundled = bundled_file(target)
+    if bundled is not None:
+        return bundled
     best = suggest(target, bundled_games())
     hint = f"did you mean '{best}'?" if best else (
         f"name a bundled game ({', '.join(bundled_games())}) or a game file or folder relative to "
@@ -128,6 +137,19 @@ def _extended(variant: Path, target: Any, where: tuple[Any, ...], diags: Diagnos
     )
     _error(where, diags, f"'extends: {target}' names no game or variant file", hint=hint)
     return None
+
+
+def _own_game(variant: Path, target: str) -> Optional[Path]:
+    """The game file of the variant's game folder when that folder is named `target`
+    (`extends: morris` in `morris/variants/`), else None."""
+    root = game_folder(variant)
+    if "/" in target or "\\" in target or root.name != target:
+        return None
+    try:
+        game = _confined_game(root)
+    except DefinitionError:
+        return None
+    return None if game.resolve() == variant.resolve() else game
 
 
 def _error(where: tuple[Any, ...], diags: DiagnosticList, message: str, hint: Optional[str] = None) -> None:

@@ -404,7 +404,10 @@ def _token_hint(
     spelt_before = _misspelt_keyword_before(exc, vocabulary)
     misplaced = _misplaced_hint(str(token), expected, in_decision)
     chained = _chained_condition_hint(exc, source)
-    if chained is not None:
+    foreign = _FOREIGN_OPERATORS.get(str(token)) if '"%"' in expected else None
+    if foreign is not None:  # the culprit, before any bracket still open around it
+        hint = foreign
+    elif chained is not None:
         hint = chained
     elif spelt_before is not None and (hint is None or hint.startswith("did you mean")):
         hint = spelt_before
@@ -412,6 +415,13 @@ def _token_hint(
         # A keyword out of place (`move` under an action) is no misspelling of another.
         hint = misplaced
     return hint
+
+
+# Other languages' operators written as words, where an operator goes on an expression.
+_FOREIGN_OPERATORS = {
+    "mod": "the remainder is written '%' (7 % 3 is 1; format.md 3.12)",
+    "div": "whole-number division is written '//' (7 // 2 is 3; format.md 3.12)",
+}
 
 
 def _split_word(exc: UnexpectedToken, source: str, vocabulary: _Vocabulary) -> str | None:

@@ -62,11 +62,15 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
     if items.score is not None:
         everything.append(items.score)
     nodes = list(nodes_of(everything))
-    names = {n.id for n in nodes if isinstance(n, ast.Name)} | {n.fn for n in nodes if isinstance(n, ast.Call)}
-    called = {n.procedure for n in nodes if isinstance(n, ast.CallStmt)}
-    followups = {n.decision for n in nodes if isinstance(n, ast.ThenStmt)}
-    started = {n.phase for n in nodes if isinstance(n, ast.StartPhaseStmt)}
-    in_turns = {name.id for phase in items.phases for name in phase.turn}
+    # What an item rejected for its name (already an error) uses is not unused: the
+    # author meant it to be used, and the error is the one to fix.
+    used = nodes + list(nodes_of(items.rejected))
+    names = {n.id for n in used if isinstance(n, ast.Name)} | {n.fn for n in used if isinstance(n, ast.Call)}
+    called = {n.procedure for n in used if isinstance(n, ast.CallStmt)}
+    followups = {n.decision for n in used if isinstance(n, ast.ThenStmt)}
+    started = {n.phase for n in used if isinstance(n, ast.StartPhaseStmt)}
+    phases = items.phases + [item for item in items.rejected if isinstance(item, ast.Phase)]
+    in_turns = {name.id for phase in phases for name in phase.turn}
     warnings: list[Diagnostic] = []
 
     def warn(pos: ast.Pos, message: str) -> None:
@@ -79,7 +83,7 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
     # A variable the rules never name (read, assigned, or in a notation's braces) stays
     # at its default. One only assigned is no slip: the drawings show it, and it is
     # part of the position.
-    in_notations = {field for text in _notations(nodes) for field in re.findall(r"\{(\w+)\}", text)}
+    in_notations = {field for text in _notations(used) for field in re.findall(r"\{(\w+)\}", text)}
     for variable in model.variables:
         if variable not in names and variable not in in_notations:
             file, line, col = locate(("variables", variable, AT_KEY))

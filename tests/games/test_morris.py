@@ -290,6 +290,31 @@ def test_the_openspiel_variant_draws_after_200_turns():
     assert winner(t, OPENSPIEL) == "unfinished" and OPENSPIEL.variables(t)["turns"] == 199
 
 
+def test_the_openspiel_variant_asks_for_a_move_before_the_turn_limit():
+    # Black's d3-d2 is the 200th turn and leaves White no move (a1 d1 g1 a4 are
+    # hemmed in by a7 b4 d2 g4): OpenSpiel asks for legal actions first, so White
+    # loses rather than draws.
+    s = position({"a1": "W", "d1": "W", "g1": "W", "a4": "W", "a7": "B", "b4": "B", "d3": "B", "g4": "B"},
+                 to_move="black", turns=199, game=OPENSPIEL)
+    t = OPENSPIEL.apply(s, "d3-d2")
+    assert OPENSPIEL.variables(t)["turns"] == 200 and winner(t, OPENSPIEL) == "black"
+    # a position the same but for a white move at the limit: a draw
+    s = position({"a1": "W", "d1": "W", "g1": "W", "a4": "W", "a7": "B", "b4": "B", "d3": "B", "g4": "B"},
+                 to_move="black", turns=199, game=OPENSPIEL)
+    assert winner(OPENSPIEL.apply(s, "g4-f4"), OPENSPIEL) is None
+
+
+def test_a_game_of_openspiel_blocked_at_the_200th_turn():
+    # outsider17's record of a random OpenSpiel game (1 in ~160000) that reaches
+    # turn 200 with White to move and blocked: OpenSpiel's returns are (-1, 1).
+    record = helpers.DATA / "records" / "morris-openspiel-blocked-at-200.txt"
+    moves = [line.strip() for line in record.read_text().splitlines() if line.strip() and line[0] != "#"]
+    s = play(OPENSPIEL.initial_state(), *moves[:-1], game=OPENSPIEL)
+    assert not OPENSPIEL.is_terminal(s)
+    s = OPENSPIEL.apply(s, moves[-1])
+    assert OPENSPIEL.variables(s)["turns"] == 200 and winner(s, OPENSPIEL) == "black"
+
+
 # ======================================================================== random games
 @pytest.mark.parametrize("variant", ["default", "openspiel"])
 def test_random_games_end_and_agree_with_the_reference(variant):
@@ -348,7 +373,8 @@ class Ref:
             ADJ.setdefault(y, []).append(x)
 
     def __init__(self, max_turns=0, repetition=True):
-        """`max_turns`: a draw after that many turns (0: never); `repetition`: a
+        """`max_turns`: a draw after that many turns (0: never), unless the player
+        to move then cannot move, who loses (OpenSpiel's order); `repetition`: a
         draw when a position (men on the board, men to place, player to move) is
         seen for the third time at the start of a turn."""
         self.board: dict = {}
@@ -383,14 +409,19 @@ class Ref:
         empty = [p for p in POINTS if p not in self.board]
         if self.men[0] or self.men[1]:
             return sorted("@" + p for p in empty)
-        mine = [p for p, c in self.board.items() if c == me]
-        if len(mine) == 3:
-            moves = [f"{a}-{b}" for a in mine for b in empty]
-        else:
-            moves = [f"{a}-{b}" for a in mine for b in self.ADJ[a] if b not in self.board]
+        moves = self.moves()
         if not moves:
             self.result = self.PLAYERS[1 - self.side]
         return sorted(moves)
+
+    def moves(self):
+        """The moves of the side to move in the moving phase."""
+        me = "WB"[self.side]
+        empty = [p for p in POINTS if p not in self.board]
+        mine = [p for p, c in self.board.items() if c == me]
+        if len(mine) == 3:
+            return [f"{a}-{b}" for a in mine for b in empty]
+        return [f"{a}-{b}" for a in mine for b in self.ADJ[a] if b not in self.board]
 
     def apply(self, move):
         me = "WB"[self.side]
@@ -413,10 +444,12 @@ class Ref:
                 self.removing = True
                 return
         self.turns += 1
-        if self.max_turns and self.turns >= self.max_turns:
-            self.result = "draw"
-            return
         self.side = 1 - self.side
+        if self.max_turns and self.turns >= self.max_turns:
+            # OpenSpiel's order: a player who cannot move loses, at the limit too
+            blocked = not (self.men[0] or self.men[1]) and not self.moves()
+            self.result = self.PLAYERS[1 - self.side] if blocked else "draw"
+            return
         self.start_turn()
 
     @classmethod

@@ -57,6 +57,13 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
      'game.rules:38:19: error: unexpected character "/"',
      "hint: did you mean '//'? the language divides with '//', the whole number below the quotient "
      "(-7 // 2 is -4); '%' is the remainder (format.md 3.12)"),
+    # Another language's remainder, inside brackets: the word, not the bracket, is the slip.
+    ("    quiet = 0\n", "    quiet = (quiet mod 2)\n",
+     'game.rules:38:20: error: found "mod", expected "(" or ")", or an operator that goes on with the expression',
+     "hint: the remainder is written '%' (7 % 3 is 1; format.md 3.12)"),
+    ("    quiet = 0\n", "    quiet = quiet div 2\n",
+     'game.rules:38:19: error: found "div"',
+     "hint: whole-number division is written '//' (7 // 2 is 3; format.md 3.12)"),
     # A keyword run into the word after it (`if no actions`): the lexer reads the
     # keyword and the rest as two words, and the error shows at the rest.
     ("    after each turn:\n", "    if no actions:\n        draw\n    after each turn:\n",

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from interpreter import load_game
+from interpreter import DefinitionError, load_game
 from tests.helpers import write_definition
 
 YAML = """\
@@ -87,3 +87,23 @@ decision go:
 """
     game = load_game(write_definition(tmp_path, yaml, rules))
     assert [d.message for d in game.warnings] == ["variable 'forgotten' is never used in the rules"]
+
+
+def test_what_an_item_rejected_for_its_name_uses_is_not_unused(tmp_path):
+    # A decision named like the phase is an error; the procedure it calls is used
+    # (by it), not a second slip to report.
+    rules = """\
+        phase play:
+            turn: go
+        decision play:
+            action drop:
+                select [a1]
+                onto own: settle
+        procedure settle:
+            remove to
+    """
+    with pytest.raises(DefinitionError) as caught:
+        load_game(write_definition(tmp_path, YAML, textwrap.dedent(rules) + textwrap.dedent(WALK_BY_GEM)))
+    messages = [d.message for d in caught.value.diagnostics]
+    assert any("'play' is already defined" in m for m in messages), messages
+    assert not any("never used" in m for m in messages), messages
