@@ -34,6 +34,7 @@ from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
 from .draws import write_draws
+from .hoisting import masks_read_made
 from .per_listing import ListingCache
 from .prefilters import OwnerMasks
 from .reach import may_land_alike
@@ -234,7 +235,7 @@ class DecisionWriter:
                                                     "+", pyast.num(1))
                             src.add(pyast.if_(hidden, [counted]))
                         src.add(pyast.return_(_OUT))
-        body = _without_unread(body, "pc")
+        body = masks_read_made(_without_unread(body, "pc"))
         read = pyast.names_in(body)
         # (the masks first: a gate may read one)
         first = self.owner_masks.first_statements(read) + self.restrictions.gate_statements(read)
