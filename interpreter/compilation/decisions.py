@@ -235,7 +235,9 @@ class DecisionWriter:
                                                     "+", pyast.num(1))
                             src.add(pyast.if_(hidden, [counted]))
                         src.add(pyast.return_(_OUT))
-        body = masks_read_made(_without_unread(body, "pc"))
+        body = _without_unread(body, "pc")
+        if self.owner_masks.names:
+            body = masks_read_made(body)
         read = pyast.names_in(body)
         # (the masks first: a gate may read one)
         first = self.owner_masks.first_statements(read) + self.restrictions.gate_statements(read)

@@ -26,8 +26,8 @@ _NOT_LOOKED_INTO = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast
 
 def early_sums(node: ast.expr, src: Source) -> ast.expr:
     """`node` with its counts compared with a number asked term by term."""
-    if not any(isinstance(n, ast.Compare) for n in ast.walk(node)):
-        return node
+    if not any(isinstance(n, ast.Compare) and _shaped(n) for n in ast.walk(node)):
+        return node  # (most expressions: not rewritten, walked once)
 
     def change(n: ast.AST) -> Optional[ast.AST]:
         if isinstance(n, _NOT_LOOKED_INTO):
@@ -40,8 +40,14 @@ def early_sums(node: ast.expr, src: Source) -> ast.expr:
     return changed
 
 
+def _shaped(node: ast.Compare) -> bool:
+    """A sum compared with a whole number by `<=` or `<`."""
+    return len(node.ops) == 1 and isinstance(node.ops[0], (ast.LtE, ast.Lt)) and isinstance(node.left, ast.BinOp) \
+        and isinstance(node.left.op, ast.Add) and isinstance(node.comparators[0], ast.Constant)
+
+
 def _early(node: ast.Compare, src: Source) -> Optional[ast.expr]:
-    if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.LtE, ast.Lt)):
+    if not _shaped(node):
         return None
     limit = node.comparators[0]
     if not (isinstance(limit, ast.Constant) and type(limit.value) is int):

@@ -83,8 +83,8 @@ def _expression(node: py.expr, made: frozenset[str]) -> tuple[py.expr, frozenset
     if isinstance(node, py.BoolOp):
         first, sure = _expression(node.values[0], made)
         values, later = [first], sure
-        for value in node.values[1:]:  # (each worked out only after those before it)
-            new, later = _expression(value, later)
+        for operand in node.values[1:]:  # (each worked out only after those before it)
+            new, later = _expression(operand, later)
             values.append(new)
         return (node if _same(values, node.values) else py.BoolOp(op=node.op, values=values)), sure
     if isinstance(node, py.IfExp):
@@ -100,9 +100,9 @@ def _expression(node: py.expr, made: frozenset[str]) -> tuple[py.expr, frozenset
     for field in node._fields:  # (in the order Python works them out)
         value = getattr(node, field, None)
         if isinstance(value, py.expr):
-            new, made = _expression(value, made)
-            if new is not value:
-                changed[field] = new
+            part, made = _expression(value, made)
+            if part is not value:
+                changed[field] = part
         elif isinstance(value, list) and value and isinstance(value[0], py.expr):
             items = []
             for item in value:
