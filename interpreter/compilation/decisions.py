@@ -34,6 +34,7 @@ from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
 from .draws import write_draws
+from .hoisting import masks_read_made
 from .masked_listing import masked_listing
 from .per_listing import ListingCache
 from .prefilters import OwnerMasks
@@ -236,6 +237,8 @@ class DecisionWriter:
                             src.add(pyast.if_(hidden, [counted]))
                         src.add(pyast.return_(_OUT))
         body = _without_unread(body, "pc")
+        if self.owner_masks.names:
+            body = masks_read_made(body)
         read = pyast.names_in(body)
         # (the masks first: a gate may read one)
         first = self.owner_masks.first_statements(read) + self.restrictions.gate_statements(read)

@@ -32,6 +32,7 @@ import itertools
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import pyast
+from .early_sums import early_sums
 from .source import Source
 from .tabulate import (
     MAX_TABLE,
@@ -87,9 +88,11 @@ class _Memo:
         self._pure: dict[int, tuple[ast.AST, bool]] = {}
         self._key: dict[int, tuple[ast.AST, str]] = {}
         self._stored: dict[int, tuple[ast.AST, frozenset[str]]] = {}
-        # (id, players, site registers) -> whether the part cannot fail, for functions
-        # where that many play and those names hold sites of the action code
-        self.cannot_fail: dict[tuple[int, int, frozenset[str]], tuple[ast.AST, bool]] = {}
+        # (id, players, site registers, loop variables) -> whether the part cannot fail,
+        # for functions where that many play and those names hold sites of the action
+        # code, inside loops giving those variables those constants' entries
+        self.cannot_fail: dict[tuple[int, int, frozenset[str], frozenset[tuple[str, str]]],
+                               tuple[ast.AST, bool]] = {}
         self.constant: dict[str, bool] = {}
 
     def names(self, node: ast.AST) -> frozenset[str]:
@@ -182,6 +185,10 @@ class _Rewriting:
         self.sites = sites
         self.memo = memo
         self.changed = False
+        # the variables of the loops around the block rewritten that go over a
+        # constant tuple of whole numbers and are set nowhere else in their loop:
+        # variable -> (the constant, its entries)
+        self.loop_values: dict[str, tuple[str, tuple[int, ...]]] = {}
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: list[ast.stmt], known: frozenset[str], local: frozenset[str]) -> list[ast.stmt]:
@@ -202,20 +209,40 @@ class _Rewriting:
         for field in ("test", "value", "iter"):
             value = getattr(stmt, field, None)
             if isinstance(value, ast.expr):
-                shared = self.shared(value)
+                shared = self.shared(early_sums(value, self.src))
                 if shared is not value:
                     changed[field] = shared
         inner = known | _stored(stmt.target) if isinstance(stmt, ast.For) else known
+        outer = self.loop_values
         for field in ("body", "orelse", "finalbody"):
             block = getattr(stmt, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                new = self.block(block, inner if field == "body" else known, local)
+                if field == "body" and isinstance(stmt, ast.For):
+                    self.loop_values = self._with_loop_values(stmt)
+                try:
+                    new = self.block(block, inner if field == "body" else known, local)
+                finally:
+                    self.loop_values = outer
                 if any(a is not b for a, b in zip(new, block)) or len(new) != len(block):
                     changed[field] = new
         if changed:
             self.changed = True
             return _rebuilt(stmt, changed)
         return stmt
+
+    def _with_loop_values(self, loop: ast.For) -> dict[str, tuple[str, tuple[int, ...]]]:
+        """`loop_values` inside `loop`'s body: its variable's, where `loop` goes over a
+        constant tuple of whole numbers (`for to in k37:`) and nothing else in the
+        body sets the variable, without those of names the body sets."""
+        stored = self.memo.stored(loop.body) | _stored(loop.target)
+        values = {name: entry for name, entry in self.loop_values.items() if name not in stored}
+        target, table = loop.target, loop.iter
+        if isinstance(target, ast.Name) and isinstance(table, ast.Name) and self.src.is_const_name(table.id) \
+                and target.id not in self.memo.stored(loop.body):
+            entries = self.src.namespace.get(table.id)
+            if type(entries) is tuple and entries and all(type(e) is int for e in entries):
+                values[target.id] = (table.id, entries)
+        return values
 
     # ------------------------------------------------------------ invariants
     def _hoisted(self, loop: ast.For, known: frozenset[str], local: frozenset[str]) -> tuple[list[ast.stmt], ast.For]:
@@ -224,7 +251,8 @@ class _Rewriting:
         set_in_loop = memo.stored(loop)
 
         def invariant(names: frozenset[str]) -> bool:
-            return all(name not in set_in_loop and (name in known if name in local else self._constant(name))
+            # (a temporary of the pass, assigned before an outer loop, is known)
+            return all(name not in set_in_loop and (name in known or name not in local and self._constant(name))
                        for name in names)
 
         def fits(node: ast.expr) -> bool:
@@ -277,7 +305,8 @@ class _Rewriting:
         """Whether working `node` (reading `names`) out cannot raise (of the values
         the generated code computes with: whole numbers and truth values; a row by
         player of a constant table, `k4[p]`, where `p` is the player to move)."""
-        key = (id(node), self.players, self.registers & names)
+        looped = frozenset((n, self.loop_values[n][0]) for n in names if n in self.loop_values)
+        key = (id(node), self.players, self.registers & names, looped)
         known = self.memo.cannot_fail.get(key)
         if known is None:
             known = self.memo.cannot_fail[key] = (node, self._fails_not(node, names))
@@ -286,20 +315,22 @@ class _Rewriting:
     def _fails_not(self, node: ast.expr, names: frozenset[str]) -> bool:
         registers = sorted(self.registers & names)
         by_player = bool(self.players) and PLAYER in names
+        looped = sorted(n for n in names if n in self.loop_values)
 
         def given(n: str) -> bool:
-            return n == PLAYER and by_player or n in self.registers or self._constant(n)
+            return n == PLAYER and by_player or n in self.registers or n in self.loop_values or self._constant(n)
         # (parts with few values, `l0 % 13` of a whole number: each value tried; they
         # cannot fail themselves, being made of names that hold values here)
         tried, bounds = bounded_parts(self.src, node, given)
         if bounds:
             names = frozenset(read_names(tried))
             registers = sorted(self.registers & names)
-        if (by_player or registers or bounds) and all(given(n) or n in bounds for n in names):
+        if (by_player or registers or bounds or looped) and all(given(n) or n in bounds for n in names):
             # (of the player and the action's sites alone: worked out for each player
             # and each value the sites take, it fails for none)
             domain = site_domain(self.sites)
             indexes: list[tuple[str, Sequence[int]]] = [(n, domain) for n in registers]
+            indexes += [(n, self.loop_values[n][1]) for n in looped]
             indexes += [(n, range(bounds[n][1])) for n in sorted(bounds)]
             count = max(1, self.players)
             for _, values in indexes:
@@ -315,11 +346,20 @@ class _Rewriting:
                     pass
         for n in ast.walk(node):
             if isinstance(n, ast.Subscript):
-                if not self._player_row(n):
+                if not self._player_row(n) and not (n is not node and self._tried(n)):
                     return False
             elif not _cannot_fail_alone(n):
                 return False
         return True
+
+    def _tried(self, node: ast.Subscript) -> bool:
+        """Whether the table read `node`, of loop variables with their values, site
+        registers, the player and constants alone, fails for none of their values
+        (`k27[k6[to]]` in a loop over the hslots `to`, beside the reads of locals)."""
+        names = self.memo.names(node)
+        return bool(names & (set(self.loop_values) | self.registers | {PLAYER})) \
+            and all(n in self.loop_values or n in self.registers or n == PLAYER or self._constant(n) for n in names) \
+            and self._cannot_fail(node, names)
 
     def _player_row(self, node: ast.Subscript) -> bool:
         table = node.value
