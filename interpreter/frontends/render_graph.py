@@ -258,22 +258,23 @@ class Lattice:
         for site, (column, row) in positions.items():
             number = name_part(site, 2) or ""
             canvas.put(0, row, number.rjust(self.margin), None)
-        letters = self._letters(positions)
-        if letters is None:
-            return canvas.lines()
-        return [letters] + canvas.lines() + [letters.copy()]
+        top, bottom = self._letters(positions)
+        out = [top] + canvas.lines() + [bottom]
+        return out
 
-    def _letters(self, positions: Mapping[str, tuple[int, int]]) -> Optional[Text]:
-        """The file letters, above and below, when each column of the drawing has one
-        letter (straight columns); None when the columns slant (a hexagonal board drawn
-        sheared, where a letter over a column would name the site of one row only: the
-        sites show their names through the rows' numbers alone)."""
+    def _letters(self, positions: Mapping[str, tuple[int, int]]) -> tuple[Text, Text]:
+        """The file letters above and below: of every column when each column has one
+        letter (straight columns), else of the top row above and of the bottom row below (a
+        hex board, whose columns slant)."""
         by_column: dict[int, set[Any]] = {}
         for site, (column, _) in self.cells.items():
             by_column.setdefault(column, set()).add(name_part(site, 1))
         if all(len(letters) == 1 for letters in by_column.values()):
-            return self._letter_line(dict(positions))
-        return None
+            line = self._letter_line({s: p for s, p in positions.items()})
+            return line, line.copy()
+        top = {s: p for s, p in positions.items() if self.cells[s][1] == 0}
+        bottom = {s: p for s, p in positions.items() if self.cells[s][1] == self.rows - 1}
+        return self._letter_line(top), self._letter_line(bottom)
 
     def _letter_line(self, positions: Mapping[str, tuple[int, int]]) -> Text:
         chars = [" "] * (self.margin + 4 + self.columns * self.cstep + self.cell)
