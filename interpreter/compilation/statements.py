@@ -51,9 +51,10 @@ Statement = Callable[[Any, Scope], Optional[int]]
 
 # A list in brackets after a statement's `for each` is a set of sites; an action's
 # `for each` (format.md 3.4) takes numbers and other values too.
-_FOR_EACH_LIST = ("a statement's 'for each' walks sites, players or directions; a list of numbers "
-                  "is for an action's 'for each' (format.md 3.4); to run a block N times, write "
-                  "'repeat N times:', or call a procedure once per value: 'add(1)', 'add(2)', ...")
+_FOR_EACH_LIST = ("a statement's 'for each' walks sites, players or directions, or the whole numbers "
+                  "from A to B: 'for each i in 1 to 3:' (format.md 3.10); a list of numbers is for an "
+                  "action's 'for each' (format.md 3.4); for a few given numbers call a procedure once "
+                  "per value: 'add(1)', 'add(5)', ...")
 
 
 @dataclass
