@@ -823,12 +823,6 @@ class Compiler:
                 raise RuleError(chance.pos, f"the outcome range {lo.const} to {hi.const} is empty or too large")
             return list(range(lo.const, hi.const + 1)), [1] * (hi.const - lo.const + 1), out_type
         for outcome in chance.outcomes:
-            c = self.exprs.compile(outcome.value, scope)
-            whole_number(c, outcome.value, "an outcome")
-            if not c.is_const:
-                raise _OutcomesNotFixed(outcome.value.pos, "outcomes must be fixed values (numbers, strings, players, "
-                                                           "sites or fixed sets of them), the same in every position",
-                                        chance.name, _OUTCOME_TYPES.get(ELEMENT.get(c.type, c.type), Type.INT))
             w = 1
             if outcome.weight is not None:
                 wc = self.exprs.compile(outcome.weight, scope)
@@ -836,17 +830,31 @@ class Compiler:
                 if wc.type is not Type.INT or not wc.is_const or wc.const <= 0:
                     raise RuleError(outcome.weight.pos, "a weight must be a fixed positive number")
                 w = wc.const
-            if c.type in (Type.PLAYERS, Type.SITES):
-                values.extend(c.const)
-                weights.extend([w] * len(c.const))
-                out_type = Type.PLAYER if c.type is Type.PLAYERS else Type.SITE
-            elif c.type in (Type.INT, Type.PLAYER, Type.SITE, Type.STR):
-                values.append(c.const)
-                weights.append(w)
-                out_type = c.type
-            else:
-                raise RuleError(outcome.value.pos, f"an outcome must be a number, a player or a site, "
-                                                   f"found {describe(c)}")
+            # `outcomes [X, Y, ...]`: the values of a bracketed list (which may break across
+            # lines), each with the list's weight.
+            listed = outcome.value.items if isinstance(outcome.value, ast.ListLit) else [outcome.value]
+            if not listed:
+                raise RuleError(outcome.value.pos, "an empty list of outcomes")
+            for value in listed:
+                c = self.exprs.compile(value, scope)
+                whole_number(c, value, "an outcome")
+                if not c.is_const:
+                    raise _OutcomesNotFixed(value.pos, "outcomes must be fixed values (numbers, strings, players, "
+                                                       "sites or fixed sets of them), the same in every position",
+                                            chance.name, _OUTCOME_TYPES.get(ELEMENT.get(c.type, c.type), Type.INT))
+                if c.type in (Type.PLAYERS, Type.SITES):
+                    values.extend(c.const)
+                    weights.extend([w] * len(c.const))
+                    out_type = Type.PLAYER if c.type is Type.PLAYERS else Type.SITE
+                elif c.type in (Type.INT, Type.PLAYER, Type.SITE, Type.STR):
+                    values.append(c.const)
+                    weights.append(w)
+                    out_type = c.type
+                else:
+                    raise RuleError(value.pos, f"an outcome must be a number, a player or a site, "
+                                               f"found {describe(c)}")
+                if len(values) > MAX_OUTCOMES:
+                    break
         if len(values) > MAX_OUTCOMES:
             raise RuleError(chance.pos, f"chance '{chance.name}' has more than {MAX_OUTCOMES} outcomes")
         return values, weights, out_type

@@ -51,9 +51,10 @@ Statement = Callable[[Any, Scope], Optional[int]]
 
 # A list in brackets after a statement's `for each` is a set of sites; an action's
 # `for each` (format.md 3.4) takes numbers and other values too.
-_FOR_EACH_LIST = ("a statement's 'for each' walks sites, players or directions; a list of numbers "
-                  "is for an action's 'for each' (format.md 3.4); to run a block N times, write "
-                  "'repeat N times:', or call a procedure once per value: 'add(1)', 'add(2)', ...")
+_FOR_EACH_LIST = ("a statement's 'for each' walks sites, players or directions, or the whole numbers "
+                  "from A to B: 'for each i in 1 to 3:' (format.md 3.10); a list of numbers is for an "
+                  "action's 'for each' (format.md 3.4); for a few given numbers call a procedure once "
+                  "per value: 'add(1)', 'add(5)', ...")
 
 
 @dataclass
@@ -895,6 +896,8 @@ class StatementCompiler:
         reserved = reserved_word(s.var)
         if reserved:
             raise RuleError(s.pos, reserved, "choose another name")
+        if s.until is not None:
+            return self._for_each_number(s, s.until, scope)
         try:
             coll = self.exprs.as_sites(self.value(s.iterable, scope))
         except RuleError as error:
@@ -924,6 +927,35 @@ class StatementCompiler:
             body = self.block(s.body, inner)
         scope.flow.at_valid = valid and scope.flow.at_valid
         return coll.cost + coll.size * (1 + body)
+
+    def _for_each_number(self, s: ast.ForEachStmt, until: ast.Expr, scope: Scope) -> int:
+        """`for each v in A to B:` — the block for each whole number from A to B (none when
+        B < A); A and B are computed once, before the first round, and at most MAX_LOOP
+        rounds run (more is an error, as for `repeat`)."""
+        ends = []
+        for e in (s.iterable, until):
+            c = self.value(e, scope)
+            whole_number(c, e, "an end of 'for each ... in A to B'")
+            if c.type is not Type.INT:
+                raise RuleError(e.pos, f"'for each {s.var} in A to B' needs whole numbers A and B, found {describe(c)}")
+            ends.append(c)
+        low, high = ends
+        first, last = _r(self.src.fresh("t")), _r(self.src.fresh("t"))
+        self.add(pyast.assign(first, low.code))
+        self.add(pyast.assign(last, high.code))
+        rounds = py.BinOp(py.BinOp(last, py.Sub(), first), py.Add(), pyast.num(1))
+        with self.src.if_(pyast.compare(rounds, ">", pyast.num(MAX_LOOP))):
+            message = self.src.const(f"'for each' over more than {MAX_LOOP} numbers")
+            self.add(_call("h_fail", self.src.const(s.pos), message))
+        inner = scope.child()
+        var = self.src.fresh("l")
+        inner.locals[s.var] = Local(_r(var), Type.INT, always=True, real=False)
+        valid = scope.flow.at_valid
+        with self.src.for_(_r(var), pyast.helper("range", first, py.BinOp(last, py.Add(), pyast.num(1)))):
+            body = self.block(s.body, inner)
+        scope.flow.at_valid = valid and scope.flow.at_valid
+        bound = max(high.const - low.const + 1, 0) if low.is_const and high.is_const else MAX_LOOP
+        return low.cost + high.cost + min(bound, MAX_LOOP) * (1 + body)
 
     def _repeat(self, s: ast.RepeatStmt, scope: Scope) -> int:
         count = self.value(s.count, scope)

@@ -357,6 +357,8 @@ class ForEachStmt(Stmt):
     var: str
     iterable: Expr
     body: list[Stmt]
+    # `for each v in A to B:` — the whole numbers from `iterable` (A) to `until` (B).
+    until: Optional[Expr] = None
 
 
 # ------------------------------------------------------------------ patterns

@@ -555,6 +555,9 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
     def for_stmt(self, meta: Meta, ch: Children) -> ast.ForEachStmt:
         return ast.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[2])
 
+    def for_range_stmt(self, meta: Meta, ch: Children) -> ast.ForEachStmt:
+        return ast.ForEachStmt(self.p(meta), str(ch[0]), ch[1], ch[3], ch[2])
+
     def move_stmt(self, meta: Meta, ch: Children) -> ast.MoveStmt:
         return ast.MoveStmt(self.p(meta))
 

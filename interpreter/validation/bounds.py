@@ -1,6 +1,6 @@
 """Fixed numbers past the limits of docs/format.md, found before the game runs.
 
-`repeat N times`, `walk N steps` and `along(TRACK, SITE, N)` are bounded when they
+`repeat N times`, `for each v in A to B`, `walk N steps` and `along(TRACK, SITE, N)` are bounded when they
 run (a located error then); where N is fixed by the rules alone — a number, an
 option's value, sums and products of those — it is checked here, so that
 `validate` reports it instead of the first game that gets there.
@@ -30,6 +30,12 @@ def bound_errors(model: GameModel, items: Any) -> list[RuleError]:
     for node in nodes_of(everything):
         if isinstance(node, ast.RepeatStmt):
             found = _over(node.count, MAX_LOOP, model, "'repeat' {n} times is more than the {limit} allowed")
+        elif isinstance(node, ast.ForEachStmt) and node.until is not None:
+            low, high = fixed_int(node.iterable, model), fixed_int(node.until, model)
+            found = None
+            if low is not None and high is not None and high - low + 1 > MAX_LOOP:
+                found = RuleError(node.pos, f"'for each' over {high - low + 1} numbers is more than the {MAX_LOOP} "
+                                            "allowed", "docs/format.md, 'Limits and safety'")
         elif isinstance(node, ast.WalkPattern):
             found = _over(node.steps, MAX_WALK_STEPS, model, "a walk of {n} steps is longer than the {limit} allowed")
         elif isinstance(node, ast.Call) and node.fn == "along" and len(node.args) == 3:

@@ -95,8 +95,8 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     # A statement's `for each` over numbers.
     ("    quiet = 0\n", "    for each i in [1, 2, 3]:\n        quiet += i\n",
      "game.rules:38:20: error: an element of a list must be a site or piece, found a number (1)",
-     "hint: a statement's 'for each' walks sites, players or directions; a list of numbers is for an "
-     "action's 'for each' (format.md 3.4); to run a block N times, write 'repeat N times:'"),
+     "hint: a statement's 'for each' walks sites, players or directions, or the whole numbers from A "
+     "to B: 'for each i in 1 to 3:' (format.md 3.10); a list of numbers is for an action's 'for each'"),
     # A function that does not exist and is near none: the functions are listed, and
     # the defines with parameters.
     ("    quiet = 0\n", "    quiet = last(pieces)\n",
