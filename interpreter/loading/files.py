@@ -40,7 +40,7 @@ def bundled_file(name: str) -> Optional[Path]:
     """The YAML file of the bundled game `name`, else None. A bare name (no folder
     separator) of a game that comes with regelwerk always names that game, whatever
     the current folder holds, so that a record or a variant naming it reads the same
-    game everywhere: a folder of that name is named as a path (`./morris`)."""
+    game everywhere: a folder of that name is named as a path (`./NAME`)."""
     if "/" in name or "\\" in name or name not in bundled_games():
         return None
     return assets.games_dir() / name / f"{name}.yaml"

@@ -141,7 +141,7 @@ def _extended(variant: Path, target: Any, where: tuple[Any, ...], diags: Diagnos
 
 def _own_game(variant: Path, target: str) -> Optional[Path]:
     """The game file of the variant's game folder when that folder is named `target`
-    (`extends: morris` in `morris/variants/`), else None."""
+    (`extends: NAME` in `NAME/variants/`), else None."""
     root = game_folder(variant)
     if "/" in target or "\\" in target or root.name != target:
         return None
