@@ -314,7 +314,8 @@ def _unexpected_token(exc: UnexpectedToken, file: str, source: str, vocabulary: 
             getattr(token, "end_line", None) or line,
             getattr(token, "end_column", None) or column,
             "unexpected indentation",
-            hint="indent this line like the line before it, or end that line with ':' to start a block",
+            hint="indent this line like the line before it, or end that line with ':' to start a block; "
+                 "to go on with an expression on the next line, put it in ( ) or end that line with '\\'",
         )
     line, column, found, end_column = _found_token(token, kind, line, column, vocabulary)
 

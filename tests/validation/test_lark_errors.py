@@ -184,7 +184,8 @@ def test_unexpected_indent(parser):
         "r.rules:3:9: error: unexpected indentation\n"
         "            g()\n"
         "            ^\n"
-        "    hint: indent this line like the line before it, or end that line with ':' to start a block"
+        "    hint: indent this line like the line before it, or end that line with ':' to start a block; "
+        "to go on with an expression on the next line, put it in ( ) or end that line with '\\'"
     )
 
 
