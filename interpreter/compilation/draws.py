@@ -29,6 +29,14 @@ other candidates each call, when it is given None for its pool (random
 playouts: DecisionInfo.draws_from_empty; given a pool, it draws from that, as
 any draw). The block's candidates are numbered by their sites for it;
 candidates are drawn as uniformly as before.
+
+Where a block is a drop onto the empty sites of another fixed collection (a
+region) and the draw is not from the empty sites, a taken site drawn leaves the
+pool for good when the draw is given None for `cut`: the engine's playouts do so
+where no rule empties a site (RulesInfo.sites_stay_taken,
+board_keys.may_empty_a_site), so that a region filling up is not drawn again and
+again at its taken sites. The pool keeps every candidate that may give an
+action, so the draws stay as uniform.
 """
 from __future__ import annotations
 
@@ -123,6 +131,18 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
         return [pyast.if_(pyast.compare(element, "<", pyast.num(ends[middle - 1])), dispatched(low, middle),
                           dispatched(middle, high))]
 
+    if onto_empty is None:
+        for block, body in zip(blocks, bodies):
+            if _onto_empty_sites(src, block, n_sites):
+                # (a taken site drawn: where `cut` is None (sites stay taken, a
+                # playout's own pool) it leaves the pool for good, and the pool
+                # keeps every candidate that may give an action)
+                gate = body[-1]
+                assert isinstance(gate, py.If)
+                gate.orelse = [pyast.if_(pyast.is_none(cut), [pyast.assign(
+                    py.Subscript(value=pool, slice=py.Slice(lower=live, upper=pyast.add(live, pyast.num(1)),
+                                                            step=None), ctx=py.Load()),
+                    pyast.tuple_())])]
     dispatch = dispatched(0, len(blocks))
     drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", live))
     uncut = _copied(dispatch)  # (for the first draw from the empty sites, below)
@@ -229,9 +249,18 @@ def _onto_any_empty_site(src: Source, block: _Block, n_sites: int) -> bool:
     """Whether `block` goes over every site of the board in order and gives
     nothing for an occupied one: its body is `if b[X] is None: ...` or `t = b[X]`
     then `if t is None: ...` (X the loop's variable), and nothing else."""
+    return _onto_empty_sites(src, block, n_sites) and block.elements is not None \
+        and src.value(block.elements) == tuple(range(n_sites))
+
+
+def _onto_empty_sites(src: Source, block: _Block, n_sites: int) -> bool:
+    """Whether `block` goes over a fixed collection of sites of the board (a
+    region, the same for every player) and gives nothing for an occupied one, as
+    _onto_any_empty_site asks."""
     if not n_sites or block.target is None or block.elements is None or block.per_player:
         return False
-    if src.value(block.elements) != tuple(range(n_sites)):
+    sites = src.value(block.elements)
+    if not isinstance(sites, tuple) or not all(type(site) is int and 0 <= site < n_sites for site in sites):
         return False
     body = block.body
     on_site = pyast.sub(pyast.name("b"), pyast.name(block.target))
