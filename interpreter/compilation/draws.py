@@ -35,8 +35,10 @@ region) and the draw is not from the empty sites, a taken site drawn leaves the
 pool for good when the draw is given None for `cut`: the engine's playouts do so
 where no rule empties a site (RulesInfo.sites_stay_taken,
 board_keys.may_empty_a_site), so that a region filling up is not drawn again and
-again at its taken sites. The pool keeps every candidate that may give an
-action, so the draws stay as uniform.
+again at its taken sites; and the pool's last candidate (most often the one
+the last draw gave, its site taken since) leaves it before any draw when its
+site is taken. The pool keeps every candidate that may give an action, so the
+draws stay as uniform.
 """
 from __future__ import annotations
 
@@ -131,9 +133,25 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
         return [pyast.if_(pyast.compare(element, "<", pyast.num(ends[middle - 1])), dispatched(low, middle),
                           dispatched(middle, high))]
 
+    taken_last: list[py.stmt] = []  # (below)
     if onto_empty is None:
-        for block, body in zip(blocks, bodies):
+        for start, end, block, body in zip([0, *ends], ends, blocks, bodies):
             if _onto_empty_sites(src, block, n_sites):
+                if not taken_last:
+                    # (the pool's last candidate, where `cut` is None, is most
+                    # often the one the last draw gave, its site taken since:
+                    # it leaves the pool before any draw)
+                    gate = body[-1]
+                    assert isinstance(gate, py.If)
+                    checked: list[py.stmt] = [*_copied(body[:-1]), pyast.if_(pyast.not_(_copied_expr(gate.test)), [
+                        pyast.augment(live, "-", pyast.num(1)),
+                        pyast.assign(py.Subscript(value=pool, slice=py.Slice(lower=live, upper=None, step=None),
+                                                  ctx=py.Load()), pyast.tuple_())])]
+                    if (start, end) != (0, ends[-1]):
+                        checked = [pyast.if_(pyast.compare(pyast.num(start), "<=", element, "<", pyast.num(end)),
+                                             checked)]
+                    taken_last = [pyast.if_(pyast.and_(pyast.is_none(cut), live), [
+                        pyast.assign(element, pyast.sub(pool, pyast.binop(live, "-", pyast.num(1)))), *checked])]
                 # (a taken site drawn: where `cut` is None (sites stay taken, a
                 # playout's own pool) it leaves the pool for good, and the pool
                 # keeps every candidate that may give an action)
@@ -162,7 +180,7 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
     name = src.fresh("f")
     first: list[py.stmt] = [pyast.assign(live, pyast.helper("len", pool))]
     from_empty = onto_empty is not None and ends[-1] - n_sites <= MAX_BESIDE_EMPTY
-    lazy: list[py.stmt] = []
+    lazy: list[py.stmt] = taken_last
     if from_empty:
         # (a fresh pool: the empty sites, then the other candidates)
         empty: py.expr = pyast.attr(pyast.name("s"), "empty")
@@ -531,6 +549,13 @@ def _pruned(setup: list[py.stmt], body: list[py.stmt]) -> list[py.stmt]:
         read |= pyast.names_in([stmt])
     kept.reverse()
     return _copied(kept)
+
+
+def _copied_expr(expr: py.expr) -> py.expr:
+    """A copy of `expr` to put in another statement."""
+    copied = _copied([pyast.expr_stmt(expr)])[0]
+    assert isinstance(copied, py.Expr)
+    return copied.value
 
 
 def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:
