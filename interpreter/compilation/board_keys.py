@@ -209,6 +209,11 @@ def may_empty_a_site(function: ast.FunctionDef, value: Callable[[ast.expr], obje
     writes `b[X] = V` at one site of a value never None (`V` a name the function
     sets only from a constant table of pieces read at an index, `value` giving a
     constant's value) counts as one."""
+    writes = [(stmt, site) for stmt in _simple_statements(function.body) if (site := _write(stmt)) is not None]
+    if not writes:
+        return False
+    if any(site is True for _, site in writes):
+        return True
     pieces: dict[str, bool] = {}
     for node in ast.walk(function):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For,
@@ -223,15 +228,9 @@ def may_empty_a_site(function: ast.FunctionDef, value: Callable[[ast.expr], obje
                         never_none = isinstance(rows, (tuple, list)) and bool(rows) \
                             and all(isinstance(row, tuple) for row in rows)
                         pieces[name.id] = pieces.get(name.id, True) and never_none
-    for stmt in _simple_statements(function.body):
-        site = _write(stmt)
-        if site is None:
-            continue
-        if site is True or not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-                                and _board_target(stmt.targets[0]) is not None
-                                and isinstance(stmt.value, ast.Name) and pieces.get(stmt.value.id, False)):
-            return True
-    return False
+    return not all(isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                   and _board_target(stmt.targets[0]) is not None and isinstance(stmt.value, ast.Name)
+                   and pieces.get(stmt.value.id, False) for stmt, _ in writes)
 
 
 class _Rewriter:
