@@ -204,6 +204,35 @@ def writes_many_sites(function: ast.FunctionDef) -> bool:
     return any(_write(stmt) is True for stmt in _simple_statements(function.body))
 
 
+def may_empty_a_site(function: ast.FunctionDef, value: Callable[[ast.expr], object]) -> bool:
+    """Whether `function` may leave a site empty that held a piece: anything but
+    writes `b[X] = V` at one site of a value never None (`V` a name the function
+    sets only from a constant table of pieces read at an index, `value` giving a
+    constant's value) counts as one."""
+    writes = [(stmt, site) for stmt in _simple_statements(function.body) if (site := _write(stmt)) is not None]
+    if not writes:
+        return False
+    if any(site is True for _, site in writes):
+        return True
+    pieces: dict[str, bool] = {}
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For,
+                             ast.comprehension)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
+                        table = node.value.value if isinstance(node, ast.Assign) and target is name \
+                            and isinstance(node.value, ast.Subscript) else None
+                        rows = value(table) if table is not None else None
+                        never_none = isinstance(rows, (tuple, list)) and bool(rows) \
+                            and all(isinstance(row, tuple) for row in rows)
+                        pieces[name.id] = pieces.get(name.id, True) and never_none
+    return not all(isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                   and _board_target(stmt.targets[0]) is not None and isinstance(stmt.value, ast.Name)
+                   and pieces.get(stmt.value.id, False) for stmt, _ in writes)
+
+
 class _Rewriter:
     def __init__(self, fresh: Callable[[str], str], kept: Sequence[_Kept]):
         self.fresh = fresh

@@ -34,6 +34,7 @@ from .actions import ActionCompiler, ActionPlan, never_listed
 from .board_keys import (
     keep_board_state,
     keeping_costs_less,
+    may_empty_a_site,
     reads_chains,
     reads_empty_sites,
     reads_liberties,
@@ -156,6 +157,7 @@ class Compiler:
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
         self.keeps_empty = False  # whether a draw reads the empty sites (set once the functions are written)
+        self.sites_stay_taken = False  # whether no function empties a site (set once the functions are written)
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
         # whether the writes keep the board's key (the same): for `board repetitions`,
         # and for `repetitions` where that costs less than hashing the whole board
@@ -342,6 +344,9 @@ class Compiler:
         self.keeps_empty = any(map(reads_empty_sites, functions)) and not any(map(writes_many_sites, functions)) \
             and not self.statements.writes_permutations
         self.keeps_chains = any(map(reads_chains, functions))
+        # (a site once taken stays taken: a playout's draw drops the taken sites it
+        # draws from its pool for good, compilation/draws.py)
+        self.sites_stay_taken = not any(may_empty_a_site(f, src.value) for f in functions)
         # (where only `repetitions` reads the key, at the start of a turn, the
         # `forbid result` checks need not keep it: they give the board back as it
         # was, or play on a copy they drop, and nothing they run reads it)
@@ -520,6 +525,7 @@ class Compiler:
             keeps_boards=self.exprs.uses_board_repetitions,
             keeps_board_key=self.keeps_board_key,
             keeps_empty=self.keeps_empty,
+            sites_stay_taken=self.sites_stay_taken,
             # (not where `forbid result` tries candidates in place: every check writes
             # and undoes, and keeping masks through those writes cost such a game more than
             # the masks saved its listers)

@@ -29,6 +29,16 @@ other candidates each call, when it is given None for its pool (random
 playouts: DecisionInfo.draws_from_empty; given a pool, it draws from that, as
 any draw). The block's candidates are numbered by their sites for it;
 candidates are drawn as uniformly as before.
+
+Where a block is a drop onto the empty sites of another fixed collection (a
+region) and the draw is not from the empty sites, a taken site drawn leaves the
+pool for good when the draw is given None for `cut`: the engine's playouts do so
+where no rule empties a site (RulesInfo.sites_stay_taken,
+board_keys.may_empty_a_site), so that a region filling up is not drawn again and
+again at its taken sites; and the pool's last candidate (most often the one
+the last draw gave, its site taken since) leaves it before any draw when its
+site is taken. The pool keeps every candidate that may give an action, so the
+draws stay as uniform.
 """
 from __future__ import annotations
 
@@ -123,6 +133,34 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
         return [pyast.if_(pyast.compare(element, "<", pyast.num(ends[middle - 1])), dispatched(low, middle),
                           dispatched(middle, high))]
 
+    taken_last: list[py.stmt] = []  # (below)
+    if onto_empty is None:
+        for start, end, block, body in zip([0, *ends], ends, blocks, bodies):
+            if _onto_empty_sites(src, block, n_sites):
+                if not taken_last:
+                    # (the pool's last candidate, where `cut` is None, is most
+                    # often the one the last draw gave, its site taken since:
+                    # it leaves the pool before any draw)
+                    gate = body[-1]
+                    assert isinstance(gate, py.If)
+                    checked: list[py.stmt] = [*_copied(body[:-1]), pyast.if_(pyast.not_(_copied_expr(gate.test)), [
+                        pyast.augment(live, "-", pyast.num(1)),
+                        pyast.assign(py.Subscript(value=pool, slice=py.Slice(lower=live, upper=None, step=None),
+                                                  ctx=py.Load()), pyast.tuple_())])]
+                    if (start, end) != (0, ends[-1]):
+                        checked = [pyast.if_(pyast.compare(pyast.num(start), "<=", element, "<", pyast.num(end)),
+                                             checked)]
+                    taken_last = [pyast.if_(pyast.and_(pyast.is_none(cut), live), [
+                        pyast.assign(element, pyast.sub(pool, pyast.binop(live, "-", pyast.num(1)))), *checked])]
+                # (a taken site drawn: where `cut` is None (sites stay taken, a
+                # playout's own pool) it leaves the pool for good, and the pool
+                # keeps every candidate that may give an action)
+                gate = body[-1]
+                assert isinstance(gate, py.If)
+                gate.orelse = [pyast.if_(pyast.is_none(cut), [pyast.assign(
+                    py.Subscript(value=pool, slice=py.Slice(lower=live, upper=pyast.add(live, pyast.num(1)),
+                                                            step=None), ctx=py.Load()),
+                    pyast.tuple_())])]
     dispatch = dispatched(0, len(blocks))
     drawn = pyast.helper("int", pyast.binop(pyast.call(rand), "*", live))
     uncut = _copied(dispatch)  # (for the first draw from the empty sites, below)
@@ -142,7 +180,7 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
     name = src.fresh("f")
     first: list[py.stmt] = [pyast.assign(live, pyast.helper("len", pool))]
     from_empty = onto_empty is not None and ends[-1] - n_sites <= MAX_BESIDE_EMPTY
-    lazy: list[py.stmt] = []
+    lazy: list[py.stmt] = taken_last
     if from_empty:
         # (a fresh pool: the empty sites, then the other candidates)
         empty: py.expr = pyast.attr(pyast.name("s"), "empty")
@@ -229,9 +267,18 @@ def _onto_any_empty_site(src: Source, block: _Block, n_sites: int) -> bool:
     """Whether `block` goes over every site of the board in order and gives
     nothing for an occupied one: its body is `if b[X] is None: ...` or `t = b[X]`
     then `if t is None: ...` (X the loop's variable), and nothing else."""
+    return _onto_empty_sites(src, block, n_sites) and block.elements is not None \
+        and src.value(block.elements) == tuple(range(n_sites))
+
+
+def _onto_empty_sites(src: Source, block: _Block, n_sites: int) -> bool:
+    """Whether `block` goes over a fixed collection of sites of the board (a
+    region, the same for every player) and gives nothing for an occupied one, as
+    _onto_any_empty_site asks."""
     if not n_sites or block.target is None or block.elements is None or block.per_player:
         return False
-    if src.value(block.elements) != tuple(range(n_sites)):
+    sites = src.value(block.elements)
+    if not isinstance(sites, tuple) or not all(type(site) is int and 0 <= site < n_sites for site in sites):
         return False
     body = block.body
     on_site = pyast.sub(pyast.name("b"), pyast.name(block.target))
@@ -502,6 +549,13 @@ def _pruned(setup: list[py.stmt], body: list[py.stmt]) -> list[py.stmt]:
         read |= pyast.names_in([stmt])
     kept.reverse()
     return _copied(kept)
+
+
+def _copied_expr(expr: py.expr) -> py.expr:
+    """A copy of `expr` to put in another statement."""
+    copied = _copied([pyast.expr_stmt(expr)])[0]
+    assert isinstance(copied, py.Expr)
+    return copied.value
 
 
 def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:

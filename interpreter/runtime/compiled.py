@@ -210,6 +210,10 @@ class CompiledRules:
     # runtime/chains.py): the rules ask whether groups have liberties
     # (compilation/liberties.py)
     keeps_chains: bool = False
+    # whether no action empties a site that held a piece (nor any other rule):
+    # a playout's draw of a drop onto a fixed region then drops from its pool for
+    # good the taken sites it draws (compilation/draws.py)
+    sites_stay_taken: bool = False
 
     @cached_property
     def source(self) -> str:

@@ -486,6 +486,9 @@ class Engine:
             draws = [(drawn[0], drawn[1], drawn[2][:] if drawn[2] is not None else None) if drawn is not None
                      else None for drawn in draws]
         checks = self.rules.candidate_checks
+        # (None: the taken sites a draw finds leave this playout's pools for good —
+        # nothing empties a site; False: the pools keep every candidate)
+        kept_cut = None if self.rules.sites_stay_taken else False
         runs = self.runs
         rand = rng.random
         if s.legal is None:
@@ -538,7 +541,7 @@ class Engine:
                         if any_draws and draws[d] is not None and n < max_plies:
                             drawn = draws[d]
                             if lazy[d] is None:  # (nothing to check: _draw, written out)
-                                pending = drawn[0](s, drawn[2], rand, False)  # type: ignore[index]
+                                pending = drawn[0](s, drawn[2], rand, kept_cut)  # type: ignore[index]
                             else:
                                 pending = self._draw(s, drawn, rand, checks[s.phase])  # type: ignore[arg-type]
                         elif any_lazy and lazy[d] is not None and n < max_plies:
@@ -643,7 +646,7 @@ class Engine:
                 count_rejections(counts, rejected)
 
     @staticmethod
-    def _draw(s: State, drawn: tuple[Callable[[State, Optional[list[int]], Callable[[], float], bool],
+    def _draw(s: State, drawn: tuple[Callable[[State, Optional[list[int]], Callable[[], float], Optional[bool]],
                                               Optional[Code]], int, Optional[list[int]]],
               rand: Callable[[], float], checks: Optional[Sequence[Optional[ResultCheck]]]) -> Optional[Code]:
         """An action drawn uniformly among those the decision's candidates give and

@@ -213,3 +213,55 @@ def test_a_where_of_an_action_offered_once_is_asked_when_it_is_drawn(tmp_path):
     for _ in range(60):
         assert drawn_actions(engine, s) == list(engine.legal(s))
         engine.apply_in_place(s, engine.pick_random(s, rng))
+
+
+def test_a_playout_drops_the_taken_sites_of_a_region_from_its_pool_for_good():
+    # Y on a grid (a drop on the region `cells`, nothing ever emptied): a playout's
+    # pool loses the taken sites its draws find (None for `cut`: sites stay
+    # taken), never a candidate that gives an action, and the draws stay uniform
+    # over the legal actions (a chi-square over 20,000 draws in one position).
+    engine = engine_of(str(REPO / "tests" / "data" / "y"))
+    assert engine.rules.sites_stay_taken
+    assert not engine_of(str(REPO / "benchmarks" / "games" / "go")).rules.sites_stay_taken
+    s = engine.initial_state()
+    engine.random_playout(s, random.Random(3), 25)
+    assert not engine.is_over(s)
+    decision = engine.decisions[s.decision]
+    assert not decision.draws_from_empty
+    draw, n = decision.draws
+    legal = list(engine.legal(s))
+    counts = dict.fromkeys(legal, 0)
+    rng = random.Random(11)
+    pool = list(range(n))
+    kept = set(pool)
+    for _ in range(20_000):
+        code = draw(s, pool, rng.random, None)
+        counts[code] += 1
+        assert set(pool) <= kept and len(set(pool)) == len(pool)
+        kept = set(pool)
+    # what left the pool gives no action; what gives one is all still there
+    assert len(pool) < n
+    assert sorted(code for c in range(n) if (code := draw(s, [c], lambda: 0.0, False)) is not None) \
+        == sorted(code for c in pool if (code := draw(s, [c], lambda: 0.0, False)) is not None) == sorted(legal)
+    expected = 20_000 / len(legal)
+    chi2 = sum((seen - expected) ** 2 / expected for seen in counts.values())
+    assert len(legal) == 20 and chi2 < 43.8  # (chi-square, 19 degrees of freedom, p = 0.001)
+    # given False (sites may be emptied), the pool keeps every candidate
+    pool = list(range(n))
+    for _ in range(50):
+        draw(s, pool, rng.random, False)
+        assert sorted(pool) == list(range(n))
+
+
+@pytest.mark.parametrize("effects, stays", [
+    ("place", True),
+    ("place\nfor each r in neighbours(to):\n    if r is rock:\n        remove r", False),
+])
+def test_sites_stay_taken_where_no_rule_empties_one(tmp_path, effects, stays):
+    yaml = stones_and_rocks(extra="setup:\n  neutral: {rock: [b2]}\n")
+    game = load_game(write_definition(tmp_path, yaml, drop_where("true", effects)))
+    assert game.engine.rules.sites_stay_taken is stays
+    for seed in range(5):
+        s = game.engine.initial_state()
+        game.engine.random_playout(s, random.Random(seed), 100)
+        assert game.engine.is_over(s)
