@@ -141,6 +141,24 @@ def test_random_playouts_draw_as_with_the_shortcuts_off(backgammon):
         assert (on.ply, on.board, on.vars, on.result) == (off.ply, off.board, off.vars, off.result)
 
 
+def lists_and_counts_as_with_the_shortcuts_off(game, seeds: int, plies: int, depth: int) -> None:
+    """Along random games (`seeds` of them, up to `plies`): the legal actions as the
+    reference lists them, and perft to `depth` as with the shortcuts off."""
+    engine = game.engine
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        s = game.initial_state()
+        while s.result is None and s.ply < plies:
+            assert sorted(engine.legal(s)) == reference(game, s)
+            on = engine.perft(s, depth)
+            with shortcuts_off():
+                assert engine.perft(engine.copy(s), depth) == on
+            legal = engine.legal(s)
+            child = engine.copy(s)
+            engine.apply_in_place(child, legal[int(rng.random() * len(legal))])
+            s = child
+
+
 def test_other_definitions_alike(tmp_path):
     # A race of two dice with passes and a tie-break, and majority capture by
     # follow-ups (no horizon: every way searched).
@@ -153,19 +171,7 @@ def test_other_definitions_alike(tmp_path):
         FOLLOWUPS.format(longest="play the longest turn, then the highest kings"))
     games.append(load_game(str(tmp_path / "chain")))
     for game in games:
-        engine = game.engine
-        for seed in range(20):
-            rng = random.Random(seed)
-            s = game.initial_state()
-            while s.result is None and s.ply < 60:
-                assert sorted(engine.legal(s)) == reference(game, s)
-                on = engine.perft(s, 2)
-                with shortcuts_off():
-                    assert engine.perft(engine.copy(s), 2) == on
-                legal = engine.legal(s)
-                child = engine.copy(s)
-                engine.apply_in_place(child, legal[int(rng.random() * len(legal))])
-                s = child
+        lists_and_counts_as_with_the_shortcuts_off(game, seeds=20, plies=60, depth=2)
 
 
 THREE_DICE = RULES.replace("turn: move, move\n", "turn: move, move, move\n").replace(
@@ -184,18 +190,6 @@ def test_a_turn_of_three_decisions_alike(tmp_path):
         files=12, hi=3, lo=1, setup=setup))
     (tmp_path / "game.rules").write_text(THREE_DICE.format(longest="play the longest turn"))
     game = load_game(str(tmp_path))
-    engine = game.engine
     # (a1 by 3; c1 by 3 or 1: a1 by 2 and c1 by 2 land on a man, a1 by 1 on black's)
     assert sorted(game.legal_notations(game.initial_state())) == ["a1-d1", "c1-d1", "c1-f1"]
-    for seed in range(6):
-        rng = random.Random(seed)
-        s = game.initial_state()
-        while s.result is None and s.ply < 30:
-            assert sorted(engine.legal(s)) == reference(game, s)
-            on = engine.perft(s, 3)
-            with shortcuts_off():
-                assert engine.perft(engine.copy(s), 3) == on
-            legal = engine.legal(s)
-            child = engine.copy(s)
-            engine.apply_in_place(child, legal[int(rng.random() * len(legal))])
-            s = child
+    lists_and_counts_as_with_the_shortcuts_off(game, seeds=6, plies=30, depth=3)
