@@ -72,7 +72,11 @@ def each_values(action: ast.Action, exprs: ExpressionCompiler, model: GameModel,
     each = action.each
     assert each is not None
     _check_name(each, model, defines)
-    if isinstance(each.collection, ast.ListLit):
+    if each.until is not None:
+        values = _range_values(action, exprs, position_scope)
+        if not values:
+            return values
+    elif isinstance(each.collection, ast.ListLit):
         values = []
         for element in each.collection.items:
             lines, c = exprs.lowered(element, position_scope)
@@ -105,6 +109,34 @@ def each_values(action: ast.Action, exprs: ExpressionCompiler, model: GameModel,
         if c.type is not first.type:
             raise RuleError(pos, f"the values of 'for each' are of one type: {describe(first)} and {describe(c)}")
     return values
+
+
+def _range_values(action: ast.Action, exprs: ExpressionCompiler, position_scope: Scope) -> list[Value]:
+    """The numbers of `for each D in A to B`: A and B fixed when the rules are compiled
+    (numbers, options, sums of those). None when B < A and an end is not a number
+    (an option's value that leaves the action out); an error when both are numbers."""
+    each = action.each
+    assert each is not None and each.until is not None
+    ends = []
+    for e in (each.collection, each.until):
+        c = exprs.compile(e, position_scope)
+        if c.type is not Type.INT:
+            raise RuleError(e.pos, f"'for each {each.name} in A to B' after an action's name needs whole numbers "
+                                   f"A and B, found {describe(c)}")
+        if not c.is_const:
+            raise RuleError(e.pos, f"an end of 'for each {each.name} in A to B' after an action's name is fixed "
+                                   "when the rules are compiled (a number, an option, sums of those), not a "
+                                   "number known only while playing",
+                            f"take the widest range it can be and say with 'where' when a value is legal "
+                            f"('for each {each.name} in 1 to 6' ... 'where {each.name} <= ...')")
+        ends.append(c.const)
+    low, high = ends
+    if high - low + 1 > MAX_ACTION_VALUES:
+        raise RuleError(each.collection.pos, f"an action is made for at most {MAX_ACTION_VALUES} values, "
+                                             f"'{each.name} in {low} to {high}' is {high - low + 1} numbers")
+    if high < low and isinstance(each.collection, ast.Num) and isinstance(each.until, ast.Num):
+        raise RuleError(each.collection.pos, f"action '{action.name}' is made for no value: {high} is below {low}")
+    return [Value(None, exprs.const(v, Type.INT)) for v in range(low, high + 1)]
 
 
 def _check_name(each: ast.ActionEach, model: GameModel, defines: set[str]) -> None:

@@ -700,7 +700,7 @@ class Compiler:
         by_name: dict[str, list[ActionPlan]] = {}  # (an action made for several values has a plan for each)
         for action in decision.actions:
             action_plans = self.guard(lambda: self.actions.compile_all(action, index))
-            if action_plans is not None:
+            if action_plans:  # (none for a range of numbers that is empty with the options given)
                 plans.extend(action_plans)
                 by_name[action.name] = action_plans
                 untold = {(e.pos, e.message): e for e in (

@@ -7,6 +7,7 @@ from typing import Collection, Optional
 
 from ..parsing import ast
 from ..parsing.visit import nodes_of
+from ..spelling import suggest
 from .errors import RuleError
 from .names import reserved_word
 
@@ -98,8 +99,14 @@ def specialise_kind_arguments(items: RuleItems, kinds: Collection[str]) -> list[
 def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleItems:
     items = RuleItems([], {}, {}, {}, {}, [], None, [rules.path for rules in files])
     seen: dict[str, ast.Pos] = {}
+    start: Optional[ast.StartPhase] = None
     for rules in files:
         for item in rules.items:
+            if isinstance(item, ast.StartPhase):
+                if start is not None:
+                    errors.append(RuleError(item.pos, f"a second 'start phase' (the first is at {start.pos})"))
+                start = item
+                continue
             if isinstance(item, ast.Forbid):
                 items.forbids.append(item)
                 continue
@@ -135,7 +142,20 @@ def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleIt
                 items.defines[name] = item
             elif isinstance(item, ast.Procedure):
                 items.procedures[name] = item
+    if start is not None:
+        _start_first(items, start, errors)
     return items
+
+
+def _start_first(items: RuleItems, start: ast.StartPhase, errors: list[RuleError]) -> None:
+    """`start phase: NAME`: that phase first among the phases (the game starts in the first)."""
+    names = [phase.name for phase in items.phases]
+    if start.phase not in names:
+        best = suggest(start.phase, names)
+        hint = f"did you mean '{best}'?" if best else f"the phases: {', '.join(names) or 'none'}"
+        errors.append(RuleError(start.phase_pos, f"'start phase' names no phase '{start.phase}'", hint))
+        return
+    items.phases.insert(0, items.phases.pop(names.index(start.phase)))
 
 
 def _reserved(item: ast.Item) -> str | None:

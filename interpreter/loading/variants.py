@@ -221,8 +221,8 @@ def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: Diag
             _change(items, item, diags)
         elif isinstance(item, ast.Forbid):
             items.append(item)
-        elif isinstance(item, ast.Score):
-            items = [i for i in items if not isinstance(i, ast.Score)] + [item]
+        elif isinstance(item, (ast.Score, ast.StartPhase)):
+            items = [i for i in items if not isinstance(i, type(item))] + [item]
         elif isinstance(item, ast.Decision):
             existing = _find(items, ast.Decision, item.name)
             if existing is None:

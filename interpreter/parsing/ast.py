@@ -485,11 +485,13 @@ class ByItem:
 
 @dataclass
 class ActionEach:
-    """`for each NAME in COLLECTION` after an action's name: the action once per value."""
+    """`for each NAME in COLLECTION` after an action's name: the action once per value;
+    `for each NAME in A to B`: A is `collection`, B `until`."""
 
     pos: Pos
     name: str
     collection: Expr
+    until: Optional[Expr] = None
 
 
 @dataclass
@@ -620,6 +622,15 @@ class Score:
 
 
 @dataclass
+class StartPhase:
+    """`start phase: NAME`: the phase the game starts in (default: the first declared)."""
+
+    pos: Pos
+    phase: str
+    phase_pos: Pos  # where the name is written
+
+
+@dataclass
 class Removal:
     """In a variant: `remove action move.slide`, `remove define x`, ..."""
 
@@ -672,7 +683,7 @@ class Change:
         return "phase" if isinstance(self.item, Phase) else "decision"
 
 
-Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGroup, Removal, Change]
+Item = Union[Phase, Decision, Chance, Define, Procedure, Score, Forbid, ForbidGroup, Removal, Change, StartPhase]
 
 
 @dataclass

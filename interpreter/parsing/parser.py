@@ -208,6 +208,9 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
     def score(self, meta: Meta, ch: Children) -> ast.Score:
         return ast.Score(self.p(meta), ch[0])
 
+    def start_phase(self, meta: Meta, ch: Children) -> ast.StartPhase:
+        return ast.StartPhase(self.p(meta), str(ch[0]), _tok_pos(self.file, ch[0]))
+
     def removal(self, meta: Meta, ch: Children) -> ast.Removal:
         name = str(ch[1]) if len(ch) > 1 else ""
         # The position ends with the last name (not the line break), so that a message
@@ -413,7 +416,7 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         return list(ch)
 
     def action_each(self, meta: Meta, ch: Children) -> ast.ActionEach:
-        return ast.ActionEach(self.p(meta), str(ch[0]), ch[1])
+        return ast.ActionEach(self.p(meta), str(ch[0]), ch[1], ch[2] if len(ch) > 2 else None)
 
     def by_kind(self, meta: Meta, ch: Children) -> ast.ByItem:
         return ast.ByItem(self.p(meta), kind=str(ch[0]))
