@@ -214,6 +214,10 @@ def apply_variants(definition: Any, chain: list[Path], diags: DiagnosticList) ->
 def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList) -> list[ast.RulesFile]:
     """The items of `base` with `overlay` applied, as one rules file list."""
     items: list[Any] = [item for rules in base for item in rules.items]
+    starts = [item for item in overlay.items if isinstance(item, ast.StartPhase)]
+    for later in starts[1:]:
+        diags.error(later.pos.file, later.pos.line, later.pos.column,
+                    f"a second 'start phase' (the first is at {starts[0].pos})")
     for item in overlay.items:
         if isinstance(item, ast.Removal):
             _remove(items, item, diags)

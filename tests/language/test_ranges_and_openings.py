@@ -146,18 +146,22 @@ def test_without_the_variant_the_game_starts_in_play_as_before():
     assert len(game.legal_notations(state)) == 44
 
 
-def _variant(tmp_path, overlay: str) -> str:
+def _variant(tmp_path, overlay: str, extends: str = "y9.yaml") -> str:
+    """A variant in `tmp_path` (v.yaml, v.rules) of a copy of Y or of its swap variant."""
     for name in ("y9.yaml", "y.rules"):
         (tmp_path / name).write_text((DATA / "y" / name).read_text())
-    (tmp_path / "v.yaml").write_text("variant: v\nextends: y9.yaml\nrules: v.rules\n")
+    (tmp_path / "swap.yaml").write_text(SWAP.read_text().replace("../y9.yaml", "y9.yaml"))
+    (tmp_path / "swap.rules").write_text(SWAP.with_suffix(".rules").read_text())
+    (tmp_path / "v.yaml").write_text(f"variant: v\nextends: {extends}\nrules: v.rules\n")
     (tmp_path / "v.rules").write_text(overlay)
     return str(tmp_path / "v.yaml")
 
 
 def test_an_overlay_start_phase_replaces_the_games(tmp_path):
-    overlay = SWAP.with_suffix(".rules").read_text() + "\nstart phase: play\n"
-    game = load_game(_variant(tmp_path, overlay))
+    game = load_game(_variant(tmp_path, "start phase: play\n", extends="swap.yaml"))
     assert game.phase(game.initial_state()) == "play"
+    swap = load_game(str(tmp_path / "swap.yaml"))
+    assert swap.phase(swap.initial_state()) == "opening"
 
 
 def test_a_start_phase_that_names_no_phase_is_an_error(tmp_path, capsys):
@@ -173,3 +177,8 @@ def test_two_start_phases_in_one_game_are_an_error(tmp_path, capsys):
     write_definition(tmp_path, NIM_YAML, rules)
     assert main(["validate", str(tmp_path)]) == 1
     assert "game.rules:13:1: error: a second 'start phase'" in capsys.readouterr().err
+
+
+def test_two_start_phases_in_one_overlay_are_an_error(tmp_path, capsys):
+    assert main(["validate", _variant(tmp_path, "start phase: play\nstart phase: play\n")]) == 1
+    assert "v.rules:2:1: error: a second 'start phase' (the first is at " in capsys.readouterr().err
