@@ -4,9 +4,11 @@
 An action `for each D in COLLECTION` is compiled once per value: COLLECTION is a
 list in brackets (its elements worked out when the actions are listed, a value
 met before skipped) or a set fixed when the rules are compiled (a region, a set
-of directions, `players`). D is a local of each copy: set from its element at the
-start of the listing (before the action's conditions) and at the start of each
-case's function (the value the action was listed with: nothing has changed yet).
+of directions, `players`), or the whole numbers `A to B` with A and B fixed when
+the rules are compiled (none when B < A by an option). D is a local of each copy:
+set from its element at the start of the listing (before the action's conditions)
+and at the start of each case's function (the value the action was listed with:
+nothing has changed yet).
 
 A notation field `{NAME}` names D, a variable that is not per player, or an
 option: an option's value is written into the template when the rules are
