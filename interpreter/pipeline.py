@@ -65,7 +65,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
         diags.add(Diagnostic(pos.file, pos.line, pos.column, warning.message, "warning", warning.hint))
     if rules is None and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
-    diags.extend(missing_line_warnings(definition.data, lambda path: locate(definition, path)))
+    diags.extend(missing_line_warnings(definition.data, model.board, lambda path: locate(definition, path)))
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
     diags.extend(lost_let_warnings(items))
     diags.raise_if_errors(definition.sources)

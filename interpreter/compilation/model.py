@@ -213,8 +213,9 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     _check_in_play(data, specs, all_players, report)
     players = _players_in_play(data, all_players, options, report)
     forward = [forward_by_name.get(name) for name in players]
-    board = _build_board(data["board"], report)
-    site = _site_finder(board, report)
+    sized = board_size_options(data)
+    board = _build_board(data["board"], specs, options, report)
+    site = _site_finder(board, report, _sized_note(board, sized, options))
     kinds = _kinds(data)
     attributes = _attributes(data)
     variables, offset = _variables(data, players, all_players, board, report)
@@ -257,14 +258,15 @@ def _player_colors_and_forward(players_raw: list[Any],
     return colors, forward
 
 
-def _site_finder(board: boards.Board, report: Report) -> SiteFinder:
-    """site(name, yaml path) -> the site's index, or -1 after reporting an unknown one."""
+def _site_finder(board: boards.Board, report: Report, sized: str = "") -> SiteFinder:
+    """site(name, yaml path) -> the site's index, or -1 after reporting an unknown one
+    (with the options that size the board, `sized`, when there are some)."""
     index = board.index
 
     def site(name: Any, path: Path) -> int:
         key = str(name)
         if key not in index:
-            report(path, f"unknown site '{key}'", _hint(key, index))
+            report(path, f"unknown site '{key}'{sized}", _hint(key, index))
             return -1
         return index[key]
 
@@ -483,7 +485,56 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
                 report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
 
 
-def _build_board(spec: Data, report: Report) -> boards.Board:
+# The bounds of a grid's two sizes (the schema's, for a size an option gives).
+GRID_LIMITS = {"files": len(boards.FILE_LETTERS), "ranks": 99}
+
+
+def board_size_options(data: Data) -> dict[str, str]:
+    """{"files"/"ranks": option name} of a grid whose size options give (`files: size`)."""
+    grid = (data.get("board") or {}).get("grid")
+    if not isinstance(grid, dict):
+        return {}
+    return {axis: grid[axis] for axis in GRID_LIMITS if isinstance(grid.get(axis), str)}
+
+
+def _sized_note(board: boards.Board, sized: dict[str, str], options: dict[str, Any]) -> str:
+    """What a message about a site the board lacks adds when options size the board."""
+    if not sized:
+        return ""
+    chosen = ", ".join(f"{name}={_written(options.get(name))}" for name in dict.fromkeys(sized.values()))
+    last = boards.FILE_LETTERS[board.files - 1]
+    return f": with {chosen} the board has files a to {last} and ranks 1 to {board.ranks}"
+
+
+def _grid_size(grid: Data, axis: str, specs: dict[str, Option], options: dict[str, Any], report: Report) -> int:
+    """A grid's number of files or ranks: the number written, or the value of the
+    option named there, which must be a whole number fitting the grid for every value
+    it may take (checked here for all of them: a size is found wrong without trying
+    each `--option`)."""
+    given, limit = grid[axis], GRID_LIMITS[axis]
+    if not isinstance(given, str):
+        return int(given)
+    path = ("board", "grid", axis)
+    spec = specs.get(given)
+    if spec is None:
+        report(path, f"unknown option '{given}': the {axis} of a grid are a number or an option's name",
+               _hint(given, specs) or "declare it under options:, e.g. {values: [5, 7, 9], default: 9}")
+        return 1
+    bounded = spec.values is not None or spec.minimum is not None and spec.maximum is not None
+    if spec.type != "int" or not bounded:
+        report(path, f"option '{given}' gives the {axis} of the grid: it must be a whole-number option with "
+                     "`values`, or `min` and `max`", f"e.g. {given}: {{values: [5, 7, 9], default: 7}}")
+        return 1
+    # (a range too long to list has an end beyond the grid's limit)
+    wrong = [v for v in spec.possible_values() or [spec.minimum, spec.maximum] if not 1 <= v <= limit]
+    if wrong:
+        report(path, f"option '{given}' may be {wrong[0]}, and a grid has 1 to {limit} {axis}",
+               f"keep its values within 1 to {limit}")
+        return 1
+    return int(options[given])
+
+
+def _build_board(spec: Data, specs: dict[str, Option], options: dict[str, Any], report: Report) -> boards.Board:
     if "grid" in spec:
         grid = spec["grid"]
         chosen = grid.get("neighbours", "orthogonal")
@@ -493,7 +544,8 @@ def _build_board(spec: Data, report: Report) -> boards.Board:
             report(("board", "grid", "neighbours"), f"a neighbour to the {alone[0]} needs its opposite, "
                    f"{boards.OPPOSITE[alone[0]]}: neighbours go both ways on a grid",
                    f"add {', '.join(boards.OPPOSITE[d] for d in alone)}")
-        return boards.build_grid(int(grid["files"]), int(grid["ranks"]), directions)
+        files, ranks = (_grid_size(grid, axis, specs, options, report) for axis in ("files", "ranks"))
+        return boards.build_grid(files, ranks, directions)
     graph = spec["graph"]
     sites = graph["sites"]
     names = set(map(str, sites))

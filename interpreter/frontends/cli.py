@@ -130,6 +130,8 @@ def _list_entry(entry: dict[str, Any]) -> str:
         lines.append(f"    --option {name}={show_option_value(spec['default'])}  ({allowed})")
         if spec.get("description"):
             lines.append(f"        {spec['description']}")
+        if spec.get("board"):
+            lines.append(f"        the board's {' and '.join(spec['board'])}")
     if entry.get("variants"):
         lines.append("    variants: " + ", ".join(entry["variants"]))
     return "\n".join(lines)
@@ -159,10 +161,34 @@ def cmd_validate(args: argparse.Namespace) -> int:
         warnings = list(game.warnings) + display_warnings(game)
         if warnings:
             print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
+        sizes, problems = _other_sizes(game, dict(args.option or []))
+        if problems:
+            print(format_diagnostics(problems, game.definition.sources, color=color), file=sys.stderr)
+            status = EXIT_ERROR
+            continue
         read = copy_read(path, game.definition.yaml_file)
         copy = "" if read is None else f"; read from {read}"
-        print(f"{path}: ok ({game.title}, {counted(len(game.players), 'player')}{copy})")
+        sizes = f"; {sizes}" if sizes else ""
+        print(f"{path}: ok ({game.title}, {counted(len(game.players), 'player')}{copy}{sizes})")
     return status
+
+
+def _other_sizes(game: Game, given: dict[str, Any]) -> tuple[str, list[Diagnostic]]:
+    """The definition compiled at the other board sizes its options allow
+    (validation/sizes.py): what was checked, and the errors found, each saying at
+    which size."""
+    from ..validation.sizes import at_size, sizes_checked, sizes_to_check
+
+    checked, total = sizes_to_check(game.definition.data, game.model.option_specs, given)
+    problems: list[Diagnostic] = []
+    for chosen in checked:
+        if all(game.model.options.get(name) == value for name, value in chosen.items()):
+            continue  # the size just loaded
+        try:
+            Game(game.definition, {**given, **chosen})
+        except DefinitionError as exc:
+            problems.extend(at_size(d, chosen) for d in exc.diagnostics if d.severity == "error")
+    return sizes_checked(checked, total), problems
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
