@@ -1,7 +1,8 @@
 """A definition → its compiled form, or every problem found on the way.
 
 The stages, each of which reports located diagnostics: the options given are
-checked against the definition's; the YAML becomes a `GameModel` (indices,
+checked against the definition's (and an option that gives a grid's size against
+the grid's limits, for each value it may take); the YAML becomes a `GameModel` (indices,
 tables); the rules files' items are collected; the compiler checks the rules and
 generates their code; unused parts are warned about. `compile_definition` runs
 them in order and raises `DefinitionError` with every error found.
@@ -14,7 +15,7 @@ from typing import Any, Optional
 from .compilation.compiler import Compiler
 from .compilation.errors import RuleError
 from .compilation.items import collect_items, specialise_kind_arguments
-from .compilation.model import GameModel, build_model
+from .compilation.model import GameModel, build_model, check_board_sizes
 from .loading.definition import Definition, locate
 from .loading.options import Option, parse_option_value, read_options
 from .runtime.compiled import CompiledRules
@@ -44,6 +45,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
 
     specs = read_options(definition.data, report)
     values = _option_values(definition, specs, options, diags)
+    check_board_sizes(definition.data, specs, report)
     diags.raise_if_errors(definition.sources)
     model = build_model(definition.data, specs, values, report)
     diags.raise_if_errors(definition.sources)

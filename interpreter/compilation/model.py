@@ -214,7 +214,7 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     players = _players_in_play(data, all_players, options, report)
     forward = [forward_by_name.get(name) for name in players]
     sized = board_size_options(data)
-    board = _build_board(data["board"], specs, options, report)
+    board = _build_board(data["board"], options, report)
     site = _site_finder(board, report, _sized_note(board, sized, options))
     kinds = _kinds(data)
     attributes = _attributes(data)
@@ -506,35 +506,32 @@ def _sized_note(board: boards.Board, sized: dict[str, str], options: dict[str, A
     return f": with {chosen} the board has files a to {last} and ranks 1 to {board.ranks}"
 
 
-def _grid_size(grid: Data, axis: str, specs: dict[str, Option], options: dict[str, Any], report: Report) -> int:
-    """A grid's number of files or ranks: the number written, or the value of the
-    option named there, which must be a whole number fitting the grid for every value
-    it may take (checked here for all of them: a size is found wrong without trying
-    each `--option`)."""
-    given, limit = grid[axis], GRID_LIMITS[axis]
-    if not isinstance(given, str):
-        return int(given)
-    path = ("board", "grid", axis)
-    spec = specs.get(given)
-    if spec is None:
-        report(path, f"unknown option '{given}': the {axis} of a grid are a number or an option's name",
-               _hint(given, specs) or "declare it under options:, e.g. {values: [5, 7, 9], default: 9}")
-        return 1
-    bounded = spec.values is not None or spec.minimum is not None and spec.maximum is not None
-    if spec.type != "int" or not bounded:
-        report(path, f"option '{given}' gives the {axis} of the grid: it must be a whole-number option with "
-                     "`values`, or `min` and `max`", f"e.g. {given}: {{values: [5, 7, 9], default: 7}}")
-        return 1
-    # (a range too long to list has an end beyond the grid's limit)
-    wrong = [v for v in spec.possible_values() or [spec.minimum, spec.maximum] if not 1 <= v <= limit]
-    if wrong:
-        report(path, f"option '{given}' may be {wrong[0]}, and a grid has 1 to {limit} {axis}",
-               f"keep its values within 1 to {limit}")
-        return 1
-    return int(options[given])
+def check_board_sizes(data: Data, specs: dict[str, Option], report: Report) -> None:
+    """A grid's `files` and `ranks` that name an option: each must be a whole-number
+    option fitting the grid for every value it may take (checked for all of them, so
+    that a size is found wrong without trying each `--option`, and before the board
+    is built: a board of a size that could not be had would name sites wrongly)."""
+    for axis, given in board_size_options(data).items():
+        path, limit = ("board", "grid", axis), GRID_LIMITS[axis]
+        spec = specs.get(given)
+        if spec is None:
+            report(path, f"unknown option '{given}': the {axis} of a grid are a number or an option's name",
+                   _hint(given, specs) or f"write a number ({axis}: 8), or declare an option '{given}' with "
+                                          "its values under options: (format.md 2.4)")
+            continue
+        bounded = spec.values is not None or spec.minimum is not None and spec.maximum is not None
+        if spec.type != "int" or not bounded:
+            report(path, f"option '{given}' gives the {axis} of the grid: it must be a whole-number option "
+                         "with `values`, or `min` and `max`", f"e.g. {given}: {{values: [5, 7, 9], default: 7}}")
+            continue
+        # (a range too long to list has an end beyond the grid's limit)
+        wrong = [v for v in spec.possible_values() or [spec.minimum, spec.maximum] if not 1 <= v <= limit]
+        if wrong:
+            report(path, f"option '{given}' may be {wrong[0]}, and a grid has 1 to {limit} {axis}",
+                   f"keep its values within 1 to {limit}")
 
 
-def _build_board(spec: Data, specs: dict[str, Option], options: dict[str, Any], report: Report) -> boards.Board:
+def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.Board:
     if "grid" in spec:
         grid = spec["grid"]
         chosen = grid.get("neighbours", "orthogonal")
@@ -544,7 +541,9 @@ def _build_board(spec: Data, specs: dict[str, Option], options: dict[str, Any], 
             report(("board", "grid", "neighbours"), f"a neighbour to the {alone[0]} needs its opposite, "
                    f"{boards.OPPOSITE[alone[0]]}: neighbours go both ways on a grid",
                    f"add {', '.join(boards.OPPOSITE[d] for d in alone)}")
-        files, ranks = (_grid_size(grid, axis, specs, options, report) for axis in ("files", "ranks"))
+        # (a size an option gives: its values checked by `check_board_sizes`)
+        files, ranks = (int(options[grid[axis]] if isinstance(grid[axis], str) else grid[axis])
+                        for axis in ("files", "ranks"))
         return boards.build_grid(files, ranks, directions)
     graph = spec["graph"]
     sites = graph["sites"]
