@@ -15,9 +15,10 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
-from .compilation.model import Attribute, GameModel, board_size_options
+from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
+from .loading.options import board_size_options
 from .pipeline import compile_definition
 from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage

@@ -15,9 +15,9 @@ from typing import Any, Optional
 from .compilation.compiler import Compiler
 from .compilation.errors import RuleError
 from .compilation.items import collect_items, specialise_kind_arguments
-from .compilation.model import GameModel, build_model, check_board_sizes
+from .compilation.model import GameModel, build_model
 from .loading.definition import Definition, locate
-from .loading.options import Option, parse_option_value, read_options
+from .loading.options import Option, check_board_sizes, parse_option_value, read_options
 from .runtime.compiled import CompiledRules
 from .spelling import did_you_mean
 from .validation.bounds import bound_errors

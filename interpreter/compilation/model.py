@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
+from ..loading.options import board_size_options
 from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
 from ..spelling import did_you_mean
 from . import board as boards
@@ -485,18 +486,6 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
                 report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
 
 
-# The bounds of a grid's two sizes (the schema's, for a size an option gives).
-GRID_LIMITS = {"files": len(boards.FILE_LETTERS), "ranks": 99}
-
-
-def board_size_options(data: Data) -> dict[str, str]:
-    """{"files"/"ranks": option name} of a grid whose size options give (`files: size`)."""
-    grid = (data.get("board") or {}).get("grid")
-    if not isinstance(grid, dict):
-        return {}
-    return {axis: grid[axis] for axis in GRID_LIMITS if isinstance(grid.get(axis), str)}
-
-
 def _sized_note(board: boards.Board, sized: dict[str, str], options: dict[str, Any]) -> str:
     """What a message about a site the board lacks adds when options size the board."""
     if not sized:
@@ -504,31 +493,6 @@ def _sized_note(board: boards.Board, sized: dict[str, str], options: dict[str, A
     chosen = ", ".join(f"{name}={_written(options.get(name))}" for name in dict.fromkeys(sized.values()))
     last = boards.FILE_LETTERS[board.files - 1]
     return f": with {chosen} the board has files a to {last} and ranks 1 to {board.ranks}"
-
-
-def check_board_sizes(data: Data, specs: dict[str, Option], report: Report) -> None:
-    """A grid's `files` and `ranks` that name an option: each must be a whole-number
-    option fitting the grid for every value it may take (checked for all of them, so
-    that a size is found wrong without trying each `--option`, and before the board
-    is built: a board of a size that could not be had would name sites wrongly)."""
-    for axis, given in board_size_options(data).items():
-        path, limit = ("board", "grid", axis), GRID_LIMITS[axis]
-        spec = specs.get(given)
-        if spec is None:
-            report(path, f"unknown option '{given}': the {axis} of a grid are a number or an option's name",
-                   _hint(given, specs) or f"write a number ({axis}: 8), or declare an option '{given}' with "
-                                          "its values under options: (format.md 2.4)")
-            continue
-        bounded = spec.values is not None or spec.minimum is not None and spec.maximum is not None
-        if spec.type != "int" or not bounded:
-            report(path, f"option '{given}' gives the {axis} of the grid: it must be a whole-number option "
-                         "with `values`, or `min` and `max`", f"e.g. {given}: {{values: [5, 7, 9], default: 7}}")
-            continue
-        # (a range too long to list has an end beyond the grid's limit)
-        wrong = [v for v in spec.possible_values() or [spec.minimum, spec.maximum] if not 1 <= v <= limit]
-        if wrong:
-            report(path, f"option '{given}' may be {wrong[0]}, and a grid has 1 to {limit} {axis}",
-                   f"keep its values within 1 to {limit}")
 
 
 def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.Board:

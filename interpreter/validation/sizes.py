@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..compilation.model import board_size_options
+from ..loading.options import Option, board_size_options
 from .diagnostics import Diagnostic
-
-if TYPE_CHECKING:
-    from ..loading.options import Option
 
 MAX_SIZES_CHECKED = 12
 
