@@ -188,6 +188,11 @@ def _other_sizes(game: Game, given: dict[str, Any]) -> tuple[str, list[Diagnosti
             Game(game.definition, {**given, **chosen})
         except DefinitionError as exc:
             problems.extend(at_size(d, chosen) for d in exc.diagnostics if d.severity == "error")
+        except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
+            if os.environ.get("REGELWERK_DEBUG"):
+                raise
+            message = f"internal error while checking: {type(exc).__name__}: {_describe(exc)}"
+            problems.append(at_size(Diagnostic(game.definition.yaml_file, 1, 1, message), chosen))
     return sizes_checked(checked, total), problems
 
 
