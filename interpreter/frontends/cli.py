@@ -164,6 +164,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         sizes, problems = _other_sizes(game, dict(args.option or []))
         if problems:
             print(format_diagnostics(problems, game.definition.sources, color=color), file=sys.stderr)
+        if any(problem.severity == "error" for problem in problems):
             status = EXIT_ERROR
             continue
         read = copy_read(path, game.definition.yaml_file)
@@ -176,16 +177,20 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def _other_sizes(game: Game, given: dict[str, Any]) -> tuple[str, list[Diagnostic]]:
     """The definition compiled at the other board sizes its options allow
     (validation/sizes.py): what was checked, and the errors found, each saying at
-    which size."""
+    which size, with the warnings the size loaded has not (a region rule's rank that
+    a smaller board lacks)."""
     from ..validation.sizes import at_size, sizes_checked, sizes_to_check
 
     checked, total = sizes_to_check(game.definition.data, game.model.option_specs, given)
     problems: list[Diagnostic] = []
+    known = {(d.file, d.line, d.column, d.message) for d in game.warnings}
     for chosen in checked:
         if all(game.model.options.get(name) == value for name, value in chosen.items()):
             continue  # the size just loaded
         try:
-            Game(game.definition, {**given, **chosen})
+            other = Game(game.definition, {**given, **chosen})
+            problems.extend(at_size(d, chosen) for d in other.warnings
+                            if (d.file, d.line, d.column, d.message) not in known)
         except DefinitionError as exc:
             problems.extend(at_size(d, chosen) for d in exc.diagnostics if d.severity == "error")
         except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input

@@ -77,6 +77,17 @@ def test_a_game_played_at_two_sizes():
     assert game.options == {"size": 3}
 
 
+def test_region_rules_follow_the_size(tmp_path):
+    folder = _copy(tmp_path, ("regions:\n", "regions:\n  rim: {edge: true}\n  inner: {all: true, except: [a1]}\n"))
+    for size in (3, 5):
+        regions = load_game(str(folder), {"size": size}).board.regions
+        last = "abcde"[size - 1]
+        assert regions["home.north"] == {f"{f}1" for f in "abcde"[:size]}
+        assert regions["home.east"] == {f"a{r}" for r in range(1, size + 1)}
+        assert len(regions["rim"]) == 4 * size - 4 and {f"{last}{size}", f"{last}1"} <= regions["rim"]
+        assert len(regions["inner"]) == size * size - 1
+
+
 @pytest.mark.parametrize(("value", "message"), [
     ("6", "option 'size' must be one of 3, 4, 5, not '6'"),
     ("four", "option 'size' takes a whole number, not 'four'"),
@@ -135,6 +146,17 @@ def test_validate_checks_every_size(tmp_path, capsys):
     assert main(["validate", str(folder)]) == 1
     err = capsys.readouterr().err
     assert "crossing.rules:" in err and "error: with size=3: " in err and "d4" in err
+
+
+def test_validate_warns_of_a_rank_one_size_lacks(tmp_path, capsys):
+    folder = _copy(tmp_path, ("      east: {files: [a]}\n", "      east: {files: [a]}\n  top: {ranks: [4]}\n"))
+    assert main(["validate", str(folder)]) == 0
+    captured = capsys.readouterr()
+    warnings = [line for line in captured.err.splitlines() if ": warning: " in line]
+    # The region unused at every size is said once; the rank only size 3 lacks, with the size.
+    assert [w.split(": warning: ")[1] for w in warnings] == [
+        "region 'top' is never used in the rules", "with size=3: the board has no rank 4: it chooses no site"]
+    assert captured.out.strip().endswith("board sizes checked: size=3, 4, 5)")
 
 
 def test_validate_bounds_the_sizes_it_compiles(tmp_path, capsys):
