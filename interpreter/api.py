@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, 
 from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
+from .loading.options import board_size_options
 from .pipeline import compile_definition
 from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
@@ -195,8 +196,10 @@ class Game:
     def option_specs(self) -> dict[str, dict[str, Any]]:
         """The declared options: `{name: {"default": ..., "description": ...,
         "values": [...]}}`, with `"type"` (and `"min"`, `"max"` when bounded)
-        instead of `"values"` for an option that is not a choice among values."""
+        instead of `"values"` for an option that is not a choice among values, and
+        `"board": ["files", "ranks"]` (what it gives) for an option that sizes the grid."""
         out = {}
+        sized = board_size_options(self.definition.data)
         for name, spec in self.model.option_specs.items():
             entry: dict[str, Any] = {"default": plain_number(spec.default), "description": spec.description}
             if spec.values is not None:
@@ -207,6 +210,9 @@ class Game:
                     entry["min"] = spec.minimum
                 if spec.maximum is not None:
                     entry["max"] = spec.maximum
+            axes = [axis for axis, option in sized.items() if option == name]
+            if axes:
+                entry["board"] = axes
             out[name] = entry
         return out
 

@@ -4,3 +4,8 @@
 # safety"): far beyond any board, pool or turn limit, and far below the size where
 # turning a number into text fails (4300 digits) or doing sums with it gets slow.
 MAX_NUMBER = 10**9
+
+# A grid's files (named a to z) and ranks (the schema's bounds; also those of a size an
+# option gives, loading/options.py).
+GRID_FILES = 26
+GRID_RANKS = 99

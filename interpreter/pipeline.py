@@ -1,7 +1,8 @@
 """A definition → its compiled form, or every problem found on the way.
 
 The stages, each of which reports located diagnostics: the options given are
-checked against the definition's; the YAML becomes a `GameModel` (indices,
+checked against the definition's (and an option that gives a grid's size against
+the grid's limits, for each value it may take); the YAML becomes a `GameModel` (indices,
 tables); the rules files' items are collected; the compiler checks the rules and
 generates their code; unused parts are warned about. `compile_definition` runs
 them in order and raises `DefinitionError` with every error found.
@@ -16,7 +17,7 @@ from .compilation.errors import RuleError
 from .compilation.items import collect_items, specialise_kind_arguments
 from .compilation.model import GameModel, build_model
 from .loading.definition import Definition, locate
-from .loading.options import Option, parse_option_value, read_options
+from .loading.options import Option, check_board_sizes, parse_option_value, read_options
 from .runtime.compiled import CompiledRules
 from .spelling import did_you_mean
 from .validation.bounds import bound_errors
@@ -44,6 +45,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
 
     specs = read_options(definition.data, report)
     values = _option_values(definition, specs, options, diags)
+    check_board_sizes(definition.data, specs, report)
     diags.raise_if_errors(definition.sources)
     model = build_model(definition.data, specs, values, report)
     diags.raise_if_errors(definition.sources)
@@ -65,7 +67,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
         diags.add(Diagnostic(pos.file, pos.line, pos.column, warning.message, "warning", warning.hint))
     if rules is None and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
-    diags.extend(missing_line_warnings(definition.data, lambda path: locate(definition, path)))
+    diags.extend(missing_line_warnings(definition.data, model.board, lambda path: locate(definition, path)))
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
     diags.extend(lost_let_warnings(items))
     diags.raise_if_errors(definition.sources)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
+from ..loading.options import board_size_options
 from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
 from ..spelling import did_you_mean
 from . import board as boards
@@ -213,8 +214,9 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     _check_in_play(data, specs, all_players, report)
     players = _players_in_play(data, all_players, options, report)
     forward = [forward_by_name.get(name) for name in players]
-    board = _build_board(data["board"], report)
-    site = _site_finder(board, report)
+    sized = board_size_options(data)
+    board = _build_board(data["board"], options, report)
+    site = _site_finder(board, report, _sized_note(board, sized, options))
     kinds = _kinds(data)
     attributes = _attributes(data)
     variables, offset = _variables(data, players, all_players, board, report)
@@ -257,14 +259,15 @@ def _player_colors_and_forward(players_raw: list[Any],
     return colors, forward
 
 
-def _site_finder(board: boards.Board, report: Report) -> SiteFinder:
-    """site(name, yaml path) -> the site's index, or -1 after reporting an unknown one."""
+def _site_finder(board: boards.Board, report: Report, sized: str = "") -> SiteFinder:
+    """site(name, yaml path) -> the site's index, or -1 after reporting an unknown one
+    (with the options that size the board, `sized`, when there are some)."""
     index = board.index
 
     def site(name: Any, path: Path) -> int:
         key = str(name)
         if key not in index:
-            report(path, f"unknown site '{key}'", _hint(key, index))
+            report(path, f"unknown site '{key}'{sized}", _hint(key, index))
             return -1
         return index[key]
 
@@ -483,7 +486,16 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
                 report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
 
 
-def _build_board(spec: Data, report: Report) -> boards.Board:
+def _sized_note(board: boards.Board, sized: dict[str, str], options: dict[str, Any]) -> str:
+    """What a message about a site the board lacks adds when options size the board."""
+    if not sized:
+        return ""
+    chosen = ", ".join(f"{name}={_written(options.get(name))}" for name in dict.fromkeys(sized.values()))
+    last = boards.FILE_LETTERS[board.files - 1]
+    return f": with {chosen} the board has files a to {last} and ranks 1 to {board.ranks}"
+
+
+def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.Board:
     if "grid" in spec:
         grid = spec["grid"]
         chosen = grid.get("neighbours", "orthogonal")
@@ -493,7 +505,10 @@ def _build_board(spec: Data, report: Report) -> boards.Board:
             report(("board", "grid", "neighbours"), f"a neighbour to the {alone[0]} needs its opposite, "
                    f"{boards.OPPOSITE[alone[0]]}: neighbours go both ways on a grid",
                    f"add {', '.join(boards.OPPOSITE[d] for d in alone)}")
-        return boards.build_grid(int(grid["files"]), int(grid["ranks"]), directions)
+        # (a size an option gives: its values checked by `check_board_sizes`)
+        files, ranks = (int(options[grid[axis]] if isinstance(grid[axis], str) else grid[axis])
+                        for axis in ("files", "ranks"))
+        return boards.build_grid(files, ranks, directions)
     graph = spec["graph"]
     sites = graph["sites"]
     names = set(map(str, sites))

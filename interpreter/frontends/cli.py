@@ -130,6 +130,8 @@ def _list_entry(entry: dict[str, Any]) -> str:
         lines.append(f"    --option {name}={show_option_value(spec['default'])}  ({allowed})")
         if spec.get("description"):
             lines.append(f"        {spec['description']}")
+        if spec.get("board"):
+            lines.append(f"        the board's {' and '.join(spec['board'])}")
     if entry.get("variants"):
         lines.append("    variants: " + ", ".join(entry["variants"]))
     return "\n".join(lines)
@@ -159,10 +161,44 @@ def cmd_validate(args: argparse.Namespace) -> int:
         warnings = list(game.warnings) + display_warnings(game)
         if warnings:
             print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
+        sizes, problems = _other_sizes(game, dict(args.option or []))
+        if problems:
+            print(format_diagnostics(problems, game.definition.sources, color=color), file=sys.stderr)
+        if any(problem.severity == "error" for problem in problems):
+            status = EXIT_ERROR
+            continue
         read = copy_read(path, game.definition.yaml_file)
         copy = "" if read is None else f"; read from {read}"
-        print(f"{path}: ok ({game.title}, {counted(len(game.players), 'player')}{copy})")
+        sizes = f"; {sizes}" if sizes else ""
+        print(f"{path}: ok ({game.title}, {counted(len(game.players), 'player')}{copy}{sizes})")
     return status
+
+
+def _other_sizes(game: Game, given: dict[str, Any]) -> tuple[str, list[Diagnostic]]:
+    """The definition compiled at the other board sizes its options allow
+    (validation/sizes.py): what was checked, and the errors found, each saying at
+    which size, with the warnings the size loaded has not (a region rule's rank that
+    a smaller board lacks)."""
+    from ..validation.sizes import at_size, sizes_checked, sizes_to_check
+
+    checked, total = sizes_to_check(game.definition.data, game.model.option_specs, given)
+    problems: list[Diagnostic] = []
+    known = {(d.file, d.line, d.column, d.message) for d in game.warnings}
+    for chosen in checked:
+        if all(game.model.options.get(name) == value for name, value in chosen.items()):
+            continue  # the size just loaded
+        try:
+            other = Game(game.definition, {**given, **chosen})
+            problems.extend(at_size(d, chosen) for d in other.warnings
+                            if (d.file, d.line, d.column, d.message) not in known)
+        except DefinitionError as exc:
+            problems.extend(at_size(d, chosen) for d in exc.diagnostics if d.severity == "error")
+        except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
+            if os.environ.get("REGELWERK_DEBUG"):
+                raise
+            message = f"internal error while checking: {type(exc).__name__}: {_describe(exc)}"
+            problems.append(at_size(Diagnostic(game.definition.yaml_file, 1, 1, message), chosen))
+    return sizes_checked(checked, total), problems
 
 
 def cmd_moves(args: argparse.Namespace) -> int:

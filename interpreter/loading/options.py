@@ -4,7 +4,9 @@ against it (`parse_option_value`).
 
 Loading reads them first (a variant's new defaults are checked here), the pipeline
 checks the values given before the model is built, and the compiler reads the
-chosen values and their types through `GameModel.options`/`option_specs`.
+chosen values and their types through `GameModel.options`/`option_specs`. An option
+may give the size of a grid (`grid: {files: size, ranks: size}`): which do
+(`board_size_options`) and whether each value fits a grid (`check_board_sizes`).
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Optional, Union
 
-from ..limits import MAX_NUMBER
+from ..limits import GRID_FILES, GRID_RANKS, MAX_NUMBER
+from ..spelling import did_you_mean
 
 # report(path in the YAML, message, hint)
 Report = Callable[[tuple[Any, ...], str, Optional[str]], None]
@@ -164,3 +167,40 @@ def show_option_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+# The bounds of a grid's two sizes (the schema's, for a size an option gives).
+GRID_LIMITS = {"files": GRID_FILES, "ranks": GRID_RANKS}
+
+
+def board_size_options(data: dict[str, Any]) -> dict[str, str]:
+    """{"files"/"ranks": option name} of a grid whose size options give (`files: size`)."""
+    grid = (data.get("board") or {}).get("grid")
+    if not isinstance(grid, dict):
+        return {}
+    return {axis: grid[axis] for axis in GRID_LIMITS if isinstance(grid.get(axis), str)}
+
+
+def check_board_sizes(data: dict[str, Any], specs: dict[str, Option], report: Report) -> None:
+    """A grid's `files` and `ranks` that name an option: each must be a whole-number
+    option fitting the grid for every value it may take (checked for all of them, so
+    that a size is found wrong without trying each `--option`, and before the board
+    is built: a board of a size that could not be had would name sites wrongly)."""
+    for axis, given in board_size_options(data).items():
+        path, limit = ("board", "grid", axis), GRID_LIMITS[axis]
+        spec = specs.get(given)
+        if spec is None:
+            report(path, f"unknown option '{given}': the {axis} of a grid are a number or an option's name",
+                   did_you_mean(given, list(specs)) or f"write a number ({axis}: 8), or declare an option "
+                                                        f"'{given}' with its values under options: (format.md 2.4)")
+            continue
+        bounded = spec.values is not None or spec.minimum is not None and spec.maximum is not None
+        if spec.type != "int" or not bounded:
+            report(path, f"option '{given}' gives the {axis} of the grid: it must be a whole-number option "
+                         "with `values`, or `min` and `max`", f"e.g. {given}: {{values: [5, 7, 9], default: 7}}")
+            continue
+        # (a range too long to list has an end beyond the grid's limit)
+        wrong = [v for v in spec.possible_values() or [spec.minimum, spec.maximum] if not 1 <= v <= limit]
+        if wrong:
+            report(path, f"option '{given}' may be {wrong[0]}, and a grid has 1 to {limit} {axis}",
+                   f"keep its values within 1 to {limit}")

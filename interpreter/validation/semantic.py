@@ -16,18 +16,19 @@ from ..parsing.visit import nodes_of
 from .diagnostics import Diagnostic
 
 if TYPE_CHECKING:
+    from ..compilation.board import Board
     from ..compilation.model import GameModel
 
 Locate = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # YAML path -> (file, line, column)
 
 
-def missing_line_warnings(data: dict[str, Any], locate: Locate) -> list[Diagnostic]:
-    """Warnings about a region rule's rank or file the grid has not: it chooses no
-    site, which is a slip more often than a board made smaller by a variant."""
-    grid = (data.get("board") or {}).get("grid")
-    if not isinstance(grid, dict):
+def missing_line_warnings(data: dict[str, Any], board: Board, locate: Locate) -> list[Diagnostic]:
+    """Warnings about a region rule's rank or file the grid (`board`, as built with the
+    options chosen) has not: it chooses no site, which is a slip more often than a
+    board made smaller by a variant."""
+    if board.kind != "grid":
         return []
-    ranks, files = int(grid["ranks"]), int(grid["files"])
+    ranks, files = board.ranks, board.files
     warnings: list[Diagnostic] = []
 
     def walk(spec: Any, path: tuple[Any, ...]) -> None:
