@@ -723,6 +723,32 @@ def board_repetitions(s: State) -> int:
     return s.board_count()
 
 
+def hits(inverse: tuple[int, ...], within: int, mask: int) -> int:
+    """The values whose table's mask meets `mask`: `inverse[bit]` the values whose
+    mask holds `bit`, `within` every bit some value's mask holds
+    (compilation/counted_masks.py). One round a bit of `mask & within`."""
+    found = 0
+    mask &= within
+    while mask:
+        low = mask & -mask
+        found |= inverse[low.bit_length() - 1]
+        mask ^= low
+    return found
+
+
+def counted_over(most: int, count: int, width: int, packed: int) -> int:
+    """The values (bits below `width`) held by more than `most` of the `count` masks
+    packed in `packed`, the n-th from bit n * width (compilation/counted_masks.py)."""
+    every = (1 << width) - 1
+    at_least = [-1] + [0] * (most + 1)  # (at_least[n]: the values held by n masks or more)
+    for _ in range(count):
+        mask = packed & every
+        packed >>= width
+        for n in range(most + 1, 0, -1):
+            at_least[n] |= at_least[n - 1] & mask
+    return at_least[most + 1]
+
+
 def hit(counts: list[int], probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
@@ -1198,6 +1224,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_occupied_mask": occupied_mask,
     "h_kind_mask": kind_mask,
     "h_hit": hit,
+    "h_hits": hits,
+    "h_counted_over": counted_over,
     "h_board_repetitions": board_repetitions,
     "h_clear": clear,
     "h_replace": replace,
