@@ -138,8 +138,10 @@ class _Finder:
                     or not self._invariant(mask, made):
                 return None
             lazy = lazy_mask(mask)
-            key = "name " + (lazy if lazy is not None else mask.id) if lazy is not None or isinstance(mask, ast.Name) \
-                else pyast.key(mask)
+            if lazy is not None:
+                key = "name " + lazy
+            else:
+                key = "name " + mask.id if isinstance(mask, ast.Name) else pyast.key(mask)
             inverse = groups.setdefault(key, (mask, []))[1]
             for e in self.entries:
                 bits = masks[e]
