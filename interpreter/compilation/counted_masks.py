@@ -9,8 +9,9 @@ whose conditions read the loop's variable only as the index of constant tables
 (`C[to]`, true or not; `T[to] & M != 0`, `T` a table of bitmasks and `M` a mask
 the loop does not change), is the same question for every value: which values
 have more than the limit. Each condition's values are found from `M` by a table
-made when compiling (for each bit, the values whose `T[to]` holds it: as many
-operations as `M` has bits that some `T[to]` holds), the counts over the
+made when compiling (for each bit, the values whose `T[to]` holds it; for each
+byte of `M`, by its value, those whose `T[to]` holds one of its bits: a read a bit
+of `M` when it has few, else a byte), the counts over the
 values as masks (runtime/helpers.counted_over), all once, the first time a round
 of the loop asks; each round then reads one bit:
 
@@ -104,8 +105,9 @@ class _Finder:
             for bit, values in enumerate(inverse):
                 if values:
                     within |= 1 << bit
-            packed = pyast.binop(packed, "|", pyast.helper("h_hits", self.src.const(tuple(inverse)),
-                                                            self.src.const(within), mask))
+            found = pyast.helper("h_hits", self.src.const(tuple(inverse)), self.src.const(_by_bytes(inverse)),
+                                 self.src.const(within), mask)
+            packed = pyast.binop(packed, "|", found)
         count = pyast.helper("h_counted_over", pyast.num(most), pyast.num(len(terms)), pyast.num(self.width), packed)
         lazily = pyast.ifexp(pyast.name(name), pyast.compare(pyast.name(name), ">=", pyast.num(0)),
                              pyast.walrus(name, count))
@@ -186,6 +188,24 @@ class _Finder:
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr)):
             return self._invariant(node.left, made) and self._invariant(node.right, made)
         return False
+
+
+def _by_bytes(inverse: list[int]) -> tuple[tuple[int, ...], ...]:
+    """`inverse` (the values by bit) read a byte at a time: the n-th row, by the value
+    of the n-th byte of a mask, the values of its bits (an empty row where no bit of
+    the byte has values)."""
+    rows: list[tuple[int, ...]] = []
+    for start in range(0, len(inverse), 8):
+        bits = inverse[start:start + 8]
+        if not any(bits):
+            rows.append(())
+            continue
+        row = [0] * 256
+        for byte in range(1, 256):
+            low = (byte & -byte).bit_length() - 1
+            row[byte] = row[byte & (byte - 1)] | (bits[low] if low < len(bits) else 0)
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 def _terms(node: ast.expr) -> Optional[list[ast.expr]]:

@@ -723,17 +723,28 @@ def board_repetitions(s: State) -> int:
     return s.board_count()
 
 
-def hits(inverse: tuple[int, ...], within: int, mask: int) -> int:
+def hits(inverse: tuple[int, ...], rows: tuple[tuple[int, ...], ...], within: int, mask: int) -> int:
     """The values whose table's mask meets `mask`: `inverse[bit]` the values whose
-    mask holds `bit`, `within` every bit some value's mask holds
-    (compilation/counted_masks.py). One round a bit of `mask & within`."""
+    mask holds `bit`, `rows[n][byte]` those whose mask holds a bit of `byte` as the
+    n-th byte of a mask, `within` every bit some value's mask holds
+    (compilation/counted_masks.py). A bit at a time when `mask` has few, else a byte
+    at a time."""
     found = 0
     mask &= within
-    while mask:
-        low = mask & -mask
-        found |= inverse[low.bit_length() - 1]
-        mask ^= low
+    if mask.bit_count() <= FEW_BITS:
+        while mask:
+            low = mask & -mask
+            found |= inverse[low.bit_length() - 1]
+            mask ^= low
+        return found
+    for row, byte in zip(rows, mask.to_bytes(len(rows), "little")):
+        if byte:
+            found |= row[byte]
     return found
+
+
+# (hits: up to this many bits, read one at a time)
+FEW_BITS = 8
 
 
 def counted_over(most: int, count: int, width: int, packed: int) -> int:

@@ -4,6 +4,7 @@ import ast
 import random
 import textwrap
 
+from interpreter.compilation.counted_masks import _by_bytes
 from interpreter.compilation.invariants import share_work
 from interpreter.compilation.source import Source
 from interpreter.runtime.helpers import NAMESPACE, counted_over, hits
@@ -88,9 +89,22 @@ def test_a_table_without_an_entry_for_every_value_keeps_the_sum():
 
 
 def test_the_helpers():
-    inverse = (0b011, 0b100, 0b110)  # (bit 0: values 0 and 1; bit 1: value 2; bit 2: values 1, 2)
-    assert hits(inverse, 0b111, 0b1001) == 0b011 and hits(inverse, 0b110, 0b111) == 0b110
-    assert hits(inverse, 0b111, 0) == 0
+    # (bit 0: values 0 and 1; bit 1: value 2; bit 2: values 1, 2; bit 9: value 3)
+    inverse = [0b011, 0b100, 0b110, 0, 0, 0, 0, 0, 0, 0b1000]
+    rows = _by_bytes(inverse)
+    assert hits(tuple(inverse), rows, 0b1000000111, 0b1001) == 0b011
+    assert hits(tuple(inverse), rows, 0b110, 0b111) == 0b110 and hits(tuple(inverse), rows, 0b1000000111, 0) == 0
+    assert hits(tuple(inverse), rows, 0b1000000111, 0b1000000010) == 0b1100
+    # (many bits: read a byte at a time)
+    inverse = [1 << (bit % 5) for bit in range(40)]
+    rows = _by_bytes(inverse)
+    for mask in (0, 1, 0b1111111111, (1 << 40) - 1, 0x5555555555, 1 << 39 | 0xFF00FF):
+        expected = 0
+        for bit in range(40):
+            if mask >> bit & 1:
+                expected |= inverse[bit]
+        assert hits(tuple(inverse), rows, (1 << 40) - 1, mask) == expected
+    assert _by_bytes([0] * 8 + [1]) == ((), (0, 1) * 128)
     width = 4
     packed = 0b0011 | 0b0110 << width | 0b0101 << 2 * width
     assert counted_over(1, 3, width, packed) == 0b0111
