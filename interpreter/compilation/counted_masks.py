@@ -105,9 +105,9 @@ class _Finder:
             for bit, values in enumerate(inverse):
                 if values:
                     within |= 1 << bit
-            found = pyast.helper("h_hits", self.src.const(tuple(inverse)), self.src.const(_by_bytes(inverse)),
+            hit = pyast.helper("h_hits", self.src.const(tuple(inverse)), self.src.const(_by_bytes(inverse)),
                                  self.src.const(within), mask)
-            packed = pyast.binop(packed, "|", found)
+            packed = pyast.binop(packed, "|", hit)
         count = pyast.helper("h_counted_over", pyast.num(most), pyast.num(len(terms)), pyast.num(self.width), packed)
         lazily = pyast.ifexp(pyast.name(name), pyast.compare(pyast.name(name), ">=", pyast.num(0)),
                              pyast.walrus(name, count))
