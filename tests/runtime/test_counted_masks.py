@@ -109,3 +109,18 @@ def test_the_helpers():
     packed = 0b0011 | 0b0110 << width | 0b0101 << 2 * width
     assert counted_over(1, 3, width, packed) == 0b0111
     assert counted_over(0, 3, width, packed) == 0b0111 and counted_over(2, 3, width, packed) == 0
+
+
+def test_a_mask_read_by_name_before_any_part_made_it_keeps_the_sum():
+    code = """
+    def f(m):
+        l0 = -1
+        out = []
+        for to in k0:
+            if (1 if k1[to] & l0 != 0 else 0) \\
+                    + (1 if k2[to] & (l0 if l0 >= 0 else (l0 := h_kind_mask(m))) != 0 else 0) <= 1:
+                out.append(to)
+        return out
+    """
+    text, _, _ = _compiled(code, [(0, 1, 2), (1, 2, 4), (3, 5, 6)])
+    assert "h_counted_over" not in text
