@@ -33,8 +33,10 @@ from .hoisting import lazy_mask
 from .source import Source
 
 _NOT_LOOKED_INTO = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.expr_context)
-# The most values a loop may have (the bitmasks of its values stay small).
-MAX_VALUES = 4096
+# The largest value a loop may have, and the most bits the masks may reach (the
+# bitmasks of the values and the tables by byte stay small).
+MAX_VALUES = 1024
+MAX_BITS = 1024
 
 
 def counted_at_once(loop: ast.For, src: Source, known: frozenset[str],
@@ -97,6 +99,8 @@ class _Finder:
             if found is None:
                 return None
             constant |= found
+        if any(len(inverse) > MAX_BITS for _, inverse in groups.values()):
+            return None
         name = self.src.fresh("t")
         self.names.append(name)
         packed: ast.expr = self.src.const(constant)
