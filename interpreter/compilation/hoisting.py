@@ -75,7 +75,7 @@ def _made_by(stmt: py.stmt) -> frozenset[str]:
 def _expression(node: py.expr, made: frozenset[str]) -> tuple[py.expr, frozenset[str]]:
     """`node` with the reads of masks in `made` plain, and the masks sure to be made
     once it is worked out."""
-    found = _lazy_mask(node)
+    found = lazy_mask(node)
     if found is not None:
         return (pyast.name(found), made) if found in made else (node, made | {found})
     if isinstance(node, _NOT_LOOKED_INTO):
@@ -120,7 +120,7 @@ def _same(a: Sequence[py.AST], b: Sequence[py.AST]) -> bool:
     return all(x is y for x, y in zip(a, b))
 
 
-def _lazy_mask(node: py.AST) -> Optional[str]:
+def lazy_mask(node: py.AST) -> Optional[str]:
     """Its local when `node` is `(l1 if l1 >= 0 else (l1 := made))`, `made` a call."""
     if not (isinstance(node, py.IfExp) and isinstance(node.body, py.Name) and isinstance(node.orelse, py.NamedExpr)
             and isinstance(node.test, py.Compare) and len(node.test.ops) == 1 and isinstance(node.test.ops[0], py.GtE)):

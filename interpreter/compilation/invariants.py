@@ -32,6 +32,7 @@ import itertools
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from . import pyast
+from .counted_masks import counted_at_once
 from .early_sums import early_sums
 from .source import Source
 from .tabulate import (
@@ -197,7 +198,9 @@ class _Rewriting:
         out: list[ast.stmt] = []
         for stmt in stmts:
             if isinstance(stmt, ast.For):
+                counts, stmt = counted_at_once(stmt, self.src, known, self.memo.stored)
                 before, stmt = self._hoisted(stmt, known, local)
+                before = counts + before
                 out.extend(before)
                 known = known | {target.id for target in _assigned_names(before)}
             out.append(self.statement(stmt, known, local))

@@ -723,6 +723,43 @@ def board_repetitions(s: State) -> int:
     return s.board_count()
 
 
+def hits(inverse: tuple[int, ...], rows: tuple[tuple[int, ...], ...], within: int, mask: int) -> int:
+    """The values whose table's mask meets `mask`: `inverse[bit]` the values whose
+    mask holds `bit`, `rows[n][byte]` those whose mask holds a bit of `byte` as the
+    n-th byte of a mask, `within` every bit some value's mask holds
+    (compilation/counted_masks.py). A bit at a time when `mask` has few, else a byte
+    at a time."""
+    found = 0
+    mask &= within
+    if mask.bit_count() <= FEW_BITS:
+        while mask:
+            low = mask & -mask
+            found |= inverse[low.bit_length() - 1]
+            mask ^= low
+        return found
+    for row, byte in zip(rows, mask.to_bytes(len(rows), "little")):
+        if byte:
+            found |= row[byte]
+    return found
+
+
+# (hits: up to this many bits, read one at a time)
+FEW_BITS = 8
+
+
+def counted_over(most: int, count: int, width: int, packed: int) -> int:
+    """The values (bits below `width`) held by more than `most` of the `count` masks
+    packed in `packed`, the n-th from bit n * width (compilation/counted_masks.py)."""
+    every = (1 << width) - 1
+    at_least = [-1] + [0] * (most + 1)  # (at_least[n]: the values held by n masks or more)
+    for _ in range(count):
+        mask = packed & every
+        packed >>= width
+        for n in range(most + 1, 0, -1):
+            at_least[n] |= at_least[n - 1] & mask
+    return at_least[most + 1]
+
+
 def hit(counts: list[int], probe: int) -> bool:
     """Count a coverage probe inside a condition (returns True)."""
     counts[probe] += 1
@@ -1198,6 +1235,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_occupied_mask": occupied_mask,
     "h_kind_mask": kind_mask,
     "h_hit": hit,
+    "h_hits": hits,
+    "h_counted_over": counted_over,
     "h_board_repetitions": board_repetitions,
     "h_clear": clear,
     "h_replace": replace,
