@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from .pieces import CASE, DESTINATION, ORIGIN, Code
-from .terms import moved_holds
+from .terms import moved_answer, moved_holds
 
 if TYPE_CHECKING:
     from .state import State
@@ -151,10 +151,17 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         board = s.board
         player = s.player
         opponent = 1 - player
+        # (`moved_holds` written out: its answer kept by code, given again while the sites it
+        # read hold the same pieces; a move onto its origin never reaches it — no case's
+        # places are one site there, or both bits would be the same one, outside the mask)
+        kept = runs.moved_for(player, opponent)
+        known_of = kept.get
         out[:] = [code for code in out
                   if not (places := table[code[1]] | table[code[2]]) & by_case[code[0]]
                   or places & alone and not places & outside[code[0]]
-                  and moved_holds(runs, board, code[1], code[2], player, opponent)
+                  and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
+                       else code[1] != code[2]
+                       and moved_answer(runs, board, code[1], code[2], player, opponent, kept, code))
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     masks, which = how

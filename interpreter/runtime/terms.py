@@ -22,14 +22,17 @@ from .point_masks import MaskedTests, noted_masks
 TermRun = tuple[int, Callable[..., tuple[Any, ...]], Sequence[Any], tuple[Any, ...]]
 # (the sites read outside the terms, the runs)
 Terms = tuple[int, list[TermRun]]
+# A move's answer kept (Runs.moved): what gives the pieces at the sites it read, those, the answer.
+Moved = tuple[Callable[[Board], Any], Any, bool]
 
 
 class Runs(list[TermRun]):
     """The runs of an entry's terms that read a site (its `entry[5][1]`), in
     their order, with `at`: by site, the runs that read it (in that order) —
     what `moved_holds` asks of a move, without walking the others — and
-    `moved`: by move asked (`moved_holds`' site, to and players), the sites
-    its answer read (as what gives their pieces), those pieces and the answer."""
+    `moved`: by players (p, q), by move asked (its code, or its site and
+    destination), what `moved_holds` answered: what gives the pieces at the
+    sites that answer read, those pieces and the answer (`Moved`)."""
     __slots__ = ("at", "moved")
 
     def __init__(self, runs: Iterable[TermRun]) -> None:
@@ -42,17 +45,21 @@ class Runs(list[TermRun]):
                 sites ^= low
                 at.setdefault(low.bit_length() - 1, []).append(run)
         self.at = at
-        self.moved: dict[tuple[int, int, int, int], tuple[Callable[[Board], Any], Any, bool]] = {}
+        self.moved: dict[tuple[int, int], dict[Any, Moved]] = {}
+
+    def moved_for(self, p: int, q: int) -> dict[Any, Moved]:
+        """The answers `moved_holds` kept for the players `p`, `q`."""
+        kept = self.moved.get((p, q))
+        if kept is None:
+            kept = self.moved[p, q] = {}
+        return kept
 
 
 class _Reading(list):  # type: ignore[type-arg]
     """A board that notes the index of every read (`b[E]`: the one way a term
     reads the board, result_reuse._reads_allowed)."""
     __slots__ = ("read",)
-
-    def __init__(self, board: Board) -> None:
-        super().__init__(board)
-        self.read: list[int] = []
+    read: list[int]
 
     def __getitem__(self, index: Any) -> Any:
         self.read.append(index)
@@ -182,18 +189,26 @@ def moved_holds(runs: Runs, board: Board, site: int, to: int, p: int, q: int) ->
     mostly ask the same moves of the same kept entry."""
     if site == to:  # (no move: the check asks)
         return False
-    moved = runs.moved
-    key = (site, to, p, q)
-    known = moved.get(key)
+    kept = runs.moved_for(p, q)
+    known = kept.get(key := (site, to))
     if known is not None and known[0](board) == known[1]:
         return known[2]
+    return moved_answer(runs, board, site, to, p, q, kept, key)
+
+
+def moved_answer(runs: Runs, board: Board, site: int, to: int, p: int, q: int,
+                 kept: dict[Any, Moved], key: Any) -> bool:
+    """`moved_holds` asked of the runs, its answer kept in `kept` (`runs.moved_for(p, q)`)
+    under `key` (the move's code, or its site and destination: the answer is
+    theirs). `to` is not `site`."""
     at = runs.at
     at_site = at.get(site, ())
     at_to = at.get(to, ())
     if not (at_site or at_to):
-        moved[key] = (_nothing, (), True)
+        kept[key] = (_nothing, (), True)
         return True
     after = _Reading(board)  # (the board the move leaves, noting what the runs read)
+    after.read = []
     after[to] = board[site]
     after[site] = None
     held = True
@@ -209,10 +224,8 @@ def moved_holds(runs: Runs, board: Board, site: int, to: int, p: int, q: int) ->
                     break
     except Exception:  # (the check asks it again, as terms_hold does; not kept)
         return False
-    size = len(board)
-    read = {index + size if index < 0 else index for index in after.read}
-    read.discard(to)
-    read.add(site)  # (the moving piece)
-    pieces = itemgetter(*sorted(read))
-    moved[key] = (pieces, pieces(board), held)
+    # (the moving piece and what the runs read, as read: on this board the same but at
+    # `site` and `to` — the first compared, the second once more than needed)
+    pieces = itemgetter(site, *after.read)
+    kept[key] = (pieces, pieces(board), held)
     return held
