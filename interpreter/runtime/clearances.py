@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from .pieces import CASE, DESTINATION, ORIGIN, Code
-from .terms import moved_holds
+from .terms import moved_answer
 
 if TYPE_CHECKING:
     from .state import State
@@ -100,8 +100,8 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
     candidate whose origin and destination meet the mask only there (from a
     site the terms alone read, onto one, or both) is let through where the
     runs that read either give what they gave with the move made
-    (`terms.moved_holds`) — the check's answer (its `_terms_before`), without
-    its call."""
+    (`terms.moved_holds`, written out: its answer kept by code) — the check's
+    answer (its `_terms_before`), without its call."""
     # (a code's case, origin and destination as `code[0]`, `code[1]`, `code[2]`: CASE,
     # ORIGIN, DESTINATION as literals, read faster in these loops over every candidate)
     row = checks.row
@@ -123,11 +123,15 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         board = s.board
         player = s.player
         opponent = 1 - player  # (as the checks' register `q`)
+        kept = its_runs.moved_for(player, opponent)  # (`moved_holds` written out, as below)
+        known_of = kept.get
         out[:] = [code for code in out
                   if cleared[code[0]] and (
                       not (places := bits[code[1]] | bits[code[2]]) & mask
                       or not places & outside
-                      and moved_holds(its_runs, board, code[1], code[2], player, opponent))
+                      and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
+                           else code[1] != code[2]
+                           and moved_answer(its_runs, board, code[1], code[2], player, opponent, kept, code)))
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     founds = [clearance(s, memo) for clearance in distinct]
@@ -151,10 +155,16 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         board = s.board
         player = s.player
         opponent = 1 - player
+        # (`moved_holds` written out: its answer kept by code, given again while the sites it
+        # read hold the same pieces; a move onto its origin is left to the check)
+        kept = runs.moved_for(player, opponent)
+        known_of = kept.get
         out[:] = [code for code in out
                   if not (places := table[code[1]] | table[code[2]]) & by_case[code[0]]
                   or places & alone and not places & outside[code[0]]
-                  and moved_holds(runs, board, code[1], code[2], player, opponent)
+                  and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
+                       else code[1] != code[2]
+                       and moved_answer(runs, board, code[1], code[2], player, opponent, kept, code))
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     masks, which = how

@@ -22,13 +22,18 @@ from .point_masks import MaskedTests, noted_masks
 TermRun = tuple[int, Callable[..., tuple[Any, ...]], Sequence[Any], tuple[Any, ...]]
 # (the sites read outside the terms, the runs)
 Terms = tuple[int, list[TermRun]]
+# A move's answer kept (Runs.moved): what gives the pieces at the sites it read, those, the answer.
+Moved = tuple[Callable[[Board], Any], Any, bool]
 
 
 class Runs(list[TermRun]):
     """The runs of an entry's terms that read a site (its `entry[5][1]`), in
     their order, with `at`: by site, the runs that read it (in that order) —
-    what `moved_holds` asks of a move, without walking the others."""
-    __slots__ = ("at",)
+    what `moved_holds` asks of a move, without walking the others — and
+    `moved`: by players (p, q), by move asked (its code, or its site and
+    destination), what `moved_holds` answered: what gives the pieces at the
+    sites that answer read, those pieces and the answer (`Moved`)."""
+    __slots__ = ("at", "moved")
 
     def __init__(self, runs: Iterable[TermRun]) -> None:
         super().__init__(runs)
@@ -40,6 +45,29 @@ class Runs(list[TermRun]):
                 sites ^= low
                 at.setdefault(low.bit_length() - 1, []).append(run)
         self.at = at
+        self.moved: dict[tuple[int, int], dict[Any, Moved]] = {}
+
+    def moved_for(self, p: int, q: int) -> dict[Any, Moved]:
+        """The answers `moved_holds` kept for the players `p`, `q`."""
+        kept = self.moved.get((p, q))
+        if kept is None:
+            kept = self.moved[p, q] = {}
+        return kept
+
+
+class _Reading(list):  # type: ignore[type-arg]
+    """A board that notes the index of every read (`b[E]`: the one way a term
+    reads the board, result_reuse._reads_allowed)."""
+    __slots__ = ("read",)
+    read: list[int]
+
+    def __getitem__(self, index: Any) -> Any:
+        self.read.append(index)
+        return list.__getitem__(self, index)
+
+
+def _nothing(board: Board) -> tuple[()]:
+    return ()
 
 
 def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]], memo: dict[int, Any], slot: int,
@@ -150,28 +178,54 @@ def moved_holds(runs: Runs, board: Board, site: int, to: int, p: int, q: int) ->
     tested one — the runs reading neither place give what they gave, the point
     tests at both what they gave (runtime/clearances.let_through). The runs
     asked are found by site (`Runs.at`): those reading `site`, then those
-    reading `to` alone. No move (`to` its origin) is left to the check."""
+    reading `to` alone. No move (`to` its origin) is left to the check.
+
+    The answer is kept in `runs.moved` by move with the sites the runs read
+    on the board the move leaves (but its two places) and the moving piece,
+    and given again while those hold the same pieces: the runs, functions of
+    their inputs, the players and the sites they read alone, read the same
+    there and answer the same (the same first run failing, or none) — the
+    listings after this one (perft's last ply: the children of one position)
+    mostly ask the same moves of the same kept entry."""
     if site == to:  # (no move: the check asks)
         return False
+    kept = runs.moved_for(p, q)
+    known = kept.get(key := (site, to))
+    if known is not None and known[0](board) == known[1]:
+        return known[2]
+    return moved_answer(runs, board, site, to, p, q, kept, key)
+
+
+def moved_answer(runs: Runs, board: Board, site: int, to: int, p: int, q: int,
+                 kept: dict[Any, Moved], key: Any) -> bool:
+    """`moved_holds` asked of the runs, its answer kept in `kept` (`runs.moved_for(p, q)`)
+    under `key` (the move's code, or its site and destination: the answer is
+    theirs). `to` is not `site`."""
     at = runs.at
     at_site = at.get(site, ())
     at_to = at.get(to, ())
     if not (at_site or at_to):
+        kept[key] = (_nothing, (), True)
         return True
-    piece = board[site]
-    landed = board[to]
-    board[site] = None
-    board[to] = piece
+    after = _Reading(board)  # (the board the move leaves, noting what the runs read)
+    after.read = []
+    after[to] = board[site]
+    after[site] = None
+    held = True
     try:
         for run in at_site:
-            if run[1](board, p, q, *run[2]) != run[3]:
-                return False
-        for run in at_to:
-            if not run[0] >> site & 1 and run[1](board, p, q, *run[2]) != run[3]:
-                return False
-    except Exception:  # (the check asks it again, as terms_hold does)
+            if run[1](after, p, q, *run[2]) != run[3]:
+                held = False
+                break
+        else:
+            for run in at_to:
+                if not run[0] >> site & 1 and run[1](after, p, q, *run[2]) != run[3]:
+                    held = False
+                    break
+    except Exception:  # (the check asks it again, as terms_hold does; not kept)
         return False
-    finally:
-        board[to] = landed
-        board[site] = piece
-    return True
+    # (the moving piece and what the runs read, as read: on this board the same but at
+    # `site` and `to` — the first compared, the second once more than needed)
+    pieces = itemgetter(site, *after.read)
+    kept[key] = (pieces, pieces(board), held)
+    return held

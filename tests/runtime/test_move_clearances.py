@@ -260,6 +260,39 @@ def test_moved_holds_asks_the_runs_reading_either_place():
     assert board == before
 
 
+def test_moved_holds_keeps_its_answer_while_the_sites_read_hold_the_same():
+    from interpreter.runtime.terms import Runs, moved_holds
+
+    asked = []
+
+    def first(board, p, q, line):  # (whether the first piece along `line` is an enemy)
+        asked.append(line)
+        for site in line:
+            if board[site] is not None:
+                return (board[site][0] == q,)
+        return (False,)
+
+    board: list = [None] * 10
+    board[2] = (0, 0, None)  # (the player's piece on 2 shields the line from 6 on)
+    runs = Runs([(1 << 2, first, ((2, 3, 6, 7),), (False,))])
+    assert moved_holds(runs, board, 2, 8, 0, 1) and len(asked) == 1  # (2 left: 3, 6, 7 empty)
+    assert moved_holds(runs, board, 2, 8, 0, 1) and len(asked) == 1  # (kept: the same pieces read)
+    assert moved_holds(runs, board, 2, 8, 1, 0) and len(asked) == 2  # (other players: asked)
+    board[9] = (1, 0, None)  # (a site the line does not read: still kept)
+    assert moved_holds(runs, board, 2, 8, 0, 1) and len(asked) == 2
+    board[6] = (1, 0, None)  # (an enemy on the line: asked again, and the line finds it)
+    assert not moved_holds(runs, board, 2, 8, 0, 1) and len(asked) == 3
+    assert not moved_holds(runs, board, 2, 8, 0, 1) and len(asked) == 3
+    board[2] = (0, 1, None)  # (another piece moving from 2: asked again)
+    assert not moved_holds(runs, board, 2, 8, 0, 1) and len(asked) == 4
+    board[3] = (0, 0, None)  # (the player's piece on 3 now shields the line)
+    assert moved_holds(runs, board, 2, 8, 0, 1) and len(asked) == 5
+    assert moved_holds(runs, board, 2, 3, 0, 1) and len(asked) == 6  # (onto 3: another move, asked)
+    board[6] = None  # (read by neither answer kept)
+    assert moved_holds(runs, board, 2, 8, 0, 1) and moved_holds(runs, board, 2, 3, 0, 1) and len(asked) == 6
+    assert board[2] == (0, 1, None) and board[8] is None  # (the board as it was)
+
+
 def _named(found):
     """What a clearance gave, its terms' runs with their functions' names (two games' functions differ)."""
     if found is None or len(found) < 4:

@@ -105,7 +105,8 @@ def test_what_a_move_leaves_at_its_places(code, placed):
 
 def _spied(game, monkeypatch) -> list[bool]:
     """The answers of h_terms_hold during the game's listings, and of
-    `moved_holds` (the terms asked by the listing itself: runtime/clearances.py)."""
+    `moved_answer` (the terms asked by the listing itself where no answer is
+    kept: runtime/clearances.py; a game loaded afresh keeps none)."""
     checks = [c for phase in game.engine.rules.result_checks for c in phase if c is not None]
     namespace = checks[0].__globals__
     real = namespace["h_terms_hold"]
@@ -119,7 +120,7 @@ def _spied(game, monkeypatch) -> list[bool]:
         return spy
 
     monkeypatch.setitem(namespace, "h_terms_hold", spying(real))
-    monkeypatch.setattr(runtime_clearances, "moved_holds", spying(runtime_clearances.moved_holds))
+    monkeypatch.setattr(runtime_clearances, "moved_answer", spying(runtime_clearances.moved_answer))
     return answers
 
 
