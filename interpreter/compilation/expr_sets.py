@@ -403,7 +403,7 @@ class SetFamily:
             memo = self._region_memo(flood, scope) if order is None else None  # (a goal search keeps no sites)
             searching = None if memo is None else self._answered(memo, flood, t)
             written: Stmts
-            if quantifier == "exists" and flood.witness is not None:
+            if quantifier == "exists" and flood.witness is not None and memo is None:
                 witness = flood.witness
                 mask = self.site_masks.failing(witness.cond, witness.site, self.site_masks.kinds) \
                     if scope.listing and not witness.lines else None
