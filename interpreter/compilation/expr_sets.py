@@ -404,7 +404,10 @@ class SetFamily:
             sink.append(pyast.assign(t, initial))
             order = goal_order(x.src, flood, var, lines, cond.code, x.model.player_count) \
                 if quantifier == "exists" else None
-            memo = self._region_memo(flood, scope) if order is None else None  # (a goal search keeps no sites)
+            # (a goal search keeps no sites; a flood whose answers are noted keeps no
+            # path: the notes answer each region once a call, and a path kept paid its
+            # keeping at every success and a walk at every site where positions change)
+            memo = self._region_memo(flood, scope) if order is None else None
             searching, noted = (None, None) if memo is None else self._answered(memo, flood, t)
             written: Stmts
             if quantifier == "exists" and flood.witness is not None and memo is None:
@@ -493,7 +496,9 @@ class SetFamily:
         """`memo` registered for the loop around (`_loop`), with the names that
         `written` (S put in the flood's start, then the rest) reads besides S:
         the loop makes it empty (answers kept) where none of them changes while
-        it runs, else None (none kept)."""
+        it runs, else None (none kept); in the score, the table the players'
+        calls share where the flood has a key (`_shared_key`), and then `noted`
+        notes regions of one site too."""
         witness = flood.witness
         assert witness is not None and scope.region_memos is not None
         first, rest = written[0], written[1:]
