@@ -520,12 +520,12 @@ class SetFamily:
         hold for every call that searches the same way with the same values: the
         key is the flood's number, the same for floods written alike once the player
         `p` and each part made of it alone (`1 - p`) are left open, and those parts'
-        values. Only where the flood reads nothing else that may change from one
+        values (none for a flood not reading `p`). Only where the flood reads nothing else that may change from one
         call to the next (the position, constants, helpers and builtins)."""
         fixed = POSITION | _PURE_BUILTINS | {"p"}
         if any(name not in fixed and not name.startswith("h_") and name not in self.x.src.namespace
-               for name in reads):
-            return None
+               for name in reads) or "p" not in reads and "p" in pyast.names_in(rest):
+            return None  # (something else read, or a `p` of its own)
         parts: list[py.expr] = []
 
         def opened(node: py.AST) -> Optional[py.AST]:
@@ -534,8 +534,6 @@ class SetFamily:
                 return py.Name(id=f"_{len(parts)}", ctx=py.Load())
             return None
         written = pyast.replace_in(rest, opened)
-        if not parts:
-            return None
         temporaries: dict[str, str] = {}
 
         def renamed(node: py.AST) -> Optional[py.AST]:

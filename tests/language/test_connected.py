@@ -295,3 +295,7 @@ def test_the_players_calls_of_the_score_share_the_regions_answers(tmp_path):
     alone = probe(tmp_path, AREA + drop_where("true") + "score: count(c in players, count(s in sites, "
                                                         "reaches(s, c)))\n")
     assert helper_calls(alone, "h_region_note") and not helper_calls(alone, "h_shared_notes")
+    # a flood reading no player: one key for both calls
+    sizes = probe(tmp_path, drop_where("true") + "score: count(s in sites, count(connected(s, it is empty), "
+                                                 "true) >= 3)\n")
+    assert [ast.unparse(call.args[1]) for call in helper_calls(sizes, "h_shared_notes")] == ["(0,)"]
