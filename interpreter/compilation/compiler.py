@@ -128,6 +128,7 @@ class Compiler:
     def __init__(self, model: GameModel, items: RuleItems, coverage: bool = False):
         self.model = model
         self.items = items
+        self._score_notes: list[int] = []  # (the score's floods noted for every player's call: Scope.score_notes)
         self.errors: list[RuleError] = []
         self.src = Source()
         for name, fn in helpers.NAMESPACE.items():
@@ -376,7 +377,8 @@ class Compiler:
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
         results = Results(self.model.player_count, written.endings, score_rule,
-                          coverage.counts if coverage is not None else None, written.ending_probes)
+                          coverage.counts if coverage is not None else None, written.ending_probes,
+                          score_notes=bool(self._score_notes))
         # (a phase's row with its checks' clearances where one has: runtime/clearances.py)
         checks = tuple(
             ClearedChecks(row, [namespace[written.clearances[n]] if n in written.clearances else None for n in names],
@@ -879,7 +881,8 @@ class Compiler:
         if score is None:
             return None
         with self.src.origin(Origin("the score", score.pos)):
-            lowered = self.guard(lambda: self.exprs.lowered(score.expr, self.scope((), "the score")))
+            lowered = self.guard(lambda: self.exprs.lowered(score.expr, self.scope(
+                (), "the score", score_notes=self._score_notes)))
         if lowered is None:
             return None
         lines, c = lowered
@@ -894,7 +897,11 @@ class Compiler:
         lines, c = score
         body = with_registers(list(lines) + [pyast.return_(c.code)], player_loaded=True)
         pos = self.items.score.pos if self.items.score is not None else None
-        return self.src.function(self.src.fresh("f"), ["s", "p"], body, Origin("the score", pos))
+        if not self._score_notes:
+            return self.src.function(self.src.fresh("f"), ["s", "p"], body, Origin("the score", pos))
+        # (`notes`: the regions' answers its floods keep for every player's call, Results.scores)
+        return self.src.function(self.src.fresh("f"), ["s", "p", "notes"], body, Origin("the score", pos),
+                                 [pyast.none()])
 
 
 __all__ = ["Compiler"]

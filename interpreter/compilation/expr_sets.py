@@ -63,6 +63,7 @@ class SetFamily:
         # count(connected(...)) without one site, where it applies (ConnectedFamily.count_without)
         self.counted_flood: Optional[Callable[[ast.Call, Scope], Optional[Code]]] = None
         self._symmetric: dict[str, bool] = {}  # (tables of neighbours by name: each site its neighbours' neighbour)
+        self._searches: dict[str, int] = {}  # (the score's noted floods, each written one way: their numbers)
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.In: self.in_, ast.Pieces: self.pieces_of}
@@ -312,7 +313,7 @@ class SetFamily:
         sink = scope.sink
         assert sink is not None
         head = list(sink)
-        memos: list[tuple[str, frozenset[str]]] = []
+        memos: list[tuple[str, frozenset[str], Optional[py.expr]]] = []
         code = self._written_loop(quantifier, coll, e, scope, name, memos)
         if memos:
             before = next((i for i, (now, was) in enumerate(zip(sink, head)) if now is not was),
@@ -322,12 +323,15 @@ class SetFamily:
             for stmt in written:
                 stored |= pyast.stored_names(stmt)
             fixed = _writes_nothing(written)
-            sink[before:before] = [pyast.assign(pyast.name(memo), pyast.tuple_() if fixed and not reads & stored
-                                                else pyast.none()) for memo, reads in memos]
+            sink[before:before] = [pyast.assign(pyast.name(memo), pyast.none() if not fixed or reads & stored
+                                                else pyast.tuple_() if key is None
+                                                else pyast.helper("h_shared_notes", pyast.name("notes"), key,
+                                                                  pyast.num(self.x.n_sites + 1)))
+                                   for memo, reads, key in memos]
         return code
 
     def _written_loop(self, quantifier: str, coll: Code, e: ast.Expr, scope: Scope, name: str,
-                      memos: list[tuple[str, frozenset[str]]]) -> Code:
+                      memos: list[tuple[str, frozenset[str], Optional[py.expr]]]) -> Code:
         """count/exists/all in lowered mode: a loop that stops as soon as it knows.
         Over `pieces ... where W` it is one loop over the pieces, asking W first,
         rather than a loop building their list and a loop over it. The floods
@@ -400,10 +404,13 @@ class SetFamily:
             sink.append(pyast.assign(t, initial))
             order = goal_order(x.src, flood, var, lines, cond.code, x.model.player_count) \
                 if quantifier == "exists" else None
-            memo = self._region_memo(flood, scope) if order is None else None  # (a goal search keeps no sites)
-            searching = None if memo is None else self._answered(memo, flood, t)
+            # (a goal search keeps no sites; a flood whose answers are noted keeps no
+            # path: the notes answer each region once a call, and a path kept paid its
+            # keeping at every success and a walk at every site where positions change)
+            memo = self._region_memo(flood, scope) if order is None else None
+            searching, noted = (None, None) if memo is None else self._answered(memo, flood, t)
             written: Stmts
-            if quantifier == "exists" and flood.witness is not None:
+            if quantifier == "exists" and flood.witness is not None and memo is None:
                 witness = flood.witness
                 mask = self.site_masks.failing(witness.cond, witness.site, self.site_masks.kinds) \
                     if scope.listing and not witness.lines else None
@@ -418,7 +425,8 @@ class SetFamily:
                 if searching is not None:
                     written = written[:1] + searching(written[1:])
             if memo is not None:
-                self._register_answers(written, memo, flood, scope)
+                assert noted is not None
+                self._register_answers(written, memo, flood, scope, noted)
             sink.extend(written)
             type_ = Type.INT if quantifier == "count" else Type.BOOL
             return Code(t, type_, deps, cost=cost, found_loop=tuple(sink[start:]) if quantifier == "exists" else None)
@@ -463,7 +471,7 @@ class SetFamily:
                 for site, row in enumerate(rows))
         return pyast.name(self.x.src.fresh("l")) if self._symmetric[table] else None
 
-    def _answered(self, memo: py.Name, flood: Flood, t: py.Name) -> Callable[[Stmts], Stmts]:
+    def _answered(self, memo: py.Name, flood: Flood, t: py.Name) -> tuple[Callable[[Stmts], Stmts], py.If]:
         """For a count/exists/all over `connected(S, C)` (its answer in `t`): a
         search made to read first the answer `memo` holds for S (the flood's start)
         and, where it has none, to note the search's answer for each site found.
@@ -482,13 +490,15 @@ class SetFamily:
         def searching(search: Stmts) -> Stmts:
             return [pyast.assign(known, pyast.ifexp(pyast.sub(memo, witness.start), memo, pyast.none())),
                     pyast.if_(pyast.is_not_none(known), [pyast.assign(t, known)], search + [noted])]
-        return searching
+        return searching, noted
 
-    def _register_answers(self, written: Stmts, memo: py.Name, flood: Flood, scope: Scope) -> None:
+    def _register_answers(self, written: Stmts, memo: py.Name, flood: Flood, scope: Scope, noted: py.If) -> None:
         """`memo` registered for the loop around (`_loop`), with the names that
         `written` (S put in the flood's start, then the rest) reads besides S:
         the loop makes it empty (answers kept) where none of them changes while
-        it runs, else None (none kept)."""
+        it runs, else None (none kept); in the score, the table the players'
+        calls share where the flood has a key (`_shared_key`), and then `noted`
+        notes regions of one site too."""
         witness = flood.witness
         assert witness is not None and scope.region_memos is not None
         first, rest = written[0], written[1:]
@@ -496,7 +506,44 @@ class SetFamily:
         stored: set[str] = set()
         for stmt in rest:
             stored |= pyast.stored_names(stmt)
-        scope.region_memos.append((memo.id, frozenset(pyast.names_in(rest) - stored - {witness.start.id, memo.id})))
+        reads = frozenset(pyast.names_in(rest) - stored - {witness.start.id, memo.id})
+        key = None if scope.score_notes is None else self._shared_key(rest, reads, scope.score_notes)
+        if key is not None:  # (a region of one site noted too: the other players' calls read it)
+            noted.test = pyast.is_not_none(memo)
+        scope.region_memos.append((memo.id, reads, key))
+
+    def _shared_key(self, rest: Stmts, reads: frozenset[str], notes: list[int]) -> Optional[py.expr]:
+        """In the score: the key under which the regions' answers of a noted flood
+        (`rest`, reading `reads`) are kept for every player's call on one position
+        (Results.scores gives the calls one table, `notes`), or None where they
+        are kept for the call alone. The score changes nothing, so a flood's answers
+        hold for every call that searches the same way with the same values: the
+        key is the flood's number, the same for floods written alike once the player
+        `p` and each part made of it alone (`1 - p`) are left open, and those parts'
+        values (none for a flood not reading `p`). Only where the flood reads nothing else that may change from one
+        call to the next (the position, constants, helpers and builtins)."""
+        fixed = POSITION | _PURE_BUILTINS | {"p"}
+        if any(name not in fixed and not name.startswith("h_") and name not in self.x.src.namespace
+               for name in reads) or "p" not in reads and "p" in pyast.names_in(rest):
+            return None  # (something else read, or a `p` of its own)
+        parts: list[py.expr] = []
+
+        def opened(node: py.AST) -> Optional[py.AST]:
+            if isinstance(node, py.expr) and _of_player(node):
+                parts.append(node)
+                return py.Name(id=f"_{len(parts)}", ctx=py.Load())
+            return None
+        written = pyast.replace_in(rest, opened)
+        temporaries: dict[str, str] = {}
+
+        def renamed(node: py.AST) -> Optional[py.AST]:
+            if isinstance(node, py.Name) and node.id not in reads and not node.id.startswith("_"):
+                return py.Name(id=temporaries.setdefault(node.id, f"_t{len(temporaries)}"), ctx=node.ctx)
+            return None
+        form = py.dump(py.Module(body=pyast.replace_in(written, renamed), type_ignores=[]))
+        number = self._searches.setdefault(form, len(self._searches))
+        notes.append(number)
+        return pyast.tuple_(pyast.num(number), *(copy.deepcopy(part) for part in parts))
 
     def _rows(self, var: str, coll: Code, body: Stmts) -> tuple[py.expr, py.expr, Stmts]:
         """(target, iterable, body) of the loop of `var` over `coll`. Over a fixed
@@ -795,6 +842,21 @@ MAX_SUM_WRITTEN_OUT = 8
 def _literal(code: py.expr) -> Optional[int]:
     """The whole number `code` is written as, or None."""
     return code.value if isinstance(code, py.Constant) and type(code.value) is int else None
+
+
+def _of_player(node: py.expr) -> bool:
+    """Whether `node` is made of the player `p` and whole numbers alone (`p`, `1 -
+    p`), naming `p`."""
+    named = False
+    for part in py.walk(node):
+        if isinstance(part, py.Name):
+            if part.id != "p":
+                return False
+            named = True
+        elif not (isinstance(part, (py.BinOp, py.UnaryOp, py.operator, py.unaryop, py.expr_context))
+                  or isinstance(part, py.Constant) and type(part.value) is int):
+            return False
+    return named
 
 
 def _writes_nothing(stmts: Stmts) -> bool:

@@ -134,7 +134,11 @@ class Scope:
     # The regions' answers that floods compiled here keep for the innermost
     # count/exists/all loop around them (expr_sets.SetFamily._answered):
     # (the local, the names its flood reads), the loop's to make before it starts.
-    region_memos: Optional[list[tuple[str, frozenset[str]]]] = None
+    region_memos: Optional[list[tuple[str, frozenset[str], Optional[py.expr]]]] = None
+    # In the score: the keys of the regions' answers kept for every player's call
+    # on one position (the parameter `notes`: expr_sets.SetFamily._shared_key), noted
+    # here as they are made; None elsewhere.
+    score_notes: Optional[list[int]] = None
     # Lowered mode in a lister's `where`: where parts reading only the position are
     # kept once per listing (a per_listing.ListingCache; per_listing imports this module).
     per_listing: Any = None

@@ -44,6 +44,7 @@ REGISTER_NAMES = frozenset(
         "site", "ov", "code", "out", "fu", "kk", "q", "ray", "row", "lo", "hi", "dist", "off", "ends",
         "x0", "x1", "x2", "x3",  # scratch values of one statement
         "memo",  # a listing's answers of the listed position (compilation/result_reuse.py)
+        "notes",  # the regions' answers the score's calls share (Results.scores, expr_sets._shared_key)
         # blocking sites of walks; where a piece's actions start in `out`; prefer tier
         "wb", "start", "tier", "reps", "stuck",
         "passes",  # a walk's test of the sites it passes (a function of `site`)

@@ -394,6 +394,19 @@ def region_note(answers: Union[list[Any], tuple[()]], found: Sequence[int], answ
     return answers
 
 
+def shared_notes(notes: Optional[dict[tuple[int, ...], list[Any]]], key: tuple[int, ...],
+                 size: int) -> Union[list[Any], tuple[()]]:
+    """The regions' answers (`region_note`) kept under `key` in `notes`, the table
+    that Results.scores gives every player's call of the score on one position
+    (made here, `size` long, the first time); `()` without one (a call alone)."""
+    if notes is None:
+        return ()
+    found = notes.get(key)
+    if found is None:
+        found = notes[key] = [None] * size
+    return found
+
+
 # (a kept path's bitmask, by the path's id, with the path and the bits it was made
 # from: a path is a tuple, never changed, so an entry whose path is the one asked is
 # its bitmask; bounded, emptied when full)
@@ -1197,6 +1210,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_path": path,
     "h_keep_path": keep_path,
     "h_region_note": region_note,
+    "h_shared_notes": shared_notes,
     "h_path_bits": path_bits,
     "h_failing_sites": failing_sites,
     "h_on_full_line": on_full_line,

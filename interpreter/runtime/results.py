@@ -89,12 +89,19 @@ class Results:
     score: Optional[ScoreRule] = None
     counts: Optional[list[int]] = None
     probes: tuple[int, ...] = ()
+    # Whether the score takes a table (a third argument) where its calls for the
+    # players of one position share what they found (compilation/expr_sets.py)
+    score_notes: bool = False
 
     def scores(self, s: State) -> tuple[int, ...]:
         """The score rule for every player, on this position (callers make sure the
         rules have one)."""
         # (self.score is not None here: every caller tests it first)
-        values = tuple(self.score(s, i) for i in range(self.n))  # type: ignore[misc]
+        if self.score_notes:
+            notes: dict[tuple[int, ...], list[Any]] = {}
+            values = tuple(self.score(s, i, notes) for i in range(self.n))  # type: ignore[misc,call-arg]
+        else:
+            values = tuple(self.score(s, i) for i in range(self.n))  # type: ignore[misc]
         for x in values:
             if not -NUMBER_LIMIT <= x <= NUMBER_LIMIT:
                 raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")

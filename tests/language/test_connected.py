@@ -1,6 +1,8 @@
 """`connected(X, COND)` and `connected(X, DIRS, COND)` (docs/format.md 3.12.2):
 the sites reached from X through neighbours where COND holds — regions of empty
 sites (territory), whether a path to a goal exists."""
+import ast
+
 import pytest
 
 from interpreter import load_game
@@ -244,6 +246,17 @@ REGION_SCORES = [
                                                      for n in _orthogonal(t)))),
     ("count(s in sites, count(connected(s, n, it is empty), true) >= 3)",
      lambda o, p, q: sum(1 for s in ALL_SITES if len(_region(o, s, _north)) >= 3)),
+    # the same flood asked of the player and of one colour (shared by the players' calls
+    # only where the colour asked is the same)
+    ("count(s in sites, s is empty and reaches(s, player) and not reaches(s, white))",
+     lambda o, p, q: sum(1 for s in ALL_SITES if s not in o and _reaches(o, s, p) and not _reaches(o, s, "white"))),
+    ("count(s in sites, s is empty and reaches(s, opponent)) * 100 + count(s in sites, s is empty and "
+     "reaches(s, player) and not reaches(s, black))",
+     lambda o, p, q: 100 * sum(1 for s in ALL_SITES if s not in o and _reaches(o, s, q)) + sum(
+         1 for s in ALL_SITES if s not in o and _reaches(o, s, p) and not _reaches(o, s, "black"))),
+    # a flood reading the player elsewhere than in a comparison (the key is its value)
+    ("count(s in sites, exists(connected(s, it is empty), count(pieces of player) > 3))",
+     lambda o, p, q: sum(1 for s in ALL_SITES if s not in o) if sum(1 for v in o.values() if v == p) > 3 else 0),
 ]
 
 
@@ -251,7 +264,7 @@ REGION_SCORES = [
 def test_region_questions_over_random_games(tmp_path, score, expected):
     import random
 
-    defines = AREA if "area(" in score else ""
+    defines = AREA if "area(" in score or "reaches(" in score else ""
     game = probe(tmp_path, defines + drop_where("true") + f"score: {score}\n", extra="", files=5, ranks=5)
     rng = random.Random(3)
     for _ in range(12):
@@ -269,3 +282,20 @@ def test_a_region_is_flooded_once_for_all_its_sites(tmp_path):
     one_way = probe(tmp_path, drop_where("true") + "score: count(s in sites, exists(connected(s, n, "
                                                    "it is empty), exists(neighbours(it), it.owner == player)))\n")
     assert not helper_calls(one_way, "h_region_note")
+
+
+def test_the_players_calls_of_the_score_share_the_regions_answers(tmp_path):
+    # reaches(s, p) and reaches(s, q) are one flood asked of two values: the first
+    # player's call floods each region for both, the second's reads them
+    game = probe(tmp_path, AREA + drop_where("true") + "score: area(player, opponent)\n")
+    shared = helper_calls(game, "h_shared_notes")
+    assert len(shared) == 2 and {ast.unparse(call.args[1]) for call in shared} == {"(0, p)", "(0, q)"}
+    # a flood that reads another name than the player keeps its answers for the
+    # call alone (here each player of a loop around)
+    alone = probe(tmp_path, AREA + drop_where("true") + "score: count(c in players, count(s in sites, "
+                                                        "reaches(s, c)))\n")
+    assert helper_calls(alone, "h_region_note") and not helper_calls(alone, "h_shared_notes")
+    # a flood reading no player: one key for both calls
+    sizes = probe(tmp_path, drop_where("true") + "score: count(s in sites, count(connected(s, it is empty), "
+                                                 "true) >= 3)\n")
+    assert [ast.unparse(call.args[1]) for call in helper_calls(sizes, "h_shared_notes")] == ["(0,)"]
