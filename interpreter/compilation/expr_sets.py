@@ -94,6 +94,11 @@ class SetFamily:
         elif coll.region_by_player is not None:
             masks, player = coll.region_by_player
             code = pyast.sub(pyast.sub(masks, player), item.code)
+        elif coll.bits is not None and coll.type is Type.SITES:
+            # (a named group known as a bitmask: one AND with the site's bit, no
+            # walk along its list)
+            code = pyast.compare(pyast.binop(coll.bits, "&", pyast.sub(self.site_masks.bits(), item.code)),
+                                 "!=", pyast.num(0))
         else:
             code = pyast.compare(item.code, "in", coll.code)
             cost += coll.size
