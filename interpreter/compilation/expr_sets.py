@@ -198,6 +198,8 @@ class SetFamily:
                 return self.x.const(len(coll.const), Type.INT)
             if pyast.same(coll.code, all_pieces()):  # (the lists' lengths added, no list of every piece made)
                 return Code(pyast.helper("h_piece_count", pyast.name("o")), Type.INT, coll.deps, cost=coll.cost + 1)
+            if coll.bits is not None and coll.type is Type.SITES:  # (a named group's bits: a popcount)
+                return Code(pyast.method(coll.bits, "bit_count"), Type.INT, coll.deps, cost=2)
             return Code(pyast.helper("len", coll.code), Type.INT, coll.deps, cost=coll.cost + 1)
         return self._quantifier("count", coll, e.args[1], scope, name)
 
@@ -213,6 +215,8 @@ class SetFamily:
         if len(e.args) == 1:
             if coll.is_const:
                 return self.x.const(len(coll.const) > 0, Type.BOOL)
+            if coll.bits is not None and coll.type is Type.SITES:  # (a named group's bits)
+                return Code(pyast.compare(coll.bits, "!=", pyast.num(0)), Type.BOOL, coll.deps, cost=2)
             return Code(pyast.compare(pyast.helper("len", coll.code), ">", pyast.num(0)), Type.BOOL, coll.deps,
                         cost=coll.cost + 1)
         return self._quantifier("exists", coll, e.args[1], scope, name)
