@@ -95,6 +95,11 @@ class SetFamily:
         elif coll.region_by_player is not None:
             masks, player = coll.region_by_player
             code = pyast.sub(pyast.sub(masks, player), item.code)
+        elif coll.bits is not None and coll.type is Type.SITES:
+            # (a named group known as a bitmask: one AND with the site's bit, no
+            # walk along its list)
+            code = pyast.compare(pyast.binop(coll.bits, "&", pyast.sub(self.site_masks.bits(), item.code)),
+                                 "!=", pyast.num(0))
         else:
             code = pyast.compare(item.code, "in", coll.code)
             cost += coll.size
@@ -194,6 +199,8 @@ class SetFamily:
                 return self.x.const(len(coll.const), Type.INT)
             if pyast.same(coll.code, all_pieces()):  # (the lists' lengths added, no list of every piece made)
                 return Code(pyast.helper("h_piece_count", pyast.name("o")), Type.INT, coll.deps, cost=coll.cost + 1)
+            if coll.bits is not None and coll.type is Type.SITES:  # (a named group's bits: a popcount)
+                return Code(pyast.method(coll.bits, "bit_count"), Type.INT, coll.deps, cost=2)
             return Code(pyast.helper("len", coll.code), Type.INT, coll.deps, cost=coll.cost + 1)
         return self._quantifier("count", coll, e.args[1], scope, name)
 
@@ -209,6 +216,8 @@ class SetFamily:
         if len(e.args) == 1:
             if coll.is_const:
                 return self.x.const(len(coll.const) > 0, Type.BOOL)
+            if coll.bits is not None and coll.type is Type.SITES:  # (a named group's bits)
+                return Code(pyast.compare(coll.bits, "!=", pyast.num(0)), Type.BOOL, coll.deps, cost=2)
             return Code(pyast.compare(pyast.helper("len", coll.code), ">", pyast.num(0)), Type.BOOL, coll.deps,
                         cost=coll.cost + 1)
         return self._quantifier("exists", coll, e.args[1], scope, name)

@@ -3,7 +3,8 @@ sites, read from the groups the position keeps (runtime/chains.py), and the
 questions whether its sites are in a region — `exists(g, it in R)`, `count(g, it
 in R)`, `all(g, it in R)`, `it not in R`, R a region or a define's parameter given
 one — are one AND with the region's mask (compilation/liberties.py:
-`group_stones`, `region_test`). Checked on hand-made Havannah positions (the
+`group_stones`, `region_test`); so are `X in g` (with the site's bit), `count(g)`
+(a popcount) and `exists(g)` (compilation/expr_sets.py). Checked on hand-made Havannah positions (the
 definition an outsider wrote from the docs: tests/data/havannah) and against the
 loops they replace over random games."""
 import random
@@ -11,7 +12,7 @@ import random
 import pytest
 
 from interpreter import load_game
-from interpreter.compilation import expr_sets
+from interpreter.compilation import expr_sets, statements
 from tests.helpers import REPO, helper_calls, play, random_games_seen, stones_and_rocks, write_definition
 
 HAVANNAH4 = str(REPO / "tests/data/havannah/havannah4.yaml")
@@ -105,7 +106,7 @@ def test_the_masks_answer_what_the_loops_answer(tmp_path, monkeypatch):
 
 
 def test_a_group_also_read_as_a_list_keeps_its_list(tmp_path):
-    rules = RULES.replace("let g = group(to)", "let g = group(to)\n                let n = count(g)")
+    rules = RULES.replace("let g = group(to)", "let g = group(to)\n                let n = count(g, it is own)")
     path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), rules)
     game = load_game(path)
     assert helper_calls(game, "h_group_mask")
@@ -149,3 +150,39 @@ def test_records_without_liberties_follow_captures(tmp_path, monkeypatch):
     assert {winner for _, _, winner in played} >= {"white", "black"}
     # (stones were taken off: fewer on the board than placed)
     assert any(sum(piece is not None for piece in board) < plies for plies, board, _ in played)
+
+
+MEMBERS = """\
+    phase play:
+        turn: place
+        if no action:
+            draw
+
+    decision place:
+        action stone:
+            drop stone on sites
+            onto empty:
+                place
+                let g = group(to)
+                if count(g) >= 7:
+                    win
+                elif exists(g) and count(neighbours(to), it in g) >= 3 and \\
+                        exists(connected(c3, it == c3 or it not in g), it in top):
+                    lose
+"""
+
+
+def test_membership_count_and_exists_of_a_named_group_read_its_bits(tmp_path, monkeypatch):
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), MEMBERS)
+    game = load_game(path)
+    # (no list of the group made: `in`, `count` and `exists` read the bitmask)
+    assert helper_calls(game, "h_group_mask")
+    assert not helper_calls(game, "h_group") and not helper_calls(game, "h_group_kept")
+    with monkeypatch.context() as patched:
+        patched.setattr(statements, "group_stones", lambda *args: None)
+        listed = load_game(path)
+    assert not helper_calls(listed, "h_group_mask")
+    seeds = range(60)
+    games = random_games_seen(game, seeds)
+    assert games == random_games_seen(listed, seeds)
+    assert {winner for _, winner, _ in games} >= {"white", "black"}
