@@ -31,7 +31,7 @@ from .tree import TERMINAL, Node, minimax_value
 
 REF = 50  # visits after which a node's own AMAF counts are used
 BIAS = 1e-5
-EXPLORATION = 0.05  # the exploration constant next to the AMAF values
+EXPLORATION = 0.2  # the exploration constant next to the AMAF values
 UNKNOWN = 2.0  # the worth of an action nothing is known of: tried first
 
 
