@@ -250,7 +250,8 @@ class Search:
                     return child
             return children[-1]
         if self.grave:
-            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight)
+            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight,
+                                 self.evaluation.priors if self.evaluation is not None else ())
             if chosen is not None:
                 return chosen
         if node.untried:
