@@ -24,7 +24,7 @@ elsewhere in the tree, rather than each in turn.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Optional
 
 from ...runtime.pieces import CHANCE, Code
 from .tree import TERMINAL, Node, minimax_value
@@ -32,7 +32,6 @@ from .tree import TERMINAL, Node, minimax_value
 REF = 50  # visits after which a node's own AMAF counts are used
 BIAS = 1e-5
 EXPLORATION = 0.2  # the exploration constant next to the AMAF values
-PRIOR_VISITS = 10  # visits after which an action's prior (evaluation.py) counts half
 UNKNOWN = 2.0  # the worth of an action nothing is known of: tried first
 
 
@@ -45,8 +44,7 @@ def reference(path: list[Node]) -> Node:
     return path[0]
 
 
-def select(node: Node, ref: Node, minimax_weight: float = 0.0,
-           priors: tuple[dict[Any, float], ...] = ()) -> Optional[Node]:
+def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]:
     """The child to go to by GRAVE, leaving out children lost for the mover or
     vetoed; None when nothing else is left. With `minimax_weight`, that share of a
     visited child's mean is its implicit minimax value (tree.py)."""
@@ -55,7 +53,6 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0,
     assert me is not None and children is not None
     table = (ref.amaf or {}).get(me) or {}
     log_visits = math.log(node.visits or 1)
-    prior = priors[me] if 0 <= me < len(priors) else None
     best, best_value = None, -math.inf
     for child in children:
         if (child.proven is not None and child.proven != me) or child.vetoed:
@@ -75,8 +72,6 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0,
                 beta = m / (m + n + BIAS * m * n)
                 mean = (1.0 - beta) * mean + beta * entry[0] / m
             value = mean + EXPLORATION * math.sqrt(log_visits / n)
-        if prior:
-            value += prior.get(child.code, 0.0) * PRIOR_VISITS / (n + PRIOR_VISITS)
         if value > best_value:
             best, best_value = child, value
     return best

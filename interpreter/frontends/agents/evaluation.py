@@ -44,7 +44,6 @@ in each process, the same every time.
 """
 from __future__ import annotations
 
-import dataclasses
 import heapq
 import math
 import operator
@@ -77,7 +76,6 @@ MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explai
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
 CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
 MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
-PRIOR_SHRINK = 20  # games of an action's mean result that count as the mean over actions
 MOST_VARIABLES = 8  # the game's variables read by the second fit (at most: the first that help)
 
 Rows = list[list[float]]  # positions' features
@@ -289,9 +287,6 @@ class Evaluation:
     variables: tuple[int, ...] = ()
     second_mean: tuple[float, ...] = ()
     second_weights: tuple[float, ...] = ()
-    # per player: action code -> that player's mean result in the random games where it
-    # played the action, less its mean over actions (shrunk towards 0 by PRIOR_SHRINK games)
-    priors: tuple[dict[Any, float], ...] = ()
 
     def first_wins(self, state: State) -> float:
         """The chance that the first player wins from `state` (within the bounds
@@ -329,8 +324,6 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
         if learnt is not None:
             return learnt
         features = Features(game)
-    if learnt is not None:
-        return dataclasses.replace(learnt, priors=seen.priors())
     rows = data[0]
     # (the counts, pools and scores never changed: the last column, who is to move, alone varies)
     if learnt is None and sites and rows and all(len({row[i] for row in rows}) == 1 for i in range(len(rows[0]) - 1)):
@@ -419,19 +412,6 @@ class Seen:
         self.sites = sites
         self.moves: set[tuple[int, int]] = set()
         self.goals: list[set[int]] = [set() for _ in range(players)]
-        # per player: code -> [the player's summed result, games] over the games where it played it
-        self.results: list[dict[Any, list[float]]] = [{} for _ in range(players)]
-
-    def priors(self) -> tuple[dict[Any, float], ...]:
-        """Each player's actions' results, centred and shrunk (`Evaluation.priors`)."""
-        out: list[dict[Any, float]] = []
-        for table in self.results:
-            if not table:
-                out.append({})
-                continue
-            average = sum(s / n for s, n in table.values()) / len(table)
-            out.append({code: (s - n * average) / (n + PRIOR_SHRINK) for code, (s, n) in table.items()})
-        return tuple(out)
 
     def racing(self) -> bool:
         """Whether every player has won by moving to one of a few sites (GOAL_SHARE of the board's at most)."""
@@ -458,7 +438,6 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
         rows: Rows = []
         values: Values = []
         last: Optional[tuple[int, Any]] = None  # (mover, code) of the last decision
-        played: list[set[Any]] = [set() for _ in game.players]
         # (drawn as the playouts draw: a position is listed only as far as the draw needs)
         for step in range(game_actions):
             if not engine.prepare(state):
@@ -475,7 +454,6 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
                     values.append(list(getattr(state, "vars", ())))
                 if seen is not None:
                     last = (mover, code)
-                    played[mover].add(code)
                     if len(code) > DESTINATION and 0 <= code[ORIGIN] < n and 0 <= code[DESTINATION] < n:
                         seen.moves.add((code[ORIGIN], code[DESTINATION]))
             engine.apply_in_place(state, code, settle=False)
@@ -487,17 +465,6 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
                 if 0 <= last[1][DESTINATION] < n:
                     seen.goals[last[0]].add(last[1][DESTINATION])
         result = 0.5 if outcome is None or outcome[0] < 0 else 1.0 if outcome[0] == 0 else 0.0
-        if seen is not None:
-            for player, codes in enumerate(played):
-                gain = result if player == 0 else 1.0 - result
-                table = seen.results[player]
-                for code in codes:
-                    entry = table.get(code)
-                    if entry is None:
-                        table[code] = [gain, 1]
-                    else:
-                        entry[0] += gain
-                        entry[1] += 1
         held = number % HOLD_OUT == HOLD_OUT - 1
         xs, ys, vs = (sets[2], sets[3], sets[5]) if held else (sets[0], sets[1], sets[4])
         xs.extend(rows)

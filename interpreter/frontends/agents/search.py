@@ -250,8 +250,7 @@ class Search:
                     return child
             return children[-1]
         if self.grave:
-            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight,
-                                 self.evaluation.priors if self.evaluation is not None else ())
+            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight)
             if chosen is not None:
                 return chosen
         if node.untried:
