@@ -87,10 +87,13 @@ def grid_site_name(file: int, rank: int) -> str:
     return f"{FILE_LETTERS[file]}{rank + 1}"
 
 
-def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = ABSOLUTE_SETS["orthogonal"]) -> Board:
+def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = ABSOLUTE_SETS["orthogonal"],
+               neighbour_offsets: tuple[tuple[int, int], ...] = ()) -> Board:
     """A site's neighbours (for `walk`, `neighbours()`, `connected`, `group`) are the
     next sites in `neighbour_directions` (each with its opposite), in that order: a
-    hexagonal board is a grid whose neighbours are six of the eight directions."""
+    hexagonal board is a grid whose neighbours are six of the eight directions.
+    Then the sites at `neighbour_offsets` (file and rank deltas, each with its
+    opposite; a knight's move apart, say), which the drawing's edges leave out."""
     names = [grid_site_name(f, r) for r in range(ranks) for f in range(files)]
     index = {name: i for i, name in enumerate(names)}
     coords = [(float(i % files), float(i // files)) for i in range(len(names))]
@@ -108,7 +111,10 @@ def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = A
             per_site.append(tuple(ray))
         rays.append(per_site)
     chosen = [DIRECTION_NAMES.index(d) for d in neighbour_directions]
-    adjacent = [tuple(rays[d][s][0] for d in chosen if rays[d][s]) for s in range(len(names))]
+    adjacent = [tuple(rays[d][s][0] for d in chosen if rays[d][s])
+                + tuple(r * files + f for f, r in ((s % files + df, s // files + dr) for df, dr in neighbour_offsets)
+                        if 0 <= f < files and 0 <= r < ranks)
+                for s in range(len(names))]
     edges = []
     for s in range(len(names)):
         for d in chosen:  # each edge once: from the site it leaves northwards or eastwards

@@ -62,7 +62,11 @@ class SiteFamily:
         self._site_tables: set[str] = set()
 
     def nodes(self) -> dict[type, Handler]:
-        return {ast.ListLit: self.list_of_sites}
+        return {ast.ListLit: self.list_of_sites, ast.Offset: self.offset_alone}
+
+    def offset_alone(self, e: ast.Offset, scope: Scope) -> Code:
+        raise RuleError(e.pos, f"an offset ({e.dx}, {e.dy}) is written only as the second argument of 'neighbour': "
+                               f"neighbour(X, ({e.dx}, {e.dy}))")
 
     def functions(self) -> dict[str, Handler]:
         return {"neighbour": self.neighbour, "neighbours": self.neighbours, "ray": self.ray, "beyond": self.beyond,
@@ -124,20 +128,36 @@ class SiteFamily:
         x = self.x
         site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'neighbour'")
         self._grid_only(e, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
-        direction = self.single_direction(e, scope)
-        table = self.neighbour_table()
-        if direction.is_const:  # the row of that direction
-            row = x.src.namespace[table.id][direction.const]
-            index = site.code
-            inner = self.site_lookup(site.code)
-            if inner is not None:  # a neighbour of a neighbour: one table
-                before = x.src.namespace[inner[0]]
-                row, index = tuple(row[s] for s in before), inner[1]
-            name = x.src.const(row)
-            self._site_tables.add(name.id)
-            return Code(pyast.sub(name, index), Type.SITE, site.deps, cost=site.cost + 1)
-        code = pyast.sub(pyast.sub(table, direction.code), site.code)
-        return Code(code, Type.SITE, site.deps | direction.deps, cost=site.cost + direction.cost + 1)
+        offset, index = e.args[1], site.code
+        if isinstance(offset, ast.Offset):  # the row of that offset
+            row = self._offset_row(offset)
+        else:
+            direction = self.single_direction(e, scope)
+            table = self.neighbour_table()
+            if not direction.is_const:
+                code = pyast.sub(pyast.sub(table, direction.code), site.code)
+                return Code(code, Type.SITE, site.deps | direction.deps, cost=site.cost + direction.cost + 1)
+            row = x.src.namespace[table.id][direction.const]  # the row of that direction
+        inner = self.site_lookup(site.code)
+        if inner is not None:  # a neighbour of a neighbour: one table
+            before = x.src.namespace[inner[0]]
+            row, index = tuple(row[s] for s in before), inner[1]
+        name = x.src.const(row)
+        self._site_tables.add(name.id)
+        return Code(pyast.sub(name, index), Type.SITE, site.deps, cost=site.cost + 1)
+
+    def _offset_row(self, offset: ast.Offset) -> tuple[int, ...]:
+        """For each site (and -1), the site `offset` away, files east and ranks
+        north whoever plays, or -1 off the board."""
+        if (offset.dx, offset.dy) == (0, 0):
+            raise RuleError(offset.pos, "the offset (0, 0) is the site itself, not a neighbour",
+                            "an offset is (files east, ranks north), not both 0")
+        board = self.x.model.board
+        row = []
+        for s in range(board.size):
+            f, r = board.site_file(s) + offset.dx, board.site_rank(s) + offset.dy
+            row.append(r * board.files + f if 0 <= f < board.files and 0 <= r < board.ranks else -1)
+        return tuple(row) + (-1,)
 
     def single_direction(self, e: ast.Call, scope: Scope, argument: int = 1) -> Code:
         """A direction argument of neighbour/ray/beyond/opposite, as code of one

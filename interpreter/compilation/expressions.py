@@ -61,7 +61,8 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "unique_max": ((2,), "unique_max(SET, ATTRIBUTE) — the one site whose piece has the strictly highest value, else none"),  # noqa: E501
     "abs": ((1,), "abs(N)"),
     "first": ((1,), "first(SET) — the site of the set that comes first in board order, or none when it is empty"),
-    "neighbour": ((2,), "neighbour(SITE, DIRECTION) — the adjacent site in that direction, or none"),
+    "neighbour": ((2,), "neighbour(SITE, DIRECTION) — the adjacent site in that direction, or none; "
+                        "neighbour(SITE, (DX, DY)) — the site DX files east and DY ranks north, or none"),
     "neighbours": ((1,), "neighbours(SITE) — the sites one edge away"),
     "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),  # noqa: E501
     "beyond": ((3,), "beyond(SITE, DIRECTION, CONDITION) — the first site along the ray for which the condition (`it` being the site) fails, or none at the edge"),  # noqa: E501

@@ -499,16 +499,32 @@ def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.
     if "grid" in spec:
         grid = spec["grid"]
         chosen = grid.get("neighbours", "orthogonal")
-        directions = boards.ABSOLUTE_SETS[chosen] if isinstance(chosen, str) else tuple(dict.fromkeys(chosen))
+        listed = [chosen] if isinstance(chosen, str) else list(chosen)
+        directions = boards.ABSOLUTE_SETS[chosen] if isinstance(chosen, str) else \
+            tuple(dict.fromkeys(d for d in listed if isinstance(d, str)))
         alone = [d for d in directions if boards.OPPOSITE[d] not in directions]
         if alone:  # (groups and floods join sites both ways; a one-way board is a graph's `one_way`)
             report(("board", "grid", "neighbours"), f"a neighbour to the {alone[0]} needs its opposite, "
                    f"{boards.OPPOSITE[alone[0]]}: neighbours go both ways on a grid",
                    f"add {', '.join(boards.OPPOSITE[d] for d in alone)}")
+        at = {(int(d[0]), int(d[1])): ("board", "grid", "neighbours", i) for i, d in enumerate(listed)
+              if not isinstance(d, str)}
+        offsets = tuple(at)
+        for df, dr in offsets:
+            if (df, dr) == (0, 0):
+                report(at[df, dr], "a neighbour at the offset [0, 0] is the site itself",
+                       "an offset is [files east, ranks north], not both 0")
+            elif (df, dr) in boards.GRID_DIRECTIONS.values():
+                name = next(n for n, o in boards.GRID_DIRECTIONS.items() if o == (df, dr))
+                report(at[df, dr], f"the offset [{df}, {dr}] is the direction {name}",
+                       f"write {name}")
+            elif (-df, -dr) not in offsets:
+                report(at[df, dr], f"a neighbour at the offset [{df}, {dr}] needs its "
+                       f"opposite, [{-df}, {-dr}]: neighbours go both ways on a grid", f"add [{-df}, {-dr}]")
         # (a size an option gives: its values checked by `check_board_sizes`)
         files, ranks = (int(options[grid[axis]] if isinstance(grid[axis], str) else grid[axis])
                         for axis in ("files", "ranks"))
-        return boards.build_grid(files, ranks, directions)
+        return boards.build_grid(files, ranks, directions, offsets)
     graph = spec["graph"]
     sites = graph["sites"]
     names = set(map(str, sites))

@@ -167,6 +167,15 @@ class ListLit(Expr):
 
 
 @dataclass
+class Offset(Expr):
+    """`(dx, dy)`: a grid offset, dx files east and dy ranks north, both written
+    as whole numbers (`neighbour(X, (1, 2))`)."""
+
+    dx: int
+    dy: int
+
+
+@dataclass
 class NoLegalAction(Expr):
     """`no legal action`: the player to move has no legal action (in `before each turn`)."""
 

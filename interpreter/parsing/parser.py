@@ -758,6 +758,20 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
     def pieces_filter(self, meta: Meta, ch: Children) -> tuple[str, ast.Expr]:
         return ("where", ch[0])
 
+    def pair(self, meta: Meta, ch: Children) -> ast.Offset:
+        def whole(e: ast.Expr) -> Optional[int]:
+            if isinstance(e, ast.Num):
+                return e.value
+            if isinstance(e, ast.Neg) and isinstance(e.operand, ast.Num):
+                return -e.operand.value
+            return None
+        dx, dy = whole(ch[0]), whole(ch[1])
+        if dx is None or dy is None:
+            bad = ch[0] if dx is None else ch[1]
+            raise AstBuildError(bad.pos, "an offset is two whole numbers written out, files east and ranks "
+                                         "north: (1, 2), (-2, 1)")
+        return ast.Offset(self.p(meta), dx, dy)
+
     def list_(self, meta: Meta, ch: Children) -> ast.ListLit:
         return ast.ListLit(self.p(meta), list(ch))
 

@@ -53,6 +53,8 @@ def _text(e: ast.Expr) -> str:
         return f"each step {e.frm} to {e.to} where {_text(e.cond)}"
     if isinstance(e, ast.ListLit):
         return "[" + ", ".join(_text(a) for a in e.items) + "]"
+    if isinstance(e, ast.Offset):
+        return f"({e.dx}, {e.dy})"
     if isinstance(e, ast.BinOp):
         level = _level(e)
         return f"{_sub(e.left, level)} {e.op} {_sub(e.right, level + 1)}"

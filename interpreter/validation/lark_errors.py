@@ -403,7 +403,7 @@ def _token_hint(
         if nearest is not None:
             hint = f"did you mean {_quote(nearest)}?"
     spelt_before = _misspelt_keyword_before(exc, vocabulary)
-    misplaced = _misplaced_hint(str(token), expected, in_decision)
+    misplaced = _after_bare_pass(exc, source) or _misplaced_hint(str(token), expected, in_decision)
     chained = _chained_condition_hint(exc, source)
     foreign = _FOREIGN_OPERATORS.get(str(token)) if '"%"' in expected else None
     if foreign is not None:  # the culprit, before any bracket still open around it
@@ -503,6 +503,23 @@ def _misplaced_hint(found: str, expected: list[str], in_decision: bool) -> str |
     if re.fullmatch(r"\w+", found) and all(k in expected for k in _ENTRY_KEYWORDS):
         return "what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"
     return None
+
+
+def _after_bare_pass(exc: UnexpectedToken, source: str) -> str | None:
+    """A statement on the line after a bare `pass` (or `pass if no other action`),
+    at its indentation: a pass has no cases, its statements go in its block."""
+    line = getattr(exc.token, "line", None)
+    if not isinstance(line, int):
+        return None
+    lines = source.split("\n")
+    code = _code_line(source, line)
+    before = [_code_of(text) for text in lines[: line - 1] if _code_of(text).strip()][-1:]
+    if not before or not re.fullmatch(r"\s*pass(?: if no other action)?\s*", before[0]) \
+            or _indent_width(before[0]) != _indent_width(code):
+        return None
+    written = before[0].strip()
+    return (f"a pass has no cases: what it does goes in its block, '{written}:' with the statements on the "
+            f"same line or indented below it (format.md 3.5)")
 
 
 def _assigned_statement_word(exc: UnexpectedToken, vocabulary: _Vocabulary, source: str) -> str | None:

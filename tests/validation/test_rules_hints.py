@@ -21,6 +21,16 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     ("        step ahead\n        onto empty: advance\n", "        step ahead\n        move\n",
      'game.rules:14:9: error: found "move"',
      "hint: what an action does goes in a case under it: 'onto empty:', 'onto enemy:', 'over enemy:', 'off board:'"),
+    # A pass has no cases: a statement after a bare `pass` belongs in its block.
+    ("        drop man from reserve on home[player]\n        onto empty: place\n",
+     "        pass\n        place\n",
+     'game.rules:22:9: error: found "place"',
+     "hint: a pass has no cases: what it does goes in its block, 'pass:' with the statements on the same line "
+     "or indented below it (format.md 3.5)"),
+    ("        drop man from reserve on home[player]\n        onto empty: place\n",
+     "        pass if no other action\n        then move\n",
+     'game.rules:22:9: error: found "then"',
+     "hint: a pass has no cases: what it does goes in its block, 'pass if no other action:' with"),
     # A condition on the pattern's line.
     ("        jump ahead\n", "        jump ahead where capture == \"jump\"\n",
      'game.rules:17:20: error: found "where"',
@@ -59,7 +69,7 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
      "(-7 // 2 is -4); '%' is the remainder (format.md 3.12)"),
     # Another language's remainder, inside brackets: the word, not the bracket, is the slip.
     ("    quiet = 0\n", "    quiet = (quiet mod 2)\n",
-     'game.rules:38:20: error: found "mod", expected "(" or ")", or an operator that goes on with the expression',
+     'game.rules:38:20: error: found "mod", expected "(", ")" or ",", or an operator that goes on with the expression',
      "hint: the remainder is written '%' (7 % 3 is 1; format.md 3.12)"),
     ("    quiet = 0\n", "    quiet = quiet div 2\n",
      'game.rules:38:19: error: found "div"',
