@@ -29,6 +29,7 @@ import ast
 from typing import Any, Callable, Optional
 
 from . import pyast
+from .early_sums import counted_terms
 from .hoisting import lazy_mask
 from .source import Source
 
@@ -81,15 +82,10 @@ class _Finder:
         return None
 
     def _at_once(self, node: ast.Compare) -> Optional[ast.expr]:
-        if not (len(node.ops) == 1 and isinstance(node.ops[0], (ast.LtE, ast.Lt))):
+        counted = counted_terms(node)
+        if counted is None:
             return None
-        limit = node.comparators[0]
-        if not (isinstance(limit, ast.Constant) and type(limit.value) is int):
-            return None
-        terms = _terms(node.left)
-        most = limit.value - (1 if isinstance(node.ops[0], ast.Lt) else 0)
-        if terms is None or len(terms) < 2 or not 0 <= most < len(terms):
-            return None
+        terms, most = [term.test for term in counted[0]], counted[1]
         made: set[str] = set()  # (the lazily made masks the count works out so far)
         self.width = max(self.entries) + 1
         constant = 0
@@ -210,15 +206,3 @@ def _by_bytes(inverse: list[int]) -> tuple[tuple[int, ...], ...]:
             row[byte] = row[byte & (byte - 1)] | (bits[low] if low < len(bits) else 0)
         rows.append(tuple(row))
     return tuple(rows)
-
-
-def _terms(node: ast.expr) -> Optional[list[ast.expr]]:
-    """The conditions `X` of a sum of terms `1 if X else 0`, in order (None for anything else)."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _terms(node.left), _terms(node.right)
-        return left + right if left is not None and right is not None else None
-    if isinstance(node, ast.IfExp) and isinstance(node.body, ast.Constant) and isinstance(node.orelse, ast.Constant) \
-            and type(node.body.value) is int and type(node.orelse.value) is int \
-            and node.body.value == 1 and node.orelse.value == 0:
-        return [node.test]
-    return None

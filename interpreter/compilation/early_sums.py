@@ -46,7 +46,10 @@ def _shaped(node: ast.Compare) -> bool:
         and isinstance(node.left.op, ast.Add) and isinstance(node.comparators[0], ast.Constant)
 
 
-def _early(node: ast.Compare, src: Source) -> Optional[ast.expr]:
+def counted_terms(node: ast.Compare) -> Optional[tuple[list[ast.IfExp], int]]:
+    """`(1 if X else 0) + ... <= n` (or `< n`): its terms `1 if X else 0`, in order,
+    and the most of them that may hold; None for anything else, or a count that is
+    within the limit or beyond it whatever the terms."""
     if not _shaped(node):
         return None
     limit = node.comparators[0]
@@ -56,6 +59,15 @@ def _early(node: ast.Compare, src: Source) -> Optional[ast.expr]:
     most = limit.value - (1 if isinstance(node.ops[0], ast.Lt) else 0)
     if terms is None or len(terms) < 2 or not 0 <= most < len(terms):
         return None
+    return terms, most
+
+
+def _early(node: ast.Compare, src: Source) -> Optional[ast.expr]:
+    counted = counted_terms(node)
+    if counted is None:
+        return None
+    terms: list[ast.expr]
+    terms, most = list(counted[0]), counted[1]
     # (the terms the answer may go without set nothing: a later read of what a `:=`
     # of theirs set, hoisting.py, would find it unset)
     first_skipped = next(done for done in range(1, len(terms))
@@ -86,7 +98,7 @@ def _asked(terms: list[ast.expr], done: int, total: ast.expr, most: int, name: s
                      pyast.and_(pyast.compare(pyast.name(name), "<=", pyast.num(most)), rest))
 
 
-def _terms(node: ast.expr) -> Optional[list[ast.expr]]:
+def _terms(node: ast.expr) -> Optional[list[ast.IfExp]]:
     """The terms `1 if X else 0` of a sum of them, in order (None for anything else)."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _terms(node.left), _terms(node.right)
