@@ -94,15 +94,8 @@ def test_the_masks_answer_what_the_loops_answer(tmp_path, monkeypatch):
     path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), RULES)
     game = load_game(path)
     assert helper_calls(game, "h_group_mask") and not helper_calls(game, "h_group")
-    with monkeypatch.context() as patched:
-        patched.setattr(expr_sets, "region_test", lambda *args: None)
-        searched = load_game(path)
-    assert not helper_calls(searched, "h_group_mask")
-    seeds = range(60)
-    games = random_games_seen(game, seeds)
-    assert games == random_games_seen(searched, seeds)
     # (wins and losses both came: each question answered yes and no)
-    assert {winner for _, winner, _ in games} >= {"white", "black"}
+    _plays_as_without(game, path, monkeypatch, expr_sets, "region_test")
 
 
 def test_a_group_also_read_as_a_list_keeps_its_list(tmp_path):
@@ -178,11 +171,17 @@ def test_membership_count_and_exists_of_a_named_group_read_its_bits(tmp_path, mo
     # (no list of the group made: `in`, `count` and `exists` read the bitmask)
     assert helper_calls(game, "h_group_mask")
     assert not helper_calls(game, "h_group") and not helper_calls(game, "h_group_kept")
+    _plays_as_without(game, path, monkeypatch, statements, "group_stones")
+
+
+def _plays_as_without(game, path, monkeypatch, module, mechanism):
+    """The same 60 random games as the definition at `path` loaded with `module.mechanism`
+    switched off (no group bitmask then), both players winning some."""
     with monkeypatch.context() as patched:
-        patched.setattr(statements, "group_stones", lambda *args: None)
-        listed = load_game(path)
-    assert not helper_calls(listed, "h_group_mask")
+        patched.setattr(module, mechanism, lambda *args: None)
+        without = load_game(path)
+    assert not helper_calls(without, "h_group_mask")
     seeds = range(60)
     games = random_games_seen(game, seeds)
-    assert games == random_games_seen(listed, seeds)
+    assert games == random_games_seen(without, seeds)
     assert {winner for _, winner, _ in games} >= {"white", "black"}
