@@ -101,12 +101,12 @@ def _load_game_kept(name_or_path, options=None, variant=None, coverage=False):
     if coverage or where is None or where_variant is None:
         return _load_game(name_or_path, options, variant, coverage)
     key = (where, where_variant, repr(sorted((options or {}).items())), _interpreter_fingerprint())
-    game = _LOADED.get(key)
+    game = _LOADED.pop(key, None)
     if game is None:
         game = _load_game(name_or_path, options, variant, coverage)
         if len(_LOADED) >= _LOADED_MAX:
             del _LOADED[next(iter(_LOADED))]
-        _LOADED[key] = game
+    _LOADED[key] = game  # the most recently asked last: the least recently asked goes first
     return game
 
 
