@@ -33,11 +33,11 @@ from ..runtime.walks import Blockers
 from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
+from .counted_masks import kind_reads_counted
 from .draws import write_draws
 from .hoisting import masks_read_made
 from .masked_listing import masked_listing
 from .per_listing import ListingCache
-from .counted_masks import kind_reads_counted
 from .prefilters import KIND_OF, MAX_MASKED_SITES, OwnerMasks
 from .reach import may_land_alike
 from .registers import with_registers
