@@ -53,3 +53,11 @@ def test_a_count_of_kind_tests_lists_as_without_the_rewriting(tmp_path, monkeypa
     without = load_game(path)
     assert not _counted(without)
     assert random_games_seen(without, range(15)) == seen
+
+
+def test_first_of_lists_tuples_and_other_iterables():
+    from interpreter.runtime.helpers import first
+
+    assert first([40]) == 40 and first([7, 3, 9]) == 3 and first([]) == -1
+    assert first((5, 2)) == 2 and first(()) == -1
+    assert first(s for s in (8, 4)) == 4 and first(s for s in ()) == -1 and first({6, 1}) == 1
