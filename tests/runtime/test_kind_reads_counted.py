@@ -61,3 +61,17 @@ def test_first_of_lists_tuples_and_other_iterables():
     assert first([40]) == 40 and first([7, 3, 9]) == 3 and first([]) == -1
     assert first((5, 2)) == 2 and first(()) == -1
     assert first(s for s in (8, 4)) == 4 and first(s for s in ()) == -1 and first({6, 1}) == 1
+
+
+def test_counted_over_at_most_one_as_counted_bit_by_bit():
+    import random
+
+    from interpreter.runtime.helpers import counted_over
+
+    rng = random.Random(5)
+    for _ in range(200):
+        count, width = rng.randrange(1, 5), rng.randrange(1, 40)
+        packed = rng.getrandbits(count * width)
+        for most in (0, 1, 2):
+            held = [sum(packed >> (term * width + value) & 1 for term in range(count)) for value in range(width)]
+            assert counted_over(most, count, width, packed) == sum(1 << v for v in range(width) if held[v] > most)
