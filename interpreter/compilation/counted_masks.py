@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable, Optional
 
+from ..runtime.pieces import KIND
 from . import pyast
 from .early_sums import counted_terms
 from .hoisting import lazy_mask
@@ -206,3 +207,130 @@ def _by_bytes(inverse: list[int]) -> tuple[tuple[int, ...], ...]:
             row[byte] = row[byte & (byte - 1)] | (bits[low] if low < len(bits) else 0)
         rows.append(tuple(row))
     return tuple(rows)
+
+
+def kind_reads_counted(body: list[ast.stmt], src: Source, n_sites: int, empty: str,
+                       kind_mask: Callable[[int], ast.expr]) -> list[ast.stmt]:
+    """A lister's `body` with the kind tests of sites read from a constant table at a
+    loop's variable (`(b[k12[to]] or E)[1] == 3`, in a loop over a constant tuple of
+    whole numbers) written as masks (`k80[to] & M != 0`, `k80` the sites' bits, 0 for
+    none, `M` the kind's mask as `kind_mask` reads it) where they stand in a count of
+    conditions every term of which `counted_at_once` can then answer for all the
+    values at once. Elsewhere nothing changes: a board read is cheaper than a mask
+    made for it. The position does not change while a lister lists."""
+    writer = _KindReads(src, n_sites, empty, kind_mask)
+    return pyast.replace_in(body, writer.change)
+
+
+class _KindReads:
+    def __init__(self, src: Source, n_sites: int, empty: str, kind_mask: Callable[[int], ast.expr]):
+        self.src = src
+        self.n_sites = n_sites
+        self.empty = empty
+        self.kind_mask = kind_mask
+        self.bits: dict[str, ast.expr] = {}  # table -> the table of its sites' bits
+
+    def change(self, node: ast.AST) -> Optional[ast.AST]:
+        if not isinstance(node, ast.For):
+            return None
+        target, table = node.target, node.iter
+        if not (isinstance(target, ast.Name) and isinstance(table, ast.Name) and self.src.is_const_name(table.id)):
+            return None
+        entries = self.src.namespace.get(table.id)
+        if not (type(entries) is tuple and entries and all(type(e) is int and 0 <= e < MAX_VALUES for e in entries)):
+            return None
+        variable = target.id
+
+        def counts(inner: ast.AST) -> Optional[ast.AST]:
+            if isinstance(inner, _NOT_LOOKED_INTO):
+                return inner
+            if isinstance(inner, ast.For):
+                return self.change(inner)  # (its own variable; None: looked into as it is)
+            if isinstance(inner, ast.Compare):
+                return self._count(inner, variable, entries)
+            return None
+
+        body = pyast.replace_in(node.body, counts)
+        if all(a is b for a, b in zip(body, node.body)):
+            return None
+        return ast.For(target=node.target, iter=node.iter, body=body, orelse=node.orelse, type_comment=None,
+                       lineno=0, col_offset=0)
+
+    def _count(self, node: ast.Compare, variable: str, entries: tuple[int, ...]) -> Optional[ast.expr]:
+        counted = counted_terms(node)
+        if counted is None:
+            return None
+        reads: list[tuple[ast.expr, ast.expr]] = []
+        for term in counted[0]:
+            if not self._term(term.test, variable, entries, reads):
+                return None
+        if not reads:
+            return None
+        changes = {id(old): new for old, new in reads}
+        return pyast.replace_nodes(node, lambda n: changes.get(id(n)))
+
+    def _term(self, node: ast.expr, variable: str, entries: tuple[int, ...],
+              reads: list[tuple[ast.expr, ast.expr]]) -> bool:
+        """Whether `node` is made of what `counted_at_once` answers as masks (or kind
+        tests it will once written as masks: added to `reads`)."""
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            return all(self._term(value, variable, entries, reads) for value in node.values)
+        if _read_at(node, variable, self.src) is not None:
+            return True
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)) \
+                and _read_at(node.left, variable, self.src) is not None and _constant(node.comparators[0]):
+            return True  # (a table's entry against a constant: a constant table once folded)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.NotEq) \
+                and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.BitAnd) \
+                and _read_at(node.left.left, variable, self.src) is not None:
+            return True  # (counted_at_once asks the rest)
+        made = self._kind_read(node, variable, entries)
+        if made is None:
+            return False
+        reads.append((node, made))
+        return True
+
+    def _kind_read(self, node: ast.expr, variable: str, entries: tuple[int, ...]) -> Optional[ast.expr]:
+        """`T2[v] & M != 0` for `(b[T[v]] or E)[1] == K`, T's entries sites or -1 (none)."""
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq)
+                and isinstance(node.comparators[0], ast.Constant) and type(node.comparators[0].value) is int):
+            return None
+        kind = node.comparators[0].value
+        read = node.left
+        if not (isinstance(read, ast.Subscript) and isinstance(read.slice, ast.Constant) and read.slice.value == KIND
+                and type(read.slice.value) is int):
+            return None
+        piece = read.value
+        if not (isinstance(piece, ast.BoolOp) and isinstance(piece.op, ast.Or) and len(piece.values) == 2
+                and pyast.is_name(piece.values[1], self.empty)):
+            return None
+        square = piece.values[0]
+        if not (isinstance(square, ast.Subscript) and pyast.is_name(square.value, "b")):
+            return None
+        table = _read_at(square.slice, variable, self.src)
+        if table is None or not isinstance(square.slice, ast.Subscript) or not isinstance(square.slice.value, ast.Name):
+            return None
+        if len(table) <= max(entries) \
+                or not all(type(t) is int and -1 <= t < self.n_sites for t in table):
+            return None
+        name = square.slice.value.id
+        if name not in self.bits:
+            self.bits[name] = self.src.const(tuple(0 if t < 0 else 1 << t for t in table))
+        bits = pyast.sub(self.bits[name], pyast.name(variable))
+        return pyast.compare(pyast.binop(bits, "&", self.kind_mask(kind)), "!=", pyast.num(0))
+
+
+def _read_at(node: ast.expr, variable: str, src: Source) -> Optional[tuple[Any, ...]]:
+    """The constant tuple `node` reads at `variable` (`k13[to]`)."""
+    if not (isinstance(node, ast.Subscript) and pyast.is_name(node.slice, variable)
+            and isinstance(node.value, ast.Name) and src.is_const_name(node.value.id)):
+        return None
+    table = src.namespace.get(node.value.id)
+    return table if type(table) is tuple else None
+
+
+def _constant(node: ast.expr) -> bool:
+    """Whether `node` is a number written out (`3`, `-1`)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) is int

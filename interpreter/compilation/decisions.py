@@ -33,11 +33,12 @@ from ..runtime.walks import Blockers
 from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
+from .counted_masks import kind_reads_counted
 from .draws import write_draws
 from .hoisting import masks_read_made
 from .masked_listing import masked_listing
 from .per_listing import ListingCache
-from .prefilters import OwnerMasks
+from .prefilters import KIND_OF, MAX_MASKED_SITES, OwnerMasks
 from .reach import may_land_alike
 from .registers import with_registers
 from .restrictions import Restrictions
@@ -237,6 +238,10 @@ class DecisionWriter:
                             src.add(pyast.if_(hidden, [counted]))
                         src.add(pyast.return_(_OUT))
         body = _without_unread(body, "pc")
+        if self.owner_masks.n_sites <= MAX_MASKED_SITES:
+            owners = self.owner_masks
+            body = kind_reads_counted(body, src, owners.n_sites, owners.empty_name,
+                                      lambda kind: owners.lazy(f"{KIND_OF}{kind}"))
         if self.owner_masks.names:
             body = masks_read_made(body)
         read = pyast.names_in(body)

@@ -199,6 +199,8 @@ class _Rewriting:
         for stmt in stmts:
             if isinstance(stmt, ast.For):
                 counts, stmt = counted_at_once(stmt, self.src, known, self.memo.stored)
+                if counts:  # (kept even where nothing else of the function changes)
+                    self.changed = True
                 before, stmt = self._hoisted(stmt, known, local)
                 before = counts + before
                 out.extend(before)

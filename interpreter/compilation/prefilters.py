@@ -66,6 +66,11 @@ class OwnerMasks:
         # loop written many times in the rules shares one
         self._rows_by_bit: dict[tuple[str, int], py.Name] = {}
 
+    @property
+    def empty_name(self) -> str:
+        """The name of the constant E (the empty piece)."""
+        return self._empty.id
+
     def prefilter(self, loop: py.stmt) -> Optional[Prefilter]:
         """What skips `loop` (`for i4, i5 in k4[to]:`) when its body stands wholly
         under a test of one column's owner (see Prefilter). The test is the bitmask

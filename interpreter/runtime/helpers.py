@@ -75,6 +75,8 @@ def sites(items: tuple[int, ...]) -> list[int]:
 
 def first(sites: Iterable[int]) -> int:
     """The site of `sites` that comes first in board order, or -1 (none)."""
+    if type(sites) is list or type(sites) is tuple:  # (a keyword argument costs more than the test)
+        return min(sites) if sites else -1
     return min(sites, default=-1)
 
 
@@ -764,6 +766,14 @@ def counted_over(most: int, count: int, width: int, packed: int) -> int:
     """The values (bits below `width`) held by more than `most` of the `count` masks
     packed in `packed`, the n-th from bit n * width (compilation/counted_masks.py)."""
     every = (1 << width) - 1
+    if most == 1:  # ("at most one": the values held by two masks or more, without a list)
+        one = two = 0
+        for _ in range(count):
+            mask = packed & every
+            packed >>= width
+            two |= one & mask
+            one |= mask
+        return two
     at_least = [-1] + [0] * (most + 1)  # (at_least[n]: the values held by n masks or more)
     for _ in range(count):
         mask = packed & every
