@@ -159,6 +159,20 @@ def test_validate_warns_of_a_rank_one_size_lacks(tmp_path, capsys):
     assert captured.out.strip().endswith("board sizes checked: size=3, 4, 5)")
 
 
+def test_validate_checks_the_display_marks_at_every_size(tmp_path, capsys):
+    """A site marked on the board (`display: regions:`) that only the default size
+    has: a warning, said with the size that lacks it."""
+    folder = _copy(tmp_path, ("pieces:\n  stone: {symbol: O}\n",
+                              "pieces:\n  stone: {symbol: O}\ndisplay:\n  regions:\n    d4: {symbol: '*'}\n"
+                              "    home: {title: home}\n"))
+    assert main(["validate", str(folder)]) == 0
+    captured = capsys.readouterr()
+    warnings = [line for line in captured.err.splitlines() if ": warning: " in line]
+    assert [w.split("/")[-1] for w in warnings] == [
+        "crossing.yaml:32:9: warning: with size=3: display: no region or site 'd4' to mark"]
+    assert captured.out.strip().endswith("board sizes checked: size=3, 4, 5)")
+
+
 def test_validate_bounds_the_sizes_it_compiles(tmp_path, capsys):
     assert main(["validate", str(CONNECT_FOUR)]) == 0
     out = capsys.readouterr().out
