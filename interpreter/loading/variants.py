@@ -290,7 +290,7 @@ def _check_once(overlay: ast.RulesFile, diags: DiagnosticList) -> bool:
                 diags.error(item.pos.file, item.pos.line, item.pos.column,
                             f"'remove {what}' removes what this overlay gives at {given.pos}",
                             hint=f"to replace the game's {what.split('.')[0]}, give the new one and do not remove it")
-        elif isinstance(item, tuple(_KINDS.values())):
+        elif isinstance(item, (ast.Phase, ast.Decision, ast.Chance, ast.Define, ast.Procedure, ast.ForbidGroup)):
             word = next(w for w, kind in _KINDS.items() if isinstance(item, kind))
             key = ("item", word, item.name)
             if isinstance(first.get(key), ast.Change):
