@@ -200,22 +200,31 @@ def apply_variants(definition: Any, chain: list[Path], diags: DiagnosticList) ->
         if "options" in data:
             base = definition.key_origin.get("options", definition.yaml_file)
             definition.key_origin["options"] = f"{base}, defaults changed by {name}"
+        overlays = []
         for where, rel in rules_entries(data.get("rules")):
             origin = (name, positions.locate(where))
             inside = rules_path(path.parent, rel, diags, origin)
             overlay = read_rules(inside, diags, definition.sources, origin) if inside is not None else None
             if overlay is not None:
-                definition.rules = overlay_rules(definition.rules, overlay, diags)
+                overlays.append(overlay)
+        # What one variant says once, it says once in all its overlay files together.
+        _check_once(ast.RulesFile(name, [item for overlay in overlays for item in overlay.items]), diags)
+        for overlay in overlays:
+            definition.rules = overlay_rules(definition.rules, overlay, diags, checked=True)
         if "title" not in data:
             merged["title"] = f"{merged.get('title', merged.get('game'))} ({data.get('variant', path.stem)})"
         definition.key_origin["title"] = name
 
 
-def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList) -> list[ast.RulesFile]:
-    """The items of `base` with `overlay` applied, as one rules file list."""
+def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList,
+                  checked: bool = False) -> list[ast.RulesFile]:
+    """The items of `base` with `overlay` applied, as one rules file list (`checked`:
+    what it says once has been checked, with the variant's other overlay files)."""
     items: list[Any] = [item for rules in base for item in rules.items]
+    if not checked:
+        _check_once(overlay, diags)
     # An overlay that gives or removes the start phase says where the game starts.
-    own_start = _check_once(overlay, diags) or any(_removes_start(i) for i in overlay.items)
+    own_start = any(isinstance(i, ast.StartPhase) or _removes_start(i) for i in overlay.items)
     for item in overlay.items:
         if isinstance(item, ast.Removal):
             _remove(items, item, diags)
@@ -247,12 +256,12 @@ def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: Diag
     return [ast.RulesFile(overlay.path, items)]
 
 
-def _check_once(overlay: ast.RulesFile, diags: DiagnosticList) -> bool:
+def _check_once(overlay: ast.RulesFile, diags: DiagnosticList) -> None:
     """Errors for what one overlay says twice, the later of which would silently win:
     a second `score:` or `start phase:`, an item of one kind and name given twice,
     changed twice, or both given whole and changed, one thing removed twice, a
     `score:` or `start phase:` both given and removed, an item removed after the
-    overlay gives it. True when the overlay gives a `start phase:`."""
+    overlay gives it."""
     first: dict[tuple[str, ...], Any] = {}
 
     def again(key: tuple[str, ...], item: Any, message: str, hint: Optional[str] = None) -> bool:
@@ -300,7 +309,6 @@ def _check_once(overlay: ast.RulesFile, diags: DiagnosticList) -> bool:
             else:
                 again(key, item, f"a second {word} '{item.name}' in this overlay (the first is at {{first}})",
                       f"an overlay gives each {word} once: put the two together")
-    return ("start",) in first and isinstance(first[("start",)], ast.StartPhase)
 
 
 def _removes_start(item: Any) -> bool:

@@ -59,3 +59,12 @@ def test_removing_the_phase_the_game_starts_in_says_how_to_undo_the_start(tmp_pa
     assert "v.rules:1:1: error: phase 'opening' is the one the game starts in ('start phase: opening' at " in err
     assert "hint: add 'remove start phase' to this overlay (the game then starts in its first phase, 'play')" in err
     assert "names no phase" not in err and "Traceback" not in err, err
+
+
+def test_once_in_all_the_overlay_files_of_one_variant(tmp_path, capsys):
+    path = _variant(tmp_path, "score: 1\n")
+    (tmp_path / "w.rules").write_text("define a = 1\nscore: 2\n")
+    (tmp_path / "v.yaml").write_text("variant: v\nextends: y9.yaml\nrules: [v.rules, w.rules]\n")
+    assert main(["validate", path]) == 1
+    err = capsys.readouterr().err
+    assert "w.rules:2:1: error: a second 'score' in this overlay (the first is at " in err and "v.rules:1:1" in err, err
