@@ -12,7 +12,9 @@ A variant is a YAML file with `extends:` naming what it changes. It may
   entries given and keep the others (`remove after each turn` drops one);
   `remove action move.slide` (or `remove decision X`, `remove phase X`,
   `remove forbid X`, ...) drops an item; unnamed `forbid` lines are added, a named
-  `forbid NAME:` block replaces the one of that name.
+  `forbid NAME:` block replaces the one of that name; `start phase: X` replaces the
+  game's start phase and `remove start phase` drops it. What a variant's overlays
+  may say once (`score:`, an item of one name, ...) they say once (_check_once).
 
 Nothing is copied: the variant holds only what differs.
 """
@@ -290,7 +292,8 @@ def _check_once(overlay: ast.RulesFile, diags: DiagnosticList) -> None:
         elif isinstance(item, ast.Removal):
             what = " ".join(w for w in (item.item_kind, item.name) if w)
             what += f".{item.member}" if item.member else ""
-            if again(("remove", item.item_kind, item.name or "", item.member or ""), item,
+            named = "" if item.item_kind == "score" else item.name or ""  # (the score's name is not used)
+            if again(("remove", item.item_kind, named, item.member or ""), item,
                      f"a second 'remove {what}' (the first is at {{first}})"):
                 continue
             key = {"score": ("score",), "start": ("start",)}.get(item.item_kind, ("item", item.item_kind, item.name))
