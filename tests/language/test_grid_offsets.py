@@ -84,6 +84,7 @@ def test_a_bad_offset_in_the_rules(tmp_path, capsys, where, message):
     ("leap (1, 2, 3)", "game.rules:5:14: error: an offset has two numbers (dx, dy), not 3"),
     ("leap (1)", "game.rules:5:14: error: an offset has two numbers (dx, dy), not 1"),
     ("leap exactly (1, 2) via (0, 1, 1)", "game.rules:5:33: error: an offset has two numbers (dx, dy), not 3"),
+    ("leap (n, 2)", 'game.rules:5:15: error: found "n", expected one of: a number, "-"'),
 ])
 def test_a_leap_offset_of_the_wrong_count(tmp_path, capsys, pattern, message):
     rules = (f"phase play:\n    turn: move\ndecision move:\n    action go by stone:\n        {pattern}\n"
