@@ -201,6 +201,10 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
     # numbers): the schema's description of the value says what is written there.
     described = kind == "pattern" or (kind in ("minItems", "maxItems") and isinstance(instance, list))
     hint = error.schema.get("description") if described and isinstance(error.schema, dict) else None
+    if kind == "pattern" and not at_key and isinstance(hint, str) and hint[:1].islower():
+        # A description written as what the value must be ("a file letter ..."):
+        # the message in words, not the pattern.
+        message, hint = f"{subject} must be {hint}, found {_show(instance)}", None
     return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key,
                      hint=hint)]
 
