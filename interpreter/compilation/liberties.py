@@ -198,10 +198,10 @@ def region_test(x: Compiling, quantifier: str, coll: Code, cond: ast.Expr, name:
     if coll.bits is not None and isinstance(cond, ast.Compare):
         edge = _edge_test(x, cond, name, scope)
         if edge is not None:  # (`neighbour(it, D) == none`: `it` in the sites with none that way)
-            sets, negated, player = edge
-            table = [_mask(x, fixed, negated, quantifier) for fixed in sets]
-            masks: py.expr = x.src.const(table[0]) if player is None else pyast.sub(x.src.const(tuple(table)), player)
-            return _masked(quantifier, pyast.binop(coll.bits, "&", masks), coll)
+            edges, negated, mover = edge
+            table = [_mask(x, fixed, negated, quantifier) for fixed in edges]
+            by_edge = x.src.const(table[0]) if mover is None else pyast.sub(x.src.const(tuple(table)), mover)
+            return _masked(quantifier, pyast.binop(coll.bits, "&", by_edge), coll)
     if coll.bits is None or not (isinstance(cond, ast.In) and _is_name(cond.item, name)):
         return None
     region = cond.collection
