@@ -27,7 +27,7 @@ from ..parsing import ast
 from ..runtime.values import format_value
 from ..spelling import suggest
 from . import pyast
-from .code import Code, describe
+from .code import Code, describe, standing_local
 from .errors import RuleError
 from .expressions import ExpressionCompiler
 from .model import GameModel
@@ -105,9 +105,15 @@ def each_values(action: ast.Action, exprs: ExpressionCompiler, model: GameModel,
         if c.deps & (CANDIDATE_DEPS | PIECE_DEPS):
             raise RuleError(pos, "the values of 'for each' are worked out once when the actions are listed: "
                                  "they cannot depend on the moving piece or the landing site")
-        if c.type not in KIND_OF_TYPE and c.type is not Type.DIR:
-            raise RuleError(pos, f"'for each' after an action's name takes numbers, flags, sites, players or "
-                                 f"directions, found {describe(c)}")
+        if c.type is Type.SITES and value.element is not None and not c.is_const:
+            raise RuleError(pos, f"'for each' after an action's name takes sets of sites fixed when the rules are "
+                                 f"compiled (regions: [north, south]), found {describe(c)} known only while playing")
+        if c.type not in KIND_OF_TYPE and c.type not in (Type.DIR, Type.SITES):
+            raise RuleError(pos, f"'for each' after an action's name takes numbers, flags, sites, players, "
+                                 f"directions or regions, found {describe(c)}")
+        if c.type is Type.SITES and value.element is None:  # (a region's sites: each a site)
+            raise RuleError(pos, f"'for each' after an action's name takes numbers, flags, sites, players, "
+                                 f"directions or regions, found {describe(c)}")
         if c.type is not first.type:
             raise RuleError(pos, f"the values of 'for each' are of one type: {describe(first)} and {describe(c)}")
     return values
@@ -157,6 +163,10 @@ def _check_name(each: ast.ActionEach, model: GameModel, defines: set[str]) -> No
 def bind(each: ast.ActionEach, value: Value, src: Source) -> Bound:
     """The local of one copy of the action."""
     c = value.code
+    if c.type is Type.SITES:
+        # A region of a list (`for each r in [north, south]`): each use compiles as
+        # the region written there (its tables, its bitmask).
+        return Bound(each.name, standing_local(c), (), c.type, value.element, c.const)
     if c.is_const:
         # (its uses are that constant: `3 - k` folds, `k == 0 or ...` decides when compiled)
         return Bound(each.name, Local(c.code, c.type, always=c.type is not Type.SITE or c.const != -1,
@@ -206,6 +216,12 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
         if field in fixed or field in fields:
             continue
         if bound is not None and name == bound.name:
+            if bound.type is Type.SITES and isinstance(bound.element, ast.Name):
+                text = text.replace(field, bound.element.id)  # a region: its name, fixed for the copy
+                continue
+            if bound.type is Type.SITES:
+                raise RuleError(pos, f"{field}: a notation shows a region of 'for each' by its name, and this "
+                                     "one is a set of sites written out", "make it a region (2.5) and name it")
             if bound.type not in KIND_OF_TYPE:
                 raise RuleError(pos, f"{field}: a notation shows numbers, flags, sites and players, not directions")
             fields.append(field)

@@ -1012,8 +1012,8 @@ class ActionCompiler:
         """The direction a pattern names by the value of `for each`: fixed when the
         rules are compiled (a set of directions, a list of direction names)."""
         if bound.type is not Type.DIR:
-            raise RuleError(name.pos, f"'{name.id}' (the value of 'for each') is a "
-                                      f"{KIND_OF_TYPE.get(bound.type, bound.type.name.lower())}, not a direction")
+            kind = f"a {KIND_OF_TYPE[bound.type]}" if bound.type in KIND_OF_TYPE else bound.type.value
+            raise RuleError(name.pos, f"'{name.id}' (the value of 'for each') is {kind}, not a direction")
         fixed = bound.local.fixed
         if fixed is None:
             raise RuleError(name.pos, f"a pattern's direction is fixed when the rules are compiled, and '{name.id}' "

@@ -44,6 +44,24 @@ RELATIVE_SETS = {
 }
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# A region rule's rank or file counted from the far edge (`last`, `last - 1`): the
+# same line of the board at every size an option gives it.
+_FROM_LAST = re.compile(r"last(?:\s*-\s*(\d+))?")
+
+
+def line_index(value: Any, count: int, letters: bool) -> int:
+    """The 0-based index of a region rule's rank (a number from 1, `letters` False)
+    or file (a letter), or of `last` / `last - K` among `count` of them; -1 for none
+    of the board's (or a value of neither form: the schema has said so)."""
+    text = str(value).strip()
+    far = _FROM_LAST.fullmatch(text)
+    if far is not None:
+        index = count - 1 - int(far.group(1) or 0)
+    elif letters:
+        index = FILE_LETTERS.index(text) if len(text) == 1 and text in FILE_LETTERS else -1
+    else:
+        index = int(value) - 1 if isinstance(value, int) and not isinstance(value, bool) else -1
+    return index if 0 <= index < count else -1
 
 
 @dataclass

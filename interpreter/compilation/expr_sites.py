@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
 
 from ..parsing import ast
+from ..parsing.parser import OFFSET_FORMS
+from ..parsing.unparse import expression_text
 from . import pyast
 from .code import Code, Compiling, CountSum, Handler, describe
 from .errors import RuleError
@@ -49,6 +51,11 @@ class RayCount:
 # A ray's condition: (the element's variable, the condition) or, in lowered mode,
 # (the element's variable, the condition's statements, the condition).
 RayCondition = Union[tuple[str, Code], tuple[str, list[py.stmt], Code]]
+
+
+def _whole(e: ast.Expr) -> bool:
+    """A whole number written out (`2`, `-1`): what an offset is made of."""
+    return isinstance(e, ast.Num) or (isinstance(e, ast.Neg) and isinstance(e.operand, ast.Num))
 
 
 class SiteFamily:
@@ -129,6 +136,12 @@ class SiteFamily:
         site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the first argument of 'neighbour'")
         self._grid_only(e, "'neighbour(site, direction)' needs a grid board; on a graph use 'neighbours(site)'")
         offset, index = e.args[1], site.code
+        if isinstance(offset, ast.ListLit) and offset.items and all(_whole(i) for i in offset.items):
+            if len(offset.items) != 2:
+                raise RuleError(offset.pos, f"an offset has two numbers (dx, dy), not {len(offset.items)}, "
+                                            "and is written in parentheses", OFFSET_FORMS)
+            written = ", ".join(expression_text(i) for i in offset.items)
+            raise RuleError(offset.pos, f"an offset is written in parentheses: neighbour(X, ({written}))")
         if isinstance(offset, ast.Offset):  # the row of that offset
             row = self._offset_row(offset)
         else:
@@ -167,7 +180,8 @@ class SiteFamily:
         direction = x.compile(arg, scope)
         if direction.type not in (Type.DIRS, Type.DIR):
             which = "the second argument" if argument == 1 else "the argument"
-            raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}")
+            hint = OFFSET_FORMS if e.fn == "neighbour" and direction.type in (Type.INT, Type.DECIMAL) else None
+            raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}", hint)
         if direction.type is Type.DIR:
             return direction
         if direction.is_const and len(direction.const) == 1:  # (a direction name passed to a define, say)

@@ -195,6 +195,13 @@ def region_test(x: Compiling, quantifier: str, coll: Code, cond: ast.Expr, name:
     the condition `NAME in R` or `NAME not in R`, R a region (a fixed set of
     sites): one AND of the set's bits with R's mask (and a popcount for `count`)
     instead of a loop over the set; None for anything else."""
+    if coll.bits is not None and isinstance(cond, ast.Compare):
+        edge = _edge_test(x, cond, name, scope)
+        if edge is not None:  # (`neighbour(it, D) == none`: `it` in the sites with none that way)
+            edges, negated, mover = edge
+            table = [_mask(x, fixed, negated, quantifier) for fixed in edges]
+            by_edge = x.src.const(table[0]) if mover is None else pyast.sub(x.src.const(tuple(table)), mover)
+            return _masked(quantifier, pyast.binop(coll.bits, "&", by_edge), coll)
     if coll.bits is None or not (isinstance(cond, ast.In) and _is_name(cond.item, name)):
         return None
     region = cond.collection
@@ -215,11 +222,55 @@ def region_test(x: Compiling, quantifier: str, coll: Code, cond: ast.Expr, name:
         if fixed is None:
             return None
         masks = x.src.const(_mask(x, fixed, cond.negated, quantifier))
-    both = pyast.binop(coll.bits, "&", masks)
+    return _masked(quantifier, pyast.binop(coll.bits, "&", masks), coll)
+
+
+def _masked(quantifier: str, both: py.expr, coll: Code) -> Code:
+    """`exists` / `count` / `all` of the set's bits ANDed with a mask (`both`)."""
     if quantifier == "count":
         return Code(pyast.method(both, "bit_count"), Type.INT, coll.deps, cost=2)
     return Code(pyast.compare(both, "!=" if quantifier == "exists" else "==", pyast.num(0)), Type.BOOL, coll.deps,
                 cost=2)
+
+
+def _edge_test(x: Compiling, cond: ast.Compare, name: str,
+               scope: Scope) -> Optional[tuple[list[tuple[int, ...]], bool, Optional[py.expr]]]:
+    """For `neighbour(NAME, D) == none` (or `!= none`) on a grid, D a direction fixed
+    when the rules are compiled or one per player (`forward`): the sites with no
+    neighbour that way (one set, or one per player), whether the test is negated
+    (`!=`), and the player's code for sets by player (else None). A fixed set of
+    sites, as a region is: `exists(group(to), neighbour(it, n) == none)` is one
+    AND of the group's bits. None for anything else."""
+    if cond.op not in ("==", "!=") or x.model.board.kind != "grid" or "neighbour" in x.defines:
+        return None
+    call = cond.left if isinstance(cond.right, ast.NoneLit) else cond.right
+    if not (isinstance(cond.left, ast.NoneLit) or isinstance(cond.right, ast.NoneLit)) \
+            or not isinstance(call, ast.Call) or call.fn != "neighbour" or len(call.args) != 2 \
+            or not _is_name(call.args[0], name) or isinstance(call.args[1], ast.Offset) \
+            or name in _names(call.args[1]):
+        return None
+    rays = x.model.board.rays
+
+    def edge(direction: int) -> tuple[int, ...]:
+        return tuple(site for site in range(x.n_sites) if not rays[direction][site])
+
+    arg = call.args[1]
+    per_player = x.model.direction_sets.get(arg.id) if isinstance(arg, ast.Name) and arg.id not in scope.locals \
+        and arg.id not in x.defines else None
+    if per_player is not None:
+        if not all(len(d) == 1 for d in per_player):
+            return None
+        if all(d == per_player[0] for d in per_player):
+            return [edge(per_player[0][0])], cond.op == "!=", None
+        return [edge(d[0]) for d in per_player], cond.op == "!=", pyast.name(scope.register("player").site)
+    direction = x.compile(arg, scope)
+    if not direction.is_const:
+        return None
+    if direction.type is Type.DIR:
+        return [edge(int(direction.const))], cond.op == "!=", None
+    if direction.type is Type.DIRS and len(direction.const) == 1:
+        return [edge(int(direction.const[0]))], cond.op == "!=", None
+    return None
 
 
 def _mask(x: Compiling, fixed: Iterable[int], negated: bool, quantifier: str) -> int:

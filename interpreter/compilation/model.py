@@ -552,10 +552,11 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
     chosen: set[int] = set()
     if board.kind == "grid":
         for r in spec.get("ranks") or []:
-            chosen |= {s for s in range(board.size) if board.site_rank(s) == int(r) - 1}
+            row = boards.line_index(r, board.ranks, letters=False)
+            chosen |= {s for s in range(board.size) if board.site_rank(s) == row} if row >= 0 else set()
         for f in spec.get("files") or []:
-            col = boards.FILE_LETTERS.index(str(f)) if str(f) in boards.FILE_LETTERS else -1
-            chosen |= {s for s in range(board.size) if board.site_file(s) == col}
+            col = boards.line_index(f, board.files, letters=True)
+            chosen |= {s for s in range(board.size) if board.site_file(s) == col} if col >= 0 else set()
         if spec.get("edge"):
             chosen |= {
                 s

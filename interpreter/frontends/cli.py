@@ -178,18 +178,18 @@ def _other_sizes(game: Game, given: dict[str, Any]) -> tuple[str, list[Diagnosti
     """The definition compiled at the other board sizes its options allow
     (validation/sizes.py): what was checked, and the errors found, each saying at
     which size, with the warnings the size loaded has not (a region rule's rank that
-    a smaller board lacks)."""
+    a smaller board lacks, a display mark of a site one size lacks)."""
     from ..validation.sizes import at_size, sizes_checked, sizes_to_check
 
     checked, total = sizes_to_check(game.definition.data, game.model.option_specs, given)
     problems: list[Diagnostic] = []
-    known = {(d.file, d.line, d.column, d.message) for d in game.warnings}
+    known = {(d.file, d.line, d.column, d.message) for d in list(game.warnings) + display_warnings(game)}
     for chosen in checked:
         if all(game.model.options.get(name) == value for name, value in chosen.items()):
             continue  # the size just loaded
         try:
             other = Game(game.definition, {**given, **chosen})
-            problems.extend(at_size(d, chosen) for d in other.warnings
+            problems.extend(at_size(d, chosen) for d in list(other.warnings) + display_warnings(other)
                             if (d.file, d.line, d.column, d.message) not in known)
         except DefinitionError as exc:
             problems.extend(at_size(d, chosen) for d in exc.diagnostics if d.severity == "error")

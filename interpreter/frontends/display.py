@@ -132,8 +132,13 @@ def display_warnings(game: Game) -> list[Any]:
     out = []
     hints = display_hints(game)
     known = [n.split(".")[0] for n in game.board.regions] + list(game.board.sites)
+    regions = {n.split(".")[0] for n in game.board.regions}
     for name in hints.unknown_regions:
         file, line, column = locate(game.definition, ("display", "regions", name))
+        if name in regions:  # (a region chosen by a rule the board has no site of)
+            out.append(Diagnostic(file, line, column, f"display: region '{name}' has no site to mark",
+                                  severity="warning"))
+            continue
         best = suggest(name, sorted(set(known)))
         out.append(Diagnostic(file, line, column, f"display: no region or site '{name}' to mark",
                               severity="warning", hint=f"did you mean '{best}'?" if best else None))

@@ -99,6 +99,10 @@ class PieceLabeller:
         self.plain = plain
         self.hints = hints or display_hints(game)
         self.tags = owner_tags(self.players)
+        # Whether a label can show an owner: a kind that is not neutral, or a pool
+        # drawn on the board (`s4`); a game of neutral pieces alone has no owners to explain.
+        self.owned = any(not (isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME)
+                         for spec in self.kinds.values()) or bool(getattr(game, "pool_sites", ()))
         symbols = [
             self.symbol(kind) for kind, spec in self.kinds.items()
             if not (isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME)
@@ -170,7 +174,7 @@ class PieceLabeller:
         parts = []
         if self.by_case:
             parts.append(f"{self.players[0]}: upper case, {self.players[1]}: lower case")
-        elif self.plain and self.players:
+        elif self.plain and self.players and self.owned:
             parts.append("owners: " + ", ".join(f"{tag}={p}" for p, tag in self.tags.items()))
         kinds = [f"{self._legend_symbol(k)} {self.hints.kind_title(k)}" for k in self.kinds]
         if kinds:

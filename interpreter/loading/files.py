@@ -222,7 +222,7 @@ def read_rules(path: Path, diags: DiagnosticList, sources: dict[str, Any],
         if isinstance(error, RulesSyntaxError):
             diags.add(diagnostic_from_lark(error.lark_error, name, error.text, rules_parser()))
         else:
-            diags.error(error.pos.file, error.pos.line, error.pos.column, error.message)
+            diags.error(error.pos.file, error.pos.line, error.pos.column, error.message, hint=error.hint)
     return rules
 
 

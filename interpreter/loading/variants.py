@@ -12,7 +12,9 @@ A variant is a YAML file with `extends:` naming what it changes. It may
   entries given and keep the others (`remove after each turn` drops one);
   `remove action move.slide` (or `remove decision X`, `remove phase X`,
   `remove forbid X`, ...) drops an item; unnamed `forbid` lines are added, a named
-  `forbid NAME:` block replaces the one of that name.
+  `forbid NAME:` block replaces the one of that name; `start phase: X` replaces the
+  game's start phase and `remove start phase` drops it. What a variant's overlays
+  may say once (`score:`, an item of one name, ...) they say once (_check_once).
 
 Nothing is copied: the variant holds only what differs.
 """
@@ -200,27 +202,36 @@ def apply_variants(definition: Any, chain: list[Path], diags: DiagnosticList) ->
         if "options" in data:
             base = definition.key_origin.get("options", definition.yaml_file)
             definition.key_origin["options"] = f"{base}, defaults changed by {name}"
+        overlays = []
         for where, rel in rules_entries(data.get("rules")):
             origin = (name, positions.locate(where))
             inside = rules_path(path.parent, rel, diags, origin)
             overlay = read_rules(inside, diags, definition.sources, origin) if inside is not None else None
             if overlay is not None:
-                definition.rules = overlay_rules(definition.rules, overlay, diags)
+                overlays.append(overlay)
+        # What one variant says once, it says once in all its overlay files together.
+        _check_once(ast.RulesFile(name, [item for overlay in overlays for item in overlay.items]), diags)
+        for overlay in overlays:
+            definition.rules = overlay_rules(definition.rules, overlay, diags, checked=True)
         if "title" not in data:
             merged["title"] = f"{merged.get('title', merged.get('game'))} ({data.get('variant', path.stem)})"
         definition.key_origin["title"] = name
 
 
-def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList) -> list[ast.RulesFile]:
-    """The items of `base` with `overlay` applied, as one rules file list."""
+def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: DiagnosticList,
+                  checked: bool = False) -> list[ast.RulesFile]:
+    """The items of `base` with `overlay` applied, as one rules file list (`checked`:
+    what it says once has been checked, with the variant's other overlay files)."""
     items: list[Any] = [item for rules in base for item in rules.items]
-    starts = [item for item in overlay.items if isinstance(item, ast.StartPhase)]
-    for later in starts[1:]:
-        diags.error(later.pos.file, later.pos.line, later.pos.column,
-                    f"a second 'start phase' (the first is at {starts[0].pos})")
+    if not checked:
+        _check_once(overlay, diags)
+    # An overlay that gives or removes the start phase says where the game starts.
+    own_start = any(isinstance(i, ast.StartPhase) or _removes_start(i) for i in overlay.items)
     for item in overlay.items:
         if isinstance(item, ast.Removal):
             _remove(items, item, diags)
+            if not own_start:
+                _removed_start_phase(items, item, diags)
         elif isinstance(item, ast.Change):
             _change(items, item, diags)
         elif isinstance(item, ast.Forbid):
@@ -245,6 +256,85 @@ def overlay_rules(base: list[ast.RulesFile], overlay: ast.RulesFile, diags: Diag
                     _warn_of_dropped_entries(existing, item, diags)
                 items[items.index(existing)] = item
     return [ast.RulesFile(overlay.path, items)]
+
+
+def _check_once(overlay: ast.RulesFile, diags: DiagnosticList) -> None:
+    """Errors for what one overlay says twice, the later of which would silently win:
+    a second `score:` or `start phase:`, an item of one kind and name given twice,
+    changed twice, or both given whole and changed, one thing removed twice, a
+    `score:` or `start phase:` both given and removed, an item removed after the
+    overlay gives it."""
+    first: dict[tuple[str, ...], Any] = {}
+
+    def again(key: tuple[str, ...], item: Any, message: str, hint: Optional[str] = None) -> bool:
+        """Report `item` when `key` was seen before (`message` formatted with the first's position)."""
+        if key not in first:
+            first[key] = item
+            return False
+        pos = item.pos
+        diags.error(pos.file, pos.line, pos.column, message.format(first=first[key].pos), hint=hint)
+        return True
+
+    for item in overlay.items:
+        if isinstance(item, ast.Score):
+            again(("score",), item, "a second 'score' in this overlay (the first is at {first})",
+                  "an overlay's 'score:' replaces the game's: give it once")
+        elif isinstance(item, ast.StartPhase):
+            again(("start",), item, "a second 'start phase' (the first is at {first})",
+                  "an overlay's 'start phase:' replaces the game's: give it once")
+        elif isinstance(item, ast.Change):
+            word = f"change {item.kind} {item.name}"
+            if not again(("change", item.kind, item.name), item, f"a second '{word}' (the first is at {{first}})",
+                         f"write all the changes of {item.kind} '{item.name}' in one '{word}:'"):
+                again(("item", item.kind, item.name), item,
+                      f"{item.kind} '{item.name}' is given whole at {{first}} and changed here, in one overlay",
+                      f"write one of them: the whole {item.kind}, or '{word}:' with the entries that differ")
+        elif isinstance(item, ast.Removal):
+            what = " ".join(w for w in (item.item_kind, item.name) if w)
+            what += f".{item.member}" if item.member else ""
+            named = "" if item.item_kind == "score" else item.name or ""  # (the score's name is not used)
+            if again(("remove", item.item_kind, named, item.member or ""), item,
+                     f"a second 'remove {what}' (the first is at {{first}})"):
+                continue
+            key = {"score": ("score",), "start": ("start",)}.get(item.item_kind, ("item", item.item_kind, item.name))
+            given = first.get(key)
+            if given is not None and not isinstance(given, ast.Removal):
+                diags.error(item.pos.file, item.pos.line, item.pos.column,
+                            f"'remove {what}' removes what this overlay gives at {given.pos}",
+                            hint=f"to replace the game's {what.split('.')[0]}, give the new one and do not remove it")
+        elif isinstance(item, (ast.Phase, ast.Decision, ast.Chance, ast.Define, ast.Procedure, ast.ForbidGroup)):
+            word = next(w for w, kind in _KINDS.items() if isinstance(item, kind))
+            key = ("item", word, item.name)
+            if isinstance(first.get(key), ast.Change):
+                again(key, item, f"{word} '{item.name}' is changed at {{first}} and given whole here, in one overlay",
+                      f"write one of them: the whole {word}, or 'change {word} {item.name}:' with the entries "
+                      "that differ")
+            else:
+                again(key, item, f"a second {word} '{item.name}' in this overlay (the first is at {{first}})",
+                      f"an overlay gives each {word} once: put the two together")
+
+
+def _removes_start(item: Any) -> bool:
+    return isinstance(item, ast.Removal) and item.item_kind == "start"
+
+
+def _removed_start_phase(items: list[Any], removal: ast.Removal, diags: DiagnosticList) -> None:
+    """After `remove phase X` of the phase the game's `start phase: X` names (and the
+    overlay sets no start phase of its own): the error here, at the removal, saying
+    how to undo or change the start phase, and the dangling `start phase` dropped."""
+    if removal.item_kind != "phase":
+        return
+    start = next((i for i in items if isinstance(i, ast.StartPhase) and i.phase == removal.name), None)
+    if start is None:
+        return
+    items.remove(start)
+    rest = [i.name for i in items if isinstance(i, ast.Phase)]
+    then = f"'{rest[0]}'" if rest else "its first phase"
+    pos = removal.pos
+    diags.error(pos.file, pos.line, pos.column,
+                f"phase '{removal.name}' is the one the game starts in ('start phase: {removal.name}' at {start.pos})",
+                hint=f"add 'remove start phase' to this overlay (the game then starts in its first phase, {then}), "
+                     "or 'start phase: NAME' to start in another")
 
 
 # A phase's entries that a replacement can drop, in the order the rules write them.
@@ -405,6 +495,9 @@ _KINDS = {
 
 def _remove(items: list[Any], removal: ast.Removal, diags: DiagnosticList) -> None:
     pos = removal.pos
+    if removal.item_kind == "start":
+        _remove_start_phase(items, removal, diags)
+        return
     if not removal.name and removal.item_kind not in ("score",):
         diags.error(pos.file, pos.line, pos.column,
                     f"say which {removal.item_kind} to remove: remove {removal.item_kind} NAME")
@@ -423,12 +516,15 @@ def _remove(items: list[Any], removal: ast.Removal, diags: DiagnosticList) -> No
             items[items.index(decision)] = changed
         return
     if removal.item_kind == "score":
+        if not any(isinstance(i, ast.Score) for i in items):
+            diags.error(pos.file, pos.line, pos.column, "there is no 'score' to remove",
+                        hint="the game has no 'score:' (nor does a variant it extends)")
         items[:] = [i for i in items if not isinstance(i, ast.Score)]
         return
     kind = _KINDS.get(removal.item_kind)
     if kind is None:
         best = suggest(removal.item_kind, list(_KINDS) + ["action", "score"])
-        removable = ", ".join(list(_KINDS) + ["action", "score"])
+        removable = ", ".join(list(_KINDS) + ["action", "score", "start phase"])
         diags.error(pos.file, pos.line, pos.column, f"cannot remove a '{removal.item_kind}'; removable: {removable}",
                     hint=f"did you mean '{best}'?" if best else None)
         return
@@ -437,6 +533,24 @@ def _remove(items: list[Any], removal: ast.Removal, diags: DiagnosticList) -> No
         _not_found(items, kind, removal.name, removal.item_kind, pos, diags)
         return
     items.remove(found)
+
+
+def _remove_start_phase(items: list[Any], removal: ast.Removal, diags: DiagnosticList) -> None:
+    """`remove start phase`: the game's `start phase: NAME` dropped, so that it starts
+    in its first phase declared again."""
+    pos = removal.pos
+    if removal.name != "phase" or removal.member is not None:
+        diags.error(pos.file, pos.line, pos.column, "write 'remove start phase' (nothing after it)",
+                    hint="it drops the game's 'start phase: NAME'; to start in another phase, write "
+                         "'start phase: NAME' alone, which replaces the game's")
+        return
+    starts = [i for i in items if isinstance(i, ast.StartPhase)]
+    if not starts:
+        diags.error(pos.file, pos.line, pos.column, "there is no 'start phase' to remove",
+                    hint="the game has no 'start phase: NAME' (nor does a variant it extends): it starts in its "
+                         "first phase declared")
+        return
+    items[:] = [i for i in items if not isinstance(i, ast.StartPhase)]
 
 
 def _without_action(decision: ast.Decision, name: str, pos: ast.Pos, diags: DiagnosticList) -> Optional[ast.Decision]:

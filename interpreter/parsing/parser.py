@@ -62,10 +62,11 @@ class RulesSyntaxError(Exception):
 class AstBuildError(Exception):
     """A construct parsed but is malformed (e.g. an assignment to a literal)."""
 
-    def __init__(self, pos: ast.Pos, message: str):
+    def __init__(self, pos: ast.Pos, message: str, hint: Optional[str] = None):
         super().__init__(message)
         self.pos = pos
         self.message = message
+        self.hint = hint
 
 
 def parse_rules(text: str, file: str = "<rules>") -> ast.RulesFile:
@@ -478,6 +479,8 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         return list(ch)
 
     def offset(self, meta: Meta, ch: Children) -> tuple[int, int]:
+        if len(ch) != 2:
+            raise AstBuildError(self.p(meta), _offset_count(len(ch)), hint=OFFSET_FORMS)
         return (ch[0], ch[1])
 
     def signed(self, meta: Meta, ch: Children) -> int:
@@ -765,11 +768,13 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
             if isinstance(e, ast.Neg) and isinstance(e.operand, ast.Num):
                 return -e.operand.value
             return None
+        if len(ch) != 2:  # at the third
+            raise AstBuildError(ch[2].pos, _offset_count(len(ch)), hint=OFFSET_FORMS)
         dx, dy = whole(ch[0]), whole(ch[1])
         if dx is None or dy is None:
             bad = ch[0] if dx is None else ch[1]
             raise AstBuildError(bad.pos, "an offset is two whole numbers written out, files east and ranks "
-                                         "north: (1, 2), (-2, 1)")
+                                         "north: (1, 2), (-2, 1)", hint=OFFSET_FORMS)
         return ast.Offset(self.p(meta), dx, dy)
 
     def list_(self, meta: Meta, ch: Children) -> ast.ListLit:
@@ -777,6 +782,16 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
 
     def name(self, meta: Meta, ch: Children) -> ast.Name:
         return ast.Name(self.p(meta), str(ch[0]))
+
+
+# The forms an offset is written in, for a message about a wrong one.
+OFFSET_FORMS = ("an offset is two whole numbers, (dx, dy): dx files east and dy ranks north, as in "
+                 "'neighbour(X, (1, 2))' and 'leap (1, 2), (2, 1)'; a direction is named: 'neighbour(X, n)'; "
+                 "a grid's neighbours by offset: 'neighbours: [[1, 2], [2, 1]]' in the board's grid")
+
+
+def _offset_count(count: int) -> str:
+    return f"an offset has two numbers (dx, dy), not {count}"
 
 
 _ENTRY_WORDS = {

@@ -406,7 +406,10 @@ def _token_hint(
     misplaced = _after_bare_pass(exc, source) or _misplaced_hint(str(token), expected, in_decision)
     chained = _chained_condition_hint(exc, source)
     foreign = _FOREIGN_OPERATORS.get(str(token)) if '"%"' in expected else None
-    if foreign is not None:  # the culprit, before any bracket still open around it
+    if "SIGN" in set(getattr(exc, "expected", ())):  # (a '-' is expected only in a pattern's offset)
+        from ..parsing.parser import OFFSET_FORMS
+        hint = OFFSET_FORMS
+    elif foreign is not None:  # the culprit, before any bracket still open around it
         hint = foreign
     elif chained is not None:
         hint = chained

@@ -197,8 +197,14 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
     if kind == "enum" and not at_key:
         return [_enum_problem(path, instance, value)]
     message = _value_message(kind, value, instance, path, subject, at_key)
-    # A pattern says little to people: the schema's description of the value says why.
-    hint = error.schema.get("description") if kind == "pattern" and isinstance(error.schema, dict) else None
+    # A pattern says little to people, nor does a list's length (an offset of three
+    # numbers): the schema's description of the value says what is written there.
+    described = kind == "pattern" or (kind in ("minItems", "maxItems") and isinstance(instance, list))
+    hint = error.schema.get("description") if described and isinstance(error.schema, dict) else None
+    if kind == "pattern" and not at_key and isinstance(hint, str) and hint[:1].islower():
+        # A description written as what the value must be ("a file letter ..."):
+        # the message in words, not the pattern.
+        message, hint = f"{subject} must be {hint}, found {_show(instance)}", None
     return [_Problem(path, message if message is not None else f"{subject}: {error.message}", at_key=at_key,
                      hint=hint)]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..compilation.board import line_index
 from ..compilation.model import AT_KEY
 from ..parsing import ast
 from ..parsing.visit import nodes_of
@@ -35,12 +36,12 @@ def missing_line_warnings(data: dict[str, Any], board: Board, locate: Locate) ->
         if not isinstance(spec, dict):
             return
         for i, rank in enumerate(spec.get("ranks") or []):
-            if not 1 <= int(rank) <= ranks:
+            if line_index(rank, ranks, letters=False) < 0:
                 file, line, col = locate(path + ("ranks", i))
                 warnings.append(Diagnostic(file, line, col, f"the board has no rank {rank}: it chooses no site",
                                            "warning", f"its ranks are 1 to {ranks}"))
         for i, letter in enumerate(spec.get("files") or []):
-            if not "a" <= str(letter) < chr(ord("a") + files):
+            if line_index(letter, files, letters=True) < 0:
                 file, line, col = locate(path + ("files", i))
                 warnings.append(Diagnostic(file, line, col, f"the board has no file {letter}: it chooses no site",
                                            "warning", f"its files are a to {chr(ord('a') + files - 1)}"))

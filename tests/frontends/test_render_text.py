@@ -219,3 +219,13 @@ def test_plain_text_keeps_the_letters_of_accented_names():
     assert ascii_only("Mensch ärgere dich nicht") == "Mensch argere dich nicht"
     assert ascii_only("Straße ♔ é") == "Stra?e ? e"
     assert ascii_only("a1-b2") == "a1-b2"
+
+
+def test_a_game_of_neutral_pieces_alone_explains_no_owners():
+    """Houses of seeds that belong to no one (a mancala's board): the legend has no
+    `owners:` part, as no label shows an owner."""
+    kinds = {"house": {"symbol": "o", "owner": "neutral", "title": "house"}}
+    pieces = [PieceView("a1", "house", None, {"seeds": 4}), PieceView("b1", "house", None, {"seeds": 4})]
+    game = StaticGame(grid_board(2, 2), ("south", "north"), pieces, kinds=kinds, player_colors=COLOURS)
+    text = render_text(game, game.initial_state(), plain=True)
+    assert "o house" in text and "owners:" not in text, text

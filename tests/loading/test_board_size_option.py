@@ -159,6 +159,44 @@ def test_validate_warns_of_a_rank_one_size_lacks(tmp_path, capsys):
     assert captured.out.strip().endswith("board sizes checked: size=3, 4, 5)")
 
 
+def test_a_region_of_the_far_edge_at_every_size(tmp_path):
+    """`ranks: [last]` and `files: [last - 1]` name the same line of the board at
+    every size the option gives it."""
+    folder = _copy(tmp_path, ("regions:\n", "regions:\n  top: {ranks: [last]}\n  far: {files: [last - 1]}\n"
+                                            "  both: {ranks: [last], files: [last], only: {ranks: [last]}}\n"))
+    for size, top, far in ((3, "a3 b3 c3", "b1 b2 b3"), (5, "a5 b5 c5 d5 e5", "d1 d2 d3 d4 d5")):
+        board = load_game(str(folder), {"size": size}).board
+        assert " ".join(sorted(board.regions["top"])) == top
+        assert " ".join(sorted(board.regions["far"], key=lambda s: (s[1:], s))) == far
+
+
+@pytest.mark.parametrize("edit, message", [
+    ("  top: {ranks: [size]}\n", "regions.top.ranks[0] must be a rank number (1 is the bottom rank), or `last` "
+                                 "(`last - 1`, ...): the grid's last rank whatever its size, found 'size'"),
+    ("  top: {files: [size]}\n", "regions.top.files[0] must be a file letter (a is the leftmost file), or `last` "
+                                 "(`last - 1`, ...): the grid's last file whatever its size, found 'size'"),
+])
+def test_a_far_edge_written_with_the_option_says_what_to_write(tmp_path, edit, message):
+    folder = _copy(tmp_path, ("regions:\n", "regions:\n" + edit))
+    with pytest.raises(DefinitionError) as caught:
+        load_game(str(folder))
+    assert [d.message for d in caught.value.diagnostics] == [message]
+
+
+def test_validate_checks_the_display_marks_at_every_size(tmp_path, capsys):
+    """A site marked on the board (`display: regions:`) that only the default size
+    has: a warning, said with the size that lacks it."""
+    folder = _copy(tmp_path, ("pieces:\n  stone: {symbol: O}\n",
+                              "pieces:\n  stone: {symbol: O}\ndisplay:\n  regions:\n    d4: {symbol: '*'}\n"
+                              "    home: {title: home}\n"))
+    assert main(["validate", str(folder)]) == 0
+    captured = capsys.readouterr()
+    warnings = [line for line in captured.err.splitlines() if ": warning: " in line]
+    assert [w.split("/")[-1] for w in warnings] == [
+        "crossing.yaml:32:9: warning: with size=3: display: no region or site 'd4' to mark"]
+    assert captured.out.strip().endswith("board sizes checked: size=3, 4, 5)")
+
+
 def test_validate_bounds_the_sizes_it_compiles(tmp_path, capsys):
     assert main(["validate", str(CONNECT_FOUR)]) == 0
     out = capsys.readouterr().out
