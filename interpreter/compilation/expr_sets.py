@@ -31,8 +31,8 @@ from .code import (
     site_table,
     when,
 )
-from .errors import RuleError
 from .cut_pretest import early_answer
+from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
