@@ -167,7 +167,9 @@ def early_answer(src: Source, flood: Flood, var: str, lines: Sequence[py.stmt], 
     """The test under which `exists` over `flood` (a flood from one site that
     keeps its path, `flood.witness`) with the condition `cond` of `var` (after
     `lines`) is true without a search, or None: the start meets the flood's
-    condition and fewer sites than the least cut fail it."""
+    condition and fewer sites than the least cut fail it. Where the start
+    is a name as written (the flood's first statement copies it), the
+    condition is asked of that name, and may be seen to hold (`it == n` of n)."""
     witness = flood.witness
     if witness is None or lines or witness.lines:
         return None
@@ -186,7 +188,22 @@ def early_answer(src: Source, flood: Flood, var: str, lines: Sequence[py.stmt], 
     cut = least_cut(neighbours, goal)
     if cut == 0:
         return None
-    start = pyast.replace_nodes(witness.cond, pyast.renaming(witness.site, witness.start.id), {})
-    assert isinstance(start, py.expr)
-    return pyast.and_(pyast.compare(pyast.method(blocking, "bit_count"), "<", pyast.num(cut)),
-                      pyast.compare(witness.start, "!=", pyast.num(-1)), start)
+    fewer = pyast.compare(pyast.method(blocking, "bit_count"), "<", pyast.num(cut))
+    first = flood.seeds[0] if flood.seeds else None
+    start = first.value if isinstance(first, py.Assign) and len(first.targets) == 1 \
+        and pyast.is_name(first.targets[0], witness.start.id) else None
+    at = start if isinstance(start, py.Name) else witness.start
+    met = pyast.replace_nodes(witness.cond, pyast.renaming(witness.site, at.id), {})
+    assert isinstance(met, py.expr)
+    if _holds(met):  # (`it == n or ...` asked of n itself)
+        return pyast.and_(fewer, pyast.compare(at, "!=", pyast.num(-1)))
+    return pyast.and_(fewer, pyast.compare(at, "!=", pyast.num(-1)), met)
+
+
+def _holds(cond: py.expr) -> bool:
+    """Whether `cond` is sure to hold: a name equal to itself, or an `or` with
+    such a part."""
+    parts = cond.values if isinstance(cond, py.BoolOp) and isinstance(cond.op, py.Or) else [cond]
+    return any(isinstance(part, py.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], py.Eq)
+               and isinstance(part.left, py.Name) and pyast.is_name(part.comparators[0], part.left.id)
+               for part in parts)
