@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast as py
 from collections import deque
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from . import pyast
 from .code import Flood
@@ -41,10 +41,11 @@ MAX_SITES = 400
 _cuts: dict[tuple[int, frozenset[int]], int] = {}
 
 
-def blocking_bits(cond: py.expr, var: str, bits: py.expr) -> Optional[py.expr]:
+def blocking_bits(cond: py.expr, var: str, bits: Callable[[], py.expr]) -> Optional[py.expr]:
     """M where `cond` about `var` holds wherever `var` is not in M's bits:
     `cond` is `not (M & BITS[var] != 0)` (BITS the table of each site's bit),
-    or an `or` with such a part. M must not read `var`."""
+    or an `or` with such a part. M must not read `var`. (`bits` makes the table
+    of bits, asked only where such a part is found: it then reads the table.)"""
     parts = cond.values if isinstance(cond, py.BoolOp) and isinstance(cond.op, py.Or) else [cond]
     for part in parts:
         test: Optional[py.expr] = None
@@ -60,10 +61,10 @@ def blocking_bits(cond: py.expr, var: str, bits: py.expr) -> Optional[py.expr]:
         if not (isinstance(left, py.BinOp) and isinstance(left.op, py.BitAnd)):
             continue
         mask, bit = left.left, left.right
-        if not (isinstance(bit, py.Subscript) and pyast.same(bit.value, bits) and pyast.is_name(bit.slice, var)):
+        if not (isinstance(bit, py.Subscript) and pyast.is_name(bit.slice, var) and isinstance(mask, py.Name)
+                and mask.id != var and pyast.same(bit.value, bits())):
             continue
-        if isinstance(mask, py.Name) and mask.id != var:
-            return mask
+        return mask
     return None
 
 
@@ -163,7 +164,7 @@ class _Graph:
 
 
 def early_answer(src: Source, flood: Flood, var: str, lines: Sequence[py.stmt], cond: py.expr,
-                 bits: py.expr) -> Optional[py.expr]:
+                 bits: Callable[[], py.expr]) -> Optional[py.expr]:
     """The test under which `exists` over `flood` (a flood from one site that
     keeps its path, `flood.witness`) with the condition `cond` of `var` (after
     `lines`) is true without a search, or None: the start meets the flood's

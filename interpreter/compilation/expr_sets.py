@@ -429,7 +429,7 @@ class SetFamily:
                                          failing)
                 # (too few sites fail the flood's condition to cut any site off
                 # from a fixed goal: true without a search, cut_pretest.py)
-                early = early_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits())
+                early = early_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits)
                 if early is not None:
                     written = [written[0], pyast.if_(early, [pyast.assign(t, pyast.true())], written[1:])]
             elif order is not None:
