@@ -31,6 +31,7 @@ from .code import (
     site_table,
     when,
 )
+from .cut_pretest import early_answer
 from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
@@ -426,6 +427,11 @@ class SetFamily:
                 failing = None if mask is None else self._kept_masks(mask)
                 written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
                                          failing)
+                # (too few sites fail the flood's condition to cut any site off
+                # from a fixed goal: true without a search, cut_pretest.py)
+                early = early_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits)
+                if early is not None:
+                    written = [written[0], pyast.if_(early, [pyast.assign(t, pyast.true())], written[1:])]
             elif order is not None:
                 written = ordered_loop(flood, var, when(lines, cond, counted), order)
             else:

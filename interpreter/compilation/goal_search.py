@@ -41,7 +41,7 @@ def goal_order(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond: 
     where the flood's neighbours are not a fixed table or the goal not a fixed set
     of sites (or every site, or none), one per player, or a row of a constant table
     of such sets chosen by a name (`T[x][it]`)."""
-    expand = _neighbours_loop(flood)
+    expand = neighbours_loop(flood)
     if lines or not (isinstance(expand, py.For) and isinstance(expand.iter, py.Subscript)
                      and isinstance(expand.iter.value, py.Name) and src.is_const_name(expand.iter.value.id)
                      and pyast.is_name(expand.iter.slice, flood.current)):
@@ -130,7 +130,7 @@ def _farthest_first(neighbours: tuple[tuple[int, ...], ...], goal: list[int]) ->
                  for row in neighbours[:n]) + neighbours[n:]
 
 
-def _neighbours_loop(flood: Flood) -> Optional[py.stmt]:
+def neighbours_loop(flood: Flood) -> Optional[py.stmt]:
     """The loop over the current site's neighbours, first in the flood's
     expansion, or alone under a test of the current site (expr_connected.search:
     a step asked of the site stepped from)."""
@@ -144,7 +144,7 @@ def ordered_loop(flood: Flood, var: str, body: list[py.stmt], order: py.expr) ->
     """The flood depth first (expr_connected.fused_loop's counterpart): the sites
     found wait on a stack, each site's neighbours pushed from `order` (the
     farthest from the goal first), `body` run for each site taken from it."""
-    expand = _neighbours_loop(flood)
+    expand = neighbours_loop(flood)
     assert isinstance(expand, py.For)
     towards: py.stmt = py.For(target=expand.target, iter=pyast.sub(order, pyast.name(flood.current)),
                               body=expand.body, orelse=expand.orelse, type_comment=None)

@@ -431,6 +431,13 @@ def _cannot_fail_alone(n: ast.AST) -> bool:
         return isinstance(n.op, _SAFE_OPS)
     if isinstance(n, ast.Compare):
         return all(isinstance(op, _SAFE_COMPARE) for op in n.ops)
+    # (a bitmask's population, `l1.bit_count()`: the generated code asks it of
+    # whole numbers alone — a named group's bits, masks)
+    if isinstance(n, ast.Call):
+        return isinstance(n.func, ast.Attribute) and n.func.attr == "bit_count" and not n.args \
+            and not n.keywords and isinstance(n.func.value, ast.Name)
+    if isinstance(n, ast.Attribute):
+        return n.attr == "bit_count" and isinstance(n.value, ast.Name)
     return False
 
 
