@@ -62,3 +62,32 @@ def test_a_search_keeps_values_only_with_mast_and_grave():
     first, second = with_values.playout.values
     assert sum(count for _, count in first.values()) >= 30  # the first player acts in every simulated game
     assert second
+
+
+class _Sure:
+    """An evaluation that says `value` of every position (a stand-in for evaluation.py's)."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def first_wins(self, state: object) -> float:
+        return self.value
+
+
+def test_a_playout_cut_off_at_the_evaluations_cap_plays_on_to_the_end():
+    # Cut after two actions: an evaluation at its cap (0.98) says nothing of how
+    # sure, so the playout plays on (within `beyond_cap`) and backs up its own
+    # end, a result of the game; an evaluation below the cap is backed up as it is.
+    from interpreter.frontends.agents.evaluation import MOST_CONFIDENT
+
+    game = TicTacToe()
+    for value, plays_on in ((MOST_CONFIDENT, True), (1.0 - MOST_CONFIDENT, True), (0.7, False)):
+        playout = Playout(game.engine, random.Random(3), Tactics(), 2, limit=2, score_weight=0.0)
+        playout.evaluation = _Sure(value)
+        playout.beyond_cap = 20
+        reward = playout.run(game.engine.copy(game.initial_state()))
+        assert playout.played_on == int(plays_on)
+        if plays_on:
+            assert reward in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5)) and playout.steps > 2
+        else:
+            assert reward == (0.7, 1.0 - 0.7) and playout.steps == 2

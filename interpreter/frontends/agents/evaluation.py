@@ -76,6 +76,7 @@ MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explai
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
 CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
 MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
+LEAST_SURE = 1.0 - MOST_CONFIDENT  # ... either way
 MOST_VARIABLES = 8  # the game's variables read by the second fit (at most: the first that help)
 
 Rows = list[list[float]]  # positions' features

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION, Code
 from interpreter.runtime.results import EndingKind
 
+from .evaluation import LEAST_SURE, MOST_CONFIDENT
 from .rewards import draw_rewards, outcome_rewards, score_rewards
 
 if TYPE_CHECKING:
@@ -140,6 +141,9 @@ class Playout:
         self.moves: Optional[list[tuple[int, Code]]] = None
         # judges a playout cut off after `limit` actions, when there is one (evaluation.py)
         self.evaluation: Any = None
+        # actions a playout cut off where the evaluation is at its cap plays on (0: none)
+        self.beyond_cap = 0
+        self.played_on = 0  # playouts so played on
         # MAST: per player, action code -> [summed reward, count] over the simulated
         # games so far; where kept, a step plays the better of two random actions
         self.values: Optional[list[dict[Any, list[float]]]] = None
@@ -157,9 +161,30 @@ class Playout:
         `legal_matching`, `random_legal`): in a game with `forbid result` only the
         actions drawn or tried are checked, not every legal action."""
         engine = self.engine
-        learnable = None  # (code, mover): the action played last, when its end is to be learnt
         self.runs += 1
-        for _ in range(self.limit):
+        state = self.play(state, self.limit)
+        evaluation = self.evaluation
+        if evaluation is not None and not engine.is_over(state):
+            first = evaluation.first_wins(state)
+            if self.beyond_cap > 0 and not LEAST_SURE < first < MOST_CONFIDENT:
+                # At its cap the evaluation says every such position is won alike
+                # (it saturates where it was fitted on few): the playout goes on,
+                # and its own end (or the evaluation further on) is backed up instead.
+                self.played_on += 1
+                state = self.play(state, self.beyond_cap)
+                if not engine.is_over(state):
+                    first = evaluation.first_wins(state)
+                    return (first, 1.0 - first)
+            else:
+                return (first, 1.0 - first)
+        return reward_where_stopped(engine, state, self.n, self.score_weight)
+
+    def play(self, state: State, actions: int) -> Any:
+        """Play at most `actions` actions of a playout from `state`: the position
+        reached (possibly a new object). An end reached is learnt by the tactics."""
+        engine = self.engine
+        learnable = None  # (code, mover): the action played last, when its end is to be learnt
+        for _ in range(actions):
             if not engine.prepare(state):
                 break
             self.steps += 1
@@ -171,10 +196,7 @@ class Playout:
             state, learnable = self.step(state, mover)
         if learnable is not None and engine.is_over(state):
             self.tactics.learn(engine, state, *learnable)
-        if self.evaluation is not None and not engine.is_over(state):
-            first = self.evaluation.first_wins(state)
-            return (first, 1.0 - first)
-        return reward_where_stopped(engine, state, self.n, self.score_weight)
+        return state
 
     def step(self, state: State, mover: int) -> tuple[Any, Optional[tuple[Any, ...]]]:
         """The position after `mover`'s action (possibly a new object), and the

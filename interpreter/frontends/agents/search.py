@@ -67,6 +67,7 @@ class Search:
         if evaluation is not None and evaluated_rollout > 0:
             self.playout.limit = min(rollout_limit, evaluated_rollout)
             self.playout.evaluation = evaluation
+            self.playout.beyond_cap = max(0, rollout_limit - self.playout.limit)
         if grave:
             self.playout.moves = []
             if mast:
