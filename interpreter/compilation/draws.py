@@ -186,13 +186,26 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
         empty: py.expr = pyast.attr(pyast.name("s"), "empty")
         fresh = pyast.binop(empty, "+", src.const(list(range(n_sites, ends[-1])))) if ends[-1] > n_sites \
             else pyast.sub(empty, py.Slice(lower=None, upper=None, step=None))
-        if ends[-1] == n_sites and not _leaves_loop(uncut):
-            # (the empty sites alone: the first candidate drawn from them as the
-            # pool would draw it, and the pool copied only when it gives no action)
-            first = [pyast.assign(live, pyast.helper("len", pyast.ifexp(empty, pyast.is_none(pool), pool)))]
+        if not _leaves_loop(uncut):
+            # (the first candidate drawn from the empty sites and the others as
+            # the pool would draw it — the others after the empty sites, numbered
+            # on from the board's sites —, and the pool copied only when it gives
+            # no action)
+            beside = ends[-1] - n_sites
+            if beside:
+                first = [pyast.assign(live, pyast.ifexp(
+                    pyast.binop(pyast.helper("len", empty), "+", pyast.num(beside)), pyast.is_none(pool),
+                    pyast.helper("len", pool)))]
+                picked: py.expr = pyast.ifexp(
+                    pyast.sub(pyast.attr(pyast.name("s"), "empty"), index),
+                    pyast.compare(index, "<", pyast.binop(live, "-", pyast.num(beside))),
+                    pyast.binop(pyast.binop(index, "-", live), "+", pyast.num(ends[-1])))
+            else:
+                first = [pyast.assign(live, pyast.helper("len", pyast.ifexp(empty, pyast.is_none(pool), pool)))]
+                picked = pyast.sub(pyast.attr(pyast.name("s"), "empty"), index)
             lazy = [pyast.if_(pyast.and_(pyast.is_none(pool), live), [
                 pyast.assign(index, drawn),
-                pyast.assign(element, pyast.sub(pyast.attr(pyast.name("s"), "empty"), index)),
+                pyast.assign(element, picked),
                 *uncut,
                 pyast.assign(pool, fresh),
                 pyast.augment(live, "-", pyast.num(1)),
