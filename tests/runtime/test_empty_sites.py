@@ -109,14 +109,14 @@ def test_the_first_draw_read_in_place_is_the_fresh_pools(path):
     compared = 0
     for _ in range(2):
         s = engine.initial_state()
-        while s.result is None and s.ply < 90:
+        while s.result is None and s.ply < 60:
             decision = engine.decisions[s.decision]
             if decision.draws_from_empty:
                 draw, n = decision.draws
                 board_sites = len(s.board) - 1  # (the board's last entry: no site)
-                for seed in range(4):
+                for seed in range(2):
                     numbers = random.Random(seed * 1000 + s.ply)
-                    fixed = [numbers.random() for _ in range(200)]
+                    fixed = [numbers.random() for _ in range(100)]
                     used = []
 
                     def rand(used=used, fixed=fixed):
@@ -130,7 +130,7 @@ def test_the_first_draw_read_in_place_is_the_fresh_pools(path):
                     assert (in_place, in_place_used) == (fresh, len(used)), (path, s.ply)
                     compared += 1
             engine.apply_in_place(s, engine.pick_random(s, rng))
-    assert compared > 100
+    assert compared > 40
 
 
 def test_a_drop_is_drawn_among_the_empty_sites_only(tmp_path):
