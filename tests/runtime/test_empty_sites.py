@@ -191,3 +191,23 @@ def test_checks_tried_in_place_give_the_empty_sites_back(tmp_path):
             assert sorted(s.empty) == empty_sites(s.board)
             engine.random_playout(s, rng, 1)
             assert sorted(s.empty) == empty_sites(s.board)
+
+
+def test_go_draws_neither_the_ko_nor_a_suicide_in_place():
+    # Black c2 takes the white stone b2 (a ko): White may not take back at b2 at
+    # once, and a1 (between Black's a2 and b1, which keep other liberties) would
+    # be suicide. The draw given None (its first candidate read in place, the pool
+    # copied after) gives, over every first pick, exactly the legal actions: b2
+    # and a1 among none of them, the pass among them.
+    game = load_game(str(REPO / "benchmarks/games/go"))
+    engine = game.engine
+    black = {site: ("black", "stone") for site in ("b3", "a2", "b1")}
+    white = {site: ("white", "stone") for site in ("c3", "b2", "d2", "c1")}
+    s = game.make_state({**black, **white}, to_move="black")
+    s = game.apply(s, game.parse_action(s, "c2"))
+    names = game.model.board.names
+    assert s.board[names.index("b2")] is None and names[s.vars[0]] == "b2"  # (taken; the ko)
+    legal = set(engine.legal(s))
+    shown = {engine.notation(code) for code in legal}
+    assert "b2" not in shown and "a1" not in shown and "pass" in shown and "e5" in shown
+    assert _drawn(engine, s, lambda s, n: None) == legal
