@@ -25,10 +25,12 @@ site whose body starts by asking that the site be empty) and the other
 candidates are few, the draw takes that block's candidates from the position's
 empty sites (`State.empty`, kept by the board writes: board_keys.py) instead of
 drawing occupied sites to drop them: a fresh pool of the empty sites and the
-other candidates each call, when it is given None for its pool (random
-playouts: DecisionInfo.draws_from_empty; given a pool, it draws from that, as
-any draw). The block's candidates are numbered by their sites for it;
-candidates are drawn as uniformly as before.
+other candidates (numbered on from the board's sites: a pass) each call, when
+it is given None for its pool (random playouts: DecisionInfo.draws_from_empty;
+given a pool, it draws from that, as any draw) — its first candidate read in
+place, the pool copied only when that candidate gives no action. The block's
+candidates are numbered by their sites for it; candidates are drawn as
+uniformly as before.
 
 Where a block is a drop onto the empty sites of another fixed collection (a
 region) and the draw is not from the empty sites, a taken site drawn leaves the
