@@ -97,6 +97,42 @@ def test_a_draw_from_the_empty_sites_gives_what_the_draw_over_every_candidate_gi
     assert compared > 30
 
 
+@pytest.mark.parametrize("path", KEEPING, ids=lambda p: Path(p).name)
+def test_the_first_draw_read_in_place_is_the_fresh_pools(path):
+    # Given None, a draw from the empty sites reads its first candidate in place
+    # (an empty site, or a candidate after them such as Go's pass) and copies the
+    # pool only when it gives no action: the same action, for the same random
+    # numbers drawn, as the draw given the fresh pool (the empty sites, then the
+    # candidates after the board's sites), at every ply of random games.
+    engine = _engine(path)
+    rng = random.Random(4)
+    compared = 0
+    for _ in range(2):
+        s = engine.initial_state()
+        while s.result is None and s.ply < 60:
+            decision = engine.decisions[s.decision]
+            if decision.draws_from_empty:
+                draw, n = decision.draws
+                board_sites = len(s.board) - 1  # (the board's last entry: no site)
+                for seed in range(2):
+                    numbers = random.Random(seed * 1000 + s.ply)
+                    fixed = [numbers.random() for _ in range(100)]
+                    used = []
+
+                    def rand(used=used, fixed=fixed):
+                        used.append(1)
+                        return fixed[len(used) - 1]
+
+                    in_place = draw(s, None, rand, False)
+                    in_place_used = len(used)
+                    used.clear()
+                    fresh = draw(s, s.empty + list(range(board_sites, n)), rand, False)
+                    assert (in_place, in_place_used) == (fresh, len(used)), (path, s.ply)
+                    compared += 1
+            engine.apply_in_place(s, engine.pick_random(s, rng))
+    assert compared > 40
+
+
 def test_a_drop_is_drawn_among_the_empty_sites_only(tmp_path):
     # 4x4, every site but b2, c3 and d4 taken: the draw's pool is those three
     # sites, so the first candidate drawn is one of them (one draw, no occupied
@@ -155,3 +191,23 @@ def test_checks_tried_in_place_give_the_empty_sites_back(tmp_path):
             assert sorted(s.empty) == empty_sites(s.board)
             engine.random_playout(s, rng, 1)
             assert sorted(s.empty) == empty_sites(s.board)
+
+
+def test_go_draws_neither_the_ko_nor_a_suicide_in_place():
+    # Black c2 takes the white stone b2 (a ko): White may not take back at b2 at
+    # once, and a1 (between Black's a2 and b1, which keep other liberties) would
+    # be suicide. The draw given None (its first candidate read in place, the pool
+    # copied after) gives, over every first pick, exactly the legal actions: b2
+    # and a1 among none of them, the pass among them.
+    game = load_game(str(REPO / "benchmarks/games/go"))
+    engine = game.engine
+    black = {site: ("black", "stone") for site in ("b3", "a2", "b1")}
+    white = {site: ("white", "stone") for site in ("c3", "b2", "d2", "c1")}
+    s = game.make_state({**black, **white}, to_move="black")
+    s = game.apply(s, game.parse_action(s, "c2"))
+    names = game.model.board.names
+    assert s.board[names.index("b2")] is None and names[s.vars[0]] == "b2"  # (taken; the ko)
+    legal = set(engine.legal(s))
+    shown = {engine.notation(code) for code in legal}
+    assert "b2" not in shown and "a1" not in shown and "pass" in shown and "e5" in shown
+    assert _drawn(engine, s, lambda s, n: None) == legal
