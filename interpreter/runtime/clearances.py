@@ -125,10 +125,14 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         opponent = 1 - player  # (as the checks' register `q`)
         kept = its_runs.moved_for(player, opponent)  # (`moved_holds` written out, as below)
         known_of = kept.get
+        # (the sites outside the terms' only where a settled point test there gives otherwise with
+        # a mover of the player's there — `clear[4]`, where given — asked of a candidate's destination
+        # alone: its origin, emptied, leaves those tests as they were; compilation/clearances.py)
+        leaving = ~clear[4] if len(clear) > 4 else -1
         out[:] = [code for code in out
                   if cleared[code[0]] and (
-                      not (places := bits[code[1]] | bits[code[2]]) & mask
-                      or not places & outside
+                      not (bits[code[1]] | bits[code[2]]) & mask
+                      or not (bits[code[1]] & leaving | bits[code[2]]) & outside
                       and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
                            else code[1] != code[2]
                            and moved_answer(its_runs, board, code[1], code[2], player, opponent, kept, code)))
