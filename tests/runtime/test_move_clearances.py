@@ -64,8 +64,82 @@ def test_xiangqi_start_calls_only_the_moves_near_the_general(xiangqi):
     # by nothing) are let through once those terms give what they gave with the move made;
     # so are the moves onto e2 and e3, read by the file's terms alone (b3e3, c1e3, d1e2,
     # f1e2, g1e3, h3e3: the general's file stops at the piece that lands there, as it did
-    # at e4). e4e5 lands on a square read outside the terms (the screen's).
-    assert called == ["e1e2", "e4e5"]
+    # at e4). e4e5 leaves e4, where the file's term asked whether the first piece is a
+    # general (a test that would hold were one of Red's pieces — the general — to land
+    # there: e4 is in the mask for a destination), but an origin is emptied, where the test
+    # gives what it gave: the file's terms give what they gave with the move made (the
+    # soldier is the first piece, on e5): let through uncalled too.
+    assert called == ["e1e2"]
+
+
+def test_a_piece_leaving_the_generals_file_is_called_one_along_it_is_not(xiangqi):
+    # The cannon on e5 stands alone between the generals. The file's term tested e5
+    # ("is the first piece a general?": no), a test one of Red's pieces landing there could
+    # turn — e5 is in the clearance's mask for a destination, not for an origin: the file's
+    # terms are asked of each of its moves. Along the file (e2..e4, e6..e9) they give what
+    # they gave (the cannon is still the first piece, no chariot nor cannon behind it):
+    # let through uncalled. Off it (a5..d5, f5..i5) the file's first piece is Black's
+    # general: called, forbidden. The general's own moves are always called.
+    game = xiangqi
+    s = game.parse_position("rw1; game xiangqi; ply 0; phase play; turn red move 0; "
+                            "board e1=red.general e5=red.cannon e10=black.general; variables moves=0")
+    kept, called = _spied(game, s)
+    assert kept == ["e1d1", "e1e2", "e1f1", "e5e2", "e5e3", "e5e4", "e5e6", "e5e7", "e5e8", "e5e9"]
+    assert called == ["e1d1", "e1e2", "e1f1"] + [f"e5{c}5" for c in "abcdfghi"]
+    # a soldier there (not over the river: forward alone) steps along the file uncalled
+    s = game.parse_position("rw1; game xiangqi; ply 0; phase play; turn red move 0; "
+                            "board e1=red.general e5=red.soldier e10=black.general; variables moves=0")
+    assert _spied(game, s) == (["e1d1", "e1e2", "e1f1", "e5e6"], ["e1d1", "e1e2", "e1f1"])
+
+
+def test_the_origin_asked_apart_gives_the_same_moves(xiangqi):
+    """A clearance with terms gives, as its fifth item, the sites in the mask outside
+    the terms only for a mover landing there (compilation/clearances.clearance_body):
+    `let_through` leaves them out of a move's origin. The same legal moves as with
+    that item left out, and as every candidate's check gives, along seeded games;
+    fewer checks called."""
+    game = xiangqi
+    engine = game.engine
+    row = game.rules.result_checks[0]
+    clearance = row.distinct[0]
+
+    def four(s, memo):  # (the clearance without its fifth item)
+        found = clearance(s, memo)
+        return found if found is None else found[:4]
+
+    without = [None if c is None else four for c in row.clearances]
+    calls = [0, 0]
+
+    def counting(which):
+        def count(check):
+            def spy(state, code, memo=None):
+                calls[which] += 1
+                return check(state, code, memo)
+            return spy if check is not None else None
+        return count
+
+    mine = ClearedChecks([counting(0)(c) for c in row], row.clearances, row.screens, row.moves)
+    plain = ClearedChecks([counting(1)(c) for c in row], without, row.screens, row.moves)
+    assert mine.distinct == (clearance,) and plain.distinct == (four,)
+    landing = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = engine.initial_state()
+        for _ in range(30):
+            candidates = list(engine.decisions[s.decision].candidates(s))
+            if not candidates:
+                break
+            found = clearance(s, defaultdict(lambda: None))
+            landing += found is not None and found[4] != 0
+            a, b = candidates[:], candidates[:]
+            let_through(s, a, mine, defaultdict(lambda: None))
+            let_through(s, b, plain, defaultdict(lambda: None))
+            checked = [c for c in candidates if row[c[0]] is None or not row[c[0]](s, c, None)]
+            assert a == b == checked
+            if not a:
+                break
+            engine.apply_in_place(s, rng.choice(a))
+    assert landing > 10 and calls[0] < calls[1]
 
 
 def test_every_move_is_called_where_the_listed_position_is_forbidden(xiangqi):
