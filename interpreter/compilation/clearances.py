@@ -351,6 +351,7 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
         base, whole = src.fresh("t"), src.fresh("t")
         given = [pyast.walrus(whole, pyast.binop(pyast.name(base), "|", pyast.sub(entry, 1))),
                  table, pyast.binop(pyast.name(whole), "^", pyast.name(base)), pyast.sub(pyast.sub(entry, 5), 1)]
+        cleared: list[py.stmt]
         if movers is None:
             cleared = [pyast.assign(pyast.name(base), mask_of(lambda e: pyast.sub(pyast.sub(e, 5), 0)))]
         else:
