@@ -270,6 +270,55 @@ def test_let_through_calls_the_check_only_where_origin_or_destination_meet_the_m
     assert ClearedChecks([check, check], [clearance, clearance], None, [True, False]).distinct == ()
 
 
+def test_an_origin_is_not_asked_at_the_sites_only_a_landing_mover_fails():
+    """A clearance's fifth item (the sites in its mask outside the terms only
+    because a settled test there gives otherwise with a mover landing there):
+    a candidate leaving one is let through where its destination misses the
+    mask outside the terms and the runs reading either place (none here) give
+    what they gave; one landing there is called — with one clearance and with two."""
+    from types import SimpleNamespace
+
+    from interpreter.runtime.terms import Runs
+
+    asked: list[tuple[int, int, int]] = []
+
+    def check(s, code, memo):
+        asked.append(code)
+        return False
+
+    bits = (0b1, 0b10, 0b100, 0b1000, 0)  # (sites 0..3; the last for site -1)
+    runs = Runs([(0b1000, lambda board, p, q: (False,), (), (False,))])  # (a run reading site 3)
+
+    def landing(s, memo):  # (sites 1 and 2 in the mask, outside the terms; site 2 only for a landing mover)
+        return (0b110, bits, 0, runs, 0b100)
+
+    def other(s, memo):
+        return (0b1000, bits, 0, runs, 0)
+
+    def four(s, memo):
+        return landing(s, memo)[:4]
+
+    s = SimpleNamespace(board=[None] * 4, player=0)
+    out = [(1, 2, 0), (1, 0, 2), (1, 1, 0), (1, 2, 3), (2, 2, 0), (2, 3, 0)]
+    # one clearance: 2-0 and 2-3 leave site 2 for sites outside the mask (let through),
+    # 0-2 lands on it, 1-0 leaves site 1 (called)
+    kept = out[:]
+    let_through(s, kept, ClearedChecks([None, check, check], [None, landing, landing], None, [False, True, True]), {})
+    assert asked == [(1, 0, 2), (1, 1, 0)] and kept == out
+    # without the fifth item each move meeting the mask is called
+    asked.clear()
+    let_through(s, out[:], ClearedChecks([None, check, check], [None, four, four], None, [False, True, True]), {})
+    assert asked == [(1, 2, 0), (1, 0, 2), (1, 1, 0), (1, 2, 3), (2, 2, 0)]
+    # two clearances: case 2's mask is site 3 alone: 2-0 let through at once, 2-3 called
+    asked.clear()
+    kept = out[:]
+    let_through(s, kept, ClearedChecks([None, check, check], [None, landing, other], None, [False, True, True]), {})
+    assert asked == [(1, 0, 2), (1, 1, 0), (2, 3, 0)] and kept == out
+    asked.clear()
+    let_through(s, out[:], ClearedChecks([None, check, check], [None, four, other], None, [False, True, True]), {})
+    assert asked == [(1, 2, 0), (1, 0, 2), (1, 1, 0), (1, 2, 3), (2, 3, 0)]
+
+
 def test_moving_failures_marks_the_settled_sites_a_test_gives_otherwise_at():
     from interpreter.runtime.helpers import _NotedTests, moving_failures
     from interpreter.runtime.point_masks import MaskedTests
