@@ -349,11 +349,26 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
         # m ^ base, entry[5][1])`)
         entry = pyast.name(entries[0][0])
         base, whole = src.fresh("t"), src.fresh("t")
-        cleared = [pyast.assign(pyast.name(base), mask_of(lambda e: pyast.sub(pyast.sub(e, 5), 0))),
-                   pyast.return_(pyast.tuple_(pyast.walrus(whole, pyast.binop(pyast.name(base), "|",
-                                                                              pyast.sub(entry, 1))),
-                                              table, pyast.binop(pyast.name(whole), "^", pyast.name(base)),
-                                              pyast.sub(pyast.sub(entry, 5), 1)))]
+        given = [pyast.walrus(whole, pyast.binop(pyast.name(base), "|", pyast.sub(entry, 1))),
+                 table, pyast.binop(pyast.name(whole), "^", pyast.name(base)), pyast.sub(pyast.sub(entry, 5), 1)]
+        cleared: list[py.stmt]
+        if movers is None:
+            cleared = [pyast.assign(pyast.name(base), mask_of(lambda e: pyast.sub(pyast.sub(e, 5), 0)))]
+        else:
+            # (and the sites outside the terms' only where a settled point test there gives otherwise
+            # with the mover there — none read outside the terms, none unsettled, none blocked —
+            # which a move's origin, emptied, leaves as they were: `(..., base ^ other)`)
+            failing, other = src.fresh("t"), src.fresh("t")
+            rest: py.expr = pyast.binop(src.const(1 << (size + 1)), "|", pyast.binop(
+                pyast.sub(pyast.sub(entry, 5), 0), "|", pyast.sub(entry, 4)))
+            if blocked is not None:
+                rest = pyast.binop(rest, "|", blocked)
+            cleared = [pyast.assign(pyast.name(failing), pyast.helper(
+                           result_reuse.MOVING_FAILURES, entry, movers, pyast.name("p"), pyast.name("q"))),
+                       pyast.assign(pyast.name(other), rest),
+                       pyast.assign(pyast.name(base), pyast.binop(pyast.name(other), "|", pyast.name(failing)))]
+            given.append(pyast.binop(pyast.name(base), "^", pyast.name(other)))
+        cleared.append(pyast.return_(pyast.tuple_(*given)))
     else:
         cleared = [pyast.return_(pyast.tuple_(mask_of(lambda e: pyast.sub(e, 1)),
                                               table if moving else pyast.sub(table, pyast.name("p"))))]

@@ -125,10 +125,14 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         opponent = 1 - player  # (as the checks' register `q`)
         kept = its_runs.moved_for(player, opponent)  # (`moved_holds` written out, as below)
         known_of = kept.get
+        # (the sites outside the terms' only where a settled point test there gives otherwise with
+        # a mover of the player's there — `clear[4]`, where given — asked of a candidate's destination
+        # alone: its origin, emptied, leaves those tests as they were; compilation/clearances.py)
+        leaving = ~clear[4] if len(clear) > 4 else -1
         out[:] = [code for code in out
                   if cleared[code[0]] and (
-                      not (places := bits[code[1]] | bits[code[2]]) & mask
-                      or not places & outside
+                      not (bits[code[1]] | bits[code[2]]) & mask
+                      or not (bits[code[1]] & leaving | bits[code[2]]) & outside
                       and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
                            else code[1] != code[2]
                            and moved_answer(its_runs, board, code[1], code[2], player, opponent, kept, code)))
@@ -150,8 +154,8 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
                   if not (table[code[1]] | table[code[2]]) & by_case[code[0]]
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
-    if len(how) == 5:  # (the same table and runs)
-        table, by_case, alone, outside, runs = how
+    if len(how) >= 5:  # (the same table and runs)
+        table, by_case, alone, outside, runs = how[:5]
         board = s.board
         player = s.player
         opponent = 1 - player
@@ -159,6 +163,16 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         # read hold the same pieces; a move onto its origin is left to the check)
         kept = runs.moved_for(player, opponent)
         known_of = kept.get
+        if len(how) == 6:  # (by case, what of a move's origin is asked: as the one clearance's `leaving`)
+            leaving = how[5]
+            out[:] = [code for code in out
+                      if not (table[code[1]] | table[code[2]]) & by_case[code[0]]
+                      or not (table[code[1]] & leaving[code[0]] | table[code[2]]) & outside[code[0]]
+                      and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
+                           else code[1] != code[2]
+                           and moved_answer(runs, board, code[1], code[2], player, opponent, kept, code))
+                      or (check := row[code[0]]) is None or not check(s, code, memo)]
+            return
         out[:] = [code for code in out
                   if not (places := table[code[1]] | table[code[2]]) & by_case[code[0]]
                   or places & alone and not places & outside[code[0]]
@@ -180,7 +194,9 @@ def _how(founds: list[Optional[tuple[Any, ...]]], which: tuple[int, ...]) -> Opt
     (`which`): None where every candidate is checked; (the table, by case its
     mask) where every clearance found gives the same table; (the table, by case
     its mask, the sites any clearance's terms alone read, by case its mask but
-    for those, the runs) where those give the same runs too; else (by clearance
+    for those, the runs) where those give the same runs too — and, where a
+    clearance gives sites outside its terms' only for a mover landing there, by
+    case the sites' bits asked of a move's origin (all but those); else (by clearance
     its mask and table, with (-1, ()) for none, `which`). The same for the same
     founds: kept across listings (`ClearedChecks.last`)."""
     founds = founds + [None]  # (for the cases without a clearance, and those whose clearance gave none)
@@ -215,6 +231,11 @@ def _how(founds: list[Optional[tuple[Any, ...]]], which: tuple[int, ...]) -> Opt
         alone |= sites
     # (by case, its mask but for the sites its terms alone read)
     outside = list(map([mask ^ sites for mask, sites in zip(found_masks, alone_by)].__getitem__, which))
+    # (by clearance, the sites outside its terms' only for a mover landing there: compilation/
+    # clearances.clearance_body's fifth item; where one gives any, by case what of an origin is asked)
+    landing_by = [0 if found is None or len(found) < 5 else found[4] for found in founds]
+    if any(landing_by):
+        return (table, by_case, alone, outside, runs, list(map([~sites for sites in landing_by].__getitem__, which)))
     return (table, by_case, alone, outside, runs)
 
 

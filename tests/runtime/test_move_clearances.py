@@ -64,8 +64,82 @@ def test_xiangqi_start_calls_only_the_moves_near_the_general(xiangqi):
     # by nothing) are let through once those terms give what they gave with the move made;
     # so are the moves onto e2 and e3, read by the file's terms alone (b3e3, c1e3, d1e2,
     # f1e2, g1e3, h3e3: the general's file stops at the piece that lands there, as it did
-    # at e4). e4e5 lands on a square read outside the terms (the screen's).
-    assert called == ["e1e2", "e4e5"]
+    # at e4). e4e5 leaves e4, where the file's term asked whether the first piece is a
+    # general (a test that would hold were one of Red's pieces — the general — to land
+    # there: e4 is in the mask for a destination), but an origin is emptied, where the test
+    # gives what it gave: the file's terms give what they gave with the move made (the
+    # soldier is the first piece, on e5): let through uncalled too.
+    assert called == ["e1e2"]
+
+
+def test_a_piece_leaving_the_generals_file_is_called_one_along_it_is_not(xiangqi):
+    # The cannon on e5 stands alone between the generals. The file's term tested e5
+    # ("is the first piece a general?": no), a test one of Red's pieces landing there could
+    # turn — e5 is in the clearance's mask for a destination, not for an origin: the file's
+    # terms are asked of each of its moves. Along the file (e2..e4, e6..e9) they give what
+    # they gave (the cannon is still the first piece, no chariot nor cannon behind it):
+    # let through uncalled. Off it (a5..d5, f5..i5) the file's first piece is Black's
+    # general: called, forbidden. The general's own moves are always called.
+    game = xiangqi
+    s = game.parse_position("rw1; game xiangqi; ply 0; phase play; turn red move 0; "
+                            "board e1=red.general e5=red.cannon e10=black.general; variables moves=0")
+    kept, called = _spied(game, s)
+    assert kept == ["e1d1", "e1e2", "e1f1", "e5e2", "e5e3", "e5e4", "e5e6", "e5e7", "e5e8", "e5e9"]
+    assert called == ["e1d1", "e1e2", "e1f1"] + [f"e5{c}5" for c in "abcdfghi"]
+    # a soldier there (not over the river: forward alone) steps along the file uncalled
+    s = game.parse_position("rw1; game xiangqi; ply 0; phase play; turn red move 0; "
+                            "board e1=red.general e5=red.soldier e10=black.general; variables moves=0")
+    assert _spied(game, s) == (["e1d1", "e1e2", "e1f1", "e5e6"], ["e1d1", "e1e2", "e1f1"])
+
+
+def test_the_origin_asked_apart_gives_the_same_moves(xiangqi):
+    """A clearance with terms gives, as its fifth item, the sites in the mask outside
+    the terms only for a mover landing there (compilation/clearances.clearance_body):
+    `let_through` leaves them out of a move's origin. The same legal moves as with
+    that item left out, and as every candidate's check gives, along seeded games;
+    fewer checks called."""
+    game = xiangqi
+    engine = game.engine
+    row = game.rules.result_checks[0]
+    clearance = row.distinct[0]
+
+    def four(s, memo):  # (the clearance without its fifth item)
+        found = clearance(s, memo)
+        return found if found is None else found[:4]
+
+    without = [None if c is None else four for c in row.clearances]
+    calls = [0, 0]
+
+    def counting(which):
+        def count(check):
+            def spy(state, code, memo=None):
+                calls[which] += 1
+                return check(state, code, memo)
+            return spy if check is not None else None
+        return count
+
+    mine = ClearedChecks([counting(0)(c) for c in row], row.clearances, row.screens, row.moves)
+    plain = ClearedChecks([counting(1)(c) for c in row], without, row.screens, row.moves)
+    assert mine.distinct == (clearance,) and plain.distinct == (four,)
+    landing = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = engine.initial_state()
+        for _ in range(30):
+            candidates = list(engine.decisions[s.decision].candidates(s))
+            if not candidates:
+                break
+            found = clearance(s, defaultdict(lambda: None))
+            landing += found is not None and found[4] != 0
+            a, b = candidates[:], candidates[:]
+            let_through(s, a, mine, defaultdict(lambda: None))
+            let_through(s, b, plain, defaultdict(lambda: None))
+            checked = [c for c in candidates if row[c[0]] is None or not row[c[0]](s, c, None)]
+            assert a == b == checked
+            if not a:
+                break
+            engine.apply_in_place(s, rng.choice(a))
+    assert landing > 10 and calls[0] < calls[1]
 
 
 def test_every_move_is_called_where_the_listed_position_is_forbidden(xiangqi):
@@ -194,6 +268,55 @@ def test_let_through_calls_the_check_only_where_origin_or_destination_meet_the_m
     assert kept == [(0, 0, 3), (1, 0, 3), (1, 3, 0), (1, 0, 1), (1, 2, 0), (2, 0, 3), (3, 0, 3)]
     # a drop's clearance beside them: the phase goes through `sift` (no `distinct`)
     assert ClearedChecks([check, check], [clearance, clearance], None, [True, False]).distinct == ()
+
+
+def test_an_origin_is_not_asked_at_the_sites_only_a_landing_mover_fails():
+    """A clearance's fifth item (the sites in its mask outside the terms only
+    because a settled test there gives otherwise with a mover landing there):
+    a candidate leaving one is let through where its destination misses the
+    mask outside the terms and the runs reading either place (none here) give
+    what they gave; one landing there is called — with one clearance and with two."""
+    from types import SimpleNamespace
+
+    from interpreter.runtime.terms import Runs
+
+    asked: list[tuple[int, int, int]] = []
+
+    def check(s, code, memo):
+        asked.append(code)
+        return False
+
+    bits = (0b1, 0b10, 0b100, 0b1000, 0)  # (sites 0..3; the last for site -1)
+    runs = Runs([(0b1000, lambda board, p, q: (False,), (), (False,))])  # (a run reading site 3)
+
+    def landing(s, memo):  # (sites 1 and 2 in the mask, outside the terms; site 2 only for a landing mover)
+        return (0b110, bits, 0, runs, 0b100)
+
+    def other(s, memo):
+        return (0b1000, bits, 0, runs, 0)
+
+    def four(s, memo):
+        return landing(s, memo)[:4]
+
+    s = SimpleNamespace(board=[None] * 4, player=0)
+    out = [(1, 2, 0), (1, 0, 2), (1, 1, 0), (1, 2, 3), (2, 2, 0), (2, 3, 0)]
+    # one clearance: 2-0 and 2-3 leave site 2 for sites outside the mask (let through),
+    # 0-2 lands on it, 1-0 leaves site 1 (called)
+    kept = out[:]
+    let_through(s, kept, ClearedChecks([None, check, check], [None, landing, landing], None, [False, True, True]), {})
+    assert asked == [(1, 0, 2), (1, 1, 0)] and kept == out
+    # without the fifth item each move meeting the mask is called
+    asked.clear()
+    let_through(s, out[:], ClearedChecks([None, check, check], [None, four, four], None, [False, True, True]), {})
+    assert asked == [(1, 2, 0), (1, 0, 2), (1, 1, 0), (1, 2, 3), (2, 2, 0)]
+    # two clearances: case 2's mask is site 3 alone: 2-0 let through at once, 2-3 called
+    asked.clear()
+    kept = out[:]
+    let_through(s, kept, ClearedChecks([None, check, check], [None, landing, other], None, [False, True, True]), {})
+    assert asked == [(1, 0, 2), (1, 1, 0), (2, 3, 0)] and kept == out
+    asked.clear()
+    let_through(s, out[:], ClearedChecks([None, check, check], [None, four, other], None, [False, True, True]), {})
+    assert asked == [(1, 2, 0), (1, 0, 2), (1, 1, 0), (1, 2, 3), (2, 3, 0)]
 
 
 def test_moving_failures_marks_the_settled_sites_a_test_gives_otherwise_at():
