@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import math
 import os
 import sys
 import time
@@ -268,11 +269,20 @@ def cmd_perft(args: argparse.Namespace) -> int:
         count = perft(game, state, depth)[-1]
         seconds = clock() - started
         if args.json:
-            _print_json({"depth": depth, "count": count})
+            _print_json({"depth": depth, "count": count, "seconds": seconds, "clock": args.clock})
         else:
-            print(f"depth {depth}: {count}  ({seconds:.2f} s {kind})")
+            print(f"depth {depth}: {count}  ({seconds_text(seconds)} s {kind})")
         sys.stdout.flush()
     return 0
+
+
+def seconds_text(seconds: float) -> str:
+    """A time in seconds with three significant digits below 10 s (`0.0412`, `1.23`),
+    two decimals above: a short walk's time is not shown as `0.00`."""
+    if seconds <= 0:
+        return "0.00"
+    places = min(6, max(2, 2 - math.floor(math.log10(seconds))))
+    return f"{seconds:.{places}f}"
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -520,7 +530,7 @@ def _add_record_commands(commands: _Commands, g: str) -> None:
              "as engine.perft(state, depth) takes it): wall (default) the time that passed; process the "
              "processor time this process used, which other programs on a busy machine do not inflate",
     )
-    sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
+    sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n, "seconds": t, "clock": "wall"}')
     sub.set_defaults(run=cmd_perft)
 
 
