@@ -219,3 +219,17 @@ def test_plain_text_keeps_the_letters_of_accented_names():
     assert ascii_only("Mensch ärgere dich nicht") == "Mensch argere dich nicht"
     assert ascii_only("Straße ♔ é") == "Stra?e ? e"
     assert ascii_only("a1-b2") == "a1-b2"
+
+
+def test_one_player_pieces_carry_no_owner_tag(tmp_path):
+    from interpreter import load_game
+    from tests.helpers import drop_where, stones_and_rocks, write_definition
+
+    setup = "setup:\n  neutral:\n    rock: [d4]\n"
+    game = load_game(write_definition(tmp_path, stones_and_rocks(players=("solo",), extra=setup),
+                                      drop_where("true")))
+    state = game.apply(game.initial_state(), "a1")
+    text = render_text(game, state, plain=True)
+    rows = board_rows(text)
+    assert rows["1"].split()[1] == "[S]" and rows["4"].split()[4] == "R"  # (not `sS`)
+    assert "owners:" not in text and "S stone" in text
