@@ -530,7 +530,8 @@ def _add_record_commands(commands: _Commands, g: str) -> None:
              "as engine.perft(state, depth) takes it): wall (default) the time that passed; process the "
              "processor time this process used, which other programs on a busy machine do not inflate",
     )
-    sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n, "seconds": t, "clock": "wall"}')
+    sub.add_argument("--json", action="store_true",
+                     help='one JSON line per depth: {"depth": d, "count": n, "seconds": t, "clock": "wall"}')
     sub.set_defaults(run=cmd_perft)
 
 
