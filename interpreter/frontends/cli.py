@@ -141,6 +141,14 @@ def _list_entry(entry: dict[str, Any]) -> str:
 def cmd_validate(args: argparse.Namespace) -> int:
     color = use_color(sys.stderr)
     status = 0
+    # A definition named twice (`validate nim/nim.yaml nim`) has its reports printed once.
+    printed: set[str] = set()
+
+    def report(text: str) -> None:
+        if text not in printed:
+            printed.add(text)
+            print(text, file=sys.stderr)
+
     for path in args.paths:
         try:
             game = load_game(resolve_game(path), dict(args.option or []), args.variant)
@@ -149,7 +157,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             status = EXIT_ERROR
             continue
         except DefinitionError as exc:
-            print(format_diagnostics(exc.diagnostics, exc.sources, color=color), file=sys.stderr)
+            report(format_diagnostics(exc.diagnostics, exc.sources, color=color))
             status = EXIT_ERROR
             continue
         except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
@@ -161,7 +169,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             continue
         warnings = list(game.warnings) + display_warnings(game)
         if warnings:
-            print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
+            report(format_diagnostics(warnings, game.definition.sources, color=color))
         sizes, problems = _other_sizes(game, dict(args.option or []))
         if problems:
             print(format_diagnostics(problems, game.definition.sources, color=color), file=sys.stderr)

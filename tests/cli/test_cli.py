@@ -434,3 +434,17 @@ def test_royalfiz_play_with_chance_replays(capsys, tmp_path):
     code, out, _ = run(capsys, "replay", "royalfiz", path, "--json")  # options from the header
     lines = json_lines(out)
     assert code == 0 and lines[0]["to_move"] == "chance" and lines[-1]["terminal"] is True
+
+
+def test_a_definition_named_twice_is_reported_once(capsys, tmp_path):
+    from tests.helpers import drop_where
+
+    yaml = stones_and_rocks().replace("description: A board to try one construct on.",
+                                      "description: misère " + "x" * 100 + " (default: 1)")
+    path = write_definition(tmp_path, yaml, drop_where("true"))
+    code, _, err = run(capsys, "validate", str(tmp_path / "game.yaml"), path)
+    assert code == 1 and err.count("error:") == 1, err
+    # the caret under the ':' it names, in a window cut with ASCII dots (one column each anywhere)
+    headline, shown, caret = err.splitlines()[:3]
+    assert headline.endswith("game.yaml:3:130: error: unexpected ':' (mapping values are not allowed here)")
+    assert shown.startswith("    ...") and shown[caret.index("^")] == ":"
