@@ -9,3 +9,7 @@ MAX_NUMBER = 10**9
 # option gives, loading/options.py).
 GRID_FILES = 26
 GRID_RANKS = 99
+
+# The longest action a record holds (frontends/records.py): a notation template whose
+# literal text alone is longer could never be read back.
+MAX_NOTATION_CHARS = 200

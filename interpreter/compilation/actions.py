@@ -1139,6 +1139,7 @@ def _located_like(text: str, original: str) -> str:
         return original if text == original else text
     located = type(original)(text)
     located.pos = pos  # type: ignore[attr-defined]
+    located.written = str(original)  # type: ignore[attr-defined]  # (for a message's column)
     return located
 
 

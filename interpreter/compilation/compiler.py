@@ -16,10 +16,12 @@ calls these functions.
 from __future__ import annotations
 
 import ast as py
+import re
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, NamedTuple, Optional, TypeVar
 
+from ..limits import MAX_NOTATION_CHARS
 from ..parsing import ast
 from ..parsing.visit import structure
 from ..runtime import helpers
@@ -247,6 +249,9 @@ class Compiler:
 
     def template(self, text: str, pos: ast.Pos, fields: tuple[str, ...] = TEMPLATE_FIELDS) -> tuple[str, ...]:
         pos = getattr(text, "pos", pos)  # the notation string itself, when the parser kept where it is
+        unrecordable = check_recordable(text, pos)
+        if unrecordable is not None:
+            self.warnings.append(unrecordable)
         parts = []
         rest = text
         while rest:
@@ -317,6 +322,7 @@ class Compiler:
             self.longest_turns.check(plans, [p for p in phases if p is not None],
                                      CaseWriter(self, [p for p in phases if p is not None]))
         self.errors.extend(self.statements.errors)
+        self.warnings.extend(self.statements.warnings)
         if self.errors or any(p is None for p in phases):
             return None
         self.errors.extend(check_budget(self))
@@ -855,6 +861,15 @@ class Compiler:
                     weights.extend([w] * len(c.const))
                     out_type = Type.PLAYER if c.type is Type.PLAYERS else Type.SITE
                 elif c.type in (Type.INT, Type.PLAYER, Type.SITE, Type.STR):
+                    if c.type is Type.STR:  # (written into the notation NAME:{outcome})
+                        try:
+                            unrecordable = check_recordable(c.const, value.pos, "a chance outcome",
+                                                            isinstance(value, ast.Str))
+                        except RuleError as err:  # (reported alone: the outcomes keep their type)
+                            self.errors.append(err)
+                        else:
+                            if unrecordable is not None:
+                                self.warnings.append(unrecordable)
                     values.append(c.const)
                     weights.append(w)
                     out_type = c.type
@@ -905,6 +920,44 @@ class Compiler:
 
 
 __all__ = ["Compiler"]
+
+
+def check_recordable(text: str, pos: ast.Pos, subject: str = "a notation",
+                     located: bool = True) -> Optional[RuleError]:
+    """A notation template whose literal text a record can carry: a record splits its
+    actions at white space and `#` starts a comment there (frontends/records.py), so
+    a template holding either lists actions that no record, `moves` or `play` can
+    read back. `text` may have values written in already (an option's); where the
+    mistake is in the text as written (`text.written`), the column is the character's.
+    Such a character is returned as a warning (the game still plays through the API and
+    `bench`, as definitions that validated before this check do); a text too long for a
+    record is an error."""
+    written = getattr(text, "written", text)
+    for candidate, exact in ((written, located), (text, False)):
+        for index, character in enumerate(candidate):
+            if character == "#":
+                what, why = "'#'", "it starts a comment in a record"
+            elif character.isspace():
+                what = "a space" if character == " " else f"white space (U+{ord(character):04X})"
+                why = "a record splits its actions at white space"
+            elif not character.isprintable():
+                what, why = f"the character U+{ord(character):04X}", "a record is plain text"
+            else:
+                continue
+            at = ast.Pos(pos.file, pos.line, pos.column + 1 + index) if exact else pos
+            where = "" if exact or candidate is written else " (once an option's value is written in)"
+            return RuleError(at, f"{subject} holds {what}{where}: {why}, so no record, `moves` or `play` "
+                                 f"can read these actions back",
+                             "a notation is one word of printable characters other than '#': "
+                             "write e.g. '-', ',', ':' or '_' where a space was meant")
+    literal = "".join(_FIELD_IN_TEXT.split(text))
+    if len(literal) > MAX_NOTATION_CHARS:
+        raise RuleError(pos, f"a notation's text is {len(literal)} characters long: a record holds an action of at "
+                             f"most {MAX_NOTATION_CHARS}")
+    return None
+
+
+_FIELD_IN_TEXT = re.compile(r"\{[^{}]*\}")
 
 
 def _calls_any(function: py.FunctionDef, names: set[str]) -> bool:

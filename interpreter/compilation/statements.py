@@ -32,7 +32,7 @@ from .expressions import ExpressionCompiler, whole_number
 from .items import kind_copy_name
 from .liberties import group_stones
 from .model import Attribute, Pool, Variable
-from .names import reserved_word
+from .names import CONTEXT_NAMES, reserved_word
 from .permutations import MAX_WRITTEN_OUT, written_out
 from .probes import Probes
 from .scope import Effect, Local, Scope
@@ -112,6 +112,7 @@ class StatementCompiler:
         self.probes = probes
         self._procedure_stack: list[str] = []
         self.errors: list[RuleError] = []
+        self.warnings: list[RuleError] = []  # (the compiler reports them with its own)
         self.followups: list[tuple[ast.Pos, str]] = []
         # What the rules ever say, for the parts written later: `start phase` /
         # `next turn` (else ending a turn is simpler), `X.owner = P`, promotions (a
@@ -908,6 +909,8 @@ class StatementCompiler:
         if elem is None:
             raise RuleError(s.iterable.pos, f"'for each' needs a set of sites, players or directions, "
                                             f"found {describe(coll)}")
+        if elem is Type.SITE and coll.is_const:
+            self._warn_of_order(s, scope)
         inner = scope.child()
         var = self.src.fresh("l")
         inner.locals[s.var] = Local(_r(var), elem, always=elem is not Type.SITE, real=elem is Type.SITE)
@@ -927,6 +930,53 @@ class StatementCompiler:
             body = self.block(s.body, inner)
         scope.flow.at_valid = valid and scope.flow.at_valid
         return coll.cost + coll.size * (1 + body)
+
+    def _warn_of_order(self, s: ast.ForEachStmt, scope: Scope) -> None:
+        """A warning where `for each` walks sites written in an order (a list `[c1, a1]`,
+        a union `file_c + file_b + file_a`) other than the board order it runs in."""
+        written = self._written_sites(s.iterable, scope)
+        if written is None:
+            return
+        seen: dict[int, None] = dict.fromkeys(written)  # (the first of each, in written order)
+        order = list(seen)
+        if order == sorted(order) or any(w.pos == s.iterable.pos for w in self.warnings):
+            return
+        names = self.model.board.names
+        self.warnings.append(RuleError(
+            s.iterable.pos,
+            f"'for each' walks a set of sites in board order ({', '.join(names[i] for i in sorted(order)[:4])}"
+            f"{', ...' if len(order) > 4 else ''}), not in the order written here "
+            f"({', '.join(names[i] for i in order[:4])}{', ...' if len(order) > 4 else ''})",
+            "to walk the sites in an order of your own, write one 'for each' per part, in that order, "
+            "or walk a track (its order) or a ray (nearest first)"))
+
+    def _written_sites(self, e: ast.Expr, scope: Scope) -> Optional[list[int]]:
+        """The sites of a list or union of site names and regions fixed when the rules are
+        compiled, in the order written (each part's own in board order); None for any
+        other expression."""
+        if isinstance(e, ast.ListLit):
+            parts = e.items
+        elif isinstance(e, ast.BinOp) and e.op == "+":
+            parts = [e.left, e.right]
+        elif isinstance(e, ast.Name):
+            m = self.model
+            if e.id in scope.locals or e.id in CONTEXT_NAMES or e.id in self.exprs.names.defines \
+                    or e.id in m.variables or e.id in m.pools or e.id in m.options:
+                return None
+            region = m.regions.get(e.id)
+            if region is not None:
+                return None if region.per_player else sorted(region.sites[0])
+            site = m.board.index.get(e.id)
+            return None if site is None or e.id in m.tracks or e.id in m.players else [site]
+        else:
+            return None
+        sites: list[int] = []
+        for part in parts:
+            found = self._written_sites(part, scope)
+            if found is None:
+                return None
+            sites += found
+        return sites
 
     def _for_each_number(self, s: ast.ForEachStmt, until: ast.Expr, scope: Scope) -> int:
         """`for each v in A to B:` — the block for each whole number from A to B (none when

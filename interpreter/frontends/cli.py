@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import math
 import os
 import sys
 import time
@@ -140,6 +141,14 @@ def _list_entry(entry: dict[str, Any]) -> str:
 def cmd_validate(args: argparse.Namespace) -> int:
     color = use_color(sys.stderr)
     status = 0
+    # A definition named twice (`validate nim/nim.yaml nim`) has its reports printed once.
+    printed: set[str] = set()
+
+    def report(text: str) -> None:
+        if text not in printed:
+            printed.add(text)
+            print(text, file=sys.stderr)
+
     for path in args.paths:
         try:
             game = load_game(resolve_game(path), dict(args.option or []), args.variant)
@@ -148,7 +157,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             status = EXIT_ERROR
             continue
         except DefinitionError as exc:
-            print(format_diagnostics(exc.diagnostics, exc.sources, color=color), file=sys.stderr)
+            report(format_diagnostics(exc.diagnostics, exc.sources, color=color))
             status = EXIT_ERROR
             continue
         except Exception as exc:  # noqa: BLE001 - validate must report, not crash, on any input
@@ -160,7 +169,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             continue
         warnings = list(game.warnings) + display_warnings(game)
         if warnings:
-            print(format_diagnostics(warnings, game.definition.sources, color=color), file=sys.stderr)
+            report(format_diagnostics(warnings, game.definition.sources, color=color))
         sizes, problems = _other_sizes(game, dict(args.option or []))
         if problems:
             print(format_diagnostics(problems, game.definition.sources, color=color), file=sys.stderr)
@@ -268,11 +277,20 @@ def cmd_perft(args: argparse.Namespace) -> int:
         count = perft(game, state, depth)[-1]
         seconds = clock() - started
         if args.json:
-            _print_json({"depth": depth, "count": count})
+            _print_json({"depth": depth, "count": count, "seconds": seconds, "clock": args.clock})
         else:
-            print(f"depth {depth}: {count}  ({seconds:.2f} s {kind})")
+            print(f"depth {depth}: {count}  ({seconds_text(seconds)} s {kind})")
         sys.stdout.flush()
     return 0
+
+
+def seconds_text(seconds: float) -> str:
+    """A time in seconds with three significant digits below 10 s (`0.0412`, `1.23`),
+    two decimals above: a short walk's time is not shown as `0.00`."""
+    if seconds <= 0:
+        return "0.00"
+    places = min(6, max(2, 2 - math.floor(math.log10(seconds))))
+    return f"{seconds:.{places}f}"
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -520,7 +538,8 @@ def _add_record_commands(commands: _Commands, g: str) -> None:
              "as engine.perft(state, depth) takes it): wall (default) the time that passed; process the "
              "processor time this process used, which other programs on a busy machine do not inflate",
     )
-    sub.add_argument("--json", action="store_true", help='one JSON line per depth: {"depth": d, "count": n}')
+    sub.add_argument("--json", action="store_true",
+                     help='one JSON line per depth: {"depth": d, "count": n, "seconds": t, "clock": "wall"}')
     sub.set_defaults(run=cmd_perft)
 
 

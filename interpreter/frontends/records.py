@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable, Optional
 
+from ..limits import MAX_NOTATION_CHARS
 from ..validation.diagnostics import Diagnostic, first_hidden_control, split_source_lines
 from ..validation.files import FileRefused, read_bounded
 from ..validation.yaml_source import line_column_of_bytes, line_column_of_offset
@@ -41,7 +42,6 @@ _KNOWN_KEYS = ("game", "game-path", "variant", "option", "players", "seed", "dat
 # that `regelwerk play` plays, with room to spare.
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 MAX_RECORD_ACTIONS = 100_000
-MAX_NOTATION_CHARS = 200
 
 
 class RecordError(Exception):

@@ -103,6 +103,8 @@ class PieceLabeller:
         # drawn on the board (`s4`); a game of neutral pieces alone has no owners to explain.
         self.owned = any(not (isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME)
                          for spec in self.kinds.values()) or bool(getattr(game, "pool_sites", ()))
+        # One player: a piece needs no owner tag (`T2`, not `sT2`); a neutral one keeps its own.
+        self.sole = self.players[0] if len(self.players) == 1 else None
         symbols = [
             self.symbol(kind) for kind, spec in self.kinds.items()
             if not (isinstance(spec, Mapping) and spec.get("owner") == NEUTRAL_NAME)
@@ -139,7 +141,7 @@ class PieceLabeller:
             return symbol
         if self.by_case:
             return symbol.upper() if owner == self.players[0] else symbol.lower()
-        if self.plain:
+        if self.plain and owner != self.sole:
             return self.tags.get(owner, "?") + symbol
         return symbol
 
@@ -165,7 +167,7 @@ class PieceLabeller:
         return max(symbols) + max(digits, 0) + len(self.flags)
 
     def pool_label(self, player: str, count: int) -> str:
-        if self.plain:
+        if self.plain and player != self.sole:
             return f"{self.tags.get(player, '?')}{number_text(count)}"
         return number_text(count)
 
@@ -174,7 +176,7 @@ class PieceLabeller:
         parts = []
         if self.by_case:
             parts.append(f"{self.players[0]}: upper case, {self.players[1]}: lower case")
-        elif self.plain and self.players and self.owned:
+        elif self.plain and self.players and self.owned and self.sole is None:
             parts.append("owners: " + ", ".join(f"{tag}={p}" for p, tag in self.tags.items()))
         kinds = [f"{self._legend_symbol(k)} {self.hints.kind_title(k)}" for k in self.kinds]
         if kinds:

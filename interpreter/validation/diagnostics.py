@@ -97,6 +97,7 @@ def _display_width(text: str) -> int:
 # a stranger's file must not make a diagnostic echo megabytes of one token.
 MAX_WORD_SHOWN = 240
 ELLIPSIS = "…"
+WINDOW_MARK = "..."  # (where a long line's excerpt is cut: see Diagnostic._excerpt)
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -182,8 +183,10 @@ class Diagnostic:
         if len(expanded) > _MAX_SHOWN:
             window_start = max(0, min(caret_at - _MAX_SHOWN // 3, len(expanded) - _MAX_SHOWN))
             window_end = window_start + _MAX_SHOWN
-        head = ELLIPSIS if window_start > 0 else ""
-        tail = ELLIPSIS if window_end < len(expanded) else ""
+        # ASCII dots: '…' is one column wide in some terminals and two in others
+        # (East Asian "ambiguous" width), which put the caret left of its column.
+        head = WINDOW_MARK if window_start > 0 else ""
+        tail = WINDOW_MARK if window_end < len(expanded) else ""
         shown = (head + expanded[window_start:window_end]).rstrip() + tail
         lead = _display_width(head + expanded[window_start:caret_at])
         width = max(1, _display_width(expanded[caret_at:min(caret_end, window_end)]))

@@ -207,18 +207,34 @@ def test_moves_after_the_end(capsys, record):
 def test_perft(capsys):
     code, out, _ = run(capsys, "perft", "lielow", "--depth", "3", "--json")
     assert code == 0
-    assert json_lines(out) == [{"depth": 1, "count": 46}, {"depth": 2, "count": 2116}, {"depth": 3, "count": 97520}]
+    lines = json_lines(out)
+    assert [{"depth": d["depth"], "count": d["count"]} for d in lines] == [
+        {"depth": 1, "count": 46}, {"depth": 2, "count": 2116}, {"depth": 3, "count": 97520}]
+    # each depth's time, in the clock asked for (wall by default)
+    assert all(d["clock"] == "wall" and isinstance(d["seconds"], float) and d["seconds"] >= 0 for d in lines)
     code, out, _ = run(capsys, "perft", "lielow", "--depth", "2")
     assert [line.split("(")[0].strip() for line in out.splitlines()] == ["depth 1: 46", "depth 2: 2116"]
     # Each depth's time says its clock: wall by default, processor time on request (as bench).
     assert all(line.endswith(" s wall clock)") for line in out.splitlines()), out
     code, out, _ = run(capsys, "perft", "lielow", "--depth", "2", "--clock", "process")
     assert code == 0 and all(line.endswith(" s processor time)") for line in out.splitlines()), out
+    code, out, _ = run(capsys, "perft", "lielow", "--depth", "1", "--clock", "process", "--json")
+    assert code == 0 and json_lines(out)[0]["clock"] == "process"
+
+
+@pytest.mark.parametrize("seconds, text", [
+    (0.0, "0.00"), (0.0412345, "0.0412"), (0.000123456, "0.000123"), (1.23456, "1.23"), (12.345, "12.35"),
+    (3e-9, "0.000000"),
+])
+def test_perft_times_keep_their_significant_digits(seconds, text):
+    from interpreter.frontends.cli import seconds_text
+
+    assert seconds_text(seconds) == text
 
 
 def test_perft_after_a_record_given_after_the_options(capsys, record):
     code, out, _ = run(capsys, "perft", "lielow", "--depth", "1", record("d2-d3\n"), "--json")
-    assert code == 0 and json_lines(out) == [{"depth": 1, "count": 46}]
+    assert code == 0 and [(d["depth"], d["count"]) for d in json_lines(out)] == [(1, 46)]
 
 
 def test_list(capsys):
@@ -418,3 +434,17 @@ def test_royalfiz_play_with_chance_replays(capsys, tmp_path):
     code, out, _ = run(capsys, "replay", "royalfiz", path, "--json")  # options from the header
     lines = json_lines(out)
     assert code == 0 and lines[0]["to_move"] == "chance" and lines[-1]["terminal"] is True
+
+
+def test_a_definition_named_twice_is_reported_once(capsys, tmp_path):
+    from tests.helpers import drop_where
+
+    yaml = stones_and_rocks().replace("description: A board to try one construct on.",
+                                      "description: misère " + "x" * 100 + " (default: 1)")
+    path = write_definition(tmp_path, yaml, drop_where("true"))
+    code, _, err = run(capsys, "validate", str(tmp_path / "game.yaml"), path)
+    assert code == 1 and err.count("error:") == 1, err
+    # the caret under the ':' it names, in a window cut with ASCII dots (one column each anywhere)
+    headline, shown, caret = err.splitlines()[:3]
+    assert headline.endswith("game.yaml:3:130: error: unexpected ':' (mapping values are not allowed here)")
+    assert shown.startswith("    ...") and shown[caret.index("^")] == ":"

@@ -47,8 +47,11 @@ def test_the_illegal_action_message_is_as_documented(capsys, tmp_path, monkeypat
 
 def test_perft_and_bench_json_are_as_documented(capsys):
     code, out, _ = run(capsys, "perft", "lielow", "--depth", "1", "--json")
-    assert code == 0 and json.loads(out) == {"depth": 1, "count": 46}
-    assert '`{"depth": 1, "count": 46}`' in TEXT
+    fields = json.loads(out)
+    assert code == 0 and {key: fields[key] for key in ("depth", "count", "clock")} == {
+        "depth": 1, "count": 46, "clock": "wall"}
+    assert set(fields) == {"depth", "count", "seconds", "clock"}
+    assert '`{"depth": 1, "count": 46, "seconds": 0.0012, "clock": "wall"}`' in TEXT
     code, out, _ = run(capsys, "bench", "lielow", "--playouts", "2", "--seed", "1", "--json")
     fields = json.loads(out)
     assert code == 0 and fields["playouts"] == 2

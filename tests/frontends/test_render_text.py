@@ -229,3 +229,17 @@ def test_a_game_of_neutral_pieces_alone_explains_no_owners():
     game = StaticGame(grid_board(2, 2), ("south", "north"), pieces, kinds=kinds, player_colors=COLOURS)
     text = render_text(game, game.initial_state(), plain=True)
     assert "o house" in text and "owners:" not in text, text
+
+
+def test_one_player_pieces_carry_no_owner_tag(tmp_path):
+    from interpreter import load_game
+    from tests.helpers import drop_where, stones_and_rocks, write_definition
+
+    setup = "setup:\n  neutral:\n    rock: [d4]\n"
+    game = load_game(write_definition(tmp_path, stones_and_rocks(players=("solo",), extra=setup),
+                                      drop_where("true")))
+    state = game.apply(game.initial_state(), "a1")
+    text = render_text(game, state, plain=True)
+    rows = board_rows(text)
+    assert rows["1"].split()[1] == "[S]" and rows["4"].split()[4] == "R"  # (not `sS`)
+    assert "owners:" not in text and "S stone" in text

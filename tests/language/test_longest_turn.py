@@ -253,6 +253,25 @@ def test_unknown_notation_fields(tmp_path, capsys, notation, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("old,new,message", [
+    # a record splits its actions at white space and '#' starts a comment there
+    ('"{{from}}-{{to}}"', '"{{from}}, {{to}}"', "game.rules:11:26: warning: a notation holds a space"),
+    ('"{{from}}-{{to}}"', '"{{from}}-{{to}}#"', "game.rules:11:30: warning: a notation holds '#'"),
+    ('"{{from}}-off:{{d}}"', '"{{from}}\toff"', "game.rules:20:29: warning: a notation holds white space (U+0009)"),
+    ('"{{from}}-{{to}}"', '"{{from}}' + "x" * 201 + '"', "error: a notation's text is 201 characters long"),
+])
+def test_notations_a_record_cannot_hold(tmp_path, capsys, old, new, message):
+    rules = RULES.replace(old, new)
+    (tmp_path / "game.yaml").write_text(YAML.format(files=6, hi=2, lo=1, setup="  white:\n    man: [a1]\n"))
+    (tmp_path / "game.rules").write_text(rules.format(longest=""))
+    # (a character a record cannot hold is a warning: the game still plays through the
+    # API; a text longer than any record is an error)
+    assert main(["validate", str(tmp_path)]) == (1 if "error:" in message else 0)
+    err = capsys.readouterr().err
+    assert message in err
+    assert "hint: a notation is one word of printable characters other than '#'" in err or "201" in message
+
+
 def test_variables_and_options_in_notations(tmp_path):
     rules = RULES.replace('notation "{{from}}-{{to}}"', 'notation "{{from}}-{{to}}/{{hi}}/{{bonus}}"')
     game = make(tmp_path, "white:\n  man: [a1]\n", 2, 1, longest="", rules=rules)

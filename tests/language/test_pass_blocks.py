@@ -111,17 +111,17 @@ NIM_RULES = """\
         action second for each k in [1, 2, 3]:
             where k <= pile2
             pass: pile2 -= k
-            notation "2:{k} of {pile2}"
+            notation "2:{k}/{pile2}"
 """
 
 
 def test_a_pass_made_for_each_value_uses_and_shows_it(tmp_path):
     game = load_game(write_definition(tmp_path, NIM_YAML, NIM_RULES))
     start = game.initial_state()
-    assert game.legal_notations(start) == ["1:1", "1:2", "2:1 of 3", "2:2 of 3", "2:3 of 3"]
-    after = game.apply(start, "2:2 of 3")
+    assert game.legal_notations(start) == ["1:1", "1:2", "2:1/3", "2:2/3", "2:3/3"]
+    after = game.apply(start, "2:2/3")
     assert game.variables(after) == {"pile1": 2, "pile2": 1}
-    assert game.legal_notations(after) == ["1:1", "1:2", "2:1 of 1"]
+    assert game.legal_notations(after) == ["1:1", "1:2", "2:1/1"]
     # the two piles emptied, the player to move has nothing left and loses
-    end = game.apply(game.apply(after, "1:2"), "2:1 of 1")
+    end = game.apply(game.apply(after, "1:2"), "2:1/1")
     assert game.is_terminal(end) and game.legal_notations(end) == []

@@ -35,7 +35,7 @@ phase play:
 decision take:
     action take for each k in 1 to max_take:
         where k <= pile
-        notation "take {k}"
+        notation "take:{k}"
         pass:
             pile -= k
 """
@@ -69,14 +69,14 @@ def nim(tmp_path):
 
 
 @pytest.mark.parametrize("max_take, listed", [
-    (3, ["take 1", "take 2", "take 3"]),
-    (5, ["take 1", "take 2", "take 3", "take 4", "take 5"]),
-    (1, ["take 1"]),
+    (3, ["take:1", "take:2", "take:3"]),
+    (5, ["take:1", "take:2", "take:3", "take:4", "take:5"]),
+    (1, ["take:1"]),
 ])
 def test_the_actions_follow_the_option(nim, max_take, listed):
     game = load_game(nim, options={"max_take": max_take})
     assert game.legal_notations(game.initial_state()) == listed
-    state = play(game, "take 1", "take 1", "take 1", "take 1", "take 1")  # 2 left
+    state = play(game, "take:1", "take:1", "take:1", "take:1", "take:1")  # 2 left
     assert game.legal_notations(state) == listed[:2]
 
 
@@ -88,7 +88,7 @@ def test_the_range_is_the_list_written_out(nim, tmp_path):
     write_definition(listed, NIM_YAML, NIM_RULES.replace("1 to max_take", "[1, 2, 3]"))
     games = load_game(nim), load_game(str(listed))
     states = [g.initial_state() for g in games]
-    for move in ["take 3", "take 1", "take 2", "take 1"]:
+    for move in ["take:3", "take:1", "take:2", "take:1"]:
         assert games[0].legal_notations(states[0]) == games[1].legal_notations(states[1])
         states = [g.apply(s, move) for g, s in zip(games, states)]
     assert games[0].is_terminal(states[0]) and games[1].is_terminal(states[1])

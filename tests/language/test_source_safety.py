@@ -18,7 +18,9 @@ from interpreter.compilation.source import MAX_LITERAL, Source, UnsafeSource, ch
 BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
 
 # What an attacker would like to see run.
-PAYLOAD = "__import__('os').system('echo pwned')"
+# (no space and no '#': a notation or an outcome holding one is refused, as no record
+# could hold it; tests/language/test_longest_turn.py)
+PAYLOAD = "__import__('os').system('pwned')"
 MARKERS = ("pwned", "system", "__import__", "echo")
 
 
@@ -50,7 +52,7 @@ def assert_no_payload(game) -> None:
 @pytest.mark.parametrize("old, new", [
     # a notation is a template of text: quotes and code in it stay text
     ("        onto empty: advance\n    action capture",
-     f"        notation \"{{from}}'); {PAYLOAD} #{{to}}\"\n        onto empty: advance\n    action capture"),
+     f"        notation \"{{from}}');{PAYLOAD};{{to}}\"\n        onto empty: advance\n    action capture"),
     # the notation of one case
     ("        over enemy: take\n",
      f"        over enemy:\n            notation \"{PAYLOAD}{{to}}\"\n            take\n"),
@@ -66,12 +68,12 @@ def test_strings_in_the_rules_stay_data(tmp_path, old, new):
 def test_a_notation_with_code_in_it_is_written_as_text(tmp_path):
     path = copy_base(tmp_path)
     edit(path / "game.rules", "        onto empty: advance\n    action capture",
-         f"        notation \"{{from}}'); {PAYLOAD} #{{to}}\"\n        onto empty: advance\n    action capture")
+         f"        notation \"{{from}}');{PAYLOAD};{{to}}\"\n        onto empty: advance\n    action capture")
     game = load_game(str(path))
     state = game.initial_state()
     notations = game.legal_notations(state)
-    assert f"a2'); {PAYLOAD} #a3" in notations
-    state = game.apply(state, f"a2'); {PAYLOAD} #a3")
+    assert f"a2');{PAYLOAD};a3" in notations
+    state = game.apply(state, f"a2');{PAYLOAD};a3")
     assert game.to_move(state) == "black"
 
 

@@ -109,6 +109,17 @@ def test_a_weighted_chance_event_is_drawn_by_its_weights(tmp_path):
     assert engine.notation(engine.pick_random(state, AlmostOne())) == "weather:snow"
 
 
+def test_an_outcome_a_record_cannot_hold_is_warned_of(tmp_path, capsys):
+    from interpreter.frontends.cli import main
+
+    (tmp_path / "game.yaml").write_text(WEATHER)
+    (tmp_path / "game.rules").write_text(WEATHER_RULES.replace('"rain", "snow"', '"heavy rain", "snow"'))
+    assert main(["validate", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert "game.rules:9:36: warning: a chance outcome holds a space" in err
+    assert err.count("warning:") == 1 and "error:" not in err  # (the outcomes keep their type)
+
+
 def test_a_runtime_fault_crosses_processes():
     import pickle
 
