@@ -237,7 +237,7 @@ def decided_before(src: Source, target: py.expr, iterable: py.expr,
         return None
     parts = early.test.values if isinstance(early.test, py.BoolOp) and isinstance(early.test.op, py.And) \
         else [early.test]
-    if _never_none(src, iterable):
+    if _never_none(src, iterable) and not pyast.assigns(assigned, target.id):
         parts = [part for part in parts if not _not_none_test(part, target.id)]
     if not parts:
         return None
