@@ -208,3 +208,95 @@ def _holds(cond: py.expr) -> bool:
     return any(isinstance(part, py.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], py.Eq)
                and isinstance(part.left, py.Name) and pyast.is_name(part.comparators[0], part.left.id)
                for part in parts)
+
+
+def decided_before(src: Source, target: py.expr, iterable: py.expr,
+                   rows: Sequence[py.stmt]) -> Optional[tuple[py.expr, list[py.stmt]]]:
+    """E where the loop of `exists` (`for target in iterable: rows`) is sure to
+    find nothing whenever E holds, E asked before the loop: the rows are plain
+    assignments, then `if E: FLAG = True` (an `else` of any statements), then
+    `if not FLAG: ...` — the test of a `not exists(...)` inside whose early
+    answer (early_answer) does not depend on the loop's element. E reads no
+    name the loop gives a value, and is free of calls but a bitmask's
+    `bit_count()`. `target != -1` in E holds where the loop goes over a fixed
+    table's row (or a fixed tuple) that never holds -1 ("no site"), and is
+    dropped. Returns E and the rows to run where E fails: `if E: ...` is
+    then false, and its `else` runs in its place. None where the loop is not
+    so."""
+    if len(rows) < 2 or not isinstance(target, py.Name):
+        return None
+    *assigned, early, last = rows
+    if not (isinstance(last, py.If) and isinstance(last.test, py.UnaryOp) and isinstance(last.test.op, py.Not)
+            and isinstance(last.test.operand, py.Name)):
+        return None
+    flag = last.test.operand.id
+    if not (isinstance(early, py.If) and len(early.body) == 1 and _sets_true(early.body[0], flag)):
+        return None
+    if not all(isinstance(line, py.Assign) and len(line.targets) == 1 and isinstance(line.targets[0], py.Name)
+               and isinstance(line.value, (py.Name, py.Constant)) for line in assigned):
+        return None
+    parts = early.test.values if isinstance(early.test, py.BoolOp) and isinstance(early.test.op, py.And) \
+        else [early.test]
+    if _never_none(src, iterable) and not pyast.assigns(assigned, target.id):
+        parts = [part for part in parts if not _not_none_test(part, target.id)]
+    if not parts:
+        return None
+    test = pyast.and_(*parts)
+    if not _pure(test):
+        return None
+    stored = {target.id}.union(*(pyast.stored_names(line) for line in rows))
+    if any(isinstance(node, py.Name) and node.id in stored for node in py.walk(test)):
+        return None
+    return _negated(test), [*assigned, *early.orelse, last]
+
+
+def _negated(test: py.expr) -> py.expr:
+    """`not test`, a single comparison turned round (`a >= b` for `a < b`)."""
+    turned: dict[type, py.cmpop] = {py.Lt: py.GtE(), py.GtE: py.Lt(), py.Gt: py.LtE(), py.LtE: py.Gt(),
+                                    py.Eq: py.NotEq(), py.NotEq: py.Eq()}
+    if isinstance(test, py.Compare) and len(test.ops) == 1 and type(test.ops[0]) in turned:
+        return py.Compare(left=test.left, ops=[turned[type(test.ops[0])]], comparators=test.comparators)
+    return pyast.not_(test)
+
+
+def _sets_true(stmt: py.stmt, flag: str) -> bool:
+    return (isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], flag)
+            and isinstance(stmt.value, py.Constant) and stmt.value.value is True)
+
+
+def _not_none_test(part: py.expr, var: str) -> bool:
+    """Whether `part` is `var != -1`."""
+    return (isinstance(part, py.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], py.NotEq)
+            and pyast.is_name(part.left, var) and pyast.same(part.comparators[0], pyast.num(-1)))
+
+
+def _never_none(src: Source, iterable: py.expr) -> bool:
+    """Whether `iterable` is a fixed tuple of sites, or a row of a fixed table of
+    them, never holding -1."""
+    if isinstance(iterable, py.Name) and src.is_const_name(iterable.id):
+        value = src.namespace[iterable.id]
+        return isinstance(value, tuple) and all(isinstance(v, int) and v >= 0 for v in value)
+    if isinstance(iterable, py.Subscript) and isinstance(iterable.value, py.Name) \
+            and src.is_const_name(iterable.value.id):
+        table = src.namespace[iterable.value.id]
+        return isinstance(table, tuple) and all(
+            isinstance(row, tuple) and all(isinstance(v, int) and v >= 0 for v in row) for row in table)
+    return False
+
+
+def _pure(test: py.expr) -> bool:
+    """Whether asking `test` has no effect and cannot fail where its names have
+    values: names, constants, comparisons, `and`/`or`/`not`, arithmetic on
+    bits, and a `bit_count()`."""
+    for node in py.walk(test):
+        if isinstance(node, py.Call):
+            if node.args or node.keywords or not (isinstance(node.func, py.Attribute)
+                                                  and node.func.attr == "bit_count"):
+                return False
+        elif isinstance(node, py.BinOp) and not isinstance(node.op, (py.BitAnd, py.BitOr, py.BitXor, py.Add,
+                                                                      py.Sub)):
+            return False
+        elif not isinstance(node, (py.Name, py.Constant, py.Compare, py.BoolOp, py.UnaryOp, py.BinOp, py.Attribute,
+                                   py.expr_context, py.operator, py.unaryop, py.cmpop, py.boolop)):
+            return False
+    return True

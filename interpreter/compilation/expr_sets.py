@@ -31,7 +31,7 @@ from .code import (
     site_table,
     when,
 )
-from .cut_pretest import early_answer
+from .cut_pretest import decided_before, early_answer
 from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
 from .expr_pieces import PieceFamily
@@ -451,8 +451,20 @@ class SetFamily:
             return Code(t, Type.INT, deps, cost=cost)
         if quantifier == "exists":
             found = when(lines, cond, [pyast.assign(t, pyast.true()), pyast.break_()])
-            start = counted_loop(pyast.assign(t, pyast.false()), *self._rows(var, coll, body(found)))
-            return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(sink[start:]))
+            target, iterable, rows = self._rows(var, coll, body(found))
+            # (a test that does not change in the loop and answers each element's
+            # `not exists(...)` at once: the loop runs only where it fails)
+            decided = decided_before(x.src, target, iterable, rows) if where is None else None
+            if decided is not None:
+                runs, rows = decided
+            begin = len(sink)
+            start = counted_loop(pyast.assign(t, pyast.false()), target, iterable, rows)
+            if decided is None:
+                return Code(t, Type.BOOL, deps, cost=cost, found_loop=tuple(sink[start:]))
+            loop = sink[begin:start] + sink[start + 1:]
+            del sink[begin:]
+            sink.extend([pyast.assign(t, pyast.false()), pyast.if_(runs, loop)])
+            return Code(t, Type.BOOL, deps, cost=cost)
         fails = pyast.if_(pyast.not_(cond.code), [pyast.assign(t, pyast.false()), pyast.break_()])
         target, iterable, rows = self._rows(var, coll, body(lines + [fails]))
         sink.extend([pyast.assign(t, pyast.true()), pyast.for_(target, iterable, rows)])

@@ -86,15 +86,23 @@ def test_a_ring_of_six_stones_wins_and_five_do_not(tmp_path):
 def test_a_ring_found_with_and_without_the_early_answer(tmp_path, monkeypatch):
     path = _ring_game(tmp_path)
     game = load_game(path)
-    # (the early answer: the group's population against the hexagonal grid's cut, 6)
-    assert any("bit_count() < 6" in line for line in _source(game))
+    # (the early answer: the group's population against the hexagonal grid's cut,
+    # 6, asked once before the loop over the stone's neighbours it decides)
+    assert any("bit_count() >= 6" in line for line in _source(game))
+    with monkeypatch.context() as patched:
+        patched.setattr(expr_sets, "decided_before", lambda *args: None)
+        in_loop = load_game(path)
+    # (not hoisted: asked for each neighbour inside the loop)
+    assert any("bit_count() < 6" in line for line in _source(in_loop))
+    assert not any("bit_count() >= 6" in line for line in _source(in_loop))
     with monkeypatch.context() as patched:
         patched.setattr(expr_sets, "early_answer", lambda *args: None)
         searched = load_game(path)
-    assert not any("bit_count() < 6" in line for line in _source(searched))
+    assert not any("bit_count()" in line for line in _source(searched))
     seeds = range(30)
     games = random_games_seen(game, seeds)
     assert games == random_games_seen(searched, seeds)
+    assert games == random_games_seen(in_loop, seeds)
     # (rings closed, won by the player who closed them, and chains across, lost by theirs)
     last_won = {(len(seen) % 2 == 1) == (winner == "white") for seen, winner, _ in games if winner}
     assert last_won == {True, False}
