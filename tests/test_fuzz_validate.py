@@ -11,6 +11,7 @@ run `python -m tests.fuzz_campaign --cases 50000`, which uses the same mutations
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -251,10 +252,14 @@ def run_case(game: str, file: str, load: str, mutated: str, workdir: Path) -> st
 
 
 TARGETS = targets()
+# 100 mangled definitions in the normal run (~35 s of a CI run's ~9 minutes: most
+# of them load and compile a whole game), 400 with REGELWERK_SLOW=1; the long
+# campaign is tests/fuzz_campaign.py.
+EXAMPLES = 400 if os.environ.get("REGELWERK_SLOW") == "1" else 100
 
 
 @settings(
-    max_examples=200,
+    max_examples=EXAMPLES,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
