@@ -77,23 +77,29 @@ def _drawn(engine, s, pool_of):
     return given
 
 
+def _drawing_positions(engine, seed, games, plies):
+    """The positions of `games` random games (at most `plies` each) whose decision
+    draws from the empty sites, each as it stands before its action is applied."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        s = engine.initial_state()
+        while s.result is None and s.ply < plies:
+            if engine.decisions[s.decision].draws_from_empty:
+                yield s
+            engine.apply_in_place(s, engine.pick_random(s, rng))
+
+
 @pytest.mark.parametrize("path", KEEPING, ids=lambda p: Path(p).name)
 def test_a_draw_from_the_empty_sites_gives_what_the_draw_over_every_candidate_gives(path):
     engine = _engine(path)
-    rng = random.Random(9)
     compared = 0
-    for _ in range(3):
-        s = engine.initial_state()
-        while s.result is None and s.ply < 70:
-            decision = engine.decisions[s.decision]
-            if decision.draws_from_empty:
-                from_empty = _drawn(engine, s, lambda s, n: None)
-                every = _drawn(engine, s, lambda s, n: list(range(n)))  # (the mechanism off)
-                assert from_empty == every
-                # (where a drawn action still needs checking, the engine checks it; here all are legal)
-                assert not engine.rules.candidate_checks and from_empty == set(engine.legal(s))
-                compared += 1
-            engine.apply_in_place(s, engine.pick_random(s, rng))
+    for s in _drawing_positions(engine, 9, games=3, plies=70):
+        from_empty = _drawn(engine, s, lambda s, n: None)
+        every = _drawn(engine, s, lambda s, n: list(range(n)))  # (the mechanism off)
+        assert from_empty == every
+        # (where a drawn action still needs checking, the engine checks it; here all are legal)
+        assert not engine.rules.candidate_checks and from_empty == set(engine.legal(s))
+        compared += 1
     assert compared > 30
 
 
@@ -105,31 +111,25 @@ def test_the_first_draw_read_in_place_is_the_fresh_pools(path):
     # numbers drawn, as the draw given the fresh pool (the empty sites, then the
     # candidates after the board's sites), at every ply of random games.
     engine = _engine(path)
-    rng = random.Random(4)
     compared = 0
-    for _ in range(2):
-        s = engine.initial_state()
-        while s.result is None and s.ply < 60:
-            decision = engine.decisions[s.decision]
-            if decision.draws_from_empty:
-                draw, n = decision.draws
-                board_sites = len(s.board) - 1  # (the board's last entry: no site)
-                for seed in range(2):
-                    numbers = random.Random(seed * 1000 + s.ply)
-                    fixed = [numbers.random() for _ in range(100)]
-                    used = []
+    for s in _drawing_positions(engine, 4, games=2, plies=60):
+        draw, n = engine.decisions[s.decision].draws
+        board_sites = len(s.board) - 1  # (the board's last entry: no site)
+        for seed in range(2):
+            numbers = random.Random(seed * 1000 + s.ply)
+            fixed = [numbers.random() for _ in range(100)]
+            used = []
 
-                    def rand(used=used, fixed=fixed):
-                        used.append(1)
-                        return fixed[len(used) - 1]
+            def rand(used=used, fixed=fixed):
+                used.append(1)
+                return fixed[len(used) - 1]
 
-                    in_place = draw(s, None, rand, False)
-                    in_place_used = len(used)
-                    used.clear()
-                    fresh = draw(s, s.empty + list(range(board_sites, n)), rand, False)
-                    assert (in_place, in_place_used) == (fresh, len(used)), (path, s.ply)
-                    compared += 1
-            engine.apply_in_place(s, engine.pick_random(s, rng))
+            in_place = draw(s, None, rand, False)
+            in_place_used = len(used)
+            used.clear()
+            fresh = draw(s, s.empty + list(range(board_sites, n)), rand, False)
+            assert (in_place, in_place_used) == (fresh, len(used)), (path, s.ply)
+            compared += 1
     assert compared > 40
 
 
