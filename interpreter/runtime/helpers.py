@@ -359,29 +359,45 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
     site where that player stands. With `before` (a second table by start), the
     start's path kept until now is kept there (expr_connected.witnessed_loop
     tries both); with `masks` (two tables beside `paths` and `before`, and each
-    site's bit), each path's bitmask is kept beside it."""
-    sites = path(marks_by_site, end)
+    site's bit), each path's bitmask is kept beside it — there, for a site of
+    the path, the rest of the path's bitmask, and the path whole, not cut at the
+    site: a search trying its paths as masks reads only a path's end (its sites
+    are the mask's), and the whole path proves the rest from the site as well,
+    so no copy of each rest is made."""
     if before is not None and paths[start] is not None:
         before[start] = paths[start]
         if masks is not None:
             masks[1][start] = masks[0][start]
-    paths[start] = sites
     if masks is None:
+        sites = paths[start] = path(marks_by_site, end)
         for i in range(1, len(sites)):
             kept = paths[sites[i]]
             if kept is None or kept[-1] == end:
                 paths[sites[i]] = sites[i:]
         return
+    # (walked back from the end as `path` does, each site's bitmask of the rest of
+    # the path from there made on the way: one loop, not two)
     by_site, bits = masks[0], masks[2]
-    rest = [0] * (len(sites) + 1)
-    for i in range(len(sites) - 1, -1, -1):
-        rest[i] = rest[i + 1] | bits[sites[i]]
-    by_site[start] = rest[0]
+    back = [end]
+    rest = bits[end]
+    rests = [rest]
+    mark = marks_by_site[end]
+    while mark > 1:
+        site = mark - 2
+        back.append(site)
+        rest |= bits[site]
+        rests.append(rest)
+        mark = marks_by_site[site]
+    back.reverse()
+    rests.reverse()
+    sites = paths[start] = tuple(back)
+    by_site[start] = rest
     for i in range(1, len(sites)):
-        kept = paths[sites[i]]
+        site = sites[i]
+        kept = paths[site]
         if kept is None or kept[-1] == end:
-            paths[sites[i]] = sites[i:]
-            by_site[sites[i]] = rest[i]
+            paths[site] = sites  # (whole: its end is what is read, the rest's bits are beside it)
+            by_site[site] = rests[i]
 
 
 def region_note(answers: Union[list[Any], tuple[()]], found: Sequence[int], answer: Any,
