@@ -118,7 +118,8 @@ def _plain(code: Sequence[py.AST]) -> bool:
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
                    order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None,
-                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name]] = None) -> Stmts:
+                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]] = None
+                   ) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -138,7 +139,12 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     is the path kept before it (the search keeps it in the second table when
     it keeps a new one): a listing asks the search with one site after another
     left out (`it != to`), and a path around one of them is often cut by the
-    next where the one before is not."""
+    next where the one before is not. The mask is then kept in a local (the
+    last of `failing`, the one before it the table of the sites' bits), and
+    the search asks each site its bit against it, not the condition: one test
+    for the condition's parts, on the same position (`site_masks.failing` is
+    exact for every site where the condition reads nothing but the site's own
+    tests and the position)."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
@@ -151,19 +157,28 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
         tries = [pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(witness.lines) + [
             pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], walked)])]
     else:
-        mask, before, kept_masks, masks, before_masks = failing
+        made, before, kept_masks, masks, before_masks, site_bits, mask = failing
         keeping += [before, kept_masks]
 
         def walk(bits: py.Name) -> py.stmt:
             return pyast.if_(pyast.is_not_none(kept), [pyast.if_(pyast.not_(pyast.binop(
-                pyast.sub(bits, witness.start), "&", copy.deepcopy(mask))), copy.deepcopy(walked))])
-        tries = [walk(masks), pyast.if_(pyast.not_(result), [
+                pyast.sub(bits, witness.start), "&", mask)), copy.deepcopy(walked))])
+        tries = [pyast.assign(mask, made), walk(masks), pyast.if_(pyast.not_(result), [
             pyast.assign(kept, pyast.sub(before, witness.start)), walk(before_masks)])]
     found = [pyast.assign(result, pyast.true()),
              pyast.expr_stmt(pyast.helper("h_keep_path", *keeping)),
              pyast.break_()]
     search = fused_loop(flood, var, holds(found)) if order is None else ordered_loop(flood, var, holds(found), order)
     start, rest = search[0], search[1:]
+    if failing is not None:  # (the search's condition asked as the site's bit against the mask)
+        fails = pyast.binop(pyast.sub(copy.deepcopy(failing[5]), site), "&", failing[6])
+        shape = pyast.key(witness.cond)
+
+        def asked_by_bit(node: py.AST) -> Optional[py.AST]:
+            if type(node) is type(witness.cond) and pyast.key(node) == shape:
+                return pyast.not_(copy.deepcopy(fails))
+            return None
+        rest = pyast.replace_in(rest, asked_by_bit)
     return [start, pyast.assign(kept, path)] + tries + [
             pyast.if_(pyast.not_(result), rest if searching is None else searching(rest))]
 

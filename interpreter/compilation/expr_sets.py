@@ -470,16 +470,17 @@ class SetFamily:
         sink.extend([pyast.assign(t, pyast.true()), pyast.for_(target, iterable, rows)])
         return Code(t, Type.BOOL, deps, cost=cost)
 
-    def _kept_masks(self, mask: py.expr) -> tuple[py.expr, py.Name, py.Name, py.Name, py.Name]:
+    def _kept_masks(self, mask: py.expr) -> tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]:
         """What expr_connected.witnessed_loop needs to try a kept path and the one
         before it as masks (`mask` the sites failing the flood's condition): the
         table of the paths kept before, what helpers.keep_path keeps their
-        bitmasks with, and the two tables of bitmasks by start."""
+        bitmasks with, the two tables of bitmasks by start, the table of the
+        sites' bits and the local the mask is kept in (the search asks it too)."""
         src, n = self.x.src, self.x.n_sites
         before = src.const([None] * (n + 1))
         masks, before_masks = src.const([0] * (n + 1)), src.const([0] * (n + 1))
         kept = src.const((src.value(masks), src.value(before_masks), src.value(self.site_masks.bits())))
-        return mask, before, kept, masks, before_masks
+        return mask, before, kept, masks, before_masks, self.site_masks.bits(), pyast.name(src.fresh("t"))
 
     def _region_memo(self, flood: Flood, scope: Scope) -> Optional[py.Name]:
         """The local keeping the answers of a count/exists/all over `connected(S,

@@ -6,13 +6,14 @@ random positions listed one after another (the kept paths carried from one to
 the next), what a breadth-first search written here finds."""
 from __future__ import annotations
 
+import ast
 import random
 from collections import deque
 from typing import Optional
 
 from interpreter import load_game
 from interpreter.runtime import helpers
-from tests.helpers import drop_where, helper_calls, stones_and_rocks, write_definition
+from tests.helpers import drop_where, generated, helper_calls, stones_and_rocks, write_definition
 
 GOALS = "regions:\n  goal:\n    per_player:\n      white: {ranks: [5]}\n      black: {ranks: [1]}\n"
 WHERE = ("all(q in players, exists(connected(first(pieces of q), orthogonal, it is not rock and it != to), "
@@ -49,6 +50,10 @@ def test_the_ways_asked_with_a_site_left_out_as_a_search_finds_them(tmp_path):
     game = load_game(write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=GOALS), drop_where(WHERE)))
     # (the search keeps the path before it and the paths' bitmasks: the walks are masks)
     assert [len(call.args) for call in helper_calls(game, "h_keep_path", ": the legal actions")] == [6]
+    # (and the search asks each site its bit against the failing mask: no board read in it)
+    searches = list(generated(game, ast.While, ": the legal actions"))
+    assert searches and not any(isinstance(node, ast.Name) and node.id == "b"
+                                for loop in searches for node in ast.walk(loop))
     rng = random.Random(11)
     sites = [(f, r) for f in range(5) for r in range(1, 6)]
     checked = 0
@@ -101,5 +106,6 @@ def test_the_bitmasks_kept_beside_the_paths_are_theirs():
         helpers.keep_path(paths, path[0], marks, path[-1], before, (masks, before_masks, bits))
         for table, by_start in ((paths, masks), (before, before_masks)):
             for site, kept in enumerate(table):
-                if kept is not None:
-                    assert by_start[site] == sum(bits[s] for s in kept), (site, kept)
+                if kept is not None:  # (a site's mask the rest of its path from the site)
+                    assert site in kept, (site, kept)
+                    assert by_start[site] == sum(bits[s] for s in kept[kept.index(site):]), (site, kept)
