@@ -31,6 +31,8 @@ TURN_START = "the turn's start"
 # How deep a define may use defines that use defines ...: each is compiled where it
 # is used.
 MAX_DEFINE_DEPTH = 50
+# the words `X is WORD` tests a site with, which are no sets of sites themselves
+_SITE_TESTS = frozenset({"empty", "enemy", "own", "neutral"})
 _CONTEXT_DEPS = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": Dep.TARGET,
                  "jumped": Dep.JUMPED, "site": Dep.SITE, "outcome": Dep.OUTCOME}
 
@@ -137,6 +139,10 @@ class NameFamily:
             raise RuleError(e.pos, f"'{name}' is a piece kind, not a value: a kind is named after 'is', "
                                    "'create', 'promote ... to', 'by' and 'drop'",
                             f"to test a piece's kind write 'X is {name}' (format.md 3.12)")
+        if name in _SITE_TESTS:
+            raise RuleError(e.pos, f"'{name}' is a test of a site, not a set of sites: write 'X is {name}'",
+                            f"to place on {name} sites, drop on `sites` (or a region) and let 'onto {name}:' "
+                            f"take them; to count them, `count(sites, it is {name})`")
         raise RuleError(e.pos, f"unknown name '{name}'", self.hint(name, scope))
 
     def _declared_as(self, name: str) -> Optional[str]:

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..parsing import ast
+from ..runtime.pieces import NEUTRAL_NAME
+from ..spelling import did_you_mean
 from ..validation.diagnostics import DefinitionError, Diagnostic, DiagnosticList
 from ..validation.schema_check import check_against_schema
 from ..validation.yaml_source import PositionIndex
@@ -70,7 +72,12 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     if data is None:
         diags.raise_if_errors(sources)
         raise DefinitionError(diags.sorted(), sources)
-    diags.extend(check_against_schema(data, _schema("game.schema.json"), positions, name))
+    strangers = unknown_setup_owners(data)
+    for owner, hint in strangers:
+        line, column = positions.locate(("setup", owner), key=True)
+        diags.error(name, line, column, f"unknown player '{owner}'", hint=hint)
+    diags.extend(check_against_schema(data, _schema("game.schema.json"), positions, name,
+                                      reported=[("setup", owner) for owner, _ in strangers]))
     # The rules are read even when the YAML has problems: every mistake at once.
     rules = []
     for where, rel in rules_entries(data.get("rules")):
@@ -88,6 +95,33 @@ def load_definition(name_or_path: str, variant: Optional[str] = None) -> Definit
     diags.raise_if_errors(sources)
     definition.warnings = diags.warnings
     return definition
+
+
+# keys a variable's or an attribute's declaration has and a player's pieces never do
+_DECLARATION_KEYS = frozenset({"type", "default", "hidden", "title", "values", "min", "max", "per_player"})
+
+
+def unknown_setup_owners(data: dict[str, Any]) -> list[tuple[str, Optional[str]]]:
+    """The entries of `setup` that name neither a player nor `neutral`, each with a
+    hint. Found before the schema is asked, since an entry that is no owner at all
+    (a variable declared a section too late) would otherwise be reported as the
+    wrong shape of pieces, key by key, and never as what it is."""
+    setup, players = data.get("setup"), data.get("players")
+    if not isinstance(setup, dict) or not isinstance(players, list):
+        return []
+    names = [p if isinstance(p, str) else p.get("name") if isinstance(p, dict) else None for p in players]
+    if not all(isinstance(n, str) for n in names) or len(set(names)) < len(names):
+        return []  # what is wrong with the players is said first, by their own checks
+    owners = [str(n) for n in names] + [NEUTRAL_NAME]
+    found = []
+    for owner, body in setup.items():
+        if not isinstance(owner, str) or owner in owners:
+            continue
+        hint = did_you_mean(owner, owners)
+        if hint is None and isinstance(body, dict) and _DECLARATION_KEYS & set(body):
+            hint = "this looks like a declaration: variables go under `variables:`, attributes under `attributes:`"
+        found.append((owner, hint or f"`setup` lists the pieces of each player ({', '.join(owners)})"))
+    return found
 
 
 def _refuse_changes(rules: ast.RulesFile, diags: DiagnosticList) -> None:

@@ -114,6 +114,9 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
                 value = int(raw.strip())
             except ValueError:
                 raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'") from None
+        if isinstance(value, float):
+            raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r} "
+                             "(an option with a fraction is 'type: decimal')")
         if not isinstance(value, int):
             raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r}")
         _check_bounds(spec, value)

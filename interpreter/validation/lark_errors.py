@@ -406,7 +406,10 @@ def _token_hint(
     misplaced = _after_bare_pass(exc, source) or _misplaced_hint(str(token), expected, in_decision)
     chained = _chained_condition_hint(exc, source)
     foreign = _FOREIGN_OPERATORS.get(str(token)) if '"%"' in expected else None
-    if "SIGN" in set(getattr(exc, "expected", ())):  # (a '-' is expected only in a pattern's offset)
+    pattern_hint = _pattern_hint(exc, source)
+    if pattern_hint is not None:
+        hint = pattern_hint
+    elif "SIGN" in set(getattr(exc, "expected", ())):  # (a '-' is expected only in a pattern's offset)
         from ..parsing.parser import OFFSET_FORMS
         hint = OFFSET_FORMS
     elif foreign is not None:  # the culprit, before any bracket still open around it
@@ -419,6 +422,25 @@ def _token_hint(
         # A keyword out of place (`move` under an action) is no misspelling of another.
         hint = misplaced
     return hint
+
+
+def _pattern_hint(exc: UnexpectedToken, source: str) -> str | None:
+    """What a pattern's line got wrong where the parser stops inside it: a distance
+    given to `slide`, which has none, or an expression where a pattern's directions
+    are named."""
+    token = exc.token
+    line = getattr(token, "line", None)
+    if not isinstance(line, int):
+        return None
+    words = _code_line(source, line).split()
+    first = words[0] if words else ""
+    if first == "slide" and str(token) == "distance":
+        return ("'slide' goes as far as the way is free and takes no distance: "
+                "`step DIRS distance A to B` for one to B steps (format.md 3.5), `leap DIRS distance A` to land at A")
+    if first in ("step", "slide", "leap", "jump") and str(token) == "(":
+        return ("a pattern's directions are names: a direction, a set of directions (`directions:` in the "
+                "YAML) or the D of `action NAME for each D in [...]` (format.md 3.4) — not an expression")
+    return None
 
 
 # Other languages' operators written as words, where an operator goes on an expression.

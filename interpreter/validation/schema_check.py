@@ -54,12 +54,16 @@ def check_against_schema(
     file: str,
     *,
     registry: Any = None,
+    reported: Iterable[Path] = (),
 ) -> list[Diagnostic]:
     """Every way `data` fails `schema` (Draft 2020-12), as located diagnostics, best first.
 
     `positions` comes from `yaml_source` (None: everything is reported at 1:1).
     `registry` (a `referencing.Registry`) resolves `$ref`s to other schema files.
+    `reported`: paths whose entries the caller has already found wrong as a whole (a
+    name that is not what its section lists): nothing below them is reported again.
     """
+    reported = tuple(tuple(prefix) for prefix in reported)
     positions = positions if positions is not None else PositionIndex()
     instance = _as_json(data)
     kwargs = {"registry": registry} if registry is not None else {}
@@ -71,6 +75,8 @@ def check_against_schema(
     located = []
     for problem in problems:
         path = _original_path(data, problem.path)
+        if any(path[:len(prefix)] == prefix for prefix in reported):
+            continue
         found, is_key = positions.nearest(path, key=problem.at_key)
         line, column = (positions.keys if is_key else positions.values).get(found, (1, 1))
         end = positions.end_column(found, key=is_key) if found == path else None

@@ -132,6 +132,18 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     ("    quiet = 0\n", "    if quiet == 0:\n        quiet = 1\n    elsif quiet == 1:\n        quiet = 2\n",
      'game.rules:40:11: error: found "quiet"', _ELIF),
     ("    quiet = 0\n", "    else if quiet == 1:\n        quiet = 2\n", 'game.rules:38:10: error: found "if"', _ELIF),
+    # A distance given to `slide`, which goes as far as the way is free.
+    ("        step ahead\n", "        slide ahead distance 2\n", 'game.rules:13:21: error: found "distance"',
+     "hint: 'slide' goes as far as the way is free and takes no distance: `step DIRS distance A to B`"),
+    # An expression where a pattern names its directions.
+    ("        step ahead\n", "        step ahead, opposite(ahead)\n", 'game.rules:13:29: error: found "("',
+     "hint: a pattern's directions are names: a direction, a set of directions (`directions:` in the YAML) "
+     "or the D of `action NAME for each D in [...]` (format.md 3.4) — not an expression"),
+    # `empty` read as a set of sites.
+    ("        drop man from reserve on home[player]\n", "        drop man from reserve on empty\n",
+     "game.rules:21:34: error: 'empty' is a test of a site, not a set of sites: write 'X is empty'",
+     "hint: to place on empty sites, drop on `sites` (or a region) and let 'onto empty:' take them; "
+     "to count them, `count(sites, it is empty)`"),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
     shutil.copytree(BASE, tmp_path / "game")
