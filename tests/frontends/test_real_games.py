@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -207,3 +208,17 @@ def test_the_old_blunder_is_gone():
 def state_pieces(game, state):
     """{site: (owner, kind, attributes)} of a position, for make_state."""
     return {p.site: (p.owner, p.kind, dict(p.attributes)) for p in game.pieces(state)}
+
+
+# -- choices the search cannot tell apart ---------------------------------------------------
+
+
+def test_a_search_given_no_time_does_not_play_the_first_listed_action():
+    """With one playout nothing tells Hex's first moves apart: the move played is any
+    of them by the seed, not the first cell in board order (which GRAVE's first visit
+    and the tie of visits once picked, seed after seed: a1, b1, c1, ...)."""
+    game = load_game(str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "hex"))
+    state = game.initial_state()
+    first = game.legal_notations(state)[0]
+    chosen = [MCTSAgent(iterations=1, seed=seed).choose(game, state).notation for seed in range(8)]
+    assert len(set(chosen)) >= 4 and chosen.count(first) <= 2, chosen

@@ -123,9 +123,13 @@ class Search:
                 children.append(Node(code))
                 node.weights.append(total)
             return children
+        # in random order: every choice among children the search cannot tell apart
+        # (none visited yet at a root given no time, GRAVE's first visit where no
+        # action has statistics, a tie of visits and means) falls on any of them, not
+        # on the first listed — the corner of the board, say
         node.children = children = [Node(code) for code in engine.legal(state)]
+        self.rng.shuffle(children)
         node.untried = children[:]
-        self.rng.shuffle(node.untried)
         if len(children) <= self.try_all and self.trying_all_pays(len(children)):
             self.try_children(node, children)
             return children
