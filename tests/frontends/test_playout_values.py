@@ -91,3 +91,40 @@ def test_a_playout_cut_off_at_the_evaluations_cap_plays_on_to_the_end():
             assert reward in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5)) and playout.steps > 2
         else:
             assert reward == (0.7, 1.0 - 0.7) and playout.steps == 2
+
+
+class _Alternating:
+    """An evaluation that says 0.2 and 0.8 in turn: one that tells positions apart."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def first_wins(self, state: object) -> float:
+        self.calls += 1
+        return 0.2 if self.calls % 2 else 0.8
+
+
+def test_a_search_whose_cut_off_values_hardly_differ_plays_on_to_the_end():
+    # The first BLIND_SAMPLES playouts cut off below the cap measure the
+    # evaluation: one value for every position (blind) turns the cut-off off, and
+    # the playouts after go on to `blind_limit` actions and end the game; values
+    # that differ keep it.
+    from interpreter.frontends.agents.playout import BLIND_SAMPLES
+
+    game = TicTacToe()
+    for evaluation, blind in ((_Sure(0.7), True), (_Alternating(), False)):
+        playout = Playout(game.engine, random.Random(3), Tactics(), 2, limit=2, score_weight=0.0)
+        playout.evaluation = evaluation
+        playout.cut_values = []
+        playout.blind_limit = lambda: 20
+        for _ in range(BLIND_SAMPLES):
+            first, second = playout.run(game.engine.copy(game.initial_state()))
+            assert first in (0.7, 0.2, 0.8) and abs(first + second - 1.0) < 1e-9
+        assert playout.blind == blind and playout.cut_values is None
+        steps = playout.steps
+        reward = playout.run(game.engine.copy(game.initial_state()))
+        if blind:
+            assert playout.evaluation is None and playout.limit == 20
+            assert reward in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5)) and playout.steps - steps >= 5
+        else:
+            assert playout.limit == 2 and playout.steps - steps == 2

@@ -79,6 +79,9 @@ class Methods:
     evaluation: bool = True
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
+    # the evaluation's blindness measured in each search (playout.py, BLIND_SPREAD):
+    # where its cut-off values hardly differ, the playouts go on to the end
+    blind_check: bool = True
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
     # playouts prefer actions with good mean results (MAST; with GRAVE only), where
     # the game's statistics say an action's mean is its own (knowledge.py, `uses_mast`)
@@ -277,6 +280,11 @@ class MCTSAgent(SeededAgent):
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
                         try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
+        if search.playout.evaluation is not None and methods.blind_check:
+            # (the limit of playouts to the end, asked only where the evaluation is found blind)
+            engine = game.engine
+            search.playout.blind_limit = lambda: natural_rollout_limit(engine, state)
+            search.playout.cut_values = []
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)

@@ -20,6 +20,7 @@ player only).
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -37,6 +38,13 @@ if TYPE_CHECKING:
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
+# A search's first BLIND_SAMPLES values of playouts cut off by the evaluation (those
+# below its cap) measure whether it sees anything here: where their spread, in
+# log-odds, stays below BLIND_SPREAD (the evaluation gives every position a few random
+# actions on the same value: a game's opening before anything is taken), the rest of
+# the search's playouts go on to the end instead, where the results differ.
+BLIND_SAMPLES = 32
+BLIND_SPREAD = 0.15
 # endings that an action caused (not the scores at the end), as `engine.ending` names them
 ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
@@ -144,6 +152,12 @@ class Playout:
         # actions a playout cut off where the evaluation is at its cap plays on (0: none)
         self.beyond_cap = 0
         self.played_on = 0  # playouts so played on
+        # the values of the first playouts cut off below the cap, while the
+        # evaluation's blindness is being measured (None: measured, or not to be)
+        self.cut_values: Optional[list[float]] = None
+        # a limit for playouts to the end, where the evaluation is found blind (None: not measured)
+        self.blind_limit: Optional[Callable[[], int]] = None
+        self.blind = False  # found blind: the playouts go on to the end
         # MAST: per player, action code -> [summed reward, count] over the simulated
         # games so far; where kept, a step plays the better of two random actions
         self.values: Optional[list[dict[Any, list[float]]]] = None
@@ -176,8 +190,27 @@ class Playout:
                     first = evaluation.first_wins(state)
                     return (first, 1.0 - first)
             else:
+                if self.cut_values is not None:
+                    self.measure_blindness(first)
                 return (first, 1.0 - first)
         return reward_where_stopped(engine, state, self.n, self.score_weight)
+
+    def measure_blindness(self, value: float) -> None:
+        """Count `value` (a cut-off playout's, below the cap) among the first
+        BLIND_SAMPLES; at the last, where their log-odds spread less than
+        BLIND_SPREAD, stop cutting playouts: they go on to `blind_limit` actions."""
+        values = self.cut_values
+        assert values is not None and self.blind_limit is not None, "blindness is being measured"
+        values.append(math.log(value / (1.0 - value)))
+        if len(values) < BLIND_SAMPLES:
+            return
+        self.cut_values = None
+        mean = sum(values) / len(values)
+        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+        if spread < BLIND_SPREAD:
+            self.blind = True
+            self.evaluation = None
+            self.limit = self.blind_limit()
 
     def play(self, state: State, actions: int) -> Any:
         """Play at most `actions` actions of a playout from `state`: the position
