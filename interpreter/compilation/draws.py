@@ -641,9 +641,12 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
         return None
     try:
         _check_carried(setup, body)
+        _NAME_VALUES.clear()
         bound = _appends_bound(src, body, [*setup, *body])
     except _Decline:
         return None
+    finally:
+        _NAME_VALUES.clear()
     if not 0 < bound <= MAX_PER_ELEMENT:
         return None
     rand, elements, n, tries, u, k = (pyast.name(src.fresh("l")) for _ in range(6))
@@ -696,7 +699,7 @@ def _appends_bound(src: Source, stmts: Sequence[py.stmt], scope: Sequence[py.stm
     or not known): loops count their elements' most, from the values their
     collection may have (`scope`: where the names it reads are set)."""
     total = 0
-    for stmt in stmts:
+    for i, stmt in enumerate(stmts):
         if _appended(stmt) is not None:
             total += 1
         elif isinstance(stmt, py.If):
@@ -704,7 +707,7 @@ def _appends_bound(src: Source, stmts: Sequence[py.stmt], scope: Sequence[py.stm
         elif isinstance(stmt, py.For):
             inner = _appends_bound(src, stmt.body, scope)
             if inner:
-                values = _values(src, stmt.iter, scope, set())
+                values = _values_after(src, stmt.iter, stmts[:i], scope)
                 total += max((len(value) for value in values), default=0) * inner
             total += _appends_bound(src, stmt.orelse, scope)
         elif pyast.uses([stmt], "out"):
@@ -712,7 +715,27 @@ def _appends_bound(src: Source, stmts: Sequence[py.stmt], scope: Sequence[py.stm
     return total
 
 
-def _values(src: Source, expr: py.expr, scope: Sequence[py.stmt], open_names: set[str]) -> list[Any]:
+def _values_after(src: Source, expr: py.expr, before: Sequence[py.stmt], scope: Sequence[py.stmt]) -> list[Any]:
+    """_values of `expr` evaluated after the statements `before` (a straight run):
+    a name they last set plainly, and nothing after that sets, has the values of
+    that assignment (so worked out in turn), not those of all its assignments."""
+    env: dict[str, list[Any]] = {}
+    for name in pyast.names_in([expr]):
+        if src.is_const_name(name):
+            continue
+        last = next((j for j in range(len(before) - 1, -1, -1) if name in _assigned([before[j]])), None)
+        if last is None:
+            continue
+        stmt = before[last]
+        if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], name) \
+                and name not in {node.id for node in pyast.walk_all([stmt.value])
+                                 if isinstance(node, py.Name) and isinstance(node.ctx, py.Store)}:
+            env[name] = _values_after(src, stmt.value, before[:last], scope)
+    return _values(src, expr, scope, set(), env)
+
+
+def _values(src: Source, expr: py.expr, scope: Sequence[py.stmt], open_names: set[str],
+            env: Optional[dict[str, list[Any]]] = None) -> list[Any]:
     """Every value `expr` may have (distinct objects), from the constants it reads
     and the assignments of the names it reads in `scope`; declines where not known."""
     if isinstance(expr, py.Constant):
@@ -720,13 +743,16 @@ def _values(src: Source, expr: py.expr, scope: Sequence[py.stmt], open_names: se
     if isinstance(expr, py.Name):
         if src.is_const_name(expr.id):
             return _distinct([src.value(expr)])
+        if env is not None and expr.id in env:
+            return env[expr.id]
         return _name_values(src, expr.id, scope, open_names)
     if isinstance(expr, py.IfExp):
-        return _distinct(_values(src, expr.body, scope, open_names) + _values(src, expr.orelse, scope, open_names))
+        return _distinct(_values(src, expr.body, scope, open_names, env)
+                         + _values(src, expr.orelse, scope, open_names, env))
     if isinstance(expr, py.Subscript) and not isinstance(expr.slice, py.Slice):
         found: list[Any] = []
         index = expr.slice.value if isinstance(expr.slice, py.Constant) and type(expr.slice.value) is int else None
-        for value in _values(src, expr.value, scope, open_names):
+        for value in _values(src, expr.value, scope, open_names, env):
             if not isinstance(value, (tuple, list)):
                 continue  # (never indexed in a run: it would fail)
             if index is not None:
@@ -743,7 +769,22 @@ def _values(src: Source, expr: py.expr, scope: Sequence[py.stmt], open_names: se
 def _name_values(src: Source, name: str, scope: Sequence[py.stmt], open_names: set[str]) -> list[Any]:
     """The values of a local `name`: those of every plain assignment to it in
     `scope` (the name set no other way); one that reads the name itself is
-    applied until no value is new."""
+    applied until no value is new. Worked out once per scope (its loops ask
+    the same names)."""
+    key = (id(scope), name)
+    if key in _NAME_VALUES:
+        return _NAME_VALUES[key]
+    values = _NAME_VALUES[key] = _name_values_found(src, name, scope, open_names)
+    return values
+
+
+# What _name_values found, by (scope, name), while write_element_draws works out
+# one bound (emptied before and after: a scope's id is its own only while it lives).
+_NAME_VALUES: dict[tuple[int, str], list[Any]] = {}
+
+
+def _name_values_found(src: Source, name: str, scope: Sequence[py.stmt], open_names: set[str]) -> list[Any]:
+    """_name_values, worked out."""
     sources: list[py.expr] = []
     for node in pyast.walk_all(scope):
         if isinstance(node, py.Assign) and any(pyast.is_name(t, name) for t in node.targets):
@@ -759,13 +800,15 @@ def _name_values(src: Source, name: str, scope: Sequence[py.stmt], open_names: s
     recursive = [e for e in sources if name in pyast.names_in([e])]
     inner = open_names | {name}
     values = _distinct([v for e in plain for v in _values(src, e, scope, inner)])
+    known = {id(v) for v in values}
+    new = values
     for _ in range(8):  # (tables nest a few levels at most)
         if not recursive:
             return values
-        known = {id(v) for v in values}
-        new = []
+        # (the assignments reading the name applied to the values found last)
+        frontier, new = new, []
         for e in recursive:
-            for v in _values_with(src, e, name, values, scope, inner):
+            for v in _values_with(src, e, name, frontier, scope, inner):
                 if id(v) not in known:
                     known.add(id(v))
                     new.append(v)
