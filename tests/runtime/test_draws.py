@@ -111,8 +111,14 @@ def test_go_pentago_othello_and_connect_four_are_drawn_not_listed():
     assert "morris" in drawn
     # a drop on a region of the player's (`homes[player]`-like: padded per player)
     assert "regibus" in drawn
-    # moves of the pieces on the board are listed whole
+    # moves of the pieces on the board are listed whole, but where each piece
+    # gives a few (a piece drawn, then one of its actions: write_element_draws)
     assert not {"chess", "checkers", "amazons"} & drawn
+    per_piece = {Path(path).name: max(d.draws_per_element for d in engine_of(path).decisions)
+                 for path in DEFINITIONS if Path(path).name in drawn}
+    # LOA: four lines, two ways each; Breakthrough: three steps; Clobber: four
+    assert {name: per_piece[name] for name in ("lines_of_action", "breakthrough", "clobber")} == {
+        "lines_of_action": 8, "breakthrough": 3, "clobber": 4}
 
 
 def test_a_playout_draws_only_legal_actions(tmp_path):
