@@ -588,8 +588,9 @@ class Compiler:
             legal_with_duplicates=namespace[names.every] if names.every else lister,
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,
-            draws=(namespace[names.draws[0]], names.draws[1]) if names.draws else None,
+            draws=(namespace[names.draws[0]], max(names.draws[1], 0)) if names.draws else None,
             draws_from_empty=bool(names.draws and names.draws[2] and self.keeps_empty),
+            draws_per_element=max(-names.draws[1], 0) if names.draws else 0,
         )
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:

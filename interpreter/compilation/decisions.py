@@ -34,7 +34,7 @@ from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
 from .counted_masks import kind_reads_counted
-from .draws import write_draws
+from .draws import write_draws, write_element_draws
 from .hoisting import masks_read_made
 from .masked_listing import masked_listing
 from .per_listing import ListingCache
@@ -264,6 +264,9 @@ class DecisionWriter:
         if drawn and self.coverage is None and plan.longest is None:
             drawn_origin = Origin(f"decision '{plan.name}': one candidate, drawn by playouts", plan.pos)
             draws = write_draws(src, code, drawn_origin, len(self.site_names))
+            if draws is None and not self.checked_after:
+                # (`forbid result`'s checks draw again from a shrinking pool: not this draw)
+                draws = write_element_draws(src, code, drawn_origin)
         return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
 
     def guard(self, action: ActionPlan) -> Optional[str]:

@@ -17,8 +17,10 @@ lister's registers and set-up (once a call), then a loop drawing a candidate out
 of `pool` and running its block's body, where `out.append(code)` has become
 `return code`. It declines (returns None) when the lister is anything else:
 actions compared for their notation, `prefer` tiers, `forbid result` filtering,
-loops over the position's pieces, an element giving several actions. The engine
-uses the function in `random_playout` (compiled.DecisionInfo.draws).
+loops over the position's pieces, an element giving several actions (but see
+write_element_draws, below: a loop over the player's pieces drawn piece by
+piece). The engine uses the function in `random_playout`
+(compiled.DecisionInfo.draws).
 
 Where one block is a drop onto any empty site of the board (a loop over every
 site whose body starts by asking that the site be empty) and the other
@@ -591,3 +593,268 @@ def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:
     """A deep copy of `stmts` to change, without the name counts pyast keeps on
     statements (they would no longer be true)."""
     return pyast.changeable_copy(list(stmts))
+
+
+# Where the lister is one loop over the player's pieces whose body may give several
+# actions per piece (a piece's moves along its lines), a playout's draw picks a
+# piece at random, lists that piece's actions only, and keeps one of them with a
+# chance proportional to how many there are (at most MAX_PER_ELEMENT, a bound read
+# from the body: the appends times the most elements of the loops around them).
+# Each try gives every listed action of the position with the same chance (the
+# piece's 1/n, times k/M, times 1/k); a draw that keeps none after as many tries
+# as there are pieces leaves the position to the whole lister (uniform too).
+MAX_PER_ELEMENT = 8
+# The most values a name or expression may have that the bound is worked out over.
+_MAX_VALUES = 50_000
+
+
+def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optional[tuple[str, int, bool]]:
+    """(the name of the draw function, minus the bound, False) for a lister that is a loop over a
+    list of the position's (`o[...]`: a player's pieces) giving at most
+    MAX_PER_ELEMENT actions per element, else None. The function, `(s, pool, rand,
+    cut)` like write_draws' (its pool and cut unread), returns an action drawn
+    uniformly among the lister's (as often as the lister lists it), or None (then
+    the lister lists them)."""
+    start = next((i for i, stmt in enumerate(lister) if _is_out_made(stmt)), None)
+    if start is None or not _returns_out(lister[-1]):
+        return None
+    setup = list(lister[:start])
+    chosen = list(lister[start + 1:-1])
+    if chosen and _only_if_none(chosen[-1]):
+        chosen.pop()  # (the actions offered only when no other is: the lister's)
+    if pyast.uses(setup, "out") or not chosen:
+        return None
+    loop = chosen[-1]
+    before = chosen[:-1]
+    if pyast.uses(before, "out") or not isinstance(loop, py.For) or not isinstance(loop.target, py.Name) \
+            or loop.orelse or not _is_position_list(loop.iter):
+        return None
+    body = list(loop.body)
+    target = loop.target.id
+    if not _appends_only(body) or _leaves_loop(body) or any(isinstance(node, (py.Return, py.Yield, py.Global))
+                                                          for node in pyast.walk_all(body)):
+        return None
+    if _kinds_apart(body):
+        return None
+    setup = setup + before
+    if target in pyast.names_in(setup) or pyast.names_in([loop.iter]) & _assigned(body):
+        return None
+    try:
+        _check_carried(setup, body)
+        _NAME_VALUES.clear()
+        bound = _appends_bound(src, body, [*setup, *body])
+    except _Decline:
+        return None
+    finally:
+        _NAME_VALUES.clear()
+    if not 0 < bound <= MAX_PER_ELEMENT:
+        return None
+    rand, elements, n, tries, u, k = (pyast.name(src.fresh("l")) for _ in range(6))
+    out = pyast.name("out")
+    trial = [
+        pyast.assign(pyast.name(target), pyast.sub(elements, pyast.helper("int", pyast.binop(
+            pyast.call(rand), "*", n)))),
+        pyast.assign(out, pyast.list_()),
+        *_copied(body),
+        pyast.assign(k, pyast.helper("len", out)),
+        pyast.if_(pyast.compare(k, ">", pyast.num(bound)), [pyast.return_(pyast.none())]),
+        pyast.assign(u, pyast.binop(pyast.call(rand), "*", pyast.num(bound))),
+        pyast.if_(pyast.compare(u, "<", k), [pyast.return_(pyast.sub(out, pyast.helper("int", u)))]),
+    ]
+    name = src.fresh("f")
+    pool, cut = src.fresh("l"), src.fresh("l")
+    src.function(name, ["s", pool, rand.id, cut], [
+        *_pruned(setup, [pyast.expr_stmt(loop.iter), *body]),
+        pyast.assign(elements, _copied_expr(loop.iter)),
+        pyast.assign(n, pyast.helper("len", elements)),
+        pyast.for_(tries, pyast.helper("range", n), trial),
+        pyast.return_(pyast.none()),
+    ], origin)
+    return name, -bound, False
+
+
+def _kinds_apart(body: list[py.stmt]) -> bool:
+    """Whether every action of `body` is under a test of the piece's kind (`kk`,
+    decisions.py): pieces of other kinds give none, and a draw over all of them
+    would mostly draw those (a follow-up decision of one kind, among many)."""
+    tested = [stmt for stmt in body if isinstance(stmt, py.If) and "kk" in pyast.names_in([stmt.test])]
+    return bool(tested) and sum(pyast.uses(stmt.body + stmt.orelse, "out") for stmt in tested) \
+        == pyast.uses(body, "out")
+
+
+def _is_position_list(iterable: py.expr) -> bool:
+    """`o[X]`: a list of sites of the position's, which a draw can index."""
+    return isinstance(iterable, py.Subscript) and pyast.is_name(iterable.value, "o") \
+        and not isinstance(iterable.slice, py.Slice)
+
+
+def _appends_only(body: list[py.stmt]) -> bool:
+    """Whether `out` is read in `body` only as `out.append(X)`."""
+    appends = sum(1 for node in pyast.walk_all(body) if isinstance(node, py.Expr) and _appended(node) is not None)
+    return appends > 0 and pyast.uses(body, "out") == appends
+
+
+def _appends_bound(src: Source, stmts: Sequence[py.stmt], scope: Sequence[py.stmt]) -> int:
+    """The most `out.append`s `stmts` make in one run (declines where unbounded
+    or not known): loops count their elements' most, from the values their
+    collection may have (`scope`: where the names it reads are set)."""
+    total = 0
+    for i, stmt in enumerate(stmts):
+        if _appended(stmt) is not None:
+            total += 1
+        elif isinstance(stmt, py.If):
+            total += max(_appends_bound(src, stmt.body, scope), _appends_bound(src, stmt.orelse, scope))
+        elif isinstance(stmt, py.For):
+            inner = _appends_bound(src, stmt.body, scope)
+            if inner:
+                values = _values_after(src, stmt.iter, stmts[:i], scope)
+                total += max((len(value) for value in values), default=0) * inner
+            total += _appends_bound(src, stmt.orelse, scope)
+        elif pyast.uses([stmt], "out"):
+            raise _Decline  # (a `while`, or anything else appending)
+    return total
+
+
+def _values_after(src: Source, expr: py.expr, before: Sequence[py.stmt], scope: Sequence[py.stmt]) -> list[Any]:
+    """_values of `expr` evaluated after the statements `before` (a straight run):
+    a name they last set plainly, and nothing after that sets, has the values of
+    that assignment (so worked out in turn), not those of all its assignments."""
+    env: dict[str, list[Any]] = {}
+    for name in pyast.names_in([expr]):
+        if src.is_const_name(name):
+            continue
+        last = next((j for j in range(len(before) - 1, -1, -1) if name in _assigned([before[j]])), None)
+        if last is None:
+            continue
+        stmt = before[last]
+        if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], name) \
+                and name not in {node.id for node in pyast.walk_all([stmt.value])
+                                 if isinstance(node, py.Name) and isinstance(node.ctx, py.Store)}:
+            env[name] = _values_after(src, stmt.value, before[:last], scope)
+    return _values(src, expr, scope, set(), env)
+
+
+def _values(src: Source, expr: py.expr, scope: Sequence[py.stmt], open_names: set[str],
+            env: Optional[dict[str, list[Any]]] = None) -> list[Any]:
+    """Every value `expr` may have (distinct objects), from the constants it reads
+    and the assignments of the names it reads in `scope`; declines where not known."""
+    if isinstance(expr, py.Constant):
+        return _distinct([expr.value])
+    if isinstance(expr, py.Name):
+        if src.is_const_name(expr.id):
+            return _distinct([src.value(expr)])
+        if env is not None and expr.id in env:
+            return env[expr.id]
+        return _name_values(src, expr.id, scope, open_names)
+    if isinstance(expr, py.IfExp):
+        return _distinct(_values(src, expr.body, scope, open_names, env)
+                         + _values(src, expr.orelse, scope, open_names, env))
+    if isinstance(expr, py.Subscript) and not isinstance(expr.slice, py.Slice):
+        found: list[Any] = []
+        index = expr.slice.value if isinstance(expr.slice, py.Constant) and type(expr.slice.value) is int else None
+        for value in _values(src, expr.value, scope, open_names, env):
+            if not isinstance(value, (tuple, list)):
+                continue  # (never indexed in a run: it would fail)
+            if index is not None:
+                if -len(value) <= index < len(value):
+                    found.append(value[index])
+            else:
+                found.extend(value)
+            if len(found) > _MAX_VALUES:
+                raise _Decline
+        return _distinct(found)
+    raise _Decline
+
+
+def _name_values(src: Source, name: str, scope: Sequence[py.stmt], open_names: set[str]) -> list[Any]:
+    """The values of a local `name`: those of every plain assignment to it in
+    `scope` (the name set no other way); one that reads the name itself is
+    applied until no value is new. Worked out once per scope (its loops ask
+    the same names)."""
+    key = (id(scope), name)
+    if key in _NAME_VALUES:
+        return _NAME_VALUES[key]
+    values = _NAME_VALUES[key] = _name_values_found(src, name, scope, open_names)
+    return values
+
+
+# What _name_values found, by (scope, name), while write_element_draws works out
+# one bound (emptied before and after: a scope's id is its own only while it lives).
+_NAME_VALUES: dict[tuple[int, str], list[Any]] = {}
+
+
+def _name_values_found(src: Source, name: str, scope: Sequence[py.stmt], open_names: set[str]) -> list[Any]:
+    """_name_values, worked out."""
+    sources: list[py.expr] = []
+    for node in pyast.walk_all(scope):
+        if isinstance(node, py.Assign) and any(pyast.is_name(t, name) for t in node.targets):
+            if len(node.targets) != 1:
+                raise _Decline
+            sources.append(node.value)
+        elif isinstance(node, py.Name) and node.id == name and isinstance(node.ctx, py.Store):
+            if not any(isinstance(a, py.Assign) and node in a.targets for a in pyast.walk_all(scope)):
+                raise _Decline  # (a loop's variable, a walrus, an unpacking)
+    if name in open_names or not sources:
+        raise _Decline
+    plain = [e for e in sources if name not in pyast.names_in([e])]
+    recursive = [e for e in sources if name in pyast.names_in([e])]
+    inner = open_names | {name}
+    values = _distinct([v for e in plain for v in _values(src, e, scope, inner)])
+    known = {id(v) for v in values}
+    new = values
+    for _ in range(8):  # (tables nest a few levels at most)
+        if not recursive:
+            return values
+        # (the assignments reading the name applied to the values found last)
+        frontier, new = new, []
+        for e in recursive:
+            for v in _values_with(src, e, name, frontier, scope, inner):
+                if id(v) not in known:
+                    known.add(id(v))
+                    new.append(v)
+        if not new:
+            return values
+        values = values + new
+        if len(values) > _MAX_VALUES:
+            raise _Decline
+    raise _Decline
+
+
+def _values_with(src: Source, expr: py.expr, name: str, values: list[Any], scope: Sequence[py.stmt],
+                 open_names: set[str]) -> list[Any]:
+    """_values of `expr` where `name` has `values`."""
+    if isinstance(expr, py.Name) and expr.id == name:
+        return values
+    if isinstance(expr, py.IfExp):
+        return _distinct(_values_with(src, expr.body, name, values, scope, open_names)
+                         + _values_with(src, expr.orelse, name, values, scope, open_names))
+    if isinstance(expr, py.Subscript) and not isinstance(expr.slice, py.Slice) and name in pyast.names_in([expr.value]):
+        index = expr.slice.value if isinstance(expr.slice, py.Constant) and type(expr.slice.value) is int else None
+        found: list[Any] = []
+        for value in _values_with(src, expr.value, name, values, scope, open_names):
+            if isinstance(value, (tuple, list)):
+                if index is not None:
+                    if -len(value) <= index < len(value):
+                        found.append(value[index])
+                else:
+                    found.extend(value)
+            if len(found) > _MAX_VALUES:
+                raise _Decline
+        return _distinct(found)
+    return _values(src, expr, scope, open_names)
+
+
+def _distinct(values: list[Any]) -> list[Any]:
+    """`values`' tuples and lists, once each: a number or none can be neither
+    indexed nor looped over in a run, so it bounds nothing; any other collection
+    (a set, a text) is not looked into (declines)."""
+    seen: set[int] = set()
+    kept = []
+    for v in values:
+        if isinstance(v, (tuple, list)):
+            if id(v) not in seen:
+                seen.add(id(v))
+                kept.append(v)
+        elif not (v is None or isinstance(v, (int, float))):
+            raise _Decline
+    return kept

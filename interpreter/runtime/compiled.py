@@ -126,6 +126,10 @@ class DecisionInfo:
     # sites (`State.empty`) and its other candidates: a drop onto any empty site
     # drawn without drawing occupied sites (compilation/draws.py).
     draws_from_empty: bool = False
+    # Where the draw picks one of the player's pieces and keeps one of its actions
+    # with a chance in proportion to their number (n above is 0, its pool unread):
+    # the most actions one piece gives (compilation/draws.write_element_draws); else 0.
+    draws_per_element: int = 0
     # With `play the longest turn`: a legal code drawn uniformly, checking no more
     # candidates than needed (runtime/longest.py), for random playouts; else None.
     # (Its legal listers are then the longest turn's filters; no draws, no candidates.)

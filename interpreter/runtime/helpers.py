@@ -75,6 +75,13 @@ def sites(items: tuple[int, ...]) -> list[int]:
 
 def first(sites: Iterable[int]) -> int:
     """The site of `sites` that comes first in board order, or -1 (none)."""
+    if type(sites) is MaskedSites:
+        # (a player's pieces, whose mask is kept once made: its lowest bit — no
+        # walk over the list; -1 where empty)
+        mask = sites.mask
+        if mask is not None:
+            return (mask & -mask).bit_length() - 1
+        return min(sites) if sites else -1
     if type(sites) is list or type(sites) is tuple:  # (a keyword argument costs more than the test)
         return min(sites) if sites else -1
     return min(sites, default=-1)

@@ -34,6 +34,8 @@ def drawn_actions(engine, s) -> list:
     if decision.is_chance or decision.draws is None or decision.alike_keys is not None:
         return None
     draw, n = decision.draws
+    if decision.draws_per_element:
+        return element_drawn(decision, s)
     given = []
     for candidate in range(n):
         # the pool holds this candidate only: the draw says what it gives
@@ -44,6 +46,36 @@ def drawn_actions(engine, s) -> list:
     if checks:
         given = checks_allow(s, given, checks[s.phase])
     return given
+
+
+class _Spent(Exception):
+    """The scripted random numbers ran out: the draw's first try kept nothing."""
+
+
+def element_drawn(decision, s) -> list:
+    """What a draw over the player's pieces keeps at its first try, over every
+    piece and every number of its keeping test (compilation/draws.py,
+    write_element_draws): each listed action once — as likely as any other — in
+    the lister's order."""
+    n, bound = len(s.occ[s.player]), decision.draws_per_element
+    given = []
+    for piece in range(n):
+        for kept in range(bound):
+            numbers = iter([(piece + 0.5) / n, (kept + 0.5) / bound])
+
+            def rand():
+                for x in numbers:
+                    return x
+                raise _Spent
+
+            try:
+                code = decision.draws[0](s, [], rand, False)
+            except _Spent:
+                continue
+            assert code is not None  # (None only when a piece gives more than the bound)
+            given.append(code)
+    order = {code: i for i, code in enumerate(decision.legal(s))}
+    return sorted(given, key=lambda code: order.get(code, -1))
 
 
 def _compared_positions(path: str, plies: int, games: int) -> int:
@@ -79,8 +111,14 @@ def test_go_pentago_othello_and_connect_four_are_drawn_not_listed():
     assert "morris" in drawn
     # a drop on a region of the player's (`homes[player]`-like: padded per player)
     assert "regibus" in drawn
-    # moves of the pieces on the board are listed whole
+    # moves of the pieces on the board are listed whole, but where each piece
+    # gives a few (a piece drawn, then one of its actions: write_element_draws)
     assert not {"chess", "checkers", "amazons"} & drawn
+    per_piece = {Path(path).name: max(d.draws_per_element for d in engine_of(path).decisions)
+                 for path in DEFINITIONS if Path(path).name in drawn}
+    # LOA: four lines, two ways each; Breakthrough: three steps; Clobber: four
+    assert {name: per_piece[name] for name in ("lines_of_action", "breakthrough", "clobber")} == {
+        "lines_of_action": 8, "breakthrough": 3, "clobber": 4}
 
 
 def test_a_playout_draws_only_legal_actions(tmp_path):

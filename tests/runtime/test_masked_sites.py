@@ -88,3 +88,14 @@ def test_positions_keep_neutral_sites_masked_through_copies_and_pickling():
     for twin in (state.copy(), pickle.loads(pickle.dumps(state))):
         assert type(twin.occ[-1]) is MaskedSites and twin.occ[-1] is not neutral
         assert twin.occ[-1].mask == neutral.mask
+
+
+def test_first_reads_the_lowest_bit_of_a_kept_mask():
+    from interpreter.runtime.helpers import first
+    rng = random.Random(5)
+    for _ in range(200):
+        sites = masked(rng.sample(range(100), rng.randrange(0, 6)))
+        unmade = first(sites)
+        assert unmade == (min(sites) if sites else -1)
+        _known(sites)
+        assert first(sites) == unmade
