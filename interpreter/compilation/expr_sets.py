@@ -454,8 +454,8 @@ class SetFamily:
             sink.extend(written)
             type_ = Type.INT if quantifier == "count" else Type.BOOL
             # (an answer set in one assignment, not at a site found: no loop to run in)
-            loop = tuple(sink[start:]) if quantifier == "exists" and reached is None else None
-            return Code(t, type_, deps, cost=cost, found_loop=loop)
+            found_at = tuple(sink[start:]) if quantifier == "exists" and reached is None else None
+            return Code(t, type_, deps, cost=cost, found_loop=found_at)
         if quantifier == "count":
             counted_loop(pyast.assign(t, pyast.num(0)),
                          *self._rows(var, coll, body(when(lines, cond, [pyast.augment(t, "+", pyast.num(1))]))))

@@ -17,8 +17,8 @@ from .chains import alone, liberties, stones
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
-from .dilation import reach as dilated_reach
 from .clearances import ClearedChecks, let_through, sift
+from .dilation import reach as dilated_reach
 from .errors import RuleRuntimeError, fail
 from .kept_answers import NOT_KEPT, keep_entry, kept_entry
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
