@@ -421,7 +421,7 @@ class SetFamily:
             memo = self._region_memo(flood, scope) if order is None else None
             searching, noted = (None, None) if memo is None else self._answered(memo, flood, t)
             written: Stmts
-            reached: Optional[py.expr] = None
+            reached: Optional[tuple[Stmts, py.expr]] = None
             if quantifier == "exists" and flood.witness is not None and memo is None:
                 witness = flood.witness
                 mask = self.site_masks.failing(witness.cond, witness.site, self.site_masks.kinds) \
@@ -432,7 +432,7 @@ class SetFamily:
                 reached = reach_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits,
                                        lambda: x.src.const((1 << x.n_sites) - 1)) if failing is None else None
                 if reached is not None:
-                    written = [flood.seeds[0], pyast.assign(t, reached)]
+                    written = [flood.seeds[0], *reached[0], pyast.assign(t, reached[1])]
                 else:
                     written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
                                              failing)

@@ -36,11 +36,12 @@ MAX_SHIFTS = 12
 
 
 def reach_answer(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond: py.expr,
-                 bits: Callable[[], py.expr], full: Callable[[], py.expr]) -> Optional[py.expr]:
+                 bits: Callable[[], py.expr], full: Callable[[], py.expr]) -> Optional[tuple[list[py.stmt], py.expr]]:
     """Whether `exists` over `flood` (from one site, keeping its path:
     `flood.witness`) with the condition `cond` of `var` (after `lines`) finds a
-    site, as one expression of bitmasks (the flood's first statement, which
-    names its start, runs before it), or None where the flood is not so."""
+    site: the statements growing R and the expression of bitmasks answering
+    (the flood's first statement, which names its start, runs before them),
+    or None where the flood is not so."""
     witness = flood.witness
     if witness is None or lines or witness.lines or witness.neighbours is None or not flood.seeds:
         return None
@@ -63,35 +64,55 @@ def reach_answer(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond
     if not goal:
         return None
     goal_mask = src.const(sum(1 << site for site in goal))
-    reached = pyast.helper("h_reach", src.const([(-1, 0)]), goal_mask, allowed, *_steps(src, table, n))
+    grown, reached = _grown(src, table, n, goal_mask, allowed)
     start = witness.start
     bit = pyast.sub(bits(), start)
     if not with_start:
-        return pyast.compare(pyast.binop(bit, "&", reached), "!=", pyast.num(0))
+        return grown, pyast.compare(pyast.binop(bit, "&", reached), "!=", pyast.num(0))
     rows = src.const(tuple(sum(1 << t for t in row if 0 <= t < n) for row in table))
     near = pyast.binop(pyast.binop(pyast.sub(bits(), start), "|", pyast.sub(rows, start)), "&", reached)
-    return pyast.or_(pyast.compare(pyast.binop(bit, "&", goal_mask), "!=", pyast.num(0)),
-                     pyast.compare(near, "!=", pyast.num(0)))
+    return grown, pyast.or_(pyast.compare(pyast.binop(bit, "&", goal_mask), "!=", pyast.num(0)),
+                            pyast.compare(near, "!=", pyast.num(0)))
+
+
+def _grown(src: Source, table: tuple[tuple[int, ...], ...], n: int, goal: py.expr,
+           allowed: py.expr) -> tuple[list[py.stmt], py.Name]:
+    """Statements leaving R (the sites of `allowed` joined through them to a
+    site of `goal & allowed`) in a fresh local, which they return with. The
+    last answer is kept in a constant of its own, by `allowed`. On a table
+    with few distances between neighbours the growth is written out: each
+    round one AND and one shift (a product or a quotient by a power of two) a
+    distance; on others runtime/dilation.reach grows it through each site's
+    neighbours' mask."""
+    by_distance: dict[int, int] = {}
+    for site, row in enumerate(table[:n]):
+        for t in row:
+            by_distance[t - site] = by_distance.get(t - site, 0) | 1 << site
+    cache = src.const([(-1, 0)])
+    mask, last, found = (pyast.name(src.fresh("t")) for _ in range(3))
+    if len(by_distance) > MAX_SHIFTS:
+        rows = src.const(tuple(sum(1 << t for t in row) for row in table[:n]))
+        return [pyast.assign(found, pyast.helper("h_reach", cache, goal, allowed, src.const(()), src.const(()),
+                                                 rows))], found
+    fresh = pyast.name(src.fresh("t"))
+    near: Optional[py.expr] = None
+    for d, sites in sorted(by_distance.items()):
+        part = pyast.binop(pyast.binop(fresh, "&", src.const(sites)), "*" if d > 0 else "//", src.const(1 << abs(d)))
+        near = part if near is None else pyast.binop(near, "|", part)
+    assert near is not None
+    grow = [pyast.assign(found, pyast.binop(goal, "&", mask)), pyast.assign(fresh, found),
+            pyast.while_(fresh, [pyast.assign(fresh, pyast.binop(near, "&", pyast.binop(mask, "^", found))),
+                                 pyast.assign(found, pyast.binop(found, "|", fresh))]),
+            pyast.assign(pyast.sub(cache, 0), pyast.tuple_(mask, found))]
+    return [pyast.assign(mask, allowed), pyast.assign(last, pyast.sub(cache, 0)),
+            pyast.if_(pyast.compare(pyast.sub(last, 0), "==", mask), [pyast.assign(found, pyast.sub(last, 1))],
+                      grow)], found
 
 
 def _symmetric(table: tuple[tuple[int, ...], ...], n: int) -> bool:
     """Whether each site's neighbours (sites of the board only) have it as theirs."""
     return all(isinstance(t, int) and 0 <= t < n and site in table[t]
                for site, row in enumerate(table[:n]) for t in row) and not table[n]
-
-
-def _steps(src: Source, table: tuple[tuple[int, ...], ...], n: int) -> tuple[py.expr, py.expr, py.expr]:
-    """The table as runtime/dilation.reach takes it: (ups, downs, rows)."""
-    by_distance: dict[int, int] = {}
-    for site, row in enumerate(table[:n]):
-        for t in row:
-            by_distance[t - site] = by_distance.get(t - site, 0) | 1 << site
-    if len(by_distance) > MAX_SHIFTS:
-        rows = tuple(sum(1 << t for t in row) for row in table[:n])
-        return src.const(()), src.const(()), src.const(rows)
-    ups = tuple((d, mask) for d, mask in sorted(by_distance.items()) if d > 0)
-    downs = tuple((-d, mask) for d, mask in sorted(by_distance.items()) if d < 0)
-    return src.const(ups), src.const(downs), src.const(())
 
 
 def _allowed(src: Source, cond: py.expr, site: str, starts: set[str], bits: Callable[[], py.expr],
