@@ -39,6 +39,7 @@ from .expr_sites import SiteFamily
 from .goal_search import goal_order, ordered_loop
 from .journal import POSITION, PURE_HELPERS
 from .liberties import liberty_test, region_test
+from .masked_reach import reach_answer
 from .names import CONTEXT_NAMES, reserved_word
 from .necessary import mentions
 from .prefilters import OwnerMasks
@@ -420,13 +421,21 @@ class SetFamily:
             memo = self._region_memo(flood, scope) if order is None else None
             searching, noted = (None, None) if memo is None else self._answered(memo, flood, t)
             written: Stmts
+            reached: Optional[tuple[Stmts, py.expr]] = None
             if quantifier == "exists" and flood.witness is not None and memo is None:
                 witness = flood.witness
                 mask = self.site_masks.failing(witness.cond, witness.site, self.site_masks.kinds) \
                     if scope.listing and not witness.lines else None
                 failing = None if mask is None else self._kept_masks(mask)
-                written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
-                                         failing)
+                # (the flood's start joined to its goal as masks, the goal's side
+                # grown once for any start: masked_reach.py)
+                reached = reach_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits,
+                                       lambda: x.src.const((1 << x.n_sites) - 1)) if failing is None else None
+                if reached is not None:
+                    written = [flood.seeds[0], *reached[0], pyast.assign(t, reached[1])]
+                else:
+                    written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
+                                             failing)
                 # (too few sites fail the flood's condition to cut any site off
                 # from a fixed goal: true without a search, cut_pretest.py)
                 early = early_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits)
@@ -444,7 +453,9 @@ class SetFamily:
                 self._register_answers(written, memo, flood, scope, noted)
             sink.extend(written)
             type_ = Type.INT if quantifier == "count" else Type.BOOL
-            return Code(t, type_, deps, cost=cost, found_loop=tuple(sink[start:]) if quantifier == "exists" else None)
+            # (an answer set in one assignment, not at a site found: no loop to run in)
+            found_at = tuple(sink[start:]) if quantifier == "exists" and reached is None else None
+            return Code(t, type_, deps, cost=cost, found_loop=found_at)
         if quantifier == "count":
             counted_loop(pyast.assign(t, pyast.num(0)),
                          *self._rows(var, coll, body(when(lines, cond, [pyast.augment(t, "+", pyast.num(1))]))))

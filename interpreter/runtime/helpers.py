@@ -18,6 +18,7 @@ from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
 from .clearances import ClearedChecks, let_through, sift
+from .dilation import reach as dilated_reach
 from .errors import RuleRuntimeError, fail
 from .kept_answers import NOT_KEPT, keep_entry, kept_entry
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
@@ -1276,6 +1277,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_chains_forget": chains_forget,
     "h_group_kept": group_kept,
     "h_group_mask": stones,
+    # a flood's sites found as bitmasks (runtime/dilation.py, compilation/masked_reach.py)
+    "h_reach": dilated_reach,
     # (the builtin, for the key's updates: compilation/board_keys.py)
     "h_hash": hash,
     "h_others_mask": others_mask,

@@ -3,6 +3,8 @@ and fewer sites fail C than the least cut between a site and GOAL
 (compilation/cut_pretest.py): the cut worked out on small tables, and random games
 of a ring rule (a flood around the placed stone's group, as Havannah asks) equal to
 the same definition compiled without the early answer."""
+import ast
+
 from interpreter import load_game
 from interpreter.compilation import cut_pretest, expr_sets
 from tests.helpers import generated, play, random_games_seen, stones_and_rocks, write_definition
@@ -97,8 +99,12 @@ def test_a_ring_found_with_and_without_the_early_answer(tmp_path, monkeypatch):
     assert not any("bit_count() >= 6" in line for line in _source(in_loop))
     with monkeypatch.context() as patched:
         patched.setattr(expr_sets, "early_answer", lambda *args: None)
+        patched.setattr(expr_sets, "reach_answer", lambda *args: None)  # (the search, not masks)
         searched = load_game(path)
     assert not any("bit_count()" in line for line in _source(searched))
+    # (the flood answered from the rim's side grown as bitmasks, compilation/masked_reach.py;
+    # `searched` floods site by site)
+    assert not _marks(game) and not _marks(in_loop) and _marks(searched)
     seeds = range(30)
     games = random_games_seen(game, seeds)
     assert games == random_games_seen(searched, seeds)
@@ -109,5 +115,8 @@ def test_a_ring_found_with_and_without_the_early_answer(tmp_path, monkeypatch):
 
 
 def _source(game):
-    import ast
     return [ast.unparse(node) for node in generated(game, ast.Compare)]
+
+
+def _marks(game):
+    return any(node.func.id == "h_marks" for node in generated(game, ast.Call) if isinstance(node.func, ast.Name))
