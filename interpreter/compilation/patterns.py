@@ -324,11 +324,7 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
     (as far as the way is free when it is unbounded)."""
     passing = landing.forbidden("passing", "to")
     if span.low_fixed == 1 and span.high_fixed == 1:
-        targets = per_player_table(
-            src, dirs_by_player, n_sites,
-            lambda dirs, s: () if s is None else tuple(rays[x][s][0] for x in dirs if rays[x][s]), "step1",
-        )
-        with src.for_(_TO, targets):
+        with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
             src.add(_look())
             emit_candidate(src, landing)
         return
@@ -363,6 +359,27 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
                 emit_candidate(src, landing, stop_at_piece=True)
             if passing is not None:
                 src.add(pyast.if_(passing, [pyast.break_()]))
+
+
+def _step1_targets(src: Source, dirs_by_player: Directions, rays: Rays, n_sites: int) -> py.expr:
+    """The sites one step away along each direction, by player and `frm`."""
+    return per_player_table(
+        src, dirs_by_player, n_sites,
+        lambda dirs, s: () if s is None else tuple(rays[x][s][0] for x in dirs if rays[x][s]), "step1",
+    )
+
+
+def step_onto_both(src: Source, landings: Sequence[Landing], dirs_by_player: Directions, rays: Rays,
+                   n_sites: int) -> None:
+    """One step along each direction for two actions of one piece with the same
+    directions, one landing on empty sites alone, the other on pieces alone (a
+    pawn's capture and its capture en passant): one loop over the sites, each
+    action's candidates where what stands there is its landing's — at each
+    site in the actions' order (decisions._fused_pairs)."""
+    with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
+        src.add(_look())
+        for landing in landings:
+            emit_candidate(src, landing)
 
 
 def rays_at_least(rays: Rays, k: int) -> Build:
