@@ -373,13 +373,23 @@ def step_onto_both(src: Source, landings: Sequence[Landing], dirs_by_player: Dir
                    n_sites: int) -> None:
     """One step along each direction for two actions of one piece with the same
     directions, one landing on empty sites alone, the other on pieces alone (a
-    pawn's capture and its capture en passant): one loop over the sites, each
-    action's candidates where what stands there is its landing's — at each
-    site in the actions' order (decisions._fused_pairs)."""
+    pawn's capture and its capture en passant; decisions._fused_pairs): one loop
+    over the sites, at each the candidate of the action whose landing is what
+    stands there — as `emit_candidate` writes one action's empty and occupied
+    cases, each with its own conditions."""
+    empty, occupied = landings if landings[0].case_ids[Onto.EMPTY] is not None else landings[::-1]
+    case = empty.case_ids[Onto.EMPTY]
+    assert case is not None and occupied.case_ids[Onto.EMPTY] is None and not empty.occupied_cases()
     with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
         src.add(_look())
-        for landing in landings:
-            emit_candidate(src, landing)
+        with src.if_(pyast.is_none(_TG)):
+            _checked_append(src, case, (empty.forbidden("landing", "to", "tg"),), empty.where,
+                            choices=empty.choices, codes=empty.codes, shown=empty.shown)
+        with src.else_():
+            _by_owner(src, _TG, occupied.case_ids, occupied.forbidden("landing", "to", "tg"),
+                      occupied.forbidden("capturing", "to", "tg", occupied=True),
+                      occupied.occupied_where or occupied.where, None, occupied.choices, occupied.codes,
+                      occupied.shown)
 
 
 def rays_at_least(rays: Rays, k: int) -> Build:
