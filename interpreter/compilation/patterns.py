@@ -372,8 +372,8 @@ def _step1_targets(src: Source, dirs_by_player: Directions, rays: Rays, n_sites:
 def step_onto_both(src: Source, landings: Sequence[Landing], dirs_by_player: Directions, rays: Rays,
                    n_sites: int) -> None:
     """One step along each direction for two actions of one piece with the same
-    directions, one landing on empty sites alone, the other on pieces alone (a
-    pawn's capture and its capture en passant; decisions._fused_pairs): one loop
+    directions, one landing on empty sites alone, the other on pieces alone
+    (decisions._fused_pairs): one loop
     over the sites, at each the candidate of the action whose landing is what
     stands there — as `emit_candidate` writes one action's empty and occupied
     cases, each with its own conditions."""

@@ -788,8 +788,8 @@ class StatementCompiler:
         x0, pc, at = _r("x0"), _r("pc"), _r("at")
         new_value = step if s.op == "=" else pyast.binop(pyast.sub(x0, i), s.op[0], step)
         # (a constant written: a piece already holding it is left as it is — the piece
-        # written would be equal to it, the board and its key the same; chess's
-        # `piece.castling = false` after each action, mostly false already)
+        # written would be equal to it, the board and its key the same; a flag cleared
+        # after each action, mostly clear already)
         changes = pyast.compare(pyast.sub(x0, i), "!=", step) if s.op == "=" and value.is_const else None
         if acting and scope.piece_always:
             self.add(pyast.assign(x0, pc))
