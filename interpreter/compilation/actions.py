@@ -779,6 +779,9 @@ class ActionCompiler:
                 return emit, reach, steps
             if exact and landing.case_ids[patterns.Onto.EMPTY] is not None and not landing.occupied_cases():
                 plan.shape = ("step", span.low_fixed, tuple(dirs), landing)
+            elif exact and span.low_fixed == 1 and landing.case_ids[patterns.Onto.EMPTY] is None \
+                    and landing.occupied_cases() and off_case is None:
+                plan.shape = ("step onto a piece", span.low_fixed, tuple(dirs), landing)
             reach = reach_along(rays, dirs, first, last, False)
             return _emitting(landing, lambda src, ld: patterns.step(src, ld, dirs, rays, n, span)), reach, steps
         if isinstance(pattern, ast.ScreenSlidePattern):

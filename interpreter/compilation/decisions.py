@@ -519,11 +519,15 @@ class _Lister:
 
     def _fused(self, first: ActionPlan, second: ActionPlan) -> None:
         assert first.shape is not None and second.shape is not None
+        rays = self.writer.restrictions.exprs.model.board.rays
+        if "jump" not in (first.shape[0], second.shape[0]):  # (a step onto empty sites, one onto pieces)
+            patterns.step_onto_both(self.src, [first.shape[3], second.shape[3]], list(first.shape[2]), rays,
+                                    len(rays[0]))
+            return
         step, jump = (first, second) if first.shape[0] == "step" else (second, first)
         assert step.shape is not None and jump.shape is not None
         _, k, dirs, step_landing = step.shape
         _, _, _, jump_landing, over_ids = jump.shape
-        rays = self.writer.restrictions.exprs.model.board.rays
         patterns.step_and_jump(self.src, step_landing, jump_landing, over_ids, list(dirs), rays, len(rays[0]), k)
 
     def _placement(self, action: ActionPlan) -> None:
@@ -550,10 +554,15 @@ def _without_unread(body: list[py.stmt], local: str) -> list[py.stmt]:
     return pyast.without(body, assigns_it)
 
 
+# (the shapes of two actions of a piece listed in one pass: actions.py, `plan.shape`)
+_FUSED_SHAPES = ({"step", "jump"}, {"step", "step onto a piece"})
+
+
 def _fused_pairs(actions: list[ActionPlan], clashing: set[int]) -> dict[int, Optional[ActionPlan]]:
     """id(action) -> the action listed with it in one pass (None for the second of
     a pair): a step and a jump of the same exact distance over the same directions,
-    neither with conditions of its own, neither compared for notations."""
+    or a step onto empty sites and one onto pieces (distance 1) over the same
+    directions; neither with conditions of its own, neither compared for notations."""
     pairs: dict[int, Optional[ActionPlan]] = {}
     for i, a in enumerate(actions):
         if id(a) in pairs or a.shape is None or a.guard or a.piece_where or id(a) in clashing:
@@ -561,7 +570,7 @@ def _fused_pairs(actions: list[ActionPlan], clashing: set[int]) -> dict[int, Opt
         for b in actions[i + 1:]:
             if id(b) in pairs or b.shape is None or b.guard or b.piece_where or id(b) in clashing:
                 continue
-            if {a.shape[0], b.shape[0]} == {"step", "jump"} and a.shape[1:3] == b.shape[1:3]:
+            if {a.shape[0], b.shape[0]} in _FUSED_SHAPES and a.shape[1:3] == b.shape[1:3]:
                 pairs[id(a)] = b
                 pairs[id(b)] = None
                 break

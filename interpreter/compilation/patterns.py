@@ -324,11 +324,7 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
     (as far as the way is free when it is unbounded)."""
     passing = landing.forbidden("passing", "to")
     if span.low_fixed == 1 and span.high_fixed == 1:
-        targets = per_player_table(
-            src, dirs_by_player, n_sites,
-            lambda dirs, s: () if s is None else tuple(rays[x][s][0] for x in dirs if rays[x][s]), "step1",
-        )
-        with src.for_(_TO, targets):
+        with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
             src.add(_look())
             emit_candidate(src, landing)
         return
@@ -363,6 +359,37 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
                 emit_candidate(src, landing, stop_at_piece=True)
             if passing is not None:
                 src.add(pyast.if_(passing, [pyast.break_()]))
+
+
+def _step1_targets(src: Source, dirs_by_player: Directions, rays: Rays, n_sites: int) -> py.expr:
+    """The sites one step away along each direction, by player and `frm`."""
+    return per_player_table(
+        src, dirs_by_player, n_sites,
+        lambda dirs, s: () if s is None else tuple(rays[x][s][0] for x in dirs if rays[x][s]), "step1",
+    )
+
+
+def step_onto_both(src: Source, landings: Sequence[Landing], dirs_by_player: Directions, rays: Rays,
+                   n_sites: int) -> None:
+    """One step along each direction for two actions of one piece with the same
+    directions, one landing on empty sites alone, the other on pieces alone
+    (decisions._fused_pairs): one loop
+    over the sites, at each the candidate of the action whose landing is what
+    stands there — as `emit_candidate` writes one action's empty and occupied
+    cases, each with its own conditions."""
+    empty, occupied = landings if landings[0].case_ids[Onto.EMPTY] is not None else landings[::-1]
+    case = empty.case_ids[Onto.EMPTY]
+    assert case is not None and occupied.case_ids[Onto.EMPTY] is None and not empty.occupied_cases()
+    with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
+        src.add(_look())
+        with src.if_(pyast.is_none(_TG)):
+            _checked_append(src, case, (empty.forbidden("landing", "to", "tg"),), empty.where,
+                            choices=empty.choices, codes=empty.codes, shown=empty.shown)
+        with src.else_():
+            _by_owner(src, _TG, occupied.case_ids, occupied.forbidden("landing", "to", "tg"),
+                      occupied.forbidden("capturing", "to", "tg", occupied=True),
+                      occupied.occupied_where or occupied.where, None, occupied.choices, occupied.codes,
+                      occupied.shown)
 
 
 def rays_at_least(rays: Rays, k: int) -> Build:

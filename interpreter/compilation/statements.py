@@ -787,9 +787,14 @@ class StatementCompiler:
         acting = isinstance(t.obj, ast.Name) and t.obj.id == "piece"
         x0, pc, at = _r("x0"), _r("pc"), _r("at")
         new_value = step if s.op == "=" else pyast.binop(pyast.sub(x0, i), s.op[0], step)
+        # (a constant written: a piece already holding it is left as it is — the piece
+        # written would be equal to it, the board and its key the same; a flag cleared
+        # after each action, mostly clear already)
+        changes = pyast.compare(pyast.sub(x0, i), "!=", step) if s.op == "=" and value.is_const else None
         if acting and scope.piece_always:
             self.add(pyast.assign(x0, pc))
-            self._set_attribute(s, attr, value, new_value, i, acting, None, scope)
+            with self.src.if_(changes) if changes is not None else nullcontext():
+                self._set_attribute(s, attr, value, new_value, i, acting, None, scope)
             return obj.cost + value.cost + 1
         site = None
         if acting:
@@ -800,7 +805,8 @@ class StatementCompiler:
             if self._tracks_piece(scope):
                 read = pyast.ifexp(pc, pyast.compare(site, "==", at), _board(site))  # type: ignore[assignment]
             self.add(pyast.assign(x0, read))
-        with self.src.if_(pyast.is_not_none(x0)):
+        present = pyast.is_not_none(x0)
+        with self.src.if_(pyast.and_(present, changes) if changes is not None else present):
             self._set_attribute(s, attr, value, new_value, i, acting, site, scope)
         return obj.cost + value.cost + 1
 
