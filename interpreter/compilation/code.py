@@ -124,9 +124,10 @@ class Code:
     occupied: bool = False
     # SITE: never none (an element of a set of sites), so never beyond the edge.
     real: bool = False
-    # TRACK: (the code of its table of the sites after each site, how many of them
-    # each row holds at least: see expr_tracks.following_sites), or None.
-    following: Optional[tuple[py.expr, int]] = None
+    # TRACK: (the code of its table of the sites after each site, up to which n
+    # its rows answer `along`, whether every row of a site on the track holds that
+    # many sites — the track loops: see expr_tracks.following_sites), or None.
+    following: Optional[tuple[py.expr, int, bool]] = None
     # `connected(...)` in lowered mode (expr_connected.Flood): a quantifier over it
     # runs its body inside the search instead of over the list made first.
     flood: Optional["Flood"] = None

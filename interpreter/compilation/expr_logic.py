@@ -144,6 +144,13 @@ class LogicFamily:
             if without is not None:
                 return without
         deps, cost = left.deps | right.deps, left.cost + right.cost + left.size + right.size
+        if op == "+" and not (isinstance(left.code, py.Call) and pyast.is_name(left.code.func, "h_union")):
+            one, other = (_one_site(right.code), left) if _one_site(right.code) is not None \
+                else (_one_site(left.code), right)
+            if one is not None:
+                # (`S + [X]`: the sites of S and X sorted in one step, no set of X made first)
+                return Code(pyast.helper("h_with_site", other.code, one), Type.SITES, deps, cost=cost,
+                            size=min(left.size + right.size, self.x.n_sites), fresh=True)
         helper = "h_union" if op == "+" else "h_minus"
         size = left.size + right.size if op == "+" else left.size
         joined = [left.code, right.code]
@@ -172,11 +179,10 @@ class LogicFamily:
     def _without(self, left: Code, right: Code) -> Optional[Code]:
         """`S - [X]` (or `S - X`), X one site: the sites of S but X,
         `h_without(S, X)`, without a set made of X first; None for anything else."""
-        code = right.code
-        if not (isinstance(code, py.Call) and pyast.is_name(code.func, "h_sites") and len(code.args) == 1
-                and isinstance(code.args[0], py.Tuple) and len(code.args[0].elts) == 1):
+        one = _one_site(right.code)
+        if one is None:
             return None
-        return Code(pyast.helper("h_without", left.code, code.args[0].elts[0]), Type.SITES, left.deps | right.deps,
+        return Code(pyast.helper("h_without", left.code, one), Type.SITES, left.deps | right.deps,
                     cost=left.cost + right.cost + left.size, size=left.size, fresh=True)
 
     def site_as_set(self, c: Code) -> Code:
@@ -329,3 +335,12 @@ class LogicFamily:
                                   lines_b + [pyast.assign(pyast.name(t), b.code)]))
             return Code(pyast.name(t), type_, deps, cost=cost, size=size)
         return Code(pyast.ifexp(a.code, cond.code, b.code), type_, deps, cost=cost, size=size)
+
+
+def _one_site(code: py.expr) -> Optional[py.expr]:
+    """X of `h_sites((X,))`, the set of one site (none: no site) as `[X]` or a
+    site used as a set compile it; None for any other code."""
+    if (isinstance(code, py.Call) and pyast.is_name(code.func, "h_sites") and len(code.args) == 1
+            and isinstance(code.args[0], py.Tuple) and len(code.args[0].elts) == 1):
+        return code.args[0].elts[0]
+    return None

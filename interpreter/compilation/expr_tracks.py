@@ -66,6 +66,30 @@ def following_reach(sites: Sequence[int], loop: bool) -> int:
     return FOLLOWING_LAPS * len(sites) if loop else helpers.MAX_ALONG
 
 
+def whole_bounds(code: py.expr) -> Optional[tuple[int, int]]:
+    """(lowest, highest) a whole number's code can evaluate to, where its form
+    says so (a number; `x % k` for a number k > 0; sums and differences of
+    those), else None."""
+    if isinstance(code, py.Constant):
+        return (code.value, code.value) if type(code.value) is int else None
+    if isinstance(code, py.UnaryOp) and isinstance(code.op, py.USub):
+        inner = whole_bounds(code.operand)
+        return None if inner is None else (-inner[1], -inner[0])
+    if not isinstance(code, py.BinOp):
+        return None
+    if isinstance(code.op, py.Mod):
+        divisor = whole_bounds(code.right)
+        return (0, divisor[0] - 1) if divisor is not None and divisor[0] == divisor[1] > 0 else None
+    left, right = whole_bounds(code.left), whole_bounds(code.right)
+    if left is None or right is None:
+        return None
+    if isinstance(code.op, py.Add):
+        return left[0] + right[0], left[1] + right[1]
+    if isinstance(code.op, py.Sub):
+        return left[0] - right[1], left[1] - right[0]
+    return None
+
+
 class TrackFamily:
     def __init__(self, x: Compiling):
         self.x = x
@@ -116,14 +140,15 @@ class TrackFamily:
         made = self._following_tables(track)
         if made is not None and always_a_player(idx.code, scope) and is_cheap(idx.code):
             _, by_player, reaches = made
-            following = (pyast.sub(by_player, idx.code), min(reaches))
+            following = (pyast.sub(by_player, idx.code), min(reaches), all(track.loop))
         return Code(pyast.sub(tracks, idx.code), Type.TRACK, deps, cost=cost, size=max(len(t) for t in track.sites),
                     following=following)
 
-    def _following(self, track: Track, entry: int) -> Optional[tuple[py.expr, int]]:
-        """(the constant of following_sites, its reach) for one entry of a track, or None."""
+    def _following(self, track: Track, entry: int) -> Optional[tuple[py.expr, int, bool]]:
+        """(the constant of following_sites, its reach, whether the entry loops) for
+        one entry of a track, or None."""
         made = self._following_tables(track)
-        return None if made is None else (made[0][entry], made[2][entry])
+        return None if made is None else (made[0][entry], made[2][entry], track.loop[entry])
 
     def _following_tables(self, track: Track) -> Optional[FollowingTables]:
         """The tables of following_sites of a track, made on first use within
@@ -201,11 +226,27 @@ class TrackFamily:
     def ahead(self, e: ast.Call, scope: Scope) -> Code:
         track, site, n = self._site_and_steps(e, scope)
         code: py.expr = pyast.helper("h_ahead", track.code, site.code, n.code)
-        if track.following is not None and is_cheap(site.code) and is_cheap(n.code):
-            # (the table answers within its reach, the helper beyond: n <= 0, off the track)
-            after = pyast.sub(track.following[0], site.code)
-            within = pyast.compare(pyast.num(0), "<", n.code, "<=", pyast.helper("len", after))
-            code = pyast.ifexp(pyast.sub(after, pyast.binop(n.code, "-", pyast.num(1))), within, code)
+        if track.following is not None and is_cheap(site.code):
+            following, reach, full = track.following
+            after = pyast.sub(following, site.code)
+            bounds = whole_bounds(n.code)
+            if bounds is not None and 1 <= bounds[0] and bounds[1] <= reach:
+                # (n is always within the table's reach: its row answers, or, off the
+                # track, where the row is empty, -1 — helpers.ahead's answer; a row of
+                # a looping track is as long as the reach, of one that does not, as
+                # far as its end, beyond which the answer is -1 too)
+                if full:
+                    # (every row of a site on a looping track is `reach` long: n read once)
+                    code = pyast.ifexp(pyast.sub(after, pyast.binop(n.code, "-", pyast.num(1))), after,
+                                       pyast.num(-1))
+                else:
+                    first, again = self.x.share(n, scope)
+                    code = pyast.ifexp(pyast.sub(after, pyast.binop(again, "-", pyast.num(1))),
+                                       pyast.compare(first, "<=", pyast.helper("len", after)), pyast.num(-1))
+            elif is_cheap(n.code):
+                # (the table answers within its reach, the helper beyond: n <= 0, off the track)
+                within = pyast.compare(pyast.num(0), "<", n.code, "<=", pyast.helper("len", after))
+                code = pyast.ifexp(pyast.sub(after, pyast.binop(n.code, "-", pyast.num(1))), within, code)
         return Code(code, Type.SITE, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + 1)
 
     def behind(self, e: ast.Call, scope: Scope) -> Code:
@@ -216,11 +257,20 @@ class TrackFamily:
     def along(self, e: ast.Call, scope: Scope) -> Code:
         track, site, n = self._site_and_steps(e, scope)
         code: py.expr = pyast.helper("h_along", track.code, site.code, n.code, self.x.src.const(e.pos))
-        if track.following is not None and is_cheap(site.code) and is_cheap(n.code):
+        if track.following is not None and is_cheap(site.code):
             # (within the table's reach, the first n sites after; beyond, the helper)
-            following, reach = track.following
-            first_n = pyast.sub(pyast.sub(following, site.code), pyast.slice_(None, n.code))
-            code = pyast.ifexp(first_n, pyast.compare(pyast.num(0), "<=", n.code, "<=", pyast.num(reach)), code)
+            following, reach, _ = track.following
+            bounds = whole_bounds(n.code)
+            if bounds is not None and 0 <= bounds[0] and bounds[1] <= reach:
+                # (n is always within the reach: no test, n read once)
+                code = pyast.sub(pyast.sub(following, site.code), pyast.slice_(None, n.code))
+            else:
+                first, again = self.x.share(n, scope) if not is_cheap(n.code) else (n.code, n.code)
+                if first is not again or is_cheap(n.code):
+                    first_n = pyast.sub(pyast.sub(following, site.code), pyast.slice_(None, again))
+                    code = pyast.ifexp(first_n, pyast.compare(pyast.num(0), "<=", first, "<=", pyast.num(reach)),
+                                       pyast.helper("h_along", track.code, site.code, again,
+                                                    self.x.src.const(e.pos)))
         size = n.const if n.is_const and n.const > 0 else self.x.n_sites
         return Code(code, Type.SITES, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + size,
                     size=size, fresh=True)

@@ -755,7 +755,8 @@ def frozen(value: Any, depth: int) -> bool:
 # The helpers making lists of sites that are worked out here (pure functions of
 # their arguments): a table holds their lists as tuples, read only where they are
 # gone over.
-_SITE_LISTS: dict[str, Callable[..., Any]] = {"h_sites": helpers.sites, "h_union": helpers.union}
+_SITE_LISTS: dict[str, Callable[..., Any]] = {"h_sites": helpers.sites, "h_union": helpers.union,
+                                               "h_with_site": helpers.with_site}
 
 
 def _table_read(node: ast.expr) -> bool:

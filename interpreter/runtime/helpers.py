@@ -105,6 +105,14 @@ def union(*parts: Iterable[int]) -> list[int]:
     return sorted(set().union(*parts))
 
 
+def with_site(sites: Iterable[int], site: int) -> list[int]:
+    """`union(sites, sites((site,)))` in one step: the sites and one more (none:
+    no more), sorted, each once."""
+    if site == -1:
+        return sorted(set(sites))
+    return sorted({*sites, site})
+
+
 def minus(a: Iterable[int], b: Iterable[int]) -> list[int]:
     drop = set(b)
     return [s for s in a if s not in drop]
@@ -1219,6 +1227,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_first": first,
     "h_minus": minus,
     "h_without": without,
+    "h_with_site": with_site,
     "h_first_but": first_but,
     "h_all_pieces": all_pieces,
     # The sites of every piece as they are iterated, without a list made first: for

@@ -464,6 +464,46 @@ def test_along_and_ahead_round_tracks_of_two_lengths(tmp_path, monkeypatch, play
     assert game.variables(after)["landed"] == round_end * 10 + lap_end + 1
 
 
+@pytest.mark.parametrize("player,start", [("white", "a1"), ("black", "e1"), ("white", "c3")])
+@pytest.mark.parametrize("n", [0, 4, 5, 6, 13])
+def test_along_and_ahead_by_a_remainder_within_the_tables(tmp_path, monkeypatch, player, start, n):
+    # A number of steps that is a remainder (`N % K`, plus or minus a number) is
+    # known to lie within the tables' reach (twice round the shorter round: 6;
+    # to the lap's end): `ahead` and `along` read them with no test of it and no
+    # helper (off the track, an empty row: -1, no sites). Both must agree with the
+    # helpers alone, on both tracks, from a site off either of them (c3) too.
+    rules = one_decision("""\
+        action sow by man:
+            step n
+            onto empty:
+                for each s in along(round[player], from, piece.count % 6):
+                    visits = (visits * 7 + steps_on(round[player], s) + 1) % 1000003
+                for each s in along(lap, from, piece.count % 9):
+                    visits = (visits * 7 + steps_on(lap, s) + 1) % 1000003
+                landed = steps_on(round[player], ahead(round[player], from, piece.count % 6 + 1)) * 100 \\
+                    + steps_on(lap, ahead(lap, from, piece.count % 9 + 1)) * 10 \\
+                    + steps_on(round[player], ahead(round[player], from, piece.count % 7 + 1)) + 12
+    """)
+    other = "black" if player == "white" else "white"
+    answers = []
+    for tables in (True, False):
+        if not tables:
+            monkeypatch.setattr(expr_tracks, "MAX_FOLLOWING_ENTRIES", 0)
+        game = make(tmp_path, rules, "  white:\n    man: [c2]\n  black:\n    man: [c4]\n", ROUNDS_OF_TWO_LENGTHS)
+        # (with the tables, only `% 7 + 1` passes the round's reach: its helper stays)
+        assert len(helper_calls(game, "h_along")) == (0 if tables else 2)
+        assert len(helper_calls(game, "h_ahead")) == (1 if tables else 3)
+        state = game.make_state({start: (player, "man", {"count": n}), "a5": (other, "man")}, to_move=player)
+        after = game.apply(state, f"{start}-{start[0]}{int(start[1]) + 1}")
+        answers.append((game.variables(after)["visits"], game.variables(after)["landed"]))
+    assert answers[0] == answers[1]
+    # (hand-checked: white from a1 with 13 seeds: round 13 % 6 = 1 step to b1, then
+    # ahead 2 on the round is c1 (2), on the lap 13 % 9 + 1 = 5 steps is past d1 (-1),
+    # 13 % 7 + 1 = 7 steps round the five is c1 (2))
+    if (player, start, n) == ("white", "a1", 13):
+        assert answers[0][1] == 2 * 100 - 10 + 2 + 12
+
+
 FIRST_YAML = """\
 regions:
   corner: [e5]

@@ -3,8 +3,9 @@ named group's bitmask, as the docs write them (format.md 3.12.1, 3.14, 7):
 - `T[i] - R` / `T[i] + R`, T a constant table of sets (the neighbours by site, a
   region by player) and R fixed: one table worked out when the rules are compiled
   (compilation/expr_logic.py `_row_of_table_joined`);
-- `S - [X]`, X one site: `h_without(S, X)`; `first(T[i] - [X])`: the first other
-  site of T's sorted row, `h_first_but` (expr_sets.py `_first_but`);
+- `S - [X]`, X one site: `h_without(S, X)`; `S + [X]`: `h_with_site(S, X)`;
+  `first(T[i] - [X])`: the first other site of T's sorted row, `h_first_but`
+  (expr_sets.py `_first_but`);
 - `exists/count/all(g, it in R[P])`, g a named group: one mask by player
   (liberties.py `region_test`).
 Each is checked against the code it replaces over random games."""
@@ -93,4 +94,42 @@ def test_per_player_regions_of_a_group_are_one_mask_by_player(tmp_path, monkeypa
     seeds = range(60)
     games = random_games_seen(game, seeds)
     assert games == random_games_seen(searched, seeds)
+    assert {winner for _, winner, _ in games} >= {"white", "black"}
+
+
+WITH_ONE_SITE = """\
+    phase play:
+        turn: place
+        if no action:
+            draw
+
+    decision place:
+        action stone:
+            drop stone on sites
+            onto empty:
+                place
+                # (`above`: north of the stone before, none at first and at the edge)
+                if count(neighbours(to) - home[opponent] + [above], it is own) >= 3:
+                    win
+                elif first([above] + (sites - home[player] - [to])) is enemy \\
+                        and count([above] + (rim - home[player]), it is enemy) >= 6:
+                    lose
+                above = neighbour(to, n)
+"""
+
+
+def test_a_set_and_one_site_joined_in_one_step(tmp_path, monkeypatch):
+    # `S + [X]` and `[X] + S`, X one site (none at the edge; already in S, or not):
+    # `h_with_site(S, X)`, sorted and each site once, as the union of the two lists.
+    extra = REGIONS + "variables:\n  above: {type: site}\n"
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=extra), WITH_ONE_SITE)
+    game = load_game(path)
+    assert len(helper_calls(game, "h_with_site")) == 3 and not helper_calls(game, "h_union")
+    with monkeypatch.context() as patched:
+        patched.setattr(expr_logic, "_one_site", lambda *args: None)
+        listed = load_game(path)
+    assert not helper_calls(listed, "h_with_site") and len(helper_calls(listed, "h_union")) == 3
+    seeds = range(40)
+    games = random_games_seen(game, seeds)
+    assert games == random_games_seen(listed, seeds)
     assert {winner for _, winner, _ in games} >= {"white", "black"}
