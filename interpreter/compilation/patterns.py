@@ -435,13 +435,17 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
     no_step = step_landing.restrictions.static_forbidden("landing")
     no_jump = jump_landing.restrictions.static_forbidden("landing")
     build: Build = rays_at_least(rays, k)
+    steps_checked = False  # (whether a step left in a table may still land on a site of no_step)
     if no_step or no_jump:
-        build = _landable_rays(rays, k, no_step, no_jump)
+        landable = _landable_rays(rays, k, no_step, no_jump)
+
+        def build(dirs: tuple[int, ...], s: Optional[int]) -> tuple[tuple[int, ...], ...]:
+            nonlocal steps_checked
+            kept: tuple[tuple[int, ...], ...] = landable(dirs, s)
+            steps_checked = steps_checked or any(ray[k - 1] in no_step for ray in kept)
+            return kept
     key = ("rays from", k, no_step, no_jump) if no_step or no_jump else ("rays from", k)
     table = per_player_table(src, dirs_by_player, n_sites, build, key)
-    # (whether a step left in a table may still land on a site of no_step)
-    steps_checked = bool(no_step) and any(r[k - 1] in no_step for dirs in set(map(tuple, dirs_by_player))
-                                          for s in range(n_sites) for r in build(dirs, s))
     land = jump_landing.forbidden("landing", "to", skip_static=bool(no_jump))
     capture = jump_landing.forbidden("capturing", "js", "jp", occupied=True)
     js, jp = pyast.name("js"), pyast.name("jp")
