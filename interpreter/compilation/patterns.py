@@ -147,11 +147,13 @@ class Landing:
         """The `where` asked of the `off board` action (None without one)."""
         return self.where if self.off_case is not None else None
 
-    def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False) -> Optional[py.expr]:
+    def forbidden(self, what: str, site: str, piece: Optional[str] = None, occupied: bool = False,
+                  skip_static: bool = False) -> Optional[py.expr]:
         """Code true where a forbid of kind `what` applies at `site` (None: never);
-        `piece` holds what stands there (`occupied`: never None)."""
+        `piece` holds what stands there (`occupied`: never None); `skip_static`:
+        without the forbids of fixed sites (Restrictions.static_forbidden)."""
         code = self.restrictions.check(
-            what, site, MOVING_PIECE, "frm", self.piece_kinds, self.piece_always, piece, occupied,
+            what, site, MOVING_PIECE, "frm", self.piece_kinds, self.piece_always, piece, occupied, skip_static,
         )
         if what == "landing" and self.exclude is not None:
             listed = pyast.compare(pyast.name(site), "in", self.exclude)
@@ -400,6 +402,28 @@ def rays_at_least(rays: Rays, k: int) -> Build:
     return build
 
 
+def _landable_rays(rays: Rays, k: int, no_step: frozenset[int], no_jump: frozenset[int]) -> Build:
+    """Per (directions, site): the rays of at least k sites without those whose
+    k-th site (a step) is in `no_step` and whose next one (a jump) is missing or in
+    `no_jump`; a ray whose jump lands in `no_jump` ends at its k-th site."""
+    def build(dirs: tuple[int, ...], s: Optional[int]) -> tuple[tuple[int, ...], ...]:
+        if s is None:
+            return ()
+        out = []
+        for x in dirs:
+            ray = rays[x][s]
+            if len(ray) < k:
+                continue
+            if len(ray) > k and ray[k] in no_jump:
+                ray = ray[:k]
+            if ray[k - 1] in no_step and len(ray) == k:
+                continue
+            out.append(ray)
+        return tuple(out)
+
+    return build
+
+
 def _free_way(src: Source, landing: Landing, k: int) -> None:
     """`continue` unless the first k-1 sites of `ray` are empty and may be passed."""
     passing = landing.forbidden("passing", "to")
@@ -432,8 +456,24 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
     pass over the directions: the site k away empty is a step, occupied a jump."""
     if _beyond_every_ray(rays, k):
         return
-    table = per_player_table(src, dirs_by_player, n_sites, rays_at_least(rays, k), ("rays from", k))
-    land = jump_landing.forbidden("landing", "to")
+    # The sites no step (no jump) may ever land on (`forbid landing where site not in
+    # REGION`): a ray whose step and jump both land there is left out, a jump landing
+    # there is cut off its ray, and those forbids are then not asked again.
+    no_step = step_landing.restrictions.static_forbidden("landing")
+    no_jump = jump_landing.restrictions.static_forbidden("landing")
+    build: Build = rays_at_least(rays, k)
+    steps_checked = False  # (whether a step left in a table may still land on a site of no_step)
+    if no_step or no_jump:
+        landable = _landable_rays(rays, k, no_step, no_jump)
+
+        def build(dirs: tuple[int, ...], s: Optional[int]) -> tuple[tuple[int, ...], ...]:
+            nonlocal steps_checked
+            kept: tuple[tuple[int, ...], ...] = landable(dirs, s)
+            steps_checked = steps_checked or any(ray[k - 1] in no_step for ray in kept)
+            return kept
+    key = ("rays from", k, no_step, no_jump) if no_step or no_jump else ("rays from", k)
+    table = per_player_table(src, dirs_by_player, n_sites, build, key)
+    land = jump_landing.forbidden("landing", "to", skip_static=bool(no_jump))
     capture = jump_landing.forbidden("capturing", "js", "jp", occupied=True)
     js, jp = pyast.name("js"), pyast.name("jp")
     with src.for_(_RAY, table):
@@ -442,7 +482,8 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
         with src.if_(pyast.is_none(_TG)):
             empty = step_landing.case_ids[Onto.EMPTY]
             assert empty is not None
-            _checked_append(src, empty, (step_landing.forbidden("landing", "to", "tg"),),
+            _checked_append(src, empty, (step_landing.forbidden("landing", "to", "tg",
+                                                                skip_static=bool(no_step) and not steps_checked),),
                             step_landing.where, choices=step_landing.choices, codes=step_landing.codes,
                             shown=step_landing.shown)
         beyond = pyast.sub(_RAY, k)
@@ -618,11 +659,15 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
     capture = landing.forbidden("capturing", "js", "jp", occupied=True)
     js, jp = pyast.name("js"), pyast.name("jp")
     if span.low_fixed == 1 and span.high_fixed == 1:
+        # (without the pairs landing where a forbid of fixed sites says no: not asked then)
+        never = landing.restrictions.static_forbidden("landing")
         pairs = per_player_table(
             src, dirs_by_player, n_sites,
-            lambda dirs, s: () if s is None else tuple((r[0], r[1]) for x in dirs if len(r := rays[x][s]) >= 2),
-            "jump pairs",
+            lambda dirs, s: () if s is None else tuple((r[0], r[1]) for x in dirs
+                                                       if len(r := rays[x][s]) >= 2 and r[1] not in never),
+            ("jump pairs", never) if never else "jump pairs",
         )
+        land = landing.forbidden("landing", "to", skip_static=bool(never))
         with src.for_(pyast.tuple_(js, _TO), pairs):
             src.add(pyast.assign(jp, _board(js)))
             with src.if_(pyast.and_(pyast.is_not_none(jp), pyast.is_none(_board(_TO)))):

@@ -97,16 +97,33 @@ class Restrictions:
     def has(self, what: str) -> bool:
         return bool(self.by_kind.get(what))
 
+    def static_forbidden(self, what: str) -> frozenset[int]:
+        """The sites where a forbid of kind `what` applies whatever the piece and the
+        position (its lines that say only `site in REGION` / `site not in REGION`):
+        a table of ways may leave them out and `check(..., skip_static=True)` then
+        not ask them. Empty while coverage probes count each forbid asked."""
+        if self.probes.on:
+            return frozenset()
+        sites: frozenset[int] = frozenset()
+        for forbid in self.by_kind.get(what, ()):
+            if forbid.static_sites is not None:
+                sites |= forbid.static_sites
+        return sites
+
     def check(self, what: str, site: str, piece_register: Register, frm: str = "frm",
               piece_kinds: Optional[frozenset[int]] = None, piece_always: bool = False,
-              site_piece: Optional[str] = None, site_occupied: bool = False) -> Optional[py.expr]:
+              site_piece: Optional[str] = None, site_occupied: bool = False,
+              skip_static: bool = False) -> Optional[py.expr]:
         """Code that is true where a forbid of kind `what` applies to the site in
         local `site`, for the acting piece in `piece_register` (of one of
         `piece_kinds` when known; always there when `piece_always`); None if none can.
         `site_piece` is the local holding the piece on the site, if one does
-        (`site_occupied`: it is never None there)."""
+        (`site_occupied`: it is never None there). `skip_static`: leave out the
+        lines of `static_forbidden` (the caller's sites are known to pass them)."""
         parts = []
         for forbid in self.by_kind.get(what, ()):
+            if skip_static and forbid.static_sites is not None and not self.probes.on:
+                continue
             code = self._one(forbid, site, piece_register, frm, piece_kinds, piece_always, site_piece, site_occupied)
             if code is not None:
                 parts.append(code)
@@ -251,10 +268,12 @@ def compile_restrictions(forbids: list[ast.Forbid], labels: dict[int, str], expr
 def _split(item: ast.Forbid, label: str, exprs: ExpressionCompiler, scope: Scope) -> Forbid:
     forbid = Forbid(item, label, None, None, [], [])
     for part in conjuncts(item.cond):
-        if forbid.mask is None and isinstance(part, ast.In) and not part.negated and is_name(part.item, "site"):
+        if forbid.mask is None and isinstance(part, ast.In) and is_name(part.item, "site"):
             region = exprs.compile(part.collection, scope)
             if region.static_sites is not None:
-                forbid.mask = frozenset(region.static_sites)
+                # `site not in REGION`: the other sites, the index of no site (-1) included
+                forbid.mask = frozenset(range(exprs.n_sites + 1)) - frozenset(region.static_sites) if part.negated \
+                    else frozenset(region.static_sites)
                 continue
         if forbid.kind is None and isinstance(part, ast.Is) and not part.negated and is_name(part.obj, "site") \
                 and part.what in exprs.model.kinds:
