@@ -58,7 +58,9 @@ class SiteMasks:
             return None
         if quantifier != "count" and not self.kinds:
             return None
-        if quantifier != "count" and not any(
+        # (or where the set is the sites between two (a move's way): a way that is
+        # clear, the common case, is looked at site by site to its end)
+        if quantifier != "count" and self._nested(coll.code) is None and not any(
                 isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)
                 and self._kind_test(node, var) is not None for node in py.walk(cond)):
             return None
@@ -138,6 +140,9 @@ class SiteMasks:
             mask = _mask(coll.const, self.n_sites)
             return self.src.const(mask) if mask is not None else None
         code = coll.code
+        nested = self._nested(code)
+        if nested is not None:
+            return nested
         if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
             return None
         table = self.src.value(code.value)
@@ -159,6 +164,30 @@ class SiteMasks:
                 return pyast.sub(self.src.const(tuple(masks[i] for i in by), key=("site masks", code.value.id,
                                                                                   index.value.id)), index.slice)
         return pyast.sub(rows, index)
+
+    def _nested(self, code: py.expr) -> Optional[py.expr]:
+        """The mask of a row of a constant table of sites by two sites (`k4[frm][to]`,
+        the sites of a ray before a site: expr_sites._cut_ray) as the same row of
+        a table of masks, or None where `code` is not that."""
+        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript)
+                and isinstance(code.value.value, py.Name)):
+            return None
+        table = self.src.value(code.value.value)
+        if not isinstance(table, tuple) or not table:
+            return None
+        masks = []
+        for rows in table:
+            if not isinstance(rows, tuple):
+                return None
+            row_masks = []
+            for row in rows:
+                mask = _mask(row, self.n_sites) if isinstance(row, tuple) else None
+                if mask is None:
+                    return None
+                row_masks.append(mask)
+            masks.append(tuple(row_masks))
+        table_masks = self.src.const(tuple(masks), key=("site masks", code.value.value.id))
+        return pyast.sub(pyast.sub(table_masks, code.value.slice), code.slice)
 
     def condition(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
         """The mask of the sites where `cond` holds of `var`, or None; with tests
