@@ -72,6 +72,8 @@ class SiteFamily:
         # Constant tables from a site to a site (-1: none; the last entry, for site
         # -1, is -1): lookups in them compose into one table (site_lookup).
         self._site_tables: set[str] = set()
+        # The tables of rays cut at each site (`_cut_ray`), by the name of the rays' table.
+        self._cut_tables: dict[str, py.Name] = {}
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.ListLit: self.list_of_sites, ast.Offset: self.offset_alone}
@@ -498,12 +500,19 @@ class SiteFamily:
 
         def cut(per_site: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
             return tuple(tuple(r[:r.index(y)] if y in r else r for y in range(n)) + (r,) for r in per_site)
+        table: py.expr
         if isinstance(rays, py.Name):  # (the row of a constant direction)
-            table: py.expr = src.const(cut(src.namespace[rays.id]), key=("cut rays", rays.id))
+            if rays.id not in self._cut_tables:
+                self._cut_tables[rays.id] = src.const(cut(src.namespace[rays.id]), key=("cut rays", rays.id))
+            table = self._cut_tables[rays.id]
+            x.site_masks.ways.add(table.id)  # (its rows by two sites: masks, site_masks.quantified)
         else:
             assert isinstance(rays, py.Subscript) and isinstance(rays.value, py.Name)  # (the table by direction)
-            table = pyast.sub(src.const(tuple(cut(per_site) for per_site in src.namespace[rays.value.id]),
-                                        key=("cut rays", rays.value.id)), rays.slice)
+            name = rays.value.id
+            if name not in self._cut_tables:
+                self._cut_tables[name] = src.const(tuple(cut(per_site) for per_site in src.namespace[name]),
+                                                   key=("cut rays", name))
+            table = pyast.sub(self._cut_tables[name], rays.slice)
         return Code(pyast.sub(pyast.sub(table, site), upto.code), Type.SITES, ray.deps | upto.deps,
                     cost=ray.cost + upto.cost + 1, size=self.max_ray)
 

@@ -40,6 +40,11 @@ class SiteMasks:
         self.n_sites = n_sites
         self.owner_masks = owner_masks
         self.kinds = True  # (off: no kind's mask, for a condition asked of a drawn candidate)
+        # The names of the constant tables of the sites of a ray before a site, by the
+        # ray's start and that site (expr_sites._cut_ray): the sites a move passes.
+        self.ways: set[str] = set()
+        # (the tables of masks of tables of sites by two sites, by the name of the latter)
+        self._nested_masks: dict[str, Optional[py.Name]] = {}
 
     def _full(self) -> py.expr:
         """The mask of every site of the board."""
@@ -58,9 +63,9 @@ class SiteMasks:
             return None
         if quantifier != "count" and not self.kinds:
             return None
-        # (or where the set is the sites between two (a move's way): a way that is
-        # clear, the common case, is looked at site by site to its end)
-        if quantifier != "count" and self._nested(coll.code) is None and not any(
+        # (or where the set is a move's way, the sites of a ray before a site: a way
+        # that is clear, the common case, is looked at site by site to its end)
+        if quantifier != "count" and not self._way(coll.code) and not any(
                 isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)
                 and self._kind_test(node, var) is not None for node in py.walk(cond)):
             return None
@@ -165,6 +170,11 @@ class SiteMasks:
                                                                                   index.value.id)), index.slice)
         return pyast.sub(rows, index)
 
+    def _way(self, code: py.expr) -> bool:
+        """Whether `code` is a row of a table of `ways` (`k4[frm][to]`)."""
+        return isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript) \
+            and isinstance(code.value.value, py.Name) and code.value.value.id in self.ways
+
     def _nested(self, code: py.expr) -> Optional[py.expr]:
         """The mask of a row of a constant table of sites by two sites (`k4[frm][to]`,
         the sites of a ray before a site: expr_sites._cut_ray) as the same row of
@@ -172,7 +182,16 @@ class SiteMasks:
         if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript)
                 and isinstance(code.value.value, py.Name)):
             return None
-        table = self.src.value(code.value.value)
+        name = code.value.value.id
+        if name not in self._nested_masks:
+            self._nested_masks[name] = self._nested_table(self.src.value(code.value.value), name)
+        table_masks = self._nested_masks[name]
+        if table_masks is None:
+            return None
+        return pyast.sub(pyast.sub(table_masks, code.value.slice), code.slice)
+
+    def _nested_table(self, table: object, name: str) -> Optional[py.Name]:
+        """The table of masks of a constant table of sites by two sites, or None."""
         if not isinstance(table, tuple) or not table:
             return None
         masks = []
@@ -186,8 +205,7 @@ class SiteMasks:
                     return None
                 row_masks.append(mask)
             masks.append(tuple(row_masks))
-        table_masks = self.src.const(tuple(masks), key=("site masks", code.value.value.id))
-        return pyast.sub(pyast.sub(table_masks, code.value.slice), code.slice)
+        return self.src.const(tuple(masks), key=("site masks", name))
 
     def condition(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
         """The mask of the sites where `cond` holds of `var`, or None; with tests

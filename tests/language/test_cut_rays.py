@@ -67,6 +67,9 @@ def test_cut_rays_agree_with_walked_rays(tmp_path):
     # whether it is `to`, or the opponent's first piece)
     assert not _site_tests(cut)
     assert _site_tests(walked)
+    # (the lister asks whether an enemy is on the way with one AND of two masks)
+    assert not [loop for loop in generated(cut, ast.For, ": the legal actions") if isinstance(loop.iter, ast.Subscript)
+                and isinstance(loop.iter.value, ast.Subscript)]
     rng = random.Random(7)
     for _ in range(6):
         a, b = cut.initial_state(), walked.initial_state()
