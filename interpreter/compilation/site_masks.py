@@ -43,6 +43,9 @@ class SiteMasks:
         # The names of the constant tables of the sites of a ray before a site, by the
         # ray's start and that site (expr_sites._cut_ray): the sites a move passes.
         self.ways: set[str] = set()
+        # The names of the tables of masks made of `ways` (what a drawn candidate does
+        # not read: actions.py asks it without masks).
+        self.way_masks: set[str] = set()
         # (the tables of masks of tables of sites by two sites, by the name of the latter)
         self._nested_masks: dict[str, Optional[py.Name]] = {}
 
@@ -75,6 +78,10 @@ class SiteMasks:
         holds = self.condition(cond, var, kinds=self.kinds)
         if holds is None:
             return None
+        if self._way(coll.code):
+            assert isinstance(sites, py.Subscript) and isinstance(sites.value, py.Subscript) \
+                and isinstance(sites.value.value, py.Name)
+            self.way_masks.add(sites.value.value.id)
         if quantifier == "exists":  # (some site of the set holds it)
             return pyast.compare(pyast.binop(sites, "&", holds), "!=", pyast.num(0))
         if quantifier == "all":  # (no site of the set fails it)

@@ -5,7 +5,7 @@ import ast
 import random
 
 from interpreter import load_game
-from tests.helpers import generated, write_definition
+from tests.helpers import checks_allow, generated, write_definition
 
 YAML = """\
 game: lines
@@ -71,6 +71,8 @@ def test_cut_rays_agree_with_walked_rays(tmp_path):
     assert not [loop for loop in generated(cut, ast.For, ": the legal actions") if isinstance(loop.iter, ast.Subscript)
                 and isinstance(loop.iter.value, ast.Subscript)]
     rng = random.Random(7)
+    engine, deferred = cut.engine, 0
+    assert engine.rules.candidate_checks  # (playouts ask the way of a drawn candidate only)
     for _ in range(6):
         a, b = cut.initial_state(), walked.initial_state()
         for _ in range(30):
@@ -79,6 +81,11 @@ def test_cut_rays_agree_with_walked_rays(tmp_path):
             moves = sorted(cut.legal_notations(a))
             assert moves == sorted(walked.legal_notations(b))
             assert cut.position_text(a) == walked.position_text(b)
+            candidates = engine.decisions[a.decision].candidates(a)
+            assert sorted(checks_allow(a, candidates, engine.rules.candidate_checks[a.phase])) \
+                == sorted(engine.legal(a))
+            deferred += len(candidates) > len(moves)
             move = rng.choice(moves)
             a, b = cut.apply(a, move), walked.apply(b, move)
         assert cut.is_terminal(a) == walked.is_terminal(b)
+    assert deferred > 10  # (positions where an enemy stood in some way)
