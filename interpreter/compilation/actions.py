@@ -542,7 +542,8 @@ class ActionCompiler:
         once per listing, but a drawn candidate asks its few sites and no mask at
         all — deferred whatever it costs (the docs-way Lines of Action's `where not
         exists(ray(from, d, it != to), it is enemy)`: playouts 217 -> 260/s)."""
-        return bool(pyast.names_in([*lines, py.Expr(code)]) & self.exprs.sets.site_masks.way_masks)
+        ways = self.exprs.sets.site_masks.way_masks
+        return bool(ways) and bool(pyast.names_in([*lines, py.Expr(code)]) & ways)
 
     def _without_kind_masks(self, e: ast.Expr, scope: Scope) -> tuple[tuple[py.stmt, ...], py.expr]:
         """A candidate conjunct compiled again with no kind's mask nor a way's (an exists or all
