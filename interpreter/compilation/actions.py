@@ -540,8 +540,8 @@ class ActionCompiler:
         """Whether a candidate conjunct asks an exists/all of a move's way as masks
         (site_masks.quantified): one AND in the lister, with the owners' mask made
         once per listing, but a drawn candidate asks its few sites and no mask at
-        all — deferred whatever it costs (the docs-way Lines of Action's `where not
-        exists(ray(from, d, it != to), it is enemy)`: playouts 217 -> 260/s)."""
+        all — deferred whatever it costs (`where not exists(ray(from, d, it != to),
+        it is enemy)` beside a leap: see benchmarks/PROFILE-NOTES.md, s-loa1)."""
         ways = self.exprs.sets.site_masks.way_masks
         return bool(ways) and bool(pyast.names_in([*lines, py.Expr(code)]) & ways)
 
