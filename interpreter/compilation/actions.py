@@ -437,7 +437,7 @@ class ActionCompiler:
                     hoisted = self._position_first(part, scope, levels.position_setup)
                     if hoisted is not None:
                         lines, c = hoisted
-                    elif c.cost >= DEFERRED_TEST:
+                    elif c.cost >= DEFERRED_TEST or self._asks_a_way(lines, c.code):
                         if self.exprs.per_listing.read_in([*lines, c.code]):
                             # (one that can wait for a drawn candidate waits, as it did: a part
                             # kept once per listing is not there)
@@ -446,7 +446,7 @@ class ActionCompiler:
                                 lines, c = plain_lines, plain
                         if self._reads_only_its_code(lines, c.code):
                             levels.deferrable.append(len(levels.candidate))
-                        elif KIND_MASK in pyast.names_in([*lines, py.Expr(c.code)]):
+                        elif KIND_MASK in pyast.names_in([*lines, py.Expr(c.code)]) or self._asks_a_way(lines, c.code):
                             drawn = self._without_kind_masks(part, scope)
                             if self._reads_only_its_code(*drawn):
                                 levels.drawn[len(levels.candidate)] = drawn
@@ -536,8 +536,18 @@ class ActionCompiler:
                                      levels.found_loop)
         plan.eager = Emitter(replace(emit.landing, where=cheap, occupied_where=occupied), emit.write)
 
+    def _asks_a_way(self, lines: Sequence[py.stmt], code: py.expr) -> bool:
+        """Whether a candidate conjunct asks an exists/all of a move's way as masks
+        (site_masks.quantified): one AND in the lister, with the owners' mask made
+        once per listing, but a drawn candidate asks its few sites and no mask at
+        all — deferred whatever it costs (`where not exists(ray(from, d, it != to),
+        it is enemy)` beside a leap: see benchmarks/PROFILE-NOTES.md, s-loa1)."""
+        ways = self.exprs.sets.site_masks.way_masks
+        return bool(ways) and bool(pyast.names_in([*lines, py.Expr(code)]) & ways)
+
     def _without_kind_masks(self, e: ast.Expr, scope: Scope) -> tuple[tuple[py.stmt, ...], py.expr]:
-        """A candidate conjunct compiled again with no kind's mask, for a drawn candidate."""
+        """A candidate conjunct compiled again with no kind's mask nor a way's (an exists or all
+        asked of its sites, not of masks), for a drawn candidate."""
         masks = self.exprs.sets.site_masks
         masks.kinds = False
         try:

@@ -274,6 +274,8 @@ class SiteMaskWriter(Protocol):
     mask expression, or None where what it is given is no such mask."""
 
     kinds: bool  # whether an exists/all may read a kind's mask
+    ways: set[str]  # the constant tables of the sites a move passes, by two sites (expr_sites._cut_ray)
+    way_masks: set[str]  # the tables of masks made of them (which a drawn candidate does not read)
 
     def quantified(self, quantifier: str, coll: Code, cond: py.expr, var: str) -> Optional[py.expr]: ...
     def sum_of_counts(self, left: py.expr, right: py.expr) -> Optional[py.expr]: ...

@@ -21,6 +21,7 @@ from .code import Code, Compiling, CountSum, Handler, describe
 from .errors import RuleError
 from .expr_connected import group_search
 from .liberties import adjacency_table
+from .necessary import mentions
 from .scope import Local, Scope
 from .types import Dep, Type
 
@@ -30,6 +31,10 @@ MAX_UNROLLED = 4
 # How many times a sum of such counts compared with a constant may ask the
 # condition when written out (two counts and a bound of 4: 14).
 MAX_UNROLLED_SUM = 16
+# How many entries the tables of rays cut at each site (`ray(X, D, it != Y)`) may
+# have together, one per direction, start and site (8 directions of an 8x8 board:
+# 33,800): beyond, the ray is walked and cut as it goes.
+MAX_CUT_RAYS = 1 << 17
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,8 @@ class SiteFamily:
         # Constant tables from a site to a site (-1: none; the last entry, for site
         # -1, is -1): lookups in them compose into one table (site_lookup).
         self._site_tables: set[str] = set()
+        # The tables of rays cut at each site (`_cut_ray`), by the name of the rays' table.
+        self._cut_tables: dict[str, py.Name] = {}
 
     def nodes(self) -> dict[type, Handler]:
         return {ast.ListLit: self.list_of_sites, ast.Offset: self.offset_alone}
@@ -260,7 +267,11 @@ class SiteFamily:
     def ray_length(self, e: ast.Call, scope: Scope) -> Code:
         """count(ray(X, D, COND)) in lowered mode: how many sites of the ray meet the
         condition before the first that does not. (Compared with a constant, it is
-        written again to stop at the bound: compared_ray_count.)"""
+        written again to stop at the bound: compared_ray_count.) A ray cut at a site
+        (`_cut_ray`): the length of its row."""
+        cut = self._cut_ray(e, scope)
+        if cut is not None:
+            return Code(pyast.helper("len", cut.code), Type.INT, cut.deps, cost=cut.cost + 1)
         ray, var, lines, cond = self._lowered_ray(e, scope)
         t = pyast.name(self.x.src.fresh("t"))
         assert scope.sink is not None
@@ -428,6 +439,9 @@ class SiteFamily:
 
     def ray(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x
+        cut = self._cut_ray(e, scope)
+        if cut is not None:
+            return cut
         if scope.sink is not None and len(e.args) == 3:
             ray, var, lines, cond = self._lowered_ray(e, scope)
             t = pyast.name(x.src.fresh("t"))
@@ -452,6 +466,55 @@ class SiteFamily:
         deps = ray.deps | (cond.deps - {Dep.LOCALS})
         return Code(pyast.sub(first, pyast.slice_(None, index)), Type.SITES, deps,
                     cost=ray.cost + self.max_ray * (1 + cond.cost), size=self.max_ray)
+
+    def _cut_ray(self, e: ast.Call, scope: Scope) -> Optional[Code]:
+        """`ray(X, D, it != Y)` (Y a site, not about the element): the sites of the
+        ray before Y, all of them where Y is not on it, read from a table by X and
+        Y made when the rules are compiled (`k[x][y]`, the rays' rows cut at each
+        site) rather than a loop asking each site whether it is Y and a list built
+        of those before — the sites a move passes, in the way most rules say it.
+        None where the condition is not that."""
+        if len(e.args) != 3:
+            return None
+        cond = e.args[2]
+        if not (isinstance(cond, ast.Compare) and cond.op == "!="):
+            return None
+        if isinstance(cond.left, ast.Name) and cond.left.id == "it":
+            other = cond.right
+        elif isinstance(cond.right, ast.Name) and cond.right.id == "it":
+            other = cond.left
+        else:
+            return None
+        x = self.x
+        if "it" in x.defines or mentions(other, x.defines, frozenset({"it"})) or \
+                len(self.x.model.board.rays) * (x.n_sites + 1) ** 2 > MAX_CUT_RAYS:
+            return None
+        ray, _ = self._ray_parts(ast.Call(e.pos, e.fn, e.args[:2]), scope)
+        upto = x.compile(other, scope)
+        if upto.type is not Type.SITE:
+            return None
+        assert isinstance(ray.code, py.Subscript)  # (rays[site]: see _ray_parts)
+        rays, site = ray.code.value, ray.code.slice
+        n = x.n_sites
+        src = x.src
+
+        def cut(per_site: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+            return tuple(tuple(r[:r.index(y)] if y in r else r for y in range(n)) + (r,) for r in per_site)
+        table: py.expr
+        if isinstance(rays, py.Name):  # (the row of a constant direction)
+            if rays.id not in self._cut_tables:
+                self._cut_tables[rays.id] = src.const(cut(src.namespace[rays.id]), key=("cut rays", rays.id))
+            table = self._cut_tables[rays.id]
+            x.site_masks.ways.add(table.id)  # (its rows by two sites: masks, site_masks.quantified)
+        else:
+            assert isinstance(rays, py.Subscript) and isinstance(rays.value, py.Name)  # (the table by direction)
+            name = rays.value.id
+            if name not in self._cut_tables:
+                self._cut_tables[name] = src.const(tuple(cut(per_site) for per_site in src.namespace[name]),
+                                                   key=("cut rays", name))
+            table = pyast.sub(self._cut_tables[name], rays.slice)
+        return Code(pyast.sub(pyast.sub(table, site), upto.code), Type.SITES, ray.deps | upto.deps,
+                    cost=ray.cost + upto.cost + 1, size=self.max_ray)
 
     def beyond(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x

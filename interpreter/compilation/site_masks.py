@@ -40,6 +40,14 @@ class SiteMasks:
         self.n_sites = n_sites
         self.owner_masks = owner_masks
         self.kinds = True  # (off: no kind's mask, for a condition asked of a drawn candidate)
+        # The names of the constant tables of the sites of a ray before a site, by the
+        # ray's start and that site (expr_sites._cut_ray): the sites a move passes.
+        self.ways: set[str] = set()
+        # The names of the tables of masks made of `ways` (what a drawn candidate does
+        # not read: actions.py asks it without masks).
+        self.way_masks: set[str] = set()
+        # (the tables of masks of tables of sites by two sites, by the name of the latter)
+        self._nested_masks: dict[str, Optional[py.Name]] = {}
 
     def _full(self) -> py.expr:
         """The mask of every site of the board."""
@@ -58,7 +66,9 @@ class SiteMasks:
             return None
         if quantifier != "count" and not self.kinds:
             return None
-        if quantifier != "count" and not any(
+        # (or where the set is a move's way, the sites of a ray before a site: a way
+        # that is clear, the common case, is looked at site by site to its end)
+        if quantifier != "count" and not self._way(coll.code) and not any(
                 isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)
                 and self._kind_test(node, var) is not None for node in py.walk(cond)):
             return None
@@ -68,6 +78,10 @@ class SiteMasks:
         holds = self.condition(cond, var, kinds=self.kinds)
         if holds is None:
             return None
+        if self._way(coll.code):
+            assert isinstance(sites, py.Subscript) and isinstance(sites.value, py.Subscript) \
+                and isinstance(sites.value.value, py.Name)
+            self.way_masks.add(sites.value.value.id)
         if quantifier == "exists":  # (some site of the set holds it)
             return pyast.compare(pyast.binop(sites, "&", holds), "!=", pyast.num(0))
         if quantifier == "all":  # (no site of the set fails it)
@@ -138,6 +152,9 @@ class SiteMasks:
             mask = _mask(coll.const, self.n_sites)
             return self.src.const(mask) if mask is not None else None
         code = coll.code
+        nested = self._nested(code)
+        if nested is not None:
+            return nested
         if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Name)):
             return None
         table = self.src.value(code.value)
@@ -159,6 +176,43 @@ class SiteMasks:
                 return pyast.sub(self.src.const(tuple(masks[i] for i in by), key=("site masks", code.value.id,
                                                                                   index.value.id)), index.slice)
         return pyast.sub(rows, index)
+
+    def _way(self, code: py.expr) -> bool:
+        """Whether `code` is a row of a table of `ways` (`k4[frm][to]`)."""
+        return isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript) \
+            and isinstance(code.value.value, py.Name) and code.value.value.id in self.ways
+
+    def _nested(self, code: py.expr) -> Optional[py.expr]:
+        """The mask of a row of a constant table of sites by two sites (`k4[frm][to]`,
+        the sites of a ray before a site: expr_sites._cut_ray) as the same row of
+        a table of masks, or None where `code` is not that."""
+        if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript)
+                and isinstance(code.value.value, py.Name)):
+            return None
+        name = code.value.value.id
+        if name not in self._nested_masks:
+            self._nested_masks[name] = self._nested_table(self.src.value(code.value.value), name)
+        table_masks = self._nested_masks[name]
+        if table_masks is None:
+            return None
+        return pyast.sub(pyast.sub(table_masks, code.value.slice), code.slice)
+
+    def _nested_table(self, table: object, name: str) -> Optional[py.Name]:
+        """The table of masks of a constant table of sites by two sites, or None."""
+        if not isinstance(table, tuple) or not table:
+            return None
+        masks = []
+        for rows in table:
+            if not isinstance(rows, tuple):
+                return None
+            row_masks = []
+            for row in rows:
+                mask = _mask(row, self.n_sites) if isinstance(row, tuple) else None
+                if mask is None:
+                    return None
+                row_masks.append(mask)
+            masks.append(tuple(row_masks))
+        return self.src.const(tuple(masks), key=("site masks", name))
 
     def condition(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
         """The mask of the sites where `cond` holds of `var`, or None; with tests
