@@ -414,8 +414,8 @@ def keeping_costs_less(functions: Sequence[ast.FunctionDef], sites: int) -> bool
     than hashing the whole board of `sites` sites where a position is counted (where
     only `repetitions` reads it, at the start of each turn): an action is taken to
     write as often as the function with the most writes has them, a write in a loop
-    once (Oware's sowing, a write in a loop and two besides, on a board of 12 sites:
-    benchmarks/PROFILE-NOTES.md, s-oware)."""
+    once (a sowing game's action, a write in a loop and two besides, on a board of 12
+    sites: benchmarks/PROFILE-NOTES.md)."""
     return sites > WRITE_IN_SITES * max(map(_writes, functions), default=0)
 
 

@@ -16,9 +16,9 @@ all, and then nothing is answered early.
 The sites where C fails are bounded by a bitmask's population: C is `it not
 in NAME` (NAME a set with its bitmask, a named group: expr_sets.in_) or a
 disjunction with it as one part (`it == n or it not in chain`), so C fails
-only at sites of NAME, and `NAME_bits.bit_count() < K` is the test. A ring in
-Havannah (a flood around the placed stone's group that does not reach the
-rim) needs a group of six stones or more; the test skips the floods of every
+only at sites of NAME, and `NAME_bits.bit_count() < K` is the test. A ring on a
+hexagonal board (a flood around the placed stone's group that does not reach
+the rim) needs a group of six stones or more; the test skips the floods of every
 smaller group. Nothing here knows of rings: only the board's table of
 neighbours and the goal's sites.
 """

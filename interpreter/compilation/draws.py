@@ -198,8 +198,8 @@ def write_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
             # first read in place where there is no pool yet — the pool copied
             # only when it gives no action, and changed as the draw would have
             # changed it. One loop: the candidates' work written once, not
-            # twice — the passes after this one cost a tenth of Go's load
-            # when it was)
+            # twice — the passes after this one cost a tenth of a placing game's
+            # load when it was)
             first = [pyast.assign(live, pyast.ifexp(
                 pyast.binop(pyast.helper("len", empty), "+", pyast.num(beside)), pyast.is_none(pool),
                 pyast.helper("len", pool)))]
