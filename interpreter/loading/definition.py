@@ -113,7 +113,7 @@ def unknown_setup_owners(data: dict[str, Any]) -> list[tuple[str, Optional[str]]
     if not all(isinstance(n, str) for n in names) or len(set(names)) < len(names):
         return []  # what is wrong with the players is said first, by their own checks
     owners = [str(n) for n in names] + [NEUTRAL_NAME]
-    found = []
+    found: list[tuple[str, Optional[str]]] = []
     for owner, body in setup.items():
         if not isinstance(owner, str) or owner in owners:
             continue
