@@ -55,6 +55,18 @@ def drop_where(where: str, effects: str = "place", before: str = "") -> str:
             f"        onto empty:{body}\n")
 
 
+def placing(effects: str, before: str = "") -> str:
+    """Rules (for stones_and_rocks) of a placing game: a stone on any empty site,
+    `effects` after it is placed (the lines of a block, dedented), a draw when the
+    board is full; `before` comes first (defines)."""
+    import textwrap
+
+    body = textwrap.indent(textwrap.dedent(effects), " " * 12)
+    return (f"{before}phase play:\n    turn: place\n    if no action:\n        draw\n\n"
+            f"decision place:\n    action stone:\n        drop stone on sites\n        onto empty:\n"
+            f"            place\n{body}")
+
+
 def names_read(game: Any) -> set[str]:
     """The names the functions listing the legal actions of `game` read (which
     helpers they call), from the generated code (`game.rules.module`)."""

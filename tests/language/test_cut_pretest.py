@@ -7,7 +7,7 @@ import ast
 
 from interpreter import load_game
 from interpreter.compilation import cut_pretest, expr_sets
-from tests.helpers import generated, play, random_games_seen, stones_and_rocks, write_definition
+from tests.helpers import generated, placing, play, random_games_seen, stones_and_rocks, write_definition
 
 
 def _grid(files, ranks, offsets):
@@ -40,23 +40,13 @@ def test_the_least_cut_between_a_site_and_the_goal():
     assert cut_pretest.least_cut(((1,), (2,), (), ()), frozenset([0])) == 0
 
 
-RULES = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-
-    decision place:
-        action stone:
-            drop stone on sites
-            onto empty:
-                place
+RULES = placing("""\
                 let g = group(to)
                 if exists(n in neighbours(to), not exists(connected(n, it == n or it not in g), it in rim)):
                     win
                 elif exists(g, it in top) and exists(g, it in bottom):
                     lose
-"""
+""")
 REGIONS = """\
 regions:
   rim: {edge: true}

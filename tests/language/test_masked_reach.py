@@ -8,7 +8,7 @@ import ast
 from interpreter import load_game
 from interpreter.compilation import expr_sets
 from interpreter.runtime import dilation
-from tests.helpers import generated, random_games_seen, stones_and_rocks, write_definition
+from tests.helpers import generated, placing, random_games_seen, stones_and_rocks, write_definition
 
 
 def test_the_goal_side_grown_through_the_allowed_sites():
@@ -26,23 +26,13 @@ def test_the_goal_side_grown_through_the_allowed_sites():
     assert dilation.reach(cache, 0, 0b11110, (), (), rows) == 0b11110
 
 
-RULES = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-
-    decision place:
-        action stone:
-            drop stone on sites
-            onto empty:
-                place
+RULES = placing("""\
                 let g = group(to)
                 if exists(n in neighbours(to), not exists(connected(n, RING), it in rim)):
                     win
                 elif exists(g, it in top) and exists(g, it in bottom):
                     lose
-"""
+""")
 REGIONS = """\
 regions:
   rim: {edge: true}

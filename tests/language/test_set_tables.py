@@ -12,7 +12,7 @@ Each is checked against the code it replaces over random games."""
 
 from interpreter import load_game
 from interpreter.compilation import expr_logic, expr_sets
-from tests.helpers import helper_calls, random_games_seen, stones_and_rocks, write_definition
+from tests.helpers import helper_calls, placing, random_games_seen, stones_and_rocks, write_definition
 
 REGIONS = """\
 regions:
@@ -23,17 +23,7 @@ regions:
       black: [e5, d5, c5, d4, c4]
 """
 
-SETS = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-
-    decision place:
-        action stone:
-            drop stone on sites
-            onto empty:
-                place
+SETS = placing("""\
                 if first(neighbours(to) - rim - to) is own and count(neighbours(to) + rim, it is enemy) >= 4:
                     win
                 elif exists(home[player] - rim, it is enemy) \\
@@ -42,7 +32,7 @@ SETS = """\
                 elif first(neighbours(to) - to) is enemy and first(home[opponent] + rim) is own \\
                         and count(sites - [to], it is own) >= 9:
                     win
-"""
+""")
 
 
 def test_set_operations_with_tables_answer_what_the_lists_answer(tmp_path, monkeypatch):
@@ -63,24 +53,14 @@ def test_set_operations_with_tables_answer_what_the_lists_answer(tmp_path, monke
     assert {winner for _, winner, _ in games} >= {"white", "black"}
 
 
-GROUPS = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-
-    decision place:
-        action stone:
-            drop stone on sites
-            onto empty:
-                place
+GROUPS = placing("""\
                 let g = group(to)
                 if count(g, it in home[player]) >= 2 and exists(g, it in home[opponent]):
                     win
                 elif all(g, it in rim) and count(g, it not in home[opponent]) >= 3 \\
                         and not all(g, it not in home[player]):
                     lose
-"""
+""")
 
 
 def test_per_player_regions_of_a_group_are_one_mask_by_player(tmp_path, monkeypatch):
@@ -97,17 +77,7 @@ def test_per_player_regions_of_a_group_are_one_mask_by_player(tmp_path, monkeypa
     assert {winner for _, winner, _ in games} >= {"white", "black"}
 
 
-WITH_ONE_SITE = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-
-    decision place:
-        action stone:
-            drop stone on sites
-            onto empty:
-                place
+WITH_ONE_SITE = placing("""\
                 # (`above`: north of the stone before, none at first and at the edge)
                 if count(neighbours(to) - home[opponent] + [above], it is own) >= 3:
                     win
@@ -115,7 +85,7 @@ WITH_ONE_SITE = """\
                         and count([above] + (rim - home[player]), it is enemy) >= 6:
                     lose
                 above = neighbour(to, n)
-"""
+""")
 
 
 def test_a_set_and_one_site_joined_in_one_step(tmp_path, monkeypatch):
