@@ -750,20 +750,26 @@ def _values(src: Source, expr: py.expr, scope: Sequence[py.stmt], open_names: se
         return _distinct(_values(src, expr.body, scope, open_names, env)
                          + _values(src, expr.orelse, scope, open_names, env))
     if isinstance(expr, py.Subscript) and not isinstance(expr.slice, py.Slice):
-        found: list[Any] = []
-        index = expr.slice.value if isinstance(expr.slice, py.Constant) and type(expr.slice.value) is int else None
-        for value in _values(src, expr.value, scope, open_names, env):
-            if not isinstance(value, (tuple, list)):
-                continue  # (never indexed in a run: it would fail)
-            if index is not None:
-                if -len(value) <= index < len(value):
-                    found.append(value[index])
-            else:
-                found.extend(value)
-            if len(found) > _MAX_VALUES:
-                raise _Decline
-        return _distinct(found)
+        return _indexed(_values(src, expr.value, scope, open_names, env), expr.slice)
     raise _Decline
+
+
+def _indexed(collections: list[Any], index: py.expr) -> list[Any]:
+    """The values `collection[index]` may have, for each of `collections`: the
+    item at a constant whole-number index, else any item."""
+    at = index.value if isinstance(index, py.Constant) and type(index.value) is int else None
+    found: list[Any] = []
+    for value in collections:
+        if not isinstance(value, (tuple, list)):
+            continue  # (never indexed in a run: it would fail)
+        if at is not None:
+            if -len(value) <= at < len(value):
+                found.append(value[at])
+        else:
+            found.extend(value)
+        if len(found) > _MAX_VALUES:
+            raise _Decline
+    return _distinct(found)
 
 
 def _name_values(src: Source, name: str, scope: Sequence[py.stmt], open_names: set[str]) -> list[Any]:
@@ -829,18 +835,7 @@ def _values_with(src: Source, expr: py.expr, name: str, values: list[Any], scope
         return _distinct(_values_with(src, expr.body, name, values, scope, open_names)
                          + _values_with(src, expr.orelse, name, values, scope, open_names))
     if isinstance(expr, py.Subscript) and not isinstance(expr.slice, py.Slice) and name in pyast.names_in([expr.value]):
-        index = expr.slice.value if isinstance(expr.slice, py.Constant) and type(expr.slice.value) is int else None
-        found: list[Any] = []
-        for value in _values_with(src, expr.value, name, values, scope, open_names):
-            if isinstance(value, (tuple, list)):
-                if index is not None:
-                    if -len(value) <= index < len(value):
-                        found.append(value[index])
-                else:
-                    found.extend(value)
-            if len(found) > _MAX_VALUES:
-                raise _Decline
-        return _distinct(found)
+        return _indexed(_values_with(src, expr.value, name, values, scope, open_names), expr.slice)
     return _values(src, expr, scope, open_names)
 
 

@@ -40,9 +40,9 @@ def test_the_least_cut_between_a_site_and_the_goal():
     assert cut_pretest.least_cut(((1,), (2,), (), ()), frozenset([0])) == 0
 
 
-RULES = placing("""\
+RING_RULES = placing("""\
                 let g = group(to)
-                if exists(n in neighbours(to), not exists(connected(n, it == n or it not in g), it in rim)):
+                if exists(n in neighbours(to), not exists(connected(n, RING), it in rim)):
                     win
                 elif exists(g, it in top) and exists(g, it in bottom):
                     lose
@@ -55,14 +55,17 @@ regions:
 """
 
 
-def _ring_game(tmp_path):
+def ring_game(tmp_path, ring="it == n or it not in g", neighbours="[n, ne, e, s, sw, w]"):
+    """A placing game on a 6x5 grid whose stones win by a ring (a neighbour of the
+    stone placed that `connected(n, RING)` cannot lead to the rim) and lose by a
+    group joining top and bottom (test_masked_reach asks other RINGs of it)."""
     yaml = stones_and_rocks(files=6, ranks=5, extra=REGIONS).replace(
-        "grid: {files: 6, ranks: 5}", "grid: {files: 6, ranks: 5, neighbours: [n, ne, e, s, sw, w]}")
-    return write_definition(tmp_path, yaml, RULES)
+        "grid: {files: 6, ranks: 5}", f"grid: {{files: 6, ranks: 5, neighbours: {neighbours}}}")
+    return write_definition(tmp_path, yaml, RING_RULES.replace("RING", ring))
 
 
 def test_a_ring_of_six_stones_wins_and_five_do_not(tmp_path):
-    game = load_game(_ring_game(tmp_path))
+    game = load_game(ring_game(tmp_path))
     # white around c3 (c4 d4 d3 c2 b2 b3: a group of six, as many as the cut),
     # black's stones apart on the rim
     moves = ["@c4", "@a1", "@d4", "@f1", "@d3", "@a5", "@c2", "@f5", "@b2", "@e1"]
@@ -76,7 +79,7 @@ def test_a_ring_of_six_stones_wins_and_five_do_not(tmp_path):
 
 
 def test_a_ring_found_with_and_without_the_early_answer(tmp_path, monkeypatch):
-    path = _ring_game(tmp_path)
+    path = ring_game(tmp_path)
     game = load_game(path)
     # (the early answer: the group's population against the hexagonal grid's cut,
     # 6, asked once before the loop over the stone's neighbours it decides)

@@ -8,7 +8,8 @@ import ast
 from interpreter import load_game
 from interpreter.compilation import expr_sets
 from interpreter.runtime import dilation
-from tests.helpers import generated, placing, random_games_seen, stones_and_rocks, write_definition
+from tests.helpers import generated, random_games_seen
+from tests.language.test_cut_pretest import ring_game
 
 
 def test_the_goal_side_grown_through_the_allowed_sites():
@@ -26,27 +27,6 @@ def test_the_goal_side_grown_through_the_allowed_sites():
     assert dilation.reach(cache, 0, 0b11110, (), (), rows) == 0b11110
 
 
-RULES = placing("""\
-                let g = group(to)
-                if exists(n in neighbours(to), not exists(connected(n, RING), it in rim)):
-                    win
-                elif exists(g, it in top) and exists(g, it in bottom):
-                    lose
-""")
-REGIONS = """\
-regions:
-  rim: {edge: true}
-  top: {ranks: [5]}
-  bottom: {ranks: [1]}
-"""
-
-
-def _game(tmp_path, ring, neighbours="[n, ne, e, s, sw, w]"):
-    yaml = stones_and_rocks(files=6, ranks=5, extra=REGIONS).replace(
-        "grid: {files: 6, ranks: 5}", f"grid: {{files: 6, ranks: 5, neighbours: {neighbours}}}")
-    return write_definition(tmp_path, yaml, RULES.replace("RING", ring))
-
-
 def _helpers(game):
     return {node.func.id for node in generated(game, ast.Call) if isinstance(node.func, ast.Name)}
 
@@ -56,7 +36,7 @@ def _grows(game):
 
 
 def _same_games(tmp_path, monkeypatch, ring, neighbours):
-    path = _game(tmp_path, ring, neighbours)
+    path = ring_game(tmp_path, ring, neighbours)
     game = load_game(path)
     with monkeypatch.context() as patched:
         patched.setattr(expr_sets, "reach_answer", lambda *args: None)
