@@ -545,7 +545,7 @@ def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.
 
 def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report) -> tuple[int, ...]:
     """A region is a list of sites, or a rule: ranks / files / edge / all / sites / the
-    regions in `union`, only those also in `only` (a region itself), minus `except`.
+    regions in `union`, only those also in `only`, minus those in `except` (each a region itself).
     (A rank or file the grid has not chooses nothing: validation warns about it.)"""
     if isinstance(spec, list):
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
@@ -573,15 +573,19 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
             chosen.add(s)
     for i, part in enumerate(spec.get("union") or []):
         chosen |= set(_region_sites(part, board, site, path + ("union", i), report))
+    has_parts = any(k in spec for k in ("ranks", "files", "edge", "all", "sites", "union"))
     if "only" in spec:
-        if not any(k in spec for k in ("ranks", "files", "edge", "all", "sites", "union")):
+        if not has_parts:
             report(path + ("only",), "'only' keeps the sites of the rule's other parts that are also in it, and "
                                      "this rule has no other part", "add the parts to choose from, e.g. "
                                      "{files: [b, d], only: {ranks: [2, 4]}}")
         chosen &= set(_region_sites(spec["only"], board, site, path + ("only",), report))
-    for i, x in enumerate(spec.get("except") or []):
-        s = site(x, path + ("except", i))
-        chosen.discard(s)
+    elif "except" in spec and not has_parts:
+        report(path + ("except",), "'except' takes sites out of the rule's other parts, and this rule has no "
+                                   "other part", "add the parts to take them from, e.g. "
+                                   "{all: true, except: {edge: true}}")
+    if "except" in spec:
+        chosen -= set(_region_sites(spec["except"], board, site, path + ("except",), report))
     return tuple(sorted(chosen))
 
 

@@ -48,6 +48,7 @@ def missing_line_warnings(data: dict[str, Any], board: Board, locate: Locate) ->
         for i, part in enumerate(spec.get("union") or []):
             walk(part, path + ("union", i))
         walk(spec.get("only"), path + ("only",))
+        walk(spec.get("except"), path + ("except",))
         for player, part in (spec.get("per_player") or {}).items():
             walk(part, path + ("per_player", player))
 
