@@ -405,7 +405,7 @@ def _token_hint(
     spelt_before = _misspelt_keyword_before(exc, vocabulary)
     misplaced = _after_bare_pass(exc, source) or _misplaced_hint(str(token), expected, in_decision)
     chained = _chained_condition_hint(exc, source)
-    foreign = _FOREIGN_OPERATORS.get(str(token)) if '"%"' in expected else None
+    foreign = _FOREIGN_OPERATORS.get(str(token)) if '"%"' in expected else _foreign_statement(exc, source)
     pattern_hint = _pattern_hint(exc, source)
     if pattern_hint is not None:
         hint = pattern_hint
@@ -448,6 +448,32 @@ _FOREIGN_OPERATORS = {
     "mod": "the remainder is written '%' (7 % 3 is 1; format.md 3.12)",
     "div": "whole-number division is written '//' (7 // 2 is 3; format.md 3.12)",
 }
+
+# Statements of other languages, read as a name at the start of a line: the parser
+# then stops at the word after it, expecting an assignment.
+_FOREIGN_STATEMENTS = {
+    "while": "the rules language has no 'while': repeat a block with 'repeat N times:' (with an 'if' "
+             "inside), or go over a set or a range with 'for each X in SET:' or 'for each K in A to B:' "
+             "(format.md 3.10)",
+    "loop": "the rules language has no 'loop': use 'repeat N times:' or 'for each X in SET:' (format.md 3.10)",
+    "until": "the rules language has no 'until': use 'repeat N times:' with an 'if' inside (format.md 3.10)",
+    "def": "a procedure is declared 'procedure NAME(A, B):' and a value 'define NAME = ...' (format.md 3.13)",
+    "function": "a procedure is declared 'procedure NAME(A, B):' and a value 'define NAME = ...' "
+                "(format.md 3.13)",
+}
+
+
+def _foreign_statement(exc: UnexpectedToken, source: str) -> str | None:
+    """A line starting with another language's statement word (`while k > 0:`): the
+    word was read as a name, and the parser stopped right after it."""
+    line, column = getattr(exc.token, "line", None), getattr(exc.token, "column", None)
+    if not isinstance(line, int) or not isinstance(column, int):
+        return None
+    code = _code_line(source, line)
+    first = re.match(r"\s*(\w+)\s*", code)
+    if first is None or first.group(1) not in _FOREIGN_STATEMENTS or first.end() != column - 1:
+        return None
+    return _FOREIGN_STATEMENTS[first.group(1)]
 
 
 def _split_word(exc: UnexpectedToken, source: str, vocabulary: _Vocabulary) -> str | None:

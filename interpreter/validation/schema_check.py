@@ -207,6 +207,10 @@ def _describe_as(error: ValidationError, path: Path, subject: str, at_key: bool)
     # numbers): the schema's description of the value says what is written there.
     described = kind == "pattern" or (kind in ("minItems", "maxItems") and isinstance(instance, list))
     hint = error.schema.get("description") if described and isinstance(error.schema, dict) else None
+    if (kind == "type" and "string" in _as_list(value) and isinstance(instance, (int, float))
+            and not isinstance(instance, bool)):
+        # `title: 2048`: YAML read a number where a text was meant.
+        hint = f"YAML reads {_show(instance)} as a number: put it in quotes (\"{instance}\") to mean the text"
     if kind == "pattern" and not at_key and isinstance(hint, str) and hint[:1].islower():
         # A description written as what the value must be ("a file letter ..."):
         # the message in words, not the pattern.

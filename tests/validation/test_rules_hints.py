@@ -74,6 +74,16 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     ("    quiet = 0\n", "    quiet = quiet div 2\n",
      'game.rules:38:19: error: found "div"',
      "hint: whole-number division is written '//' (7 // 2 is 3; format.md 3.12)"),
+    # Another language's loop or function, read as a name at the start of a line.
+    ("    quiet = 0\n", "    while quiet > 0:\n        quiet -= 1\n",
+     'game.rules:38:11: error: found "quiet"',
+     "hint: the rules language has no 'while': repeat a block with 'repeat N times:'"),
+    ("    quiet = 0\n", "    loop:\n        quiet -= 1\n",
+     'game.rules:38:9: error: found ":"',
+     "hint: the rules language has no 'loop': use 'repeat N times:' or 'for each X in SET:' (format.md 3.10)"),
+    ("    quiet = 0\n", "    def reset(x):\n        quiet = 0\n",
+     'game.rules:38:9: error: found "reset"',
+     "hint: a procedure is declared 'procedure NAME(A, B):' and a value 'define NAME = ...' (format.md 3.13)"),
     # A keyword run into the word after it (`if no actions`): the lexer reads the
     # keyword and the rest as two words, and the error shows at the rest.
     ("    after each turn:\n", "    if no actions:\n        draw\n    after each turn:\n",

@@ -62,3 +62,13 @@ def test_a_value_read_as_a_boolean_where_a_name_is_expected_says_to_quote_it(fol
     err = capsys.readouterr().err
     assert "game.yaml:11:12: error: players[1].name must be a string, found false" in err
     assert """hint: YAML reads the word 'no' as false: put it in quotes ("no") to mean the word""" in err
+
+
+def test_a_number_where_a_text_is_expected_says_to_quote_it(folder, capsys):
+    text = (folder / "game.yaml").read_text()
+    title = next(line for line in text.splitlines() if line.startswith("title:"))
+    edit(folder / "game.yaml", title, "title: 2048")
+    assert main(["validate", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "error: title must be a string, found 2048" in err
+    assert 'hint: YAML reads 2048 as a number: put it in quotes ("2048") to mean the text' in err
