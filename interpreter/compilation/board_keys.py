@@ -304,10 +304,10 @@ class _Rewriter:
             first, site = self._hoisted(stmt, site)
         cleared = isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is None
         # (`b[X] = V`, V a name: V stands on the site after it)
-        value = stmt.value if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) \
+        written = stmt.value if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) \
             and any(_board_target(target) is site for target in stmt.targets) \
             and not _rebinds(stmt, stmt.value) else None
-        write = _Write(site, pyast.name(self.fresh("t")), value, value is not None and value.id in self.pieces)
+        write = _Write(site, pyast.name(self.fresh("t")), written, written is not None and written.id in self.pieces)
         before: list[ast.stmt] = [pyast.assign(pyast.name(write.was.id), pyast.sub(pyast.name("b"),
                                                                                     copy.deepcopy(site)))]
         after: list[ast.stmt] = []

@@ -8,7 +8,6 @@ from typing import Iterable, Optional, Sequence, SupportsIndex
 
 from .pieces import Board, Code, Outcome
 
-
 # (the list's own methods, read once: on Python 3.11 `list.append` looks the
 # method up on the type at every call of the kept lists' hot `append`/`remove`)
 _list_append = list.append

@@ -105,7 +105,8 @@ def test_a_write_at_a_site_toggles_the_key_around_it():
     assert ("t100 = b[to]\n    if t100 is not None:\n        s.board_key ^= h_hash((to, t100))\n    b[to] = pc\n"
             "    if pc is not None:\n        s.board_key ^= h_hash((to, pc))\n") in text, text
     assert ("t101 = b[at]\n    if t101 is not None:\n        s.board_key ^= h_hash((at, t101))\n"
-            "    h_clear(b, o, at)\n    if b[at] is not None:\n        s.board_key ^= h_hash((at, b[at]))") in text, text
+            "    h_clear(b, o, at)\n    if b[at] is not None:\n        s.board_key ^= h_hash((at, b[at]))") \
+        in text, text
 
 
 def test_a_site_emptied_leaves_the_key_and_is_not_asked_again():
