@@ -64,14 +64,34 @@ _EMPTY = "empty"
 _ASKS_CHAINS = ("h_liberties", "h_group_mask")
 
 
+class _Write:
+    """A write at one site as the upkeep sees it: the site, the local holding what
+    stood there before (read once, before the write, for every upkeep), and what
+    stands there after it where the statement tells (`b[X] = V` with V a name: the
+    piece V, `never_none` when V only ever holds a piece of a constant table, so
+    the site is occupied after it; None: read `b[X]` again)."""
+
+    def __init__(self, site: ast.expr, was: ast.Name, value: Optional[ast.Name], never_none: bool):
+        self.site = site
+        self.was = was
+        self.value = value
+        self.never_none = never_none
+
+    def now(self) -> ast.expr:
+        """What stands on the site after the write."""
+        if self.value is not None:
+            return pyast.name(self.value.id)
+        return pyast.sub(pyast.name("b"), copy.deepcopy(self.site))
+
+
 class _Kept:
     """Something the board's writes keep: the statements before and after a write
     at one site, and after any other write."""
 
-    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
+    def before(self, write: _Write) -> list[ast.stmt]:
         raise NotImplementedError
 
-    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
+    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
         """(`cleared`: the write is `b[X] = None`, the site is empty after it)"""
         raise NotImplementedError
 
@@ -80,11 +100,12 @@ class _Kept:
 
 
 class _BoardKey(_Kept):
-    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
-        return [_toggle(site)], None
+    def before(self, write: _Write) -> list[ast.stmt]:
+        return [_toggle(write.site, pyast.name(write.was.id), False)]
 
-    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
-        return [] if cleared else [_toggle(site)]  # (an empty site is in no key)
+    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
+        # (an empty site is in no key)
+        return [] if cleared else [_toggle(write.site, write.now(), write.never_none)]
 
     def remade(self) -> ast.stmt:
         return _remade()
@@ -93,19 +114,17 @@ class _BoardKey(_Kept):
 class _EmptySites(_Kept):
     """`s.empty`: the sites holding nothing (helpers.empty_sites)."""
 
-    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
-        was = pyast.name(fresh("t"))
-        return [pyast.assign(was, pyast.is_none(pyast.sub(pyast.name("b"), copy.deepcopy(site))))], was
+    def before(self, write: _Write) -> list[ast.stmt]:
+        return []
 
-    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
-        assert isinstance(noted, ast.Name)
-        on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
+    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
         kept = pyast.attr(pyast.name("s"), _EMPTY)
-        taken = pyast.if_(pyast.is_not_none(on_site), [
-            pyast.expr_stmt(pyast.method(kept, "remove", copy.deepcopy(site)))])
-        emptied = pyast.if_(pyast.is_none(copy.deepcopy(on_site)), [
-            pyast.expr_stmt(pyast.method(copy.deepcopy(kept), "append", copy.deepcopy(site)))])
-        return [pyast.if_(noted, [taken], [emptied])]
+        taken: list[ast.stmt] = [pyast.expr_stmt(pyast.method(kept, "remove", copy.deepcopy(write.site)))]
+        if not write.never_none:
+            taken = [pyast.if_(pyast.is_not_none(write.now()), taken)]
+        emptied = [] if write.never_none else [pyast.if_(pyast.is_none(write.now()), [
+            pyast.expr_stmt(pyast.method(copy.deepcopy(kept), "append", copy.deepcopy(write.site)))])]
+        return [pyast.if_(pyast.is_none(pyast.name(write.was.id)), taken, emptied)]
 
     def remade(self) -> ast.stmt:
         return pyast.assign(pyast.attr(pyast.name("s"), _EMPTY), pyast.helper("h_empty_sites", pyast.name("b")))
@@ -121,16 +140,13 @@ class _Chains(_Kept):
         self.adjacent = adjacent
         self.helper = "h_chains_wrote" if liberties else "h_chains_stones_wrote"
 
-    def before(self, site: ast.expr, fresh: Callable[[str], str]) -> tuple[list[ast.stmt], object]:
-        was = pyast.name(fresh("t"))
-        return [pyast.assign(was, pyast.sub(pyast.name("b"), copy.deepcopy(site)))], was
+    def before(self, write: _Write) -> list[ast.stmt]:
+        return []
 
-    def after(self, site: ast.expr, noted: object, cleared: bool) -> list[ast.stmt]:
-        assert isinstance(noted, ast.Name)
-        on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
+    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
         told = pyast.helper(self.helper, pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
-                            copy.deepcopy(site), pyast.name(noted.id))
-        return [pyast.if_(pyast.compare(on_site, "is not", pyast.name(noted.id)), [pyast.expr_stmt(told)])]
+                            copy.deepcopy(write.site), pyast.name(write.was.id))
+        return [pyast.if_(pyast.compare(write.now(), "is not", pyast.name(write.was.id)), [pyast.expr_stmt(told)])]
 
     def remade(self) -> ast.stmt:
         return pyast.expr_stmt(pyast.helper("h_chains_forget", pyast.name("s")))
@@ -143,17 +159,22 @@ def keep_board_key(function: ast.FunctionDef, fresh: Callable[[str], str]) -> as
 
 
 def keep_board_state(function: ast.FunctionDef, fresh: Callable[[str], str], key: bool,
-                     empty: bool, chains: Optional[str] = None, liberties: bool = True) -> ast.FunctionDef:
+                     empty: bool, chains: Optional[str] = None, liberties: bool = True,
+                     value: Optional[Callable[[ast.expr], object]] = None) -> ast.FunctionDef:
     """`function` with the board's key (`key`), the list of empty sites (`empty`)
     and the groups' records (`chains`: the name of the neighbours' table they are
     kept by; their liberties too where `liberties`) kept at each board write (a
-    copy; the same function when it writes nothing of the board or keeps nothing)."""
+    copy; the same function when it writes nothing of the board or keeps nothing).
+    `value` gives a constant's value: a write of a name that only ever holds a piece
+    of a constant table (`_piece_names`) leaves its site occupied, which its upkeep
+    then need not ask."""
     kept: list[_Kept] = ([_BoardKey()] if key else []) + ([_EmptySites()] if empty else []) \
         + ([_Chains(chains, liberties)] if chains else [])
     if not kept or not any(_write(stmt) for stmt in _simple_statements(function.body)):
         return function
     rewritten = pyast.changeable_copy(function)
-    rewritten.body = _Rewriter(fresh, kept).block(rewritten.body)
+    pieces = _piece_names(function, value) if value is not None else frozenset()
+    rewritten.body = _Rewriter(fresh, kept, pieces).block(rewritten.body)
     if chains:
         _groups_from_records(rewritten, chains)
     return rewritten
@@ -214,6 +235,15 @@ def may_empty_a_site(function: ast.FunctionDef, value: Callable[[ast.expr], obje
         return False
     if any(site is True for _, site in writes):
         return True
+    pieces = _piece_names(function, value)
+    return not all(isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                   and _board_target(stmt.targets[0]) is not None and isinstance(stmt.value, ast.Name)
+                   and stmt.value.id in pieces for stmt, _ in writes)
+
+
+def _piece_names(function: ast.FunctionDef, value: Callable[[ast.expr], object]) -> frozenset[str]:
+    """The names `function` sets only from a constant table of pieces read at an
+    index (`pc = k7[p]`): they never hold None."""
     pieces: dict[str, bool] = {}
     for node in ast.walk(function):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For,
@@ -228,15 +258,14 @@ def may_empty_a_site(function: ast.FunctionDef, value: Callable[[ast.expr], obje
                         never_none = isinstance(rows, (tuple, list)) and bool(rows) \
                             and all(isinstance(row, tuple) for row in rows)
                         pieces[name.id] = pieces.get(name.id, True) and never_none
-    return not all(isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-                   and _board_target(stmt.targets[0]) is not None and isinstance(stmt.value, ast.Name)
-                   and pieces.get(stmt.value.id, False) for stmt, _ in writes)
+    return frozenset(name for name, never_none in pieces.items() if never_none)
 
 
 class _Rewriter:
-    def __init__(self, fresh: Callable[[str], str], kept: Sequence[_Kept]):
+    def __init__(self, fresh: Callable[[str], str], kept: Sequence[_Kept], pieces: frozenset[str]):
         self.fresh = fresh
         self.kept = kept
+        self.pieces = pieces  # (the names that only ever hold a piece: never None)
 
     def _remade(self) -> list[ast.stmt]:
         return [k.remade() for k in self.kept]
@@ -273,13 +302,18 @@ class _Rewriter:
         first: list[ast.stmt] = []
         if not _simple(site) or _rebinds(stmt, site):
             first, site = self._hoisted(stmt, site)
-        before: list[ast.stmt] = []
-        after: list[ast.stmt] = []
         cleared = isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is None
+        # (`b[X] = V`, V a name: V stands on the site after it)
+        written = stmt.value if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) \
+            and any(_board_target(target) is site for target in stmt.targets) \
+            and not _rebinds(stmt, stmt.value) else None
+        write = _Write(site, pyast.name(self.fresh("t")), written, written is not None and written.id in self.pieces)
+        before: list[ast.stmt] = [pyast.assign(pyast.name(write.was.id), pyast.sub(pyast.name("b"),
+                                                                                    copy.deepcopy(site)))]
+        after: list[ast.stmt] = []
         for kept in self.kept:
-            stmts, noted = kept.before(site, self.fresh)
-            before += stmts
-            after += kept.after(site, noted, cleared)
+            before += kept.before(write)
+            after += kept.after(write, cleared)
         return first + before + [stmt] + after
 
     def _hoisted(self, stmt: ast.stmt, site: ast.expr) -> tuple[list[ast.stmt], ast.expr]:
@@ -387,14 +421,15 @@ def _rebinds(stmt: ast.stmt, site: ast.expr) -> bool:
                for n in ast.walk(target))
 
 
-def _toggle(site: ast.expr) -> ast.stmt:
-    """`if b[site] is not None: s.board_key ^= h_hash((site, b[site]))` (h_hash: the
-    builtin `hash`): the piece on the site enters or leaves the key. An empty site
-    is in no key, so that placing a piece or taking one off hashes one piece, not
-    two (hashing costs ten times the test)."""
-    on_site = pyast.sub(pyast.name("b"), copy.deepcopy(site))
-    return pyast.if_(pyast.is_not_none(on_site), [pyast.augment(pyast.attr(pyast.name("s"), _KEY), "^", pyast.helper(
-        "h_hash", pyast.tuple_(copy.deepcopy(site), copy.deepcopy(on_site))))])
+def _toggle(site: ast.expr, on_site: ast.expr, occupied: bool) -> ast.stmt:
+    """`if P is not None: s.board_key ^= h_hash((site, P))` (h_hash: the builtin
+    `hash`), P what stands on the site (a local or `b[site]`): the piece enters or
+    leaves the key. An empty site is in no key, so that placing a piece or taking
+    one off hashes one piece, not two (hashing costs ten times the test); where P
+    is sure to be a piece (`occupied`), no test."""
+    toggled = pyast.augment(pyast.attr(pyast.name("s"), _KEY), "^", pyast.helper(
+        "h_hash", pyast.tuple_(copy.deepcopy(site), copy.deepcopy(on_site))))
+    return toggled if occupied else pyast.if_(pyast.is_not_none(on_site), [toggled])
 
 
 def _remade() -> ast.stmt:

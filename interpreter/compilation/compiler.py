@@ -377,7 +377,7 @@ class Compiler:
             src.functions = [keep_board_state(f, src.fresh, key=keeps_key and f.name not in unkept,
                                               empty=self.keeps_empty,
                                               chains=adjacency_table(self.exprs).id if self.keeps_chains else None,
-                                              liberties=liberties)
+                                              liberties=liberties, value=src.value)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage

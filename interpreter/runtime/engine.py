@@ -531,8 +531,15 @@ class Engine:
                     break
                 d = s.decision
                 if keeps_boards and s.turn_start:
-                    # (counted before the listing: `forbid result` may read it)
-                    s.count_board()
+                    # (counted before the listing: `forbid result` may read it; a
+                    # board never counted, the usual one, counted here: count_board
+                    # written out, a call less a ply)
+                    key = s.board_key
+                    if s.boards_shared or key in s.board_firsts:
+                        s.count_board()
+                    else:
+                        s.board_firsts[key] = s.board[:]
+                        s.board_counted = s.boards[key] = 1
                 lister = listers[d]
                 if lister is None:
                     legal = outcomes[d]

@@ -8,6 +8,11 @@ from typing import Iterable, Optional, Sequence, SupportsIndex
 
 from .pieces import Board, Code, Outcome
 
+# (the list's own methods, read once: on Python 3.11 `list.append` looks the
+# method up on the type at every call of the kept lists' hot `append`/`remove`)
+_list_append = list.append
+_list_remove = list.remove
+
 
 class MaskedSites(list[int]):
     """A list of distinct sites that also keeps their bitmask (bit `site` set for
@@ -29,14 +34,16 @@ class MaskedSites(list[int]):
         return new
 
     def append(self, site: int) -> None:
-        list.append(self, site)
-        if self.mask is not None:
-            self.mask |= 1 << site
+        _list_append(self, site)
+        mask = self.mask
+        if mask is not None:
+            self.mask = mask | 1 << site
 
     def remove(self, site: int) -> None:
-        list.remove(self, site)
-        if self.mask is not None:
-            self.mask &= ~(1 << site)
+        _list_remove(self, site)
+        mask = self.mask
+        if mask is not None:
+            self.mask = mask & ~(1 << site)
 
     # (the other changes, seldom made: the mask is made again when next asked)
     def insert(self, index: SupportsIndex, site: int) -> None:

@@ -180,3 +180,31 @@ def test_board_is_a_word_of_the_language(tmp_path, capsys):
     assert main(["validate", str(tmp_path)]) == 1
     assert "hint: 'board' starts 'board repetitions' in an expression: a name 'board' cannot be read there" \
         in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_playout_counts_the_boards_as_its_actions_applied_one_by_one(shuffle, seed):
+    # The playout's loop counts a board never counted itself (Engine.random_playout,
+    # State.count_board written out); the same actions applied one by one count
+    # through State.count_board: the same boards, counts and end (a third start
+    # with one board draws).
+    engine = shuffle.engine
+    played = []
+
+    def recorded(run):
+        def run_recorded(s, code):
+            played.append(code)
+            return run(s, code)
+        return run_recorded
+
+    runs = engine.runs
+    engine.runs = [[recorded(run) for run in row] for row in runs]
+    state = engine.initial_state()
+    engine.random_playout(state, random.Random(seed), 40)
+    engine.runs = runs
+    again = engine.initial_state()
+    for code in played:
+        engine.apply_in_place(again, code)
+    assert played and state.boards == again.boards and state.board_firsts == again.board_firsts
+    assert (state.result is None) == (again.result is None)
+    assert max(state.boards.values()) >= 2  # (boards came back: the counting path too)
