@@ -57,7 +57,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     which: tuple[int, ...]
     cleared: tuple[bool, ...]
     row: tuple[Any, ...]
-    last: tuple[Any, Any]
+    last: tuple[Any, Any, list[tuple[tuple[int, ...], tuple[int, ...]]]]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
                 screens: Optional[Iterable[Optional[Screen]]] = None,
@@ -77,7 +77,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
         else:
             row.distinct = ()
             row.which = ()
-        row.last = (None, None)  # (let_through's last founds and what follows from them: `_how`)
+        row.last = (None, None, [])  # (let_through's last founds, what follows from them — `_how` —, its rows)
         return row
 
     def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances and screens too)
@@ -87,6 +87,39 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
 # (a case whose clearance is not asked yet in this listing)
 _UNASKED: Any = object()
 _CASE_OF = itemgetter(CASE)
+
+# (by masks and table: the table and the rows `site_kinds` made; bounded, emptied when full)
+_KINDS: dict[tuple[int, int, int, int], tuple[Sequence[int], tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+KINDS_KEPT = 4096
+# What a site's bits tell of a candidate from or onto it (`site_kinds`): they meet the mask;
+# they meet the part of it the terms alone do not read (a candidate meeting both: its check called).
+MASKED, OUTSIDE = 1, 2
+
+
+def site_kinds(table: Sequence[int], mask: int, outside: int,
+               leaving: int = -1) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By site, what `let_through` asks of a candidate from it and of one onto
+    it, where `table` gives the sites' bits, `mask` those a candidate must
+    miss, `outside` those of the mask the terms alone do not read and
+    `leaving` those of them asked of an origin: MASKED where the bits meet
+    the mask, | OUTSIDE where they meet `outside` (an origin's: `outside &
+    leaving`). A candidate's two kinds ORed are its mask tests: without
+    MASKED it is let through, MASKED alone sends it to the runs, else to
+    its check — read from two rows instead of worked out as bitmasks:
+    masks of more bits than a machine word ORed and ANDed are new numbers
+    per candidate. A phase's masks come back listing after listing: each
+    pair of rows made once, kept by its masks and table."""
+    key = (mask, outside, leaving, id(table))
+    kept = _KINDS.get(key)
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    if len(_KINDS) >= KINDS_KEPT:
+        _KINDS.clear()
+    leaving &= outside
+    rows = (tuple([(MASKED if bits & mask else 0) | (OUTSIDE if bits & leaving else 0) for bits in table]),
+            tuple([(MASKED if bits & mask else 0) | (OUTSIDE if bits & outside else 0) for bits in table]))
+    _KINDS[key] = (table, rows)
+    return rows
 
 
 def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> None:
@@ -114,8 +147,9 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         mask, bits = clear[0], clear[1]
         cleared = checks.cleared
         if len(clear) == 2:
+            from_row, onto_row = site_kinds(bits, mask, mask)
             out[:] = [code for code in out
-                      if cleared[code[0]] and not (bits[code[1]] | bits[code[2]]) & mask
+                      if cleared[code[0]] and not (from_row[code[1]] | onto_row[code[2]]) & MASKED
                       or (check := row[code[0]]) is None or not check(s, code, memo)]
             return
         alone, its_runs = clear[2], clear[3]
@@ -128,11 +162,11 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         # (the sites outside the terms' only where a settled point test there gives otherwise with
         # a mover of the player's there — `clear[4]`, where given — asked of a candidate's destination
         # alone: its origin, emptied, leaves those tests as they were; compilation/clearances.py)
-        leaving = ~clear[4] if len(clear) > 4 else -1
+        from_row, onto_row = site_kinds(bits, mask, outside, ~clear[4] if len(clear) > 4 else -1)
         out[:] = [code for code in out
                   if cleared[code[0]] and (
-                      not (bits[code[1]] | bits[code[2]]) & mask
-                      or not (bits[code[1]] & leaving | bits[code[2]]) & outside
+                      not (kind := from_row[code[1]] | onto_row[code[2]]) & MASKED
+                      or kind == MASKED
                       and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
                            else code[1] != code[2]
                            and moved_answer(its_runs, board, code[1], code[2], player, opponent, kept, code)))
@@ -142,20 +176,24 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
     last = checks.last
     if founds == last[0]:  # (as the last listing's: what follows from them as it did)
         how = last[1]
+        rows = last[2]
     else:
         how = _how(founds, checks.which)
-        checks.last = (founds, how)
+        rows = []  # (by case, `site_kinds` of its masks: made when first asked, kept with `how`)
+        checks.last = (founds, how, rows)
     if how is None:
         out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     if len(how) == 2:  # (every clearance found gives the same table)
         table, by_case = how
+        kinds_by_case = rows or _kinds_by_case(rows, table, by_case, by_case)
         out[:] = [code for code in out
-                  if not (table[code[1]] | table[code[2]]) & by_case[code[0]]
+                  if not ((kinds := kinds_by_case[code[0]])[0][code[1]] | kinds[1][code[2]]) & MASKED
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     if len(how) >= 5:  # (the same table and runs)
         table, by_case, alone, outside, runs = how[:5]
+        kinds_by_case = rows or _kinds_by_case(rows, table, by_case, outside, how[5] if len(how) == 6 else None)
         board = s.board
         player = s.player
         opponent = 1 - player
@@ -163,19 +201,10 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         # read hold the same pieces; a move onto its origin is left to the check)
         kept = runs.moved_for(player, opponent)
         known_of = kept.get
-        if len(how) == 6:  # (by case, what of a move's origin is asked: as the one clearance's `leaving`)
-            leaving = how[5]
-            out[:] = [code for code in out
-                      if not (table[code[1]] | table[code[2]]) & by_case[code[0]]
-                      or not (table[code[1]] & leaving[code[0]] | table[code[2]]) & outside[code[0]]
-                      and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
-                           else code[1] != code[2]
-                           and moved_answer(runs, board, code[1], code[2], player, opponent, kept, code))
-                      or (check := row[code[0]]) is None or not check(s, code, memo)]
-            return
+        # (with `how[5]`, by case what of a move's origin is asked: as the one clearance's `leaving`)
         out[:] = [code for code in out
-                  if not (places := table[code[1]] | table[code[2]]) & by_case[code[0]]
-                  or places & alone and not places & outside[code[0]]
+                  if not (kind := (kinds := kinds_by_case[code[0]])[0][code[1]] | kinds[1][code[2]]) & MASKED
+                  or kind == MASKED
                   and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
                        else code[1] != code[2]
                        and moved_answer(runs, board, code[1], code[2], player, opponent, kept, code))
@@ -186,6 +215,15 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
               if not ((case_mask := masks[which[code[CASE]]])[0] < 0
                       or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])
               or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+
+
+def _kinds_by_case(rows: list[tuple[tuple[int, ...], tuple[int, ...]]], table: Sequence[int],
+                   by_case: Sequence[int], outside: Sequence[int],
+                   leaving: Optional[Sequence[int]] = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """`site_kinds` of each case's masks, kept in `rows` (`ClearedChecks.last`'s)."""
+    rows[:] = [site_kinds(table, mask, outside[case], -1 if leaving is None else leaving[case])
+               for case, mask in enumerate(by_case)]
+    return rows
 
 
 def _how(founds: list[Optional[tuple[Any, ...]]], which: tuple[int, ...]) -> Optional[tuple[Any, ...]]:

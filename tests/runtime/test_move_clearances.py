@@ -453,3 +453,21 @@ def test_a_move_clearance_gives_again_what_it_gave_for_the_same_entries(monkeypa
                 given_again += again is found
             on.engine.apply_in_place(s, rng.choice(list(legal)))
     assert given_again > 100
+
+
+def test_site_kinds_tell_by_site_what_let_through_asks():
+    """`site_kinds`: by site, whether its bits meet the mask (MASKED) and the
+    part of it outside the terms (OUTSIDE; an origin's only where `leaving`
+    asks it), the rows kept for the same masks and table."""
+    from interpreter.runtime.clearances import MASKED, OUTSIDE, site_kinds
+
+    bits = (0b1, 0b10, 0b100, 0b1000, 0b11, 0)  # (sites 0..3, one of two bits, the last for site -1)
+    # mask: sites 1, 2, 3; outside the terms: 1 and 3; an origin asked at 1 alone (3 only for a landing)
+    from_row, onto_row = site_kinds(bits, 0b1110, 0b1010, ~0b1000)
+    assert from_row == (0, MASKED | OUTSIDE, MASKED, MASKED, MASKED | OUTSIDE, 0)
+    assert onto_row == (0, MASKED | OUTSIDE, MASKED, MASKED | OUTSIDE, MASKED | OUTSIDE, 0)
+    assert site_kinds(bits, 0b1110, 0b1010, ~0b1000) == (from_row, onto_row)
+    assert site_kinds(bits, 0b1110, 0b1010, ~0b1000)[0] is from_row  # (kept, not made again)
+    # every site of the mask outside the terms (no terms): met or not, nothing between
+    assert site_kinds(bits, 0b110, 0b110) == ((0, 3, 3, 0, 3, 0), (0, 3, 3, 0, 3, 0))
+    assert site_kinds(list(bits), 0b110, 0b110) == site_kinds(bits, 0b110, 0b110)  # (another table alike)
