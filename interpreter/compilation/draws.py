@@ -598,12 +598,16 @@ def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:
 # Where the lister is one loop over the player's pieces whose body may give several
 # actions per piece (a piece's moves along its lines), a playout's draw picks a
 # piece at random, lists that piece's actions only, and keeps one of them with a
-# chance proportional to how many there are (at most MAX_PER_ELEMENT, a bound read
-# from the body: the appends times the most elements of the loops around them).
-# Each try gives every listed action of the position with the same chance (the
-# piece's 1/n, times k/M, times 1/k); a draw that keeps none after as many tries
-# as there are pieces leaves the position to the whole lister (uniform too).
-MAX_PER_ELEMENT = 8
+# chance proportional to how many there are (k of at most M, a bound read from
+# the body: the appends times the most elements of the loops around them, a loop
+# over its own element — a site's rays, then each ray's sites — summed per
+# collection). Each try gives every listed action of the position with the same
+# chance (the piece's 1/n, times k/M, times 1/k); a draw that keeps none after as
+# many tries as there are pieces leaves the position to the whole lister
+# (uniform too). A try keeps an action with chance k/M: past MAX_PER_ELEMENT the
+# tries kept too few where pieces have few of their most actions (slides on a
+# board filling up) — measured in benchmarks/PROFILE-NOTES.md ("element draws").
+MAX_PER_ELEMENT = 24
 # The most values a name or expression may have that the bound is worked out over.
 _MAX_VALUES = 50_000
 
@@ -694,32 +698,67 @@ def _appends_only(body: list[py.stmt]) -> bool:
     return appends > 0 and pyast.uses(body, "out") == appends
 
 
-def _appends_bound(src: Source, stmts: Sequence[py.stmt], scope: Sequence[py.stmt]) -> int:
+def _appends_bound(src: Source, stmts: Sequence[py.stmt], scope: Sequence[py.stmt],
+                   known: Optional[dict[str, list[Any]]] = None) -> int:
     """The most `out.append`s `stmts` make in one run (declines where unbounded
     or not known): loops count their elements' most, from the values their
-    collection may have (`scope`: where the names it reads are set)."""
+    collection may have (`scope`: where the names it reads are set; `known`: the
+    values of the variables of the loops around). A loop whose body loops over
+    its element (the rays of a site, then the sites of each ray) counts each
+    collection's elements' bounds, summed: the most a site's rays hold, not
+    the longest ray times the most rays."""
+    known = known or {}
     total = 0
     for i, stmt in enumerate(stmts):
         if _appended(stmt) is not None:
             total += 1
         elif isinstance(stmt, py.If):
-            total += max(_appends_bound(src, stmt.body, scope), _appends_bound(src, stmt.orelse, scope))
+            total += max(_appends_bound(src, stmt.body, scope, known), _appends_bound(src, stmt.orelse, scope, known))
         elif isinstance(stmt, py.For):
-            inner = _appends_bound(src, stmt.body, scope)
-            if inner:
-                values = _values_after(src, stmt.iter, stmts[:i], scope)
-                total += max((len(value) for value in values), default=0) * inner
-            total += _appends_bound(src, stmt.orelse, scope)
+            if isinstance(stmt.target, py.Name) and _loops_over(stmt.body, stmt.target.id):
+                values = _values_after(src, stmt.iter, stmts[:i], scope, known)
+                total += _summed_bound(src, stmt.body, scope, known, stmt.target.id, values)
+            else:
+                inner = _appends_bound(src, stmt.body, scope, known)
+                if inner:
+                    values = _values_after(src, stmt.iter, stmts[:i], scope, known)
+                    total += max((len(value) for value in values), default=0) * inner
+            total += _appends_bound(src, stmt.orelse, scope, known)
         elif pyast.uses([stmt], "out"):
             raise _Decline  # (a `while`, or anything else appending)
     return total
 
 
-def _values_after(src: Source, expr: py.expr, before: Sequence[py.stmt], scope: Sequence[py.stmt]) -> list[Any]:
+def _loops_over(stmts: Sequence[py.stmt], name: str) -> bool:
+    """Whether a loop in `stmts` goes over a collection that reads `name`."""
+    return any(isinstance(node, py.For) and name in pyast.names_in([node.iter]) for node in pyast.walk_all(stmts))
+
+
+def _summed_bound(src: Source, body: Sequence[py.stmt], scope: Sequence[py.stmt], known: dict[str, list[Any]],
+                  target: str, collections: list[Any]) -> int:
+    """The most appends of a loop of `target` over any of `collections`: each
+    element's bound (`body` run with `target` that element), summed."""
+    per_element: dict[int, int] = {}
+    most = 0
+    for collection in collections:
+        if len(per_element) + len(collection) > _MAX_VALUES:
+            raise _Decline
+        summed = 0
+        for element in collection:
+            if id(element) not in per_element:
+                per_element[id(element)] = _appends_bound(src, body, scope, {**known, target: _distinct([element])})
+            summed += per_element[id(element)]
+        most = max(most, summed)
+    return most
+
+
+def _values_after(src: Source, expr: py.expr, before: Sequence[py.stmt], scope: Sequence[py.stmt],
+                  known: Optional[dict[str, list[Any]]] = None) -> list[Any]:
     """_values of `expr` evaluated after the statements `before` (a straight run):
     a name they last set plainly, and nothing after that sets, has the values of
-    that assignment (so worked out in turn), not those of all its assignments."""
-    env: dict[str, list[Any]] = {}
+    that assignment (so worked out in turn), not those of all its assignments;
+    a name of `known` not set there, those values."""
+    env: dict[str, list[Any]] = dict(known or {})
     for name in pyast.names_in([expr]):
         if src.is_const_name(name):
             continue
@@ -730,7 +769,7 @@ def _values_after(src: Source, expr: py.expr, before: Sequence[py.stmt], scope: 
         if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], name) \
                 and name not in {node.id for node in pyast.walk_all([stmt.value])
                                  if isinstance(node, py.Name) and isinstance(node.ctx, py.Store)}:
-            env[name] = _values_after(src, stmt.value, before[:last], scope)
+            env[name] = _values_after(src, stmt.value, before[:last], scope, known)
     return _values(src, expr, scope, set(), env)
 
 

@@ -147,23 +147,35 @@ class Source:
 
     def const(self, value: Any, key: Any = None) -> ast.Name:
         """The name of a constant holding `value`. Equal hashable values (or values
-        given the same `key`) share one name."""
+        given the same `key`) share one name; a value given a key of its own
+        shares the name of an equal value made before (equal in every part's type
+        as well), whatever key made it: two tables worked out apart (a line's
+        count both ways, from each end) that come out the same are one."""
         if key is None:
-            try:
-                key = ("value", type(value), value)
-                hash(key)
-            except TypeError:
-                key = ("id", id(value))
-        node = self._by_key.get(key)
+            key = _value_key(value) or ("id", id(value))
+            node = self._by_key.get(key)
+        else:
+            node = self._by_key.get(key)
+            by_value = _value_key(value) if node is None else None
+            if by_value is not None:
+                same = self._by_key.get(by_value)
+                if same is None:
+                    node = self._by_key[by_value] = self._by_key[key] = self._named(value)
+                elif _same_in_types(self.namespace[same.id], value):
+                    node = self._by_key[key] = same
         if node is None:
             if key[0] == "id":
                 self._kept.append(value)  # (ids are unique only while the value lives)
-            identifier = self.fresh("k")
-            node = self._by_key[key] = pyast.name(identifier)
-            self.namespace[identifier] = value
-            if self._origin:
-                self.origins[identifier] = self._origin[-1]
+            node = self._by_key[key] = self._named(value)
         return node
+
+    def _named(self, value: Any) -> ast.Name:
+        """A new constant's name, bound to `value`."""
+        identifier = self.fresh("k")
+        self.namespace[identifier] = value
+        if self._origin:
+            self.origins[identifier] = self._origin[-1]
+        return pyast.name(identifier)
 
     def value(self, node: ast.expr) -> Any:
         """The value of a constant `const` made (None for any other code)."""
@@ -376,6 +388,30 @@ def _check_name(identifier: str, namespace: dict[str, Any]) -> None:
     if _HELPER.fullmatch(identifier) and identifier in namespace:
         return
     raise UnsafeSource(f"name {identifier!r} was not generated")
+
+
+def _value_key(value: Any) -> Optional[tuple[Any, ...]]:
+    """The key of a hashable value among the constants (None: not hashable)."""
+    try:
+        key = ("value", type(value), value)
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _same_in_types(a: Any, b: Any) -> bool:
+    """Whether two equal values are of one type in every part (`(1, 0)` and
+    `(True, False)` are equal, but the code may tell them apart: `is True`)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return all(map(_same_in_types, a, b))
+    if isinstance(a, frozenset):
+        return all(type(x) in (int, str) for x in a) and {(type(x), x) for x in a} == {(type(x), x) for x in b}
+    if isinstance(a, float):
+        return repr(a) == repr(b)
+    return True
 
 
 def _check_constant(value: object) -> None:

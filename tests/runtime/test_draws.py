@@ -112,13 +112,17 @@ def test_go_pentago_othello_and_connect_four_are_drawn_not_listed():
     # a drop on a region of the player's (`homes[player]`-like: padded per player)
     assert "regibus" in drawn
     # moves of the pieces on the board are listed whole, but where each piece
-    # gives a few (a piece drawn, then one of its actions: write_element_draws)
+    # gives a few (a piece drawn, then one of its actions: write_element_draws);
+    # an amazon's queen moves, 35 at most on 10 x 10, are more than MAX_PER_ELEMENT
     assert not {"chess", "checkers", "amazons"} & drawn
     per_piece = {Path(path).name: max(d.draws_per_element for d in engine_of(path).decisions)
                  for path in DEFINITIONS if Path(path).name in drawn}
-    # LOA: four lines, two ways each; Breakthrough: three steps; Clobber: four
-    assert {name: per_piece[name] for name in ("lines_of_action", "breakthrough", "clobber")} == {
-        "lines_of_action": 8, "breakthrough": 3, "clobber": 4}
+    # LOA: four lines, two ways each; Breakthrough: three steps; Clobber: four;
+    # Lielow: a leap each way, or off the board; Tablut: a rook's slides on 9 x 9,
+    # the sites of a square's rays summed (eight each way along its rank and file
+    # at a corner, four each way from the centre): not its longest ray times four
+    assert {name: per_piece[name] for name in ("lines_of_action", "breakthrough", "clobber", "lielow", "tablut")} \
+        == {"lines_of_action": 8, "breakthrough": 3, "clobber": 4, "lielow": 9, "tablut": 16}
 
 
 def test_a_playout_draws_only_legal_actions(tmp_path):
