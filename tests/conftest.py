@@ -16,6 +16,7 @@ import pytest
 
 import interpreter
 import interpreter.api as interpreter_api
+from interpreter import assets
 from interpreter.loading.files import resolve
 from interpreter.loading.options import parse_option_value, read_options
 from interpreter.validation.diagnostics import DefinitionError
@@ -119,7 +120,7 @@ def _in_repository(name: object) -> object:
         resolved = resolve(str(name)).resolve()
     except (DefinitionError, OSError, ValueError):
         return None
-    return str(resolved) if resolved.is_relative_to(REPO) else None
+    return str(resolved) if any(resolved.is_relative_to(root) for root in _KEPT_ROOTS) else None
 
 
 # A game is kept under the option values it was compiled with, defaults included
@@ -174,6 +175,9 @@ def _ignore_report(path, message, hint) -> None:
     """The declared options were checked when the game they belong to was compiled."""
 
 
+# The repository and the installed bundled games (CI installs regelwerk: a bundled
+# name is read from site-packages there).
+_KEPT_ROOTS = (REPO, assets.games_dir().resolve())
 _load_game = interpreter_api.load_game
 interpreter_api.load_game = _load_game_kept
 interpreter.load_game = _load_game_kept
