@@ -149,7 +149,7 @@ def _load_game_kept(name_or_path, options=None, variant=None, coverage=False):
     where_variant = _in_repository(variant)
     if coverage or where is None or where_variant is None:
         return _load_game(name_or_path, options, variant, coverage)
-    files = (where, where_variant)
+    files = (where, where_variant, os.getcwd())  # a definition names its files relative to the current folder
     declared = _DECLARED.get(files)
     effective = None if declared is None else _effective_options(declared, options)
     now = _interpreter_parts()
