@@ -10,11 +10,16 @@ import gc
 import os
 import sys
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
 import interpreter
 import interpreter.api as interpreter_api
+from interpreter import assets
+from interpreter.loading.files import resolve
+from interpreter.loading.options import parse_option_value, read_options
+from interpreter.validation.diagnostics import DefinitionError
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -57,16 +62,22 @@ def pytest_runtest_teardown(item, nextitem):
 
 # Compiling a game is most of the run's processor time (the chess example alone is
 # loaded about fifty times), so `load_game` keeps the games it compiled from the
-# repository's own files, keyed by what was asked and by a fingerprint of every
-# interpreter module's names and classes: a test that switches a compiler pass off
-# (monkeypatch) changes the fingerprint and gets a game of its own, compiled anew.
+# repository's own files, each with the interpreter's parts as they were when it was
+# compiled: every module's names and classes. A later request gets a kept game only
+# if each of those parts is still the same: a test that switches a compiler pass off
+# (monkeypatch) gets a game of its own, compiled anew. Modules imported and names
+# bound since do not count (the game was compiled without them: when the first
+# definitions imported more of the interpreter, or a module bound a cache, every
+# game kept until then was compiled again).
 # Functions, classes and modules count by identity, flags and limits (numbers
 # and strings) by value; other data does not count: a module's cache rebound as it
-# plays (a list, a dict, a tuple) would otherwise change the fingerprint, and every
+# plays (a list, a dict, a tuple) would otherwise change the parts, and every
 # later load would compile anew (a whole run 2 minutes slower, nothing failing).
 _LOADED: dict = {}
 _LOADED_MAX = 96
+_KEPT_PER_REQUEST = 4  # with passes switched off and on again
 _BY_VALUE = (bool, int, float, str, bytes)
+_GONE = object()
 
 
 def _fingerprint_part(value: object) -> object:
@@ -77,31 +88,60 @@ def _fingerprint_part(value: object) -> object:
     return None
 
 
-def _interpreter_fingerprint() -> int:
-    parts = []
+def _interpreter_parts() -> dict:
+    parts = {}
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "interpreter" or name.startswith("interpreter.")):
             continue
-        for key, value in vars(module).items():
-            parts.append((key, _fingerprint_part(value)))
+        for key, value in list(vars(module).items()):
+            part = _fingerprint_part(value)
+            if part is not None:
+                parts[name, key] = part
             if isinstance(value, type) and value.__module__ == name:
-                parts.extend((k, _fingerprint_part(v)) for k, v in vars(value).items())
-    return hash(tuple(parts))
+                for attribute, inner in list(vars(value).items()):
+                    part = _fingerprint_part(inner)
+                    if part is not None:
+                        parts[name, key, attribute] = part
+    return parts
+
+
+def _compiled_alike(then: dict, now: dict) -> bool:
+    return all(now.get(key, _GONE) == part for key, part in then.items())
 
 
 def _in_repository(name: object) -> object:
-    """The key a definition's name or path is cached under, or None (files outside the
-    repository, such as tests' temporary folders, may change between loads)."""
+    """The key a definition's name or path is cached under: the file `load_game` reads
+    first (a bundled game's name, its folder and its YAML file are one definition), or
+    None (files outside the repository, such as tests' temporary folders, may change
+    between loads; what cannot be read, load_game reports)."""
     if name is None:
         return ""
-    path = Path(str(name))
     try:
-        if path.exists():
-            resolved = path.resolve()
-            return str(resolved) if resolved.is_relative_to(REPO) else None
-    except (OSError, ValueError):  # a name no file can have: load_game says so
+        resolved = resolve(str(name)).resolve()
+    except (DefinitionError, OSError, ValueError):
         return None
-    return ("bundled", str(name)) if str(name) in _BUNDLED else None
+    return str(resolved) if any(resolved.is_relative_to(root) for root in _KEPT_ROOTS) else None
+
+
+# A game is kept under the option values it was compiled with, defaults included
+# (the compiler sees only those: tests/games/test_regibus.py asks for the default
+# game as {}, {"capture": "top"}, {"travel_min": 3}, ... and compiled it anew each
+# time). What a request's values will be is read from the options its definition
+# declares, known from any game of the same files compiled before; a request that
+# names an unknown option or a bad value is compiled, so that it fails as it would.
+_DECLARED: dict = {}
+
+
+def _effective_options(declared, options) -> Optional[str]:
+    values = {name: spec.default for name, spec in declared.items()}
+    for name, raw in (options or {}).items():
+        if name not in declared:
+            return None
+        try:
+            values[name] = parse_option_value(declared[name], raw)
+        except ValueError:
+            return None
+    return repr(sorted(values.items()))
 
 
 def _load_game_kept(name_or_path, options=None, variant=None, coverage=False):
@@ -109,17 +149,35 @@ def _load_game_kept(name_or_path, options=None, variant=None, coverage=False):
     where_variant = _in_repository(variant)
     if coverage or where is None or where_variant is None:
         return _load_game(name_or_path, options, variant, coverage)
-    key = (where, where_variant, repr(sorted((options or {}).items())), _interpreter_fingerprint())
-    game = _LOADED.pop(key, None)
+    files = (where, where_variant, os.getcwd())  # a definition names its files relative to the current folder
+    declared = _DECLARED.get(files)
+    effective = None if declared is None else _effective_options(declared, options)
+    now = _interpreter_parts()
+    key = None if effective is None else files + (effective,)
+    kept = _LOADED.pop(key, [])
+    game = next((game for then, game in reversed(kept) if _compiled_alike(then, now)), None)
     if game is None:
         game = _load_game(name_or_path, options, variant, coverage)
+        _DECLARED[files] = read_options(game.definition.data, _ignore_report)
+        compiled_with = files + (repr(sorted(game.model.options.items())),)
+        if compiled_with != key:
+            if key is not None:
+                _LOADED[key] = kept
+            key, kept = compiled_with, _LOADED.pop(compiled_with, [])
+        kept = kept[1 - _KEPT_PER_REQUEST:] + [(_interpreter_parts(), game)]
         if len(_LOADED) >= _LOADED_MAX:
             del _LOADED[next(iter(_LOADED))]
-    _LOADED[key] = game  # the most recently asked last: the least recently asked goes first
+    _LOADED[key] = kept  # the most recently asked last: the least recently asked goes first
     return game
 
 
-_BUNDLED = frozenset(interpreter.bundled_games())
+def _ignore_report(path, message, hint) -> None:
+    """The declared options were checked when the game they belong to was compiled."""
+
+
+# The repository and the installed bundled games (CI installs regelwerk: a bundled
+# name is read from site-packages there).
+_KEPT_ROOTS = (REPO, assets.games_dir().resolve())
 _load_game = interpreter_api.load_game
 interpreter_api.load_game = _load_game_kept
 interpreter.load_game = _load_game_kept
