@@ -26,6 +26,10 @@ STEP_LIMIT = 10**9
 STEP_WARNING = 10**8
 
 
+# What the estimate of applying an action or a phase's rules assumes.
+_WHOLE_SETS = "a board full of the pieces its loops go over"
+
+
 def _message(what: str, steps: int, detail: str) -> str:
     return (f"{what} may take about {steps:.1e} steps in one position (loops over sets inside loops over sets)"
             f"{detail}; the limit is {STEP_LIMIT:.0e}")
@@ -55,9 +59,9 @@ def _costliest(action: ActionPlan, candidates: int) -> str:
     return f"; most are {what} at {pos}: about {cost:.1e} steps asked of each of about {many} candidates"
 
 
-def estimates(compiler: Compiled) -> list[tuple[ast.Pos, str, int, str]]:
-    """(position, description, estimated steps, where most of them come from or "")
-    of every rule."""
+def estimates(compiler: Compiled) -> list[tuple[ast.Pos, str, int, str, str]]:
+    """(position, description, estimated steps, where most of them come from or "",
+    what the estimate assumes) of every rule."""
     found = []
     n = compiler.model.board.size
     most = _most_pieces(compiler)
@@ -73,18 +77,21 @@ def estimates(compiler: Compiled) -> list[tuple[ast.Pos, str, int, str]]:
                 guard = action.guard_cost
                 steps = guard + pieces * action.cost
                 candidates = pieces * action.cost // max(1, action.candidate_cost)
+                acting = f"{pieces} pieces acting (all the board's sites for a kind a rule may add, else as many " \
+                    "as the setup has), each" if pieces > 1 else "the action"
                 found.append((action.pos, f"listing the actions of '{action.name}'", steps,
-                              _costliest(action, candidates) if 2 * guard < steps else ""))
+                              _costliest(action, candidates) if 2 * guard < steps else "",
+                              f"{acting} giving every candidate its pattern can, each asked every check in full"))
     for case in compiler.cases:
         after = case.after[1] if case.after else 0
-        found.append((case.pos, f"applying {case.label}", case.cost + after, ""))
+        found.append((case.pos, f"applying {case.label}", case.cost + after, "", _WHOLE_SETS))
     for phase in compiler.phase_codes:
         if phase is None:
             continue
         for block, what in ((phase.after_turn, "after each turn"), (phase.after_action, "after each action"),
                             (phase.no_action, "if no action")):
             if block is not None:
-                found.append((phase.info.pos, f"phase '{phase.info.name}', {what}", block[1], ""))
+                found.append((phase.info.pos, f"phase '{phase.info.name}', {what}", block[1], "", _WHOLE_SETS))
     return found
 
 
@@ -122,9 +129,13 @@ def _most_pieces(compiler: Compiled) -> dict[int, int]:
 def check_budget(compiler: Compiled) -> list[RuleError]:
     """Errors for the rules past STEP_LIMIT; warnings go to `compiler.warnings`."""
     errors = []
-    for pos, what, steps, detail in estimates(compiler):
+    for pos, what, steps, detail, assumed in estimates(compiler):
         if steps > STEP_LIMIT:
             errors.append(RuleError(pos, _message(what, steps, detail), "count over smaller sets, or split the rule"))
         elif steps > STEP_WARNING:
-            compiler.warnings.append(RuleError(pos, f"{what} may take about {steps:.1e} steps in one position{detail}"))
+            # (a bound, not a measure: the hint says what it assumes and where real costs are seen)
+            compiler.warnings.append(RuleError(
+                pos, f"{what} may take about {steps:.1e} steps in one position{detail}",
+                f"a worst case: {assumed}, every loop over its whole set; what positions really cost: "
+                "`regelwerk bench GAME` (playouts a second), `regelwerk perft GAME --depth 2`"))
     return errors

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import ast
 import itertools
-from typing import Any, Callable, Iterator, Optional, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from . import pyast
 from .counted_masks import counted_at_once
@@ -55,6 +56,7 @@ _PURE_CALLS = frozenset({"len", "abs"})
 # The most parts of one expression shared, and the largest expression looked at.
 MAX_SHARED = 8
 MAX_NODES = 400
+_NO_NAMES: Mapping[str, str] = MappingProxyType({})
 
 
 def share_work(src: Source, players: int, sites: int = 0) -> None:
@@ -95,6 +97,9 @@ class _Memo:
         self.cannot_fail: dict[tuple[int, int, frozenset[str], frozenset[tuple[str, str]]],
                                tuple[ast.AST, bool]] = {}
         self.constant: dict[str, bool] = {}
+        # the structure of an expression (pyast.key) -> it with its repeated parts
+        # worked out once, and the names of the temporaries that keeps, in order
+        self.shared: dict[str, tuple[ast.expr, tuple[str, ...]]] = {}
 
     def names(self, node: ast.AST) -> frozenset[str]:
         """The names `node` reads or stores, not those of the functions it calls."""
@@ -377,21 +382,37 @@ class _Rewriting:
     # ------------------------------------------------------------ common parts
     def shared(self, root: ast.expr) -> ast.expr:
         """`root` with its repeated parts worked out once (see the module's doc)."""
-        if self.memo.size(root) > MAX_NODES or not _shareable(root):
+        memo = self.memo
+        if memo.size(root) > MAX_NODES or not _shareable(root):
             return root
+        # (what is shared depends on the structure alone, and one expression stands
+        # in many functions — a condition written into each case's check —: an
+        # expression already rewritten is copied, its temporaries named afresh)
+        shape = memo.key(root)
+        known = memo.shared.get(shape)
+        if known is not None:
+            rewritten, temporaries = known
+            if not temporaries:
+                return _unshared(root) if _shares_nodes(root) else root  # type: ignore[return-value]
+            self.changed = True
+            return _unshared(rewritten, {name: self.src.fresh("t") for name in temporaries})  # type: ignore[return-value]
         if _shares_nodes(root):
             root = _unshared(root)  # type: ignore[assignment]  # (each node once in the tree: parts are told apart by their identity)
         rounds = 0
+        named: list[str] = []
         while rounds < MAX_SHARED:
             rounds += 1
-            shared = self._share_one(root)
+            shared = self._share_one(root, named)
             if shared is None:
                 break
             root = shared
             self.changed = True
+        memo.shared[shape] = (root, tuple(named))
         return root
 
-    def _share_one(self, root: ast.expr) -> Optional[ast.expr]:
+    def _share_one(self, root: ast.expr, named: list[str]) -> Optional[ast.expr]:
+        """`root` with its largest part worked out twice kept the first time (the
+        temporary's name appended to `named`); None where there is none."""
         bound = {node.target.id for node in ast.walk(root) if isinstance(node, ast.NamedExpr)
                  and isinstance(node.target, ast.Name)}
         memo = self.memo
@@ -411,6 +432,7 @@ class _Rewriting:
             return None
         _, first, later = best
         name = self.src.fresh("t")
+        named.append(name)
         targets: dict[int, ast.expr] = {id(first): ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store()),
                                                                   value=first)}
         targets.update((id(node), pyast.name(name)) for node in later)
@@ -579,20 +601,22 @@ def _rebuilt(stmt: ast.stmt, changed: dict[str, object]) -> ast.stmt:
 
 
 
-def _unshared(node: ast.AST) -> ast.AST:
+def _unshared(node: ast.AST, renamed: Mapping[str, str] = _NO_NAMES) -> ast.AST:
     """A copy of `node` in which no node object stands twice (`copy.deepcopy` keeps
-    what was shared shared)."""
+    what was shared shared), with the names in `renamed` renamed."""
     fields: dict[str, object] = {}
     for field in node._fields:
         value = getattr(node, field, None)
         if isinstance(value, ast.AST) and not isinstance(value, (ast.expr_context, ast.operator, ast.cmpop,
                                                                    ast.boolop, ast.unaryop)):
-            fields[field] = _unshared(value)
+            fields[field] = _unshared(value, renamed)
         elif isinstance(value, list):
-            fields[field] = [_unshared(item) if isinstance(item, ast.AST) and not isinstance(item, ast.cmpop)
+            fields[field] = [_unshared(item, renamed) if isinstance(item, ast.AST) and not isinstance(item, ast.cmpop)
                              else item for item in value]
         else:
             fields[field] = value
+    if renamed and isinstance(node, ast.Name):
+        fields["id"] = renamed.get(node.id, node.id)
     return type(node)(**fields)
 
 

@@ -30,6 +30,7 @@ Trees are never changed in place (a block may stand in several functions).
 from __future__ import annotations
 
 import ast
+from functools import cached_property
 from typing import Optional, Sequence
 
 from . import pyast
@@ -89,9 +90,19 @@ def _scan(first: ast.stmt, second: ast.stmt) -> Optional[tuple[str, str, str, as
 
 class _Sharing:
     def __init__(self, function: ast.FunctionDef) -> None:
-        self.counts = pyast.name_counts(function)
+        self.function = function
         self.changed = False
-        # (names whose every assignment is `x = []`: lists of the function's own)
+
+    # (what follows is read only once a search is met: most functions have none)
+    @cached_property
+    def counts(self) -> dict[str, int]:
+        return pyast.name_counts(self.function)
+
+    @cached_property
+    def own_lists(self) -> frozenset[str]:
+        """The names whose every assignment is `x = []`, read only to append to or to
+        be returned: lists of the function's own."""
+        function = self.function
         made: set[int] = set()
         for node in ast.walk(function):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
@@ -111,7 +122,7 @@ class _Sharing:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in appended \
                     and id(node) not in returned:
                 lists[node.id] = False
-        self.own_lists = frozenset(n for n, own in lists.items() if own)
+        return frozenset(n for n, own in lists.items() if own)
 
     def block(self, stmts: Sequence[ast.stmt], known: _Known) -> tuple[list[ast.stmt], _Known]:
         """`stmts` rewritten, and what is known after them (`known`: before)."""

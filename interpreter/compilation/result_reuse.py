@@ -288,8 +288,13 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     ids = {id(loop) for loop in loops}
     tests: list[tuple[str, ast.expr]] = []
     after_loops = term_rests or {}
-    term_calls = {key: call for key, call in (terms or {}).items()
-                  if _truth_valued(nodes, key, call[3], truth, after_loops.get(key, ()))} if TERMS else {}
+    term_calls = {}
+    if TERMS and terms:
+        # (the part's nodes by id, and the names it reads: asked of every term)
+        by_id = {id(n): n for n in pyast.walk_all(nodes)}
+        reads = tuple((i, n.id) for i, n in by_id.items() if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        term_calls = {key: call for key, call in terms.items()
+                      if _truth_valued(by_id, reads, key, call[3], truth, after_loops.get(key, ()))}
     # (the assignments recorded with their term's loop, left out where they stood)
     skipped = {id(stmt) for key in term_calls for stmt in after_loops.get(key, ())}
     # where reads are noted: the part's own, or a term's as it is recorded
@@ -615,20 +620,20 @@ def _noted_masks(done: ast.expr, part: ast.expr, bits: ast.expr, site: str) -> O
     return found[0], found[1]
 
 
-def _truth_valued(nodes: Sequence[ast.AST], loop: int, outputs: Sequence[str], truth: set[int],
-                  rest: Sequence[ast.stmt] = ()) -> bool:
+def _truth_valued(by_id: dict[int, ast.AST], reads: Sequence[tuple[int, str]], loop: int, outputs: Sequence[str],
+                  truth: set[int], rest: Sequence[ast.stmt] = ()) -> bool:
     """Whether the outputs of the term whose loop has the id `loop` (with the
     assignments `rest` after it) are read outside it only as truth values
     (`_truth_only`): a truth value a move rarely changes, where a site (the
     first piece along a line) changes with every move across it, and the term
-    would be asked again in vain."""
-    node = next((n for n in pyast.walk_all(nodes) if id(n) == loop), None)
+    would be asked again in vain. (`by_id`: the part's nodes by id; `reads`: the
+    ids and names of the names it reads.)"""
+    node = by_id.get(loop)
     if node is None:
         return False
     inside = {id(n) for n in pyast.walk_all([node, *rest])}
     names = set(outputs)
-    return all(id(n) in truth for n in pyast.walk_all(nodes)
-               if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load) and id(n) not in inside)
+    return all(i in truth for i, name in reads if name in names and i not in inside)
 
 
 def _keeps_as_statements(nodes: Sequence[ast.AST]) -> bool:

@@ -142,7 +142,9 @@ class Term:
 def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
     """The terms of the part `lines` + `code`, by the id of their loop
     (outermost loops only: a term's inner loops are part of it)."""
-    everything: list[ast.AST] = [*lines, code]
+    # (the names the part reads, by node: every term asks which are outside it)
+    reads = tuple((id(n), n.id) for n in pyast.walk_all([*lines, code])
+                  if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
     terms: dict[int, Term] = {}
     truth: Optional[set[int]] = None
 
@@ -155,12 +157,12 @@ def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
                 skip -= 1
                 known |= _targets(stmt.targets[0]) if isinstance(stmt, ast.Assign) else set()
                 continue
-            term = _term(stmt, stmts[:index], frozenset(known), everything) if isinstance(stmt, ast.For) else None
+            term = _term(stmt, stmts[:index], frozenset(known), reads) if isinstance(stmt, ast.For) else None
             if REST and isinstance(stmt, ast.For) and _follows(stmts, index):
                 if truth is None:
                     truth = _truth_only(lines, code)
-                if term is None or not _truth_valued(term, everything, truth):
-                    grown = _grown(stmt, stmts, index, frozenset(known), everything, truth)
+                if term is None or not _truth_valued(term, reads, truth):
+                    grown = _grown(stmt, stmts, index, frozenset(known), reads, truth)
                     if grown is not None:
                         term = grown
                         skip = len(grown.rest)
@@ -236,16 +238,16 @@ def _plain_assignment(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
 
 
-def _truth_valued(term: Term, everything: Sequence[ast.AST], truth: set[int]) -> bool:
-    """Whether the part reads the outputs of `term` outside it as truth values alone."""
+def _truth_valued(term: Term, reads: Sequence[tuple[int, str]], truth: set[int]) -> bool:
+    """Whether the part (`reads`: the ids and names of the names it reads) reads the
+    outputs of `term` outside it as truth values alone."""
     inside = {id(n) for n in pyast.walk_all([term.loop, *term.rest])}
     names = set(term.outputs)
-    return all(id(n) in truth for n in pyast.walk_all(everything)
-               if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load) and id(n) not in inside)
+    return all(node in truth for node, name in reads if name in names and node not in inside)
 
 
 def _grown(loop: ast.For, stmts: Sequence[ast.stmt], index: int, bound: frozenset[str],
-           everything: Sequence[ast.AST], truth: set[int]) -> Optional[Term]:
+           reads: Sequence[tuple[int, str]], truth: set[int]) -> Optional[Term]:
     """The term of the loop at `index` with the plain assignments after it
     that read what it (or one before them) set, the first whose outputs are
     read as truth values alone; None if none is."""
@@ -259,14 +261,14 @@ def _grown(loop: ast.For, stmts: Sequence[ast.stmt], index: int, bound: frozense
             return None
         rest.append(stmt)
         stored |= _targets(stmt.targets[0])
-        term = _term(loop, stmts[:index], frozenset(bound), everything, tuple(rest))
-        if term is not None and _truth_valued(term, everything, truth):
+        term = _term(loop, stmts[:index], frozenset(bound), reads, tuple(rest))
+        if term is not None and _truth_valued(term, reads, truth):
             return term
     return None
 
 
 def _term(loop: ast.For, before: Sequence[ast.stmt], bound: frozenset[str],
-          everything: Sequence[ast.AST], rest: tuple[ast.stmt, ...] = ()) -> Optional[Term]:
+          reads: Sequence[tuple[int, str]], rest: tuple[ast.stmt, ...] = ()) -> Optional[Term]:
     if loop.orelse or not isinstance(loop.target, ast.Name) or not _collection(loop.iter, bound):
         return None
     group: list[ast.AST] = [loop, *rest]
@@ -299,8 +301,7 @@ def _term(loop: ast.For, before: Sequence[ast.stmt], bound: frozenset[str],
                 return None
     if not reads_board:
         return None
-    outside = {n.id for n in pyast.walk_all(everything)
-               if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in inside}
+    outside = {name for node, name in reads if node not in inside}
     outputs = tuple(sorted(stored & outside))
     inputs = tuple(sorted(loaded - stored))
     if not set(inputs) <= bound or not set(outputs) <= bound:

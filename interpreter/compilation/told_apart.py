@@ -190,15 +190,23 @@ def may_write_alike(a: tuple[str, ...], b: tuple[str, ...], names: Sequence[str]
     text's) with those the other can write at all."""
     if a == b:
         return True
-    texts_a, texts_b = template_texts(a, names, a in off), template_texts(b, names, b in off)
+    # (asked of every pair of a decision's actions, which share few templates:
+    # the answer is kept by value, not worked out again for each pair)
+    return _may_write_alike(a, b, tuple(names), a in off, b in off)
+
+
+@lru_cache(maxsize=1024)
+def _may_write_alike(a: tuple[str, ...], b: tuple[str, ...], names: tuple[str, ...], a_off: bool,
+                     b_off: bool) -> bool:
+    texts_a, texts_b = template_texts(a, names, a_off), template_texts(b, names, b_off)
     if texts_a is not None and texts_b is not None:
         return not texts_a.isdisjoint(texts_b)
     for end in (-1, 0):
-        ends_a, ends_b = _end_chars(a, names, end, a in off), _end_chars(b, names, end, b in off)
+        ends_a, ends_b = _end_chars(a, names, end, a_off), _end_chars(b, names, end, b_off)
         if ends_a is not None and ends_b is not None and ends_a.isdisjoint(ends_b):
             return False
-    for one, other in ((a, b), (b, a)):
-        written = _written_chars(other, names, other in off)
+    for one, other, other_off in ((a, b, b_off), (b, a, a_off)):
+        written = _written_chars(other, names, other_off)
         if written is not None and not _literal_chars(one) <= written:
             return False
     return True

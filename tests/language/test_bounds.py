@@ -92,7 +92,10 @@ def test_a_large_but_bounded_rule_is_a_warning(tmp_path, capsys):
     path = write(tmp_path, MOVE.format(where=where) + DROPS, 16, 16)
     status, err = validate(path, capsys)
     assert status == 0
-    assert "warning: listing the actions of 'go' may take about" in err
+    # located at the action, its hint says what the bound assumes and where real costs are seen
+    assert f"{path}/game.rules:4:5: warning: listing the actions of 'go' may take about" in err
+    assert "hint: a worst case: 256 pieces acting (all the board's sites for a kind a rule may add" in err, err
+    assert "`regelwerk bench GAME`" in err
 
 
 def test_the_pieces_that_may_act_are_those_the_setup_gives_when_no_rule_adds_any(tmp_path, capsys):

@@ -120,3 +120,46 @@ def test_with_forbid_result_they_are_compared_among_the_allowed_ones(tmp_path):
         engine.random_playout(s, random.Random(seed), 1)
         assert engine.notation(s.last) in ("q", "xp", "xq")
         assert s.last[2] != game.rules.site_names.index("p")
+
+
+MANY = """\
+phase play:
+    turn: place
+decision place:
+    action first:
+        drop stone on [p]
+        notation "y{to}"
+        onto empty: place
+    action second:
+        drop stone on [p, q]
+        notation "{to}+"
+        onto empty: place
+    action third:
+        drop stone on [q]
+        notation "{to}"
+        onto empty: place
+    action fourth:
+        drop stone on [p]
+        notation "x{to}"
+        onto empty: place
+    action fifth:
+        drop stone on [q]
+        notation "y{to}+"
+        onto empty: place
+    action last:
+        drop stone on [xp]
+        notation "{to}"
+        onto empty: place
+"""
+
+
+def test_among_many_actions_the_pairs_of_templates_that_may_clash_are_found(tmp_path):
+    # The same pairs of templates come back for many pairs of actions (their answer
+    # kept by value): "x{to}" on p and "{to}" on xp, five actions apart, both write
+    # "xp" and are one action, the first kept; "y{to}+" never writes "{to}+"'s text
+    # here ("yq+" against "p+", "q+").
+    game = load_game(write_definition(tmp_path, YAML, MANY))
+    state = game.initial_state()
+    assert game.legal_notations(state) == ["p+", "q", "q+", "xp", "yp", "yq+"]
+    written = {game.engine.notation(code): code for code in game.engine.legal(state)}
+    assert written["xp"][2] == game.rules.site_names.index("p")

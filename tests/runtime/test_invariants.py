@@ -134,6 +134,20 @@ def test_parts_are_not_shared_across_a_call():
 KALAH = str(REPO / "benchmarks" / "older" / "kalah")
 
 
+def test_one_expression_in_several_functions_gets_temporaries_of_its_own_in_each():
+    # (the rewriting of an expression is kept by its structure and copied: each copy
+    # names its temporaries afresh, in the order the pass names them)
+    body = "    return (n - m) % 13 >= 1 and (n - m) % 13 <= 7 and n * m + 1 > 0 and n * m + 1 < 9\n"
+    src = Source()
+    src.functions = [ast.parse(f"def {name}(n, m):\n" + body.replace("+ 1", one)).body[0]
+                     for name, one in (("f", "+ 1"), ("g", "+ 1"), ("h", "+ 2"))]
+    share_work(src, 0)
+    f, g, h = (ast.unparse(ast.fix_missing_locations(function)).splitlines()[1] for function in src.functions)
+    assert f == "    return (t0 := ((n - m) % 13)) >= 1 and t0 <= 7 and ((t1 := (n * m + 1)) > 0) and (t1 < 9)"
+    assert g == f.replace("t1", "t3").replace("t0", "t2")
+    assert h == "    return (t4 := ((n - m) % 13)) >= 1 and t4 <= 7 and ((t5 := (n * m + 2)) > 0) and (t5 < 9)"
+
+
 def test_the_older_kalah_works_its_sowing_constants_out_once():
     game = load_game(KALAH)
     sowing = next(f for f in game.rules.module.body if "action 'pit'" in str(game.rules.source_map.get(f.name)))
