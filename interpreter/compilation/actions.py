@@ -208,6 +208,9 @@ class WhereLevels:
     # position alone (necessary.py), not compiled yet (ActionCompiler._hoist_implied)
     implied: list[ast.Expr] = field(default_factory=list)
     position_setup: list[py.stmt] = field(default_factory=list)  # run once per listing
+    # the sites a drop or select chooses among, worked out where the action is
+    # offered (its guard holds), kept for the other actions naming them alike
+    chosen_setup: list[py.stmt] = field(default_factory=list)
 
 
 class GameCompiling(Protocol):
@@ -340,13 +343,15 @@ class ActionCompiler:
         frm, pc, p = pyast.name("frm"), pyast.name("pc"), pyast.name("p")
         if isinstance(pattern, ast.DropPattern):
             plan.placement_setup = (pyast.assign(frm, pyast.num(-1)),
-                                    pyast.assign(pc, pyast.sub(self._fresh_pieces(pattern), p)))
+                                    pyast.assign(pc, pyast.sub(self._fresh_pieces(pattern), p)),
+                                    *levels.chosen_setup)
             if pattern.pool is not None:
                 waiting = pyast.sub(pyast.name("v"), pyast.add(pyast.num(self.model.pools[pattern.pool].offset), p))
                 plan.placement_test = pyast.compare(waiting, ">", pyast.num(0))
             return plan
         if isinstance(pattern, ast.SelectPattern):
-            plan.placement_setup = (pyast.assign(frm, pyast.num(-1)), pyast.assign(pc, pyast.none()))
+            plan.placement_setup = (pyast.assign(frm, pyast.num(-1)), pyast.assign(pc, pyast.none()),
+                                    *levels.chosen_setup)
             return plan
         plan.moving = True
         plan.kinds, plan.pools, plan.same_piece = kinds, tuple(pools), same_piece
@@ -839,11 +844,11 @@ class ActionCompiler:
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
                 self.compiler.statements.pool(pattern.pool, pattern.pool_pos or pattern.pos)
-            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.position_setup)
+            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.chosen_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):
-            code, test = self._chosen_sites(pattern.targets, scope, "select", levels.position_setup)
+            code, test = self._chosen_sites(pattern.targets, scope, "select", levels.chosen_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         raise AssertionError(pattern)
@@ -908,7 +913,9 @@ class ActionCompiler:
         `pieces ... where W`, the pieces, with W asked of each in the loop that
         lists the candidates rather than in a list made first. Sites worked out by
         loops (a ray up to a piece, ...) are worked out once per listing by
-        statements added to `setup`, Python's loops rather than generators."""
+        statements added to `setup`, Python's loops rather than generators — reading
+        the position alone, kept whole once per listing (per_listing.ListingCache.kept_whole):
+        the other actions naming them alike read the local."""
         narrowed = pieces_in_fixed_set(self.exprs, e, scope)
         if narrowed is not None:
             return narrowed
@@ -919,7 +926,8 @@ class ActionCompiler:
         if _has_generator(asked) and not c.deps & (PIECE_DEPS | CANDIDATE_DEPS):
             lines, lowered = self.exprs.lowered(e, scope)
             if lines:
-                setup.extend(lines)
+                masks = self.exprs.owner_masks.names.values()
+                lowered = self.exprs.per_listing.kept_whole(lines, lowered, setup, masks)
                 return self.compiler.targets(e, scope, what, self.exprs.as_sites(lowered)), None
         if c.filtered is not None and c.filtered[0] is None:
             _, sites, var, _, where = c.filtered

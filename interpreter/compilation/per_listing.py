@@ -13,6 +13,10 @@ of each piece asks), set to None at the lister's start
 (`first_statements`, as the owner masks are: prefilters.OwnerMasks).
 A table of answers noted while the lister lists (`table`: the cut points of a
 region, expr_connected.ConnectedFamily.count_without) is such a local too.
+The sites a drop or select chooses among, when loops work them out and they
+read the position alone, are kept whole (`kept_whole`), behind the action's
+guard (ActionCompiler._chosen_sites): worked out by the first drop offered,
+read by every other drop naming them alike, never worked out when none is.
 
 What "reads only the position" means is decided on the generated statements
 themselves, not on the rules' spelling: every name they read before they set it
@@ -54,6 +58,21 @@ class ListingCache:
         if not self._worth_keeping(lines, c) or not self._reads_position_only(lines, c.code, masks):
             sink.extend(lines)
             return c
+        return self._keep(lines, c, sink)
+
+    def kept_whole(self, lines: Stmts, c: Code, sink: Stmts, masks: Iterable[str]) -> Code:
+        """`c` (after `lines`, statements it needs) kept whole in a local when it reads
+        the position alone: the sites a drop or select chooses among, worked out by
+        loops, which several actions of a decision may name alike (a define that each
+        drop names: worked out once, the actions after the first reading the local).
+        Else `lines` go to `sink` and `c` is as it was."""
+        if not lines or c.is_const or c.deps - _POSITION_DEPS or c.per_player is not None \
+                or not self._reads_position_only(lines, c.code, masks):
+            sink.extend(lines)
+            return c
+        return self._keep(lines, c, sink)
+
+    def _keep(self, lines: Stmts, c: Code, sink: Stmts) -> Code:
         key = code_key(lines, c.code)
         name = self.names.get(key)
         if name is None:
