@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import groupby
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from .pieces import CASE, DESTINATION, ORIGIN, Code
 from .terms import moved_answer
@@ -85,6 +85,14 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
 
 
 # (a case whose clearance is not asked yet in this listing)
+class ByClearance(NamedTuple):
+    """`_how`'s answer where the clearances found give different tables: by
+    clearance its mask and table ((-1, ()) for none), and by case its clearance."""
+
+    masks: list[tuple[int, Sequence[int]]]
+    which: tuple[int, ...]
+
+
 _UNASKED: Any = object()
 _CASE_OF = itemgetter(CASE)
 
@@ -184,6 +192,13 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
     if how is None:
         out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
         return
+    if isinstance(how, ByClearance):  # (the clearances found give different tables)
+        masks, which = how
+        out[:] = [code for code in out
+                  if not ((case_mask := masks[which[code[CASE]]])[0] < 0
+                          or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])
+                  or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+        return
     if len(how) == 2:  # (every clearance found gives the same table)
         table, by_case = how
         kinds_by_case = rows or _kinds_by_case(rows, table, by_case, by_case)
@@ -210,11 +225,7 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
                        and moved_answer(runs, board, code[1], code[2], player, opponent, kept, code))
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
-    masks, which = how
-    out[:] = [code for code in out
-              if not ((case_mask := masks[which[code[CASE]]])[0] < 0
-                      or (case_mask[1][code[ORIGIN]] | case_mask[1][code[DESTINATION]]) & case_mask[0])
-              or (check := row[code[CASE]]) is None or not check(s, code, memo)]
+    raise AssertionError(how)  # (`_how` gives none of the forms above)
 
 
 def _kinds_by_case(rows: list[tuple[tuple[int, ...], tuple[int, ...]]], table: Sequence[int],
@@ -234,8 +245,8 @@ def _how(founds: list[Optional[tuple[Any, ...]]], which: tuple[int, ...]) -> Opt
     its mask, the sites any clearance's terms alone read, by case its mask but
     for those, the runs) where those give the same runs too — and, where a
     clearance gives sites outside its terms' only for a mover landing there, by
-    case the sites' bits asked of a move's origin (all but those); else (by clearance
-    its mask and table, with (-1, ()) for none, `which`). The same for the same
+    case the sites' bits asked of a move's origin (all but those); else a
+    `ByClearance` (by clearance its mask and table, with (-1, ()) for none, `which`). The same for the same
     founds: kept across listings (`ClearedChecks.last`)."""
     founds = founds + [None]  # (for the cases without a clearance, and those whose clearance gave none)
     table: Optional[Sequence[int]] = None
@@ -256,7 +267,7 @@ def _how(founds: list[Optional[tuple[Any, ...]]], which: tuple[int, ...]) -> Opt
     if table is None:
         return None
     if not alike:
-        return ([(-1, ()) if found is None else found[:2] for found in founds], which)
+        return ByClearance([(-1, ()) if found is None else found[:2] for found in founds], which)
     # (each case's mask, -1 where every candidate is checked)
     found_masks = [-1 if found is None else found[0] for found in founds]
     by_case = list(map(found_masks.__getitem__, which))

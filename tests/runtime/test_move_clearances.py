@@ -471,3 +471,26 @@ def test_site_kinds_tell_by_site_what_let_through_asks():
     # every site of the mask outside the terms (no terms): met or not, nothing between
     assert site_kinds(bits, 0b110, 0b110) == ((0, 3, 3, 0, 3, 0), (0, 3, 3, 0, 3, 0))
     assert site_kinds(list(bits), 0b110, 0b110) == site_kinds(bits, 0b110, 0b110)  # (another table alike)
+
+
+def test_move_clearances_giving_different_tables_are_asked_each_with_its_own():
+    """Two cases whose move clearances give different tables of the sites' bits
+    (`_how`'s answer by clearance): a candidate is let through where its origin and
+    destination miss its own clearance's mask in its own table, the others asked of
+    the check."""
+    asked = []
+
+    def check(s, code, memo):
+        asked.append(code)
+        return code[2] == 3  # (forbidden: a move onto site 3)
+
+    table_a = (0b1, 0b10, 0b100, 0b1000, 0)  # (sites 0..3; the last for site -1)
+    table_b = (0b1000, 0b100, 0b10, 0b1, 0)  # (the same bits, the sites the other way round)
+    checks = ClearedChecks([check, check], [lambda s, memo: (0b1000, table_a), lambda s, memo: (0b1000, table_b)],
+                           moves=[True, True])
+    assert len(checks.distinct) == 2
+    out = [(0, 1, 2), (0, 1, 3), (1, 1, 2), (1, 2, 0), (1, 1, 3)]
+    let_through(None, out, checks, {})
+    # case 0 meets its mask only on site 3; case 1 (table_b) only on site 0
+    assert asked == [(0, 1, 3), (1, 2, 0)]
+    assert out == [(0, 1, 2), (1, 1, 2), (1, 2, 0), (1, 1, 3)]
