@@ -451,15 +451,15 @@ _FOREIGN_OPERATORS = {
 
 # Statements of other languages, read as a name at the start of a line: the parser
 # then stops at the word after it, expecting an assignment.
+_DECLARED_SO = "a procedure is declared 'procedure NAME(A, B):' and a value 'define NAME = ...' (format.md 3.13)"
 _FOREIGN_STATEMENTS = {
     "while": "the rules language has no 'while': repeat a block with 'repeat N times:' (with an 'if' "
              "inside), or go over a set or a range with 'for each X in SET:' or 'for each K in A to B:' "
              "(format.md 3.10)",
     "loop": "the rules language has no 'loop': use 'repeat N times:' or 'for each X in SET:' (format.md 3.10)",
     "until": "the rules language has no 'until': use 'repeat N times:' with an 'if' inside (format.md 3.10)",
-    "def": "a procedure is declared 'procedure NAME(A, B):' and a value 'define NAME = ...' (format.md 3.13)",
-    "function": "a procedure is declared 'procedure NAME(A, B):' and a value 'define NAME = ...' "
-                "(format.md 3.13)",
+    "def": _DECLARED_SO,
+    "function": _DECLARED_SO,
 }
 
 
