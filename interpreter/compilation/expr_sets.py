@@ -155,7 +155,10 @@ class SetFamily:
 
     # ------------------------------------------------------------ quantifiers
     def _collection(self, e: ast.Expr, scope: Scope, fn_name: str) -> Code:
-        c = self.x.as_sites(self.x.compile(e, scope.child(walrus=False)))
+        return self._as_collection(self.x.compile(e, scope.child(walrus=False)), e, fn_name)
+
+    def _as_collection(self, compiled: Code, e: ast.Expr, fn_name: str) -> Code:
+        c = self.x.as_sites(compiled)
         if c.type is Type.PER_PLAYER:
             raise RuleError(e.pos, f"'{name_of(e)}' differs per player: say whose, e.g. {name_of(e)}[player]")
         return self.x.expect(c, (Type.SITES, Type.PLAYERS, Type.DIRS), e, f"the first argument of '{fn_name}'")
@@ -735,8 +738,12 @@ class SetFamily:
 
     def _extreme(self, e: ast.Call, scope: Scope, name: str) -> Code:
         x = self.x
-        if len(e.args) == 2:
-            first = x.compile(e.args[0], scope)
+        if len(e.args) != 2:
+            coll = self._sites_argument(e, scope, name)
+        else:
+            # Compiled once, as a set's argument is (no `:=` inside): in lowered mode a
+            # set's loop lands in the sink, and a second compile would build it again.
+            first = x.compile(e.args[0], scope.child(walrus=False))
             if first.type in NUMBERS:
                 second = x.expect(x.compile(e.args[1], scope), NUMBERS, e.args[1],
                                   f"the second argument of '{name}'")
@@ -746,10 +753,34 @@ class SetFamily:
                     return x.const(pick(first.const, second.const), type_)
                 return Code(pyast.helper(name, first.code, second.code), type_, first.deps | second.deps,
                             cost=first.cost + second.cost + 1)
-        coll = self._sites_argument(e, scope, name)
+            coll = x.expect(self._as_collection(first, e.args[0], name), (Type.SITES,), e.args[0],
+                            f"the first argument of '{name}'")
         measure = self._measure(e.args[1], name)
+        cost = coll.cost + coll.size
+        if scope.sink is not None and measure >= 0:
+            return Code(self._extreme_loop(coll, measure, name, scope.sink), Type.INT, coll.deps, cost=cost)
         return Code(pyast.helper(f"h_{name}", pyast.name("b"), coll.code, pyast.num(measure),
-                                 self.pieces.values_table()), Type.INT, coll.deps, cost=coll.cost + coll.size)
+                                 self.pieces.values_table()), Type.INT, coll.deps, cost=cost)
+
+    def _extreme_loop(self, coll: Code, measure: int, name: str, sink: list[py.stmt]) -> py.expr:
+        """max/min of an attribute written out as a loop (a roll or a turn's start
+        asks it every ply): no list of the measures, no helper call; 0 for no piece."""
+        src = self.x.src
+        best, site, piece = (pyast.name(src.fresh("t")) for _ in range(3))
+        measured = pyast.sub(piece, measure)
+        rows: Stmts = [pyast.assign(piece, pyast.sub(pyast.name("b"), site))]
+        if not coll.occupied:
+            rows.append(pyast.if_(pyast.is_none(piece), [pyast.continue_()]))
+        rows.append(pyast.if_(
+            pyast.or_(pyast.is_none(best), pyast.compare(measured, ">" if name == "max" else "<", best)),
+            [pyast.assign(best, measured)],
+        ))
+        sink.extend([
+            pyast.assign(best, pyast.none()),
+            pyast.for_(site, coll.code, rows),
+            pyast.if_(pyast.is_none(best), [pyast.assign(best, pyast.num(0))]),
+        ])
+        return best
 
     def unique_max(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x
