@@ -31,6 +31,7 @@ import re
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional, Sequence
 
+from ..runtime.compiled import GENERATED_FILE
 from ..runtime.compiled import Origin as Origin  # (where each generated name comes from; re-exported)
 from . import pyast
 
@@ -430,7 +431,7 @@ def _check_function(node: ast.FunctionDef) -> None:
         raise UnsafeSource(f"function {node.name!r} has more than plain parameters")
 
 
-def compile_module(source: Source, filename: str = "<regelwerk rules>") -> dict[str, Any]:
+def compile_module(source: Source, filename: str = GENERATED_FILE) -> dict[str, Any]:
     """Check and run the generated module; returns its namespace (constants,
     helpers and the generated functions)."""
     tree = source.module()

@@ -297,6 +297,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from ..analysis.bench import bench
 
     game = load(args)
+    if args.profile:
+        return _bench_profile(game, args)
     if args.json or not isatty(sys.stderr):
         result = bench(game, args.playouts, args.seed, max_plies=args.max_plies, warm_up=args.warm_up,
                        clock=args.clock)
@@ -318,6 +320,27 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if result.unfinished:
         print(f"note: {counted(result.unfinished, 'playout')} stopped unfinished after "
               f"{counted(args.max_plies, 'action')}", file=sys.stderr)
+    return 0
+
+
+def _bench_profile(game: Game, args: argparse.Namespace) -> int:
+    from ..analysis.rule_profile import profile_playouts
+
+    profile = profile_playouts(game, args.playouts, args.seed, args.max_plies)
+    shown = profile.rules[:args.top]
+    if args.json:
+        _print_json({"game": display_name(game), "seed": args.seed, "playouts": profile.playouts,
+                     "actions": profile.actions, "profile": [rule.as_json() for rule in profile.rules]})
+        return 0
+    print(f"{display_name(game)}: where {counted(profile.playouts, 'random playout')} "
+          f"({counted(profile.actions, 'action')}, seed {args.seed}) spend their processor time, by rule")
+    print("(under Python's profiler, which weighs short calls more: a guide to where to look; "
+          "`regelwerk show GAME --compiled` prints each rule's code)")
+    for rule in shown:
+        print(f"{100 * rule.share:6.1f} %  {rule.rule}")
+    if len(profile.rules) > len(shown):
+        rest = sum(rule.share for rule in profile.rules[len(shown):])
+        print(f"{100 * rest:6.1f} %  {counted(len(profile.rules) - len(shown), 'other rule')} (--top shows more)")
     return 0
 
 
@@ -547,7 +570,8 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
     """bench and lint: random games."""
     sub = commands.game_command(
         "bench", "random playouts at full speed: playouts and actions per second",
-        f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json",
+        f"  {PROG} bench {g} --playouts 1000 --seed 1\n  {PROG} bench {g} --playouts 200 --seed 7 --json\n"
+        f"  {PROG} bench {g} --profile --playouts 50   # which rules cost the time",
     )
     sub.add_argument("--playouts", type=positive_int_up_to(MAX_PLAYOUTS), default=100, metavar="N",
                      help="number of games (default 100)")
@@ -567,6 +591,13 @@ def _add_playout_commands(commands: _Commands, g: str) -> None:
              "time this process used, which other programs on a busy machine do not inflate (compare runs made "
              "at different loads in it)",
     )
+    sub.add_argument(
+        "--profile", action="store_true",
+        help="instead of the speed, where the playouts spend their time: each rule's share of the processor "
+             "time (the code it compiles to and the helpers that code calls), the most costly first",
+    )
+    sub.add_argument("--top", type=positive_int_up_to(1000), default=15, metavar="N",
+                     help="with --profile: how many rules to show (default 15)")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=cmd_bench)
 

@@ -60,6 +60,11 @@ class CasePattern(Enum):
         return self is not CasePattern.PASS and self is not CasePattern.CHANCE
 
 
+# The file name the generated module is compiled under: what tracebacks and
+# profilers show for the generated functions (analysis/rule_profile.py finds them by it).
+GENERATED_FILE = "<regelwerk rules>"
+
+
 @dataclass(frozen=True, slots=True)
 class Origin:
     """Where a generated function or constant comes from: a rule of the game

@@ -273,6 +273,26 @@ def test_bench_warms_up_without_changing_the_games_timed(capsys, monkeypatch):
     assert len(counts) == 1  # the same timed games
 
 
+def test_bench_profile_credits_the_time_to_rules(capsys):
+    code, out, _ = run(capsys, "bench", "lielow", "--playouts", "5", "--seed", "1", "--profile", "--json")
+    data = json.loads(out)
+    _, timed, _ = run(capsys, "bench", "lielow", "--playouts", "5", "--seed", "1", "--json")
+    assert code == 0 and data["actions"] == json.loads(timed)["actions"]  # the same games
+    rules = [row["rule"] for row in data["profile"]]
+    assert abs(sum(row["share"] for row in data["profile"]) - 1) < 0.01
+    # Lielow's one decision: its playouts draw a candidate and apply the leap's cases,
+    # each named with its line of lielow.rules; the engine's own share is apart.
+    assert any(rule.startswith("decision 'move'") and "lielow.rules:" in rule for rule in rules)
+    assert any(rule.startswith("action 'leap', onto empty") for rule in rules)
+    assert any(rule.startswith("the runtime") for rule in rules)
+    assert all("generated code" not in rule for rule in rules)  # every generated function has its rule
+    code, out, _ = run(capsys, "bench", "lielow", "--playouts", "3", "--profile", "--top", "2")
+    lines = out.splitlines()
+    assert code == 0 and "by rule" in lines[0]
+    assert len([line for line in lines if line.strip().split(" ")[0].replace(".", "").isdigit()]) == 3
+    assert "other rule" in lines[-1] and "--top" in lines[-1]
+
+
 def test_bench_for_people(capsys):
     code, out, _ = run(capsys, "bench", "lielow", "--playouts", "3", "--seed", "2")
     assert code == 0 and "playouts/s" in out and "actions/s" in out and "(wall clock)" in out
