@@ -68,7 +68,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     if rules is None and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
     diags.extend(missing_line_warnings(definition.data, model.board, lambda path: locate(definition, path)))
-    diags.extend(unused_warnings(model, items, lambda path: locate(definition, path)))
+    diags.extend(unused_warnings(model, items, lambda path: locate(definition, path), definition.data))
     diags.extend(lost_let_warnings(items))
     diags.raise_if_errors(definition.sources)
     assert rules is not None

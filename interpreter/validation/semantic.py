@@ -57,9 +57,25 @@ def missing_line_warnings(data: dict[str, Any], board: Board, locate: Locate) ->
     return warnings
 
 
-def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagnostic]:
+def regions_named_in_yaml(data: Any) -> set[str]:
+    """The regions the YAML itself uses by name: a setup entry's `{region: NAME}`
+    (format.md 2.14) and the regions `display` marks."""
+    named: set[str] = set()
+    for placements in (data.get("setup") or {}).values() if isinstance(data.get("setup"), dict) else ():
+        for spec in (placements or {}).values() if isinstance(placements, dict) else ():
+            if isinstance(spec, dict) and isinstance(spec.get("region"), str):
+                named.add(spec["region"])
+    display = data.get("display")
+    marked = display.get("regions") if isinstance(display, dict) else None
+    if isinstance(marked, dict):
+        named.update(name for name in marked if isinstance(name, str))
+    return named
+
+
+def unused_warnings(model: GameModel, items: Any, locate: Locate, data: Any = None) -> list[Diagnostic]:
     """Warnings about unused regions, variables, decisions, procedures, named
-    expressions, phases never started, and actions for kinds that never appear."""
+    expressions, phases never started, and actions for kinds that never appear.
+    A region the YAML `data` names (the setup, the display) is used."""
     everything = [items.phases, list(items.decisions.values()), list(items.chances.values()),
                   list(items.defines.values()), list(items.procedures.values()), items.forbids]
     if items.score is not None:
@@ -79,8 +95,9 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate) -> list[Diagno
     def warn(pos: ast.Pos, message: str) -> None:
         warnings.append(Diagnostic(pos.file, pos.line, pos.column, message, "warning"))
 
+    in_yaml = regions_named_in_yaml(data) if isinstance(data, dict) else set()
     for region in model.regions:
-        if region not in names:
+        if region not in names and region not in in_yaml:
             file, line, col = locate(("regions", region, AT_KEY))
             warnings.append(Diagnostic(file, line, col, f"region '{region}' is never used in the rules", "warning"))
     # A variable the rules never name (read, assigned, or in a notation's braces) stays

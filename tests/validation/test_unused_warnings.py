@@ -107,3 +107,23 @@ def test_what_an_item_rejected_for_its_name_uses_is_not_unused(tmp_path):
     messages = [d.message for d in caught.value.diagnostics]
     assert any("'play' is already defined" in m for m in messages), messages
     assert not any("never used" in m for m in messages), messages
+
+
+def test_a_region_the_setup_or_the_display_names_is_used(tmp_path):
+    # format.md 2.14 fills a region from the setup ({region: NAME}); the display marks
+    # regions by name: neither is unused, though the rules never name them. A region
+    # named nowhere still is.
+    yaml = YAML.replace("setup:\n  red: {stone: [a1]}\n", "setup:\n  red: {stone: {region: start}}\n") + (
+        "regions:\n  start: [a1, b1]\n  marked: [c1]\n  idle: [c2]\n"
+        "display:\n  regions:\n    marked: {title: Marked}\n")
+    rules = """\
+phase play:
+    turn: go
+decision go:
+    action walk:
+        step e
+        onto empty: move
+"""
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    assert [d.message for d in game.warnings] == ["region 'idle' is never used in the rules"]
+    assert [p.site for p in game.pieces(game.initial_state()) if p.owner == "red"] == ["a1", "b1"]
