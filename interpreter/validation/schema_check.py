@@ -350,6 +350,11 @@ def _unknown_fields(error: ValidationError, path: Path) -> list[_Problem]:
         if not path and isinstance(key, str) and key.lower() in RULES_FILE_WORDS:
             written, section = RULES_FILE_WORDS[key.lower()]
             message += f" ({written} belongs in the rules file: format.md {section})"
+        elif isinstance(key, str) and " " in key.strip():
+            # Words for a field's name: a comma in a value written unquoted inside
+            # {...} ended the value there, and the rest became a field of its own.
+            hint = ("a comma inside {...} starts a new field: put a value that holds a comma in quotes, "
+                    "e.g. description: \"A mark, a won board.\"")
         elif nearest is not None:
             message += f" (did you mean {nearest!r}?)"
         elif known and len(known) <= _MAX_LISTED:

@@ -99,6 +99,15 @@ def test_unknown_field_without_a_close_name_lists_the_known_ones():
     assert diagnostic.hint == "known fields: kind, size, files"
 
 
+def test_words_as_a_field_name_say_that_a_comma_ended_an_unquoted_value():
+    # `{kind: grid, size: 8, or more by hand}`: YAML ends `size` at the comma, and the
+    # words after it become a field of their own.
+    text = VALID.replace("board:\n  kind: grid\n  size: 8\n", "board: {kind: grid, size: 8, or more by hand}\n")
+    (diagnostic,) = check(text)
+    assert diagnostic.message == "unknown field 'or more by hand' in board"
+    assert diagnostic.hint is not None and "a comma inside {...} starts a new field" in diagnostic.hint
+
+
 def test_unknown_top_level_field():
     assert located(check(VALID + "option: 3\n")) == [(7, 1, "unknown field 'option' (did you mean 'options'?)")]
 
