@@ -100,10 +100,11 @@ class Emitter:
         return Emitter(self.landing.restricted(keep), self.write)
 
 
-def _asks_every_step(code: py.expr) -> bool:
-    """Whether `code` floods with a condition on each step asked of every step
-    first (expr_connected.py, outside lowered mode)."""
-    return any(isinstance(node, py.Name) and node.id == "h_flood_steps" for node in py.walk(code))
+def _asks_every_site(code: py.expr) -> bool:
+    """Whether `code` floods with its condition asked of every site of the board
+    first (and of every step, with `each step`: expr_connected.py, outside lowered
+    mode), where a flood written out asks only the sites it reaches."""
+    return any(isinstance(node, py.Name) and node.id in ("h_flood", "h_flood_steps") for node in py.walk(code))
 
 
 def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
@@ -826,10 +827,10 @@ class ActionCompiler:
         if isinstance(pattern, ast.GoPattern):
             sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
             lines: Sequence[py.stmt] = ()
-            if _asks_every_step(sites.code):
-                # A flood with a condition on its steps, which one expression would
-                # ask of every step of the board first: written out as loops before
-                # the targets instead, asking only the steps it takes.
+            if _asks_every_site(sites.code):
+                # A flood, which one expression would ask of every site (and step)
+                # of the board first: written out as loops before the targets
+                # instead, asking only the sites and steps it reaches.
                 lowered, sites = self.exprs.lowered(pattern.targets, scope)
                 sites, lines = self.exprs.as_sites(sites), tuple(lowered)
                 if not sites.deps & (PIECE_DEPS | CANDIDATE_DEPS):

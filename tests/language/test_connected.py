@@ -93,6 +93,29 @@ def test_outside_lowered_code_the_condition_is_asked_of_every_site_first(tmp_pat
                                                           "d2"]
 
 
+def test_a_move_to_the_sites_a_flood_reaches_asks_only_those(tmp_path):
+    # An ant's run: to any empty site reached through empty sites. The targets are
+    # worked out by loops before them, which ask the sites the flood reaches only
+    # (b2's region: the other seven empty sites around the black stones are not
+    # asked), not by a helper given the condition of all sixteen sites first.
+    rules = """\
+phase play:
+    turn: run
+decision run:
+    action run by stone:
+        go to connected(from, it is empty or it == from) - [from]
+        notation "{from}-{to}"
+        onto empty: move
+"""
+    game = probe(tmp_path, rules)
+    assert not helper_calls(game, "h_flood")
+    moves = game.legal_notations(game.initial_state())
+    # a1 and b2 share the region of every empty site: a2 a3 a4 b1 b3 b4 c1 c2 d1 d2 d4
+    # is not in it (c4, d3 and c3 fence it off).
+    reached = ["a2", "a3", "a4", "b1", "b3", "b4", "c1", "c2", "d1", "d2"]
+    assert sorted(moves) == sorted([f"a1-{s}" for s in reached] + [f"b2-{s}" for s in reached])
+
+
 def test_on_a_graph_board(tmp_path):
     yaml = stones_and_rocks().replace("  grid: {files: 4, ranks: 4}",
                                       "  graph:\n    sites: {p: null, q: null, r: null, s: null}\n"
