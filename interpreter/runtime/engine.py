@@ -733,6 +733,11 @@ class Engine:
                     apply(child, code)
                     leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
                 return leaves
+            if counts is None:
+                # (every candidate counted by the listing, the usual: summed in one pass)
+                found = list(map(reached.get, legal))  # type: ignore[union-attr]  # (reached: tested above)
+                if all(found):
+                    return sum(found)
             for code in legal:
                 if counts is not None:
                     n = counts[code[0]]

@@ -38,6 +38,7 @@ is kept and every candidate is searched (the tests compare both).
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .errors import RuleRuntimeError
@@ -53,6 +54,7 @@ MAX_POSITIONS = 100_000
 # Whether searches keep what they played and skip the last decision's search (off:
 # the tests' reference, every listing searched from scratch)
 SHORTCUTS = True
+_CASE_OF = itemgetter(CASE)
 # (a way's length, its tie-break value): compared as tuples
 Score = tuple[int, Any]
 Lister = Callable[["State"], list["Code"]]
@@ -155,12 +157,16 @@ class LongestTurn:
         if searched is None or searched[0] is not s:
             return None
         filters = search.filters
+        passes = search.passes
+        horizons = search.horizons
         counts = {}
         for code, (t, _, codes) in searched[1].items():
             # (the listing kept is the reached position's legal actions where its
-            # decision has no longest-turn filter or the filter keeps them all)
+            # decision has no longest-turn filter or the filter keeps them all:
+            # `_all_whole` written out, once per candidate searched)
             turn = filters[t.decision]
-            if turn is None or len(codes) <= 1 or turn._all_whole(t, codes):
+            if turn is None or len(codes) <= 1 \
+                    or horizons[t.phase][t.step] == 1 and passes.isdisjoint(map(_CASE_OF, codes)):
                 counts[code] = len(codes)
                 continue
             try:
@@ -206,7 +212,10 @@ class LongestTurn:
         """Of `codes` (their lengths given), those of the longest length, and among
         them those of the best tie-break value when it is asked."""
         longest = max(lengths)
-        kept = [code for code, length in zip(codes, lengths) if length == longest]
+        # (where every candidate is as long, the usual, the list itself: listings are
+        # shared, never changed, as `TurnSearch.listing`'s)
+        kept = codes if min(lengths) == longest else [code for code, length in zip(codes, lengths)
+                                                       if length == longest]
         if self.tiebreak is None or len(kept) == 1:
             return kept
         if longest == self._horizon(s):
@@ -235,33 +244,39 @@ class LongestTurn:
 
     def _lengths(self, s: State, codes: Sequence[Code], run: _Run) -> list[int]:
         """L of each of `codes` in `s` (the loop of every listing: what all
-        candidates share looked up once)."""
+        candidates share looked up once, the count of positions played kept in a
+        local while no deeper search runs)."""
         search = self.search
         horizon = self._horizon(s)
         passes = search.passes
         trials = search.trials[s.phase]
         listers = search.listers
         keep = search.counts is None and SHORTCUTS
+        after = run.after
         rest = self._rest
-        lengths = []
+        copy = s.copy
+        lengths: list[int] = []
+        append = lengths.append
+        visited = run.visited
         for code in codes:
-            count = 0 if code[CASE] in passes else 1
+            count = 0 if code[0] in passes else 1  # (code[0]: its case)
             if horizon is not None and count >= horizon:
-                lengths.append(count)  # (the last decision of the turn: the action is the way)
+                append(count)  # (the last decision of the turn: the action is the way)
                 continue
-            run.visited += 1
-            if run.visited > MAX_POSITIONS:
+            visited += 1
+            if visited > MAX_POSITIONS:
                 self._too_many()
-            t = s.copy(trial=True)
-            trial = trials[code[CASE]]
-            assert trial is not None  # (only a chance event's cases have none)
-            if trial(t, code) or t.result is not None:
-                lengths.append(count)
+            t = copy(True)
+            # (only a chance event's cases have no trial, and a chance event is no decision searched)
+            if trials[code[0]](t, code) or t.result is not None:  # type: ignore[misc]
+                append(count)
                 continue
             need = None if horizon is None else horizon - count
             lister = listers[t.decision]
             if need != 1 or lister is None:
-                lengths.append(count + rest(t, 1, need, -1, run, code)[0])
+                run.visited = visited
+                append(count + rest(t, 1, need, -1, run, code)[0])
+                visited = run.visited
                 continue
             # (the turn's last decision comes next: `_rest`'s first steps written out,
             # its loop asked only when every action listed is a pass)
@@ -269,13 +284,16 @@ class LongestTurn:
             if keep:
                 search.last = listed = (t, lister, follow)
                 t.last = code
-                run.after[code] = listed
+                after[code] = listed
             for later in follow:
-                if later[CASE] not in passes:
-                    lengths.append(count + 1)
+                if later[0] not in passes:
+                    append(count + 1)
                     break
             else:
-                lengths.append(count + self._ways(t, follow, 1, need, -1, run)[0])
+                run.visited = visited
+                append(count + self._ways(t, follow, 1, need, -1, run)[0])
+                visited = run.visited
+        run.visited = visited
         return lengths
 
     def _score(self, s: State, code: Code, run: _Run) -> Score:
