@@ -166,14 +166,43 @@ def play(game, os_game, rng, plies_seen):
         tracker.apply(text)
 
 
+def effect_perft(os_state, tracker, depth):
+    """OpenSpiel's perft counted by effect: actions doing the same thing count once."""
+    if depth == 0:
+        return 1
+    if os_state.is_terminal():
+        return 0
+    children = {}
+    for code in os_state.legal_actions():
+        text = os_state.action_to_string(code)
+        children.setdefault(tracker.effect(text), (code, text))
+    total = 0
+    for code, text in children.values():
+        child = os_state.clone()
+        child.apply_action(code)
+        moved = Tracker()
+        moved.cell = dict(tracker.cell)
+        moved.stack = {cell: list(tiles) for cell, tiles in tracker.stack.items()}
+        moved.apply(text)
+        total += effect_perft(child, moved, depth - 1)
+    return total
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--perft", type=int, default=0, help="also compare perft to this depth, by effect")
     args = parser.parse_args()
     game = load_game(HERE)
     os_game = pyspiel.load_game(OPENSPIEL)
+    if args.perft:
+        ours = game.engine.perft(game.engine.initial_state(), args.perft)[-1]
+        theirs = effect_perft(os_game.new_initial_state(), Tracker(), args.perft)
+        print(f"perft {args.perft} by effect: regelwerk {ours}, OpenSpiel {theirs}")
+        if ours != theirs:
+            return 1
     rng = random.Random(args.seed)
     tally = {}
     plies_seen = [0]
