@@ -160,3 +160,55 @@ def speed_main(definition: str, os_name: str, argv=None, options: dict | None = 
     mine, other = statistics.median(ours), statistics.median(theirs)
     print(f"medians: regelwerk {mine:.1f}, OpenSpiel {other:.1f} playouts per processor second; "
           f"ratio {mine / other:.2f}")
+
+
+def openspiel_perft(state, depth: int) -> list[int]:
+    """The number of action sequences of each length 1..depth (chance outcomes count as
+    actions; a terminal position has none), as `regelwerk perft` counts them."""
+    counts = [0] * depth
+
+    def walk(node, level: int) -> None:
+        actions = node.legal_actions()
+        counts[level] += len(actions)
+        if level + 1 == depth:
+            return
+        for action in actions:
+            walk(node.child(action), level + 1)
+    if not state.is_terminal():
+        walk(state, 0)
+    return counts
+
+
+def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
+               options: dict | None = None, os_params: dict | None = None) -> None:
+    """Perft from the position after a record on both sides: counts (which must be
+    equal) and processor time, alternating rounds, medians."""
+    import argparse
+    parser = argparse.ArgumentParser(description=f"perft: {definition} against OpenSpiel's {os_name}")
+    parser.add_argument("--depth", type=int, required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--record", default="", help="OpenSpiel actions, comma-separated, to start from")
+    args = parser.parse_args(argv)
+    rw_game = load_game(definition, options=options)
+    os_game = pyspiel.load_game(os_name, os_params or {})
+    os_state = os_game.new_initial_state()
+    rw_state = rw_game.initial_state()
+    for text in filter(None, args.record.split(",")):
+        notation = write(os_state, int(text))
+        rw_state = rw_game.apply(rw_state, notation)
+        os_state.apply_action(int(text))
+        print(notation, end=" ")
+    print()
+    ours, theirs = [], []
+    for _ in range(args.rounds):
+        began = time.process_time()
+        rw_counts = rw_game.engine.perft(rw_state, args.depth)
+        ours.append(time.process_time() - began)
+        began = time.process_time()
+        os_counts = openspiel_perft(os_state, args.depth)
+        theirs.append(time.process_time() - began)
+    print(f"counts: regelwerk {list(rw_counts)}, OpenSpiel {os_counts}"
+          f"{'' if list(rw_counts) == os_counts else '  DIFFERENT'}")
+    mine, other = statistics.median(ours), statistics.median(theirs)
+    print(f"medians: regelwerk {mine:.3f} s, OpenSpiel {other:.3f} s of processor time; "
+          f"OpenSpiel / regelwerk {other / mine:.2f}")
