@@ -1,6 +1,6 @@
 """Mensch ärgere dich nicht against OpenSpiel's maedn, move by move.
 
-python benchmarks/outsiders/maedn/agree.py --games 200 --seed 1 [--players 4]
+python benchmarks/outsiders/maedn/agree.py --games 200 --seed 1 [--players 4] [--side-by-side]
 """
 
 import argparse
@@ -15,9 +15,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 COLOURS = ("red", "blue", "green", "yellow")
 
 
-def seats(players: int) -> list[int]:
-    """OpenSpiel's PlayerToPosition: with two players (opposite) the second sits at 2."""
-    return [0, 2] if players == 2 else list(range(players))
+def seats(players: int, opposite: bool = True) -> list[int]:
+    """OpenSpiel's PlayerToPosition: with two players opposite the second sits at 2."""
+    return [0, 2] if players == 2 and opposite else list(range(players))
 
 
 def course(position: int) -> list[str]:
@@ -26,8 +26,8 @@ def course(position: int) -> list[str]:
         [f"{COLOURS[position]}{i}" for i in range(1, 5)]
 
 
-def writer(players: int):
-    positions = seats(players)
+def writer(players: int, opposite: bool = True):
+    positions = seats(players, opposite)
 
     def write(state, action: int) -> str:
         if state.is_chance_node():
@@ -43,9 +43,18 @@ def writer(players: int):
     return write
 
 
-if __name__ == "__main__":
+def setting(argv=None):
+    """The shared arguments: (definition, writer, options, OpenSpiel parameters, the rest)."""
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--players", type=int, default=2)
-    known, rest = parser.parse_known_args()
-    sys.exit(agree_main(HERE, "maedn", writer(known.players), rest,
-                        options={"players": known.players}, os_params={"players": known.players}))
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="two players side by side (OpenSpiel's twoPlayersOpposite=false)")
+    known, rest = parser.parse_known_args(argv)
+    definition = os.path.join(HERE, "variants", "side-by-side.yaml") if known.side_by_side else HERE
+    return (definition, writer(known.players, not known.side_by_side), {"players": known.players},
+            {"players": known.players, "twoPlayersOpposite": not known.side_by_side}, rest)
+
+
+if __name__ == "__main__":
+    definition, write, options, os_params, rest = setting()
+    sys.exit(agree_main(definition, "maedn", write, rest, options=options, os_params=os_params))
