@@ -1,0 +1,227 @@
+"""Play random games of a regelwerk definition and of an OpenSpiel game side by side.
+
+Shared by the outsiders' `agree.py` and `speed.py` scripts (one per game folder):
+each gives the definition, the OpenSpiel game and a function that writes an
+OpenSpiel action as the definition's notation. Uses only the documented API
+(docs/api.md): `load_game`, `Game`, `game.engine.random_playout`.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import pyspiel
+
+from interpreter import load_game
+
+# (OpenSpiel state, OpenSpiel action) -> the definition's notation of it
+ActionWriter = Callable[[object, int], str]
+
+
+@dataclass
+class Disagreement:
+    game: int
+    ply: int
+    what: str
+    history: list[str]
+
+    def __str__(self) -> str:
+        return f"game {self.game}, ply {self.ply}: {self.what}\n  record: {' '.join(self.history)}"
+
+
+def _os_winner(returns: list[float]) -> int | None:
+    best = max(returns)
+    if best <= 0 or returns.count(best) > 1:
+        return None
+    return returns.index(best)
+
+
+def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: int,
+                     max_plies: int = 100_000) -> tuple[int, list[Disagreement]]:
+    """Random games driven by OpenSpiel's actions (chance drawn by its probabilities);
+    every position compares the player to move, the legal sets (chance outcomes and
+    their probabilities), the end and the winner. Returns (plies, disagreements)."""
+    rng = random.Random(seed)
+    players = list(rw_game.players)
+    problems: list[Disagreement] = []
+    plies = 0
+    for number in range(games):
+        os_state = os_game.new_initial_state()
+        rw_state = rw_game.initial_state()
+        history: list[str] = []
+        for ply in range(max_plies):
+            def fail(what: str) -> None:
+                problems.append(Disagreement(number, ply, what, list(history)))
+            if os_state.is_terminal() or rw_game.is_terminal(rw_state):
+                if os_state.is_terminal() != rw_game.is_terminal(rw_state):
+                    fail(f"over: OpenSpiel {os_state.is_terminal()}, regelwerk {rw_game.is_terminal(rw_state)}")
+                    break
+                winner = _os_winner(os_state.returns())
+                rw_winner = rw_game.result(rw_state).winner
+                if (None if winner is None else players[winner]) != rw_winner:
+                    fail(f"winner: OpenSpiel {winner} {os_state.returns()}, regelwerk {rw_winner}")
+                break
+            if os_state.is_chance_node():
+                outcomes = os_state.chance_outcomes()
+                expected = {write(os_state, a): p for a, p in outcomes}
+                mine = {a.notation: p for a, p in rw_game.chance_outcomes(rw_state)}
+                if expected.keys() != mine.keys() or any(abs(expected[k] - mine[k]) > 1e-12 for k in mine):
+                    fail(f"chance outcomes differ: only OpenSpiel {sorted(set(expected) - set(mine))[:5]}, "
+                         f"only regelwerk {sorted(set(mine) - set(expected))[:5]}")
+                    break
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                mover = players[os_state.current_player()]
+                if rw_game.to_move(rw_state) != mover:
+                    fail(f"to move: OpenSpiel {mover}, regelwerk {rw_game.to_move(rw_state)}")
+                    break
+                legal = os_state.legal_actions()
+                expected_moves = sorted(write(os_state, a) for a in legal)
+                mine_moves = rw_game.legal_notations(rw_state)
+                if expected_moves != sorted(mine_moves):
+                    fail(f"legal moves: OpenSpiel {expected_moves}, regelwerk {sorted(mine_moves)}")
+                    break
+                action = rng.choice(legal)
+            notation = write(os_state, action)
+            history.append(notation)
+            rw_state = rw_game.apply(rw_state, notation)
+            os_state.apply_action(action)
+            plies += 1
+        else:
+            problems.append(Disagreement(number, max_plies, "no end within the ply limit", history))
+    return plies, problems
+
+
+def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
+               options: dict | None = None, os_params: dict | None = None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(description=f"{definition} against OpenSpiel's {os_name}")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game = load_game(definition, options=options)
+    os_game = pyspiel.load_game(os_name, os_params or {})
+    plies, problems = play_and_compare(rw_game, os_game, write, args.games, args.seed)
+    for problem in problems[:10]:
+        print(problem)
+    print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
+    return 1 if problems else 0
+
+
+# Playouts between two readings of the clock (a reading costs a few per cent of a
+# short playout).
+BATCH = 20
+
+
+def regelwerk_playouts_per_second(rw_game, seconds: float, seed: int) -> float:
+    engine = rw_game.engine
+    start = engine.initial_state()
+    rng = random.Random(seed)
+    done = 0
+    began = time.process_time()
+    while time.process_time() - began < seconds:
+        for _ in range(BATCH):
+            state = engine.copy(start)
+            engine.random_playout(state, rng, 100_000)
+        done += BATCH
+    return done / (time.process_time() - began)
+
+
+def openspiel_playouts_per_second(os_game, seconds: float, seed: int) -> float:
+    rng = random.Random(seed)
+    done = 0
+    began = time.process_time()
+    while time.process_time() - began < seconds:
+        for _ in range(BATCH):
+            state = os_game.new_initial_state()
+            # The chance events of these games are uniform: a chance node's legal
+            # actions are its outcomes, drawn like a player's (the brief's loop).
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        done += BATCH
+    return done / (time.process_time() - began)
+
+
+def speed_main(definition: str, os_name: str, argv=None, options: dict | None = None,
+               os_params: dict | None = None) -> None:
+    """Random playouts per processor second, the two sides in alternating rounds.
+    Only for games whose chance events are uniform (see openspiel_playouts_per_second)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=f"playouts: {definition} against OpenSpiel's {os_name}")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game = load_game(definition, options=options)
+    os_game = pyspiel.load_game(os_name, os_params or {})
+    regelwerk_playouts_per_second(rw_game, 0.3, args.seed)  # warm up
+    ours, theirs = [], []
+    for round_ in range(args.rounds):
+        ours.append(regelwerk_playouts_per_second(rw_game, args.seconds, args.seed + round_))
+        theirs.append(openspiel_playouts_per_second(os_game, args.seconds, args.seed + round_))
+        print(f"round {round_ + 1}: regelwerk {ours[-1]:.1f}/s, OpenSpiel {theirs[-1]:.1f}/s")
+    mine, other = statistics.median(ours), statistics.median(theirs)
+    print(f"medians: regelwerk {mine:.1f}, OpenSpiel {other:.1f} playouts per processor second; "
+          f"ratio {mine / other:.2f}")
+
+
+def openspiel_perft(state, depth: int) -> list[int]:
+    """The number of action sequences of each length 1..depth (chance outcomes count as
+    actions; a terminal position has none), as `regelwerk perft` counts them."""
+    counts = [0] * depth
+
+    def walk(node, level: int) -> None:
+        actions = node.legal_actions()
+        counts[level] += len(actions)
+        if level + 1 == depth:
+            return
+        for action in actions:
+            walk(node.child(action), level + 1)
+    if not state.is_terminal():
+        walk(state, 0)
+    return counts
+
+
+def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
+               options: dict | None = None, os_params: dict | None = None) -> None:
+    """Perft from the position after a record on both sides: counts (which must be
+    equal) and processor time, alternating rounds, medians."""
+    import argparse
+    parser = argparse.ArgumentParser(description=f"perft: {definition} against OpenSpiel's {os_name}")
+    parser.add_argument("--depth", type=int, required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--record", default="", help="OpenSpiel actions, comma-separated, to start from")
+    parser.add_argument("--random-plies", type=int, default=0,
+                        help="then this many OpenSpiel actions drawn by random.Random(--seed)")
+    parser.add_argument("--seed", type=int, default=4)
+    args = parser.parse_args(argv)
+    rw_game = load_game(definition, options=options)
+    os_game = pyspiel.load_game(os_name, os_params or {})
+    os_state = os_game.new_initial_state()
+    rw_state = rw_game.initial_state()
+    rng = random.Random(args.seed)
+    actions = [int(text) for text in args.record.split(",") if text]
+    for ply in range(len(actions) + args.random_plies):
+        action = actions[ply] if ply < len(actions) else rng.choice(os_state.legal_actions())
+        notation = write(os_state, action)
+        rw_state = rw_game.apply(rw_state, notation)
+        os_state.apply_action(action)
+        print(notation, end=" ")
+    print()
+    ours, theirs = [], []
+    for _ in range(args.rounds):
+        began = time.process_time()
+        rw_counts = rw_game.engine.perft(rw_state, args.depth)
+        ours.append(time.process_time() - began)
+        began = time.process_time()
+        os_counts = openspiel_perft(os_state, args.depth)
+        theirs.append(time.process_time() - began)
+    print(f"counts: regelwerk {list(rw_counts)}, OpenSpiel {os_counts}"
+          f"{'' if list(rw_counts) == os_counts else '  DIFFERENT'}")
+    mine, other = statistics.median(ours), statistics.median(theirs)
+    print(f"medians: regelwerk {mine:.3f} s, OpenSpiel {other:.3f} s of processor time; "
+          f"OpenSpiel / regelwerk {other / mine:.2f}")
