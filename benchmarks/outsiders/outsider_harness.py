@@ -29,13 +29,17 @@ def returns_of(game, state) -> list[float]:
     return [1.0 if p == result.winner else -1.0 for p in game.players]
 
 
+def parse_options(pairs: list[str]) -> dict[str, int]:
+    """NAME=VALUE pairs (whole numbers): given to both sides, whose option names agree."""
+    return {name: int(value) for name, value in (pair.split("=", 1) for pair in pairs)}
+
+
 def agree(folder: Path, os_name: str, to_notation: ActionMap, games: int, seed: int,
-          max_plies: int = 100000) -> int:
+          options: dict[str, int] | None = None, max_plies: int = 100000) -> int:
     """Plays `games` random games; returns the number of disagreements (printed)."""
-    rw = load_game(str(folder))
-    osg = pyspiel.load_game(os_name)
-    problems = 0
-    plies = 0
+    rw = load_game(str(folder), options=options)
+    osg = pyspiel.load_game(os_name, options or {})
+    problems = plies = draws = 0
     for g in range(games):
         rng = random.Random(seed * 100003 + g)
         rs, os_state = rw.initial_state(), osg.new_initial_state()
@@ -66,7 +70,8 @@ def agree(folder: Path, os_name: str, to_notation: ActionMap, games: int, seed: 
         elif os_state.is_terminal() and returns_of(rw, rs) != list(os_state.returns()):
             print(f"game {g} after {' '.join(history)}: returns {returns_of(rw, rs)} / {os_state.returns()}")
             problems += 1
-    print(f"{games} games (seed {seed}, {plies} plies): {problems} disagreements")
+        draws += os_state.is_terminal() and not any(os_state.returns())
+    print(f"{games} games (seed {seed}, {plies} plies, {draws} drawn): {problems} disagreements")
     return problems
 
 
@@ -74,8 +79,11 @@ def agree_main(folder: Path, os_name: str, to_notation: ActionMap) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a parameter of both sides (gomoku: size, connect)")
     args = parser.parse_args()
-    sys.exit(1 if agree(folder, os_name, to_notation, args.games, args.seed) else 0)
+    problems = agree(folder, os_name, to_notation, args.games, args.seed, parse_options(args.option))
+    sys.exit(1 if problems else 0)
 
 
 def rw_playouts(game, seconds: float, seed: int) -> float:

@@ -46,6 +46,7 @@ pieces:
   drawn: {symbol: "=", owner: neutral, description: "On a board marker, a board full without a line."}
 
 variables:
+  finished: {hidden: true, description: "Boards won or full: all nine, and the game is drawn (unless won)."}
   forced: {type: site, title: board to play in, description: "The board the player must play in (none: any open board)."}
 
 lines:""")
