@@ -88,9 +88,10 @@ def agree_main(folder: Path, os_name: str, to_notation: ActionMap) -> None:
 
 def rw_playouts(game, seconds: float, seed: int) -> float:
     engine, rng = game.engine, random.Random(seed)
+    initial = engine.initial_state()
     start, n = time.process_time(), 0
     while time.process_time() - start < seconds:
-        state = engine.initial_state()
+        state = initial.copy()  # random_playout plays the state it is given
         engine.random_playout(state, rng, 100000)
         n += 1
     return n / (time.process_time() - start)
