@@ -1,6 +1,7 @@
 # Writes ultimate_tic_tac_toe.yaml: 81 cells, 9 board markers, their lines and one-way links.
 def cell(b, k):
-    R, C = divmod(b, 3); r, c = divmod(k, 3)
+    R, C = divmod(b, 3)
+    r, c = divmod(k, 3)
     row, col = 3 * R + r, 3 * C + c
     return f"{'abcdefghi'[col]}{9 - row}", (col, 8 - row)
 LINES = [(0,1,2),(3,4,5),(6,7,8),(0,3,6),(1,4,7),(2,5,8),(0,4,8),(2,4,6)]
@@ -46,13 +47,13 @@ pieces:
   drawn: {symbol: "=", owner: neutral, description: "On a board marker, a board full without a line."}
 
 variables:
-  finished: {hidden: true, description: "Boards won or full: all nine, and the game is drawn (unless won)."}
-  forced: {type: site, title: board to play in, description: "The board the player must play in (none: any open board)."}
+  finished: {hidden: true, description: "Boards won or full: all nine draw (unless won)."}
+  forced: {type: site, title: board to play in, description: "The board to play in (none: any open one)."}
 
 lines:""")
 for b in range(9):
-    for l in LINES:
-        out.append("  - [" + ", ".join(cell(b, k)[0] for k in l) + "]")
-for l in LINES:
-    out.append("  - [" + ", ".join(f"board{k}" for k in l) + "]")
+    for line in LINES:
+        out.append("  - [" + ", ".join(cell(b, k)[0] for k in line) + "]")
+for line in LINES:
+    out.append("  - [" + ", ".join(f"board{k}" for k in line) + "]")
 open("ultimate_tic_tac_toe.yaml", "w").write("\n".join(out) + "\n")
