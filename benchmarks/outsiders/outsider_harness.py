@@ -11,17 +11,17 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pyspiel
 
 from interpreter import load_game
 
 # (OpenSpiel state, action) -> regelwerk notation
-ActionMap = Callable[[object, int], str]
+ActionMap = Callable[[Any, int], str]
 
 
-def returns_of(game, state) -> list[float]:
+def returns_of(game: Any, state: Any) -> list[float]:
     """regelwerk's result as OpenSpiel's returns (win 1, loss -1, draw 0)."""
     result = game.result(state)
     if result.winner is None:
@@ -86,7 +86,7 @@ def agree_main(folder: Path, os_name: str, to_notation: ActionMap) -> None:
     sys.exit(1 if problems else 0)
 
 
-def rw_playouts(game, seconds: float, seed: int) -> float:
+def rw_playouts(game: Any, seconds: float, seed: int) -> float:
     engine, rng = game.engine, random.Random(seed)
     initial = engine.initial_state()
     start, n = time.process_time(), 0
@@ -97,7 +97,7 @@ def rw_playouts(game, seconds: float, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
-def os_playouts(game, seconds: float, seed: int) -> float:
+def os_playouts(game: Any, seconds: float, seed: int) -> float:
     rng = random.Random(seed)
     start, n = time.process_time(), 0
     while time.process_time() - start < seconds:
@@ -108,7 +108,7 @@ def os_playouts(game, seconds: float, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
-def os_perft(state, depth: int) -> int:
+def os_perft(state: Any, depth: int) -> int:
     """Leaf count at `depth`, the last ply counted without playing it (as regelwerk's)."""
     if state.is_terminal():
         return 0

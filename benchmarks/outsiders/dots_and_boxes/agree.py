@@ -5,13 +5,14 @@
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 from outsider_harness import agree_main  # noqa: E402
 
 
-def to_notation(state, action: int) -> str:
+def to_notation(state: Any, action: int) -> str:
     """OpenSpiel's line (h or v, row, col) as the slot of the 5 x 5 lattice, row 0 rank 1."""
     m = re.fullmatch(r"P[12]\(([hv]),(\d+),(\d+)\)", state.action_to_string(action))
     assert m, state.action_to_string(action)

@@ -5,6 +5,7 @@
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -17,7 +18,7 @@ def cell_name(board: int, row: int, col: int) -> str:
     return f"{'abcdefghi'[3 * big_col + col]}{9 - (3 * big_row + row)}"
 
 
-def to_notation(state, action: int) -> str:
+def to_notation(state: Any, action: int) -> str:
     text = state.action_to_string(action)
     if text.startswith("Choose local board"):
         return f"board{action}"

@@ -1,5 +1,5 @@
 # Writes ultimate_tic_tac_toe.yaml: 81 cells, 9 board markers, their lines and one-way links.
-def cell(b, k):
+def cell(b: int, k: int) -> tuple[str, tuple[int, int]]:
     R, C = divmod(b, 3)
     r, c = divmod(k, 3)
     row, col = 3 * R + r, 3 * C + c
