@@ -29,13 +29,15 @@ def returns_of(game: Any, state: Any) -> list[float]:
     return [1.0 if p == result.winner else -1.0 for p in game.players]
 
 
-def parse_options(pairs: list[str]) -> dict[str, int]:
-    """NAME=VALUE pairs (whole numbers): given to both sides, whose option names agree."""
-    return {name: int(value) for name, value in (pair.split("=", 1) for pair in pairs)}
+def parse_options(pairs: list[str]) -> dict[str, int | bool]:
+    """NAME=VALUE pairs (whole numbers, true, false): given to both sides, whose option names agree."""
+    flags = {"true": True, "false": False}
+    return {name: flags[value] if value in flags else int(value)
+            for name, value in (pair.split("=", 1) for pair in pairs)}
 
 
 def agree(folder: Path, os_name: str, to_notation: ActionMap, games: int, seed: int,
-          options: dict[str, int] | None = None, max_plies: int = 100000) -> int:
+          options: dict[str, int | bool] | None = None, max_plies: int = 100000) -> int:
     """Plays `games` random games; returns the number of disagreements (printed)."""
     rw = load_game(str(folder), options=options)
     osg = pyspiel.load_game(os_name, options or {})
@@ -80,7 +82,7 @@ def agree_main(folder: Path, os_name: str, to_notation: ActionMap) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a parameter of both sides (gomoku: size, connect)")
+                        help="a parameter of both sides (gomoku: size, connect, anti)")
     args = parser.parse_args()
     problems = agree(folder, os_name, to_notation, args.games, args.seed, parse_options(args.option))
     sys.exit(1 if problems else 0)
