@@ -37,10 +37,12 @@ def parse_options(pairs: list[str]) -> dict[str, int | bool]:
 
 
 def agree(folder: Path, os_name: str, to_notation: ActionMap, games: int, seed: int,
-          options: dict[str, int | bool] | None = None, max_plies: int = 100000) -> int:
-    """Plays `games` random games; returns the number of disagreements (printed)."""
-    rw = load_game(str(folder), options=options)
-    osg = pyspiel.load_game(os_name, options or {})
+          options: dict[str, int | bool] | None = None, variant: str | None = None,
+          openspiel: dict[str, int | bool] | None = None, max_plies: int = 100000) -> int:
+    """Plays `games` random games; returns the number of disagreements (printed).
+    `options` go to both sides, `variant` to regelwerk, `openspiel` to OpenSpiel."""
+    rw = load_game(str(folder), options=options, variant=variant)
+    osg = pyspiel.load_game(os_name, {**(options or {}), **(openspiel or {})})
     problems = plies = draws = 0
     for g in range(games):
         rng = random.Random(seed * 100003 + g)
@@ -83,8 +85,12 @@ def agree_main(folder: Path, os_name: str, to_notation: ActionMap) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a parameter of both sides (gomoku: size, connect, anti)")
+    parser.add_argument("--variant", help="a variant file of the regelwerk side")
+    parser.add_argument("--openspiel", action="append", default=[], metavar="NAME=VALUE",
+                        help="a parameter of the OpenSpiel side only (dots_and_boxes: num_rows)")
     args = parser.parse_args()
-    problems = agree(folder, os_name, to_notation, args.games, args.seed, parse_options(args.option))
+    problems = agree(folder, os_name, to_notation, args.games, args.seed, parse_options(args.option),
+                     args.variant, parse_options(args.openspiel))
     sys.exit(1 if problems else 0)
 
 
