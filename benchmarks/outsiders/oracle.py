@@ -1,6 +1,7 @@
 """Play random games of a regelwerk definition and of an OpenSpiel game side by side.
 
-Shared by the outsiders' `agree.py` and `speed.py` scripts (one per game folder):
+Shared by the outsiders' `agree.py` scripts (one per game folder; `agree.py speed` and
+`agree.py perft` time both sides):
 each gives the definition, the OpenSpiel game and a function that writes an
 OpenSpiel action as the definition's notation. Uses only the documented API
 (docs/api.md): `load_game`, `Game`, `game.engine.random_playout`.
@@ -96,15 +97,39 @@ def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: in
     return plies, problems
 
 
+def parse_values(pairs: list[str]) -> dict[str, int | bool]:
+    """NAME=VALUE pairs of the command line (whole numbers, true, false)."""
+    flags = {"true": True, "false": False}
+    return {name: flags[value] if value in flags else int(value)
+            for name, value in (pair.split("=", 1) for pair in pairs)}
+
+
+def _parser(description: str):
+    """The arguments every script takes: a game's setting on both sides."""
+    import argparse
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an option of both sides, named alike (gomoku: size, connect, anti)")
+    parser.add_argument("--variant", help="a variant file of the regelwerk side")
+    parser.add_argument("--openspiel", action="append", default=[], metavar="NAME=VALUE",
+                        help="a parameter of the OpenSpiel side only (dots_and_boxes: num_rows)")
+    return parser
+
+
+def _games(definition: str, os_name: str, args, options: dict | None, os_params: dict | None):
+    both = parse_values(args.option)
+    rw_game = load_game(definition, options={**(options or {}), **both}, variant=args.variant)
+    os_game = pyspiel.load_game(os_name, {**(os_params or {}), **both, **parse_values(args.openspiel)})
+    return rw_game, os_game
+
+
 def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                options: dict | None = None, os_params: dict | None = None) -> int:
-    import argparse
-    parser = argparse.ArgumentParser(description=f"{definition} against OpenSpiel's {os_name}")
+    parser = _parser(f"{definition} against OpenSpiel's {os_name}, move by move")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rw_game = load_game(definition, options=options)
-    os_game = pyspiel.load_game(os_name, os_params or {})
+    rw_game, os_game = _games(definition, os_name, args, options, os_params)
     plies, problems = play_and_compare(rw_game, os_game, write, args.games, args.seed)
     for problem in problems[:10]:
         print(problem)
@@ -150,14 +175,12 @@ def speed_main(definition: str, os_name: str, argv=None, options: dict | None = 
                os_params: dict | None = None) -> None:
     """Random playouts per processor second, the two sides in alternating rounds.
     Only for games whose chance events are uniform (see openspiel_playouts_per_second)."""
-    import argparse
-    parser = argparse.ArgumentParser(description=f"playouts: {definition} against OpenSpiel's {os_name}")
+    parser = _parser(f"playouts: {definition} against OpenSpiel's {os_name}")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rw_game = load_game(definition, options=options)
-    os_game = pyspiel.load_game(os_name, os_params or {})
+    rw_game, os_game = _games(definition, os_name, args, options, os_params)
     regelwerk_playouts_per_second(rw_game, 0.3, args.seed)  # warm up
     ours, theirs = [], []
     for round_ in range(args.rounds):
@@ -190,8 +213,7 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                options: dict | None = None, os_params: dict | None = None) -> None:
     """Perft from the position after a record on both sides: counts (which must be
     equal) and processor time, alternating rounds, medians."""
-    import argparse
-    parser = argparse.ArgumentParser(description=f"perft: {definition} against OpenSpiel's {os_name}")
+    parser = _parser(f"perft: {definition} against OpenSpiel's {os_name}")
     parser.add_argument("--depth", type=int, required=True)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--record", default="", help="OpenSpiel actions, comma-separated, to start from")
@@ -199,8 +221,7 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                         help="then this many OpenSpiel actions drawn by random.Random(--seed)")
     parser.add_argument("--seed", type=int, default=4)
     args = parser.parse_args(argv)
-    rw_game = load_game(definition, options=options)
-    os_game = pyspiel.load_game(os_name, os_params or {})
+    rw_game, os_game = _games(definition, os_name, args, options, os_params)
     os_state = os_game.new_initial_state()
     rw_state = rw_game.initial_state()
     rng = random.Random(args.seed)
@@ -225,3 +246,21 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
     mine, other = statistics.median(ours), statistics.median(theirs)
     print(f"medians: regelwerk {mine:.3f} s, OpenSpiel {other:.3f} s of processor time; "
           f"OpenSpiel / regelwerk {other / mine:.2f}")
+
+
+def main(definition: str, os_name: str, write: ActionWriter, argv=None,
+         options: dict | None = None, os_params: dict | None = None) -> int:
+    """A game's script: `agree.py [--games N ...]` compares random games move by move,
+    `agree.py speed [...]` times random playouts on both sides, `agree.py perft --depth
+    D [...]` counts and times perft on both sides."""
+    import sys
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "speed":
+        speed_main(definition, os_name, argv[1:], options=options, os_params=os_params)
+        return 0
+    if argv and argv[0] == "perft":
+        perft_main(definition, os_name, write, argv[1:], options=options, os_params=os_params)
+        return 0
+    if argv and argv[0] == "agree":
+        argv = argv[1:]
+    return agree_main(definition, os_name, write, argv, options=options, os_params=os_params)

@@ -1,6 +1,8 @@
 """Random games of dots_and_boxes on regelwerk and OpenSpiel, compared position by position.
 
     python benchmarks/outsiders/dots_and_boxes/agree.py --games 200 --seed 1
+    python benchmarks/outsiders/dots_and_boxes/agree.py speed --seconds 3 --rounds 3
+    python benchmarks/outsiders/dots_and_boxes/agree.py perft --depth 6
 """
 import re
 import sys
@@ -9,7 +11,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from outsider_harness import agree_main  # noqa: E402
+from oracle import main  # noqa: E402
 
 
 def to_notation(state: Any, action: int) -> str:
@@ -22,4 +24,4 @@ def to_notation(state: Any, action: int) -> str:
 
 
 if __name__ == "__main__":
-    agree_main(HERE, "dots_and_boxes", to_notation)
+    sys.exit(main(str(HERE), "dots_and_boxes", to_notation))

@@ -1,6 +1,8 @@
 """Einstein würfelt nicht! against OpenSpiel's einstein_wurfelt_nicht, move by move.
 
 python benchmarks/outsiders/einstein/agree.py --games 200 --seed 1
+python benchmarks/outsiders/einstein/agree.py speed --seconds 3 --rounds 3
+python benchmarks/outsiders/einstein/agree.py perft --depth 11 --record 0,719
 """
 
 import os
@@ -8,7 +10,7 @@ import sys
 from itertools import permutations
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from oracle import agree_main  # noqa: E402
+from oracle import main  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ARRANGEMENTS = ["".join(map(str, p)) for p in permutations(range(1, 7))]  # OpenSpiel's order
@@ -36,4 +38,4 @@ def write(state, action: int) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(agree_main(HERE, "einstein_wurfelt_nicht", write))
+    sys.exit(main(HERE, "einstein_wurfelt_nicht", write))

@@ -1,6 +1,8 @@
 """Random games of gomoku on regelwerk and OpenSpiel, compared position by position.
 
     python benchmarks/outsiders/gomoku/agree.py --games 200 --seed 1
+    python benchmarks/outsiders/gomoku/agree.py speed --seconds 3 --rounds 3
+    python benchmarks/outsiders/gomoku/agree.py perft --depth 6
 """
 import sys
 from pathlib import Path
@@ -8,7 +10,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from outsider_harness import agree_main  # noqa: E402
+from oracle import main  # noqa: E402
 
 
 def to_notation(state: Any, action: int) -> str:
@@ -18,4 +20,4 @@ def to_notation(state: Any, action: int) -> str:
 
 
 if __name__ == "__main__":
-    agree_main(HERE, "gomoku", to_notation)
+    sys.exit(main(str(HERE), "gomoku", to_notation))

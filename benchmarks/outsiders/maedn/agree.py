@@ -1,6 +1,8 @@
 """Mensch ärgere dich nicht against OpenSpiel's maedn, move by move.
 
-python benchmarks/outsiders/maedn/agree.py --games 200 --seed 1 [--players 4] [--side-by-side]
+python benchmarks/outsiders/maedn/agree.py [agree] --games 200 --seed 1 [--players 4] [--side-by-side]
+python benchmarks/outsiders/maedn/agree.py speed --seconds 3 --rounds 3 [--players 4] [--side-by-side]
+python benchmarks/outsiders/maedn/agree.py perft --depth 12 --random-plies 120 --seed 4 [--players 4]
 """
 
 import argparse
@@ -9,7 +11,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from oracle import agree_main  # noqa: E402
+from oracle import main  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLOURS = ("red", "blue", "green", "yellow")
@@ -57,4 +59,4 @@ def setting(argv=None):
 
 if __name__ == "__main__":
     definition, write, options, os_params, rest = setting()
-    sys.exit(agree_main(definition, "maedn", write, rest, options=options, os_params=os_params))
+    sys.exit(main(definition, "maedn", write, rest, options=options, os_params=os_params))

@@ -1,6 +1,8 @@
 """Random games of ultimate_tic_tac_toe on regelwerk and OpenSpiel, compared position by position.
 
     python benchmarks/outsiders/ultimate_tic_tac_toe/agree.py --games 200 --seed 1
+    python benchmarks/outsiders/ultimate_tic_tac_toe/agree.py speed --seconds 3 --rounds 3
+    python benchmarks/outsiders/ultimate_tic_tac_toe/agree.py perft --depth 6
 """
 import re
 import sys
@@ -9,7 +11,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from outsider_harness import agree_main  # noqa: E402
+from oracle import main  # noqa: E402
 
 
 def cell_name(board: int, row: int, col: int) -> str:
@@ -28,4 +30,4 @@ def to_notation(state: Any, action: int) -> str:
 
 
 if __name__ == "__main__":
-    agree_main(HERE, "ultimate_tic_tac_toe", to_notation)
+    sys.exit(main(str(HERE), "ultimate_tic_tac_toe", to_notation))
