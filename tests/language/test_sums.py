@@ -1,8 +1,8 @@
 """sum/max/min of an attribute over a set of sites (format.md 3.12.2): pieces only
 (empty sites add nothing), in conditions (written out as loops) and elsewhere."""
-from interpreter import load_game
 import ast
 
+from interpreter import load_game
 from tests.helpers import drop_where, generated, helper_calls, stones_and_rocks, write_definition
 
 YAML = stones_and_rocks(extra="attributes:\n  weight: {type: int, default: 1}\n")
