@@ -720,8 +720,10 @@ class StatementCompiler:
         if value.type not in expected and not (var_type != "flag" and value.type in (Type.SITE, Type.PLAYER)):
             raise RuleError(s.value.pos, f"cannot store {describe(value)} in a {var_type} variable")
         if value.type is Type.BOOL:
-            # Flags are stored as 0/1.
-            self.add(pyast.assign(target, pyast.ifexp(pyast.num(1), value.code, pyast.num(0))))
+            # Flags are stored as 0/1 (`flag = true`: the number itself).
+            stored = pyast.num(1 if value.const else 0) if value.is_const \
+                else pyast.ifexp(pyast.num(1), value.code, pyast.num(0))
+            self.add(pyast.assign(target, stored))
             return
         self.add(pyast.assign(target, value.code))
         if value.type is Type.INT and not value.is_const and not value.stored:

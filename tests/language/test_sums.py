@@ -55,3 +55,4 @@ def test_the_heaviest_and_lightest_of_a_filtered_set(tmp_path):
 
 def _rules_effects(effects: str) -> str:
     return drop_where("to == a4", effects)
+
