@@ -103,7 +103,7 @@ class Emitter:
 def _asks_every_step(code: py.expr) -> bool:
     """Whether `code` floods with a condition on each step asked of every step
     first (expr_connected.py, outside lowered mode)."""
-    return any(isinstance(node, py.Name) and node.id == "h_flood_steps" for node in py.walk(code))
+    return any(isinstance(node, py.Name) and node.id == "h_flood_steps" for node in pyast.walk(code))
 
 
 def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
@@ -171,7 +171,7 @@ def deferring(plan: ActionPlan) -> ActionPlan:
 def _has_generator(code: py.expr) -> bool:
     """Whether `code` makes a generator or comprehension (the loops of a set or
     quantifier written as one expression), which statements run faster."""
-    return any(isinstance(node, (py.GeneratorExp, py.ListComp, py.SetComp)) for node in py.walk(code))
+    return any(isinstance(node, (py.GeneratorExp, py.ListComp, py.SetComp)) for node in pyast.walk(code))
 
 
 def restricted_plan(plan: ActionPlan, keep: frozenset[int]) -> ActionPlan:
