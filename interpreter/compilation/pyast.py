@@ -442,14 +442,18 @@ def _names_and_statements(node: ast.AST) -> tuple[list[ast.Name], list[ast.stmt]
 
 def changeable_copy(node: T) -> T:
     """A deep copy of `node` (a node or a list of them) to change in place, without
-    what statements keep of themselves (`name_counts`, `stored_names`: they would
-    no longer be true)."""
+    what statements keep of themselves (`name_counts`, `store_counts`, `stored_names`:
+    they would no longer be true)."""
     copied = copy.deepcopy(node)
     parts: list[ast.AST] = copied if isinstance(copied, list) else [copied]  # type: ignore[list-item]
     for part in walk_all(parts):
-        part.__dict__.pop("_name_counts", None)
-        part.__dict__.pop("_stored_names", None)
+        for fact in _KEPT_FACTS:
+            part.__dict__.pop(fact, None)
     return copied
+
+
+# What a statement keeps of itself (see name_counts).
+_KEPT_FACTS = ("_name_counts", "_store_counts", "_stored_names")
 
 
 def names_in(nodes: Iterable[ast.AST]) -> set[str]:
@@ -468,6 +472,26 @@ def uses(nodes: Iterable[ast.AST], identifier: str) -> int:
 def assigns(nodes: Iterable[ast.AST], identifier: str) -> bool:
     """Whether `nodes` give `identifier` a value (assignment, loop variable, `:=`)."""
     return any(identifier in stored_names(node) for node in nodes)
+
+
+def store_counts(node: ast.AST) -> dict[str, int]:
+    """How many times each identifier is given a value or deleted in `node` (a name
+    not read: `ctx` Store or Del); kept by statements as `name_counts` is (not to be
+    changed)."""
+    cached: Optional[dict[str, int]] = node.__dict__.get("_store_counts")
+    if cached is not None:
+        return cached
+    names, statements = _names_and_statements(node)
+    counts: dict[str, int] = {}
+    for name in names:
+        if not isinstance(name.ctx, ast.Load):
+            counts[name.id] = counts.get(name.id, 0) + 1
+    for stmt in statements:
+        for identifier, n in store_counts(stmt).items():
+            counts[identifier] = counts.get(identifier, 0) + n
+    if isinstance(node, ast.stmt):
+        node._store_counts = counts  # type: ignore[attr-defined]  # (nodes never change once built)
+    return counts
 
 
 def stored_names(node: ast.AST) -> frozenset[str]:

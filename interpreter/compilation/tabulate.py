@@ -125,15 +125,16 @@ def player_fixed(function: ast.FunctionDef) -> bool:
     """Whether `p`, where the function has it, is set once, to the player to move
     (`p = s.player`, a statement of the function's own block), and never changed
     after."""
-    stores = [node for node in pyast.walk(function) if isinstance(node, ast.Name) and node.id == PLAYER
-              and not isinstance(node.ctx, ast.Load)]
     if PLAYER in (arg.arg for arg in function.args.args):
         return False
+    stores = pyast.store_counts(function).get(PLAYER, 0)
     if not stores:
-        return not any(isinstance(node, ast.Name) and node.id == PLAYER for node in pyast.walk(function))
-    first = next((stmt for stmt in function.body if isinstance(stmt, ast.Assign) and stmt.targets[0] is stores[0]),
-                 None)
-    return len(stores) == 1 and first is not None and len(first.targets) == 1 \
+        return not pyast.name_counts(function).get(PLAYER, 0)
+    # (set once: the one statement of the block whose first target is `p`, if any, sets it)
+    first = next((stmt for stmt in function.body if isinstance(stmt, ast.Assign)
+                  and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == PLAYER
+                  and not isinstance(stmt.targets[0].ctx, ast.Load)), None)
+    return stores == 1 and first is not None and len(first.targets) == 1 \
         and isinstance(first.value, ast.Attribute) and pyast.is_name(first.value.value, "s") \
         and first.value.attr == "player"
 
@@ -145,7 +146,7 @@ def site_registers(function: ast.FunctionDef) -> frozenset[str]:
     statement (runtime/pieces.py)."""
     if CODE not in (arg.arg for arg in function.args.args):
         return frozenset()
-    stores = _store_counts(function)
+    stores = pyast.store_counts(function)
     if stores.get(CODE, 0):
         return frozenset()
     found: set[str] = set()
@@ -166,14 +167,6 @@ def _code_site(value: ast.expr) -> bool:
     return isinstance(value, ast.Subscript) and pyast.is_name(value.value, CODE) \
         and isinstance(value.slice, ast.Constant) and type(value.slice.value) is int \
         and value.slice.value in (ORIGIN, DESTINATION, JUMPED)
-
-
-def _store_counts(function: ast.FunctionDef) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for node in pyast.walk(function):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            counts[node.id] = counts.get(node.id, 0) + 1
-    return counts
 
 
 class _Tabulation:
@@ -207,11 +200,9 @@ class _Tabulation:
         self.fixed = {}
         self.tabulated_locals = set()
         registers = site_registers(function) if self.sites else frozenset()
-        stores = self.stores = _store_counts(function)
-        self.loads = {}
-        for node in pyast.walk(function):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                self.loads[node.id] = self.loads.get(node.id, 0) + 1
+        stores = self.stores = pyast.store_counts(function)
+        self.loads = {name: n - stores.get(name, 0) for name, n in pyast.name_counts(function).items()
+                      if n > stores.get(name, 0)}
         out = []
         for stmt in function.body:
             before = self.replaced
@@ -768,8 +759,9 @@ def _table_read(node: ast.expr) -> bool:
 
 def read_names(node: ast.expr) -> set[str]:
     """The names `node` reads, not those of the functions it calls."""
-    called = {id(n.func) for n in pyast.walk(node) if isinstance(n, ast.Call)}
-    return {n.id for n in pyast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
+    nodes = list(pyast.walk(node))
+    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    return {n.id for n in nodes if isinstance(n, ast.Name) and id(n) not in called}
 
 
 def _assigns(stmts: list[ast.stmt], names: set[str]) -> set[str]:
