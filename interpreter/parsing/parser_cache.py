@@ -91,7 +91,7 @@ def _read(path: Path, key: str) -> Optional[dict[str, Any]]:
             if not _trusted(facts) or facts.st_size > MAX_CACHE_BYTES:
                 return None
             text = file.read(MAX_CACHE_BYTES + 1)
-        kept = _decode(json.loads(text))
+        kept = json.loads(text, object_hook=_decoded)
     except Exception:  # missing, unreadable, cut short, spoilt, nested too deeply: built again
         return None
     if not isinstance(kept, dict) or kept.get("key") != key:
@@ -158,13 +158,12 @@ def _encode(value: Any) -> Any:
     raise TypeError(f"cannot keep a {type(value).__name__}")
 
 
-def _decode(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    if isinstance(value, dict):
-        if len(value) == 1 and "d" in value:
-            return {_decode(k): _decode(v) for k, v in value["d"]}
-        if len(value) == 1 and "t" in value:
-            return tuple(_decode(v) for v in value["t"])
-        return {k: _decode(v) for k, v in value.items()}
-    return value
+def _decoded(obj: dict[str, Any]) -> Any:
+    """A JSON object as `_encode` wrote it (json's `object_hook`: its contents are
+    decoded already)."""
+    if len(obj) == 1:
+        if "t" in obj:
+            return tuple(obj["t"])
+        if "d" in obj:
+            return {k: v for k, v in obj["d"]}
+    return obj
