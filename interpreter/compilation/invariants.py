@@ -528,7 +528,7 @@ def _skipping_targets(change: Callable[[ast.AST], Optional[ast.AST]]) -> Callabl
 def _stored(node: object) -> set[str]:
     """Every name `node` (a node or a list of them) stores to."""
     nodes: list[ast.AST] = node if isinstance(node, list) else [node]  # type: ignore[list-item]
-    return {n.id for n in pyast.walk_all(nodes) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    return {identifier for part in nodes for identifier in pyast.store_counts(part)}
 
 
 def _assigned_names(stmts: list[ast.stmt]) -> Iterator[ast.Name]:
