@@ -200,15 +200,17 @@ def reads_empty_sites(function: ast.AST) -> bool:
 
 def reads_chains(function: ast.AST) -> bool:
     """Whether `function` asks the groups' records (then every write keeps them)."""
-    return any(isinstance(node, ast.Call) and any(pyast.is_name(node.func, h) for h in _ASKS_CHAINS)
-               for node in pyast.walk(function))
+    return pyast.names_any(function, _ASKS_CHAINS) and any(
+        isinstance(node, ast.Call) and any(pyast.is_name(node.func, h) for h in _ASKS_CHAINS)
+        for node in pyast.walk(function))
 
 
 def reads_liberties(function: ast.AST) -> bool:
     """Whether `function` asks a group's liberties (`h_liberties`, also where its
     usual answer is read in place: liberties.py); where no function does, the
     records keep only the groups' stones."""
-    return any(isinstance(node, ast.Call) and pyast.is_name(node.func, "h_liberties") for node in pyast.walk(function))
+    return pyast.names_any(function, ("h_liberties",)) and any(
+        isinstance(node, ast.Call) and pyast.is_name(node.func, "h_liberties") for node in pyast.walk(function))
 
 
 def writes_board(function: ast.FunctionDef) -> bool:

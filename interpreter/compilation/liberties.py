@@ -310,6 +310,8 @@ def unread_groups_dropped(function: py.FunctionDef) -> py.FunctionDef:
     list where every question went to its bitmask, `group_stones`, or its bitmask
     where none did); neither changes the position (`h_group_mask` fills the
     groups' records, a cache)."""
+    if not pyast.names_any(function, ("h_group", "h_group_mask")):
+        return function  # (most functions: not walked)
     nodes = list(pyast.walk(function))
     read = {node.id for node in nodes if isinstance(node, py.Name) and not isinstance(node.ctx, py.Store)}
     unread = [node for node in nodes

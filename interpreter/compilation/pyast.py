@@ -474,6 +474,13 @@ def assigns(nodes: Iterable[ast.AST], identifier: str) -> bool:
     return any(identifier in stored_names(node) for node in nodes)
 
 
+def names_any(node: ast.AST, identifiers: Iterable[str]) -> bool:
+    """Whether `node` names any of `identifiers` (from `name_counts`, which a
+    statement keeps: a function asked again is not walked again)."""
+    counts = name_counts(node)
+    return any(identifier in counts for identifier in identifiers)
+
+
 def store_counts(node: ast.AST) -> dict[str, int]:
     """How many times each identifier is given a value or deleted in `node` (a name
     not read: `ctx` Store or Del); kept by statements as `name_counts` is (not to be
