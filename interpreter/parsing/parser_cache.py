@@ -45,13 +45,15 @@ GIVEN_ON_LOAD = ("postlex", "propagate_positions")
 
 def cache_dir() -> Optional[Path]:
     """The folder of the kept tables (the user's cache folder, by platformdirs); None
-    where the user has none."""
+    where the user has none, or it is no absolute path."""
     from platformdirs import user_cache_path
 
     try:
-        return user_cache_path("regelwerk")
+        folder = user_cache_path("regelwerk")
     except (RuntimeError, KeyError, OSError):  # no home to be found
         return None
+    # (a relative `$XDG_CACHE_HOME` would put it wherever the command runs)
+    return folder if folder.is_absolute() else None
 
 
 def cached_lark(grammar: str, options: dict[str, Any], make_postlex: Callable[[], Any]) -> Lark:

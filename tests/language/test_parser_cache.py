@@ -5,6 +5,7 @@ with nowhere to write, the parser is built as before."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +130,12 @@ def test_files_of_other_grammars_pruned(counted: type[_Counted], tmp_path: Path)
         # each file older than the next, whatever the clock's resolution
         os.utime(tmp_path / "cache" / "regelwerk" / names[n], (n, n))
     assert sorted(p.name for p in kept_files(tmp_path)) == sorted(names[-parser_cache.KEPT_FILES:])
+
+
+def test_cache_folder_is_an_absolute_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    folder = parser_cache.cache_dir()
+    assert folder is None or folder.is_absolute(), "never a folder wherever the command runs"
+    if sys.platform.startswith("linux"):
+        monkeypatch.setenv("XDG_CACHE_HOME", "/absolute/cache")
+        assert parser_cache.cache_dir() == Path("/absolute/cache/regelwerk")
