@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -22,6 +24,26 @@ from interpreter.loading.options import parse_option_value, read_options
 from interpreter.validation.diagnostics import DefinitionError
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+# The run keeps what it caches (the rules parser's tables, parsing/parser_cache.py) in
+# a folder of its own, never in the user's: set before any test module is collected
+# (some parse rules as they are imported), built once in the run, shared by the
+# commands it starts.
+_CACHE_BEFORE = os.environ.get("XDG_CACHE_HOME")
+_CACHE_FOLDER = tempfile.mkdtemp(prefix="regelwerk-test-cache-")
+
+
+def pytest_configure(config):
+    os.environ["XDG_CACHE_HOME"] = _CACHE_FOLDER
+
+
+def pytest_unconfigure(config):
+    if _CACHE_BEFORE is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = _CACHE_BEFORE
+    shutil.rmtree(_CACHE_FOLDER, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -104,7 +104,7 @@ def _asks_every_site(code: py.expr) -> bool:
     """Whether `code` floods with its condition asked of every site of the board
     first (and of every step, with `each step`: expr_connected.py, outside lowered
     mode), where a flood written out asks only the sites it reaches."""
-    return any(isinstance(node, py.Name) and node.id in ("h_flood", "h_flood_steps") for node in py.walk(code))
+    return any(isinstance(node, py.Name) and node.id in ("h_flood", "h_flood_steps") for node in pyast.walk(code))
 
 
 def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
@@ -172,7 +172,7 @@ def deferring(plan: ActionPlan) -> ActionPlan:
 def _has_generator(code: py.expr) -> bool:
     """Whether `code` makes a generator or comprehension (the loops of a set or
     quantifier written as one expression), which statements run faster."""
-    return any(isinstance(node, (py.GeneratorExp, py.ListComp, py.SetComp)) for node in py.walk(code))
+    return any(isinstance(node, (py.GeneratorExp, py.ListComp, py.SetComp)) for node in pyast.walk(code))
 
 
 def restricted_plan(plan: ActionPlan, keep: frozenset[int]) -> ActionPlan:

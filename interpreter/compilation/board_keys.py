@@ -184,7 +184,7 @@ def _groups_from_records(function: ast.FunctionDef, adjacent: str) -> None:
     """`h_group(b, ADJ, X)` by the neighbours the records are kept by becomes
     `h_group_kept(s, b, ADJ, X)`: a stone alone in its group (what a capture
     usually takes) is known from the records without a search."""
-    for node in ast.walk(function):
+    for node in pyast.walk(function):
         if isinstance(node, ast.Call) and pyast.is_name(node.func, "h_group") and len(node.args) == 3 \
                 and pyast.is_name(node.args[0], "b") and pyast.is_name(node.args[1], adjacent):
             node.func = pyast.name("h_group_kept")
@@ -195,20 +195,22 @@ def reads_empty_sites(function: ast.AST) -> bool:
     """Whether `function` reads `s.empty` (then the state keeps it, unless some
     function `writes_many_sites`)."""
     return any(isinstance(node, ast.Attribute) and node.attr == _EMPTY and pyast.is_name(node.value, "s")
-               for node in ast.walk(function))
+               for node in pyast.walk(function))
 
 
 def reads_chains(function: ast.AST) -> bool:
     """Whether `function` asks the groups' records (then every write keeps them)."""
-    return any(isinstance(node, ast.Call) and any(pyast.is_name(node.func, h) for h in _ASKS_CHAINS)
-               for node in ast.walk(function))
+    return pyast.names_any(function, _ASKS_CHAINS) and any(
+        isinstance(node, ast.Call) and any(pyast.is_name(node.func, h) for h in _ASKS_CHAINS)
+        for node in pyast.walk(function))
 
 
 def reads_liberties(function: ast.AST) -> bool:
     """Whether `function` asks a group's liberties (`h_liberties`, also where its
     usual answer is read in place: liberties.py); where no function does, the
     records keep only the groups' stones."""
-    return any(isinstance(node, ast.Call) and pyast.is_name(node.func, "h_liberties") for node in ast.walk(function))
+    return pyast.names_any(function, ("h_liberties",)) and any(
+        isinstance(node, ast.Call) and pyast.is_name(node.func, "h_liberties") for node in pyast.walk(function))
 
 
 def writes_board(function: ast.FunctionDef) -> bool:
@@ -245,12 +247,12 @@ def _piece_names(function: ast.FunctionDef, value: Callable[[ast.expr], object])
     """The names `function` sets only from a constant table of pieces read at an
     index (`pc = k7[p]`): they never hold None."""
     pieces: dict[str, bool] = {}
-    for node in ast.walk(function):
+    for node in pyast.walk(function):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For,
                              ast.comprehension)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
-                for name in ast.walk(target):
+                for name in pyast.walk(target):
                     if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
                         table = node.value.value if isinstance(node, ast.Assign) and target is name \
                             and isinstance(node.value, ast.Subscript) else None
@@ -361,11 +363,11 @@ def _write(node: ast.AST) -> Optional[object]:
     of its only write at one site, or True (anything else)."""
     sites: list[ast.expr] = []
     other = False
-    for part in ast.walk(node):
+    for part in pyast.walk(node):
         if isinstance(part, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = part.targets if isinstance(part, (ast.Assign, ast.Delete)) else [part.target]
             for target in targets:
-                for element in ast.walk(target):
+                for element in pyast.walk(target):
                     site = _board_target(element)
                     if site is not None:
                         if isinstance(part, ast.Assign) and target is element and _others_named(part, target, site):
@@ -383,7 +385,7 @@ def _write(node: ast.AST) -> Optional[object]:
             elif isinstance(func, ast.Name) and func.id in ONE_SITE_WRITERS:
                 other = True
             elif isinstance(func, ast.Name) and func.id.startswith("h_") and func.id not in BOARD_LEFT_ALONE:
-                if any(pyast.is_name(n, "b") or pyast.is_name(n, "s") for arg in part.args for n in ast.walk(arg)):
+                if any(pyast.is_name(n, "b") or pyast.is_name(n, "s") for arg in part.args for n in pyast.walk(arg)):
                     other = True
             elif isinstance(func, ast.Attribute) and pyast.is_name(func.value, "b") and func.attr not in ("index",
                                                                                                          "count"):
@@ -398,7 +400,7 @@ def _others_named(stmt: ast.Assign, target: ast.expr, site: ast.expr) -> bool:
     the site is not read from: then it writes the board at one site."""
     others = [t for t in stmt.targets if t is not target]
     names = {t.id for t in others if isinstance(t, ast.Name)}
-    return len(names) == len(others) and not any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(site))
+    return len(names) == len(others) and not any(isinstance(n, ast.Name) and n.id in names for n in pyast.walk(site))
 
 
 def _board_target(node: ast.AST) -> Optional[ast.expr]:
@@ -418,7 +420,7 @@ def _rebinds(stmt: ast.stmt, site: ast.expr) -> bool:
         return False
     targets = stmt.targets if isinstance(stmt, ast.Assign) else []
     return any(isinstance(n, ast.Name) and n.id == site.id and isinstance(n.ctx, ast.Store) for target in targets
-               for n in ast.walk(target))
+               for n in pyast.walk(target))
 
 
 def _toggle(site: ast.expr, on_site: ast.expr, occupied: bool) -> ast.stmt:

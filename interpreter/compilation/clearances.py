@@ -131,7 +131,7 @@ def continuing(settled: Sequence[py.stmt]) -> Optional[list[py.stmt]]:
             if body is None or orelse is None:
                 return None
             return [pyast.if_(node.test, body, orelse)]
-        if any(isinstance(inner, (py.Return, py.Break, py.Continue, py.Lambda)) for inner in py.walk(node)):
+        if any(isinstance(inner, (py.Return, py.Break, py.Continue, py.Lambda)) for inner in pyast.walk(node)):
             return None
         return [node]  # type: ignore[list-item]  # (a simple statement: kept as it is)
 
@@ -220,7 +220,7 @@ def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[lis
         if isinstance(node, py.BoolOp) and isinstance(node.op, py.And):
             return pyast.and_(*(truth(v) for v in node.values))
         if isinstance(node, py.BoolOp) and isinstance(node.op, py.Or):
-            if any(isinstance(inner, py.NamedExpr) for inner in py.walk(node)):
+            if any(isinstance(inner, py.NamedExpr) for inner in pyast.walk(node)):
                 return node  # (its tests are merged out of order: none may set what another reads)
             nones: list[tuple[int, ...]] = []
             kinds: dict[int, list[tuple[int, ...]]] = {}

@@ -963,7 +963,7 @@ _FIELD_IN_TEXT = re.compile(r"\{[^{}]*\}")
 
 def _calls_any(function: py.FunctionDef, names: set[str]) -> bool:
     """Whether `function` names any of `names` (a call, or a function handed to a helper)."""
-    return any(isinstance(node, py.Name) and node.id in names for node in py.walk(function))
+    return pyast.names_any(function, names)
 
 
 # Statements that end the game or only decide (what `before each turn` does without

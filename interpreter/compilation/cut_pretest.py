@@ -245,7 +245,7 @@ def decided_before(src: Source, target: py.expr, iterable: py.expr,
     if not _pure(test):
         return None
     stored = {target.id}.union(*(pyast.stored_names(line) for line in rows))
-    if any(isinstance(node, py.Name) and node.id in stored for node in py.walk(test)):
+    if any(isinstance(node, py.Name) and node.id in stored for node in pyast.walk(test)):
         return None
     return _negated(test), [*assigned, *early.orelse, last]
 
@@ -288,7 +288,7 @@ def _pure(test: py.expr) -> bool:
     """Whether asking `test` has no effect and cannot fail where its names have
     values: names, constants, comparisons, `and`/`or`/`not`, arithmetic on
     bits, and a `bit_count()`."""
-    for node in py.walk(test):
+    for node in pyast.walk(test):
         if isinstance(node, py.Call):
             if node.args or node.keywords or not (isinstance(node.func, py.Attribute)
                                                   and node.func.attr == "bit_count"):

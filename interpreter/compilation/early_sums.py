@@ -26,7 +26,7 @@ _NOT_LOOKED_INTO = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast
 
 def early_sums(node: ast.expr, src: Source) -> ast.expr:
     """`node` with its counts compared with a number asked term by term."""
-    if not any(isinstance(n, ast.Compare) and _shaped(n) for n in ast.walk(node)):
+    if not any(isinstance(n, ast.Compare) and _shaped(n) for n in pyast.walk(node)):
         return node  # (most expressions: not rewritten, walked once)
 
     def change(n: ast.AST) -> Optional[ast.AST]:
@@ -72,7 +72,7 @@ def _early(node: ast.Compare, src: Source) -> Optional[ast.expr]:
     # of theirs set, hoisting.py, would find it unset)
     first_skipped = next(done for done in range(1, len(terms))
                          if most - (len(terms) - done) >= 0 or done > most)
-    if any(isinstance(n, ast.NamedExpr) for term in terms[first_skipped:] for n in ast.walk(term)):
+    if any(isinstance(n, ast.NamedExpr) for term in terms[first_skipped:] for n in pyast.walk(term)):
         return None
     terms = [early_sums(term, src) for term in terms]
     name = src.fresh("t")

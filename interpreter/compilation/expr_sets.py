@@ -918,7 +918,7 @@ def _of_player(node: py.expr) -> bool:
     """Whether `node` is made of the player `p` and whole numbers alone (`p`, `1 -
     p`), naming `p`."""
     named = False
-    for part in py.walk(node):
+    for part in pyast.walk(node):
         if isinstance(part, py.Name):
             if part.id != "p":
                 return False

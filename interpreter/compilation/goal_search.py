@@ -64,8 +64,8 @@ def goal_order(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond: 
 def _fixed_goal(src: Source, neighbours: tuple[tuple[int, ...], ...], var: str, cond: py.expr,
                 players: int) -> Optional[py.expr]:
     """The order where the goal is a fixed set of sites, or one per player."""
-    called = {id(n.func) for n in py.walk(cond) if isinstance(n, py.Call)}
-    names = {n.id for n in py.walk(cond) if isinstance(n, py.Name) and id(n) not in called} - {var}
+    called = {id(n.func) for n in pyast.walk(cond) if isinstance(n, py.Call)}
+    names = {n.id for n in pyast.walk(cond) if isinstance(n, py.Name) and id(n) not in called} - {var}
     chosen = [n for n in names if n in _PLAYER_NAMES]
     if len(chosen) > 1:
         return None

@@ -109,7 +109,7 @@ class _Memo:
         if isinstance(node, ast.Name):
             found = frozenset((node.id,))
         else:
-            found = frozenset().union(*(self.names(child) for child in ast.iter_child_nodes(node)
+            found = frozenset().union(*(self.names(child) for child in pyast.child_nodes(node)
                                        if not (isinstance(node, ast.Call) and child is node.func
                                                and isinstance(child, ast.Name))))
         self._names[id(node)] = (node, found)
@@ -120,16 +120,16 @@ class _Memo:
         known = self._has_name.get(id(node))
         if known is not None:
             return known[1]
-        found = isinstance(node, ast.Name) or any(self.has_name(child) for child in ast.iter_child_nodes(node))
+        found = isinstance(node, ast.Name) or any(self.has_name(child) for child in pyast.child_nodes(node))
         self._has_name[id(node)] = (node, found)
         return found
 
     def size(self, node: ast.AST) -> int:
-        """How many nodes `ast.walk(node)` visits."""
+        """How many nodes `pyast.walk(node)` visits."""
         known = self._size.get(id(node))
         if known is not None:
             return known[1]
-        found = 1 + sum(self.size(child) for child in ast.iter_child_nodes(node))
+        found = 1 + sum(self.size(child) for child in pyast.child_nodes(node))
         self._size[id(node)] = (node, found)
         return found
 
@@ -143,7 +143,7 @@ class _Memo:
                                                        and node.func.id in _PURE_CALLS):
             found = False
         else:
-            found = all(self.pure(child) for child in ast.iter_child_nodes(node))
+            found = all(self.pure(child) for child in pyast.child_nodes(node))
         self._pure[id(node)] = (node, found)
         return found
 
@@ -354,7 +354,7 @@ class _Rewriting:
                     return True
                 except ValueError:
                     pass
-        for n in ast.walk(node):
+        for n in pyast.walk(node):
             if isinstance(n, ast.Subscript):
                 if not self._player_row(n) and not (n is not node and self._tried(n)):
                     return False
@@ -413,7 +413,7 @@ class _Rewriting:
     def _share_one(self, root: ast.expr, named: list[str]) -> Optional[ast.expr]:
         """`root` with its largest part worked out twice kept the first time (the
         temporary's name appended to `named`); None where there is none."""
-        bound = {node.target.id for node in ast.walk(root) if isinstance(node, ast.NamedExpr)
+        bound = {node.target.id for node in pyast.walk(root) if isinstance(node, ast.NamedExpr)
                  and isinstance(node.target, ast.Name)}
         memo = self.memo
         paths: dict[str, list[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]]] = {}
@@ -470,7 +470,7 @@ def _worth_sharing(node: ast.expr) -> bool:
     if isinstance(node, (ast.BinOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Call)):
         return True
     # (a subscript of a subscript: `(b[k3[to]] or k0)[3]`, `k5[k4[p]][to]`)
-    return isinstance(node, ast.Subscript) and any(isinstance(n, ast.Subscript) for n in ast.walk(node.value))
+    return isinstance(node, ast.Subscript) and any(isinstance(n, ast.Subscript) for n in pyast.walk(node.value))
 
 
 
@@ -478,7 +478,7 @@ def _worth_sharing(node: ast.expr) -> bool:
 def _shareable(root: ast.expr) -> bool:
     """Whether nothing in `root` can change what its parts read between two of
     them (only calls of `len` and `abs`; nothing looked into in comprehensions)."""
-    for n in ast.walk(root):
+    for n in pyast.walk(root):
         if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _PURE_CALLS):
             return False
         if isinstance(n, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
@@ -493,7 +493,7 @@ def _largest(root: ast.expr, fits: Callable[[ast.expr], bool]) -> Iterator[ast.e
     if fits(root):
         yield root
         return
-    for child in ast.iter_child_nodes(root):
+    for child in pyast.child_nodes(root):
         if isinstance(child, ast.expr):
             yield from _largest(child, fits)
 
@@ -528,7 +528,7 @@ def _skipping_targets(change: Callable[[ast.AST], Optional[ast.AST]]) -> Callabl
 def _stored(node: object) -> set[str]:
     """Every name `node` (a node or a list of them) stores to."""
     nodes: list[ast.AST] = node if isinstance(node, list) else [node]  # type: ignore[list-item]
-    return {n.id for n in pyast.walk_all(nodes) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    return {identifier for part in nodes for identifier in pyast.store_counts(part)}
 
 
 def _assigned_names(stmts: list[ast.stmt]) -> Iterator[ast.Name]:
@@ -557,7 +557,7 @@ def _evaluated(node: ast.AST) -> Sequence[tuple[ast.AST, bool]]:
         return [(node.left, True)] + [(c, i == 0) for i, c in enumerate(node.comparators)]
     if isinstance(node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)):
         return []
-    return [(child, True) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)]
+    return [(child, True) for child in pyast.child_nodes(node) if isinstance(child, ast.expr)]
 
 
 def _in_evaluation_order(root: ast.expr) -> Iterator[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]]:
@@ -623,7 +623,7 @@ def _unshared(node: ast.AST, renamed: Mapping[str, str] = _NO_NAMES) -> ast.AST:
 def _shares_nodes(root: ast.AST) -> bool:
     """Whether one node object stands twice in `root` (then its copies are told apart by a copy)."""
     seen: set[int] = set()
-    for node in ast.walk(root):
+    for node in pyast.walk(root):
         if id(node) in seen:
             return True
         seen.add(id(node))

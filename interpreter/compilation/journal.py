@@ -115,8 +115,9 @@ def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str],
     journal does not cover. `fresh` makes new names (Source.fresh); `aliases`:
     locals that hold another's value where the code starts (`at` is `frm`);
     `written` makes the tests standing for calls of WRITTEN (none without it)."""
-    scan = _Scan(_new_containers(body), _position_lists(body))
-    if not all(scan.accepts(node) for node in pyast.walk_all(body)):
+    nodes = list(pyast.walk_all(body))  # (walked once: the three scans below read them)
+    scan = _Scan(_new_containers(nodes), _position_lists(nodes))
+    if not all(scan.accepts(node) for node in nodes):
         return None
     writer = _Journaling(fresh, frozenset(r for r in FIXED if not pyast.assigns(body, r)))
     journaled = writer.block(body, {a: f for a, f in (aliases or {}).items() if f in writer.fixed and a in ALIASED})
@@ -161,28 +162,29 @@ def _written_sites_filled(body: list[ast.stmt], writer: "_Journaling", written: 
     return pyast.replace_in(body, change)
 
 
-def _new_containers(body: Sequence[ast.stmt]) -> frozenset[str]:
+def _new_containers(nodes: Sequence[ast.AST]) -> frozenset[str]:
     """The locals given only new containers (`[]`, `[... for ...]`, `list(...)`...),
-    each by an assignment of its own name."""
+    each by an assignment of its own name (`nodes`: every node of the code)."""
     made: set[str] = set()
     other: set[str] = set()
     by_assign: set[int] = set()
-    for node in pyast.walk_all(body):
+    for node in nodes:
         if isinstance(node, ast.Assign):
             new = _makes_container(node.value)
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     by_assign.add(id(target))
                     (made if new else other).add(target.id)
-    for node in pyast.walk_all(body):
+    for node in nodes:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in by_assign:
             other.add(node.id)  # (a loop variable, `:=`, `+=`, a name unpacked)
     return frozenset(made - other)
 
 
-def _position_lists(body: Sequence[ast.stmt]) -> frozenset[str]:
+def _position_lists(nodes: Sequence[ast.AST]) -> frozenset[str]:
     """The locals given a value that may be one of the position's lists: `o`,
-    `b`, `v`, `o[E]`, a field of `s`, a loop's variable over `o`."""
+    `b`, `v`, `o[E]`, a field of `s`, a loop's variable over `o` (`nodes`: every
+    node of the code)."""
 
     def may_be_list(value: ast.expr) -> bool:
         return (isinstance(value, ast.Name) and value.id in POSITION
@@ -191,7 +193,7 @@ def _position_lists(body: Sequence[ast.stmt]) -> frozenset[str]:
                 or isinstance(value, (ast.IfExp, ast.BoolOp, ast.NamedExpr)))
 
     names: set[str] = set()
-    for node in pyast.walk_all(body):
+    for node in nodes:
         if isinstance(node, ast.Assign) and may_be_list(node.value):
             names.update(n.id for t in node.targets for n in pyast.walk_in_order(t) if isinstance(n, ast.Name))
         elif isinstance(node, ast.NamedExpr) and may_be_list(node.value):

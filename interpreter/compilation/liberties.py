@@ -310,15 +310,18 @@ def unread_groups_dropped(function: py.FunctionDef) -> py.FunctionDef:
     list where every question went to its bitmask, `group_stones`, or its bitmask
     where none did); neither changes the position (`h_group_mask` fills the
     groups' records, a cache)."""
-    read = {node.id for node in py.walk(function) if isinstance(node, py.Name) and not isinstance(node.ctx, py.Store)}
-    unread = [node for node in py.walk(function)
+    if not pyast.names_any(function, ("h_group", "h_group_mask")):
+        return function  # (most functions: not walked)
+    nodes = list(pyast.walk(function))
+    read = {node.id for node in nodes if isinstance(node, py.Name) and not isinstance(node.ctx, py.Store)}
+    unread = [node for node in nodes
               if isinstance(node, py.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], py.Name)
               and node.targets[0].id not in read and isinstance(node.value, py.Call)
               and any(pyast.is_name(node.value.func, helper) for helper in ("h_group", "h_group_mask"))]
     if not unread:
         return function
     dropped = set(map(id, unread))
-    for node in py.walk(function):
+    for node in pyast.walk(function):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list) and any(id(stmt) in dropped for stmt in block):

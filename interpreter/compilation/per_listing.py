@@ -176,7 +176,7 @@ def _self_contained(lines: Stmts) -> bool:
                 return False
             if isinstance(stmt, (py.Break, py.Continue)) and not in_loop:
                 return False
-            if any(isinstance(n, (py.Lambda, py.Yield, py.YieldFrom, py.Await)) for n in py.walk(stmt)):
+            if any(isinstance(n, (py.Lambda, py.Yield, py.YieldFrom, py.Await)) for n in pyast.walk(stmt)):
                 return False
             loop = isinstance(stmt, (py.For, py.While))
             for field in ("body", "orelse"):
@@ -217,7 +217,7 @@ def _read_before_set(lines: Stmts, code: Optional[py.expr]) -> Iterator[str]:
             else:
                 yield from expr(node.elt)
             return
-        for child in py.iter_child_nodes(node):
+        for child in pyast.child_nodes(node):
             yield from expr(child)
 
     def stmts(block: list[py.stmt]) -> Iterator[str]:
@@ -247,7 +247,7 @@ def _read_before_set(lines: Stmts, code: Optional[py.expr]) -> Iterator[str]:
                 yield from stmts(stmt.body)
                 yield from stmts(stmt.orelse)
             else:
-                for child in py.iter_child_nodes(stmt):
+                for child in pyast.child_nodes(stmt):
                     if isinstance(child, py.stmt):
                         yield from stmts([child])
                     else:

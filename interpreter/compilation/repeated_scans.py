@@ -79,7 +79,7 @@ def _scan(first: ast.stmt, second: ast.stmt) -> Optional[tuple[str, str, str, as
             and pyast.is_name(assign.value, var) and answer != var):
         return None
     iterable, condition = second.iter, test.test
-    if not all(isinstance(node, _PLAIN) for part in (iterable, condition) for node in ast.walk(part)):
+    if not all(isinstance(node, _PLAIN) for part in (iterable, condition) for node in pyast.walk(part)):
         return None
     if var in pyast.name_counts(iterable) or answer in pyast.name_counts(condition) \
             or answer in pyast.name_counts(iterable):
@@ -104,21 +104,21 @@ class _Sharing:
         be returned: lists of the function's own."""
         function = self.function
         made: set[int] = set()
-        for node in ast.walk(function):
+        for node in pyast.walk(function):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                     and isinstance(node.value, ast.List) and not node.value.elts:
                 made.add(id(node.targets[0]))
-        lists: dict[str, bool] = {arg.arg: False for arg in ast.walk(function) if isinstance(arg, ast.arg)}
-        for node in ast.walk(function):
+        lists: dict[str, bool] = {arg.arg: False for arg in pyast.walk(function) if isinstance(arg, ast.arg)}
+        for node in pyast.walk(function):
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 lists[node.id] = lists.get(node.id, True) and id(node) in made
         # (read only to append to or to be returned: never another name for the board or a table)
-        appended = {id(node.func.value) for node in ast.walk(function)
+        appended = {id(node.func.value) for node in pyast.walk(function)
                     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "append" and isinstance(node.func.value, ast.Name)}
-        returned = {id(node) for ret in ast.walk(function) if isinstance(ret, ast.Return) and ret.value is not None
-                    for node in ast.walk(ret.value)}
-        for node in ast.walk(function):
+        returned = {id(node) for ret in pyast.walk(function) if isinstance(ret, ast.Return) and ret.value is not None
+                    for node in pyast.walk(ret.value)}
+        for node in pyast.walk(function):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in appended \
                     and id(node) not in returned:
                 lists[node.id] = False
@@ -184,7 +184,7 @@ class _Sharing:
         if not known:
             return
         stored: set[str] = set()
-        for part in ast.walk(node):
+        for part in pyast.walk(node):
             if isinstance(part, (ast.Subscript, ast.Attribute)) and isinstance(part.ctx, (ast.Store, ast.Del)):
                 known.clear()
                 return

@@ -76,6 +76,10 @@ class Restrictions:
     # conjunct's structure: one code for every kind of piece and every line writing
     # it, so that a listing asks the listed position once for all its cases (cases.py)
     _gates_made: dict[Any, Optional[Gate]] = field(default_factory=dict)
+    # the `forbid result` lines that do not read the acting piece, compiled for one
+    # set of its kinds (`piece_kinds`), by id of the line: their code is the same for
+    # every set (None: a line that cannot hold)
+    _parts_by_line: dict[int, Optional[ResultPart]] = field(default_factory=dict)
 
     def cost(self, passes: bool = True) -> int:
         """Estimated steps to ask every forbid about one site (without the `passing`
@@ -187,16 +191,29 @@ class Restrictions:
         checks counts it (helpers.result_filter)."""
         parts = []
         for item, label in self.results:
+            # (for a case whose acting piece's kinds are known, a line that does not
+            # read the piece is compiled for the first such set alone: a game with
+            # many sets compiled its check again for each)
+            shared = scope.piece_kinds is not None and not reads_names(item.cond, self.exprs.defines,
+                                                                       frozenset({"piece"}))
+            if shared and id(item) in self._parts_by_line:
+                kept = self._parts_by_line[id(item)]
+                if kept is not None:
+                    parts.append(kept)
+                continue
             lines, c = self.exprs.lowered(item.cond, scope, condition=True)
             self.result_cost += c.cost
-            if c.is_const and not c.const:
-                continue
-            probe = None
-            if self.probes.on:
-                if id(item) not in self.probe_of:
-                    self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
-                probe = self.probe_of[id(item)]
-            parts.append((lines, c.code, probe, self._gates(item.cond, scope)))
+            part: Optional[ResultPart] = None
+            if not (c.is_const and not c.const):
+                probe = None
+                if self.probes.on:
+                    if id(item) not in self.probe_of:
+                        self.probe_of[id(item)] = self.probes.add("forbid", label, item.pos)
+                    probe = self.probe_of[id(item)]
+                part = (lines, c.code, probe, self._gates(item.cond, scope))
+                parts.append(part)
+            if shared:
+                self._parts_by_line[id(item)] = part
         return parts
 
     def _gates(self, cond: ast.Expr, scope: Scope) -> tuple[Gate, ...]:

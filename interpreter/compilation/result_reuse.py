@@ -675,7 +675,7 @@ def _truth_only(lines: Sequence[ast.stmt], code: ast.expr) -> set[int]:
                 expression(node.body, truth)
                 expression(node.orelse, truth)
             else:
-                for child in ast.iter_child_nodes(node):
+                for child in pyast.child_nodes(node):
                     expression(child, False) if isinstance(child, ast.expr) else other(child)
 
         def other(node: ast.AST) -> None:
@@ -863,7 +863,7 @@ def _of_players(index: ast.expr) -> bool:
     """Whether `index` reads nothing but the players and numbers (an index worked
     out for each player when compiling: `0 + p`, `2`)."""
     return all(isinstance(node, (ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Constant, ast.expr_context))
-               or isinstance(node, ast.Name) and node.id in PLAYERS for node in ast.walk(index))
+               or isinstance(node, ast.Name) and node.id in PLAYERS for node in pyast.walk(index))
 
 
 def variables_written(stmts: Sequence[ast.stmt]) -> Optional[list[tuple[ast.expr, list[tuple[ast.expr, bool]]]]]:

@@ -186,7 +186,7 @@ def find(lines: Sequence[ast.stmt], code: ast.expr) -> dict[int, Term]:
 
 
 def _targets(target: ast.expr) -> set[str]:
-    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return {n.id for n in pyast.walk(target) if isinstance(n, ast.Name)}
 
 
 def _element_flag(term: Term) -> Optional[ast.expr]:

@@ -70,7 +70,7 @@ class SiteMasks:
         # that is clear, the common case, is looked at site by site to its end)
         if quantifier != "count" and not self._way(coll.code) and not any(
                 isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], py.Eq)
-                and self._kind_test(node, var) is not None for node in py.walk(cond)):
+                and self._kind_test(node, var) is not None for node in pyast.walk(cond)):
             return None
         sites = self.collection(coll)
         if sites is None:

@@ -98,9 +98,9 @@ class _Evaluator:
     def value(self, node: ast.expr, env: dict[str, Any]) -> Any:
         known = self.names.get(id(node))
         if known is None or known[0] is not node:
-            called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+            called = {id(n.func) for n in pyast.walk(node) if isinstance(n, ast.Call)}
             known = self.names[id(node)] = (node, frozenset(
-                n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called))
+                n.id for n in pyast.walk(node) if isinstance(n, ast.Name) and id(n) not in called))
         tabulation = self.tabulation
         if not all(n in env or tabulation._immutable(n) for n in known[1]):
             raise ValueError("not a constant")
@@ -125,15 +125,16 @@ def player_fixed(function: ast.FunctionDef) -> bool:
     """Whether `p`, where the function has it, is set once, to the player to move
     (`p = s.player`, a statement of the function's own block), and never changed
     after."""
-    stores = [node for node in ast.walk(function) if isinstance(node, ast.Name) and node.id == PLAYER
-              and not isinstance(node.ctx, ast.Load)]
     if PLAYER in (arg.arg for arg in function.args.args):
         return False
+    stores = pyast.store_counts(function).get(PLAYER, 0)
     if not stores:
-        return not any(isinstance(node, ast.Name) and node.id == PLAYER for node in ast.walk(function))
-    first = next((stmt for stmt in function.body if isinstance(stmt, ast.Assign) and stmt.targets[0] is stores[0]),
-                 None)
-    return len(stores) == 1 and first is not None and len(first.targets) == 1 \
+        return not pyast.name_counts(function).get(PLAYER, 0)
+    # (set once: the one statement of the block whose first target is `p`, if any, sets it)
+    first = next((stmt for stmt in function.body if isinstance(stmt, ast.Assign)
+                  and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == PLAYER
+                  and not isinstance(stmt.targets[0].ctx, ast.Load)), None)
+    return stores == 1 and first is not None and len(first.targets) == 1 \
         and isinstance(first.value, ast.Attribute) and pyast.is_name(first.value.value, "s") \
         and first.value.attr == "player"
 
@@ -145,7 +146,7 @@ def site_registers(function: ast.FunctionDef) -> frozenset[str]:
     statement (runtime/pieces.py)."""
     if CODE not in (arg.arg for arg in function.args.args):
         return frozenset()
-    stores = _store_counts(function)
+    stores = pyast.store_counts(function)
     if stores.get(CODE, 0):
         return frozenset()
     found: set[str] = set()
@@ -166,14 +167,6 @@ def _code_site(value: ast.expr) -> bool:
     return isinstance(value, ast.Subscript) and pyast.is_name(value.value, CODE) \
         and isinstance(value.slice, ast.Constant) and type(value.slice.value) is int \
         and value.slice.value in (ORIGIN, DESTINATION, JUMPED)
-
-
-def _store_counts(function: ast.FunctionDef) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for node in ast.walk(function):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            counts[node.id] = counts.get(node.id, 0) + 1
-    return counts
 
 
 class _Tabulation:
@@ -207,11 +200,9 @@ class _Tabulation:
         self.fixed = {}
         self.tabulated_locals = set()
         registers = site_registers(function) if self.sites else frozenset()
-        stores = self.stores = _store_counts(function)
-        self.loads = {}
-        for node in ast.walk(function):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                self.loads[node.id] = self.loads.get(node.id, 0) + 1
+        stores = self.stores = pyast.store_counts(function)
+        self.loads = {name: n - stores.get(name, 0) for name, n in pyast.name_counts(function).items()
+                      if n > stores.get(name, 0)}
         out = []
         for stmt in function.body:
             before = self.replaced
@@ -439,7 +430,7 @@ class _Tabulation:
 
     def _read_outside(self, name: str, loop: ast.For) -> bool:
         """Whether the function reads `name` outside `loop`."""
-        inside = sum(1 for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == name
+        inside = sum(1 for n in pyast.walk(loop) if isinstance(n, ast.Name) and n.id == name
                      and isinstance(n.ctx, ast.Load))
         return self.loads.get(name, 0) != inside
 
@@ -739,7 +730,7 @@ def _worth(node: ast.expr) -> bool:
     """Whether working `node` out costs more than reading a table by player and
     site: a call, a choice, or arithmetic on what it reads."""
     return isinstance(node, (ast.Call, ast.IfExp, ast.BinOp, ast.BoolOp, ast.Compare)) \
-        and sum(1 for _ in ast.walk(node)) > 4
+        and sum(1 for _ in pyast.walk(node)) > 4
 
 
 def frozen(value: Any, depth: int) -> bool:
@@ -768,15 +759,16 @@ def _table_read(node: ast.expr) -> bool:
 
 def read_names(node: ast.expr) -> set[str]:
     """The names `node` reads, not those of the functions it calls."""
-    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}
+    nodes = list(pyast.walk(node))
+    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    return {n.id for n in nodes if isinstance(n, ast.Name) and id(n) not in called}
 
 
 def _assigns(stmts: list[ast.stmt], names: set[str]) -> set[str]:
     """Which of `names` `stmts` store to."""
-    return {node.id for stmt in stmts for node in ast.walk(stmt)
+    return {node.id for stmt in stmts for node in pyast.walk(stmt)
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in names}
 
 
 def _stores(target: ast.expr) -> set[str]:
-    return {node.id for node in ast.walk(target) if isinstance(node, ast.Name)}
+    return {node.id for node in pyast.walk(target) if isinstance(node, ast.Name)}

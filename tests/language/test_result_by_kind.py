@@ -89,3 +89,41 @@ def test_a_promoted_piece_is_asked_about_as_what_it_became(tmp_path):
     assert not [n for n in game.legal_notations(state) if n.endswith("w")]
     state = game.apply(state, "c3")
     assert not [n for n in game.legal_notations(state) if "-" in n]  # a2-b2 would make a wall
+
+
+# A second line that does not read the acting piece: a board left without an empty
+# site (beside a1) is forbidden, whatever moved.
+FULL = "define full = not exists(sites, it is empty and it != a1)\nforbid result where full\n"
+
+
+def test_a_line_not_reading_the_piece_is_compiled_once_for_every_set_of_kinds(tmp_path, monkeypatch):
+    from interpreter.compilation import compiler, expressions
+
+    compiled = []
+    lowered = expressions.ExpressionCompiler.lowered
+
+    def counting(self, e, scope, *args, **kwargs):
+        compiled.append((getattr(e, "id", None), scope.piece_kinds))
+        return lowered(self, e, scope, *args, **kwargs)
+
+    asked = []
+    result_code_for = compiler.Compiler.result_code_for
+
+    def asking(self, kinds):
+        asked.append(kinds)
+        return result_code_for(self, kinds)
+
+    monkeypatch.setattr(expressions.ExpressionCompiler, "lowered", counting)
+    monkeypatch.setattr(compiler.Compiler, "result_code_for", asking)
+    game = load_game(write_definition(tmp_path, YAML, FULL + RULES))
+    assert len({kinds for kinds in asked if kinds is not None}) >= 2, "cases of different kinds asked"
+    full = [kinds for name, kinds in compiled if name == "full"]
+    # once for any piece, once for the first set of kinds: not again for the others
+    assert len(full) == 2 and full[0] is None and full[1] is not None
+    # and it forbids: 13 of the 15 sites beside a1 taken by stones (a1's way to the top
+    # closed: no wall), two left, of which the second may not be filled
+    state = game.initial_state()
+    for site in ("a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3", "c4", "d1", "d2"):
+        state = game.apply(state, site)
+    assert game.legal_notations(state) == ["d3", "d4"]
+    assert game.legal_notations(game.apply(state, "d3")) == []
