@@ -64,6 +64,19 @@ def history_keys(kept: bool) -> int:
 # How many notations an engine keeps (a code's notation is a function of the code alone).
 NOTATIONS_KEPT = 1 << 16
 
+# A draw over the player's pieces (compilation/draws.py, write_element_draws) keeps a
+# try's action with chance k/M (k the piece's actions, M the most a piece has): it
+# needs n·M/T tries on average (n pieces, T actions), and lists all n pieces after n
+# failed ones, where a listing costs n pieces' bodies and a try one body and its
+# random number, list and keeping test. Where T is below a few M, listing is
+# cheaper: a playout lists a decision whose last listing gave fewer than 2·M
+# actions, and draws it again once a listing gives as many. Both pick uniformly
+# among the legal actions, and which one picks depends only on positions already
+# played. Measured in benchmarks/PROFILE-NOTES.md ("s-clobber1": Clobber, whose
+# actions thin out to a few a piece late in a game; 2·M and 3·M alike there, 2·M
+# the nearer to always drawing where a piece's body is the costly part, slides).
+LIST_BELOW_PER_BOUND = 2
+
 
 class Engine:
     """The fast layer of a compiled game (docs/api.md, "The fast layer")."""
@@ -124,6 +137,11 @@ class Engine:
         draws = [(d.draws[0], d.draws[1], list(range(d.draws[1])) if not d.draws_from_empty else None)
                  if d.draws and d.alike_keys is None and d.pick is None else None
                  for d in decisions]
+        # by decision with a draw over the player's pieces: below how many actions its
+        # last listing in a playout makes the playout list its next position rather
+        # than draw (0: always draw; see random_playout)
+        few = [LIST_BELOW_PER_BOUND * d.draws_per_element if drawn is not None else 0
+               for d, drawn in zip(decisions, draws)]
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
@@ -137,6 +155,8 @@ class Engine:
             any(d is not None for d in draws),
             pickers,
             any(p is not None for p in pickers),
+            few,
+            any(few),
         )
 
     # ------------------------------------------------------------ positions
@@ -480,11 +500,12 @@ class Engine:
         The loop of `apply_in_place` and `settle`, written out: this is the hot
         path of benchmarks, analysis and the AI's playouts."""
         (weighted, listers, outcomes, lazy, befores, changes, any_weighted, any_lazy, draws, any_draws, pickers,
-         any_pick) = self._playout_tables
+         any_pick, few, any_few) = self._playout_tables
         if any_draws:
             # (each playout its own pools, which the draws reorder: see compilation/draws.py)
             draws = [(drawn[0], drawn[1], drawn[2][:] if drawn[2] is not None else None) if drawn is not None
                      else None for drawn in draws]
+            drawn_by = draws[:]
         checks = self.rules.candidate_checks
         # (None: the taken sites a draw finds leave this playout's pools for good —
         # nothing empties a site; False: the pools keep every candidate)
@@ -559,6 +580,8 @@ class Engine:
                             pending = pickers[d](s, rand)  # type: ignore[misc]
                         if pending is None:
                             legal = lister(s)
+                            if any_few and few[d]:  # (drawn next time only if there are many)
+                                draws[d] = None if len(legal) < few[d] else drawn_by[d]
                     except RuleRuntimeError as exc:
                         raise self._fault(exc, s, code, True) from None
                 if s.turn_start:  # only set when turns start with work (see settle)

@@ -147,6 +147,43 @@ def test_a_playout_draws_only_legal_actions(tmp_path):
             engine.apply_in_place(trace, code)
 
 
+def test_a_playout_lists_a_decision_whose_last_listing_gave_few_actions():
+    # A draw over the pieces keeps a try's action with chance k/M: where the last
+    # listing of the decision gave fewer than LIST_BELOW_PER_BOUND·M actions the
+    # playout lists the next position instead, and draws again after a listing of
+    # as many (Engine.random_playout). Clobber's stones thin out: both happen.
+    from interpreter.runtime.engine import LIST_BELOW_PER_BOUND
+
+    engine = load_game(str(REPO / "benchmarks" / "games" / "clobber")).engine
+    few = LIST_BELOW_PER_BOUND * engine.decisions[0].draws_per_element
+    assert few > 0
+    tables = list(engine._playout_tables)
+    listers, draws = tables[1], tables[8]
+    events: list[tuple[str, int]] = []
+
+    def listed(s):
+        legal = listers[0](s)
+        events.append(("list", len(legal)))
+        return legal
+
+    def drawn(s, pool, rand, cut):
+        events.append(("draw", 0))
+        return draws[0][0](s, pool, rand, cut)
+
+    tables[1] = [listed]
+    tables[8] = [(drawn, *draws[0][1:])]
+    engine._playout_tables = tuple(tables)
+    start = engine.initial_state()
+    for seed in range(30):
+        s = engine.copy(start)
+        played = engine.random_playout(s, random.Random(seed), 1000)
+        assert engine.is_over(s) and played == s.ply
+    followed = {(kind, count < few, after) for (kind, count), (after, _) in zip(events, events[1:]) if kind == "list"}
+    # (a listing at a playout's end is followed by the next playout's first draw)
+    assert ("list", True, "list") in followed and ("list", False, "draw") in followed
+    assert ("list", False, "list") not in followed
+
+
 def test_the_longest_turn_is_picked_not_drawn(tmp_path):
     # The drops alone would be drawn (drops on fixed sites); with `play the longest
     # turn` only the drops that a second drop can follow are legal, so a playout
