@@ -33,6 +33,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
+from .attribute_writes import attributes_set_only, reads_attributes
 from .board_keys import (
     keep_board_state,
     keeping_costs_less,
@@ -216,7 +217,14 @@ class Compiler:
             return None
         with self.src.origin(Origin(where, pos)), self.src.capture() as lines:
             cost, effects = self.statements.block_with_effects(stmts, self.scope(available, where, followups=followups))
-        return lines, cost, effects
+        return Block(lines, cost, effects, attributes_set_only(stmts, self.model.attributes, self.items.defines))
+
+    def result_reads_attributes(self, attributes: frozenset[str]) -> bool:
+        """Whether some `forbid result` line may read one of `attributes` (or
+        count positions): a check leaves out rules setting only others
+        (attribute_writes.py, cases.py)."""
+        return any(reads_attributes(item.cond, self.items.defines, attributes)
+                   for item, _ in self.restrictions.results)
 
     def add_case(self, info: CaseCode) -> int:
         self.cases.append(info)
