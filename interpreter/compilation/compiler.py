@@ -169,6 +169,7 @@ class Compiler:
         self._result_scope: Optional[Scope] = None  # where they are compiled
         # the conditions for an acting piece of known kinds (result_code_for)
         self._result_code_by_kinds: dict[frozenset[int], list[ResultPart]] = {}
+        self._reads_attributes: dict[frozenset[str], bool] = {}  # (result_reads_attributes, by attributes)
         self.longest_turns = LongestTurns(self)
 
     # ------------------------------------------------------------ helpers for parts
@@ -223,8 +224,11 @@ class Compiler:
         """Whether some `forbid result` line may read one of `attributes` (or
         count positions): a check leaves out rules setting only others
         (attribute_writes.py, cases.py)."""
-        return any(reads_attributes(item.cond, self.items.defines, attributes)
-                   for item, _ in self.restrictions.results)
+        known = self._reads_attributes.get(attributes)
+        if known is None:
+            known = self._reads_attributes[attributes] = any(
+                reads_attributes(item.cond, self.items.defines, attributes) for item, _ in self.restrictions.results)
+        return known
 
     def add_case(self, info: CaseCode) -> int:
         self.cases.append(info)
