@@ -13,8 +13,8 @@ gives the bitmask of the sites a drop must not write and the table, by site
 whose writes miss the mask is allowed without its check being called — what
 the check would answer. The others are checked as before. A move's clearance
 (compilation/cases.py, `_move_clearance_function`) is the same with its origin
-and destination for places; a phase whose clearances are all moves' is filtered
-in one pass (`let_through`).
+and destination for places; a phase with moves' clearances is filtered in one
+pass (`let_through`: its drops' candidates, if any, checked each).
 """
 from __future__ import annotations
 
