@@ -145,6 +145,8 @@ class GameCompiling(Protocol):
     @property
     def turn_hooks(self) -> bool: ...
 
+    def result_reads_attributes(self, attributes: frozenset[str]) -> bool: ...
+
 
 # An `after each turn` of up to this many generated lines is written into every
 # case that ends a turn rather than called.
@@ -246,7 +248,7 @@ class CaseWriter:
                 if case.pattern is CasePattern.CHANCE:
                     row.append(None)
                     continue
-                kinds = case.piece_kinds if not _changes_piece(case, phase) else None
+                kinds = case.piece_kinds if not _changes_piece(case, self._checked_after(case, phase)) else None
                 condition = condition_for(kinds)
                 row.append(self._check(case, phase, condition) if condition else None)
             names.append(row)
@@ -282,7 +284,8 @@ class CaseWriter:
             return self._case_function(case, body, what, on_copy=True, check=True)
         # (conjuncts reading nothing the case writes, asked before it: asked_before.py)
         settled = [] if self._has_pool_pieces() else asked_before(
-            case.pattern, _played(case, phase), condition, dict(PREPARE[case.pattern]), self.src,
+            case.pattern, _played(case, self._checked_after(case, phase)), condition, dict(PREPARE[case.pattern]),
+            self.src,
             self.model.board.size, self.model.player_count)
         # (with a clearance, the candidates checked are those whose places the listed
         # position's answers read or tested: the conjuncts asked first, before the
@@ -343,7 +346,7 @@ class CaseWriter:
         if case.pattern not in (CasePattern.MOVE, CasePattern.SCREEN, CasePattern.DROP) or self._has_pool_pieces() \
                 or not parents or any(parent is None for parent in parents):
             return []
-        code = _played(case, phase)
+        code = _played(case, self._checked_after(case, phase))
         if case.pattern is CasePattern.DROP:
             return self._drop_answered_before(case, code, condition, parents, closing)
         guards = result_reuse.writes_of_mover(code)
@@ -569,6 +572,15 @@ class CaseWriter:
         """The constant of each site's bit (and none for site -1, the last)."""
         return self.src.const(tuple(1 << site for site in range(self.model.board.size)) + (0,))
 
+    def _checked_after(self, case: CaseCode, phase: PhaseCode) -> list[Block]:
+        """The `after each action` blocks (its decision's, its phase's) a check
+        plays after its case: not those that only set attributes no `forbid
+        result` line reads (attribute_writes.py) — the parts' answers are the
+        same without them."""
+        return [block for block in (case.after, phase.after_action)
+                if block is not None and block[0]
+                and (block.attributes_only is None or self.compiler.result_reads_attributes(block.attributes_only))]
+
     def _check_body(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart],
                     lookups: Optional[list[py.stmt]]) -> list[py.stmt]:
         """The check's code: the case, then the parts; parts reused from the listed
@@ -596,8 +608,8 @@ class CaseWriter:
                     lookups.append(pyast.assign(pyast.name(answer.entry),
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
-            for block in (case.after, phase.after_action):
-                if block is not None and block[0] and not _unread_by(block[0], condition):
+            for block in self._checked_after(case, phase):
+                if not _unread_by(block[0], condition):
                     with src.if_(_game_on()):
                         src.paste(block[0])
             for (lines, code, probe, _), parent, gates in zip(condition, parents, gated):
@@ -660,13 +672,14 @@ class CaseWriter:
         owner, is none (the piece not set again on the way: `_changes_piece`)."""
         if parent is None or not parent.plan.variables:
             return parent
-        written = result_reuse.variables_written(_played(case, phase))
+        written = result_reuse.variables_written(_played(case, self._checked_after(case, phase)))
         if written is None:
             return None
         if not written:
             return parent
         players = self.model.player_count
-        kinds = sorted(case.piece_kinds) if case.piece_kinds and not _changes_piece(case, phase) else []
+        after = self._checked_after(case, phase)
+        kinds = sorted(case.piece_kinds) if case.piece_kinds and not _changes_piece(case, after) else []
         for p in range(players):
             env: dict[str, object] = {"p": p, "q": 1 - p} if players == 2 else {"p": p}
             try:
@@ -980,13 +993,12 @@ def _unread_by(block: list[py.stmt], condition: list[ResultPart]) -> bool:
     return True
 
 
-def _played(case: CaseCode, phase: PhaseCode) -> list[py.stmt]:
-    """What a check plays before asking: the case, then its decision's and its
-    phase's `after each action` while the game goes on."""
+def _played(case: CaseCode, blocks: list[Block]) -> list[py.stmt]:
+    """What a check plays before asking: the case, then the `after each action`
+    blocks it plays (CaseWriter._checked_after) while the game goes on."""
     code: list[py.stmt] = list(case.body)
-    for block in (case.after, phase.after_action):
-        if block is not None and block[0]:
-            code.append(pyast.if_(_game_on(), block[0]))
+    for block in blocks:
+        code.append(pyast.if_(_game_on(), block[0]))
     return code
 
 
@@ -996,10 +1008,10 @@ def _game_on() -> py.expr:
 
 
 
-def _changes_piece(case: CaseCode, phase: PhaseCode) -> bool:
-    """Whether the statements a check plays before asking (the case, its decision's
-    and its phase's `after each action`) may set the acting piece (`pc`: a
+def _changes_piece(case: CaseCode, after: list[Block]) -> bool:
+    """Whether the statements a check plays before asking (the case, the `after
+    each action` blocks `after` it plays) may set the acting piece (`pc`: a
     promotion, a new kind): then what it was when the case started says nothing."""
-    blocks = [case.body] + [block[0] for block in (case.after, phase.after_action) if block is not None]
+    blocks = [case.body] + [block[0] for block in after]
     return any(isinstance(node, py.Name) and node.id == "pc" and isinstance(node.ctx, py.Store)
                for block in blocks for node in pyast.walk_all(block))

@@ -10,14 +10,23 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..parsing import ast
 from ..runtime.compiled import CaseInfo, CasePattern
 from .scope import Effect
 
-# A compiled block of statements: (its statements, its cost, what it does to the turn).
-Block = tuple[list[py.stmt], int, frozenset[Effect]]
+
+class Block(NamedTuple):
+    """A compiled block of statements: its statements, its cost, what it does to
+    the turn, and — where all it does is set attributes of pieces to values
+    written out (attribute_writes.attributes_set_only) — the names of those
+    attributes, else None."""
+
+    lines: list[py.stmt]
+    cost: int
+    effects: frozenset[Effect]
+    attributes_only: Optional[frozenset[str]] = None
 
 
 @dataclass

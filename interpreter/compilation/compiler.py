@@ -33,6 +33,7 @@ from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from . import pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
+from .attribute_writes import attributes_set_only, reads_attributes
 from .board_keys import (
     keep_board_state,
     keeping_costs_less,
@@ -168,6 +169,7 @@ class Compiler:
         self._result_scope: Optional[Scope] = None  # where they are compiled
         # the conditions for an acting piece of known kinds (result_code_for)
         self._result_code_by_kinds: dict[frozenset[int], list[ResultPart]] = {}
+        self._reads_attributes: dict[frozenset[str], bool] = {}  # (result_reads_attributes, by attributes)
         self.longest_turns = LongestTurns(self)
 
     # ------------------------------------------------------------ helpers for parts
@@ -216,7 +218,17 @@ class Compiler:
             return None
         with self.src.origin(Origin(where, pos)), self.src.capture() as lines:
             cost, effects = self.statements.block_with_effects(stmts, self.scope(available, where, followups=followups))
-        return lines, cost, effects
+        return Block(lines, cost, effects, attributes_set_only(stmts, self.model.attributes, self.items.defines))
+
+    def result_reads_attributes(self, attributes: frozenset[str]) -> bool:
+        """Whether some `forbid result` line may read one of `attributes` (or
+        count positions): a check leaves out rules setting only others
+        (attribute_writes.py, cases.py)."""
+        known = self._reads_attributes.get(attributes)
+        if known is None:
+            known = self._reads_attributes[attributes] = any(
+                reads_attributes(item.cond, self.items.defines, attributes) for item, _ in self.restrictions.results)
+        return known
 
     def add_case(self, info: CaseCode) -> int:
         self.cases.append(info)

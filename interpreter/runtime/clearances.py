@@ -13,8 +13,8 @@ gives the bitmask of the sites a drop must not write and the table, by site
 whose writes miss the mask is allowed without its check being called — what
 the check would answer. The others are checked as before. A move's clearance
 (compilation/cases.py, `_move_clearance_function`) is the same with its origin
-and destination for places; a phase whose clearances are all moves' is filtered
-in one pass (`let_through`).
+and destination for places; a phase with moves' clearances is filtered in one
+pass (`let_through`: its drops' candidates, if any, checked each).
 """
 from __future__ import annotations
 
@@ -45,10 +45,13 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     """A phase's checks by case (as a plain row of them) with, by case, the
     check's clearance or None, its screen or None and whether its clearance is
     a move's (its places the code's origin and destination);
-    `helpers.result_filter` lets the cleared candidates through. Where every
-    clearance is a move's, `distinct` holds them once each (cases finding the
-    same answers share one) and `which` by case the index of its own, or
-    `len(distinct)` for none; else `distinct` is empty."""
+    `helpers.result_filter` lets the cleared candidates through. `distinct`
+    holds the moves' clearances once each (cases finding the same answers
+    share one), `which` by case the index of its own, or `len(distinct)` for
+    none and for a drop's: where a phase has moves' clearances, `let_through`
+    lets their candidates through and checks the others each (a drop's
+    clearance is `sift`'s), so that drops with clearances of their own do not
+    send a phase's moves to `sift`'s slower runs by case."""
 
     clearances: tuple[Optional[Clearance], ...]
     screens: tuple[Optional[Screen], ...]
@@ -69,14 +72,12 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
         if len(row.clearances) != len(row) or len(row.screens) != len(row) or len(row.moves) != len(row):
             raise ValueError("one clearance (or None), one screen (or None) and one flag per check")
         row.row = tuple(row)  # (a plain tuple: indexed faster)
-        row.cleared = tuple(clearance is not None for clearance in row.clearances)
-        if all(moving or clearance is None for clearance, moving in zip(row.clearances, row.moves)):
-            row.distinct = tuple(dict.fromkeys(c for c in row.clearances if c is not None))
-            row.which = tuple(row.distinct.index(c) if c is not None else len(row.distinct)
-                              for c in row.clearances)
-        else:
-            row.distinct = ()
-            row.which = ()
+        # (the moves' clearances alone: a drop's candidates are checked each by `let_through`,
+        # which reads a candidate's origin and destination in one table of sites' bits)
+        moving_clearances = [c if moving else None for c, moving in zip(row.clearances, row.moves)]
+        row.cleared = tuple(clearance is not None for clearance in moving_clearances)
+        row.distinct = tuple(dict.fromkeys(c for c in moving_clearances if c is not None))
+        row.which = tuple(row.distinct.index(c) if c is not None else len(row.distinct) for c in moving_clearances)
         row.last = (None, None, [])  # (let_through's last founds, what follows from them — `_how` —, its rows)
         return row
 
@@ -132,7 +133,8 @@ def site_kinds(table: Sequence[int], mask: int, outside: int,
 
 def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> None:
     """Leave in `out` (in order) the candidates no `forbid result` forbids, where
-    every clearance of the phase is a move's (`checks.distinct`): each asked
+    the phase has moves' clearances (`checks.distinct`; a drop's candidates are
+    checked each, its clearance left to `sift`): each asked
     once, a candidate whose origin and destination miss its mask let through,
     the others asked of their check (as `sift` does, in one pass). A clearance
     of a part with terms the check asks again before the move (compilation/

@@ -266,8 +266,15 @@ def test_let_through_calls_the_check_only_where_origin_or_destination_meet_the_m
     let_through(None, kept, two, [])
     assert asked == [(1, 0, 1), (1, 2, 0), (1, 3, 2), (2, 0, 3), (3, 0, 3)]
     assert kept == [(0, 0, 3), (1, 0, 3), (1, 3, 0), (1, 0, 1), (1, 2, 0), (2, 0, 3), (3, 0, 3)]
-    # a drop's clearance beside them: the phase goes through `sift` (no `distinct`)
-    assert ClearedChecks([check, check], [clearance, clearance], None, [True, False]).distinct == ()
+    # a drop's clearance beside them (case 1, its code from site -1): let_through asks each of the
+    # drop's candidates (its clearance is `sift`'s) and lets the move's through as before
+    mixed = ClearedChecks([check, check], [clearance, other], None, [True, False])
+    assert mixed.distinct == (clearance,) and mixed.which == (0, 1) and mixed.cleared == (True, False)
+    asked.clear()
+    kept = [(0, 0, 3), (1, -1, 3), (0, 0, 1), (1, -1, 2)]
+    let_through(None, kept, mixed, [])
+    assert asked == [(1, -1, 3), (0, 0, 1), (1, -1, 2)]
+    assert kept == [(0, 0, 3), (1, -1, 3), (0, 0, 1)]
 
 
 def test_an_origin_is_not_asked_at_the_sites_only_a_landing_mover_fails():
