@@ -3,6 +3,7 @@ over the simulated games so far, and a step that plays the better of two random
 actions by it."""
 from __future__ import annotations
 
+import math
 import random
 
 from interpreter.frontends.agents.playout import Playout, Tactics
@@ -73,6 +74,9 @@ class _Sure:
     def first_wins(self, state: object) -> float:
         return self.value
 
+    def log_odds(self, state: object) -> float:
+        return math.log(self.value / (1.0 - self.value))
+
 
 def test_a_playout_cut_off_at_the_evaluations_cap_plays_on_to_the_end():
     # Cut after two actions: an evaluation at its cap (0.98) says nothing of how
@@ -103,6 +107,10 @@ class _Alternating:
         self.calls += 1
         return 0.2 if self.calls % 2 else 0.8
 
+    def log_odds(self, state: object) -> float:
+        value = self.first_wins(state)
+        return math.log(value / (1.0 - value))
+
 
 def test_a_search_whose_cut_off_values_hardly_differ_plays_on_to_the_end():
     # The first BLIND_SAMPLES playouts cut off below the cap measure the
@@ -117,6 +125,7 @@ def test_a_search_whose_cut_off_values_hardly_differ_plays_on_to_the_end():
         playout.evaluation = evaluation
         playout.cut_values = []
         playout.blind_limit = lambda: 20
+        playout.blind_spread = 0.5  # (the two values of `_Alternating` are 2.8 apart in log-odds)
         for _ in range(BLIND_SAMPLES):
             first, second = playout.run(game.engine.copy(game.initial_state()))
             assert first in (0.7, 0.2, 0.8) and abs(first + second - 1.0) < 1e-9
@@ -128,3 +137,56 @@ def test_a_search_whose_cut_off_values_hardly_differ_plays_on_to_the_end():
             assert reward in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5)) and playout.steps - steps >= 5
         else:
             assert playout.limit == 2 and playout.steps - steps == 2
+
+
+class _BeyondTheCap:
+    """An evaluation whose log-odds are 3 and 6 in turn: both sure of the first
+    player's win, the second beyond the cap (`MOST_CONFIDENT`, 3.9 in log-odds)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def log_odds(self, state: object) -> float:
+        self.calls += 1
+        return 3.0 if self.calls % 2 else 6.0
+
+    def first_wins(self, state: object) -> float:
+        from interpreter.frontends.agents.evaluation import chance
+
+        return chance(self.log_odds(state))
+
+
+def test_blindness_is_measured_on_the_log_odds_beyond_the_cap():
+    # Values at the cap are played on (`beyond_cap`); measured only below it, the
+    # cut-off values were all 3.0 here and the evaluation was found blind where it
+    # tells positions apart by 3 in log-odds (morris: a tactic missed in a won
+    # position). Measured unbounded, they differ: the cut-off is kept.
+    from interpreter.frontends.agents.playout import BLIND_SAMPLES
+
+    game = TicTacToe()
+    playout = Playout(game.engine, random.Random(3), Tactics(), 2, limit=2, score_weight=0.0)
+    playout.evaluation = _BeyondTheCap()
+    playout.beyond_cap = 20
+    playout.cut_values = []
+    playout.blind_limit = lambda: 20
+    playout.blind_spread = 0.5
+    for _ in range(BLIND_SAMPLES):
+        playout.run(game.engine.copy(game.initial_state()))
+    assert playout.cut_values is None and not playout.blind
+    assert playout.played_on == BLIND_SAMPLES // 2  # (the values at the cap were still played on)
+
+
+def test_the_blindness_threshold_is_a_share_of_the_evaluations_own_spread():
+    # Morris's evaluation tells the positions of its learning games apart by a
+    # log-odds spread of about 3, Go's (stone counts, early) by about 1.6: the
+    # threshold below which a search finds it blind is that share of each.
+    from interpreter import load_game
+    from interpreter.frontends.agents.knowledge import evaluation_of
+    from interpreter.frontends.agents.mcts import MCTSAgent
+    from interpreter.frontends.agents.playout import BLIND_SHARE
+
+    game = load_game("morris")
+    evaluation = evaluation_of(game)
+    assert evaluation is not None and 2.0 < evaluation.spread < 4.0
+    search, _ = MCTSAgent(iterations=10, seed=1)._start(game, game.initial_state())
+    assert search.playout.blind_spread == BLIND_SHARE * evaluation.spread

@@ -288,10 +288,19 @@ class Evaluation:
     variables: tuple[int, ...] = ()
     second_mean: tuple[float, ...] = ()
     second_weights: tuple[float, ...] = ()
+    # the standard deviation of its log-odds over the positions it learnt from:
+    # how far apart it tells positions of the game (the playouts' blindness is
+    # measured against it, playout.py)
+    spread: float = 0.0
 
     def first_wins(self, state: State) -> float:
         """The chance that the first player wins from `state` (within the bounds
         of MOST_CONFIDENT)."""
+        return chance(self.log_odds(state))
+
+    def log_odds(self, state: State) -> float:
+        """The log-odds of the first player's win from `state`, not bounded: where
+        the chances of two positions are both at the cap, these still differ."""
         x = self.features.of(state)
         linear = 0.0
         for i, m, w in zip(self.used, self.mean, self.weights):
@@ -299,13 +308,17 @@ class Evaluation:
         if self.variables:
             linear = sum(w * (v - m) for v, m, w in
                          zip(second_row(linear, state.vars, self.variables), self.second_mean, self.second_weights))
-        z = self.scale * linear + self.bias
-        if z > 30.0:
-            return MOST_CONFIDENT
-        if z < -30.0:
-            return 1.0 - MOST_CONFIDENT
-        p = 1.0 / (1.0 + math.exp(-z))
-        return min(MOST_CONFIDENT, max(1.0 - MOST_CONFIDENT, p))
+        return self.scale * linear + self.bias
+
+
+def chance(log_odds: float) -> float:
+    """The chance of the log-odds `log_odds`, within the bounds of MOST_CONFIDENT."""
+    if log_odds > 30.0:
+        return MOST_CONFIDENT
+    if log_odds < -30.0:
+        return 1.0 - MOST_CONFIDENT
+    p = 1.0 / (1.0 + math.exp(-log_odds))
+    return min(MOST_CONFIDENT, max(1.0 - MOST_CONFIDENT, p))
 
 
 def learn(game: FrontendGame) -> Optional[Evaluation]:
@@ -367,7 +380,10 @@ def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Va
         else:
             variables = ()
     scale, bias = calibrate(sums, train_y)
-    return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2, variables, *second)
+    centre = sum(sums) / len(sums)
+    spread = abs(scale) * math.sqrt(sum((s - centre) ** 2 for s in sums) / len(sums))
+    return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2, variables, *second,
+                      spread=spread)
 
 
 def second_fit(sums: list[float], ys: Results, values: Values, sums_test: list[float], ys_test: Results,

@@ -39,7 +39,7 @@ from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
 from .knowledge import evaluation_of, knowledge_of
-from .playout import Tactics, draw_outcome
+from .playout import BLIND_SHARE, Tactics, draw_outcome
 from .safety import VERIFY_NODES, allows_forced_win, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
@@ -79,7 +79,7 @@ class Methods:
     evaluation: bool = True
     minimax_weight: float = 0.3
     evaluated_rollout: int = 12
-    # the evaluation's blindness measured in each search (playout.py, BLIND_SPREAD):
+    # the evaluation's blindness measured in each search (playout.py, BLIND_SHARE):
     # where its cut-off values hardly differ, the playouts go on to the end
     blind_check: bool = True
     try_all: int = 16  # a new node with at most so many actions tries them all for a win
@@ -285,6 +285,7 @@ class MCTSAgent(SeededAgent):
             engine = game.engine
             search.playout.blind_limit = lambda: natural_rollout_limit(engine, state)
             search.playout.cut_values = []
+            search.playout.blind_spread = BLIND_SHARE * search.playout.evaluation.spread
         root = None
         if memory is not None and memory[0] is game:
             root = find_descendant(memory[2], state)

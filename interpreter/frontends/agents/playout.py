@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION, Code
 from interpreter.runtime.results import EndingKind
 
-from .evaluation import LEAST_SURE, MOST_CONFIDENT
+from .evaluation import LEAST_SURE, MOST_CONFIDENT, chance
 from .rewards import draw_rewards, outcome_rewards, score_rewards
 
 if TYPE_CHECKING:
@@ -38,13 +38,14 @@ if TYPE_CHECKING:
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
-# A search's first BLIND_SAMPLES values of playouts cut off by the evaluation (those
-# below its cap) measure whether it sees anything here: where their spread, in
-# log-odds, stays below BLIND_SPREAD (the evaluation gives every position a few random
-# actions on the same value: a game's opening before anything is taken), the rest of
-# the search's playouts go on to the end instead, where the results differ.
+# A search's first BLIND_SAMPLES values of playouts cut off by the evaluation (its
+# log-odds, not bounded by its cap) measure whether it sees anything here: where their spread, in
+# log-odds, stays below BLIND_SHARE of the spread the evaluation gives the positions it
+# learnt from (it gives every position a few random actions on about the same value:
+# a game's opening before anything is taken), the rest of the search's playouts go on
+# to the end instead, where the results differ.
 BLIND_SAMPLES = 32
-BLIND_SPREAD = 0.15
+BLIND_SHARE = 0.2
 # endings that an action caused (not the scores at the end), as `engine.ending` names them
 ENDED_BY_RULE = (EndingKind.WIN.word, EndingKind.LOSE.word)
 
@@ -157,6 +158,7 @@ class Playout:
         self.cut_values: Optional[list[float]] = None
         # a limit for playouts to the end, where the evaluation is found blind (None: not measured)
         self.blind_limit: Optional[Callable[[], int]] = None
+        self.blind_spread = 0.0  # the log-odds spread below which the evaluation is blind here
         self.blind = False  # found blind: the playouts go on to the end
         # MAST: per player, action code -> [summed reward, count] over the simulated
         # games so far; where kept, a step plays the better of two random actions
@@ -179,7 +181,14 @@ class Playout:
         state = self.play(state, self.limit)
         evaluation = self.evaluation
         if evaluation is not None and not engine.is_over(state):
-            first = evaluation.first_wins(state)
+            if self.cut_values is not None:
+                # (measured before the cap: cut at the cap, the values near it would
+                # look alike where the evaluation only says the game is decided)
+                log_odds = evaluation.log_odds(state)
+                self.measure_blindness(log_odds)
+                first = chance(log_odds)
+            else:
+                first = evaluation.first_wins(state)
             if self.beyond_cap > 0 and not LEAST_SURE < first < MOST_CONFIDENT:
                 # At its cap the evaluation says every such position is won alike
                 # (it saturates where it was fitted on few): the playout goes on,
@@ -190,24 +199,22 @@ class Playout:
                     first = evaluation.first_wins(state)
                     return (first, 1.0 - first)
             else:
-                if self.cut_values is not None:
-                    self.measure_blindness(first)
                 return (first, 1.0 - first)
         return reward_where_stopped(engine, state, self.n, self.score_weight)
 
-    def measure_blindness(self, value: float) -> None:
-        """Count `value` (a cut-off playout's, below the cap) among the first
-        BLIND_SAMPLES; at the last, where their log-odds spread less than
-        BLIND_SPREAD, stop cutting playouts: they go on to `blind_limit` actions."""
+    def measure_blindness(self, log_odds: float) -> None:
+        """Count `log_odds` (the evaluation's of a cut-off playout's end, not bounded
+        by the cap) among the first BLIND_SAMPLES; at the last, where they spread
+        less than `blind_spread`, stop cutting playouts: they go on to `blind_limit` actions."""
         values = self.cut_values
         assert values is not None and self.blind_limit is not None, "blindness is being measured"
-        values.append(math.log(value / (1.0 - value)))
+        values.append(log_odds)
         if len(values) < BLIND_SAMPLES:
             return
         self.cut_values = None
         mean = sum(values) / len(values)
         spread = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
-        if spread < BLIND_SPREAD:
+        if spread < self.blind_spread:
             self.blind = True
             self.evaluation = None
             self.limit = self.blind_limit()
