@@ -2,7 +2,7 @@
 
 The playouts run under Python's profiler, in processor time. Each generated function's
 own time goes to the rule it was compiled from (`game.rules.source_map`: "decision
-'move': the legal actions (hive.rules:40)"); a runtime helper's time goes to the rules
+'move': the legal actions (game.rules:40)"); a runtime helper's time goes to the rules
 that called it, as the profiler split it by caller; what is left (the engine's loop,
 helpers called by helpers) is the runtime's. The profiler adds a cost to every call,
 so many short calls weigh more than they do unprofiled: the shares are a guide to where

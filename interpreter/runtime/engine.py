@@ -72,9 +72,9 @@ NOTATIONS_KEPT = 1 << 16
 # cheaper: a playout lists a decision whose last listing gave fewer than 2·M
 # actions, and draws it again once a listing gives as many. Both pick uniformly
 # among the legal actions, and which one picks depends only on positions already
-# played. Measured in benchmarks/PROFILE-NOTES.md ("s-clobber1": Clobber, whose
-# actions thin out to a few a piece late in a game; 2·M and 3·M alike there, 2·M
-# the nearer to always drawing where a piece's body is the costly part, slides).
+# played. Measured in benchmarks/PROFILE-NOTES.md ("s-clobber1": a capturing game
+# whose actions thin out to a few a piece late in a game; 2·M and 3·M alike there,
+# 2·M the nearer to always drawing where a piece's body is the costly part, slides).
 LIST_BELOW_PER_BOUND = 2
 
 
