@@ -1099,6 +1099,10 @@ class StatementCompiler:
         if s.decision not in self.decision_index:
             if s.decision in self.duplicates:
                 return 1  # declared twice: that is the error to read first
+            if s.decision in self.procedures:
+                raise RuleError(name_pos(s.pos, s.decision),
+                                f"'{s.decision}' is a procedure: 'then' starts a follow-up decision or chance event",
+                                f"to run the procedure's statements here, write its name alone: {s.decision}")
             raise unknown(name_pos(s.pos, s.decision), "decision", s.decision, list(self.decision_index))
         self.followups.append((s.pos, s.decision))
         scope.flow.effects.add(("then", self.decision_index[s.decision]))
