@@ -104,7 +104,7 @@ def parse_values(pairs: list[str]) -> dict[str, int | bool]:
             for name, value in (pair.split("=", 1) for pair in pairs)}
 
 
-def _parser(description: str):
+def arguments(description: str):
     """The arguments every script takes: a game's setting on both sides."""
     import argparse
     parser = argparse.ArgumentParser(description=description)
@@ -116,7 +116,7 @@ def _parser(description: str):
     return parser
 
 
-def _games(definition: str, os_name: str, args, options: dict | None, os_params: dict | None):
+def games_from(definition: str, os_name: str, args, options: dict | None, os_params: dict | None):
     both = parse_values(args.option)
     rw_game = load_game(definition, options={**(options or {}), **both}, variant=args.variant)
     os_game = pyspiel.load_game(os_name, {**(os_params or {}), **both, **parse_values(args.openspiel)})
@@ -125,11 +125,11 @@ def _games(definition: str, os_name: str, args, options: dict | None, os_params:
 
 def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                options: dict | None = None, os_params: dict | None = None) -> int:
-    parser = _parser(f"{definition} against OpenSpiel's {os_name}, move by move")
+    parser = arguments(f"{definition} against OpenSpiel's {os_name}, move by move")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rw_game, os_game = _games(definition, os_name, args, options, os_params)
+    rw_game, os_game = games_from(definition, os_name, args, options, os_params)
     plies, problems = play_and_compare(rw_game, os_game, write, args.games, args.seed)
     for problem in problems[:10]:
         print(problem)
@@ -175,12 +175,12 @@ def speed_main(definition: str, os_name: str, argv=None, options: dict | None = 
                os_params: dict | None = None) -> None:
     """Random playouts per processor second, the two sides in alternating rounds.
     Only for games whose chance events are uniform (see openspiel_playouts_per_second)."""
-    parser = _parser(f"playouts: {definition} against OpenSpiel's {os_name}")
+    parser = arguments(f"playouts: {definition} against OpenSpiel's {os_name}")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rw_game, os_game = _games(definition, os_name, args, options, os_params)
+    rw_game, os_game = games_from(definition, os_name, args, options, os_params)
     regelwerk_playouts_per_second(rw_game, 0.3, args.seed)  # warm up
     ours, theirs = [], []
     for round_ in range(args.rounds):
@@ -213,7 +213,7 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                options: dict | None = None, os_params: dict | None = None) -> None:
     """Perft from the position after a record on both sides: counts (which must be
     equal) and processor time, alternating rounds, medians."""
-    parser = _parser(f"perft: {definition} against OpenSpiel's {os_name}")
+    parser = arguments(f"perft: {definition} against OpenSpiel's {os_name}")
     parser.add_argument("--depth", type=int, required=True)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--record", default="", help="OpenSpiel actions, comma-separated, to start from")
@@ -221,7 +221,7 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                         help="then this many OpenSpiel actions drawn by random.Random(--seed)")
     parser.add_argument("--seed", type=int, default=4)
     args = parser.parse_args(argv)
-    rw_game, os_game = _games(definition, os_name, args, options, os_params)
+    rw_game, os_game = games_from(definition, os_name, args, options, os_params)
     os_state = os_game.new_initial_state()
     rw_state = rw_game.initial_state()
     rng = random.Random(args.seed)

@@ -44,6 +44,7 @@ def _oracle() -> ModuleType:
     ("ultimate_tic_tac_toe", "ultimate_tic_tac_toe", "to_notation", 4),
     ("dots_and_boxes", "dots_and_boxes", "to_notation", 6),
     ("gomoku", "gomoku", "to_notation", 3),
+    ("pig", "pig", "write", 4),
 ])
 def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games):
     write = getattr(_script(game), writer)
@@ -59,6 +60,17 @@ def test_mensch_aergere_dich_nicht_agrees_with_openspiel(players, side_by_side):
     definition, write, options, os_params, _ = _script("maedn").setting(argv)
     plies, problems = _oracle().play_and_compare(load_game(definition, options=options),
                                                  pyspiel.load_game("maedn", os_params), write, 2, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 100
+
+
+def test_banqi_agrees_with_openspiel_by_the_piece_each_flip_turns_up():
+    # The format's outcomes have fixed weights: one event per count of face-down
+    # pieces, each outcome an index among them; compared with OpenSpiel's outcome per
+    # kind by the piece turned up (benchmarks/outsiders/banqi/README.md).
+    script = _script("banqi")
+    game = script.RevealByPiece(load_game(str(OUTSIDERS / "banqi")))
+    plies, problems = _oracle().play_and_compare(game, pyspiel.load_game("banqi"), script.write, 2, seed=5)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 100
 

@@ -90,11 +90,11 @@ class RevealByPiece:
 
 
 def agree(argv) -> int:
-    parser = oracle._parser("banqi against OpenSpiel's banqi, move by move")
+    parser = oracle.arguments("banqi against OpenSpiel's banqi, move by move")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rw_game, os_game = oracle._games(HERE, "banqi", args, None, None)
+    rw_game, os_game = oracle.games_from(HERE, "banqi", args, None, None)
     plies, problems = oracle.play_and_compare(RevealByPiece(rw_game), os_game, write, args.games, args.seed)
     for problem in problems[:10]:
         print(problem)
