@@ -779,10 +779,20 @@ def go(src: Source, landing: Landing, targets: py.expr, lines: Sequence[py.stmt]
     run first: the loops that work out the set, if any)."""
     if lines:
         src.add(*lines)
-    with src.for_(_TO, targets):
+    with src.for_(_TO, _but_own_site(targets)):
         with src.if_(pyast.compare(_TO, "!=", _FRM)):
             src.add(_look())
             emit_candidate(src, landing)
+
+
+def _but_own_site(targets: py.expr) -> py.expr:
+    """`S` for `h_without(S, frm)` (`go to S - [from]`): the loop over the targets
+    passes over the piece's own site anyway, so the list without it (a new list
+    a piece) need not be made; the others keep their order."""
+    if isinstance(targets, py.Call) and pyast.is_name(targets.func, "h_without") and len(targets.args) == 2 \
+            and pyast.same(targets.args[1], _FRM):
+        return targets.args[0]
+    return targets
 
 
 def choose_site(src: Source, landing: Landing, targets: py.expr, test: Optional[py.expr] = None) -> None:

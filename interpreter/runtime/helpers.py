@@ -264,10 +264,12 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
     return found
 
 
-# A region's cut structure (`cut_structure`): its size, then by site the order
-# the search found it in, the lowest order reached from its subtree by one edge
-# back, the size of its subtree and the site it was found from.
-Cuts = tuple[int, dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
+# A region's cut structure (`cut_structure`): its size; by site, the number the
+# search found it at (its order); then by that number, the lowest order reached
+# from its subtree by one edge back, the size of its subtree and the number of the
+# site it was found from (-1 for the first). (Lists by number rather than dicts by
+# site: the search appends each site's entries as it finds it.)
+Cuts = tuple[int, dict[int, int], list[int], list[int], list[int]]
 
 
 def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, Cuts]) -> Optional[Cuts]:
@@ -280,29 +282,31 @@ def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, 
         return None
     inside = set(region)
     root = region[0]
-    order, low, size, parent = {root: 0}, {root: 0}, {root: 1}, {root: -1}
-    stack = [(root, iter(adjacent[root]))]
+    order, low, size, parent = {root: 0}, [0], [1], [-1]
+    stack = [(0, iter(adjacent[root]))]
     while stack:  # (each site pushed once: bounded by the region)
-        site, rest = stack[-1]
+        at, rest = stack[-1]
         for t in rest:
             if t in inside:
-                if t not in order:
-                    order[t] = low[t] = len(order)
-                    size[t], parent[t] = 1, site
-                    stack.append((t, iter(adjacent[t])))
+                found = order.get(t)
+                if found is None:
+                    found = order[t] = len(low)
+                    low.append(found)
+                    size.append(1)
+                    parent.append(at)
+                    stack.append((found, iter(adjacent[t])))
                     break
-                if order[t] < low[site]:
-                    low[site] = order[t]
+                if found < low[at]:
+                    low[at] = found
         else:
             stack.pop()
-            up = parent[site]
+            up = parent[at]
             if up >= 0:
-                size[up] += size[site]
-                if low[site] < low[up]:
-                    low[up] = low[site]
+                size[up] += size[at]
+                if low[at] < low[up]:
+                    low[up] = low[at]
     cuts = (len(region), order, low, size, parent)
-    for site in region:
-        table[site] = cuts
+    table.update(dict.fromkeys(region, cuts))
     return cuts
 
 
@@ -321,10 +325,11 @@ def count_without(adjacent: walks.Adjacent, cuts: Optional[Cuts], seed: int, wit
     seed_at = order[seed]
     cut_off = 0
     for child in adjacent[without]:
-        if parent.get(child) == without and low[child] >= at:
-            if order[child] <= seed_at < order[child] + size[child]:
-                return size[child]
-            cut_off += size[child]
+        found = order.get(child)
+        if found is not None and parent[found] == at and low[found] >= at:
+            if found <= seed_at < found + size[found]:
+                return size[found]
+            cut_off += size[found]
     return total - 1 - cut_off
 
 
