@@ -265,11 +265,11 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
 
 
 # A region's cut structure (`cut_structure`): its size; by site, the number the
-# search found it at (its order); then by that number, the lowest order reached
-# from its subtree by one edge back, the size of its subtree and the number of the
-# site it was found from (-1 for the first). (Lists by number rather than dicts by
-# site: the search appends each site's entries as it finds it.)
-Cuts = tuple[int, dict[int, int], list[int], list[int], list[int]]
+# search found it at (its order); by that number, the size of its subtree; and by
+# the number of each cut point, the numbers of its children whose subtrees it cuts
+# off (none reaches above it by an edge): lists by number rather than dicts by
+# site, the search appending each site's entries as it finds it.
+Cuts = tuple[int, dict[int, int], list[int], dict[int, list[int]]]
 
 
 def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, Cuts]) -> Optional[Cuts]:
@@ -282,7 +282,9 @@ def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, 
         return None
     inside = set(region)
     root = region[0]
+    # (low: the lowest order reached from a subtree by one edge back)
     order, low, size, parent = {root: 0}, [0], [1], [-1]
+    cut_off: dict[int, list[int]] = {}
     stack = [(0, iter(adjacent[root]))]
     while stack:  # (each site pushed once: bounded by the region)
         at, rest = stack[-1]
@@ -305,32 +307,38 @@ def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, 
                 size[up] += size[at]
                 if low[at] < low[up]:
                     low[up] = low[at]
-    cuts = (len(region), order, low, size, parent)
+                if low[at] >= up:  # (nothing below `at` reaches above `up`: `up` cuts it off)
+                    if up in cut_off:
+                        cut_off[up].append(at)
+                    else:
+                        cut_off[up] = [at]
+    cuts = (len(region), order, size, cut_off)
     table.update(dict.fromkeys(region, cuts))
     return cuts
 
 
-def count_without(adjacent: walks.Adjacent, cuts: Optional[Cuts], seed: int, without: int) -> int:
+def count_without(cuts: Optional[Cuts], seed: int, without: int) -> int:
     """How many sites a flood from `seed` reaches in its region (`cuts`, from
     `cut_structure`; None: the seed is outside every region) when `without` is
     not passable: the region's size when `without` is not in it; else the subtree
-    of `without`'s child holding the seed when that child reaches above it by no
-    edge; else the region but `without` and its subtrees cut off."""
+    of `without`'s child holding the seed when `without` cuts that child off;
+    else the region but `without` and the subtrees it cuts off."""
     if cuts is None or seed == without:
         return 0
-    total, order, low, size, parent = cuts
+    total, order, size, cut_off = cuts
     at = order.get(without)
     if at is None:
         return total
+    children = cut_off.get(at)
+    if children is None:
+        return total - 1
     seed_at = order[seed]
-    cut_off = 0
-    for child in adjacent[without]:
-        found = order.get(child)
-        if found is not None and parent[found] == at and low[found] >= at:
-            if found <= seed_at < found + size[found]:
-                return size[found]
-            cut_off += size[found]
-    return total - 1 - cut_off
+    lost = 0
+    for child in children:
+        if child <= seed_at < child + size[child]:
+            return size[child]
+        lost += size[child]
+    return total - 1 - lost
 
 
 def flood_steps(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...],
