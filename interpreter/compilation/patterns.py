@@ -14,11 +14,12 @@ distance, jump pairs), bound as constants of the generated code.
 from __future__ import annotations
 
 import ast as py
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Any, Callable, ContextManager, Iterator, Optional, Sequence
 
+from ..runtime.walks import MAX_WALK_NODES
 from . import pyast
 from .conditions import Condition
 from .restrictions import Restrictions
@@ -760,6 +761,10 @@ def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.exp
     (asked by a function of the two sites)."""
     passing = landing.forbidden("passing", "site")
     src.add(pyast.assign(_DIST, steps))
+    if passing is None and step is not None and _unrolled_walk_fits(src, adjacent, steps):
+        assert isinstance(steps, py.Constant)
+        _walk_unrolled(src, landing, adjacent, steps.value, step)
+        return
     with src.if_(pyast.compare(_DIST, ">", pyast.num(0))):
         src.add(pyast.function("passes", ["site"], [pyast.return_(passing if passing is not None else pyast.false())]))
         args: list[py.expr] = [_FRM, _DIST, adjacent, pyast.name("passes"), pos]
@@ -771,6 +776,46 @@ def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.exp
         with src.for_(_TO, ends):
             src.add(_look())
             emit_candidate(src, landing)
+
+
+# The most steps of a walk with a condition on each step written as nested loops
+# (`_walk_unrolled`).
+MAX_UNROLLED_WALK = 4
+
+
+def _unrolled_walk_fits(src: Source, adjacent: py.Name, steps: py.expr) -> bool:
+    """Whether a walk of `steps` over the table of neighbours `adjacent` is a fixed
+    number of steps, 1 to MAX_UNROLLED_WALK, that can never look at more sites than
+    helpers.walk_ends allows (walks.MAX_WALK_NODES), so never fails."""
+    if not (isinstance(steps, py.Constant) and type(steps.value) is int and 1 <= steps.value <= MAX_UNROLLED_WALK):
+        return False
+    degree = max((len(row) for row in src.value(adjacent)), default=0)
+    return sum(degree ** k for k in range(1, steps.value)) <= MAX_WALK_NODES
+
+
+def _walk_unrolled(src: Source, landing: Landing, adjacent: py.Name, n: int, step: WalkStep) -> None:
+    """`walk_general` of n steps (a constant), each step meeting `step`, no site
+    passed forbidden: one loop per step, nested, each over the neighbours of the
+    site the walk is at that are not on its path yet and that `step` allows from
+    there (its statements written at each level, after its two names are set to
+    the two sites) — the ends helpers.walk_ends finds, in board order, each once,
+    without a call of the step's function per neighbour."""
+    ends = pyast.name(src.fresh("t"))
+    src.add(pyast.assign(ends, pyast.list_()))
+    path: list[py.expr] = [_FRM]
+    with ExitStack() as levels:
+        for _ in range(n):
+            at = pyast.name(src.fresh("t"))
+            levels.enter_context(src.for_(at, pyast.sub(adjacent, path[-1])))
+            levels.enter_context(src.if_(pyast.and_(*(pyast.compare(at, "!=", site) for site in path))))
+            src.add(pyast.assign(pyast.name(step.frm), path[-1]), pyast.assign(pyast.name(step.to), at))
+            src.paste(step.lines)
+            levels.enter_context(src.if_(step.cond))
+            path.append(at)
+        src.add(pyast.expr_stmt(pyast.method(ends, "append", path[-1])))
+    with src.for_(_TO, pyast.helper("sorted", pyast.helper("set", ends))):
+        src.add(_look())
+        emit_candidate(src, landing)
 
 
 # ---------------------------------------------------------------- go, drop, select
