@@ -103,8 +103,11 @@ class Emitter:
 def _asks_every_site(code: py.expr) -> bool:
     """Whether `code` floods with its condition asked of every site of the board
     first (and of every step, with `each step`: expr_connected.py, outside lowered
-    mode), where a flood written out asks only the sites it reaches."""
-    return any(isinstance(node, py.Name) and node.id in ("h_flood", "h_flood_steps") for node in pyast.walk(code))
+    mode), where a flood written out asks only the sites it reaches — or searches
+    with a generator (`next(...)`: `beyond`, outside lowered mode), where a loop
+    written out makes no generator."""
+    return any(isinstance(node, py.Name) and node.id in ("h_flood", "h_flood_steps", "next")
+               for node in pyast.walk(code))
 
 
 def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:

@@ -831,12 +831,20 @@ def go(src: Source, landing: Landing, targets: py.expr, lines: Sequence[py.stmt]
 
 
 def _but_own_site(targets: py.expr) -> py.expr:
-    """`S` for `h_without(S, frm)` (`go to S - [from]`): the loop over the targets
-    passes over the piece's own site anyway, so the list without it (a new list
-    a piece) need not be made; the others keep their order."""
+    """The targets of `go` as its loop may go over them: `S` for `h_without(S,
+    frm)` (`go to S - [from]`): the loop passes over the piece's own site anyway,
+    so the list without it (a new list a piece) need not be made; the others keep
+    their order."""
     if isinstance(targets, py.Call) and pyast.is_name(targets.func, "h_without") and len(targets.args) == 2 \
             and pyast.same(targets.args[1], _FRM):
         return targets.args[0]
+    if isinstance(targets, py.Call) and pyast.is_name(targets.func, "h_sites") and len(targets.args) == 1 \
+            and isinstance(targets.args[0], py.Tuple) and len(targets.args[0].elts) == 1 \
+            and isinstance(targets.args[0].elts[0], py.Name):
+        # (one site held by a local, `go to beyond(...)` written out: itself unless none,
+        # without a call making a list of it)
+        site = targets.args[0].elts[0]
+        return pyast.ifexp(pyast.tuple_(site), pyast.compare(site, "!=", pyast.num(-1)), pyast.tuple_())
     return targets
 
 
