@@ -265,11 +265,11 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
 
 
 # A region's cut structure (`cut_structure`): its size; by site, the number the
-# search found it at (its order); by that number, the size of its subtree; and by
-# the number of each cut point, the numbers of its children whose subtrees it cuts
-# off (none reaches above it by an edge): lists by number rather than dicts by
-# site, the search appending each site's entries as it finds it.
-Cuts = tuple[int, dict[int, int], list[int], dict[int, list[int]]]
+# search found it at (its order: -2 outside the region); by that number, the size
+# of its subtree; and by the number of each cut point, the numbers of its children
+# whose subtrees it cuts off (none reaches above it by an edge). Lists rather than
+# dicts: the search appends each site's entries as it finds it.
+Cuts = tuple[int, list[int], list[int], dict[int, list[int]]]
 
 
 def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, Cuts]) -> Optional[Cuts]:
@@ -280,26 +280,30 @@ def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, 
     for no region."""
     if not region:
         return None
-    inside = set(region)
+    order = [-2] * len(adjacent)  # (-1: in the region, not found yet)
+    for site in region:
+        order[site] = -1
     root = region[0]
+    order[root] = 0
     # (low: the lowest order reached from a subtree by one edge back)
-    order, low, size, parent = {root: 0}, [0], [1], [-1]
+    low, size, parent = [0], [1], [-1]
     cut_off: dict[int, list[int]] = {}
     stack = [(0, iter(adjacent[root]))]
     while stack:  # (each site pushed once: bounded by the region)
         at, rest = stack[-1]
         for t in rest:
-            if t in inside:
-                found = order.get(t)
-                if found is None:
-                    found = order[t] = len(low)
-                    low.append(found)
-                    size.append(1)
-                    parent.append(at)
-                    stack.append((found, iter(adjacent[t])))
-                    break
-                if found < low[at]:
-                    low[at] = found
+            found = order[t]
+            if found == -2:
+                continue
+            if found == -1:
+                found = order[t] = len(low)
+                low.append(found)
+                size.append(1)
+                parent.append(at)
+                stack.append((found, iter(adjacent[t])))
+                break
+            if found < low[at]:
+                low[at] = found
         else:
             stack.pop()
             up = parent[at]
@@ -320,14 +324,14 @@ def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, 
 def count_without(cuts: Optional[Cuts], seed: int, without: int) -> int:
     """How many sites a flood from `seed` reaches in its region (`cuts`, from
     `cut_structure`; None: the seed is outside every region) when `without` is
-    not passable: the region's size when `without` is not in it; else the subtree
-    of `without`'s child holding the seed when `without` cuts that child off;
-    else the region but `without` and the subtrees it cuts off."""
+    not passable: the region's size when `without` is not in it (or none); else
+    the subtree of `without`'s child holding the seed when `without` cuts that
+    child off; else the region but `without` and the subtrees it cuts off."""
     if cuts is None or seed == without:
         return 0
     total, order, size, cut_off = cuts
-    at = order.get(without)
-    if at is None:
+    at = order[without] if without >= 0 else -2
+    if at < 0:
         return total
     children = cut_off.get(at)
     if children is None:
