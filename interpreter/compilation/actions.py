@@ -266,6 +266,9 @@ class ActionCompiler:
         with self.src.origin(Origin(f"action '{action.name}'", action.pos)):
             values = each_values(action, self.exprs, self.model, set(self.compiler.items.defines),
                                  self.compiler.scope((), f"the values of action '{action.name}'"))
+        directions = [v.code.const for v in values] if all(
+            v.code.type is Type.DIR and v.code.is_const and type(v.code.const) is int for v in values) else None
+        by_value = lands_by_value(action.pattern, each.name, self.model, directions, self.exprs.defines)
         plans = []
         for i, value in enumerate(values):
             distinct = distinct_from_earlier(each, values, i)
@@ -279,7 +282,7 @@ class ActionCompiler:
                 bound, self.bound = self.bound, None
             plan.values = bound.setup
             plan.each = (each.name, i)
-            plan.lands_by_value = lands_by_value(action.pattern, each.name, self.model)
+            plan.lands_by_value = by_value
             plans.append(plan)
         return plans
 
