@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from ..parsing import ast
-from ..parsing.visit import nodes_of
+from ..parsing.visit import nodes_of, structure
 from ..runtime.compiled import CasePattern
 from ..runtime.walks import WalkTables
 from . import patterns, pyast
@@ -196,6 +196,7 @@ class WhereLevels:
     action: Optional[Condition] = None  # once per position
     piece: list[Part] = field(default_factory=list)  # per piece
     candidate: list[Part] = field(default_factory=list)  # per candidate
+    candidate_of: list[ast.Expr] = field(default_factory=list)  # (the conjunct each candidate part asks)
     # the indices in `candidate` of the conjuncts that may be asked of a drawn
     # candidate instead (costly, reading only what its code and the position hold)
     deferrable: list[int] = field(default_factory=list)
@@ -215,6 +216,9 @@ class WhereLevels:
     # the sites a drop or select chooses among, worked out where the action is
     # offered (its guard holds), kept for the other actions naming them alike
     chosen_setup: list[py.stmt] = field(default_factory=list)
+    # the sites a drop chooses among with the candidate conjuncts it shares with
+    # another drop asked of them once per listing (ActionCompiler._shared_drop_sites)
+    shared_sites: Optional[py.expr] = None
 
 
 class GameCompiling(Protocol):
@@ -255,6 +259,7 @@ class ActionCompiler:
         self.value_sources: dict[int, tuple[Any, ...]] = {}
         # the code of a costly condition about the piece alone -> the local remembering it for a piece
         self.remembered: dict[str, str] = {}
+        self.siblings: Sequence[ast.Action] = ()  # the actions of the decision being compiled
 
     # ------------------------------------------------------------ the action
     def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
@@ -309,6 +314,8 @@ class ActionCompiler:
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving, waits=not self._searched(pattern))
+        if isinstance(pattern, ast.DropPattern):
+            self._shared_drop_sites(action, pattern, scope, levels)
         if isinstance(pattern, ast.PassPattern):
             plan = ActionPlan(action.name, action.pos, levels.action, Condition.of(levels.piece), [], None)
             return self._pass(plan, action, pattern, decision_index)
@@ -464,6 +471,7 @@ class ActionCompiler:
                                 levels.drawn[len(levels.candidate)] = drawn
                                 levels.deferrable.append(len(levels.candidate))
                     levels.candidate.append((tuple(lines), c.code))
+                    levels.candidate_of.append(part)
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
                     levels.candidate_parts.append((part.pos, "a 'where' condition", c.cost))
@@ -488,6 +496,46 @@ class ActionCompiler:
             levels.implied = implied
         levels.action = Condition.of(action_level)
         return levels
+
+    def _shared_drop_sites(self, action: ast.Action, pattern: ast.DropPattern, scope: Scope,
+                           levels: WhereLevels) -> None:
+        """A drop onto empty sites of a fixed set whose candidate conjuncts, about
+        the site and the position alone, another drop of the decision asks too
+        (written alike: several kinds placed by one rule): the empty sites of the
+        set that pass them, worked out once per listing (a list kept whole,
+        per_listing.ListingCache.kept_whole, inside the first guard that holds),
+        are the sites each of those drops goes over — the conjuncts asked once a
+        site, not once a site and drop. Not where a conjunct waits for a drawn
+        candidate, nor where the set is the position's."""
+        if levels.deferrable or levels.drawn or levels.found_loop is not None or not self.siblings \
+                or any((case.kind, case.what) != ("onto", "empty") for case in action.cases):
+            return
+        others = {structure(part) for other in self.siblings if other is not action
+                  and isinstance(other.pattern, ast.DropPattern) for where in other.wheres for part in conjuncts(where)}
+        shared = [i for i, part in enumerate(levels.candidate_of) if structure(part) in others]
+        if not shared:
+            return
+        sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
+        if not sites.is_const or sites.type is not Type.SITES:
+            return
+        found, to, tg = pyast.name(self.src.fresh("t")), pyast.name("to"), pyast.name("tg")
+        inner: list[py.stmt] = [pyast.expr_stmt(pyast.method(found, "append", to))]
+        for i in reversed(shared):
+            lines, code = levels.candidate[i]
+            inner = [*lines, pyast.if_(code, inner)]
+        loop: list[py.stmt] = [
+            pyast.assign(found, pyast.list_()),
+            pyast.for_(to, sites.code, [pyast.assign(tg, pyast.sub(pyast.name("b"), to)),
+                                        pyast.if_(pyast.is_none(tg), inner)]),
+        ]
+        masks = list(self.exprs.owner_masks.names.values())
+        if not self.exprs.per_listing.reads_position_only(loop, found, masks, "to"):
+            return
+        kept = self.exprs.per_listing.kept_whole(loop, Code(found, Type.SITES, frozenset({Dep.BOARD}), size=sites.size),
+                                                 levels.chosen_setup, masks)
+        levels.shared_sites = kept.code
+        levels.candidate = [part for i, part in enumerate(levels.candidate) if i not in shared]
+        levels.candidate_of = [part for i, part in enumerate(levels.candidate_of) if i not in shared]
 
     def _hoist_implied(self, plan: ActionPlan, levels: WhereLevels, scope: Scope) -> None:
         """Ask what the candidates' costly conditions imply about the piece (or
@@ -851,7 +899,10 @@ class ActionCompiler:
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
                 self.compiler.statements.pool(pattern.pool, pattern.pool_pos or pattern.pos)
-            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.chosen_setup)
+            if levels.shared_sites is not None:
+                code, test = levels.shared_sites, None
+            else:
+                code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.chosen_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):
