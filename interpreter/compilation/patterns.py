@@ -761,9 +761,10 @@ def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.exp
     (asked by a function of the two sites)."""
     passing = landing.forbidden("passing", "site")
     src.add(pyast.assign(_DIST, steps))
-    if passing is None and step is not None and _unrolled_walk_fits(src, adjacent, steps):
-        assert isinstance(steps, py.Constant)
-        _walk_unrolled(src, landing, adjacent, steps.value, step)
+    unrolled = _unrolled_steps(src, adjacent, steps) if passing is None and step is not None else None
+    if unrolled is not None:
+        assert step is not None
+        _walk_unrolled(src, landing, adjacent, unrolled, step)
         return
     with src.if_(pyast.compare(_DIST, ">", pyast.num(0))):
         src.add(pyast.function("passes", ["site"], [pyast.return_(passing if passing is not None else pyast.false())]))
@@ -783,14 +784,16 @@ def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.exp
 MAX_UNROLLED_WALK = 4
 
 
-def _unrolled_walk_fits(src: Source, adjacent: py.Name, steps: py.expr) -> bool:
-    """Whether a walk of `steps` over the table of neighbours `adjacent` is a fixed
-    number of steps, 1 to MAX_UNROLLED_WALK, that can never look at more sites than
-    helpers.walk_ends allows (walks.MAX_WALK_NODES), so never fails."""
+def _unrolled_steps(src: Source, adjacent: py.Name, steps: py.expr) -> Optional[int]:
+    """The number of steps of a walk of `steps` over the table of neighbours
+    `adjacent` when it is fixed, 1 to MAX_UNROLLED_WALK, and the walk can never look
+    at more sites than helpers.walk_ends allows (walks.MAX_WALK_NODES: it never
+    fails); else None."""
     if not (isinstance(steps, py.Constant) and type(steps.value) is int and 1 <= steps.value <= MAX_UNROLLED_WALK):
-        return False
+        return None
+    n: int = steps.value
     degree = max((len(row) for row in src.value(adjacent)), default=0)
-    return sum(degree ** k for k in range(1, steps.value)) <= MAX_WALK_NODES
+    return n if sum(degree ** k for k in range(1, n)) <= MAX_WALK_NODES else None
 
 
 def _walk_unrolled(src: Source, landing: Landing, adjacent: py.Name, n: int, step: WalkStep) -> None:
