@@ -10,6 +10,7 @@ where the plan's code goes; the cases' statements are compiled here, once, into
 from __future__ import annotations
 
 import ast as py
+import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
@@ -505,14 +506,17 @@ class ActionCompiler:
         set that pass them, worked out once per listing (a list kept whole,
         per_listing.ListingCache.kept_whole, inside the first guard that holds),
         are the sites each of those drops goes over — the conjuncts asked once a
-        site, not once a site and drop. Not where a conjunct waits for a drawn
-        candidate, nor where the set is the position's."""
+        site, not once a site and drop (the first conjuncts shared, asked in the order
+        written). Not where a conjunct waits for a drawn candidate, nor where the
+        set is the position's."""
         if levels.deferrable or levels.drawn or levels.found_loop is not None or not self.siblings \
                 or any((case.kind, case.what) != ("onto", "empty") for case in action.cases):
             return
         others = {structure(part) for other in self.siblings if other is not action
                   and isinstance(other.pattern, ast.DropPattern) for where in other.wheres for part in conjuncts(where)}
-        shared = [i for i, part in enumerate(levels.candidate_of) if structure(part) in others]
+        # (the first conjuncts only: those after a conjunct not shared are asked after it, as written)
+        shared = list(itertools.takewhile(lambda i: structure(levels.candidate_of[i]) in others,
+                                          range(len(levels.candidate_of))))
         if not shared:
             return
         sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
