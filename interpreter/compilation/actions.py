@@ -10,11 +10,12 @@ where the plan's code goes; the cases' statements are compiled here, once, into
 from __future__ import annotations
 
 import ast as py
+import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from ..parsing import ast
-from ..parsing.visit import nodes_of
+from ..parsing.visit import nodes_of, structure
 from ..runtime.compiled import CasePattern
 from ..runtime.walks import WalkTables
 from . import patterns, pyast
@@ -103,8 +104,11 @@ class Emitter:
 def _asks_every_site(code: py.expr) -> bool:
     """Whether `code` floods with its condition asked of every site of the board
     first (and of every step, with `each step`: expr_connected.py, outside lowered
-    mode), where a flood written out asks only the sites it reaches."""
-    return any(isinstance(node, py.Name) and node.id in ("h_flood", "h_flood_steps") for node in pyast.walk(code))
+    mode), where a flood written out asks only the sites it reaches — or searches
+    with a generator (`next(...)`: `beyond`, outside lowered mode), where a loop
+    written out makes no generator."""
+    return any(isinstance(node, py.Name) and node.id in ("h_flood", "h_flood_steps", "next")
+               for node in pyast.walk(code))
 
 
 def _emitting(landing: "patterns.Landing", write: Callable[[Source, "patterns.Landing"], None]) -> Emitter:
@@ -193,6 +197,7 @@ class WhereLevels:
     action: Optional[Condition] = None  # once per position
     piece: list[Part] = field(default_factory=list)  # per piece
     candidate: list[Part] = field(default_factory=list)  # per candidate
+    candidate_of: list[ast.Expr] = field(default_factory=list)  # (the conjunct each candidate part asks)
     # the indices in `candidate` of the conjuncts that may be asked of a drawn
     # candidate instead (costly, reading only what its code and the position hold)
     deferrable: list[int] = field(default_factory=list)
@@ -212,6 +217,9 @@ class WhereLevels:
     # the sites a drop or select chooses among, worked out where the action is
     # offered (its guard holds), kept for the other actions naming them alike
     chosen_setup: list[py.stmt] = field(default_factory=list)
+    # the sites a drop chooses among with the candidate conjuncts it shares with
+    # another drop asked of them once per listing (ActionCompiler._shared_drop_sites)
+    shared_sites: Optional[py.expr] = None
 
 
 class GameCompiling(Protocol):
@@ -252,6 +260,7 @@ class ActionCompiler:
         self.value_sources: dict[int, tuple[Any, ...]] = {}
         # the code of a costly condition about the piece alone -> the local remembering it for a piece
         self.remembered: dict[str, str] = {}
+        self.siblings: Sequence[ast.Action] = ()  # the actions of the decision being compiled
 
     # ------------------------------------------------------------ the action
     def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
@@ -263,6 +272,9 @@ class ActionCompiler:
         with self.src.origin(Origin(f"action '{action.name}'", action.pos)):
             values = each_values(action, self.exprs, self.model, set(self.compiler.items.defines),
                                  self.compiler.scope((), f"the values of action '{action.name}'"))
+        directions = [v.code.const for v in values] if all(
+            v.code.type is Type.DIR and v.code.is_const and type(v.code.const) is int for v in values) else None
+        by_value = lands_by_value(action.pattern, each.name, self.model, directions, self.exprs.defines)
         plans = []
         for i, value in enumerate(values):
             distinct = distinct_from_earlier(each, values, i)
@@ -276,7 +288,7 @@ class ActionCompiler:
                 bound, self.bound = self.bound, None
             plan.values = bound.setup
             plan.each = (each.name, i)
-            plan.lands_by_value = lands_by_value(action.pattern, each.name, self.model)
+            plan.lands_by_value = by_value
             plans.append(plan)
         return plans
 
@@ -303,6 +315,8 @@ class ActionCompiler:
         )
         moving = not isinstance(pattern, (ast.DropPattern, ast.SelectPattern, ast.PassPattern))
         levels = self._where_levels(action, scope, moving, waits=not self._searched(pattern))
+        if isinstance(pattern, ast.DropPattern):
+            self._shared_drop_sites(action, pattern, scope, levels)
         if isinstance(pattern, ast.PassPattern):
             plan = ActionPlan(action.name, action.pos, levels.action, Condition.of(levels.piece), [], None)
             return self._pass(plan, action, pattern, decision_index)
@@ -458,6 +472,7 @@ class ActionCompiler:
                                 levels.drawn[len(levels.candidate)] = drawn
                                 levels.deferrable.append(len(levels.candidate))
                     levels.candidate.append((tuple(lines), c.code))
+                    levels.candidate_of.append(part)
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
                     levels.candidate_parts.append((part.pos, "a 'where' condition", c.cost))
@@ -482,6 +497,49 @@ class ActionCompiler:
             levels.implied = implied
         levels.action = Condition.of(action_level)
         return levels
+
+    def _shared_drop_sites(self, action: ast.Action, pattern: ast.DropPattern, scope: Scope,
+                           levels: WhereLevels) -> None:
+        """A drop onto empty sites of a fixed set whose candidate conjuncts, about
+        the site and the position alone, another drop of the decision asks too
+        (written alike: several kinds placed by one rule): the empty sites of the
+        set that pass them, worked out once per listing (a list kept whole,
+        per_listing.ListingCache.kept_whole, inside the first guard that holds),
+        are the sites each of those drops goes over — the conjuncts asked once a
+        site, not once a site and drop (the first conjuncts shared, asked in the order
+        written). Not where a conjunct waits for a drawn candidate, nor where the
+        set is the position's."""
+        if levels.deferrable or levels.drawn or levels.found_loop is not None or not self.siblings \
+                or any((case.kind, case.what) != ("onto", "empty") for case in action.cases):
+            return
+        others = {structure(part) for other in self.siblings if other is not action
+                  and isinstance(other.pattern, ast.DropPattern) for where in other.wheres for part in conjuncts(where)}
+        # (the first conjuncts only: those after a conjunct not shared are asked after it, as written)
+        shared = list(itertools.takewhile(lambda i: structure(levels.candidate_of[i]) in others,
+                                          range(len(levels.candidate_of))))
+        if not shared:
+            return
+        sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
+        if not sites.is_const or sites.type is not Type.SITES:
+            return
+        found, to, tg = pyast.name(self.src.fresh("t")), pyast.name("to"), pyast.name("tg")
+        inner: list[py.stmt] = [pyast.expr_stmt(pyast.method(found, "append", to))]
+        for i in reversed(shared):
+            lines, code = levels.candidate[i]
+            inner = [*lines, pyast.if_(code, inner)]
+        loop: list[py.stmt] = [
+            pyast.assign(found, pyast.list_()),
+            pyast.for_(to, sites.code, [pyast.assign(tg, pyast.sub(pyast.name("b"), to)),
+                                        pyast.if_(pyast.is_none(tg), inner)]),
+        ]
+        masks = list(self.exprs.owner_masks.names.values())
+        if not self.exprs.per_listing.reads_position_only(loop, found, masks, "to"):
+            return
+        kept = self.exprs.per_listing.kept_whole(loop, Code(found, Type.SITES, frozenset({Dep.BOARD}), size=sites.size),
+                                                 levels.chosen_setup, masks)
+        levels.shared_sites = kept.code
+        levels.candidate = [part for i, part in enumerate(levels.candidate) if i not in shared]
+        levels.candidate_of = [part for i, part in enumerate(levels.candidate_of) if i not in shared]
 
     def _hoist_implied(self, plan: ActionPlan, levels: WhereLevels, scope: Scope) -> None:
         """Ask what the candidates' costly conditions imply about the piece (or
@@ -845,7 +903,10 @@ class ActionCompiler:
             self.compiler.statements.kind_index(pattern.kind, pattern.kind_pos)
             if pattern.pool is not None:
                 self.compiler.statements.pool(pattern.pool, pattern.pool_pos or pattern.pos)
-            code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.chosen_setup)
+            if levels.shared_sites is not None:
+                code, test = levels.shared_sites, None
+            else:
+                code, test = self._chosen_sites(pattern.targets, scope, "drop ... on", levels.chosen_setup)
             emit = _emitting(landing, lambda src, ld: patterns.choose_site(src, ld, code, test))
             return emit, None, self.model.board.size * cost
         if isinstance(pattern, ast.SelectPattern):

@@ -719,6 +719,7 @@ class Compiler:
     def _decision(self, decision: ast.Decision, index: int) -> DecisionPlan:
         plans: list[ActionPlan] = []
         by_name: dict[str, list[ActionPlan]] = {}  # (an action made for several values has a plan for each)
+        self.actions.siblings = decision.actions
         for action in decision.actions:
             action_plans = self.guard(lambda: self.actions.compile_all(action, index))
             if action_plans:  # (none for a range of numbers that is empty with the options given)

@@ -339,7 +339,7 @@ class ConnectedFamily:
         deps = start.deps | without.deps | (cond.deps - {Dep.LOCALS}) | {Dep.BOARD}
         # (the region flooded once per listing: each count after reads a site's neighbours)
         cost = start.cost + without.cost + 1 + cond.cost + 2 * self.max_degree
-        return Code(pyast.helper("h_count_without", neighbours, cuts, seed, without.code), Type.INT, deps, cost=cost)
+        return Code(pyast.helper("h_count_without", cuts, seed, without.code), Type.INT, deps, cost=cost)
 
     def _both_ways(self) -> bool:
         """Whether each site is its neighbours' neighbour on the board's table."""

@@ -14,11 +14,12 @@ distance, jump pairs), bound as constants of the generated code.
 from __future__ import annotations
 
 import ast as py
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Any, Callable, ContextManager, Iterator, Optional, Sequence
 
+from ..runtime.walks import MAX_WALK_NODES
 from . import pyast
 from .conditions import Condition
 from .restrictions import Restrictions
@@ -760,6 +761,11 @@ def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.exp
     (asked by a function of the two sites)."""
     passing = landing.forbidden("passing", "site")
     src.add(pyast.assign(_DIST, steps))
+    unrolled = _unrolled_steps(src, adjacent, steps) if passing is None and step is not None else None
+    if unrolled is not None:
+        assert step is not None
+        _walk_unrolled(src, landing, adjacent, unrolled, step)
+        return
     with src.if_(pyast.compare(_DIST, ">", pyast.num(0))):
         src.add(pyast.function("passes", ["site"], [pyast.return_(passing if passing is not None else pyast.false())]))
         args: list[py.expr] = [_FRM, _DIST, adjacent, pyast.name("passes"), pos]
@@ -773,16 +779,76 @@ def walk_general(src: Source, landing: Landing, adjacent: py.Name, steps: py.exp
             emit_candidate(src, landing)
 
 
+# The most steps of a walk with a condition on each step written as nested loops
+# (`_walk_unrolled`).
+MAX_UNROLLED_WALK = 4
+
+
+def _unrolled_steps(src: Source, adjacent: py.Name, steps: py.expr) -> Optional[int]:
+    """The number of steps of a walk of `steps` over the table of neighbours
+    `adjacent` when it is fixed, 1 to MAX_UNROLLED_WALK, and the walk can never look
+    at more sites than helpers.walk_ends allows (walks.MAX_WALK_NODES: it never
+    fails); else None."""
+    if not (isinstance(steps, py.Constant) and type(steps.value) is int and 1 <= steps.value <= MAX_UNROLLED_WALK):
+        return None
+    n: int = steps.value
+    degree = max((len(row) for row in src.value(adjacent)), default=0)
+    return n if sum(degree ** k for k in range(1, n)) <= MAX_WALK_NODES else None
+
+
+def _walk_unrolled(src: Source, landing: Landing, adjacent: py.Name, n: int, step: WalkStep) -> None:
+    """`walk_general` of n steps (a constant), each step meeting `step`, no site
+    passed forbidden: one loop per step, nested, each over the neighbours of the
+    site the walk is at that are not on its path yet and that `step` allows from
+    there (its statements written at each level, after its two names are set to
+    the two sites) — the ends helpers.walk_ends finds, in board order, each once,
+    without a call of the step's function per neighbour."""
+    ends = pyast.name(src.fresh("t"))
+    src.add(pyast.assign(ends, pyast.list_()))
+    path: list[py.expr] = [_FRM]
+    with ExitStack() as levels:
+        for _ in range(n):
+            at = pyast.name(src.fresh("t"))
+            levels.enter_context(src.for_(at, pyast.sub(adjacent, path[-1])))
+            levels.enter_context(src.if_(pyast.and_(*(pyast.compare(at, "!=", site) for site in path))))
+            src.add(pyast.assign(pyast.name(step.frm), path[-1]), pyast.assign(pyast.name(step.to), at))
+            src.paste(step.lines)
+            levels.enter_context(src.if_(step.cond))
+            path.append(at)
+        src.add(pyast.expr_stmt(pyast.method(ends, "append", path[-1])))
+    with src.for_(_TO, pyast.helper("sorted", pyast.helper("set", ends))):
+        src.add(_look())
+        emit_candidate(src, landing)
+
+
 # ---------------------------------------------------------------- go, drop, select
 def go(src: Source, landing: Landing, targets: py.expr, lines: Sequence[py.stmt] = ()) -> None:
     """To any site of a set but the piece's own, whatever lies between (`lines`
     run first: the loops that work out the set, if any)."""
     if lines:
         src.add(*lines)
-    with src.for_(_TO, targets):
+    with src.for_(_TO, _but_own_site(targets)):
         with src.if_(pyast.compare(_TO, "!=", _FRM)):
             src.add(_look())
             emit_candidate(src, landing)
+
+
+def _but_own_site(targets: py.expr) -> py.expr:
+    """The targets of `go` as its loop may go over them: `S` for `h_without(S,
+    frm)` (`go to S - [from]`): the loop passes over the piece's own site anyway,
+    so the list without it (a new list a piece) need not be made; the others keep
+    their order."""
+    if isinstance(targets, py.Call) and pyast.is_name(targets.func, "h_without") and len(targets.args) == 2 \
+            and pyast.same(targets.args[1], _FRM):
+        return targets.args[0]
+    if isinstance(targets, py.Call) and pyast.is_name(targets.func, "h_sites") and len(targets.args) == 1 \
+            and isinstance(targets.args[0], py.Tuple) and len(targets.args[0].elts) == 1 \
+            and isinstance(targets.args[0].elts[0], py.Name):
+        # (one site held by a local, `go to beyond(...)` written out: itself unless none,
+        # without a call making a list of it)
+        site = targets.args[0].elts[0]
+        return pyast.ifexp(pyast.tuple_(site), pyast.compare(site, "!=", pyast.num(-1)), pyast.tuple_())
+    return targets
 
 
 def choose_site(src: Source, landing: Landing, targets: py.expr, test: Optional[py.expr] = None) -> None:

@@ -43,6 +43,8 @@ from .types import Dep
 _POSITION = frozenset({"s", "b", "o", "v", "p", "q"})
 # What a part worked out once per listing may depend on (types.Dep): the position only.
 _POSITION_DEPS = frozenset({Dep.BOARD})
+# Helpers that go over every player's pieces (`count(pieces)`): a call is a loop.
+_LOOPING_HELPERS = frozenset({"h_piece_count"})
 
 
 class ListingCache:
@@ -104,9 +106,10 @@ class ListingCache:
     # ------------------------------------------------------------ what may be kept
     def _worth_keeping(self, lines: Stmts, c: Code) -> bool:
         """A part with a loop that goes to its end (no `break`: a flood, a count,
-        `pieces ... where`; not an `exists` that may stop at the first element),
-        outside the parts it holds already kept, reading the position alone as far
-        as its dependencies say, and not a constant."""
+        `pieces ... where`, a helper going over every piece; not an `exists` that
+        may stop at the first element), outside the parts it holds already kept,
+        reading the position alone as far as its dependencies say, and not a
+        constant."""
         if c.is_const or c.deps - _POSITION_DEPS or c.per_player is not None:
             return False
         kept = set(self.names.values())
@@ -118,7 +121,7 @@ class ListingCache:
                 if not _is_kept_block(stmt, kept) and loops(_blocks_of(stmt)):
                     return True
             return False
-        return loops(lines)
+        return loops(lines) or bool(pyast.names_in([py.Expr(c.code)]) & _LOOPING_HELPERS)
 
     def _reads_position_only(self, lines: Stmts, code: py.expr, masks: Iterable[str]) -> bool:
         allowed = _POSITION | set(self.names.values()) | set(masks)

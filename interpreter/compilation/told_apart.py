@@ -47,12 +47,19 @@ def one_landing(pattern: Optional[ast.Pattern]) -> bool:
         and not pattern.distance.unbounded
 
 
-def lands_by_value(pattern: Optional[ast.Pattern], name: str, model: GameModel) -> bool:
+def lands_by_value(pattern: Optional[ast.Pattern], name: str, model: GameModel,
+                   directions: Optional[Sequence[int]] = None, defines: Collection[str] = ()) -> bool:
     """Whether the copies of an action for distinct values of its `for each`
     (`name`) never land on one site from one start: it goes exactly the value's
     number of steps along a track that does not loop and passes each site once
     (each player's), so two distances land on two sites — or both beyond the
-    end, off the board, where they may land alike."""
+    end, off the board, where they may land alike. Or it goes to a site along
+    the ray from its start in the value's direction (`go to beyond(from, NAME,
+    ...)`, `neighbour(from, NAME)`), the values being `directions`, no two of
+    whose rays from any site share a site."""
+    if isinstance(pattern, ast.GoPattern):
+        return directions is not None and _along_the_value(pattern.targets, name, defines) \
+            and _rays_apart(model, tuple(directions))
     if not one_landing(pattern):
         return False
     assert isinstance(pattern, ast.AlongPattern)
@@ -60,6 +67,23 @@ def lands_by_value(pattern: Optional[ast.Pattern], name: str, model: GameModel) 
     track = model.tracks.get(pattern.track.id)
     return isinstance(distance, ast.Name) and distance.id == name and track is not None \
         and not any(track.loop) and all(len(set(sites)) == len(sites) for sites in track.sites)
+
+
+def _along_the_value(targets: ast.Expr, name: str, defines: Collection[str]) -> bool:
+    """Whether `targets` is a site along the ray from `from` in the direction `name`."""
+    return isinstance(targets, ast.Call) and targets.fn in ("beyond", "neighbour") and targets.fn not in defines \
+        and len(targets.args) >= 2 and isinstance(targets.args[0], ast.Name) and targets.args[0].id == "from" \
+        and isinstance(targets.args[1], ast.Name) and targets.args[1].id == name
+
+
+def _rays_apart(model: GameModel, directions: tuple[int, ...]) -> bool:
+    """Whether no two of `directions` (indices of the board's rays) have rays from
+    one site that share a site."""
+    rays = model.board.rays
+    if len(set(directions)) != len(directions) or any(not 0 <= d < len(rays) for d in directions):
+        return False
+    return all(set(rays[a][s]).isdisjoint(rays[b][s]) for i, a in enumerate(directions) for b in directions[i + 1:]
+               for s in range(len(rays[a])))
 
 
 def check_told_apart(action: ast.Action, templates: Sequence[tuple[str, ...]], reach: Optional[Reach], model: GameModel,

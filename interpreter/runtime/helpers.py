@@ -264,10 +264,12 @@ def flood(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, 
     return found
 
 
-# A region's cut structure (`cut_structure`): its size, then by site the order
-# the search found it in, the lowest order reached from its subtree by one edge
-# back, the size of its subtree and the site it was found from.
-Cuts = tuple[int, dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
+# A region's cut structure (`cut_structure`): its size; by site, the number the
+# search found it at (its order: -2 outside the region); by that number, the size
+# of its subtree; and by the number of each cut point, the numbers of its children
+# whose subtrees it cuts off (none reaches above it by an edge). Lists rather than
+# dicts: the search appends each site's entries as it finds it.
+Cuts = tuple[int, list[int], list[int], dict[int, list[int]]]
 
 
 def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, Cuts]) -> Optional[Cuts]:
@@ -278,54 +280,69 @@ def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, 
     for no region."""
     if not region:
         return None
-    inside = set(region)
+    order = [-2] * len(adjacent)  # (-1: in the region, not found yet)
+    for site in region:
+        order[site] = -1
     root = region[0]
-    order, low, size, parent = {root: 0}, {root: 0}, {root: 1}, {root: -1}
-    stack = [(root, iter(adjacent[root]))]
+    order[root] = 0
+    # (low: the lowest order reached from a subtree by one edge back)
+    low, size, parent = [0], [1], [-1]
+    cut_off: dict[int, list[int]] = {}
+    stack = [(0, iter(adjacent[root]))]
     while stack:  # (each site pushed once: bounded by the region)
-        site, rest = stack[-1]
+        at, rest = stack[-1]
         for t in rest:
-            if t in inside:
-                if t not in order:
-                    order[t] = low[t] = len(order)
-                    size[t], parent[t] = 1, site
-                    stack.append((t, iter(adjacent[t])))
-                    break
-                if order[t] < low[site]:
-                    low[site] = order[t]
+            found = order[t]
+            if found == -2:
+                continue
+            if found == -1:
+                found = order[t] = len(low)
+                low.append(found)
+                size.append(1)
+                parent.append(at)
+                stack.append((found, iter(adjacent[t])))
+                break
+            if found < low[at]:
+                low[at] = found
         else:
             stack.pop()
-            up = parent[site]
+            up = parent[at]
             if up >= 0:
-                size[up] += size[site]
-                if low[site] < low[up]:
-                    low[up] = low[site]
-    cuts = (len(region), order, low, size, parent)
-    for site in region:
-        table[site] = cuts
+                size[up] += size[at]
+                if low[at] < low[up]:
+                    low[up] = low[at]
+                if low[at] >= up:  # (nothing below `at` reaches above `up`: `up` cuts it off)
+                    if up in cut_off:
+                        cut_off[up].append(at)
+                    else:
+                        cut_off[up] = [at]
+    cuts = (len(region), order, size, cut_off)
+    table.update(dict.fromkeys(region, cuts))
     return cuts
 
 
-def count_without(adjacent: walks.Adjacent, cuts: Optional[Cuts], seed: int, without: int) -> int:
+def count_without(cuts: Optional[Cuts], seed: int, without: int) -> int:
     """How many sites a flood from `seed` reaches in its region (`cuts`, from
     `cut_structure`; None: the seed is outside every region) when `without` is
-    not passable: the region's size when `without` is not in it; else the subtree
-    of `without`'s child holding the seed when that child reaches above it by no
-    edge; else the region but `without` and its subtrees cut off."""
+    not passable: the region's size when `without` is not in it (or none); else
+    the subtree of `without`'s child holding the seed when `without` cuts that
+    child off; else the region but `without` and the subtrees it cuts off."""
     if cuts is None or seed == without:
         return 0
-    total, order, low, size, parent = cuts
-    at = order.get(without)
-    if at is None:
+    total, order, size, cut_off = cuts
+    at = order[without] if without >= 0 else -2
+    if at < 0:
         return total
+    children = cut_off.get(at)
+    if children is None:
+        return total - 1
     seed_at = order[seed]
-    cut_off = 0
-    for child in adjacent[without]:
-        if parent.get(child) == without and low[child] >= at:
-            if order[child] <= seed_at < order[child] + size[child]:
-                return size[child]
-            cut_off += size[child]
-    return total - 1 - cut_off
+    lost = 0
+    for child in children:
+        if child <= seed_at < child + size[child]:
+            return size[child]
+        lost += size[child]
+    return total - 1 - lost
 
 
 def flood_steps(adjacent: walks.Adjacent, seeds: Iterable[int], passable: tuple[bool, ...],

@@ -39,7 +39,7 @@ def test_the_count_without_a_site_is_the_floods_on_random_graphs():
                     found.extend(t for t in adjacent[s] if t in region and t not in found)
                 cut_structure(adjacent, found, table)
             for without in [-1, *range(n)]:
-                assert count_without(adjacent, table.get(seed), seed, without) == \
+                assert count_without(table.get(seed), seed, without) == \
                     _flood(adjacent, region - {without}, seed), (adjacent, region, seed, without)
 
 

@@ -190,3 +190,36 @@ def test_a_walks_steps_and_forbid_passing_both_apply(tmp_path, step, ends):
             f"    action walk by stone:\n        walk 2 steps{step}\n        onto empty: move\n"
     game = load_game(write_definition(tmp_path, stones_and_rocks(extra=CORNER), rules))
     assert game.legal_notations(game.initial_state()) == ends
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_a_walk_of_few_steps_written_as_loops_ends_where_the_helpers_walk_ends(tmp_path, monkeypatch, n):
+    # Up to patterns.MAX_UNROLLED_WALK steps, a walk with a condition on each step
+    # (and no passing rule) is one loop per step in the lister; compiled with the
+    # helper (the limit set to 0) it must list the same moves on random positions
+    # of a 5 x 5 grid of orthogonal neighbours (no triangles: a walk that came back
+    # to a square it passed would end where no walk of n steps does).
+    import random
+
+    from interpreter.compilation import patterns
+
+    rules = ("phase play:\n    turn: move\ndecision move:\n    action walk by stone:\n"
+             f"        walk {n} steps, each step x to y where y is empty and x != e5\n        onto empty: move\n")
+    yaml = stones_and_rocks(files=5, ranks=5, extra="setup:\n  white:\n    stone: [a1]\n").replace(
+        "grid: {files: 5, ranks: 5}", "grid: {files: 5, ranks: 5, neighbours: [n, e, s, w]}")
+    unrolled = load_game(write_definition(tmp_path, yaml, rules))
+    monkeypatch.setattr(patterns, "MAX_UNROLLED_WALK", 0)
+    (tmp_path / "helper").mkdir()
+    helper = load_game(write_definition(tmp_path / "helper", yaml, rules))
+    assert "h_walk_ends" not in names_read(unrolled) and "h_walk_ends" in names_read(helper)
+    rng = random.Random(n)
+    sites = [f"{f}{r}" for f in "abcde" for r in "12345"]
+    moves = 0
+    for _ in range(60):
+        chosen = rng.sample(sites, rng.randint(1, 10))
+        pieces = {site: (rng.choice(("white", "black")), "stone") for site in chosen[1:]}
+        pieces[chosen[0]] = ("white", "stone")
+        listed = unrolled.legal_notations(unrolled.make_state(pieces))
+        assert listed == helper.legal_notations(helper.make_state(pieces))
+        moves += len(listed)
+    assert moves > 60

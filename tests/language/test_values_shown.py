@@ -129,3 +129,27 @@ def test_the_perft_counts_of_copies_landing_apart(tmp_path):
     first, second = perft_of_spellings(tmp_path, LANDING_RULES, '"{from}-{to}"', ('"{from}-{to}"', '"{from}-{to}/{d}"'),
                                        LANDING_PIECES, 3, 1)
     assert first == second
+
+
+HOP = """\
+    action hop by man for each d in [n, e, s, w]:
+        where neighbour(from, d) is occupied
+        go to beyond(START, d, it is occupied)
+        onto empty: move
+"""
+
+
+def test_copies_going_along_their_directions_rays_are_not_compared(tmp_path):
+    # A hop over a line of men in each direction lands on the ray of its own
+    # direction from the start: no two copies land alike (the rays of n, e, s and
+    # w from one square share none), so no listing compares their notations.
+    setup = "  white:\n    man: [c3, a1]\n  black:\n    man: [c4, d3, e3, a2]\n"
+    game = make(tmp_path, one_decision(HOP.replace("START", "from")), setup)
+    assert not names_read(game) & COMPARING
+    # c3 over c4 to c5, over d3 and e3 off the board (no landing); a1 over a2 to a3
+    assert sorted(game.legal_notations(game.initial_state())) == ["a1-a3", "c3-c5"]
+    # Not from the piece's own square (here its neighbour's, which may be the
+    # same for two copies): compared as before.
+    (tmp_path / "other").mkdir()
+    other = make(tmp_path / "other", one_decision(HOP.replace("START", "neighbour(from, n)")), setup)
+    assert names_read(other) & COMPARING
