@@ -50,6 +50,7 @@ import ast as py
 import copy
 from typing import Any, NamedTuple, Optional, Sequence
 
+from ..runtime.engine import LIST_BELOW_PER_BOUND
 from . import pyast
 from .source import Origin, Source
 
@@ -604,9 +605,12 @@ def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:
 # collection). Each try gives every listed action of the position with the same
 # chance (the piece's 1/n, times k/M, times 1/k); a draw that keeps none after as
 # many tries as there are pieces leaves the position to the whole lister
-# (uniform too). A try keeps an action with chance k/M: past MAX_PER_ELEMENT the
-# tries kept too few where pieces have few of their most actions (slides on a
-# board filling up) — measured in benchmarks/PROFILE-NOTES.md ("element draws").
+# (uniform too). Where a `where` about the piece alone (not its landing) holds
+# every action, the first piece drawn that it stops narrows the pool to the
+# pieces it lets through (_narrowing: a die naming the piece that moves stops
+# most). A try keeps an action with chance k/M: past MAX_PER_ELEMENT the tries
+# kept too few where pieces have few of their most actions (slides on a board
+# filling up) — measured in benchmarks/PROFILE-NOTES.md ("element draws").
 MAX_PER_ELEMENT = 24
 # The most values a name or expression may have that the bound is worked out over.
 _MAX_VALUES = 50_000
@@ -659,7 +663,7 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
         pyast.assign(pyast.name(target), pyast.sub(elements, pyast.helper("int", pyast.binop(
             pyast.call(rand), "*", n)))),
         pyast.assign(out, pyast.list_()),
-        *_copied(body),
+        *_narrowing(src, body, target, elements, n),
         pyast.assign(k, pyast.helper("len", out)),
         pyast.if_(pyast.compare(k, ">", pyast.num(bound)), [pyast.return_(pyast.none())]),
         pyast.assign(u, pyast.binop(pyast.call(rand), "*", pyast.num(bound))),
@@ -675,6 +679,59 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
         pyast.return_(pyast.none()),
     ], origin)
     return name, -bound, False
+
+
+def _narrowing(src: Source, body: list[py.stmt], target: str, elements: py.Name, n: py.Name) -> list[py.stmt]:
+    """A try's copy of `body`; where every action of `body` is under one last `if
+    TEST:` (a `where` about the piece and the position, not the landing: a piece
+    failing it has no action), a piece drawn that fails it narrows the draw's
+    pool to the pieces passing it, once, and the draw goes on from those —
+    unless they are too few to hold LIST_BELOW_PER_BOUND·M actions: then the
+    lister lists them (the draw gives None), and the playout lists the positions
+    after until a listing gives that many (runtime/engine.py):
+
+        <body before the if>
+        if TEST:
+            <its body>
+        else:
+            pool = []
+            for frm in elements:
+                <body before the if>
+                if TEST:
+                    pool.append(frm)
+            elements = pool
+            n = len(pool)
+            if n < LIST_BELOW_PER_BOUND:
+                return None
+            continue
+
+    A narrowed pool holds every piece with an action, each once, so a try keeps
+    each of the position's actions with the same chance 1/(n·M) as before, and
+    which pool a try draws from depends only on the tries before it: uniform.
+    A gate that pieces mostly pass costs nothing (the pool is narrowed only
+    once a piece fails it); one that most fail (a rolled number naming the
+    piece) is asked of each piece once, not a try each, and a draw that would
+    fail its tries on the pieces it stops leaves the position to the lister at
+    once (measured in benchmarks/PROFILE-NOTES.md, "s-draw3")."""
+    gate = body[-1] if body else None
+    if not isinstance(gate, py.If) or gate.orelse or pyast.uses(body[:-1], "out") \
+            or pyast.uses([gate.test], "out"):
+        return _copied(body)
+    prefix = body[:-1]
+    pool = pyast.name(src.fresh("l"))
+    element = pyast.name(target)
+    narrowed = [
+        pyast.assign(pool, pyast.list_()),
+        pyast.for_(element, elements, [
+            *_copied(prefix),
+            pyast.if_(_copied_expr(gate.test), [pyast.expr_stmt(pyast.method(pool, "append", element))]),
+        ]),
+        pyast.assign(elements, pool),
+        pyast.assign(n, pyast.helper("len", pool)),
+        pyast.if_(pyast.compare(n, "<", pyast.num(LIST_BELOW_PER_BOUND)), [pyast.return_(pyast.none())]),
+        pyast.continue_(),
+    ]
+    return [*_copied(prefix), pyast.if_(_copied_expr(gate.test), _copied(gate.body), narrowed)]
 
 
 def _kinds_apart(body: list[py.stmt]) -> bool:

@@ -12,7 +12,7 @@ import pytest
 
 from interpreter import load_game
 from tests.helpers import REPO, write_definition
-from tests.runtime.test_draws import element_drawn
+from tests.runtime.test_draws import _Spent, element_drawn
 
 # A game of hops as format.md teaches them (3.13): a step any way, or a hop over a
 # piece beside, orthogonally, then more hops of the same piece (the sites it left
@@ -164,3 +164,87 @@ def test_pieces_with_few_actions_are_not_drawn_more_often(hops):
         counts[own[int(rng.random() * len(own))]] += 1
     chi_square = sum((counts[code] - 60) ** 2 / 60 for code in legal)
     assert chi_square > _chi_square_limit(len(legal) - 1)
+
+
+# Einstein würfelt nicht! (benchmarks/outsiders/einstein): the die names the cubes
+# that may move, `where piece.num == lo or piece.num == hi` — one or two of up to six.
+EINSTEIN = REPO / "benchmarks" / "outsiders" / "einstein"
+
+
+@pytest.fixture(scope="module")
+def einstein():
+    return load_game(str(EINSTEIN)).engine
+
+
+def _moves_of_einstein(engine, seeds: range):
+    """Positions of seeded random games where the cubes move (not a chance event)."""
+    for seed in seeds:
+        for s in positions(engine, seed, tuple(range(2, 40))):
+            if not engine.decisions[s.decision].is_chance:
+                yield s
+
+
+def _scripted(numbers: list[float]):
+    """A `rand` giving `numbers`, then failing with _Spent; and how many it gave."""
+    given = []
+
+    def rand():
+        if len(given) == len(numbers):
+            raise _Spent
+        given.append(numbers[len(given)])
+        return given[-1]
+    return rand, given
+
+
+def test_a_where_about_the_piece_narrows_the_draw_to_the_pieces_passing_it(einstein):
+    decision = next(d for d in einstein.decisions if d.name == "move")
+    bound = decision.draws_per_element
+    assert bound == 3
+    narrowed = listed = 0
+    for s in _moves_of_einstein(einstein, range(6)):
+        legal = list(einstein.legal(s))
+        pieces = s.occ[s.player]
+        # (every cube the die names has a step: one on its goal has ended the game)
+        passing = [frm for frm in pieces if any(code[1] == frm for code in legal)]
+        stopped = [i for i, frm in enumerate(pieces) if frm not in passing]
+        if not stopped:
+            continue
+        first = (stopped[0] + 0.5) / len(pieces)  # (a cube the die does not name)
+        if len(passing) < 2:
+            # too few to draw from: the lister lists them, after that one try
+            rand, given = _scripted([first])
+            assert decision.draws[0](s, [], rand, False) is None and given == [first]
+            listed += 1
+            continue
+        # every cube passing, every slot of the keeping test: each action once
+        kept = []
+        for j, frm in enumerate(passing):
+            own = [code for code in legal if code[1] == frm]
+            for slot in range(bound):
+                rand, _ = _scripted([first, (j + 0.5) / len(passing), (slot + 0.5) / bound])
+                try:
+                    code = decision.draws[0](s, [], rand, False)
+                except _Spent:  # (kept none: the next try)
+                    assert slot >= len(own)
+                    continue
+                assert code == own[slot]
+                kept.append(code)
+        assert sorted(kept) == sorted(legal)
+        narrowed += 1
+    assert narrowed >= 3 and listed >= 3
+
+
+def test_a_narrowed_draw_gives_each_action_as_often(einstein):
+    decision = next(d for d in einstein.decisions if d.name == "move")
+    rng = random.Random(3)
+    tested = 0
+    for s in _moves_of_einstein(einstein, range(4)):
+        if len(einstein.legal(s)) < 4:
+            continue
+        counts, legal = _drawn_counts(einstein, s, rng, per_action=60)
+        assert set(counts) == set(legal)
+        chi_square = sum((counts[code] - 60) ** 2 / 60 for code in legal)
+        assert chi_square < _chi_square_limit(len(legal) - 1), (s.ply, counts.most_common(3))
+        tested += 1
+    assert tested >= 3
+    assert decision.draws_per_element
