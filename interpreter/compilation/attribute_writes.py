@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from ..parsing import ast
-from ..parsing.visit import nodes_of
+from ..parsing.visit import nodes_of, reaches
 
 # (what may be read by the conditions of such a block: nothing that can fail)
 _PLAIN = (ast.Name, ast.Bool, ast.Num, ast.NoneLit, ast.Is, ast.Not, ast.And, ast.Or, ast.Pieces, ast.Attr)
@@ -69,15 +69,10 @@ def reads_attributes(e: ast.Expr, defines: dict[str, ast.Define], attributes: fr
                      seen: Optional[set[str]] = None) -> bool:
     """Whether `e` (or a define it uses) may read one of `attributes` of a piece:
     `X.NAME`, or a count of positions (`repetitions`, `board repetitions`)."""
-    seen = set() if seen is None else seen
-    for node in nodes_of(e):
+    def reads(node: object) -> bool:
         if isinstance(node, ast.Attr) and node.name in attributes or isinstance(node, ast.BoardRepetitions):
             return True
-        name = node.id if isinstance(node, ast.Name) else node.fn if isinstance(node, ast.Call) else None
-        if name in _COUNTING:
-            return True
-        if name in defines and name not in seen:
-            seen.add(name)
-            if reads_attributes(defines[name].expr, defines, attributes, seen):
-                return True
-    return False
+        return (node.id if isinstance(node, ast.Name) else node.fn if isinstance(node, ast.Call) else None) \
+            in _COUNTING
+
+    return reaches(e, defines, reads, seen)

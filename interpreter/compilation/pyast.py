@@ -342,26 +342,17 @@ def walk(node: ast.AST) -> Iterator[ast.AST]:
 
 def child_nodes(node: ast.AST) -> list[ast.AST]:
     """The child nodes of `node`, as `ast.iter_child_nodes` gives them."""
-    kind = node.__class__
-    fields = _CHILD_FIELDS.get(kind)
-    if fields is None:
-        fields = _child_fields(kind)
-    children: list[ast.AST] = []
-    for field in fields:
-        value = getattr(node, field, None)
-        if value.__class__ is list:
-            children.extend([item for item in value if isinstance(item, ast.AST)])
-        elif isinstance(value, ast.AST):
-            children.append(value)
-    return children
+    fields = _CHILD_FIELDS.get(node.__class__)
+    return _children(node, _child_fields(node.__class__) if fields is None else fields)
 
 
 def children_in_order(node: ast.AST) -> list[ast.AST]:
     """The child nodes of `node` in the order Python writes them."""
-    kind = node.__class__
-    fields = _CHILD_FIELDS_WRITTEN.get(kind)
-    if fields is None:
-        fields = _child_fields_written(kind)
+    fields = _CHILD_FIELDS_WRITTEN.get(node.__class__)
+    return _children(node, _child_fields_written(node.__class__) if fields is None else fields)
+
+
+def _children(node: ast.AST, fields: Iterable[str]) -> list[ast.AST]:
     children: list[ast.AST] = []
     for field in fields:
         value = getattr(node, field, None)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Collection, Optional, Sequence
 
 from ..parsing import ast
-from ..parsing.visit import nodes_of
+from ..parsing.visit import reaches
 from .errors import RuleError
 from .model import GameModel
 from .reach import Reach
@@ -190,16 +190,8 @@ def _reads_landing(e: ast.Expr, defines: dict[str, ast.Define], seen: Optional[s
 def reads_names(e: ast.Expr, defines: dict[str, ast.Define], names: frozenset[str],
                 seen: Optional[set[str]] = None) -> bool:
     """Whether an expression reads one of `names` (itself or in a define it uses)."""
-    seen = set() if seen is None else seen
-    for node in nodes_of(e):
-        name = node.id if isinstance(node, ast.Name) else node.fn if isinstance(node, ast.Call) else None
-        if name in names:
-            return True
-        if name in defines and name not in seen:
-            seen.add(name)
-            if reads_names(defines[name].expr, defines, names, seen):
-                return True
-    return False
+    return reaches(e, defines, lambda node: (node.id if isinstance(node, ast.Name) else
+                                             node.fn if isinstance(node, ast.Call) else None) in names, seen)
 
 
 # ---------------------------------------------------------------- templates that may write alike

@@ -15,9 +15,9 @@ analysis/static_checks.py.
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
-from .ast import Pos, Stmt
+from .ast import Call, Name, Pos, Stmt
 
 
 def is_node(value: object) -> bool:
@@ -56,6 +56,22 @@ def nodes_of(tree: object) -> Iterator[Any]:
         below = list(children(node))
         below.reverse()
         stack.extend(below)
+
+
+def reaches(e: object, defines: Mapping[str, Any], test: Callable[[Any], bool],
+            seen: Optional[set[str]] = None) -> bool:
+    """Whether a node of `e`, or of a define it names (and those name, each once),
+    meets `test`: what an expression reads, its defines written out."""
+    seen = set() if seen is None else seen
+    for node in nodes_of(e):
+        if test(node):
+            return True
+        name = node.id if isinstance(node, Name) else node.fn if isinstance(node, Call) else None
+        if name is not None and name in defines and name not in seen:
+            seen.add(name)
+            if reaches(defines[name].expr, defines, test, seen):
+                return True
+    return False
 
 
 def statements_of(block: Iterable[Stmt]) -> Iterator[Stmt]:
