@@ -393,18 +393,7 @@ def name_counts(node: ast.AST) -> dict[str, int]:
     """How many times each identifier is named in `node` (read or written).
     Statements keep their count: a block pasted into many functions is counted once."""
     cached: Optional[dict[str, int]] = node.__dict__.get("_name_counts")
-    if cached is not None:
-        return cached
-    names, statements = _names_and_statements(node)
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name.id] = counts.get(name.id, 0) + 1
-    for stmt in statements:
-        for identifier, n in name_counts(stmt).items():
-            counts[identifier] = counts.get(identifier, 0) + n
-    if isinstance(node, ast.stmt):
-        node._name_counts = counts  # type: ignore[attr-defined]  # (nodes never change once built)
-    return counts
+    return cached if cached is not None else _counted(node, False)
 
 
 def _names_and_statements(node: ast.AST) -> tuple[list[ast.Name], list[ast.stmt]]:
@@ -477,18 +466,24 @@ def store_counts(node: ast.AST) -> dict[str, int]:
     not read: `ctx` Store or Del); kept by statements as `name_counts` is (not to be
     changed)."""
     cached: Optional[dict[str, int]] = node.__dict__.get("_store_counts")
-    if cached is not None:
-        return cached
+    return cached if cached is not None else _counted(node, True)
+
+
+def _counted(node: ast.AST, stores_only: bool) -> dict[str, int]:
+    """name_counts (or, `stores_only`, store_counts) of `node` worked out, each statement
+    inside it counted by its own (kept) count, and kept by `node` if it is a statement."""
     names, statements = _names_and_statements(node)
     counts: dict[str, int] = {}
     for name in names:
-        if not isinstance(name.ctx, ast.Load):
+        if not (stores_only and isinstance(name.ctx, ast.Load)):
             counts[name.id] = counts.get(name.id, 0) + 1
+    of_statement = store_counts if stores_only else name_counts
     for stmt in statements:
-        for identifier, n in store_counts(stmt).items():
+        for identifier, n in of_statement(stmt).items():
             counts[identifier] = counts.get(identifier, 0) + n
     if isinstance(node, ast.stmt):
-        node._store_counts = counts  # type: ignore[attr-defined]  # (nodes never change once built)
+        # (nodes never change once built)
+        setattr(node, "_store_counts" if stores_only else "_name_counts", counts)
     return counts
 
 
