@@ -24,7 +24,7 @@ from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
 from .validation.expansion import expansion_errors
 from .validation.lost_locals import lost_let_warnings
-from .validation.semantic import missing_line_warnings, unused_warnings
+from .validation.semantic import hidden_name_warnings, missing_line_warnings, unused_warnings
 
 
 @dataclass
@@ -67,7 +67,8 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
         diags.add(Diagnostic(pos.file, pos.line, pos.column, warning.message, "warning", warning.hint))
     if rules is None and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
-    diags.extend(missing_line_warnings(definition.data, model.board, lambda path: locate(definition, path)))
+    diags.extend(missing_line_warnings(definition.data, model, lambda path: locate(definition, path)))
+    diags.extend(hidden_name_warnings(model, lambda path: locate(definition, path)))
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path), definition.data))
     diags.extend(lost_let_warnings(items))
     diags.raise_if_errors(definition.sources)

@@ -188,6 +188,9 @@ class SiteFamily:
         if direction.type not in (Type.DIRS, Type.DIR):
             which = "the second argument" if argument == 1 else "the argument"
             hint = OFFSET_FORMS if e.fn == "neighbour" and direction.type in (Type.INT, Type.DECIMAL) else None
+            if isinstance(arg, ast.Name) and arg.id in self.x.model.direction_sets:
+                hint = (f"'{arg.id}' names a direction, but a variable, pool or option of that name "
+                        "hides it here: give that another name")
             raise RuleError(arg.pos, f"{which} of '{e.fn}' must be a direction, found {describe(direction)}", hint)
         if direction.type is Type.DIR:
             return direction

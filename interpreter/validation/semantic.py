@@ -8,53 +8,83 @@ action for a kind of piece that can never be on the board.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Collection
 
 from ..compilation.board import line_index
 from ..compilation.model import AT_KEY
+from ..loading.options import board_size_options
 from ..parsing import ast
 from ..parsing.visit import nodes_of
 from .diagnostics import Diagnostic
 
 if TYPE_CHECKING:
-    from ..compilation.board import Board
     from ..compilation.model import GameModel
 
 Locate = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # YAML path -> (file, line, column)
 
 
-def missing_line_warnings(data: dict[str, Any], board: Board, locate: Locate) -> list[Diagnostic]:
-    """Warnings about a region rule's rank or file the grid (`board`, as built with the
-    options chosen) has not: it chooses no site, which is a slip more often than a
-    board made smaller by a variant."""
+def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate) -> list[Diagnostic]:
+    """Warnings about a region rule's rank or file the grid (as built with the options
+    chosen) has not: it chooses no site, which is a slip more often than a board made
+    smaller by a variant. Where an option gives the grid's size, a rank or file the
+    largest size has is no slip (`last - 18` or file `s` on a board from 2 to 19): only
+    a region left without any site at this size is said, once."""
+    board = model.board
     if board.kind != "grid":
         return []
-    ranks, files = board.ranks, board.files
+    largest = _largest_grid(data, model)
     warnings: list[Diagnostic] = []
+    emptied: dict[str, str] = {}  # region -> the first line this size lacks
 
-    def walk(spec: Any, path: tuple[Any, ...]) -> None:
+    def check(region: str, values: list[Any], path: tuple[Any, ...], axis: str) -> None:
+        letters = axis == "files"
+        count = board.files if letters else board.ranks
+        for i, value in enumerate(values):
+            if line_index(value, count, letters=letters) >= 0:
+                continue
+            if line_index(value, largest[axis], letters=letters) >= 0:
+                emptied.setdefault(region, f"{axis[:-1]} {value}")
+                continue
+            file, line, col = locate(path + (axis, i))
+            shown = f"a to {chr(ord('a') + count - 1)}" if letters else f"1 to {count}"
+            warnings.append(Diagnostic(file, line, col, f"the board has no {axis[:-1]} {value}: it chooses no site",
+                                       "warning", f"its {axis} are {shown}"))
+
+    def walk(region: str, spec: Any, path: tuple[Any, ...]) -> None:
         if not isinstance(spec, dict):
             return
-        for i, rank in enumerate(spec.get("ranks") or []):
-            if line_index(rank, ranks, letters=False) < 0:
-                file, line, col = locate(path + ("ranks", i))
-                warnings.append(Diagnostic(file, line, col, f"the board has no rank {rank}: it chooses no site",
-                                           "warning", f"its ranks are 1 to {ranks}"))
-        for i, letter in enumerate(spec.get("files") or []):
-            if line_index(letter, files, letters=True) < 0:
-                file, line, col = locate(path + ("files", i))
-                warnings.append(Diagnostic(file, line, col, f"the board has no file {letter}: it chooses no site",
-                                           "warning", f"its files are a to {chr(ord('a') + files - 1)}"))
+        check(region, list(spec.get("ranks") or []), path, "ranks")
+        check(region, list(spec.get("files") or []), path, "files")
         for i, part in enumerate(spec.get("union") or []):
-            walk(part, path + ("union", i))
-        walk(spec.get("only"), path + ("only",))
-        walk(spec.get("except"), path + ("except",))
+            walk(region, part, path + ("union", i))
+        walk(region, spec.get("only"), path + ("only",))
+        walk(region, spec.get("except"), path + ("except",))
         for player, part in (spec.get("per_player") or {}).items():
-            walk(part, path + ("per_player", player))
+            walk(region, part, path + ("per_player", player))
 
     for name, spec in (data.get("regions") or {}).items():
-        walk(spec, ("regions", name))
+        walk(name, spec, ("regions", name))
+    for name, lacked in emptied.items():
+        region = model.regions.get(name)
+        if region is not None and not any(region.sites):
+            file, line, col = locate(("regions", name))
+            warnings.append(Diagnostic(file, line, col, f"region '{name}' has no site: the board has no {lacked}",
+                                       "warning", "a larger board has it"))
     return warnings
+
+
+def _largest_grid(data: dict[str, Any], model: GameModel) -> dict[str, int]:
+    """{"files"/"ranks": the most the grid has at any value of its options}."""
+    board = model.board
+    largest = {"files": board.files, "ranks": board.ranks}
+    for axis, option in board_size_options(data).items():
+        spec = model.option_specs.get(option)
+        values = [v for v in (spec.possible_values() if spec is not None else [])
+                  if isinstance(v, int) and not isinstance(v, bool)]
+        if spec is not None and spec.maximum is not None:
+            values.append(int(spec.maximum))
+        largest[axis] = max([largest[axis], *values])
+    return largest
 
 
 def regions_named_in_yaml(data: Any) -> set[str]:
@@ -159,3 +189,29 @@ def _notations(nodes: list[Any]) -> list[str]:
     """The notation templates among `nodes` (of actions, cases, `notation` statements)."""
     texts = [node.template for node in nodes if isinstance(node, ast.NotationStmt)]
     return texts + [node.notation for node in nodes if isinstance(node, (ast.Action, ast.Case)) and node.notation]
+
+
+def hidden_name_warnings(model: GameModel, locate: Locate) -> list[Diagnostic]:
+    """Warnings about a name the YAML declares twice, as two sorts of thing: in the
+    rules' expressions the first of variables, pools, options, regions and tracks
+    (the order names are looked up in) wins, and the other cannot be named there —
+    an option `n` makes `neighbour(to, n)` read the option's number."""
+    declared: list[tuple[str, str, Collection[str]]] = [
+        ("variable", "variables", model.variables), ("pool", "pools", model.pools),
+        ("option", "options", model.options), ("region", "regions", model.regions),
+        ("track", "tracks", model.tracks)]
+    hidden: list[tuple[str, Collection[str]]] = [
+        (what, names) for what, _, names in declared] + [
+        ("player", model.all_players), ("site", model.board.index), ("direction", model.direction_sets)]
+    warnings: list[Diagnostic] = []
+    for rank, (what, key, names) in enumerate(declared):
+        for name in names:
+            other = next((sort for sort, others in hidden[rank + 1:] if name in others), None)
+            if other is None:
+                continue
+            file, line, col = locate((key, name, AT_KEY))
+            warnings.append(Diagnostic(
+                file, line, col, f"{what} '{name}' has the name of a {other}: in the rules' expressions "
+                                 f"'{name}' is the {what}, and the {other} cannot be named there",
+                "warning", f"give the {what} another name"))
+    return warnings

@@ -153,10 +153,26 @@ def test_validate_warns_of_a_rank_one_size_lacks(tmp_path, capsys):
     assert main(["validate", str(folder)]) == 0
     captured = capsys.readouterr()
     warnings = [line for line in captured.err.splitlines() if ": warning: " in line]
-    # The region unused at every size is said once; the rank only size 3 lacks, with the size.
+    # The region unused at every size is said once; the region the rank leaves without a
+    # site at size 3, with the size.
     assert [w.split(": warning: ")[1] for w in warnings] == [
-        "region 'top' is never used in the rules", "with size=3: the board has no rank 4: it chooses no site"]
+        "region 'top' is never used in the rules", "with size=3: region 'top' has no site: the board has no rank 4"]
     assert captured.out.strip().endswith("board sizes checked: size=3, 4, 5)")
+
+
+def test_lines_a_larger_size_has_are_no_slip(tmp_path, capsys):
+    """A region stepped down from the far edge (`last - 3`, file `e`), as a triangle
+    of a board whose size an option gives, is no warning at the sizes that lack a
+    line while the region keeps sites; a rank no size has is one, said once."""
+    stairs = ("  upper: {all: true, except: {union: [{files: [b], only: {ranks: [last]}},"
+              " {files: [e], only: {ranks: [last, last - 1, last - 3]}}]}}\n"
+              "  beyond: {ranks: [2, 7]}\n")
+    folder = _copy(tmp_path, ("      east: {files: [a]}\n", "      east: {files: [a]}\n" + stairs))
+    assert main(["validate", str(folder)]) == 0
+    warnings = [line.split(": warning: ")[1] for line in capsys.readouterr().err.splitlines() if ": warning: " in line]
+    assert sorted(warnings) == ["region 'beyond' is never used in the rules",
+                                "region 'upper' is never used in the rules",
+                                "the board has no rank 7: it chooses no site"]
 
 
 def test_a_region_of_the_far_edge_at_every_size(tmp_path):
