@@ -276,8 +276,32 @@ def _site_finder(board: boards.Board, report: Report, sized: str = "") -> SiteFi
 
 def _regions(data: Data, players: list[str], board: boards.Board, site: SiteFinder,
              report: Report) -> dict[str, Region]:
-    regions = {}
-    for name, spec in (data.get("regions") or {}).items():
+    specs = data.get("regions") or {}
+    regions: dict[str, Region] = {}
+    building: list[str] = []
+
+    def named(name: str, at: Path) -> tuple[int, ...]:
+        """The sites of the shared region `name`, which a rule names (`except: star`),
+        built first where it comes later in `regions`."""
+        if name not in specs:
+            report(at, f"unknown region '{name}'", _hint(name, specs))
+            return ()
+        if name in building:
+            report(at, f"region '{name}' is made of itself: " + " -> ".join(building[building.index(name):] + [name]),
+                   "a region may name only regions that do not name it")
+            return ()
+        if name not in regions:
+            building.append(name)
+            build(name, specs[name])
+            building.pop()
+        region = regions[name]
+        if region.per_player:
+            report(at, f"region '{name}' differs per player: a rule can name only a region shared by all players",
+                   "write its sites here, or name it per player in this region's per_player")
+            return ()
+        return region.sites[0]
+
+    def build(name: str, spec: Any) -> None:
         path = ("regions", name)
         if isinstance(spec, dict) and "per_player" in spec:
             per = []
@@ -286,12 +310,18 @@ def _regions(data: Data, players: list[str], board: boards.Board, site: SiteFind
                 if sub is None:
                     report(path + ("per_player",), f"region '{name}' has no sites for player '{pname}'", None)
                     sub = []
-                per.append(_region_sites(sub, board, site, path + ("per_player", pname), report))
+                per.append(_region_sites(sub, board, site, path + ("per_player", pname), report, named))
             regions[name] = Region(name, True, per, [_mask(s, board.size) for s in per])
         else:
-            sites = _region_sites(spec, board, site, path, report)
+            sites = _region_sites(spec, board, site, path, report, named)
             regions[name] = Region(name, False, [sites], [_mask(sites, board.size)])
-    return regions
+
+    for name, spec in specs.items():
+        if name not in regions:
+            building.append(name)
+            build(name, spec)
+            building.pop()
+    return {name: regions[name] for name in specs}
 
 
 def _kinds(data: Data) -> dict[str, Kind]:
@@ -543,10 +573,18 @@ def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.
     return boards.build_graph(sites, chains, one_way)
 
 
-def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report) -> tuple[int, ...]:
-    """A region is a list of sites, or a rule: ranks / files / edge / all / sites / the
-    regions in `union`, only those also in `only`, minus those in `except` (each a region itself).
+# (a shared region's name, where it is named) -> its sites
+RegionNamed = Callable[[str, Path], tuple[int, ...]]
+
+
+def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report,
+                  named: RegionNamed) -> tuple[int, ...]:
+    """A region is a list of sites, the name of another region, or a rule: ranks / files
+    / edge / all / sites / the regions in `union`, only those also in `only`, minus those
+    in `except` (each a region itself).
     (A rank or file the grid has not chooses nothing: validation warns about it.)"""
+    if isinstance(spec, str):
+        return named(spec, path)
     if isinstance(spec, list):
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
     chosen: set[int] = set()
@@ -572,20 +610,20 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
         if s >= 0:
             chosen.add(s)
     for i, part in enumerate(spec.get("union") or []):
-        chosen |= set(_region_sites(part, board, site, path + ("union", i), report))
+        chosen |= set(_region_sites(part, board, site, path + ("union", i), report, named))
     has_parts = any(k in spec for k in ("ranks", "files", "edge", "all", "sites", "union"))
     if "only" in spec:
         if not has_parts:
             report(path + ("only",), "'only' keeps the sites of the rule's other parts that are also in it, and "
                                      "this rule has no other part", "add the parts to choose from, e.g. "
                                      "{files: [b, d], only: {ranks: [2, 4]}}")
-        chosen &= set(_region_sites(spec["only"], board, site, path + ("only",), report))
+        chosen &= set(_region_sites(spec["only"], board, site, path + ("only",), report, named))
     elif "except" in spec and not has_parts:
         report(path + ("except",), "'except' takes sites out of the rule's other parts, and this rule has no "
                                    "other part", "add the parts to take them from, e.g. "
                                    "{all: true, except: {edge: true}}")
     if "except" in spec:
-        chosen -= set(_region_sites(spec["except"], board, site, path + ("except",), report))
+        chosen -= set(_region_sites(spec["except"], board, site, path + ("except",), report, named))
     return tuple(sorted(chosen))
 
 
@@ -687,8 +725,21 @@ def _region_placements(spec: Any, path: Path, owner: int, regions: dict[str, Reg
             return []
         sites = region.sites[owner if region.per_player else 0]
     else:
-        sites = _region_sites(where, board, site, at, report)
+        sites = _region_sites(where, board, site, at, report, _named_among(regions, report))
     return [(_SiteIndex(s), values, at) for s in sites]
+
+
+def _named_among(regions: dict[str, Region], report: Report) -> RegionNamed:
+    """A region rule's names read from the regions built (a setup entry's own rule)."""
+    def named(name: str, at: Path) -> tuple[int, ...]:
+        region = regions.get(name)
+        if region is None or region.per_player:
+            report(at, f"unknown region '{name}'" if region is None else
+                   f"region '{name}' differs per player: a rule can name only a region shared by all players",
+                   _hint(name, regions) if region is None else None)
+            return ()
+        return region.sites[0]
+    return named
 
 
 def _height(values: dict[str, Any], stacks: bool, path: Path, report: Report) -> int:

@@ -89,17 +89,30 @@ def _largest_grid(data: dict[str, Any], model: GameModel) -> dict[str, int]:
 
 def regions_named_in_yaml(data: Any) -> set[str]:
     """The regions the YAML itself uses by name: a setup entry's `{region: NAME}`
-    (format.md 2.14) and the regions `display` marks."""
+    (format.md 2.14), the regions another region's rule names and those `display` marks."""
     named: set[str] = set()
     for placements in (data.get("setup") or {}).values() if isinstance(data.get("setup"), dict) else ():
         for spec in (placements or {}).values() if isinstance(placements, dict) else ():
             if isinstance(spec, dict) and isinstance(spec.get("region"), str):
                 named.add(spec["region"])
+    for spec in (data.get("regions") or {}).values() if isinstance(data.get("regions"), dict) else ():
+        named.update(_regions_a_rule_names(spec))
     display = data.get("display")
     marked = display.get("regions") if isinstance(display, dict) else None
     if isinstance(marked, dict):
         named.update(name for name in marked if isinstance(name, str))
     return named
+
+
+def _regions_a_rule_names(spec: Any) -> set[str]:
+    """The regions a region rule names (`except: star`, `union: [north, south]`)."""
+    if isinstance(spec, str):
+        return {spec}
+    if isinstance(spec, list) or not isinstance(spec, dict):
+        return set()
+    parts = [spec.get("only"), spec.get("except"), *(spec.get("union") or []),
+             *((spec.get("per_player") or {}).values() if isinstance(spec.get("per_player"), dict) else ())]
+    return set().union(*(_regions_a_rule_names(part) for part in parts))
 
 
 def unused_warnings(model: GameModel, items: Any, locate: Locate, data: Any = None) -> list[Diagnostic]:
