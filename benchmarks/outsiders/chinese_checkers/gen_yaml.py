@@ -130,6 +130,7 @@ setup:
 
 display:
   regions:
+    off_star: {{title: off the star, symbol: " ", color: "#ffffff"}}
     goal: {{title: goal}}
 """
 
