@@ -64,6 +64,19 @@ def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games)
     assert plies > 10 * games
 
 
+@pytest.mark.parametrize("game, openspiel, writer, params, games", [
+    ("chinese_checkers", "chinese_checkers", "write", {"players": 3, "max_moves": 40}, 3),
+    ("y", "y", "to_notation", {"board_size": 9}, 4),
+    ("mnk", "mnk", "to_notation", {"m": 7, "n": 6, "k": 4}, 4),
+])
+def test_an_outsiders_game_with_options_agrees_with_openspiel(game, openspiel, writer, params, games):
+    write = getattr(_script(game), writer)
+    plies, problems = _oracle().play_and_compare(load_game(str(OUTSIDERS / game), options=params),
+                                                 pyspiel.load_game(openspiel, params), write, games, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 10 * games
+
+
 @pytest.mark.parametrize("players, side_by_side", [(2, False), (4, False), (2, True)])
 def test_mensch_aergere_dich_nicht_agrees_with_openspiel(players, side_by_side):
     argv = ["--players", str(players)] + (["--side-by-side"] if side_by_side else [])
