@@ -1139,7 +1139,7 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 
 # The calls generated code may make in a condition asked where the rules did not
 # ask it (ActionCompiler._hoist_implied): none of them fails.
-_SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_sites_mask", "h_others_mask", "h_occupied_mask",
+_SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_last", "h_sites_mask", "h_others_mask", "h_occupied_mask",
                          "h_kind_mask"})
 _SAFE_OPERATORS = (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)
 

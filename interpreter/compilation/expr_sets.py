@@ -72,7 +72,8 @@ class SetFamily:
 
     def functions(self) -> dict[str, Handler]:
         return {"count": self.count, "exists": self.exists, "all": self.all, "sum": self.sum,
-                "max": self.maximum, "min": self.minimum, "unique_max": self.unique_max, "first": self.first}
+                "max": self.maximum, "min": self.minimum, "unique_max": self.unique_max, "first": self.first,
+                "last": self.last}
 
     # ------------------------------------------------------------ membership
     def in_(self, e: ast.In, scope: Scope) -> Code:
@@ -823,6 +824,18 @@ class SetFamily:
             firsts = self.x.src.const(tuple(min(row, default=-1) for row in table))
             return Code(pyast.sub(firsts, coll.code.slice), Type.SITE, coll.deps, cost=coll.cost)
         return Code(pyast.helper("h_first", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+    def last(self, e: ast.Call, scope: Scope) -> Code:
+        """`last(SET)`: the site of the set that comes last in board order (the far
+        end of a ray: `last(ray(X, d, it is empty))`), or none."""
+        coll = self._sites_argument(e, scope, "last")
+        if coll.static_sites is not None:
+            return self.x.const(max(coll.static_sites, default=-1), Type.SITE)
+        table = site_table(self.x, coll.code)
+        if table is not None and isinstance(coll.code, py.Subscript):
+            lasts = self.x.src.const(tuple(max(row, default=-1) for row in table))
+            return Code(pyast.sub(lasts, coll.code.slice), Type.SITE, coll.deps, cost=coll.cost)
+        return Code(pyast.helper("h_last", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
 
     def _first_piece_beside(self, e: ast.Call, scope: Scope) -> Optional[Code]:
         """`first(pieces where COND)`, a conjunct of COND asking that the piece

@@ -61,6 +61,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "unique_max": ((2,), "unique_max(SET, ATTRIBUTE) — the one site whose piece has the strictly highest value, else none"),  # noqa: E501
     "abs": ((1,), "abs(N)"),
     "first": ((1,), "first(SET) — the site of the set that comes first in board order, or none when it is empty"),
+    "last": ((1,), "last(SET) — the site of the set that comes last in board order, or none when it is empty"),
     "neighbour": ((2,), "neighbour(SITE, DIRECTION) — the adjacent site in that direction, or none; "
                         "neighbour(SITE, (DX, DY)) — the site DX files east and DY ranks north, or none"),
     "neighbours": ((1,), "neighbours(SITE) — the sites one edge away"),

@@ -88,6 +88,15 @@ def first(sites: Iterable[int]) -> int:
     return min(sites, default=-1)
 
 
+def last(sites: Iterable[int]) -> int:
+    """The site of `sites` that comes last in board order, or -1 (none)."""
+    if type(sites) is MaskedSites:
+        mask = sites.mask
+        if mask is not None:  # (its highest bit; -1 where empty)
+            return mask.bit_length() - 1
+    return max(sites, default=-1)
+
+
 def without(sites: Iterable[int], site: int) -> list[int]:
     """The sites of `sites` but `site` (none: all of them)."""
     return [s for s in sites if s != site]
@@ -1243,6 +1252,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_moving_failures": moving_failures,
     "h_union": union,
     "h_first": first,
+    "h_last": last,
     "h_minus": minus,
     "h_without": without,
     "h_with_site": with_site,
