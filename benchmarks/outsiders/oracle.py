@@ -166,17 +166,24 @@ def regelwerk_playouts_per_second(rw_game, seconds: float, seed: int) -> float:
     return done / (time.process_time() - began)
 
 
-def openspiel_playouts_per_second(os_game, seconds: float, seed: int) -> float:
+def openspiel_playouts_per_second(os_game, seconds: float, seed: int,
+                                  weighted_chance: bool = False) -> float:
     rng = random.Random(seed)
     done = 0
     began = time.process_time()
     while time.process_time() - began < seconds:
         for _ in range(BATCH):
             state = os_game.new_initial_state()
-            # The chance events of these games are uniform: a chance node's legal
-            # actions are its outcomes, drawn like a player's (the brief's loop).
+            # Where the chance events are uniform, a chance node's legal actions are
+            # its outcomes, drawn like a player's (the brief's loop); where they are
+            # not (2048's 2 and 4), `weighted_chance` draws them by their odds, as
+            # regelwerk's random playouts do.
             while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
+                if weighted_chance and state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
         done += BATCH
     return done / (time.process_time() - began)
 
@@ -184,18 +191,22 @@ def openspiel_playouts_per_second(os_game, seconds: float, seed: int) -> float:
 def speed_main(definition: str, os_name: str, argv=None, options: dict | None = None,
                os_params: dict | None = None) -> None:
     """Random playouts per processor second, the two sides in alternating rounds.
-    Only for games whose chance events are uniform (see openspiel_playouts_per_second)."""
+    OpenSpiel's chance outcomes are drawn uniformly unless `--weighted-chance`
+    (see openspiel_playouts_per_second)."""
     parser = arguments(f"playouts: {definition} against OpenSpiel's {os_name}")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weighted-chance", action="store_true",
+                        help="OpenSpiel's chance outcomes drawn by their odds (not uniform)")
     args = parser.parse_args(argv)
     rw_game, os_game = games_from(definition, os_name, args, options, os_params)
     regelwerk_playouts_per_second(rw_game, 0.3, args.seed)  # warm up
     ours, theirs = [], []
     for round_ in range(args.rounds):
         ours.append(regelwerk_playouts_per_second(rw_game, args.seconds, args.seed + round_))
-        theirs.append(openspiel_playouts_per_second(os_game, args.seconds, args.seed + round_))
+        theirs.append(openspiel_playouts_per_second(os_game, args.seconds, args.seed + round_,
+                                                    args.weighted_chance))
         print(f"round {round_ + 1}: regelwerk {ours[-1]:.1f}/s, OpenSpiel {theirs[-1]:.1f}/s")
     mine, other = statistics.median(ours), statistics.median(theirs)
     print(f"medians: regelwerk {mine:.1f}, OpenSpiel {other:.1f} playouts per processor second; "
