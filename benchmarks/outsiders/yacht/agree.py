@@ -5,6 +5,8 @@ python benchmarks/outsiders/yacht/agree.py --games 100 --seed 2 --option players
 python benchmarks/outsiders/yacht/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/yacht/agree.py perft --depth 4 --random-plies 1
 python benchmarks/outsiders/yacht/agree.py scoring    # hand-checked categories, both sides
+python benchmarks/outsiders/yacht/agree.py --games 100 --seed 4 \
+    --variant benchmarks/outsiders/yacht/variants/dice-index.yaml --option dice_sides=4
 """
 
 import os
@@ -22,11 +24,15 @@ CATEGORIES = {name: name.lower().replace(" ", "_") for name in (
     "Full House", "Small Straight", "Large Straight", "Yacht")}
 
 
+# The variant dice-index numbers a roll's outcomes as OpenSpiel does (dice5:1100).
+DICE_INDEX = any("dice-index" in argument for argument in sys.argv)
+
+
 def write(state, action: int) -> str:
     if state.is_chance_node():
         # "Roll: 2,1,1,1,1" (the faces of the dice rolled, first die first) is dice5:21111.
         faces = state.action_to_string(state.current_player(), action).removeprefix("Roll: ").split(",")
-        return f"dice{len(faces)}:{''.join(faces)}"
+        return f"dice{len(faces)}:{action if DICE_INDEX else ''.join(faces)}"
     text = state.action_to_string(state.current_player(), action)
     if text.startswith("Keep all"):
         return "keep"
