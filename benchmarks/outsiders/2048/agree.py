@@ -3,7 +3,7 @@
 python benchmarks/outsiders/2048/agree.py --games 300 --seed 1
 python benchmarks/outsiders/2048/agree.py --games 100 --seed 2 --option max_tile=64
 python benchmarks/outsiders/2048/agree.py speed --seconds 3 --rounds 3
-python benchmarks/outsiders/2048/agree.py perft --depth 4
+python benchmarks/outsiders/2048/agree.py perft --depth 6
 """
 
 import os
