@@ -21,6 +21,10 @@ from interpreter import load_game
 
 # (OpenSpiel state, OpenSpiel action) -> the definition's notation of it
 ActionWriter = Callable[[object, int], str]
+# (OpenSpiel's final state, the regelwerk game, its final state) -> what differs, or None.
+# The winner says little of a one-player game (2048) or of a score (Yacht's totals):
+# a script compares the returns or the scores with it.
+EndCheck = Callable[[object, object, object], "str | None"]
 
 
 @dataclass
@@ -42,10 +46,12 @@ def _os_winner(returns: list[float]) -> int | None:
 
 
 def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: int,
-                     max_plies: int = 100_000) -> tuple[int, list[Disagreement]]:
+                     max_plies: int = 100_000, check_end: EndCheck | None = None
+                     ) -> tuple[int, list[Disagreement]]:
     """Random games driven by OpenSpiel's actions (chance drawn by its probabilities);
     every position compares the player to move, the legal sets (chance outcomes and
-    their probabilities), the end and the winner. Returns (plies, disagreements)."""
+    their probabilities), the end and the winner (and `check_end`'s findings at the
+    end). Returns (plies, disagreements)."""
     rng = random.Random(seed)
     players = list(rw_game.players)
     problems: list[Disagreement] = []
@@ -65,6 +71,8 @@ def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: in
                 rw_winner = rw_game.result(rw_state).winner
                 if (None if winner is None else players[winner]) != rw_winner:
                     fail(f"winner: OpenSpiel {winner} {os_state.returns()}, regelwerk {rw_winner}")
+                elif check_end is not None and (what := check_end(os_state, rw_game, rw_state)):
+                    fail(what)
                 break
             if os_state.is_chance_node():
                 outcomes = os_state.chance_outcomes()
@@ -124,13 +132,15 @@ def games_from(definition: str, os_name: str, args, options: dict | None, os_par
 
 
 def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
-               options: dict | None = None, os_params: dict | None = None) -> int:
+               options: dict | None = None, os_params: dict | None = None,
+               check_end: EndCheck | None = None) -> int:
     parser = arguments(f"{definition} against OpenSpiel's {os_name}, move by move")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rw_game, os_game = games_from(definition, os_name, args, options, os_params)
-    plies, problems = play_and_compare(rw_game, os_game, write, args.games, args.seed)
+    plies, problems = play_and_compare(rw_game, os_game, write, args.games, args.seed,
+                                       check_end=check_end)
     for problem in problems[:10]:
         print(problem)
     print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
@@ -156,17 +166,24 @@ def regelwerk_playouts_per_second(rw_game, seconds: float, seed: int) -> float:
     return done / (time.process_time() - began)
 
 
-def openspiel_playouts_per_second(os_game, seconds: float, seed: int) -> float:
+def openspiel_playouts_per_second(os_game, seconds: float, seed: int,
+                                  weighted_chance: bool = False) -> float:
     rng = random.Random(seed)
     done = 0
     began = time.process_time()
     while time.process_time() - began < seconds:
         for _ in range(BATCH):
             state = os_game.new_initial_state()
-            # The chance events of these games are uniform: a chance node's legal
-            # actions are its outcomes, drawn like a player's (the brief's loop).
+            # Where the chance events are uniform, a chance node's legal actions are
+            # its outcomes, drawn like a player's (the brief's loop); where they are
+            # not (2048's 2 and 4), `weighted_chance` draws them by their odds, as
+            # regelwerk's random playouts do.
             while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
+                if weighted_chance and state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
         done += BATCH
     return done / (time.process_time() - began)
 
@@ -174,18 +191,22 @@ def openspiel_playouts_per_second(os_game, seconds: float, seed: int) -> float:
 def speed_main(definition: str, os_name: str, argv=None, options: dict | None = None,
                os_params: dict | None = None) -> None:
     """Random playouts per processor second, the two sides in alternating rounds.
-    Only for games whose chance events are uniform (see openspiel_playouts_per_second)."""
+    OpenSpiel's chance outcomes are drawn uniformly unless `--weighted-chance`
+    (see openspiel_playouts_per_second)."""
     parser = arguments(f"playouts: {definition} against OpenSpiel's {os_name}")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weighted-chance", action="store_true",
+                        help="OpenSpiel's chance outcomes drawn by their odds (not uniform)")
     args = parser.parse_args(argv)
     rw_game, os_game = games_from(definition, os_name, args, options, os_params)
     regelwerk_playouts_per_second(rw_game, 0.3, args.seed)  # warm up
     ours, theirs = [], []
     for round_ in range(args.rounds):
         ours.append(regelwerk_playouts_per_second(rw_game, args.seconds, args.seed + round_))
-        theirs.append(openspiel_playouts_per_second(os_game, args.seconds, args.seed + round_))
+        theirs.append(openspiel_playouts_per_second(os_game, args.seconds, args.seed + round_,
+                                                    args.weighted_chance))
         print(f"round {round_ + 1}: regelwerk {ours[-1]:.1f}/s, OpenSpiel {theirs[-1]:.1f}/s")
     mine, other = statistics.median(ours), statistics.median(theirs)
     print(f"medians: regelwerk {mine:.1f}, OpenSpiel {other:.1f} playouts per processor second; "
@@ -249,7 +270,8 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
 
 
 def main(definition: str, os_name: str, write: ActionWriter, argv=None,
-         options: dict | None = None, os_params: dict | None = None) -> int:
+         options: dict | None = None, os_params: dict | None = None,
+         check_end: EndCheck | None = None) -> int:
     """A game's script: `agree.py [--games N ...]` compares random games move by move,
     `agree.py speed [...]` times random playouts on both sides, `agree.py perft --depth
     D [...]` counts and times perft on both sides."""
@@ -263,4 +285,5 @@ def main(definition: str, os_name: str, write: ActionWriter, argv=None,
         return 0
     if argv and argv[0] == "agree":
         argv = argv[1:]
-    return agree_main(definition, os_name, write, argv, options=options, os_params=os_params)
+    return agree_main(definition, os_name, write, argv, options=options, os_params=os_params,
+                      check_end=check_end)
