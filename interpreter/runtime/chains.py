@@ -127,11 +127,13 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     now = board[site]
     n = len(board)
     if was is not None:
-        if now is not None and now[OWNER] == was[OWNER]:
-            return  # (the same owner: the groups are the same)
-        _taken(chains, n, adjacent, site, now is None)
         if now is None:
+            cleared(s, board, adjacent, site)
             return
+        if now[OWNER] == was[OWNER]:
+            return  # (the same owner: the groups are the same)
+        if chains[site] >= 0:
+            _forgotten(chains, n, site)
     elif now is None:
         return
     # A piece placed (the usual write, kept in this one call): it joins the known
@@ -178,6 +180,31 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     chains[libs + big] = (chains[libs + big] | own_libs) & kept
 
 
+def cleared(s: State, board: Board, adjacent: Adjacent, site: int) -> None:
+    """`wrote` of a write that took the piece on `site` off, leaving it empty (the
+    generated code knows it: a capture's `remove`): its group forgotten, the site
+    given to the known groups next to it as a liberty."""
+    chains = s.chains
+    if chains is None:  # (nothing known, nothing to change)
+        return
+    n = len(board)
+    if chains[site] >= 0:  # (a group's other stones taken next find it forgotten)
+        _forgotten(chains, n, site)
+    bit = 1 << site
+    libs = n + n
+    for t in adjacent[site]:
+        h = chains[t]
+        if h >= 0:
+            chains[libs + h] |= bit
+
+
+def cleared_stones(s: State, board: Board, adjacent: Adjacent, site: int) -> None:
+    """`cleared` where only the groups' stones are kept (`wrote_stones`)."""
+    chains = s.chains
+    if chains is not None and chains[site] >= 0:
+        _forgotten(chains, len(board), site)
+
+
 def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[Piece]) -> None:
     """`wrote` where the rules never ask a group's liberties, only its stones
     (`group(X)` as a bitmask, `stones`): the groups are kept as `wrote` keeps
@@ -191,7 +218,8 @@ def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Opt
     if was is not None:
         if now is not None and now[OWNER] == was[OWNER]:
             return  # (the same owner: the groups are the same)
-        _taken(chains, n, adjacent, site, False)
+        if chains[site] >= 0:
+            _forgotten(chains, n, site)
         if now is None:
             return
     elif now is None:
@@ -241,21 +269,14 @@ def _joined(chains: Chains, n: int, big: int, joined: list[int]) -> int:
     return big
 
 
-def _taken(chains: Chains, n: int, adjacent: Adjacent, site: int, emptied: bool) -> None:
-    h = chains[site]
-    if h >= 0:  # (the group may fall apart: forgotten, to be searched when asked about)
-        m = chains[n + h]
-        while m:
-            low = m & -m
-            chains[low.bit_length() - 1] = -1
-            m ^= low
-    if emptied:
-        bit = 1 << site
-        libs = 2 * n
-        for t in adjacent[site]:
-            h = chains[t]
-            if h >= 0:
-                chains[libs + h] |= bit
+def _forgotten(chains: Chains, n: int, site: int) -> None:
+    """The known group on `site` forgotten (it may fall apart: searched again when
+    asked about)."""
+    m = chains[n + chains[site]]
+    while m:
+        low = m & -m
+        chains[low.bit_length() - 1] = -1
+        m ^= low
 
 
 def _others_lose(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
