@@ -47,8 +47,19 @@ def forget(s: State) -> None:
     s.chains = None
 
 
+# Each site's bit (`1 << site`) and what stays of a mask the site leaves (`~bit`),
+# by site, for every board whose records were made (`records`): the upkeep reads
+# them from these tables instead of making them (a shift past the small integers
+# makes a new integer at each call).
+_BITS: list[int] = []
+_OTHERS: list[int] = []
+
+
 def records(n: int) -> Chains:
     """The records of a board of `n` entries where no group is known yet."""
+    if len(_BITS) < n:
+        _BITS.extend(1 << site for site in range(len(_BITS), n))
+        _OTHERS.extend(~bit for bit in _BITS[len(_OTHERS):])
     return [-1] * n + [0] * (n + n)
 
 
@@ -101,17 +112,18 @@ def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
     it); its liberties."""
     owner = board[start][OWNER]  # type: ignore[index]  # (occupied: see liberties)
     chains[start] = start
-    stones = 1 << start
+    bits = _BITS
+    stones = bits[start]
     libs = 0
     found = [start]
     for site in found:  # (the loop goes on over the sites appended while it runs)
         for t in adjacent[site]:
             q = board[t]
             if q is None:
-                libs |= 1 << t
+                libs |= bits[t]
             elif q[OWNER] == owner and chains[t] != start:
                 chains[t] = start
-                stones |= 1 << t
+                stones |= bits[t]
                 found.append(t)
     n = len(board)
     chains[n + start] = stones
@@ -141,15 +153,16 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     # site from the others' liberties.
     owner = now[OWNER]
     libs = n + n
-    bit = 1 << site
-    kept = ~bit  # (what stays of a mask the site leaves)
+    bits = _BITS
+    bit = bits[site]
+    kept = _OTHERS[site]
     own_libs = 0
     big = -1  # (the first group joined; any others in `joined`)
     joined: Optional[list[int]] = None
     for t in adjacent[site]:
         q = board[t]
         if q is None:
-            own_libs |= 1 << t
+            own_libs |= bits[t]
             continue
         h = chains[t]
         if q[OWNER] == owner:
@@ -190,7 +203,7 @@ def cleared(s: State, board: Board, adjacent: Adjacent, site: int) -> None:
     n = len(board)
     if chains[site] >= 0:  # (a group's other stones taken next find it forgotten)
         _forgotten(chains, n, site)
-    bit = 1 << site
+    bit = _BITS[site]
     libs = n + n
     for t in adjacent[site]:
         h = chains[t]
@@ -241,7 +254,7 @@ def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Opt
                     joined = [big, h]
                 elif h not in joined:
                     joined.append(h)
-    bit = 1 << site
+    bit = _BITS[site]
     if big < 0:
         chains[site] = site
         chains[n + site] = bit
