@@ -18,7 +18,9 @@ the generated code is at one site (`writes_many_sites`):
   the statement and after it — what stood there leaves the key, what stands there
   now enters it (an empty site is in no key: after `b[X] = None`, nothing); whether the site was empty is noted
   before, and after it the site joins `s.empty` or leaves it when that changed.
-  A site worked out by an expression (the journal's `b[t.pop()] = old`) is worked
+  Where the statement leaves the site empty (`b[X] = None`, `h_clear`), all of
+  that follows it under one test of what stood there (a local), the board not
+  read again. A site worked out by an expression (the journal's `b[t.pop()] = old`) is worked
   out once, into a local, in the order Python evaluates an assignment;
 - any other statement that may change the board (a helper given the board or the
   position that is not known to leave the board alone, two writes in one
