@@ -104,7 +104,7 @@ def alone(s: State, board: Board, site: int) -> bool:
     if chains is None:
         return False
     h = chains[site]
-    return h >= 0 and chains[len(board) + h] == 1 << site
+    return h >= 0 and chains[len(board) + h] == _BITS[site]
 
 
 def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
@@ -295,13 +295,13 @@ def _forgotten(chains: Chains, n: int, site: int) -> None:
 def _others_lose(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
     """The site taken from the liberties of the known groups of other owners next to it."""
     libs = 2 * len(board)
-    bit = 1 << site
+    kept = _OTHERS[site]
     for t in adjacent[site]:
         q = board[t]
         if q is not None and q[OWNER] != owner:
             h = chains[t]
             if h >= 0:
-                chains[libs + h] &= ~bit
+                chains[libs + h] &= kept
 
 
 def searched(board: Board, adjacent: Adjacent, site: int) -> int:
