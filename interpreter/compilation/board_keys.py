@@ -18,7 +18,9 @@ the generated code is at one site (`writes_many_sites`):
   the statement and after it — what stood there leaves the key, what stands there
   now enters it (an empty site is in no key: after `b[X] = None`, nothing); whether the site was empty is noted
   before, and after it the site joins `s.empty` or leaves it when that changed.
-  A site worked out by an expression (the journal's `b[t.pop()] = old`) is worked
+  Where the statement leaves the site empty (`b[X] = None`, `h_clear`), all of
+  that follows it under one test of what stood there (a local), the board not
+  read again. A site worked out by an expression (the journal's `b[t.pop()] = old`) is worked
   out once, into a local, in the order Python evaluates an assignment;
 - any other statement that may change the board (a helper given the board or the
   position that is not known to leave the board alone, two writes in one
@@ -54,6 +56,8 @@ from .journal import PURE_HELPERS
 
 # Helpers that change the board at one site, their third argument (after b and o).
 ONE_SITE_WRITERS = frozenset({"h_clear", "h_replace", "h_clear_kept", "h_replace_kept", "h_lift_one", "h_land_one"})
+# Those of them that always leave their site empty (what stood there is taken off).
+CLEARING_WRITERS = frozenset({"h_clear", "h_clear_kept"})
 # Helpers given the position that leave its board alone (`h_result_filter` runs
 # the `forbid result` checks, generated functions that keep what this module keeps
 # and give the board back as it was).
@@ -69,13 +73,17 @@ class _Write:
     stood there before (read once, before the write, for every upkeep), and what
     stands there after it where the statement tells (`b[X] = V` with V a name: the
     piece V, `never_none` when V only ever holds a piece of a constant table, so
-    the site is occupied after it; None: read `b[X]` again)."""
+    the site is occupied after it; None: read `b[X]` again); `cleared` where the
+    site is empty after it (`b[X] = None`, `h_clear`), which the upkeep then need
+    not read."""
 
-    def __init__(self, site: ast.expr, was: ast.Name, value: Optional[ast.Name], never_none: bool):
+    def __init__(self, site: ast.expr, was: ast.Name, value: Optional[ast.Name], never_none: bool,
+                 cleared: bool = False):
         self.site = site
         self.was = was
         self.value = value
         self.never_none = never_none
+        self.cleared = cleared
 
     def now(self) -> ast.expr:
         """What stands on the site after the write."""
@@ -91,8 +99,7 @@ class _Kept:
     def before(self, write: _Write) -> list[ast.stmt]:
         raise NotImplementedError
 
-    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
-        """(`cleared`: the write is `b[X] = None`, the site is empty after it)"""
+    def after(self, write: _Write) -> list[ast.stmt]:
         raise NotImplementedError
 
     def remade(self) -> ast.stmt:
@@ -103,9 +110,9 @@ class _BoardKey(_Kept):
     def before(self, write: _Write) -> list[ast.stmt]:
         return [_toggle(write.site, pyast.name(write.was.id), False)]
 
-    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
+    def after(self, write: _Write) -> list[ast.stmt]:
         # (an empty site is in no key)
-        return [] if cleared else [_toggle(write.site, write.now(), write.never_none)]
+        return [] if write.cleared else [_toggle(write.site, write.now(), write.never_none)]
 
     def remade(self) -> ast.stmt:
         return _remade()
@@ -117,8 +124,11 @@ class _EmptySites(_Kept):
     def before(self, write: _Write) -> list[ast.stmt]:
         return []
 
-    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
+    def after(self, write: _Write) -> list[ast.stmt]:
         kept = pyast.attr(pyast.name("s"), _EMPTY)
+        if write.cleared:  # (the site joins the empty ones if it held a piece)
+            return [pyast.if_(pyast.is_not_none(pyast.name(write.was.id)), [
+                pyast.expr_stmt(pyast.method(kept, "append", copy.deepcopy(write.site)))])]
         taken: list[ast.stmt] = [pyast.expr_stmt(pyast.method(kept, "remove", copy.deepcopy(write.site)))]
         if not write.never_none:
             taken = [pyast.if_(pyast.is_not_none(write.now()), taken)]
@@ -134,19 +144,26 @@ class _Chains(_Kept):
     """`s.chains`: the groups and their liberties (runtime/chains.py), told what
     stood on the site when the write changed it; `adjacent` names the neighbours'
     table they are kept by. Without `liberties` (no rule asks them) only the
-    groups' stones are kept (`wrote_stones`)."""
+    groups' stones are kept (`wrote_stones`); a site left empty is told apart
+    (`cleared`: what stood there is known to have been a piece, one call less)."""
 
     def __init__(self, adjacent: str, liberties: bool):
         self.adjacent = adjacent
         self.helper = "h_chains_wrote" if liberties else "h_chains_stones_wrote"
+        self.cleared = "h_chains_cleared" if liberties else "h_chains_stones_cleared"
 
     def before(self, write: _Write) -> list[ast.stmt]:
         return []
 
-    def after(self, write: _Write, cleared: bool) -> list[ast.stmt]:
+    def after(self, write: _Write) -> list[ast.stmt]:
+        was = pyast.name(write.was.id)
+        if write.cleared:
+            told = pyast.helper(self.cleared, pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
+                                copy.deepcopy(write.site))
+            return [pyast.if_(pyast.is_not_none(was), [pyast.expr_stmt(told)])]
         told = pyast.helper(self.helper, pyast.name("s"), pyast.name("b"), pyast.name(self.adjacent),
-                            copy.deepcopy(write.site), pyast.name(write.was.id))
-        return [pyast.if_(pyast.compare(write.now(), "is not", pyast.name(write.was.id)), [pyast.expr_stmt(told)])]
+                            copy.deepcopy(write.site), copy.deepcopy(was))
+        return [pyast.if_(pyast.compare(write.now(), "is not", was), [pyast.expr_stmt(told)])]
 
     def remade(self) -> ast.stmt:
         return pyast.expr_stmt(pyast.helper("h_chains_forget", pyast.name("s")))
@@ -304,18 +321,26 @@ class _Rewriter:
         first: list[ast.stmt] = []
         if not _simple(site) or _rebinds(stmt, site):
             first, site = self._hoisted(stmt, site)
-        cleared = isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is None
+        cleared = isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is None \
+            or isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) \
+            and isinstance(stmt.value.func, ast.Name) and stmt.value.func.id in CLEARING_WRITERS
         # (`b[X] = V`, V a name: V stands on the site after it)
         written = stmt.value if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) \
             and any(_board_target(target) is site for target in stmt.targets) \
             and not _rebinds(stmt, stmt.value) else None
-        write = _Write(site, pyast.name(self.fresh("t")), written, written is not None and written.id in self.pieces)
+        write = _Write(site, pyast.name(self.fresh("t")), written, written is not None and written.id in self.pieces,
+                       cleared)
         before: list[ast.stmt] = [pyast.assign(pyast.name(write.was.id), pyast.sub(pyast.name("b"),
                                                                                     copy.deepcopy(site)))]
         after: list[ast.stmt] = []
         for kept in self.kept:
             before += kept.before(write)
-            after += kept.after(write, cleared)
+            after += kept.after(write)
+        if cleared:
+            # (each upkeep of a site left empty reads only what stood there, kept in
+            # its local, and does nothing where that was nothing: all of it after
+            # the write, under one test)
+            return first + before[:1] + [stmt] + _one_test(before[1:] + after)
         return first + before + [stmt] + after
 
     def _hoisted(self, stmt: ast.stmt, site: ast.expr) -> tuple[list[ast.stmt], ast.expr]:
@@ -334,6 +359,20 @@ class _Rewriter:
         assert isinstance(stmt, (ast.Expr, ast.Assign)) and isinstance(stmt.value, ast.Call)  # (a one-site helper)
         stmt.value.args[2] = local
         return [pyast.assign(local, site)], local
+
+
+def _one_test(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """`stmts` with each run of `if T: ...` (no `else`) under one test T written as
+    one `if`: T must read only a local that none of them sets (the write's `was`)."""
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        last = out[-1] if out else None
+        if isinstance(stmt, ast.If) and not stmt.orelse and isinstance(last, ast.If) and not last.orelse \
+                and ast.dump(stmt.test) == ast.dump(last.test):
+            out[-1] = pyast.if_(last.test, [*last.body, *stmt.body])
+        else:
+            out.append(stmt)
+    return out
 
 
 def _simple_statements(stmts: list[ast.stmt]) -> list[ast.AST]:

@@ -47,8 +47,19 @@ def forget(s: State) -> None:
     s.chains = None
 
 
+# Each site's bit (`1 << site`) and what stays of a mask the site leaves (`~bit`),
+# by site, for every board whose records were made (`records`): the upkeep reads
+# them from these tables instead of making them (a shift past the small integers
+# makes a new integer at each call).
+_BITS: list[int] = []
+_OTHERS: list[int] = []
+
+
 def records(n: int) -> Chains:
     """The records of a board of `n` entries where no group is known yet."""
+    if len(_BITS) < n:
+        _BITS.extend(1 << site for site in range(len(_BITS), n))
+        _OTHERS.extend(~bit for bit in _BITS[len(_OTHERS):])
     return [-1] * n + [0] * (n + n)
 
 
@@ -93,7 +104,7 @@ def alone(s: State, board: Board, site: int) -> bool:
     if chains is None:
         return False
     h = chains[site]
-    return h >= 0 and chains[len(board) + h] == 1 << site
+    return h >= 0 and chains[len(board) + h] == _BITS[site]
 
 
 def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
@@ -101,17 +112,18 @@ def _found(chains: Chains, board: Board, adjacent: Adjacent, start: int) -> int:
     it); its liberties."""
     owner = board[start][OWNER]  # type: ignore[index]  # (occupied: see liberties)
     chains[start] = start
-    stones = 1 << start
+    bits = _BITS
+    stones = bits[start]
     libs = 0
     found = [start]
     for site in found:  # (the loop goes on over the sites appended while it runs)
         for t in adjacent[site]:
             q = board[t]
             if q is None:
-                libs |= 1 << t
+                libs |= bits[t]
             elif q[OWNER] == owner and chains[t] != start:
                 chains[t] = start
-                stones |= 1 << t
+                stones |= bits[t]
                 found.append(t)
     n = len(board)
     chains[n + start] = stones
@@ -127,11 +139,13 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     now = board[site]
     n = len(board)
     if was is not None:
-        if now is not None and now[OWNER] == was[OWNER]:
-            return  # (the same owner: the groups are the same)
-        _taken(chains, n, adjacent, site, now is None)
         if now is None:
+            cleared(s, board, adjacent, site)
             return
+        if now[OWNER] == was[OWNER]:
+            return  # (the same owner: the groups are the same)
+        if chains[site] >= 0:
+            _forgotten(chains, n, site)
     elif now is None:
         return
     # A piece placed (the usual write, kept in this one call): it joins the known
@@ -139,15 +153,16 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     # site from the others' liberties.
     owner = now[OWNER]
     libs = n + n
-    bit = 1 << site
-    kept = ~bit  # (what stays of a mask the site leaves)
+    bits = _BITS
+    bit = bits[site]
+    kept = _OTHERS[site]
     own_libs = 0
     big = -1  # (the first group joined; any others in `joined`)
     joined: Optional[list[int]] = None
     for t in adjacent[site]:
         q = board[t]
         if q is None:
-            own_libs |= 1 << t
+            own_libs |= bits[t]
             continue
         h = chains[t]
         if q[OWNER] == owner:
@@ -178,6 +193,31 @@ def wrote(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[P
     chains[libs + big] = (chains[libs + big] | own_libs) & kept
 
 
+def cleared(s: State, board: Board, adjacent: Adjacent, site: int) -> None:
+    """`wrote` of a write that took the piece on `site` off, leaving it empty (the
+    generated code knows it: a capture's `remove`): its group forgotten, the site
+    given to the known groups next to it as a liberty."""
+    chains = s.chains
+    if chains is None:  # (nothing known, nothing to change)
+        return
+    n = len(board)
+    if chains[site] >= 0:  # (a group's other stones taken next find it forgotten)
+        _forgotten(chains, n, site)
+    bit = _BITS[site]
+    libs = n + n
+    for t in adjacent[site]:
+        h = chains[t]
+        if h >= 0:
+            chains[libs + h] |= bit
+
+
+def cleared_stones(s: State, board: Board, adjacent: Adjacent, site: int) -> None:
+    """`cleared` where only the groups' stones are kept (`wrote_stones`)."""
+    chains = s.chains
+    if chains is not None and chains[site] >= 0:
+        _forgotten(chains, len(board), site)
+
+
 def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Optional[Piece]) -> None:
     """`wrote` where the rules never ask a group's liberties, only its stones
     (`group(X)` as a bitmask, `stones`): the groups are kept as `wrote` keeps
@@ -191,7 +231,8 @@ def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Opt
     if was is not None:
         if now is not None and now[OWNER] == was[OWNER]:
             return  # (the same owner: the groups are the same)
-        _taken(chains, n, adjacent, site, False)
+        if chains[site] >= 0:
+            _forgotten(chains, n, site)
         if now is None:
             return
     elif now is None:
@@ -213,7 +254,7 @@ def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Opt
                     joined = [big, h]
                 elif h not in joined:
                     joined.append(h)
-    bit = 1 << site
+    bit = _BITS[site]
     if big < 0:
         chains[site] = site
         chains[n + site] = bit
@@ -241,33 +282,26 @@ def _joined(chains: Chains, n: int, big: int, joined: list[int]) -> int:
     return big
 
 
-def _taken(chains: Chains, n: int, adjacent: Adjacent, site: int, emptied: bool) -> None:
-    h = chains[site]
-    if h >= 0:  # (the group may fall apart: forgotten, to be searched when asked about)
-        m = chains[n + h]
-        while m:
-            low = m & -m
-            chains[low.bit_length() - 1] = -1
-            m ^= low
-    if emptied:
-        bit = 1 << site
-        libs = 2 * n
-        for t in adjacent[site]:
-            h = chains[t]
-            if h >= 0:
-                chains[libs + h] |= bit
+def _forgotten(chains: Chains, n: int, site: int) -> None:
+    """The known group on `site` forgotten (it may fall apart: searched again when
+    asked about)."""
+    m = chains[n + chains[site]]
+    while m:
+        low = m & -m
+        chains[low.bit_length() - 1] = -1
+        m ^= low
 
 
 def _others_lose(chains: Chains, board: Board, adjacent: Adjacent, site: int, owner: int) -> None:
     """The site taken from the liberties of the known groups of other owners next to it."""
     libs = 2 * len(board)
-    bit = 1 << site
+    kept = _OTHERS[site]
     for t in adjacent[site]:
         q = board[t]
         if q is not None and q[OWNER] != owner:
             h = chains[t]
             if h >= 0:
-                chains[libs + h] &= ~bit
+                chains[libs + h] &= kept
 
 
 def searched(board: Board, adjacent: Adjacent, site: int) -> int:

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, U
 
 from . import moves, terms, walks
 from .chains import alone, liberties, stones
+from .chains import cleared as chains_cleared
+from .chains import cleared_stones as chains_stones_cleared
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
@@ -1311,6 +1313,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_liberties": liberties,
     "h_chains_wrote": chains_wrote,
     "h_chains_stones_wrote": chains_stones_wrote,
+    "h_chains_cleared": chains_cleared,
+    "h_chains_stones_cleared": chains_stones_cleared,
     "h_chains_forget": chains_forget,
     "h_group_kept": group_kept,
     "h_group_mask": stones,

@@ -125,6 +125,8 @@ def test_records_without_liberties_follow_captures(tmp_path, monkeypatch):
     path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=REGIONS), CAPTURES)
     game = load_game(path)
     assert helper_calls(game, "h_chains_stones_wrote") and not helper_calls(game, "h_chains_wrote")
+    # (`remove target` leaves its site empty: told so, `cleared_stones`)
+    assert helper_calls(game, "h_chains_stones_cleared") and not helper_calls(game, "h_chains_cleared")
     with monkeypatch.context() as patched:
         patched.setattr(expr_sets, "region_test", lambda *args: None)
         searched = load_game(path)

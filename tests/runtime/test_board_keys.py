@@ -104,16 +104,30 @@ def test_a_write_at_a_site_toggles_the_key_around_it():
     text = _rewritten("b[to] = pc\nh_clear(b, o, at)")
     assert ("t100 = b[to]\n    if t100 is not None:\n        s.board_key ^= h_hash((to, t100))\n    b[to] = pc\n"
             "    if pc is not None:\n        s.board_key ^= h_hash((to, pc))\n") in text, text
-    assert ("t101 = b[at]\n    if t101 is not None:\n        s.board_key ^= h_hash((at, t101))\n"
-            "    h_clear(b, o, at)\n    if b[at] is not None:\n        s.board_key ^= h_hash((at, b[at]))") \
-        in text, text
+    # (`h_clear` leaves its site empty: what stood there leaves the key after it, nothing enters)
+    assert text.endswith("t101 = b[at]\n    h_clear(b, o, at)\n    if t101 is not None:\n"
+                         "        s.board_key ^= h_hash((at, t101))"), text
 
 
 def test_a_site_emptied_leaves_the_key_and_is_not_asked_again():
     # (an empty site is in no key: after `b[at] = None` nothing enters it)
     text = _rewritten("b[at] = None\nx0 = b[at] = None\nv[0] = 1")
-    assert text.count("s.board_key ^=") == 2 and "b[at] = None\n    t101 = b[at]" in text, text
-    assert text.endswith("s.board_key ^= h_hash((at, t101))\n    x0 = b[at] = None\n    v[0] = 1"), text
+    assert text.count("s.board_key ^=") == 2 and "    t101 = b[at]\n    x0 = b[at] = None\n" in text, text
+    assert text.endswith("x0 = b[at] = None\n    if t101 is not None:\n        s.board_key ^= h_hash((at, t101))\n"
+                         "    v[0] = 1"), text
+
+
+def test_a_site_emptied_has_its_upkeep_under_one_test_of_what_stood_there():
+    # (the site left empty is known: the key, the empty sites and the groups'
+    # records read only what stood there, and change nothing where that was nothing)
+    text = _rewritten("h_clear(b, o, at)\nh_clear_kept(b, o, to, j0, j1)", key=True, empty=True, chains="k1")
+    for site, was, call in (("at", "t100", "h_clear(b, o, at)"), ("to", "t101", "h_clear_kept(b, o, to, j0, j1)")):
+        assert (f"    {was} = b[{site}]\n    {call}\n    if {was} is not None:\n"
+                f"        s.board_key ^= h_hash(({site}, {was}))\n        s.empty.append({site})\n"
+                f"        h_chains_cleared(s, b, k1, {site})\n") in text + "\n", text
+    assert text.count("if ") == 2, text
+    stones = _rewritten("h_clear(b, o, at)", key=False, empty=False, chains="k1", liberties=False)
+    assert stones.endswith("h_clear(b, o, at)\n    if t100 is not None:\n        h_chains_stones_cleared(s, b, k1, at)")
 
 
 def test_a_site_worked_out_by_an_expression_is_worked_out_once_in_python_order():

@@ -62,7 +62,9 @@ class _Position:
 def test_records_follow_any_writes_of_one_site():
     # 6x6 with orthogonal neighbours; pieces of two players and neutral ones put,
     # taken and replaced by pieces of another owner (or the same) at random, the
-    # records told of each write; asked at random sites in between.
+    # records told of each write (a piece taken off by `wrote` or, as the generated
+    # code tells it where it knows the site left empty, `cleared`); asked at random
+    # sites in between.
     n = 6
     adjacent = tuple(tuple(t for t in (s - n if s >= n else -1, s + n if s < n * n - n else -1,
                                        s - 1 if s % n else -1, s + 1 if s % n < n - 1 else -1) if t != -1)
@@ -75,7 +77,9 @@ def test_records_follow_any_writes_of_one_site():
             site = rng.randrange(n * n)
             was = board[site]
             board[site] = rng.choice([None, None, (0, 0), (1, 0), (1, 1), (-1, 2)])
-            if board[site] is not was:
+            if board[site] is None and was is not None and step % 2:
+                chains.cleared(position, board, adjacent, site)
+            elif board[site] is not was:
                 chains.wrote(position, board, adjacent, site, was)
             if step % 50 == 49:  # (a change the writes did not tell site by site)
                 chains.forget(position)
@@ -91,6 +95,8 @@ def test_go_asks_the_kept_groups_and_searches_none():
     assert game.engine.rules.keeps_chains
     assert helper_calls(game, "h_liberties", "decision 'move'")  # (the stone's `alive`)
     assert helper_calls(game, "h_liberties", "action 'stone'")  # (the capture)
+    # (the capture's `remove` leaves its site empty: the records told so, no other write asked)
+    assert helper_calls(game, "h_chains_cleared", "action 'stone'")
     # no search is written out for them any more (marks of a flood)
     assert not helper_calls(game, "h_unmarked", "decision 'move'")
     assert not helper_calls(game, "h_unmarked", "action 'stone'")
