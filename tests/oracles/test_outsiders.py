@@ -77,6 +77,21 @@ def test_an_outsiders_game_with_options_agrees_with_openspiel(game, openspiel, w
     assert plies > 10 * games
 
 
+@pytest.mark.parametrize("game, check, params, games", [
+    ("yacht", "same_totals", {"players": 2}, 1),
+    ("2048", "same_score", {"max_tile": 64}, 3),
+])
+def test_an_outsiders_game_agrees_with_openspiel_to_the_scores(game, check, params, games):
+    # Every player's total (Yacht) and the one player's score (2048) compared at the end,
+    # beside the winner.
+    script = _script(game)
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / game), options=params), pyspiel.load_game(game, params), script.write, games,
+        seed=5, check_end=getattr(script, check))
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 10 * games
+
+
 @pytest.mark.parametrize("players, side_by_side", [(2, False), (4, False), (2, True)])
 def test_mensch_aergere_dich_nicht_agrees_with_openspiel(players, side_by_side):
     argv = ["--players", str(players)] + (["--side-by-side"] if side_by_side else [])
