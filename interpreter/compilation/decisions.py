@@ -37,7 +37,6 @@ from .counted_masks import kind_reads_counted
 from .draws import write_draws, write_element_draws
 from .hoisting import masks_read_made
 from .masked_listing import masked_listing
-from .masked_steps import listed_at_once, masked_steps
 from .per_listing import ListingCache
 from .prefilters import KIND_OF, MAX_MASKED_SITES, OwnerMasks
 from .reach import may_land_alike
@@ -239,14 +238,12 @@ class DecisionWriter:
                             src.add(pyast.if_(hidden, [counted]))
                         src.add(pyast.return_(_OUT))
         body = _without_unread(body, "pc")
-        # (the steps answered from masks where the position keeps them: not where
-        # `forbid result` plays cases on it; the draw below is written from the
-        # loops as they were, and its steps rewritten once it is)
-        plain = body
-        if self.result_checks is None:
-            body = masked_steps(src, body, self.owner_masks)
-        body = self._masks_read(body)
-        plain = body if plain is body else self._masks_read(plain)
+        if self.owner_masks.n_sites <= MAX_MASKED_SITES:
+            owners = self.owner_masks
+            body = kind_reads_counted(body, src, owners.n_sites, owners.empty_name,
+                                      lambda kind: owners.lazy(f"{KIND_OF}{kind}"))
+        if self.owner_masks.names:
+            body = masks_read_made(body)
         read = pyast.names_in(body)
         # (the masks first: a gate may read one)
         first = self.owner_masks.first_statements(read) + self.restrictions.gate_statements(read)
@@ -255,8 +252,6 @@ class DecisionWriter:
         if "wb" in read:
             first.extend(_blockers(self.src, plan, self.kinds_fixed))
         code = with_registers([pyast.assign(_OUT, pyast.list_())] + body + [pyast.return_(_OUT)], first=first)
-        drawn_code = code if plain is body else \
-            with_registers([pyast.assign(_OUT, pyast.list_())] + plain + [pyast.return_(_OUT)], first=first)
         # (the draw below is written from the loop as it was: it asks one site at a time)
         listed = masked_listing(src, code, self.owner_masks.n_sites)
         if tiered:
@@ -268,31 +263,11 @@ class DecisionWriter:
         # (not with `play the longest turn`: its filter draws for playouts, runtime/longest.py)
         if drawn and self.coverage is None and plan.longest is None:
             drawn_origin = Origin(f"decision '{plan.name}': one candidate, drawn by playouts", plan.pos)
-            draws = write_draws(src, drawn_code, drawn_origin, len(self.site_names))
+            draws = write_draws(src, code, drawn_origin, len(self.site_names))
             if draws is None and not self.checked_after:
                 # (`forbid result`'s checks draw again from a shrinking pool: not this draw)
-                draws = write_element_draws(src, drawn_code, drawn_origin,
-                                            self._draw_steps if plain is not body else None)
+                draws = write_element_draws(src, code, drawn_origin)
         return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
-
-    def _masks_read(self, body: list[py.stmt]) -> list[py.stmt]:
-        """`body` with its kind tests over tables read from masks and the masks read
-        plainly once made."""
-        if self.owner_masks.n_sites <= MAX_MASKED_SITES:
-            owners = self.owner_masks
-            body = kind_reads_counted(body, self.src, owners.n_sites, owners.empty_name,
-                                      lambda kind: owners.lazy(f"{KIND_OF}{kind}"))
-        if self.owner_masks.names:
-            body = masks_read_made(body)
-        return body
-
-    def _draw_steps(self, tail: list[py.stmt], setup: list[py.stmt]) -> list[py.stmt]:
-        """The end of a draw's function (after `setup`) with its steps answered from
-        masks as the lister's are, where `setup` sets every mask they read."""
-        new = masked_steps(self.src, tail, self.owner_masks, setup)
-        made = {name for stmt in setup for name in pyast.stored_names(stmt)}
-        masks = set(self.owner_masks.names.values())
-        return tail if (pyast.names_in(new) & masks) - made else listed_at_once(new)
 
     def guard(self, action: ActionPlan) -> Optional[str]:
         if action.guard is None:

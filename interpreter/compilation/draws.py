@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import ast as py
 import copy
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from ..runtime.engine import LIST_BELOW_PER_BOUND
 from . import pyast
@@ -616,9 +616,7 @@ MAX_PER_ELEMENT = 24
 _MAX_VALUES = 50_000
 
 
-def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
-                        rewrite: Optional[Callable[[list[py.stmt], list[py.stmt]], list[py.stmt]]] = None,
-                        ) -> Optional[tuple[str, int, bool]]:
+def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optional[tuple[str, int, bool]]:
     """(the name of the draw function, minus the bound, False) for a lister that is a loop over a
     list of the position's (`o[...]`: a player's pieces) giving at most
     MAX_PER_ELEMENT actions per element, else None. The function, `(s, pool, rand,
@@ -673,17 +671,13 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin,
     ]
     name = src.fresh("f")
     pool, cut = src.fresh("l"), src.fresh("l")
-    tail = [
+    src.function(name, ["s", pool, rand.id, cut], [
+        *_pruned(setup, [pyast.expr_stmt(loop.iter), *body]),
         pyast.assign(elements, _copied_expr(loop.iter)),
         pyast.assign(n, pyast.helper("len", elements)),
         pyast.for_(tries, pyast.helper("range", n), trial),
         pyast.return_(pyast.none()),
-    ]
-    read: list[py.stmt] = [pyast.expr_stmt(loop.iter), *body]
-    if rewrite is not None:
-        # (the bound above is the loop's as written; the rewritten body appends the same actions)
-        tail = read = rewrite(tail, setup)
-    src.function(name, ["s", pool, rand.id, cut], [*_pruned(setup, read), *tail], origin)
+    ], origin)
     return name, -bound, False
 
 

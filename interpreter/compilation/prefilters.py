@@ -43,9 +43,6 @@ OCCUPIED = "occupied"
 # Not an owner: the sites of the pieces of one kind, whoever owns them (site_masks.py:
 # `it is K`), the kind's code after this prefix.
 KIND_OF = "kind "
-# Not an owner: the occupied sites' mask times 2**n plus the mask of OTHERS — each
-# site's state (empty, another player's, else) in two bits (masked_steps.py).
-OCCUPIED_AND_OTHERS = "occupied and others"
 # What a prefilter gives: (the statement making the mask when not made yet, the
 # test, the rows by bit: (the loop's targets, the table of rows by bit, the site,
 # the loop's body) or None).
@@ -55,10 +52,8 @@ Prefilter = tuple[py.stmt, py.expr, Optional[tuple[py.expr, py.Name, py.expr, li
 class OwnerMasks:
     """The owners' masks the listers read, and the prefilters that read them."""
 
-    def __init__(self, src: Source, n_sites: int, empty: py.Name, enemy_table: Callable[[], py.Name],
-                 players: int = 0):
+    def __init__(self, src: Source, n_sites: int, empty: py.Name, enemy_table: Callable[[], py.Name]):
         self.src = src
-        self.players = players  # how many players the game has (0: not told)
         self.n_sites = n_sites
         self._empty = empty  # the constant E (whose owner is none)
         self._enemy_table = enemy_table  # makes the table of `is enemy`
@@ -146,9 +141,6 @@ class OwnerMasks:
         occ = pyast.name("o")
         if owner.startswith(KIND_OF):  # (found from the board: the sites' lists need keep no mask)
             return pyast.helper("h_kind_mask", self._bits, occ, pyast.name("b"), pyast.num(int(owner[len(KIND_OF):])))
-        if owner == OCCUPIED_AND_OTHERS:
-            shifted = pyast.binop(self.lazy(OCCUPIED), "*", self.src.const(1 << self.n_sites))
-            return pyast.binop(shifted, "|", self.lazy(OTHERS))
         self.made = True
         if owner == OTHERS:
             return pyast.helper("h_others_mask", self._bits, occ, pyast.name("p"))
