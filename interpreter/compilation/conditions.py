@@ -45,6 +45,20 @@ class Condition:
         loop = None if self.found_loop is None else tuple(pyast.replace_in(self.found_loop, change, memo))
         return Condition(parts, loop)
 
+    def knowing(self, facts: Sequence[tuple[ast.expr, ast.expr]]) -> "Condition":
+        """The condition where each fact's code `old` is known to equal `new` (a
+        landing known empty or taken): written so, each part's leading constants
+        folded (pyast.folded), and the parts that then always hold and need no
+        statements left out (none left: no parts, it always holds)."""
+        known = self
+        for old, new in facts:
+            known = known.replaced(old, new)
+        parts = tuple((lines, pyast.folded(code)) for lines, code in known.parts)
+        if known.found_loop is None:
+            parts = tuple((lines, code) for lines, code in parts
+                          if lines or not (isinstance(code, ast.Constant) and code.value is True))
+        return Condition(parts, known.found_loop)
+
     @property
     def cost_free(self) -> bool:
         """Whether no part needs statements (the condition is one expression)."""
