@@ -338,8 +338,7 @@ class ActionCompiler:
             case_ids, self.compiler.restrictions, where, scope.piece_kinds,
             piece_always="piece" in available,
             choices=self.choices,
-            occupied_where=(where.replaced(pyast.or_(pyast.name("tg"), self.exprs.empty), pyast.name("tg"))
-                            if where is not None else None),
+            occupied_where=self._where_occupied(where), empty_where=self._where_empty(where),
             # (a walk's ends lie anywhere on the board, as far as its number of
             # steps says: its codes are many and seldom listed again soon, so a
             # table of them is read cold, and fresh tuples cost less)
@@ -594,11 +593,32 @@ class ActionCompiler:
             return
         kept = [part for i, part in enumerate(levels.candidate) if i not in levels.deferrable]
         cheap = Condition.of(kept, levels.found_loop)
-        occupied = (cheap.replaced(pyast.or_(pyast.name("tg"), self.exprs.empty), pyast.name("tg"))
-                    if cheap is not None else None)
+        occupied, empty = self._where_occupied(cheap), self._where_empty(cheap)
         plan.deferred = Condition.of([levels.drawn.get(i, levels.candidate[i]) for i in levels.deferrable],
                                      levels.found_loop)
-        plan.eager = Emitter(replace(emit.landing, where=cheap, occupied_where=occupied), emit.write)
+        plan.eager = Emitter(replace(emit.landing, where=cheap, occupied_where=occupied, empty_where=empty), emit.write)
+
+    def _where_occupied(self, where: Optional[Condition]) -> Optional[Condition]:
+        """`where` as asked where the landing `to` holds a piece, `tg` (not None:
+        nor is `to` the site -1, beyond the edge, whose entry is always empty)."""
+        if where is None:
+            return None
+        tg, read, empty = pyast.name("tg"), pyast.sub(pyast.name("b"), pyast.name("to")), self.exprs.empty
+        true, false = pyast.true(), pyast.false()
+        return where.knowing([(pyast.or_(tg, empty), tg), (pyast.or_(read, empty), tg),
+                              (pyast.is_none(tg), false), (pyast.is_not_none(tg), true),
+                              (pyast.is_none(read), false), (pyast.is_not_none(read), true),
+                              (pyast.compare(pyast.name("to"), "!=", pyast.num(-1)), true)])
+
+    def _where_empty(self, where: Optional[Condition]) -> Optional[Condition]:
+        """`where` as asked where the landing `to` is empty (`tg` None)."""
+        if where is None:
+            return None
+        tg, read, empty = pyast.name("tg"), pyast.sub(pyast.name("b"), pyast.name("to")), self.exprs.empty
+        true, false = pyast.true(), pyast.false()
+        return where.knowing([(pyast.or_(tg, empty), empty), (pyast.or_(read, empty), empty),
+                              (pyast.is_none(tg), true), (pyast.is_not_none(tg), false),
+                              (pyast.is_none(read), true), (pyast.is_not_none(read), false)])
 
     def _asks_a_way(self, lines: Sequence[py.stmt], code: py.expr) -> bool:
         """Whether a candidate conjunct asks an exists/all of a move's way as masks

@@ -45,6 +45,34 @@ class Condition:
         loop = None if self.found_loop is None else tuple(pyast.replace_in(self.found_loop, change, memo))
         return Condition(parts, loop)
 
+    def _replaced_all(self, facts: Sequence[tuple[ast.expr, ast.expr]]) -> "Condition":
+        """`replaced` for every fact at once (one walk of the trees)."""
+        kinds = {type(old) for old, _ in facts}
+        sizes = {_size(old) for old, _ in facts}
+        news = {pyast.key(old): new for old, new in facts}
+
+        def change(node: ast.AST) -> Optional[ast.AST]:
+            # (the size first: a tree's text is made only for the few of a fact's size)
+            return news.get(pyast.key(node)) if type(node) in kinds and _size(node) in sizes else None
+
+        memo: dict[int, ast.AST] = {}  # (the found loop is the end of the last part's statements: shared)
+        parts = tuple((tuple(pyast.replace_in(lines, change, memo)), pyast.replace_nodes(code, change, memo))
+                      for lines, code in self.parts)
+        loop = None if self.found_loop is None else tuple(pyast.replace_in(self.found_loop, change, memo))
+        return Condition(parts, loop)
+
+    def knowing(self, facts: Sequence[tuple[ast.expr, ast.expr]]) -> "Condition":
+        """The condition where each fact's code `old` is known to equal `new` (a
+        landing known empty or taken): written so, each part's leading constants
+        folded (pyast.folded), and the parts that then always hold and need no
+        statements left out (none left: no parts, it always holds)."""
+        known = self._replaced_all(facts)
+        parts = tuple((lines, pyast.folded(code)) for lines, code in known.parts)
+        if known.found_loop is None:
+            parts = tuple((lines, code) for lines, code in parts
+                          if lines or not (isinstance(code, ast.Constant) and code.value is True))
+        return Condition(parts, known.found_loop)
+
     @property
     def cost_free(self) -> bool:
         """Whether no part needs statements (the condition is one expression)."""
@@ -124,3 +152,13 @@ def all_hold(src: Source, *conditions: Optional[Condition]) -> Iterator[None]:
             if condition is not None:
                 stack.enter_context(condition.holds(src))
         yield
+
+
+def _size(node: ast.AST) -> tuple[int, int]:
+    """A BoolOp's operands and a Compare's operators, with the kinds of the first
+    two operands: cheap to tell, equal for equal trees."""
+    if isinstance(node, ast.BoolOp):
+        return len(node.values), hash((type(node.values[0]), type(node.values[1])))
+    if isinstance(node, ast.Compare):
+        return len(node.ops), hash((type(node.left), type(node.comparators[0])))
+    return 0, 0

@@ -124,6 +124,9 @@ class Landing:
     choices: Choices = field(default_factory=dict)
     # `where` as asked where `tg` holds a piece (`(tg or E)` is then `tg`), or None
     occupied_where: Optional[Condition] = None
+    # `where` as asked where the landing is empty (Condition.knowing; no parts: it
+    # always holds there), or None
+    empty_where: Optional[Condition] = None
     # when the action is written after another one of the same piece whose actions
     # write the same notations: the local holding the set of sites where that one
     # lands (its actions landing there are not listed again), else None
@@ -142,6 +145,14 @@ class Landing:
 
         return replace(self, case_ids=[kept(c) for c in self.case_ids], over_ids=tuple(kept(c) for c in self.over_ids),
                        off_case=kept(self.off_case))
+
+    def where_empty(self, on_board: bool = False) -> Optional[Condition]:
+        """The `where` asked of a candidate landing on an empty site (None: none);
+        `on_board`: where `to` is known to be a site of the board (not -1)."""
+        where = self.empty_where or self.where
+        if where is not None and on_board:
+            where = where.knowing([(pyast.compare(_TO, "!=", pyast.num(-1)), pyast.true())])
+        return where if where is not None and where.parts else None
 
     @property
     def off_where(self) -> Optional[Condition]:
@@ -203,18 +214,19 @@ def append(src: Source, case: int, destination: py.expr = _TO, jumped: Optional[
 
 
 def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
-                   jumped: Optional[py.expr] = None) -> None:
+                   jumped: Optional[py.expr] = None, on_board: bool = False) -> None:
     """`tg` holds what stands on site `to` (None: empty): classify, check, append
     (and with `stop_at_piece`, leave the loop at a site holding a piece); `jumped`:
-    the site passed over (a screen), when the code records one."""
+    the site passed over (a screen), when the code records one; `on_board`: `to`
+    is known to be a site of the board (never -1)."""
     ids = landing.case_ids
     land = landing.forbidden("landing", "to", "tg")
     capture = landing.forbidden("capturing", "to", "tg", occupied=True)
     empty = ids[Onto.EMPTY]
     if empty is not None:
         with src.if_(pyast.is_none(_TG)):
-            _checked_append(src, empty, (land,), landing.where, jumped, choices=landing.choices, codes=landing.codes,
-                            shown=landing.shown)
+            _checked_append(src, empty, (land,), landing.where_empty(on_board), jumped, choices=landing.choices,
+                            codes=landing.codes, shown=landing.shown)
 
     def occupied() -> ContextManager[None]:
         return src.else_() if empty is not None else src.if_(pyast.is_not_none(_TG))
@@ -329,7 +341,7 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
     if span.low_fixed == 1 and span.high_fixed == 1:
         with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
             src.add(_look())
-            emit_candidate(src, landing)
+            emit_candidate(src, landing, on_board=True)
         return
     if span.exact and span.low_fixed is not None:
         if span.low_fixed >= 1:
@@ -386,7 +398,7 @@ def step_onto_both(src: Source, landings: Sequence[Landing], dirs_by_player: Dir
     with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
         src.add(_look())
         with src.if_(pyast.is_none(_TG)):
-            _checked_append(src, case, (empty.forbidden("landing", "to", "tg"),), empty.where,
+            _checked_append(src, case, (empty.forbidden("landing", "to", "tg"),), empty.where_empty(on_board=True),
                             choices=empty.choices, codes=empty.codes, shown=empty.shown)
         with src.else_():
             _by_owner(src, _TG, occupied.case_ids, occupied.forbidden("landing", "to", "tg"),

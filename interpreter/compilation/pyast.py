@@ -138,6 +138,39 @@ def or_(*values: ast.expr) -> ast.expr:
     return values[0] if len(values) == 1 else ast.BoolOp(op=ast.Or(), values=list(values))
 
 
+def folded(node: ast.expr) -> ast.expr:
+    """`node` with the constants `True`/`False` that lead an `and`/`or` (at any
+    depth of `and`, `or`, `not`) worked out: `True and X` is X, `False or X` is X,
+    `False and X` is False, `True or X` is True (X then never ran: nothing it sets
+    is lost); `not` of a constant its opposite. Operands after the first that is
+    not constant stay as they are."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        operand = folded(node.operand)
+        if _truth(operand) is not None:
+            return literal(not _truth(operand))
+        return node if operand is node.operand else not_(operand)
+    if not isinstance(node, ast.BoolOp):
+        return node
+    is_and = isinstance(node.op, ast.And)
+    values = [folded(v) for v in node.values]
+    while values and _truth(values[0]) is not None:
+        if _truth(values[0]) != is_and:  # (False and ..., True or ...)
+            return values[0]
+        values.pop(0)
+    if not values:
+        return literal(is_and)
+    if len(values) == len(node.values) and all(a is b for a, b in zip(values, node.values)):
+        return node
+    return and_(*values) if is_and else or_(*values)
+
+
+def _truth(node: ast.expr) -> Optional[bool]:
+    """The value of `True` or `False` written as such, else None."""
+    if isinstance(node, ast.Constant) and type(node.value) is bool:
+        return node.value
+    return None
+
+
 def not_(operand: ast.expr) -> ast.UnaryOp:
     return ast.UnaryOp(op=ast.Not(), operand=operand)
 
