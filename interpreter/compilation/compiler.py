@@ -431,12 +431,13 @@ class Compiler:
             with src.origin(Origin("forbid result: the checks of each case, by phase")):
                 checks_table = src.bound_later(src.fresh("k"))
         kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
+        # (no kind where a statement compiled changes an owner, however written)
+        lone = frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items)
         writer = DecisionWriter(
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
             checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),
             off_templates=frozenset(c.template for c in self.cases if c.off_board),
-            # (no kind where a statement compiled changes an owner, however written)
-            single_kinds=frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items),
+            single_kinds=lone,
             per_listing=self.exprs.per_listing,
         )
         deferred = self._deferred_cases(plans)
@@ -454,7 +455,7 @@ class Compiler:
             listers.append(Listers(legal.name, every, candidates.name if candidates else None,
                                    legal.alike_after_check, candidates.draws if candidates else legal.draws))
         src.bound_later("h_end")  # (Results.end, which calls the score function)
-        case_writer = CaseWriter(self, phases)
+        case_writer = CaseWriter(self, phases, lone)
         endings = tuple(self.endings.entries)
         coverage = self.probes.coverage
         probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings) if coverage is not None else ()
