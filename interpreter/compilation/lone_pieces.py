@@ -15,6 +15,11 @@ the one piece of K the owner has, the only site whose body runs. Otherwise
 Exact: the body runs for the same single site, in a loop that visits no other
 site whose test holds; the loop's name is read nowhere else (checked), so
 which sites it visits besides changes nothing.
+
+For the same reason any such loop of any generated function stops once its
+body has run for the piece of that kind (`stop_after_lone`): the sites left
+would all fail the kind test — the king found in the middle of the list, and
+the part not holding (no check), the rest of the list is not walked.
 """
 from __future__ import annotations
 
@@ -79,6 +84,53 @@ def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int],
     if pyast.names_in([*outside, after]) & loop_names:
         return list(lines)
     return changed
+
+
+def stop_after_lone(function: py.FunctionDef, kinds: frozenset[int], owners: str = "o",
+                    board: str = "b") -> py.FunctionDef:
+    """`function` with each loop `for X in o[E]: if <b[X] is of kind K> ...`
+    (no `else` of either, X read nowhere outside it, K one of `kinds`: kinds
+    no player has two pieces of) stopped once the `if`'s body has run: `if
+    <kind>: [if <the rest of an `and`>: ...] ...; break`."""
+    if not kinds:
+        return function
+    loops = [node for node in pyast.walk(function) if _lone_loop(node, kinds, owners, board)
+             and not node.body[0].orelse and not _ends(node.body[0].body)]  # type: ignore[attr-defined]
+    if not loops:
+        return function
+    stopped: dict[int, py.AST] = {}  # (by id: the loops whose name nothing else reads)
+    for loop in loops:
+        assert isinstance(loop, py.For) and isinstance(loop.target, py.Name)
+        rest = pyast.replace_nodes(function, _passed(loop))
+        if loop.target.id not in pyast.names_in(rest.body):
+            stopped[id(loop)] = loop
+
+    def change(node: py.AST) -> Optional[py.AST]:
+        loop = stopped.get(id(node))
+        if loop is None:
+            return None
+        assert isinstance(loop, py.For)
+        kind_if = loop.body[0]
+        assert isinstance(kind_if, py.If)
+        test = kind_if.test
+        body: list[py.stmt] = list(kind_if.body)
+        if isinstance(test, py.BoolOp):  # (`kind and rest`: the rest asked inside)
+            rest = test.values[1:]
+            body = [pyast.if_(rest[0] if len(rest) == 1 else pyast.and_(*rest), body)]
+            test = test.values[0]
+        return pyast.for_(loop.target, loop.iter, [pyast.if_(test, [*body, pyast.break_()])])
+
+    return pyast.replace_nodes(function, change) if stopped else function
+
+
+def _passed(stmt: py.stmt) -> Callable[[py.AST], Optional[py.AST]]:
+    """A change for `pyast.replace_nodes`: `stmt` made `pass`."""
+    return lambda node: pyast.pass_() if node is stmt else None
+
+
+def _ends(body: Sequence[py.stmt]) -> bool:
+    """Whether `body` ends leaving the loop (or the function) anyway."""
+    return bool(body) and isinstance(body[-1], (py.Break, py.Return, py.Continue))
 
 
 def _lone_loop(node: py.AST, kinds: frozenset[int], owners: str, board: str) -> bool:

@@ -6,7 +6,7 @@ import ast
 
 from interpreter import load_game
 from interpreter.compilation import pyast
-from interpreter.compilation.lone_pieces import mover_first
+from interpreter.compilation.lone_pieces import kind_tested, mover_first, stop_after_lone
 from tests.helpers import write_definition
 
 YAML = """\
@@ -102,3 +102,58 @@ def test_a_loop_is_left_where_its_kind_is_not_lone_or_its_name_is_read_after():
     assert mover_first([loop], pyast.name("t"), frozenset({4}), _fresh) == [loop]
     # (the loop's name read after it: which sites it visits would tell)
     assert mover_first([loop], pyast.name("i0"), frozenset({5}), _fresh) == [loop]
+
+
+def _function(*body: ast.stmt) -> ast.FunctionDef:
+    return ast.FunctionDef(name="f0", args=ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
+                                                         kw_defaults=[], kwarg=None, defaults=[]),
+                           body=list(body), decorator_list=[], returns=None, type_comment=None, lineno=0,
+                           col_offset=0)
+
+
+def _visits(loop: ast.For, pieces: list) -> list[int]:
+    """The sites of white's list (`o[0]`, in its order) whose piece the loop's kind test asks."""
+    visited: list[int] = []
+
+    class Board(list):
+        def __getitem__(self, site):
+            visited.append(site)
+            return list.__getitem__(self, site)
+
+    local = {"b": Board(pieces), "o": [[site for site, piece in enumerate(pieces) if piece and piece[0] == 0]],
+             "p": 0, "t": False}
+    exec(compile(ast.fix_missing_locations(ast.Module([loop], [])), "<test>", "exec"), local)
+    return visited
+
+
+def test_a_loop_of_a_lone_kind_stops_at_the_piece_found():
+    # (the king on site 1 of white's pieces on 0-3; the body leaves `t` false: not found)
+    pieces = [(0, 1), (0, 5), (0, 1), (0, 1)]
+    loop = _loop_of(5)
+    loop.body[0].body = [pyast.assign(pyast.name("t"), pyast.false())]
+    assert _visits(loop, pieces) == [0, 1, 2, 3]
+    (stopped,) = stop_after_lone(_function(loop), frozenset({5})).body
+    assert _visits(stopped, pieces) == [0, 1]
+    # (a kind two pieces may be of, a loop's name read after it: walked whole)
+    assert stop_after_lone(_function(loop), frozenset({1})).body == [loop]
+    read_after = _function(loop, pyast.return_(pyast.name("i0")))
+    assert stop_after_lone(read_after, frozenset({5})) is read_after
+
+
+def test_the_rest_of_an_and_is_asked_inside_the_kind_test():
+    # `if b[i0][1] == 5 and i0 > 1: t = True`: the king on 1 fails the rest, the loop stops there
+    loop = _loop_of(5)
+    kind = loop.body[0].test
+    loop.body[0] = pyast.if_(pyast.and_(kind, pyast.compare(pyast.name("i0"), ">", pyast.num(1))),
+                             [pyast.assign(pyast.name("t"), pyast.true())])
+    (stopped,) = stop_after_lone(_function(loop), frozenset({5})).body
+    assert _visits(stopped, [(0, 1), (0, 5), (0, 1)]) == [0, 1]
+
+
+def test_the_kings_check_stops_at_the_king(tmp_path):
+    # (every generated loop over a player's kings ends with the king found)
+    game = _game(tmp_path)
+    loops = [node for function in game.rules.module.body if isinstance(function, ast.FunctionDef)
+             for node in ast.walk(function) if isinstance(node, ast.For)
+             and isinstance(node.body[0], ast.If) and kind_tested(node.body[0].test) is not None]
+    assert loops and all(isinstance(loop.body[0].body[-1], ast.Break) for loop in loops)
