@@ -54,15 +54,13 @@ def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int],
     `else`, X read nowhere outside it nor in `after`, E a name, K one of `kinds`: kinds no
     player has two pieces of) going over `(at,)` where `b[at]` is E's piece of
     kind K, else over `o[E]` as before."""
-    loops = [node for node in pyast.walk_all(lines) if _lone_loop(node, kinds, owners, board)]
+    loops = [stmt for stmt in pyast.statements_in(lines) if _lone_loop(stmt, kinds, owners, board)]
+    # (the loop's name read outside its loop: left as it was)
+    loops = [loop for loop in loops if _only_inside(loop, [*lines, after])]
     if not loops:
         return list(lines)
-    targets = {id(loop): loop for loop in loops}
-
-    def change(node: py.AST) -> Optional[py.AST]:
-        loop = targets.get(id(node))
-        if loop is None:
-            return None
+    changed = list(lines)
+    for loop in loops:
         assert isinstance(loop, py.For) and isinstance(loop.iter, py.Subscript)
         owner = loop.iter.slice
         assert isinstance(owner, py.Name)
@@ -74,15 +72,7 @@ def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int],
             pyast.compare(pyast.sub(pyast.name(piece), OWNER), "==", pyast.name(owner.id)),
             pyast.compare(pyast.sub(pyast.name(piece), KIND), "==", pyast.num(found[1])))
         sites = pyast.ifexp(pyast.tuple_(pyast.name(mover)), there, loop.iter)
-        return pyast.for_(loop.target, sites, loop.body, loop.orelse)
-
-    changed = [pyast.replace_nodes(stmt, change) for stmt in lines]
-    # (the loop's name read outside its loop: left as it was)
-    outside = [pyast.replace_nodes(stmt, lambda node: pyast.pass_() if id(node) in targets else None)
-               for stmt in lines]
-    loop_names = {loop.target.id for loop in loops if isinstance(loop, py.For) and isinstance(loop.target, py.Name)}
-    if pyast.names_in([*outside, after]) & loop_names:
-        return list(lines)
+        changed = pyast.splice(changed, loop, [pyast.for_(loop.target, sites, loop.body, loop.orelse)])
     return changed
 
 
@@ -94,38 +84,33 @@ def stop_after_lone(function: py.FunctionDef, kinds: frozenset[int], owners: str
     <kind>: [if <the rest of an `and`>: ...] ...; break`."""
     if not kinds:
         return function
-    loops = [node for node in pyast.walk(function) if _lone_loop(node, kinds, owners, board)
-             and not node.body[0].orelse and not _ends(node.body[0].body)]  # type: ignore[attr-defined]
+    loops = [stmt for stmt in pyast.statements_in(function.body) if _lone_loop(stmt, kinds, owners, board)
+             and not stmt.body[0].orelse and not _ends(stmt.body[0].body)  # type: ignore[attr-defined]
+             and _only_inside(stmt, [function])]
     if not loops:
         return function
-    stopped: dict[int, py.AST] = {}  # (by id: the loops whose name nothing else reads)
-    for loop in loops:
-        assert isinstance(loop, py.For) and isinstance(loop.target, py.Name)
-        rest = pyast.replace_nodes(function, _passed(loop))
-        if loop.target.id not in pyast.names_in(rest.body):
-            stopped[id(loop)] = loop
-
-    def change(node: py.AST) -> Optional[py.AST]:
-        loop = stopped.get(id(node))
-        if loop is None:
-            return None
+    body = function.body
+    for loop in loops:  # (the loops whose name nothing else reads)
         assert isinstance(loop, py.For)
         kind_if = loop.body[0]
         assert isinstance(kind_if, py.If)
         test = kind_if.test
-        body: list[py.stmt] = list(kind_if.body)
+        stmts: list[py.stmt] = list(kind_if.body)
         if isinstance(test, py.BoolOp):  # (`kind and rest`: the rest asked inside)
             rest = test.values[1:]
-            body = [pyast.if_(rest[0] if len(rest) == 1 else pyast.and_(*rest), body)]
+            stmts = [pyast.if_(rest[0] if len(rest) == 1 else pyast.and_(*rest), stmts)]
             test = test.values[0]
-        return pyast.for_(loop.target, loop.iter, [pyast.if_(test, [*body, pyast.break_()])])
+        stopped = pyast.for_(loop.target, loop.iter, [pyast.if_(test, [*stmts, pyast.break_()])])
+        body = pyast.splice(body, loop, [stopped])
+    return py.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[], returns=None,
+                          type_comment=None, lineno=0, col_offset=0)
 
-    return pyast.replace_nodes(function, change) if stopped else function
 
-
-def _passed(stmt: py.stmt) -> Callable[[py.AST], Optional[py.AST]]:
-    """A change for `pyast.replace_nodes`: `stmt` made `pass`."""
-    return lambda node: pyast.pass_() if node is stmt else None
+def _only_inside(loop: py.stmt, nodes: Sequence[py.AST]) -> bool:
+    """Whether every use of `loop`'s name in `nodes` (which hold it) is inside it."""
+    assert isinstance(loop, py.For) and isinstance(loop.target, py.Name)
+    name = loop.target.id
+    return sum(pyast.name_counts(node).get(name, 0) for node in nodes) == pyast.name_counts(loop).get(name, 0)
 
 
 def _ends(body: Sequence[py.stmt]) -> bool:
