@@ -54,9 +54,10 @@ def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int],
     `else`, X read nowhere outside it nor in `after`, E a name, K one of `kinds`: kinds no
     player has two pieces of) going over `(at,)` where `b[at]` is E's piece of
     kind K, else over `o[E]` as before."""
-    loops = [stmt for stmt in pyast.statements_in(lines) if _lone_loop(stmt, kinds, owners, board)]
+    stmts = list(pyast.statements_in(lines))
+    loops = [stmt for stmt in dict.fromkeys(stmts) if _lone_loop(stmt, kinds, owners, board)]
     # (the loop's name read outside its loop: left as it was)
-    loops = [loop for loop in loops if _only_inside(loop, [*lines, after])]
+    loops = [loop for loop in loops if _only_inside(loop, [*lines, after], stmts)]
     if not loops:
         return list(lines)
     changed = list(lines)
@@ -84,9 +85,10 @@ def stop_after_lone(function: py.FunctionDef, kinds: frozenset[int], owners: str
     <kind>: [if <the rest of an `and`>: ...] ...; break`."""
     if not kinds:
         return function
-    loops = [stmt for stmt in pyast.statements_in(function.body) if _lone_loop(stmt, kinds, owners, board)
+    stmts = list(pyast.statements_in(function.body))
+    loops = [stmt for stmt in dict.fromkeys(stmts) if _lone_loop(stmt, kinds, owners, board)
              and not stmt.body[0].orelse and not _ends(stmt.body[0].body)  # type: ignore[attr-defined]
-             and _only_inside(stmt, [function])]
+             and _only_inside(stmt, [function], stmts)]
     if not loops:
         return function
     body = function.body
@@ -95,22 +97,25 @@ def stop_after_lone(function: py.FunctionDef, kinds: frozenset[int], owners: str
         kind_if = loop.body[0]
         assert isinstance(kind_if, py.If)
         test = kind_if.test
-        stmts: list[py.stmt] = list(kind_if.body)
+        inner: list[py.stmt] = list(kind_if.body)
         if isinstance(test, py.BoolOp):  # (`kind and rest`: the rest asked inside)
             rest = test.values[1:]
-            stmts = [pyast.if_(rest[0] if len(rest) == 1 else pyast.and_(*rest), stmts)]
+            inner = [pyast.if_(rest[0] if len(rest) == 1 else pyast.and_(*rest), inner)]
             test = test.values[0]
-        stopped = pyast.for_(loop.target, loop.iter, [pyast.if_(test, [*stmts, pyast.break_()])])
+        stopped = pyast.for_(loop.target, loop.iter, [pyast.if_(test, [*inner, pyast.break_()])])
         body = pyast.splice(body, loop, [stopped])
     return py.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[], returns=None,
                           type_comment=None, lineno=0, col_offset=0)
 
 
-def _only_inside(loop: py.stmt, nodes: Sequence[py.AST]) -> bool:
-    """Whether every use of `loop`'s name in `nodes` (which hold it) is inside it."""
+def _only_inside(loop: py.stmt, nodes: Sequence[py.AST], stmts: Sequence[py.stmt]) -> bool:
+    """Whether every use of `loop`'s name in `nodes` (whose statements are
+    `stmts`) is inside it — inside each of its copies: a block compiled once
+    stands wherever it is pasted, and `splice` replaces every one."""
     assert isinstance(loop, py.For) and isinstance(loop.target, py.Name)
     name = loop.target.id
-    return sum(pyast.name_counts(node).get(name, 0) for node in nodes) == pyast.name_counts(loop).get(name, 0)
+    copies = sum(stmt is loop for stmt in stmts)
+    return sum(pyast.name_counts(node).get(name, 0) for node in nodes) == copies * pyast.name_counts(loop).get(name, 0)
 
 
 def _ends(body: Sequence[py.stmt]) -> bool:

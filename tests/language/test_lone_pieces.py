@@ -157,3 +157,11 @@ def test_the_kings_check_stops_at_the_king(tmp_path):
              for node in ast.walk(function) if isinstance(node, ast.For)
              and isinstance(node.body[0], ast.If) and kind_tested(node.body[0].test) is not None]
     assert loops and all(isinstance(loop.body[0].body[-1], ast.Break) for loop in loops)
+
+
+def test_a_loop_pasted_twice_is_stopped_in_both_places():
+    # (a block compiled once stands wherever it is pasted: its name is counted in each copy)
+    loop = _loop_of(5)
+    stopped = stop_after_lone(_function(loop, pyast.if_(pyast.name("t"), [loop])), frozenset({5})).body
+    assert isinstance(stopped[0].body[0].body[-1], ast.Break)
+    assert isinstance(stopped[1].body[0].body[0].body[-1], ast.Break)
