@@ -34,6 +34,7 @@ from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
 from .journal import WRITTEN, in_place
+from .lone_pieces import mover_first
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -154,8 +155,11 @@ INLINE_TURN_END = 12
 
 
 class CaseWriter:
-    def __init__(self, compiler: GameCompiling, phases: list[PhaseCode]):
+    def __init__(self, compiler: GameCompiling, phases: list[PhaseCode], single_kinds: frozenset[int] = frozenset()):
         self.compiler = compiler
+        # the kinds of which no player ever has two pieces (single_kinds.py): a check of a move
+        # of one asks a part's loop over its owner's pieces of that kind at the mover's site first
+        self.single_kinds = single_kinds
         self.src = compiler.src
         self.phases = phases
         self.model = compiler.model
@@ -612,9 +616,14 @@ class CaseWriter:
                 if not _unread_by(block[0], condition):
                     with src.if_(_game_on()):
                         src.paste(block[0])
+            # (the kinds of the acting piece of which no player has two: lone_pieces.py)
+            lone = self.single_kinds & case.piece_kinds \
+                if case.piece_kinds is not None and dict(PREPARE[case.pattern]).get("at") is _FRM else frozenset()
             for (lines, code, probe, _), parent, gates in zip(condition, parents, gated):
                 # forbidden as soon as one holds
                 forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
+                if lone:
+                    lines = mover_first(lines, code, lone, src.fresh)
                 asked = list(lines) + [pyast.if_(code, [forbidden])]
                 if parent is None:
                     closed = []

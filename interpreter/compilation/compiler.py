@@ -58,6 +58,7 @@ from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
 from .liberties import adjacency_table, unread_groups_dropped
+from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
@@ -161,6 +162,8 @@ class Compiler:
         self.phase_codes: list[Optional[PhaseCode]] = []
         self.result_code: list[ResultPart] = []  # the `forbid result` conditions
         self.keeps_empty = False  # whether a draw reads the empty sites (set once the functions are written)
+        # the kinds of which no player ever has two pieces (single_kinds.py; set before the functions are written)
+        self.lone_kinds: frozenset[int] = frozenset()
         self.sites_stay_taken = False  # whether no function empties a site (set once the functions are written)
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
         # whether the writes keep the board's key (the same): for `board repetitions`,
@@ -349,6 +352,9 @@ class Compiler:
         self._shown_values(chances)
         written = self._write_functions(plans, phases, score)
         src = self.src
+        # (a loop over a player's pieces of a kind no player has two of stops at the one found)
+        src.functions = [stop_after_lone(f, self.lone_kinds) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         # (values by player and site worked out once: a table read in the loops)
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
             tabulate(src, self.model.player_count, self.model.board.size)
@@ -431,12 +437,13 @@ class Compiler:
             with src.origin(Origin("forbid result: the checks of each case, by phase")):
                 checks_table = src.bound_later(src.fresh("k"))
         kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
+        # (no kind where a statement compiled changes an owner, however written)
+        lone = self.lone_kinds = frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items)
         writer = DecisionWriter(
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
             checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),
             off_templates=frozenset(c.template for c in self.cases if c.off_board),
-            # (no kind where a statement compiled changes an owner, however written)
-            single_kinds=frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items),
+            single_kinds=lone,
             per_listing=self.exprs.per_listing,
         )
         deferred = self._deferred_cases(plans)
@@ -454,7 +461,7 @@ class Compiler:
             listers.append(Listers(legal.name, every, candidates.name if candidates else None,
                                    legal.alike_after_check, candidates.draws if candidates else legal.draws))
         src.bound_later("h_end")  # (Results.end, which calls the score function)
-        case_writer = CaseWriter(self, phases)
+        case_writer = CaseWriter(self, phases, lone)
         endings = tuple(self.endings.entries)
         coverage = self.probes.coverage
         probes = tuple(coverage.add("ending", how.word, pos) for how, pos in endings) if coverage is not None else ()

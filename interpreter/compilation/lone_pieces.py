@@ -1,0 +1,136 @@
+"""A check's loop over a player's pieces of a kind the player has one of: the mover's site alone.
+
+A `forbid result` part such as `exists(pieces of player, it is K and ...)` is a
+loop over the owner's site list whose body asks first whether the site's piece
+is of kind K (`for i0 in o[p]: if b[i0][1] == K: ...`). Where no player ever
+has two pieces of K (single_kinds.py), at most one site of the list passes that
+test. A check of a move whose acting piece may be of K — the piece the part is
+about moving: a king stepping — asks the part after the move, with the mover
+appended at the end of its owner's list, so the loop walks every other piece
+first. There the loop goes over the acting piece's site alone (`at`, where the
+case left it) when that site holds a piece of the list's owner and of kind K:
+the one piece of K the owner has, the only site whose body runs. Otherwise
+(the mover promoted, or of another kind) the loop is the same as before.
+
+Exact: the body runs for the same single site, in a loop that visits no other
+site whose test holds; the loop's name is read nowhere else (checked), so
+which sites it visits besides changes nothing.
+
+For the same reason any such loop of any generated function stops once its
+body has run for the piece of that kind (`stop_after_lone`): the sites left
+would all fail the kind test — the king found in the middle of the list, and
+the part not holding (no check), the rest of the list is not walked.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Callable, Optional, Sequence
+
+from ..runtime.pieces import KIND, OWNER
+from . import pyast
+
+
+def kind_tested(test: py.expr, board: str = "b") -> Optional[tuple[str, int]]:
+    """(the loop's name, the kind) where `test` is `b[X][KIND] == K`, or such a
+    comparison first in an `and`."""
+    if isinstance(test, py.BoolOp) and isinstance(test.op, py.And):
+        test = test.values[0]
+    if not (isinstance(test, py.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], py.Eq)):
+        return None
+    left, right = test.left, test.comparators[0]
+    if not (isinstance(right, py.Constant) and type(right.value) is int):
+        return None
+    if not (isinstance(left, py.Subscript) and isinstance(left.slice, py.Constant) and left.slice.value == KIND):
+        return None
+    site = left.value
+    if not (isinstance(site, py.Subscript) and pyast.is_name(site.value, board) and isinstance(site.slice, py.Name)):
+        return None
+    return site.slice.id, right.value
+
+
+def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int], fresh: Callable[[str], str],
+                owners: str = "o", board: str = "b", mover: str = "at") -> list[py.stmt]:
+    """`lines` with each loop `for X in o[E]: if <b[X] is of kind K> ...` (no
+    `else`, X read nowhere outside it nor in `after`, E a name, K one of `kinds`: kinds no
+    player has two pieces of) going over `(at,)` where `b[at]` is E's piece of
+    kind K, else over `o[E]` as before."""
+    stmts = list(pyast.statements_in(lines))
+    loops = [stmt for stmt in dict.fromkeys(stmts) if _lone_loop(stmt, kinds, owners, board)]
+    # (the loop's name read outside its loop: left as it was)
+    loops = [loop for loop in loops if _only_inside(loop, [*lines, after], stmts)]
+    if not loops:
+        return list(lines)
+    changed = list(lines)
+    for loop in loops:
+        assert isinstance(loop, py.For) and isinstance(loop.iter, py.Subscript)
+        owner = loop.iter.slice
+        assert isinstance(owner, py.Name)
+        found = kind_tested(loop.body[0].test, board)  # type: ignore[attr-defined]
+        assert found is not None
+        piece = fresh("t")
+        there = pyast.and_(
+            pyast.is_not_none(pyast.walrus(piece, pyast.sub(pyast.name(board), pyast.name(mover)))),
+            pyast.compare(pyast.sub(pyast.name(piece), OWNER), "==", pyast.name(owner.id)),
+            pyast.compare(pyast.sub(pyast.name(piece), KIND), "==", pyast.num(found[1])))
+        sites = pyast.ifexp(pyast.tuple_(pyast.name(mover)), there, loop.iter)
+        changed = pyast.splice(changed, loop, [pyast.for_(loop.target, sites, loop.body, loop.orelse)])
+    return changed
+
+
+def stop_after_lone(function: py.FunctionDef, kinds: frozenset[int], owners: str = "o",
+                    board: str = "b") -> py.FunctionDef:
+    """`function` with each loop `for X in o[E]: if <b[X] is of kind K> ...`
+    (no `else` of either, X read nowhere outside it, K one of `kinds`: kinds
+    no player has two pieces of) stopped once the `if`'s body has run: `if
+    <kind>: [if <the rest of an `and`>: ...] ...; break`."""
+    if not kinds:
+        return function
+    stmts = list(pyast.statements_in(function.body))
+    loops = [stmt for stmt in dict.fromkeys(stmts) if _lone_loop(stmt, kinds, owners, board)
+             and not stmt.body[0].orelse and not _ends(stmt.body[0].body)  # type: ignore[attr-defined]
+             and _only_inside(stmt, [function], stmts)]
+    if not loops:
+        return function
+    body = function.body
+    for loop in loops:  # (the loops whose name nothing else reads)
+        assert isinstance(loop, py.For)
+        kind_if = loop.body[0]
+        assert isinstance(kind_if, py.If)
+        test = kind_if.test
+        inner: list[py.stmt] = list(kind_if.body)
+        if isinstance(test, py.BoolOp):  # (`kind and rest`: the rest asked inside)
+            rest = test.values[1:]
+            inner = [pyast.if_(rest[0] if len(rest) == 1 else pyast.and_(*rest), inner)]
+            test = test.values[0]
+        stopped = pyast.for_(loop.target, loop.iter, [pyast.if_(test, [*inner, pyast.break_()])])
+        body = pyast.splice(body, loop, [stopped])
+    return py.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[], returns=None,
+                          type_comment=None, lineno=0, col_offset=0)
+
+
+def _only_inside(loop: py.stmt, nodes: Sequence[py.AST], stmts: Sequence[py.stmt]) -> bool:
+    """Whether every use of `loop`'s name in `nodes` (whose statements are
+    `stmts`) is inside it — inside each of its copies: a block compiled once
+    stands wherever it is pasted, and `splice` replaces every one."""
+    assert isinstance(loop, py.For) and isinstance(loop.target, py.Name)
+    name = loop.target.id
+    copies = sum(stmt is loop for stmt in stmts)
+    return sum(pyast.name_counts(node).get(name, 0) for node in nodes) == copies * pyast.name_counts(loop).get(name, 0)
+
+
+def _ends(body: Sequence[py.stmt]) -> bool:
+    """Whether `body` ends leaving the loop (or the function) anyway."""
+    return bool(body) and isinstance(body[-1], (py.Break, py.Return, py.Continue))
+
+
+def _lone_loop(node: py.AST, kinds: frozenset[int], owners: str, board: str) -> bool:
+    if not (isinstance(node, py.For) and not node.orelse and isinstance(node.target, py.Name)):
+        return False
+    sites = node.iter
+    if not (isinstance(sites, py.Subscript) and pyast.is_name(sites.value, owners)
+            and isinstance(sites.slice, py.Name)):
+        return False
+    if len(node.body) != 1 or not isinstance(node.body[0], py.If):
+        return False
+    found = kind_tested(node.body[0].test, board)
+    return found is not None and found[0] == node.target.id and found[1] in kinds

@@ -1,0 +1,167 @@
+"""A check of a move whose piece is of a kind no player has two of asks a part's
+loop over its owner's pieces of that kind at the mover's site alone
+(compilation/lone_pieces.py): the same answers, the loop as before where the
+mover is no longer of the kind or the loop's name is read after it."""
+import ast
+
+from interpreter import load_game
+from interpreter.compilation import pyast
+from interpreter.compilation.lone_pieces import kind_tested, mover_first, stop_after_lone
+from tests.helpers import write_definition
+
+YAML = """\
+game: probe
+title: Probe
+description: A king that no enemy may stand north of.
+rules: game.rules
+players:
+  - {name: white}
+  - {name: black}
+board:
+  grid: {files: 4, ranks: 4}
+pieces:
+  king: {symbol: K, description: One a player.}
+  stone: {symbol: S, description: Many a player.}
+setup:
+  white:
+    king: [b1]
+    stone: [d1]
+  black:
+    king: [d4]
+    stone: [b3, c2]
+"""
+RULES = """\
+phase play:
+    turn: move
+    if no action: lose
+decision move:
+    action king_move by king:
+        step orthogonal
+        notation "{from}{to}"
+        onto empty: KING
+    action stone_move by stone:
+        step orthogonal
+        notation "{from}{to}"
+        onto empty: move
+forbid result where exists(pieces of player, it is king and neighbour(it, n) is enemy)
+"""
+
+
+def _game(tmp_path, king: str = "move"):
+    return load_game(write_definition(tmp_path, YAML, RULES.replace("KING", king)))
+
+
+def _mover_loops(game) -> list[ast.For]:
+    """The loops of the generated checks going over the mover's site or a list."""
+    return [node for function in game.rules.module.body if isinstance(function, ast.FunctionDef)
+            for node in ast.walk(function) if isinstance(node, ast.For) and isinstance(node.iter, ast.IfExp)]
+
+
+def test_the_kings_check_asks_the_movers_site(tmp_path):
+    game = _game(tmp_path)
+    loops = _mover_loops(game)
+    assert len(loops) == 1  # (the king's move; the stones' check walks the list)
+    assert isinstance(loops[0].iter.body, ast.Tuple) and pyast.is_name(loops[0].iter.body.elts[0], "at")
+    # b1b2 and b1c1 end under an enemy stone (b3, c2); b1a1 does not. The stone's
+    # moves leave the king on b1, under b2, empty
+    assert game.legal_notations(game.initial_state()) == ["b1a1", "d1c1", "d1d2"]
+
+
+def test_a_king_no_longer_a_king_is_looked_for_on_the_list(tmp_path):
+    # (a king's move makes it a stone: no king left, nothing is forbidden)
+    game = _game(tmp_path, "\n            move\n            promote piece to stone")
+    # (the mover's site holds a stone after the case: the list is walked, no king found)
+    assert len(_mover_loops(game)) == 1
+    assert game.legal_notations(game.initial_state()) == ["b1a1", "b1b2", "b1c1", "d1c1", "d1d2"]
+
+
+def _loop_of(kind: int) -> ast.For:
+    """`for i0 in o[p]: if b[i0][1] == kind: t = True; break`."""
+    test = pyast.compare(pyast.sub(pyast.sub(pyast.name("b"), pyast.name("i0")), 1), "==", pyast.num(kind))
+    body = [pyast.if_(test, [pyast.assign(pyast.name("t"), pyast.true()), pyast.break_()])]
+    return pyast.for_(pyast.name("i0"), pyast.sub(pyast.name("o"), pyast.name("p")), body)
+
+
+def _fresh(prefix: str) -> str:
+    return prefix + "9"
+
+
+def test_a_loop_of_a_lone_kind_goes_over_the_mover_where_it_is_one():
+    (loop,) = mover_first([_loop_of(5)], pyast.name("t"), frozenset({5}), _fresh)
+    assert ast.unparse(loop.iter) == "(at,) if (t9 := b[at]) is not None and t9[0] == p and (t9[1] == 5) else o[p]"
+    namespace = {"b": [None, (0, 5), (0, 1), (1, 5), None], "o": [[2, 1], [3]], "p": 0, "t": False}
+    for at, found in ((1, True), (2, True), (3, True), (4, True)):
+        # (the mover's site where it holds the player's king, the list otherwise: the king found alike)
+        local = dict(namespace, at=at)
+        exec(compile(ast.fix_missing_locations(ast.Module([loop], [])), "<test>", "exec"), local)
+        assert local["t"] is found and local["i0"] == 1
+
+
+def test_a_loop_is_left_where_its_kind_is_not_lone_or_its_name_is_read_after():
+    loop = _loop_of(5)
+    assert mover_first([loop], pyast.name("t"), frozenset({4}), _fresh) == [loop]
+    # (the loop's name read after it: which sites it visits would tell)
+    assert mover_first([loop], pyast.name("i0"), frozenset({5}), _fresh) == [loop]
+
+
+def _function(*body: ast.stmt) -> ast.FunctionDef:
+    return ast.FunctionDef(name="f0", args=ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
+                                                         kw_defaults=[], kwarg=None, defaults=[]),
+                           body=list(body), decorator_list=[], returns=None, type_comment=None, lineno=0,
+                           col_offset=0)
+
+
+def _visits(loop: ast.For, pieces: list) -> list[int]:
+    """The sites of white's list (`o[0]`, in its order) whose piece the loop's kind test asks."""
+    visited: list[int] = []
+
+    class Board(list):
+        def __getitem__(self, site):
+            visited.append(site)
+            return list.__getitem__(self, site)
+
+    local = {"b": Board(pieces), "o": [[site for site, piece in enumerate(pieces) if piece and piece[0] == 0]],
+             "p": 0, "t": False}
+    exec(compile(ast.fix_missing_locations(ast.Module([loop], [])), "<test>", "exec"), local)
+    return visited
+
+
+def test_a_loop_of_a_lone_kind_stops_at_the_piece_found():
+    # (the king on site 1 of white's pieces on 0-3; the body leaves `t` false: not found)
+    pieces = [(0, 1), (0, 5), (0, 1), (0, 1)]
+    loop = _loop_of(5)
+    loop.body[0].body = [pyast.assign(pyast.name("t"), pyast.false())]
+    assert _visits(loop, pieces) == [0, 1, 2, 3]
+    (stopped,) = stop_after_lone(_function(loop), frozenset({5})).body
+    assert _visits(stopped, pieces) == [0, 1]
+    # (a kind two pieces may be of, a loop's name read after it: walked whole)
+    assert stop_after_lone(_function(loop), frozenset({1})).body == [loop]
+    read_after = _function(loop, pyast.return_(pyast.name("i0")))
+    assert stop_after_lone(read_after, frozenset({5})) is read_after
+
+
+def test_the_rest_of_an_and_is_asked_inside_the_kind_test():
+    # `if b[i0][1] == 5 and i0 > 1: t = True`: the king on 1 fails the rest, the loop stops there
+    loop = _loop_of(5)
+    kind = loop.body[0].test
+    loop.body[0] = pyast.if_(pyast.and_(kind, pyast.compare(pyast.name("i0"), ">", pyast.num(1))),
+                             [pyast.assign(pyast.name("t"), pyast.true())])
+    (stopped,) = stop_after_lone(_function(loop), frozenset({5})).body
+    assert _visits(stopped, [(0, 1), (0, 5), (0, 1)]) == [0, 1]
+
+
+def test_the_kings_check_stops_at_the_king(tmp_path):
+    # (every generated loop over a player's kings ends with the king found)
+    game = _game(tmp_path)
+    loops = [node for function in game.rules.module.body if isinstance(function, ast.FunctionDef)
+             for node in ast.walk(function) if isinstance(node, ast.For)
+             and isinstance(node.body[0], ast.If) and kind_tested(node.body[0].test) is not None]
+    assert loops and all(isinstance(loop.body[0].body[-1], ast.Break) for loop in loops)
+
+
+def test_a_loop_pasted_twice_is_stopped_in_both_places():
+    # (a block compiled once stands wherever it is pasted: its name is counted in each copy)
+    loop = _loop_of(5)
+    stopped = stop_after_lone(_function(loop, pyast.if_(pyast.name("t"), [loop])), frozenset({5})).body
+    assert isinstance(stopped[0].body[0].body[-1], ast.Break)
+    assert isinstance(stopped[1].body[0].body[0].body[-1], ast.Break)
