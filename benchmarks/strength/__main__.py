@@ -18,7 +18,8 @@ plays, seats swapped from game to game:
 Each match's result is kept in DIR (default `benchmarks/strength-results/`), one
 JSON file per game, opponent and time, so an interrupted run goes on where it
 stopped and `--games` more games extend a match (game k is a function of the
-seed and k). Then the table is printed in Markdown: games, wins, draws, losses,
+seed and k; each game's moves are kept with its score). Then the table is
+printed in Markdown: games, wins, draws, losses,
 the win rate with its 95% (Wilson) interval, the score rate (a draw counts half)
 and the Elo difference it means, with the interval of the score rate in Elo.
 
@@ -61,12 +62,23 @@ SPECS = {"previous": "mcts-v1:{seconds}s", "greedy": "greedy"}
 
 
 def games_to_play(names: list[str]) -> list[tuple[str, str, dict]]:
-    """(label, kind, options): kind 'bundled' or 'benchmark'."""
+    """(label, kind, options): kind 'bundled' or 'benchmark'. A name is a game's
+    label: `morris` the bundled game, `morris-benchmark` the benchmark game of that
+    name (its result files' name); an unknown name is a ValueError."""
     out = [(name, "bundled", options) for name, options in BUNDLED]
     out += [(f"{name} (benchmark)" if name in dict(BUNDLED) else name, "benchmark", {}) for name in BENCHMARKS]
-    if names:
-        out = [entry for entry in out if entry[0].split()[0] in names]
-    return out
+    if not names:
+        return out
+    by_name = {_name(label): (label, kind, options) for label, kind, options in out}
+    unknown = [name for name in names if name not in by_name]
+    if unknown:
+        raise ValueError(f"unknown games {', '.join(unknown)}; known: {', '.join(by_name)}")
+    return [by_name[name] for name in dict.fromkeys(names)]
+
+
+def _name(label: str) -> str:
+    """`morris (benchmark)` -> `morris-benchmark`: a label as a command names it."""
+    return label.split()[0] + ("-benchmark" if "(" in label else "")
 
 
 _LOADED: dict = {}
@@ -119,7 +131,7 @@ def default_player(spec: str, seed: int):
 
 def result_file(folder: Path, label: str, opponent: str, seconds: float, clock: str = "wall") -> Path:
     suffix = "-cpu" if clock == "process" else ""
-    return folder / f"{label.split()[0]}{'-benchmark' if '(' in label else ''}-{opponent}-{seconds:g}s{suffix}.json"
+    return folder / f"{_name(label)}-{opponent}-{seconds:g}s{suffix}.json"
 
 
 def warm_up(game) -> None:
@@ -149,7 +161,8 @@ def play_against_openspiel(label: str, seconds: float, first: int, count: int, c
         result = play_game(bench, game, spiel_game, regelwerk_player, seconds, index, SEED, clock=timer)
         out.append({"index": index, "score": result.score, "plies": result.plies,
                     "seconds": {side: round(t, 1) for side, t in result.seconds.items()}}
-                   | ({"capped": True} if result.capped else {}))
+                   | ({"capped": True} if result.capped else {})
+                   | {"regelwerk_seat": result.regel_seat, "moves": list(result.moves)})
         capped = " (unfinished at the move cap: a draw)" if result.capped else ""
         print(f"  {label} against openspiel, game {index}: {result.score}{capped}", file=sys.stderr)
     return out
@@ -169,7 +182,8 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
         o = play_one(game, specs, plan, SEED, MAX_PLIES, clock=CLOCKS[clock])
         mine = game.players[plan.seats.index(0)]
         score = 0.5 if o.winner is None else 1.0 if o.winner == mine else 0.0
-        out.append({"index": index, "score": score, "plies": o.plies})
+        out.append({"index": index, "score": score, "plies": o.plies, "default_player": mine,
+                    "moves": list(o.notations)})
         print(f"  {label} against {opponent}, game {index}: {score}", file=sys.stderr)
     return out
 
@@ -213,7 +227,9 @@ def table_row(record: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", metavar="GAME", help="only these games (default: all)")
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help="only these games (default: all); a benchmark game named as a bundled one is "
+                             "NAME-benchmark (morris-benchmark)")
     parser.add_argument("--against", default=",".join(OPPONENTS), help="opponents, comma-separated")
     parser.add_argument("--seconds", type=float, default=0.25, help="time a move of both sides (default 0.25)")
     parser.add_argument("--games", dest="count", type=int, default=None,
@@ -234,8 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(opponents) - set(OPPONENTS)
     if unknown:
         parser.error(f"unknown opponents {sorted(unknown)}; known: {', '.join(OPPONENTS)}")
+    try:
+        chosen = games_to_play(args.games)
+    except ValueError as error:
+        parser.error(str(error))
     rows = []
-    for label, kind, options in games_to_play(args.games):
+    for label, kind, options in chosen:
         for opponent in opponents:
             if opponent == "openspiel" and kind != "benchmark":
                 continue

@@ -60,6 +60,7 @@ class SpielGame:
     plies: int
     seconds: dict  # side -> thinking time spent
     capped: bool = False  # stopped at the move cap (`max_plies`) unfinished: counted a draw
+    moves: tuple[str, ...] = ()  # the game's moves, chance's included, as the oracle names them
 
     @property
     def score(self) -> float:
@@ -149,4 +150,5 @@ def play_game(bench: BenchmarkGame, game, spiel_game, agent_factory, seconds: fl
         match.play(key, moves[key], match.regel_moves()[key])
     outcome = game.engine.outcome(match.state)
     winner = outcome[0] if outcome is not None else -1
-    return SpielGame(index, regel_seat, winner, len(match.history), spent, capped=outcome is None)
+    return SpielGame(index, regel_seat, winner, len(match.history), spent, capped=outcome is None,
+                     moves=tuple(match.history))

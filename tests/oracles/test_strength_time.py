@@ -116,4 +116,25 @@ def test_backgammon_is_played_through_its_rolls_and_two_checker_moves():
     played = play_game(bench, bench.load(), bench.load_spiel(), lambda seed: make_agent("mcts:8", seed=seed),
                        0.01, index=1, seed=1, max_plies=9)
     assert played.plies == 9  # roll, move, roll, move, ... with neither side failing
+    assert len(played.moves) == 9  # (kept with the game's score, to look at a lost game)
     assert played.seconds["regelwerk"] > 0 and played.seconds["openspiel"] > 0
+
+
+def test_a_game_is_named_as_its_result_files_are():
+    """`morris` is the bundled game alone, `morris-benchmark` the benchmark game of
+    that name; a name neither is refused with the names known."""
+    from benchmarks.strength.__main__ import games_to_play
+
+    assert [label for label, _, _ in games_to_play(["morris"])] == ["morris"]
+    assert [(label, kind) for label, kind, _ in games_to_play(["morris-benchmark", "go"])] == [
+        ("morris (benchmark)", "benchmark"), ("go", "benchmark")]
+    with pytest.raises(ValueError, match="unknown games moris; known: lielow, "):
+        games_to_play(["moris"])
+
+
+def test_a_match_keeps_each_games_moves(tmp_path):
+    from benchmarks.strength.__main__ import run_row
+
+    record = run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 1)
+    (game,) = record["games"]
+    assert game["default_player"] in ("white", "black") and len(game["moves"]) == game["plies"] > 0
