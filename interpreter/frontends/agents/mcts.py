@@ -8,6 +8,8 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   played; a win is taken at once, and every answer of the next player is looked
   at, so that an action that lets the opponent win at once is never chosen while
   another is left (search.py, `check_root`);
+- **material won**: a capture that keeps its gain against every answer is played
+  where the search cannot tell the choice from it (safety.py, `prefer_gains`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided
   (playout.py); where nothing else guides them and the game's statistics allow

@@ -19,6 +19,11 @@ the actions it had no time for are played against the refutations found, one
 position each, and vetoed where one still takes material (`_veto_suspects`);
 and the action the search chooses is looked at in full after the search if it
 was not before (`verify_choice`): a few hundred positions for one action.
+
+The first pass also marks the captures that win material (the balance higher
+than now whatever the answer): where the search cannot tell its choice from one
+(every playout lost, or won, or too few of them), the capture is played
+(`prefer_gains`).
 """
 from __future__ import annotations
 
