@@ -248,3 +248,39 @@ def test_the_player_avoids_a_forced_win_two_moves_deep(monkeypatch):
     monkeypatch.setattr(mcts, "FORCED_CANDIDATES", 0)
     chosen = {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds}
     assert chosen & LIELOW_FORCED_LOSSES.keys(), chosen
+
+
+def tablut_free_soldier(game):
+    # (a position of the tactical set, benchmarks/tactics-results/tablut.json) The
+    # attackers' h6-c6 takes b6 between c6 and a6; no defender can then take c6 (its
+    # four neighbours empty but d5's side, one move puts one defender beside it) nor
+    # anything else: the only action that wins material. Every playout from here is
+    # won by the defenders (the king escapes in random play): the search tells no
+    # action from another, the material has to.
+    return game.parse_position(
+        "rw1; game tablut; ply 12; phase play; turn attackers move 0; board d1=attackers.soldier "
+        "g1=attackers.soldier h1=attackers.soldier e2=attackers.soldier h3=defenders.soldier a4=attackers.soldier "
+        "c4=defenders.soldier e4=defenders.soldier i4=attackers.soldier a5=attackers.soldier b5=attackers.soldier "
+        "d5=defenders.soldier e5=defenders.king f5=defenders.soldier i5=attackers.soldier a6=attackers.soldier "
+        "b6=defenders.soldier h6=attackers.soldier i6=attackers.soldier a7=defenders.soldier a8=attackers.soldier "
+        "g8=defenders.soldier a9=attackers.soldier e9=attackers.soldier f9=attackers.soldier")
+
+
+def test_the_default_player_takes_a_free_soldier_where_the_playouts_see_nothing():
+    import dataclasses
+
+    from interpreter.frontends.agents.mcts import CURRENT
+
+    game = load_game("tablut")
+    state = tablut_free_soldier(game)
+    found = classify(game, state)
+    assert found is not None and "win-material" in found.kinds and found.gaining() == {"h6-c6"}
+    seeds = range(1, 7)
+    assert {make_agent(BUDGET, seed=seed).choose(game, state).notation for seed in seeds} == {"h6-c6"}
+    # without turning to the capture, the search's choice is noise: it misses it
+    chosen = set()
+    for seed in seeds:
+        agent = make_agent(BUDGET, seed=seed)
+        agent.methods = dataclasses.replace(CURRENT, gains=False)  # type: ignore[attr-defined]
+        chosen.add(agent.choose(game, state).notation)
+    assert chosen - {"h6-c6"}

@@ -8,6 +8,8 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   played; a win is taken at once, and every answer of the next player is looked
   at, so that an action that lets the opponent win at once is never chosen while
   another is left (search.py, `check_root`);
+- **material won**: a capture that keeps its gain against every answer is played
+  where the search cannot tell the choice from it (safety.py, `prefer_gains`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided
   (playout.py); where nothing else guides them and the game's statistics allow
@@ -40,7 +42,7 @@ from interpreter.runtime.views import Action
 from .base import SeededAgent, check_budget
 from .knowledge import evaluation_of, knowledge_of
 from .playout import BLIND_SHARE, Tactics, draw_outcome
-from .safety import VERIFY_NODES, allows_forced_win, verify_choice
+from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -73,6 +75,9 @@ class Methods:
     previous default (`mcts-v1`) none of those added since."""
 
     safety: bool = True  # the root's look-ahead over material (safety.py)
+    # with the safety check: material won where the search cannot tell the choice
+    # from a capture (safety.py, `prefer_gains`)
+    gains: bool = True
     grave: bool = True  # choose in the tree by GRAVE (amaf.py)
     # the evaluation learnt per game (evaluation.py), where there is one: this share
     # of a value in the tree is implicit minimax, playouts stop after so many actions
@@ -94,7 +99,7 @@ class Methods:
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
+PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -211,17 +216,19 @@ class MCTSAgent(SeededAgent):
             share -= FORCED_SHARE
         if not reason:
             iterations, reason = self._think(search, root, started, share)
+        choose = prefer_gains(best_child) if self.methods.gains else best_child
         if verified is not None:
-            best = verify_choice(engine, verified, root, best_child, min(VERIFY_NODES, search.safety_nodes),
+            best = verify_choice(engine, verified, root, choose, min(VERIFY_NODES, search.safety_nodes),
                                  None if seconds is None else end, CHECK_CLOCK)
         else:
-            best = best_child(root)
+            best = choose(root)
         if forced:
-            best = self._avoid_forced_loss(engine, root, best, None if seconds is None else end)
+            best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
-    def _avoid_forced_loss(self, engine: FastLayer, root: Node, best: Node, deadline: Optional[float]) -> Node:
+    def _avoid_forced_loss(self, engine: FastLayer, root: Node, best: Node, choose: Callable[[Node], Node],
+                           deadline: Optional[float]) -> Node:
         """`best`, unless the next player then has a forced win two moves deep
         (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
         where every other action loses at once, it is the one to play) and the next
@@ -235,7 +242,7 @@ class MCTSAgent(SeededAgent):
             if not allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK):
                 return best
             best.vetoed = True
-            best = best_child(root)
+            best = choose(root)
         return best
 
     def prepare(self, game: FrontendGame) -> None:

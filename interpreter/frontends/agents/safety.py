@@ -19,9 +19,15 @@ the actions it had no time for are played against the refutations found, one
 position each, and vetoed where one still takes material (`_veto_suspects`);
 and the action the search chooses is looked at in full after the search if it
 was not before (`verify_choice`): a few hundred positions for one action.
+
+The first pass also marks the captures that win material (the balance higher
+than now whatever the answer): where the search cannot tell its choice from one
+(every playout lost, or won, or too few of them), the capture is played
+(`prefer_gains`).
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Callable, Optional
 
@@ -36,6 +42,9 @@ if TYPE_CHECKING:
     from ..protocol import FastLayer
 
 DEEPEST = 2  # whole turns of the others searched after the root's action, at most
+# a child that wins material is chosen where its mean is within so many standard
+# errors of the choice's (`prefer_gains`)
+GAIN_Z = 2.0
 VERIFY_NODES = 5_000  # positions the look-ahead may make after the search (verify_choice)
 
 
@@ -77,9 +86,13 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
     losing, those that touch the sites its refutation changed (the piece taken,
     where the taker came from and went to: fleeing, blocking, taking the taker)
     are looked at next, and so on with each new refutation: in a threat, the few
-    answers come early."""
+    answers come early. In the first pass (one turn) the captures come first, and
+    each is also asked whether the balance stays higher than `now` (a window above
+    it as well): those that win material are marked (`Node.gains`)."""
     losing: list[Node] = []
     queue = list(children)
+    if turns == 1:
+        queue.sort(key=lambda c: not _captures(look, c, now))
     hot: set[int] = set()  # the sites of the last refutation found
     for index in range(len(queue)):
         child = queue[index]
@@ -87,12 +100,14 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
         depth = turns + 1 if child.mover == me else turns
         # (the root's check for wins in one has made the position of every child given)
         assert child.state is not None, "a child looked at before it was made"
+        capture = turns == 1 and _captures(look, child, now)
         try:
-            value = look.value(child.state, depth, now - EPSILON, now, _made(child))
+            value = look.value(child.state, depth, now - EPSILON, now + EPSILON if capture else now, _made(child))
         except OutOfNodes:
             return losing, False
         if turns == 1:
             child.checked = True
+            child.gains = capture and value > now + EPSILON / 2
         if value < now - EPSILON:
             losing.append(child)
             sites = _refuted_sites(look, child, me)
@@ -100,6 +115,35 @@ def _losing(look: Lookahead, children: list[Node], me: int, now: float, turns: i
                 hot = sites
                 queue[index + 1:] = sorted(queue[index + 1:], key=lambda c: not _touches(c, sites))
     return losing, True
+
+
+def _captures(look: Lookahead, child: Node, now: float) -> bool:
+    """Whether the balance is higher than `now` at once after `child`'s action (made)."""
+    state = child.state
+    return state is not None and look.balance(state) > now + EPSILON
+
+
+def prefer_gains(choose: Callable[[Node], Node], z: float = GAIN_Z) -> Callable[[Node], Node]:
+    """`choose`, turned to a child that wins material (`_losing`) where the
+    playouts cannot tell it from the choice: its mean reward for the root's mover
+    within `z` standard errors of the difference of the two means (every playout
+    lost, or won, or too few of them) — there material decides."""
+
+    def choose_gaining(root: Node) -> Node:
+        chosen = choose(root)
+        me, children = root.mover, root.children
+        if chosen.gains or chosen.proven is not None or me is None or not children:
+            return chosen
+        gaining = [c for c in children if c.gains and not c.vetoed and not loses_for(c, me)]
+        if not gaining:
+            return chosen
+        best = max(gaining, key=lambda c: (c.mean(me), c.visits))
+        mean, other = chosen.mean(me), best.mean(me)
+        pooled = (mean + other) / 2
+        spread = math.sqrt(pooled * (1.0 - pooled) * (1.0 / max(chosen.visits, 1) + 1.0 / max(best.visits, 1)))
+        return best if other >= mean - z * spread else chosen
+
+    return choose_gaining
 
 
 def _refutations(look: Lookahead, me: int) -> list[Code]:

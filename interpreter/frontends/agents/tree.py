@@ -30,7 +30,7 @@ class Node:
     """One position of the search (see the module's doc)."""
 
     __slots__ = ("code", "state", "mover", "visits", "totals", "children", "untried", "proven",
-                 "reward", "weights", "vetoed", "checked", "amaf", "im")
+                 "reward", "weights", "vetoed", "checked", "gains", "amaf", "im")
 
     def __init__(self, code: Any) -> None:
         self.code = code  # the action that leads here from the parent (None at the root)
@@ -45,6 +45,7 @@ class Node:
         self.weights: list[float] = []  # chance nodes: cumulative probabilities of the children
         self.vetoed = False  # a root action the safety check rules out (safety.py)
         self.checked = False  # a root action the safety check has looked at (one turn of answers)
+        self.gains = False  # a root action the safety check found to win material (safety.py)
         # player -> code -> [the player's summed reward, count] (amaf.py)
         self.amaf: Optional[dict[int, dict[Any, list[float]]]] = None
         # implicit minimax: the evaluation backed up by minimax, for the first player
