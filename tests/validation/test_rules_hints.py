@@ -119,13 +119,13 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
      "to B: 'for each i in 1 to 3:' (format.md 3.10); a list of numbers is for an action's 'for each'"),
     # A function that does not exist and is near none: the functions are listed, and
     # the defines with parameters.
-    ("    quiet = 0\n", "    quiet = last(pieces)\n",
-     "game.rules:38:13: error: unknown function 'last'",
-     "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, first, neighbour, neighbours, ray, "
-     "beyond, opposite, connected, group, on_full_line, ahead, behind, along, steps_on (format.md 3.12.2)\n"),
+    ("    quiet = 0\n", "    quiet = longest(pieces)\n",
+     "game.rules:38:13: error: unknown function 'longest'",
+     "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, first, last, neighbour, neighbours, "
+     "ray, beyond, opposite, connected, group, on_full_line, ahead, behind, along, steps_on (format.md 3.12.2)\n"),
     ("    quiet = 0\n    if in_goal:\n        win\n",
-     "    quiet = last(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
-     "game.rules:38:13: error: unknown function 'last'",
+     "    quiet = longest(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
+     "game.rules:38:13: error: unknown function 'longest'",
      "ahead, behind, along, steps_on (format.md 3.12.2); the defines with parameters: steps\n"),
     # A count of turns other systems have built in.
     ("    quiet = 0\n", "    quiet = ply\n", "game.rules:38:13: error: unknown name 'ply'",
