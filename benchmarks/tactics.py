@@ -8,7 +8,8 @@ simulations a move, seed 1) in which one action wins the game, wins material, or
 must be found to avoid losing the game or material, valued by the bounded
 look-ahead over material (docs/playing.md, "The built-in players";
 benchmarks/README.md, "Tactical positions"). The set is kept in
-`benchmarks/tactics-results/GAME.json` (delete it to make it again). Then each
+`benchmarks/tactics-results/GAME.json` (delete it to make it again; another `--out DIR`
+starts from a copy of it). Then each
 player chooses an action in every position, a fresh player per position (seeded
 by its number), and the table says the share solved by kind and how often the
 player gave material away while it could keep it. `--think` sets the time of
@@ -33,10 +34,17 @@ SELF_PLAY = "mcts:100"
 
 
 def tactical_set(game, count: int, out: Path) -> TacticalSet:
-    """The game's set: read from `out`, or generated now and written there."""
+    """The game's set: read from `out`; else the kept set (`tactics-results/`) copied
+    there, so that another `--out` asks the same positions; else generated now (minutes)
+    and written there."""
+    kept = RESULTS / out.name
+    if not out.exists() and kept.exists() and kept.resolve() != out.resolve():
+        print(f"{out}: the kept set {kept.relative_to(RESULTS.parent.parent)} copied there", file=sys.stderr)
+        out.write_text(kept.read_text(encoding="utf-8"), encoding="utf-8")
     if out.exists():
         data = json.loads(out.read_text(encoding="utf-8"))
         return TacticalSet(data["game"], [TacticalPosition.from_json(p) for p in data["positions"]])
+    print(f"{out}: no set of {game.name} kept: generating {count} positions (a few minutes)", file=sys.stderr)
     player = make_agent(SELF_PLAY, seed=1)
     found = generate(game, count, seed=1, chooser=player.choose)
     out.write_text(json.dumps({"game": found.game, "self_play": SELF_PLAY,

@@ -137,3 +137,15 @@ def test_an_answer_that_refuted_one_move_is_remembered_and_changes_no_value(monk
     without, look = losing()
     assert without == with_killers
     assert not any(look.killers.values())
+
+
+def test_another_out_folder_starts_from_the_kept_set(tmp_path, capsys):
+    """`benchmarks.tactics --out DIR` asks the kept positions, copied there, not a
+    set generated anew (minutes, and other positions)."""
+    from benchmarks.tactics import RESULTS, tactical_set
+
+    found = tactical_set(load_game("morris"), 60, tmp_path / "morris.json")
+    kept = json.loads((RESULTS / "morris.json").read_text(encoding="utf-8"))
+    assert len(found.positions) == len(kept["positions"])
+    assert json.loads((tmp_path / "morris.json").read_text(encoding="utf-8")) == kept
+    assert "the kept set benchmarks/tactics-results/morris.json copied there" in capsys.readouterr().err
