@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence
 
 from . import pyast
 from .source import Source
@@ -38,12 +38,7 @@ class Condition:
     def replaced(self, old: ast.expr, new: ast.expr) -> "Condition":
         """The condition with the code `old` written `new` (for a place where the
         two are known to be equal)."""
-        change = pyast.replacing(old, new)
-        memo: dict[int, ast.AST] = {}  # (the found loop is the end of the last part's statements: shared)
-        parts = tuple((tuple(pyast.replace_in(lines, change, memo)), pyast.replace_nodes(code, change, memo))
-                      for lines, code in self.parts)
-        loop = None if self.found_loop is None else tuple(pyast.replace_in(self.found_loop, change, memo))
-        return Condition(parts, loop)
+        return self._changed(pyast.replacing(old, new))
 
     def _replaced_all(self, facts: Sequence[tuple[ast.expr, ast.expr]]) -> "Condition":
         """`replaced` for every fact at once (one walk of the trees)."""
@@ -55,6 +50,10 @@ class Condition:
             # (the size first: a tree's text is made only for the few of a fact's size)
             return news.get(pyast.key(node)) if type(node) in kinds and _size(node) in sizes else None
 
+        return self._changed(change)
+
+    def _changed(self, change: Callable[[ast.AST], Optional[ast.AST]]) -> "Condition":
+        """The condition with each node `change` gives a replacement for replaced."""
         memo: dict[int, ast.AST] = {}  # (the found loop is the end of the last part's statements: shared)
         parts = tuple((tuple(pyast.replace_in(lines, change, memo)), pyast.replace_nodes(code, change, memo))
                       for lines, code in self.parts)
