@@ -601,24 +601,24 @@ class ActionCompiler:
     def _where_occupied(self, where: Optional[Condition]) -> Optional[Condition]:
         """`where` as asked where the landing `to` holds a piece, `tg` (not None:
         nor is `to` the site -1, beyond the edge, whose entry is always empty)."""
-        if where is None:
-            return None
-        tg, read, empty = pyast.name("tg"), pyast.sub(pyast.name("b"), pyast.name("to")), self.exprs.empty
-        true, false = pyast.true(), pyast.false()
-        return where.knowing([(pyast.or_(tg, empty), tg), (pyast.or_(read, empty), tg),
-                              (pyast.is_none(tg), false), (pyast.is_not_none(tg), true),
-                              (pyast.is_none(read), false), (pyast.is_not_none(read), true),
-                              (pyast.compare(pyast.name("to"), "!=", pyast.num(-1)), true)])
+        return self._where_knowing(where, occupied=True)
 
     def _where_empty(self, where: Optional[Condition]) -> Optional[Condition]:
         """`where` as asked where the landing `to` is empty (`tg` None)."""
+        return self._where_knowing(where, occupied=False)
+
+    def _where_knowing(self, where: Optional[Condition], occupied: bool) -> Optional[Condition]:
         if where is None:
             return None
         tg, read, empty = pyast.name("tg"), pyast.sub(pyast.name("b"), pyast.name("to")), self.exprs.empty
-        true, false = pyast.true(), pyast.false()
-        return where.knowing([(pyast.or_(tg, empty), empty), (pyast.or_(read, empty), empty),
-                              (pyast.is_none(tg), true), (pyast.is_not_none(tg), false),
-                              (pyast.is_none(read), true), (pyast.is_not_none(read), false)])
+        taken, free = (pyast.true(), pyast.false()) if occupied else (pyast.false(), pyast.true())
+        piece = tg if occupied else empty
+        facts = [(pyast.or_(tg, empty), piece), (pyast.or_(read, empty), piece),
+                 (pyast.is_none(tg), free), (pyast.is_not_none(tg), taken),
+                 (pyast.is_none(read), free), (pyast.is_not_none(read), taken)]
+        if occupied:
+            facts.append((pyast.compare(pyast.name("to"), "!=", pyast.num(-1)), pyast.true()))
+        return where.knowing(facts)
 
     def _asks_a_way(self, lines: Sequence[py.stmt], code: py.expr) -> bool:
         """Whether a candidate conjunct asks an exists/all of a move's way as masks
