@@ -35,7 +35,7 @@ from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
 from .source import BUILTIN_NAMES, Origin, Source
 from .statements import StatementCompiler
-from .told_apart import lands_by_value, one_landing, untold_templates
+from .told_apart import lands_by_value, one_landing, one_site_chosen, untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
 DEFAULT_NOTATION = {
@@ -292,6 +292,14 @@ class ActionCompiler:
             plans.append(plan)
         return plans
 
+    def _fixed_regions(self) -> dict[str, frozenset[int]]:
+        """The value of `for each` the action is compiled for, by its name, when it
+        is a region (its sites, fixed when the rules are compiled)."""
+        bound = self.bound
+        if bound is None or bound.type is not Type.SITES or not isinstance(bound.const, tuple):
+            return {}
+        return {bound.name: frozenset(bound.const)}
+
     def _locals(self) -> dict[str, Any]:
         """The scope's locals: the value of `for each`, when the action has one."""
         return {"locals": {self.bound.name: self.bound.local}} if self.bound is not None else {}
@@ -327,7 +335,8 @@ class ActionCompiler:
             action.name, action.pos, levels.action, Condition.of(levels.piece), templates,
             _movers(action, self.model), piece_setup=tuple(levels.piece_setup),
             case_templates=tuple(self.case_templates), case_keys=tuple(self.case_keys),
-            untold=bool(untold_templates(action, templates)) and not one_landing(pattern),
+            untold=bool(untold_templates(action, templates)) and not one_landing(pattern)
+            and not one_site_chosen(pattern, self.model, self._fixed_regions()),
         )
         if not action.cases:
             raise RuleError(action.pos, f"action '{action.name}' has no case: say what happens, "

@@ -209,6 +209,10 @@ class DecisionWriter:
         self.restrictions = restrictions  # the forbids: their gates are computed at the top
         self.coverage = coverage  # the coverage counts (None: off)
         self.guards: dict[int, str] = {}  # id(action) -> the local holding its guard (shared by the variants)
+        # a guard's code -> its local, for guards that are one expression: actions
+        # asking the same (the copies of an action for each value of its `for each`
+        # whose `where` does not read the value) ask it once
+        self.guard_codes: dict[str, str] = {}
 
     def write(self, plan: DecisionPlan, variant: Variant = Variant()) -> Written:
         """The function of `plan` in `variant`. The variant listing the first tier's
@@ -274,7 +278,13 @@ class DecisionWriter:
         if action.guard is None:
             return None
         if id(action) not in self.guards:
-            self.guards[id(action)] = self.src.fresh("l")
+            if action.guard.cost_free:
+                # (the code is the whole condition: read only from the position and
+                # the locals set before the listing, which no other action sets again)
+                code = pyast.key(action.guard.code)
+                self.guards[id(action)] = self.guard_codes.setdefault(code, self.src.fresh("l"))
+            else:
+                self.guards[id(action)] = self.src.fresh("l")
         return self.guards[id(action)]
 
 
@@ -290,9 +300,11 @@ class _Lister:
         # `forbid result` (the candidates may hold several of them writing one notation)
         self.alike_cases: set[int] = set()
         self.pairs: set[frozenset[int]] = set()  # the pairs of action ids compared (_clashes), in the tier listed
+        self.guards_asked: set[str] = set()  # the locals of the guards asked in the tier listed (shared: once)
 
     def tier(self, actions: list[ActionPlan]) -> None:
         src = self.src
+        self.guards_asked = set()
         clashing, from_free, self.pairs = _clashes(actions, self.writer.site_names, self.writer.off_templates,
                                                    self.writer.single_kinds)
         # With `forbid result`, actions that write one notation are compared among
@@ -342,7 +354,8 @@ class _Lister:
         `for each` it is made for)."""
         self.src.paste(action.values)
         guard = self.writer.guard(action)
-        if guard is not None and action.guard is not None:
+        if guard is not None and action.guard is not None and guard not in self.guards_asked:
+            self.guards_asked.add(guard)
             action.guard.assign(self.src, guard)
         self.src.paste(action.prelude)
 

@@ -15,7 +15,7 @@ two landings need not both be legal, and play decides (`regelwerk lint`).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Collection, Optional, Sequence
+from typing import Collection, Mapping, Optional, Sequence
 
 from ..parsing import ast
 from ..parsing.visit import reaches
@@ -45,6 +45,19 @@ def one_landing(pattern: Optional[ast.Pattern]) -> bool:
     leaves out."""
     return isinstance(pattern, ast.AlongPattern) and pattern.distance.high is None \
         and not pattern.distance.unbounded
+
+
+def one_site_chosen(pattern: Optional[ast.Pattern], model: GameModel,
+                    fixed: Optional[Mapping[str, frozenset[int]]] = None) -> bool:
+    """Whether a drop or select chooses one site at most for each player: its
+    sites, as the rules alone say them (`static_sites`; `fixed`: the sites of
+    the region an action's copy is made for, by the name of its `for each`), are
+    one or none. Its candidates are then one, whatever its notation leaves out
+    (as with `one_landing`)."""
+    if not isinstance(pattern, (ast.DropPattern, ast.SelectPattern)):
+        return False
+    per_player = static_sites(pattern.targets, model, fixed)
+    return per_player is not None and all(len(sites) <= 1 for sites in per_player)
 
 
 def lands_by_value(pattern: Optional[ast.Pattern], name: str, model: GameModel,
@@ -140,13 +153,17 @@ def _two_landings(pattern: ast.Pattern, reach: Optional[Reach],
     return None
 
 
-def static_sites(e: ast.Expr, model: GameModel) -> Optional[list[frozenset[int]]]:
+def static_sites(e: ast.Expr, model: GameModel,
+                 fixed: Optional[Mapping[str, frozenset[int]]] = None) -> Optional[list[frozenset[int]]]:
     """The sites of a set expression per player (index in play), when the rules alone
     say them: regions (`home[player]`, `home[opponent]` with two players), site
-    names, lists of them, `sites`, `+` and `-` of those. None otherwise."""
+    names, lists of them, `sites`, `+` and `-` of those, and the names in `fixed`
+    (an action's `for each` value that is a region: its sites). None otherwise."""
     players = len(model.players)
     board = model.board
     if isinstance(e, ast.Name):
+        if fixed and e.id in fixed:
+            return [fixed[e.id]] * players
         if e.id == "sites":
             return [frozenset(range(len(board.names)))] * players
         region = model.regions.get(e.id)
@@ -175,7 +192,7 @@ def static_sites(e: ast.Expr, model: GameModel) -> Optional[list[frozenset[int]]
             sites.add(board.index[item.id])
         return [frozenset(sites)] * players
     if isinstance(e, ast.BinOp) and e.op in ("+", "-"):
-        left, right = static_sites(e.left, model), static_sites(e.right, model)
+        left, right = static_sites(e.left, model, fixed), static_sites(e.right, model, fixed)
         if left is None or right is None:
             return None
         return [a | b if e.op == "+" else a - b for a, b in zip(left, right)]
