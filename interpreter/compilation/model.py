@@ -446,8 +446,10 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
                 continue
             kind = kinds[kind_name]
             if kind.neutral != (owner == -1):
-                whose = "neutral" if kind.neutral else "owned by a player"
-                report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", None)
+                whose, hint = (("neutral", f"set them up under '{NEUTRAL_NAME}:'") if kind.neutral else
+                               ("owned by a player", f"set them up under a player, or give the kind "
+                                                     f"'owner: {NEUTRAL_NAME}' (format.md 2.7)"))
+                report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", hint)
             path = ("setup", owner_name, kind_name)
             found = _placements(sites, path) + _region_placements(sites, path, owner, regions, board, site, report)
             for sname, values, path in found:
