@@ -77,9 +77,20 @@ def test_an_outsiders_game_with_options_agrees_with_openspiel(game, openspiel, w
     assert plies > 10 * games
 
 
+@pytest.mark.parametrize("misere", [True, False])
+def test_nim_agrees_with_openspiel(misere):
+    # (a game of Nim from 1, 3, 5, 7 counters is 6 to 16 takes)
+    params = {"is_misere": misere}
+    plies, problems = _oracle().play_and_compare(load_game(str(OUTSIDERS / "nim"), options=params),
+                                                 pyspiel.load_game("nim", params), _script("nim").write, 10, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies >= 6 * 10
+
+
 @pytest.mark.parametrize("game, check, params, games", [
     ("yacht", "same_totals", {"players": 2}, 1),
     ("2048", "same_score", {"max_tile": 64}, 3),
+    ("morpion_solitaire", "same_score", {}, 2),
 ])
 def test_an_outsiders_game_agrees_with_openspiel_to_the_scores(game, check, params, games):
     # Every player's total (Yacht) and the one player's score (2048) compared at the end,
