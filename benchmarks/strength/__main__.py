@@ -18,8 +18,11 @@ plays, seats swapped from game to game:
 Each match's result is kept in DIR (default `benchmarks/strength-results/`), one
 JSON file per game, opponent and time, so an interrupted run goes on where it
 stopped and `--games` more games extend a match (game k is a function of the
-seed and k; each game's moves are kept with its score). Then the table is
-printed in Markdown: games, wins, draws, losses,
+seed and k). Each game's record holds `index`, `score` (of the default player: 1, 0.5,
+0), `plies` and `moves` (the notations, chance's included); against OpenSpiel also
+`regelwerk_seat` (0 or 1), `seconds` (each side's thinking time) and `capped` (stopped
+at the move cap), against the others `default_player` (the seat's name). Then the
+table is printed in Markdown: games, wins, draws, losses,
 the win rate with its 95% (Wilson) interval, the score rate (a draw counts half)
 and the Elo difference it means, with the interval of the score rate in Elo.
 
