@@ -45,6 +45,14 @@ def _os_winner(returns: list[float]) -> int | None:
     return returns.index(best)
 
 
+def same_score(os_state, rw_game, rw_state) -> str | None:
+    """A `check_end` for a one-player game, whose winner says nothing: OpenSpiel's
+    return against the player's score."""
+    theirs = os_state.returns()[0]
+    mine = rw_game.result(rw_state).scores[rw_game.players[0]]
+    return None if theirs == mine else f"score: OpenSpiel {theirs}, regelwerk {mine}"
+
+
 def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: int,
                      max_plies: int = 100_000, check_end: EndCheck | None = None
                      ) -> tuple[int, list[Disagreement]]:

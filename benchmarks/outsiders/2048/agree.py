@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from oracle import main  # noqa: E402
+from oracle import main, same_score  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROWS = COLUMNS = 4
@@ -30,13 +30,6 @@ def write(state, action: int) -> str:
 def board(state) -> list[int]:
     """The numbers on OpenSpiel's cells, its rows from the top."""
     return [int(value) for value in str(state).split()]
-
-
-def same_score(os_state, rw_game, rw_state) -> str | None:
-    """A one-player game's winner says nothing: compare the return with the score."""
-    theirs = os_state.returns()[0]
-    mine = rw_game.result(rw_state).scores[rw_game.players[0]]
-    return None if theirs == mine else f"score: OpenSpiel {theirs}, regelwerk {mine}"
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from oracle import main  # noqa: E402
+from oracle import main, same_score  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # OpenSpiel's step from a line's first point (row, column) to the next.
@@ -23,13 +23,6 @@ def write(state, action: int) -> str:
     points = [(int(x), int(y)) for x, y in re.findall(r"\[(\d+),(\d+)\]", state.action_to_string(0, action))]
     (x0, y0), (x1, y1) = points[0], points[1]
     return f"{chr(ord('a') + y0)}{x0 + 1}:{DIRECTIONS[(x1 - x0, y1 - y0)]}"
-
-
-def same_score(os_state, rw_game, rw_state) -> str | None:
-    """A one-player game's winner says nothing: compare the return with the score."""
-    theirs = os_state.returns()[0]
-    mine = rw_game.result(rw_state).scores[rw_game.players[0]]
-    return None if theirs == mine else f"score: OpenSpiel {theirs}, regelwerk {mine}"
 
 
 if __name__ == "__main__":
