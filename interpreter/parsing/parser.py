@@ -1,6 +1,7 @@
 """Rules text → typed AST (`parsing.ast`), with the Lark grammar in grammar/rules.lark."""
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Optional, Union
@@ -404,8 +405,8 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
                 if action.pattern is not None:
                     raise AstBuildError(entry.pos, f"action '{name}' has more than one movement pattern")
                 action.pattern = entry
-            elif isinstance(entry, ast.Case):
-                action.cases.append(entry)
+            elif isinstance(entry, list):
+                action.cases.extend(entry)
             elif isinstance(entry, tuple) and entry[0] == "where":
                 action.wheres.append(entry[2])
             elif isinstance(entry, tuple) and entry[0] == "notation":
@@ -523,20 +524,14 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         """`pass: BLOCK`: the pass pattern, and its statements as a case of kind "pass"."""
         *stuck, body = ch
         pos = self.p(meta)
-        case = self.case(meta, [("pass", ""), body])
-        return ("pass_case", ast.PassPattern(pos, bool(stuck)), case)
+        return ("pass_case", ast.PassPattern(pos, bool(stuck)), _case(pos, ("pass", ""), body))
 
-    def case(self, meta: Meta, ch: Children) -> ast.Case:
-        head, body = ch
-        kind, what = head
-        notation = notation_pos = None
-        kept = []
-        for stmt in body:
-            if isinstance(stmt, ast.NotationStmt):
-                notation, notation_pos = stmt.template, stmt.pos
-            else:
-                kept.append(stmt)
-        return ast.Case(self.p(meta), kind, what, kept, notation, notation_pos)
+    def case(self, meta: Meta, ch: Children) -> list[ast.Case]:
+        """One case, or several sharing a block (each gets its own copy of the
+        statements, so that nothing later done to one case's tree reaches another's)."""
+        *heads, body = ch
+        pos = self.p(meta)
+        return [_case(pos, head, body if i == 0 else copy.deepcopy(body)) for i, head in enumerate(heads)]
 
     def case_head(self, meta: Meta, ch: Children) -> tuple[str, str]:
         return (str(ch[0]), str(ch[1]))
@@ -791,6 +786,19 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
 OFFSET_FORMS = ("an offset is two whole numbers, (dx, dy): dx files east and dy ranks north, as in "
                  "'neighbour(X, (1, 2))' and 'leap (1, 2), (2, 1)'; a direction is named: 'neighbour(X, n)'; "
                  "a grid's neighbours by offset: 'neighbours: [[1, 2], [2, 1]]' in the board's grid")
+
+
+def _case(pos: ast.Pos, head: tuple[str, str], body: list[ast.Stmt]) -> ast.Case:
+    """A case's statements, its `notation` line (if any) taken out of them."""
+    kind, what = head
+    notation = notation_pos = None
+    kept = []
+    for stmt in body:
+        if isinstance(stmt, ast.NotationStmt):
+            notation, notation_pos = stmt.template, stmt.pos
+        else:
+            kept.append(stmt)
+    return ast.Case(pos, kind, what, kept, notation, notation_pos)
 
 
 def _offset_count(count: int) -> str:
