@@ -27,6 +27,7 @@ from ..parsing import ast
 from ..runtime.values import format_value
 from ..spelling import suggest
 from . import pyast
+from .board import DIRECTION_NAMES
 from .code import Code, describe, standing_local
 from .errors import RuleError
 from .expressions import ExpressionCompiler
@@ -108,6 +109,13 @@ def each_values(action: ast.Action, exprs: ExpressionCompiler, model: GameModel,
         if c.type is Type.SITES and value.element is not None and not c.is_const:
             raise RuleError(pos, f"'for each' after an action's name takes sets of sites fixed when the rules are "
                                  f"compiled (regions: [north, south]), found {describe(c)} known only while playing")
+        if c.type is Type.DIRS and value.element is not None:
+            raise RuleError(pos, f"'for each' after an action's name takes one direction per value, found "
+                                 f"{'a set of directions' if c.is_const else 'a direction that differs per player'}",
+                            "write the set itself after 'in' (for each d in orthogonal), or compass directions "
+                            "in the list ([n, e])" if c.is_const else
+                            "write compass directions in the list ([n, s]); a direction relative to the player "
+                            "works in 'where' and in expressions")
         if c.type not in KIND_OF_TYPE and c.type not in (Type.DIR, Type.SITES):
             raise RuleError(pos, f"'for each' after an action's name takes numbers, flags, sites, players, "
                                  f"directions or regions, found {describe(c)}")
@@ -222,8 +230,15 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
             if bound.type is Type.SITES:
                 raise RuleError(pos, f"{field}: a notation shows a region of 'for each' by its name, and this "
                                      "one is a set of sites written out", "make it a region (2.5) and name it")
+            if bound.type is Type.DIR and bound.const is not None:
+                # a direction: its name as the list writes it (a set of one: the set's
+                # name), or the compass name when the action runs over a set
+                name_shown = bound.element.id if isinstance(bound.element, ast.Name) else DIRECTION_NAMES[bound.const]
+                text = text.replace(field, name_shown)
+                continue
             if bound.type not in KIND_OF_TYPE:
-                raise RuleError(pos, f"{field}: a notation shows numbers, flags, sites and players, not directions")
+                raise RuleError(pos, f"{field}: a notation shows a direction only when it is fixed when the rules "
+                                     "are compiled (a name, a set of directions)")
             fields.append(field)
             codes.append(bound.local.code)
             kinds.append(KIND_OF_TYPE[bound.type])

@@ -4,7 +4,9 @@ positions, perft equal to the same game written with the direction set in the
 pattern, and the errors where D is no fixed direction."""
 import pytest
 
+from interpreter import load_game
 from interpreter.frontends.cli import main
+from tests.helpers import stones_and_rocks, write_definition
 from tests.language.test_constructs import make, one_action
 
 
@@ -89,3 +91,50 @@ def test_errors_where_the_value_is_no_fixed_direction(tmp_path, capsys, each, me
     assert message in str(caught.value)
     assert main(["validate", str(tmp_path)]) == 1
     assert "game.rules:5:" in capsys.readouterr().err
+
+
+def test_the_notation_shows_the_direction_by_name(tmp_path):
+    # One pass per direction, told apart by `{d}` alone: a set's values by their
+    # compass names, a list's as the list writes them.
+    rules = one_action("""\
+        action shift for each d in orthogonal:
+            pass
+            notation "{d}"
+        action turn for each d in [ne, w]:
+            pass
+            notation "turn-{d}"
+        """)
+    game = make(tmp_path, rules, {"white": {"man": ["b2"]}, "black": {"man": ["e5"]}})
+    assert sorted(game.legal_notations(game.initial_state())) == ["e", "n", "s", "turn-ne", "turn-w", "w"]
+
+
+def test_a_set_of_one_direction_is_shown_by_its_own_name(tmp_path):
+    yaml = stones_and_rocks(files=2, ranks=2) + "setup:\n  white: {stone: [a1]}\ndirections:\n  up: [n]\n"
+    rules = one_action("""\
+        action go by stone for each d in [up, e]:
+            step d
+            notation "{d}"
+            onto empty: move
+        """)
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    state = game.initial_state()
+    assert sorted(game.legal_notations(state)) == ["e", "up"]
+    assert [p.site for p in game.pieces(game.apply(state, "up"))] == ["a2"]
+
+
+@pytest.mark.parametrize("values,message", [
+    ("[ne, lines]", "takes one direction per value, found a set of directions"),
+    ("[forward, n]", "takes one direction per value, found a direction that differs per player"),
+])
+def test_errors_where_a_value_is_more_than_one_direction(tmp_path, capsys, values, message):
+    rules = one_action(f"""\
+        action step by man for each d in {values}:
+            step d
+            notation "{{d}}"
+            onto empty: move
+        """)
+    with pytest.raises(Exception) as caught:
+        make(tmp_path, rules, {"white": {"man": ["b2"]}, "black": {"man": ["e5"]}})
+    assert message in str(caught.value)
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "game.rules:4:" in capsys.readouterr().err
