@@ -222,16 +222,8 @@ class _Drawing:
             column, row = x - x0, ranks - 1 - (y - y0)
             px, py = left + column * _SQUARE, top + row * _SQUARE
             dark = (x - x0 + y - y0) % 2 == 0
-            classes = "square " + ("dark" if dark else "light")
-            fill = _DARK if dark else _LIGHT
+            classes, fill = self._marked(site, "square " + ("dark" if dark else "light"), _DARK if dark else _LIGHT)
             mark = self.hints.mark_at(site)
-            if mark is not None:
-                classes += " marked"
-                fill = hex_colour(mark.colours[site])
-            lit = self.lit.get(site)
-            if lit:
-                classes += f" last-{lit}"
-                fill = _TO if lit == "to" else _FROM
             square = ET.SubElement(group, "rect", {
                 "x": _fmt(px), "y": _fmt(py), "width": _fmt(_SQUARE), "height": _fmt(_SQUARE),
                 "fill": fill, "class": classes, "data-site": site,
@@ -254,6 +246,19 @@ class _Drawing:
         self._pool_marks(group)
         self._last_move_arrow(group)
         return left + files * _SQUARE + margin, top + ranks * _SQUARE + margin, group
+
+    def _marked(self, site: str, classes: str, fill: str) -> tuple[str, str]:
+        """A site's classes and fill with its region's colour and the last move's
+        highlight, which wins."""
+        mark = self.hints.mark_at(site)
+        if mark is not None:
+            classes += " marked"
+            fill = hex_colour(mark.colours[site])
+        lit = self.lit.get(site)
+        if lit:
+            classes += f" last-{lit}"
+            fill = _TO if lit == "to" else _FROM
+        return classes, fill
 
     @staticmethod
     def _file_name(coords: Mapping[str, tuple[int, int]], x: int) -> str:
@@ -338,14 +343,8 @@ class _Drawing:
             if site in self.game.pool_sites:
                 classes += " pool-site"
                 stroke = hex_colour(self.colours.get(self.game.pool_sites[site][1]))
+            classes, fill = self._marked(site, classes, fill)
             mark = self.hints.mark_at(site)
-            if mark is not None:
-                classes += " marked"
-                fill = hex_colour(mark.colours[site])
-            lit = self.lit.get(site)
-            if lit:
-                classes += f" last-{lit}"
-                fill = _TO if lit == "to" else _FROM
             circle = ET.SubElement(sites, "circle", {
                 "cx": _fmt(cx), "cy": _fmt(cy), "r": _fmt(self.radius), "fill": fill,
                 "stroke": stroke, "stroke-width": "2", "class": classes, "data-site": site,
