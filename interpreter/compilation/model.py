@@ -582,7 +582,7 @@ RegionNamed = Callable[[str, Path], tuple[int, ...]]
 def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report,
                   named: RegionNamed) -> tuple[int, ...]:
     """A region is a list of sites, the name of another region, or a rule: ranks / files
-    / edge / all / sites / the regions in `union`, only those also in `only`, minus those
+    / edge / all / within / sites / the regions in `union`, only those also in `only`, minus those
     in `except` (each a region itself).
     (A rank or file the grid has not chooses nothing: validation warns about it.)"""
     if isinstance(spec, str):
@@ -607,13 +607,17 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
         report(path, "ranks, files and edge describe regions of grid boards only; list the sites", None)
     if spec.get("all"):
         chosen |= set(range(board.size))
+    if "within" in spec:
+        centre = site(spec["within"]["of"], path + ("within", "of"))
+        if centre >= 0:
+            chosen |= _within_steps(board, centre, spec["within"]["steps"])
     for i, x in enumerate(spec.get("sites") or []):
         s = site(x, path + ("sites", i))
         if s >= 0:
             chosen.add(s)
     for i, part in enumerate(spec.get("union") or []):
         chosen |= set(_region_sites(part, board, site, path + ("union", i), report, named))
-    has_parts = any(k in spec for k in ("ranks", "files", "edge", "all", "sites", "union"))
+    has_parts = any(k in spec for k in ("ranks", "files", "edge", "all", "sites", "union", "within"))
     if "only" in spec:
         if not has_parts:
             report(path + ("only",), "'only' keeps the sites of the rule's other parts that are also in it, and "
@@ -627,6 +631,24 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
     if "except" in spec:
         chosen -= set(_region_sites(spec["except"], board, site, path + ("except",), report, named))
     return tuple(sorted(chosen))
+
+
+def _within_steps(board: boards.Board, centre: int, steps: int) -> set[int]:
+    """The sites at most `steps` neighbour steps from `centre` (a breadth-first walk,
+    which stops when a step adds no site: at most the board's size)."""
+    reached = {centre}
+    frontier = [centre]
+    for _ in range(min(steps, board.size)):
+        added = []
+        for s in frontier:
+            for n in board.adjacent[s]:
+                if n not in reached:
+                    reached.add(n)
+                    added.append(n)
+        if not added:
+            break
+        frontier = added
+    return reached
 
 
 def _mask(sites: tuple[int, ...], size: int) -> list[bool]:

@@ -1,0 +1,71 @@
+"""A region rule's `within` part (docs/format.md 2.5): the sites at most N steps from
+a site along the board's neighbours — a hexagon cut from a rhombus, a diamond, a
+ring with `except`, a graph's node and its neighbours."""
+import pytest
+
+from interpreter import load_game
+from interpreter.frontends.cli import main
+from tests.helpers import write_definition
+from tests.language.test_region_only import _fails_at, _game, _sites_by_action
+
+HEX_YAML = """\
+game: hexhex
+title: Hexhex
+description: A hexagon of 61 cells cut from a 9×9 rhombus.
+rules: game.rules
+players:
+  - {name: white}
+  - {name: black}
+board:
+  grid: {files: 9, ranks: 9, neighbours: [n, ne, e, s, sw, w]}
+regions:
+  cells: {within: {steps: 4, of: e5}}
+pieces:
+  stone: {symbol: S, description: A stone.}
+"""
+PLACE_ON = ("phase play:\n    turn: place\ndecision place:\n    action stone:\n        drop stone on {region}\n"
+            "        notation \"{{to}}\"\n        onto empty: place\n")
+
+
+def test_a_hexagon_on_a_rhombus_with_hexagonal_neighbours(tmp_path):
+    game = load_game(write_definition(tmp_path, HEX_YAML, PLACE_ON.format(region="cells")))
+    cells = set(game.legal_notations(game.initial_state()))
+    assert len(cells) == 61  # 1 + 6 + 12 + 18 + 24
+    # Its six corners four steps out (Havannah's base 5), and the rhombus's two
+    # other corners, eight steps away (a9: four west and four north, no step does both).
+    assert {"a1", "e1", "i5", "i9", "e9", "a5"} <= cells
+    assert not {"a9", "i1", "b9", "a6", "f1", "i4"} & cells
+
+
+def test_a_diamond_a_ring_and_the_site_alone(tmp_path):
+    game = _game(tmp_path, "  lattice: {within: {steps: 2, of: c3}}\n"
+                           "  corner: {within: {steps: 2, of: c3}, except: {within: {steps: 1, of: c3}}}\n"
+                           "  nested: {within: {steps: 0, of: e5}, sites: [a1]}\n")
+    assert _sites_by_action(game) == {
+        "lattice": ["a3", "b2", "b3", "b4", "c1", "c2", "c3", "c4", "c5", "d2", "d3", "d4", "e3"],
+        "corner": ["a3", "b2", "b4", "c1", "c5", "d2", "d4", "e3"],
+        "nested": ["a1", "e5"]}
+
+
+def test_steps_follow_a_graph_boards_edges(tmp_path):
+    yaml = HEX_YAML.replace(
+        "  grid: {files: 9, ranks: 9, neighbours: [n, ne, e, s, sw, w]}\n",
+        "  graph:\n    sites: {hub: [0, 0], x: [1, 0], y: [0, 1], z: [0, 2], far: [0, 3]}\n"
+        "    edges: [[hub, x], [hub, y], [y, z], [z, far]]\n",
+    ).replace("{steps: 4, of: e5}", "{steps: 2, of: x}")
+    game = load_game(write_definition(tmp_path, yaml, PLACE_ON.format(region="cells")))
+    assert sorted(game.legal_notations(game.initial_state())) == ["hub", "x", "y"]
+
+
+@pytest.mark.parametrize("regions,message,where", [
+    ("  lattice: {within: {steps: 2, of: z9}}\n", "unknown site 'z9'", "game.yaml:14:"),
+    ("  lattice: {within: {steps: -1, of: c3}}\n", "", "game.yaml:14:"),
+    ("  lattice: {within: {of: c3}}\n", "steps", "game.yaml:14:"),
+])
+def test_within_errors(tmp_path, capsys, regions, message, where):
+    _fails_at(tmp_path, capsys, regions, message, where)
+
+
+def test_validate_accepts_it(tmp_path, capsys):
+    write_definition(tmp_path, HEX_YAML, PLACE_ON.format(region="cells"))
+    assert main(["validate", str(tmp_path)]) == 0
