@@ -37,6 +37,15 @@ def test_a_hexagon_on_a_rhombus_with_hexagonal_neighbours(tmp_path):
     assert not {"a9", "i1", "b9", "a6", "f1", "i4"} & cells
 
 
+def test_a_triangle_from_the_corner_no_step_leaves_diagonally(tmp_path):
+    # From a5 no step goes se: every site is as many steps away as files east plus
+    # ranks south, so four steps make the triangle a5-a1-e5 (Y's board of side 5).
+    yaml = HEX_YAML.replace("files: 9, ranks: 9", "files: 5, ranks: 5").replace("of: e5", "of: a5")
+    game = load_game(write_definition(tmp_path, yaml, PLACE_ON.format(region="cells")))
+    assert sorted(game.legal_notations(game.initial_state())) == [
+        "a1", "a2", "a3", "a4", "a5", "b2", "b3", "b4", "b5", "c3", "c4", "c5", "d4", "d5", "e5"]
+
+
 def test_a_diamond_a_ring_and_the_site_alone(tmp_path):
     game = _game(tmp_path, "  lattice: {within: {steps: 2, of: c3}}\n"
                            "  corner: {within: {steps: 2, of: c3}, except: {within: {steps: 1, of: c3}}}\n"
