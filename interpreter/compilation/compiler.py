@@ -105,7 +105,8 @@ class _OutcomesNotFixed(RuleError):
         super().__init__(pos, message, (
             "outcomes cannot depend on the position: draw from fixed ones and act on the one drawn, "
             f"e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then {name}' to draw again "
-            "(format.md 3.9)"))
+            "(the redraws are in the record); for exact odds, one event per count of what is left, "
+            "its outcome an index into it (format.md 3.9)"))
         self.outcome_type = outcome_type
 
 

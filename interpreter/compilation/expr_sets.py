@@ -73,7 +73,7 @@ class SetFamily:
     def functions(self) -> dict[str, Handler]:
         return {"count": self.count, "exists": self.exists, "all": self.all, "sum": self.sum,
                 "max": self.maximum, "min": self.minimum, "unique_max": self.unique_max, "first": self.first,
-                "last": self.last}
+                "last": self.last, "nth": self.nth}
 
     # ------------------------------------------------------------ membership
     def in_(self, e: ast.In, scope: Scope) -> Code:
@@ -836,6 +836,21 @@ class SetFamily:
             lasts = self.x.src.const(tuple(max(row, default=-1) for row in table))
             return Code(pyast.sub(lasts, coll.code.slice), Type.SITE, coll.deps, cost=coll.cost)
         return Code(pyast.helper("h_last", coll.code), Type.SITE, coll.deps, cost=coll.cost + coll.size)
+
+    def nth(self, e: ast.Call, scope: Scope) -> Code:
+        """`nth(SET, N)`: the N-th site of the set in board order (1 the first), or
+        none when it has fewer — the card an outcome `1 to K` picks among the K left."""
+        x = self.x
+        coll = self._sites_argument(e, scope, "nth")
+        n = x.expect(x.compile(e.args[1], scope), (Type.INT,), e.args[1], "the second argument of 'nth'")
+        deps = coll.deps | n.deps
+        if coll.static_sites is not None:
+            ordered = tuple(sorted(coll.static_sites))
+            if n.is_const:
+                return x.const(ordered[n.const - 1] if 0 < n.const <= len(ordered) else -1, Type.SITE)
+            return Code(pyast.helper("h_nth_sorted", x.src.const(ordered), n.code), Type.SITE, deps,
+                        cost=coll.cost + n.cost)
+        return Code(pyast.helper("h_nth", coll.code, n.code), Type.SITE, deps, cost=coll.cost + n.cost + coll.size)
 
     def _first_piece_beside(self, e: ast.Call, scope: Scope) -> Optional[Code]:
         """`first(pieces where COND)`, a conjunct of COND asking that the piece

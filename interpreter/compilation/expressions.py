@@ -62,6 +62,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "abs": ((1,), "abs(N)"),
     "first": ((1,), "first(SET) — the site of the set that comes first in board order, or none when it is empty"),
     "last": ((1,), "last(SET) — the site of the set that comes last in board order, or none when it is empty"),
+    "nth": ((2,), "nth(SET, N) — the N-th site of the set in board order (1 the first), or none when it has fewer"),
     "neighbour": ((2,), "neighbour(SITE, DIRECTION) — the adjacent site in that direction, or none; "
                         "neighbour(SITE, (DX, DY)) — the site DX files east and DY ranks north, or none"),
     "neighbours": ((1,), "neighbours(SITE) — the sites one edge away"),

@@ -99,6 +99,27 @@ def last(sites: Iterable[int]) -> int:
     return max(sites, default=-1)
 
 
+def nth(sites: Iterable[int], n: int) -> int:
+    """The n-th site of `sites` in board order (1 the first), or -1 (none) when
+    there are fewer."""
+    if n < 1:
+        return -1
+    if type(sites) is MaskedSites and sites.mask is not None:
+        mask = sites.mask
+        for _ in range(n - 1):  # (at most as many as the set has bits: then 0)
+            mask &= mask - 1
+            if not mask:
+                return -1
+        return (mask & -mask).bit_length() - 1
+    ordered = sorted(sites)
+    return ordered[n - 1] if n <= len(ordered) else -1
+
+
+def nth_sorted(sites: tuple[int, ...], n: int) -> int:
+    """`nth` of sites already in board order (a region's)."""
+    return sites[n - 1] if 0 < n <= len(sites) else -1
+
+
 def without(sites: Iterable[int], site: int) -> list[int]:
     """The sites of `sites` but `site` (none: all of them)."""
     return [s for s in sites if s != site]
@@ -1255,6 +1276,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_union": union,
     "h_first": first,
     "h_last": last,
+    "h_nth": nth,
+    "h_nth_sorted": nth_sorted,
     "h_minus": minus,
     "h_without": without,
     "h_with_site": with_site,

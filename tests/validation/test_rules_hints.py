@@ -121,8 +121,9 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     # the defines with parameters.
     ("    quiet = 0\n", "    quiet = longest(pieces)\n",
      "game.rules:38:13: error: unknown function 'longest'",
-     "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, first, last, neighbour, neighbours, "
-     "ray, beyond, opposite, connected, group, on_full_line, ahead, behind, along, steps_on (format.md 3.12.2)\n"),
+     "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, first, last, nth, neighbour, "
+     "neighbours, ray, beyond, opposite, connected, group, on_full_line, ahead, behind, along, steps_on "
+     "(format.md 3.12.2)\n"),
     ("    quiet = 0\n    if in_goal:\n        win\n",
      "    quiet = longest(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'longest'",
@@ -207,4 +208,5 @@ def test_outcomes_that_depend_on_the_position_one_error(tmp_path, capsys, outcom
     assert len(lines) == 1 and lines[0].endswith(first), err
     assert ("hint: outcomes cannot depend on the position: draw from fixed ones and act on the one drawn, "
             "e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then spawn' to draw again "
-            "(format.md 3.9)") in err
+            "(the redraws are in the record); for exact odds, one event per count of what is left, "
+            "its outcome an index into it (format.md 3.9)") in err
