@@ -103,6 +103,19 @@ def test_an_outsiders_game_agrees_with_openspiel_to_the_scores(game, check, para
     assert plies > 10 * games
 
 
+@pytest.mark.parametrize("game, params", [("blackjack", {}), ("catch", {"rows": 6, "columns": 4})])
+def test_a_short_one_player_game_agrees_with_openspiel_to_the_score(game, params):
+    # Blackjack's deck: one event per count of cards left, the outcome an index into
+    # them (benchmarks/outsiders/blackjack/README.md); Catch sized by its options.
+    # Games of a few plies each: more of them.
+    script = _script(game)
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / game), options=params), pyspiel.load_game(game, params), script.write, 20,
+        seed=5, check_end=script.same_score)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies >= 4 * 20
+
+
 @pytest.mark.parametrize("players, side_by_side", [(2, False), (4, False), (2, True)])
 def test_mensch_aergere_dich_nicht_agrees_with_openspiel(players, side_by_side):
     argv = ["--players", str(players)] + (["--side-by-side"] if side_by_side else [])
