@@ -195,7 +195,10 @@ def read_record(path: str) -> Record:
         raise RecordError(Diagnostic(source, line, column, message)) from None
     except FileRefused as exc:
         reason = too_large if exc.too_large else exc.reason
-        raise RecordError(Diagnostic(source, 1, 1, f"cannot read {source}: {reason}")) from None
+        # (a pipe is refused because opening one can block for ever; standard input cannot)
+        hint = ("to pipe a record in, name it '-' and send it on standard input "
+                "(e.g. cat game.txt | regelwerk replay GAME -)") if "named pipe" in reason else None
+        raise RecordError(Diagnostic(source, 1, 1, f"cannot read {source}: {reason}", hint=hint)) from None
     return parse_record(text, source)
 
 

@@ -38,6 +38,16 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
 
 
 @fifo_only
+def test_a_record_given_as_a_pipe_is_refused_with_the_way_that_works(capsys, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    code, _, err = run_cli(capsys, "replay", "lielow", fifo)
+    assert_clean(code, err)
+    assert "it is a named pipe (FIFO), not a file" in err
+    assert "hint: to pipe a record in, name it '-' and send it on standard input" in err
+
+
+@fifo_only
 @pytest.mark.parametrize("where", ["record", "rules", "yaml", "variant", "extends"])
 def test_a_fifo_anywhere_a_file_is_read_is_a_clear_error(capsys, base_game, tmp_path, where):
     fifo = tmp_path / "pipe.yaml"
