@@ -742,6 +742,7 @@ class Engine:
         known = self._known_child_counts(s)
         reached_by = [d.reached for d in self.decisions]
         counted = [d.counted for d in self.decisions]
+        any_counted = any(counted)
         # (a turn's start with no work: settling it only lists its actions)
         plain_starts = not self.turn_hooks and not self.keeps_boards
 
@@ -768,6 +769,12 @@ class Engine:
             reach = reached_by[position.decision]
             reached = reach(position) if reach is not None else None
             if counts is None and not reached:
+                if not any_counted:
+                    for code in legal:
+                        child = position.copy()
+                        apply(child, code)
+                        leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+                    return leaves
                 for code in legal:
                     child = position.copy()
                     apply(child, code, False)
