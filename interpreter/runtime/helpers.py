@@ -920,9 +920,10 @@ def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
 
 def empty_counter(sites: tuple[int, ...], size: int) -> Callable[[State], int]:
     """How many of `sites` (distinct, of a board of `size` sites) are empty in a
-    position: where it has few pieces, those not on them taken from all (every
-    piece's site is in one of `State.occ`'s lists, exactly once); else the board's
-    entries at them counted by the list's own `count` (a run of sites as a slice)."""
+    position: where it has few pieces (or `sites` are all the board's), those not
+    on them taken from all (every piece's site is in one of `State.occ`'s lists,
+    exactly once); else the board's entries at them counted by the list's own
+    `count` (a run of sites as a slice)."""
     first, last, whole = sites[0], sites[-1], len(sites)
     few = whole // 8
     inside = [0] * (size + 1)
@@ -946,7 +947,11 @@ def empty_counter(sites: tuple[int, ...], size: int) -> Callable[[State], int]:
         if sum(map(len, occ)) <= few:
             return whole - sum(map(on_sites, chain.from_iterable(occ)))
         return empty_of_board(s.board)
-    return empty
+
+    def empty_anywhere(s: State) -> int:
+        return whole - sum(map(len, s.occ))
+    # (every site of the board: those of no piece)
+    return empty_anywhere if whole == size else empty
 
 
 def kind_mask(bits: tuple[int, ...], occ: list[list[int]], board: Board, kind: int) -> int:
