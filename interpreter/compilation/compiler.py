@@ -28,9 +28,10 @@ from ..runtime import helpers
 from ..runtime.clearances import ClearedChecks
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
-from ..runtime.helpers import NotationKeys, ResultCheck
+from ..runtime.helpers import NotationKeys, ResultCheck, empty_counter
 from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
+from ..runtime.state import State
 from . import pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
 from .attribute_writes import attributes_set_only, reads_attributes
@@ -58,6 +59,7 @@ from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
 from .liberties import adjacency_table, unread_groups_dropped
+from .listed_at_once import empty_sites_listed
 from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
@@ -604,7 +606,7 @@ class Compiler:
                                 legal_with_duplicates=longest.legal_with_duplicates, alike_keys=alike_keys,
                                 pick=longest.pick, reached=longest.reached)
         return DecisionInfo(
-            plan.name, pos, False, legal=lister,
+            plan.name, pos, False, legal=lister, counted=self._counted(names.legal),
             legal_with_duplicates=namespace[names.every] if names.every else lister,
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,
@@ -612,6 +614,16 @@ class Compiler:
             draws_from_empty=bool(names.draws and names.draws[2] and self.keeps_empty),
             draws_per_element=max(-names.draws[1], 0) if names.draws else 0,
         )
+
+    def _counted(self, legal: str) -> Optional[Callable[[State], int]]:
+        """The count of a lister's actions on the board, where it lists one for each
+        empty site of a fixed set (compilation/listed_at_once.py); else None. None
+        with coverage: the listing skipped would not count its rules."""
+        if self.probes.coverage is not None:
+            return None
+        tree = next((f for f in self.src.functions if isinstance(f, py.FunctionDef) and f.name == legal), None)
+        sites = empty_sites_listed(tree, self.src.value) if tree is not None else None
+        return empty_counter(sites, self.model.board.size) if sites is not None else None
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:
         """The values each number a notation shows can take (for the fixed action space)."""

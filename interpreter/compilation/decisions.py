@@ -36,6 +36,7 @@ from .compiled import CaseCode
 from .counted_masks import kind_reads_counted
 from .draws import write_draws, write_element_draws
 from .hoisting import masks_read_made
+from .listed_at_once import listed_at_once
 from .masked_listing import masked_listing
 from .owned_sites import neutral_sites_walked
 from .per_listing import ListingCache
@@ -258,7 +259,7 @@ class DecisionWriter:
             first.extend(_blockers(self.src, plan, self.kinds_fixed))
         code = with_registers([pyast.assign(_OUT, pyast.list_())] + body + [pyast.return_(_OUT)], first=first)
         # (the draw below is written from the loop as it was: it asks one site at a time)
-        listed = masked_listing(src, code, self.owner_masks.n_sites)
+        listed = listed_at_once(masked_listing(src, code, self.owner_masks.n_sites), src.value)
         if tiered:
             src.function(name, ["s", "tier"], listed, origin, defaults=[pyast.num(0)])
         else:

@@ -741,20 +741,44 @@ class Engine:
 
         known = self._known_child_counts(s)
         reached_by = [d.reached for d in self.decisions]
+        counted = [d.counted for d in self.decisions]
+        any_counted = any(counted)
+        # (a turn's start with no work: settling it only lists its actions)
+        plain_starts = not self.turn_hooks and not self.keeps_boards
+
+        def child_count(child: State) -> int:
+            # (the child's legal actions counted on its board where its decision's
+            # are one per empty site of a fixed set, some there, and settling it
+            # would only list them — the game not over, no work at a turn's start;
+            # else it is settled and its listing counted)
+            count = counted[child.decision]
+            if count is not None and child.result is None and (plain_starts or not child.turn_start):
+                n = count(child)
+                if n:
+                    return n
+            self.settle(child)
+            return len(child.legal)  # type: ignore[arg-type]  # (settle has listed it)
 
         def last_ply(position: State, legal: Sequence[Code]) -> int:
             # (the actions of the last ply counted, not played: each child's legal
-            # actions are listed when it is settled, or known without playing it, or
-            # listed on the position the listing of `position` reached by playing it)
+            # actions are listed when it is settled (or counted), or known without
+            # playing it, or listed on the position the listing of `position`
+            # reached by playing it)
             leaves = 0
             counts = known[position.phase] if known and not position.turn_start else None
             reach = reached_by[position.decision]
             reached = reach(position) if reach is not None else None
             if counts is None and not reached:
+                if not any_counted:
+                    for code in legal:
+                        child = position.copy()
+                        apply(child, code)
+                        leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+                    return leaves
                 for code in legal:
                     child = position.copy()
-                    apply(child, code)
-                    leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
+                    apply(child, code, False)
+                    leaves += child_count(child)
                 return leaves
             if counts is None:
                 # (every candidate counted by the listing, the usual: summed in one pass)
@@ -773,8 +797,8 @@ class Engine:
                         leaves += n
                         continue
                 child = position.copy()
-                apply(child, code)
-                leaves += len(child.legal)  # type: ignore[arg-type]
+                apply(child, code, False)
+                leaves += child_count(child)
             return leaves
 
         if depth >= 1:

@@ -939,6 +939,42 @@ def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
     return sum(map(bits.__getitem__, chain.from_iterable(occ)))
 
 
+def empty_counter(sites: tuple[int, ...], size: int) -> Callable[[State], int]:
+    """How many of `sites` (distinct, of a board of `size` sites) are empty in a
+    position: where it has few pieces (or `sites` are all the board's), those not
+    on them taken from all (every piece's site is in one of `State.occ`'s lists,
+    exactly once); else the board's entries at them counted by the list's own
+    `count` (a run of sites as a slice)."""
+    first, last, whole = sites[0], sites[-1], len(sites)
+    few = whole // 8
+    inside = [0] * (size + 1)
+    for site in sites:
+        inside[site] = 1
+    on_sites = tuple(inside).__getitem__
+    if sites == tuple(range(first, last + 1)):
+        def empty_of_board(board: Board) -> int:
+            return board[first:last + 1].count(None)
+    elif whole == 1:
+        def empty_of_board(board: Board) -> int:
+            return int(board[first] is None)
+    else:
+        read = operator.itemgetter(*sites)
+
+        def empty_of_board(board: Board) -> int:
+            return read(board).count(None)  # type: ignore[no-any-return]
+
+    def empty(s: State) -> int:
+        occ = s.occ
+        if sum(map(len, occ)) <= few:
+            return whole - sum(map(on_sites, chain.from_iterable(occ)))
+        return empty_of_board(s.board)
+
+    def empty_anywhere(s: State) -> int:
+        return whole - sum(map(len, s.occ))
+    # (every site of the board: those of no piece)
+    return empty_anywhere if whole == size else empty
+
+
 def kind_mask(bits: tuple[int, ...], occ: list[list[int]], board: Board, kind: int) -> int:
     """The bitmask of the sites of every piece of `kind` (`board[site][KIND] ==
     kind`), whoever owns it."""

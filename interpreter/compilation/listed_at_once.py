@@ -1,0 +1,161 @@
+"""A lister's loop that only appends, written as one list comprehension.
+
+The commonest lister of a placement game is a drop onto any empty site of a
+fixed set:
+
+    out = []
+    for to in K:
+        tg = b[to]                     (locals set from reads alone, any number)
+        if tg is None:                 (a test that reads and calls nothing)
+            out.append(CODE)           (CODE reads; its one call `h_make_code`)
+    return out
+
+Listing ~200 actions a position (perft's full listing of Y, Gomoku, Hex), the
+loop's turns cost more than the test: each turn stores `to` and `tg`, jumps and
+looks up `out.append`. The same loop as `out = [CODE for to in K if b[to] is
+None]` (or `out += [...]` where `out` holds actions already) runs the same
+reads in the same order inside the interpreter's comprehension and gives the
+same list. What is left out is only what the loop left behind: its variables'
+last values. So the loop is rewritten only where nothing after it reads them
+before setting them again (a later loop over a constant, non-empty tuple that
+sets `to` and its own locals first: the next drop's).
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Any, Callable, Optional, Sequence
+
+from . import pyast
+
+# The nodes a comprehension's test and element may hold: reads, comparisons and
+# arithmetic, nothing that writes or calls (but the code's maker, below).
+_PURE = (py.Name, py.Load, py.Constant, py.Subscript, py.Compare, py.BoolOp, py.UnaryOp, py.BinOp, py.Tuple,
+         py.cmpop, py.boolop, py.unaryop, py.operator)
+# The one call an element may make: the code (case, frm, to) made on first use.
+_CODE_MAKER = "h_make_code"
+_OUT = "out"
+
+
+def listed_at_once(body: list[py.stmt], value: Callable[[py.expr], Any]) -> list[py.stmt]:
+    """`body` (a lister's, registers loaded) with each top-level loop that only
+    appends to `out` written as a list comprehension, where the module says it
+    can be; else `body` itself. `value` gives a constant's value (Source.value)."""
+    new: Optional[list[py.stmt]] = None
+    for i, stmt in enumerate(body):
+        listed = _comprehension(stmt, body[i + 1:], value) if isinstance(stmt, py.For) else None
+        if listed is None:
+            if new is not None:
+                new.append(stmt)
+            continue
+        done = list(body[:i]) if new is None else new
+        fresh = [k for k, before in enumerate(done) if _OUT in pyast.names_in([before])]
+        if len(fresh) == 1 and pyast.same(done[fresh[0]], pyast.assign(pyast.name(_OUT), pyast.list_())):
+            # (`out = []` and nothing else before: the list is the comprehension's)
+            del done[fresh[0]]
+            done.append(pyast.assign(pyast.name(_OUT), listed))
+        else:
+            done.append(pyast.augment(pyast.name(_OUT), "+", listed))
+        new = done
+    return new if new is not None else body
+
+
+def _comprehension(loop: py.For, after: Sequence[py.stmt], value: Callable[[py.expr], Any]) -> Optional[py.ListComp]:
+    if loop.orelse or not isinstance(loop.target, py.Name):
+        return None
+    stmts = loop.body
+    locals_: dict[str, py.expr] = {}
+    while len(stmts) > 1 and isinstance(stmts[0], py.Assign) and len(stmts[0].targets) == 1 \
+            and isinstance(stmts[0].targets[0], py.Name) and _pure(stmts[0].value) \
+            and not pyast.names_in([stmts[0].value]) & (set(locals_) | {stmts[0].targets[0].id}):
+        locals_[stmts[0].targets[0].id] = stmts[0].value
+        stmts = stmts[1:]
+    if len(stmts) != 1 or not isinstance(stmts[0], py.If) or stmts[0].orelse or len(stmts[0].body) != 1:
+        return None
+    append = stmts[0].body[0]
+    if not (isinstance(append, py.Expr) and isinstance(append.value, py.Call) and len(append.value.args) == 1
+            and not append.value.keywords
+            and pyast.same(append.value.func, pyast.attr(pyast.name(_OUT), "append"))):
+        return None
+    test, element = stmts[0].test, append.value.args[0]
+    if not _pure(test) or not _pure(element, _CODE_MAKER):
+        return None
+    target = loop.target.id
+    if _OUT in pyast.names_in([test, element, loop.iter]) or target in locals_ \
+            or pyast.names_in([element]) & set(locals_) or not _unread_after(after, target, set(locals_), value):
+        return None
+    # (each local read where it was set: a read of the position, asked where the test asks it)
+    test = pyast.replace_nodes(test, lambda node: locals_.get(node.id) if isinstance(node, py.Name) else None)
+    return pyast.listcomp(element, pyast.name(target), loop.iter, test)
+
+
+def _pure(node: py.expr, call: Optional[str] = None) -> bool:
+    """Whether `node` only reads (a call of `call` aside)."""
+    for part in pyast.walk_in_order(node):
+        if isinstance(part, py.Call):
+            if call is None or not pyast.is_name(part.func, call) or part.keywords:
+                return False
+        elif not isinstance(part, _PURE):
+            return False
+    return True
+
+
+def _unread_after(after: Sequence[py.stmt], target: str, locals_: set[str], value: Callable[[py.expr], Any]) -> bool:
+    """Whether no statement after the loop reads its variables before they are set
+    again: the first statement naming one is a loop over a constant, non-empty
+    tuple with the same target, setting each local it names first."""
+    names = locals_ | {target}
+    for k, stmt in enumerate(after):
+        named = pyast.names_in([stmt])
+        if not named & names:
+            continue
+        if not (isinstance(stmt, py.For) and pyast.is_name(stmt.target, target) and isinstance(stmt.iter, py.Name)
+                and isinstance(value(stmt.iter), tuple) and value(stmt.iter)):
+            return False
+        rest = pyast.names_in(after[k:])
+        set_first: set[str] = set()
+        for first in stmt.body:
+            if not (isinstance(first, py.Assign) and len(first.targets) == 1 and isinstance(first.targets[0], py.Name)):
+                break
+            if pyast.names_in([first.value]) & (locals_ - set_first):
+                break
+            set_first.add(first.targets[0].id)
+        return not (locals_ & rest) - set_first
+    return True
+
+
+def empty_sites_listed(function: py.FunctionDef, value: Callable[[py.expr], Any]) -> Optional[tuple[int, ...]]:
+    """K where a lister is only `out = [CODE for to in K if b[to] is None]` (K a
+    constant tuple of distinct sites, `b` the board), after registers and constants
+    read: then it lists one action for each empty site of K and nothing else, so
+    their number is that of K's empty sites (perft's last ply counts them without
+    listing: DecisionInfo.counted). Else None."""
+    stmts = function.body
+    if len(stmts) < 2 or not pyast.same(stmts[-1], pyast.return_(pyast.name(_OUT))):
+        return None
+    made = stmts[-2]
+    if not (isinstance(made, py.Assign) and len(made.targets) == 1 and pyast.is_name(made.targets[0], _OUT)
+            and isinstance(made.value, py.ListComp) and len(made.value.generators) == 1):
+        return None
+    loop = made.value.generators[0]
+    sites = value(loop.iter)
+    if loop.is_async or not isinstance(loop.target, py.Name) or len(loop.ifs) != 1 \
+            or not isinstance(sites, tuple) or not sites or len(set(sites)) != len(sites) \
+            or not all(type(x) is int and x >= 0 for x in sites) or not _pure(made.value.elt, _CODE_MAKER):
+        return None
+    board = pyast.attr(pyast.name("s"), "board")
+    tested = pyast.compare(pyast.sub(pyast.name("b"), pyast.name(loop.target.id)), "is", pyast.none())
+    if not pyast.same(loop.ifs[0], tested):
+        return None
+    boards = 0
+    for stmt in stmts[:-2]:
+        # (before it only the registers and locals set to constants or reads)
+        if not (isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name)):
+            return None
+        if stmt.targets[0].id == "b":
+            boards += 1
+            if not pyast.same(stmt.value, board):
+                return None
+        elif stmt.targets[0].id == _OUT or not (_pure(stmt.value) or isinstance(stmt.value, py.Attribute)
+                                                and pyast.is_name(stmt.value.value, "s")):
+            return None
+    return sites if boards == 1 else None
