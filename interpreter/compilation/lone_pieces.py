@@ -81,7 +81,7 @@ def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int],
     return changed
 
 
-def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked: Sequence[py.AST],
+def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked: Sequence[py.stmt],
                          lists: Sequence[tuple[str, int, py.expr]]) -> list[py.stmt]:
     """`body` (a check's: the move `case` pasted, then the parts `asked`, which
     `mover_first` gave the site lists `lists`) with the case's change of the
@@ -108,8 +108,8 @@ def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked
     changing = [stmt for stmt in case if _list_change(stmt)]
     if _names(case, "s") or _names(case, "o") != sum(_names([stmt], "o") for stmt in changing):
         return list(body)
-    # (the parts: the lists of the loops alone, and no `s`)
-    if sum(_names([node], "s") for node in asked) \
+    # (the parts: the lists of the loops alone, no `s`, and `at` where the case left it)
+    if sum(_names([node], "s") for node in asked) or pyast.assigns(asked, "at") \
             or sum(_names([node], "o") for node in asked) != sum(_names([sites], "o") for _, _, sites in lists):
         return list(body)
     kind = kinds.pop()

@@ -192,8 +192,8 @@ def test_the_kings_check_leaves_its_site_list_alone(tmp_path):
 
 def test_the_list_is_changed_where_a_part_reads_it_or_the_king_changes(tmp_path):
     # a part also walking the player's stones reads the list: changed as the case does
-    rules = RULES.replace("neighbour(it, n) is enemy)",
-                          "neighbour(it, n) is enemy) or exists(pieces of player, it is stone and neighbour(it, s) is enemy)")
+    stones = " or exists(pieces of player, it is stone and neighbour(it, s) is enemy)"
+    rules = RULES.replace("neighbour(it, n) is enemy)", "neighbour(it, n) is enemy)" + stones)
     (tmp_path / "stones").mkdir()
     game = load_game(write_definition(tmp_path / "stones", YAML, rules.replace("KING", "move")))
     assert _list_left_alone(game) == 0
