@@ -34,7 +34,7 @@ from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
 from .journal import WRITTEN, in_place
-from .lone_pieces import mover_first
+from .lone_pieces import mover_first, mover_list_unchanged
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -612,18 +612,21 @@ class CaseWriter:
                     lookups.append(pyast.assign(pyast.name(answer.entry),
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
+            pasted_after = False
             for block in self._checked_after(case, phase):
                 if not _unread_by(block[0], condition):
                     with src.if_(_game_on()):
                         src.paste(block[0])
+                    pasted_after = True
             # (the kinds of the acting piece of which no player has two: lone_pieces.py)
             lone = self.single_kinds & case.piece_kinds \
                 if case.piece_kinds is not None and dict(PREPARE[case.pattern]).get("at") is _FRM else frozenset()
+            lists: list[tuple[str, int, py.expr]] = []  # (the site lists mover_first's loops fall back on)
             for (lines, code, probe, _), parent, gates in zip(condition, parents, gated):
                 # forbidden as soon as one holds
                 forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
                 if lone:
-                    lines = mover_first(lines, code, lone, src.fresh)
+                    lines = mover_first(lines, code, lone, src.fresh, lists=lists)
                 asked = list(lines) + [pyast.if_(code, [forbidden])]
                 if parent is None:
                     closed = []
@@ -640,6 +643,9 @@ class CaseWriter:
                 src.add(pyast.if_(pyast.and_(pyast.is_not_none(entry), kept),
                                   [pyast.if_(pyast.sub(entry, 0), [forbidden])], asked))
             src.add(pyast.return_(pyast.false()))
+        if lists and not pasted_after and case.pattern is CasePattern.MOVE:
+            # (the mover's own list left alone where the parts' loops go over its site instead)
+            return mover_list_unchanged(body, case.body, body[len(case.body):], lists)
         return body
 
     def _parent_answer(self, lines: Sequence[py.stmt], code: py.expr) -> Optional[ParentAnswer]:

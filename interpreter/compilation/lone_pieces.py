@@ -27,7 +27,7 @@ import ast as py
 from typing import Callable, Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
-from . import pyast
+from . import pyast, result_reuse
 
 
 def kind_tested(test: py.expr, board: str = "b") -> Optional[tuple[str, int]]:
@@ -49,11 +49,13 @@ def kind_tested(test: py.expr, board: str = "b") -> Optional[tuple[str, int]]:
 
 
 def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int], fresh: Callable[[str], str],
-                owners: str = "o", board: str = "b", mover: str = "at") -> list[py.stmt]:
+                owners: str = "o", board: str = "b", mover: str = "at",
+                lists: Optional[list[tuple[str, int, py.expr]]] = None) -> list[py.stmt]:
     """`lines` with each loop `for X in o[E]: if <b[X] is of kind K> ...` (no
     `else`, X read nowhere outside it nor in `after`, E a name, K one of `kinds`: kinds no
     player has two pieces of) going over `(at,)` where `b[at]` is E's piece of
-    kind K, else over `o[E]` as before."""
+    kind K, else over `o[E]` as before — (E, K, that `o[E]`) appended to `lists`
+    for each (`mover_list_unchanged`)."""
     stmts = list(pyast.statements_in(lines))
     loops = [stmt for stmt in dict.fromkeys(stmts) if _lone_loop(stmt, kinds, owners, board)]
     # (the loop's name read outside its loop: left as it was)
@@ -73,8 +75,77 @@ def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int],
             pyast.compare(pyast.sub(pyast.name(piece), OWNER), "==", pyast.name(owner.id)),
             pyast.compare(pyast.sub(pyast.name(piece), KIND), "==", pyast.num(found[1])))
         sites = pyast.ifexp(pyast.tuple_(pyast.name(mover)), there, loop.iter)
+        if lists is not None:
+            lists.append((owner.id, found[1], loop.iter))
         changed = pyast.splice(changed, loop, [pyast.for_(loop.target, sites, loop.body, loop.orelse)])
     return changed
+
+
+def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked: Sequence[py.stmt],
+                         lists: Sequence[tuple[str, int, py.expr]]) -> list[py.stmt]:
+    """`body` (a check's: the move `case` pasted, then the parts `asked`, which
+    `mover_first` gave the site lists `lists`) with the case's change of the
+    mover's own site list (`o[pc[0]].remove(at)`, `o[pc[0]].append(to)`) made
+    only where the mover is not the player's piece of the lone kind K those
+    loops look for: then `b[at]` holds that piece once the case is played
+    (result_reuse.leaves_mover_at_to) and each loop goes over `(at,)`, never
+    over the list — so the check's answer is the same, and the journal's
+    changes and undo of the list are not paid (a king's or general's own moves,
+    one check each per listing). Only where nothing else reads a site list:
+    every other `o` in the case a change of a list (journaled as before), in
+    the parts only those loops' lists, and no `s` (helpers given the state);
+    else `body` as it is."""
+    owners = {owner for owner, _, _ in lists}
+    kinds = {kind for _, kind, _ in lists}
+    if owners != {"p"} or len(kinds) != 1:
+        return list(body)
+    changes = [stmt for stmt in case if _mover_list_change(stmt, "remove", "at")
+               or _mover_list_change(stmt, "append", "to")]
+    if len(changes) != 2 or not result_reuse.leaves_mover_at_to(case) \
+            or any(pyast.assigns(case, name) for name in ("pc", "p", "to")):
+        return list(body)
+    # (the case's other site lists: changes alone — any such statement is one — and no `s`)
+    changing = [stmt for stmt in case if _list_change(stmt)]
+    if _names(case, "s") or _names(case, "o") != sum(_names([stmt], "o") for stmt in changing):
+        return list(body)
+    # (the parts: the lists of the loops alone, no `s`, and `at` where the case left it)
+    if sum(_names([node], "s") for node in asked) or pyast.assigns(asked, "at") \
+            or sum(_names([node], "o") for node in asked) != sum(_names([sites], "o") for _, _, sites in lists):
+        return list(body)
+    kind = kinds.pop()
+    lone = pyast.and_(pyast.compare(pyast.sub(pyast.name("pc"), OWNER), "==", pyast.name("p")),
+                      pyast.compare(pyast.sub(pyast.name("pc"), KIND), "==", pyast.num(kind)))
+    changed = list(body)
+    for stmt in changes:
+        changed = pyast.splice(changed, stmt, [pyast.if_(pyast.not_(lone), [stmt])])
+    return changed
+
+
+def _names(nodes: Sequence[py.AST], name: str) -> int:
+    """How often `name` is read or written in `nodes`."""
+    return sum(pyast.name_counts(node).get(name, 0) for node in nodes)
+
+
+def _list_change(stmt: py.stmt) -> bool:
+    """`o[E].remove(X)` or `o[E].append(X)` as a statement."""
+    if not (isinstance(stmt, py.Expr) and isinstance(stmt.value, py.Call)):
+        return False
+    func = stmt.value.func
+    return isinstance(func, py.Attribute) and func.attr in ("remove", "append") \
+        and isinstance(func.value, py.Subscript) and pyast.is_name(func.value.value, "o")
+
+
+# (the mover's own site list, as a move's code names it)
+_MOVER_LIST = pyast.key(pyast.sub(pyast.name("o"), pyast.sub(pyast.name("pc"), pyast.num(OWNER))))
+
+
+def _mover_list_change(stmt: py.stmt, method: str, site: str) -> bool:
+    """`o[pc[0]].<method>(<site>)` as a statement."""
+    if not _list_change(stmt):
+        return False
+    call = stmt.value  # type: ignore[attr-defined]
+    return call.func.attr == method and len(call.args) == 1 and not call.keywords \
+        and pyast.is_name(call.args[0], site) and pyast.key(call.func.value) == _MOVER_LIST
 
 
 def stop_after_lone(function: py.FunctionDef, kinds: frozenset[int], owners: str = "o",

@@ -939,6 +939,17 @@ def places_after_mover(stmts: Sequence[ast.stmt]) -> Optional[dict[str, Optional
     return {place: what for place, what in found[1].placed}
 
 
+def leaves_mover_at_to(stmts: Sequence[ast.stmt]) -> bool:
+    """Whether the code of a move (as `writes_of_mover` tells it, under no test
+    of the moving piece) always leaves `frm` empty, the mover — a piece of its
+    owner and kind — at `to`, and `at` standing for `to`."""
+    found = _mover_writes(stmts)
+    if found is None:
+        return False
+    guards, after = found
+    return not guards and after.at == "to" and dict(after.placed) == {"frm": False, "to": True}
+
+
 def _mover_writes(stmts: Sequence[ast.stmt]) -> Optional[tuple[list[ast.expr], _MoverState]]:
     guards: list[ast.expr] = []
     fixed = frozenset(name for name in (*FIXED, *PLAYERS) if not pyast.assigns(stmts, name))

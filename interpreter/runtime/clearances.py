@@ -60,7 +60,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     which: tuple[int, ...]
     cleared: tuple[bool, ...]
     row: tuple[Any, ...]
-    last: tuple[Any, Any, list[tuple[tuple[int, ...], tuple[int, ...]]]]
+    last: tuple[Any, Any, Any]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
                 screens: Optional[Iterable[Optional[Screen]]] = None,
@@ -78,7 +78,9 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
         row.cleared = tuple(clearance is not None for clearance in moving_clearances)
         row.distinct = tuple(dict.fromkeys(c for c in moving_clearances if c is not None))
         row.which = tuple(row.distinct.index(c) if c is not None else len(row.distinct) for c in moving_clearances)
-        row.last = (None, None, [])  # (let_through's last founds, what follows from them — `_how` —, its rows)
+        # (let_through's last founds, what follows from them — `_how` —, its rows; with one clearance,
+        # the answer it found, the player, `_asked_of_one`'s)
+        row.last = (None, None, [])
         return row
 
     def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances and screens too)
@@ -154,25 +156,24 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         if clear is None:
             out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
             return
-        mask, bits = clear[0], clear[1]
         cleared = checks.cleared
-        if len(clear) == 2:
-            from_row, onto_row = site_kinds(bits, mask, mask)
+        player = s.player if len(clear) > 2 else None  # (a clearance without runs: the same for either)
+        last = checks.last
+        if last[0] is clear and last[1] == player:  # (the answer the last listing found: what follows as it did)
+            from_row, onto_row, kept = last[2]
+        else:
+            from_row, onto_row, kept = what = _asked_of_one(clear, player)
+            checks.last = (clear, player, what)
+        if kept is None:
             out[:] = [code for code in out
                       if cleared[code[0]] and not (from_row[code[1]] | onto_row[code[2]]) & MASKED
                       or (check := row[code[0]]) is None or not check(s, code, memo)]
             return
-        alone, its_runs = clear[2], clear[3]
-        outside = mask ^ alone  # (the mask but for the sites the terms alone read)
+        its_runs = clear[3]
         board = s.board
-        player = s.player
+        assert player is not None
         opponent = 1 - player  # (as the checks' register `q`)
-        kept = its_runs.moved_for(player, opponent)  # (`moved_holds` written out, as below)
-        known_of = kept.get
-        # (the sites outside the terms' only where a settled point test there gives otherwise with
-        # a mover of the player's there — `clear[4]`, where given — asked of a candidate's destination
-        # alone: its origin, emptied, leaves those tests as they were; compilation/clearances.py)
-        from_row, onto_row = site_kinds(bits, mask, outside, ~clear[4] if len(clear) > 4 else -1)
+        known_of = kept.get  # (`moved_holds` written out, as below)
         out[:] = [code for code in out
                   if cleared[code[0]] and (
                       not (kind := from_row[code[1]] | onto_row[code[2]]) & MASKED
@@ -228,6 +229,24 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     raise AssertionError(how)  # (`_how` gives none of the forms above)
+
+
+def _asked_of_one(clear: tuple[Any, ...], player: Any) -> tuple[tuple[int, ...], tuple[int, ...], Any]:
+    """What `let_through` asks of the candidates where a phase has one move
+    clearance and it found `clear` for `player`: `site_kinds`' rows (for an
+    origin, for a destination) and, where it gives the terms' runs, the
+    answers `moved_holds` kept for the players (else None). The same for the
+    same `clear`: kept across listings (`ClearedChecks.last`), as a clearance
+    gives again the object it gave while its entries are the same."""
+    mask, bits = clear[0], clear[1]
+    if len(clear) == 2:
+        return (*site_kinds(bits, mask, mask), None)
+    # (the mask but for the sites the terms alone read; the sites outside the terms' only where
+    # a settled point test there gives otherwise with a mover of the player's there — `clear[4]`,
+    # where given — asked of a candidate's destination alone: its origin, emptied, leaves those
+    # tests as they were; compilation/clearances.py)
+    from_row, onto_row = site_kinds(bits, mask, mask ^ clear[2], ~clear[4] if len(clear) > 4 else -1)
+    return from_row, onto_row, clear[3].moved_for(player, 1 - player)
 
 
 def _kinds_by_case(rows: list[tuple[tuple[int, ...], tuple[int, ...]]], table: Sequence[int],

@@ -165,3 +165,39 @@ def test_a_loop_pasted_twice_is_stopped_in_both_places():
     stopped = stop_after_lone(_function(loop, pyast.if_(pyast.name("t"), [loop])), frozenset({5})).body
     assert isinstance(stopped[0].body[0].body[-1], ast.Break)
     assert isinstance(stopped[1].body[0].body[0].body[-1], ast.Break)
+
+
+def _list_left_alone(game) -> int:
+    """How many of the generated checks' statements change the mover's site
+    list only where it is not the player's king (`if not (pc[0] == p and pc[1] == K):`)."""
+    return sum(1 for function in game.rules.module.body if isinstance(function, ast.FunctionDef)
+               for node in ast.walk(function) if isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp)
+               and "pc" in pyast.names_in([node.test]) and any(
+                   isinstance(inner, ast.Attribute) and inner.attr in ("remove", "append")
+                   for stmt in node.body for inner in ast.walk(stmt)))
+
+
+def test_the_kings_check_leaves_its_site_list_alone(tmp_path):
+    # (the king's move: its removal from and return to the list, each under the test)
+    game = _game(tmp_path)
+    assert _list_left_alone(game) == 2
+    state = game.initial_state()
+    lists = [list(sites) for sites in state.occ]
+    assert game.legal_notations(state) == ["b1a1", "d1c1", "d1d2"]
+    assert [list(sites) for sites in state.occ] == lists  # (the checks leave the position as it was)
+    # after b1a1 and a black stone's move, the king's moves are asked again from a1
+    state = game.apply(game.apply(state, "b1a1"), "b3a3")
+    assert game.legal_notations(state) == ["a1b1", "d1c1", "d1d2"]  # (a2 is under a3)
+
+
+def test_the_list_is_changed_where_a_part_reads_it_or_the_king_changes(tmp_path):
+    # a part also walking the player's stones reads the list: changed as the case does
+    stones = " or exists(pieces of player, it is stone and neighbour(it, s) is enemy)"
+    rules = RULES.replace("neighbour(it, n) is enemy)", "neighbour(it, n) is enemy)" + stones)
+    (tmp_path / "stones").mkdir()
+    game = load_game(write_definition(tmp_path / "stones", YAML, rules.replace("KING", "move")))
+    assert _list_left_alone(game) == 0
+    assert game.legal_notations(game.initial_state()) == ["b1a1", "d1c1", "d1d2"]
+    # a king's move making it a stone: its site may hold no king after the case
+    game = _game(tmp_path, "\n            move\n            promote piece to stone")
+    assert _list_left_alone(game) == 0
