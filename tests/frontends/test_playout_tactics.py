@@ -69,3 +69,12 @@ def test_a_kind_that_lost_for_its_mover_is_remembered_as_losing():
     tactics, code = Tactics(), _code(3, 2)
     tactics.learn(_Ended(1), None, code, 0)
     assert not tactics.worth_trying(0)(code) and (3, 2) in tactics.losing
+
+
+def test_tactics_not_trying_never_try_a_kind_but_learn_the_losing_ones():
+    # `Methods.win_tries` off: a win makes no kind live; a loss is still remembered
+    tactics, code = Tactics(trying=False), _code(1, 5)
+    tactics.learn(_Ended(0), None, code, 0)
+    assert not tactics.worth_trying(0)(code) and not tactics.live.get(0)
+    tactics.learn(_Ended(1), None, _code(3, 4), 0)  # player 0's action, won by 1
+    assert (3, 4) in tactics.losing

@@ -93,6 +93,9 @@ class Methods:
     # and nothing else guides the playouts (`_start`); `mast_always` everywhere GRAVE is used
     mast: bool = True
     mast_always: bool = False
+    # the playouts (and new nodes) try actions of kinds that have won at once for a
+    # win in one (playout.py, `Tactics`); off, no kind is ever tried
+    win_tries: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
@@ -258,7 +261,7 @@ class MCTSAgent(SeededAgent):
     def _start(self, game: FrontendGame, state: State) -> tuple[Search, Node]:
         """The search and its root: the node of `state` in the last tree when there is one."""
         memory = self._memory
-        tactics = memory[1] if memory is not None and memory[0] is game else Tactics()
+        tactics = memory[1] if memory is not None and memory[0] is game else Tactics(self.methods.win_tries)
         methods = self.methods
         known = knowledge_of(game) if methods.safety or methods.grave else None
         material = known.material if known is not None and methods.safety else None

@@ -75,7 +75,8 @@ class Tactics:
     TRIAL = 16
     HIT_RATE = 32
 
-    def __init__(self) -> None:
+    def __init__(self, trying: bool = True) -> None:
+        self.trying = trying  # False: no kind is ever tried (the losing kinds are still learnt)
         self.records: dict[Any, list[int]] = {}  # (player, kind) -> [tries, wins]
         # player -> case -> targets of the kinds still worth trying for that player
         self.live: dict[int, dict[Any, set[Any]]] = {}
@@ -93,7 +94,7 @@ class Tactics:
         kind = move_kind(code)
         if winner == mover:
             # tried from its first win on; the win itself is not a try (`tried` counts)
-            if self.pays(self.records.setdefault((mover, kind), [0, 0])):
+            if self.trying and self.pays(self.records.setdefault((mover, kind), [0, 0])):
                 self.live.setdefault(mover, {}).setdefault(kind[0], set()).add(kind[1])
         elif winner >= 0:
             self.losing.add(kind)
