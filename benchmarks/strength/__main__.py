@@ -197,7 +197,13 @@ def run_row(folder: Path, label: str, kind: str, options: dict, opponent: str, s
     each game, so that an interrupted run loses one game at most)."""
     path = result_file(folder, label, opponent, seconds, clock)
     record = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
-        "game": label, "opponent": opponent, "seconds": seconds, "clock": clock, "games": []}
+        "game": label, "opponent": opponent, "seconds": seconds, "clock": clock, "methods": dict(METHODS),
+        "games": []}
+    if len(record["games"]) < games and record.get("methods", {}) != METHODS:
+        # (one file, one player: games of another variant would be counted as its)
+        raise SystemExit(f"{path} holds games of the default player with --methods "
+                         f"{_methods_text(record.get('methods', {})) or '(none)'}; this run has "
+                         f"{_methods_text(METHODS) or '(none)'}: give another --out")
     while len(record["games"]) < games:
         started = time.monotonic()
         index = len(record["games"])
@@ -208,6 +214,10 @@ def run_row(folder: Path, label: str, kind: str, options: dict, opponent: str, s
         record["wall_seconds"] = record.get("wall_seconds", 0) + round(time.monotonic() - started)
         path.write_text(json.dumps(record, indent=1), encoding="utf-8")
     return record
+
+
+def _methods_text(methods: dict) -> str:
+    return ",".join(f"{name}={value}" for name, value in sorted(methods.items()))
 
 
 def table_row(record: dict) -> str:
@@ -223,7 +233,8 @@ def table_row(record: dict) -> str:
     plies = sum(g["plies"] for g in record["games"]) / n if n else 0
     against = {"openspiel": "OpenSpiel MCTSBot", "previous": "`mcts-v1`", "greedy": "`greedy`"}[record["opponent"]]
     cpu = " (processor)" if record.get("clock") == "process" else ""
-    return (f"| {record['game']} | {against} | {record['seconds']:g} s{cpu} | {n} | {wins} | {drawn} | {losses} | "
+    variant = f" (`{_methods_text(record['methods'])}`)" if record.get("methods") else ""
+    return (f"| {record['game']}{variant} | {against} | {record['seconds']:g} s{cpu} | {n} | {wins} | {drawn} | {losses} | "
             f"{100 * wins / n:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%] | {100 * points / n:.0f}% | "
             f"{elo(points / n, n):+.0f} [{elo_low:+.0f}, {elo_high:+.0f}] | {plies:.0f} |")
 

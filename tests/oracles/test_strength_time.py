@@ -138,3 +138,17 @@ def test_a_match_keeps_each_games_moves(tmp_path):
     record = run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 1)
     (game,) = record["games"]
     assert game["default_player"] in ("white", "black") and len(game["moves"]) == game["plies"] > 0
+
+
+def test_a_matchs_file_says_which_variant_of_the_default_player_played(tmp_path, monkeypatch):
+    from benchmarks.strength import __main__ as strength
+
+    monkeypatch.setattr(strength, "METHODS", strength.parse_methods("grave=0"))
+    record = strength.run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 1)
+    assert record["methods"] == {"grave": False}
+    assert strength.table_row(record).startswith("| lielow (`grave=False`) | `greedy` |")
+    # more games of another variant are not added to that file
+    monkeypatch.setattr(strength, "METHODS", {})
+    with pytest.raises(SystemExit, match=r"holds games of the default player with --methods grave=False; "
+                                         r"this run has \(none\): give another --out"):
+        strength.run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 2)
