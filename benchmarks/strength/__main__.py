@@ -234,7 +234,8 @@ def table_row(record: dict) -> str:
     against = {"openspiel": "OpenSpiel MCTSBot", "previous": "`mcts-v1`", "greedy": "`greedy`"}[record["opponent"]]
     cpu = " (processor)" if record.get("clock") == "process" else ""
     variant = f" (`{_methods_text(record['methods'])}`)" if record.get("methods") else ""
-    return (f"| {record['game']}{variant} | {against} | {record['seconds']:g} s{cpu} | {n} | {wins} | {drawn} | {losses} | "
+    return (f"| {record['game']}{variant} | {against} | {record['seconds']:g} s{cpu} | {n} | {wins} | {drawn} | "
+            f"{losses} | "
             f"{100 * wins / n:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%] | {100 * points / n:.0f}% | "
             f"{elo(points / n, n):+.0f} [{elo_low:+.0f}, {elo_high:+.0f}] | {plies:.0f} |")
 
