@@ -326,7 +326,10 @@ class CaseWriter:
         needed = clearances.screened_sites(body, per_listing, src, self.model.board.size, case.landings,
                                            self.model.player_count) \
             if case.landings is not None and len(per_candidate) == 1 and clearances.SCREENED_SITES else None
-        screened = (src.fresh("t"), needed[0], needed[1], self._site_bits()) if needed is not None else None
+        screened = None
+        if needed is not None:
+            per_listing, prelude, sites = needed
+            screened = (src.fresh("t"), prelude, sites, self._site_bits())
         loop = clearances.screen_body(body, per_candidate, check, names, screened)
         code = with_registers(loop, board=case.pattern.lands, first=per_listing)
         what = (f"{case.label}: the conjuncts asked before its check, of the candidates its clearance "

@@ -421,7 +421,8 @@ MEETING_OFFSETS = 24
 
 
 def screened_sites(body: Sequence[py.stmt], per_listing: Sequence[py.stmt], src: Source, size: int,
-                   landings: frozenset[int], player_tables: int) -> Optional[tuple[list[py.stmt], py.expr]]:
+                   landings: frozenset[int], player_tables: int
+                   ) -> Optional[tuple[list[py.stmt], list[py.stmt], py.expr]]:
     """The bitmask (bit `s` for site `s`) of the landings `to` of a screen's
     candidates for which `body` (its conjuncts, after `kind_masks`) runs to its
     end — the candidates whose check may be called — as one expression of the
@@ -587,12 +588,72 @@ def screened_sites(body: Sequence[py.stmt], per_listing: Sequence[py.stmt], src:
     found = passing(body)
     if found is None:
         return None
-    # (each mask's tables asked in one call: a shift per offset of any of them, made once)
+    # (each mask's tables asked in one call: a shift per offset of any of them, made once —
+    # or, for a mask ORed together site by site before the loop, built there alongside it)
     prelude: list[py.stmt] = []
     for mask, local, by_table in meets:
+        built = _built_alongside(per_listing, mask, by_table, src, size)
+        if built is not None:
+            per_listing, answers = built
+            prelude.append(pyast.assign(pyast.name(local), pyast.tuple_(*answers)))
+            continue
         shifts = sorted(set().union(*by_table))
         rows = tuple(tuple((shifts.index(offset), having) for offset, having in sorted(by_offset.items()))
                      for by_offset in by_table)
         found_all = pyast.helper("h_meetings", mask, src.const((tuple(shifts), rows)))
         prelude.append(pyast.assign(pyast.name(local), found_all))
-    return prelude, code_of(joined("&", found, sum(1 << site for site in landings if 0 <= site < size)))
+    return list(per_listing), prelude, code_of(joined("&", found, sum(1 << site for site in landings
+                                                                      if 0 <= site < size)))
+
+
+def _built_alongside(per_listing: Sequence[py.stmt], mask: py.expr, by_table: list[dict[int, int]], src: Source,
+                     size: int) -> Optional[tuple[list[py.stmt], list[py.expr]]]:
+    """`per_listing` with, where `mask` is a local set to 0 once and then only ORed
+    with the sites' bits (`mask = mask | BITS[site]`, BITS each site's bit: the
+    masks `kind_masks` finds), a local per table set beside it — ORed with the
+    landings whose entry holds that site (a table made here from the offsets) —,
+    and those locals: each table's landings meeting the mask, without a shift."""
+    if not isinstance(mask, py.Name) or any(isinstance(node, py.NamedExpr) and node.target.id == mask.id
+                                            for node in pyast.walk_all(per_listing)):
+        return None
+    starts: list[py.stmt] = []
+    adds: list[py.Assign] = []
+    for stmt in pyast.statements_in(per_listing):
+        if isinstance(stmt, (py.Assign, py.AugAssign, py.AnnAssign, py.For)) and mask.id in pyast.stored_names(stmt) \
+                and not isinstance(stmt, py.For):
+            if isinstance(stmt, py.Assign) and isinstance(stmt.value, py.Constant) and stmt.value.value == 0 \
+                    and type(stmt.value.value) is int:
+                starts.append(stmt)
+                continue
+            value = stmt.value if isinstance(stmt, py.Assign) else None
+            if not (isinstance(value, py.BinOp) and isinstance(value.op, py.BitOr)
+                    and pyast.is_name(value.left, mask.id) and isinstance(value.right, py.Subscript)
+                    and isinstance(value.right.value, py.Name) and isinstance(value.right.slice, py.Name)):
+                return None
+            bits = src.value(value.right.value)
+            if not (isinstance(bits, tuple) and len(bits) == size + 1 and bits[size] == 0
+                    and all(bits[site] == 1 << site for site in range(size))):
+                return None
+            adds.append(stmt)  # type: ignore[arg-type]  # (an Assign: tested above)
+        elif isinstance(stmt, py.For) and pyast.is_name(stmt.target, mask.id):
+            return None
+    if len(starts) != 1 or not adds:
+        return None
+    answers = [pyast.name(src.fresh("t")) for _ in by_table]
+    holding = []  # (by table, by site: the landings whose entry holds the site, then none for -1)
+    for by_offset in by_table:
+        rows = [0] * (size + 1)
+        for offset, having in by_offset.items():
+            while having:
+                low = having & -having
+                landing = low.bit_length() - 1
+                if 0 <= landing + offset < size:
+                    rows[landing + offset] |= low
+                having ^= low
+        holding.append(src.const(tuple(rows)))
+    result = pyast.splice(per_listing, starts[0], [starts[0]] + [pyast.assign(a, pyast.num(0)) for a in answers])
+    for add in adds:
+        site = add.value.right.slice  # type: ignore[attr-defined]  # (tested above)
+        result = pyast.splice(result, add, [add] + [pyast.assign(a, pyast.binop(a, "|", pyast.sub(table, site)))
+                                                    for a, table in zip(answers, holding)])
+    return result, list(answers)

@@ -7,13 +7,14 @@ by hand and against the test they stand for; Quoridor's walls the same with the
 mechanism off, in positions where walls are forbidden."""
 from __future__ import annotations
 
+import ast
 import random
 import shutil
 
 from interpreter import load_game
 from interpreter.compilation import clearances
 from interpreter.runtime.helpers import meeting_table, meetings
-from tests.helpers import REPO, helper_calls
+from tests.helpers import REPO, generated, helper_calls
 
 QUORIDOR = REPO / "benchmarks" / "games" / "quoridor"
 
@@ -60,13 +61,17 @@ def _walls(engine, s) -> set:
 
 def test_quoridor_lists_the_same_walls_with_the_landings_found_one_by_one(tmp_path, monkeypatch):
     on = load_game(str(QUORIDOR))
-    # each wall's screen finds its landings from the walls' and the paths' masks
-    assert len(helper_calls(on, "h_meetings")) == 2 and len(helper_calls(on, "h_meeting_table")) == 2
+    # each wall's screen finds its landings from the walls' and the paths' masks first, its
+    # loop over the candidates under the test of that mask (not at the function's top)
+    assert len(helper_calls(on, "h_meeting_table")) == 2
+    screens = list(generated(on, ast.FunctionDef, "the conjuncts asked before its check"))
+    assert len(screens) == 2 and not any(isinstance(stmt, ast.For) and getattr(stmt.target, "id", "") == "code"
+                                         for f in screens for stmt in f.body)
     copy = tmp_path / "quoridor-off"
     shutil.copytree(QUORIDOR, copy)
     monkeypatch.setattr(clearances, "SCREENED_SITES", False)
     off = load_game(str(copy))
-    assert not helper_calls(off, "h_meetings")
+    assert not helper_calls(off, "h_meeting_table")
     engine, other = on.engine, off.engine
     rng = random.Random(8)
     forbidden = compared = 0
