@@ -770,6 +770,7 @@ class ActionCompiler:
         info.body = list(self.bound.setup) + lines if self.bound is not None else lines
         if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
+            info.landings = self._fixed_sites(pattern.targets, scope)
         elif info.pattern.moves:
             info.pool_pieces = self.compiler.pool_pieces_constant()
         return self.compiler.add_case(info)
@@ -795,6 +796,18 @@ class ActionCompiler:
 
     def _name_of(self, kind: str, index: Any) -> str:
         return str(self.model.board.names[index] if kind == "site" else self.model.players[index])
+
+    def _fixed_sites(self, e: ast.Expr, scope: Scope) -> Optional[frozenset[int]]:
+        """The sites of `e` where it compiles to a constant of sites (a region, a
+        define of regions), else None."""
+        if not isinstance(e, ast.Name):
+            return None
+        code = self.exprs.compile(e, scope).code
+        value = self.src.value(code) if isinstance(code, py.Name) else None
+        size = self.model.board.size
+        if not isinstance(value, tuple) or not all(type(site) is int and 0 <= site < size for site in value):
+            return None
+        return frozenset(value)
 
     def _fresh_pieces(self, pattern: ast.DropPattern) -> py.Name:
         """The constant of the piece a drop puts down, per player."""

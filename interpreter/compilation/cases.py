@@ -322,7 +322,15 @@ class CaseWriter:
         body, masks = clearances.kind_masks(body, src, self._site_bits())
         per_listing += masks
         names = (src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"))
-        loop = clearances.screen_body(body, per_candidate, check, names)
+        # (the conjuncts as masks of the landings: the candidates checked found at once)
+        needed = clearances.screened_sites(body, per_listing, src, self.model.board.size, case.landings,
+                                           self.model.player_count) \
+            if case.landings is not None and len(per_candidate) == 1 and clearances.SCREENED_SITES else None
+        screened = None
+        if needed is not None:
+            per_listing, prelude, sites = needed
+            screened = (src.fresh("t"), prelude, sites, self._site_bits())
+        loop = clearances.screen_body(body, per_candidate, check, names, screened)
         code = with_registers(loop, board=case.pattern.lands, first=per_listing)
         what = (f"{case.label}: the conjuncts asked before its check, of the candidates its clearance "
                 f"does not let through")

@@ -38,7 +38,7 @@ origin and destination (runtime/clearances.let_through).
 from __future__ import annotations
 
 import ast as py
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, Union
 
 from ..runtime.pieces import KIND
 from . import pyast, result_reuse
@@ -53,6 +53,9 @@ MOVES = True
 # Whether a clearance's case gets a screen where its check asks conjuncts before
 # the case (off: for the tests comparing the two).
 SCREENS = True
+# Whether a screen asks its conjuncts as masks of every landing first, its loop left
+# out where none is checked (off: for the tests comparing the two).
+SCREENED_SITES = True
 # What a test asked once per listing may read besides constants: the player,
 # the opponent and the dropped piece (the same for every candidate).
 _PER_LISTING = frozenset({"p", "q", "pc"})
@@ -271,14 +274,20 @@ def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[lis
 
 
 def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], check: str,
-                names: tuple[str, str, str, str, str, str]) -> list[py.stmt]:
+                names: tuple[str, str, str, str, str, str],
+                screened: Optional[tuple[str, Sequence[py.stmt], py.expr, py.Name]] = None) -> list[py.stmt]:
     """The statements of `screen(s, run, blocked, places, memo, rejected,
     forbidden)` (`names`: those five generated names and the local of a line):
     for each candidate `code` of `run` whose places (`places[to]`, after
     `per_candidate` set `to` and what follows from it) meet `blocked`, the
     conjuncts `settled` (`continuing`: a false one lets the candidate through),
     then its check; what the check returns, where it forbids, appended to
-    `rejected` and the code to `forbidden` (runtime/clearances.sift)."""
+    `rejected` and the code to `forbidden` (runtime/clearances.sift). With
+    `screened` (a local's name, `screened_sites` of `settled` — the
+    statements before it and the expression —, the sites' bits), the
+    landings whose places meet `blocked` and whose conjuncts hold found first
+    as one bitmask: the candidates' loop runs only where it is not 0, asking
+    each candidate its bit instead of its places and conjuncts."""
     run, blocked, places, rejected, forbidden, line = (pyast.name(n) for n in names)
     code = pyast.name("code")
     ask = pyast.assign(line, pyast.call(pyast.name(check), pyast.name("s"), code, pyast.name("memo")))
@@ -286,6 +295,14 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
                                pyast.expr_stmt(pyast.method(forbidden, "append", code))])
     to, rest = per_candidate[0], list(per_candidate[1:])
     assert isinstance(to, py.Assign)
+    if screened is not None:
+        # (the landings checked found at once — places meeting the mask, conjuncts holding —:
+        # no candidate's loop where there is none, else a bit tested of each candidate)
+        need, prelude, sites, bits = pyast.name(screened[0]), screened[1], screened[2], screened[3]
+        found = pyast.binop(pyast.helper("h_meeting_table", blocked, places), "&", sites)
+        loop = pyast.for_(code, run, [pyast.if_(pyast.binop(need, "&", pyast.sub(bits, to.value)),
+                                                [to] + rest + [ask, forbids])])
+        return list(prelude) + [pyast.assign(need, found), pyast.if_(need, [loop])]
     met = pyast.binop(blocked, "&", pyast.sub(places, to.value))  # (`to` set where the places meet)
     return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
 
@@ -393,3 +410,250 @@ def _kept_by_entries(src: Source, cleared: list[py.stmt], locals_: list[str], pl
             pyast.assign(pyast.name(given), ret.value),
             pyast.assign(slot, pyast.tuple_(pyast.name(given), *(pyast.name(local) for local in locals_))),
             pyast.return_(pyast.name(given))]
+
+
+# A set of sites as a bitmask: worked out (an int) or computed on the position (code).
+Mask = Union[int, py.expr]
+# The most distinct offsets (a site of a table's entry less its index) a table
+# may have for `screened_sites` to find the sites meeting a mask from them: each
+# is a masked shift per listing (runtime/helpers.meeting).
+MEETING_OFFSETS = 24
+
+
+def screened_sites(body: Sequence[py.stmt], per_listing: Sequence[py.stmt], src: Source, size: int,
+                   landings: frozenset[int], player_tables: int
+                   ) -> Optional[tuple[list[py.stmt], list[py.stmt], py.expr]]:
+    """The bitmask (bit `s` for site `s`) of the landings `to` of a screen's
+    candidates for which `body` (its conjuncts, after `kind_masks`) runs to its
+    end — the candidates whose check may be called — as one expression of the
+    listed position, or None where `body` holds anything but `if`s and
+    `continue`s, or a test anything but, by `to`: a constant table's entry, a
+    per-listing local's (set to `K[p]` or `K[q]` before the loop, K a constant
+    of `player_tables` tables), `X & T[to]` (X read before the loop, T a
+    constant table of bitmasks: the sites whose entry meets X, found by
+    `h_meetings` from T's offsets, one call for the tables of one X) and
+    `not`, `and`, `or` of those — with the statements before it (those
+    calls). Where it is 0, no candidate is checked (exact: each test is the
+    same truth value, site by site, as a mask; `landings`, the sites the drop
+    may land on, bound it)."""
+    every = (1 << size) - 1
+    players = {"p", "q"}
+    by_player: dict[str, tuple[str, tuple[tuple[int, ...], ...]]] = {}  # local -> (p or q, the tables)
+    assigned: set[str] = set()
+    for stmt in per_listing:
+        for node in pyast.walk(stmt):
+            if isinstance(node, (py.Name)) and isinstance(node.ctx, py.Store):
+                assigned.add(node.id)
+
+    def entry_table(node: py.expr) -> Optional[tuple[Any, ...]]:
+        """The constant table of `T[to]`."""
+        if isinstance(node, py.Subscript) and pyast.is_name(node.slice, "to") and isinstance(node.value, py.Name):
+            table = src.value(node.value)
+            if isinstance(table, tuple) and len(table) >= size:
+                return table
+        return None
+
+    def player_table(node: py.expr) -> Optional[tuple[str, tuple[tuple[Any, ...], ...]]]:
+        """(p or q, the constant tables) of `K[p][to]`, or of `L[to]` where `L = K[p]` before the loop."""
+        if not (isinstance(node, py.Subscript) and pyast.is_name(node.slice, "to")):
+            return None
+        if isinstance(node.value, py.Name):
+            return by_player.get(node.value.id)
+        return tables_of(node.value)
+
+    def tables_of(node: py.expr) -> Optional[tuple[str, tuple[tuple[Any, ...], ...]]]:
+        """(p or q, the tables) of `K[p]` (or `K[q]`), K a constant of a table per player."""
+        if isinstance(node, py.Subscript) and isinstance(node.value, py.Name) and isinstance(node.slice, py.Name) \
+                and node.slice.id in players and node.slice.id not in assigned:
+            tables = src.value(node.value)
+            if isinstance(tables, tuple) and len(tables) == player_tables \
+                    and all(isinstance(t, tuple) and len(t) >= size for t in tables):
+                return node.slice.id, tables
+        return None
+
+    def truths(table: Sequence[Any]) -> int:
+        return sum(1 << site for site in range(size) if table[site])
+
+    # (by mask read: its local, and for each table asked of it, by offset the landings having it)
+    meets: list[tuple[py.expr, str, list[dict[int, int]]]] = []
+
+    def meeting(mask: py.expr, table: Sequence[Any]) -> Optional[py.expr]:
+        """The sites whose entry of `table` meets `mask`, or None (not bitmasks; too many offsets)."""
+        offsets: dict[int, int] = {}  # (by offset — a site of an entry less its index —, the sites having it)
+        for site in range(size):
+            bits = table[site]
+            if type(bits) is not int or bits < 0:
+                return None
+            while bits:
+                low = bits & -bits
+                offset = low.bit_length() - 1 - site
+                offsets[offset] = offsets.get(offset, 0) | 1 << site
+                bits ^= low
+        group = next((g for g in meets if pyast.same(g[0], mask)), None)
+        if group is None:
+            group = (mask, src.fresh("t"), [])
+            meets.append(group)
+        if len(set().union(offsets, *group[2])) > MEETING_OFFSETS:
+            return None
+        group[2].append(offsets)
+        return pyast.sub(pyast.name(group[1]), len(group[2]) - 1)
+
+    def per_listing_value(node: py.expr) -> bool:
+        names = pyast.names_in([pyast.expr_stmt(node)])
+        return "to" not in names and "code" not in names and not any(
+            isinstance(inner, (py.NamedExpr, py.Call, py.Lambda)) for inner in pyast.walk(node))
+
+    def joined(op: str, a: Mask, b: Mask) -> Mask:
+        if isinstance(a, int) and isinstance(b, int):
+            return a & b if op == "&" else a | b
+        if op == "&":
+            if a == 0 or b == 0:
+                return 0
+            if a == every:
+                return b
+            if b == every:
+                return a
+        else:
+            if a == every or b == every:
+                return every
+            if a == 0:
+                return b
+            if b == 0:
+                return a
+        return pyast.binop(code_of(a), op, code_of(b))
+
+    flips: dict[int, py.expr] = {}  # (id of a complement made here -> what it complements)
+
+    def flipped(a: Mask) -> Mask:
+        if isinstance(a, int):
+            return every ^ a
+        if id(a) in flips:
+            return flips[id(a)]
+        complement = pyast.binop(src.const(every), "^", a)
+        flips[id(complement)] = a
+        return complement
+
+    def code_of(a: Mask) -> py.expr:
+        return (pyast.num(a) if a < 2 ** 30 else src.const(a)) if isinstance(a, int) else a
+
+    def sites(node: py.expr) -> Optional[Mask]:
+        """The sites where `node` is true."""
+        if isinstance(node, py.UnaryOp) and isinstance(node.op, py.Not):
+            inner = sites(node.operand)
+            return None if inner is None else flipped(inner)
+        if isinstance(node, py.BoolOp):
+            op = "&" if isinstance(node.op, py.And) else "|"
+            found: Optional[Mask] = None
+            for value in node.values:
+                part = sites(value)
+                if part is None:
+                    return None
+                found = part if found is None else joined(op, found, part)
+            return found
+        table = entry_table(node)
+        if table is not None:
+            return truths(table)
+        per_player = player_table(node)
+        if per_player is not None:
+            whose, tables = per_player
+            return pyast.sub(src.const(tuple(truths(t) for t in tables)), pyast.name(whose))
+        if isinstance(node, py.BinOp) and isinstance(node.op, py.BitAnd):
+            for mask, other in ((node.left, node.right), (node.right, node.left)):
+                table = entry_table(other)
+                if table is not None and per_listing_value(mask):
+                    return meeting(mask, table)
+        return None
+
+    def passing(stmts: Sequence[py.stmt]) -> Optional[Mask]:
+        """The sites for which `stmts` run to their end."""
+        found: Mask = every
+        for stmt in stmts:
+            if isinstance(stmt, py.Continue):
+                return 0
+            if not isinstance(stmt, py.If):
+                return None
+            test = sites(stmt.test)
+            then, orelse = passing(stmt.body), passing(stmt.orelse)
+            if test is None or then is None or orelse is None:
+                return None
+            found = joined("&", found, joined("|", joined("&", test, then), joined("&", flipped(test), orelse)))
+        return found
+
+    for stmt in per_listing:
+        if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name) \
+                and (tables := tables_of(stmt.value)) is not None:
+            by_player[stmt.targets[0].id] = tables
+    if any(name in assigned for name in ("to", "code")):
+        return None
+    found = passing(body)
+    if found is None:
+        return None
+    # (each mask's tables asked in one call: a shift per offset of any of them, made once —
+    # or, for a mask ORed together site by site before the loop, built there alongside it)
+    prelude: list[py.stmt] = []
+    for mask, local, by_table in meets:
+        built = _built_alongside(per_listing, mask, by_table, src, size)
+        if built is not None:
+            per_listing, answers = built
+            prelude.append(pyast.assign(pyast.name(local), pyast.tuple_(*answers)))
+            continue
+        shifts = sorted(set().union(*by_table))
+        rows = tuple(tuple((shifts.index(offset), having) for offset, having in sorted(by_offset.items()))
+                     for by_offset in by_table)
+        found_all = pyast.helper("h_meetings", mask, src.const((tuple(shifts), rows)))
+        prelude.append(pyast.assign(pyast.name(local), found_all))
+    return list(per_listing), prelude, code_of(joined("&", found, sum(1 << site for site in landings
+                                                                      if 0 <= site < size)))
+
+
+def _built_alongside(per_listing: Sequence[py.stmt], mask: py.expr, by_table: list[dict[int, int]], src: Source,
+                     size: int) -> Optional[tuple[list[py.stmt], list[py.expr]]]:
+    """`per_listing` with, where `mask` is a local set to 0 once and then only ORed
+    with the sites' bits (`mask = mask | BITS[site]`, BITS each site's bit: the
+    masks `kind_masks` finds), a local per table set beside it — ORed with the
+    landings whose entry holds that site (a table made here from the offsets) —,
+    and those locals: each table's landings meeting the mask, without a shift."""
+    if not isinstance(mask, py.Name) or any(isinstance(node, py.NamedExpr) and node.target.id == mask.id
+                                            for node in pyast.walk_all(per_listing)):
+        return None
+    starts: list[py.stmt] = []
+    adds: list[py.Assign] = []
+    for stmt in pyast.statements_in(per_listing):
+        if isinstance(stmt, (py.Assign, py.AugAssign, py.AnnAssign, py.For)) and mask.id in pyast.stored_names(stmt) \
+                and not isinstance(stmt, py.For):
+            if isinstance(stmt, py.Assign) and isinstance(stmt.value, py.Constant) and stmt.value.value == 0 \
+                    and type(stmt.value.value) is int:
+                starts.append(stmt)
+                continue
+            value = stmt.value if isinstance(stmt, py.Assign) else None
+            if not (isinstance(value, py.BinOp) and isinstance(value.op, py.BitOr)
+                    and pyast.is_name(value.left, mask.id) and isinstance(value.right, py.Subscript)
+                    and isinstance(value.right.value, py.Name) and isinstance(value.right.slice, py.Name)):
+                return None
+            bits = src.value(value.right.value)
+            if not (isinstance(bits, tuple) and len(bits) == size + 1 and bits[size] == 0
+                    and all(bits[site] == 1 << site for site in range(size))):
+                return None
+            adds.append(stmt)  # type: ignore[arg-type]  # (an Assign: tested above)
+        elif isinstance(stmt, py.For) and pyast.is_name(stmt.target, mask.id):
+            return None
+    if len(starts) != 1 or not adds:
+        return None
+    answers = [pyast.name(src.fresh("t")) for _ in by_table]
+    holding = []  # (by table, by site: the landings whose entry holds the site, then none for -1)
+    for by_offset in by_table:
+        rows = [0] * (size + 1)
+        for offset, having in by_offset.items():
+            while having:
+                low = having & -having
+                landing = low.bit_length() - 1
+                if 0 <= landing + offset < size:
+                    rows[landing + offset] |= low
+                having ^= low
+        holding.append(src.const(tuple(rows)))
+    result = pyast.splice(per_listing, starts[0], [starts[0]] + [pyast.assign(a, pyast.num(0)) for a in answers])
+    for add in adds:
+        site = add.value.right.slice  # type: ignore[attr-defined]  # (tested above)
+        result = pyast.splice(result, add, [add] + [pyast.assign(a, pyast.binop(a, "|", pyast.sub(table, site)))
+                                                    for a, table in zip(answers, holding)])
+    return result, list(answers)

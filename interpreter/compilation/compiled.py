@@ -60,6 +60,8 @@ class CaseCode:
     # `by`, a drop's kind), None when any
     piece_kinds: Optional[frozenset[int]] = None
     off_board: bool = False  # an `off board` case (its `{to}` writes "off")
+    # a drop's: the sites it may land on, where the rules fix them (a constant set of sites)
+    landings: Optional[frozenset[int]] = None
 
     def info(self) -> CaseInfo:
         """What the runtime gets of it."""

@@ -497,6 +497,65 @@ _PATH_BITS: dict[int, tuple[tuple[int, ...], Sequence[int], int]] = {}
 PATH_BITS_KEPT = 4096
 
 
+def meeting(mask: int, offsets: Sequence[tuple[int, int]]) -> int:
+    """The bitmask of the sites whose entry of a table of bitmasks meets `mask`,
+    the table given by its offsets (compilation/clearances.screened_sites): for
+    each distance `d` from a site to a site of its entry, the bits of the
+    entries' sites at that distance — one masked shift a distance instead of a
+    test a site."""
+    if not mask:
+        return 0
+    found = 0
+    for offset, bits in offsets:
+        met = mask & bits
+        if met:
+            found |= met >> offset if offset >= 0 else met << -offset
+    return found
+
+
+def meetings(mask: int, tables: tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]) -> list[int]:
+    """`meeting` of `mask` for several tables at once (compilation/clearances.screened_sites):
+    `tables` the offsets of any of them and, per table, for each of its offsets (by index)
+    the sites having it — each shift made once for all the tables."""
+    offsets, rows = tables
+    if not mask:
+        return [0] * len(rows)
+    shifted = [mask >> offset if offset >= 0 else mask << -offset for offset in offsets]
+    found = []
+    for row in rows:
+        sites = 0
+        for index, having in row:
+            sites |= shifted[index] & having
+        found.append(sites)
+    return found
+
+
+_OFFSETS: dict[int, tuple[Sequence[int], tuple[tuple[int, int], ...]]] = {}
+OFFSETS_KEPT = 256
+MEETING_OFFSETS = 24  # (more: a table's entries asked one by one)
+
+
+def meeting_table(mask: int, table: Sequence[int]) -> int:
+    """`meeting` of a table of bitmasks given as it is (a clearance's places, by
+    site): its offsets found once and kept by table — where they are more than
+    `MEETING_OFFSETS`, the entries asked one by one."""
+    kept = _OFFSETS.get(id(table))
+    if kept is None or kept[0] is not table:
+        offsets: dict[int, int] = {}
+        for site, bits in enumerate(table):
+            while bits > 0 and len(offsets) <= MEETING_OFFSETS:
+                low = bits & -bits
+                offset = low.bit_length() - 1 - site
+                offsets[offset] = offsets.get(offset, 0) | low
+                bits ^= low
+        if len(_OFFSETS) >= OFFSETS_KEPT:
+            _OFFSETS.clear()
+        kept = _OFFSETS[id(table)] = (table, tuple(sorted(offsets.items())) if len(offsets) <= MEETING_OFFSETS else ())
+    if not kept[1]:
+        return sum(1 << site for site, bits in enumerate(table) if mask & bits)
+    return meeting(mask, kept[1])
+
+
 def path_bits(sites: Sequence[int], bits: Sequence[int]) -> int:
     """The bitmask of `sites` (a search's kept path: `keep_path`), `bits` each
     site's bit: made once for a path (a tuple) and kept with it."""
@@ -1344,6 +1403,8 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_region_note": region_note,
     "h_shared_notes": shared_notes,
     "h_path_bits": path_bits,
+    "h_meetings": meetings,
+    "h_meeting_table": meeting_table,
     "h_failing_sites": failing_sites,
     "h_on_full_line": on_full_line,
     "h_full_line": full_line,
