@@ -41,7 +41,7 @@ from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
 from .knowledge import evaluation_of, knowledge_of
-from .playout import BLIND_SHARE, Tactics, draw_outcome
+from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
 from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
@@ -93,13 +93,16 @@ class Methods:
     # and nothing else guides the playouts (`_start`); `mast_always` everywhere GRAVE is used
     mast: bool = True
     mast_always: bool = False
+    # playouts stand in the way of the other player's wins at once (playout.py, `Playout.block`)
+    block: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
+PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
+                   block=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -169,6 +172,7 @@ class MCTSAgent(SeededAgent):
         self.score_weight = score_weight
         self.last_stats = SearchStats()
         self._memory: Optional[tuple[Any, Tactics, Node]] = None  # (game, tactics, last root)
+        self._passed: Optional[tuple[Any, Callable[[int, int], frozenset[int]]]] = None  # (game, `passed_sites`)
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -287,6 +291,10 @@ class MCTSAgent(SeededAgent):
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
                         try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
+        if methods.block:
+            if self._passed is None or self._passed[0] is not game:
+                self._passed = (game, passed_sites(game.board))  # (kept: its table fills as it is asked)
+            search.playout.passed = self._passed[1]
         if search.playout.evaluation is not None and methods.blind_check:
             # (the limit of playouts to the end, asked only where the evaluation is found blind)
             engine = game.engine
