@@ -95,6 +95,9 @@ class Methods:
     mast_always: bool = False
     # playouts stand in the way of the other player's wins at once (playout.py, `Playout.block`)
     block: bool = True
+    # the check for a forced win after the choice (`_avoid_forced_loss`) tries for wins at
+    # once only the kinds of action that have won (`Tactics.has_won`): ten times the answers in its time
+    forced_kinds: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
@@ -102,7 +105,7 @@ class Methods:
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   block=False)
+                   block=False, forced_kinds=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -113,7 +116,7 @@ SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
 SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
 FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of the others after the choice
-FORCED_CANDIDATES = 3  # choices at most looked at for one
+FORCED_CANDIDATES = 8  # choices at most looked at for one (within the deadline)
 FORCED_NODES = 10_000  # positions at most for each
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
@@ -227,12 +230,14 @@ class MCTSAgent(SeededAgent):
         else:
             best = choose(root)
         if forced:
-            best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end)
+            may_win = search.tactics.has_won if self.methods.forced_kinds else None
+            best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end, may_win)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
     def _avoid_forced_loss(self, engine: FastLayer, root: Node, best: Node, choose: Callable[[Node], Node],
-                           deadline: Optional[float]) -> Node:
+                           deadline: Optional[float],
+                           may_win: Optional[Callable[[int], Callable[[Any], bool]]] = None) -> Node:
         """`best`, unless the next player then has a forced win two moves deep
         (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
         where every other action loses at once, it is the one to play) and the next
@@ -243,7 +248,7 @@ class MCTSAgent(SeededAgent):
         for _ in range(FORCED_CANDIDATES):
             if best.proven is not None or best.vetoed or not best.materialised or best.state is None:
                 return best  # (vetoed: every action left is, the forced loss may be the longest)
-            if not allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK):
+            if not allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK, may_win):
                 return best
             best.vetoed = True
             best = choose(root)

@@ -124,6 +124,12 @@ class Tactics:
             self._tests[mover] = test
         return test
 
+    def has_won(self, player: int) -> Callable[[Any], bool]:
+        """A test of action codes: whether the action's kind has won a game at once
+        for `player` (whether or not it still pays to try; the kinds known now)."""
+        kinds = {kind for who, kind in self.records if who == player}
+        return lambda code: move_kind(code) in kinds
+
     def tried(self, code: tuple[Any, ...], mover: int, won: bool) -> None:
         """Count a try of `code`'s kind by `mover`; a kind that stopped paying is no longer tried."""
         kind = move_kind(code)
