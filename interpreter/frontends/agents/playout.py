@@ -15,8 +15,8 @@ It is random with three cheap exceptions, learnt while searching:
 - **blocks** (where `Playout.passed` is set): where the other player has kinds
   that won, the action drawn is played on a copy and the other player's actions of
   those kinds tried there; where one wins, an action landing on a site that winning
-  move passes over or lands on is played instead, when there is one (the first of
-  RETRIES + 1 such that leaves no win at once, or the last). Without it a
+  move passes over or lands on is played instead, the first of RETRIES + 1 such
+  actions after which no win at once is found (where none is, the action drawn). Without it a
   player whose opponent wins by reaching sites (a piece to the edge) loses nearly
   every playout, whatever the position: random moves do not stand in the way.
 
@@ -297,15 +297,14 @@ class Playout:
         if threat is not None:
             sites = passed(threat[ORIGIN], threat[DESTINATION])
             blockers = engine.legal_matching(state, lambda c: len(c) > DESTINATION and c[DESTINATION] in sites)
-            if blockers:
-                self.blocks += 1
-                # (the first of a few that leaves no win at once, or the last of them)
-                for blocker in self.rng.sample(blockers, min(len(blockers), RETRIES + 1)):
-                    played = blocker
-                    after = engine.copy(state)
-                    engine.apply_in_place(after, played, settle=False)
-                    if self.win_at_once(after, 1 - mover) is None:
-                        break
+            # (the first of a few that leaves no win at once; where none does, `code` stands)
+            for blocker in self.rng.sample(blockers, min(len(blockers), RETRIES + 1)):
+                blocked = engine.copy(state)
+                engine.apply_in_place(blocked, blocker, settle=False)
+                if self.win_at_once(blocked, 1 - mover) is None:
+                    self.blocks += 1
+                    played, after = blocker, blocked
+                    break
         if self.moves is not None:
             self.moves.append((mover, played))
         return after, (played, mover)
