@@ -7,12 +7,14 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **wins and losses in one**: before searching, every action of the root is
   played; a win is taken at once, and every answer of the next player is looked
   at, so that an action that lets the opponent win at once is never chosen while
-  another is left (search.py, `check_root`);
+  another is left (search.py, `check_root`); after the search, the choice is
+  looked at for a forced win of the next player two moves deep, trying for wins
+  at once only the kinds of action that have won (safety.py, `allows_forced_win`);
 - **material won**: a capture that keeps its gain against every answer is played
   where the search cannot tell the choice from it (safety.py, `prefer_gains`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
-- **tactics in the playouts**: wins taken, captures preferred, suicides avoided
-  (playout.py); where nothing else guides them and the game's statistics allow
+- **tactics in the playouts**: wins taken, captures preferred, suicides avoided,
+  the opponent's wins at once blocked (playout.py); where nothing else guides them and the game's statistics allow
   (knowledge.py), actions with the better mean result preferred (MAST);
 - **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
   judged by the game's `score` rule (rewards.py); in a game with a score rule
@@ -116,7 +118,8 @@ SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
 SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
 FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of the others after the choice
-FORCED_CANDIDATES = 8  # choices at most looked at for one (within the deadline)
+FORCED_CANDIDATES = 8  # choices at most looked at for one (within the deadline) ...
+FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
 FORCED_NODES = 10_000  # positions at most for each
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
@@ -241,14 +244,23 @@ class MCTSAgent(SeededAgent):
         """`best`, unless the next player then has a forced win two moves deep
         (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
         where every other action loses at once, it is the one to play) and the next
-        choice is looked at, FORCED_CANDIDATES at most, until the `deadline` (a
-        time of CHECK_CLOCK)."""
+        choice is looked at, FORCED_CANDIDATES at most (FORCED_FULL without
+        `may_win`), until the `deadline` (a time of CHECK_CLOCK). With `may_win` (`Tactics.has_won`), each is looked at
+        first trying for wins at once only the kinds of action that have won (a
+        fraction of the positions: Tablut's forks are found in the time), then, where
+        that finds none, trying every action, for the first FORCED_FULL candidates
+        (a win of a kind the simulated games never saw: Lielow's king taken where
+        it moved)."""
         me = root.mover
         assert me is not None, "the root of a game going on"
-        for _ in range(FORCED_CANDIDATES):
+        for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
             if best.proven is not None or best.vetoed or not best.materialised or best.state is None:
                 return best  # (vetoed: every action left is, the forced loss may be the longest)
-            if not allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK, may_win):
+            forced = may_win is not None and allows_forced_win(engine, best, me, FORCED_NODES, deadline,
+                                                               CHECK_CLOCK, may_win)
+            if not forced and (may_win is None or number < FORCED_FULL):
+                forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK)
+            if not forced:
                 return best
             best.vetoed = True
             best = choose(root)
