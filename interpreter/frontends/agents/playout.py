@@ -14,8 +14,9 @@ It is random with three cheap exceptions, learnt while searching:
   when it would lose;
 - **blocks** (where `Playout.passed` is set): where the other player has kinds
   that won, the action drawn is played on a copy and the other player's actions of
-  those kinds tried there; where one wins, an action landing on a site that winning
-  move passes over or lands on is played instead, the first of RETRIES + 1 such
+  those kinds tried there; where one wins by moving to an empty site (a goal
+  reached, not a piece taken), an action landing on a site that winning move
+  passes over or lands on is played instead, the first of RETRIES + 1 such
   actions after which no win at once is found (where none is, the action drawn). Without it a
   player whose opponent wins by reaching sites (a piece to the edge) loses nearly
   every playout, whatever the position: random moves do not stand in the way.
@@ -294,7 +295,10 @@ class Playout:
         engine.apply_in_place(after, code, settle=False)
         played = code
         threat = self.win_at_once(after, 1 - mover)
-        if threat is not None:
+        # (a win by reaching a site, not by taking what stands there: a capture of a
+        # king is not stood in the way of by landing on its path)
+        if threat is not None and 0 <= threat[DESTINATION] < len(after.board) and \
+                after.board[threat[DESTINATION]] is None:
             sites = passed(threat[ORIGIN], threat[DESTINATION])
             blockers = engine.legal_matching(state, lambda c: len(c) > DESTINATION and c[DESTINATION] in sites)
             # (the first of a few that leaves no win at once; where none does, `code` stands)
