@@ -245,12 +245,12 @@ class MCTSAgent(SeededAgent):
         (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
         where every other action loses at once, it is the one to play) and the next
         choice is looked at, FORCED_CANDIDATES at most (FORCED_FULL without
-        `may_win`), until the `deadline` (a time of CHECK_CLOCK). With `may_win` (`Tactics.has_won`), each is looked at
-        first trying for wins at once only the kinds of action that have won (a
-        fraction of the positions: Tablut's forks are found in the time), then, where
-        that finds none, trying every action, for the first FORCED_FULL candidates
-        (a win of a kind the simulated games never saw: Lielow's king taken where
-        it moved)."""
+        `may_win`), until the `deadline` (a time of CHECK_CLOCK). With `may_win`
+        (`Tactics.has_won`), each is looked at first trying for wins at once only the
+        kinds of action that have won (a fraction of the positions: a fork of a piece
+        with two open lines to its goal is found in the time), then, where that finds
+        none, trying every action, for the first FORCED_FULL candidates (a win of a
+        kind the simulated games never saw: a piece taken where it just moved)."""
         me = root.mover
         assert me is not None, "the root of a game going on"
         for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):

@@ -261,7 +261,7 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
     actions: `Tactics.has_won`), only the actions it lets through are tried for a
     win at once: a win of another kind is missed — a forced win not found, never
     one claimed — and a position without one costs a listing and a few tries
-    rather than a position for each action (Tablut's: 40 to 100)."""
+    rather than a position for each action (40 to 100 in a game of sliding pieces)."""
     state = child.state
     if state is None or engine.outcome(state) is not None:
         return False
