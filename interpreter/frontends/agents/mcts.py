@@ -7,12 +7,14 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **wins and losses in one**: before searching, every action of the root is
   played; a win is taken at once, and every answer of the next player is looked
   at, so that an action that lets the opponent win at once is never chosen while
-  another is left (search.py, `check_root`);
+  another is left (search.py, `check_root`); after the search, the choice is
+  looked at for a forced win of the next player two moves deep, trying for wins
+  at once only the kinds of action that have won (safety.py, `allows_forced_win`);
 - **material won**: a capture that keeps its gain against every answer is played
   where the search cannot tell the choice from it (safety.py, `prefer_gains`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
-- **tactics in the playouts**: wins taken, captures preferred, suicides avoided
-  (playout.py); where nothing else guides them and the game's statistics allow
+- **tactics in the playouts**: wins taken, captures preferred, suicides avoided,
+  the opponent's wins at once blocked (playout.py); where nothing else guides them and the game's statistics allow
   (knowledge.py), actions with the better mean result preferred (MAST);
 - **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
   judged by the game's `score` rule (rewards.py); in a game with a score rule
@@ -41,7 +43,7 @@ from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
 from .knowledge import evaluation_of, knowledge_of
-from .playout import BLIND_SHARE, Tactics, draw_outcome
+from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
 from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
@@ -96,13 +98,19 @@ class Methods:
     # the playouts (and new nodes) try actions of kinds that have won at once for a
     # win in one (playout.py, `Tactics`); off, no kind is ever tried
     win_tries: bool = True
+    # playouts stand in the way of the other player's wins at once (playout.py, `Playout.block`)
+    block: bool = True
+    # the check for a forced win after the choice (`_avoid_forced_loss`) tries for wins at
+    # once only the kinds of action that have won (`Tactics.has_won`): ten times the answers in its time
+    forced_kinds: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
 
 
 CURRENT = Methods()
-PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False)
+PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
+                   block=False, forced_kinds=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -113,7 +121,8 @@ SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
 SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
 FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of the others after the choice
-FORCED_CANDIDATES = 3  # choices at most looked at for one
+FORCED_CANDIDATES = 16  # choices at most looked at for one (within the deadline) ...
+FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
 FORCED_NODES = 10_000  # positions at most for each
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
@@ -172,6 +181,7 @@ class MCTSAgent(SeededAgent):
         self.score_weight = score_weight
         self.last_stats = SearchStats()
         self._memory: Optional[tuple[Any, Tactics, Node]] = None  # (game, tactics, last root)
+        self._passed: Optional[tuple[Any, Callable[[int, int], frozenset[int]]]] = None  # (game, `passed_sites`)
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -226,23 +236,34 @@ class MCTSAgent(SeededAgent):
         else:
             best = choose(root)
         if forced:
-            best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end)
+            may_win = search.tactics.has_won if self.methods.forced_kinds else None
+            best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end, may_win)
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
     def _avoid_forced_loss(self, engine: FastLayer, root: Node, best: Node, choose: Callable[[Node], Node],
-                           deadline: Optional[float]) -> Node:
+                           deadline: Optional[float],
+                           may_win: Optional[Callable[[int], Callable[[Any], bool]]] = None) -> Node:
         """`best`, unless the next player then has a forced win two moves deep
         (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
         where every other action loses at once, it is the one to play) and the next
-        choice is looked at, FORCED_CANDIDATES at most, until the `deadline` (a
-        time of CHECK_CLOCK)."""
+        choice is looked at, FORCED_CANDIDATES at most (FORCED_FULL without
+        `may_win`), until the `deadline` (a time of CHECK_CLOCK). With `may_win`
+        (`Tactics.has_won`), each is looked at first trying for wins at once only the
+        kinds of action that have won (a fraction of the positions: a fork of a piece
+        with two open lines to its goal is found in the time), then, where that finds
+        none, trying every action, for the first FORCED_FULL candidates (a win of a
+        kind the simulated games never saw: a piece taken where it just moved)."""
         me = root.mover
         assert me is not None, "the root of a game going on"
-        for _ in range(FORCED_CANDIDATES):
+        for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
             if best.proven is not None or best.vetoed or not best.materialised or best.state is None:
                 return best  # (vetoed: every action left is, the forced loss may be the longest)
-            if not allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK):
+            forced = may_win is not None and allows_forced_win(engine, best, me, FORCED_NODES, deadline,
+                                                               CHECK_CLOCK, may_win)
+            if not forced and (may_win is None or number < FORCED_FULL):
+                forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK)
+            if not forced:
                 return best
             best.vetoed = True
             best = choose(root)
@@ -290,6 +311,10 @@ class MCTSAgent(SeededAgent):
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
                         try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
+        if methods.block:
+            if self._passed is None or self._passed[0] is not game:
+                self._passed = (game, passed_sites(game.board))  # (kept: its table fills as it is asked)
+            search.playout.passed = self._passed[1]
         if search.playout.evaluation is not None and methods.blind_check:
             # (the limit of playouts to the end, asked only where the evaluation is found blind)
             engine = game.engine

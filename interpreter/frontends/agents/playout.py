@@ -11,7 +11,15 @@ It is random with three cheap exceptions, learnt while searching:
   preferred over the rest half of the time;
 - **no suicide**: an action of a kind that has lost a game at once for the
   player who took it is looked at before it is played, and another is drawn
-  when it would lose.
+  when it would lose;
+- **blocks** (where `Playout.passed` is set): where the other player has kinds
+  that won, the action drawn is played on a copy and the other player's actions of
+  those kinds tried there; where one wins by moving to an empty site (a goal
+  reached, not a piece taken), an action landing on a site that winning move
+  passes over or lands on is played instead, the first of RETRIES + 1 such
+  actions after which no win at once is found (where none is, the action drawn). Without it a
+  player whose opponent wins by reaching sites (a piece to the edge) loses nearly
+  every playout, whatever the position: random moves do not stand in the way.
 
 The *kind* of an action is its rule case and its target site (see `move_kind`),
 so "capturing on e5" is learnt once for every piece that may do it; a winning
@@ -24,7 +32,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION, Code
+from interpreter.runtime.pieces import CASE, CHANCE, DESTINATION, ORIGIN, Code
 from interpreter.runtime.results import EndingKind
 
 from .evaluation import LEAST_SURE, MOST_CONFIDENT, chance
@@ -32,6 +40,7 @@ from .rewards import draw_rewards, outcome_rewards, score_rewards
 
 if TYPE_CHECKING:
     from ...runtime.state import State
+    from ...runtime.views import BoardView
     from ..protocol import FastLayer
 
 
@@ -117,6 +126,12 @@ class Tactics:
             self._tests[mover] = test
         return test
 
+    def has_won(self, player: int) -> Callable[[Any], bool]:
+        """A test of action codes: whether the action's kind has won a game at once
+        for `player` (whether or not it still pays to try; the kinds known now)."""
+        kinds = {kind for who, kind in self.records if who == player}
+        return lambda code: move_kind(code) in kinds
+
     def tried(self, code: tuple[Any, ...], mover: int, won: bool) -> None:
         """Count a try of `code`'s kind by `mover`; a kind that stopped paying is no longer tried."""
         kind = move_kind(code)
@@ -166,6 +181,10 @@ class Playout:
         self.values: Optional[list[dict[Any, list[float]]]] = None
         self.runs = 0  # playouts run, and their steps in all (what a playout costs, in positions)
         self.steps = 0
+        # the sites a move from one site to another passes over and lands on (`passed_sites`),
+        # where the playouts block the other player's wins at once (None: they do not)
+        self.passed: Optional[Callable[[int, int], frozenset[int]]] = None
+        self.blocks = 0  # actions played to block a win at once
 
     def mean_steps(self) -> Optional[float]:
         """The mean number of positions a playout made so far (None before the first)."""
@@ -261,10 +280,59 @@ class Playout:
             code = self.better_of_two(state, code, values[mover])
         if move_kind(code) in tactics.losing:
             return self.look_before_leaping(state, code, mover), None
+        if self.passed is not None and self.n == 2 and tactics.live.get(1 - mover):
+            return self.block(state, code, mover)
         if self.moves is not None:
             self.moves.append((mover, code))
         engine.apply_in_place(state, code, settle=False)
         return state, (code, mover)
+
+    def block(self, state: State, code: Any, mover: int) -> tuple[Any, Optional[tuple[Any, ...]]]:
+        """`step`'s end where the other player has winning kinds: `code` played, or
+        an action in the way of a win at once that `code` would leave the other player."""
+        engine, passed = self.engine, self.passed
+        assert passed is not None, "the playouts block"
+        after = engine.copy(state)
+        engine.apply_in_place(after, code, settle=False)
+        played = code
+        threat = self.win_at_once(after, 1 - mover)
+        # (a win by reaching a site, not by taking what stands there: a capture of a
+        # king is not stood in the way of by landing on its path)
+        if threat is not None and 0 <= threat[DESTINATION] < len(after.board) and \
+                after.board[threat[DESTINATION]] is None:
+            sites = passed(threat[ORIGIN], threat[DESTINATION])
+            blockers = engine.legal_matching(state, lambda c: len(c) > DESTINATION and c[DESTINATION] in sites)
+            # (the first of a few that leaves no win at once; where none does, `code` stands)
+            for blocker in self.rng.sample(blockers, min(len(blockers), RETRIES + 1)):
+                blocked = engine.copy(state)
+                engine.apply_in_place(blocked, blocker, settle=False)
+                if self.win_at_once(blocked, 1 - mover) is None:
+                    self.blocks += 1
+                    played, after = blocker, blocked
+                    break
+        if self.moves is not None:
+            self.moves.append((mover, played))
+        return after, (played, mover)
+
+    def win_at_once(self, state: State, player: int) -> Optional[Any]:
+        """An action of `player`'s winning kinds that wins at once in `state` (at
+        most TRIES tried, on copies; not counted as tries), or None; also None where
+        it is not `player`'s turn or the game is over."""
+        engine = self.engine
+        if not engine.prepare(state) or engine.actor(state) != player:
+            return None
+        candidates = engine.legal_matching(state, self.tactics.worth_trying(player))
+        if len(candidates) > TRIES:
+            candidates = self.rng.sample(candidates, TRIES)
+        for code in candidates:
+            if len(code) <= DESTINATION:
+                continue
+            after = engine.copy(state)
+            engine.apply_in_place(after, code)
+            outcome = engine.outcome(after)
+            if outcome is not None and outcome[0] == player:
+                return code
+        return None
 
     def better_of_two(self, state: State, code: Any, values: dict[Any, list[float]]) -> Any:
         """`code` or a second random action, whichever has the better mean reward
@@ -330,6 +398,33 @@ class Playout:
         if self.moves is not None:
             self.moves.append((mover, played))
         return after
+
+
+def passed_sites(view: BoardView) -> Callable[[int, int], frozenset[int]]:
+    """The sites a move from one site to another passes over and lands on: on a
+    grid, where the two share a rank, a file or a diagonal, those between them and
+    the destination; otherwise (a drop, a jump, a graph's board) the destination alone."""
+    index = {name: i for i, name in enumerate(view.sites)}
+    at = {(round(x), round(y)): index[name] for name, (x, y) in view.coords.items()} if view.kind == "grid" else {}
+    where = {site: xy for xy, site in at.items()}
+    found: dict[tuple[int, int], frozenset[int]] = {}
+
+    def passed(origin: int, destination: int) -> frozenset[int]:
+        sites = found.get((origin, destination))
+        if sites is None:
+            sites = frozenset((destination,))
+            a, b = where.get(origin), where.get(destination)
+            if a is not None and b is not None:
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                steps = max(abs(dx), abs(dy))
+                if steps > 1 and (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+                    ux, uy = dx // steps, dy // steps
+                    line = [at.get((a[0] + k * ux, a[1] + k * uy)) for k in range(1, steps)]
+                    sites = frozenset([s for s in line if s is not None] + [destination])
+            found[origin, destination] = sites
+        return sites
+
+    return passed
 
 
 def random_playout(engine: FastLayer, state: State, rng: random.Random, limit: int, n_players: int,

@@ -247,7 +247,8 @@ class OutOfTime(Exception):
 
 def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
                       deadline: Optional[float] = None,
-                      clock: Callable[[], float] = time.perf_counter) -> bool:
+                      clock: Callable[[], float] = time.perf_counter,
+                      may_win: Optional[Callable[[int], Callable[[Code], bool]]] = None) -> bool:
     """Whether after `child` (the root's action, by `me`) the next player has an
     answer after which every reply of `me` lets it win at once: a double threat
     that no reply saves, two moves deep, which the search's few hundred
@@ -256,7 +257,11 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
     next (the turns alternate) and each reply is followed by the same player's
     turn. The winning actions found are tried first after the next reply (in a
     double threat, the same two). False when it ran past `node_limit` positions
-    or the `deadline` (nothing is known)."""
+    or the `deadline` (nothing is known). With `may_win` (a player -> a test of
+    actions: `Tactics.has_won`), only the actions it lets through are tried for a
+    win at once: a win of another kind is missed — a forced win not found, never
+    one claimed — and a position without one costs a listing and a few tries
+    rather than a position for each action (40 to 100 in a game of sliding pieces)."""
     state = child.state
     if state is None or engine.outcome(state) is not None:
         return False
@@ -265,6 +270,7 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
         return False
     made = [0]
     winners: list[Code] = []  # the actions that won for `them` at once, latest first
+    tried = may_win(them) if may_win is not None and them is not None else None
 
     def make(before: State, code: Code) -> State:
         made[0] += 1
@@ -276,7 +282,8 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
 
     def wins_at_once(position: State) -> bool:
         legal = engine.legal(position)
-        for code in [c for c in winners if c in legal] + [c for c in legal if c not in winners]:
+        for code in [c for c in winners if c in legal] + [c for c in legal if c not in winners
+                                                          and (tried is None or tried(c))]:
             outcome = engine.outcome(make(position, code))
             if outcome is not None and outcome[0] == them:
                 if code in winners:

@@ -1,0 +1,121 @@
+"""The playouts' blocks (playout.Playout.block) and the forced-win check that tries
+only the kinds that have won (safety.allows_forced_win's `may_win`), on Tablut
+positions checked by hand: the king on f7 with one free line (to a7) or two (a
+fork, to a7 and i7)."""
+from __future__ import annotations
+
+import random
+
+from interpreter import load_game
+from interpreter.frontends.agents.playout import Playout, Tactics, passed_sites
+from interpreter.frontends.agents.safety import allows_forced_win
+from interpreter.frontends.agents.tree import Node
+
+# Attackers to move. The king (f7) is shut in above (f8), below (f6) and to the
+# right (its own soldier on g7: no capture of the king); its line to the left (e7
+# to a7) is open: f7-a7 wins. d9 (to d8 or
+# d7), b5 (to b6 or b7), a5 (to a6 or a7) and e9 (to e8 or e7) can land on it.
+ONE_LINE = ("rw2; game tablut; ply 30; phase play; turn attackers move 0; board e1=attackers.soldier "
+            "f1=attackers.soldier a5=attackers.soldier b5=attackers.soldier i4=attackers.soldier "
+            "f6=attackers.soldier g7=defenders.soldier f7=defenders.king f8=attackers.soldier "
+            "d9=attackers.soldier e9=attackers.soldier i5=attackers.soldier")
+# (a position of a game of the default player's, as the attackers, against `mcts-v1`)
+# d9-d5 takes c5 (b5 beyond it), but opens the fork: f5-f7, and the king reaches
+# a7 or i7 whatever the attackers do. f8-f6 keeps the king from f7.
+FORK = ("rw2; game tablut; ply 34; phase play; turn attackers move 0; board e1=attackers.soldier "
+        "f1=attackers.soldier f3=attackers.soldier e4=attackers.soldier g4=attackers.soldier i4=attackers.soldier "
+        "b5=attackers.soldier c5=defenders.soldier f5=defenders.king h5=attackers.soldier i5=attackers.soldier "
+        "g6=attackers.soldier h6=attackers.soldier i6=attackers.soldier f8=attackers.soldier d9=attackers.soldier "
+        "e9=attackers.soldier")
+
+
+def _learnt_wins(game, state, moves: list[str]) -> Tactics:
+    """Tactics that know the kinds of the defenders' wins at once after `moves` from `state`."""
+    engine, tactics = game.engine, Tactics()
+    for move in moves:
+        state = game.apply(state, game.parse_action(state, move))
+    for code in engine.legal(state):
+        after = engine.copy(state)
+        engine.apply_in_place(after, code)
+        if engine.outcome(after) is not None:
+            tactics.learn(engine, after, code, game.players.index("defenders"))
+    return tactics
+
+
+def _wins_at_once(game, state) -> bool:
+    return any(game.result(game.apply(state, a)) is not None for a in game.legal_actions(state))
+
+
+def test_the_sites_a_move_passes_over_and_lands_on():
+    game = load_game("tablut")
+    passed = passed_sites(game.board)
+    site = {name: i for i, name in enumerate(game.board.sites)}
+    named = lambda a, b: {game.board.sites[s] for s in passed(site[a], site[b])}  # noqa: E731
+    assert named("f7", "a7") == {"e7", "d7", "c7", "b7", "a7"}
+    assert named("a1", "a4") == {"a2", "a3", "a4"}
+    assert named("a1", "c3") == {"b2", "c3"}  # a diagonal
+    assert named("a1", "b3") == {"b3"}  # on no line: the destination alone
+    assert named("e5", "e6") == {"e6"}
+    assert passed(-1, site["c3"]) == frozenset({site["c3"]})  # (a drop: no origin on the board)
+
+
+def _steps(game, state, tactics: Tactics, block: bool, seeds: range) -> list:
+    engine, attackers = game.engine, game.players.index("attackers")
+    positions = []
+    for seed in seeds:
+        playout = Playout(engine, random.Random(seed), tactics, 2, 100, 0.1)
+        if block:
+            playout.passed = passed_sites(game.board)
+        position = engine.copy(state)
+        engine.prepare(position)
+        positions.append(playout.step(position, attackers)[0])
+    return positions
+
+
+def test_a_playout_blocks_the_line_a_win_at_once_takes():
+    game = load_game("tablut")
+    state = game.parse_position(ONE_LINE)
+    assert not _wins_at_once(game, state)  # (the attackers cannot take the king)
+    tactics = _learnt_wins(game, state, ["e1-e2"])
+    seeds = range(12)
+    blocked = _steps(game, state, tactics, True, seeds)
+    assert not any(_wins_at_once(game, position) for position in blocked)
+    # without the blocks, random moves leave the line open
+    unblocked = _steps(game, state, tactics, False, seeds)
+    assert sum(_wins_at_once(game, position) for position in unblocked) >= len(seeds) // 2
+
+
+class _Counting:
+    """The engine, counting the positions made (copies)."""
+
+    def __init__(self, engine) -> None:
+        self.engine = engine
+        self.copies = 0
+
+    def copy(self, state):
+        self.copies += 1
+        return self.engine.copy(state)
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+
+def test_the_forced_win_check_tries_only_the_kinds_that_have_won():
+    game = load_game("tablut")
+    state = game.parse_position(FORK)
+    attackers = game.players.index("attackers")
+    tactics = _learnt_wins(game, state, ["d9-d5", "f5-f7", "e1-e2"])  # (the king's wins on a7 and i7)
+
+    def check(move: str, may_win=None) -> tuple[bool, int]:
+        engine = _Counting(game.engine)
+        node = Node(None)
+        node.state = game.engine.copy(game.apply(state, game.parse_action(state, move)))
+        return allows_forced_win(engine, node, attackers, 100_000, may_win=may_win), engine.copies
+
+    assert check("d9-d5")[0] and check("d9-d5", tactics.has_won)[0]
+    # a win of a kind never seen is missed, never claimed
+    assert not check("d9-d5", Tactics().has_won)[0]
+    everything, copies = check("f8-f6")
+    kinds_only, copies_kinds = check("f8-f6", tactics.has_won)
+    assert not everything and not kinds_only
+    assert copies_kinds * 5 < copies, (copies_kinds, copies)
