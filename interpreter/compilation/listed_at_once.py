@@ -10,7 +10,7 @@ fixed set:
             out.append(CODE)           (CODE reads; its one call `h_make_code`)
     return out
 
-Listing ~200 actions a position (perft's full listing of Y, Gomoku, Hex), the
+Listing ~200 actions a position (perft's full listing of a placement game on a large board), the
 loop's turns cost more than the test: each turn stores `to` and `tg`, jumps and
 looks up `out.append`. The same loop as `out = [CODE for to in K if b[to] is
 None]` (or `out += [...]` where `out` holds actions already) runs the same
