@@ -176,3 +176,18 @@ def random_games_seen(game: Any, seeds: Iterable[int]) -> list[tuple[list[list[s
         result = game.result(s)
         games.append((seen, result.winner, dict(result.scores)))
     return games
+
+
+def legal_codes_seen(game: Any, seeds: Iterable[int]) -> list[Any]:
+    """Per seed, a random game through the engine: the legal codes at each ply, then
+    the result and the board (two compilations of one game compared, code by code)."""
+    engine, out = game.engine, []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = engine.initial_state()
+        while s.result is None:
+            legal = engine.legal(s)
+            out.append(tuple(legal))
+            engine.apply_in_place(s, legal[int(rng.random() * len(legal))])
+        out.append((s.result, tuple(s.board)))
+    return out

@@ -4,11 +4,10 @@ pyast.folded), and a loop over every site acting only at neutral pieces walks th
 neutral pieces' sites (compilation/owned_sites.py). Banqi (an outsider's, from the
 docs alone) has both: `to is empty or takes(from, to)`, `select sites ... onto neutral`."""
 import ast
-import random
 
 from interpreter import load_game
 from interpreter.compilation import decisions, pyast
-from tests.helpers import REPO
+from tests.helpers import REPO, legal_codes_seen
 
 BANQI = str(REPO / "benchmarks" / "outsiders" / "banqi")
 
@@ -22,19 +21,6 @@ def _walks_neutral_sites(game) -> bool:
     return any(isinstance(node, ast.For) and isinstance(node.iter, ast.Call)
                and isinstance(node.iter.func, ast.Name) and node.iter.func.id == "sorted"
                for node in ast.walk(_lister(game)))
-
-
-def _listed_along_random_games(game, seeds) -> list:
-    engine, out = game.engine, []
-    for seed in seeds:
-        rng = random.Random(seed)
-        s = engine.initial_state()
-        while s.result is None:
-            legal = engine.legal(s)
-            out.append(tuple(legal))
-            engine.apply_in_place(s, legal[int(rng.random() * len(legal))])
-        out.append((s.result, tuple(s.board)))
-    return out
 
 
 def test_folded_works_out_leading_constants():
@@ -70,11 +56,11 @@ def test_an_empty_landing_asks_nothing_of_its_piece():
 def test_banqi_lists_as_without_the_walk(monkeypatch):
     game = load_game(BANQI)
     assert _walks_neutral_sites(game)
-    walked = _listed_along_random_games(game, range(4))
+    walked = legal_codes_seen(game, range(4))
     monkeypatch.setattr(decisions, "neutral_sites_walked", lambda src, body, n: body)
     plain = load_game(BANQI)
     assert not _walks_neutral_sites(plain)
-    assert _listed_along_random_games(plain, range(4)) == walked
+    assert legal_codes_seen(plain, range(4)) == walked
 
 
 def test_neutral_sites_listed_in_the_sites_order(monkeypatch):

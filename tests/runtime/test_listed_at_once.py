@@ -12,7 +12,7 @@ from interpreter import load_game
 from interpreter.compilation import compiler, decisions, pyast
 from interpreter.compilation.listed_at_once import listed_at_once
 from interpreter.runtime.helpers import empty_counter
-from tests.helpers import REPO, placing, stones_and_rocks, write_definition
+from tests.helpers import REPO, legal_codes_seen, placing, stones_and_rocks, write_definition
 
 # Three in a row wins: a position's children may end the game (then they have no
 # actions), and a full board is a draw (no action: settled as before).
@@ -30,27 +30,15 @@ def _comprehended(game) -> bool:
                and "the legal actions" in str(game.rules.source_map.get(f.name, "")) for node in ast.walk(f))
 
 
-def _legal_along_random_games(game, games: int, seed: int = 3) -> list:
-    engine, rng, out = game.engine, random.Random(seed), []
-    for _ in range(games):
-        s = engine.initial_state()
-        while s.result is None:
-            legal = engine.legal(s)
-            out.append(tuple(legal))
-            engine.apply_in_place(s, legal[int(rng.random() * len(legal))])
-        out.append((s.result, tuple(s.board)))
-    return out
-
-
 @pytest.mark.parametrize("path", ["docs/examples/hex", "benchmarks/games/pentago", "games/royalfiz"])
 def test_placements_list_as_without_the_pass(monkeypatch, path):
     game = load_game(str(REPO / path))
     assert _comprehended(game)
-    seen = _legal_along_random_games(game, 3)
+    seen = legal_codes_seen(game, range(3))
     monkeypatch.setattr(decisions, "listed_at_once", lambda body, value: body)
     plain = load_game(str(REPO / path))
     assert not _comprehended(plain)
-    assert _legal_along_random_games(plain, 3) == seen
+    assert legal_codes_seen(plain, range(3)) == seen
 
 
 def _perfts_along_a_game(game, depth: int, seed: int) -> list[list[int]]:

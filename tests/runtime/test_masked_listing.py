@@ -2,13 +2,12 @@
 empty one, written as bitmasks (compilation/masked_listing.py): definitions that
 get it list what they list without it; loops it must leave alone."""
 import ast
-import random
 
 import pytest
 
 from interpreter import load_game
 from interpreter.compilation import decisions
-from tests.helpers import REPO, random_games_seen, stones_and_rocks, write_definition
+from tests.helpers import REPO, legal_codes_seen, random_games_seen, stones_and_rocks, write_definition
 
 # A stone beside an empty site, or one taking the last site beside enemy stones
 # (whose neighbours are then all taken: asked one at a time), never on `last`.
@@ -52,19 +51,6 @@ def _without_the_pass(monkeypatch):
     monkeypatch.setattr(decisions, "masked_listing", lambda src, body, n: body)
 
 
-def _legal_along_random_games(path: str, games: int, seed: int = 3) -> list:
-    game = load_game(path)
-    engine, rng, out = game.engine, random.Random(seed), []
-    for _ in range(games):
-        s = engine.initial_state()
-        while s.result is None:
-            legal = engine.legal(s)
-            out.append(tuple(legal))
-            engine.apply_in_place(s, legal[int(rng.random() * len(legal))])
-        out.append((s.result, tuple(s.board)))
-    return out
-
-
 @pytest.mark.parametrize("files,ranks", [(4, 4), (5, 3), (3, 7)])
 def test_a_probe_lists_as_without_the_pass(tmp_path, monkeypatch, files, ranks):
     path = write_definition(tmp_path, stones_and_rocks(files=files, ranks=ranks, extra=PROBE_VARIABLES), PROBE_RULES)
@@ -80,9 +66,9 @@ def test_a_probe_lists_as_without_the_pass(tmp_path, monkeypatch, files, ranks):
 def test_go_lists_and_plays_as_without_the_pass(monkeypatch):
     path = str(REPO / "benchmarks/games/go")
     assert _masked(load_game(path))
-    masked = _legal_along_random_games(path, 2)
+    masked = legal_codes_seen(load_game(path), range(2))
     _without_the_pass(monkeypatch)
-    assert _legal_along_random_games(path, 2) == masked
+    assert legal_codes_seen(load_game(path), range(2)) == masked
 
 
 @pytest.mark.parametrize("where", [
