@@ -285,6 +285,12 @@ def main(argv: list[str] | None = None) -> int:
             if record["games"]:
                 rows.append(table_row(record))
                 print(rows[-1], file=sys.stderr)
+    if args.table_only and not rows:
+        held = sorted(path.name for path in args.out.glob("*.json"))
+        print(f"no match in {args.out} for these games, opponents, --seconds {args.seconds:g} and --clock "
+              f"{args.clock}" + (f"; it holds {', '.join(held)} (`-cpu` files: --clock process)" if held else
+                                 "; it holds no result file"), file=sys.stderr)
+        return 1
     print("| game | against | time a move | games | wins | draws | losses | win rate [95% interval] | score | "
           "Elo [95% interval] | actions a game |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")

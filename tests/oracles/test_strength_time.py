@@ -152,3 +152,12 @@ def test_a_matchs_file_says_which_variant_of_the_default_player_played(tmp_path,
     with pytest.raises(SystemExit, match=r"holds games of the default player with --methods grave=False; "
                                          r"this run has \(none\): give another --out"):
         strength.run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 2)
+
+
+def test_a_table_of_a_folder_without_those_matches_says_what_it_holds(tmp_path, capsys):
+    from benchmarks.strength.__main__ import main
+
+    (tmp_path / "tablut-previous-0.25s-cpu.json").write_text('{"games": []}', encoding="utf-8")
+    assert main(["tablut", "--table-only", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "--clock wall; it holds tablut-previous-0.25s-cpu.json (`-cpu` files: --clock process)" in err
