@@ -103,6 +103,17 @@ def test_an_outsiders_game_agrees_with_openspiel_to_the_scores(game, check, para
     assert plies > 10 * games
 
 
+@pytest.mark.parametrize("size", [4, 5])
+def test_havannah_agrees_with_openspiel_side_by_side(size):
+    # each side of the hexagon a variant (benchmarks/outsiders/havannah/README.md)
+    game = load_game(str(OUTSIDERS / "havannah"), variant=str(OUTSIDERS / "havannah" / "variants" /
+                                                             f"size{size}.yaml"))
+    plies, problems = _oracle().play_and_compare(game, pyspiel.load_game("havannah", {"board_size": size}),
+                                                 _script("havannah").to_notation, 4, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 10 * 4
+
+
 @pytest.mark.parametrize("game, params", [("blackjack", {}), ("catch", {"rows": 6, "columns": 4})])
 def test_a_short_one_player_game_agrees_with_openspiel_to_the_score(game, params):
     # Blackjack's deck: one event per count of cards left, the outcome an index into
