@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from interpreter import load_game
-from interpreter.frontends.agents.playout import Playout, Tactics, passed_sites
+from interpreter.frontends.agents.playout import BLOCK_RATE, BLOCK_TRIAL, Playout, Tactics, passed_sites
 from interpreter.frontends.agents.safety import allows_forced_win
 from interpreter.frontends.agents.tree import Node
 
@@ -83,6 +83,34 @@ def test_a_playout_blocks_the_line_a_win_at_once_takes():
     # without the blocks, random moves leave the line open
     unblocked = _steps(game, state, tactics, False, seeds)
     assert sum(_wins_at_once(game, position) for position in unblocked) >= len(seeds) // 2
+
+
+def test_a_search_stops_looking_for_blocks_where_they_never_pay():
+    # One playout stepping the same position again and again, the king's line open:
+    # the looks block, so it goes on looking. Counts as a game whose wins nothing can
+    # stand in the way of leaves them (BLOCK_TRIAL looks and no block): it looks no
+    # more; one block in BLOCK_RATE looks: it looks again.
+    game = load_game("tablut")
+    state = game.parse_position(ONE_LINE)
+    tactics = _learnt_wins(game, state, ["e1-e2"])
+    engine, attackers = game.engine, game.players.index("attackers")
+    playout = Playout(engine, random.Random(1), tactics, 2, 100, 0.1)
+    playout.passed = passed_sites(game.board)
+
+    def step() -> None:
+        position = engine.copy(state)
+        engine.prepare(position)
+        playout.step(position, attackers)
+
+    for _ in range(40):
+        step()
+    assert playout.block_looks == 40 and playout.blocks >= 30  # (a drawn action that blocks is no block)
+    playout.block_looks, playout.blocks = BLOCK_TRIAL + 10, 0
+    step()
+    assert playout.block_looks == BLOCK_TRIAL + 10  # not looked
+    playout.blocks = (BLOCK_TRIAL + 10) // BLOCK_RATE + 1
+    step()
+    assert playout.block_looks == BLOCK_TRIAL + 11  # one block in BLOCK_RATE looks: looked again
 
 
 class _Counting:

@@ -19,7 +19,8 @@ It is random with three cheap exceptions, learnt while searching:
   passes over or lands on is played instead, the first of RETRIES + 1 such
   actions after which no win at once is found (where none is, the action drawn). Without it a
   player whose opponent wins by reaching sites (a piece to the edge) loses nearly
-  every playout, whatever the position: random moves do not stand in the way.
+  every playout, whatever the position: random moves do not stand in the way. A
+  search stops looking where the looks do not pay (BLOCK_TRIAL, BLOCK_RATE).
 
 The *kind* of an action is its rule case and its target site (see `move_kind`),
 so "capturing on e5" is learnt once for every piece that may do it; a winning
@@ -47,6 +48,13 @@ if TYPE_CHECKING:
 TRIES = 6  # actions tried for a win at each step of a playout (at most)
 PREFER_TRIED = 0.5  # how often a tried action (a capture, usually) is played
 RETRIES = 2  # further draws when the drawn action would lose at once
+# A search looks for blocks while they pay: after BLOCK_TRIAL looks, only while at
+# least one look in BLOCK_RATE has played a block. Where no action can stand in the
+# way of a win (a step onto the far row: nothing moves back to it) the looks cost a
+# fifth of the search and never block; where blocks happen (a line of four, a king's
+# run to the edge) about one look in 170 does.
+BLOCK_TRIAL = 1024
+BLOCK_RATE = 512
 # A search's first BLIND_SAMPLES values of playouts cut off by the evaluation (its
 # log-odds, not bounded by its cap) measure whether it sees anything here: where their spread, in
 # log-odds, stays below BLIND_SHARE of the spread the evaluation gives the positions it
@@ -185,6 +193,7 @@ class Playout:
         # where the playouts block the other player's wins at once (None: they do not)
         self.passed: Optional[Callable[[int, int], frozenset[int]]] = None
         self.blocks = 0  # actions played to block a win at once
+        self.block_looks = 0  # steps that looked for one
 
     def mean_steps(self) -> Optional[float]:
         """The mean number of positions a playout made so far (None before the first)."""
@@ -280,7 +289,8 @@ class Playout:
             code = self.better_of_two(state, code, values[mover])
         if move_kind(code) in tactics.losing:
             return self.look_before_leaping(state, code, mover), None
-        if self.passed is not None and self.n == 2 and tactics.live.get(1 - mover):
+        if self.passed is not None and self.n == 2 and tactics.live.get(1 - mover) and (
+                self.block_looks < BLOCK_TRIAL or self.blocks * BLOCK_RATE >= self.block_looks):
             return self.block(state, code, mover)
         if self.moves is not None:
             self.moves.append((mover, code))
@@ -292,6 +302,7 @@ class Playout:
         an action in the way of a win at once that `code` would leave the other player."""
         engine, passed = self.engine, self.passed
         assert passed is not None, "the playouts block"
+        self.block_looks += 1
         after = engine.copy(state)
         engine.apply_in_place(after, code, settle=False)
         played = code
