@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import Iterable, Optional
 
 from ..limits import MAX_NOTATION_CHARS
 from ..validation.diagnostics import Diagnostic, first_hidden_control, split_source_lines
-from ..validation.files import FileRefused, read_bounded
+from ..validation.files import FileRefused, mode_of, read_bounded
 from ..validation.yaml_source import line_column_of_bytes, line_column_of_offset
 from .output_file import check_target, replace_file
 
@@ -197,9 +198,14 @@ def read_record(path: str) -> Record:
         reason = too_large if exc.too_large else exc.reason
         # (a pipe is refused because opening one can block for ever; standard input cannot)
         hint = ("to pipe a record in, name it '-' and send it on standard input "
-                "(e.g. cat game.txt | regelwerk replay GAME -)") if "named pipe" in reason else None
+                "(e.g. cat game.txt | regelwerk replay GAME -)") if _is_pipe(path) else None
         raise RecordError(Diagnostic(source, 1, 1, f"cannot read {source}: {reason}", hint=hint)) from None
     return parse_record(text, source)
+
+
+def _is_pipe(path: str) -> bool:
+    mode = mode_of(path)
+    return mode is not None and stat.S_ISFIFO(mode)
 
 
 def _read_stdin_bytes() -> bytes:
