@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, 
 from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
-from .loading.options import board_size_options
+from .loading.options import board_size_numbers
 from .pipeline import compile_definition
 from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
@@ -199,7 +199,7 @@ class Game:
         instead of `"values"` for an option that is not a choice among values, and
         `"board": ["files", "ranks"]` (what it gives) for an option that sizes the grid."""
         out = {}
-        sized = board_size_options(self.definition.data)
+        sized = board_size_numbers(self.definition.data)
         for name, spec in self.model.option_specs.items():
             entry: dict[str, Any] = {"default": plain_number(spec.default), "description": spec.description}
             if spec.values is not None:
@@ -210,7 +210,7 @@ class Game:
                     entry["min"] = spec.minimum
                 if spec.maximum is not None:
                     entry["max"] = spec.maximum
-            axes = [axis for axis, option in sized.items() if option == name]
+            axes = [axis for axis, number in sized.items() if name in number.names]
             if axes:
                 entry["board"] = axes
             out[name] = entry

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
+
+from ..loading.option_numbers import read_option_number
 
 # Grid directions as (file delta, rank delta), clockwise from north.
 GRID_DIRECTIONS = {
@@ -44,19 +46,20 @@ RELATIVE_SETS = {
 }
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# A region rule's rank or file counted from the far edge (`last`, `last - 1`): the
-# same line of the board at every size an option gives it.
-_FROM_LAST = re.compile(r"last(?:\s*-\s*(\d+))?")
+# A region rule's rank or file counted from the far edge (`last`, `last - 1`,
+# `last - (size - 1)`): the same line of the board at every size an option gives it.
+_FROM_LAST = re.compile(r"last\b.*")
 
 
-def line_index(value: Any, count: int, letters: bool) -> int:
+def line_index(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]] = None) -> int:
     """The 0-based index of a region rule's rank (a number from 1, `letters` False)
-    or file (a letter), or of `last` / `last - K` among `count` of them; -1 for none
-    of the board's (or a value of neither form: the schema has said so)."""
+    or file (a letter), or of `last`, `last - K` or `last` with options (`last - (size
+    - 1)`; `last` is the number of the last of `count`) among `count` of them; -1 for
+    none of the board's (or a value of neither form: the schema has said so). A ValueError
+    says what is wrong with a text that uses `last` and options."""
     text = str(value).strip()
-    far = _FROM_LAST.fullmatch(text)
-    if far is not None:
-        index = count - 1 - int(far.group(1) or 0)
+    if _FROM_LAST.fullmatch(text):
+        index = read_option_number(text).value({**(options or {}), "last": count}) - 1
     elif letters:
         index = FILE_LETTERS.index(text) if len(text) == 1 and text in FILE_LETTERS else -1
     else:

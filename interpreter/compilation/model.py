@@ -8,10 +8,12 @@ so that the caller can turn them into `file:line:column` diagnostics.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
-from ..loading.options import board_size_options
+from ..loading.option_numbers import read_option_number
+from ..loading.options import board_size_numbers, board_size_options
 from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
 from ..spelling import did_you_mean
 from . import board as boards
@@ -221,7 +223,7 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     attributes = _attributes(data)
     variables, offset = _variables(data, players, all_players, board, report)
     pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
-    regions = _regions(data, players, board, site, report)
+    regions = _regions(data, players, board, site, report, options)
     return GameModel(
         name=str(data.get("game", "")),
         title=str(data.get("title", data.get("game", ""))),
@@ -242,7 +244,7 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
         lines=[tuple(site(s, ("lines", i, j)) for j, s in enumerate(line))
                for i, line in enumerate(data.get("lines") or [])],
         vars_size=offset,
-        setup=_setup(data, players, all_players, kinds, attributes, site, board, report, regions),
+        setup=_setup(data, players, all_players, kinds, attributes, site, board, report, regions, options),
         pool_site_of=pool_site_of,
         tracks=_tracks(data.get("tracks") or {}, players, site, report),
     )
@@ -275,7 +277,7 @@ def _site_finder(board: boards.Board, report: Report, sized: str = "") -> SiteFi
 
 
 def _regions(data: Data, players: list[str], board: boards.Board, site: SiteFinder,
-             report: Report) -> dict[str, Region]:
+             report: Report, options: dict[str, Any]) -> dict[str, Region]:
     specs = data.get("regions") or {}
     regions: dict[str, Region] = {}
     building: list[str] = []
@@ -310,10 +312,10 @@ def _regions(data: Data, players: list[str], board: boards.Board, site: SiteFind
                 if sub is None:
                     report(path + ("per_player",), f"region '{name}' has no sites for player '{pname}'", None)
                     sub = []
-                per.append(_region_sites(sub, board, site, path + ("per_player", pname), report, named))
+                per.append(_region_sites(sub, board, site, path + ("per_player", pname), report, named, options))
             regions[name] = Region(name, True, per, [_mask(s, board.size) for s in per])
         else:
-            sites = _region_sites(spec, board, site, path, report, named)
+            sites = _region_sites(spec, board, site, path, report, named, options)
             regions[name] = Region(name, False, [sites], [_mask(sites, board.size)])
 
     for name, spec in specs.items():
@@ -424,7 +426,7 @@ def _pools(data: Data, kinds: dict[str, Kind], players: list[str], all_players: 
 
 def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[str, Kind],
            attributes: dict[str, Attribute], site: SiteFinder, board: boards.Board, report: Report,
-           regions: dict[str, Region]) -> list[Placement]:
+           regions: dict[str, Region], options: dict[str, Any]) -> list[Placement]:
     """The pieces on the board at the start (those of players not in play left out)."""
     setup = []
     placed: set[int] = set()
@@ -451,7 +453,8 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
                                                      f"'owner: {NEUTRAL_NAME}' (format.md 2.7)"))
                 report(("setup", owner_name, kind_name, AT_KEY), f"pieces of kind '{kind_name}' are {whose}", hint)
             path = ("setup", owner_name, kind_name)
-            found = _placements(sites, path) + _region_placements(sites, path, owner, regions, board, site, report)
+            found = _placements(sites, path) + _region_placements(sites, path, owner, regions, board, site, report,
+                                                                  options)
             for sname, values, path in found:
                 s = sname if isinstance(sname, _SiteIndex) else site(sname, path)
                 height = _height(values, bool(data.get("stacks")), path, report)
@@ -518,11 +521,11 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
                 report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
 
 
-def _sized_note(board: boards.Board, sized: dict[str, str], options: dict[str, Any]) -> str:
+def _sized_note(board: boards.Board, sized: list[str], options: dict[str, Any]) -> str:
     """What a message about a site the board lacks adds when options size the board."""
     if not sized:
         return ""
-    chosen = ", ".join(f"{name}={_written(options.get(name))}" for name in dict.fromkeys(sized.values()))
+    chosen = ", ".join(f"{name}={_written(options.get(name))}" for name in sized)
     last = boards.FILE_LETTERS[board.files - 1]
     return f": with {chosen} the board has files a to {last} and ranks 1 to {board.ranks}"
 
@@ -554,8 +557,8 @@ def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.
                 report(at[df, dr], f"a neighbour at the offset [{df}, {dr}] needs its "
                        f"opposite, [{-df}, {-dr}]: neighbours go both ways on a grid", f"add [{-df}, {-dr}]")
         # (a size an option gives: its values checked by `check_board_sizes`)
-        files, ranks = (int(options[grid[axis]] if isinstance(grid[axis], str) else grid[axis])
-                        for axis in ("files", "ranks"))
+        sized = board_size_numbers({"board": spec})
+        files, ranks = (sized[axis].value(options) if axis in sized else int(grid[axis]) for axis in ("files", "ranks"))
         return boards.build_grid(files, ranks, directions, offsets)
     graph = spec["graph"]
     sites = graph["sites"]
@@ -576,11 +579,12 @@ def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.
 
 
 # (a shared region's name, where it is named) -> its sites
+_GRID_SITE = re.compile(r"[a-z][0-9]{1,3}")
 RegionNamed = Callable[[str, Path], tuple[int, ...]]
 
 
 def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report,
-                  named: RegionNamed) -> tuple[int, ...]:
+                  named: RegionNamed, options: dict[str, Any]) -> tuple[int, ...]:
     """A region is a list of sites, the name of another region, or a rule: ranks / files
     / edge / all / within / sites / the regions in `union`, only those also in `only`, minus those
     in `except` (each a region itself).
@@ -590,12 +594,21 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
     if isinstance(spec, list):
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
     chosen: set[int] = set()
+
+    def line(value: Any, axis: str) -> int:
+        try:
+            return boards.line_index(value, board.files if axis == "files" else board.ranks, axis == "files", options)
+        except ValueError as problem:
+            report(path + (axis,), f"{axis}: {problem}", "e.g. last - (size - 1): whole numbers, `last`, options, "
+                                                          "+, - and *")
+            return -1
+
     if board.kind == "grid":
         for r in spec.get("ranks") or []:
-            row = boards.line_index(r, board.ranks, letters=False)
+            row = line(r, "ranks")
             chosen |= {s for s in range(board.size) if board.site_rank(s) == row} if row >= 0 else set()
         for f in spec.get("files") or []:
-            col = boards.line_index(f, board.files, letters=True)
+            col = line(f, "files")
             chosen |= {s for s in range(board.size) if board.site_file(s) == col} if col >= 0 else set()
         if spec.get("edge"):
             chosen |= {
@@ -608,36 +621,62 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
     if spec.get("all"):
         chosen |= set(range(board.size))
     if "within" in spec:
-        centre = site(spec["within"]["of"], path + ("within", "of"))
-        if centre >= 0:
-            chosen |= _within_steps(board, centre, spec["within"]["steps"])
+        chosen |= _within(spec["within"], board, site, path + ("within",), report, named, options)
     for i, x in enumerate(spec.get("sites") or []):
         s = site(x, path + ("sites", i))
         if s >= 0:
             chosen.add(s)
     for i, part in enumerate(spec.get("union") or []):
-        chosen |= set(_region_sites(part, board, site, path + ("union", i), report, named))
+        chosen |= set(_region_sites(part, board, site, path + ("union", i), report, named, options))
     has_parts = any(k in spec for k in ("ranks", "files", "edge", "all", "sites", "union", "within"))
     if "only" in spec:
         if not has_parts:
             report(path + ("only",), "'only' keeps the sites of the rule's other parts that are also in it, and "
                                      "this rule has no other part", "add the parts to choose from, e.g. "
                                      "{files: [b, d], only: {ranks: [2, 4]}}")
-        chosen &= set(_region_sites(spec["only"], board, site, path + ("only",), report, named))
+        chosen &= set(_region_sites(spec["only"], board, site, path + ("only",), report, named, options))
     elif "except" in spec and not has_parts:
         report(path + ("except",), "'except' takes sites out of the rule's other parts, and this rule has no "
                                    "other part", "add the parts to take them from, e.g. "
                                    "{all: true, except: {edge: true}}")
     if "except" in spec:
-        chosen -= set(_region_sites(spec["except"], board, site, path + ("except",), report, named))
+        chosen -= set(_region_sites(spec["except"], board, site, path + ("except",), report, named, options))
     return tuple(sorted(chosen))
 
 
-def _within_steps(board: boards.Board, centre: int, steps: int) -> set[int]:
-    """The sites at most `steps` neighbour steps from `centre` (a breadth-first walk,
-    which stops when a step adds no site: at most the board's size)."""
-    reached = {centre}
-    frontier = [centre]
+def _within(spec: Data, board: boards.Board, site: SiteFinder, path: Path, report: Report,
+            named: RegionNamed, options: dict[str, Any]) -> set[int]:
+    """`within: {steps: N, of: ...}`: the sites at most N steps from a site, or from
+    any site of a region (a list, a rule or a region's name); N may be written with
+    options (`steps: size - 1`)."""
+    steps = spec["steps"]
+    if isinstance(steps, str):
+        try:
+            steps = read_option_number(steps).value(options)
+        except ValueError as problem:
+            report(path + ("steps",), f"steps: {problem}", "a whole number, or one written with whole-number "
+                                                           "options: steps: size - 1")
+            return set()
+        if steps < 0:
+            report(path + ("steps",), f"steps: '{spec['steps']}' is {steps} with these options, and steps are 0 "
+                                      "or more", None)
+            return set()
+    of = spec["of"]
+    # (a text that is no site and not shaped like a grid's site names a region)
+    if isinstance(of, (list, dict)) or isinstance(of, str) and of not in board.index \
+            and not (board.kind == "grid" and _GRID_SITE.fullmatch(of)):
+        centres = _region_sites(of, board, site, path + ("of",), report, named, options)
+    else:
+        centre = site(of, path + ("of",))
+        centres = (centre,) if centre >= 0 else ()
+    return _within_steps(board, centres, steps) if centres else set()
+
+
+def _within_steps(board: boards.Board, centres: tuple[int, ...], steps: int) -> set[int]:
+    """The sites at most `steps` neighbour steps from any of `centres` (a breadth-first
+    walk, which stops when a step adds no site: at most the board's size)."""
+    reached = set(centres)
+    frontier = list(centres)
     for _ in range(min(steps, board.size)):
         added = []
         for s in frontier:
@@ -730,7 +769,8 @@ class _SiteIndex(int):
 
 
 def _region_placements(spec: Any, path: Path, owner: int, regions: dict[str, Region], board: boards.Board,
-                       site: SiteFinder, report: Report) -> list[tuple[int, dict[str, Any], Path]]:
+                       site: SiteFinder, report: Report,
+                       options: dict[str, Any]) -> list[tuple[int, dict[str, Any], Path]]:
     """(site, attribute values, YAML path) of the pieces `{region: REGION, ...}` puts on
     every site of a region: a region's name (a per-player one: the owner's sites) or
     a region written in place (a list of sites or a rule, as under `regions`)."""
@@ -749,7 +789,7 @@ def _region_placements(spec: Any, path: Path, owner: int, regions: dict[str, Reg
             return []
         sites = region.sites[owner if region.per_player else 0]
     else:
-        sites = _region_sites(where, board, site, at, report, _named_among(regions, report))
+        sites = _region_sites(where, board, site, at, report, _named_among(regions, report), options)
     return [(_SiteIndex(s), values, at) for s in sites]
 
 

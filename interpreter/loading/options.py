@@ -5,8 +5,9 @@ against it (`parse_option_value`).
 Loading reads them first (a variant's new defaults are checked here), the pipeline
 checks the values given before the model is built, and the compiler reads the
 chosen values and their types through `GameModel.options`/`option_specs`. An option
-may give the size of a grid (`grid: {files: size, ranks: size}`): which do
-(`board_size_options`) and whether each value fits a grid (`check_board_sizes`).
+may give the size of a grid (`grid: {files: size, ranks: 2 * size - 1}`): which do
+(`board_size_options`, `board_size_numbers`) and whether each value fits a grid
+(`check_board_sizes`).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any, Callable, Optional, Union
 
 from ..limits import GRID_FILES, GRID_RANKS, MAX_NUMBER
 from ..spelling import did_you_mean
+from .option_numbers import OptionNumber, possible_values, read_option_number
 
 # report(path in the YAML, message, hint)
 Report = Callable[[tuple[Any, ...], str, Optional[str]], None]
@@ -176,34 +178,73 @@ def show_option_value(value: Any) -> str:
 GRID_LIMITS = {"files": GRID_FILES, "ranks": GRID_RANKS}
 
 
-def board_size_options(data: dict[str, Any]) -> dict[str, str]:
-    """{"files"/"ranks": option name} of a grid whose size options give (`files: size`)."""
+def board_size_numbers(data: dict[str, Any]) -> dict[str, OptionNumber]:
+    """{"files"/"ranks": what gives it} of a grid whose size options give (`files:
+    size`, `ranks: 2 * side - 1`); a text that cannot be read is left out (checking the
+    sizes says why)."""
     grid = (data.get("board") or {}).get("grid")
     if not isinstance(grid, dict):
         return {}
-    return {axis: grid[axis] for axis in GRID_LIMITS if isinstance(grid.get(axis), str)}
+    numbers = {}
+    for axis in GRID_LIMITS:
+        if isinstance(grid.get(axis), str):
+            try:
+                numbers[axis] = read_option_number(grid[axis])
+            except ValueError:
+                continue
+    return numbers
+
+
+def board_size_options(data: dict[str, Any]) -> list[str]:
+    """The options that give the size of the grid, in order of first use."""
+    return list(dict.fromkeys(name for number in board_size_numbers(data).values() for name in number.names))
 
 
 def check_board_sizes(data: dict[str, Any], specs: dict[str, Option], report: Report) -> None:
-    """A grid's `files` and `ranks` that name an option: each must be a whole-number
-    option fitting the grid for every value it may take (checked for all of them, so
-    that a size is found wrong without trying each `--option`, and before the board
-    is built: a board of a size that could not be had would name sites wrongly)."""
-    for axis, given in board_size_options(data).items():
+    """A grid's `files` and `ranks` written with options: each option must be a
+    whole-number one with values that can be listed, and the size must fit the grid
+    for every value (checked for all of them, so that a size is found wrong without
+    trying each `--option`, and before the board is built: a board of a size that
+    could not be had would name sites wrongly)."""
+    grid = (data.get("board") or {}).get("grid")
+    if not isinstance(grid, dict):
+        return
+    for axis in GRID_LIMITS:
+        given = grid.get(axis)
+        if not isinstance(given, str):
+            continue
         path, limit = ("board", "grid", axis), GRID_LIMITS[axis]
-        spec = specs.get(given)
-        if spec is None:
-            report(path, f"unknown option '{given}': the {axis} of a grid are a number or an option's name",
-                   did_you_mean(given, list(specs)) or f"write a number ({axis}: 8), or declare an option "
-                                                        f"'{given}' with its values under options: (format.md 2.4)")
+        try:
+            number = read_option_number(given)
+        except ValueError as problem:
+            report(path, f"the {axis} of a grid: {problem}", f"write a number ({axis}: 8), an option's name "
+                                                            f"({axis}: size) or a sum of them ({axis}: 2 * size - 1)")
             continue
-        bounded = spec.values is not None or spec.minimum is not None and spec.maximum is not None
-        if spec.type != "int" or not bounded:
-            report(path, f"option '{given}' gives the {axis} of the grid: it must be a whole-number option "
-                         "with `values`, or `min` and `max`", f"e.g. {given}: {{values: [5, 7, 9], default: 7}}")
+        usable = True
+        for name in number.names:
+            spec = specs.get(name)
+            if spec is None:
+                report(path, f"unknown option '{name}': the {axis} of a grid are a number or an option's name",
+                       did_you_mean(name, list(specs)) or f"write a number ({axis}: 8), or declare an option "
+                                                          f"'{name}' with its values under options: (format.md 2.4)")
+                usable = False
+                continue
+            bounded = spec.values is not None or spec.minimum is not None and spec.maximum is not None
+            if spec.type != "int" or not bounded:
+                report(path, f"option '{name}' gives the {axis} of the grid: it must be a whole-number option "
+                             "with `values`, or `min` and `max`", f"e.g. {name}: {{values: [5, 7, 9], default: 7}}")
+                usable = False
+        if not usable:
             continue
-        # (a range too long to list has an end beyond the grid's limit)
-        wrong = [v for v in spec.possible_values() or [spec.minimum, spec.maximum] if not 1 <= v <= limit]
+        choices = {name: specs[name].possible_values() or [specs[name].minimum, specs[name].maximum]
+                   for name in number.names}
+        try:
+            # (a range too long to list has an end beyond the grid's limit)
+            wrong = [v for v in possible_values(number, choices) if not 1 <= v <= limit]
+        except ValueError as problem:
+            report(path, f"the {axis} of a grid: {problem}", None)
+            continue
         if wrong:
-            report(path, f"option '{given}' may be {wrong[0]}, and a grid has 1 to {limit} {axis}",
-                   f"keep its values within 1 to {limit}")
+            said = f"option '{given}' may be {wrong[0]}" if number.names == (given.strip(),) else \
+                f"'{number.text}' may be {wrong[0]}"
+            report(path, f"{said}, and a grid has 1 to {limit} {axis}", f"keep its values within 1 to {limit}")

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Collection
 
 from ..compilation.board import line_index
 from ..compilation.model import AT_KEY
-from ..loading.options import board_size_options
+from ..loading.option_numbers import possible_values
+from ..loading.options import board_size_numbers
 from ..parsing import ast
 from ..parsing.visit import nodes_of
 from .diagnostics import Diagnostic
@@ -40,10 +41,13 @@ def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate
         letters = axis == "files"
         count = board.files if letters else board.ranks
         for i, value in enumerate(values):
-            if line_index(value, count, letters=letters) >= 0:
-                continue
-            if line_index(value, largest[axis], letters=letters) >= 0:
-                emptied.setdefault(region, f"{axis[:-1]} {value}")
+            try:
+                if line_index(value, count, letters, model.options) >= 0:
+                    continue
+                if line_index(value, largest[axis], letters, model.options) >= 0:
+                    emptied.setdefault(region, f"{axis[:-1]} {value}")
+                    continue
+            except ValueError:  # (an error already, said when the region was built)
                 continue
             file, line, col = locate(path + (axis, i))
             shown = f"a to {chr(ord('a') + count - 1)}" if letters else f"1 to {count}"
@@ -77,13 +81,16 @@ def _largest_grid(data: dict[str, Any], model: GameModel) -> dict[str, int]:
     """{"files"/"ranks": the most the grid has at any value of its options}."""
     board = model.board
     largest = {"files": board.files, "ranks": board.ranks}
-    for axis, option in board_size_options(data).items():
-        spec = model.option_specs.get(option)
-        values = [v for v in (spec.possible_values() if spec is not None else [])
-                  if isinstance(v, int) and not isinstance(v, bool)]
-        if spec is not None and spec.maximum is not None:
-            values.append(int(spec.maximum))
-        largest[axis] = max([largest[axis], *values])
+    for axis, number in board_size_numbers(data).items():
+        choices = {}
+        for name in number.names:
+            spec = model.option_specs.get(name)
+            values = [v for v in (spec.possible_values() if spec is not None else [])
+                      if isinstance(v, int) and not isinstance(v, bool)]
+            if spec is not None and spec.maximum is not None:
+                values.append(int(spec.maximum))
+            choices[name] = values
+        largest[axis] = max([largest[axis], *possible_values(number, choices)])
     return largest
 
 

@@ -26,7 +26,7 @@ def sizes_to_check(data: dict[str, Any], specs: dict[str, Option],
     how many combinations there are in all). Options given on the command line stay
     as given; an option that is not a whole number with few values is none of them
     (building the board has said so)."""
-    names = [n for n in dict.fromkeys(board_size_options(data).values()) if n not in given and n in specs]
+    names = [n for n in board_size_options(data) if n not in given and n in specs]
     choices = [specs[n].possible_values() for n in names]
     if not names or not all(choices) or any(specs[n].type != "int" for n in names):
         return [], 0

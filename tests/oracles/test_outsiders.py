@@ -105,9 +105,8 @@ def test_an_outsiders_game_agrees_with_openspiel_to_the_scores(game, check, para
 
 @pytest.mark.parametrize("size", [4, 5])
 def test_havannah_agrees_with_openspiel_side_by_side(size):
-    # each side of the hexagon a variant (benchmarks/outsiders/havannah/README.md)
-    game = load_game(str(OUTSIDERS / "havannah"), variant=str(OUTSIDERS / "havannah" / "variants" /
-                                                             f"size{size}.yaml"))
+    # the hexagon's side an option: the grid's size and the regions written with it
+    game = load_game(str(OUTSIDERS / "havannah"), options={"board_size": size})
     plies, problems = _oracle().play_and_compare(game, pyspiel.load_game("havannah", {"board_size": size}),
                                                  _script("havannah").to_notation, 4, seed=5)
     assert not problems, "\n".join(map(str, problems))

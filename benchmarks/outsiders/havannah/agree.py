@@ -5,8 +5,7 @@
     python benchmarks/outsiders/havannah/agree.py speed --size 5 --seconds 3 --rounds 3
     python benchmarks/outsiders/havannah/agree.py perft --size 5 --depth 3
 
-`--size N` stands for `--variant variants/sizeN.yaml --openspiel board_size=N` (each
-side of the hexagon is a variant here: gen_sizes.py says why).
+`--size N` stands for `--option board_size=N --openspiel board_size=N`.
 """
 import sys
 from pathlib import Path
@@ -25,7 +24,7 @@ def to_notation(state: Any, action: int) -> str:
 
 
 def sized(argv: list[str]) -> list[str]:
-    """`--size N` as the variant and OpenSpiel's parameter it stands for."""
+    """`--size N` as the option and OpenSpiel's parameter it stands for."""
     if "--size" not in argv:
         return argv
     at = argv.index("--size")
@@ -33,8 +32,7 @@ def sized(argv: list[str]) -> list[str]:
     rest = argv[:at] + argv[at + 2:]
     if size == DEFAULT_SIZE:
         return rest
-    return rest + ["--variant", str(HERE / "variants" / f"size{size}.yaml"),
-                   "--openspiel", f"board_size={size}"]
+    return rest + ["--option", f"board_size={size}", "--openspiel", f"board_size={size}"]
 
 
 if __name__ == "__main__":

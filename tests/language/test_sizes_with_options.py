@@ -1,0 +1,163 @@
+"""Numbers written with options (docs/format.md 2.4 and 2.5): a grid of `2 * side - 1`
+files and ranks, `within: {steps: side - 2, of: REGION}` and `last - (side - 1)` in a
+region rule — a hexagon of any side from one definition, checked against the cells
+worked out here directly; the reader of such numbers and its errors."""
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from interpreter.frontends.cli import main
+from interpreter.loading.option_numbers import MAX_DEPTH, possible_values, read_option_number
+from tests.helpers import write_definition
+
+REPO = Path(__file__).resolve().parents[2]
+HAVANNAH = REPO / "benchmarks" / "outsiders" / "havannah"
+
+HEXAGON_YAML = """\
+game: hexagon
+title: Hexagon
+description: A hexagon whose side the user chooses.
+rules: game.rules
+players:
+  - {name: white}
+  - {name: black}
+options:
+  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}
+board:
+  grid: {files: 2 * side - 1, ranks: 2 * side - 1, neighbours: [n, ne, e, s, sw, w]}
+regions:
+  cells: {within: {steps: side - 1, of: {files: [last - (side - 1)], only: {ranks: [last - side + 1]}}}}
+pieces:
+  stone: {symbol: S, description: A stone.}
+"""
+PLACE = ("phase play:\n    turn: place\ndecision place:\n    action stone:\n        drop stone on cells\n"
+         "        notation \"{to}\"\n        onto empty: place\n")
+
+
+def _name(x: int, y: int) -> str:
+    return f"{chr(ord('a') + x)}{y + 1}"
+
+
+def _hexagon(side: int) -> set[str]:
+    """The cells (x, y) of a hexagon of `side` on a rhombus of 2 side - 1 with
+    neighbours (x, y +- 1), (x +- 1, y), (x + 1, y + 1), (x - 1, y - 1): |x - y| < side."""
+    width = 2 * side - 1
+    return {_name(x, y) for x in range(width) for y in range(width) if abs(x - y) < side}
+
+
+@pytest.mark.parametrize("side", [2, 3, 4, 5])
+def test_one_definition_makes_the_hexagon_of_every_side(tmp_path, side):
+    game = load_game(write_definition(tmp_path, HEXAGON_YAML, PLACE), {"side": side})
+    assert game.model.board.files == game.model.board.ranks == 2 * side - 1
+    assert set(game.legal_notations(game.initial_state())) == _hexagon(side)
+
+
+def test_validate_compiles_it_at_every_side(tmp_path, capsys):
+    write_definition(tmp_path, HEXAGON_YAML, PLACE)
+    assert main(["validate", str(tmp_path)]) == 0
+    assert "board sizes checked: side=2, 3, 4, 5" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("side", [3, 5, 8, 10])
+def test_the_outsiders_havannah_regions_at_every_side(side):
+    # benchmarks/outsiders/havannah: cut triangles, centre, corners and sides, all
+    # written with the option, against the cells worked out here.
+    game = load_game(str(HAVANNAH), {"board_size": side})
+    names, regions = game.model.board.names, game.model.regions
+    m, e = side - 1, 2 * side - 2
+
+    def sites(region: str) -> set[str]:
+        return {names[s] for s in regions[region].sites[0]}
+
+    cells = _hexagon(side)
+    corners = {_name(*c) for c in ((0, 0), (m, 0), (e, m), (e, e), (m, e), (0, m))}
+    assert sites("cells") == cells
+    assert sites("corners") == corners
+    coords = [(x, y) for x in range(e + 1) for y in range(e + 1) if _name(x, y) in cells]
+    on_side = [lambda x, y: y == 0, lambda x, y: x - y == m, lambda x, y: x == e,
+               lambda x, y: y == e, lambda x, y: y - x == m, lambda x, y: x == 0]
+    for k, on in enumerate(on_side):
+        assert sites(f"side{k}") == {_name(x, y) for x, y in coords if on(x, y)} - corners, k
+    rim = corners.union(*(sites(f"side{k}") for k in range(6)))
+    assert sites("inner") == cells - rim
+
+
+def test_within_a_region_counts_from_each_of_its_sites(tmp_path):
+    yaml = HEXAGON_YAML.replace("side - 1, of: {files: [last - (side - 1)], only: {ranks: [last - side + 1]}}",
+                                "1, of: {edge: true}").replace(
+        "grid: {files: 2 * side - 1, ranks: 2 * side - 1, neighbours: [n, ne, e, s, sw, w]}",
+        "grid: {files: 5, ranks: 5}")
+    game = load_game(write_definition(tmp_path, yaml, PLACE))
+    every = {_name(x, y) for x in range(5) for y in range(5)}
+    assert set(game.legal_notations(game.initial_state())) == every - {"c3"}
+
+
+def test_within_a_named_region(tmp_path):
+    yaml = HEXAGON_YAML.replace(
+        "  cells: {within: {steps: side - 1, of: {files: [last - (side - 1)], only: {ranks: [last - side + 1]}}}}\n",
+        "  ends: [a1, c3]\n  cells: {within: {steps: 1, of: ends}, except: ends}\n")
+    game = load_game(write_definition(tmp_path, yaml, PLACE), {"side": 2})
+    assert sorted(game.legal_notations(game.initial_state())) == ["a2", "b1", "b2", "b3", "c2"]
+
+
+@pytest.mark.parametrize("change, message, where", [
+    (("side: {values: [2, 3, 4, 5]", "side: {values: [2, 3, 14]"),
+     "'2 * side - 1' may be 27, and a grid has 1 to 26 files", "game.yaml:11:17"),
+    (("files: 2 * side - 1", "files: 2 * sid - 1"), "unknown option 'sid'", "game.yaml:11:17"),
+    (("files: 2 * side - 1", "files: (2 * side - 1"), "'(2 * side - 1': a '(' is not closed", "game.yaml:11:17"),
+    (("files: 2 * side - 1", "files: 2 * - side"), "a number or an option's name is expected before '-'",
+     "game.yaml:11:17"),
+    (("steps: side - 1", "steps: side - 9"), "steps: 'side - 9' is -6 with these options", "game.yaml:13:"),
+    (("steps: side - 1", "steps: side - lots"), "steps: unknown option 'lots'", "game.yaml:13:"),
+    (("[last - side + 1]", "[last - side +]"), "a number or an option's name is expected before the end",
+     "game.yaml:13:"),
+])
+def test_errors_say_what_and_where(tmp_path, capsys, change, message, where):
+    yaml = HEXAGON_YAML.replace(*change)
+    with pytest.raises(Exception) as caught:
+        load_game(write_definition(tmp_path, yaml, PLACE))
+    assert message in str(caught.value)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert where in err and message in err, err
+
+
+def test_a_flag_option_cannot_count_steps(tmp_path, capsys):
+    yaml = HEXAGON_YAML.replace("description: Cells a side.}",
+                                "description: Cells a side.}\n  big: {values: [false, true], default: false}")
+    yaml = yaml.replace("steps: side - 1", "steps: side - big")
+    with pytest.raises(Exception) as caught:
+        load_game(write_definition(tmp_path, yaml, PLACE))
+    assert "option 'big' is not a whole number" in str(caught.value)
+
+
+def test_the_reader_keeps_the_order_of_operations():
+    number = read_option_number("last - side + 1")
+    assert number.value({"last": 9, "side": 5}) == 5
+    assert read_option_number("2 * (side - 1) * 3 - 4").value({"side": 3}) == 8
+    assert read_option_number(" 7 ").value({}) == 7
+    assert read_option_number("a * b + a").names == ("a", "b")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("2 ** side", "a number or an option's name is expected before '*'"),
+    ("side / 2", "'/' is none of them"),
+    ("__import__('os')", "is none of them"),
+    ("side side", "'side' is not expected there"),
+    ("x" * 121, "at most 120 characters"),
+    ("(" * (MAX_DEPTH + 1) + "1" + ")" * (MAX_DEPTH + 1), f"nest at most {MAX_DEPTH} deep"),
+])
+def test_the_reader_refuses_anything_else(text, message):
+    with pytest.raises(ValueError) as caught:
+        read_option_number(text)
+    assert message in str(caught.value)
+
+
+def test_numbers_stay_bounded():
+    huge = read_option_number("side * side * side * side * side")
+    with pytest.raises(ValueError, match="must lie between"):
+        huge.value({"side": 999_999})
+    # the values over the options' choices: every combination, or the ends when too many
+    assert sorted(possible_values(read_option_number("2 * a - b"), {"a": [1, 2], "b": [0, 1]})) == [1, 2, 3, 4]
+    assert len(possible_values(read_option_number("a + b"), {"a": list(range(200)), "b": list(range(200))})) == 4
