@@ -63,6 +63,9 @@ def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate
             walk(region, part, path + ("union", i))
         walk(region, spec.get("only"), path + ("only",))
         walk(region, spec.get("except"), path + ("except",))
+        within = spec.get("within")
+        if isinstance(within, dict):
+            walk(region, within.get("of"), path + ("within", "of"))
         for player, part in (spec.get("per_player") or {}).items():
             walk(region, part, path + ("per_player", player))
 

@@ -161,3 +161,11 @@ def test_numbers_stay_bounded():
     # the values over the options' choices: every combination, or the ends when too many
     assert sorted(possible_values(read_option_number("2 * a - b"), {"a": [1, 2], "b": [0, 1]})) == [1, 2, 3, 4]
     assert len(possible_values(read_option_number("a + b"), {"a": list(range(200)), "b": list(range(200))})) == 4
+
+
+def test_a_rank_beyond_the_board_inside_within_is_warned_about(tmp_path, capsys):
+    yaml = HEXAGON_YAML.replace("[last - side + 1]", "[last + 5]")
+    write_definition(tmp_path, yaml, PLACE)
+    assert main(["validate", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert "game.yaml:13:85: warning: the board has no rank last + 5: it chooses no site" in err, err
