@@ -49,6 +49,8 @@ FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # A region rule's rank or file counted from the far edge (`last`, `last - 1`,
 # `last - (size - 1)`): the same line of the board at every size an option gives it.
 _FROM_LAST = re.compile(r"last\b.*")
+# Every K-th rank or file from one to another (`1 to last by 2`, `b to last - 1`).
+_SPAN = re.compile(r"(?P<first>.+?)\s+to\s+(?P<last>.+?)(?:\s+by\s+(?P<step>.+))?")
 
 
 def line_index(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]] = None) -> int:
@@ -57,14 +59,38 @@ def line_index(value: Any, count: int, letters: bool, options: Optional[Mapping[
     - 1)`; `last` is the number of the last of `count`) among `count` of them; -1 for
     none of the board's (or a value of neither form: the schema has said so). A ValueError
     says what is wrong with a text that uses `last` and options."""
+    index = _line_number(value, count, letters, options) - 1
+    return index if 0 <= index < count else -1
+
+
+def line_indices(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]] = None) -> list[int]:
+    """The 0-based indices a region rule's rank or file chooses among `count`: one
+    (`line_index`), or every K-th from one to another, both ends included where K
+    lands on them (`1 to last by 2`, `b to last`; the ends as one rank or file is
+    written, K a whole number or written with options). None the board lacks."""
+    span = _SPAN.fullmatch(str(value).strip()) if isinstance(value, str) else None
+    if span is None:
+        index = line_index(value, count, letters, options)
+        return [index] if index >= 0 else []
+    first, last = (_line_number(span.group(end), count, letters, options) for end in ("first", "last"))
+    if first == 0 or last == 0:
+        raise ValueError(f"'{value}': each end is a {'file letter' if letters else 'rank number'} or `last ...`")
+    step = read_option_number(span.group("step")).value(options or {}) if span.group("step") else 1
+    if step < 1:
+        raise ValueError(f"'{value}': `by` takes every K-th line, and K is {step} here (1 or more)")
+    return [i - 1 for i in range(max(first, 1), min(last, count) + 1, 1) if (i - first) % step == 0]
+
+
+def _line_number(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]]) -> int:
+    """A rank's or file's number from 1 (0 for a value of neither form)."""
     text = str(value).strip()
     if _FROM_LAST.fullmatch(text):
-        index = read_option_number(text).value({**(options or {}), "last": count}) - 1
-    elif letters:
-        index = FILE_LETTERS.index(text) if len(text) == 1 and text in FILE_LETTERS else -1
-    else:
-        index = int(value) - 1 if isinstance(value, int) and not isinstance(value, bool) else -1
-    return index if 0 <= index < count else -1
+        return read_option_number(text).value({**(options or {}), "last": count})
+    if letters:
+        return FILE_LETTERS.index(text) + 1 if len(text) == 1 and text in FILE_LETTERS else 0
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return int(text) if text.isdigit() and len(text) <= 6 else 0
 
 
 @dataclass

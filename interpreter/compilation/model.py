@@ -595,21 +595,22 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
         return tuple(s for s in (site(x, path + (i,)) for i, x in enumerate(spec)) if s >= 0)
     chosen: set[int] = set()
 
-    def line(value: Any, axis: str) -> int:
+    def lines(value: Any, axis: str) -> set[int]:
         try:
-            return boards.line_index(value, board.files if axis == "files" else board.ranks, axis == "files", options)
+            return set(boards.line_indices(value, board.files if axis == "files" else board.ranks, axis == "files",
+                                           options))
         except ValueError as problem:
-            report(path + (axis,), f"{axis}: {problem}", "e.g. last - (size - 1): whole numbers, `last`, options, "
-                                                          "+, - and *")
-            return -1
+            report(path + (axis,), f"{axis}: {problem}", "e.g. last - (size - 1), 1 to last by 2: whole numbers, "
+                                                          "`last`, options, +, - and *")
+            return set()
 
     if board.kind == "grid":
         for r in spec.get("ranks") or []:
-            row = line(r, "ranks")
-            chosen |= {s for s in range(board.size) if board.site_rank(s) == row} if row >= 0 else set()
+            rows = lines(r, "ranks")
+            chosen |= {s for s in range(board.size) if board.site_rank(s) in rows}
         for f in spec.get("files") or []:
-            col = line(f, "files")
-            chosen |= {s for s in range(board.size) if board.site_file(s) == col} if col >= 0 else set()
+            cols = lines(f, "files")
+            chosen |= {s for s in range(board.size) if board.site_file(s) in cols}
         if spec.get("edge"):
             chosen |= {
                 s

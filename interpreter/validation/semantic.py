@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable, Collection
 
-from ..compilation.board import line_index
+from ..compilation.board import line_indices
 from ..compilation.model import AT_KEY
 from ..loading.option_numbers import possible_values
 from ..loading.options import board_size_numbers
@@ -42,9 +42,9 @@ def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate
         count = board.files if letters else board.ranks
         for i, value in enumerate(values):
             try:
-                if line_index(value, count, letters, model.options) >= 0:
+                if line_indices(value, count, letters, model.options):
                     continue
-                if line_index(value, largest[axis], letters, model.options) >= 0:
+                if line_indices(value, largest[axis], letters, model.options):
                     emptied.setdefault(region, f"{axis[:-1]} {value}")
                     continue
             except ValueError:  # (an error already, said when the region was built)

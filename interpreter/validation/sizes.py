@@ -36,8 +36,15 @@ def sizes_to_check(data: dict[str, Any], specs: dict[str, Option],
     # (at most 26 x 99 combinations: each value is a size within the grid's limits)
     combos = list(product(*choices))
     if total > MAX_SIZES_CHECKED:
-        step = (total - 1) / (MAX_SIZES_CHECKED - 1)
-        combos = [combos[round(i * step)] for i in range(MAX_SIZES_CHECKED)]
+        # every option's smallest and largest value together (the corners: a long
+        # narrow board is where a rule written for a square one fails), then others
+        # spread evenly between, in the order of the combinations
+        corners = set(product(*[sorted({min(values), max(values)}) for values in choices]))
+        spread = iter(combos[round(i * (total - 1) / (MAX_SIZES_CHECKED - 1))] for i in range(MAX_SIZES_CHECKED))
+        chosen = set(list(corners)[:MAX_SIZES_CHECKED])
+        while len(chosen) < MAX_SIZES_CHECKED:
+            chosen.add(next(spread, None) or next(c for c in combos if c not in chosen))
+        combos = [c for c in combos if c in chosen]
     return [dict(zip(names, combo)) for combo in combos], total
 
 

@@ -169,3 +169,58 @@ def test_a_rank_beyond_the_board_inside_within_is_warned_about(tmp_path, capsys)
     assert main(["validate", str(tmp_path)]) == 0
     err = capsys.readouterr().err
     assert "game.yaml:13:85: warning: the board has no rank last + 5: it chooses no site" in err, err
+
+
+LATTICE_YAML = HEXAGON_YAML.replace(
+    "  grid: {files: 2 * side - 1, ranks: 2 * side - 1, neighbours: [n, ne, e, s, sw, w]}\n",
+    "  grid: {files: 2 * side + 1, ranks: side + 2}\n").replace(
+    "  cells: {within: {steps: side - 1, of: {files: [last - (side - 1)], only: {ranks: [last - side + 1]}}}}\n",
+    "  cells: {files: [b to last by 2], only: {ranks: [1 to last by 2]}}\n")
+
+
+@pytest.mark.parametrize("side", [2, 3, 5])
+def test_every_other_file_and_rank_from_one_to_another(tmp_path, side):
+    game = load_game(write_definition(tmp_path, LATTICE_YAML, PLACE), {"side": side})
+    files, ranks = 2 * side + 1, side + 2
+    expected = {_name(x, y) for x in range(1, files, 2) for y in range(0, ranks, 2)}
+    assert set(game.legal_notations(game.initial_state())) == expected
+
+
+@pytest.mark.parametrize("spans, expected", [
+    ("{files: [a to c], only: {ranks: [last - 1 to last]}}", ["a4", "a5", "b4", "b5", "c4", "c5"]),
+    ("{files: [b to last by side], only: {ranks: [2 to 2]}}", ["b2", "e2"]),
+    ("{files: [a], only: {ranks: [1 to last by 3]}}", ["a1", "a4"]),
+    ("{files: [c to a], only: {ranks: [1]}}", []),  # (from c to a: none)
+])
+def test_spans_end_where_they_say(tmp_path, spans, expected):
+    yaml = LATTICE_YAML.replace("{files: [b to last by 2], only: {ranks: [1 to last by 2]}}", spans)
+    if not expected:
+        yaml = yaml.replace("  cells:", "  cells_none:").replace("regions:\n", "regions:\n  cells: [a1]\n")
+        game = load_game(write_definition(tmp_path, yaml, PLACE))
+        assert list(game.model.regions["cells_none"].sites[0]) == []
+        return
+    game = load_game(write_definition(tmp_path, yaml, PLACE))  # side 3: 7 files, 5 ranks
+    assert sorted(game.legal_notations(game.initial_state())) == expected
+
+
+@pytest.mark.parametrize("span, message", [
+    ("ranks: [1 to last by 0]", "'1 to last by 0': `by` takes every K-th line, and K is 0 here (1 or more)"),
+    ("ranks: [1 to last by side - 3]", "K is 0 here"),
+    ("ranks: [1 to side]", "'1 to side': each end is a rank number or `last ...`"),
+    ("files: [b to z9]", "'b to z9': each end is a file letter or `last ...`"),
+])
+def test_span_errors(tmp_path, capsys, span, message):
+    yaml = LATTICE_YAML.replace("ranks: [1 to last by 2]", span) if span.startswith("ranks") else \
+        LATTICE_YAML.replace("files: [b to last by 2]", span)
+    with pytest.raises(Exception) as caught:
+        load_game(write_definition(tmp_path, yaml, PLACE))
+    assert message in str(caught.value)
+
+
+def test_validate_checks_the_long_narrow_boards_too(capsys):
+    # 144 combinations of two options: the four corners are among the 12 compiled
+    assert main(["validate", str(REPO / "benchmarks" / "outsiders" / "dots_and_boxes")]) == 0
+    out = capsys.readouterr().out
+    for corner in ("num_cols=1 num_rows=1", "num_cols=1 num_rows=12", "num_cols=12 num_rows=1",
+                   "num_cols=12 num_rows=12 (12 of 144"):
+        assert corner in out, out

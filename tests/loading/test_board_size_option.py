@@ -189,10 +189,12 @@ def test_a_region_of_the_far_edge_at_every_size(tmp_path):
 @pytest.mark.parametrize("edit, message", [
     ("  top: {ranks: [size]}\n", "regions.top.ranks[0] must be a rank number (1 is the bottom rank), or `last` "
                                  "(`last - 1`, `last - (size - 1)` with an option, ...): the grid's last rank "
-                                 "whatever its size, found 'size'"),
+                                 "whatever its size, or every K-th rank from one to another (`1 to last by 2`), "
+                                 "found 'size'"),
     ("  top: {files: [size]}\n", "regions.top.files[0] must be a file letter (a is the leftmost file), or `last` "
                                  "(`last - 1`, `last - (size - 1)` with an option, ...): the grid's last file "
-                                 "whatever its size, found 'size'"),
+                                 "whatever its size, or every K-th file from one to another (`b to last by 2`), "
+                                 "found 'size'"),
 ])
 def test_a_far_edge_written_with_the_option_says_what_to_write(tmp_path, edit, message):
     folder = _copy(tmp_path, ("regions:\n", "regions:\n" + edit))

@@ -3,6 +3,8 @@
     python benchmarks/outsiders/dots_and_boxes/agree.py --games 200 --seed 1
     python benchmarks/outsiders/dots_and_boxes/agree.py speed --seconds 3 --rounds 3
     python benchmarks/outsiders/dots_and_boxes/agree.py perft --depth 6
+    python benchmarks/outsiders/dots_and_boxes/agree.py --games 200 --seed 5 \
+        --option num_rows=2 --option num_cols=3 --openspiel num_rows=2 --openspiel num_cols=3
 """
 import re
 import sys
@@ -15,7 +17,7 @@ from oracle import main  # noqa: E402
 
 
 def to_notation(state: Any, action: int) -> str:
-    """OpenSpiel's line (h or v, row, col) as the slot of the 5 x 5 lattice, row 0 rank 1."""
+    """OpenSpiel's line (h or v, row, col) as the slot of the lattice, row 0 rank 1."""
     m = re.fullmatch(r"P[12]\(([hv]),(\d+),(\d+)\)", state.action_to_string(action))
     assert m, state.action_to_string(action)
     row, col = int(m[2]), int(m[3])
