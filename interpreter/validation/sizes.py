@@ -40,10 +40,12 @@ def sizes_to_check(data: dict[str, Any], specs: dict[str, Option],
         # narrow board is where a rule written for a square one fails), then others
         # spread evenly between, in the order of the combinations
         corners = set(product(*[sorted({min(values), max(values)}) for values in choices]))
-        spread = iter(combos[round(i * (total - 1) / (MAX_SIZES_CHECKED - 1))] for i in range(MAX_SIZES_CHECKED))
+        spread = [combos[round(i * (total - 1) / (MAX_SIZES_CHECKED - 1))] for i in range(MAX_SIZES_CHECKED)]
         chosen = set(list(corners)[:MAX_SIZES_CHECKED])
-        while len(chosen) < MAX_SIZES_CHECKED:
-            chosen.add(next(spread, None) or next(c for c in combos if c not in chosen))
+        for combo in spread + combos:  # (the spread first; any other where it repeats a corner)
+            if len(chosen) == MAX_SIZES_CHECKED:
+                break
+            chosen.add(combo)
         combos = [c for c in combos if c in chosen]
     return [dict(zip(names, combo)) for combo in combos], total
 
