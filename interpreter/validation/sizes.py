@@ -41,7 +41,7 @@ def sizes_to_check(data: dict[str, Any], specs: dict[str, Option],
         # spread evenly between, in the order of the combinations
         corners = set(product(*[sorted({min(values), max(values)}) for values in choices]))
         spread = [combos[round(i * (total - 1) / (MAX_SIZES_CHECKED - 1))] for i in range(MAX_SIZES_CHECKED)]
-        chosen = set(list(corners)[:MAX_SIZES_CHECKED])
+        chosen = set(sorted(corners)[:MAX_SIZES_CHECKED])
         for combo in spread + combos:  # (the spread first; any other where it repeats a corner)
             if len(chosen) == MAX_SIZES_CHECKED:
                 break
