@@ -19,7 +19,7 @@ import ast as py
 import re
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, NamedTuple, Optional, TypeVar
+from typing import Any, Callable, Collection, Iterable, NamedTuple, Optional, TypeVar
 
 from ..limits import MAX_NOTATION_CHARS
 from ..parsing import ast
@@ -540,9 +540,11 @@ class Compiler:
             phases=tuple(
                 PhaseInfo(phase.info.name, phase.info.order, phase.info.turn, phase.info.pos,
                           no_action=namespace[no_action], before_turn=namespace[before] if before else None,
-                          before_turn_changes=bool(before) and _changes_position(item.before_turn or [], self.items))
-                for phase, no_action, before, item in zip(phases, written.no_action, written.before_turn,
-                                                          self.items.phases)
+                          before_turn_changes=bool(writes), before_turn_variables_only=writes == {"variables"})
+                for phase, no_action, before, writes in zip(
+                    phases, written.no_action, written.before_turn,
+                    [_position_writes(item.before_turn or [], self.items, m.variables) if before else set()
+                     for item, before in zip(self.items.phases, written.before_turn)])
             ),
             runs=tuple(tuple(namespace[name] for name in per_phase) for per_phase in written.runs),
             result_checks=checks,
@@ -1004,23 +1006,31 @@ def _calls_any(function: py.FunctionDef, names: set[str]) -> bool:
 _ENDING_STATEMENTS = (ast.WinStmt, ast.LoseStmt, ast.DrawStmt, ast.EndStmt, ast.LetStmt)
 
 
-def _changes_position(stmts: list[ast.Stmt], items: RuleItems) -> bool:
-    """Whether running `stmts` may change the position (anything but endings,
-    `let` and the conditions and loops around them; a procedure called counts by its
-    statements)."""
+def _position_writes(stmts: list[ast.Stmt], items: RuleItems, variables: Collection[str]) -> set[str]:
+    """What running `stmts` may change of the position: nothing (endings, `let` and
+    the conditions and loops around them; a procedure called counts by its
+    statements), "variables" (assignments to variables, `score[player] += 1`) or
+    "position" (anything else: the board, the turn, a piece's attribute)."""
+    writes: set[str] = set()
     for stmt in stmts:
         if isinstance(stmt, _ENDING_STATEMENTS):
             continue
         if isinstance(stmt, ast.IfStmt):
-            if any(_changes_position(body, items) for _, body in stmt.branches) \
-                    or _changes_position(stmt.otherwise or [], items):
-                return True
+            for body in [body for _, body in stmt.branches] + [stmt.otherwise or []]:
+                writes |= _position_writes(body, items, variables)
         elif isinstance(stmt, ast.ForEachStmt):
-            if _changes_position(stmt.body, items):
-                return True
+            writes |= _position_writes(stmt.body, items, variables)
         elif isinstance(stmt, ast.CallStmt) and stmt.procedure in items.procedures:
-            if _changes_position(items.procedures[stmt.procedure].body, items):
-                return True
+            writes |= _position_writes(items.procedures[stmt.procedure].body, items, variables)
+        elif isinstance(stmt, ast.AssignStmt) and _variable_written(stmt.target) in variables:
+            writes.add("variables")
         else:
-            return True
-    return False
+            writes.add("position")
+    return writes
+
+
+def _variable_written(target: ast.Expr) -> Optional[str]:
+    """The variable an assignment writes (`moves`, `score[player]`), else None."""
+    if isinstance(target, ast.Index):
+        target = target.obj
+    return target.id if isinstance(target, ast.Name) else None

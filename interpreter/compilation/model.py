@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
+from ..limits import MAX_NUMBER
 from ..loading.option_numbers import read_option_number
 from ..loading.options import board_size_numbers, board_size_options
 from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
@@ -221,8 +222,8 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     site = _site_finder(board, report, _sized_note(board, sized, options))
     kinds = _kinds(data)
     attributes = _attributes(data)
-    variables, offset = _variables(data, players, all_players, board, report)
-    pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, report)
+    variables, offset = _variables(data, players, all_players, board, options, report)
+    pools, pool_site_of, offset = _pools(data, kinds, players, all_players, site, board, offset, options, report)
     regions = _regions(data, players, board, site, report, options)
     return GameModel(
         name=str(data.get("game", "")),
@@ -349,7 +350,7 @@ def _attributes(data: Data) -> dict[str, Attribute]:
 
 
 def _variables(data: Data, players: list[str], all_players: list[str], board: boards.Board,
-               report: Report) -> tuple[dict[str, Variable], int]:
+               options: dict[str, Any], report: Report) -> tuple[dict[str, Variable], int]:
     """The variables, and the number of slots they take (a per-player one takes one
     slot per player in play). A site variable holds the site's index (-1: none)."""
     offset = 0
@@ -367,21 +368,43 @@ def _variables(data: Data, players: list[str], all_players: list[str], board: bo
             for player in given:
                 if player not in all_players:
                     report(path + (player,), f"unknown player '{player}'", _hint(player, all_players))
-            defaults = tuple(_default_value(value_type, given.get(player), board, path + (player,), report)
+            defaults = tuple(_default_value(value_type, given.get(player), board, options, path + (player,), report)
                              for player in players)
             given = None
-        default = _default_value(value_type, given, board, path, report)
+        default = _default_value(value_type, given, board, options, path, report)
         variables[name] = Variable(name, offset, per_player, value_type, default,
                                    bool(spec.get("in_position", True)), defaults if per_player else ())
         offset += len(players) if per_player else 1
     return variables, offset
 
 
-def _default_value(value_type: str, given: Any, board: boards.Board, path: Path, report: Report) -> int:
+def _default_value(value_type: str, given: Any, board: boards.Board, options: dict[str, Any], path: Path,
+                   report: Report) -> int:
     """A variable's starting value (none, 0 or false when not given)."""
     if value_type == "site":
         return -1 if given is None else _default_site(board, str(given), path, report)
+    if isinstance(given, str):  # (an int's: the schema takes no other text)
+        return _number_with_options(given, options, path, report, "e.g. default: start_points")
     return int(given or 0)
+
+
+# The largest count a pool starts with (the schema's bound on a number written out).
+MAX_POOL = 100_000
+
+
+def _number_with_options(text: str, options: dict[str, Any], path: Path, report: Report, hint: str,
+                         least: int = -MAX_NUMBER, most: int = MAX_NUMBER) -> int:
+    """A whole number the YAML writes with options (`wall_count`, `2 * size`), its
+    problems reported (0 then)."""
+    try:
+        value = read_option_number(text).value(options)
+    except ValueError as problem:
+        report(path, str(problem), hint)
+        return 0
+    if not least <= value <= most:
+        report(path, f"'{text}' is {value} with these options, and it must lie between {least} and {most}", None)
+        return 0
+    return value
 
 
 def _default_site(board: boards.Board, name: str, path: Path, report: Report) -> int:
@@ -396,8 +419,8 @@ def _default_site(board: boards.Board, name: str, path: Path, report: Report) ->
 
 
 def _pools(data: Data, kinds: dict[str, Kind], players: list[str], all_players: list[str], site: SiteFinder,
-           board: boards.Board,
-           offset: int, report: Report) -> tuple[dict[str, Pool], list[int], int]:
+           board: boards.Board, offset: int, options: dict[str, Any],
+           report: Report) -> tuple[dict[str, Pool], list[int], int]:
     """(the pools, the slot of the pool standing on each site or -1, the slots used
     after them): a pool's counts take one slot per player in play, after `offset`."""
     pools = {}
@@ -419,7 +442,11 @@ def _pools(data: Data, kinds: dict[str, Kind], players: list[str], all_players: 
             if pname in players and s >= 0:
                 sites[players.index(pname)] = s
                 pool_site_of[s] = offset
-        pools[name] = Pool(name, offset, int(spec.get("initial", 0)), kind, sites)
+        initial = spec.get("initial", 0)
+        if isinstance(initial, str):
+            initial = _number_with_options(initial, options, ("pools", name, "initial"), report,
+                                           "e.g. initial: wall_count", least=0, most=MAX_POOL)
+        pools[name] = Pool(name, offset, int(initial), kind, sites)
         offset += len(players)
     return pools, pool_site_of, offset
 
@@ -463,7 +490,7 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
                         report(path, f"site '{board.names[s]}' is given two pieces in the setup", None)
                     placed.add(s)
                     attrs = _setup_attributes({k: v for k, v in values.items() if k != "height"}, attributes, path,
-                                              report)
+                                              report, options)
                     setup.append(Placement(s, owner, kind.index, attrs, height))
     return setup
 
@@ -819,14 +846,17 @@ def _height(values: dict[str, Any], stacks: bool, path: Path, report: Report) ->
 
 
 def _setup_attributes(values: dict[str, Any], attributes: dict[str, Attribute], path: Path,
-                      report: Report) -> tuple[tuple[int, Any], ...]:
-    """((index, value), ...) for the attribute values given to a setup piece."""
+                      report: Report, options: dict[str, Any]) -> tuple[tuple[int, Any], ...]:
+    """((index, value), ...) for the attribute values given to a setup piece (a
+    whole number may be written with options: `seeds: num_seeds`)."""
     out = []
     for name, value in values.items():
         attr = attributes.get(name)
         if attr is None:
             report(path, f"unknown attribute '{name}'", _hint(name, attributes))
             continue
+        if attr.type == "int" and isinstance(value, str):
+            value = _number_with_options(value, options, path, report, f"e.g. {name}: seeds_per_pit")
         if attr.type == "int":
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) > _NUMBER_LIMIT:
                 report(path, f"attribute '{name}' takes a whole number (at most {_NUMBER_LIMIT:.0e}), not {value!r}",

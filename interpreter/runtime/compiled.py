@@ -164,8 +164,10 @@ class PhaseInfo:
     no_action: NoAction  # its `if no action` (or the default ending)
     before_turn: Optional[BeforeTurn] = None  # its `before each turn`, if any
     # whether its `before each turn` may change the position (then the turn's actions
-    # are listed again after it: they were listed for its `no legal action`)
+    # are listed again after it when it did: they were listed for its `no legal action`)
     before_turn_changes: bool = False
+    # whether all it may change is variables (then they alone tell whether it did)
+    before_turn_variables_only: bool = False
 
 
 @dataclass(frozen=True, eq=False)

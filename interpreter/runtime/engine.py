@@ -26,7 +26,7 @@ from .chains import records
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, empty_sites, notation_key, result_filter
 from .pieces import CASE, CHANCE, CHOICE, DESTINATION, FIRST_SHOWN, NO_CHOICE, NO_SITE, ORIGIN
-from .state import State, empty_occupancy
+from .state import State, empty_occupancy, position_marks, variable_marks
 from .values import format_value
 
 if TYPE_CHECKING:
@@ -142,13 +142,18 @@ class Engine:
         # than draw (0: always draw; see random_playout)
         few = [LIST_BELOW_PER_BOUND * d.draws_per_element if drawn is not None else 0
                for d, drawn in zip(decisions, draws)]
+        # by phase: what tells whether its `before each turn` changed the position
+        # (None where it cannot)
+        self._marks: list[Optional[Callable[[State], object]]] = [
+            (variable_marks if phase.before_turn_variables_only else position_marks)
+            if phase.before_turn_changes else None for phase in rules.phases]
         self._playout_tables = (
             weighted,
             [d.legal if not d.is_chance else None for d in decisions],
             [d.codes for d in decisions],
             lazy,
             [phase.before_turn for phase in rules.phases],
-            [phase.before_turn_changes for phase in rules.phases],
+            self._marks,
             any(weighted),
             any(c is not None for c in lazy),
             draws,
@@ -227,12 +232,14 @@ class Engine:
         if s.turn_start:
             s.turn_start = False
             if self.turn_hooks:
+                marks_of = self._marks[s.phase]
+                marks = marks_of(s) if marks_of is not None else None
                 self._start_turn(s, legal)
                 s.board_counted = 0
                 if s.result is not None:
                     s.legal = []
                     return
-                if self.phases[s.phase].before_turn_changes:
+                if marks_of is not None and marks_of(s) != marks:
                     legal = self._listed_again(s)
         if not legal:
             self._no_action(s)
@@ -589,6 +596,8 @@ class Engine:
                     # (_start_turn, written out; an action drawn is one the turn has)
                     reps = s.count_position(history_key(s)) if keeps_history else 0
                     before = befores[s.phase]
+                    marks_of = changes[s.phase]
+                    marks = marks_of(s) if marks_of is not None else None
                     if before is not None:
                         try:
                             before(s, pending is None and not legal, reps)
@@ -598,7 +607,7 @@ class Engine:
                     if s.result is not None:
                         legal = []
                         break
-                    if changes[s.phase]:
+                    if marks_of is not None and marks_of(s) != marks:
                         pending = None
                         legal = self._listed_again(s)
                 if pending is not None:

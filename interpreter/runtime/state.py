@@ -268,3 +268,19 @@ class State:
         entry = key if first == self.board else tuple(self.board)
         n = self.board_counted = self.boards.get(entry, 0) + 1
         self.boards[entry] = n
+
+
+def position_marks(s: State) -> tuple[object, ...]:
+    """What the listing of a position's actions reads and `before each turn` may
+    change: the board (its pieces are never changed in place, so a copy of the
+    list compares by identity at C speed), the variables and pools, and the turn's
+    fields. Equal marks before and after the block mean the actions listed before
+    it still hold — a write that did not run, or one that put back what stood
+    there, lists nothing again (the site lists, the key and the chains follow the
+    board)."""
+    return (s.board[:], s.vars[:], s.phase, s.decision, s.step, s.player, s.carry, s.next_player, s.next_phase)
+
+
+def variable_marks(s: State) -> object:
+    """`position_marks` where all a `before each turn` may write is variables."""
+    return s.vars[:]

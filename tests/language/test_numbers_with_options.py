@@ -1,7 +1,9 @@
-"""Numbers written with options (docs/format.md 2.4 and 2.5): a grid of `2 * side - 1`
-files and ranks, `within: {steps: side - 2, of: REGION}` and `last - (side - 1)` in a
-region rule — a hexagon of any side from one definition, checked against the cells
-worked out here directly; the reader of such numbers and its errors."""
+"""Numbers written with options (docs/format.md 2.4, 2.5, 2.10, 2.11): a grid of
+`2 * side - 1` files and ranks, `within: {steps: side - 2, of: REGION}`, `last - (side
+- 1)` and spans (`1 to last by 2`) in a region rule — a hexagon and a lattice of any
+size from one definition, checked against the cells worked out here directly —, a
+pool's starting count and a variable's default; the reader of such numbers and its
+errors."""
 from pathlib import Path
 
 import pytest
@@ -224,3 +226,64 @@ def test_validate_checks_the_long_narrow_boards_too(capsys):
     for corner in ("num_cols=1 num_rows=1", "num_cols=1 num_rows=12", "num_cols=12 num_rows=1",
                    "num_cols=12 num_rows=12 (12 of 144"):
         assert corner in out, out
+
+
+COUNTS_YAML = HEXAGON_YAML.replace("pieces:\n", """variables:
+  score: {default: 2 * side, per_player: true}
+  bonus: {default: {white: side - 1}, per_player: true}
+pools:
+  stock: {initial: side + 1, description: Stones left.}
+pieces:
+""")
+
+
+@pytest.mark.parametrize("side", [2, 5])
+def test_a_pools_count_and_a_variables_default_from_options(tmp_path, side):
+    game = load_game(write_definition(tmp_path, COUNTS_YAML, PLACE), {"side": side})
+    state = game.initial_state()
+    assert game.variables(state) == {"score": {"white": 2 * side, "black": 2 * side},
+                                     "bonus": {"white": side - 1, "black": 0}}
+    assert game.pools(state) == {"stock": {"white": side + 1, "black": side + 1}}
+
+
+@pytest.mark.parametrize("change, message", [
+    ("initial: side + 1", "initial: side - 9"),
+    ("initial: side + 1", "initial: side * 99999"),
+    ("default: 2 * side", "default: 2 * sides"),
+])
+def test_counts_with_options_out_of_bounds_or_unknown(tmp_path, change, message):
+    expected = {"initial: side - 9": "'side - 9' is -6 with these options, and it must lie between 0 and 100000",
+                "initial: side * 99999": "'side * 99999' is 299997 with these options, and it must lie between 0 "
+                                         "and 100000",
+                "default: 2 * sides": "unknown option 'sides'"}[message]
+    with pytest.raises(Exception) as caught:
+        load_game(write_definition(tmp_path, COUNTS_YAML.replace(change, message), PLACE))
+    assert expected in str(caught.value)
+
+
+def test_a_flag_starts_true_or_false(tmp_path):
+    yaml = COUNTS_YAML.replace("  score: {default: 2 * side, per_player: true}",
+                               "  score: {type: flag, default: side}")
+    with pytest.raises(Exception) as caught:
+        load_game(write_definition(tmp_path, yaml, PLACE))
+    assert "game.yaml:15:32: error: variables.score.default must be " in str(caught.value)
+    assert "found 'side'" in str(caught.value)
+
+
+def test_a_setup_pieces_attribute_from_options(tmp_path):
+    yaml = HEXAGON_YAML.replace("pieces:\n  stone: {symbol: S, description: A stone.}\n", """pieces:
+  stone: {symbol: S, description: A stone.}
+  pit: {symbol: P, owner: neutral}
+attributes:
+  seeds: {type: int}
+setup:
+  neutral:
+    pit: {region: {files: [a], only: {ranks: [1 to last]}}, seeds: 2 * side}
+""")
+    game = load_game(write_definition(tmp_path, yaml, PLACE), {"side": 3})
+    pieces = game.pieces(game.initial_state())
+    assert {piece.site: piece.attributes["seeds"] for piece in pieces} == {
+        f"a{rank}": 6 for rank in range(1, 6)}
+    with pytest.raises(Exception) as caught:
+        load_game(write_definition(tmp_path, yaml.replace("seeds: 2 * side", "seeds: 2 * sid"), PLACE))
+    assert "unknown option 'sid'" in str(caught.value)
