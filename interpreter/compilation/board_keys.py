@@ -9,8 +9,11 @@ a ply where a stone is placed; instead a board's key is the XOR of `hash((site, 
 (helpers.board_key: Zobrist hashing), and the generated code changes it where it
 writes the board. Where a playout's draw takes its candidates from the empty sites
 (compilation/draws.py: a drop onto any empty site of the board), the state keeps
-the list of them (in no particular order) the same way — where every write of
-the generated code is at one site (`writes_many_sites`):
+the list of them the same way — where every write of the generated code is at
+one site (`writes_many_sites`). Made in board order, it stays so where no rule
+empties a site (`RulesInfo.sites_stay_taken`): a site taken is then found by
+bisection, not by `list.remove`'s scan, and one an undo empties is inserted in
+its place; elsewhere it is in no particular order (appended to):
 
 - `b[X] = V`, and a helper that changes the one site it is given as its third
   argument (`h_clear`, `h_replace`, their journaled forms, `h_lift_one`,
