@@ -398,7 +398,8 @@ class Compiler:
             src.functions = [keep_board_state(f, src.fresh, key=keeps_key and f.name not in unkept,
                                               empty=self.keeps_empty,
                                               chains=adjacency_table(self.exprs).id if self.keeps_chains else None,
-                                              liberties=liberties, value=src.value)
+                                              liberties=liberties, value=src.value,
+                                              empty_ordered=self.sites_stay_taken)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage

@@ -7,6 +7,7 @@ fault of the rules into a located `RuleRuntimeError` instead of a Python error.
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left, insort_left
 from collections import defaultdict
 from functools import partial
 from itertools import chain, compress
@@ -1429,6 +1430,9 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites_mask": sites_mask,
     "h_board_key": board_key,
     "h_empty_sites": empty_sites,
+    # (the builtins, for the empty sites kept in board order: compilation/board_keys.py)
+    "h_bisect": bisect_left,
+    "h_insort": insort_left,
     # the groups and their liberties (runtime/chains.py, compilation/liberties.py)
     "h_liberties": liberties,
     "h_chains_wrote": chains_wrote,

@@ -10,7 +10,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.runtime.helpers import empty_sites
-from tests.helpers import REPO, drop_where, stones_and_rocks, write_definition
+from tests.helpers import REPO, drop_where, helper_calls, stones_and_rocks, write_definition
 
 KEEPING = ["benchmarks/games/go", "benchmarks/games/othello", "docs/examples/connect_four", "docs/examples/hex"]
 
@@ -59,6 +59,28 @@ def test_the_kept_list_is_the_boards_empty_sites_at_every_ply(path):
             plies += 1
             assert sorted(copy.empty) == empty_sites(copy.board)  # (the copy's own list, left as it was)
     assert plies > 100
+
+
+def test_where_no_rule_empties_a_site_the_list_stays_in_board_order():
+    # A site taken is found in the list by bisection (board_keys._EmptySites):
+    # the list must be in board order at every ply, its copies too, or the wrong
+    # site would leave it. Where a rule empties sites (Go's captures) the list is
+    # kept as before: appended to.
+    game = load_game(str(REPO / "docs/examples/hex"))
+    engine = game.engine
+    assert engine.rules.sites_stay_taken and helper_calls(game, "h_bisect")
+    rng = random.Random(2)
+    plies = 0
+    for _ in range(8):
+        s = engine.initial_state()
+        while s.result is None:
+            copy = s.copy()
+            engine.random_playout(s, rng, 1)
+            plies += 1
+            assert s.empty == empty_sites(s.board) and copy.empty == empty_sites(copy.board), f"ply {plies}"
+    assert plies > 100
+    go = load_game(str(REPO / "benchmarks/games/go"))
+    assert not go.engine.rules.sites_stay_taken and not helper_calls(go, "h_bisect")
 
 
 def _drawn(engine, s, pool_of):
