@@ -104,6 +104,18 @@ def test_an_outsiders_game_agrees_with_openspiel_to_the_scores(game, check, para
     assert plies > 10 * games
 
 
+@pytest.mark.parametrize("game, params", [("oware", {}), ("oware", {"num_seeds_per_house": 2}), ("mancala", {})])
+def test_a_sowing_game_agrees_with_openspiel_to_the_scores(game, params):
+    # Both players' seeds compared at the end beside the winner (each game's README).
+    script = _script(game)
+    options = {name: int(value) for name, value in params.items()}
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / game), options=options), pyspiel.load_game(game, params), script.to_notation, 3,
+        seed=5, check_end=script.same_scores)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 10 * 3
+
+
 @pytest.mark.parametrize("size", [4, 5])
 def test_havannah_agrees_with_openspiel_side_by_side(size):
     # the hexagon's side an option: the grid's size and the regions written with it
