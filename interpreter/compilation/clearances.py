@@ -591,19 +591,29 @@ def screened_sites(body: Sequence[py.stmt], per_listing: Sequence[py.stmt], src:
     # (each mask's tables asked in one call: a shift per offset of any of them, made once —
     # or, for a mask ORed together site by site before the loop, built there alongside it)
     prelude: list[py.stmt] = []
+    built_answers: dict[str, list[py.expr]] = {}  # (by local, the answers built beside its mask: read as they are)
     for mask, local, by_table in meets:
         built = _built_alongside(per_listing, mask, by_table, src, size)
         if built is not None:
-            per_listing, answers = built
-            prelude.append(pyast.assign(pyast.name(local), pyast.tuple_(*answers)))
+            per_listing, built_answers[local] = built
             continue
         shifts = sorted(set().union(*by_table))
         rows = tuple(tuple((shifts.index(offset), having) for offset, having in sorted(by_offset.items()))
                      for by_offset in by_table)
         found_all = pyast.helper("h_meetings", mask, src.const((tuple(shifts), rows)))
         prelude.append(pyast.assign(pyast.name(local), found_all))
-    return list(per_listing), prelude, code_of(joined("&", found, sum(1 << site for site in landings
-                                                                      if 0 <= site < size)))
+    screened = code_of(joined("&", found, sum(1 << site for site in landings if 0 <= site < size)))
+
+    def answer_read(node: py.AST) -> Optional[py.AST]:
+        if isinstance(node, py.Subscript) and isinstance(node.value, py.Name) and node.value.id in built_answers \
+                and isinstance(node.slice, py.Constant) and type(index := node.slice.value) is int:
+            answer = built_answers[node.value.id][index]
+            assert isinstance(answer, py.Name)
+            return pyast.name(answer.id)
+        return None
+    if built_answers:
+        screened = pyast.replace_nodes(screened, answer_read)
+    return list(per_listing), prelude, screened
 
 
 def unread_masks_dropped(per_listing: Sequence[py.stmt], after: Sequence[py.stmt]) -> list[py.stmt]:
