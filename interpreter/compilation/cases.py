@@ -331,6 +331,8 @@ class CaseWriter:
             per_listing, prelude, sites = needed
             screened = (src.fresh("t"), prelude, sites, self._site_bits())
         loop = clearances.screen_body(body, per_candidate, check, names, screened)
+        if screened is not None:
+            per_listing = clearances.unread_masks_dropped(per_listing, loop)
         code = with_registers(loop, board=case.pattern.lands, first=per_listing)
         what = (f"{case.label}: the conjuncts asked before its check, of the candidates its clearance "
                 f"does not let through")

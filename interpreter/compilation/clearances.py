@@ -591,19 +591,64 @@ def screened_sites(body: Sequence[py.stmt], per_listing: Sequence[py.stmt], src:
     # (each mask's tables asked in one call: a shift per offset of any of them, made once —
     # or, for a mask ORed together site by site before the loop, built there alongside it)
     prelude: list[py.stmt] = []
+    built_answers: dict[str, list[py.expr]] = {}  # (by local, the answers built beside its mask: read as they are)
     for mask, local, by_table in meets:
         built = _built_alongside(per_listing, mask, by_table, src, size)
         if built is not None:
-            per_listing, answers = built
-            prelude.append(pyast.assign(pyast.name(local), pyast.tuple_(*answers)))
+            per_listing, built_answers[local] = built
             continue
         shifts = sorted(set().union(*by_table))
         rows = tuple(tuple((shifts.index(offset), having) for offset, having in sorted(by_offset.items()))
                      for by_offset in by_table)
         found_all = pyast.helper("h_meetings", mask, src.const((tuple(shifts), rows)))
         prelude.append(pyast.assign(pyast.name(local), found_all))
-    return list(per_listing), prelude, code_of(joined("&", found, sum(1 << site for site in landings
-                                                                      if 0 <= site < size)))
+    screened = code_of(joined("&", found, sum(1 << site for site in landings if 0 <= site < size)))
+
+    def answer_read(node: py.AST) -> Optional[py.AST]:
+        if isinstance(node, py.Subscript) and isinstance(node.value, py.Name) and node.value.id in built_answers \
+                and isinstance(node.slice, py.Constant) and type(index := node.slice.value) is int:
+            answer = built_answers[node.value.id][index]
+            assert isinstance(answer, py.Name)
+            return pyast.name(answer.id)
+        return None
+    if built_answers:
+        screened = pyast.replace_nodes(screened, answer_read)
+    return list(per_listing), prelude, screened
+
+
+def unread_masks_dropped(per_listing: Sequence[py.stmt], after: Sequence[py.stmt]) -> list[py.stmt]:
+    """`per_listing` without the locals set to 0 and then only ORed with themselves
+    (`m = m | X`, X reading nothing `per_listing` changes) that nothing else there
+    nor in `after` reads: a mask whose tables' answers `_built_alongside` made
+    beside it, left with no reader — its ORs are work a listing does for nothing."""
+    def updates(stmt: py.stmt, name: str) -> bool:
+        return isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], name) \
+            and (isinstance(stmt.value, py.Constant) and stmt.value.value == 0 and type(stmt.value.value) is int
+                 or isinstance(stmt.value, py.BinOp) and isinstance(stmt.value.op, py.BitOr)
+                 and pyast.is_name(stmt.value.left, name) and not pyast.uses([stmt.value.right], name)
+                 and _pure_read(stmt.value.right))
+
+    statements = list(pyast.statements_in(per_listing))
+    stored = {target.id for stmt in statements if isinstance(stmt, py.Assign) for target in stmt.targets
+              if isinstance(target, py.Name)}
+    kept = list(per_listing)
+    for name in sorted(stored):
+        if pyast.uses(after, name):
+            continue
+        # (the simple statements naming it, all its start and updates: where they name it as
+        # often as the whole does, no other statement — nor a loop's or `if`'s own head — reads it)
+        mine = [stmt for stmt in statements if not isinstance(stmt, (py.For, py.If, py.While, py.With, py.Try))
+                and pyast.uses([stmt], name)]
+        if not all(updates(stmt, name) for stmt in mine) \
+                or pyast.uses(kept, name) != sum(pyast.uses([stmt], name) for stmt in mine):
+            continue
+        kept = pyast.without(kept, lambda stmt, name=name: updates(stmt, name))  # type: ignore[misc]
+    return kept
+
+
+def _pure_read(node: py.expr) -> bool:
+    """Whether `node` only reads names, constants and subscripts of them (nothing it could change)."""
+    return all(isinstance(part, (py.Name, py.Load, py.Constant, py.Subscript)) for part in pyast.walk(node))
 
 
 def _built_alongside(per_listing: Sequence[py.stmt], mask: py.expr, by_table: list[dict[int, int]], src: Source,

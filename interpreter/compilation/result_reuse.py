@@ -535,19 +535,22 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     answer = pyast.replace_nodes(code, recording, memo)
     record += [pyast.assign(pyast.name(local), value) for local, value in emptied_once.values()]
     start = [pyast.assign(rr, pyast.num(0)), pyast.assign(rt, pyast.list_())]
-    start += [pyast.assign(pyast.name(local), pyast.num(-1)) for local in failing_masks.values()]
+    failing_unknown = [pyast.assign(pyast.name(local), pyast.num(-1)) for local in failing_masks.values()]
     start += [pyast.assign(pyast.name(mask), pyast.num(0)) for _, gave, failed, _ in masked for mask in (gave, failed)]
     if used:
         start += [pyast.assign(term_reads, pyast.num(0)), pyast.assign(runs, pyast.list_())]
     if kept:
         # (recorded at once: where its search found a path and kept it, reading more than
         # that path, it is recorded again, reading the path now kept)
+        # (the sites where a kept path's test fails are the board's: found by the first
+        # recording, they hold for the second, which a search's keeping does not change)
         found = pyast.name(fresh("t"))
         run = start + recorded + [pyast.assign(found, answer)]
-        record += [pyast.assign(pyast.name(kept), pyast.false())] + run + [pyast.if_(pyast.name(kept), run)]
+        record += [pyast.assign(pyast.name(kept), pyast.false())] + failing_unknown + run \
+            + [pyast.if_(pyast.name(kept), run)]
         answer = found
     else:
-        record += start + recorded
+        record += failing_unknown + start + recorded
     noted_masks = [pyast.tuple_(*(pyast.tuple_(pyast.name(function), pyast.name(gave), pyast.name(failed), emptied)
                                   for function, gave, failed, emptied in masked))] if masked else []
     helper = MASKED_MEMO if masked else MEMO

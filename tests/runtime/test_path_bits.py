@@ -97,3 +97,22 @@ def test_the_sites_where_a_test_fails():
     assert helpers.failing_sites(occupied, board, lambda pc, p, q: pc[0] == p, 2, 0, bits) == 0b10
     # (the sites where it holds, for a walk passing where it does not)
     assert helpers.failing_sites(occupied, board, not_kind_3, 0, 1, bits, False) == 0b10
+
+
+def test_quoridor_finds_the_failing_sites_once_a_recording(tmp_path, monkeypatch):
+    # A recording whose search kept a new path is recorded again reading that path: the
+    # sites where the kept paths' test fails are the board's, found once for both runs.
+    calls = []
+
+    def counted(*args):
+        calls.append(1)
+        return helpers.failing_sites(*args)
+
+    monkeypatch.setitem(helpers.NAMESPACE, "h_failing_sites", counted)
+    copy = tmp_path / "quoridor"  # (a game loaded before keeps the helper it was given)
+    shutil.copytree(QUORIDOR, copy)
+    game = load_game(str(copy))
+    engine = game.engine
+    assert engine.perft(engine.initial_state(), 3) == [131, 16677, 2062264]
+    # (16,809 listings, a recording each at most; 19,263 calls when the second run asked again)
+    assert 0 < len(calls) <= 1 + 131 + 16677

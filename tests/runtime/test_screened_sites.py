@@ -93,3 +93,52 @@ def test_quoridor_lists_the_same_walls_with_the_landings_found_one_by_one(tmp_pa
             assert engine.perft(s, 2) == other.perft(t, 2)
     # walls were forbidden (their screens had landings to check) in the positions compared
     assert forbidden >= 10 and compared > 5000
+
+
+def _statements(text: str) -> list[ast.stmt]:
+    return ast.parse(text).body
+
+
+def _text(statements: list[ast.stmt]) -> str:
+    return ast.unparse(ast.fix_missing_locations(ast.Module(body=statements, type_ignores=[])))
+
+
+def test_a_mask_only_ored_into_itself_and_read_nowhere_is_dropped():
+    per_listing = _statements(
+        "m = 0\nn = 0\nfor x in o:\n    for y in x:\n        if b[y] is not None:\n"
+        "            m = m | k1[y]\n            n = n | k2[y]\nt = (n,)")
+    kept = clearances.unread_masks_dropped(per_listing, _statements("if t[0] & k3[to]:\n    pass"))
+    assert _text(kept) == ("n = 0\nfor x in o:\n    for y in x:\n        if b[y] is not None:\n"
+                           "            n = n | k2[y]\nt = (n,)")
+
+
+def test_a_mask_read_anywhere_else_is_kept():
+    for per_listing, after in [
+        # (read after the listing's statements: by the screen's loop)
+        ("m = 0\nfor y in o:\n    m = m | k1[y]", "if m & k3[to]:\n    pass"),
+        # (read by an `if`'s own test among them)
+        ("m = 0\nfor y in o:\n    m = m | k1[y]\n    if m:\n        pass", "pass"),
+        # (set otherwise than ORed into itself)
+        ("m = 0\nfor y in o:\n    m = m | k1[y]\nm = 5", "pass"),
+        # (ORed with what a call gives: the call kept)
+        ("m = 0\nfor y in o:\n    m = m | f(y)", "pass"),
+    ]:
+        statements = _statements(per_listing)
+        kept = clearances.unread_masks_dropped(statements, _statements(after))
+        assert _text(kept) == per_listing, per_listing
+
+
+def test_quoridor_screens_build_no_mask_nothing_reads_nor_a_tuple_of_answers():
+    game = load_game(str(QUORIDOR))
+    for screen in generated(game, ast.FunctionDef, "the conjuncts asked before its check"):
+        # (the answers built beside the walls' mask read as they are, not packed in a tuple first)
+        assert not any(isinstance(node, ast.Tuple) for node in ast.walk(screen)), screen.name
+        names = [node for node in ast.walk(screen) if isinstance(node, ast.Name)]
+        stored = {node.id for node in names if isinstance(node.ctx, ast.Store)}
+        loaded = [node.id for node in names if isinstance(node.ctx, ast.Load)]
+        # (each local ORed into itself is read somewhere beyond its own updates)
+        for name in stored:
+            updates = sum(1 for node in ast.walk(screen) if isinstance(node, ast.Assign)
+                          and isinstance(node.value, ast.BinOp) and isinstance(node.value.left, ast.Name)
+                          and node.value.left.id == name and node.targets[0].id == name)  # type: ignore[attr-defined]
+            assert not updates or loaded.count(name) > updates, (screen.name, name)
