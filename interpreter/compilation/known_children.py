@@ -14,8 +14,8 @@ code.
 A case qualifies only if it cannot end the game, end the turn, fail or depend
 on what it does for where the game goes on: its statements are assignments,
 `if`s and `for` loops over what the generated code reads, list appends and
-removals and `hash`, and exactly one `s.decision = N` (with `s.step = M`) at its
-top level. Anything else — a helper call (a rule that may fail, a turn's end,
+removals (`pop` at a place `bisect` found), `hash`, and exactly one
+`s.decision = N` (with `s.step = M`) at its top level. Anything else — a helper call (a rule that may fail, a turn's end,
 `h_end`), a `return` (a follow-up decision), a division, a `while` — leaves the
 case out, and perft plays it as before.
 """
@@ -32,8 +32,10 @@ from . import pyast
 _FIELDS_SET = frozenset({"carry", "board_key"})
 # Methods and builtins a qualifying case may call: none fails on the lists and
 # values generated code gives them.
-_METHODS = frozenset({"append", "remove"})
-_BUILTINS = frozenset({"hash", "h_hash", "len"})  # (h_hash: `hash`, as the board's key calls it)
+_METHODS = frozenset({"append", "remove", "pop"})
+# (h_hash: `hash`, as the board's key calls it; h_bisect and h_insort: the bisect module's,
+# keeping the empty sites in board order, compilation/board_keys.py)
+_BUILTINS = frozenset({"hash", "h_hash", "len", "h_bisect", "h_insort"})
 # Operators that cannot fail on whole numbers.
 _SAFE_OPS = (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)
 
