@@ -15,7 +15,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided,
   the opponent's wins at once blocked (playout.py); where nothing else guides them and the game's statistics allow
-  (knowledge.py), actions with the better mean result preferred (MAST);
+  (knowledge.py), actions with the better mean result preferred (MAST); where the
+  learnt evaluation reads each player's race, pieces moved by the nearer of two
+  random actions, as in the games it was learnt from;
 - **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
   judged by the game's `score` rule (rewards.py); in a game with a score rule
   playouts are cut short (SCORED_ROLLOUT_LIMIT), where the points say more than
