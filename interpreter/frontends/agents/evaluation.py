@@ -311,6 +311,12 @@ class Evaluation:
         return self.scale * linear + self.bias
 
 
+def race_of(evaluation: Evaluation) -> Optional[Race]:
+    """The players' race that `evaluation` reads, where it reads one."""
+    reach = evaluation.features.reach
+    return reach if isinstance(reach, Race) else None
+
+
 def chance(log_odds: float) -> float:
     """The chance of the log-odds `log_odds`, within the bounds of MOST_CONFIDENT."""
     if log_odds > 30.0:

@@ -15,7 +15,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided,
   the opponent's wins at once blocked (playout.py); where nothing else guides them and the game's statistics allow
-  (knowledge.py), actions with the better mean result preferred (MAST);
+  (knowledge.py), actions with the better mean result preferred (MAST); where the
+  learnt evaluation reads each player's race, pieces moved by the nearer of two
+  random actions, as in the games it was learnt from;
 - **a cut-off evaluation**: a playout stopped after `rollout_limit` actions is
   judged by the game's `score` rule (rewards.py); in a game with a score rule
   playouts are cut short (SCORED_ROLLOUT_LIMIT), where the points say more than
@@ -42,6 +44,7 @@ from interpreter.runtime.pieces import CHANCE
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
+from .evaluation import race_of
 from .knowledge import evaluation_of, knowledge_of
 from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
 from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, verify_choice
@@ -103,6 +106,11 @@ class Methods:
     # the check for a forced win after the choice (`_avoid_forced_loss`) tries for wins at
     # once only the kinds of action that have won (`Tactics.has_won`): ten times the answers in its time
     forced_kinds: bool = True
+    # where the evaluation reads each player's race (evaluation.py, `Race`), the playouts
+    # move the pieces as the games it was learnt from did: by the nearer of two random
+    # actions. Uniformly random moves walk the pieces back and forth, and the
+    # evaluation at the cut-off would judge that drift rather than the position.
+    race_playouts: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
@@ -110,7 +118,7 @@ class Methods:
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   block=False, forced_kinds=False)
+                   block=False, forced_kinds=False, race_playouts=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -311,6 +319,8 @@ class MCTSAgent(SeededAgent):
                         safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
                         try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
+        if search.playout.evaluation is not None and methods.race_playouts:
+            search.playout.race = race_of(search.playout.evaluation)
         if methods.block:
             if self._passed is None or self._passed[0] is not game:
                 self._passed = (game, passed_sites(game.board))  # (kept: its table fills as it is asked)

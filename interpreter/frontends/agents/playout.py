@@ -21,6 +21,10 @@ It is random with three cheap exceptions, learnt while searching:
   player whose opponent wins by reaching sites (a piece to the edge) loses nearly
   every playout, whatever the position: random moves do not stand in the way. A
   search stops looking where the looks do not pay (BLOCK_TRIAL, BLOCK_RATE).
+- **a race run** (where `Playout.race` is set: the learnt evaluation reads each
+  player's race): a piece moves by the nearer of two random actions, as in the
+  games the evaluation was learnt from, so that its value at the cut-off judges a
+  race both sides run rather than pieces walked back and forth at random.
 
 The *kind* of an action is its rule case and its target site (see `move_kind`),
 so "capturing on e5" is learnt once for every piece that may do it; a winning
@@ -187,6 +191,10 @@ class Playout:
         # MAST: per player, action code -> [summed reward, count] over the simulated
         # games so far; where kept, a step plays the better of two random actions
         self.values: Optional[list[dict[Any, list[float]]]] = None
+        # where the evaluation reads each player's race (evaluation.py, `Race`): its pieces
+        # move as in the games it was learnt from, by the nearer of two random actions
+        # (None: uniformly at random)
+        self.race: Any = None
         self.runs = 0  # playouts run, and their steps in all (what a playout costs, in positions)
         self.steps = 0
         # the sites a move from one site to another passes over and lands on (`passed_sites`),
@@ -287,6 +295,9 @@ class Playout:
         values = self.values
         if values is not None:
             code = self.better_of_two(state, code, values[mover])
+        race = self.race
+        if race is not None:
+            code = race.nearer_of_two(engine, state, rng, code, mover)
         if move_kind(code) in tactics.losing:
             return self.look_before_leaping(state, code, mover), None
         if self.passed is not None and self.n == 2 and tactics.live.get(1 - mover) and (
