@@ -34,8 +34,8 @@ changes how long a match takes, not what a move may cost (its files end in
 `-cpu.json`).
 
 `--methods grave=0,evaluation=0` plays a variant of the default player against
-MCTSBot: those fields of its `Methods` (mcts.py) changed, to measure what one of
-them is worth (give such a match a `--out` of its own).
+any opponent: those fields of its `Methods` (mcts.py) changed, to measure what one
+of them is worth (give such a match a `--out` of its own).
 """
 from __future__ import annotations
 
@@ -124,12 +124,18 @@ def parse_methods(text: str) -> dict:
 def default_player(spec: str, seed: int):
     """The default player of `spec` (`mcts:0.25s`), with --methods' changes."""
     from interpreter.frontends.agents import make_agent
-    from interpreter.frontends.agents.mcts import CURRENT
 
     agent = make_agent(spec, seed=seed)
-    if METHODS:
-        agent.methods = dataclasses.replace(CURRENT, **METHODS)  # type: ignore[attr-defined]
+    with_methods(agent, 0)
     return agent
+
+
+def with_methods(agent, entry: int) -> None:
+    """The default player (entry 0 of a match's specs) with --methods' changes."""
+    from interpreter.frontends.agents.mcts import CURRENT
+
+    if METHODS and entry == 0:
+        agent.methods = dataclasses.replace(CURRENT, **METHODS)  # type: ignore[attr-defined]
 
 
 def result_file(folder: Path, label: str, opponent: str, seconds: float, clock: str = "wall") -> Path:
@@ -182,7 +188,7 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
     for index in range(first, first + count):
         seats = tuple(min(i, 1) for i in range(n_seats))
         plan = GamePlan(index, tuple(seats[(i + index) % n_seats] for i in range(n_seats)))
-        o = play_one(game, specs, plan, SEED, MAX_PLIES, clock=CLOCKS[clock])
+        o = play_one(game, specs, plan, SEED, MAX_PLIES, clock=CLOCKS[clock], adjust=with_methods)
         mine = game.players[plan.seats.index(0)]
         score = 0.5 if o.winner is None else 1.0 if o.winner == mine else 0.0
         out.append({"index": index, "score": score, "plies": o.plies, "default_player": mine,

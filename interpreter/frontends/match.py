@@ -70,15 +70,20 @@ def game_seed(seed: int, index: int, who: str) -> str:
 
 
 def play_one(game: Game, specs: Sequence[str], plan: GamePlan, seed: int, max_plies: int,
-             think: Optional[str] = None, clock: Optional[Callable[[], float]] = None) -> GameOutcome:
+             think: Optional[str] = None, clock: Optional[Callable[[], float]] = None,
+             adjust: Optional[Callable[[Any, int], None]] = None) -> GameOutcome:
     """Play game `plan.index` to its end (or `max_plies`). With `clock`, the time
     budgets of the searching agents are measured on it (time.process_time: the
-    benchmarks' matches on a shared machine)."""
+    benchmarks' matches on a shared machine). `adjust(agent, entry)` is called on
+    each agent made, with the index of its spec (a benchmark's variant of a player)."""
     players = game.players
     agents = {
         player: make_agent(specs[entry], seed=_int_seed(game_seed(seed, plan.index, player)), think=think)
         for player, entry in zip(players, plan.seats)
     }
+    if adjust is not None:
+        for player, entry in zip(players, plan.seats):
+            adjust(agents[player], entry)
     for agent in agents.values():
         if clock is not None and hasattr(agent, "clock"):
             agent.clock = clock
