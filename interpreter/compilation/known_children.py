@@ -15,9 +15,9 @@ A case qualifies only if it cannot end the game, end the turn, fail or depend
 on what it does for where the game goes on: its statements are assignments,
 `if`s and `for` loops over what the generated code reads, list appends and
 removals (`pop` at a place `bisect` found), `hash`, and exactly one
-`s.decision = N` (with `s.step = M`) at its top level. Anything else — a helper call (a rule that may fail, a turn's end,
-`h_end`), a `return` (a follow-up decision), a division, a `while` — leaves the
-case out, and perft plays it as before.
+`s.decision = N` (with `s.step = M`) at its top level. Anything else — a helper
+call (a rule that may fail, a turn's end, `h_end`), a `return` (a follow-up
+decision), a division, a `while` — leaves the case out, and perft plays it as before.
 """
 from __future__ import annotations
 
