@@ -282,9 +282,10 @@ class MCTSAgent(SeededAgent):
         # with `may_win`, only the first FORCED_FULL candidates try every action)
         winners = self._winners.setdefault(me, []) if may_win is not None else None
         threats: list[Code] = []  # the answers found to force a win, latest first
+        lost: set[int] = set()  # (ids of) the candidates vetoed here
         for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
-            if best.proven is not None or best.vetoed or not best.materialised or best.state is None:
-                break  # (vetoed: every action left is, the forced loss may be the longest)
+            if best.proven is not None or id(best) in lost or not best.materialised or best.state is None:
+                break  # (vetoed here: every action left is, the forced loss may be the longest)
             forced = may_win is not None and allows_forced_win(engine, best, me, FORCED_NODES, deadline,
                                                                CHECK_CLOCK, may_win, winners, threats)
             if not forced and (may_win is None or number < FORCED_FULL):
@@ -293,7 +294,9 @@ class MCTSAgent(SeededAgent):
             if not forced:
                 break
             best.vetoed = True
-            best = _stands_in_the_way(root, threats[:1] + (winners or [])[:THREAT_WINS], passed) or choose(root)
+            lost.add(id(best))
+            best = _stands_in_the_way(root, threats[:1] + (winners or [])[:THREAT_WINS], passed, lost) \
+                or choose(root)
         return best
 
     def prepare(self, game: FrontendGame) -> None:
@@ -423,23 +426,24 @@ def natural_rollout_limit(engine: FastLayer, state: State) -> int:
     return max(DEFAULT_ROLLOUT_LIMIT, min(MAX_ROLLOUT_LIMIT, LENGTH_FACTOR * total // PROBE_PLAYOUTS))
 
 
-def _stands_in_the_way(root: Node, threats: list[Code],
-                       passed: Optional[Callable[[int, int], frozenset[int]]]) -> Optional[Node]:
-    """The root's child the search prefers (most visited, then best mean) among those
-    not vetoed nor lost that land on a site one of `threats` passes over or lands on
-    (`passed`; without it, its destination): after a veto, the forcing answer and the
-    wins it prepared; an action in their way may stop the threat, where the search's
-    next choice, in a game whose playouts all end alike, is as good as drawn at random.
-    None where there is no such child."""
+def _stands_in_the_way(root: Node, threats: list[Code], passed: Optional[Callable[[int, int], frozenset[int]]],
+                       lost: set[int]) -> Optional[Node]:
+    """The root's child, not lost nor in `lost` (ids), that lands on a site one of
+    `threats` passes over or lands on (`passed`; without it, its destination): after a
+    veto, the forcing answer and the wins it prepared; an action in their way may stop
+    the threat, where the search's next choice, in a game whose playouts all end
+    alike, is as good as drawn at random. Of those, one the safety check let through
+    first (a piece given away is better than the game), then the search's preference
+    (most visited, best mean). None where there is no such child."""
     me, children = root.mover, root.children
     assert me is not None and children is not None, "the root of a game going on, expanded"
     sites: set[int] = set()
     for code in threats:
         if len(code) > DESTINATION and code[DESTINATION] >= 0:
             sites |= passed(code[ORIGIN], code[DESTINATION]) if passed is not None else {code[DESTINATION]}
-    blocking = [c for c in children if c.materialised and not c.vetoed and not loses_for(c, me)
+    blocking = [c for c in children if c.materialised and id(c) not in lost and not loses_for(c, me)
                 and c.code is not None and len(c.code) > DESTINATION and c.code[DESTINATION] in sites]
-    return max(blocking, key=lambda c: (c.visits, c.mean(me))) if blocking else None
+    return max(blocking, key=lambda c: (not c.vetoed, c.visits, c.mean(me))) if blocking else None
 
 
 def _forced(root: Node, children: list[Node]) -> str:
