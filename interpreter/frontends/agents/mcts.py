@@ -295,8 +295,10 @@ class MCTSAgent(SeededAgent):
                 break
             best.vetoed = True
             lost.add(id(best))
-            best = _stands_in_the_way(root, threats[:1] + (winners or [])[:THREAT_WINS], passed, lost) \
-                or choose(root)
+            threat = threats[:1] + (winners or [])[:THREAT_WINS]
+            best = _stands_in_the_way(root, threat, passed, lost, True) or choose(root)
+            if best.vetoed:  # (no candidate the safety check let through is left)
+                best = _stands_in_the_way(root, threat, passed, lost, False) or best
         return best
 
     def prepare(self, game: FrontendGame) -> None:
@@ -427,14 +429,15 @@ def natural_rollout_limit(engine: FastLayer, state: State) -> int:
 
 
 def _stands_in_the_way(root: Node, threats: list[Code], passed: Optional[Callable[[int, int], frozenset[int]]],
-                       lost: set[int]) -> Optional[Node]:
+                       lost: set[int], allowed: bool) -> Optional[Node]:
     """The root's child, not lost nor in `lost` (ids), that lands on a site one of
     `threats` passes over or lands on (`passed`; without it, its destination): after a
     veto, the forcing answer and the wins it prepared; an action in their way may stop
     the threat, where the search's next choice, in a game whose playouts all end
-    alike, is as good as drawn at random. Of those, one the safety check let through
-    first (a piece given away is better than the game), then the search's preference
-    (most visited, best mean). None where there is no such child."""
+    alike, is as good as drawn at random. `allowed`: only those the safety check let
+    through; else those it vetoed for material too (once no other is left: a piece
+    given away is better than the game). The search's preference among them (most
+    visited, best mean); None where there is no such child."""
     me, children = root.mover, root.children
     assert me is not None and children is not None, "the root of a game going on, expanded"
     sites: set[int] = set()
@@ -442,6 +445,7 @@ def _stands_in_the_way(root: Node, threats: list[Code], passed: Optional[Callabl
         if len(code) > DESTINATION and code[DESTINATION] >= 0:
             sites |= passed(code[ORIGIN], code[DESTINATION]) if passed is not None else {code[DESTINATION]}
     blocking = [c for c in children if c.materialised and id(c) not in lost and not loses_for(c, me)
+                and (not allowed or not c.vetoed)
                 and c.code is not None and len(c.code) > DESTINATION and c.code[DESTINATION] in sites]
     return max(blocking, key=lambda c: (not c.vetoed, c.visits, c.mean(me))) if blocking else None
 

@@ -316,11 +316,17 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
 
     answers = child.children
     try:
+        # (the answers that forced a win before first: a threat is met by the same answer)
+        first = threats or []
         if answers is not None and all(a.materialised for a in answers):
             positions = [(a.code, a.state) for a in answers if a.state is not None]
+            positions.sort(key=lambda pair: pair[0] not in first)
+            pairs = iter(positions)
         else:
-            positions = [(code, make(state, code)) for code in engine.legal(state)]
-        for code, answer in positions:
+            legal = engine.legal(state)
+            pairs = ((code, make(state, code)) for code in [c for c in first if c in legal]
+                     + [c for c in legal if c not in first])
+        for code, answer in pairs:
             if forced(answer):
                 if threats is not None:
                     threats.insert(0, code)
