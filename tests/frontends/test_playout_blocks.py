@@ -147,3 +147,50 @@ def test_the_forced_win_check_tries_only_the_kinds_that_have_won():
     kinds_only, copies_kinds = check("f8-f6", tactics.has_won)
     assert not everything and not kinds_only
     assert copies_kinds * 5 < copies, (copies_kinds, copies)
+
+
+def test_the_forced_win_check_names_the_forcing_answer_and_keeps_the_wins():
+    """d9-d5 opens the fork: the check names f5-f7 (the king's move between its two
+    lines) and keeps the wins it found (to a7 and i7 after it), which a look trying
+    no kind at all then finds again (the kept wins are tried whatever the kinds say)."""
+    game = load_game("tablut")
+    state = game.parse_position(FORK)
+    attackers = game.players.index("attackers")
+    engine = game.engine
+    node = Node(None)
+    node.state = engine.copy(game.apply(state, game.parse_action(state, "d9-d5")))
+    threats: list = []
+    winners: list = []
+    assert allows_forced_win(engine, node, attackers, 100_000, winners=winners, threats=threats)
+    assert [engine.notation(code) for code in threats] == ["f5-f7"]
+    assert {"f7-a7", "f7-i7"} <= {engine.notation(code) for code in winners}  # (f6-a6 too: an earlier answer's)
+    assert not allows_forced_win(engine, node, attackers, 100_000, may_win=Tactics().has_won)
+    assert allows_forced_win(engine, node, attackers, 100_000, may_win=Tactics().has_won, winners=winners)
+
+
+# Attackers to move (a game of the default player's against `mcts-v1`, ply 18): the
+# king's e6-h6 forks (h6-h1, h6-h9) after 79 of the 89 moves; the 10 others stand on
+# its way (f6, g6, h6) or on one of the two lines. The safety check vetoes 69 of the 89
+# for material, among them most of the 10.
+EARLY_FORK = ("rw2; game tablut; ply 18; phase play; turn attackers move 0; board d1=attackers.soldier "
+              "e1=attackers.soldier f1=attackers.soldier e2=attackers.soldier e4=attackers.soldier "
+              "f4=defenders.soldier a5=attackers.soldier b5=attackers.soldier d5=defenders.soldier "
+              "g5=attackers.soldier i5=attackers.soldier a6=attackers.soldier c6=attackers.soldier "
+              "e6=defenders.king i6=attackers.soldier e7=defenders.soldier c8=defenders.soldier "
+              "e8=attackers.soldier d9=attackers.soldier e9=attackers.soldier f9=attackers.soldier")
+EARLY_FORK_SAFE = {"f1-h1", "i5-h5", "i6-h6", "i6-g6", "i6-f6", "e8-h8", "f9-h9", "f9-f6", "g5-g6", "e2-h2"}
+
+
+def test_after_a_veto_the_player_looks_at_the_moves_in_the_threats_way(monkeypatch):
+    from interpreter.frontends.agents import mcts
+
+    game = load_game("tablut")
+    state = game.parse_position(EARLY_FORK)
+
+    def choices() -> set[str]:
+        return {str(mcts.MCTSAgent(iterations=60, seed=seed).choose(game, state)) for seed in range(3)}
+
+    assert choices() <= EARLY_FORK_SAFE
+    # the search's order alone: its clean choices run out, then its most visited is played
+    monkeypatch.setattr(mcts, "_stands_in_the_way", lambda *_: None)
+    assert not choices() <= EARLY_FORK_SAFE

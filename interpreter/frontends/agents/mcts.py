@@ -40,7 +40,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from interpreter.runtime.pieces import CHANCE
+from interpreter.runtime.pieces import CHANCE, DESTINATION, ORIGIN
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
@@ -52,6 +52,7 @@ from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
 if TYPE_CHECKING:
+    from ...runtime.pieces import Code
     from ...runtime.state import State
     from ..protocol import FastLayer, FrontendGame
 
@@ -128,10 +129,14 @@ SAFETY_NODES = 5_000  # positions the safety check may make, and ...
 SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
 SAFETY_NODES_PER_ITERATION = 4  # ... per simulation of an iteration budget, ...
 SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a toy: so is its check)
-FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of the others after the choice
-FORCED_CANDIDATES = 16  # choices at most looked at for one (within the deadline) ...
+FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of the others after the choice ...
+# ... or twice what the last look took (it vetoed choices or ran out: a threat lasts
+# several moves, each needing more candidates looked at), up to this share
+FORCED_SHARE_MOST = 0.4
+FORCED_CANDIDATES = 32  # choices at most looked at for one (within the deadline) ...
 FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
 FORCED_NODES = 10_000  # positions at most for each
+THREAT_WINS = 4  # after a veto, the latest wins at once found whose lines the next candidate is chosen on
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
 # their shares of the budget in the processor time of this process: on a loaded
@@ -190,6 +195,11 @@ class MCTSAgent(SeededAgent):
         self.last_stats = SearchStats()
         self._memory: Optional[tuple[Any, Tactics, Node]] = None  # (game, tactics, last root)
         self._passed: Optional[tuple[Any, Callable[[int, int], frozenset[int]]]] = None  # (game, `passed_sites`)
+        # the look for a forced win after the choice: its share of the next move's time
+        # (FORCED_SHARE_MOST), and the wins at once it found, by the player who chose
+        self._forced_game: Optional[FrontendGame] = None
+        self._forced_share = FORCED_SHARE
+        self._winners: dict[int, list[Any]] = {}
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -211,6 +221,9 @@ class MCTSAgent(SeededAgent):
         # choice end by the budget's end counted from `started` (the search one mean
         # iteration early, _think), however long the root's checks took
         self.prepare(game)
+        if self.reproducible or self._forced_game is not game:
+            # (an iteration budget's choice depends on the position alone)
+            self._forced_game, self._forced_share, self._winners = game, FORCED_SHARE, {}
         started, end = self.clock(), CHECK_CLOCK()  # (`end`: the budget's end, in the checks' clock)
         search, root = self._start(game, state)
         # (the root's checks have their shares of the budget after `_start`)
@@ -233,25 +246,34 @@ class MCTSAgent(SeededAgent):
         verified = search.material if search.safety_nodes > 0 and root.proven is None else None
         share = 1.0 - VERIFY_SHARE if verified is not None and any(not c.checked for c in children) else 1.0
         forced = self.methods.safety and root.proven is None
+        forced_share = self._forced_share if seconds is not None else FORCED_SHARE
         if forced:
-            share -= FORCED_SHARE
+            share -= forced_share
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         choose = prefer_gains(best_child) if self.methods.gains else best_child
         if verified is not None:
+            # (its deadline leaves the forced look its share)
             best = verify_choice(engine, verified, root, choose, min(VERIFY_NODES, search.safety_nodes),
-                                 None if seconds is None else end, CHECK_CLOCK)
+                                 None if seconds is None else end - (forced_share * seconds if forced else 0.0),
+                                 CHECK_CLOCK)
         else:
             best = choose(root)
         if forced:
             may_win = search.tactics.has_won if self.methods.forced_kinds else None
-            best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end, may_win)
+            looked = CHECK_CLOCK()
+            best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end, may_win,
+                                           self._passed_sites(game))
+            if seconds is not None and self.methods.forced_kinds:
+                used = (CHECK_CLOCK() - looked) / seconds
+                self._forced_share = min(FORCED_SHARE_MOST, max(FORCED_SHARE, 2 * used))
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
 
     def _avoid_forced_loss(self, engine: FastLayer, root: Node, best: Node, choose: Callable[[Node], Node],
                            deadline: Optional[float],
-                           may_win: Optional[Callable[[int], Callable[[Any], bool]]] = None) -> Node:
+                           may_win: Optional[Callable[[int], Callable[[Any], bool]]] = None,
+                           passed: Optional[Callable[[int, int], frozenset[int]]] = None) -> Node:
         """`best`, unless the next player then has a forced win two moves deep
         (safety.py, `allows_forced_win`): that action is vetoed (not proven lost:
         where every other action loses at once, it is the one to play) and the next
@@ -264,17 +286,27 @@ class MCTSAgent(SeededAgent):
         kind the simulated games never saw: a piece taken where it just moved)."""
         me = root.mover
         assert me is not None, "the root of a game going on"
+        # (the wins at once found, per player, kept for the next candidates and moves:
+        # with `may_win`, only the first FORCED_FULL candidates try every action)
+        winners = self._winners.setdefault(me, []) if may_win is not None else None
+        threats: list[Code] = []  # the answers found to force a win, latest first
+        lost: set[int] = set()  # (ids of) the candidates vetoed here
         for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
-            if best.proven is not None or best.vetoed or not best.materialised or best.state is None:
-                return best  # (vetoed: every action left is, the forced loss may be the longest)
+            if best.proven is not None or id(best) in lost or not best.materialised or best.state is None:
+                break  # (vetoed here: every action left is, the forced loss may be the longest)
             forced = may_win is not None and allows_forced_win(engine, best, me, FORCED_NODES, deadline,
-                                                               CHECK_CLOCK, may_win)
+                                                               CHECK_CLOCK, may_win, winners, threats)
             if not forced and (may_win is None or number < FORCED_FULL):
-                forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK)
+                forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK,
+                                           winners=winners, threats=threats)
             if not forced:
-                return best
+                break
             best.vetoed = True
-            best = choose(root)
+            lost.add(id(best))
+            threat = threats[:1] + (winners or [])[:THREAT_WINS]
+            best = _stands_in_the_way(root, threat, passed, lost, True) or choose(root)
+            if best.vetoed:  # (no candidate the safety check let through is left)
+                best = _stands_in_the_way(root, threat, passed, lost, False) or best
         return best
 
     def prepare(self, game: FrontendGame) -> None:
@@ -286,6 +318,12 @@ class MCTSAgent(SeededAgent):
             knowledge_of(game)
         if methods.evaluation:
             evaluation_of(game)
+
+    def _passed_sites(self, game: FrontendGame) -> Callable[[int, int], frozenset[int]]:
+        """`passed_sites` of `game`'s board (kept: its table fills as it is asked)."""
+        if self._passed is None or self._passed[0] is not game:
+            self._passed = (game, passed_sites(game.board))
+        return self._passed[1]
 
     def _start(self, game: FrontendGame, state: State) -> tuple[Search, Node]:
         """The search and its root: the node of `state` in the last tree when there is one."""
@@ -322,9 +360,7 @@ class MCTSAgent(SeededAgent):
         if search.playout.evaluation is not None and methods.race_playouts:
             search.playout.race = race_of(search.playout.evaluation)
         if methods.block:
-            if self._passed is None or self._passed[0] is not game:
-                self._passed = (game, passed_sites(game.board))  # (kept: its table fills as it is asked)
-            search.playout.passed = self._passed[1]
+            search.playout.passed = self._passed_sites(game)
         if search.playout.evaluation is not None and methods.blind_check:
             # (the limit of playouts to the end, asked only where the evaluation is found blind)
             engine = game.engine
@@ -400,6 +436,28 @@ def natural_rollout_limit(engine: FastLayer, state: State) -> int:
     for _ in range(PROBE_PLAYOUTS):
         total += engine.random_playout(engine.copy(state), probe_rng, MAX_ROLLOUT_LIMIT)
     return max(DEFAULT_ROLLOUT_LIMIT, min(MAX_ROLLOUT_LIMIT, LENGTH_FACTOR * total // PROBE_PLAYOUTS))
+
+
+def _stands_in_the_way(root: Node, threats: list[Code], passed: Optional[Callable[[int, int], frozenset[int]]],
+                       lost: set[int], allowed: bool) -> Optional[Node]:
+    """The root's child, not lost nor in `lost` (ids), that lands on a site one of
+    `threats` passes over or lands on (`passed`; without it, its destination): after a
+    veto, the forcing answer and the wins it prepared; an action in their way may stop
+    the threat, where the search's next choice, in a game whose playouts all end
+    alike, is as good as drawn at random. `allowed`: only those the safety check let
+    through; else those it vetoed for material too (once no other is left: a piece
+    given away is better than the game). The search's preference among them (most
+    visited, best mean); None where there is no such child."""
+    me, children = root.mover, root.children
+    assert me is not None and children is not None, "the root of a game going on, expanded"
+    sites: set[int] = set()
+    for code in threats:
+        if len(code) > DESTINATION and code[DESTINATION] >= 0:
+            sites |= passed(code[ORIGIN], code[DESTINATION]) if passed is not None else {code[DESTINATION]}
+    blocking = [c for c in children if c.materialised and id(c) not in lost and not loses_for(c, me)
+                and (not allowed or not c.vetoed)
+                and c.code is not None and len(c.code) > DESTINATION and c.code[DESTINATION] in sites]
+    return max(blocking, key=lambda c: (not c.vetoed, c.visits, c.mean(me))) if blocking else None
 
 
 def _forced(root: Node, children: list[Node]) -> str:

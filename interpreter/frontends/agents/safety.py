@@ -46,6 +46,7 @@ DEEPEST = 2  # whole turns of the others searched after the root's action, at mo
 # errors of the choice's (`prefer_gains`)
 GAIN_Z = 2.0
 VERIFY_NODES = 5_000  # positions the look-ahead may make after the search (verify_choice)
+WINNERS_KEPT = 16  # wins at once kept for the next look for a forced win (`allows_forced_win`)
 
 
 def veto_material_losses(engine: FastLayer, material: Material, root: Node, node_limit: int,
@@ -248,7 +249,8 @@ class OutOfTime(Exception):
 def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
                       deadline: Optional[float] = None,
                       clock: Callable[[], float] = time.perf_counter,
-                      may_win: Optional[Callable[[int], Callable[[Code], bool]]] = None) -> bool:
+                      may_win: Optional[Callable[[int], Callable[[Code], bool]]] = None,
+                      winners: Optional[list[Code]] = None, threats: Optional[list[Code]] = None) -> bool:
     """Whether after `child` (the root's action, by `me`) the next player has an
     answer after which every reply of `me` lets it win at once: a double threat
     that no reply saves, two moves deep, which the search's few hundred
@@ -261,7 +263,11 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
     actions: `Tactics.has_won`), only the actions it lets through are tried for a
     win at once: a win of another kind is missed — a forced win not found, never
     one claimed — and a position without one costs a listing and a few tries
-    rather than a position for each action (40 to 100 in a game of sliding pieces)."""
+    rather than a position for each action (40 to 100 in a game of sliding pieces).
+    `winners`: the actions that won at once in earlier calls (latest first; kept by
+    the caller across candidates and moves), tried first whatever `may_win` says, and
+    added to: a win the full look found is tried by the next look of kinds. The
+    answer found to force a win is put first in `threats`, where given."""
     state = child.state
     if state is None or engine.outcome(state) is not None:
         return False
@@ -269,7 +275,8 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
     if them == me or them == CHANCE:
         return False
     made = [0]
-    winners: list[Code] = []  # the actions that won for `them` at once, latest first
+    if winners is None:
+        winners = []  # the actions that won for `them` at once, latest first
     tried = may_win(them) if may_win is not None and them is not None else None
 
     def make(before: State, code: Code) -> State:
@@ -289,6 +296,7 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
                 if code in winners:
                     winners.remove(code)
                 winners.insert(0, code)
+                del winners[WINNERS_KEPT:]
                 return True
         return False
 
@@ -308,10 +316,21 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
 
     answers = child.children
     try:
+        # (the answers that forced a win before first: a threat is met by the same answer)
+        first = threats or []
         if answers is not None and all(a.materialised for a in answers):
-            positions = [a.state for a in answers if a.state is not None]
+            positions = [(a.code, a.state) for a in answers if a.state is not None]
+            positions.sort(key=lambda pair: pair[0] not in first)
+            pairs = iter(positions)
         else:
-            positions = [make(state, code) for code in engine.legal(state)]
-        return any(forced(answer) for answer in positions)
+            legal = engine.legal(state)
+            pairs = ((code, make(state, code)) for code in [c for c in first if c in legal]
+                     + [c for c in legal if c not in first])
+        for code, answer in pairs:
+            if forced(answer):
+                if threats is not None:
+                    threats.insert(0, code)
+                return True
+        return False
     except OutOfTime:
         return False
