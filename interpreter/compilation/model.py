@@ -628,7 +628,7 @@ def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, 
                                            options))
         except ValueError as problem:
             report(path + (axis,), f"{axis}: {problem}", "e.g. last - (size - 1), 1 to last by 2: whole numbers, "
-                                                          "`last`, options, +, - and *")
+                                                          "`last`, options, +, -, *, // and %")
             return set()
 
     if board.kind == "grid":

@@ -1,9 +1,10 @@
 """Whole numbers the YAML computes from options: a grid's `files: 2 * side - 1`, a
 region rule's `within: {steps: side - 1, ...}` or `ranks: [last - (side - 1)]`.
 
-The text is whole numbers, option names, `+`, `-`, `*` and parentheses, read by a
-small recursive-descent reader (never by Python's `eval`): a definition's text only
-ever becomes a tree of these few operations. Its length and nesting are bounded, and
+The text is whole numbers, option names, `+`, `-`, `*`, `//` (division, rounded
+down), `%` (its remainder) and parentheses, read by a small recursive-descent reader
+(never by Python's `eval`): a definition's text only ever becomes a tree of these
+few operations. Its length and nesting are bounded, and
 so is every value (`MAX_NUMBER`), so an expression cannot make a number the
 interpreter would choke on.
 """
@@ -21,7 +22,7 @@ MAX_DEPTH = 8
 # Combinations of option values tried when finding the values an expression may take.
 MAX_COMBINATIONS = 10_000
 
-_TOKEN = re.compile(r"\s*(?:(\d{1,6})|([A-Za-z_][A-Za-z0-9_]*)|([-+*()]))")
+_TOKEN = re.compile(r"\s*(?:(\d{1,6})|([A-Za-z_][A-Za-z0-9_]*)|(//|[-+*%()]))")
 
 # A tree: an int, an option's name, or (operator, left, right).
 Tree = Union[int, str, tuple[str, Any, Any]]
@@ -49,8 +50,8 @@ def read_option_number(text: str) -> OptionNumber:
     while at < len(text.rstrip()):
         match = _TOKEN.match(text, at)
         if match is None:
-            raise ValueError(f"'{text.strip()}': only whole numbers, option names, +, -, * and parentheses "
-                             f"may be written here, and '{text[at:].strip()[:1]}' is none of them")
+            raise ValueError(f"'{text.strip()}': only whole numbers, option names, +, -, *, //, % and "
+                             f"parentheses may be written here, and '{text[at:].strip()[:1]}' is none of them")
         tokens.append(match.group(match.lastindex or 0))
         at = match.end()
     reader = _Reader(tokens, text.strip())
@@ -94,9 +95,10 @@ class _Reader:
 
     def product(self, depth: int) -> Tree:
         tree = self.factor(depth)
-        while self._peek() == "*":
+        while self._peek() in ("*", "//", "%"):
+            operator = self.tokens[self.at]
             self.at += 1
-            tree = ("*", tree, self.factor(depth))
+            tree = (operator, tree, self.factor(depth))
         return tree
 
     def factor(self, depth: int) -> Tree:
@@ -138,7 +140,10 @@ def _evaluate(tree: Tree, options: Mapping[str, Any]) -> int:
         return value
     operator, left, right = tree
     a, b = _evaluate(left, options), _evaluate(right, options)
-    result = a + b if operator == "+" else a - b if operator == "-" else a * b
+    if operator in ("//", "%") and b == 0:
+        raise ValueError("a number written with options divides by 0 (with these options)")
+    result = a + b if operator == "+" else a - b if operator == "-" else a * b if operator == "*" \
+        else a // b if operator == "//" else a % b
     if abs(result) > MAX_NUMBER:
         raise ValueError(f"a number written with options must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
     return result

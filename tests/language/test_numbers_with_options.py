@@ -140,6 +140,12 @@ def test_the_reader_keeps_the_order_of_operations():
     assert read_option_number("2 * (side - 1) * 3 - 4").value({"side": 3}) == 8
     assert read_option_number(" 7 ").value({}) == 7
     assert read_option_number("a * b + a").names == ("a", "b")
+    # division rounded down and its remainder, as in the rules, bound as tightly as *
+    assert read_option_number("size * size // 8").value({"size": 9}) == 10
+    assert read_option_number("last - size + 1 + (size - 1) // 2").value({"last": 6, "size": 6}) == 3
+    assert read_option_number("7 - 9 // 2 % 3").value({}) == 6
+    with pytest.raises(ValueError, match="divides by 0"):
+        read_option_number("8 // (size - 3)").value({"size": 3})
 
 
 @pytest.mark.parametrize("text, message", [

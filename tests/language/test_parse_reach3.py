@@ -298,7 +298,7 @@ def test_variables_the_schema_takes(variable):
 
 @pytest.mark.parametrize("variable", [
     {"type": "site", "default": 3}, {"type": "site", "default": True},
-    {"type": "int", "default": "e4 / 2"}, {"default": None}, {"type": "flag", "default": "yes"},
+    {"type": "int", "default": "e4 ^ 2"}, {"default": None}, {"type": "flag", "default": "yes"},
     {"type": "flag", "default": {"white": 1}},
 ])
 def test_variables_the_schema_refuses(variable):
