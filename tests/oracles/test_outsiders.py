@@ -69,6 +69,8 @@ def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games)
     ("y", "y", "to_notation", {"board_size": 9}, 4),
     ("mnk", "mnk", "to_notation", {"m": 7, "n": 6, "k": 4}, 4),
     ("dots_and_boxes", "dots_and_boxes", "to_notation", {"num_rows": 2, "num_cols": 3}, 4),
+    ("quoridor", "quoridor", "to_notation", {"board_size": 5}, 3),
+    ("quoridor", "quoridor", "to_notation", {"board_size": 6, "wall_count": 3}, 2),
 ])
 def test_an_outsiders_game_with_options_agrees_with_openspiel(game, openspiel, writer, params, games):
     write = getattr(_script(game), writer)
