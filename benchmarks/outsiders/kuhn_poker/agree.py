@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from oracle import main  # noqa: E402
+from oracle import main, same_returns  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -21,14 +21,6 @@ def write(state, action: int) -> str:
         dealt = state.history()
         return f"deal:{action}" if not dealt else f"deal_not{dealt[0]}:{action}"
     return state.action_to_string(state.current_player(), action)   # Pass, Bet
-
-
-def same_returns(os_state, rw_game, rw_state) -> str | None:
-    """Chips won or lost: OpenSpiel's returns against the scores."""
-    theirs = os_state.returns()
-    scores = rw_game.result(rw_state).scores
-    mine = [scores[player] for player in rw_game.players]
-    return None if list(theirs) == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
 
 
 if __name__ == "__main__":
