@@ -53,6 +53,15 @@ def same_score(os_state, rw_game, rw_state) -> str | None:
     return None if theirs == mine else f"score: OpenSpiel {theirs}, regelwerk {mine}"
 
 
+def same_returns(os_state, rw_game, rw_state) -> str | None:
+    """A `check_end` for a game whose returns are amounts (chips won or lost): every
+    player's OpenSpiel return against that player's score."""
+    theirs = list(os_state.returns())
+    scores = rw_game.result(rw_state).scores
+    mine = [scores[player] for player in rw_game.players]
+    return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
+
+
 def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: int,
                      max_plies: int = 100_000, check_end: EndCheck | None = None
                      ) -> tuple[int, list[Disagreement]]:
