@@ -118,6 +118,23 @@ def test_a_sowing_game_agrees_with_openspiel_to_the_scores(game, params):
     assert plies > 10 * 3
 
 
+@pytest.mark.parametrize("game, variant, params, games", [
+    ("kuhn_poker", None, {}, 20), ("leduc_poker", None, {}, 10),
+    ("kuhn_poker", "players", {"players": 3}, 10), ("leduc_poker", "players", {"players": 3}, 5),
+])
+def test_a_poker_game_agrees_with_openspiel_to_the_chips(game, variant, params, games):
+    # The cards dealt and every player's chips compared at the end (each game's README).
+    script = _script(game)
+    path = OUTSIDERS / game
+    rw_game = load_game(str(path), variant=str(path / "variants" / f"{variant}.yaml") if variant else None,
+                        options=params)
+    write = script.write_players if variant else script.write
+    plies, problems = _oracle().play_and_compare(rw_game, pyspiel.load_game(game, params), write, games, seed=5,
+                                                 check_end=script.same_end)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 2 * games
+
+
 @pytest.mark.parametrize("size", [4, 5])
 def test_havannah_agrees_with_openspiel_side_by_side(size):
     # the hexagon's side an option: the grid's size and the regions written with it
