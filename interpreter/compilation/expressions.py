@@ -224,7 +224,13 @@ class ExpressionCompiler:
         if c.type not in types:
             whole_number(c, e, what)
             words = " or ".join(t.words for t in types if t is not Type.DECIMAL)
-            raise RuleError(e.pos, f"{what} must be {words}, found {describe(c)}")
+            hint = None
+            if isinstance(e, ast.Name) and e.id in self.model.options:
+                # (a built-in name comes first: an option `players` is not read in the rules)
+                hint = (f"in the rules '{e.id}' is built in ({describe(c)}), not the option '{e.id}'"
+                        + (": count(players) is how many play" if e.id == "players" else "")
+                        + "; give the option another name to read it")
+            raise RuleError(e.pos, f"{what} must be {words}, found {describe(c)}", hint)
         return c
 
     def as_sites(self, c: Code) -> Code:

@@ -210,3 +210,19 @@ def test_outcomes_that_depend_on_the_position_one_error(tmp_path, capsys, outcom
             "e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then spawn' to draw again "
             "(the redraws are in the record); for exact odds, one event per count of what is left, "
             "its outcome an index into it (format.md 3.9)") in err
+
+
+def test_an_option_named_as_a_built_in_says_which_is_read(tmp_path, capsys):
+    yaml = ("game: popt\ntitle: P\nrules: game.rules\nplayers: [a, b, c]\n"
+            "in_play: {option: players, choices: {2: [a, b], 3: [a, b, c]}}\n"
+            "options:\n  players: {values: [2, 3], default: 3}\n"
+            "board:\n  grid: {files: 3, ranks: 3}\npieces:\n  stone: {symbol: S}\n")
+    rules = ("phase play:\n    turn: place\ndecision place:\n    action stone:\n        drop stone on sites\n"
+             "        where players - 1 > 0\n        onto empty: place\n")
+    (tmp_path / "game.yaml").write_text(yaml)
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "game.rules:6:15: error: the left side of '-' must be a number, found a set of players" in err
+    assert ("hint: in the rules 'players' is built in (a set of players), not the option 'players': "
+            "count(players) is how many play; give the option another name to read it") in err
