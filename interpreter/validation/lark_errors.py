@@ -390,6 +390,9 @@ def _token_hint(
     if unclosed is not None:
         bracket, open_line, open_column = unclosed
         hint = f"unclosed {bracket!r} opened at {open_line}:{open_column}"
+    elif statement_word is not None and str(token) == "(":
+        hint = (f"{_quote(statement_word)} at the start of a statement is a word of the rules language, "
+                f"not a name: a procedure named so cannot be called (format.md 3.1); give it another name")
     elif statement_word is not None:
         hint = (f"{_quote(statement_word)} at the start of a statement is a word of the rules language, "
                 f"not a name: a variable or pool named so can be read but not assigned (format.md 3.1)")
@@ -574,9 +577,10 @@ def _after_bare_pass(exc: UnexpectedToken, source: str) -> str | None:
 
 
 def _assigned_statement_word(exc: UnexpectedToken, vocabulary: _Vocabulary, source: str) -> str | None:
-    """The keyword starting a line when an assignment follows it (`start += 1`): a
-    variable named like a statement's first word, read as that statement."""
-    if str(exc.token) not in ("=", "+=", "-=", "["):
+    """The keyword starting a line when an assignment or a call follows it (`start
+    += 1`, `give(1, 0)`): a variable or procedure named like a statement's first
+    word, read as that statement."""
+    if str(exc.token) not in ("=", "+=", "-=", "[", "("):
         return None
     try:
         previous = exc.token_history[-1]
@@ -585,7 +589,8 @@ def _assigned_statement_word(exc: UnexpectedToken, vocabulary: _Vocabulary, sour
     kind, line = getattr(previous, "type", None), getattr(previous, "line", None)
     if not isinstance(kind, str) or vocabulary.describe(kind)[0] != _RANK_KEYWORD or not isinstance(line, int):
         return None
-    return str(previous) if _code_line(source, line).split()[:1] == [str(previous)] else None
+    first = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)", _code_line(source, line))
+    return str(previous) if first is not None and first.group(1) == str(previous) else None
 
 
 def _keyword_after_block(exc: UnexpectedToken, expected: list[str], vocabulary: _Vocabulary, source: str) -> bool:

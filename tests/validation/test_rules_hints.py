@@ -226,3 +226,17 @@ def test_an_option_named_as_a_built_in_says_which_is_read(tmp_path, capsys):
     assert "game.rules:6:15: error: the left side of '-' must be a number, found a set of players" in err
     assert ("hint: in the rules 'players' is built in (a set of players), not the option 'players': "
             "count(players) is how many play; give the option another name to read it") in err
+
+
+def test_a_statement_word_called_as_a_procedure(tmp_path, capsys):
+    yaml = ("game: g\ntitle: G\nrules: game.rules\nplayers: [a, b]\nboard:\n  grid: {files: 3, ranks: 3}\n"
+            "pieces:\n  stone: {symbol: S}\n")
+    rules = ("phase play:\n    turn: place\ndecision place:\n    action stone:\n        drop stone on sites\n"
+             "        onto empty:\n            place\n            give(1, 0)\n")
+    (tmp_path / "game.yaml").write_text(yaml)
+    (tmp_path / "game.rules").write_text(rules)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "game.rules:8:17: error: found \"(\"" in err
+    assert ("hint: \"give\" at the start of a statement is a word of the rules language, not a name: a procedure "
+            "named so cannot be called (format.md 3.1); give it another name") in err
