@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.frontends.cli import main
+from tests.helpers import write_definition
 
 BASE = Path(__file__).resolve().parents[1] / "broken" / "_base"
 
@@ -212,31 +213,27 @@ def test_outcomes_that_depend_on_the_position_one_error(tmp_path, capsys, outcom
             "its outcome an index into it (format.md 3.9)") in err
 
 
-def test_an_option_named_as_a_built_in_says_which_is_read(tmp_path, capsys):
-    yaml = ("game: popt\ntitle: P\nrules: game.rules\nplayers: [a, b, c]\n"
-            "in_play: {option: players, choices: {2: [a, b], 3: [a, b, c]}}\n"
-            "options:\n  players: {values: [2, 3], default: 3}\n"
-            "board:\n  grid: {files: 3, ranks: 3}\npieces:\n  stone: {symbol: S}\n")
-    rules = ("phase play:\n    turn: place\ndecision place:\n    action stone:\n        drop stone on sites\n"
-             "        where players - 1 > 0\n        onto empty: place\n")
-    (tmp_path / "game.yaml").write_text(yaml)
-    (tmp_path / "game.rules").write_text(rules)
-    assert main(["validate", str(tmp_path)]) == 1
-    err = capsys.readouterr().err
-    assert "game.rules:6:15: error: the left side of '-' must be a number, found a set of players" in err
-    assert ("hint: in the rules 'players' is built in (a set of players), not the option 'players': "
-            "count(players) is how many play; give the option another name to read it") in err
+PLACING_YAML = ("game: g\ntitle: G\nrules: game.rules\nplayers: [a, b, c]\n"
+                "in_play: {option: players, choices: {2: [a, b], 3: [a, b, c]}}\n"
+                "options:\n  players: {values: [2, 3], default: 3}\n"
+                "board:\n  grid: {files: 3, ranks: 3}\npieces:\n  stone: {symbol: S}\n")
+PLACING_RULES = ("phase play:\n    turn: place\ndecision place:\n    action stone:\n        drop stone on sites\n"
+                 "        onto empty:\n            place\n")
 
 
-def test_a_statement_word_called_as_a_procedure(tmp_path, capsys):
-    yaml = ("game: g\ntitle: G\nrules: game.rules\nplayers: [a, b]\nboard:\n  grid: {files: 3, ranks: 3}\n"
-            "pieces:\n  stone: {symbol: S}\n")
-    rules = ("phase play:\n    turn: place\ndecision place:\n    action stone:\n        drop stone on sites\n"
-             "        onto empty:\n            place\n            give(1, 0)\n")
-    (tmp_path / "game.yaml").write_text(yaml)
-    (tmp_path / "game.rules").write_text(rules)
+@pytest.mark.parametrize("line, error, hint", [
+    # an option hidden by a built-in name
+    ("            if players - 1 > 0:\n                place\n",
+     "game.rules:8:16: error: the left side of '-' must be a number, found a set of players",
+     "hint: in the rules 'players' is built in (a set of players), not the option 'players': "
+     "count(players) is how many play; give the option another name to read it"),
+    # a statement word called like a procedure
+    ("            give(1, 0)\n", 'game.rules:8:17: error: found "("',
+     'hint: "give" at the start of a statement is a word of the rules language, not a name: a procedure '
+     "named so cannot be called (format.md 3.1); give it another name"),
+])
+def test_a_name_the_language_reads_otherwise(tmp_path, capsys, line, error, hint):
+    write_definition(tmp_path, PLACING_YAML, PLACING_RULES + line)
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert "game.rules:8:17: error: found \"(\"" in err
-    assert ("hint: \"give\" at the start of a statement is a word of the rules language, not a name: a procedure "
-            "named so cannot be called (format.md 3.1); give it another name") in err
+    assert error in err and hint in err, err
