@@ -81,6 +81,16 @@ def line_indices(value: Any, count: int, letters: bool, options: Optional[Mappin
     return [i - 1 for i in range(max(first, 1), min(last, count) + 1, 1) if (i - first) % step == 0]
 
 
+def backward_span(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]] = None) -> bool:
+    """Whether `value` is a span whose first end comes after its last (`c to a`):
+    it chooses nothing, where `a to c` was meant."""
+    span = _SPAN.fullmatch(str(value).strip()) if isinstance(value, str) else None
+    if span is None:
+        return False
+    first, last = (_line_number(span.group(end), count, letters, options) for end in ("first", "last"))
+    return first > last > 0
+
+
 def _line_number(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]]) -> int:
     """A rank's or file's number from 1 (0 for a value of neither form)."""
     text = str(value).strip()

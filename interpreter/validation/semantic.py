@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable, Collection
 
-from ..compilation.board import line_indices
+from ..compilation.board import backward_span, line_indices
 from ..compilation.model import AT_KEY
 from ..loading.option_numbers import possible_values
 from ..loading.options import board_size_numbers
@@ -42,6 +42,14 @@ def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate
         count = board.files if letters else board.ranks
         for i, value in enumerate(values):
             try:
+                if backward_span(value, count, letters, model.options):
+                    file, line, col = locate(path + (axis, i))
+                    first, _, rest = str(value).partition(" to ")
+                    last, by, step = rest.partition(" by ")
+                    warnings.append(Diagnostic(file, line, col, f"'{value}' chooses no {axis[:-1]}: it runs from a "
+                                               f"later {axis[:-1]} to an earlier one", "warning",
+                                               f"write {last.strip()} to {first.strip()}{by}{step}"))
+                    continue
                 if line_indices(value, count, letters, model.options):
                     continue
                 if line_indices(value, largest[axis], letters, model.options):

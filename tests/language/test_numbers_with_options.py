@@ -293,3 +293,14 @@ setup:
     with pytest.raises(Exception) as caught:
         load_game(write_definition(tmp_path, yaml.replace("seeds: 2 * side", "seeds: 2 * sid"), PLACE))
     assert "unknown option 'sid'" in str(caught.value)
+
+
+def test_a_backward_span_is_warned_about(tmp_path, capsys):
+    yaml = LATTICE_YAML.replace("{files: [b to last by 2], only: {ranks: [1 to last by 2]}}",
+                                "{files: [b to last by 2], only: {ranks: [last to 1 by 2]}}")
+    write_definition(tmp_path, yaml, PLACE)
+    assert main(["validate", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert "game.yaml:13:51: warning: 'last to 1 by 2' chooses no rank: it runs from a later rank to an earlier " \
+           "one" in err, err
+    assert "hint: write 1 to last by 2" in err
