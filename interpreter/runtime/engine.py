@@ -506,7 +506,7 @@ class Engine:
 
         The loop of `apply_in_place` and `settle`, written out: this is the hot
         path of benchmarks, analysis and the AI's playouts."""
-        (weighted, listers, outcomes, lazy, befores, changes, any_weighted, any_lazy, draws, any_draws, pickers,
+        (weighted, listers, outcomes, lazy, befores, marks_by_phase, any_weighted, any_lazy, draws, any_draws, pickers,
          any_pick, few, any_few) = self._playout_tables
         if any_draws:
             # (each playout its own pools, which the draws reorder: see compilation/draws.py)
@@ -596,7 +596,7 @@ class Engine:
                     # (_start_turn, written out; an action drawn is one the turn has)
                     reps = s.count_position(history_key(s)) if keeps_history else 0
                     before = befores[s.phase]
-                    marks_of = changes[s.phase]
+                    marks_of = marks_by_phase[s.phase]
                     marks = marks_of(s) if marks_of is not None else None
                     if before is not None:
                         try:
