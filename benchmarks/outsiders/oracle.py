@@ -62,6 +62,14 @@ def same_returns(os_state, rw_game, rw_state) -> str | None:
     return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
 
 
+def outcome_index(state, action: int) -> tuple[int, int]:
+    """(how many outcomes OpenSpiel's chance node has, the index of `action` among them):
+    a deal without replacement written as one event per count of cards left, the
+    outcome an index into them (format.md 3.9)."""
+    deck = [outcome for outcome, _ in state.chance_outcomes()]
+    return len(deck), deck.index(action)
+
+
 def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: int,
                      max_plies: int = 100_000, check_end: EndCheck | None = None
                      ) -> tuple[int, list[Disagreement]]:

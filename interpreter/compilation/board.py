@@ -81,14 +81,18 @@ def line_indices(value: Any, count: int, letters: bool, options: Optional[Mappin
     return [i - 1 for i in range(max(first, 1), min(last, count) + 1, 1) if (i - first) % step == 0]
 
 
-def backward_span(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]] = None) -> bool:
-    """Whether `value` is a span whose first end comes after its last (`c to a`):
-    it chooses nothing, where `a to c` was meant."""
+def backward_span(value: Any, count: int, letters: bool,
+                  options: Optional[Mapping[str, Any]] = None) -> Optional[str]:
+    """Where `value` is a span whose first end comes after its last (`c to a`, which
+    chooses nothing), the span the other way round (`a to c`); else None."""
     span = _SPAN.fullmatch(str(value).strip()) if isinstance(value, str) else None
     if span is None:
-        return False
+        return None
     first, last = (_line_number(span.group(end), count, letters, options) for end in ("first", "last"))
-    return first > last > 0
+    if not first > last > 0:
+        return None
+    step = f" by {span.group('step')}" if span.group("step") else ""
+    return f"{span.group('last')} to {span.group('first')}{step}"
 
 
 def _line_number(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]]) -> int:

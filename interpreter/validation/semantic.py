@@ -42,13 +42,11 @@ def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate
         count = board.files if letters else board.ranks
         for i, value in enumerate(values):
             try:
-                if backward_span(value, count, letters, model.options):
+                forwards = backward_span(value, count, letters, model.options)
+                if forwards is not None:
                     file, line, col = locate(path + (axis, i))
-                    first, _, rest = str(value).partition(" to ")
-                    last, by, step = rest.partition(" by ")
                     warnings.append(Diagnostic(file, line, col, f"'{value}' chooses no {axis[:-1]}: it runs from a "
-                                               f"later {axis[:-1]} to an earlier one", "warning",
-                                               f"write {last.strip()} to {first.strip()}{by}{step}"))
+                                               f"later {axis[:-1]} to an earlier one", "warning", f"write {forwards}"))
                     continue
                 if line_indices(value, count, letters, model.options):
                     continue

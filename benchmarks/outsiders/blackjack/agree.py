@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from oracle import main, same_score  # noqa: E402
+from oracle import main, outcome_index, same_score  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -18,8 +18,8 @@ def write(state, action: int) -> str:
     if state.is_chance_node():
         # OpenSpiel's outcome is the card (suit * 13 + rank, clubs first); here it is
         # the index of the card among those left, in the event for their number.
-        deck = [card for card, _ in state.chance_outcomes()]
-        return f"deal{len(deck)}:{deck.index(action)}"
+        left, index = outcome_index(state, action)
+        return f"deal{left}:{index}"
     return state.action_to_string(state.current_player(), action)   # Hit, Stand
 
 

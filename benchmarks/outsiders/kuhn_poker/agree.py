@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pyspiel  # noqa: E402
-from oracle import main, same_returns  # noqa: E402
+from oracle import main, outcome_index, same_returns  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -29,8 +29,7 @@ def write_players(state, action: int) -> str:
     """The variant `players`: a chance outcome is the index of the card among those
     left, in the event of the seat dealt to."""
     if state.is_chance_node():
-        deck = [card for card, _ in state.chance_outcomes()]
-        return f"deal{len(state.history())}:{deck.index(action)}"
+        return f"deal{len(state.history())}:{outcome_index(state, action)[1]}"
     return state.action_to_string(state.current_player(), action)
 
 

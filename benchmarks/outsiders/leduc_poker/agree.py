@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pyspiel  # noqa: E402
-from oracle import main, same_returns  # noqa: E402
+from oracle import main, outcome_index, same_returns  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -22,8 +22,8 @@ def write(state, action: int) -> str:
     if state.is_chance_node():
         # OpenSpiel's outcome is the card; here it is the index of the card among
         # those left, in the event for their number (leduc_poker.rules).
-        deck = [card for card, _ in state.chance_outcomes()]
-        return f"deal{len(deck)}:{deck.index(action)}"
+        left, index = outcome_index(state, action)
+        return f"deal{left}:{index}"
     return state.action_to_string(state.current_player(), action)   # Fold, Call, Raise
 
 
@@ -31,10 +31,9 @@ def write_players(state, action: int) -> str:
     """The variant `players`: the index of the card among those left, in the event
     of the seat dealt to, or `deal_public`."""
     if state.is_chance_node():
-        deck = [card for card, _ in state.chance_outcomes()]
         dealt = sum(1 for x in state.full_history() if x.player == pyspiel.PlayerId.CHANCE)
         event = f"deal{dealt}" if dealt < state.get_game().num_players() else "deal_public"
-        return f"{event}:{deck.index(action)}"
+        return f"{event}:{outcome_index(state, action)[1]}"
     return state.action_to_string(state.current_player(), action)
 
 
