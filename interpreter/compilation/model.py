@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Optional, Sequence
 
 from ..limits import MAX_NUMBER
 from ..loading.option_numbers import read_option_number
@@ -283,7 +283,7 @@ def _regions(data: Data, players: list[str], board: boards.Board, site: SiteFind
     regions: dict[str, Region] = {}
     building: list[str] = []
 
-    def named(name: str, at: Path) -> tuple[int, ...]:
+    def sites_named(name: str, at: Path) -> tuple[int, ...]:
         """The sites of the shared region `name`, which a rule names (`except: star`),
         built first where it comes later in `regions`."""
         if name not in specs:
@@ -303,6 +303,8 @@ def _regions(data: Data, players: list[str], board: boards.Board, site: SiteFind
                    "write its sites here, or name it per player in this region's per_player")
             return ()
         return region.sites[0]
+
+    named = RegionNamed(specs.keys(), sites_named)
 
     def build(name: str, spec: Any) -> None:
         path = ("regions", name)
@@ -605,9 +607,19 @@ def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.
     return boards.build_graph(sites, chains, one_way)
 
 
-# (a shared region's name, where it is named) -> its sites
 _GRID_SITE = re.compile(r"[a-z][0-9]{1,3}")
-RegionNamed = Callable[[str, Path], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class RegionNamed:
+    """A region rule's names: `sites_of(name, where it is named)` gives a shared region's
+    sites (reporting an unknown name); `names` are the regions a rule may name, so a
+    text that is neither a site nor one of them is reported as both."""
+    names: Collection[str]
+    sites_of: Callable[[str, Path], tuple[int, ...]]
+
+    def __call__(self, name: str, at: Path) -> tuple[int, ...]:
+        return self.sites_of(name, at)
 
 
 def _region_sites(spec: Any, board: boards.Board, site: SiteFinder, path: Path, report: Report,
@@ -691,6 +703,10 @@ def _within(spec: Data, board: boards.Board, site: SiteFinder, path: Path, repor
             return set()
     of = spec["of"]
     # (a text that is no site and not shaped like a grid's site names a region)
+    if isinstance(of, str) and of not in board.index and of not in named.names \
+            and not (board.kind == "grid" and _GRID_SITE.fullmatch(of)):
+        report(path + ("of",), f"unknown site or region '{of}'", _hint(of, [*board.index, *named.names]))
+        return set()
     if isinstance(of, (list, dict)) or isinstance(of, str) and of not in board.index \
             and not (board.kind == "grid" and _GRID_SITE.fullmatch(of)):
         centres = _region_sites(of, board, site, path + ("of",), report, named, options)
@@ -823,7 +839,7 @@ def _region_placements(spec: Any, path: Path, owner: int, regions: dict[str, Reg
 
 def _named_among(regions: dict[str, Region], report: Report) -> RegionNamed:
     """A region rule's names read from the regions built (a setup entry's own rule)."""
-    def named(name: str, at: Path) -> tuple[int, ...]:
+    def sites_named(name: str, at: Path) -> tuple[int, ...]:
         region = regions.get(name)
         if region is None or region.per_player:
             report(at, f"unknown region '{name}'" if region is None else
@@ -831,7 +847,7 @@ def _named_among(regions: dict[str, Region], report: Report) -> RegionNamed:
                    _hint(name, regions) if region is None else None)
             return ()
         return region.sites[0]
-    return named
+    return RegionNamed(regions.keys(), sites_named)
 
 
 def _height(values: dict[str, Any], stacks: bool, path: Path, report: Report) -> int:

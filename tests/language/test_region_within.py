@@ -66,6 +66,17 @@ def test_steps_follow_a_graph_boards_edges(tmp_path):
     assert sorted(game.legal_notations(game.initial_state())) == ["hub", "x", "y"]
 
 
+def test_a_graph_sites_misspelling_is_named_as_a_site_or_a_region(tmp_path, capsys):
+    yaml = HEX_YAML.replace(
+        "  grid: {files: 9, ranks: 9, neighbours: [n, ne, e, s, sw, w]}\n",
+        "  graph:\n    sites: {hub: [0, 0], x: [1, 0], y: [0, 1]}\n    edges: [[hub, x], [hub, y]]\n",
+    ).replace("{steps: 4, of: e5}", "{steps: 1, of: hbu}")
+    write_definition(tmp_path, yaml, PLACE_ON.format(region="cells"))
+    assert main(["validate", str(tmp_path)]) != 0
+    err = capsys.readouterr().err
+    assert "game.yaml:13:34:" in err and "unknown site or region 'hbu'" in err and "did you mean 'hub'?" in err
+
+
 @pytest.mark.parametrize("regions,message,where", [
     ("  lattice: {within: {steps: 2, of: z9}}\n", "unknown site 'z9'", "game.yaml:14:"),
     ("  lattice: {within: {steps: -1, of: c3}}\n", "", "game.yaml:14:"),
