@@ -13,7 +13,7 @@ from interpreter import load_game  # noqa: E402
 from interpreter.frontends.adapters import openspiel_game  # noqa: E402
 from interpreter.frontends.adapters.observation import ObservationEncoder  # noqa: E402
 from tests.adapters.games import ALL, BUNDLED, label  # noqa: E402
-from tests.helpers import GAMES  # noqa: E402
+from tests.helpers import GAMES, REPO  # noqa: E402
 
 
 def registered(case, **kwargs):
@@ -98,11 +98,39 @@ def test_returns_and_the_cut_off():
     assert finished.returns() == [1.0 if p == winner else -1.0 for p in ("white", "black")]
 
 
+KUHN_LINES = (("Pass", "Pass"), ("Pass", "Bet", "Pass"), ("Pass", "Bet", "Bet"), ("Bet", "Pass"), ("Bet", "Bet"))
+
+
+def test_scores_as_returns_are_the_chips_won():
+    # An outsider's Kuhn poker: its `score` rule is the chips won or lost, as OpenSpiel's
+    # own kuhn_poker returns them, for every deal and every line of betting.
+    game = openspiel_game.register(str(REPO / "benchmarks" / "outsiders" / "kuhn_poker"),
+                                   name="regelwerk_test_kuhn_chips", returns="score")
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    theirs = pyspiel.load_game("kuhn_poker")
+    seen = set()
+    for first, second in ((a, b) for a in range(3) for b in range(3) if a != b):
+        for line in KUHN_LINES:
+            ours, spiel = game.new_initial_state(), theirs.new_initial_state()
+            for notation in (f"deal:{first}", f"deal_not{first}:{second}", *line):
+                ours.apply_action(ours.string_to_action(notation))
+            for action in (first, second, *(("Pass", "Bet").index(word) for word in line)):
+                spiel.apply_action(action)
+            assert ours.is_terminal() and spiel.is_terminal()
+            assert ours.returns() == spiel.returns()
+            seen.add(tuple(ours.returns()))
+    assert seen == {(1.0, -1.0), (-1.0, 1.0), (2.0, -2.0), (-2.0, 2.0)}
+
+
 def test_bad_registrations_are_clear_errors():
     with pytest.raises(ValueError, match="an OpenSpiel game name is letters, digits and '_'"):
         openspiel_game.register(str(GAMES / "lielow"), name="my game")
     with pytest.raises(ValueError, match="max_game_length must be at least 1"):
         openspiel_game.register(str(GAMES / "lielow"), max_game_length=0)
+    with pytest.raises(ValueError, match="returns='score' needs a game with a score rule; lielow has none"):
+        openspiel_game.register(str(GAMES / "lielow"), returns="score")
+    with pytest.raises(ValueError, match="returns must be one of result, score, not 'chips'"):
+        openspiel_game.register(str(GAMES / "lielow"), returns="chips")
 
 
 def test_several_players_share_the_loss():

@@ -13,6 +13,19 @@ DEFAULT_MAX_STEPS = 100_000
 MAX_CHANCE_IN_A_ROW = 100_000
 
 
+# What an episode's end hands out: "result" (from the winner alone) or "score" (each
+# player's score, for a game with a `score` rule).
+REWARDS = ("result", "score")
+
+
+def check_reward(reward: str, game: Game, argument: str) -> None:
+    """ValueError unless `reward` is one of REWARDS that `game` can give."""
+    if reward not in REWARDS:
+        raise ValueError(f"{argument} must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if reward == "score" and game.engine.scores(game.initial_state()) is None:
+        raise ValueError(f"{argument}='score' needs a game with a score rule; {game.name} has none")
+
+
 def resolve_game(game: Union[str, Game], options: Optional[Mapping[str, Any]], variant: Optional[str]) -> Game:
     """A `Game` as given, or loaded by bundled name, folder or file (`load_game`),
     with `options` and `variant`, which only a name or path can take."""

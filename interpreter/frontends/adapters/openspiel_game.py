@@ -27,10 +27,11 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError(f"the OpenSpiel adapter needs open_spiel: pip install 'regelwerk[rl]' ({exc})") from exc
 
 from ...api import Game
+from ...limits import MAX_NUMBER
 from ...runtime.pieces import CHANCE
 from ...runtime.state import State
 from .actions import ActionIndex
-from .common import DEFAULT_MAX_STEPS, resolve_game, zero_sum_rewards
+from .common import DEFAULT_MAX_STEPS, check_reward, resolve_game, zero_sum_rewards
 from .observation import ObservationEncoder
 
 # The format allows 1 to 16 players (docs/format.md 2.2); options may change how many play.
@@ -46,6 +47,7 @@ def register(
     *,
     name: Optional[str] = None,
     max_game_length: int = DEFAULT_MAX_STEPS,
+    returns: str = "result",
 ) -> Any:
     """Register `game` with pyspiel and return it loaded (a `pyspiel.Game`).
 
@@ -56,8 +58,15 @@ def register(
     `pyspiel.load_game("regelwerk_GAME(players=3)")` compiles the rules again with
     the option `players=3` (once per set of values). A game not over after
     `max_game_length` actions of the players ends there, returns 0 for all.
+
+    `returns`: "result" (zero-sum: +1 for the winner, the others sharing -1, 0 for
+    all without a single winner) or "score" (a game with a `score` rule: each
+    player's score at the end, general-sum — chips won, points; a game cut off by
+    `max_game_length` returns the scores it stopped at).
     """
     rules = resolve_game(game, options, variant)
+    check_reward(returns, rules, "returns")
+    scored = returns == "score"
     short_name = name or f"regelwerk_{rules.name}"
     if not _NAME.match(short_name):
         raise ValueError(f"an OpenSpiel game name is letters, digits and '_', starting with a letter: {short_name!r}")
@@ -72,7 +81,7 @@ def register(
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if has_chance
                      else pyspiel.GameType.ChanceMode.DETERMINISTIC),
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if len(rules.players) > 1
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if len(rules.players) > 1 and not scored
                  else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=MAX_PLAYERS,
@@ -86,7 +95,7 @@ def register(
     # (a class, not a function, is what pyspiel keeps: a closure held by pyspiel's
     # registry alone would be freed after the interpreter has shut down, and crash it)
     loader = type(f"RegelwerkGame_{short_name}", (RegelwerkGame,), {
-        "_registration": _Registration(rules, defaults, max_game_length, game_type),
+        "_registration": _Registration(rules, defaults, max_game_length, game_type, scored),
     })
     pyspiel.register_game(game_type, loader)
     return pyspiel.load_game(short_name)
@@ -96,11 +105,13 @@ class _Registration:
     """One registered game: the rules as registered, the parameters' defaults, and
     the rules compiled for each set of parameters loaded so far."""
 
-    def __init__(self, rules: Game, defaults: dict[str, Any], max_game_length: int, game_type: Any) -> None:
+    def __init__(self, rules: Game, defaults: dict[str, Any], max_game_length: int, game_type: Any,
+                 scored: bool) -> None:
         self.rules = rules
         self.defaults = defaults
         self.max_game_length = max_game_length
         self.game_type = game_type
+        self.scored = scored
         self.compiled: dict[tuple[tuple[str, Any], ...], _Shared] = {}
 
     def shared(self, params: Mapping[str, Any]) -> _Shared:
@@ -114,7 +125,7 @@ class _Registration:
             if zero_sum and len(rules.players) == 1:
                 raise ValueError(f"{self.game_type.short_name} was registered as a game of several players "
                                  "(zero-sum); register it with these options to play it alone")
-            found = self.compiled[key] = _Shared(rules, self.max_game_length, zero_sum)
+            found = self.compiled[key] = _Shared(rules, self.max_game_length, zero_sum, self.scored)
         return found
 
 
@@ -122,8 +133,9 @@ class _Shared:
     """What every position of one loaded game shares (kept out of the states,
     which OpenSpiel copies attribute by attribute)."""
 
-    def __init__(self, game: Game, max_game_length: int, zero_sum: bool) -> None:
+    def __init__(self, game: Game, max_game_length: int, zero_sum: bool, scored: bool) -> None:
         self.game = game
+        self.scored = scored
         self.engine = game.engine
         self.actions = ActionIndex(game)
         self.chance = ActionIndex(game, chance=True)
@@ -138,8 +150,9 @@ class _Shared:
             num_distinct_actions=len(self.actions),
             max_chance_outcomes=len(self.chance),
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
+            # (a score's bounds are those of every number of a definition)
+            min_utility=-float(MAX_NUMBER) if scored else -1.0,
+            max_utility=float(MAX_NUMBER) if scored else 1.0,
             utility_sum=0.0 if zero_sum else None,
             max_game_length=max_game_length,
         )
@@ -237,8 +250,14 @@ class RegelwerkState(pyspiel.State):  # type: ignore[misc]  # (pyspiel has no ty
 
     def returns(self) -> list[float]:
         shared = self._shared
-        outcome = shared.engine.outcome(self._position.state)
+        position = self._position.state
         players = shared.engine.n_players
+        outcome = shared.engine.outcome(position)
+        if shared.scored:
+            if not self.is_terminal():
+                return [0.0] * players
+            scores = outcome[1] if outcome is not None and outcome[1] else shared.engine.scores(position)
+            return [float(score) for score in scores or (0,) * players]
         if outcome is None:
             return [0.0] * players
         return zero_sum_rewards(outcome[0], players)

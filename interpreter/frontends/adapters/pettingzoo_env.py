@@ -32,11 +32,10 @@ from ...api import Game
 from ...runtime.pieces import CHANCE
 from ...runtime.state import State
 from .actions import ActionIndex, LegalIndices
-from .common import DEFAULT_MAX_STEPS, MAX_CHANCE_IN_A_ROW, resolve_game, result_rewards
+from .common import DEFAULT_MAX_STEPS, MAX_CHANCE_IN_A_ROW, check_reward, resolve_game, result_rewards
 from .observation import ObservationEncoder
 
 RENDER_MODES = ("ansi", "rgb_array")
-REWARDS = ("result", "score")
 Observation = dict[str, Any]
 
 
@@ -80,14 +79,11 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if max_steps is not None and max_steps < 1:
             raise ValueError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.game = game
         self.engine = game.engine
-        if reward == "score" and self.engine.scores(game.initial_state()) is None:
-            raise ValueError(f"reward='score' needs a game with a score rule; {game.name} has none")
+        check_reward(reward, game, "reward")
         if render_mode == "rgb_array":
             _rasteriser()  # fail now, with the reason, rather than at the first render
         self.render_mode = render_mode
