@@ -21,8 +21,10 @@ MAX_TEXT = 120
 MAX_DEPTH = 8
 # Combinations of option values tried when finding the values an expression may take.
 MAX_COMBINATIONS = 10_000
+# (a longer run of digits is beyond MAX_NUMBER whatever it is: not converted)
+_MAX_DIGITS = len(str(MAX_NUMBER))
 
-_TOKEN = re.compile(r"\s*(?:(\d{1,6})|([A-Za-z_][A-Za-z0-9_]*)|(//|[-+*%()]))")
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(//|[-+*%()]))")
 
 # A tree: an int, an option's name, or (operator, left, right).
 Tree = Union[int, str, tuple[str, Any, Any]]
@@ -52,6 +54,9 @@ def read_option_number(text: str) -> OptionNumber:
         if match is None:
             raise ValueError(f"'{text.strip()}': only whole numbers, option names, +, -, *, //, % and "
                              f"parentheses may be written here, and '{text[at:].strip()[:1]}' is none of them")
+        if match.group(1) and (len(match.group(1)) > _MAX_DIGITS or int(match.group(1)) > MAX_NUMBER):
+            raise ValueError(f"'{text.strip()}': {match.group(1)} is too large: every number lies between "
+                             f"-{MAX_NUMBER} and {MAX_NUMBER}")
         tokens.append(match.group(match.lastindex or 0))
         at = match.end()
     reader = _Reader(tokens, text.strip())

@@ -154,6 +154,7 @@ def test_the_reader_keeps_the_order_of_operations():
     ("__import__('os')", "is none of them"),
     ("side side", "'side' is not expected there"),
     ("x" * 121, "at most 120 characters"),
+    ("side * 99999999999", "99999999999 is too large: every number lies between -1000000000 and 1000000000"),
     ("(" * (MAX_DEPTH + 1) + "1" + ")" * (MAX_DEPTH + 1), f"nest at most {MAX_DEPTH} deep"),
 ])
 def test_the_reader_refuses_anything_else(text, message):
@@ -166,6 +167,9 @@ def test_numbers_stay_bounded():
     huge = read_option_number("side * side * side * side * side")
     with pytest.raises(ValueError, match="must lie between"):
         huge.value({"side": 999_999})
+    assert read_option_number("1000000000 - side").value({"side": 1}) == 999_999_999  # ten digits are read
+    with pytest.raises(ValueError, match="1000000001 is too large"):
+        read_option_number("1000000001 - side")
     # the values over the options' choices: every combination, or the ends when too many
     assert sorted(possible_values(read_option_number("2 * a - b"), {"a": [1, 2], "b": [0, 1]})) == [1, 2, 3, 4]
     assert len(possible_values(read_option_number("a + b"), {"a": list(range(200)), "b": list(range(200))})) == 4
