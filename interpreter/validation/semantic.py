@@ -24,6 +24,40 @@ if TYPE_CHECKING:
 Locate = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # YAML path -> (file, line, column)
 
 
+# The parts a region rule chooses its sites with (docs/format.md 2.5).
+_REGION_PARTS = ("ranks", "files", "edge", "all", "within", "sites", "union", "per_player")
+
+
+def empty_rule_warnings(data: dict[str, Any], locate: Locate) -> list[Diagnostic]:
+    """Warnings about a region rule written as a mapping with no part (`{}`, or
+    `within: {of: {}}`): it chooses no site, which is a slip — a region with no site is
+    written `[]`."""
+    warnings: list[Diagnostic] = []
+
+    def walk(spec: Any, path: tuple[Any, ...]) -> None:
+        if not isinstance(spec, dict):
+            return
+        if not any(part in spec for part in _REGION_PARTS) and not ("only" in spec or "except" in spec):
+            file, line, col = locate(path)
+            warnings.append(Diagnostic(file, line, col, "a region rule with no part chooses no site", "warning",
+                                       "give it a part ({all: true}, {ranks: [1]}, {sites: [a1]}, ...); "
+                                       "a region with no site is written []"))
+            return
+        for i, part in enumerate(spec.get("union") or []):
+            walk(part, path + ("union", i))
+        for key in ("only", "except"):
+            walk(spec.get(key), path + (key,))
+        within = spec.get("within")
+        if isinstance(within, dict):
+            walk(within.get("of"), path + ("within", "of"))
+        for player, part in (spec.get("per_player") or {}).items():
+            walk(part, path + ("per_player", player))
+
+    for name, spec in (data.get("regions") or {}).items():
+        walk(spec, ("regions", name))
+    return warnings
+
+
 def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate) -> list[Diagnostic]:
     """Warnings about a region rule's rank or file the grid (as built with the options
     chosen) has not: it chooses no site, which is a slip more often than a board made

@@ -89,3 +89,25 @@ def test_within_errors(tmp_path, capsys, regions, message, where):
 def test_validate_accepts_it(tmp_path, capsys):
     write_definition(tmp_path, HEX_YAML, PLACE_ON.format(region="cells"))
     assert main(["validate", str(tmp_path)]) == 0
+
+
+@pytest.mark.parametrize("regions, where", [
+    ("  lattice: {}\n", "game.yaml:14:12:"),
+    ("  lattice: {within: {steps: 1, of: {}}}\n", "game.yaml:14:36:"),
+    ("  lattice: {all: true, except: {}}\n", "game.yaml:14:32:"),
+])
+def test_a_rule_with_no_part_is_warned_about(tmp_path, capsys, regions, where):
+    # (it validates — the definition is not wrong — but chooses no site; [] says that)
+    game = _game(tmp_path, regions + "  corner: [a1]\n  nested: [a2]\n")
+    assert "lattice" not in _sites_by_action(game) or _sites_by_action(game)["lattice"] == sorted(
+        f"{f}{r}" for f in "abcde" for r in "12345")
+    assert main(["validate", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert f"{where} warning: a region rule with no part chooses no site" in err
+    assert "a region with no site is written []" in err
+
+
+def test_a_region_with_no_site_written_as_a_list_is_not_warned_about(tmp_path, capsys):
+    _game(tmp_path, "  lattice: []\n  corner: [a1]\n  nested: [a2]\n")
+    assert main(["validate", str(tmp_path)]) == 0
+    assert "no part" not in capsys.readouterr().err
