@@ -197,11 +197,15 @@ class Game:
         """The declared options: `{name: {"default": ..., "description": ...,
         "values": [...]}}`, with `"type"` (and `"min"`, `"max"` when bounded)
         instead of `"values"` for an option that is not a choice among values, and
-        `"board": ["files", "ranks"]` (what it gives) for an option that sizes the grid."""
+        `"board": ["files", "ranks"]` (what it gives) for an option that sizes the grid, and
+        `"default_written"` (`board_size * board_size // 8`) for a default written with
+        other options (`"default"` is then its value with their defaults)."""
         out = {}
         sized = board_size_numbers(self.definition.data)
         for name, spec in self.model.option_specs.items():
             entry: dict[str, Any] = {"default": plain_number(spec.default), "description": spec.description}
+            if spec.default_number is not None:
+                entry["default_written"] = spec.default_number.text
             if spec.values is not None:
                 entry["values"] = [plain_number(v) for v in spec.values]
             else:

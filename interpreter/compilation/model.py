@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Optional,
 
 from ..limits import MAX_NUMBER
 from ..loading.option_numbers import read_option_number
-from ..loading.options import board_size_numbers, board_size_options
+from ..loading.options import board_size_numbers, board_size_options, effective_values
 from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
 from ..spelling import did_you_mean
 from . import board as boards
@@ -210,8 +210,7 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     are the definition's options and `option_values` the values chosen, already
     checked (loading/options.py)."""
     _check_names(data, report)
-    options = {name: spec.default for name, spec in specs.items()}
-    options.update(option_values)
+    options = effective_values(specs, option_values, report)
     all_players = [p["name"] if isinstance(p, dict) else p for p in data["players"]]
     colors, forward_by_name = _player_colors_and_forward(data["players"], all_players)
     _check_in_play(data, specs, all_players, report)

@@ -129,6 +129,8 @@ def _list_entry(entry: dict[str, Any]) -> str:
             if "min" in spec or "max" in spec:
                 allowed += f" {spec.get('min', '')}..{spec.get('max', '')}"
         lines.append(f"    --option {name}={show_option_value(spec['default'])}  ({allowed})")
+        if spec.get("default_written"):
+            lines.append(f"        by default {spec['default_written']}")
         if spec.get("description"):
             lines.append(f"        {spec['description']}")
         if spec.get("board"):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Mapping, Optional, Union
 
 from ..limits import GRID_FILES, GRID_RANKS, MAX_NUMBER
 from ..spelling import did_you_mean
@@ -37,6 +37,10 @@ class Option:
     minimum: Optional[Union[int, float]]
     maximum: Optional[Union[int, float]]
     description: str
+    # A whole-number default written with the options declared before it
+    # (`default: board_size * board_size // 8`): worked out from their values, as chosen
+    # (`effective_values`); `default` holds it with their defaults.
+    default_number: Optional[OptionNumber] = None
 
     def possible_values(self) -> list[Any]:
         """The values it may take, where they are few enough to try each (else none)."""
@@ -139,7 +143,7 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
 
 def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
     """The options the definition's YAML data declares, each default checked."""
-    specs = {}
+    specs: dict[str, Option] = {}
     for name, raw in (data.get("options") or {}).items():
         values = raw.get("values")
         default = raw.get("default")
@@ -162,9 +166,84 @@ def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
         try:
             spec.default = parse_option_value(spec, default)
         except ValueError as exc:
-            report(("options", name, "default"), f"the default does not fit: {exc}", None)
+            spec.default_number = _default_written_with_options(spec, specs)
+            if spec.default_number is None:
+                why, hint = _why_not_written_with_options(spec, specs) or (f"the default does not fit: {exc}", None)
+                report(("options", name, "default"), why, hint)
+            else:
+                try:
+                    spec.default = _worked_out_default(spec, {n: s.default for n, s in specs.items()})
+                except ValueError as problem:
+                    report(("options", name, "default"), str(problem), None)
         specs[name] = spec
     return specs
+
+
+def _default_written_with_options(spec: Option, earlier: dict[str, Option]) -> Optional[OptionNumber]:
+    """A whole-number option's default read as a number written with options
+    (`board_size * board_size // 8`), where it reads as one and names only whole-number
+    options declared before this one; else None."""
+    if spec.type != "int" or not isinstance(spec.default, str):
+        return None
+    try:
+        number = read_option_number(spec.default)
+    except ValueError:
+        return None
+    if not number.names or any(name not in earlier or earlier[name].type != "int" for name in number.names):
+        return None
+    return number
+
+
+def _why_not_written_with_options(spec: Option, earlier: dict[str, Option]) -> Optional[tuple[str, Optional[str]]]:
+    """(message, hint) for a whole-number default that reads as a number written with
+    options but names one it may not (unknown, later, its own, not a whole number)."""
+    if spec.type != "int" or not isinstance(spec.default, str):
+        return None
+    try:
+        number = read_option_number(spec.default)
+    except ValueError:
+        return None
+    said = f"option '{spec.name}': its default '{number.text}' names '{{name}}', "
+    for name in number.names:
+        if name == spec.name:
+            return said.format(name=name) + "itself", "a default may name the options declared above it"
+        if name not in earlier:
+            return (said.format(name=name) + "which is no option declared above it",
+                    did_you_mean(name, list(earlier)) or "a default may name the options declared above it")
+        if earlier[name].type != "int":
+            return (said.format(name=name) + f"a {earlier[name].type} option",
+                    "a default written with options names whole-number options")
+    return None
+
+
+def _worked_out_default(spec: Option, values: Mapping[str, Any]) -> Any:
+    """`spec`'s default written with options, worked out from `values` and checked
+    against its bounds and values (ValueError saying with which values it failed)."""
+    number = spec.default_number
+    assert number is not None
+    used = ", ".join(f"{name}={show_option_value(values.get(name))}" for name in number.names)
+    try:
+        return parse_option_value(spec, number.value(values))
+    except ValueError as problem:
+        raise ValueError(f"option '{spec.name}': its default '{number.text}' with {used}: {problem}") from None
+
+
+def effective_values(specs: dict[str, Option], chosen: Mapping[str, Any], report: Report) -> dict[str, Any]:
+    """Every option's value: the one chosen, else its default — a default written with
+    options worked out from the values before it, in the order they are declared (one
+    that does not fit those values is reported at it, and its own default taken)."""
+    values: dict[str, Any] = {}
+    for name, spec in specs.items():
+        values[name] = spec.default
+        if name in chosen:
+            values[name] = chosen[name]
+        elif spec.default_number is not None:
+            try:
+                values[name] = _worked_out_default(spec, values)
+            except ValueError as problem:
+                report(("options", name, "default"), str(problem), "choose its value (--option "
+                                                                    f"{name}=...) or other values for those")
+    return values
 
 
 def show_option_value(value: Any) -> str:

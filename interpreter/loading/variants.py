@@ -191,7 +191,14 @@ def apply_variants(definition: Any, chain: list[Path], diags: DiagnosticList) ->
                 continue
             changed = dict(options[opt], default=value)
             rejected: list[str] = []
-            read_options({"options": {opt: changed}}, lambda path, message, hint: rejected.append(message))
+
+            def refused(path: tuple[Any, ...], message: str, hint: Optional[str], opt: str = opt) -> None:
+                if path[1] == opt:
+                    rejected.append(message)
+            # (with the options declared before it, which a default written with options may name)
+            declared = list(options)
+            earlier = {key: options[key] for key in declared[:declared.index(opt)]}
+            read_options({"options": {**earlier, opt: changed}}, refused)
             if rejected:
                 # Said here, at the variant's value: the merged options have no file of their own.
                 line, col = positions.locate(("options", opt))

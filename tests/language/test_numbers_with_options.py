@@ -308,3 +308,41 @@ def test_a_backward_span_is_warned_about(tmp_path, capsys):
     assert "game.yaml:13:51: warning: 'last to 1 by 2' chooses no rank: it runs from a later rank to an earlier " \
            "one" in err, err
     assert "hint: write 1 to last by 2" in err
+
+
+DEFAULT_FROM_OPTIONS_YAML = COUNTS_YAML.replace(
+    "  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}\n",
+    "  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}\n"
+    "  walls: {type: int, default: side * side // 2, min: 1, max: 20, description: Stones each.}\n",
+).replace("initial: side + 1", "initial: walls")
+
+
+@pytest.mark.parametrize("given, walls", [({}, 4), ({"side": 2}, 2), ({"side": 5}, 12), ({"side": 5, "walls": 7}, 7)])
+def test_an_options_default_written_with_the_options_above_it(tmp_path, given, walls):
+    game = load_game(write_definition(tmp_path, DEFAULT_FROM_OPTIONS_YAML, PLACE), given)
+    assert game.pools(game.initial_state()) == {"stock": {"white": walls, "black": walls}}
+    assert game.options["walls"] == walls
+    assert game.option_specs["walls"]["default"] == 4  # with side's default, 3
+    assert game.option_specs["walls"]["default_written"] == "side * side // 2"
+    assert "default_written" not in game.option_specs["side"]
+
+
+def test_a_variant_may_write_the_default_with_options(tmp_path):
+    write_definition(tmp_path, DEFAULT_FROM_OPTIONS_YAML, PLACE)
+    (tmp_path / "variant.yaml").write_text("variant: more\nextends: game.yaml\noptions:\n  walls: side + 4\n")
+    game = load_game(str(tmp_path / "variant.yaml"), {"side": 5})
+    assert game.pools(game.initial_state())["stock"]["white"] == 9
+
+
+@pytest.mark.parametrize("default, message", [
+    ("side * side - 8", "option 'walls': its default 'side * side - 8' with side=2: option 'walls' must be at least "
+                        "1, not -4"),
+    ("sides * 2", "option 'walls': its default 'sides * 2' names 'sides', which is no option declared above it"),
+    ("walls + 1", "option 'walls': its default 'walls + 1' names 'walls', itself"),
+])
+def test_a_default_that_cannot_be_worked_out_is_an_error_at_it(tmp_path, capsys, default, message):
+    # validate tries every side, so a default that fails only at side=2 is found
+    write_definition(tmp_path, DEFAULT_FROM_OPTIONS_YAML.replace("side * side // 2", default), PLACE)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"game.yaml:10:31: error: {message}" in err, err
