@@ -168,7 +168,11 @@ def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
         except ValueError as exc:
             spec.default_number = _default_written_with_options(spec, specs)
             if spec.default_number is None:
-                why, hint = _why_not_written_with_options(spec, specs) or (f"the default does not fit: {exc}", None)
+                word = spec.type == "int" and isinstance(default, str) and default.strip().isidentifier()
+                why, hint = _why_not_written_with_options(spec, specs) or (
+                    f"the default does not fit: {exc}",
+                    "an option whose default is a word is a text option: give it `type: str` or its `values`"
+                    if word else None)
                 report(("options", name, "default"), why, hint)
             else:
                 try:
@@ -203,6 +207,8 @@ def _why_not_written_with_options(spec: Option, earlier: dict[str, Option]) -> O
         number = read_option_number(spec.default)
     except ValueError:
         return None
+    if isinstance(number.tree, str) and number.tree not in earlier:
+        return None  # (a word: more likely a text option's default than a slip in an option's name)
     said = f"option '{spec.name}': its default '{number.text}' names '{{name}}', "
     for name in number.names:
         if name == spec.name:

@@ -346,3 +346,13 @@ def test_a_default_that_cannot_be_worked_out_is_an_error_at_it(tmp_path, capsys,
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert f"game.yaml:10:31: error: {message}" in err, err
+
+
+def test_a_word_as_a_whole_number_options_default_is_taken_for_a_text_option(tmp_path, capsys):
+    # (not "names 'fast', which is no option": the author meant a text option)
+    write_definition(tmp_path, DEFAULT_FROM_OPTIONS_YAML.replace("default: side * side // 2, min: 1, max: 20",
+                                                                 "default: fast"), PLACE)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "game.yaml:10:31: error: the default does not fit: option 'walls' takes a whole number, not 'fast'" in err
+    assert "a text option: give it `type: str` or its `values`" in err
