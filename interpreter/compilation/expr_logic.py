@@ -45,7 +45,7 @@ class LogicFamily:
         }
 
     def functions(self) -> dict[str, Handler]:
-        return {"abs": self.abs}
+        return {"abs": self.abs, "player_after": self.player_after}
 
     # ------------------------------------------------------------ literals
     def number(self, e: ast.Num, scope: Scope) -> Code:
@@ -195,6 +195,17 @@ class LogicFamily:
         if c.is_const:
             return self.x.const(abs(c.const), c.type)
         return Code(pyast.helper("abs", c.code), c.type, c.deps, cost=c.cost + 1)
+
+    def player_after(self, e: ast.Call, scope: Scope) -> Code:
+        x = self.x
+        who = x.expect(x.compile(e.args[0], scope), (Type.PLAYER,), e.args[0], "the first argument of 'player_after'")
+        places = x.expect(x.compile(e.args[1], scope), (Type.INT,), e.args[1], "the second argument of 'player_after'")
+        count = x.n_players
+        if who.is_const and places.is_const:
+            return x.const(helpers.player_after(who.const, places.const, count), Type.PLAYER)
+        deps, cost = who.deps | places.deps, who.cost + places.cost + 2
+        return Code(pyast.helper("h_player_after", who.code, places.code, pyast.num(count)), Type.PLAYER, deps,
+                    cost=cost)
 
     # ------------------------------------------------------------ comparisons
     def comparison(self, e: ast.Compare, scope: Scope) -> Code:

@@ -667,6 +667,12 @@ def along(track: Track, site: int, n: int, pos: Pos) -> tuple[int, ...]:
     return tuple(sites[(i + k) % size] for k in range(1, n + 1))
 
 
+def player_after(player: int, places: int, players: int) -> int:
+    """The player `places` places after `player` in turn order among the `players` in
+    play (before it when negative), or -1 (none) when `player` is none."""
+    return (player + places) % players if player >= 0 else -1
+
+
 def steps_on(track: Track, site: int) -> int:
     """How many steps `site` is from the track's first site, or -1 when it is not on it."""
     return track[1][site]
@@ -1422,6 +1428,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_behind": behind,
     "h_along": along,
     "h_steps_on": steps_on,
+    "h_player_after": player_after,
     "h_track_path": track_path,
     "h_track_to": track_to,
     "h_result_filter": result_filter,
