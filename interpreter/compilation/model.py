@@ -483,17 +483,29 @@ def _setup(data: Data, players: list[str], all_players: list[str], kinds: dict[s
             path = ("setup", owner_name, kind_name)
             found = _placements(sites, path) + _region_placements(sites, path, owner, regions, board, site, report,
                                                                   options)
+            given_twice: dict[Path, list[str]] = {}  # (a region's sites share one place in the YAML)
             for sname, values, path in found:
                 s = sname if isinstance(sname, _SiteIndex) else site(sname, path)
                 height = _height(values, bool(data.get("stacks")), path, report)
                 if s >= 0:
                     if s in placed:
-                        report(path, f"site '{board.names[s]}' is given two pieces in the setup", None)
+                        given_twice.setdefault(path, []).append(board.names[s])
                     placed.add(s)
                     attrs = _setup_attributes({k: v for k, v in values.items() if k != "height"}, attributes, path,
                                               report, options)
                     setup.append(Placement(s, owner, kind.index, attrs, height))
+            for path, names in given_twice.items():
+                report(path, f"site '{names[0]}' is given two pieces in the setup" if len(names) == 1 else
+                       f"sites {_some_names(names)} are given two pieces in the setup", None)
     return setup
+
+
+def _some_names(names: list[str], shown: int = 4) -> str:
+    """'a1', 'b1', 'c1' and 5 more: a few names of a long list, quoted."""
+    quoted = [f"'{name}'" for name in names[:shown]]
+    if len(names) > shown:
+        return ", ".join(quoted) + f" and {len(names) - shown} more"
+    return ", ".join(quoted[:-1]) + f" and {quoted[-1]}"
 
 
 def _hint(name: str, candidates: Iterable[str]) -> Optional[str]:

@@ -74,6 +74,11 @@ def test_an_attribute_named_region_is_still_an_attribute(folder):
     ("  neutral:\n    man: {region: home}", "game.yaml:72:19: error: region 'home' differs per player"),
     ("  white:\n    man: {region: {ranks: [1]}}\n    chief: [c1]",
      "game.yaml:73:13: error: site 'c1' is given two pieces in the setup"),
+    # (a region's sites given twice: one error at the region, naming a few of them)
+    ("  white:\n    man: {region: {ranks: [1]}}\n    chief: {region: {ranks: [1]}}",
+     "game.yaml:73:21: error: sites 'a1', 'b1', 'c1', 'd1' and 1 more are given two pieces in the setup"),
+    ("  white:\n    man: {region: {ranks: [1], only: [a1, b1, c1]}}\n    chief: {region: {ranks: [1]}}",
+     "game.yaml:73:21: error: sites 'a1', 'b1' and 'c1' are given two pieces in the setup"),
     ("  white:\n    man: {region: [a1, z9]}", "game.yaml:72:24: error: unknown site 'z9'"),
 ])
 def test_mistakes_are_located(folder, capsys, setup, expected):
