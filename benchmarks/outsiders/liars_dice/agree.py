@@ -22,8 +22,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pyspiel  # noqa: E402
-from oracle import (openspiel_perft, openspiel_playouts_per_second, parse_values,  # noqa: E402
-                    play_and_compare, regelwerk_playouts_per_second, same_returns)
+from oracle import (  # noqa: E402
+    openspiel_perft,
+    openspiel_playouts_per_second,
+    parse_values,
+    play_and_compare,
+    regelwerk_playouts_per_second,
+    same_returns,
+)
 
 from interpreter import load_game  # noqa: E402
 
