@@ -3,6 +3,8 @@
 python benchmarks/outsiders/hearts/agree.py --games 200 --seed 1
 python benchmarks/outsiders/hearts/agree.py --games 200 --seed 2 --option pass_cards=false \
     --option jd_bonus=true --option avoid_all_tricks_bonus=true
+python benchmarks/outsiders/hearts/agree.py keep --games 200 --seed 3 \
+    --option can_lead_hearts_instead_of_qs=true
 python benchmarks/outsiders/hearts/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/hearts/agree.py perft --depth 4 --random-plies 65
 
@@ -68,6 +70,43 @@ class _NoPassGame:
         return _NoPassState(self._game.new_initial_state())
 
 
+def keep_points(argv) -> int:
+    """Games in which every player keeps hearts and the queen of spades while they can
+    (uniformly among the other legal cards, else among all): hearts stay unbroken long
+    and hands end in hearts and the queen, which random games seldom reach (the lead
+    of can_lead_hearts_instead_of_qs). Compares the legal sets and the returns."""
+    import random
+    parser = oracle.arguments("hearts against OpenSpiel's hearts, points kept back")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game, os_game = oracle.games_from(HERE, "hearts", args, None, None)
+    rng = random.Random(args.seed)
+    problems = plies = 0
+    for number in range(args.games):
+        os_state, rw_state = os_game.new_initial_state(), rw_game.initial_state()
+        while not os_state.is_terminal():
+            legal = os_state.legal_actions()
+            if not os_state.is_chance_node():
+                mine = sorted(rw_game.legal_notations(rw_state))
+                if sorted(card(a) for a in legal) != mine:
+                    print(f"game {number}: OpenSpiel {sorted(card(a) for a in legal)}, regelwerk {mine}")
+                    problems += 1
+                    break
+                quiet = [a for a in legal if a % 4 != 2 and a != 43]   # no heart, not SQ
+                legal = quiet or legal
+            action = rng.choice(legal)
+            rw_state = rw_game.apply(rw_state, write(os_state, action))
+            os_state.apply_action(action)
+            plies += 1
+        else:
+            if (what := oracle.same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
+                print(f"game {number}: {what or 'regelwerk not over'}")
+                problems += 1
+    print(f"{args.games} games, {plies} plies, seed {args.seed}, points kept: {problems} disagreements")
+    return 1 if problems else 0
+
+
 def agree(argv) -> int:
     parser = oracle.arguments("hearts against OpenSpiel's hearts, move by move")
     parser.add_argument("--games", type=int, default=200)
@@ -86,6 +125,8 @@ def agree(argv) -> int:
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
+    if argv and argv[0] == "keep":
+        sys.exit(keep_points(argv[1:]))
     if argv and argv[0] in ("speed", "perft"):
         sys.exit(oracle.main(HERE, "hearts", write, argv))
     sys.exit(agree(argv[1:] if argv and argv[0] == "agree" else argv))
