@@ -1,0 +1,143 @@
+"""Hearts against OpenSpiel's hearts, move by move.
+
+python benchmarks/outsiders/hearts/agree.py --games 200 --seed 1
+python benchmarks/outsiders/hearts/agree.py --games 200 --seed 2 --option pass_cards=false \
+    --option jd_bonus=true --option avoid_all_tricks_bonus=true
+python benchmarks/outsiders/hearts/agree.py keep --games 200 --seed 3 \
+    --option can_lead_hearts_instead_of_qs=true
+python benchmarks/outsiders/hearts/agree.py speed --seconds 3 --rounds 3
+python benchmarks/outsiders/hearts/agree.py --games 200 --seed 7 \
+    --variant benchmarks/outsiders/hearts/variants/dealer-seat.yaml
+python benchmarks/outsiders/hearts/agree.py perft --depth 4 --random-plies 65
+
+The cards are the sites C2 D2 H2 S2 C3 ... SA (OpenSpiel's order); a deal outcome is
+the index of the card among those left, in the event named after their count
+(`deal52:17`); the pass direction is `pass_dir:0` (none) to `pass_dir:3` (right).
+
+With pass_cards=false OpenSpiel's first chance node lists four outcomes of 1/4 (its
+`ChanceOutcomes` ignores the option) while its legal actions are `0` alone, and it
+accepts any of the four: drawn by those outcomes, the pass takes place 3 times in 4.
+The definition has the one outcome `pass_dir:0`; the comparison here gives OpenSpiel's
+first node the outcomes its legal actions say.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import oracle  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+
+
+def card(action: int) -> str:
+    return SUITS[action % 4] + RANKS[action // 4]
+
+
+def write(state, action: int) -> str:
+    if state.is_chance_node():
+        if not state.history():
+            return f"pass_dir:{action}"
+        count, index = oracle.outcome_index(state, action)
+        return f"deal{count}:{index}"
+    return card(action)
+
+
+def same_returns(os_state, rw_game, rw_state) -> str | None:
+    """Every seat's OpenSpiel return against its score (the four seats: the variant
+    dealer-seat has a fifth, which never plays)."""
+    theirs = list(os_state.returns())
+    scores = rw_game.result(rw_state).scores
+    mine = [scores[player] for player in rw_game.players[:4]]
+    return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
+
+
+class _NoPassState:
+    """OpenSpiel's state whose first chance node has the outcomes of its legal actions."""
+
+    def __init__(self, state):
+        self._state = state
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+    def chance_outcomes(self):
+        if not self._state.history():
+            actions = self._state.legal_actions()
+            return [(action, 1 / len(actions)) for action in actions]
+        return self._state.chance_outcomes()
+
+
+class _NoPassGame:
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def new_initial_state(self):
+        return _NoPassState(self._game.new_initial_state())
+
+
+def keep_points(argv) -> int:
+    """Games in which every player keeps hearts and the queen of spades while they can
+    (uniformly among the other legal cards, else among all): hearts stay unbroken long
+    and hands end in hearts and the queen, which random games seldom reach (the lead
+    of can_lead_hearts_instead_of_qs). Compares the legal sets and the returns."""
+    import random
+    parser = oracle.arguments("hearts against OpenSpiel's hearts, points kept back")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game, os_game = oracle.games_from(HERE, "hearts", args, None, None)
+    rng = random.Random(args.seed)
+    problems = plies = 0
+    for number in range(args.games):
+        os_state, rw_state = os_game.new_initial_state(), rw_game.initial_state()
+        while not os_state.is_terminal():
+            legal = os_state.legal_actions()
+            if not os_state.is_chance_node():
+                mine = sorted(rw_game.legal_notations(rw_state))
+                if sorted(card(a) for a in legal) != mine:
+                    print(f"game {number}: OpenSpiel {sorted(card(a) for a in legal)}, regelwerk {mine}")
+                    problems += 1
+                    break
+                quiet = [a for a in legal if a % 4 != 2 and a != 43]   # no heart, not SQ
+                legal = quiet or legal
+            action = rng.choice(legal)
+            rw_state = rw_game.apply(rw_state, write(os_state, action))
+            os_state.apply_action(action)
+            plies += 1
+        else:
+            if (what := same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
+                print(f"game {number}: {what or 'regelwerk not over'}")
+                problems += 1
+    print(f"{args.games} games, {plies} plies, seed {args.seed}, points kept: {problems} disagreements")
+    return 1 if problems else 0
+
+
+def agree(argv) -> int:
+    parser = oracle.arguments("hearts against OpenSpiel's hearts, move by move")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game, os_game = oracle.games_from(HERE, "hearts", args, None, None)
+    if not os_game.get_parameters()["pass_cards"]:
+        os_game = _NoPassGame(os_game)
+    plies, problems = oracle.play_and_compare(rw_game, os_game, write, args.games, args.seed,
+                                              check_end=same_returns)
+    for problem in problems[:10]:
+        print(problem)
+    print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    if argv and argv[0] == "keep":
+        sys.exit(keep_points(argv[1:]))
+    if argv and argv[0] in ("speed", "perft"):
+        sys.exit(oracle.main(HERE, "hearts", write, argv))
+    sys.exit(agree(argv[1:] if argv and argv[0] == "agree" else argv))
