@@ -135,6 +135,42 @@ def test_a_poker_game_agrees_with_openspiel_to_the_chips(game, variant, params, 
     assert plies > 2 * games
 
 
+@pytest.mark.parametrize("params, bidding_rule, games", [({}, "reset-face", 20), ({"numdice": 2}, "reset-quantity", 6)])
+def test_liars_dice_agrees_with_openspiel_to_the_returns(params, bidding_rule, games):
+    # Every return and the dice rolled compared at the end (its README); the bidding
+    # rule a text option.
+    script = _script("liars_dice")
+    rw_game = load_game(str(OUTSIDERS / "liars_dice"), options={**params, "bidding_rule": bidding_rule})
+    os_game = pyspiel.load_game("liars_dice", {**params, "bidding_rule": bidding_rule})
+    plies, problems = _oracle().play_and_compare(rw_game, os_game, script.write, games, seed=5,
+                                                 check_end=script.same_end)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 3 * games
+
+
+def test_liars_dice_with_three_players_agrees_with_openspiels_code_written_out():
+    # OpenSpiel refuses more than two players: the other side is its liars_dice.cc in
+    # Python (checked against OpenSpiel itself at two players by its author).
+    script = _script("liars_dice")
+    rw_game = load_game(str(OUTSIDERS / "liars_dice"), options={"players": 3, "numdice": 2})
+    plies, problems = _oracle().play_and_compare(rw_game, script.Transcription(3, 2, 6, "reset-face"), script.write,
+                                                 6, seed=5, check_end=script.same_end)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 3 * 6
+
+
+@pytest.mark.parametrize("variant", [None, "dealer-seat"])
+def test_hearts_agrees_with_openspiel_to_the_points(variant):
+    # The deal, the pass of three cards, the tricks and every seat's points (its README).
+    script = _script("hearts")
+    path = OUTSIDERS / "hearts"
+    rw_game = load_game(str(path), variant=str(path / "variants" / f"{variant}.yaml") if variant else None)
+    plies, problems = _oracle().play_and_compare(rw_game, pyspiel.load_game("hearts"), script.write, 2, seed=5,
+                                                 check_end=script.same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 2 * (52 + 12 + 52)
+
+
 @pytest.mark.parametrize("size", [4, 5])
 def test_havannah_agrees_with_openspiel_side_by_side(size):
     # the hexagon's side an option: the grid's size and the regions written with it
