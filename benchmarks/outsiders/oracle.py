@@ -130,11 +130,19 @@ def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: in
     return plies, problems
 
 
-def parse_values(pairs: list[str]) -> dict[str, int | bool]:
-    """NAME=VALUE pairs of the command line (whole numbers, true, false)."""
+def parse_values(pairs: list[str]) -> dict[str, int | bool | str]:
+    """NAME=VALUE pairs of the command line: whole numbers, true, false, else the text
+    (a text option such as liars_dice's `bidding_rule=reset-quantity`)."""
     flags = {"true": True, "false": False}
-    return {name: flags[value] if value in flags else int(value)
-            for name, value in (pair.split("=", 1) for pair in pairs)}
+
+    def value_of(text: str) -> int | bool | str:
+        if text in flags:
+            return flags[text]
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return {name: value_of(value) for name, value in (pair.split("=", 1) for pair in pairs)}
 
 
 def arguments(description: str):
