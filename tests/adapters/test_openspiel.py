@@ -13,7 +13,7 @@ from interpreter import load_game  # noqa: E402
 from interpreter.frontends.adapters import openspiel_game  # noqa: E402
 from interpreter.frontends.adapters.observation import ObservationEncoder  # noqa: E402
 from tests.adapters.games import ALL, BUNDLED, label  # noqa: E402
-from tests.helpers import GAMES, REPO  # noqa: E402
+from tests.helpers import GAMES, REPO, placing, stones_and_rocks, write_definition  # noqa: E402
 
 
 def registered(case, **kwargs):
@@ -81,6 +81,17 @@ def test_options_are_parameters():
         pyspiel.load_game("regelwerk_test_royalfiz_parameters(colour=3)")
     with pytest.raises(Exception, match="players"):  # the definition's own diagnostic
         pyspiel.load_game("regelwerk_test_royalfiz_parameters(players=5)")
+
+
+def test_a_default_written_with_options_follows_the_parameters(tmp_path):
+    yaml = stones_and_rocks(files=5, ranks=5, extra=(
+        "options:\n  side: {values: [3, 4, 5], default: 4}\n"
+        "  walls: {type: int, default: side * side // 2, min: 1, max: 20}\n"
+        "pools:\n  stock: {initial: walls, description: Stones left.}\n"))
+    openspiel_game.register(write_definition(tmp_path, yaml, placing("")), name="regelwerk_test_worked_out")
+    assert pyspiel.load_game("regelwerk_test_worked_out").regelwerk.options["walls"] == 8
+    assert pyspiel.load_game("regelwerk_test_worked_out(side=3)").regelwerk.options["walls"] == 4
+    assert pyspiel.load_game("regelwerk_test_worked_out(side=3,walls=6)").regelwerk.options["walls"] == 6
 
 
 def test_returns_and_the_cut_off():

@@ -120,7 +120,12 @@ class _Registration:
         if found is None:
             rules = self.rules
             if params != self.defaults:
-                rules = Game(rules.definition, {**rules.options, **params})
+                # (pyspiel passes every parameter: one left at its registered value whose
+                # default is written with other options is worked out again from them)
+                worked_out = {name for name, spec in rules.model.option_specs.items() if spec.default_number}
+                chosen = {**rules.options, **params}
+                rules = Game(rules.definition, {name: value for name, value in chosen.items()
+                                                if name not in worked_out or value != self.defaults.get(name)})
             zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
             if zero_sum and len(rules.players) == 1:
                 raise ValueError(f"{self.game_type.short_name} was registered as a game of several players "
