@@ -118,8 +118,8 @@ def _plain(code: Sequence[py.AST]) -> bool:
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
                    order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None,
-                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]] = None
-                   ) -> Stmts:
+                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]] = None,
+                   before: Optional[py.Name] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -154,8 +154,15 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     keeping = [witness.paths, witness.start, witness.marks, pyast.name(var)]
     tries: Stmts
     if failing is None:
-        tries = [pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(witness.lines) + [
-            pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], walked)])]
+        def walk_sites(lines: Stmts, cond: py.expr, then: Stmts) -> py.stmt:
+            return pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(lines) + [
+                pyast.if_(pyast.not_(cond), [pyast.break_()])], then)])
+        tries = [walk_sites(witness.lines, witness.cond, walked)]
+        if before is not None:  # (the path kept before it, tried the same way: outside a listing)
+            keeping.append(before)
+            tries.append(pyast.if_(pyast.not_(result), [
+                pyast.assign(kept, pyast.sub(before, witness.start)),
+                walk_sites(copy.deepcopy(list(witness.lines)), copy.deepcopy(witness.cond), copy.deepcopy(walked))]))
     else:
         made, before, kept_masks, masks, before_masks, site_bits, mask = failing
         keeping += [before, kept_masks]

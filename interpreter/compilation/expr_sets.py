@@ -438,8 +438,12 @@ class SetFamily:
                 if reached is not None:
                     written = [flood.seeds[0], *reached[0], pyast.assign(t, reached[1])]
                 else:
+                    # (outside a listing, where a check asks the search once for each candidate
+                    # played, the path kept before the last is tried too: expr_connected)
+                    before = None if scope.listing or failing is not None \
+                        else x.src.const([None] * (x.n_sites + 1))
                     written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
-                                             failing)
+                                             failing, before)
                 # (too few sites fail the flood's condition to cut any site off
                 # from a fixed goal: true without a search, cut_pretest.py)
                 early = early_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits)
