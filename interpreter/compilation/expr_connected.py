@@ -144,7 +144,12 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     the search asks each site its bit against it, not the condition: one test
     for the condition's parts, on the same position (`site_masks.failing` is
     exact for every site where the condition reads nothing but the site's own
-    tests and the position)."""
+    tests and the position). With `before` instead (a second table of paths by
+    start; outside a listing, where a `forbid result` check asks the search once
+    for each candidate played), the path kept before the last is walked site by
+    site the same way where the last fails: each candidate's search keeps a path
+    around what it played, which the next candidate's often cuts where the path
+    before it is whole. Exact as the first walk: every site and the end asked."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
@@ -154,7 +159,7 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     keeping = [witness.paths, witness.start, witness.marks, pyast.name(var)]
     tries: Stmts
     if failing is None:
-        def walk_sites(lines: Stmts, cond: py.expr, then: Stmts) -> py.stmt:
+        def walk_sites(lines: Sequence[py.stmt], cond: py.expr, then: Stmts) -> py.stmt:
             return pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(lines) + [
                 pyast.if_(pyast.not_(cond), [pyast.break_()])], then)])
         tries = [walk_sites(witness.lines, witness.cond, walked)]
