@@ -568,9 +568,9 @@ def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:
     with an `else`), PATHS the first argument of a `h_keep_path` call or its
     fifth, the paths kept before (a search outside a listing tries both): a
     tuple of sites, never changed."""
-    tables = {node.args[at].id for node in pyast.walk_all(nodes)
+    tables = {table.id for node in pyast.walk_all(nodes)
               if isinstance(node, ast.Call) and pyast.is_name(node.func, KEEPS_PATH)
-              for at in (0, 4) if len(node.args) > at and isinstance(node.args[at], ast.Name)}
+              for table in node.args[0:5:4] if isinstance(table, ast.Name)}
     found: set[int] = set()
     blocks = [list(nodes)] + [block for node in pyast.walk_all(nodes)
                               for block in (getattr(node, "body", None), getattr(node, "orelse", None))
