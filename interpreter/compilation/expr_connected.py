@@ -118,8 +118,8 @@ def _plain(code: Sequence[py.AST]) -> bool:
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
                    order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None,
-                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]] = None
-                   ) -> Stmts:
+                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]] = None,
+                   before: Optional[py.Name] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -144,7 +144,12 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     the search asks each site its bit against it, not the condition: one test
     for the condition's parts, on the same position (`site_masks.failing` is
     exact for every site where the condition reads nothing but the site's own
-    tests and the position)."""
+    tests and the position). With `before` instead (a second table of paths by
+    start; outside a listing, where a `forbid result` check asks the search once
+    for each candidate played), the path kept before the last is walked site by
+    site the same way where the last fails: each candidate's search keeps a path
+    around what it played, which the next candidate's often cuts where the path
+    before it is whole. Exact as the first walk: every site and the end asked."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
@@ -154,8 +159,15 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     keeping = [witness.paths, witness.start, witness.marks, pyast.name(var)]
     tries: Stmts
     if failing is None:
-        tries = [pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(witness.lines) + [
-            pyast.if_(pyast.not_(witness.cond), [pyast.break_()])], walked)])]
+        def walk_sites(lines: Sequence[py.stmt], cond: py.expr, then: Stmts) -> py.stmt:
+            return pyast.if_(pyast.is_not_none(kept), [pyast.for_(site, kept, list(lines) + [
+                pyast.if_(pyast.not_(cond), [pyast.break_()])], then)])
+        tries = [walk_sites(witness.lines, witness.cond, walked)]
+        if before is not None:  # (the path kept before it, tried the same way: outside a listing)
+            keeping.append(before)
+            tries.append(pyast.if_(pyast.not_(result), [
+                pyast.assign(kept, pyast.sub(before, witness.start)),
+                walk_sites(copy.deepcopy(list(witness.lines)), copy.deepcopy(witness.cond), copy.deepcopy(walked))]))
     else:
         made, before, kept_masks, masks, before_masks, site_bits, mask = failing
         keeping += [before, kept_masks]

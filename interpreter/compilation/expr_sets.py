@@ -47,6 +47,10 @@ from .scope import Local, Scope
 from .tabulate import worked_out
 from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 
+# Whether a search keeping its path outside a listing (a `forbid result` check, a
+# rule after an action) tries the path kept before the last one too, where the last
+# fails (expr_connected.witnessed_loop): for the tests comparing the two.
+PATH_BEFORE = True
 # At most this many columns of tables are looked up for a loop over a fixed set.
 MAX_COLUMNS = 8
 # Builtins that change nothing (a loop calling only these and PURE_HELPERS keeps
@@ -438,8 +442,12 @@ class SetFamily:
                 if reached is not None:
                     written = [flood.seeds[0], *reached[0], pyast.assign(t, reached[1])]
                 else:
+                    # (outside a listing, where a check asks the search once for each candidate
+                    # played, the path kept before the last is tried too: expr_connected)
+                    before = None if scope.listing or failing is not None or not PATH_BEFORE \
+                        else x.src.const([None] * (x.n_sites + 1))
                     written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
-                                             failing)
+                                             failing, before)
                 # (too few sites fail the flood's condition to cut any site off
                 # from a fixed goal: true without a search, cut_pretest.py)
                 early = early_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits)

@@ -565,11 +565,12 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
 def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:
     """The loops (by id) walking a search's kept path (expr_connected.witnessed_loop:
     `v = PATHS[start]`, then `if v is not None: for site in v: if not C: break`
-    with an `else`), PATHS the first argument of a `h_keep_path` call: a tuple of
-    sites, never changed."""
-    tables = {node.args[0].id for node in pyast.walk_all(nodes)
+    with an `else`), PATHS the first argument of a `h_keep_path` call or its
+    fifth, the paths kept before (a search outside a listing tries both): a
+    tuple of sites, never changed."""
+    tables = {table.id for node in pyast.walk_all(nodes)
               if isinstance(node, ast.Call) and pyast.is_name(node.func, KEEPS_PATH)
-              and node.args and isinstance(node.args[0], ast.Name)}
+              for table in node.args[0:5:4] if isinstance(table, ast.Name)}
     found: set[int] = set()
     blocks = [list(nodes)] + [block for node in pyast.walk_all(nodes)
                               for block in (getattr(node, "body", None), getattr(node, "orelse", None))
