@@ -833,7 +833,7 @@ def _walk_unrolled(src: Source, landing: Landing, adjacent: py.Name, n: int, ste
         emit_candidate(src, landing)
 
 
-def _step_at(step: WalkStep, frm: py.Name, to: py.Name) -> tuple[list[py.stmt], py.expr]:
+def _step_at(step: WalkStep, frm: py.expr, to: py.expr) -> tuple[list[py.stmt], py.expr]:
     """The statements and condition of `step` from the site `frm` to `to`: its two
     names read as those sites where its statements never set them (a step's
     condition reading the sites beside the gap by a table of the two is then read
