@@ -199,7 +199,9 @@ class SiteMasks:
         if not isinstance(at, py.Name) or not indices:
             return cond
         levels = len(indices)
-        never = [index for n, index in enumerate(indices) if self._never_holds_index(at.id, levels - n, levels)]
+        # (an index setting a name is asked where it reads the table, not dropped)
+        never = [index for n, index in enumerate(indices) if self._never_holds_index(at.id, levels - n, levels)
+                 and not any(isinstance(node, py.NamedExpr) for node in py.walk(index))]
         kept = [part for part in cond.values
                 if not any(_differs(part, var, index) for index in never)]
         return pyast.and_(*kept) if kept and len(kept) < len(cond.values) else cond
@@ -389,14 +391,13 @@ def _differs(part: py.expr, var: str, index: py.expr) -> bool:
 
 def _never_holds(table: object, depth: int, levels: int) -> bool:
     """Whether `table` (tuples of sites, `levels` deep) never holds, in a row read
-    by site a at `depth`, the site a itself (a row read by -1, the last of a table
-    by site, holds no -1 either)."""
+    by an index at `depth`, that index's value (either way Python reads that row:
+    n or n - len, so the last row, read by -1, holds no -1 either)."""
     def rows(value: object, level: int, read_by: tuple[int, ...]) -> bool:
         if not isinstance(value, tuple):
             return False
         if level > levels:
             return all(type(site) is int and site not in read_by for site in value)
-        last = len(value) - 1
-        return all(rows(row, level + 1, ((n, -1) if n == last else (n,)) if level == depth else read_by)
+        return all(rows(row, level + 1, (n, n - len(value)) if level == depth else read_by)
                    for n, row in enumerate(value))
     return rows(table, 1, ())
