@@ -823,14 +823,31 @@ def _walk_unrolled(src: Source, landing: Landing, adjacent: py.Name, n: int, ste
             at = pyast.name(src.fresh("t"))
             levels.enter_context(src.for_(at, pyast.sub(adjacent, path[-1])))
             levels.enter_context(src.if_(pyast.and_(*(pyast.compare(at, "!=", site) for site in path))))
-            src.add(pyast.assign(pyast.name(step.frm), path[-1]), pyast.assign(pyast.name(step.to), at))
-            src.paste(step.lines)
-            levels.enter_context(src.if_(step.cond))
+            lines, cond = _step_at(step, path[-1], at)
+            src.paste(lines)
+            levels.enter_context(src.if_(cond))
             path.append(at)
         src.add(pyast.expr_stmt(pyast.method(ends, "append", path[-1])))
     with src.for_(_TO, pyast.helper("sorted", pyast.helper("set", ends))):
         src.add(_look())
         emit_candidate(src, landing)
+
+
+def _step_at(step: WalkStep, frm: py.expr, to: py.expr) -> tuple[list[py.stmt], py.expr]:
+    """The statements and condition of `step` from the site `frm` to `to`: its two
+    names read as those sites where its statements never set them (a step's
+    condition reading the sites beside the gap by a table of the two is then read
+    by the walk's own names, and paired with its loop: paired_rows.py); else the
+    two names set first."""
+    if pyast.assigns(step.lines, step.frm) or pyast.assigns(step.lines, step.to):
+        return [pyast.assign(pyast.name(step.frm), frm), pyast.assign(pyast.name(step.to), to), *step.lines], step.cond
+    memo: dict[int, py.AST] = {}
+
+    def change(node: py.AST) -> Optional[py.AST]:
+        if isinstance(node, py.Name) and node.id in (step.frm, step.to):
+            return frm if node.id == step.frm else to
+        return None
+    return pyast.replace_in(step.lines, change, memo), pyast.replace_nodes(step.cond, change, memo)
 
 
 # ---------------------------------------------------------------- go, drop, select

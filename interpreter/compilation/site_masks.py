@@ -48,6 +48,8 @@ class SiteMasks:
         self.way_masks: set[str] = set()
         # (the tables of masks of tables of sites by two sites, by the name of the latter)
         self._nested_masks: dict[str, Optional[py.Name]] = {}
+        # (whether a table's rows never hold the site they are read by: _never_holds_index)
+        self._own_index: dict[tuple[str, int, int], bool] = {}
 
     def _full(self) -> py.expr:
         """The mask of every site of the board."""
@@ -75,7 +77,7 @@ class SiteMasks:
         sites = self.collection(coll)
         if sites is None:
             return None
-        holds = self.condition(cond, var, kinds=self.kinds)
+        holds = self.condition(self._without_own_index(coll.code, cond, var), var, kinds=self.kinds)
         if holds is None:
             return None
         if self._way(coll.code):
@@ -181,6 +183,36 @@ class SiteMasks:
         """Whether `code` is a row of a table of `ways` (`k4[frm][to]`)."""
         return isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript) \
             and isinstance(code.value.value, py.Name) and code.value.value.id in self.ways
+
+    def _without_own_index(self, code: py.expr, cond: py.expr, var: str) -> py.expr:
+        """`cond` without its conjuncts `var != X` that every element of the set `code`
+        meets: X a site the set's table is read by (`T[X]`, `T[X][Y]`) whose rows
+        never hold it (the neighbours of X, the sites beside the edge from X to Y,
+        on a board where no site is its own neighbour) — a mask ANDed for nothing."""
+        if not (isinstance(cond, py.BoolOp) and isinstance(cond.op, py.And)):
+            return cond
+        indices: list[py.expr] = []  # (the table's indices, the last first)
+        at = code
+        while isinstance(at, py.Subscript):
+            indices.append(at.slice)
+            at = at.value
+        if not isinstance(at, py.Name) or not indices:
+            return cond
+        levels = len(indices)
+        # (an index setting a name is asked where it reads the table, not dropped)
+        never = [index for n, index in enumerate(indices) if self._never_holds_index(at.id, levels - n, levels)
+                 and not any(isinstance(node, py.NamedExpr) for node in py.walk(index))]
+        kept = [part for part in cond.values
+                if not any(_differs(part, var, index) for index in never)]
+        return pyast.and_(*kept) if kept and len(kept) < len(cond.values) else cond
+
+    def _never_holds_index(self, name: str, depth: int, levels: int) -> bool:
+        """Whether no row of the constant table `name`, read by `levels` sites, holds
+        the site it is read by at `depth` (1: the first index)."""
+        key = (name, depth, levels)
+        if key not in self._own_index:
+            self._own_index[key] = _never_holds(self.src.value(py.Name(id=name, ctx=py.Load())), depth, levels)
+        return self._own_index[key]
 
     def _nested(self, code: py.expr) -> Optional[py.expr]:
         """The mask of a row of a constant table of sites by two sites (`k4[frm][to]`,
@@ -346,3 +378,26 @@ def _mask(sites: object, n_sites: int) -> Optional[int]:
 def _reads_board_at(code: py.expr, var: str) -> bool:
     """`b[var]`."""
     return isinstance(code, py.Subscript) and pyast.is_name(code.value, "b") and pyast.is_name(code.slice, var)
+
+
+def _differs(part: py.expr, var: str, index: py.expr) -> bool:
+    """Whether `part` is `var != index` or `index != var`."""
+    if not (isinstance(part, py.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], py.NotEq)):
+        return False
+    left, right = part.left, part.comparators[0]
+    return (pyast.is_name(left, var) and pyast.same(right, index)) \
+        or (pyast.is_name(right, var) and pyast.same(left, index))
+
+
+def _never_holds(table: object, depth: int, levels: int) -> bool:
+    """Whether `table` (tuples of sites, `levels` deep) never holds, in a row read
+    by an index at `depth`, that index's value (either way Python reads that row:
+    n or n - len, so the last row, read by -1, holds no -1 either)."""
+    def rows(value: object, level: int, read_by: tuple[int, ...]) -> bool:
+        if not isinstance(value, tuple):
+            return False
+        if level > levels:
+            return all(type(site) is int and site not in read_by for site in value)
+        return all(rows(row, level + 1, (n, n - len(value)) if level == depth else read_by)
+                   for n, row in enumerate(value))
+    return rows(table, 1, ())

@@ -11,7 +11,7 @@ from bisect import bisect_left, insort_left
 from collections import defaultdict
 from functools import partial
 from itertools import chain, compress
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from . import moves, terms, walks
 from .chains import alone, liberties, stones
@@ -318,37 +318,37 @@ def cut_structure(adjacent: walks.Adjacent, region: list[int], table: dict[int, 
         order[site] = -1
     root = region[0]
     order[root] = 0
-    # (low: the lowest order reached from a subtree by one edge back)
-    low, size, parent = [0], [1], [-1]
+    # (low: the lowest order reached from a subtree by one edge back; the site searched
+    # from, its neighbours left and its low are locals, those of the sites above it on
+    # `stack`)
+    size = [1]
     cut_off: dict[int, list[int]] = {}
-    stack = [(0, iter(adjacent[root]))]
-    while stack:  # (each site pushed once: bounded by the region)
-        at, rest = stack[-1]
+    stack: list[tuple[int, Iterator[int], int]] = []
+    at, rest, low_at = 0, iter(adjacent[root]), 0
+    while True:  # (each site pushed once: bounded by the region)
         for t in rest:
             found = order[t]
             if found == -2:
                 continue
             if found == -1:
-                found = order[t] = len(low)
-                low.append(found)
+                stack.append((at, rest, low_at))
+                found = order[t] = len(size)
                 size.append(1)
-                parent.append(at)
-                stack.append((found, iter(adjacent[t])))
+                at, rest, low_at = found, iter(adjacent[t]), found
                 break
-            if found < low[at]:
-                low[at] = found
+            if found < low_at:
+                low_at = found
         else:
-            stack.pop()
-            up = parent[at]
-            if up >= 0:
-                size[up] += size[at]
-                if low[at] < low[up]:
-                    low[up] = low[at]
-                if low[at] >= up:  # (nothing below `at` reaches above `up`: `up` cuts it off)
-                    if up in cut_off:
-                        cut_off[up].append(at)
-                    else:
-                        cut_off[up] = [at]
+            if not stack:
+                break
+            up, rest, low_up = stack.pop()
+            size[up] += size[at]
+            if low_at >= up:  # (nothing below `at` reaches above `up`: `up` cuts it off)
+                if up in cut_off:
+                    cut_off[up].append(at)
+                else:
+                    cut_off[up] = [at]
+            at, low_at = up, low_at if low_at < low_up else low_up
     cuts = (len(region), order, size, cut_off)
     table.update(dict.fromkeys(region, cuts))
     return cuts
