@@ -27,6 +27,7 @@ from ..runtime.results import EndingKind
 from ..spelling import counted, did_you_mean
 from . import pyast
 from .code import Code, always_a_player, describe, standing_local, stands_alone
+from .dispatch import dispatched
 from .errors import FollowOnError, RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
 from .items import kind_copy_name
@@ -843,7 +844,11 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ control
     def _if(self, s: ast.IfStmt, scope: Scope) -> int:
-        return self._chain(list(s.branches), s.otherwise, scope, s.pos)
+        cost = self._chain(list(s.branches), s.otherwise, scope, s.pos)
+        # (a chain of `if X == c: TARGET = value` — the event for a count started —
+        # one look-up in a table, not a test a branch)
+        self.src.rewrite_last(lambda stmt: dispatched(stmt, self.src))
+        return cost
 
     def _chain(self, branches: list[tuple[ast.Expr, list[ast.Stmt]]], otherwise: list[ast.Stmt], scope: Scope,
                pos: ast.Pos) -> int:
@@ -998,18 +1003,25 @@ class StatementCompiler:
                 raise RuleError(e.pos, f"'for each {s.var} in A to B' needs whole numbers A and B, found {describe(c)}")
             ends.append(c)
         low, high = ends
-        first, last = _r(self.src.fresh("t")), _r(self.src.fresh("t"))
-        self.add(pyast.assign(first, low.code))
-        self.add(pyast.assign(last, high.code))
-        rounds = py.BinOp(py.BinOp(last, py.Sub(), first), py.Add(), pyast.num(1))
-        with self.src.if_(pyast.compare(rounds, ">", pyast.num(MAX_LOOP))):
-            message = self.src.const(f"'for each' over more than {MAX_LOOP} numbers")
-            self.add(_call("h_fail", self.src.const(s.pos), message))
+        first: py.expr
+        last: py.expr
+        if low.is_const and high.is_const and high.const - low.const < MAX_LOOP:
+            # (fixed ends, options' values known: the range as it is, no check)
+            first, last = pyast.num(low.const), pyast.num(high.const)
+        else:
+            first, last = _r(self.src.fresh("t")), _r(self.src.fresh("t"))
+            self.add(pyast.assign(first, low.code))
+            self.add(pyast.assign(last, high.code))
+            rounds = py.BinOp(py.BinOp(last, py.Sub(), first), py.Add(), pyast.num(1))
+            with self.src.if_(pyast.compare(rounds, ">", pyast.num(MAX_LOOP))):
+                message = self.src.const(f"'for each' over more than {MAX_LOOP} numbers")
+                self.add(_call("h_fail", self.src.const(s.pos), message))
         inner = scope.child()
         var = self.src.fresh("l")
         inner.locals[s.var] = Local(_r(var), Type.INT, always=True, real=False)
         valid = scope.flow.at_valid
-        with self.src.for_(_r(var), pyast.helper("range", first, py.BinOp(last, py.Add(), pyast.num(1)))):
+        end = pyast.num(high.const + 1) if isinstance(last, py.Constant) else py.BinOp(last, py.Add(), pyast.num(1))
+        with self.src.for_(_r(var), pyast.helper("range", first, end)):
             body = self.block(s.body, inner)
         scope.flow.at_valid = valid and scope.flow.at_valid
         bound = max(high.const - low.const + 1, 0) if low.is_const and high.is_const else MAX_LOOP
