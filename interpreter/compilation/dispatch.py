@@ -5,7 +5,8 @@ a look-up in a table.
 3.9 starts the chance event for the count of items left, one event per count —
 compiles to `fu = 5` in each branch: one comparison per branch tried, up to
 32 in a game with 32 face-down pieces. Where every test compares one variable
-X (a whole number, whatever the rules store in it) with a whole number, the numbers are
+X (a whole number, whatever the rules store in it) or a local name holding a
+whole number (`let k = count(...)`) with a whole number, the numbers are
 consecutive and distinct, and every branch is one assignment of a whole
 number to the same target (a name or a variable's slot), the chain is
 
@@ -72,9 +73,10 @@ def _is_variable(code: py.expr) -> bool:
     return isinstance(code, py.Subscript) and pyast.is_name(code.value, "v") and _whole(code.slice) is not None
 
 
-def dispatched(chain: py.stmt, src: Source) -> Optional[py.stmt]:
+def dispatched(chain: py.stmt, src: Source, whole: Optional[py.expr] = None) -> Optional[py.stmt]:
     """The table look-up standing for `chain` (see the module), or None where the
-    chain is not of that form."""
+    chain is not of that form. `whole`: a local name known to hold a whole number,
+    which X may be as well as a variable."""
     if not isinstance(chain, py.If):
         return None
     entries: dict[int, int] = {}
@@ -103,7 +105,8 @@ def dispatched(chain: py.stmt, src: Source) -> Optional[py.stmt]:
         break
     else:
         return None
-    if subject is None or target is None or not _is_variable(subject) or not _is_slot(target):
+    if subject is None or target is None or not _is_slot(target) \
+            or not (_is_variable(subject) or whole is not None and pyast.same(subject, whole)):
         return None
     if orelse and not (len(orelse) == 1 and isinstance(orelse[0], py.Assign) and len(orelse[0].targets) == 1
                        and pyast.same(orelse[0].targets[0], target)):

@@ -847,8 +847,18 @@ class StatementCompiler:
         cost = self._chain(list(s.branches), s.otherwise, scope, s.pos)
         # (a chain of `if X == c: TARGET = value` — the event for a count started —
         # one look-up in a table, not a test a branch)
-        self.src.rewrite_last(lambda stmt: dispatched(stmt, self.src))
+        whole = self._whole_local(s.branches[0][0], scope)
+        self.src.rewrite_last(lambda stmt: dispatched(stmt, self.src, whole))
         return cost
+
+    def _whole_local(self, cond: ast.Expr, scope: Scope) -> Optional[py.expr]:
+        """The code of a local name holding a whole number that `cond` compares
+        with `==` (`let k = count(...)`, then `if k == 1:`), else None."""
+        if not (isinstance(cond, ast.Compare) and cond.op == "==" and isinstance(cond.left, ast.Name)
+                and cond.left.id in scope.locals):
+            return None
+        c = self.exprs.compile(cond.left, scope)
+        return c.code if c.type is Type.INT and isinstance(c.code, py.Name) else None
 
     def _chain(self, branches: list[tuple[ast.Expr, list[ast.Stmt]]], otherwise: list[ast.Stmt], scope: Scope,
                pos: ast.Pos) -> int:

@@ -166,3 +166,19 @@ chance roll:
     with pytest.raises(Exception) as fault:
         game.apply(game.initial_state(), "roll:1")  # type: ignore[attr-defined]
     assert "division by zero" in str(fault.value) and "game.rules:6:" in str(fault.value)
+
+
+def test_a_count_in_a_local_name_starts_its_event_by_one_look_up(tmp_path: Path) -> None:
+    # format.md 3.9's fragment: the count of empty cells in a `let`, compared branch by branch.
+    chain = "\n".join("        " + line for line in _chain().replace("k ==", "n ==").splitlines())
+    rules = ("phase play:\n    turn: put\n\ndecision put:\n    action stone:\n        drop stone on sites\n"
+             "        onto empty:\n            place\n            let n = count(sites, it is empty)\n"
+             + chain + "\n" + PICKS)
+    game = _game(tmp_path, rules)
+    compares = [node for node in generated(game, ast.Compare, "action 'stone'")
+                if isinstance(node.ops[0], ast.Eq) and isinstance(node.comparators[0], ast.Constant)]
+    assert compares == []
+    after = game.apply(game.initial_state(), "@a1")  # type: ignore[attr-defined]
+    assert [str(action) for action, _ in game.chance_outcomes(after)] == ["pick2:0", "pick2:1"]  # type: ignore[attr-defined]
+    after = game.apply(game.apply(after, "pick2:1"), "@b1")  # type: ignore[attr-defined]
+    assert [str(action) for action, _ in game.chance_outcomes(after)] == ["pick1:0"]  # type: ignore[attr-defined]
