@@ -182,3 +182,48 @@ def test_a_count_in_a_local_name_starts_its_event_by_one_look_up(tmp_path: Path)
     assert [str(action) for action, _ in game.chance_outcomes(after)] == ["pick2:0", "pick2:1"]  # type: ignore[attr-defined]
     after = game.apply(game.apply(after, "pick2:1"), "@b1")  # type: ignore[attr-defined]
     assert [str(action) for action, _ in game.chance_outcomes(after)] == ["pick1:0"]  # type: ignore[attr-defined]
+
+
+def test_the_walk_stops_at_the_card_found_and_only_where_nothing_later_shows(tmp_path: Path) -> None:
+    yaml = YAML.replace("dealt: {type: int}", "dealt: {type: int, default: 37}")  # cards 0, 2, 5 dealt
+    game = _game(tmp_path / "reset", WALK + PUT, yaml)
+    assert len(list(generated(game, ast.Break, "chance 'deal'"))) == 1
+    # Not reset after the loop, the counter ends at the number of cards left (5):
+    # every round must run.
+    kept = WALK.replace("    idx = 0\n    bit = 0\n", "    bit = 0\n")
+    game = _game(tmp_path / "kept", kept + PUT, yaml)
+    assert list(generated(game, ast.Break, "chance 'deal'")) == []
+    after = game.apply(game.initial_state(), "deal:1")  # type: ignore[attr-defined]
+    values = game.variables(after)  # type: ignore[attr-defined]
+    assert (values["v"], values["idx"], values["dealt"]) == (3, 5, 37 + 8)
+    # A procedure called where the card is found (it may write the counter): no stop.
+    called = WALK.replace("                drawn = c\n", "                drawn = c\n                note\n") \
+        + "\nprocedure note:\n    k += 1\n"
+    game = _game(tmp_path / "called", called + PUT, yaml)
+    assert list(generated(game, ast.Break, "chance 'deal'")) == []
+
+
+def test_a_walk_over_pieces_stops_at_the_one_drawn(tmp_path: Path) -> None:
+    # Three stones; the i-th with no mark (in board order) is marked and its site's file noted.
+    yaml = YAML + "attributes:\n  mark: {type: int}\nsetup:\n  white: {stone: [a1, b1, c1]}\n"
+    rules = """phase play:
+    turn: pick, put
+
+chance pick:
+    outcomes 0 to 1
+    idx = 0
+    for each x in sites:
+        if x is occupied and x.mark == 0:
+            if idx == outcome:
+                x.mark = 1
+                drawn += 1
+            idx += 1
+    idx = 0
+""" + PUT
+    game = _game(tmp_path, rules, yaml)
+    assert len(list(generated(game, ast.Break, "chance 'pick'"))) == 1
+    state = game.initial_state()  # type: ignore[attr-defined]
+    state = game.apply(state, "pick:1")  # type: ignore[attr-defined]
+    marks = {piece.site: piece.attributes["mark"] for piece in game.pieces(state)}  # type: ignore[attr-defined]
+    assert marks == {"a1": 0, "b1": 1, "c1": 0}
+    assert game.variables(state)["drawn"] == 1  # type: ignore[attr-defined]
