@@ -13,7 +13,7 @@ from ..parsing import ast
 from ..runtime import helpers
 from ..spelling import did_you_mean
 from . import pyast
-from .code import Code, Compiling, CountSum, Handler, describe, site_table
+from .code import Code, Compiling, CountSum, Handler, describe, is_cheap, site_table
 from .errors import RuleError
 from .scope import Scope
 from .types import NUMBERS, Dep, Type, comparable, number_type
@@ -104,7 +104,12 @@ class LogicFamily:
         if e.op in ("//", "%") and not right.is_const:
             # A zero divisor at run time is a mistake of the rules: say where.
             helper = "h_floordiv" if e.op == "//" else "h_mod"
-            return Code(pyast.helper(helper, left.code, right.code, x.src.const(e.pos)), type_, deps, cost=cost)
+            checked: py.expr = pyast.helper(helper, left.code, right.code, x.src.const(e.pos))
+            if is_cheap(right.code):
+                # (a divisor read twice for nothing: the helper's call only when it
+                # is zero — a bit mask walked `mask // bit % 2` divides every round)
+                checked = pyast.ifexp(pyast.binop(left.code, e.op, right.code), right.code, checked)
+            return Code(checked, type_, deps, cost=cost)
         joined = x.site_masks.sum_of_counts(left.code, right.code) if e.op == "+" else None
         if joined is not None:  # (two counts of one condition over disjoint sets: one count)
             return Code(joined, type_, deps, cost=cost)

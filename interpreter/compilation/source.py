@@ -278,6 +278,15 @@ class Source:
         self._grow(_node_count(test) + 1)
         self._blocks[-1][-1] = _with_else(self._blocks[-1][-1], [pyast.if_(test, body)])
 
+    def rewrite_last(self, change: Callable[[ast.stmt], Optional[ast.stmt]]) -> None:
+        """The statement written last in the innermost block replaced by what
+        `change` makes of it (None: kept). `change` keeps what the statement does."""
+        block = self._blocks[-1]
+        if block:
+            rewritten = change(block[-1])
+            if rewritten is not None:
+                block[-1] = rewritten
+
     def _grow(self, nodes: int) -> None:
         self._size += nodes
         if self._size > MAX_CODE_NODES:

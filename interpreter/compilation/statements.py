@@ -21,14 +21,17 @@ from typing import Any, Callable, ContextManager, Optional, Union
 
 from ..parsing import ast
 from ..parsing.unparse import expression_text
+from ..parsing.visit import statements_of
 from ..runtime.helpers import NUMBER_LIMIT
 from ..runtime.moves import Moves, rotation_moves
 from ..runtime.results import EndingKind
 from ..spelling import counted, did_you_mean
 from . import pyast
 from .code import Code, always_a_player, describe, standing_local, stands_alone
+from .dispatch import dispatched
 from .errors import FollowOnError, RuleError, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
+from .found_walks import stops_when_found
 from .items import kind_copy_name
 from .liberties import group_stones
 from .model import Attribute, Pool, Variable
@@ -125,6 +128,8 @@ class StatementCompiler:
         # rotation rewrites many sites at each action, one write at a time
         self.writes_permutations = False
         self.duplicates: set[str] = set()  # names declared twice (already reported)
+        # (the variables set to a fixed value right after the `for each` being compiled)
+        self._set_after_loop: frozenset[str] = frozenset()
         self._compilers: dict[type, Statement] = {
             ast.MoveStmt: self._move, ast.CreateStmt: self._create, ast.PlaceStmt: self._place,
             ast.RemoveStmt: self._remove, ast.ReturnStmt: self._return, ast.GiveStmt: self._give,
@@ -146,7 +151,9 @@ class StatementCompiler:
     def block(self, stmts: list[ast.Stmt], scope: Scope) -> int:
         """Compile statements; errors are collected so that one bad line does not hide the next."""
         cost = 0
-        for stmt in stmts:
+        for k, stmt in enumerate(stmts):
+            if isinstance(stmt, ast.ForEachStmt):
+                self._set_after_loop = _set_to_literals(stmts[k + 1:])
             try:
                 cost += self.stmt(stmt, scope)
             except FollowOnError:
@@ -843,7 +850,21 @@ class StatementCompiler:
 
     # ------------------------------------------------------------ control
     def _if(self, s: ast.IfStmt, scope: Scope) -> int:
-        return self._chain(list(s.branches), s.otherwise, scope, s.pos)
+        cost = self._chain(list(s.branches), s.otherwise, scope, s.pos)
+        # (a chain of `if X == c: TARGET = value` — the event for a count started —
+        # one look-up in a table, not a test a branch)
+        whole = self._whole_local(s.branches[0][0], scope)
+        self.src.rewrite_last(lambda stmt: dispatched(stmt, self.src, whole))
+        return cost
+
+    def _whole_local(self, cond: ast.Expr, scope: Scope) -> Optional[py.expr]:
+        """The code of a local name holding a whole number that `cond` compares
+        with `==` (`let k = count(...)`, then `if k == 1:`), else None."""
+        if not (isinstance(cond, ast.Compare) and cond.op == "==" and isinstance(cond.left, ast.Name)
+                and cond.left.id in scope.locals):
+            return None
+        c = self.exprs.compile(cond.left, scope)
+        return c.code if c.type is Type.INT and isinstance(c.code, py.Name) else None
 
     def _chain(self, branches: list[tuple[ast.Expr, list[ast.Stmt]]], otherwise: list[ast.Stmt], scope: Scope,
                pos: ast.Pos) -> int:
@@ -902,6 +923,73 @@ class StatementCompiler:
         return False
 
     def _for_each(self, s: ast.ForEachStmt, scope: Scope) -> int:
+        set_after, self._set_after_loop = self._set_after_loop, frozenset()
+        cost = self._for_each_loop(s, scope)
+        counter = self._walk_to_index(s, scope, set_after)
+        if counter is not None:
+            self.src.rewrite_last(lambda loop: stops_when_found(loop, counter.offset))
+        return cost
+
+    def _walk_to_index(self, s: ast.ForEachStmt, scope: Scope, set_after: frozenset[str]) -> Optional[Variable]:
+        """The counter of a loop that looks for the i-th item of a set (format.md
+        3.9's `put(i)`), where the rounds after the one that found it do nothing
+        one could see — so the loop may stop there:
+
+            for each x in SET:
+                if COND:                  (or no condition)
+                    if idx == i:          (i a local name, `outcome` or a number)
+                        BODY              (no procedure called, idx and i not written)
+                    idx += N              (N a positive number)
+                SCRATCH = ...             (variables set to a fixed value right after the loop)
+            idx = 0                       (and the SCRATCH variables likewise)
+
+        Once found, idx is above i in every later round: they would only test COND
+        and count on, and what they count is written over after the loop. (A later
+        round's fault, a division by zero in COND, is no longer met.) None where
+        the loop is not so, and with coverage on (it counts the rounds' branches)."""
+        if self.probes.on:
+            return None
+        walk: Optional[ast.Stmt] = None
+        for stmt in s.body:
+            if isinstance(stmt, ast.AssignStmt) and isinstance(stmt.target, ast.Name) and stmt.target.id in set_after:
+                continue
+            if walk is not None:
+                return None
+            walk = stmt
+        if walk is None:
+            return None
+        inner = [walk]
+        if isinstance(walk, ast.IfStmt) and len(walk.branches) == 1 and not walk.otherwise \
+                and len(walk.branches[0][1]) == 2:
+            inner = walk.branches[0][1]
+        if len(inner) != 2:
+            return None
+        match, step = inner
+        if not (isinstance(step, ast.AssignStmt) and step.op == "+=" and isinstance(step.target, ast.Name)
+                and isinstance(step.value, ast.Num) and step.value.value > 0):
+            return None
+        counter = step.target.id
+        variable = self.model.variables.get(counter)
+        if variable is None or variable.per_player or counter not in set_after or counter in scope.locals:
+            return None
+        if not (isinstance(match, ast.IfStmt) and len(match.branches) == 1 and not match.otherwise):
+            return None
+        test, body = match.branches[0]
+        if not (isinstance(test, ast.Compare) and test.op == "==" and isinstance(test.left, ast.Name)
+                and test.left.id == counter):
+            return None
+        index = test.right
+        if not (isinstance(index, ast.Num) or isinstance(index, ast.Name)
+                and (index.id in scope.locals or index.id == "outcome") and index.id != s.var):
+            return None
+        for stmt in statements_of(body):
+            if isinstance(stmt, ast.CallStmt):
+                return None
+            if isinstance(stmt, ast.AssignStmt) and isinstance(stmt.target, ast.Name) and stmt.target.id == counter:
+                return None
+        return variable
+
+    def _for_each_loop(self, s: ast.ForEachStmt, scope: Scope) -> int:
         reserved = reserved_word(s.var)
         if reserved:
             raise RuleError(s.pos, reserved, "choose another name")
@@ -998,18 +1086,25 @@ class StatementCompiler:
                 raise RuleError(e.pos, f"'for each {s.var} in A to B' needs whole numbers A and B, found {describe(c)}")
             ends.append(c)
         low, high = ends
-        first, last = _r(self.src.fresh("t")), _r(self.src.fresh("t"))
-        self.add(pyast.assign(first, low.code))
-        self.add(pyast.assign(last, high.code))
-        rounds = py.BinOp(py.BinOp(last, py.Sub(), first), py.Add(), pyast.num(1))
-        with self.src.if_(pyast.compare(rounds, ">", pyast.num(MAX_LOOP))):
-            message = self.src.const(f"'for each' over more than {MAX_LOOP} numbers")
-            self.add(_call("h_fail", self.src.const(s.pos), message))
+        first: py.expr
+        last: py.expr
+        if low.is_const and high.is_const and high.const - low.const < MAX_LOOP:
+            # (fixed ends, options' values known: the range as it is, no check)
+            first, last = pyast.num(low.const), pyast.num(high.const)
+        else:
+            first, last = _r(self.src.fresh("t")), _r(self.src.fresh("t"))
+            self.add(pyast.assign(first, low.code))
+            self.add(pyast.assign(last, high.code))
+            rounds = py.BinOp(py.BinOp(last, py.Sub(), first), py.Add(), pyast.num(1))
+            with self.src.if_(pyast.compare(rounds, ">", pyast.num(MAX_LOOP))):
+                message = self.src.const(f"'for each' over more than {MAX_LOOP} numbers")
+                self.add(_call("h_fail", self.src.const(s.pos), message))
         inner = scope.child()
         var = self.src.fresh("l")
         inner.locals[s.var] = Local(_r(var), Type.INT, always=True, real=False)
         valid = scope.flow.at_valid
-        with self.src.for_(_r(var), pyast.helper("range", first, py.BinOp(last, py.Add(), pyast.num(1)))):
+        end = pyast.num(high.const + 1) if isinstance(last, py.Constant) else py.BinOp(last, py.Add(), pyast.num(1))
+        with self.src.for_(_r(var), pyast.helper("range", first, end)):
             body = self.block(s.body, inner)
         scope.flow.at_valid = valid and scope.flow.at_valid
         bound = max(high.const - low.const + 1, 0) if low.is_const and high.is_const else MAX_LOOP
@@ -1174,6 +1269,18 @@ def _stored_whole(s: ast.AssignStmt, value: Code, what: str) -> None:
     if value.type is Type.DECIMAL:
         raise RuleError(s.value.pos, f"{what} hold whole numbers; this value may have a fractional part "
                                      f"({_short(s.value)})")
+
+
+def _set_to_literals(following: list[ast.Stmt]) -> frozenset[str]:
+    """The variables the statements at the head of `following` set to a number or
+    a truth value (`idx = 0`, one after the other)."""
+    names: set[str] = set()
+    for stmt in following:
+        if not (isinstance(stmt, ast.AssignStmt) and stmt.op == "=" and isinstance(stmt.target, ast.Name)
+                and isinstance(stmt.value, (ast.Num, ast.Bool))):
+            break
+        names.add(stmt.target.id)
+    return frozenset(names)
 
 
 def _small_step(value: Code) -> bool:
