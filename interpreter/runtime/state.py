@@ -206,6 +206,8 @@ class State:
             new.occ.append(copied)
         elif lists == 2:  # (one player)
             new.occ = [occ[0][:], copied]
+        elif lists == 4:  # (three players)
+            new.occ = [occ[0][:], occ[1][:], occ[2][:], copied]
         else:
             new.occ = [*map(_list_copy, occ[:-1]), copied]
         new.vars = self.vars[:]
