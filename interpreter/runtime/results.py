@@ -33,9 +33,11 @@ UNSCORED: Outcome = (-1, ())
 
 class _Counting(threading.local):
     """Whether this thread is inside `unscored_ends` (per thread: a game serves
-    several threads, as the engine does)."""
+    several threads, as the engine does), and the endings that have ended a game
+    scored there."""
 
     unscored = False
+    scored: set[int] = set()
 
 
 _COUNTING = _Counting()
@@ -44,15 +46,17 @@ _COUNTING = _Counting()
 @contextmanager
 def unscored_ends() -> Iterator[None]:
     """While it lasts, a game that ends (without rule coverage) gets `UNSCORED` as its
-    result, the score rule not asked: for `Engine.perft`, whose positions are its own
+    result, the score rule not asked, but for the first game each ending statement
+    ends (a score rule that cannot be worked out, say dividing by zero, is still
+    reported where it always fails): for `Engine.perft`, whose positions are its own
     copies, made to be counted and dropped. The scores of an ended game were most of
     perft's time where many games end (poker: a third)."""
-    was = _COUNTING.unscored
-    _COUNTING.unscored = True
+    was, scored = _COUNTING.unscored, _COUNTING.scored
+    _COUNTING.unscored, _COUNTING.scored = True, set()
     try:
         yield
     finally:
-        _COUNTING.unscored = was
+        _COUNTING.unscored, _COUNTING.scored = was, scored
 
 
 def plain_number(value: Any) -> Any:
@@ -144,9 +148,12 @@ class Results:
         if s.result is not None:
             return
         if _COUNTING.unscored and self.counts is None:
-            s.result = UNSCORED
-            s.ending = ending
-            return
+            first_ends = _COUNTING.scored
+            if ending in first_ends:
+                s.result = UNSCORED
+                s.ending = ending
+                return
+            first_ends.add(ending)
         n = self.n
         scored = self.score is not None
         if how == EndingKind.WIN:

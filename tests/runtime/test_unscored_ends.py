@@ -1,7 +1,8 @@
 """perft leaves the scores of the games it ends unasked (runtime/results.py
-`unscored_ends`, `Engine.perft`): the counts are the same, the score rule is not
-called inside perft, and everything outside it — the caller's position, later
-play, another thread — is scored as before."""
+`unscored_ends`, `Engine.perft`): the counts are the same, the score rule is asked
+inside perft only for the first game each ending statement ends, and everything
+outside it — the caller's position, later play, another thread — is scored as
+before."""
 from __future__ import annotations
 
 import threading
@@ -35,14 +36,22 @@ def _played_out(engine: Engine) -> State:
     return s
 
 
-def test_perft_counts_the_whole_tree_without_asking_a_score(monkeypatch):
+def test_perft_asks_the_score_of_the_first_game_each_ending_ends(monkeypatch):
     engine = _kuhn()
     start = engine.initial_state()
+    asked = []
+    scores = Results.scores
 
-    def no_score(self: Results, s: State) -> tuple[int, ...]:
-        raise AssertionError("a score asked inside perft")
-    monkeypatch.setattr(Results, "scores", no_score)
+    def counted_scores(self: Results, s: State) -> tuple[int, ...]:
+        asked.append(s.ply)
+        return scores(self, s)
+    monkeypatch.setattr(Results, "scores", counted_scores)
+    # (48 games end in the whole tree: 12 at depth 4 by a pass after a pass, 12 by a fold,
+    # 12 by a call, 6 + 6 at depth 5; three ending statements)
     assert engine.perft(start, 6) == KUHN_TREE
+    assert 1 <= len(asked) <= len(engine.results.endings) < 48
+    asked.clear()
+    assert _played_out(engine).result is not None and len(asked) == 1
 
 
 def test_a_game_ended_inside_perft_is_over_with_no_scores():
@@ -50,12 +59,14 @@ def test_a_game_ended_inside_perft_is_over_with_no_scores():
     s = engine.initial_state()
     for _ in range(3):  # (the two cards, p0's pass)
         engine.apply_in_place(s, engine.legal(s)[0])
-    child = s.copy()
+    first, second = s.copy(), s.copy()
     with unscored_ends():
-        engine.apply_in_place(child, engine.legal(s)[0])  # (p1 passes: the showdown)
-    assert child.result is UNSCORED and child.legal == []
+        engine.apply_in_place(first, engine.legal(s)[0])  # (p1 passes: the showdown)
+        engine.apply_in_place(second, engine.legal(s)[0])  # (the same ending again)
+    assert first.result is not None and first.result is not UNSCORED
+    assert second.result is UNSCORED and second.legal == [] and second.ending == first.ending
     engine.apply_in_place(s, engine.legal(s)[0])
-    assert s.result is not None and s.result is not UNSCORED and len(s.result[1]) == 2
+    assert s.result == first.result
 
 
 ONE_SITE = """
@@ -91,6 +102,7 @@ def test_the_switch_is_restored_after_a_failure_and_kept_per_thread():
     scored = _played_out(engine).result
     with pytest.raises(ZeroDivisionError):
         with unscored_ends():
+            assert _played_out(engine).result == scored  # (the first game its ending ends)
             assert _played_out(engine).result is UNSCORED
             1 // 0
     assert _played_out(engine).result == scored
