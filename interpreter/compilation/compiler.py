@@ -28,7 +28,7 @@ from ..runtime import helpers
 from ..runtime.clearances import ClearedChecks
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
-from ..runtime.helpers import NotationKeys, ResultCheck, empty_counter
+from ..runtime.helpers import NotationKeys, ResultCheck, empty_counter, fixed_counter
 from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from ..runtime.state import State
@@ -609,7 +609,7 @@ class Compiler:
                                 legal_with_duplicates=longest.legal_with_duplicates, alike_keys=alike_keys,
                                 pick=longest.pick, reached=longest.reached)
         return DecisionInfo(
-            plan.name, pos, False, legal=lister, counted=self._counted(names.legal),
+            plan.name, pos, False, legal=lister, counted=self._counted(names.legal, lister),
             legal_with_duplicates=namespace[names.every] if names.every else lister,
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,
@@ -618,14 +618,19 @@ class Compiler:
             draws_per_element=max(-names.draws[1], 0) if names.draws else 0,
         )
 
-    def _counted(self, legal: str) -> Optional[Callable[[State], int]]:
-        """The count of a lister's actions on the board, where it lists one for each
-        empty site of a fixed set (compilation/listed_at_once.py); else None. None
-        with coverage: the listing skipped would not count its rules."""
+    def _counted(self, legal: str, lister: Callable[[State], Any]) -> Optional[Callable[[State], int]]:
+        """The count of a lister's actions without listing them, where it lists one for
+        each empty site of a fixed set (compilation/listed_at_once.py) or the same
+        actions in every position (it reads nothing of it: known_children.fixed_listing);
+        else None. None with coverage: the listing skipped would not count its rules."""
         if self.probes.coverage is not None:
             return None
         tree = next((f for f in self.src.functions if isinstance(f, py.FunctionDef) and f.name == legal), None)
-        sites = empty_sites_listed(tree, self.src.value) if tree is not None else None
+        if tree is None:
+            return None
+        if fixed_listing(tree):
+            return fixed_counter(lister)
+        sites = empty_sites_listed(tree, self.src.value)
         return empty_counter(sites, self.model.board.size) if sites is not None else None
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:

@@ -144,8 +144,10 @@ class DecisionInfo:
     # ply; else None.
     reached: Optional[Reached] = None
     # Where the legal actions are one for each empty site of a fixed set and nothing
-    # else (compilation/listed_at_once.empty_sites_listed): their number in a
-    # position, counted without listing them (perft's last ply); else None.
+    # else (compilation/listed_at_once.empty_sites_listed), or the same in every
+    # position (the lister reads nothing of it: known_children.fixed_listing;
+    # helpers.fixed_counter): their number in a position, counted without listing
+    # them (perft's last ply); else None.
     counted: Optional[Callable[["State"], int]] = None
     # A chance event's outcomes, by the codes' choice: value, label, probability.
     outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings

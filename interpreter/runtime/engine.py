@@ -26,6 +26,7 @@ from .chains import records
 from .errors import RuleRuntimeError
 from .helpers import board_key, count_rejections, empty_sites, notation_key, result_filter
 from .pieces import CASE, CHANCE, CHOICE, DESTINATION, FIRST_SHOWN, NO_CHOICE, NO_SITE, ORIGIN
+from .results import unscored_ends
 from .state import State, empty_occupancy, position_marks, variable_marks
 from .values import format_value
 
@@ -811,7 +812,9 @@ class Engine:
             return leaves
 
         if depth >= 1:
-            walk(s, 1)
+            self.legal(s)  # (`s` is the caller's: settled, and scored if over, as it would be)
+            with unscored_ends():  # (the positions below are perft's own)
+                walk(s, 1)
         return counts[1:]
 
     def _known_child_counts(self, s: State) -> list[list[Optional[int]]]:

@@ -1041,6 +1041,19 @@ def empty_counter(sites: tuple[int, ...], size: int) -> Callable[[State], int]:
     return empty_anywhere if whole == size else empty
 
 
+def fixed_counter(lister: Callable[[State], Sequence[Code]]) -> Callable[[State], int]:
+    """The number of actions of a lister that lists the same ones in every position
+    (it reads nothing of it: compilation/known_children.fixed_listing), listed once,
+    at the first count (nothing generated runs while compiling)."""
+    known: list[int] = []
+
+    def count(s: State) -> int:
+        if not known:  # (two threads at once list the same actions)
+            known.append(len(lister(s)))
+        return known[0]
+    return count
+
+
 def kind_mask(bits: tuple[int, ...], occ: list[list[int]], board: Board, kind: int) -> int:
     """The bitmask of the sites of every piece of `kind` (`board[site][KIND] ==
     kind`), whoever owns it."""

@@ -8,21 +8,55 @@ first ending counts.
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .errors import RuleRuntimeError
 from .helpers import NUMBER_LIMIT
 
 if TYPE_CHECKING:
     from ..parsing.ast import Pos
+    from .pieces import Outcome
     from .state import State
 
 # The compiled `score:` rule: score(state, player index) -> number.
 ScoreRule = Callable[["State", int], int]
+# The result of a game ended while perft counts (`unscored_ends`): over, whoever won
+# and the scores not worked out (nothing reads them: perft counts actions, and an
+# ended game has none).
+UNSCORED: Outcome = (-1, ())
 
+
+class _Counting(threading.local):
+    """Whether this thread is inside `unscored_ends` (per thread: a game serves
+    several threads, as the engine does), and the endings that have ended a game
+    scored there."""
+
+    unscored = False
+    scored: set[int] = set()
+
+
+_COUNTING = _Counting()
+
+
+@contextmanager
+def unscored_ends() -> Iterator[None]:
+    """While it lasts, a game that ends (without rule coverage) gets `UNSCORED` as its
+    result, the score rule not asked, but for the first game each ending statement
+    ends (a score rule that cannot be worked out, say dividing by zero, is still
+    reported where it always fails): for `Engine.perft`, whose positions are its own
+    copies, made to be counted and dropped. The scores of an ended game were most of
+    perft's time where many games end (poker: a third)."""
+    was, scored = _COUNTING.unscored, _COUNTING.scored
+    _COUNTING.unscored, _COUNTING.scored = True, set()
+    try:
+        yield
+    finally:
+        _COUNTING.unscored, _COUNTING.scored = was, scored
 
 
 def plain_number(value: Any) -> Any:
@@ -113,6 +147,13 @@ class Results:
         the index of the statement (generated code calls this as `h_end`)."""
         if s.result is not None:
             return
+        if _COUNTING.unscored and self.counts is None:
+            first_ends = _COUNTING.scored
+            if ending in first_ends:
+                s.result = UNSCORED
+                s.ending = ending
+                return
+            first_ends.add(ending)
         n = self.n
         scored = self.score is not None
         if how == EndingKind.WIN:

@@ -12,6 +12,8 @@ from .pieces import Board, Code, Outcome
 # method up on the type at every call of the kept lists' hot `append`/`remove`)
 _list_append = list.append
 _list_remove = list.remove
+_list_copy = list.copy
+_new_object = object.__new__
 
 
 class MaskedSites(list[int]):
@@ -183,25 +185,31 @@ class State:
         until one of the two counts a position). A `trial` copy, to try an action on
         and drop before this position changes again (a `forbid result` check),
         leaves this position free to count in its history without copying it."""
-        new = State.__new__(State)
+        new = _new_object(State)
         new.board = self.board[:]
         occ = self.occ
-        # (MaskedSites.copy, written out: a method call would cost a third of the copy)
+        # (MaskedSites.copy, written out: a method call would cost a third of the copy;
+        # the players' lists by their number, as a list comprehension would cost a fifth
+        # of the copy, and a position may be copied a million times in a perft)
         neutral = occ[-1]
         copied = MaskedSites(neutral)
         copied.mask = neutral.mask  # type: ignore[attr-defined]  # (the last list is a MaskedSites)
-        if type(occ[0]) is MaskedSites and len(occ) > 1:  # (the players' lists keep masks too)
+        lists = len(occ)
+        if lists == 3 and type(occ[0]) is not MaskedSites:  # (two players, the usual)
+            new.occ = [occ[0][:], occ[1][:], copied]
+        elif type(occ[0]) is MaskedSites and lists > 1:  # (the players' lists keep masks too)
             new.occ = []
             for sites in occ[:-1]:
                 kept = MaskedSites(sites)
                 kept.mask = sites.mask  # type: ignore[attr-defined]
                 new.occ.append(kept)
             new.occ.append(copied)
-        elif len(occ) == 3:  # (two players, the usual: a list comprehension would cost a fifth of the copy)
-            new.occ = [occ[0][:], occ[1][:], copied]
+        elif lists == 2:  # (one player)
+            new.occ = [occ[0][:], copied]
+        elif lists == 4:  # (three players)
+            new.occ = [occ[0][:], occ[1][:], occ[2][:], copied]
         else:
-            new.occ = [sites[:] for sites in occ[:-1]]
-            new.occ.append(copied)
+            new.occ = [*map(_list_copy, occ[:-1]), copied]
         new.vars = self.vars[:]
         new.phase = self.phase
         new.decision = self.decision

@@ -133,3 +133,40 @@ def test_a_placement_keeping_the_board_key_is_known(tmp_path, counted):
     assert _known(engine) == {"action 'stone', onto empty": "spin"}
     assert engine.perft(engine.initial_state(), 4) == [9, 27, 216, 648]
     assert _same_perft_in_random_games(engine, 3, games=3, plies=20) > 10
+
+
+def _counted_off(engine: Engine) -> Engine:
+    """The same rules with no decision's actions counted: every child listed."""
+    decisions = tuple(dataclasses.replace(d, counted=None) for d in engine.rules.decisions)
+    return Engine(dataclasses.replace(engine.rules, decisions=decisions, known_children=()))
+
+
+def test_a_fixed_decision_is_counted_without_listing_it(tmp_path):
+    # (the spin is the stone's follow-up, which the case returns: its children are not
+    # known — perft's last ply plays it and counts the spin's four actions without
+    # listing them)
+    rules = _place_then(SPINS + "    action skip:\n        pass\n        notation \"-\"\n", turn="place")
+    engine = _game(tmp_path, rules.replace("onto empty: place", "onto empty:\n            place\n"
+                                           "            then spin"))
+    spin = next(d for d in engine.decisions if d.name == "spin")
+    assert spin.counted is not None and spin.counted(engine.initial_state()) == 4
+    assert _known(engine) == {}
+    # 9 sites, then 4 spins, 8 sites, 4 spins (no line ends it: the rules have none)
+    assert engine.perft(engine.initial_state(), 4) == [9, 36, 288, 1152]
+    assert _counted_off(engine).perft(engine.initial_state(), 4) == [9, 36, 288, 1152]
+    assert _same_counts_in_random_games(engine, 2, games=4, plies=12) > 20
+
+
+def _same_counts_in_random_games(engine: Engine, depth: int, games: int, plies: int, seed: int = 5) -> int:
+    off = _counted_off(engine)
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(games):
+        s = engine.initial_state()
+        for _ in range(plies):
+            if engine.is_over(s):
+                break
+            assert engine.perft(s, depth) == off.perft(s, depth)
+            compared += 1
+            engine.apply_in_place(s, rng.choice(engine.legal(s)))
+    return compared

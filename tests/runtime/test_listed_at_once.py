@@ -61,7 +61,7 @@ def test_perft_counts_as_when_its_last_ply_is_listed(tmp_path, monkeypatch, yaml
     if rules is ROW_OF_THREE:
         # (by hand: 16 empty sites, no row of three before a player's third stone)
         assert counted[0] == [16, 16 * 15, 16 * 15 * 14]
-    monkeypatch.setattr(compiler.Compiler, "_counted", lambda self, legal: None)
+    monkeypatch.setattr(compiler.Compiler, "_counted", lambda self, legal, lister: None)
     listed = load_game(path)
     assert listed.engine.decisions[0].counted is None
     assert _perfts_along_a_game(listed, 3, 5) == counted
