@@ -44,6 +44,7 @@ in each process, the same every time.
 """
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import math
 import operator
@@ -292,6 +293,28 @@ class Evaluation:
     # how far apart it tells positions of the game (the playouts' blindness is
     # measured against it, playout.py)
     spread: float = 0.0
+    # per variable of the second fit, the largest value it took in the random games
+    # learnt from (a counter of quiet actions: the value at which the game is drawn, or just below)
+    most: tuple[int, ...] = ()
+    # where set (`with_horizons`): (index in `State.vars`, value) of the variables whose
+    # rise makes a lead count for less, and the value at which it counts for nothing
+    horizons: tuple[tuple[int, float], ...] = ()
+
+    def with_horizons(self) -> Evaluation:
+        """This evaluation, its log-odds shrunk toward a draw as each variable that
+        makes a lead fade (a second-fit weight of s·v of the other sign than s's)
+        nears the largest value it took in the random games: the lead is worth the
+        more the more of the variable's range is left to convert it in. The second
+        fit's own fade is learnt from random games, which seldom come near that value,
+        and says a lead at its end still counts for a third; a search that believes
+        so shuffles a won position into the draw. Itself where no variable fades."""
+        if not self.variables:
+            return self
+        lead = self.second_weights[0]
+        horizons = tuple((variable, float(most + 1)) for variable, most, weight in
+                         zip(self.variables, self.most, self.second_weights[1:])
+                         if weight * lead < 0 and most > 0)
+        return dataclasses.replace(self, horizons=horizons) if horizons else self
 
     def first_wins(self, state: State) -> float:
         """The chance that the first player wins from `state` (within the bounds
@@ -308,7 +331,10 @@ class Evaluation:
         if self.variables:
             linear = sum(w * (v - m) for v, m, w in
                          zip(second_row(linear, state.vars, self.variables), self.second_mean, self.second_weights))
-        return self.scale * linear + self.bias
+        log_odds = self.scale * linear + self.bias
+        for variable, end in self.horizons:
+            log_odds *= max(0.0, 1.0 - state.vars[variable] / end)
+        return log_odds
 
 
 def race_of(evaluation: Evaluation) -> Optional[Race]:
@@ -388,8 +414,9 @@ def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Va
     scale, bias = calibrate(sums, train_y)
     centre = sum(sums) / len(sums)
     spread = abs(scale) * math.sqrt(sum((s - centre) ** 2 for s in sums) / len(sums))
+    most = tuple(max(v[j] for v in train_v + test_v) for j in variables)
     return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2, variables, *second,
-                      spread=spread)
+                      spread=spread, most=most)
 
 
 def second_fit(sums: list[float], ys: Results, values: Values, sums_test: list[float], ys_test: Results,
