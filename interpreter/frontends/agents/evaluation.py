@@ -44,6 +44,7 @@ in each process, the same every time.
 """
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import math
 import operator
@@ -77,6 +78,10 @@ RIDGE = 1e-3  # keeps the least squares solvable when features move together
 CALIBRATION_STEPS = 25  # Newton steps of the logistic curve
 MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
 LEAST_SURE = 1.0 - MOST_CONFIDENT  # ... either way
+# a variable that the players reset is a counter drawing the game at its largest value
+# where at least this share of the positions at that value were of drawn games
+# (checkers' quiet actions: 33 of 36 at 39; the rest captured, compulsorily, instead)
+DRAWN_AT_LIMIT = 0.75
 MOST_VARIABLES = 8  # the game's variables read by the second fit (at most: the first that help)
 
 Rows = list[list[float]]  # positions' features
@@ -292,6 +297,28 @@ class Evaluation:
     # how far apart it tells positions of the game (the playouts' blindness is
     # measured against it, playout.py)
     spread: float = 0.0
+    # (index in `State.vars`, largest value) of the second fit's variables that are
+    # counters drawing the game at a limit (`draw_limits`)
+    draw_limits: tuple[tuple[int, int], ...] = ()
+    # where set (`with_horizons`): (index in `State.vars`, value) of the variables whose
+    # rise makes a lead count for less, and the value at which it counts for nothing
+    horizons: tuple[tuple[int, float], ...] = ()
+
+    def with_horizons(self) -> Evaluation:
+        """This evaluation, its log-odds shrunk toward a draw as each variable that
+        makes a lead fade (a second-fit weight of s·v of the other sign than s's) and
+        draws the game at a limit (`draw_limits`) nears that limit: the lead is worth
+        the more the more of the counter's range is left to convert it in. The second
+        fit's own fade is learnt from random games, which seldom come near that value,
+        and says a lead at its end still counts for a third; a search that believes
+        so shuffles a won position into the draw. Itself where no variable fades."""
+        if not self.draw_limits:
+            return self
+        lead = self.second_weights[0]
+        weights = dict(zip(self.variables, self.second_weights[1:]))
+        horizons = tuple((variable, float(most + 1)) for variable, most in self.draw_limits
+                         if weights[variable] * lead < 0)
+        return dataclasses.replace(self, horizons=horizons) if horizons else self
 
     def first_wins(self, state: State) -> float:
         """The chance that the first player wins from `state` (within the bounds
@@ -308,7 +335,10 @@ class Evaluation:
         if self.variables:
             linear = sum(w * (v - m) for v, m, w in
                          zip(second_row(linear, state.vars, self.variables), self.second_mean, self.second_weights))
-        return self.scale * linear + self.bias
+        log_odds = self.scale * linear + self.bias
+        for variable, end in self.horizons:
+            log_odds *= max(0.0, 1.0 - state.vars[variable] / end)
+        return log_odds
 
 
 def race_of(evaluation: Evaluation) -> Optional[Race]:
@@ -335,12 +365,13 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     sites = len(game.board.sites)
     seen = Seen(sites, len(game.players))
     data = random_game_data(game, features, seen=seen)
-    learnt = fit(features, data)
+    learnt = fit(features, data, seen.fell)
     if learnt is None and seen.racing():
         race = Race(game.board, seen.moves, seen.goals, pieces(game))
         features = Features(game, race)
+        race_seen = Seen(sites, len(game.players))
         learnt = fit(features, random_game_data(game, features, RACE_ACTIONS, RACE_GAME_ACTIONS, RACE_EVERY,
-                                                    race=race))
+                                                    seen=race_seen, race=race), race_seen.fell)
         if learnt is not None:
             return learnt
         features = Features(game)
@@ -348,13 +379,17 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
     # (the counts, pools and scores never changed: the last column, who is to move, alone varies)
     if learnt is None and sites and rows and all(len({row[i] for row in rows}) == 1 for i in range(len(rows[0]) - 1)):
         features = Features(game, Reach(game.board))
-        learnt = fit(features, random_game_data(game, features, REACH_WORK // sites))
+        reach_seen = Seen(sites, len(game.players))
+        learnt = fit(features, random_game_data(game, features, REACH_WORK // sites, seen=reach_seen),
+                     reach_seen.fell)
     return learnt
 
 
-def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Values]) -> Optional[Evaluation]:
+def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Values],
+        fell: frozenset[int] | set[int] = frozenset()) -> Optional[Evaluation]:
     """The evaluation that reads `features`, from their values in random games
-    (`random_game_data`), or None where it explains too little."""
+    (`random_game_data`; `fell`: the variables that fell within one, `Seen.fell`),
+    or None where it explains too little."""
     train_x, train_y, test_x, test_y, train_v, test_v = data
     if len(train_x) < 50 or len(test_x) < 20:
         return None
@@ -389,7 +424,24 @@ def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Va
     centre = sum(sums) / len(sums)
     spread = abs(scale) * math.sqrt(sum((s - centre) ** 2 for s in sums) / len(sums))
     return Evaluation(features, tuple(used), tuple(mean), tuple(weights), scale, bias, r2, variables, *second,
-                      spread=spread)
+                      spread=spread, draw_limits=draw_limits(variables, fell, train_v + test_v, train_y + test_y))
+
+
+def draw_limits(variables: Sequence[int], fell: frozenset[int] | set[int], values: Values,
+                results: Results) -> tuple[tuple[int, int], ...]:
+    """(variable, its largest value) of those of `variables` that are counters drawing the
+    game at a limit, as the random games showed them: the variable fell within a game (the
+    players reset it: a counter of quiet actions, not a clock of turns played), and of the
+    positions where it had its largest value, DRAWN_AT_LIMIT at least were of drawn games."""
+    limits = []
+    for j in variables:
+        if j not in fell:
+            continue
+        most = max(v[j] for v in values)
+        at_most = [y for v, y in zip(values, results) if v[j] == most]
+        if most > 0 and sum(1 for y in at_most if y == 0.5) >= DRAWN_AT_LIMIT * len(at_most):
+            limits.append((j, most))
+    return tuple(limits)
 
 
 def second_fit(sums: list[float], ys: Results, values: Values, sums_test: list[float], ys_test: Results,
@@ -435,6 +487,7 @@ class Seen:
         self.sites = sites
         self.moves: set[tuple[int, int]] = set()
         self.goals: list[set[int]] = [set() for _ in range(players)]
+        self.fell: set[int] = set()  # the variables (indices of `State.vars`) whose value fell within a game
 
     def racing(self) -> bool:
         """Whether every player has won by moving to one of a few sites (GOAL_SHARE of the board's at most)."""
@@ -474,7 +527,11 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
             if mover != CHANCE:
                 if step % every == 0:
                     rows.append(features.of(state))
-                    values.append(list(getattr(state, "vars", ())))
+                    now = list(getattr(state, "vars", ()))
+                    if seen is not None and values:
+                        seen.fell.update(j for j, (before, v) in enumerate(zip(values[-1], now))
+                                         if isinstance(v, int) and v < before)
+                    values.append(now)
                 if seen is not None:
                     last = (mover, code)
                     if len(code) > DESTINATION and 0 <= code[ORIGIN] < n and 0 <= code[DESTINATION] < n:

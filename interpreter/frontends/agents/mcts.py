@@ -112,6 +112,12 @@ class Methods:
     # actions. Uniformly random moves walk the pieces back and forth, and the
     # evaluation at the cut-off would judge that drift rather than the position.
     race_playouts: bool = True
+    # where a variable makes the evaluation's lead fade (a counter of quiet actions that
+    # draws the game at a limit), its values shrink toward a draw as the variable nears
+    # the largest value the random games saw (evaluation.py, `Evaluation.with_horizons`):
+    # a capture that resets the counter is worth more the nearer the draw, and a lead is
+    # pressed rather than shuffled until the counter draws it
+    horizons: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
@@ -119,7 +125,7 @@ class Methods:
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   block=False, forced_kinds=False, race_playouts=False)
+                   block=False, forced_kinds=False, race_playouts=False, horizons=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -335,6 +341,8 @@ class MCTSAgent(SeededAgent):
         # (GRAVE only where an action is a move rather than a slot: knowledge.py)
         grave = known is not None and methods.grave and known.uses_amaf
         evaluation = evaluation_of(game) if methods.evaluation else None
+        if evaluation is not None and methods.horizons:
+            evaluation = evaluation.with_horizons()
         limit = self.rollout_limit
         if limit is None:
             scored = game.engine.scores(state) is not None
