@@ -225,7 +225,7 @@ class Search:
             if deadline is not None and self.clock() > deadline:
                 return
             them = child.mover
-            if them not in winners:
+            if them is None or them not in winners:
                 continue
             answers = child.children
             if answers is None:
