@@ -123,7 +123,7 @@ PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
-ROOT_SHARE = 0.3
+ROOT_SHARE = 0.5
 # ... of which the answers' full pass (every answer to each action made, for a win at
 # once: in a game of sliding pieces, 80 actions of 80 answers) may take this share;
 # the answers of kinds that have won are tried after every action first (search.py)
