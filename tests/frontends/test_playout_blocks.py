@@ -194,3 +194,30 @@ def test_after_a_veto_the_player_looks_at_the_moves_in_the_threats_way(monkeypat
     # the search's order alone: its clean choices run out, then its most visited is played
     monkeypatch.setattr(mcts, "_stands_in_the_way", lambda *_: None)
     assert not choices() <= EARLY_FORK_SAFE
+
+
+def test_the_roots_check_tries_the_winning_kinds_after_every_action_before_its_full_pass():
+    # ONE_LINE, the attackers to move: every action but those landing on the king's
+    # line to a7 (b7..e7) lets the king win at once. With the answers' full pass given
+    # no time (its deadline past), the kinds that have won (the king to a7) alone
+    # prove the same actions lost as the full pass does; without those kinds known,
+    # nothing is proven.
+    from interpreter.frontends.agents.search import Search
+    from interpreter.frontends.agents.tree import loses_for
+
+    game = load_game("tablut")
+    state = game.parse_position(ONE_LINE)
+    attackers = game.players.index("attackers")
+
+    def lost(tactics: Tactics, answers_deadline) -> set[str]:
+        search = Search(game.engine, random.Random(0), tactics, 2, exploration=1.0, rollout_limit=50,
+                        score_weight=0.1, clock=lambda: 0.0)
+        root = search.new_root(game.engine.copy(state))
+        search.check_root(root, answers_deadline=answers_deadline)
+        assert root.children is not None and root.proven is None
+        return {game.engine.notation(c.code) for c in root.children if loses_for(c, attackers)}
+
+    everything = lost(Tactics(), None)
+    assert len(everything) == len(game.legal_actions(state)) - 4  # (d9-d7, b5-b7, a5-a7, e9-e7 stand in the way)
+    assert lost(Tactics(), -1.0) == set()
+    assert lost(_learnt_wins(game, state, ["e1-e2"]), -1.0) == everything

@@ -130,6 +130,10 @@ PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
 ROOT_SHARE = 0.5
+# ... of which the answers' full pass (every answer to each action made, for a win at
+# once: in a game of sliding pieces, 80 actions of 80 answers) may take this share;
+# the answers of kinds that have won are tried after every action first (search.py)
+ANSWERS_SHARE = 0.15
 DEEPER_SAFETY_SHARE = 0.15
 SAFETY_NODES = 5_000  # positions the safety check may make, and ...
 SAFETY_NODES_PER_SECOND = 4_000  # ... as many more per second of budget, or ...
@@ -240,7 +244,8 @@ class MCTSAgent(SeededAgent):
             end += seconds
         if seconds is not None and self.methods.safety:
             search.check_root(root, checks_started + ROOT_SHARE * seconds,
-                              checks_started + DEEPER_SAFETY_SHARE * seconds)
+                              checks_started + DEEPER_SAFETY_SHARE * seconds,
+                              checks_started + ANSWERS_SHARE * seconds)
         else:
             search.check_root(root)
         children = root.children

@@ -174,7 +174,7 @@ class Search:
     # -- the root ------------------------------------------------------------------------
 
     def check_root(self, root: Node, deadline: Optional[float] = None,
-                   safety_deadline: Optional[float] = None) -> None:
+                   safety_deadline: Optional[float] = None, answers_deadline: Optional[float] = None) -> None:
         """Look at every action of the root and, within THREAT_BUDGET positions, at
         every answer to each: wins in one prove the root, actions that allow the next
         player a win in one are proven lost (a chance event after the action is not
@@ -182,10 +182,13 @@ class Search:
         time of `clock`) the actions and answers stop there (where making a
         position is dear, the actions left are stubs for the search: the
         search's own iterations would otherwise be spent on the checks), the
-        safety check's deeper passes at `safety_deadline`."""
-        children = root.children
-        if children is None:
-            children = self.expand(root)
+        answers at `answers_deadline` where it is given, the safety check's deeper
+        passes at `safety_deadline`. Before the answers' full pass, where the next
+        player's actions of kinds that have won at once are known (`Tactics.has_won`),
+        those alone are tried after every action: a few positions an action, so that
+        the wins at once the search has seen are looked for after each action whatever
+        the full pass has time for."""
+        children = self.expand(root) if root.children is None else root.children
         self.try_children(root, children, deadline=deadline)
         if root.proven is not None:
             return
@@ -194,18 +197,44 @@ class Search:
         for reply in replies:
             assert reply.state is not None, "every child was tried"
             cost += len(self.engine.legal(reply.state))
+        self._try_winning_kinds(replies, deadline)
+        answers_deadline = deadline if answers_deadline is None else answers_deadline
         for child in replies:
-            if deadline is not None and self.clock() > deadline:
+            if answers_deadline is not None and self.clock() > answers_deadline:
                 break
+            if child.proven is not None:
+                continue  # (an answer of a winning kind won: lost already)
             answers = child.children
             if answers is None:
                 answers = self.expand(child)
             if cost <= THREAT_BUDGET:
-                self.try_children(child, answers, deadline=deadline)
+                self.try_children(child, answers, deadline=answers_deadline)
         update_proven(root)
         if root.proven is None and self.material is not None and self.safety_nodes > 0:
             veto_material_losses(self.engine, self.material, root, self.safety_nodes, safety_deadline,
                                  first_deadline=deadline, clock=self.clock)
+
+    def _try_winning_kinds(self, replies: list[Node], deadline: Optional[float]) -> None:
+        """Try, after each of `replies` (made), the answers of the kinds that have won
+        at once for the player to answer (`Tactics.has_won`), until the `deadline`."""
+        winners = {who for who, _ in self.tactics.records}
+        if not winners:
+            return
+        tests: dict[int, Callable[[Code], bool]] = {}  # (`has_won`, made once per player)
+        for child in replies:
+            if deadline is not None and self.clock() > deadline:
+                return
+            them = child.mover
+            if them is None or them not in winners:
+                continue
+            answers = child.children
+            if answers is None:
+                answers = self.expand(child)
+            if child.proven is None:
+                has_won = tests.get(them)
+                if has_won is None:
+                    has_won = tests[them] = self.tactics.has_won(them)
+                self.try_children(child, [a for a in answers if not a.materialised and has_won(a.code)])
 
     # -- one iteration -------------------------------------------------------------------
 
