@@ -183,17 +183,24 @@ def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
     return specs
 
 
+def _default_as_number(spec: Option) -> Optional[OptionNumber]:
+    """A whole-number option's default text read as a number written with options, or
+    None (not such an option, or a text that does not read as one)."""
+    if spec.type != "int" or not isinstance(spec.default, str):
+        return None
+    try:
+        return read_option_number(spec.default)
+    except ValueError:
+        return None
+
+
 def _default_written_with_options(spec: Option, earlier: dict[str, Option]) -> Optional[OptionNumber]:
     """A whole-number option's default read as a number written with options
     (`board_size * board_size // 8`), where it reads as one and names only whole-number
     options declared before this one; else None."""
-    if spec.type != "int" or not isinstance(spec.default, str):
-        return None
-    try:
-        number = read_option_number(spec.default)
-    except ValueError:
-        return None
-    if not number.names or any(name not in earlier or earlier[name].type != "int" for name in number.names):
+    number = _default_as_number(spec)
+    if number is None or not number.names or any(name not in earlier or earlier[name].type != "int"
+                                                  for name in number.names):
         return None
     return number
 
@@ -201,13 +208,8 @@ def _default_written_with_options(spec: Option, earlier: dict[str, Option]) -> O
 def _why_not_written_with_options(spec: Option, earlier: dict[str, Option]) -> Optional[tuple[str, Optional[str]]]:
     """(message, hint) for a whole-number default that reads as a number written with
     options but names one it may not (unknown, later, its own, not a whole number)."""
-    if spec.type != "int" or not isinstance(spec.default, str):
-        return None
-    try:
-        number = read_option_number(spec.default)
-    except ValueError:
-        return None
-    if isinstance(number.tree, str) and number.tree not in earlier:
+    number = _default_as_number(spec)
+    if number is None or isinstance(number.tree, str) and number.tree not in earlier:
         return None  # (a word: more likely a text option's default than a slip in an option's name)
     said = f"option '{spec.name}': its default '{number.text}' names '{{name}}', "
     for name in number.names:
