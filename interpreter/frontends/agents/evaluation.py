@@ -80,7 +80,8 @@ MOST_CONFIDENT = 0.98  # no evaluation claims a result surer than this
 LEAST_SURE = 1.0 - MOST_CONFIDENT  # ... either way
 # a variable that the players reset is a counter drawing the game at its largest value
 # where at least this share of the positions at that value were of drawn games
-# (checkers' quiet actions: 33 of 36 at 39; the rest captured, compulsorily, instead)
+# (a count of quiet actions drawing at 40: 33 of 36 positions at 39; in the rest a capture,
+# compulsory there, came instead)
 DRAWN_AT_LIMIT = 0.75
 MOST_VARIABLES = 8  # the game's variables read by the second fit (at most: the first that help)
 
