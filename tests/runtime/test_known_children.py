@@ -158,18 +158,3 @@ def test_a_fixed_decision_is_counted_without_listing_it(tmp_path):
     assert engine.perft(engine.initial_state(), 4) == [9, 36, 288, 1152]
     assert _counted_off(engine).perft(engine.initial_state(), 4) == [9, 36, 288, 1152]
     assert _same_perft_in_random_games(engine, 2, games=4, plies=12, seed=5, off=_counted_off(engine)) > 20
-
-
-def _same_counts_in_random_games(engine: Engine, depth: int, games: int, plies: int, seed: int = 5) -> int:
-    off = _counted_off(engine)
-    rng = random.Random(seed)
-    compared = 0
-    for _ in range(games):
-        s = engine.initial_state()
-        for _ in range(plies):
-            if engine.is_over(s):
-                break
-            assert engine.perft(s, depth) == off.perft(s, depth)
-            compared += 1
-            engine.apply_in_place(s, rng.choice(engine.legal(s)))
-    return compared
