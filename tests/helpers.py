@@ -33,13 +33,15 @@ def write_definition(folder: Path, yaml: str, rules: str) -> str:
 
 
 def stones_and_rocks(players: tuple[str, ...] = ("white", "black"), files: int = 4, ranks: int = 4,
-                     extra: str = "") -> str:
+                     extra: str = "", neighbours: str = "") -> str:
     """The YAML of a small grid game to try a construct on (rules in game.rules): a
-    stone for each player and neutral rocks; `extra` adds sections."""
+    stone for each player and neutral rocks; `extra` adds sections, `neighbours` the
+    grid's (`[n, ne, e, s, sw, w]`: hexagonal)."""
     names = "".join(f"  - {{name: {name}}}\n" for name in players)
+    around = f", neighbours: {neighbours}" if neighbours else ""
     return (
         "game: probe\ntitle: Probe\ndescription: A board to try one construct on.\nrules: game.rules\n"
-        f"players:\n{names}board:\n  grid: {{files: {files}, ranks: {ranks}}}\n"
+        f"players:\n{names}board:\n  grid: {{files: {files}, ranks: {ranks}{around}}}\n"
         "pieces:\n  stone: {symbol: S, description: A stone.}\n"
         "  rock: {symbol: R, owner: neutral, description: Belongs to no one.}\n" + extra
     )

@@ -7,15 +7,9 @@ import random
 
 from interpreter import load_game
 from interpreter.compilation.site_masks import _never_holds
-from tests.helpers import generated, write_definition
+from tests.helpers import generated, stones_and_rocks, write_definition
 
-YAML = (
-    "game: probe\ntitle: Probe\ndescription: A board to try one construct on.\nrules: game.rules\n"
-    "players:\n  - {name: white}\n  - {name: black}\n"
-    "board:\n  grid: {files: 5, ranks: 5, neighbours: [n, ne, e, s, sw, w]}\n"
-    "pieces:\n  stone: {symbol: S, description: A stone.}\n"
-    "  rock: {symbol: R, owner: neutral, description: Belongs to no one.}\n"
-)
+YAML = stones_and_rocks(files=5, ranks=5, neighbours="[n, ne, e, s, sw, w]")
 # A stone steps through a gap with one piece beside it, `{site}` not counted.
 RULES = """\
 phase play:
