@@ -290,7 +290,8 @@ def main(argv: list[str] | None = None) -> int:
                                  args.count or GAMES[opponent], args.clock)
             if record["games"]:
                 rows.append(table_row(record))
-                print(rows[-1], file=sys.stderr)
+                if not args.table_only:  # (progress, while matches are played)
+                    print(rows[-1], file=sys.stderr)
     if args.table_only and not rows:
         held = sorted(path.name for path in args.out.glob("*.json"))
         print(f"no match in {args.out} for these games, opponents, --seconds {args.seconds:g} and --clock "
