@@ -3,11 +3,11 @@ sites beside the edge from X to Y) leaves out a conjunct `it != X` when no row
 holds the site it is read by (compilation/site_masks.py, _without_own_index): the
 same moves, no mask of every site but X made."""
 import ast
-import random
 
 from interpreter import load_game
 from interpreter.compilation.site_masks import _never_holds
 from tests.helpers import generated, stones_and_rocks, write_definition
+from tests.language.test_paired_rows import _same_moves
 
 YAML = stones_and_rocks(files=5, ranks=5, neighbours="[n, ne, e, s, sw, w]")
 # A stone steps through a gap with one piece beside it, `{site}` not counted.
@@ -40,17 +40,7 @@ def test_a_site_the_rows_never_hold_is_not_asked(tmp_path):
     assert _xors(other) > 0  # (c3 is no index of the table: asked as before)
     # (the neighbours of `from` asked one by one, `c != from` asked of each)
     asked = _game(tmp_path, "asked", "from", "c is occupied and c != {site} and c in neighbours(to)")
-    rng, listed = random.Random(5), 0
-    cells = [f"{f}{r}" for f in "abcde" for r in "12345"]
-    for _ in range(60):
-        chosen = rng.sample(cells, rng.randint(2, 12))
-        placed = {cell: ("neutral", "rock") if owner == "neutral" else (owner, "stone")
-                  for cell, owner in ((cell, rng.choice(["white", "black", "neutral"])) for cell in chosen)}
-        for player in ("white", "black"):
-            moves = [g.legal_notations(g.make_state(placed, to_move=player)) for g in (by_from, by_to, asked)]
-            assert moves[0] == moves[1] == moves[2], placed
-            listed += len(moves[0])
-    assert listed > 100
+    assert _same_moves((by_from, by_to, asked), 5) > 100
 
 
 def test_a_row_holding_its_own_site_keeps_the_test():
