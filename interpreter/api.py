@@ -491,7 +491,7 @@ class Game:
         m = self.model
         for name, value in variables.items():
             var = _known("variable", name, m.variables)
-            stored = self._site_slot if var.type == "site" else int
+            stored = self._site_slot if var.type == "site" else self._player_slot if var.type == "player" else int
             if var.per_player:
                 for player, v in value.items():
                     state.vars[var.offset + _known("player", player, m.players)] = stored(v)
@@ -505,6 +505,10 @@ class Game:
     def _site_slot(self, value: Any) -> int:
         """make_state: a site variable's value, a site name or None, as stored."""
         return -1 if value is None else int(_known("site", value, self.model.board.index))
+
+    def _player_slot(self, value: Any) -> int:
+        """make_state: a player variable's value, a player's name or None, as stored."""
+        return -1 if value is None else _known("player", value, self.model.players)
 
     def position_text(self, state: State) -> str:
         """The position as one line of text (see `interpreter.positions`)."""
@@ -675,15 +679,18 @@ class Game:
 
     def variables(self, state: State) -> dict[str, Any]:
         """The game's variables: `{name: value}` (an int, a bool for a flag, a site's
-        name or None for a site variable); a per-player variable as `{player: value}`."""
+        name or None for a site variable, a player's name or None for a player variable);
+        a per-player variable as `{player: value}`."""
         out: dict[str, Any] = {}
-        names = self.model.board.names
+        names, players = self.model.board.names, self.model.players
         for var in self.model.variables.values():
             cast: Callable[[int], Any] = int
             if var.type == "flag":
                 cast = bool
             elif var.type == "site":
                 cast = lambda i: names[i] if i >= 0 else None  # noqa: E731
+            elif var.type == "player":
+                cast = lambda i: players[i] if i >= 0 else None  # noqa: E731
             if var.per_player:
                 out[var.name] = {p: cast(state.vars[var.offset + i]) for i, p in enumerate(self.model.players)}
             else:

@@ -250,22 +250,28 @@ class _Reader:
         except ValueError:
             raise PositionError(f"{what}: expected a whole number, got '{text}'") from None
 
-    def per_player(self, text: str, what: str, sites: bool = False) -> dict[str, Any]:
+    def per_player(self, text: str, what: str, held: Optional[str] = None) -> dict[str, Any]:
         values: dict[str, Any] = {}
         for item in text.split(","):
             player, sep, value = item.partition(":")
             if not sep:
                 raise PositionError(f"{what}: expected PLAYER:VALUE, got '{item}'")
-            values[self.player(player)] = self.site_or_none(value) if sites else self.whole(value, what)
+            values[self.player(player)] = self.value(value, what, held)
         return values
 
-    def holds_sites(self, variable: str) -> bool:
-        """Whether the variable holds a site (written by its name, or `none`)."""
+    def held_name(self, variable: str) -> Optional[str]:
+        """What the variable holds when it is written by a name (or `none`): "site" or
+        "player"; None for a number or flag."""
         var = self.game.model.variables.get(variable)
-        return var is not None and var.type == "site"
+        return var.type if var is not None and var.type in ("site", "player") else None
 
-    def site_or_none(self, text: str) -> Optional[str]:
-        return None if text == NONE else self.site(text)
+    def value(self, text: str, what: str, held: Optional[str]) -> Any:
+        """A variable's value: a whole number, or the name `held` says (or none)."""
+        if held is None:
+            return self.whole(text, what)
+        if text == NONE:
+            return None
+        return self.site(text) if held == "site" else self.player(text)
 
     def assignments(self, text: str, known: dict[str, Any], what: str) -> dict[str, Any]:
         """`name=value` or `name=player:value,...` items of the variables or pools."""
@@ -276,11 +282,8 @@ class _Reader:
             if not sep:
                 raise PositionError(f"{what} '{name}': expected {name}=VALUE")
             per_player = isinstance(known[name], dict)
-            sites = what == "variable" and self.holds_sites(name)
-            if per_player:
-                out[name] = self.per_player(value, name, sites)
-            else:
-                out[name] = self.site_or_none(value) if sites else self.whole(value, name)
+            held = self.held_name(name) if what == "variable" else None
+            out[name] = self.per_player(value, name, held) if per_player else self.value(value, name, held)
         return out
 
 

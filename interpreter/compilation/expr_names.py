@@ -38,12 +38,12 @@ _CONTEXT_DEPS = {"piece": Dep.PIECE, "from": Dep.FROM, "to": Dep.TO, "target": D
 
 
 def _var_type(var: Variable) -> Type:
-    return {"flag": Type.BOOL, "site": Type.SITE}.get(var.type, Type.INT)
+    return {"flag": Type.BOOL, "site": Type.SITE, "player": Type.PLAYER}.get(var.type, Type.INT)
 
 
 def _missing(type_: Type) -> int:
-    """What a per-player variable reads for a player not in play (none for a site)."""
-    return -1 if type_ is Type.SITE else 0
+    """What a per-player variable reads for a player not in play (none for a site or a player)."""
+    return -1 if type_ in (Type.SITE, Type.PLAYER) else 0
 
 
 # Names other systems give the count of turns or moves played: none is built in.

@@ -353,7 +353,8 @@ def _attributes(data: Data) -> dict[str, Attribute]:
 def _variables(data: Data, players: list[str], all_players: list[str], board: boards.Board,
                options: dict[str, Any], report: Report) -> tuple[dict[str, Variable], int]:
     """The variables, and the number of slots they take (a per-player one takes one
-    slot per player in play). A site variable holds the site's index (-1: none)."""
+    slot per player in play). A site variable holds the site's index, a player variable
+    the player's among those in play (-1: none)."""
     offset = 0
     variables = {}
     for name, spec in (data.get("variables") or {}).items():
@@ -369,21 +370,24 @@ def _variables(data: Data, players: list[str], all_players: list[str], board: bo
             for player in given:
                 if player not in all_players:
                     report(path + (player,), f"unknown player '{player}'", _hint(player, all_players))
-            defaults = tuple(_default_value(value_type, given.get(player), board, options, path + (player,), report)
+            defaults = tuple(_default_value(value_type, given.get(player), board, players, all_players, options,
+                                            path + (player,), report)
                              for player in players)
             given = None
-        default = _default_value(value_type, given, board, options, path, report)
+        default = _default_value(value_type, given, board, players, all_players, options, path, report)
         variables[name] = Variable(name, offset, per_player, value_type, default,
                                    bool(spec.get("in_position", True)), defaults if per_player else ())
         offset += len(players) if per_player else 1
     return variables, offset
 
 
-def _default_value(value_type: str, given: Any, board: boards.Board, options: dict[str, Any], path: Path,
-                   report: Report) -> int:
+def _default_value(value_type: str, given: Any, board: boards.Board, players: list[str], all_players: list[str],
+                   options: dict[str, Any], path: Path, report: Report) -> int:
     """A variable's starting value (none, 0 or false when not given)."""
     if value_type == "site":
         return -1 if given is None else _default_site(board, str(given), path, report)
+    if value_type == "player":
+        return -1 if given is None else _default_player(str(given), players, all_players, path, report)
     if isinstance(given, str):  # (an int's: the schema takes no other text)
         return _number_with_options(given, options, path, report, "e.g. default: start_points")
     return int(given or 0)
@@ -406,6 +410,15 @@ def _number_with_options(text: str, options: dict[str, Any], path: Path, report:
         report(path, f"'{text}' is {value} with these options, and it must lie between {least} and {most}", None)
         return 0
     return value
+
+
+def _default_player(name: str, players: list[str], all_players: list[str], path: Path, report: Report) -> int:
+    """A player variable's default: the player's index among those in play; none
+    (-1) for a player the options leave out, as the rules read that player's name."""
+    if name not in all_players:
+        report(path, f"unknown player '{name}'", _hint(name, all_players))
+        return -1
+    return players.index(name) if name in players else -1
 
 
 def _default_site(board: boards.Board, name: str, path: Path, report: Report) -> int:

@@ -711,8 +711,8 @@ class StatementCompiler:
 
     def _assign_slot(self, s: ast.AssignStmt, target: py.expr, value: Code, var_type: str) -> None:
         _stored_whole(s, value, "variables")
-        if var_type == "site":
-            self._assign_site(s, target, value)
+        if var_type in ("site", "player"):
+            self._assign_name(s, target, value, Type.SITE if var_type == "site" else Type.PLAYER)
             return
         if s.op != "=":
             if var_type == "flag":
@@ -736,12 +736,13 @@ class StatementCompiler:
         if value.type is Type.INT and not value.is_const and not value.stored:
             self._check_number(target, s.pos)
 
-    def _assign_site(self, s: ast.AssignStmt, target: py.expr, value: Code) -> None:
-        """A site variable takes a site (its index) or none (-1)."""
+    def _assign_name(self, s: ast.AssignStmt, target: py.expr, value: Code, held: Type) -> None:
+        """A site or player variable takes a site or player (its index) or none (-1)."""
+        what = "a site" if held is Type.SITE else "a player"
         if s.op != "=":
-            raise RuleError(s.pos, f"'{s.op}' needs a number variable; this one is a site")
-        if value.type not in (Type.SITE, Type.NONE):
-            raise RuleError(s.value.pos, f"variable '{_short(s.target)}' holds a site; found {describe(value)}")
+            raise RuleError(s.pos, f"'{s.op}' needs a number variable; this one holds {what}")
+        if value.type not in (held, Type.NONE):
+            raise RuleError(s.value.pos, f"variable '{_short(s.target)}' holds {what}; found {describe(value)}")
         self.add(pyast.assign(target, value.code))
 
     def _assign_owner(self, s: ast.AssignStmt, obj: Code, value: Code, scope: Scope) -> int:

@@ -89,7 +89,7 @@ def test_the_drawing_shows_it_by_name(game, capsys):
 
 
 @pytest.mark.parametrize("edit, message", [
-    (("                last = to", "                last += 1"), "'+=' needs a number variable; this one is a site"),
+    (("                last = to", "                last += 1"), "'+=' needs a number variable; this one holds a site"),
     (("                last = to", "                last = 3"), "variable 'last' holds a site; found a number (3)"),
     (("                last = to", "                last = player"), "variable 'last' holds a site; found a player"),
     # (a number variable takes a site's index, as it did before)
