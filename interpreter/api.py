@@ -19,7 +19,7 @@ from .compilation.model import Attribute, GameModel
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
 from .loading.options import board_size_numbers
-from .pipeline import compile_definition
+from .pipeline import CheckedDefinition, CompiledDefinition, check_definition, compile_definition
 from .runtime.compiled import CaseInfo, CasePattern
 from .runtime.coverage import RuleCoverage
 from .runtime.engine import Engine
@@ -145,30 +145,19 @@ def load_game(
     return Game(definition, dict(options or {}), coverage=coverage)
 
 
-class Game:
-    """A compiled game. Positions are `State` values; the Game itself holds none.
+class CheckedGame:
+    """A definition checked at some options, its rules' code not written: what it
+    is and its board, nothing to play (`validate` checks the other board sizes with
+    these). Raises `DefinitionError` as `Game` does."""
 
-    `engine` is the fast layer (action codes instead of `Action`s); `coverage`
-    the rule coverage when loaded with `coverage=True`, else None; `warnings` the
-    diagnostics of severity warning found while loading.
-    """
+    def __init__(self, definition: Definition, options: dict[str, Any]):
+        self._describe(definition, check_definition(definition, options))
 
-    engine: Engine  # the fast layer (docs/api.md): what searches and playouts run on
-
-    def __init__(self, definition: Definition, options: dict[str, Any], coverage: bool = False):
-        """Compile a loaded definition with `options` (use `load_game`, which finds
-        and reads the files). Raises `DefinitionError`."""
-        compiled = compile_definition(definition, options, coverage)
+    def _describe(self, definition: Definition, checked: Union[CheckedDefinition, CompiledDefinition]) -> None:
         self.definition = definition
-        self.model: GameModel = compiled.model
-        self.rules: CompiledRules = compiled.rules
-        self.engine = Engine(compiled.rules)
-        self.coverage: Optional[RuleCoverage] = compiled.rules.coverage
-        self.warnings: list[Diagnostic] = compiled.warnings
+        self.model: GameModel = checked.model
+        self.warnings: list[Diagnostic] = checked.warnings
         self._board_view: Optional[BoardView] = None
-        self._layout: Optional[PositionLayout] = None
-        # decision index -> ((Action, probability), ...)
-        self._chance_actions: dict[int, tuple[tuple[Action, float], ...]] = {}
 
     # ------------------------------------------------------------ description
     @property
@@ -185,6 +174,42 @@ class Game:
     def players(self) -> tuple[str, ...]:
         """The names of the players in play, in turn order."""
         return tuple(self.model.players)
+
+    @property
+    def player_colors(self) -> dict[str, str]:
+        """`{player: "#rrggbb"}`: each player's colour, for drawing."""
+        return {p: self.model.player_colors[p] for p in self.model.players}
+
+    @property
+    def board(self) -> BoardView:
+        """The board's geometry, enough to draw it: a `BoardView` (kind `grid` or
+        `graph`, sites, drawing coordinates, edges, regions)."""
+        if self._board_view is None:
+            self._board_view = _board_view(self.model)
+        return self._board_view
+
+
+class Game(CheckedGame):
+    """A compiled game. Positions are `State` values; the Game itself holds none.
+
+    `engine` is the fast layer (action codes instead of `Action`s); `coverage`
+    the rule coverage when loaded with `coverage=True`, else None; `warnings` the
+    diagnostics of severity warning found while loading.
+    """
+
+    engine: Engine  # the fast layer (docs/api.md): what searches and playouts run on
+
+    def __init__(self, definition: Definition, options: dict[str, Any], coverage: bool = False):
+        """Compile a loaded definition with `options` (use `load_game`, which finds
+        and reads the files). Raises `DefinitionError`."""
+        compiled = compile_definition(definition, options, coverage)
+        self._describe(definition, compiled)
+        self.rules: CompiledRules = compiled.rules
+        self.engine = Engine(compiled.rules)
+        self.coverage: Optional[RuleCoverage] = compiled.rules.coverage
+        self._layout: Optional[PositionLayout] = None
+        # decision index -> ((Action, probability), ...)
+        self._chance_actions: dict[int, tuple[tuple[Action, float], ...]] = {}
 
     @property
     def options(self) -> dict[str, Any]:
@@ -230,11 +255,6 @@ class Game:
         }
 
     @property
-    def player_colors(self) -> dict[str, str]:
-        """`{player: "#rrggbb"}`: each player's colour, for drawing."""
-        return {p: self.model.player_colors[p] for p in self.model.players}
-
-    @property
     def pool_sites(self) -> dict[str, tuple[str, str]]:
         """`{site: (pool, player)}`: the board sites that show an off-board pool
         (homes) and whose pool they show."""
@@ -245,14 +265,6 @@ class Game:
                 if site != NO_SITE:
                     out[names[site]] = (pool.name, self.model.players[i])
         return out
-
-    @property
-    def board(self) -> BoardView:
-        """The board's geometry, enough to draw it: a `BoardView` (kind `grid` or
-        `graph`, sites, drawing coordinates, edges, regions)."""
-        if self._board_view is None:
-            self._board_view = _board_view(self.model)
-        return self._board_view
 
     @property
     def layout(self) -> PositionLayout:

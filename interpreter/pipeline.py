@@ -5,7 +5,8 @@ checked against the definition's (and an option that gives a grid's size against
 the grid's limits, for each value it may take); the YAML becomes a `GameModel` (indices,
 tables); the rules files' items are collected; the compiler checks the rules and
 generates their code; unused parts are warned about. `compile_definition` runs
-them in order and raises `DefinitionError` with every error found.
+them in order and raises `DefinitionError` with every error found;
+`check_definition` runs the same checks but writes no code.
 """
 from __future__ import annotations
 
@@ -34,9 +35,30 @@ class CompiledDefinition:
     warnings: list[Diagnostic]  # severity warning
 
 
+@dataclass
+class CheckedDefinition:
+    model: GameModel
+    warnings: list[Diagnostic]  # severity warning
+
+
 def compile_definition(definition: Definition, options: dict[str, Any], coverage: bool = False) -> CompiledDefinition:
     """Compile `definition` with `options` ({name: value}, values may be strings
     as typed on a command line). Raises DefinitionError."""
+    model, rules, warnings = _run(definition, options, coverage, write=True)
+    assert rules is not None
+    return CompiledDefinition(model, rules, warnings)
+
+
+def check_definition(definition: Definition, options: dict[str, Any]) -> CheckedDefinition:
+    """Every check of `compile_definition`, without writing the rules' code (a
+    fraction of the time: what `validate` runs at the other board sizes). Raises
+    DefinitionError."""
+    model, _, warnings = _run(definition, options, coverage=False, write=False)
+    return CheckedDefinition(model, warnings)
+
+
+def _run(definition: Definition, options: dict[str, Any], coverage: bool,
+         write: bool) -> tuple[GameModel, Optional[CompiledRules], list[Diagnostic]]:
     diags = DiagnosticList()
 
     def report(path: tuple[Any, ...], message: str, hint: Optional[str]) -> None:
@@ -59,13 +81,14 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
             diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
         diags.raise_if_errors(definition.sources)
     compiler = Compiler(model, items, coverage=coverage)
-    rules = compiler.compile()
+    rules = compiler.compile() if write else None
+    passed = rules is not None if write else compiler.check()
     for err in errors + compiler.errors:
         diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
     for warning in compiler.warnings:
         pos = warning.pos
         diags.add(Diagnostic(pos.file, pos.line, pos.column, warning.message, "warning", warning.hint))
-    if rules is None and not diags.has_errors:
+    if not passed and not diags.has_errors:
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
     diags.extend(missing_line_warnings(definition.data, model, lambda path: locate(definition, path)))
     diags.extend(empty_rule_warnings(definition.data, lambda path: locate(definition, path)))
@@ -73,11 +96,10 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path), definition.data))
     diags.extend(lost_let_warnings(items))
     diags.raise_if_errors(definition.sources)
-    assert rules is not None
     # the warnings of reading and merging the files first, then those of the rules
     found = [d for d in diags if d.severity == "warning"]
     later = [d for d in found if d not in definition.warnings]
-    return CompiledDefinition(model, rules, list(definition.warnings) + later)
+    return model, rules, list(definition.warnings) + later
 
 
 def _option_values(definition: Definition, specs: dict[str, Option], options: dict[str, Any],

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.api import load_game
+from interpreter.api import CheckedGame, load_game
 from interpreter.frontends.cli import main
+from interpreter.loading.definition import load_definition
 from interpreter.validation.diagnostics import DefinitionError, split_source_lines
 
 CORPUS = Path(__file__).resolve().parent / "broken"
@@ -81,6 +82,19 @@ def test_broken_definition(name, monkeypatch, capsys):
             load_game(path, options, variant)
         diagnostics, sources = info.value.diagnostics, info.value.sources
     assert diagnostics
+    # Every problem of the compiling is found before the code is written: checking
+    # alone finds the same (those of reading the files come before either).
+    try:
+        definition = load_definition(path, variant)
+    except DefinitionError as unread:
+        assert unread.diagnostics == diagnostics
+    else:
+        if warning_only:
+            assert CheckedGame(definition, options).warnings == diagnostics
+        else:
+            with pytest.raises(DefinitionError) as checked:
+                CheckedGame(definition, options)
+            assert checked.value.diagnostics == diagnostics
     for diagnostic in diagnostics:
         if diagnostic.file == "--option":
             continue

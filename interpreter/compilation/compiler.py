@@ -80,6 +80,10 @@ from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
 T = TypeVar("T")
+# What the checks hand to the writing: by decision, a chance event's info or an
+# action's plan; the phases; the score rule.
+_Checked = tuple[list[Optional[DecisionInfo]], list[Optional[DecisionPlan]], list[PhaseCode],
+                 Optional[tuple[list[py.stmt], Code]]]
 
 
 class Listers(NamedTuple):
@@ -295,8 +299,21 @@ class Compiler:
 
     # ------------------------------------------------------------ the whole
     def compile(self) -> Optional[CompiledRules]:
+        """The rules checked and written: None when `errors` says why not."""
+        rules: Optional[CompiledRules] = self._guarded(
+            lambda: self._write(*checked) if (checked := self._check()) is not None else None)
+        return rules
+
+    def check(self) -> bool:
+        """The rules checked only: whether they passed, the errors and warnings found
+        kept in `errors` and `warnings` — every problem of a definition is found before
+        its code is written, so a check at other options (validation/sizes.py) needs
+        no more."""
+        return self._guarded(self._check) is not None
+
+    def _guarded(self, stage: Callable[[], Any]) -> Any:
         try:
-            return self._compile()
+            return stage()
         except SourceTooLarge:
             self.errors.append(RuleError(
                 self._first_line(), "the rules expand to too much code (defines used in defines used in defines ...)",
@@ -307,7 +324,8 @@ class Compiler:
     def _first_line(self) -> ast.Pos:
         return ast.Pos(self.items.files[0] if self.items.files else "<rules>", 1, 1)
 
-    def _compile(self) -> Optional[CompiledRules]:
+    def _check(self) -> Optional[_Checked]:
+        """What `_write` writes, once every check has passed (None after an error)."""
         items = self.items
         if not items.phases:
             self.errors.append(RuleError(self._first_line(), "the rules declare no phase (e.g. 'phase play:' with "
@@ -346,7 +364,7 @@ class Compiler:
         self.errors.extend(check_budget(self))
         if self.errors:
             return None
-        return self._write(chances, plans, [p for p in phases if p is not None], score)
+        return chances, plans, [p for p in phases if p is not None], score
 
     def _write(self, chances: list[Optional[DecisionInfo]], plans: list[Optional[DecisionPlan]],
                phases: list[PhaseCode], score: Optional[tuple[list[py.stmt], Code]]) -> CompiledRules:

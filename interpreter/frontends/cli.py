@@ -18,7 +18,7 @@ import time
 import warnings
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..api import DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
+from ..api import CheckedGame, DefinitionError, Game, RuleRuntimeError, bundled_games, load_game
 from ..loading.options import show_option_value
 from ..spelling import counted
 from ..validation.diagnostics import Diagnostic, cut_long_words, format_diagnostics, shorten, visible
@@ -199,7 +199,7 @@ def _other_sizes(game: Game, given: dict[str, Any]) -> tuple[str, list[Diagnosti
         if all(game.model.options.get(name) == value for name, value in chosen.items()):
             continue  # the size just loaded
         try:
-            other = Game(game.definition, {**given, **chosen})
+            other = CheckedGame(game.definition, {**given, **chosen})
             problems.extend(at_size(d, chosen) for d in list(other.warnings) + display_warnings(other)
                             if (d.file, d.line, d.column, d.message) not in known)
         except DefinitionError as exc:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 if TYPE_CHECKING:
-    from ..api import Game
-    from .protocol import FrontendGame
+    from ..api import CheckedGame
+    from .protocol import DescribedGame
 
 
 DEFAULT_MARK_COLOUR = "#cfd8dc"
@@ -63,7 +63,7 @@ class DisplayHints:
         return {k: v for k, v in variables.items() if k not in self.hidden_variables}
 
 
-def display_hints(game: FrontendGame) -> DisplayHints:
+def display_hints(game: DescribedGame) -> DisplayHints:
     """The hints of `game` (empty ones for a game without a YAML definition)."""
     definition = getattr(game, "definition", None)
     data = getattr(definition, "data", None)
@@ -104,7 +104,7 @@ def _read_titles(section: Any, titles: dict[str, Any], hidden: set[Any]) -> None
             hidden.add(name)
 
 
-def _region_mark(game: FrontendGame, name: str, spec: Mapping[str, Any]) -> Optional[RegionMark]:
+def _region_mark(game: DescribedGame, name: str, spec: Mapping[str, Any]) -> Optional[RegionMark]:
     """The mark of region (or site) `name`, or None when the game has neither."""
     regions = game.board.regions
     colour = str(spec["color"]) if spec.get("color") else None
@@ -123,7 +123,7 @@ def _region_mark(game: FrontendGame, name: str, spec: Mapping[str, Any]) -> Opti
     return RegionMark(name, str(spec.get("title") or name), symbol, colours)
 
 
-def display_warnings(game: Game) -> list[Any]:
+def display_warnings(game: CheckedGame) -> list[Any]:
     """`validate` warnings for `display.regions` entries that name no region or site
     (the drawing leaves them out), at their place in the YAML."""
     from ..loading.definition import locate

@@ -57,10 +57,10 @@ class FastLayer(Protocol):
 
 
 @runtime_checkable
-class FrontendGame(Protocol):
-    """A game as the front ends that take any game see it."""
+class DescribedGame(Protocol):
+    """What a game is, read only (properties of `api.CheckedGame` and `api.Game`,
+    attributes of the fakes): enough to say how it is drawn."""
 
-    # What a game is, read only (properties of `api.Game`, attributes of the fakes).
     @property
     def name(self) -> str: ...
 
@@ -74,10 +74,15 @@ class FrontendGame(Protocol):
     def board(self) -> BoardView: ...
 
     @property
-    def kinds(self) -> dict[str, dict[str, Any]]: ...
+    def player_colors(self) -> dict[str, str]: ...
+
+
+@runtime_checkable
+class FrontendGame(DescribedGame, Protocol):
+    """A game as the front ends that take any game see it."""
 
     @property
-    def player_colors(self) -> dict[str, str]: ...
+    def kinds(self) -> dict[str, dict[str, Any]]: ...
 
     @property
     def pool_sites(self) -> dict[str, tuple[str, str]]: ...

@@ -9,12 +9,12 @@ The fakes' states are their own (`Any` in their signatures).
 """
 from __future__ import annotations
 
-from interpreter.frontends.protocol import FastLayer, FrontendGame
+from interpreter.frontends.protocol import DescribedGame, FastLayer, FrontendGame
 
-__all__ = ["DATA_MEMBERS", "METHODS", "FastLayer", "FrontendGame"]
+__all__ = ["DATA_MEMBERS", "MEMBERS", "METHODS", "FastLayer", "FrontendGame"]
 
+# what FrontendGame declares, with what it takes from DescribedGame
+MEMBERS = {**vars(DescribedGame), **vars(FrontendGame)}
 # (read-only properties in the protocol)
-DATA_MEMBERS = tuple(name for name, value in vars(FrontendGame).items() if isinstance(value, property))
-METHODS = tuple(
-    name for name, value in vars(FrontendGame).items() if callable(value) and not name.startswith("_")
-)
+DATA_MEMBERS = tuple(name for name, value in MEMBERS.items() if isinstance(value, property))
+METHODS = tuple(name for name, value in MEMBERS.items() if callable(value) and not name.startswith("_"))

@@ -18,7 +18,7 @@ from interpreter.runtime.state import State
 from interpreter.runtime.views import Action, BoardView, PieceView
 from tests.helpers import REPO
 
-from .contract import DATA_MEMBERS, METHODS, FrontendGame
+from .contract import DATA_MEMBERS, MEMBERS, METHODS, FrontendGame
 from .fakes import CoinRace, EndlessPoints, StaticGame, TicTacToe, TreeGame, end, grid_board, move
 
 
@@ -52,7 +52,7 @@ def compatible(expected, actual) -> bool:
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: type(g).__name__ + ":" + g.name)
 def test_every_member_of_the_contract_is_offered(game):
     assert isinstance(game, FrontendGame)
-    declared = {name: hints(vars(FrontendGame)[name].fget)["return"] for name in DATA_MEMBERS}
+    declared = {name: hints(MEMBERS[name].fget)["return"] for name in DATA_MEMBERS}
     for name in DATA_MEMBERS:
         kind = typing.get_origin(declared[name]) or declared[name]
         assert isinstance(getattr(game, name), kind), name
