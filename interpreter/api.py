@@ -58,6 +58,7 @@ __all__ = [
     "load_game",
     "bundled_games",
     "Game",
+    "CheckedGame",
     "Action",
     "Ending",
     "Result",
