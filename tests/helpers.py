@@ -32,6 +32,18 @@ def write_definition(folder: Path, yaml: str, rules: str) -> str:
     return str(folder)
 
 
+def validate_says(folder: Path, capsys: Any, message: str | None) -> None:
+    """`regelwerk validate FOLDER` passes (message None) or fails with this error."""
+    from interpreter.frontends.cli import main
+
+    status = main(["validate", str(folder)])
+    err = capsys.readouterr().err
+    if message is None:
+        assert status == 0, err
+    else:
+        assert status == 1 and f"error: {message}" in err, err
+
+
 def stones_and_rocks(players: tuple[str, ...] = ("white", "black"), files: int = 4, ranks: int = 4,
                      extra: str = "", neighbours: str = "") -> str:
     """The YAML of a small grid game to try a construct on (rules in game.rules): a
