@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Collection, Optional
+from typing import Any, Collection, Optional
 
 from ..parsing import ast
 from ..parsing.visit import nodes_of
@@ -99,6 +99,7 @@ def specialise_kind_arguments(items: RuleItems, kinds: Collection[str]) -> list[
 def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleItems:
     items = RuleItems([], {}, {}, {}, {}, [], None, [rules.path for rules in files])
     seen: dict[str, ast.Pos] = {}
+    first: dict[str, Any] = {}  # the item that took each name
     start: Optional[ast.StartPhase] = None
     for rules in files:
         for item in rules.items:
@@ -120,7 +121,10 @@ def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleIt
                 continue
             name = item.name
             if name in seen:
-                errors.append(RuleError(item.pos, f"'{name}' is already defined at {seen[name]}"))
+                errors.append(RuleError(item.pos, f"'{name}' is already defined at {seen[name]}",
+                                        f"that is {_kind_of(first[name])}, this {_kind_of(item)}: phases, decisions, "
+                                        "chance events, procedures, defines and forbid groups each need a name of "
+                                        "their own"))
                 items.duplicates.add(name)
                 items.rejected.append(item)
                 continue
@@ -128,6 +132,7 @@ def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleIt
             if problem:
                 errors.append(RuleError(item.pos, problem, "choose another name"))
             seen[name] = item.pos
+            first[name] = item
             if isinstance(item, ast.ForbidGroup):
                 items.forbids.extend(item.forbids)
                 for line in item.forbids:
@@ -145,6 +150,13 @@ def collect_items(files: list[ast.RulesFile], errors: list[RuleError]) -> RuleIt
     if start is not None:
         _start_first(items, start, errors)
     return items
+
+
+def _kind_of(item: Any) -> str:
+    """`a phase`, `a procedure`, ...: what a rules file item is, for a message."""
+    kinds = ((ast.Phase, "a phase"), (ast.Decision, "a decision"), (ast.Chance, "a chance event"),
+             (ast.Define, "a define"), (ast.Procedure, "a procedure"), (ast.ForbidGroup, "a forbid group"))
+    return next((word for cls, word in kinds if isinstance(item, cls)), "an item")
 
 
 def _start_first(items: RuleItems, start: ast.StartPhase, errors: list[RuleError]) -> None:

@@ -1131,6 +1131,8 @@ class StatementCompiler:
     def _call_procedure(self, s: ast.CallStmt, scope: Scope) -> int:
         name = s.procedure
         if name not in self.procedures:
+            if name in self.duplicates:  # declared twice (a phase and a procedure): that error comes first
+                raise FollowOnError(s.pos, f"procedure '{name}' declared twice")
             hint = "procedures are declared with 'procedure NAME:'"
             if name == "pass" and not s.args:
                 hint = ("there is no empty statement ('pass' is an action): leave out an 'else:' "
