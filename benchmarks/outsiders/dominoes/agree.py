@@ -2,7 +2,10 @@
 
 python benchmarks/outsiders/dominoes/agree.py --games 1000 --seed 1
 python benchmarks/outsiders/dominoes/agree.py speed --seconds 3 --rounds 3
-python benchmarks/outsiders/dominoes/agree.py perft --depth 4 --random-plies 14
+python benchmarks/outsiders/dominoes/agree.py perft --depth 14 --random-plies 14
+python benchmarks/outsiders/dominoes/agree.py --games 1000 --seed 1 \
+    --variant benchmarks/outsiders/dominoes/variants/team.yaml
+(with --variant the OpenSpiel side is python_team_dominoes)
 """
 
 import os
@@ -41,4 +44,6 @@ def same_end(os_state, rw_game, rw_state) -> str | None:
 
 
 if __name__ == "__main__":
-    sys.exit(main(HERE, "python_block_dominoes", write, check_end=same_end))
+    team = any(arg.startswith("--variant") for arg in sys.argv[1:])
+    sys.exit(main(HERE, "python_team_dominoes" if team else "python_block_dominoes", write,
+                  check_end=same_end))
