@@ -171,6 +171,18 @@ def test_hearts_agrees_with_openspiel_to_the_points(variant):
     assert plies > 2 * (52 + 12 + 52)
 
 
+@pytest.mark.parametrize("variant, openspiel", [(None, "python_block_dominoes"), ("team", "python_team_dominoes")])
+def test_dominoes_agree_with_openspiel_to_the_hands_and_returns(variant, openspiel):
+    # The deal tile by tile, a tile on either end, the skips, the end and the pips (its README).
+    script = _script("dominoes")
+    path = OUTSIDERS / "dominoes"
+    rw_game = load_game(str(path), variant=str(path / "variants" / f"{variant}.yaml") if variant else None)
+    plies, problems = _oracle().play_and_compare(rw_game, pyspiel.load_game(openspiel), script.write, 4, seed=3,
+                                                 check_end=script.same_end)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 4 * len(rw_game.players) * 7
+
+
 @pytest.mark.parametrize("size", [4, 5])
 def test_havannah_agrees_with_openspiel_side_by_side(size):
     # the hexagon's side an option: the grid's size and the regions written with it
