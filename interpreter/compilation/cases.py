@@ -34,7 +34,7 @@ from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
 from .journal import WRITTEN, in_place
-from .lone_pieces import mover_first, mover_list_unchanged
+from .lone_pieces import lone_anchors, mover_first, mover_list_unchanged
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -83,8 +83,9 @@ PREPARE[CasePattern.CHANCE] = (("ov", None),) + PREPARE[CasePattern.PASS]
 # A register that needs another one set first.
 NEEDS = {"pc": ("frm",), "at": ("frm",), "tg": ("to",), "jp": ("js",)}
 # A part's answer a clearance finds: (its local, memo slot, recording function, the
-# helper finding it, how it is kept across listings, the site lists its loops walk).
-ClearanceEntry = tuple[str, int, str, str, str, tuple[int, ...]]
+# helper finding it, how it is kept across listings, the site lists its loops walk,
+# whether its anchors are lone: ParentAnswer.lone).
+ClearanceEntry = tuple[str, int, str, str, str, tuple[int, ...], bool]
 
 
 @dataclass
@@ -125,6 +126,8 @@ class ParentAnswer:
     # whether its terms and point tests read a piece's owner and kind alone
     # (result_terms.py): then a move's places can be asked before it is played
     plain_terms: bool = False
+    # whether its loops' anchors are of a kind no player has two of (lone_pieces.lone_anchors)
+    lone: bool = False
 
     @property
     def kept(self) -> str:
@@ -133,6 +136,11 @@ class ParentAnswer:
         (result_reuse.Plan.kept_argument)."""
         argument = self.plan.kept_argument(self.anchor)
         return "" if not argument else self.anchor or "None"
+
+    @property
+    def kept_arguments(self) -> list[py.expr]:
+        """The last arguments of the call finding the entry (result_reuse.Plan.kept_argument)."""
+        return self.plan.kept_argument(self.anchor, self.lone)
 
 
 class GameCompiling(Protocol):
@@ -505,7 +513,7 @@ class CaseWriter:
         table = clearances.places_table(self.src, places, size, self.model.player_count)
         if table is None:
             return ""
-        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists)
+        entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists, p.lone)
                                      for p in parents if p is not None))
         body = clearances.clearance_body(self.src, entries, anchors, table, size)
         src = self.src
@@ -560,7 +568,7 @@ class CaseWriter:
                                 if site is None or site < 0:
                                     return ""
                                 blocked[p] |= 1 << site
-        entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists)
+        entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists, p.lone)
                                       for p in parents if p is not None))
         known = self.move_clearances.get((entries, tuple(blocked), vacating))
         if known is not None:
@@ -618,7 +626,7 @@ class CaseWriter:
                     memo = pyast.name("memo")
                     found = pyast.or_(pyast.sub(memo, answer.slot), pyast.helper(
                         answer.plan.memo, memo, pyast.num(answer.slot), pyast.name(answer.record), _S,
-                        *answer.plan.kept_argument(answer.anchor)))
+                        *answer.kept_arguments))
                     lookups.append(pyast.assign(pyast.name(answer.entry),
                                                 pyast.ifexp(pyast.none(), pyast.is_none(memo), found)))
             src.paste(case.body)
@@ -684,7 +692,8 @@ class CaseWriter:
                 whether = pyast.and_(pyast.is_not_none(pyast.name("pc")), test)
                 anchor = src.function(src.fresh("f"), ["site", "pc", "p", "q"], [pyast.return_(whether)], origin)
             plain = bool(made.terms) and made.plain_tests and all(terms[key].plain for key in made.terms)
-            found = ParentAnswer(src.fresh("t"), len(self._parents), record, anchor, made, plain)
+            found = ParentAnswer(src.fresh("t"), len(self._parents), record, anchor, made, plain,
+                                 bool(anchor) and lone_anchors(made, self.single_kinds))
         self._parents[id(code)] = found
         return found
 

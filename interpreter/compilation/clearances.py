@@ -307,7 +307,7 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
 
 
-def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str, tuple[int, ...]]],
+def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str, tuple[int, ...], bool]],
                    tests: Sequence[py.expr],
                    table: py.Name, size: int, moving: bool = False,
                    movers: Optional[py.expr] = None, blocked: Optional[py.expr] = None,
@@ -315,7 +315,7 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
     """The statements of `clearance(s, memo)`: each part's answer on the listed
     position found (`entries`: its local, memo slot, recording function, the
     helper finding it with that function and how it keeps it across listings:
-    cases.ParentAnswer.kept), and
+    cases.ParentAnswer.kept, the site lists and whether its anchors are lone), and
     where every one is found, none holds and `tests` hold, the mask of the sites
     the answers read or point-tested (with the bit of an unknown place) and the
     player's row of `table` (a name, or the sites' bits as they are for a move,
@@ -339,16 +339,16 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
     memo = pyast.name("memo")
     found = [pyast.assign(pyast.name(local), pyast.or_(pyast.sub(memo, slot), pyast.helper(
         helper, memo, pyast.num(slot), pyast.name(record), pyast.name("s"),
-        *([] if not kept else result_reuse.kept_arguments(kept, lists)))))
-        for local, slot, record, helper, kept, lists in entries]
+        *([] if not kept else result_reuse.kept_arguments(kept, lists, lone)))))
+        for local, slot, record, helper, kept, lists, lone in entries]
     holds: list[py.expr] = []
-    for local, _, _, _, _, _ in entries:
+    for local, *_ in entries:
         entry = pyast.name(local)
         holds += [pyast.is_not_none(entry), pyast.not_(pyast.sub(entry, 0))]
 
     def mask_of(read: Callable[[py.expr], py.expr]) -> py.expr:
         mask: py.expr = src.const(1 << (size + 1))  # (a constant: too large a literal)
-        for local, _, _, _, _, _ in entries:
+        for local, *_ in entries:
             entry = pyast.name(local)
             if movers is None:
                 mask = pyast.binop(mask, "|", pyast.binop(read(entry), "|", pyast.sub(entry, 2)))
@@ -390,7 +390,7 @@ def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str,
         cleared = [pyast.return_(pyast.tuple_(mask_of(lambda e: pyast.sub(e, 1)),
                                               table if moving else pyast.sub(table, pyast.name("p"))))]
     if moving and players:
-        cleared = _kept_by_entries(src, cleared, [local for local, _, _, _, _, _ in entries], players)
+        cleared = _kept_by_entries(src, cleared, [local for local, *_ in entries], players)
     return found + [pyast.if_(pyast.and_(*holds, *tests), cleared), pyast.return_(pyast.none())]
 
 

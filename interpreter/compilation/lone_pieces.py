@@ -48,6 +48,20 @@ def kind_tested(test: py.expr, board: str = "b") -> Optional[tuple[str, int]]:
     return site.slice.id, right.value
 
 
+def lone_anchors(plan: result_reuse.Plan, kinds: frozenset[int]) -> bool:
+    """Whether every loop of `plan` (result_reuse.Plan.loops) asks first for
+    one of `kinds` (kinds no player has two pieces of) of the piece at its
+    site: each list's player has one anchor at most (runtime/kept_answers.py
+    looks at a list that held it no more)."""
+    if not plan.loops:
+        return False
+    for _player, local, test, _rest in plan.loops:
+        found = kind_tested(test)
+        if found is None or found[0] != local or found[1] not in kinds:
+            return False
+    return True
+
+
 def mover_first(lines: Sequence[py.stmt], after: py.expr, kinds: frozenset[int], fresh: Callable[[str], str],
                 owners: str = "o", board: str = "b", mover: str = "at",
                 lists: Optional[list[tuple[str, int, py.expr]]] = None) -> list[py.stmt]:

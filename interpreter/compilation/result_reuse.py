@@ -178,17 +178,18 @@ class Plan:
         """Whether every point test reads its piece's owner and kind alone."""
         return all(_owner_and_kind_only(test) for _, test in self.tests)
 
-    def kept_argument(self, anchor: str) -> list[ast.expr]:
+    def kept_argument(self, anchor: str, lone: bool = False) -> list[ast.expr]:
         """The last argument of the call finding the listed position's answer
         (`memo`), the part's anchor function named `anchor` ("" without loops):
         that function, or None, where the answer is kept across listings
         (runtime/kept_answers.py: a part reading no variable); else none. A part
         whose search keeps its path is not kept so: the path it reads is kept
         across listings already, and its recording reads that path alone —
-        cheaper than the boards compared."""
+        cheaper than the boards compared. `lone`: the anchors are of a kind no
+        player has two of (lone_pieces.lone_anchors)."""
         if self.variables or self.keeps_path or not KEPT_ACROSS:
             return []
-        return kept_arguments(anchor or "None", self.anchor_lists)
+        return kept_arguments(anchor or "None", self.anchor_lists, lone)
 
     @property
     def anchor_lists(self) -> tuple[int, ...]:
@@ -231,13 +232,16 @@ class Plan:
         return pyast.or_(*tests) if tests else None
 
 
-def kept_arguments(kept: str, lists: Sequence[int]) -> list[ast.expr]:
+def kept_arguments(kept: str, lists: Sequence[int], lone: bool = False) -> list[ast.expr]:
     """The arguments after the position of the call finding a kept answer
     (cases.ParentAnswer.kept: "None" for a part without loops, else its anchor
-    function's name; `lists`: Plan.anchor_lists)."""
+    function's name; `lists`: Plan.anchor_lists; `lone`: its anchors are of a
+    kind no player has two of — runtime/kept_answers.py looks at a list that
+    held one no more)."""
     if kept == "None":
         return [pyast.none()]
-    return [pyast.name(kept), pyast.tuple_(*map(pyast.num, lists))]
+    lists_given = [pyast.name(kept), pyast.tuple_(*map(pyast.num, lists))]
+    return lists_given + [pyast.true()] if lone else lists_given
 
 
 def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str], bits: ast.expr,

@@ -61,6 +61,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     cleared: tuple[bool, ...]
     row: tuple[Any, ...]
     last: tuple[Any, Any, Any]
+    before: tuple[Any, Any, Any]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
                 screens: Optional[Iterable[Optional[Screen]]] = None,
@@ -79,8 +80,10 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
         row.distinct = tuple(dict.fromkeys(c for c in moving_clearances if c is not None))
         row.which = tuple(row.distinct.index(c) if c is not None else len(row.distinct) for c in moving_clearances)
         # (let_through's last founds, what follows from them — `_how` —, its rows; with one clearance,
-        # the answer it found, the player, `_asked_of_one`'s)
-        row.last = (None, None, [])
+        # the answer it found, the player, `_asked_of_one`'s; `before`: the same of the founds before
+        # those — perft's last ply lists a position, then its children, then its sibling: the
+        # founds of the two players' listings come back in turn)
+        row.last = row.before = (None, None, [])
         return row
 
     def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances and screens too)
@@ -162,8 +165,14 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         if last[0] is clear and last[1] == player:  # (the answer the last listing found: what follows as it did)
             from_row, onto_row, kept = last[2]
         else:
-            from_row, onto_row, kept = what = _asked_of_one(clear, player)
-            checks.last = (clear, player, what)
+            before = checks.before
+            checks.before = last
+            if before[0] is clear and before[1] == player:  # (the one before it)
+                checks.last = before
+                from_row, onto_row, kept = before[2]
+            else:
+                from_row, onto_row, kept = what = _asked_of_one(clear, player)
+                checks.last = (clear, player, what)
         if kept is None:
             out[:] = [code for code in out
                       if cleared[code[0]] and not (from_row[code[1]] | onto_row[code[2]]) & MASKED
@@ -189,9 +198,16 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         how = last[1]
         rows = last[2]
     else:
-        how = _how(founds, checks.which)
-        rows = []  # (by case, `site_kinds` of its masks: made when first asked, kept with `how`)
-        checks.last = (founds, how, rows)
+        before = checks.before
+        checks.before = last
+        if founds == before[0]:  # (as the one before it)
+            checks.last = before
+            how = before[1]
+            rows = before[2]
+        else:
+            how = _how(founds, checks.which)
+            rows = []  # (by case, `site_kinds` of its masks: made when first asked, kept with `how`)
+            checks.last = (founds, how, rows)
     if how is None:
         out[:] = [code for code in out if (check := row[code[0]]) is None or not check(s, code, memo)]
         return

@@ -1136,7 +1136,8 @@ TestNote = tuple[int, Callable[..., Any], Any, bool, Any]
 
 def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
                   record: Callable[[State], tuple[Any, int, list[TestNote]]],
-                  s: State, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[ParentEntry]:
+                  s: State, anchor: Any = NOT_KEPT, lists: Sequence[int] = (),
+                  lone: bool = False) -> Optional[ParentEntry]:
     """The answer of a `forbid result` part on the listed position `s`, the
     bitmask of the sites it read (made by the recording itself) and the tests
     of one site's piece it asked (compilation/result_reuse.py), found once per
@@ -1158,7 +1159,7 @@ def parent_answer(memo: dict[int, Optional[ParentEntry]], slot: int,
     tested, unsettled = noted_masks(notes, read)
     entry = memo[slot] = (answer, read, tested, _NotedTests(notes, read), unsettled)
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry, anchor, lists)
+        keep_entry(record, s, entry, anchor, lists, lone)
     return entry
 
 

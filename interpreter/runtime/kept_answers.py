@@ -33,6 +33,14 @@ alone (`lists`: Plan.anchor_lists) are asked where their piece is not the one
 that stood there — and not even those where a list holds the sites and pieces it
 held when last looked at (kept with the entry, and again after each look finding
 no anchor: the same pieces at the same sites give the anchor function the same).
+
+Where the anchors are of a kind no player has two of (`lone`: each loop's test
+asks first for such a kind — compilation/lone_pieces.lone_anchors), a list on
+which the entry's recording found its one anchor is not looked at again: that
+anchor's site is compared (its piece the same: still there), and no other
+piece of the list's player is of its kind. A list on which none was found is
+looked at as before (the kind may stand there in another position of the
+game: one of another game started since, say).
 """
 from __future__ import annotations
 
@@ -49,10 +57,11 @@ THEIRS = -2
 # By (recording, player): (the board the entry was made on, a copy; the entry; what
 # gives the pieces at the sites compared; those pieces; the sites compared: those it
 # read, point-tested or left unsettled, and those holding an anchor; by site list the
-# anchors are looked for on, its sites then, a copy, what gives their pieces and those).
+# anchors are looked for on, its sites then, a copy, what gives their pieces and those —
+# or None where no list is looked at again: each held its one lone anchor).
 _KEPT: dict[tuple[Callable[..., Any], int],
             tuple[list[Any], tuple[Any, ...], Callable[[Any], Any], Any, int,
-                  list[tuple[list[int], Callable[[Any], Any], Any]]]] = {}
+                  Optional[list[tuple[list[int], Callable[[Any], Any], Any]]]]] = {}
 # (bounded: emptied when full — a process may compile many games)
 KEPT_MAX = 64
 
@@ -86,6 +95,8 @@ def kept_entry(record: Callable[..., Any], s: Any,
     if anchor is not None:
         if not lists:
             return None  # (an anchor with no list to look for it on: nothing is known)
+        if listed is None:
+            return entry  # (each list's one anchor, of a lone kind, at a site compared: no other)
         q = 1 - p
         occ = s.occ
         for i, code in enumerate(lists):  # (as `_lists` names them)
@@ -104,23 +115,33 @@ def kept_entry(record: Callable[..., Any], s: Any,
 
 
 def keep_entry(record: Callable[..., Any], s: Any, entry: tuple[Any, ...],
-               anchor: Optional[Callable[..., Any]] = None, lists: Sequence[int] = ()) -> None:
+               anchor: Optional[Callable[..., Any]] = None, lists: Sequence[int] = (),
+               lone: bool = False) -> None:
     """Keep `entry`, just made by `record` on `s` (the part's `anchor` and
-    `lists` as `kept_entry` is given them), for the listings after it."""
+    `lists` as `kept_entry` is given them), for the listings after it. With
+    `lone` (the anchors are of a kind no player has two of), where each list
+    holds one anchor, the lists are not looked at again (the module's
+    docstring)."""
     if len(_KEPT) >= KEPT_MAX:
         _KEPT.clear()
     board = s.board
     p = s.player
     q = 1 - p
     compared = entry[1] | entry[2] | entry[4]
-    listed: list[tuple[list[int], Callable[[Any], Any], Any]] = []
+    listed: Optional[list[tuple[list[int], Callable[[Any], Any], Any]]] = []
     if anchor is not None:
+        each_one = lone  # (whether every list held exactly one anchor)
         for sites in _lists(s, lists):
+            found = 0
             for site in sites:
                 if anchor(site, board[site], p, q):
                     compared |= 1 << site
+                    found += 1
+            each_one = each_one and found == 1
             on: Callable[[Any], Any] = itemgetter(*sites) if sites else _nothing
-            listed.append((sites[:], on, on(board)))
+            listed.append((sites[:], on, on(board)))  # type: ignore[union-attr]  # (a list until here)
+        if each_one:
+            listed = None
     at = [site for site in range(len(board)) if compared >> site & 1]
     pieces = itemgetter(*at) if at else _nothing
     _KEPT[record, p] = (board[:], entry, pieces, pieces(board), compared, listed)

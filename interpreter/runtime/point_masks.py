@@ -34,7 +34,8 @@ Entry = tuple[Any, int, int, Any, int]
 
 def parent_answer_masked(memo: dict[int, Optional[Entry]], slot: int,
                          record: Callable[[State], tuple[Any, int, list[TestNote], Sequence[MaskedTest]]],
-                         s: State, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[Entry]:
+                         s: State, anchor: Any = NOT_KEPT, lists: Sequence[int] = (),
+                         lone: bool = False) -> Optional[Entry]:
     """`helpers.parent_answer` for a recording that also returns tests noted as
     bitmasks (the module's docstring); kept as it keeps its entry."""
     if anchor is not NOT_KEPT:
@@ -53,7 +54,7 @@ def parent_answer_masked(memo: dict[int, Optional[Entry]], slot: int,
         unsettled |= (failed_at if emptied else held_at) & unread
     entry = memo[slot] = (answer, read, tested, MaskedTests(notes, masked, read), unsettled)
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry, anchor, lists)
+        keep_entry(record, s, entry, anchor, lists, lone)
     return entry
 
 

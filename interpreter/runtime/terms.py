@@ -72,7 +72,8 @@ def _nothing(board: Board) -> tuple[()]:
 
 def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]], memo: dict[int, Any], slot: int,
                         record: Callable[[Any], tuple[Any, ...]],
-                        s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[tuple[Any, ...]]:
+                        s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = (),
+                        lone: bool = False) -> Optional[tuple[Any, ...]]:
     """`parent_answer` (runtime/helpers.py, or `parent_answer_masked` where the
     recording also notes settled point tests as bitmasks) of a part with terms, kept in
     `memo` under `slot`: its point tests kept for the sites read by terms alone
@@ -100,12 +101,13 @@ def parent_answer_terms(parent_answer: Callable[..., Optional[tuple[Any, ...]]],
     # (a run that read no site — its point tests stand for its reads — is never asked again)
     entry = memo[slot] = (entry[0], outside | term_reads, *entry[2:5], (outside, Runs(filter(_READ_SOME, runs))))
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry, anchor, lists)
+        keep_entry(record, s, entry, anchor, lists, lone)
     return entry
 
 
 def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable[[Any], tuple[Any, ...]],
-                               s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = ()) -> Optional[tuple[Any, ...]]:
+                               s: Any, anchor: Any = NOT_KEPT, lists: Sequence[int] = (),
+                               lone: bool = False) -> Optional[tuple[Any, ...]]:
     """`parent_answer_terms` for a recording that also notes settled point
     tests as bitmasks (runtime/point_masks.py): the same entry as
     `parent_answer_masked` would make, the terms' reads and runs added as
@@ -129,7 +131,7 @@ def parent_answer_terms_masked(memo: dict[int, Any], slot: int, record: Callable
     entry = memo[slot] = (answer, read | term_reads, tested & unread, MaskedTests(notes, masked, read),
                           unsettled & unread, (read, Runs(filter(_READ_SOME, runs))))
     if anchor is not NOT_KEPT:
-        keep_entry(record, s, entry, anchor, lists)
+        keep_entry(record, s, entry, anchor, lists, lone)
     return entry
 
 

@@ -5,9 +5,9 @@ mover is no longer of the kind or the loop's name is read after it."""
 import ast
 
 from interpreter import load_game
-from interpreter.compilation import pyast
-from interpreter.compilation.lone_pieces import kind_tested, mover_first, stop_after_lone
-from tests.helpers import write_definition
+from interpreter.compilation import pyast, result_reuse
+from interpreter.compilation.lone_pieces import kind_tested, lone_anchors, mover_first, stop_after_lone
+from tests.helpers import parent_answer_calls, write_definition
 
 YAML = """\
 game: probe
@@ -201,3 +201,33 @@ def test_the_list_is_changed_where_a_part_reads_it_or_the_king_changes(tmp_path)
     # a king's move making it a stone: its site may hold no king after the case
     game = _game(tmp_path, "\n            move\n            promote piece to stone")
     assert _list_left_alone(game) == 0
+
+
+def _kept_arguments(game) -> list[list]:
+    """The last arguments of the calls finding the part's answer kept across listings
+    (runtime/kept_answers.py): the anchor function, its lists, whether it is lone."""
+    return [[ast.literal_eval(arg) if not isinstance(arg, ast.Name) else arg.id for arg in call.args[4:]]
+            for call in parent_answer_calls(game)]
+
+
+def test_the_kept_answer_is_told_its_anchor_is_lone(tmp_path):
+    # (the part's loop asks first for the king, of which no player has two: its list needs
+    # no look once the king is found — runtime/kept_answers.py)
+    kept = _kept_arguments(_game(tmp_path))
+    assert kept and all(len(args) == 3 and args[1] == (-1,) and args[2] is True for args in kept)
+    assert lone_anchors(result_reuse.Plan([], [], []), frozenset({1})) is False  # (no loop: no anchor)
+    # a part also walking the player's stones: their list may hold many anchors
+    stones = " or exists(pieces of player, it is stone and neighbour(it, s) is enemy)"
+    rules = RULES.replace("neighbour(it, n) is enemy)", "neighbour(it, n) is enemy)" + stones)
+    (tmp_path / "stones").mkdir()
+    game = load_game(write_definition(tmp_path / "stones", YAML, rules.replace("KING", "move")))
+    kept = _kept_arguments(game)
+    assert kept and all(len(args) == 2 for args in kept)
+    assert game.legal_notations(game.initial_state()) == ["b1a1", "d1c1", "d1d2"]
+    # a king that may be made: not lone
+    (tmp_path / "made").mkdir()
+    made = RULES.replace("KING", "move").replace("onto empty: move\n", "onto empty:\n            move\n"
+                                                 "            promote piece to king\n")
+    game = load_game(write_definition(tmp_path / "made", YAML, made))
+    kept = _kept_arguments(game)
+    assert kept and all(len(args) == 2 for args in kept)

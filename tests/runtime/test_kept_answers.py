@@ -81,9 +81,46 @@ def test_the_anchors_looked_for_again_where_the_sites_or_pieces_differ():
     assert kept_answers.kept_entry(_record, _state(board[:]), _anchor, MINE) is entry
 
 
+def test_a_list_holding_its_one_lone_anchor_is_not_looked_at_again():
+    # (the king a kind no player has two of: `lone`; its site read, so compared)
+    board = [None, KING, (1, 3), None, (0, 0), None]
+    entry = (False, 0b000110, 0, {}, 0)  # (read: sites 1 and 2)
+    moved = board[:]
+    moved[4], moved[5] = None, (0, 0)  # (the player's sites differ: a look would be needed)
+    for lone in (False, True):
+        kept_answers._KEPT.clear()
+        kept_answers.keep_entry(_record, _state(board), entry, _anchor, MINE, lone)
+        assert (kept_answers._KEPT[_record, 0][5] is None) is lone
+        assert kept_answers.kept_entry(_record, _state(moved), _anchor, MINE) is entry
+        # (a second king where nothing was read — no position of the game holds one: a look
+        # finds it, no look is made)
+        two = moved[:]
+        two[5] = KING
+        assert (kept_answers.kept_entry(_record, _state(two), _anchor, MINE) is entry) is lone
+        gone = moved[:]
+        gone[1] = None  # (the king moved off its site: compared)
+        assert kept_answers.kept_entry(_record, _state(gone), _anchor, MINE) is None
+    # a list without its anchor when kept is looked at: the king may stand there in a
+    # position after it (another game's start)
+    kept_answers._KEPT.clear()
+    kingless = [None, None, (1, 3), None, (0, 0), None]
+    kept_answers.keep_entry(_record, _state(kingless), entry, _anchor, MINE, True)
+    assert kept_answers._KEPT[_record, 0][5] is not None
+    crowned = kingless[:]
+    crowned[5] = KING
+    assert kept_answers.kept_entry(_record, _state(crowned), _anchor, MINE) is None
+    # ... and so is one holding two (a position built by hand)
+    kept_answers._KEPT.clear()
+    twice = board[:]
+    twice[5] = KING
+    kept_answers.keep_entry(_record, _state(twice), entry, _anchor, MINE, True)
+    assert kept_answers._KEPT[_record, 0][5] is not None
+
+
 def test_a_part_reading_a_variable_is_not_kept(monkeypatch):
     plan = result_reuse.Plan([], [], [], variables=[])
     assert len(plan.kept_argument("")) == 1 and len(plan.kept_argument("f1")) == 2  # (the anchor, its lists)
+    assert len(plan.kept_argument("f1", lone=True)) == 3  # (and that it is lone)
     assert plan.kept_argument("f1")[0].id == "f1"  # type: ignore[attr-defined]
     plan.variables.append(result_reuse.pyast.num(0))
     assert plan.kept_argument("f1") == []
@@ -101,8 +138,10 @@ def _chess(on: bool, monkeypatch):
 
 def test_chess_as_without_keeping(monkeypatch):
     on, off = _chess(True, monkeypatch), _chess(False, monkeypatch)
-    assert all(len(call.args) == 6 for call in parent_answer_calls(on))  # (the anchor given, its lists)
+    # (the anchor given, its lists, and that it is a kind no player has two of: the king)
+    assert all(len(call.args) == 7 for call in parent_answer_calls(on))
     assert all(ast.literal_eval(call.args[5]) == MINE for call in parent_answer_calls(on))  # (the king's: o[p])
+    assert all(ast.literal_eval(call.args[6]) is True for call in parent_answer_calls(on))
     assert all(len(call.args) == 4 for call in parent_answer_calls(off))
     given: list[bool] = []  # (by listing asking: whether the entry kept was given)
     kept = terms.kept_entry  # (chess's part has terms: runtime/terms.py finds its entry)

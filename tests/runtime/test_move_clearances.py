@@ -501,3 +501,35 @@ def test_move_clearances_giving_different_tables_are_asked_each_with_its_own():
     # case 0 meets its mask only on site 3; case 1 (table_b) only on site 0
     assert asked == [(0, 1, 3), (1, 2, 0)]
     assert out == [(0, 1, 2), (1, 1, 2), (1, 2, 0), (1, 1, 3)]
+
+
+def test_the_founds_before_the_last_are_followed_as_they_were(monkeypatch):
+    """Two players' listings in turn (perft's last ply: a position, its children,
+    its sibling): what follows from each one's founds (`_how`) is worked out
+    once, the two kept, and each listing lets through what it did."""
+    import interpreter.runtime.clearances as runtime_clearances
+
+    worked_out = []
+    how = runtime_clearances._how
+
+    def spy(founds, which):
+        worked_out.append(founds)
+        return how(founds, which)
+
+    monkeypatch.setattr(runtime_clearances, "_how", spy)
+    table = (0b1, 0b10, 0b100, 0b1000, 0)  # (sites 0..3; the last for site -1)
+    found = {0: (0b1000, table), 1: (0b0001, table)}  # (by player: the mask, site 3 or site 0)
+
+    def check(s, code, memo):
+        return True  # (every candidate asked is forbidden)
+
+    checks = ClearedChecks([check, check], [lambda s, memo: found[s.player], lambda s, memo: (0b0100, table)],
+                           moves=[True, True])
+    out = [(0, 1, 2), (0, 1, 3), (1, 0, 1), (1, 1, 2)]
+    players = [0, 1, 1, 0, 1, 0, 0, 1]
+    for player in players:
+        listed = list(out)
+        let_through(type("S", (), {"player": player})(), listed, checks, {})
+        # (player 0: case 0 meets its mask onto 3, case 1 onto 2; player 1: case 0 from 0 — none)
+        assert listed == ([(0, 1, 2), (1, 0, 1)] if player == 0 else [(0, 1, 2), (0, 1, 3), (1, 0, 1)])
+    assert len(worked_out) == 2  # (one for each player's founds, however often they come back)
