@@ -500,9 +500,11 @@ class CaseWriter:
                     anchors.append(pyast.or_(pyast.is_none(piece), pyast.not_(anchor)))
         tests += anchors
         only = parents[0]
-        if ASKED_ONCE and len(parents) == 1 and only is not None and self._writes_told_made(case, code, fixed, writes):
+        if ASKED_ONCE and len(parents) == 1 and only is not None and not only.plan.terms \
+                and self._writes_told_made(case, code, fixed, writes):
             # (the answer kept after the case, `_answer_kept`, asks of the same places with the same pieces
-            # there what this test asks — of `to` more —, so it never holds where this one, which returned, failed)
+            # there what this test asks — of `to` more —, so it never holds where this one, which returned,
+            # failed; not with terms, which it asks again where a place was read)
             self._after_repeats = frozenset({only.entry})
         self._clearance = self._clearance_function(case, parents, anchors, [site for site, _ in writes])
         answers: list[py.stmt] = []

@@ -66,6 +66,14 @@ def test_a_write_that_may_not_be_made_keeps_the_test_after_the_case(tmp_path, mo
     assert helper_calls(game, "h_answer_kept", HORIZONTAL)
 
 
+def test_a_kept_answer_with_terms_is_asked_after_the_case_too():
+    # Crazyhouse's drops: the part's terms (the king's attackers) asked again after the
+    # case where it reads the place (`h_terms_hold`), which the test before it does not.
+    game = load_game(str(REPO / "docs" / "examples" / "chess"),
+                     variant=str(REPO / "docs" / "examples" / "chess" / "variants" / "crazyhouse.yaml"))
+    assert helper_calls(game, "h_terms_hold", "action 'knight_drop', onto empty: whether 'forbid result' forbids it")
+
+
 def test_the_same_legal_actions_and_perft_with_the_answer_asked_once(tmp_path, monkeypatch):
     once = _quoridor(tmp_path, monkeypatch, "once")
     twice = _quoridor(tmp_path, monkeypatch, "twice", asked_once=False)
