@@ -102,6 +102,7 @@ def _decided(test: ast.expr) -> Optional[bool]:
     ("if k1[to] != -1:\n    b[to] = pc\nelse:\n    b[k1[to]] = pc", False),  # (listed, one of the two made)
     ("if b[to] is None:\n    b[to] = pc", False),  # (reads the board)
     ("for t5 in k5[to]:\n    b[t5] = pc", False),
+    ("b[to] = pc\nif s.result is None:\n    h_replace(b, o, k1[to], k3)", False),  # (an `after` block's write)
     ("b[to] = pc\nv[0] += 1\nif v[0] > 3:\n    h_end(s, 0, p, 1)", True),  # (no write under the test)
 ])
 def test_writes_all_made(code, made):
