@@ -89,8 +89,8 @@ ClearanceEntry = tuple[str, int, str, str, str, tuple[int, ...]]
 
 # (the most players × landings a drop's writes are worked out for: `_writes_told_made`)
 _MOST_WORKED_OUT = 20000
-# A drop's check whose early answer asks what its kept answer after the case would
-# asks that answer once (`_drop_answered_before`); off for the tests
+# Whether a drop's check asks its kept answer before its case alone where the test
+# after the case would ask the same (`_drop_answered_before`); off for the tests
 ASKED_ONCE = True
 
 
