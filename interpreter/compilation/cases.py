@@ -88,6 +88,13 @@ NEEDS = {"pc": ("frm",), "at": ("frm",), "tg": ("to",), "jp": ("js",)}
 ClearanceEntry = tuple[str, int, str, str, str, tuple[int, ...], bool]
 
 
+# (the most players × landings a drop's writes are worked out for: `_writes_told_made`)
+_MOST_WORKED_OUT = 20000
+# Whether a drop's check asks its kept answer before its case alone where the test
+# after the case would ask the same (`_drop_answered_before`); off for the tests
+ASKED_ONCE = True
+
+
 @dataclass
 class PhaseCode:
     """A phase's compiled parts: blocks are (statements, cost, effects) or None."""
@@ -175,6 +182,9 @@ class CaseWriter:
         self._parents: dict[int, Optional[ParentAnswer]] = {}
         self._answers: dict[str, ParentAnswer] = {}  # the same by the local holding the answer
         self._answered_early = False  # whether the check being written answers moves before playing them
+        # (the entries of the parts whose kept answer the check being written asks before its case exactly as
+        # it would after it: `_drop_answered_before`)
+        self._after_repeats: frozenset[str] = frozenset()
         # the clearance of the check being written (a drop's, asked once per listing: clearances.py), or ""
         self._clearance = ""
         # by check: its clearance
@@ -288,8 +298,12 @@ class CaseWriter:
         lookups: list[py.stmt] = []
         body = self._check_body(case, phase, condition, lookups)
         self._clearance = ""
+        self._after_repeats = frozenset()
         early = self._answered_before(case, phase, condition)
         self._answered_early = bool(early)
+        if self._after_repeats:  # (the kept answer asked once, before the case: written again without the second)
+            lookups = []
+            body = self._check_body(case, phase, condition, lookups, self._after_repeats)
         tried = in_place(body, self.src.fresh, aliases, self._answer_kept)
         if tried is None:
             body = self._check_body(case, phase, condition, None)
@@ -493,6 +507,13 @@ class CaseWriter:
                 if anchor is not None:
                     anchors.append(pyast.or_(pyast.is_none(piece), pyast.not_(anchor)))
         tests += anchors
+        only = parents[0]
+        if ASKED_ONCE and len(parents) == 1 and only is not None and not only.plan.terms \
+                and self._writes_told_made(case, code, fixed, writes):
+            # (the answer kept after the case, `_answer_kept`, asks of the same places with the same pieces
+            # there what this test asks — of `to` more —, so it never holds where this one, which returned,
+            # failed; not with terms, which it asks again where a place was read)
+            self._after_repeats = frozenset({only.entry})
         self._clearance = self._clearance_function(case, parents, anchors, [site for site, _ in writes])
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
@@ -501,6 +522,37 @@ class CaseWriter:
                 forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
                 answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
         return [pyast.assign(mask, places), pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+
+    def _writes_told_made(self, case: CaseCode, code: list[py.stmt], fixed: frozenset[str],
+                          writes: list[tuple[py.expr, py.expr]]) -> bool:
+        """Whether a drop's `writes` (result_reuse.board_writes of its played `code`)
+        are the writes it makes, worked out for every player and landing (its fixed
+        landings, `case.landings`): each made whenever the code runs
+        (result_reuse.writes_all_made), at a site of the board, no two at one."""
+        players = self.model.player_count
+        if case.landings is None or len(case.landings) * players > _MOST_WORKED_OUT:
+            return False
+        envs = [{"p": p, "q": 1 - p, "to": to} if players == 2 else {"p": p, "to": to}
+                for p in range(players) for to in sorted(case.landings)]
+        size = self.model.board.size
+
+        def decided(test: py.expr) -> Optional[bool]:
+            try:
+                found = {bool(worked_out(self.src, test, env)) for env in envs}
+            except ValueError:
+                return None
+            return found.pop() if len(found) == 1 else None
+
+        if not result_reuse.writes_all_made(code, fixed, decided):
+            return False
+        try:
+            for env in envs:
+                sites = [worked_out(self.src, site, env) for site, _ in writes]
+                if not all(type(site) is int and 0 <= site < size for site in sites) or len(set(sites)) < len(sites):
+                    return False
+        except ValueError:
+            return False
+        return True
 
     def _clearance_function(self, case: CaseCode, parents: list[Optional[ParentAnswer]], anchors: list[py.expr],
                             places: list[py.expr]) -> str:
@@ -604,10 +656,12 @@ class CaseWriter:
                 and (block.attributes_only is None or self.compiler.result_reads_attributes(block.attributes_only))]
 
     def _check_body(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart],
-                    lookups: Optional[list[py.stmt]]) -> list[py.stmt]:
+                    lookups: Optional[list[py.stmt]], repeated: frozenset[str] = frozenset()) -> list[py.stmt]:
         """The check's code: the case, then the parts; parts reused from the listed
         position (result_reuse.py) when `lookups` is given, which gets the
-        statements finding their answers (for the check's start)."""
+        statements finding their answers (for the check's start). A part whose
+        entry is `repeated` is asked without its kept answer: the check has found
+        it not kept before playing the case, and would find the same after."""
         src = self.src
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         with src.origin(Origin(what, case.pos)), src.capture() as body:
@@ -649,11 +703,16 @@ class CaseWriter:
                 if parent is None:
                     closed = []
                     for gate in gates:  # (a gate false on the listed position and kept: the part is false)
+                        if gate.entry in repeated:
+                            continue
                         entry = pyast.name(gate.entry)
                         self._answers[gate.entry] = gate
                         closed.append(pyast.and_(pyast.is_not_none(entry), pyast.helper(WRITTEN, entry),
                                                  pyast.not_(pyast.sub(entry, 0))))
                     src.add(*([pyast.if_(pyast.not_(pyast.or_(*closed)), asked)] if closed else asked))
+                    continue
+                if parent.entry in repeated:
+                    src.add(*asked)
                     continue
                 entry = pyast.name(parent.entry)
                 self._answers[parent.entry] = parent

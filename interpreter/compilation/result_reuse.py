@@ -1187,6 +1187,59 @@ def board_writes(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Optional[l
     return writes
 
 
+def writes_all_made(stmts: Sequence[ast.stmt], fixed: frozenset[str],
+                    decided: Callable[[ast.expr], Optional[bool]]) -> bool:
+    """Whether every board write `board_writes` lists of the code `stmts` is made
+    each time the code runs: a statement of its top level that is the write
+    itself, or one under `if` tests that `decided` works out (given each test in
+    terms of constants and the registers `fixed`: True where it always holds,
+    False where it never does, None where that cannot be told) to lead to it, the
+    branch not taken writing nothing. Then the writes told before the code runs
+    are the writes it makes (cases.py: a drop's check asks its kept answer once)."""
+    before = _teller(stmts, fixed)
+
+    def made(block: Sequence[ast.stmt]) -> bool:
+        for stmt in block:
+            if not _writes_board([stmt]):
+                continue
+            if _is_write(stmt):
+                continue
+            if not isinstance(stmt, ast.If):
+                return False
+            test = before(stmt.test)
+            taken = None if test is None else decided(test)
+            if taken is None:
+                return False
+            if _writes_board(stmt.orelse if taken else stmt.body) or not made(stmt.body if taken else stmt.orelse):
+                return False
+        return True
+
+    return made(stmts)
+
+
+def _writes_board(stmts: Sequence[ast.stmt]) -> bool:
+    """Whether `stmts` hold a board write (an assignment to `b[...]`, a writing helper's call)."""
+    for node in pyast.walk_all(stmts):
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Subscript) and pyast.is_name(t.value, "b") for t in node.targets):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _WRITING_HELPERS:
+            return True
+    return False
+
+
+def _is_write(stmt: ast.stmt) -> bool:
+    """Whether `stmt` is a board write made whenever it runs: `b[X] = V` (its value
+    writing nothing else), a writing helper's call standing alone."""
+    if isinstance(stmt, ast.Assign):
+        return len(stmt.targets) == 1 and not _writes_board([ast.Expr(value=stmt.value)])
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        call = stmt.value
+        return isinstance(call.func, ast.Name) and call.func.id in _WRITING_HELPERS \
+            and not _writes_board([ast.Expr(value=arg) for arg in call.args])
+    return False
+
+
 def _teller(stmts: Sequence[ast.stmt], fixed: frozenset[str]) -> Callable[[ast.expr], Optional[ast.expr]]:
     """A function giving an expression read in the code `stmts` in terms of
     constants and the registers `fixed` alone (the locals it reads, each set

@@ -1297,7 +1297,57 @@ def tests_hold_placing(entry: ParentEntry, placed: Sequence[tuple[int, Optional[
     ((site, piece) pairs: the writes a drop's code may make, told before it
     runs) gives what it gave with that piece there. Exact without the tests
     being settled: the piece each write puts is known, and a write that does
-    not happen leaves the piece the test was asked of."""
+    not happen leaves the piece the test was asked of. The checks of a listing
+    ask it of one entry with a few pieces: each piece's sites where a test gives
+    otherwise (`placing_failures`) are found once and kept for the last entry."""
+    tested = entry[2]
+    last = _last_placing
+    if last[0] is not entry or last[1] != p or last[2] != q:
+        last[0] = entry  # (the list kept, not rebound: a module's globals stay put)
+        last[1] = p
+        last[2] = q
+        last[3] = {}
+    failing: dict[Optional[Piece], int] = last[3]
+    try:
+        for site, piece in placed:
+            if site >= 0 and tested >> site & 1:
+                mask = failing.get(piece)
+                if mask is None:
+                    mask = failing[piece] = placing_failures(entry, piece, p, q)
+                if mask >> site & 1:
+                    return False
+    except Exception:  # (an unhashable piece, a test failing on it: each site asked alone, as it would fail)
+        return _tests_hold_placed(entry, placed, p, q)
+    return True
+
+
+# (tests_hold_placing's last entry and players, and by piece the sites where a test gives otherwise with it)
+_last_placing: list[Any] = [None, None, None, {}]
+
+
+def placing_failures(entry: ParentEntry, piece: Optional[Piece], p: int, q: int) -> int:
+    """The bitmask of the sites `entry` tested (not read) where a point test
+    gives otherwise with `piece` there than it gave: the sites where
+    `tests_hold_placing` refuses that piece. Raises what a test raises."""
+    tests = entry[3]
+    failing = 0
+    notes: Iterable[Sequence[Any]]
+    if isinstance(tests, MaskedTests):
+        for test, held_at, failed_at, _ in tests.masked:
+            failing |= failed_at if test(piece, p, q) else held_at
+        notes = tests.notes
+    elif isinstance(tests, _NotedTests) and tests.notes:
+        notes = tests.notes
+    else:  # (sorted by site already)
+        notes = [(site, test, held) for site, found in tests.items() for test, held in found]
+    for note in notes:  # ((site, test, what it gave, ...))
+        if note[0] >= 0 and (not not note[1](piece, p, q)) is not (not not note[2]):
+            failing |= 1 << note[0]
+    return failing & entry[2]
+
+
+def _tests_hold_placed(entry: ParentEntry, placed: Sequence[tuple[int, Optional[Piece]]], p: int, q: int) -> bool:
+    """`tests_hold_placing` asking each test of the places alone."""
     tests = entry[3]
     tested = entry[2]
     for site, piece in placed:
