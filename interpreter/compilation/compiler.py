@@ -50,6 +50,7 @@ from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
+from .counted_listing import counting_body
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .domains import Domains
 from .errors import RuleError, unknown
@@ -168,6 +169,8 @@ class Compiler:
         # the kinds of which no player ever has two pieces (single_kinds.py; set before the functions are written)
         self.lone_kinds: frozenset[int] = frozenset()
         self.sites_stay_taken = False  # whether no function empties a site (set once the functions are written)
+        # lister -> the function counting its actions (counted_listing.py; set once the functions are written)
+        self.counters: dict[str, str] = {}
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
         # whether the writes keep the board's key (the same): for `board repetitions`,
         # and for `repetitions` where that costs less than hashing the whole board
@@ -401,6 +404,7 @@ class Compiler:
                                               liberties=liberties, value=src.value,
                                               empty_ordered=self.sites_stay_taken)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        self.counters = self._write_counters(written, plans)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
@@ -572,6 +576,29 @@ class Compiler:
             keeps_chains=self.keeps_chains,
         )
 
+    def _write_counters(self, written: _Written, plans: list[Optional[DecisionPlan]]) -> dict[str, str]:
+        """For each decision's lister that the counts of `_counted` do not cover, the
+        function counting its actions without listing them (counted_listing.py),
+        written into the module: lister -> counter. None with coverage (the rules'
+        counts would differ) nor with `play the longest turn` (listed by its filter)."""
+        if self.probes.coverage is not None:
+            return {}
+        src = self.src
+        trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}
+        counters = {}
+        for plan, names in zip(plans, written.listers):
+            if plan is None or names is None or plan.longest is not None or names.legal not in trees:
+                continue
+            tree = trees[names.legal]
+            if fixed_listing(tree) or empty_sites_listed(tree, src.value) is not None:
+                continue
+            body = counting_body(tree)
+            if body is not None:
+                what = f"decision '{plan.name}': its legal actions counted, not listed (perft's last ply)"
+                counters[tree.name] = src.function(src.fresh("f"), [a.arg for a in tree.args.args], body,
+                                                   Origin(what, plan.pos))
+        return counters
+
     def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,
                         longest: dict[int, LongestListers]) -> tuple[tuple[Optional[int], ...], ...]:
         """By phase and case: the decision of fixed actions every child of the case
@@ -609,7 +636,7 @@ class Compiler:
                                 legal_with_duplicates=longest.legal_with_duplicates, alike_keys=alike_keys,
                                 pick=longest.pick, reached=longest.reached)
         return DecisionInfo(
-            plan.name, pos, False, legal=lister, counted=self._counted(names.legal, lister),
+            plan.name, pos, False, legal=lister, counted=self._counted(names.legal, lister, namespace),
             legal_with_duplicates=namespace[names.every] if names.every else lister,
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,
@@ -618,10 +645,12 @@ class Compiler:
             draws_per_element=max(-names.draws[1], 0) if names.draws else 0,
         )
 
-    def _counted(self, legal: str, lister: Callable[[State], Any]) -> Optional[Callable[[State], int]]:
+    def _counted(self, legal: str, lister: Callable[[State], Any],
+                 namespace: dict[str, Any]) -> Optional[Callable[[State], int]]:
         """The count of a lister's actions without listing them, where it lists one for
         each empty site of a fixed set (compilation/listed_at_once.py) or the same
-        actions in every position (it reads nothing of it: known_children.fixed_listing);
+        actions in every position (it reads nothing of it: known_children.fixed_listing),
+        else its counter where it has one (counted_listing.py, `_write_counters`);
         else None. None with coverage: the listing skipped would not count its rules."""
         if self.probes.coverage is not None:
             return None
@@ -631,7 +660,9 @@ class Compiler:
         if fixed_listing(tree):
             return fixed_counter(lister)
         sites = empty_sites_listed(tree, self.src.value)
-        return empty_counter(sites, self.model.board.size) if sites is not None else None
+        if sites is not None:
+            return empty_counter(sites, self.model.board.size)
+        return namespace[self.counters[legal]] if legal in self.counters else None
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:
         """The values each number a notation shows can take (for the fixed action space)."""

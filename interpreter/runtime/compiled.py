@@ -147,7 +147,8 @@ class DecisionInfo:
     # else (compilation/listed_at_once.empty_sites_listed), or the same in every
     # position (the lister reads nothing of it: known_children.fixed_listing;
     # helpers.fixed_counter): their number in a position, counted without listing
-    # them (perft's last ply); else None.
+    # them (perft's last ply); else, where the lister only makes its list, its
+    # generated counter (compilation/counted_listing.py); else None.
     counted: Optional[Callable[["State"], int]] = None
     # A chance event's outcomes, by the codes' choice: value, label, probability.
     outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings
