@@ -50,6 +50,7 @@ from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
+from .counted_in_place import counting_in_place, counts_in_place
 from .counted_listing import counting_body
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .domains import Domains
@@ -171,6 +172,10 @@ class Compiler:
         self.sites_stay_taken = False  # whether no function empties a site (set once the functions are written)
         # lister -> the function counting its actions (counted_listing.py; set once the functions are written)
         self.counters: dict[str, str] = {}
+        # the listers whose count leaves nothing on the position (counted_in_place.py; the same)
+        self.counted_safely: set[str] = set()
+        # [phase][case]: the function playing the case in place for perft's last ply (the same)
+        self.in_place_counts: list[list[Optional[str]]] = []
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
         # whether the writes keep the board's key (the same): for `board repetitions`,
         # and for `repetitions` where that costs less than hashing the whole board
@@ -405,6 +410,7 @@ class Compiler:
                                               empty_ordered=self.sites_stay_taken)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
         self.counters = self._write_counters(written, plans)
+        self.in_place_counts = self._write_in_place_counts(written, plans)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
@@ -573,6 +579,8 @@ class Compiler:
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
             known_children=self._known_children(chances, written, longest),
+            counted_in_place=tuple(tuple(namespace[name] if name else None for name in row)
+                                   for row in self.in_place_counts),
             keeps_chains=self.keeps_chains,
         )
 
@@ -591,13 +599,43 @@ class Compiler:
                 continue
             tree = trees[names.legal]
             if fixed_listing(tree) or empty_sites_listed(tree, src.value) is not None:
+                self.counted_safely.add(tree.name)  # (helpers.fixed_counter, empty_counter: they only read)
                 continue
             body = counting_body(tree)
             if body is not None:
                 what = f"decision '{plan.name}': its legal actions counted, not listed (perft's last ply)"
                 counters[tree.name] = src.function(src.fresh("f"), [a.arg for a in tree.args.args], body,
                                                    Origin(what, plan.pos))
+                if counts_in_place(src.functions[-1]):  # type: ignore[arg-type]  # (the function just written)
+                    self.counted_safely.add(tree.name)
         return counters
+
+    def _write_in_place_counts(self, written: _Written,
+                               plans: list[Optional[DecisionPlan]]) -> list[list[Optional[str]]]:
+        """[phase][case]: the function that plays the case on the position itself for
+        perft's last ply, asks the child's count and undoes the case
+        (counted_in_place.py), or None; empty where no decision's count may be asked
+        so (`counted_safely`) or with coverage or `play the longest turn`."""
+        if self.probes.coverage is not None or not self.counted_safely \
+                or any(plan is not None and plan.longest is not None for plan in plans):
+            return []
+        src = self.src
+        trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}
+        once = src.const((0,))
+        rows = []
+        for phase, per_phase in zip(self.phase_codes, written.runs):
+            row: list[Optional[str]] = []
+            for case, name in zip(self.cases, per_phase):
+                tried = counting_in_place(trees[name], src.fresh, once) if name in trees else None
+                if tried is None:
+                    row.append(None)
+                    continue
+                what = (f"{case.label}, in phase '{phase.info.name if phase is not None else ''}': played in place, "
+                        "its child's actions counted, undone (perft's last ply)")
+                row.append(src.function(tried.name, [a.arg for a in tried.args.args], tried.body,
+                                        Origin(what, case.pos)))
+            rows.append(row)
+        return rows
 
     def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,
                         longest: dict[int, LongestListers]) -> tuple[tuple[Optional[int], ...], ...]:
@@ -637,6 +675,7 @@ class Compiler:
                                 pick=longest.pick, reached=longest.reached)
         return DecisionInfo(
             plan.name, pos, False, legal=lister, counted=self._counted(names.legal, lister, namespace),
+            counts_in_place=names.legal in self.counted_safely,
             legal_with_duplicates=namespace[names.every] if names.every else lister,
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,

@@ -769,6 +769,20 @@ class Engine:
             self.settle(child)
             return len(child.legal)  # type: ignore[arg-type]  # (settle has listed it)
 
+        in_place = self.rules.counted_in_place
+        counts_in_place = [d.counts_in_place for d in self.decisions]
+
+        def count_in_place(child: State) -> int:
+            # (a child played on its parent itself, undone after: its count where
+            # child_count would take it without settling, from a count that only
+            # reads the position; else 0, and the child is played on a copy)
+            decision = child.decision
+            count = counted[decision]
+            if count is not None and counts_in_place[decision] and child.result is None \
+                    and (plain_starts or not child.turn_start):
+                return count(child)
+            return 0
+
         def last_ply(position: State, legal: Sequence[Code]) -> int:
             # (the actions of the last ply counted, not played: each child's legal
             # actions are listed when it is settled (or counted), or known without
@@ -785,7 +799,18 @@ class Engine:
                         apply(child, code)
                         leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
                     return leaves
+                tried = in_place[position.phase] if in_place else None
                 for code in legal:
+                    if tried is not None:
+                        play = tried[code[0]]  # (code[0]: its case)
+                        if play is not None:
+                            try:
+                                played = play(position, code, count_in_place)
+                            except RuleRuntimeError:
+                                played = 0  # (undone: played on a copy below, the failure located there)
+                            if played:
+                                leaves += played
+                                continue
                     child = position.copy()
                     apply(child, code, False)
                     leaves += child_count(child)

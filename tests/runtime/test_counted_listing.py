@@ -134,3 +134,73 @@ def test_a_list_used_otherwise_has_no_counter(use):
         f"    {use}\n"
         "    return out\n")
     assert counting_body(lister) is None
+
+
+# ---------------------------------------------------------------- played in place
+# (compilation/counted_in_place.py: the last ply's cases played on the position
+# itself, the child's count asked, the case undone)
+
+PLAYED_IN_PLACE = "played in place"
+
+
+def _in_place_off(engine: Engine) -> Engine:
+    """The same rules with every child of the last ply played on a copy."""
+    return Engine(dataclasses.replace(engine.rules, counted_in_place=()))
+
+
+def _snapshot(s) -> tuple:
+    """All a position holds that a case or the engine may change (the site lists in their order)."""
+    return (tuple(s.board), tuple(tuple(sites) for sites in s.occ), tuple(s.vars), s.phase, s.decision, s.step,
+            s.player, s.carry, s.ply, s.result, s.ending, s.turn_start, s.last, s.legal)
+
+
+def test_chinese_checkers_cases_are_played_in_place_and_undone():
+    game = load_game(CHINESE_CHECKERS)
+    engine = game.engine
+    # (the step, the first hops and the hops that go on, over own and enemy marbles;
+    # not `pass`es ending a chain, whose trail is cleared by a helper the journal has no undo of)
+    played = [f for f in engine.rules.counted_in_place[0] if f is not None]
+    assert len(played) >= 5
+    assert all(PLAYED_IN_PLACE in str(game.rules.source_map[f.__name__]) for f in played)
+    assert all(d.counts_in_place for d in engine.decisions)
+    copied = _in_place_off(engine)
+    assert engine.perft(engine.initial_state(), 4) == copied.perft(copied.initial_state(), 4) \
+        == [14, 196, 4144, 72608]
+    for s in list(_positions(engine, games=2, plies=80, seed=6))[::5]:
+        before = _snapshot(s)
+        # (depth 2: the caller's own position is the one its children are played on)
+        assert engine.perft(s, 2) == copied.perft(s.copy(), 2)
+        assert _snapshot(s) == before
+        assert engine.perft(s, 3) == copied.perft(s.copy(), 3)
+
+
+def test_a_rule_failing_in_place_fails_as_on_a_copy_and_leaves_the_position(tmp_path):
+    import shutil
+
+    from interpreter import RuleRuntimeError
+
+    folder = tmp_path / "cc"
+    shutil.copytree(CHINESE_CHECKERS, folder)
+    rules = folder / "chinese_checkers.rules"
+    # (a step of the second turn divides by zero)
+    rules.write_text(rules.read_text().replace(
+        "onto empty: move", "onto empty:\n            move\n            if 4 // (turns - 1) > 100:\n"
+        "                draw", 1))
+    game = load_game(str(folder))
+    engine = game.engine
+    assert engine.rules.counted_in_place[0][0] is not None  # (the step)
+    assert engine.perft(engine.initial_state(), 2) == [14, 196]
+    with pytest.raises(RuleRuntimeError, match=r"rules:31:16: division by zero \(while applying action 'step'"):
+        engine.perft(engine.initial_state(), 3)
+    s = engine.initial_state()
+    engine.apply_in_place(s, next(code for code in engine.legal(s) if code[0] == 0))  # (a step: the turn ends)
+    before = _snapshot(s)
+    with pytest.raises(RuleRuntimeError, match="division by zero"):
+        engine.perft(s, 2)  # (the steps played on `s` itself)
+    assert _snapshot(s) == before
+
+
+@pytest.mark.parametrize("path", ["benchmarks/outsiders/gomoku", "benchmarks/games/go"])
+def test_cases_keeping_the_empty_sites_or_the_groups_are_not_played_in_place(path):
+    game = load_game(str(REPO / path))
+    assert not any(f is not None for row in game.engine.rules.counted_in_place for f in row)
