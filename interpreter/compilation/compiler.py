@@ -614,10 +614,14 @@ class Compiler:
                                plans: list[Optional[DecisionPlan]]) -> list[list[Optional[str]]]:
         """[phase][case]: the function that plays the case on the position itself for
         perft's last ply, asks the child's count and undoes the case
-        (counted_in_place.py), or None; empty where no decision's count may be asked
-        so (`counted_safely`) or with coverage or `play the longest turn`."""
-        if self.probes.coverage is not None or not self.counted_safely \
-                or any(plan is not None and plan.longest is not None for plan in plans):
+        (counted_in_place.py), or None; empty where a decision's count may not be
+        asked so (`counted_safely`), with a chance event, with coverage or with `play
+        the longest turn`."""
+        # (every decision's count asked in place: else the children at another decision
+        # would be played twice, in place and then on a copy)
+        if self.probes.coverage is not None or any(
+                plan is None or names is None or plan.longest is not None or names.legal not in self.counted_safely
+                for plan, names in zip(plans, written.listers)):
             return []
         src = self.src
         trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}

@@ -24,8 +24,12 @@ when a rule fails:
 game over, work at its turn's start, no count, a count of 0), and then the
 child is played on a copy as before. Only where the journal covers every change
 the case can make (journal.in_place; not where it keeps the empty sites, the
-board's key or the groups) and the case returns nothing; the engine asks only
-the counts that leave nothing on the position (`counts_in_place`).
+board's key or the groups), the case returns nothing and writes nothing in a
+loop (journaled at every turn of it, a sowing or a row of captures costs more
+than a copy), and only where every decision's count may be asked of a position
+played in place (`counts_in_place`: it only reads the position) — no chance
+event, no listing filtered by `forbid result` —, so that the count is seldom 0
+and the child seldom played twice.
 """
 from __future__ import annotations
 
@@ -33,7 +37,7 @@ import ast as py
 from typing import Callable, Optional
 
 from . import pyast
-from .journal import in_place
+from .journal import CHANGES_LIST, JOURNALED, KEPT_HELPERS, in_place
 
 # What a count asked of a position tried in place may read of it and call: the
 # registers' fields, builtins and the codes' maker, which leave nothing on it.
@@ -68,7 +72,10 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str], once: py
     for node in pyast.walk_all(rest):
         if isinstance(node, py.Return) and node.value is not None:
             return None
-        if isinstance(node, (py.For, py.While)) and any(isinstance(n, py.Return) for n in pyast.walk_all(node.body)):
+        if isinstance(node, (py.For, py.While)) and any(isinstance(n, py.Return) or _writes(n)
+                                                        for n in pyast.walk_all(node.body)):
+            # (a write in a loop, journaled as often as it runs — a sowing, a row
+            # of captures —: a copy of the position costs less)
             return None
     ended = pyast.replace_in(rest, lambda node: py.Break() if isinstance(node, py.Return) else None)
     aliases = {stmt.targets[0].id: stmt.value.id for stmt in registers  # type: ignore[attr-defined]
@@ -81,6 +88,21 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str], once: py
     code = tried.start + ([pyast.try_finally(tried.body + [counted], tried.undo)] if tried.undo
                           else tried.body + [counted])
     return pyast.function(fresh("f"), ["s", "code", count], registers + code)
+
+
+def _writes(node: py.AST) -> bool:
+    """Whether `node` writes the board, the variables or a site list (what the journal records)."""
+    if isinstance(node, (py.Assign, py.AugAssign)):
+        targets = node.targets if isinstance(node, py.Assign) else [node.target]
+        return any(isinstance(t, py.Subscript) and isinstance(t.value, py.Name) and t.value.id in JOURNALED
+                   for t in targets)
+    if isinstance(node, py.Call):
+        func = node.func
+        if isinstance(func, py.Name):
+            return func.id in KEPT_HELPERS
+        return isinstance(func, py.Attribute) and func.attr in CHANGES_LIST \
+            and isinstance(func.value, py.Subscript) and pyast.is_name(func.value.value, "o")
+    return False
 
 
 def _register(stmt: py.stmt) -> bool:
