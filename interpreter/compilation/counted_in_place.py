@@ -14,7 +14,7 @@ when a rule fails:
         <the case's registers: b = s.board, frm = code[1], ...>
         <the journals made, the fields kept>
         try:
-            for i in (0,):          (once: the case's `return`s are `break`s)
+            for i in (0,):          (once, where the case returns: its `return`s are `break`s)
                 <the case, each change journaled>
             return count(s)         (the engine's: the child's count, or 0)
         finally:
@@ -77,10 +77,12 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str], once: py
             # (a write in a loop, journaled as often as it runs — a sowing, a row
             # of captures —: a copy of the position costs less)
             return None
-    ended = pyast.replace_in(rest, lambda node: py.Break() if isinstance(node, py.Return) else None)
+    if any(isinstance(node, py.Return) for node in pyast.walk_all(rest)):
+        rest = [pyast.for_(pyast.name(fresh("i")), once,
+                           pyast.replace_in(rest, lambda node: py.Break() if isinstance(node, py.Return) else None))]
     aliases = {stmt.targets[0].id: stmt.value.id for stmt in registers  # type: ignore[attr-defined]
                if isinstance(stmt.value, py.Name)}  # type: ignore[attr-defined]
-    tried = in_place([pyast.for_(pyast.name(fresh("i")), once, ended)], fresh, aliases)
+    tried = in_place(rest, fresh, aliases)
     if tried is None:
         return None
     count = fresh("l")
