@@ -625,7 +625,9 @@ class Compiler:
             return []
         src = self.src
         trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}
-        once = src.const((0,))
+
+        def once() -> py.Name:
+            return src.const((0,))  # (one name for all)
         rows = []
         for phase, per_phase in zip(self.phase_codes, written.runs):
             row: list[Optional[str]] = []
@@ -639,7 +641,7 @@ class Compiler:
                 row.append(src.function(tried.name, [a.arg for a in tried.args.args], tried.body,
                                         Origin(what, case.pos)))
             rows.append(row)
-        return rows
+        return rows if any(name for row in rows for name in row) else []
 
     def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,
                         longest: dict[int, LongestListers]) -> tuple[tuple[Optional[int], ...], ...]:

@@ -57,11 +57,12 @@ def counts_in_place(counter: py.FunctionDef) -> bool:
     return True
 
 
-def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str], once: py.expr) -> Optional[py.FunctionDef]:
+def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
+                      once: Callable[[], py.expr]) -> Optional[py.FunctionDef]:
     """The function `f(s, code, count)` of the module's docstring for the case's
     function `run`, named by `fresh`, or None where the journal does not cover
-    what it does or it returns a value or returns from inside a loop. `once`:
-    a constant tuple of one element."""
+    what it does or it returns a value or returns from inside a loop. `once`
+    makes a constant tuple of one element (only where the case returns)."""
     if [a.arg for a in run.args.args] != ["s", "code"]:
         return None
     body = run.body
@@ -78,7 +79,7 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str], once: py
             # of captures —: a copy of the position costs less)
             return None
     if any(isinstance(node, py.Return) for node in pyast.walk_all(rest)):
-        rest = [pyast.for_(pyast.name(fresh("i")), once,
+        rest = [pyast.for_(pyast.name(fresh("i")), once(),
                            pyast.replace_in(rest, lambda node: py.Break() if isinstance(node, py.Return) else None))]
     aliases = {stmt.targets[0].id: stmt.value.id for stmt in registers  # type: ignore[attr-defined]
                if isinstance(stmt.value, py.Name)}  # type: ignore[attr-defined]
