@@ -780,8 +780,15 @@ class Engine:
             count = counted[decision]
             if count is not None and counts_in_place[decision] and child.result is None \
                     and (plain_starts or not child.turn_start):
-                return count(child)
+                try:
+                    return count(child)
+                except RuleRuntimeError as exc:
+                    listing_failed.append(True)
+                    raise self._listing_fault(exc, child) from None
             return 0
+
+        # (set where a count in place failed: its fault located as the listing's, not the case's)
+        listing_failed: list[bool] = []
 
         def last_ply(position: State, legal: Sequence[Code]) -> int:
             # (the actions of the last ply counted, not played: each child's legal
@@ -806,8 +813,12 @@ class Engine:
                         if play is not None:
                             try:
                                 played = play(position, code, count_in_place)
-                            except RuleRuntimeError:
-                                played = 0  # (undone: played on a copy below, the failure located there)
+                            except RuleRuntimeError as exc:
+                                # (undone; located as apply_in_place and settle locate it)
+                                if listing_failed:
+                                    raise
+                                case = self.rules.cases[code[CASE]]
+                                raise _located(exc, case.pos, f"while applying {case.label}") from None
                             if played:
                                 leaves += played
                                 continue
