@@ -24,9 +24,9 @@ when a rule fails:
 game over, work at its turn's start, no count, a count of 0), and then the
 child is played on a copy as before. Only where the journal covers every change
 the case can make (journal.in_place; not where it keeps the empty sites, the
-board's key or the groups), the case returns nothing and writes nothing in a
-loop (journaled at every turn of it, a sowing or a row of captures costs more
-than a copy), and only where every decision's count may be asked of a position
+board's key or the groups), the case returns no value (nor from a loop), writes nothing in a
+loop (journaled at every turn of it, it costs more than a copy of the
+position), and only where every decision's count may be asked of a position
 played in place (`counts_in_place`: it only reads the position) — no chance
 event, no listing filtered by `forbid result` —, so that the count is seldom 0
 and the child seldom played twice.
@@ -75,8 +75,8 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
             return None
         if isinstance(node, (py.For, py.While)) and any(isinstance(n, py.Return) or _writes(n)
                                                         for n in pyast.walk_all(node.body)):
-            # (a write in a loop, journaled as often as it runs — a sowing, a row
-            # of captures —: a copy of the position costs less)
+            # (a write in a loop, journaled as often as it runs: a copy of the
+            # position costs less)
             return None
     if any(isinstance(node, py.Return) for node in pyast.walk_all(rest)):
         rest = [pyast.for_(pyast.name(fresh("i")), once(),
