@@ -87,12 +87,19 @@ def names_read(game: Any) -> set[str]:
     return {node.id for node in generated(game, ast.Name, origin=": the legal actions")}
 
 
+# The origin of the functions written again for perft's last ply, copies of a lister
+# or a case (compilation/counted_listing.py, counted_in_place.py).
+PERFT_COPIES = "(perft's last ply)"
+
+
 def generated(game: Any, kind: type = ast.AST, origin: str = "") -> Iterator[Any]:
     """The nodes of `kind` in the code generated for `game` (`game.rules.module`),
-    in the functions whose origin (`game.rules.source_map`) contains `origin`."""
+    in the functions whose origin (`game.rules.source_map`) contains `origin` (not
+    the copies written for perft's last ply)."""
     rules = game.rules
     for function in rules.module.body:
-        if origin in str(rules.source_map.get(function.name, "")):
+        written = str(rules.source_map.get(function.name, ""))
+        if origin in written and PERFT_COPIES not in written:
             yield from (node for node in ast.walk(function) if isinstance(node, kind))
 
 

@@ -50,6 +50,8 @@ from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
+from .counted_in_place import counting_in_place, counts_in_place
+from .counted_listing import counting_body
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .domains import Domains
 from .errors import RuleError, unknown
@@ -172,6 +174,12 @@ class Compiler:
         # the kinds of which no player ever has two pieces (single_kinds.py; set before the functions are written)
         self.lone_kinds: frozenset[int] = frozenset()
         self.sites_stay_taken = False  # whether no function empties a site (set once the functions are written)
+        # lister -> the function counting its actions (counted_listing.py; set once the functions are written)
+        self.counters: dict[str, str] = {}
+        # the listers whose count leaves nothing on the position (counted_in_place.py; the same)
+        self.counted_safely: set[str] = set()
+        # [phase][case]: the function playing the case in place for perft's last ply (the same)
+        self.in_place_counts: list[list[Optional[str]]] = []
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
         # whether the writes keep the board's key (the same): for `board repetitions`,
         # and for `repetitions` where that costs less than hashing the whole board
@@ -419,6 +427,8 @@ class Compiler:
                                               liberties=liberties, value=src.value,
                                               empty_ordered=self.sites_stay_taken)
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        self.counters = self._write_counters(written, plans)
+        self.in_place_counts = self._write_in_place_counts(written, plans)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
@@ -587,8 +597,69 @@ class Compiler:
             source_map=MappingProxyType(dict(src.origins)),
             constants=MappingProxyType({name: namespace[name] for name in src.namespace if src.is_const_name(name)}),
             known_children=self._known_children(chances, written, longest),
+            counted_in_place=tuple(tuple(namespace[name] if name else None for name in row)
+                                   for row in self.in_place_counts),
             keeps_chains=self.keeps_chains,
         )
+
+    def _write_counters(self, written: _Written, plans: list[Optional[DecisionPlan]]) -> dict[str, str]:
+        """For each decision's lister that the counts of `_counted` do not cover, the
+        function counting its actions without listing them (counted_listing.py),
+        written into the module: lister -> counter. None with coverage (the rules'
+        counts would differ) nor with `play the longest turn` (listed by its filter)."""
+        if self.probes.coverage is not None:
+            return {}
+        src = self.src
+        trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}
+        counters = {}
+        for plan, names in zip(plans, written.listers):
+            if plan is None or names is None or plan.longest is not None or names.legal not in trees:
+                continue
+            tree = trees[names.legal]
+            if fixed_listing(tree) or empty_sites_listed(tree, src.value) is not None:
+                self.counted_safely.add(tree.name)  # (helpers.fixed_counter, empty_counter: they only read)
+                continue
+            body = counting_body(tree)
+            if body is not None:
+                what = f"decision '{plan.name}': its legal actions counted, not listed (perft's last ply)"
+                counters[tree.name] = src.function(src.fresh("f"), [a.arg for a in tree.args.args], body,
+                                                   Origin(what, plan.pos))
+                if counts_in_place(src.functions[-1]):  # type: ignore[arg-type]  # (the function just written)
+                    self.counted_safely.add(tree.name)
+        return counters
+
+    def _write_in_place_counts(self, written: _Written,
+                               plans: list[Optional[DecisionPlan]]) -> list[list[Optional[str]]]:
+        """[phase][case]: the function that plays the case on the position itself for
+        perft's last ply, asks the child's count and undoes the case
+        (counted_in_place.py), or None; empty where a decision's count may not be
+        asked so (`counted_safely`), with a chance event, with coverage or with `play
+        the longest turn`."""
+        # (every decision's count asked in place: else the children at another decision
+        # would be played twice, in place and then on a copy)
+        if self.probes.coverage is not None or any(
+                plan is None or names is None or plan.longest is not None or names.legal not in self.counted_safely
+                for plan, names in zip(plans, written.listers)):
+            return []
+        src = self.src
+        trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}
+
+        def once() -> py.Name:
+            return src.const((0,))  # (one name for all)
+        rows = []
+        for phase, per_phase in zip(self.phase_codes, written.runs):
+            row: list[Optional[str]] = []
+            for case, name in zip(self.cases, per_phase):
+                tried = counting_in_place(trees[name], src.fresh, once) if name in trees else None
+                if tried is None:
+                    row.append(None)
+                    continue
+                what = (f"{case.label}, in phase '{phase.info.name if phase is not None else ''}': played in place, "
+                        "its child's actions counted, undone (perft's last ply)")
+                row.append(src.function(tried.name, [a.arg for a in tried.args.args], tried.body,
+                                        Origin(what, case.pos)))
+            rows.append(row)
+        return rows if any(name for row in rows for name in row) else []
 
     def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,
                         longest: dict[int, LongestListers]) -> tuple[tuple[Optional[int], ...], ...]:
@@ -627,7 +698,8 @@ class Compiler:
                                 legal_with_duplicates=longest.legal_with_duplicates, alike_keys=alike_keys,
                                 pick=longest.pick, reached=longest.reached)
         return DecisionInfo(
-            plan.name, pos, False, legal=lister, counted=self._counted(names.legal, lister),
+            plan.name, pos, False, legal=lister, counted=self._counted(names.legal, lister, namespace),
+            counts_in_place=names.legal in self.counted_safely,
             legal_with_duplicates=namespace[names.every] if names.every else lister,
             candidates=namespace[names.candidates] if names.candidates else None,
             alike_keys=alike_keys,
@@ -636,10 +708,12 @@ class Compiler:
             draws_per_element=max(-names.draws[1], 0) if names.draws else 0,
         )
 
-    def _counted(self, legal: str, lister: Callable[[State], Any]) -> Optional[Callable[[State], int]]:
+    def _counted(self, legal: str, lister: Callable[[State], Any],
+                 namespace: dict[str, Any]) -> Optional[Callable[[State], int]]:
         """The count of a lister's actions without listing them, where it lists one for
         each empty site of a fixed set (compilation/listed_at_once.py) or the same
-        actions in every position (it reads nothing of it: known_children.fixed_listing);
+        actions in every position (it reads nothing of it: known_children.fixed_listing),
+        else its counter where it has one (counted_listing.py, `_write_counters`);
         else None. None with coverage: the listing skipped would not count its rules."""
         if self.probes.coverage is not None:
             return None
@@ -649,7 +723,9 @@ class Compiler:
         if fixed_listing(tree):
             return fixed_counter(lister)
         sites = empty_sites_listed(tree, self.src.value)
-        return empty_counter(sites, self.model.board.size) if sites is not None else None
+        if sites is not None:
+            return empty_counter(sites, self.model.board.size)
+        return namespace[self.counters[legal]] if legal in self.counters else None
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:
         """The values each number a notation shows can take (for the fixed action space)."""

@@ -32,8 +32,8 @@ from . import pyast
 _PURE = (py.Name, py.Load, py.Constant, py.Subscript, py.Compare, py.BoolOp, py.UnaryOp, py.BinOp, py.Tuple,
          py.cmpop, py.boolop, py.unaryop, py.operator)
 # The one call an element may make: the code (case, frm, to) made on first use.
-_CODE_MAKER = "h_make_code"
-_OUT = "out"
+CODE_MAKER = "h_make_code"
+OUT = "out"
 
 
 def listed_at_once(body: list[py.stmt], value: Callable[[py.expr], Any]) -> list[py.stmt]:
@@ -48,13 +48,13 @@ def listed_at_once(body: list[py.stmt], value: Callable[[py.expr], Any]) -> list
                 new.append(stmt)
             continue
         done = list(body[:i]) if new is None else new
-        fresh = [k for k, before in enumerate(done) if _OUT in pyast.names_in([before])]
-        if len(fresh) == 1 and pyast.same(done[fresh[0]], pyast.assign(pyast.name(_OUT), pyast.list_())):
+        fresh = [k for k, before in enumerate(done) if OUT in pyast.names_in([before])]
+        if len(fresh) == 1 and pyast.same(done[fresh[0]], pyast.assign(pyast.name(OUT), pyast.list_())):
             # (`out = []` and nothing else before: the list is the comprehension's)
             del done[fresh[0]]
-            done.append(pyast.assign(pyast.name(_OUT), listed))
+            done.append(pyast.assign(pyast.name(OUT), listed))
         else:
-            done.append(pyast.augment(pyast.name(_OUT), "+", listed))
+            done.append(pyast.augment(pyast.name(OUT), "+", listed))
         new = done
     return new if new is not None else body
 
@@ -65,7 +65,7 @@ def _comprehension(loop: py.For, after: Sequence[py.stmt], value: Callable[[py.e
     stmts = loop.body
     locals_: dict[str, py.expr] = {}
     while len(stmts) > 1 and isinstance(stmts[0], py.Assign) and len(stmts[0].targets) == 1 \
-            and isinstance(stmts[0].targets[0], py.Name) and _pure(stmts[0].value) \
+            and isinstance(stmts[0].targets[0], py.Name) and only_reads(stmts[0].value) \
             and not pyast.names_in([stmts[0].value]) & (set(locals_) | {stmts[0].targets[0].id}):
         locals_[stmts[0].targets[0].id] = stmts[0].value
         stmts = stmts[1:]
@@ -74,13 +74,13 @@ def _comprehension(loop: py.For, after: Sequence[py.stmt], value: Callable[[py.e
     append = stmts[0].body[0]
     if not (isinstance(append, py.Expr) and isinstance(append.value, py.Call) and len(append.value.args) == 1
             and not append.value.keywords
-            and pyast.same(append.value.func, pyast.attr(pyast.name(_OUT), "append"))):
+            and pyast.same(append.value.func, pyast.attr(pyast.name(OUT), "append"))):
         return None
     test, element = stmts[0].test, append.value.args[0]
-    if not _pure(test) or not _pure(element, _CODE_MAKER):
+    if not only_reads(test) or not only_reads(element, CODE_MAKER):
         return None
     target = loop.target.id
-    if _OUT in pyast.names_in([test, element, loop.iter]) or target in locals_ \
+    if OUT in pyast.names_in([test, element, loop.iter]) or target in locals_ \
             or pyast.names_in([element]) & set(locals_) or not _unread_after(after, target, set(locals_), value):
         return None
     # (each local read where it was set: a read of the position, asked where the test asks it)
@@ -88,7 +88,7 @@ def _comprehension(loop: py.For, after: Sequence[py.stmt], value: Callable[[py.e
     return pyast.listcomp(element, pyast.name(target), loop.iter, test)
 
 
-def _pure(node: py.expr, call: Optional[str] = None) -> bool:
+def only_reads(node: py.expr, call: Optional[str] = None) -> bool:
     """Whether `node` only reads (a call of `call` aside)."""
     for part in pyast.walk_in_order(node):
         if isinstance(part, py.Call):
@@ -130,17 +130,17 @@ def empty_sites_listed(function: py.FunctionDef, value: Callable[[py.expr], Any]
     their number is that of K's empty sites (perft's last ply counts them without
     listing: DecisionInfo.counted). Else None."""
     stmts = function.body
-    if len(stmts) < 2 or not pyast.same(stmts[-1], pyast.return_(pyast.name(_OUT))):
+    if len(stmts) < 2 or not pyast.same(stmts[-1], pyast.return_(pyast.name(OUT))):
         return None
     made = stmts[-2]
-    if not (isinstance(made, py.Assign) and len(made.targets) == 1 and pyast.is_name(made.targets[0], _OUT)
+    if not (isinstance(made, py.Assign) and len(made.targets) == 1 and pyast.is_name(made.targets[0], OUT)
             and isinstance(made.value, py.ListComp) and len(made.value.generators) == 1):
         return None
     loop = made.value.generators[0]
     sites = value(loop.iter)
     if loop.is_async or not isinstance(loop.target, py.Name) or len(loop.ifs) != 1 \
             or not isinstance(sites, tuple) or not sites or len(set(sites)) != len(sites) \
-            or not all(type(x) is int and x >= 0 for x in sites) or not _pure(made.value.elt, _CODE_MAKER):
+            or not all(type(x) is int and x >= 0 for x in sites) or not only_reads(made.value.elt, CODE_MAKER):
         return None
     board = pyast.attr(pyast.name("s"), "board")
     tested = pyast.compare(pyast.sub(pyast.name("b"), pyast.name(loop.target.id)), "is", pyast.none())
@@ -155,7 +155,7 @@ def empty_sites_listed(function: py.FunctionDef, value: Callable[[py.expr], Any]
             boards += 1
             if not pyast.same(stmt.value, board):
                 return None
-        elif stmt.targets[0].id == _OUT or not (_pure(stmt.value) or isinstance(stmt.value, py.Attribute)
+        elif stmt.targets[0].id == OUT or not (only_reads(stmt.value) or isinstance(stmt.value, py.Attribute)
                                                 and pyast.is_name(stmt.value.value, "s")):
             return None
     return sites if boards == 1 else None

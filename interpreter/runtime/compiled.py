@@ -147,8 +147,13 @@ class DecisionInfo:
     # else (compilation/listed_at_once.empty_sites_listed), or the same in every
     # position (the lister reads nothing of it: known_children.fixed_listing;
     # helpers.fixed_counter): their number in a position, counted without listing
-    # them (perft's last ply); else None.
+    # them (perft's last ply); else, where the lister only makes its list, its
+    # generated counter (compilation/counted_listing.py); else None.
     counted: Optional[Callable[["State"], int]] = None
+    # Whether `counted` leaves nothing on the position it counts (it reads the
+    # position only), so that perft may ask it of a child played in place and
+    # undone (`CompiledRules.counted_in_place`).
+    counts_in_place: bool = False
     # A chance event's outcomes, by the codes' choice: value, label, probability.
     outcome_values: tuple[Any, ...] = ()  # numbers, player or site indices, strings
     outcome_labels: tuple[str, ...] = ()
@@ -231,6 +236,12 @@ class CompiledRules:
     # a playout's draw of a drop onto a fixed region then drops from its pool for
     # good the taken sites it draws (compilation/draws.py)
     sites_stay_taken: bool = False
+    # counted_in_place[phase][case]: `f(s, code, count)`, which plays the case on `s`
+    # itself, asks `count(s)` of the position reached and undoes the case, also when
+    # a rule fails (compilation/counted_in_place.py), returning that count: perft's
+    # last ply, where `count` gives 0 the child is played on a copy as before; None
+    # where the journal does not cover the case; empty with no count to ask
+    counted_in_place: tuple[tuple[Optional[Callable[["State", Code, Callable[["State"], int]], int]], ...], ...] = ()
 
     @cached_property
     def source(self) -> str:

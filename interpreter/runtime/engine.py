@@ -769,6 +769,27 @@ class Engine:
             self.settle(child)
             return len(child.legal)  # type: ignore[arg-type]  # (settle has listed it)
 
+        in_place = self.rules.counted_in_place
+        counts_in_place = [d.counts_in_place for d in self.decisions]
+
+        def count_in_place(child: State) -> int:
+            # (a child played on its parent itself, undone after: its count where
+            # child_count would take it without settling, from a count that only
+            # reads the position; else 0, and the child is played on a copy)
+            decision = child.decision
+            count = counted[decision]
+            if count is not None and counts_in_place[decision] and child.result is None \
+                    and (plain_starts or not child.turn_start):
+                try:
+                    return count(child)
+                except RuleRuntimeError as exc:
+                    listing_failed.append(True)
+                    raise self._listing_fault(exc, child) from None
+            return 0
+
+        # (set where a count in place failed: its fault located as the listing's, not the case's)
+        listing_failed: list[bool] = []
+
         def last_ply(position: State, legal: Sequence[Code]) -> int:
             # (the actions of the last ply counted, not played: each child's legal
             # actions are listed when it is settled (or counted), or known without
@@ -785,7 +806,22 @@ class Engine:
                         apply(child, code)
                         leaves += len(child.legal)  # type: ignore[arg-type]  # (apply has settled it)
                     return leaves
+                tried = in_place[position.phase] if in_place else None
                 for code in legal:
+                    if tried is not None:
+                        play = tried[code[0]]  # (code[0]: its case)
+                        if play is not None:
+                            try:
+                                played = play(position, code, count_in_place)
+                            except RuleRuntimeError as exc:
+                                # (undone; located as apply_in_place and settle locate it)
+                                if listing_failed:
+                                    raise
+                                case = self.rules.cases[code[CASE]]
+                                raise _located(exc, case.pos, f"while applying {case.label}") from None
+                            if played:
+                                leaves += played
+                                continue
                     child = position.copy()
                     apply(child, code, False)
                     leaves += child_count(child)
