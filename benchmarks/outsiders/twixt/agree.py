@@ -27,6 +27,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 import pyspiel
 
@@ -35,13 +36,13 @@ from interpreter import load_game
 HERE = Path(__file__).resolve().parent
 
 
-def load_both(size: int):
+def load_both(size: int) -> tuple[Any, Any]:
     game = load_game(str(HERE), options={"board_size": size})
     spiel = pyspiel.load_game("twixt", {"board_size": size, "ansi_color_output": False})
     return game, spiel
 
 
-def spiel_actions(state) -> dict[str, int]:
+def spiel_actions(state: Any) -> dict[str, int]:
     player = state.current_player()
     return {state.action_to_string(player, a): a for a in state.legal_actions()}
 
@@ -51,7 +52,7 @@ def spiel_actions(state) -> dict[str, int]:
 SPIEL_DIRECTIONS = ("sse", "ese", "ene", "nne")
 
 
-def spiel_links(spiel, state) -> set[tuple[str, str]]:
+def spiel_links(spiel: Any, state: Any) -> set[tuple[str, str]]:
     """The links on OpenSpiel's board, as (western peg's site, flag), read from the
     observation tensor (planes 1-4 of each player: a peg's links eastwards)."""
     size = spiel.get_parameters()["board_size"]
@@ -75,19 +76,20 @@ def spiel_links(spiel, state) -> set[tuple[str, str]]:
     return links
 
 
-def our_links(game, state) -> set[tuple[str, str]]:
+def our_links(game: Any, state: Any) -> set[tuple[str, str]]:
     return {(piece.site, flag) for piece in game.pieces(state)
             for flag in SPIEL_DIRECTIONS if piece.attributes.get(flag)}
 
 
-def expected_returns(game, state) -> list[float]:
+def expected_returns(game: Any, state: Any) -> list[float]:
     winner = game.result(state).winner
     if winner is None:
         return [0.0, 0.0]
     return [1.0, -1.0] if winner == "red" else [-1.0, 1.0]
 
 
-def play_one(game, spiel, rng: random.Random, swap_bias: float):
+def play_one(game: Any, spiel: Any, rng: random.Random,
+             swap_bias: float) -> tuple[str | None, int, bool, str | None]:
     """One random game on both sides: (disagreement or None, plies, swapped, winner)."""
     ours = game.initial_state()
     theirs = spiel.new_initial_state()
@@ -97,10 +99,10 @@ def play_one(game, spiel, rng: random.Random, swap_bias: float):
         if game.is_terminal(ours) != theirs.is_terminal():
             return (f"ply {plies}: over here {game.is_terminal(ours)}, "
                     f"in OpenSpiel {theirs.is_terminal()}"), plies, swapped, None
-        if our_links(game, ours) != spiel_links(spiel, theirs):
-            mine, spiels = our_links(game, ours), spiel_links(spiel, theirs)
-            return (f"ply {plies}: links only here {sorted(mine - spiels)}, "
-                    f"only in OpenSpiel {sorted(spiels - mine)}"), plies, swapped, None
+        links_here, links_there = our_links(game, ours), spiel_links(spiel, theirs)
+        if links_here != links_there:
+            return (f"ply {plies}: links only here {sorted(links_here - links_there)}, "
+                    f"only in OpenSpiel {sorted(links_there - links_here)}"), plies, swapped, None
         if theirs.is_terminal():
             mine, spiels = expected_returns(game, ours), list(theirs.returns())
             if mine != spiels:
@@ -127,7 +129,7 @@ def play_one(game, spiel, rng: random.Random, swap_bias: float):
         plies += 1
 
 
-def agree(args) -> int:
+def agree(args: argparse.Namespace) -> int:
     if len(args.sizes) > 1:
         # OpenSpiel keeps the observation tensor's shape of the first size loaded in
         # a process (a static in TwixTGame::ObservationTensorShape): one process a size
@@ -160,7 +162,7 @@ def agree(args) -> int:
     return 1 if failed else 0
 
 
-def spiel_playout(spiel, rng: random.Random) -> int:
+def spiel_playout(spiel: Any, rng: random.Random) -> int:
     state = spiel.new_initial_state()
     plies = 0
     while not state.is_terminal():
@@ -169,7 +171,7 @@ def spiel_playout(spiel, rng: random.Random) -> int:
     return plies
 
 
-def rate(play, seconds: float) -> float:
+def rate(play: Callable[[], object], seconds: float) -> float:
     """Games a second of processor time, playing for about `seconds`."""
     games = 0
     start = time.process_time()
@@ -179,17 +181,17 @@ def rate(play, seconds: float) -> float:
     return games / (time.process_time() - start)
 
 
-def speed(args) -> int:
+def speed(args: argparse.Namespace) -> int:
     for size in args.sizes:
         game, spiel = load_both(size)
         engine = game.engine
         initial = engine.initial_state()
         ours_rng, theirs_rng = random.Random(args.seed), random.Random(args.seed)
 
-        def ours():
+        def ours() -> None:
             engine.random_playout(engine.copy(initial), ours_rng, 100000)
 
-        def theirs():
+        def theirs() -> None:
             spiel_playout(spiel, theirs_rng)
 
         rate(ours, 0.3)  # warm up: tables built on first use
@@ -204,7 +206,7 @@ def speed(args) -> int:
     return 0
 
 
-def spiel_perft(state, depth: int, counts: list[int], level: int = 0) -> None:
+def spiel_perft(state: Any, depth: int, counts: list[int], level: int = 0) -> None:
     if depth == 0 or state.is_terminal():
         return
     actions = state.legal_actions()
@@ -216,7 +218,7 @@ def spiel_perft(state, depth: int, counts: list[int], level: int = 0) -> None:
             spiel_perft(child, depth - 1, counts, level + 1)
 
 
-def perft(args) -> int:
+def perft(args: argparse.Namespace) -> int:
     game, spiel = load_both(args.size)
     for depth in range(1, args.depth + 1):
         counts = [0] * depth
