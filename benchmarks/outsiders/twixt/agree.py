@@ -9,13 +9,14 @@ offered) is then played on both sides.
 
     python benchmarks/outsiders/twixt/agree.py --games 200 --seed 1 --sizes 5,8,11
     python benchmarks/outsiders/twixt/agree.py speed --sizes 5,8 --seconds 5
-    python benchmarks/outsiders/twixt/agree.py perft --size 8 --depth 3
+    python benchmarks/outsiders/twixt/agree.py perft --size 8 --depth 3 --random-plies 20
 
 `speed` measures random games a second of processor time on both sides in
 alternating rounds (regelwerk: `engine.random_playout`; OpenSpiel: a Python loop of
 `legal_actions`, `random.choice`, `apply_action`) and prints the medians of the
-rounds; `perft` counts action sequences on the OpenSpiel side (Python, cloning
-states) for comparison with `regelwerk perft`.
+rounds; `perft` counts action sequences on both sides (OpenSpiel: Python, cloning
+states; regelwerk: `engine.perft`) from the start or from a position some random
+plies into a game, and compares counts and processor times.
 """
 
 from __future__ import annotations
@@ -220,15 +221,27 @@ def spiel_perft(state: Any, depth: int, counts: list[int], level: int = 0) -> No
 
 def perft(args: argparse.Namespace) -> int:
     game, spiel = load_both(args.size)
-    for depth in range(1, args.depth + 1):
-        counts = [0] * depth
-        start = time.process_time()
-        spiel_perft(spiel.new_initial_state(), depth, counts)
-        print(f"OpenSpiel size {args.size} depth {depth}: {counts[-1]} "
-              f"in {time.process_time() - start:.3f} s processor time")
-    ours = game.engine.perft(game.initial_state(), args.depth)
-    print(f"regelwerk counts: {ours}")
-    return 0
+    ours, theirs = game.initial_state(), spiel.new_initial_state()
+    # a position --random-plies into a random game (both sides play the same actions)
+    rng = random.Random(args.seed)
+    for _ in range(args.random_plies):
+        if theirs.is_terminal():
+            break
+        actions = spiel_actions(theirs)
+        chosen = rng.choice(sorted(actions))
+        ours = game.apply(ours, chosen)
+        theirs.apply_action(actions[chosen])
+    counts = [0] * args.depth
+    start = time.process_time()
+    spiel_perft(theirs, args.depth, counts)
+    spiel_seconds = time.process_time() - start
+    start = time.process_time()
+    our_counts = game.engine.perft(ours, args.depth)
+    our_seconds = time.process_time() - start
+    print(f"size {args.size}, {args.random_plies} random plies (seed {args.seed}), depth {args.depth}: "
+          f"OpenSpiel {counts} in {spiel_seconds:.3f} s, regelwerk {list(our_counts)} in "
+          f"{our_seconds:.3f} s (processor time); ratio {spiel_seconds / our_seconds:.2f}")
+    return 0 if list(our_counts) == counts else 1
 
 
 def main() -> int:
@@ -239,6 +252,8 @@ def main() -> int:
     parser.add_argument("--sizes", default="5,8,11")
     parser.add_argument("--size", type=int, default=8)
     parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--random-plies", type=int, default=0,
+                        help="perft from a position this many random plies into a game")
     parser.add_argument("--swap-bias", type=float, default=0.2,
                         help="chance of playing the swap where it is offered (default 0.2)")
     parser.add_argument("--seconds", type=float, default=5.0)
