@@ -7,7 +7,9 @@ breaks what an author would write. Skipped without pyspiel (the rl extra)."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import subprocess
 import sys
 from types import ModuleType
 
@@ -181,6 +183,18 @@ def test_dominoes_agree_with_openspiel_to_the_hands_and_returns(variant, openspi
                                                  check_end=script.same_end)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 4 * len(rw_game.players) * 7
+
+
+def test_twixt_agrees_with_openspiel_to_the_links():
+    # Pegs, the links made and refused where they would cross, the swap, the end
+    # (its README). In a process of its own: OpenSpiel keeps the observation
+    # tensor's shape (the links are read from it) of the first size it loads.
+    script = OUTSIDERS / "twixt" / "agree.py"
+    done = subprocess.run([sys.executable, str(script), "--games", "4", "--seed", "2", "--sizes", "5",
+                           "--swap-bias", "0.5"], capture_output=True, text=True, cwd=REPO, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "size 5: 4 of 4 games agree" in done.stdout, done.stdout
 
 
 @pytest.mark.parametrize("size", [4, 5])
