@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
 from ...analysis.material import Material, balance
 from ...runtime.pieces import CHANCE
-from .evaluation import Evaluation, learn
+from .evaluation import Escape, Evaluation, learn, learn_escape
 
 if TYPE_CHECKING:
     from ...runtime.state import State
@@ -102,6 +102,7 @@ class GameKnowledge:
 
 _KNOWN: "weakref.WeakKeyDictionary[FrontendGame, GameKnowledge]" = weakref.WeakKeyDictionary()
 _EVALUATIONS: "weakref.WeakKeyDictionary[FrontendGame, Optional[Evaluation]]" = weakref.WeakKeyDictionary()
+_ESCAPES: "weakref.WeakKeyDictionary[FrontendGame, Optional[Escape]]" = weakref.WeakKeyDictionary()
 
 
 def knowledge_of(game: FrontendGame) -> GameKnowledge:
@@ -112,6 +113,11 @@ def knowledge_of(game: FrontendGame) -> GameKnowledge:
 def evaluation_of(game: FrontendGame) -> Optional[Evaluation]:
     """The evaluation learnt for `game` (evaluation.py), learnt on first use."""
     return _kept(_EVALUATIONS, game, learn)
+
+
+def escape_of(game: FrontendGame) -> Optional[Escape]:
+    """The room of `game`'s goal pieces (evaluation.py, `Escape`), measured on first use."""
+    return _kept(_ESCAPES, game, learn_escape)
 
 
 Kept = TypeVar("Kept")
