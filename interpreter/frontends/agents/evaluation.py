@@ -75,6 +75,7 @@ GOAL_SHARE = 0.125  # a race's goals: at most this share of the board's sites, f
 # the try with the goal pieces' room (`Escape`): a player's wins all made by moving pieces of
 # kinds of which it has at most so many at the start
 FEW_GOAL_PIECES = 2
+SLIDING = 3  # ... and whose moves went so many lengths along a line at least (pieces that slide)
 HOLD_OUT = 4  # every fourth game checks the fit
 MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
@@ -168,6 +169,21 @@ def board_lines(view: BoardView, directions: Sequence[tuple[int, int]]) -> Lines
     return tuple(tuple(site_lines) for site_lines in lines)
 
 
+def slide_lengths(view: BoardView, moves: set[tuple[int, int]]) -> int:
+    """How many lengths the moves (origin, destination) along a grid's lines went
+    (0 off a grid): a piece that slides goes one step, two, three...; a pawn that
+    steps (and jumps) goes one or two lengths."""
+    if view.kind != "grid":
+        return 0
+    at = [view.coords[name] for name in view.sites]
+    lengths = set()
+    for a, b in moves:
+        dx, dy = round(at[b][0] - at[a][0]), round(at[b][1] - at[a][1])
+        if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+            lengths.add(max(abs(dx), abs(dy)))
+    return len(lengths)
+
+
 def directions_moved(view: BoardView, moves: set[tuple[int, int]]) -> list[tuple[int, int]]:
     """The grid directions (of GRID_DIRECTIONS) along which the moves (origin,
     destination) went, each as far as it went: the lines pieces slide on."""
@@ -192,16 +208,24 @@ class Escape:
     forks — the sites one move away from which two goal sites or more are one
     move away. A move goes any distance along the lines the random
     games moved on, over empty sites (what the rules forbid besides is not
-    asked: a measure, not the legal moves)."""
+    asked: a measure, not the legal moves); only pieces that slide (SLIDING) are
+    measured so, on a grid."""
 
     def __init__(self, view: BoardView, seen: Seen, pieces_at_start: Sequence[list[int]]) -> None:
         self.sites = len(view.sites)
-        self.lines = board_lines(view, directions_moved(view, seen.moves) or GRID_DIRECTIONS)
         # per player: (the kinds whose moves won, the sites they won on), or None
         self.goals: list[Optional[tuple[frozenset[int], frozenset[int]]]] = []
+        moved: set[tuple[int, int]] = set()
         for player, (kinds, goals) in enumerate(zip(seen.winning_kinds, seen.goals)):
             few = kinds and -1 not in kinds and sum(pieces_at_start[player][kind] for kind in kinds) <= FEW_GOAL_PIECES
-            self.goals.append((frozenset(kinds), frozenset(goals)) if few and goals else None)
+            moves = {move for kind in kinds for move in seen.kind_moves.get(kind, ())} if few else set()
+            # (a piece that steps — a pawn behind walls — is not measured by slides)
+            if few and goals and slide_lengths(view, moves) >= SLIDING:
+                self.goals.append((frozenset(kinds), frozenset(goals)))
+                moved |= moves
+            else:
+                self.goals.append(None)
+        self.lines = board_lines(view, directions_moved(view, moved))
 
     def any(self) -> bool:
         return any(goal is not None for goal in self.goals)
@@ -448,12 +472,27 @@ def chance(log_odds: float) -> float:
 
 def learn(game: FrontendGame) -> Optional[Evaluation]:
     """The evaluation of a two-player game, or None where it explains too little."""
+    return learn_with_escape(game)[0]
+
+
+def learn_with_escape(game: FrontendGame) -> tuple[Optional[Evaluation], Optional[Escape]]:
+    """`learn`'s evaluation, and the room of the pieces whose move to a site wins
+    (`Escape`) as the same random games show them (None where no player wins by
+    moving one of a few pieces that slide)."""
     if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
-        return None
+        return None, None
     features = Features(game)
     sites = len(game.board.sites)
     seen = Seen(sites, len(game.players))
     data = random_game_data(game, features, seen=seen)
+    escape = Escape(game.board, seen, game.engine.piece_counts(game.initial_state()))
+    return _learn_from(game, features, seen, data), escape if escape.any() else None
+
+
+def _learn_from(game: FrontendGame, features: Features, seen: Seen,
+                data: tuple[Rows, Results, Rows, Results, Values, Values]) -> Optional[Evaluation]:
+    """The evaluation from the first random games' `data`, else from those of the race or the reach."""
+    sites = len(game.board.sites)
     learnt = fit(features, data, seen.fell)
     if learnt is None and seen.racing():
         race = Race(game.board, seen.moves, seen.goals, pieces(game))
@@ -472,17 +511,6 @@ def learn(game: FrontendGame) -> Optional[Evaluation]:
         learnt = fit(features, random_game_data(game, features, REACH_WORK // sites, seen=reach_seen),
                      reach_seen.fell)
     return learnt
-
-
-def learn_escape(game: FrontendGame) -> Optional[Escape]:
-    """The room of the pieces whose move to a site wins `game` (`Escape`), as random games
-    show the sites and pieces, or None where no player wins by moving one of a few pieces."""
-    if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
-        return None
-    seen = Seen(len(game.board.sites), len(game.players))
-    random_game_data(game, Features(game), seen=seen)
-    escape = Escape(game.board, seen, game.engine.piece_counts(game.initial_state()))
-    return escape if escape.any() else None
 
 
 def fit(features: Features, data: tuple[Rows, Results, Rows, Results, Values, Values],
@@ -588,6 +616,7 @@ class Seen:
         self.moves: set[tuple[int, int]] = set()
         self.goals: list[set[int]] = [set() for _ in range(players)]
         self.winning_kinds: list[set[int]] = [set() for _ in range(players)]  # the kinds of the pieces moved there
+        self.kind_moves: dict[int, set[tuple[int, int]]] = {}  # the moves made, by the kind of the piece moved
         self.fell: set[int] = set()  # the variables (indices of `State.vars`) whose value fell within a game
 
     def racing(self) -> bool:
@@ -634,10 +663,11 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
                                          if isinstance(v, int) and v < before)
                     values.append(now)
                 if seen is not None:
-                    moves_piece = len(code) > DESTINATION and 0 <= code[ORIGIN] < n
-                    last = (mover, code, state.board[code[ORIGIN]] if moves_piece else None)
-                    if moves_piece and 0 <= code[DESTINATION] < n:
+                    moved = state.board[code[ORIGIN]] if len(code) > DESTINATION and 0 <= code[ORIGIN] < n else None
+                    last = (mover, code, moved)
+                    if moved is not None and 0 <= code[DESTINATION] < n:
                         seen.moves.add((code[ORIGIN], code[DESTINATION]))
+                        seen.kind_moves.setdefault(moved[1], set()).add((code[ORIGIN], code[DESTINATION]))
             engine.apply_in_place(state, code, settle=False)
             actions += 1
         outcome = engine.outcome(state)
