@@ -12,6 +12,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   at once only the kinds of action that have won (safety.py, `allows_forced_win`);
 - **material won**: a capture that keeps its gain against every answer is played
   where the search cannot tell the choice from it (safety.py, `prefer_gains`);
+- **room denied**: where the next player wins by moving one of a few sliding pieces
+  to a site (a king escaping), the action that leaves it the least room is played
+  where the search cannot tell the choice from it (safety.py, `prefer_room`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided,
   the opponent's wins at once blocked (playout.py); where nothing else guides them and the game's statistics allow
