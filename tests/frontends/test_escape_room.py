@@ -59,6 +59,9 @@ def test_among_actions_alike_the_choice_stands_in_the_kings_way():
     # the search's choice a5-a7 (any of the alike would do): turned to a move onto the king's line
     chosen = prefer_room(lambda node: by_name["a5-a7"], escape)(root)
     assert game.engine.notation(chosen.code) in {"d9-d7", "e9-e7"}
+    by_name["a5-a7"].gains = True  # (a capture whose gain survives every answer: material first)
+    assert prefer_room(lambda node: by_name["a5-a7"], escape)(root) is by_name["a5-a7"]
+    by_name["a5-a7"].gains = False
     # a child the playouts tell apart is not given up for room
     seen = by_name["a5-a7"]
     for child in root.children:  # (a5-a7 won every playout for the attackers, the others lost every one)

@@ -138,26 +138,26 @@ def alike(chosen: Node, other: Node, me: int, z: float = GAIN_Z) -> bool:
 def prefer_room(choose: Callable[[Node], Node], escape: Escape, z: float = GAIN_Z) -> Callable[[Node], Node]:
     """`choose`, turned to the child that leaves the next player's goal pieces the
     least room (`Escape.room`: their forks, then the goal sites they reach in two
-    moves, then in one; then material won, `Node.gains`) among those the playouts
-    cannot tell from the choice (`alike`)
+    moves, then in one) among those the playouts cannot tell from the choice
+    (`alike`), unless the choice wins material (`prefer_gains`'s, where both are on)
     — where every playout is lost to a piece that escapes, the search's order is noise,
     and the piece's room says which actions stand in its way."""
 
     def choose_hemming(root: Node) -> Node:
         chosen = choose(root)
         me, children = root.mover, root.children
-        if chosen.proven is not None or me is None or not children or chosen.state is None:
-            return chosen
+        if chosen.gains or chosen.proven is not None or me is None or not children or chosen.state is None:
+            return chosen  # (material won first: a capture whose gain survives every answer stays the choice)
         other = 1 - me
         if escape.room(chosen.state, other) is None:
             return chosen
-        found: list[tuple[tuple[int, int, int], bool, int, Node]] = []
+        found: list[tuple[tuple[int, int, int], int, Node]] = []
         for order, child in enumerate(children):
             if child is chosen or (not child.vetoed and child.state is not None and not loses_for(child, me)
                                    and child.proven is None and alike(chosen, child, me, z)):
                 room = escape.room(child.state, other)  # type: ignore[arg-type]
-                found.append((room or (0, 0, 0), not child.gains, 0 if child is chosen else 1 + order, child))
-        return min(found, key=lambda entry: entry[:3])[3]
+                found.append((room or (0, 0, 0), 0 if child is chosen else 1 + order, child))
+        return min(found, key=lambda entry: entry[:2])[2]
 
     return choose_hemming
 
