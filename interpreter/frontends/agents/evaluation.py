@@ -72,6 +72,10 @@ RACE_ACTIONS = 100_000
 RACE_GAME_ACTIONS = 5000
 RACE_EVERY = 8
 GOAL_SHARE = 0.125  # a race's goals: at most this share of the board's sites, for each player
+# the try with the goal pieces' room (`Escape`): a player's wins all made by moving pieces of
+# kinds of which it has at most so many at the start
+FEW_GOAL_PIECES = 2
+SLIDING = 3  # ... and whose moves went so many lengths along a line at least (pieces that slide)
 HOLD_OUT = 4  # every fourth game checks the fit
 MIN_R2 = 0.05  # the share of the held-out results' variance the fit must explain
 RIDGE = 1e-3  # keeps the least squares solvable when features move together
@@ -96,26 +100,8 @@ class Reach:
     lines (a grid's files, ranks and diagonals; a graph's edges) over empty sites."""
 
     def __init__(self, view: BoardView) -> None:
-        index = {name: i for i, name in enumerate(view.sites)}
         self.sites = len(view.sites)
-        lines: list[list[tuple[int, ...]]] = [[] for _ in view.sites]
-        if view.kind == "grid":
-            at = {(round(x), round(y)): index[name] for name, (x, y) in view.coords.items()}
-            for (x, y), site in at.items():
-                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-                    line = []
-                    step = 1
-                    while (x + step * dx, y + step * dy) in at:  # (bounded by the board)
-                        line.append(at[x + step * dx, y + step * dy])
-                        step += 1
-                    if line:
-                        lines[site].append(tuple(line))
-        else:
-            for a, b, one_way in view.edges:
-                lines[index[a]].append((index[b],))
-                if not one_way:
-                    lines[index[b]].append((index[a],))
-        self.lines = tuple(tuple(site_lines) for site_lines in lines)
+        self.lines = board_lines(view, GRID_DIRECTIONS)
 
     def of(self, state: State) -> list[float]:
         """(the first player's reach, the second's)."""
@@ -153,6 +139,132 @@ class Reach:
                             break
             frontier = reached
         return moves
+
+
+GRID_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+Lines = tuple[tuple[tuple[int, ...], ...], ...]  # per site, its lines: the sites along each, nearest first
+
+
+def board_lines(view: BoardView, directions: Sequence[tuple[int, int]]) -> Lines:
+    """Each site's lines: on a grid, the sites in each of `directions` to the
+    board's end, nearest first; on a graph, each edge (its way) a line of one site."""
+    index = {name: i for i, name in enumerate(view.sites)}
+    lines: list[list[tuple[int, ...]]] = [[] for _ in view.sites]
+    if view.kind == "grid":
+        at = {(round(x), round(y)): index[name] for name, (x, y) in view.coords.items()}
+        for (x, y), site in at.items():
+            for dx, dy in directions:
+                line = []
+                step = 1
+                while (x + step * dx, y + step * dy) in at:  # (bounded by the board)
+                    line.append(at[x + step * dx, y + step * dy])
+                    step += 1
+                if line:
+                    lines[site].append(tuple(line))
+    else:
+        for a, b, one_way in view.edges:
+            lines[index[a]].append((index[b],))
+            if not one_way:
+                lines[index[b]].append((index[a],))
+    return tuple(tuple(site_lines) for site_lines in lines)
+
+
+def slide_lengths(view: BoardView, moves: set[tuple[int, int]]) -> int:
+    """How many lengths the moves (origin, destination) along a grid's lines went
+    (0 off a grid): a piece that slides goes one step, two, three...; a pawn that
+    steps (and jumps) goes one or two lengths."""
+    if view.kind != "grid":
+        return 0
+    at = [view.coords[name] for name in view.sites]
+    lengths = set()
+    for a, b in moves:
+        dx, dy = round(at[b][0] - at[a][0]), round(at[b][1] - at[a][1])
+        if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+            lengths.add(max(abs(dx), abs(dy)))
+    return len(lengths)
+
+
+def directions_moved(view: BoardView, moves: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The grid directions (of GRID_DIRECTIONS) along which the moves (origin,
+    destination) went, each as far as it went: the lines pieces slide on."""
+    if view.kind != "grid":
+        return []
+    at = [view.coords[name] for name in view.sites]
+    found = set()
+    for a, b in moves:
+        dx, dy = round(at[b][0] - at[a][0]), round(at[b][1] - at[a][1])
+        steps = max(abs(dx), abs(dy))
+        if steps and (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+            found.add((dx // steps, dy // steps))
+    return [d for d in GRID_DIRECTIONS if d in found]
+
+
+class Escape:
+    """How free the pieces are whose move to a site wins the game: for each
+    player whose wins in the random games were all made by moving a piece of
+    kinds it has at most FEW_GOAL_PIECES of (a king that escapes to the edge,
+    not a soldier among many that closes a ring), the goal sites (where those
+    wins landed) that such a piece reaches in one move and in two, and its
+    forks — the sites one move away from which two goal sites or more are one
+    move away. A move goes any distance along the lines the random
+    games moved on, over empty sites (what the rules forbid besides is not
+    asked: a measure, not the legal moves); only pieces that slide (SLIDING) are
+    measured so, on a grid."""
+
+    def __init__(self, view: BoardView, seen: Seen, pieces_at_start: Sequence[list[int]]) -> None:
+        self.sites = len(view.sites)
+        # per player: (the kinds whose moves won, the sites they won on), or None
+        self.goals: list[Optional[tuple[frozenset[int], frozenset[int]]]] = []
+        moved: set[tuple[int, int]] = set()
+        for player, (kinds, goals) in enumerate(zip(seen.winning_kinds, seen.goals)):
+            few = kinds and -1 not in kinds and sum(pieces_at_start[player][kind] for kind in kinds) <= FEW_GOAL_PIECES
+            moves = {move for kind in kinds for move in seen.kind_moves.get(kind, ())} if few else set()
+            # (a piece that steps — a pawn behind walls — is not measured by slides)
+            if few and goals and slide_lengths(view, moves) >= SLIDING:
+                self.goals.append((frozenset(kinds), frozenset(goals)))
+                moved |= moves
+            else:
+                self.goals.append(None)
+        self.lines = board_lines(view, directions_moved(view, moved))
+
+    def any(self) -> bool:
+        return any(goal is not None for goal in self.goals)
+
+    def room(self, state: State, player: int) -> Optional[tuple[int, int, int]]:
+        """`player`'s goal pieces' room, the freest piece's: (its forks, the goal sites it
+        reaches in two moves, in one); None where the player has no goal pieces."""
+        goal = self.goals[player] if player < len(self.goals) else None
+        if goal is None:
+            return None
+        kinds, goals = goal
+        board = state.board
+        n = self.sites
+        best = (0, 0, 0)
+        for site in state.occ[player]:
+            piece = board[site] if site < n else None
+            if piece is not None and piece[1] in kinds:
+                best = max(best, self._room(board, site, goals))
+        return best
+
+    def _room(self, board: Sequence[object], site: int, goals: frozenset[int]) -> tuple[int, int, int]:
+        first = self._slides(board, site, site)
+        two: set[int] = set()
+        forks = 0
+        for middle in first:  # (at most the board's sites, each with its lines: bounded)
+            reached = [t for t in self._slides(board, middle, site) if t in goals]
+            two.update(reached)
+            forks += len(reached) >= 2
+        return forks, len(two), sum(1 for t in first if t in goals)
+
+    def _slides(self, board: Sequence[object], site: int, left: int) -> list[int]:
+        """The empty sites a slide from `site` reaches (`left`, the piece's own site, counted empty)."""
+        out = []
+        for line in self.lines[site]:
+            for t in line:
+                if board[t] is not None and t != left:
+                    break
+                out.append(t)
+        return out
 
 
 class Race:
@@ -360,12 +472,27 @@ def chance(log_odds: float) -> float:
 
 def learn(game: FrontendGame) -> Optional[Evaluation]:
     """The evaluation of a two-player game, or None where it explains too little."""
+    return learn_with_escape(game)[0]
+
+
+def learn_with_escape(game: FrontendGame) -> tuple[Optional[Evaluation], Optional[Escape]]:
+    """`learn`'s evaluation, and the room of the pieces whose move to a site wins
+    (`Escape`) as the same random games show them (None where no player wins by
+    moving one of a few pieces that slide)."""
     if len(game.players) != 2 or not hasattr(game.engine, "piece_counts"):
-        return None
+        return None, None
     features = Features(game)
     sites = len(game.board.sites)
     seen = Seen(sites, len(game.players))
     data = random_game_data(game, features, seen=seen)
+    escape = Escape(game.board, seen, game.engine.piece_counts(game.initial_state()))
+    return _learn_from(game, features, seen, data), escape if escape.any() else None
+
+
+def _learn_from(game: FrontendGame, features: Features, seen: Seen,
+                data: tuple[Rows, Results, Rows, Results, Values, Values]) -> Optional[Evaluation]:
+    """The evaluation from the first random games' `data`, else from those of the race or the reach."""
+    sites = len(game.board.sites)
     learnt = fit(features, data, seen.fell)
     if learnt is None and seen.racing():
         race = Race(game.board, seen.moves, seen.goals, pieces(game))
@@ -488,6 +615,8 @@ class Seen:
         self.sites = sites
         self.moves: set[tuple[int, int]] = set()
         self.goals: list[set[int]] = [set() for _ in range(players)]
+        self.winning_kinds: list[set[int]] = [set() for _ in range(players)]  # the kinds of the pieces moved there
+        self.kind_moves: dict[int, set[tuple[int, int]]] = {}  # the moves made, by the kind of the piece moved
         self.fell: set[int] = set()  # the variables (indices of `State.vars`) whose value fell within a game
 
     def racing(self) -> bool:
@@ -514,7 +643,7 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
         state = game.initial_state()
         rows: Rows = []
         values: Values = []
-        last: Optional[tuple[int, Any]] = None  # (mover, code) of the last decision
+        last: Optional[tuple[int, Any, Any]] = None  # (mover, code, the piece moved) of the last decision
         # (drawn as the playouts draw: a position is listed only as far as the draw needs)
         for step in range(game_actions):
             if not engine.prepare(state):
@@ -534,9 +663,11 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
                                          if isinstance(v, int) and v < before)
                     values.append(now)
                 if seen is not None:
-                    last = (mover, code)
-                    if len(code) > DESTINATION and 0 <= code[ORIGIN] < n and 0 <= code[DESTINATION] < n:
+                    moved = state.board[code[ORIGIN]] if len(code) > DESTINATION and 0 <= code[ORIGIN] < n else None
+                    last = (mover, code, moved)
+                    if moved is not None and 0 <= code[DESTINATION] < n:
                         seen.moves.add((code[ORIGIN], code[DESTINATION]))
+                        seen.kind_moves.setdefault(moved[1], set()).add((code[ORIGIN], code[DESTINATION]))
             engine.apply_in_place(state, code, settle=False)
             actions += 1
         outcome = engine.outcome(state)
@@ -545,6 +676,10 @@ def random_game_data(game: FrontendGame, features: Features, most_actions: int =
             if ending is not None and ending[0] == EndingKind.WIN.word and len(last[1]) > DESTINATION:
                 if 0 <= last[1][DESTINATION] < n:
                     seen.goals[last[0]].add(last[1][DESTINATION])
+                    if last[2] is not None:
+                        seen.winning_kinds[last[0]].add(last[2][1])
+                    else:  # (a drop: no piece of the board's made the win)
+                        seen.winning_kinds[last[0]].add(-1)
         result = 0.5 if outcome is None or outcome[0] < 0 else 1.0 if outcome[0] == 0 else 0.0
         held = number % HOLD_OUT == HOLD_OUT - 1
         xs, ys, vs = (sets[2], sets[3], sets[5]) if held else (sets[0], sets[1], sets[4])

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
 
 from ...analysis.material import Material, balance
 from ...runtime.pieces import CHANCE
-from .evaluation import Evaluation, learn
+from .evaluation import Escape, Evaluation, learn_with_escape
 
 if TYPE_CHECKING:
     from ...runtime.state import State
@@ -102,6 +102,7 @@ class GameKnowledge:
 
 _KNOWN: "weakref.WeakKeyDictionary[FrontendGame, GameKnowledge]" = weakref.WeakKeyDictionary()
 _EVALUATIONS: "weakref.WeakKeyDictionary[FrontendGame, Optional[Evaluation]]" = weakref.WeakKeyDictionary()
+_ESCAPES: "weakref.WeakKeyDictionary[FrontendGame, Optional[Escape]]" = weakref.WeakKeyDictionary()
 
 
 def knowledge_of(game: FrontendGame) -> GameKnowledge:
@@ -111,7 +112,27 @@ def knowledge_of(game: FrontendGame) -> GameKnowledge:
 
 def evaluation_of(game: FrontendGame) -> Optional[Evaluation]:
     """The evaluation learnt for `game` (evaluation.py), learnt on first use."""
-    return _kept(_EVALUATIONS, game, learn)
+    return _kept(_EVALUATIONS, game, _learn)
+
+
+def escape_of(game: FrontendGame) -> Optional[Escape]:
+    """The room of `game`'s goal pieces (evaluation.py, `Escape`), measured with its
+    evaluation (the same random games) on first use."""
+    evaluation_of(game)
+    try:
+        return _ESCAPES.get(game)
+    except TypeError:  # a game object that cannot be weakly referenced
+        return learn_with_escape(game)[1]
+
+
+def _learn(game: FrontendGame) -> Optional[Evaluation]:
+    """The evaluation of `game`; its `Escape` kept beside it."""
+    evaluation, escape = learn_with_escape(game)
+    try:
+        _ESCAPES[game] = escape
+    except TypeError:  # (as `_kept`: learnt again when asked)
+        pass
+    return evaluation
 
 
 Kept = TypeVar("Kept")

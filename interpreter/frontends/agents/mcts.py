@@ -12,6 +12,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   at once only the kinds of action that have won (safety.py, `allows_forced_win`);
 - **material won**: a capture that keeps its gain against every answer is played
   where the search cannot tell the choice from it (safety.py, `prefer_gains`);
+- **room denied**: where the next player wins by moving one of a few sliding pieces
+  to a site (a king escaping), the action that leaves it the least room is played
+  where the search cannot tell the choice from it (safety.py, `prefer_room`);
 - **MCTS-Solver**: results that are certain are proven and backed up (tree.py);
 - **tactics in the playouts**: wins taken, captures preferred, suicides avoided,
   the opponent's wins at once blocked (playout.py); where nothing else guides them and the game's statistics allow
@@ -45,9 +48,9 @@ from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
 from .evaluation import race_of
-from .knowledge import evaluation_of, knowledge_of
+from .knowledge import escape_of, evaluation_of, knowledge_of
 from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
-from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, verify_choice
+from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, prefer_room, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -118,6 +121,10 @@ class Methods:
     # a capture that resets the counter is worth more the nearer the draw, and a lead is
     # pressed rather than shuffled until the counter draws it
     horizons: bool = True
+    # where the next player wins by moving one of a few pieces to a site (a king that
+    # escapes to the edge), the choice among the children the playouts cannot tell apart
+    # leaves that piece the least room (safety.py, `prefer_room`; evaluation.py, `Escape`)
+    room: bool = True
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
@@ -125,7 +132,7 @@ class Methods:
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   block=False, forced_kinds=False, race_playouts=False, horizons=False)
+                   block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -263,6 +270,9 @@ class MCTSAgent(SeededAgent):
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         choose = prefer_gains(best_child) if self.methods.gains else best_child
+        escape = escape_of(game) if self.methods.room else None
+        if escape is not None:
+            choose = prefer_room(choose, escape)
         if verified is not None:
             # (its deadline leaves the forced look its share)
             best = verify_choice(engine, verified, root, choose, min(VERIFY_NODES, search.safety_nodes),
@@ -329,6 +339,8 @@ class MCTSAgent(SeededAgent):
             knowledge_of(game)
         if methods.evaluation:
             evaluation_of(game)
+        if methods.room:
+            escape_of(game)
 
     def _passed_sites(self, game: FrontendGame) -> Callable[[int, int], frozenset[int]]:
         """`passed_sites` of `game`'s board (kept: its table fills as it is asked)."""

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from ...runtime.pieces import Code
     from ...runtime.state import State
     from ..protocol import FastLayer
+    from .evaluation import Escape
 
 DEEPEST = 2  # whole turns of the others searched after the root's action, at most
 # a child that wins material is chosen where its mean is within so many standard
@@ -124,6 +125,43 @@ def _captures(look: Lookahead, child: Node, now: float) -> bool:
     return state is not None and look.balance(state) > now + EPSILON
 
 
+def alike(chosen: Node, other: Node, me: int, z: float = GAIN_Z) -> bool:
+    """Whether the playouts cannot tell `other` from `chosen`: its mean reward for `me`
+    within `z` standard errors of the difference of the two means (every playout lost,
+    or won, or too few of them)."""
+    mean, theirs = chosen.mean(me), other.mean(me)
+    pooled = (mean + theirs) / 2
+    spread = math.sqrt(pooled * (1.0 - pooled) * (1.0 / max(chosen.visits, 1) + 1.0 / max(other.visits, 1)))
+    return theirs >= mean - z * spread
+
+
+def prefer_room(choose: Callable[[Node], Node], escape: Escape, z: float = GAIN_Z) -> Callable[[Node], Node]:
+    """`choose`, turned to the child that leaves the next player's goal pieces the
+    least room (`Escape.room`: their forks, then the goal sites they reach in two
+    moves, then in one) among those the playouts cannot tell from the choice
+    (`alike`), unless the choice wins material (`prefer_gains`'s, where both are on)
+    — where every playout is lost to a piece that escapes, the search's order is noise,
+    and the piece's room says which actions stand in its way."""
+
+    def choose_hemming(root: Node) -> Node:
+        chosen = choose(root)
+        me, children = root.mover, root.children
+        if chosen.gains or chosen.proven is not None or me is None or not children or chosen.state is None:
+            return chosen  # (material won first: a capture whose gain survives every answer stays the choice)
+        other = 1 - me
+        if escape.room(chosen.state, other) is None:
+            return chosen
+        found: list[tuple[tuple[int, int, int], int, Node]] = []
+        for order, child in enumerate(children):
+            if child is chosen or (not child.vetoed and child.state is not None and not loses_for(child, me)
+                                   and child.proven is None and alike(chosen, child, me, z)):
+                room = escape.room(child.state, other)  # type: ignore[arg-type]
+                found.append((room or (0, 0, 0), 0 if child is chosen else 1 + order, child))
+        return min(found, key=lambda entry: entry[:2])[2]
+
+    return choose_hemming
+
+
 def prefer_gains(choose: Callable[[Node], Node], z: float = GAIN_Z) -> Callable[[Node], Node]:
     """`choose`, turned to a child that wins material (`_losing`) where the
     playouts cannot tell it from the choice: its mean reward for the root's mover
@@ -139,10 +177,7 @@ def prefer_gains(choose: Callable[[Node], Node], z: float = GAIN_Z) -> Callable[
         if not gaining:
             return chosen
         best = max(gaining, key=lambda c: (c.mean(me), c.visits))
-        mean, other = chosen.mean(me), best.mean(me)
-        pooled = (mean + other) / 2
-        spread = math.sqrt(pooled * (1.0 - pooled) * (1.0 / max(chosen.visits, 1) + 1.0 / max(best.visits, 1)))
-        return best if other >= mean - z * spread else chosen
+        return best if alike(chosen, best, me, z) else chosen
 
     return choose_gaining
 
