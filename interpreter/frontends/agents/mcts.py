@@ -270,7 +270,8 @@ class MCTSAgent(SeededAgent):
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         choose = prefer_gains(best_child) if self.methods.gains else best_child
-        escape = escape_of(game) if self.methods.room else None
+        # (two players: the room measured is the one opponent's)
+        escape = escape_of(game) if self.methods.room and len(game.players) == 2 else None
         if escape is not None:
             choose = prefer_room(choose, escape)
         if verified is not None:
