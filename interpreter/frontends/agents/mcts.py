@@ -279,7 +279,7 @@ class MCTSAgent(SeededAgent):
             looked = CHECK_CLOCK()
             best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end, may_win,
                                            self._passed_sites(game))
-            if seconds is not None and self.methods.forced_kinds and self._winners.get(root.mover):
+            if seconds is not None and self.methods.forced_kinds and self._winners.get(mover):
                 used = (CHECK_CLOCK() - looked) / seconds
                 self._forced_share = min(FORCED_SHARE_MOST, max(FORCED_SHARE, 2 * used))
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
