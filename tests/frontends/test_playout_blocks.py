@@ -221,3 +221,35 @@ def test_the_roots_check_tries_the_winning_kinds_after_every_action_before_its_f
     assert len(everything) == len(game.legal_actions(state)) - 4  # (d9-d7, b5-b7, a5-a7, e9-e7 stand in the way)
     assert lost(Tactics(), -1.0) == set()
     assert lost(_learnt_wins(game, state, ["e1-e2"]), -1.0) == everything
+
+
+def test_the_forced_looks_share_grows_only_once_a_look_has_found_a_win_at_once(monkeypatch):
+    """The look after the choice is made to take half the budget (a clock that jumps
+    after each look). From the start, where no look finds the defenders a win at once
+    (the king shut in, two moves deep), its share of the next move stays FORCED_SHARE:
+    the search keeps its time. At EARLY_FORK, where the look finds the king's wins
+    (most moves let it fork), the share grows to FORCED_SHARE_MOST."""
+    import time
+
+    from interpreter.frontends.agents import mcts
+
+    game = load_game("tablut")
+    seconds = 1.0  # (the iterations end the search; the checks' deadlines are far off)
+    jumped = [0.0]
+    monkeypatch.setattr(mcts, "CHECK_CLOCK", lambda: time.process_time() + jumped[0])
+    real = mcts.allows_forced_win
+
+    def slow(*args, **kwargs) -> bool:
+        found = real(*args, **kwargs)
+        jumped[0] += seconds / 2
+        return found
+
+    monkeypatch.setattr(mcts, "allows_forced_win", slow)
+
+    def share_after(state) -> float:
+        agent = mcts.MCTSAgent(iterations=40, seconds=seconds, seed=0)
+        agent.choose(game, state)
+        return agent._forced_share
+
+    assert share_after(game.initial_state()) == mcts.FORCED_SHARE
+    assert share_after(game.parse_position(EARLY_FORK)) == mcts.FORCED_SHARE_MOST
