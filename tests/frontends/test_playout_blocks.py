@@ -225,10 +225,13 @@ def test_the_roots_check_tries_the_winning_kinds_after_every_action_before_its_f
 
 def test_the_forced_looks_share_grows_only_once_a_look_has_found_a_win_at_once(monkeypatch):
     """The look after the choice is made to take half the budget (a clock that jumps
-    after each look). From the start, where no look finds the defenders a win at once
-    (the king shut in, two moves deep), its share of the next move stays FORCED_SHARE:
-    the search keeps its time. At EARLY_FORK, where the look finds the king's wins
-    (most moves let it fork), the share grows to FORCED_SHARE_MOST."""
+    after each look). Without the room denied (so without the king's escape known),
+    from the start, where no look finds the defenders a win at once (the king shut in,
+    two moves deep), its share of the next move stays FORCED_SHARE: the search keeps
+    its time. At EARLY_FORK, where the look finds the king's wins (most moves let it
+    fork), the share grows to FORCED_SHARE_MOST. With the room denied, the king's
+    escape (the defenders' wins in the random games) makes it grow from the start."""
+    import dataclasses
     import time
 
     from interpreter.frontends.agents import mcts
@@ -246,10 +249,12 @@ def test_the_forced_looks_share_grows_only_once_a_look_has_found_a_win_at_once(m
 
     monkeypatch.setattr(mcts, "allows_forced_win", slow)
 
-    def share_after(state) -> float:
-        agent = mcts.MCTSAgent(iterations=40, seconds=seconds, seed=0)
+    def share_after(state, room: bool) -> float:
+        agent = mcts.MCTSAgent(iterations=40, seconds=seconds, seed=0,
+                               methods=dataclasses.replace(mcts.CURRENT, room=room))
         agent.choose(game, state)
         return agent._forced_share
 
-    assert share_after(game.initial_state()) == mcts.FORCED_SHARE
-    assert share_after(game.parse_position(EARLY_FORK)) == mcts.FORCED_SHARE_MOST
+    assert share_after(game.initial_state(), room=False) == mcts.FORCED_SHARE
+    assert share_after(game.parse_position(EARLY_FORK), room=False) == mcts.FORCED_SHARE_MOST
+    assert share_after(game.initial_state(), room=True) == mcts.FORCED_SHARE_MOST

@@ -230,6 +230,10 @@ class Escape:
     def any(self) -> bool:
         return any(goal is not None for goal in self.goals)
 
+    def against(self, player: int) -> bool:
+        """Whether another player than `player` wins by a goal piece's escape."""
+        return any(goal is not None for other, goal in enumerate(self.goals) if other != player)
+
     def room(self, state: State, player: int) -> Optional[tuple[int, int, int]]:
         """`player`'s goal pieces' room, the freest piece's: (its forks, the goal sites it
         reaches in two moves, in one); None where the player has no goal pieces."""

@@ -149,10 +149,12 @@ SMALL_BUDGET_NODES = 50  # ... but at most so many per simulation (mcts:20 is a 
 FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of the others after the choice ...
 # ... or twice what the last look took (it vetoed choices or ran out: a threat lasts
 # several moves, each needing more candidates looked at), up to this share, once a
-# look of this game has found the others a win at once (`_winners`): where none ever
-# has (a game won by territory, not by a move), the look finds nothing in whatever
-# time it is given, and a share grown to a quarter of the budget halved the search's
-# iterations (PROFILE-NOTES, ai-go19)
+# look of this game has found the others a win at once (`_winners`) or where the
+# others win by a goal piece's escape (evaluation.py `Escape`: stopped over several
+# moves, before any win at once is in reach): where neither holds (a game won by
+# territory, not by a move), the look finds nothing in whatever time it is given,
+# and a share grown to a quarter of the budget halved the search's iterations
+# (PROFILE-NOTES, ai-go19; Tablut's attackers without it 12–1–6 against 18–0–2)
 FORCED_SHARE_MOST = 0.4
 FORCED_CANDIDATES = 32  # choices at most looked at for one (within the deadline) ...
 FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
@@ -290,7 +292,9 @@ class MCTSAgent(SeededAgent):
             looked = CHECK_CLOCK()
             best = self._avoid_forced_loss(engine, root, best, choose, None if seconds is None else end, may_win,
                                            self._passed_sites(game))
-            if seconds is not None and self.methods.forced_kinds and self._winners.get(mover):
+            # (a goal piece's escape is a threat of several moves before any win at once is found)
+            threatened = self._winners.get(mover) or (escape is not None and escape.against(mover))
+            if seconds is not None and self.methods.forced_kinds and threatened:
                 used = (CHECK_CLOCK() - looked) / seconds
                 self._forced_share = min(FORCED_SHARE_MOST, max(FORCED_SHARE, 2 * used))
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
