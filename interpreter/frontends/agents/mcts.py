@@ -154,7 +154,7 @@ FORCED_SHARE = 0.05  # the end of a time budget kept to look for a forced win of
 # moves, before any win at once is in reach): where neither holds (a game won by
 # territory, not by a move), the look finds nothing in whatever time it is given,
 # and a share grown to a quarter of the budget halved the search's iterations
-# (PROFILE-NOTES, ai-go19; a king's escape: the lead's section after it)
+# (PROFILE-NOTES: ai-go19, and lead30 for the escape)
 FORCED_SHARE_MOST = 0.4
 FORCED_CANDIDATES = 32  # choices at most looked at for one (within the deadline) ...
 FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
