@@ -177,7 +177,11 @@ def _load_game_kept(name_or_path, options=None, variant=None, coverage=False):
     now = _interpreter_parts()
     key = None if effective is None else files + (effective,)
     kept = _LOADED.pop(key, [])
-    game = next((game for then, game in reversed(kept) if _compiled_alike(then, now)), None)
+    found = next((i for i in reversed(range(len(kept))) if _compiled_alike(kept[i][0], now)), None)
+    game = None
+    if found is not None:  # (the most recently asked last: a request's games are dropped oldest asked first)
+        kept.append(kept.pop(found))
+        game = kept[-1][1]
     if game is None:
         game = _load_game(name_or_path, options, variant, coverage)
         _DECLARED[files] = read_options(game.definition.data, _ignore_report)

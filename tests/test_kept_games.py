@@ -21,6 +21,18 @@ def test_a_switched_off_pass_gets_a_game_of_its_own(monkeypatch):
     assert interpreter.load_game(str(GAMES / "lielow")) is kept
 
 
+def test_the_game_asked_for_again_is_kept_longest(monkeypatch):
+    # A request keeps a few games (passes switched off and on); the one asked for last
+    # is dropped last, however long ago it was compiled.
+    kept = interpreter.load_game(str(GAMES / "lielow"))
+    switched = [lambda *args: None for _ in range(4)]  # (each its own: kept alive, no id reused)
+    for off in switched:
+        monkeypatch.setattr(compiler, "tabulate", off)
+        interpreter.load_game(str(GAMES / "lielow"))
+        monkeypatch.undo()
+        assert interpreter.load_game(str(GAMES / "lielow")) is kept
+
+
 def test_options_and_coverage_are_not_shared():
     kept = interpreter.load_game(str(GAMES / "royalfiz"))
     assert interpreter.load_game(str(GAMES / "royalfiz"), {"players": 3}) is not kept
