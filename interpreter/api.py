@@ -325,7 +325,8 @@ class Game(CheckedGame):
             if kind == "site":
                 ranges.append([*range(len(self.model.board.names)), NO_SITE])
             elif kind == "player":
-                ranges.append([*range(len(self.rules.players)), NO_PLAYER])
+                # (the deciding player, `{player}`, is never none)
+                ranges.append(list(values) if values is not None else [*range(len(self.rules.players)), NO_PLAYER])
             elif kind == "flag":
                 ranges.append([False, True])
             elif values is not None:

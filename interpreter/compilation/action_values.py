@@ -244,6 +244,15 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
             kinds.append(KIND_OF_TYPE[bound.type])
             sources.append(bound.element if bound.element is not None else (bound.const,))
             continue
+        if name == "player":
+            # the deciding player, by name: one action serves every player where
+            # the notation tells them apart (`{player}:{to}`)
+            c = compile_name(ast.Name(pos, name))
+            fields.append(field)
+            codes.append(c.code)
+            kinds.append(KIND_OF_TYPE[Type.PLAYER])
+            sources.append(tuple(range(model.player_count)))
+            continue
         variable = model.variables.get(name)
         if variable is not None and variable.per_player:
             raise RuleError(pos, f"{field}: variable '{name}' differs per player; a notation shows a value "
@@ -263,7 +272,7 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
             continue
         if name.isidentifier():
             # (an unknown field nothing is named like: the template says which fields there are)
-            known = list(model.variables) + list(model.options) + ([bound.name] if bound is not None else [])
+            known = ["player"] + list(model.variables) + list(model.options) + ([bound.name] if bound is not None else [])
             best = suggest(name, known)
             if best is not None:
                 raise RuleError(pos, f"{field}: no such variable, option or value of the action; "
