@@ -27,7 +27,7 @@ from ..parsing import ast
 from ..runtime.values import format_value
 from ..spelling import suggest
 from . import pyast
-from .board import DIRECTION_NAMES
+from .board import direction_name
 from .code import Code, describe, standing_local
 from .errors import RuleError
 from .expressions import ExpressionCompiler
@@ -233,7 +233,8 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
             if bound.type is Type.DIR and bound.const is not None:
                 # a direction: its name as the list writes it (a set of one: the set's
                 # name), or the compass name when the action runs over a set
-                name_shown = bound.element.id if isinstance(bound.element, ast.Name) else DIRECTION_NAMES[bound.const]
+                name_shown = (bound.element.id if isinstance(bound.element, ast.Name)
+                              else direction_name(bound.const, model.board.offsets))
                 text = text.replace(field, name_shown)
                 continue
             if bound.type not in KIND_OF_TYPE:
@@ -272,7 +273,7 @@ def shown_fields(text: str, pos: ast.Pos, fixed: tuple[str, ...], bound: Optiona
             continue
         if name.isidentifier():
             # (an unknown field nothing is named like: the template says which fields there are)
-            known = ["player"] + list(model.variables) + list(model.options) + ([bound.name] if bound is not None else [])
+            known = ["player", *model.variables, *model.options] + ([bound.name] if bound is not None else [])
             best = suggest(name, known)
             if best is not None:
                 raise RuleError(pos, f"{field}: no such variable, option or value of the action; "

@@ -121,6 +121,16 @@ class Board:
     adjacent: list[tuple[int, ...]] = field(default_factory=list)
     # Edges as given, for drawing: (a, b, one_way).
     edges: list[tuple[int, int, bool]] = field(default_factory=list)
+    # The (file, rank) step of direction 8 + i: the offsets direction sets name, each
+    # followed by its opposite (so the opposite of 8 + i is 8 + (i ^ 1)).
+    offsets: list[tuple[int, int]] = field(default_factory=list)
+
+    def direction_of_offset(self, offset: tuple[int, int]) -> Optional[int]:
+        """The direction index stepping `offset` (None: no direction does)."""
+        for name, step in GRID_DIRECTIONS.items():
+            if step == offset:
+                return DIRECTION_NAMES.index(name)
+        return len(DIRECTION_NAMES) + self.offsets.index(offset) if offset in self.offsets else None
 
     @property
     def size(self) -> int:
@@ -144,33 +154,63 @@ class Board:
         return nearest if nearest in self.index else None
 
 
+def direction_name(direction: int, offsets: list[tuple[int, int]]) -> str:
+    """A direction as notations and messages write it: its compass name, or an
+    offset's signed steps (`+1+2`: one file east, two ranks north)."""
+    if direction < len(DIRECTION_NAMES):
+        return DIRECTION_NAMES[direction]
+    df, dr = offsets[direction - len(DIRECTION_NAMES)]
+    return f"{df:+d}{dr:+d}"
+
+
+def opposite_direction(direction: int) -> int:
+    compass = len(DIRECTION_NAMES)
+    return (direction + 4) % compass if direction < compass else compass + ((direction - compass) ^ 1)
+
+
+def paired_offsets(offsets: Any) -> list[tuple[int, int]]:
+    """`offsets` in order, each followed by its opposite, none twice, none that is a
+    compass direction or no step."""
+    paired: list[tuple[int, int]] = []
+    for df, dr in offsets:
+        if (df, dr) == (0, 0) or (df, dr) in GRID_DIRECTIONS.values() or (df, dr) in paired:
+            continue
+        paired += [(df, dr), (-df, -dr)]
+    return paired
+
+
+def _rays_along(files: int, ranks: int, df: int, dr: int) -> list[tuple[int, ...]]:
+    """For each site, the sites reached by repeating the step (df, dr), nearest first."""
+    per_site = []
+    for site in range(files * ranks):
+        f, r = site % files + df, site // files + dr
+        ray = []
+        while 0 <= f < files and 0 <= r < ranks:
+            ray.append(r * files + f)
+            f, r = f + df, r + dr
+        per_site.append(tuple(ray))
+    return per_site
+
+
 def grid_site_name(file: int, rank: int) -> str:
     return f"{FILE_LETTERS[file]}{rank + 1}"
 
 
 def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = ABSOLUTE_SETS["orthogonal"],
-               neighbour_offsets: tuple[tuple[int, int], ...] = ()) -> Board:
+               neighbour_offsets: tuple[tuple[int, int], ...] = (),
+               direction_offsets: tuple[tuple[int, int], ...] = ()) -> Board:
     """A site's neighbours (for `walk`, `neighbours()`, `connected`, `group`) are the
     next sites in `neighbour_directions` (each with its opposite), in that order: a
     hexagonal board is a grid whose neighbours are six of the eight directions.
     Then the sites at `neighbour_offsets` (file and rank deltas, each with its
-    opposite; a knight's move apart, say), which the drawing's edges leave out."""
+    opposite; a knight's move apart, say), which the drawing's edges leave out.
+    `direction_offsets` (paired with their opposites: `paired_offsets`) are the
+    directions 8, 9, ...: rays that repeat the step."""
     names = [grid_site_name(f, r) for r in range(ranks) for f in range(files)]
     index = {name: i for i, name in enumerate(names)}
     coords = [(float(i % files), float(i // files)) for i in range(len(names))]
-    rays: list[list[tuple[int, ...]]] = []
-    for name in DIRECTION_NAMES:
-        df, dr = GRID_DIRECTIONS[name]
-        per_site = []
-        for site in range(len(names)):
-            f, r = site % files, site // files
-            ray = []
-            f, r = f + df, r + dr
-            while 0 <= f < files and 0 <= r < ranks:
-                ray.append(r * files + f)
-                f, r = f + df, r + dr
-            per_site.append(tuple(ray))
-        rays.append(per_site)
+    rays = [_rays_along(files, ranks, *GRID_DIRECTIONS[name]) for name in DIRECTION_NAMES]
+    rays += [_rays_along(files, ranks, df, dr) for df, dr in direction_offsets]
     chosen = [DIRECTION_NAMES.index(d) for d in neighbour_directions]
     adjacent = [tuple(rays[d][s][0] for d in chosen if rays[d][s])
                 + tuple(r * files + f for f, r in ((s % files + df, s // files + dr) for df, dr in neighbour_offsets)
@@ -181,7 +221,7 @@ def build_grid(files: int, ranks: int, neighbour_directions: tuple[str, ...] = A
         for d in chosen:  # each edge once: from the site it leaves northwards or eastwards
             if rays[d][s] and DIRECTION_NAMES[d] in ("n", "ne", "e", "nw"):
                 edges.append((s, rays[d][s][0], False))
-    return Board("grid", names, index, coords, files, ranks, rays, adjacent, edges)
+    return Board("grid", names, index, coords, files, ranks, rays, adjacent, edges, list(direction_offsets))
 
 
 def build_graph(sites: dict[str, Any], chains: list[list[str]], one_way: list[list[str]]) -> Board:

@@ -17,6 +17,7 @@ from ..parsing import ast
 from ..parsing.parser import OFFSET_FORMS
 from ..parsing.unparse import expression_text
 from . import pyast
+from .board import opposite_direction
 from .code import Code, Compiling, CountSum, Handler, describe
 from .errors import RuleError
 from .expr_connected import group_search
@@ -230,10 +231,9 @@ class SiteFamily:
     def opposite(self, e: ast.Call, scope: Scope) -> Code:
         self._grid_only(e, "'opposite' needs a grid board: directions are a grid's")
         direction = self.single_direction(e, scope, argument=0)
-        # The eight grid directions are numbered clockwise from north.
         if direction.is_const:
-            return self.x.const((direction.const + 4) % 8, Type.DIR)
-        opposites = self.x.src.const(tuple((d + 4) % 8 for d in range(8)))
+            return self.x.const(opposite_direction(direction.const), Type.DIR)
+        opposites = self.x.src.const(tuple(opposite_direction(d) for d in range(len(self.x.model.board.rays))))
         return Code(pyast.sub(opposites, direction.code), Type.DIR, direction.deps, cost=direction.cost + 1)
 
     # ------------------------------------------------------------ rays

@@ -217,7 +217,7 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
     players = _players_in_play(data, all_players, options, report)
     forward = [forward_by_name.get(name) for name in players]
     sized = board_size_options(data)
-    board = _build_board(data["board"], options, report)
+    board = _build_board(data["board"], options, report, _direction_offsets(data.get("directions") or {}, report))
     site = _site_finder(board, report, _sized_note(board, sized, options))
     kinds = _kinds(data)
     attributes = _attributes(data)
@@ -583,7 +583,27 @@ def _sized_note(board: boards.Board, sized: list[str], options: dict[str, Any]) 
     return f": with {chosen} the board has files a to {last} and ranks 1 to {board.ranks}"
 
 
-def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.Board:
+def _direction_offsets(custom: dict[str, list[Any]], report: Report) -> tuple[tuple[int, int], ...]:
+    """The offsets direction sets name, paired with their opposites (board.paired_offsets)."""
+    offsets = []
+    for name, members in custom.items():
+        for j, member in enumerate(members):
+            if isinstance(member, str):
+                continue
+            step = (int(member[0]), int(member[1]))
+            if step == (0, 0):
+                report(("directions", name, j), "a direction [0, 0] goes nowhere",
+                       "an offset is [files east, ranks north], not both 0")
+            elif step in boards.GRID_DIRECTIONS.values():
+                compass = next(n for n, o in boards.GRID_DIRECTIONS.items() if o == step)
+                report(("directions", name, j), f"the offset [{step[0]}, {step[1]}] is the direction {compass}",
+                       f"write {compass}")
+            offsets.append(step)
+    return tuple(boards.paired_offsets(offsets))
+
+
+def _build_board(spec: Data, options: dict[str, Any], report: Report,
+                 direction_offsets: tuple[tuple[int, int], ...] = ()) -> boards.Board:
     if "grid" in spec:
         grid = spec["grid"]
         chosen = grid.get("neighbours", "orthogonal")
@@ -612,7 +632,7 @@ def _build_board(spec: Data, options: dict[str, Any], report: Report) -> boards.
         # (a size an option gives: its values checked by `check_board_sizes`)
         sized = board_size_numbers({"board": spec})
         files, ranks = (sized[axis].value(options) if axis in sized else int(grid[axis]) for axis in ("files", "ranks"))
-        return boards.build_grid(files, ranks, directions, offsets)
+        return boards.build_grid(files, ranks, directions, offsets, direction_offsets)
     graph = spec["graph"]
     sites = graph["sites"]
     names = set(map(str, sites))
@@ -765,7 +785,7 @@ def _mask(sites: tuple[int, ...], size: int) -> list[bool]:
     return mask
 
 
-def _direction_sets(board: boards.Board, custom: dict[str, list[str]], forward: list[Optional[str]], report: Report,
+def _direction_sets(board: boards.Board, custom: dict[str, list[Any]], forward: list[Optional[str]], report: Report,
                     players: Sequence[str] = ()) -> dict[str, list[tuple[int, ...]]]:
     """Every direction name or set, resolved per player to direction indices."""
     if board.kind != "grid":
@@ -787,6 +807,11 @@ def _direction_sets(board: boards.Board, custom: dict[str, list[str]], forward: 
         for p in range(n):
             acc: list[int] = []
             for j, m in enumerate(members):
+                if not isinstance(m, str):  # an offset (checked by _direction_offsets)
+                    offset = board.direction_of_offset((int(m[0]), int(m[1])))
+                    if offset is not None and offset not in acc:
+                        acc.append(offset)
+                    continue
                 if m not in sets:
                     if p == 0:
                         report(("directions", name, j), *_unknown_direction(m, name, sets, custom, forward, players))
