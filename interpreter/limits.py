@@ -9,6 +9,8 @@ MAX_NUMBER = 10**9
 # option gives, loading/options.py).
 GRID_FILES = 26
 GRID_RANKS = 99
+# Offsets named in direction sets, each with its opposite (a ray table each, per site).
+MAX_DIRECTION_OFFSETS = 64
 
 # The longest action a record holds (frontends/records.py): a notation template whose
 # literal text alone is longer could never be read back.

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Optional, Sequence
 
-from ..limits import MAX_NUMBER
+from ..limits import MAX_DIRECTION_OFFSETS, MAX_NUMBER
 from ..loading.option_numbers import read_option_number
 from ..loading.options import board_size_numbers, board_size_options, effective_values
 from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL_NAME
@@ -598,7 +598,13 @@ def _direction_offsets(custom: dict[str, list[Any]], report: Report) -> tuple[tu
                 compass = next(n for n, o in boards.GRID_DIRECTIONS.items() if o == step)
                 report(("directions", name, j), f"the offset [{step[0]}, {step[1]}] is the direction {compass}",
                        f"write {compass}")
+            if step in offsets:
+                continue
             offsets.append(step)
+            if len(boards.paired_offsets(offsets)) > MAX_DIRECTION_OFFSETS:
+                report(("directions", name, j), f"direction sets name at most {MAX_DIRECTION_OFFSETS} offsets, "
+                       "each with its opposite", "a ray is kept for each offset and each site")
+                return ()
     return tuple(boards.paired_offsets(offsets))
 
 

@@ -72,3 +72,10 @@ def test_an_offset_that_goes_nowhere_or_is_a_compass_direction(tmp_path, capsys)
     validate_says(tmp_path, capsys, "a direction [0, 0] goes nowhere")
     write_definition(tmp_path, stones_and_rocks(extra="directions:\n  odd: [n, [1, 0]]\n"), skip)
     validate_says(tmp_path, capsys, "the offset [1, 0] is the direction e")
+
+
+def test_at_most_64_offsets(tmp_path, capsys):
+    many = ", ".join(f"[{df}, 5]" for df in range(-16, 17))  # 33 offsets, 66 with their opposites
+    write_definition(tmp_path, stones_and_rocks(extra=f"directions:\n  many: [{many}]\n"),
+                     TURNS + "        action skip:\n            pass\n")
+    validate_says(tmp_path, capsys, "direction sets name at most 64 offsets, each with its opposite")
