@@ -15,7 +15,7 @@ from ..spelling import did_you_mean
 from . import pyast
 from .code import Code, Compiling, CountSum, Handler, describe, is_cheap, site_table
 from .errors import RuleError
-from .scope import Scope
+from .scope import Local, Scope
 from .types import NUMBERS, Dep, Type, comparable, number_type
 
 # Numbers a definition writes or stores are within this bound (see docs/format.md §5).
@@ -206,11 +206,32 @@ class LogicFamily:
         who = x.expect(x.compile(e.args[0], scope), (Type.PLAYER,), e.args[0], "the first argument of 'player_after'")
         places = x.expect(x.compile(e.args[1], scope), (Type.INT,), e.args[1], "the second argument of 'player_after'")
         count = x.n_players
+        if len(e.args) == 3:
+            return self._first_player_after(e, who, places, scope)
         if who.is_const and places.is_const:
             return x.const(helpers.player_after(who.const, places.const, count), Type.PLAYER)
         deps, cost = who.deps | places.deps, who.cost + places.cost + 2
         return Code(pyast.helper("h_player_after", who.code, places.code, pyast.num(count)), Type.PLAYER, deps,
                     cost=cost)
+
+    def _first_player_after(self, e: ast.Call, who: Code, places: Code, scope: Scope) -> Code:
+        """`player_after(P, N, COND)`: the first player, from the one N places after P
+        on, round the turn order once, for which COND holds (`it` each player); none
+        when none does or P is none — the next player in turn who can play."""
+        x = self.x
+        count = x.n_players
+        var = x.src.fresh("i")
+        # (no statements written before the expression: they could not read the loop's player)
+        inner = scope.child(sink=None)
+        inner.locals["it"] = Local(pyast.name(var), Type.PLAYER, always=True)
+        cond = x.boolean(e.args[2], inner)
+        # the players from each one on, round the order; none (-1) starts from no one
+        rounds = x.src.const(tuple(tuple((p + k) % count for k in range(count)) for p in range(count)) + ((),))
+        start = pyast.helper("h_player_after", who.code, places.code, pyast.num(count))
+        element = pyast.name(var)
+        code = pyast.helper("next", pyast.genexp(element, element, pyast.sub(rounds, start), cond.code), pyast.num(-1))
+        deps = who.deps | places.deps | (cond.deps - {Dep.LOCALS})
+        return Code(code, Type.PLAYER, deps, cost=who.cost + places.cost + 2 + count * (1 + cond.cost))
 
     # ------------------------------------------------------------ comparisons
     def comparison(self, e: ast.Compare, scope: Scope) -> Code:
