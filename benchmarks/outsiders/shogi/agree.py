@@ -37,7 +37,9 @@ def write(state, action: int) -> str:
 # the king hemmed in by its own pieces, by a rook's line, and with the piece that could
 # take the pawn pinned; the same with the pin gone; the entering king with enough
 # points and without; both kings in the enemy camps; a perpetual check (the checking
-# side loses at the fourth repetition) and a plain fourfold repetition.
+# side loses at the fourth repetition) and a plain fourfold repetition; two pawn drops
+# that do not mate because the pawn blocks a line: the king's escape seen through it,
+# a rook behind it that the capture no longer pins.
 POSITIONS = [
     ("7nk/7s1/8G/9/9/9/9/9/K8 b P 1", ""),
     ("7lk/R8/9/9/9/9/9/9/K8 b P 1", ""),
@@ -48,6 +50,8 @@ POSITIONS = [
     ("9/9/9/4K4/9/9/4k4/9/9 b - 1", ""),
     ("8k/R8/9/9/9/9/9/9/K8 b - 1", "9b9a 1a1b 9a9b 1b1a " * 3),
     ("8k/R8/9/9/9/9/9/9/K8 b - 1", "9i8i 1a2a 8i9i 2a1a " * 3),
+    ("9/9/9/3ppp3/4kp3/3s1s3/4G4/6B2/K8 b P 1", ""),
+    ("9/9/9/3ppp3/3pkp3/3s1s3/9/4rN3/K3R4 b P 1", ""),
 ]
 KINDS = {"k": "king", "r": "rook", "b": "bishop", "g": "gold", "s": "silver", "n": "knight",
          "l": "lance", "p": "pawn", "+r": "dragon", "+b": "horse", "+s": "narigin",
