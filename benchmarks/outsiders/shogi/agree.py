@@ -141,9 +141,9 @@ def positions(argv) -> int:
                                                   FromPosition(os_game, os_start), write,
                                                   args.games, args.seed + number)
         end = os_start()
+        there = f"over {end.returns()}" if end.is_terminal() else f"{len(end.legal_actions())} moves"
         print(f"position {number} ({sfen}{', then ' + line.strip() if line else ''}): "
-              f"{args.games} games, {plies} plies, {len(problems)} disagreements; "
-              f"OpenSpiel {'over ' + str(end.returns()) if end.is_terminal() else str(len(end.legal_actions())) + ' moves'}")
+              f"{args.games} games, {plies} plies, {len(problems)} disagreements; OpenSpiel {there}")
         for problem in problems[:3]:
             print(problem)
         failures += len(problems)
