@@ -13,7 +13,8 @@ card among those left, in the event named after their count (`draw52:18`).
 
 OpenSpiel's returns are minus the points left in hand, never above 0, so the shared
 harness, which takes a winner only from a positive return, sees none; the definition's
-`end game` makes the single highest score the winner. The comparison here raises
+`end game` makes the single highest score the winner (the seat `pile`, which holds
+the draw pile and never plays, scores -1000). The comparison here raises
 OpenSpiel's returns by a constant for the winner's sake (the same winner: the single
 best return) and compares the returns themselves at the end.
 """
@@ -35,7 +36,7 @@ RAISE = 1000
 def write(state, action: int) -> str:
     if state.is_chance_node():
         if not state.history():
-            return f"dealer:p{action - CARDS}"
+            return f"dealer:{action - CARDS}"
         count, index = oracle.outcome_index(state, action)
         return f"draw{count}:{index + 1}"
     if action < CARDS:
@@ -74,7 +75,7 @@ class _RaisedGame:
 def same_returns(os_state, rw_game, rw_state) -> str | None:
     theirs = list(os_state._state.returns())
     scores = rw_game.result(rw_state).scores
-    mine = [scores[player] for player in rw_game.players]
+    mine = [scores[player] for player in rw_game.players if player != "pile"]
     return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
 
 

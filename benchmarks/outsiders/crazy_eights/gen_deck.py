@@ -1,6 +1,6 @@
 """Writes deck.rules: one chance event per number of cards left in the draw pile
 (`draw52` ... `draw1`), whose outcome k takes the k-th card of the pile in board
-order (`pick`, crazy_eights.rules), and the procedure `draw_card` that starts the one for the pile as it stands.
+order, and the procedure `draw_card` that starts the one for the pile as it stands.
 
 python benchmarks/outsiders/crazy_eights/gen_deck.py
 """
@@ -17,7 +17,7 @@ def main() -> None:
     for left in range(CARDS, 0, -1):
         lines += [f"chance draw{left}:",
                   f"    outcomes 1 to {left}",
-                  "    pick(outcome)",
+                  "    receive(nth(pieces of pile, outcome))",
                   ""]
     lines.append("procedure draw_card:")
     for left in range(CARDS, 0, -1):
