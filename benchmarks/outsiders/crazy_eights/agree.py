@@ -8,7 +8,7 @@ python benchmarks/outsiders/crazy_eights/agree.py perft --depth 4 --random-plies
 
 The cards are the sites C2 D2 H2 S2 C3 ... SA (OpenSpiel's order): "Play D8" is
 `D8`, "Draw" `draw`, "Pass" `pass`, "Nominate suit H" `nominate:H`. The dealer
-drawn by chance is `dealer:p2`; a card dealt or drawn is the index (from 1) of the
+drawn by chance is `dealer:2` (OpenSpiel's player 2, `p2`); a card dealt or drawn is the index (from 1) of the
 card among those left, in the event named after their count (`draw52:18`).
 
 OpenSpiel's returns are minus the points left in hand, never above 0, so the shared
