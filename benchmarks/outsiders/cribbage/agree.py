@@ -82,8 +82,28 @@ def compare_scores(argv) -> int:
     return 1 if problems else 0
 
 
+def split_bonus(argv: list[str]) -> tuple[list[str], dict, dict]:
+    """`--option winner_bonus_reward=X` for both sides: a decimal option here, a double
+    in OpenSpiel (which refuses the whole number the shared harness would give it)."""
+    rest, options, os_params = [], {}, {}
+    pairs = iter(argv)
+    for word in pairs:
+        if word == "--option":
+            value = next(pairs)
+            if value.startswith("winner_bonus_reward="):
+                text = value.split("=", 1)[1]
+                options["winner_bonus_reward"] = text
+                os_params["winner_bonus_reward"] = float(text)
+                continue
+            rest += [word, value]
+        else:
+            rest.append(word)
+    return rest, options, os_params
+
+
 if __name__ == "__main__":
-    argv = sys.argv[1:]
+    argv, bonus, os_bonus = split_bonus(sys.argv[1:])
     if argv and argv[0] == "scores":
         sys.exit(compare_scores(argv[1:]))
-    sys.exit(oracle.main(HERE, "cribbage", write, argv, check_end=oracle.same_returns))
+    sys.exit(oracle.main(HERE, "cribbage", write, argv, options=bonus, os_params=os_bonus,
+                         check_end=oracle.same_returns))
