@@ -251,3 +251,39 @@ def test_hive_agrees_with_openspiel_by_what_each_move_does():
     outcomes = [script.play(game, os_game, rng, seen)[0] for _ in range(3)]
     assert set(outcomes) <= {"agree", "os_unpinned", "rim", "os_board_limit"}, outcomes
     assert "agree" in outcomes and seen[0] > 100
+
+
+def test_shogi_agrees_with_openspiel_and_in_positions_random_games_seldom_reach():
+    # Drops, promotion, the pawn drop that may not mate, entering king, perpetual
+    # check, repetition (its README); the chosen positions are OpenSpiel's SFEN read
+    # on both sides, and a game played on from each.
+    script = _script("shogi")
+    plies, problems = _oracle().play_and_compare(load_game(str(OUTSIDERS / "shogi")), pyspiel.load_game("shogi"),
+                                                 script.write, 1, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 50
+    assert script.positions(["--games", "1"]) == 0
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_crazy_eights_agrees_with_openspiel_to_the_returns(players):
+    # The dealer and the deal, the draws and the draw limit, the eights' suits, the
+    # scoring by the cards left (its README).
+    script = _script("crazy_eights")
+    rw_game = load_game(str(OUTSIDERS / "crazy_eights"), options={"players": players})
+    os_game = script._RaisedGame(pyspiel.load_game("crazy_eights", {"players": players}))
+    plies, problems = _oracle().play_and_compare(rw_game, os_game, script.write, 3, seed=5,
+                                                 check_end=script.same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 3 * 5 * players
+
+
+def test_cribbage_agrees_with_openspiel_to_the_points_after_every_action():
+    # The deal, the crib, the cut, the pegging and the show, to 121 (its README).
+    script = _script("cribbage")
+    assert script.compare_scores(["--games", "1", "--seed", "5"]) == 0
+    plies, problems = _oracle().play_and_compare(load_game(str(OUTSIDERS / "cribbage")),
+                                                 pyspiel.load_game("cribbage"), script.write, 1, seed=5,
+                                                 check_end=_oracle().same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 100
