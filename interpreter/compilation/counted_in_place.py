@@ -58,11 +58,13 @@ def counts_in_place(counter: py.FunctionDef) -> bool:
 
 
 def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
-                      once: Callable[[], py.expr]) -> Optional[py.FunctionDef]:
+                      once: Callable[[], py.expr], constant: Callable[[str], bool]) -> Optional[py.FunctionDef]:
     """The function `f(s, code, count)` of the module's docstring for the case's
     function `run`, named by `fresh`, or None where the journal does not cover
     what it does or it returns a value or returns from inside a loop. `once`
-    makes a constant tuple of one element (only where the case returns)."""
+    makes a constant tuple of one element (only where the case returns);
+    `constant` tells the module's constants (a search's kept last answer may be
+    set: journal.in_place)."""
     if [a.arg for a in run.args.args] != ["s", "code"]:
         return None
     body = run.body
@@ -83,7 +85,7 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
                            pyast.replace_in(rest, lambda node: py.Break() if isinstance(node, py.Return) else None))]
     aliases = {stmt.targets[0].id: stmt.value.id for stmt in registers  # type: ignore[attr-defined]
                if isinstance(stmt.value, py.Name)}  # type: ignore[attr-defined]
-    tried = in_place(rest, fresh, aliases)
+    tried = in_place(rest, fresh, aliases, constant=constant)
     if tried is None:
         return None
     count = fresh("l")
