@@ -20,16 +20,24 @@ when a rule fails:
         finally:
             <undone>
 
-`count` is the engine's (Engine.perft): 0 where the child must be settled (its
-game over, work at its turn's start, no count, a count of 0), and then the
-child is played on a copy as before. Only where the journal covers every change
-the case can make (journal.in_place; not where it keeps the empty sites, the
-board's key or the groups), the case returns no value (nor from a loop), writes nothing in a
-loop (journaled at every turn of it, it costs more than a copy of the
-position), and only where every decision's count may be asked of a position
+`count` is the engine's (Engine.perft): 0 where the child's game is over (it
+has no action; it is not played again); PLAYED_ON_A_COPY where it must be
+settled (work at its turn's start, no count, a count of 0), and then the child
+is played on a copy as before. Only where the journal covers every change the
+case can make (journal.in_place; it may set an element of a module constant, a
+search's kept last answer), the case returns no value (nor from a loop), writes
+nothing in a loop (journaled at every turn of it, it costs more than a copy of
+the position), and only where every decision's count may be asked of a position
 played in place (`counts_in_place`: it only reads the position) — no chance
-event, no listing filtered by `forbid result` —, so that the count is seldom 0
-and the child seldom played twice.
+event, no listing filtered by `forbid result` —, so that the child is seldom
+played twice.
+
+The case is taken as it was before the board's writes kept the board's key, the
+empty sites and the groups' records (board_keys.py), and the compiler has its
+writes keep those of them the case or its ending's score reads (compiler
+`_kept_in_place`): its undo writes the board back through the same statements,
+and a record of the board kept by neither is left as it was, the board being as
+it was (the empty sites of gomoku and hex, read by the playouts' draws alone).
 """
 from __future__ import annotations
 
