@@ -83,11 +83,13 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
     for node in pyast.walk_all(rest):
         if isinstance(node, py.Return) and node.value is not None:
             return None
-        if isinstance(node, (py.For, py.While)) and any(isinstance(n, py.Return) or _writes(n)
-                                                        for n in pyast.walk_all(node.body)):
-            # (a write in a loop, journaled as often as it runs: a copy of the
-            # position costs less)
+        if isinstance(node, (py.For, py.While)) and any(isinstance(n, py.Return) for n in pyast.walk_all(node.body)):
             return None
+    if any(_writes(n) for loop in _unconditional_loops(rest) for n in pyast.walk_all(loop.body)):
+        # (a write in a loop every action runs, journaled as often as it runs: a
+        # copy of the position costs less; a loop under a test, run by few actions
+        # — a flag spread along a chain that a stone joined — costs only where it runs)
+        return None
     if any(isinstance(node, py.Return) for node in pyast.walk_all(rest)):
         rest = [pyast.for_(pyast.name(fresh("i")), once(),
                            pyast.replace_in(rest, lambda node: py.Break() if isinstance(node, py.Return) else None))]
@@ -101,6 +103,18 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
     code = tried.start + ([pyast.try_finally(tried.body + [counted], tried.undo)] if tried.undo
                           else tried.body + [counted])
     return pyast.function(fresh("f"), ["s", "code", count], registers + code)
+
+
+def _unconditional_loops(stmts: list[py.stmt]) -> list[py.stmt]:
+    """The loops of `stmts` under no `if` (in other loops too)."""
+    found: list[py.stmt] = []
+    for stmt in stmts:
+        if isinstance(stmt, (py.For, py.While)):
+            found.append(stmt)
+            found += _unconditional_loops(stmt.body + stmt.orelse)
+        elif isinstance(stmt, py.Try):
+            found += _unconditional_loops(stmt.body + stmt.finalbody)
+    return found
 
 
 def _writes(node: py.AST) -> bool:
