@@ -26,8 +26,9 @@ settled (work at its turn's start, no count, a count of 0), and then the child
 is played on a copy as before. Only where the journal covers every change the
 case can make (journal.in_place; it may set an element of a module constant, a
 search's kept last answer), the case returns no value (nor from a loop), writes
-nothing in a loop (journaled at every turn of it, it costs more than a copy of
-the position), and only where every decision's count may be asked of a position
+nothing in a loop under no test (a loop every action runs, a sowing, journaled
+at every turn of it, costs more than a copy of the position; one under a test,
+a flag spread along a chain a stone joined, only where it runs), and only where every decision's count may be asked of a position
 played in place (`counts_in_place`: it only reads the position) — no chance
 event, no listing filtered by `forbid result` —, so that the child is seldom
 played twice.
@@ -42,7 +43,7 @@ it was (the empty sites of gomoku and hex, read by the playouts' draws alone).
 from __future__ import annotations
 
 import ast as py
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 from . import pyast
 from .journal import CHANGES_LIST, JOURNALED, KEPT_HELPERS, in_place
@@ -105,9 +106,9 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
     return pyast.function(fresh("f"), ["s", "code", count], registers + code)
 
 
-def _unconditional_loops(stmts: list[py.stmt]) -> list[py.stmt]:
+def _unconditional_loops(stmts: list[py.stmt]) -> list[Union[py.For, py.While]]:
     """The loops of `stmts` under no `if` (in other loops too)."""
-    found: list[py.stmt] = []
+    found: list[Union[py.For, py.While]] = []
     for stmt in stmts:
         if isinstance(stmt, (py.For, py.While)):
             found.append(stmt)
