@@ -181,6 +181,9 @@ class Compiler:
         # [phase][case]: the function playing the case in place for perft's last ply (the same)
         self.in_place_counts: list[list[Optional[str]]] = []
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
+        # the functions before the board's writes kept what they keep, by name (the same)
+        self._before_upkeep: dict[str, py.FunctionDef] = {}
+        self._liberties = False  # whether a function asks a group's liberties (the same)
         # whether the writes keep the board's key (the same): for `board repetitions`,
         # and for `repetitions` where that costs less than hashing the whole board
         self.keeps_board_key = False
@@ -416,8 +419,11 @@ class Compiler:
         self.keeps_board_key = self.exprs.uses_board_repetitions or self.exprs.uses_repetitions and keeping_costs_less(
             [f for f in functions if f.name in writers and f.name not in unkept], self.model.board.size)
         keeps_key = self.keeps_board_key
+        # (the cases as they were before the upkeep: perft's last ply plays them in
+        # place keeping only what they and the child's count read, _write_in_place_counts)
+        self._before_upkeep = {f.name: f for f in functions}
+        self._liberties = liberties = any(map(reads_liberties, functions))
         if keeps_key or self.keeps_empty or self.keeps_chains:
-            liberties = any(map(reads_liberties, functions))
             # (the board's key kept by every write, for the count of boards or of
             # positions at each turn; the empty sites, for the draws that take drops
             # from them; the groups, for the questions about their liberties)
@@ -642,7 +648,7 @@ class Compiler:
                 for plan, names in zip(plans, written.listers)):
             return []
         src = self.src
-        trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}
+        score = next((f for f in src.functions if isinstance(f, py.FunctionDef) and f.name == written.score), None)
 
         def once() -> py.Name:
             return src.const((0,))  # (one name for all)
@@ -650,16 +656,40 @@ class Compiler:
         for phase, per_phase in zip(self.phase_codes, written.runs):
             row: list[Optional[str]] = []
             for case, name in zip(self.cases, per_phase):
-                tried = counting_in_place(trees[name], src.fresh, once) if name in trees else None
+                tried = counting_in_place(self._before_upkeep[name], src.fresh, once, src.is_const_name) \
+                    if name in self._before_upkeep else None
                 if tried is None:
                     row.append(None)
                     continue
+                tried = self._kept_in_place(tried, score)
                 what = (f"{case.label}, in phase '{phase.info.name if phase is not None else ''}': played in place, "
                         "its child's actions counted, undone (perft's last ply)")
                 row.append(src.function(tried.name, [a.arg for a in tried.args.args], tried.body,
                                         Origin(what, case.pos)))
             rows.append(row)
         return rows if any(name for row in rows for name in row) else []
+
+    def _kept_in_place(self, tried: py.FunctionDef, score: Optional[py.FunctionDef]) -> py.FunctionDef:
+        """A case played in place for perft's last ply (counted_in_place.py), made
+        of the case as it was before the board's writes kept the board's key, the
+        empty sites and the groups' records, with the upkeep of those of them that
+        may be read while it runs: its undo gives the board back as it was, so a
+        record of the board it does not keep is the one it leaves. The empty sites
+        are read by the playouts' draws alone (compilation/draws.py), and the
+        child's count reads none of them (`counts_in_place`); the board's key only
+        `board repetitions`; the groups' records the questions about them, in the
+        case or its ending's score. (Keeping the empty sites through a case and its
+        undo cost a bisection and an insertion, and left a list kept in no order
+        reordered.)"""
+        key = self.keeps_board_key and self.exprs.uses_board_repetitions
+        empty = self.keeps_empty and reads_empty_sites(tried)
+        chains = self.keeps_chains and (reads_chains(tried) or score is not None and reads_chains(score))
+        if not (key or empty or chains):
+            return tried
+        return keep_board_state(tried, self.src.fresh, key=key, empty=empty,
+                                chains=adjacency_table(self.exprs).id if chains else None,
+                                liberties=self._liberties, value=self.src.value,
+                                empty_ordered=self.sites_stay_taken)
 
     def _known_children(self, chances: list[Optional[DecisionInfo]], written: _Written,
                         longest: dict[int, LongestListers]) -> tuple[tuple[Optional[int], ...], ...]:

@@ -20,21 +20,30 @@ when a rule fails:
         finally:
             <undone>
 
-`count` is the engine's (Engine.perft): 0 where the child must be settled (its
-game over, work at its turn's start, no count, a count of 0), and then the
-child is played on a copy as before. Only where the journal covers every change
-the case can make (journal.in_place; not where it keeps the empty sites, the
-board's key or the groups), the case returns no value (nor from a loop), writes nothing in a
-loop (journaled at every turn of it, it costs more than a copy of the
-position), and only where every decision's count may be asked of a position
+`count` is the engine's (Engine.perft): 0 where the child's game is over (it
+has no action; it is not played again); PLAYED_ON_A_COPY where it must be
+settled (work at its turn's start, no count, a count of 0), and then the child
+is played on a copy as before. Only where the journal covers every change the
+case can make (journal.in_place; it may set an element of a module constant, a
+search's kept last answer), the case returns no value (nor from a loop), writes
+nothing in a loop under no test (a loop every action runs, a sowing, journaled
+at every turn of it, costs more than a copy of the position; one under a test,
+a flag spread along a chain a stone joined, only where it runs), and only where every decision's count may be asked of a position
 played in place (`counts_in_place`: it only reads the position) — no chance
-event, no listing filtered by `forbid result` —, so that the count is seldom 0
-and the child seldom played twice.
+event, no listing filtered by `forbid result` —, so that the child is seldom
+played twice.
+
+The case is taken as it was before the board's writes kept the board's key, the
+empty sites and the groups' records (board_keys.py), and the compiler has its
+writes keep those of them the case or its ending's score reads (compiler
+`_kept_in_place`): its undo writes the board back through the same statements,
+and a record of the board kept by neither is left as it was, the board being as
+it was (the empty sites of gomoku and hex, read by the playouts' draws alone).
 """
 from __future__ import annotations
 
 import ast as py
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 from . import pyast
 from .journal import CHANGES_LIST, JOURNALED, KEPT_HELPERS, in_place
@@ -58,11 +67,13 @@ def counts_in_place(counter: py.FunctionDef) -> bool:
 
 
 def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
-                      once: Callable[[], py.expr]) -> Optional[py.FunctionDef]:
+                      once: Callable[[], py.expr], constant: Callable[[str], bool]) -> Optional[py.FunctionDef]:
     """The function `f(s, code, count)` of the module's docstring for the case's
     function `run`, named by `fresh`, or None where the journal does not cover
     what it does or it returns a value or returns from inside a loop. `once`
-    makes a constant tuple of one element (only where the case returns)."""
+    makes a constant tuple of one element (only where the case returns);
+    `constant` tells the module's constants (a search's kept last answer may be
+    set: journal.in_place)."""
     if [a.arg for a in run.args.args] != ["s", "code"]:
         return None
     body = run.body
@@ -73,17 +84,19 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
     for node in pyast.walk_all(rest):
         if isinstance(node, py.Return) and node.value is not None:
             return None
-        if isinstance(node, (py.For, py.While)) and any(isinstance(n, py.Return) or _writes(n)
-                                                        for n in pyast.walk_all(node.body)):
-            # (a write in a loop, journaled as often as it runs: a copy of the
-            # position costs less)
+        if isinstance(node, (py.For, py.While)) and any(isinstance(n, py.Return) for n in pyast.walk_all(node.body)):
             return None
+    if any(_writes(n) for loop in _unconditional_loops(rest) for n in pyast.walk_all(loop.body)):
+        # (a write in a loop every action runs, journaled as often as it runs: a
+        # copy of the position costs less; a loop under a test, run by few actions
+        # — a flag spread along a chain that a stone joined — costs only where it runs)
+        return None
     if any(isinstance(node, py.Return) for node in pyast.walk_all(rest)):
         rest = [pyast.for_(pyast.name(fresh("i")), once(),
                            pyast.replace_in(rest, lambda node: py.Break() if isinstance(node, py.Return) else None))]
     aliases = {stmt.targets[0].id: stmt.value.id for stmt in registers  # type: ignore[attr-defined]
                if isinstance(stmt.value, py.Name)}  # type: ignore[attr-defined]
-    tried = in_place(rest, fresh, aliases)
+    tried = in_place(rest, fresh, aliases, constant=constant)
     if tried is None:
         return None
     count = fresh("l")
@@ -91,6 +104,18 @@ def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],
     code = tried.start + ([pyast.try_finally(tried.body + [counted], tried.undo)] if tried.undo
                           else tried.body + [counted])
     return pyast.function(fresh("f"), ["s", "code", count], registers + code)
+
+
+def _unconditional_loops(stmts: list[py.stmt]) -> list[Union[py.For, py.While]]:
+    """The loops of `stmts` under no `if` (in other loops too)."""
+    found: list[Union[py.For, py.While]] = []
+    for stmt in stmts:
+        if isinstance(stmt, (py.For, py.While)):
+            found.append(stmt)
+            found += _unconditional_loops(stmt.body + stmt.orelse)
+        elif isinstance(stmt, py.Try):
+            found += _unconditional_loops(stmt.body + stmt.finalbody)
+    return found
 
 
 def _writes(node: py.AST) -> bool:

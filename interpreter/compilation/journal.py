@@ -86,6 +86,9 @@ FIELDS = frozenset({"result", "ending", "next_player", "next_phase", "carry", "d
 FIXED = ("frm", "to")
 # The locals that may hold a fixed one's value (the acting piece's site).
 ALIASED = frozenset({"at"})
+# Methods that change nothing, whatever they are asked of (a number's bits, where
+# an item stands in a list, how often).
+READING_METHODS = frozenset({"bit_count", "index", "count"})
 # Methods that change a list.
 CHANGES_LIST = frozenset({"append", "remove", "pop"})
 _BUILTINS = frozenset({"len", "range", "any", "all", "sum", "min", "max", "abs", "list", "tuple", "sorted", "set",
@@ -109,14 +112,18 @@ class InPlace:
 
 
 def in_place(body: Sequence[ast.stmt], fresh: Callable[[str], str],
-             aliases: Optional[dict[str, str]] = None, written: Optional[WrittenTest] = None) -> Optional[InPlace]:
+             aliases: Optional[dict[str, str]] = None, written: Optional[WrittenTest] = None,
+             constant: Optional[Callable[[str], bool]] = None) -> Optional[InPlace]:
     """`body` (a check's code: the case, then the conditions) journaled and undone
     as the module's docstring says, or None where it may change something the
     journal does not cover. `fresh` makes new names (Source.fresh); `aliases`:
     locals that hold another's value where the code starts (`at` is `frm`);
-    `written` makes the tests standing for calls of WRITTEN (none without it)."""
+    `written` makes the tests standing for calls of WRITTEN (none without it);
+    `constant`, where given, tells the module's constants, an element of which
+    the code may set: they hold tables and what a search keeps of its last
+    answers by what it was asked (masked_reach.py), never a part of a position."""
     nodes = list(pyast.walk_all(body))  # (walked once: the three scans below read them)
-    scan = _Scan(_new_containers(nodes), _position_lists(nodes))
+    scan = _Scan(_new_containers(nodes), _position_lists(nodes), constant)
     if not all(scan.accepts(node) for node in nodes):
         return None
     writer = _Journaling(fresh, frozenset(r for r in FIXED if not pyast.assigns(body, r)))
@@ -218,6 +225,8 @@ class _Scan:
     # the locals that may hold one of the position's lists (the board, the
     # variables, the site lists)
     lists: frozenset[str]
+    # the module's constants, where an element of one may be set (in_place's `constant`)
+    constant: Optional[Callable[[str], bool]] = None
     fields: set[str] = field(default_factory=set)
     # the targets of assignments found covered (by id): other stores are refused
     covered: set[int] = field(default_factory=set)
@@ -249,6 +258,8 @@ class _Scan:
                 return len(node.args) >= 2 and pyast.is_name(node.args[0], "b") and pyast.is_name(node.args[1], "o")
             return func.id in PURE_HELPERS or func.id in _BUILTINS
         if isinstance(func, ast.Attribute):
+            if func.attr in READING_METHODS:
+                return True
             if func.attr not in CHANGES_LIST:
                 # (a method of a constant: the walk tables, which change no position)
                 return isinstance(func.value, ast.Name) and func.value.id.startswith("k")
@@ -259,7 +270,7 @@ class _Scan:
 
     def _target(self, target: ast.expr) -> bool:
         """A name, a name of a tuple unpacked, `b[E]`, `v[E]`, an element of a new
-        container, or a field of the position."""
+        container or (where allowed) of a constant, or a field of the position."""
         if isinstance(target, ast.Name):
             return target.id not in POSITION
         if isinstance(target, ast.Tuple):
@@ -267,7 +278,8 @@ class _Scan:
             return all(isinstance(t, ast.Name) and t.id not in POSITION for t in target.elts)
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) \
                 and not isinstance(target.slice, ast.Slice) \
-                and (target.value.id in JOURNALED or target.value.id in self.new_containers):
+                and (target.value.id in JOURNALED or target.value.id in self.new_containers
+                     or self.constant is not None and self.constant(target.value.id)):
             self.covered.add(id(target))
             return True
         if isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s") and target.attr in FIELDS:

@@ -239,7 +239,8 @@ class CompiledRules:
     # counted_in_place[phase][case]: `f(s, code, count)`, which plays the case on `s`
     # itself, asks `count(s)` of the position reached and undoes the case, also when
     # a rule fails (compilation/counted_in_place.py), returning that count: perft's
-    # last ply, where `count` gives 0 the child is played on a copy as before; None
+    # last ply, where `count` gives engine.PLAYED_ON_A_COPY the child is played on a
+    # copy as before (0: its game is over); None
     # where the journal does not cover the case; empty with no count to ask
     counted_in_place: tuple[tuple[Optional[Callable[["State", Code, Callable[["State"], int]], int]], ...], ...] = ()
 

@@ -62,6 +62,11 @@ def history_keys(kept: bool) -> int:
     carry it with their keys (positions.py)."""
     return hash((HISTORY_KEYS if kept else HISTORY_KEYS_HASHED, None))
 
+# What perft's count of a child played in place (CompiledRules.counted_in_place)
+# gives where the child must be played on a copy and settled instead: a count of 0
+# means a game over.
+PLAYED_ON_A_COPY = -1
+
 # How many notations an engine keeps (a code's notation is a function of the code alone).
 NOTATIONS_KEPT = 1 << 16
 
@@ -773,19 +778,23 @@ class Engine:
         counts_in_place = [d.counts_in_place for d in self.decisions]
 
         def count_in_place(child: State) -> int:
-            # (a child played on its parent itself, undone after: its count where
-            # child_count would take it without settling, from a count that only
-            # reads the position; else 0, and the child is played on a copy)
+            # (a child played on its parent itself, undone after: 0 where its game is
+            # over — settled, it would list nothing —; its count where child_count
+            # would take it without settling, from a count that only reads the
+            # position; else PLAYED_ON_A_COPY, and the child is played on a copy)
+            if child.result is not None:
+                return 0
             decision = child.decision
             count = counted[decision]
-            if count is not None and counts_in_place[decision] and child.result is None \
-                    and (plain_starts or not child.turn_start):
+            if count is not None and counts_in_place[decision] and (plain_starts or not child.turn_start):
                 try:
-                    return count(child)
+                    n = count(child)
                 except RuleRuntimeError as exc:
                     listing_failed.append(True)
                     raise self._listing_fault(exc, child) from None
-            return 0
+                if n:
+                    return n  # (0: settled, a `no action` rule may act)
+            return PLAYED_ON_A_COPY
 
         # (set where a count in place failed: its fault located as the listing's, not the case's)
         listing_failed: list[bool] = []
@@ -819,7 +828,7 @@ class Engine:
                                     raise
                                 case = self.rules.cases[code[CASE]]
                                 raise _located(exc, case.pos, f"while applying {case.label}") from None
-                            if played:
+                            if played != PLAYED_ON_A_COPY:
                                 leaves += played
                                 continue
                     child = position.copy()

@@ -13,6 +13,7 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import pyast
 from interpreter.compilation.counted_listing import counting_body
+from interpreter.runtime import chains
 from interpreter.runtime.engine import Engine
 from tests.helpers import REPO
 
@@ -149,19 +150,22 @@ def _in_place_off(engine: Engine) -> Engine:
 
 
 def _snapshot(s) -> tuple:
-    """All a position holds that a case or the engine may change (the site lists in their order)."""
+    """All a position holds that a case or the engine may change (the site lists
+    and the empty sites in their order, the board's key)."""
     return (tuple(s.board), tuple(tuple(sites) for sites in s.occ), tuple(s.vars), s.phase, s.decision, s.step,
-            s.player, s.carry, s.ply, s.result, s.ending, s.turn_start, s.last, s.legal)
+            s.player, s.carry, s.ply, s.result, s.ending, s.turn_start, s.last, s.legal,
+            None if s.empty is None else tuple(s.empty), s.board_key)
 
 
 def test_chinese_checkers_cases_are_played_in_place_and_undone():
     game = load_game(CHINESE_CHECKERS)
     engine = game.engine
-    # (the step, the first hops over own and enemy marbles, the pass of a blocked
-    # player; not the cases that clear the trail in a loop: a copy costs less)
+    # (the step, the hops over own and enemy marbles — those that end a chain of
+    # hops clear its trail in a loop under a test —, the pass of a blocked player)
     played = [f for f in engine.rules.counted_in_place[0] if f is not None]
     assert [engine.rules.cases[case].label for case, f in enumerate(engine.rules.counted_in_place[0]) if f] == [
-        "action 'step', onto empty", "action 'hop', over own", "action 'hop', over enemy", "action 'blocked'"]
+        "action 'step', onto empty", "action 'hop', over own", "action 'hop', over enemy", "action 'blocked'",
+        "action 'hop', over own", "action 'hop', over enemy"]
     assert all(PLAYED_IN_PLACE in str(game.rules.source_map[f.__name__]) for f in played)
     assert all(d.counts_in_place for d in engine.decisions)
     copied = _in_place_off(engine)
@@ -201,9 +205,110 @@ def test_a_rule_failing_in_place_fails_as_on_a_copy_and_leaves_the_position(tmp_
     assert _snapshot(s) == before
 
 
+# (placements whose case keeps the empty sites (gomoku, hex), the groups' records
+# (hex, Y, Havannah) or a search's last answer in a constant (Havannah's ring):
+# played in place from the case as it was before the board's writes kept them,
+# keeping only what the case reads)
+PLACEMENTS = ["benchmarks/outsiders/gomoku", "docs/examples/hex", "benchmarks/outsiders/y",
+              "benchmarks/outsiders/havannah",
+              # (links and a chain's flags set in loops under tests)
+              "benchmarks/outsiders/twixt"]
+
+
+def _check_group_records(s, adjacent) -> None:
+    """Every group the records of `s` know is the group a search finds."""
+    records, n = s.chains, len(s.board)
+    known = [site for site, head in enumerate(records[:n - 1]) if head >= 0]
+    assert known
+    for site in known:
+        assert records[n + records[site]] == chains.searched(s.board, adjacent, site), f"site {site}"
+
+
+def _seen_by_the_count(s) -> tuple:
+    """What a child's count may read of it (the board's key and the empty sites
+    it does not: a case played in place need not keep them)."""
+    return (tuple(s.board), tuple(tuple(sites) for sites in s.occ), tuple(s.vars), s.phase, s.decision, s.step,
+            s.player, s.carry, s.result, s.ending, s.turn_start)
+
+
+def _check_played_in_place(engine: Engine, s, code) -> None:
+    """The case of `code` played on `s` in place shows its count the child a copy
+    gets, and leaves `s` as it was."""
+    play = engine.rules.counted_in_place[s.phase][code[0]]
+    child = s.copy()
+    engine.apply_in_place(child, code, False)
+    seen = []
+    before = _snapshot(s)
+    assert play(s, code, lambda position: seen.append(_seen_by_the_count(position)) or 7) == 7
+    assert seen == [_seen_by_the_count(child)]
+    assert _snapshot(s) == before
+
+
+@pytest.mark.parametrize("path", PLACEMENTS)
+def test_placements_are_played_in_place_and_leave_the_empty_sites_and_groups(path):
+    game = load_game(str(REPO / path))
+    engine = game.engine
+    assert engine.rules.counted_in_place[0][0] is not None
+    copied = _in_place_off(engine)
+    adjacent = tuple(tuple(a) for a in game.model.board.adjacent) + ((),)
+    for plies, s in enumerate(list(_positions(engine, games=2, plies=40, seed=3))[::7]):
+        if engine.rules.keeps_chains and s.board.count(None) < len(s.board):
+            # (the records of every group made, as a playout has them: the case's
+            # writes and their undo keep them)
+            s.chains = chains.records(len(s.board))
+            for site, piece in enumerate(s.board[:-1]):
+                if piece is not None:
+                    chains.liberties(s, s.board, adjacent, site)
+        for code in engine.legal(s)[::5]:
+            _check_played_in_place(engine, s, code)
+        before = _snapshot(s)
+        # (depth 2: the caller's own position is the one its children are played on)
+        assert engine.perft(s, 2) == copied.perft(s.copy(), 2)
+        assert _snapshot(s) == before
+        if s.chains is not None:
+            _check_group_records(s, adjacent)
+        if plies % 2:
+            assert engine.perft(s, 3) == copied.perft(s.copy(), 3)
+
+
+def _tic_tac_toe():
+    return load_game(str(REPO / "benchmarks/outsiders/mnk"), {"m": 3, "n": 3, "k": 3})
+
+
+def test_a_child_that_ends_the_game_is_counted_in_place_and_not_played_again(monkeypatch):
+    game = _tic_tac_toe()
+    engine = game.engine
+    assert engine.rules.counted_in_place[0][0] is not None
+    s = game.initial_state()
+    for notation in ("@a1", "@a2", "@b1", "@b2"):
+        s = game.apply(s, notation)
+    # (cross to move: c1 wins, its child has no action; after each of the four
+    # other stones nought has four)
+    played = []
+    apply = engine.apply_in_place
+    monkeypatch.setattr(engine, "apply_in_place", lambda *args: played.append(args) or apply(*args))
+    assert engine.perft(s, 2) == [5, 16]
+    assert played == []
+
+
+def test_games_ending_mid_listing_count_in_place_as_on_copies():
+    engine = load_game(str(REPO / "benchmarks/outsiders/mnk"), {"m": 4, "n": 4, "k": 3}).engine
+    copied = _in_place_off(engine)
+    # (tic-tac-toe's own counts, games won from ply 5 on)
+    ttt = _tic_tac_toe().engine
+    assert ttt.perft(ttt.initial_state(), 7) == [9, 72, 504, 3024, 15120, 54720, 148176]
+    for s in list(_positions(engine, games=4, plies=12, seed=5))[::3]:
+        for code in engine.legal(s):
+            _check_played_in_place(engine, s, code)
+        before = _snapshot(s)
+        assert engine.perft(s, 3) == copied.perft(s.copy(), 3)
+        assert engine.perft(s, 2) == copied.perft(s.copy(), 2)
+        assert _snapshot(s) == before
+
+
 @pytest.mark.parametrize("path", [
-    # (the empty sites kept, the groups kept)
-    "benchmarks/outsiders/gomoku", "benchmarks/games/go",
+    # (the groups kept: captures write in a loop)
+    "benchmarks/games/go",
     # (sowing: writes in a loop; a decision whose listing `forbid result` filters: no count)
     "docs/examples/kalah", "docs/examples/chess",
     # (a chance event: no count)
