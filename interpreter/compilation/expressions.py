@@ -55,7 +55,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "count": ((1, 2), "count(SET) or count(SET, CONDITION) — how many elements (for which the condition holds, `it` being each)"),  # noqa: E501
     "exists": ((1, 2), "exists(SET) or exists(SET, CONDITION) — whether some element (meets the condition)"),
     "all": ((2,), "all(SET, CONDITION) — whether every element meets the condition (`it` being each)"),
-    "sum": ((2,), "sum(SET, ATTRIBUTE) — total of an attribute over the pieces on the sites"),
+    "sum": ((2,), "sum(SET, ATTRIBUTE) — total of an attribute over the pieces on the sites; sum(NAME in SET, EXPR) — total of a number over the elements"),  # noqa: E501
     "max": ((2,), "max(SET, ATTRIBUTE) or max(A, B)"),
     "min": ((2,), "min(SET, ATTRIBUTE) or min(A, B)"),
     "unique_max": ((2,), "unique_max(SET, ATTRIBUTE) — the one site whose piece has the strictly highest value, else none"),  # noqa: E501
