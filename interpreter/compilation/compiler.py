@@ -1026,6 +1026,9 @@ class Compiler:
                     values.extend(c.const)
                     weights.extend([w] * len(c.const))
                     out_type = Type.PLAYER if c.type is Type.PLAYERS else Type.SITE
+                elif c.type is Type.PLAYER and c.const == -1 and isinstance(value, ast.Name) \
+                        and value.id in self.model.all_players:
+                    continue  # (a player not in play with these options is no outcome)
                 elif c.type in (Type.INT, Type.PLAYER, Type.SITE, Type.STR):
                     if c.type is Type.STR:  # (written into the notation NAME:{outcome})
                         try:
@@ -1046,6 +1049,11 @@ class Compiler:
                     break
         if len(values) > MAX_OUTCOMES:
             raise RuleError(chance.pos, f"chance '{chance.name}' has more than {MAX_OUTCOMES} outcomes")
+        if not values and chance.outcomes:
+            # (the players listed are all out of play: the outcome is still a player)
+            self.errors.append(RuleError(chance.pos, f"chance '{chance.name}' has no outcome with these options: "
+                                                     "every player it lists is out of play (format.md 2.3)"))
+            return [], [], Type.PLAYER
         return values, weights, out_type
 
     def _label(self, value: Any, type_: Type) -> str:

@@ -244,7 +244,8 @@ class LogicFamily:
             x.expect(right, NUMBERS, e.right, f"the right side of '{op}'")
         elif not comparable(left.type, right.type):
             self._check_flag_option(e)
-            raise RuleError(e.pos, f"cannot compare {describe(left)} with {describe(right)}")
+            raise RuleError(e.pos, f"cannot compare {describe(left)} with {describe(right)}",
+                            x.shadowed_option(e.left, left) or x.shadowed_option(e.right, right))
         if Type.STR in (left.type, right.type):
             self._check_option_value(e)
         if left.is_const and right.is_const:

@@ -698,6 +698,9 @@ class SetFamily:
 
     def sum(self, e: ast.Call, scope: Scope) -> Code:
         x = self.x
+        first = e.args[0]
+        if isinstance(first, ast.In) and isinstance(first.item, ast.Name) and not first.negated:
+            return self._sum_of_values(e, scope)
         coll = self._sites_argument(e, scope, "sum")
         measure = self._measure(e.args[1], "sum")
         fixed = self._fixed_sites(coll)
@@ -725,6 +728,23 @@ class SetFamily:
             return Code(total, Type.INT, coll.deps, cost=coll.cost + coll.size)
         return Code(pyast.helper("h_sum", pyast.name("b"), coll.code, pyast.num(measure), self.pieces.values_table()),
                     Type.INT, coll.deps, cost=coll.cost + coll.size)
+
+    def _sum_of_values(self, e: ast.Call, scope: Scope) -> Code:
+        """`sum(NAME in SET, EXPR)`: the total of a number worked out for each element
+        (of a set of sites, `players` or a set of directions) — the fifteens of a hand
+        as the sum over its cards of a count, which `count` would only test."""
+        x = self.x
+        coll, name = self._quantified(e, scope)
+        var = x.src.fresh("i")
+        # (no statements written before the sum: they could not read the loop's element)
+        inner = scope.child(sink=None)
+        inner.locals[name] = self._element(coll, var)
+        value = x.expect(x.compile(e.args[1], inner), NUMBERS, e.args[1], "the second argument of 'sum'")
+        if coll.is_const and not coll.const:
+            return x.const(0, Type.INT)
+        code = pyast.helper("sum", pyast.genexp(value.code, pyast.name(var), coll.code))
+        return Code(code, value.type, coll.deps | (value.deps - {Dep.LOCALS}),
+                    cost=coll.cost + coll.size * (1 + value.cost))
 
     def _fixed_sites(self, coll: Code) -> Optional[tuple[int, ...]]:
         """The sites of `coll` when they are known while compiling (a region, one

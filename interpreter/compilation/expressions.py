@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import replace
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Optional
 
 from ..parsing import ast
 from . import pyast
@@ -55,7 +55,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "count": ((1, 2), "count(SET) or count(SET, CONDITION) — how many elements (for which the condition holds, `it` being each)"),  # noqa: E501
     "exists": ((1, 2), "exists(SET) or exists(SET, CONDITION) — whether some element (meets the condition)"),
     "all": ((2,), "all(SET, CONDITION) — whether every element meets the condition (`it` being each)"),
-    "sum": ((2,), "sum(SET, ATTRIBUTE) — total of an attribute over the pieces on the sites"),
+    "sum": ((2,), "sum(SET, ATTRIBUTE) — total of an attribute over the pieces on the sites; sum(NAME in SET, EXPR) — total of a number over the elements"),  # noqa: E501
     "max": ((2,), "max(SET, ATTRIBUTE) or max(A, B)"),
     "min": ((2,), "min(SET, ATTRIBUTE) or min(A, B)"),
     "unique_max": ((2,), "unique_max(SET, ATTRIBUTE) — the one site whose piece has the strictly highest value, else none"),  # noqa: E501
@@ -225,14 +225,17 @@ class ExpressionCompiler:
         if c.type not in types:
             whole_number(c, e, what)
             words = " or ".join(t.words for t in types if t is not Type.DECIMAL)
-            hint = None
-            if isinstance(e, ast.Name) and e.id in self.model.options:
-                # (a built-in name comes first: an option `players` is not read in the rules)
-                hint = (f"in the rules '{e.id}' is built in ({describe(c)}), not the option '{e.id}'"
-                        + (": count(players) is how many play" if e.id == "players" else "")
-                        + "; give the option another name to read it")
-            raise RuleError(e.pos, f"{what} must be {words}, found {describe(c)}", hint)
+            raise RuleError(e.pos, f"{what} must be {words}, found {describe(c)}", self.shadowed_option(e, c))
         return c
+
+    def shadowed_option(self, e: ast.Expr, c: Code) -> Optional[str]:
+        """The hint for a built-in name that is also an option's (a built-in name comes
+        first: an option `players` is not read in the rules); None for any other."""
+        if not (isinstance(e, ast.Name) and e.id in self.model.options):
+            return None
+        return (f"in the rules '{e.id}' is built in ({describe(c)}), not the option '{e.id}'"
+                + (": count(players) is how many play" if e.id == "players" else "")
+                + "; give the option another name to read it")
 
     def as_sites(self, c: Code) -> Code:
         """A track where a set of sites is wanted: its sites, in order."""

@@ -227,6 +227,10 @@ PLACING_RULES = ("phase play:\n    turn: place\ndecision place:\n    action ston
      "game.rules:8:16: error: the left side of '-' must be a number, found a set of players",
      "hint: in the rules 'players' is built in (a set of players), not the option 'players': "
      "count(players) is how many play; give the option another name to read it"),
+    ("            if players == 3:\n                place\n",
+     "game.rules:8:16: error: cannot compare a set of players with a number (3)",
+     "hint: in the rules 'players' is built in (a set of players), not the option 'players': "
+     "count(players) is how many play; give the option another name to read it"),
     # a statement word called like a procedure
     ("            give(1, 0)\n", 'game.rules:8:17: error: found "("',
      'hint: "give" at the start of a statement is a word of the rules language, not a name: a procedure '
