@@ -182,7 +182,9 @@ class KeptByMove:
     and given again while they hold the same. The other kept answers are the
     listed position's; this one is a candidate's, asked again listing after
     listing (a king's steps, each a whole attack test from its landing, while
-    the pieces about it stay). On a miss the check is asked as `noting`
+    the pieces about it stay). Only a listing's (given its memo): a playout
+    asks the check of the action it picks, seldom of a position that comes
+    back. On a miss the check is asked as `noting`
     (lone_pieces.noting_reads: the same code, memo None — its own reads, not a
     kept entry's —, giving also the bits of the sites it read: the origin among
     them, read first)."""
@@ -201,6 +203,8 @@ class KeptByMove:
         return self.check.__name__
 
     def __call__(self, s: Any, code: Any, memo: Any = None) -> Any:
+        if memo is None:  # (not a listing's: a playout's pick, whose positions seldom come back — a miss
+            return self.check(s, code)  # costs about two checks)
         board = s.board
         p = s.player
         mover = board[code[1]]

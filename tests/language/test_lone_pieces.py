@@ -278,6 +278,11 @@ def test_the_kings_check_keeps_its_answer_by_code(tmp_path):
     sites = game.layout.sites
     whites = [(sites[code[1]], sites[code[2]]) for code in asked[3:] if sites[code[1]] == "b1"]
     assert whites == [("b1", "b2")]  # (black's king asked its own moves meanwhile)
+    # a playout's pick (no memo) is asked of the check as it is: nothing noted, nothing kept
+    code = next(code for code in game.engine.legal(state) if sites[code[2]] == "a1")
+    before = len(asked)
+    kept[0].kept.clear()
+    assert not kept[0](state, code) and len(asked) == before and not kept[0].kept
 
 
 def test_a_check_reading_more_than_the_board_keeps_no_answer_by_code():
