@@ -34,7 +34,7 @@ from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
 from .journal import WRITTEN, in_place
-from .lone_pieces import lone_anchors, mover_first, mover_list_unchanged
+from .lone_pieces import lone_anchors, mover_first, mover_list_unchanged, noting_reads, read_through_board
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -189,6 +189,10 @@ class CaseWriter:
         self._clearance = ""
         # by check: its clearance
         self.clearances: dict[str, str] = {}
+        # check -> (the lone kind whose moves' answers are kept by code, the check noting the sites it
+        # reads: runtime/kept_answers.KeptByMove)
+        self.kept_by_move: dict[str, tuple[int, str]] = {}
+        self._kept_kind: Optional[int] = None  # (what the last `_check_body` found of it)
         # by check with a clearance: its screen, where it asks conjuncts before its case (clearances.py)
         self.screens: dict[str, str] = {}
         # the clearances of moves (their places the code's origin and destination), by the
@@ -304,6 +308,7 @@ class CaseWriter:
         if self._after_repeats:  # (the kept answer asked once, before the case: written again without the second)
             lookups = []
             body = self._check_body(case, phase, condition, lookups, self._after_repeats)
+        kept_kind = self._kept_kind
         tried = in_place(body, self.src.fresh, aliases, self._answer_kept)
         if tried is None:
             body = self._check_body(case, phase, condition, None)
@@ -318,6 +323,9 @@ class CaseWriter:
         # answers are even looked up)
         first = settled + lookups + early if self._clearance else lookups + early + settled
         name = self._case_function(case, first + tried.statements(), what, check=True)
+        if kept_kind is not None and not self.compiler.probes.coverage \
+                and read_through_board([], settled) and not pyast.names_in(settled) & {"s", "o"}:
+            self.kept_by_move[name] = (kept_kind, self._noting_check(name, what, case))
         if self._clearance:
             self.clearances[name] = self._clearance
             # (a move's clearance tests its two places alone: no screen)
@@ -325,6 +333,16 @@ class CaseWriter:
             if screen:
                 self.screens[name] = screen
         return name
+
+    def _noting_check(self, name: str, what: str, case: CaseCode) -> str:
+        """The name of the check `name` written again noting the sites it reads
+        (lone_pieces.noting_reads): `f(s, code, memo=None) -> (answer, sites' bits)`."""
+        src = self.src
+        written = src.functions[-1]
+        assert isinstance(written, py.FunctionDef) and written.name == name
+        body = noting_reads(written.body, self._site_bits(), src.fresh)
+        return src.function(src.fresh("f"), ["s", "code", "memo"], body,
+                            Origin(what + " (noting the sites it reads)", case.pos), defaults=[pyast.none()])
 
     def _screen(self, case: CaseCode, settled: list[py.stmt], check: str) -> str:
         """The name of `screen(s, run, blocked, places, memo, rejected,
@@ -663,7 +681,9 @@ class CaseWriter:
         entry is `repeated` is asked without its kept answer: the check has found
         it not kept before playing the case, and would find the same after."""
         src = self.src
+        self._kept_kind = None
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
+        plain: list[py.AST] = []  # (the parts as asked where nothing is kept: `read_through_board`)
         with src.origin(Origin(what, case.pos)), src.capture() as body:
             reuse = lookups is not None
             parents = [self._reusable(self._parent_answer(lines, code), case, phase) if reuse else None
@@ -700,6 +720,7 @@ class CaseWriter:
                 if lone:
                     lines = mover_first(lines, code, lone, src.fresh, lists=lists)
                 asked = list(lines) + [pyast.if_(code, [forbidden])]
+                plain += asked
                 if parent is None:
                     closed = []
                     for gate in gates:  # (a gate false on the listed position and kept: the part is false)
@@ -722,7 +743,10 @@ class CaseWriter:
             src.add(pyast.return_(pyast.false()))
         if lists and not pasted_after and case.pattern is CasePattern.MOVE:
             # (the mover's own list left alone where the parts' loops go over its site instead)
-            return mover_list_unchanged(body, case.body, body[len(case.body):], lists)
+            unchanged = mover_list_unchanged(body, case.body, body[len(case.body):], lists)
+            if any(new is not old for new, old in zip(unchanged, body)) and read_through_board(case.body, plain):
+                self._kept_kind = lists[0][1]  # (the one kind of the loops: mover_list_unchanged)
+            return unchanged
         return body
 
     def _parent_answer(self, lines: Sequence[py.stmt], code: py.expr) -> Optional[ParentAnswer]:

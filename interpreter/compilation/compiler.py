@@ -29,6 +29,7 @@ from ..runtime.clearances import ClearedChecks
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
 from ..runtime.helpers import NotationKeys, ResultCheck, empty_counter, fixed_counter
+from ..runtime.kept_answers import KeptByMove
 from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from ..runtime.state import State
@@ -129,6 +130,8 @@ class _Written(NamedTuple):
     clearances: dict[str, str]  # check -> its clearance (cases.CaseWriter._clearance_function)
     screens: dict[str, str]  # check -> its screen (cases.CaseWriter._screen)
     move_clearances: frozenset[str]  # the clearances of moves (cases.CaseWriter._move_clearance_function)
+    kept_by_move: dict[str, tuple[int, str]]  # check -> (the lone kind of the moves whose answers are kept,
+    # the check noting its reads: cases.CaseWriter.kept_by_move)
     deferred: dict[int, str]  # case -> the check of its deferred `where` (ActionPlan.deferred)
     no_action: list[str]  # by phase
     before_turn: list[Optional[str]]  # by phase
@@ -408,7 +411,8 @@ class Compiler:
         # `forbid result` checks need not keep it: they give the board back as it
         # was, or play on a copy they drop, and nothing they run reads it)
         unkept = set() if self.exprs.uses_board_repetitions else \
-            {name for row in written.checks for name in row if name} | set(written.deferred.values())
+            {name for row in written.checks for name in row if name} | set(written.deferred.values()) \
+            | {noting for _, noting in written.kept_by_move.values()}
         # (a check calling another generated function that writes the board, in place,
         # keeps the key too: that function's writes would change it, its undo not)
         writers = {f.name for f in functions if writes_board(f)}
@@ -448,7 +452,8 @@ class Compiler:
                           [n in written.clearances and written.clearances[n] in written.move_clearances
                            for n in names])
             if any(n in written.clearances for n in names) else row
-            for row, names in ((tuple(namespace[n] if n else None for n in names), names)
+            for row, names in ((tuple(self._check_of(namespace, n, written.kept_by_move) if n else None
+                                      for n in names), names)
                                for names in written.checks))
         candidate_checks = checks
         if written.deferred:
@@ -462,6 +467,14 @@ class Compiler:
             later[written.checks_table] = checks
         bind_later(self.src, namespace, later)
         return self._contract(chances, plans, phases, written, namespace, results, checks, candidate_checks)
+
+    @staticmethod
+    def _check_of(namespace: dict[str, Any], name: str, kept_by_move: dict[str, tuple[int, str]]) -> Any:
+        """The check `name` of the module, its answers for moves of a lone kind kept by
+        code where it gives them so (cases.CaseWriter.kept_by_move, runtime/kept_answers.KeptByMove)."""
+        check = namespace[name]
+        kept = kept_by_move.get(name)
+        return check if kept is None else KeptByMove(check, kept[0], namespace[kept[1]])
 
     def _write_functions(self, plans: list[Optional[DecisionPlan]], phases: list[PhaseCode],
                          score: Optional[tuple[list[py.stmt], Code]]) -> _Written:
@@ -516,6 +529,7 @@ class Compiler:
             clearances=case_writer.clearances,
             screens=case_writer.screens,
             move_clearances=frozenset(case_writer.move_clearances.values()),
+            kept_by_move=case_writer.kept_by_move,
             deferred={case: case_writer.write_deferred_check(self.cases[case], condition)
                       for case, condition in deferred.items()},
             no_action=[case_writer.write_no_action(i, phase) for i, phase in enumerate(phases)],

@@ -106,7 +106,8 @@ def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked
     over the list — so the check's answer is the same, and the journal's
     changes and undo of the list are not paid (a king's or general's own moves,
     one check each per listing). Only where nothing else reads a site list:
-    every other `o` in the case a change of a list (journaled as before), in
+    every other `o` in the case a change of a list, under tests or not (a
+    captured piece's: journaled as before), in
     the parts only those loops' lists, and no `s` (helpers given the state);
     else `body` as it is."""
     owners = {owner for owner, _, _ in lists}
@@ -119,7 +120,7 @@ def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked
             or any(pyast.assigns(case, name) for name in ("pc", "p", "to")):
         return list(body)
     # (the case's other site lists: changes alone — any such statement is one — and no `s`)
-    changing = [stmt for stmt in case if _list_change(stmt)]
+    changing = [stmt for stmt in pyast.statements_in(case) if _list_change(stmt)]
     if _names(case, "s") or _names(case, "o") != sum(_names([stmt], "o") for stmt in changing):
         return list(body)
     # (the parts: the lists of the loops alone, no `s`, and `at` where the case left it)
@@ -133,6 +134,62 @@ def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked
     for stmt in changes:
         changed = pyast.splice(changed, stmt, [pyast.if_(pyast.not_(lone), [stmt])])
     return changed
+
+
+def read_through_board(case: Sequence[py.stmt], parts: Sequence[py.AST]) -> bool:
+    """Whether a check that `mover_list_unchanged` changed, made of the move
+    `case` and the parts `parts` (as `mover_first` left them), gives for a
+    mover of the lone kind an answer that follows from the action's code, the
+    players and the board's pieces at the sites it reads (runtime/
+    kept_answers.KeptByMove keeps it so): every board read a subscript
+    `b[...]` (none given whole to a helper, which could read it unseen), no
+    variable read by the parts, and the case's variables only set (`v[K] = E`,
+    `v[K] += E`: what the case writes on the board never depends on them). The
+    site lists and `s` are read by neither (`mover_list_unchanged`)."""
+    nodes = [*case, *parts]
+    boards = sum(_names([node], "b") for node in nodes)
+    subscripted = sum(1 for node in nodes for sub in pyast.walk(node)
+                      if isinstance(sub, py.Subscript) and pyast.is_name(sub.value, "b"))
+    if boards != subscripted or any(_names([node], "v") for node in parts):
+        return False
+    setting = [stmt for stmt in pyast.statements_in(case) if _sets_variable(stmt)]
+    return _names(case, "v") == sum(_names([stmt], "v") for stmt in setting)
+
+
+def noting_reads(body: Sequence[py.stmt], bits: py.expr, fresh: Callable[[str], str]) -> list[py.stmt]:
+    """`body` (a check's function's, registers loaded) noting the sites it reads:
+    each read `b[E]` becomes `b[x if (r := r | bits[(x := E)]) else x]` (E
+    worked out once, `bits` each site's bit, none for site -1) and each
+    `return X` returns `(X, r)` — the sites a `KeptByMove` keeps its answer
+    with (runtime/kept_answers.py), noted by the code rather than by a board
+    that notes each read in Python (several times the check's cost)."""
+    read = fresh("t")
+    site = fresh("t")
+
+    def noted(node: py.AST) -> Optional[py.AST]:
+        if isinstance(node, py.Subscript) and isinstance(node.ctx, py.Load) and pyast.is_name(node.value, "b"):
+            index = pyast.replace_nodes(node.slice, noted)
+            bit = pyast.sub(bits, pyast.walrus(site, index))
+            return pyast.sub(pyast.name("b"), pyast.ifexp(
+                pyast.name(site), pyast.walrus(read, pyast.binop(pyast.name(read), "|", bit)), pyast.name(site)))
+        if isinstance(node, py.Return):
+            value = pyast.replace_nodes(node.value, noted) if node.value is not None else pyast.none()
+            return pyast.return_(pyast.tuple_(value, pyast.name(read)))
+        return None
+
+    return [pyast.assign(pyast.name(read), pyast.num(0)), *(pyast.replace_nodes(stmt, noted) for stmt in body)]
+
+
+def _sets_variable(stmt: py.stmt) -> bool:
+    """`v[K] = E` or `v[K] op= E`, no name bound inside it (its `v`s flow into `v` alone)."""
+    if isinstance(stmt, py.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+    elif isinstance(stmt, py.AugAssign):
+        target = stmt.target
+    else:
+        return False
+    return isinstance(target, py.Subscript) and pyast.is_name(target.value, "v") \
+        and not any(isinstance(node, py.NamedExpr) for node in pyast.walk(stmt))
 
 
 def _names(nodes: Sequence[py.AST], name: str) -> int:

@@ -145,3 +145,80 @@ def keep_entry(record: Callable[..., Any], s: Any, entry: tuple[Any, ...],
     at = [site for site in range(len(board)) if compared >> site & 1]
     pieces = itemgetter(*at) if at else _nothing
     _KEPT[record, p] = (board[:], entry, pieces, pieces(board), compared, listed)
+
+
+# (the answers a KeptByMove keeps for a player: bounded, emptied when full)
+MOVES_KEPT = 1 << 15
+# By the sites' bits a noting check gave: what gives the pieces at those sites (bounded, emptied when full)
+_GETTERS: dict[int, Callable[[Any], Any]] = {}
+GETTERS_KEPT = 4096
+
+
+def pieces_at(sites: int) -> Callable[[Any], Any]:
+    """What gives a board's pieces at `sites` (a bitmask, not 0): kept by mask
+    — a king's test from one landing reads the same sites while the lines
+    about it are blocked alike."""
+    getter = _GETTERS.get(sites)
+    if getter is None:
+        if len(_GETTERS) >= GETTERS_KEPT:
+            _GETTERS.clear()
+        at = []
+        rest = sites
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            at.append(low.bit_length() - 1)
+        getter = _GETTERS[sites] = itemgetter(*at)
+    return getter
+
+
+class KeptByMove:
+    """A move's `forbid result` check whose answer, where the mover is the
+    player's piece of the lone kind `kind`, follows from the action's code,
+    the player and the pieces at the sites the check reads (compilation/
+    lone_pieces.read_through_board: its parts' loops go over the mover's site
+    alone, the board is read by subscripts alone, variables only set): that
+    answer is kept by code with a getter over those sites and their pieces,
+    and given again while they hold the same. The other kept answers are the
+    listed position's; this one is a candidate's, asked again listing after
+    listing (a king's steps, each a whole attack test from its landing, while
+    the pieces about it stay). Only a listing's (given its memo): a playout
+    asks the check of the action it picks, seldom of a position that comes
+    back. On a miss the check is asked as `noting`
+    (lone_pieces.noting_reads: the same code, memo None — its own reads, not a
+    kept entry's —, giving also the bits of the sites it read: the origin among
+    them, read first)."""
+    __slots__ = ("check", "kind", "noting", "kept")
+
+    def __init__(self, check: Callable[..., Any], kind: int, noting: Callable[..., tuple[Any, int]]) -> None:
+        self.check = check
+        self.kind = kind
+        self.noting = noting
+        # by player, by code: (what gives the pieces at the sites read, those, the answer)
+        self.kept: dict[int, dict[Any, tuple[Callable[[Any], Any], Any, Any]]] = {}
+
+    @property
+    def __name__(self) -> str:
+        """The check's name (tools find its generated function by it)."""
+        return self.check.__name__
+
+    def __call__(self, s: Any, code: Any, memo: Any = None) -> Any:
+        if memo is None:  # (not a listing's: a playout's pick, whose positions seldom come back — a miss
+            return self.check(s, code)  # costs about two checks)
+        board = s.board
+        p = s.player
+        mover = board[code[1]]
+        if mover is None or mover[0] != p or mover[1] != self.kind:
+            return self.check(s, code, memo)
+        kept = self.kept.get(p)
+        if kept is None:
+            kept = self.kept[p] = {}
+        known = kept.get(code)
+        if known is not None and known[0](board) == known[1]:
+            return known[2]
+        answer, sites = self.noting(s, code)
+        if len(kept) >= MOVES_KEPT:
+            kept.clear()
+        pieces = pieces_at(sites)
+        kept[code] = (pieces, pieces(board), answer)
+        return answer

@@ -6,8 +6,15 @@ import ast
 
 from interpreter import load_game
 from interpreter.compilation import pyast, result_reuse
-from interpreter.compilation.lone_pieces import kind_tested, lone_anchors, mover_first, stop_after_lone
-from tests.helpers import parent_answer_calls, write_definition
+from interpreter.compilation.lone_pieces import (
+    kind_tested,
+    lone_anchors,
+    mover_first,
+    read_through_board,
+    stop_after_lone,
+)
+from interpreter.runtime.kept_answers import KeptByMove
+from tests.helpers import REPO, legal_codes_seen, parent_answer_calls, write_definition
 
 YAML = """\
 game: probe
@@ -51,9 +58,15 @@ def _game(tmp_path, king: str = "move"):
     return load_game(write_definition(tmp_path, YAML, RULES.replace("KING", king)))
 
 
+def _checks(game) -> list[ast.FunctionDef]:
+    """The generated functions but for the checks written again noting their reads (KeptByMove's)."""
+    return [function for function in game.rules.module.body if isinstance(function, ast.FunctionDef)
+            and "noting the sites it reads" not in game.rules.source_map[function.name].what]
+
+
 def _mover_loops(game) -> list[ast.For]:
     """The loops of the generated checks going over the mover's site or a list."""
-    return [node for function in game.rules.module.body if isinstance(function, ast.FunctionDef)
+    return [node for function in _checks(game)
             for node in ast.walk(function) if isinstance(node, ast.For) and isinstance(node.iter, ast.IfExp)]
 
 
@@ -170,7 +183,7 @@ def test_a_loop_pasted_twice_is_stopped_in_both_places():
 def _list_left_alone(game) -> int:
     """How many of the generated checks' statements change the mover's site
     list only where it is not the player's king (`if not (pc[0] == p and pc[1] == K):`)."""
-    return sum(1 for function in game.rules.module.body if isinstance(function, ast.FunctionDef)
+    return sum(1 for function in _checks(game)
                for node in ast.walk(function) if isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp)
                and "pc" in pyast.names_in([node.test]) and any(
                    isinstance(inner, ast.Attribute) and inner.attr in ("remove", "append")
@@ -231,3 +244,71 @@ def test_the_kept_answer_is_told_its_anchor_is_lone(tmp_path):
     game = load_game(write_definition(tmp_path / "made", YAML, made))
     kept = _kept_arguments(game)
     assert kept and all(len(args) == 2 for args in kept)
+
+
+def _noting_counted(check: KeptByMove) -> list:
+    """The codes `check` asks its noting check of from now on (its misses)."""
+    asked: list = []
+    noting = check.noting
+
+    def counted(s, code, memo=None):
+        asked.append(code)
+        return noting(s, code, memo)
+    check.noting = counted
+    return asked
+
+
+def test_the_kings_check_keeps_its_answer_by_code(tmp_path):
+    # (the king's move onto empty: its part's loop over the king's site alone, the board read by
+    # subscripts alone — its answer kept by code with the sites it read: kept_answers.KeptByMove)
+    game = _game(tmp_path)
+    checks = game.rules.result_checks[0]
+    kept = [check for check in checks if isinstance(check, KeptByMove)]
+    assert len(kept) == 1 and not any(isinstance(check, KeptByMove) for check in checks if check is not kept[0])
+    asked = _noting_counted(kept[0])
+    state = game.initial_state()
+    assert game.legal_notations(state) == ["b1a1", "d1c1", "d1d2"]
+    assert len(asked) == 3  # (b1a1, b1b2, b1c1: each asked whole once)
+    assert game.legal_notations(state) == ["b1a1", "d1c1", "d1d2"]
+    assert len(asked) == 3  # (listed again: every answer kept)
+    # the black stone north of b2 steps away: b1b2's kept answer read b3, asked again and
+    # now allowed; b1a1's (a2 north of a1) and b1c1's (c2) read nothing that changed
+    state = game.apply(game.apply(state, "d1d2"), "b3a3")
+    assert game.legal_notations(state) == ["b1a1", "b1b2", "d2d1", "d2d3"]
+    sites = game.layout.sites
+    whites = [(sites[code[1]], sites[code[2]]) for code in asked[3:] if sites[code[1]] == "b1"]
+    assert whites == [("b1", "b2")]  # (black's king asked its own moves meanwhile)
+    # a playout's pick (no memo) is asked of the check as it is: nothing noted, nothing kept
+    code = next(code for code in game.engine.legal(state) if sites[code[2]] == "a1")
+    before = len(asked)
+    kept[0].kept.clear()
+    assert not kept[0](state, code) and len(asked) == before and not kept[0].kept
+
+
+def test_a_check_reading_more_than_the_board_keeps_no_answer_by_code():
+    def parsed(text: str) -> list:
+        return ast.parse(text).body
+    part = parsed("for i0 in (at,) if b[at] is not None else o[p]:\n"
+                  "    if b[i0][1] == 5 and b[k1[i0]] is None: t = True")
+    assert read_through_board(parsed("b[frm] = None\nb[to] = pc\nv[0] += 1\nv[1] = v[0] + 2"), part)
+    # the board given whole to a helper (read unseen); a variable read by a part, or by the case
+    # where it decides what is written
+    assert not read_through_board(parsed("b[to] = pc\nh_flip(b, to)"), part)
+    assert not read_through_board(parsed("b[to] = pc"), part + parsed("t = v[0] > 3"))
+    assert not read_through_board(parsed("if v[0] > 3:\n    b[to] = None"), part)
+    assert not read_through_board(parsed("v[0] = (t9 := b[to])\nb[t9] = None"), part)
+
+
+def test_the_kept_answers_by_code_are_the_checks_answers():
+    # (random games of chess and xiangqi listed with the kings' and generals' answers kept
+    # by code, then with every check asked whole: the same legal codes at every ply)
+    for path, seeds in (("docs/examples/chess", range(3)), ("benchmarks/games/xiangqi", range(2))):
+        game = load_game(str(REPO / path))
+        assert any(isinstance(check, KeptByMove) for row in game.rules.result_checks for check in row)
+        kept = legal_codes_seen(game, seeds)
+        saved = KeptByMove.__call__
+        try:
+            KeptByMove.__call__ = lambda self, s, code, memo=None: self.check(s, code, memo)  # type: ignore
+            assert legal_codes_seen(game, seeds) == kept
+        finally:
+            KeptByMove.__call__ = saved  # type: ignore[method-assign]
