@@ -29,9 +29,9 @@ search's kept last answer), the case returns no value (nor from a loop), writes
 nothing in a loop under no test (a loop every action runs, a sowing, journaled
 at every turn of it, costs more than a copy of the position; one under a test,
 a flag spread along a chain a stone joined, only where it runs), and only where
-every decision's count may be asked of a position played in place (`counts_in_place`: it only reads the position) — no chance
-event, no listing filtered by `forbid result` —, so that the child is seldom
-played twice.
+every decision's count may be asked of a position played in place
+(`counts_in_place`: it only reads the position) — no chance event, no listing
+filtered by `forbid result` —, so that the child is seldom played twice.
 
 The case is taken as it was before the board's writes kept the board's key, the
 empty sites and the groups' records (board_keys.py), and the compiler has its
