@@ -2,7 +2,7 @@
 places after P on, round the turn order once, for which COND holds — the next
 player in turn who can play; none when no one can."""
 from interpreter import load_game
-from tests.helpers import stones_and_rocks, validate_says, winner, write_definition
+from tests.helpers import placing, stones_and_rocks, validate_says, winner, write_definition
 
 PLAYERS = ("north", "east", "south", "west")
 VARIABLES = """\
@@ -10,25 +10,15 @@ variables:
   out: {type: flag, per_player: true, default: {east: true, south: true}}
   chosen: {type: player}
 """
-RULES = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-    decision place:
-        action stone:
-            drop stone on sites
-            onto empty:
-                place
-                if to == b2 or to == c2:
-                    out[player] = true
-                chosen = player_after(player, 1, not out[it])
-                if chosen == none:
-                    draw
-                else:
-                    next turn chosen
-"""
-
+RULES = placing("""\
+    if to == b2 or to == c2:
+        out[player] = true
+    chosen = player_after(player, 1, not out[it])
+    if chosen == none:
+        draw
+    else:
+        next turn chosen
+""")
 
 def _game(tmp_path, rules=RULES):
     return load_game(write_definition(tmp_path, stones_and_rocks(players=PLAYERS, files=3, ranks=3,
@@ -66,8 +56,7 @@ def test_it_is_each_player_in_the_condition(tmp_path, capsys):
 
 
 def test_a_condition_that_loops_over_the_board(tmp_path):
-    rules = RULES.replace("not out[it]", "fewer_than_two(it)")
-    rules += "    define fewer_than_two(p) = count(pieces of p) < 2\n"
+    rules = "define fewer_than_two(p) = count(pieces of p) < 2\n" + RULES.replace("not out[it]", "fewer_than_two(it)")
     game = _game(tmp_path, rules)
     sites = ["@a1", "@a2", "@a3", "@b1", "@b3", "@c1", "@c2", "@c3"]  # none on b2: nobody is out
     movers, state = _movers(game, sites)

@@ -2,21 +2,10 @@
 action serves every player where the records tell their actions apart."""
 from interpreter import load_game
 from interpreter.frontends.adapters.actions import ActionIndex
-from tests.helpers import stones_and_rocks, validate_says, write_definition
+from tests.helpers import placing, stones_and_rocks, validate_says, write_definition
 
-PLACING = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-    decision place:
-        action stone:
-            drop stone on sites
-            notation "{player}:{to}"
-            onto empty:
-                place
-"""
-
+# (one action for every player, its notation naming the one who places)
+PLACING = placing("").replace("drop stone on sites\n", 'drop stone on sites\n        notation "{player}:{to}"\n')
 
 def _game(tmp_path, rules=PLACING):
     return load_game(write_definition(tmp_path, stones_and_rocks(players=("white", "black", "red"), files=2,

@@ -3,7 +3,7 @@ for each element of a set of sites, `players` or a set of directions — where
 `count(a in S, count(b in S, ...))` only counts the a with some b (a cribbage
 outsider's three aces scored 3 fifteens, not 6)."""
 from interpreter import load_game
-from tests.helpers import stones_and_rocks, validate_says, write_definition
+from tests.helpers import placing, stones_and_rocks, validate_says, write_definition
 
 EXTRA = """\
 attributes:
@@ -16,19 +16,7 @@ setup:
   black:
     stone: [{site: d4, pips: 7}]
 """
-RULES = """\
-    phase play:
-        turn: place
-        if no action:
-            draw
-    decision place:
-        action stone:
-            drop stone on sites
-            onto empty:
-                place
-                total = TOTAL
-"""
-
+RULES = placing("total = TOTAL\n")
 
 def _total(tmp_path, total):
     game = load_game(write_definition(tmp_path, stones_and_rocks(extra=EXTRA), RULES.replace("TOTAL", total)))
