@@ -38,7 +38,7 @@ empty sites and the groups' records (board_keys.py), and the compiler has its
 writes keep those of them the case or its ending's score reads (compiler
 `_kept_in_place`): its undo writes the board back through the same statements,
 and a record of the board kept by neither is left as it was, the board being as
-it was (the empty sites of gomoku and hex, read by the playouts' draws alone).
+it was (the empty sites of a placement game, read by the playouts' draws alone).
 """
 from __future__ import annotations
 
