@@ -1,8 +1,8 @@
 """How strong the default player is, against three opponents, at the same time a move.
 
     python -m benchmarks.strength [GAME...] [--against openspiel,previous,greedy]
-                                  [--seconds 0.25] [--games N] [--clock wall|process] [--out DIR]
-                                  [--methods NAME=VALUE,...]
+                                  [--seconds 0.25] [--games N] [--first N] [--clock wall|process]
+                                  [--out DIR] [--methods NAME=VALUE,...]
 
 For each bundled game (RoyalFiz with two players) and each benchmark game
 (benchmarks/catalog.py), the default player (`mcts`, given `--seconds` a move)
@@ -18,7 +18,11 @@ plays, seats swapped from game to game:
 Each match's result is kept in DIR (default `benchmarks/strength-results/`), one
 JSON file per game, opponent and time, so an interrupted run goes on where it
 stopped and `--games` more games extend a match (game k is a function of the
-seed and k). Each game's record holds `index`, `score` (of the default player: 1, 0.5,
+seed and k): run again with `--games 40` into the same DIR, games 20 to 39 are
+added. `--first 20 --games 40` plays games 20 to 39 alone — the second half of a
+match beside the first, into another DIR, or a half whose first is not wanted —
+and a later run without `--first` adds whatever numbers the file lacks; the
+file keeps its games in the order of their numbers. Each game's record holds `index`, `score` (of the default player: 1, 0.5,
 0), `plies` and `moves` (the notations, chance's included); against OpenSpiel also
 `regelwerk_seat` (0 or 1), `seconds` (each side's thinking time) and `capped` (stopped
 at the move cap), against the others `default_player` (the seat's name). Then the
@@ -198,25 +202,28 @@ def play_against(label: str, kind: str, options: dict, opponent: str, seconds: f
 
 
 def run_row(folder: Path, label: str, kind: str, options: dict, opponent: str, seconds: float, games: int,
-            clock: str = "wall") -> dict:
-    """The match's record, its missing games played now (the file is written after
-    each game, so that an interrupted run loses one game at most)."""
+            clock: str = "wall", first: int = 0) -> dict:
+    """The match's record, its missing games from `first` to `games` − 1 played now,
+    kept in the order of their numbers (the file is written after each game, so that
+    an interrupted run loses one game at most)."""
     path = result_file(folder, label, opponent, seconds, clock)
     record = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
         "game": label, "opponent": opponent, "seconds": seconds, "clock": clock, "methods": dict(METHODS),
         "games": []}
-    if len(record["games"]) < games and record.get("methods", {}) != METHODS:
+    played = {game["index"] for game in record["games"]}
+    missing = [index for index in range(first, games) if index not in played]
+    if missing and record.get("methods", {}) != METHODS:
         # (one file, one player: games of another variant would be counted as its)
         raise SystemExit(f"{path} holds games of the default player with --methods "
                          f"{_methods_text(record.get('methods', {})) or '(none)'}; this run has "
                          f"{_methods_text(METHODS) or '(none)'}: give another --out")
-    while len(record["games"]) < games:
+    for index in missing:
         started = time.monotonic()
-        index = len(record["games"])
         if opponent == "openspiel":
             record["games"] += play_against_openspiel(label, seconds, index, 1, clock)
         else:
             record["games"] += play_against(label, kind, options, opponent, seconds, index, 1, clock)
+        record["games"].sort(key=lambda game: game["index"])
         record["wall_seconds"] = record.get("wall_seconds", 0) + round(time.monotonic() - started)
         path.write_text(json.dumps(record, indent=1), encoding="utf-8")
     return record
@@ -255,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=0.25, help="time a move of both sides (default 0.25)")
     parser.add_argument("--games", dest="count", type=int, default=None,
                         help="games a match (default: 30 against openspiel and previous, 10 against greedy)")
+    parser.add_argument("--first", type=int, default=0, metavar="N",
+                        help="play the match's games from number N on only (those its file lacks): the second "
+                             "half of a match beside the first")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="what the time a move is measured on (default: wall; process: processor time)")
     parser.add_argument("--out", type=Path, default=RESULTS, metavar="DIR")
@@ -287,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
                 record = json.loads(path.read_text(encoding="utf-8"))
             else:
                 record = run_row(args.out, label, kind, options, opponent, args.seconds,
-                                 args.count or GAMES[opponent], args.clock)
+                                 args.count or GAMES[opponent], args.clock, args.first)
             if record["games"]:
                 rows.append(table_row(record))
                 if not args.table_only:  # (progress, while matches are played)

@@ -161,3 +161,15 @@ def test_a_table_of_a_folder_without_those_matches_says_what_it_holds(tmp_path, 
     assert main(["tablut", "--table-only", "--out", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "--clock wall; it holds tablut-previous-0.25s-cpu.json (`-cpu` files: --clock process)" in err
+
+
+def test_a_match_from_a_later_game_on_and_its_first_games_added_after(tmp_path):
+    from benchmarks.strength.__main__ import run_row
+
+    record = run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 2, first=1)
+    assert [game["index"] for game in record["games"]] == [1]
+    seat = record["games"][0]["default_player"]
+    record = run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 2)
+    assert [game["index"] for game in record["games"]] == [0, 1]
+    assert record["games"][1]["default_player"] == seat != record["games"][0]["default_player"]
+    assert run_row(tmp_path, "lielow", "bundled", {}, "greedy", 0.01, 2) == record  # nothing missing: nothing played
