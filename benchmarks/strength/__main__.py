@@ -22,12 +22,12 @@ seed and k): run again with `--games 40` into the same DIR, games 20 to 39 are
 added. `--first 20 --games 40` plays games 20 to 39 alone — the second half of a
 match beside the first, into another DIR, or a half whose first is not wanted —
 and a later run without `--first` adds whatever numbers the file lacks; the
-file keeps its games in the order of their numbers. Each game's record holds `index`, `score` (of the default player: 1, 0.5,
-0), `plies` and `moves` (the notations, chance's included); against OpenSpiel also
-`regelwerk_seat` (0 or 1), `seconds` (each side's thinking time) and `capped` (stopped
-at the move cap), against the others `default_player` (the seat's name). Then the
-table is printed in Markdown: games, wins, draws, losses,
-the win rate with its 95% (Wilson) interval, the score rate (a draw counts half)
+file keeps its games in the order of their numbers. Each game's record holds
+`index`, `score` (of the default player: 1, 0.5, 0), `plies` and `moves` (the
+notations, chance's included); against OpenSpiel also `regelwerk_seat` (0 or 1),
+`seconds` (each side's thinking time) and `capped` (stopped at the move cap),
+against the others `default_player` (the seat's name). Then the table is printed in
+Markdown: games, wins, draws, losses, the win rate with its 95% (Wilson) interval, the score rate (a draw counts half)
 and the Elo difference it means, with the interval of the score rate in Elo.
 
 Run it niced and alone on a shared machine: a time budget measures the machine
