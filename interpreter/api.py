@@ -558,17 +558,27 @@ class Game(CheckedGame):
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
         """At a chance event: every outcome as `(Action, probability)`; empty when a
         player is to move or the game is over. The list is the same for every
-        position of one chance event (`decision(state)`), so a tool may keep it
-        per event."""
+        position of one chance event (`decision(state)`) unless it draws from a
+        set (`outcomes one of SET`, `is_drawn_from_set`): then it holds the set's
+        members as the position stands, each as likely."""
         if self.engine.to_move(state) != CHANCE:
             return []
-        # A chance event's outcomes are the same in every position: made once.
+        if self.is_drawn_from_set(state):
+            return [(self._action(code), p) for code, p in self.engine.chance_probabilities(state)]
+        # A chance event's fixed outcomes are the same in every position: made once.
         known = self._chance_actions.get(state.decision)
         if known is None:
             known = self._chance_actions[state.decision] = tuple(
                 (self._action(code), p) for code, p in self.engine.chance_probabilities(state)
             )
         return list(known)
+
+    def is_drawn_from_set(self, state: State) -> bool:
+        """Whether the chance event `state` is at draws its outcomes from a set as
+        the position stands (`outcomes one of SET`, docs/format.md 3.9), so that
+        they differ from one position of the event to another."""
+        decision = self.engine.decisions[state.decision]
+        return decision.is_chance and decision.legal is not None
 
     def parse_action(self, state: State, text: str) -> Action:
         """The legal `Action` of `state` whose notation is `text` (surrounding

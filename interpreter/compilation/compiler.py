@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast as py
 import re
+from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Collection, Iterable, NamedTuple, Optional, TypeVar
@@ -187,6 +188,8 @@ class Compiler:
         # the functions before the board's writes kept what they keep, by name (the same)
         self._before_upkeep: dict[str, py.FunctionDef] = {}
         self._liberties = False  # whether a function asks a group's liberties (the same)
+        # by chance event drawn from a set (`outcomes one of SET`): its lister's name
+        self._member_listers: dict[int, str] = {}
         # whether the writes keep the board's key (the same): for `board repetitions`,
         # and for `repetitions` where that costs less than hashing the whole board
         self.keeps_board_key = False
@@ -582,7 +585,8 @@ class Compiler:
             site_names=tuple(m.board.names),
             kind_symbols=tuple(k.symbol for k in sorted(m.kinds.values(), key=lambda k: k.index)),
             decisions=tuple(
-                chance if chance is not None else self._decision_info(plan, names, keys, namespace, longest.get(index))
+                (self._drawn_chance(chance, index, namespace) if chance is not None
+                 else self._decision_info(plan, names, keys, namespace, longest.get(index)))
                 for index, (chance, plan, names) in enumerate(zip(chances, plans, written.listers))
             ),
             cases=tuple(case.info() for case in self.cases),
@@ -621,6 +625,13 @@ class Compiler:
                                    for row in self.in_place_counts),
             keeps_chains=self.keeps_chains,
         )
+
+    def _drawn_chance(self, chance: DecisionInfo, index: int, namespace: dict[str, Any]) -> DecisionInfo:
+        """A chance event with its lister where its outcomes are drawn from a set."""
+        name = self._member_listers.get(index)
+        if name is None:
+            return chance
+        return replace(chance, legal=namespace[name], legal_with_duplicates=namespace[name])
 
     def _write_counters(self, written: _Written, plans: list[Optional[DecisionPlan]]) -> dict[str, str]:
         """For each decision's lister that the counts of `_counted` do not cover, the
@@ -713,8 +724,9 @@ class Compiler:
         if self.probes.coverage is not None:
             return ()
         trees = {f.name: f for f in self.src.functions if isinstance(f, py.FunctionDef)}
-        fixed = [chance is not None or (names is not None and index not in longest and names.legal in trees
-                                        and fixed_listing(trees[names.legal]))
+        fixed = [chance is not None and index not in self._member_listers
+                 or (names is not None and index not in longest and names.legal in trees
+                     and fixed_listing(trees[names.legal]))
                  for index, (chance, names) in enumerate(zip(chances, written.listers))]
         known = []
         for per_phase in written.runs:
@@ -959,7 +971,12 @@ class Compiler:
     # ------------------------------------------------------------ chance
     def _chance(self, chance: ast.Chance, index: int) -> DecisionInfo:
         try:
-            values, weights, out_type = self._outcomes(chance)
+            if chance.outcomes_member_of is not None:
+                # (every site an outcome, those of the set as the position stands listed)
+                size = self.model.board.size
+                values, weights, out_type = list(range(size)), [1] * size, Type.SITE
+            else:
+                values, weights, out_type = self._outcomes(chance)
             reported = False
         except RuleError as err:
             # Reported at the outcomes line alone: the statements are compiled with
@@ -988,13 +1005,46 @@ class Compiler:
             index, CasePattern.CHANCE, chance.name, (chance.name + ":", "{outcome}"), where, chance.pos,
             body=lines, outcomes=values_name, cost=cost, effects=effects,
         ))
+        codes = tuple((case_id, NO_SITE, NO_SITE, NO_SITE, k) for k in range(len(values)))
+        if chance.outcomes_member_of is not None and not reported:
+            lister = self.guard(lambda: self._member_lister(chance, codes))
+            if lister is not None:
+                self._member_listers[index] = lister
         return DecisionInfo(
             chance.name, chance.pos, True,
             outcome_values=values_t, outcome_labels=tuple(self._label(v, out_type) for v in values),
             probabilities=tuple(float(Fraction(w, total)) for w in weights),
-            codes=tuple((case_id, NO_SITE, NO_SITE, NO_SITE, k) for k in range(len(values))),
+            codes=codes,
             uniform=len(set(weights)) == 1,
         )
+
+    def _member_lister(self, chance: ast.Chance, codes: tuple[tuple[int, ...], ...]) -> str:
+        """The function listing the outcomes of `outcomes one of SET`: the codes of
+        the sites of SET as the position stands, in board order (each as likely:
+        Engine.chance_probabilities); an empty set is an error when the event comes."""
+        member_of = chance.outcomes_member_of
+        assert member_of is not None
+        where = f"the outcomes of chance '{chance.name}'"
+        scope = self.scope((), where)
+        with self.src.origin(Origin(where, member_of.pos)):
+            lines, c = self.exprs.lowered(member_of, scope)
+            c = self.exprs.as_sites(c)
+            if c.type is not Type.SITES:
+                raise RuleError(member_of.pos, f"'outcomes one of' needs a set of sites, found {describe(c)}",
+                                "e.g. 'outcomes one of sites - pieces' (the empty sites) or 'outcomes one of pieces of "
+                                "player'")
+            listed = pyast.name(self.src.fresh("l"))
+            site = pyast.name(self.src.fresh("l"))
+            message = self.src.const(f"chance '{chance.name}' has no outcome here: the set it draws from is empty")
+            body = list(lines) + [
+                pyast.assign(listed, pyast.listcomp(
+                    pyast.sub(self.src.const(codes), site), site,
+                    pyast.helper("sorted", pyast.helper("set", c.code)))),
+                pyast.if_(pyast.not_(listed), [pyast.expr_stmt(pyast.helper(
+                    "h_fail", self.src.const(member_of.pos), message))]),
+                pyast.return_(listed),
+            ]
+            return self.src.function(self.src.fresh("f"), ["s"], with_registers(body), Origin(where, member_of.pos))
 
     def _outcomes(self, chance: ast.Chance) -> tuple[list[Any], list[int], Type]:
         values: list[Any] = []

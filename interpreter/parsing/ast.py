@@ -573,6 +573,8 @@ class Chance:
     outcomes_range: Optional[tuple[Expr, Expr]]
     outcomes: list[Outcome]
     body: list[Stmt]
+    # `outcomes one of SET`: a site of SET as the position stands, each as likely
+    outcomes_member_of: Optional[Expr] = None
 
 
 @dataclass

@@ -178,7 +178,8 @@ Children = list[Any]
 # An entry of a phase or a decision, or a part of an action: (what, where, value).
 _Entry = tuple[str, ast.Pos, Any]
 # A chance event's outcomes: ((low, high) of a range, or None; the listed outcomes).
-_Outcomes = tuple[Optional[tuple[ast.Expr, ast.Expr]], list[ast.Outcome]]
+# (the range, the listed outcomes, the set of sites an outcome is one of)
+_Outcomes = tuple[Optional[tuple[ast.Expr, ast.Expr]], list[ast.Outcome], Optional[ast.Expr]]
 
 
 @v_args(meta=True)
@@ -367,18 +368,21 @@ class _ToAst(Transformer[Token, list[ast.Item]]):
         return decision
 
     def chance(self, meta: Meta, ch: Children) -> ast.Chance:
-        name, (rng, outcomes), *body = ch
-        return ast.Chance(self.p(meta), str(name), rng, outcomes, list(body))
+        name, (rng, outcomes, member_of), *body = ch
+        return ast.Chance(self.p(meta), str(name), rng, outcomes, list(body), member_of)
 
     def outcomes(self, meta: Meta, ch: Children) -> _Outcomes:
-        made: _Outcomes = ch[0]  # by outcome_range or outcome_list
+        made: _Outcomes = ch[0]  # by outcome_range, outcome_member or outcome_list
         return made
 
     def outcome_range(self, meta: Meta, ch: Children) -> _Outcomes:
-        return ((ch[0], ch[1]), [])
+        return ((ch[0], ch[1]), [], None)
+
+    def outcome_member(self, meta: Meta, ch: Children) -> _Outcomes:
+        return (None, [], ch[0])
 
     def outcome_list(self, meta: Meta, ch: Children) -> _Outcomes:
-        return (None, list(ch))
+        return (None, list(ch), None)
 
     def weighted_outcome(self, meta: Meta, ch: Children) -> ast.Outcome:
         return ast.Outcome(ch[0], ch[1] if len(ch) > 1 else None)

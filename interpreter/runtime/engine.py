@@ -155,7 +155,7 @@ class Engine:
             if phase.before_turn_changes else None for phase in rules.phases]
         self._playout_tables = (
             weighted,
-            [d.legal if not d.is_chance else None for d in decisions],
+            [d.legal for d in decisions],  # (None for a chance event of fixed outcomes)
             [d.codes for d in decisions],
             lazy,
             [phase.before_turn for phase in rules.phases],
@@ -226,8 +226,9 @@ class Engine:
         if s.turn_start and self.keeps_boards and not s.board_counted:
             s.count_board()
         decision = self.decisions[s.decision]
-        if decision.is_chance:
-            # The outcomes of a chance event are fixed when the rules are compiled.
+        if decision.is_chance and decision.legal is None:
+            # The outcomes of a chance event are fixed when the rules are compiled
+            # (unless drawn from a set: then listed as a decision's actions are).
             legal: Sequence[Code] = decision.codes
         else:
             try:
@@ -292,7 +293,7 @@ class Engine:
         """The legal actions of `s` listed again after its `before each turn` may
         have changed the position (they were listed for its `no legal action`)."""
         decision = self.decisions[s.decision]
-        if decision.is_chance:
+        if decision.is_chance and decision.legal is None:
             return decision.codes
         try:
             return decision.legal(s)  # type: ignore[misc]
@@ -327,7 +328,7 @@ class Engine:
         decision = self.decisions[s.decision]
         if self.to_move(s) is None:
             return []
-        if decision.is_chance:
+        if decision.is_chance and decision.legal is None:
             return list(decision.codes)
         # (a decision, unlike a chance event, has its lister)
         return decision.legal_with_duplicates(s)  # type: ignore[misc]
@@ -385,7 +386,10 @@ class Engine:
 
     def chance_probabilities(self, s: State) -> list[tuple[Code, float]]:
         decision = self.decisions[s.decision]
-        return [(code, decision.probabilities[code[CHOICE]]) for code in self.legal(s)]
+        legal = self.legal(s)
+        if decision.legal is not None:  # (drawn from a set: each outcome listed as likely)
+            return [(code, 1 / len(legal)) for code in legal]
+        return [(code, decision.probabilities[code[CHOICE]]) for code in legal]
 
     # ------------------------------------------------------------ applying
     def apply_in_place(self, s: State, code: Code, settle: bool = True) -> None:

@@ -194,6 +194,9 @@ class FakeGameBase:
     def is_terminal(self, state: Any) -> bool:
         return self.to_move(state) is None
 
+    def is_drawn_from_set(self, state: Any) -> bool:
+        return False
+
     def chance_outcomes(self, state: Any) -> list[tuple[Action, float]]:
         return []
 
@@ -351,6 +354,9 @@ class CoinRace(FakeGameBase):
             return None
         return "chance" if state.roll == 0 else self.players[state.mover]
 
+    def is_drawn_from_set(self, state: Any) -> bool:
+        return False
+
     def chance_outcomes(self, state: RaceState) -> list[tuple[Action, float]]:
         if self.to_move(state) != "chance":
             return []
@@ -480,6 +486,9 @@ class TreeGame(FakeGameBase):
         if node[0] != "move":
             return []
         return [Action(n, (n,)) for n in node[2]]
+
+    def is_drawn_from_set(self, state: Any) -> bool:
+        return False
 
     def chance_outcomes(self, state: TreeState) -> list[tuple[Action, float]]:
         node = state.node

@@ -134,6 +134,8 @@ class Measurer:
 
     def chance_pick(self, state: State, legal: Sequence[Code], rand: Callable[[], float]) -> Code:
         """An outcome of the chance event at `state`, drawn by its probabilities."""
+        if self.game.is_drawn_from_set(state):  # (each of the set's members as likely)
+            return legal[int(rand() * len(legal))]
         # A chance event's outcomes are the same wherever it happens: known by
         # its first outcome and their number, its table is computed once.
         key = (legal[0], len(legal))

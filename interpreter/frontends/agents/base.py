@@ -74,9 +74,13 @@ _TABLES: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDicti
 
 def chance_table(game: FrontendGame, state: State) -> tuple[list[Action], list[float]]:
     """The outcomes of the chance event at `state` (sorted by notation) and their
-    cumulative weights, built once per event of a game. The lists are shared: do
-    not change them."""
+    cumulative weights, built once per event of a game (per position for an event
+    drawing from a set, `outcomes one of SET`). The lists are shared: do not
+    change them."""
     event = getattr(game, "decision", None)
+    drawn = getattr(game, "is_drawn_from_set", None)
+    if drawn is not None and drawn(state):
+        return _build_table(game, state)
     try:
         tables = _TABLES.setdefault(game, {}) if event is not None else None
     except TypeError:  # a game object that cannot be weakly referenced

@@ -1,0 +1,131 @@
+"""`outcomes one of SET` (format.md 3.9): a chance event drawing one site of a set
+as the position stands, each as likely — a card dealt from what is left of a
+deck, a tile put on one of the empty cells — where fixed outcomes needed one
+event per count of what is left."""
+import random
+from collections import Counter
+
+import pytest
+
+from interpreter import load_game
+from interpreter.api import IllegalActionError
+from interpreter.frontends.agents.base import sample_chance
+from interpreter.frontends.cli import main
+from interpreter.runtime.errors import RuleRuntimeError
+from tests.helpers import validate_says, write_definition
+
+YAML = """\
+game: deal
+title: Deal
+description: Four cards face down; in turn each player is dealt one and keeps it.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 4, ranks: 1}
+pieces:
+  card:
+setup:
+  red:
+    card: [a1, b1, c1, d1]
+variables:
+  aces: {type: int, per_player: true}
+"""
+RULES = """\
+phase play:
+    turn: deal, keep
+
+chance deal:
+    outcomes one of pieces
+    remove outcome
+    if outcome == a1:
+        aces[player] += 1
+
+decision keep:
+    action done:
+        pass:
+            if count(pieces) == 0:
+                if aces[red] > aces[blue]:
+                    win red
+                else:
+                    win blue
+"""
+
+
+def _game(tmp_path, rules=RULES):
+    return load_game(write_definition(tmp_path, YAML, rules))
+
+
+def _outcomes(game, state):
+    return {action.notation: round(chance, 4) for action, chance in game.chance_outcomes(state)}
+
+
+def test_the_outcomes_are_the_sets_members_as_the_position_stands(tmp_path):
+    game = _game(tmp_path)
+    state = game.initial_state()
+    assert game.is_drawn_from_set(state)
+    assert _outcomes(game, state) == {"deal:a1": 0.25, "deal:b1": 0.25, "deal:c1": 0.25, "deal:d1": 0.25}
+    state = game.apply(state, game.parse_action(state, "deal:c1"))
+    assert not game.is_drawn_from_set(state)  # (a decision of the player's)
+    state = game.apply(state, game.legal_actions(state)[0])
+    assert _outcomes(game, state) == {"deal:a1": 0.3333, "deal:b1": 0.3333, "deal:d1": 0.3333}
+    state = game.apply(state, game.parse_action(state, "deal:a1"))
+    assert game.variables(state)["aces"] == {"red": 0, "blue": 1}
+    state = game.apply(state, game.legal_actions(state)[0])
+    assert _outcomes(game, state) == {"deal:b1": 0.5, "deal:d1": 0.5}
+    with pytest.raises(IllegalActionError, match="not legal"):
+        game.parse_action(state, "deal:a1")
+
+
+def test_perft_counts_every_order_of_the_deal(tmp_path):
+    # 4 cards, then the pass, 3, the pass, ...: 4 * 3 * 2 * 1 = 24 deals
+    game = _game(tmp_path)
+    assert game.engine.perft(game.initial_state(), 4 * 2) == [4, 4, 12, 12, 24, 24, 24, 24]
+
+
+def test_each_member_is_as_likely(tmp_path):
+    game = _game(tmp_path)
+    state = game.initial_state()
+    state = game.apply(state, game.parse_action(state, "deal:b1"))
+    state = game.apply(state, game.legal_actions(state)[0])
+    rng = random.Random(7)
+    drawn = Counter(game.engine.notation(game.engine.pick_random(state, rng)) for _ in range(3000))
+    assert set(drawn) == {"deal:a1", "deal:c1", "deal:d1"}
+    assert all(900 < n < 1100 for n in drawn.values()), drawn
+    sampled = Counter(sample_chance(game, state, rng).notation for _ in range(3000))
+    assert set(sampled) == set(drawn) and all(900 < n < 1100 for n in sampled.values()), sampled
+
+
+def test_random_playouts_deal_every_card_once(tmp_path):
+    game = _game(tmp_path)
+    for seed in range(50):
+        state = game.initial_state()
+        assert game.engine.random_playout(state, random.Random(seed), 100) == 8
+        assert game.is_terminal(state)
+
+
+def test_the_players_and_the_analysis_draw_from_the_set(tmp_path, capsys):
+    folder = tmp_path / "deal"
+    folder.mkdir()
+    write_definition(folder, YAML, RULES)
+    assert main(["match", str(folder), "--games", "4", "--players", "mcts:40,greedy", "--seed", "3"]) == 0
+    assert main(["analyze", str(folder), "--games", "40"]) == 0
+    assert main(["lint", str(folder)]) == 0
+    assert "internal error" not in capsys.readouterr().err
+
+
+def test_an_empty_set_when_the_event_comes_is_an_error(tmp_path):
+    game = _game(tmp_path, RULES.replace("if count(pieces) == 0:", "if count(pieces) == 9:"))
+    state = game.initial_state()
+    for notation in ["deal:a1", "pass", "deal:b1", "pass", "deal:c1", "pass", "deal:d1"]:
+        state = game.apply(state, game.parse_action(state, notation))
+    with pytest.raises(RuleRuntimeError, match="chance 'deal' has no outcome here: the set it draws from is empty"):
+        game.apply(state, game.legal_actions(state)[0])
+
+
+@pytest.mark.parametrize("outcomes, message", [
+    ("outcomes one of 3", "'outcomes one of' needs a set of sites, found a number"),
+    ("outcomes one of players", "'outcomes one of' needs a set of sites, found a set of players"),
+])
+def test_what_is_not_a_set_of_sites(tmp_path, capsys, outcomes, message):
+    write_definition(tmp_path, YAML, RULES.replace("outcomes one of pieces", outcomes))
+    validate_says(tmp_path, capsys, message)
