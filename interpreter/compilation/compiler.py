@@ -113,10 +113,13 @@ class _OutcomesNotFixed(RuleError):
 
     def __init__(self, pos: ast.Pos, message: str, name: str, outcome_type: Type):
         super().__init__(pos, message, (
+            "to draw one site of a set as the position stands, each as likely, write 'outcomes one of SET' "
+            "(e.g. 'outcomes one of sites - pieces', format.md 3.9)" if outcome_type is Type.SITE else
             "outcomes cannot depend on the position: draw from fixed ones and act on the one drawn, "
             f"e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then {name}' to draw again "
             "(the redraws are in the record); for exact odds, one event per count of what is left, "
-            "its outcome an index into it (format.md 3.9)"))
+            "its outcome an index into it; a site of a set as the position stands: 'outcomes one of SET' "
+            "(format.md 3.9)"))
         self.outcome_type = outcome_type
 
 

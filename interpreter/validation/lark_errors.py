@@ -412,7 +412,9 @@ def _token_hint(
     pattern_hint = _pattern_hint(exc, source)
     if pattern_hint is not None:
         hint = pattern_hint
-    elif "SIGN" in set(getattr(exc, "expected", ())):  # (a '-' is expected only in a pattern's offset)
+    elif "SIGN" in set(getattr(exc, "expected", ())) and "NAME" not in set(getattr(exc, "expected", ())):
+        # (a '-' without a name is expected only in a pattern's offset: an expression's
+        # start, which takes a name too, is no offset)
         from ..parsing.parser import OFFSET_FORMS
         hint = OFFSET_FORMS
     elif foreign is not None:  # the culprit, before any bracket still open around it

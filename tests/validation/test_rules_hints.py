@@ -187,16 +187,23 @@ def test_a_site_joined_to_a_set_and_no_error_after_it(tmp_path, capsys):
     assert "hint: a list makes a set of it: [X] + ... (format.md 3.12.1)" in err
 
 
-@pytest.mark.parametrize("outcomes,uses,first", [
+@pytest.mark.parametrize("outcomes,uses,first,hint", [
     # A set of sites that depends on the position: the outcome is still a site below.
     ("sites - pieces", "    if outcome is empty:\n        quiet = 1\n",
      "game.rules:43:14: error: outcomes must be fixed values (numbers, strings, players, sites or fixed sets "
-     "of them), the same in every position"),
+     "of them), the same in every position",
+     "hint: to draw one site of a set as the position stands, each as likely, write 'outcomes one of SET' "
+     "(e.g. 'outcomes one of sites - pieces', format.md 3.9)"),
     ("1 to count(sites, it is empty)", "    quiet = outcome\n",
      "game.rules:43:19: error: outcome ranges need fixed numbers (or number options), e.g. 'outcomes 1 to 6': "
-     "a chance event's outcomes are the same in every position"),
+     "a chance event's outcomes are the same in every position",
+     "hint: outcomes cannot depend on the position: draw from fixed ones and act on the one drawn, "
+     "e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then spawn' to draw again "
+     "(the redraws are in the record); for exact odds, one event per count of what is left, "
+     "its outcome an index into it; a site of a set as the position stands: 'outcomes one of SET' "
+     "(format.md 3.9)"),
 ])
-def test_outcomes_that_depend_on_the_position_one_error(tmp_path, capsys, outcomes, uses, first):
+def test_outcomes_that_depend_on_the_position_one_error(tmp_path, capsys, outcomes, uses, first, hint):
     # One error at the outcomes line: not "chance 'spawn' has no outcome" before it,
     # nor a statement reading the outcome as a number after it.
     shutil.copytree(BASE, tmp_path / "game")
@@ -207,10 +214,7 @@ def test_outcomes_that_depend_on_the_position_one_error(tmp_path, capsys, outcom
     err = capsys.readouterr().err
     lines = [line for line in err.splitlines() if ": error: " in line]
     assert len(lines) == 1 and lines[0].endswith(first), err
-    assert ("hint: outcomes cannot depend on the position: draw from fixed ones and act on the one drawn, "
-            "e.g. 'outcomes sites', then 'if outcome is empty:' ... 'else: then spawn' to draw again "
-            "(the redraws are in the record); for exact odds, one event per count of what is left, "
-            "its outcome an index into it (format.md 3.9)") in err
+    assert hint in err, err
 
 
 PLACING_YAML = ("game: g\ntitle: G\nrules: game.rules\nplayers: [a, b, c]\n"
@@ -241,3 +245,20 @@ def test_a_name_the_language_reads_otherwise(tmp_path, capsys, line, error, hint
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert error in err and hint in err, err
+
+
+@pytest.mark.parametrize("old,new,first,offset_hint", [
+    # an expression left out: no word about offsets ('-' starts an expression too)
+    ("        if quiet >= limit:\n", "        if quiet >=:\n", 'game.rules:8:20: error: found ":"', False),
+    ("        step ahead\n", "        leap (1, )\n", 'game.rules:13:18: error: found ")"', True),
+])
+def test_the_offset_hint_only_in_an_offset(tmp_path, capsys, old, new, first, offset_hint):
+    shutil.copytree(BASE, tmp_path / "game")
+    rules = tmp_path / "game" / "game.rules"
+    text = rules.read_text()
+    assert old in text
+    rules.write_text(text.replace(old, new, 1))
+    assert main(["validate", str(tmp_path / "game")]) == 1
+    err = capsys.readouterr().err
+    assert first in err.splitlines()[0], err
+    assert ("hint: an offset is two whole numbers, (dx, dy)" in err) is offset_hint, err
