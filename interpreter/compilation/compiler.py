@@ -191,8 +191,9 @@ class Compiler:
         # the functions before the board's writes kept what they keep, by name (the same)
         self._before_upkeep: dict[str, py.FunctionDef] = {}
         self._liberties = False  # whether a function asks a group's liberties (the same)
-        # by chance event drawn from a set (`outcomes one of SET`): its lister's name
-        self._member_listers: dict[int, str] = {}
+        # by chance event drawn from a set (`outcomes one of SET`): the names of its
+        # lister, its playouts' picker and its counter
+        self._member_listers: dict[int, tuple[str, str, str]] = {}
         # whether the writes keep the board's key (the same): for `board repetitions`,
         # and for `repetitions` where that costs less than hashing the whole board
         self.keeps_board_key = False
@@ -631,10 +632,12 @@ class Compiler:
 
     def _drawn_chance(self, chance: DecisionInfo, index: int, namespace: dict[str, Any]) -> DecisionInfo:
         """A chance event with its lister where its outcomes are drawn from a set."""
-        name = self._member_listers.get(index)
-        if name is None:
+        names = self._member_listers.get(index)
+        if names is None:
             return chance
-        return replace(chance, legal=namespace[name], legal_with_duplicates=namespace[name])
+        lister, picker, counter = names
+        return replace(chance, legal=namespace[lister], legal_with_duplicates=namespace[lister],
+                       pick=namespace[picker], counted=namespace[counter])
 
     def _write_counters(self, written: _Written, plans: list[Optional[DecisionPlan]]) -> dict[str, str]:
         """For each decision's lister that the counts of `_counted` do not cover, the
@@ -1021,10 +1024,13 @@ class Compiler:
             uniform=len(set(weights)) == 1,
         )
 
-    def _member_lister(self, chance: ast.Chance, codes: tuple[tuple[int, ...], ...]) -> str:
-        """The function listing the outcomes of `outcomes one of SET`: the codes of
+    def _member_lister(self, chance: ast.Chance, codes: tuple[tuple[int, ...], ...]) -> tuple[str, str, str]:
+        """The functions listing the outcomes of `outcomes one of SET` — the codes of
         the sites of SET as the position stands, in board order (each as likely:
-        Engine.chance_probabilities); an empty set is an error when the event comes."""
+        Engine.chance_probabilities); an empty set is an error when the event comes —
+        and drawing one of them for random playouts without the list (DecisionInfo.pick:
+        None where the set is empty, then listed for the error), and counting them for
+        perft's last ply (DecisionInfo.counted: 0 where empty, then listed likewise)."""
         member_of = chance.outcomes_member_of
         assert member_of is not None
         where = f"the outcomes of chance '{chance.name}'"
@@ -1039,15 +1045,31 @@ class Compiler:
             listed = pyast.name(self.src.fresh("l"))
             site = pyast.name(self.src.fresh("l"))
             message = self.src.const(f"chance '{chance.name}' has no outcome here: the set it draws from is empty")
+            codes_name = self.src.const(codes)
+            # (a set of sites holds each site once: nth and the loops read it so)
             body = list(lines) + [
-                pyast.assign(listed, pyast.listcomp(
-                    pyast.sub(self.src.const(codes), site), site,
-                    pyast.helper("sorted", pyast.helper("set", c.code)))),
+                pyast.assign(listed, pyast.listcomp(pyast.sub(codes_name, site), site, pyast.helper("sorted", c.code))),
                 pyast.if_(pyast.not_(listed), [pyast.expr_stmt(pyast.helper(
                     "h_fail", self.src.const(member_of.pos), message))]),
                 pyast.return_(listed),
             ]
-            return self.src.function(self.src.fresh("f"), ["s"], with_registers(body), Origin(where, member_of.pos))
+            lister = self.src.function(self.src.fresh("f"), ["s"], with_registers(body), Origin(where, member_of.pos))
+            lines, c = self.exprs.lowered(member_of, scope)  # (again: the statements are the new function's)
+            c = self.exprs.as_sites(c)
+            drawn, rand = pyast.name(self.src.fresh("l")), pyast.name(self.src.fresh("l"))
+            body = list(lines) + [
+                pyast.assign(drawn, pyast.helper("h_drawn_member", c.code, rand)),
+                pyast.return_(pyast.ifexp(pyast.none(), pyast.compare(drawn, "<", pyast.num(0)),
+                                          pyast.sub(codes_name, drawn))),
+            ]
+            picker = self.src.function(self.src.fresh("f"), ["s", rand.id], with_registers(body),
+                                       Origin(where + ", one drawn for random playouts", member_of.pos))
+            lines, c = self.exprs.lowered(member_of, scope)
+            c = self.exprs.as_sites(c)
+            counter = self.src.function(self.src.fresh("f"), ["s"], with_registers(
+                list(lines) + [pyast.return_(pyast.helper("len", c.code))]),
+                Origin(where + ", counted (perft's last ply)", member_of.pos))
+            return lister, picker, counter
 
     def _outcomes(self, chance: ast.Chance) -> tuple[list[Any], list[int], Type]:
         values: list[Any] = []

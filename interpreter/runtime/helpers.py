@@ -100,6 +100,17 @@ def last(sites: Iterable[int]) -> int:
     return max(sites, default=-1)
 
 
+def drawn_member(sites: Iterable[int], rand: Callable[[], float]) -> int:
+    """One site of `sites` drawn uniformly with `rand`, or -1 (none) when it is
+    empty: a random playout's outcome of `outcomes one of SET` (no list of the
+    outcomes made; a list is drawn from where it stands, in its own order)."""
+    members = sites if type(sites) is list or type(sites) is MaskedSites or type(sites) is tuple \
+        else sorted(sites)
+    if not members:
+        return -1
+    return members[int(rand() * len(members))]
+
+
 def nth(sites: Iterable[int], n: int) -> int:
     """The n-th site of `sites` in board order (1 the first), or -1 (none) when
     there are fewer."""
@@ -1443,6 +1454,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_first": first,
     "h_last": last,
     "h_nth": nth,
+    "h_drawn_member": drawn_member,
     "h_nth_sorted": nth_sorted,
     "h_minus": minus,
     "h_without": without,

@@ -120,6 +120,12 @@ def test_an_empty_set_when_the_event_comes_is_an_error(tmp_path):
         state = game.apply(state, game.parse_action(state, notation))
     with pytest.raises(RuleRuntimeError, match="chance 'deal' has no outcome here: the set it draws from is empty"):
         game.apply(state, game.legal_actions(state)[0])
+    # the same in a random playout (one outcome drawn without the list) and in perft's
+    # last ply (the outcomes counted without the list)
+    with pytest.raises(RuleRuntimeError, match="chance 'deal' has no outcome here"):
+        game.engine.random_playout(game.initial_state(), random.Random(1), 100)
+    with pytest.raises(RuleRuntimeError, match="chance 'deal' has no outcome here"):
+        game.engine.perft(game.initial_state(), 9)
 
 
 @pytest.mark.parametrize("outcomes, message", [

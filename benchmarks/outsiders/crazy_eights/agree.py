@@ -8,8 +8,8 @@ python benchmarks/outsiders/crazy_eights/agree.py perft --depth 4 --random-plies
 
 The cards are the sites C2 D2 H2 S2 C3 ... SA (OpenSpiel's order): "Play D8" is
 `D8`, "Draw" `draw`, "Pass" `pass`, "Nominate suit H" `nominate:H`. The dealer
-drawn by chance is `dealer:2` (OpenSpiel's player 2, `p2`); a card dealt or drawn is the index (from 1) of the
-card among those left, in the event named after their count (`draw52:18`).
+drawn by chance is `dealer:2` (OpenSpiel's player 2, `p2`); a card dealt or drawn is `draw:` and
+the card (`draw:H7`).
 
 OpenSpiel's returns are minus the points left in hand, never above 0, so the shared
 harness, which takes a winner only from a positive return, sees none; the definition's
@@ -37,8 +37,7 @@ def write(state, action: int) -> str:
     if state.is_chance_node():
         if not state.history():
             return f"dealer:{action - CARDS}"
-        count, index = oracle.outcome_index(state, action)
-        return f"draw{count}:{index + 1}"
+        return "draw:" + SUITS[action % 4] + RANKS[action // 4]
     if action < CARDS:
         return SUITS[action % 4] + RANKS[action // 4]
     if action == DRAW:
