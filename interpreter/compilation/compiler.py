@@ -56,6 +56,7 @@ from .counted_in_place import counting_in_place, counts_in_place
 from .counted_listing import counting_body
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .domains import Domains
+from .drawn_outcomes import write_member_functions
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
@@ -1025,51 +1026,11 @@ class Compiler:
         )
 
     def _member_lister(self, chance: ast.Chance, codes: tuple[tuple[int, ...], ...]) -> tuple[str, str, str]:
-        """The functions listing the outcomes of `outcomes one of SET` — the codes of
-        the sites of SET as the position stands, in board order (each as likely:
-        Engine.chance_probabilities); an empty set is an error when the event comes —
-        and drawing one of them for random playouts without the list (DecisionInfo.pick:
-        None where the set is empty, then listed for the error), and counting them for
-        perft's last ply (DecisionInfo.counted: 0 where empty, then listed likewise)."""
+        """The lister, picker and counter of `outcomes one of SET` (drawn_outcomes.py)."""
         member_of = chance.outcomes_member_of
         assert member_of is not None
-        where = f"the outcomes of chance '{chance.name}'"
-        scope = self.scope((), where)
-        with self.src.origin(Origin(where, member_of.pos)):
-            lines, c = self.exprs.lowered(member_of, scope)
-            c = self.exprs.as_sites(c)
-            if c.type is not Type.SITES:
-                raise RuleError(member_of.pos, f"'outcomes one of' needs a set of sites, found {describe(c)}",
-                                "e.g. 'outcomes one of sites - pieces' (the empty sites) or 'outcomes one of pieces of "
-                                "player'")
-            listed = pyast.name(self.src.fresh("l"))
-            site = pyast.name(self.src.fresh("l"))
-            message = self.src.const(f"chance '{chance.name}' has no outcome here: the set it draws from is empty")
-            codes_name = self.src.const(codes)
-            # (a set of sites holds each site once: nth and the loops read it so)
-            body = list(lines) + [
-                pyast.assign(listed, pyast.listcomp(pyast.sub(codes_name, site), site, pyast.helper("sorted", c.code))),
-                pyast.if_(pyast.not_(listed), [pyast.expr_stmt(pyast.helper(
-                    "h_fail", self.src.const(member_of.pos), message))]),
-                pyast.return_(listed),
-            ]
-            lister = self.src.function(self.src.fresh("f"), ["s"], with_registers(body), Origin(where, member_of.pos))
-            lines, c = self.exprs.lowered(member_of, scope)  # (again: the statements are the new function's)
-            c = self.exprs.as_sites(c)
-            drawn, rand = pyast.name(self.src.fresh("l")), pyast.name(self.src.fresh("l"))
-            body = list(lines) + [
-                pyast.assign(drawn, pyast.helper("h_drawn_member", c.code, rand)),
-                pyast.return_(pyast.ifexp(pyast.none(), pyast.compare(drawn, "<", pyast.num(0)),
-                                          pyast.sub(codes_name, drawn))),
-            ]
-            picker = self.src.function(self.src.fresh("f"), ["s", rand.id], with_registers(body),
-                                       Origin(where + ", one drawn for random playouts", member_of.pos))
-            lines, c = self.exprs.lowered(member_of, scope)
-            c = self.exprs.as_sites(c)
-            counter = self.src.function(self.src.fresh("f"), ["s"], with_registers(
-                list(lines) + [pyast.return_(pyast.helper("len", c.code))]),
-                Origin(where + ", counted (perft's last ply)", member_of.pos))
-            return lister, picker, counter
+        return write_member_functions(self.src, self.exprs, self.scope((), f"the outcomes of chance '{chance.name}'"),
+                                      chance.name, member_of, member_of.pos, codes)
 
     def _outcomes(self, chance: ast.Chance) -> tuple[list[Any], list[int], Type]:
         values: list[Any] = []

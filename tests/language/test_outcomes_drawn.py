@@ -135,3 +135,54 @@ def test_an_empty_set_when_the_event_comes_is_an_error(tmp_path):
 def test_what_is_not_a_set_of_sites(tmp_path, capsys, outcomes, message):
     write_definition(tmp_path, YAML, RULES.replace("outcomes one of pieces", outcomes))
     validate_says(tmp_path, capsys, message)
+
+
+DECK_YAML = """\
+game: deck
+title: Deck
+description: Cards not dealt are pieces of nobody; each turn one of them is dealt.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 4, ranks: 2}
+pieces:
+  deck: {owner: neutral}
+  card:
+setup:
+  neutral:
+    deck: [a1, b1, c1]
+  red:
+    card: [d1, a2, b2, c2, d2]
+"""
+DECK_RULES = """\
+phase play:
+    turn: go, deal
+
+decision go:
+    action ready:
+        pass
+
+chance deal:
+    outcomes one of pieces where it is deck
+    create card at outcome for player
+    if not exists(pieces where it is deck):
+        draw
+"""
+
+
+def test_a_deck_of_pieces_of_nobody_each_card_as_likely_in_playouts(tmp_path):
+    # The playouts' picker tries pieces drawn among all eight and keeps the first
+    # deck piece (rejection sampling), listing the three only when none was: each
+    # card still a third of the time.
+    game = load_game(write_definition(tmp_path, DECK_YAML, DECK_RULES))
+    state = game.apply(game.initial_state(), "pass")
+    assert _outcomes(game, state) == {"deal:a1": 0.3333, "deal:b1": 0.3333, "deal:c1": 0.3333}
+    dealt: Counter[str] = Counter()
+    rng = random.Random(11)
+    for _ in range(3000):
+        position = game.initial_state()
+        assert game.engine.random_playout(position, rng, 2) == 2  # (the pass, then the card drawn by the picker)
+        dealt.update(p.site for p in game.pieces(position) if p.site in ("a1", "b1", "c1") and p.kind == "card")
+    assert set(dealt) == {"a1", "b1", "c1"} and all(900 < n < 1100 for n in dealt.values()), dealt
+    game.engine.random_playout(position, rng, 100)
+    assert game.result(position).winner is None and not any(p.kind == "deck" for p in game.pieces(position))

@@ -10,9 +10,9 @@ python benchmarks/outsiders/hearts/agree.py --games 200 --seed 7 \
     --variant benchmarks/outsiders/hearts/variants/dealer-seat.yaml
 python benchmarks/outsiders/hearts/agree.py perft --depth 4 --random-plies 65
 
-The cards are the sites C2 D2 H2 S2 C3 ... SA (OpenSpiel's order); a deal outcome is
-the index of the card among those left, in the event named after their count
-(`deal52:17`); the pass direction is `pass_dir:0` (none) to `pass_dir:3` (right).
+The cards are the sites C2 D2 H2 S2 C3 ... SA (OpenSpiel's order); a card dealt is
+`deal:` and the card (`deal:H7`); the pass direction is `pass_dir:0` (none) to
+`pass_dir:3` (right).
 
 With pass_cards=false OpenSpiel's first chance node lists four outcomes of 1/4 (its
 `ChanceOutcomes` ignores the option) while its legal actions are `0` alone, and it
@@ -40,8 +40,7 @@ def write(state, action: int) -> str:
     if state.is_chance_node():
         if not state.history():
             return f"pass_dir:{action}"
-        count, index = oracle.outcome_index(state, action)
-        return f"deal{count}:{index}"
+        return "deal:" + card(action)
     return card(action)
 
 
