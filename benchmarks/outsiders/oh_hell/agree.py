@@ -1,0 +1,36 @@
+"""Oh Hell against OpenSpiel's oh_hell, move by move.
+
+python benchmarks/outsiders/oh_hell/agree.py --games 200 --seed 1
+python benchmarks/outsiders/oh_hell/agree.py --games 200 --seed 2 --option off_bid_penalty=true \
+    --option points_per_trick=2
+python benchmarks/outsiders/oh_hell/agree.py speed --seconds 3 --rounds 3
+python benchmarks/outsiders/oh_hell/agree.py perft --depth 4 --record 5,2 --random-plies 16
+
+OpenSpiel's actions are written as the definition's notations: the number of tricks
+`tricks:N`, the dealer `dealer:pK`, a card dealt `dealK:I` (the index of the card among
+the K not dealt, in OpenSpiel's order), a bid `N` (OpenSpiel's string), a card played
+its name (`C2`, OpenSpiel's string).
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import oracle  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def write(state, action: int) -> str:
+    if state.is_chance_node():
+        if not state.history():
+            return f"tricks:{action}"
+        if len(state.history()) == 1:
+            return f"dealer:p{action}"
+        count, index = oracle.outcome_index(state, action)
+        return f"deal{count}:{index}"
+    return state.action_to_string(state.current_player(), action)
+
+
+if __name__ == "__main__":
+    sys.exit(oracle.main(HERE, "oh_hell", write, check_end=oracle.same_returns))
