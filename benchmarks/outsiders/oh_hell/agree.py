@@ -1,0 +1,76 @@
+"""Oh Hell against OpenSpiel's oh_hell, move by move.
+
+python benchmarks/outsiders/oh_hell/agree.py --games 200 --seed 1
+python benchmarks/outsiders/oh_hell/agree.py --games 200 --seed 2 --option off_bid_penalty=true \
+    --option points_per_trick=2
+python benchmarks/outsiders/oh_hell/agree.py speed --seconds 3 --rounds 3
+python benchmarks/outsiders/oh_hell/agree.py perft --depth 4 --record 5,2 --random-plies 16
+
+OpenSpiel's returns name no winner; the shared harness reads one as the single highest
+return when it is above 0. The definition's winner is the single highest score
+(format.md 3.14), also below 0, which only `off_bid_penalty` reaches: the comparison
+reads the definition's result as the harness reads OpenSpiel's (`_PositiveWinner`).
+Every player's return is compared with that player's score either way.
+
+OpenSpiel's actions are written as the definition's notations: the number of tricks
+`tricks:N`, the dealer `dealer:pK`, a card dealt `dealK:I` (the index of the card among
+the K not dealt, in OpenSpiel's order), a bid `N` (OpenSpiel's string), a card played
+its name (`C2`, OpenSpiel's string).
+"""
+
+import dataclasses
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import oracle  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def write(state, action: int) -> str:
+    if state.is_chance_node():
+        if not state.history():
+            return f"tricks:{action}"
+        if len(state.history()) == 1:
+            return f"dealer:p{action}"
+        count, index = oracle.outcome_index(state, action)
+        return f"deal{count}:{index}"
+    return state.action_to_string(state.current_player(), action)
+
+
+class _PositiveWinner:
+    """The regelwerk game, its winner read as the harness reads OpenSpiel's returns."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def result(self, state):
+        result = self._game.result(state)
+        if result is not None and result.winner is not None and result.scores[result.winner] <= 0:
+            return dataclasses.replace(result, winner=None)
+        return result
+
+
+def agree(argv) -> int:
+    parser = oracle.arguments("oh_hell against OpenSpiel's oh_hell, move by move")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game, os_game = oracle.games_from(HERE, "oh_hell", args, None, None)
+    plies, problems = oracle.play_and_compare(_PositiveWinner(rw_game), os_game, write, args.games,
+                                              args.seed, check_end=oracle.same_returns)
+    for problem in problems[:10]:
+        print(problem)
+    print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    if argv and argv[0] in ("speed", "perft"):
+        sys.exit(oracle.main(HERE, "oh_hell", write, argv))
+    sys.exit(agree(argv[1:] if argv and argv[0] == "agree" else argv))
