@@ -287,3 +287,38 @@ def test_cribbage_agrees_with_openspiel_to_the_points_after_every_action():
                                                  check_end=_oracle().same_returns)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 100
+
+
+@pytest.mark.parametrize("params", [{}, {"players": 4, "num_tricks_fixed": 5}])
+def test_oh_hell_agrees_with_openspiel_to_the_returns(params):
+    # The tricks and the dealer drawn, the deal, the trump, the bids (the dealer's
+    # restriction), following suit, the score (its README).
+    script = _script("oh_hell")
+    rw_game = load_game(str(OUTSIDERS / "oh_hell"), options=params)
+    plies, problems = _oracle().play_and_compare(script._PositiveWinner(rw_game), pyspiel.load_game("oh_hell", params),
+                                                 script.write, 3, seed=5, check_end=_oracle().same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 3 * 10
+
+
+@pytest.mark.parametrize("params", [{}, {"allow_lone_defender": True, "stick_the_dealer": False}])
+def test_euchre_agrees_with_openspiel_to_the_returns(params):
+    # The deal, the upcard, both rounds of bidding, going alone, the dealer's discard,
+    # the bowers, the partnerships' points (its README).
+    script = _script("euchre")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "euchre"), options=params), pyspiel.load_game("euchre", params), script.write, 4,
+        seed=5, check_end=_oracle().same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 4 * 20
+
+
+def test_lines_of_action_written_fresh_agrees_with_openspiel():
+    # Moves as far as the line holds pieces, jumping own pieces, the joined win (both
+    # at once: the mover's), the repeated board and the move limit (its README).
+    script = _script("lines_of_action")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "lines_of_action"), options={"max_game_length": 60}),
+        pyspiel.load_game("lines_of_action", {"max_game_length": 60}), script.to_notation, 3, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 3 * 10
