@@ -199,6 +199,9 @@ class SetFamily:
             counted = self.counted_flood(flood, scope)  # (a count without one site: expr_connected)
             if counted is not None:
                 return counted
+        tested = _filter_as_test(e)
+        if tested is not None:
+            return self.count(tested, scope)
         coll, name = self._quantified(e, scope)
         if len(e.args) == 2:
             common = self._common_neighbours("count", e, coll, name, scope)
@@ -218,6 +221,9 @@ class SetFamily:
         asked = liberty_test(self.x, e, scope)  # (liberties: asked of the groups the position keeps)
         if asked is not None:
             return asked
+        tested = _filter_as_test(e)
+        if tested is not None:
+            return self.exists(tested, scope)
         coll, name = self._quantified(e, scope)
         if len(e.args) == 2:
             common = self._common_neighbours("exists", e, coll, name, scope)
@@ -963,6 +969,17 @@ class SetFamily:
 
 # The most sites of a fixed set whose `sum` is written out term by term (no loop).
 MAX_SUM_WRITTEN_OUT = 8
+
+
+def _filter_as_test(e: ast.Call) -> Optional[ast.Call]:
+    """`exists(pieces [of P] where COND)` as `exists(pieces [of P], COND)` (and
+    `count` likewise): `it` is the piece in both, and the quantifier's own loop
+    stops at the first piece passing (exists) or counts without a list of them,
+    where the filter would make the list first. None for any other call."""
+    pieces = e.args[0] if len(e.args) == 1 else None
+    if not isinstance(pieces, ast.Pieces) or pieces.where is None:
+        return None
+    return ast.Call(e.pos, e.fn, [ast.Pieces(pieces.pos, pieces.owner, None), pieces.where])
 
 
 def _literal(code: py.expr) -> Optional[int]:
