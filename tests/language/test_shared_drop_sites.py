@@ -71,3 +71,47 @@ def test_drops_asking_alike_go_over_the_sites_that_pass_once_worked_out(tmp_path
         assert listed == apart.legal_notations(apart.make_state(pieces))
         moves += len(listed)
     assert moves > 200
+
+
+POOLS_YAML = YAML + """\
+pools:
+  stones: {initial: 2}
+  discs: {initial: 1}
+"""
+# Two kinds in hand over the whole board, the second with a `where` of its own (none shared).
+POOL_RULES = """\
+phase play:
+    turn: place
+decision place:
+    action stone:
+        drop stone from stones on sites
+        notation "S{to}"
+        onto empty: place
+    action disc:
+        drop disc from discs on sites
+        where to != c3
+        notation "D{to}"
+        onto empty: place
+"""
+
+
+def test_drops_over_one_set_without_a_shared_where_go_over_its_empty_sites_once_worked_out(tmp_path, monkeypatch):
+    shared = load_game(write_definition(tmp_path, POOLS_YAML, POOL_RULES))
+    monkeypatch.setattr(ActionCompiler, "_shared_drop_sites", lambda *args: None)
+    (tmp_path / "apart").mkdir()
+    apart = load_game(write_definition(tmp_path / "apart", POOLS_YAML, POOL_RULES))
+    constant, kept = _loops_over(shared)
+    assert constant == 2 and len(kept) == 2 and len(set(kept)) == 1
+    assert _loops_over(apart) == (2, [])
+    state = shared.initial_state()
+    assert len(shared.legal_notations(state)) == 25 + 24
+    rng = random.Random(3)
+    sites = [f"{f}{r}" for f in "abcde" for r in "12345"]
+    moves = 0
+    for _ in range(60):
+        pieces = {site: (rng.choice(("white", "black")), rng.choice(("stone", "disc")))
+                  for site in rng.sample(sites, rng.randint(0, 20))}
+        listed = shared.legal_notations(shared.make_state(pieces))
+        assert listed == apart.legal_notations(apart.make_state(pieces))
+        moves += len(listed)
+    assert moves > 500
