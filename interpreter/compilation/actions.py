@@ -515,26 +515,18 @@ class ActionCompiler:
         per_listing.ListingCache.kept_whole, inside the first guard that holds),
         are the sites each of those drops goes over — the conjuncts asked once a
         site, not once a site and drop (the first conjuncts shared, asked in the order
-        written). Where no first conjunct is shared but another drop onto empty
-        sites names the same set (several kinds in hand, each over the board), the
-        empty sites of the set alone are the list kept: each drop goes over them,
-        its conjuncts asked there, instead of reading every site of the set again.
-        Not where a conjunct waits for a drawn candidate, nor where the set is the
-        position's."""
+        written). Not where a conjunct waits for a drawn candidate, nor where the
+        set is the position's."""
         if levels.deferrable or levels.drawn or levels.found_loop is not None or not self.siblings \
-                or not _onto_empty_alone(action):
+                or any((case.kind, case.what) != ("onto", "empty") for case in action.cases):
             return
-        other_drops = [other for other in self.siblings if other is not action
-                       and isinstance(other.pattern, ast.DropPattern)]
-        others = {structure(part) for other in other_drops for where in other.wheres for part in conjuncts(where)}
+        others = {structure(part) for other in self.siblings if other is not action
+                  and isinstance(other.pattern, ast.DropPattern) for where in other.wheres for part in conjuncts(where)}
         # (the first conjuncts only: those after a conjunct not shared are asked after it, as written)
         shared = list(itertools.takewhile(lambda i: structure(levels.candidate_of[i]) in others,
                                           range(len(levels.candidate_of))))
         if not shared:
-            targets = structure(pattern.targets)
-            if not any(_onto_empty_alone(other) and structure(other.pattern.targets) == targets
-                       for other in other_drops):
-                return
+            return
         sites = self.exprs.as_sites(self.exprs.compile(pattern.targets, scope))
         if not sites.is_const or sites.type is not Type.SITES:
             return
@@ -1192,12 +1184,6 @@ _ROTATIONS: dict[str, Callable[[int, int], tuple[int, int]]] = {
 _SAFE_CALLS = frozenset({"len", "any", "all", "h_first", "h_last", "h_sites_mask", "h_others_mask", "h_occupied_mask",
                          "h_kind_mask"})
 _SAFE_OPERATORS = (py.Add, py.Sub, py.Mult, py.BitOr, py.BitAnd, py.BitXor)
-
-
-def _onto_empty_alone(action: ast.Action) -> bool:
-    """Whether every case of `action` is `onto empty` (its candidates are the empty
-    sites it may choose, and no others)."""
-    return all((case.kind, case.what) == ("onto", "empty") for case in action.cases)
 
 
 def _most_landings(reach: Optional[Reach]) -> int:
