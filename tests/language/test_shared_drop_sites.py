@@ -71,4 +71,3 @@ def test_drops_asking_alike_go_over_the_sites_that_pass_once_worked_out(tmp_path
         assert listed == apart.legal_notations(apart.make_state(pieces))
         moves += len(listed)
     assert moves > 200
-
