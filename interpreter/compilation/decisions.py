@@ -558,26 +558,21 @@ class _Lister:
     def _placement(self, action: ActionPlan) -> None:
         """A drop, select or pass: once per position."""
         src = self.src
-        if self._prepared_inside(action):
-            assert action.placement_test is not None
-            with src.if_(action.placement_test):
+        inside = self._prepared_inside(action)
+        with src.if_(action.placement_test) if inside else nullcontext():  # type: ignore[arg-type]
+            if inside:
                 asked = set(self.guards_asked)
                 self._prepare(action)
                 # (a guard shared with a later placement is asked again there: this
                 # block may not run)
                 self.guards_asked = asked
-                guard = self.writer.guard(action)
-                with src.if_(pyast.name(guard)) if guard else nullcontext():
-                    src.paste(action.placement_setup)
-                    with action.piece_where.holds(src) if action.piece_where else nullcontext():
-                        action.emit(src, None)
-            return
-        guard = self.writer.guard(action)
-        tests = ([pyast.name(guard)] if guard else []) + ([action.placement_test] if action.placement_test else [])
-        with src.if_(pyast.and_(*tests)) if tests else nullcontext():
-            src.paste(action.placement_setup)
-            with action.piece_where.holds(src) if action.piece_where else nullcontext():
-                action.emit(src, None)
+            guard = self.writer.guard(action)
+            tests = ([pyast.name(guard)] if guard else []) \
+                + ([action.placement_test] if action.placement_test and not inside else [])
+            with src.if_(pyast.and_(*tests)) if tests else nullcontext():
+                src.paste(action.placement_setup)
+                with action.piece_where.holds(src) if action.piece_where else nullcontext():
+                    action.emit(src, None)
 
 
 def _without_unread(body: list[py.stmt], local: str) -> list[py.stmt]:
