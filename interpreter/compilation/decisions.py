@@ -317,8 +317,8 @@ class _Lister:
             self.alike_cases |= {case for a in actions if id(a) in clashing for case, _ in a.case_templates}
         per_piece = clashing if len(clashing) > 1 and not from_free and not after_check else set()
         for action in actions:
-            if action.only_if_stuck:
-                continue  # (asked only when nothing else is legal, below)
+            if action.only_if_stuck or self._prepared_inside(action):
+                continue  # (asked only when nothing else is legal, below; or in its placement)
             self._prepare(action)
         on_board = [a for a in actions if a.moving and not a.same_piece and (a.kinds is None or a.kinds)]
         if on_board:
@@ -546,15 +546,33 @@ class _Lister:
         _, _, _, jump_landing, over_ids = jump.shape
         patterns.step_and_jump(self.src, step_landing, jump_landing, over_ids, list(dirs), rays, len(rays[0]), k)
 
+    def _prepared_inside(self, action: ActionPlan) -> bool:
+        """Whether a drop from a pool has its guard and prelude asked in its placement,
+        once its pool holds a piece (`_placement`), not with the others' at the
+        lister's start: the `where`s of the whole action (a test of the position per
+        value of `for each`) are not worked out for a pool that is empty. Not with
+        rule coverage (its guards count what they ask)."""
+        return (not action.moving and action.placement_test is not None and self.writer.coverage is None
+                and not action.only_if_stuck)
+
     def _placement(self, action: ActionPlan) -> None:
         """A drop, select or pass: once per position."""
         src = self.src
-        guard = self.writer.guard(action)
-        tests = ([pyast.name(guard)] if guard else []) + ([action.placement_test] if action.placement_test else [])
-        with src.if_(pyast.and_(*tests)) if tests else nullcontext():
-            src.paste(action.placement_setup)
-            with action.piece_where.holds(src) if action.piece_where else nullcontext():
-                action.emit(src, None)
+        inside = self._prepared_inside(action)
+        with src.if_(action.placement_test) if inside else nullcontext():  # type: ignore[arg-type]
+            if inside:
+                asked = set(self.guards_asked)
+                self._prepare(action)
+                # (a guard shared with a later placement is asked again there: this
+                # block may not run)
+                self.guards_asked = asked
+            guard = self.writer.guard(action)
+            tests = ([pyast.name(guard)] if guard else []) \
+                + ([action.placement_test] if action.placement_test and not inside else [])
+            with src.if_(pyast.and_(*tests)) if tests else nullcontext():
+                src.paste(action.placement_setup)
+                with action.piece_where.holds(src) if action.piece_where else nullcontext():
+                    action.emit(src, None)
 
 
 def _without_unread(body: list[py.stmt], local: str) -> list[py.stmt]:
