@@ -47,6 +47,7 @@ from .board_keys import (
     writes_board,
     writes_many_sites,
 )
+from .bounded_checks import needless_checks_dropped
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
 from .code import Code, describe
@@ -401,6 +402,9 @@ class Compiler:
         # (values by player and site worked out once: a table read in the loops)
         with src.origin(Origin("values by player and site, worked out once (a loop's table)")):
             tabulate(src, self.model.player_count, self.model.board.size)
+        # (a number stored that cannot pass the limit, a table's entry among them, is not checked)
+        src.functions = [needless_checks_dropped(f, src.value) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         # (a search asked again reads the first's answer)
         share_scans(src)
         # (loop invariants worked out before their loops, an expression's repeated parts once)

@@ -29,7 +29,7 @@ import ast
 import builtins
 import re
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
 from ..runtime.compiled import GENERATED_FILE
 from ..runtime.compiled import Origin as Origin  # (where each generated name comes from; re-exported)
@@ -278,13 +278,16 @@ class Source:
         self._grow(_node_count(test) + 1)
         self._blocks[-1][-1] = _with_else(self._blocks[-1][-1], [pyast.if_(test, body)])
 
-    def rewrite_last(self, change: Callable[[ast.stmt], Optional[ast.stmt]]) -> None:
+    def rewrite_last(self, change: Callable[[ast.stmt], Union[ast.stmt, list[ast.stmt], None]]) -> None:
         """The statement written last in the innermost block replaced by what
-        `change` makes of it (None: kept). `change` keeps what the statement does."""
+        `change` makes of it (a statement or several; None: kept). `change` keeps
+        what the statement does."""
         block = self._blocks[-1]
         if block:
             rewritten = change(block[-1])
-            if rewritten is not None:
+            if isinstance(rewritten, list):
+                block[-1:] = rewritten
+            elif rewritten is not None:
                 block[-1] = rewritten
 
     def _grow(self, nodes: int) -> None:

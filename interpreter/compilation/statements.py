@@ -928,7 +928,8 @@ class StatementCompiler:
         cost = self._for_each_loop(s, scope)
         counter = self._walk_to_index(s, scope, set_after)
         if counter is not None:
-            self.src.rewrite_last(lambda loop: stops_when_found(loop, counter.offset))
+            local = self.src.fresh("t")
+            self.src.rewrite_last(lambda loop: stops_when_found(loop, counter.offset, local))
         return cost
 
     def _walk_to_index(self, s: ast.ForEachStmt, scope: Scope, set_after: frozenset[str]) -> Optional[Variable]:

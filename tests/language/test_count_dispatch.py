@@ -227,3 +227,31 @@ chance pick:
     marks = {piece.site: piece.attributes["mark"] for piece in game.pieces(state)}  # type: ignore[attr-defined]
     assert marks == {"a1": 0, "b1": 1, "c1": 0}
     assert game.variables(state)["drawn"] == 1  # type: ignore[attr-defined]
+
+
+def _counted_in_a_local(game: object) -> bool:
+    """Whether a loop of the deal steps a local name by one (the walk's counter)."""
+    return any(isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name)
+               and isinstance(node.value, ast.Constant) and node.value.value == 1
+               for loop in generated(game, ast.For, "chance 'deal'") for node in ast.walk(loop))
+
+
+def test_the_walk_counts_in_a_local_unless_the_position_is_handed_on(tmp_path: Path) -> None:
+    yaml = YAML.replace("dealt: {type: int}", "dealt: {type: int, default: 37}")  # cards 0, 2, 5 dealt
+    game = _game(tmp_path / "local", WALK + PUT, yaml)
+    assert _counted_in_a_local(game)
+    # (the counter as the rules see it where the card is found: the rounds' count)
+    seen = WALK.replace("                drawn = c\n", "                drawn = c * 10 + idx\n")
+    game = _game(tmp_path / "seen", seen + PUT, yaml)
+    assert _counted_in_a_local(game)
+    for index, card in enumerate([1, 3, 4, 6, 7]):
+        after = game.apply(game.initial_state(), f"deal:{index}")  # type: ignore[attr-defined]
+        values = game.variables(after)  # type: ignore[attr-defined]
+        assert (values["v"], values["idx"], values["dealt"]) == (card * 10 + index, 0, 37 + 2 ** card)
+    # The game ended where the card is found: the ending is given the position whole
+    # (its score may read the counter), so the counter stays in the variables.
+    ended = WALK.replace("                drawn = c\n", "                drawn = c\n                end game\n")
+    game = _game(tmp_path / "ended", ended + PUT, yaml)
+    assert len(list(generated(game, ast.Break, "chance 'deal'"))) == 1 and not _counted_in_a_local(game)
+    after = game.apply(game.initial_state(), "deal:2")  # type: ignore[attr-defined]
+    assert game.variables(after)["dealt"] == 37 + 2 ** 4  # type: ignore[attr-defined]
