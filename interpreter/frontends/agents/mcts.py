@@ -50,7 +50,7 @@ from .base import SeededAgent, check_budget
 from .evaluation import race_of
 from .knowledge import escape_of, evaluation_of, knowledge_of
 from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
-from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, prefer_room, verify_choice
+from .safety import VERIFY_NODES, allows_forced_win, allows_net, prefer_gains, prefer_room, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -128,11 +128,16 @@ class Methods:
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
+    # once a win at once of the others has been found in this game (`_winners`), the
+    # choice the two-deep look lets through is looked at for a net NET_MOVES of their
+    # moves deep (safety.py, `allows_net`), trying for wins at once the kinds that have won
+    net: bool = True
 
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False)
+                   block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False,
+                   net=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -159,6 +164,8 @@ FORCED_SHARE_MOST = 0.4
 FORCED_CANDIDATES = 32  # choices at most looked at for one (within the deadline) ...
 FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
 FORCED_NODES = 10_000  # positions at most for each
+NET_MOVES = 3  # the others' moves the look for a net goes (`allows_net`) ...
+NET_NODES = 20_000  # ... and its positions at most for a candidate (a safe one: ~5,000 in Lielow)
 THREAT_WINS = 4  # after a veto, the latest wins at once found whose lines the next candidate is chosen on
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
@@ -321,6 +328,8 @@ class MCTSAgent(SeededAgent):
         winners = self._winners.setdefault(me, []) if may_win is not None else None
         threats: list[Code] = []  # the answers found to force a win, latest first
         lost: set[int] = set()  # (ids of) the candidates vetoed here
+        netted: set[int] = set()  # ... of them, those vetoed for a net deeper than two moves
+        deeper: Optional[Node] = None  # the first of those
         for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
             if best.proven is not None or id(best) in lost or not best.materialised or best.state is None:
                 break  # (vetoed here: every action left is, the forced loss may be the longest)
@@ -329,6 +338,12 @@ class MCTSAgent(SeededAgent):
             if not forced and (may_win is None or number < FORCED_FULL):
                 forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK,
                                            winners=winners, threats=threats)
+            if not forced and may_win is not None and winners and self.methods.net:
+                forced = allows_net(engine, best, me, NET_MOVES, NET_NODES, may_win, winners, deadline, CHECK_CLOCK)
+                if forced:
+                    # (a longer loss than the two-deep look's: the one to play if every other is lost)
+                    netted.add(id(best))
+                    deeper = deeper or best
             if not forced:
                 break
             best.vetoed = True
@@ -337,6 +352,8 @@ class MCTSAgent(SeededAgent):
             best = _stands_in_the_way(root, threat, passed, lost, True) or choose(root)
             if best.vetoed:  # (no candidate the safety check let through is left)
                 best = _stands_in_the_way(root, threat, passed, lost, False) or best
+        if deeper is not None and (id(best) in lost and id(best) not in netted or loses_for(best, me)):
+            return deeper
         return best
 
     def prepare(self, game: FrontendGame) -> None:
