@@ -9,7 +9,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   at, so that an action that lets the opponent win at once is never chosen while
   another is left (search.py, `check_root`); after the search, the choice is
   looked at for a forced win of the next player two moves deep, trying for wins
-  at once only the kinds of action that have won (safety.py, `allows_forced_win`);
+  at once only the kinds of action that have won (safety.py, `allows_forced_win`),
+  and, once such a win at once has been found in the game, for a net three of its
+  moves deep (safety.py, `allows_net`);
 - **material won**: a capture that keeps its gain against every answer is played
   where the search cannot tell the choice from it (safety.py, `prefer_gains`);
 - **room denied**: where the next player wins by moving one of a few sliding pieces
@@ -320,7 +322,12 @@ class MCTSAgent(SeededAgent):
         kinds of action that have won (a fraction of the positions: a fork of a piece
         with two open lines to its goal is found in the time), then, where that finds
         none, trying every action, for the first FORCED_FULL candidates (a win of a
-        kind the simulated games never saw: a piece taken where it just moved)."""
+        kind the simulated games never saw: a piece taken where it just moved).
+        Once wins at once of the next player are known in this game (`_winners`), a
+        candidate the two-deep look lets through is looked at for a net NET_MOVES of
+        its moves deep (`allows_net`, the same kinds); one caught so is vetoed as well,
+        but is played rather than a candidate lost two moves deep or proven lost
+        (the longer loss: the opponent may miss it)."""
         me = root.mover
         assert me is not None, "the root of a game going on"
         # (the wins at once found, per player, kept for the next candidates and moves:
