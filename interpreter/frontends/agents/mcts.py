@@ -337,6 +337,7 @@ class MCTSAgent(SeededAgent):
         lost: set[int] = set()  # (ids of) the candidates vetoed here
         netted: set[int] = set()  # ... of them, those vetoed for a net deeper than two moves
         deeper: Optional[Node] = None  # the first of those
+        killers: dict[tuple[bool, int], list[Code]] = {}  # the net's look's, kept across the candidates
         for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
             if best.proven is not None or id(best) in lost or not best.materialised or best.state is None:
                 break  # (vetoed here: every action left is, the forced loss may be the longest)
@@ -346,7 +347,8 @@ class MCTSAgent(SeededAgent):
                 forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK,
                                            winners=winners, threats=threats)
             if not forced and may_win is not None and winners and self.methods.net:
-                forced = allows_net(engine, best, me, NET_MOVES, NET_NODES, may_win, winners, deadline, CHECK_CLOCK)
+                forced = allows_net(engine, best, me, NET_MOVES, NET_NODES, may_win, winners, deadline, CHECK_CLOCK,
+                                    killers)
                 if forced:
                     # (a longer loss than the two-deep look's: the one to play if every other is lost)
                     netted.add(id(best))
@@ -355,6 +357,10 @@ class MCTSAgent(SeededAgent):
                 break
             best.vetoed = True
             lost.add(id(best))
+            if id(best) in netted:
+                # (the sites of the two-deep look's threats say nothing of a net: the search's next choice)
+                best = choose(root)
+                continue
             threat = threats[:1] + (winners or [])[:THREAT_WINS]
             best = _stands_in_the_way(root, threat, passed, lost, True) or choose(root)
             if best.vetoed:  # (no candidate the safety check let through is left)

@@ -376,7 +376,8 @@ NET_KILLERS = 4  # actions kept per level of the net's look that ended a branch 
 
 def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: int,
                may_win: Callable[[int], Callable[[Code], bool]], winners: list[Code],
-               deadline: Optional[float] = None, clock: Callable[[], float] = time.perf_counter) -> bool:
+               deadline: Optional[float] = None, clock: Callable[[], float] = time.perf_counter,
+               killers: Optional[dict[tuple[bool, int], list[Code]]] = None) -> bool:
     """Whether after `child` (the root's action, by `me`) the next player wins by
     force within `moves` of its own moves: an answer after which every reply of `me`
     leads to the same, one move shorter, down to a win at once — a net of several
@@ -390,7 +391,9 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
     (Lielow, three moves: ~5,000 positions, where every reply to every answer costs
     130,000). The turns must alternate: an answer after which `me` does not move
     next, or a reply after which the next player does not, ends the line (no net).
-    False when it ran past `node_limit` positions or the `deadline` (nothing known)."""
+    False when it ran past `node_limit` positions or the `deadline` (nothing known).
+    `killers`: those actions by level ((an answer?, moves left) -> actions, latest
+    first), kept by the caller across the candidates of one decision and added to."""
     state = child.state
     if state is None or engine.outcome(state) is not None:
         return False
@@ -399,7 +402,8 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
         return False
     tried = may_win(them)
     made = [0]
-    killers: dict[tuple[bool, int], list[Code]] = {}  # (an answer?, moves left) -> actions, latest first
+    if killers is None:
+        killers = {}
 
     def make(before: State, code: Code) -> State:
         made[0] += 1
