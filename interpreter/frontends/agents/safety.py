@@ -377,7 +377,8 @@ NET_KILLERS = 4  # actions kept per level of the net's look that ended a branch 
 def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: int,
                may_win: Callable[[int], Callable[[Code], bool]], winners: list[Code],
                deadline: Optional[float] = None, clock: Callable[[], float] = time.perf_counter,
-               killers: Optional[dict[tuple[bool, int], list[Code]]] = None) -> bool:
+               killers: Optional[dict[tuple[bool, int], list[Code]]] = None,
+               answers: Optional[list[Code]] = None) -> bool:
     """Whether after `child` (the root's action, by `me`) the next player wins by
     force within `moves` of its own moves: an answer after which every reply of `me`
     leads to the same, one move shorter, down to a win at once — a net of several
@@ -393,7 +394,9 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
     next, or a reply after which the next player does not, ends the line (no net).
     False when it ran past `node_limit` positions or the `deadline` (nothing known).
     `killers`: those actions by level ((an answer?, moves left) -> actions, latest
-    first), kept by the caller across the candidates of one decision and added to."""
+    first), kept by the caller across the candidates of one decision and added to.
+    `answers`: the first moves of the next player looked at (None: all of them) —
+    a net missed where its first move is not among them, never one claimed."""
     state = child.state
     if state is None or engine.outcome(state) is not None:
         return False
@@ -431,11 +434,12 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
                 return True
         return False
 
-    def wins_within(position: State, left: int) -> bool:
+    def wins_within(position: State, left: int, only: Optional[list[Code]] = None) -> bool:
         if left == 1:
             return wins_at_once(position)
         front = killers.setdefault((True, left), [])
-        for code in first(engine.legal(position), front):
+        legal = engine.legal(position)
+        for code in first(legal if only is None else [c for c in only if c in legal], front):
             answer = make(position, code)
             outcome = engine.outcome(answer)
             if outcome is None and engine.to_move(answer) == me and every_reply_loses(answer, left - 1) \
@@ -457,6 +461,6 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
         return True
 
     try:
-        return wins_within(state, moves)
+        return wins_within(state, moves, answers)
     except OutOfTime:
         return False
