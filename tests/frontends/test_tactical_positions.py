@@ -287,6 +287,10 @@ def test_a_net_three_moves_deep_is_seen():
         assert (result is not None and result.winner == "black") or _wins_at_once(game, replied, "black") \
             or allows_forced_win(game.engine, node_of(replied), white, 100_000), reply.notation
     assert not allows_net(game.engine, node_of(lost), white, 3, 50, every_kind, [])  # (out of positions: not known)
+    # (the first moves looked at given: the net is found through d7-e7 alone, not without a first move)
+    forcing = game.parse_action(lost, "d7-e7").code
+    assert allows_net(game.engine, node_of(lost), white, 3, 1_000_000, every_kind, [], answers=[forcing])
+    assert not allows_net(game.engine, node_of(lost), white, 3, 1_000_000, every_kind, [], answers=[])
     for move in ("d2-e1", "e5-a1", "h2-h3"):
         assert not allows_net(game.engine, node_of(game.apply(state, move)), white, 3, 1_000_000, every_kind, [])
 
