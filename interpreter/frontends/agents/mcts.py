@@ -236,6 +236,7 @@ class MCTSAgent(SeededAgent):
         self._forced_game: Optional[FrontendGame] = None
         self._forced_share = FORCED_SHARE
         self._winners: dict[int, list[Any]] = {}
+        self._netting = 0.0  # the time of CHECK_CLOCK the last decision's looks for a net took
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -308,7 +309,9 @@ class MCTSAgent(SeededAgent):
             # (a goal piece's escape is a threat of several moves before any win at once is found)
             threatened = self._winners.get(mover) or (escape is not None and escape.against(mover))
             if seconds is not None and self.methods.forced_kinds and threatened:
-                used = (CHECK_CLOCK() - looked) / seconds
+                # (the looks for a net not counted: they take what the two-deep looks leave
+                # of the share; grown for them, it took a tenth of the search's time at every move)
+                used = (CHECK_CLOCK() - looked - self._netting) / seconds
                 self._forced_share = min(FORCED_SHARE_MOST, max(FORCED_SHARE, 2 * used))
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
@@ -342,6 +345,7 @@ class MCTSAgent(SeededAgent):
         netted: set[int] = set()  # ... of them, those vetoed for a net deeper than two moves
         deeper: Optional[Node] = None  # the first of those
         killers: dict[tuple[bool, int], list[Code]] = {}  # the net's look's, kept across the candidates
+        self._netting = 0.0
         for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
             if best.proven is not None or id(best) in lost or not best.materialised or best.state is None:
                 break  # (vetoed here: every action left is, the forced loss may be the longest)
@@ -351,8 +355,10 @@ class MCTSAgent(SeededAgent):
                 forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK,
                                            winners=winners, threats=threats)
             if not forced and may_win is not None and winners and self.methods.net:
+                netting = CHECK_CLOCK()
                 forced = allows_net(engine, best, me, NET_MOVES, NET_NODES, may_win, winners, deadline, CHECK_CLOCK,
                                     killers, _searched_answers(best, NET_ANSWERS))
+                self._netting += CHECK_CLOCK() - netting
                 if forced:
                     # (a longer loss than the two-deep look's: the one to play if every other is lost)
                     netted.add(id(best))
