@@ -167,7 +167,7 @@ FORCED_CANDIDATES = 32  # choices at most looked at for one (within the deadline
 FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
 FORCED_NODES = 10_000  # positions at most for each
 NET_MOVES = 3  # the others' moves the look for a net goes (`allows_net`) ...
-NET_NODES = 20_000  # ... and its positions at most for a candidate (a safe one: ~5,000 in Lielow)
+NET_NODES = 20_000  # ... and its positions at most for a candidate (a safe one: ~5,000 with 40 actions a position)
 # ... and the next player's first moves it looks at: the candidate's answers the search
 # visited most (a net's first move is the answer the search finds good for them), a
 # fraction of the look's cost where every answer is looked at (~50 ms of a 0.25 s move)

@@ -389,9 +389,10 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
     at each level the actions that ended a branch before (the answer that forced,
     the reply that escaped) are tried first — a reply that escapes one answer
     mostly escapes the next, so a safe action costs about one reply per answer
-    (Lielow, three moves: ~5,000 positions, where every reply to every answer costs
-    130,000). The turns must alternate: an answer after which `me` does not move
-    next, or a reply after which the next player does not, ends the line (no net).
+    (three moves in a game of 40 actions a position: ~5,000 positions, where every
+    reply to every answer costs 130,000). The turns must alternate: an answer
+    after which `me` does not move next, or a reply after which the next player
+    does not, ends the line (no net).
     False when it ran past `node_limit` positions or the `deadline` (nothing known).
     `killers`: those actions by level ((an answer?, moves left) -> actions, latest
     first), kept by the caller across the candidates of one decision and added to.
