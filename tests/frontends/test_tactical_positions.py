@@ -250,6 +250,51 @@ def test_the_player_avoids_a_forced_win_two_moves_deep(monkeypatch):
     assert chosen & LIELOW_FORCED_LOSSES.keys(), chosen
 
 
+LIELOW_NET_OPENING = ("c2-d3", "b7-b8", "d3-b5", "b8-d8", "b5-e5", "e7-f8")  # (a lost game's, white to move)
+
+
+def test_a_net_three_moves_deep_is_seen():
+    # (a game the default player lost as white, its 7th move b2-a1) After b2-a1,
+    # Black's d7-e7 leaves White no reply after which Black neither wins at once
+    # nor has a forced win two moves deep (checked below by the two-deep look):
+    # a net of three of Black's moves, which the two-deep look alone does not see.
+    # After d2-e1 (or e5-a1, h2-h3) there is none: the safe moves the player
+    # found in searches from scratch.
+    from interpreter.frontends.agents.safety import allows_forced_win, allows_net
+    from interpreter.frontends.agents.tree import Node
+
+    game = load_game("lielow")
+    state = game.initial_state()
+    for move in LIELOW_NET_OPENING:
+        state = game.apply(state, move)
+    white = game.players.index("white")
+
+    def node_of(position):
+        node = Node(None)
+        node.state = game.engine.copy(position)
+        return node
+
+    def every_kind(player):  # (every action is tried for a win at once)
+        return lambda code: True
+
+    lost = game.apply(state, "b2-a1")
+    assert not allows_forced_win(game.engine, node_of(lost), white, 100_000)
+    assert allows_net(game.engine, node_of(lost), white, 3, 1_000_000, every_kind, [])
+    answer = game.apply(lost, "d7-e7")
+    for reply in game.legal_actions(answer):
+        replied = game.apply(answer, reply)
+        result = game.result(replied)
+        assert (result is not None and result.winner == "black") or _wins_at_once(game, replied, "black") \
+            or allows_forced_win(game.engine, node_of(replied), white, 100_000), reply.notation
+    assert not allows_net(game.engine, node_of(lost), white, 3, 50, every_kind, [])  # (out of positions: not known)
+    # (the first moves looked at given: the net is found through d7-e7 alone, not without a first move)
+    forcing = game.parse_action(lost, "d7-e7").code
+    assert allows_net(game.engine, node_of(lost), white, 3, 1_000_000, every_kind, [], answers=[forcing])
+    assert not allows_net(game.engine, node_of(lost), white, 3, 1_000_000, every_kind, [], answers=[])
+    for move in ("d2-e1", "e5-a1", "h2-h3"):
+        assert not allows_net(game.engine, node_of(game.apply(state, move)), white, 3, 1_000_000, every_kind, [])
+
+
 def tablut_free_soldier(game):
     # (a position of the tactical set, benchmarks/tactics-results/tablut.json) The
     # attackers' h6-c6 takes b6 between c6 and a6; no defender can then take c6 (its

@@ -9,7 +9,9 @@ What it adds to plain UCT (kept as `mcts-classic`, mcts_classic.py):
   at, so that an action that lets the opponent win at once is never chosen while
   another is left (search.py, `check_root`); after the search, the choice is
   looked at for a forced win of the next player two moves deep, trying for wins
-  at once only the kinds of action that have won (safety.py, `allows_forced_win`);
+  at once only the kinds of action that have won (safety.py, `allows_forced_win`),
+  and, once such a win at once has been found in the game, for a net three of its
+  moves deep (safety.py, `allows_net`);
 - **material won**: a capture that keeps its gain against every answer is played
   where the search cannot tell the choice from it (safety.py, `prefer_gains`);
 - **room denied**: where the next player wins by moving one of a few sliding pieces
@@ -50,7 +52,7 @@ from .base import SeededAgent, check_budget
 from .evaluation import race_of
 from .knowledge import escape_of, evaluation_of, knowledge_of
 from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
-from .safety import VERIFY_NODES, allows_forced_win, prefer_gains, prefer_room, verify_choice
+from .safety import VERIFY_NODES, allows_forced_win, allows_net, prefer_gains, prefer_room, verify_choice
 from .search import Search
 from .tree import Node, best_child, find_descendant, loses_for
 
@@ -128,11 +130,16 @@ class Methods:
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
+    # once a win at once of the others has been found in this game (`_winners`), the
+    # choice the two-deep look lets through is looked at for a net NET_MOVES of their
+    # moves deep (safety.py, `allows_net`), trying for wins at once the kinds that have won
+    net: bool = True
 
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False)
+                   block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False,
+                   net=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -159,6 +166,12 @@ FORCED_SHARE_MOST = 0.4
 FORCED_CANDIDATES = 32  # choices at most looked at for one (within the deadline) ...
 FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
 FORCED_NODES = 10_000  # positions at most for each
+NET_MOVES = 3  # the others' moves the look for a net goes (`allows_net`) ...
+NET_NODES = 20_000  # ... and its positions at most for a candidate (a safe one: ~5,000 with 40 actions a position)
+# ... and the next player's first moves it looks at: the candidate's answers the search
+# visited most (a net's first move is the answer the search finds good for them), a
+# fraction of the look's cost where every answer is looked at (~50 ms of a 0.25 s move)
+NET_ANSWERS = 8
 THREAT_WINS = 4  # after a veto, the latest wins at once found whose lines the next candidate is chosen on
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
@@ -223,6 +236,7 @@ class MCTSAgent(SeededAgent):
         self._forced_game: Optional[FrontendGame] = None
         self._forced_share = FORCED_SHARE
         self._winners: dict[int, list[Any]] = {}
+        self._netting = 0.0  # the time of CHECK_CLOCK the last decision's looks for a net took
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -295,7 +309,9 @@ class MCTSAgent(SeededAgent):
             # (a goal piece's escape is a threat of several moves before any win at once is found)
             threatened = self._winners.get(mover) or (escape is not None and escape.against(mover))
             if seconds is not None and self.methods.forced_kinds and threatened:
-                used = (CHECK_CLOCK() - looked) / seconds
+                # (the looks for a net not counted: they take what the two-deep looks leave
+                # of the share; grown for them, it took a tenth of the search's time at every move)
+                used = (CHECK_CLOCK() - looked - self._netting) / seconds
                 self._forced_share = min(FORCED_SHARE_MOST, max(FORCED_SHARE, 2 * used))
         self.last_stats = _stats(engine, root, best, iterations, self.clock() - started, reason, reused)
         return game.parse_action(state, engine.notation(best.code))
@@ -313,7 +329,12 @@ class MCTSAgent(SeededAgent):
         kinds of action that have won (a fraction of the positions: a fork of a piece
         with two open lines to its goal is found in the time), then, where that finds
         none, trying every action, for the first FORCED_FULL candidates (a win of a
-        kind the simulated games never saw: a piece taken where it just moved)."""
+        kind the simulated games never saw: a piece taken where it just moved).
+        Once wins at once of the next player are known in this game (`_winners`), a
+        candidate the two-deep look lets through is looked at for a net NET_MOVES of
+        its moves deep (`allows_net`, the same kinds); one caught so is vetoed as well,
+        but is played rather than a candidate lost two moves deep or proven lost
+        (the longer loss: the opponent may miss it)."""
         me = root.mover
         assert me is not None, "the root of a game going on"
         # (the wins at once found, per player, kept for the next candidates and moves:
@@ -321,6 +342,10 @@ class MCTSAgent(SeededAgent):
         winners = self._winners.setdefault(me, []) if may_win is not None else None
         threats: list[Code] = []  # the answers found to force a win, latest first
         lost: set[int] = set()  # (ids of) the candidates vetoed here
+        netted: set[int] = set()  # ... of them, those vetoed for a net deeper than two moves
+        deeper: Optional[Node] = None  # the first of those
+        killers: dict[tuple[bool, int], list[Code]] = {}  # the net's look's, kept across the candidates
+        self._netting = 0.0
         for number in range(FORCED_CANDIDATES if may_win is not None else FORCED_FULL):
             if best.proven is not None or id(best) in lost or not best.materialised or best.state is None:
                 break  # (vetoed here: every action left is, the forced loss may be the longest)
@@ -329,14 +354,29 @@ class MCTSAgent(SeededAgent):
             if not forced and (may_win is None or number < FORCED_FULL):
                 forced = allows_forced_win(engine, best, me, FORCED_NODES, deadline, CHECK_CLOCK,
                                            winners=winners, threats=threats)
+            if not forced and may_win is not None and winners and self.methods.net:
+                netting = CHECK_CLOCK()
+                forced = allows_net(engine, best, me, NET_MOVES, NET_NODES, may_win, winners, deadline, CHECK_CLOCK,
+                                    killers, _searched_answers(best, NET_ANSWERS))
+                self._netting += CHECK_CLOCK() - netting
+                if forced:
+                    # (a longer loss than the two-deep look's: the one to play if every other is lost)
+                    netted.add(id(best))
+                    deeper = deeper or best
             if not forced:
                 break
             best.vetoed = True
             lost.add(id(best))
+            if id(best) in netted:
+                # (the sites of the two-deep look's threats say nothing of a net: the search's next choice)
+                best = choose(root)
+                continue
             threat = threats[:1] + (winners or [])[:THREAT_WINS]
             best = _stands_in_the_way(root, threat, passed, lost, True) or choose(root)
             if best.vetoed:  # (no candidate the safety check let through is left)
                 best = _stands_in_the_way(root, threat, passed, lost, False) or best
+        if deeper is not None and (id(best) in lost and id(best) not in netted or loses_for(best, me)):
+            return deeper
         return best
 
     def prepare(self, game: FrontendGame) -> None:
@@ -470,6 +510,16 @@ def natural_rollout_limit(engine: FastLayer, state: State) -> int:
     for _ in range(PROBE_PLAYOUTS):
         total += engine.random_playout(engine.copy(state), probe_rng, MAX_ROLLOUT_LIMIT)
     return max(DEFAULT_ROLLOUT_LIMIT, min(MAX_ROLLOUT_LIMIT, LENGTH_FACTOR * total // PROBE_PLAYOUTS))
+
+
+def _searched_answers(node: Node, most: int) -> Optional[list[Code]]:
+    """The actions of `node`'s `most` most visited children, most visited first; None
+    where the search has not expanded it (every answer is then looked at)."""
+    children = node.children
+    if not children:
+        return None
+    ranked = sorted(children, key=lambda c: -c.visits)
+    return [c.code for c in ranked[:most] if c.code is not None]
 
 
 def _stands_in_the_way(root: Node, threats: list[Code], passed: Optional[Callable[[int, int], frozenset[int]]],

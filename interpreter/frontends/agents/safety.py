@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ...analysis.lookahead import EPSILON, Lookahead, OutOfNodes
 from ...analysis.material import Material
@@ -367,5 +367,101 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
                     threats.insert(0, code)
                 return True
         return False
+    except OutOfTime:
+        return False
+
+
+NET_KILLERS = 4  # actions kept per level of the net's look that ended a branch (tried first there)
+
+
+def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: int,
+               may_win: Callable[[int], Callable[[Code], bool]], winners: list[Code],
+               deadline: Optional[float] = None, clock: Callable[[], float] = time.perf_counter,
+               killers: Optional[dict[tuple[bool, int], list[Code]]] = None,
+               answers: Optional[list[Code]] = None) -> bool:
+    """Whether after `child` (the root's action, by `me`) the next player wins by
+    force within `moves` of its own moves: an answer after which every reply of `me`
+    leads to the same, one move shorter, down to a win at once — a net of several
+    moves around a goal piece, deeper than `allows_forced_win`'s two, which the
+    search's few hundred simulations cannot see. A full look, held to its cost by
+    two things: a win at once is tried only among the kinds of action that have won
+    (`may_win`) and the `winners` found before (kept by the caller, added to), and
+    at each level the actions that ended a branch before (the answer that forced,
+    the reply that escaped) are tried first — a reply that escapes one answer
+    mostly escapes the next, so a safe action costs about one reply per answer
+    (three moves in a game of 40 actions a position: ~5,000 positions, where every
+    reply to every answer costs 130,000). The turns must alternate: an answer
+    after which `me` does not move next, or a reply after which the next player
+    does not, ends the line (no net).
+    False when it ran past `node_limit` positions or the `deadline` (nothing known).
+    `killers`: those actions by level ((an answer?, moves left) -> actions, latest
+    first), kept by the caller across the candidates of one decision and added to.
+    `answers`: the first moves of the next player looked at (None: all of them) —
+    a net missed where its first move is not among them, never one claimed."""
+    state = child.state
+    if state is None or engine.outcome(state) is not None:
+        return False
+    them = engine.to_move(state)
+    if them == me or them == CHANCE or them is None:
+        return False
+    tried = may_win(them)
+    made = [0]
+    if killers is None:
+        killers = {}
+
+    def make(before: State, code: Code) -> State:
+        made[0] += 1
+        if made[0] > node_limit or (deadline is not None and not made[0] % 32 and clock() > deadline):
+            raise OutOfTime()
+        after = engine.copy(before)
+        engine.apply_in_place(after, code)
+        return after
+
+    def first(codes: Sequence[Code], front: list[Code]) -> list[Code]:
+        kept = [c for c in front if c in codes]
+        return kept + [c for c in codes if c not in kept]
+
+    def remember(front: list[Code], code: Code, kept: int) -> None:
+        if code in front:
+            front.remove(code)
+        front.insert(0, code)
+        del front[kept:]
+
+    def wins_at_once(position: State) -> bool:
+        for code in first([c for c in engine.legal(position) if c in winners or tried(c)], winners):
+            outcome = engine.outcome(make(position, code))
+            if outcome is not None and outcome[0] == them:
+                remember(winners, code, WINNERS_KEPT)
+                return True
+        return False
+
+    def wins_within(position: State, left: int, only: Optional[list[Code]] = None) -> bool:
+        if left == 1:
+            return wins_at_once(position)
+        front = killers.setdefault((True, left), [])
+        legal = engine.legal(position)
+        for code in first(legal if only is None else [c for c in only if c in legal], front):
+            answer = make(position, code)
+            outcome = engine.outcome(answer)
+            if outcome is None and engine.to_move(answer) == me and every_reply_loses(answer, left - 1) \
+                    or outcome is not None and outcome[0] == them:
+                remember(front, code, NET_KILLERS)
+                return True
+        return False
+
+    def every_reply_loses(answer: State, left: int) -> bool:
+        front = killers.setdefault((False, left), [])
+        for code in first(engine.legal(answer), front):
+            reply = make(answer, code)
+            outcome = engine.outcome(reply)
+            if outcome is not None and outcome[0] == them:
+                continue
+            if outcome is not None or engine.to_move(reply) != them or not wins_within(reply, left):
+                remember(front, code, NET_KILLERS)
+                return False
+        return True
+
+    try:
+        return wins_within(state, moves, answers)
     except OutOfTime:
         return False
