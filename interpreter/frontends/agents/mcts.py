@@ -47,6 +47,7 @@ from interpreter.runtime.pieces import CHANCE, DESTINATION, ORIGIN
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
+from .endgame import Endgame, endgame_of
 from .evaluation import race_of
 from .knowledge import escape_of, evaluation_of, knowledge_of
 from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
@@ -128,11 +129,15 @@ class Methods:
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
+    # where few pieces are left and the mover is ahead in material, the choice is an
+    # alpha-beta search's over the compiled rules, the pieces brought to the others'
+    # where the material says nothing (endgame.py): a plan the playouts do not supply
+    endgame: bool = True
 
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
-                   block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False)
+                   block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False, endgame=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -160,6 +165,8 @@ FORCED_CANDIDATES = 32  # choices at most looked at for one (within the deadline
 FORCED_FULL = 3  # ... the first so many trying every action for a win at once (the rest: the kinds that won)
 FORCED_NODES = 10_000  # positions at most for each
 THREAT_WINS = 4  # after a veto, the latest wins at once found whose lines the next candidate is chosen on
+ENDGAME_SHARE = 0.5  # the share of a time budget the endgame search takes, where it applies (endgame.py)
+ENDGAME_NODES = 20_000  # positions at most it makes (an iteration budget's bound: reproducible)
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
 # their shares of the budget in the processor time of this process: on a loaded
@@ -223,6 +230,7 @@ class MCTSAgent(SeededAgent):
         self._forced_game: Optional[FrontendGame] = None
         self._forced_share = FORCED_SHARE
         self._winners: dict[int, list[Any]] = {}
+        self._endgame: Optional[tuple[Any, Endgame]] = None  # (game, its endgame search)
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -273,6 +281,11 @@ class MCTSAgent(SeededAgent):
         forced_share = self._forced_share if seconds is not None else FORCED_SHARE
         if forced:
             share -= forced_share
+        endgame = self._endgame_of(game, search) if root.proven is None else None
+        if endgame is not None and not endgame.applies(state, mover):
+            endgame = None
+        if endgame is not None:
+            share -= ENDGAME_SHARE
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         choose = prefer_gains(best_child) if self.methods.gains else best_child
@@ -287,6 +300,11 @@ class MCTSAgent(SeededAgent):
                                  CHECK_CLOCK)
         else:
             best = choose(root)
+        if endgame is not None and best.proven != mover:
+            # (its deadline leaves the forced look its share)
+            ends = float("inf") if seconds is None else end - (forced_share * seconds if forced else 0.0)
+            planned = endgame.choose(root, mover, ENDGAME_NODES, ends, CHECK_CLOCK)
+            best = planned or best
         if forced:
             may_win = search.tactics.has_won if self.methods.forced_kinds else None
             looked = CHECK_CLOCK()
@@ -350,6 +368,15 @@ class MCTSAgent(SeededAgent):
             evaluation_of(game)
         if methods.room:
             escape_of(game)
+
+    def _endgame_of(self, game: FrontendGame, search: Search) -> Optional[Endgame]:
+        """The endgame search of `game` (kept), where the method is on and material
+        means something in it; else None."""
+        if not self.methods.endgame or search.material is None or len(game.players) != 2:
+            return None
+        if self._endgame is None or self._endgame[0] is not game:
+            self._endgame = (game, endgame_of(game, search.material, search.evaluation))
+        return self._endgame[1]
 
     def _passed_sites(self, game: FrontendGame) -> Callable[[int, int], frozenset[int]]:
         """`passed_sites` of `game`'s board (kept: its table fills as it is asked)."""
