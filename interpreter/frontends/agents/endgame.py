@@ -9,7 +9,7 @@ others', then take. This module asks the compiled rules for it directly: an
 iterative-deepening alpha-beta search over the root's actions the safety check let
 through, its leaves valued by the learnt evaluation (or, without one, the balance
 of material), and where that says nothing (every line keeps the material), by how
-near the mover's pieces stand to the others' (`Distances`: the side behind runs
+near the mover's pieces stand to the others' (`Journeys`: the side behind runs
 away, the side ahead closes in). Forced actions (a single legal one, or one after
 which the mover acts again) and actions that change the material are looked at
 one ply further, a bounded number of times, so that a line of captures is seen to
@@ -20,13 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from .evaluation import board_steps
 from .tree import loses_for
 
 if TYPE_CHECKING:
     from ...analysis.material import Material
     from ...runtime.state import State
-    from ...runtime.views import BoardView
     from ..protocol import FastLayer
     from .evaluation import Evaluation
     from .tree import Node
@@ -50,25 +48,86 @@ class OutOfBudget(Exception):
     """The endgame search ran out of positions or time."""
 
 
-class Distances:
+class Journeys:
     """How far a player's pieces are from the other's (two players): the sum, over
-    its pieces on the board, of the steps along the board's lines (evaluation.py,
-    `board_steps`) to the nearest piece of the other player."""
+    its pieces on the board, of the square (the farthest brought in first: a piece
+    already near that steps back and forth gains nothing) of the fewest of its own actions that take the piece,
+    alone on the board, to the site of the nearest piece of the other player — as
+    the rules move it, its kind changing on the way (a man crowned then goes back as
+    a king); FAR for one that no such actions take there. Each piece's actions are
+    the rules' own, asked of a position holding that piece alone (`make_state`), once
+    per owner, kind and site: a man that cannot step back counts its way round by
+    the crowning row, where a king's steps on the board (ai-checkers2's sum) kept it
+    from moving at all."""
 
-    def __init__(self, view: BoardView) -> None:
-        n = self.sites = len(view.sites)
-        steps = board_steps(view)
-        far = n + 1  # (no line leads there)
-        self.steps = [[far if (d := steps(a, b)) is None else d for b in range(n)] for a in range(n)]
+    def __init__(self, game: Any, sites: int) -> None:
+        self.game, self.engine, self.sites = game, game.engine, sites
+        self.names = list(game.board.sites)[:sites]
+        self.kinds = list(game.kinds)
+        self.players = list(game.players)
+        self.far = sites + 1
+        self._moves: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        self._tables: dict[tuple[int, int, int], list[int]] = {}
 
     def of(self, state: State, player: int) -> int:
-        n = self.sites
-        mine = [s for s in state.occ[player] if s < n]
+        n, board = self.sites, state.board
         others = [s for s in state.occ[1 - player] if s < n]
-        if not mine or not others:
+        if not others:
             return 0
-        steps = self.steps
-        return sum(min(steps[a][b] for b in others) for a in mine)
+        total = 0
+        for site in state.occ[player]:
+            if site < n:
+                piece = board[site]
+                table = self.table(player, piece[1], site)  # type: ignore[index]
+                steps = min(table[b] for b in others)
+                total += steps * steps
+        return total
+
+    def table(self, owner: int, kind: int, site: int) -> list[int]:
+        """The fewest actions from (`kind`, `site`) to each site, FAR where none lead."""
+        key = (owner, kind, site)
+        found = self._tables.get(key)
+        if found is None:
+            found = [self.far] * self.sites
+            found[site] = 0
+            seen = {(kind, site)}
+            frontier = [(kind, site)]
+            done = 0
+            while frontier:  # (each (kind, site) is reached once)
+                done += 1
+                reached = []
+                for k, s in frontier:
+                    for step in self.moves(owner, k, s):
+                        if step not in seen:
+                            seen.add(step)
+                            reached.append(step)
+                            if found[step[1]] > done:
+                                found[step[1]] = done
+                frontier = reached
+            self._tables[key] = found
+        return found
+
+    def moves(self, owner: int, kind: int, site: int) -> list[tuple[int, int]]:
+        """(kind, site) of the piece after each of its actions, alone on the board."""
+        key = (owner, kind, site)
+        found = self._moves.get(key)
+        if found is None:
+            found = []
+            player = self.players[owner]
+            try:
+                state = self.game.make_state({self.names[site]: (player, self.kinds[kind])}, to_move=player)
+            except (ValueError, RuntimeError):  # (a kind that cannot stand there, rules that fail alone)
+                state = None
+            engine = self.engine
+            if state is not None and engine.to_move(state) == owner:
+                for code in engine.legal(state):
+                    child = engine.copy(state)
+                    engine.apply_in_place(child, code)
+                    mine = [s for s in child.occ[owner] if s < self.sites]
+                    if len(mine) == 1:
+                        found.append((child.board[mine[0]][1], mine[0]))
+            self._moves[key] = found
+        return found
 
 
 def pieces_on_board(state: State, sites: int) -> int:
@@ -84,7 +143,7 @@ class Endgame:
     engine: FastLayer
     material: Material
     evaluation: Optional[Evaluation]
-    distances: Distances
+    distances: Journeys
     start_pieces: int  # pieces on the board at the start
     depth: int = 0  # the depth the last search completed (for people watching)
 
@@ -112,14 +171,20 @@ class Endgame:
         search = _AlphaBeta(self, me, node_limit, deadline, clock)
         self.depth = 0
         best: Optional[Node] = None
-        order = list(candidates)
+        # (the search's preference first: among the lines alike to the end of the
+        # search, the choice is the one whose pieces stand nearest the other's now —
+        # a step put off is a step the counter of quiet actions counts — then the
+        # one the search visited most)
+        order = sorted(candidates, key=lambda c: -c.visits)
+        now = {id(c): self.distances.of(c.state, me) for c in order}  # type: ignore[arg-type]
         for depth in range(1, DEEPEST + 1):
             try:
                 scored = search.root(order, depth)
             except OutOfBudget:
                 break
             # (the best first at the next depth: the cut-offs come sooner; ties keep the order)
-            order = [c for _, _, c in sorted(scored, key=lambda entry: (-entry[0][0], -entry[0][1], entry[1]))]
+            order = [c for _, _, c in sorted(scored, key=lambda entry: (-entry[0][0], -entry[0][1],
+                                                                         now[id(entry[2])], entry[1]))]
             best = order[0]
             self.depth = depth
             if abs(scored_value(scored, best)[0]) >= WIN:
@@ -157,7 +222,9 @@ class _AlphaBeta:
             assert child.state is not None
             value = self.value(child.state, depth - 1, EXTENSIONS, alpha, (WIN * 2, 0.0), self.me)
             scored.append((value, order, child))
-            alpha = max(alpha, value)
+            # (just below the best so far: a child as good is valued exactly, not cut
+            # off at the bound, so that ties are ties and the root's tiebreak is sound)
+            alpha = max(alpha, (value[0], value[1] - 0.5))
         return scored
 
     def value(self, state: State, depth: int, extensions: int, alpha: tuple[float, float],
@@ -233,6 +300,6 @@ def _made(engine: FastLayer, state: State, codes: Any) -> Any:
 
 def endgame_of(game: Any, material: Material, evaluation: Optional[Evaluation]) -> Endgame:
     """The endgame search of `game` (its board's steps measured once)."""
-    distances = Distances(game.board)
-    return Endgame(game.engine, material, evaluation, distances,
-                   pieces_on_board(game.initial_state(), distances.sites))
+    sites = len(game.board.sites)
+    return Endgame(game.engine, material, evaluation, Journeys(game, sites),
+                   pieces_on_board(game.initial_state(), sites))

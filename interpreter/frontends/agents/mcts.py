@@ -129,9 +129,10 @@ class Methods:
     # with a time budget, think on when the choice is clear: the tree is kept for
     # the next decision, where the time spent now pays
     think_on: bool = True
-    # where few pieces are left and the mover is ahead in material, the choice is an
-    # alpha-beta search's over the compiled rules, the pieces brought to the others'
-    # where the material says nothing (endgame.py): a plan the playouts do not supply
+    # where few pieces are left, the mover is ahead in material and a counter of quiet
+    # actions draws the game (the evaluation's horizons), the choice is an alpha-beta
+    # search's over the compiled rules, the pieces brought to the other's where the
+    # material says nothing (endgame.py): a plan the playouts do not supply
     endgame: bool = True
 
 
@@ -370,9 +371,14 @@ class MCTSAgent(SeededAgent):
             escape_of(game)
 
     def _endgame_of(self, game: FrontendGame, search: Search) -> Optional[Endgame]:
-        """The endgame search of `game` (kept), where the method is on and material
-        means something in it; else None."""
-        if not self.methods.endgame or search.material is None or len(game.players) != 2:
+        """The endgame search of `game` (kept), where the method is on, material
+        means something in it, and a counter draws the game as a lead fades (the
+        evaluation's horizons, `Evaluation.with_horizons`): there a lead must be
+        converted in time, by a plan; where nothing draws a won position (Breakthrough,
+        chess as learnt) the playouts convert it in their own time. Else None."""
+        evaluation = search.evaluation
+        if (not self.methods.endgame or search.material is None or len(game.players) != 2
+                or evaluation is None or not evaluation.horizons):
             return None
         if self._endgame is None or self._endgame[0] is not game:
             self._endgame = (game, endgame_of(game, search.material, search.evaluation))
