@@ -69,19 +69,22 @@ class Journeys:
         self._moves: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
         self._tables: dict[tuple[int, int, int], list[int]] = {}
 
-    def of(self, state: State, player: int) -> int:
+    def of(self, state: State, player: int, reach: Optional[int] = None) -> int:
+        """The sum of squares; with `reach` (the player's own actions left before a
+        counter draws the game), a piece farther than that counts as if it stood just
+        beyond it, wherever it stands: a piece that cannot come in time is left where
+        it stands, and the actions left go to those that can (a man walked to the
+        crowning row while the counter runs out converts nothing: ai-checkers5).
+        Where none can, every piece counts as without `reach`."""
         n, board = self.sites, state.board
         others = [s for s in state.occ[1 - player] if s < n]
         if not others:
             return 0
-        total = 0
-        for site in state.occ[player]:
-            if site < n:
-                piece = board[site]
-                table = self.table(player, piece[1], site)  # type: ignore[index]
-                steps = min(table[b] for b in others)
-                total += steps * steps
-        return total
+        ways = [min(self.table(player, board[site][1], site)[b] for b in others)  # type: ignore[index]
+                for site in state.occ[player] if site < n]
+        if reach is not None and any(steps <= reach for steps in ways):
+            ways = [min(steps, reach + 1) for steps in ways]
+        return sum(steps * steps for steps in ways)
 
     def table(self, owner: int, kind: int, site: int) -> list[int]:
         """The fewest actions from (`kind`, `site`) to each site, FAR where none lead."""
@@ -176,7 +179,8 @@ class Endgame:
         # a step put off is a step the counter of quiet actions counts — then the
         # one the search visited most)
         order = sorted(candidates, key=lambda c: -c.visits)
-        now = {id(c): self.distances.of(c.state, me) for c in order}  # type: ignore[arg-type]
+        now = {id(c): self.distances.of(c.state, me, self.reach(c.state))  # type: ignore[arg-type]
+               for c in order}
         for depth in range(1, DEEPEST + 1):
             try:
                 scored = search.root(order, depth)
@@ -200,7 +204,17 @@ class Endgame:
             value = odds if me == 0 else -odds
         else:
             value = self.material.balance(state, me)
-        return round(value, DIGITS), -float(self.distances.of(state, me))
+        return round(value, DIGITS), -float(self.distances.of(state, me, self.reach(state)))
+
+    def reach(self, state: State) -> Optional[int]:
+        """The actions of one player left in `state` before the nearest of the
+        counters that draw the game (the evaluation's horizons) reaches its limit:
+        the counter counts the actions of both players, half of them the mover's.
+        None where there is no such counter."""
+        if self.evaluation is None or not self.evaluation.horizons:
+            return None
+        left = min(end - state.vars[variable] for variable, end in self.evaluation.horizons)
+        return max(0, int(left + 1) // 2)
 
 
 def scored_value(scored: list[tuple[tuple[float, float], int, Node]], child: Node) -> tuple[float, float]:

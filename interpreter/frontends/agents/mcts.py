@@ -374,8 +374,8 @@ class MCTSAgent(SeededAgent):
         """The endgame search of `game` (kept), where the method is on, material
         means something in it, and a counter draws the game as a lead fades (the
         evaluation's horizons, `Evaluation.with_horizons`): there a lead must be
-        converted in time, by a plan; where nothing draws a won position (Breakthrough,
-        chess as learnt) the playouts convert it in their own time. Else None."""
+        converted in time, by a plan; where nothing draws a won position the playouts
+        convert it in their own time. Else None."""
         evaluation = search.evaluation
         if (not self.methods.endgame or search.material is None or len(game.players) != 2
                 or evaluation is None or not evaluation.horizons):
