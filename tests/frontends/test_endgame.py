@@ -62,3 +62,29 @@ def test_the_side_ahead_brings_its_pieces_nearer_the_others():
     assert endgame.distances.of(state, 0) == 48
     assert endgame.distances.of(chosen.state, 0) == 41
     assert endgame.depth >= 2
+
+
+def test_within_the_actions_left_a_piece_too_far_to_come_counts_the_same_wherever_it_stands():
+    game = _checkers()
+    journeys = Journeys(game, len(game.board.sites))
+    near = {"c3": ("white", "king"), "a1": ("black", "king")}
+    state = game.make_state({**near, "a5": ("white", "man")}, to_move="white")
+    stepped = game.make_state({**near, "b6": ("white", "man")}, to_move="white")
+    # the king is 2 actions from a1 (c3-b2-a1), the man 10 (round by the crowning row)
+    assert journeys.of(state, 0) == 4 + 100
+    # with 3 actions left, the man counts as 4 away, and a step of his changes nothing
+    assert journeys.of(state, 0, reach=3) == 4 + 16
+    assert journeys.of(stepped, 0, reach=3) == 4 + 16
+    assert journeys.of(stepped, 0) < journeys.of(state, 0)
+    # where no piece can come in time, every piece counts its whole way
+    assert journeys.of(state, 0, reach=1) == 4 + 100
+
+
+def test_the_actions_left_are_the_movers_half_of_the_counters_range_left():
+    game = _checkers()
+    agent = make_agent("mcts:200", seed=1)
+    agent.prepare(game)
+    search, _ = agent._start(game, game.initial_state())  # type: ignore[attr-defined]
+    endgame = agent._endgame_of(game, search)  # type: ignore[attr-defined]
+    # the draw after 40 quiet actions: at 20 counted, 20 actions are left, 10 of them White's
+    assert endgame.reach(_far_ahead(game)) == 10
