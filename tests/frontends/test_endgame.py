@@ -88,3 +88,14 @@ def test_the_actions_left_are_the_movers_half_of_the_counters_range_left():
     endgame = agent._endgame_of(game, search)  # type: ignore[attr-defined]
     # the draw after 40 quiet actions: at 20 counted, 20 actions are left, 10 of them White's
     assert endgame.reach(_far_ahead(game)) == 10
+
+
+def test_the_actions_left_are_shared_by_the_pieces_nearest_first():
+    game = _checkers()
+    journeys = Journeys(game, len(game.board.sites))
+    state = game.make_state({"c3": ("white", "king"), "c1": ("white", "king"), "a1": ("black", "king")},
+                            to_move="white")
+    # each king is 2 actions from a1 (c3-b2-a1, c1-b2-a1): 4 actions bring both, 3 one
+    assert journeys.of(state, 0) == 4 + 4
+    assert journeys.of(state, 0, reach=4) == 4 + 4
+    assert journeys.of(state, 0, reach=3) == 4 + 16

@@ -71,20 +71,30 @@ class Journeys:
 
     def of(self, state: State, player: int, reach: Optional[int] = None) -> int:
         """The sum of squares; with `reach` (the player's own actions left before a
-        counter draws the game), a piece farther than that counts as if it stood just
-        beyond it, wherever it stands: a piece that cannot come in time is left where
-        it stands, and the actions left go to those that can (a man walked to the
-        crowning row while the counter runs out converts nothing: ai-checkers5).
-        Where none can, every piece counts as without `reach`."""
+        counter draws the game), the pieces' ways are spent from it nearest first, and
+        a piece whose way the actions still left do not cover counts as if it stood
+        just beyond `reach`, wherever it stands: a piece that cannot come in time is
+        left where it stands, and the actions left go to those that can (a man walked
+        to the crowning row while the counter runs out converts nothing: ai-checkers5,
+        ai-checkers6's first version). Where none can, every piece counts its way."""
         n, board = self.sites, state.board
         others = [s for s in state.occ[1 - player] if s < n]
         if not others:
             return 0
         ways = [min(self.table(player, board[site][1], site)[b] for b in others)  # type: ignore[index]
                 for site in state.occ[player] if site < n]
-        if reach is not None and any(steps <= reach for steps in ways):
-            ways = [min(steps, reach + 1) for steps in ways]
-        return sum(steps * steps for steps in ways)
+        if reach is None or min(ways) > reach:
+            return sum(steps * steps for steps in ways)
+        # (the nearest first, each spending its way from the actions left: one piece
+        # moves per action, so two that could each come in time may not both)
+        total, left = 0, reach
+        for steps in sorted(ways):
+            if steps <= left:
+                left -= steps
+                total += steps * steps
+            else:
+                total += (reach + 1) * (reach + 1)
+        return total
 
     def table(self, owner: int, kind: int, site: int) -> list[int]:
         """The fewest actions from (`kind`, `site`) to each site, FAR where none lead."""
