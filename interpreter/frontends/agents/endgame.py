@@ -3,7 +3,7 @@
 With few pieces on the board and the mover ahead in material, the playouts say
 "won whatever I do" (their random answers walk into captures), and the search's
 choice among the root's actions is noise: the side ahead shuffles until a counter
-of quiet actions draws the game (PROFILE-NOTES: ai-checkers1–ai-checkers5). What
+of quiet actions draws the game (PROFILE-NOTES, issue 28). What
 converts such a lead is a plan of several actions: bring the pieces to the
 others', then take. This module asks the compiled rules for it directly: an
 iterative-deepening alpha-beta search over the root's actions the safety check let
@@ -57,7 +57,7 @@ class Journeys:
     a king); FAR for one that no such actions take there. Each piece's actions are
     the rules' own, asked of a position holding that piece alone (`make_state`), once
     per owner, kind and site: a man that cannot step back counts its way round by
-    the crowning row, where a king's steps on the board (ai-checkers2's sum) kept it
+    the crowning row, where a king's steps on the board (an earlier sum, PROFILE-NOTES) kept it
     from moving at all."""
 
     def __init__(self, game: Any, sites: int) -> None:
@@ -75,8 +75,8 @@ class Journeys:
         a piece whose way the actions still left do not cover counts as if it stood
         just beyond `reach`, wherever it stands: a piece that cannot come in time is
         left where it stands, and the actions left go to those that can (a man walked
-        to the crowning row while the counter runs out converts nothing: ai-checkers5,
-        ai-checkers6's first version). Where none can, every piece counts its way."""
+        to the crowning row while the counter runs out converts nothing:
+        PROFILE-NOTES, issue 28). Where none can, every piece counts its way."""
         n, board = self.sites, state.board
         others = [s for s in state.occ[1 - player] if s < n]
         if not others:
