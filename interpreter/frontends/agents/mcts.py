@@ -49,6 +49,7 @@ from interpreter.runtime.pieces import CHANCE, DESTINATION, ORIGIN
 from interpreter.runtime.views import Action
 
 from .base import SeededAgent, check_budget
+from .endgame import Endgame, endgame_of
 from .evaluation import race_of
 from .knowledge import escape_of, evaluation_of, knowledge_of
 from .playout import BLIND_SHARE, Tactics, draw_outcome, passed_sites
@@ -134,12 +135,17 @@ class Methods:
     # choice the two-deep look lets through is looked at for a net NET_MOVES of their
     # moves deep (safety.py, `allows_net`), trying for wins at once the kinds that have won
     net: bool = True
+    # where few pieces are left, the mover is ahead in material and a counter of quiet
+    # actions draws the game (the evaluation's horizons), the choice is an alpha-beta
+    # search's over the compiled rules, the pieces brought to the other's where the
+    # material says nothing (endgame.py): a plan the playouts do not supply
+    endgame: bool = True
 
 
 CURRENT = Methods()
 PREVIOUS = Methods(safety=False, gains=False, grave=False, evaluation=False, try_all=0, mast=False, think_on=False,
                    block=False, forced_kinds=False, race_playouts=False, horizons=False, room=False,
-                   net=False)
+                   net=False, endgame=False)
 # Shares of a time budget the checks at the root may take (about): the answers
 # that win at once (where a check is asked of every answer, each costs the most), and the safety check's
 # passes deeper than one turn.
@@ -173,6 +179,8 @@ NET_NODES = 20_000  # ... and its positions at most for a candidate (a safe one:
 # fraction of the look's cost where every answer is looked at (~50 ms of a 0.25 s move)
 NET_ANSWERS = 8
 THREAT_WINS = 4  # after a veto, the latest wins at once found whose lines the next candidate is chosen on
+ENDGAME_SHARE = 0.5  # the share of a time budget the endgame search takes, where it applies (endgame.py)
+ENDGAME_NODES = 20_000  # positions at most it makes (an iteration budget's bound: reproducible)
 VERIFY_SHARE = 0.1  # the end of a time budget kept to look at the choice, where the safety check ran short
 # The root's checks (wins in one, the safety check, the look at the choice) measure
 # their shares of the budget in the processor time of this process: on a loaded
@@ -237,6 +245,7 @@ class MCTSAgent(SeededAgent):
         self._forced_share = FORCED_SHARE
         self._winners: dict[int, list[Any]] = {}
         self._netting = 0.0  # the time of CHECK_CLOCK the last decision's looks for a net took
+        self._endgame: Optional[tuple[Any, Endgame]] = None  # (game, its endgame search)
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seconds={self.seconds!r}, iterations={self.iterations!r}, seed={self.seed!r})"
@@ -287,6 +296,11 @@ class MCTSAgent(SeededAgent):
         forced_share = self._forced_share if seconds is not None else FORCED_SHARE
         if forced:
             share -= forced_share
+        endgame = self._endgame_of(game, search) if root.proven is None else None
+        if endgame is not None and not endgame.applies(state, mover):
+            endgame = None
+        if endgame is not None:
+            share -= ENDGAME_SHARE
         if not reason:
             iterations, reason = self._think(search, root, started, share)
         choose = prefer_gains(best_child) if self.methods.gains else best_child
@@ -301,6 +315,11 @@ class MCTSAgent(SeededAgent):
                                  CHECK_CLOCK)
         else:
             best = choose(root)
+        if endgame is not None and best.proven != mover:
+            # (its deadline leaves the forced look its share)
+            ends = float("inf") if seconds is None else end - (forced_share * seconds if forced else 0.0)
+            planned = endgame.choose(root, mover, ENDGAME_NODES, ends, CHECK_CLOCK)
+            best = planned or best
         if forced:
             may_win = search.tactics.has_won if self.methods.forced_kinds else None
             looked = CHECK_CLOCK()
@@ -390,6 +409,20 @@ class MCTSAgent(SeededAgent):
             evaluation_of(game)
         if methods.room:
             escape_of(game)
+
+    def _endgame_of(self, game: FrontendGame, search: Search) -> Optional[Endgame]:
+        """The endgame search of `game` (kept), where the method is on, material
+        means something in it, and a counter draws the game as a lead fades (the
+        evaluation's horizons, `Evaluation.with_horizons`): there a lead must be
+        converted in time, by a plan; where nothing draws a won position the playouts
+        convert it in their own time. Else None."""
+        evaluation = search.evaluation
+        if (not self.methods.endgame or search.material is None or len(game.players) != 2
+                or evaluation is None or not evaluation.horizons):
+            return None
+        if self._endgame is None or self._endgame[0] is not game:
+            self._endgame = (game, endgame_of(game, search.material, search.evaluation))
+        return self._endgame[1]
 
     def _passed_sites(self, game: FrontendGame) -> Callable[[int, int], frozenset[int]]:
         """`passed_sites` of `game`'s board (kept: its table fills as it is asked)."""
