@@ -12,7 +12,7 @@ ends treat them as opaque values, but for `state.ply`.
 from __future__ import annotations
 
 from random import Random
-from typing import Any, Callable, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from ..parsing.ast import Pos
 from ..runtime.pieces import Code, Outcome
@@ -100,6 +100,24 @@ class FrontendGame(DescribedGame, Protocol):
     def legal_notations(self, state: State) -> list[str]: ...
 
     def chance_outcomes(self, state: State) -> list[tuple[Action, float]]: ...
+
+    def make_state(
+        self,
+        pieces: Mapping[str, Sequence[Any]],
+        to_move: Optional[str] = None,
+        phase: Optional[str] = None,
+        decision: Optional[str] = None,
+        variables: Optional[Mapping[str, Any]] = None,
+        pools: Optional[Mapping[str, Mapping[str, int]]] = None,
+        carry: Optional[str] = None,
+        step: Optional[int] = None,
+        ply: int = 0,
+        next_player: Optional[str] = None,
+        next_phase: Optional[str] = None,
+        result: Optional[tuple[Optional[str], Mapping[str, Any]]] = None,
+        seen: Optional[Mapping[int, int]] = None,
+        before_turn_done: Optional[bool] = None,
+    ) -> State: ...
 
     def is_drawn_from_set(self, state: State) -> bool: ...
 

@@ -26,6 +26,28 @@ from interpreter.runtime.views import Action, BoardView, PieceView, Result
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
+def make_state(
+    self,
+    pieces: Mapping[str, Sequence[Any]],
+    to_move: str | None = None,
+    phase: str | None = None,
+    decision: str | None = None,
+    variables: Mapping[str, Any] | None = None,
+    pools: Mapping[str, Mapping[str, int]] | None = None,
+    carry: str | None = None,
+    step: int | None = None,
+    ply: int = 0,
+    next_player: str | None = None,
+    next_phase: str | None = None,
+    result: tuple[str | None, Mapping[str, Any]] | None = None,
+    seen: Mapping[int, int] | None = None,
+    before_turn_done: bool | None = None,
+) -> Any:
+    """The contract's `make_state`, which no fake builds positions by (the endgame
+    search asks it only of games with pieces and a counter that draws)."""
+    raise NotImplementedError("a fake game builds no position by hand")
+
+
 class IllegalActionError(ValueError):
     def __init__(self, notation: str, ply: int) -> None:
         super().__init__(f"illegal action {notation!r} at ply {ply}")
@@ -194,6 +216,8 @@ class FakeGameBase:
     def is_terminal(self, state: Any) -> bool:
         return self.to_move(state) is None
 
+    make_state = make_state
+
     def is_drawn_from_set(self, state: Any) -> bool:
         return False
 
@@ -354,6 +378,8 @@ class CoinRace(FakeGameBase):
             return None
         return "chance" if state.roll == 0 else self.players[state.mover]
 
+    make_state = make_state
+
     def is_drawn_from_set(self, state: Any) -> bool:
         return False
 
@@ -486,6 +512,8 @@ class TreeGame(FakeGameBase):
         if node[0] != "move":
             return []
         return [Action(n, (n,)) for n in node[2]]
+
+    make_state = make_state
 
     def is_drawn_from_set(self, state: Any) -> bool:
         return False
