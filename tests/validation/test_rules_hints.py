@@ -158,6 +158,13 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
      "to count them, `count(sites, it is empty)`"),
 ])
 def test_hint(tmp_path, capsys, old, new, first, hint):
+    err = _broken_base_says(tmp_path, capsys, old, new, first)
+    assert hint in err, err
+
+
+def _broken_base_says(tmp_path, capsys, old: str, new: str, first: str) -> str:
+    """`validate` on the base game with `old` replaced by `new`: it fails, its first
+    line holding `first`; the whole message."""
     shutil.copytree(BASE, tmp_path / "game")
     rules = tmp_path / "game" / "game.rules"
     text = rules.read_text()
@@ -166,7 +173,7 @@ def test_hint(tmp_path, capsys, old, new, first, hint):
     assert main(["validate", str(tmp_path / "game")]) == 1
     err = capsys.readouterr().err
     assert first in err.splitlines()[0], err
-    assert hint in err, err
+    return err
 
 
 def test_a_site_joined_to_a_set_and_no_error_after_it(tmp_path, capsys):
@@ -253,12 +260,5 @@ def test_a_name_the_language_reads_otherwise(tmp_path, capsys, line, error, hint
     ("        step ahead\n", "        leap (1, )\n", 'game.rules:13:18: error: found ")"', True),
 ])
 def test_the_offset_hint_only_in_an_offset(tmp_path, capsys, old, new, first, offset_hint):
-    shutil.copytree(BASE, tmp_path / "game")
-    rules = tmp_path / "game" / "game.rules"
-    text = rules.read_text()
-    assert old in text
-    rules.write_text(text.replace(old, new, 1))
-    assert main(["validate", str(tmp_path / "game")]) == 1
-    err = capsys.readouterr().err
-    assert first in err.splitlines()[0], err
+    err = _broken_base_says(tmp_path, capsys, old, new, first)
     assert ("hint: an offset is two whole numbers, (dx, dy)" in err) is offset_hint, err

@@ -309,18 +309,11 @@ def allows_forced_win(engine: FastLayer, child: Node, me: int, node_limit: int,
     them = engine.to_move(state)
     if them == me or them == CHANCE:
         return False
-    made = [0]
     if winners is None:
         winners = []  # the actions that won for `them` at once, latest first
     tried = may_win(them) if may_win is not None and them is not None else None
 
-    def make(before: State, code: Code) -> State:
-        made[0] += 1
-        if made[0] > node_limit or (deadline is not None and not made[0] % 32 and clock() > deadline):
-            raise OutOfTime()
-        after = engine.copy(before)
-        engine.apply_in_place(after, code)
-        return after
+    make = _counted_maker(engine, node_limit, deadline, clock)
 
     def wins_at_once(position: State) -> bool:
         legal = engine.legal(position)
@@ -405,17 +398,10 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
     if them == me or them == CHANCE or them is None:
         return False
     tried = may_win(them)
-    made = [0]
     if killers is None:
         killers = {}
 
-    def make(before: State, code: Code) -> State:
-        made[0] += 1
-        if made[0] > node_limit or (deadline is not None and not made[0] % 32 and clock() > deadline):
-            raise OutOfTime()
-        after = engine.copy(before)
-        engine.apply_in_place(after, code)
-        return after
+    make = _counted_maker(engine, node_limit, deadline, clock)
 
     def first(codes: Sequence[Code], front: list[Code]) -> list[Code]:
         kept = [c for c in front if c in codes]
@@ -465,3 +451,20 @@ def allows_net(engine: FastLayer, child: Node, me: int, moves: int, node_limit: 
         return wins_within(state, moves, answers)
     except OutOfTime:
         return False
+
+
+def _counted_maker(engine: FastLayer, node_limit: int, deadline: Optional[float],
+                   clock: Callable[[], float]) -> Callable[[State, Code], State]:
+    """`make(before, code)`: the position after `code`, a copy; OutOfTime once more
+    than `node_limit` positions were made or (asked every 32) past `deadline`."""
+    made = 0
+
+    def make(before: State, code: Code) -> State:
+        nonlocal made
+        made += 1
+        if made > node_limit or (deadline is not None and not made % 32 and clock() > deadline):
+            raise OutOfTime()
+        after = engine.copy(before)
+        engine.apply_in_place(after, code)
+        return after
+    return make
