@@ -104,7 +104,13 @@ def _tried_first(src: Source, lines: list[py.stmt], members: py.expr, codes: py.
     test = _test_returning(loop.body, members.id, element, pyast.return_(pyast.sub(codes, pyast.name(element))))
     if test is None:
         return []
-    pool_name, tries = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
+    tries = pyast.name(src.fresh("l"))
+    if pool is ALL_PIECES:  # (one piece drawn among every owner's lists, no list of them made)
+        return [pyast.for_(tries, pyast.helper("range", pyast.num(TRIES)), [
+            pyast.assign(pyast.name(element), pyast.helper("h_random_piece", pyast.name("o"), rand)),
+            pyast.if_(pyast.compare(pyast.name(element), "<", pyast.num(0)), [py.Break()]),
+            *test])]
+    pool_name = pyast.name(src.fresh("l"))
     drawn = pyast.sub(pool_name, pyast.helper("int", pyast.binop(pyast.call(rand), "*",
                                                                  pyast.helper("len", pool_name))))
     return [
@@ -114,11 +120,15 @@ def _tried_first(src: Source, lines: list[py.stmt], members: py.expr, codes: py.
     ]
 
 
+# `_pool`'s answer for a loop over every piece
+ALL_PIECES = py.Constant(value=None)
+
+
 def _pool(iterable: py.expr) -> Optional[py.expr]:
-    """A list of the sites `iterable` goes over, each once (every piece's, or one
-    player's pieces: a site list the position keeps), or None."""
+    """What `iterable` goes over, each site once: ALL_PIECES (every piece's), or
+    one player's pieces (a site list the position keeps); else None."""
     if pyast.same(iterable, pyast.helper("h_each_piece", pyast.name("o"))):
-        return pyast.helper("h_all_pieces", pyast.name("o"))
+        return ALL_PIECES
     if isinstance(iterable, py.Subscript) and pyast.is_name(iterable.value, "o"):
         return iterable
     return None

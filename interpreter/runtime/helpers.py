@@ -167,6 +167,22 @@ def all_pieces(occ: list[list[int]]) -> list[int]:
     return [s for owned in occ for s in owned]
 
 
+def random_piece(occ: list[list[int]], rand: Callable[[], float]) -> int:
+    """The site of a piece drawn uniformly among all of them with `rand` (no list of
+    them made), or -1 when there is none."""
+    total = 0
+    for owned in occ:
+        total += len(owned)
+    if not total:
+        return -1
+    r = int(rand() * total)
+    for owned in occ:
+        if r < len(owned):
+            return owned[r]
+        r -= len(owned)
+    return -1  # (not reached: r < total)
+
+
 def floordiv(a: int, d: int, pos: Pos) -> int:
     if d == 0:
         raise RuleRuntimeError(pos, "division by zero")
@@ -1461,6 +1477,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_with_site": with_site,
     "h_first_but": first_but,
     "h_all_pieces": all_pieces,
+    "h_random_piece": random_piece,
     # The sites of every piece as they are iterated, without a list made first: for
     # the loops of conditions, which change no position (or stop once they have).
     "h_each_piece": chain.from_iterable,
