@@ -11,7 +11,9 @@ where it is deck`: the compiled loop appends the pieces passing the test), the
 picker first tries a few pieces drawn at random among all of them and keeps the
 first that passes — rejection sampling, each member as likely as with the list
 — and builds the list only when none did: a deal from a deck kept as pieces of
-nobody then asks the test of a few pieces per card, not of every piece.
+nobody then asks the test of a few pieces per card, not of every piece. (A fault
+of the test on a piece the draw never tries — a division by zero — is then not
+met, as with the walk to the i-th item that stops where it finds it.)
 """
 from __future__ import annotations
 
