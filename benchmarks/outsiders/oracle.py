@@ -25,6 +25,8 @@ ActionWriter = Callable[[object, int], str]
 # The winner says little of a one-player game (2048) or of a score (Yacht's totals):
 # a script compares the returns or the scores with it.
 EndCheck = Callable[[object, object, object], "str | None"]
+# (regelwerk game, OpenSpiel game) -> the two as compared
+Wrapper = Callable[[object, object], "tuple[object, object]"]
 
 
 @dataclass
@@ -166,12 +168,15 @@ def games_from(definition: str, os_name: str, args, options: dict | None, os_par
 
 def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                options: dict | None = None, os_params: dict | None = None,
-               check_end: EndCheck | None = None) -> int:
+               check_end: EndCheck | None = None, wrap: Wrapper | None = None) -> int:
+    """`wrap(rw_game, os_game)`: the two games as compared (one read otherwise, say)."""
     parser = arguments(f"{definition} against OpenSpiel's {os_name}, move by move")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rw_game, os_game = games_from(definition, os_name, args, options, os_params)
+    if wrap is not None:
+        rw_game, os_game = wrap(rw_game, os_game)
     plies, problems = play_and_compare(rw_game, os_game, write, args.games, args.seed,
                                        check_end=check_end)
     for problem in problems[:10]:
@@ -304,7 +309,7 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
 
 def main(definition: str, os_name: str, write: ActionWriter, argv=None,
          options: dict | None = None, os_params: dict | None = None,
-         check_end: EndCheck | None = None) -> int:
+         check_end: EndCheck | None = None, wrap: Wrapper | None = None) -> int:
     """A game's script: `agree.py [--games N ...]` compares random games move by move,
     `agree.py speed [...]` times random playouts on both sides, `agree.py perft --depth
     D [...]` counts and times perft on both sides."""
@@ -319,4 +324,4 @@ def main(definition: str, os_name: str, write: ActionWriter, argv=None,
     if argv and argv[0] == "agree":
         argv = argv[1:]
     return agree_main(definition, os_name, write, argv, options=options, os_params=os_params,
-                      check_end=check_end)
+                      check_end=check_end, wrap=wrap)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence, TypeVar
 
 from ..runtime.pieces import CHANCE
 from .material import Material, balance
@@ -43,6 +43,18 @@ KILLERS = 2  # answers kept per player and depth that cut the search off (tried 
 class OutOfNodes(Exception):
     """The look-ahead made `node_limit` positions without an answer."""
 
+
+
+# a value a search compares: a number, or numbers compared in turn
+Value = TypeVar("Value", float, "tuple[float, float]")
+
+
+def stand_pat(stand: Value, maximising: bool, alpha: Value, beta: Value) -> tuple[bool, Value, Value]:
+    """A quiescence search's bound from the value of stopping here (`stand`): (whether
+    it already cuts the window off, alpha, beta narrowed by it)."""
+    if maximising:
+        return stand >= beta, max(alpha, stand), beta
+    return stand <= alpha, alpha, min(beta, stand)
 
 class Lookahead:
     """Bounded searches over material for the player `me` (see the module's doc)."""
@@ -148,14 +160,9 @@ class Lookahead:
         if left <= 0:
             return stand
         maximising = mover == self.me
-        if maximising:
-            if stand >= beta:
-                return stand
-            alpha = max(alpha, stand)
-        else:
-            if stand <= alpha:
-                return stand
-            beta = min(beta, stand)
+        cut, alpha, beta = stand_pat(stand, maximising, alpha, beta)
+        if cut:
+            return stand
         best = stand
         engine = self.engine
         before = balance(self.material_of(state), mover)

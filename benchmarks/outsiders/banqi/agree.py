@@ -89,21 +89,10 @@ class RevealByPiece:
         return after
 
 
-def agree(argv) -> int:
-    parser = oracle.arguments("banqi against OpenSpiel's banqi, move by move")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    rw_game, os_game = oracle.games_from(HERE, "banqi", args, None, None)
-    plies, problems = oracle.play_and_compare(RevealByPiece(rw_game), os_game, write, args.games, args.seed)
-    for problem in problems[:10]:
-        print(problem)
-    print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
-    return 1 if problems else 0
+def revealed_by_piece(rw_game, os_game):
+    """The games as compared: regelwerk's reveals read as OpenSpiel's (RevealByPiece)."""
+    return RevealByPiece(rw_game), os_game
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    if argv and argv[0] in ("speed", "perft"):
-        sys.exit(oracle.main(HERE, "banqi", write, argv))
-    sys.exit(agree(argv[1:] if argv and argv[0] == "agree" else argv))
+    sys.exit(oracle.main(HERE, "banqi", write, wrap=revealed_by_piece))

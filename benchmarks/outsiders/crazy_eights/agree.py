@@ -78,22 +78,10 @@ def same_returns(os_state, rw_game, rw_state) -> str | None:
     return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
 
 
-def agree(argv) -> int:
-    parser = oracle.arguments("crazy eights against OpenSpiel's crazy_eights, move by move")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    rw_game, os_game = oracle.games_from(HERE, "crazy_eights", args, None, None)
-    plies, problems = oracle.play_and_compare(rw_game, _RaisedGame(os_game), write, args.games,
-                                              args.seed, check_end=same_returns)
-    for problem in problems[:10]:
-        print(problem)
-    print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
-    return 1 if problems else 0
+def raised(rw_game, os_game):
+    """The games as compared: OpenSpiel's returns raised by RAISE (for the harness's winner)."""
+    return rw_game, _RaisedGame(os_game)
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    if argv and argv[0] in ("speed", "perft"):
-        sys.exit(oracle.main(HERE, "crazy_eights", write, argv))
-    sys.exit(agree(argv[1:] if argv and argv[0] == "agree" else argv))
+    sys.exit(oracle.main(HERE, "crazy_eights", write, check_end=same_returns, wrap=raised))

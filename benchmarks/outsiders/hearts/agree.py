@@ -117,26 +117,14 @@ def keep_points(argv) -> int:
     return 1 if problems else 0
 
 
-def agree(argv) -> int:
-    parser = oracle.arguments("hearts against OpenSpiel's hearts, move by move")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    rw_game, os_game = oracle.games_from(HERE, "hearts", args, None, None)
-    if not os_game.get_parameters()["pass_cards"]:
-        os_game = _NoPassGame(os_game)
-    plies, problems = oracle.play_and_compare(rw_game, os_game, write, args.games, args.seed,
-                                              check_end=same_returns)
-    for problem in problems[:10]:
-        print(problem)
-    print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
-    return 1 if problems else 0
+def without_pass(rw_game, os_game):
+    """The games as compared: without `pass_cards`, OpenSpiel's first chance node given the
+    one outcome its legal actions allow (_NoPassGame)."""
+    return rw_game, os_game if os_game.get_parameters()["pass_cards"] else _NoPassGame(os_game)
 
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
     if argv and argv[0] == "keep":
         sys.exit(keep_points(argv[1:]))
-    if argv and argv[0] in ("speed", "perft"):
-        sys.exit(oracle.main(HERE, "hearts", write, argv))
-    sys.exit(agree(argv[1:] if argv and argv[0] == "agree" else argv))
+    sys.exit(oracle.main(HERE, "hearts", write, argv, check_end=same_returns, wrap=without_pass))

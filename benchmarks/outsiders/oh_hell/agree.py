@@ -55,22 +55,10 @@ class _PositiveWinner:
         return result
 
 
-def agree(argv) -> int:
-    parser = oracle.arguments("oh_hell against OpenSpiel's oh_hell, move by move")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    rw_game, os_game = oracle.games_from(HERE, "oh_hell", args, None, None)
-    plies, problems = oracle.play_and_compare(_PositiveWinner(rw_game), os_game, write, args.games,
-                                              args.seed, check_end=oracle.same_returns)
-    for problem in problems[:10]:
-        print(problem)
-    print(f"{args.games} games, {plies} plies, seed {args.seed}: {len(problems)} disagreements")
-    return 1 if problems else 0
+def positive_winner(rw_game, os_game):
+    """The games as compared: regelwerk's winner read as the harness reads OpenSpiel's returns."""
+    return _PositiveWinner(rw_game), os_game
 
 
 if __name__ == "__main__":
-    argv = sys.argv[1:]
-    if argv and argv[0] in ("speed", "perft"):
-        sys.exit(oracle.main(HERE, "oh_hell", write, argv))
-    sys.exit(agree(argv[1:] if argv and argv[0] == "agree" else argv))
+    sys.exit(oracle.main(HERE, "oh_hell", write, check_end=oracle.same_returns, wrap=positive_winner))

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from ...analysis.lookahead import stand_pat
 from .tree import loses_for
 
 if TYPE_CHECKING:
@@ -289,14 +290,9 @@ class _AlphaBeta:
                     return endgame.leaf(state, me)
                 if len(children) < len(codes):
                     stand = endgame.leaf(state, me)
-                    if maximising:
-                        if stand >= beta:
-                            return stand
-                        alpha = max(alpha, stand)
-                    else:
-                        if stand <= alpha:
-                            return stand
-                        beta = min(beta, stand)
+                    cut, alpha, beta = stand_pat(stand, maximising, alpha, beta)
+                    if cut:
+                        return stand
         best = stand
         for child in children if children is not None else _made(engine, state, codes):
             value = self.value(child, depth - 1, extensions, alpha, beta, mover)
