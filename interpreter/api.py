@@ -177,6 +177,13 @@ class CheckedGame:
         return tuple(self.model.players)
 
     @property
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        """The teams (`teams:`) by name: their players in play, in turn order (a team
+        with none in play left out; {} without teams)."""
+        players = self.model.players
+        return {name: tuple(players[i] for i in members) for name, members in self.model.teams.items()}
+
+    @property
     def player_colors(self) -> dict[str, str]:
         """`{player: "#rrggbb"}`: each player's colour, for drawing."""
         return {p: self.model.player_colors[p] for p in self.model.players}
@@ -491,7 +498,7 @@ class Game(CheckedGame):
         if result is not None:
             winner, scores = result
             state.result = (
-                _known("player", winner, m.players) if winner is not None else NO_PLAYER,
+                self._winner_code(winner) if winner is not None else NO_PLAYER,
                 tuple(scores.get(p, 0) for p in m.players),
             )
         if seen:
@@ -638,10 +645,28 @@ class Game(CheckedGame):
         winner, scores = outcome
         players = self.model.players
         return Result(
-            players[winner] if winner != NO_PLAYER else None,
+            self._winner_name(winner),
             {p: plain_number(scores[i]) for i, p in enumerate(players)},
             self._ending(state),
+            tuple(players[i] for i in self.engine.winners(winner)),
         )
+
+    def _winner_name(self, code: int) -> Optional[str]:
+        """The name an outcome's winner code stands for: a player, a team of two or
+        more players in play, or None."""
+        members = self.engine.winners(code)
+        if not members:
+            return None
+        if len(members) == 1:
+            return self.model.players[members[0]]
+        return next(name for name, team in self.model.teams.items() if team == members)
+
+    def _winner_code(self, name: str) -> int:
+        """The outcome's winner code of a player's or a team's name."""
+        team = self.model.teams.get(name)
+        if team is not None and len(team) > 1:
+            return self.engine.results.code_of(team)
+        return int(_known("player", name, self.model.players))
 
     def _ending(self, state: State) -> Optional[Ending]:
         found = self.engine.ending(state)

@@ -120,8 +120,8 @@ def _turn_of(game: Game, state: State) -> dict[str, Any]:
     phases = phase_names(game)
     result = None
     if state.result is not None:
-        winner, scores = state.result
-        result = (players[winner] if winner != NO_PLAYER else None, dict(zip(players, scores)))
+        ended = game.result(state)
+        result = (ended.winner if ended is not None else None, dict(zip(players, state.result[1])))
     return {
         "ply": state.ply,
         "player": players[state.player],
@@ -239,6 +239,12 @@ class _Reader:
         return text
 
     def player(self, text: str) -> str:
+        return self.name("player", text, self.game.players)
+
+    def winner(self, text: str) -> str:
+        """A player's name or a team's (`teams:`)."""
+        if text in self.game.model.teams:
+            return text
         return self.name("player", text, self.game.players)
 
     def site(self, text: str) -> str:
@@ -362,7 +368,7 @@ def _read_next(reader: _Reader, rest: str) -> dict[str, Any]:
 
 def _read_over(reader: _Reader, rest: str) -> dict[str, Any]:
     winner, _, scores = rest.partition(" ")
-    winner_name: Optional[str] = None if winner == "draw" else reader.player(winner)
+    winner_name: Optional[str] = None if winner == "draw" else reader.winner(winner)
     values: dict[str, int | Fraction] = {}
     for item in scores.split(","):
         player, sep, value = item.partition(":")

@@ -47,6 +47,12 @@ def _os_winner(returns: list[float]) -> int | None:
     return returns.index(best)
 
 
+def _os_top(returns: list[float], players: list[str]) -> set[str]:
+    """The players holding OpenSpiel's best return (none when it is not above 0)."""
+    best = max(returns)
+    return {p for p, r in zip(players, returns) if r == best} if best > 0 else set()
+
+
 def same_score(os_state, rw_game, rw_state) -> str | None:
     """A `check_end` for a one-player game, whose winner says nothing: OpenSpiel's
     return against the player's score."""
@@ -95,9 +101,12 @@ def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: in
                     fail(f"over: OpenSpiel {os_state.is_terminal()}, regelwerk {rw_game.is_terminal(rw_state)}")
                     break
                 winner = _os_winner(os_state.returns())
-                rw_winner = rw_game.result(rw_state).winner
-                if (None if winner is None else players[winner]) != rw_winner:
-                    fail(f"winner: OpenSpiel {winner} {os_state.returns()}, regelwerk {rw_winner}")
+                rw_result = rw_game.result(rw_state)
+                if rw_game.teams:  # (partners share the top return)
+                    if _os_top(os_state.returns(), players) != set(rw_result.winners):
+                        fail(f"winners: OpenSpiel {os_state.returns()}, regelwerk {rw_result.winners}")
+                elif (None if winner is None else players[winner]) != rw_result.winner:
+                    fail(f"winner: OpenSpiel {winner} {os_state.returns()}, regelwerk {rw_result.winner}")
                 elif check_end is not None and (what := check_end(os_state, rw_game, rw_state)):
                     fail(what)
                 break

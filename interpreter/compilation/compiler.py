@@ -456,7 +456,8 @@ class Compiler:
         score_rule = namespace[written.score] if written.score else None
         results = Results(self.model.player_count, written.endings, score_rule,
                           coverage.counts if coverage is not None else None, written.ending_probes,
-                          score_notes=bool(self._score_notes))
+                          score_notes=bool(self._score_notes),
+                          teams=tuple(members for members in self.model.teams.values() if len(members) > 1))
         # (a phase's row with its checks' clearances where one has: runtime/clearances.py)
         checks = tuple(
             ClearedChecks(row, [namespace[written.clearances[n]] if n in written.clearances else None for n in names],

@@ -133,6 +133,8 @@ class GameModel:
     setup: list[Placement]
     tracks: dict[str, Track] = field(default_factory=dict)
     pool_site_of: list[int] = field(default_factory=list)  # site -> pool offset base, -1 (trailing -1)
+    # name -> its members in play (player indices, in turn order); teams with none in play left out
+    teams: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def player_count(self) -> int:
@@ -247,6 +249,7 @@ def build_model(data: Data, specs: dict[str, Option], option_values: dict[str, A
         setup=_setup(data, players, all_players, kinds, attributes, site, board, report, regions, options),
         pool_site_of=pool_site_of,
         tracks=_tracks(data.get("tracks") or {}, players, site, report),
+        teams=_teams(data, all_players, players, report),
     )
 
 
@@ -572,6 +575,30 @@ def _check_in_play(data: Data, specs: dict[str, Option], all_players: list[str],
         for i, player in enumerate(players):
             if player not in all_players:
                 report(("in_play", "choices", key, i), f"unknown player '{player}'", _hint(player, all_players))
+
+
+def _teams(data: Data, all_players: list[str], players: list[str], report: Report) -> dict[str, tuple[int, ...]]:
+    """`teams` as the players in play of each team (a team none of whose players is
+    in play is left out). A player in two teams, an unknown player or a team named
+    like a player is an error: a result names a winning team by its name."""
+    teams: dict[str, tuple[int, ...]] = {}
+    team_of: dict[str, str] = {}
+    for name, members in (data.get("teams") or {}).items():
+        if name in all_players:
+            report(("teams", name, AT_KEY), f"team '{name}' has the name of a player: a result could mean either",
+                   "choose another name")
+        for i, player in enumerate(members):
+            if player not in all_players:
+                report(("teams", name, i), f"unknown player '{player}'", _hint(player, all_players))
+            elif player in team_of:
+                report(("teams", name, i), f"player '{player}' is already in team '{team_of[player]}'",
+                       "a player plays in one team at most")
+            else:
+                team_of[player] = name
+        in_play = tuple(i for i, p in enumerate(players) if team_of.get(p) == name)
+        if in_play:
+            teams[name] = in_play
+    return teams
 
 
 def _sized_note(board: boards.Board, sized: list[str], options: dict[str, Any]) -> str:

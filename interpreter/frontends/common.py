@@ -242,6 +242,8 @@ def position_json(game: Game, state: State, ply: int) -> dict[str, Any]:
     result = game.result(state)
     if terminal and result is not None:
         line["winner"] = result.winner
+        if len(result.winners) > 1:  # a team (`teams:`)
+            line["winners"] = list(result.winners)
         line["scores"] = {player: json_number(score) for player, score in result.scores.items()}
     return line
 
@@ -260,6 +262,8 @@ def describe_result(game: Game, state: State) -> str:
     assert result is not None  # (asked of a finished game)
     scores = ", ".join(f"{p} {number_text(s)}" for p, s in result.scores.items())
     head = f"{result.winner} wins" if result.winner is not None else "no winner"
+    if len(result.winners) > 1:
+        head = f"{result.winner} ({' and '.join(result.winners)}) win"
     return f"game over: {head} ({scores})"
 
 

@@ -59,10 +59,15 @@ class GamePlan:
 class GameOutcome:
     index: int
     seats: tuple[int, ...]
-    winner: Optional[str]  # a player (seat name), None: draw or unfinished
+    winner: Optional[str]  # a player (seat name) or a team (`teams:`), None: draw or unfinished
     finished: bool
     plies: int
     notations: list[str] = field(default_factory=list)
+    winners: tuple[str, ...] = ()  # the players who won: the winner, or a winning team's players
+
+    def won_by(self, entry: int, players: Sequence[str]) -> bool:
+        """Whether a seat `entry` played is among the winners."""
+        return any(self.seats[players.index(p)] == entry for p in self.winners)
 
 
 def game_seed(seed: int, index: int, who: str) -> str:
@@ -104,7 +109,8 @@ def play_one(game: Game, specs: Sequence[str], plan: GamePlan, seed: int, max_pl
     finished = game.is_terminal(state)
     result = game.result(state) if finished else None
     winner = result.winner if result is not None else None
-    return GameOutcome(plan.index, plan.seats, winner, finished, len(notations), notations)
+    winners = result.winners if result is not None else ()
+    return GameOutcome(plan.index, plan.seats, winner, finished, len(notations), notations, winners)
 
 
 def _int_seed(text: str) -> int:
@@ -151,7 +157,7 @@ def summarise(game: Game, specs: Sequence[str], outcomes: Sequence[GameOutcome])
     agents = []
     for entry, name in enumerate(names):
         played = [o for o in outcomes if entry in o.seats]
-        wins = sum(1 for o in played if o.winner is not None and o.seats[players.index(o.winner)] == entry)
+        wins = sum(1 for o in played if o.won_by(entry, players))
         draws = sum(1 for o in played if o.winner is None)
         losses = len(played) - wins - draws
         low, high = wilson(wins, len(played))
@@ -173,7 +179,7 @@ def summarise(game: Game, specs: Sequence[str], outcomes: Sequence[GameOutcome])
         })
     by_seat = {}
     for player in players:
-        wins = sum(1 for o in outcomes if o.winner == player)
+        wins = sum(1 for o in outcomes if player in o.winners)
         by_seat[player] = {"wins": wins, "win_rate": _round(wins / n) if n else None}
     draws = sum(1 for o in outcomes if o.winner is None)
     return {
@@ -427,6 +433,7 @@ def _with_progress(game: Game, specs: Any, args: Any, kwargs: Any, colour: bool)
     names = labels(specs)
     wins = [0] * len(specs)
     draws = [0]
+    done = [0]
     players = list(game.players)
     started = time.perf_counter()
 
@@ -443,10 +450,10 @@ def _with_progress(game: Game, specs: Any, args: Any, kwargs: Any, colour: bool)
         def advance(outcome: GameOutcome) -> None:
             if outcome.winner is None:
                 draws[0] += 1
-            else:
-                wins[outcome.seats[players.index(outcome.winner)]] += 1
-            done = sum(wins) + draws[0]
-            left = time_left(time.perf_counter() - started, done, args.games)
+            for entry in {outcome.seats[players.index(p)] for p in outcome.winners}:
+                wins[entry] += 1
+            done[0] += 1
+            left = time_left(time.perf_counter() - started, done[0], args.games)
             progress.update(task, advance=1, tally=tally(), left=left)
 
         return run_match(game, specs, args.games, args.seed, progress=advance, **kwargs)

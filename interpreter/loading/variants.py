@@ -57,6 +57,7 @@ REPLACEABLE = (
     "description",
     "players",
     "in_play",
+    "teams",
     "board",
     "regions",
     "directions",

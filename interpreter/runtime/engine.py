@@ -348,6 +348,11 @@ class Engine:
         """(winner index or -1, scores tuple) once the game is over, else None."""
         return s.result if self.to_move(s) is None else None
 
+    def winners(self, code: int) -> tuple[int, ...]:
+        """The players an outcome's winner code names (`outcome(s)[0]`): one, the
+        players of a team (`teams:`), or none."""
+        return self.results.winners(code)
+
     def ending(self, s: State) -> Optional[tuple[str, Pos]]:
         """(how, source position) of the rule that ended the game, or None: how is
         "win", "lose", "draw", "end game" or "no legal action" (`EndingKind.word`)."""

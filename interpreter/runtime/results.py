@@ -29,6 +29,8 @@ ScoreRule = Callable[["State", int], int]
 # and the scores not worked out (nothing reads them: perft counts actions, and an
 # ended game has none).
 UNSCORED: Outcome = (-1, ())
+# An outcome's winner for team t (of `Results.teams`) is TEAM_CODE - t.
+TEAM_CODE = -2
 
 
 class _Counting(threading.local):
@@ -87,6 +89,11 @@ def decimal_text(value: Union[int, Fraction]) -> str:
     return ("-" if value < 0 else "") + text
 
 
+def _or(scores: Optional[tuple[int, ...]], unscored: tuple[int, ...]) -> tuple[int, ...]:
+    """The score rule's scores, or (a game without one) the scores an ending gives."""
+    return unscored if scores is None else scores
+
+
 class EndingKind(IntEnum):
     """How a game ended: the statement that ended it, or nobody able to act."""
 
@@ -126,6 +133,8 @@ class Results:
     # Whether the score takes a table (a third argument) where its calls for the
     # players of one position share what they found (compilation/expr_sets.py)
     score_notes: bool = False
+    # The teams of two or more players in play (`teams:`), as player indices
+    teams: tuple[tuple[int, ...], ...] = ()
 
     def scores(self, s: State) -> tuple[int, ...]:
         """The score rule for every player, on this position (callers make sure the
@@ -154,23 +163,72 @@ class Results:
                 s.ending = ending
                 return
             first_ends.add(ending)
-        n = self.n
-        scored = self.score is not None
-        if how == EndingKind.WIN:
-            s.result = (player, self.scores(s) if scored else tuple(int(i == player) for i in range(n)))
-        elif how == EndingKind.LOSE:
-            winner = (1 - player) if n == 2 and player >= 0 else -1
-            s.result = (winner, self.scores(s) if scored else tuple(int(i != player) for i in range(n)))
-        elif how == EndingKind.DRAW:
-            s.result = (-1, self.scores(s) if scored else (0,) * n)
+        scores = self.scores(s) if self.score is not None else None
+        if self.teams:
+            s.result = self._sides_outcome(how, player, scores)
         else:
-            scores = self.scores(s) if scored else (0,) * n
-            best = max(scores)
-            winners = [i for i, x in enumerate(scores) if x == best]
-            s.result = (winners[0] if len(winners) == 1 else -1, scores)
+            s.result = self._players_outcome(how, player, scores)
         s.ending = ending
         if self.counts is not None:
             self.counts[self.probes[ending]] += 1
+
+    def _players_outcome(self, how: int, player: int, scores: Optional[tuple[int, ...]]) -> Outcome:
+        n = self.n
+        if how == EndingKind.WIN:
+            return player, _or(scores, tuple(int(i == player) for i in range(n)))
+        if how == EndingKind.LOSE:
+            winner = (1 - player) if n == 2 and player >= 0 else -1
+            return winner, _or(scores, tuple(int(i != player) for i in range(n)))
+        if how == EndingKind.DRAW:
+            return -1, _or(scores, (0,) * n)
+        scores = _or(scores, (0,) * n)
+        best = max(scores)
+        winners = [i for i, x in enumerate(scores) if x == best]
+        return (winners[0] if len(winners) == 1 else -1), scores
+
+    def _sides_outcome(self, how: int, player: int, scores: Optional[tuple[int, ...]]) -> Outcome:
+        """As `_players_outcome`, a team winning or losing as one: a win of a member
+        is the team's, a loss leaves the other side the winner when only one is left,
+        and `end game` goes to the side holding every highest score."""
+        n = self.n
+        sides = self.sides()
+        side = next((members for members in sides if player in members), ())
+        if how == EndingKind.WIN:
+            return self.code_of(side), _or(scores, tuple(int(i in side) for i in range(n)))
+        if how == EndingKind.LOSE:
+            others = [members for members in sides if members != side]
+            winner = self.code_of(others[0]) if len(others) == 1 and player >= 0 else -1
+            return winner, _or(scores, tuple(int(i not in side) for i in range(n)))
+        if how == EndingKind.DRAW:
+            return -1, _or(scores, (0,) * n)
+        scores = _or(scores, (0,) * n)
+        best = max(scores)
+        top = {i for i, x in enumerate(scores) if x == best}
+        holding = [members for members in sides if top <= set(members)]
+        return (self.code_of(holding[0]) if holding else -1), scores
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Who wins and loses together: each team, and each player in none alone."""
+        teamed = {i for members in self.teams for i in members}
+        return self.teams + tuple((i,) for i in range(self.n) if i not in teamed)
+
+    def code_of(self, side: tuple[int, ...]) -> int:
+        """An outcome's winner for a side: the player's index for a side of one, else
+        `TEAM_CODE - t` for team t (below -1, so that code reading a single winner sees
+        none); -1 for nobody."""
+        if not side:
+            return -1
+        if len(side) == 1:
+            return side[0]
+        return TEAM_CODE - self.teams.index(side)
+
+    def winners(self, code: int) -> tuple[int, ...]:
+        """The players an outcome's winner code names: one, a team, or none (-1)."""
+        if code >= 0:
+            return (code,)
+        if code <= TEAM_CODE:
+            return self.teams[TEAM_CODE - code]
+        return ()
 
     def describe(self, ending: int) -> tuple[EndingKind, Pos]:
         """(how, source position) of an ending index."""

@@ -70,10 +70,13 @@ class Ending:
 class Result:
     """How a finished game came out: the winner (None for a draw) and the scores by player."""
 
-    winner: str | None  # None: a draw (or no single winner)
+    winner: str | None  # a player's name, a team's (`teams:`), or None: a draw (or no single winner)
     scores: Mapping[str, float]
     # The rule that ended the game (None for results not made by a rule).
     ending: Ending | None = field(default=None, compare=False)
+    # The players who won: the winner, a winning team's players, none for a draw
+    # (given by `winner`, so not compared).
+    winners: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

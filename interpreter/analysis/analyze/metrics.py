@@ -23,15 +23,15 @@ class MetricSpec:
 def outcome_metrics(games: Sequence[GameStats], players: Sequence[str]) -> list[tuple[MetricSpec, Estimate]]:
     """Seat win rates, draws, cut-offs, completion, the first seat's share, balance."""
     n = len(games)
-    out = [(MetricSpec(f"wins.{player}", f"{player} wins", "outcomes"), rate(sum(g.winner == i for g in games), n))
+    out = [(MetricSpec(f"wins.{player}", f"{player} wins", "outcomes"), rate(sum(i in g.winners for g in games), n))
            for i, player in enumerate(players)]
-    decided = sum(g.winner >= 0 for g in games)
+    decided = sum(bool(g.winners) for g in games)
     out += [
-        (MetricSpec("draws", "draws", "outcomes"), rate(sum(g.over and g.winner < 0 for g in games), n)),
+        (MetricSpec("draws", "draws", "outcomes"), rate(sum(g.over and not g.winners for g in games), n)),
         (MetricSpec("timeouts", "cut off (max plies)", "outcomes"), rate(sum(not g.over for g in games), n)),
         (MetricSpec("completion", "completion (a winner)", "outcomes"), rate(decided, n)),
         (MetricSpec("advantage", "first seat win share", "outcomes"),
-         rate(sum(g.winner == 0 for g in games), decided)),
+         rate(sum(0 in g.winners for g in games), decided)),
     ]
     if len(players) > 1:
         out.append((MetricSpec("balance", "balance", "outcomes"), balance(games, len(players))))
@@ -44,10 +44,10 @@ def balance(games: Sequence[GameStats], seats: int) -> Estimate:
     n = len(games)
     if n == 0:
         return Estimate(None, None, None, 0, "value")
-    wins = [sum(g.winner == i for g in games) for i in range(seats)]
+    wins = [sum(i in g.winners for g in games) for i in range(seats)]
     a = max(range(seats), key=lambda i: wins[i])
     b = min(range(seats), key=lambda i: wins[i])
-    d = mean([(g.winner == a) - (g.winner == b) for g in games])
+    d = mean([(a in g.winners) - (b in g.winners) for g in games])
     if d.low is None:  # one game
         return Estimate(1 - (d.value or 0.0), None, None, n, "value")
     value, low, high = d.bounds()
@@ -103,7 +103,7 @@ def _over(traces: Sequence[Any], field: Callable[..., Any]) -> Estimate:
 
 def depth_metric(games: Sequence[GameStats], seats: int, strong: str, weak: str) -> tuple[MetricSpec, Estimate]:
     """The win rate of `strong` (in seat j mod seats in game j) against `weak`."""
-    wins = sum(g.winner == g.index % seats for g in games)
+    wins = sum(g.index % seats in g.winners for g in games)
     return MetricSpec("depth", f"{strong} beats {weak}", "depth"), rate(wins, len(games))
 
 

@@ -41,7 +41,7 @@ class GameStats:
     index: int
     plies: int  # actions played, chance outcomes included
     turns: Optional[int]  # traced games: runs of consecutive actions by one player
-    winner: int  # player index, -1 for none
+    winner: int  # player index, -1 for none (a team's code: `Engine.winners`)
     over: bool  # the game ended (else: cut off at the ply bound)
     ending: int  # index of the `ending` probe that ended it, CUT_OFF or UNLOCATED
     positions: Optional[int]  # traced games: positions where a player (not chance) was to move
@@ -50,6 +50,7 @@ class GameStats:
     covered: Optional[int] = None  # traced games: board sites occupied at the start or landed on
     fired: list[Any] = field(default_factory=list)  # (probe index, count) of the rules that fired in this game
     trace: Optional[TraceSummary] = None  # traced games: score and repetition figures
+    winners: tuple[int, ...] = ()  # the players who won: the winner, or a winning team's players
 
 
 def game_seed(seed: int, index: int, who: str) -> str:
@@ -244,7 +245,7 @@ class Measurer:
         plies, turns, positions, choices, decisions = counts
         fired = self.fired_since(before)
         stats = GameStats(index, plies, turns, winner, over, self.ending_of(fired, over),
-                          positions, choices, decisions, fired=fired)
+                          positions, choices, decisions, fired=fired, winners=self.engine.winners(winner))
         if recorder is not None:
             recorder.record(state)
             stats.covered = len(recorder.seen)

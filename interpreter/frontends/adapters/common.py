@@ -1,7 +1,7 @@
 """What both adapters need: the game to wrap, the bound on an episode, the rewards."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from ...api import Game, load_game
 
@@ -37,19 +37,21 @@ def resolve_game(game: Union[str, Game], options: Optional[Mapping[str, Any]], v
     return load_game(str(game), options=options, variant=variant)
 
 
-def result_rewards(winner: int, players: int) -> list[float]:
-    """+1 for the winner, -1 for everyone else; 0 for everyone without a single winner."""
-    if winner < 0:
+def result_rewards(winners: Sequence[int], players: int) -> list[float]:
+    """+1 for each winner (one player, or a team's), -1 for everyone else; 0 for
+    everyone without a winner."""
+    if not winners:
         return [0.0] * players
-    return [1.0 if i == winner else -1.0 for i in range(players)]
+    return [1.0 if i in winners else -1.0 for i in range(players)]
 
 
-def zero_sum_rewards(winner: int, players: int) -> list[float]:
-    """+1 for the winner, the others sharing -1 (each -1/(players-1)); 0 for
-    everyone without a single winner. For two players the same as `result_rewards`."""
-    if winner < 0:
+def zero_sum_rewards(winners: Sequence[int], players: int) -> list[float]:
+    """+1 for each winner (one player, or a team's), the others sharing as much
+    below 0; 0 for everyone without a winner. For two players the same as
+    `result_rewards`."""
+    if not winners:
         return [0.0] * players
-    if players == 1:
-        return [1.0]
-    loss = -1.0 / (players - 1)
-    return [1.0 if i == winner else loss for i in range(players)]
+    if len(winners) >= players:
+        return [1.0] * players
+    loss = -len(winners) / (players - len(winners))
+    return [1.0 if i in winners else loss for i in range(players)]

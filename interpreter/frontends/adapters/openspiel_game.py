@@ -265,7 +265,7 @@ class RegelwerkState(pyspiel.State):  # type: ignore[misc]  # (pyspiel has no ty
             return [float(score) for score in scores or (0,) * players]
         if outcome is None:
             return [0.0] * players
-        return zero_sum_rewards(outcome[0], players)
+        return zero_sum_rewards(shared.engine.winners(outcome[0]), players)
 
     def __str__(self) -> str:
         return self._shared.game.position_text(self._position.state)

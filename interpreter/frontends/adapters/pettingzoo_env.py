@@ -182,7 +182,8 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
         if who is None:
             if not scored:
                 winner = self.engine.outcome(self.position)[0]  # type: ignore[index]  # (the game is over)
-                for agent, value in zip(self.possible_agents, result_rewards(winner, len(self.possible_agents))):
+                winners = self.engine.winners(winner)
+                for agent, value in zip(self.possible_agents, result_rewards(winners, len(self.possible_agents))):
                     self.rewards[agent] = value
             for agent in self.agents:
                 self.terminations[agent] = True

@@ -58,19 +58,29 @@ def normalised_rewards(
     """
     if result is None:
         return draw_rewards(len(players))
-    winner = players.index(result.winner) if result.winner is not None else -1
-    return outcome_rewards(winner, [result.scores.get(p, 0.0) for p in players], score_weight)
+    scores = [result.scores.get(p, 0.0) for p in players]
+    winners = result.winners or ((result.winner,) if result.winner is not None else ())
+    if len(winners) > 1:  # a team (`teams:`): each of its players won
+        outcome = [1.0 if p in winners else 0.0 for p in players]
+        return _with_points(outcome, [_number(x) for x in scores], score_weight)
+    return outcome_rewards(players.index(winners[0]) if winners else -1, scores, score_weight)
 
 
 def outcome_rewards(winner: int, scores: Sequence[object], score_weight: float = 0.1) -> tuple[float, ...]:
-    """`normalised_rewards` on the fast layer's outcome: the winner's index (-1: no
-    single winner) and the scores in player order."""
+    """`normalised_rewards` on the fast layer's outcome: the winner's index (below 0:
+    no single winner — a team's win counts as its players holding the top score) and
+    the scores in player order."""
     values = [_number(s) for s in scores]
     if winner >= 0:
         outcome = [1.0 if i == winner else 0.0 for i in range(len(values))]
     else:
         top = max(values, default=0.0)
         outcome = [DRAW if s == top else 0.0 for s in values]
+    return _with_points(outcome, values, score_weight)
+
+
+def _with_points(outcome: list[float], values: list[float], score_weight: float) -> tuple[float, ...]:
+    """The outcome's rewards with `score_weight` of them from the points (`values`)."""
     if score_weight <= 0.0:
         return tuple(outcome)
     share = _score_share(values, outcome)
