@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast as py
 from dataclasses import replace
-from typing import Collection, Optional
+from typing import Callable, Collection, Optional
 
 from ..parsing import ast
 from ..spelling import did_you_mean
@@ -284,6 +284,12 @@ class NameFamily:
                     guarded=body.guarded if code is body.code else None)
 
     def define(self, e: ast.Name, scope: Scope) -> Code:
+        return self.within_define(e, lambda: self.x.compile(self.defines[e.id].expr, scope))
+
+    def within_define(self, e: ast.Name, compile_body: Callable[[], Code]) -> Code:
+        """`compile_body()` (what the define `e` names, compiled as its use needs)
+        with the define's checks: a circle of defines, their depth, and an error
+        inside it told with where the define is used."""
         if e.id in self._define_stack:
             raise CircularDefine(e.pos, e.id, self._define_stack + [e.id])
         if len(self._define_stack) >= MAX_DEFINE_DEPTH:
@@ -291,7 +297,7 @@ class NameFamily:
                                    f"({self._define_stack[0]} -> ... -> {e.id})")
         self._define_stack.append(e.id)
         try:
-            return self.x.compile(self.defines[e.id].expr, scope)
+            return compile_body()
         except RuleError as err:
             if not (isinstance(err, CircularDefine) and err.define in self._define_stack):
                 err.define_uses.append((e.id, e.pos))

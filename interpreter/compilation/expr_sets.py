@@ -202,6 +202,9 @@ class SetFamily:
         tested = _filter_as_test(e)
         if tested is not None:
             return self.count(tested, scope)
+        named = self._named_filter(e, scope)
+        if named is not None:
+            return self.x.within_define(named[0], lambda: self.count(named[1], scope))
         coll, name = self._quantified(e, scope)
         if len(e.args) == 2:
             common = self._common_neighbours("count", e, coll, name, scope)
@@ -217,6 +220,18 @@ class SetFamily:
             return Code(pyast.helper("len", coll.code), Type.INT, coll.deps, cost=coll.cost + 1)
         return self._quantifier("count", coll, e.args[1], scope, name)
 
+    def _named_filter(self, e: ast.Call, scope: Scope) -> Optional[tuple[ast.Name, ast.Call]]:
+        """`exists(NAME)` / `count(NAME)`, NAME a define of `pieces [of P] where C`:
+        (NAME, the call on the define's expression), which `_filter_as_test` then
+        asks without a list; None otherwise."""
+        named = e.args[0] if len(e.args) == 1 else None
+        if not isinstance(named, ast.Name) or named.id in scope.locals or named.id in CONTEXT_NAMES:
+            return None
+        define = self.x.defines.get(named.id)
+        if define is None or define.params or not isinstance(define.expr, ast.Pieces) or define.expr.where is None:
+            return None
+        return named, ast.Call(e.pos, e.fn, [define.expr])
+
     def exists(self, e: ast.Call, scope: Scope) -> Code:
         asked = liberty_test(self.x, e, scope)  # (liberties: asked of the groups the position keeps)
         if asked is not None:
@@ -224,6 +239,9 @@ class SetFamily:
         tested = _filter_as_test(e)
         if tested is not None:
             return self.exists(tested, scope)
+        named = self._named_filter(e, scope)
+        if named is not None:
+            return self.x.within_define(named[0], lambda: self.exists(named[1], scope))
         coll, name = self._quantified(e, scope)
         if len(e.args) == 2:
             common = self._common_neighbours("exists", e, coll, name, scope)

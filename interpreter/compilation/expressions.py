@@ -115,6 +115,10 @@ class ExpressionCompiler:
             self._nodes.update(family.nodes())
             self._functions.update(family.functions())
 
+    def within_define(self, e: ast.Name, compile_body: Callable[[], Code]) -> Code:
+        """What the define `e` names compiled by `compile_body`, as a use of it."""
+        return self.names.within_define(e, compile_body)
+
     # ------------------------------------------------------------ what the rest of the compiler reads
     @property
     def uses_repetitions(self) -> bool:
