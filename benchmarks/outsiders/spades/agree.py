@@ -1,0 +1,95 @@
+"""Spades against OpenSpiel's spades, move by move.
+
+python benchmarks/outsiders/spades/agree.py --games 200 --seed 1
+python benchmarks/outsiders/spades/agree.py --games 200 --seed 2 --option win_threshold=60 \
+    --option mercy_threshold=-60 --option win_or_loss_bonus=50
+python benchmarks/outsiders/spades/agree.py bids --games 200 --seed 3
+python benchmarks/outsiders/spades/agree.py speed --seconds 3 --rounds 3
+python benchmarks/outsiders/spades/agree.py perft --depth 4 --random-plies 56
+python benchmarks/outsiders/spades/agree.py --games 200 --seed 5 \
+    --variant benchmarks/outsiders/spades/variants/dealer-seat.yaml
+
+The cards are the sites C2 C3 ... CA D2 ... SA (OpenSpiel's order: action = 13 * suit +
+rank); a card dealt is `deal:` and the card (`deal:H7`), a bid `nil` or `1` to `13`, a
+card played the card (`H7`). Every partner gets the partnership's points, so the
+returns are compared with the scores (the winner is none on both sides: two players
+share the highest return).
+"""
+
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import oracle  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+FIRST_BID = 52   # OpenSpiel's action of the bid nil; 53 to 65 bid 1 to 13
+
+
+def card(action: int) -> str:
+    return SUITS[action // 13] + RANKS[action % 13]
+
+
+def write(state, action: int) -> str:
+    if state.is_chance_node():
+        return "deal:" + card(action)
+    if action >= FIRST_BID:
+        return "nil" if action == FIRST_BID else str(action - FIRST_BID)
+    return card(action)
+
+
+def same_returns(os_state, rw_game, rw_state) -> str | None:
+    """Every seat's OpenSpiel return against its score (the four seats: the variant
+    dealer-seat has a fifth, which never plays)."""
+    theirs = list(os_state.returns())
+    scores = rw_game.result(rw_state).scores
+    mine = [scores[player] for player in rw_game.players[:4]]
+    return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
+
+
+def low_bids(argv) -> int:
+    """Games whose bids are drawn from nil, 1, 2 and 3 (where legal), so that contracts
+    are made, bags pile up and nils succeed, which uniform random bids (half of them
+    above 6) seldom give. Compares the legal sets at every position and the returns."""
+    parser = oracle.arguments("spades against OpenSpiel's spades, low bids")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game, os_game = oracle.games_from(HERE, "spades", args, None, None)
+    rng = random.Random(args.seed)
+    problems = plies = 0
+    seen = set()
+    for number in range(args.games):
+        os_state, rw_state = os_game.new_initial_state(), rw_game.initial_state()
+        while not os_state.is_terminal():
+            legal = os_state.legal_actions()
+            if not os_state.is_chance_node():
+                mine = sorted(rw_game.legal_notations(rw_state))
+                if sorted(write(os_state, a) for a in legal) != mine:
+                    print(f"game {number}: OpenSpiel {sorted(write(os_state, a) for a in legal)}, "
+                          f"regelwerk {mine}")
+                    problems += 1
+                    break
+                legal = [a for a in legal if a < FIRST_BID or a <= FIRST_BID + 3] or legal
+            action = rng.choice(legal)
+            rw_state = rw_game.apply(rw_state, write(os_state, action))
+            os_state.apply_action(action)
+            plies += 1
+        else:
+            seen.add(tuple(os_state.returns()))
+            if (what := same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
+                print(f"game {number}: {what or 'regelwerk not over'}")
+                problems += 1
+    print(f"{args.games} games, {plies} plies, seed {args.seed}, low bids "
+          f"({len(seen)} different returns): {problems} disagreements")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    if argv and argv[0] == "bids":
+        sys.exit(low_bids(argv[1:]))
+    sys.exit(oracle.main(HERE, "spades", write, argv, check_end=same_returns))
