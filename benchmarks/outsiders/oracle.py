@@ -48,9 +48,11 @@ def _os_winner(returns: list[float]) -> int | None:
 
 
 def _os_top(returns: list[float], players: list[str]) -> set[str]:
-    """The players holding OpenSpiel's best return (none when it is not above 0)."""
+    """The players holding OpenSpiel's best return (none when every player holds it):
+    a team game's winners, partners sharing their side's return."""
     best = max(returns)
-    return {p for p, r in zip(players, returns) if r == best} if best > 0 else set()
+    top = {p for p, r in zip(players, returns) if r == best}
+    return set() if len(top) == len(returns) else top
 
 
 def same_score(os_state, rw_game, rw_state) -> str | None:

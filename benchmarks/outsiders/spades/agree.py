@@ -12,8 +12,8 @@ python benchmarks/outsiders/spades/agree.py --games 200 --seed 5 \
 The cards are the sites C2 C3 ... CA D2 ... SA (OpenSpiel's order: action = 13 * suit +
 rank); a card dealt is `deal:` and the card (`deal:H7`), a bid `nil` or `1` to `13`, a
 card played the card (`H7`). Every partner gets the partnership's points, so the
-returns are compared with the scores (the winner is none on both sides: two players
-share the highest return).
+returns are compared with the scores, and the winners (`teams:`, the partnership
+holding the higher score) with the players holding OpenSpiel's best return.
 """
 
 import os
