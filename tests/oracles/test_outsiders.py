@@ -322,3 +322,27 @@ def test_lines_of_action_written_fresh_agrees_with_openspiel():
         pyspiel.load_game("lines_of_action", {"max_game_length": 60}), script.to_notation, 3, seed=5)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 3 * 10
+
+
+@pytest.mark.parametrize("size", [6, 10])
+def test_amazons_written_fresh_agrees_with_openspiel(size):
+    # A turn in three actions (the amazon, its queen move, the arrow), the loss of the
+    # player who cannot move, the start placed by the board size (its README).
+    script = _script("amazons")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "amazons"), options={"board_size": size}),
+        pyspiel.load_game("amazons", {"board_size": size}), script.to_notation, 2, seed=3)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 2 * 20
+
+
+@pytest.mark.parametrize("variant", [None, "variants/dealer-seat.yaml"])
+def test_spades_agrees_with_openspiel_to_the_returns_and_the_winning_partnership(variant):
+    # The deal by `outcomes one of`, bids with nil, following suit and trumps, the
+    # partnerships' points and bags, `teams:` naming the partnership that won.
+    script = _script("spades")
+    game = load_game(str(OUTSIDERS / "spades"), variant=str(OUTSIDERS / "spades" / variant) if variant else None)
+    plies, problems = _oracle().play_and_compare(
+        game, pyspiel.load_game("spades"), script.write, 3, seed=5, check_end=script.same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies == 3 * 108
