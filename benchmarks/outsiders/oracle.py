@@ -65,10 +65,11 @@ def same_score(os_state, rw_game, rw_state) -> str | None:
 
 def same_returns(os_state, rw_game, rw_state) -> str | None:
     """A `check_end` for a game whose returns are amounts (chips won or lost): every
-    player's OpenSpiel return against that player's score."""
+    player's OpenSpiel return against that player's score (OpenSpiel's players only:
+    a definition's seat beyond them, one that holds the deck, is not compared)."""
     theirs = list(os_state.returns())
     scores = rw_game.result(rw_state).scores
-    mine = [scores[player] for player in rw_game.players]
+    mine = [scores[player] for player in rw_game.players[:len(theirs)]]
     return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
 
 

@@ -44,15 +44,6 @@ def write(state, action: int) -> str:
     return card(action)
 
 
-def same_returns(os_state, rw_game, rw_state) -> str | None:
-    """Every seat's OpenSpiel return against its score (the four seats: the variant
-    dealer-seat has a fifth, which never plays)."""
-    theirs = list(os_state.returns())
-    scores = rw_game.result(rw_state).scores
-    mine = [scores[player] for player in rw_game.players[:4]]
-    return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
-
-
 class _NoPassState:
     """OpenSpiel's state whose first chance node has the outcomes of its legal actions."""
 
@@ -110,7 +101,7 @@ def keep_points(argv) -> int:
             os_state.apply_action(action)
             plies += 1
         else:
-            if (what := same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
+            if (what := oracle.same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
                 print(f"game {number}: {what or 'regelwerk not over'}")
                 problems += 1
     print(f"{args.games} games, {plies} plies, seed {args.seed}, points kept: {problems} disagreements")
@@ -127,4 +118,4 @@ if __name__ == "__main__":
     argv = sys.argv[1:]
     if argv and argv[0] == "keep":
         sys.exit(keep_points(argv[1:]))
-    sys.exit(oracle.main(HERE, "hearts", write, argv, check_end=same_returns, wrap=without_pass))
+    sys.exit(oracle.main(HERE, "hearts", write, argv, check_end=oracle.same_returns, wrap=without_pass))

@@ -41,15 +41,6 @@ def write(state, action: int) -> str:
     return card(action)
 
 
-def same_returns(os_state, rw_game, rw_state) -> str | None:
-    """Every seat's OpenSpiel return against its score (the four seats: the variant
-    dealer-seat has a fifth, which never plays)."""
-    theirs = list(os_state.returns())
-    scores = rw_game.result(rw_state).scores
-    mine = [scores[player] for player in rw_game.players[:4]]
-    return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
-
-
 def low_bids(argv) -> int:
     """Games whose bids are drawn from nil, 1, 2 and 3 (where legal), so that contracts
     are made, bags pile up and nils succeed, which uniform random bids (half of them
@@ -80,7 +71,7 @@ def low_bids(argv) -> int:
             plies += 1
         else:
             seen.add(tuple(os_state.returns()))
-            if (what := same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
+            if (what := oracle.same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
                 print(f"game {number}: {what or 'regelwerk not over'}")
                 problems += 1
     print(f"{args.games} games, {plies} plies, seed {args.seed}, low bids "
@@ -92,4 +83,4 @@ if __name__ == "__main__":
     argv = sys.argv[1:]
     if argv and argv[0] == "bids":
         sys.exit(low_bids(argv[1:]))
-    sys.exit(oracle.main(HERE, "spades", write, argv, check_end=same_returns))
+    sys.exit(oracle.main(HERE, "spades", write, argv, check_end=oracle.same_returns))
