@@ -49,6 +49,8 @@ FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # A region rule's rank or file counted from the far edge (`last`, `last - 1`,
 # `last - (size - 1)`): the same line of the board at every size an option gives it.
 _FROM_LAST = re.compile(r"last\b.*")
+# A rank or file counted on from another with options (`1 + (size - 4) // 2`, `c + k`).
+_COUNTED_ON = re.compile(r"(?P<line>[0-9]{1,2}|[a-z])\s*\+\s*(?P<more>.+)")
 # Every K-th rank or file from one to another (`1 to last by 2`, `b to last - 1`).
 _SPAN = re.compile(r"(?P<first>.+?)\s+to\s+(?P<last>.+?)(?:\s+by\s+(?P<step>.+))?")
 
@@ -56,7 +58,8 @@ _SPAN = re.compile(r"(?P<first>.+?)\s+to\s+(?P<last>.+?)(?:\s+by\s+(?P<step>.+))
 def line_index(value: Any, count: int, letters: bool, options: Optional[Mapping[str, Any]] = None) -> int:
     """The 0-based index of a region rule's rank (a number from 1, `letters` False)
     or file (a letter), or of `last`, `last - K` or `last` with options (`last - (size
-    - 1)`; `last` is the number of the last of `count`) among `count` of them; -1 for
+    - 1)`; `last` is the number of the last of `count`), or of one counted on from a
+    rank or file with options (`1 + (size - 4) // 2`), among `count` of them; -1 for
     none of the board's (or a value of neither form: the schema has said so). A ValueError
     says what is wrong with a text that uses `last` and options."""
     index = _line_number(value, count, letters, options) - 1
@@ -100,6 +103,10 @@ def _line_number(value: Any, count: int, letters: bool, options: Optional[Mappin
     text = str(value).strip()
     if _FROM_LAST.fullmatch(text):
         return read_option_number(text).value({**(options or {}), "last": count})
+    counted = _COUNTED_ON.fullmatch(text)
+    if counted:
+        start = _line_number(counted.group("line"), count, letters, options)
+        return start + read_option_number(counted.group("more")).value(options or {}) if start else 0
     if letters:
         return FILE_LETTERS.index(text) + 1 if len(text) == 1 and text in FILE_LETTERS else 0
     if isinstance(value, int) and not isinstance(value, bool):

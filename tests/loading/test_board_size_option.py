@@ -186,14 +186,30 @@ def test_a_region_of_the_far_edge_at_every_size(tmp_path):
         assert " ".join(sorted(board.regions["far"], key=lambda s: (s[1:], s))) == far
 
 
+def test_a_line_counted_on_from_the_first_with_the_option(tmp_path):
+    """`1 + (size - 1) // 2` and `a + (size - 1) // 2`, the middle rank and file at
+    every odd size, as a span's end too (`b + 0 to last by 2`)."""
+    folder = _copy(tmp_path, ("regions:\n", "regions:\n  middle: {ranks: [1 + (size - 1) // 2]}\n"
+                                            "  centre: {files: [a + (size - 1) // 2]}\n"
+                                            "  even: {files: [b + 0 to last by 2], only: {ranks: [1]}}\n"))
+    for size, middle, centre, even in ((3, "a2 b2 c2", "b1 b2 b3", "b1"), (5, "a3 b3 c3 d3 e3", "c1 c2 c3 c4 c5",
+                                                                          "b1 d1")):
+        board = load_game(str(folder), {"size": size}).board
+        assert " ".join(sorted(board.regions["middle"])) == middle
+        assert " ".join(sorted(board.regions["centre"], key=lambda s: (s[1:], s))) == centre
+        assert " ".join(sorted(board.regions["even"])) == even
+
+
 @pytest.mark.parametrize("edit, message", [
     ("  top: {ranks: [size]}\n", "regions.top.ranks[0] must be a rank number (1 is the bottom rank), or `last` "
                                  "(`last - 1`, `last - (size - 1)` with an option, ...): the grid's last rank "
-                                 "whatever its size, or every K-th rank from one to another (`1 to last by 2`), "
+                                 "whatever its size, or one counted on with options (`1 + (size - 4) // 2`), "
+                                 "or every K-th rank from one to another (`1 to last by 2`), "
                                  "found 'size'"),
     ("  top: {files: [size]}\n", "regions.top.files[0] must be a file letter (a is the leftmost file), or `last` "
                                  "(`last - 1`, `last - (size - 1)` with an option, ...): the grid's last file "
-                                 "whatever its size, or every K-th file from one to another (`b to last by 2`), "
+                                 "whatever its size, or one counted on with options (`c + k`), "
+                                 "or every K-th file from one to another (`b to last by 2`), "
                                  "found 'size'"),
 ])
 def test_a_far_edge_written_with_the_option_says_what_to_write(tmp_path, edit, message):
