@@ -35,7 +35,7 @@ from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
 from .source import BUILTIN_NAMES, Origin, Source
 from .statements import StatementCompiler
-from .told_apart import lands_by_value, one_landing, one_site_chosen, untold_templates
+from .told_apart import chooses_by_value, lands_by_value, one_landing, one_site_chosen, untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
 DEFAULT_NOTATION = {
@@ -146,7 +146,8 @@ class ActionPlan:
     # the name of that value and its place in the list (the copies of one action have distinct values)
     each: Optional[tuple[str, int]] = None
     # whether its copies for two values land on two sites from one start, when on
-    # the board (told_apart.lands_by_value)
+    # the board (told_apart.lands_by_value), or, a drop's or select's, choose apart
+    # (told_apart.chooses_by_value)
     lands_by_value: bool = False
     # ("step", k, directions, landing) or ("jump", k, directions, landing, over ids) for
     # a step or jump of exactly k: a pair of them is listed in one pass (decisions.py).
@@ -274,7 +275,10 @@ class ActionCompiler:
                                  self.compiler.scope((), f"the values of action '{action.name}'"))
         directions = [v.code.const for v in values] if all(
             v.code.type is Type.DIR and v.code.is_const and type(v.code.const) is int for v in values) else None
-        by_value = lands_by_value(action.pattern, each.name, self.model, directions, self.exprs.defines)
+        regions = [frozenset(v.code.const) if v.code.type is Type.SITES and v.code.is_const
+                   and isinstance(v.code.const, tuple) else None for v in values]
+        by_value = lands_by_value(action.pattern, each.name, self.model, directions, self.exprs.defines) \
+            or chooses_by_value(action.pattern, each.name, self.model, regions)
         plans = []
         for i, value in enumerate(values):
             distinct = distinct_from_earlier(each, values, i)

@@ -662,7 +662,8 @@ def _values_shown(a: ActionPlan, b: ActionPlan, shared: set[tuple[str, ...]], na
     (distinct: action_values.distinct_from_earlier) and each template they share
     shows the value — or, for copies landing on two sites from one start
     (`lands_by_value`), shows where it starts and lands and is no `off board`
-    case's (two copies may both leave the board): their notations differ there.
+    case's (two copies may both leave the board) — a drop's or select's copies
+    choosing apart, where it lands: their notations differ there.
     Where a copy's template may write the text of another template of the other
     copy (compared by text: Templates.key_table), the landing is not enough."""
     if a.each is None or b.each is None or a.pos != b.pos or a.name != b.name:
@@ -673,8 +674,10 @@ def _values_shown(a: ActionPlan, b: ActionPlan, shared: set[tuple[str, ...]], na
     shown = "{" + name + "}"
     if all(shown in t for t in shared):
         return True
+    # (a drop's or select's copies choose apart: the site chosen tells them, there is no start)
+    started = a.moving or b.moving
     if not (a.lands_by_value and b.lands_by_value) or \
-            not all(shown in t or "{from}" in t and "{to}" in t and t not in off for t in shared):
+            not all(shown in t or ("{from}" in t or not started) and "{to}" in t and t not in off for t in shared):
         return False
     return not any(ta != tb and site_fields_only(ta) and site_fields_only(tb) and may_write_alike(ta, tb, names, off)
                    for ta in a.templates for tb in b.templates)

@@ -304,13 +304,15 @@ def _term(loop: ast.For, before: Sequence[ast.stmt], bound: frozenset[str],
     outside = {name for node, name in reads if node not in inside}
     outputs = tuple(sorted(stored & outside))
     inputs = tuple(sorted(loaded - stored))
-    if not set(inputs) <= bound or not set(outputs) <= bound:
+    # (an output the rest sets whatever happens, read nowhere in the term, needs no value
+    # before it — nor a binding: the term's first statement sets it, and the part's own
+    # assignment follows the loop as it does without the term)
+    set_after = set().union(*(_targets(stmt.targets[0]) for stmt in rest if isinstance(stmt, ast.Assign)))
+    if not set(inputs) <= bound or not set(outputs) - (set_after - loaded) <= bound:
         return None
     if not rest:
         return Term(loop, inputs, outputs, tuple(_start(name, before) for name in outputs))
-    # (an output the rest sets whatever happens, read nowhere in the term, needs no value
-    # before it; a local the rest reads that the loop sets, its constant before the loop)
-    set_after = set().union(*(_targets(stmt.targets[0]) for stmt in rest if isinstance(stmt, ast.Assign)))
+    # (a local the rest reads that the loop sets: its constant before the loop)
     starts = tuple(pyast.none() if name in set_after and name not in loaded else _start(name, before)
                    for name in outputs)
     looped = {n.id for n in pyast.walk_in_order(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}

@@ -82,6 +82,28 @@ def lands_by_value(pattern: Optional[ast.Pattern], name: str, model: GameModel,
         and not any(track.loop) and all(len(set(sites)) == len(sites) for sites in track.sites)
 
 
+def chooses_by_value(pattern: Optional[ast.Pattern], name: str, model: GameModel,
+                     regions: Sequence[Optional[frozenset[int]]]) -> bool:
+    """Whether the copies of a drop or select for distinct values of its `for each`
+    (`name`), each value a region (`regions`, None where a value is not one),
+    never choose one site: the sites each copy chooses among, as the rules alone
+    say them with the name standing for its value's sites (`static_sites`: the
+    sites chosen are among them), are apart for every player."""
+    if not isinstance(pattern, (ast.DropPattern, ast.SelectPattern)) or any(r is None for r in regions):
+        return False
+    chosen = [static_sites(pattern.targets, model, {name: region}) for region in regions if region is not None]
+    if any(sites is None for sites in chosen):
+        return False
+    for player in range(len(model.players)):
+        seen: set[int] = set()
+        for sites in chosen:
+            assert sites is not None
+            if not seen.isdisjoint(sites[player]):
+                return False
+            seen |= sites[player]
+    return True
+
+
 def _along_the_value(targets: ast.Expr, name: str, defines: Collection[str]) -> bool:
     """Whether `targets` is a site along the ray from `from` in the direction `name`."""
     return isinstance(targets, ast.Call) and targets.fn in ("beyond", "neighbour") and targets.fn not in defines \

@@ -3,6 +3,7 @@
 from one start (told_apart.one_landing), whatever the notation leaves out; two
 copies of one action made for distinct values of its `for each` differ in every
 notation that shows the value. Where neither holds they are still compared."""
+from interpreter import load_game
 from interpreter.runtime.engine import Engine
 from tests.helpers import names_read
 from tests.language.test_landings_apart import COMPARING
@@ -153,3 +154,60 @@ def test_copies_going_along_their_directions_rays_are_not_compared(tmp_path):
     (tmp_path / "other").mkdir()
     other = make(tmp_path / "other", one_decision(HOP.replace("START", "neighbour(from, n)")), setup)
     assert names_read(other) & COMPARING
+
+
+DROPS_YAML = """\
+game: drops
+title: Drops
+rules: game.rules
+players:
+  - {name: white}
+  - {name: black}
+board:
+  grid: {files: 4, ranks: 4}
+regions:
+  west: {files: [a, b]}
+  east: {files: [c, d]}
+  north: {ranks: [4]}
+pieces:
+  stone: {symbol: S}
+"""
+# A stone into a region, its notation the site alone; no stone beside a stone of
+# one's own (a `forbid result`: notations compared after it, helpers.dedup_alike).
+DROPS_RULES = """\
+phase play:
+    turn: put
+    if no action:
+        draw
+
+forbid lonely:
+    result where exists(pieces of player, exists(d in all, neighbour(it, d) is own))
+
+decision put:
+    action zone for each r in [REGIONS]:
+        drop stone on r
+        notation "@{to}"
+        onto empty: place
+"""
+
+
+def _drops(tmp_path, regions):
+    from tests.helpers import write_definition
+    return load_game(write_definition(tmp_path, DROPS_YAML, DROPS_RULES.replace("REGIONS", regions)))
+
+
+def test_copies_of_a_drop_choosing_apart_are_not_compared(tmp_path):
+    # west and east share no site: a site tells the copy, nothing is compared.
+    game = _drops(tmp_path, "west, east")
+    assert not names_read(game) & (COMPARING | {"h_dedup_alike"})
+    assert sorted(game.legal_notations(game.initial_state())) == sorted(f"@{f}{r}" for f in "abcd" for r in "1234")
+    state = game.apply(game.initial_state(), "@b2")
+    assert len(game.legal_notations(game.apply(state, "@c3"))) == 16 - 2 - 7
+
+
+def test_copies_of_a_drop_choosing_alike_are_compared(tmp_path):
+    # west and north share a4 and b4: each is listed once (the first copy's).
+    game = _drops(tmp_path, "west, north")
+    assert "h_dedup_alike" in names_read(game)
+    listed = game.legal_notations(game.initial_state())
+    assert sorted(listed) == sorted({f"@{f}{r}" for f in "ab" for r in "1234"} | {f"@{f}4" for f in "abcd"})

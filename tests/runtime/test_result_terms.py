@@ -209,7 +209,7 @@ def test_perft_counts_with_terms():
 
 @pytest.mark.parametrize("name", ["docs/examples/chess", "docs/examples/chess/variants/crazyhouse.yaml",
                                   "docs/examples/chess/variants/king-of-the-hill.yaml",
-                                  "benchmarks/games/xiangqi"])
+                                  "benchmarks/games/xiangqi", "benchmarks/outsiders/shogi/shogi.yaml"])
 def test_terms_agree_with_asking_the_part_again(name, monkeypatch):
     # The same legal actions with terms and without, on every position of random
     # games (captures, promotions, castling, drops, checks).

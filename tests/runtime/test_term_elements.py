@@ -14,7 +14,7 @@ import random
 import pytest
 
 from interpreter import load_game
-from interpreter.compilation import result_reuse, result_terms
+from interpreter.compilation import pyast, result_reuse, result_terms
 from tests.helpers import REPO, helper_calls
 
 XIANGQI = str(REPO / "benchmarks" / "games" / "xiangqi")
@@ -82,6 +82,27 @@ def test_a_site_read_for_its_value_takes_no_rest():
     # the first piece's site is read as a number after the test: not a term's rest
     text = SCAN.replace("        if t8:\n", "        t9 = t7 + 1\n        if t8 or t9:\n")
     assert all(not term.rest for term in _terms(text))
+
+
+def test_a_scan_whose_test_is_bound_nowhere_before_is_a_term():
+    # the line's first piece and its test, the test's local set first by the rest (a
+    # lance's file from the king: `beyond(...) is lance and ...`): one term all the same
+    text = SCAN.replace("        t8 = False\n        if not t8:\n", "        if True:\n")
+    (scan,) = _terms(text)
+    assert scan.outputs == ("t8",) and len(scan.rest) == 1 and scan.captured == ()
+    params, body = scan.function()
+    assert params == ["b", "p", "q", "i0"]
+    # (the output given a value first, so the function is whole without the part's binding)
+    assert isinstance(body[0], ast.Assign) and pyast.is_name(body[0].targets[0], "t8")
+    assert isinstance(body[0].value, ast.Constant) and body[0].value.value is None
+
+
+def test_a_loop_setting_its_output_under_a_test_needs_it_bound_before():
+    # without a rest setting it whatever happens, an unbound output leaves the loop no term
+    text = SCAN.replace("        t8 = False\n        if not t8:\n", "        if True:\n")
+    text = text.replace("            t8 = (b[t7] or k0)[1] == 0\n", "")
+    text = text.replace("                    t7 = i6\n", "                    t7 = i6\n                    t8 = True\n")
+    assert _terms(text) == []
 
 
 def test_without_rests_the_scan_is_a_term_of_a_site(monkeypatch):
