@@ -1,0 +1,50 @@
+"""Goofspiel against OpenSpiel's goofspiel played turn-based, move by move.
+
+python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 1
+python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 2 --option num_cards=4
+python benchmarks/outsiders/goofspiel/agree.py speed --seconds 3 --rounds 3
+python benchmarks/outsiders/goofspiel/agree.py perft --depth 4
+
+OpenSpiel's game is `load_game_as_turn_based("goofspiel", ...)`: a chance node draws the
+prize, then player 0 bids, then player 1. The card of value k is file k of the board
+(a is 1): the prize drawn is `deal:` and its site on rank 1 (`deal:c1`), player 0's bid
+its card on rank 2 (`c2`), player 1's on rank 3 (`c3`). OpenSpiel's returns (win/loss:
++1, -1, 0 on a tie) are compared through the winner, and the points through the scores.
+"""
+
+import os
+import sys
+
+import pyspiel
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import oracle  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def write(state, action: int) -> str:
+    """OpenSpiel's action (a card's value − 1, for a prize or a bid) as the site of the card."""
+    if state.is_chance_node():
+        return f"deal:{FILES[action]}1"
+    return f"{FILES[action]}{2 + state.current_player()}"
+
+
+def same_points(os_state, rw_game, rw_state) -> str | None:
+    """The points each player took (OpenSpiel's state text, `Points: 5 3`) against the
+    scores."""
+    line = next(text for text in str(os_state).splitlines() if text.startswith("Points:"))
+    theirs = [int(word) for word in line.split()[1:]]
+    scores = rw_game.result(rw_state).scores
+    mine = [scores[player] for player in rw_game.players]
+    return None if theirs == mine else f"points: OpenSpiel {theirs}, regelwerk {mine}"
+
+
+def turn_based(rw_game, os_game):
+    """OpenSpiel's simultaneous game as the turn-based game compared."""
+    return rw_game, pyspiel.load_game_as_turn_based("goofspiel", os_game.get_parameters())
+
+
+if __name__ == "__main__":
+    sys.exit(oracle.main(HERE, "goofspiel", write, check_end=same_points, wrap=turn_based))
