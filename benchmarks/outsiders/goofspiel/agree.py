@@ -37,7 +37,7 @@ def same_points(os_state, rw_game, rw_state) -> str | None:
     line = next(text for text in str(os_state).splitlines() if text.startswith("Points:"))
     theirs = [int(word) for word in line.split()[1:]]
     scores = rw_game.result(rw_state).scores
-    mine = [scores[player] for player in rw_game.players]
+    mine = [scores[player] for player in rw_game.players[:2]]
     return None if theirs == mine else f"points: OpenSpiel {theirs}, regelwerk {mine}"
 
 
