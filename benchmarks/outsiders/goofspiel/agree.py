@@ -2,6 +2,7 @@
 
 python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 1
 python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 2 --option num_cards=4
+python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 8 --option returns_type=point_difference
 python benchmarks/outsiders/goofspiel/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/goofspiel/agree.py perft --depth 4
 
@@ -33,7 +34,12 @@ def write(state, action: int) -> str:
 
 def same_points(os_state, rw_game, rw_state) -> str | None:
     """The points each player took (OpenSpiel's state text, `Points: 5 3`) against the
-    scores."""
+    scores; with a `returns_type` other than win_loss, OpenSpiel's returns against them."""
+    if rw_game.options["returns_type"] != "win_loss":
+        scores = rw_game.result(rw_state).scores
+        mine = [scores[player] for player in rw_game.players[:2]]
+        theirs = list(os_state.returns())
+        return None if theirs == mine else f"returns: OpenSpiel {theirs}, regelwerk {mine}"
     line = next(text for text in str(os_state).splitlines() if text.startswith("Points:"))
     theirs = [int(word) for word in line.split()[1:]]
     scores = rw_game.result(rw_state).scores
