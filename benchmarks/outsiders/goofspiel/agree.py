@@ -3,6 +3,8 @@
 python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 1
 python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 2 --option num_cards=4
 python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 8 --option returns_type=point_difference
+python benchmarks/outsiders/goofspiel/agree.py --games 200 --seed 12 \
+    --variant benchmarks/outsiders/goofspiel/variants/descending.yaml --openspiel points_order=descending
 python benchmarks/outsiders/goofspiel/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/goofspiel/agree.py perft --depth 4
 
