@@ -10,11 +10,11 @@ python benchmarks/outsiders/goofspiel/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/goofspiel/agree.py perft --depth 4
 
 OpenSpiel's game is `load_game_as_turn_based("goofspiel", ...)`: a chance node draws the
-prize, then player 0 bids, then player 1 (and so on with `players`). The card of value k is file k of the board
-(a is 1): the prize drawn is `deal:` and its site on rank 1 (`deal:c1`), player 0's bid
-its card on rank 2 (`c2`), player 1's on rank 3 (`c3`), ... (the last seat, `deck`,
-holds the prizes and never plays). OpenSpiel's returns (win/loss:
-+1, -1, 0 on a tie) are compared through the winner, and the points through the scores.
+prize, then player 0 bids, then player 1 (and so on with `players`). The card of value
+k is file k of the board (a is 1): the prize drawn is `deal:` and its site on rank 1
+(`deal:c1`), player 0's bid its card on rank 2 (`c2`), player 1's on rank 3 (`c3`), ...
+(the last seat, `deck`, holds the prizes and never plays). OpenSpiel's win/loss returns
+are compared through the winner, and the points through the scores.
 """
 
 import os
