@@ -171,11 +171,14 @@ def arguments(description: str):
     return parser
 
 
-def games_from(definition: str, os_name: str, args, options: dict | None, os_params: dict | None):
+def games_from(definition: str, os_name: str, args, options: dict | None, os_params: dict | None,
+               wrap: Wrapper | None = None):
+    """The two games as compared: `wrap(rw_game, os_game)` when given (OpenSpiel's
+    game read otherwise, say, or turned turn-based)."""
     both = parse_values(args.option)
     rw_game = load_game(definition, options={**(options or {}), **both}, variant=args.variant)
     os_game = pyspiel.load_game(os_name, {**(os_params or {}), **both, **parse_values(args.openspiel)})
-    return rw_game, os_game
+    return (rw_game, os_game) if wrap is None else wrap(rw_game, os_game)
 
 
 def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
@@ -186,9 +189,7 @@ def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rw_game, os_game = games_from(definition, os_name, args, options, os_params)
-    if wrap is not None:
-        rw_game, os_game = wrap(rw_game, os_game)
+    rw_game, os_game = games_from(definition, os_name, args, options, os_params, wrap)
     plies, problems = play_and_compare(rw_game, os_game, write, args.games, args.seed,
                                        check_end=check_end)
     for problem in problems[:10]:
@@ -239,7 +240,7 @@ def openspiel_playouts_per_second(os_game, seconds: float, seed: int,
 
 
 def speed_main(definition: str, os_name: str, argv=None, options: dict | None = None,
-               os_params: dict | None = None) -> None:
+               os_params: dict | None = None, wrap: Wrapper | None = None) -> None:
     """Random playouts per processor second, the two sides in alternating rounds.
     OpenSpiel's chance outcomes are drawn uniformly unless `--weighted-chance`
     (see openspiel_playouts_per_second)."""
@@ -250,7 +251,7 @@ def speed_main(definition: str, os_name: str, argv=None, options: dict | None = 
     parser.add_argument("--weighted-chance", action="store_true",
                         help="OpenSpiel's chance outcomes drawn by their odds (not uniform)")
     args = parser.parse_args(argv)
-    rw_game, os_game = games_from(definition, os_name, args, options, os_params)
+    rw_game, os_game = games_from(definition, os_name, args, options, os_params, wrap)
     regelwerk_playouts_per_second(rw_game, 0.3, args.seed)  # warm up
     ours, theirs = [], []
     for round_ in range(args.rounds):
@@ -281,7 +282,8 @@ def openspiel_perft(state, depth: int) -> list[int]:
 
 
 def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
-               options: dict | None = None, os_params: dict | None = None) -> None:
+               options: dict | None = None, os_params: dict | None = None,
+               wrap: Wrapper | None = None) -> None:
     """Perft from the position after a record on both sides: counts (which must be
     equal) and processor time, alternating rounds, medians."""
     parser = arguments(f"perft: {definition} against OpenSpiel's {os_name}")
@@ -292,7 +294,7 @@ def perft_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                         help="then this many OpenSpiel actions drawn by random.Random(--seed)")
     parser.add_argument("--seed", type=int, default=4)
     args = parser.parse_args(argv)
-    rw_game, os_game = games_from(definition, os_name, args, options, os_params)
+    rw_game, os_game = games_from(definition, os_name, args, options, os_params, wrap)
     os_state = os_game.new_initial_state()
     rw_state = rw_game.initial_state()
     rng = random.Random(args.seed)
@@ -328,10 +330,11 @@ def main(definition: str, os_name: str, write: ActionWriter, argv=None,
     import sys
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "speed":
-        speed_main(definition, os_name, argv[1:], options=options, os_params=os_params)
+        speed_main(definition, os_name, argv[1:], options=options, os_params=os_params, wrap=wrap)
         return 0
     if argv and argv[0] == "perft":
-        perft_main(definition, os_name, write, argv[1:], options=options, os_params=os_params)
+        perft_main(definition, os_name, write, argv[1:], options=options, os_params=os_params,
+                   wrap=wrap)
         return 0
     if argv and argv[0] == "agree":
         argv = argv[1:]
