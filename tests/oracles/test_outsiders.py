@@ -346,3 +346,16 @@ def test_spades_agrees_with_openspiel_to_the_returns_and_the_winning_partnership
         game, pyspiel.load_game("spades"), script.write, 3, seed=5, check_end=_oracle().same_returns)
     assert not problems, "\n".join(map(str, problems))
     assert plies == 3 * 108
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3, "returns_type": "point_difference"}])
+def test_goofspiel_turn_based_agrees_with_openspiel(options):
+    # The prize drawn from a seat that never plays, the bids, ties, the last round played
+    # by itself, the returns (its README).
+    script = _script("goofspiel")
+    rw_game, os_game = script.turn_based(load_game(str(OUTSIDERS / "goofspiel"), options=options),
+                                         pyspiel.load_game("goofspiel", options))
+    plies, problems = _oracle().play_and_compare(rw_game, os_game, script.write, 5, seed=5,
+                                                 check_end=script.same_points)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 5 * 20
