@@ -85,7 +85,8 @@ class SiteFamily:
 
     def functions(self) -> dict[str, Handler]:
         return {"neighbour": self.neighbour, "neighbours": self.neighbours, "ray": self.ray, "beyond": self.beyond,
-                "opposite": self.opposite, "group": self.group, "on_full_line": self.on_full_line}
+                "opposite": self.opposite, "group": self.group, "on_full_line": self.on_full_line,
+                "file": self.line_number, "rank": self.line_number}
 
     # ------------------------------------------------------------ tables
     def neighbour_table(self) -> py.Name:
@@ -227,6 +228,17 @@ class SiteFamily:
         site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], "the argument of 'neighbours'")
         return Code(pyast.sub(self.adjacency_table(), site.code), Type.SITES, site.deps, cost=site.cost + 1,
                     size=self.max_degree)
+
+    def line_number(self, e: ast.Call, scope: Scope) -> Code:
+        """`file(SITE)` (1 for file a) or `rank(SITE)` (1 for the bottom rank); 0 for none."""
+        self._grid_only(e, f"'{e.fn}' needs a grid board: a graph's sites have no files or ranks")
+        x = self.x
+        site = x.expect(x.compile(e.args[0], scope), (Type.SITE,), e.args[0], f"the argument of '{e.fn}'")
+        axis = 0 if e.fn == "file" else 1
+        numbers = tuple(int(coords[axis]) + 1 for coords in x.model.board.coords) + (0,)  # (none: -1, the last)
+        if site.is_const:
+            return x.const(numbers[site.const], Type.INT)
+        return Code(pyast.sub(x.src.const(numbers), site.code), Type.INT, site.deps, cost=site.cost + 1)
 
     def opposite(self, e: ast.Call, scope: Scope) -> Code:
         self._grid_only(e, "'opposite' needs a grid board: directions are a grid's")

@@ -70,6 +70,8 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "ray": ((2, 3), "ray(SITE, DIRECTION) or ray(SITE, DIRECTION, CONDITION) — the sites from SITE (not included) towards the edge, nearest first; with a condition (`it` being each) only as long as it holds"),  # noqa: E501
     "beyond": ((3,), "beyond(SITE, DIRECTION, CONDITION) — the first site along the ray for which the condition (`it` being the site) fails, or none at the edge"),  # noqa: E501
     "opposite": ((1,), "opposite(DIRECTION) — the direction pointing the other way (grid only)"),
+    "file": ((1,), "file(SITE) — the number of the site's file, 1 for file a (grid only; 0 for none)"),
+    "rank": ((1,), "rank(SITE) — the number of the site's rank, 1 for the bottom rank (grid only; 0 for none)"),
     "connected": ((2, 3), "connected(X, CONDITION) or connected(X, DIRECTIONS, CONDITION) — the sites reached from the site or sites X going from neighbour to neighbour (or neighbour in those directions) through sites where the condition holds (`it` being each), X's own included when they meet it; a last argument 'each step A to B where CONDITION' asks it of each step"),  # noqa: E501
     "group": ((1, 2), "group(SITE) or group(SITE, DIRECTIONS) — the sites joined to SITE by neighbours (or neighbours in those directions) holding pieces of the same owner (SITE included; empty when SITE is)"),  # noqa: E501
     "on_full_line": ((1,), "on_full_line(SITE) — whether a declared line through SITE is filled by pieces of one owner"),  # noqa: E501
