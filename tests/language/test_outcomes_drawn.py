@@ -186,3 +186,68 @@ def test_a_deck_of_pieces_of_nobody_each_card_as_likely_in_playouts(tmp_path):
     assert set(dealt) == {"a1", "b1", "c1"} and all(900 < n < 1100 for n in dealt.values()), dealt
     game.engine.random_playout(position, rng, 100)
     assert game.result(position).winner is None and not any(p.kind == "deck" for p in game.pieces(position))
+
+
+NOBODY_YAML = """\
+game: nobody
+title: Nobody's cards
+description: Cards not dealt are pieces of nobody, beside a neutral rock; a card dealt changes hands.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 4, ranks: 2}
+pieces:
+  deck: {owner: neutral}
+  rock: {owner: neutral}
+  card:
+setup:
+  neutral:
+    deck: [a1, b1, c1]
+    rock: [b2]
+  red:
+    card: [d2]
+variables:
+  neutrals: {}
+  decks: {}
+  first_left: {type: site}
+"""
+NOBODY_RULES = """\
+phase play:
+    turn: go, deal
+
+decision go:
+    action ready:
+        pass
+
+chance deal:
+    outcomes one of pieces where it is deck and it is neutral
+    outcome.owner = player
+    neutrals = count(pieces where it is neutral)
+    decks = count(pieces where it is neutral and it is deck)
+    first_left = first(pieces where it is neutral and it is deck)
+    if decks == 0:
+        draw
+"""
+
+
+def test_pieces_of_nobody_are_the_neutral_pieces_as_the_position_stands(tmp_path):
+    # `it is neutral` reads the neutral pieces' list the position keeps: a card dealt
+    # (its owner changed) leaves it, the rock stays in it, red's card never was.
+    game = load_game(write_definition(tmp_path, NOBODY_YAML, NOBODY_RULES))
+    state = game.apply(game.initial_state(), "pass")
+    assert _outcomes(game, state) == {"deal:a1": 0.3333, "deal:b1": 0.3333, "deal:c1": 0.3333}
+    state = game.apply(state, game.parse_action(state, "deal:a1"))
+    assert {k: game.variables(state)[k] for k in ("neutrals", "decks", "first_left")} == \
+        {"neutrals": 3, "decks": 2, "first_left": "b1"}
+    state = game.apply(state, "pass")
+    assert _outcomes(game, state) == {"deal:b1": 0.5, "deal:c1": 0.5}
+    dealt: Counter[str] = Counter()
+    rng = random.Random(5)
+    for _ in range(3000):
+        position = game.initial_state()
+        assert game.engine.random_playout(position, rng, 2) == 2
+        dealt.update(p.site for p in game.pieces(position) if p.owner == "red" and p.site != "d2")
+    assert set(dealt) == {"a1", "b1", "c1"} and all(900 < n < 1100 for n in dealt.values()), dealt
+    game.engine.random_playout(position, rng, 100)
+    assert game.result(position).winner is None
+    assert sorted(p.site for p in game.pieces(position) if p.owner is None) == ["b2"]
