@@ -251,3 +251,88 @@ def test_pieces_of_nobody_are_the_neutral_pieces_as_the_position_stands(tmp_path
     game.engine.random_playout(position, rng, 100)
     assert game.result(position).winner is None
     assert sorted(p.site for p in game.pieces(position) if p.owner is None) == ["b2"]
+
+
+PHASES_RULES = """\
+phase dealing:
+    turn: deal
+    after each turn:
+        start phase playing
+
+phase playing:
+    turn: go
+
+phase counting:
+    turn: go
+
+chance deal:
+    outcomes one of pieces where it is neutral
+    outcome.owner = player
+    dealt += 1
+    if outcome == a1 or outcome == b1:
+        low += 1
+    if outcome == c1 or outcome == d1:
+        high += 1
+    if outcome == a2:
+        low += 2
+    if outcome == b2:
+        high += 2
+    if outcome == c2:
+        low += 3
+    if outcome == d2:
+        high += 3
+    if low > 50:
+        low = 50
+    if high > 50:
+        high = 50
+    if dealt % 2 == 0:
+        low += 10
+    else:
+        high += 10
+    if dealt < 3:
+        then deal
+
+decision go:
+    action ready:
+        pass:
+            if not exists(pieces where it is neutral):
+                draw
+"""
+PHASES_YAML = """\
+game: phases
+title: Phases
+description: Cards dealt in a phase of their own; a hand-made position deals in another.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 4, ranks: 2}
+pieces:
+  card: {owner: neutral}
+setup:
+  neutral:
+    card: [a1, b1, c1, d1, a2, b2]
+variables:
+  dealt: {}
+  low: {}
+  high: {}
+"""
+
+
+def test_an_event_in_a_phase_play_does_not_bring_it_to_plays_as_in_its_own(tmp_path, capsys):
+    # The event's statements are written once for the two phases it never comes in
+    # (a call in each); a hand-made position puts it in one: it does what it does in
+    # its own phase, then that phase's turn goes on.
+    folder = write_definition(tmp_path, PHASES_YAML, PHASES_RULES)
+    game = load_game(folder)
+    state = game.apply(game.initial_state(), game.parse_action(game.initial_state(), "deal:b2"))
+    assert game.phase(state) == "dealing" and game.variables(state)["high"] == 12
+    text = game.position_text(game.apply(state, game.parse_action(state, "deal:a1")))
+    assert "phase dealing" in text and "turn red deal" in text
+    for phase in ("playing", "counting"):
+        moved = game.parse_position(text.replace("phase dealing", f"phase {phase}"))
+        after = game.apply(moved, game.parse_action(moved, "deal:c1"))
+        assert {k: game.variables(after)[k] for k in ("dealt", "low", "high")} == {"dealt": 3, "low": 11, "high": 23}
+        assert game.phase(after) == phase and [str(a) for a in game.legal_actions(after)] == ["pass"]
+        assert sorted(p.site for p in game.pieces(after) if p.owner == "red") == ["a1", "b2", "c1"]
+    assert main(["show", "--compiled", str(folder)]) == 0
+    assert capsys.readouterr().out.count("chance 'deal', its statements (in the phases play does not bring it to)") == 1
