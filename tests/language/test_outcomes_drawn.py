@@ -336,3 +336,46 @@ def test_an_event_in_a_phase_play_does_not_bring_it_to_plays_as_in_its_own(tmp_p
         assert sorted(p.site for p in game.pieces(after) if p.owner == "red") == ["a1", "b2", "c1"]
     assert main(["show", "--compiled", str(folder)]) == 0
     assert capsys.readouterr().out.count("chance 'deal', its statements (in the phases play does not bring it to)") == 1
+
+
+EMPTY_YAML = """\
+game: cells
+title: Cells
+description: A stone put on one of the empty cells, each as likely.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 3, ranks: 3}
+pieces:
+  stone:
+setup:
+  red:
+    stone: [a1, b1, c1, a2, c2, a3, b3]
+"""
+EMPTY_RULES = """\
+phase play:
+    turn: put
+
+chance put:
+    outcomes one of sites - pieces
+    create stone at outcome for blue
+    if count(sites - pieces) == 0:
+        draw
+"""
+
+
+def test_a_cell_drawn_among_the_empty_ones_in_playouts(tmp_path):
+    # The playouts' picker tries cells of the board at random and keeps the first
+    # empty one, listing the empty cells only when none of its tries was: b2 and c3
+    # each half the time, no occupied cell ever.
+    game = load_game(write_definition(tmp_path, EMPTY_YAML, EMPTY_RULES))
+    assert _outcomes(game, game.initial_state()) == {"put:b2": 0.5, "put:c3": 0.5}
+    first: Counter[str] = Counter()
+    rng = random.Random(3)
+    for _ in range(2000):
+        position = game.initial_state()
+        assert game.engine.random_playout(position, rng, 1) == 1
+        first.update(p.site for p in game.pieces(position) if p.owner == "blue")
+    assert set(first) == {"b2", "c3"} and all(900 < n < 1100 for n in first.values()), first
+    game.engine.random_playout(position, rng, 10)
+    assert sorted(p.site for p in game.pieces(position) if p.owner == "blue") == ["b2", "c3"]
