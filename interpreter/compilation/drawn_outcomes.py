@@ -63,8 +63,11 @@ def write_member_functions(src: Source, exprs: ExpressionCompiler, scope: Scope,
         lines, c = exprs.lowered(member_of, scope)  # (each function its own statements)
         c = exprs.as_sites(c)
         drawn, rand = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
+        # (every piece: one drawn among the owners' lists, as from their list made)
+        draw = pyast.helper("h_random_piece", pyast.name("o"), rand) if pyast.same(c.code, all_pieces()) \
+            else pyast.helper("h_drawn_member", c.code, rand)
         body = list(lines) + [
-            pyast.assign(drawn, pyast.helper("h_drawn_member", c.code, rand)),
+            pyast.assign(drawn, draw),
             pyast.return_(pyast.ifexp(pyast.none(), pyast.compare(drawn, "<", pyast.num(0)),
                                       pyast.sub(codes_name, drawn))),
         ]
