@@ -167,9 +167,9 @@ class GameCompiling(Protocol):
 # An `after each turn` of up to this many generated lines is written into every
 # case that ends a turn rather than called.
 INLINE_TURN_END = 12
-# A chance event's own statements of more than this many generated lines are written
-# once for the phases play does not bring it to (`_SharedBody`); a shorter body is
-# written into each, as a call of it would not be much shorter.
+# A case's own statements of more than this many generated lines are written once
+# for the phases play does not bring it to (`_SharedBody`); a shorter body is written
+# into each, as a call of it would not be much shorter.
 SHARED_BODY_LINES = 24
 
 
@@ -225,12 +225,14 @@ class CaseWriter:
         return names
 
     def _shared_bodies(self) -> dict[int, "_SharedBody"]:
-        """By case index: the chance events that play brings to none of two phases
-        or more, their body written once for those phases (`_SharedBody`): a
-        hand-made position may put an event in any phase, so a case is written for
-        each, but the body pasted into every phase's function made most of the code
-        to load where a definition has many events (one per count of cards left)
-        and phases."""
+        """By case index: the cases (of chance events and actions alike) whose
+        decision play brings to none of two phases or more, their body written
+        once for those phases (`_SharedBody`): a hand-made position may put a
+        decision in any phase, so a case is written for each, but the body pasted
+        into every phase's function made most of the code to load where a
+        definition has many cases (one event per count of cards left, an action
+        per card) and phases. The phases play brings it to keep it written out
+        (no call more where the games are played)."""
         unreached: dict[int, int] = {}
         for phase in self.phases:
             reached = self._reached(phase)
@@ -240,7 +242,7 @@ class CaseWriter:
         shared = {}
         for index, count in unreached.items():
             case = self.compiler.cases[index]
-            if count >= 2 and case.pattern is CasePattern.CHANCE:
+            if count >= 2:
                 body = _SharedBody(self, case)
                 if body.usable and pyast.line_count(body.body) > SHARED_BODY_LINES:
                     shared[index] = body

@@ -379,3 +379,71 @@ def test_a_cell_drawn_among_the_empty_ones_in_playouts(tmp_path):
     assert set(first) == {"b2", "c3"} and all(900 < n < 1100 for n in first.values()), first
     game.engine.random_playout(position, rng, 10)
     assert sorted(p.site for p in game.pieces(position) if p.owner == "blue") == ["b2", "c3"]
+
+
+ACTION_RULES = """\
+phase picking:
+    turn: pick
+
+phase waiting:
+    turn: go
+
+phase counting:
+    turn: go
+
+decision pick:
+    action take for each c in sites:
+        where c is neutral
+        notation "{c}"
+        pass:
+            c.owner = player
+            dealt += 1
+            if dealt == 1:
+                low += 1
+            if dealt == 2:
+                high += 1
+            if dealt == 3:
+                low += 2
+            if dealt == 4:
+                high += 2
+            if dealt == 5:
+                low += 3
+            if dealt == 6:
+                high += 3
+            if low > 50:
+                low = 50
+            if high > 50:
+                high = 50
+            if dealt % 2 == 0:
+                low += 10
+            else:
+                high += 10
+            if dealt == 3:
+                start phase waiting
+
+decision go:
+    action ready:
+        pass:
+            if not exists(pieces where it is neutral):
+                draw
+"""
+
+
+def test_an_action_in_a_phase_play_does_not_bring_it_to_plays_as_in_its_own(tmp_path, capsys):
+    # As for a chance event: the action's statements written once for the phases its
+    # decision never comes in, a hand-made position putting it in one of them.
+    folder = write_definition(tmp_path, PHASES_YAML, ACTION_RULES)
+    game = load_game(folder)
+    state = game.apply(game.initial_state(), "b2")
+    state = game.apply(state, "a1")
+    assert game.phase(state) == "picking" and game.variables(state)["low"] == 11  # (1, then 10)
+    text = game.position_text(state)
+    for phase in ("waiting", "counting"):
+        moved = game.parse_position(text.replace("phase picking", f"phase {phase}"))
+        after = game.apply(moved, "c1")
+        assert {k: game.variables(after)[k] for k in ("dealt", "low", "high")} == {"dealt": 3, "low": 13, "high": 21}
+        assert game.phase(after) == "waiting" and [str(a) for a in game.legal_actions(after)] == ["pass"]
+        assert sorted(p.site for p in game.pieces(after) if p.owner == "red") == ["b2", "c1"]
+    assert main(["show", "--compiled", str(folder)]) == 0
+    # (one per case: the action is written for each of the 8 sites)
+    assert capsys.readouterr().out.count("its statements (in the phases play does not bring it to)") == 8
