@@ -167,6 +167,10 @@ class GameCompiling(Protocol):
 # An `after each turn` of up to this many generated lines is written into every
 # case that ends a turn rather than called.
 INLINE_TURN_END = 12
+# A case's own statements of more than this many generated lines are written once
+# for the phases play does not bring it to (`_SharedBody`); a shorter body is written
+# into each, as a call of it would not be much shorter.
+SHARED_BODY_LINES = 24
 
 
 class CaseWriter:
@@ -199,21 +203,50 @@ class CaseWriter:
         # answers they find (one function for the cases finding the same)
         # (by the parts' answers and, by player, the sites no candidate is let through at)
         self.move_clearances: dict[tuple[tuple[ClearanceEntry, ...], tuple[int, ...], bool], str] = {}
+        # by phase (its id): what the actions that can happen in it do, the decisions they reach
+        self._reach: dict[int, tuple[frozenset[Effect], frozenset[int]]] = {}
 
     def write_all(self) -> list[list[str]]:
         """names[phase][case] of the functions applying each case in each phase."""
         names = []
         targets = {e[1] for case in self.compiler.cases for e in self._effects_of(case) if isinstance(e, tuple)}
+        shared = self._shared_bodies()
         for phase in self.phases:
             turn_end = self._turn_end(phase, Turn(self._phase_effects(phase)))
+            reached = self._reached(phase)
             row = []
-            for case in self.compiler.cases:
+            for case_index, case in enumerate(self.compiler.cases):
                 # What this case itself does counts too (a hand-made position may put
                 # any decision in any phase).
                 turn = Turn(self._phase_effects(phase) | self._effects_of(case), case.decision in targets)
-                row.append(self._case(case, phase, turn_end, turn))
+                body = shared.get(case_index) if case.decision not in reached else None
+                row.append(self._case(case, phase, turn_end, turn, shared_body=body))
             names.append(row)
         return names
+
+    def _shared_bodies(self) -> dict[int, "_SharedBody"]:
+        """By case index: the cases (of chance events and actions alike) whose
+        decision play brings to none of two phases or more, their body written
+        once for those phases (`_SharedBody`): a hand-made position may put a
+        decision in any phase, so a case is written for each, but the body pasted
+        into every phase's function made most of the code to load where a
+        definition has many cases (one event per count of cards left, an action
+        per card) and phases. The phases play brings it to keep it written out
+        (no call more where the games are played)."""
+        unreached: dict[int, int] = {}
+        for phase in self.phases:
+            reached = self._reached(phase)
+            for index, case in enumerate(self.compiler.cases):
+                if case.decision not in reached:
+                    unreached[index] = unreached.get(index, 0) + 1
+        shared = {}
+        for index, count in unreached.items():
+            case = self.compiler.cases[index]
+            if count >= 2:
+                body = _SharedBody(self, case)
+                if body.usable and pyast.line_count(body.body) > SHARED_BODY_LINES:
+                    shared[index] = body
+        return shared
 
     def write_trials(self) -> list[list[Optional[str]]]:
         """names[phase][case] of the functions that play a case on a copy for `play
@@ -241,6 +274,20 @@ class CaseWriter:
     def _phase_effects(self, phase: PhaseCode) -> frozenset[Effect]:
         """What the actions that can happen in a phase do to the turn: those of the
         decisions of its turn and of the follow-ups they start, and its own rules."""
+        return self._phase_reach(phase)[0]
+
+    def _reached(self, phase: PhaseCode) -> frozenset[int]:
+        """The decisions that can come in a phase in play: those of its turn and the
+        follow-ups (`then`) they and its rules start."""
+        return self._phase_reach(phase)[1]
+
+    def _phase_reach(self, phase: PhaseCode) -> tuple[frozenset[Effect], frozenset[int]]:
+        found = self._reach.get(id(phase))  # (asked for every case of every phase)
+        if found is None:
+            found = self._reach[id(phase)] = self._phase_reach_found(phase)
+        return found
+
+    def _phase_reach_found(self, phase: PhaseCode) -> tuple[frozenset[Effect], frozenset[int]]:
         effects: set[Effect] = set()
         for block in (phase.after_action, phase.after_turn, phase.before_turn):
             if block is not None:
@@ -255,7 +302,7 @@ class CaseWriter:
                     more = self._effects_of(case)
                     effects |= more
                     reachable |= {e[1] for e in more if isinstance(e, tuple)}
-        return frozenset(effects)
+        return frozenset(effects), frozenset(reachable)
 
     def write_result_checks(
         self, condition_for: Callable[[Optional[frozenset[int]]], list[ResultPart]]
@@ -878,25 +925,44 @@ class CaseWriter:
         return pyast.and_(*tests) if tests else pyast.true()
 
     # ------------------------------------------------------------ cases
-    def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn, trial: bool = False) -> str:
+    def _case(self, case: CaseCode, phase: PhaseCode, turn_end: str, turn: Turn, trial: bool = False,
+              shared_body: Optional[_SharedBody] = None) -> str:
         src = self.src
         what = f"{case.label}, in phase '{phase.info.name}'" + (" (tried: the turn's end not played)" if trial else "")
+        shared = shared_body is not None and shared_body.usable
         with src.origin(Origin(what, case.pos)), src.capture() as body:
             probe = None if trial else self.compiler.probes.count("case", case.label, case.pos)
             if probe is not None:
                 src.add(probe)
-            src.paste(case.body)
             ended = "end" in case.effects  # whether the game may have ended by now
-            for block in (case.after, phase.after_action):
-                if block is not None and block[0]:
-                    with src.if_(_game_on()) if ended else nullcontext():
-                        src.paste(block[0])
-                    ended = ended or "end" in block[2]
-            uses_then = any(isinstance(stmt, py.Assign) and any(pyast.is_name(t, "fu") for t in stmt.targets)
-                            for stmt in pyast.statements_in(body))
+            if shared:
+                assert shared_body is not None
+                src.add(shared_body.call())
+                uses_then = shared_body.uses_then
+            else:
+                self._case_body(case, ended)
+                uses_then = any(isinstance(stmt, py.Assign) and any(pyast.is_name(t, "fu") for t in stmt.targets)
+                                for stmt in pyast.statements_in(body))
+            if case.after is not None and case.after[0]:
+                ended = ended or "end" in case.after[2]
+            start = len(body)
+            if phase.after_action is not None and phase.after_action[0]:
+                with src.if_(_game_on()) if ended else nullcontext():
+                    src.paste(phase.after_action[0])
+                ended = ended or "end" in phase.after_action[2]
             self._sequence(phase, turn_end, turn, uses_then=uses_then, decision=case.decision,
                            selects=case.pattern is CasePattern.SELECT, may_have_ended=ended, trial=trial)
+        if shared and shared_body is not None and not shared_body.may_follow(body[start:]):
+            return self._case(case, phase, turn_end, turn, trial)
         return self._case_function(case, body, what)
+
+    def _case_body(self, case: CaseCode, ended: bool) -> None:
+        """A case's own statements and its decision's `after each action`, written
+        into the current capture."""
+        self.src.paste(case.body)
+        if case.after is not None and case.after[0]:
+            with self.src.if_(_game_on()) if ended else nullcontext():
+                self.src.paste(case.after[0])
 
     def _case_function(self, case: CaseCode, body: list[py.stmt], what: str, on_copy: bool = False,
                        check: bool = False) -> str:
@@ -1117,6 +1183,46 @@ def _played(case: CaseCode, blocks: list[Block]) -> list[py.stmt]:
     for block in blocks:
         code.append(pyast.if_(_game_on(), block[0]))
     return code
+
+
+class _SharedBody:
+    """A case's own statements (its body and its decision's `after each action`)
+    written once as a function `f(s, code)` that the case's functions of several
+    phases call, returning the follow-up decision asked for (`fu`) where the body
+    asks one. Not where the body returns, nor in a phase whose part after the body
+    reads a local the body sets (the follow-up aside): that part must read only
+    what the state holds."""
+
+    def __init__(self, writer: CaseWriter, case: CaseCode):
+        self.writer, self.case = writer, case
+        with writer.src.capture() as body:  # (pasted: nothing is written yet)
+            writer._case_body(case, "end" in case.effects)
+        self.body = body
+        self.uses_then = any(isinstance(stmt, py.Assign) and any(pyast.is_name(t, "fu") for t in stmt.targets)
+                             for stmt in pyast.statements_in(body))
+        nodes = list(pyast.walk_all(body))
+        self.usable = not any(isinstance(node, py.Return) for node in nodes)
+        self.set_here = frozenset(node.id for node in nodes
+                                  if isinstance(node, py.Name) and isinstance(node.ctx, py.Store))
+        self.name: Optional[str] = None
+
+    def call(self) -> py.stmt:
+        """The call of the function (written at the first), `fu` set to its answer
+        where the body asks a follow-up."""
+        if self.name is None:
+            body = self.body + ([pyast.return_(pyast.name("fu"))] if self.uses_then else [])
+            what = f"{self.case.label}, its statements (in the phases play does not bring it to)"
+            with self.writer.src.origin(Origin(what, self.case.pos)):
+                self.name = self.writer._case_function(self.case, body, what)
+        called = pyast.call(pyast.name(self.name), _S, pyast.name("code"))
+        return pyast.assign(pyast.name("fu"), called) if self.uses_then else pyast.expr_stmt(called)
+
+    def may_follow(self, tail: list[py.stmt]) -> bool:
+        """Whether `tail` (what follows the body in a phase) reads no local the body
+        sets but the follow-up."""
+        set_in_tail = {node.id for node in pyast.walk_all(tail) if isinstance(node, py.Name)
+                       and isinstance(node.ctx, py.Store)}
+        return not (pyast.names_in(tail) - set_in_tail - {"fu"}) & self.set_here
 
 
 def _game_on() -> py.expr:

@@ -23,7 +23,7 @@ from typing import Optional
 
 from ..parsing import ast as rules
 from . import pyast
-from .code import describe
+from .code import all_pieces, describe
 from .errors import RuleError
 from .expressions import ExpressionCompiler
 from .registers import with_registers
@@ -63,12 +63,15 @@ def write_member_functions(src: Source, exprs: ExpressionCompiler, scope: Scope,
         lines, c = exprs.lowered(member_of, scope)  # (each function its own statements)
         c = exprs.as_sites(c)
         drawn, rand = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
+        # (every piece: one drawn among the owners' lists, as from their list made)
+        draw = pyast.helper("h_random_piece", pyast.name("o"), rand) if pyast.same(c.code, all_pieces()) \
+            else pyast.helper("h_drawn_member", c.code, rand)
         body = list(lines) + [
-            pyast.assign(drawn, pyast.helper("h_drawn_member", c.code, rand)),
+            pyast.assign(drawn, draw),
             pyast.return_(pyast.ifexp(pyast.none(), pyast.compare(drawn, "<", pyast.num(0)),
                                       pyast.sub(codes_name, drawn))),
         ]
-        tried = _tried_first(src, lines, c.code, codes_name, rand)
+        tried = _tried_first(src, lines, c.code, codes_name, rand) or _tried_empty(src, c.code, codes_name, rand)
         picker = src.function(src.fresh("f"), ["s", rand.id], with_registers(tried + body),
                               Origin(where + ", one drawn for random playouts", member_pos))
 
@@ -120,6 +123,27 @@ def _tried_first(src: Source, lines: list[py.stmt], members: py.expr, codes: py.
         pyast.if_(pool_name, [pyast.for_(tries, pyast.helper("range", pyast.num(TRIES)), [
             pyast.assign(pyast.name(element), drawn), *test])]),
     ]
+
+
+def _tried_empty(src: Source, members: py.expr, codes: py.Name, rand: py.Name) -> list[py.stmt]:
+    """Where the set is the empty sites of a fixed set (`sites - pieces`, `region -
+    pieces`: `h_minus(SITES, h_all_pieces(o))`), statements drawing up to TRIES
+    of its sites at random and returning the code of the first empty one (each
+    empty site as likely as with the list, which is made only when none was);
+    else no statements."""
+    if not (isinstance(members, py.Call) and pyast.is_name(members.func, "h_minus") and len(members.args) == 2
+            and pyast.same(members.args[1], all_pieces())):
+        return []
+    fixed = members.args[0]
+    sites = src.value(fixed)
+    if not isinstance(sites, tuple) or not sites or not all(type(site) is int and site >= 0 for site in sites):
+        return []
+    site, tries = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
+    drawn = pyast.sub(copy.deepcopy(fixed), pyast.helper("int", pyast.binop(pyast.call(rand), "*",
+                                                                           pyast.num(len(sites)))))
+    return [pyast.for_(tries, pyast.helper("range", pyast.num(TRIES)), [
+        pyast.assign(site, drawn),
+        pyast.if_(pyast.is_none(pyast.sub(pyast.name("b"), site)), [pyast.return_(pyast.sub(codes, site))])])]
 
 
 # `_pool`'s answer for a loop over every piece

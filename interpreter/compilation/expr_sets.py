@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 
 from ..parsing import ast
 from ..runtime import helpers
+from ..runtime.pieces import NEUTRAL
 from ..spelling import did_you_mean
 from . import pyast
 from .code import (
@@ -133,15 +134,21 @@ class SetFamily:
                 sites = pyast.ifexp(pyast.sub(occ, again), pyast.compare(first, ">=", pyast.num(0)), pyast.tuple_())
         else:
             sites = all_pieces()
+        where = e.where
+        neutral = _neutral_part(e, x.model.kinds)
+        if neutral is not None:
+            # (the position keeps the neutral pieces' list, owner by owner as the loop
+            # over every piece meets them: the same sites in the same order)
+            sites, where = pyast.sub(pyast.name("o"), pyast.num(NEUTRAL)), neutral[0]
         size = x.n_sites
-        if e.where is None:
+        if where is None:
             return Code(sites, Type.SITES, deps, cost=size, size=size, occupied=True)
         var = x.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(pyast.name(var), Type.SITE, occupied=True)
         element = pyast.name(var)
         if scope.sink is not None:
-            lines, cond = x.nested(inner, lambda nested: x.boolean(e.where, nested))  # type: ignore[arg-type]
+            lines, cond = x.nested(inner, lambda nested: x.boolean(where, nested))
             t = pyast.name(x.src.fresh("t"))
             written = (
                 pyast.assign(t, pyast.list_()),
@@ -152,7 +159,7 @@ class SetFamily:
             deps |= cond.deps - {Dep.LOCALS}
             return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
                         filtered=(written, sites, var, tuple(lines), cond.code))
-        cond = x.boolean(e.where, inner)
+        cond = x.boolean(where, inner)
         deps |= cond.deps - {Dep.LOCALS}
         return Code(pyast.listcomp(element, element, iterated(sites), cond.code), Type.SITES, deps,
                     cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
@@ -997,7 +1004,32 @@ def _filter_as_test(e: ast.Call) -> Optional[ast.Call]:
     pieces = e.args[0] if len(e.args) == 1 else None
     if not isinstance(pieces, ast.Pieces) or pieces.where is None:
         return None
+    if pieces.owner is None and all(map(_is_neutral_test, conjuncts(pieces.where))):
+        return None  # (the neutral pieces are a list the position keeps: its length, no loop)
     return ast.Call(e.pos, e.fn, [ast.Pieces(pieces.pos, pieces.owner, None), pieces.where])
+
+
+def _neutral_part(e: ast.Pieces, kinds: Any) -> Optional[tuple[Optional[ast.Expr]]]:
+    """For `pieces where ... it is neutral ...` (a conjunct of the filter; no
+    owner named), the rest of the filter (None where nothing is left), in a
+    1-tuple; else None: the pieces of nobody are the neutral pieces' list, which
+    the position keeps as it keeps each player's."""
+    if e.owner is not None or e.where is None or "neutral" in kinds:
+        return None
+    parts = conjuncts(e.where)
+    kept = [part for part in parts if not _is_neutral_test(part)]
+    if len(kept) == len(parts):
+        return None
+    rest: Optional[ast.Expr] = None
+    for part in kept:
+        rest = part if rest is None else ast.And(part.pos, rest, part)
+    return (rest,)
+
+
+def _is_neutral_test(e: ast.Expr) -> bool:
+    """Whether `e` is `it is neutral`."""
+    return isinstance(e, ast.Is) and isinstance(e.obj, ast.Name) and e.obj.id == "it" and e.what == "neutral" \
+        and not e.negated
 
 
 def _literal(code: py.expr) -> Optional[int]:

@@ -186,3 +186,264 @@ def test_a_deck_of_pieces_of_nobody_each_card_as_likely_in_playouts(tmp_path):
     assert set(dealt) == {"a1", "b1", "c1"} and all(900 < n < 1100 for n in dealt.values()), dealt
     game.engine.random_playout(position, rng, 100)
     assert game.result(position).winner is None and not any(p.kind == "deck" for p in game.pieces(position))
+
+
+NOBODY_YAML = """\
+game: nobody
+title: Nobody's cards
+description: Cards not dealt are pieces of nobody, beside a neutral rock; a card dealt changes hands.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 4, ranks: 2}
+pieces:
+  deck: {owner: neutral}
+  rock: {owner: neutral}
+  card:
+setup:
+  neutral:
+    deck: [a1, b1, c1]
+    rock: [b2]
+  red:
+    card: [d2]
+variables:
+  neutrals: {}
+  decks: {}
+  first_left: {type: site}
+"""
+NOBODY_RULES = """\
+phase play:
+    turn: go, deal
+
+decision go:
+    action ready:
+        pass
+
+chance deal:
+    outcomes one of pieces where it is deck and it is neutral
+    outcome.owner = player
+    neutrals = count(pieces where it is neutral)
+    decks = count(pieces where it is neutral and it is deck)
+    first_left = first(pieces where it is neutral and it is deck)
+    if decks == 0:
+        draw
+"""
+
+
+def test_pieces_of_nobody_are_the_neutral_pieces_as_the_position_stands(tmp_path):
+    # `it is neutral` reads the neutral pieces' list the position keeps: a card dealt
+    # (its owner changed) leaves it, the rock stays in it, red's card never was.
+    game = load_game(write_definition(tmp_path, NOBODY_YAML, NOBODY_RULES))
+    state = game.apply(game.initial_state(), "pass")
+    assert _outcomes(game, state) == {"deal:a1": 0.3333, "deal:b1": 0.3333, "deal:c1": 0.3333}
+    state = game.apply(state, game.parse_action(state, "deal:a1"))
+    assert {k: game.variables(state)[k] for k in ("neutrals", "decks", "first_left")} == \
+        {"neutrals": 3, "decks": 2, "first_left": "b1"}
+    state = game.apply(state, "pass")
+    assert _outcomes(game, state) == {"deal:b1": 0.5, "deal:c1": 0.5}
+    dealt: Counter[str] = Counter()
+    rng = random.Random(5)
+    for _ in range(3000):
+        position = game.initial_state()
+        assert game.engine.random_playout(position, rng, 2) == 2
+        dealt.update(p.site for p in game.pieces(position) if p.owner == "red" and p.site != "d2")
+    assert set(dealt) == {"a1", "b1", "c1"} and all(900 < n < 1100 for n in dealt.values()), dealt
+    game.engine.random_playout(position, rng, 100)
+    assert game.result(position).winner is None
+    assert sorted(p.site for p in game.pieces(position) if p.owner is None) == ["b2"]
+
+
+PHASES_RULES = """\
+phase dealing:
+    turn: deal
+    after each turn:
+        start phase playing
+
+phase playing:
+    turn: go
+
+phase counting:
+    turn: go
+
+chance deal:
+    outcomes one of pieces where it is neutral
+    outcome.owner = player
+    dealt += 1
+    if outcome == a1 or outcome == b1:
+        low += 1
+    if outcome == c1 or outcome == d1:
+        high += 1
+    if outcome == a2:
+        low += 2
+    if outcome == b2:
+        high += 2
+    if outcome == c2:
+        low += 3
+    if outcome == d2:
+        high += 3
+    if low > 50:
+        low = 50
+    if high > 50:
+        high = 50
+    if dealt % 2 == 0:
+        low += 10
+    else:
+        high += 10
+    if dealt < 3:
+        then deal
+
+decision go:
+    action ready:
+        pass:
+            if not exists(pieces where it is neutral):
+                draw
+"""
+PHASES_YAML = """\
+game: phases
+title: Phases
+description: Cards dealt in a phase of their own; a hand-made position deals in another.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 4, ranks: 2}
+pieces:
+  card: {owner: neutral}
+setup:
+  neutral:
+    card: [a1, b1, c1, d1, a2, b2]
+variables:
+  dealt: {}
+  low: {}
+  high: {}
+"""
+
+
+def test_an_event_in_a_phase_play_does_not_bring_it_to_plays_as_in_its_own(tmp_path, capsys):
+    # The event's statements are written once for the two phases it never comes in
+    # (a call in each); a hand-made position puts it in one: it does what it does in
+    # its own phase, then that phase's turn goes on.
+    folder = write_definition(tmp_path, PHASES_YAML, PHASES_RULES)
+    game = load_game(folder)
+    state = game.apply(game.initial_state(), game.parse_action(game.initial_state(), "deal:b2"))
+    assert game.phase(state) == "dealing" and game.variables(state)["high"] == 12
+    text = game.position_text(game.apply(state, game.parse_action(state, "deal:a1")))
+    assert "phase dealing" in text and "turn red deal" in text
+    for phase in ("playing", "counting"):
+        moved = game.parse_position(text.replace("phase dealing", f"phase {phase}"))
+        after = game.apply(moved, game.parse_action(moved, "deal:c1"))
+        assert {k: game.variables(after)[k] for k in ("dealt", "low", "high")} == {"dealt": 3, "low": 11, "high": 23}
+        assert game.phase(after) == phase and [str(a) for a in game.legal_actions(after)] == ["pass"]
+        assert sorted(p.site for p in game.pieces(after) if p.owner == "red") == ["a1", "b2", "c1"]
+    assert main(["show", "--compiled", str(folder)]) == 0
+    assert capsys.readouterr().out.count("chance 'deal', its statements (in the phases play does not bring it to)") == 1
+
+
+EMPTY_YAML = """\
+game: cells
+title: Cells
+description: A stone put on one of the empty cells, each as likely.
+rules: game.rules
+players: [red, blue]
+board:
+  grid: {files: 3, ranks: 3}
+pieces:
+  stone:
+setup:
+  red:
+    stone: [a1, b1, c1, a2, c2, a3, b3]
+"""
+EMPTY_RULES = """\
+phase play:
+    turn: put
+
+chance put:
+    outcomes one of sites - pieces
+    create stone at outcome for blue
+    if count(sites - pieces) == 0:
+        draw
+"""
+
+
+def test_a_cell_drawn_among_the_empty_ones_in_playouts(tmp_path):
+    # The playouts' picker tries cells of the board at random and keeps the first
+    # empty one, listing the empty cells only when none of its tries was: b2 and c3
+    # each half the time, no occupied cell ever.
+    game = load_game(write_definition(tmp_path, EMPTY_YAML, EMPTY_RULES))
+    assert _outcomes(game, game.initial_state()) == {"put:b2": 0.5, "put:c3": 0.5}
+    first: Counter[str] = Counter()
+    rng = random.Random(3)
+    for _ in range(2000):
+        position = game.initial_state()
+        assert game.engine.random_playout(position, rng, 1) == 1
+        first.update(p.site for p in game.pieces(position) if p.owner == "blue")
+    assert set(first) == {"b2", "c3"} and all(900 < n < 1100 for n in first.values()), first
+    game.engine.random_playout(position, rng, 10)
+    assert sorted(p.site for p in game.pieces(position) if p.owner == "blue") == ["b2", "c3"]
+
+
+ACTION_RULES = """\
+phase picking:
+    turn: pick
+
+phase waiting:
+    turn: go
+
+phase counting:
+    turn: go
+
+decision pick:
+    action take for each c in sites:
+        where c is neutral
+        notation "{c}"
+        pass:
+            c.owner = player
+            dealt += 1
+            if dealt == 1:
+                low += 1
+            if dealt == 2:
+                high += 1
+            if dealt == 3:
+                low += 2
+            if dealt == 4:
+                high += 2
+            if dealt == 5:
+                low += 3
+            if dealt == 6:
+                high += 3
+            if low > 50:
+                low = 50
+            if high > 50:
+                high = 50
+            if dealt % 2 == 0:
+                low += 10
+            else:
+                high += 10
+            if dealt == 3:
+                start phase waiting
+
+decision go:
+    action ready:
+        pass:
+            if not exists(pieces where it is neutral):
+                draw
+"""
+
+
+def test_an_action_in_a_phase_play_does_not_bring_it_to_plays_as_in_its_own(tmp_path, capsys):
+    # As for a chance event: the action's statements written once for the phases its
+    # decision never comes in, a hand-made position putting it in one of them.
+    folder = write_definition(tmp_path, PHASES_YAML, ACTION_RULES)
+    game = load_game(folder)
+    state = game.apply(game.initial_state(), "b2")
+    state = game.apply(state, "a1")
+    assert game.phase(state) == "picking" and game.variables(state)["low"] == 11  # (1, then 10)
+    text = game.position_text(state)
+    for phase in ("waiting", "counting"):
+        moved = game.parse_position(text.replace("phase picking", f"phase {phase}"))
+        after = game.apply(moved, "c1")
+        assert {k: game.variables(after)[k] for k in ("dealt", "low", "high")} == {"dealt": 3, "low": 13, "high": 21}
+        assert game.phase(after) == "waiting" and [str(a) for a in game.legal_actions(after)] == ["pass"]
+        assert sorted(p.site for p in game.pieces(after) if p.owner == "red") == ["b2", "c1"]
+    assert main(["show", "--compiled", str(folder)]) == 0
+    # (one per case: the action is written for each of the 8 sites)
+    assert capsys.readouterr().out.count("its statements (in the phases play does not bring it to)") == 8

@@ -209,8 +209,8 @@ def test_havannah_agrees_with_openspiel_side_by_side(size):
 
 @pytest.mark.parametrize("game, params", [("blackjack", {}), ("catch", {"rows": 6, "columns": 4})])
 def test_a_short_one_player_game_agrees_with_openspiel_to_the_score(game, params):
-    # Blackjack's deck: one event per count of cards left, the outcome an index into
-    # them (benchmarks/outsiders/blackjack/README.md); Catch sized by its options.
+    # Blackjack's deck: a card drawn among those not dealt (`outcomes one of`,
+    # benchmarks/outsiders/blackjack/README.md); Catch sized by its options.
     # Games of a few plies each: more of them.
     script = _script(game)
     plies, problems = _oracle().play_and_compare(

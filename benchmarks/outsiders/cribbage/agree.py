@@ -7,8 +7,8 @@ python benchmarks/outsiders/cribbage/agree.py perft --depth 3 --random-plies 15
 
 The cards are the sites CA C2 ... CK DA ... SK (OpenSpiel's order, suit * 13 + rank);
 OpenSpiel's "Choose 5C 9C" (two cards to the crib) is `C5+C9`, "Choose 5C" `C5`,
-"Pass" (go) `pass`. A card dealt is `dealK:I` (the I-th of the K cards left, in
-OpenSpiel's order), the starter `cut:I`. Every player's score is compared after every
+"Pass" (go) `pass`. A card dealt is `deal:CARD` (drawn among the cards left, `deal:H7`),
+the starter `cut:CARD`. Every player's score is compared after every
 action by `agree.py scores`; the default comparison (the shared harness) checks the
 legal sets, the chance outcomes, the end and the returns.
 """
@@ -31,9 +31,8 @@ def card(card_id: int) -> str:
 
 def write(state, action: int) -> str:
     if state.is_chance_node():
-        count, index = oracle.outcome_index(state, action)
-        starter_count = 48 - 4 * state.num_players()
-        return f"cut:{index}" if count == starter_count else f"deal{count}:{index}"
+        cut = len(state.legal_actions()) == 48 - 4 * state.num_players()
+        return ("cut:" if cut else "deal:") + card(action)
     if action == PASS:
         return "pass"
     if action < 52:

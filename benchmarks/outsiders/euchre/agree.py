@@ -8,9 +8,8 @@ python benchmarks/outsiders/euchre/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/euchre/agree.py perft --depth 4 --random-plies 22
 
 The cards are the sites C9 D9 H9 S9 CT ... SA (OpenSpiel's order); the dealer is
-`cut:north` ... `cut:west`; a deal outcome is the index of the card among those left,
-in the event named after their count (`deal24:17`), the upcard `upcard:0` to
-`upcard:3` among the last four. The players' actions are OpenSpiel's own strings
+`cut:north` ... `cut:west`; a card dealt is `deal:CARD` (`deal:HJ`), drawn among those
+left, the upcard `upcard:CARD` among the last four. The players' actions are OpenSpiel's own strings
 (`Pass`, `Clubs`, `Alone`, `Partner`, `CJ`).
 """
 
@@ -22,14 +21,15 @@ import oracle  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEATS = ["north", "east", "south", "west"]
+# OpenSpiel's card numbers: rank * 4 + suit (the board's sites in that order)
+DECK_ORDER = [suit + rank for rank in "9TJQKA" for suit in "CDHS"]
 
 
 def write(state, action: int) -> str:
     if state.is_chance_node():
         if not state.history():
             return f"cut:{SEATS[action]}"
-        count, index = oracle.outcome_index(state, action)
-        return f"upcard:{index}" if count == 4 else f"deal{count}:{index}"
+        return ("upcard:" if len(state.legal_actions()) == 4 else "deal:") + DECK_ORDER[action]
     return state.action_to_string(action)
 
 

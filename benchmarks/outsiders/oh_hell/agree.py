@@ -13,9 +13,8 @@ reads the definition's result as the harness reads OpenSpiel's (`_PositiveWinner
 Every player's return is compared with that player's score either way.
 
 OpenSpiel's actions are written as the definition's notations: the number of tricks
-`tricks:N`, the dealer `dealer:pK`, a card dealt `dealK:I` (the index of the card among
-the K not dealt, in OpenSpiel's order), a bid `N` (OpenSpiel's string), a card played
-its name (`C2`, OpenSpiel's string).
+`tricks:N`, the dealer `dealer:pK`, a card dealt `deal:CARD` (its site, `deal:C2`), a
+bid `N` (OpenSpiel's string), a card played its name (`C2`, OpenSpiel's string).
 """
 
 import dataclasses
@@ -26,6 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import oracle  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+RANKS = "23456789TJQKA"
+SUITS = "CDSH"  # OpenSpiel's card: rank * 4 + suit, the sites' order
 
 
 def write(state, action: int) -> str:
@@ -34,8 +35,7 @@ def write(state, action: int) -> str:
             return f"tricks:{action}"
         if len(state.history()) == 1:
             return f"dealer:p{action}"
-        count, index = oracle.outcome_index(state, action)
-        return f"deal{count}:{index}"
+        return "deal:" + SUITS[action % 4] + RANKS[action // 4]
     return state.action_to_string(state.current_player(), action)
 
 

@@ -1,6 +1,5 @@
-"""Writes the parts of the Oh Hell definition that are one line per card or per count
-of cards left: the 52 card sites and pieces of oh_hell.yaml (between the markers) and
-the 52 deal events of deal.rules. Run after changing either:
+"""Writes the parts of the Oh Hell definition that are one line per card: the 52 card
+sites and pieces of oh_hell.yaml (between the markers). Run after changing them:
 python benchmarks/outsiders/oh_hell/gen.py"""
 
 import os
@@ -18,17 +17,6 @@ def yaml_parts() -> tuple[str, str]:
     return sites, deck
 
 
-def deal_rules() -> str:
-    out = ["# Written by gen.py: one event per count of cards left (format.md 3.9), the",
-           "# outcome the index of the card among them in OpenSpiel's order.", ""]
-    for left in range(len(CARDS), 0, -1):
-        out += [f"chance deal{left}:", f"    outcomes 0 to {left - 1}", "    deal_card(outcome)"]
-        if left > 1:
-            out += ["    if dealt <= count(players) * tricks:", f"        then deal{left - 1}"]
-        out.append("")
-    return "\n".join(out)
-
-
 def replace_between(text: str, begin: str, end: str, body: str) -> str:
     head, rest = text.split(begin + "\n", 1)
     _, tail = rest.split(end, 1)
@@ -44,5 +32,3 @@ if __name__ == "__main__":
     text = replace_between(text, "      # deck: begin", "      # deck: end", deck)
     with open(path, "w") as handle:
         handle.write(text)
-    with open(os.path.join(HERE, "deal.rules"), "w") as handle:
-        handle.write(deal_rules())
