@@ -14,9 +14,10 @@ starts from a copy of it; `--seed` other than 1 draws a fresh set, as a held-out
 would, into `--out DIR`: the kept sets are seed 1's). Then each
 player chooses an action in every position, a fresh player per position (seeded
 by its number), and the table says the share solved by kind and how often the
-player gave material away while it could keep it — "(N against a forced win)": N of
-those stopped a win two moves deep that every action keeping the material allows
-(`against_a_forced_win`; the set's look-ahead is one turn deep). `--think` sets the time of
+player gave material away while it could keep it — "(N where keeping it lost by
+force)": in N of those every action keeping the material lets the opponent win by
+force within four of its moves (`for_the_game`; the set's look-ahead is one turn
+deep): given for the game, not for nothing. `--think` sets the time of
 `mcts` entries that name none (default: their default, 3 s). `--clock process`
 gives each player its time in processor time, so that a loaded machine does not
 cut the search short (the safety checks count processor time either way).
@@ -32,7 +33,7 @@ from pathlib import Path
 from interpreter import load_game
 from interpreter.analysis.tactics import TacticalPosition, TacticalSet, generate, solve
 from interpreter.frontends.agents import make_agent
-from interpreter.frontends.agents.safety import allows_forced_win
+from interpreter.frontends.agents.safety import allows_net
 from interpreter.frontends.agents.tree import Node
 
 RESULTS = Path(__file__).resolve().parent / "tactics-results"
@@ -60,28 +61,43 @@ def tactical_set(game, count: int, out: Path, seed: int = 1) -> TacticalSet:
     return found
 
 
-FORCED_NODES = 200_000  # positions the look for a forced win may make after one action (`against_a_forced_win`)
+# `lost_by_force`: the next player's moves and positions the look for a forced win goes
+# after one action. Four moves: the default player's solver proves losses deeper than its
+# own look for a net (NET_MOVES, three): a won endgame's every line ends within four.
+FORCED_MOVES = 4
+FORCED_NODES = 200_000
 
 
-def against_a_forced_win(game, position: TacticalPosition, chosen: str) -> bool:
-    """Whether material given away (`chosen`) stops a forced win: after each action
-    that keeps the balance the next player wins by force two moves deep (the player's
-    own look, safety.py `allows_forced_win`, trying every action), after `chosen` not.
-    The set's look-ahead sees one turn of answers; this is the one exception to "no
-    material given away for nothing" it cannot see: the game before the piece."""
+def lost_by_force(game, position: TacticalPosition, notations: list[str], moves: int = FORCED_MOVES) -> list[str]:
+    """Those of `notations` (actions of the position) after which the next player
+    wins by force within `moves` of its moves: the player's own look for a net
+    (safety.py `allows_net`), here trying every action, one move deeper at a time;
+    where each runs past FORCED_NODES positions, the action is not counted lost. The set's look-ahead
+    sees one turn of answers: material given away where every action that keeps it
+    is lost so is given for the game, not for nothing (a blocker in the line of a
+    king that escapes two moves later, the longest loss of a lost position)."""
     engine = game.engine
     state = game.parse_position(position.position)
     me = engine.to_move(state)
     codes = {engine.notation(code): code for code in engine.legal(state)}
-
-    def lets_them_force(notation: str) -> bool:
+    lost = []
+    for notation in notations:
         child = Node(codes[notation])
         child.state = engine.copy(state)
         engine.apply_in_place(child.state, codes[notation])
-        return allows_forced_win(engine, child, me, FORCED_NODES)
+        # (one move deeper at a time: a deep look that runs out of positions knows nothing
+        # of the short win a shallow one finds)
+        if any(allows_net(engine, child, me, depth, FORCED_NODES, lambda player: lambda code: True, [])
+               for depth in range(1, moves + 1)):
+            lost.append(notation)
+    return lost
 
-    kept = set(position.values) - position.losing()
-    return bool(kept) and not lets_them_force(chosen) and all(lets_them_force(n) for n in sorted(kept))
+
+def for_the_game(game, position: TacticalPosition) -> bool:
+    """Whether every action of the position that keeps the balance is lost by force
+    (`lost_by_force`): material given away there is not given for nothing."""
+    kept = sorted(set(position.values) - position.losing())
+    return bool(kept) and lost_by_force(game, position, kept) == kept
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,19 +131,20 @@ def main(argv: list[str] | None = None) -> int:
                     agent.clock = time.process_time
                 return agent.choose(game, state).notation
 
-            for_the_game: list[str] = []
+            excused: list[str] = []
 
-            def tell_given_away(number, position, chosen, name=name, for_the_game=for_the_game):
+            def tell_given_away(number, position, chosen, name=name, excused=excused):
                 """Every action that gave material away, with what it lost and whether
-                that stopped a forced win (on stderr, as it comes)."""
+                every action keeping the material was lost by force (on stderr, as it comes)."""
                 if position.gives_away(chosen):
-                    stops = against_a_forced_win(game, position, chosen)
-                    if stops:
-                        for_the_game.append(chosen)
+                    lost, lost_too = for_the_game(game, position), ""
+                    if lost:
+                        excused.append(chosen)
+                        lost_too = " (it too)" if lost_by_force(game, position, [chosen]) else " (it not)"
                     print(f"  {name} gave away: {position.source}: {position.position}: {chosen} "
                           f"(value {position.values[chosen]:+g}, balance {position.balance:+g}, "
                           f"kept by {' '.join(sorted(position.good()))}"
-                          f"{'; each of those lets the opponent force a win two moves deep' if stops else ''})",
+                          f"{f'; each of those lost by force within {FORCED_MOVES} moves' + lost_too if lost else ''})",
                           file=sys.stderr)
 
             report = solve(game, found, choose, tell_given_away)
@@ -138,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             clock = "" if args.clock == "wall" else " --clock process"
             rows.append(f"| {name} | `{spec}{'' if args.think is None else ' --think ' + args.think}{clock}` | "
                         + " | ".join(cells) + f" | {len(report.gave_away)}"
-                        + (f" ({len(for_the_game)} against a forced win)" if for_the_game else "") + " |")
+                        + (f" ({len(excused)} where keeping it lost by force)" if excused else "") + " |")
             print(rows[-1], f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
             if args.verbose:
                 for line in report.missed:
