@@ -149,3 +149,18 @@ def test_another_out_folder_starts_from_the_kept_set(tmp_path, capsys):
     assert len(found.positions) == len(kept["positions"])
     assert json.loads((tmp_path / "morris.json").read_text(encoding="utf-8")) == kept
     assert "the kept set benchmarks/tactics-results/morris.json copied there" in capsys.readouterr().err
+
+
+def test_material_given_away_where_keeping_it_loses_by_force_is_told_apart():
+    """The kept Tablut set's position where the default player gives a soldier away
+    (a4-b4): each of the two actions that keep the balance, b1-b2 and b6-a6, lets the
+    king escape by force (two moves deep); a4-b4 stands in its line, a4-d4 does not."""
+    from benchmarks.tactics import RESULTS, for_the_game, lost_by_force
+
+    game = load_game("tablut")
+    kept = json.loads((RESULTS / "tablut.json").read_text(encoding="utf-8"))
+    position = next(TacticalPosition.from_json(p) for p in kept["positions"] if p["source"] == "random 1/0 ply 78")
+    assert position.good() == {"b1-b2", "b6-a6"}
+    assert position.gives_away("a4-b4") and position.gives_away("a4-d4")
+    assert lost_by_force(game, position, ["a4-b4", "a4-d4", "b1-b2", "b6-a6"], moves=2) == ["a4-d4", "b1-b2", "b6-a6"]
+    assert for_the_game(game, position)
