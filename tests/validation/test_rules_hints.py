@@ -123,8 +123,8 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     ("    quiet = 0\n", "    quiet = longest(pieces)\n",
      "game.rules:38:13: error: unknown function 'longest'",
      "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, player_after, first, last, nth, "
-     "neighbour, neighbours, ray, beyond, opposite, file, rank, connected, group, on_full_line, ahead, behind, along, steps_on "
-     "(format.md 3.12.2)\n"),
+     "neighbour, neighbours, ray, beyond, opposite, file, rank, connected, group, on_full_line, ahead, behind, along, "
+     "steps_on (format.md 3.12.2)\n"),
     ("    quiet = 0\n    if in_goal:\n        win\n",
      "    quiet = longest(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'longest'",
