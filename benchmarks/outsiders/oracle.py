@@ -181,6 +181,46 @@ def games_from(definition: str, os_name: str, args, options: dict | None, os_par
     return (rw_game, os_game) if wrap is None else wrap(rw_game, os_game)
 
 
+def preferring_main(definition: str, os_name: str, write: ActionWriter, argv, prefer: Callable[[list], list],
+                    what: str, check_end: EndCheck | None = None) -> int:
+    """A script's mode of random games whose players draw among the actions `prefer`
+    keeps of the legal ones (all where it keeps none) — the positions uniform random
+    play seldom reaches (Hearts' unbroken hearts, Spades' low bids) —, chance uniformly:
+    the legal sets compared at every player's position, the end by `check_end`."""
+    parser = arguments(f"{os_name} against OpenSpiel's {os_name}, {what}")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rw_game, os_game = games_from(definition, os_name, args, None, None)
+    rng = random.Random(args.seed)
+    problems = plies = 0
+    ends = set()
+    for number in range(args.games):
+        os_state, rw_state = os_game.new_initial_state(), rw_game.initial_state()
+        while not os_state.is_terminal():
+            legal = os_state.legal_actions()
+            if not os_state.is_chance_node():
+                theirs, mine = sorted(write(os_state, a) for a in legal), sorted(rw_game.legal_notations(rw_state))
+                if theirs != mine:
+                    print(f"game {number}: OpenSpiel {theirs}, regelwerk {mine}")
+                    problems += 1
+                    break
+                legal = prefer(legal) or legal
+            action = rng.choice(legal)
+            rw_state = rw_game.apply(rw_state, write(os_state, action))
+            os_state.apply_action(action)
+            plies += 1
+        else:
+            ends.add(tuple(os_state.returns()))
+            found = check_end(os_state, rw_game, rw_state) if check_end is not None else None
+            if found or not rw_game.is_terminal(rw_state):
+                print(f"game {number}: {found or 'regelwerk not over'}")
+                problems += 1
+    print(f"{args.games} games, {plies} plies, seed {args.seed}, {what} ({len(ends)} different returns): "
+          f"{problems} disagreements")
+    return 1 if problems else 0
+
+
 def agree_main(definition: str, os_name: str, write: ActionWriter, argv=None,
                options: dict | None = None, os_params: dict | None = None,
                check_end: EndCheck | None = None, wrap: Wrapper | None = None) -> int:

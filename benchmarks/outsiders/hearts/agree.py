@@ -76,36 +76,9 @@ def keep_points(argv) -> int:
     (uniformly among the other legal cards, else among all): hearts stay unbroken long
     and hands end in hearts and the queen, which random games seldom reach (the lead
     of can_lead_hearts_instead_of_qs). Compares the legal sets and the returns."""
-    import random
-    parser = oracle.arguments("hearts against OpenSpiel's hearts, points kept back")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    rw_game, os_game = oracle.games_from(HERE, "hearts", args, None, None)
-    rng = random.Random(args.seed)
-    problems = plies = 0
-    for number in range(args.games):
-        os_state, rw_state = os_game.new_initial_state(), rw_game.initial_state()
-        while not os_state.is_terminal():
-            legal = os_state.legal_actions()
-            if not os_state.is_chance_node():
-                mine = sorted(rw_game.legal_notations(rw_state))
-                if sorted(card(a) for a in legal) != mine:
-                    print(f"game {number}: OpenSpiel {sorted(card(a) for a in legal)}, regelwerk {mine}")
-                    problems += 1
-                    break
-                quiet = [a for a in legal if a % 4 != 2 and a != 43]   # no heart, not SQ
-                legal = quiet or legal
-            action = rng.choice(legal)
-            rw_state = rw_game.apply(rw_state, write(os_state, action))
-            os_state.apply_action(action)
-            plies += 1
-        else:
-            if (what := oracle.same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
-                print(f"game {number}: {what or 'regelwerk not over'}")
-                problems += 1
-    print(f"{args.games} games, {plies} plies, seed {args.seed}, points kept: {problems} disagreements")
-    return 1 if problems else 0
+    return oracle.preferring_main(HERE, "hearts", write, argv,
+                                  lambda legal: [a for a in legal if a % 4 != 2 and a != 43],  # no heart, not SQ
+                                  "points kept", check_end=oracle.same_returns)
 
 
 def without_pass(rw_game, os_game):

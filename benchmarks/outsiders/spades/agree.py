@@ -17,7 +17,6 @@ holding the higher score) with the players holding OpenSpiel's best return.
 """
 
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -45,38 +44,8 @@ def low_bids(argv) -> int:
     """Games whose bids are drawn from nil, 1, 2 and 3 (where legal), so that contracts
     are made, bags pile up and nils succeed, which uniform random bids (half of them
     above 6) seldom give. Compares the legal sets at every position and the returns."""
-    parser = oracle.arguments("spades against OpenSpiel's spades, low bids")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    rw_game, os_game = oracle.games_from(HERE, "spades", args, None, None)
-    rng = random.Random(args.seed)
-    problems = plies = 0
-    seen = set()
-    for number in range(args.games):
-        os_state, rw_state = os_game.new_initial_state(), rw_game.initial_state()
-        while not os_state.is_terminal():
-            legal = os_state.legal_actions()
-            if not os_state.is_chance_node():
-                mine = sorted(rw_game.legal_notations(rw_state))
-                if sorted(write(os_state, a) for a in legal) != mine:
-                    print(f"game {number}: OpenSpiel {sorted(write(os_state, a) for a in legal)}, "
-                          f"regelwerk {mine}")
-                    problems += 1
-                    break
-                legal = [a for a in legal if a < FIRST_BID or a <= FIRST_BID + 3] or legal
-            action = rng.choice(legal)
-            rw_state = rw_game.apply(rw_state, write(os_state, action))
-            os_state.apply_action(action)
-            plies += 1
-        else:
-            seen.add(tuple(os_state.returns()))
-            if (what := oracle.same_returns(os_state, rw_game, rw_state)) or not rw_game.is_terminal(rw_state):
-                print(f"game {number}: {what or 'regelwerk not over'}")
-                problems += 1
-    print(f"{args.games} games, {plies} plies, seed {args.seed}, low bids "
-          f"({len(seen)} different returns): {problems} disagreements")
-    return 1 if problems else 0
+    return oracle.preferring_main(HERE, "spades", write, argv, lambda legal: [a for a in legal if a <= FIRST_BID + 3],
+                                  "low bids", check_end=oracle.same_returns)
 
 
 if __name__ == "__main__":
