@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
@@ -135,6 +135,16 @@ class Results:
     score_notes: bool = False
     # The teams of two or more players in play (`teams:`), as player indices
     teams: tuple[tuple[int, ...], ...] = ()
+    # (worked out from `teams`: each player's side — its team, or itself alone — and
+    # that side's winner code; an ended game of a team game reads them)
+    side_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False, default=())
+    code_of_side: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+
+    def __post_init__(self) -> None:
+        sides = self.sides()
+        side_of = tuple(next(members for members in sides if i in members) for i in range(self.n))
+        object.__setattr__(self, "side_of", side_of)
+        object.__setattr__(self, "code_of_side", tuple(self.code_of(side) for side in side_of))
 
     def scores(self, s: State) -> tuple[int, ...]:
         """The score rule for every player, on this position (callers make sure the
@@ -191,21 +201,22 @@ class Results:
         is the team's, a loss leaves the other side the winner when only one is left,
         and `end game` goes to the side holding every highest score."""
         n = self.n
-        sides = self.sides()
-        side = next((members for members in sides if player in members), ())
+        named = 0 <= player < n
+        side = self.side_of[player] if named else ()
         if how == EndingKind.WIN:
-            return self.code_of(side), _or(scores, tuple(int(i in side) for i in range(n)))
+            return (self.code_of_side[player] if named else -1), _or(scores, tuple(int(i in side) for i in range(n)))
         if how == EndingKind.LOSE:
-            others = [members for members in sides if members != side]
-            winner = self.code_of(others[0]) if len(others) == 1 and player >= 0 else -1
+            others = {self.code_of_side[i] for i in range(n) if i not in side}
+            winner = others.pop() if len(others) == 1 and named else -1
             return winner, _or(scores, tuple(int(i not in side) for i in range(n)))
         if how == EndingKind.DRAW:
             return -1, _or(scores, (0,) * n)
         scores = _or(scores, (0,) * n)
         best = max(scores)
-        top = {i for i, x in enumerate(scores) if x == best}
-        holding = [members for members in sides if top <= set(members)]
-        return (self.code_of(holding[0]) if holding else -1), scores
+        first = scores.index(best)
+        holding = self.side_of[first]
+        alone = all(i in holding for i in range(first + 1, n) if scores[i] == best)
+        return (self.code_of_side[first] if alone else -1), scores
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Who wins and loses together: each team, and each player in none alone."""

@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, Collection
 
 from ..compilation.board import backward_span, line_indices
+from ..compilation.expressions import FUNCTIONS
 from ..compilation.model import AT_KEY
 from ..loading.option_numbers import possible_values
 from ..loading.options import board_size_numbers
@@ -214,6 +215,10 @@ def unused_warnings(model: GameModel, items: Any, locate: Locate, data: Any = No
     for name, define in items.defines.items():
         if name not in names and name not in items.specialised and name not in twice:
             warn(define.pos, f"'{name}' is defined but never used")
+        elif name in FUNCTIONS:
+            usage = FUNCTIONS[name][1].split(" — ")[0]
+            warn(define.pos, f"'{name}' is also a function of the rules language ({usage}, format.md 3.12.2): "
+                             f"in these rules '{name}(...)' is the define")
     for phase in items.phases[1:]:
         if phase.name not in started and phase.name not in twice:
             warn(phase.pos, f"phase '{phase.name}' is never started: no 'start phase {phase.name}' in the rules")

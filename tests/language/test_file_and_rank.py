@@ -26,3 +26,14 @@ def test_a_graph_has_no_files(tmp_path, capsys):
             "pieces:\n  stone:\nvariables:\n  f: {}\n")
     write_definition(tmp_path, yaml, placing("f = file(to)\n"))
     validate_says(tmp_path, capsys, "'file' needs a grid board: a graph's sites have no files or ranks")
+
+
+def test_a_define_named_like_the_function_wins_and_is_warned_of(tmp_path, capsys):
+    rules = "define rank(s) = 7\n" + RULES
+    game = load_game(write_definition(tmp_path, YAML, rules))
+    assert game.variables(game.apply(game.initial_state(), "@c3"))["r"] == 7
+    from interpreter.frontends.cli import main
+
+    assert main(["validate", str(tmp_path)]) == 0
+    assert "game.rules:1:1: warning: 'rank' is also a function of the rules language (rank(SITE), format.md " \
+           "3.12.2): in these rules 'rank(...)' is the define" in capsys.readouterr().err
