@@ -359,3 +359,14 @@ def test_goofspiel_turn_based_agrees_with_openspiel(options):
                                                  check_end=script.same_points)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 5 * 20
+
+
+def test_tiny_bridge_agrees_with_openspiel_to_the_returns_and_the_winning_side():
+    # Two partnerships (`teams:`), each hand dealt as one outcome, the auction with
+    # doubles, the two tricks searched with every card seen, OpenSpiel's score (its README).
+    script = _script("tiny_bridge")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "tiny_bridge")), pyspiel.load_game("tiny_bridge_4p"), script.write, 30, seed=5,
+        check_end=_oracle().same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 30 * 8
