@@ -605,7 +605,35 @@ class CaseWriter:
             if not closes:
                 forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
                 answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
-        return [pyast.assign(mask, places), pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+        early = [pyast.assign(mask, places), pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+        if len(parents) == 1 and not closing[0] and only is not None and only.plain_terms and writes:
+            early.append(self._drop_terms_before(only, writes, mask, anchors, answers))
+        return early
+
+    def _drop_terms_before(self, parent: ParentAnswer, writes: list[tuple[py.expr, py.expr]], places: py.Name,
+                           anchors: list[py.expr], answers: list[py.stmt]) -> py.stmt:
+        """`_terms_before` for a drop: where its places were read by the part's
+        terms alone, the places set as the drop sets them (its writes, told
+        before it runs: `_drop_answered_before`), the terms (and point tests)
+        that read them asked again, the board put back (in the opposite order:
+        a site written twice gets its first piece back)."""
+        src = self.src
+        entry = pyast.name(parent.entry)
+        board = pyast.name("b")
+        first = [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(pyast.sub(entry, 5), 0), "&", places))]
+        setting: list[py.stmt] = []
+        putting_back: list[py.stmt] = []
+        for site, piece in writes:
+            saved = src.fresh("t")
+            setting += [pyast.assign(pyast.name(saved), pyast.sub(board, site)),
+                        pyast.assign(pyast.sub(board, site), piece)]
+            putting_back.insert(0, pyast.assign(pyast.sub(board, site), pyast.name(saved)))
+        held = src.fresh("t")
+        asked = pyast.assign(pyast.name(held), pyast.helper(
+            result_reuse.TERMS_HOLD, entry, board, places, pyast.name("p"), pyast.name("q")))
+        body = setting + [pyast.try_finally([asked], putting_back),
+                          pyast.if_(pyast.name(held), answers + [pyast.return_(pyast.false())])]
+        return pyast.if_(pyast.and_(*first, *anchors), body)
 
     def _writes_told_made(self, case: CaseCode, code: list[py.stmt], fixed: frozenset[str],
                           writes: list[tuple[py.expr, py.expr]]) -> bool:

@@ -232,6 +232,43 @@ def test_a_promotions_check_is_answered_before_playing_it(board, legal, played, 
     assert sorted(moves) == played
 
 
+def test_a_drops_check_asks_the_terms_before_playing_it(monkeypatch):
+    # Black's pawn on e5 shields the king from the rook on e9; black has a silver in hand. A drop onto the
+    # king's lines (e2-e4, the first rank, the diagonals: read by the check's terms alone) leaves them
+    # as they were: answered before playing, with the silver set there and taken back (19 drops were
+    # played whole before); every drop is legal.
+    import sys
+
+    from interpreter.compilation import clearances
+
+    monkeypatch.setattr(clearances, "ENABLED", False)  # (else the clearance lets the unread ones through)
+    game = load_game(SHOGI)
+    checks = [c for phase in game.engine.rules.result_checks for c in phase if c is not None]
+    namespace = checks[0].__globals__
+    dropping = {name for name, origin in game.rules.source_map.items()
+                if "silver_drop" in str(origin) and "forbid result" in str(origin)}
+    assert dropping
+    names = game.rules.site_names
+    played: list[str] = []
+    real = namespace["h_undo_sites"]  # (undoing the case: the check played it)
+
+    def spy(*args):
+        check = sys._getframe(1)
+        if check.f_code.co_name in dropping:
+            played.append(names[check.f_locals["to"]])
+        return real(*args)
+
+    monkeypatch.setitem(namespace, "h_undo_sites", spy)
+    occupied = {"e1", "e5", "e9", "a9"}
+    s = game.parse_position("rw2; game shogi; ply 0; phase play; turn black move 0; board e1=black.king "
+                            "e5=black.pawn e9=white.rook a9=white.king"
+                            + _SHOGI_HANDS.replace("silvers=black:0", "silvers=black:1"))
+    assert sorted(game.legal_notations(s)) == sorted(
+        [f"S*{name}" for name in names[:81] if name not in occupied]
+        + ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e5e6"])
+    assert played == []
+
+
 @pytest.mark.parametrize("code", [
     "b[to] = pc\nb[t0] = None",  # a write elsewhere, always
     "b[to] = (pc[0], 3)",  # a piece of another kind
