@@ -1152,13 +1152,13 @@ def _piece_of(value: ast.expr, state: _MoverState) -> Placed:
         if not (isinstance(value, ast.Tuple) and len(value.elts) == 2):
             return None
     if isinstance(value, ast.Tuple) and len(value.elts) >= 2:
-        owner, kind = value.elts[:2]
-        if not _field_of_mover(owner, OWNER, state):
+        owner_read, kind_read = value.elts[:2]
+        if not _field_of_mover(owner_read, OWNER, state):
             return None
-        if _field_of_mover(kind, KIND, state):
+        if _field_of_mover(kind_read, KIND, state):
             return True
-        if len(value.elts) == 2 and isinstance(kind, ast.Constant) and type(kind.value) is int:
-            return Promoted(kind.value)
+        if len(value.elts) == 2 and isinstance(kind_read, ast.Constant) and type(kind_read.value) is int:
+            return Promoted(kind_read.value)
     return None
 
 
