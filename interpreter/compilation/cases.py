@@ -504,7 +504,7 @@ class CaseWriter:
         # a clearance may then ask, once per origin, the terms that read it with it emptied — `_terms_before`)
         vacating = terms and result_reuse.places_after_mover(code) == {"frm": False, "to": True}
         # (not for a promotion: a clearance of its own beside the phase's others sends every listing to
-        # `let_through`'s path for several, slower — shogi's perft 4 from the start 0.655 -> 0.69-0.72 s —, and
+        # `let_through`'s path for several, slower (PROFILE-NOTES, s-shogi3), and
         # one shared with the plain moves', vacating, would move the piece unpromoted)
         self._clearance = "" if promoted is not None else \
             self._move_clearance_function(case, parents, unanchored + unguarded, vacating)
