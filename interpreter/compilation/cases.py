@@ -451,8 +451,12 @@ class CaseWriter:
         if case.pattern is CasePattern.DROP:
             return self._drop_answered_before(case, code, condition, parents, closing)
         guards = result_reuse.writes_of_mover(code)
+        promoted: Optional[int] = None  # (the kind the move leaves at `to`, where not the mover's)
         if guards is None:
-            return []
+            promotion = result_reuse.promotion_of_mover(code)
+            if promotion is None:
+                return []
+            guards, promoted = promotion
         tests: list[py.expr] = []
         unanchored: list[py.expr] = []
         bits = self._site_bits()
@@ -468,9 +472,14 @@ class CaseWriter:
             if closes:
                 tests.append(pyast.not_(pyast.sub(entry, 0)))
             if parent.plan.tests:  # (point tests at either place: settled ones, holding with the mover too)
+                # (a promotion empties `frm` — settled tests give there what they gave — and puts at `to` a piece of
+                # the mover's owner and the kind promoted to: all those tests read of it)
                 moving = pyast.helper(result_reuse.TESTS_HOLD_MOVING, entry,
-                                      pyast.tuple_(pyast.name("frm"), pyast.name("to")),
-                                      pyast.name("pc"), pyast.name("p"), pyast.name("q"))
+                                      pyast.tuple_(pyast.name("frm"), pyast.name("to")), pyast.name("pc"),
+                                      pyast.name("p"), pyast.name("q")) if promoted is None else \
+                    pyast.helper(result_reuse.TESTS_HOLD_MOVING, entry, pyast.tuple_(pyast.name("to")),
+                                 pyast.tuple_(pyast.sub(pyast.name("pc"), OWNER), pyast.num(promoted)),
+                                 pyast.name("p"), pyast.name("q"))
                 tests.append(pyast.or_(
                     pyast.not_(pyast.binop(pyast.sub(entry, 2), "&", places)),
                     pyast.and_(pyast.not_(pyast.binop(pyast.sub(entry, 4), "&", places)), moving)))
@@ -479,6 +488,10 @@ class CaseWriter:
                 if anchor is not None:
                     if not _reads_owner_and_kind(anchor, "pc"):
                         return []
+                    if promoted is not None and place == "to":  # (the piece arriving is of the kind promoted to)
+                        anchor = _of_kind(anchor, "pc", promoted)
+                        if pyast.key(anchor) == pyast.key(pyast.false()):
+                            continue  # (the loops never visit it)
                     if all(pyast.key(anchor) != pyast.key(known.operand) for known in tests
                            if isinstance(known, py.UnaryOp)):
                         tests.append(pyast.not_(anchor))
@@ -490,7 +503,11 @@ class CaseWriter:
         # (the terms asked before the move is played see its origin emptied and the mover at its destination:
         # a clearance may then ask, once per origin, the terms that read it with it emptied — `_terms_before`)
         vacating = terms and result_reuse.places_after_mover(code) == {"frm": False, "to": True}
-        self._clearance = self._move_clearance_function(case, parents, unanchored + unguarded, vacating)
+        # (not for a promotion: a clearance of its own beside the phase's others sends every listing to
+        # `let_through`'s path for several, slower (PROFILE-NOTES, s-shogi3), and
+        # one shared with the plain moves', vacating, would move the piece unpromoted)
+        self._clearance = "" if promoted is not None else \
+            self._move_clearance_function(case, parents, unanchored + unguarded, vacating)
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
@@ -501,11 +518,12 @@ class CaseWriter:
         early: list[py.stmt] = [pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
         if terms:
             assert only is not None
-            early += self._terms_before(code, only, pyast.name(places_local), unanchored + unguarded, answers)
+            early += self._terms_before(code, only, pyast.name(places_local), unanchored + unguarded, answers,
+                                        promoted)
         return early
 
     def _terms_before(self, code: list[py.stmt], parent: ParentAnswer, places: py.expr, tests: list[py.expr],
-                      answers: list[py.stmt]) -> list[py.stmt]:
+                      answers: list[py.stmt], promoted: Optional[int] = None) -> list[py.stmt]:
         """Where the move's places were read by the part's terms alone
         (result_terms.py): the places set as the move leaves them (told from
         its code, result_reuse.places_after_mover: a piece of the mover's owner
@@ -528,8 +546,13 @@ class CaseWriter:
         for place, mover in (("frm", placed["frm"]), ("to", placed["to"])):
             if mover is None:
                 continue  # (left as it was)
-            setting.append(pyast.assign(pyast.sub(board, pyast.name(place)),
-                                        pyast.name("pc") if mover else pyast.none()))
+            if isinstance(mover, result_reuse.Promoted):  # (the piece a promotion writes, as statements.py does)
+                assert mover.kind == promoted
+                arrived: py.expr = pyast.add(pyast.tuple_(pyast.sub(pyast.name("pc"), OWNER), pyast.num(mover.kind)),
+                                             pyast.sub(pyast.name("pc"), pyast.slice_(2)))
+            else:
+                arrived = pyast.name("pc") if mover else pyast.none()
+            setting.append(pyast.assign(pyast.sub(board, pyast.name(place)), arrived))
         putting_back = [pyast.assign(pyast.sub(board, pyast.name("frm")), pyast.name("pc")),
                         pyast.assign(pyast.sub(board, pyast.name("to")), pyast.name(saved))]
         asked = pyast.assign(pyast.name(held), pyast.helper(
@@ -586,7 +609,35 @@ class CaseWriter:
             if not closes:
                 forbidden = pyast.return_(pyast.true() if probe is None else pyast.num(probe + 1))
                 answers.append(pyast.if_(pyast.sub(pyast.name(parent.entry), 0), [forbidden]))
-        return [pyast.assign(mask, places), pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+        early = [pyast.assign(mask, places), pyast.if_(pyast.and_(*tests), answers + [pyast.return_(pyast.false())])]
+        if len(parents) == 1 and not closing[0] and only is not None and only.plain_terms and writes:
+            early.append(self._drop_terms_before(only, writes, mask, anchors, answers))
+        return early
+
+    def _drop_terms_before(self, parent: ParentAnswer, writes: list[tuple[py.expr, py.expr]], places: py.Name,
+                           anchors: list[py.expr], answers: list[py.stmt]) -> py.stmt:
+        """`_terms_before` for a drop: where its places were read by the part's
+        terms alone, the places set as the drop sets them (its writes, told
+        before it runs: `_drop_answered_before`), the terms (and point tests)
+        that read them asked again, the board put back (in the opposite order:
+        a site written twice gets its first piece back)."""
+        src = self.src
+        entry = pyast.name(parent.entry)
+        board = pyast.name("b")
+        first = [pyast.is_not_none(entry), pyast.not_(pyast.binop(pyast.sub(pyast.sub(entry, 5), 0), "&", places))]
+        setting: list[py.stmt] = []
+        putting_back: list[py.stmt] = []
+        for site, piece in writes:
+            saved = src.fresh("t")
+            setting += [pyast.assign(pyast.name(saved), pyast.sub(board, site)),
+                        pyast.assign(pyast.sub(board, site), piece)]
+            putting_back.insert(0, pyast.assign(pyast.sub(board, site), pyast.name(saved)))
+        held = src.fresh("t")
+        asked = pyast.assign(pyast.name(held), pyast.helper(
+            result_reuse.TERMS_HOLD, entry, board, places, pyast.name("p"), pyast.name("q")))
+        body = setting + [pyast.try_finally([asked], putting_back),
+                          pyast.if_(pyast.name(held), answers + [pyast.return_(pyast.false())])]
+        return pyast.if_(pyast.and_(*first, *anchors), body)
 
     def _writes_told_made(self, case: CaseCode, code: list[py.stmt], fixed: frozenset[str],
                           writes: list[tuple[py.expr, py.expr]]) -> bool:
@@ -1136,6 +1187,30 @@ class CaseWriter:
                                                  pyast.num(phase.default_ending)))]
         return src.function(name, ["s", "reps"], with_registers(body),
                             Origin(f"phase '{phase.info.name}', if no action", phase.info.pos))
+
+
+def _of_kind(test: py.expr, piece: str, kind: int) -> py.expr:
+    """`test` (reading `piece` only as its owner and kind) asked of a piece of
+    the same owner and the kind `kind`."""
+    def as_kind(node: py.AST) -> Optional[py.AST]:
+        if isinstance(node, py.Subscript) and pyast.is_name(node.value, piece) and isinstance(node.slice, py.Constant) \
+                and node.slice.value == KIND:
+            return pyast.num(kind)
+        return None
+
+    def worked_out(node: py.expr) -> py.expr:
+        # (a kind compared with a kind: its truth; an `and`/`or` of plain reads with one false/true operand: it)
+        if isinstance(node, py.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (py.Eq, py.NotEq)) \
+                and isinstance(node.left, py.Constant) and isinstance(node.comparators[0], py.Constant):
+            return pyast.literal((node.left.value == node.comparators[0].value) == isinstance(node.ops[0], py.Eq))
+        if isinstance(node, py.BoolOp):
+            values = [worked_out(value) for value in node.values]
+            settles = isinstance(node.op, py.Or)
+            if any(isinstance(v, py.Constant) and v.value is settles for v in values):
+                return pyast.literal(settles)
+            return py.BoolOp(op=node.op, values=values)
+        return node
+    return worked_out(pyast.replace_nodes(test, as_kind, {}))
 
 
 def _reads_owner_and_kind(test: py.expr, piece: str) -> bool:

@@ -933,13 +933,29 @@ def writes_of_mover(stmts: Sequence[ast.stmt]) -> Optional[list[ast.expr]]:
     the code writes the board at `frm` and `to` alone, the mover's owner and
     kind or nothing: a check can answer before playing it."""
     found = _mover_writes(stmts)
-    return None if found is None else found[0]
+    return None if found is None or found[1].kinds else found[0]
 
 
-def places_after_mover(stmts: Sequence[ast.stmt]) -> Optional[dict[str, Optional[bool]]]:
-    """For the code of a move that `writes_of_mover` can tell, with its tests
-    false: what it leaves at `frm` and `to` by place — True a piece of the
-    mover's owner and kind, False nothing, None what was there — where every
+def promotion_of_mover(stmts: Sequence[ast.stmt]) -> Optional[tuple[list[ast.expr], int]]:
+    """For the code of a move that puts a piece of the mover's owner and of
+    one other kind K at `to` (a promotion: `(x[OWNER], K) + x[2:]`, x the
+    mover): the tests as `writes_of_mover` gives them and K, where with those
+    tests false every way through the code leaves `frm` empty and such a piece
+    at `to`, and writes no other kind at either place; else None."""
+    found = _mover_writes(stmts)
+    if found is None:
+        return None
+    guards, after = found
+    if len(after.kinds) != 1 or dict(after.placed) != {"frm": False, "to": Promoted(next(iter(after.kinds)))}:
+        return None
+    return guards, next(iter(after.kinds))
+
+
+def places_after_mover(stmts: Sequence[ast.stmt]) -> Optional[dict[str, Placed]]:
+    """For the code of a move that `writes_of_mover` (or `promotion_of_mover`)
+    can tell, with its tests false: what it leaves at `frm` and `to` by place
+    — True a piece of the mover's owner and kind, False nothing, None what was
+    there, Promoted(K) a piece of the mover's owner and the kind K — where every
     way through the code leaves the same; else the place is missing."""
     found = _mover_writes(stmts)
     if found is None:
@@ -955,7 +971,7 @@ def leaves_mover_at_to(stmts: Sequence[ast.stmt]) -> bool:
     if found is None:
         return False
     guards, after = found
-    return not guards and after.at == "to" and dict(after.placed) == {"frm": False, "to": True}
+    return not guards and not after.kinds and after.at == "to" and dict(after.placed) == {"frm": False, "to": True}
 
 
 def _mover_writes(stmts: Sequence[ast.stmt]) -> Optional[tuple[list[ast.expr], _MoverState]]:
@@ -967,18 +983,35 @@ def _mover_writes(stmts: Sequence[ast.stmt]) -> Optional[tuple[list[ast.expr], _
 
 
 @dataclass(frozen=True)
+class Promoted:
+    """A piece of the mover's owner and of the kind `kind` (not the mover's)."""
+    kind: int
+
+
+# What a move's code leaves at a place (places_after_mover).
+Placed = Optional[object]  # (True, False, None or a Promoted)
+
+
+@dataclass(frozen=True)
 class _MoverState:
     movers: frozenset[str]  # the locals holding a piece of the mover's owner and kind
     at: Optional[str]  # which fixed place `at` stands for, or None
     fixed: frozenset[str]  # the registers the code never sets (`frm`, `to`, the players)
     # what the code has left at each fixed place as far as told (places_after_mover)
-    placed: tuple[tuple[str, Optional[bool]], ...] = ()
+    placed: tuple[tuple[str, Placed], ...] = ()
+    # the locals holding a piece of the mover's owner and another kind, with it
+    promoted: tuple[tuple[str, int], ...] = ()
+    # the kinds but the mover's that a way through the code may put at a fixed place
+    kinds: frozenset[int] = frozenset()
 
-    def putting(self, place: str, mover: bool) -> tuple[tuple[str, Optional[bool]], ...]:
-        return tuple(pair for pair in self.placed if pair[0] != place) + ((place, mover),)
+    def putting(self, place: str, what: Placed) -> tuple[tuple[str, Placed], ...]:
+        return tuple(pair for pair in self.placed if pair[0] != place) + ((place, what),)
+
+    def without(self, names: set[str]) -> tuple[tuple[str, int], ...]:
+        return tuple(pair for pair in self.promoted if pair[0] not in names)
 
 
-def _merged(state: _MoverState, *ways: _MoverState) -> tuple[tuple[str, Optional[bool]], ...]:
+def _merged(state: _MoverState, *ways: _MoverState) -> tuple[tuple[str, Placed], ...]:
     """The places every way leaves alike (`state`'s order)."""
     return tuple(pair for pair in state.placed if all(pair in way.placed for way in ways))
 
@@ -996,6 +1029,9 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
     if isinstance(stmt, ast.If):
         if not _reads_plainly(stmt.test):
             return None
+        decided = _decided(stmt.test, state)
+        if decided is not None:  # (the other branch never runs)
+            return _block(stmt.body if decided else stmt.orelse, state, guards)
         guard = _mover_test(stmt.test, state)
         if guard is not None and not stmt.orelse:
             # (its body may do anything: the check answers before the case only when
@@ -1008,7 +1044,8 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
         if body is None or orelse is None:
             return None
         return _MoverState(body.movers & orelse.movers, body.at if body.at == orelse.at else None, state.fixed,
-                           _merged(body, orelse))
+                           _merged(body, orelse), tuple(set(body.promoted) & set(orelse.promoted)),
+                           body.kinds | orelse.kinds)
     if isinstance(stmt, ast.For):
         if not _reads_plainly(stmt.iter):
             return None
@@ -1016,35 +1053,44 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
         after = _block(stmt.body, loop, guards)
         if after is None or stmt.orelse:
             return None
-        return _MoverState(loop.movers, loop.at, loop.fixed, _merged(loop, after))
+        return _MoverState(loop.movers, loop.at, loop.fixed, _merged(loop, after), loop.promoted,
+                           loop.kinds | after.kinds)
     if isinstance(stmt, ast.Assign):
         if not _reads_plainly(stmt.value):
             return None
-        value_mover = _is_mover(stmt.value, state)
+        value = _piece_of(stmt.value, state)
         movers = set(state.movers)
         at = state.at
         placed = state.placed
+        promoted = dict(state.promoted)
+        kinds = state.kinds
         for target in stmt.targets:
             if isinstance(target, ast.Name):
                 movers.discard(target.id)
-                if value_mover:
+                promoted.pop(target.id, None)
+                if value is True:
                     movers.add(target.id)
+                elif isinstance(value, Promoted):
+                    promoted[target.id] = value.kind
                 if target.id == "at":
                     at = _fixed(stmt.value, state)
             elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "b"):
                 place = _fixed(target.slice, state)
                 if place is None:
                     return None
-                if not (value_mover or isinstance(stmt.value, ast.Constant) and stmt.value.value is None):
+                if value is None and not (isinstance(stmt.value, ast.Constant) and stmt.value.value is None):
                     return None
-                placed = _MoverState(state.movers, at, state.fixed, placed).putting(place, value_mover)
+                placed = _MoverState(state.movers, at, state.fixed, placed).putting(
+                    place, False if value is None else value)
+                if isinstance(value, Promoted):
+                    kinds = kinds | {value.kind}
             elif isinstance(target, ast.Subscript) and pyast.is_name(target.value, "v"):
                 pass
             elif isinstance(target, ast.Attribute) and pyast.is_name(target.value, "s"):
                 pass
             else:
                 return None
-        return _MoverState(frozenset(movers), at, state.fixed, placed)
+        return _MoverState(frozenset(movers), at, state.fixed, placed, tuple(promoted.items()), kinds)
     if isinstance(stmt, ast.AugAssign):
         if isinstance(stmt.target, ast.Subscript) and pyast.is_name(stmt.target.value, "v") \
                 and _reads_plainly(stmt.value):
@@ -1059,7 +1105,8 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
             return state  # (a site list kept with the board)
         if isinstance(func, ast.Name) and func.id == "h_clear" and len(call.args) == 3 \
                 and (place := _fixed(call.args[2], state)) is not None:
-            return _MoverState(state.movers, state.at, state.fixed, state.putting(place, False))
+            return _MoverState(state.movers, state.at, state.fixed, state.putting(place, False), state.promoted,
+                               state.kinds)
         return None
     if isinstance(stmt, (ast.Pass, ast.Break, ast.Continue)):
         return state
@@ -1069,7 +1116,8 @@ def _statement(stmt: ast.stmt, state: _MoverState, guards: list[ast.expr]) -> Op
 def _killed(state: _MoverState, stmts: Sequence[ast.stmt]) -> _MoverState:
     """`state` with the locals `stmts` may set no longer known."""
     assigned = {n.id for n in pyast.walk_all(stmts) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    return _MoverState(state.movers - assigned, None if "at" in assigned else state.at, state.fixed, state.placed)
+    return _MoverState(state.movers - assigned, None if "at" in assigned else state.at, state.fixed, state.placed,
+                       state.without(assigned), state.kinds)
 
 
 def _fixed(index: ast.expr, state: _MoverState) -> Optional[str]:
@@ -1081,16 +1129,61 @@ def _fixed(index: ast.expr, state: _MoverState) -> Optional[str]:
     return None
 
 
-def _is_mover(value: ast.expr, state: _MoverState) -> bool:
-    """A piece of the mover's owner and kind: a local holding one, or a tuple
-    starting with one's owner and kind."""
+def _piece_of(value: ast.expr, state: _MoverState) -> Placed:
+    """What `value` holds as far as told: True a piece of the mover's owner
+    and kind (a local holding one, a tuple starting with one's owner and kind,
+    a fixed place the code has put one at), Promoted(K) one of the mover's
+    owner and the kind K (likewise, or `(M[OWNER], K) + M[2:]` — the piece
+    a promotion writes — and `(M[OWNER], K)`, M holding such a piece), else None."""
     if isinstance(value, ast.Name):
-        return value.id in state.movers
+        if value.id in state.movers:
+            return True
+        kind = dict(state.promoted).get(value.id)
+        return None if kind is None else Promoted(kind)
+    if isinstance(value, ast.Subscript) and pyast.is_name(value.value, "b"):
+        place = _fixed(value.slice, state)
+        what = dict(state.placed).get(place) if place is not None else None
+        return what if what is True or isinstance(what, Promoted) else None
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add) and isinstance(value.right, ast.Subscript) \
+            and _piece_of(value.right.value, state) is not None and isinstance(value.right.slice, ast.Slice) \
+            and value.right.slice.step is None and value.right.slice.upper is None \
+            and isinstance(value.right.slice.lower, ast.Constant) and value.right.slice.lower.value == 2:
+        value = value.left  # (the rest of a piece of the mover's owner: its owner and kind decide)
+        if not (isinstance(value, ast.Tuple) and len(value.elts) == 2):
+            return None
     if isinstance(value, ast.Tuple) and len(value.elts) >= 2:
-        return all(isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name) and e.value.id in state.movers
-                   and isinstance(e.slice, ast.Constant) and e.slice.value == field
-                   for e, field in zip(value.elts[:2], (OWNER, KIND)))
-    return False
+        owner_read, kind_read = value.elts[:2]
+        if not _field_of_mover(owner_read, OWNER, state):
+            return None
+        if _field_of_mover(kind_read, KIND, state):
+            return True
+        if len(value.elts) == 2 and isinstance(kind_read, ast.Constant) and type(kind_read.value) is int:
+            return Promoted(kind_read.value)
+    return None
+
+
+def _field_of_mover(value: ast.expr, field: int, state: _MoverState) -> bool:
+    """Whether `value` is `M[field]`, M a local holding a piece of the mover's
+    owner and kind (or, for the owner, of the mover's owner and another kind)."""
+    return isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) \
+        and isinstance(value.slice, ast.Constant) and value.slice.value == field \
+        and (value.value.id in state.movers or field == OWNER and value.value.id in dict(state.promoted))
+
+
+def _decided(test: ast.expr, state: _MoverState) -> Optional[bool]:
+    """What `test` gives whatever the position, where told: a local holding a
+    piece (`_piece_of`) is not None; a fixed place or `at` standing for one
+    equals itself."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None \
+            and isinstance(left, ast.Name) and _piece_of(left, state) is not None:
+        return isinstance(op, ast.IsNot)
+    if isinstance(op, ast.Eq) and isinstance(left, ast.Name) and isinstance(right, ast.Name) \
+            and left.id == right.id and _fixed(left, state) is not None:
+        return True
+    return None
 
 
 def _mover_test(test: ast.expr, state: _MoverState) -> Optional[ast.expr]:

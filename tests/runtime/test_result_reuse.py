@@ -155,6 +155,120 @@ def test_writes_elsewhere_are_answered_before_only_under_a_test_of_the_moving_pi
     assert _guards(promotion + castling.replace("b[to] = pc\n", "")) == ["k38[p][to]", "(pc or k0)[1] == 5"]
 
 
+# (a promotion as `promote piece to K` writes it after the move, K's index 9)
+PROMOTING = ("b[at] = None\no[pc[0]].remove(at)\nx0 = b[to]\nif x0 is not None:\n    o[x0[0]].remove(to)\n"
+             "b[to] = pc\no[pc[0]].append(to)\nat = to\nx0 = b[at]\nif x0 is not None:\n"
+             "    t1 = (x0[0], 9) + x0[2:]\n    x0 = t1\n    b[at] = t1\n    if at == at:\n        pc = x0\n")
+
+
+def test_a_promotion_leaves_a_piece_of_the_movers_owner_and_the_kind_promoted_to():
+    import ast
+
+    from interpreter.compilation.result_reuse import Promoted, places_after_mover, promotion_of_mover
+    code = ast.parse(PROMOTING).body
+    assert _guards(PROMOTING) is None  # (not the mover's kind: the check must know which)
+    assert promotion_of_mover(code) == ([], 9)
+    assert places_after_mover(code) == {"frm": False, "to": Promoted(9)}
+
+
+@pytest.mark.parametrize("code", [
+    PROMOTING.replace("x0 = b[at]\n", "x0 = b[t5]\n"),  # the piece of another site
+    PROMOTING.replace("if x0 is not None:\n    t1", "if k38[p][to]:\n    t1"),  # only on some sites
+    PROMOTING.replace("(x0[0], 9)", "(x0[0], k41[t2])"),  # a kind not known
+    PROMOTING.replace("(x0[0], 9)", "(p, 9)"),  # an owner not the mover's
+    PROMOTING + "b[to] = (pc[0], 8)",  # two kinds
+])
+def test_what_is_no_promotion_of_the_mover(code):
+    import ast
+
+    from interpreter.compilation.result_reuse import promotion_of_mover
+    assert promotion_of_mover(ast.parse(code).body) is None
+
+
+SHOGI = str(REPO / "benchmarks" / "outsiders" / "shogi")
+_SHOGI_HANDS = ("; variables checks=black:0,white:0; pools pawns=black:0,white:0 lances=black:0,white:0 "
+                "knights=black:0,white:0 silvers=black:0,white:0 golds=black:0,white:0 bishops=black:0,white:0 "
+                "rooks=black:0,white:0")
+
+
+@pytest.mark.parametrize("board, legal, played", [
+    # In check from the rook on e9: the bishop's promotions onto f8 and g9 leave the check as the listed
+    # position's answer has it (a horse there changes nothing the check reads): answered before playing;
+    # onto e7 it blocks the rook's line the check read — played.
+    ("e1=black.king e9=white.rook a9=white.king b4=black.bishop",
+     ["b4e7", "b4e7+", "e1d1", "e1d2", "e1f1", "e1f2"], ["b4e7"]),
+    # The bishop on e5 is pinned (its promotions too: played, their origin read by the line); the one on a4
+    # promotes freely (answered before playing).
+    ("e1=black.king e9=white.rook a9=white.king e5=black.bishop a4=black.bishop",
+     ["a4b3", "a4b5", "a4c2", "a4c6", "a4d1", "a4d7", "a4d7+", "a4e8", "a4e8+", "a4f9", "a4f9+",
+      "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"], ["e5a9", "e5b8", "e5c7", "e5g7", "e5h8", "e5i9"]),
+])
+def test_a_promotions_check_is_answered_before_playing_it(board, legal, played, monkeypatch):
+    import sys
+
+    from interpreter.compilation import clearances
+
+    monkeypatch.setattr(clearances, "MOVES", False)  # (else the clearance lets them through uncalled)
+    game = load_game(SHOGI)
+    checks = [c for phase in game.engine.rules.result_checks for c in phase if c is not None]
+    namespace = checks[0].__globals__
+    promoting = {name for name, origin in game.rules.source_map.items()
+                 if "bishop_promote" in str(origin) and "forbid result" in str(origin)}
+    assert promoting
+    names = game.rules.site_names
+    moves: list[str] = []
+    real = namespace["h_undo_sites"]  # (undoing the case: the check played it)
+
+    def spy(*args):
+        check = sys._getframe(1)
+        if check.f_code.co_name in promoting:
+            moves.append(names[check.f_locals["frm"]] + names[check.f_locals["to"]])
+        return real(*args)
+
+    monkeypatch.setitem(namespace, "h_undo_sites", spy)
+    # (a position read is settled: its listing, and its checks, come with it)
+    s = game.parse_position(f"rw2; game shogi; ply 0; phase play; turn black move 0; board {board}{_SHOGI_HANDS}")
+    assert sorted(game.legal_notations(s)) == legal
+    assert sorted(moves) == played
+
+
+def test_a_drops_check_asks_the_terms_before_playing_it(monkeypatch):
+    # Black's pawn on e5 shields the king from the rook on e9; black has a silver in hand. A drop onto the
+    # king's lines (e2-e4, the first rank, the diagonals: read by the check's terms alone) leaves them
+    # as they were: answered before playing, with the silver set there and taken back (19 drops were
+    # played whole before); every drop is legal.
+    import sys
+
+    from interpreter.compilation import clearances
+
+    monkeypatch.setattr(clearances, "ENABLED", False)  # (else the clearance lets the unread ones through)
+    game = load_game(SHOGI)
+    checks = [c for phase in game.engine.rules.result_checks for c in phase if c is not None]
+    namespace = checks[0].__globals__
+    dropping = {name for name, origin in game.rules.source_map.items()
+                if "silver_drop" in str(origin) and "forbid result" in str(origin)}
+    assert dropping
+    names = game.rules.site_names
+    played: list[str] = []
+    real = namespace["h_undo_sites"]  # (undoing the case: the check played it)
+
+    def spy(*args):
+        check = sys._getframe(1)
+        if check.f_code.co_name in dropping:
+            played.append(names[check.f_locals["to"]])
+        return real(*args)
+
+    monkeypatch.setitem(namespace, "h_undo_sites", spy)
+    occupied = {"e1", "e5", "e9", "a9"}
+    s = game.parse_position("rw2; game shogi; ply 0; phase play; turn black move 0; board e1=black.king "
+                            "e5=black.pawn e9=white.rook a9=white.king"
+                            + _SHOGI_HANDS.replace("silvers=black:0", "silvers=black:1"))
+    assert sorted(game.legal_notations(s)) == sorted(
+        [f"S*{name}" for name in names[:81] if name not in occupied]
+        + ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e5e6"])
+    assert played == []
+
+
 @pytest.mark.parametrize("code", [
     "b[to] = pc\nb[t0] = None",  # a write elsewhere, always
     "b[to] = (pc[0], 3)",  # a piece of another kind
