@@ -664,7 +664,7 @@ class Game(CheckedGame):
     def _winner_code(self, name: str) -> int:
         """The outcome's winner code of a player's or a team's name."""
         team = self.model.teams.get(name)
-        if team is not None and len(team) > 1:
+        if team is not None:  # (a team with one player in play: that player)
             return self.engine.results.code_of(team)
         return int(_known("player", name, self.model.players))
 

@@ -345,7 +345,8 @@ class Engine:
         return self.to_move(s) is None
 
     def outcome(self, s: State) -> Optional[Outcome]:
-        """(winner index or -1, scores tuple) once the game is over, else None."""
+        """(winner code, scores tuple) once the game is over, else None: the code is
+        the winner's index, -1 for none, below -1 for a team (`winners`)."""
         return s.result if self.to_move(s) is None else None
 
     def winners(self, code: int) -> tuple[int, ...]:

@@ -124,7 +124,7 @@ class State:
     player: int  # whose turn it is (a chance event belongs to a player's turn)
     carry: int  # site of the piece a follow-up decision acts on, or -1
     ply: int  # actions applied so far
-    result: Optional[Outcome]  # None while the game goes on, else (winner index or -1, scores tuple)
+    result: Optional[Outcome]  # None while the game goes on, else (winner code: index, -1 or a team's below -1; scores)
     next_player: int  # set by `next turn`: who plays the next turn, or -1
     next_phase: int  # set by `start phase`: the phase of the next turn, or -1
     last: Optional[Code]  # the action code that led here, or None

@@ -164,3 +164,9 @@ def test_broken_teams_are_errors(tmp_path, capsys, teams, message):
     yaml = YAML.replace("teams:\n  north_south: [north, south]\n  east_west: [east, west]\n", teams)
     write_definition(tmp_path, yaml, RULES)
     validate_says(tmp_path, capsys, message)
+
+
+def test_a_position_may_name_a_team_of_one_as_the_winner(tmp_path):
+    game = _game(tmp_path, players=3)
+    state = game.make_state({}, result=("east_west", {"north": 0, "east": 1, "south": 0}))
+    assert game.result(state).winners == ("east",)
