@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Protocol
 
 from .runtime.engine import history_keys
 from .runtime.pieces import NEUTRAL_NAME, NO_PLAYER, NO_SITE
-from .runtime.results import decimal_text
+from .runtime.values import decimal_text
 
 if TYPE_CHECKING:
     from .compilation.model import GameModel
@@ -375,10 +375,15 @@ def _read_over(reader: _Reader, rest: str) -> dict[str, Any]:
         if not sep:
             raise PositionError(f"over: expected WINNER PLAYER:SCORE,..., got '{rest}'")
         try:
-            if "." in value and not re.fullmatch(r"-?\d{1,16}\.\d{1,6}", value):
+            if "/" in value:  # (a quotient whose digits never end: format.md 3.12)
+                if not re.fullmatch(r"-?\d{1,40}/\d{1,40}", value):
+                    raise ValueError(value)
+                values[reader.player(player)] = Fraction(value)
+            elif "." in value and not re.fullmatch(r"-?\d{1,16}\.\d{1,6}", value):
                 raise ValueError(value)
-            values[reader.player(player)] = Fraction(value) if "." in value else int(value)
-        except ValueError:
+            else:
+                values[reader.player(player)] = Fraction(value) if "." in value else int(value)
+        except (ValueError, ZeroDivisionError):
             raise PositionError(f"over: '{value}' is not a score") from None
     missing = [p for p in reader.game.players if p not in values]
     if missing:

@@ -93,8 +93,10 @@ class LogicFamily:
                             f"a list makes a set of it: [X] {e.op} ... (format.md 3.12.1)")
         x.expect(left, NUMBERS, e.left, f"the left side of '{e.op}'")
         x.expect(right, NUMBERS, e.right, f"the right side of '{e.op}'")
-        if e.op in ("//", "%") and right.is_const and right.const == 0:
+        if e.op in ("//", "%", "/") and right.is_const and right.const == 0:
             raise RuleError(e.right.pos, "division by zero")
+        if e.op == "/":
+            return self._quotient(e, left, right)
         # (the whole number below a quotient is whole, decimal or not)
         type_ = Type.INT if e.op == "//" else number_type(left.type, right.type)
         deps, cost = left.deps | right.deps, left.cost + right.cost + 1
@@ -115,6 +117,14 @@ class LogicFamily:
             return Code(joined, type_, deps, cost=cost)
         return Code(pyast.binop(left.code, e.op, right.code), type_, deps, cost=cost,
                     ray_count=self._count_sum(e.op, left, right))
+
+    def _quotient(self, e: ast.BinOp, left: Code, right: Code) -> Code:
+        """`A / B`: the exact quotient, a decimal number even when whole (a whole
+        number is `A // B`); a zero divisor at run time is a located error."""
+        if left.is_const and right.is_const:
+            return self.x.const(helpers.divide(left.const, right.const, e.pos), Type.DECIMAL)
+        code = pyast.helper("h_divide", left.code, right.code, self.x.src.const(e.pos))
+        return Code(code, Type.DECIMAL, left.deps | right.deps, cost=left.cost + right.cost + 3)
 
     @staticmethod
     def _count_sum(op: str, left: Code, right: Code) -> Optional[CountSum]:

@@ -43,7 +43,7 @@ from . import pyast
 # rule coverage, count: the engine puts the counts back after a check).
 PURE_HELPERS = frozenset({
     "h_sites", "h_union", "h_with_site", "h_first", "h_minus", "h_without", "h_first_but",
-    "h_all_pieces", "h_each_piece", "h_floordiv", "h_mod", "h_bounded",
+    "h_all_pieces", "h_each_piece", "h_floordiv", "h_divide", "h_mod", "h_bounded",
     "h_one_direction", "h_sum", "h_max", "h_min", "h_unique_max", "h_group", "h_flood", "h_unmarked",
     "h_on_full_line", "h_fail", "h_ahead", "h_behind", "h_along", "h_steps_on", "h_track_path", "h_track_to",
     "h_sites_mask", "h_player_after",

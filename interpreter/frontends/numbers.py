@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..runtime.results import decimal_text, plain_number
+from ..runtime.results import plain_number
+from ..runtime.values import decimal_text
 
 # Integers with more digits than this are written in the short form.
 MAX_DIGITS = 30

@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 from bisect import bisect_left, insort_left
 from collections import defaultdict
+from fractions import Fraction
 from functools import partial
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, Union
@@ -187,6 +188,13 @@ def floordiv(a: int, d: int, pos: Pos) -> int:
     if d == 0:
         raise RuleRuntimeError(pos, "division by zero")
     return a // d
+
+
+def divide(a: Union[int, Fraction], d: Union[int, Fraction], pos: Pos) -> Fraction:
+    """`a / d`: the exact quotient (a decimal number of the rules, format.md 3.12)."""
+    if d == 0:
+        raise RuleRuntimeError(pos, "division by zero")
+    return Fraction(a) / d
 
 
 def mod(a: int, d: int, pos: Pos) -> int:
@@ -1482,6 +1490,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     # the loops of conditions, which change no position (or stop once they have).
     "h_each_piece": chain.from_iterable,
     "h_floordiv": floordiv,
+    "h_divide": divide,
     "h_mod": mod,
     "h_bounded": bounded,
     "h_one_direction": one_direction,

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from .errors import RuleRuntimeError
 from .helpers import NUMBER_LIMIT
@@ -68,25 +68,6 @@ def plain_number(value: Any) -> Any:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return value
-
-
-def decimal_text(value: Union[int, Fraction]) -> str:
-    """A number written exactly: `7.5`, `-0.25`, `3` (the decimal numbers of the
-    rules have denominators made of 2s and 5s, whose expansion ends)."""
-    if not isinstance(value, Fraction) or value.denominator == 1:
-        return str(int(value))
-    rest, twos, fives = value.denominator, 0, 0
-    while rest % 2 == 0:
-        rest, twos = rest // 2, twos + 1
-    while rest % 5 == 0:
-        rest, fives = rest // 5, fives + 1
-    if rest != 1:  # (not a decimal number: no expansion ends)
-        return repr(float(value))
-    places = max(twos, fives)
-    digits = abs(value.numerator) * (10**places) // value.denominator
-    whole, fraction = divmod(digits, 10**places)
-    text = f"{whole}.{fraction:0{places}d}".rstrip("0").rstrip(".")
-    return ("-" if value < 0 else "") + text
 
 
 def _or(scores: Optional[tuple[int, ...]], unscored: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,10 +1,11 @@
 """How a value of the rules is written in a notation (docs/format.md 3.8): a number
-in decimal (one with a fractional part exactly), a site or a player by its name, a
-flag as `true`/`false`, none as nothing."""
+in decimal (one with a fractional part exactly; a quotient whose digits never end
+as `1/3`), a site or a player by its name, a flag as `true`/`false`, none as
+nothing."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Union
 
 
 def format_value(value: Any, kind: str, name: Callable[[str, Any], str]) -> str:
@@ -17,22 +18,24 @@ def format_value(value: Any, kind: str, name: Callable[[str, Any], str]) -> str:
     if value is None:
         return ""
     if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        return _decimal(value)
+        return decimal_text(value)
     return str(value)
 
 
-def _decimal(value: Fraction) -> str:
-    """The exact decimal digits of a fraction whose denominator divides a power of ten."""
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    whole, rest = divmod(value.numerator, value.denominator)
-    digits = []
-    for _ in range(30):
-        if not rest:
-            break
-        rest *= 10
-        digit, rest = divmod(rest, value.denominator)
-        digits.append(str(digit))
-    return f"{sign}{whole}." + "".join(digits or ["0"])
+def decimal_text(value: Union[int, Fraction]) -> str:
+    """A number written exactly: `7.5`, `-0.25`, `3`, and a quotient whose decimal
+    expansion never ends as a fraction, `1/3` (format.md 3.12)."""
+    if not isinstance(value, Fraction) or value.denominator == 1:
+        return str(int(value))
+    rest, twos, fives = value.denominator, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:  # (no expansion ends)
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    digits = abs(value.numerator) * (10**places) // value.denominator
+    whole, fraction = divmod(digits, 10**places)
+    text = f"{whole}.{fraction:0{places}d}".rstrip("0").rstrip(".")
+    return ("-" if value < 0 else "") + text

@@ -8,6 +8,8 @@ import pytest
 
 from interpreter import load_game
 from interpreter.frontends.cli import main
+from interpreter.runtime.errors import RuleRuntimeError
+from interpreter.validation.diagnostics import DefinitionError
 from tests.helpers import stones_and_rocks, write_definition
 
 # A line of three sites filled in turn; the scores decide at the end.
@@ -124,3 +126,39 @@ def test_a_decimal_where_a_whole_number_is_needed(tmp_path, capsys, old, new, me
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert f"error: {message}" in err, err
+
+
+def test_a_quotient_is_exact(tmp_path):
+    rules = RULES.replace("score: count(pieces of player) + (komi if player == black else 0)",
+                          "score: count(pieces of player) / 3 + (1 if 1 / 3 + 1 / 3 + 1 / 3 == 1 else 0) + 7 // 2 / 4")
+    game = komi_game(tmp_path, rules)
+    state = finished(game)  # white 2 stones, black 1: 2/3 + 1 + 3/4, 1/3 + 1 + 3/4
+    assert game.engine.outcome(state) == (0, (Fraction(29, 12), Fraction(25, 12)))
+    text = game.position_text(state)
+    assert "over white white:29/12,black:25/12" in text
+    assert game.engine.outcome(game.parse_position(text)) == game.engine.outcome(state)
+    assert game.result(state).scores == {"white": 29 / 12, "black": 25 / 12}
+
+
+def test_a_quotient_by_a_variable_and_by_zero(tmp_path):
+    extra = OPTIONS + "variables:\n  shares: {}\n"
+    rules = RULES.replace("score: count(pieces of player) + (komi if player == black else 0)",
+                          "score: 6 / shares")
+    game = komi_game(tmp_path, rules, extra=extra)
+    with pytest.raises(RuleRuntimeError, match=r"game\.rules:10:8: division by zero"):
+        game.engine.scores(game.initial_state())
+
+
+def test_a_quotient_by_zero_written_is_refused(tmp_path):
+    rules = RULES.replace("score: count(pieces of player) + (komi if player == black else 0)",
+                          "score: count(pieces of player) / 0")
+    with pytest.raises(DefinitionError, match=r"game\.rules:10:34: error: division by zero"):
+        komi_game(tmp_path, rules)
+
+
+def test_a_quotient_is_not_stored(tmp_path):
+    extra = OPTIONS + "variables:\n  share: {}\n"
+    rules = RULES.replace("onto empty: place", "onto empty:\n                place\n                share = 3 / 3")
+    with pytest.raises(DefinitionError, match="variables hold whole numbers; this value may have a fractional part"):
+        komi_game(tmp_path, rules, extra=extra)
+
