@@ -45,7 +45,7 @@ class LogicFamily:
         }
 
     def functions(self) -> dict[str, Handler]:
-        return {"abs": self.abs, "player_after": self.player_after}
+        return {"abs": self.abs, "player_after": self.player_after, "same_team": self.same_team}
 
     # ------------------------------------------------------------ literals
     def number(self, e: ast.Num, scope: Scope) -> Code:
@@ -223,6 +223,22 @@ class LogicFamily:
         deps, cost = who.deps | places.deps, who.cost + places.cost + 2
         return Code(pyast.helper("h_player_after", who.code, places.code, pyast.num(count)), Type.PLAYER, deps,
                     cost=cost)
+
+    def same_team(self, e: ast.Call, scope: Scope) -> Code:
+        """`same_team(P, Q)`: one side — the same player, or two players of one team
+        (a partner's bid doubled by the other side only); none is on no side."""
+        x = self.x
+        who = [x.expect(x.compile(arg, scope), (Type.PLAYER, Type.NONE), arg, f"the {nth} argument of 'same_team'")
+               for arg, nth in zip(e.args, ("first", "second"))]
+        side = list(range(x.n_players))
+        for number, members in enumerate(x.model.teams.values()):
+            for member in members:
+                side[member] = x.n_players + number
+        pairs = frozenset((p, q) for p in range(x.n_players) for q in range(x.n_players) if side[p] == side[q])
+        if who[0].is_const and who[1].is_const:
+            return x.const((who[0].const, who[1].const) in pairs, Type.BOOL)
+        code = pyast.compare(pyast.tuple_(who[0].code, who[1].code), "in", x.src.const(pairs))
+        return Code(code, Type.BOOL, who[0].deps | who[1].deps, cost=who[0].cost + who[1].cost + 2)
 
     def _first_player_after(self, e: ast.Call, who: Code, places: Code, scope: Scope) -> Code:
         """`player_after(P, N, COND)`: the first player, from the one N places after P

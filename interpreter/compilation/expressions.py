@@ -61,6 +61,7 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "unique_max": ((2,), "unique_max(SET, ATTRIBUTE) — the one site whose piece has the strictly highest value, else none"),  # noqa: E501
     "abs": ((1,), "abs(N)"),
     "player_after": ((2, 3), "player_after(PLAYER, N) — the player N places after PLAYER in turn order among the players in play (before it when N is negative), or none when PLAYER is none; player_after(PLAYER, N, COND) — the first player from there on, round the order once, for which COND holds (it: each player), or none"),  # noqa: E501
+    "same_team": ((2,), "same_team(P, Q) — P and Q are the same player or partners in one of the game's `teams:` (2.2); false when either is none"),  # noqa: E501
     "first": ((1,), "first(SET) — the site of the set that comes first in board order, or none when it is empty"),
     "last": ((1,), "last(SET) — the site of the set that comes last in board order, or none when it is empty"),
     "nth": ((2,), "nth(SET, N) — the N-th site of the set in board order (1 the first), or none when it has fewer"),

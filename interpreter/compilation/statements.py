@@ -1271,8 +1271,11 @@ def _short(e: ast.Expr) -> str:
 def _stored_whole(s: ast.AssignStmt, value: Code, what: str) -> None:
     """Stored values are whole numbers: a decimal one is refused, even when whole."""
     if value.type is Type.DECIMAL:
+        quotient = isinstance(s.value, ast.BinOp) and s.value.op == "/"
         raise RuleError(s.value.pos, f"{what} hold whole numbers; this value may have a fractional part "
-                                     f"({_short(s.value)})")
+                                     f"({_short(s.value)})",
+                        "'/' is the exact quotient; '//' is the whole number below it (-7 // 2 is -4), "
+                        "'%' the remainder (format.md 3.12)" if quotient else None)
 
 
 def _set_to_literals(following: list[ast.Stmt]) -> frozenset[str]:

@@ -260,7 +260,7 @@ def _article(words: str) -> str:
 # (`end of line`, a keyword that ends the expression: `rotate SET clockwise`), which
 # a list of twenty would push out of sight.
 _GOES_ON = ('"and"', '"if"', '"in"', '"is"', '"not"', '"or"', '"!="', '"%"', '"*"', '"+"', '"-"', '"."',
-            '"//"', '"<"', '"<="', '"=="', '">"', '">="', '"["')
+            '"//"', '"/"', '"<"', '"<="', '"=="', '">"', '">="', '"["')
 
 
 def _expected_phrase(words: list[str]) -> str:
@@ -678,9 +678,6 @@ def _unexpected_characters(exc: UnexpectedCharacters, file: str, source: str, vo
     hint = None
     if char in ('"', "'"):
         hint = "is a string missing its closing quote?"
-    elif char == "/":
-        hint = ("did you mean '//'? the language divides with '//', the whole number below "
-                "the quotient (-7 // 2 is -4); '%' is the remainder (format.md 3.12)")
     elif char.isalnum() and not char.isascii():
         hint = "names are made of the letters a-z and A-Z, digits and '_'"
     return Diagnostic(file, _line_of(exc), _column_of(exc), message, hint=hint)

@@ -170,3 +170,48 @@ def test_a_position_may_name_a_team_of_one_as_the_winner(tmp_path):
     game = _game(tmp_path, players=3)
     state = game.make_state({}, result=("east_west", {"north": 0, "east": 1, "south": 0}))
     assert game.result(state).winners == ("east",)
+
+
+# `same_team(P, Q)`: a cheer for the runner who moved last, allowed to a partner only
+# (tiny bridge's double: the bid of the other side only).
+CHEERING = RULES.replace('''    action rest:''', '''    action cheer:
+        where same_team(player, player_after(player, -1))
+        pass
+        notation "cheer"
+    action taunt:
+        where not same_team(player, player_after(player, -1)) and same_team(player, player)
+        pass
+        notation "taunt"
+    action wave:
+        where same_team(player, none) or same_team(none, none)
+        pass
+        notation "wave"
+    action rest:''')
+
+
+def _cheers(game, *notations):
+    return sorted(n for n in game.legal_notations(_play(game, *notations)) if n in ("cheer", "taunt", "wave"))
+
+
+def test_same_team_asks_for_partners(tmp_path):
+    game = _game(tmp_path, rules=CHEERING)
+    assert _cheers(game) == ["taunt"]  # north after west
+    assert _cheers(game, "rest") == ["taunt"]  # east after north
+    # three in play: north plays after south, its partner
+    three = _game(tmp_path, rules=CHEERING, players=3)
+    assert _cheers(three) == ["cheer"]
+    assert _cheers(three, "rest") == ["taunt"]
+
+
+def test_same_team_without_teams_is_the_same_player(tmp_path):
+    yaml = YAML.replace("teams:\n  north_south: [north, south]\n  east_west: [east, west]\n", "")
+    game = _game(tmp_path, yaml=yaml, rules=CHEERING.replace("player_after(player, -1)", "player_after(player, 4)"))
+    assert _cheers(game) == ["cheer"]
+    game = _game(tmp_path, yaml=yaml, rules=CHEERING)
+    assert _cheers(game) == ["taunt"]
+
+
+def test_same_team_wants_players(tmp_path, capsys):
+    rules = CHEERING.replace("where same_team(player, player_after(player, -1))", "where same_team(player, 3)")
+    validate_says(write_definition(tmp_path, YAML, rules), capsys,
+                  "the second argument of 'same_team' must be a player or none, found a number (3)")

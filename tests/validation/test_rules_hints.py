@@ -65,9 +65,9 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
      "hint: did you mean '=='? '=' assigns a value; to compare, write '=='"),
     # Division.
     ("    quiet = 0\n", "    quiet = quiet / 2\n",
-     'game.rules:38:19: error: unexpected character "/"',
-     "hint: did you mean '//'? the language divides with '//', the whole number below the quotient "
-     "(-7 // 2 is -4); '%' is the remainder (format.md 3.12)"),
+     "game.rules:38:13: error: variables hold whole numbers; this value may have a fractional part (quiet / 2)",
+     "hint: '/' is the exact quotient; '//' is the whole number below it (-7 // 2 is -4), '%' the remainder "
+     "(format.md 3.12)"),
     # Another language's remainder, inside brackets: the word, not the bracket, is the slip.
     ("    quiet = 0\n", "    quiet = (quiet mod 2)\n",
      'game.rules:38:20: error: found "mod", expected "(", ")" or ",", or an operator that goes on with the expression',
@@ -122,9 +122,9 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
     # the defines with parameters.
     ("    quiet = 0\n", "    quiet = longest(pieces)\n",
      "game.rules:38:13: error: unknown function 'longest'",
-     "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, player_after, first, last, nth, "
-     "neighbour, neighbours, ray, beyond, opposite, file, rank, connected, group, on_full_line, ahead, behind, along, "
-     "steps_on (format.md 3.12.2)\n"),
+     "hint: the functions: count, exists, all, sum, max, min, unique_max, abs, player_after, same_team, first, "
+     "last, nth, neighbour, neighbours, ray, beyond, opposite, file, rank, connected, group, on_full_line, ahead, "
+     "behind, along, steps_on (format.md 3.12.2)\n"),
     ("    quiet = 0\n    if in_goal:\n        win\n",
      "    quiet = longest(pieces) + steps(to)\n    if in_goal:\n        win\n\ndefine steps(s) = s.steps\n",
      "game.rules:38:13: error: unknown function 'longest'",
