@@ -150,6 +150,9 @@ class FakeEngine:
         winner = players.index(result.winner) if result.winner is not None else -1
         return winner, tuple(result.scores.get(p, 0) for p in players)
 
+    def winners(self, code: int) -> tuple[int, ...]:
+        return (code,) if code >= 0 else ()
+
     def ending(self, state: Any):
         outcome = self.outcome(state)
         return None if outcome is None else ("win" if outcome[0] >= 0 else "draw", None)

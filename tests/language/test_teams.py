@@ -9,6 +9,7 @@ import pytest
 from interpreter import load_game
 from interpreter.frontends.adapters.common import result_rewards, zero_sum_rewards
 from interpreter.frontends.agents import normalised_rewards
+from interpreter.frontends.agents.playout import reward_where_stopped
 from interpreter.frontends.cli import main
 from interpreter.positions import parse_position
 from tests.helpers import validate_says, write_definition
@@ -215,3 +216,9 @@ def test_same_team_wants_players(tmp_path, capsys):
     rules = CHEERING.replace("where same_team(player, player_after(player, -1))", "where same_team(player, 3)")
     validate_says(write_definition(tmp_path, YAML, rules), capsys,
                   "the second argument of 'same_team' must be a player or none, found a number (3)")
+
+
+def test_the_search_rewards_each_partner_of_a_winning_team(tmp_path):
+    game = _game(tmp_path)
+    state = _play(game, "run", "run", "run", "run", "run")  # north's second run: north_south wins
+    assert reward_where_stopped(game.engine, state, 4, 0.0) == (1.0, 0.0, 1.0, 0.0)

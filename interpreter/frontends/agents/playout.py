@@ -471,7 +471,7 @@ def reward_where_stopped(engine: FastLayer, state: State, n_players: int, score_
     (see `rewards.score_rewards`), or a draw."""
     outcome = engine.outcome(state)
     if outcome is not None:
-        return outcome_rewards(outcome[0], outcome[1], score_weight)
+        return outcome_rewards(engine.winners(outcome[0]), outcome[1], score_weight)
     scores = engine.scores(state)
     return draw_rewards(n_players) if scores is None else score_rewards(scores)
 

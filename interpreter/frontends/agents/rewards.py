@@ -60,19 +60,16 @@ def normalised_rewards(
         return draw_rewards(len(players))
     scores = [result.scores.get(p, 0.0) for p in players]
     winners = result.winners or ((result.winner,) if result.winner is not None else ())
-    if len(winners) > 1:  # a team (`teams:`): each of its players won
-        outcome = [1.0 if p in winners else 0.0 for p in players]
-        return _with_points(outcome, [_number(x) for x in scores], score_weight)
-    return outcome_rewards(players.index(winners[0]) if winners else -1, scores, score_weight)
+    return outcome_rewards(tuple(players.index(p) for p in winners), scores, score_weight)
 
 
-def outcome_rewards(winner: int, scores: Sequence[object], score_weight: float = 0.1) -> tuple[float, ...]:
-    """`normalised_rewards` on the fast layer's outcome: the winner's index (below 0:
-    no single winner — a team's win counts as its players holding the top score) and
-    the scores in player order."""
+def outcome_rewards(winners: Sequence[int], scores: Sequence[object], score_weight: float = 0.1) -> tuple[float, ...]:
+    """`normalised_rewards` on the fast layer's outcome: the winners' indices (one,
+    or a team's players: each of them won; none: a draw among those holding the top
+    score, `FastLayer.winners`) and the scores in player order."""
     values = [_number(s) for s in scores]
-    if winner >= 0:
-        outcome = [1.0 if i == winner else 0.0 for i in range(len(values))]
+    if winners:
+        outcome = [1.0 if i in winners else 0.0 for i in range(len(values))]
     else:
         top = max(values, default=0.0)
         outcome = [DRAW if s == top else 0.0 for s in values]

@@ -91,7 +91,7 @@ class Search:
                 node.im = evaluation.first_wins(state)
             return
         node.mover = TERMINAL
-        node.reward = reward = outcome_rewards(outcome[0], outcome[1], self.score_weight)
+        node.reward = reward = outcome_rewards(self.engine.winners(outcome[0]), outcome[1], self.score_weight)
         if outcome[0] >= 0:
             node.proven = outcome[0]
         if self.minimax_weight:
