@@ -1023,10 +1023,8 @@ class StatementCompiler:
                 message = self.src.const(f"'for each' over more than {MAX_LOOP} items")
                 self.add(_call("h_fail", self.src.const(s.pos), message))
             items = items_name
-        valid = scope.flow.at_valid
         with self.src.for_(_r(var), items):
-            body = self.block(s.body, inner)
-        scope.flow.at_valid = valid and scope.flow.at_valid
+            body = self._loop_body(s.body, inner)
         return coll.cost + coll.size * (1 + body)
 
     def _warn_of_order(self, s: ast.ForEachStmt, scope: Scope) -> None:
@@ -1104,13 +1102,24 @@ class StatementCompiler:
         inner = scope.child()
         var = self.src.fresh("l")
         inner.locals[s.var] = Local(_r(var), Type.INT, always=True, real=False)
-        valid = scope.flow.at_valid
         end = pyast.num(high.const + 1) if isinstance(last, py.Constant) else py.BinOp(last, py.Add(), pyast.num(1))
         with self.src.for_(_r(var), pyast.helper("range", first, end)):
-            body = self.block(s.body, inner)
-        scope.flow.at_valid = valid and scope.flow.at_valid
+            body = self._loop_body(s.body, inner)
         bound = max(high.const - low.const + 1, 0) if low.is_const and high.is_const else MAX_LOOP
         return low.cost + high.cost + min(bound, MAX_LOOP) * (1 + body)
+
+    def _loop_body(self, body: list[ast.Stmt], scope: Scope) -> int:
+        """A loop's body, compiled once and run again and again: what a pass writes is
+        there in the next, so neither the landing's emptiness nor the acting piece's
+        place on the board is taken from before the loop. After it, the piece is known
+        on the board only where it was before and the body leaves it so (the body may
+        run no time)."""
+        valid = scope.flow.at_valid
+        scope.flow.to_empty = False
+        scope.flow.at_valid = False
+        cost = self.block(body, scope)
+        scope.flow.at_valid = valid and scope.flow.at_valid
+        return cost
 
     def _repeat(self, s: ast.RepeatStmt, scope: Scope) -> int:
         count = self.value(s.count, scope)
@@ -1122,10 +1131,8 @@ class StatementCompiler:
         with self.src.if_(pyast.compare(times, ">", pyast.num(MAX_LOOP))):
             message = self.src.const(f"'repeat' more than {MAX_LOOP} times")
             self.add(_call("h_fail", self.src.const(s.pos), message))
-        valid = scope.flow.at_valid
         with self.src.for_(_r(self.src.fresh("t")), pyast.helper("range", times)):
-            body = self.block(s.body, scope.child())
-        scope.flow.at_valid = valid and scope.flow.at_valid
+            body = self._loop_body(s.body, scope.child())
         bound = count.const if count.is_const else MAX_LOOP
         return count.cost + max(bound, 0) * (1 + body)
 
