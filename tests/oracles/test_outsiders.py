@@ -370,3 +370,13 @@ def test_tiny_bridge_agrees_with_openspiel_to_the_returns_and_the_winning_side()
         check_end=_oracle().same_returns)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 30 * 8
+
+
+def test_pentago_written_fresh_agrees_with_openspiel():
+    # One action a move: the marble and the quarter's turn (a region named by its letter),
+    # both players' lines asked after the turn, the full board (its README).
+    script = _script("pentago")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "pentago")), pyspiel.load_game("pentago"), script.write, 5, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 5 * 10
