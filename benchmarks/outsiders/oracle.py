@@ -144,18 +144,21 @@ def play_and_compare(rw_game, os_game, write: ActionWriter, games: int, seed: in
     return plies, problems
 
 
-def parse_values(pairs: list[str]) -> dict[str, int | bool | str]:
-    """NAME=VALUE pairs of the command line: whole numbers, true, false, else the text
-    (a text option such as liars_dice's `bidding_rule=reset-quantity`)."""
+def parse_values(pairs: list[str]) -> dict[str, int | float | bool | str]:
+    """NAME=VALUE pairs of the command line: whole numbers, numbers with a point (a
+    komi of 6.5), true, false, else the text (a text option such as liars_dice's
+    `bidding_rule=reset-quantity`)."""
     flags = {"true": True, "false": False}
 
-    def value_of(text: str) -> int | bool | str:
+    def value_of(text: str) -> int | float | bool | str:
         if text in flags:
             return flags[text]
-        try:
-            return int(text)
-        except ValueError:
-            return text
+        for number in (int, float):
+            try:
+                return number(text)
+            except ValueError:
+                pass
+        return text
     return {name: value_of(value) for name, value in (pair.split("=", 1) for pair in pairs)}
 
 

@@ -380,3 +380,15 @@ def test_pentago_written_fresh_agrees_with_openspiel():
         load_game(str(OUTSIDERS / "pentago")), pyspiel.load_game("pentago"), script.write, 5, seed=5)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 5 * 10
+
+
+@pytest.mark.parametrize("size, games", [(5, 6), (9, 2)])
+def test_go_written_fresh_agrees_with_openspiel(size, games):
+    # No suicide, simple ko, superko a draw, two passes or the move limit, Tromp-Taylor
+    # area with komi 7.5, OpenSpiel's column letters (its README).
+    script = _script("go")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "go"), options={"board_size": size}),
+        pyspiel.load_game("go", {"board_size": size}), script.write, games, seed=5, check_end=script.same_winner)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > games * size * size
