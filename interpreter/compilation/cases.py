@@ -412,7 +412,7 @@ class CaseWriter:
         kept = None
         if kept_paths.ENABLED and self._places_known and self._drop_pieces is not None:
             kept = kept_paths.skip_plan([(lines, code) for lines, code, _, _ in condition], src,
-                                        self._drop_pieces, self._site_bits())
+                                        self._drop_pieces, self._site_bits(), self.model.board.size)
         read = pyast.names_in(body) | {"to"} | (pyast.names_in(kept[0]) if kept is not None else set())
         prepared = self._prepare(case, read)
         per_candidate = [stmt for stmt in prepared if pyast.names_in([stmt]) & {"to", "code"}]

@@ -289,9 +289,10 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     landings whose places meet `blocked` and whose conjuncts hold found first
     as one bitmask: the candidates' loop runs only where it is not 0, asking
     each candidate its bit instead of its places and conjuncts. With `kept`
-    (kept_paths.skip_plan: statements finding, once per listing, each
-    search's kept paths that hold, and the locals they are in), a candidate
-    whose places miss one of each search's is let through without its check."""
+    (kept_paths.skip_plan: statements finding each search's kept paths that
+    hold on the listed position, and the locals they are in), a candidate whose
+    places miss one of each search's is let through without its check: the
+    paths found where a candidate first asks them (the first local None until then)."""
     run, blocked, places, rejected, forbidden, line = (pyast.name(n) for n in names)
     code = pyast.name("code")
     ask: list[py.stmt] = [pyast.assign(line, pyast.call(pyast.name(check), pyast.name("s"), code, pyast.name("memo")))]
@@ -300,11 +301,14 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     to, rest = per_candidate[0], list(per_candidate[1:])
     assert isinstance(to, py.Assign)
     paths: list[py.stmt] = []
-    if kept is not None:  # (its searches' kept paths found before the loop, asked before the check)
-        paths = list(kept[0])
+    if kept is not None:
+        # (its searches' kept paths found where the first candidate asks them — most listings
+        # check none —, asked before the check)
+        made = pyast.name(kept[1][0])
+        paths = [pyast.assign(made, pyast.none())]
         missed = pyast.helper(kept_paths.PATHS_MISSED, pyast.sub(places, pyast.name("to")),
-                              pyast.tuple_(*(pyast.name(m) for m in kept[1])))
-        ask.insert(0, pyast.if_(missed, [pyast.continue_()]))
+                              *(pyast.name(m) for m in kept[1]))
+        ask[:0] = [pyast.if_(pyast.is_none(made), list(kept[0])), pyast.if_(missed, [pyast.continue_()])]
     if screened is not None:
         # (the landings checked found at once — places meeting the mask, conjuncts holding —:
         # no candidate's loop where there is none, else a bit tested of each candidate)

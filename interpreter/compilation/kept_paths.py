@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from . import pyast
 from .code import Witness
+from .tabulate import worked_out
 
 if TYPE_CHECKING:
     from .source import Source
@@ -194,7 +195,7 @@ def _start_kept(start: py.expr, pieces: Sequence[py.expr]) -> Optional[list[py.e
 
 
 def skip_plan(parts: Sequence[tuple[Sequence[py.stmt], py.expr]], src: "Source",
-              pieces: Sequence[py.expr], bits: py.Name) -> Optional[tuple[list[py.stmt], list[str]]]:
+              pieces: Sequence[py.expr], bits: py.Name, size: int) -> Optional[tuple[list[py.stmt], list[str]]]:
     """For a check asking `parts` (each its lines and code), on candidates that
     put `pieces`: the statements, asked once per listing, that find for each
     search of the parts the bitmasks of its kept paths that hold (in locals,
@@ -228,7 +229,7 @@ def skip_plan(parts: Sequence[tuple[Sequence[py.stmt], py.expr]], src: "Source",
             tables = src.bound_later(src.fresh("k"))
             src.kept_tables[tables.id] = shape
             found.append(search)
-            prelude += _valid_paths(search, tables, start, bits, src.fresh, masks)
+            prelude += _valid_paths(search, tables, start, bits, src, masks, _failing_empty(search, src, size))
     if not found:
         return None
     made = [pyast.assign(pyast.name(m), pyast.list_()) for m in masks]
@@ -258,21 +259,54 @@ def tables_bound(src: "Source") -> dict[str, tuple[list[Optional[tuple[int, ...]
             for name, shape in src.kept_tables.items()}
 
 
-def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.Name,
-                 fresh: Callable[[str], str], masks: list[str]) -> list[py.stmt]:
+def _failing_empty(search: KeptSearch, src: "Source", size: int) -> Optional[int]:
+    """The bitmask of the sites of a board of `size` sites where the search's
+    condition fails with the site empty, worked out (it reads the site's piece
+    and constants alone), or None where it cannot be."""
+    site = search.witness.site
+    empty = (None,) * (size + 1)
+    mask = 0
+    try:
+        for at in range(size):
+            if not worked_out(src, search.witness.cond, {site: at, "b": empty}):
+                mask |= 1 << at
+    except ValueError:
+        return None
+    return mask
+
+
+def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.Name, src: "Source",
+                 masks: list[str], failing_empty: Optional[int]) -> list[py.stmt]:
     """The statements putting in a new local (its name appended to `masks`) the
     bitmasks of the paths `tables` (bound later: `tables_bound`) keep from
     `start` whose sites meet the search's condition and whose end its goal: a
     kept path holds each site it was kept through, or (a table keeping whole
     paths by their sites: helpers.keep_path's masks) a path through the start,
-    which proves the rest from there."""
+    which proves the rest from there. With `failing_empty` (the sites where the
+    condition fails when empty), the sites where it fails on the listed board
+    found first as one bitmask — those, less the occupied ones, and the
+    occupied ones where it fails — and each path asked as its bitmask against
+    it, not site by site."""
+    fresh = src.fresh
     witness = search.witness
     kept, at, path, table = (pyast.name(fresh("t")) for _ in range(4))
     site, end = pyast.name(witness.site), pyast.name(search.var)
     masks.append(kept.id)
+    found = pyast.helper("h_path_bits", path, bits)
     whole = [pyast.assign(end, pyast.sub(path, pyast.num(-1))),
-             pyast.if_(copy.deepcopy(search.goal), [pyast.expr_stmt(pyast.method(
-                 kept, "append", pyast.helper("h_path_bits", path, bits)))])]
-    walk = pyast.for_(site, path, [pyast.if_(pyast.not_(copy.deepcopy(witness.cond)), [pyast.break_()])], whole)
-    return [pyast.assign(at, copy.deepcopy(start)), pyast.for_(table, tables, [
-        pyast.assign(path, pyast.sub(table, at)), pyast.if_(pyast.is_not_none(path), [walk])])]
+             pyast.if_(copy.deepcopy(search.goal), [pyast.expr_stmt(pyast.method(kept, "append", found))])]
+    if failing_empty is None:
+        walk: py.stmt = pyast.for_(site, path, [pyast.if_(pyast.not_(copy.deepcopy(witness.cond)),
+                                                          [pyast.break_()])], whole)
+        return [pyast.assign(at, copy.deepcopy(start)), pyast.for_(table, tables, [
+            pyast.assign(path, pyast.sub(table, at)), pyast.if_(pyast.is_not_none(path), [walk])])]
+    fails, listed, bit = (pyast.name(fresh("t")) for _ in range(3))
+    # (an occupied site: its bit set where the condition fails there, else cleared)
+    occupied = pyast.for_(listed, pyast.name("o"), [pyast.for_(site, listed, [
+        pyast.assign(bit, pyast.sub(bits, site)),
+        pyast.if_(copy.deepcopy(witness.cond),
+                  [pyast.assign(fails, pyast.binop(pyast.binop(fails, "|", bit), "^", bit))],
+                  [pyast.assign(fails, pyast.binop(fails, "|", bit))])])])
+    walk = pyast.if_(pyast.and_(pyast.is_not_none(path), pyast.not_(pyast.binop(found, "&", fails))), whole)
+    return [pyast.assign(at, copy.deepcopy(start)), pyast.assign(fails, src.const(failing_empty)), occupied,
+            pyast.for_(table, tables, [pyast.assign(path, pyast.sub(table, at)), walk])]

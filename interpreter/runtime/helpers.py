@@ -584,7 +584,7 @@ def meeting_table(mask: int, table: Sequence[int]) -> int:
     return meeting(mask, kept[1])
 
 
-def paths_missed(writes: int, searches: Sequence[Sequence[int]]) -> bool:
+def paths_missed(writes: int, *searches: Sequence[int]) -> bool:
     """Whether, for each search (the bitmasks of its kept paths that hold on
     the listed position: compilation/kept_paths.py), some path meets none of
     the sites `writes` (a candidate's places): then every search still finds
