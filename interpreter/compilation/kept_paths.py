@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast as py
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from . import pyast
 from .code import Witness
