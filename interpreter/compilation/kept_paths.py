@@ -300,13 +300,16 @@ def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.N
                                                           [pyast.break_()])], whole)
         return [pyast.assign(at, copy.deepcopy(start)), pyast.for_(table, tables, [
             pyast.assign(path, pyast.sub(table, at)), pyast.if_(pyast.is_not_none(path), [walk])])]
-    fails, listed, bit = (pyast.name(fresh("t")) for _ in range(3))
+    fails, listed, bit, made = (pyast.name(fresh("t")) for _ in range(4))
+    whole[1] = pyast.if_(copy.deepcopy(search.goal), [pyast.expr_stmt(pyast.method(kept, "append", made))])
     # (an occupied site: its bit set where the condition fails there, else cleared)
     occupied = pyast.for_(listed, pyast.name("o"), [pyast.for_(site, listed, [
         pyast.assign(bit, pyast.sub(bits, site)),
         pyast.if_(copy.deepcopy(witness.cond),
                   [pyast.assign(fails, pyast.binop(pyast.binop(fails, "|", bit), "^", bit))],
                   [pyast.assign(fails, pyast.binop(fails, "|", bit))])])])
-    walk = pyast.if_(pyast.and_(pyast.is_not_none(path), pyast.not_(pyast.binop(found, "&", fails))), whole)
+    # (the path's bitmask made once: asked, then kept)
+    walk = pyast.if_(pyast.and_(pyast.is_not_none(path), pyast.not_(pyast.binop(
+        pyast.walrus(made.id, found), "&", fails))), whole)
     return [pyast.assign(at, copy.deepcopy(start)), pyast.assign(fails, src.const(failing_empty)), occupied,
             pyast.for_(table, tables, [pyast.assign(path, pyast.sub(table, at)), walk])]
