@@ -29,7 +29,7 @@ from typing import Callable, Optional, Protocol, Sequence
 from ..runtime.compiled import CasePattern
 from ..runtime.pieces import CHOICE, DESTINATION, JUMPED, KIND, ORIGIN, OWNER
 from ..runtime.results import EndingKind
-from . import clearances, pyast, result_reuse, result_terms
+from . import clearances, kept_paths, pyast, result_reuse, result_terms
 from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
@@ -191,6 +191,10 @@ class CaseWriter:
         self._after_repeats: frozenset[str] = frozenset()
         # the clearance of the check being written (a drop's, asked once per listing: clearances.py), or ""
         self._clearance = ""
+        # whether the clearance's table of places holds every place worked out, and the pieces the drop of
+        # the check being written puts (result_reuse.board_writes): for its screen's kept paths, kept_paths.py
+        self._places_known = False
+        self._drop_pieces: Optional[list[py.expr]] = None
         # by check: its clearance
         self.clearances: dict[str, str] = {}
         # check -> (the lone kind whose moves' answers are kept by code, the check noting the sites it
@@ -349,6 +353,8 @@ class CaseWriter:
         lookups: list[py.stmt] = []
         body = self._check_body(case, phase, condition, lookups)
         self._clearance = ""
+        self._places_known = False
+        self._drop_pieces = None
         self._after_repeats = frozenset()
         early = self._answered_before(case, phase, condition)
         self._answered_early = bool(early)
@@ -376,7 +382,8 @@ class CaseWriter:
         if self._clearance:
             self.clearances[name] = self._clearance
             # (a move's clearance tests its two places alone: no screen)
-            screen = self._screen(case, settled, name) if settled and case.pattern is CasePattern.DROP else ""
+            screen = self._screen(case, settled, name, condition) \
+                if settled and case.pattern is CasePattern.DROP else ""
             if screen:
                 self.screens[name] = screen
         return name
@@ -391,16 +398,22 @@ class CaseWriter:
         return src.function(src.fresh("f"), ["s", "code", "memo"], body,
                             Origin(what + " (noting the sites it reads)", case.pos), defaults=[pyast.none()])
 
-    def _screen(self, case: CaseCode, settled: list[py.stmt], check: str) -> str:
+    def _screen(self, case: CaseCode, settled: list[py.stmt], check: str, condition: list[ResultPart]) -> str:
         """The name of `screen(s, run, blocked, places, memo, rejected,
         forbidden)`, which asks the conjuncts `settled` (asked_before.py) of the
         candidates of a listing whose places meet the clearance's mask before
-        calling their check (clearances.py), or "" where it cannot."""
+        calling their check (clearances.py) — not where the kept paths of the
+        searches of the check's parts show them false (kept_paths.py) —, or ""
+        where it cannot."""
         body = clearances.continuing(settled) if clearances.SCREENS else None
         if body is None:
             return ""
         src = self.src
-        read = pyast.names_in(body) | {"to"}
+        kept = None
+        if kept_paths.ENABLED and self._places_known and self._drop_pieces is not None:
+            kept = kept_paths.skip_plan([(lines, code) for lines, code, _, _ in condition], src,
+                                        self._drop_pieces, self._site_bits(), self.model.board.size)
+        read = pyast.names_in(body) | {"to"} | (pyast.names_in(kept[0]) if kept is not None else set())
         prepared = self._prepare(case, read)
         per_candidate = [stmt for stmt in prepared if pyast.names_in([stmt]) & {"to", "code"}]
         if not per_candidate or not pyast.assigns(per_candidate[:1], "to"):
@@ -417,7 +430,7 @@ class CaseWriter:
         if needed is not None:
             per_listing, prelude, sites = needed
             screened = (src.fresh("t"), prelude, sites, self._site_bits())
-        loop = clearances.screen_body(body, per_candidate, check, names, screened)
+        loop = clearances.screen_body(body, per_candidate, check, names, screened, kept)
         if screened is not None:
             per_listing = clearances.unread_masks_dropped(per_listing, loop)
         code = with_registers(loop, board=case.pattern.lands, first=per_listing)
@@ -603,6 +616,7 @@ class CaseWriter:
             # failed; not with terms, which it asks again where a place was read)
             self._after_repeats = frozenset({only.entry})
         self._clearance = self._clearance_function(case, parents, anchors, [site for site, _ in writes])
+        self._drop_pieces = [piece for _, piece in writes]
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
@@ -681,6 +695,8 @@ class CaseWriter:
         table = clearances.places_table(self.src, places, size, self.model.player_count)
         if table is None:
             return ""
+        # (every place worked out, for every player and landing: kept_paths.py)
+        self._places_known = all(not mask >> (size + 1) for row in self.src.value(table) for mask in row)
         entries = list(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists, p.lone)
                                      for p in parents if p is not None))
         body = clearances.clearance_body(self.src, entries, anchors, table, size)

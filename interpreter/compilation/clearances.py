@@ -41,7 +41,7 @@ import ast as py
 from typing import Any, Callable, Optional, Sequence, Union
 
 from ..runtime.pieces import KIND
-from . import pyast, result_reuse
+from . import kept_paths, pyast, result_reuse
 from .actions import cannot_fail
 from .source import BUILTIN_NAMES, Source
 from .tabulate import worked_out
@@ -275,7 +275,8 @@ def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[lis
 
 def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], check: str,
                 names: tuple[str, str, str, str, str, str],
-                screened: Optional[tuple[str, Sequence[py.stmt], py.expr, py.Name]] = None) -> list[py.stmt]:
+                screened: Optional[tuple[str, Sequence[py.stmt], py.expr, py.Name]] = None,
+                kept: Optional[tuple[Sequence[py.stmt], Sequence[str]]] = None) -> list[py.stmt]:
     """The statements of `screen(s, run, blocked, places, memo, rejected,
     forbidden)` (`names`: those five generated names and the local of a line):
     for each candidate `code` of `run` whose places (`places[to]`, after
@@ -287,24 +288,37 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     statements before it and the expression —, the sites' bits), the
     landings whose places meet `blocked` and whose conjuncts hold found first
     as one bitmask: the candidates' loop runs only where it is not 0, asking
-    each candidate its bit instead of its places and conjuncts."""
+    each candidate its bit instead of its places and conjuncts. With `kept`
+    (kept_paths.skip_plan: statements finding each search's kept paths that
+    hold on the listed position, and the locals they are in), a candidate whose
+    places miss one of each search's is let through without its check: the
+    paths found where a candidate first asks them (the first local None until then)."""
     run, blocked, places, rejected, forbidden, line = (pyast.name(n) for n in names)
     code = pyast.name("code")
-    ask = pyast.assign(line, pyast.call(pyast.name(check), pyast.name("s"), code, pyast.name("memo")))
+    ask: list[py.stmt] = [pyast.assign(line, pyast.call(pyast.name(check), pyast.name("s"), code, pyast.name("memo")))]
     forbids = pyast.if_(line, [pyast.expr_stmt(pyast.method(rejected, "append", line)),
                                pyast.expr_stmt(pyast.method(forbidden, "append", code))])
     to, rest = per_candidate[0], list(per_candidate[1:])
     assert isinstance(to, py.Assign)
+    paths: list[py.stmt] = []
+    if kept is not None:
+        # (its searches' kept paths found where the first candidate asks them — most listings
+        # check none —, asked before the check)
+        made = pyast.name(kept[1][0])
+        paths = [pyast.assign(made, pyast.none())]
+        missed = pyast.helper(kept_paths.PATHS_MISSED, pyast.sub(places, pyast.name("to")),
+                              *(pyast.name(m) for m in kept[1]))
+        ask[:0] = [pyast.if_(pyast.is_none(made), list(kept[0])), pyast.if_(missed, [pyast.continue_()])]
     if screened is not None:
         # (the landings checked found at once — places meeting the mask, conjuncts holding —:
         # no candidate's loop where there is none, else a bit tested of each candidate)
         need, prelude, sites, bits = pyast.name(screened[0]), screened[1], screened[2], screened[3]
         found = pyast.binop(pyast.helper("h_meeting_table", blocked, places), "&", sites)
         loop = pyast.for_(code, run, [pyast.if_(pyast.binop(need, "&", pyast.sub(bits, to.value)),
-                                                [to] + rest + [ask, forbids])])
-        return list(prelude) + [pyast.assign(need, found), pyast.if_(need, [loop])]
+                                                [to] + rest + ask + [forbids])])
+        return list(prelude) + [pyast.assign(need, found), pyast.if_(need, paths + [loop])]
     met = pyast.binop(blocked, "&", pyast.sub(places, to.value))  # (`to` set where the places meet)
-    return [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + [ask, forbids])])]
+    return paths + [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + ask + [forbids])])]
 
 
 def clearance_body(src: Source, entries: Sequence[tuple[str, int, str, str, str, tuple[int, ...], bool]],

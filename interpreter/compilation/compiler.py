@@ -34,7 +34,7 @@ from ..runtime.kept_answers import KeptByMove
 from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
 from ..runtime.state import State
-from . import pyast
+from . import kept_paths, pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
 from .attribute_writes import attributes_set_only, reads_attributes
 from .board_keys import (
@@ -475,7 +475,7 @@ class Compiler:
                 tuple(helpers.in_turn(namespace[written.deferred[case]], forbid) if case in written.deferred
                       else forbid for case, forbid in enumerate(row))
                 for row in forbids)
-        later: dict[str, Any] = {"h_end": results.end}
+        later: dict[str, Any] = {"h_end": results.end, **kept_paths.tables_bound(self.src)}
         if written.checks_table is not None:
             later[written.checks_table] = checks
         bind_later(self.src, namespace, later)

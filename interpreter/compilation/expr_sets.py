@@ -39,6 +39,7 @@ from .expr_pieces import PieceFamily
 from .expr_sites import SiteFamily
 from .goal_search import goal_order, ordered_loop
 from .journal import POSITION, PURE_HELPERS
+from .kept_paths import KeptSearch
 from .liberties import liberty_test, region_test
 from .masked_reach import reach_answer
 from .names import CONTEXT_NAMES, reserved_word
@@ -479,6 +480,9 @@ class SetFamily:
                         else x.src.const([None] * (x.n_sites + 1))
                     written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
                                              failing, before)
+                    first = flood.seeds[0]  # (the start's local set: expr_connected.search)
+                    if failing is None and not lines and isinstance(first, py.Assign):
+                        x.src.kept_searches[t.id] = KeptSearch(witness, before, var, cond.code, first.value)
                 # (too few sites fail the flood's condition to cut any site off
                 # from a fixed goal: true without a search, cut_pretest.py)
                 early = early_answer(x.src, flood, var, lines, cond.code, self.site_masks.bits)

@@ -136,6 +136,13 @@ class Source:
         # locals holding a whole number (an int or a truth value) wherever they are
         # read: a `let` of a value the rules type as a whole number (tabulate.py)
         self.whole: set[str] = set()
+        # the searches that try kept paths (expr_connected.witnessed_loop), by the
+        # local holding their answer: what kept_paths.py needs to find, on a
+        # listed position, the paths that keep each answer true (`KeptSearch`)
+        self.kept_searches: dict[str, Any] = {}
+        # the names bound later to the tables of paths of searches of one shape, by
+        # name: that shape (kept_paths.tables_bound)
+        self.kept_tables: dict[str, Any] = {}
 
     # ------------------------------------------------------------ names
     def fresh(self, prefix: str) -> str:

@@ -592,6 +592,20 @@ def meeting_table(mask: int, table: Sequence[int]) -> int:
     return meeting(mask, kept[1])
 
 
+def paths_missed(writes: int, *searches: Sequence[int]) -> bool:
+    """Whether, for each search (the bitmasks of its kept paths that hold on
+    the listed position: compilation/kept_paths.py), some path meets none of
+    the sites `writes` (a candidate's places): then every search still finds
+    its goal after the candidate, and its check need not be asked."""
+    for paths in searches:
+        for path in paths:
+            if not path & writes:
+                break
+        else:
+            return False
+    return True
+
+
 def path_bits(sites: Sequence[int], bits: Sequence[int]) -> int:
     """The bitmask of `sites` (a search's kept path: `keep_path`), `bits` each
     site's bit: made once for a path (a tuple) and kept with it."""
@@ -1512,6 +1526,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_region_note": region_note,
     "h_shared_notes": shared_notes,
     "h_path_bits": path_bits,
+    "h_paths_missed": paths_missed,
     "h_meetings": meetings,
     "h_meeting_table": meeting_table,
     "h_failing_sites": failing_sites,
