@@ -516,7 +516,7 @@ class CaseWriter:
         # (a promotion shares the clearance the plain moves made, where its answers and the sites it lets no
         # candidate through at are theirs, its candidates meeting the mask checked each — the runs would move
         # the piece unpromoted: `unmoved`; not one of its own: beside the phase's others it sends every listing
-        # to `let_through`'s path for several, slower — PROFILE-NOTES, s-shogi3)
+        # to `let_through`'s path for several, slower — PROFILE-NOTES)
         self._clearance = self._move_clearance_function(case, parents, unanchored + unguarded, vacating,
                                                         shared_only=promoted is not None)
         self._unmoved = promoted is not None and bool(self._clearance)
