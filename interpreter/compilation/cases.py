@@ -207,6 +207,11 @@ class CaseWriter:
         # answers they find (one function for the cases finding the same)
         # (by the parts' answers and, by player, the sites no candidate is let through at)
         self.move_clearances: dict[tuple[tuple[ClearanceEntry, ...], tuple[int, ...], bool], str] = {}
+        # the checks of moves sharing a clearance that gives the terms' runs whose candidates may not be
+        # let through by the runs (a promotion's: `moved_answer` moves the piece as it is), and whether
+        # the check being written is one
+        self.unmoved: set[str] = set()
+        self._unmoved = False
         # by phase (its id): what the actions that can happen in it do, the decisions they reach
         self._reach: dict[int, tuple[frozenset[Effect], frozenset[int]]] = {}
 
@@ -353,8 +358,12 @@ class CaseWriter:
         lookups: list[py.stmt] = []
         body = self._check_body(case, phase, condition, lookups)
         self._clearance = ""
+<<<<<<< HEAD
         self._places_known = False
         self._drop_pieces = None
+=======
+        self._unmoved = False
+>>>>>>> s-shogi4
         self._after_repeats = frozenset()
         early = self._answered_before(case, phase, condition)
         self._answered_early = bool(early)
@@ -381,6 +390,8 @@ class CaseWriter:
             self.kept_by_move[name] = (kept_kind, self._noting_check(name, what, case))
         if self._clearance:
             self.clearances[name] = self._clearance
+            if self._unmoved:
+                self.unmoved.add(name)
             # (a move's clearance tests its two places alone: no screen)
             screen = self._screen(case, settled, name, condition) \
                 if settled and case.pattern is CasePattern.DROP else ""
@@ -515,12 +526,16 @@ class CaseWriter:
         terms = len(parents) == 1 and not closing[0] and only is not None and only.plain_terms
         # (the terms asked before the move is played see its origin emptied and the mover at its destination:
         # a clearance may then ask, once per origin, the terms that read it with it emptied — `_terms_before`)
-        vacating = terms and result_reuse.places_after_mover(code) == {"frm": False, "to": True}
-        # (not for a promotion: a clearance of its own beside the phase's others sends every listing to
-        # `let_through`'s path for several, slower (PROFILE-NOTES, s-shogi3), and
-        # one shared with the plain moves', vacating, would move the piece unpromoted)
-        self._clearance = "" if promoted is not None else \
-            self._move_clearance_function(case, parents, unanchored + unguarded, vacating)
+        placed = result_reuse.places_after_mover(code)
+        vacating = terms and placed is not None and placed.get("frm") is False \
+            and (placed.get("to") is True if promoted is None else isinstance(placed.get("to"), result_reuse.Promoted))
+        # (a promotion shares the clearance the plain moves made, where its answers and the sites it lets no
+        # candidate through at are theirs, its candidates meeting the mask checked each — the runs would move
+        # the piece unpromoted: `unmoved`; not one of its own: beside the phase's others it sends every listing
+        # to `let_through`'s path for several, slower — PROFILE-NOTES)
+        self._clearance = self._move_clearance_function(case, parents, unanchored + unguarded, vacating,
+                                                        shared_only=promoted is not None)
+        self._unmoved = promoted is not None and bool(self._clearance)
         answers: list[py.stmt] = []
         for (_, _, probe, _), parent, closes in zip(condition, parents, closing):
             assert parent is not None
@@ -706,7 +721,7 @@ class CaseWriter:
         return src.function(src.fresh("f"), ["s", "memo"], code, Origin(what, case.pos))
 
     def _move_clearance_function(self, case: CaseCode, parents: list[Optional[ParentAnswer]],
-                                 movers: list[py.expr], vacating: bool = False) -> str:
+                                 movers: list[py.expr], vacating: bool = False, shared_only: bool = False) -> str:
         """The name of `clearance(s, memo)` of a move answered before it is
         played (`_answered_before`), or "" where it cannot be: `movers`, the
         early answer's tests of the moving piece's owner and kind (no anchor, no
@@ -722,7 +737,8 @@ class CaseWriter:
         `vacating` (the part's terms asked before the move with its origin
         emptied and the mover at its destination, `_terms_before`): the clearance
         also gives the mask without the sites the terms alone read, and the
-        entry (clearances.clearance_body)."""
+        entry (clearances.clearance_body). `shared_only`: the clearance an
+        earlier case made with the same answers and sites, or ""."""
         if not clearances.ENABLED or not clearances.MOVES or not case.piece_kinds or case.off_board:
             return ""  # (no kinds known: any piece may move)
         players = self.model.player_count
@@ -755,8 +771,8 @@ class CaseWriter:
         entries = tuple(dict.fromkeys((p.entry, p.slot, p.record, p.plan.memo, p.kept, p.plan.anchor_lists, p.lone)
                                       for p in parents if p is not None))
         known = self.move_clearances.get((entries, tuple(blocked), vacating))
-        if known is not None:
-            return known
+        if known is not None or shared_only:
+            return known or ""
         src = self.src
         pieces: Optional[py.expr] = None
         if any(p is not None and p.plan.tests for p in parents):

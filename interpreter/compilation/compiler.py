@@ -136,6 +136,7 @@ class _Written(NamedTuple):
     clearances: dict[str, str]  # check -> its clearance (cases.CaseWriter._clearance_function)
     screens: dict[str, str]  # check -> its screen (cases.CaseWriter._screen)
     move_clearances: frozenset[str]  # the clearances of moves (cases.CaseWriter._move_clearance_function)
+    unmoved: frozenset[str]  # checks whose candidates the runs a clearance gives may not let through
     kept_by_move: dict[str, tuple[int, str]]  # check -> (the lone kind of the moves whose answers are kept,
     # the check noting its reads: cases.CaseWriter.kept_by_move)
     deferred: dict[int, str]  # case -> the check of its deferred `where` (ActionPlan.deferred)
@@ -463,7 +464,8 @@ class Compiler:
             ClearedChecks(row, [namespace[written.clearances[n]] if n in written.clearances else None for n in names],
                           [namespace[written.screens[n]] if n in written.screens else None for n in names],
                           [n in written.clearances and written.clearances[n] in written.move_clearances
-                           for n in names])
+                           for n in names],
+                          [n in written.unmoved for n in names])
             if any(n in written.clearances for n in names) else row
             for row, names in ((tuple(self._check_of(namespace, n, written.kept_by_move) if n else None
                                       for n in names), names)
@@ -542,6 +544,7 @@ class Compiler:
             clearances=case_writer.clearances,
             screens=case_writer.screens,
             move_clearances=frozenset(case_writer.move_clearances.values()),
+            unmoved=frozenset(case_writer.unmoved),
             kept_by_move=case_writer.kept_by_move,
             deferred={case: case_writer.write_deferred_check(self.cases[case], condition)
                       for case, condition in deferred.items()},

@@ -51,7 +51,11 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     none and for a drop's: where a phase has moves' clearances, `let_through`
     lets their candidates through and checks the others each (a drop's
     clearance is `sift`'s), so that drops with clearances of their own do not
-    send a phase's moves to `sift`'s slower runs by case."""
+    send a phase's moves to `sift`'s slower runs by case. `moved`, by case,
+    whether a candidate meeting the mask only at sites its clearance's terms
+    alone read may be let through by the runs (`moved_answer`, which moves
+    the piece as it is): not a promotion's, sharing the plain moves'
+    clearance (compilation/cases.py, `unmoved`)."""
 
     clearances: tuple[Optional[Clearance], ...]
     screens: tuple[Optional[Screen], ...]
@@ -59,19 +63,22 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     distinct: tuple[Clearance, ...]
     which: tuple[int, ...]
     cleared: tuple[bool, ...]
+    moved: tuple[bool, ...]
     row: tuple[Any, ...]
     last: tuple[Any, Any, Any]
     before: tuple[Any, Any, Any]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
                 screens: Optional[Iterable[Optional[Screen]]] = None,
-                moves: Optional[Iterable[bool]] = None) -> ClearedChecks:
+                moves: Optional[Iterable[bool]] = None, unmoved: Optional[Iterable[bool]] = None) -> ClearedChecks:
         row = super().__new__(cls, tuple(checks))
         row.clearances = tuple(clearances)
         row.screens = tuple(screens) if screens is not None else (None,) * len(row)
         row.moves = tuple(moves) if moves is not None else (False,) * len(row)
-        if len(row.clearances) != len(row) or len(row.screens) != len(row) or len(row.moves) != len(row):
-            raise ValueError("one clearance (or None), one screen (or None) and one flag per check")
+        row.moved = tuple(not u for u in unmoved) if unmoved is not None else (True,) * len(row)
+        if len(row.clearances) != len(row) or len(row.screens) != len(row) or len(row.moves) != len(row) \
+                or len(row.moved) != len(row):
+            raise ValueError("one clearance (or None), one screen (or None) and two flags per check")
         row.row = tuple(row)  # (a plain tuple: indexed faster)
         # (the moves' clearances alone: a drop's candidates are checked each by `let_through`,
         # which reads a candidate's origin and destination in one table of sites' bits)
@@ -87,7 +94,8 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
         return row
 
     def __reduce__(self) -> tuple[Any, ...]:  # (copied as what it is, clearances and screens too)
-        return (ClearedChecks, (tuple(self), self.clearances, self.screens, self.moves))
+        return (ClearedChecks, (tuple(self), self.clearances, self.screens, self.moves,
+                                tuple(not moved for moved in self.moved)))
 
 
 # (a case whose clearance is not asked yet in this listing)
@@ -183,10 +191,11 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         assert player is not None
         opponent = 1 - player  # (as the checks' register `q`)
         known_of = kept.get  # (`moved_holds` written out, as below)
+        moved = checks.moved
         out[:] = [code for code in out
                   if cleared[code[0]] and (
                       not (kind := from_row[code[1]] | onto_row[code[2]]) & MASKED
-                      or kind == MASKED
+                      or kind == MASKED and moved[code[0]]
                       and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
                            else code[1] != code[2]
                            and moved_answer(its_runs, board, code[1], code[2], player, opponent, kept, code)))
@@ -235,10 +244,11 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         # read hold the same pieces; a move onto its origin is left to the check)
         kept = runs.moved_for(player, opponent)
         known_of = kept.get
+        moved = checks.moved
         # (with `how[5]`, by case what of a move's origin is asked: as the one clearance's `leaving`)
         out[:] = [code for code in out
                   if not (kind := (kinds := kinds_by_case[code[0]])[0][code[1]] | kinds[1][code[2]]) & MASKED
-                  or kind == MASKED
+                  or kind == MASKED and moved[code[0]]
                   and (known[2] if (known := known_of(code)) is not None and known[0](board) == known[1]
                        else code[1] != code[2]
                        and moved_answer(runs, board, code[1], code[2], player, opponent, kept, code))

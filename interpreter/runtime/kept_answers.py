@@ -182,7 +182,10 @@ class KeptByMove:
     and given again while they hold the same. The other kept answers are the
     listed position's; this one is a candidate's, asked again listing after
     listing (a king's steps, each a whole attack test from its landing, while
-    the pieces about it stay). Only a listing's (given its memo): a playout
+    the pieces about it stay). Two answers are kept a code, the last and the
+    one before it: an opponent's move onto or off a site the king's test
+    reads makes one listing miss, and its sibling, listing the board as it
+    was, would miss again. Only a listing's (given its memo): a playout
     asks the check of the action it picks, seldom of a position that comes
     back. On a miss the check is asked as `noting`
     (lone_pieces.noting_reads: the same code, memo None — its own reads, not a
@@ -194,8 +197,9 @@ class KeptByMove:
         self.check = check
         self.kind = kind
         self.noting = noting
-        # by player, by code: (what gives the pieces at the sites read, those, the answer)
-        self.kept: dict[int, dict[Any, tuple[Callable[[Any], Any], Any, Any]]] = {}
+        # by player, by code: (what gives the pieces at the sites read, those, the answer, and those
+        # three of the entry kept before it, or None: two a code)
+        self.kept: dict[int, dict[Any, tuple[Callable[[Any], Any], Any, Any, Any]]] = {}
 
     @property
     def __name__(self) -> str:
@@ -214,11 +218,18 @@ class KeptByMove:
         if kept is None:
             kept = self.kept[p] = {}
         known = kept.get(code)
-        if known is not None and known[0](board) == known[1]:
-            return known[2]
+        if known is not None:
+            if known[0](board) == known[1]:
+                return known[2]
+            # (the answer kept before it: an opponent's move about the king changes a site read in one
+            # listing, its sibling lists the board as it was — given again, kept first)
+            older = known[3]
+            if older is not None and older[0](board) == older[1]:
+                kept[code] = (*older, known[:3])
+                return older[2]
         answer, sites = self.noting(s, code)
         if len(kept) >= MOVES_KEPT:
             kept.clear()
         pieces = pieces_at(sites)
-        kept[code] = (pieces, pieces(board), answer)
+        kept[code] = (pieces, pieces(board), answer, None if known is None else known[:3])
         return answer

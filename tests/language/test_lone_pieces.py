@@ -278,6 +278,14 @@ def test_the_kings_check_keeps_its_answer_by_code(tmp_path):
     sites = game.layout.sites
     whites = [(sites[code[1]], sites[code[2]]) for code in asked[3:] if sites[code[1]] == "b1"]
     assert whites == [("b1", "b2")]  # (black's king asked its own moves meanwhile)
+    # the first board listed again (a sibling of the last, say): b1b2's answer kept before is given
+    # again (two kept a move), nothing asked; listed once more, the other is given back
+    before = len(asked)
+    first = game.initial_state()
+    assert game.legal_notations(first) == ["b1a1", "d1c1", "d1d2"]
+    assert game.legal_notations(state) == ["b1a1", "b1b2", "d2d1", "d2d3"]
+    assert game.legal_notations(first) == ["b1a1", "d1c1", "d1d2"]
+    assert len(asked) == before
     # a playout's pick (no memo) is asked of the check as it is: nothing noted, nothing kept
     code = next(code for code in game.engine.legal(state) if sites[code[2]] == "a1")
     before = len(asked)

@@ -326,6 +326,42 @@ def test_an_origin_is_not_asked_at_the_sites_only_a_landing_mover_fails():
     assert asked == [(1, 2, 0), (1, 0, 2), (1, 1, 0), (1, 2, 3), (2, 3, 0)]
 
 
+def test_a_case_whose_candidates_the_runs_may_not_let_through_is_called():
+    """`ClearedChecks.moved` false for a case (a promotion sharing the plain
+    moves' clearance: the runs would move the piece as it is): its candidates
+    meeting the mask only at sites the terms alone read are called, where the
+    plain case's are let through by the runs — with one clearance and with two
+    giving the same runs; its candidates missing the mask are let through."""
+    from types import SimpleNamespace
+
+    from interpreter.runtime.terms import Runs
+
+    asked: list[tuple[int, int, int]] = []
+
+    def check(s, code, memo):
+        asked.append(code)
+        return False
+
+    bits = (0b1, 0b10, 0b100, 0b1000, 0)  # (sites 0..3; the last for site -1)
+    runs = Runs([(0b1000, lambda board, p, q: (False,), (), (False,))])  # (a run reading site 3: holds)
+
+    def shared(s, memo):  # (the mask: site 3, read by the terms alone)
+        return (0b1000, bits, 0b1000, runs)
+
+    def other(s, memo):
+        return (0b1000, bits, 0b1000, runs)
+
+    s = SimpleNamespace(board=[None] * 4, player=0)
+    out = [(1, 2, 3), (2, 2, 3), (2, 1, 0), (1, 3, 1)]
+    for second in (shared, other):
+        for unmoved, called in (([False, False, True], [(2, 2, 3)]), (None, [])):
+            asked.clear()
+            kept = out[:]
+            let_through(s, kept, ClearedChecks([None, check, check], [None, shared, second], None,
+                                               [False, True, True], unmoved), {})
+            assert asked == called and kept == out
+
+
 def test_moving_failures_marks_the_settled_sites_a_test_gives_otherwise_at():
     from interpreter.runtime.helpers import _NotedTests, moving_failures
     from interpreter.runtime.point_masks import MaskedTests
