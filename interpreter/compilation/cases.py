@@ -358,12 +358,9 @@ class CaseWriter:
         lookups: list[py.stmt] = []
         body = self._check_body(case, phase, condition, lookups)
         self._clearance = ""
-<<<<<<< HEAD
         self._places_known = False
         self._drop_pieces = None
-=======
         self._unmoved = False
->>>>>>> s-shogi4
         self._after_repeats = frozenset()
         early = self._answered_before(case, phase, condition)
         self._answered_early = bool(early)
