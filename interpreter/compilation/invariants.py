@@ -57,6 +57,7 @@ _PURE_CALLS = frozenset({"len", "abs"})
 MAX_SHARED = 8
 MAX_NODES = 400
 _NO_NAMES: Mapping[str, str] = MappingProxyType({})
+_NO_NAMES_COUNTED: Mapping[str, int] = MappingProxyType({})
 
 
 def share_work(src: Source, players: int, sites: int = 0) -> None:
@@ -69,8 +70,10 @@ def share_work(src: Source, players: int, sites: int = 0) -> None:
     for function in src.functions:
         if isinstance(function, ast.FunctionDef):
             registers = site_registers(function) if sites else frozenset()
-            rewriting = _Rewriting(src, players if player_fixed(function) else 0, memo, registers, sites)
             params = frozenset(arg.arg for arg in function.args.args)
+            once = frozenset(name for name, n in pyast.store_counts(function).items() if n == 1) - params
+            rewriting = _Rewriting(src, players if player_fixed(function) else 0, memo, registers, sites, once,
+                                   pyast.name_counts(function))
             body = rewriting.block(function.body, params, params | memo.stored(function.body))
             if rewriting.changed:
                 function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
@@ -181,8 +184,12 @@ class _Memo:
 
 class _Rewriting:
     def __init__(self, src: Source, players: int, memo: _Memo, registers: frozenset[str] = frozenset(),
-                 sites: int = 0):
+                 sites: int = 0, once: frozenset[str] = frozenset(), uses: Mapping[str, int] = _NO_NAMES_COUNTED):
         self.src = src
+        # the names the function gives a value in one place alone (not its parameters),
+        # and how many times it names each name
+        self.once = once
+        self.uses = uses
         # how many play, where `p` is the player to move throughout the function (else 0)
         self.players = players
         # the names holding a site of the action code (tabulate.site_registers) and
@@ -258,6 +265,8 @@ class _Rewriting:
     def _hoisted(self, loop: ast.For, known: frozenset[str], local: frozenset[str]) -> tuple[list[ast.stmt], ast.For]:
         """(the assignments of the loop's invariants, the loop reading them)."""
         memo = self.memo
+        moved, lets, loop = self._lets_moved(loop, known, local)
+        known = known | {target.id for target in _assigned_names(moved)}
         set_in_loop = memo.stored(loop)
 
         def invariant(names: frozenset[str]) -> bool:
@@ -278,8 +287,9 @@ class _Rewriting:
             for node in _largest(root, fits):
                 found.setdefault(memo.key(node), node)
         if not found:
-            return [], loop
-        names = {shape: self.src.fresh("t") for shape in found}
+            return moved, loop
+        # (a part a moved `let` holds is read from it)
+        names = {shape: lets.get(shape) or self.src.fresh("t") for shape in found}
 
         def change(node: ast.AST) -> Optional[ast.AST]:
             if isinstance(node, (ast.expr_context, ast.comprehension, ast.Lambda, ast.GeneratorExp, ast.ListComp)):
@@ -293,9 +303,69 @@ class _Rewriting:
         body = pyast.replace_in(loop.body, _skipping_targets(change))
         orelse = pyast.replace_in(loop.orelse, _skipping_targets(change))
         self.changed = True
-        before: list[ast.stmt] = [pyast.assign(pyast.name(names[shape]), node) for shape, node in found.items()]
+        before: list[ast.stmt] = moved + [pyast.assign(pyast.name(names[shape]), node)
+                                          for shape, node in found.items() if shape not in lets]
         return before, ast.For(target=loop.target, iter=loop.iter, body=body, orelse=orelse, type_comment=None,
                                lineno=0, col_offset=0)
+
+    def _lets_moved(self, loop: ast.For, known: frozenset[str],
+                    local: frozenset[str]) -> tuple[list[ast.stmt], dict[str, str], ast.For]:
+        """(the assignments moved before `loop`, the shape of each value they give ->
+        its name, the loop without them): `X = E` anywhere in the loop's body (a
+        `let`, a define's argument), where X is given a value there alone and read
+        nowhere before it in the body, and E reads only names holding a value when
+        the loop starts (or given by a statement moved before it) and cannot fail.
+        E is then the same in every round, so X holds it wherever the body read it.
+        Where E is a name, or the value of an assignment moved before, X is read as
+        that name in the body: the parts the define's body works out of its
+        arguments (`suit(c) == led`) become invariants of inner loops too; such an X
+        named nowhere outside the loop is no longer given a value at all."""
+        memo = self.memo
+        named_in_loop = pyast.name_counts(loop)
+        set_in_loop = memo.stored(loop)
+        moved: list[ast.stmt] = []
+        dropped: set[int] = set()
+        alias: dict[str, str] = {}
+        lets: dict[str, str] = {}
+        given: set[str] = set()
+        read: set[str] = set()
+
+        def renamed(node: ast.AST) -> Optional[ast.AST]:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in alias:
+                return pyast.name(alias[node.id])
+            return None
+
+        for stmt in pyast.statements_in(loop.body):
+            own = list(_own_expressions(stmt))
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                    and stmt.targets[0].id in self.once and stmt.targets[0].id not in read:
+                target = stmt.targets[0].id
+                value = pyast.replace_nodes(stmt.value, renamed) if alias else stmt.value
+                names = memo.names(value)
+                if all(n in given or n not in set_in_loop and (n in known or n not in local and self._constant(n))
+                       for n in names) and self._cannot_fail(value, names):
+                    shape = memo.key(value)
+                    dropped.add(id(stmt))
+                    if isinstance(value, ast.Name) or shape in lets:
+                        alias[target] = value.id if isinstance(value, ast.Name) else lets[shape]
+                        value = pyast.name(alias[target])
+                        if named_in_loop.get(target) == self.uses.get(target):
+                            continue  # (every read of it is in the loop, now reading the other name)
+                    else:
+                        lets[shape] = target
+                    moved.append(pyast.assign(pyast.name(target), value))
+                    given.add(target)
+                    continue
+            for expr in own:
+                read |= memo.names(expr)
+        if not moved:
+            return [], {}, loop
+        body = pyast.without(loop.body, lambda stmt: id(stmt) in dropped)
+        if alias:
+            body = pyast.replace_in(body, renamed)
+        self.changed = True
+        return moved, lets, ast.For(target=loop.target, iter=loop.iter, body=body, orelse=loop.orelse,
+                                    type_comment=None, lineno=0, col_offset=0)
 
     def _worth_hoisting(self, node: ast.expr) -> bool:
         """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
@@ -511,6 +581,21 @@ def _expressions(*blocks: list[ast.stmt]) -> Iterator[ast.expr]:
             for target in targets:
                 if isinstance(target, ast.Subscript):
                     yield target.slice
+
+
+def _own_expressions(stmt: ast.stmt) -> Iterator[ast.expr]:
+    """The expressions `stmt` itself reads (not those of the blocks inside it)."""
+    for field in ("test", "value", "iter"):
+        value = getattr(stmt, field, None)
+        if isinstance(value, ast.expr):
+            yield value
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
+        if isinstance(stmt, (ast.AugAssign, ast.For)) else []
+    for target in targets:
+        if isinstance(target, ast.Subscript):
+            yield target
+        elif isinstance(target, ast.Name) and isinstance(stmt, ast.AugAssign):
+            yield target
 
 
 def _skipping_targets(change: Callable[[ast.AST], Optional[ast.AST]]) -> Callable[[ast.AST], Optional[ast.AST]]:
