@@ -20,7 +20,7 @@ kinds of node), run after the functions are written:
   where the first evaluation is sure to have happened before the second (it is
   not behind an `and`, `or` or condition the second does not share). Only parts
   without calls and without `:=` are shared, in expressions that call nothing
-  but `len` and `abs`: nothing changes between the two evaluations.
+  but `len`, `abs`, `min` and `max`: nothing changes between the two evaluations.
 
 Trees are never changed in place (a block may stand in several functions): the
 rewritten parts are new nodes.
@@ -51,8 +51,11 @@ from .tabulate import (
 # Node kinds an invariant may be built of (values only, nothing that can fail).
 _SAFE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
 _SAFE_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is, ast.IsNot)
+# Node kinds of a value two `let`s may share (values only: no list, nothing read of one).
+_PLAIN = (ast.Name, ast.Constant, ast.Load, ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp,
+          ast.operator, ast.cmpop, ast.boolop, ast.unaryop)
 # Calls an expression may hold and still have its parts shared (they change nothing).
-_PURE_CALLS = frozenset({"len", "abs"})
+_PURE_CALLS = frozenset({"len", "abs", "min", "max"})
 # The most parts of one expression shared, and the largest expression looked at.
 MAX_SHARED = 8
 MAX_NODES = 400
@@ -137,7 +140,7 @@ class _Memo:
         return found
 
     def pure(self, node: ast.AST) -> bool:
-        """Whether `node` holds no `:=`, comprehension, attribute or call (but of `len`, `abs`)."""
+        """Whether `node` holds no `:=`, comprehension, attribute or call (but of `_PURE_CALLS`)."""
         known = self._pure.get(id(node))
         if known is not None:
             return known[1]
@@ -208,7 +211,7 @@ class _Rewriting:
         """`stmts` rewritten; `known`: the names sure to hold a value before the
         first of them; `local`: every name the function assigns."""
         out: list[ast.stmt] = []
-        for stmt in stmts:
+        for stmt in self._lets_merged(stmts):
             if isinstance(stmt, ast.For):
                 counts, stmt = counted_at_once(stmt, self.src, known, self.memo.stored)
                 if counts:  # (kept even where nothing else of the function changes)
@@ -246,6 +249,46 @@ class _Rewriting:
             self.changed = True
             return _rebuilt(stmt, changed)
         return stmt
+
+    def _lets_merged(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
+        """`stmts` where `Y = E` follows `X = E` in the block (E the same, made of
+        names and arithmetic alone, no name of it given a value between them; X and Y
+        given a value there alone, Y named nowhere outside the block after it —
+        a define's argument given twice: `suit(lead)` of each `strength(c, suit(lead), t)`)
+        without the second, Y read as X."""
+        memo = self.memo
+        first: dict[str, tuple[str, frozenset[str]]] = {}  # shape -> (X, the names E reads)
+        renamed: dict[str, str] = {}
+        out: list[ast.stmt] = []
+        changed = False
+
+        def rename(node: ast.AST) -> Optional[ast.AST]:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in renamed:
+                return pyast.name(renamed[node.id])
+            return None
+
+        for i, stmt in enumerate(stmts):
+            stored = memo.stored(stmt)
+            if stored and first:
+                first = {shape: (name, names) for shape, (name, names) in first.items()
+                         if name not in stored and not names & stored}
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                    and stmt.targets[0].id in self.once and _plain_value(stmt.value, memo):
+                target = stmt.targets[0].id
+                value = pyast.replace_nodes(stmt.value, rename) if renamed else stmt.value
+                shape = memo.key(value)
+                earlier = first.get(shape)
+                if earlier is not None and sum(pyast.name_counts(later).get(target, 0)
+                                               for later in stmts[i:]) == self.uses.get(target):
+                    renamed[target] = earlier[0]
+                    changed = True
+                    continue
+                first.setdefault(shape, (target, memo.names(value)))
+            out.append(pyast.replace_nodes(stmt, rename) if renamed else stmt)
+        if changed:
+            self.changed = True
+            return out
+        return stmts
 
     def _with_loop_values(self, loop: ast.For) -> dict[str, tuple[str, tuple[int, ...]]]:
         """`loop_values` inside `loop`'s body: its variable's, where `loop` goes over a
@@ -358,7 +401,7 @@ class _Rewriting:
                     continue
             for expr in own:
                 read |= memo.names(expr)
-        if not moved:
+        if not dropped:
             return [], {}, loop
         body = pyast.without(loop.body, lambda stmt: id(stmt) in dropped)
         if alias:
@@ -547,7 +590,7 @@ def _worth_sharing(node: ast.expr) -> bool:
 
 def _shareable(root: ast.expr) -> bool:
     """Whether nothing in `root` can change what its parts read between two of
-    them (only calls of `len` and `abs`; nothing looked into in comprehensions)."""
+    them (only calls of `len`, `abs`, `min` and `max`; nothing looked into in comprehensions)."""
     for n in pyast.walk(root):
         if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _PURE_CALLS):
             return False
@@ -581,6 +624,13 @@ def _expressions(*blocks: list[ast.stmt]) -> Iterator[ast.expr]:
             for target in targets:
                 if isinstance(target, ast.Subscript):
                     yield target.slice
+
+
+def _plain_value(value: ast.expr, memo: _Memo) -> bool:
+    """Whether `value` is made of names, whole numbers and arithmetic alone (nothing
+    read of a list or the position, which a statement between may change; no list
+    made, which two names must not share)."""
+    return memo.pure(value) and all(isinstance(n, _PLAIN) for n in pyast.walk(value))
 
 
 def _own_expressions(stmt: ast.stmt) -> Iterator[ast.expr]:

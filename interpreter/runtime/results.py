@@ -154,10 +154,11 @@ class Results:
             notes: dict[tuple[int, ...], list[Any]] = {}
             values = tuple(self.score(s, i, notes) for i in range(self.n))  # type: ignore[misc,call-arg]
         else:
-            values = tuple(self.score(s, i) for i in range(self.n))  # type: ignore[misc]
-        for x in values:
-            if not -NUMBER_LIMIT <= x <= NUMBER_LIMIT:
-                raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")
+            score = self.score
+            values = tuple([score(s, i) for i in range(self.n)])  # type: ignore[misc]
+        # (the least and greatest asked: a game's end is a good part of a short playout)
+        if values and (max(values) > NUMBER_LIMIT or min(values) < -NUMBER_LIMIT):
+            raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")
         return values
 
     def end(self, s: State, how: int, player: int, ending: int) -> None:
@@ -214,6 +215,8 @@ class Results:
         scores = _or(scores, (0,) * n)
         best = max(scores)
         first = scores.index(best)
+        if scores.count(best) == 1:
+            return self.code_of_side[first], scores
         holding = self.side_of[first]
         alone = all(i in holding for i in range(first + 1, n) if scores[i] == best)
         return (self.code_of_side[first] if alone else -1), scores
