@@ -627,10 +627,12 @@ def _expressions(*blocks: list[ast.stmt]) -> Iterator[ast.expr]:
 
 
 def _plain_value(value: ast.expr, memo: _Memo) -> bool:
-    """Whether `value` is made of names, whole numbers and arithmetic alone (nothing
+    """Whether `value` is worked out (not a name or a number alone: reading the other
+    name would cost as much) of names, whole numbers and arithmetic alone (nothing
     read of a list or the position, which a statement between may change; no list
     made, which two names must not share)."""
-    return memo.pure(value) and all(isinstance(n, _PLAIN) for n in pyast.walk(value))
+    return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp)) and memo.has_name(value) \
+        and memo.pure(value) and all(isinstance(n, _PLAIN) for n in pyast.walk(value))
 
 
 def _own_expressions(stmt: ast.stmt) -> Iterator[ast.expr]:
