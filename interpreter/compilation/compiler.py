@@ -188,6 +188,8 @@ class Compiler:
         self.counters: dict[str, str] = {}
         # the listers whose count leaves nothing on the position (counted_in_place.py; the same)
         self.counted_safely: set[str] = set()
+        # the chance events whose counter may be asked of a position played in place (set with the counters)
+        self.chances_counted_safely: set[int] = set()
         # [phase][case]: the function playing the case in place for perft's last ply (the same)
         self.in_place_counts: list[list[Optional[str]]] = []
         self.keeps_chains = False  # whether the rules read the groups' records (the same)
@@ -646,7 +648,8 @@ class Compiler:
             return chance
         lister, picker, counter = names
         return replace(chance, legal=namespace[lister], legal_with_duplicates=namespace[lister],
-                       pick=namespace[picker], counted=namespace[counter])
+                       pick=namespace[picker], counted=namespace[counter],
+                       counts_in_place=index in self.chances_counted_safely)
 
     def _write_counters(self, written: _Written, plans: list[Optional[DecisionPlan]]) -> dict[str, str]:
         """For each decision's lister that the counts of `_counted` do not cover, the
@@ -679,15 +682,22 @@ class Compiler:
         """[phase][case]: the function that plays the case on the position itself for
         perft's last ply, asks the child's count and undoes the case
         (counted_in_place.py), or None; empty where a decision's count may not be
-        asked so (`counted_safely`), with a chance event, with coverage or with `play
+        asked so (`counted_safely`), with a chance event but one drawn from a set
+        whose counter only reads (`chances_counted_safely`), with coverage or with `play
         the longest turn`."""
+        src = self.src
+        # (a chance event drawn from a set, `outcomes one of pieces where it is neutral`,
+        # whose counter only reads: the number of pieces left)
+        trees = {f.name: f for f in src.functions if isinstance(f, py.FunctionDef)}
+        self.chances_counted_safely = {index for index, (_, _, counter) in self._member_listers.items()
+                                       if counter in trees and counts_in_place(trees[counter])}
         # (every decision's count asked in place: else the children at another decision
         # would be played twice, in place and then on a copy)
         if self.probes.coverage is not None or any(
-                plan is None or names is None or plan.longest is not None or names.legal not in self.counted_safely
-                for plan, names in zip(plans, written.listers)):
+                index not in self.chances_counted_safely if plan is None else
+                names is None or plan.longest is not None or names.legal not in self.counted_safely
+                for index, (plan, names) in enumerate(zip(plans, written.listers))):
             return []
-        src = self.src
         score = next((f for f in src.functions if isinstance(f, py.FunctionDef) and f.name == written.score), None)
 
         def once() -> py.Name:

@@ -51,19 +51,33 @@ from .journal import CHANGES_LIST, JOURNALED, KEPT_HELPERS, in_place
 # What a count asked of a position tried in place may read of it and call: the
 # registers' fields, builtins and the codes' maker, which leave nothing on it.
 _READ_FIELDS = frozenset({"board", "occ", "vars", "player", "phase", "decision", "step", "carry"})
-_CALLS = frozenset({"len", "range", "any", "all", "sum", "min", "max", "abs", "h_make_code"})
+_CALLS = frozenset({"len", "range", "any", "all", "sum", "min", "max", "abs", "h_make_code",
+                    # (helpers that work a value out of their arguments alone)
+                    "h_player_after"})
 
 
 def counts_in_place(counter: py.FunctionDef) -> bool:
     """Whether a generated counter (counted_listing.py) leaves nothing on the
     position it counts: it reads only the registers' fields and calls only
-    builtins and the codes' maker (no helper that keeps a record on the position)."""
+    builtins, the codes' maker, helpers that read nothing, and `append` of a list
+    it makes itself (`t15 = []`, the cards a player may play gathered) — no helper
+    that keeps a record on the position."""
+    made = {target.id for node in pyast.walk_all(counter.body) if isinstance(node, py.Assign)
+            and isinstance(node.value, py.List) for target in node.targets if isinstance(target, py.Name)}
+    # (a list of its own is given a value in one place alone, else it may be another)
+    stores = pyast.store_counts(counter)
     for node in pyast.walk_all(counter.body):
         if isinstance(node, py.Attribute) and pyast.is_name(node.value, "s") and node.attr not in _READ_FIELDS:
             return False
-        if isinstance(node, py.Call) and not (isinstance(node.func, py.Name) and node.func.id in _CALLS):
+        if isinstance(node, py.Call) and not (isinstance(node.func, py.Name) and node.func.id in _CALLS
+                                              or _own_append(node.func, made, stores)):
             return False
     return True
+
+
+def _own_append(func: py.expr, made: set[str], stores: dict[str, int]) -> bool:
+    return isinstance(func, py.Attribute) and func.attr == "append" and isinstance(func.value, py.Name) \
+        and func.value.id in made and stores.get(func.value.id) == 1
 
 
 def counting_in_place(run: py.FunctionDef, fresh: Callable[[str], str],

@@ -20,7 +20,7 @@ kinds of node), run after the functions are written:
   where the first evaluation is sure to have happened before the second (it is
   not behind an `and`, `or` or condition the second does not share). Only parts
   without calls and without `:=` are shared, in expressions that call nothing
-  but `len` and `abs`: nothing changes between the two evaluations.
+  but `len`, `abs`, `min` and `max`: nothing changes between the two evaluations.
 
 Trees are never changed in place (a block may stand in several functions): the
 rewritten parts are new nodes.
@@ -51,12 +51,16 @@ from .tabulate import (
 # Node kinds an invariant may be built of (values only, nothing that can fail).
 _SAFE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
 _SAFE_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is, ast.IsNot)
+# Node kinds of a value two `let`s may share (values only: no list, nothing read of one).
+_PLAIN = (ast.Name, ast.Constant, ast.Load, ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp,
+          ast.operator, ast.cmpop, ast.boolop, ast.unaryop)
 # Calls an expression may hold and still have its parts shared (they change nothing).
-_PURE_CALLS = frozenset({"len", "abs"})
+_PURE_CALLS = frozenset({"len", "abs", "min", "max"})
 # The most parts of one expression shared, and the largest expression looked at.
 MAX_SHARED = 8
 MAX_NODES = 400
 _NO_NAMES: Mapping[str, str] = MappingProxyType({})
+_NO_NAMES_COUNTED: Mapping[str, int] = MappingProxyType({})
 
 
 def share_work(src: Source, players: int, sites: int = 0) -> None:
@@ -69,8 +73,10 @@ def share_work(src: Source, players: int, sites: int = 0) -> None:
     for function in src.functions:
         if isinstance(function, ast.FunctionDef):
             registers = site_registers(function) if sites else frozenset()
-            rewriting = _Rewriting(src, players if player_fixed(function) else 0, memo, registers, sites)
             params = frozenset(arg.arg for arg in function.args.args)
+            once = frozenset(name for name, n in pyast.store_counts(function).items() if n == 1) - params
+            rewriting = _Rewriting(src, players if player_fixed(function) else 0, memo, registers, sites, once,
+                                   pyast.name_counts(function))
             body = rewriting.block(function.body, params, params | memo.stored(function.body))
             if rewriting.changed:
                 function = ast.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[],
@@ -134,7 +140,7 @@ class _Memo:
         return found
 
     def pure(self, node: ast.AST) -> bool:
-        """Whether `node` holds no `:=`, comprehension, attribute or call (but of `len`, `abs`)."""
+        """Whether `node` holds no `:=`, comprehension, attribute or call (but of `_PURE_CALLS`)."""
         known = self._pure.get(id(node))
         if known is not None:
             return known[1]
@@ -181,8 +187,12 @@ class _Memo:
 
 class _Rewriting:
     def __init__(self, src: Source, players: int, memo: _Memo, registers: frozenset[str] = frozenset(),
-                 sites: int = 0):
+                 sites: int = 0, once: frozenset[str] = frozenset(), uses: Mapping[str, int] = _NO_NAMES_COUNTED):
         self.src = src
+        # the names the function gives a value in one place alone (not its parameters),
+        # and how many times it names each name
+        self.once = once
+        self.uses = uses
         # how many play, where `p` is the player to move throughout the function (else 0)
         self.players = players
         # the names holding a site of the action code (tabulate.site_registers) and
@@ -201,7 +211,7 @@ class _Rewriting:
         """`stmts` rewritten; `known`: the names sure to hold a value before the
         first of them; `local`: every name the function assigns."""
         out: list[ast.stmt] = []
-        for stmt in stmts:
+        for stmt in self._lets_merged(stmts):
             if isinstance(stmt, ast.For):
                 counts, stmt = counted_at_once(stmt, self.src, known, self.memo.stored)
                 if counts:  # (kept even where nothing else of the function changes)
@@ -240,6 +250,46 @@ class _Rewriting:
             return _rebuilt(stmt, changed)
         return stmt
 
+    def _lets_merged(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
+        """`stmts` where `Y = E` follows `X = E` in the block (E the same, made of
+        names and arithmetic alone, no name of it given a value between them; X and Y
+        given a value there alone, Y named nowhere outside the block after it —
+        a define's argument given twice: `suit(lead)` of each `strength(c, suit(lead), t)`)
+        without the second, Y read as X."""
+        memo = self.memo
+        first: dict[str, tuple[str, frozenset[str]]] = {}  # shape -> (X, the names E reads)
+        renamed: dict[str, str] = {}
+        out: list[ast.stmt] = []
+        changed = False
+
+        def rename(node: ast.AST) -> Optional[ast.AST]:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in renamed:
+                return pyast.name(renamed[node.id])
+            return None
+
+        for i, stmt in enumerate(stmts):
+            stored = memo.stored(stmt)
+            if stored and first:
+                first = {shape: (name, names) for shape, (name, names) in first.items()
+                         if name not in stored and not names & stored}
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                    and stmt.targets[0].id in self.once and _plain_value(stmt.value, memo):
+                target = stmt.targets[0].id
+                value = pyast.replace_nodes(stmt.value, rename) if renamed else stmt.value
+                shape = memo.key(value)
+                earlier = first.get(shape)
+                if earlier is not None and sum(pyast.name_counts(later).get(target, 0)
+                                               for later in stmts[i:]) == self.uses.get(target):
+                    renamed[target] = earlier[0]
+                    changed = True
+                    continue
+                first.setdefault(shape, (target, memo.names(value)))
+            out.append(pyast.replace_nodes(stmt, rename) if renamed else stmt)
+        if changed:
+            self.changed = True
+            return out
+        return stmts
+
     def _with_loop_values(self, loop: ast.For) -> dict[str, tuple[str, tuple[int, ...]]]:
         """`loop_values` inside `loop`'s body: its variable's, where `loop` goes over a
         constant tuple of whole numbers (`for to in k37:`) and nothing else in the
@@ -258,6 +308,8 @@ class _Rewriting:
     def _hoisted(self, loop: ast.For, known: frozenset[str], local: frozenset[str]) -> tuple[list[ast.stmt], ast.For]:
         """(the assignments of the loop's invariants, the loop reading them)."""
         memo = self.memo
+        moved, lets, loop = self._lets_moved(loop, known, local)
+        known = known | {target.id for target in _assigned_names(moved)}
         set_in_loop = memo.stored(loop)
 
         def invariant(names: frozenset[str]) -> bool:
@@ -278,8 +330,9 @@ class _Rewriting:
             for node in _largest(root, fits):
                 found.setdefault(memo.key(node), node)
         if not found:
-            return [], loop
-        names = {shape: self.src.fresh("t") for shape in found}
+            return moved, loop
+        # (a part a moved `let` holds is read from it)
+        names = {shape: lets.get(shape) or self.src.fresh("t") for shape in found}
 
         def change(node: ast.AST) -> Optional[ast.AST]:
             if isinstance(node, (ast.expr_context, ast.comprehension, ast.Lambda, ast.GeneratorExp, ast.ListComp)):
@@ -293,9 +346,69 @@ class _Rewriting:
         body = pyast.replace_in(loop.body, _skipping_targets(change))
         orelse = pyast.replace_in(loop.orelse, _skipping_targets(change))
         self.changed = True
-        before: list[ast.stmt] = [pyast.assign(pyast.name(names[shape]), node) for shape, node in found.items()]
+        before: list[ast.stmt] = moved + [pyast.assign(pyast.name(names[shape]), node)
+                                          for shape, node in found.items() if shape not in lets]
         return before, ast.For(target=loop.target, iter=loop.iter, body=body, orelse=orelse, type_comment=None,
                                lineno=0, col_offset=0)
+
+    def _lets_moved(self, loop: ast.For, known: frozenset[str],
+                    local: frozenset[str]) -> tuple[list[ast.stmt], dict[str, str], ast.For]:
+        """(the assignments moved before `loop`, the shape of each value they give ->
+        its name, the loop without them): `X = E` anywhere in the loop's body (a
+        `let`, a define's argument), where X is given a value there alone and read
+        nowhere before it in the body, and E reads only names holding a value when
+        the loop starts (or given by a statement moved before it) and cannot fail.
+        E is then the same in every round, so X holds it wherever the body read it.
+        Where E is a name, or the value of an assignment moved before, X is read as
+        that name in the body: the parts the define's body works out of its
+        arguments (`suit(c) == led`) become invariants of inner loops too; such an X
+        named nowhere outside the loop is no longer given a value at all."""
+        memo = self.memo
+        named_in_loop = pyast.name_counts(loop)
+        set_in_loop = memo.stored(loop)
+        moved: list[ast.stmt] = []
+        dropped: set[int] = set()
+        alias: dict[str, str] = {}
+        lets: dict[str, str] = {}
+        given: set[str] = set()
+        read: set[str] = set()
+
+        def renamed(node: ast.AST) -> Optional[ast.AST]:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in alias:
+                return pyast.name(alias[node.id])
+            return None
+
+        for stmt in pyast.statements_in(loop.body):
+            own = list(_own_expressions(stmt))
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                    and stmt.targets[0].id in self.once and stmt.targets[0].id not in read:
+                target = stmt.targets[0].id
+                value = pyast.replace_nodes(stmt.value, renamed) if alias else stmt.value
+                names = memo.names(value)
+                if all(n in given or n not in set_in_loop and (n in known or n not in local and self._constant(n))
+                       for n in names) and self._cannot_fail(value, names):
+                    shape = memo.key(value)
+                    dropped.add(id(stmt))
+                    if isinstance(value, ast.Name) or shape in lets:
+                        alias[target] = value.id if isinstance(value, ast.Name) else lets[shape]
+                        value = pyast.name(alias[target])
+                        if named_in_loop.get(target) == self.uses.get(target):
+                            continue  # (every read of it is in the loop, now reading the other name)
+                    else:
+                        lets[shape] = target
+                    moved.append(pyast.assign(pyast.name(target), value))
+                    given.add(target)
+                    continue
+            for expr in own:
+                read |= memo.names(expr)
+        if not dropped:
+            return [], {}, loop
+        body = pyast.without(loop.body, lambda stmt: id(stmt) in dropped)
+        if alias:
+            body = pyast.replace_in(body, renamed)
+        self.changed = True
+        return moved, lets, ast.For(target=loop.target, iter=loop.iter, body=body, orelse=loop.orelse,
+                                    type_comment=None, lineno=0, col_offset=0)
 
     def _worth_hoisting(self, node: ast.expr) -> bool:
         """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
@@ -477,7 +590,7 @@ def _worth_sharing(node: ast.expr) -> bool:
 
 def _shareable(root: ast.expr) -> bool:
     """Whether nothing in `root` can change what its parts read between two of
-    them (only calls of `len` and `abs`; nothing looked into in comprehensions)."""
+    them (only calls of `len`, `abs`, `min` and `max`; nothing looked into in comprehensions)."""
     for n in pyast.walk(root):
         if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _PURE_CALLS):
             return False
@@ -511,6 +624,30 @@ def _expressions(*blocks: list[ast.stmt]) -> Iterator[ast.expr]:
             for target in targets:
                 if isinstance(target, ast.Subscript):
                     yield target.slice
+
+
+def _plain_value(value: ast.expr, memo: _Memo) -> bool:
+    """Whether `value` is worked out (not a name or a number alone: reading the other
+    name would cost as much) of names, whole numbers and arithmetic alone (nothing
+    read of a list or the position, which a statement between may change; no list
+    made, which two names must not share)."""
+    return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp)) and memo.has_name(value) \
+        and memo.pure(value) and all(isinstance(n, _PLAIN) for n in pyast.walk(value))
+
+
+def _own_expressions(stmt: ast.stmt) -> Iterator[ast.expr]:
+    """The expressions `stmt` itself reads (not those of the blocks inside it)."""
+    for field in ("test", "value", "iter"):
+        value = getattr(stmt, field, None)
+        if isinstance(value, ast.expr):
+            yield value
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
+        if isinstance(stmt, (ast.AugAssign, ast.For)) else []
+    for target in targets:
+        if isinstance(target, ast.Subscript):
+            yield target
+        elif isinstance(target, ast.Name) and isinstance(stmt, ast.AugAssign):
+            yield target
 
 
 def _skipping_targets(change: Callable[[ast.AST], Optional[ast.AST]]) -> Callable[[ast.AST], Optional[ast.AST]]:

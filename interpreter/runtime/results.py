@@ -95,6 +95,9 @@ _WORDS = {
     EndingKind.WIN: "win", EndingKind.LOSE: "lose", EndingKind.DRAW: "draw", EndingKind.END_GAME: "end game",
     EndingKind.NO_ACTION: "no legal action",
 }
+# (the kinds as plain numbers for the end of every game: a member of the enum is
+# looked up on its class at each reading, ten times the cost of a comparison)
+_WIN, _LOSE, _DRAW = int(EndingKind.WIN), int(EndingKind.LOSE), int(EndingKind.DRAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +123,16 @@ class Results:
     # that side's winner code; an ended game of a team game reads them)
     side_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False, default=())
     code_of_side: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    # (each player's opponents: the players outside its side)
+    outside_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         sides = self.sides()
         side_of = tuple(next(members for members in sides if i in members) for i in range(self.n))
         object.__setattr__(self, "side_of", side_of)
         object.__setattr__(self, "code_of_side", tuple(self.code_of(side) for side in side_of))
+        object.__setattr__(self, "outside_of", tuple(tuple(i for i in range(self.n) if i not in side)
+                                                     for side in side_of))
 
     def scores(self, s: State) -> tuple[int, ...]:
         """The score rule for every player, on this position (callers make sure the
@@ -135,10 +142,11 @@ class Results:
             notes: dict[tuple[int, ...], list[Any]] = {}
             values = tuple(self.score(s, i, notes) for i in range(self.n))  # type: ignore[misc,call-arg]
         else:
-            values = tuple(self.score(s, i) for i in range(self.n))  # type: ignore[misc]
-        for x in values:
-            if not -NUMBER_LIMIT <= x <= NUMBER_LIMIT:
-                raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")
+            score = self.score
+            values = tuple([score(s, i) for i in range(self.n)])  # type: ignore[misc]
+        # (the least and greatest asked: a game's end is a good part of a short playout)
+        if values and (max(values) > NUMBER_LIMIT or min(values) < -NUMBER_LIMIT):
+            raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")
         return values
 
     def end(self, s: State, how: int, player: int, ending: int) -> None:
@@ -165,12 +173,12 @@ class Results:
 
     def _players_outcome(self, how: int, player: int, scores: Optional[tuple[int, ...]]) -> Outcome:
         n = self.n
-        if how == EndingKind.WIN:
+        if how == _WIN:
             return player, _or(scores, tuple(int(i == player) for i in range(n)))
-        if how == EndingKind.LOSE:
+        if how == _LOSE:
             winner = (1 - player) if n == 2 and player >= 0 else -1
             return winner, _or(scores, tuple(int(i != player) for i in range(n)))
-        if how == EndingKind.DRAW:
+        if how == _DRAW:
             return -1, _or(scores, (0,) * n)
         scores = _or(scores, (0,) * n)
         best = max(scores)
@@ -184,20 +192,22 @@ class Results:
         n = self.n
         named = 0 <= player < n
         side = self.side_of[player] if named else ()
-        if how == EndingKind.WIN:
+        if how == _WIN:
             return (self.code_of_side[player] if named else -1), _or(scores, tuple(int(i in side) for i in range(n)))
-        if how == EndingKind.LOSE:
+        if how == _LOSE:
             others = {self.code_of_side[i] for i in range(n) if i not in side}
             winner = others.pop() if len(others) == 1 and named else -1
             return winner, _or(scores, tuple(int(i not in side) for i in range(n)))
-        if how == EndingKind.DRAW:
+        if how == _DRAW:
             return -1, _or(scores, (0,) * n)
         scores = _or(scores, (0,) * n)
         best = max(scores)
         first = scores.index(best)
-        holding = self.side_of[first]
-        alone = all(i in holding for i in range(first + 1, n) if scores[i] == best)
-        return (self.code_of_side[first] if alone else -1), scores
+        # (the first to hold it wins for its side unless an opponent holds it too)
+        for i in self.outside_of[first]:
+            if scores[i] == best:
+                return -1, scores
+        return self.code_of_side[first], scores
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Who wins and loses together: each team, and each player in none alone."""

@@ -316,3 +316,25 @@ def test_games_ending_mid_listing_count_in_place_as_on_copies():
 def test_cases_not_worth_playing_in_place_are_not(path):
     game = load_game(str(REPO / path))
     assert not any(f is not None for row in game.engine.rules.counted_in_place for f in row)
+
+
+def test_a_deal_drawn_from_the_pieces_left_is_played_in_place_and_undone():
+    # (a chance event `outcomes one of pieces where it is neutral`: its counter, the
+    # number of neutral pieces, only reads; the cards a player may play are gathered
+    # into a list of the counter's own, and the partner found by `player_after`)
+    game = load_game(str(REPO / "benchmarks/outsiders/spades"))
+    engine = game.engine
+    assert [(d.name, d.counts_in_place) for d in engine.decisions] == [("bid", True), ("play", True),
+                                                                          ("deal", True)]
+    deal = next(case for case, info in enumerate(engine.rules.cases) if info.decision == 2)
+    assert engine.rules.counted_in_place[0][deal] is not None
+    copied = _in_place_off(engine)
+    assert engine.perft(engine.initial_state(), 3) == copied.perft(copied.initial_state(), 3) \
+        == [52, 52 * 51, 52 * 51 * 50]
+    for s in list(_positions(engine, games=2, plies=120, seed=8))[::9]:
+        for code in engine.legal(s)[::3]:
+            _check_played_in_place(engine, s, code)
+        before = _snapshot(s)
+        assert engine.perft(s, 2) == copied.perft(s.copy(), 2)
+        assert _snapshot(s) == before
+        assert engine.perft(s, 3) == copied.perft(s.copy(), 3)

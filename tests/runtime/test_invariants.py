@@ -130,6 +130,77 @@ def test_parts_are_not_shared_across_a_call():
     assert ":=" not in text
 
 
+def test_a_part_worked_out_twice_in_a_maximum_is_kept_the_first_time():
+    # (`max` and `min` change nothing between the two evaluations)
+    text = _shared("""
+        def f(s, a, b, c):
+            return max(a, (c - 1) // 4 * 2 + (c - 1) // 4)
+    """)
+    assert text.count("(c - 1) // 4") == 1 and ":=" in text
+
+
+# ---------------------------------------------------------------- lets moved and merged
+def test_a_let_of_an_invariant_leaves_the_loop_and_its_copies_are_read_as_it():
+    # (a define's argument bound to a temporary in each call, `suit(c0)` given as `led`:
+    # moved before the inner loop, the copies of it read as it, so that what the body
+    # works out of them is an invariant too)
+    text = _shared("""
+        def f(s, n):
+            b = s.board
+            for q in range(4):
+                a = (q - 1) // 4
+                for r in range(4):
+                    led = a
+                    if r > 0:
+                        led2 = a
+                        b[r] = (r // 4 == led) + (q % 4 if q // 4 == led2 else 0)
+    """)
+    inner = text[text.index("for r"):]
+    assert "led" not in text and "q % 4" not in inner and "q // 4" not in inner
+    assert text.count("(q - 1) // 4") == 1
+
+
+def test_a_let_read_before_it_is_given_or_given_twice_stays_in_the_loop():
+    text = _shared("""
+        def f(s, n):
+            b = s.board
+            for q in range(4):
+                b[q] = x if q > 0 else 0
+                x = n + 1
+                y = n + 2
+                b[q] = y
+                y = n + 3
+    """)
+    loop = _loop_of(text)
+    assert "x = " in loop and loop.count("y = ") == 2
+
+
+def test_two_lets_of_one_value_in_a_block_are_one():
+    text = _shared("""
+        def f(s, c):
+            b = s.board
+            t1 = (c - 1) // 4
+            t2 = (c - 1) // 4
+            b[0] = t1 + t2
+    """)
+    assert "t2" not in text and "b[0] = t1 + t1" in text
+
+
+def test_lets_of_one_value_stay_two_where_it_may_differ_or_is_a_list():
+    text = _shared("""
+        def f(s, c, d):
+            b = s.board
+            t1 = (c - 1) // 4
+            c = d
+            t2 = (c - 1) // 4
+            j1 = []
+            j2 = []
+            j1.append(t1)
+            b[0] = t1 + t2 + len(j2)
+    """)
+    assert "t2 = " in text and "j2 = []" in text
+
+
 # ---------------------------------------------------------------- in games
 KALAH = str(REPO / "benchmarks" / "older" / "kalah")
 
