@@ -173,18 +173,7 @@ def _block(stmts: list[py.stmt], fresh: Callable[[str], str]) -> list[py.stmt]:
 
 def _nested(stmt: py.stmt, fresh: Callable[[str], str]) -> py.stmt:
     """`stmt` with its blocks joined (a new node where one changed)."""
-    changed: dict[str, list[py.stmt]] = {}
-    for field in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, field, None)
-        if isinstance(block, list) and block and isinstance(block[0], py.stmt):
-            new = _block(block, fresh)
-            if len(new) != len(block) or any(a is not b for a, b in zip(new, block)):
-                changed[field] = new
-    if not changed:
-        return stmt
-    kind = type(stmt)
-    return kind(**{f: changed.get(f, getattr(stmt, f, None)) for f in stmt._fields},  # type: ignore[no-any-return]
-                lineno=0, col_offset=0)
+    return pyast.with_blocks(stmt, lambda block: _block(block, fresh))
 
 
 def piece_writes_joined(function: py.FunctionDef, fresh: Callable[[str], str]) -> py.FunctionDef:
