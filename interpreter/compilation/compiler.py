@@ -70,6 +70,7 @@ from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
 from .model import GameModel
 from .patterns import CodeTables
+from .piece_writes import piece_writes_joined
 from .preferences import preference_tiers
 from .probes import Probes
 from .registers import with_registers
@@ -407,6 +408,9 @@ class Compiler:
             tabulate(src, self.model.player_count, self.model.board.size)
         # (a number stored that cannot pass the limit, a table's entry among them, is not checked)
         src.functions = [needless_checks_dropped(f, src.value) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
+        # (attributes of one piece set one after the other: one piece written)
+        src.functions = [piece_writes_joined(f, src.fresh) if isinstance(f, py.FunctionDef) else f
                          for f in src.functions]
         # (a search asked again reads the first's answer)
         share_scans(src)

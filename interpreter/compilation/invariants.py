@@ -9,11 +9,17 @@ kinds of node), run after the functions are written:
   — is worked out once, into a temporary assigned just before the loop. Only what
   cannot fail is moved: names, whole numbers, `+ - *`, `//` and `%` by a
   constant other than 0, comparisons, `not`, `and`/`or`, conditional expressions
-  (no subscript, no call: an index or a helper may fail where the loop would not
-  have reached it), and only names that hold a value when the loop starts (the
-  function's parameters, names assigned by the statements before the loop in the
-  blocks around it, immutable constants). A loop that runs no round pays one
-  evaluation.
+  (no call, no subscript but those below: an index or a helper may fail where
+  the loop would not have reached it), and only names that hold a value when the
+  loop starts (the function's parameters, names assigned by the statements before
+  the loop in the blocks around it, immutable constants). A loop that runs no
+  round pays one evaluation. A read of the board at an invariant site, `b[l3]`,
+  `b[v[2]]`, a field of the piece there, `(b[l3] or k0)[5]` (k0 the empty piece,
+  every piece as long), and a variable read by its place, `v[4]`, cannot fail
+  either — a site is a valid index, -1 (none) too — and move out of a loop that
+  cannot change the board (the variables): one whose code names `b` (`v`) only to
+  read an entry and never names the state `s` (which every helper or generated
+  function that writes either is handed).
 - **Common parts of one expression.** A part that an expression works out twice
   (`(t0 - l1) % 13 >= 1 and (t0 - l1) % 13 <= n`) is kept the first time it is
   worked out (`(t2 := (t0 - l1) % 13) >= 1 and t2 <= n`) and read afterwards,
@@ -32,6 +38,7 @@ import itertools
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
+from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL
 from . import pyast
 from .counted_masks import counted_at_once
 from .early_sums import early_sums
@@ -54,6 +61,13 @@ _SAFE_COMPARE = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is, as
 # Node kinds of a value two `let`s may share (values only: no list, nothing read of one).
 _PLAIN = (ast.Name, ast.Constant, ast.Load, ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp,
           ast.operator, ast.cmpop, ast.boolop, ast.unaryop)
+# The registers of the board and the state (registers.py), and how the empty piece
+# starts (expressions.py: no owner, no kind, no stones).
+BOARD = "b"
+VARIABLES = "v"
+STATE = "s"
+READ_ONLY = frozenset((BOARD, VARIABLES))  # (what a loop may leave alone, its reads then invariants)
+EMPTY_START = (NEUTRAL, -1, ())
 # Calls an expression may hold and still have its parts shared (they change nothing).
 _PURE_CALLS = frozenset({"len", "abs", "min", "max"})
 # The most parts of one expression shared, and the largest expression looked at.
@@ -317,13 +331,23 @@ class _Rewriting:
             return all(name not in set_in_loop and (name in known or name not in local and self._constant(name))
                        for name in names)
 
+        left_alone: dict[str, bool] = {}  # (whether the loop leaves the board, the variables alone: asked once)
+
         def fits(node: ast.expr) -> bool:
             # (its names found once, and whether it is invariant asked first: cheaper
             # than whether it can fail, which may work it out for every player)
             if not self._worth_hoisting(node):
                 return False
             names = memo.names(node)
-            return invariant(names) and self._cannot_fail(node, names)
+            if not invariant(names):
+                return False
+            for register in READ_ONLY & names:
+                kept = left_alone.get(register)
+                if kept is None:
+                    kept = left_alone[register] = _leaves_alone(loop, register)
+                if not kept:
+                    return False
+            return self._cannot_fail(node, names)
 
         found: dict[str, ast.expr] = {}
         for root in _expressions(loop.body, loop.orelse):
@@ -346,7 +370,7 @@ class _Rewriting:
         body = pyast.replace_in(loop.body, _skipping_targets(change))
         orelse = pyast.replace_in(loop.orelse, _skipping_targets(change))
         self.changed = True
-        before: list[ast.stmt] = moved + [pyast.assign(pyast.name(names[shape]), node)
+        before: list[ast.stmt] = moved + [pyast.assign(pyast.name(names[shape]), self.shared(node))
                                           for shape, node in found.items() if shape not in lets]
         return before, ast.For(target=loop.target, iter=loop.iter, body=body, orelse=orelse, type_comment=None,
                                lineno=0, col_offset=0)
@@ -469,7 +493,8 @@ class _Rewriting:
                     pass
         for n in pyast.walk(node):
             if isinstance(n, ast.Subscript):
-                if not self._player_row(n) and not (n is not node and self._tried(n)):
+                if not self._player_row(n) and not (n is not node and self._tried(n)) and not _site_read(n) \
+                        and not _variable_read(n) and not self._piece_field(n):
                     return False
             elif not _cannot_fail_alone(n):
                 return False
@@ -483,6 +508,19 @@ class _Rewriting:
         return bool(names & (set(self.loop_values) | self.registers | {PLAYER})) \
             and all(n in self.loop_values or n in self.registers or n == PLAYER or self._constant(n) for n in names) \
             and self._cannot_fail(node, names)
+
+    def _piece_field(self, node: ast.Subscript) -> bool:
+        """Whether `node` reads a field of the piece at a site or the empty piece,
+        `(b[l3] or k0)[5]`: every piece has the empty piece's length (runtime/pieces.py)."""
+        piece, field = node.value, node.slice
+        if not (isinstance(piece, ast.BoolOp) and isinstance(piece.op, ast.Or) and len(piece.values) == 2
+                and isinstance(piece.values[0], ast.Subscript) and _site_read(piece.values[0])
+                and isinstance(piece.values[1], ast.Name) and self._constant(piece.values[1].id)
+                and isinstance(field, ast.Constant) and type(field.value) is int):
+            return False
+        empty = self.src.namespace.get(piece.values[1].id)
+        return type(empty) is tuple and len(empty) >= FIRST_ATTRIBUTE and empty[:FIRST_ATTRIBUTE] == EMPTY_START \
+            and 0 <= field.value < len(empty)
 
     def _player_row(self, node: ast.Subscript) -> bool:
         table = node.value
@@ -576,6 +614,44 @@ def _cannot_fail_alone(n: ast.AST) -> bool:
     return False
 
 
+
+
+def _site_read(node: ast.Subscript) -> bool:
+    """Whether `node` reads the board at a site named, written out or held by a
+    variable, `b[l3]`, `b[v[2]]` (the board has an entry for every site and one
+    for -1, none: it cannot fail)."""
+    where = node.slice
+    return pyast.is_name(node.value, BOARD) and isinstance(node.ctx, ast.Load) \
+        and (isinstance(where, ast.Name) or isinstance(where, ast.Constant) and type(where.value) is int
+             and where.value >= -1 or isinstance(where, ast.Subscript) and _variable_read(where))
+
+
+def _variable_read(node: ast.Subscript) -> bool:
+    """Whether `node` reads a variable of the game by its place, `v[4]` (written
+    out: a place the variables have)."""
+    where = node.slice
+    return pyast.is_name(node.value, VARIABLES) and isinstance(node.ctx, ast.Load) \
+        and isinstance(where, ast.Constant) and type(where.value) is int and where.value >= 0
+
+
+def _leaves_alone(loop: ast.For, register: str) -> bool:
+    """Whether `loop` (its iterable, body and else) cannot change what `register`
+    (the board, the variables) holds: it names the register only to read one of
+    its entries, and never names the state (what writes either — a helper,
+    another generated function — is handed one or the other)."""
+    # (counted, not told by identity: a store's subscript may share its name node
+    # with a read's, pyast.as_store)
+    reads = named = 0
+    for node in pyast.walk(loop):
+        if isinstance(node, ast.Subscript) and pyast.is_name(node.value, register):
+            if not isinstance(node.ctx, ast.Load):
+                return False
+            reads += 1
+        elif isinstance(node, ast.Name) and node.id in (register, STATE):
+            if node.id == STATE:
+                return False
+            named += 1
+    return named == reads
 
 
 def _worth_sharing(node: ast.expr) -> bool:

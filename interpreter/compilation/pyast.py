@@ -646,6 +646,19 @@ def splice(stmts: Sequence[ast.stmt], target: ast.stmt, replacement: Sequence[as
     return result
 
 
+def with_blocks(stmt: ast.stmt, change: Callable[[list[ast.stmt]], list[ast.stmt]]) -> ast.stmt:
+    """`stmt` with each of its blocks (body, else, finally) made by `change` (`stmt`
+    itself where `change` gave back every block as it was)."""
+    changed: dict[str, object] = {}
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, field, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            inner = change(block)
+            if len(inner) != len(block) or any(a is not b for a, b in zip(inner, block)):
+                changed[field] = inner
+    return _rebuilt(stmt, changed)
+
+
 def _rebuilt(node: N, changed: dict[str, object]) -> N:
     """`node` itself when nothing changed, else a new node of its kind with the `changed` fields."""
     if not changed:

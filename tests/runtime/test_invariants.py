@@ -4,6 +4,7 @@ each pass moves on small functions and rules, where it must not, and games that
 play and list exactly as with the passes switched off."""
 import ast
 import random
+import re
 import textwrap
 
 import pytest
@@ -101,6 +102,65 @@ def test_a_row_by_player_where_the_player_may_change_stays():
                 b[q] = k0[p][q]
     """, constants=(((1, 2), (3, 4)),), players=2)
     assert "k0[p][q]" in _loop_of(text)
+
+
+EMPTY_PIECE = (-1, -1, (), 0, 0)  # (no owner, no kind, no stones, two attributes: expressions.py)
+
+
+def test_a_field_of_the_piece_on_a_site_the_loop_never_sets_is_read_once():
+    # (a count of pieces whose value makes 15 with the piece at `a`, the count
+    # going on in `v[3]`: the loop writes neither the board nor the variables)
+    text = _shared("""
+        def f(s, a, cards):
+            b = s.board
+            v = s.vars
+            n = 0
+            for i in cards:
+                if i != a and (b[i] or k0)[3] + (b[a] or k0)[3] == 15 and (b[i] or k0)[4] > v[3] - 2:
+                    n += 1
+            return n
+    """, constants=(EMPTY_PIECE,))
+    before, loop = text.split("for i")
+    assert "(b[a] or k0)[3]" in before and "v[3] - 2" in before
+    assert "b[a]" not in loop and "v[3]" not in loop
+
+
+@pytest.mark.parametrize("writes, board_read_out, variable_read_out", [
+    ("b[i] = None", False, True),
+    ("h_clear(b, o, i)", False, True),  # (a helper handed the board may write it)
+    ("v[3] += 1", True, False),
+    ("v[0] = v[3]", True, False),
+    ("h_end(s, 0)", False, False),  # (one handed the state, either)
+    ("n = h_first(o[0])", True, True),
+])
+def test_a_read_of_what_the_loop_may_change_stays_in_the_loop(writes, board_read_out, variable_read_out):
+    text = _shared(f"""
+        def f(s, a, cards):
+            b = s.board
+            v = s.vars
+            o = s.occ
+            for i in cards:
+                if (b[a] or k0)[3] + v[3] == 15:
+                    {writes}
+    """, constants=(EMPTY_PIECE,))
+    loop = _loop_of(text)
+    assert ("b[a]" not in loop) == board_read_out
+    assert ("v[3]" not in loop.replace("v[3] +=", "")) == variable_read_out
+
+
+def test_a_field_past_the_pieces_end_and_a_field_of_a_piece_that_may_be_missing_stay_in_the_loop():
+    # (`b[a][3]` fails where `a` is empty; `(b[a] or k0)[9]` past every piece's end)
+    text = _shared("""
+        def f(s, a, cards):
+            b = s.board
+            n = 0
+            for i in cards:
+                if b[i][3] == b[a][3] or (b[i] or k0)[4] == (b[a] or k0)[9]:
+                    n += 1
+            return n
+    """, constants=(EMPTY_PIECE,))
+    loop = _loop_of(text)
+    assert re.search(r"== (b\[a\]|t\d+)\[3\]", loop) and re.search(r"== (\(b\[a\] or k0\)|t\d+)\[9\]", loop)
 
 
 # ---------------------------------------------------------------- common parts

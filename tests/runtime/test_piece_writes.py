@@ -1,0 +1,123 @@
+"""Attributes of one piece set one after the other are written as one piece
+(compilation/piece_writes.py): what the pass joins on small functions, where it
+must not, and a definition whose rules set three attributes in a row plays the
+same with the pass switched off."""
+import ast
+import random
+import textwrap
+
+from interpreter import load_game
+from interpreter.compilation import compiler
+from interpreter.compilation.piece_writes import piece_writes_joined
+from interpreter.compilation.source import Source
+from tests.helpers import generated, write_definition
+
+
+def _joined(code: str) -> str:
+    src = Source()
+    function = ast.parse(textwrap.dedent(code)).body[0]
+    return ast.unparse(ast.fix_missing_locations(ast.Module(body=[piece_writes_joined(function, src.fresh)],
+                                                            type_ignores=[])))
+
+
+THREE_WRITES = """
+    def f(s, l1):
+        b = s.board
+        x0 = b[l1]
+        if x0 is not None:
+            x1 = k1[l1] % 13
+            x0 = (x0[0], x0[1], x0[2], x1, x0[4], x0[5])
+            b[l1] = x0
+        x0 = b[l1]
+        if x0 is not None:
+            x1 = k1[l1] // 13
+            if not -1000 <= x1 <= 1000:
+                h_bounded(x1, k2)
+            x0 = (x0[0], x0[1], x0[2], x0[3], x1, x0[5])
+            b[l1] = x0
+        x0 = b[l1]
+        if x0 is not None:
+            b[l1] = (x0[0], x0[1], x0[2], x0[3], x0[4], 7)
+"""
+
+
+def test_three_attributes_of_one_site_are_one_read_and_one_piece_written():
+    text = _joined(THREE_WRITES)
+    assert text.count("x0 = b[l1]") == 1 and text.count("b[l1] = ") == 1
+    assert "x0 = (x0[0], x0[1], x0[2], t0, t1, t2)" in text
+    # (the values worked out and checked in the order written)
+    assert text.index("t0 = k1[l1] % 13") < text.index("t1 = k1[l1] // 13") < text.index("h_bounded(t1, k2)") \
+        < text.index("t2 = 7")
+
+
+def test_a_value_reading_the_board_or_another_site_is_not_joined():
+    # (the second value reads the board the first write changed; the third writes another site)
+    text = _joined(THREE_WRITES.replace("k1[l1] // 13", "(b[l1] or k0)[3] + 1").replace("b[l1] = (x0[0]",
+                                                                                      "b[l2] = (x0[0]"))
+    assert text.count("x0 = b[l1]") == 3
+    assert "t0" not in text
+
+
+def test_two_sites_are_not_joined():
+    text = _joined(THREE_WRITES.replace("x0 = b[l1]\n        if x0 is not None:\n            x1 = k1[l1] // 13",
+                                        "x0 = b[l2]\n        if x0 is not None:\n            x1 = k1[l1] // 13", 1))
+    assert "x0 = b[l2]" in text and text.count("x0 = b[l1]") == 2
+
+
+YAML = """game: cards
+title: Cards
+description: A card dealt gets its rank, suit and value in a row.
+rules: game.rules
+players: [a, b]
+board:
+  grid: {files: 13, ranks: 4}
+pieces:
+  card: {symbol: C}
+attributes:
+  rank: {type: int}
+  suit: {type: int}
+  val: {type: int}
+variables:
+  total: {type: int, per_player: true}
+"""
+RULES = """\
+phase play:
+    turn: take
+decision take:
+    action take:
+        select sites - pieces
+        onto empty:
+            create card at to for player
+            to.rank = file(to)
+            to.suit = rank(to)
+            to.val = min(file(to) + 1, 10)
+            total[player] += to.val + to.suit
+    after each action:
+        if count(pieces) >= 20:
+            end game
+score: total[player]
+"""
+
+
+def _playouts(path: str) -> list:
+    game = load_game(path)
+    out = []
+    for seed in range(6):
+        s = game.engine.initial_state()
+        game.engine.random_playout(s, random.Random(seed), 100)
+        out.append((tuple(s.board), tuple(s.vars), s.result))
+    return out
+
+
+def test_a_card_given_three_attributes_plays_as_with_three_writes(tmp_path, monkeypatch):
+    path = write_definition(tmp_path, YAML, RULES)
+    game = load_game(path)
+    writes = [n for n in generated(game) if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Subscript)
+              and isinstance(n.targets[0].value, ast.Name) and n.targets[0].value.id == "b"]
+    joined = _playouts(path)
+    monkeypatch.setattr(compiler, "piece_writes_joined", lambda function, fresh: function)
+    game_apart = load_game(path)
+    apart = [n for n in generated(game_apart) if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Subscript)
+             and isinstance(n.targets[0].value, ast.Name) and n.targets[0].value.id == "b"]
+    assert len(writes) < len(apart)
+    assert _playouts(path) == joined and any(result is not None for _, _, result in joined)
