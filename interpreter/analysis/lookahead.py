@@ -46,7 +46,7 @@ class OutOfNodes(Exception):
 
 
 # a value a search compares: a number, or numbers compared in turn
-Value = TypeVar("Value", float, "tuple[float, float]")
+Value = TypeVar("Value", float, "tuple[float, float, float]")
 
 
 def stand_pat(stand: Value, maximising: bool, alpha: Value, beta: Value) -> tuple[bool, Value, Value]:

@@ -99,3 +99,24 @@ def test_the_actions_left_are_shared_by_the_pieces_nearest_first():
     assert journeys.of(state, 0) == 4 + 4
     assert journeys.of(state, 0, reach=4) == 4 + 4
     assert journeys.of(state, 0, reach=3) == 4 + 16
+
+
+def test_a_piece_given_to_reset_the_counter_is_worth_less_than_the_lead_kept():
+    game = _checkers()
+    agent = make_agent("mcts:200", seed=1)
+    agent.prepare(game)
+    search, _ = agent._start(game, game.initial_state())  # type: ignore[attr-defined]
+    endgame = agent._endgame_of(game, search)  # type: ignore[attr-defined]
+    # two kings and a man against a king, 21 quiet actions counted (a match's game,
+    # White to move) ...
+    kept = game.parse_position("rw2; game checkers; ply 110; phase play; turn white move 0; board c7=white.king "
+                               "c3=white.king h2=white.man b8=black.king; variables quiet=21")
+    # ... and after the king on c7 was given to b8's jump (the counter reset): the
+    # evaluation's fade values this one higher, the lead's balance does not
+    given = game.parse_position("rw2; game checkers; ply 112; phase play; turn white move 0; board "
+                                "c3=white.king h2=white.man d6=black.king; variables quiet=0")
+    odds = endgame.evaluation.log_odds
+    assert odds(given) > odds(kept)
+    assert endgame.leaf(given, 0) < endgame.leaf(kept, 0)
+    # an exchange keeps the balance: the evaluation and nearness tell it apart
+    assert endgame.leaf(kept, 0)[0] == endgame.material.balance(kept, 0) == 2.0

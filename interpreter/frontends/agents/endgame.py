@@ -43,6 +43,9 @@ WIN = 1e6  # a proven result's value, beyond any evaluation
 # ties: two lines that keep the same material (the counter of quiet actions aside)
 # are told apart by the distance, not by the evaluation's noise
 DIGITS = 2
+# a position's worth to the side searching: (the balance of material or a proven
+# result, the evaluation rounded, nearness), compared in that order (`Endgame.leaf`)
+Value = tuple[float, float, float]
 
 
 class OutOfBudget(Exception):
@@ -198,7 +201,7 @@ class Endgame:
             except OutOfBudget:
                 break
             # (the best first at the next depth: the cut-offs come sooner; ties keep the order)
-            order = [c for _, _, c in sorted(scored, key=lambda entry: (-entry[0][0], -entry[0][1],
+            order = [c for _, _, c in sorted(scored, key=lambda entry: (-entry[0][0], -entry[0][1], -entry[0][2],
                                                                          now[id(entry[2])], entry[1]))]
             best = order[0]
             self.depth = depth
@@ -206,16 +209,22 @@ class Endgame:
                 break  # (a result proven: no deeper search changes it)
         return best
 
-    def leaf(self, state: State, me: int) -> tuple[float, float]:
+    def leaf(self, state: State, me: int) -> Value:
         """What a position the search does not look beyond is worth to `me`: the
-        evaluation (or the balance of material), then nearness to the others' pieces."""
+        balance of material, then the evaluation, then nearness to the others' pieces.
+        The balance comes first because the evaluation's fade (its horizons) values a
+        lead by the counter's range left, and a capture resets the counter whoever
+        makes it: a piece given away to the others' capture looked better than the lead
+        kept, and was offered again a few plies on at every move, never played, while
+        the counter ran out (PROFILE-NOTES, issue 28). An exchange keeps the balance
+        and is told apart by the evaluation."""
+        balance = round(self.material.balance(state, me), DIGITS)
         evaluation = self.evaluation
-        if evaluation is not None:
-            odds = evaluation.log_odds(state)
-            value = odds if me == 0 else -odds
-        else:
-            value = self.material.balance(state, me)
-        return round(value, DIGITS), -float(self.distances.of(state, me, self.reach(state)))
+        if evaluation is None:
+            return balance, 0.0, -float(self.distances.of(state, me, self.reach(state)))
+        odds = evaluation.log_odds(state)
+        value = odds if me == 0 else -odds
+        return balance, round(value, DIGITS), -float(self.distances.of(state, me, self.reach(state)))
 
     def reach(self, state: State) -> Optional[int]:
         """The actions of one player left in `state` before the nearest of the
@@ -228,32 +237,32 @@ class Endgame:
         return max(0, int(left + 1) // 2)
 
 
-def scored_value(scored: list[tuple[tuple[float, float], int, Node]], child: Node) -> tuple[float, float]:
+def scored_value(scored: list[tuple[Value, int, Node]], child: Node) -> Value:
     return next(value for value, _, c in scored if c is child)
 
 
 class _AlphaBeta:
-    """One endgame search's alpha-beta over (value, nearness) pairs for `me`."""
+    """One endgame search's alpha-beta over `Value`s for `me`."""
 
     def __init__(self, endgame: Endgame, me: int, node_limit: int, deadline: float,
                  clock: Callable[[], float]) -> None:
         self.endgame, self.engine, self.me = endgame, endgame.engine, me
         self.left, self.deadline, self.clock = node_limit, deadline, clock
 
-    def root(self, children: list[Node], depth: int) -> list[tuple[tuple[float, float], int, Node]]:
-        alpha = (-WIN * 2, 0.0)
+    def root(self, children: list[Node], depth: int) -> list[tuple[Value, int, Node]]:
+        alpha = (-WIN * 2, 0.0, 0.0)
         scored = []
         for order, child in enumerate(children):
             assert child.state is not None
-            value = self.value(child.state, depth - 1, EXTENSIONS, alpha, (WIN * 2, 0.0), self.me)
+            value = self.value(child.state, depth - 1, EXTENSIONS, alpha, (WIN * 2, 0.0, 0.0), self.me)
             scored.append((value, order, child))
             # (just below the best so far: a child as good is valued exactly, not cut
             # off at the bound, so that ties are ties and the root's tiebreak is sound)
-            alpha = max(alpha, (value[0], value[1] - 0.5))
+            alpha = max(alpha, (value[0], value[1], value[2] - 0.5))
         return scored
 
-    def value(self, state: State, depth: int, extensions: int, alpha: tuple[float, float],
-              beta: tuple[float, float], mover_before: Any) -> tuple[float, float]:
+    def value(self, state: State, depth: int, extensions: int, alpha: Value, beta: Value,
+              mover_before: Any) -> Value:
         self.left -= 1
         if self.left < 0 or (self.left % 64 == 0 and self.clock() > self.deadline):
             raise OutOfBudget
@@ -262,14 +271,14 @@ class _AlphaBeta:
         if outcome is not None:
             winner = outcome[0]
             # (a sooner win counts for more, a later loss for less: the plies left)
-            return (0.0 if winner < 0 else (WIN + depth) if winner == me else -(WIN + depth)), 0.0
+            return (0.0 if winner < 0 else (WIN + depth) if winner == me else -(WIN + depth)), 0.0, 0.0
         mover = engine.to_move(state)
         if mover not in (0, 1):
             return endgame.leaf(state, me)  # (chance: not searched)
         codes = engine.legal(state)
         maximising = mover == me
         children = None
-        stand: Optional[tuple[float, float]] = None  # (a quiet position's own value: the mover may decline)
+        stand: Optional[Value] = None  # (a quiet position's own value: the mover may decline)
         if depth <= 0:
             if extensions <= 0:
                 return endgame.leaf(state, me)
