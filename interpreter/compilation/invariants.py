@@ -402,6 +402,15 @@ class _Rewriting:
                 return pyast.name(alias[node.id])
             return None
 
+        kept: dict[str, bool] = {}  # (whether the loop leaves the board, the variables alone: asked once)
+
+        def left_alone(register: str) -> bool:
+            # (a value read of the board or the variables is the same in every round
+            # only where the loop writes neither: `let total = v[k]` before `v[k] += ...`)
+            if register not in kept:
+                kept[register] = _leaves_alone(loop, register)
+            return kept[register]
+
         for stmt in pyast.statements_in(loop.body):
             own = list(_own_expressions(stmt))
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
@@ -410,7 +419,8 @@ class _Rewriting:
                 value = pyast.replace_nodes(stmt.value, renamed) if alias else stmt.value
                 names = memo.names(value)
                 if all(n in given or n not in set_in_loop and (n in known or n not in local and self._constant(n))
-                       for n in names) and self._cannot_fail(value, names):
+                       for n in names) and all(left_alone(register) for register in READ_ONLY & names) \
+                        and self._cannot_fail(value, names):
                     shape = memo.key(value)
                     dropped.add(id(stmt))
                     if isinstance(value, ast.Name) or shape in lets:

@@ -52,3 +52,24 @@ def test_a_piece_removed_by_a_pass_is_not_moved_by_the_next(tmp_path):
         assert state.board[0] is None and state.board[1] is None and state.board[2][0] == 1, loop
         assert state.occ[0] == [] and state.occ[1] == [2], loop
         assert game.engine.scores(state) == (0, 1), loop
+
+
+def test_a_let_reading_a_variable_the_loop_writes_is_read_in_every_pass(tmp_path):
+    rules = """\
+phase play:
+    turn: place
+decision place:
+    action stone:
+        drop stone on sites
+        notation "{to}"
+        onto empty:
+            place
+            for each k in 1 to 3:
+                let seen = total
+                total = seen + k
+score: total
+"""
+    yaml = stones_and_rocks(files=3, ranks=1, extra="variables:\n  total: {}\n")
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    state = game.apply(game.initial_state(), "a1")
+    assert game.engine.scores(state) == (6, 6)  # 0 + 1 + 2 + 3, not 3 (the first pass's value read again)
