@@ -437,7 +437,8 @@ class _Rewriting:
                 read |= memo.names(expr)
         if not dropped:
             return [], {}, loop
-        body = pyast.without(loop.body, lambda stmt: id(stmt) in dropped)
+        # (a body of moved `let`s alone is left empty: the loop still runs its rounds)
+        body = pyast.without(loop.body, lambda stmt: id(stmt) in dropped) or [pyast.pass_()]
         if alias:
             body = pyast.replace_in(body, renamed)
         self.changed = True
