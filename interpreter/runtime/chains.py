@@ -21,12 +21,14 @@ change of the board forgets every record (`forget`).
 The records are one flat list (`State.chains`): for N entries of the board (its
 sites and "no site", -1), `chains[site]` is the head of the site's group (-1:
 empty or unknown), `chains[N + head]` the group's stones and `chains[2 * N +
-head]` its liberties. None stands for no group known: a new position and a copy
-start so (a copy is made to be written at once — perft, a search's children —,
-and copying the records cost more than the questions they answered), the writes
-leave it so, and the first question makes the list. A playout played in place
-keeps its records from one ply to the next. The neighbours' table is the
-generated code's constant, given to each call.
+head]` its liberties. None stands for no group known: a new position starts so,
+the writes leave it so, and the first question makes the list. A copy (perft's
+and a search's children, `Game.apply`) takes the records of the position it
+copies, which its writes keep from there: its listing asks about the groups its
+parent's listing found (searching them again in each child was a third of perft
+on a full board). A playout played in place keeps its records from one ply to
+the next. The neighbours' table is the generated code's constant, given to each
+call.
 """
 from __future__ import annotations
 
@@ -81,10 +83,10 @@ def liberties(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
 def stones(s: State, board: Board, adjacent: Adjacent, site: int) -> int:
     """The sites of the group on `site` (`group(site)`), as a bitmask of sites (0
     for an empty site or none): read from the records, searched and recorded when
-    not known. Where no records are kept (a copy, made to be written at once:
-    perft, a search's children), searched without making them: making them cost
-    perft more than its few questions saved. A playout makes them first
-    (engine.random_playout) and asks them from ply to ply."""
+    not known. Where no records are kept (a new position, or a copy of one),
+    searched without making them: making them cost perft more than its few
+    questions saved. A playout makes them first (engine.random_playout) and asks
+    them from ply to ply; a copy takes its position's."""
     if board[site] is None:  # (none too: the board's last entry)
         return 0
     chains = s.chains

@@ -127,11 +127,40 @@ def test_the_records_agree_with_the_board_at_every_ply():
         while s.result is None:
             _check_records(s.chains, s.board, adjacent)
             copy = s.copy()
-            assert copy.chains is None  # (a copy knows no group: found again when asked about)
             engine.random_playout(s, rng, 1)
             engine.legal(copy)
             _check_records(copy.chains, copy.board, adjacent)
         assert s.ply > 40 and s.chains is not None
+
+
+def test_a_copy_keeps_the_records_and_its_children_keep_them_exact():
+    # (perft and a search play each child on a copy of its parent: the records the
+    # parent's listing made go with it, kept by the child's writes — captures too)
+    game = load_game(GO)
+    engine = game.engine
+    adjacent = _adjacent(game)
+    rng = random.Random(5)
+    children = captures = 0
+    for _ in range(3):
+        s = engine.initial_state()
+        engine.random_playout(s, rng, 30)  # (groups on the board, from here on)
+        while s.result is None:
+            legal = engine.legal(s)  # (the listing asks liberties: the records made)
+            assert s.chains is not None
+            before = s.chains[:]
+            for code in rng.sample(legal, min(6, len(legal))):
+                child = s.copy()
+                assert child.chains == before and child.chains is not s.chains
+                engine.apply_in_place(child, code)
+                _check_records(child.chains, child.board, adjacent)
+                engine.legal(child)
+                _check_records(child.chains, child.board, adjacent)
+                children += 1
+                stones = sum(p is not None for p in s.board)  # (a stone placed, some taken:)
+                captures += child.board != s.board and sum(p is not None for p in child.board) <= stones
+            assert s.chains == before  # (the children's writes left the parent's records alone)
+            engine.random_playout(s, rng, 1)
+    assert children > 300 and captures > 5
 
 
 def _same_legal_actions(game, reference, seeds, plies=400):
