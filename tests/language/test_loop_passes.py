@@ -4,7 +4,7 @@ piece a pass removed is not moved by the next — each pass leaves the board and
 the pieces' lists in step (a definition that loops so once corrupted both, or
 stopped with a Python error)."""
 from interpreter import load_game
-from tests.helpers import stones_and_rocks, write_definition
+from tests.helpers import placing, stones_and_rocks, write_definition
 
 RULES = """\
 phase play:
@@ -55,21 +55,12 @@ def test_a_piece_removed_by_a_pass_is_not_moved_by_the_next(tmp_path):
 
 
 def test_a_let_reading_a_variable_the_loop_writes_is_read_in_every_pass(tmp_path):
-    rules = """\
-phase play:
-    turn: place
-decision place:
-    action stone:
-        drop stone on sites
-        notation "{to}"
-        onto empty:
-            place
-            for each k in 1 to 3:
-                let seen = total
-                total = seen + k
-score: total
-"""
+    rules = placing("""\
+        for each k in 1 to 3:
+            let seen = total
+            total = seen + k
+    """) + "score: total\n"
     yaml = stones_and_rocks(files=3, ranks=1, extra="variables:\n  total: {}\n")
     game = load_game(write_definition(tmp_path, yaml, rules))
-    state = game.apply(game.initial_state(), "a1")
+    state = game.apply(game.initial_state(), "@a1")
     assert game.engine.scores(state) == (6, 6)  # 0 + 1 + 2 + 3, not 3 (the first pass's value read again)
