@@ -269,10 +269,14 @@ def wrote_stones(s: State, board: Board, adjacent: Adjacent, site: int, was: Opt
 
 def _joined(chains: Chains, n: int, big: int, joined: list[int]) -> int:
     """The known groups `joined` (`big` one of them) made one under the head of
-    the largest, which it returns (their liberties left as they were)."""
+    the largest, which it returns (their liberties left as they were). Each
+    group's size is counted once (the largest's was counted again at each
+    comparison)."""
+    size = -1
     for h in joined:
-        if chains[n + h].bit_count() > chains[n + big].bit_count():
-            big = h
+        count = chains[n + h].bit_count()
+        if count > size:
+            big, size = h, count
     for h in joined:
         if h != big:
             m = chains[n + h]
