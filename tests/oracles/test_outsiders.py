@@ -392,3 +392,13 @@ def test_go_written_fresh_agrees_with_openspiel(size, games):
         pyspiel.load_game("go", {"board_size": size}), script.write, games, seed=5, check_end=script.same_winner)
     assert not problems, "\n".join(map(str, problems))
     assert plies > games * size * size
+
+
+def test_breakthrough_written_fresh_agrees_with_openspiel():
+    # The step straight or diagonal onto empty, the diagonal capture (one action, a case
+    # each), the far rank reached, the last piece taken (its README).
+    script = _script("breakthrough")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "breakthrough")), pyspiel.load_game("breakthrough"), script.write, 4, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 4 * 30
