@@ -331,7 +331,7 @@ class _Rewriting:
             return all(name not in set_in_loop and (name in known or name not in local and self._constant(name))
                        for name in names)
 
-        left_alone: dict[str, bool] = {}  # (whether the loop leaves the board, the variables alone: asked once)
+        left_alone = _left_alone_asker(loop)
 
         def fits(node: ast.expr) -> bool:
             # (its names found once, and whether it is invariant asked first: cheaper
@@ -341,12 +341,8 @@ class _Rewriting:
             names = memo.names(node)
             if not invariant(names):
                 return False
-            for register in READ_ONLY & names:
-                kept = left_alone.get(register)
-                if kept is None:
-                    kept = left_alone[register] = _leaves_alone(loop, register)
-                if not kept:
-                    return False
+            if not all(left_alone(register) for register in READ_ONLY & names):
+                return False
             return self._cannot_fail(node, names)
 
         found: dict[str, ast.expr] = {}
@@ -402,14 +398,9 @@ class _Rewriting:
                 return pyast.name(alias[node.id])
             return None
 
-        kept: dict[str, bool] = {}  # (whether the loop leaves the board, the variables alone: asked once)
-
-        def left_alone(register: str) -> bool:
-            # (a value read of the board or the variables is the same in every round
-            # only where the loop writes neither: `let total = v[k]` before `v[k] += ...`)
-            if register not in kept:
-                kept[register] = _leaves_alone(loop, register)
-            return kept[register]
+        # (a value read of the board or the variables is the same in every round only
+        # where the loop writes neither: `let total = v[k]` before `v[k] += ...`)
+        left_alone = _left_alone_asker(loop)
 
         for stmt in pyast.statements_in(loop.body):
             own = list(_own_expressions(stmt))
@@ -643,6 +634,17 @@ def _variable_read(node: ast.Subscript) -> bool:
     where = node.slice
     return pyast.is_name(node.value, VARIABLES) and isinstance(node.ctx, ast.Load) \
         and isinstance(where, ast.Constant) and type(where.value) is int and where.value >= 0
+
+
+def _left_alone_asker(loop: ast.For) -> Callable[[str], bool]:
+    """`_leaves_alone` of `loop` for each register, each asked once."""
+    known: dict[str, bool] = {}
+
+    def left_alone(register: str) -> bool:
+        if register not in known:
+            known[register] = _leaves_alone(loop, register)
+        return known[register]
+    return left_alone
 
 
 def _leaves_alone(loop: ast.For, register: str) -> bool:
