@@ -29,7 +29,7 @@ from ..runtime import helpers
 from ..runtime.clearances import ClearedChecks
 from ..runtime.compiled import CasePattern, CompiledRules, DecisionInfo, PhaseInfo
 from ..runtime.coverage import RuleCoverage
-from ..runtime.helpers import NotationKeys, ResultCheck, empty_counter, fixed_counter
+from ..runtime.helpers import NotationKeys, ResultCheck, empty_counters, fixed_counter
 from ..runtime.kept_answers import KeptByMove
 from ..runtime.pieces import NO_SITE, STONES, Piece
 from ..runtime.results import EndingKind, Results
@@ -670,7 +670,7 @@ class Compiler:
                 continue
             tree = trees[names.legal]
             if fixed_listing(tree) or empty_sites_listed(tree, src.value) is not None:
-                self.counted_safely.add(tree.name)  # (helpers.fixed_counter, empty_counter: they only read)
+                self.counted_safely.add(tree.name)  # (helpers.fixed_counter, empty_counters: they only read)
                 continue
             body = counting_body(tree)
             if body is not None:
@@ -807,9 +807,9 @@ class Compiler:
             return None
         if fixed_listing(tree):
             return fixed_counter(lister)
-        sites = empty_sites_listed(tree, self.src.value)
-        if sites is not None:
-            return empty_counter(sites, self.model.board.size)
+        listed = empty_sites_listed(tree, self.src.value)
+        if listed is not None:
+            return empty_counters(listed, self.model.board.size)
         return namespace[self.counters[legal]] if legal in self.counters else None
 
     def _shown_values(self, chances: list[Optional[DecisionInfo]]) -> None:

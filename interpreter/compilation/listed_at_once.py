@@ -123,39 +123,65 @@ def _unread_after(after: Sequence[py.stmt], target: str, locals_: set[str], valu
     return True
 
 
-def empty_sites_listed(function: py.FunctionDef, value: Callable[[py.expr], Any]) -> Optional[tuple[int, ...]]:
-    """K where a lister is only `out = [CODE for to in K if b[to] is None]` (K a
-    constant tuple of distinct sites, `b` the board), after registers and constants
-    read: then it lists one action for each empty site of K and nothing else, so
-    their number is that of K's empty sites (perft's last ply counts them without
-    listing: DecisionInfo.counted). Else None."""
+def empty_sites_listed(function: py.FunctionDef,
+                       value: Callable[[py.expr], Any]) -> Optional[tuple[tuple[int, ...], ...]]:
+    """(K1, K2, ...) where a lister is only `out = [CODE for to in K1 if b[to] is
+    None]`, then `out += [...]` alike over K2, ... (each K a constant tuple of
+    distinct sites, `b` the board; copies of one drop for several choices list the
+    same sites again), after registers and constants read, and locals set to
+    constants between them: then it lists one action for each empty site of each
+    K and nothing else, so their number is the sum of each K's empty sites (perft's
+    last ply counts them without listing: DecisionInfo.counted). Else None."""
     stmts = function.body
     if len(stmts) < 2 or not pyast.same(stmts[-1], pyast.return_(pyast.name(OUT))):
         return None
-    made = stmts[-2]
-    if not (isinstance(made, py.Assign) and len(made.targets) == 1 and pyast.is_name(made.targets[0], OUT)
-            and isinstance(made.value, py.ListComp) and len(made.value.generators) == 1):
+    made = next((k for k, stmt in enumerate(stmts) if _makes_out(stmt)), None)
+    if made is None or not isinstance(stmts[made], py.Assign):
         return None
-    loop = made.value.generators[0]
-    sites = value(loop.iter)
-    if loop.is_async or not isinstance(loop.target, py.Name) or len(loop.ifs) != 1 \
-            or not isinstance(sites, tuple) or not sites or len(set(sites)) != len(sites) \
-            or not all(type(x) is int and x >= 0 for x in sites) or not only_reads(made.value.elt, CODE_MAKER):
-        return None
-    board = pyast.attr(pyast.name("s"), "board")
-    tested = pyast.compare(pyast.sub(pyast.name("b"), pyast.name(loop.target.id)), "is", pyast.none())
-    if not pyast.same(loop.ifs[0], tested):
-        return None
+    listed: list[tuple[int, ...]] = []
+    for stmt in stmts[made:-1]:
+        if _makes_out(stmt):
+            sites = _empty_sites_of(stmt.value, value)  # type: ignore[attr-defined]
+            if sites is None:
+                return None
+            listed.append(sites)
+        elif not (isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name)
+                  and stmt.targets[0].id not in (OUT, "b") and only_reads(stmt.value)
+                  and OUT not in pyast.names_in([stmt.value])):
+            # (between the comprehensions: a local the next case sets, read by its codes alone)
+            return None
     boards = 0
-    for stmt in stmts[:-2]:
+    for stmt in stmts[:made]:
         # (before it only the registers and locals set to constants or reads)
         if not (isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name)):
             return None
         if stmt.targets[0].id == "b":
             boards += 1
-            if not pyast.same(stmt.value, board):
+            if not pyast.same(stmt.value, pyast.attr(pyast.name("s"), "board")):
                 return None
         elif stmt.targets[0].id == OUT or not (only_reads(stmt.value) or isinstance(stmt.value, py.Attribute)
                                                 and pyast.is_name(stmt.value.value, "s")):
             return None
-    return sites if boards == 1 else None
+    return tuple(listed) if boards == 1 else None
+
+
+def _makes_out(stmt: py.stmt) -> bool:
+    """Whether `stmt` is `out = X` or `out += X`."""
+    if isinstance(stmt, py.Assign):
+        return len(stmt.targets) == 1 and pyast.is_name(stmt.targets[0], OUT)
+    return isinstance(stmt, py.AugAssign) and pyast.is_name(stmt.target, OUT) and isinstance(stmt.op, py.Add)
+
+
+def _empty_sites_of(made: py.expr, value: Callable[[py.expr], Any]) -> Optional[tuple[int, ...]]:
+    """K where `made` is `[CODE for to in K if b[to] is None]` (K a constant tuple
+    of distinct sites, CODE only reads or makes a code), else None."""
+    if not (isinstance(made, py.ListComp) and len(made.generators) == 1):
+        return None
+    loop = made.generators[0]
+    sites = value(loop.iter)
+    if loop.is_async or not isinstance(loop.target, py.Name) or len(loop.ifs) != 1 \
+            or not isinstance(sites, tuple) or not sites or len(set(sites)) != len(sites) \
+            or not all(type(x) is int and x >= 0 for x in sites) or not only_reads(made.elt, CODE_MAKER):
+        return None
+    tested = pyast.compare(pyast.sub(pyast.name("b"), pyast.name(loop.target.id)), "is", pyast.none())
+    return sites if pyast.same(loop.ifs[0], tested) else None

@@ -1090,6 +1090,22 @@ def empty_counter(sites: tuple[int, ...], size: int) -> Callable[[State], int]:
     return empty_anywhere if whole == size else empty
 
 
+def empty_counters(listed: tuple[tuple[int, ...], ...], size: int) -> Callable[[State], int]:
+    """How many actions a lister of one action for each empty site of each of
+    `listed`'s site sets lists (compilation/listed_at_once.empty_sites_listed): the
+    empty sites of each distinct set counted once, times the sets alike."""
+    alike: dict[tuple[int, ...], int] = {}
+    for sites in listed:
+        alike[sites] = alike.get(sites, 0) + 1
+    counters = [(empty_counter(sites, size), times) for sites, times in alike.items()]
+    if len(counters) == 1:
+        count, times = counters[0]
+        if times == 1:
+            return count
+        return lambda s: count(s) * times
+    return lambda s: sum(count(s) * times for count, times in counters)
+
+
 def fixed_counter(lister: Callable[[State], Sequence[Code]]) -> Callable[[State], int]:
     """The number of actions of a lister that lists the same ones in every position
     (it reads nothing of it: compilation/known_children.fixed_listing), listed once,

@@ -88,6 +88,46 @@ def test_a_lister_with_a_where_is_not_counted_as_the_empty_sites(tmp_path):
     assert game.engine.perft(game.initial_state(), 2) == [15, 15 * 14]
 
 
+# Copies of one drop for each of two regions (their notations apart) and a drop on
+# the west file: the lister's three comprehensions over the empty sites of two sets.
+COPIES_YAML = "regions:\n  low: [a1, b1]\n  high: [a4]\n  west: [a1, a2, a3, a4]\n"
+COPIES = """phase play:
+    turn: place
+    if no action:
+        draw
+
+decision place:
+    action marked for each r in [low, high]:
+        drop stone on sites
+        notation "{to}{r}"
+        onto empty:
+            place
+            if exists(d in orthogonal, count(ray(to, d, it is own)) + count(ray(to, opposite(d), it is own)) >= 2):
+                win
+    action edge:
+        drop stone on west
+        notation "{to}!"
+        onto empty:
+            place
+"""
+
+
+def test_copies_of_a_drop_are_counted_as_the_empty_sites_of_each(tmp_path, monkeypatch):
+    path = write_definition(tmp_path, stones_and_rocks(extra=COPIES_YAML), COPIES)
+    game = load_game(path)
+    counted = game.engine.decisions[0].counted
+    # (by the empty sites of each set, not by a generated counter)
+    assert counted is not None and counted.__name__ not in game.rules.source_map
+    along = _perfts_along_a_game(game, 3, 11)
+    # (by hand: 16 + 16 + 4 at the start; after a stone on x, 15 + 15 and the west
+    # file's 4 less x if x is on it — 12 of the 36 first actions put one there)
+    assert along[0][:2] == [36, 36 * 34 - 12]
+    monkeypatch.setattr(compiler.Compiler, "_counted", lambda self, legal, lister, namespace: None)
+    listed = load_game(path)
+    assert listed.engine.decisions[0].counted is None
+    assert _perfts_along_a_game(listed, 3, 11) == along
+
+
 @pytest.mark.parametrize("sites", [tuple(range(16)), (3, 4, 5, 6), (0, 2, 5, 7, 8, 13, 15), (9,)])
 def test_the_count_of_empty_sites(sites):
     count = empty_counter(sites, 16)
