@@ -25,7 +25,13 @@ from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
 from .validation.expansion import expansion_errors
 from .validation.lost_locals import lost_let_warnings
-from .validation.semantic import empty_rule_warnings, hidden_name_warnings, missing_line_warnings, unused_warnings
+from .validation.semantic import (
+    drawn_together_warnings,
+    empty_rule_warnings,
+    hidden_name_warnings,
+    missing_line_warnings,
+    unused_warnings,
+)
 
 
 @dataclass
@@ -92,6 +98,7 @@ def _run(definition: Definition, options: dict[str, Any], coverage: bool,
         diags.error(definition.yaml_file, 1, 1, "the rules could not be compiled")
     diags.extend(missing_line_warnings(definition.data, model, lambda path: locate(definition, path)))
     diags.extend(empty_rule_warnings(definition.data, lambda path: locate(definition, path)))
+    diags.extend(drawn_together_warnings(definition.data, lambda path: locate(definition, path)))
     diags.extend(hidden_name_warnings(model, lambda path: locate(definition, path)))
     diags.extend(unused_warnings(model, items, lambda path: locate(definition, path), definition.data))
     diags.extend(lost_let_warnings(items))

@@ -59,6 +59,30 @@ def empty_rule_warnings(data: dict[str, Any], locate: Locate) -> list[Diagnostic
     return warnings
 
 
+def drawn_together_warnings(data: dict[str, Any], locate: Locate) -> list[Diagnostic]:
+    """Warnings about two sites of a graph board drawn at the same coordinates: one
+    hides the other in every drawing, which is a slip (a copied line not changed)."""
+    board = data.get("board")
+    graph = board.get("graph") if isinstance(board, dict) else None
+    sites = graph.get("sites") if isinstance(graph, dict) else None
+    if not isinstance(sites, dict):
+        return []
+    warnings: list[Diagnostic] = []
+    first_at: dict[tuple[Any, ...], str] = {}
+    for name, where in sites.items():
+        if not isinstance(where, list) or len(where) < 2:
+            continue
+        key = tuple(where[:2])
+        if key not in first_at:
+            first_at[key] = name
+            continue
+        file, line, col = locate(("board", "graph", "sites", name))
+        warnings.append(Diagnostic(file, line, col, f"sites '{first_at[key]}' and '{name}' are drawn at the same "
+                                   f"place {list(key)}", "warning", "give each site its own [x, y]: the drawings "
+                                   "would show one on top of the other"))
+    return warnings
+
+
 def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate) -> list[Diagnostic]:
     """Warnings about a region rule's rank or file the grid (as built with the options
     chosen) has not: it chooses no site, which is a slip more often than a board made
