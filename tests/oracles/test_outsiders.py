@@ -402,3 +402,12 @@ def test_breakthrough_written_fresh_agrees_with_openspiel():
         load_game(str(OUTSIDERS / "breakthrough")), pyspiel.load_game("breakthrough"), script.write, 4, seed=5)
     assert not problems, "\n".join(map(str, problems))
     assert plies > 4 * 30
+
+
+def test_backgammon_written_fresh_agrees_with_openspiel(capsys):
+    # One decision a die, a double in two halves, the bar a pool, `play the longest turn,
+    # then the highest pips`; the boards OpenSpiel's actions reach compared with those the
+    # two decisions reach, the dice and their odds, the end and the returns (its README).
+    script = _script("backgammon")
+    assert script.agree(["--games", "3", "--seed", "5"]) == 0
+    assert "3 games" in capsys.readouterr().out
