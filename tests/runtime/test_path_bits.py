@@ -1,8 +1,9 @@
 """A kept path's walk in a recording noted by the path's bitmask
 (compilation/result_reuse.py, `PATH_BITS`; runtime/helpers.path_bits and
-failing_sites, or a function written for the test: result_reuse.failing_finder): the same entries on random walls of a 4×4 wall game and the
-same legal actions and perft for Quoridor as with it switched off; the helpers
-on hand-made paths."""
+failing_sites, or a function written for the test: result_reuse.failing_finder):
+the same entries on random walls of a 4×4 wall game and the same legal actions
+and perft for Quoridor as with it switched off; the helpers and the test's
+function on hand-made paths and boards."""
 from __future__ import annotations
 
 import ast
