@@ -594,8 +594,8 @@ def failing_finder(test: ast.expr, gives: bool, bits: ast.expr, fresh: Callable[
     mask, sites, site = fresh("t"), fresh("t"), fresh("i")
     # (asked for its truth alone: `not X` failing where X holds)
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    fails = copy.deepcopy(test.operand if negated else test) if gives is negated \
-        else pyast.not_(copy.deepcopy(test.operand if negated else test))  # type: ignore[attr-defined]
+    asked = copy.deepcopy(test.operand if isinstance(test, ast.UnaryOp) and negated else test)
+    fails = asked if gives is negated else pyast.not_(asked)
     added = pyast.binop(pyast.name(mask), "|", pyast.sub(copy.deepcopy(bits), pyast.name(site)))
     return [
         pyast.assign(pyast.name(mask), pyast.num(0)),
