@@ -892,6 +892,9 @@ class CaseWriter:
             origin = Origin("forbid result")
             for function, point_test in made.tests:
                 src.function(function, [result_reuse.PIECE, "p", "q"], [pyast.return_(point_test)], origin)
+            for finder, function, gives in made.finders:
+                src.function(finder, result_reuse.FINDER_PARAMS, result_reuse.failing_finder(
+                    dict(made.tests)[function], gives, self._site_bits(), src.fresh), origin)
             for key in made.terms:
                 params, body = terms[key].function()
                 src.function(calls[key][0], params, body, origin)

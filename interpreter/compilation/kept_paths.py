@@ -206,6 +206,10 @@ def skip_plan(parts: Sequence[tuple[Sequence[py.stmt], py.expr]], src: "Source",
     tests: list[py.expr] = []
     prelude: list[py.stmt] = []
     masks: list[str] = []
+    # (by condition of a site, and the sites where it fails when empty, the local of the
+    # sites where it fails on the listed board: found once for the searches asking the
+    # same condition, all in `prelude` in turn)
+    failing: dict[str, str] = {}
     for lines, code in parts:
         stored = {n.id for n in pyast.walk_all(lines) if isinstance(n, py.Name) and isinstance(n.ctx, py.Store)}
         searches = src.kept_searches
@@ -229,7 +233,8 @@ def skip_plan(parts: Sequence[tuple[Sequence[py.stmt], py.expr]], src: "Source",
             tables = src.bound_later(src.fresh("k"))
             src.kept_tables[tables.id] = shape
             found.append(search)
-            prelude += _valid_paths(search, tables, start, bits, src, masks, _failing_empty(search, src, size))
+            prelude += _valid_paths(search, tables, start, bits, src, masks, _failing_empty(search, src, size),
+                                    failing)
     if not found:
         return None
     made = [pyast.assign(pyast.name(m), pyast.list_()) for m in masks]
@@ -276,7 +281,7 @@ def _failing_empty(search: KeptSearch, src: "Source", size: int) -> Optional[int
 
 
 def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.Name, src: "Source",
-                 masks: list[str], failing_empty: Optional[int]) -> list[py.stmt]:
+                 masks: list[str], failing_empty: Optional[int], failing: dict[str, str]) -> list[py.stmt]:
     """The statements putting in a new local (its name appended to `masks`) the
     bitmasks of the paths `tables` (bound later: `tables_bound`) keep from
     `start` whose sites meet the search's condition and whose end its goal: a
@@ -286,7 +291,8 @@ def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.N
     condition fails when empty), the sites where it fails on the listed board
     found first as one bitmask — those, less the occupied ones, and the
     occupied ones where it fails — and each path asked as its bitmask against
-    it, not site by site."""
+    it, not site by site — that bitmask found once for the searches of one
+    condition (`failing`: by the condition, the local holding it, set before)."""
     fresh = src.fresh
     witness = search.witness
     kept, at, path, table = (pyast.name(fresh("t")) for _ in range(4))
@@ -300,7 +306,9 @@ def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.N
                                                           [pyast.break_()])], whole)
         return [pyast.assign(at, copy.deepcopy(start)), pyast.for_(table, tables, [
             pyast.assign(path, pyast.sub(table, at)), pyast.if_(pyast.is_not_none(path), [walk])])]
-    fails, listed, bit, made = (pyast.name(fresh("t")) for _ in range(4))
+    condition = f"{failing_empty} {_dump_renamed(witness.cond, witness.site)}"
+    known = failing.get(condition)
+    fails, listed, bit, made = (pyast.name(known or fresh("t")), *(pyast.name(fresh("t")) for _ in range(3)))
     whole[1] = pyast.if_(copy.deepcopy(search.goal), [pyast.expr_stmt(pyast.method(kept, "append", made))])
     # (an occupied site: its bit set where the condition fails there, else cleared)
     occupied = pyast.for_(listed, pyast.name("o"), [pyast.for_(site, listed, [
@@ -311,5 +319,9 @@ def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.N
     # (the path's bitmask made once: asked, then kept)
     walk = pyast.if_(pyast.and_(pyast.is_not_none(path), pyast.not_(pyast.binop(
         pyast.walrus(made.id, found), "&", fails))), whole)
-    return [pyast.assign(at, copy.deepcopy(start)), pyast.assign(fails, src.const(failing_empty)), occupied,
-            pyast.for_(table, tables, [pyast.assign(path, pyast.sub(table, at)), walk])]
+    paths = [pyast.assign(at, copy.deepcopy(start)), pyast.for_(table, tables, [
+        pyast.assign(path, pyast.sub(table, at)), walk])]
+    if known is not None:
+        return paths
+    failing[condition] = fails.id
+    return [pyast.assign(fails, src.const(failing_empty)), occupied] + paths

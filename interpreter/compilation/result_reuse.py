@@ -145,6 +145,10 @@ PATH_BITS = True
 PATH_BITS_HELPER = "h_path_bits"
 # ... and the one giving the bitmask of the occupied sites where a point test fails.
 FAILING_HELPER = "h_failing_sites"
+# Whether those sites are found by a function written for the test, its loop over the
+# site lists asking the test's expression inline (`failing_finder`), else by
+# FAILING_HELPER calling the test's function for each piece: for the tests.
+FAILING_INLINE = True
 
 
 @dataclass
@@ -172,6 +176,9 @@ class Plan:
     variables: list[ast.expr] = field(default_factory=list)
     # whether it has a search keeping its path (expr_connected.witnessed_loop)
     keeps_path: bool = False
+    # the functions finding the occupied sites where a point test fails, to write
+    # (`failing_finder`): (name, the test's function, what passing takes of it)
+    finders: list[tuple[str, str, bool]] = field(default_factory=list)
 
     @property
     def plain_tests(self) -> bool:
@@ -315,6 +322,7 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     tried = _tried_paths(nodes) if PATH_BITS else set()
     # (by point test's function and what passing takes of it: the local of the sites where it does not)
     failing_masks: dict[tuple[str, bool], str] = {}
+    finders: list[tuple[str, str, bool]] = []  # (Plan.finders)
 
     def recording(node: ast.AST) -> Optional[ast.AST]:
         if id(node) in skipped:
@@ -440,8 +448,16 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
             return walked
         failing = failing_masks.setdefault((function, gives), fresh("t"))
         bitmask = fresh("t")
-        finding = pyast.helper(FAILING_HELPER, pyast.name("o"), pyast.name("b"), pyast.name(function),
-                               pyast.name("p"), pyast.name("q"), bits, pyast.true() if gives else pyast.false())
+        if FAILING_INLINE:
+            # (a function of its own for the test: no call of the test's function a piece)
+            finder = next((name for name, test, holds in finders if (test, holds) == (function, gives)), None)
+            if finder is None:
+                finder = fresh("f")
+                finders.append((finder, function, gives))
+            finding = pyast.call(pyast.name(finder), *(pyast.name(n) for n in ("o", "b", "p", "q")))
+        else:
+            finding = pyast.helper(FAILING_HELPER, pyast.name("o"), pyast.name("b"), pyast.name(function),
+                                   pyast.name("p"), pyast.name("q"), bits, pyast.true() if gives else pyast.false())
         found = pyast.ifexp(pyast.name(failing), pyast.compare(pyast.name(failing), ">=", pyast.num(0)),
                             pyast.walrus(failing, finding))
         # `if e and not ((m := path's bits) & failing): noted |= m; else: walked`
@@ -561,9 +577,34 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     if used:  # (terms: no search recorded at once; the terms' reads and runs last)
         assert not kept
         record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks, pyast.tuple_(term_reads, runs))))
-        return Plan(record, shapes, tests, used, helper=helper, variables=variables, keeps_path=bool(searches))
+        return Plan(record, shapes, tests, used, helper=helper, variables=variables, keeps_path=bool(searches),
+                    finders=finders)
     record.append(pyast.return_(pyast.tuple_(answer, rr, rt, *noted_masks)))
-    return Plan(record, shapes, tests, helper=helper, variables=variables, keeps_path=bool(searches))
+    return Plan(record, shapes, tests, helper=helper, variables=variables, keeps_path=bool(searches), finders=finders)
+
+
+FINDER_PARAMS = ("o", "b", "p", "q")
+
+
+def failing_finder(test: ast.expr, gives: bool, bits: ast.expr, fresh: Callable[[str], str]) -> list[ast.stmt]:
+    """The body of `f(o, b, p, q)` (FINDER_PARAMS), a `Plan.finders` entry: the bitmask
+    of the occupied sites (`o`'s lists) where the point test `test` (of `pc`, `p`,
+    `q`) gives otherwise than `gives` as a truth value — what FAILING_HELPER gives,
+    its test's expression asked in the loop instead of its function called a piece."""
+    mask, sites, site = fresh("t"), fresh("t"), fresh("i")
+    # (asked for its truth alone: `not X` failing where X holds)
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    asked = copy.deepcopy(test.operand if isinstance(test, ast.UnaryOp) and negated else test)
+    fails = asked if gives is negated else pyast.not_(asked)
+    added = pyast.binop(pyast.name(mask), "|", pyast.sub(copy.deepcopy(bits), pyast.name(site)))
+    return [
+        pyast.assign(pyast.name(mask), pyast.num(0)),
+        pyast.for_(pyast.name(sites), pyast.name("o"), [pyast.for_(pyast.name(site), pyast.name(sites), [
+            pyast.assign(pyast.name(PIECE), pyast.sub(pyast.name("b"), pyast.name(site))),
+            pyast.if_(fails, [pyast.assign(pyast.name(mask), added)]),
+        ])]),
+        pyast.return_(pyast.name(mask)),
+    ]
 
 
 def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:

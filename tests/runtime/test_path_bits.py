@@ -1,16 +1,18 @@
 """A kept path's walk in a recording noted by the path's bitmask
 (compilation/result_reuse.py, `PATH_BITS`; runtime/helpers.path_bits and
-failing_sites): the same entries on random walls of a 4×4 wall game and the
-same legal actions and perft for Quoridor as with it switched off; the helpers
-on hand-made paths."""
+failing_sites, or a function written for the test: result_reuse.failing_finder):
+the same entries on random walls of a 4×4 wall game and the same legal actions
+and perft for Quoridor as with it switched off; the helpers and the test's
+function on hand-made paths and boards."""
 from __future__ import annotations
 
+import ast
 import random
 import shutil
 from pathlib import Path
 
 from interpreter import load_game
-from interpreter.compilation import result_reuse
+from interpreter.compilation import pyast, result_reuse
 from interpreter.runtime import helpers
 from tests.helpers import helper_calls, stones_and_rocks, write_definition
 from tests.runtime.test_clearances import RULES
@@ -40,7 +42,7 @@ def _kept_with(entry, game) -> dict[int, tuple[bool, ...]]:
 
 def test_the_walls_games_entries_are_those_of_the_walk(tmp_path, monkeypatch):
     on, off = _walls(tmp_path, True, monkeypatch), _walls(tmp_path, False, monkeypatch)
-    assert helper_calls(on, "h_path_bits", "forbid result") and helper_calls(on, "h_failing_sites", "forbid result")
+    assert helper_calls(on, "h_path_bits", "forbid result")
     assert not helper_calls(off, "h_path_bits", "forbid result")
     rng = random.Random(7)
     names = [f"{f}{r}" for f in FILES for r in range(1, 5) if f + str(r) != "a1"]
@@ -109,6 +111,7 @@ def test_quoridor_finds_the_failing_sites_once_a_recording(tmp_path, monkeypatch
         return helpers.failing_sites(*args)
 
     monkeypatch.setitem(helpers.NAMESPACE, "h_failing_sites", counted)
+    monkeypatch.setattr(result_reuse, "FAILING_INLINE", False)  # (the helper called, to be counted)
     copy = tmp_path / "quoridor"  # (a game loaded before keeps the helper it was given)
     shutil.copytree(QUORIDOR, copy)
     game = load_game(str(copy))
@@ -116,3 +119,43 @@ def test_quoridor_finds_the_failing_sites_once_a_recording(tmp_path, monkeypatch
     assert engine.perft(engine.initial_state(), 3) == [131, 16677, 2062264]
     # (16,809 listings, a recording each at most; 19,263 calls when the second run asked again)
     assert 0 < len(calls) <= 1 + 131 + 16677
+
+
+def _finder(test: str, gives: bool):
+    """The function `result_reuse.failing_finder` writes for the point test `test`."""
+    body = result_reuse.failing_finder(ast.parse(test, mode="eval").body, gives, ast.Name("bits", ast.Load()),
+                                       lambda prefix, names=iter(range(9)): f"{prefix}{next(names)}")
+    module = ast.fix_missing_locations(ast.Module([pyast.function("finder", result_reuse.FINDER_PARAMS, body)], []))
+    namespace = {"k0": (-1, -1), "bits": tuple(1 << i for i in range(6)) + (0,)}
+    exec(compile(module, "<finder>", "exec"), namespace)  # noqa: S102 - the tree made above
+    return namespace["finder"]
+
+
+def test_the_finder_written_for_a_test_gives_the_helpers_sites():
+    board = [None] * 6
+    board[1] = (0, 0)
+    board[3] = (2, 3)
+    board[4] = (2, 3)
+    occupied = [[1], [], [3, 4]]
+    bits = tuple(1 << i for i in range(6)) + (0,)
+    for test, p, q in (("not (pc or k0)[1] == 3", 0, 1), ("pc[0] == p", 2, 0), ("pc[0] == p", 0, 1)):
+        expected = [helpers.failing_sites(occupied, board, eval(f"lambda pc, p, q: {test}", {"k0": (-1, -1)}),  # noqa: S307
+                                          p, q, bits, gives) for gives in (True, False)]
+        assert [_finder(test, gives)(occupied, board, p, q) for gives in (True, False)] == expected, test
+    # (as the helper's test above: hand-checked)
+    assert _finder("not (pc or k0)[1] == 3", True)(occupied, board, 0, 1) == 0b11000
+    assert _finder("not (pc or k0)[1] == 3", False)(occupied, board, 0, 1) == 0b10
+    assert _finder("pc[0] == p", True)(occupied, board, 2, 0) == 0b10
+
+
+def test_quoridor_is_the_same_with_the_tests_function_called_a_piece(tmp_path, monkeypatch):
+    on = load_game(str(QUORIDOR))
+    folder = tmp_path / "quoridor-helper"
+    shutil.copytree(QUORIDOR, folder)
+    monkeypatch.setattr(result_reuse, "FAILING_INLINE", False)
+    off = load_game(str(folder))
+    monkeypatch.undo()
+    assert not helper_calls(on, "h_failing_sites") and helper_calls(off, "h_failing_sites", "forbid result")
+    a, b, compared = _played_alike(on, off, random.Random(44), plies=90)
+    assert compared > 4000
+    assert on.engine.perft(a, 2) == off.engine.perft(b, 2)

@@ -143,3 +143,26 @@ def test_quoridor_lists_the_same_actions_with_the_mechanism_off(tmp_path, monkey
         if not engine.is_over(s):
             assert engine.perft(s, 2) == other.perft(t, 2)
     assert compared > 1500
+
+
+def test_searches_of_one_condition_find_its_failing_sites_once_a_listing():
+    # Each screen of the sized Quoridor asks two searches (each player's pawn) of one
+    # condition (`it is not wall and it not in junctions`): the sites where it fails on
+    # the listed board found by one loop over the pieces, read by both searches' paths.
+    game = load_game(str(QUORIDOR / "quoridor.yaml"), options={"board_size": 5})
+    screens = [f for f in game.rules.module.body if "asked before its check" in str(game.rules.source_map[f.name])
+               and any(
+                   isinstance(n, ast.Name) and n.id == kept_paths.PATHS_MISSED for n in ast.walk(f))]
+    assert len(screens) == 2
+    for screen in screens:
+        # (the failing sites' loop: a bit cleared where the condition holds, else set)
+        failing = [loop for loop in ast.walk(screen) if isinstance(loop, ast.For) and isinstance(loop.iter, ast.Name)
+                   and loop.iter.id == "o" and any(isinstance(n, ast.If) and n.orelse for n in ast.walk(loop))]
+        masks = [n.id for n in ast.walk(screen) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+                 and any(isinstance(a, ast.Assign) and a.targets[0] is n and isinstance(a.value, ast.BinOp)
+                         and isinstance(a.value.op, ast.BitXor) for a in ast.walk(screen))]
+        assert len(failing) == 1 and len(set(masks)) == 1
+        # (both searches' paths asked against it)
+        asked = [n for n in ast.walk(screen) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd)
+                 and isinstance(n.right, ast.Name) and n.right.id == masks[0]]
+        assert len(asked) == 2
