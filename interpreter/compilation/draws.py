@@ -602,7 +602,9 @@ def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:
 # chance proportional to how many there are (k of at most M, a bound read from
 # the body: the appends times the most elements of the loops around them, a loop
 # over its own element — a site's rays, then each ray's sites — summed per
-# collection). Each try gives every listed action of the position with the same
+# collection; loops one after the other over the sites of one piece, a site they
+# share counted once where one asks it empty and the other occupied: an advance and
+# a capture as two actions). Each try gives every listed action of the position with the same
 # chance (the piece's 1/n, times k/M, times 1/k); a draw that keeps none after as
 # many tries as there are pieces leaves the position to the whole lister
 # (uniform too). Where a `where` about the piece alone (not its landing) holds
