@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import ast as py
 import copy
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import Any, Iterator, NamedTuple, Optional, Sequence
 
 from ..runtime.engine import LIST_BELOW_PER_BOUND
 from . import pyast
@@ -602,7 +602,9 @@ def _copied(stmts: Sequence[py.stmt]) -> list[py.stmt]:
 # chance proportional to how many there are (k of at most M, a bound read from
 # the body: the appends times the most elements of the loops around them, a loop
 # over its own element — a site's rays, then each ray's sites — summed per
-# collection). Each try gives every listed action of the position with the same
+# collection; loops one after the other over the sites of one piece, a site they
+# share counted once where one asks it empty and the other occupied: an advance and
+# a capture as two actions). Each try gives every listed action of the position with the same
 # chance (the piece's 1/n, times k/M, times 1/k); a draw that keeps none after as
 # many tries as there are pieces leaves the position to the whole lister
 # (uniform too). Where a `where` about the piece alone (not its landing) holds
@@ -650,7 +652,7 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
     try:
         _check_carried(setup, body)
         _NAME_VALUES.clear()
-        bound = _appends_bound(src, body, [*setup, *body])
+        bound = _appends_bound(src, body, [*setup, *body], fixed=_set_once(setup, body, target))
     except _Decline:
         return None
     finally:
@@ -679,6 +681,18 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
         pyast.return_(pyast.none()),
     ], origin)
     return name, -bound, False
+
+
+def _set_once(setup: Sequence[py.stmt], body: Sequence[py.stmt], target: str) -> frozenset[str]:
+    """The names `setup` sets once, plainly, that nothing else sets (`body`, the
+    loop over the pieces by `target`): the same for every piece."""
+    stores: dict[str, int] = {}
+    for node in pyast.walk_all([*setup, *body]):
+        if isinstance(node, py.Name) and isinstance(node.ctx, py.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    plain = {stmt.targets[0].id for stmt in setup if isinstance(stmt, py.Assign) and len(stmt.targets) == 1
+             and isinstance(stmt.targets[0], py.Name)}
+    return frozenset(name for name in plain if stores.get(name) == 1 and name != target)
 
 
 def _narrowing(src: Source, body: list[py.stmt], target: str, elements: py.Name, n: py.Name) -> list[py.stmt]:
@@ -755,35 +769,233 @@ def _appends_only(body: list[py.stmt]) -> bool:
     return appends > 0 and pyast.uses(body, "out") == appends
 
 
+class _Landing(NamedTuple):
+    """What a loop over sites (`site` its variable) is asked under: whether the
+    site is empty (else occupied), and the names holding `b[site]` (a loop's
+    `tg = b[to]`)."""
+    site: str
+    empty: bool
+    aliases: frozenset[str]
+
+
 def _appends_bound(src: Source, stmts: Sequence[py.stmt], scope: Sequence[py.stmt],
-                   known: Optional[dict[str, list[Any]]] = None) -> int:
+                   known: Optional[dict[str, list[Any]]] = None, fixed: frozenset[str] = frozenset(),
+                   landing: Optional[_Landing] = None) -> int:
     """The most `out.append`s `stmts` make in one run (declines where unbounded
     or not known): loops count their elements' most, from the values their
     collection may have (`scope`: where the names it reads are set; `known`: the
     values of the variables of the loops around). A loop whose body loops over
     its element (the rays of a site, then the sites of each ray) counts each
     collection's elements' bounds, summed: the most a site's rays hold, not
-    the longest ray times the most rays."""
+    the longest ray times the most rays. Loops one after the other over sites
+    of tables read at the same indices (two actions' steps from one piece) are
+    bounded by site (_per_site_bound): a site both reach counts once where their
+    appends there ask it empty in one and occupied in the other. `fixed`: the
+    names set once before the loops, the same for all of them; `landing`: what
+    `stmts` run under (where they are a loop's body: its site empty or not), so
+    that a branch asking the contrary is not counted."""
     known = known or {}
     total = 0
-    for i, stmt in enumerate(stmts):
+    i = 0
+    while i < len(stmts):  # (each round moves on by one statement or more)
+        stmt = stmts[i]
+        if landing is not None:
+            landing = _landing_after(stmt, landing)
         if _appended(stmt) is not None:
             total += 1
         elif isinstance(stmt, py.If):
-            total += max(_appends_bound(src, stmt.body, scope, known), _appends_bound(src, stmt.orelse, scope, known))
+            branches = [_appends_bound(src, branch, scope, known, fixed, landing)
+                        for branch, ruled_out in ((stmt.body, _is_false(stmt.test, landing)),
+                                                  (stmt.orelse, _is_true(stmt.test, landing))) if not ruled_out]
+            total += max(branches, default=0)
         elif isinstance(stmt, py.For):
+            group = _shared_sites(src, stmts, i, scope, fixed)
+            shared = _per_site_bound(src, group, scope, known, fixed) if group is not None else None
+            if group is not None and shared is not None:
+                total += shared
+                i += len(group)
+                continue
             if isinstance(stmt.target, py.Name) and _loops_over(stmt.body, stmt.target.id):
                 values = _values_after(src, stmt.iter, stmts[:i], scope, known)
                 total += _summed_bound(src, stmt.body, scope, known, stmt.target.id, values)
             else:
-                inner = _appends_bound(src, stmt.body, scope, known)
+                inner = _appends_bound(src, stmt.body, scope, known, fixed)
                 if inner:
                     values = _values_after(src, stmt.iter, stmts[:i], scope, known)
                     total += max((len(value) for value in values), default=0) * inner
-            total += _appends_bound(src, stmt.orelse, scope, known)
+            total += _appends_bound(src, stmt.orelse, scope, known, fixed)
         elif pyast.uses([stmt], "out"):
             raise _Decline  # (a `while`, or anything else appending)
+        i += 1
     return total
+
+
+def _landing_after(stmt: py.stmt, landing: _Landing) -> Optional[_Landing]:
+    """`landing` as it holds once `stmt` has run (None: no longer known)."""
+    if landing.site in _assigned([stmt]) or "b" in _assigned([stmt]):
+        return None
+    if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name) \
+            and pyast.same(stmt.value, pyast.sub(pyast.name("b"), pyast.name(landing.site))):
+        return landing._replace(aliases=landing.aliases | {stmt.targets[0].id})
+    stored = _assigned([stmt])
+    return landing._replace(aliases=landing.aliases - stored) if stored & landing.aliases else landing
+
+
+def _asks_empty(test: py.expr, landing: _Landing) -> Optional[bool]:
+    """True where `test` is `X is None` (X the site's occupant), False where it is
+    `X is not None`, else None."""
+    if isinstance(test, py.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (py.Is, py.IsNot)) \
+            and isinstance(test.comparators[0], py.Constant) and test.comparators[0].value is None:
+        left = test.left
+        if isinstance(left, py.Name) and left.id in landing.aliases \
+                or pyast.same(left, pyast.sub(pyast.name("b"), pyast.name(landing.site))):
+            return isinstance(test.ops[0], py.Is)
+    return None
+
+
+def _is_true(test: py.expr, landing: Optional[_Landing]) -> bool:
+    """Whether `test` holds wherever `landing` does."""
+    if landing is None:
+        return False
+    if isinstance(test, py.UnaryOp) and isinstance(test.op, py.Not):
+        return _is_false(test.operand, landing)
+    if isinstance(test, py.BoolOp):
+        held = [_is_true(value, landing) for value in test.values]
+        return all(held) if isinstance(test.op, py.And) else any(held)
+    return _asks_empty(test, landing) is landing.empty
+
+
+def _is_false(test: py.expr, landing: Optional[_Landing]) -> bool:
+    """Whether `test` fails wherever `landing` holds."""
+    if landing is None:
+        return False
+    if isinstance(test, py.UnaryOp) and isinstance(test.op, py.Not):
+        return _is_true(test.operand, landing)
+    if isinstance(test, py.BoolOp):
+        failed = [_is_false(value, landing) for value in test.values]
+        return any(failed) if isinstance(test.op, py.And) else all(failed)
+    asked = _asks_empty(test, landing)
+    return asked is not None and asked is not landing.empty
+
+
+class _SitesLoop(NamedTuple):
+    loop: py.For
+    site: str  # its variable
+    table: Any  # the constant the loop's collection is read from
+    indices: tuple[str, ...]  # the names it is read at, outermost first
+
+
+def _shared_sites(src: Source, stmts: Sequence[py.stmt], i: int, scope: Sequence[py.stmt],
+                  fixed: frozenset[str]) -> Optional[list[_SitesLoop]]:
+    """The loops from `stmts[i]` on, one after the other (two or more), each over
+    sites of the board read from a constant table at the same names (`t[frm]`,
+    `t = k5[p]`: its table k5, read at p then frm), each site once, whose bodies
+    leave those names, their site and the board alone: None where there are no
+    such loops. The board (`b`) must be set once in `scope` and never written."""
+    group: list[_SitesLoop] = []
+    for stmt in stmts[i:]:
+        if not (isinstance(stmt, py.For) and isinstance(stmt.target, py.Name) and not stmt.orelse
+                and not _loops_over(stmt.body, stmt.target.id) and stmt.target.id not in _assigned(stmt.body)):
+            break
+        chain = _table_chain(src, stmt.iter, scope, fixed, depth=4)
+        if chain is None or group and chain[1] != group[0].indices:
+            break
+        group.append(_SitesLoop(stmt, stmt.target.id, *chain))
+    if len(group) < 2:
+        return None
+    stored = _assigned([item.loop for item in group])
+    if stored & (set(group[0].indices) | pyast.names_in([item.loop.iter for item in group])) \
+            or not _board_read_only(scope):
+        return None
+    return group
+
+
+def _board_read_only(scope: Sequence[py.stmt]) -> bool:
+    """Whether `b` is set once in `scope`, to the position's board, and no
+    statement writes into it."""
+    sets = [node for node in pyast.walk_all(scope) if isinstance(node, py.Assign)
+            and any(pyast.is_name(target, "b") for target in node.targets)]
+    stores = [node for node in pyast.walk_all(scope) if isinstance(node, py.Name) and node.id == "b"
+              and isinstance(node.ctx, py.Store)]
+    written = any(isinstance(node, (py.Subscript, py.Attribute)) and isinstance(node.ctx, (py.Store, py.Del))
+                  and pyast.is_name(node.value, "b") for node in pyast.walk_all(scope))
+    return len(sets) == 1 and len(stores) == 1 and len(sets[0].targets) == 1 and not written \
+        and pyast.same(sets[0].value, pyast.attr(pyast.name("s"), "board"))
+
+
+def _table_chain(src: Source, expr: py.expr, scope: Sequence[py.stmt], fixed: frozenset[str],
+                 depth: int) -> Optional[tuple[Any, tuple[str, ...]]]:
+    """(the constant, the names it is read at) for `expr`, a constant read at
+    names (`k5[p][frm]`) or a name set once in `scope` to one read at `fixed`
+    names (`t = k5[p]`, then `t[frm]`); else None."""
+    indices: list[str] = []
+    while isinstance(expr, py.Subscript) and isinstance(expr.slice, py.Name):
+        indices.insert(0, expr.slice.id)
+        expr = expr.value
+    if not isinstance(expr, py.Name):
+        return None
+    if src.is_const_name(expr.id):
+        return src.value(expr), tuple(indices)
+    sets = [node for node in pyast.walk_all(scope) if isinstance(node, py.Assign)
+            and any(pyast.is_name(target, expr.id) for target in node.targets)]
+    stores = sum(1 for node in pyast.walk_all(scope) if isinstance(node, py.Name) and node.id == expr.id
+                 and isinstance(node.ctx, py.Store))
+    if depth <= 0 or len(sets) != 1 or stores != 1 or len(sets[0].targets) != 1:
+        return None
+    inner = _table_chain(src, sets[0].value, scope, fixed, depth - 1)
+    if inner is None or not set(inner[1]) <= fixed:
+        return None
+    return inner[0], inner[1] + tuple(indices)
+
+
+def _per_site_bound(src: Source, group: list[_SitesLoop], scope: Sequence[py.stmt],
+                    known: dict[str, list[Any]], fixed: frozenset[str]) -> Optional[int]:
+    """The most appends of `group`'s loops together: at each joint index into
+    their tables (all of one shape), each site reached counts the appends of the
+    loops reaching it, those asked with the site empty and those asked with it
+    occupied apart, the larger of the two (a site is one or the other, the same
+    in every loop: the board is not written) — the sum of all the loops' where
+    they do not ask it. None where the tables differ in shape or hold other
+    than sites (the loops are then bounded one by one)."""
+    per_landing = [tuple(_appends_bound(src, item.loop.body, scope, known, fixed,
+                                        _Landing(item.site, empty, frozenset()))
+                         for empty in (True, False)) for item in group]
+    most = 0
+    try:
+        for sites in _joint_leaves([item.table for item in group], len(group[0].indices)):
+            on_empty: dict[int, int] = {}
+            on_taken: dict[int, int] = {}
+            for collection, (if_empty, if_taken) in zip(sites, per_landing):
+                if not isinstance(collection, (tuple, list)) or len(on_empty) + len(collection) > _MAX_VALUES:
+                    return None
+                for site in collection:
+                    if type(site) is not int:
+                        return None
+                    on_empty[site] = on_empty.get(site, 0) + if_empty
+                    on_taken[site] = on_taken.get(site, 0) + if_taken
+            most = max(most, sum(max(on_empty[site], on_taken[site]) for site in on_empty))
+    except _Decline:
+        return None
+    return most
+
+
+def _joint_leaves(tables: list[Any], depth: int) -> Iterator[list[Any]]:
+    """The items of `tables` `depth` indices deep, read at the same indices in
+    every table (each table a tuple or list of one length at every level above:
+    else declines); at most _MAX_VALUES of them."""
+    stack = [(tables, depth)]
+    given = 0
+    while stack:  # (each joint index once)
+        level, left = stack.pop()
+        if not left:
+            given += 1
+            if given > _MAX_VALUES:
+                raise _Decline
+            yield level
+            continue
+        if not all(isinstance(table, (tuple, list)) for table in level) or len({len(t) for t in level}) != 1:
+            raise _Decline
+        stack.extend(([table[k] for table in level], left - 1) for k in range(len(level[0])))
 
 
 def _loops_over(stmts: Sequence[py.stmt], name: str) -> bool:

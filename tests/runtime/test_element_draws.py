@@ -248,3 +248,58 @@ def test_a_narrowed_draw_gives_each_action_as_often(einstein):
         tested += 1
     assert tested >= 3
     assert decision.draws_per_element
+
+
+# Breakthrough as an outsider first wrote it (benchmarks/outsiders/breakthrough/two_actions):
+# an advance straight or diagonally onto an empty square, and a capture diagonally onto
+# an enemy, as two actions. A diagonal square is one or the other, never both: the bound
+# counts it once (3, not 5).
+BREAKTHROUGH = REPO / "benchmarks" / "outsiders" / "breakthrough"
+
+
+@pytest.fixture(scope="module")
+def two_actions():
+    return load_game(str(BREAKTHROUGH / "two_actions")).engine
+
+
+def test_two_actions_landing_on_empty_and_on_an_enemy_count_a_shared_site_once(two_actions):
+    move = two_actions.decisions[0]
+    assert move.draws_per_element == 3
+    compared = captures = 0
+    for seed in range(6):
+        for s in positions(two_actions, seed, tuple(range(0, 80, 5))):
+            legal = list(two_actions.legal(s))
+            # (every piece and every number of the keeping test: each action once)
+            assert element_drawn(move, s) == legal
+            compared += 1
+            captures += any(code[0] == 1 for code in legal)
+    assert compared > 40 and captures > 20
+
+
+def test_two_actions_over_shared_sites_give_each_action_as_often(two_actions):
+    rng = random.Random(7)
+    tested = 0
+    for s in positions(two_actions, 5, (12, 20, 28)):
+        counts, legal = _drawn_counts(two_actions, s, rng, per_action=60)
+        assert set(counts) == set(legal) and any(code[0] == 1 for code in legal)
+        chi_square = sum((counts[code] - 60) ** 2 / 60 for code in legal)
+        assert chi_square < _chi_square_limit(len(legal) - 1), (s.ply, counts.most_common(3))
+        tested += 1
+    assert tested == 3
+
+
+@pytest.mark.parametrize("capture, bound", [
+    # (both onto an empty square: a diagonal square gives two actions, both counted)
+    ("onto empty", 5),
+    # (an own piece is not empty either: once)
+    ("onto own", 3),
+])
+def test_shared_sites_count_once_only_where_their_landings_exclude_each_other(tmp_path, capture, bound):
+    rules = (BREAKTHROUGH / "two_actions" / "breakthrough.rules").read_text().replace("onto enemy", capture)
+    yaml = (BREAKTHROUGH / "two_actions" / "breakthrough.yaml").read_text().replace(
+        "rules: breakthrough.rules", "rules: game.rules")
+    engine = load_game(write_definition(tmp_path, yaml, rules)).engine
+    move = engine.decisions[0]
+    assert move.draws_per_element == bound
+    for s in positions(engine, 2, (0, 6, 12)):
+        assert element_drawn(move, s) == list(engine.legal(s))
