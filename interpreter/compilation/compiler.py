@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast as py
 import re
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -517,6 +518,7 @@ class Compiler:
             off_templates=frozenset(c.template for c in self.cases if c.off_board),
             single_kinds=lone,
             per_listing=self.exprs.per_listing,
+            setup_counts=dict(Counter(placement.kind for placement in self.model.setup)),
         )
         deferred = self._deferred_cases(plans)
         listers: list[Optional[Listers]] = []

@@ -189,8 +189,12 @@ class DecisionWriter:
                  owned_kinds: frozenset[int], owner_masks: OwnerMasks, result_checks: Optional[py.Name] = None,
                  kinds_fixed: bool = True, site_names: tuple[str, ...] = (),
                  off_templates: frozenset[tuple[str, ...]] = frozenset(), checked_after: bool = False,
-                 single_kinds: frozenset[int] = frozenset(), per_listing: Optional[ListingCache] = None):
+                 single_kinds: frozenset[int] = frozenset(), per_listing: Optional[ListingCache] = None,
+                 setup_counts: Optional[dict[int, int]] = None):
         self.src = src
+        # by kind, how many pieces of it the setup places: the loop over a player's
+        # pieces tests the kinds of the most pieces first (see _board_pieces)
+        self.setup_counts = setup_counts or {}
         self.per_listing = per_listing  # the parts of `where`s worked out once per listing (per_listing.py)
         # the kinds of which a player has one piece at most (single_kinds.py): their
         # actions' candidates start from one site, whatever their notation shows
@@ -411,7 +415,13 @@ class _Lister:
                 return
             kk = pyast.name("kk")
             src.add(pyast.assign(kk, pyast.sub(_PC, 1)))
-            for n, (acting, kinds) in enumerate((a, k) for a, k in groups.items() if a):
+            # (the groups' kinds are apart, so their tests may come in any order: a piece
+            # meets one test per group tested before its own, so the groups of the most
+            # pieces of the setup come first — the others in the kinds' order)
+            counts = self.writer.setup_counts
+            tested = sorted(((a, k) for a, k in groups.items() if a),
+                            key=lambda group: -sum(counts.get(kind, 0) for kind in group[1]))
+            for n, (acting, kinds) in enumerate(tested):
                 test = pyast.compare(kk, "==", pyast.num(kinds[0])) if len(kinds) == 1 \
                     else pyast.compare(kk, "in", src.const(frozenset(kinds)))
                 with src.if_(test) if n == 0 else src.elif_(test):
