@@ -38,7 +38,7 @@ from .draws import write_draws, write_element_draws
 from .hoisting import masks_read_made
 from .listed_at_once import listed_at_once
 from .masked_listing import masked_listing
-from .owned_sites import neutral_sites_walked
+from .owned_sites import neutral_sites_walked, owner_tests_dropped
 from .paired_rows import rows_paired
 from .per_listing import ListingCache
 from .prefilters import KIND_OF, MAX_MASKED_SITES, OwnerMasks
@@ -248,7 +248,8 @@ class DecisionWriter:
                                                     "+", pyast.num(1))
                             src.add(pyast.if_(hidden, [counted]))
                         src.add(pyast.return_(_OUT))
-        body = rows_paired(src, neutral_sites_walked(src, _without_unread(body, "pc"), self.owner_masks.n_sites))
+        body = owner_tests_dropped(
+            src, rows_paired(src, neutral_sites_walked(src, _without_unread(body, "pc"), self.owner_masks.n_sites)))
         if self.owner_masks.n_sites <= MAX_MASKED_SITES:
             owners = self.owner_masks
             body = kind_reads_counted(body, src, owners.n_sites, owners.empty_name,

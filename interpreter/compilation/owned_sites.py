@@ -21,17 +21,35 @@ the sites of `o[-1]` (State.occ keeps them, distinct), sorted. The loop becomes
 — a sort of the few neutral pieces' sites instead of a test of every site. Only
 where nothing reads the loop's `to` or `tg` after it before setting them again
 (their last values differ: the last site against the last neutral piece's).
+
+A loop over one owner's pieces' sites (`select pieces of player ...` with an
+`onto own` case) reads each site's occupant and asks whether it is there and
+whose it is:
+
+    for to in o[q]:
+        if <filter>:             (none or several, reading nothing they could change)
+            tg = b[to]
+            if tg is not None:
+                if tg[0] == q:
+                    <body>
+
+`o[q]` holds exactly the sites of q's pieces (State.occ): both tests hold, and the
+body follows the read. The filters may only read (no `:=`, no call handed the
+state, the board or the site lists), so nothing between the loop's head and the
+tests can have moved a piece.
 """
 from __future__ import annotations
 
 import ast as py
-from typing import Sequence
+from typing import Optional, Sequence
 
 from . import pyast
 from .source import Source
 
 # The neutral pieces' list in `State.occ` (its last).
 _NEUTRAL_SITES = pyast.sub(pyast.name("o"), pyast.neg(pyast.num(1)))
+# The registers a call must not be handed for a filter to only read (registers.py).
+_WRITABLE = frozenset({"s", "b", "o"})
 
 
 def neutral_sites_walked(src: Source, body: list[py.stmt], n_sites: int) -> list[py.stmt]:
@@ -49,6 +67,74 @@ def neutral_sites_walked(src: Source, body: list[py.stmt], n_sites: int) -> list
             walked = pyast.for_(loop.target, pyast.helper("sorted", _NEUTRAL_SITES), [read, *inner.body])
             body = pyast.splice(body, loop, [walked])
     return body
+
+
+def owner_tests_dropped(src: Source, body: list[py.stmt]) -> list[py.stmt]:
+    """`body` (a lister's, registers not loaded yet) with the tests that a site of
+    `o[q]` holds a piece of q dropped from its loops over `o[q]` (module docstring)."""
+    def change(node: py.AST) -> Optional[py.AST]:
+        if not (isinstance(node, py.For) and pyast.is_name(node.target, "to") and not node.orelse
+                and isinstance(node.iter, py.Subscript) and pyast.is_name(node.iter.value, "o")
+                and isinstance(node.iter.slice, py.Name)):
+            return None
+        inner = _owner_known(node.body, node.iter.slice.id)
+        if inner is None:
+            return None
+        return py.For(target=node.target, iter=node.iter, body=_read_once(src, inner), orelse=[], type_comment=None)
+
+    return pyast.replace_in(body, change)
+
+
+def _owner_known(stmts: list[py.stmt], owner: str) -> Optional[list[py.stmt]]:
+    """`stmts` (a loop's body over `o[owner]`) without the tests that `tg`, the
+    piece at `to`, is there and is `owner`'s, under filters that only read; None
+    where `stmts` have not that shape."""
+    tg = pyast.name("tg")
+    if len(stmts) == 1 and isinstance(stmts[0], py.If) and not stmts[0].orelse and _reads_only(stmts[0].test):
+        inner = _owner_known(stmts[0].body, owner)
+        return None if inner is None else [py.If(test=stmts[0].test, body=inner, orelse=[])]
+    if len(stmts) != 2:
+        return None
+    read, present = stmts
+    if not (pyast.same(read, pyast.assign(tg, pyast.sub(pyast.name("b"), pyast.name("to"))))
+            and isinstance(present, py.If) and not present.orelse and pyast.same(present.test, pyast.is_not_none(tg))
+            and len(present.body) == 1):
+        return None
+    owned = present.body[0]
+    if not (isinstance(owned, py.If) and not owned.orelse
+            and pyast.same(owned.test, pyast.compare(pyast.sub(tg, pyast.num(0)), "==", pyast.name(owner)))):
+        return None
+    return [read, *owned.body]
+
+
+def _read_once(src: Source, stmts: list[py.stmt]) -> list[py.stmt]:
+    """A filter reading the piece at `to` before the body reads it into `tg` (`if
+    b[to][1] == 0 and ...: tg = b[to]`): the piece read once, into a temporary that
+    the filter reads and `tg` takes (`tg` itself is left as it was where the filter
+    fails: something after the loop may read it)."""
+    at_to = pyast.sub(pyast.name("b"), pyast.name("to"))
+    if not (len(stmts) == 1 and isinstance(stmts[0], py.If) and stmts[0].body
+            and pyast.same(stmts[0].body[0], pyast.assign(pyast.name("tg"), at_to))):
+        return stmts
+    test = stmts[0].test
+    if not any(pyast.same(node, at_to) for node in py.walk(test)):
+        return stmts
+    piece = pyast.name(src.fresh("t"))
+    read = pyast.replace_nodes(test, pyast.replacing(at_to, piece))
+    return [pyast.assign(piece, at_to),
+            py.If(test=read, body=[pyast.assign(pyast.name("tg"), piece), *stmts[0].body[1:]], orelse=[])]
+
+
+def _reads_only(test: py.expr) -> bool:
+    """Whether working out `test` cannot change the board, the site lists or a
+    name: no `:=`, no call handed the state, the board or the site lists."""
+    for node in py.walk(test):
+        if isinstance(node, (py.NamedExpr, py.Lambda)):
+            return False
+        if isinstance(node, py.Call) and (not isinstance(node.func, py.Name) or node.keywords
+                                          or pyast.names_in(node.args) & _WRITABLE):
+            return False
+    return True
 
 
 def _find(src: Source, stmts: Sequence[py.stmt], after: list[py.stmt], every_site: tuple[int, ...],
