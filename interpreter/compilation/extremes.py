@@ -37,7 +37,7 @@ def extremes_compared(function: py.FunctionDef, fresh: Callable[[str], str]) -> 
     def change(node: py.AST) -> Optional[py.AST]:
         if isinstance(node, _SCOPES):
             return node
-        if not _two_way(node):
+        if not two_way(node):
             return None
         assert isinstance(node, py.Call) and isinstance(node.func, py.Name)
         first, second = (pyast.replace_nodes(arg, change, memo) for arg in node.args)
@@ -47,14 +47,14 @@ def extremes_compared(function: py.FunctionDef, fresh: Callable[[str], str]) -> 
         return pyast.ifexp(second_read, pyast.compare(first_given, _KEEPS_SECOND[node.func.id], second_given),
                            first_read)
 
-    if not any(_two_way(node) for node in pyast.walk(function)):
+    if not any(two_way(node) for node in pyast.walk(function)):
         return function
     body = pyast.replace_in(function.body, change, memo)
     return py.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[], returns=None,
                           type_comment=None, lineno=0, col_offset=0)
 
 
-def _two_way(node: py.AST) -> bool:
+def two_way(node: py.AST) -> bool:
     """Whether `node` calls the builtin `max` or `min` with two arguments and nothing else."""
     return isinstance(node, py.Call) and isinstance(node.func, py.Name) and node.func.id in _KEEPS_SECOND \
         and len(node.args) == 2 and not node.keywords \

@@ -44,6 +44,7 @@ from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL
 from . import pyast
 from .counted_masks import counted_at_once
 from .early_sums import early_sums
+from .extremes import two_way as _two_way
 from .source import Source
 from .tabulate import (
     MAX_TABLE,
@@ -440,7 +441,7 @@ class _Rewriting:
     def _worth_hoisting(self, node: ast.expr) -> bool:
         """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
         return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Subscript)) \
-            and self.memo.has_name(node)
+            and self.memo.has_name(node) or _two_way(node) and self.memo.has_name(node)
 
     def _constant(self, name: str) -> bool:
         """Whether `name` is a constant of the module that nothing changes (a number,
@@ -608,10 +609,11 @@ def _cannot_fail_alone(n: ast.AST) -> bool:
     if isinstance(n, ast.Compare):
         return all(isinstance(op, _SAFE_COMPARE) for op in n.ops)
     # (a bitmask's population, `l1.bit_count()`: the generated code asks it of
-    # whole numbers alone — a named group's bits, masks)
+    # whole numbers alone — a named group's bits, masks; the larger or smaller of
+    # two of them, which compares them as `<` would)
     if isinstance(n, ast.Call):
         return isinstance(n.func, ast.Attribute) and n.func.attr == "bit_count" and not n.args \
-            and not n.keywords and isinstance(n.func.value, ast.Name)
+            and not n.keywords and isinstance(n.func.value, ast.Name) or _two_way(n)
     if isinstance(n, ast.Attribute):
         return n.attr == "bit_count" and isinstance(n.value, ast.Name)
     return False
