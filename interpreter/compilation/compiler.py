@@ -62,6 +62,7 @@ from .drawn_outcomes import write_member_functions
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
+from .extremes import extremes_compared
 from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
@@ -459,6 +460,10 @@ class Compiler:
                              if isinstance(f, py.FunctionDef) else f for f in src.functions]
         self.counters = self._write_counters(written, plans)
         self.in_place_counts = self._write_in_place_counts(written, plans)
+        # (the larger or smaller of two values a comparison, not a call: last, the
+        # passes before reason about the calls)
+        src.functions = [extremes_compared(f, src.fresh) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None

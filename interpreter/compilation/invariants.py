@@ -19,7 +19,9 @@ kinds of node), run after the functions are written:
   either — a site is a valid index, -1 (none) too — and move out of a loop that
   cannot change the board (the variables): one whose code names `b` (`v`) only to
   read an entry and never names the state `s` (which every helper or generated
-  function that writes either is handed).
+  function that writes either is handed). Where the loop also writes entries,
+  each at a place written out (`v[15] += 1`, `v[4] = l1`), a read of another
+  place written out (`v[1]`) moves all the same.
 - **Common parts of one expression.** A part that an expression works out twice
   (`(t0 - l1) % 13 >= 1 and (t0 - l1) % 13 <= n`) is kept the first time it is
   worked out (`(t2 := (t0 - l1) % 13) >= 1 and t2 <= n`) and read afterwards,
@@ -42,6 +44,7 @@ from ..runtime.pieces import FIRST_ATTRIBUTE, NEUTRAL
 from . import pyast
 from .counted_masks import counted_at_once
 from .early_sums import early_sums
+from .extremes import two_way as _two_way
 from .source import Source
 from .tabulate import (
     MAX_TABLE,
@@ -341,7 +344,7 @@ class _Rewriting:
             names = memo.names(node)
             if not invariant(names):
                 return False
-            if not all(left_alone(register) for register in READ_ONLY & names):
+            if not left_alone(node, names):
                 return False
             return self._cannot_fail(node, names)
 
@@ -410,8 +413,7 @@ class _Rewriting:
                 value = pyast.replace_nodes(stmt.value, renamed) if alias else stmt.value
                 names = memo.names(value)
                 if all(n in given or n not in set_in_loop and (n in known or n not in local and self._constant(n))
-                       for n in names) and all(left_alone(register) for register in READ_ONLY & names) \
-                        and self._cannot_fail(value, names):
+                       for n in names) and left_alone(value, names) and self._cannot_fail(value, names):
                     shape = memo.key(value)
                     dropped.add(id(stmt))
                     if isinstance(value, ast.Name) or shape in lets:
@@ -439,7 +441,7 @@ class _Rewriting:
     def _worth_hoisting(self, node: ast.expr) -> bool:
         """An operation on at least one name (one on numbers alone, `-1`, Python works out itself)."""
         return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Subscript)) \
-            and self.memo.has_name(node)
+            and self.memo.has_name(node) or _two_way(node) and self.memo.has_name(node)
 
     def _constant(self, name: str) -> bool:
         """Whether `name` is a constant of the module that nothing changes (a number,
@@ -607,10 +609,11 @@ def _cannot_fail_alone(n: ast.AST) -> bool:
     if isinstance(n, ast.Compare):
         return all(isinstance(op, _SAFE_COMPARE) for op in n.ops)
     # (a bitmask's population, `l1.bit_count()`: the generated code asks it of
-    # whole numbers alone — a named group's bits, masks)
+    # whole numbers alone — a named group's bits, masks; the larger or smaller of
+    # two of them, which compares them as `<` would)
     if isinstance(n, ast.Call):
         return isinstance(n.func, ast.Attribute) and n.func.attr == "bit_count" and not n.args \
-            and not n.keywords and isinstance(n.func.value, ast.Name)
+            and not n.keywords and isinstance(n.func.value, ast.Name) or _two_way(n)
     if isinstance(n, ast.Attribute):
         return n.attr == "bit_count" and isinstance(n.value, ast.Name)
     return False
@@ -636,35 +639,67 @@ def _variable_read(node: ast.Subscript) -> bool:
         and isinstance(where, ast.Constant) and type(where.value) is int and where.value >= 0
 
 
-def _left_alone_asker(loop: ast.For) -> Callable[[str], bool]:
-    """`_leaves_alone` of `loop` for each register, each asked once."""
-    known: dict[str, bool] = {}
+def _left_alone_asker(loop: ast.For) -> Callable[[ast.expr, frozenset[str]], bool]:
+    """Whether `loop` cannot change what an expression (reading the names given)
+    reads of the board and the variables: each register looked at once per loop."""
+    written: dict[str, Optional[frozenset[int]]] = {}
 
-    def left_alone(register: str) -> bool:
-        if register not in known:
-            known[register] = _leaves_alone(loop, register)
-        return known[register]
+    def left_alone(node: ast.expr, names: frozenset[str]) -> bool:
+        for register in READ_ONLY & names:
+            if register not in written:
+                written[register] = _places_written(loop, register)
+            places = written[register]
+            if places is None or places and not _reads_outside(node, register, places):
+                return False
+        return True
     return left_alone
 
 
-def _leaves_alone(loop: ast.For, register: str) -> bool:
-    """Whether `loop` (its iterable, body and else) cannot change what `register`
-    (the board, the variables) holds: it names the register only to read one of
-    its entries, and never names the state (what writes either — a helper,
-    another generated function — is handed one or the other)."""
+def _places_written(loop: ast.For, register: str) -> Optional[frozenset[int]]:
+    """The entries of `register` (the board, the variables) that `loop` (its
+    iterable, body and else) may change, each written out, `v[15] += 1`: empty
+    where it names the register only to read one of its entries; None where
+    anything may change — it writes an entry not written out, names the register
+    otherwise than to read or write an entry, or names the state (what writes
+    either — a helper, another generated function — is handed one or the other)."""
     # (counted, not told by identity: a store's subscript may share its name node
     # with a read's, pyast.as_store)
-    reads = named = 0
+    entries = named = 0
+    places: set[int] = set()
     for node in pyast.walk(loop):
         if isinstance(node, ast.Subscript) and pyast.is_name(node.value, register):
             if not isinstance(node.ctx, ast.Load):
-                return False
-            reads += 1
+                place = _place(node)
+                if place is None:
+                    return None
+                places.add(place)
+            entries += 1
         elif isinstance(node, ast.Name) and node.id in (register, STATE):
             if node.id == STATE:
-                return False
+                return None
             named += 1
-    return named == reads
+    return frozenset(places) if named == entries else None
+
+
+def _reads_outside(node: ast.expr, register: str, places: frozenset[int]) -> bool:
+    """Whether `node` names `register` only to read entries written out, none of
+    them among `places` (`v[3]` where a loop writes `v[15]` alone)."""
+    entries = named = 0
+    for n in pyast.walk(node):
+        if isinstance(n, ast.Subscript) and pyast.is_name(n.value, register):
+            place = _place(n)
+            if place is None or place in places or not isinstance(n.ctx, ast.Load):
+                return False
+            entries += 1
+        elif pyast.is_name(n, register):
+            named += 1
+    return named == entries
+
+
+def _place(node: ast.Subscript) -> Optional[int]:
+    """The entry `node` reads or writes where written out as a whole number, `v[4]`."""
+    where = node.slice
+    return where.value if isinstance(where, ast.Constant) and type(where.value) is int and where.value >= 0 else None
 
 
 def _worth_sharing(node: ast.expr) -> bool:

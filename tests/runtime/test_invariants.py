@@ -129,7 +129,9 @@ def test_a_field_of_the_piece_on_a_site_the_loop_never_sets_is_read_once():
     ("b[i] = None", False, True),
     ("h_clear(b, o, i)", False, True),  # (a helper handed the board may write it)
     ("v[3] += 1", True, False),
-    ("v[0] = v[3]", True, False),
+    ("v[0] = v[3]", True, True),  # (another variable written: v[3] stays what it was)
+    ("v[i] = 0", True, False),  # (a place not written out: it may be v[3])
+    ("h_add(v, 3)", True, False),  # (a helper handed the variables may write any)
     ("h_end(s, 0)", False, False),  # (one handed the state, either)
     ("n = h_first(o[0])", True, True),
 ])
@@ -146,6 +148,27 @@ def test_a_read_of_what_the_loop_may_change_stays_in_the_loop(writes, board_read
     loop = _loop_of(text)
     assert ("b[a]" not in loop) == board_read_out
     assert ("v[3]" not in loop.replace("v[3] +=", "")) == variable_read_out
+
+
+def test_variables_the_loop_does_not_write_are_read_once_before_it():
+    # (a pair of cards not yet dealt, asked of every hand's variable; the loops
+    # write two of them and a counter, each at a place written out)
+    text = _shared("""
+        def f(s, k):
+            v = s.vars
+            for a in range(1, 8):
+                if not (v[0] == a or v[1] == a or v[2] == a):
+                    for c in range(a + 1, 9):
+                        if not (v[0] == c or v[1] == c or v[2] == c):
+                            if v[5] == k:
+                                v[0] = a
+                                v[1] = c
+                            v[5] += 1
+    """)
+    before, loop = text.split("for a")
+    assert re.search(r"t\d+ = v\[2\]", before) and "v[2]" not in loop
+    assert "v[0] == a" in loop and "v[1] == c" in loop and "v[5] == k" in loop
+    assert "v[0]" not in before and "v[1]" not in before and "v[5]" not in before
 
 
 def test_a_field_past_the_pieces_end_and_a_field_of_a_piece_that_may_be_missing_stay_in_the_loop():
