@@ -84,13 +84,18 @@ def test_a_paths_bits_are_kept_with_the_path():
     assert helpers.path_bits((), bits) == 0
 
 
-def test_the_sites_where_a_test_fails():
-    board = [None] * 6
+def _small_board():
+    """A board of six sites: a piece of player 0 on site 1, two of kind 3 of player 2 on
+    sites 3 and 4 (the board, the occupancy lists, each site's bit)."""
+    board: list = [None] * 6
     board[1] = (0, 0)
     board[3] = (2, 3)
     board[4] = (2, 3)
-    occupied = [[1], [], [3, 4]]
-    bits = tuple(1 << i for i in range(6)) + (0,)
+    return board, [[1], [], [3, 4]], tuple(1 << i for i in range(6)) + (0,)
+
+
+def test_the_sites_where_a_test_fails():
+    board, occupied, bits = _small_board()
 
     def not_kind_3(piece, p, q):
         return not (piece or (-1, -1))[1] == 3
@@ -132,12 +137,7 @@ def _finder(test: str, gives: bool):
 
 
 def test_the_finder_written_for_a_test_gives_the_helpers_sites():
-    board = [None] * 6
-    board[1] = (0, 0)
-    board[3] = (2, 3)
-    board[4] = (2, 3)
-    occupied = [[1], [], [3, 4]]
-    bits = tuple(1 << i for i in range(6)) + (0,)
+    board, occupied, bits = _small_board()
     for test, p, q in (("not (pc or k0)[1] == 3", 0, 1), ("pc[0] == p", 2, 0), ("pc[0] == p", 0, 1)):
         expected = [helpers.failing_sites(occupied, board, eval(f"lambda pc, p, q: {test}", {"k0": (-1, -1)}),  # noqa: S307
                                           p, q, bits, gives) for gives in (True, False)]
