@@ -411,3 +411,13 @@ def test_backgammon_written_fresh_agrees_with_openspiel(capsys):
     script = _script("backgammon")
     assert script.agree(["--games", "3", "--seed", "5"]) == 0
     assert "3 games" in capsys.readouterr().out
+
+
+def test_checkers_written_fresh_agrees_with_openspiel():
+    # One action a jump, the chain going on by the same piece while it can jump, a man
+    # crowned by a jump stopping there, captures forced, the 40-action draw (its README).
+    script = _script("checkers")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "checkers")), pyspiel.load_game("checkers"), script.write, 4, seed=5)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 4 * 30
