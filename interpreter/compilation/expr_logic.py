@@ -27,6 +27,14 @@ BoundedCount = Callable[[Code, str, int, Scope], Optional[Code]]
 _MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 
 
+def _one_direction(side: Code, other: Code, x: Compiling) -> Code:
+    """`side` as the direction it names where it is the name of one direction (`n`,
+    compiled as a set of one) compared with a direction (`d == n`); else itself."""
+    if other.type is Type.DIR and side.type is Type.DIRS and side.is_const and len(side.const) == 1:
+        return x.const(side.const[0], Type.DIR)
+    return side
+
+
 class LogicFamily:
     def __init__(self, x: Compiling):
         self.x = x
@@ -265,6 +273,7 @@ class LogicFamily:
         left = x.compile(e.left, scope)
         right = x.compile(e.right, scope)
         op = e.op
+        left, right = _one_direction(left, right, x), _one_direction(right, left, x)
         if op in ("<", "<=", ">", ">="):
             x.expect(left, NUMBERS, e.left, f"the left side of '{op}'")
             x.expect(right, NUMBERS, e.right, f"the right side of '{op}'")

@@ -91,6 +91,10 @@ class SetFamily:
             raise RuleError(e.collection.pos, f"'{name}' differs per player: say whose, e.g. {name}[player]")
         if coll.type is Type.PLAYERS:
             x.expect(item, (Type.PLAYER,), e.item, "the left side of 'in'")
+        elif coll.type is Type.DIRS:
+            if item.type is Type.DIRS and item.is_const and len(item.const) == 1:
+                item = x.const(item.const[0], Type.DIR)  # (a direction's name: the direction)
+            x.expect(item, (Type.DIR,), e.item, "the left side of 'in'")
         else:
             x.expect(coll, (Type.SITES,), e.collection, "the right side of 'in'")
             x.expect(item, (Type.SITE,), e.item, "the left side of 'in'")
