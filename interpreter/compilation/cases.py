@@ -1181,8 +1181,9 @@ class CaseWriter:
                 if parent is None or not parent.kept:
                     continue
                 answer = pyast.name(self.src.fresh("t"))
+                opponent = pyast.binop(pyast.num(1), "-", pyast.name("p"))
                 shared = [
-                    pyast.assign(answer, pyast.helper(OPPONENT_ANSWER, _S, pyast.name(parent.plan.memo),
+                    pyast.assign(answer, pyast.helper(OPPONENT_ANSWER, _S, opponent, pyast.name(parent.plan.memo),
                                                       pyast.name(parent.record), *parent.kept_arguments)),
                     pyast.if_(pyast.is_none(answer), [*asking, pyast.assign(answer, stmt.test)]),
                     pyast.if_(answer, stmt.body, stmt.orelse),
