@@ -157,6 +157,7 @@ class GameCompiling(Protocol):
     src: Source
     cases: list[CaseCode]
     probes: Probes
+    result_code: list[ResultPart]
 
     @property
     def turn_hooks(self) -> bool: ...
@@ -164,6 +165,10 @@ class GameCompiling(Protocol):
     def result_reads_attributes(self, attributes: frozenset[str]) -> bool: ...
 
 
+# The helper giving a `forbid result` part's answer for the opponent (runtime/kept_answers.py).
+OPPONENT_ANSWER = "h_answer_for_opponent"
+# Whether such a test asks it (`CaseWriter._turn_end_answer_shared`): for the tests comparing the two.
+TURN_END_SHARED = True
 # An `after each turn` of up to this many generated lines is written into every
 # case that ends a turn rather than called.
 INLINE_TURN_END = 12
@@ -220,6 +225,8 @@ class CaseWriter:
         names = []
         targets = {e[1] for case in self.compiler.cases for e in self._effects_of(case) if isinstance(e, tuple)}
         shared = self._shared_bodies()
+        for phase in self.phases:
+            self._turn_end_answer_shared(phase)
         for phase in self.phases:
             turn_end = self._turn_end(phase, Turn(self._phase_effects(phase)))
             reached = self._reached(phase)
@@ -1141,6 +1148,49 @@ class CaseWriter:
                 src.add(pyast.expr_stmt(pyast.call(pyast.name(turn_end), _S)))
 
     # ------------------------------------------------------------ phases
+    def _turn_end_answer_shared(self, phase: PhaseCode) -> None:
+        """Where an `if` of the phase's `after each turn` (a game of two players)
+        tests what a `forbid result` part asks with the players' roles swapped
+        (result_reuse.asks_swapped: `if in_check(opponent)` and `forbid ... where
+        in_check(player)`), its test asks the part's answer for the opponent
+        (runtime/kept_answers.answer_for_opponent) — the question the opponent's
+        next listing asks of the same board: the entry the answer comes from is
+        kept for that listing, or was kept for it by an earlier one — and asks
+        the test itself only where the part fails. Only a part whose answer is
+        kept across listings (`ParentAnswer.kept`): else the part's recording,
+        which does more than the test, would run at every turn's end. The first
+        such `if` only."""
+        after = phase.after_turn
+        parts = self.compiler.result_code
+        if after is None or not parts or self.model.player_count != 2 or not TURN_END_SHARED:
+            return
+        lines = after.lines
+        for index, stmt in enumerate(lines):
+            if not isinstance(stmt, py.If):
+                continue
+            for part_lines, part_code, _, _ in parts:
+                start = index - len(part_lines)
+                asking = lines[start:index]
+                if start < 0 or not result_reuse.asks_swapped(asking, stmt.test, part_lines, part_code):
+                    continue
+                # (the test's locals are set only where the part fails: nothing after may read them)
+                if pyast.names_in([*stmt.body, *stmt.orelse, *lines[index + 1:]]) \
+                        & set().union(*map(pyast.stored_names, asking)):
+                    continue
+                parent = self._parent_answer(part_lines, part_code)
+                if parent is None or not parent.kept:
+                    continue
+                answer = pyast.name(self.src.fresh("t"))
+                opponent = pyast.binop(pyast.num(1), "-", pyast.name("p"))
+                shared = [
+                    pyast.assign(answer, pyast.helper(OPPONENT_ANSWER, _S, opponent, pyast.name(parent.plan.memo),
+                                                      pyast.name(parent.record), *parent.kept_arguments)),
+                    pyast.if_(pyast.is_none(answer), [*asking, pyast.assign(answer, stmt.test)]),
+                    pyast.if_(answer, stmt.body, stmt.orelse),
+                ]
+                phase.after_turn = after._replace(lines=[*lines[:start], *shared, *lines[index + 1:]])
+                return
+
     def _turn_end(self, phase: PhaseCode, turn: Turn) -> str:
         """The function ending a turn of this phase: its `after each turn`, then the
         next player (and phase)."""

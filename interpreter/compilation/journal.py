@@ -56,6 +56,8 @@ PURE_HELPERS = frozenset({
     "h_parent_answer", "h_answer_kept", "h_written_sites", "h_tests_hold",
     "h_tests_hold_moving", "h_tests_hold_placing", "h_moving_failures", "h_parent_answer_terms",
     "h_parent_answer_terms_masked", "h_parent_answer_masked", "h_terms_hold",
+    # (it sets the player to move and puts it back)
+    "h_answer_for_opponent",
 })
 # A call standing for a test of the board sites the code has written by where it
 # stands (result_reuse.py), made by in_place's `written` from the board's journal

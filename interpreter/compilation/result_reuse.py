@@ -1453,3 +1453,56 @@ def value_after(stmts: Sequence[ast.stmt], register: str, start: ast.expr,
 
 # The registers holding the position and its parts.
 POSITION_NAMES = frozenset({"s", "b", "o", "v"})
+
+
+def asks_swapped(lines: Sequence[ast.stmt], test: ast.expr, part_lines: Sequence[ast.stmt],
+                 part_code: ast.expr) -> bool:
+    """Whether `lines` + `test` (code of a game of two players: an `if` test
+    of `after each turn`, the mover the player) ask what the `forbid result`
+    part `part_lines` + `part_code` asks with the players' roles swapped: the
+    same code but for the compiler's own locals, with `p` where the part has
+    the opponent and the opponent where it has `p`. Then the test's value on a
+    board is the part's on that board for the opponent to move (runtime/
+    kept_answers.answer_for_opponent): the part's code reads the board, the
+    site lists and the players alone (`plan`), and the opponent of the
+    opponent is the player. `lines` must read no local of the compiler's
+    they do not set."""
+    stored = set().union(*map(pyast.stored_names, lines)) if lines else set()
+    read = {node.id for node in pyast.walk_all([*lines, test])
+            if isinstance(node, ast.Name) and OWN_LOCAL.fullmatch(node.id)}
+    if not read <= stored:
+        return False
+    ours = _locals_numbered(players_swapped([*lines, ast.Expr(value=test)]))
+    theirs = _locals_numbered([*part_lines, ast.Expr(value=part_code)])
+    return pyast.same_code(ours, theirs)
+
+
+def players_swapped(stmts: Sequence[ast.stmt]) -> list[ast.stmt]:
+    """`stmts` (code of a game of two players) with the players' roles swapped:
+    `p` becomes the opponent (`1 - p`), the opponent (`1 - p` or `q`) `p`."""
+
+    def swap(found: ast.AST) -> Optional[ast.AST]:
+        if isinstance(found, ast.Name) and found.id in PLAYERS:
+            return pyast.binop(pyast.num(1), "-", pyast.name("p")) if found.id == "p" else pyast.name("p")
+        if isinstance(found, ast.BinOp) and isinstance(found.op, ast.Sub) and pyast.is_name(found.right, "p") \
+                and isinstance(found.left, ast.Constant) and found.left.value == 1 and type(found.left.value) is int:
+            return pyast.name("p")
+        return None
+
+    return pyast.replace_in(stmts, swap)
+
+
+def _locals_numbered(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """`stmts` with the compiler's own locals renamed by the order they first
+    appear in: two blocks alike but for those names become the same."""
+    order: dict[str, str] = {}
+    for node in pyast.walk_all(stmts):
+        if isinstance(node, ast.Name) and OWN_LOCAL.fullmatch(node.id) and node.id not in order:
+            order[node.id] = f"t{len(order)}"
+
+    def renamed(found: ast.AST) -> Optional[ast.AST]:
+        if isinstance(found, ast.Name) and found.id in order:
+            return ast.Name(id=order[found.id], ctx=found.ctx)
+        return None
+
+    return pyast.replace_in(stmts, renamed)

@@ -24,7 +24,7 @@ from .chains import wrote_stones as chains_stones_wrote
 from .clearances import ClearedChecks, let_through, sift
 from .dilation import reach as dilated_reach
 from .errors import RuleRuntimeError, fail
-from .kept_answers import NOT_KEPT, keep_entry, kept_entry
+from .kept_answers import NOT_KEPT, answer_for_opponent, keep_entry, kept_entry
 from .pieces import CASE, DESTINATION, KIND, OWNER, STONES, Board, Code, Piece
 from .point_masks import MaskedTests, noted_masks, parent_answer_masked
 from .state import MaskedSites
@@ -1500,6 +1500,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_terms_hold": terms.terms_hold,
     "h_parent_answer_masked": parent_answer_masked,
     "h_answer_kept": answer_kept,
+    "h_answer_for_opponent": answer_for_opponent,
     "h_tests_hold": tests_hold,
     "h_tests_hold_moving": tests_hold_moving,
     "h_tests_hold_placing": tests_hold_placing,

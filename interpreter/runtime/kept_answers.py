@@ -233,3 +233,24 @@ class KeptByMove:
         pieces = pieces_at(sites)
         kept[code] = (pieces, pieces(board), answer, None if known is None else known[:3])
         return answer
+
+
+def answer_for_opponent(s: Any, opponent: int, find: Callable[..., Optional[tuple[Any, ...]]],
+                        record: Callable[..., Any], *kept: Any) -> Any:
+    """The answer of a `forbid result` part on `s` for `opponent` to move (the
+    opponent of the player whose turn ends, in a game of two players), or None
+    where it cannot be found (the part fails there): what the `after each turn`
+    test that is the part with the players' roles swapped gives
+    (compilation/result_reuse.asks_swapped) — the next listing's question, on
+    the same board. `find` (the part's helper finding a listed position's
+    answer) is asked with the player to move set to `opponent` and put back
+    after, so that the entry is the one kept for the opponent's next listing
+    (and found kept where the board differs from the last one only where the
+    part did not look)."""
+    player = s.player
+    s.player = opponent
+    try:
+        entry = find({}, 0, record, s, *kept)
+    finally:
+        s.player = player
+    return None if entry is None else entry[0]
