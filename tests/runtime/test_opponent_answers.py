@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import random
+import shutil
 
 from interpreter import load_game
 from interpreter.compilation import cases, result_reuse
@@ -40,7 +41,7 @@ def test_the_part_with_the_players_swapped_is_recognised():
         assert not result_reuse.asks_swapped(*_code(other), *PART), other
 
 
-def test_shogi_counts_its_checks_as_without_it(monkeypatch):
+def test_shogi_counts_its_checks_as_without_it(tmp_path, monkeypatch):
     asked: list[bool] = []  # (by turn's end: whether the part answered)
     answer = kept_answers.answer_for_opponent
 
@@ -50,7 +51,10 @@ def test_shogi_counts_its_checks_as_without_it(monkeypatch):
         return found
 
     monkeypatch.setitem(helpers.NAMESPACE, "h_answer_for_opponent", spy)
-    on = load_game(str(SHOGI))
+    # (a copy: a game loaded before in this process keeps the helper it was given)
+    copy = tmp_path / "shogi"
+    shutil.copytree(SHOGI, copy)
+    on = load_game(str(copy))
     monkeypatch.setattr(cases, "TURN_END_SHARED", False)
     off = load_game(str(SHOGI))
     monkeypatch.undo()
